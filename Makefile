@@ -1,0 +1,43 @@
+# searchagent — developer commands. `make test` is what CI runs.
+GO      ?= go
+PKGS    ?= ./...
+FUZZTIME ?= 20s
+
+.PHONY: run test test-short bench lint fuzz build tidy
+
+## run: the service on the embedded default (no database, no API key)
+run:
+	$(GO) run ./cmd/searchagent serve
+
+## build: compile both binaries into ./bin
+build:
+	$(GO) build -o bin/ ./cmd/...
+
+## test: vet + gofmt check + every test with the race detector
+test: lint
+	$(GO) test -race -count=1 $(PKGS)
+
+## test-short: the tests without -race, for a quick loop
+test-short:
+	$(GO) test -count=1 $(PKGS)
+
+## bench: all benchmarks, one run each, with allocations
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem $(PKGS)
+
+## lint: gofmt must list nothing, go vet must pass
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+## fuzz: run each fuzz target for FUZZTIME
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+tidy:
+	$(GO) mod tidy

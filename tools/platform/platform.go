@@ -1,0 +1,67 @@
+// Package platform names the creator platforms the search box serves and
+// parses the many ways users and data files spell them.
+package platform
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Platform is one creator platform. Its string form is the API value.
+type Platform string
+
+// The platforms of this version (spec 1: one search runs inside one platform).
+const (
+	YouTube   Platform = "youtube"
+	Instagram Platform = "instagram"
+	TikTok    Platform = "tiktok"
+	X         Platform = "x"
+)
+
+// ErrUnknown is returned by Parse for a name that is no platform.
+var ErrUnknown = errors.New("unknown platform")
+
+// All lists the platforms in display order.
+func All() []Platform { return []Platform{YouTube, Instagram, TikTok, X} }
+
+var aliases = map[string]Platform{
+	"youtube": YouTube, "yt": YouTube, "油管": YouTube, "youtube.com": YouTube,
+	"instagram": Instagram, "ig": Instagram, "insta": Instagram, "ins": Instagram, "instagram.com": Instagram,
+	"tiktok": TikTok, "tt": TikTok, "抖音国际版": TikTok, "tiktok.com": TikTok,
+	"x": X, "twitter": X, "推特": X, "x.com": X, "twitter.com": X,
+}
+
+// Parse returns the platform named by s: an API value or a common alias
+// ("yt", "IG", "twitter", "油管"), case-insensitive.
+func Parse(s string) (Platform, error) {
+	if p, ok := aliases[strings.ToLower(strings.TrimSpace(s))]; ok {
+		return p, nil
+	}
+	return "", fmt.Errorf("%w %q (want one of youtube, instagram, tiktok, x)", ErrUnknown, s)
+}
+
+// Valid reports whether p is one of All.
+func (p Platform) Valid() bool {
+	switch p {
+	case YouTube, Instagram, TikTok, X:
+		return true
+	}
+	return false
+}
+
+// Label is the user-facing name of p in the given locale ("zh" or "en");
+// the brand names are the same in both.
+func (p Platform) Label(locale string) string {
+	switch p {
+	case YouTube:
+		return "YouTube"
+	case Instagram:
+		return "Instagram"
+	case TikTok:
+		return "TikTok"
+	case X:
+		return "X"
+	}
+	return string(p)
+}

@@ -1,0 +1,104 @@
+// Package taxonomy holds the closed vocabularies channels are described
+// with: countries (ISO 3166-1 alpha-2), languages (ISO 639-1) and content
+// categories, each with zh and en names and the aliases users and data
+// files write for them.
+package taxonomy
+
+import (
+	"strings"
+	"sync"
+)
+
+// Term is one entry of a vocabulary.
+type Term struct {
+	// Code is the stable id: "US", "en", "automotive".
+	Code string
+	// ZH and EN are the display names.
+	ZH, EN string
+	// Aliases are further spellings, matched case-insensitively.
+	Aliases []string
+}
+
+// Name returns the display name in locale ("zh" or anything else for en).
+func (t Term) Name(locale string) string {
+	if strings.HasPrefix(locale, "zh") {
+		return t.ZH
+	}
+	return t.EN
+}
+
+// Vocabulary is a closed set of terms with lookup by code or by any name.
+type Vocabulary struct {
+	terms  []Term
+	once   sync.Once
+	byCode map[string]Term
+	byName map[string]Term
+}
+
+func (v *Vocabulary) index() {
+	v.once.Do(func() {
+		v.byCode = make(map[string]Term, len(v.terms))
+		v.byName = make(map[string]Term, len(v.terms)*4)
+		for _, t := range v.terms {
+			v.byCode[strings.ToLower(t.Code)] = t
+			for _, n := range append([]string{t.Code, t.ZH, t.EN}, t.Aliases...) {
+				if n == "" {
+					continue
+				}
+				k := strings.ToLower(n)
+				if _, dup := v.byName[k]; !dup {
+					v.byName[k] = t
+				}
+			}
+		}
+	})
+}
+
+// Terms lists every term in table order.
+func (v *Vocabulary) Terms() []Term { return v.terms }
+
+// ByCode returns the term with the given code (case-insensitive).
+func (v *Vocabulary) ByCode(code string) (Term, bool) {
+	v.index()
+	t, ok := v.byCode[strings.ToLower(strings.TrimSpace(code))]
+	return t, ok
+}
+
+// Lookup returns the term named by s: its code, zh or en name, or an alias,
+// case-insensitive, surrounding space ignored.
+func (v *Vocabulary) Lookup(s string) (Term, bool) {
+	v.index()
+	t, ok := v.byName[strings.ToLower(strings.TrimSpace(s))]
+	return t, ok
+}
+
+// Names lists every name (zh, en, aliases; not codes) with its term, for
+// building matchers over free text. Longer names come first so that a
+// matcher that takes the first hit prefers "美国东部" over "美国".
+func (v *Vocabulary) Names() []NamedTerm {
+	var out []NamedTerm
+	for _, t := range v.terms {
+		for _, n := range append([]string{t.ZH, t.EN}, t.Aliases...) {
+			if n != "" {
+				out = append(out, NamedTerm{Name: n, Term: t})
+			}
+		}
+	}
+	sortByLenDesc(out)
+	return out
+}
+
+// NamedTerm is one spelling of a term.
+type NamedTerm struct {
+	Name string
+	Term Term
+}
+
+func sortByLenDesc(ns []NamedTerm) {
+	// insertion sort keeps it dependency-free and stable; vocabularies are small.
+	for i := 1; i < len(ns); i++ {
+		for j := i; j > 0 && len([]rune(ns[j].Name)) > len([]rune(ns[j-1].Name)); j-- {
+			ns[j], ns[j-1] = ns[j-1], ns[j]
+		}
+	}
+}
