@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -120,4 +122,27 @@ func (c *Catalog) Platforms() []platform.Platform {
 		}
 	}
 	return slices.Clip(ps)
+}
+
+// ErrNotFound is returned (wrapped) when no channel matches a key or a
+// content id.
+var ErrNotFound = errors.New("channel not found")
+
+// ChannelByKey returns the channel a canonical key names, or ErrNotFound.
+// It has the context-taking shape every channel source shares, so that a
+// database-backed store can stand in for the catalog.
+func (c *Catalog) ChannelByKey(_ context.Context, key string) (*Channel, error) {
+	if ch, ok := c.byKey[key]; ok {
+		return ch, nil
+	}
+	return nil, fmt.Errorf("%w: %s", ErrNotFound, key)
+}
+
+// ChannelByContent returns the channel that published contentID on p, or
+// ErrNotFound.
+func (c *Catalog) ChannelByContent(_ context.Context, p platform.Platform, contentID string) (*Channel, error) {
+	if ch, ok := c.byContent[ContentKey(p, contentID)]; ok {
+		return ch, nil
+	}
+	return nil, fmt.Errorf("%w: %s", ErrNotFound, ContentKey(p, contentID))
 }
