@@ -1,0 +1,234 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// DefaultBuffer is how many events a subscriber may fall behind before
+// its feed is closed and it must resume from the log.
+const DefaultBuffer = 256
+
+// Memory is the in-memory Store. Data lives as long as the process.
+type Memory struct {
+	mu       sync.Mutex
+	sessions map[string]*memSession
+	active   map[string]string // client_ref|platform → session id
+	now      func() time.Time
+	buffer   int
+}
+
+type memSession struct {
+	rec    Record
+	events []Event
+	turns  []Turn
+	subs   map[*memSub]struct{}
+}
+
+type memSub struct {
+	ch     chan Event
+	lagged atomic.Bool
+	closed bool
+}
+
+// MemoryOption configures a Memory store.
+type MemoryOption func(*Memory)
+
+// WithClock sets the clock that stamps records and events.
+func WithClock(now func() time.Time) MemoryOption { return func(m *Memory) { m.now = now } }
+
+// WithBuffer sets the per-subscriber buffer (DefaultBuffer by default).
+func WithBuffer(n int) MemoryOption { return func(m *Memory) { m.buffer = n } }
+
+// NewMemory returns an empty in-memory store.
+func NewMemory(opts ...MemoryOption) *Memory {
+	m := &Memory{sessions: map[string]*memSession{}, active: map[string]string{}, now: time.Now, buffer: DefaultBuffer}
+	for _, o := range opts {
+		o(m)
+	}
+	if m.buffer < 1 {
+		m.buffer = 1
+	}
+	return m
+}
+
+var _ Store = (*Memory)(nil)
+
+// Describe names the implementation.
+func (m *Memory) Describe() string { return "memory (sessions are lost on restart)" }
+
+// Create implements Store.
+func (m *Memory) Create(_ context.Context, rec Record) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.sessions[rec.ID]; ok {
+		return "", fmt.Errorf("create %s: %w", rec.ID, ErrExists)
+	}
+	now := m.now()
+	rec.Version, rec.CreatedAt, rec.UpdatedAt, rec.LastSeq = 1, now, now, 0
+	rec.ClosedAt, rec.ClosedBy = time.Time{}, ""
+	rec.Snapshot = clone(rec.Snapshot)
+	var closed string
+	if rec.ClientRef != "" {
+		k := rec.ClientRef + "|" + rec.Platform
+		if old, ok := m.active[k]; ok {
+			if s := m.sessions[old]; s != nil && !s.rec.Closed() {
+				s.rec.ClosedAt, s.rec.ClosedBy = now, rec.ID
+				closed = old
+			}
+		}
+		m.active[k] = rec.ID
+	}
+	m.sessions[rec.ID] = &memSession{rec: rec, subs: map[*memSub]struct{}{}}
+	return closed, nil
+}
+
+// Get implements Store.
+func (m *Memory) Get(_ context.Context, id string) (Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return Record{}, fmt.Errorf("get %s: %w", id, ErrNotFound)
+	}
+	r := s.rec
+	r.Snapshot = clone(r.Snapshot)
+	return r, nil
+}
+
+// Append implements Store.
+func (m *Memory) Append(_ context.Context, id string, events []Event) ([]Event, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("append %s: %w", id, ErrNotFound)
+	}
+	out := make([]Event, len(events))
+	now := m.now()
+	for i, e := range events {
+		s.rec.LastSeq++
+		e.SessionID, e.Seq, e.Data = id, s.rec.LastSeq, clone(e.Data)
+		if e.At.IsZero() {
+			e.At = now
+		}
+		s.events = append(s.events, e)
+		out[i] = e
+		for sub := range s.subs {
+			select {
+			case sub.ch <- e:
+			default:
+				// The subscriber is more than its buffer behind: end its
+				// feed; it resumes from the log.
+				sub.lagged.Store(true)
+				m.closeSub(s, sub)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Commit implements Store.
+func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snapshot json.RawMessage, turn *Turn) (Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return Record{}, fmt.Errorf("commit %s: %w", id, ErrNotFound)
+	}
+	if s.rec.Version != expectVersion {
+		return Record{}, fmt.Errorf("commit %s at version %d (stored %d): %w", id, expectVersion, s.rec.Version, ErrConflict)
+	}
+	s.rec.Version++
+	s.rec.Snapshot = clone(snapshot)
+	s.rec.UpdatedAt = m.now()
+	if turn != nil {
+		t := *turn
+		t.SessionID, t.Trace = id, clone(t.Trace)
+		if t.At.IsZero() {
+			t.At = s.rec.UpdatedAt
+		}
+		s.turns = append(s.turns, t)
+	}
+	r := s.rec
+	r.Snapshot = clone(r.Snapshot)
+	return r, nil
+}
+
+// Events implements Store.
+func (m *Memory) Events(_ context.Context, id string, after int64, limit int) ([]Event, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("events %s: %w", id, ErrNotFound)
+	}
+	if after < 0 {
+		after = 0
+	}
+	// Seq n is at index n-1: the log has no gaps.
+	if after >= int64(len(s.events)) {
+		return nil, nil
+	}
+	evs := s.events[after:]
+	if limit > 0 && len(evs) > limit {
+		evs = evs[:limit]
+	}
+	out := make([]Event, len(evs))
+	copy(out, evs)
+	return out, nil
+}
+
+// Turns implements Store.
+func (m *Memory) Turns(_ context.Context, id string) ([]Turn, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("turns %s: %w", id, ErrNotFound)
+	}
+	out := make([]Turn, len(s.turns))
+	copy(out, s.turns)
+	return out, nil
+}
+
+// Subscribe implements Store.
+func (m *Memory) Subscribe(ctx context.Context, id string) (*Subscription, error) {
+	m.mu.Lock()
+	s, ok := m.sessions[id]
+	if !ok {
+		m.mu.Unlock()
+		return nil, fmt.Errorf("subscribe %s: %w", id, ErrNotFound)
+	}
+	sub := &memSub{ch: make(chan Event, m.buffer)}
+	s.subs[sub] = struct{}{}
+	m.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		m.mu.Lock()
+		m.closeSub(s, sub)
+		m.mu.Unlock()
+	}()
+	return &Subscription{C: sub.ch, lagged: sub.lagged.Load}, nil
+}
+
+// closeSub ends a subscription; m.mu must be held.
+func (m *Memory) closeSub(s *memSession, sub *memSub) {
+	if sub.closed {
+		return
+	}
+	sub.closed = true
+	delete(s.subs, sub)
+	close(sub.ch)
+}
+
+func clone(b json.RawMessage) json.RawMessage {
+	if b == nil {
+		return nil
+	}
+	return append(json.RawMessage(nil), b...)
+}

@@ -1,0 +1,200 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+func newRec(id, client string) Record {
+	return Record{ID: id, Platform: "youtube", Locale: "zh", ClientRef: client, Snapshot: json.RawMessage(`{"n":0}`)}
+}
+
+func TestCreateClosesPreviousSessionOfClient(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory()
+	if closed, err := m.Create(ctx, newRec("s1", "tab-1")); err != nil || closed != "" {
+		t.Fatalf("Create(s1) = %q, %v", closed, err)
+	}
+	if _, err := m.Create(ctx, Record{ID: "other-platform", Platform: "tiktok", ClientRef: "tab-1"}); err != nil {
+		t.Fatal(err)
+	}
+	closed, err := m.Create(ctx, newRec("s2", "tab-1"))
+	if err != nil || closed != "s1" {
+		t.Fatalf("Create(s2) closed %q, %v; want s1", closed, err)
+	}
+	r, _ := m.Get(ctx, "s1")
+	if !r.Closed() || r.ClosedBy != "s2" {
+		t.Errorf("s1 closed=%v by %q, want closed by s2", r.Closed(), r.ClosedBy)
+	}
+	if r, _ := m.Get(ctx, "other-platform"); r.Closed() {
+		t.Error("a session on another platform was closed")
+	}
+	if _, err := m.Create(ctx, newRec("s2", "")); !errors.Is(err, ErrExists) {
+		t.Errorf("Create(duplicate) = %v, want ErrExists", err)
+	}
+	if _, err := m.Get(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Get(unknown) = %v, want ErrNotFound", err)
+	}
+}
+
+func TestAppendNumbersEventsAndReplays(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory()
+	m.Create(ctx, newRec("s", ""))
+	for turn := int64(1); turn <= 3; turn++ {
+		evs, err := m.Append(ctx, "s", []Event{{Turn: turn, Name: "turn.started"}, {Turn: turn, Name: "turn.done"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs[0].Seq != 2*turn-1 || evs[1].Seq != 2*turn {
+			t.Fatalf("turn %d got seqs %d,%d", turn, evs[0].Seq, evs[1].Seq)
+		}
+	}
+	cases := []struct {
+		after     int64
+		limit     int
+		wantFirst int64
+		wantLen   int
+	}{{0, 0, 1, 6}, {2, 0, 3, 4}, {2, 2, 3, 2}, {6, 0, 0, 0}, {99, 0, 0, 0}, {-5, 1, 1, 1}}
+	for _, tc := range cases {
+		evs, err := m.Events(ctx, "s", tc.after, tc.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != tc.wantLen || (tc.wantLen > 0 && evs[0].Seq != tc.wantFirst) {
+			t.Errorf("Events(after=%d, limit=%d) = %d events, want %d from %d", tc.after, tc.limit, len(evs), tc.wantLen, tc.wantFirst)
+		}
+	}
+	r, _ := m.Get(ctx, "s")
+	if r.LastSeq != 6 || r.Version != 1 {
+		t.Errorf("LastSeq=%d Version=%d, want 6 and 1 (appending does not bump the version)", r.LastSeq, r.Version)
+	}
+}
+
+func TestCommitIsOptimistic(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory()
+	m.Create(ctx, newRec("s", ""))
+	r, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":1}`), &Turn{Turn: 1, Trace: json.RawMessage(`{"t":1}`)})
+	if err != nil || r.Version != 2 {
+		t.Fatalf("Commit = %v, %v; want version 2", r.Version, err)
+	}
+	if _, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), nil); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale Commit = %v, want ErrConflict", err)
+	}
+	got, _ := m.Get(ctx, "s")
+	if string(got.Snapshot) != `{"n":1}` {
+		t.Errorf("snapshot %s, want the first commit's (no lost update)", got.Snapshot)
+	}
+	turns, _ := m.Turns(ctx, "s")
+	if len(turns) != 1 || string(turns[0].Trace) != `{"t":1}` {
+		t.Errorf("turns = %+v", turns)
+	}
+}
+
+// TestConcurrentCommits: many writers race on each version; exactly one
+// wins each round and no update is lost.
+func TestConcurrentCommits(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory()
+	m.Create(ctx, newRec("s", ""))
+	const writers, rounds = 8, 50
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := map[int64]int{}
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < rounds; i++ {
+				r, err := m.Get(ctx, "s")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, err = m.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), nil)
+				if err == nil {
+					mu.Lock()
+					wins[r.Version]++
+					mu.Unlock()
+				} else if !errors.Is(err, ErrConflict) {
+					t.Error(err)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	r, _ := m.Get(ctx, "s")
+	total := 0
+	for v, n := range wins {
+		if n != 1 {
+			t.Errorf("version %d was committed %d times", v, n)
+		}
+		total += n
+	}
+	if int64(total) != r.Version-1 {
+		t.Errorf("%d successful commits but version is %d", total, r.Version)
+	}
+}
+
+func TestSubscribeLiveLagAndCancel(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory(WithBuffer(2))
+	m.Create(ctx, newRec("s", ""))
+
+	subCtx, cancel := context.WithCancel(ctx)
+	sub, err := m.Subscribe(subCtx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
+	for _, want := range []string{"a", "b"} {
+		if e := <-sub.C; e.Name != want {
+			t.Fatalf("got %s, want %s", e.Name, want)
+		}
+	}
+	cancel()
+	if _, open := <-sub.C; open {
+		t.Fatal("feed still open after cancel")
+	}
+	if sub.Lagged() {
+		t.Error("a cancelled feed reports lag")
+	}
+
+	slow, err := m.Subscribe(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Append(ctx, "s", []Event{{Name: "1"}, {Name: "2"}, {Name: "3"}})
+	n := 0
+	for range slow.C {
+		n++
+	}
+	if n != 2 || !slow.Lagged() {
+		t.Errorf("slow subscriber got %d events, lagged=%v; want 2 and lagged", n, slow.Lagged())
+	}
+	// The log still has everything: a lagged client resumes from it.
+	evs, _ := m.Events(ctx, "s", 2, 0)
+	if len(evs) != 3 {
+		t.Errorf("log after lag has %d events after seq 2, want 3", len(evs))
+	}
+	if _, err := m.Subscribe(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Subscribe(unknown) = %v", err)
+	}
+}
+
+func TestClockStamps(t *testing.T) {
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	m := NewMemory(WithClock(func() time.Time { return at }))
+	ctx := context.Background()
+	m.Create(ctx, newRec("s", ""))
+	evs, _ := m.Append(ctx, "s", []Event{{Name: "x"}})
+	if !evs[0].At.Equal(at) {
+		t.Errorf("event at %v, want %v", evs[0].At, at)
+	}
+}

@@ -1,0 +1,117 @@
+// Package sessions persists search sessions: the snapshot with a version
+// for optimistic concurrency, an append-only sequence-numbered event log
+// (what SSE clients replay with Last-Event-ID), the per-turn audit trail,
+// and a live fan-out of new events to subscribers with bounded buffers.
+//
+// The payloads are opaque JSON here: the agent owns their types, and a
+// PostgreSQL implementation stores them as jsonb. Store is the interface
+// both implementations satisfy; Memory is the in-memory one.
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors callers branch on.
+var (
+	// ErrNotFound: no session with that id.
+	ErrNotFound = errors.New("session not found")
+	// ErrConflict: the session changed since the version the caller read
+	// (a concurrent turn won); reload and retry or refuse with 409.
+	ErrConflict = errors.New("session changed concurrently")
+	// ErrClosed: a newer session replaced this one (spec 2.1: one active
+	// session per client and platform); the API answers 410.
+	ErrClosed = errors.New("session closed")
+	// ErrExists: a session with that id already exists.
+	ErrExists = errors.New("session already exists")
+)
+
+// Record is one session as stored.
+type Record struct {
+	ID string `json:"id"`
+	// TokenHash is the SHA-256 of the session token, hex; the token itself
+	// is never stored.
+	TokenHash string `json:"-"`
+	Platform  string `json:"platform"`
+	Locale    string `json:"locale"`
+	// ClientRef identifies the client (a browser tab, a user); one active
+	// session per ClientRef and Platform.
+	ClientRef string `json:"client_ref,omitempty"`
+	// Version increases by one with every committed change.
+	Version int64 `json:"version"`
+	// Snapshot is the agent's session state, JSON.
+	Snapshot  json.RawMessage `json:"snapshot"`
+	CreatedAt time.Time       `json:"created_at"`
+	UpdatedAt time.Time       `json:"updated_at"`
+	// ClosedAt is set when a newer session replaced this one; ClosedBy
+	// names it.
+	ClosedAt time.Time `json:"closed_at,omitzero"`
+	ClosedBy string    `json:"closed_by,omitempty"`
+	// LastSeq is the sequence number of the session's last event.
+	LastSeq int64 `json:"last_seq"`
+}
+
+// Closed reports whether a newer session replaced this one.
+func (r *Record) Closed() bool { return !r.ClosedAt.IsZero() }
+
+// Event is one entry of a session's event log.
+type Event struct {
+	SessionID string `json:"session_id"`
+	// Seq numbers the session's events from 1 without gaps.
+	Seq  int64           `json:"seq"`
+	Turn int64           `json:"turn"`
+	Name string          `json:"event"`
+	Data json.RawMessage `json:"data"`
+	At   time.Time       `json:"at"`
+}
+
+// Turn is the audit trail of one turn.
+type Turn struct {
+	SessionID string          `json:"session_id"`
+	Turn      int64           `json:"turn"`
+	Trace     json.RawMessage `json:"trace"`
+	At        time.Time       `json:"at"`
+}
+
+// Store persists sessions. Every method is safe for concurrent use.
+type Store interface {
+	// Create stores a new session at version 1. When rec.ClientRef is set,
+	// the active session of the same ClientRef and Platform is closed in
+	// the same step and its id returned.
+	Create(ctx context.Context, rec Record) (closedID string, err error)
+	// Get returns the session.
+	Get(ctx context.Context, id string) (Record, error)
+	// Append adds events to the session's log, numbering them after the
+	// last one, and returns them with their numbers. It does not change
+	// the snapshot or its version; a turn appends as it streams.
+	Append(ctx context.Context, id string, events []Event) ([]Event, error)
+	// Commit replaces the snapshot if the stored version is still
+	// expectVersion (else ErrConflict), bumps the version, and records the
+	// turn's audit trail when turn is not nil.
+	Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, turn *Turn) (Record, error)
+	// Events returns the events with Seq > after, oldest first, at most
+	// limit (0 = all).
+	Events(ctx context.Context, id string, after int64, limit int) ([]Event, error)
+	// Turns returns the session's audit trail, oldest first.
+	Turns(ctx context.Context, id string) ([]Turn, error)
+	// Subscribe delivers the session's events appended from now on until
+	// ctx ends or the subscriber falls more than its buffer behind, when
+	// the channel is closed and Lagged reports true: the subscriber then
+	// resumes from the log with Events.
+	Subscribe(ctx context.Context, id string) (*Subscription, error)
+	// Describe names the implementation for /readyz.
+	Describe() string
+}
+
+// Subscription is a live feed of one session's new events.
+type Subscription struct {
+	// C receives events in order; it is closed when the subscription ends.
+	C      <-chan Event
+	lagged func() bool
+}
+
+// Lagged reports whether the feed ended because the subscriber fell behind.
+func (s *Subscription) Lagged() bool { return s.lagged() }
