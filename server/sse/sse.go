@@ -1,0 +1,151 @@
+// Package sse writes Server-Sent Events to an http.ResponseWriter the way
+// a proxy-fronted streaming endpoint needs: the right headers (no
+// buffering at the proxy, no caching), an id on every event so clients
+// resume with Last-Event-ID, a flush after every event, heartbeat
+// comments, and the server's write deadline lifted for the stream.
+package sse
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultHeartbeat is how often a comment line keeps idle streams (and the
+// proxies in front of them) alive.
+const DefaultHeartbeat = 15 * time.Second
+
+// ErrNotFlushable is returned when the ResponseWriter cannot flush.
+var ErrNotFlushable = errors.New("sse: response writer cannot flush")
+
+// Writer writes events to one client. Its methods are safe for concurrent
+// use (the heartbeat runs beside the producer).
+type Writer struct {
+	mu  sync.Mutex
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	buf bytes.Buffer
+	err error
+}
+
+// Start sets the streaming headers, lifts the write deadline and flushes
+// the headers so the client sees the stream open at once.
+func Start(w http.ResponseWriter) (*Writer, error) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	h.Del("Content-Length")
+	rc := http.NewResponseController(w)
+	// A server-wide WriteTimeout would cut long streams; not every writer
+	// supports deadlines (httptest's does not), which is fine.
+	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return nil, fmt.Errorf("sse: clear write deadline: %w", err)
+	}
+	w.WriteHeader(http.StatusOK)
+	if err := rc.Flush(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotFlushable, err)
+	}
+	return &Writer{w: w, rc: rc}, nil
+}
+
+// Event writes one event: "id: <id>", "event: <name>", one "data:" line
+// per line of data, a blank line, then flushes. An id of 0 is left out.
+func (s *Writer) Event(id int64, name string, data []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	s.buf.Reset()
+	if id > 0 {
+		s.buf.WriteString("id: ")
+		s.buf.WriteString(strconv.FormatInt(id, 10))
+		s.buf.WriteByte('\n')
+	}
+	if name != "" {
+		s.buf.WriteString("event: ")
+		s.buf.WriteString(sanitizeField(name))
+		s.buf.WriteByte('\n')
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		s.buf.WriteString("data: ")
+		s.buf.Write(bytes.TrimSuffix(line, []byte("\r")))
+		s.buf.WriteByte('\n')
+	}
+	s.buf.WriteByte('\n')
+	return s.flushLocked()
+}
+
+// Comment writes a comment line (": text"), used as a heartbeat.
+func (s *Writer) Comment(text string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	s.buf.Reset()
+	s.buf.WriteString(": ")
+	s.buf.WriteString(sanitizeField(text))
+	s.buf.WriteString("\n\n")
+	return s.flushLocked()
+}
+
+// Retry tells the client how long to wait before reconnecting.
+func (s *Writer) Retry(d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	s.buf.Reset()
+	fmt.Fprintf(&s.buf, "retry: %d\n\n", d.Milliseconds())
+	return s.flushLocked()
+}
+
+func (s *Writer) flushLocked() error {
+	if _, err := s.w.Write(s.buf.Bytes()); err != nil {
+		s.err = err
+		return err
+	}
+	if err := s.rc.Flush(); err != nil {
+		s.err = err
+		return err
+	}
+	return nil
+}
+
+// Err is the first write error (the client went away), or nil.
+func (s *Writer) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// LastEventID reads the id a reconnecting client resumes after: the
+// Last-Event-ID header, or the lastEventId query parameter for clients
+// that cannot set headers. It returns 0 when absent and an error when
+// malformed.
+func LastEventID(r *http.Request) (int64, error) {
+	v := r.Header.Get("Last-Event-ID")
+	if v == "" {
+		v = r.URL.Query().Get("lastEventId")
+	}
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("sse: Last-Event-ID %q is not a non-negative integer", v)
+	}
+	return n, nil
+}
+
+func sanitizeField(s string) string {
+	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+}

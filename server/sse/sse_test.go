@@ -1,0 +1,92 @@
+package sse
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+func TestEventFormatAndHeaders(t *testing.T) {
+	rec := httptest.NewRecorder()
+	w, err := Start(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Event(7, "slots", []byte("{\"a\":1}\nsecond")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Event(0, "turn.done", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Comment("heartbeat\nx"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Retry(1500 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	want := "id: 7\nevent: slots\ndata: {\"a\":1}\ndata: second\n\n" +
+		"event: turn.done\ndata: {}\n\n" +
+		": heartbeat x\n\n" +
+		"retry: 1500\n\n"
+	if got := rec.Body.String(); got != want {
+		t.Errorf("stream =\n%q\nwant\n%q", got, want)
+	}
+	for k, v := range map[string]string{"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"} {
+		if got := rec.Header().Get(k); got != v {
+			t.Errorf("header %s = %q, want %q", k, got, v)
+		}
+	}
+	if rec.Header().Get("Transfer-Encoding") != "" || rec.Header().Get("Connection") != "" {
+		t.Error("Transfer-Encoding / Connection must not be set by hand")
+	}
+	if !rec.Flushed {
+		t.Error("stream was not flushed")
+	}
+}
+
+func TestLastEventID(t *testing.T) {
+	cases := []struct {
+		header, query string
+		want          int64
+		wantErr       bool
+	}{
+		{"", "", 0, false},
+		{"42", "", 42, false},
+		{"", "17", 17, false},
+		{" 5 ", "9", 5, false},
+		{"abc", "", 0, true},
+		{"-3", "", 0, true},
+	}
+	for _, tc := range cases {
+		r := httptest.NewRequest(http.MethodGet, "/stream?lastEventId="+tc.query, nil)
+		if tc.query == "" {
+			r = httptest.NewRequest(http.MethodGet, "/stream", nil)
+		}
+		if tc.header != "" {
+			r.Header.Set("Last-Event-ID", tc.header)
+		}
+		got, err := LastEventID(r)
+		if (err != nil) != tc.wantErr || got != tc.want {
+			t.Errorf("LastEventID(header %q, query %q) = %d, %v; want %d, err=%v", tc.header, tc.query, got, err, tc.want, tc.wantErr)
+		}
+	}
+}
+
+type failingWriter struct{ *httptest.ResponseRecorder }
+
+func (f failingWriter) Write([]byte) (int, error) { return 0, http.ErrHandlerTimeout }
+
+func TestWriteErrorSticks(t *testing.T) {
+	rec := httptest.NewRecorder()
+	w, err := Start(failingWriter{rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Event(1, "x", nil); err == nil {
+		t.Fatal("want a write error")
+	}
+	if w.Err() == nil || w.Comment("hb") == nil {
+		t.Error("the first write error must stick")
+	}
+}
