@@ -63,6 +63,13 @@ var Countries = &Vocabulary{terms: []Term{
 	{"DK", "丹麦", "Denmark", []string{"Danish"}},
 	{"NO", "挪威", "Norway", []string{"Norwegian"}},
 	{"FI", "芬兰", "Finland", []string{"Finnish"}},
+	{"IR", "伊朗", "Iran", []string{"Iranian"}},
+	{"DZ", "阿尔及利亚", "Algeria", []string{"Algerian"}},
+	{"SO", "索马里", "Somalia", []string{"Somali"}},
+	{"ET", "埃塞俄比亚", "Ethiopia", []string{"Ethiopian"}},
+	{"YE", "也门", "Yemen", []string{"Yemeni"}},
+	{"AL", "阿尔巴尼亚", "Albania", []string{"Albanian"}},
+	{"SY", "叙利亚", "Syria", []string{"Syrian"}},
 }}
 
 // Languages is the language vocabulary (ISO 639-1 codes).
@@ -112,7 +119,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"finance", "财经", "Finance", []string{"理财", "投资", "金融", "investing", "personal finance", "crypto", "finance & business", "財經"}},
 	{"comedy", "搞笑", "Comedy", []string{"幽默", "喜剧", "humor", "humour", "funny", "pranks", "喜劇"}},
 	{"family", "亲子", "Family", []string{"育儿", "母婴", "parenting", "kids & family", "kids", "family & parenting", "親子"}},
-	{"pets", "宠物", "Pets", []string{"萌宠", "猫", "狗", "animals", "pets & animals", "寵物"}},
+	{"pets", "宠物", "Pets", []string{"萌宠", "猫", "狗", "animals", "pets & animals", "animals & pets", "寵物"}},
 	{"sports", "体育", "Sports", []string{"运动", "足球", "篮球", "sports with a ball", "football", "soccer", "basketball", "athletics", "體育"}},
 	{"outdoor", "户外", "Outdoor", []string{"露营", "钓鱼", "户外运动", "camping", "fishing", "hiking", "outdoors", "water sports", "戶外"}},
 	{"home", "家居", "Home & Living", []string{"家装", "装修", "home decor", "interior design", "home", "home & garden", "園藝", "园艺"}},
