@@ -1,0 +1,324 @@
+// Package memstore is the in-memory channel store: keyword search and
+// similar-channel recall over a catalog.Catalog, with embeddings computed
+// once at construction. It is the store of the embedded default mode.
+//
+// Keyword search runs on per-platform, per-field inverted indexes built at
+// construction (tags and category, name, description, content titles),
+// tokenised with textnorm; matches are ranked by BM25F over the keyword's
+// scope. Similar recall is exact: cosine similarity (a dot product of
+// L2-normalised vectors held contiguously per platform) between the anchor
+// and every candidate of the platform, top-k by a bounded heap.
+package memstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/embed"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+)
+
+// Store is the in-memory store. It is immutable after New and safe for
+// concurrent use.
+type Store struct {
+	cat      *catalog.Catalog
+	model    string
+	dims     int
+	minScore float64
+	parts    map[platform.Platform]*partition
+	build    time.Duration
+}
+
+var _ store.Store = (*Store)(nil)
+
+// partition holds one platform's channels, vectors and keyword index.
+type partition struct {
+	chans []*catalog.Channel
+	keys  []string // primary keys, for the stable tie-break
+	pos   map[*catalog.Channel]int32
+	dims  int
+	vecs  []float32 // len(chans)*dims, row d is channel d's unit vector
+	text  *textIndex
+}
+
+func (p *partition) vec(d int) []float32 { return p.vecs[d*p.dims : (d+1)*p.dims : (d+1)*p.dims] }
+
+// DefaultBatchSize is how many channel texts New embeds per call.
+const DefaultBatchSize = 512
+
+// Option configures New.
+type Option func(*config) error
+
+type config struct {
+	batch    int
+	workers  int
+	minScore float64
+	minSet   bool
+}
+
+// ErrBadOption is returned (wrapped) for an option value out of range.
+var ErrBadOption = errors.New("bad memstore option")
+
+// WithBatchSize sets how many texts New passes to the embedder per call
+// (1 to 100000; default DefaultBatchSize).
+func WithBatchSize(n int) Option {
+	return func(c *config) error {
+		if n < 1 || n > 100_000 {
+			return fmt.Errorf("%w: batch size %d (want 1..100000)", ErrBadOption, n)
+		}
+		c.batch = n
+		return nil
+	}
+}
+
+// WithConcurrency sets how many embedding calls New runs at once (1 to
+// 64; default GOMAXPROCS, at most 8). Lower it for a rate-limited remote
+// embedder.
+func WithConcurrency(n int) Option {
+	return func(c *config) error {
+		if n < 1 || n > 64 {
+			return fmt.Errorf("%w: concurrency %d (want 1..64)", ErrBadOption, n)
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// WithMinScore sets the default minimum similarity of SimilarTo, in
+// [-1, 1]. Without it the store uses the embedder's SimilarThreshold
+// (embed.Thresholder) or store.DefaultMinScore.
+func WithMinScore(s float64) Option {
+	return func(c *config) error {
+		if math.IsNaN(s) || s < -1 || s > 1 {
+			return fmt.Errorf("%w: min score %v (want -1..1)", ErrBadOption, s)
+		}
+		c.minScore, c.minSet = s, true
+		return nil
+	}
+}
+
+// New builds a store over cat: it embeds every channel's
+// embed.ChannelText with emb (in batches, several at once) and indexes
+// the channels' texts per platform. It fails if the embedder fails or answers with
+// vectors of the wrong number or size.
+func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...Option) (*Store, error) {
+	if cat == nil || emb == nil {
+		return nil, fmt.Errorf("memstore: %w: nil catalog or embedder", ErrBadOption)
+	}
+	cfg := config{batch: DefaultBatchSize, workers: min(runtime.GOMAXPROCS(0), 8), minScore: store.DefaultMinScore}
+	if t, ok := emb.(embed.Thresholder); ok {
+		cfg.minScore = t.SimilarThreshold()
+	}
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	start := time.Now()
+	s := &Store{
+		cat:      cat,
+		model:    emb.Model(),
+		dims:     emb.Dimensions(),
+		minScore: cfg.minScore,
+		parts:    make(map[platform.Platform]*partition),
+	}
+	if s.dims < 1 {
+		return nil, fmt.Errorf("memstore: embedder %q reports %d dimensions", s.model, s.dims)
+	}
+	type job struct {
+		p      platform.Platform
+		part   *partition
+		texts  []string
+		lo, hi int
+	}
+	var jobs []job
+	for _, p := range cat.Platforms() {
+		chans := cat.Platform(p)
+		part := &partition{
+			chans: chans,
+			keys:  make([]string, len(chans)),
+			pos:   make(map[*catalog.Channel]int32, len(chans)),
+			dims:  s.dims,
+			vecs:  make([]float32, len(chans)*s.dims),
+		}
+		texts := make([]string, len(chans))
+		for i, ch := range chans {
+			part.keys[i] = ch.Key()
+			part.pos[ch] = int32(i)
+			texts[i] = embed.ChannelText(ch)
+		}
+		for lo, hi := range embed.Batches(len(texts), cfg.batch) {
+			jobs = append(jobs, job{p, part, texts, lo, hi})
+		}
+		s.parts[p] = part
+	}
+
+	// Embed batches on cfg.workers goroutines while the keyword indexes
+	// are built, one goroutine per platform.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	for _, part := range s.parts {
+		wg.Go(func() { part.text = buildTextIndex(part.chans) })
+	}
+	next := make(chan job)
+	for range min(cfg.workers, max(len(jobs), 1)) {
+		wg.Go(func() {
+			for j := range next {
+				vs, err := embed.EmbedVectors(ctx, emb, j.texts[j.lo:j.hi])
+				if err != nil {
+					cancel(fmt.Errorf("memstore: embedding %s channels %d-%d: %w", j.p, j.lo, j.hi-1, err))
+					continue
+				}
+				for i, v := range vs {
+					row := j.part.vec(j.lo + i)
+					copy(row, v.Values)
+					embed.Normalize(row)
+				}
+			}
+		})
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case next <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	s.build = time.Since(start)
+	return s, nil
+}
+
+// Describe implements store.Store.
+func (s *Store) Describe() store.Info {
+	return store.Info{
+		Store:       "memory",
+		Model:       s.model,
+		Dimensions:  s.dims,
+		MinScore:    s.minScore,
+		Channels:    s.cat.Len(),
+		PerPlatform: s.cat.Counts(),
+		Catalog:     s.cat.Label(),
+		BuildTime:   s.build,
+	}
+}
+
+// ChannelByKey implements store.Store.
+func (s *Store) ChannelByKey(ctx context.Context, key string) (*catalog.Channel, error) {
+	return s.cat.ChannelByKey(ctx, key)
+}
+
+// ChannelByContent implements store.Store.
+func (s *Store) ChannelByContent(ctx context.Context, p platform.Platform, contentID string) (*catalog.Channel, error) {
+	return s.cat.ChannelByContent(ctx, p, contentID)
+}
+
+// Search implements store.Store.
+func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return store.Page{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return store.Page{}, err
+	}
+	part := s.parts[q.Platform]
+	if part == nil {
+		return store.Page{Items: []store.Hit{}, NextOffset: -1}, nil
+	}
+	cands := part.keywordCandidates(q.Keywords, q.Filters)
+	items := part.rank(cands, q.Sort, q.Offset, q.Limit)
+	return store.Page{Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands))}, nil
+}
+
+// SimilarTo implements store.Store.
+func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.SimilarResult, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	anchor, part, ai, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	minScore := s.resolveMin(q.MinScore)
+	cands := part.similarCandidates(ai, q.Keywords, q.Filters, minScore)
+	items := part.rank(cands, q.Sort, q.Offset, q.Limit)
+	return store.SimilarResult{
+		Anchor:     anchor,
+		Items:      items,
+		Total:      len(cands),
+		NextOffset: nextOffset(q.Offset, len(items), len(cands)),
+		MinScore:   minScore,
+	}, nil
+}
+
+// Count implements store.Store.
+func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return 0, err
+	}
+	if q.AnchorKey == "" {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		part := s.parts[q.Platform]
+		if part == nil {
+			return 0, nil
+		}
+		return len(part.keywordCandidates(q.Keywords, q.Filters)), nil
+	}
+	_, part, ai, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+	if err != nil {
+		return 0, err
+	}
+	return len(part.similarCandidates(ai, q.Keywords, q.Filters, s.resolveMin(q.MinScore))), nil
+}
+
+func (s *Store) resolveMin(m float64) float64 {
+	if m == 0 {
+		return s.minScore
+	}
+	return m
+}
+
+// anchor looks up an anchor channel and checks it is on platform p.
+func (s *Store) anchor(ctx context.Context, p platform.Platform, key string) (*catalog.Channel, *partition, int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	ch, err := s.cat.ChannelByKey(ctx, key)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("anchor: %w", err)
+	}
+	if ch.Platform != p {
+		return nil, nil, 0, fmt.Errorf("%w: %w: anchor %s is a %s channel, the search is on %s", store.ErrBadQuery, store.ErrPlatformMismatch, key, ch.Platform, p)
+	}
+	part := s.parts[p]
+	ai, ok := part.pos[ch]
+	if !ok { // cannot happen: the catalog indexes what it holds
+		return nil, nil, 0, fmt.Errorf("anchor %s: %w", key, catalog.ErrNotFound)
+	}
+	return ch, part, int(ai), nil
+}
+
+func nextOffset(offset, n, total int) int {
+	if offset+n >= total {
+		return -1
+	}
+	return offset + n
+}

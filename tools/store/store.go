@@ -1,0 +1,326 @@
+// Package store defines how the agent searches the channel catalog: the
+// Store interface that the in-memory store (package memstore) and the
+// PostgreSQL + pgvector store implement, and the query and result types
+// they share.
+//
+// Two searches exist. Search is keyword search: each keyword matches in a
+// scope (tags, name, description, content, or all of them), positive
+// keywords must all match, excluded keywords remove the channels they
+// match, hard filters narrow the set, results are ranked by relevance or
+// by a field. SimilarTo is anchor search (spec 3.5.2, 3.7.2, 3.7.6): the
+// anchor channel is returned on its own as the pinned reference, and the
+// ranked items are the other channels of the platform whose embeddings are
+// most similar to it; keywords and hard filters narrow that similar set
+// only and never hide the anchor. Every search stays inside one platform
+// (spec 1).
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/platform"
+)
+
+// Store searches one catalog of channels. Implementations are safe for
+// concurrent use.
+type Store interface {
+	// Search runs a keyword search (see SearchQuery).
+	Search(ctx context.Context, q SearchQuery) (Page, error)
+	// SimilarTo runs an anchor search (see SimilarQuery).
+	SimilarTo(ctx context.Context, q SimilarQuery) (SimilarResult, error)
+	// Count is the Total that Search (no AnchorKey) or SimilarTo (with
+	// one) would report for the same conditions, for repair suggestions
+	// that re-count with one condition relaxed.
+	Count(ctx context.Context, q CountQuery) (int, error)
+	// ChannelByKey returns the channel a canonical key names (see
+	// catalog.Key), or an error wrapping catalog.ErrNotFound.
+	ChannelByKey(ctx context.Context, key string) (*catalog.Channel, error)
+	// ChannelByContent returns the channel that published contentID on p,
+	// or an error wrapping catalog.ErrNotFound.
+	ChannelByContent(ctx context.Context, p platform.Platform, contentID string) (*catalog.Channel, error)
+	// Describe says which store and embedding model are active, for
+	// /readyz, the startup log and traces.
+	Describe() Info
+}
+
+// Info describes an active store.
+type Info struct {
+	// Store is the implementation: "memory" or "postgres".
+	Store string `json:"store"`
+	// Model and Dimensions are the embedding model the store's vectors
+	// were made with.
+	Model      string `json:"embedding_model"`
+	Dimensions int    `json:"embedding_dimensions"`
+	// MinScore is the default minimum similarity of SimilarTo.
+	MinScore float64 `json:"min_score"`
+	// Channels is the number of channels, per platform in PerPlatform.
+	Channels    int                       `json:"channels"`
+	PerPlatform map[platform.Platform]int `json:"per_platform,omitempty"`
+	// Catalog says where the channels came from (the catalog's label).
+	Catalog string `json:"catalog"`
+	// BuildTime is how long loading and indexing took, zero if unknown.
+	BuildTime time.Duration `json:"build_time,omitempty"`
+}
+
+// Errors of the store. Lookups of unknown channels and anchors return
+// errors wrapping catalog.ErrNotFound.
+var (
+	// ErrBadQuery is returned (wrapped with the reason) for a query that
+	// cannot run: unknown platform or scope or sort, negative offset,
+	// limit over MaxLimit, min over max in a range, an empty keyword.
+	ErrBadQuery = errors.New("bad query")
+	// ErrPlatformMismatch is returned (wrapped, together with
+	// ErrBadQuery) when the anchor belongs to another platform than the
+	// query: a search never leaves its platform.
+	ErrPlatformMismatch = errors.New("anchor is on another platform")
+)
+
+// ErrNotFound is catalog.ErrNotFound, re-exported for callers of Store.
+var ErrNotFound = catalog.ErrNotFound
+
+// Scope is where a keyword is matched (spec 3.4.1D).
+type Scope string
+
+// Scopes. The zero value means ScopeTags, the default matching target.
+const (
+	// ScopeTags matches the channel's tags and its category (the
+	// category's id and zh and en names count as tags).
+	ScopeTags Scope = "tags"
+	// ScopeName matches the channel's name, handle and aliases.
+	ScopeName Scope = "name"
+	// ScopeDescription matches the channel's description.
+	ScopeDescription Scope = "description"
+	// ScopeContent matches the titles of the channel's recent content.
+	ScopeContent Scope = "content"
+	// ScopeAll matches any of the above.
+	ScopeAll Scope = "all"
+)
+
+// DefaultScope is the scope of a keyword that names none (spec 3.4.1D:
+// "按频道标签" by default).
+const DefaultScope = ScopeTags
+
+// Scopes lists the scopes in menu order.
+func Scopes() []Scope {
+	return []Scope{ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll}
+}
+
+// Valid reports whether s is one of Scopes.
+func (s Scope) Valid() bool {
+	switch s {
+	case ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll:
+		return true
+	}
+	return false
+}
+
+// Label is the scope's menu label in locale ("zh" or anything else for
+// en), as spec 3.4.1D words it.
+func (s Scope) Label(locale string) string {
+	zh := strings.HasPrefix(locale, "zh")
+	pick := func(zhLabel, enLabel string) string {
+		if zh {
+			return zhLabel
+		}
+		return enLabel
+	}
+	switch s {
+	case ScopeTags:
+		return pick("按频道标签", "Channel tags")
+	case ScopeName:
+		return pick("按频道名", "Channel name")
+	case ScopeDescription:
+		return pick("按频道简介", "Channel description")
+	case ScopeContent:
+		return pick("按发布内容", "Published content")
+	case ScopeAll:
+		return pick("从全部来源", "All sources")
+	}
+	return string(s)
+}
+
+// Keyword is one keyword tag: its text, where it matches, and whether it
+// excludes (spec 3.4.1D-E). Positive keywords must all match (AND); an
+// excluded keyword removes the channels it matches in its own scope and
+// changes nothing about the other keywords. A keyword of several words
+// ("swim vest", "汽配评测") matches as a phrase: its words, or for Chinese
+// its characters, in order and adjacent within one field value, after
+// textnorm normalisation (case, width, traditional/simplified, plurals).
+type Keyword struct {
+	Text     string `json:"text"`
+	Scope    Scope  `json:"scope,omitempty"`
+	Excluded bool   `json:"is_excluded,omitempty"`
+}
+
+// Range bounds a count; 0 leaves a side open. Both ends are inclusive.
+type Range struct {
+	Min int64 `json:"min,omitempty"`
+	Max int64 `json:"max,omitempty"`
+}
+
+// IsZero reports whether r is open on both sides.
+func (r Range) IsZero() bool { return r.Min == 0 && r.Max == 0 }
+
+// Contains reports whether v lies in r.
+func (r Range) Contains(v int64) bool {
+	return (r.Min == 0 || v >= r.Min) && (r.Max == 0 || v <= r.Max)
+}
+
+// Filters are hard filters (priority P1). A channel passes when every set
+// field matches: its country is one of Countries, its language one of
+// Languages, its category one of Categories, its followers and average
+// views in their ranges, and it posted at or after ActiveSince. A channel
+// whose country, language, category or last post is unknown fails a
+// filter on that field.
+type Filters struct {
+	// Countries are ISO 3166-1 alpha-2 codes; names and aliases the
+	// taxonomy knows ("美国", "USA") are accepted and canonicalised.
+	Countries []string `json:"countries,omitempty"`
+	// Languages are ISO 639-1 codes (or taxonomy names: "英语").
+	Languages []string `json:"languages,omitempty"`
+	// Categories are taxonomy category ids (or names: "汽车").
+	Categories  []string  `json:"categories,omitempty"`
+	Followers   Range     `json:"followers,omitzero"`
+	AvgViews    Range     `json:"avg_views,omitzero"`
+	ActiveSince time.Time `json:"active_since,omitzero"`
+}
+
+// IsZero reports whether no filter is set.
+func (f Filters) IsZero() bool {
+	return len(f.Countries) == 0 && len(f.Languages) == 0 && len(f.Categories) == 0 &&
+		f.Followers.IsZero() && f.AvgViews.IsZero() && f.ActiveSince.IsZero()
+}
+
+// Sort orders results.
+type Sort string
+
+// Sorts. Every sort breaks ties by followers (descending), then by
+// channel key (ascending), so pages are stable.
+const (
+	// SortRelevance ranks keyword matches by BM25 score; the default of
+	// Search. With no positive keyword every score is 0 and the order is
+	// the tie-break. In SimilarTo it means SortSimilarity.
+	SortRelevance Sort = "relevance"
+	// SortSimilarity ranks by cosine similarity to the anchor; the
+	// default of SimilarTo, invalid in Search.
+	SortSimilarity Sort = "similarity"
+	// SortFollowers ranks by followers, most first.
+	SortFollowers Sort = "followers"
+	// SortAvgViews ranks by average views, most first.
+	SortAvgViews Sort = "avg_views"
+	// SortRecent ranks by last post time, newest first (unknown last).
+	SortRecent Sort = "recent"
+)
+
+// Paging limits.
+const (
+	// DefaultLimit is the page size when Limit is 0.
+	DefaultLimit = 20
+	// MaxLimit is the largest page size.
+	MaxLimit = 100
+	// MaxOffset is the largest offset: deep pages cost a top-k heap of
+	// offset+limit entries, so paging stops there.
+	MaxOffset = 10_000
+	// MaxKeywords is the most keywords one query may carry.
+	MaxKeywords = 20
+	// MaxKeywordRunes is the longest keyword text, in characters.
+	MaxKeywordRunes = 100
+	// MaxFilterValues is the most values one list filter may carry.
+	MaxFilterValues = 50
+)
+
+// Minimum similarity of SimilarTo.
+const (
+	// NoMinScore as MinScore ranks every channel of the platform, however
+	// dissimilar (for diagnostics and recall measurement).
+	NoMinScore = -1.0
+	// DefaultMinScore is the minimum cosine similarity when neither the
+	// query, the store's configuration nor its embedder
+	// (embed.Thresholder) says otherwise. It is the hashing embedder's
+	// calibrated threshold; calibrate another model with MeasureRecall.
+	DefaultMinScore = 0.40
+	// LowRecallBelow is the similar-set size under which an anchor search
+	// counts as low recall (spec 3.5.3C, seed 000 6.9): results are still
+	// shown, and the caller sets repair_reason=low_recall with a hint.
+	LowRecallBelow = 10
+)
+
+// LowRecall reports whether an anchor search that found total similar
+// channels should be flagged low_recall.
+func LowRecall(total int) bool { return total < LowRecallBelow }
+
+// SearchQuery is a keyword search inside one platform.
+type SearchQuery struct {
+	Platform platform.Platform `json:"platform"`
+	Keywords []Keyword         `json:"keywords,omitempty"`
+	Filters  Filters           `json:"filters,omitzero"`
+	// Sort is SortRelevance when empty.
+	Sort Sort `json:"sort,omitempty"`
+	// Offset and Limit page the ranked results; Limit 0 is DefaultLimit.
+	Offset int `json:"offset,omitempty"`
+	Limit  int `json:"limit,omitempty"`
+}
+
+// Hit is one ranked channel: Score is the BM25 relevance in Search (0
+// without positive keywords) and the cosine similarity to the anchor in
+// SimilarTo.
+type Hit struct {
+	Channel *catalog.Channel `json:"channel"`
+	Score   float64          `json:"score"`
+}
+
+// Page is one page of search results.
+type Page struct {
+	Items []Hit `json:"items"`
+	// Total is the number of channels matching the query, over all pages.
+	Total int `json:"total"`
+	// NextOffset is the offset of the next page, -1 after the last.
+	NextOffset int `json:"next_offset"`
+}
+
+// SimilarQuery is an anchor search: channels similar to the anchor,
+// inside the query's platform.
+type SimilarQuery struct {
+	Platform platform.Platform `json:"platform"`
+	// AnchorKey is a canonical catalog key of the anchor channel.
+	AnchorKey string `json:"anchor_key"`
+	// Keywords and Filters narrow the similar set; the anchor itself is
+	// always returned, whether it matches them or not.
+	Keywords []Keyword `json:"keywords,omitempty"`
+	Filters  Filters   `json:"filters,omitzero"`
+	// Sort is SortSimilarity when empty; other sorts re-order the
+	// similar set (the channels at or above MinScore).
+	Sort   Sort `json:"sort,omitempty"`
+	Offset int  `json:"offset,omitempty"`
+	Limit  int  `json:"limit,omitempty"`
+	// MinScore is the minimum cosine similarity for a channel to count as
+	// similar, in [-1, 1]; 0 means the store's default (Info.MinScore)
+	// and NoMinScore ranks every channel.
+	MinScore float64 `json:"min_score,omitempty"`
+}
+
+// SimilarResult is the answer to an anchor search.
+type SimilarResult struct {
+	// Anchor is the pinned reference channel, never among Items.
+	Anchor *catalog.Channel `json:"anchor"`
+	Items  []Hit            `json:"items"`
+	// Total is the size of the similar set after keywords and filters.
+	Total      int `json:"total"`
+	NextOffset int `json:"next_offset"`
+	// MinScore is the minimum similarity that was applied.
+	MinScore float64 `json:"min_score"`
+}
+
+// CountQuery asks how many channels a search would find: a keyword search
+// without AnchorKey, the size of the similar set with one.
+type CountQuery struct {
+	Platform  platform.Platform `json:"platform"`
+	AnchorKey string            `json:"anchor_key,omitempty"`
+	Keywords  []Keyword         `json:"keywords,omitempty"`
+	Filters   Filters           `json:"filters,omitzero"`
+	MinScore  float64           `json:"min_score,omitempty"`
+}

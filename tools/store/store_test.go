@@ -1,0 +1,146 @@
+package store
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/platform"
+)
+
+func TestSearchQueryCanonical(t *testing.T) {
+	in := SearchQuery{
+		Platform: platform.YouTube,
+		Keywords: []Keyword{{Text: "  swim vest "}, {Text: "汽配", Scope: "Name", Excluded: true}},
+		Filters:  Filters{Countries: []string{"美国", "us", "gb"}, Languages: []string{"English", "ZH"}, Categories: []string{"汽车", "Gaming", "knitting"}},
+	}
+	got, err := in.Canonical()
+	if err != nil {
+		t.Fatalf("Canonical: %v", err)
+	}
+	want := SearchQuery{
+		Platform: platform.YouTube,
+		Keywords: []Keyword{{Text: "swim vest", Scope: ScopeTags}, {Text: "汽配", Scope: ScopeName, Excluded: true}},
+		Filters:  Filters{Countries: []string{"US", "GB"}, Languages: []string{"en", "zh"}, Categories: []string{"automotive", "gaming", "knitting"}},
+		Sort:     SortRelevance,
+		Limit:    DefaultLimit,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Canonical mismatch (-want +got):\n%s", diff)
+	}
+	if in.Keywords[1].Scope != "Name" || in.Filters.Countries[0] != "美国" {
+		t.Errorf("Canonical modified its receiver: %+v", in)
+	}
+}
+
+func TestSimilarQueryCanonical(t *testing.T) {
+	tests := []struct {
+		sort, want Sort
+	}{{"", SortSimilarity}, {SortRelevance, SortSimilarity}, {"Followers", SortFollowers}, {SortRecent, SortRecent}}
+	for _, tc := range tests {
+		q, err := SimilarQuery{Platform: platform.X, AnchorKey: " x/@/a ", Sort: tc.sort}.Canonical()
+		if err != nil || q.Sort != tc.want || q.AnchorKey != "x/@/a" || q.Limit != DefaultLimit {
+			t.Errorf("SimilarQuery{Sort: %q}.Canonical() = %+v, %v; want sort %q", tc.sort, q, err, tc.want)
+		}
+	}
+}
+
+func TestCanonicalErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		also error
+	}{
+		{"unknown platform", func() error { _, err := SearchQuery{Platform: "vine"}.Canonical(); return err }(), platform.ErrUnknown},
+		{"similar without anchor", func() error { _, err := SimilarQuery{Platform: platform.YouTube}.Canonical(); return err }(), nil},
+		{"similarity sort in search", func() error {
+			_, err := SearchQuery{Platform: platform.YouTube, Sort: SortSimilarity}.Canonical()
+			return err
+		}(), nil},
+		{"bad language", func() error {
+			_, err := Filters{Languages: []string{"klingon"}}.Canonical()
+			return err
+		}(), nil},
+		{"too many values", func() error {
+			_, err := Filters{Categories: make([]string, MaxFilterValues+1)}.Canonical()
+			return err
+		}(), nil},
+		{"min score below -1", func() error { _, err := CountQuery{Platform: platform.YouTube, MinScore: -1.5}.Canonical(); return err }(), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if !errors.Is(tc.err, ErrBadQuery) {
+				t.Errorf("error = %v, want ErrBadQuery", tc.err)
+			}
+			if tc.also != nil && !errors.Is(tc.err, tc.also) {
+				t.Errorf("error = %v, want it to wrap %v too", tc.err, tc.also)
+			}
+		})
+	}
+}
+
+func TestFiltersMatch(t *testing.T) {
+	ch := &catalog.Channel{Country: "US", Language: "en", Category: "Tech", Followers: 10_000, AvgViews: 500,
+		LastPostAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)}
+	unknown := &catalog.Channel{Followers: 10_000}
+	tests := []struct {
+		name         string
+		f            Filters
+		want, wantUn bool
+	}{
+		{"none", Filters{}, true, true},
+		{"country", Filters{Countries: []string{"GB", "US"}}, true, false},
+		{"language miss", Filters{Languages: []string{"zh"}}, false, false},
+		{"category case-insensitive", Filters{Categories: []string{"tech"}}, true, false},
+		{"followers open max", Filters{Followers: Range{Min: 10_000}}, true, true},
+		{"followers open min", Filters{Followers: Range{Max: 9_999}}, false, false},
+		{"avg views", Filters{AvgViews: Range{Min: 100, Max: 1000}}, true, false},
+		{"active since", Filters{ActiveSince: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}, true, false},
+		{"active since later", Filters{ActiveSince: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)}, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := tc.f.Canonical()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Match(ch); got != tc.want {
+				t.Errorf("Match(%+v) = %v, want %v", f, got, tc.want)
+			}
+			if got := f.Match(unknown); got != tc.wantUn {
+				t.Errorf("Match(%+v) on a channel with unknown fields = %v, want %v", f, got, tc.wantUn)
+			}
+			if f.IsZero() != (tc.name == "none") {
+				t.Errorf("IsZero(%+v) = %v", f, f.IsZero())
+			}
+		})
+	}
+}
+
+func TestScopes(t *testing.T) {
+	for _, s := range Scopes() {
+		if !s.Valid() || s.Label("zh") == string(s) || s.Label("en") == string(s) || s.Label("zh") == s.Label("en") {
+			t.Errorf("scope %q: Valid %v, labels %q / %q", s, s.Valid(), s.Label("zh"), s.Label("en"))
+		}
+	}
+	if Scope("title").Valid() || Scope("").Valid() {
+		t.Errorf("unknown scopes reported valid")
+	}
+	if got := ScopeTags.Label("zh-CN"); got != "按频道标签" {
+		t.Errorf("ScopeTags.Label(zh-CN) = %q, want 按频道标签", got)
+	}
+}
+
+func TestLowRecall(t *testing.T) {
+	for _, tc := range []struct {
+		total int
+		want  bool
+	}{{0, true}, {LowRecallBelow - 1, true}, {LowRecallBelow, false}, {500, false}} {
+		if got := LowRecall(tc.total); got != tc.want {
+			t.Errorf("LowRecall(%d) = %v, want %v", tc.total, got, tc.want)
+		}
+	}
+}
