@@ -218,7 +218,7 @@ func Showcase() []Example {
 			`"Hollyland" appears only in recent content titles (a few tech channels).`, "“Hollyland” 只出现在近期内容标题里（少数科技频道）。"},
 		{"keyword-content-only-ig", "keyword", platform.Instagram, "Hollyland", "content", "results",
 			`"Hollyland" in Instagram content titles.`, "Instagram 内容标题中的 “Hollyland”。"},
-		{"keyword-ambiguous", "keyword", platform.YouTube, "apple", "", "results",
+		{"keyword-ambiguous", "keyword", platform.YouTube, "apple", "content", "results",
 			`"apple" hits tech channels (Apple Watch) and food channels (apple pie): a candidate for one clarifying question.`,
 			"“apple” 同时命中科技（Apple Watch）和美食（apple pie）频道：适合一次澄清追问。"},
 		{"url-anchor-many", "url", platform.YouTube, "https://www.youtube.com/@gadgetgrid", "", "exact",
