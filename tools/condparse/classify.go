@@ -1,0 +1,286 @@
+package condparse
+
+import "strings"
+
+// Sentence signals, residue roles, keyword runs and the shape rule.
+
+// sentence marks request phrases and descriptive clauses.
+func (st *state) sentence() {
+	clauseStart := true
+	for i := 0; i < len(st.toks); i++ {
+		tk := &st.toks[i]
+		switch tk.kind {
+		case tkSpace:
+			continue
+		case tkPunct:
+			clauseStart = true
+			continue
+		}
+		if tk.kind == tkLex && tk.role == roleNone {
+			if e := tk.has(clsRequest); e != nil && (!e.atStart || clauseStart) {
+				st.sig.Sentence = true
+				tk.role = roleFiller
+				continue
+			}
+			if tk.has(clsDe) != nil {
+				if n := st.skipSpace(i + 1); n < len(st.toks) && (st.toks[n].has(clsCreator) != nil || st.toks[n].has(clsCreatorPlatform) != nil) {
+					st.sig.Sentence = true
+				}
+			}
+			if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
+				if n := st.skipSpace(i + 1); n < len(st.toks) && st.toks[n].has(clsRel) != nil {
+					st.sig.Sentence = true
+				}
+			}
+		}
+		if tk.kind == tkLex && tk.has(clsCreatorPlatform) != nil && tk.role == roleCond {
+			if n := st.skipSpace(i + 1); n < len(st.toks) && st.toks[n].has(clsRel) != nil {
+				st.sig.Sentence = true
+			}
+		}
+		// fillers and greetings keep the clause start open.
+		if tk.kind == tkLex && tk.role == roleNone && isFillerLex(tk) {
+			continue
+		}
+		clauseStart = false
+	}
+}
+
+// isFillerLex reports a dictionary token of a class that carries no content
+// when no rule used it.
+func isFillerLex(tk *token) bool {
+	for _, e := range tk.ents {
+		switch e.cls {
+		case clsStop, clsFiller, clsCreator, clsRel, clsDe, clsRequest, clsAnd, clsAlso, clsHedge, clsLangMark,
+			clsNumWord, clsBetweenEnd, clsExcludeEnd, clsRangeConn, clsExclude, clsBetween, clsToo:
+			return true
+		}
+	}
+	return false
+}
+
+// classifyResidue gives every unconsumed token a role: filler, content or
+// (roleNone) dangling.
+func (st *state) classifyResidue() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.role != roleNone {
+			continue
+		}
+		switch tk.kind {
+		case tkWord, tkCJK, tkNum:
+			tk.role = roleContent
+		case tkLex:
+			switch {
+			case tk.glued:
+				tk.role = roleContent
+			case isFillerLex(tk):
+				tk.role = roleFiller
+			case tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)):
+				// "周末", "附近": a single dictionary rune inside an unknown word.
+				tk.role = roleContent
+			}
+		}
+	}
+	// single-rune fillers inside an unknown CJK word ("所有") stay content.
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.role == roleFiller && tk.kind == tkLex && tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) &&
+			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil {
+			tk.role = roleContent
+		}
+	}
+	for i := range st.toks {
+		if st.toks[i].role == roleNone && st.toks[i].has(clsUnsupport) != nil && st.hasNum {
+			st.unsupport = true
+		}
+	}
+}
+
+// unknownCJK reports an unknown CJK rune (keyword material).
+func (st *state) unknownCJK(i int) bool {
+	tk := st.tok(i)
+	return tk.kind == tkCJK && (tk.role == roleNone || tk.role == roleContent)
+}
+
+// run is a keyword candidate: a span of content tokens.
+type run struct {
+	from, to int // token indices, inclusive
+}
+
+// runs groups content tokens into keyword candidates. Content tokens join
+// when adjacent, or across one space between Latin words.
+func (st *state) runs() []run {
+	var out []run
+	cur := run{from: -1}
+	flush := func() {
+		if cur.from >= 0 {
+			out = append(out, cur)
+		}
+		cur = run{from: -1}
+	}
+	for i := 0; i < len(st.toks); i++ {
+		tk := &st.toks[i]
+		if tk.role != roleContent {
+			if tk.kind == tkSpace && st.plainSpace(i) && cur.from >= 0 && i+1 < len(st.toks) && st.toks[i+1].role == roleContent &&
+				st.latinEdge(i-1, true) && st.latinEdge(i+1, false) && st.toks[i+1].neg == st.toks[cur.to].neg {
+				continue
+			}
+			flush()
+			continue
+		}
+		if cur.from >= 0 && st.toks[cur.to].neg != tk.neg {
+			flush()
+		}
+		if cur.from < 0 {
+			cur.from = i
+		}
+		cur.to = i
+	}
+	flush()
+	return out
+}
+
+// classify sets the shape from the signals (see the package doc).
+func (st *state) classify() {
+	for _, pc := range st.conds {
+		switch {
+		case pc.c.Kind == KindAnchor:
+		case pc.c.Kind == KindKeyword && !pc.c.Excluded && pc.c.Op == OpContains:
+		case pc.weak:
+		default:
+			st.sig.Condition = true
+		}
+	}
+	if st.unsupport {
+		st.sig.Condition = true
+	}
+	rs := st.runs()
+	long := st.longRuns(rs)
+	for ri, r := range rs {
+		if st.toks[r.from].neg != 0 {
+			st.sig.Condition = true
+			continue
+		}
+		if long[ri] {
+			st.sig.Sentence = true
+			continue
+		}
+		if st.runIsKeyword(r) {
+			st.sig.Keyword = true
+		}
+	}
+	s := st.sig
+	other := s.Keyword || s.Condition || s.Sentence || s.Category || st.hasDangling()
+	switch {
+	case s.Anchor && !other:
+		st.shape = ShapeURL
+	case s.Anchor:
+		st.shape = ShapeMixed
+	case !s.Condition && !s.Sentence:
+		st.shape = ShapeKeyword
+	case s.Keyword:
+		st.shape = ShapeMixed
+	default:
+		st.shape = ShapeNatural
+	}
+}
+
+// hasDangling reports dictionary words no rule used ("粉丝" with no number).
+func (st *state) hasDangling() bool {
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.role == roleNone && tk.kind == tkLex {
+			return true
+		}
+	}
+	return false
+}
+
+// longRuns marks runs that are part of an unparsed clause rather than
+// keywords: a clause (text between separators) whose positive residue has
+// more than 6 Latin words or 12 CJK runes.
+func (st *state) longRuns(rs []run) []bool {
+	out := make([]bool, len(rs))
+	clause := make([]int, len(rs))
+	c, ri := 0, 0
+	for i := range st.toks {
+		if ri >= len(rs) {
+			break
+		}
+		if i == rs[ri].from {
+			clause[ri] = c
+			ri++
+		}
+		if tk := &st.toks[i]; tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			c++
+		}
+	}
+	for a := 0; a < len(rs); {
+		b := a
+		words, cjk := 0, 0
+		for ; b < len(rs) && clause[b] == clause[a]; b++ {
+			if st.toks[rs[b].from].neg == 0 {
+				w, k := st.runSize(rs[b])
+				words, cjk = words+w, cjk+k
+			}
+		}
+		for k := a; k < b; k++ {
+			out[k] = (words > 6 || cjk > 12) && st.toks[rs[k].from].neg == 0
+		}
+		a = b
+	}
+	return out
+}
+
+func isClauseSep(r rune) bool {
+	return strings.ContainsRune(",、;|。!?:()[]{}<>【】《》「」『』\"…\n.", r)
+}
+
+// runTooLong reports a residue too long to be a keyword: more than 5 Latin
+// words or 12 CJK runes.
+func (st *state) runTooLong(r run) bool {
+	words, cjk := st.runSize(r)
+	return words > 5 || cjk > 12
+}
+
+// runSize counts the Latin words and CJK runes of a run.
+func (st *state) runSize(r run) (words, cjk int) {
+	for k := r.from; k <= r.to; k++ {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkCJK:
+			cjk++
+		case tk.role == roleContent && st.latinEdge(k, false):
+			words++
+		default:
+			for _, c := range st.t.norm[tk.s:tk.e] {
+				if isCJK(c) {
+					cjk++
+				}
+			}
+		}
+	}
+	return words, cjk
+}
+
+// runIsKeyword reports a run with at least one letter that is not next to an
+// unsupported-condition word.
+func (st *state) runIsKeyword(r run) bool {
+	letter := false
+	for k := r.from; k <= r.to && !letter; k++ {
+		tk := &st.toks[k]
+		if tk.kind != tkNum {
+			letter = true
+		}
+	}
+	if !letter {
+		return false
+	}
+	if p := st.prevSig(r.from); p >= 0 && st.toks[p].has(clsUnsupport) != nil && st.toks[p].role == roleNone {
+		return false
+	}
+	if n := st.skipSpace(r.to + 1); n < len(st.toks) && st.toks[n].has(clsUnsupport) != nil && st.toks[n].role == roleNone {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,62 @@
+package condparse
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Shape
+	}{
+		// keyword: classic mode is never hijacked (spec 3.3).
+		{"swim vest", ShapeKeyword},
+		{"汽配评测", ShapeKeyword},
+		{"Hollyland 麦克风", ShapeKeyword},
+		{"gaming", ShapeKeyword},
+		{"美妆博主", ShapeKeyword},
+		{"best mic for vlogging", ShapeKeyword},
+		{"how to edit videos", ShapeKeyword},
+		{"我的世界", ShapeKeyword},
+		{"DJI Osmo Pocket 3", ShapeKeyword},
+		{"", ShapeKeyword},
+		// url
+		{"https://www.youtube.com/@mkbhd", ShapeURL},
+		{"youtube.com/@mkbhd", ShapeURL},
+		{"  https://www.tiktok.com/@khaby.lame?lang=en  ", ShapeURL},
+		{"https://x.com/elonmusk", ShapeURL},
+		{"@mkbhd", ShapeURL},
+		// natural
+		{"帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人", ShapeNatural},
+		{"find tech reviewers in Germany with over 100k subscribers", ShapeNatural},
+		{"美国 1w+", ShapeNatural},
+		{"做汽配评测的博主", ShapeNatural},
+		{"有没有美妆博主", ShapeNatural},
+		{"性价比高", ShapeNatural},
+		{"no gaming", ShapeNatural},
+		// mixed
+		{"Hollyland 麦克风，美国，IG，粉丝 1w+，均播 3000+", ShapeMixed},
+		{"https://www.youtube.com/@mkbhd tech", ShapeMixed},
+		{"https://www.youtube.com/@mkbhd 帮我找类似的美国频道", ShapeMixed},
+		{"swim vest 美国", ShapeMixed},
+		{"帮我找 swim vest", ShapeMixed},
+		{"creators who review drones", ShapeMixed},
+		{"@mkbhd 粉丝 10 万以上", ShapeMixed},
+	}
+	for _, tc := range tests {
+		if got := Classify(tc.in); got != tc.want {
+			t.Errorf("Classify(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestClassifyNeverFails(t *testing.T) {
+	long := strings.Repeat("美国 1w+ 游戏 ", 20000)
+	if got := Classify(long); got != ShapeNatural {
+		t.Errorf("Classify(long) = %s, want natural (classified on the first %d bytes)", got, MaxInputLen)
+	}
+	if got := Classify("swim \xff\xfe vest"); got != ShapeKeyword {
+		t.Errorf("Classify(invalid UTF-8) = %s, want keyword", got)
+	}
+}

@@ -1,0 +1,123 @@
+// Package condparse turns the text a user submits in the search box into a
+// query shape (spec 3.7.1) and a list of structured conditions for the
+// Condition Graph (spec 2.3), in the parse order of spec 3.7.2: anchor,
+// hard filters, soft intent, as-is structuring. It is deterministic and pure:
+// no I/O, no clock, no global mutable state. Chinese and English (and mixed
+// zh/en) input are both first-class.
+//
+// # Shapes (Classify)
+//
+// The input is scanned once into signals:
+//
+//   - anchor: an http(s) URL, a bare platform link with a path
+//     ("youtube.com/@x", "youtu.be/x"), or an @handle;
+//   - condition: an explicit condition fragment — platform, country or
+//     region, language, follower or average-view count, activity window,
+//     exclusion, soft preference, creator tier (spec 3.7.1: "美国", "1w+",
+//     "最近活跃");
+//   - keyword: words no rule consumed and that are not filler ("帮我找",
+//     "红人", "creators", "with", "的"), and quoted phrases. Category words
+//     ("汽配", "tech") count as keywords for classification only when they
+//     stand alone: a category is topical, like a keyword, so "汽配评测" stays
+//     a keyword search;
+//   - sentence: a request phrase ("帮我找", "有没有", "find me", "looking
+//     for"), a descriptive "…的博主 / …的红人" phrase, a relative clause after
+//     a creator noun ("creators who …"), or a long unparsed clause.
+//
+// The shape is then, first rule that holds:
+//
+//  1. anchor only (nothing else but filler) → url;
+//  2. anchor plus anything else → mixed;
+//  3. neither condition nor sentence → keyword (also for empty input);
+//  4. keyword plus condition or sentence → mixed;
+//  5. otherwise (condition or sentence, no keyword) → natural.
+//
+// So "swim vest", "汽配评测" and "Hollyland 麦克风" are keyword (classic mode
+// is never hijacked, spec 3.3); "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k
+// 的 YouTube 红人" and "find tech reviewers in Germany with over 100k
+// subscribers" are natural; "Hollyland 麦克风，美国，IG，粉丝 1w+，均播 3000+"
+// and URL + anything are mixed. Condition fragments alone ("美国 1w+") are
+// natural: they are a terse natural-language request. Parse(text).Shape always
+// equals Classify(text); options never change the shape.
+//
+// # Conditions
+//
+// Every Condition has a kind (anchor, keyword, hard, soft, derived), a field,
+// an op, a typed Value, a source, a status (applied, reference, pending), a
+// priority (P0 anchor, P1 hard and keyword, P2 soft, P3 derived) and the byte
+// span of the input it came from. Ops and the JSON form of their values:
+//
+//	eq                a string code ("US", "youtube") or URL/handle/channel id
+//	in, not_in        an array of string codes (["US","CA"]); exclusions are
+//	                  always not_in, even for one code
+//	neq               never produced here (declared for manual conditions)
+//	gte, lte          an integer (10000)
+//	between           {"min": 5000, "max": 20000}
+//	within_days       an integer number of days (30)
+//	contains          a keyword (string); not_contains for excluded keywords
+//	prefer, avoid     a soft preference code ("premium") or excluded text
+//
+// Decisions, documented once here:
+//
+//   - Keyword shape: conditions are only keywords, one per segment of the
+//     input as typed (segments split at commas, 、, ;, | and line breaks, and
+//     at whitespace next to a CJK character). Creator nouns and request words
+//     at the edges of a segment ("美妆博主" → "美妆", "tech youtuber" →
+//     "tech") and segments that are pure filler go to the remainder. Category
+//     words stay keywords in this shape.
+//   - Other shapes: categories, countries, languages and platforms become
+//     hard filters; unconsumed words become keywords (scope "tags", spec
+//     3.4.1D). A category word glued to an unknown word ("gaming headset",
+//     "游戏耳机") stays inside the keyword. Residue that reads as an unparsed
+//     clause (a clause with more than 6 Latin words or 12 CJK runes of
+//     residue, or one keyword longer than 5 words / 12 runes), residue next
+//     to an unsupported condition (budget, price, percentages), bare numbers,
+//     and condition words no rule could use ("粉丝" with no number) go to
+//     Remainder for the agent's model-backed parser; nothing is silently
+//     dropped. Quantities ("10 个", "5 creators") are filler, not filters.
+//   - Exclusions ("不要游戏", "exclude gaming", "no gaming", "除了游戏以外"):
+//     a vocabulary word becomes a hard not_in filter on its field (category,
+//     country, language); anything else an excluded keyword (op
+//     not_contains, excluded true). "除了 X 还/也…" is an inclusion, not an
+//     exclusion. Hedged exclusions ("最好不要", "尽量别", "preferably no")
+//     are soft preferences (op avoid, status reference).
+//   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
+//     更像真人推荐, …) are kind soft, field "preference", status reference,
+//     never applied as filters. A hedge ("最好", "尽量", "ideally",
+//     "preferably") turns the hard condition right after it into a soft one
+//     with the same field, op and value: "最好是美国的" is a wish, not a filter.
+//   - Creator tiers ("头部", "腰部", "micro-influencers", …) are derived rules
+//     (P3, source agent_inferred) on followers; an explicit follower
+//     condition wins, and the tier is then kept as reference with issue
+//     "overridden".
+//   - Counts: "5k-20k", "5K~2W", "1w+", "10万以上", "不超过 5 万", "over
+//     100k", "between 10k and 50k", "百万粉", "千粉" (N粉 means N or more). A
+//     bare count next to a field word ("粉丝 5万") is gte with issue
+//     "op_assumed"; "约 5 万 / around 50k" is ±20% with issue
+//     "approximate"; a range or "+"/"以上" count with no field word is taken
+//     as followers with issue "field_assumed". Plain numbers without unit,
+//     op or field ("iPhone 15", "3000") are never counts.
+//   - Contradictions are never silently kept: a reversed range is swapped
+//     (issue "range_swapped"); a gte and a lte on one field merge into
+//     between; incompatible bounds on one field are all kept with status
+//     pending and issue "conflict". Repeated vocabulary values on one field
+//     merge into one "in" condition (more spans in MoreSpans). Two platforms
+//     are pending ("multiple_platforms", spec 1: one platform per search); a
+//     platform other than WithPlatform's is pending ("platform_mismatch",
+//     spec 3.7.6). Only the first anchor is applied; later ones are pending
+//     ("multiple_anchors").
+//   - Activity: "最近活跃" / "recently active" mean within 30 days (see
+//     WithRecentDays); explicit windows ("近一周", "past 2 weeks", "半年内")
+//     are converted to days (week 7, month 30, year 365).
+//   - Channel names are recognised only through WithChannelNames and only
+//     outside keyword shape. An accepted name is claimed before every other
+//     rule (P0): "Sony Music India" is one anchor, not a keyword plus India.
+//     A name that is a single vocabulary word ("YouTube", "Canada") or that
+//     does not match whole words stays ordinary text. The shape is the
+//     name-free one (Parse and Classify agree); Signals describe the parse.
+//
+// Input longer than MaxInputLen bytes fails with ErrTooLong; invalid UTF-8
+// fails with ErrInvalidUTF8. Control characters and symbols (emoji) act as
+// separators. Spans are byte offsets into the original input, always on rune
+// boundaries.
+package condparse

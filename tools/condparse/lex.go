@@ -1,0 +1,473 @@
+package condparse
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// text is the input as runes: orig as typed, norm folded (full-width ASCII
+// to ASCII, lower case, curly quotes to straight), one norm rune per orig
+// rune, and the byte offset of every rune (plus the end) in the input.
+type text struct {
+	in   string
+	orig []rune
+	norm []rune
+	offs []int
+}
+
+func newText(s string) *text {
+	n := utf8.RuneCountInString(s)
+	t := &text{in: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
+	for i, r := range s {
+		t.orig = append(t.orig, r)
+		t.norm = append(t.norm, foldRune(r))
+		t.offs = append(t.offs, i)
+	}
+	t.offs = append(t.offs, len(s))
+	return t
+}
+
+// span converts the rune range [s,e) to a byte Span of the input.
+func (t *text) span(s, e int) Span {
+	return Span{Start: t.offs[s], End: t.offs[e], Text: t.in[t.offs[s]:t.offs[e]]}
+}
+
+// foldRune maps full-width ASCII to ASCII, ideographic space to space,
+// curly quotes to straight ones and letters to lower case. It never changes
+// the number of runes.
+func foldRune(r rune) rune {
+	switch {
+	case r < 0x80:
+		if r >= 'A' && r <= 'Z' {
+			return r + 32
+		}
+		return r
+	case r >= 0xFF01 && r <= 0xFF5E:
+		r -= 0xFEE0
+		if r >= 'A' && r <= 'Z' {
+			return r + 32
+		}
+		return r
+	case r == 0x3000:
+		return ' '
+	case r == '‘' || r == '’' || r == '′':
+		return '\''
+	case r == '“' || r == '”' || r == '″':
+		return '"'
+	case r >= 0x3001 && r < 0xA000:
+		return r // CJK has no case
+	}
+	return unicode.ToLower(r)
+}
+
+// isCJK reports letters of scripts written without spaces between words;
+// each such rune is its own token.
+func isCJK(r rune) bool {
+	if r < 0x0E00 {
+		return false
+	}
+	if r >= 0x4E00 && r <= 0x9FFF {
+		return true
+	}
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		unicode.Is(unicode.Thai, r) || unicode.Is(unicode.Lao, r) || unicode.Is(unicode.Khmer, r) ||
+		unicode.Is(unicode.Myanmar, r) || r == 'ー'
+}
+
+// isWordRune reports letters and digits of space-separated scripts.
+func isWordRune(r rune) bool {
+	if r < 0x80 {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+	}
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r)
+}
+
+// isSpaceRune reports whitespace and control characters, which all act as
+// spaces.
+func isSpaceRune(r rune) bool {
+	if r < 0x80 {
+		return r <= ' ' || r == 0x7f
+	}
+	if r >= 0x3001 && r < 0xFEFF {
+		return false
+	}
+	return unicode.IsSpace(r) || unicode.IsControl(r) || r == utf8.RuneError ||
+		unicode.Is(unicode.Cf, r)
+}
+
+// isSep reports punctuation that ends a clause or a list item.
+func isSep(r rune) bool {
+	switch r {
+	case ',', '、', ';', '|', '。', '!', '?', ':', '\n', '(', ')', '[', ']', '{', '}', '<', '>',
+		'【', '】', '《', '》', '「', '」', '『', '』', '〈', '〉', '…', '"', '·', '•', '/', '\\', '=', '*', '#', '_', '.':
+		return true
+	}
+	return unicode.IsPunct(r) && r != '-' && r != '\'' && r != '&' && r != '~' && r != '–' && r != '—' && r != '〜'
+}
+
+type tokKind uint8
+
+const (
+	tkSpace tokKind = iota
+	tkPunct
+	tkSym
+	tkNum
+	tkLex
+	tkWord
+	tkCJK
+	tkURL
+	tkHandle
+	tkQuote
+	tkName
+)
+
+// role is what a token turned out to be after the rules ran.
+type role uint8
+
+const (
+	roleNone    role = iota // not consumed: residue
+	roleCond                // part of a condition
+	roleFiller              // recognised filler
+	roleContent             // keyword material
+)
+
+type token struct {
+	kind tokKind
+	s, e int // rune range
+	ents []*lexEntry
+	num  numTok
+	role role
+	// neg marks tokens inside an exclusion: 1 hard, 2 hedged (soft).
+	neg uint8
+	// glued: a vocabulary word stuck to an unknown word; it stays keyword
+	// material.
+	glued bool
+}
+
+func (tk *token) has(c lexClass) *lexEntry {
+	if tk.kind != tkLex {
+		return nil
+	}
+	for _, e := range tk.ents {
+		if e.cls == c {
+			return e
+		}
+	}
+	return nil
+}
+
+// claim is a pre-pass span: URL, handle or quoted phrase.
+type claim struct {
+	kind tokKind
+	s, e int
+}
+
+// prepass finds URLs, @handles and quoted phrases, in that order, as
+// non-overlapping rune ranges in text order. Accepted channel names come
+// first; they never overlap the others.
+func prepass(t *text, names []nameClaim) []claim {
+	var cs []claim
+	for _, n := range names {
+		cs = append(cs, claim{tkName, n.s, n.e})
+	}
+	norm := t.norm
+	taken := func(s, e int) bool {
+		for _, c := range cs {
+			if s < c.e && c.s < e {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(norm); i++ {
+		switch norm[i] {
+		case 'h', 'w', 'y', 'i', 't', 'x', 'm', 'v':
+		default:
+			continue
+		}
+		if e := urlAt(t, i); e > i && !taken(i, e) {
+			cs = append(cs, claim{tkURL, i, e})
+			i = e - 1
+		}
+	}
+	for i := 0; i < len(norm); i++ {
+		if norm[i] != '@' || taken(i, i+1) {
+			continue
+		}
+		if e := handleAt(t, i); e > i {
+			cs = append(cs, claim{tkHandle, i, e})
+			i = e - 1
+		}
+	}
+	for i := 0; i < len(norm); i++ {
+		closeR := quoteClose(norm[i])
+		if closeR == 0 || taken(i, i+1) {
+			continue
+		}
+		for j := i + 1; j < len(norm) && j-i <= 66; j++ {
+			if norm[j] == '\n' {
+				break
+			}
+			if norm[j] == closeR {
+				if j > i+1 && !taken(i, j+1) && hasContent(norm[i+1:j]) {
+					cs = append(cs, claim{tkQuote, i, j + 1})
+					i = j
+				}
+				break
+			}
+		}
+	}
+	sortClaims(cs)
+	return cs
+}
+
+// quoteClose returns the closing quote for an opening one, or 0.
+func quoteClose(r rune) rune {
+	switch r {
+	case '"':
+		return '"'
+	case '「':
+		return '」'
+	case '『':
+		return '』'
+	case '《':
+		return '》'
+	case '«':
+		return '»'
+	}
+	return 0
+}
+
+func hasContent(rs []rune) bool {
+	for _, r := range rs {
+		if isWordRune(r) || isCJK(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortClaims(cs []claim) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].s < cs[j-1].s; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// bareHosts are the platform hosts recognised without a scheme.
+var bareHosts = []string{
+	"youtube.com", "youtu.be", "instagram.com", "instagr.am", "tiktok.com", "x.com", "twitter.com",
+}
+
+var hostPrefixes = []string{"www.", "m.", "mobile.", "music.", "vm.", "vt.", ""}
+
+// urlAt returns the end of a link starting at rune i, or i.
+func urlAt(t *text, i int) int {
+	norm := t.norm
+	if i > 0 {
+		p := norm[i-1]
+		if isWordRune(p) || p == '.' || p == '-' || p == '/' || p == '@' || p == '_' {
+			return i
+		}
+	}
+	rest := norm[i:]
+	start := i
+	switch {
+	case hasPrefixRunes(rest, "https://"), hasPrefixRunes(rest, "http://"):
+		j := i + 7
+		if norm[i+4] == 's' {
+			j++
+		}
+		e := urlEnd(t, j)
+		if e-j < 3 || !containsRune(norm[j:e], '.') {
+			return i
+		}
+		return e
+	case hasPrefixRunes(rest, "www."):
+		e := urlEnd(t, i)
+		host := norm[i:e]
+		if e-i < 7 || !containsRune(host[4:], '.') {
+			return i
+		}
+		return e
+	}
+	for _, p := range hostPrefixes {
+		if !hasPrefixRunes(rest, p) {
+			continue
+		}
+		after := rest[len(p):]
+		for _, h := range bareHosts {
+			if !hasPrefixRunes(after, h) {
+				continue
+			}
+			k := start + len(p) + len(h)
+			// a bare host needs a path: "youtube.com" alone is a platform word.
+			if k+1 < len(norm) && norm[k] == '/' && isURLRune(t, k+1) {
+				return urlEnd(t, k)
+			}
+		}
+	}
+	return i
+}
+
+func containsRune(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// isURLRune reports a rune allowed inside a link: printable ASCII without
+// space, quotes and angle brackets, judged on the original rune so that a
+// full-width comma ends a link.
+func isURLRune(t *text, j int) bool {
+	r := t.orig[j]
+	if r <= ' ' || r >= 0x7f {
+		return false
+	}
+	switch r {
+	case '<', '>', '"', '\'', '`', '{', '}', '|', '\\', '^':
+		return false
+	}
+	return true
+}
+
+// urlEnd scans link runes from j and trims trailing punctuation.
+func urlEnd(t *text, j int) int {
+	e := j
+	for e < len(t.orig) && isURLRune(t, e) {
+		e++
+	}
+	for e > j {
+		switch t.orig[e-1] {
+		case '.', ',', ';', ':', '!', '?', ']', '}':
+			e--
+			continue
+		case ')':
+			if countRune(t.orig[j:e], '(') < countRune(t.orig[j:e], ')') {
+				e--
+				continue
+			}
+		}
+		break
+	}
+	return e
+}
+
+func countRune(rs []rune, r rune) int {
+	n := 0
+	for _, x := range rs {
+		if x == r {
+			n++
+		}
+	}
+	return n
+}
+
+func isHandleRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
+}
+
+// handleAt returns the end of an "@handle" at rune i, or i. Handles are
+// ASCII letters, digits, '_', '.', '-', 2 to 30 of them, and not part of an
+// e-mail address.
+func handleAt(t *text, i int) int {
+	norm := t.norm
+	if i > 0 && (isWordRune(norm[i-1]) || norm[i-1] == '.' || norm[i-1] == '_') {
+		return i
+	}
+	j := i + 1
+	for j < len(norm) && isHandleRune(norm[j]) {
+		j++
+	}
+	for j > i+1 && (norm[j-1] == '.' || norm[j-1] == '-') {
+		j--
+	}
+	n := j - i - 1
+	if n < 2 || n > 30 || !isWordRune(norm[i+1]) {
+		return i
+	}
+	if j < len(norm) && (isWordRune(norm[j]) || norm[j] == '@') {
+		return i
+	}
+	return j
+}
+
+// lex turns the input into tokens. Pre-pass claims become single tokens;
+// in between, at every position the first that applies wins: whitespace,
+// an Arabic number, the longest dictionary match, a Chinese numeral, a word
+// of a space-separated script, a CJK rune, punctuation, any other symbol.
+func (lx *lexicon) lex(t *text, claims []claim) []token {
+	toks := make([]token, 0, len(t.norm)/2+4)
+	norm := t.norm
+	ci := 0
+	i := 0
+	for i < len(norm) {
+		if ci < len(claims) && claims[ci].s == i {
+			c := claims[ci]
+			toks = append(toks, token{kind: c.kind, s: c.s, e: c.e})
+			i = c.e
+			ci++
+			continue
+		}
+		limit := len(norm)
+		if ci < len(claims) {
+			limit = claims[ci].s
+		}
+		r := norm[i]
+		switch {
+		case isSpaceRune(r):
+			j := i + 1
+			for j < limit && isSpaceRune(norm[j]) {
+				j++
+			}
+			toks = append(toks, token{kind: tkSpace, s: i, e: j})
+			i = j
+			continue
+		case isDigit(r) && (i == 0 || !isWordRune(norm[i-1])):
+			if n, e, ok := scanArabic(norm[:limit], i); ok {
+				if e < limit && isWordRune(norm[e]) && isWordRune(norm[e-1]) {
+					// "15pro": a word, not a number.
+					break
+				}
+				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
+				i = e
+				continue
+			}
+		}
+		if e, ents := lx.match(t, i, limit); e > i {
+			toks = append(toks, token{kind: tkLex, s: i, e: e, ents: ents})
+			i = e
+			continue
+		}
+		if isCNNumeral(r) {
+			if n, e, ok := scanCN(norm[:limit], i); ok {
+				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
+				i = e
+				continue
+			}
+		}
+		switch {
+		case isWordRune(r):
+			j := i + 1
+			for j < limit && (isWordRune(norm[j]) || (norm[j] == '-' || norm[j] == '\'' || norm[j] == '.' || norm[j] == '&') && j+1 < limit && isWordRune(norm[j+1]) && !isCJK(norm[j+1])) {
+				j++
+			}
+			toks = append(toks, token{kind: tkWord, s: i, e: j})
+			i = j
+		case isCJK(r):
+			toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
+			i++
+		case isSep(r) || r == '-' || r == '~':
+			toks = append(toks, token{kind: tkPunct, s: i, e: i + 1})
+			i++
+		default:
+			toks = append(toks, token{kind: tkSym, s: i, e: i + 1})
+			i++
+		}
+	}
+	return toks
+}

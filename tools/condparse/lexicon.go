@@ -1,0 +1,438 @@
+package condparse
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"searchagent/tools/platform"
+	"searchagent/tools/taxonomy"
+)
+
+// lexClass is what a dictionary word means to the parser.
+type lexClass uint8
+
+const (
+	clsNone lexClass = iota
+	clsCountry
+	clsLanguage
+	clsCategory
+	clsPlatform
+	clsCreatorPlatform // "YouTubers": a platform mention that is not a condition signal alone
+	clsSoft
+	clsHedge
+	clsExclude
+	clsExcludeEnd // 以外, 之外
+	clsAlso       // 还, 也: "除了 X 还…" is an inclusion
+	clsFieldFollowers
+	clsFieldViews
+	clsPreGte
+	clsPreLte
+	clsPreApprox
+	clsBetween
+	clsPostGte
+	clsPostLte
+	clsPostApprox
+	clsRangeConn
+	clsBetweenEnd // 之间
+	clsAnd
+	clsActWord   // 活跃, active, posted
+	clsRecent    // 近, 最近, last, past
+	clsTimeUnit  // 天, week; n = days per unit
+	clsTimeSpan  // 半年, this week; n = days
+	clsWithin    // 内, 以内, within
+	clsNumWord   // one, two, a; n = value
+	clsTier      // creator tier → derived follower range
+	clsRequest   // a request phrase: a sentence signal
+	clsCreator   // creator nouns: 博主, creators
+	clsRel       // who, that, which
+	clsDe        // 的
+	clsFiller    // other filler
+	clsStop      // function words
+	clsLangMark  // 说, speaking, -speaking, language
+	clsUnsupport // budget, price: a condition this version cannot filter on
+	clsToo       // 太, too: "不要太商业化" is a soft preference
+)
+
+// lexEntry is one dictionary spelling.
+type lexEntry struct {
+	word string // folded spelling; a space matches any run of whitespace
+	cls  lexClass
+	// code is the vocabulary code (country, language, category, platform,
+	// soft preference or tier); codes holds a region's countries.
+	code  string
+	codes []string
+	n     int64 // days, a number word's value
+	lo    int64 // tier range
+	hi    int64
+	label Label
+	// atStart: a request phrase that counts only at the start of a clause.
+	atStart bool
+	// alone: an activity word that means "recently active" on its own.
+	alone bool
+	// form: a content-form filler ("评测", "reviewers") that a preceding
+	// category absorbs.
+	form bool
+	// upper lists rune indices that must be upper case in the input ("US").
+	upper []int
+}
+
+// lexicon is the compiled dictionary; it is built once and never mutated.
+type lexicon struct {
+	root *trieNode
+	// for labels
+	countries, languages, categories map[string]taxonomy.Term
+}
+
+var defaultLexicon = buildLexicon()
+
+func words(cls lexClass, ws ...string) []lexEntry {
+	out := make([]lexEntry, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, lexEntry{word: w, cls: cls})
+	}
+	return out
+}
+
+func withFlag(es []lexEntry, f func(*lexEntry)) []lexEntry {
+	for i := range es {
+		f(&es[i])
+	}
+	return es
+}
+
+// regions are country groups users name ("北美", "Southeast Asia").
+var regions = []struct {
+	names []string
+	codes []string
+	label Label
+}{
+	{[]string{"北美", "北美洲", "north america", "north american"}, []string{"US", "CA"}, Label{"北美", "North America"}},
+	{[]string{"欧洲", "europe", "european", "欧洲国家"}, europe, Label{"欧洲", "Europe"}},
+	{[]string{"欧美"}, append([]string{"US", "CA"}, europe...), Label{"欧美", "North America & Europe"}},
+	{[]string{"东南亚", "southeast asia", "south east asia", "southeast asian"}, []string{"ID", "MY", "SG", "TH", "VN", "PH"}, Label{"东南亚", "Southeast Asia"}},
+	{[]string{"拉美", "拉丁美洲", "latin america", "latam", "latin american"}, []string{"MX", "BR", "AR", "CO", "CL", "PE", "EC", "VE", "SV", "CU"}, Label{"拉美", "Latin America"}},
+	{[]string{"南美", "南美洲", "south america", "south american"}, []string{"BR", "AR", "CO", "CL", "PE", "EC", "VE"}, Label{"南美", "South America"}},
+	{[]string{"中东", "middle east", "middle eastern", "mena"}, []string{"AE", "SA", "IL", "IQ", "JO", "KW", "EG", "TR"}, Label{"中东", "Middle East"}},
+	{[]string{"大洋洲", "oceania"}, []string{"AU", "NZ"}, Label{"大洋洲", "Oceania"}},
+	{[]string{"非洲", "africa", "african"}, []string{"EG", "MA", "NG", "ZA", "KE"}, Label{"非洲", "Africa"}},
+	{[]string{"日韩"}, []string{"JP", "KR"}, Label{"日韩", "Japan & Korea"}},
+	{[]string{"港澳台", "港台"}, []string{"HK", "TW"}, Label{"港台", "Hong Kong & Taiwan"}},
+	{[]string{"英语国家", "英语区", "english-speaking countries", "english speaking countries", "anglosphere"}, []string{"US", "GB", "CA", "AU", "NZ", "IE"}, Label{"英语国家", "English-speaking countries"}},
+	{[]string{"dach"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
+	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
+}
+
+// genericCategoryWords are category aliases too generic to read as a
+// category filter in free text ("space", "home", "style").
+var genericCategoryWords = map[string]bool{
+	"space": true, "style": true, "shows": true, "modeling": true, "celebrity": true, "design": true,
+	"maker": true, "learning": true, "tv": true, "home": true, "health": true, "健康": true, "生活": true,
+}
+
+var europe = []string{"GB", "IE", "DE", "FR", "ES", "IT", "NL", "SE", "PL", "PT", "CH", "AT", "BE", "DK", "NO", "FI", "GR"}
+
+// softPrefs are the soft preferences of spec 3.7.5 and a few more; they are
+// never hard filters.
+var softPrefs = []struct {
+	code  string
+	label Label
+	words []string
+}{
+	{"premium", Label{"高级感", "Premium feel"}, []string{"高级感", "有高级感", "质感", "有质感", "高级", "高端", "大牌感", "premium", "premium feel", "premium look", "high-end", "high end", "upscale", "luxury feel", "luxurious", "classy"}},
+	{"value", Label{"性价比高", "Good value"}, []string{"性价比高", "性价比", "高性价比", "性价比好", "价格便宜", "便宜", "报价低", "报价便宜", "价格合适", "价格实惠", "实惠", "good value", "great value", "value for money", "cost-effective", "cost effective", "affordable", "budget-friendly", "budget friendly", "cheap", "low cost", "low-cost"}},
+	{"brand_fit", Label{"调性合适", "On-brand"}, []string{"调性合适", "调性", "调性相符", "调性一致", "符合调性", "符合品牌调性", "品牌调性", "品牌契合", "契合品牌", "风格契合", "on-brand", "on brand", "brand fit", "brand-fit", "brand safe", "brand-safe", "matches our brand", "fits our brand", "fit our brand", "right vibe", "right tone"}},
+	{"quality", Label{"内容质量高", "High-quality content"}, []string{"内容质量高", "内容质量好", "内容优质", "优质内容", "质量高", "高质量", "优质", "精良", "制作精良", "high-quality content", "high quality content", "high-quality", "high quality", "quality content", "well-produced", "well produced", "polished"}},
+	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy"}},
+	{"professional", Label{"专业", "Professional"}, []string{"专业", "专业度高", "很专业", "够专业", "专业性强", "权威", "professional", "expert", "experts", "authoritative", "in-depth", "in depth"}},
+	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
+	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
+	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
+	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads"}},
+	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
+	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
+}
+
+// tiers map creator tiers to a derived follower range (P3). Bounds follow
+// common influencer-marketing usage.
+var tiers = []struct {
+	lo, hi int64
+	label  Label
+	words  []string
+}{
+	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
+	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
+	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators"}},
+	{500_000, 1_000_000, Label{"大博主", "Macro creators"}, []string{"macro-influencer", "macro-influencers", "macro influencer", "macro influencers", "macro creators"}},
+	{1_000_000, MaxCount, Label{"头部博主", "Mega creators"}, []string{"头部", "头部博主", "头部红人", "头部达人", "头部网红", "大v", "大博主", "大号", "mega-influencer", "mega-influencers", "mega influencer", "mega influencers", "mega creators", "top creators", "top-tier creators", "top tier creators"}},
+}
+
+func buildLexicon() *lexicon {
+	lx := &lexicon{
+		root:       newTrieNode(),
+		countries:  map[string]taxonomy.Term{},
+		languages:  map[string]taxonomy.Term{},
+		categories: map[string]taxonomy.Term{},
+	}
+	var es []lexEntry
+
+	// Vocabularies from the shared taxonomy. Single-rune CJK names ("猫",
+	// "狗") are too ambiguous in free text and are skipped.
+	vocab := func(v *taxonomy.Vocabulary, cls lexClass, into map[string]taxonomy.Term) {
+		for _, t := range v.Terms() {
+			into[t.Code] = t
+		}
+		for _, nt := range v.Names() {
+			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && genericCategoryWords[strings.ToLower(nt.Name)] {
+				continue
+			}
+			es = append(es, lexEntry{word: nt.Name, cls: cls, code: nt.Term.Code})
+		}
+	}
+	vocab(taxonomy.Countries, clsCountry, lx.countries)
+	vocab(taxonomy.Languages, clsLanguage, lx.languages)
+	vocab(taxonomy.Categories, clsCategory, lx.categories)
+
+	// Compounds that settle demonym ambiguity ("German-speaking" is a
+	// language, "US-based" a country).
+	for _, t := range taxonomy.Languages.Terms() {
+		for _, n := range append([]string{t.EN}, t.Aliases...) {
+			if !isLatinWord(n) {
+				continue
+			}
+			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: t.Code})
+			}
+		}
+	}
+	for _, t := range taxonomy.Countries.Terms() {
+		for _, n := range append([]string{t.EN}, t.Aliases...) {
+			if !isLatinWord(n) {
+				continue
+			}
+			es = append(es, lexEntry{word: n + "-based", cls: clsCountry, code: t.Code})
+			es = append(es, lexEntry{word: n + " based", cls: clsCountry, code: t.Code})
+		}
+	}
+	// Country spellings the taxonomy keeps as codes only: "US" must be upper
+	// case, or "find us creators" would mean America.
+	es = append(es,
+		lexEntry{word: "us", cls: clsCountry, code: "US", upper: []int{0, 1}},
+		lexEntry{word: "us-based", cls: clsCountry, code: "US", upper: []int{0, 1}},
+		lexEntry{word: "美区", cls: clsCountry, code: "US"},
+		lexEntry{word: "美国本土", cls: clsCountry, code: "US"},
+		lexEntry{word: "英区", cls: clsCountry, code: "GB"},
+		lexEntry{word: "德区", cls: clsCountry, code: "DE"},
+		lexEntry{word: "日区", cls: clsCountry, code: "JP"},
+	)
+	for _, r := range regions {
+		for _, n := range r.names {
+			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.codes, label: r.label})
+		}
+	}
+
+	// Platforms. Every code is checked against tools/platform in tests.
+	plat := func(p platform.Platform, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
+		}
+	}
+	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
+	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音国际版", "海外抖音", "海外版抖音")
+	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
+	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
+	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
+	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
+		p, _ := platform.Parse(w)
+		es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
+	}
+	cp := func(p platform.Platform, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsCreatorPlatform, code: string(p)})
+		}
+	}
+	cp(platform.YouTube, "youtuber", "youtubers", "油管博主", "油管主", "油管up主", "youtube博主")
+	cp(platform.Instagram, "instagrammer", "instagrammers", "ins博主", "ig博主", "insta博主")
+	cp(platform.TikTok, "tiktoker", "tiktokers", "tiktok博主", "tk博主")
+
+	for _, s := range softPrefs {
+		for _, w := range s.words {
+			es = append(es, lexEntry{word: w, cls: clsSoft, code: s.code, label: s.label})
+		}
+	}
+	for _, t := range tiers {
+		for _, w := range t.words {
+			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label})
+		}
+	}
+
+	es = append(es, words(clsFieldFollowers,
+		"粉丝", "粉絲", "粉丝数", "粉丝量", "粉丝数量", "粉丝规模", "粉", "订阅", "订阅数", "订阅者", "订阅量", "订阅人数",
+		"关注者", "关注数", "关注量", "followers", "follower", "follower count", "followers count", "subscribers",
+		"subscriber", "subscriber count", "subs", "sub count", "fans", "fanbase", "audience size")...)
+	es = append(es, words(clsFieldViews,
+		"均播", "均播放", "平均播放", "平均播放量", "平均播放数", "场均", "场均播放", "播放均值", "播放量", "平均观看",
+		"平均观看量", "均观看", "avg views", "avg. views", "average views", "average view count", "avg view count",
+		"views per video", "views per post", "average views per video", "views", "avg viewership")...)
+	es = append(es, words(clsPreGte,
+		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "以上的", "over", "above",
+		"more than", "at least", "greater than", "no less than", "not less than", "no fewer than", "minimum", "min",
+		">", ">=", "≥", "大于等于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于")...)
+	es = append(es, words(clsPreLte,
+		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "低于", "少于", "小于", "不到", "至多", "最多",
+		"最高", "under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
+		"up to", "maximum", "max", "<", "<=", "≤", "小于等于")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
+	es = append(es, words(clsBetween, "between", "介于", "在")...)
+	es = append(es, words(clsPostGte, "+", "以上", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above")...)
+	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max")...)
+	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
+	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
+	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
+	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
+
+	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
+	es = append(es, words(clsActWord,
+		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
+		"有发帖", "有动态", "开播", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
+		"active in", "has posted", "have posted")...)
+	es = append(es, withFlag(words(clsActWord,
+		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
+		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
+		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
+	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent")...)
+	tu := func(n int64, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsTimeUnit, n: n})
+		}
+	}
+	tu(1, "天", "日", "day", "days")
+	tu(7, "周", "星期", "个星期", "礼拜", "个礼拜", "week", "weeks", "wk", "wks")
+	tu(30, "个月", "月", "month", "months", "mo", "mos")
+	tu(365, "年", "year", "years", "yr", "yrs")
+	ts := func(n int64, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsTimeSpan, n: n})
+		}
+	}
+	ts(1, "今天", "today", "24小时", "24 hours")
+	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
+	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks")
+	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
+	ts(90, "一季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
+	ts(180, "半年", "half a year", "six months", "6 months")
+	ts(365, "今年", "一年", "this year", "a year")
+	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the")...)
+	nw := func(n int64, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsNumWord, n: n})
+		}
+	}
+	nw(1, "one", "a", "an")
+	nw(2, "two", "couple", "a couple of")
+	nw(3, "three", "few", "a few")
+	nw(4, "four")
+	nw(5, "five")
+	nw(6, "six")
+	nw(7, "seven")
+	nw(8, "eight")
+	nw(9, "nine")
+	nw(10, "ten")
+	nw(12, "twelve")
+
+	es = append(es, words(clsExclude,
+		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
+		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "exclude", "excluding", "except", "except for", "no", "not",
+		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
+		"don't include", "do not include", "don't need", "no more", "none of")...)
+	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
+	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also")...)
+	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
+
+	es = append(es, withFlag(words(clsRequest,
+		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)
+	es = append(es, withFlag(words(clsRequest,
+		"find", "search", "search for", "show", "show me", "get me", "give me", "list", "recommend", "suggest",
+		"look for", "looking for", "i'm looking for", "im looking for", "i am looking for", "we're looking for",
+		"we are looking for", "need", "want", "i need", "we need", "i want", "we want", "who are", "are there",
+		"is there", "any", "can you", "could you", "help me", "please"), func(e *lexEntry) { e.atStart = true })...)
+	es = append(es, words(clsRequest,
+		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "我想找", "我想", "我要找", "我要", "想找", "请找",
+		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",
+		"求推荐", "推荐一些", "推荐几个", "我需要", "我们需要", "需要", "想要", "麻烦", "find me", "find some",
+		"looking for some", "i'd like", "we'd like", "i would like")...)
+	es = append(es, words(clsCreator,
+		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
+		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
+		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
+		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones")...)
+	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
+	es = append(es, words(clsDe, "的", "地")...)
+	es = append(es, withFlag(words(clsFiller,
+		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
+		"unboxing", "unboxings"), func(e *lexEntry) { e.form = true })...)
+	es = append(es, words(clsFiller,
+		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
+		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
+		"喜欢", "擅长", "聚焦", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
+		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
+		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
+		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
+		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
+		"的话", "又", "且", "里", "方便", "多谢", "感谢", "类似", "类似的", "相似", "相似的", "像", "那样", "这样", "那样的", "这样的",
+		"都可以", "都行", "都好", "均可", "都要", "都是", "similar", "similar to", "alike", "适合", "推广", "合作",
+		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
+	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
+	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
+	es = append(es, words(clsStop,
+		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
+		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",
+		"some", "several", "many", "more", "most", "very", "really", "just", "only", "mainly", "mostly", "primarily",
+		"can", "could", "would", "should", "will", "may", "might", "must", "there", "here", "this", "these", "those",
+		"what", "where", "when", "all", "both", "each", "other", "based", "located", "living", "live", "lives",
+		"focused", "focusing", "focus", "specializing", "specialising", "specialize", "specialise", "make", "makes",
+		"making", "made", "create", "creates", "creating", "post", "talk", "talks", "talking", "cover", "covers",
+		"covering", "content", "videos", "video", "shorts", "niche", "space", "market", "region", "country",
+		"countries", "area", "platform", "thanks", "thank you", "pls", "plz", "kindly", "also", "too", "well",
+		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
+		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "sort", "category", "categories",
+		"audience", "audiences", "speak", "speaks")...)
+	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
+	es = append(es, words(clsUnsupport,
+		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "互动率",
+		"engagement rate", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"性别", "女性", "男性", "gender", "age", "年龄", "岁", "smaller", "bigger", "larger", "更小", "更大")...)
+
+	for i := range es {
+		e := es[i]
+		e.word = foldString(e.word)
+		lx.root.insert(e.word, &e)
+	}
+	return lx
+}
+
+// isLatinWord reports whether s is written in Latin letters (and spaces,
+// dots, hyphens): the spellings that take "-speaking" or "-based".
+func isLatinWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(isASCIILetter(r) || r == ' ' || r == '.' || r == '-' || r > 0x7f && r < 0x250) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldString folds a dictionary spelling the way input is folded.
+func foldString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		b.WriteRune(foldRune(r))
+	}
+	return b.String()
+}

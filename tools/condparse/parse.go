@@ -1,0 +1,324 @@
+package condparse
+
+import (
+	"fmt"
+	"slices"
+	"unicode/utf8"
+)
+
+// Parser parses search-box input with a fixed configuration. It is
+// immutable and safe for concurrent use.
+type Parser struct {
+	cfg config
+	lx  *lexicon
+}
+
+// New returns a Parser configured by opts.
+func New(opts ...Option) (*Parser, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Parser{cfg: cfg, lx: defaultLexicon}, nil
+}
+
+// Parse parses text with a Parser configured by opts; see Parser.Parse.
+func Parse(text string, opts ...Option) (Result, error) {
+	p, err := New(opts...)
+	if err != nil {
+		return Result{}, err
+	}
+	return p.Parse(text)
+}
+
+// Classify returns the query shape of text (see the package doc for the
+// rule). It never fails: input longer than MaxInputLen is classified on its
+// first MaxInputLen bytes, and invalid UTF-8 bytes count as spaces.
+func Classify(text string) Shape {
+	if len(text) > MaxInputLen {
+		cut := MaxInputLen
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+	}
+	st := analyze(defaultLexicon, config{recentDays: DefaultRecentDays}, text, nil)
+	return st.shape
+}
+
+// Parse extracts the shape and conditions of text. It fails with
+// ErrTooLong or ErrInvalidUTF8 (wrapped); any other input gives a result.
+func (p *Parser) Parse(text string) (Result, error) {
+	if len(text) > MaxInputLen {
+		return Result{}, fmt.Errorf("%w: %d bytes, at most %d", ErrTooLong, len(text), MaxInputLen)
+	}
+	if !utf8.ValidString(text) {
+		return Result{}, fmt.Errorf("%w: invalid byte sequence", ErrInvalidUTF8)
+	}
+	st := analyze(p.lx, p.cfg, text, nil)
+	if st.shape == ShapeKeyword {
+		st.keywordShape()
+		return st.result(), nil
+	}
+	if p.cfg.names != nil {
+		// Exact channel names are anchors (P0, spec 3.7.2 step 1): parse
+		// again with them claimed first. The shape stays the name-free one.
+		if names := st.channelNames(p.cfg.names.MatchNames(text)); len(names) > 0 {
+			shape := st.shape
+			st = analyze(p.lx, p.cfg, text, names)
+			st.shape = shape
+		}
+	}
+	st.residue()
+	return st.result(), nil
+}
+
+// channelNames keeps the NameMatcher's matches that are usable anchors: in
+// range, on rune and word boundaries, not cutting through a link or handle,
+// not a single vocabulary word ("YouTube", "Canada"), and not overlapping
+// an earlier (or, at one start, a longer) match.
+func (st *state) channelNames(ms []NameMatch) []nameClaim {
+	in := st.t.in
+	var out []nameClaim
+	slices.SortStableFunc(ms, func(a, b NameMatch) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return b.End - a.End
+	})
+	runeAt := func(off int) (int, bool) { // byte offset → rune index
+		i, ok := slices.BinarySearch(st.t.offs, off)
+		return i, ok
+	}
+	for _, m := range ms {
+		if m.Start < 0 || m.End > len(in) || m.Start >= m.End || m.ChannelID == "" {
+			continue
+		}
+		s, ok1 := runeAt(m.Start)
+		e, ok2 := runeAt(m.End)
+		if !ok1 || !ok2 {
+			continue
+		}
+		norm := st.t.norm
+		if s > 0 && isWordRune(norm[s]) && isWordRune(norm[s-1]) || e < len(norm) && isWordRune(norm[e-1]) && isWordRune(norm[e]) {
+			continue
+		}
+		if n := len(out); n > 0 && s < out[n-1].e {
+			continue
+		}
+		if st.blocksName(s, e) {
+			continue
+		}
+		name := m.Name
+		if name == "" {
+			name = in[m.Start:m.End]
+		}
+		out = append(out, nameClaim{s: s, e: e, id: m.ChannelID, name: name})
+	}
+	return out
+}
+
+// blocksName reports a link or handle that the range cuts through, or a
+// range that is exactly one vocabulary word. A name may contain a link,
+// handle or quotes: an exact channel name wins (P0).
+func (st *state) blocksName(s, e int) bool {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.e <= s || tk.s >= e {
+			continue
+		}
+		switch tk.kind {
+		case tkURL, tkHandle:
+			if tk.s < s || tk.e > e {
+				return true
+			}
+		case tkLex:
+			if tk.s == s && tk.e == e && (tk.has(clsPlatform) != nil || tk.has(clsCountry) != nil ||
+				tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil || tk.has(clsSoft) != nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pcond is a condition under construction.
+type pcond struct {
+	c    Condition
+	s, e int      // rune range of the first span
+	more [][2]int // further spans
+	neg  bool     // an exclusion
+	weak bool     // not a condition signal on its own
+	// counts
+	lo, hi  int64
+	hasLo   bool
+	hasHi   bool
+	codes   []string
+	names   []Label // display names of codes (or of a region)
+	dropped bool
+}
+
+type state struct {
+	lx    *lexicon
+	cfg   config
+	t     *text
+	toks  []token
+	conds []*pcond
+	// tokCond maps a token to the condition that consumed it (index+1).
+	tokCond   []int32
+	remainder [][2]int
+	sig       Signals
+	shape     Shape
+	hasNum    bool
+	unsupport bool
+	names     []nameClaim
+}
+
+// nameClaim is an accepted channel name: a rune range and its channel.
+type nameClaim struct {
+	s, e     int
+	id, name string
+}
+
+// analyze runs the shape-independent rules and classifies.
+func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
+	t := newText(s)
+	st := &state{lx: lx, cfg: cfg, t: t, names: names}
+	st.toks = lx.lex(t, prepass(t, names))
+	st.tokCond = make([]int32, len(st.toks))
+	st.anchors()
+	st.quotes()
+	st.counts()
+	st.quantities()
+	st.activity()
+	st.exclusions()
+	st.vocab()
+	st.hedges()
+	st.sentence()
+	st.classifyResidue()
+	st.classify()
+	return st
+}
+
+// ---- token helpers ----
+
+func (st *state) skipSpace(i int) int {
+	for i < len(st.toks) && st.toks[i].kind == tkSpace {
+		i++
+	}
+	return i
+}
+
+func (st *state) prevSig(i int) int {
+	i--
+	for i >= 0 && st.toks[i].kind == tkSpace {
+		i--
+	}
+	return i
+}
+
+// isGlue reports light words that may sit between a field word and its
+// number: "粉丝量在 5k 到 2w 之间", "with over 100k subscribers".
+func (st *state) isGlue(i int) bool {
+	tk := &st.toks[i]
+	if tk.role != roleNone {
+		return false
+	}
+	if tk.kind == tkPunct && (st.t.norm[tk.s] == ':') {
+		return true
+	}
+	if tk.kind != tkLex {
+		return false
+	}
+	for _, e := range tk.ents {
+		switch e.word {
+		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量":
+			return true
+		}
+	}
+	return false
+}
+
+// skipGlue skips spaces and at most two glue words.
+func (st *state) skipGlue(i int) int {
+	i = st.skipSpace(i)
+	for n := 0; n < 2 && i < len(st.toks) && st.isGlue(i); n++ {
+		i = st.skipSpace(i + 1)
+	}
+	return i
+}
+
+func (st *state) tok(i int) *token {
+	if i < 0 || i >= len(st.toks) {
+		return &token{kind: tkSpace, s: 0, e: 0}
+	}
+	return &st.toks[i]
+}
+
+func (st *state) free(i int) bool { return i >= 0 && i < len(st.toks) && st.toks[i].role == roleNone }
+
+// word returns the folded dictionary spelling of a dictionary token, or "".
+func (st *state) word(i int) string {
+	tk := st.tok(i)
+	if tk.kind != tkLex || len(tk.ents) == 0 {
+		return ""
+	}
+	return tk.ents[0].word
+}
+
+// plainSpace reports a whitespace token without control characters or line
+// breaks: the only kind of space that joins words into one keyword.
+func (st *state) plainSpace(i int) bool {
+	tk := st.tok(i)
+	if tk.kind != tkSpace {
+		return false
+	}
+	for _, r := range st.t.orig[tk.s:tk.e] {
+		if r != ' ' && r != '\u00a0' && r != '\u3000' && !(r > 0x2000 && r <= 0x200a) {
+			return false
+		}
+	}
+	return true
+}
+
+// latinEdge reports whether token i starts (left) or ends (right) with a
+// word rune of a space-separated script.
+func (st *state) latinEdge(i int, right bool) bool {
+	tk := st.tok(i)
+	if tk.e <= tk.s {
+		return false
+	}
+	if right {
+		return isWordRune(st.t.norm[tk.e-1])
+	}
+	return isWordRune(st.t.norm[tk.s])
+}
+
+// add records a condition over tokens [from, to] (inclusive).
+func (st *state) add(pc *pcond, from, to int) *pcond {
+	pc.s, pc.e = st.toks[from].s, st.toks[to].e
+	st.conds = append(st.conds, pc)
+	id := int32(len(st.conds))
+	for k := from; k <= to; k++ {
+		st.toks[k].role = roleCond
+		st.tokCond[k] = id
+	}
+	return pc
+}
+
+func newCond(kind Kind, f Field, op Op, v Value) *pcond {
+	pc := &pcond{c: Condition{Kind: kind, Field: f, Op: op, Value: v, Source: SourceUserInput, Status: StatusApplied}}
+	switch kind {
+	case KindAnchor:
+		pc.c.Priority = 0
+	case KindKeyword, KindHard:
+		pc.c.Priority = 1
+	case KindSoft:
+		pc.c.Priority = 2
+		pc.c.Status = StatusReference
+	case KindDerived:
+		pc.c.Priority = 3
+		pc.c.Source = SourceAgentInferred
+	}
+	return pc
+}

@@ -1,0 +1,499 @@
+package condparse
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// keywordShape replaces the conditions of a keyword-shaped input with one
+// keyword per segment, as typed (classic mode, spec 3.3, 3.4.1A).
+func (st *state) keywordShape() {
+	var kept []*pcond
+	for _, pc := range st.conds {
+		if pc.c.Kind == KindKeyword { // quoted phrases
+			kept = append(kept, pc)
+		}
+	}
+	st.conds = kept
+	seg := -1
+	flush := func(end int) {
+		if seg < 0 {
+			return
+		}
+		a, b := seg, end
+		for a <= b && st.toks[a].kind == tkSpace {
+			a++
+		}
+		for b >= a && st.toks[b].kind == tkSpace {
+			b--
+		}
+		seg = -1
+		// creator nouns and request words at the edges are no keyword:
+		// "美妆博主" → "美妆", "tech youtuber" → "tech".
+		for a <= b && st.edgeFiller(a) && !st.allFiller(a, b) {
+			st.remainder = append(st.remainder, [2]int{st.toks[a].s, st.toks[a].e})
+			for a++; a <= b && st.toks[a].kind == tkSpace; a++ {
+			}
+		}
+		for b >= a && st.edgeFiller(b) && !st.allFiller(a, b) {
+			st.remainder = append(st.remainder, [2]int{st.toks[b].s, st.toks[b].e})
+			for b--; b >= a && st.toks[b].kind == tkSpace; b-- {
+			}
+		}
+		if a > b {
+			return
+		}
+		if st.allFiller(a, b) {
+			st.remainder = append(st.remainder, [2]int{st.toks[a].s, st.toks[b].e})
+			return
+		}
+		v := string(st.t.orig[st.toks[a].s:st.toks[b].e])
+		pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(v))
+		pc.c.Scope = ScopeTags
+		pc.s, pc.e = st.toks[a].s, st.toks[b].e
+		st.conds = append(st.conds, pc)
+	}
+	for i := range st.toks {
+		tk := &st.toks[i]
+		boundary := false
+		switch tk.kind {
+		case tkQuote, tkURL, tkHandle:
+			boundary = true
+		case tkSym:
+			boundary = !strings.ContainsRune("@#+$%&*=^~", st.t.norm[tk.s])
+		case tkPunct:
+			boundary = strings.ContainsRune(",、;|。!?:()[]{}<>【】《》「」『』\"…·•\n", st.t.norm[tk.s])
+		case tkSpace:
+			boundary = !(st.plainSpace(i) && st.latinEdge(i-1, true) && st.latinEdge(i+1, false))
+		}
+		if boundary {
+			flush(i - 1)
+			continue
+		}
+		if seg < 0 {
+			seg = i
+		}
+	}
+	flush(len(st.toks) - 1)
+}
+
+// edgeFiller reports a creator noun, platform creator noun, request word
+// or "的" that keyword shape strips from the edges of a keyword.
+func (st *state) edgeFiller(i int) bool {
+	tk := &st.toks[i]
+	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil
+}
+
+// allFiller reports whether tokens [a,b] are all spaces and filler words.
+func (st *state) allFiller(a, b int) bool {
+	for k := a; k <= b; k++ {
+		tk := &st.toks[k]
+		if tk.kind != tkSpace && !(tk.kind == tkLex && (isFillerLex(tk) || tk.has(clsCreatorPlatform) != nil)) {
+			return false
+		}
+	}
+	return true
+}
+
+// residue turns keyword runs into keywords (excluded keywords inside an
+// exclusion, soft "avoid" preferences inside a hedged one) and everything
+// else no rule consumed into the remainder.
+func (st *state) residue() {
+	rs := st.runs()
+	long := st.longRuns(rs)
+	for ri, r := range rs {
+		neg := st.toks[r.from].neg
+		from := r.from
+		if t := st.trigger(r.from); t >= 0 {
+			from = t
+		}
+		text := string(st.t.orig[st.toks[r.from].s:st.toks[r.to].e])
+		switch {
+		case long[ri] || st.runTooLong(r) || !st.runIsKeyword(r):
+			st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
+			continue
+		case neg == 2:
+			pc := newCond(KindSoft, FieldPreference, OpAvoid, StringValue(text))
+			pc.neg = true
+			st.add(pc, from, r.to)
+		case neg == 1:
+			pc := newCond(KindKeyword, FieldKeyword, OpNotContains, StringValue(text))
+			pc.c.Scope, pc.c.Excluded, pc.neg = ScopeTags, true, true
+			st.add(pc, from, r.to)
+		default:
+			pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(text))
+			pc.c.Scope = ScopeTags
+			st.add(pc, r.from, r.to)
+		}
+	}
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.role == roleNone && tk.kind == tkLex {
+			st.remainder = append(st.remainder, [2]int{tk.s, tk.e})
+		}
+	}
+}
+
+// result merges, flags, labels, orders and numbers the conditions.
+func (st *state) result() Result {
+	st.mergeVocab()
+	st.mergeCounts(FieldFollowers)
+	st.mergeCounts(FieldAvgViews)
+	st.mergeSame(FieldLastActive, KindHard, true)
+	st.mergeSame(FieldPreference, KindSoft, false)
+	st.mergeKeywords()
+	st.mergeTiers()
+	st.flagAnchors()
+	st.flagPlatforms()
+
+	var live []*pcond
+	for _, pc := range st.conds {
+		if !pc.dropped {
+			live = append(live, pc)
+		}
+	}
+	slices.SortStableFunc(live, func(a, b *pcond) int {
+		if a.c.Priority != b.c.Priority {
+			return a.c.Priority - b.c.Priority
+		}
+		return a.s - b.s
+	})
+	res := Result{Input: st.t.in, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
+	for i, pc := range live {
+		c := pc.c
+		c.ID = "c" + strconv.Itoa(i+1)
+		c.Span = st.t.span(pc.s, pc.e)
+		for _, m := range pc.more {
+			c.MoreSpans = append(c.MoreSpans, st.t.span(m[0], m[1]))
+		}
+		if c.Label.ZH == "" && c.Label.EN == "" {
+			c.Label = st.label(pc)
+		}
+		res.Conditions = append(res.Conditions, c)
+	}
+	slices.SortFunc(st.remainder, func(a, b [2]int) int { return a[0] - b[0] })
+	for _, r := range st.mergeRemainder() {
+		res.Remainder = append(res.Remainder, st.t.span(r[0], r[1]))
+	}
+	return res
+}
+
+// mergeRemainder joins remainder ranges separated only by whitespace or
+// filler words, so an unparsed clause comes back whole.
+func (st *state) mergeRemainder() [][2]int {
+	var out [][2]int
+	for _, r := range st.remainder {
+		if n := len(out); n > 0 && r[0] >= out[n-1][1] && st.onlyFiller(out[n-1][1], r[0]) {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// onlyFiller reports whether the runes [a,b) hold only whitespace and
+// filler tokens.
+func (st *state) onlyFiller(a, b int) bool {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.e <= a || tk.s >= b {
+			continue
+		}
+		if tk.kind == tkSpace && st.plainSpace(i) || tk.kind == tkLex && tk.role == roleFiller && tk.neg == 0 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func (pc *pcond) absorb(o *pcond) {
+	pc.more = append(pc.more, [2]int{o.s, o.e})
+	pc.more = append(pc.more, o.more...)
+	o.dropped = true
+	for _, is := range o.c.Issues {
+		pc.addIssue(is)
+	}
+}
+
+func (pc *pcond) addIssue(is string) {
+	for _, x := range pc.c.Issues {
+		if x == is {
+			return
+		}
+	}
+	pc.c.Issues = append(pc.c.Issues, is)
+}
+
+func (pc *pcond) flag(status Status, issue string) {
+	pc.c.Status = status
+	pc.addIssue(issue)
+}
+
+// mergeVocab merges repeated country, language, category and platform
+// conditions of the same kind and polarity into one, and flags a value that
+// is both wanted and excluded.
+func (st *state) mergeVocab() {
+	for _, f := range []Field{FieldCountry, FieldLanguage, FieldCategory, FieldPlatform} {
+		for _, kind := range []Kind{KindHard, KindSoft} {
+			for _, neg := range []bool{false, true} {
+				var first *pcond
+				for _, pc := range st.conds {
+					if pc.dropped || pc.c.Field != f || pc.c.Kind != kind || pc.neg != neg {
+						continue
+					}
+					if first == nil {
+						first = pc
+						continue
+					}
+					for _, c := range pc.codes {
+						if !contains(first.codes, c) {
+							first.codes = append(first.codes, c)
+						}
+					}
+					for _, n := range pc.names {
+						if !containsLabel(first.names, n) {
+							first.names = append(first.names, n)
+						}
+					}
+					first.weak = first.weak && pc.weak
+					first.absorb(pc)
+				}
+				if first == nil {
+					continue
+				}
+				switch {
+				case neg:
+					first.c.Value = StringsValue(first.codes...)
+				case len(first.codes) == 1:
+					first.c.Op, first.c.Value = OpEq, StringValue(first.codes[0])
+				default:
+					first.c.Op, first.c.Value = OpIn, StringsValue(first.codes...)
+				}
+			}
+			// wanted and excluded at once.
+			var pos, negc *pcond
+			for _, pc := range st.conds {
+				if pc.dropped || pc.c.Field != f || pc.c.Kind != kind {
+					continue
+				}
+				if pc.neg {
+					negc = pc
+				} else {
+					pos = pc
+				}
+			}
+			if pos != nil && negc != nil {
+				for _, c := range pos.codes {
+					if contains(negc.codes, c) {
+						pos.flag(StatusPending, IssueConflict)
+						negc.flag(StatusPending, IssueConflict)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+func containsLabel(ls []Label, l Label) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeCounts combines the hard count conditions on f: duplicates merge, a
+// gte and a lte that leave a non-empty range become between, anything else
+// is a conflict left pending.
+func (st *state) mergeCounts(f Field) {
+	var cs []*pcond
+	for _, pc := range st.conds {
+		if !pc.dropped && pc.c.Field == f && pc.c.Kind == KindHard {
+			cs = append(cs, pc)
+		}
+	}
+	if len(cs) < 2 {
+		return
+	}
+	same := func(a, b *pcond) bool {
+		return a.hasLo == b.hasLo && a.hasHi == b.hasHi && (!a.hasLo || a.lo == b.lo) && (!a.hasHi || a.hi == b.hi)
+	}
+	first := cs[0]
+	rest := cs[1:]
+	var left []*pcond
+	for _, pc := range rest {
+		if same(first, pc) {
+			first.absorb(pc)
+			continue
+		}
+		left = append(left, pc)
+	}
+	if len(left) == 0 {
+		return
+	}
+	if len(left) == 1 {
+		o := left[0]
+		var lo, hi *pcond
+		switch {
+		case first.hasLo && !first.hasHi && o.hasHi && !o.hasLo:
+			lo, hi = first, o
+		case o.hasLo && !o.hasHi && first.hasHi && !first.hasLo:
+			lo, hi = o, first
+		}
+		if lo != nil && lo.lo <= hi.hi && first.c.Status == StatusApplied && o.c.Status == StatusApplied {
+			first.c.Op, first.c.Value = OpBetween, RangeValue(lo.lo, hi.hi)
+			first.lo, first.hi, first.hasLo, first.hasHi = lo.lo, hi.hi, true, true
+			first.absorb(o)
+			return
+		}
+	}
+	for _, pc := range cs {
+		if !pc.dropped {
+			pc.flag(StatusPending, IssueConflict)
+		}
+	}
+}
+
+// mergeSame merges conditions on f with equal op and value; with
+// conflictOnDiff, different values are flagged pending.
+func (st *state) mergeSame(f Field, kind Kind, conflictOnDiff bool) {
+	var cs []*pcond
+	for _, pc := range st.conds {
+		if !pc.dropped && pc.c.Field == f && pc.c.Kind == kind {
+			cs = append(cs, pc)
+		}
+	}
+	for i, a := range cs {
+		if a.dropped {
+			continue
+		}
+		for _, b := range cs[i+1:] {
+			if b.dropped {
+				continue
+			}
+			if a.c.Op == b.c.Op && a.c.Value.String() == b.c.Value.String() {
+				a.absorb(b)
+			} else if conflictOnDiff {
+				a.flag(StatusPending, IssueConflict)
+				b.flag(StatusPending, IssueConflict)
+			}
+		}
+	}
+}
+
+// mergeKeywords merges repeated keywords (case-insensitive) and flags a
+// keyword that is both wanted and excluded.
+func (st *state) mergeKeywords() {
+	var ks []*pcond
+	for _, pc := range st.conds {
+		if !pc.dropped && pc.c.Kind == KindKeyword {
+			ks = append(ks, pc)
+		}
+	}
+	for i, a := range ks {
+		if a.dropped {
+			continue
+		}
+		for _, b := range ks[i+1:] {
+			if b.dropped || !strings.EqualFold(a.c.Value.Str, b.c.Value.Str) {
+				continue
+			}
+			if a.c.Excluded == b.c.Excluded {
+				a.absorb(b)
+			} else {
+				a.flag(StatusPending, IssueConflict)
+				b.flag(StatusPending, IssueConflict)
+			}
+		}
+	}
+}
+
+// mergeTiers unites creator tiers into one derived follower range and
+// keeps it as reference when the user gave an explicit follower condition.
+func (st *state) mergeTiers() {
+	var first *pcond
+	explicit := false
+	for _, pc := range st.conds {
+		if pc.dropped || pc.c.Field != FieldFollowers {
+			continue
+		}
+		if pc.c.Kind != KindDerived {
+			explicit = true
+			continue
+		}
+		if first == nil {
+			first = pc
+			continue
+		}
+		lo, hi := min(first.lo, pc.lo), max(first.hi, pc.hi)
+		first.c.Label = Label{ZH: first.c.Label.ZH + "、" + pc.c.Label.ZH, EN: first.c.Label.EN + ", " + pc.c.Label.EN}
+		*first = *withBounds(first, lo, hi)
+		first.absorb(pc)
+	}
+	if first != nil && explicit {
+		first.flag(StatusReference, IssueOverridden)
+	}
+}
+
+func withBounds(pc *pcond, lo, hi int64) *pcond {
+	n := countCond(pc.c.Field, lo, hi, true, hi < MaxCount)
+	c := *pc
+	c.c.Op, c.c.Value = n.c.Op, n.c.Value
+	c.lo, c.hi, c.hasLo, c.hasHi = n.lo, n.hi, n.hasLo, n.hasHi
+	return &c
+}
+
+// flagAnchors keeps the first anchor applied; more are pending (spec
+// 3.4.1C-2: at most one committed anchor).
+func (st *state) flagAnchors() {
+	seen := false
+	for _, pc := range st.sortedByPos() {
+		if pc.dropped || pc.c.Kind != KindAnchor {
+			continue
+		}
+		if seen {
+			pc.flag(StatusPending, IssueMultipleAnchors)
+		}
+		seen = true
+	}
+}
+
+func (st *state) sortedByPos() []*pcond {
+	out := slices.Clone(st.conds)
+	slices.SortStableFunc(out, func(a, b *pcond) int { return a.s - b.s })
+	return out
+}
+
+// flagPlatforms: one search runs on one platform (spec 1, 3.7.6).
+func (st *state) flagPlatforms() {
+	for _, pc := range st.conds {
+		if pc.dropped || pc.c.Field != FieldPlatform || pc.c.Kind != KindHard {
+			continue
+		}
+		if !pc.neg && len(pc.codes) > 1 {
+			pc.flag(StatusPending, IssueMultiplePlatforms)
+			continue
+		}
+		if st.cfg.platform == "" {
+			continue
+		}
+		cur := string(st.cfg.platform)
+		if !pc.neg && pc.codes[0] != cur || pc.neg && contains(pc.codes, cur) {
+			pc.flag(StatusPending, IssuePlatformMismatch)
+		}
+	}
+}

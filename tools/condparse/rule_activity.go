@@ -1,0 +1,113 @@
+package condparse
+
+// Step 2 of spec 3.7.2, hard filters: the activity window.
+
+// activity finds "最近活跃", "近 30 天有更新", "active in the last month".
+func (st *state) activity() {
+	for i := 0; i < len(st.toks); i++ {
+		if !st.free(i) {
+			continue
+		}
+		tk := &st.toks[i]
+		if act := tk.has(clsActWord); act != nil {
+			// ActWord + window: "active in the last month", "posted this week".
+			j := st.skipSpace(i + 1)
+			for n := 0; n < 3 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于") && st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
+				j = st.skipSpace(j + 1)
+			}
+			if days, end, ok := st.window(j); ok {
+				st.add(activityCond(days), i, end)
+				i = end
+				continue
+			}
+			if act.alone && !st.gluedLatin(i) {
+				days := st.cfg.recentDays
+				st.add(activityCond(days), i, i)
+			}
+			continue
+		}
+		if days, end, ok := st.window(i); ok {
+			// window + ActWord: "近 30 天活跃", "一周内有更新".
+			j := st.skipSpace(end + 1)
+			for n := 0; n < 2 && j < len(st.toks) && st.free(j) && isActGlue(st.word(j)); n++ {
+				j = st.skipSpace(j + 1)
+			}
+			if st.free(j) && st.tok(j).has(clsActWord) != nil {
+				st.add(activityCond(days), i, j)
+				i = j
+			}
+		}
+	}
+}
+
+func isActGlue(w string) bool {
+	switch w {
+	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内":
+		return true
+	}
+	return false
+}
+
+func activityCond(days int64) *pcond {
+	return newCond(KindHard, FieldLastActive, OpWithinDays, IntValue(days))
+}
+
+// window parses a time window at token i: [近|最近|last|within]* [N]
+// unit [内] or a span ("半年", "this week"). It returns days and the index
+// of its last token.
+func (st *state) window(i int) (int64, int, bool) {
+	j := i
+	marker := false
+	for n := 0; n < 3 && st.free(j); n++ {
+		tk := st.tok(j)
+		if tk.has(clsRecent) != nil || tk.has(clsWithin) != nil && tk.has(clsPostLte) == nil {
+			marker = true
+			j = st.skipSpace(j + 1)
+			continue
+		}
+		if st.word(j) == "the" {
+			j = st.skipSpace(j + 1)
+			continue
+		}
+		break
+	}
+	var days int64
+	last := -1
+	if tk := st.tok(j); st.free(j) && tk.has(clsTimeSpan) != nil {
+		days, last = tk.has(clsTimeSpan).n, j
+	} else {
+		var n int64 = -1
+		if tk.kind == tkNum && tk.role == roleNone && !tk.num.unit && tk.num.val >= 1 && tk.num.val <= 3650 {
+			n = tk.num.val
+			j = st.skipSpace(j + 1)
+		} else if st.free(j) && tk.has(clsNumWord) != nil {
+			n = tk.has(clsNumWord).n
+			j = st.skipSpace(j + 1)
+		}
+		u := st.tok(j)
+		if !st.free(j) || u.has(clsTimeUnit) == nil {
+			return 0, 0, false
+		}
+		if n < 0 {
+			if !marker {
+				return 0, 0, false
+			}
+			n = 1
+		}
+		days, last = n*u.has(clsTimeUnit).n, j
+	}
+	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsWithin) != nil {
+		last, marker = k, true
+	}
+	if !marker && st.tok(i).has(clsTimeSpan) == nil {
+		// "30天" alone needs an activity word right after it; the caller
+		// checks that, so a bare number + unit is still a window.
+		if st.tok(i).kind != tkNum {
+			return 0, 0, false
+		}
+	}
+	if days < 1 || days > 3650 {
+		return 0, 0, false
+	}
+	return days, last, true
+}

@@ -1,0 +1,241 @@
+package condparse
+
+import "strings"
+
+// Step 2 of spec 3.7.2, hard filters: follower and average-view counts.
+
+// counts finds follower and average-view counts.
+func (st *state) counts() {
+	for i := 0; i < len(st.toks); i++ {
+		if st.toks[i].kind == tkNum {
+			st.hasNum = true
+		}
+		if !st.free(i) {
+			continue
+		}
+		if end, ok := st.countAt(i); ok {
+			i = end
+		}
+	}
+}
+
+// quantities marks "10 个", "5 位", "10 creators": how many results the
+// user wants, which is no filter.
+func (st *state) quantities() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkNum || tk.role != roleNone || tk.num.unit {
+			continue
+		}
+		j := st.skipSpace(i + 1)
+		if j >= len(st.toks) || st.toks[j].role != roleNone {
+			continue
+		}
+		n := &st.toks[j]
+		measure := n.kind == tkCJK && strings.ContainsRune("个位名家条", st.t.norm[n.s]) ||
+			n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil)
+		if !measure {
+			continue
+		}
+		tk.role = roleFiller
+		if n.kind == tkCJK {
+			n.role = roleFiller
+		}
+	}
+}
+
+type countOp uint8
+
+const (
+	cNone countOp = iota
+	cGte
+	cLte
+	cApprox
+	cBetween
+)
+
+func (st *state) opOf(i int, pre bool) countOp {
+	tk := st.tok(i)
+	if tk.kind != tkLex || tk.role != roleNone {
+		return cNone
+	}
+	if pre {
+		switch {
+		case tk.has(clsPreGte) != nil:
+			return cGte
+		case tk.has(clsPreLte) != nil:
+			return cLte
+		case tk.has(clsPreApprox) != nil:
+			return cApprox
+		case tk.has(clsBetween) != nil:
+			return cBetween
+		}
+		return cNone
+	}
+	switch {
+	case tk.has(clsPostGte) != nil:
+		return cGte
+	case tk.has(clsPostLte) != nil:
+		return cLte
+	case tk.has(clsPostApprox) != nil:
+		return cApprox
+	}
+	return cNone
+}
+
+func (st *state) fieldOf(i int) Field {
+	tk := st.tok(i)
+	if tk.kind != tkLex || tk.role != roleNone {
+		return ""
+	}
+	if tk.has(clsFieldFollowers) != nil {
+		return FieldFollowers
+	}
+	if tk.has(clsFieldViews) != nil {
+		return FieldAvgViews
+	}
+	return ""
+}
+
+func (st *state) isNum(i int) bool {
+	tk := st.tok(i)
+	return tk.kind == tkNum && tk.role == roleNone && !(tk.num.cn && !tk.num.unit)
+}
+
+// countAt parses one count expression starting at token i and returns the
+// index of its last token.
+func (st *state) countAt(i int) (int, bool) {
+	j := i
+	field := st.fieldOf(j)
+	fieldTok := -1
+	if field != "" {
+		fieldTok = j
+		j = st.skipGlue(j + 1)
+	}
+	pre := st.opOf(j, true)
+	if pre != cNone {
+		j = st.skipSpace(j + 1)
+	} else if st.free(j) && st.word(j) == "~" && st.isNum(st.skipSpace(j+1)) {
+		pre = cApprox // "~50k"
+		j = st.skipSpace(j + 1)
+	}
+	if !st.isNum(j) {
+		return 0, false
+	}
+	n1, n2 := j, -1
+	last := j
+	k := st.skipSpace(j + 1)
+	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
+		if k2 := st.skipSpace(k + 1); st.isNum(k2) {
+			n2, last = k2, k2
+		}
+	}
+	if k := st.skipSpace(last + 1); st.tok(k).has(clsBetweenEnd) != nil && st.free(k) {
+		last = k
+	}
+	post := cNone
+	if k := st.skipSpace(last + 1); k < len(st.toks) {
+		if post = st.opOf(k, false); post != cNone {
+			last = k
+		}
+	}
+	jargon := false
+	if fieldTok < 0 {
+		k := st.skipSpace(last + 1)
+		if st.tok(k).has(clsDe) != nil && st.free(k) {
+			k = st.skipSpace(k + 1)
+		}
+		if f := st.fieldOf(k); f != "" {
+			// the field word belongs to the next number if one follows it.
+			if after := st.skipGlue(k + 1); !(st.isNum(after) || st.opOf(after, true) != cNone) {
+				field, fieldTok = f, k
+				jargon = st.word(k) == "粉" && k == last+1
+				last = k
+				if post == cNone {
+					if k2 := st.skipSpace(last + 1); k2 < len(st.toks) {
+						if post = st.opOf(k2, false); post != cNone {
+							last = k2
+						}
+					}
+				}
+			}
+		}
+	}
+	a := st.toks[n1].num
+	var b numTok
+	if n2 >= 0 {
+		b = st.toks[n2].num
+		if !a.unit && b.unit && a.intRaw >= 0 && b.mult > 1 && a.intRaw <= b.val/b.mult {
+			a.val, a.unit = a.intRaw*b.mult, true
+		}
+	}
+	unit := a.unit || n2 >= 0 && b.unit
+	if pre == cBetween && n2 < 0 {
+		pre = cNone // "在 5 万" is no range
+	}
+	if fieldTok < 0 && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
+		return 0, false
+	}
+	// a price or a percentage is no count.
+	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil {
+		st.unsupport = true
+		return 0, false
+	}
+	if nx := st.skipSpace(last + 1); nx < len(st.toks) && (st.toks[nx].has(clsUnsupport) != nil || st.toks[nx].has(clsTimeUnit) != nil) {
+		if st.toks[nx].has(clsUnsupport) != nil {
+			st.unsupport = true
+		}
+		return 0, false
+	}
+	if field == "" {
+		field = FieldFollowers
+	}
+	var pc *pcond
+	var issues []string
+	if fieldTok < 0 {
+		issues = append(issues, IssueFieldAssumed)
+	}
+	switch {
+	case n2 >= 0:
+		lo, hi := a.val, b.val
+		if lo > hi {
+			lo, hi = hi, lo
+			issues = append(issues, IssueRangeSwapped)
+		}
+		pc = countCond(field, lo, hi, true, true)
+	case pre == cGte && post == cLte, pre == cLte && post == cGte:
+		pc = countCond(field, a.val, a.val, pre == cGte, pre == cLte)
+		pc.c.Status = StatusPending
+		issues = append(issues, IssueConflict)
+	case pre == cGte || pre == cNone && post == cGte:
+		pc = countCond(field, a.val, 0, true, false)
+	case pre == cLte || pre == cNone && post == cLte:
+		pc = countCond(field, 0, a.val, false, true)
+	case pre == cApprox || post == cApprox:
+		pc = countCond(field, a.val-a.val/5, a.val+a.val/5, true, true)
+		issues = append(issues, IssueApproximate)
+	default:
+		pc = countCond(field, a.val, 0, true, false)
+		if !jargon {
+			issues = append(issues, IssueOpAssumed)
+		}
+	}
+	pc.c.Issues = issues
+	st.add(pc, i, last)
+	return last, true
+}
+
+// countCond builds a count condition from its bounds.
+func countCond(f Field, lo, hi int64, hasLo, hasHi bool) *pcond {
+	var pc *pcond
+	switch {
+	case hasLo && hasHi:
+		pc = newCond(KindHard, f, OpBetween, RangeValue(lo, hi))
+	case hasLo:
+		pc = newCond(KindHard, f, OpGte, IntValue(lo))
+	default:
+		pc = newCond(KindHard, f, OpLte, IntValue(hi))
+	}
+	pc.lo, pc.hi, pc.hasLo, pc.hasHi = lo, hi, hasLo, hasHi
+	return pc
+}

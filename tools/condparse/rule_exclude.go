@@ -1,0 +1,151 @@
+package condparse
+
+// Exclusions ("不要游戏", "no gaming"), hard or hedged.
+
+// exclusions marks the objects of exclusion words ("不要游戏", "no gaming")
+// so that vocabulary and keyword rules produce negated conditions.
+func (st *state) exclusions() {
+	for i := 0; i < len(st.toks); i++ {
+		tk := &st.toks[i]
+		if !st.free(i) || tk.has(clsExclude) == nil {
+			continue
+		}
+		var neg uint8 = 1
+		if p := st.prevSig(i); p >= 0 && st.free(p) && st.toks[p].has(clsHedge) != nil {
+			neg = 2
+			st.toks[p].role = roleFiller
+		}
+		j := st.skipSpace(i + 1)
+		if st.free(j) && st.tok(j).has(clsToo) != nil {
+			neg = 2
+		}
+		// "不要粉丝低于 1w 的": negate a count.
+		if j < len(st.toks) && st.toks[j].role == roleCond && st.tokCond[j] > 0 {
+			pc := st.conds[st.tokCond[j]-1]
+			if pc.c.Field == FieldFollowers || pc.c.Field == FieldAvgViews {
+				st.negateCount(pc)
+				tk.role = roleFiller
+				pc.s = tk.s
+				continue
+			}
+		}
+		end := st.exclusionObject(j, neg)
+		if end < j {
+			continue
+		}
+		w := st.word(i)
+		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && st.alsoFollows(end+1) {
+			// "除了美国，还要加拿大": an inclusion.
+			for k := j; k <= end; k++ {
+				st.toks[k].neg = 0
+			}
+			tk.role = roleFiller
+			continue
+		}
+		tk.role = roleFiller
+		tk.neg = neg
+		i = end
+	}
+}
+
+// exclusionObject marks the tokens of an exclusion object from j and returns
+// the last one, or j-1 when there is none.
+func (st *state) exclusionObject(j int, neg uint8) int {
+	last := j - 1
+	substantive := false
+	for k := j; k < len(st.toks); k++ {
+		tk := &st.toks[k]
+		if tk.role != roleNone {
+			break
+		}
+		stop := false
+		switch tk.kind {
+		case tkSpace:
+			// a space ends the object unless it sits between Latin words or
+			// next to a connector ("YouTube 和 TikTok").
+			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false) ||
+				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil) {
+				stop = true
+			}
+		case tkPunct:
+			r := st.t.norm[tk.s]
+			if r != '、' && r != '/' && r != '&' {
+				stop = true
+			}
+		case tkSym, tkURL, tkHandle:
+			stop = true
+		case tkWord, tkCJK, tkNum, tkQuote:
+			substantive = true
+		case tkLex:
+			switch {
+			case tk.has(clsExcludeEnd) != nil:
+				tk.neg = neg
+				tk.role = roleFiller
+				return k
+			case tk.has(clsCountry) != nil, tk.has(clsLanguage) != nil, tk.has(clsCategory) != nil,
+				tk.has(clsPlatform) != nil, tk.has(clsCreatorPlatform) != nil, tk.has(clsSoft) != nil:
+				substantive = true
+			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
+				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
+			default:
+				if tk.has(clsStop) != nil || tk.has(clsRel) != nil || tk.has(clsExclude) != nil ||
+					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil {
+					stop = true
+				} else {
+					substantive = true
+				}
+			}
+		}
+		if stop {
+			break
+		}
+		tk.neg = neg
+		last = k
+	}
+	// trailing spaces and connectors are not part of the object.
+	for last >= j && (st.toks[last].kind == tkSpace || st.toks[last].kind == tkPunct || st.toks[last].has(clsAnd) != nil) {
+		st.toks[last].neg = 0
+		last--
+	}
+	if !substantive {
+		for k := j; k <= last; k++ {
+			st.toks[k].neg = 0
+		}
+		return j - 1
+	}
+	return last
+}
+
+// alsoFollows reports a "还/也/also" later in the same sentence.
+func (st *state) alsoFollows(k int) bool {
+	for ; k < len(st.toks); k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkPunct {
+			switch st.t.norm[tk.s] {
+			case '。', ';', '!', '?', '\n', '.':
+				return false
+			}
+		}
+		if tk.has(clsAlso) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// negateCount turns "不要超过 X" style negations around: gte ↔ lte. A
+// negated range cannot be expressed and is left pending.
+func (st *state) negateCount(pc *pcond) {
+	var n *pcond
+	switch {
+	case pc.hasLo && pc.hasHi:
+		pc.flag(StatusPending, IssueConflict)
+		return
+	case pc.hasLo:
+		n = countCond(pc.c.Field, 0, pc.lo, false, true)
+	default:
+		n = countCond(pc.c.Field, pc.hi, 0, true, false)
+	}
+	pc.c.Op, pc.c.Value = n.c.Op, n.c.Value
+	pc.lo, pc.hi, pc.hasLo, pc.hasHi = n.lo, n.hi, n.hasLo, n.hasHi
+}

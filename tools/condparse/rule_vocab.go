@@ -1,0 +1,261 @@
+package condparse
+
+import (
+	"searchagent/tools/platform"
+	"searchagent/tools/taxonomy"
+)
+
+// Step 2 and 3 of spec 3.7.2: platform, country, language, category, soft
+// preference and tier words.
+
+// gluedLatin reports a Latin vocabulary word stuck to an unknown Latin word
+// by a single space ("gaming headset", "active wear").
+func (st *state) gluedLatin(i int) bool {
+	for _, d := range []int{-1, 1} {
+		k := i + d
+		if st.tok(k).kind != tkSpace || st.tok(k).e-st.tok(k).s != 1 || !st.latinEdge(i, d > 0) {
+			continue
+		}
+		if n := st.tok(k + d); n.kind == tkWord && n.role == roleNone && st.latinEdge(k+d, d < 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// glued reports a vocabulary word stuck to an unknown word: an adjacent
+// unknown CJK rune, or an unknown Latin word one space away.
+func (st *state) glued(i int) bool {
+	for _, d := range []int{-1, 1} {
+		n := st.tok(i + d)
+		if n.role != roleNone {
+			continue
+		}
+		if n.kind == tkCJK && !st.latinEdge(i, d > 0) {
+			return true
+		}
+		if n.kind == tkWord && st.latinEdge(i, d > 0) {
+			return true
+		}
+	}
+	return st.gluedLatin(i)
+}
+
+// vocab turns platform, country, region, language, category, soft and tier
+// words into conditions.
+func (st *state) vocab() {
+	for i := 0; i < len(st.toks); i++ {
+		tk := &st.toks[i]
+		if !st.free(i) || tk.kind != tkLex {
+			continue
+		}
+		neg := tk.neg
+		from, to := i, i
+		trig := st.trigger(i)
+		var pc *pcond
+		switch {
+		case tk.has(clsTier) != nil:
+			e := tk.has(clsTier)
+			pc = countCond(FieldFollowers, e.lo, e.hi, true, e.hi < MaxCount)
+			pc.c.Kind, pc.c.Priority, pc.c.Source = KindDerived, 3, SourceAgentInferred
+			pc.c.Label = Label{ZH: e.label.ZH, EN: e.label.EN}
+		case tk.has(clsSoft) != nil:
+			e := tk.has(clsSoft)
+			if isLatinWord(e.word) && st.gluedLatin(i) {
+				tk.glued = true
+				continue
+			}
+			op := OpPrefer
+			if neg > 0 {
+				op = OpAvoid
+			}
+			pc = newCond(KindSoft, FieldPreference, op, StringValue(e.code))
+			pc.c.Label = e.label
+		case tk.has(clsPlatform) != nil || tk.has(clsCreatorPlatform) != nil:
+			e := tk.has(clsPlatform)
+			weak := false
+			if e == nil {
+				e, weak = tk.has(clsCreatorPlatform), true
+			}
+			pc = st.vocabCond(FieldPlatform, []string{e.code}, neg)
+			pc.weak = weak
+			// "TikTok 上", "油管平台": the postposition belongs to it.
+			if n := st.skipSpace(i + 1); st.free(n) && (st.toks[n].kind == tkCJK && st.t.norm[st.toks[n].s] == '上' ||
+				st.word(n) == "上的" || st.word(n) == "平台") {
+				to = n
+			}
+		case tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil:
+			ce, le := tk.has(clsCountry), tk.has(clsLanguage)
+			if ce != nil && le != nil && !st.languageContext(i) {
+				le = nil
+			}
+			if le != nil {
+				// absorb "说/讲/speak" before and "-speaking/language" after.
+				if p := st.prevSig(i); st.free(p) && isLangVerb(st.word(p)) && trig < 0 {
+					from = p
+				}
+				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {
+					to = n
+				}
+				pc = st.vocabCond(FieldLanguage, []string{le.code}, neg)
+			} else {
+				codes := ce.codes
+				if codes == nil {
+					codes = []string{ce.code}
+				}
+				pc = st.vocabCond(FieldCountry, codes, neg)
+				if ce.codes != nil {
+					pc.names = []Label{ce.label}
+				}
+			}
+		case tk.has(clsCategory) != nil:
+			if st.glued(i) {
+				tk.glued = true
+				continue
+			}
+			pc = st.vocabCond(FieldCategory, []string{tk.has(clsCategory).code}, neg)
+			st.sig.Category = st.sig.Category || neg == 0
+			// "汽配评测", "tech reviewers": the content form belongs to it.
+			if n := st.skipSpace(i + 1); st.free(n) && st.tok(n).has(clsFiller) != nil && st.tok(n).has(clsFiller).form {
+				if n == i+1 || st.latinEdge(i, true) {
+					to = n
+				}
+			}
+		default:
+			continue
+		}
+		if neg == 2 && pc.c.Kind == KindHard {
+			pc.c.Kind, pc.c.Priority, pc.c.Status = KindSoft, 2, StatusReference
+		}
+		if trig >= 0 {
+			from = trig
+		}
+		if n := st.skipSpace(to + 1); neg > 0 && n < len(st.toks) && st.toks[n].has(clsExcludeEnd) != nil && st.toks[n].neg > 0 {
+			to = n // "除了游戏以外"
+		}
+		st.add(pc, from, to)
+		if pc.c.Kind == KindHard && pc.c.Field == FieldCategory && !pc.neg {
+			pc.weak = true // a category alone keeps keyword shape
+		}
+		i = to
+	}
+}
+
+// hedges turn the condition right after "最好/尽量/ideally/prefer" into a
+// soft preference: a wish is never a hard filter.
+func (st *state) hedges() {
+	for i := range st.toks {
+		if !st.free(i) || st.toks[i].has(clsHedge) == nil {
+			continue
+		}
+		j := st.skipSpace(i + 1)
+		for n := 0; n < 3 && st.free(j) && isFillerLex(&st.toks[j]) && st.toks[j].has(clsExclude) == nil; n++ {
+			j = st.skipSpace(j + 1)
+		}
+		if j >= len(st.toks) || st.tokCond[j] == 0 {
+			continue
+		}
+		pc := st.conds[st.tokCond[j]-1]
+		if pc.c.Kind != KindHard {
+			continue
+		}
+		pc.c.Kind, pc.c.Priority, pc.c.Status = KindSoft, 2, StatusReference
+		st.toks[i].role = roleFiller
+	}
+}
+
+// trigger returns the exclusion word right before token i when i is the
+// first item of an exclusion object, else -1.
+func (st *state) trigger(i int) int {
+	if st.toks[i].neg == 0 {
+		return -1
+	}
+	p := st.prevSig(i)
+	// skip "太" and other filler inside the object: "不要太商业化".
+	for p >= 0 && st.toks[p].neg > 0 && st.toks[p].has(clsExclude) == nil && isFillerLex(&st.toks[p]) &&
+		(st.toks[p].role == roleFiller || st.toks[p].role == roleNone) {
+		p = st.prevSig(p)
+	}
+	if p >= 0 && st.toks[p].has(clsExclude) != nil && st.toks[p].neg > 0 {
+		// and a hedge before it: "最好不要".
+		if h := st.prevSig(p); h >= 0 && st.toks[h].has(clsHedge) != nil && st.toks[h].role == roleFiller && st.toks[i].neg == 2 {
+			return h
+		}
+		return p
+	}
+	return -1
+}
+
+func (st *state) vocabCond(f Field, codes []string, neg uint8) *pcond {
+	var pc *pcond
+	switch {
+	case neg > 0:
+		pc = newCond(KindHard, f, OpNotIn, StringsValue(codes...))
+		pc.neg = true
+	case len(codes) == 1:
+		pc = newCond(KindHard, f, OpEq, StringValue(codes[0]))
+	default:
+		pc = newCond(KindHard, f, OpIn, StringsValue(codes...))
+	}
+	pc.codes = codes
+	pc.names = st.namesFor(f, codes)
+	return pc
+}
+
+// namesFor returns the display names of vocabulary codes.
+func (st *state) namesFor(f Field, codes []string) []Label {
+	out := make([]Label, 0, len(codes))
+	for _, c := range codes {
+		var t taxonomy.Term
+		var ok bool
+		switch f {
+		case FieldCountry:
+			t, ok = st.lx.countries[c]
+		case FieldLanguage:
+			t, ok = st.lx.languages[c]
+		case FieldCategory:
+			t, ok = st.lx.categories[c]
+		case FieldPlatform:
+			n := platform.Platform(c).Label("en")
+			out = append(out, Label{ZH: n, EN: n})
+			continue
+		}
+		if ok {
+			out = append(out, Label{ZH: t.ZH, EN: t.EN})
+		} else {
+			out = append(out, Label{ZH: c, EN: c})
+		}
+	}
+	return out
+}
+
+func isLangVerb(w string) bool {
+	switch w {
+	case "说", "讲", "使用", "speak", "speaks", "speaking":
+		return true
+	}
+	return false
+}
+
+func isLangSuffix(w string) bool {
+	switch w {
+	case "speaking", "-speaking", "speakers", "language", "languages", "母语", "语言":
+		return true
+	}
+	return false
+}
+
+// languageContext decides a demonym ("German", "Spanish") is a language:
+// after "in", "speak", "说", or before "speaking", "language".
+func (st *state) languageContext(i int) bool {
+	if p := st.prevSig(i); p >= 0 {
+		switch st.word(p) {
+		case "in", "speak", "speaks", "speaking", "说", "讲", "使用":
+			return true
+		}
+	}
+	if n := st.skipSpace(i + 1); n < len(st.toks) {
+		return isLangSuffix(st.word(n))
+	}
+	return false
+}

@@ -1,0 +1,219 @@
+package condparse
+
+import "errors"
+
+// MaxInputLen is the longest input, in bytes, that Parse accepts. The search
+// box is a one-line box; 4 KiB holds well over a thousand CJK characters.
+const MaxInputLen = 4096
+
+// Errors returned by Parse; wrapped with details, test with errors.Is.
+var (
+	// ErrTooLong is returned for input longer than MaxInputLen bytes.
+	ErrTooLong = errors.New("condparse: input too long")
+	// ErrInvalidUTF8 is returned for input that is not valid UTF-8.
+	ErrInvalidUTF8 = errors.New("condparse: input is not valid UTF-8")
+)
+
+// Shape is the query shape of an input (spec 2.2, 3.7.1).
+type Shape string
+
+// The four shapes.
+const (
+	ShapeKeyword Shape = "keyword"
+	ShapeURL     Shape = "url"
+	ShapeNatural Shape = "natural"
+	ShapeMixed   Shape = "mixed"
+)
+
+// Kind is the node kind of a condition in the Condition Graph (spec 2.3).
+type Kind string
+
+// The condition kinds.
+const (
+	KindAnchor  Kind = "anchor"
+	KindKeyword Kind = "keyword"
+	KindHard    Kind = "hard"
+	KindSoft    Kind = "soft"
+	KindDerived Kind = "derived"
+)
+
+// Field names what a condition constrains.
+type Field string
+
+// The fields the parser produces.
+const (
+	// FieldURL is an anchor given as a link; the value is the link as typed.
+	FieldURL Field = "url"
+	// FieldHandle is an anchor given as "@handle"; the value includes the "@".
+	FieldHandle Field = "handle"
+	// FieldChannel is an anchor recognised as an exact channel name; the value
+	// is the channel id the NameMatcher returned.
+	FieldChannel Field = "channel"
+	// FieldKeyword is an explicit keyword or brand word.
+	FieldKeyword Field = "keyword"
+	// FieldPlatform is a platform code of tools/platform.
+	FieldPlatform Field = "platform"
+	// FieldCountry is an ISO 3166-1 alpha-2 code of taxonomy.Countries.
+	FieldCountry Field = "country"
+	// FieldLanguage is an ISO 639-1 code of taxonomy.Languages.
+	FieldLanguage Field = "language"
+	// FieldCategory is a category code of taxonomy.Categories.
+	FieldCategory Field = "category"
+	// FieldFollowers is the follower (subscriber) count.
+	FieldFollowers Field = "followers"
+	// FieldAvgViews is the average views per video or post.
+	FieldAvgViews Field = "avg_views"
+	// FieldLastActive is the time since the last upload or post, in days.
+	FieldLastActive Field = "last_active"
+	// FieldPreference is a soft preference (spec 3.7.5).
+	FieldPreference Field = "preference"
+)
+
+// Op is the comparison a condition applies; see the package doc for the
+// JSON form of the value each op takes.
+type Op string
+
+// The ops.
+const (
+	OpEq          Op = "eq"
+	OpNeq         Op = "neq"
+	OpIn          Op = "in"
+	OpNotIn       Op = "not_in"
+	OpGte         Op = "gte"
+	OpLte         Op = "lte"
+	OpBetween     Op = "between"
+	OpWithinDays  Op = "within_days"
+	OpContains    Op = "contains"
+	OpNotContains Op = "not_contains"
+	OpPrefer      Op = "prefer"
+	OpAvoid       Op = "avoid"
+)
+
+// Source says who put a condition into the graph (spec 5.2).
+type Source string
+
+// The sources this package produces (manual conditions come from the UI).
+const (
+	SourceUserInput     Source = "user_input"
+	SourceAgentInferred Source = "agent_inferred"
+)
+
+// Status says whether a condition filters results now.
+type Status string
+
+// The statuses.
+const (
+	// StatusApplied conditions filter (or anchor) the search.
+	StatusApplied Status = "applied"
+	// StatusReference conditions are shown and may rank, never filter.
+	StatusReference Status = "reference"
+	// StatusPending conditions need the user's word (a conflict, a second
+	// anchor, a platform outside the current search) before they apply.
+	StatusPending Status = "pending"
+)
+
+// Issue codes explain a status or an assumption; see the package doc.
+const (
+	IssueRangeSwapped      = "range_swapped"
+	IssueConflict          = "conflict"
+	IssueFieldAssumed      = "field_assumed"
+	IssueOpAssumed         = "op_assumed"
+	IssueApproximate       = "approximate"
+	IssueMultiplePlatforms = "multiple_platforms"
+	IssuePlatformMismatch  = "platform_mismatch"
+	IssueMultipleAnchors   = "multiple_anchors"
+	IssueOverridden        = "overridden"
+)
+
+// Scope is where a keyword matches (spec 3.4.1D).
+type Scope string
+
+// The keyword scopes; the parser always produces ScopeTags.
+const (
+	ScopeTags        Scope = "tags"
+	ScopeName        Scope = "name"
+	ScopeDescription Scope = "description"
+	ScopeContent     Scope = "content"
+	ScopeAll         Scope = "all"
+)
+
+// Span is a byte range of the input: Input[Start:End] == Text.
+type Span struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
+}
+
+// Label is the user-facing name of a condition.
+type Label struct {
+	ZH string `json:"zh"`
+	EN string `json:"en"`
+}
+
+// Condition is one node of the Condition Graph.
+type Condition struct {
+	// ID is "c1", "c2", … in result order.
+	ID       string `json:"id"`
+	Kind     Kind   `json:"kind"`
+	Field    Field  `json:"field"`
+	Op       Op     `json:"op"`
+	Value    Value  `json:"value"`
+	Source   Source `json:"source"`
+	Status   Status `json:"status"`
+	Priority int    `json:"priority"`
+	// Span is the first text the condition came from; MoreSpans the others
+	// when several mentions merged into one condition.
+	Span      Span   `json:"span"`
+	MoreSpans []Span `json:"more_spans,omitempty"`
+	Label     Label  `json:"label"`
+	// Scope and Excluded are set on keywords only.
+	Scope    Scope `json:"scope,omitempty"`
+	Excluded bool  `json:"excluded,omitempty"`
+	// Issues are Issue* codes: what the parser assumed or flagged.
+	Issues []string `json:"issues,omitempty"`
+}
+
+// Signals are what the classifier saw; the agent uses them to tell, for
+// example, a classic keyword + URL seed (spec 3.4.1C-2) from a URL plus a
+// sentence.
+type Signals struct {
+	Anchor    bool `json:"anchor"`
+	Keyword   bool `json:"keyword"`
+	Condition bool `json:"condition"`
+	Sentence  bool `json:"sentence"`
+	Category  bool `json:"category"`
+}
+
+// Result is the outcome of Parse.
+type Result struct {
+	Input   string  `json:"input"`
+	Shape   Shape   `json:"shape"`
+	Signals Signals `json:"signals"`
+	// Conditions are ordered by priority, then by position in the input.
+	Conditions []Condition `json:"conditions"`
+	// Remainder lists text no rule consumed and that did not become a
+	// keyword; filler words and separators are not listed.
+	Remainder []Span `json:"remainder"`
+}
+
+// ByField returns the conditions on field f, in result order.
+func (r Result) ByField(f Field) []Condition {
+	var out []Condition
+	for _, c := range r.Conditions {
+		if c.Field == f {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Keywords returns the keyword conditions, in result order.
+func (r Result) Keywords() []Condition {
+	var out []Condition
+	for _, c := range r.Conditions {
+		if c.Kind == KindKeyword {
+			out = append(out, c)
+		}
+	}
+	return out
+}
