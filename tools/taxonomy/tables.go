@@ -118,7 +118,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"education", "教育", "Education", []string{"知识", "学习", "教学", "howto & style", "how-to", "tutorial", "tutorials", "learning", "教育類"}},
 	{"finance", "财经", "Finance", []string{"理财", "投资", "金融", "investing", "personal finance", "crypto", "finance & business", "財經"}},
 	{"comedy", "搞笑", "Comedy", []string{"幽默", "喜剧", "humor", "humour", "funny", "pranks", "喜劇"}},
-	{"family", "亲子", "Family", []string{"育儿", "母婴", "parenting", "kids & family", "kids", "family & parenting", "親子"}},
+	{"family", "亲子", "Family", []string{"育儿", "母婴", "parenting", "kids & family", "kids", "family & parenting", "toys", "玩具", "親子"}},
 	{"pets", "宠物", "Pets", []string{"萌宠", "猫", "狗", "animals", "pets & animals", "animals & pets", "寵物"}},
 	{"sports", "体育", "Sports", []string{"运动", "足球", "篮球", "sports with a ball", "football", "soccer", "basketball", "athletics", "體育"}},
 	{"outdoor", "户外", "Outdoor", []string{"露营", "钓鱼", "户外运动", "camping", "fishing", "hiking", "outdoors", "water sports", "戶外"}},
@@ -129,6 +129,6 @@ var Categories = &Vocabulary{terms: []Term{
 	{"animation", "动画", "Animation", []string{"动漫", "二次元", "anime", "cartoons", "animation", "動畫"}},
 	{"science", "科学", "Science", []string{"科普", "science", "physics", "space"}},
 	{"business", "商业", "Business", []string{"创业", "营销", "entrepreneurship", "marketing", "business & careers", "商業"}},
-	{"lifestyle", "生活方式", "Lifestyle", []string{"生活", "vlog", "日常", "daily vlog", "people & blogs", "lifestyle", "celebrity", "明星", "shows", "modeling"}},
+	{"lifestyle", "生活方式", "Lifestyle", []string{"生活", "vlog", "日常", "daily vlog", "daily vlogs", "asmr", "people & blogs", "lifestyle", "celebrity", "明星", "shows", "modeling"}},
 	{"art", "艺术", "Art & Photography", []string{"绘画", "摄影", "photography", "art", "drawing", "design", "藝術"}},
 }}

@@ -72,8 +72,8 @@ func TestRealFiles(t *testing.T) {
 	}{
 		{realFiles[0], FormatInfluencersInstagram, platform.Instagram, 1000, 1000, 0, 37, ""},
 		{realFiles[1], FormatInfluencersTikTok, platform.TikTok, 1000, 1000, 0, 0, ""},
-		{realFiles[2], FormatInfluencersYouTube, platform.YouTube, 1003, 670, 333, 1, "Youtube channel: invalid handle for YouTube"},
-		{realFiles[3], FormatTopYouTubers, platform.YouTube, 735, 735, 0, 27, ""},
+		{realFiles[2], FormatInfluencersYouTube, platform.YouTube, 1003, 670, 333, 0, "Youtube channel: invalid handle for YouTube"},
+		{realFiles[3], FormatTopYouTubers, platform.YouTube, 735, 735, 0, 25, ""},
 	}
 	for i, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
