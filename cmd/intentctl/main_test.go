@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := newRootCmd(&out, &errOut)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	return out.String() + errOut.String(), err
+}
+
+// TestExplainGolden checks `intentctl explain` output against
+// testdata/explain/*.golden (regenerate with -update).
+func TestExplainGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"multi_command_zh", []string{"explain", "只要美国的，粉丝 1w+，不要游戏"}},
+		{"multi_command_en", []string{"explain", "US only, over 10k followers, no gaming"}},
+		{"guard_contact", []string{"explain", "给我这些博主的手机号"}},
+		{"guard_precedes_expectation", []string{"explain", "第一个，然后讲个笑话", "--state", "followup_waiting/expanded_clarifying/clarifying", "--pending", "q=美国|英国|加拿大"}},
+		{"expectation_position", []string{"explain", "the second one", "--state", "followup_waiting/expanded_clarifying/clarifying", "--pending", "q=美国|英国|加拿大"}},
+		{"expectation_url", []string{"explain", "https://www.youtube.com/@veritasium", "--state", "followup_waiting/expanded_repair/empty_repair", "--pending", "fix:url", "--platform", "youtube"}},
+		{"expectation_expired", []string{"explain", "第一个", "--pending", "q=美国|英国", "--turn", "5"}},
+		{"remove_condition", []string{"explain", "去掉粉丝限制", "--condition", "c1:hard:followers=10000"}},
+		{"remove_missing_condition", []string{"explain", "remove the language limit", "--condition", "c1:hard:followers=10000"}},
+		{"ambiguous", []string{"explain", "放宽一点但是更精准"}},
+		{"fallback_near_miss", []string{"explain", "粉丝多一点的"}},
+		{"back_to_classic_refused", []string{"explain", "回到经典搜索", "--state", "followup_waiting/expanded_repair/empty_repair"}},
+		{"json", []string{"explain", "只要美国的", "--json"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := run(t, tc.args...)
+			if err != nil {
+				t.Fatalf("intentctl %v error = %v", tc.args, err)
+			}
+			path := filepath.Join("testdata", "explain", tc.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("read golden (run with -update): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("intentctl %v output differs from %s:\n--- got\n%s\n--- want\n%s", tc.args, path, got, want)
+			}
+		})
+	}
+}
+
+func TestExplainFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"explain", "x", "--state", "only/two"},
+		{"explain", "x", "--pending", "q=onlyone"},
+		{"explain", "x", "--pending", "q:nonsense"},
+		{"explain", "x", "--condition", "justid"},
+		{"explain"},
+		{"explain", "x", "--specs", "/nonexistent"},
+	} {
+		if _, err := run(t, args...); err == nil {
+			t.Errorf("intentctl %v error = nil, want error", args)
+		}
+	}
+}
+
+func TestLint(t *testing.T) {
+	out, err := run(t, "lint")
+	if err != nil || !strings.Contains(out, "0 errors") {
+		t.Errorf("intentctl lint = %q, %v; want 0 errors", out, err)
+	}
+	out, err = run(t, "lint", "../../router/specs")
+	if err != nil || !strings.Contains(out, "0 errors") {
+		t.Errorf("intentctl lint router/specs = %q, %v; want 0 errors", out, err)
+	}
+	dir := t.TempDir()
+	bad := "specs:\n  - id: a\n    domain: d\n    patterns:\n      - {name: p, regex: '(', weight: 1}\n    command: {name: nope}\n  - id: a\n    domain: d\n    command: {name: reset}\n"
+	if err := os.WriteFile(filepath.Join(dir, "bad.yaml"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run(t, "lint", dir)
+	if !errors.Is(err, errFindings) {
+		t.Errorf("intentctl lint bad error = %v, want errFindings", err)
+	}
+	for _, want := range []string{"duplicate_id", "regex", "command"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("intentctl lint bad output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	oldDir := "../../router/specs"
+	newDir := t.TempDir()
+	entries, err := os.ReadDir(oldDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(oldDir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		if e.Name() == "recall.yaml" {
+			// Make "narrow" exclusive and outrank widen: changes the
+			// widen/narrow ambiguity and the country+widen case.
+			s = strings.Replace(s, "    conflicts_with: [recall.widen]\n", "    conflicts_with: [recall.widen]\n    threshold: 0.9\n", 1)
+		}
+		if err := os.WriteFile(filepath.Join(newDir, e.Name()), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := "../../router/testdata/cases.yaml"
+	out, err := run(t, "diff", oldDir, oldDir, cases, "--fail-on-change")
+	if err != nil || !strings.Contains(out, " 0 changes") {
+		t.Errorf("diff same dirs = %q, %v; want 0 changes", out, err)
+	}
+	out, err = run(t, "diff", oldDir, newDir, cases)
+	if err != nil {
+		t.Fatalf("diff error = %v", err)
+	}
+	for _, want := range []string{"narrow_zh  branch", "widen_narrow_ambiguous  branch", "- ambiguous", "+ matched"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := run(t, "diff", oldDir, newDir, cases, "--fail-on-change"); !errors.Is(err, errFindings) {
+		t.Errorf("diff --fail-on-change error = %v, want errFindings", err)
+	}
+	out, err = run(t, "diff", oldDir, newDir, cases, "--json")
+	if err != nil || !strings.Contains(out, `"changes"`) {
+		t.Errorf("diff --json = %q, %v", out, err)
+	}
+}

@@ -1,0 +1,82 @@
+package router
+
+import (
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func loadTestCases(t testing.TB) []Case {
+	t.Helper()
+	data, err := os.ReadFile("testdata/cases.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := ParseCases(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+func defaultSnapshot(t testing.TB) *Snapshot {
+	t.Helper()
+	s, err := DefaultSnapshot()
+	if err != nil {
+		t.Fatalf("DefaultSnapshot() error = %v", err)
+	}
+	return s
+}
+
+// TestRoutingCases runs testdata/cases.yaml and checks its coverage: at
+// least 150 cases, every default spec and every deterministic branch.
+func TestRoutingCases(t *testing.T) {
+	snap := defaultSnapshot(t)
+	cases := loadTestCases(t)
+	if len(cases) < 150 {
+		t.Errorf("len(cases) = %d, want >= 150", len(cases))
+	}
+	specHit := map[string]bool{}
+	branchHit := map[Branch]bool{}
+	multi := 0
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			res, err := snap.Query(c.Input)
+			if err != nil {
+				t.Fatalf("Query(%q) error = %v", c.Text, err)
+			}
+			for _, f := range Check(c, res) {
+				t.Errorf("Query(%q): %s", c.Text, f)
+			}
+			branchHit[res.Branch] = true
+			if res.Top != nil {
+				specHit[res.Top.ID] = true
+			}
+			for _, cmd := range res.Commands {
+				specHit[cmd.Spec] = true
+			}
+			if len(res.Commands) > 1 {
+				multi++
+			}
+		})
+	}
+	var uncovered []string
+	for _, s := range snap.Specs() {
+		if !specHit[s.ID] {
+			uncovered = append(uncovered, s.ID)
+		}
+	}
+	sort.Strings(uncovered)
+	if len(uncovered) > 0 {
+		t.Errorf("specs no case routes to: %s", strings.Join(uncovered, ", "))
+	}
+	for _, b := range []Branch{BranchGuardHit, BranchExpectationHit, BranchMatched, BranchAmbiguous, BranchFallback} {
+		if !branchHit[b] {
+			t.Errorf("no case ends in branch %s", b)
+		}
+	}
+	if multi < 8 {
+		t.Errorf("%d multi-command cases, want >= 8", multi)
+	}
+}

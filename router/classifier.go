@@ -1,0 +1,179 @@
+package router
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Classifier is the optional stage 3: a model that picks one of the known
+// specs for an input the rules left ambiguous or unmatched. The router
+// calls it only for those two branches, validates its answer (a known
+// rules spec, slots re-typed and re-validated deterministically) and
+// records the call in the trace as its own stage. Implementations do I/O
+// and must honour ctx.
+type Classifier interface {
+	Classify(ctx context.Context, req ClassifyRequest) (ClassifierAnswer, error)
+}
+
+// ClassifyRequest is what a classifier sees.
+type ClassifyRequest struct {
+	Input  string `json:"input"`
+	Locale string `json:"locale"`
+	State  State  `json:"state"`
+	// Branch is ambiguous or fallback.
+	Branch Branch `json:"branch"`
+	// Candidates are the rules' candidates, best first (may be empty).
+	Candidates []Candidate `json:"candidates"`
+	// Specs describe every rules spec the classifier may answer with.
+	Specs []SpecInfo `json:"specs"`
+}
+
+// SpecInfo describes one spec to a classifier.
+type SpecInfo struct {
+	ID          string              `json:"id"`
+	Label       Text                `json:"label"`
+	Description Text                `json:"description"`
+	Slots       map[string]SlotSpec `json:"slots,omitempty"`
+	Examples    []string            `json:"examples,omitempty"`
+}
+
+// ClassifierAnswer is a classifier's pick. An empty SpecID means "none of
+// them"; Slots are raw strings the router types and validates.
+type ClassifierAnswer struct {
+	SpecID     string            `json:"spec_id"`
+	Slots      map[string]string `json:"slots,omitempty"`
+	Confidence float64           `json:"confidence"`
+	Reason     string            `json:"reason,omitempty"`
+}
+
+// maxClassifierSlot bounds a classifier's slot value.
+const maxClassifierSlot = 256
+
+// SpecInfos lists the rules specs for a classifier prompt, in id order.
+func (s *Snapshot) SpecInfos() []SpecInfo {
+	var out []SpecInfo
+	for _, cs := range s.specs {
+		if cs.Stage != StageRules {
+			continue
+		}
+		out = append(out, SpecInfo{ID: cs.ID, Label: cs.Label, Description: cs.Description, Slots: cs.Slots, Examples: cs.Examples})
+	}
+	return out
+}
+
+func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, out *stageOutcome) {
+	ct := &ClassifierTrace{Called: true, From: res.Branch}
+	out.classifier = ct
+	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos()}
+	ans, err := c.Classify(ctx, req)
+	if err != nil {
+		ct.Error = err.Error()
+		ct.Reason = "classifier failed; the rules' branch stands"
+		return
+	}
+	ct.Answer = &ans
+	if ans.SpecID == "" {
+		ct.Reason = "classifier found no matching intent"
+		return
+	}
+	cs, ok := e.s.byID[ans.SpecID]
+	if !ok || cs.Stage != StageRules {
+		ct.Reason = fmt.Sprintf("rejected: %q is not a known rules spec", ans.SpecID)
+		return
+	}
+	cand, bad := e.validateAnswer(cs, ans)
+	if bad != "" {
+		ct.Reason = "rejected: " + bad
+		return
+	}
+	ct.Accepted = true
+	ct.Reason = fmt.Sprintf("accepted %s", cs.ID)
+	res.Branch = BranchClassified
+	res.Top = &cand
+	res.Candidates = append([]Candidate{cand}, withoutID(res.Candidates, cand.ID)...)
+	out.cmdCands = []*Candidate{&cand}
+	out.ambiguous = nil
+	res.Commands = nil
+	if cmd, ok := e.command(cs, &cand); ok {
+		res.Commands = []Command{cmd}
+	}
+}
+
+func withoutID(cs []Candidate, id string) []Candidate {
+	var out []Candidate
+	for _, c := range cs {
+		if c.ID != id {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// validateAnswer types the classifier's slots exactly as captured slots
+// are typed. Unknown slot names reject the answer; invalid values become
+// InvalidSlots (the decision then asks instead of executing).
+func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Candidate, string) {
+	for _, k := range sortedKeys(ans.Slots) {
+		if _, ok := cs.Slots[k]; !ok {
+			return Candidate{}, fmt.Sprintf("slot %q is not declared by %s", k, cs.ID)
+		}
+		if len(ans.Slots[k]) > maxClassifierSlot {
+			return Candidate{}, fmt.Sprintf("slot %q is longer than %d bytes", k, maxClassifierSlot)
+		}
+	}
+	conf := ans.Confidence
+	if conf < 0 || conf > 1 {
+		conf = 0
+	}
+	c := Candidate{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: round4(conf), Threshold: cs.Threshold,
+		Priority: cs.Priority, Risk: cs.Risk, RequiresConfirm: cs.RequiresConfirm, Composable: cs.Composable, Handler: cs.Handler,
+		Metadata: cs.Metadata, Action: cs.Command, Reason: "classifier: " + strings.TrimSpace(ans.Reason)}
+	slots := map[string]Slot{}
+	invalid := map[string]string{}
+	var deferred []string
+	for _, name := range cs.slotNames {
+		ss := cs.Slots[name]
+		if ss.Type == SlotCondition || ss.From != "" {
+			deferred = append(deferred, name)
+			continue
+		}
+		raw, ok := ans.Slots[name]
+		if !ok && ss.Default != "" {
+			raw, ok = ss.Default, true
+		}
+		if !ok || strings.TrimSpace(raw) == "" {
+			continue
+		}
+		slot, bad, _ := e.typeSlot(cs, name, ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
+		slots[name] = slot
+		if bad != "" {
+			invalid[name] = bad
+		}
+	}
+	for _, name := range deferred {
+		slot, bad, ok := e.derived(name, cs.Slots[name], slots)
+		if ok {
+			slots[name] = slot
+		}
+		if bad != "" {
+			invalid[name] = bad
+		}
+	}
+	for _, name := range cs.slotNames {
+		if _, ok := slots[name]; !ok && cs.Slots[name].Required {
+			if _, bad := invalid[name]; !bad {
+				c.MissingRequiredSlots = append(c.MissingRequiredSlots, name)
+			}
+		}
+	}
+	sort.Strings(c.MissingRequiredSlots)
+	if len(slots) > 0 {
+		c.Slots = slots
+	}
+	if len(invalid) > 0 {
+		c.InvalidSlots = invalid
+	}
+	return c, ""
+}

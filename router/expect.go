@@ -1,0 +1,160 @@
+package router
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+var urlFinder = regexp.MustCompile(urlRe)
+
+// answerFillers are words around an answer that do not change it.
+var answerPrefixes = []string{"我选择", "我选", "选择", "我要", "就要", "就选", "选", "要", "就", "是", "用",
+	"i'll take", "i will take", "i'll go with", "go with", "i choose", "i pick", "choose", "pick", "option", "the", "it's", "its"}
+var answerSuffixes = []string{"吧", "啊", "呀", "的", "那个", "这个", "那项", "吧。", "please", "one", "option", "thanks", "thank you"}
+
+func stripAnswer(t string) string {
+	t = strings.Trim(t, " .!?,:;~-\"'")
+	for changed := true; changed; {
+		changed = false
+		for _, p := range answerPrefixes {
+			if strings.HasPrefix(t, p) && len(t) > len(p) {
+				t, changed = strings.Trim(t[len(p):], " .!?,:;~-\"'"), true
+			}
+		}
+		for _, s := range answerSuffixes {
+			if strings.HasSuffix(t, s) && len(t) > len(s) {
+				t, changed = strings.Trim(t[:len(t)-len(s)], " .!?,:;~-\"'"), true
+			}
+		}
+	}
+	return t
+}
+
+// expectation runs stage 1 over the pending expectations in order; the
+// first live one the input answers wins.
+func (e *evaluation) expectation() (*Candidate, Command, *ExpectationTrace) {
+	et := &ExpectationTrace{PendingIDs: []string{}}
+	for _, p := range e.in.Pending {
+		et.PendingIDs = append(et.PendingIDs, p.ID)
+	}
+	for _, p := range e.in.Pending {
+		if !p.live(e.in.Turn) {
+			et.Expired = append(et.Expired, p.ID)
+			continue
+		}
+		switch p.Kind {
+		case ExpectChoice:
+			opt, by, why := matchOption(e.nt.s, p.Options)
+			if opt == nil {
+				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: why})
+				continue
+			}
+			et.HitID, et.OptionID, et.By = p.ID, opt.ID, by
+			args := map[string]any{"question_id": p.ID, "option_id": opt.ID, "label": opt.Label, "by": by}
+			if p.ActionID != "" {
+				args["action_id"] = p.ActionID
+			}
+			c := expCandidate(p, fmt.Sprintf("answers %s with option %s by %s", p.ID, opt.ID, by))
+			c.Slots = map[string]Slot{"option": {Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}
+			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, et
+		case ExpectURL:
+			loc := urlFinder.FindStringIndex(e.nt.s)
+			if loc == nil {
+				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a URL; the input has none"})
+				continue
+			}
+			orig := e.nt.origSpan(loc[0], loc[1])
+			u, err := parseURL(orig)
+			c := expCandidate(p, "expected URL found")
+			c.Slots = map[string]Slot{"url": {Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}
+			if err != nil {
+				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a URL: " + err.Error()})
+				continue
+			}
+			args := map[string]any{"url": u}
+			if pl := platformOfURL(u); pl != "" {
+				args["platform"] = pl
+				c.Slots["platform"] = Slot{Type: SlotPlatform, Raw: u, Value: pl, Source: "derived"}
+				if e.in.Platform != "" && pl != e.in.Platform {
+					c.InvalidSlots = map[string]string{"platform": fmt.Sprintf("the link is a %s link but this search runs on %s (resolved_mismatch)", pl, e.in.Platform)}
+				}
+			}
+			if p.ActionID != "" {
+				args["action_id"] = p.ActionID
+			}
+			et.HitID, et.By = p.ID, "url"
+			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, et
+		case ExpectText:
+			text := strings.TrimSpace(e.in.Text)
+			if utf8.RuneCountInString(e.nt.s) < 2 {
+				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a description; the input is too short"})
+				continue
+			}
+			et.HitID, et.By = p.ID, "text_input"
+			c := expCandidate(p, "expected description given")
+			c.Slots = map[string]Slot{"text": {Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}
+			args := map[string]any{"text": text}
+			if p.ActionID != "" {
+				args["action_id"] = p.ActionID
+			}
+			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, et
+		default:
+			et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: fmt.Sprintf("unknown expectation kind %q", p.Kind)})
+		}
+	}
+	return nil, Command{}, et
+}
+
+func expCandidate(p Expectation, reason string) *Candidate {
+	return &Candidate{ID: "expectation:" + p.ID, Domain: "expectation", Version: 1, Stage: "expectation", Confidence: 1, Threshold: 1,
+		Risk: RiskLow, Reason: reason}
+}
+
+// matchOption finds the option the answer names, by text or position.
+func matchOption(norm string, opts []Choice) (*Choice, string, string) {
+	if len(opts) == 0 {
+		return nil, "", "the question has no options"
+	}
+	t := stripAnswer(norm)
+	// By text: the whole answer, or the answer containing one option's
+	// label with at most a few characters around it.
+	var best *Choice
+	bestLen := 0
+	for i := range opts {
+		for _, name := range append([]string{opts[i].Label, opts[i].ID}, opts[i].Aliases...) {
+			n := Normalize(name)
+			if n == "" {
+				continue
+			}
+			if t == n || norm == n {
+				return &opts[i], "text", ""
+			}
+			if k := strings.Index(t, n); k >= 0 && len(n) > bestLen {
+				rest := stripAnswer(strings.TrimSpace(t[:k] + " " + t[k+len(n):]))
+				if t[:k]+t[k+len(n):] == "" || utf8.RuneCountInString(rest) <= 3 {
+					if isWordByte(n[0]) && (k > 0 && isWordByte(t[k-1]) || k+len(n) < len(t) && isWordByte(t[k+len(n)])) {
+						continue
+					}
+					best, bestLen = &opts[i], len(n)
+				}
+			}
+		}
+	}
+	if best != nil {
+		return best, "text", ""
+	}
+	// By position.
+	if pos, err := parseOrdinal(t); err == nil {
+		switch {
+		case pos == -1:
+			return &opts[len(opts)-1], "position", ""
+		case pos >= 1 && int(pos) <= len(opts):
+			return &opts[pos-1], "position", ""
+		default:
+			return nil, "", fmt.Sprintf("position %d is out of range (%d options)", pos, len(opts))
+		}
+	}
+	return nil, "", "matches no option by text or position"
+}

@@ -1,0 +1,407 @@
+package router
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Snapshot is an immutable, compiled spec set: one Aho–Corasick automaton
+// over every term, lexicon name and pattern trigger of every spec, the
+// compiled patterns, and a content revision. It is safe for concurrent
+// use; a Router swaps snapshots atomically.
+type Snapshot struct {
+	specs    []*compiledSpec // sorted by id
+	byID     map[string]*compiledSpec
+	ac       *automaton
+	entries  []acEntry
+	always   []int32 // specs with patterns that run on every input
+	vocabs   *builtinVocabs
+	revision int64
+	hash     string
+	pool     sync.Pool // *scratch
+}
+
+type postKind uint8
+
+const (
+	postTerm postKind = iota
+	postLex
+	postTrigger
+	postAnchor
+	postMark
+)
+
+type posting struct {
+	kind   postKind
+	spec   int32
+	idx    int32   // term group, lexicon ref or pattern index
+	weight float64 // term groups only
+	value  string  // lexicon: the canonical value
+	text   string  // the term as the spec wrote it
+}
+
+type acEntry struct {
+	text      string
+	wordStart bool
+	wordEnd   bool
+	posts     []posting
+}
+
+type compiledSpec struct {
+	Spec
+	idx       int
+	patterns  []compiledPattern
+	lexVocab  map[string]*vocab // slot → vocabulary
+	slotNames []string          // sorted
+	markSlots []string          // slots whose vocabulary patterns match masked
+	// terms lists every term with its group, for near-miss hints.
+	terms []termRef
+}
+
+type termRef struct {
+	text   string
+	group  int
+	weight float64
+}
+
+type patternMode uint8
+
+const (
+	modeWindow patternMode = iota
+	modeWhole
+	modeTrigger
+	modeNumber
+	modeLex
+)
+
+type compiledPattern struct {
+	Pattern
+	re       *regexp.Regexp // unanchored (window and whole modes)
+	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
+	mode     patternMode
+	window   int
+	always   bool     // no gate: runs on every input
+	gateByAn bool     // gated by its anchor hits (lex mode without triggers)
+	groups   []string // subexpression names (index-aligned, "" unnamed)
+	masks    []int32  // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+}
+
+var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
+
+// patternMode parses a pattern's anchor.
+func parseAnchor(p Pattern, src string) (patternMode, string, error) {
+	if strings.HasPrefix(src, "^") {
+		return modeWhole, "", nil
+	}
+	switch {
+	case p.Anchor == "" || p.Anchor == "window":
+		return modeWindow, "", nil
+	case p.Anchor == "trigger":
+		return modeTrigger, "", nil
+	case p.Anchor == "number":
+		return modeNumber, "", nil
+	case strings.HasPrefix(p.Anchor, "lex:"):
+		return modeLex, strings.TrimPrefix(p.Anchor, "lex:"), nil
+	}
+	return 0, "", fmt.Errorf("unknown anchor %q (window, trigger, number or lex:SLOT)", p.Anchor)
+}
+
+// Revision is the snapshot's revision: the first 63 bits of its content
+// hash, so equal spec sets have equal revisions in every process.
+func (s *Snapshot) Revision() int64 { return s.revision }
+
+// Hash is the hex SHA-256 of the snapshot's canonical content.
+func (s *Snapshot) Hash() string { return s.hash }
+
+// Specs returns copies of the compiled specs in id order.
+func (s *Snapshot) Specs() []Spec {
+	out := make([]Spec, len(s.specs))
+	for i, c := range s.specs {
+		out[i] = c.Spec
+	}
+	return out
+}
+
+// Spec returns the spec with the given id.
+func (s *Snapshot) Spec(id string) (Spec, bool) {
+	c, ok := s.byID[id]
+	if !ok {
+		return Spec{}, false
+	}
+	return c.Spec, true
+}
+
+// Stats reports the snapshot's size: specs, automaton entries and states.
+func (s *Snapshot) Stats() (specs, entries, states int) {
+	return len(s.specs), len(s.entries), s.ac.states()
+}
+
+// ErrCompile is wrapped by Compile errors.
+var ErrCompile = errors.New("compile specs")
+
+// Compile validates specs (Lint; any error-level issue fails) and builds
+// an immutable snapshot.
+func Compile(specs []Spec) (*Snapshot, error) {
+	issues := Lint(specs)
+	var errs []string
+	for _, is := range issues {
+		if is.Severity == SeverityError {
+			errs = append(errs, is.String())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%w: %d error(s): %s", ErrCompile, len(errs), strings.Join(errs, "; "))
+	}
+	return compile(specs)
+}
+
+func compile(specs []Spec) (*Snapshot, error) {
+	sorted := make([]Spec, len(specs))
+	copy(sorted, specs)
+	for i := range sorted {
+		sorted[i].applyDefaults()
+	}
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+
+	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
+	entryIdx := map[string]int{}
+	addPost := func(text string, p posting) {
+		k := Normalize(text)
+		if k == "" {
+			return
+		}
+		i, ok := entryIdx[k]
+		if !ok {
+			i = len(s.entries)
+			entryIdx[k] = i
+			s.entries = append(s.entries, acEntry{text: k, wordStart: isWordByte(k[0]), wordEnd: isWordByte(k[len(k)-1])})
+		}
+		for _, q := range s.entries[i].posts {
+			if q.kind == p.kind && q.spec == p.spec && q.idx == p.idx && q.value == p.value {
+				return
+			}
+		}
+		s.entries[i].posts = append(s.entries[i].posts, p)
+	}
+
+	for i := range sorted {
+		sp := sorted[i]
+		cs := &compiledSpec{Spec: sp, idx: i, lexVocab: map[string]*vocab{}}
+		cs.slotNames = sortedKeys(sp.Slots)
+		for _, name := range cs.slotNames {
+			if v := s.slotVocab(sp.Slots[name]); v != nil {
+				cs.lexVocab[name] = v
+			}
+		}
+		for gi, g := range sp.Terms {
+			for _, t := range append(append([]string(nil), g.ZH...), g.EN...) {
+				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t})
+				cs.terms = append(cs.terms, termRef{text: t, group: gi, weight: g.Weight})
+			}
+		}
+		for ri, ref := range sp.Lexicons {
+			v := cs.lexVocab[ref.Slot]
+			if v == nil {
+				return nil, fmt.Errorf("%w: spec %s: lexicon slot %q has no vocabulary", ErrCompile, sp.ID, ref.Slot)
+			}
+			for _, name := range v.order {
+				addPost(name, posting{kind: postLex, spec: int32(i), idx: int32(ri), value: v.names[name], text: name})
+			}
+		}
+		for pi, p := range sp.Patterns {
+			src, lexSlots, err := expandMacros(p.Regex, cs.lexVocab)
+			if err != nil {
+				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
+			}
+			re, err := regexp.Compile(src)
+			if err != nil {
+				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
+			}
+			mode, lexSlot, err := parseAnchor(p, src)
+			if err != nil {
+				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
+			}
+			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window}
+			for _, ls := range lexSlots {
+				k := slices.Index(cs.markSlots, ls)
+				if k < 0 {
+					cs.markSlots = append(cs.markSlots, ls)
+					k = len(cs.markSlots) - 1
+					for _, name := range cs.lexVocab[ls].order {
+						addPost(name, posting{kind: postMark, spec: int32(i), idx: int32(k), text: name})
+					}
+				}
+				cp.masks = append(cp.masks, int32(k))
+			}
+			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
+				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)
+				if cp.window == 0 {
+					cp.window = 160
+				}
+			} else if cp.window == 0 {
+				cp.window = 48
+			}
+			if mode == modeLex {
+				v := cs.lexVocab[lexSlot]
+				if v == nil {
+					return nil, fmt.Errorf("%w: spec %s pattern %s: anchor slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, lexSlot)
+				}
+				for _, name := range v.order {
+					addPost(name, posting{kind: postAnchor, spec: int32(i), idx: int32(pi), text: name})
+				}
+				cp.gateByAn = len(p.Triggers) == 0
+			}
+			cp.always = len(p.Triggers) == 0 && !cp.gateByAn
+			cs.patterns = append(cs.patterns, cp)
+			if cp.always {
+				if len(s.always) == 0 || s.always[len(s.always)-1] != int32(i) {
+					s.always = append(s.always, int32(i))
+				}
+			}
+			for _, t := range p.Triggers {
+				if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
+					v := cs.lexVocab[m[1]]
+					if v == nil {
+						return nil, fmt.Errorf("%w: spec %s pattern %s: trigger slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, m[1])
+					}
+					for _, name := range v.order {
+						addPost(name, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: name})
+					}
+					continue
+				}
+				addPost(t, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: t})
+			}
+		}
+		s.specs = append(s.specs, cs)
+		s.byID[sp.ID] = cs
+	}
+	texts := make([]string, len(s.entries))
+	for i, e := range s.entries {
+		texts[i] = e.text
+	}
+	s.ac = newAutomaton(texts)
+
+	canon, err := json.Marshal(struct {
+		Specs  []Spec
+		Vocabs [4]string
+	}{sorted, [4]string{countryTable, languageTable, platformTable, scopeTable}})
+	if err != nil {
+		return nil, fmt.Errorf("%w: hash: %v", ErrCompile, err)
+	}
+	sum := sha256.Sum256(canon)
+	s.hash = hex.EncodeToString(sum[:])
+	s.revision = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
+	n := len(s.specs)
+	s.pool.New = func() any { return &scratch{acc: make([]specAcc, n)} }
+	return s, nil
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z'
+}
+
+// slotVocab is the vocabulary of a slot: built in for typed slots, the
+// enum values and aliases for enum slots.
+func (s *Snapshot) slotVocab(ss SlotSpec) *vocab {
+	if v := s.vocabs.forType(ss.Type); v != nil {
+		return v
+	}
+	if ss.Type != SlotEnum || len(ss.Enum) == 0 {
+		return nil
+	}
+	return enumVocab(ss)
+}
+
+func enumVocab(ss SlotSpec) *vocab {
+	v := &vocab{names: map[string]string{}}
+	for _, val := range ss.Enum {
+		v.codes = append(v.codes, val)
+		for _, n := range append([]string{val}, ss.Aliases[val]...) {
+			k := Normalize(n)
+			if _, dup := v.names[k]; k == "" || dup {
+				continue
+			}
+			v.names[k] = val
+			v.order = append(v.order, k)
+		}
+	}
+	return v
+}
+
+// Macro fragments, written against normalised text.
+const (
+	numRe = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)`
+	// countBareRe is countRe without leading modifiers, for patterns
+	// anchored at a number.
+	countBareRe = numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
+	countRe     = `(?:(?:over|above|more than|at least|greater than|no less than|under|below|less than|fewer than|at most|up to|no more than|between|不少于|不低于|不超过|不到|少于|大于|小于|超过|高于|低于|至少|最少|最多|至多|介于|>=|<=|>|<|≥|≤)\s*)?` + numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
+	durationRe  = `(?:(?:\d+|[一二两三四五六七八九十半]+|a|an|one|two|three|four|six|twelve)\s*(?:个)?\s*(?:天|日|周|星期|礼拜|个月|月|年|days?\b|weeks?\b|months?\b|years?\b)|半年|半个月)`
+	intRe       = `(?:\d+|[一二两三四五六七八九十]+)`
+	ordinalRe   = `(?:第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|号|种)?|\d+(?:st|nd|rd|th)\b|first\b|second\b|third\b|fourth\b|fifth\b|last\b|最后一?个?)`
+	urlRe       = `(?:(?:https?://|www\.)[^\s,;"'<>]+|(?:youtube\.com|youtu\.be|instagram\.com|tiktok\.com|x\.com|twitter\.com)/[^\s,;"'<>]*)`
+)
+
+var macroRe = regexp.MustCompile(`\{\{\s*([a-z_]+)(?::([a-z_][a-z0-9_]*))?\s*\}\}`)
+
+// expandMacros replaces the {{…}} macros of a pattern. A {{lex:SLOT}}
+// macro does not become an alternation of the vocabulary (which would make
+// the regex slow): the engine masks every vocabulary hit in the text with
+// sentinel bytes (see maskedText) and the macro matches the sentinels.
+// lexSlots lists the slots in sentinel order.
+func expandMacros(src string, lex map[string]*vocab) (string, []string, error) {
+	var err error
+	var lexSlots []string
+	out := macroRe.ReplaceAllStringFunc(src, func(m string) string {
+		sub := macroRe.FindStringSubmatch(m)
+		switch sub[1] {
+		case "count":
+			return countRe
+		case "count_bare":
+			return countBareRe
+		case "duration":
+			return durationRe
+		case "int":
+			return intRe
+		case "ordinal":
+			return ordinalRe
+		case "url":
+			return urlRe
+		case "lex":
+			if lex[sub[2]] == nil {
+				err = fmt.Errorf("macro %s: slot %q has no vocabulary", m, sub[2])
+				return m
+			}
+			k := slices.Index(lexSlots, sub[2])
+			if k < 0 {
+				if len(lexSlots) == maxMaskSlots {
+					err = fmt.Errorf("macro %s: at most %d vocabularies per pattern", m, maxMaskSlots)
+					return m
+				}
+				lexSlots = append(lexSlots, sub[2])
+				k = len(lexSlots) - 1
+			}
+			return fmt.Sprintf(`\x%02x\x%02x*`, maskStart+k, maskCont)
+		}
+		err = fmt.Errorf("unknown macro %s", m)
+		return m
+	})
+	return out, lexSlots, err
+}
+
+// Sentinel bytes for masked vocabulary hits: a hit of the pattern's k-th
+// vocabulary becomes maskStart+k followed by maskCont bytes, so offsets
+// are unchanged. Normalised text holds no control characters.
+const (
+	maskStart    = 0x01
+	maskCont     = 0x1f
+	maxMaskSlots = 8
+)
