@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/load"
+	"searchagent/tools/embed"
+	"searchagent/tools/store"
+	"searchagent/tools/store/memstore"
+)
+
+// queryFlags are the keyword and hard-filter flags of search and similar.
+type queryFlags struct {
+	keywords     []string
+	scope        string
+	excludes     []string
+	excludeScope string
+	countries    []string
+	languages    []string
+	categories   []string
+	followers    string
+	avgViews     string
+	activeDays   int
+	sort         string
+	offset       int
+	limit        int
+}
+
+func (f *queryFlags) register(cmd *cobra.Command, keywordFlag bool) {
+	fl := cmd.Flags()
+	if keywordFlag {
+		fl.StringArrayVar(&f.keywords, "keyword", nil, "a keyword that narrows the similar set (repeatable)")
+	}
+	fl.StringVar(&f.scope, "scope", "tags", "where keywords match: tags, name, description, content or all")
+	fl.StringArrayVar(&f.excludes, "exclude", nil, "an excluded keyword (repeatable)")
+	fl.StringVar(&f.excludeScope, "exclude-scope", "", "where excluded keywords match (default: --scope)")
+	fl.StringSliceVar(&f.countries, "country", nil, "country codes or names (US, 美国, Germany)")
+	fl.StringSliceVar(&f.languages, "language", nil, "language codes or names (en, 中文)")
+	fl.StringSliceVar(&f.categories, "category", nil, "category ids or names (automotive, 美妆)")
+	fl.StringVar(&f.followers, "followers", "", "follower range: 5k-20k, 10k+, -50k, 1w-5w")
+	fl.StringVar(&f.avgViews, "avg-views", "", "average-views range, as --followers")
+	fl.IntVar(&f.activeDays, "active-days", 0, "only channels that posted within this many days of now")
+	fl.StringVar(&f.sort, "sort", "", "relevance (search) or similarity (similar), followers, avg_views, recent")
+	fl.IntVar(&f.offset, "offset", 0, "results to skip")
+	fl.IntVar(&f.limit, "limit", store.DefaultLimit, fmt.Sprintf("page size (at most %d)", store.MaxLimit))
+}
+
+func (f *queryFlags) keywordList(positional []string) []store.Keyword {
+	var kws []store.Keyword
+	for _, k := range append(append([]string(nil), positional...), f.keywords...) {
+		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(f.scope)})
+	}
+	exScope := f.excludeScope
+	if exScope == "" {
+		exScope = f.scope
+	}
+	for _, k := range f.excludes {
+		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(exScope), Excluded: true})
+	}
+	return kws
+}
+
+func (f *queryFlags) filters(now time.Time) (store.Filters, error) {
+	fl := store.Filters{Countries: f.countries, Languages: f.languages, Categories: f.categories}
+	var err error
+	if fl.Followers, err = parseRange(f.followers); err != nil {
+		return fl, usageErr("--followers: %v", err)
+	}
+	if fl.AvgViews, err = parseRange(f.avgViews); err != nil {
+		return fl, usageErr("--avg-views: %v", err)
+	}
+	if f.activeDays < 0 {
+		return fl, usageErr("--active-days must not be negative")
+	}
+	if f.activeDays > 0 {
+		fl.ActiveSince = now.AddDate(0, 0, -f.activeDays)
+	}
+	return fl, nil
+}
+
+// parseRange reads "5k-20k", "10k+", "-50k", "20000" (exactly) and "" (open).
+func parseRange(s string) (store.Range, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return store.Range{}, nil
+	}
+	count := func(v string) (int64, error) {
+		n, err := load.ParseCount(strings.TrimSpace(v))
+		if err != nil {
+			return 0, fmt.Errorf("%q: %v", v, err)
+		}
+		return n, nil
+	}
+	switch {
+	case strings.HasSuffix(s, "+"):
+		n, err := count(strings.TrimSuffix(s, "+"))
+		return store.Range{Min: n}, err
+	case strings.HasPrefix(s, "-"):
+		n, err := count(strings.TrimPrefix(s, "-"))
+		return store.Range{Max: n}, err
+	case strings.Contains(s, "-"):
+		lo, hi, _ := strings.Cut(s, "-")
+		a, err := count(lo)
+		if err != nil {
+			return store.Range{}, err
+		}
+		b, err := count(hi)
+		if err != nil {
+			return store.Range{}, err
+		}
+		if a > b {
+			return store.Range{}, fmt.Errorf("%q: the minimum is above the maximum", s)
+		}
+		return store.Range{Min: a, Max: b}, nil
+	}
+	n, err := count(s)
+	return store.Range{Min: n, Max: n}, err
+}
+
+// openStore builds the in-memory store over the selected catalog with the
+// deterministic hashing embedder.
+func openStore(ctx context.Context, cf *catalogFlags, stderr io.Writer) (*memstore.Store, *catalog.Catalog, error) {
+	cat, err := cf.open(ctx, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	emb, err := embed.NewHashing()
+	if err != nil {
+		return nil, nil, failErr("embedder: %v", err)
+	}
+	st, err := memstore.New(ctx, cat, emb)
+	if err != nil {
+		return nil, nil, failErr("store: %v", err)
+	}
+	return st, cat, nil
+}

@@ -1,0 +1,538 @@
+package contract
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// substateCase is one sub-state of seed 000 §8.1 with the state keys and
+// context it renders in (the agent/fsm mapping, DESIGN.md table).
+type substateCase struct {
+	id   string
+	keys []StateKey
+	ctx  Context
+	// shape of the session: which data the scene has.
+	keywords, anchor, natural, question, relax bool
+}
+
+var substateCases = []substateCase{
+	{id: "keyword-blank", keys: []StateKey{"compact_classic/idle"}},
+	{id: "keyword-draft", keys: []StateKey{"compact_classic/idle"}},
+	{id: "keyword-committed", keys: []StateKey{"compact_classic/idle", "compact_classic/retrieving", "compact_classic/results_ready"}, keywords: true},
+	{id: "keyword-editing", keys: []StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
+	{id: "keyword-multi", keys: []StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
+	{id: "keyword-url-seed", keys: []StateKey{"compact_classic/idle", "compact_classic/results_ready"}, keywords: true, anchor: true},
+	{id: "keyword-scope", keys: []StateKey{"compact_classic/results_ready"}, keywords: true},
+	{id: "url-resolving", keys: []StateKey{"compact_resolving/retrieving", "compact_resolving/idle", "compact_resolving/results_ready"}, anchor: true},
+	{id: "url-anchor", keys: []StateKey{"compact_classic/results_ready", "compact_classic/retrieving"}, anchor: true},
+	{id: "url-keyword-seed", keys: []StateKey{"compact_classic/results_ready"}, anchor: true, keywords: true},
+	{id: "url-low-recall", keys: []StateKey{"compact_classic/results_ready"}, ctx: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, anchor: true},
+	{id: "url-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLMismatch}, anchor: true},
+	{id: "url-unsupported", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLUnsupported}, anchor: true},
+	{id: "url-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLInvalid}, anchor: true},
+	{id: "natural-expanded", keys: []StateKey{"expanded_agent/idle"}},
+	{id: "natural-retrieving", keys: []StateKey{"expanded_agent/retrieving"}, natural: true},
+	{id: "natural-results", keys: []StateKey{"expanded_agent/results_ready"}, natural: true},
+	{id: "natural-clarifying", keys: []StateKey{"expanded_clarifying/clarifying"}, natural: true, question: true},
+	{id: "natural-followup-draft", keys: []StateKey{"expanded_agent/results_ready", "expanded_clarifying/clarifying"}, natural: true, question: true},
+	{id: "natural-followup-refining", keys: []StateKey{"expanded_agent/refining"}, ctx: Context{SourceStage: StageFollowup}, natural: true},
+	{id: "mixed-parse", keys: []StateKey{"expanded_agent/retrieving", "expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, ctx: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, keywords: true, anchor: true},
+	{id: "mixed-soft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true},
+	{id: "mixed-clarifying", keys: []StateKey{"expanded_clarifying/clarifying"}, natural: true, keywords: true, anchor: true, question: true},
+	{id: "mixed-followup-draft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-followup-refining", keys: []StateKey{"expanded_agent/refining"}, natural: true, keywords: true, anchor: true},
+	{id: "repair-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLInvalid}, keywords: true, anchor: true},
+	{id: "repair-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLMismatch}, keywords: true, anchor: true},
+	{id: "repair-unsupported", keys: []StateKey{"expanded_repair/unsupported", "expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLUnsupported}, keywords: true, anchor: true},
+	{id: "repair-empty", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairNoResults}, natural: true, keywords: true, relax: true, question: true},
+	{id: "repair-low-recall", keys: []StateKey{"expanded_repair/results_ready"}, ctx: Context{RepairReason: RepairLowRecall}, keywords: true, anchor: true},
+	{id: "repair-followup-draft", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairNoResults}, natural: true, relax: true},
+	{id: "repair-followup-refining", keys: []StateKey{"expanded_repair/refining", "expanded_repair/retrieving", "expanded_agent/refining"}, ctx: Context{SourceStage: StagePostRepair}, natural: true, keywords: true},
+	// Refining after a clarifying answer or a condition edit (no sub-state
+	// of its own in seed 000 §8.1).
+	{id: "", keys: []StateKey{"expanded_agent/refining", "expanded_agent/results_ready"}, natural: true, keywords: true},
+	{id: "upgrade-keyword-before", keys: []StateKey{"compact_classic/results_ready"}, keywords: true},
+	{id: "upgrade-keyword-upgrading", keys: []StateKey{"expanded_agent/retrieving"}, keywords: true, natural: true},
+	{id: "upgrade-keyword-stable", keys: []StateKey{"expanded_agent/results_ready"}, keywords: true, natural: true},
+	{id: "upgrade-url-before", keys: []StateKey{"compact_classic/results_ready"}, anchor: true},
+	{id: "upgrade-url-upgrading", keys: []StateKey{"expanded_agent/retrieving"}, anchor: true, natural: true},
+	{id: "upgrade-url-stable", keys: []StateKey{"expanded_agent/results_ready"}, anchor: true, natural: true},
+}
+
+// userStrings are the hostile and ordinary texts user input may carry.
+var userStrings = []string{
+	"swim vest", "救生衣", "Hollyland 麦克风", "why?", "你好吗", "好不好呢", "loading…", "正在搜索...", "let me know",
+	"Do you know", "chat with me", "「quoted」", "“curly”", "a\"b", "a\x00b\u202ec", "\xff\xfe bad utf8", "🔥🔥 fire",
+	"مرحبا بالعالم", "'; DROP TABLE channels;--", " ", "", "A|B;C。D", "...", "联系客服", strings.Repeat("长", 300),
+	strings.Repeat("long ", 200), "性价比高", "premium",
+}
+
+// fixtureInput builds the render input of a sub-state case.
+func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) RenderInput {
+	in := RenderInput{State: key, Context: sc.ctx, Locale: locale, Platform: "youtube", ResultsTotal: 42}
+	in.Context.Substate = sc.id
+	if in.Context.RepairReason == RepairLowRecall {
+		in.ResultsTotal = 3
+	}
+	hostile := len(kw) != 3 || kw[0] != "swim vest"
+	if sc.keywords {
+		for i, t := range kw {
+			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: Scopes[i%len(Scopes)], Excluded: i == 2}
+			in.Keywords = append(in.Keywords, tag)
+			op := OpContains
+			if tag.Excluded {
+				op = OpNotContains
+			}
+			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: KindKeyword, Field: string(tag.Scope), Op: op, Value: clip(t, 100), Source: SourceUserInput, Status: StatusApplied})
+		}
+	}
+	if sc.anchor {
+		in.Anchor = &AnchorView{ConditionID: "c0", Handle: "@mkbhd", Title: "Marques Brownlee", URL: "https://www.youtube.com/@mkbhd", LinkPlatform: "instagram"}
+		if hostile && len(kw) > 0 {
+			in.Anchor.Handle = kw[0]
+		}
+		if !in.Context.RepairReason.IsURL() {
+			in.Conditions = append(in.Conditions, Condition{ID: "c0", Kind: KindAnchor, Field: "anchor", Op: OpEq, Value: "@mkbhd", Source: SourceUserInput, Status: StatusApplied})
+		}
+	}
+	if sc.natural {
+		in.Conditions = append(in.Conditions,
+			Condition{ID: "c1", Kind: KindHard, Field: "country", Op: OpIn, Value: []string{"US", "CA"}, Label: tr{"地区：美国 / 加拿大", "Country: US / Canada"}.in(isZH(locale)), Source: SourceUserInput, Status: StatusApplied},
+			Condition{ID: "c2", Kind: KindHard, Field: "followers", Op: OpBetween, Value: map[string]any{"min": 5000, "max": 20000}, Source: SourceUserInput, Status: StatusApplied},
+			Condition{ID: "c3", Kind: KindHard, Field: "last_active", Op: OpWithinDays, Value: 30, Source: SourceAgentInferred, Status: StatusApplied},
+			Condition{ID: "c4", Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "good_value", Label: tr{"性价比高", "good value"}.in(isZH(locale)), Source: SourceUserInput, Status: StatusReference},
+			Condition{ID: "c5", Kind: KindDerived, Field: "tier", Op: OpEq, Value: "mid", Source: SourceAgentInferred, Status: StatusPending},
+		)
+		if sc.id == "natural-followup-refining" || sc.id == "mixed-followup-refining" {
+			in.Followup = "只要美国的，不要游戏"
+			if hostile && len(kw) > 0 {
+				in.Followup = kw[len(kw)-1]
+			}
+		}
+	}
+	if sc.question {
+		in.Question = &QuestionSpec{ID: "q1", Topic: TopicSoftPreference, Subject: tr{"性价比高", "good value"}.in(isZH(locale)), Options: []Option{{"o1", "价格低"}, {"o2", "均播高"}, {"o3", "都可以"}}}
+		if hostile && len(kw) > 1 {
+			in.Question.Subject = kw[1]
+			in.Question.Options[0].Label = kw[0]
+		}
+	}
+	if sc.relax {
+		in.ResultsTotal = 0
+		in.Relaxations = []Relaxation{{ActionID: ActionExpandRecallScope, ConditionID: "c2", Count: 17}, {ActionID: ActionExpandRecallScope, ConditionID: "c3", Count: 5}}
+	}
+	in.AllowedActions = allowedFor(key, in.Context)
+	return in
+}
+
+// allowedFor is a plausible registry answer for a state.
+func allowedFor(key StateKey, c Context) []Action {
+	ids := []string{"A_ANY__SESSION_RESET__EMPTY_INPUT__01"}
+	switch key.Container() {
+	case CompactClassic:
+		ids = append(ids, "A_DRAFT_KEYWORD__SEARCH_SUBMIT__RETRIEVING__01", "A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "A_COMPACT_CLASSIC__AGENT_UPGRADE__EXPANDED_AGENT__01")
+	case ExpandedAgent, ExpandedClarifying:
+		ids = append(ids, "A_FOLLOWUP_WAITING__FOLLOWUP_SUBMIT__REFINING__01", "A_RESULTS_READY__CONDITION_EDIT__REFINING__01", "A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01")
+	case ExpandedRepair:
+		ids = append(ids, "A_EMPTY_REPAIR__FOLLOWUP_SUBMIT__REFINING__01")
+	}
+	switch {
+	case c.RepairReason.IsURL():
+		ids = append(ids, urlRepairActions...)
+	case key == "expanded_repair/results_ready":
+		ids = append(ids, lowRecallRepairActions...)
+	case key == "expanded_repair/empty_repair":
+		ids = append(ids, ActionExpandRecallScope, ActionSwitchToNL, ActionReplaceAnchor)
+	case key == "expanded_repair/unsupported":
+		ids = append(ids, ActionSwitchToNL)
+	}
+	if c.LowRecallHint() {
+		ids = append(ids, hintActions...)
+	}
+	if key.Session() == Clarifying {
+		ids = append(ids, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01")
+	}
+	out := make([]Action, len(ids))
+	for i, id := range ids {
+		out[i] = Action{ActionID: id}
+	}
+	return out
+}
+
+func newValidators(t testing.TB) (full, strict *Validator) {
+	t.Helper()
+	full, err := New(WithFullSchemas())
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, err = New(WithStrictSchemas())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, strict
+}
+
+// checkRendered validates one rendering through both schema variants and
+// through its JSON encoding.
+func checkRendered(t testing.TB, full, strict *Validator, in RenderInput, s Slots) {
+	t.Helper()
+	vin := in.ValidationInput()
+	for _, v := range []*Validator{full, strict} {
+		rep, err := v.Validate(vin, s)
+		if err != nil {
+			t.Fatalf("Validate: %v", err)
+		}
+		if !rep.Valid {
+			data, _ := json.MarshalIndent(s, "", "  ")
+			t.Fatalf("Render(%s, %s, %s) is not valid (strict=%v):\n%v\nslots: %s", in.State, in.Context.Substate, in.Locale, v.strict, rep.Violations, data)
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err = v.ValidateJSON(vin, data)
+		if err != nil || !rep.Valid {
+			t.Fatalf("Render(%s) encoded is not valid (strict=%v): %v %v\n%s", in.State, v.strict, err, rep.Violations, data)
+		}
+	}
+}
+
+// TestRenderEverySubstate renders every sub-state of seed 000 §8.1 in each
+// of its state keys, in zh and en, with ordinary and hostile user strings,
+// and checks that every output passes the validator.
+func TestRenderEverySubstate(t *testing.T) {
+	full, strict := newValidators(t)
+	keySeen := map[StateKey]bool{}
+	variantSeen := map[SchemaID]bool{}
+	kwSets := [][]string{nil, {"swim vest", "救生衣", "gaming"}}
+	for i := 0; i+3 <= len(userStrings); i += 3 {
+		kwSets = append(kwSets, userStrings[i:i+3])
+	}
+	kwSets = append(kwSets, userStrings)
+	for _, sc := range substateCases {
+		if sc.id != "" && !knownSubstate(sc.id) {
+			t.Fatalf("case %s is not a sub-state", sc.id)
+		}
+		for _, key := range sc.keys {
+			for _, locale := range []string{"zh", "en"} {
+				for _, kw := range kwSets {
+					name := fmt.Sprintf("%s/%s/%s/%d", sc.id, key, locale, len(kw))
+					t.Run(name, func(t *testing.T) {
+						in := fixtureInput(sc, key, locale, kw)
+						s, err := Render(in)
+						if err != nil {
+							t.Fatalf("Render(%s) error: %v", name, err)
+						}
+						checkRendered(t, full, strict, in, s)
+						keySeen[key] = true
+						id, _ := Resolve(in.State, in.Context)
+						variantSeen[id] = true
+					})
+				}
+			}
+		}
+	}
+	for _, k := range StateKeys {
+		if !keySeen[k] {
+			t.Errorf("no sub-state case renders the state %s", k)
+		}
+	}
+	for _, id := range SchemaIDs() {
+		if !variantSeen[id] {
+			t.Errorf("no sub-state case renders the schema %s", id)
+		}
+	}
+	seen := map[string]bool{}
+	for _, sc := range substateCases {
+		seen[sc.id] = true
+	}
+	for _, id := range substates {
+		if !seen[id] {
+			t.Errorf("sub-state %s has no render case", id)
+		}
+	}
+}
+
+// TestRenderGolden pins the rendered texts of every sub-state (ordinary
+// data) in testdata/render.golden.json; run with -update to rewrite it.
+func TestRenderGolden(t *testing.T) {
+	type entry struct {
+		Substate string   `json:"substate"`
+		State    StateKey `json:"state"`
+		Locale   string   `json:"locale"`
+		Slots    Slots    `json:"slots"`
+	}
+	var all []entry
+	for _, sc := range substateCases {
+		for _, key := range sc.keys {
+			for _, locale := range []string{"zh", "en"} {
+				s, err := Render(fixtureInput(sc, key, locale, []string{"swim vest", "救生衣", "gaming"}))
+				if err != nil {
+					t.Fatalf("Render(%s, %s): %v", sc.id, key, err)
+				}
+				all = append(all, entry{sc.id, key, locale, s})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(all); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "render.golden.json")
+	if *update {
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v (run with -update)", path, err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("rendered slots differ from %s; run go test ./contract -run TestRenderGolden -update and review the diff", path)
+	}
+}
+
+// randomInput draws a consistent render input.
+func randomInput(rng *rand.Rand) RenderInput {
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	key := StateKeys[rng.IntN(len(StateKeys))]
+	var c Context
+	switch key {
+	case "expanded_repair/empty_repair":
+		c.RepairReason = []RepairReason{RepairNone, RepairNoResults, RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported}[rng.IntN(5)]
+	case "expanded_repair/results_ready":
+		c.RepairReason = RepairLowRecall
+	case "compact_classic/results_ready", "expanded_agent/results_ready":
+		if rng.IntN(2) == 0 {
+			c.RepairReason, c.RepairHintVisible = RepairLowRecall, rng.IntN(3) > 0
+		}
+	}
+	c.SourceStage = []SourceStage{"", StageFirstRound, StageFollowup, StagePostRepair}[rng.IntN(4)]
+	if rng.IntN(3) == 0 {
+		c.Substate = substates[rng.IntN(len(substates))]
+	}
+	in := RenderInput{State: key, Context: c, Locale: pick([]string{"zh", "en", "zh-CN", "en-US", ""}), Platform: pick([]string{"youtube", "instagram", "", "myspace?"}), ResultsTotal: rng.IntN(5) * rng.IntN(100000)}
+	for i := range rng.IntN(7) {
+		tag := Tag{ID: fmt.Sprintf("t%d", i), Text: pick(userStrings), Scope: Scope(pick([]string{"", "tags", "name", "description", "content", "all"})), Excluded: rng.IntN(4) == 0}
+		in.Keywords = append(in.Keywords, tag)
+		if rng.IntN(3) > 0 {
+			op := OpContains
+			if tag.Excluded {
+				op = OpNotContains
+			}
+			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: KindKeyword, Field: normScope(string(tag.Scope)), Op: op, Value: clip(tag.Text, 100), Source: SourceUserInput, Status: StatusApplied})
+		}
+	}
+	if rng.IntN(2) == 0 {
+		in.Anchor = &AnchorView{Handle: pick(userStrings), Title: pick(userStrings), URL: pick(userStrings), LinkPlatform: pick([]string{"tiktok", "x", "", "?"}), LinkIssue: pick([]string{"", LinkNotFound, LinkIncomplete})}
+	}
+	fields := []string{"country", "language", "followers", "avg_views", "last_active", "category", "preference", "tier", "custom_field"}
+	for i := range rng.IntN(9) {
+		kind := []Kind{KindAnchor, KindHard, KindSoft, KindDerived}[rng.IntN(4)]
+		op := []Op{OpEq, OpNeq, OpIn, OpNotIn, OpGte, OpLte, OpBetween, OpWithinDays, OpPrefer, OpAvoid}[rng.IntN(10)]
+		var v any
+		switch op {
+		case OpIn, OpNotIn:
+			v = []string{clip(pick(userStrings), 50), "US"}
+		case OpGte, OpLte, OpWithinDays:
+			v = rng.IntN(2000000)
+		case OpBetween:
+			v = map[string]any{"min": rng.IntN(1000), "max": nil}
+		default:
+			v = clip(pick(userStrings), 100)
+		}
+		label := ""
+		if rng.IntN(2) == 0 {
+			label = pick(userStrings)
+		}
+		in.Conditions = append(in.Conditions, Condition{
+			ID: fmt.Sprintf("c%d", i), Kind: kind, Field: pick(fields), Op: op, Value: v, Label: label,
+			Source: Sources[rng.IntN(len(Sources))], Status: CondStatuses[rng.IntN(len(CondStatuses))],
+		})
+	}
+	if key.Session() == Clarifying || (key.Session() == EmptyRepair && rng.IntN(2) == 0) {
+		q := &QuestionSpec{ID: "q1", Topic: QuestionTopic(pick([]string{"follower_range", "region", "activity", "category", "language", "soft_preference", "conflict", "other"})), Subject: pick(userStrings)}
+		for j := range 2 + rng.IntN(3) {
+			label := pick(userStrings)
+			if blank(displayText(label)) || hasChat(label) {
+				label = fmt.Sprintf("选项 %d", j)
+			}
+			q.Options = append(q.Options, Option{ID: fmt.Sprintf("o%d", j), Label: label})
+		}
+		in.Question = q
+	}
+	for _, cond := range in.Conditions {
+		if rng.IntN(3) == 0 && cond.Kind != KindKeyword {
+			in.Relaxations = append(in.Relaxations, Relaxation{ActionID: pick([]string{ActionExpandRecallScope, ActionReplaceAnchor}), ConditionID: cond.ID, Count: rng.IntN(50)})
+		}
+	}
+	in.AllowedActions = allowedFor(key, c)
+	if rng.IntN(4) == 0 {
+		in.AllowedActions = append(in.AllowedActions, Action{ActionID: "A_X__SOMETHING_NEW__Y__01", Label: pick(userStrings)})
+	}
+	return in
+}
+
+var (
+	renderSeed = flag.Uint64("render-seed", 1, "seed of TestRenderProperty")
+	renderN    = flag.Int("render-n", 3000, "random inputs in TestRenderProperty")
+)
+
+func hasChat(s string) bool { _, ok := chatWording(s); return ok }
+
+// TestRenderProperty renders thousands of random consistent inputs and
+// checks that every output passes the validator (both schema variants and
+// the JSON encoding).
+func TestRenderProperty(t *testing.T) {
+	full, strict := newValidators(t)
+	rng := rand.New(rand.NewPCG(*renderSeed, 2))
+	n := *renderN
+	if testing.Short() {
+		n = 300
+	}
+	rendered := 0
+	for i := range n {
+		in := randomInput(rng)
+		s, err := Render(in)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidInput) && !errors.Is(err, ErrContext) {
+				t.Fatalf("case %d: Render error %v is neither ErrInvalidInput nor ErrContext", i, err)
+			}
+			continue
+		}
+		rendered++
+		checkRendered(t, full, strict, in, s)
+	}
+	if rendered < n*8/10 {
+		t.Errorf("only %d of %d random inputs rendered", rendered, n)
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	base := func(key StateKey) RenderInput {
+		return RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{})}
+	}
+	tests := []struct {
+		name string
+		in   RenderInput
+		want error
+	}{
+		{"unknown state", RenderInput{State: "nowhere/idle"}, ErrUnknownState},
+		{"clarifying without question", base("expanded_clarifying/clarifying"), ErrInvalidInput},
+		{"five options", func() RenderInput {
+			in := base("expanded_clarifying/clarifying")
+			in.Question = &QuestionSpec{ID: "q", Options: []Option{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}, {"e", "E"}}}
+			return in
+		}(), ErrInvalidInput},
+		{"two questions in text", func() RenderInput {
+			in := base("expanded_clarifying/clarifying")
+			in.Question = &QuestionSpec{ID: "q", Text: "US only? Or Canada too?", Options: []Option{{"a", "A"}, {"b", "B"}}}
+			return in
+		}(), ErrInvalidInput},
+		{"bad condition id", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Conditions = []Condition{{ID: "bad id", Kind: KindHard, Field: "country", Op: OpEq, Value: "US", Source: SourceManual, Status: StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"keyword scope disagrees with tag", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Keywords = []Tag{{ID: "t1", Text: "vest", Scope: ScopeName}}
+			in.Conditions = []Condition{{ID: "t1", Kind: KindKeyword, Field: "tags", Op: OpContains, Value: "vest", Source: SourceUserInput, Status: StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairURLInvalid}}, ErrInvalidInput},
+		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
+		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairLowRecall}}, ErrContext},
+		{"unknown substate", RenderInput{State: "expanded_agent/idle", Context: Context{Substate: "nope"}}, ErrContext},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Render(tc.in)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Render(%s) error = %v, want %v", tc.name, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestTemplateRendererHonoursContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := TemplateRenderer{}.Render(ctx, RenderInput{State: "compact_classic/idle"})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Render(cancelled) error = %v, want context.Canceled", err)
+	}
+	s, err := TemplateRenderer{}.Render(context.Background(), RenderInput{State: "compact_classic/idle", AllowedActions: []Action{{ActionID: "A_DRAFT_KEYWORD__SEARCH_SUBMIT__RETRIEVING__01"}}})
+	if err != nil || len(s.Actions) != 1 || s.Actions[0].Label != "Search" {
+		t.Errorf("Render(idle) = %+v, %v; want one Search action", s, err)
+	}
+}
+
+func TestActionLabel(t *testing.T) {
+	tests := []struct{ id, locale, want string }{
+		{ActionFixURL, "zh", "修改链接"},
+		{ActionFixURL, "en", "Fix the link"},
+		{"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "zh-CN", "切换匹配目标"},
+		{"A_RESULTS_READY__RESULTS_SORT__RESULTS_READY__01", "en", "Sort"},
+		{"A_X__BRAND_NEW_EVENT__Y__01", "en", "Brand new event"},
+		{"A_NAV_SCENE", "en", "Nav scene"},
+	}
+	for _, tc := range tests {
+		if got := ActionLabel(tc.id, tc.locale); got != tc.want {
+			t.Errorf("ActionLabel(%q, %q) = %q, want %q", tc.id, tc.locale, got, tc.want)
+		}
+	}
+}
+
+func TestConditionLabel(t *testing.T) {
+	tests := []struct {
+		c      Condition
+		locale string
+		want   string
+	}{
+		{Condition{Kind: KindHard, Field: "followers", Op: OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
+		{Condition{Kind: KindHard, Field: "followers", Op: OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
+		{Condition{Kind: KindHard, Field: "followers", Op: OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
+		{Condition{Kind: KindHard, Field: "country", Op: OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
+		{Condition{Kind: KindHard, Field: "last_active", Op: OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
+		{Condition{Kind: KindKeyword, Field: "name", Op: OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
+		{Condition{Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
+	}
+	for _, tc := range tests {
+		if got := ConditionLabel(tc.c, tc.locale); got != tc.want {
+			t.Errorf("ConditionLabel(%+v, %s) = %q, want %q", tc.c, tc.locale, got, tc.want)
+		}
+	}
+}
+
+func TestSubstateCasesMatchResolve(t *testing.T) {
+	for _, sc := range substateCases {
+		for _, k := range sc.keys {
+			c := sc.ctx
+			c.Substate = sc.id
+			if _, err := Resolve(k, c); err != nil {
+				t.Errorf("Resolve(%s, %s) = %v", k, sc.id, err)
+			}
+		}
+	}
+	if len(substates) != 39 || len(slices.Compact(slices.Sorted(slices.Values(substates)))) != 39 {
+		t.Errorf("want 39 distinct sub-states, have %d", len(substates))
+	}
+}

@@ -1,0 +1,213 @@
+package contract
+
+// Tone is the colour of a status line.
+type Tone string
+
+// Tones of a status line. ToneProgress belongs to states where work is in
+// progress only (seed 000 §5.3); a stable state shows it as fake loading.
+const (
+	ToneInfo     Tone = "info"
+	ToneProgress Tone = "progress"
+	ToneSuccess  Tone = "success"
+	ToneWarning  Tone = "warning"
+	ToneError    Tone = "error"
+)
+
+// Tones lists every tone.
+var Tones = []Tone{ToneInfo, ToneProgress, ToneSuccess, ToneWarning, ToneError}
+
+// Status is the status slot: one short line about where the search stands.
+type Status struct {
+	// Text is the line itself, short and never a question.
+	Text string `json:"text"`
+	// Tone colours the line.
+	Tone Tone `json:"tone"`
+	// Loading asks the search box to animate; only in states where work is
+	// really in progress.
+	Loading bool `json:"loading"`
+}
+
+// Kind is the kind of a condition in the Condition Graph (spec 2.3).
+type Kind string
+
+// Condition kinds, with their priorities (spec 3.7.3): anchor P0, hard and
+// keyword P1, soft P2, derived P3.
+const (
+	KindAnchor  Kind = "anchor"
+	KindKeyword Kind = "keyword"
+	KindHard    Kind = "hard"
+	KindSoft    Kind = "soft"
+	KindDerived Kind = "derived"
+)
+
+// Kinds lists every condition kind.
+var Kinds = []Kind{KindAnchor, KindKeyword, KindHard, KindSoft, KindDerived}
+
+// Op is a condition's operator. The set and the JSON form of each value
+// follow the condition parser:
+//
+//	eq, neq           a string ("US", "youtube", a handle or channel id)
+//	in, not_in        an array of strings (["US","CA"])
+//	gte, lte          a number (10000)
+//	between           {"min": 5000, "max": 20000}
+//	within_days       a number of days (30)
+//	contains          a keyword; not_contains for an excluded keyword
+//	prefer, avoid     a soft preference code or text
+type Op string
+
+// Condition operators.
+const (
+	OpEq          Op = "eq"
+	OpNeq         Op = "neq"
+	OpIn          Op = "in"
+	OpNotIn       Op = "not_in"
+	OpGte         Op = "gte"
+	OpLte         Op = "lte"
+	OpBetween     Op = "between"
+	OpWithinDays  Op = "within_days"
+	OpContains    Op = "contains"
+	OpNotContains Op = "not_contains"
+	OpPrefer      Op = "prefer"
+	OpAvoid       Op = "avoid"
+)
+
+// Ops lists every operator.
+var Ops = []Op{OpEq, OpNeq, OpIn, OpNotIn, OpGte, OpLte, OpBetween, OpWithinDays, OpContains, OpNotContains, OpPrefer, OpAvoid}
+
+// Source says where a condition came from (spec 5.2).
+type Source string
+
+// Condition sources.
+const (
+	SourceUserInput     Source = "user_input"
+	SourceAgentInferred Source = "agent_inferred"
+	SourceManual        Source = "manual"
+)
+
+// Sources lists every condition source.
+var Sources = []Source{SourceUserInput, SourceAgentInferred, SourceManual}
+
+// CondStatus says whether a condition filters the results.
+type CondStatus string
+
+// Condition statuses. A soft condition is never applied (spec 3.7.5).
+const (
+	StatusApplied   CondStatus = "applied"
+	StatusReference CondStatus = "reference"
+	StatusPending   CondStatus = "pending"
+)
+
+// CondStatuses lists every condition status.
+var CondStatuses = []CondStatus{StatusApplied, StatusReference, StatusPending}
+
+// Condition is one entry of the conditions slot: a node of the session's
+// Condition Graph as the user sees it.
+type Condition struct {
+	// ID is the node's id in the graph ("c1").
+	ID string `json:"id"`
+	// Kind is anchor, keyword, hard, soft or derived.
+	Kind Kind `json:"kind"`
+	// Field is what the condition constrains: "country", "followers",
+	// "preference", "anchor"; for a keyword, its match scope (tags, name,
+	// description, content, all).
+	Field string `json:"field"`
+	// Op is the operator (see Op for the value each takes).
+	Op Op `json:"op"`
+	// Value is the operand: a string, a number, an array of strings or
+	// {"min","max"}; anything encoding/json turns into one of these.
+	Value any `json:"value"`
+	// Label is the chip text ("粉丝 ≥ 1万", "Followers ≥ 10k").
+	Label string `json:"label"`
+	// Source is user_input, agent_inferred or manual.
+	Source Source `json:"source"`
+	// Status is applied, reference or pending.
+	Status CondStatus `json:"status"`
+}
+
+// Option is one clickable answer of a question.
+type Option struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+}
+
+// Question is the question slot: the one high-value question of a turn,
+// with two to four answers (contract 4.5).
+type Question struct {
+	ID      string   `json:"id"`
+	Text    string   `json:"text"`
+	Options []Option `json:"options"`
+}
+
+// RepairOption is one entry of repair_options: a repair action (A_REPAIR_*)
+// with its label and why it helps.
+type RepairOption struct {
+	ActionID string `json:"action_id"`
+	Label    string `json:"label"`
+	Reason   string `json:"reason"`
+}
+
+// RepairHint is the light low-recall hint inside the box (contract 4.4A):
+// a short text and the hint actions (A_HINT_*) it offers.
+type RepairHint struct {
+	Text      string   `json:"text"`
+	ActionIDs []string `json:"action_ids"`
+}
+
+// Action is one entry of the actions slot: a registered action allowed now.
+type Action struct {
+	ActionID string `json:"action_id"`
+	Label    string `json:"label"`
+}
+
+// Slots is the agent's output for one turn (contract §3). An absent slot is
+// omitted: a nil pointer, a nil slice or an empty task summary. A required
+// list slot with no entries must be an empty, non-nil slice so that it
+// encodes as []. Actions always encodes; a nil Actions encodes as null and
+// is reported missing.
+type Slots struct {
+	Status        *Status        `json:"status,omitzero"`
+	TaskSummary   string         `json:"task_summary,omitzero"`
+	Conditions    []Condition    `json:"conditions,omitzero"`
+	Question      *Question      `json:"question,omitzero"`
+	RepairOptions []RepairOption `json:"repair_options,omitzero"`
+	RepairHint    *RepairHint    `json:"repair_hint,omitzero"`
+	Actions       []Action       `json:"actions"`
+}
+
+// Slot names, as they appear in JSON.
+const (
+	SlotStatus        = "status"
+	SlotTaskSummary   = "task_summary"
+	SlotConditions    = "conditions"
+	SlotQuestion      = "question"
+	SlotRepairOptions = "repair_options"
+	SlotRepairHint    = "repair_hint"
+	SlotActions       = "actions"
+)
+
+// SlotNames lists the slots in contract order.
+var SlotNames = []string{SlotStatus, SlotTaskSummary, SlotConditions, SlotQuestion, SlotRepairOptions, SlotRepairHint, SlotActions}
+
+// Scope is a keyword tag's match target (spec 3.4.1D).
+type Scope string
+
+// Keyword match scopes.
+const (
+	ScopeTags        Scope = "tags"
+	ScopeName        Scope = "name"
+	ScopeDescription Scope = "description"
+	ScopeContent     Scope = "content"
+	ScopeAll         Scope = "all"
+)
+
+// Scopes lists every scope.
+var Scopes = []Scope{ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll}
+
+// Tag is a keyword tag of the search box (seed 000 §3.1A): the user's
+// explicit keyword, its match scope and whether it excludes.
+type Tag struct {
+	ID       string `json:"id"`
+	Text     string `json:"text"`
+	Scope    Scope  `json:"scope"`
+	Excluded bool   `json:"is_excluded"`
+}

@@ -1,0 +1,244 @@
+package contract
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrUnknownState is returned for a state key the contract has no schema for.
+var ErrUnknownState = errors.New("unknown state key")
+
+// ErrContext is returned when the context contradicts the state key (a
+// low_recall repair reason on empty_repair, an unknown sub-state, …).
+var ErrContext = errors.New("context does not fit the state")
+
+// StateKey is "<container_state>/<session_state>", e.g.
+// "expanded_clarifying/clarifying".
+type StateKey string
+
+// Container and session states (seed 000 §4.1, §5.1), verbatim.
+const (
+	CompactClassic     = "compact_classic"
+	CompactResolving   = "compact_resolving"
+	ExpandedAgent      = "expanded_agent"
+	ExpandedClarifying = "expanded_clarifying"
+	ExpandedRepair     = "expanded_repair"
+
+	Idle         = "idle"
+	Retrieving   = "retrieving"
+	ResultsReady = "results_ready"
+	Clarifying   = "clarifying"
+	Refining     = "refining"
+	EmptyRepair  = "empty_repair"
+	Unsupported  = "unsupported"
+)
+
+// Key builds a state key from its two layers.
+func Key(container, session string) StateKey { return StateKey(container + "/" + session) }
+
+// Container is the key's container state ("" for a malformed key).
+func (k StateKey) Container() string {
+	c, _, _ := strings.Cut(string(k), "/")
+	return c
+}
+
+// Session is the key's session state ("" for a malformed key).
+func (k StateKey) Session() string {
+	_, s, _ := strings.Cut(string(k), "/")
+	return s
+}
+
+// Classic reports whether the key's container is a compact (classic) one,
+// where every text must stay short (contract 4.1, 4.2).
+func (k StateKey) Classic() bool {
+	c := k.Container()
+	return c == CompactClassic || c == CompactResolving
+}
+
+// InProgress reports whether work is really in progress in this state, the
+// only states that may show loading (seed 000 §5.3): retrieving, refining
+// and URL resolving.
+func (k StateKey) InProgress() bool {
+	s := k.Session()
+	return s == Retrieving || s == Refining || k.Container() == CompactResolving
+}
+
+// StateKeys lists every state key the contract has a schema for, the pairs
+// the state machine can reach.
+var StateKeys = []StateKey{
+	Key(CompactClassic, Idle),
+	Key(CompactClassic, Retrieving),
+	Key(CompactClassic, ResultsReady),
+	Key(CompactResolving, Idle),
+	Key(CompactResolving, Retrieving),
+	Key(CompactResolving, ResultsReady),
+	Key(ExpandedAgent, Idle),
+	Key(ExpandedAgent, Retrieving),
+	Key(ExpandedAgent, ResultsReady),
+	Key(ExpandedAgent, Refining),
+	Key(ExpandedClarifying, Clarifying),
+	Key(ExpandedRepair, Retrieving),
+	Key(ExpandedRepair, Refining),
+	Key(ExpandedRepair, ResultsReady),
+	Key(ExpandedRepair, EmptyRepair),
+	Key(ExpandedRepair, Unsupported),
+}
+
+// ParseStateKey checks that s names a state key with a schema.
+func ParseStateKey(s string) (StateKey, error) {
+	k := StateKey(strings.TrimSpace(s))
+	for _, known := range StateKeys {
+		if k == known {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("%w %q (want <container_state>/<session_state>, one of %s)", ErrUnknownState, s, joinKeys())
+}
+
+func joinKeys() string {
+	parts := make([]string, len(StateKeys))
+	for i, k := range StateKeys {
+		parts[i] = string(k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// RepairReason is the context field repair_reason.
+type RepairReason string
+
+// Repair reasons (DESIGN.md context).
+const (
+	RepairNone           RepairReason = ""
+	RepairURLInvalid     RepairReason = "url_invalid"
+	RepairURLMismatch    RepairReason = "url_mismatch"
+	RepairURLUnsupported RepairReason = "url_unsupported"
+	RepairNoResults      RepairReason = "no_results"
+	RepairLowRecall      RepairReason = "low_recall"
+)
+
+// IsURL reports whether the reason is a URL failure.
+func (r RepairReason) IsURL() bool {
+	return r == RepairURLInvalid || r == RepairURLMismatch || r == RepairURLUnsupported
+}
+
+// SourceStage is the context field source_stage (contract 4.3, 4.6A).
+type SourceStage string
+
+// Source stages.
+const (
+	StageFirstRound SourceStage = "first_round"
+	StageFollowup   SourceStage = "followup"
+	StagePostRepair SourceStage = "post_repair"
+)
+
+// Context is what, beside the state pair, decides the contract of a turn
+// (seed 000 §2.3: context, not state). The zero value is a first-round turn
+// with no repair.
+type Context struct {
+	// RepairReason: url_invalid, url_mismatch, url_unsupported (the URL
+	// repair variants of expanded_repair/empty_repair), no_results,
+	// low_recall (with RepairHintVisible, the hint variant of results_ready).
+	RepairReason RepairReason `json:"repair_reason,omitempty"`
+	// RepairHintVisible says the low-recall hint is shown (seed 000 §6.9).
+	RepairHintVisible bool `json:"repair_hint_visible,omitempty"`
+	// SourceStage is first_round, followup or post_repair.
+	SourceStage SourceStage `json:"source_stage,omitempty"`
+	// Substate is the scene/sub-state id of seed 000 §8.1 ("mixed-anchor"),
+	// optional; the renderer words the texts after it and a
+	// "*-followup-refining" sub-state selects the follow-up refining schema.
+	Substate string `json:"substate,omitempty"`
+}
+
+// Followup reports whether the turn is an incremental refining after a
+// follow-up (contract 4.6A).
+func (c Context) Followup() bool {
+	return c.SourceStage == StageFollowup || strings.HasSuffix(c.Substate, "-followup-refining")
+}
+
+// LowRecallHint reports whether the low-recall hint is shown.
+func (c Context) LowRecallHint() bool {
+	return c.RepairReason == RepairLowRecall && c.RepairHintVisible
+}
+
+// SchemaID names one schema of contract/schemas: the state key with the
+// slash turned into a dot, plus a variant suffix chosen by the context
+// ("expanded_repair.empty_repair.url_invalid").
+type SchemaID string
+
+// File is the schema's file name under schemas/ (and schemas/strict/).
+func (id SchemaID) File() string { return string(id) + ".json" }
+
+// Resolve picks the schema for a state key and its context:
+//
+//   - compact_classic/results_ready and expanded_agent/results_ready with
+//     repair_reason=low_recall and the hint visible → ".low_recall";
+//   - expanded_repair/results_ready is the opened low-recall repair →
+//     always ".low_recall" (repair_reason must be low_recall or empty);
+//   - expanded_repair/empty_repair with a URL repair reason →
+//     ".url_invalid", ".url_mismatch", ".url_unsupported"; low_recall is an
+//     error there (empty_repair carries zero results only, seed 000 §5.3);
+//   - expanded_agent/refining after a follow-up (source_stage=followup or a
+//     "*-followup-refining" sub-state) → ".followup";
+//   - anything else → the state key itself.
+func Resolve(k StateKey, c Context) (SchemaID, error) {
+	if _, err := ParseStateKey(string(k)); err != nil {
+		return "", err
+	}
+	if c.Substate != "" && !knownSubstate(c.Substate) {
+		return "", fmt.Errorf("%w: unknown sub-state %q", ErrContext, c.Substate)
+	}
+	switch c.RepairReason {
+	case RepairNone, RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported, RepairNoResults, RepairLowRecall:
+	default:
+		return "", fmt.Errorf("%w: unknown repair_reason %q", ErrContext, c.RepairReason)
+	}
+	switch c.SourceStage {
+	case "", StageFirstRound, StageFollowup, StagePostRepair:
+	default:
+		return "", fmt.Errorf("%w: unknown source_stage %q", ErrContext, c.SourceStage)
+	}
+	base := SchemaID(k.Container() + "." + k.Session())
+	switch k {
+	case Key(CompactClassic, ResultsReady), Key(ExpandedAgent, ResultsReady):
+		if c.LowRecallHint() {
+			return base + ".low_recall", nil
+		}
+	case Key(ExpandedRepair, ResultsReady):
+		if c.RepairReason != RepairNone && c.RepairReason != RepairLowRecall {
+			return "", fmt.Errorf("%w: %s is the opened low-recall repair, not repair_reason %q", ErrContext, k, c.RepairReason)
+		}
+		return base + ".low_recall", nil
+	case Key(ExpandedRepair, EmptyRepair):
+		if c.RepairReason == RepairLowRecall {
+			return "", fmt.Errorf("%w: low_recall keeps results_ready; empty_repair carries zero results only (seed 000 §5.3)", ErrContext)
+		}
+		if c.RepairReason.IsURL() {
+			return base + "." + SchemaID(c.RepairReason), nil
+		}
+	case Key(ExpandedAgent, Refining):
+		if c.Followup() {
+			return base + ".followup", nil
+		}
+	}
+	return base, nil
+}
+
+// substates are the 39 sub-state ids of seed 000 §8.1 (DESIGN.md table).
+var substates = []string{
+	"keyword-blank", "keyword-draft", "keyword-committed", "keyword-editing", "keyword-multi", "keyword-url-seed", "keyword-scope",
+	"url-resolving", "url-anchor", "url-keyword-seed", "url-low-recall", "url-mismatch", "url-unsupported", "url-invalid",
+	"natural-expanded", "natural-retrieving", "natural-results", "natural-clarifying", "natural-followup-draft", "natural-followup-refining",
+	"mixed-parse", "mixed-anchor", "mixed-soft", "mixed-clarifying", "mixed-followup-draft", "mixed-followup-refining",
+	"repair-invalid", "repair-mismatch", "repair-unsupported", "repair-empty", "repair-low-recall", "repair-followup-draft", "repair-followup-refining",
+	"upgrade-keyword-before", "upgrade-keyword-upgrading", "upgrade-keyword-stable", "upgrade-url-before", "upgrade-url-upgrading", "upgrade-url-stable",
+}
+
+func knownSubstate(s string) bool {
+	for _, x := range substates {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

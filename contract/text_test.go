@@ -1,0 +1,165 @@
+package contract
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestWidth(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"", 0}, {"abc", 3}, {"搜索中", 6}, {"a搜b", 4}, {"ＡＢ", 4}, {"🔥", 2}, {"e\u0301", 1}, {"a\u200bb", 2}, {"\x00\x07", 0},
+	}
+	for _, tc := range tests {
+		if got := Width(tc.in); got != tc.want {
+			t.Errorf("Width(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestClipAndCut(t *testing.T) {
+	tests := []struct {
+		in        string
+		max       int
+		clip, cut string
+	}{
+		{"hello", 10, "hello", "hello"},
+		{"hello world", 6, "hello…", "hello"},
+		{"搜索结果很多", 7, "搜索结…", "搜索结"},
+		{"abc", 1, "", "a"},
+	}
+	for _, tc := range tests {
+		if got := clip(tc.in, tc.max); got != tc.clip {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.clip)
+		}
+		if got := cut(tc.in, tc.max); got != tc.cut {
+			t.Errorf("cut(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.cut)
+		}
+		if Width(clip(tc.in, tc.max)) > tc.max || Width(cut(tc.in, tc.max)) > tc.max {
+			t.Errorf("clip/cut(%q, %d) exceed the width", tc.in, tc.max)
+		}
+	}
+}
+
+func TestNormalizeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"  two  spaces\tand\nlines ", "two spaces and lines"},
+		{"bad\xffutf8", "badutf8"},
+		{"a\u202eb\u200bc", "abc"},
+		{"emoji 👩\u200d💻", "emoji 👩\u200d💻"},
+		{"\x00\x01", ""},
+		{"全角\u3000空格", "全角 空格"},
+	}
+	for _, tc := range tests {
+		if got := normalizeText(tc.in); got != tc.want {
+			t.Errorf("normalizeText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := displayText("say 「hi」 “there” \"x\""); got != "say hi there x" {
+		t.Errorf("displayText = %q", got)
+	}
+}
+
+func TestCountQuestions(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"找到 42 个频道", 0},
+		{"你要的粉丝量级是哪一档？", 1},
+		{"要美国的吗", 1},
+		{"你觉得呢。", 1},
+		{"要不要限定语言", 1},
+		{"US only? Or Canada too?", 2},
+		{"Which one??", 1},
+		{"Do you want US only", 1},
+		{"Would you like more. Shall we widen it", 2},
+		{"Channels you can reach", 0},
+		{"Search by the anchor; applied: US", 0},
+		{"What we search by: keywords", 0},
+		{"How about US", 1},
+		{"Keywords kept. 已生效：美国。", 0},
+		{"", 0},
+	}
+	for _, tc := range tests {
+		if got := countQuestions(tc.in); got != tc.want {
+			t.Errorf("countQuestions(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestWordingDetectors(t *testing.T) {
+	loading := map[string]bool{
+		"正在为你搜索": true, "加载中": true, "Searching…": true, "LOADING": true, "please   wait": true, "please wait": true,
+		"找到 42 个频道": false, "uploading videos": false, "Search by keywords": false, "in progress": true,
+	}
+	for in, want := range loading {
+		if _, got := loadingWording(in); got != want {
+			t.Errorf("loadingWording(%q) = %v, want %v", in, got, want)
+		}
+	}
+	chat := map[string]bool{
+		"Let me know if you need anything": true, "作为AI助手": true, "联系客服": true, "Feel free to ask": true,
+		"Contact details": false, "Describe the channels you want": false, "open the sidebar": true, "asking price": false,
+	}
+	for in, want := range chat {
+		if _, got := chatWording(in); got != want {
+			t.Errorf("chatWording(%q) = %v, want %v", in, got, want)
+		}
+	}
+	for _, s := range []string{"…", "wait...", "好。。。", "⋯"} {
+		if !hasEllipsis(s) {
+			t.Errorf("hasEllipsis(%q) = false", s)
+		}
+	}
+}
+
+func TestMaskKnown(t *testing.T) {
+	k := &knownSet{}
+	for _, s := range []string{"why?", "你好吗", strings.Repeat("长", 50)} {
+		k.add(s)
+	}
+	tests := []struct{ in, want string }{
+		{"Keywords “why?”; applied: US", "Keywords 「X」; applied: US"},
+		{"锚点「你好吗」", "锚点「X」"},
+		{"「" + strings.Repeat("长", 10) + "…」 kept", "「X」 kept"},
+		{"“not known?”", "“not known?”"},
+		{"unbalanced 「why?", "unbalanced 「why?"},
+		{"「WHY?」", "「X」"},
+	}
+	for _, tc := range tests {
+		if got := maskKnown(tc.in, k); got != tc.want {
+			t.Errorf("maskKnown(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestMatchersAgreeWithPatterns checks the hand-written id matchers
+// against the schemas' patterns.
+func TestMatchersAgreeWithPatterns(t *testing.T) {
+	pairs := []struct {
+		pattern string
+		match   func(string) bool
+	}{
+		{idPattern, matchID}, {fieldPattern, matchField}, {actionPattern, matchAction}, {repairPattern, matchRepair}, {hintActionPattern, matchHintAction},
+	}
+	inputs := []string{
+		"", "a", "A", "c1", "q-1", "o.1:x", "_x", "-x", "a b", "c\n", strings.Repeat("a", 64), strings.Repeat("a", 65),
+		"country", "last_active", "Country", "1field", strings.Repeat("f", 40), strings.Repeat("f", 41),
+		"A_", "A_X", "A_REPAIR_FIX_URL", "A_REPAIR_", "A_HINT_OPEN_REPAIR_LOW_RECALL", "A_HINT_", "a_x", "A_x", "B_X",
+		"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "A_" + strings.Repeat("X", 120), "A_" + strings.Repeat("X", 121),
+		"A_REPAIR_" + strings.Repeat("X", 110), "A_REPAIR_" + strings.Repeat("X", 111), "é", "A_É",
+	}
+	for _, p := range pairs {
+		re := regexp.MustCompile(p.pattern)
+		for _, in := range inputs {
+			if got, want := p.match(in), re.MatchString(in); got != want {
+				t.Errorf("matcher for %s on %q = %v, regexp says %v", p.pattern, in, got, want)
+			}
+		}
+	}
+}
