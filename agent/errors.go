@@ -1,0 +1,67 @@
+// Package agent is the orchestrator behind the search box: sessions, the
+// three-layer state machine of seed 000 (package fsm) driven by events,
+// the turn executor that resolves each event to a registered action, runs
+// the tools as visible steps, lands in a stable or repair state, renders
+// contract-checked slots and persists everything, and the audit trail.
+package agent
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors callers (the HTTP server) branch on. Every error the
+// agent returns to a caller is an *Error wrapping one of them.
+var (
+	ErrBadRequest   = errors.New("bad request")           // 400
+	ErrUnauthorized = errors.New("missing session token") // 401
+	ErrForbidden    = errors.New("wrong session token")   // 403
+	ErrNotFound     = errors.New("not found")             // 404
+	ErrNotAllowed   = errors.New("event not allowed now") // 409, Details: Refusal
+	ErrConflict     = errors.New("concurrent change")     // 409
+	ErrGone         = errors.New("session closed")        // 410
+	ErrTooLarge     = errors.New("input too large")       // 413
+	ErrUnavailable  = errors.New("unavailable")           // 503
+	ErrInternal     = errors.New("internal error")        // 500
+)
+
+// Error is a user-safe error: Code is stable, Message can be shown in the
+// search box (it never carries raw store, model or tool error text),
+// Details is structured data for the client. The underlying cause is kept
+// for logs and traces only.
+type Error struct {
+	Kind    error
+	Code    string
+	Message string
+	Details any
+	cause   error
+}
+
+func (e *Error) Error() string {
+	if e.cause != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.cause)
+	}
+	return e.Code + ": " + e.Message
+}
+
+// Unwrap returns the sentinel kind.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// Cause is the internal cause, for logs and traces; never shown to users.
+func (e *Error) Cause() error { return e.cause }
+
+func newError(kind error, code, msg string, details any, cause error) *Error {
+	return &Error{Kind: kind, Code: code, Message: msg, Details: details, cause: cause}
+}
+
+// Refusal is the Details of an ErrNotAllowed error: why the event was
+// refused and what is allowed now.
+type Refusal struct {
+	Event  string `json:"event"`
+	State  string `json:"state"`
+	Reason string `json:"reason"`
+	// FailedGuards name the guards that did not hold.
+	FailedGuards   []string `json:"failed_guards,omitempty"`
+	AllowedEvents  []string `json:"allowed_events"`
+	AllowedActions []string `json:"allowed_actions"`
+}
