@@ -162,9 +162,23 @@ func (f Filters) Canonical() (Filters, error) {
 	}); err != nil {
 		return f, err
 	}
-	if f.Categories, err = canonicalCodes("category", f.Categories, taxonomy.Categories, func(s string) (string, bool) {
+	categoryShape := func(s string) (string, bool) {
 		return strings.ToLower(s), utf8.RuneCountInString(s) <= 64
+	}
+	if f.Categories, err = canonicalCodes("category", f.Categories, taxonomy.Categories, categoryShape); err != nil {
+		return f, err
+	}
+	if f.ExcludeCountries, err = canonicalCodes("excluded country", f.ExcludeCountries, taxonomy.Countries, func(s string) (string, bool) {
+		return strings.ToUpper(s), isAlpha(s, 2)
 	}); err != nil {
+		return f, err
+	}
+	if f.ExcludeLanguages, err = canonicalCodes("excluded language", f.ExcludeLanguages, taxonomy.Languages, func(s string) (string, bool) {
+		return strings.ToLower(s), isAlpha(s, 2)
+	}); err != nil {
+		return f, err
+	}
+	if f.ExcludeCategories, err = canonicalCodes("excluded category", f.ExcludeCategories, taxonomy.Categories, categoryShape); err != nil {
 		return f, err
 	}
 	for _, r := range []struct {
@@ -237,6 +251,11 @@ func (f Filters) Match(ch *catalog.Channel) bool {
 		return false
 	}
 	if len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return strings.EqualFold(c, ch.Category) }) {
+		return false
+	}
+	if ch.Country != "" && slices.Contains(f.ExcludeCountries, ch.Country) ||
+		ch.Language != "" && slices.Contains(f.ExcludeLanguages, ch.Language) ||
+		ch.Category != "" && slices.ContainsFunc(f.ExcludeCategories, func(c string) bool { return strings.EqualFold(c, ch.Category) }) {
 		return false
 	}
 	if !f.Followers.Contains(ch.Followers) || !f.AvgViews.Contains(ch.AvgViews) {

@@ -183,15 +183,22 @@ type Filters struct {
 	// Languages are ISO 639-1 codes (or taxonomy names: "英语").
 	Languages []string `json:"languages,omitempty"`
 	// Categories are taxonomy category ids (or names: "汽车").
-	Categories  []string  `json:"categories,omitempty"`
-	Followers   Range     `json:"followers,omitzero"`
-	AvgViews    Range     `json:"avg_views,omitzero"`
-	ActiveSince time.Time `json:"active_since,omitzero"`
+	Categories []string `json:"categories,omitempty"`
+	// ExcludeCountries, ExcludeLanguages and ExcludeCategories remove the
+	// channels whose value is one of them ("不要游戏", "exclude gaming"); a
+	// channel whose value is unknown passes an exclusion.
+	ExcludeCountries  []string  `json:"exclude_countries,omitempty"`
+	ExcludeLanguages  []string  `json:"exclude_languages,omitempty"`
+	ExcludeCategories []string  `json:"exclude_categories,omitempty"`
+	Followers         Range     `json:"followers,omitzero"`
+	AvgViews          Range     `json:"avg_views,omitzero"`
+	ActiveSince       time.Time `json:"active_since,omitzero"`
 }
 
 // IsZero reports whether no filter is set.
 func (f Filters) IsZero() bool {
 	return len(f.Countries) == 0 && len(f.Languages) == 0 && len(f.Categories) == 0 &&
+		len(f.ExcludeCountries) == 0 && len(f.ExcludeLanguages) == 0 && len(f.ExcludeCategories) == 0 &&
 		f.Followers.IsZero() && f.AvgViews.IsZero() && f.ActiveSince.IsZero()
 }
 

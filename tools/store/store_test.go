@@ -100,6 +100,11 @@ func TestFiltersMatch(t *testing.T) {
 		{"avg views", Filters{AvgViews: Range{Min: 100, Max: 1000}}, true, false},
 		{"active since", Filters{ActiveSince: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}, true, false},
 		{"active since later", Filters{ActiveSince: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)}, false, false},
+		{"exclude country", Filters{ExcludeCountries: []string{"美国"}}, false, true},
+		{"exclude other country", Filters{ExcludeCountries: []string{"GB"}}, true, true},
+		{"exclude language", Filters{ExcludeLanguages: []string{"English"}}, false, true},
+		{"exclude category by name", Filters{ExcludeCategories: []string{"科技"}}, false, true},
+		{"exclude other category", Filters{ExcludeCategories: []string{"gaming"}}, true, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
