@@ -135,6 +135,9 @@ type Context struct {
 	Conditions        []contract.Condition `json:"conditions"`
 	PendingQuestion   *contract.Question   `json:"pending_question,omitempty"`
 	Sort              string               `json:"sort,omitempty"`
+	// Notice explains the last turn when it changed nothing (a refused
+	// follow-up says what is missing) or only part of what was asked.
+	Notice string `json:"notice,omitempty"`
 }
 
 // Anchor is the pinned anchor, or the URL being resolved or that failed.

@@ -81,6 +81,9 @@ type Action struct {
 	Seed string `json:"seed"`
 	// Doc says what the action means, in the seed's words where it has them.
 	Doc string `json:"doc"`
+	// Outcome marks a row that is the refusal outcome of an event rather
+	// than something to offer: it is never listed as allowed.
+	Outcome bool `json:"outcome,omitempty"`
 }
 
 // GuardName is the guard's name, or "" for an unguarded action.
@@ -172,7 +175,7 @@ func (r *Registry) Allowed(s State, f Facts) []*Action {
 	var out []*Action
 	seen := map[string]bool{}
 	for _, a := range r.actions {
-		if a.System() || !a.From.Matches(s) {
+		if a.System() || a.Outcome || !a.From.Matches(s) {
 			continue
 		}
 		if a.Guard != nil && !a.Guard.ArgDependent && !a.Guard.OK(f) {

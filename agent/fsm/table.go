@@ -210,7 +210,7 @@ func table() []*Action {
 	add(&Action{ID: "A_DRAFT_FOLLOWUP__FOLLOWUP_CLEAR__FOLLOWUP_WAITING__01", Event: FollowupClear, From: Match{Inputs: []Input{DraftFollowup}, Containers: expanded, Sessions: followupable},
 		To: Target{Input: FollowupWaiting}, Seed: "000 §3.2 draft_followup → followup_waiting", Doc: "清空补充内容 / 取消补充"})
 	add(&Action{ID: "A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01", Event: FollowupSubmit, From: fu, Guard: gRouterRefused,
-		To: Target{Input: FollowupWaiting}, Seed: "003 §3.1 (明确拒绝并告诉用户缺什么)", Doc: "无法执行该补充：说明缺少什么，状态不变"})
+		To: Target{Input: FollowupWaiting}, Seed: "003 §3.1 (明确拒绝并告诉用户缺什么)", Doc: "无法执行该补充：说明缺少什么，状态不变", Outcome: true})
 	add(&Action{ID: "A_IDLE__FOLLOWUP_SUBMIT__RETRIEVING__02", Event: FollowupSubmit, From: Match{Inputs: followupInputs, Containers: []Container{ExpandedAgent}, Sessions: []Session{Idle}}, Guard: gRouterAccepted,
 		To: Target{Input: FollowupWaiting, Session: Retrieving}, Seed: "000 §5.2 idle → retrieving", Doc: "描述需求后发起首轮搜索"})
 	add(&Action{ID: "A_UNSUPPORTED__FOLLOWUP_SUBMIT__RETRIEVING__03", Event: FollowupSubmit, From: Match{Inputs: followupInputs, Containers: expanded, Sessions: []Session{Unsupported}}, Guard: gRouterAccepted,
@@ -297,6 +297,10 @@ func table() []*Action {
 	add(&Action{ID: "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVE_FAILED__EXPANDED_REPAIR__01", Event: SysResolveFailed,
 		From: Match{Containers: []Container{CompactResolving}},
 		To:   Target{Input: FollowupWaiting, Container: ExpandedRepair, Session: EmptyRepair}, Seed: "000 §4.2 compact_resolving → expanded_repair; §6.8", Doc: "URL 识别失败 / 平台不匹配 / 类型不支持"})
+
+	add(&Action{ID: "A_RETRIEVING__SYSTEM_URL_RESOLVE_FAILED__EMPTY_REPAIR__02", Event: SysResolveFailed,
+		From: Match{Containers: []Container{ExpandedAgent, ExpandedRepair}, Sessions: transient},
+		To:   Target{Input: FollowupWaiting, Container: ExpandedRepair, Session: EmptyRepair}, Seed: "000 §6.8 (mixed input or a replacement URL fails: only the URL part fails)", Doc: "URL 无法生成锚点：保留其余条件进入修正态"})
 
 	for _, ev := range []Event{SysResults, SysLowRecall} {
 		name := eventName(ev)

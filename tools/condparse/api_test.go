@@ -250,3 +250,27 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	cases := []struct {
+		field      Field
+		op         Op
+		v          Value
+		wantZH, en string
+	}{
+		{FieldCountry, OpEq, StringValue("US"), "美国", "United States"},
+		{FieldCountry, OpNotIn, StringsValue("US", "GB"), "排除 美国、英国", "Not United States, United Kingdom"},
+		{FieldCategory, OpIn, StringsValue("gaming"), "游戏", "Gaming"},
+		{FieldLanguage, OpEq, StringValue("xx"), "xx", "xx"},
+		{FieldFollowers, OpGte, IntValue(10000), "粉丝 ≥ 1万", "Followers ≥ 10K"},
+		{FieldFollowers, OpBetween, RangeValue(5000, 20000), "粉丝 5000–2万", "Followers 5K–20K"},
+		{FieldAvgViews, OpLte, IntValue(3000), "均播 ≤ 3000", "Avg views ≤ 3K"},
+		{FieldLastActive, OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
+	}
+	for _, tc := range cases {
+		got := Describe(tc.field, tc.op, tc.v)
+		if got.ZH != tc.wantZH || got.EN != tc.en {
+			t.Errorf("Describe(%s, %s, %v) = %+v, want %q / %q", tc.field, tc.op, tc.v, got, tc.wantZH, tc.en)
+		}
+	}
+}

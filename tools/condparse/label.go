@@ -3,6 +3,8 @@ package condparse
 import (
 	"strconv"
 	"strings"
+
+	"searchagent/tools/taxonomy"
 )
 
 // label renders the user-facing zh and en name of a condition.
@@ -100,4 +102,67 @@ func decimal(n, unit int64) string {
 	}
 	s := strconv.FormatInt(whole, 10) + "." + strconv.FormatInt(100+frac, 10)[1:]
 	return strings.TrimRight(s, "0")
+}
+
+// Describe labels a condition given only its field, op and value, as
+// conditions made outside the parser (router commands, manual filters)
+// need: vocabulary codes become their zh and en names.
+func Describe(field Field, op Op, v Value) Label {
+	names := func(vocab func(string) (string, string)) Label {
+		codes := v.Strs
+		if v.Str != "" {
+			codes = []string{v.Str}
+		}
+		zh := make([]string, 0, len(codes))
+		en := make([]string, 0, len(codes))
+		for _, c := range codes {
+			z, e := vocab(c)
+			zh, en = append(zh, z), append(en, e)
+		}
+		l := Label{ZH: strings.Join(zh, "、"), EN: strings.Join(en, ", ")}
+		if op == OpNotIn || op == OpNeq {
+			l = Label{ZH: "排除 " + l.ZH, EN: "Not " + l.EN}
+		}
+		return l
+	}
+	switch field {
+	case FieldCountry:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Countries, c) })
+	case FieldLanguage:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Languages, c) })
+	case FieldCategory:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Categories, c) })
+	case FieldFollowers, FieldAvgViews:
+		zhName, enName := "粉丝", "Followers"
+		if field == FieldAvgViews {
+			zhName, enName = "均播", "Avg views"
+		}
+		pc := &pcond{}
+		switch op {
+		case OpBetween:
+			pc.lo, pc.hi, pc.hasLo, pc.hasHi = v.Range.Min, v.Range.Max, v.Range.Min > 0, v.Range.Max > 0
+		case OpGte:
+			pc.lo, pc.hasLo = v.Int, true
+		case OpLte:
+			pc.hi, pc.hasHi = v.Int, true
+		default:
+			pc.lo, pc.hi, pc.hasLo, pc.hasHi = v.Int, v.Int, true, true
+		}
+		if !pc.hasLo && !pc.hasHi {
+			return Label{ZH: zhName, EN: enName}
+		}
+		zh, en := countText(pc)
+		return Label{ZH: zhName + " " + zh, EN: enName + " " + en}
+	case FieldLastActive:
+		d := strconv.FormatInt(v.Int, 10)
+		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}
+	}
+	return Label{ZH: v.String(), EN: v.String()}
+}
+
+func vocabName(v *taxonomy.Vocabulary, code string) (string, string) {
+	if t, ok := v.ByCode(code); ok {
+		return t.ZH, t.EN
+	}
+	return code, code
 }

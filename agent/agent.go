@@ -1,0 +1,333 @@
+package agent
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"searchagent/agent/fsm"
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+)
+
+// Limits on what a client may send.
+const (
+	// MaxTextBytes is the longest text an event may carry (413 beyond).
+	MaxTextBytes = 4096
+	// MaxTags is the most keyword tags a session may hold.
+	MaxTags = 20
+)
+
+// Config wires the agent to its tools. Store, Sessions, Router and
+// Validator are required.
+type Config struct {
+	Store     store.Store
+	Sessions  sessions.Store
+	Router    *router.Router
+	Validator *contract.Validator
+	// Observer counts turns, transitions, branches, violations and steps.
+	Observer Observer
+	// Now is the clock (time.Now by default).
+	Now func() time.Time
+	// Logger receives one line per turn (slog.Default() by default).
+	Logger *slog.Logger
+	// Model names the configured model, or "" when none is configured:
+	// then the classifier stage is off and slots come from templates,
+	// which /readyz and every trace say.
+	Model string
+}
+
+// Agent runs search sessions. It is safe for concurrent use; turns on one
+// session are serialised.
+type Agent struct {
+	cfg     Config
+	reg     *fsm.Registry
+	locks   [64]sync.Mutex
+	started time.Time
+	mode    Mode
+}
+
+// Mode says which implementations are active; every trace records it
+// (no silent fallback, seed 003 rule 3).
+type Mode struct {
+	Store    string   `json:"store"`
+	Embedder string   `json:"embedder"`
+	Router   []string `json:"router_stages"`
+	Renderer string   `json:"renderer"`
+	Sessions string   `json:"sessions"`
+	Model    string   `json:"model"`
+}
+
+// New checks the configuration and returns an agent.
+func New(cfg Config) (*Agent, error) {
+	switch {
+	case cfg.Store == nil:
+		return nil, errors.New("agent: Config.Store is required")
+	case cfg.Sessions == nil:
+		return nil, errors.New("agent: Config.Sessions is required")
+	case cfg.Router == nil:
+		return nil, errors.New("agent: Config.Router is required")
+	case cfg.Validator == nil:
+		return nil, errors.New("agent: Config.Validator is required")
+	}
+	if cfg.Observer == nil {
+		cfg.Observer = NopObserver{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now()}
+	info := cfg.Store.Describe()
+	a.mode = Mode{
+		Store:    info.Store,
+		Embedder: fmt.Sprintf("%s (%d dimensions)", info.Model, info.Dimensions),
+		Router:   []string{"guard", "expectation", "rules"},
+		Renderer: "template",
+		Sessions: cfg.Sessions.Describe(),
+		Model:    "none",
+	}
+	if cfg.Router.HasClassifier() {
+		a.mode.Router = append(a.mode.Router, "classifier")
+	}
+	if cfg.Model != "" {
+		a.mode.Model = cfg.Model
+	}
+	return a, nil
+}
+
+// Mode returns what is active.
+func (a *Agent) Mode() Mode { return a.mode }
+
+func (a *Agent) lock(id string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return &a.locks[h.Sum32()%uint32(len(a.locks))]
+}
+
+// randomHex returns n random bytes in hex. crypto/rand.Read never returns
+// an error (Go 1.24+: it crashes the program instead).
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func badRequest(code, msg string, details any) error {
+	return newError(ErrBadRequest, code, msg, details, nil)
+}
+
+// CreateSession starts a session at the seed's initial state
+// (empty_input / compact_classic / idle).
+func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest) (api.CreateSessionResponse, error) {
+	p, err := platform.Parse(req.Platform)
+	if err != nil {
+		return api.CreateSessionResponse{}, badRequest("bad_platform", "platform must be one of youtube, instagram, tiktok, x", map[string]string{"platform": req.Platform})
+	}
+	locale := strings.ToLower(strings.TrimSpace(req.Locale))
+	switch {
+	case locale == "":
+		locale = "zh"
+	case strings.HasPrefix(locale, "zh"):
+		locale = "zh"
+	case strings.HasPrefix(locale, "en"):
+		locale = "en"
+	default:
+		return api.CreateSessionResponse{}, badRequest("bad_locale", "locale must be zh or en", map[string]string{"locale": req.Locale})
+	}
+	if len(req.ClientRef) > 200 {
+		return api.CreateSessionResponse{}, newError(ErrTooLarge, "too_large", "client_ref is longer than 200 bytes", nil, nil)
+	}
+	s := &Session{ID: "s_" + randomHex(12), Platform: p, Locale: locale, State: fsm.Initial}
+	token := randomHex(24)
+	t := a.newTurn(ctx, s, 0, nil)
+	t.render(ctx)
+	snap, err := json.Marshal(s)
+	if err != nil {
+		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
+	}
+	closed, err := a.cfg.Sessions.Create(ctx, sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Snapshot: snap})
+	if err != nil {
+		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
+	}
+	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
+}
+
+// load reads a session and checks its token.
+func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+	rec, err := a.cfg.Sessions.Get(ctx, id)
+	if errors.Is(err, sessions.ErrNotFound) {
+		return rec, nil, newError(ErrNotFound, "not_found", "no session with this id", map[string]string{"session_id": id}, nil)
+	}
+	if err != nil {
+		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+	}
+	if token == "" {
+		return rec, nil, newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
+	}
+	if subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(rec.TokenHash)) != 1 {
+		return rec, nil, newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
+	}
+	var s Session
+	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
+		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+	}
+	s.Closed = rec.Closed()
+	return rec, &s, nil
+}
+
+// Snapshot returns what the search box renders now.
+func (a *Agent) Snapshot(ctx context.Context, id, token string) (api.Snapshot, error) {
+	rec, s, err := a.load(ctx, id, token)
+	if err != nil {
+		return api.Snapshot{}, err
+	}
+	return a.snapshot(s, rec.Version, rec.Closed()), nil
+}
+
+// Follow sends the session's events after `after` from the log, then the
+// live ones, until ctx ends. A subscriber that falls behind resumes from
+// the log, so every event is sent exactly once and in order.
+func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) error {
+	if _, _, err := a.load(ctx, id, token); err != nil {
+		return err
+	}
+	last := after
+	for {
+		sub, err := a.cfg.Sessions.Subscribe(ctx, id)
+		if err != nil {
+			return newError(ErrInternal, "internal", "could not follow the session", nil, err)
+		}
+		// Replay what the log has beyond last, then go live; the
+		// subscription started first, so nothing falls in between.
+		for {
+			evs, err := a.cfg.Sessions.Events(ctx, id, last, 500)
+			if err != nil {
+				return newError(ErrInternal, "internal", "could not read the session's events", nil, err)
+			}
+			for _, e := range evs {
+				if err := send(toStream(e)); err != nil {
+					return err
+				}
+				last = e.Seq
+			}
+			if len(evs) < 500 {
+				break
+			}
+		}
+		for e := range sub.C {
+			if e.Seq <= last {
+				continue
+			}
+			if err := send(toStream(e)); err != nil {
+				return err
+			}
+			last = e.Seq
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !sub.Lagged() {
+			return nil
+		}
+		// Lagged: loop to resubscribe and catch up from the log.
+	}
+}
+
+func toStream(e sessions.Event) api.StreamEvent {
+	return api.StreamEvent{Seq: e.Seq, Turn: e.Turn, Name: e.Name, Data: e.Data, At: e.At}
+}
+
+// TraceDoc is the audit trail of a session (GET …/trace).
+type TraceDoc struct {
+	SessionID string            `json:"session_id"`
+	Mode      Mode              `json:"mode"`
+	Turns     []json.RawMessage `json:"turns"`
+}
+
+// Trace returns every turn's router result and trace, transitions, steps
+// and contract checks.
+func (a *Agent) Trace(ctx context.Context, id, token string) (any, error) {
+	if _, _, err := a.load(ctx, id, token); err != nil {
+		return nil, err
+	}
+	turns, err := a.cfg.Sessions.Turns(ctx, id)
+	if err != nil {
+		return nil, newError(ErrInternal, "internal", "could not read the trace", nil, err)
+	}
+	doc := TraceDoc{SessionID: id, Mode: a.mode, Turns: []json.RawMessage{}}
+	for _, t := range turns {
+		doc.Turns = append(doc.Turns, t.Trace)
+	}
+	return doc, nil
+}
+
+// ExplainResult is the answer of the stateless router explain.
+type ExplainResult struct {
+	Result *router.Result `json:"result"`
+	Trace  *router.Trace  `json:"trace"`
+	Mode   Mode           `json:"mode"`
+}
+
+// Explain routes a text statelessly and returns the result and its trace.
+func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error) {
+	if len(req.Text) > MaxTextBytes {
+		return nil, newError(ErrTooLarge, "too_large", fmt.Sprintf("text is longer than %d bytes", MaxTextBytes), nil, nil)
+	}
+	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform,
+		State: router.State{Input: req.State.Input, Container: req.State.Container, Session: req.State.Session}}
+	if len(req.Pending) > 0 && string(req.Pending) != "null" {
+		if err := json.Unmarshal(req.Pending, &in.Pending); err != nil {
+			return nil, badRequest("bad_pending", "pending must be a list of expectations {id, kind, options[]}", err.Error())
+		}
+	}
+	res, tr, err := a.cfg.Router.Explain(ctx, in)
+	if errors.Is(err, router.ErrInputTooLong) {
+		return nil, newError(ErrTooLarge, "too_large", err.Error(), nil, nil)
+	}
+	if err != nil {
+		return nil, newError(ErrInternal, "internal", "the router failed", nil, err)
+	}
+	return ExplainResult{Result: res, Trace: tr, Mode: a.mode}, nil
+}
+
+// Readiness says which mode is active.
+func (a *Agent) Readiness(ctx context.Context) api.Readiness {
+	info := a.cfg.Store.Describe()
+	r := api.Readiness{
+		Ready: true, Mode: "embedded", Store: info.Store, Catalog: info.Catalog, Channels: info.Channels,
+		Embedder: a.mode.Embedder, Router: a.mode.Router, Renderer: a.mode.Renderer,
+		Sessions: a.mode.Sessions, Model: a.mode.Model, StartedAt: a.started,
+	}
+	if info.Store != "memory" {
+		r.Mode = "production"
+	}
+	if a.mode.Model == "none" {
+		r.Notes = append(r.Notes, "no model configured: the classifier stage is off (ambiguous or unknown follow-ups are refused with what is missing) and slots come from the template renderer")
+	}
+	if strings.Contains(info.Catalog, "demo") {
+		r.Notes = append(r.Notes, "the catalog is generated demo data, not real channels")
+	}
+	return r
+}

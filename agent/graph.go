@@ -1,0 +1,509 @@
+package agent
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/condparse"
+	"searchagent/tools/store"
+	"searchagent/tools/taxonomy"
+)
+
+// Condition Graph operations: merging parsed input and router commands
+// into the graph, and turning the graph into store queries, contract
+// condition chips and the router's view.
+
+// absorbParse merges a parse result into the graph (spec 3.7.2 order is
+// the parser's): keywords become tags (scope "all" when they came from a
+// sentence, the user's scope otherwise), hard, soft and derived
+// conditions become nodes, the first URL becomes the anchor to resolve.
+// It returns the anchor URL found (empty when none) and whether a second
+// anchor was refused.
+func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL string, secondAnchor bool) {
+	sentence := res.Shape == condparse.ShapeNatural || res.Shape == condparse.ShapeMixed
+	for _, c := range res.Conditions {
+		switch c.Kind {
+		case condparse.KindAnchor:
+			u := anchorURLOf(c, s.Platform)
+			if u == "" {
+				continue
+			}
+			if anchorURL != "" || s.Anchor.Resolved() {
+				secondAnchor = true
+				continue
+			}
+			anchorURL = u
+		case condparse.KindKeyword:
+			scope := contract.Scope(c.Scope)
+			if scope == "" {
+				scope = contract.ScopeTags
+			}
+			if sentence {
+				// Words said in a sentence are about the topic, wherever it
+				// shows: the chip says "全部来源" so nothing is hidden.
+				scope = contract.ScopeAll
+			}
+			s.addTag(c.Value.Str, scope, c.Excluded, source)
+		default:
+			if c.Field == condparse.FieldPlatform {
+				s.absorbPlatform(c, source)
+				continue
+			}
+			s.upsertCond(Cond{
+				Kind: string(c.Kind), Field: string(c.Field), Op: string(c.Op), Value: c.Value,
+				Source: source, Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
+				LabelZH: c.Label.ZH, LabelEN: c.Label.EN,
+			})
+		}
+	}
+	return anchorURL, secondAnchor
+}
+
+// absorbPlatform keeps a platform condition: the current platform is
+// applied (searches stay inside it anyway); another platform cannot be
+// searched from this page and stays pending, to be clarified.
+func (s *Session) absorbPlatform(c condparse.Condition, source string) {
+	status := "applied"
+	if c.Value.Str != string(s.Platform) || c.Op != condparse.OpEq {
+		status = "pending"
+	}
+	s.upsertCond(Cond{Kind: "hard", Field: "platform", Op: string(c.Op), Value: c.Value, Source: source,
+		Status: status, Priority: 1, Span: c.Span.Text, LabelZH: c.Label.ZH, LabelEN: c.Label.EN})
+}
+
+func anchorURLOf(c condparse.Condition, p interface{ Label(string) string }) string {
+	switch c.Field {
+	case condparse.FieldURL:
+		return c.Value.Str
+	case condparse.FieldHandle:
+		h := strings.TrimPrefix(c.Value.Str, "@")
+		if h == "" {
+			return ""
+		}
+		switch strings.ToLower(p.Label("en")) {
+		case "youtube":
+			return "https://www.youtube.com/@" + h
+		case "instagram":
+			return "https://www.instagram.com/" + h
+		case "tiktok":
+			return "https://www.tiktok.com/@" + h
+		case "x":
+			return "https://x.com/" + h
+		}
+	}
+	return ""
+}
+
+// addTag adds a keyword tag unless the same text and polarity exist.
+func (s *Session) addTag(text string, scope contract.Scope, excluded bool, source string) *Tag {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	for i := range s.Tags {
+		if strings.EqualFold(s.Tags[i].Text, text) && s.Tags[i].Excluded == excluded {
+			return &s.Tags[i]
+		}
+	}
+	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
+	return &s.Tags[len(s.Tags)-1]
+}
+
+// upsertCond adds a node, replacing an applied node of the same field and
+// polarity: a later statement of the same constraint wins (the user
+// changed it), never two competing filters.
+func (s *Session) upsertCond(c Cond) {
+	if c.LabelZH == "" && c.Field != "preference" {
+		l := condparse.Describe(condparse.Field(c.Field), condparse.Op(c.Op), c.Value)
+		c.LabelZH, c.LabelEN = l.ZH, l.EN
+	}
+	exclusion := c.Op == "not_in" || c.Op == "neq"
+	for i, old := range s.Conds {
+		oldExcl := old.Op == "not_in" || old.Op == "neq"
+		if old.Field == c.Field && old.Kind == c.Kind && oldExcl == exclusion && c.Field != "preference" {
+			c.ID = old.ID
+			s.Conds[i] = c
+			return
+		}
+		if old.Field == "preference" && c.Field == "preference" && old.Value.String() == c.Value.String() {
+			return
+		}
+	}
+	c.ID = s.newID("c")
+	s.Conds = append(s.Conds, c)
+}
+
+// removeCond removes a node or a tag by id; it reports whether one went.
+func (s *Session) removeCond(id string) bool {
+	if i, _ := s.cond(id); i >= 0 {
+		s.Conds = slices.Delete(s.Conds, i, i+1)
+		return true
+	}
+	if i, _ := s.tag(id); i >= 0 {
+		s.Tags = slices.Delete(s.Tags, i, i+1)
+		return true
+	}
+	if s.Anchor != nil && s.Anchor.ID == id {
+		s.Anchor = nil
+		return true
+	}
+	return false
+}
+
+// applyCommand applies one router command to the graph. It returns a
+// session-level command the caller must run (new_task, reset, …) and an
+// error for arguments it cannot apply.
+func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL string, err error) {
+	args := cmd.Args
+	switch cmd.Name {
+	case "add_filter":
+		field, _ := args["field"].(string)
+		op, _ := args["op"].(string)
+		c := Cond{Kind: "hard", Source: "user_input", Status: "applied", Priority: 1, Op: op}
+		switch field {
+		case "country", "language", "category":
+			vals := stringsOf(args["value"])
+			if len(vals) == 0 {
+				return "", "", fmt.Errorf("add_filter %s: no value", field)
+			}
+			c.Field = field
+			if op == "not_in" {
+				c.Value = condparse.StringsValue(vals...)
+			} else if len(vals) == 1 {
+				c.Op, c.Value = "eq", condparse.StringValue(vals[0])
+			} else {
+				c.Op, c.Value = "in", condparse.StringsValue(vals...)
+			}
+		case "followers", "avg_views":
+			c.Field = field
+			lo, hi, ok := rangeOf(op, args["value"])
+			if !ok {
+				return "", "", fmt.Errorf("add_filter %s: bad value %v", field, args["value"])
+			}
+			switch {
+			case lo > 0 && hi > 0:
+				c.Op, c.Value = "between", condparse.RangeValue(lo, hi)
+			case lo > 0:
+				c.Op, c.Value = "gte", condparse.IntValue(lo)
+			default:
+				c.Op, c.Value = "lte", condparse.IntValue(hi)
+			}
+		case "last_active_days":
+			days, ok := intOf(args["value"])
+			if !ok || days <= 0 {
+				return "", "", fmt.Errorf("add_filter last_active_days: bad value %v", args["value"])
+			}
+			c.Field, c.Op, c.Value = "last_active", "within_days", condparse.IntValue(days)
+		default:
+			return "", "", fmt.Errorf("add_filter: unknown field %q", field)
+		}
+		s.upsertCond(c)
+	case "remove_filter":
+		ids := stringsOf(args["condition_ids"])
+		field, _ := args["field"].(string)
+		removed := false
+		for _, id := range ids {
+			removed = s.removeCond(id) || removed
+		}
+		if !removed && field != "" {
+			for _, c := range slices.Clone(s.Conds) {
+				if c.Field == field || field == "last_active_days" && c.Field == "last_active" {
+					removed = s.removeCond(c.ID) || removed
+				}
+			}
+		}
+		if !removed {
+			return "", "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, field)
+		}
+	case "add_keyword", "exclude_keyword":
+		kws := stringsOf(args["keywords"])
+		if len(kws) == 0 {
+			return "", "", fmt.Errorf("%s: no keywords", cmd.Name)
+		}
+		for _, k := range kws {
+			s.addTag(k, contract.ScopeAll, cmd.Name == "exclude_keyword", "user_input")
+		}
+	case "set_keyword_scope":
+		scope, _ := args["scope"].(string)
+		ids := stringsOf(args["condition_ids"])
+		if len(ids) == 0 && s.ActiveTagID != "" {
+			ids = []string{s.ActiveTagID}
+		}
+		if len(ids) == 0 {
+			for _, t := range s.Tags {
+				ids = append(ids, t.ID)
+			}
+		}
+		n := 0
+		for _, id := range ids {
+			if _, t := s.tag(id); t != nil {
+				t.Scope = contract.Scope(scope)
+				n++
+			}
+		}
+		if n == 0 {
+			return "", "", fmt.Errorf("set_keyword_scope: no keyword tag to change")
+		}
+	case "add_soft_preference":
+		for _, p := range stringsOf(args["preference"]) {
+			s.upsertCond(Cond{Kind: "soft", Field: "preference", Op: "prefer", Value: condparse.StringValue(p),
+				Source: "user_input", Status: "reference", Priority: 2})
+		}
+	case "replace_anchor":
+		u, _ := args["url"].(string)
+		if u == "" {
+			return "", "", fmt.Errorf("replace_anchor: no url")
+		}
+		return "", u, nil
+	case "remove_anchor":
+		if s.Anchor == nil {
+			return "", "", fmt.Errorf("remove_anchor: there is no anchor")
+		}
+		s.Anchor = nil
+	case "widen_recall", "narrow", "new_task", "reset", "back_to_classic", "switch_to_nl", "answer_option":
+		return cmd.Name, "", nil
+	default:
+		return "", "", fmt.Errorf("unknown command %q", cmd.Name)
+	}
+	return "", "", nil
+}
+
+// query is the graph as a store query.
+type query struct {
+	keywords []store.Keyword
+	filters  store.Filters
+	anchor   string
+	minScore float64
+}
+
+// buildQuery turns the applied graph into a store query: keyword tags,
+// applied hard and derived filters (soft and pending nodes are never
+// filters, spec 3.7.5), the anchor, the recall widening.
+func (s *Session) buildQuery(now time.Time, skip string) query {
+	var q query
+	for _, t := range s.Tags {
+		if t.ID == skip {
+			continue
+		}
+		q.keywords = append(q.keywords, store.Keyword{Text: t.Text, Scope: store.Scope(t.Scope), Excluded: t.Excluded})
+	}
+	if s.Anchor.Resolved() && s.Anchor.ID != skip {
+		q.anchor = s.Anchor.Key
+	}
+	q.minScore = s.MinScore
+	for _, c := range s.Conds {
+		if c.ID == skip || c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") {
+			continue
+		}
+		applyFilter(&q.filters, c, now)
+	}
+	return q
+}
+
+func applyFilter(f *store.Filters, c Cond, now time.Time) {
+	vals := c.Value.Strs
+	if c.Value.Str != "" {
+		vals = []string{c.Value.Str}
+	}
+	exclude := c.Op == "not_in" || c.Op == "neq"
+	switch c.Field {
+	case "country":
+		if exclude {
+			f.ExcludeCountries = append(f.ExcludeCountries, vals...)
+		} else {
+			f.Countries = append(f.Countries, vals...)
+		}
+	case "language":
+		if exclude {
+			f.ExcludeLanguages = append(f.ExcludeLanguages, vals...)
+		} else {
+			f.Languages = append(f.Languages, vals...)
+		}
+	case "category":
+		if exclude {
+			f.ExcludeCategories = append(f.ExcludeCategories, vals...)
+		} else {
+			f.Categories = append(f.Categories, vals...)
+		}
+	case "followers":
+		f.Followers = rangeOfCond(c)
+	case "avg_views":
+		f.AvgViews = rangeOfCond(c)
+	case "last_active":
+		if c.Value.Int > 0 {
+			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
+		}
+	}
+}
+
+func rangeOfCond(c Cond) store.Range {
+	switch c.Op {
+	case "between":
+		return store.Range{Min: c.Value.Range.Min, Max: c.Value.Range.Max}
+	case "gte":
+		return store.Range{Min: c.Value.Int}
+	case "lte":
+		return store.Range{Max: c.Value.Int}
+	case "eq":
+		return store.Range{Min: c.Value.Int, Max: c.Value.Int}
+	}
+	return store.Range{}
+}
+
+// chips renders the graph as the conditions slot, in priority order:
+// the anchor (P0), keyword tags and hard filters (P1), soft preferences
+// (P2), derived rules (P3).
+func (s *Session) chips() []contract.Condition {
+	loc := s.Locale
+	out := []contract.Condition{}
+	if s.Anchor.Resolved() {
+		label := s.Anchor.Name
+		if s.Anchor.Handle != "" {
+			label = "@" + s.Anchor.Handle
+		}
+		out = append(out, contract.Condition{ID: s.Anchor.ID, Kind: contract.KindAnchor, Field: "anchor", Op: contract.Op("eq"),
+			Value: s.Anchor.Key, Label: clip(pick(s.zh(), "锚点 ", "Anchor ")+label, 28), Source: contract.Source("user_input"), Status: contract.CondStatus("applied")})
+	}
+	for _, t := range s.Tags {
+		op := "contains"
+		if t.Excluded {
+			op = "not_contains"
+		}
+		c := contract.Condition{ID: t.ID, Kind: contract.KindKeyword, Field: string(t.Scope), Op: contract.Op(op), Value: t.Text,
+			Source: contract.Source(t.Source), Status: contract.CondStatus("applied")}
+		c.Label = contract.ConditionLabel(c, loc)
+		out = append(out, c)
+	}
+	ordered := slices.Clone(s.Conds)
+	slices.SortStableFunc(ordered, func(a, b Cond) int { return a.Priority - b.Priority })
+	for _, n := range ordered {
+		c := contract.Condition{ID: n.ID, Kind: contract.Kind(n.Kind), Field: n.Field, Op: contract.Op(n.Op), Value: valueAny(n.Value),
+			Source: contract.Source(n.Source), Status: contract.CondStatus(n.Status)}
+		c.Label = pick(s.zh(), n.LabelZH, n.LabelEN)
+		if c.Label == "" && n.Field != "preference" {
+			l := condparse.Describe(condparse.Field(n.Field), condparse.Op(n.Op), n.Value)
+			c.Label = pick(s.zh(), l.ZH, l.EN)
+		}
+		if c.Label == "" {
+			c.Label = contract.ConditionLabel(c, loc)
+		}
+		c.Label = clip(c.Label, 28)
+		out = append(out, c)
+	}
+	return out
+}
+
+// routerConditions is the graph as the router sees it.
+func (s *Session) routerConditions() []router.Condition {
+	var out []router.Condition
+	for _, c := range s.chips() {
+		out = append(out, router.Condition{ID: c.ID, Kind: string(c.Kind), Field: c.Field, Op: string(c.Op), Value: c.Value, Label: c.Label})
+	}
+	return out
+}
+
+func valueAny(v condparse.Value) any {
+	switch v.Type {
+	case condparse.ValueString:
+		return v.Str
+	case condparse.ValueStrings:
+		return v.Strs
+	case condparse.ValueInt:
+		return v.Int
+	case condparse.ValueRange:
+		return map[string]int64{"min": v.Range.Min, "max": v.Range.Max}
+	}
+	return v.String()
+}
+
+func stringsOf(v any) []string {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return nil
+		}
+		return []string{x}
+	case []string:
+		return x
+	case []any:
+		var out []string
+		for _, e := range x {
+			if s, ok := e.(string); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func intOf(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int:
+		return int64(x), true
+	case int64:
+		return x, true
+	case float64:
+		return int64(x), true
+	}
+	return 0, false
+}
+
+// rangeOf reads a router count value: an int with op gte/lte/eq, a
+// [min,max] pair, or a {"min","max"} map.
+func rangeOf(op string, v any) (lo, hi int64, ok bool) {
+	if n, isInt := intOf(v); isInt {
+		switch op {
+		case "gte":
+			return n, 0, n > 0
+		case "lte":
+			return 0, n, n > 0
+		default:
+			return n, n, n > 0
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 2 {
+			a, ok1 := intOf(x[0])
+			b, ok2 := intOf(x[1])
+			return a, b, ok1 && ok2 && (a > 0 || b > 0)
+		}
+	case []int64:
+		if len(x) == 2 {
+			return x[0], x[1], x[0] > 0 || x[1] > 0
+		}
+	case map[string]any:
+		a, _ := intOf(x["min"])
+		b, _ := intOf(x["max"])
+		return a, b, a > 0 || b > 0
+	}
+	return 0, 0, false
+}
+
+func categoryName(id, locale string) string {
+	if t, ok := taxonomy.Categories.ByCode(id); ok {
+		return t.Name(locale)
+	}
+	return id
+}
+
+func pick(zh bool, a, b string) string {
+	if zh {
+		return a
+	}
+	return b
+}
+
+// clip shortens s to n runes with an ellipsis.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,149 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/store/memstore"
+)
+
+// testNow is the demo catalog's reference time in tests.
+var testNow = demo.DefaultNow()
+
+var (
+	storeOnce sync.Once
+	testStore *memstore.Store
+	storeErrV error
+)
+
+// demoStore builds the demo-catalog store once per test binary.
+func demoStore(t testing.TB) *memstore.Store {
+	t.Helper()
+	storeOnce.Do(func() {
+		cat, err := demo.Catalog(demo.WithNow(testNow))
+		if err != nil {
+			storeErrV = err
+			return
+		}
+		emb, err := embed.NewHashing()
+		if err != nil {
+			storeErrV = err
+			return
+		}
+		testStore, storeErrV = memstore.New(context.Background(), cat, emb)
+	})
+	if storeErrV != nil {
+		t.Fatal(storeErrV)
+	}
+	return testStore
+}
+
+// newTestAgent is an agent on the demo catalog with a fixed clock.
+func newTestAgent(t testing.TB) *Agent {
+	t.Helper()
+	r, err := router.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := contract.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v,
+		Now: func() time.Time { return testNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// box is one session driven like a client.
+type box struct {
+	t      testing.TB
+	a      *Agent
+	id     string
+	token  string
+	snap   api.Snapshot
+	events []api.StreamEvent
+}
+
+func newBox(t testing.TB, a *Agent, platform, locale string) *box {
+	t.Helper()
+	res, err := a.CreateSession(context.Background(), api.CreateSessionRequest{Platform: platform, Locale: locale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &box{t: t, a: a, id: res.SessionID, token: res.Token, snap: res.Snapshot}
+}
+
+// send runs one event; it fails the test on error and checks every slots
+// event against the contract (the executor's own check, asserted here).
+func (b *box) send(event string, args api.Args) api.Snapshot {
+	b.t.Helper()
+	snap, err := b.try(event, args)
+	if err != nil {
+		b.t.Fatalf("%s %+v in %s (%s): %v", event, args, b.snap.Substate, stateString(b.snap.State), err)
+	}
+	return snap
+}
+
+func (b *box) try(event string, args api.Args) (api.Snapshot, error) {
+	b.t.Helper()
+	b.events = nil
+	snap, err := b.a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: event, Args: args}, func(e api.StreamEvent) error {
+		b.events = append(b.events, e)
+		return nil
+	})
+	if err != nil {
+		return snap, err
+	}
+	b.snap = snap
+	for _, e := range b.events {
+		switch e.Name {
+		case api.EventContractViolation:
+			b.t.Errorf("%s: contract violation %s", event, e.Data)
+		case api.EventSlots:
+			var se api.SlotsEvent
+			if err := json.Unmarshal(e.Data, &se); err != nil {
+				b.t.Fatal(err)
+			}
+		}
+	}
+	return snap, nil
+}
+
+// substates lists the sub-states of the turn's transition events.
+func (b *box) substates() []string {
+	var out []string
+	for _, e := range b.events {
+		if e.Name == api.EventTransition {
+			var tr api.Transition
+			json.Unmarshal(e.Data, &tr)
+			out = append(out, tr.Substate)
+		}
+	}
+	return out
+}
+
+func (b *box) actions() []string {
+	var out []string
+	for _, e := range b.events {
+		if e.Name == api.EventTransition {
+			var tr api.Transition
+			json.Unmarshal(e.Data, &tr)
+			out = append(out, tr.ActionID)
+		}
+	}
+	return out
+}
+
+func stateString(s api.State) string { return s.Input + "/" + s.Container + "/" + s.Session }

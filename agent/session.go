@@ -1,0 +1,185 @@
+package agent
+
+import (
+	"fmt"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/condparse"
+	"searchagent/tools/platform"
+)
+
+// Source stages (context source_stage).
+const (
+	StageFirstRound = "first_round"
+	StageFollowup   = "followup"
+	StagePostRepair = "post_repair"
+)
+
+// Session is the persisted state of one search session: the state triple
+// and the context (seed 000 §2.3). It is stored as JSON in the session
+// store; the Condition Graph lives here so that nothing the user said can
+// be lost to chat-history compression (seed 003 rule 6).
+type Session struct {
+	ID       string            `json:"id"`
+	Platform platform.Platform `json:"platform"`
+	Locale   string            `json:"locale"`
+	State    fsm.State         `json:"state"`
+	Origin   fsm.Origin        `json:"origin,omitempty"`
+	Turn     int64             `json:"turn"`
+
+	Tags          []Tag  `json:"tags,omitempty"`
+	ActiveTagID   string `json:"active_tag_id,omitempty"`
+	MenuOpen      bool   `json:"menu_open,omitempty"`
+	Draft         string `json:"draft,omitempty"`
+	FollowupDraft string `json:"followup_draft,omitempty"`
+	// Anchor is the pinned anchor, or the URL being resolved or that failed.
+	Anchor     *Anchor `json:"anchor,omitempty"`
+	QueryShape string  `json:"query_shape,omitempty"`
+
+	RepairReason fsm.RepairReason `json:"repair_reason,omitempty"`
+	HintVisible  bool             `json:"repair_hint_visible,omitempty"`
+	SourceStage  string           `json:"source_stage,omitempty"`
+
+	// Conds are the hard, soft and derived nodes of the Condition Graph;
+	// keyword nodes are Tags and the anchor node is Anchor.
+	Conds []Cond `json:"conditions,omitempty"`
+	// Question is the one pending question (clarifying or a repair's short
+	// question); Expect are the expectations the router gets next turn.
+	Question *Question            `json:"question,omitempty"`
+	Expect   []router.Expectation `json:"expect,omitempty"`
+	// Asked lists the question topics already asked (one question per
+	// topic per task: "search first, ask later", never a second time).
+	Asked []string `json:"asked,omitempty"`
+
+	Results     *api.Results `json:"results,omitempty"`
+	Sort        string       `json:"sort,omitempty"`
+	Offset      int          `json:"offset,omitempty"`
+	MinScore    float64      `json:"min_score,omitempty"`
+	Relaxations []Relaxation `json:"relaxations,omitempty"`
+	// Unsupported is the refusal reason code of an unsupported turn.
+	Unsupported string `json:"unsupported,omitempty"`
+	// Notice is a one-turn explanation the status carries (a refused
+	// follow-up: what is missing).
+	Notice string `json:"notice,omitempty"`
+	// LastFollowup is the follow-up text the last refining applied.
+	LastFollowup string `json:"last_followup,omitempty"`
+	// Slots are the last rendered slots and the schema they passed.
+	Slots       contract.Slots `json:"slots"`
+	SlotsSchema string         `json:"slots_schema,omitempty"`
+	NextID      int            `json:"next_id"`
+	Closed      bool           `json:"closed,omitempty"`
+}
+
+// Tag is a keyword tag (a keyword node of the graph).
+type Tag struct {
+	contract.Tag
+	// Source is user_input (typed as a tag or said in a sentence),
+	// agent_inferred or manual.
+	Source string `json:"source"`
+}
+
+// Anchor is the anchor node (P0).
+type Anchor struct {
+	ID           string `json:"id"`
+	URL          string `json:"url"`
+	Key          string `json:"key,omitempty"`
+	Handle       string `json:"handle,omitempty"`
+	Name         string `json:"name,omitempty"`
+	Resolution   string `json:"resolution"`
+	Reason       string `json:"reason,omitempty"`
+	LinkPlatform string `json:"link_platform,omitempty"`
+	HintZH       string `json:"hint_zh,omitempty"`
+	HintEN       string `json:"hint_en,omitempty"`
+}
+
+// Resolved reports whether the anchor is a resolved channel.
+func (a *Anchor) Resolved() bool { return a != nil && a.Resolution == "resolved_exact" }
+
+// Cond is a hard, soft or derived node of the Condition Graph (spec 2.3).
+type Cond struct {
+	ID       string          `json:"id"`
+	Kind     string          `json:"kind"` // hard | soft | derived
+	Field    string          `json:"field"`
+	Op       string          `json:"op"`
+	Value    condparse.Value `json:"value"`
+	Source   string          `json:"source"` // user_input | agent_inferred | manual
+	Status   string          `json:"status"` // applied | reference | pending
+	Priority int             `json:"priority"`
+	Span     string          `json:"span,omitempty"`
+	LabelZH  string          `json:"label_zh,omitempty"`
+	LabelEN  string          `json:"label_en,omitempty"`
+}
+
+// Question is the pending question.
+type Question struct {
+	ID      string            `json:"id"`
+	Topic   string            `json:"topic"`
+	Subject string            `json:"subject,omitempty"`
+	Options []QuestionOption  `json:"options"`
+	Turn    int64             `json:"turn"`
+	Meta    map[string]string `json:"meta,omitempty"`
+}
+
+// QuestionOption is one answer and what choosing it does.
+type QuestionOption struct {
+	ID      string `json:"id"`
+	LabelZH string `json:"label_zh"`
+	LabelEN string `json:"label_en"`
+	// Apply is what the answer changes: "category:<id>" adds a category
+	// filter, "drop:<cond id>" removes a condition, "keep" changes nothing.
+	Apply string `json:"apply"`
+}
+
+// Relaxation is one computed repair of an empty result: the condition to
+// relax, how, and the real count with it relaxed.
+type Relaxation struct {
+	ActionID    string `json:"action_id"`
+	ConditionID string `json:"condition_id,omitempty"`
+	// Change says how: "drop" removes the condition, "widen" replaces a
+	// range with Min..Max.
+	Change string `json:"change"`
+	Min    int64  `json:"min,omitempty"`
+	Max    int64  `json:"max,omitempty"`
+	Count  int    `json:"count"`
+}
+
+func (s *Session) newID(prefix string) string {
+	s.NextID++
+	return fmt.Sprintf("%s%d", prefix, s.NextID)
+}
+
+func (s *Session) zh() bool { return len(s.Locale) >= 2 && s.Locale[:2] == "zh" }
+
+func (s *Session) tag(id string) (int, *Tag) {
+	for i := range s.Tags {
+		if s.Tags[i].ID == id {
+			return i, &s.Tags[i]
+		}
+	}
+	return -1, nil
+}
+
+func (s *Session) cond(id string) (int, *Cond) {
+	for i := range s.Conds {
+		if s.Conds[i].ID == id {
+			return i, &s.Conds[i]
+		}
+	}
+	return -1, nil
+}
+
+// onlyExplicit: nothing but keyword tags and at most one anchor (seed 000
+// §6.7 third condition).
+func (s *Session) onlyExplicit() bool { return len(s.Conds) == 0 }
+
+func (s *Session) softPending() bool {
+	for _, c := range s.Conds {
+		if c.Kind == "soft" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,320 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"searchagent/agent/fsm"
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/condparse"
+)
+
+// TurnTrace is the audit trail of one turn (GET …/trace).
+type TurnTrace struct {
+	Turn        int64             `json:"turn"`
+	Event       string            `json:"event"`
+	Args        api.Args          `json:"args"`
+	StartedAt   time.Time         `json:"started_at"`
+	DurationMS  float64           `json:"duration_ms"`
+	Mode        Mode              `json:"mode"`
+	Router      *RouterStage      `json:"router,omitempty"`
+	Parse       *condparse.Result `json:"parse,omitempty"`
+	Transitions []api.Transition  `json:"transitions"`
+	Steps       []StepTrace       `json:"steps"`
+	Contract    *ContractTrace    `json:"contract,omitempty"`
+	Notice      string            `json:"notice,omitempty"`
+	Error       string            `json:"error,omitempty"`
+}
+
+// RouterStage is the router's result and explain trace for a follow-up.
+type RouterStage struct {
+	Result *router.Result `json:"result"`
+	Trace  *router.Trace  `json:"trace"`
+}
+
+// StepTrace is one tool call of a turn.
+type StepTrace struct {
+	Step       string    `json:"step"`
+	StartedAt  time.Time `json:"started_at"`
+	DurationMS float64   `json:"duration_ms"`
+	OK         bool      `json:"ok"`
+	Detail     any       `json:"detail,omitempty"`
+	Error      string    `json:"error,omitempty"`
+}
+
+// ContractTrace is the contract check of the turn's slots.
+type ContractTrace struct {
+	State      string               `json:"state"`
+	Schema     string               `json:"schema"`
+	Substate   string               `json:"substate"`
+	Source     string               `json:"source"`
+	Valid      bool                 `json:"valid"`
+	Violations []contract.Violation `json:"violations"`
+}
+
+// turn is one event being handled.
+type turn struct {
+	a          *Agent
+	ctx        context.Context
+	s          *Session
+	version    int64
+	client     func(api.StreamEvent) error
+	events     []api.StreamEvent
+	trace      TurnTrace
+	now        time.Time
+	tagsBefore []contract.Tag
+	// persist is false for the render of a session being created.
+	persist bool
+	// clientGone is set when the client's emit failed: the turn stops its
+	// work (nothing more is computed for nobody) and persists no change.
+	clientGone bool
+	// searched says the turn fetched results (a results event follows).
+	searched bool
+	ev       fsm.Event
+	args     api.Args
+	// the first action and what the event asks beyond it
+	first *fsm.Action
+	facts fsm.Facts
+	plan  plan
+}
+
+// plan is what an event does beyond its first transition.
+type plan struct {
+	text          string            // text to classify and parse (search.submit, switch to NL, new task)
+	parse         *condparse.Result // the parse of text
+	anchorURL     string            // a URL to resolve into the anchor
+	commands      []router.Command  // router commands to apply (follow-ups)
+	unsupported   string            // guard reason: the turn lands in unsupported
+	notice        string            // a refusal or explanation for the status line
+	answer        *QuestionOption   // the chosen clarifying option
+	relax         *Relaxation       // the repair chosen
+	reset         bool              // new_task: reset before the new search
+	widen, narrow bool
+}
+
+func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {
+	now := a.cfg.Now()
+	t := &turn{a: a, ctx: ctx, s: s, version: version, client: client, now: now, persist: client != nil || version > 0}
+	t.trace = TurnTrace{Turn: s.Turn, StartedAt: now, Mode: a.mode, Transitions: []api.Transition{}, Steps: []StepTrace{}}
+	for _, tg := range s.Tags {
+		t.tagsBefore = append(t.tagsBefore, tg.Tag)
+	}
+	return t
+}
+
+// emit appends an event to the session's log and sends it to the client.
+func (t *turn) emit(name string, data any) error {
+	if !t.persist {
+		return nil
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", name, err)
+	}
+	// The log outlives the request: append even when the client is gone.
+	evs, err := t.a.cfg.Sessions.Append(context.WithoutCancel(t.ctx), t.s.ID, []sessions.Event{{Turn: t.s.Turn, Name: name, Data: raw, At: t.a.cfg.Now()}})
+	if err != nil {
+		return fmt.Errorf("append %s: %w", name, err)
+	}
+	se := toStream(evs[0])
+	t.events = append(t.events, se)
+	if t.client != nil && !t.clientGone {
+		if err := t.client(se); err != nil {
+			t.clientGone = true
+		}
+	}
+	return nil
+}
+
+func toAPIState(s fsm.State) api.State {
+	return api.State{Input: string(s.Input), Container: string(s.Container), Session: string(s.Session)}
+}
+
+// apply fires an action: the state (and origin) change, the trace entry of
+// seed 000 §8.5.1 and a transition event with the scene and sub-state.
+func (t *turn) apply(a *fsm.Action) error {
+	from := t.s.State
+	to, origin := a.To.Apply(from, t.s.Origin)
+	t.s.State, t.s.Origin = to, origin
+	sub := fsm.Substate(to, t.s.facts())
+	tr := api.Transition{
+		FromState: from.String(), ActionID: a.ID, ToState: to.String(), Timestamp: t.a.cfg.Now(),
+		Event: string(a.Event), Guard: a.GuardName(), From: toAPIState(from), To: toAPIState(to),
+		Scene: string(sub.Scene), Substate: sub.ID, Transient: to.Transient(),
+	}
+	t.trace.Transitions = append(t.trace.Transitions, tr)
+	t.a.cfg.Observer.Transition(a.ID)
+	return t.emit(api.EventTransition, tr)
+}
+
+// system resolves and applies a system event.
+func (t *turn) system(e fsm.Event) error {
+	a, err := t.a.reg.Resolve(t.s.State, e, t.s.facts())
+	if err != nil {
+		return fmt.Errorf("system event %s in %s: %w", e, t.s.State, err)
+	}
+	return t.apply(a)
+}
+
+// step runs fn as a named step with step.started / step.finished events.
+func (t *turn) step(name string, fn func() (detail any, err error)) error {
+	if t.clientGone {
+		return context.Canceled
+	}
+	if err := t.emit(api.EventStepStarted, api.Step{Step: name}); err != nil {
+		return err
+	}
+	start := time.Now()
+	detail, err := fn()
+	d := time.Since(start)
+	st := StepTrace{Step: name, StartedAt: t.now, DurationMS: ms(d), OK: err == nil, Detail: detail}
+	ev := api.Step{Step: name, Status: "ok", DurationMS: ms(d), Detail: detail}
+	if err != nil {
+		st.Error = err.Error()
+		ev.Status, ev.Error = "error", userSafe(err)
+	}
+	t.trace.Steps = append(t.trace.Steps, st)
+	t.a.cfg.Observer.Step(name, err == nil, d)
+	if e := t.emit(api.EventStepFinished, ev); e != nil {
+		return e
+	}
+	return err
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// userSafe is the text of an error that may reach the search box.
+func userSafe(err error) string {
+	var ae *Error
+	if errors.As(err, &ae) {
+		return ae.Message
+	}
+	return "the step failed"
+}
+
+// facts is the flat view of the session the registry's guards read.
+func (s *Session) facts() fsm.Facts {
+	f := fsm.Facts{
+		Tags: len(s.Tags), HasAnchor: s.Anchor.Resolved(), PendingQuestion: s.Question != nil,
+		RepairReason: s.RepairReason, HintVisible: s.HintVisible, Origin: s.Origin,
+		OnlyExplicit: s.onlyExplicit(), SoftPending: s.softPending(), MenuOpen: s.MenuOpen,
+	}
+	draft := s.Draft
+	if s.State.Input == fsm.DraftFollowup {
+		draft = s.FollowupDraft
+	}
+	f.Draft, f.DraftHasURL = classify(draft)
+	return f
+}
+
+// classify reads free text as a shape (spec 3.7.1).
+func classify(text string) (fsm.Shape, bool) {
+	if text == "" {
+		return fsm.ShapeNone, false
+	}
+	res, err := condparse.Parse(text)
+	if err != nil {
+		return fsm.Shape(condparse.Classify(text)), false
+	}
+	hasURL := false
+	for _, c := range res.Conditions {
+		if c.Kind == condparse.KindAnchor && (c.Field == condparse.FieldURL || c.Field == condparse.FieldHandle) {
+			hasURL = true
+		}
+	}
+	return fsm.Shape(res.Shape), hasURL
+}
+
+// Handle runs one turn: the event is resolved to a registered action (or
+// refused with 409 and what is allowed now), applied, the tools run as
+// steps until the session lands in a stable or repair state, the slots are
+// rendered and checked against the contract, and everything is persisted.
+// emit receives every event of the turn as it happens.
+func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (api.Snapshot, error) {
+	ev := fsm.Event(req.Event)
+	if req.Event == "" {
+		return api.Snapshot{}, badRequest("missing_event", "the body needs an event name", nil)
+	}
+	if !fsm.IsUserEvent(ev) {
+		var names []string
+		for _, e := range fsm.UserEvents {
+			names = append(names, string(e))
+		}
+		return api.Snapshot{}, badRequest("unknown_event", fmt.Sprintf("unknown event %q", req.Event), map[string]any{"events": names})
+	}
+	for name, v := range map[string]string{"text": req.Args.Text, "url": req.Args.URL} {
+		if len(v) > MaxTextBytes {
+			return api.Snapshot{}, newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
+		}
+		if !utf8.ValidString(v) {
+			return api.Snapshot{}, badRequest("bad_text", name+" is not valid UTF-8", nil)
+		}
+	}
+	mu := a.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	rec, s, err := a.load(ctx, id, token)
+	if err != nil {
+		return api.Snapshot{}, err
+	}
+	if rec.Closed() {
+		return api.Snapshot{}, newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
+	}
+	start := time.Now()
+	s.Turn++
+	t := a.newTurn(ctx, s, rec.Version, emit)
+	t.persist = true
+	t.ev, t.args = ev, req.Args
+	t.trace.Event, t.trace.Args = req.Event, req.Args
+	if err := t.prepare(); err != nil {
+		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
+		return api.Snapshot{}, err
+	}
+	runErr := t.run()
+	if t.clientGone && runErr == nil {
+		runErr = context.Canceled
+	}
+	if runErr != nil {
+		// Nothing of a failed turn is committed: the session stays as it
+		// was, and the log says why.
+		t.trace.Error = runErr.Error()
+		msg := userSafe(runErr)
+		if errors.Is(runErr, context.Canceled) {
+			msg = "the client went away; the turn was stopped and nothing changed"
+		}
+		_ = t.emit(api.EventError, api.ErrorInfo{Code: "turn_failed", Message: msg})
+		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
+		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
+		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
+		return api.Snapshot{}, newError(ErrInternal, "turn_failed", msg, nil, runErr)
+	}
+	t.trace.DurationMS = ms(time.Since(start))
+	snap, err := json.Marshal(s)
+	if err != nil {
+		return api.Snapshot{}, newError(ErrInternal, "internal", "could not save the session", nil, err)
+	}
+	traceRaw, _ := json.Marshal(t.trace)
+	newRec, err := a.cfg.Sessions.Commit(context.WithoutCancel(ctx), id, rec.Version, snap, &sessions.Turn{Turn: s.Turn, Trace: traceRaw})
+	if err != nil {
+		code, kind, msg := "internal", ErrInternal, "could not save the session"
+		if errors.Is(err, sessions.ErrConflict) {
+			code, kind, msg = "conflict", ErrConflict, "the session changed concurrently; reload and retry"
+		}
+		_ = t.emit(api.EventError, api.ErrorInfo{Code: code, Message: msg})
+		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, OK: false, Version: rec.Version})
+		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
+		return api.Snapshot{}, newError(kind, code, msg, nil, err)
+	}
+	sub := fsm.Substate(s.State, s.facts())
+	_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: newRec.Version, OK: true})
+	a.cfg.Observer.Turn(req.Event, true, time.Since(start))
+	a.cfg.Logger.Info("turn", "session", id, "event", req.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
+	return a.snapshot(s, newRec.Version, false), nil
+}

@@ -1,0 +1,178 @@
+package agent
+
+import (
+	"slices"
+	"strings"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/store"
+)
+
+// question decides whether the first results deserve exactly one
+// high-value question (spec 4.1-4.2, seed 000 §5.3: search first, ask
+// later, one question at a time, never the same topic twice).
+func (t *turn) question() *Question {
+	s := t.s
+	if s.State.Container != fsm.ExpandedAgent || s.Question != nil {
+		return nil
+	}
+	asked := func(topic string) bool { return slices.Contains(s.Asked, topic) }
+	plat := s.Platform.Label(s.Locale)
+	for _, c := range s.Conds {
+		if c.Field == "platform" && c.Status == "pending" && !asked(string(contract.TopicConflict)) {
+			return &Question{ID: s.newID("q"), Topic: string(contract.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
+				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
+				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
+			}}
+		}
+	}
+	if asked(string(contract.TopicCategory)) || s.Anchor.Resolved() || s.Results == nil || s.Results.Total < 10 {
+		return nil
+	}
+	if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == "category" }) {
+		return nil
+	}
+	// Do the results split between two kinds of channel? Sample the first
+	// hundred (step classify) and ask only when two categories each hold a
+	// quarter or more and neither dominates.
+	var top [2]struct {
+		id string
+		n  int
+	}
+	total := 0
+	err := t.step(api.StepClassify, func() (any, error) {
+		q := s.buildQuery(t.now, "")
+		page, err := t.a.cfg.Store.Search(t.ctx, store.SearchQuery{Platform: s.Platform, Keywords: q.keywords, Filters: q.filters, Limit: store.MaxLimit})
+		if err != nil {
+			return nil, storeErr(err)
+		}
+		hist := map[string]int{}
+		for _, h := range page.Items {
+			if h.Channel.Category != "" {
+				hist[h.Channel.Category]++
+				total++
+			}
+		}
+		for id, n := range hist {
+			switch {
+			case n > top[0].n || n == top[0].n && id < top[0].id:
+				top[1] = top[0]
+				top[0].id, top[0].n = id, n
+			case n > top[1].n || n == top[1].n && id < top[1].id:
+				top[1].id, top[1].n = id, n
+			}
+		}
+		return map[string]any{"sampled": total, "categories": hist}, nil
+	})
+	if err != nil || total < 10 || top[1].n*4 < total || top[0].n*10 > total*7 {
+		return nil
+	}
+	return &Question{ID: s.newID("q"), Topic: string(contract.TopicCategory), Turn: s.Turn, Options: []QuestionOption{
+		{ID: "o1", LabelZH: categoryName(top[0].id, "zh"), LabelEN: categoryName(top[0].id, "en"), Apply: "category:" + top[0].id},
+		{ID: "o2", LabelZH: categoryName(top[1].id, "zh"), LabelEN: categoryName(top[1].id, "en"), Apply: "category:" + top[1].id},
+		{ID: "o3", LabelZH: "都可以", LabelEN: "Either", Apply: "keep"},
+	}}
+}
+
+// expectation is what the router expects next turn: the question's
+// options, answered by label or position.
+func (q *Question) expectation() []router.Expectation {
+	e := router.Expectation{ID: q.ID, Kind: router.ExpectChoice, DeclaredTurn: int(q.Turn), TTL: 2}
+	for _, o := range q.Options {
+		e.Options = append(e.Options, router.Choice{ID: o.ID, Label: o.LabelZH, Aliases: []string{o.LabelEN}})
+	}
+	return []router.Expectation{e}
+}
+
+// allowed lists the user actions the registry allows now.
+func (a *Agent) allowed(s *Session) []*fsm.Action {
+	return a.reg.Allowed(s.State, s.facts())
+}
+
+// renderInput fills the contract's renderer input from the session.
+func (t *turn) renderInput() contract.RenderInput {
+	s := t.s
+	sub := fsm.Substate(s.State, s.facts())
+	in := contract.RenderInput{
+		State: contract.StateKey(s.State.Key()),
+		Context: contract.Context{RepairReason: contract.RepairReason(s.RepairReason), RepairHintVisible: s.HintVisible,
+			SourceStage: contract.SourceStage(s.SourceStage), Substate: sub.ID},
+		Locale: s.Locale, Platform: string(s.Platform), Conditions: s.chips(),
+		UnsupportedReason: s.Unsupported,
+	}
+	for _, tg := range s.Tags {
+		in.Keywords = append(in.Keywords, tg.Tag)
+	}
+	if a := s.Anchor; a != nil {
+		v := &contract.AnchorView{URL: a.URL, Handle: a.Handle, Title: a.Name, LinkPlatform: a.LinkPlatform}
+		if a.Resolved() {
+			v.ConditionID = a.ID
+			if v.Handle != "" {
+				v.Handle = "@" + v.Handle
+			}
+		}
+		if a.Resolution == "resolved_invalid" {
+			v.LinkIssue = contract.LinkIncomplete
+			if strings.HasSuffix(a.Reason, "not_found") {
+				v.LinkIssue = contract.LinkNotFound
+			}
+		}
+		in.Anchor = v
+	}
+	if s.SourceStage == StageFollowup || s.State.Session == fsm.Refining {
+		in.Followup = s.LastFollowup
+	}
+	if s.Results != nil {
+		in.ResultsTotal = s.Results.Total
+	}
+	if q := s.Question; q != nil && (s.State.Session == fsm.Clarifying || s.State.Session == fsm.EmptyRepair) {
+		spec := &contract.QuestionSpec{ID: q.ID, Topic: contract.QuestionTopic(q.Topic), Subject: q.Subject}
+		for _, o := range q.Options {
+			spec.Options = append(spec.Options, contract.Option{ID: o.ID, Label: pick(s.zh(), o.LabelZH, o.LabelEN)})
+		}
+		in.Question = spec
+	}
+	for _, r := range s.Relaxations {
+		in.Relaxations = append(in.Relaxations, contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Count: r.Count})
+	}
+	for _, a := range t.a.allowed(s) {
+		in.AllowedActions = append(in.AllowedActions, contract.Action{ActionID: a.ID})
+	}
+	return in
+}
+
+// snapshot is the API view of a session.
+func (a *Agent) snapshot(s *Session, version int64, closed bool) api.Snapshot {
+	sub := fsm.Substate(s.State, s.facts())
+	snap := api.Snapshot{
+		SessionID: s.ID, Platform: string(s.Platform), Locale: s.Locale, Version: version, Turn: s.Turn,
+		State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Slots: s.Slots, Results: s.Results,
+		Actions: []api.AllowedAction{}, Closed: closed || s.Closed,
+		Context: api.Context{
+			KeywordTags: []contract.Tag{}, ActiveTagID: s.ActiveTagID, ActiveTagMenu: s.MenuOpen, QueryShape: s.QueryShape,
+			Origin: string(s.Origin), RepairReason: string(s.RepairReason), RepairHintVisible: s.HintVisible,
+			SourceStage: s.SourceStage, Conditions: s.chips(), Sort: s.Sort, Notice: s.Notice,
+		},
+	}
+	snap.Context.Draft = s.Draft
+	if s.State.Input == fsm.DraftFollowup {
+		snap.Context.Draft = s.FollowupDraft
+	}
+	for _, tg := range s.Tags {
+		snap.Context.KeywordTags = append(snap.Context.KeywordTags, tg.Tag)
+	}
+	if an := s.Anchor; an != nil {
+		snap.Context.Anchor = &api.Anchor{URL: an.URL, Platform: an.LinkPlatform, Key: an.Key, Handle: an.Handle, Name: an.Name,
+			Resolution: an.Resolution, Hint: pick(s.zh(), an.HintZH, an.HintEN)}
+	}
+	if q := s.Slots.Question; q != nil {
+		snap.Context.PendingQuestion = q
+	}
+	for _, act := range a.allowed(s) {
+		snap.Actions = append(snap.Actions, api.AllowedAction{ActionID: act.ID, Event: string(act.Event), Label: contract.ActionLabel(act.ID, s.Locale)})
+	}
+	return snap
+}

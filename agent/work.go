@@ -1,0 +1,388 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/tools/catalog"
+	"searchagent/tools/condparse"
+	"searchagent/tools/store"
+	"searchagent/tools/urlresolve"
+)
+
+// maxWork bounds the system transitions of one turn.
+const maxWork = 8
+
+// work runs the tools while the session is in a state of work in progress
+// (compact_resolving, retrieving, refining) and lands it in a stable or
+// repair state (seed 000 §5.4: a follow-up always lands).
+func (t *turn) work() error {
+	s := t.s
+	for i := 0; i < maxWork; i++ {
+		st := s.State
+		switch {
+		case s.Anchor != nil && s.Anchor.Resolution == string(urlresolve.StateResolving) && (st.Transient()):
+			ok, err := t.resolveAnchor()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return t.system(fsm.SysResolveFailed)
+			}
+			if st.Container == fsm.CompactResolving {
+				if err := t.system(fsm.SysResolvedExact); err != nil {
+					return err
+				}
+			}
+		case st.Session == fsm.Retrieving || st.Session == fsm.Refining:
+			if t.plan.unsupported != "" {
+				s.Unsupported = t.plan.unsupported
+				s.Results = nil
+				return t.system(fsm.SysUnsupported)
+			}
+			return t.search()
+		case t.ev == fsm.ResultsSort || t.ev == fsm.ResultsPage:
+			return t.fetch()
+		default:
+			return nil
+		}
+	}
+	return errors.New("the turn did not settle")
+}
+
+// resolveAnchor resolves the pending anchor URL (step resolve_url).
+func (t *turn) resolveAnchor() (bool, error) {
+	s := t.s
+	var res urlresolve.Resolution
+	err := t.step(api.StepResolveURL, func() (any, error) {
+		var err error
+		res, err = urlresolve.Resolve(t.ctx, s.Platform, s.Anchor.URL, t.a.cfg.Store)
+		if err != nil {
+			return nil, newError(ErrUnavailable, "unavailable", "could not look the link up", nil, err)
+		}
+		return map[string]any{"state": res.State, "reason": res.Reason, "key": res.Key}, nil
+	})
+	if err != nil {
+		return false, err
+	}
+	a := s.Anchor
+	a.Resolution, a.Reason, a.HintZH, a.HintEN = string(res.State), string(res.Reason), res.Hint.Zh, res.Hint.En
+	a.LinkPlatform = string(res.LinkPlatform)
+	if res.State != urlresolve.StateExact {
+		s.RepairReason = fsm.RepairReason(res.RepairReason)
+		s.HintVisible = false
+		s.Results = nil
+		return false, nil
+	}
+	a.Key, a.Handle, a.Name = res.Key, res.Channel.Handle, res.Channel.Name
+	if res.Parsed != nil && res.Parsed.URL != "" {
+		a.URL = res.Parsed.URL
+	}
+	return true, nil
+}
+
+// search runs the graph as a store query and lands the session.
+func (t *turn) search() error {
+	s := t.s
+	from := s.State
+	if err := t.fetch(); err != nil {
+		return err
+	}
+	switch {
+	case s.Results.Total == 0:
+		if err := t.relaxations(); err != nil {
+			return err
+		}
+		s.RepairReason, s.HintVisible = fsm.RepairNoResults, false
+		return t.system(fsm.SysNoResults)
+	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
+		s.RepairReason, s.HintVisible = fsm.RepairLowRecall, true
+		s.Results.LowRecall = true
+		if from.Container == fsm.ExpandedRepair {
+			s.SourceStage = StagePostRepair
+		}
+		return t.system(fsm.SysLowRecall)
+	}
+	s.RepairReason, s.HintVisible, s.Relaxations = fsm.RepairNone, false, nil
+	if from.Container == fsm.ExpandedRepair {
+		s.SourceStage = StagePostRepair
+	}
+	if err := t.system(fsm.SysResults); err != nil {
+		return err
+	}
+	if q := t.question(); q != nil {
+		s.Question = q
+		s.Asked = append(s.Asked, q.Topic)
+		s.Expect = q.expectation()
+		return t.system(fsm.SysClarify)
+	}
+	return nil
+}
+
+// fetch runs the query (keyword search, or similar recall around the
+// anchor) as a step and stores the results.
+func (t *turn) fetch() error {
+	s := t.s
+	q := s.buildQuery(t.now, "")
+	limit := store.DefaultLimit
+	t.searched = true
+	if q.anchor != "" {
+		sort := store.Sort(s.Sort)
+		if sort == "relevance" {
+			sort = store.SortSimilarity
+		}
+		return t.step(api.StepRecallSimilar, func() (any, error) {
+			res, err := t.a.cfg.Store.SimilarTo(t.ctx, store.SimilarQuery{Platform: s.Platform, AnchorKey: q.anchor, Keywords: q.keywords,
+				Filters: q.filters, Sort: sort, Offset: s.Offset, Limit: limit, MinScore: q.minScore})
+			if err != nil {
+				return nil, storeErr(err)
+			}
+			s.Results = toResults(res.Anchor, res.Items, res.Total, s.Offset, limit, string(sort))
+			return map[string]any{"anchor": q.anchor, "total": res.Total, "min_score": res.MinScore, "keywords": len(q.keywords)}, nil
+		})
+	}
+	sort := store.Sort(s.Sort)
+	if sort == store.SortSimilarity {
+		sort = store.SortRelevance
+	}
+	return t.step(api.StepRetrieve, func() (any, error) {
+		page, err := t.a.cfg.Store.Search(t.ctx, store.SearchQuery{Platform: s.Platform, Keywords: q.keywords, Filters: q.filters,
+			Sort: sort, Offset: s.Offset, Limit: limit})
+		if err != nil {
+			return nil, storeErr(err)
+		}
+		s.Results = toResults(nil, page.Items, page.Total, s.Offset, limit, string(sort))
+		return map[string]any{"total": page.Total, "keywords": len(q.keywords)}, nil
+	})
+}
+
+func storeErr(err error) error {
+	if errors.Is(err, store.ErrBadQuery) {
+		return newError(ErrBadRequest, "bad_query", err.Error(), nil, err)
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return newError(ErrUnavailable, "unavailable", "the search is unavailable", nil, err)
+}
+
+func toResults(anchor *catalog.Channel, items []store.Hit, total, offset, limit int, sort string) *api.Results {
+	r := &api.Results{Anchor: anchor, Items: []api.ResultItem{}, Total: total, Sort: sort}
+	for _, h := range items {
+		r.Items = append(r.Items, api.ResultItem{Channel: h.Channel, Score: h.Score})
+	}
+	if offset+limit < total {
+		r.NextCursor = strconv.Itoa(offset + limit)
+	}
+	return r
+}
+
+// relaxations computes the repairs of an empty result by really
+// re-counting with one condition relaxed (DESIGN: "放宽粉丝范围到 3k-30k 可得
+// 12 个结果").
+func (t *turn) relaxations() error {
+	s := t.s
+	s.Relaxations = nil
+	return t.step(api.StepCount, func() (any, error) {
+		var cands []Relaxation
+		count := func(q query) (int, error) {
+			return t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, AnchorKey: q.anchor, Keywords: q.keywords, Filters: q.filters, MinScore: q.minScore})
+		}
+		try := func(r Relaxation, q query) error {
+			n, err := count(q)
+			if err != nil {
+				return storeErr(err)
+			}
+			if n > 0 {
+				r.Count = n
+				cands = append(cands, r)
+			}
+			return nil
+		}
+		for _, c := range s.Conds {
+			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
+				continue
+			}
+			if c.Field == "followers" || c.Field == "avg_views" {
+				lo, hi := widenRange(rangeOfCond(c))
+				wide := c
+				wide.Op, wide.Value = "between", rangeValue(lo, hi)
+				q := s.buildQuery(t.now, c.ID)
+				applyFilter(&q.filters, wide, t.now)
+				if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: c.ID, Change: "widen", Min: lo, Max: hi}, q); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: c.ID, Change: "drop"}, s.buildQuery(t.now, c.ID)); err != nil {
+				return nil, err
+			}
+		}
+		for _, tg := range s.Tags {
+			if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: tg.ID, Change: "drop"}, s.buildQuery(t.now, tg.ID)); err != nil {
+				return nil, err
+			}
+		}
+		if s.Anchor.Resolved() && len(s.Tags) > 0 {
+			if err := try(Relaxation{ActionID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ConditionID: s.Anchor.ID, Change: "drop"}, s.buildQuery(t.now, s.Anchor.ID)); err != nil {
+				return nil, err
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b Relaxation) int { return b.Count - a.Count })
+		if len(cands) > 2 {
+			cands = cands[:2] // the third repair option is switching to natural language
+		}
+		s.Relaxations = cands
+		return map[string]any{"relaxations": cands}, nil
+	})
+}
+
+func widenRange(r store.Range) (int64, int64) {
+	lo, hi := r.Min*6/10, r.Max*3/2
+	if r.Max == 0 {
+		hi = 0
+	}
+	return lo, hi
+}
+
+// expand applies A_REPAIR_EXPAND_RECALL_SCOPE: the chosen relaxation, or
+// for low recall a lower minimum similarity (keywords and anchor stay).
+func (t *turn) expand() {
+	s := t.s
+	r := t.plan.relax
+	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == fsm.RepairNoResults {
+		r = &s.Relaxations[0]
+	}
+	switch {
+	case r != nil && r.Change == "widen":
+		if _, c := s.cond(r.ConditionID); c != nil {
+			c.Op, c.Value, c.Source, c.LabelZH, c.LabelEN = "between", rangeValue(r.Min, r.Max), "manual", "", ""
+		}
+	case r != nil:
+		s.removeCond(r.ConditionID)
+	default:
+		s.MinScore = max(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)-0.10, 0.05)
+	}
+	s.Relaxations = nil
+}
+
+// widen applies a "放宽 / more results" follow-up outside a repair.
+func (t *turn) widen() {
+	s := t.s
+	if s.Anchor.Resolved() {
+		s.MinScore = max(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)-0.10, 0.05)
+		return
+	}
+	for i := range s.Conds {
+		c := &s.Conds[i]
+		if c.Field == "followers" || c.Field == "avg_views" {
+			lo, hi := widenRange(rangeOfCond(*c))
+			c.Op, c.Value, c.LabelZH, c.LabelEN = "between", rangeValue(lo, hi), "", ""
+			return
+		}
+	}
+	s.Notice = pick(s.zh(), "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项", "there is no range to widen: remove a condition or say which one to relax")
+}
+
+func nextMinScore(cur, def float64) float64 {
+	if cur > 0 {
+		return cur
+	}
+	return def
+}
+
+// answer applies the chosen option of the clarifying question.
+func (t *turn) answer(o *QuestionOption) {
+	s := t.s
+	if o == nil {
+		return
+	}
+	kind, arg, _ := cut(o.Apply)
+	switch kind {
+	case "category":
+		s.upsertCond(Cond{Kind: "hard", Field: "category", Op: "eq", Value: stringValue(arg), Source: "user_input", Status: "applied", Priority: 1})
+	case "drop":
+		s.removeCond(arg)
+	case "reference":
+		if _, c := s.cond(arg); c != nil {
+			c.Status = "reference"
+		}
+	}
+}
+
+// render renders the slots with the template renderer and checks them
+// against the contract (steps render_slots and validate_contract).
+func (t *turn) render(ctx context.Context) error {
+	s := t.s
+	in := t.renderInput()
+	var slots contract.Slots
+	if err := t.step(api.StepRenderSlots, func() (any, error) {
+		var err error
+		slots, err = contract.Render(in)
+		if err != nil {
+			return nil, fmt.Errorf("render %s: %w", in.State, err)
+		}
+		return map[string]any{"renderer": "template"}, nil
+	}); err != nil {
+		return err
+	}
+	if s.Notice != "" && s.State.Expanded() {
+		// A refusal or partial application is said in the search box
+		// (seed 003 §3.1), ahead of the summary.
+		slots.TaskSummary = clip(strings.TrimSpace(s.Notice+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
+	}
+	vin := in.ValidationInput()
+	vin.TagsBefore = t.tagsBefore
+	if vin.TagsBefore == nil {
+		vin.TagsBefore = []contract.Tag{}
+	}
+	var rep contract.Report
+	if err := t.step(api.StepValidateContract, func() (any, error) {
+		var err error
+		rep, err = t.a.cfg.Validator.Validate(vin, slots)
+		if err != nil {
+			return nil, fmt.Errorf("validate %s: %w", in.State, err)
+		}
+		return map[string]any{"schema": rep.Schema, "valid": rep.Valid, "violations": len(rep.Violations)}, nil
+	}); err != nil {
+		return err
+	}
+	sub := fsm.Substate(s.State, s.facts())
+	t.trace.Contract = &ContractTrace{State: string(in.State), Schema: string(rep.Schema), Substate: sub.ID, Source: "template", Valid: rep.Valid, Violations: rep.Violations}
+	for _, v := range rep.Violations {
+		t.a.cfg.Observer.ContractViolation(string(v.Code))
+		if err := t.emit(api.EventContractViolation, v); err != nil {
+			return err
+		}
+	}
+	s.Slots, s.SlotsSchema = slots, string(rep.Schema)
+	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: "template", Slots: slots, Substate: sub.ID})
+}
+
+func rangeValue(lo, hi int64) condparse.Value {
+	switch {
+	case lo > 0 && hi > 0:
+		return condparse.RangeValue(lo, hi)
+	case hi > 0:
+		return condparse.RangeValue(0, hi)
+	}
+	return condparse.RangeValue(lo, 0)
+}
+
+func stringValue(s string) condparse.Value { return condparse.StringValue(s) }
+
+func cut(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ':' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
