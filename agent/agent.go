@@ -45,6 +45,9 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives one line per turn (slog.Default() by default).
 	Logger *slog.Logger
+	// FailOnViolation makes a contract violation in rendered slots fail
+	// the turn (tests set it: every slots event must pass the contract).
+	FailOnViolation bool
 	// Model names the configured model, or "" when none is configured:
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.

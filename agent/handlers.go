@@ -234,10 +234,23 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		f.RouterRefused = true
 		t.plan.notice = msg
 	}
-	switch res.Branch {
-	case router.BranchGuardHit:
+	if res.Branch == router.BranchGuardHit {
 		t.plan.unsupported = guardReason(res)
 		return nil
+	}
+	if s.State.Session == fsm.Unsupported {
+		// The last request was refused and nothing of it was kept: the
+		// rewrite is a fresh description (seed 000 §5.2 unsupported →
+		// retrieving), read whole by the parser.
+		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
+		if err != nil || !usefulParse(pr) {
+			refuse(refusalText(s, res))
+			return nil
+		}
+		t.plan.parse, t.plan.rewrite = &pr, true
+		return nil
+	}
+	switch res.Branch {
 	case router.BranchFallback, router.BranchAmbiguous:
 		// The rules did not decide; the deterministic condition parser
 		// may still read the text as conditions (a real refinement). If it
@@ -669,6 +682,13 @@ func (t *turn) after() error {
 		}
 	case t.ev == fsm.FollowupSubmit && !t.facts.RouterRefused:
 		s.SourceStage = StageFollowup
+		if t.plan.rewrite {
+			s.SourceStage, s.Unsupported = StageFirstRound, ""
+			s.Origin = fsm.OriginNatural
+			if t.plan.parse.Shape == "mixed" {
+				s.Origin = fsm.OriginMixed
+			}
+		}
 		if t.plan.parse != nil {
 			if err := t.step(api.StepParseConditions, func() (any, error) {
 				u, second := s.absorbParse(*t.plan.parse, "user_input")

@@ -59,7 +59,7 @@ func newTestAgent(t testing.TB) *Agent {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v,
-		Now: func() time.Time { return testNow }})
+		Now: func() time.Time { return testNow }, FailOnViolation: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,6 +97,7 @@ type plan struct {
 	relax         *Relaxation       // the repair chosen
 	reset         bool              // new_task: reset before the new search
 	widen, narrow bool
+	rewrite       bool // a fresh description after an unsupported request
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

@@ -362,6 +362,9 @@ func (t *turn) render(ctx context.Context) error {
 			return err
 		}
 	}
+	if !rep.Valid && t.a.cfg.FailOnViolation {
+		return fmt.Errorf("slots of %s violate the contract: %v", in.State, rep.Codes())
+	}
 	s.Slots, s.SlotsSchema = slots, string(rep.Schema)
 	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: "template", Slots: slots, Substate: sub.ID})
 }

@@ -18,7 +18,10 @@ func logStep(t *testing.T, b *box, what string) {
 	t.Logf("%-28s → %-26s %-50s total=%d subs=%v status=%q summary=%q notice=%q", what, b.snap.Substate, stateString(b.snap.State), total, b.substates(), st, b.snap.Slots.TaskSummary, b.snap.Context.Notice)
 }
 
-func TestSmokePaths(t *testing.T) {
+// TestManyPathsKeepTheContract walks many seed paths in one go (with
+// FailOnViolation, any slots that break the contract fail the turn); run
+// with -v to read the walk.
+func TestManyPathsKeepTheContract(t *testing.T) {
 	a := newTestAgent(t)
 	{
 		b := newBox(t, a, "youtube", "zh")

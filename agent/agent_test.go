@@ -1,0 +1,251 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"searchagent/api"
+)
+
+func TestEventErrors(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	cases := []struct {
+		name   string
+		event  string
+		args   api.Args
+		kind   error
+		code   string
+		detail func(t *testing.T, d any)
+	}{
+		{"unknown event", "input.paste", api.Args{}, ErrBadRequest, "unknown_event", nil},
+		{"system event from a client", "system.results", api.Args{}, ErrBadRequest, "unknown_event", nil},
+		{"missing event", "", api.Args{}, ErrBadRequest, "missing_event", nil},
+		{"oversized text", "input.type", api.Args{Text: strings.Repeat("汽", 2000)}, ErrTooLarge, "too_large", nil},
+		{"invalid UTF-8", "input.type", api.Args{Text: "\xff\xfe"}, ErrBadRequest, "bad_text", nil},
+		{"empty typing", "input.type", api.Args{}, ErrBadRequest, "empty_text", nil},
+		{"not allowed now", "clarify.answer", api.Args{OptionID: "o1"}, ErrNotAllowed, "not_allowed", func(t *testing.T, d any) {
+			r := d.(Refusal)
+			if len(r.AllowedEvents) == 0 || len(r.AllowedActions) == 0 || r.State != "empty_input/compact_classic/idle" {
+				t.Errorf("refusal %+v lacks what is allowed now", r)
+			}
+		}},
+		{"submit nothing", "search.submit", api.Args{}, ErrNotAllowed, "not_allowed", func(t *testing.T, d any) {
+			if r := d.(Refusal); len(r.FailedGuards) == 0 {
+				t.Errorf("refusal %+v names no failed guard", r)
+			}
+		}},
+		{"unknown tag", "tag.delete", api.Args{TagID: "k99"}, ErrBadRequest, "unknown_tag", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			before := b.snap.Version
+			_, err := b.try(tc.event, tc.args)
+			var ae *Error
+			if !errors.As(err, &ae) || !errors.Is(err, tc.kind) || ae.Code != tc.code {
+				t.Fatalf("%s = %v, want %v with code %s", tc.event, err, tc.kind, tc.code)
+			}
+			if len(b.events) != 0 {
+				t.Errorf("a refused event logged %d events", len(b.events))
+			}
+			if tc.detail != nil {
+				tc.detail(t, ae.Details)
+			}
+			snap, _ := a.Snapshot(context.Background(), b.id, b.token)
+			if snap.Version != before {
+				t.Errorf("a refused event changed the session (version %d → %d)", before, snap.Version)
+			}
+		})
+	}
+}
+
+func TestSecondAnchorIsRefused(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid"})
+	b.send("input.type", api.Args{Text: "https://www.youtube.com/@oldironrevival"})
+	_, err := b.try("search.submit", api.Args{})
+	var ae *Error
+	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.Message, "锚点") {
+		t.Fatalf("second anchor: %v, want a 409 saying to replace or delete the anchor", err)
+	}
+}
+
+func TestTokensAndClosedSessions(t *testing.T) {
+	a := newTestAgent(t)
+	ctx := context.Background()
+	first, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Snapshot(ctx, first.SessionID, ""); !errors.Is(err, ErrUnauthorized) {
+		t.Errorf("no token: %v, want ErrUnauthorized", err)
+	}
+	if _, err := a.Snapshot(ctx, first.SessionID, "nope"); !errors.Is(err, ErrForbidden) {
+		t.Errorf("wrong token: %v, want ErrForbidden", err)
+	}
+	if _, err := a.Snapshot(ctx, "s_missing", "x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown session: %v, want ErrNotFound", err)
+	}
+	second, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1"})
+	if err != nil || second.Closed != first.SessionID {
+		t.Fatalf("second session closed %q (%v), want %s", second.Closed, err, first.SessionID)
+	}
+	_, err = a.Handle(ctx, first.SessionID, first.Token, api.EventRequest{Event: "input.type", Args: api.Args{Text: "x"}}, nil)
+	if !errors.Is(err, ErrGone) {
+		t.Errorf("event on a replaced session: %v, want ErrGone", err)
+	}
+	for _, bad := range []api.CreateSessionRequest{{Platform: "myspace"}, {Platform: "youtube", Locale: "fr"}} {
+		if _, err := a.CreateSession(ctx, bad); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("CreateSession(%+v) = %v, want ErrBadRequest", bad, err)
+		}
+	}
+}
+
+// TestConcurrentEventsOnOneSession: events racing on one session are
+// serialised; none is lost and the log stays gap-free.
+func TestConcurrentEventsOnOneSession(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	b.send("input.type", api.Args{Text: "a"})
+	const n = 16
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			_, err := a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: "input.type", Args: api.Args{Text: strings.Repeat("x", i+1)}}, nil)
+			errs <- err
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("concurrent event: %v", err)
+		}
+	}
+	snap, err := a.Snapshot(context.Background(), b.id, b.token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Version != 2+n || snap.Turn != 1+n {
+		t.Errorf("version %d turn %d, want %d and %d: an update was lost", snap.Version, snap.Turn, 2+n, 1+n)
+	}
+	var evs []api.StreamEvent
+	a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error { evs = append(evs, e); return nil })
+	for i, e := range evs {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("event %d has seq %d: the log has a gap", i, e.Seq)
+		}
+	}
+}
+
+func cancelled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
+
+// TestFollowResumesExactlyOnce: a client that read part of the stream and
+// reconnects with Last-Event-ID gets every later event once, in order.
+func TestFollowResumesExactlyOnce(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"})
+	all := b.events
+	cut := all[len(all)/2].Seq
+	ctx, cancel := context.WithCancel(context.Background())
+	got := make(chan api.StreamEvent, 256)
+	done := make(chan error, 1)
+	go func() {
+		done <- a.Follow(ctx, b.id, b.token, cut, func(e api.StreamEvent) error { got <- e; return nil })
+	}()
+	// A live turn while following.
+	b.send("followup.submit", api.Args{Text: "只要粉丝 1w 以上的"})
+	want := append(all[len(all)/2+1:], b.events...)
+	var seen []api.StreamEvent
+	for len(seen) < len(want) {
+		seen = append(seen, <-got)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Follow ended with %v, want context.Canceled", err)
+	}
+	for i := range want {
+		if seen[i].Seq != want[i].Seq || seen[i].Name != want[i].Name {
+			t.Fatalf("event %d: got %d %s, want %d %s", i, seen[i].Seq, seen[i].Name, want[i].Seq, want[i].Name)
+		}
+	}
+	select {
+	case e := <-got:
+		t.Errorf("extra event %d %s after the last one", e.Seq, e.Name)
+	default:
+	}
+}
+
+// TestTraceRecordsEveryTurn: the audit trail names the router decision,
+// the transitions with action ids, the steps and the contract check.
+func TestTraceRecordsEveryTurn(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"})
+	b.send("followup.submit", api.Args{Text: "不要游戏"})
+	doc, err := a.Trace(context.Background(), b.id, b.token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(doc)
+	var tr struct {
+		Mode  Mode        `json:"mode"`
+		Turns []TurnTrace `json:"turns"`
+	}
+	if err := json.Unmarshal(raw, &tr); err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Turns) != 2 || tr.Mode.Store != "memory" || tr.Mode.Model != "none" {
+		t.Fatalf("trace has %d turns, mode %+v", len(tr.Turns), tr.Mode)
+	}
+	last := tr.Turns[1]
+	if last.Router == nil || last.Router.Result == nil || last.Router.Trace == nil {
+		t.Fatal("the follow-up's trace has no router result and explain trace")
+	}
+	if len(last.Transitions) < 2 || last.Transitions[0].ActionID == "" || last.Transitions[0].Timestamp.IsZero() {
+		t.Errorf("transitions %+v lack action ids or timestamps", last.Transitions)
+	}
+	steps := map[string]bool{}
+	for _, s := range last.Steps {
+		steps[s.Step] = true
+	}
+	for _, want := range []string{api.StepRetrieve, api.StepRenderSlots, api.StepValidateContract} {
+		if !steps[want] {
+			t.Errorf("trace lacks step %s: %v", want, steps)
+		}
+	}
+	if last.Contract == nil || !last.Contract.Valid || last.Contract.Schema == "" {
+		t.Errorf("contract check %+v", last.Contract)
+	}
+}
+
+// TestRefusedFollowupSaysWhatIsMissing: seed 003 §3.1, no fake "noted".
+func TestRefusedFollowupSaysWhatIsMissing(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"})
+	before := b.snap.Results.Total
+	b.send("followup.submit", api.Args{Text: "嗯嗯"})
+	if b.snap.Context.Notice == "" || !strings.Contains(b.snap.Slots.TaskSummary, b.snap.Context.Notice) {
+		t.Errorf("refusal not explained: notice %q, summary %q", b.snap.Context.Notice, b.snap.Slots.TaskSummary)
+	}
+	if b.snap.Results.Total != before || b.snap.State.Session != "results_ready" {
+		t.Errorf("a refused follow-up changed the search: %d → %d results, %s", before, b.snap.Results.Total, stateString(b.snap.State))
+	}
+	if got := b.actions(); len(got) != 1 || got[0] != "A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01" {
+		t.Errorf("refused follow-up fired %v", got)
+	}
+}
