@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"searchagent/agent"
+	"searchagent/agent/sessions"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/server"
+	"searchagent/server/metrics"
+)
+
+// app is the wired service: the agent over the store, router and
+// contract, and the HTTP server in front of it.
+type app struct {
+	agent  *agent.Agent
+	server *server.Server
+	log    *slog.Logger
+}
+
+// appConfig is what serve reads from flags and the environment.
+type appConfig struct {
+	catalog catalogFlags
+	apiKeys []string
+	log     *slog.Logger
+}
+
+// newApp builds the embedded default (or the external catalog): it says
+// in the log exactly which store, embedder, router stages and renderer are
+// active, and refuses configuration this build cannot honour rather than
+// ignoring it.
+func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) {
+	log := cfg.log
+	if dsn := os.Getenv("DATABASE_URL"); dsn != "" {
+		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
+	}
+	start := time.Now()
+	st, _, err := openStore(ctx, &cfg.catalog, stderr)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := router.Default()
+	if err != nil {
+		return nil, failErr("router: %v", err)
+	}
+	v, err := contract.New()
+	if err != nil {
+		return nil, failErr("contract: %v", err)
+	}
+	m, err := metrics.New(metrics.WithRuntimeCollectors(true))
+	if err != nil {
+		return nil, failErr("metrics: %v", err)
+	}
+	ag, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: rt, Validator: v, Observer: m, Logger: log})
+	if err != nil {
+		return nil, failErr("agent: %v", err)
+	}
+	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
+	if len(cfg.apiKeys) > 0 {
+		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
+	}
+	srv, err := server.New(ag, opts...)
+	if err != nil {
+		return nil, failErr("server: %v", err)
+	}
+	mode := ag.Mode()
+	info := st.Describe()
+	log.Info("searchagent ready",
+		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
+		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
+		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
+	if os.Getenv("OPENAI_API_KEY") != "" {
+		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
+	}
+	return &app{agent: ag, server: srv, log: log}, nil
+}
+
+func newServeCmd() *cobra.Command {
+	var (
+		cf      catalogFlags
+		addr    string
+		apiKeys []string
+		logJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
+		Short: "Run the search-box API (the embedded default: demo catalog, in-memory store, no database, no model)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.Flags().Changed("addr") {
+				if env := os.Getenv("SEARCHAGENT_ADDR"); env != "" {
+					addr = env
+				}
+			}
+			if !cmd.Flags().Changed("catalog") {
+				if env := os.Getenv("SEARCHAGENT_CATALOG"); env != "" {
+					cf.files = strings.Split(env, ",")
+				}
+			}
+			if !cmd.Flags().Changed("api-key") {
+				if env := os.Getenv("SEARCHAGENT_API_KEYS"); env != "" {
+					apiKeys = strings.Split(env, ",")
+				}
+			}
+			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
+			if logJSON {
+				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
+			}
+			log := slog.New(h)
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			var lc net.ListenConfig
+			ln, err := lc.Listen(cmd.Context(), "tcp", addr)
+			if err != nil {
+				return failErr("listen %s: %v", addr, err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
+			if err := a.server.Serve(cmd.Context(), ln); err != nil {
+				return failErr("%v", err)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
+	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
+	cf.register(cmd)
+	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"
+	return cmd
+}
+
+// The agent is what the HTTP layer serves.
+var _ server.Service = (*agent.Agent)(nil)

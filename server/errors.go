@@ -1,0 +1,228 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"searchagent/agent"
+	"searchagent/api"
+)
+
+// Error codes the server itself produces (the agent's *agent.Error
+// carries its own codes).
+const (
+	CodeBadJSON          = "bad_json"
+	CodeBadRequest       = "bad_request"
+	CodeUnauthorized     = "unauthorized"
+	CodeForbidden        = "forbidden"
+	CodeNotFound         = "not_found"
+	CodeMethodNotAllowed = "method_not_allowed"
+	CodeNotAllowed       = "not_allowed"
+	CodeConflict         = "conflict"
+	CodeGone             = "gone"
+	CodeTooLarge         = "too_large"
+	CodeInternal         = "internal"
+	CodeUnavailable      = "unavailable"
+)
+
+// statusClientClosed is logged (never seen by anyone) when the client went
+// away before the answer.
+const statusClientClosed = 499
+
+// msg is a user-facing message in both languages.
+type msg struct{ zh, en string }
+
+func (m msg) in(lang string) string {
+	if lang == "en" {
+		return m.en
+	}
+	return m.zh
+}
+
+// kinds maps the agent's sentinel kinds to statuses, default codes and
+// default messages (used when an error carries none of its own).
+var kinds = []struct {
+	kind   error
+	status int
+	code   string
+	text   msg
+}{
+	{agent.ErrBadRequest, http.StatusBadRequest, CodeBadRequest, msg{"请求无效", "bad request"}},
+	{agent.ErrUnauthorized, http.StatusUnauthorized, CodeUnauthorized, msg{"缺少会话令牌", "missing session token"}},
+	{agent.ErrForbidden, http.StatusForbidden, CodeForbidden, msg{"会话令牌不正确", "wrong session token"}},
+	{agent.ErrNotFound, http.StatusNotFound, CodeNotFound, msg{"会话不存在", "session not found"}},
+	{agent.ErrNotAllowed, http.StatusConflict, CodeNotAllowed, msg{"当前状态下不允许此操作", "this action is not allowed now"}},
+	{agent.ErrConflict, http.StatusConflict, CodeConflict, msg{"会话已被并发修改，请重试", "the session changed concurrently, please retry"}},
+	{agent.ErrGone, http.StatusGone, CodeGone, msg{"会话已被新会话取代", "the session was replaced by a newer one"}},
+	{agent.ErrTooLarge, http.StatusRequestEntityTooLarge, CodeTooLarge, msg{"输入过长", "input too large"}},
+	{agent.ErrUnavailable, http.StatusServiceUnavailable, CodeUnavailable, msg{"服务暂不可用，请稍后重试", "service unavailable, please retry later"}},
+	{agent.ErrInternal, http.StatusInternalServerError, CodeInternal, msgInternal},
+}
+
+var (
+	msgInternal = msg{"服务内部错误，请稍后重试", "internal error, please retry later"}
+	msgTimeout  = msg{"处理超时，请稍后重试", "the request timed out, please retry later"}
+)
+
+// httpError is an error the server itself answers with.
+type httpError struct {
+	status int
+	info   api.ErrorInfo
+	cause  error
+}
+
+func (e *httpError) Error() string {
+	if e.cause != nil {
+		return fmt.Sprintf("%d %s: %s: %v", e.status, e.info.Code, e.info.Message, e.cause)
+	}
+	return fmt.Sprintf("%d %s: %s", e.status, e.info.Code, e.info.Message)
+}
+
+func (e *httpError) Unwrap() error { return e.cause }
+
+func newHTTPError(r *http.Request, status int, code string, text msg, details any, cause error) *httpError {
+	return &httpError{status: status, info: api.ErrorInfo{Code: code, Message: text.in(lang(r)), Details: details}, cause: cause}
+}
+
+// lang picks the message language from Accept-Language: the first zh or
+// en tag listed wins; default zh (the search box's default locale).
+func lang(r *http.Request) string {
+	for part := range strings.SplitSeq(r.Header.Get("Accept-Language"), ",") {
+		tag, _, _ := strings.Cut(part, ";")
+		tag = strings.ToLower(strings.TrimSpace(tag))
+		switch {
+		case strings.HasPrefix(tag, "en"):
+			return "en"
+		case strings.HasPrefix(tag, "zh"):
+			return "zh"
+		}
+	}
+	return "zh"
+}
+
+// classify maps any error to its status and user-safe body. Plain errors
+// (not *agent.Error, no sentinel kind) become a generic 500: their text
+// is never shown.
+func classify(r *http.Request, err error) (int, api.ErrorInfo) {
+	var he *httpError
+	if errors.As(err, &he) {
+		return he.status, he.info
+	}
+	l := lang(r)
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		return statusClientClosed, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(l)}
+	}
+	var ae *agent.Error
+	isAgent := errors.As(err, &ae)
+	for _, k := range kinds {
+		if !errors.Is(err, k.kind) {
+			continue
+		}
+		info := api.ErrorInfo{Code: k.code, Message: k.text.in(l)}
+		if isAgent {
+			if ae.Code != "" {
+				info.Code = ae.Code
+			}
+			if ae.Message != "" {
+				info.Message = ae.Message
+			}
+			info.Details = ae.Details
+		}
+		return k.status, info
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return http.StatusServiceUnavailable, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(l)}
+	}
+	return http.StatusInternalServerError, api.ErrorInfo{Code: CodeInternal, Message: msgInternal.in(l)}
+}
+
+// fail answers with the JSON error for err and records err (with its
+// internal cause) for the access log.
+func (s *Server) fail(c *gin.Context, err error) {
+	_ = c.Error(err)
+	status, info := classify(c.Request, err)
+	if status == statusClientClosed {
+		c.AbortWithStatus(status)
+		return
+	}
+	if status == http.StatusUnauthorized && errors.Is(err, errAPIKey) {
+		c.Header("WWW-Authenticate", `Bearer realm="searchagent"`)
+	}
+	writeJSON(c, status, api.ErrorBody{Error: info})
+	c.Abort()
+}
+
+// internalBody is the fallback answer when a response cannot be encoded.
+var internalBody = []byte(`{"error":{"code":"internal","message":"internal error, please retry later"}}`)
+
+// writeJSON encodes v before committing the status, so an encoding
+// failure still yields a clean 500.
+func writeJSON(c *gin.Context, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		_ = c.Error(fmt.Errorf("encode response: %w", err))
+		status, b = http.StatusInternalServerError, internalBody
+	}
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(status, "application/json; charset=utf-8", b)
+}
+
+var (
+	msgBadJSON  = msg{"请求体不是有效的 JSON", "request body is not valid JSON"}
+	msgEmpty    = msg{"请求体为空", "request body is empty"}
+	msgTooLarge = msg{"请求体过大", "request body too large"}
+)
+
+// decode reads one JSON object from the body into dst: unknown fields,
+// trailing data and an empty body are 400 bad_json; a body over the limit
+// is 413 too_large.
+func (s *Server) decode(c *gin.Context, dst any) error {
+	r := c.Request
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(dst)
+	if err == nil {
+		var extra json.RawMessage
+		if err2 := dec.Decode(&extra); err2 != io.EOF {
+			if err2 == nil {
+				err2 = errors.New("trailing data after the JSON object")
+			}
+			err = err2
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return s.tooLarge(r, err)
+	case errors.Is(err, io.EOF):
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgEmpty, nil, err)
+	default:
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": jsonReason(err)}, err)
+	}
+}
+
+func (s *Server) tooLarge(r *http.Request, cause error) *httpError {
+	return newHTTPError(r, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge,
+		map[string]int64{"limit_bytes": s.cfg.maxBody}, cause)
+}
+
+// jsonReason is the decoder's complaint about the client's own input,
+// bounded in length (it may quote a field name).
+func jsonReason(err error) string {
+	const max = 200
+	s := err.Error()
+	if len(s) > max {
+		s = strings.ToValidUTF8(s[:max], "") + "…"
+	}
+	return s
+}

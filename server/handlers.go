@@ -1,0 +1,154 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"searchagent/api"
+)
+
+// token is the session token: the X-Session-Token header, or ?token= for
+// EventSource, which cannot set headers.
+func token(c *gin.Context) string {
+	if t := c.GetHeader(api.HeaderToken); t != "" {
+		return t
+	}
+	return c.Query(api.QueryToken)
+}
+
+func (s *Server) healthz(c *gin.Context) {
+	writeJSON(c, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) readyz(c *gin.Context) {
+	rd := s.svc.Readiness(c.Request.Context())
+	status := http.StatusOK
+	if !rd.Ready {
+		status = http.StatusServiceUnavailable
+	}
+	writeJSON(c, status, rd)
+}
+
+func (s *Server) createSession(c *gin.Context) {
+	var req api.CreateSessionRequest
+	if err := s.decode(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	resp, err := s.svc.CreateSession(c.Request.Context(), req)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Location", api.PathSessions+"/"+url.PathEscape(resp.SessionID))
+	writeJSON(c, http.StatusCreated, resp)
+}
+
+func (s *Server) getSession(c *gin.Context) {
+	snap, err := s.svc.Snapshot(c.Request.Context(), c.Param("id"), token(c))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, snap)
+}
+
+func (s *Server) trace(c *gin.Context) {
+	tr, err := s.svc.Trace(c.Request.Context(), c.Param("id"), token(c))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, tr)
+}
+
+func (s *Server) explain(c *gin.Context) {
+	var req api.ExplainRequest
+	if err := s.decode(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	res, err := s.svc.Explain(c.Request.Context(), req)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, res)
+}
+
+// postEvent runs one turn: streamed as SSE when the client accepts
+// text/event-stream (over JSON), otherwise answered as one JSON document.
+func (s *Server) postEvent(c *gin.Context) {
+	var req api.EventRequest
+	if err := s.decode(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if wantsEventStream(c.GetHeader("Accept")) {
+		s.streamTurn(c, req)
+		return
+	}
+	ctx := c.Request.Context()
+	events := []api.StreamEvent{}
+	snap, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, func(ev api.StreamEvent) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		events = append(events, ev)
+		return nil
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, api.EventResponse{Events: events, Snapshot: snap})
+}
+
+// wantsEventStream reports whether the Accept header prefers
+// text/event-stream over application/json: it must be listed with q > 0
+// and with a q no lower than JSON's (wildcards count for JSON).
+func wantsEventStream(accept string) bool {
+	sseQ, jsonQ := -1.0, -1.0
+	for part := range strings.SplitSeq(accept, ",") {
+		mt, params, _ := strings.Cut(part, ";")
+		mt = strings.ToLower(strings.TrimSpace(mt))
+		q := 1.0
+		for p := range strings.SplitSeq(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				q = parseQ(strings.TrimSpace(v))
+			}
+		}
+		switch mt {
+		case "text/event-stream":
+			sseQ = max(sseQ, q)
+		case "application/json", "application/*", "*/*":
+			jsonQ = max(jsonQ, q)
+		}
+	}
+	return sseQ > 0 && sseQ >= jsonQ
+}
+
+// parseQ reads a quality value ("0", "0.5", "1.000"); malformed is 0.
+func parseQ(v string) float64 {
+	if v == "" || len(v) > 5 {
+		return 0
+	}
+	whole, frac, _ := strings.Cut(v, ".")
+	if whole != "0" && whole != "1" {
+		return 0
+	}
+	q, scale := float64(whole[0]-'0'), 0.1
+	for i := 0; i < len(frac); i++ {
+		d := frac[i]
+		if d < '0' || d > '9' {
+			return 0
+		}
+		q += float64(d-'0') * scale
+		scale /= 10
+	}
+	return min(q, 1)
+}

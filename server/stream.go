@@ -1,0 +1,326 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"searchagent/api"
+	"searchagent/server/sse"
+)
+
+var errStreamClosed = errors.New("server: event stream closed")
+
+// eventStream is one SSE response: it opens lazily (so a turn that fails
+// before its first event can still answer with a JSON error), bounds every
+// write with a deadline, drops events already sent (a replay/live overlap
+// in Follow), runs the heartbeat and refuses writes once the handler is
+// done (gin recycles its response writers).
+type eventStream struct {
+	w            http.ResponseWriter
+	rc           *http.ResponseController
+	writeTimeout time.Duration
+
+	mu       sync.Mutex
+	opened   bool
+	sw       *sse.Writer
+	closed   bool
+	lastSeq  int64
+	sent     int
+	sawError bool
+
+	hbOnce sync.Once
+	hbStop chan struct{}
+	hbDone chan struct{}
+}
+
+func newEventStream(w http.ResponseWriter, writeTimeout time.Duration, after int64) *eventStream {
+	return &eventStream{w: w, rc: http.NewResponseController(w), writeTimeout: writeTimeout, lastSeq: after}
+}
+
+func (es *eventStream) startLocked() error {
+	if es.closed {
+		return errStreamClosed
+	}
+	if es.opened {
+		if es.sw == nil {
+			return sse.ErrNotFlushable
+		}
+		return nil
+	}
+	es.opened = true
+	// The read deadline needs no care: net/http lifts it when it starts
+	// the background read that detects a gone client.
+	sw, err := sse.Start(es.w)
+	if err != nil {
+		return err
+	}
+	es.sw = sw
+	return nil
+}
+
+// start opens the stream (headers, flush) if it is not open yet.
+func (es *eventStream) start() error {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	return es.startLocked()
+}
+
+// started reports whether the response has been committed as a stream.
+func (es *eventStream) started() bool {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	return es.opened
+}
+
+func (es *eventStream) deadlineLocked() {
+	if es.writeTimeout > 0 {
+		_ = es.rc.SetWriteDeadline(time.Now().Add(es.writeTimeout))
+	}
+}
+
+// send writes one event (id = Seq, event = Name, data = Data), opening
+// the stream first if needed. Events at or below the last sent Seq are
+// skipped.
+func (es *eventStream) send(ev api.StreamEvent) error {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if err := es.startLocked(); err != nil {
+		return err
+	}
+	if ev.Seq > 0 && ev.Seq <= es.lastSeq {
+		return nil
+	}
+	es.deadlineLocked()
+	if err := es.sw.Event(ev.Seq, ev.Name, eventData(ev.Data)); err != nil {
+		return err
+	}
+	if ev.Seq > 0 {
+		es.lastSeq = ev.Seq
+	}
+	if ev.Name == api.EventError {
+		es.sawError = true
+	}
+	es.sent++
+	return nil
+}
+
+// eventData keeps the common case (one-line JSON) as is, compacts JSON
+// spread over lines and stands in null for no data.
+func eventData(b json.RawMessage) []byte {
+	if len(b) == 0 {
+		return []byte("null")
+	}
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return b // the sse writer still frames it line by line
+	}
+	return buf.Bytes()
+}
+
+// comment writes a comment line on an open stream.
+func (es *eventStream) comment(text string) error {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if es.closed || es.sw == nil {
+		return errStreamClosed
+	}
+	es.deadlineLocked()
+	return es.sw.Comment(text)
+}
+
+// retry writes the reconnection hint on an open stream.
+func (es *eventStream) retry(d time.Duration) error {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if es.closed || es.sw == nil {
+		return errStreamClosed
+	}
+	es.deadlineLocked()
+	return es.sw.Retry(d)
+}
+
+// errorEvent writes a server-made error event: no id (it is not in the
+// session's log, so the client's Last-Event-ID must not move), data
+// api.ErrorBody. It does nothing on a stream that is not open, already
+// carried an error event or lost its client.
+func (es *eventStream) errorEvent(info api.ErrorInfo) {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	if es.closed || es.sw == nil || es.sawError || es.sw.Err() != nil {
+		return
+	}
+	b, err := json.Marshal(api.ErrorBody{Error: info})
+	if err != nil {
+		b = internalBody
+	}
+	es.deadlineLocked()
+	if es.sw.Event(0, api.EventError, b) == nil {
+		es.sawError = true
+		es.sent++
+	}
+}
+
+// healthy reports whether the stream is open and its client still there.
+func (es *eventStream) healthy() bool {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	return !es.closed && es.sw != nil && es.sw.Err() == nil
+}
+
+func (es *eventStream) count() int {
+	es.mu.Lock()
+	defer es.mu.Unlock()
+	return es.sent
+}
+
+// startHeartbeat sends a comment every interval until ctx ends, the
+// heartbeat is stopped or a write fails. It starts at most once.
+func (es *eventStream) startHeartbeat(ctx context.Context, every time.Duration) {
+	es.hbOnce.Do(func() {
+		es.hbStop = make(chan struct{})
+		es.hbDone = make(chan struct{})
+		go func() {
+			defer close(es.hbDone)
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-es.hbStop:
+					return
+				case <-t.C:
+					if es.comment("heartbeat") != nil {
+						return
+					}
+				}
+			}
+		}()
+	})
+}
+
+// stopHeartbeat stops the heartbeat goroutine and waits for it.
+func (es *eventStream) stopHeartbeat() {
+	es.hbOnce.Do(func() {}) // no heartbeat may start after this
+	if es.hbStop == nil {
+		return
+	}
+	select {
+	case <-es.hbStop:
+	default:
+		close(es.hbStop)
+	}
+	<-es.hbDone
+}
+
+// finish stops the heartbeat and refuses every later write.
+func (es *eventStream) finish() {
+	es.stopHeartbeat()
+	es.mu.Lock()
+	es.closed = true
+	es.mu.Unlock()
+}
+
+// streamTurn runs a turn with its events streamed as SSE. The stream opens
+// on the first event; heartbeats run from then until the turn ends.
+func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
+	ctx := c.Request.Context()
+	es := newEventStream(c.Writer, s.cfg.writeTimeout, 0)
+	defer es.finish()
+	emit := func(ev api.StreamEvent) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		first := !es.started()
+		if err := es.send(ev); err != nil {
+			return err
+		}
+		if first {
+			es.startHeartbeat(ctx, s.cfg.heartbeat)
+		}
+		return nil
+	}
+	_, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, emit)
+	es.stopHeartbeat()
+	if !es.started() {
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		// A turn without events still answers as a (short) stream.
+		if err := es.start(); err != nil {
+			_ = c.Error(err)
+		}
+		c.Set(keySSEEvents, 0)
+		return
+	}
+	c.Set(keySSEEvents, es.count())
+	if err != nil {
+		_ = c.Error(err)
+		if ctx.Err() == nil {
+			_, info := classify(c.Request, err)
+			es.errorEvent(info)
+			c.Set(keySSEEvents, es.count())
+		}
+	}
+}
+
+var msgBadLastEventID = msg{"Last-Event-ID 必须是非负整数", "Last-Event-ID must be a non-negative integer"}
+
+// stream is GET …/stream: the session's events after Last-Event-ID, then
+// live ones, until the client goes away or the server shuts down.
+func (s *Server) stream(c *gin.Context) {
+	r := c.Request
+	after, err := sse.LastEventID(r)
+	if err != nil {
+		s.fail(c, newHTTPError(r, http.StatusBadRequest, CodeBadRequest, msgBadLastEventID, nil, err))
+		return
+	}
+	id, tok := c.Param("id"), token(c)
+	// Check the session and token first, so those errors get a status.
+	if _, err := s.svc.Snapshot(r.Context(), id, tok); err != nil {
+		s.fail(c, err)
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stopAfter := context.AfterFunc(s.streams, cancel)
+	defer stopAfter()
+
+	es := newEventStream(c.Writer, s.cfg.writeTimeout, after)
+	defer es.finish()
+	if err := es.start(); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.Set(keySSEEvents, 0)
+	if err := es.retry(s.cfg.retry); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	es.startHeartbeat(ctx, s.cfg.heartbeat)
+	err = s.svc.Follow(ctx, id, tok, after, func(ev api.StreamEvent) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return es.send(ev)
+	})
+	es.stopHeartbeat()
+	c.Set(keySSEEvents, es.count())
+	if err != nil && ctx.Err() == nil && !errors.Is(err, context.Canceled) && es.healthy() {
+		_ = c.Error(err)
+		_, info := classify(r, err)
+		es.errorEvent(info)
+		c.Set(keySSEEvents, es.count())
+	}
+}
