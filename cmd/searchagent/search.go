@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
 
@@ -19,19 +18,7 @@ func newSearchCmd() *cobra.Command {
 		Use:   `search [keyword...] --platform youtube [--scope tags] [--exclude word] [filters]`,
 		Short: "Keyword search inside one platform, each keyword matched in its scope",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := platform.Parse(platName)
-			if err != nil {
-				return usageErr("--platform: %v", err)
-			}
-			now, err := cf.reference()
-			if err != nil {
-				return err
-			}
-			filters, err := qf.filters(now)
-			if err != nil {
-				return err
-			}
-			st, _, err := openStore(cmd.Context(), &cf, cmd.ErrOrStderr())
+			p, filters, st, err := prepareQuery(cmd, &cf, &qf, platName)
 			if err != nil {
 				return err
 			}

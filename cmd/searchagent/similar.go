@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -30,19 +29,7 @@ func newSimilarCmd() *cobra.Command {
 		Short: "Channels similar to the anchor a link names; the anchor is pinned, keywords and filters narrow only the similar set",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := platform.Parse(platName)
-			if err != nil {
-				return usageErr("--platform: %v", err)
-			}
-			now, err := cf.reference()
-			if err != nil {
-				return err
-			}
-			filters, err := qf.filters(now)
-			if err != nil {
-				return err
-			}
-			st, _, err := openStore(cmd.Context(), &cf, cmd.ErrOrStderr())
+			p, filters, st, err := prepareQuery(cmd, &cf, &qf, platName)
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/load"
 	"searchagent/tools/embed"
+	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/store/memstore"
 )
@@ -140,4 +141,26 @@ func openStore(ctx context.Context, cf *catalogFlags, stderr io.Writer) (*memsto
 		return nil, nil, failErr("store: %v", err)
 	}
 	return st, cat, nil
+}
+
+// prepareQuery reads what search and similar share: the platform, the
+// filters relative to the reference time, and the store.
+func prepareQuery(cmd *cobra.Command, cf *catalogFlags, qf *queryFlags, platName string) (platform.Platform, store.Filters, *memstore.Store, error) {
+	p, err := platform.Parse(platName)
+	if err != nil {
+		return "", store.Filters{}, nil, usageErr("--platform: %v", err)
+	}
+	now, err := cf.reference()
+	if err != nil {
+		return "", store.Filters{}, nil, err
+	}
+	filters, err := qf.filters(now)
+	if err != nil {
+		return "", store.Filters{}, nil, err
+	}
+	st, _, err := openStore(cmd.Context(), cf, cmd.ErrOrStderr())
+	if err != nil {
+		return "", store.Filters{}, nil, err
+	}
+	return p, filters, st, nil
 }
