@@ -188,8 +188,13 @@ func refusalReason(s *Session, na *fsm.NotAllowedError) string {
 // guardCheck runs the router's guard stage over submitted text: a guard
 // hit lands the turn in unsupported (contract 4.8).
 func (t *turn) guardCheck(text string) {
-	res, tr, err := t.a.cfg.Router.Explain(t.ctx, router.Input{Text: text, Locale: t.s.Locale, Platform: string(t.s.Platform), State: routerState(t.s.State), Turn: int(t.s.Turn)})
-	if err != nil || res.Branch != router.BranchGuardHit {
+	in := router.Input{Text: text, Locale: t.s.Locale, Platform: string(t.s.Platform), State: routerState(t.s.State), Turn: int(t.s.Turn)}
+	if res, err := t.a.cfg.Router.Query(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+		return
+	}
+	// A refusal is audited with its full explain trace.
+	res, tr, err := t.a.cfg.Router.Explain(t.ctx, in)
+	if err != nil {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
