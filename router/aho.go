@@ -1,6 +1,9 @@
 package router
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // automaton is a byte-level Aho–Corasick automaton over normalised text:
 // one pass over the input reports every occurrence of every term, lexicon
@@ -11,7 +14,12 @@ type automaton struct {
 	first []int32    // per state: index of its first edge in edges
 	nedge []int32    // per state: number of edges
 	edges []acEdge   // sorted by byte within a state
-	fail  []int32
+	// bits[4*s:4*s+4] marks the bytes state s has edges for; an edge's
+	// index is first[s] plus the number of marked bytes below it, of
+	// which cum[s] holds the counts before each 64-byte word.
+	bits []uint64
+	cum  [][4]uint8
+	fail []int32
 	// outputs of state s are outs[outAt[s]:outAt[s+1]] (pattern ids,
 	// including those reached through failure links).
 	outAt []int32
@@ -75,6 +83,16 @@ func newAutomaton(patterns []string) *automaton {
 			a.edges = append(a.edges, acEdge{b: byte(b), to: nodes[s].next[byte(b)]})
 		}
 	}
+	a.bits = make([]uint64, 4*len(nodes))
+	a.cum = make([][4]uint8, len(nodes))
+	for st := range nodes {
+		for _, e := range a.edges[a.first[st] : a.first[st]+a.nedge[st]] {
+			a.bits[4*st+int(e.b>>6)] |= 1 << (e.b & 63)
+		}
+		for k := 1; k < 4; k++ {
+			a.cum[st][k] = a.cum[st][k-1] + uint8(bits.OnesCount64(a.bits[4*st+k-1]))
+		}
+	}
 	for b := 0; b < 256; b++ {
 		a.root[b] = nodes[0].next[byte(b)] // 0 when absent
 	}
@@ -124,20 +142,13 @@ func (a *automaton) step(s int32, b byte) int32 {
 	if s == 0 {
 		return a.root[b]
 	}
-	lo, n := a.first[s], a.nedge[s]
-	if n <= 8 {
-		for e := lo; e < lo+n; e++ {
-			if a.edges[e].b == b {
-				return a.edges[e].to
-			}
-		}
+	k := b >> 6
+	w, bit := a.bits[4*int(s)+int(k)], uint64(1)<<(b&63)
+	if w&bit == 0 {
 		return -1
 	}
-	i := sort.Search(int(n), func(i int) bool { return a.edges[lo+int32(i)].b >= b })
-	if i < int(n) && a.edges[lo+int32(i)].b == b {
-		return a.edges[lo+int32(i)].to
-	}
-	return -1
+	rank := int32(a.cum[s][k]) + int32(bits.OnesCount64(w&(bit-1)))
+	return a.edges[a.first[s]+rank].to
 }
 
 // scan appends every match in text to dst and returns it.

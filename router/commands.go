@@ -6,27 +6,53 @@ type commandInfo struct {
 	scope  string
 	action string
 	steps  []string
+	// stepReason and confirmReason are the plan steps' reasons; plan and
+	// confirmPlan the steps themselves.
+	stepReason    string
+	confirmReason string
+	plan          []PlanStep
+	confirmPlan   []PlanStep
 }
 
 // commandVocabulary is the closed set of command names a spec may emit
 // (the package doc lists their arguments). Loading a spec that names
 // another command fails.
-var commandVocabulary = map[string]commandInfo{
-	"add_filter":          {"conditions", "refine", []string{"update_conditions", "retrieve"}},
-	"remove_filter":       {"conditions", "refine", []string{"update_conditions", "retrieve"}},
-	"add_keyword":         {"keywords", "refine", []string{"update_conditions", "retrieve"}},
-	"exclude_keyword":     {"keywords", "refine", []string{"update_conditions", "retrieve"}},
-	"set_keyword_scope":   {"keywords", "refine", []string{"update_conditions", "retrieve"}},
-	"add_soft_preference": {"conditions", "refine", []string{"update_conditions", "retrieve"}},
-	"replace_anchor":      {"anchor", "refine", []string{"resolve_url", "recall_similar"}},
-	"remove_anchor":       {"anchor", "refine", []string{"update_conditions", "retrieve"}},
-	"widen_recall":        {"conditions", "refine", []string{"expand_recall", "retrieve"}},
-	"narrow":              {"conditions", "refine", []string{"update_conditions", "retrieve"}},
-	"new_task":            {"session", "new_task", []string{"reset_conditions", "parse_conditions", "retrieve"}},
-	"reset":               {"session", "reset", []string{"reset_session"}},
-	"back_to_classic":     {"session", "back_to_classic", []string{"fallback_to_classic"}},
-	"switch_to_nl":        {"session", "switch_to_nl", []string{"switch_to_nl", "parse_conditions", "retrieve"}},
-	"answer_option":       {"question", "answer", []string{"apply_answer", "retrieve"}},
+var commandVocabulary = withStepReasons(map[string]commandInfo{
+	"add_filter":          {scope: "conditions", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"remove_filter":       {scope: "conditions", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"add_keyword":         {scope: "keywords", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"exclude_keyword":     {scope: "keywords", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"set_keyword_scope":   {scope: "keywords", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"add_soft_preference": {scope: "conditions", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"replace_anchor":      {scope: "anchor", action: "refine", steps: []string{"resolve_url", "recall_similar"}},
+	"remove_anchor":       {scope: "anchor", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"widen_recall":        {scope: "conditions", action: "refine", steps: []string{"expand_recall", "retrieve"}},
+	"narrow":              {scope: "conditions", action: "refine", steps: []string{"update_conditions", "retrieve"}},
+	"new_task":            {scope: "session", action: "new_task", steps: []string{"reset_conditions", "parse_conditions", "retrieve"}},
+	"reset":               {scope: "session", action: "reset", steps: []string{"reset_session"}},
+	"back_to_classic":     {scope: "session", action: "back_to_classic", steps: []string{"fallback_to_classic"}},
+	"switch_to_nl":        {scope: "session", action: "switch_to_nl", steps: []string{"switch_to_nl", "parse_conditions", "retrieve"}},
+	"answer_option":       {scope: "question", action: "answer", steps: []string{"apply_answer", "retrieve"}},
+})
+
+// withStepReasons fills the plan step reasons of each command.
+func withStepReasons(m map[string]commandInfo) map[string]commandInfo {
+	for name, info := range m {
+		info.stepReason = "command " + name
+		info.confirmReason = "after confirmation: command " + name
+		for _, s := range info.steps {
+			info.plan = append(info.plan, PlanStep{StepCode: s, StepName: stepNames[s], Reason: info.stepReason})
+			info.confirmPlan = append(info.confirmPlan, PlanStep{StepCode: s, StepName: stepNames[s], Reason: info.confirmReason})
+		}
+		m[name] = info
+	}
+	return m
+}
+
+// finishSteps end every execution plan.
+var finishSteps = [...]PlanStep{
+	{StepCode: "render_slots", StepName: stepNames["render_slots"], Reason: "every turn renders its output slots"},
+	{StepCode: "validate_contract", StepName: stepNames["validate_contract"], Reason: "slots are checked against the state's contract"},
 }
 
 // CommandNames lists the command vocabulary in order.
@@ -52,7 +78,24 @@ var stepNames = map[string]string{
 	"validate_contract":   "Validate the slots against the state's contract",
 }
 
-// conditionPatch turns a command into its data update.
+// applyCommandUpdates applies the data updates of cmds in order.
+func applyCommandUpdates(du *DataUpdates, cmds []Command) {
+	n := 0
+	for _, c := range cmds {
+		switch c.Name {
+		case "add_filter", "remove_filter", "add_keyword", "exclude_keyword", "set_keyword_scope", "add_soft_preference":
+			n++
+		}
+	}
+	if n > 0 && du.Conditions == nil {
+		du.Conditions = make([]ConditionPatch, 0, n)
+	}
+	for _, c := range cmds {
+		applyCommandUpdate(du, c)
+	}
+}
+
+// applyCommandUpdate turns a command into its data update.
 func applyCommandUpdate(du *DataUpdates, c Command) {
 	a := c.Args
 	str := func(k string) string { s, _ := a[k].(string); return s }

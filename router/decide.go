@@ -1,27 +1,27 @@
 package router
 
 import (
-	"fmt"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 )
 
 // decide turns a result into the agent's decision.
-func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
+func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
+	res := &blk.res
 	loc := e.loc
-	d := Decision{MissingData: []string{}, ExecutionPlan: []PlanStep{}, NextRecommendations: []Recommendation{}}
+	d := Decision{MissingData: []string{}, ExecutionPlan: blk.plan[:0], NextRecommendations: []Recommendation{}}
 	step := func(code, reason string) {
 		d.ExecutionPlan = append(d.ExecutionPlan, PlanStep{StepCode: code, StepName: stepNames[code], Reason: reason})
 	}
 	finish := func() {
-		step("render_slots", "every turn renders its output slots")
-		step("validate_contract", "slots are checked against the state's contract")
+		d.ExecutionPlan = append(d.ExecutionPlan, finishSteps[:]...)
 	}
 	switch res.Branch {
 	case BranchGuardHit:
 		g := out.guard
 		d.Scope, d.IntentType, d.ActionType = "input", g.ID, "refuse"
-		d.Reason = fmt.Sprintf("guard %s recognised the input: %s", g.ID, res.Top.Reason)
+		d.Reason = "guard " + g.ID + " recognised the input: " + res.Top.Reason
 		d.Refusal = g.Refusal.In(loc)
 		d.NextSession = "unsupported"
 		step("refuse", "guard specs refuse on recognition (contract 4.8)")
@@ -33,7 +33,7 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 		cmd := res.Commands[0]
 		info := commandVocabulary[cmd.Name]
 		d.Scope, d.IntentType, d.ActionType = info.scope, res.Top.ID, info.action
-		applyCommandUpdate(&d.DataUpdates, cmd)
+		applyCommandUpdates(&d.DataUpdates, res.Commands[:1])
 		if len(res.Top.InvalidSlots) > 0 {
 			for _, k := range sortedKeys(res.Top.InvalidSlots) {
 				d.MissingData = append(d.MissingData, k+": "+res.Top.InvalidSlots[k])
@@ -47,25 +47,23 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 		d.ShouldExecute = true
 		d.NextSession = "refining"
 		d.Reason = res.Top.Reason
-		for _, s := range info.steps {
-			step(s, "command "+cmd.Name)
-		}
+		d.ExecutionPlan = append(d.ExecutionPlan, info.plan...)
 		finish()
 		return d
 
 	case BranchAmbiguous:
 		d.Scope, d.ActionType = "input", "clarify"
 		d.NeedsClarification = true
-		var ids []string
+		ids := make([]string, 0, len(out.ambiguous))
 		for _, c := range out.ambiguous {
 			ids = append(ids, c.ID)
 			cs := e.s.byID[c.ID]
 			d.NextRecommendations = append(d.NextRecommendations, Recommendation{Code: c.ID, Label: cs.Label.In(loc),
-				Reason: fmt.Sprintf("confidence %.2f", c.Confidence)})
+				Reason: "confidence " + strconv.FormatFloat(c.Confidence, 'f', 2, 64)})
 		}
 		d.IntentType = ids[0]
 		d.MissingData = []string{"intent: " + strings.Join(ids, " | ")}
-		d.Reason = fmt.Sprintf("%s are within the ambiguity margin %.2f at the same priority; ask which one was meant", strings.Join(ids, " and "), e.margin)
+		d.Reason = strings.Join(ids, " and ") + " are within the ambiguity margin " + strconv.FormatFloat(e.margin, 'f', 2, 64) + " at the same priority; ask which one was meant"
 		if out.classifier != nil {
 			d.Reason += "; classifier: " + out.classifier.Reason + errSuffix(out.classifier.Error)
 		}
@@ -81,37 +79,42 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 			d.Refusal = Text{ZH: "请输入要补充的条件或要求。", EN: "Type the condition or change you want."}.In(loc)
 		} else {
 			d.MissingData = []string{"recognizable_follow_up"}
-			d.Reason = "no intent passed its threshold"
-			var hints []string
-			for _, nm := range out.nearMisses {
-				if len(hints) == 3 {
+			var b strings.Builder
+			b.WriteString("no intent passed its threshold")
+			for i, nm := range out.nearMisses {
+				if i == 3 {
 					break
 				}
-				hints = append(hints, fmt.Sprintf("%s %s", nm.ID, nm.Note))
-			}
-			if len(hints) > 0 {
-				d.Reason += "; near misses: " + strings.Join(hints, "; ")
+				if i == 0 {
+					b.WriteString("; near misses: ")
+				} else {
+					b.WriteString("; ")
+				}
+				b.WriteString(nm.ID)
+				b.WriteString(" ")
+				b.WriteString(nm.Note)
 			}
 			if out.classifier != nil {
-				d.Reason += "; classifier: " + out.classifier.Reason + errSuffix(out.classifier.Error)
+				b.WriteString("; classifier: ")
+				b.WriteString(out.classifier.Reason)
+				b.WriteString(errSuffix(out.classifier.Error))
 			} else {
-				d.Reason += "; no classifier is configured"
+				b.WriteString("; no classifier is configured")
 			}
-			d.Refusal = Text{
-				ZH: "没能把这句补充对应到可执行的操作：没有识别出条件、关键词、链接或明确指令。可以换种说法，例如“只要美国的”“粉丝 1w+”“不要游戏”，或改为自然语言描述需求。",
-				EN: "I could not map this to an action: no condition, keyword, link or instruction was recognised. Try e.g. \"US only\", \"over 10k followers\", \"exclude gaming\", or describe the search in a sentence.",
-			}.In(loc)
+			d.Reason = b.String()
+			d.Refusal = fallbackRefusal.In(loc)
 		}
 		step("refuse", "nothing recognisable to execute; say what is missing (seed 003 §3.1)")
-		seen := map[string]bool{}
+		var seenBuf [4]string
+		seen := seenBuf[:0]
 		for _, nm := range out.nearMisses {
 			if cs := e.s.byID[nm.ID]; cs != nil && len(d.NextRecommendations) < 3 && cs.Stage == StageRules {
 				d.NextRecommendations = append(d.NextRecommendations, Recommendation{Code: cs.ID, Label: cs.Label.In(loc), Reason: nm.Note})
-				seen[cs.ID] = true
+				seen = append(seen, cs.ID)
 			}
 		}
-		for _, id := range []string{"filter.country", "filter.followers", "keyword.exclude", "session.switch_to_nl"} {
-			if cs := e.s.byID[id]; cs != nil && !seen[id] && len(d.NextRecommendations) < 4 {
+		for _, id := range fallbackSuggestions {
+			if cs := e.s.byID[id]; cs != nil && !slices.Contains(seen, id) && len(d.NextRecommendations) < 4 {
 				ex := ""
 				if len(cs.Examples) > 0 {
 					ex = cs.Examples[0]
@@ -124,7 +127,8 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 	}
 
 	// matched or classified
-	var scopes []string
+	var scopeBuf [4]string
+	scopes := scopeBuf[:0]
 	var missing, notes []string
 	confirm := false
 	precondFailed := false
@@ -133,14 +137,16 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 		for _, k := range c.MissingRequiredSlots {
 			missing = append(missing, c.ID+"."+k)
 		}
-		for _, k := range sortedKeys(c.InvalidSlots) {
-			missing = append(missing, fmt.Sprintf("%s.%s: %s", c.ID, k, c.InvalidSlots[k]))
+		if len(c.InvalidSlots) > 0 {
+			for _, k := range sortedKeys(c.InvalidSlots) {
+				missing = append(missing, c.ID+"."+k+": "+c.InvalidSlots[k])
+			}
 		}
 		for _, p := range cs.Preconditions {
 			if ok, why := e.in.checkPrecondition(p); !ok {
 				precondFailed = true
 				missing = append(missing, "precondition:"+p)
-				notes = append(notes, fmt.Sprintf("%s cannot run now: %s", c.ID, why.EN))
+				notes = append(notes, c.ID+" cannot run now: "+why.EN)
 				if d.Refusal == "" {
 					sep := ": "
 					if strings.HasPrefix(loc, "zh") {
@@ -154,7 +160,7 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 			confirm = true
 		}
 		if cs.Command != nil {
-			if info, ok := commandVocabulary[cs.Command.Name]; ok && !containsStr(scopes, info.scope) {
+			if info, ok := commandVocabulary[cs.Command.Name]; ok && !slices.Contains(scopes, info.scope) {
 				scopes = append(scopes, info.scope)
 			}
 		}
@@ -165,7 +171,7 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 	case 1:
 		d.Scope = scopes[0]
 	default:
-		sort.Strings(scopes)
+		slices.Sort(scopes)
 		d.Scope = strings.Join(scopes, "+")
 	}
 	d.IntentType = res.Top.ID
@@ -177,25 +183,13 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 	} else if cs := e.s.byID[res.Top.ID]; cs.Command != nil {
 		d.ActionType = commandVocabulary[cs.Command.Name].action
 	}
-	for _, cmd := range res.Commands {
-		applyCommandUpdate(&d.DataUpdates, cmd)
-	}
+	applyCommandUpdates(&d.DataUpdates, res.Commands)
 	d.MissingData = append(d.MissingData, missing...)
 	d.RequiresConfirmation = confirm
 	slotProblems := len(missing) > 0 && !precondFailed || hasSlotProblem(out.cmdCands)
 	d.NeedsClarification = slotProblems
 	d.ShouldExecute = len(res.Commands) > 0 && !precondFailed && !confirm
-	var why []string
-	for _, c := range out.cmdCands {
-		why = append(why, c.ID+": "+c.Reason)
-	}
-	d.Reason = strings.Join(why, "; ")
-	if len(notes) > 0 {
-		d.Reason += "; " + strings.Join(notes, "; ")
-	}
-	if res.Branch == BranchClassified {
-		d.Reason = "classifier picked " + res.Top.ID + "; " + d.Reason
-	}
+	d.Reason = e.matchedReason(res, out.cmdCands, notes)
 	switch {
 	case precondFailed:
 		d.ActionType = "refuse"
@@ -206,20 +200,19 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 	case confirm:
 		step("confirm", "the intent requires confirmation before it runs")
 		for _, cmd := range res.Commands {
-			for _, s := range commandVocabulary[cmd.Name].steps {
-				step(s, "after confirmation: command "+cmd.Name)
-			}
+			d.ExecutionPlan = append(d.ExecutionPlan, commandVocabulary[cmd.Name].confirmPlan...)
 		}
 	default:
 		if slotProblems {
 			step("ask_slots", "missing or invalid slots: "+strings.Join(missing, "; "))
 		}
-		seenStep := map[string]bool{}
+		var seenBuf [8]string
+		seenStep := seenBuf[:0]
 		for _, cmd := range res.Commands {
-			for _, s := range commandVocabulary[cmd.Name].steps {
-				if !seenStep[s] {
-					seenStep[s] = true
-					step(s, "command "+cmd.Name)
+			for _, ps := range commandVocabulary[cmd.Name].plan {
+				if !slices.Contains(seenStep, ps.StepCode) {
+					seenStep = append(seenStep, ps.StepCode)
+					d.ExecutionPlan = append(d.ExecutionPlan, ps)
 				}
 			}
 		}
@@ -230,6 +223,47 @@ func (e *evaluation) decide(res *Result, out stageOutcome) Decision {
 	finish()
 	return d
 }
+
+// matchedReason joins the command candidates' reasons ("id: reason; …"),
+// the precondition notes and, for a classified result, what the
+// classifier picked.
+func (e *evaluation) matchedReason(res *Result, cands []*Candidate, notes []string) string {
+	b := e.sc.buf[:0]
+	if res.Branch == BranchClassified {
+		b = append(b, "classifier picked "...)
+		b = append(b, res.Top.ID...)
+		b = append(b, "; "...)
+	}
+	for i, c := range cands {
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, c.ID...)
+		b = append(b, ": "...)
+		b = append(b, c.Reason...)
+	}
+	if len(notes) > 0 {
+		b = append(b, "; "...)
+		for i, s := range notes {
+			if i > 0 {
+				b = append(b, "; "...)
+			}
+			b = append(b, s...)
+		}
+	}
+	e.sc.buf = b
+	return string(b)
+}
+
+// fallbackRefusal is the refusal of an input nothing recognised.
+var fallbackRefusal = Text{
+	ZH: "没能把这句补充对应到可执行的操作：没有识别出条件、关键词、链接或明确指令。可以换种说法，例如“只要美国的”“粉丝 1w+”“不要游戏”，或改为自然语言描述需求。",
+	EN: "I could not map this to an action: no condition, keyword, link or instruction was recognised. Try e.g. \"US only\", \"over 10k followers\", \"exclude gaming\", or describe the search in a sentence.",
+}
+
+// fallbackSuggestions are the specs a refusal suggests after the near
+// misses.
+var fallbackSuggestions = [...]string{"filter.country", "filter.followers", "keyword.exclude", "session.switch_to_nl"}
 
 func hasSlotProblem(cs []*Candidate) bool {
 	for _, c := range cs {

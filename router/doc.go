@@ -16,8 +16,12 @@
 //     "第二个", "the 2nd one", "B", "2", "最后一个"), a repair's expected URL
 //     or description — each live for a TTL in turns → expectation_hit.
 //  2. rules: every spec is scored in one pass — an Aho–Corasick automaton
-//     finds all terms, vocabulary names and pattern triggers; only
-//     triggered regexes run. Specs over their threshold fire. Exclusive
+//     finds all terms, vocabulary names and pattern triggers, and the
+//     literals each regex needs; only triggered regexes run, and only
+//     where those literals occur (a prefilter derived at Compile time).
+//     Anchored patterns run on a backtracker over the regex's own
+//     program, on the query's pooled scratch. Specs over their threshold
+//     fire. Exclusive
 //     specs compete (top two within the ambiguity margin at equal priority
 //     → ambiguous); composable refine specs all fire, each claiming the text
 //     its slots came from so that two intents never consume the same words
@@ -64,4 +68,11 @@
 //	                    or {position} from the rules (clarify.answer)
 //
 // Inputs longer than DefaultMaxInputBytes are refused with ErrInputTooLong.
+//
+// # Performance
+//
+// Query allocates little beyond its Result (working memory is pooled per
+// snapshot) and builds no trace; Explain adds the trace. Benchmarks
+// (bench_test.go) report per-query thread-CPU p50/p99, allocations and
+// the machine's noise floor.
 package router

@@ -33,46 +33,62 @@ func stripAnswer(t string) string {
 }
 
 // expectation runs stage 1 over the pending expectations in order; the
-// first live one the input answers wins.
-func (e *evaluation) expectation() (*Candidate, Command, *ExpectationTrace) {
-	et := &ExpectationTrace{PendingIDs: []string{}}
-	for _, p := range e.in.Pending {
-		et.PendingIDs = append(et.PendingIDs, p.ID)
+// first live one the input answers wins. It returns the hit's candidate,
+// command and expectation id; the trace only when asked.
+func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *ExpectationTrace) {
+	var et *ExpectationTrace
+	if trace {
+		et = &ExpectationTrace{PendingIDs: []string{}}
+		for _, p := range e.in.Pending {
+			et.PendingIDs = append(et.PendingIDs, p.ID)
+		}
+	}
+	hit := func(id, option, by string) {
+		if et != nil {
+			et.HitID, et.OptionID, et.By = id, option, by
+		}
+	}
+	miss := func(id string, why func() string) {
+		if et != nil {
+			et.Misses = append(et.Misses, RejectedSpec{ID: id, Reason: why()})
+		}
 	}
 	for _, p := range e.in.Pending {
 		if !p.live(e.in.Turn) {
-			et.Expired = append(et.Expired, p.ID)
+			if et != nil {
+				et.Expired = append(et.Expired, p.ID)
+			}
 			continue
 		}
 		switch p.Kind {
 		case ExpectChoice:
 			opt, by, why := matchOption(e.nt.s, p.Options)
 			if opt == nil {
-				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: why})
+				miss(p.ID, func() string { return why })
 				continue
 			}
-			et.HitID, et.OptionID, et.By = p.ID, opt.ID, by
+			hit(p.ID, opt.ID, by)
 			args := map[string]any{"question_id": p.ID, "option_id": opt.ID, "label": opt.Label, "by": by}
 			if p.ActionID != "" {
 				args["action_id"] = p.ActionID
 			}
-			c := expCandidate(p, fmt.Sprintf("answers %s with option %s by %s", p.ID, opt.ID, by))
+			c := expCandidate(p, "answers "+p.ID+" with option "+opt.ID+" by "+by)
 			c.Slots = map[string]Slot{"option": {Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}
-			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, et
+			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		case ExpectURL:
 			loc := urlFinder.FindStringIndex(e.nt.s)
 			if loc == nil {
-				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a URL; the input has none"})
+				miss(p.ID, func() string { return "expects a URL; the input has none" })
 				continue
 			}
 			orig := e.nt.origSpan(loc[0], loc[1])
 			u, err := parseURL(orig)
-			c := expCandidate(p, "expected URL found")
-			c.Slots = map[string]Slot{"url": {Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}
 			if err != nil {
-				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a URL: " + err.Error()})
+				miss(p.ID, func() string { return "expects a URL: " + err.Error() })
 				continue
 			}
+			c := expCandidate(p, "expected URL found")
+			c.Slots = map[string]Slot{"url": {Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}
 			args := map[string]any{"url": u}
 			if pl := platformOfURL(u); pl != "" {
 				args["platform"] = pl
@@ -84,27 +100,27 @@ func (e *evaluation) expectation() (*Candidate, Command, *ExpectationTrace) {
 			if p.ActionID != "" {
 				args["action_id"] = p.ActionID
 			}
-			et.HitID, et.By = p.ID, "url"
-			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, et
+			hit(p.ID, "", "url")
+			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		case ExpectText:
 			text := strings.TrimSpace(e.in.Text)
 			if utf8.RuneCountInString(e.nt.s) < 2 {
-				et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: "expects a description; the input is too short"})
+				miss(p.ID, func() string { return "expects a description; the input is too short" })
 				continue
 			}
-			et.HitID, et.By = p.ID, "text_input"
+			hit(p.ID, "", "text_input")
 			c := expCandidate(p, "expected description given")
 			c.Slots = map[string]Slot{"text": {Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}
 			args := map[string]any{"text": text}
 			if p.ActionID != "" {
 				args["action_id"] = p.ActionID
 			}
-			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, et
+			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		default:
-			et.Misses = append(et.Misses, RejectedSpec{ID: p.ID, Reason: fmt.Sprintf("unknown expectation kind %q", p.Kind)})
+			miss(p.ID, func() string { return fmt.Sprintf("unknown expectation kind %q", p.Kind) })
 		}
 	}
-	return nil, Command{}, et
+	return nil, Command{}, "", et
 }
 
 func expCandidate(p Expectation, reason string) *Candidate {

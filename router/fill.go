@@ -2,7 +2,8 @@ package router
 
 import (
 	"fmt"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -38,14 +39,16 @@ type rawVal struct {
 }
 
 // fill extracts, types and validates the spec's slots. It returns the
-// candidate and the input spans its slots came from.
+// candidate and the input spans its slots came from (valid until the
+// query ends).
 //
 // Values whose text lies in a claimed span (taken by a higher-priority
 // intent) are skipped.
 func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (Candidate, [][2]int32) {
 	c := e.bare(cs, sr)
-	var spans [][2]int32
-	slots := make(map[string]Slot, len(cs.slotNames))
+	sc := e.sc
+	spanStart := len(sc.spans)
+	var slots map[string]Slot
 	var invalid map[string]string
 	setInvalid := func(k, why string) {
 		if invalid == nil {
@@ -53,53 +56,64 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		}
 		invalid[k] = why
 	}
-	var missing []string
-	deferred := []string{}
-	for _, name := range cs.slotNames {
-		ss := cs.Slots[name]
+	deferred := false
+	for i, name := range cs.slotNames {
+		ss := &cs.slotSpecs[i]
 		if ss.Type == SlotCondition || ss.From != "" {
-			deferred = append(deferred, name)
+			deferred = true
 			continue
 		}
-		raws := e.rawValues(cs, sr, name, claimed)
+		raws := e.rawValues(cs, sr, name, ss.Multi, claimed)
 		if len(raws) == 0 && ss.Default != "" {
-			raws = []rawVal{{raw: Normalize(ss.Default), orig: ss.Default, source: "default", start: -1}}
+			raws = append(raws, rawVal{raw: cs.slotDefaults[i], orig: ss.Default, source: "default", start: -1})
 		}
 		if len(raws) == 0 {
 			continue
 		}
-		slot, bad, used := e.typeSlot(cs, name, ss, raws)
+		slot, bad, used := e.typeSlot(cs, name, *ss, raws)
 		if bad == errEmptyString && !ss.Required {
 			continue
 		}
 		if bad != "" {
 			setInvalid(name, bad)
 		}
+		if slots == nil {
+			slots = make(map[string]Slot, len(cs.slotNames))
+		}
 		slots[name] = slot
 		for _, r := range used {
 			if r.start >= 0 {
-				spans = append(spans, [2]int32{r.start, r.end})
+				sc.spans = append(sc.spans, [2]int32{r.start, r.end})
 			}
 		}
 	}
-	if len(spans) == 0 {
+	if len(sc.spans) == spanStart {
 		// No slot text: the intent claims the terms it hit.
 		for _, h := range sr.acc.hits {
-			spans = append(spans, [2]int32{h.start, h.end})
+			sc.spans = append(sc.spans, [2]int32{h.start, h.end})
 		}
 	}
-	for _, name := range deferred {
-		ss := cs.Slots[name]
-		slot, bad, ok := e.derived(name, ss, slots)
-		if bad != "" {
-			setInvalid(name, bad)
-		}
-		if ok {
-			slots[name] = slot
+	if deferred {
+		for i, name := range cs.slotNames {
+			ss := &cs.slotSpecs[i]
+			if ss.Type != SlotCondition && ss.From == "" {
+				continue
+			}
+			slot, bad, ok := e.derived(name, *ss, slots)
+			if bad != "" {
+				setInvalid(name, bad)
+			}
+			if ok {
+				if slots == nil {
+					slots = make(map[string]Slot, len(cs.slotNames))
+				}
+				slots[name] = slot
+			}
 		}
 	}
-	for _, name := range cs.slotNames {
-		if !cs.Slots[name].Required {
+	var missing []string
+	for i, name := range cs.slotNames {
+		if !cs.slotSpecs[i].Required {
 			continue
 		}
 		if _, bad := invalid[name]; bad {
@@ -116,58 +130,77 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		c.InvalidSlots = invalid
 	}
 	c.MissingRequiredSlots = missing
-	return c, spans
+	return c, sc.spans[spanStart:len(sc.spans):len(sc.spans)]
 }
 
 // rawValues collects a slot's values: pattern captures first (in input
-// order), then lexicon hits.
-func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, claimed [][2]int32) []rawVal {
-	var out []rawVal
+// order), then lexicon hits. The result lives in the scratch until the
+// next call.
+func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, multi bool, claimed [][2]int32) []rawVal {
+	out := e.sc.raws[:0]
 	for _, cp := range sr.acc.caps {
-		if cp.group != name || overlaps([][2]int32{{cp.start, cp.end}}, claimed) {
+		if cs.patterns[cp.pattern].groups[cp.group] != name || overlapsSpan(cp.start, cp.end, claimed) {
 			continue
 		}
 		out = append(out, rawVal{raw: e.nt.s[cp.start:cp.end], orig: e.nt.origSpan(int(cp.start), int(cp.end)),
-			source: "pattern:" + cs.patterns[cp.pattern].Name, start: cp.start, end: cp.end, pattern: cp.pattern})
+			source: cs.patterns[cp.pattern].source, start: cp.start, end: cp.end, pattern: cp.pattern})
 	}
 	if len(out) > 0 {
 		// Earlier-declared patterns first, then input order: a spec puts
 		// its most specific pattern first.
-		multi := cs.Slots[name].Multi
-		sort.SliceStable(out, func(i, j int) bool {
-			if !multi && out[i].pattern != out[j].pattern {
-				return out[i].pattern < out[j].pattern
+		slices.SortStableFunc(out, func(a, b rawVal) int {
+			if !multi && a.pattern != b.pattern {
+				return cmpInt32(a.pattern, b.pattern)
 			}
-			return out[i].start < out[j].start
+			return cmpInt32(a.start, b.start)
 		})
+		e.sc.raws = out
+		e.sc.rawsUsed = max(e.sc.rawsUsed, len(out))
 		return dedupeRaw(out)
 	}
-	for _, h := range sr.acc.hits {
-		if h.kind != postLex || cs.Lexicons[h.idx].Slot != name || overlaps([][2]int32{{h.start, h.end}}, claimed) {
+	for i := range sr.acc.hits {
+		h := &sr.acc.hits[i]
+		if h.kind != postLex || cs.Lexicons[h.idx].Slot != name || overlapsSpan(h.start, h.end, claimed) {
 			continue
 		}
-		out = append(out, rawVal{raw: h.text, orig: e.nt.origSpan(int(h.start), int(h.end)), value: h.value, source: "lexicon", start: h.start, end: h.end})
+		out = append(out, rawVal{raw: e.s.hitText(h), orig: e.nt.origSpan(int(h.start), int(h.end)), value: e.s.hitValue(h), source: "lexicon", start: h.start, end: h.end})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
-	// Drop lexicon hits nested in a longer hit ("美国" inside "美国东部").
-	var kept []rawVal
-	for i, r := range out {
+	slices.SortStableFunc(out, func(a, b rawVal) int { return cmpInt32(a.start, b.start) })
+	// Drop lexicon hits nested in a longer hit ("美国" inside "美国东部");
+	// the kept ones go after the candidates.
+	n := len(out)
+	for i := 0; i < n; i++ {
+		r := out[i]
 		nested := false
-		for j, o := range out {
+		for j := 0; j < n; j++ {
+			o := out[j]
 			if i != j && o.start <= r.start && r.end <= o.end && o.end-o.start > r.end-r.start {
 				nested = true
 				break
 			}
 		}
 		if !nested {
-			kept = append(kept, r)
+			out = append(out, r)
 		}
 	}
-	return dedupeRaw(kept)
+	e.sc.raws = out
+	e.sc.rawsUsed = max(e.sc.rawsUsed, len(out))
+	return dedupeRaw(out[n:])
 }
 
+func cmpInt32(a, b int32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// dedupeRaw drops values with the span of an earlier one, in place.
 func dedupeRaw(in []rawVal) []rawVal {
-	var out []rawVal
+	out := in[:0]
 	for _, r := range in {
 		dup := false
 		for _, o := range out {
@@ -189,22 +222,41 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws [
 	if !ss.Multi {
 		raws = raws[:1]
 	}
-	slot := Slot{Type: ss.Type, Source: raws[0].source, start: int(raws[0].start), end: int(raws[0].end)}
-	var raw []string
-	for _, r := range raws {
-		raw = append(raw, r.orig)
+	slot := Slot{Type: ss.Type, Source: raws[0].source}
+	if len(raws) == 1 {
+		slot.Raw = raws[0].orig
+	} else {
+		var b strings.Builder
+		for i, r := range raws {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(r.orig)
+		}
+		slot.Raw = b.String()
 	}
-	slot.Raw = strings.Join(raw, " | ")
+	var vbuf [8]string
+	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
-		var vals []string
-		for _, r := range raws {
-			parts := []string{r.orig}
-			if ss.Split {
-				parts = splitList(r.orig)
+		var stripLower []string
+		if i := slices.Index(cs.slotNames, name); i >= 0 && len(cs.slotStrip[i]) == len(ss.Strip) {
+			stripLower = cs.slotStrip[i]
+		} else {
+			stripLower = make([]string, len(ss.Strip))
+			for i, a := range ss.Strip {
+				stripLower[i] = strings.ToLower(a)
 			}
-			for _, p := range parts {
-				if v := cleanString(p, ss.Strip); v != "" && !containsStr(vals, v) {
+		}
+		for _, r := range raws {
+			if !ss.Split {
+				if v := cleanStringLower(r.orig, ss.Strip, stripLower); v != "" && !slices.Contains(vals, v) {
+					vals = append(vals, v)
+				}
+				continue
+			}
+			for _, p := range splitList(r.orig) {
+				if v := cleanStringLower(p, ss.Strip, stripLower); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}
@@ -213,12 +265,12 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws [
 			return slot, errEmptyString, raws
 		}
 		for _, v := range vals {
-			if utf8.RuneCountInString(v) > 64 {
-				return slot, fmt.Sprintf("too long: %d characters, at most 64", utf8.RuneCountInString(v)), raws
+			if n := utf8.RuneCountInString(v); n > 64 {
+				return slot, "too long: " + strconv.Itoa(n) + " characters, at most 64", raws
 			}
 		}
 		if ss.Multi || ss.Split {
-			slot.Value = vals
+			slot.Value = slices.Clone(vals)
 		} else {
 			slot.Value = vals[0]
 		}
@@ -227,32 +279,26 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws [
 		if v == nil && ss.Type == SlotEnum {
 			v = enumVocab(ss)
 		}
-		var vals []string
 		for _, r := range raws {
 			if r.value != "" {
-				if !containsStr(vals, r.value) {
+				if !slices.Contains(vals, r.value) {
 					vals = append(vals, r.value)
 				}
 				continue
 			}
-			found := v.findAll(r.raw)
-			if len(found) == 0 {
+			var found bool
+			if vals, found = v.appendAll(vals, r.raw); !found {
 				why := fmt.Sprintf("%q is not a valid %s", r.orig, ss.Type)
 				if n := nearest(r.raw, v.codesAndNames()); n != "" {
 					why += fmt.Sprintf(" (nearest valid value: %s)", v.canonical(n))
 				}
 				return slot, why, raws
 			}
-			for _, f := range found {
-				if !containsStr(vals, f) {
-					vals = append(vals, f)
-				}
-			}
 		}
 		if ss.Multi {
-			slot.Value = vals
+			slot.Value = slices.Clone(vals)
 		} else {
-			slot.Value = vals[0]
+			slot.Value = v.box(vals[0])
 		}
 	case SlotCount:
 		cr, err := parseCount(raws[0].raw)
@@ -343,26 +389,29 @@ func (e *evaluation) derived(name string, ss SlotSpec, slots map[string]Slot) (S
 }
 
 func (e *evaluation) conditionRef(ss SlotSpec, slots map[string]Slot) (Slot, string, bool) {
-	var pool []Condition
-	for _, c := range e.in.Conditions {
-		if ss.Kind == "" || c.Kind == ss.Kind {
-			pool = append(pool, c)
-		}
-	}
+	conds := e.in.Conditions
+	inPool := func(c *Condition) bool { return ss.Kind == "" || c.Kind == ss.Kind }
 	ref, hasRef := slots[ss.From]
 	if !hasRef {
+		pooled, last := 0, -1
+		for i := range conds {
+			if inPool(&conds[i]) {
+				pooled, last = pooled+1, i
+			}
+		}
 		switch {
 		case ss.Kind == "keyword" && e.in.ActiveTagID != "":
-			for _, c := range pool {
-				if c.ID == e.in.ActiveTagID {
+			for i := range conds {
+				if c := &conds[i]; inPool(c) && c.ID == e.in.ActiveTagID {
 					return Slot{Type: SlotCondition, Raw: c.ID, Value: []string{c.ID}, Source: "context"}, "", true
 				}
 			}
-		case len(pool) == 1:
-			return Slot{Type: SlotCondition, Raw: pool[0].ID, Value: []string{pool[0].ID}, Source: "context"}, "", true
+		case pooled == 1:
+			id := conds[last].ID
+			return Slot{Type: SlotCondition, Raw: id, Value: []string{id}, Source: "context"}, "", true
 		}
-		if len(pool) == 0 && ss.Kind != "" {
-			return Slot{}, fmt.Sprintf("the session has no %s condition", ss.Kind), false
+		if pooled == 0 && ss.Kind != "" {
+			return Slot{}, "the session has no " + ss.Kind + " condition", false
 		}
 		return Slot{}, "", false // several candidates: missing, ask which
 	}
@@ -373,13 +422,22 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots map[string]Slot) (Slot, str
 	case []string:
 		refs = v
 	}
+	var nbuf [4]string
+	norms := nbuf[:0]
+	for _, r := range refs {
+		norms = append(norms, Normalize(r))
+	}
 	var ids []string
-	for _, c := range pool {
-		for _, r := range refs {
-			nr := Normalize(r)
+	for i := range conds {
+		c := &conds[i]
+		if !inPool(c) {
+			continue
+		}
+		for k, r := range refs {
+			nr := norms[k]
 			if c.Field == r || r == "keyword" && c.Kind == "keyword" || r == "anchor" && c.Kind == "anchor" ||
 				nr != "" && (Normalize(c.Label) == nr || Normalize(fmt.Sprint(c.Value)) == nr) {
-				if !containsStr(ids, c.ID) {
+				if !slices.Contains(ids, c.ID) {
 					ids = append(ids, c.ID)
 				}
 			}
@@ -387,35 +445,43 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots map[string]Slot) (Slot, str
 	}
 	if len(ids) == 0 {
 		return Slot{Type: SlotCondition, Raw: strings.Join(refs, ","), Source: "context"},
-			fmt.Sprintf("no active condition matches %s", strings.Join(refs, ", ")), true
+			"no active condition matches " + strings.Join(refs, ", "), true
 	}
-	sort.Strings(ids)
+	slices.Sort(ids)
 	return Slot{Type: SlotCondition, Raw: strings.Join(refs, ","), Value: ids, Source: "context"}, "", true
 }
 
-// findAll returns the canonical values of every vocabulary name in s,
-// longest names first at each position, in text order.
-func (v *vocab) findAll(s string) []string {
-	s = Normalize(s)
-	if c, ok := v.names[s]; ok {
-		return []string{c}
-	}
-	for _, code := range v.codes {
-		if strings.EqualFold(s, code) {
-			return []string{code}
+// appendAll appends to dst the canonical values of every vocabulary name
+// in s that dst lacks, longest names first at each position, in text
+// order; found reports whether s named any value at all.
+func (v *vocab) appendAll(dst []string, s string) (out []string, found bool) {
+	add := func(c string) {
+		found = true
+		if !slices.Contains(dst, c) {
+			dst = append(dst, c)
 		}
 	}
-	var out []string
+	s = Normalize(s)
+	if c, ok := v.names[s]; ok {
+		add(c)
+		return dst, found
+	}
+	if n := utf8.RuneCountInString(s); n <= v.maxCodeRunes {
+		for i, code := range v.codes {
+			if v.codeRunes[i] == n && strings.EqualFold(s, code) {
+				add(code)
+				return dst, found
+			}
+		}
+	}
 	for i := 0; i < len(s); {
 		best := 0
-		for j := min(len(s), i+48); j > i; j-- {
+		for j := min(len(s), i+min(48, v.maxName)); j > i; j-- {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
 			if c, ok := v.names[s[i:j]]; ok && (!isWordByte(s[i]) || (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j]))) {
-				if !containsStr(out, c) {
-					out = append(out, c)
-				}
+				add(c)
 				best = j - i
 				break
 			}
@@ -427,6 +493,13 @@ func (v *vocab) findAll(s string) []string {
 		_, sz := utf8.DecodeRuneInString(s[i:])
 		i += sz
 	}
+	return dst, found
+}
+
+// findAll returns the canonical values of every vocabulary name in s,
+// longest names first at each position, in text order.
+func (v *vocab) findAll(s string) []string {
+	out, _ := v.appendAll(nil, s)
 	return out
 }
 
@@ -448,33 +521,58 @@ func (e *evaluation) command(cs *compiledSpec, c *Candidate) (Command, bool) {
 	if cs.Command == nil || len(c.MissingRequiredSlots) > 0 || len(c.InvalidSlots) > 0 {
 		return Command{}, false
 	}
-	return buildCommand(cs.ID, cs.Command, c.Slots), true
+	return cs.buildCommand(c.Slots), true
 }
 
-func buildCommand(specID string, tmpl *CommandSpec, slots map[string]Slot) Command {
-	cmd := Command{Name: tmpl.Name, Spec: specID, Args: map[string]any{}}
+// cmdArg is one argument of a command template, parsed at Compile time.
+type cmdArg struct {
+	key  string
+	lit  any    // a literal value (when slot is "")
+	slot string // "$slot" and "$slot.part" references
+	part string
+}
+
+// compileCommand parses a command template's arguments in key order.
+func compileCommand(tmpl *CommandSpec) []cmdArg {
+	if tmpl == nil {
+		return nil
+	}
+	args := make([]cmdArg, 0, len(tmpl.Args))
 	for _, k := range sortedKeys(tmpl.Args) {
 		v := tmpl.Args[k]
 		ref, isRef := v.(string)
 		if !isRef || !strings.HasPrefix(ref, "$") {
-			cmd.Args[k] = v
+			args = append(args, cmdArg{key: k, lit: v})
 			continue
 		}
 		name, part, _ := strings.Cut(ref[1:], ".")
-		slot, ok := slots[name]
+		args = append(args, cmdArg{key: k, slot: name, part: part})
+	}
+	return args
+}
+
+// buildCommand fills the spec's command template from slots.
+func (cs *compiledSpec) buildCommand(slots map[string]Slot) Command {
+	cmd := Command{Name: cs.Command.Name, Spec: cs.ID, Args: make(map[string]any, len(cs.cmdArgs))}
+	for _, a := range cs.cmdArgs {
+		if a.slot == "" {
+			cmd.Args[a.key] = a.lit
+			continue
+		}
+		slot, ok := slots[a.slot]
 		if !ok || slot.Value == nil {
 			continue
 		}
-		switch part {
+		switch a.part {
 		case "":
-			cmd.Args[k] = slot.Value
+			cmd.Args[a.key] = slot.Value
 		case "op":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args[k] = cr.Op()
+				cmd.Args[a.key] = cr.opValue()
 			}
 		case "value":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args[k] = cr.FilterValue()
+				cmd.Args[a.key] = cr.FilterValue()
 			}
 		}
 	}

@@ -32,25 +32,95 @@ func (n *normText) origSpan(a, b int) string {
 // UTF-8 bytes to spaces, and runs of white space to one space. It is the
 // function spec terms are compiled with, exported for tools that want to
 // show what the router saw.
-func Normalize(s string) string { return normalize(s, false).s }
+func Normalize(s string) string {
+	if isNormalized(s) {
+		return s
+	}
+	return normalize(s, false).s
+}
 
 func normalize(s string, withOffsets bool) normText {
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	var off []int32
-	if withOffsets {
-		off = make([]int32, 0, len(s)+1)
-	}
-	space := true // drop leading space
+	b, off, _ := appendNormalized(make([]byte, 0, len(s)+8), nil, s, withOffsets)
+	return normText{s: string(b), orig: s, off: off}
+}
+
+// isNormalized reports whether Normalize(s) == s: every rune folds to
+// itself and spaces are single, neither leading nor trailing.
+func isNormalized(s string) bool {
+	space := true // a leading space is dropped
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError {
+				return false // invalid bytes and U+FFFD become spaces
+			}
 		}
-		start := i
 		i += size
-		r = foldRune(r)
+		if foldRune(r) != r {
+			return false
+		}
 		if r == ' ' {
+			if space {
+				return false
+			}
+			space = true
+		} else {
+			space = false
+		}
+	}
+	return !space || s == ""
+}
+
+// appendNormalized appends the normalised form of s to b and, when
+// withOffsets, the offset of each produced byte in s to off (see
+// normText.off); with offsets, b and off must be empty. invalid reports
+// whether s is not valid UTF-8.
+func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []byte, _ []int32, invalid bool) {
+	base := len(b)
+	space := true // drop leading space
+	for i := 0; i < len(s); {
+		start := i
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			switch {
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			case c < 0x20 || c == 0x7f:
+				c = ' '
+			}
+			if c == ' ' {
+				if space {
+					continue
+				}
+				space = true
+			} else {
+				space = false
+			}
+			b = append(b, c)
+			if withOffsets {
+				off = append(off, int32(start))
+			}
+			continue
+		}
+		var r rune
+		var size int
+		if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			r, size = rune(c&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3 // most CJK, inline
+		} else if r, size = utf8.DecodeRuneInString(s[i:]); size == 1 {
+			invalid = true // RuneError from an invalid byte
+		}
+		i += size
+		var f rune
+		if r >= cjkLo && r <= cjkHi { // foldRune's CJK case, inline
+			f = r
+			if t := tradDense[r-cjkLo]; t != 0 {
+				f = rune(t)
+			}
+		} else {
+			f = foldRune(r)
+		}
+		if f == ' ' {
 			if space {
 				continue
 			}
@@ -58,34 +128,49 @@ func normalize(s string, withOffsets bool) normText {
 		} else {
 			space = false
 		}
-		if r == 0 { // dropped (zero-width)
+		if f == 0 { // dropped (zero-width)
 			continue
 		}
-		n := b.Len()
-		b.WriteRune(r)
+		n := len(b)
+		if f == r && r != utf8.RuneError {
+			b = append(b, s[start:i]...) // unchanged: its own bytes
+		} else {
+			b = utf8.AppendRune(b, f)
+		}
 		if withOffsets {
-			for k := n; k < b.Len(); k++ {
+			for k := n; k < len(b); k++ {
 				off = append(off, int32(start))
 			}
 		}
 	}
-	out := b.String()
-	if strings.HasSuffix(out, " ") {
-		out = out[:len(out)-1]
+	if len(b) > base && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
 		if withOffsets {
-			off = off[:len(out)]
+			off = off[:len(b)]
 		}
 	}
 	if withOffsets {
 		off = append(off, int32(len(s)))
 		// A trimmed trailing space must not widen the last span.
-		if len(out) > 0 {
-			last := off[len(out)-1]
+		if len(b) > 0 {
+			last := off[len(b)-1]
 			_, sz := utf8.DecodeRuneInString(s[last:])
-			off[len(out)] = last + int32(sz)
+			off[len(b)] = last + int32(sz)
 		}
 	}
-	return normText{s: out, orig: s, off: off}
+	return b, off, invalid
+}
+
+// decodeRune is utf8.DecodeRuneInString(s[i:]) for s[i] >= 0x80, with
+// the common three-byte sequences (most CJK) decoded inline.
+func decodeRune(s string, i int) (rune, int) {
+	if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) {
+		c1, c2 := s[i+1], s[i+2]
+		if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 {
+			return rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F), 3
+		}
+	}
+	return utf8.DecodeRuneInString(s[i:])
 }
 
 // foldRune maps one rune to its matching form; 0 means drop it.
@@ -100,6 +185,13 @@ func foldRune(r rune) rune {
 		}
 		if r == '\t' {
 			return ' '
+		}
+		return r
+	case r >= cjkLo && r <= cjkHi:
+		// No space, control, format or punctuation rune lies in the CJK
+		// block: only traditional characters change.
+		if s := tradDense[r-cjkLo]; s != 0 {
+			return rune(s)
 		}
 		return r
 	case r == utf8.RuneError:
@@ -125,12 +217,6 @@ func foldRune(r rune) rune {
 	}
 	if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 		return ' '
-	}
-	if r >= cjkLo && r <= cjkHi {
-		if s := tradDense[r-cjkLo]; s != 0 {
-			return rune(s)
-		}
-		return r
 	}
 	return unicode.ToLower(r)
 }

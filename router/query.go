@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,24 +15,101 @@ import (
 // (DefaultMaxInputBytes unless WithMaxInputBytes says otherwise).
 var ErrInputTooLong = errors.New("router: input too long")
 
+// scratch is the per-query working memory, pooled per snapshot so that a
+// query allocates little beyond its Result. Nothing in a Result or Trace
+// may point into it.
 type scratch struct {
 	gen     uint32
 	acc     []specAcc
 	touched []int32
 	matches []acMatch
+	reqs    []reqHit
+	reqHead []int32  // per prefilter set: its latest hit in reqs
+	reqGen  []uint32 // per prefilter set: the gen reqHead belongs to
+
+	eval  evaluation
+	in    Input
+	norm  []byte  // the normalised input (the bytes of eval.nt.s)
+	off   []int32 // eval.nt.off
+	mask  []byte  // masked text of the pattern being run
+	sel   []posRec
+	nums  []int32
+	refs  []scoredRef // the scored specs
+	rcs   []ruleCand
+	spans [][2]int32 // the spans fill returns
+	raws  []rawVal
+	cands []*Candidate
+	buf   []byte
+	bt    btState
+
+	over, low  []scoredRef // a stage's specs over and under their threshold
+	excl, comp []*ruleCand
+	accepted   []*ruleCand
+	claimed    [][2]int32
+	amb        Candidate
+	ambp       []*Candidate
+	// rcsUsed and rawsUsed are how much of rcs and raws the query used.
+	rcsUsed, rawsUsed int
 }
 
+// reset prepares the scratch for a query.
+func (sc *scratch) reset() {
+	sc.gen++
+	if sc.gen == 0 { // wrapped: clear stale stamps
+		for i := range sc.acc {
+			sc.acc[i].gen = 0
+		}
+		clear(sc.reqGen)
+		sc.gen = 1
+	}
+	sc.touched = sc.touched[:0]
+	sc.reqs = sc.reqs[:0]
+	sc.nums = sc.nums[:0]
+	sc.refs = sc.refs[:0]
+	sc.spans = sc.spans[:0]
+	sc.cands = sc.cands[:0]
+}
+
+// release drops the scratch's references to the query's input and
+// results so that a pooled scratch keeps nothing alive.
+func (sc *scratch) release() {
+	sc.eval = evaluation{}
+	sc.in = Input{}
+	// Clear what this query used (the rest is still zero).
+	clear(sc.rcs[:sc.rcsUsed])
+	clear(sc.cands)
+	clear(sc.ambp)
+	sc.amb = Candidate{}
+	clear(sc.raws[:sc.rawsUsed])
+	sc.rcsUsed, sc.rawsUsed = 0, 0
+}
+
+// hitRec is a term or lexicon hit: entry and posting index the
+// snapshot's automaton entries (pointer-free, so that the pooled scratch
+// costs the garbage collector nothing).
 type hitRec struct {
 	kind       postKind
 	idx        int32
-	text       string // the term as written, or the lexicon name
-	value      string // lexicon: canonical value
+	ent, post  int32
 	start, end int32
 }
 
+// text is the term as written, or the lexicon name.
+func (s *Snapshot) hitText(h *hitRec) string {
+	if h.kind == postLex {
+		return s.entries[h.ent].text
+	}
+	return s.entries[h.ent].posts[h.post].text
+}
+
+// hitValue is a lexicon hit's canonical value.
+func (s *Snapshot) hitValue(h *hitRec) string { return s.entries[h.ent].posts[h.post].value }
+
+// capRec is a named group a pattern captured (group indexes the
+// pattern's subexpression names).
 type capRec struct {
 	pattern    int32
-	group      string
+	group      int32
 	start, end int32
 }
 
@@ -48,6 +124,9 @@ type specAcc struct {
 	poss   []posRec // trigger and anchor positions
 	marks  []posRec // vocabulary hits for masked patterns (pattern = markSlots index)
 	score  float64
+	// reason is the spec's reason in evaluation.reasons, when hasReason.
+	reason    [2]int32
+	hasReason bool
 }
 
 // posRec is where a pattern's trigger or anchor occurred.
@@ -65,7 +144,9 @@ type evaluation struct {
 	loc    string
 	margin float64
 	sc     *scratch
-	nums   []int32 // number starts, lazily
+	numsOK bool // sc.nums holds the number starts
+	// reasons holds the reasons of the candidates, built in one piece.
+	reasons string
 	// scored specs in spec order: stage, confidence
 	scored []scoredRef
 }
@@ -97,6 +178,14 @@ type runOptions struct {
 
 func round4(f float64) float64 { return math.Round(f*10000) / 10000 }
 
+// resultBlock allocates a Result with its top candidate and the first
+// plan steps in one piece.
+type resultBlock struct {
+	res  Result
+	top  Candidate
+	plan [6]PlanStep
+}
+
 func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *Trace, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("router query: %w", err)
@@ -104,29 +193,31 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 	if len(in.Text) > o.maxBytes {
 		return nil, nil, fmt.Errorf("%w: %d bytes, the limit is %d", ErrInputTooLong, len(in.Text), o.maxBytes)
 	}
-	if !utf8.ValidString(in.Text) {
-		in.Text = strings.ToValidUTF8(in.Text, "\uFFFD")
-	}
 	sc := s.pool.Get().(*scratch)
-	defer s.pool.Put(sc)
-	sc.gen++
-	if sc.gen == 0 { // wrapped: clear stale stamps
-		for i := range sc.acc {
-			sc.acc[i].gen = 0
-		}
-		sc.gen = 1
+	sc.reset()
+	var invalid bool
+	sc.norm, sc.off, invalid = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
+	if invalid {
+		in.Text = strings.ToValidUTF8(in.Text, "\uFFFD")
+		sc.norm, sc.off, _ = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
 	}
-	sc.touched = sc.touched[:0]
-	e := &evaluation{s: s, in: &in, nt: normalize(in.Text, true), loc: in.locale(), margin: o.margin, sc: sc}
+	sc.in = in
+	norm := in.Text
+	if string(sc.norm) != in.Text {
+		norm = string(sc.norm)
+	}
+	e := &sc.eval
+	*e = evaluation{s: s, in: &sc.in, nt: normText{s: norm, orig: in.Text, off: sc.off}, loc: sc.in.locale(), margin: o.margin, sc: sc}
 	var tr *Trace
 	if o.trace {
 		tr = &Trace{InputLen: utf8.RuneCountInString(in.Text), Normalized: e.nt.s, AmbiguityMargin: o.margin, SnapshotRevision: s.revision,
 			Guard: []ScoredSpec{}, GuardRejected: []RejectedSpec{}, Rules: []ScoredSpec{}, RulesRejected: []RejectedSpec{}}
 	}
 	e.scan()
-	res := &Result{Input: in.Text, SnapshotRevision: s.revision}
-	out := e.stages(ctx, res, tr, o)
-	res.Decision = e.decide(res, out)
+	blk := &resultBlock{res: Result{Input: in.Text, SnapshotRevision: s.revision}}
+	res := &blk.res
+	out := e.stages(ctx, blk, tr, o)
+	res.Decision = e.decide(blk, out)
 	if tr != nil {
 		tr.Branch = res.Branch
 		if res.Top != nil {
@@ -134,6 +225,8 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 		}
 		tr.Commands = res.Commands
 	}
+	sc.release()
+	s.pool.Put(sc)
 	return res, tr, nil
 }
 
@@ -161,17 +254,27 @@ func (e *evaluation) scan() {
 				continue
 			}
 		}
-		for _, p := range ent.posts {
+		for pi := range ent.posts {
+			p := &ent.posts[pi]
+			if p.kind == postReq {
+				next := int32(-1)
+				if sc.reqGen[p.idx] == sc.gen {
+					next = sc.reqHead[p.idx]
+				}
+				sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
+				sc.reqs = append(sc.reqs, reqHit{start: m.start, end: m.end, next: next})
+				continue
+			}
 			a := touch(p.spec)
 			switch p.kind {
 			case postTerm:
-				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, text: p.text, start: m.start, end: m.end})
+				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
 				if a.groups&(1<<uint(p.idx)) == 0 {
 					a.groups |= 1 << uint(p.idx)
 					a.score += p.weight
 				}
 			case postLex:
-				a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, text: ent.text, value: p.value, start: m.start, end: m.end})
+				a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
 				if a.lex&(1<<uint(p.idx)) == 0 {
 					a.lex |= 1 << uint(p.idx)
 					a.score += s.specs[p.spec].Lexicons[p.idx].Weight
@@ -195,6 +298,7 @@ func (e *evaluation) scan() {
 	}
 	// Patterns, in spec order for determinism.
 	slices.Sort(sc.touched)
+	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
 		for pi := range cs.patterns {
@@ -207,18 +311,22 @@ func (e *evaluation) scan() {
 				a.score += p.Weight
 			}
 		}
-		e.scored = append(e.scored, scoredRef{cs: cs, acc: a, conf: round4(math.Max(0, math.Min(1, a.score)))})
+		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(math.Max(0, math.Min(1, a.score)))})
 	}
+	// Capped: the stages keep their own lists.
+	sc.refs = scored
+	e.scored = scored[:len(scored):len(scored)]
 }
 
 // maxPatternRuns bounds how often one pattern runs on one input.
 const maxPatternRuns = 16
 
-// runPattern tries a pattern where its mode says and records its captures.
+// runPattern tries a pattern where its mode says and records its
+// captures. The regex runs only where its prefilter allows a match.
 func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
-	text := e.nt.s
+	text := e.sc.norm
 	if len(p.masks) > 0 {
-		text = maskedText(text, p.masks, a.marks)
+		text = e.maskedText(p.masks, a.marks)
 	}
 	found := false
 	record := func(loc []int, off int) {
@@ -227,35 +335,23 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 			if p.groups[g] == "" || loc[2*g] < 0 || loc[2*g] == loc[2*g+1] {
 				continue
 			}
-			a.caps = append(a.caps, capRec{pattern: pi, group: p.groups[g], start: int32(loc[2*g] + off), end: int32(loc[2*g+1] + off)})
-		}
-	}
-	anchoredAt := func(starts []int32) {
-		last := int32(-1)
-		for _, st := range starts {
-			if st == last {
-				continue
-			}
-			last = st
-			end := min(len(text), int(st)+p.window)
-			end = extendWord(text, end)
-			if loc := p.anchored.FindStringSubmatchIndex(text[st:end]); loc != nil {
-				record(loc, int(st))
-			}
+			a.caps = append(a.caps, capRec{pattern: pi, group: int32(g), start: int32(loc[2*g] + off), end: int32(loc[2*g+1] + off)})
 		}
 	}
 	switch p.mode {
 	case modeWhole:
-		for _, loc := range p.re.FindAllStringSubmatchIndex(text, 8) {
-			record(loc, 0)
+		if e.reqPass(p, a, 0, int32(len(text))) {
+			for _, loc := range p.re.FindAllSubmatchIndex(text, 8) {
+				record(loc, 0)
+			}
 		}
 	case modeWindow:
 		var lo, hi int = -1, -1
 		flush := func() {
-			if lo < 0 {
+			if lo < 0 || !e.reqPass(p, a, int32(lo), int32(hi)) {
 				return
 			}
-			for _, loc := range p.re.FindAllStringSubmatchIndex(text[lo:hi], 8) {
+			for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
 				record(loc, lo)
 			}
 		}
@@ -279,44 +375,88 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 		}
 		flush()
 	case modeTrigger, modeLex:
-		var starts []int32
+		var buf [maxPatternRuns]int32
+		starts := buf[:0]
 		for _, ps := range a.poss {
 			if ps.pattern == pi && (ps.anchor == (p.mode == modeLex)) && len(starts) < maxPatternRuns {
 				starts = append(starts, ps.start)
 			}
 		}
 		slices.Sort(starts)
-		anchoredAt(starts)
+		e.anchoredAt(p, a, text, starts, record)
 	case modeNumber:
-		anchoredAt(e.numberStarts())
+		e.anchoredAt(p, a, text, e.numberStarts(), record)
 	}
 	return found
+}
+
+// anchoredAt tries p's anchored regex at each start (duplicates once).
+func (e *evaluation) anchoredAt(p *compiledPattern, a *specAcc, text []byte, starts []int32, record func([]int, int)) {
+	last := int32(-1)
+	for _, st := range starts {
+		if st == last {
+			continue
+		}
+		last = st
+		end := min(len(text), int(st)+p.window)
+		end = extendWord(text, end)
+		if !e.reqPass(p, a, st, int32(end)) {
+			continue
+		}
+		if p.bt != nil {
+			if loc, ok := p.bt.match(&e.sc.bt, text[st:end]); ok {
+				if loc != nil {
+					record(loc, int(st))
+				}
+				continue
+			}
+		}
+		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
+			record(loc, int(st))
+		}
+	}
 }
 
 // numberStarts lists where numbers start in the normalised input (Arabic
 // digits, Chinese numerals, "半"), computed once per query.
 func (e *evaluation) numberStarts() []int32 {
-	if e.nums != nil {
-		return e.nums
+	if e.numsOK {
+		return e.sc.nums
 	}
-	e.nums = []int32{}
+	e.numsOK = true
+	nums := e.sc.nums[:0]
 	text := e.nt.s
 	prevNum := false
-	for i, r := range text {
-		isNum := r >= '0' && r <= '9' || strings.ContainsRune("一二两三四五六七八九十半", r)
-		if isNum && !prevNum && len(e.nums) < maxPatternRuns {
+	for i, size := 0, 0; i < len(text); i += size {
+		r := rune(text[i])
+		size = 1
+		if r >= utf8.RuneSelf {
+			r, size = decodeRune(text, i)
+		}
+		isNum := r >= '0' && r <= '9' || isCNNumeralStart(r)
+		if isNum && !prevNum && len(nums) < maxPatternRuns {
 			if !(r >= '0' && r <= '9') || i == 0 || (text[i-1] != '.' && text[i-1] != ',') {
-				e.nums = append(e.nums, int32(i))
+				nums = append(nums, int32(i))
 			}
 		}
 		prevNum = isNum || (prevNum && (r == '.' || r == ','))
 	}
-	return e.nums
+	e.sc.nums = nums
+	return nums
+}
+
+// isCNNumeralStart reports whether r is one of 一二两三四五六七八九十半.
+func isCNNumeralStart(r rune) bool {
+	switch r {
+	case '一', '二', '两', '三', '四', '五', '六', '七', '八', '九', '十', '半':
+		return true
+	}
+	return false
 }
 
 // extendWord moves end forward to a rune boundary that does not split an
 // ASCII word.
-func extendWord(text string, end int) int {
+func extendWord[T string | []byte](text T, end int) int {
 	for end < len(text) && (!utf8.RuneStart(text[end]) || isWordByte(text[end]) && end > 0 && isWordByte(text[end-1])) {
 		end++
 	}
@@ -325,7 +465,7 @@ func extendWord(text string, end int) int {
 
 // startWord moves start back to a rune boundary that does not split an
 // ASCII word.
-func startWord(text string, start int) int {
+func startWord[T string | []byte](text T, start int) int {
 	for start > 0 && (!utf8.RuneStart(text[start]) || isWordByte(text[start]) && isWordByte(text[start-1])) {
 		start--
 	}
@@ -343,7 +483,8 @@ type stageOutcome struct {
 	emptyInput  bool
 }
 
-func (e *evaluation) stages(ctx context.Context, res *Result, tr *Trace, o runOptions) stageOutcome {
+func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o runOptions) stageOutcome {
+	res := &blk.res
 	var out stageOutcome
 	if e.nt.s == "" {
 		res.Branch = BranchFallback
@@ -354,34 +495,39 @@ func (e *evaluation) stages(ctx context.Context, res *Result, tr *Trace, o runOp
 		return out
 	}
 	// Stage 0: guard.
-	var guards, guardLow []scoredRef
+	sc := e.sc
+	guards, guardLow := sc.over[:0], sc.low[:0]
 	for _, sr := range e.scored {
-		if sr.cs.Stage != StageGuard || sr.acc.score == 0 && sr.acc.hits == nil {
+		if sr.cs.Stage != StageGuard || sr.acc.score == 0 && len(sr.acc.hits) == 0 {
 			continue
 		}
 		if sr.conf >= sr.cs.Threshold {
 			guards = append(guards, sr)
-		} else if sr.acc.score != 0 || len(sr.acc.hits) > 0 {
+		} else {
 			guardLow = append(guardLow, sr)
 		}
 	}
+	sc.over, sc.low = guards, guardLow
 	sortRefs(guards)
 	if tr != nil {
 		for _, g := range guards {
 			tr.Guard = append(tr.Guard, e.scoredSpec(g))
 		}
-		for _, g := range sortedRefs(guardLow) {
+		sortRefs(guardLow)
+		for _, g := range guardLow {
 			tr.GuardRejected = append(tr.GuardRejected, RejectedSpec{ID: g.cs.ID, Score: g.conf, Reason: fmt.Sprintf("below threshold: %.2f < %.2f", g.conf, g.cs.Threshold)})
 			tr.NearMisses = append(tr.NearMisses, e.nearMiss(g))
 		}
 	}
 	if len(guards) > 0 {
+		e.prepareReasons(guards)
 		res.Branch = BranchGuardHit
+		res.Candidates = make([]Candidate, 0, len(guards))
 		for _, g := range guards {
-			res.Candidates = append(res.Candidates, e.candidate(g.cs, g, false))
+			res.Candidates = append(res.Candidates, e.bare(g.cs, g))
 		}
-		top := res.Candidates[0]
-		res.Top = &top
+		blk.top = res.Candidates[0]
+		res.Top = &blk.top
 		out.guard = guards[0].cs
 		if tr != nil {
 			tr.Skipped = append(tr.Skipped, "expectation: guard hit", "rules: guard hit", "classifier: guard hit")
@@ -390,7 +536,7 @@ func (e *evaluation) stages(ctx context.Context, res *Result, tr *Trace, o runOp
 	}
 	// Stage 1: expectation.
 	if len(e.in.Pending) > 0 {
-		hit, cmd, et := e.expectation()
+		hit, cmd, hitID, et := e.expectation(tr != nil)
 		if tr != nil {
 			tr.Expectation = et
 		}
@@ -399,7 +545,7 @@ func (e *evaluation) stages(ctx context.Context, res *Result, tr *Trace, o runOp
 			res.Top = hit
 			res.Candidates = []Candidate{*hit}
 			res.Commands = []Command{cmd}
-			out.expectation = &e.in.Pending[indexOfExpectation(e.in.Pending, et.HitID)]
+			out.expectation = &e.in.Pending[indexOfExpectation(e.in.Pending, hitID)]
 			if tr != nil {
 				tr.Skipped = append(tr.Skipped, "rules: expectation hit", "classifier: expectation hit")
 			}
@@ -409,7 +555,7 @@ func (e *evaluation) stages(ctx context.Context, res *Result, tr *Trace, o runOp
 		tr.Skipped = append(tr.Skipped, "expectation: nothing pending")
 	}
 	// Stage 2: rules.
-	e.rules(res, tr, &out)
+	e.rules(blk, tr, &out)
 	// Stage 3: classifier.
 	if res.Branch == BranchAmbiguous || res.Branch == BranchFallback {
 		if o.classifier == nil {
@@ -440,34 +586,37 @@ func indexOfExpectation(p []Expectation, id string) int {
 	return 0
 }
 
-func sortRefs(r []scoredRef) {
-	sort.SliceStable(r, func(i, j int) bool {
-		if r[i].conf != r[j].conf {
-			return r[i].conf > r[j].conf
+// cmpRefs orders scored specs: confidence, then priority (both
+// descending), then id.
+func cmpRefs(a, b scoredRef) int {
+	if a.conf != b.conf {
+		if a.conf > b.conf {
+			return -1
 		}
-		if r[i].cs.Priority != r[j].cs.Priority {
-			return r[i].cs.Priority > r[j].cs.Priority
+		return 1
+	}
+	if a.cs.Priority != b.cs.Priority {
+		if a.cs.Priority > b.cs.Priority {
+			return -1
 		}
-		return r[i].cs.ID < r[j].cs.ID
-	})
+		return 1
+	}
+	return strings.Compare(a.cs.ID, b.cs.ID)
 }
 
-func sortedRefs(r []scoredRef) []scoredRef {
-	out := append([]scoredRef(nil), r...)
-	sortRefs(out)
-	return out
-}
+func sortRefs(r []scoredRef) { slices.SortStableFunc(r, cmpRefs) }
 
 // ruleCand is an over-threshold rules spec with its extracted slots.
 type ruleCand struct {
 	ref   scoredRef
 	cand  Candidate
 	spans [][2]int32
-	cmd   *Command
 }
 
-func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
-	var over, low []scoredRef
+func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
+	res := &blk.res
+	sc := e.sc
+	over, low := sc.over[:0], sc.low[:0]
 	for _, sr := range e.scored {
 		if sr.cs.Stage != StageRules {
 			continue
@@ -478,12 +627,12 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			low = append(low, sr)
 		}
 	}
+	sc.over, sc.low = over, low
 	sortRefs(over)
-	low = sortedRefs(low)
+	sortRefs(low)
+	e.prepareReasons(over, low)
 	reject := func(sr scoredRef, reason string) {
-		if tr != nil {
-			tr.RulesRejected = append(tr.RulesRejected, RejectedSpec{ID: sr.cs.ID, Score: sr.conf, Reason: reason})
-		}
+		tr.RulesRejected = append(tr.RulesRejected, RejectedSpec{ID: sr.cs.ID, Score: sr.conf, Reason: reason})
 	}
 	if tr != nil {
 		for _, sr := range over {
@@ -491,8 +640,12 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 		}
 	}
 	res.Candidates = make([]Candidate, 0, len(over)+len(low))
-	rcs := make([]ruleCand, len(over))
-	var excl, comp []*ruleCand
+	if cap(sc.rcs) < len(over) {
+		sc.rcs = make([]ruleCand, len(over))
+	}
+	rcs := sc.rcs[:len(over)]
+	sc.rcsUsed = len(over)
+	excl, comp := sc.excl[:0], sc.comp[:0]
 	for i, sr := range over {
 		rc := &rcs[i]
 		rc.ref = sr
@@ -502,39 +655,42 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			excl = append(excl, rc)
 		}
 	}
-	var accepted []*ruleCand
+	sc.excl, sc.comp = excl, comp
+	accepted := sc.accepted[:0]
 	switch {
 	case len(excl) > 0:
 		top := excl[0]
-		for _, c := range comp {
-			reject(c.ref, "superseded by exclusive intent "+top.ref.cs.ID)
+		if tr != nil {
+			for _, c := range comp {
+				reject(c.ref, "superseded by exclusive intent "+top.ref.cs.ID)
+			}
 		}
 		if len(excl) > 1 {
 			second := excl[1]
 			if top.ref.conf-second.ref.conf <= e.margin+1e-9 && top.ref.cs.Priority == second.ref.cs.Priority {
 				res.Branch = BranchAmbiguous
-				t := e.candidate(top.ref.cs, top.ref, true)
-				s2 := e.candidate(second.ref.cs, second.ref, false)
-				res.Top = &t
-				out.ambiguous = []*Candidate{&t, &s2}
-				for _, c := range excl[2:] {
-					reject(c.ref, "not among the top two")
-				}
+				blk.top = e.candidate(top.ref.cs, top.ref, true)
+				sc.amb = e.candidate(second.ref.cs, second.ref, false)
+				res.Top = &blk.top
+				out.ambiguous = append(sc.ambp[:0], &blk.top, &sc.amb)
 				if tr != nil {
+					for _, c := range excl[2:] {
+						reject(c.ref, "not among the top two")
+					}
 					tr.RunnerUp = &Counterfactual{ID: second.ref.cs.ID, Score: second.ref.conf, Threshold: second.ref.cs.Threshold,
 						Gap:  round4(e.margin - (top.ref.conf - second.ref.conf) + 0.0001),
 						Note: fmt.Sprintf("within the ambiguity margin of %s (%.2f vs %.2f, margin %.2f, same priority %d): a wider gap or a different priority would have decided it", top.ref.cs.ID, top.ref.conf, second.ref.conf, e.margin, top.ref.cs.Priority)}
 				}
 				break
 			}
-			for _, c := range excl[1:] {
-				why := fmt.Sprintf("lost to %s (%.2f vs %.2f)", top.ref.cs.ID, top.ref.conf, c.ref.conf)
-				if c.ref.cs.Priority != top.ref.cs.Priority {
-					why = fmt.Sprintf("lost to %s on priority (%d vs %d)", top.ref.cs.ID, top.ref.cs.Priority, c.ref.cs.Priority)
-				}
-				reject(c.ref, why)
-			}
 			if tr != nil {
+				for _, c := range excl[1:] {
+					why := fmt.Sprintf("lost to %s (%.2f vs %.2f)", top.ref.cs.ID, top.ref.conf, c.ref.conf)
+					if c.ref.cs.Priority != top.ref.cs.Priority {
+						why = fmt.Sprintf("lost to %s on priority (%d vs %d)", top.ref.cs.ID, top.ref.cs.Priority, c.ref.cs.Priority)
+					}
+					reject(c.ref, why)
+				}
 				second := excl[1]
 				cf := Counterfactual{ID: second.ref.cs.ID, Score: second.ref.conf, Threshold: second.ref.cs.Threshold}
 				if second.ref.cs.Priority != top.ref.cs.Priority {
@@ -548,26 +704,32 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			}
 		}
 		if res.Branch != BranchAmbiguous {
-			accepted = []*ruleCand{top}
+			accepted = append(accepted, top)
 		}
 	case len(comp) > 0:
-		sort.SliceStable(comp, func(i, j int) bool {
-			a, b := comp[i].ref, comp[j].ref
-			if a.cs.Priority != b.cs.Priority {
-				return a.cs.Priority > b.cs.Priority
+		slices.SortStableFunc(comp, func(a, b *ruleCand) int {
+			if a.ref.cs.Priority != b.ref.cs.Priority {
+				if a.ref.cs.Priority > b.ref.cs.Priority {
+					return -1
+				}
+				return 1
 			}
-			if a.conf != b.conf {
-				return a.conf > b.conf
+			if a.ref.conf != b.ref.conf {
+				if a.ref.conf > b.ref.conf {
+					return -1
+				}
+				return 1
 			}
-			return a.cs.ID < b.cs.ID
+			return strings.Compare(a.ref.cs.ID, b.ref.cs.ID)
 		})
 	next:
 		for _, c := range comp {
 			c.cand, c.spans = e.fill(c.ref.cs, c.ref, nil)
-			var claimed [][2]int32
+			claimed := sc.claimed[:0]
 			for _, a := range accepted {
 				claimed = append(claimed, a.spans...)
 			}
+			sc.claimed = claimed
 			if overlaps(c.spans, claimed) {
 				// Keep the values outside the claimed text, if they suffice.
 				if rc, rs := e.fill(c.ref.cs, c.ref, claimed); len(rs) > 0 && !overlaps(rs, claimed) &&
@@ -577,27 +739,32 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			}
 			for _, a := range accepted {
 				if overlaps(c.spans, a.spans) {
-					reject(c.ref, fmt.Sprintf("its text is claimed by %s (priority %d)", a.ref.cs.ID, a.ref.cs.Priority))
-					if tr != nil && tr.RunnerUp == nil {
-						tr.RunnerUp = &Counterfactual{ID: c.ref.cs.ID, Score: c.ref.conf, Threshold: c.ref.cs.Threshold,
-							Note: fmt.Sprintf("shares its text with %s, which has priority %d ≥ %d: rephrase so the two do not overlap", a.ref.cs.ID, a.ref.cs.Priority, c.ref.cs.Priority)}
+					if tr != nil {
+						reject(c.ref, fmt.Sprintf("its text is claimed by %s (priority %d)", a.ref.cs.ID, a.ref.cs.Priority))
+						if tr.RunnerUp == nil {
+							tr.RunnerUp = &Counterfactual{ID: c.ref.cs.ID, Score: c.ref.conf, Threshold: c.ref.cs.Threshold,
+								Note: fmt.Sprintf("shares its text with %s, which has priority %d ≥ %d: rephrase so the two do not overlap", a.ref.cs.ID, a.ref.cs.Priority, c.ref.cs.Priority)}
+						}
 					}
 					continue next
 				}
 				if conflicts(c.ref.cs, a.ref.cs) {
 					if math.Abs(c.ref.conf-a.ref.conf) <= e.margin+1e-9 && c.ref.cs.Priority == a.ref.cs.Priority {
 						res.Branch = BranchAmbiguous
-						t := a.cand
-						res.Top = &t
-						out.ambiguous = []*Candidate{&t, &c.cand}
+						blk.top = a.cand
+						res.Top = &blk.top
+						out.ambiguous = append(sc.ambp[:0], &blk.top, &c.cand)
 						if tr != nil {
 							tr.RunnerUp = &Counterfactual{ID: c.ref.cs.ID, Score: c.ref.conf, Threshold: c.ref.cs.Threshold,
 								Gap:  round4(e.margin - math.Abs(c.ref.conf-a.ref.conf) + 0.0001),
 								Note: fmt.Sprintf("conflicts with %s and is within the ambiguity margin (%.2f vs %.2f)", a.ref.cs.ID, c.ref.conf, a.ref.conf)}
 						}
+						sc.accepted = accepted
 						return
 					}
-					reject(c.ref, fmt.Sprintf("conflicts with %s, which scored higher (%.2f vs %.2f)", a.ref.cs.ID, a.ref.conf, c.ref.conf))
+					if tr != nil {
+						reject(c.ref, fmt.Sprintf("conflicts with %s, which scored higher (%.2f vs %.2f)", a.ref.cs.ID, a.ref.conf, c.ref.conf))
+					}
 					continue next
 				}
 			}
@@ -605,9 +772,12 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 		}
 	default:
 		res.Branch = BranchFallback
-		for _, sr := range low {
-			reject(sr, fmt.Sprintf("below threshold: %.2f < %.2f", sr.conf, sr.cs.Threshold))
+		if tr != nil {
+			for _, sr := range low {
+				reject(sr, fmt.Sprintf("below threshold: %.2f < %.2f", sr.conf, sr.cs.Threshold))
+			}
 		}
+		out.nearMisses = make([]Counterfactual, 0, len(low))
 		for _, sr := range low {
 			out.nearMisses = append(out.nearMisses, e.nearMiss(sr))
 		}
@@ -615,16 +785,15 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			tr.NearMisses = append(tr.NearMisses, out.nearMisses...)
 		}
 		for _, sr := range low {
-			res.Candidates = append(res.Candidates, e.candidate(sr.cs, sr, false))
+			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
 		}
 		return
 	}
-	if res.Branch != BranchAmbiguous {
+	sc.accepted = accepted
+	if res.Branch != BranchAmbiguous && tr != nil {
 		for _, sr := range low {
 			reject(sr, fmt.Sprintf("below threshold: %.2f < %.2f", sr.conf, sr.cs.Threshold))
-			if tr != nil {
-				tr.NearMisses = append(tr.NearMisses, e.nearMiss(sr))
-			}
+			tr.NearMisses = append(tr.NearMisses, e.nearMiss(sr))
 		}
 	}
 	if res.Branch == BranchAmbiguous {
@@ -632,13 +801,22 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			res.Candidates = append(res.Candidates, *c)
 		}
 		for _, sr := range low {
-			res.Candidates = append(res.Candidates, e.candidate(sr.cs, sr, false))
+			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
 		}
 		return
 	}
 	res.Branch = BranchMatched
 	// Commands in input order.
-	sort.SliceStable(accepted, func(i, j int) bool { return firstStart(accepted[i].spans) < firstStart(accepted[j].spans) })
+	slices.SortStableFunc(accepted, func(a, b *ruleCand) int {
+		x, y := firstStart(a.spans), firstStart(b.spans)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
 	var topC *ruleCand
 	for _, c := range accepted {
 		if c.cand.ID == "" {
@@ -648,23 +826,29 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 			topC = c
 		}
 	}
+	cmdCands := sc.cands[:0]
 	for _, c := range accepted {
-		cc := c.cand
-		out.cmdCands = append(out.cmdCands, &cc)
-		if cmd, ok := e.command(c.ref.cs, &cc); ok {
+		res.Candidates = append(res.Candidates, c.cand)
+		cc := &res.Candidates[len(res.Candidates)-1]
+		cmdCands = append(cmdCands, cc)
+		if cmd, ok := e.command(c.ref.cs, cc); ok {
+			if res.Commands == nil {
+				res.Commands = make([]Command, 0, len(accepted))
+			}
 			res.Commands = append(res.Commands, cmd)
 		}
-		res.Candidates = append(res.Candidates, cc)
 	}
-	t := topC.cand
-	res.Top = &t
+	sc.cands = cmdCands
+	out.cmdCands = cmdCands
+	blk.top = topC.cand
+	res.Top = &blk.top
 	for _, sr := range over {
 		if !containsRef(accepted, sr.cs.ID) {
-			res.Candidates = append(res.Candidates, e.candidate(sr.cs, sr, false))
+			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
 		}
 	}
 	for _, sr := range low {
-		res.Candidates = append(res.Candidates, e.candidate(sr.cs, sr, false))
+		res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
 	}
 	if tr != nil {
 		for _, c := range accepted {
@@ -673,8 +857,8 @@ func (e *evaluation) rules(res *Result, tr *Trace, out *stageOutcome) {
 				tr.SlotHints = append(tr.SlotHints, SlotHint{SpecID: c.cand.ID, Slot: k, Value: c.cand.Slots[k].Raw, Nearest: nearestFromReason(why)})
 			}
 		}
-		sort.Slice(tr.SlotHints, func(i, j int) bool {
-			return tr.SlotHints[i].SpecID+"/"+tr.SlotHints[i].Slot < tr.SlotHints[j].SpecID+"/"+tr.SlotHints[j].Slot
+		slices.SortFunc(tr.SlotHints, func(a, b SlotHint) int {
+			return strings.Compare(a.SpecID+"/"+a.Slot, b.SpecID+"/"+b.Slot)
 		})
 		if tr.RunnerUp == nil && len(low) > 0 {
 			nm := e.nearMiss(low[0])
@@ -700,6 +884,16 @@ func firstStart(sp [][2]int32) int32 {
 		}
 	}
 	return m
+}
+
+// overlapsSpan reports whether [start, end) overlaps a span of b.
+func overlapsSpan(start, end int32, b [][2]int32) bool {
+	for _, y := range b {
+		if start < y[1] && y[0] < end {
+			return true
+		}
+	}
+	return false
 }
 
 func overlaps(a, b [][2]int32) bool {
@@ -735,14 +929,15 @@ func (e *evaluation) scoredSpec(sr scoredRef) ScoredSpec {
 }
 
 func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
-	for _, h := range sr.acc.hits {
+	for i := range sr.acc.hits {
+		h := &sr.acc.hits[i]
 		switch h.kind {
 		case postTerm:
-			if !containsStr(terms, h.text) {
-				terms = append(terms, h.text)
+			if t := e.s.hitText(h); !containsStr(terms, t) {
+				terms = append(terms, t)
 			}
 		case postLex:
-			if k := h.text + "→" + h.value; !containsStr(lex, k) {
+			if k := e.s.hitText(h) + "→" + e.s.hitValue(h); !containsStr(lex, k) {
 				lex = append(lex, k)
 			}
 		}
@@ -755,38 +950,160 @@ func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
 	return terms, lex, pats
 }
 
+// prepareReasons builds the reasons of the specs in lists in one string
+// (one allocation for all the candidates of a result).
+func (e *evaluation) prepareReasons(lists ...[]scoredRef) {
+	b := e.sc.buf[:0]
+	for _, l := range lists {
+		for _, sr := range l {
+			start := len(b)
+			b = e.appendReason(b, sr)
+			sr.acc.reason, sr.acc.hasReason = [2]int32{int32(start), int32(len(b))}, true
+		}
+	}
+	e.sc.buf = b
+	e.reasons = string(b)
+}
+
+// reason names what a spec hit: "terms: …; lexicon: name→value, …;
+// patterns: … (confidence, threshold t)", or "no hit (…)".
 func (e *evaluation) reason(sr scoredRef) string {
-	terms, lex, pats := e.hitLists(sr)
-	var b strings.Builder
-	b.Grow(96)
-	part := func(label string, xs []string) {
-		if len(xs) == 0 {
-			return
+	if sr.acc.hasReason {
+		return e.reasons[sr.acc.reason[0]:sr.acc.reason[1]]
+	}
+	b := e.appendReason(e.sc.buf[:0], sr)
+	e.sc.buf = b
+	return string(b)
+}
+
+// appendReason appends the reason of sr to b.
+func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
+	base := len(b)
+	hits := sr.acc.hits
+	// Terms, unique, in hit order.
+	first := true
+	for i := range hits {
+		h := &hits[i]
+		if h.kind != postTerm {
+			continue
 		}
-		if b.Len() > 0 {
-			b.WriteString("; ")
+		text := e.s.hitText(h)
+		if e.seenTerm(hits[:i], text) {
+			continue
 		}
-		b.WriteString(label)
-		for i, x := range xs {
-			if i > 0 {
-				b.WriteString(", ")
+		b = appendPart(b, base, &first, "terms: ")
+		b = append(b, text...)
+	}
+	first = true
+	for i := range hits {
+		h := &hits[i]
+		if h.kind != postLex || e.seenLex(hits[:i], h) {
+			continue
+		}
+		b = appendPart(b, base, &first, "lexicon: ")
+		b = append(b, e.s.hitText(h)...)
+		b = append(b, "→"...)
+		b = append(b, e.s.hitValue(h)...)
+	}
+	first = true
+	for pi := range sr.cs.patterns {
+		if sr.acc.pats&(1<<uint(pi)) != 0 {
+			b = appendPart(b, base, &first, "patterns: ")
+			b = append(b, sr.cs.patterns[pi].Name...)
+		}
+	}
+	if len(b) == base {
+		b = append(b, "no hit"...)
+	}
+	b = append(b, " ("...)
+	b = appendFixed2(b, sr.conf)
+	b = append(b, ", threshold "...)
+	b = appendFixed2(b, sr.cs.Threshold)
+	return append(b, ')')
+}
+
+// appendFixed2 is strconv.AppendFloat(b, f, 'f', 2, 64) with a quick
+// path for the non-negative values below a million whose rounding is
+// unambiguous (the product f×100 is exact to far better than the 1e-6
+// margin kept around the halfway point).
+func appendFixed2(b []byte, f float64) []byte {
+	if f >= 0 && f < 1e6 && !math.Signbit(f) {
+		x := f * 100
+		n := math.Floor(x)
+		if frac := x - n; frac < 0.499999 || frac > 0.500001 {
+			v := int64(n)
+			if frac > 0.5 {
+				v++
 			}
-			b.WriteString(x)
+			b = strconv.AppendInt(b, v/100, 10)
+			return append(b, '.', byte('0'+v/10%10), byte('0'+v%10))
 		}
 	}
-	part("terms: ", terms)
-	part("lexicon: ", lex)
-	part("patterns: ", pats)
-	if b.Len() == 0 {
-		b.WriteString("no hit")
+	return strconv.AppendFloat(b, f, 'f', 2, 64)
+}
+
+// appendPart starts a list ("; label" after an earlier list of the
+// reason, which starts at base) or continues it (", ").
+func appendPart(b []byte, base int, first *bool, label string) []byte {
+	if !*first {
+		return append(b, ", "...)
 	}
-	var num [16]byte
-	b.WriteString(" (")
-	b.Write(strconv.AppendFloat(num[:0], sr.conf, 'f', 2, 64))
-	b.WriteString(", threshold ")
-	b.Write(strconv.AppendFloat(num[:0], sr.cs.Threshold, 'f', 2, 64))
-	b.WriteString(")")
-	return b.String()
+	*first = false
+	if len(b) > base {
+		b = append(b, "; "...)
+	}
+	return append(b, label...)
+}
+
+func (e *evaluation) seenTerm(hits []hitRec, text string) bool {
+	for i := range hits {
+		if hits[i].kind == postTerm && e.s.hitText(&hits[i]) == text {
+			return true
+		}
+	}
+	return false
+}
+
+// seenLex reports whether an earlier lexicon hit reads the same
+// "name→value".
+func (e *evaluation) seenLex(hits []hitRec, h *hitRec) bool {
+	ht, hv := e.s.hitText(h), e.s.hitValue(h)
+	for i := range hits {
+		g := &hits[i]
+		if g.kind == postLex && sameLexKey(e.s.hitText(g), e.s.hitValue(g), ht, hv) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLexKey reports whether at+"→"+av == bt+"→"+bv without building
+// the strings.
+func sameLexKey(at, av, bt, bv string) bool {
+	if at == bt && av == bv {
+		return true
+	}
+	const arrow = "→"
+	if len(at)+len(av) != len(bt)+len(bv) {
+		return false
+	}
+	byteAt := func(t, v string, i int) byte {
+		if i < len(t) {
+			return t[i]
+		}
+		i -= len(t)
+		if i < len(arrow) {
+			return arrow[i]
+		}
+		return v[i-len(arrow)]
+	}
+	n := len(at) + len(arrow) + len(av)
+	for i := 0; i < n; i++ {
+		if byteAt(at, av, i) != byteAt(bt, bv, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // nearMiss explains what a spec under its threshold lacks.
@@ -862,16 +1179,19 @@ func isHan(s string) bool {
 
 // maskedText replaces the hits of the pattern's vocabularies with
 // sentinel bytes of the same length (longest hit first at each start,
-// nested hits skipped).
-func maskedText(text string, masks []int32, marks []posRec) string {
-	var sel []posRec
+// nested hits skipped). It returns the normalised text itself when
+// nothing is masked, else a scratch buffer valid until the next call.
+func (e *evaluation) maskedText(masks []int32, marks []posRec) []byte {
+	sc := e.sc
+	sel := sc.sel[:0]
 	for _, m := range marks {
 		if slices.Contains(masks, m.pattern) {
 			sel = append(sel, m)
 		}
 	}
+	sc.sel = sel
 	if len(sel) == 0 {
-		return text
+		return sc.norm
 	}
 	slices.SortFunc(sel, func(a, b posRec) int {
 		if a.start != b.start {
@@ -879,7 +1199,8 @@ func maskedText(text string, masks []int32, marks []posRec) string {
 		}
 		return int(b.end - a.end)
 	})
-	buf := []byte(text)
+	buf := append(sc.mask[:0], sc.norm...)
+	sc.mask = buf
 	covered := int32(-1)
 	for _, m := range sel {
 		if m.start < covered {
@@ -892,5 +1213,5 @@ func maskedText(text string, masks []int32, marks []posRec) string {
 		}
 		covered = m.end
 	}
-	return string(buf)
+	return buf
 }

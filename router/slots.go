@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -48,8 +49,6 @@ type Slot struct {
 	// Source says where the value came from: "pattern:NAME", "lexicon",
 	// "default", "derived", "context" or "classifier".
 	Source string `json:"source"`
-	start  int
-	end    int
 }
 
 // String renders the value compactly ("US,GB", ">=10000").
@@ -89,6 +88,19 @@ func (c CountRange) Op() string {
 	}
 }
 
+// opValue is Op as an interface value without allocating.
+func (c CountRange) opValue() any {
+	switch c.Op() {
+	case "eq":
+		return "eq"
+	case "between":
+		return "between"
+	case "lte":
+		return "lte"
+	}
+	return "gte"
+}
+
 // FilterValue is the value that goes with Op: one integer, or [min, max].
 func (c CountRange) FilterValue() any {
 	switch c.Op() {
@@ -121,8 +133,49 @@ func (c CountRange) String() string {
 
 // ---- numbers ---------------------------------------------------------------
 
-var cnDigits = map[rune]int64{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
-var cnUnits = map[rune]int64{'十': 10, '百': 100, '千': 1000, '万': 10000, '亿': 100000000}
+// cnDigit is the value of a Chinese digit (零〇一二两三四五六七八九).
+func cnDigit(r rune) (int64, bool) {
+	switch r {
+	case '零', '〇':
+		return 0, true
+	case '一':
+		return 1, true
+	case '二', '两':
+		return 2, true
+	case '三':
+		return 3, true
+	case '四':
+		return 4, true
+	case '五':
+		return 5, true
+	case '六':
+		return 6, true
+	case '七':
+		return 7, true
+	case '八':
+		return 8, true
+	case '九':
+		return 9, true
+	}
+	return 0, false
+}
+
+// cnUnit is the value of a Chinese numeral unit (十百千万亿).
+func cnUnit(r rune) (int64, bool) {
+	switch r {
+	case '十':
+		return 10, true
+	case '百':
+		return 100, true
+	case '千':
+		return 1000, true
+	case '万':
+		return 10000, true
+	case '亿':
+		return 100000000, true
+	}
+	return 0, false
+}
 
 // parseCNNumber parses a Chinese numeral such as "十", "二十五", "一万",
 // "三千五百". It returns ok=false when s holds other characters.
@@ -133,12 +186,12 @@ func parseCNNumber(s string) (int64, bool) {
 	var total, section, digit int64
 	seen := false
 	for _, r := range s {
-		if d, ok := cnDigits[r]; ok {
+		if d, ok := cnDigit(r); ok {
 			digit = d
 			seen = true
 			continue
 		}
-		u, ok := cnUnits[r]
+		u, ok := cnUnit(r)
 		if !ok {
 			return 0, false
 		}
@@ -175,10 +228,15 @@ type numTok struct {
 // scanNumbers finds the numbers in s (normalised text): Arabic numerals
 // with an optional decimal part and unit (k, w, m, 千, 万, 百万, 亿,
 // thousand, million) and Chinese numerals.
-func scanNumbers(s string) []numTok {
-	var out []numTok
+func scanNumbers(s string) []numTok { return appendNumbers(nil, s) }
+
+// appendNumbers is scanNumbers appending to out.
+func appendNumbers(out []numTok, s string) []numTok {
 	for i := 0; i < len(s); {
-		r, sz := utf8.DecodeRuneInString(s[i:])
+		r, sz := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, sz = decodeRune(s, i)
+		}
 		start := i
 		switch {
 		case r >= '0' && r <= '9':
@@ -187,7 +245,7 @@ func scanNumbers(s string) []numTok {
 				j++
 			}
 			numStr := strings.ReplaceAll(strings.TrimRight(s[i:j], ".,"), ",", "")
-			v, err := strconv.ParseFloat(numStr, 64)
+			v, err := parseDecimal(numStr)
 			if err != nil || len(numStr) > 15 {
 				i = j
 				continue
@@ -199,12 +257,12 @@ func scanNumbers(s string) []numTok {
 			}
 			out = append(out, numTok{val: v, hasUnit: ulen > 0, start: start, end: j + ulen})
 			i = j + ulen
-		case cnDigits[r] != 0 || r == '十' || r == '两' || r == '零':
+		case isCNNumberStart(r):
 			j := i
 			for j < len(s) {
 				r2, sz2 := utf8.DecodeRuneInString(s[j:])
-				if _, d := cnDigits[r2]; !d {
-					if _, u := cnUnits[r2]; !u {
+				if _, d := cnDigit(r2); !d {
+					if _, u := cnUnit(r2); !u {
 						break
 					}
 				}
@@ -229,6 +287,28 @@ func scanNumbers(s string) []numTok {
 	return out
 }
 
+// isCNNumberStart reports whether a Chinese numeral may start with r: a
+// non-zero digit, 十, 两 or 零.
+func isCNNumberStart(r rune) bool {
+	if d, ok := cnDigit(r); ok && d != 0 {
+		return true
+	}
+	return r == '十' || r == '两' || r == '零'
+}
+
+// parseDecimal is strconv.ParseFloat(s, 64), exact and quicker for
+// plain integers of up to 15 digits.
+func parseDecimal(s string) (float64, error) {
+	if len(s) == 0 || len(s) > 15 || !isDigits(s) {
+		return strconv.ParseFloat(s, 64)
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int64(s[i]-'0')
+	}
+	return float64(n), nil
+}
+
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -243,14 +323,7 @@ func isDigits(s string) bool {
 func unitAt(s string) (float64, int) {
 	t := strings.TrimLeft(s, " ")
 	skip := len(s) - len(t)
-	for _, u := range []struct {
-		text string
-		mult float64
-		word bool
-	}{
-		{"百万", 1e6, false}, {"千万", 1e7, false}, {"million", 1e6, true}, {"mil", 1e6, true}, {"thousand", 1e3, true},
-		{"万", 1e4, false}, {"千", 1e3, false}, {"亿", 1e8, false}, {"w", 1e4, true}, {"k", 1e3, true}, {"m", 1e6, true},
-	} {
+	for _, u := range countUnits {
 		if strings.HasPrefix(t, u.text) {
 			rest := t[len(u.text):]
 			if u.word && rest != "" && isASCIILetter(rest[0]) && !(rest[0] == 's' && (len(rest) == 1 || !isASCIILetter(rest[1]))) {
@@ -262,6 +335,16 @@ func unitAt(s string) (float64, int) {
 	return 1, 0
 }
 
+// countUnits are the units unitAt knows, longest spellings first.
+var countUnits = [...]struct {
+	text string
+	mult float64
+	word bool
+}{
+	{"百万", 1e6, false}, {"千万", 1e7, false}, {"million", 1e6, true}, {"mil", 1e6, true}, {"thousand", 1e3, true},
+	{"万", 1e4, false}, {"千", 1e3, false}, {"亿", 1e8, false}, {"w", 1e4, true}, {"k", 1e3, true}, {"m", 1e6, true},
+}
+
 func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 var (
@@ -270,9 +353,35 @@ var (
 	rangeSeps = []string{"-", "~", "到", "至", " to ", " and "}
 )
 
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+// anyIn reports whether s holds a byte of the set.
+func (b *byteSet) anyIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b.has(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCueBytes holds the first bytes of maxCues: a string without any of
+// them contains no cue.
+var maxCueBytes = func() (b byteSet) {
+	for _, c := range maxCues {
+		b.add(c[0])
+	}
+	return b
+}()
+
 // parseCount parses a count expression into a range.
 func parseCount(s string) (CountRange, error) {
-	nums := scanNumbers(s)
+	var buf [4]numTok
+	nums := appendNumbers(buf[:0], s)
 	if len(nums) == 0 {
 		return CountRange{}, fmt.Errorf("no number in %q", s)
 	}
@@ -281,8 +390,9 @@ func parseCount(s string) (CountRange, error) {
 		a, b := nums[0], nums[1]
 		between := s[a.end:b.start]
 		isRange := strings.Contains(s[:a.start], "between") || strings.Contains(s[:a.start], "介于") || strings.Contains(s[:a.start], "在")
+		padded := " " + between + " "
 		for _, sep := range rangeSeps {
-			if strings.Contains(" "+between+" ", sep) || strings.TrimSpace(between) == strings.TrimSpace(sep) {
+			if strings.Contains(padded, sep) || strings.TrimSpace(between) == strings.TrimSpace(sep) {
 				isRange = true
 			}
 		}
@@ -296,11 +406,15 @@ func parseCount(s string) (CountRange, error) {
 			if lo > hi {
 				lo, hi = hi, lo
 			}
-			return CountRange{Min: i64(lo), Max: i64(hi)}, nil
+			pair := &[2]int64{int64(lo + 0.5), int64(hi + 0.5)}
+			return CountRange{Min: &pair[0], Max: &pair[1]}, nil
 		}
 	}
 	n := nums[0]
 	before, after := s[:n.start], s[n.end:]
+	if !maxCueBytes.anyIn(before) && !maxCueBytes.anyIn(after) {
+		return CountRange{Min: i64(n.val)}, nil // no cue can occur
+	}
 	for _, c := range maxCues {
 		if strings.Contains(after, c) && c != "<" || strings.Contains(before, c) {
 			return CountRange{Max: i64(n.val)}, nil
@@ -400,7 +514,8 @@ func parseOrdinal(s string) (int64, error) {
 
 // parseInt parses an integer written with digits or Chinese numerals.
 func parseInt(s string) (int64, error) {
-	nums := scanNumbers(strings.TrimSpace(s))
+	var buf [4]numTok
+	nums := appendNumbers(buf[:0], strings.TrimSpace(s))
 	if len(nums) == 0 {
 		return 0, fmt.Errorf("no integer in %q", s)
 	}
@@ -458,27 +573,60 @@ var listSeps = []string{"以及", "或者", " and ", " or ", "、", ",", ";", "�
 
 // cleanString trims white space, quotes and the slot's strip affixes.
 func cleanString(s string, strip []string) string {
+	lower := make([]string, len(strip))
+	for i, a := range strip {
+		lower[i] = lowerString(a)
+	}
+	return cleanStringLower(s, strip, lower)
+}
+
+// cleanStringLower is cleanString with the affixes' lower-case forms
+// precomputed (stripLower[i] is strings.ToLower(strip[i])).
+func cleanStringLower(s string, strip, stripLower []string) string {
 	t := strings.TrimSpace(s)
 	for changed := true; changed; {
 		changed = false
 		t = strings.Trim(t, " \"'`“”‘’「」『』《》()（）[]【】:：,，.。!！?？")
-		for _, a := range strip {
+		low := lowerString(t)
+		for i, a := range strip {
 			if a == "" {
 				continue
 			}
-			low := strings.ToLower(t)
-			la := strings.ToLower(a)
+			la := stripLower[i]
 			if low == la {
 				return ""
 			}
 			if strings.HasSuffix(low, la) && len(t) > len(a) {
 				t, changed = strings.TrimSpace(t[:len(t)-len(a)]), true
+				low = lowerString(t)
 			} else if strings.HasPrefix(low, la) && len(t) > len(a) {
 				t, changed = strings.TrimSpace(t[len(a):]), true
+				low = lowerString(t)
 			}
 		}
 	}
 	return t
+}
+
+// lowerString is strings.ToLower without its per-rune case mapping when
+// nothing changes (ASCII without capitals, CJK ideographs).
+func lowerString(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return strings.ToLower(s)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError || !(r >= cjkLo && r <= cjkHi) && unicode.ToLower(r) != r {
+			return strings.ToLower(s)
+		}
+		i += size
+	}
+	return s
 }
 
 // splitList splits a capture on list separators in one pass.

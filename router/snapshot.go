@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"sort"
 	"strings"
@@ -24,6 +25,8 @@ type Snapshot struct {
 	ac       *automaton
 	entries  []acEntry
 	always   []int32 // specs with patterns that run on every input
+	nterms   int     // entries that are terms, names or triggers (the rest are prefilter literals)
+	nreq     int32   // prefilter sets
 	vocabs   *builtinVocabs
 	revision int64
 	hash     string
@@ -38,6 +41,7 @@ const (
 	postTrigger
 	postAnchor
 	postMark
+	postReq // a prefilter literal (idx is the set id)
 )
 
 type posting struct {
@@ -62,7 +66,13 @@ type compiledSpec struct {
 	patterns  []compiledPattern
 	lexVocab  map[string]*vocab // slot → vocabulary
 	slotNames []string          // sorted
-	markSlots []string          // slots whose vocabulary patterns match masked
+	// slotSpecs and slotDefaults (normalised) are index-aligned with
+	// slotNames; cmdArgs is the command template in key order.
+	slotSpecs    []SlotSpec
+	slotDefaults []string
+	slotStrip    [][]string // the slots' strip affixes in lower case
+	cmdArgs      []cmdArg
+	markSlots    []string // slots whose vocabulary patterns match masked
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -85,14 +95,17 @@ const (
 
 type compiledPattern struct {
 	Pattern
-	re       *regexp.Regexp // unanchored (window and whole modes)
+	re       *regexp.Regexp // unanchored (window and whole modes; nil otherwise)
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
+	bt       *backtracker   // the same, run on the query's scratch (nil: use anchored)
 	mode     patternMode
 	window   int
 	always   bool     // no gate: runs on every input
 	gateByAn bool     // gated by its anchor hits (lex mode without triggers)
 	groups   []string // subexpression names (index-aligned, "" unnamed)
+	source   string   // slot source of its captures: "pattern:NAME"
 	masks    []int32  // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+	req      []reqSet // prefilter: literal sets a match needs (see prefilter.go)
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -142,7 +155,7 @@ func (s *Snapshot) Spec(id string) (Spec, bool) {
 
 // Stats reports the snapshot's size: specs, automaton entries and states.
 func (s *Snapshot) Stats() (specs, entries, states int) {
-	return len(s.specs), len(s.entries), s.ac.states()
+	return len(s.specs), s.nterms, s.ac.states()
 }
 
 // ErrCompile is wrapped by Compile errors.
@@ -174,6 +187,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
+	var reqs []reqLit
+	reqIDs := map[string]int32{}
 	addPost := func(text string, p posting) {
 		k := Normalize(text)
 		if k == "" {
@@ -198,10 +213,19 @@ func compile(specs []Spec) (*Snapshot, error) {
 		cs := &compiledSpec{Spec: sp, idx: i, lexVocab: map[string]*vocab{}}
 		cs.slotNames = sortedKeys(sp.Slots)
 		for _, name := range cs.slotNames {
-			if v := s.slotVocab(sp.Slots[name]); v != nil {
+			ss := sp.Slots[name]
+			if v := s.slotVocab(ss); v != nil {
 				cs.lexVocab[name] = v
 			}
+			cs.slotSpecs = append(cs.slotSpecs, ss)
+			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
+			lower := make([]string, len(ss.Strip))
+			for i, a := range ss.Strip {
+				lower[i] = strings.ToLower(a)
+			}
+			cs.slotStrip = append(cs.slotStrip, lower)
 		}
+		cs.cmdArgs = compileCommand(sp.Command)
 		for gi, g := range sp.Terms {
 			for _, t := range append(append([]string(nil), g.ZH...), g.EN...) {
 				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t})
@@ -230,7 +254,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
 			}
-			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window}
+			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
+			var sets [][]string // the prefilter's literal sets
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
@@ -244,6 +269,13 @@ func compile(specs []Spec) (*Snapshot, error) {
 			}
 			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
 				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)
+				// One parse serves the backtracker and the prefilter.
+				if are, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl); err == nil {
+					simple := are.Simplify()
+					cp.bt = backtrackerFor(are.MaxCap(), simple)
+					sets = literalSets(simple)
+				}
+				cp.re = nil // only the anchored form runs; keep the snapshot small
 				if cp.window == 0 {
 					cp.window = 160
 				}
@@ -261,6 +293,10 @@ func compile(specs []Spec) (*Snapshot, error) {
 				cp.gateByAn = len(p.Triggers) == 0
 			}
 			cp.always = len(p.Triggers) == 0 && !cp.gateByAn
+			if sets == nil && cp.bt == nil {
+				sets = requiredLiterals(src)
+			}
+			s.prefilter(&cp, sets, cs.lexVocab, &reqs, reqIDs)
 			cs.patterns = append(cs.patterns, cp)
 			if cp.always {
 				if len(s.always) == 0 || s.always[len(s.always)-1] != int32(i) {
@@ -284,6 +320,19 @@ func compile(specs []Spec) (*Snapshot, error) {
 		s.specs = append(s.specs, cs)
 		s.byID[sp.ID] = cs
 	}
+	// Prefilter literals are matched as written (regex literals are
+	// already in normalised form) and never at word boundaries only.
+	s.nterms = len(s.entries)
+	reqIdx := map[string]int{}
+	for _, r := range reqs {
+		i, ok := reqIdx[r.text]
+		if !ok {
+			i = len(s.entries)
+			reqIdx[r.text] = i
+			s.entries = append(s.entries, acEntry{text: r.text})
+		}
+		s.entries[i].posts = append(s.entries[i].posts, posting{kind: postReq, idx: r.set, text: r.text})
+	}
 	texts := make([]string, len(s.entries))
 	for i, e := range s.entries {
 		texts[i] = e.text
@@ -301,7 +350,10 @@ func compile(specs []Spec) (*Snapshot, error) {
 	s.hash = hex.EncodeToString(sum[:])
 	s.revision = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
 	n := len(s.specs)
-	s.pool.New = func() any { return &scratch{acc: make([]specAcc, n)} }
+	nreq := s.nreq
+	s.pool.New = func() any {
+		return &scratch{acc: make([]specAcc, n), reqHead: make([]int32, nreq), reqGen: make([]uint32, nreq)}
+	}
 	return s, nil
 }
 
@@ -334,7 +386,7 @@ func enumVocab(ss SlotSpec) *vocab {
 			v.order = append(v.order, k)
 		}
 	}
-	return v
+	return v.index()
 }
 
 // Macro fragments, written against normalised text.

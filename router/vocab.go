@@ -1,6 +1,9 @@
 package router
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The router keeps its own compact vocabularies (it imports nothing of
 // the project): ISO 3166-1 alpha-2 countries, ISO 639-1 languages, the
@@ -94,6 +97,45 @@ type vocab struct {
 	codes []string
 	names map[string]string // normalised name → code
 	order []string          // names in table order, for deterministic builds
+	// codeRunes is the rune count of each code, maxCodeRunes the largest;
+	// maxName is the byte length of the longest name.
+	codeRunes    []int
+	maxCodeRunes int
+	maxName      int
+	// boxed holds each code as an interface value, so that a slot value
+	// from the vocabulary costs no allocation (strings are immutable).
+	boxed map[string]any
+}
+
+// box returns code as an interface value, shared when it is one of the
+// vocabulary's codes.
+func (v *vocab) box(code string) any {
+	if v != nil {
+		if b, ok := v.boxed[code]; ok {
+			return b
+		}
+	}
+	return code
+}
+
+// index records the lengths appendAll uses to skip impossible lookups.
+func (v *vocab) index() *vocab {
+	v.codeRunes = make([]int, len(v.codes))
+	for i, c := range v.codes {
+		v.codeRunes[i] = utf8.RuneCountInString(c)
+		v.maxCodeRunes = max(v.maxCodeRunes, v.codeRunes[i])
+	}
+	for n := range v.names {
+		v.maxName = max(v.maxName, len(n))
+	}
+	v.boxed = make(map[string]any, len(v.codes))
+	for _, c := range v.codes {
+		v.boxed[c] = c
+	}
+	for _, c := range v.names {
+		v.boxed[c] = c
+	}
+	return v
 }
 
 func parseVocab(table string, codeIsName bool) *vocab {
@@ -118,7 +160,7 @@ func parseVocab(table string, codeIsName bool) *vocab {
 			v.order = append(v.order, k)
 		}
 	}
-	return v
+	return v.index()
 }
 
 // builtinVocabs are the vocabularies of the typed slots; immutable after

@@ -1,0 +1,270 @@
+package router
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The query path has fast paths (prefilters, pooled scratch, an own
+// backtracker, precomputed strings). These tests hold them to the plain
+// definitions they replace.
+
+// TestQueryMatchesExplain: Query builds no trace, Explain does; their
+// results must be identical for every routing case.
+func TestQueryMatchesExplain(t *testing.T) {
+	snap := defaultSnapshot(t)
+	for _, c := range loadTestCases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			q, err := snap.Query(c.Input)
+			if err != nil {
+				t.Fatalf("Query(%q) error = %v", c.Text, err)
+			}
+			e, _, err := snap.Explain(c.Input)
+			if err != nil {
+				t.Fatalf("Explain(%q) error = %v", c.Text, err)
+			}
+			qj, _ := json.Marshal(q)
+			ej, _ := json.Marshal(e)
+			if string(qj) != string(ej) {
+				t.Errorf("Query(%q) = %s\nExplain result = %s", c.Text, qj, ej)
+			}
+		})
+	}
+}
+
+// TestPrefilterIsNecessary: wherever a pattern's regex matches, its
+// prefilter lets it run (a prefilter may only skip runs that cannot
+// match).
+func TestPrefilterIsNecessary(t *testing.T) {
+	snap := defaultSnapshot(t)
+	checked := 0
+	for _, c := range loadTestCases(t) {
+		in := c.Input
+		sc := snap.pool.Get().(*scratch)
+		sc.reset()
+		sc.norm, sc.off, _ = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
+		sc.in = in
+		e := &sc.eval
+		*e = evaluation{s: snap, in: &sc.in, nt: normText{s: string(sc.norm), orig: in.Text, off: sc.off}, loc: sc.in.locale(), sc: sc}
+		e.scan()
+		for _, i := range sc.touched {
+			cs, a := snap.specs[i], &sc.acc[i]
+			for pi := range cs.patterns {
+				p := &cs.patterns[pi]
+				text := sc.norm
+				if len(p.masks) > 0 {
+					text = slices.Clone(e.maskedText(p.masks, a.marks))
+				}
+				re := p.re
+				if re == nil {
+					re = p.anchored
+				}
+				for lo := 0; lo < len(text); lo++ {
+					if !utf8.RuneStart(text[lo]) {
+						continue
+					}
+					loc := re.FindIndex(text[lo:])
+					if loc == nil {
+						if p.re != nil {
+							break // unanchored: no match further on
+						}
+						continue
+					}
+					checked++
+					if !e.reqPass(p, a, int32(lo+loc[0]), int32(lo+loc[1])) {
+						t.Errorf("%s/%s matches %q in %q but its prefilter refuses", cs.ID, p.Name, text[lo+loc[0]:lo+loc[1]], in.Text)
+					}
+				}
+			}
+		}
+		sc.release()
+		snap.pool.Put(sc)
+	}
+	if checked < 100 {
+		t.Errorf("%d matches checked, want at least 100", checked)
+	}
+}
+
+// TestRequiredLiterals: literal sets of a few regexes.
+func TestRequiredLiterals(t *testing.T) {
+	tests := []struct {
+		re   string
+		want [][]string
+	}{
+		{`abc`, [][]string{{"abc"}}},
+		{`(?:粉丝|订阅者?)\s*\d+`, [][]string{{"粉丝", "订阅"}, {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}},
+		{`a*b?`, nil},
+		{`(?:x|y*)z`, [][]string{{"z"}}},
+		{`(?i)abc`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.re, func(t *testing.T) {
+			got := requiredLiterals(tc.re)
+			for i := range got {
+				slices.Sort(got[i])
+			}
+			for i := range tc.want {
+				slices.Sort(tc.want[i])
+			}
+			slices.SortFunc(got, func(a, b []string) int { return strings.Compare(strings.Join(a, ","), strings.Join(b, ",")) })
+			slices.SortFunc(tc.want, func(a, b []string) int { return strings.Compare(strings.Join(a, ","), strings.Join(b, ",")) })
+			if len(got) != len(tc.want) {
+				t.Fatalf("requiredLiterals(%q) = %q, want %q", tc.re, got, tc.want)
+			}
+			for i := range got {
+				if !slices.Equal(got[i], tc.want[i]) {
+					t.Errorf("requiredLiterals(%q) = %q, want %q", tc.re, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// foldRuneRef is the plain definition of foldRune.
+func foldRuneRef(r rune) rune {
+	switch {
+	case r < utf8.RuneSelf:
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	case r == utf8.RuneError:
+		return ' '
+	case r >= 0xFF01 && r <= 0xFF5E:
+		return foldRuneRef(r - 0xFEE0)
+	case r == 0x3000 || unicode.IsSpace(r):
+		return ' '
+	case r == 0x200B || r == 0x200C || r == 0x200D || r == 0xFEFF || r == 0x2060:
+		return 0
+	}
+	switch r {
+	case '。', '｡':
+		return '.'
+	case '､':
+		return '、'
+	case '“', '”', '「', '」', '『', '』', '《', '》':
+		return '"'
+	case '‘', '’':
+		return '\''
+	case '—', '–', '－', '〜':
+		return '-'
+	}
+	if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		return ' '
+	}
+	if r >= cjkLo && r <= cjkHi {
+		if s := tradDense[r-cjkLo]; s != 0 {
+			return rune(s)
+		}
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// normalizeRef is the plain definition of normalize with offsets.
+func normalizeRef(s string) (string, []int32) {
+	var b strings.Builder
+	var off []int32
+	space := true
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		start := i
+		i += size
+		r = foldRuneRef(r)
+		if r == ' ' {
+			if space {
+				continue
+			}
+			space = true
+		} else {
+			space = false
+		}
+		if r == 0 {
+			continue
+		}
+		n := b.Len()
+		b.WriteRune(r)
+		for k := n; k < b.Len(); k++ {
+			off = append(off, int32(start))
+		}
+	}
+	out := b.String()
+	if strings.HasSuffix(out, " ") {
+		out = out[:len(out)-1]
+		off = off[:len(out)]
+	}
+	off = append(off, int32(len(s)))
+	if len(out) > 0 {
+		last := off[len(out)-1]
+		_, sz := utf8.DecodeRuneInString(s[last:])
+		off[len(out)] = last + int32(sz)
+	}
+	return out, off
+}
+
+func TestFoldRuneMatchesDefinition(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if got, want := foldRune(r), foldRuneRef(r); got != want {
+			t.Fatalf("foldRune(%U) = %U, want %U", r, got, want)
+		}
+	}
+}
+
+func TestNormalizeMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	alphabet := []string{"a", "B", " ", "  ", "\t", "\n", "國", "美", "，", "Ａ", "\u200b", "\u3000", "\xff", "\xe4\xb8", "\ufffd",
+		"。", "“", "x", "1", "\x00", "\x7f", "É", "İ", "😀", "\u202e", "\uffe5", "\ue000"}
+	for i := 0; i < 50000; i++ {
+		var sb strings.Builder
+		for k := rng.Intn(12); k > 0; k-- {
+			sb.WriteString(alphabet[rng.Intn(len(alphabet))])
+		}
+		s := sb.String()
+		want, wantOff := normalizeRef(s)
+		got, gotOff, invalid := appendNormalized(nil, nil, s, true)
+		if string(got) != want || !slices.Equal(gotOff, wantOff) || invalid != !utf8.ValidString(s) {
+			t.Fatalf("appendNormalized(%q) = %q %v %v, want %q %v %v", s, got, gotOff, invalid, want, wantOff, !utf8.ValidString(s))
+		}
+		if got := Normalize(s); got != want {
+			t.Fatalf("Normalize(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestNumberFastPaths(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 200000; i++ {
+		f := rng.Float64() * 1000
+		if i%3 == 0 {
+			f = round4(float64(i%10001) / 10000)
+		}
+		if got, want := string(appendFixed2(nil, f)), strconv.FormatFloat(f, 'f', 2, 64); got != want {
+			t.Fatalf("appendFixed2(%v) = %s, want %s", f, got, want)
+		}
+		s := strconv.Itoa(rng.Intn(1e9))
+		got, _ := parseDecimal(s)
+		if want, _ := strconv.ParseFloat(s, 64); got != want {
+			t.Fatalf("parseDecimal(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, f := range []float64{0, math.Copysign(0, -1), 0.005, 0.125, 2.675, 999999.995, math.NaN(), math.Inf(1), -1.5} {
+		if got, want := string(appendFixed2(nil, f)), strconv.FormatFloat(f, 'f', 2, 64); got != want {
+			t.Errorf("appendFixed2(%v) = %s, want %s", f, got, want)
+		}
+	}
+	for _, s := range []string{"Hello", "美国和加拿大", "abc", "ÀB", "\xff", "İstanbul", "粉丝ABC", "ſ"} {
+		if got, want := lowerString(s), strings.ToLower(s); got != want {
+			t.Errorf("lowerString(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -1,0 +1,424 @@
+package router
+
+import (
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// A prefilter is a necessary condition for a pattern's regex to match in
+// a stretch of the input, derived from the regex at Compile time: sets of
+// literals of which every match must contain one (RE2's prefilter idea,
+// in miniature). The automaton finds the literals in the same single pass
+// as the terms, so that checking a window costs a few comparisons and a
+// regex runs only where it can match — most triggered patterns fail, and
+// a failing run of a backtracking regex costs as much as a successful one.
+//
+// Skipping a run the prefilter rules out never changes a result: the
+// regex could not have matched there.
+
+// reqSet is one set of literals, one of which occurs in every match.
+type reqSet struct {
+	// id identifies the set's text literals among the automaton's hits.
+	id int32
+	// text reports whether the set has literals of plain text (found by
+	// the automaton in the unmasked input).
+	text bool
+	// marks are the markSlots indexes whose vocabulary hits stand for the
+	// set's sentinel literals ({{lex:SLOT}} macros).
+	marks []int32
+}
+
+// reqHit is an occurrence of a prefilter literal in the normalised
+// input; next links the hits of one set (-1 ends the list).
+type reqHit struct {
+	start, end int32
+	next       int32
+}
+
+const (
+	// maxLitSet bounds the size of a literal set.
+	maxLitSet = 64
+	// maxReqSets bounds the sets checked per pattern.
+	maxReqSets = 4
+)
+
+// litInfo describes what a regex node matches: exact is the finite set
+// of strings it matches (nil when unknown or too large); reqs are sets of
+// literals each of which has a member in every match.
+type litInfo struct {
+	exact []string
+	reqs  [][]string
+}
+
+// requiredLiterals analyses a regex (as written against normalised text,
+// macros expanded) and returns its literal sets, best first. It returns
+// nil when the regex does not parse or nothing is required.
+func requiredLiterals(src string) [][]string {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return literalSets(re.Simplify())
+}
+
+// literalSets is requiredLiterals of a parsed and simplified regex.
+func literalSets(re *syntax.Regexp) [][]string {
+	info := analyse(re)
+	sets := info.reqs
+	if info.exact != nil {
+		sets = append(sets, info.exact)
+	}
+	var out [][]string
+	for _, s := range sets {
+		if usableSet(s) {
+			out = append(out, minimalSet(s))
+		}
+	}
+	slices.SortStableFunc(out, func(a, b []string) int { return setScore(b) - setScore(a) })
+	return out
+}
+
+// usableSet reports whether a set constrains anything: no empty literal,
+// not too large.
+func usableSet(s []string) bool {
+	return len(s) <= maxLitSet && !slices.Contains(s, "")
+}
+
+// setScore ranks sets: longer shortest literals and fewer literals first.
+func setScore(s []string) int {
+	if len(s) == 0 {
+		return 1 << 20 // matches nothing: decisive
+	}
+	m := len(s[0])
+	for _, x := range s {
+		m = min(m, len(x))
+	}
+	return m*100 - len(s)
+}
+
+func analyse(re *syntax.Regexp) litInfo {
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return litInfo{exact: []string{}}
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return litInfo{exact: []string{""}}
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return litInfo{}
+		}
+		return litInfo{exact: []string{string(re.Rune)}}
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			n += int(re.Rune[i+1]-re.Rune[i]) + 1
+			if n > 16 {
+				return litInfo{}
+			}
+		}
+		var out []string
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if !utf8.ValidRune(r) {
+					return litInfo{}
+				}
+				out = append(out, string(r))
+			}
+		}
+		return litInfo{exact: out}
+	case syntax.OpCapture:
+		return analyse(re.Sub[0])
+	case syntax.OpQuest:
+		sub := analyse(re.Sub[0])
+		if sub.exact != nil && len(sub.exact) < maxLitSet {
+			return litInfo{exact: union(sub.exact, []string{""})}
+		}
+		return litInfo{}
+	case syntax.OpPlus:
+		return atLeastOnce(analyse(re.Sub[0]))
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return atLeastOnce(analyse(re.Sub[0]))
+		}
+		return litInfo{}
+	case syntax.OpConcat:
+		var info litInfo
+		run := []string{""}
+		allExact := true
+		flush := func() {
+			if usableSet(run) {
+				info.reqs = append(info.reqs, run)
+			}
+			run = []string{""}
+		}
+		for _, sub := range re.Sub {
+			si := analyse(sub)
+			if si.exact == nil {
+				allExact = false
+				flush()
+				info.reqs = append(info.reqs, si.reqs...)
+				continue
+			}
+			if len(run)*len(si.exact) > maxLitSet {
+				allExact = false
+				flush()
+				run = si.exact
+				continue
+			}
+			run = cross(run, si.exact)
+		}
+		if allExact {
+			info.exact = run
+			return info
+		}
+		flush()
+		return info
+	case syntax.OpAlternate:
+		subs := make([]litInfo, len(re.Sub))
+		for i, sub := range re.Sub {
+			subs[i] = analyse(sub)
+		}
+		var exact []string
+		allExact := true
+		for _, si := range subs {
+			if si.exact == nil {
+				allExact = false
+				break
+			}
+			exact = union(exact, si.exact)
+		}
+		if allExact && len(exact) <= maxLitSet {
+			return litInfo{exact: exact}
+		}
+		// Each branch must contribute one set; the union is required.
+		var req []string
+		for _, si := range subs {
+			best := bestSet(si)
+			if best == nil {
+				return litInfo{}
+			}
+			req = union(req, best)
+			if len(req) > maxLitSet {
+				return litInfo{}
+			}
+		}
+		return litInfo{reqs: [][]string{req}}
+	}
+	return litInfo{}
+}
+
+// atLeastOnce is the info of a node repeated one or more times.
+func atLeastOnce(sub litInfo) litInfo {
+	reqs := sub.reqs
+	if sub.exact != nil {
+		reqs = append(reqs, sub.exact)
+	}
+	return litInfo{reqs: reqs}
+}
+
+// bestSet picks the most selective usable set of a node.
+func bestSet(si litInfo) []string {
+	var best []string
+	cands := si.reqs
+	if si.exact != nil {
+		cands = append(cands, si.exact)
+	}
+	for _, s := range cands {
+		if usableSet(s) && (best == nil || setScore(s) > setScore(best)) {
+			best = s
+		}
+	}
+	return best
+}
+
+func cross(a, b []string) []string {
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			if s := x + y; !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func union(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, y := range b {
+		if !slices.Contains(out, y) {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+// litKind classifies a literal against masked text: plain text, one
+// sentinel byte (the k-th vocabulary of the pattern), or unusable (mixes
+// sentinels with text).
+func litKind(s string) (mark int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if isSentinel(s[i]) {
+			if len(s) == 1 && s[0] >= maskStart && s[0] < maskStart+maxMaskSlots {
+				return int(s[0] - maskStart), true
+			}
+			return 0, false
+		}
+	}
+	return -1, true
+}
+
+func isSentinel(b byte) bool {
+	return b >= maskStart && b < maskStart+maxMaskSlots || b == maskCont
+}
+
+// commonSet reports whether set has a literal so common in text (white
+// space, a single letter) that finding it filters little while costing
+// an automaton hit at nearly every word.
+func commonSet(set []string) bool {
+	for _, s := range set {
+		if len(s) == 1 && (s[0] <= ' ' && !isSentinel(s[0]) || isASCIILetter(s[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// impliedByTriggers reports whether every trigger of a pattern contains a
+// text literal of set, so that a window around a trigger always passes.
+func impliedByTriggers(set []string, triggers []string) bool {
+	if len(triggers) == 0 {
+		return false
+	}
+	for _, t := range triggers {
+		hit := false
+		for _, s := range set {
+			if k, _ := litKind(s); k < 0 && strings.Contains(t, s) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
+}
+
+// reqPass reports whether every prefilter set of p has a literal inside
+// [lo, hi) of the input.
+func (e *evaluation) reqPass(p *compiledPattern, a *specAcc, lo, hi int32) bool {
+	for i := range p.req {
+		if !e.setIn(&p.req[i], p, a, lo, hi) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *evaluation) setIn(rs *reqSet, p *compiledPattern, a *specAcc, lo, hi int32) bool {
+	if rs.text {
+		sc := e.sc
+		if sc.reqGen[rs.id] == sc.gen {
+			for h := sc.reqHead[rs.id]; h >= 0; h = sc.reqs[h].next {
+				if r := &sc.reqs[h]; r.start >= lo && r.end <= hi {
+					return true
+				}
+			}
+		}
+	}
+	for _, k := range rs.marks {
+		for _, m := range a.marks {
+			if m.pattern == k && m.start >= lo && m.start < hi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reqLit is a prefilter literal to add to the automaton.
+type reqLit struct {
+	text string
+	set  int32
+}
+
+// prefilter derives cp's literal sets from its expanded regex src and
+// queues their text literals for the automaton.
+func (s *Snapshot) prefilter(cp *compiledPattern, sets [][]string, lex map[string]*vocab, lits *[]reqLit, ids map[string]int32) {
+	var triggers []string
+	if cp.mode == modeTrigger || cp.mode == modeWindow {
+		for _, t := range cp.Triggers {
+			if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
+				if v := lex[m[1]]; v != nil {
+					triggers = append(triggers, v.order...)
+				}
+				continue
+			}
+			if n := Normalize(t); n != "" {
+				triggers = append(triggers, n)
+			}
+		}
+	}
+next:
+	for _, set := range sets {
+		if len(cp.req) == maxReqSets {
+			return
+		}
+		if impliedByTriggers(set, triggers) || commonSet(set) {
+			continue
+		}
+		rs := reqSet{}
+		var texts []string
+		for _, lit := range set {
+			k, ok := litKind(lit)
+			switch {
+			case !ok || k >= len(cp.masks):
+				continue next
+			case k >= 0:
+				if !slices.Contains(rs.marks, cp.masks[k]) {
+					rs.marks = append(rs.marks, cp.masks[k])
+				}
+			default:
+				texts = append(texts, lit)
+			}
+		}
+		rs.text = len(texts) > 0
+		if rs.text {
+			// Patterns that need the same literals share one set.
+			key := strings.Join(texts, "\x00")
+			id, ok := ids[key]
+			if !ok {
+				id = s.nreq
+				ids[key] = id
+				s.nreq++
+				for _, t := range texts {
+					*lits = append(*lits, reqLit{text: t, set: id})
+				}
+			}
+			rs.id = id
+		}
+		cp.req = append(cp.req, rs)
+	}
+}
+
+// minimalSet drops literals that contain another literal of the set:
+// wherever they occur, the shorter one occurs too.
+func minimalSet(set []string) []string {
+	var out []string
+	for i, s := range set {
+		redundant := false
+		for j, t := range set {
+			if i != j && strings.Contains(s, t) && (len(t) < len(s) || j < i) {
+				redundant = true
+				break
+			}
+		}
+		if !redundant {
+			out = append(out, s)
+		}
+	}
+	return out
+}
