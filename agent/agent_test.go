@@ -249,3 +249,36 @@ func TestRefusedFollowupSaysWhatIsMissing(t *testing.T) {
 		t.Errorf("refused follow-up fired %v", got)
 	}
 }
+
+// A client that goes away mid-turn stops the work: nothing is committed,
+// the log says why, and the session answers the next event as before.
+func TestDisconnectedClientStopsTheTurn(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	before, _ := a.Snapshot(context.Background(), b.id, b.token)
+	n := 0
+	_, err := a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"}},
+		func(api.StreamEvent) error {
+			n++
+			if n >= 2 {
+				return errors.New("client went away")
+			}
+			return nil
+		})
+	if err == nil {
+		t.Fatal("the turn succeeded for a client that went away")
+	}
+	after, _ := a.Snapshot(context.Background(), b.id, b.token)
+	if after.Version != before.Version || after.Substate != before.Substate {
+		t.Errorf("an abandoned turn changed the session: v%d %s → v%d %s", before.Version, before.Substate, after.Version, after.Substate)
+	}
+	var names []string
+	a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error { names = append(names, e.Name); return nil })
+	if len(names) < 2 || names[len(names)-2] != api.EventError || names[len(names)-1] != api.EventTurnDone {
+		t.Errorf("log of the abandoned turn: %v, want it to end with error and turn.done", names)
+	}
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	if b.snap.Substate != "keyword-committed" {
+		t.Errorf("after an abandoned turn the next event lands in %s", b.snap.Substate)
+	}
+}
