@@ -294,6 +294,10 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
+		var ae *Error
+		if errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal) {
+			return api.Snapshot{}, ae // a client error or an unavailable tool keeps its kind
+		}
 		return api.Snapshot{}, newError(ErrInternal, "turn_failed", msg, nil, runErr)
 	}
 	t.trace.DurationMS = ms(time.Since(start))
