@@ -352,3 +352,33 @@ func BenchmarkNaturalTurnHTTP(b *testing.B) {
 		b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds()), "p99-µs")
 	}
 }
+
+// serve --catalog FILE… serves external files instead of the demo
+// catalog, and /readyz says so.
+func TestServeExternalCatalog(t *testing.T) {
+	var stderr bytes.Buffer
+	a, err := newApp(context.Background(), appConfig{catalog: catalogFlags{files: []string{mini}}, log: slog.New(slog.DiscardHandler)}, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.server.Handler())
+	defer srv.Close()
+	_, b := do(t, "GET", srv.URL+"/readyz", nil, nil)
+	var r api.Readiness
+	json.Unmarshal(b, &r)
+	if r.Channels != 6 || !strings.Contains(r.Catalog, "mini.csv") || slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "demo") }) {
+		t.Errorf("/readyz with --catalog = %s", b)
+	}
+	if !strings.Contains(stderr.String(), "read 6, accepted 6, rejected 0") {
+		t.Errorf("the catalog report is missing from stderr: %q", stderr.String())
+	}
+	c := newClient(t, srv.URL, "youtube", "en")
+	c.send("search.submit", api.Args{Text: "https://www.youtube.com/@lakedaygear"})
+	if c.snap.Results == nil || c.snap.Results.Anchor == nil || c.snap.Results.Anchor.Handle != "lakedaygear" {
+		t.Errorf("anchor search over the external catalog: %+v", c.snap.Results)
+	}
+	t.Setenv("DATABASE_URL", "postgres://localhost/x")
+	if _, err := newApp(context.Background(), appConfig{catalog: catalogFlags{files: []string{mini}}, log: slog.New(slog.DiscardHandler)}, io.Discard); err == nil || !strings.Contains(err.Error(), "DATABASE_URL") {
+		t.Errorf("serve with DATABASE_URL set = %v, want a refusal naming it", err)
+	}
+}
