@@ -161,12 +161,12 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 	args := cmd.Args
 	switch cmd.Name {
 	case "add_filter":
-		field, _ := args["field"].(string)
-		op, _ := args["op"].(string)
+		field, _ := args.Get("field").(string)
+		op, _ := args.Get("op").(string)
 		c := Cond{Kind: "hard", Source: "user_input", Status: "applied", Priority: 1, Op: op}
 		switch field {
 		case "country", "language", "category":
-			vals := stringsOf(args["value"])
+			vals := stringsOf(args.Get("value"))
 			if len(vals) == 0 {
 				return "", "", fmt.Errorf("add_filter %s: no value", field)
 			}
@@ -180,9 +180,9 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 			}
 		case "followers", "avg_views":
 			c.Field = field
-			lo, hi, ok := rangeOf(op, args["value"])
+			lo, hi, ok := rangeOf(op, args.Get("value"))
 			if !ok {
-				return "", "", fmt.Errorf("add_filter %s: bad value %v", field, args["value"])
+				return "", "", fmt.Errorf("add_filter %s: bad value %v", field, args.Get("value"))
 			}
 			switch {
 			case lo > 0 && hi > 0:
@@ -193,9 +193,9 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 				c.Op, c.Value = "lte", condparse.IntValue(hi)
 			}
 		case "last_active_days":
-			days, ok := intOf(args["value"])
+			days, ok := intOf(args.Get("value"))
 			if !ok || days <= 0 {
-				return "", "", fmt.Errorf("add_filter last_active_days: bad value %v", args["value"])
+				return "", "", fmt.Errorf("add_filter last_active_days: bad value %v", args.Get("value"))
 			}
 			c.Field, c.Op, c.Value = "last_active", "within_days", condparse.IntValue(days)
 		default:
@@ -203,8 +203,8 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 		}
 		s.upsertCond(c)
 	case "remove_filter":
-		ids := stringsOf(args["condition_ids"])
-		field, _ := args["field"].(string)
+		ids := stringsOf(args.Get("condition_ids"))
+		field, _ := args.Get("field").(string)
 		removed := false
 		for _, id := range ids {
 			removed = s.removeCond(id) || removed
@@ -220,7 +220,7 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 			return "", "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, field)
 		}
 	case "add_keyword", "exclude_keyword":
-		kws := stringsOf(args["keywords"])
+		kws := stringsOf(args.Get("keywords"))
 		if len(kws) == 0 {
 			return "", "", fmt.Errorf("%s: no keywords", cmd.Name)
 		}
@@ -228,8 +228,8 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 			s.addTag(k, contract.ScopeAll, cmd.Name == "exclude_keyword", "user_input")
 		}
 	case "set_keyword_scope":
-		scope, _ := args["scope"].(string)
-		ids := stringsOf(args["condition_ids"])
+		scope, _ := args.Get("scope").(string)
+		ids := stringsOf(args.Get("condition_ids"))
 		if len(ids) == 0 && s.ActiveTagID != "" {
 			ids = []string{s.ActiveTagID}
 		}
@@ -249,12 +249,12 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 			return "", "", fmt.Errorf("set_keyword_scope: no keyword tag to change")
 		}
 	case "add_soft_preference":
-		for _, p := range stringsOf(args["preference"]) {
+		for _, p := range stringsOf(args.Get("preference")) {
 			s.upsertCond(Cond{Kind: "soft", Field: "preference", Op: "prefer", Value: condparse.StringValue(p),
 				Source: "user_input", Status: "reference", Priority: 2})
 		}
 	case "replace_anchor":
-		u, _ := args["url"].(string)
+		u, _ := args.Get("url").(string)
 		if u == "" {
 			return "", "", fmt.Errorf("replace_anchor: no url")
 		}

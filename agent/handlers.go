@@ -279,7 +279,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		switch cmd.Name {
 		case "new_task":
 			t.plan.reset = true
-			if txt, _ := cmd.Args["text"].(string); txt != "" {
+			if txt, _ := cmd.Args.Get("text").(string); txt != "" {
 				t.plan.text = txt
 			}
 		case "back_to_classic":
@@ -287,7 +287,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		case "switch_to_nl":
 			if s.State.Container == fsm.ExpandedRepair {
 				t.ev = fsm.RepairSwitchToNL
-				if txt, _ := cmd.Args["text"].(string); txt != "" {
+				if txt, _ := cmd.Args.Get("text").(string); txt != "" {
 					t.plan.text = txt
 				}
 				f.HasText = t.plan.text != ""
@@ -299,9 +299,9 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 				refuse(pick(s.zh(), "当前没有待回答的问题", "there is no open question to answer"))
 				continue
 			}
-			opt := s.Question.option(str(cmd.Args["option_id"]), str(cmd.Args["label"]))
+			opt := s.Question.option(str(cmd.Args.Get("option_id")), str(cmd.Args.Get("label")))
 			if opt == nil {
-				if pos, ok := intOf(cmd.Args["position"]); ok && pos >= 1 && int(pos) <= len(s.Question.Options) {
+				if pos, ok := intOf(cmd.Args.Get("position")); ok && pos >= 1 && int(pos) <= len(s.Question.Options) {
 					opt = &s.Question.Options[pos-1]
 				}
 			}

@@ -124,7 +124,7 @@ func Check(c Case, res *Result) []string {
 		}
 	}
 	if len(w.Slots) > 0 {
-		var slots map[string]Slot
+		var slots Slots
 		if res.Top != nil {
 			slots = res.Top.Slots
 		}
@@ -171,7 +171,7 @@ func Check(c Case, res *Result) []string {
 	if w.By != "" {
 		got := ""
 		if len(res.Commands) > 0 {
-			got, _ = res.Commands[0].Args["by"].(string)
+			got, _ = res.Commands[0].Args.Get("by").(string)
 			if got == "" && res.Branch == BranchExpectationHit {
 				switch res.Commands[0].Name {
 				case "replace_anchor":
@@ -225,10 +225,10 @@ func DiffOutcomes(old, cur []Outcome) []Change {
 	return out
 }
 
-func slotValues(slots map[string]Slot) map[string]any {
+func slotValues(slots Slots) map[string]any {
 	out := map[string]any{}
-	for k, s := range slots {
-		out[k] = s.Value
+	for _, s := range slots {
+		out[s.Name] = s.Value
 	}
 	return out
 }

@@ -130,7 +130,7 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 	c := Candidate{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: round4(conf), Threshold: cs.Threshold,
 		Priority: cs.Priority, Risk: cs.Risk, RequiresConfirm: cs.RequiresConfirm, Composable: cs.Composable, Handler: cs.Handler,
 		Metadata: cs.Metadata, Action: cs.Command, Reason: "classifier: " + strings.TrimSpace(ans.Reason)}
-	slots := map[string]Slot{}
+	var slots Slots
 	invalid := map[string]string{}
 	var deferred []string
 	for _, name := range cs.slotNames {
@@ -147,7 +147,7 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 			continue
 		}
 		slot, bad, _ := e.typeSlot(cs, name, ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
-		slots[name] = slot
+		slots = slots.set(name, slot)
 		if bad != "" {
 			invalid[name] = bad
 		}
@@ -155,14 +155,14 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 	for _, name := range deferred {
 		slot, bad, ok := e.derived(name, cs.Slots[name], slots)
 		if ok {
-			slots[name] = slot
+			slots = slots.set(name, slot)
 		}
 		if bad != "" {
 			invalid[name] = bad
 		}
 	}
 	for _, name := range cs.slotNames {
-		if _, ok := slots[name]; !ok && cs.Slots[name].Required {
+		if !slots.Has(name) && cs.Slots[name].Required {
 			if _, bad := invalid[name]; !bad {
 				c.MissingRequiredSlots = append(c.MissingRequiredSlots, name)
 			}

@@ -98,9 +98,9 @@ func applyCommandUpdates(du *DataUpdates, cmds []Command) {
 // applyCommandUpdate turns a command into its data update.
 func applyCommandUpdate(du *DataUpdates, c Command) {
 	a := c.Args
-	str := func(k string) string { s, _ := a[k].(string); return s }
+	str := func(k string) string { s, _ := a.Get(k).(string); return s }
 	ids := func() []string {
-		switch v := a["condition_ids"].(type) {
+		switch v := a.Get("condition_ids").(type) {
 		case []string:
 			return v
 		}
@@ -108,17 +108,17 @@ func applyCommandUpdate(du *DataUpdates, c Command) {
 	}
 	switch c.Name {
 	case "add_filter":
-		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "hard", Field: str("field"), FilterOp: str("op"), Value: a["value"], Source: "user_input"})
+		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "hard", Field: str("field"), FilterOp: str("op"), Value: a.Get("value"), Source: "user_input"})
 	case "remove_filter":
 		du.Conditions = append(du.Conditions, ConditionPatch{Op: "remove", Kind: str("kind"), Field: str("field"), IDs: ids(), Source: "user_input"})
 	case "add_keyword":
-		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "keyword", Field: "keyword", FilterOp: "include", Value: a["keywords"], Source: "user_input"})
+		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "keyword", Field: "keyword", FilterOp: "include", Value: a.Get("keywords"), Source: "user_input"})
 	case "exclude_keyword":
-		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "keyword", Field: "keyword", FilterOp: "exclude", Value: a["keywords"], Source: "user_input"})
+		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "keyword", Field: "keyword", FilterOp: "exclude", Value: a.Get("keywords"), Source: "user_input"})
 	case "set_keyword_scope":
-		du.Conditions = append(du.Conditions, ConditionPatch{Op: "update", Kind: "keyword", Field: "scope", FilterOp: "set", Value: a["scope"], IDs: ids(), Source: "user_input"})
+		du.Conditions = append(du.Conditions, ConditionPatch{Op: "update", Kind: "keyword", Field: "scope", FilterOp: "set", Value: a.Get("scope"), IDs: ids(), Source: "user_input"})
 	case "add_soft_preference":
-		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "soft", Field: "preference", FilterOp: "prefer", Value: a["preference"], Source: "user_input"})
+		du.Conditions = append(du.Conditions, ConditionPatch{Op: "add", Kind: "soft", Field: "preference", FilterOp: "prefer", Value: a.Get("preference"), Source: "user_input"})
 	case "replace_anchor":
 		du.Anchor = &AnchorPatch{Op: "replace", URL: str("url"), Platform: str("platform")}
 	case "remove_anchor":

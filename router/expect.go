@@ -68,12 +68,12 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 				continue
 			}
 			hit(p.ID, opt.ID, by)
-			args := map[string]any{"question_id": p.ID, "option_id": opt.ID, "label": opt.Label, "by": by}
+			args := Args{{Key: "by", Value: by}, {Key: "label", Value: opt.Label}, {Key: "option_id", Value: opt.ID}, {Key: "question_id", Value: p.ID}}
 			if p.ActionID != "" {
-				args["action_id"] = p.ActionID
+				args = args.set("action_id", p.ActionID)
 			}
 			c := expCandidate(p, "answers "+p.ID+" with option "+opt.ID+" by "+by)
-			c.Slots = map[string]Slot{"option": {Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}
+			c.Slots = Slots{{Name: "option", Slot: Slot{Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}}
 			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		case ExpectURL:
 			loc := urlFinder.FindStringIndex(e.nt.s)
@@ -88,17 +88,17 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 				continue
 			}
 			c := expCandidate(p, "expected URL found")
-			c.Slots = map[string]Slot{"url": {Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}
-			args := map[string]any{"url": u}
+			c.Slots = Slots{{Name: "url", Slot: Slot{Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}}
+			args := Args{{Key: "url", Value: u}}
 			if pl := platformOfURL(u); pl != "" {
-				args["platform"] = pl
-				c.Slots["platform"] = Slot{Type: SlotPlatform, Raw: u, Value: pl, Source: "derived"}
+				args = args.set("platform", pl)
+				c.Slots = c.Slots.set("platform", Slot{Type: SlotPlatform, Raw: u, Value: pl, Source: "derived"})
 				if e.in.Platform != "" && pl != e.in.Platform {
 					c.InvalidSlots = map[string]string{"platform": fmt.Sprintf("the link is a %s link but this search runs on %s (resolved_mismatch)", pl, e.in.Platform)}
 				}
 			}
 			if p.ActionID != "" {
-				args["action_id"] = p.ActionID
+				args = args.set("action_id", p.ActionID)
 			}
 			hit(p.ID, "", "url")
 			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
@@ -110,10 +110,10 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 			}
 			hit(p.ID, "", "text_input")
 			c := expCandidate(p, "expected description given")
-			c.Slots = map[string]Slot{"text": {Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}
-			args := map[string]any{"text": text}
+			c.Slots = Slots{{Name: "text", Slot: Slot{Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}}
+			args := Args{{Key: "text", Value: text}}
 			if p.ActionID != "" {
-				args["action_id"] = p.ActionID
+				args = args.set("action_id", p.ActionID)
 			}
 			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		default:

@@ -48,7 +48,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 	c := e.bare(cs, sr)
 	sc := e.sc
 	spanStart := len(sc.spans)
-	var slots map[string]Slot
+	slots := e.newSlots(len(cs.slotNames))
 	var invalid map[string]string
 	setInvalid := func(k, why string) {
 		if invalid == nil {
@@ -77,10 +77,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		if bad != "" {
 			setInvalid(name, bad)
 		}
-		if slots == nil {
-			slots = make(map[string]Slot, len(cs.slotNames))
-		}
-		slots[name] = slot
+		slots = slots.set(name, slot)
 		for _, r := range used {
 			if r.start >= 0 {
 				sc.spans = append(sc.spans, [2]int32{r.start, r.end})
@@ -104,10 +101,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 				setInvalid(name, bad)
 			}
 			if ok {
-				if slots == nil {
-					slots = make(map[string]Slot, len(cs.slotNames))
-				}
-				slots[name] = slot
+				slots = slots.set(name, slot)
 			}
 		}
 	}
@@ -119,7 +113,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		if _, bad := invalid[name]; bad {
 			continue
 		}
-		if _, ok := slots[name]; !ok {
+		if !slots.Has(name) {
 			missing = append(missing, name)
 		}
 	}
@@ -365,10 +359,10 @@ func containsStr(xs []string, s string) bool {
 
 // derived fills slots that come from another slot or from the context:
 // a platform from a URL, condition ids from a field or keyword.
-func (e *evaluation) derived(name string, ss SlotSpec, slots map[string]Slot) (Slot, string, bool) {
+func (e *evaluation) derived(name string, ss SlotSpec, slots Slots) (Slot, string, bool) {
 	switch ss.Type {
 	case SlotPlatform:
-		src, ok := slots[ss.From]
+		src, ok := slots.Get(ss.From)
 		if !ok {
 			return Slot{}, "", false
 		}
@@ -388,10 +382,10 @@ func (e *evaluation) derived(name string, ss SlotSpec, slots map[string]Slot) (S
 	return Slot{}, "", false
 }
 
-func (e *evaluation) conditionRef(ss SlotSpec, slots map[string]Slot) (Slot, string, bool) {
+func (e *evaluation) conditionRef(ss SlotSpec, slots Slots) (Slot, string, bool) {
 	conds := e.in.Conditions
 	inPool := func(c *Condition) bool { return ss.Kind == "" || c.Kind == ss.Kind }
-	ref, hasRef := slots[ss.From]
+	ref, hasRef := slots.Get(ss.From)
 	if !hasRef {
 		pooled, last := 0, -1
 		for i := range conds {
@@ -521,7 +515,7 @@ func (e *evaluation) command(cs *compiledSpec, c *Candidate) (Command, bool) {
 	if cs.Command == nil || len(c.MissingRequiredSlots) > 0 || len(c.InvalidSlots) > 0 {
 		return Command{}, false
 	}
-	return cs.buildCommand(c.Slots), true
+	return cs.buildCommand(c.Slots, e.newArgs(len(cs.cmdArgs))), true
 }
 
 // cmdArg is one argument of a command template, parsed at Compile time.
@@ -552,27 +546,28 @@ func compileCommand(tmpl *CommandSpec) []cmdArg {
 }
 
 // buildCommand fills the spec's command template from slots.
-func (cs *compiledSpec) buildCommand(slots map[string]Slot) Command {
-	cmd := Command{Name: cs.Command.Name, Spec: cs.ID, Args: make(map[string]any, len(cs.cmdArgs))}
+// args is where the arguments go (appended within its capacity).
+func (cs *compiledSpec) buildCommand(slots Slots, args Args) Command {
+	cmd := Command{Name: cs.Command.Name, Spec: cs.ID, Args: args[:0]}
 	for _, a := range cs.cmdArgs {
 		if a.slot == "" {
-			cmd.Args[a.key] = a.lit
+			cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: a.lit})
 			continue
 		}
-		slot, ok := slots[a.slot]
+		slot, ok := slots.Get(a.slot)
 		if !ok || slot.Value == nil {
 			continue
 		}
 		switch a.part {
 		case "":
-			cmd.Args[a.key] = slot.Value
+			cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: slot.Value})
 		case "op":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args[a.key] = cr.opValue()
+				cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: cr.opValue()})
 			}
 		case "value":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args[a.key] = cr.FilterValue()
+				cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: cr.FilterValue()})
 			}
 		}
 	}
@@ -590,4 +585,32 @@ func (e *evaluation) liveOptions() int {
 		}
 	}
 	return 0
+}
+
+// newSlots returns an empty Slots with room for n slots, carved from the
+// query's shared slot block (so that a result's candidates share one
+// allocation).
+func (e *evaluation) newSlots(n int) Slots {
+	if n == 0 {
+		return nil
+	}
+	if cap(e.slotBlock)-len(e.slotBlock) < n {
+		e.slotBlock = make(Slots, 0, max(n, e.slotHint))
+	}
+	l := len(e.slotBlock)
+	e.slotBlock = e.slotBlock[:l+n]
+	return e.slotBlock[l : l : l+n]
+}
+
+// newArgs is newSlots for command arguments.
+func (e *evaluation) newArgs(n int) Args {
+	if n == 0 {
+		return nil
+	}
+	if cap(e.argBlock)-len(e.argBlock) < n {
+		e.argBlock = make(Args, 0, max(n, e.argHint))
+	}
+	l := len(e.argBlock)
+	e.argBlock = e.argBlock[:l+n]
+	return e.argBlock[l : l : l+n]
 }

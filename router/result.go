@@ -44,7 +44,7 @@ type Candidate struct {
 	Composable      bool              `json:"composable"`
 	Handler         string            `json:"handler,omitempty"`
 	Metadata        map[string]string `json:"metadata,omitempty"`
-	Slots           map[string]Slot   `json:"slots,omitempty"`
+	Slots           Slots             `json:"slots,omitempty"`
 	// MissingRequiredSlots are required slots nothing filled.
 	MissingRequiredSlots []string `json:"missing_required_slots,omitempty"`
 	// InvalidSlots are slots that were captured but failed deterministic
@@ -62,8 +62,8 @@ type Candidate struct {
 // command vocabulary (see the package doc) and typed, normalised
 // arguments.
 type Command struct {
-	Name string         `json:"name"`
-	Args map[string]any `json:"args,omitempty"`
+	Name string `json:"name"`
+	Args Args   `json:"args,omitempty"`
 	// Spec is the id of the spec (or expectation) that produced it.
 	Spec string `json:"spec"`
 }

@@ -1,0 +1,252 @@
+package router
+
+import (
+	"math"
+	"slices"
+	"unicode/utf8"
+)
+
+// The scan: one automaton pass over the normalised input, then the
+// patterns its hits trigger.
+
+// scan runs the automaton once and the triggered patterns, scoring every
+// spec that hit anything.
+func (e *evaluation) scan() {
+	s, sc, text := e.s, e.sc, e.nt.s
+	sc.matches = s.ac.scan(text, sc.matches[:0])
+	touch := func(i int32) *specAcc {
+		a := &sc.acc[i]
+		if a.gen != sc.gen {
+			*a = specAcc{gen: sc.gen, hits: a.hits[:0], caps: a.caps[:0], poss: a.poss[:0], marks: a.marks[:0]}
+			sc.touched = append(sc.touched, i)
+		}
+		return a
+	}
+	for _, m := range sc.matches {
+		ent := &s.entries[m.id]
+		if ent.wordStart && m.start > 0 && isWordByte(text[m.start-1]) {
+			continue
+		}
+		if ent.wordEnd && int(m.end) < len(text) && isWordByte(text[m.end]) {
+			// allow a plural "s"
+			if !(text[m.end] == 's' && (int(m.end)+1 == len(text) || !isWordByte(text[m.end+1]))) {
+				continue
+			}
+		}
+		for pi := range ent.posts {
+			p := &ent.posts[pi]
+			if p.kind == postReq {
+				next := int32(-1)
+				if sc.reqGen[p.idx] == sc.gen {
+					next = sc.reqHead[p.idx]
+				}
+				sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
+				sc.reqs = append(sc.reqs, reqHit{start: m.start, end: m.end, next: next})
+				continue
+			}
+			a := touch(p.spec)
+			switch p.kind {
+			case postTerm:
+				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
+				if a.groups&(1<<uint(p.idx)) == 0 {
+					a.groups |= 1 << uint(p.idx)
+					a.score += p.weight
+				}
+			case postLex:
+				a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
+				if a.lex&(1<<uint(p.idx)) == 0 {
+					a.lex |= 1 << uint(p.idx)
+					a.score += s.specs[p.spec].Lexicons[p.idx].Weight
+				}
+			case postTrigger:
+				a.trig |= 1 << uint(p.idx)
+				a.poss = append(a.poss, posRec{pattern: p.idx, start: m.start, end: m.end})
+			case postMark:
+				a.marks = append(a.marks, posRec{pattern: p.idx, start: m.start, end: m.end})
+				continue
+			case postAnchor:
+				a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: m.start, end: m.end})
+				if s.specs[p.spec].patterns[p.idx].gateByAn {
+					a.trig |= 1 << uint(p.idx)
+				}
+			}
+		}
+	}
+	for _, i := range s.always {
+		touch(i)
+	}
+	// Patterns, in spec order for determinism.
+	slices.Sort(sc.touched)
+	scored := sc.refs[:0]
+	for _, i := range sc.touched {
+		cs, a := s.specs[i], &sc.acc[i]
+		for pi := range cs.patterns {
+			p := &cs.patterns[pi]
+			if !p.always && a.trig&(1<<uint(pi)) == 0 {
+				continue
+			}
+			if e.runPattern(p, int32(pi), a) {
+				a.pats |= 1 << uint(pi)
+				a.score += p.Weight
+			}
+		}
+		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(math.Max(0, math.Min(1, a.score)))})
+	}
+	// Capped: the stages keep their own lists.
+	sc.refs = scored
+	e.scored = scored[:len(scored):len(scored)]
+}
+
+// maxPatternRuns bounds how often one pattern runs on one input.
+const maxPatternRuns = 16
+
+// runPattern tries a pattern where its mode says and records its
+// captures. The regex runs only where its prefilter allows a match.
+func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
+	text := e.sc.norm
+	if len(p.masks) > 0 {
+		text = e.maskedText(p.masks, a.marks)
+	}
+	found := false
+	record := func(loc []int, off int) {
+		found = true
+		for g := 1; g < len(p.groups); g++ {
+			if p.groups[g] == "" || loc[2*g] < 0 || loc[2*g] == loc[2*g+1] {
+				continue
+			}
+			a.caps = append(a.caps, capRec{pattern: pi, group: int32(g), start: int32(loc[2*g] + off), end: int32(loc[2*g+1] + off)})
+		}
+	}
+	switch p.mode {
+	case modeWhole:
+		if e.reqPass(p, a, 0, int32(len(text))) {
+			for _, loc := range p.re.FindAllSubmatchIndex(text, 8) {
+				record(loc, 0)
+			}
+		}
+	case modeWindow:
+		var lo, hi int = -1, -1
+		flush := func() {
+			if lo < 0 || !e.reqPass(p, a, int32(lo), int32(hi)) {
+				return
+			}
+			for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
+				record(loc, lo)
+			}
+		}
+		runs := 0
+		for _, ps := range a.poss {
+			if ps.pattern != pi || ps.anchor {
+				continue
+			}
+			wlo := startWord(text, max(0, int(ps.start)-p.window))
+			whi := extendWord(text, min(len(text), int(ps.end)+p.window))
+			if lo >= 0 && wlo <= hi {
+				hi = max(hi, whi)
+				continue
+			}
+			flush()
+			if runs++; runs > maxPatternRuns {
+				lo = -1
+				break
+			}
+			lo, hi = wlo, whi
+		}
+		flush()
+	case modeTrigger, modeLex:
+		var buf [maxPatternRuns]int32
+		starts := buf[:0]
+		for _, ps := range a.poss {
+			if ps.pattern == pi && (ps.anchor == (p.mode == modeLex)) && len(starts) < maxPatternRuns {
+				starts = append(starts, ps.start)
+			}
+		}
+		slices.Sort(starts)
+		e.anchoredAt(p, a, text, starts, record)
+	case modeNumber:
+		e.anchoredAt(p, a, text, e.numberStarts(), record)
+	}
+	return found
+}
+
+// anchoredAt tries p's anchored regex at each start (duplicates once).
+func (e *evaluation) anchoredAt(p *compiledPattern, a *specAcc, text []byte, starts []int32, record func([]int, int)) {
+	last := int32(-1)
+	for _, st := range starts {
+		if st == last {
+			continue
+		}
+		last = st
+		end := min(len(text), int(st)+p.window)
+		end = extendWord(text, end)
+		if !e.reqPass(p, a, st, int32(end)) {
+			continue
+		}
+		if p.bt != nil {
+			if loc, ok := p.bt.match(&e.sc.bt, text[st:end]); ok {
+				if loc != nil {
+					record(loc, int(st))
+				}
+				continue
+			}
+		}
+		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
+			record(loc, int(st))
+		}
+	}
+}
+
+// numberStarts lists where numbers start in the normalised input (Arabic
+// digits, Chinese numerals, "半"), computed once per query.
+func (e *evaluation) numberStarts() []int32 {
+	if e.numsOK {
+		return e.sc.nums
+	}
+	e.numsOK = true
+	nums := e.sc.nums[:0]
+	text := e.nt.s
+	prevNum := false
+	for i, size := 0, 0; i < len(text); i += size {
+		r := rune(text[i])
+		size = 1
+		if r >= utf8.RuneSelf {
+			r, size = decodeRune(text, i)
+		}
+		isNum := r >= '0' && r <= '9' || isCNNumeralStart(r)
+		if isNum && !prevNum && len(nums) < maxPatternRuns {
+			if !(r >= '0' && r <= '9') || i == 0 || (text[i-1] != '.' && text[i-1] != ',') {
+				nums = append(nums, int32(i))
+			}
+		}
+		prevNum = isNum || (prevNum && (r == '.' || r == ','))
+	}
+	e.sc.nums = nums
+	return nums
+}
+
+// isCNNumeralStart reports whether r is one of 一二两三四五六七八九十半.
+func isCNNumeralStart(r rune) bool {
+	switch r {
+	case '一', '二', '两', '三', '四', '五', '六', '七', '八', '九', '十', '半':
+		return true
+	}
+	return false
+}
+
+// extendWord moves end forward to a rune boundary that does not split an
+// ASCII word.
+func extendWord[T string | []byte](text T, end int) int {
+	for end < len(text) && (!utf8.RuneStart(text[end]) || isWordByte(text[end]) && end > 0 && isWordByte(text[end-1])) {
+		end++
+	}
+	return end
+}
+
+// startWord moves start back to a rune boundary that does not split an
+// ASCII word.
+func startWord[T string | []byte](text T, start int) int {
+	for start > 0 && (!utf8.RuneStart(text[start]) || isWordByte(text[start]) && isWordByte(text[start-1])) {
+		start--
+	}
+	return start
+}
