@@ -798,6 +798,13 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 // unambiguous (the product f×100 is exact to far better than the 1e-6
 // margin kept around the halfway point).
 func appendFixed2(b []byte, f float64) []byte {
+	// Confidences and thresholds are round4 values in [0, 1]: a table
+	// lookup when f is exactly such a value with an unambiguous rounding.
+	if f >= 0 && f <= 1 && !math.Signbit(f) {
+		if i := int(f*10000 + 0.5); i <= 10000 && float64(i)/10000 == f && i%100 != 50 {
+			return append(b, fixed2Table[(i+50)/100]...)
+		}
+	}
 	if f >= 0 && f < 1e6 && !math.Signbit(f) {
 		x := f * 100
 		n := math.Floor(x)
@@ -812,6 +819,14 @@ func appendFixed2(b []byte, f float64) []byte {
 	}
 	return strconv.AppendFloat(b, f, 'f', 2, 64)
 }
+
+// fixed2Table[i] is i/100 with two decimals.
+var fixed2Table = func() (t [101]string) {
+	for i := range t {
+		t[i] = strconv.FormatFloat(float64(i)/100, 'f', 2, 64)
+	}
+	return t
+}()
 
 // appendPart starts a list ("; label" after an earlier list of the
 // reason, which starts at base) or continues it (", ").

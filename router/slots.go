@@ -583,10 +583,13 @@ func cleanString(s string, strip []string) string {
 // cleanStringLower is cleanString with the affixes' lower-case forms
 // precomputed (stripLower[i] is strings.ToLower(strip[i])).
 func cleanStringLower(s string, strip, stripLower []string) string {
-	t := strings.TrimSpace(s)
+	t := trimQuotes(s)
 	for changed := true; changed; {
 		changed = false
-		t = strings.Trim(t, " \"'`“”‘’「」『』《》()（）[]【】:：,，.。!！?？")
+		t = trimQuotes(t)
+		if len(strip) == 0 {
+			break
+		}
 		low := lowerString(t)
 		for i, a := range strip {
 			if a == "" {
@@ -596,16 +599,84 @@ func cleanStringLower(s string, strip, stripLower []string) string {
 			if low == la {
 				return ""
 			}
-			if strings.HasSuffix(low, la) && len(t) > len(a) {
+			if len(t) <= len(a) {
+				continue
+			}
+			if strings.HasSuffix(low, la) {
 				t, changed = strings.TrimSpace(t[:len(t)-len(a)]), true
 				low = lowerString(t)
-			} else if strings.HasPrefix(low, la) && len(t) > len(a) {
+			} else if strings.HasPrefix(low, la) {
 				t, changed = strings.TrimSpace(t[len(a):]), true
 				low = lowerString(t)
 			}
 		}
 	}
 	return t
+}
+
+// trimCutset is what cleanStringLower trims from both ends of a value
+// besides white space.
+const trimCutset = " \"'`“”‘’「」『』《》()（）[]【】:：,，.。!！?？"
+
+// isTrimRune reports whether r is white space or in trimCutset.
+func isTrimRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiTrim[r]
+	}
+	switch r {
+	case '“', '”', '‘', '’', '「', '」', '『', '』', '《', '》', '（', '）', '【', '】', '：', '，', '。', '！', '？':
+		return true
+	}
+	return unicode.IsSpace(r)
+}
+
+// asciiTrim marks the ASCII bytes of trimCutset and ASCII white space.
+var asciiTrim = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range "\t\n\v\f\r " {
+		t[c] = true
+	}
+	for _, c := range trimCutset {
+		if c < utf8.RuneSelf {
+			t[c] = true
+		}
+	}
+	return t
+}()
+
+// trimQuotes is strings.Trim(strings.TrimSpace(s), trimCutset) trimmed
+// to a fixpoint of both, in one pass from each end.
+func trimQuotes(s string) string {
+	for len(s) > 0 {
+		c := s[0]
+		if c < utf8.RuneSelf {
+			if !asciiTrim[c] {
+				break
+			}
+			s = s[1:]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		if !isTrimRune(r) {
+			break
+		}
+		s = s[n:]
+	}
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if !asciiTrim[c] {
+				break
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !isTrimRune(r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
 }
 
 // lowerString is strings.ToLower without its per-rune case mapping when
@@ -635,10 +706,12 @@ func splitList(s string) []string {
 	last := 0
 	for i := 0; i < len(s); {
 		matched := 0
-		for _, sep := range listSeps {
-			if strings.HasPrefix(s[i:], sep) {
-				matched = len(sep)
-				break
+		if listSepStart[s[i]] {
+			for _, sep := range listSeps {
+				if strings.HasPrefix(s[i:], sep) {
+					matched = len(sep)
+					break
+				}
 			}
 		}
 		if matched > 0 {
@@ -647,11 +720,24 @@ func splitList(s string) []string {
 			last = i
 			continue
 		}
-		_, sz := utf8.DecodeRuneInString(s[i:])
-		i += sz
+		i++
+		for i < len(s) && !utf8.RuneStart(s[i]) {
+			i++
+		}
+	}
+	if parts == nil {
+		return []string{s}
 	}
 	return append(parts, s[last:])
 }
+
+// listSepStart marks the first bytes of listSeps.
+var listSepStart = func() (t [256]bool) {
+	for _, sep := range listSeps {
+		t[sep[0]] = true
+	}
+	return t
+}()
 
 // nearest returns the candidate closest to s by edit distance (ties go to
 // the earlier candidate), or "" when nothing is reasonably close.

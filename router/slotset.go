@@ -49,6 +49,9 @@ func (s Slots) Names() []string {
 // set stores slot under name, keeping name order (replacing a slot of
 // the same name). It appends within s's capacity when it can.
 func (s Slots) set(name string, slot Slot) Slots {
+	if len(s) == 0 || s[len(s)-1].Name < name {
+		return append(s, NamedSlot{Name: name, Slot: slot})
+	}
 	i, found := slices.BinarySearchFunc(s, name, func(n NamedSlot, name string) int { return strings.Compare(n.Name, name) })
 	if found {
 		s[i].Slot = slot
