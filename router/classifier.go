@@ -94,6 +94,7 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 	res.Top = &cand
 	res.Candidates = append([]Candidate{cand}, withoutID(res.Candidates, cand.ID)...)
 	out.cmdCands = []*Candidate{&cand}
+	out.cmdSpecs, out.cmdInfos = []*compiledSpec{cs}, nil
 	out.ambiguous = nil
 	res.Commands = nil
 	if cmd, ok := e.command(cs, &cand); ok {

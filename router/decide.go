@@ -132,8 +132,13 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 	var missing, notes []string
 	confirm := false
 	precondFailed := false
-	for _, c := range out.cmdCands {
-		cs := e.s.byID[c.ID]
+	for i, c := range out.cmdCands {
+		var cs *compiledSpec
+		if i < len(out.cmdSpecs) {
+			cs = out.cmdSpecs[i]
+		} else {
+			cs = e.s.byID[c.ID]
+		}
 		for _, k := range c.MissingRequiredSlots {
 			missing = append(missing, c.ID+"."+k)
 		}
@@ -159,10 +164,8 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		if c.RequiresConfirm {
 			confirm = true
 		}
-		if cs.Command != nil {
-			if info, ok := commandVocabulary[cs.Command.Name]; ok && !slices.Contains(scopes, info.scope) {
-				scopes = append(scopes, info.scope)
-			}
+		if info := cs.cmdInfo; info != nil && !slices.Contains(scopes, info.scope) {
+			scopes = append(scopes, info.scope)
 		}
 	}
 	switch len(scopes) {
@@ -179,7 +182,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		d.IntentType = "composite"
 		d.ActionType = "refine"
 	} else if len(res.Commands) == 1 {
-		d.ActionType = commandVocabulary[res.Commands[0].Name].action
+		d.ActionType = out.commandInfo(res, 0).action
 	} else if cs := e.s.byID[res.Top.ID]; cs.Command != nil {
 		d.ActionType = commandVocabulary[cs.Command.Name].action
 	}
@@ -199,8 +202,8 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		}
 	case confirm:
 		step("confirm", "the intent requires confirmation before it runs")
-		for _, cmd := range res.Commands {
-			d.ExecutionPlan = append(d.ExecutionPlan, commandVocabulary[cmd.Name].confirmPlan...)
+		for i := range res.Commands {
+			d.ExecutionPlan = append(d.ExecutionPlan, out.commandInfo(res, i).confirmPlan...)
 		}
 	default:
 		if slotProblems {
@@ -208,8 +211,8 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		}
 		var seenBuf [8]string
 		seenStep := seenBuf[:0]
-		for _, cmd := range res.Commands {
-			for _, ps := range commandVocabulary[cmd.Name].plan {
+		for i := range res.Commands {
+			for _, ps := range out.commandInfo(res, i).plan {
 				if !slices.Contains(seenStep, ps.StepCode) {
 					seenStep = append(seenStep, ps.StepCode)
 					d.ExecutionPlan = append(d.ExecutionPlan, ps)
@@ -287,4 +290,13 @@ func recommendations(rs []RecommendationSpec, loc string) []Recommendation {
 		out = append(out, Recommendation{Code: r.Code, Label: r.Label.In(loc), Reason: r.Reason.In(loc)})
 	}
 	return out
+}
+
+// commandInfo is the vocabulary entry of the result's i-th command.
+func (out *stageOutcome) commandInfo(res *Result, i int) *commandInfo {
+	if i < len(out.cmdInfos) && out.cmdInfos[i] != nil {
+		return out.cmdInfos[i]
+	}
+	info := commandVocabulary[res.Commands[i].Name]
+	return &info
 }

@@ -39,6 +39,9 @@ type scratch struct {
 	spans [][2]int32 // the spans fill returns
 	raws  []rawVal
 	cands []*Candidate
+	// candSpecs and cmdInfos back stageOutcome's cmdSpecs and cmdInfos.
+	candSpecs []*compiledSpec
+	cmdInfos  []*commandInfo
 	buf   []byte
 	bt    btState
 
@@ -78,6 +81,8 @@ func (sc *scratch) release() {
 	// Clear what this query used (the rest is still zero).
 	clear(sc.rcs[:sc.rcsUsed])
 	clear(sc.cands)
+	clear(sc.candSpecs)
+	clear(sc.cmdInfos)
 	clear(sc.ambp)
 	sc.amb = Candidate{}
 	clear(sc.raws[:sc.rawsUsed])
@@ -239,6 +244,11 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 // stageOutcome carries what decide needs beyond the Result.
 type stageOutcome struct {
 	cmdCands    []*Candidate
+	// cmdSpecs are the specs of cmdCands (index-aligned) and cmdInfos
+	// the vocabulary entries of the result's commands (index-aligned with
+	// Commands), when the rules stage built them.
+	cmdSpecs []*compiledSpec
+	cmdInfos []*commandInfo
 	guard       *compiledSpec
 	expectation *Expectation
 	ambiguous   []*Candidate
@@ -596,20 +606,22 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			topC = c
 		}
 	}
-	cmdCands := sc.cands[:0]
+	cmdCands, cmdSpecs, cmdInfos := sc.cands[:0], sc.candSpecs[:0], sc.cmdInfos[:0]
 	for _, c := range accepted {
 		res.Candidates = append(res.Candidates, c.cand)
 		cc := &res.Candidates[len(res.Candidates)-1]
 		cmdCands = append(cmdCands, cc)
+		cmdSpecs = append(cmdSpecs, c.ref.cs)
 		if cmd, ok := e.command(c.ref.cs, cc); ok {
 			if res.Commands == nil {
 				res.Commands = make([]Command, 0, len(accepted))
 			}
 			res.Commands = append(res.Commands, cmd)
+			cmdInfos = append(cmdInfos, c.ref.cs.cmdInfo)
 		}
 	}
-	sc.cands = cmdCands
-	out.cmdCands = cmdCands
+	sc.cands, sc.candSpecs, sc.cmdInfos = cmdCands, cmdSpecs, cmdInfos
+	out.cmdCands, out.cmdSpecs, out.cmdInfos = cmdCands, cmdSpecs, cmdInfos
 	blk.top = topC.cand
 	res.Top = &blk.top
 	for _, sr := range over {

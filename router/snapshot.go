@@ -72,6 +72,7 @@ type compiledSpec struct {
 	slotDefaults []string
 	slotStrip    [][]string // the slots' strip affixes in lower case
 	cmdArgs      []cmdArg
+	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
 	markSlots    []string // slots whose vocabulary patterns match masked
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
@@ -226,6 +227,11 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotStrip = append(cs.slotStrip, lower)
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
+		if sp.Command != nil {
+			if info, ok := commandVocabulary[sp.Command.Name]; ok {
+				cs.cmdInfo = &info
+			}
+		}
 		for gi, g := range sp.Terms {
 			for _, t := range append(append([]string(nil), g.ZH...), g.EN...) {
 				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t})
