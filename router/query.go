@@ -42,8 +42,8 @@ type scratch struct {
 	// candSpecs and cmdInfos back stageOutcome's cmdSpecs and cmdInfos.
 	candSpecs []*compiledSpec
 	cmdInfos  []*commandInfo
-	buf   []byte
-	bt    btState
+	buf       []byte
+	bt        btState
 
 	over, low  []scoredRef // a stage's specs over and under their threshold
 	excl, comp []*ruleCand
@@ -243,12 +243,12 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 
 // stageOutcome carries what decide needs beyond the Result.
 type stageOutcome struct {
-	cmdCands    []*Candidate
+	cmdCands []*Candidate
 	// cmdSpecs are the specs of cmdCands (index-aligned) and cmdInfos
 	// the vocabulary entries of the result's commands (index-aligned with
 	// Commands), when the rules stage built them.
-	cmdSpecs []*compiledSpec
-	cmdInfos []*commandInfo
+	cmdSpecs    []*compiledSpec
+	cmdInfos    []*commandInfo
 	guard       *compiledSpec
 	expectation *Expectation
 	ambiguous   []*Candidate

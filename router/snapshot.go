@@ -73,7 +73,7 @@ type compiledSpec struct {
 	slotStrip    [][]string // the slots' strip affixes in lower case
 	cmdArgs      []cmdArg
 	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
-	markSlots    []string // slots whose vocabulary patterns match masked
+	markSlots    []string     // slots whose vocabulary patterns match masked
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
