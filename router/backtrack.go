@@ -2,49 +2,95 @@ package router
 
 import (
 	"regexp/syntax"
-	"slices"
 	"unicode/utf8"
 )
 
 // The anchored patterns (trigger, number and lex modes) run on a
 // bit-state backtracker over the same program the regexp package
 // compiles. It is the algorithm of regexp's own backtracker (regexp
-// guarantees that all its engines agree on matches and submatches), with
-// differences that matter on the query path only: its state lives in the
-// query's scratch (no pools, no allocation per run); it clears only the
-// visited words it set and checks only states that can be reached twice;
-// at an alternation it skips branches that cannot take the next rune
-// (they would fail); and it is not limited to programs of 500
+// guarantees that all its engines agree on matches and submatches),
+// explored in the same order, with differences that matter on the query
+// path only: its state lives in the query's scratch (no pools, no
+// allocation per run); it is not limited to programs of 500
 // instructions — above that regexp falls back to its much slower NFA,
-// which the count patterns would otherwise hit. Runs that would need an
-// oversized visited vector fall back to regexp. TestBacktracker* and
-// FuzzBacktracker compare it with regexp.
+// which the count patterns would otherwise hit; and the program is
+// rewritten once, at compile time, into a form that takes fewer and
+// cheaper steps per run (see btOp):
+//
+//   - a tree of alternations becomes one dispatch on the next rune that
+//     lists, in priority order, the branches that can take it (the
+//     others would fail at once, so results are unchanged);
+//   - a run of literal runes becomes one byte-string comparison;
+//   - only states that can be reached twice at one position keep a
+//     visited bit (a text position has one rune ending there, so a
+//     thread with a single way in arrives once), in a vector indexed by
+//     those states only;
+//   - zero-width assertions look at the bytes around the position.
+//
+// Runs that would need an oversized visited vector fall back to regexp.
+// TestBacktracker* and FuzzBacktracker compare it with regexp.
 
-// maxBacktrackBits bounds the visited vector (instructions × input
-// positions) of one run; larger runs use regexp.
+// maxBacktrackBits bounds the visited vector (words for the checked
+// states × input positions) of one run; larger runs use regexp.
 const maxBacktrackBits = 1 << 21
+
+// btOp is an instruction of the rewritten program.
+type btOp uint8
+
+const (
+	btFail     btOp = iota
+	btByte          // the ASCII byte arg
+	btLit           // the byte string lits[arg]
+	btRune1         // the rune arg (decoded: it may be utf8.RuneError)
+	btClass         // the rune class classes[arg]
+	btAny           // any rune
+	btAnyNotNL      // any rune but '\n'
+	btDispatch      // the branches disp[arg] can take for the next rune
+	btCapture       // capture slot arg
+	btEmpty         // zero-width assertions syntax.EmptyOp(arg)
+	btNop
+	btMatch
+)
+
+// btInst is an instruction of the rewritten program. Its index is the pc
+// of the syntax.Prog instruction it replaces.
+type btInst struct {
+	op  btOp
+	vis int32 // visited row (-1: the state cannot be reached twice)
+	out uint32
+	arg uint32
+}
+
+// btClassData is a rune class: the ASCII runes it matches (precomputed
+// with Inst.MatchRune) and the instruction for the others.
+type btClassData struct {
+	ascii [2]uint64
+	inst  *syntax.Inst
+}
+
+// btDispatchData is a flattened alternation. Its branches (the first
+// instructions that are not alternations reached only from the tree, in
+// the order the backtracker would try them) are grouped by the next
+// rune's key (its low byte, 256 at the end of the text): cls maps a key
+// to a span of backtracker.leaves listing the branches that may take it.
+type btDispatchData struct {
+	cls  [257]uint8
+	span [][2]uint32
+}
 
 // backtracker is a compiled anchored regex.
 type backtracker struct {
-	prog  *syntax.Prog
-	nsub  int  // 2 × (subexpressions + 1): the length of a match's index slice
-	never bool // the program cannot match at all
-	// lead[pc] over-approximates the runes a thread at pc can consume
-	// first; at an alternation, a branch that cannot consume the next
-	// rune (and cannot match without consuming) is not explored — it
-	// would fail anyway, so results are unchanged.
-	lead []leadSet
-	// ascii[pc] is the ASCII runes an InstRune matches, precomputed with
-	// Inst.MatchRune.
-	ascii [][2]uint64
-	// join[pc] reports whether pc can be reached along more than one
-	// edge (or is the start). Only those states can be reached twice at
-	// one position — a text position has one rune ending there, so a
-	// thread with a single way in arrives once — and need the visited
-	// check.
-	join []bool
-	// insts is the program laid out for the loop.
-	insts []btInst
+	nsub    int  // 2 × (subexpressions + 1): the length of a match's index slice
+	ncap    int  // the program's capture slots
+	never   bool // the program cannot match at all
+	start   uint32
+	rows    int  // states with a visited row
+	shift   uint // 1<<shift visited words per text position hold the rows
+	code    []btInst
+	lits    []string
+	classes []btClassData
+	disp    []btDispatchData
+	leaves  []uint32
 }
 
 // leadSet is a conservative set of first runes: any, or a bitmap of the
@@ -66,6 +112,18 @@ func (l *leadSet) merge(o *leadSet) bool {
 		l.mask[i] |= o.mask[i]
 	}
 	return *l != before
+}
+
+// takes reports whether a thread with this lead set may proceed when the
+// next rune has key k (its low byte; 256 at the end of the text).
+func (l *leadSet) takes(k int) bool {
+	if l.nullable {
+		return true
+	}
+	if k == 256 {
+		return false
+	}
+	return l.any || l.mask[k>>6]&(1<<(k&63)) != 0
 }
 
 // leadSets computes the first-rune sets of every instruction.
@@ -123,8 +181,9 @@ func leadSets(prog *syntax.Prog) []leadSet {
 
 // backtrackerFor compiles a regex as regexp.Compile does, from its
 // parse (maxCap is the parse's MaxCap) simplified. It returns nil when
-// the regex is not anchored at the beginning of the text: the
-// backtracker only tries position 0.
+// the regex is not anchored at the beginning of the text (the
+// backtracker only tries position 0) or its program has an instruction
+// the backtracker does not run.
 func backtrackerFor(maxCap int, re *syntax.Regexp) *backtracker {
 	prog, err := syntax.Compile(re)
 	if err != nil {
@@ -135,57 +194,236 @@ func backtrackerFor(maxCap int, re *syntax.Regexp) *backtracker {
 	if !never && cond&syntax.EmptyBeginText == 0 {
 		return nil
 	}
-	bt := &backtracker{prog: prog, nsub: 2 * (1 + maxCap), never: never, lead: leadSets(prog), ascii: make([][2]uint64, len(prog.Inst))}
-	indeg := make([]int, len(prog.Inst))
+	for _, inst := range prog.Inst {
+		if inst.Op > syntax.InstRuneAnyNotNL || inst.Op == syntax.InstAltMatch {
+			return nil // syntax.Compile emits no InstAltMatch
+		}
+	}
+	bt := &backtracker{nsub: 2 * (1 + maxCap), ncap: prog.NumCap, never: never, start: uint32(prog.Start)}
+	bt.rewrite(prog)
+	for 64<<bt.shift < bt.rows {
+		bt.shift++
+	}
+	return bt
+}
+
+// rewrite lays prog out as bt.code.
+func (bt *backtracker) rewrite(prog *syntax.Prog) {
+	n := len(prog.Inst)
+	indeg := make([]int, n)
 	indeg[prog.Start]++
 	for pc := range prog.Inst {
 		inst := &prog.Inst[pc]
 		switch inst.Op {
 		case syntax.InstMatch, syntax.InstFail:
-		case syntax.InstAlt, syntax.InstAltMatch:
+		case syntax.InstAlt:
 			indeg[inst.Out]++
 			indeg[inst.Arg]++
 		default:
 			indeg[inst.Out]++
 		}
 	}
-	// InstAltMatch jumps to the end of the text: keep every check.
-	altMatch := slices.ContainsFunc(prog.Inst, func(i syntax.Inst) bool { return i.Op == syntax.InstAltMatch })
-	bt.join = make([]bool, len(prog.Inst))
-	for pc, n := range indeg {
-		bt.join[pc] = n > 1 || altMatch
-	}
-
+	lead := leadSets(prog)
+	// An alternation reached only from another is part of that one's
+	// tree (see dispatch).
+	interior := make([]bool, n)
 	for pc := range prog.Inst {
-		if inst := &prog.Inst[pc]; inst.Op == syntax.InstRune {
-			for r := rune(0); r < utf8.RuneSelf; r++ {
-				if inst.MatchRune(r) {
-					bt.ascii[pc][r>>6] |= 1 << (r & 63)
+		if inst := &prog.Inst[pc]; inst.Op == syntax.InstAlt {
+			for _, c := range []uint32{inst.Out, inst.Arg} {
+				if prog.Inst[c].Op == syntax.InstAlt && indeg[c] == 1 && int(c) != pc {
+					interior[c] = true
 				}
 			}
 		}
 	}
-	bt.insts = bt.code()
-	return bt
+	bt.code = make([]btInst, n)
+	for pc := range prog.Inst {
+		inst := &prog.Inst[pc]
+		c := btInst{vis: -1, out: inst.Out}
+		if indeg[pc] > 1 {
+			c.vis = int32(bt.rows)
+			bt.rows++
+		}
+		switch inst.Op {
+		case syntax.InstFail:
+			c.op = btFail
+		case syntax.InstMatch:
+			c.op = btMatch
+		case syntax.InstNop:
+			c.op = btNop
+		case syntax.InstCapture:
+			c.op, c.arg = btCapture, inst.Arg
+			if int(inst.Arg) >= bt.ncap {
+				c.op = btNop
+			}
+		case syntax.InstEmptyWidth:
+			c.op, c.arg = btEmpty, inst.Arg
+		case syntax.InstRuneAny:
+			c.op = btAny
+		case syntax.InstRuneAnyNotNL:
+			c.op = btAnyNotNL
+		case syntax.InstRune:
+			cd := btClassData{inst: inst}
+			for r := rune(0); r < utf8.RuneSelf; r++ {
+				if inst.MatchRune(r) {
+					cd.ascii[r>>6] |= 1 << (r & 63)
+				}
+			}
+			c.op, c.arg = btClass, uint32(len(bt.classes))
+			bt.classes = append(bt.classes, cd)
+		case syntax.InstRune1:
+			c.op, c.arg = btRune1, uint32(inst.Rune[0])
+			// A run of literal runes, the later ones reached only from
+			// the earlier, compares bytes.
+			if lit := literalRun(prog, indeg, pc, &c.out); len(lit) == 1 {
+				c.op, c.arg = btByte, uint32(lit[0])
+			} else if len(lit) > 1 {
+				c.op, c.arg = btLit, uint32(len(bt.lits))
+				bt.lits = append(bt.lits, lit)
+			}
+		case syntax.InstAlt:
+			if interior[pc] {
+				c.op = btFail // never run: its parent's dispatch covers it
+				break
+			}
+			c.op, c.arg = btDispatch, uint32(len(bt.disp))
+			bt.disp = append(bt.disp, bt.dispatch(prog, indeg, lead, pc))
+		}
+		bt.code[pc] = c
+	}
 }
 
-// btJob is an entry on the job stack: an instruction, a position and
-// whether the instruction is being revisited.
+// literalByte reports whether the rune instruction at pc matches exactly
+// the bytes of one valid rune (not utf8.RuneError, which also stands for
+// an invalid byte).
+func literalRune(inst *syntax.Inst) bool {
+	if inst.Op != syntax.InstRune1 {
+		return false
+	}
+	r := inst.Rune[0]
+	return utf8.ValidRune(r) && r != utf8.RuneError
+}
+
+// literalRun returns the bytes of the literal runes from pc on, the
+// later ones reached only from the earlier, and sets *out to the
+// instruction after them; "" when pc is not such a rune.
+func literalRun(prog *syntax.Prog, indeg []int, pc int, out *uint32) string {
+	inst := &prog.Inst[pc]
+	if !literalRune(inst) {
+		return ""
+	}
+	var lit []byte
+	for {
+		lit = utf8.AppendRune(lit, inst.Rune[0])
+		*out = inst.Out
+		next := &prog.Inst[inst.Out]
+		if int(inst.Out) == pc || indeg[inst.Out] != 1 || !literalRune(next) || len(lit) > 64 {
+			return string(lit)
+		}
+		inst = next
+	}
+}
+
+// dispatch flattens the alternation tree at pc: its branches, in order
+// and without repeats or failures, grouped by the next rune.
+func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, pc int) btDispatchData {
+	var branches []uint32
+	seen := map[uint32]bool{}
+	var walk func(pc uint32, depth int)
+	walk = func(pc uint32, depth int) {
+		inst := &prog.Inst[pc]
+		// An alternation reached only from its parent is part of the
+		// tree; its visited bit is never checked, so skipping it
+		// changes nothing.
+		if depth == 0 || inst.Op == syntax.InstAlt && indeg[pc] == 1 {
+			walk(inst.Out, depth+1)
+			walk(inst.Arg, depth+1)
+			return
+		}
+		// A branch tried once at this position has failed by the time a
+		// later copy of it would start (it has more than one way in, so
+		// that copy would find it visited); failures fail.
+		if inst.Op == syntax.InstFail || seen[pc] {
+			return
+		}
+		seen[pc] = true
+		branches = append(branches, pc)
+	}
+	walk(uint32(pc), 0)
+	if len(branches) == 0 || prog.Inst[pc].Op != syntax.InstAlt {
+		panic("router: bad alternation in backtracker")
+	}
+	var d btDispatchData
+	ids := map[string]uint8{}
+	for k := 0; k <= 256; k++ {
+		var list []uint32
+		for _, b := range branches {
+			if lead[b].takes(k) {
+				list = append(list, b)
+			}
+		}
+		var kb []byte
+		for _, b := range list {
+			kb = append(kb, byte(b), byte(b>>8), byte(b>>16), byte(b>>24))
+		}
+		key := string(kb)
+		id, ok := ids[key]
+		if !ok {
+			if len(d.span) == 256 {
+				// Too many classes: keep the plain two-way alternation.
+				return bt.twoWay(prog, lead, pc)
+			}
+			id = uint8(len(d.span))
+			ids[key] = id
+			lo := uint32(len(bt.leaves))
+			bt.leaves = append(bt.leaves, list...)
+			d.span = append(d.span, [2]uint32{lo, uint32(len(bt.leaves))})
+		}
+		d.cls[k] = id
+	}
+	return d
+}
+
+// twoWay is the dispatch of the alternation at pc alone.
+func (bt *backtracker) twoWay(prog *syntax.Prog, lead []leadSet, pc int) btDispatchData {
+	inst := &prog.Inst[pc]
+	var d btDispatchData
+	ids := map[[2]bool]uint8{}
+	for k := 0; k <= 256; k++ {
+		key := [2]bool{lead[inst.Out].takes(k), lead[inst.Arg].takes(k)}
+		id, ok := ids[key]
+		if !ok {
+			id = uint8(len(d.span))
+			ids[key] = id
+			lo := uint32(len(bt.leaves))
+			for i, b := range []uint32{inst.Out, inst.Arg} {
+				if key[i] && prog.Inst[b].Op != syntax.InstFail && (i == 0 || b != inst.Out) {
+					bt.leaves = append(bt.leaves, b)
+				}
+			}
+			d.span = append(d.span, [2]uint32{lo, uint32(len(bt.leaves))})
+		}
+		d.cls[k] = id
+	}
+	return d
+}
+
+// btJob is an entry on the job stack: a branch to try at pos, or (undo)
+// a capture slot (pc) to restore to pos.
 type btJob struct {
-	pc  uint32
-	arg bool
-	pos int
+	pc   uint32
+	undo bool
+	pos  int
 }
 
 // btState is the backtracker's working memory, reused across runs.
-// visited is all zero between runs.
+// visited is all zero between runs; it holds 1<<shift words per text
+// position, a bit per visited row.
 type btState struct {
-	end      int
 	cap      []int
 	matchcap []int
 	jobs     []btJob
-	visited  []uint32
-	dirty    []int32 // visited words set by the current run
+	visited  []uint64
 }
 
 // match runs the anchored search on text. It returns the match's index
@@ -195,27 +433,21 @@ func (bt *backtracker) match(st *btState, text []byte) (loc []int, ok bool) {
 	if bt.never {
 		return nil, true
 	}
-	n := len(bt.prog.Inst) * (len(text) + 1)
-	if n > maxBacktrackBits {
+	words := (len(text) + 1) << bt.shift
+	if words*64 > maxBacktrackBits {
 		return nil, false
 	}
-	words := (n + 31) / 32
 	if len(st.visited) < words {
-		st.visited = make([]uint32, words)
+		st.visited = make([]uint64, words)
 	}
-	st.end = len(text)
-	st.jobs = st.jobs[:0]
-	ncap := bt.prog.NumCap
+	ncap := bt.ncap
 	st.cap = resetInts(st.cap, ncap)
 	st.matchcap = resetInts(st.matchcap, ncap)
 	if ncap > 0 {
 		st.cap[0] = 0
 	}
 	matched := bt.try(st, text)
-	for _, w := range st.dirty {
-		st.visited[w] = 0
-	}
-	st.dirty = st.dirty[:0]
+	clear(st.visited[:words])
 	if !matched {
 		return nil, true
 	}
@@ -238,288 +470,170 @@ func resetInts(s []int, n int) []int {
 	return s
 }
 
-// step decodes the rune at pos (endOfText past the end).
-func step(text []byte, pos int) (rune, int) {
-	if pos < len(text) {
-		if c := text[pos]; c < utf8.RuneSelf {
-			return rune(c), 1
-		}
-		return utf8.DecodeRune(text[pos:])
-	}
-	return endOfText, 0
+// isWordASCII reports whether c is an ASCII word character (syntax's
+// IsWordChar, which is false for every rune beyond ASCII).
+func isWordASCII(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
-const endOfText rune = -1
-
-// emptyMatch reports whether the zero-width assertions op hold between
-// the runes r1 (before) and r2 (after), as regexp's lazyFlag does.
-func emptyMatch(op syntax.EmptyOp, r1, r2 rune) bool {
-	if op == 0 {
-		return true
-	}
-	if op&syntax.EmptyBeginLine != 0 {
-		if r1 != '\n' && r1 >= 0 {
-			return false
-		}
-		op &^= syntax.EmptyBeginLine
-	}
-	if op&syntax.EmptyBeginText != 0 {
-		if r1 >= 0 {
-			return false
-		}
-		op &^= syntax.EmptyBeginText
-	}
-	if op == 0 {
-		return true
-	}
-	if op&syntax.EmptyEndLine != 0 {
-		if r2 != '\n' && r2 >= 0 {
-			return false
-		}
-		op &^= syntax.EmptyEndLine
-	}
-	if op&syntax.EmptyEndText != 0 {
-		if r2 >= 0 {
-			return false
-		}
-		op &^= syntax.EmptyEndText
-	}
-	if op == 0 {
-		return true
-	}
-	if syntax.IsWordChar(r1) != syntax.IsWordChar(r2) {
-		op &^= syntax.EmptyWordBoundary
-	} else {
-		op &^= syntax.EmptyNoWordBoundary
-	}
-	return op == 0
-}
-
-// runeContext returns the runes around pos.
-func runeContext(text []byte, pos int) (r1, r2 rune) {
-	r1, r2 = endOfText, endOfText
-	if uint(pos-1) < uint(len(text)) {
-		r1, _ = utf8.DecodeLastRune(text[:pos])
-	}
-	if uint(pos) < uint(len(text)) {
-		r2, _ = utf8.DecodeRune(text[pos:])
-	}
-	return r1, r2
-}
-
-// btInst is a program instruction with what the loop needs at hand.
-type btInst struct {
-	op       syntax.InstOp
-	join     bool // see backtracker.join
-	out, arg uint32
-	r0       rune      // InstRune1: the rune
-	ascii    [2]uint64 // InstRune: the ASCII runes it matches
-	inst     *syntax.Inst
-	// InstAlt: the lead sets of out and arg, as byte masks (all ones
-	// when a branch may take any rune or match without one) and whether
-	// the branch may proceed at the end of the text.
-	outMask, argMask [4]uint64
-	outEnd, argEnd   bool
-}
-
-// altMask flattens a lead set for btInst.
-func altMask(l *leadSet) (mask [4]uint64, end bool) {
-	if l.nullable || l.any {
-		return [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, l.nullable || l.any
-	}
-	return l.mask, false
-}
-
-// code lays the program out for try.
-func (bt *backtracker) code() []btInst {
-	code := make([]btInst, len(bt.prog.Inst))
-	for pc := range bt.prog.Inst {
-		inst := &bt.prog.Inst[pc]
-		c := btInst{op: inst.Op, join: bt.join[pc], out: inst.Out, arg: inst.Arg, ascii: bt.ascii[pc], inst: inst}
-		if inst.Op == syntax.InstRune1 {
-			c.r0 = inst.Rune[0]
-		}
-		if inst.Op == syntax.InstAlt {
-			c.outMask, c.outEnd = altMask(&bt.lead[inst.Out])
-			c.argMask, c.argEnd = altMask(&bt.lead[inst.Arg])
-		}
-		code[pc] = c
-	}
-	return code
-}
-
-// visit reports whether state n (pc × (len+1) + pos) is new, and marks
-// it.
-func visit(visited []uint32, dirty *[]int32, n int) bool {
-	w, bit := n>>5, uint32(1)<<(n&31)
-	v := visited[w]
-	if v&bit != 0 {
+// emptyAt reports whether the zero-width assertions op hold at pos, as
+// regexp's lazyFlag does. The runes around pos matter only as '\n',
+// word characters (all ASCII) or not: a byte beyond ASCII before or
+// after pos belongs to a rune that is neither.
+func emptyAt(op syntax.EmptyOp, text []byte, pos int) bool {
+	if op&syntax.EmptyBeginText != 0 && pos != 0 {
 		return false
 	}
-	if v == 0 {
-		*dirty = append(*dirty, int32(w))
+	if op&syntax.EmptyBeginLine != 0 && pos != 0 && text[pos-1] != '\n' {
+		return false
 	}
-	visited[w] = v | bit
+	if op&syntax.EmptyEndText != 0 && pos != len(text) {
+		return false
+	}
+	if op&syntax.EmptyEndLine != 0 && pos != len(text) && text[pos] != '\n' {
+		return false
+	}
+	if op&(syntax.EmptyWordBoundary|syntax.EmptyNoWordBoundary) != 0 {
+		w1 := pos > 0 && isWordASCII(text[pos-1])
+		w2 := pos < len(text) && isWordASCII(text[pos])
+		if op&syntax.EmptyWordBoundary != 0 && w1 == w2 {
+			return false
+		}
+		if op&syntax.EmptyNoWordBoundary != 0 && w1 != w2 {
+			return false
+		}
+	}
 	return true
 }
 
 // try runs the backtracking search from position 0 (leftmost-first, as
-// regexp without Longest).
+// regexp without Longest). Few values live across the loop, so that
+// they stay in registers; the rarer instructions load what they need.
 func (bt *backtracker) try(st *btState, text []byte) bool {
-	code := bt.insts
-	visited, stride := st.visited, len(text)+1
+	code := bt.code
+	visited, shift := st.visited, bt.shift
 	jobs := st.jobs[:0]
-	defer func() { st.jobs = jobs[:0] }()
-	// The rune at runePos (and its width), decoded once per position.
-	runePos, posRune, posWidth := -1, endOfText, 0
-	if start := uint32(bt.prog.Start); code[start].op != syntax.InstFail && visit(visited, &st.dirty, int(start)*stride) {
-		jobs = append(jobs, btJob{pc: start})
-	}
-	for len(jobs) > 0 {
-		l := len(jobs) - 1
-		pc, pos, arg := jobs[l].pc, jobs[l].pos, jobs[l].arg
-		jobs = jobs[:l]
-
-		// Code that would push and continue the loop updates pc, pos
-		// and arg and jumps to CheckAndLoop instead.
-		goto Skip
-	CheckAndLoop:
-		if code[pc].join && !visit(visited, &st.dirty, int(pc)*stride+pos) {
-			continue
-		}
-	Skip:
+	pc, pos := bt.start, 0
+	for {
 		in := &code[pc]
+		if v := in.vis; v >= 0 {
+			w, bit := pos<<shift|int(v>>6), uint64(1)<<(v&63)
+			if visited[w]&bit != 0 {
+				goto Fail
+			}
+			visited[w] |= bit
+		}
 		switch in.op {
-		default:
-			panic("router: bad instruction in backtracker")
-		case syntax.InstFail:
-			panic("router: unexpected InstFail in backtracker")
-		case syntax.InstAlt:
-			// Re-push the instruction with arg to try in.arg after in.out,
-			// so that in.arg reached by another path first is processed
-			// then.
-			if arg {
-				arg = false
-				pc = in.arg
-				goto CheckAndLoop
-			}
-			// A branch that cannot take the next rune fails: skip it.
-			if pos != runePos {
-				runePos = pos
-				posRune, posWidth = step(text, pos)
-			}
-			var outOK, argOK bool
-			if r := posRune; r >= 0 {
-				w, bit := (r&255)>>6, uint64(1)<<(r&63)
-				outOK, argOK = in.outMask[w]&bit != 0, in.argMask[w]&bit != 0
-			} else {
-				outOK, argOK = in.outEnd, in.argEnd
-			}
-			switch {
-			case !outOK && !argOK:
+		case btByte:
+			if pos < len(text) && text[pos] == byte(in.arg) {
+				pos++
+				pc = in.out
 				continue
-			case !outOK:
-				pc = in.arg
-				goto CheckAndLoop
-			case argOK:
-				jobs = append(jobs, btJob{pc: pc, arg: true, pos: pos})
 			}
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstAltMatch:
-			// One branch consumes runes; the other leads to a match.
-			switch code[in.out].op {
-			case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-				if code[in.arg].op != syntax.InstFail && visit(visited, &st.dirty, int(in.arg)*stride+pos) {
-					jobs = append(jobs, btJob{pc: in.arg, pos: pos})
+		case btLit:
+			lit := bt.lits[in.arg]
+			if len(text)-pos >= len(lit) && string(text[pos:pos+len(lit)]) == lit {
+				pos += len(lit)
+				pc = in.out
+				continue
+			}
+		case btDispatch:
+			k := 256
+			if pos < len(text) {
+				if c := text[pos]; c < utf8.RuneSelf {
+					k = int(c)
+				} else {
+					r, _ := utf8.DecodeRune(text[pos:])
+					k = int(r & 255)
 				}
-				pc = in.arg
-				pos = len(text)
-				goto CheckAndLoop
 			}
-			if code[in.out].op != syntax.InstFail && visit(visited, &st.dirty, int(in.out)*stride+len(text)) {
-				jobs = append(jobs, btJob{pc: in.out, pos: len(text)})
+			d := &bt.disp[in.arg]
+			sp := d.span[d.cls[k]]
+			lst := bt.leaves[sp[0]:sp[1]]
+			if len(lst) == 0 {
+				break
 			}
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstRune:
-			if pos != runePos {
-				runePos = pos
-				posRune, posWidth = step(text, pos)
+			for i := len(lst) - 1; i > 0; i-- {
+				jobs = append(jobs, btJob{pc: lst[i], pos: pos})
 			}
-			if r := posRune; r >= 0 && r < utf8.RuneSelf {
-				if in.ascii[r>>6]&(1<<(r&63)) == 0 {
+			pc = lst[0]
+			continue
+		case btRune1:
+			if pos < len(text) {
+				if r, w := utf8.DecodeRune(text[pos:]); r == rune(in.arg) {
+					pos += w
+					pc = in.out
 					continue
 				}
-			} else if !in.inst.MatchRune(r) {
+			}
+		case btClass:
+			if pos < len(text) {
+				cd := &bt.classes[in.arg]
+				if c := text[pos]; c < utf8.RuneSelf {
+					if cd.ascii[c>>6]&(1<<(c&63)) != 0 {
+						pos++
+						pc = in.out
+						continue
+					}
+					break
+				}
+				if r, w := utf8.DecodeRune(text[pos:]); cd.inst.MatchRune(r) {
+					pos += w
+					pc = in.out
+					continue
+				}
+			}
+		case btAnyNotNL:
+			if pos < len(text) && text[pos] != '\n' {
+				_, w := utf8.DecodeRune(text[pos:])
+				pos += w
+				pc = in.out
 				continue
 			}
-			pos += posWidth
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstRune1:
-			if pos != runePos {
-				runePos = pos
-				posRune, posWidth = step(text, pos)
-			}
-			if posRune != in.r0 {
+		case btAny:
+			if pos < len(text) {
+				_, w := utf8.DecodeRune(text[pos:])
+				pos += w
+				pc = in.out
 				continue
 			}
-			pos += posWidth
+		case btCapture:
+			// Capture pos, and come back to restore the old value.
+			jobs = append(jobs, btJob{pc: in.arg, undo: true, pos: st.cap[in.arg]})
+			st.cap[in.arg] = pos
 			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstRuneAnyNotNL:
-			r, width := step(text, pos)
-			if r == '\n' || r == endOfText {
+			continue
+		case btEmpty:
+			if emptyAt(syntax.EmptyOp(in.arg), text, pos) {
+				pc = in.out
 				continue
 			}
-			pos += width
+		case btNop:
 			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstRuneAny:
-			r, width := step(text, pos)
-			if r == endOfText {
-				continue
-			}
-			pos += width
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstCapture:
-			if arg {
-				// Finished in.out; restore the old value.
-				st.cap[in.arg] = pos
-				continue
-			}
-			if in.arg < uint32(len(st.cap)) {
-				// Capture pos, and come back to restore the old value.
-				jobs = append(jobs, btJob{pc: pc, arg: true, pos: st.cap[in.arg]})
-				st.cap[in.arg] = pos
-			}
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstEmptyWidth:
-			r1, r2 := runeContext(text, pos)
-			if !emptyMatch(syntax.EmptyOp(in.arg), r1, r2) {
-				continue
-			}
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstNop:
-			pc = in.out
-			goto CheckAndLoop
-		case syntax.InstMatch:
-			if len(st.cap) == 0 {
-				return true
-			}
+			continue
+		case btMatch:
 			if len(st.cap) > 1 {
 				st.cap[1] = pos
 			}
-			if st.matchcap[1] == -1 {
-				copy(st.matchcap, st.cap)
-			}
+			copy(st.matchcap, st.cap)
+			st.jobs = jobs[:0]
 			// Leftmost-first: the first match wins.
 			return true
 		}
+	Fail:
+		for {
+			l := len(jobs) - 1
+			if l < 0 {
+				st.jobs = jobs
+				return false
+			}
+			j := jobs[l]
+			jobs = jobs[:l]
+			if !j.undo {
+				pc, pos = j.pc, j.pos
+				break
+			}
+			st.cap[j.pc] = j.pos
+		}
 	}
-	return false
 }

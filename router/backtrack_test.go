@@ -64,7 +64,7 @@ func TestBacktrackerAgreesWithRegexp(t *testing.T) {
 	if runs < 10000 {
 		t.Errorf("%d comparisons, want at least 10000", runs)
 	}
-	if slices.ContainsFunc(st.visited, func(w uint32) bool { return w != 0 }) {
+	if slices.ContainsFunc(st.visited, func(w uint64) bool { return w != 0 }) {
 		t.Error("visited vector not cleared after the runs")
 	}
 }
