@@ -46,6 +46,7 @@ const (
 	btAny           // any rune
 	btAnyNotNL      // any rune but '\n'
 	btDispatch      // the branches disp[arg] can take for the next rune
+	btStar          // a greedy loop over one rune: stars[arg]
 	btCapture       // capture slot arg
 	btEmpty         // zero-width assertions syntax.EmptyOp(arg)
 	btNop
@@ -68,6 +69,18 @@ type btClassData struct {
 	inst  *syntax.Inst
 }
 
+// btStarData is a greedy loop L: alt(C, X) whose body C is one rune
+// instruction leading back to L: at each position the loop pushes the
+// exit X (when it may take the next rune) and tries C, checking the
+// visited rows of C and L as the plain program would.
+type btStarData struct {
+	class      btClassData // C's runes
+	xlead      [4]uint64   // keys X may take (see leadSet.takes)
+	xend       bool        // X may proceed at the end of the text
+	body, exit uint32      // C and X
+	bodyVis    int32       // C's visited row (-1 none)
+}
+
 // btDispatchData is a flattened alternation. Its branches (the first
 // instructions that are not alternations reached only from the tree, in
 // the order the backtracker would try them) are grouped by the next
@@ -84,13 +97,17 @@ type backtracker struct {
 	ncap    int  // the program's capture slots
 	never   bool // the program cannot match at all
 	start   uint32
-	rows    int  // states with a visited row
-	shift   uint // 1<<shift visited words per text position hold the rows
+	rows    int // states with a visited row (at most 64)
 	code    []btInst
 	lits    []string
 	classes []btClassData
 	disp    []btDispatchData
+	stars   []btStarData
 	leaves  []uint32
+	// startCaps are the capture slots the program sets at position 0
+	// before its first real instruction, start's pc: the run begins
+	// there (the assertions skipped on the way hold at position 0).
+	startCaps []uint32
 }
 
 // leadSet is a conservative set of first runes: any, or a bitmap of the
@@ -183,7 +200,7 @@ func leadSets(prog *syntax.Prog) []leadSet {
 // parse (maxCap is the parse's MaxCap) simplified. It returns nil when
 // the regex is not anchored at the beginning of the text (the
 // backtracker only tries position 0) or its program has an instruction
-// the backtracker does not run.
+// the backtracker does not run or more than 64 states with two ways in.
 func backtrackerFor(maxCap int, re *syntax.Regexp) *backtracker {
 	prog, err := syntax.Compile(re)
 	if err != nil {
@@ -201,8 +218,8 @@ func backtrackerFor(maxCap int, re *syntax.Regexp) *backtracker {
 	}
 	bt := &backtracker{nsub: 2 * (1 + maxCap), ncap: prog.NumCap, never: never, start: uint32(prog.Start)}
 	bt.rewrite(prog)
-	for 64<<bt.shift < bt.rows {
-		bt.shift++
+	if bt.rows > 64 {
+		return nil // a visited word per position holds the rows
 	}
 	return bt
 }
@@ -228,7 +245,7 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 	// tree (see dispatch).
 	interior := make([]bool, n)
 	for pc := range prog.Inst {
-		if inst := &prog.Inst[pc]; inst.Op == syntax.InstAlt {
+		if inst := &prog.Inst[pc]; inst.Op == syntax.InstAlt && !isStar(prog, pc) {
 			for _, c := range []uint32{inst.Out, inst.Arg} {
 				if prog.Inst[c].Op == syntax.InstAlt && indeg[c] == 1 && int(c) != pc {
 					interior[c] = true
@@ -286,11 +303,60 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 				c.op = btFail // never run: its parent's dispatch covers it
 				break
 			}
+			if isStar(prog, pc) {
+				c.op, c.arg = btStar, uint32(len(bt.stars))
+				bt.stars = append(bt.stars, starFor(prog, lead, pc))
+				break
+			}
 			c.op, c.arg = btDispatch, uint32(len(bt.disp))
 			bt.disp = append(bt.disp, bt.dispatch(prog, indeg, lead, pc))
 		}
 		bt.code[pc] = c
 	}
+	for i := range bt.stars {
+		bt.stars[i].bodyVis = bt.code[bt.stars[i].body].vis
+	}
+	// Skip what always holds at position 0.
+	for {
+		inst := &prog.Inst[bt.start]
+		if indeg[bt.start] != 1 {
+			break
+		}
+		if inst.Op == syntax.InstCapture && int(inst.Arg) < bt.ncap {
+			bt.startCaps = append(bt.startCaps, inst.Arg)
+		} else if inst.Op != syntax.InstNop && !(inst.Op == syntax.InstEmptyWidth && syntax.EmptyOp(inst.Arg)&^(syntax.EmptyBeginText|syntax.EmptyBeginLine) == 0) {
+			break
+		}
+		bt.start = inst.Out
+	}
+}
+
+// isStar reports whether the alternation at pc is a greedy loop: its
+// out is one rune instruction that leads back to pc.
+func isStar(prog *syntax.Prog, pc int) bool {
+	alt := &prog.Inst[pc]
+	body := &prog.Inst[alt.Out]
+	return int(body.Out) == pc && int(alt.Arg) != pc && int(alt.Out) != pc &&
+		(body.Op == syntax.InstRune || body.Op == syntax.InstRune1)
+}
+
+// starFor lays out the loop at pc (isStar).
+func starFor(prog *syntax.Prog, lead []leadSet, pc int) btStarData {
+	alt := &prog.Inst[pc]
+	body := &prog.Inst[alt.Out]
+	sd := btStarData{class: btClassData{inst: body}, body: alt.Out, exit: alt.Arg}
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if body.MatchRune(r) {
+			sd.class.ascii[r>>6] |= 1 << (r & 63)
+		}
+	}
+	for k := 0; k < 256; k++ {
+		if lead[alt.Arg].takes(k) {
+			sd.xlead[k>>6] |= 1 << (k & 63)
+		}
+	}
+	sd.xend = lead[alt.Arg].takes(256)
+	return sd
 }
 
 // literalByte reports whether the rune instruction at pc matches exactly
@@ -417,8 +483,8 @@ type btJob struct {
 }
 
 // btState is the backtracker's working memory, reused across runs.
-// visited is all zero between runs; it holds 1<<shift words per text
-// position, a bit per visited row.
+// visited is all zero between runs; it holds a word per text position,
+// a bit per visited row.
 type btState struct {
 	cap      []int
 	matchcap []int
@@ -433,7 +499,7 @@ func (bt *backtracker) match(st *btState, text []byte) (loc []int, ok bool) {
 	if bt.never {
 		return nil, true
 	}
-	words := (len(text) + 1) << bt.shift
+	words := len(text) + 1
 	if words*64 > maxBacktrackBits {
 		return nil, false
 	}
@@ -445,6 +511,9 @@ func (bt *backtracker) match(st *btState, text []byte) (loc []int, ok bool) {
 	st.matchcap = resetInts(st.matchcap, ncap)
 	if ncap > 0 {
 		st.cap[0] = 0
+	}
+	for _, c := range bt.startCaps {
+		st.cap[c] = 0
 	}
 	matched := bt.try(st, text)
 	clear(st.visited[:words])
@@ -511,13 +580,13 @@ func emptyAt(op syntax.EmptyOp, text []byte, pos int) bool {
 // they stay in registers; the rarer instructions load what they need.
 func (bt *backtracker) try(st *btState, text []byte) bool {
 	code := bt.code
-	visited, shift := st.visited, bt.shift
+	visited := st.visited
 	jobs := st.jobs[:0]
 	pc, pos := bt.start, 0
 	for {
 		in := &code[pc]
 		if v := in.vis; v >= 0 {
-			w, bit := pos<<shift|int(v>>6), uint64(1)<<(v&63)
+			w, bit := pos, uint64(1)<<(v&63)
 			if visited[w]&bit != 0 {
 				goto Fail
 			}
@@ -543,7 +612,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				if c := text[pos]; c < utf8.RuneSelf {
 					k = int(c)
 				} else {
-					r, _ := utf8.DecodeRune(text[pos:])
+					r, _ := utf8.DecodeRune(text[pos:len(text):len(text)])
 					k = int(r & 255)
 				}
 			}
@@ -558,9 +627,58 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			}
 			pc = lst[0]
 			continue
+		case btStar:
+			sd := &bt.stars[in.arg]
+			lvis := in.vis
+			for {
+				// The exit, tried after the body.
+				if pos < len(text) {
+					k := int(text[pos])
+					if k >= utf8.RuneSelf {
+						r, _ := utf8.DecodeRune(text[pos:len(text):len(text)])
+						k = int(r & 255)
+					}
+					if sd.xlead[k>>6]&(1<<(k&63)) != 0 {
+						jobs = append(jobs, btJob{pc: sd.exit, pos: pos})
+					}
+				} else {
+					if sd.xend {
+						jobs = append(jobs, btJob{pc: sd.exit, pos: pos})
+					}
+					break
+				}
+				// The body at pos.
+				if v := sd.bodyVis; v >= 0 {
+					w, bit := pos, uint64(1)<<(v&63)
+					if visited[w]&bit != 0 {
+						break
+					}
+					visited[w] |= bit
+				}
+				if c := text[pos]; c < utf8.RuneSelf {
+					if sd.class.ascii[c>>6]&(1<<(c&63)) == 0 {
+						break
+					}
+					pos++
+				} else {
+					r, w := utf8.DecodeRune(text[pos:len(text):len(text)])
+					if !sd.class.inst.MatchRune(r) {
+						break
+					}
+					pos += w
+				}
+				// Back at the loop.
+				if lvis >= 0 {
+					w, bit := pos, uint64(1)<<(lvis&63)
+					if visited[w]&bit != 0 {
+						break
+					}
+					visited[w] |= bit
+				}
+			}
 		case btRune1:
 			if pos < len(text) {
-				if r, w := utf8.DecodeRune(text[pos:]); r == rune(in.arg) {
+				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); r == rune(in.arg) {
 					pos += w
 					pc = in.out
 					continue
@@ -577,7 +695,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 					}
 					break
 				}
-				if r, w := utf8.DecodeRune(text[pos:]); cd.inst.MatchRune(r) {
+				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); cd.inst.MatchRune(r) {
 					pos += w
 					pc = in.out
 					continue
@@ -585,14 +703,14 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			}
 		case btAnyNotNL:
 			if pos < len(text) && text[pos] != '\n' {
-				_, w := utf8.DecodeRune(text[pos:])
+				_, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 				pos += w
 				pc = in.out
 				continue
 			}
 		case btAny:
 			if pos < len(text) {
-				_, w := utf8.DecodeRune(text[pos:])
+				_, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 				pos += w
 				pc = in.out
 				continue

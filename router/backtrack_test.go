@@ -1,6 +1,8 @@
 package router
 
 import (
+	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
@@ -91,4 +93,47 @@ func FuzzBacktracker(f *testing.F) {
 			checkBacktracker(t, &st, p, s)
 		}
 	})
+}
+
+// TestBacktrackerRewrites compares the backtracker with regexp on
+// regexes that exercise each rewrite: alternation dispatch (nested,
+// repeated and empty branches), literal runs (ASCII, CJK, U+FFFD),
+// greedy one-rune loops (with a body reachable twice, as in x+),
+// assertions around non-ASCII bytes, and captures set at position 0.
+func TestBacktrackerRewrites(t *testing.T) {
+	res := []string{
+		`(over|above|more than|at least|不少于|不超过|不到)\s*(\d+)`,
+		`(?:a|ab|abc|)(c*)d?`,
+		`(a+)(a*)b`, `(\d+)(?:[.,](\d+))?\s*(k\b|w\b|万)?`,
+		`\x01\x1f*(?:\s*(?:和|and|,)\s*\x01\x1f*)*`,
+		`(粉丝|播放)\s*(?:数|量)?\s*([一二三]+|\d+)`,
+		"\uFFFD+x", `[^\s,;"'<>]+`, `(?i)abc|ABD`, `\bfoo\b|\Bbar`, `(?m)^a$`,
+		`(x*)*y`, `(a|b)*?c`, `.*?z`, `(?s).+`, `((a)|(b))+`, `a{2,4}?b`,
+	}
+	texts := []string{"", "a", "ab", "abcd", "aaab", "over 10k followers", "不少于 5万", "粉丝数 三万", "粉丝 12",
+		"\x01\x1f\x1f 和 \x01\x1f", "3.5w+", "\xff\xfex", "\uFFFDx", "foo bar", "xfoobar", "a\nb", "xxxy", "ababc", "aaaab",
+		"www.youtube.com/@x y", "AbD", "éz", "1,5 万"}
+	var st btState
+	for _, src := range res {
+		re, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl)
+		if err != nil {
+			t.Fatalf("parse %q: %v", src, err)
+		}
+		bt := backtrackerFor(re.MaxCap(), re.Simplify())
+		if bt == nil {
+			t.Fatalf("backtrackerFor(%q) = nil", src)
+		}
+		want := regexp.MustCompile(`^(?:` + src + `)`)
+		for _, text := range texts {
+			for i := 0; i <= len(text); i++ {
+				got, ok := bt.match(&st, []byte(text[i:]))
+				if w := want.FindStringSubmatchIndex(text[i:]); ok && !slices.Equal(got, w) {
+					t.Errorf("%s on %q: backtracker = %v, regexp = %v", src, text[i:], got, w)
+				}
+			}
+		}
+	}
+	if slices.ContainsFunc(st.visited, func(w uint64) bool { return w != 0 }) {
+		t.Error("visited vector not cleared after the runs")
+	}
 }
