@@ -1,7 +1,7 @@
 package router
 
 import (
-	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -9,28 +9,59 @@ import (
 // one pass over the input reports every occurrence of every term, lexicon
 // name and pattern trigger of every spec. Patterns are UTF-8 strings, so a
 // match always starts and ends on a rune boundary of valid UTF-8 text.
+//
+// The failure links are resolved at build time: the automaton is a DFA
+// whose step is one or two table probes. The root and the states one
+// byte deep (the hubs, which most failure chains end in) have full rows;
+// another state's transitions are stored only where they differ from
+// the row of the nearest hub on its failure chain, packed into one array
+// of (check, next) slots in the manner of a double array: the transition
+// of s on b is slots[base[s]+b].next when that slot's check is s, the
+// hub's row at b otherwise.
+// States that report matches are numbered last, so that a step needs one
+// comparison to know whether anything ends at the current byte.
 type automaton struct {
-	root  [256]int32 // dense transitions out of the root
-	first []int32    // per state: index of its first edge in edges
-	nedge []int32    // per state: number of edges
-	edges []acEdge   // sorted by byte within a state
-	// bits[4*s:4*s+4] marks the bytes state s has edges for; an edge's
-	// index is first[s] plus the number of marked bytes below it, of
-	// which cum[s] holds the counts before each 64-byte word.
-	bits []uint64
-	cum  [][4]uint8
-	fail []int32
-	// outputs of state s are outs[outAt[s]:outAt[s+1]] (pattern ids,
-	// including those reached through failure links).
-	outAt []int32
-	outs  []int32
-	plen  []int32 // byte length of each pattern
+	state []acState
+	slots []acSlot
+	// dense holds the full rows of the hub states: the root (row 0) and
+	// the states one byte deep.
+	dense []int32
+	// outStart is the first state with outputs; the outputs of state
+	// s >= outStart are outs[outAt[s-outStart]:outAt[s-outStart+1]]
+	// (patterns ending there, including through failure links, longest
+	// first as the failure links order them).
+	outStart int32
+	outAt    []int32
+	outs     []acOut
 }
 
-type acEdge struct {
-	b  byte
-	to int32
+// acState locates a state's row: its own transitions start at base in
+// slots; every other transition is in the dense row at def.
+type acState struct {
+	base, def int32
 }
+
+// acSlot is one packed transition: next, owned by state check.
+type acSlot struct {
+	check, next int32
+}
+
+// acOut is one output of a state: a pattern, its byte length and the word
+// boundaries its matches need.
+type acOut struct {
+	id   int32
+	plen int32
+	word uint8 // wordStart | wordEnd
+}
+
+// Word boundary requirements of a pattern (see newAutomaton).
+const (
+	// wordStart: no ASCII letter or digit may precede a match.
+	wordStart uint8 = 1 << iota
+	// wordEnd: no ASCII letter or digit may follow a match, except a
+	// plural "s" that ends a word.
+	wordEnd
+)
 
 // acMatch is one occurrence: pattern id and byte span [start, end).
 type acMatch struct {
@@ -38,139 +69,280 @@ type acMatch struct {
 	start, end int32
 }
 
+// isWordTab is isWordByte as a table.
+var isWordTab = func() (t [256]bool) {
+	for b := range t {
+		t[b] = isWordByte(byte(b))
+	}
+	return t
+}()
+
 // newAutomaton builds the automaton for patterns (ids are indexes).
-// Empty patterns are ignored.
-func newAutomaton(patterns []string) *automaton {
+// Empty patterns are ignored. word[id], when word is not nil, holds the
+// wordStart and wordEnd requirements of pattern id: scan drops the
+// occurrences that do not meet them.
+func newAutomaton(patterns []string, word []uint8) *automaton {
+	// The trie.
+	type edge struct {
+		b  byte
+		to int32
+	}
 	type node struct {
-		next map[byte]int32
+		next []edge // sorted by byte
 		out  []int32
 	}
-	nodes := []node{{next: map[byte]int32{}}}
+	find := func(n *node, b byte) (int, bool) {
+		return sort.Find(len(n.next), func(i int) int { return int(b) - int(n.next[i].b) })
+	}
+	nodes := []node{{}}
 	for id, p := range patterns {
 		if p == "" {
 			continue
 		}
 		s := int32(0)
 		for i := 0; i < len(p); i++ {
-			nx, ok := nodes[s].next[p[i]]
+			k, ok := find(&nodes[s], p[i])
 			if !ok {
-				nodes = append(nodes, node{next: map[byte]int32{}})
-				nx = int32(len(nodes) - 1)
-				nodes[s].next[p[i]] = nx
+				nodes = append(nodes, node{})
+				nodes[s].next = slices.Insert(nodes[s].next, k, edge{b: p[i], to: int32(len(nodes) - 1)})
 			}
-			s = nx
+			s = nodes[s].next[k].to
 		}
 		nodes[s].out = append(nodes[s].out, int32(id))
 	}
-	a := &automaton{
-		first: make([]int32, len(nodes)),
-		nedge: make([]int32, len(nodes)),
-		fail:  make([]int32, len(nodes)),
-		plen:  make([]int32, len(patterns)),
-	}
-	for id, p := range patterns {
-		a.plen[id] = int32(len(p))
-	}
-	for s := range nodes {
-		keys := make([]int, 0, len(nodes[s].next))
-		for b := range nodes[s].next {
-			keys = append(keys, int(b))
+	goTo := func(s int32, b byte) int32 {
+		if k, ok := find(&nodes[s], b); ok {
+			return nodes[s].next[k].to
 		}
-		sort.Ints(keys)
-		a.first[s] = int32(len(a.edges))
-		a.nedge[s] = int32(len(keys))
-		for _, b := range keys {
-			a.edges = append(a.edges, acEdge{b: byte(b), to: nodes[s].next[byte(b)]})
-		}
+		return -1
 	}
-	a.bits = make([]uint64, 4*len(nodes))
-	a.cum = make([][4]uint8, len(nodes))
-	for st := range nodes {
-		for _, e := range a.edges[a.first[st] : a.first[st]+a.nedge[st]] {
-			a.bits[4*st+int(e.b>>6)] |= 1 << (e.b & 63)
-		}
-		for k := 1; k < 4; k++ {
-			a.cum[st][k] = a.cum[st][k-1] + uint8(bits.OnesCount64(a.bits[4*st+k-1]))
-		}
-	}
-	for b := 0; b < 256; b++ {
-		a.root[b] = nodes[0].next[byte(b)] // 0 when absent
-	}
-	// Breadth-first failure links; outputs merged along them.
-	outs := make([][]int32, len(nodes))
-	outs[0] = nodes[0].out
-	queue := make([]int32, 0, len(nodes))
-	for b := 0; b < 256; b++ {
-		if c := a.root[b]; c != 0 {
-			a.fail[c] = 0
-			queue = append(queue, c)
-		}
-	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		outs[s] = append(append([]int32(nil), nodes[s].out...), outs[a.fail[s]]...)
-		for e := a.first[s]; e < a.first[s]+a.nedge[s]; e++ {
-			c, b := a.edges[e].to, a.edges[e].b
-			f := a.fail[s]
-			for {
-				if t := a.step(f, b); t >= 0 && (f != 0 || t != 0) {
-					a.fail[c] = t
-					break
+
+	// Failure links and merged outputs, breadth first. rows[s] is the
+	// DFA row of s where it differs from the root's: s's own edges over
+	// the row of its failure state.
+	n := len(nodes)
+	fail := make([]int32, n)
+	outs := make([][]int32, n)
+	rows := make([][]edge, n)
+	order := make([]int32, 0, n) // breadth-first
+	order = append(order, 0)
+	for q := 0; q < len(order); q++ {
+		s := order[q]
+		for _, e := range nodes[s].next {
+			c := e.to
+			if s != 0 {
+				f := fail[s]
+				for {
+					if t := goTo(f, e.b); t >= 0 {
+						fail[c] = t
+						break
+					}
+					if f == 0 {
+						break // fail[c] stays 0
+					}
+					f = fail[f]
 				}
-				if f == 0 {
-					a.fail[c] = 0
-					break
-				}
-				f = a.fail[f]
 			}
-			queue = append(queue, c)
+			order = append(order, c)
+		}
+		if s == 0 {
+			continue
+		}
+		outs[s] = append(append([]int32(nil), nodes[s].out...), outs[fail[s]]...)
+		row := append([]edge(nil), rows[fail[s]]...)
+		for _, e := range nodes[s].next {
+			if k, ok := sort.Find(len(row), func(i int) int { return int(e.b) - int(row[i].b) }); ok {
+				row[k] = e
+			} else {
+				row = slices.Insert(row, k, e)
+			}
+		}
+		rows[s] = row
+	}
+
+	// Number the states without outputs first (the root stays 0).
+	id := make([]int32, n)
+	next := int32(0)
+	for _, withOut := range []bool{false, true} {
+		for _, s := range order {
+			if (len(outs[s]) > 0) == withOut {
+				id[s] = next
+				next++
+			}
 		}
 	}
-	a.outAt = make([]int32, len(nodes)+1)
+	a := &automaton{state: make([]acState, n)}
+	a.outStart = int32(n)
 	for s := range nodes {
-		a.outAt[s] = int32(len(a.outs))
-		a.outs = append(a.outs, outs[s]...)
+		if len(outs[s]) > 0 {
+			a.outStart = min(a.outStart, id[s])
+		}
 	}
-	a.outAt[len(nodes)] = int32(len(a.outs))
+	a.outAt = make([]int32, 0, n-int(a.outStart)+1)
+	byID := make([]int32, n)
+	for s := range nodes {
+		byID[id[s]] = int32(s)
+	}
+	for _, s := range byID[a.outStart:] {
+		a.outAt = append(a.outAt, int32(len(a.outs)))
+		for _, p := range outs[s] {
+			o := acOut{id: p, plen: int32(len(patterns[p]))}
+			if word != nil {
+				o.word = word[p]
+			}
+			a.outs = append(a.outs, o)
+		}
+	}
+	a.outAt = append(a.outAt, int32(len(a.outs)))
+
+	// The hubs' full rows. hub[s] is the hub whose row s defaults to: s
+	// itself for a hub, else the nearest hub on its failure chain.
+	hub := make([]int32, n)
+	hubs := append([]int32{0}, order[1:1+len(nodes[0].next)]...)
+	a.dense = make([]int32, 256*len(hubs))
+	for k, h := range hubs {
+		row := a.dense[256*k : 256*k+256]
+		for _, e := range nodes[0].next {
+			row[e.b] = id[e.to]
+		}
+		for _, e := range rows[h] {
+			row[e.b] = id[e.to]
+		}
+		hub[h] = h
+		a.state[id[h]].def = int32(256 * k)
+		rows[h] = nil // nothing differs from its own row
+	}
+	for _, s := range order[len(hubs):] { // breadth first: fail[s] is done
+		h := hub[fail[s]]
+		hub[s] = h
+		a.state[id[s]].def = a.state[id[h]].def
+		def := a.dense[a.state[id[h]].def:][:256]
+		kept := rows[s][:0:0]
+		for _, e := range rows[s] {
+			if def[e.b] != id[e.to] {
+				kept = append(kept, e)
+			}
+		}
+		rows[s] = kept
+	}
+
+	// Pack the rows, largest first, each at the first base where all its
+	// slots are free.
+	packOrder := make([]int32, 0, n)
+	for s := 1; s < n; s++ {
+		if len(rows[s]) > 0 {
+			packOrder = append(packOrder, int32(s))
+		}
+	}
+	sort.SliceStable(packOrder, func(i, j int) bool { return len(rows[packOrder[i]]) > len(rows[packOrder[j]]) })
+	var used []bool
+	free := func(i int) bool { return i >= len(used) || !used[i] }
+	// skip[i] leads towards the first free slot at or after i.
+	var skip []int32
+	nextFree := func(i int) int {
+		j := i
+		for j < len(skip) && int(skip[j]) != j {
+			j = int(skip[j])
+		}
+		for i < len(skip) && int(skip[i]) != i { // path compression
+			i, skip[i] = int(skip[i]), int32(j)
+		}
+		return j
+	}
+	maxBase := 0
+	for _, s := range packOrder {
+		row := rows[s]
+		b0 := int(row[0].b)
+		for pos := nextFree(b0); ; pos = nextFree(pos + 1) {
+			base := pos - b0
+			fits := true
+			for _, e := range row[1:] {
+				if !free(base + int(e.b)) {
+					fits = false
+					break
+				}
+			}
+			if !fits {
+				continue
+			}
+			for _, e := range row {
+				i := base + int(e.b)
+				for len(used) <= i {
+					skip = append(skip, int32(len(used)))
+					used = append(used, false)
+					a.slots = append(a.slots, acSlot{check: -1})
+				}
+				used[i] = true
+				skip[i] = int32(i + 1)
+				a.slots[i] = acSlot{check: id[s], next: id[e.to]}
+			}
+			a.state[id[s]].base = int32(base)
+			maxBase = max(maxBase, base)
+			break
+		}
+	}
+	// Every probe base[s]+b stays inside slots.
+	for len(a.slots) < maxBase+256 {
+		a.slots = append(a.slots, acSlot{check: -1})
+	}
 	return a
 }
 
-// step returns the goto transition of s on b, or -1. From the root it is
-// total (0 when there is no edge).
-func (a *automaton) step(s int32, b byte) int32 {
-	if s == 0 {
-		return a.root[b]
-	}
-	k := b >> 6
-	w, bit := a.bits[4*int(s)+int(k)], uint64(1)<<(b&63)
-	if w&bit == 0 {
-		return -1
-	}
-	rank := int32(a.cum[s][k]) + int32(bits.OnesCount64(w&(bit-1)))
-	return a.edges[a.first[s]+rank].to
-}
-
-// scan appends every match in text to dst and returns it.
+// scan appends every match in text to dst and returns it, in the order
+// of their ends and, for one end, longest first. Matches that miss the
+// word boundaries their pattern needs are left out.
 func (a *automaton) scan(text string, dst []acMatch) []acMatch {
 	s := int32(0)
 	for i := 0; i < len(text); i++ {
+		if i, s = a.run(text, i, s); i == len(text) {
+			break
+		}
+		dst = a.emit(text, i+1, s, dst)
+	}
+	return dst
+}
+
+// run steps from state s over text[i:] and stops after the first byte
+// that leads to a state with outputs, returning its index and the state,
+// or len(text) and the last state. It calls nothing, so that its loop
+// keeps everything in registers.
+func (a *automaton) run(text string, i int, s int32) (int, int32) {
+	state, slots, dense, outStart := a.state, a.slots, a.dense, a.outStart
+	for ; i < len(text); i++ {
 		b := text[i]
-		for {
-			t := a.step(s, b)
-			if t >= 0 {
-				s = t
-				break
+		st := state[s]
+		if sl := slots[int(st.base)+int(b)]; sl.check == s {
+			s = sl.next
+		} else {
+			s = dense[int(st.def)+int(b)]
+		}
+		if s >= outStart {
+			return i, s
+		}
+	}
+	return i, s
+}
+
+// emit appends the matches of state s ending at end.
+func (a *automaton) emit(text string, end int, s int32, dst []acMatch) []acMatch {
+	k := s - a.outStart
+	for _, o := range a.outs[a.outAt[k]:a.outAt[k+1]] {
+		start := end - int(o.plen)
+		if o.word != 0 {
+			if o.word&wordStart != 0 && start > 0 && isWordTab[text[start-1]] {
+				continue
 			}
-			s = a.fail[s]
+			// A following word byte is allowed when it is a plural "s"
+			// that ends the word.
+			if o.word&wordEnd != 0 && end < len(text) && isWordTab[text[end]] &&
+				(text[end] != 's' || end+1 < len(text) && isWordTab[text[end+1]]) {
+				continue
+			}
 		}
-		for k := a.outAt[s]; k < a.outAt[s+1]; k++ {
-			id := a.outs[k]
-			dst = append(dst, acMatch{id: id, start: int32(i+1) - a.plen[id], end: int32(i + 1)})
-		}
+		dst = append(dst, acMatch{id: o.id, start: int32(start), end: int32(end)})
 	}
 	return dst
 }
 
 // states reports the number of states, for benchmarks and lint output.
-func (a *automaton) states() int { return len(a.first) }
+func (a *automaton) states() int { return len(a.state) }

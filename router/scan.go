@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 )
@@ -13,81 +14,52 @@ import (
 // spec that hit anything.
 func (e *evaluation) scan() {
 	s, sc, text := e.s, e.sc, e.nt.s
-	sc.matches = s.ac.scan(text, sc.matches[:0])
-	touch := func(i int32) *specAcc {
-		a := &sc.acc[i]
-		if a.gen != sc.gen {
-			*a = specAcc{gen: sc.gen, hits: a.hits[:0], caps: a.caps[:0], poss: a.poss[:0], marks: a.marks[:0]}
-			sc.touched = append(sc.touched, i)
+	tab := &s.scanTab
+	ac := s.ac
+	// Each automaton hit's postings, in the order of the hits' ends and,
+	// for one end, longest first.
+	st := int32(0)
+	for i := 0; i < len(text); i++ {
+		if i, st = ac.run(text, i, st); i == len(text) {
+			break
 		}
-		return a
-	}
-	for _, m := range sc.matches {
-		ent := &s.entries[m.id]
-		if ent.wordStart && m.start > 0 && isWordByte(text[m.start-1]) {
-			continue
-		}
-		if ent.wordEnd && int(m.end) < len(text) && isWordByte(text[m.end]) {
-			// allow a plural "s"
-			if !(text[m.end] == 's' && (int(m.end)+1 == len(text) || !isWordByte(text[m.end+1]))) {
+		end := i + 1
+		k := st - ac.outStart
+		for _, o := range ac.outs[ac.outAt[k]:ac.outAt[k+1]] {
+			start := end - int(o.plen)
+			if o.word != 0 && !wordBounded(text, o.word, start, end) {
 				continue
 			}
-		}
-		for pi := range ent.posts {
-			p := &ent.posts[pi]
-			if p.kind == postReq {
-				next := int32(-1)
-				if sc.reqGen[p.idx] == sc.gen {
-					next = sc.reqHead[p.idx]
-				}
-				sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
-				sc.reqs = append(sc.reqs, reqHit{start: m.start, end: m.end, next: next})
-				continue
-			}
-			a := touch(p.spec)
-			switch p.kind {
-			case postTerm:
-				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
-				if a.groups&(1<<uint(p.idx)) == 0 {
-					a.groups |= 1 << uint(p.idx)
-					a.score += p.weight
-				}
-			case postLex:
-				a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: m.id, post: int32(pi), start: m.start, end: m.end})
-				if a.lex&(1<<uint(p.idx)) == 0 {
-					a.lex |= 1 << uint(p.idx)
-					a.score += s.specs[p.spec].Lexicons[p.idx].Weight
-				}
-			case postTrigger:
-				a.trig |= 1 << uint(p.idx)
-				a.poss = append(a.poss, posRec{pattern: p.idx, start: m.start, end: m.end})
-			case postMark:
-				a.marks = append(a.marks, posRec{pattern: p.idx, start: m.start, end: m.end})
-				continue
-			case postAnchor:
-				a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: m.start, end: m.end})
-				if s.specs[p.spec].patterns[p.idx].gateByAn {
-					a.trig |= 1 << uint(p.idx)
-				}
-			}
+			e.post(tab.hot[tab.postAt[o.id]:tab.postAt[o.id+1]], o.id, int32(start), int32(end))
 		}
 	}
 	for _, i := range s.always {
-		touch(i)
+		sc.specAccFor(i)
 	}
 	// Patterns, in spec order for determinism.
 	slices.Sort(sc.touched)
 	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
-		for pi := range cs.patterns {
-			p := &cs.patterns[pi]
-			if !p.always && a.trig&(1<<uint(pi)) == 0 {
-				continue
+		if tab.wide[i] {
+			for pi := range cs.patterns {
+				p := &cs.patterns[pi]
+				if !p.always && a.trig&(1<<uint(pi)) == 0 {
+					continue
+				}
+				if e.runPattern(p, int32(pi), a) {
+					a.pats |= 1 << uint(pi)
+					a.score += p.Weight
+				}
 			}
-			if e.runPattern(p, int32(pi), a) {
-				a.pats |= 1 << uint(pi)
-				a.score += p.Weight
+		} else {
+			for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
+				pi := bits.TrailingZeros64(run)
+				p := &cs.patterns[pi]
+				if e.runPattern(p, int32(pi), a) {
+					a.pats |= 1 << uint(pi)
+					a.score += p.Weight
+				}
 			}
 		}
 		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(math.Max(0, math.Min(1, a.score)))})
@@ -95,6 +67,70 @@ func (e *evaluation) scan() {
 	// Capped: the stages keep their own lists.
 	sc.refs = scored
 	e.scored = scored[:len(scored):len(scored)]
+}
+
+// wordBounded reports whether a match at [start, end) of a pattern with
+// word requirements w (wordStart, wordEnd) stands at word boundaries. A
+// word byte may follow when it is a plural "s" that ends the word.
+func wordBounded(text string, w uint8, start, end int) bool {
+	if w&wordStart != 0 && start > 0 && isWordTab[text[start-1]] {
+		return false
+	}
+	return w&wordEnd == 0 || end >= len(text) || !isWordTab[text[end]] ||
+		text[end] == 's' && (end+1 == len(text) || !isWordTab[text[end+1]])
+}
+
+// post records the postings of entry ent matched at [start, end).
+func (e *evaluation) post(posts []hotPost, ent, start, end int32) {
+	sc := e.sc
+	for pi := range posts {
+		p := &posts[pi]
+		if p.kind == postReq {
+			next := int32(-1)
+			if sc.reqGen[p.idx] == sc.gen {
+				next = sc.reqHead[p.idx]
+			}
+			sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
+			sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
+			continue
+		}
+		a := sc.specAccFor(p.spec)
+		bit := uint64(1) << uint(p.idx)
+		switch p.kind {
+		case postTerm:
+			a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: ent, post: int32(pi), start: start, end: end})
+			if a.groups&bit == 0 {
+				a.groups |= bit
+				a.score += p.weight
+			}
+		case postLex:
+			a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: ent, post: int32(pi), start: start, end: end})
+			if a.lex&bit == 0 {
+				a.lex |= bit
+				a.score += p.weight
+			}
+		case postTrigger:
+			a.trig |= bit
+			a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
+		case postMark:
+			a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
+		case postAnchor:
+			a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
+			if p.gate {
+				a.trig |= bit
+			}
+		}
+	}
+}
+
+// specAccFor returns spec i's accumulator, reset on its first use in a query.
+func (sc *scratch) specAccFor(i int32) *specAcc {
+	a := &sc.acc[i]
+	if a.gen != sc.gen {
+		*a = specAcc{gen: sc.gen, hits: a.hits[:0], caps: a.caps[:0], poss: a.poss[:0], marks: a.marks[:0]}
+		sc.touched = append(sc.touched, i)
+	}
+	return a
 }
 
 // maxPatternRuns bounds how often one pattern runs on one input.

@@ -31,6 +31,8 @@ type Snapshot struct {
 	revision int64
 	hash     string
 	pool     sync.Pool // *scratch
+	// scanTab is the entries and patterns flattened for the scan.
+	scanTab scanTables
 }
 
 type postKind uint8
@@ -340,10 +342,18 @@ func compile(specs []Spec) (*Snapshot, error) {
 		s.entries[i].posts = append(s.entries[i].posts, posting{kind: postReq, idx: r.set, text: r.text})
 	}
 	texts := make([]string, len(s.entries))
+	word := make([]uint8, len(s.entries))
 	for i, e := range s.entries {
 		texts[i] = e.text
+		if e.wordStart {
+			word[i] |= wordStart
+		}
+		if e.wordEnd {
+			word[i] |= wordEnd
+		}
 	}
-	s.ac = newAutomaton(texts)
+	s.ac = newAutomaton(texts, word)
+	s.scanTab = newScanTables(s)
 
 	canon, err := json.Marshal(struct {
 		Specs  []Spec
