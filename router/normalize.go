@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,46 +50,68 @@ func normalize(s string, withOffsets bool) normText {
 func isNormalized(s string) bool {
 	space := true // a leading space is dropped
 	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError {
-				return false // invalid bytes and U+FFFD become spaces
-			}
-		}
-		i += size
-		if foldRune(r) != r {
-			return false
-		}
-		if r == ' ' {
-			if space {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			// asciiFold[c] == c for the bytes that fold to themselves.
+			if asciiFold[c] != c || c == ' ' && space {
 				return false
 			}
-			space = true
-		} else {
-			space = false
+			space = c == ' '
+			i++
+			continue
+		}
+		space = false
+		if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			i += 3
+			if r >= cjkLo && r <= cjkHi {
+				if tradDense[r-cjkLo] != 0 {
+					return false
+				}
+				continue
+			}
+			if foldRune(r) != r {
+				return false
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError {
+			return false // invalid bytes and U+FFFD become spaces
+		}
+		i += size
+		if f := foldRune(r); f != r {
+			// Runes that fold to a space are never their own fold.
+			return false
 		}
 	}
 	return !space || s == ""
 }
+
+// asciiFold is foldRune for ASCII: upper case to lower case, control
+// characters to a space.
+var asciiFold = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		t[c] = byte(foldRune(rune(c)))
+	}
+	return t
+}()
 
 // appendNormalized appends the normalised form of s to b and, when
 // withOffsets, the offset of each produced byte in s to off (see
 // normText.off); with offsets, b and off must be empty. invalid reports
 // whether s is not valid UTF-8.
 func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []byte, _ []int32, invalid bool) {
+	if withOffsets {
+		return normalizeOffsets(b, off, s)
+	}
 	base := len(b)
 	space := true // drop leading space
 	for i := 0; i < len(s); {
 		start := i
 		if c := s[i]; c < utf8.RuneSelf {
 			i++
-			switch {
-			case 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
-			case c < 0x20 || c == 0x7f:
-				c = ' '
-			}
+			c = asciiFold[c]
 			if c == ' ' {
 				if space {
 					continue
@@ -103,23 +126,39 @@ func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []by
 			}
 			continue
 		}
+		if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			// Most CJK: three bytes, decoded inline.
+			c1, c2 := s[i+1], s[i+2]
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+			if r >= cjkLo && r <= cjkHi { // neither a space nor dropped
+				i += 3
+				space = false
+				n := len(b)
+				if t := tradDense[r-cjkLo]; t != 0 {
+					b = utf8.AppendRune(b, rune(t))
+				} else {
+					b = append(b, c, c1, c2) // unchanged: its own bytes
+				}
+				if withOffsets {
+					st := int32(start)
+					if len(b)-n == 3 {
+						off = append(off, st, st, st)
+					} else {
+						for k := n; k < len(b); k++ {
+							off = append(off, st)
+						}
+					}
+				}
+				continue
+			}
+		}
 		var r rune
 		var size int
-		if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-			r, size = rune(c&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3 // most CJK, inline
-		} else if r, size = utf8.DecodeRuneInString(s[i:]); size == 1 {
+		if r, size = utf8.DecodeRuneInString(s[i:]); size == 1 {
 			invalid = true // RuneError from an invalid byte
 		}
 		i += size
-		var f rune
-		if r >= cjkLo && r <= cjkHi { // foldRune's CJK case, inline
-			f = r
-			if t := tradDense[r-cjkLo]; t != 0 {
-				f = rune(t)
-			}
-		} else {
-			f = foldRune(r)
-		}
+		f := foldRune(r)
 		if f == ' ' {
 			if space {
 				continue
@@ -159,6 +198,119 @@ func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []by
 		}
 	}
 	return b, off, invalid
+}
+
+// normalizeOffsets is appendNormalized with offsets (b and off empty).
+// It writes into buffers sized so that the common runes, whose normal
+// form is no longer than they are (ASCII, and CJK characters), need no
+// capacity checks beyond the bounds checks (see normalizeRun): room for
+// len(s)-i more bytes is kept after byte j of the output.
+func normalizeOffsets(b []byte, off []int32, s string) (_ []byte, _ []int32, invalid bool) {
+	buf := slices.Grow(b[:0], len(s))
+	buf = buf[:cap(buf)]
+	offs := slices.Grow(off[:0], len(buf)+1)
+	offs = offs[:cap(offs)]
+	j := 0
+	space := true // drop leading space
+	for i := 0; i < len(s); {
+		if i, j, space = normalizeRun(buf, offs, s, i, j, space); i == len(s) {
+			break
+		}
+		start := i
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if size == 1 {
+			invalid = true // RuneError from an invalid byte
+		}
+		i += size
+		f := foldRune(r)
+		if f == ' ' {
+			if space {
+				continue
+			}
+			space = true
+		} else {
+			space = false
+		}
+		if f == 0 { // dropped (zero-width)
+			continue
+		}
+		var out []byte
+		if f == r && r != utf8.RuneError {
+			out = append(buf[:j], s[start:i]...) // unchanged: its own bytes
+		} else {
+			out = utf8.AppendRune(buf[:j], f)
+		}
+		n := len(out)
+		if need := n + len(s) - i; cap(out) < need {
+			out = slices.Grow(out, need-n)
+		}
+		buf = out[:cap(out)]
+		if len(offs) < len(buf)+1 {
+			offs = slices.Grow(offs[:j], len(buf)+1-j)
+			offs = offs[:cap(offs)]
+		}
+		for ; j < n; j++ {
+			offs[j] = int32(start)
+		}
+	}
+	if j > 0 && buf[j-1] == ' ' {
+		j--
+	}
+	offs[j] = int32(len(s))
+	// A trimmed trailing space must not widen the last span.
+	if j > 0 {
+		last := offs[j-1]
+		_, sz := utf8.DecodeRuneInString(s[last:])
+		offs[j] = last + int32(sz)
+	}
+	return buf[:j], offs[:j+1], invalid
+}
+
+// normalizeRun is normalizeOffsets' loop over ASCII and CJK runes from
+// s[i] and output byte j, stopping at another rune (or the end); it
+// returns where it stopped. It calls nothing, so that its loop keeps
+// everything in registers.
+func normalizeRun(buf []byte, offs []int32, s string, i, j int, space bool) (int, int, bool) {
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			c = asciiFold[c]
+			if c != ' ' || !space {
+				space = c == ' '
+				buf[j] = c
+				offs[j] = int32(i)
+				j++
+			}
+			i++
+			continue
+		}
+		if !(c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) || i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+			break
+		}
+		// Three bytes, decoded inline: most CJK.
+		c1, c2 := s[i+1], s[i+2]
+		r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+		if r < cjkLo || r > cjkHi {
+			break
+		}
+		// Neither a space nor dropped. A simplified form is a three-byte
+		// rune too (checked, not assumed).
+		if t := rune(tradDense[r-cjkLo]); t != 0 {
+			if t < 0x800 {
+				break
+			}
+			c, c1, c2 = byte(0xE0|t>>12), byte(0x80|(t>>6)&0x3F), byte(0x80|t&0x3F)
+		}
+		space = false
+		_ = buf[j+2]
+		buf[j], buf[j+1], buf[j+2] = c, c1, c2
+		_ = offs[j+2]
+		st := int32(i)
+		offs[j], offs[j+1], offs[j+2] = st, st, st
+		j += 3
+		i += 3
+	}
+	return i, j, space
 }
 
 // decodeRune is utf8.DecodeRuneInString(s[i:]) for s[i] >= 0x80, with

@@ -245,8 +245,19 @@ func (e *evaluation) numberStarts() []int32 {
 	for i, size := 0, 0; i < len(text); i += size {
 		r := rune(text[i])
 		size = 1
-		if r >= utf8.RuneSelf {
-			r, size = decodeRune(text, i)
+		if c := text[i]; c >= utf8.RuneSelf {
+			if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
+				// decodeRune's inline case: only leads E4 and E5 can be
+				// numerals, and no such rune is a digit, '.' or ','.
+				size = 3
+				if c != 0xE4 && c != 0xE5 {
+					prevNum = false
+					continue
+				}
+				r = rune(c&0x0F)<<12 | rune(text[i+1]&0x3F)<<6 | rune(text[i+2]&0x3F)
+			} else {
+				r, size = decodeRune(text, i)
+			}
 		}
 		isNum := r >= '0' && r <= '9' || isCNNumeralStart(r)
 		if isNum && !prevNum && len(nums) < maxPatternRuns {
