@@ -52,6 +52,9 @@ type acOut struct {
 	id   int32
 	plen int32
 	word uint8 // wordStart | wordEnd
+	// post0 and post1 delimit the pattern's postings in the snapshot's
+	// scan tables (set by newScanTables).
+	post0, post1 int32
 }
 
 // Word boundary requirements of a pattern (see newAutomaton).

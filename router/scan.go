@@ -13,26 +13,9 @@ import (
 // scan runs the automaton once and the triggered patterns, scoring every
 // spec that hit anything.
 func (e *evaluation) scan() {
-	s, sc, text := e.s, e.sc, e.nt.s
+	s, sc := e.s, e.sc
 	tab := &s.scanTab
-	ac := s.ac
-	// Each automaton hit's postings, in the order of the hits' ends and,
-	// for one end, longest first.
-	st := int32(0)
-	for i := 0; i < len(text); i++ {
-		if i, st = ac.run(text, i, st); i == len(text) {
-			break
-		}
-		end := i + 1
-		k := st - ac.outStart
-		for _, o := range ac.outs[ac.outAt[k]:ac.outAt[k+1]] {
-			start := end - int(o.plen)
-			if o.word != 0 && !wordBounded(text, o.word, start, end) {
-				continue
-			}
-			e.post(tab.hot[tab.postAt[o.id]:tab.postAt[o.id+1]], o.id, int32(start), int32(end))
-		}
-	}
+	e.postAll()
 	for _, i := range s.always {
 		sc.specAccFor(i)
 	}
@@ -80,44 +63,61 @@ func wordBounded(text string, w uint8, start, end int) bool {
 		text[end] == 's' && (end+1 == len(text) || !isWordTab[text[end+1]])
 }
 
-// post records the postings of entry ent matched at [start, end).
-func (e *evaluation) post(posts []hotPost, ent, start, end int32) {
-	sc := e.sc
-	for pi := range posts {
-		p := &posts[pi]
-		if p.kind == postReq {
-			next := int32(-1)
-			if sc.reqGen[p.idx] == sc.gen {
-				next = sc.reqHead[p.idx]
-			}
-			sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
-			sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
-			continue
+// postAll runs the automaton over the input and records the postings of
+// its hits, in the order of the hits' ends and, for one end, longest
+// first.
+func (e *evaluation) postAll() {
+	ac, tab, sc, text := e.s.ac, &e.s.scanTab, e.sc, e.nt.s
+	st := int32(0)
+	for i := 0; i < len(text); i++ {
+		if i, st = ac.run(text, i, st); i == len(text) {
+			break
 		}
-		a := sc.specAccFor(p.spec)
-		bit := uint64(1) << uint(p.idx)
-		switch p.kind {
-		case postTerm:
-			a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: ent, post: int32(pi), start: start, end: end})
-			if a.groups&bit == 0 {
-				a.groups |= bit
-				a.score += p.weight
+		end := int32(i + 1)
+		k := st - ac.outStart
+		for oi, oe := ac.outAt[k], ac.outAt[k+1]; oi < oe; oi++ {
+			o := &ac.outs[oi]
+			start := end - o.plen
+			if o.word != 0 && !wordBounded(text, o.word, int(start), int(end)) {
+				continue
 			}
-		case postLex:
-			a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: ent, post: int32(pi), start: start, end: end})
-			if a.lex&bit == 0 {
-				a.lex |= bit
-				a.score += p.weight
-			}
-		case postTrigger:
-			a.trig |= bit
-			a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
-		case postMark:
-			a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
-		case postAnchor:
-			a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
-			if p.gate {
-				a.trig |= bit
+			for pi := o.post0; pi < o.post1; pi++ {
+				p := &tab.hot[pi]
+				if p.kind == postReq {
+					next := int32(-1)
+					if sc.reqGen[p.idx] == sc.gen {
+						next = sc.reqHead[p.idx]
+					}
+					sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
+					sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
+					continue
+				}
+				a := sc.specAccFor(p.spec)
+				bit := uint64(1) << uint(p.idx)
+				switch p.kind {
+				case postTerm:
+					a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: o.id, post: pi - o.post0, start: start, end: end})
+					if a.groups&bit == 0 {
+						a.groups |= bit
+						a.score += p.weight
+					}
+				case postLex:
+					a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: o.id, post: pi - o.post0, start: start, end: end})
+					if a.lex&bit == 0 {
+						a.lex |= bit
+						a.score += p.weight
+					}
+				case postTrigger:
+					a.trig |= bit
+					a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
+				case postMark:
+					a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
+				case postAnchor:
+					a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
+					if p.gate {
+						a.trig |= bit
+					}
+				}
 			}
 		}
 	}

@@ -26,7 +26,8 @@ type hotPost struct {
 	weight float64
 }
 
-// newScanTables flattens s's entries and patterns.
+// newScanTables flattens s's entries and patterns and points the
+// automaton's outputs at their postings.
 func newScanTables(s *Snapshot) scanTables {
 	t := scanTables{postAt: make([]int32, 0, len(s.entries)+1)}
 	for _, ent := range s.entries {
@@ -45,6 +46,10 @@ func newScanTables(s *Snapshot) scanTables {
 		}
 	}
 	t.postAt = append(t.postAt, int32(len(t.hot)))
+	for i := range s.ac.outs {
+		o := &s.ac.outs[i]
+		o.post0, o.post1 = t.postAt[o.id], t.postAt[o.id+1]
+	}
 	t.always = make([]uint64, len(s.specs))
 	t.wide = make([]bool, len(s.specs))
 	for i, cs := range s.specs {
