@@ -217,7 +217,7 @@ func normalizeOffsets(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 			break
 		}
 		start := i
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := decodeRune(s, i) // s[i] is not ASCII
 		if size == 1 {
 			invalid = true // RuneError from an invalid byte
 		}
@@ -260,7 +260,10 @@ func normalizeOffsets(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 	// A trimmed trailing space must not widen the last span.
 	if j > 0 {
 		last := offs[j-1]
-		_, sz := utf8.DecodeRuneInString(s[last:])
+		sz := 1
+		if s[last] >= utf8.RuneSelf {
+			_, sz = decodeRune(s, int(last))
+		}
 		offs[j] = last + int32(sz)
 	}
 	return buf[:j], offs[:j+1], invalid

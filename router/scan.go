@@ -197,7 +197,9 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 				starts = append(starts, ps.start)
 			}
 		}
-		slices.Sort(starts)
+		if !slices.IsSorted(starts) {
+			slices.Sort(starts)
+		}
 		e.anchoredAt(p, a, text, starts, record)
 	case modeNumber:
 		e.anchoredAt(p, a, text, e.numberStarts(), record)
@@ -241,35 +243,61 @@ func (e *evaluation) numberStarts() []int32 {
 	e.numsOK = true
 	nums := e.sc.nums[:0]
 	text := e.nt.s
+	// Byte by byte: the digits, '.', ',' and the lead byte of a numeral
+	// always start a rune (UTF-8 decoding never takes them as part of
+	// another rune, valid or not), and the bytes of any other rune all
+	// end a number.
 	prevNum := false
-	for i, size := 0, 0; i < len(text); i += size {
-		r := rune(text[i])
-		size = 1
-		if c := text[i]; c >= utf8.RuneSelf {
-			if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
-				// decodeRune's inline case: only leads E4 and E5 can be
-				// numerals, and no such rune is a digit, '.' or ','.
-				size = 3
-				if c != 0xE4 && c != 0xE5 {
-					prevNum = false
-					continue
-				}
-				r = rune(c&0x0F)<<12 | rune(text[i+1]&0x3F)<<6 | rune(text[i+2]&0x3F)
-			} else {
-				r, size = decodeRune(text, i)
+	for i := 0; i < len(text); i++ {
+		if numClass[text[i]] == numOther {
+			prevNum = false
+			for i+1 < len(text) && numClass[text[i+1]] == numOther {
+				i++
 			}
+			continue
 		}
-		isNum := r >= '0' && r <= '9' || isCNNumeralStart(r)
-		if isNum && !prevNum && len(nums) < maxPatternRuns {
-			if !(r >= '0' && r <= '9') || i == 0 || (text[i-1] != '.' && text[i-1] != ',') {
+		switch numClass[text[i]] {
+		case numDigit:
+			if !prevNum && len(nums) < maxPatternRuns && (i == 0 || text[i-1] != '.' && text[i-1] != ',') {
 				nums = append(nums, int32(i))
 			}
+			prevNum = true
+			continue
+		case numSep:
+			continue // a number goes on after a separator
+		case numLead:
+			if c := text[i]; i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 &&
+				isCNNumeralStart(rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F)) {
+				if !prevNum && len(nums) < maxPatternRuns {
+					nums = append(nums, int32(i))
+				}
+				prevNum = true
+				i += 2
+				continue
+			}
 		}
-		prevNum = isNum || (prevNum && (r == '.' || r == ','))
+		prevNum = false // a lead byte of another rune
 	}
 	e.sc.nums = nums
 	return nums
 }
+
+// Byte classes for numberStarts.
+const (
+	numOther = iota
+	numDigit
+	numSep  // '.' or ','
+	numLead // the lead byte of every Chinese numeral
+)
+
+var numClass = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = numDigit
+	}
+	t['.'], t[','] = numSep, numSep
+	t[0xE4], t[0xE5] = numLead, numLead
+	return t
+}()
 
 // isCNNumeralStart reports whether r is one of 一二两三四五六七八九十半.
 func isCNNumeralStart(r rune) bool {
