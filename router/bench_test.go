@@ -55,6 +55,7 @@ func percentiles(b *testing.B, run func(s string)) {
 	}
 	b.StopTimer()
 	if b.N >= 10*len(benchInputs) {
+		b.ReportMetric(float64(slices.Max(inputMedians(cpu)).Nanoseconds()), "worst-input-p50-ns")
 		b.ReportMetric(float64(noiseP99(cpu, min(b.N, 20000), timerCPU).Nanoseconds()), "noise-p99-ns")
 	}
 	for _, m := range []struct {
@@ -93,10 +94,9 @@ func spin(n int) {
 	spinSink = x
 }
 
-// noiseP99 replays the samples' per-input medians (samples[i] is input
-// i%len(benchInputs)) as busy loops, timed like the queries, and returns
-// the p99 of the replay.
-func noiseP99(samples []time.Duration, n int, timer time.Duration) time.Duration {
+// inputMedians is each benchmark input's median sample (samples[i] is
+// input i%len(benchInputs)): what the input costs without interruptions.
+func inputMedians(samples []time.Duration) []time.Duration {
 	k := len(benchInputs)
 	medians := make([]time.Duration, k)
 	for in := range medians {
@@ -107,6 +107,15 @@ func noiseP99(samples []time.Duration, n int, timer time.Duration) time.Duration
 		slices.Sort(d)
 		medians[in] = d[len(d)/2]
 	}
+	return medians
+}
+
+// noiseP99 replays the samples' per-input medians (samples[i] is input
+// i%len(benchInputs)) as busy loops, timed like the queries, and returns
+// the p99 of the replay.
+func noiseP99(samples []time.Duration, n int, timer time.Duration) time.Duration {
+	k := len(benchInputs)
+	medians := inputMedians(samples)
 	// Calibrate: the median CPU time of a long busy loop.
 	const calib = 200_000
 	d := make([]time.Duration, 31)

@@ -22,7 +22,6 @@ type scratch struct {
 	gen     uint32
 	acc     []specAcc
 	touched []int32
-	matches []acMatch
 	reqs    []reqHit
 	reqHead []int32  // per prefilter set: its latest hit in reqs
 	reqGen  []uint32 // per prefilter set: the gen reqHead belongs to
