@@ -325,3 +325,42 @@ func startWord[T string | []byte](text T, start int) int {
 	}
 	return start
 }
+
+// maskedText replaces the hits of the pattern's vocabularies with
+// sentinel bytes of the same length (longest hit first at each start,
+// nested hits skipped). It returns the normalised text itself when
+// nothing is masked, else a scratch buffer valid until the next call.
+func (e *evaluation) maskedText(masks []int32, marks []posRec) []byte {
+	sc := e.sc
+	sel := sc.sel[:0]
+	for _, m := range marks {
+		if slices.Contains(masks, m.pattern) {
+			sel = append(sel, m)
+		}
+	}
+	sc.sel = sel
+	if len(sel) == 0 {
+		return sc.norm
+	}
+	slices.SortFunc(sel, func(a, b posRec) int {
+		if a.start != b.start {
+			return int(a.start - b.start)
+		}
+		return int(b.end - a.end)
+	})
+	buf := append(sc.mask[:0], sc.norm...)
+	sc.mask = buf
+	covered := int32(-1)
+	for _, m := range sel {
+		if m.start < covered {
+			continue
+		}
+		k := slices.Index(masks, m.pattern)
+		buf[m.start] = byte(maskStart + k)
+		for i := m.start + 1; i < m.end; i++ {
+			buf[i] = maskCont
+		}
+		covered = m.end
+	}
+	return buf
+}
