@@ -973,4 +973,3 @@ func isHan(s string) bool {
 	}
 	return false
 }
-
