@@ -10,19 +10,26 @@ import (
 
 // candidate builds the Candidate of a scored spec; slots only when asked
 // (seed 004: only the top and command candidates pay for extraction).
-func (e *evaluation) candidate(cs *compiledSpec, sr scoredRef, withSlots bool) Candidate {
+func (e *evaluation) candidate(dst *Candidate, cs *compiledSpec, sr scoredRef, withSlots bool) {
 	if withSlots {
-		c, _ := e.fill(cs, sr, nil)
-		return c
+		e.fill(dst, cs, sr, nil)
+		return
 	}
-	return e.bare(cs, sr)
+	e.bare(dst, cs, sr)
 }
 
-func (e *evaluation) bare(cs *compiledSpec, sr scoredRef) Candidate {
-	c := Candidate{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: sr.conf, Threshold: cs.Threshold,
+// bare sets *c to the spec's candidate without slots.
+func (e *evaluation) bare(c *Candidate, cs *compiledSpec, sr scoredRef) {
+	*c = Candidate{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: sr.conf, Threshold: cs.Threshold,
 		Priority: cs.Priority, Risk: cs.Risk, RequiresConfirm: cs.RequiresConfirm, Composable: cs.Composable, Handler: cs.Handler,
 		Metadata: cs.Metadata, Action: cs.Command, Reason: e.reason(sr)}
-	return c
+}
+
+// appendBare appends the spec's bare candidate to list.
+func (e *evaluation) appendBare(list []Candidate, cs *compiledSpec, sr scoredRef) []Candidate {
+	list = append(list, Candidate{})
+	e.bare(&list[len(list)-1], cs, sr)
+	return list
 }
 
 const errEmptyString = "empty after trimming"
@@ -44,8 +51,8 @@ type rawVal struct {
 //
 // Values whose text lies in a claimed span (taken by a higher-priority
 // intent) are skipped.
-func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (Candidate, [][2]int32) {
-	c := e.bare(cs, sr)
+func (e *evaluation) fill(c *Candidate, cs *compiledSpec, sr scoredRef, claimed [][2]int32) [][2]int32 {
+	e.bare(c, cs, sr)
 	sc := e.sc
 	spanStart := len(sc.spans)
 	slots := e.newSlots(len(cs.slotNames))
@@ -70,7 +77,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		if len(raws) == 0 {
 			continue
 		}
-		slot, bad, used := e.typeSlot(cs, name, *ss, raws)
+		slot, bad, used := e.typeSlot(cs, name, ss, raws)
 		if bad == errEmptyString && !ss.Required {
 			continue
 		}
@@ -124,7 +131,7 @@ func (e *evaluation) fill(cs *compiledSpec, sr scoredRef, claimed [][2]int32) (C
 		c.InvalidSlots = invalid
 	}
 	c.MissingRequiredSlots = missing
-	return c, sc.spans[spanStart:len(sc.spans):len(sc.spans)]
+	return sc.spans[spanStart:len(sc.spans):len(sc.spans)]
 }
 
 // rawValues collects a slot's values: pattern captures first (in input
@@ -212,7 +219,7 @@ func dedupeRaw(in []rawVal) []rawVal {
 
 // typeSlot parses raw values by the slot's type. It returns the slot, an
 // invalid reason ("" when valid) and the raw values it used.
-func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws []rawVal) (Slot, string, []rawVal) {
+func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss *SlotSpec, raws []rawVal) (Slot, string, []rawVal) {
 	if !ss.Multi {
 		raws = raws[:1]
 	}
@@ -271,7 +278,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws [
 	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope:
 		v := cs.lexVocab[name]
 		if v == nil && ss.Type == SlotEnum {
-			v = enumVocab(ss)
+			v = enumVocab(*ss)
 		}
 		for _, r := range raws {
 			if r.value != "" {
@@ -338,7 +345,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss SlotSpec, raws [
 	return slot, "", raws
 }
 
-func checkBounds(ss SlotSpec, lo, hi *int64) string {
+func checkBounds(ss *SlotSpec, lo, hi *int64) string {
 	if ss.Min != nil && lo != nil && *lo < *ss.Min {
 		return fmt.Sprintf("%d is below the minimum %d", *lo, *ss.Min)
 	}

@@ -297,7 +297,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 		res.Branch = BranchGuardHit
 		res.Candidates = make([]Candidate, 0, len(guards))
 		for _, g := range guards {
-			res.Candidates = append(res.Candidates, e.bare(g.cs, g))
+			res.Candidates = e.appendBare(res.Candidates, g.cs, g)
 		}
 		blk.top = res.Candidates[0]
 		res.Top = &blk.top
@@ -448,8 +448,8 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			second := excl[1]
 			if top.ref.conf-second.ref.conf <= e.margin+1e-9 && top.ref.cs.Priority == second.ref.cs.Priority {
 				res.Branch = BranchAmbiguous
-				blk.top = e.candidate(top.ref.cs, top.ref, true)
-				sc.amb = e.candidate(second.ref.cs, second.ref, false)
+				e.candidate(&blk.top, top.ref.cs, top.ref, true)
+				e.candidate(&sc.amb, second.ref.cs, second.ref, false)
 				res.Top = &blk.top
 				out.ambiguous = append(sc.ambp[:0], &blk.top, &sc.amb)
 				if tr != nil {
@@ -503,7 +503,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		})
 	next:
 		for _, c := range comp {
-			c.cand, c.spans = e.fill(c.ref.cs, c.ref, nil)
+			c.spans = e.fill(&c.cand, c.ref.cs, c.ref, nil)
 			claimed := sc.claimed[:0]
 			for _, a := range accepted {
 				claimed = append(claimed, a.spans...)
@@ -511,8 +511,9 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			sc.claimed = claimed
 			if overlaps(c.spans, claimed) {
 				// Keep the values outside the claimed text, if they suffice.
-				if rc, rs := e.fill(c.ref.cs, c.ref, claimed); len(rs) > 0 && !overlaps(rs, claimed) &&
-					len(rc.MissingRequiredSlots) <= len(c.cand.MissingRequiredSlots) && len(c.ref.cs.Slots) > 0 && hasSlotSpans(rc) {
+				var rc Candidate
+				if rs := e.fill(&rc, c.ref.cs, c.ref, claimed); len(rs) > 0 && !overlaps(rs, claimed) &&
+					len(rc.MissingRequiredSlots) <= len(c.cand.MissingRequiredSlots) && len(c.ref.cs.Slots) > 0 && hasSlotSpans(&rc) {
 					c.cand, c.spans = rc, rs
 				}
 			}
@@ -564,7 +565,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			tr.NearMisses = append(tr.NearMisses, out.nearMisses...)
 		}
 		for _, sr := range low {
-			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
+			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
 		return
 	}
@@ -580,7 +581,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			res.Candidates = append(res.Candidates, *c)
 		}
 		for _, sr := range low {
-			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
+			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
 		return
 	}
@@ -599,7 +600,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	var topC *ruleCand
 	for _, c := range accepted {
 		if c.cand.ID == "" {
-			c.cand = e.candidate(c.ref.cs, c.ref, true)
+			e.candidate(&c.cand, c.ref.cs, c.ref, true)
 		}
 		if topC == nil || c.ref.conf > topC.ref.conf || c.ref.conf == topC.ref.conf && (c.ref.cs.Priority > topC.ref.cs.Priority || c.ref.cs.Priority == topC.ref.cs.Priority && c.ref.cs.ID < topC.ref.cs.ID) {
 			topC = c
@@ -625,11 +626,11 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	res.Top = &blk.top
 	for _, sr := range over {
 		if !containsRef(accepted, sr.cs.ID) {
-			res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
+			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
 	}
 	for _, sr := range low {
-		res.Candidates = append(res.Candidates, e.bare(sr.cs, sr))
+		res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 	}
 	if tr != nil {
 		for _, c := range accepted {
@@ -956,7 +957,7 @@ func nearestFromReason(why string) string {
 
 // hasSlotSpans reports whether a refilled candidate still has a captured
 // (not defaulted) slot, i.e. its spans come from slots and not from terms.
-func hasSlotSpans(c Candidate) bool {
+func hasSlotSpans(c *Candidate) bool {
 	for _, sl := range c.Slots {
 		if sl.Source != "default" && sl.Source != "context" && sl.Source != "derived" {
 			return true
