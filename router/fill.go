@@ -149,12 +149,14 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 	if len(out) > 0 {
 		// Earlier-declared patterns first, then input order: a spec puts
 		// its most specific pattern first.
-		slices.SortStableFunc(out, func(a, b rawVal) int {
-			if !multi && a.pattern != b.pattern {
-				return cmpInt32(a.pattern, b.pattern)
-			}
-			return cmpInt32(a.start, b.start)
-		})
+		if len(out) > 1 {
+			slices.SortStableFunc(out, func(a, b rawVal) int {
+				if !multi && a.pattern != b.pattern {
+					return cmpInt32(a.pattern, b.pattern)
+				}
+				return cmpInt32(a.start, b.start)
+			})
+		}
 		e.sc.raws = out
 		e.sc.rawsUsed = max(e.sc.rawsUsed, len(out))
 		return dedupeRaw(out)
@@ -166,7 +168,12 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 		}
 		out = append(out, rawVal{raw: e.s.hitText(h), orig: e.nt.origSpan(int(h.start), int(h.end)), value: e.s.hitValue(h), source: "lexicon", start: h.start, end: h.end})
 	}
-	slices.SortStableFunc(out, func(a, b rawVal) int { return cmpInt32(a.start, b.start) })
+	if len(out) == 0 {
+		return out
+	}
+	if len(out) > 1 {
+		slices.SortStableFunc(out, func(a, b rawVal) int { return cmpInt32(a.start, b.start) })
+	}
 	// Drop lexicon hits nested in a longer hit ("美国" inside "美国东部");
 	// the kept ones go after the candidates.
 	n := len(out)
