@@ -63,10 +63,26 @@ type btInst struct {
 }
 
 // btClassData is a rune class: the ASCII runes it matches (precomputed
-// with Inst.MatchRune) and the instruction for the others.
+// with Inst.MatchRune), the keys of the others it may match (a bit per
+// key from keyHi) and the instruction that decides them.
 type btClassData struct {
 	ascii [2]uint64
+	hi    uint64
 	inst  *syntax.Inst
+}
+
+// classFor precomputes the rune class of inst (lead is its lead set).
+func classFor(inst *syntax.Inst, lead *leadSet) btClassData {
+	cd := btClassData{inst: inst, hi: lead.mask[keyHi>>6]}
+	if lead.any {
+		cd.hi = ^uint64(0)
+	}
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if inst.MatchRune(r) {
+			cd.ascii[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return cd
 }
 
 // btStarData is a greedy loop L: alt(C, X) whose body C is one rune
@@ -81,15 +97,18 @@ type btStarData struct {
 	bodyVis    int32       // C's visited row (-1 none)
 }
 
-// btDispatchData is a flattened alternation. Its branches (the first
+// A dispatch is a flattened alternation. Its branches (the first
 // instructions that are not alternations reached only from the tree, in
 // the order the backtracker would try them) are grouped by the next
-// rune's key (its low byte, 256 at the end of the text): cls maps a key
-// to a span of backtracker.leaves listing the branches that may take it.
-type btDispatchData struct {
-	cls  [257]uint8
-	span [][2]uint32
-}
+// rune's key (see keyHi): backtracker.dcls[arg+key] is the span of
+// backtracker.leaves listing the branches that may take it, packed in a
+// uint64 of backtracker.spans as spanFirst | lo<<spanLo | n<<spanN (the
+// first branch, then the list's place and length).
+const (
+	spanLo    = 24
+	spanN     = 48
+	spanFirst = 1<<spanLo - 1
+)
 
 // backtracker is a compiled anchored regex.
 type backtracker struct {
@@ -101,24 +120,59 @@ type backtracker struct {
 	code    []btInst
 	lits    []string
 	classes []btClassData
-	disp    []btDispatchData
+	dcls    []uint16 // nKeys entries per dispatch
+	spans   []uint64
 	stars   []btStarData
 	leaves  []uint32
+	tooBig  bool // the tables outgrow their packing
 	// startCaps are the capture slots the program sets at position 0
 	// before its first real instruction, start's pc: the run begins
 	// there (the assertions skipped on the way hold at position 0).
 	startCaps []uint32
 }
 
+// The dispatches key the next rune without decoding it: an ASCII rune
+// is its own key, any other rune (or an invalid byte, which decodes as
+// utf8.RuneError) has key keyHi + the low 6 bits of its last byte (for a
+// valid sequence, those of the rune), and the end of the text has key
+// keyEnd. A rune instruction that may take utf8.RuneError is listed under
+// every non-ASCII key, since any byte may be invalid.
+const (
+	keyHi  = 128
+	keyEnd = keyHi + 64
+	nKeys  = keyEnd + 1
+)
+
+// keyAt is the key of the non-ASCII byte text[pos] (see keyHi).
+func keyAt(text []byte, pos int) int {
+	last := pos + 1
+	if c := text[pos]; c >= 0xF0 {
+		last += 2
+	} else if c >= 0xE0 {
+		last++
+	}
+	// A truncated sequence is invalid: any key will do.
+	return keyHi + int(text[min(last, len(text)-1)]&63)
+}
+
 // leadSet is a conservative set of first runes: any, or a bitmap of the
-// runes' low bytes; nullable when the instruction may reach a match or
-// a zero-width assertion without consuming.
+// runes' keys; nullable when the instruction may reach a match or a
+// zero-width assertion without consuming.
 type leadSet struct {
 	nullable, any bool
 	mask          [4]uint64
 }
 
-func (l *leadSet) add(r rune) { l.mask[(r&255)>>6] |= 1 << (r & 63) }
+func (l *leadSet) add(r rune) {
+	switch {
+	case r < utf8.RuneSelf:
+		l.mask[r>>6] |= 1 << (r & 63)
+	case r == utf8.RuneError:
+		l.mask[keyHi>>6] = ^uint64(0)
+	default:
+		l.mask[keyHi>>6] |= 1 << (r & 63)
+	}
+}
 
 // merge adds o to l and reports whether l changed.
 func (l *leadSet) merge(o *leadSet) bool {
@@ -132,12 +186,12 @@ func (l *leadSet) merge(o *leadSet) bool {
 }
 
 // takes reports whether a thread with this lead set may proceed when the
-// next rune has key k (its low byte; 256 at the end of the text).
+// next rune has key k.
 func (l *leadSet) takes(k int) bool {
 	if l.nullable {
 		return true
 	}
-	if k == 256 {
+	if k == keyEnd {
 		return false
 	}
 	return l.any || l.mask[k>>6]&(1<<(k&63)) != 0
@@ -167,9 +221,13 @@ func leadSets(prog *syntax.Prog) []leadSet {
 			}
 			for i := 0; i+1 < len(inst.Rune); i += 2 {
 				lo, hi := inst.Rune[i], inst.Rune[i+1]
-				if hi-lo >= 255 {
-					l.any = true
-					break
+				for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
+					l.add(r)
+				}
+				lo = max(lo, utf8.RuneSelf)
+				if hi-lo >= 63 || lo <= utf8.RuneError && utf8.RuneError <= hi {
+					l.mask[keyHi>>6] = ^uint64(0)
+					continue
 				}
 				for r := lo; r <= hi; r++ {
 					l.add(r)
@@ -218,7 +276,7 @@ func backtrackerFor(maxCap int, re *syntax.Regexp) *backtracker {
 	}
 	bt := &backtracker{nsub: 2 * (1 + maxCap), ncap: prog.NumCap, never: never, start: uint32(prog.Start)}
 	bt.rewrite(prog)
-	if bt.rows > 64 {
+	if bt.rows > 64 || bt.tooBig {
 		return nil // a visited word per position holds the rows
 	}
 	return bt
@@ -241,6 +299,7 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 		}
 	}
 	lead := leadSets(prog)
+	spanIDs := map[string]uint16{}
 	// An alternation reached only from another is part of that one's
 	// tree (see dispatch).
 	interior := make([]bool, n)
@@ -280,14 +339,8 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 		case syntax.InstRuneAnyNotNL:
 			c.op = btAnyNotNL
 		case syntax.InstRune:
-			cd := btClassData{inst: inst}
-			for r := rune(0); r < utf8.RuneSelf; r++ {
-				if inst.MatchRune(r) {
-					cd.ascii[r>>6] |= 1 << (r & 63)
-				}
-			}
 			c.op, c.arg = btClass, uint32(len(bt.classes))
-			bt.classes = append(bt.classes, cd)
+			bt.classes = append(bt.classes, classFor(inst, &lead[pc]))
 		case syntax.InstRune1:
 			c.op, c.arg = btRune1, uint32(inst.Rune[0])
 			// A run of literal runes, the later ones reached only from
@@ -308,8 +361,8 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 				bt.stars = append(bt.stars, starFor(prog, lead, pc))
 				break
 			}
-			c.op, c.arg = btDispatch, uint32(len(bt.disp))
-			bt.disp = append(bt.disp, bt.dispatch(prog, indeg, lead, pc))
+			c.op, c.arg = btDispatch, uint32(len(bt.dcls))
+			bt.dispatch(prog, indeg, lead, pc, spanIDs)
 		}
 		bt.code[pc] = c
 	}
@@ -344,18 +397,13 @@ func isStar(prog *syntax.Prog, pc int) bool {
 func starFor(prog *syntax.Prog, lead []leadSet, pc int) btStarData {
 	alt := &prog.Inst[pc]
 	body := &prog.Inst[alt.Out]
-	sd := btStarData{class: btClassData{inst: body}, body: alt.Out, exit: alt.Arg}
-	for r := rune(0); r < utf8.RuneSelf; r++ {
-		if body.MatchRune(r) {
-			sd.class.ascii[r>>6] |= 1 << (r & 63)
-		}
-	}
-	for k := 0; k < 256; k++ {
+	sd := btStarData{class: classFor(body, &lead[alt.Out]), body: alt.Out, exit: alt.Arg}
+	for k := 0; k < keyEnd; k++ {
 		if lead[alt.Arg].takes(k) {
 			sd.xlead[k>>6] |= 1 << (k & 63)
 		}
 	}
-	sd.xend = lead[alt.Arg].takes(256)
+	sd.xend = lead[alt.Arg].takes(keyEnd)
 	return sd
 }
 
@@ -390,9 +438,10 @@ func literalRun(prog *syntax.Prog, indeg []int, pc int, out *uint32) string {
 	}
 }
 
-// dispatch flattens the alternation tree at pc: its branches, in order
-// and without repeats or failures, grouped by the next rune.
-func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, pc int) btDispatchData {
+// dispatch flattens the alternation tree at pc (its branches, in order
+// and without repeats or failures, grouped by the next rune's key) and
+// appends its keys' spans to bt.dcls; ids dedupes the spans.
+func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, pc int, ids map[string]uint16) {
 	var branches []uint32
 	seen := map[uint32]bool{}
 	var walk func(pc uint32, depth int)
@@ -419,9 +468,7 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 	if len(branches) == 0 || prog.Inst[pc].Op != syntax.InstAlt {
 		panic("router: bad alternation in backtracker")
 	}
-	var d btDispatchData
-	ids := map[string]uint8{}
-	for k := 0; k <= 256; k++ {
+	for k := 0; k < nKeys; k++ {
 		var list []uint32
 		for _, b := range branches {
 			if lead[b].takes(k) {
@@ -435,43 +482,21 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 		key := string(kb)
 		id, ok := ids[key]
 		if !ok {
-			if len(d.span) == 256 {
-				// Too many classes: keep the plain two-way alternation.
-				return bt.twoWay(prog, lead, pc)
-			}
-			id = uint8(len(d.span))
-			ids[key] = id
-			lo := uint32(len(bt.leaves))
+			lo := len(bt.leaves)
 			bt.leaves = append(bt.leaves, list...)
-			d.span = append(d.span, [2]uint32{lo, uint32(len(bt.leaves))})
-		}
-		d.cls[k] = id
-	}
-	return d
-}
-
-// twoWay is the dispatch of the alternation at pc alone.
-func (bt *backtracker) twoWay(prog *syntax.Prog, lead []leadSet, pc int) btDispatchData {
-	inst := &prog.Inst[pc]
-	var d btDispatchData
-	ids := map[[2]bool]uint8{}
-	for k := 0; k <= 256; k++ {
-		key := [2]bool{lead[inst.Out].takes(k), lead[inst.Arg].takes(k)}
-		id, ok := ids[key]
-		if !ok {
-			id = uint8(len(d.span))
-			ids[key] = id
-			lo := uint32(len(bt.leaves))
-			for i, b := range []uint32{inst.Out, inst.Arg} {
-				if key[i] && prog.Inst[b].Op != syntax.InstFail && (i == 0 || b != inst.Out) {
-					bt.leaves = append(bt.leaves, b)
-				}
+			var span uint64
+			if len(list) > 0 {
+				span = uint64(list[0]) | uint64(lo)<<spanLo | uint64(len(list))<<spanN
 			}
-			d.span = append(d.span, [2]uint32{lo, uint32(len(bt.leaves))})
+			if len(bt.spans) >= 1<<16 || len(bt.leaves) > 1<<(spanN-spanLo) || len(list) >= 1<<(64-spanN) || len(prog.Inst) > spanFirst {
+				bt.tooBig = true
+			}
+			id = uint16(len(bt.spans))
+			ids[key] = id
+			bt.spans = append(bt.spans, span)
 		}
-		d.cls[k] = id
+		bt.dcls = append(bt.dcls, id)
 	}
-	return d
 }
 
 // btJob is an entry on the job stack: a branch to try at pos, or (undo)
@@ -607,25 +632,23 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				continue
 			}
 		case btDispatch:
-			k := 256
+			k := keyEnd
 			if pos < len(text) {
-				if c := text[pos]; c < utf8.RuneSelf {
-					k = int(c)
-				} else {
-					r, _ := utf8.DecodeRune(text[pos:len(text):len(text)])
-					k = int(r & 255)
+				if k = int(text[pos]); k >= utf8.RuneSelf {
+					k = keyAt(text, pos)
 				}
 			}
-			d := &bt.disp[in.arg]
-			sp := d.span[d.cls[k]]
-			lst := bt.leaves[sp[0]:sp[1]]
-			if len(lst) == 0 {
+			sp := bt.spans[bt.dcls[int(in.arg)+k]]
+			if sp == 0 {
 				break
 			}
-			for i := len(lst) - 1; i > 0; i-- {
-				jobs = append(jobs, btJob{pc: lst[i], pos: pos})
+			if n := int(sp >> spanN); n > 1 {
+				lo := int(sp >> spanLo & (1<<(spanN-spanLo) - 1))
+				for i := lo + n - 1; i > lo; i-- {
+					jobs = append(jobs, btJob{pc: bt.leaves[i], pos: pos})
+				}
 			}
-			pc = lst[0]
+			pc = uint32(sp & spanFirst)
 			continue
 		case btStar:
 			sd := &bt.stars[in.arg]
@@ -635,8 +658,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				if pos < len(text) {
 					k := int(text[pos])
 					if k >= utf8.RuneSelf {
-						r, _ := utf8.DecodeRune(text[pos:len(text):len(text)])
-						k = int(r & 255)
+						k = keyAt(text, pos)
 					}
 					if sd.xlead[k>>6]&(1<<(k&63)) != 0 {
 						jobs = append(jobs, btJob{pc: sd.exit, pos: pos})
@@ -661,6 +683,9 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 					}
 					pos++
 				} else {
+					if sd.class.hi&(1<<(keyAt(text, pos)&63)) == 0 {
+						break
+					}
 					r, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 					if !sd.class.inst.MatchRune(r) {
 						break
@@ -693,6 +718,9 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 						pc = in.out
 						continue
 					}
+					break
+				}
+				if cd.hi&(1<<(keyAt(text, pos)&63)) == 0 {
 					break
 				}
 				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); cd.inst.MatchRune(r) {

@@ -99,7 +99,8 @@ func FuzzBacktracker(f *testing.F) {
 // regexes that exercise each rewrite: alternation dispatch (nested,
 // repeated and empty branches), literal runs (ASCII, CJK, U+FFFD),
 // greedy one-rune loops (with a body reachable twice, as in x+),
-// assertions around non-ASCII bytes, and captures set at position 0.
+// assertions around non-ASCII bytes, captures set at position 0, and
+// the keys of non-ASCII runes (sharing low bits, invalid or truncated).
 func TestBacktrackerRewrites(t *testing.T) {
 	res := []string{
 		`(over|above|more than|at least|不少于|不超过|不到)\s*(\d+)`,
@@ -109,10 +110,12 @@ func TestBacktrackerRewrites(t *testing.T) {
 		`(粉丝|播放)\s*(?:数|量)?\s*([一二三]+|\d+)`,
 		"\uFFFD+x", `[^\s,;"'<>]+`, `(?i)abc|ABD`, `\bfoo\b|\Bbar`, `(?m)^a$`,
 		`(x*)*y`, `(a|b)*?c`, `.*?z`, `(?s).+`, `((a)|(b))+`, `a{2,4}?b`,
+		`(万|千|\x{FFFD}|[é-ü]|x)+y`, `(?:万|[^万x])+(z|y|\z)`, `([一-龥]|百|\x{10000})*?[^y]`, `(?:é|ü|.)x`,
 	}
 	texts := []string{"", "a", "ab", "abcd", "aaab", "over 10k followers", "不少于 5万", "粉丝数 三万", "粉丝 12",
 		"\x01\x1f\x1f 和 \x01\x1f", "3.5w+", "\xff\xfex", "\uFFFDx", "foo bar", "xfoobar", "a\nb", "xxxy", "ababc", "aaaab",
-		"www.youtube.com/@x y", "AbD", "éz", "1,5 万"}
+		"www.youtube.com/@x y", "AbD", "éz", "1,5 万", "千万y", "万\xe4\xb8", "\xe4\xb8xy", "\xed\xa0\x80x", "\xc3",
+		"é\xc3y", "\U00010000\xf0\x90\x80", "üx百z", "\xe0\x80\x80y"}
 	var st btState
 	for _, src := range res {
 		re, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl)
