@@ -54,12 +54,14 @@ const (
 )
 
 // btInst is an instruction of the rewritten program. Its index is the pc
-// of the syntax.Prog instruction it replaces.
+// of the syntax.Prog instruction it replaces. The run follows next (the
+// instruction at out), which needs no bounds check.
 type btInst struct {
-	op  btOp
-	vis int32 // visited row (-1: the state cannot be reached twice)
-	out uint32
-	arg uint32
+	op   btOp
+	vis  int32 // visited row (-1: the state cannot be reached twice)
+	out  uint32
+	arg  uint32
+	next *btInst
 }
 
 // btClassData is a rune class: the ASCII runes it matches (precomputed
@@ -94,21 +96,19 @@ type btStarData struct {
 	xlead      [4]uint64   // keys X may take (see leadSet.takes)
 	xend       bool        // X may proceed at the end of the text
 	body, exit uint32      // C and X
+	exitIn     *btInst     // X
 	bodyVis    int32       // C's visited row (-1 none)
 }
 
 // A dispatch is a flattened alternation. Its branches (the first
 // instructions that are not alternations reached only from the tree, in
 // the order the backtracker would try them) are grouped by the next
-// rune's key (see keyHi): backtracker.dcls[arg+key] is the span of
-// backtracker.leaves listing the branches that may take it, packed in a
-// uint64 of backtracker.spans as spanFirst | lo<<spanLo | n<<spanN (the
-// first branch, then the list's place and length).
-const (
-	spanLo    = 24
-	spanN     = 48
-	spanFirst = 1<<spanLo - 1
-)
+// rune's key (see keyHi): backtracker.dcls[arg+key] is the index of the
+// span listing the branches that may take it.
+type btSpan struct {
+	first *btInst // the first branch, nil for none
+	lo, n uint32  // backtracker.leaves[lo:lo+n] lists them all
+}
 
 // backtracker is a compiled anchored regex.
 type backtracker struct {
@@ -121,10 +121,10 @@ type backtracker struct {
 	lits    []string
 	classes []btClassData
 	dcls    []uint16 // nKeys entries per dispatch
-	spans   []uint64
+	spans   []btSpan
 	stars   []btStarData
-	leaves  []uint32
-	tooBig  bool // the tables outgrow their packing
+	leaves  []*btInst
+	tooBig  bool // more spans than dcls can index
 	// startCaps are the capture slots the program sets at position 0
 	// before its first real instruction, start's pc: the run begins
 	// there (the assertions skipped on the way hold at position 0).
@@ -368,6 +368,12 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 	}
 	for i := range bt.stars {
 		bt.stars[i].bodyVis = bt.code[bt.stars[i].body].vis
+		bt.stars[i].exitIn = &bt.code[bt.stars[i].exit]
+	}
+	for pc := range bt.code {
+		if c := &bt.code[pc]; int(c.out) < n {
+			c.next = &bt.code[c.out]
+		}
 	}
 	// Skip what always holds at position 0.
 	for {
@@ -482,13 +488,14 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 		key := string(kb)
 		id, ok := ids[key]
 		if !ok {
-			lo := len(bt.leaves)
-			bt.leaves = append(bt.leaves, list...)
-			var span uint64
-			if len(list) > 0 {
-				span = uint64(list[0]) | uint64(lo)<<spanLo | uint64(len(list))<<spanN
+			span := btSpan{lo: uint32(len(bt.leaves)), n: uint32(len(list))}
+			for _, b := range list {
+				bt.leaves = append(bt.leaves, &bt.code[b])
 			}
-			if len(bt.spans) >= 1<<16 || len(bt.leaves) > 1<<(spanN-spanLo) || len(list) >= 1<<(64-spanN) || len(prog.Inst) > spanFirst {
+			if len(list) > 0 {
+				span.first = &bt.code[list[0]]
+			}
+			if len(bt.spans) >= 1<<16 {
 				bt.tooBig = true
 			}
 			id = uint16(len(bt.spans))
@@ -499,12 +506,12 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 	}
 }
 
-// btJob is an entry on the job stack: a branch to try at pos, or (undo)
-// a capture slot (pc) to restore to pos.
+// btJob is an entry on the job stack: a branch (in) to try at pos, or,
+// when in is nil, a capture slot to restore to pos. Positions fit in
+// int32: runs are at most maxBacktrackBits/64 bytes long.
 type btJob struct {
-	pc   uint32
-	undo bool
-	pos  int
+	in        *btInst
+	pos, slot int32
 }
 
 // btState is the backtracker's working memory, reused across runs.
@@ -607,9 +614,8 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 	code := bt.code
 	visited := st.visited
 	jobs := st.jobs[:0]
-	pc, pos := bt.start, 0
+	in, pos := &code[bt.start], 0
 	for {
-		in := &code[pc]
 		if v := in.vis; v >= 0 {
 			w, bit := pos, uint64(1)<<(v&63)
 			if visited[w]&bit != 0 {
@@ -621,14 +627,14 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 		case btByte:
 			if pos < len(text) && text[pos] == byte(in.arg) {
 				pos++
-				pc = in.out
+				in = in.next
 				continue
 			}
 		case btLit:
 			lit := bt.lits[in.arg]
 			if len(text)-pos >= len(lit) && string(text[pos:pos+len(lit)]) == lit {
 				pos += len(lit)
-				pc = in.out
+				in = in.next
 				continue
 			}
 		case btDispatch:
@@ -638,17 +644,17 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 					k = keyAt(text, pos)
 				}
 			}
-			sp := bt.spans[bt.dcls[int(in.arg)+k]]
-			if sp == 0 {
+			sp := &bt.spans[bt.dcls[int(in.arg)+k]]
+			if sp.first == nil {
 				break
 			}
-			if n := int(sp >> spanN); n > 1 {
-				lo := int(sp >> spanLo & (1<<(spanN-spanLo) - 1))
-				for i := lo + n - 1; i > lo; i-- {
-					jobs = append(jobs, btJob{pc: bt.leaves[i], pos: pos})
+			if sp.n > 1 {
+				lst := bt.leaves[sp.lo+1 : sp.lo+sp.n]
+				for i := len(lst) - 1; i >= 0; i-- {
+					jobs = append(jobs, btJob{in: lst[i], pos: int32(pos)})
 				}
 			}
-			pc = uint32(sp & spanFirst)
+			in = sp.first
 			continue
 		case btStar:
 			sd := &bt.stars[in.arg]
@@ -661,11 +667,11 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 						k = keyAt(text, pos)
 					}
 					if sd.xlead[k>>6]&(1<<(k&63)) != 0 {
-						jobs = append(jobs, btJob{pc: sd.exit, pos: pos})
+						jobs = append(jobs, btJob{in: sd.exitIn, pos: int32(pos)})
 					}
 				} else {
 					if sd.xend {
-						jobs = append(jobs, btJob{pc: sd.exit, pos: pos})
+						jobs = append(jobs, btJob{in: sd.exitIn, pos: int32(pos)})
 					}
 					break
 				}
@@ -705,7 +711,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			if pos < len(text) {
 				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); r == rune(in.arg) {
 					pos += w
-					pc = in.out
+					in = in.next
 					continue
 				}
 			}
@@ -715,7 +721,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				if c := text[pos]; c < utf8.RuneSelf {
 					if cd.ascii[c>>6]&(1<<(c&63)) != 0 {
 						pos++
-						pc = in.out
+						in = in.next
 						continue
 					}
 					break
@@ -725,7 +731,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				}
 				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); cd.inst.MatchRune(r) {
 					pos += w
-					pc = in.out
+					in = in.next
 					continue
 				}
 			}
@@ -733,29 +739,29 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			if pos < len(text) && text[pos] != '\n' {
 				_, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 				pos += w
-				pc = in.out
+				in = in.next
 				continue
 			}
 		case btAny:
 			if pos < len(text) {
 				_, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 				pos += w
-				pc = in.out
+				in = in.next
 				continue
 			}
 		case btCapture:
 			// Capture pos, and come back to restore the old value.
-			jobs = append(jobs, btJob{pc: in.arg, undo: true, pos: st.cap[in.arg]})
+			jobs = append(jobs, btJob{slot: int32(in.arg), pos: int32(st.cap[in.arg])})
 			st.cap[in.arg] = pos
-			pc = in.out
+			in = in.next
 			continue
 		case btEmpty:
 			if emptyAt(syntax.EmptyOp(in.arg), text, pos) {
-				pc = in.out
+				in = in.next
 				continue
 			}
 		case btNop:
-			pc = in.out
+			in = in.next
 			continue
 		case btMatch:
 			if len(st.cap) > 1 {
@@ -775,11 +781,11 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			}
 			j := jobs[l]
 			jobs = jobs[:l]
-			if !j.undo {
-				pc, pos = j.pc, j.pos
+			if j.in != nil {
+				in, pos = j.in, int(j.pos)
 				break
 			}
-			st.cap[j.pc] = j.pos
+			st.cap[j.slot] = int(j.pos)
 		}
 	}
 }
