@@ -613,7 +613,7 @@ func emptyAt(op syntax.EmptyOp, text []byte, pos int) bool {
 func (bt *backtracker) try(st *btState, text []byte) bool {
 	code := bt.code
 	visited := st.visited
-	jobs := st.jobs[:0]
+	st.jobs = st.jobs[:0]
 	in, pos := &code[bt.start], 0
 	for {
 		if v := in.vis; v >= 0 {
@@ -651,7 +651,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			if sp.n > 1 {
 				lst := bt.leaves[sp.lo+1 : sp.lo+sp.n]
 				for i := len(lst) - 1; i >= 0; i-- {
-					jobs = append(jobs, btJob{in: lst[i], pos: int32(pos)})
+					st.jobs = append(st.jobs, btJob{in: lst[i], pos: int32(pos)})
 				}
 			}
 			in = sp.first
@@ -667,11 +667,11 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 						k = keyAt(text, pos)
 					}
 					if sd.xlead[k>>6]&(1<<(k&63)) != 0 {
-						jobs = append(jobs, btJob{in: sd.exitIn, pos: int32(pos)})
+						st.jobs = append(st.jobs, btJob{in: sd.exitIn, pos: int32(pos)})
 					}
 				} else {
 					if sd.xend {
-						jobs = append(jobs, btJob{in: sd.exitIn, pos: int32(pos)})
+						st.jobs = append(st.jobs, btJob{in: sd.exitIn, pos: int32(pos)})
 					}
 					break
 				}
@@ -751,7 +751,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			}
 		case btCapture:
 			// Capture pos, and come back to restore the old value.
-			jobs = append(jobs, btJob{slot: int32(in.arg), pos: int32(st.cap[in.arg])})
+			st.jobs = append(st.jobs, btJob{slot: int32(in.arg), pos: int32(st.cap[in.arg])})
 			st.cap[in.arg] = pos
 			in = in.next
 			continue
@@ -768,19 +768,18 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 				st.cap[1] = pos
 			}
 			copy(st.matchcap, st.cap)
-			st.jobs = jobs[:0]
+			st.jobs = st.jobs[:0]
 			// Leftmost-first: the first match wins.
 			return true
 		}
 	Fail:
 		for {
-			l := len(jobs) - 1
+			l := len(st.jobs) - 1
 			if l < 0 {
-				st.jobs = jobs
 				return false
 			}
-			j := jobs[l]
-			jobs = jobs[:l]
+			j := st.jobs[l]
+			st.jobs = st.jobs[:l]
 			if j.in != nil {
 				in, pos = j.in, int(j.pos)
 				break
