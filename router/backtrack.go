@@ -615,6 +615,7 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 	visited := st.visited
 	st.jobs = st.jobs[:0]
 	in, pos := &code[bt.start], 0
+Run:
 	for {
 		if v := in.vis; v >= 0 {
 			w, bit := pos, uint64(1)<<(v&63)
@@ -657,55 +658,68 @@ func (bt *backtracker) try(st *btState, text []byte) bool {
 			in = sp.first
 			continue
 		case btStar:
+			// The body is tried first; the exit at pos is pushed only
+			// when the body goes on, and otherwise run at once (it
+			// would be the next job popped).
 			sd := &bt.stars[in.arg]
 			lvis := in.vis
 			for {
-				// The exit, tried after the body.
-				if pos < len(text) {
-					k := int(text[pos])
-					if k >= utf8.RuneSelf {
-						k = keyAt(text, pos)
-					}
-					if sd.xlead[k>>6]&(1<<(k&63)) != 0 {
-						st.jobs = append(st.jobs, btJob{in: sd.exitIn, pos: int32(pos)})
-					}
-				} else {
+				if pos >= len(text) {
 					if sd.xend {
-						st.jobs = append(st.jobs, btJob{in: sd.exitIn, pos: int32(pos)})
+						in = sd.exitIn
+						continue Run
 					}
 					break
 				}
+				c := text[pos]
+				k := int(c)
+				if c >= utf8.RuneSelf {
+					k = keyAt(text, pos)
+				}
+				exit := sd.xlead[k>>6]&(1<<(k&63)) != 0
+				next := pos
 				// The body at pos.
 				if v := sd.bodyVis; v >= 0 {
 					w, bit := pos, uint64(1)<<(v&63)
 					if visited[w]&bit != 0 {
-						break
+						goto Exit
 					}
 					visited[w] |= bit
 				}
-				if c := text[pos]; c < utf8.RuneSelf {
+				if c < utf8.RuneSelf {
 					if sd.class.ascii[c>>6]&(1<<(c&63)) == 0 {
-						break
+						goto Exit
 					}
-					pos++
+					next++
 				} else {
-					if sd.class.hi&(1<<(keyAt(text, pos)&63)) == 0 {
-						break
+					if sd.class.hi&(1<<(k&63)) == 0 {
+						goto Exit
 					}
 					r, w := utf8.DecodeRune(text[pos:len(text):len(text)])
 					if !sd.class.inst.MatchRune(r) {
-						break
+						goto Exit
 					}
-					pos += w
+					next += w
 				}
 				// Back at the loop.
 				if lvis >= 0 {
-					w, bit := pos, uint64(1)<<(lvis&63)
+					w, bit := next, uint64(1)<<(lvis&63)
 					if visited[w]&bit != 0 {
-						break
+						goto Exit
 					}
 					visited[w] |= bit
 				}
+				if exit {
+					st.jobs = append(st.jobs, btJob{in: sd.exitIn, pos: int32(pos)})
+				}
+				pos = next
+				continue
+			Exit:
+				if exit {
+					in = sd.exitIn
+					continue Run
+				}
+				break
 			}
 		case btRune1:
 			if pos < len(text) {
