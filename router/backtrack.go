@@ -49,6 +49,8 @@ const (
 	btStar          // a greedy loop over one rune: stars[arg]
 	btCapture       // capture slot arg
 	btEmpty         // zero-width assertions syntax.EmptyOp(arg)
+	btEndText       // syntax.EmptyEndText alone
+	btWordB         // syntax.EmptyWordBoundary alone
 	btNop
 	btMatch
 )
@@ -334,6 +336,12 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 			}
 		case syntax.InstEmptyWidth:
 			c.op, c.arg = btEmpty, inst.Arg
+			switch syntax.EmptyOp(inst.Arg) {
+			case syntax.EmptyEndText:
+				c.op = btEndText
+			case syntax.EmptyWordBoundary:
+				c.op = btWordB
+			}
 		case syntax.InstRuneAny:
 			c.op = btAny
 		case syntax.InstRuneAnyNotNL:
@@ -771,6 +779,16 @@ Run:
 			continue
 		case btEmpty:
 			if emptyAt(syntax.EmptyOp(in.arg), text, pos) {
+				in = in.next
+				continue
+			}
+		case btEndText:
+			if pos == len(text) {
+				in = in.next
+				continue
+			}
+		case btWordB:
+			if (pos > 0 && isWordASCII(text[pos-1])) != (pos < len(text) && isWordASCII(text[pos])) {
 				in = in.next
 				continue
 			}
