@@ -158,8 +158,9 @@ func keyAt(text []byte, pos int) int {
 }
 
 // leadSet is a conservative set of first runes: any, or a bitmap of the
-// runes' keys; nullable when the instruction may reach a match or a
-// zero-width assertion without consuming.
+// runes' keys (with keyEnd for an instruction that may go on only at the
+// end of the text, as \z); nullable when the instruction may reach a
+// match or another zero-width assertion without consuming.
 type leadSet struct {
 	nullable, any bool
 	mask          [4]uint64
@@ -190,13 +191,7 @@ func (l *leadSet) merge(o *leadSet) bool {
 // takes reports whether a thread with this lead set may proceed when the
 // next rune has key k.
 func (l *leadSet) takes(k int) bool {
-	if l.nullable {
-		return true
-	}
-	if k == keyEnd {
-		return false
-	}
-	return l.any || l.mask[k>>6]&(1<<(k&63)) != 0
+	return l.nullable || l.any && k != keyEnd || l.mask[k>>6]&(1<<(k&63)) != 0
 }
 
 // leadSets computes the first-rune sets of every instruction.
@@ -206,8 +201,18 @@ func leadSets(prog *syntax.Prog) []leadSet {
 		inst := &prog.Inst[pc]
 		l := &lead[pc]
 		switch inst.Op {
-		case syntax.InstMatch, syntax.InstEmptyWidth:
+		case syntax.InstMatch:
 			l.nullable = true
+		case syntax.InstEmptyWidth:
+			switch op := syntax.EmptyOp(inst.Arg); {
+			case op&syntax.EmptyEndText != 0:
+				l.mask[keyEnd>>6] |= 1 << (keyEnd & 63)
+			case op&syntax.EmptyEndLine != 0:
+				l.mask[keyEnd>>6] |= 1 << (keyEnd & 63)
+				l.add('\n')
+			default:
+				l.nullable = true
+			}
 		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 			l.any = true
 		case syntax.InstRune1:

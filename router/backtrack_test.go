@@ -100,7 +100,8 @@ func FuzzBacktracker(f *testing.F) {
 // repeated and empty branches), literal runs (ASCII, CJK, U+FFFD),
 // greedy one-rune loops (with a body reachable twice, as in x+),
 // assertions around non-ASCII bytes, captures set at position 0, and
-// the keys of non-ASCII runes (sharing low bits, invalid or truncated).
+// the keys of non-ASCII runes (sharing low bits, invalid or truncated),
+// and assertions that hold only at the end of the text or of a line.
 func TestBacktrackerRewrites(t *testing.T) {
 	res := []string{
 		`(over|above|more than|at least|不少于|不超过|不到)\s*(\d+)`,
@@ -111,11 +112,12 @@ func TestBacktrackerRewrites(t *testing.T) {
 		"\uFFFD+x", `[^\s,;"'<>]+`, `(?i)abc|ABD`, `\bfoo\b|\Bbar`, `(?m)^a$`,
 		`(x*)*y`, `(a|b)*?c`, `.*?z`, `(?s).+`, `((a)|(b))+`, `a{2,4}?b`,
 		`(万|千|\x{FFFD}|[é-ü]|x)+y`, `(?:万|[^万x])+(z|y|\z)`, `([一-龥]|百|\x{10000})*?[^y]`, `(?:é|ü|.)x`,
+		`(?m)(a|$|\n)+?(b|$)`, `x*(\z|y|\b)`, `(?m:(?:x|$)+)(?s:.)`,
 	}
 	texts := []string{"", "a", "ab", "abcd", "aaab", "over 10k followers", "不少于 5万", "粉丝数 三万", "粉丝 12",
 		"\x01\x1f\x1f 和 \x01\x1f", "3.5w+", "\xff\xfex", "\uFFFDx", "foo bar", "xfoobar", "a\nb", "xxxy", "ababc", "aaaab",
 		"www.youtube.com/@x y", "AbD", "éz", "1,5 万", "千万y", "万\xe4\xb8", "\xe4\xb8xy", "\xed\xa0\x80x", "\xc3",
-		"é\xc3y", "\U00010000\xf0\x90\x80", "üx百z", "\xe0\x80\x80y"}
+		"é\xc3y", "\U00010000\xf0\x90\x80", "üx百z", "\xe0\x80\x80y", "a\n\nb", "xx\n", "x\ny"}
 	var st btState
 	for _, src := range res {
 		re, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl)
