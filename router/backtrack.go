@@ -553,7 +553,11 @@ func (bt *backtracker) match(st *btState, text []byte) (loc []int, ok bool) {
 	}
 	ncap := bt.ncap
 	st.cap = resetInts(st.cap, ncap)
-	st.matchcap = resetInts(st.matchcap, ncap)
+	// matchcap is written whole by a match before it is read.
+	if cap(st.matchcap) < ncap {
+		st.matchcap = make([]int, ncap)
+	}
+	st.matchcap = st.matchcap[:ncap]
 	if ncap > 0 {
 		st.cap[0] = 0
 	}
@@ -561,7 +565,9 @@ func (bt *backtracker) match(st *btState, text []byte) (loc []int, ok bool) {
 		st.cap[c] = 0
 	}
 	matched := bt.try(st, text)
-	clear(st.visited[:words])
+	if bt.rows > 0 {
+		clear(st.visited[:words])
+	}
 	if !matched {
 		return nil, true
 	}
