@@ -35,10 +35,13 @@ type automaton struct {
 	outs     []acOut
 }
 
-// acState locates a state's row: its own transitions start at base in
-// slots; every other transition is in the dense row at def.
+// acState locates a state's row: its own transitions are in own (the
+// 256 slots from its base in slots); every other transition is in def,
+// its hub's dense row. The rows are array pointers so that a step
+// indexes them by the byte without a bounds check.
 type acState struct {
-	base, def int32
+	own *[256]acSlot
+	def *[256]int32
 }
 
 // acSlot is one packed transition: next, owned by state check.
@@ -175,6 +178,8 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 		}
 	}
 	a := &automaton{state: make([]acState, n)}
+	base := make([]int32, n) // by id: where the state's slots start
+	def := make([]int32, n)  // by id: where its hub's dense row starts
 	a.outStart = int32(n)
 	for s := range nodes {
 		if len(outs[s]) > 0 {
@@ -212,17 +217,17 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 			row[e.b] = id[e.to]
 		}
 		hub[h] = h
-		a.state[id[h]].def = int32(256 * k)
+		def[id[h]] = int32(256 * k)
 		rows[h] = nil // nothing differs from its own row
 	}
 	for _, s := range order[len(hubs):] { // breadth first: fail[s] is done
 		h := hub[fail[s]]
 		hub[s] = h
-		a.state[id[s]].def = a.state[id[h]].def
-		def := a.dense[a.state[id[h]].def:][:256]
+		def[id[s]] = def[id[h]]
+		hrow := a.dense[def[id[h]]:][:256]
 		kept := rows[s][:0:0]
 		for _, e := range rows[s] {
-			if def[e.b] != id[e.to] {
+			if hrow[e.b] != id[e.to] {
 				kept = append(kept, e)
 			}
 		}
@@ -257,10 +262,10 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 		row := rows[s]
 		b0 := int(row[0].b)
 		for pos := nextFree(b0); ; pos = nextFree(pos + 1) {
-			base := pos - b0
+			b := pos - b0
 			fits := true
 			for _, e := range row[1:] {
-				if !free(base + int(e.b)) {
+				if !free(b + int(e.b)) {
 					fits = false
 					break
 				}
@@ -269,7 +274,7 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 				continue
 			}
 			for _, e := range row {
-				i := base + int(e.b)
+				i := b + int(e.b)
 				for len(used) <= i {
 					skip = append(skip, int32(len(used)))
 					used = append(used, false)
@@ -279,14 +284,17 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 				skip[i] = int32(i + 1)
 				a.slots[i] = acSlot{check: id[s], next: id[e.to]}
 			}
-			a.state[id[s]].base = int32(base)
-			maxBase = max(maxBase, base)
+			base[id[s]] = int32(b)
+			maxBase = max(maxBase, b)
 			break
 		}
 	}
 	// Every probe base[s]+b stays inside slots.
 	for len(a.slots) < maxBase+256 {
 		a.slots = append(a.slots, acSlot{check: -1})
+	}
+	for i := range a.state {
+		a.state[i] = acState{own: (*[256]acSlot)(a.slots[base[i]:]), def: (*[256]int32)(a.dense[def[i]:])}
 	}
 	return a
 }
@@ -310,14 +318,14 @@ func (a *automaton) scan(text string, dst []acMatch) []acMatch {
 // or len(text) and the last state. It calls nothing, so that its loop
 // keeps everything in registers.
 func (a *automaton) run(text string, i int, s int32) (int, int32) {
-	state, slots, dense, outStart := a.state, a.slots, a.dense, a.outStart
+	state, outStart := a.state, a.outStart
 	for ; i < len(text); i++ {
 		b := text[i]
-		st := state[s]
-		if sl := slots[int(st.base)+int(b)]; sl.check == s {
+		st := &state[s]
+		if sl := &st.own[b]; sl.check == s {
 			s = sl.next
 		} else {
-			s = dense[int(st.def)+int(b)]
+			s = st.def[b]
 		}
 		if s >= outStart {
 			return i, s
