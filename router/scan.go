@@ -75,48 +75,45 @@ func (e *evaluation) postAll() {
 		}
 		end := int32(i + 1)
 		k := st - ac.outStart
-		for oi, oe := ac.outAt[k], ac.outAt[k+1]; oi < oe; oi++ {
-			o := &ac.outs[oi]
-			start := end - o.plen
-			if o.word != 0 && !wordBounded(text, o.word, int(start), int(end)) {
+		for pi, pe := tab.stopAt[k], tab.stopAt[k+1]; pi < pe; pi++ {
+			p := &tab.stops[pi]
+			start := end - p.plen
+			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
 				continue
 			}
-			for pi := o.post0; pi < o.post1; pi++ {
-				p := &tab.hot[pi]
-				if p.kind == postReq {
-					next := int32(-1)
-					if sc.reqGen[p.idx] == sc.gen {
-						next = sc.reqHead[p.idx]
-					}
-					sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
-					sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
-					continue
+			if p.kind == postReq {
+				next := int32(-1)
+				if sc.reqGen[p.idx] == sc.gen {
+					next = sc.reqHead[p.idx]
 				}
-				a := sc.specAccFor(p.spec)
-				bit := uint64(1) << uint(p.idx)
-				switch p.kind {
-				case postTerm:
-					a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: o.id, post: pi - o.post0, start: start, end: end})
-					if a.groups&bit == 0 {
-						a.groups |= bit
-						a.score += p.weight
-					}
-				case postLex:
-					a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: o.id, post: pi - o.post0, start: start, end: end})
-					if a.lex&bit == 0 {
-						a.lex |= bit
-						a.score += p.weight
-					}
-				case postTrigger:
+				sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
+				sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
+				continue
+			}
+			a := sc.specAccFor(p.spec)
+			bit := uint64(1) << uint(p.idx)
+			switch p.kind {
+			case postTerm:
+				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: p.ent, post: p.post, start: start, end: end})
+				if a.groups&bit == 0 {
+					a.groups |= bit
+					a.score += p.weight
+				}
+			case postLex:
+				a.hits = append(a.hits, hitRec{kind: postLex, idx: p.idx, ent: p.ent, post: p.post, start: start, end: end})
+				if a.lex&bit == 0 {
+					a.lex |= bit
+					a.score += p.weight
+				}
+			case postTrigger:
+				a.trig |= bit
+				a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
+			case postMark:
+				a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
+			case postAnchor:
+				a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
+				if p.gate {
 					a.trig |= bit
-					a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
-				case postMark:
-					a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
-				case postAnchor:
-					a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
-					if p.gate {
-						a.trig |= bit
-					}
 				}
 			}
 		}

@@ -3,11 +3,17 @@ package router
 // scanTables is what the scan's posting loop reads, flattened at Compile
 // time so that a hit costs a few loads: the postings of every automaton
 // entry in one array (hot[postAt[id]:postAt[id+1]] are entries[id].posts,
-// index-aligned), with the weights the loop adds resolved, and per spec
-// the patterns that run on every input.
+// index-aligned), with the weights the loop adds resolved; per automaton
+// state with outputs, the postings of all its outputs in one list; and
+// per spec the patterns that run on every input.
 type scanTables struct {
 	hot    []hotPost
 	postAt []int32
+	// stops[stopAt[k]:stopAt[k+1]] are the postings of every output of
+	// automaton state outStart+k, in the order of its outputs (longest
+	// first) and, for one output, of its entry's postings.
+	stops  []stopPost
+	stopAt []int32
 	// always[i] has bit pi set when pattern pi of spec i runs on every
 	// input; wide[i] reports a spec with more than 64 patterns, which the
 	// bit masks cannot describe (Lint forbids them).
@@ -24,6 +30,16 @@ type hotPost struct {
 	spec int32
 	// weight is a term group's weight or a lexicon reference's weight.
 	weight float64
+}
+
+// stopPost is a posting of one output of an automaton state: the
+// posting, its place among its entry's postings and the output's match
+// length and word boundary requirements.
+type stopPost struct {
+	hotPost
+	word      uint8
+	plen      int32
+	ent, post int32
 }
 
 // newScanTables flattens s's entries and patterns and points the
@@ -50,6 +66,17 @@ func newScanTables(s *Snapshot) scanTables {
 		o := &s.ac.outs[i]
 		o.post0, o.post1 = t.postAt[o.id], t.postAt[o.id+1]
 	}
+	ac := s.ac
+	t.stopAt = make([]int32, 0, len(ac.outAt))
+	for k := 0; k+1 < len(ac.outAt); k++ {
+		t.stopAt = append(t.stopAt, int32(len(t.stops)))
+		for _, o := range ac.outs[ac.outAt[k]:ac.outAt[k+1]] {
+			for pi := o.post0; pi < o.post1; pi++ {
+				t.stops = append(t.stops, stopPost{hotPost: t.hot[pi], word: o.word, plen: o.plen, ent: o.id, post: pi - o.post0})
+			}
+		}
+	}
+	t.stopAt = append(t.stopAt, int32(len(t.stops)))
 	t.always = make([]uint64, len(s.specs))
 	t.wide = make([]bool, len(s.specs))
 	for i, cs := range s.specs {
