@@ -287,11 +287,16 @@ func normalizeRun(buf []byte, offs []int32, s string, i, j int, space bool) (int
 			i++
 			continue
 		}
-		if !(c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) || i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+		if !(c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) || len(s)-i < 3 {
 			break
 		}
-		// Three bytes, decoded inline: most CJK.
-		c1, c2 := s[i+1], s[i+2]
+		// Three bytes, decoded inline: most CJK. (Three-element slices
+		// and arrays, so that one bounds check covers each.)
+		q := s[i : i+3]
+		c1, c2 := q[1], q[2]
+		if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+			break
+		}
 		r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
 		if r < cjkLo || r > cjkHi {
 			break
@@ -305,11 +310,11 @@ func normalizeRun(buf []byte, offs []int32, s string, i, j int, space bool) (int
 			c, c1, c2 = byte(0xE0|t>>12), byte(0x80|(t>>6)&0x3F), byte(0x80|t&0x3F)
 		}
 		space = false
-		_ = buf[j+2]
-		buf[j], buf[j+1], buf[j+2] = c, c1, c2
-		_ = offs[j+2]
+		d := (*[3]byte)(buf[j : j+3])
+		d[0], d[1], d[2] = c, c1, c2
 		st := int32(i)
-		offs[j], offs[j+1], offs[j+2] = st, st, st
+		o := (*[3]int32)(offs[j : j+3])
+		o[0], o[1], o[2] = st, st, st
 		j += 3
 		i += 3
 	}
@@ -387,8 +392,8 @@ const cjkLo, cjkHi = 0x3400, 0x9FFF
 
 // tradDense is tradToSimp as a dense table over the CJK block, read-only
 // after package initialisation (simplified forms fit in 16 bits).
-var tradDense = func() []uint16 {
-	t := make([]uint16, cjkHi-cjkLo+1)
+var tradDense = func() *[cjkHi - cjkLo + 1]uint16 {
+	t := new([cjkHi - cjkLo + 1]uint16)
 	for k, v := range tradToSimp {
 		if k >= cjkLo && k <= cjkHi && v <= 0xFFFF {
 			t[k-cjkLo] = uint16(v)
