@@ -140,33 +140,12 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 	if len(p.masks) > 0 {
 		text = e.maskedText(p.masks, a.marks)
 	}
-	found := false
-	record := func(loc []int, off int) {
-		found = true
-		for g := 1; g < len(p.groups); g++ {
-			if p.groups[g] == "" || loc[2*g] < 0 || loc[2*g] == loc[2*g+1] {
-				continue
-			}
-			a.caps = append(a.caps, capRec{pattern: pi, group: int32(g), start: int32(loc[2*g] + off), end: int32(loc[2*g+1] + off)})
-		}
-	}
 	switch p.mode {
 	case modeWhole:
-		if e.reqPass(p, a, 0, int32(len(text))) {
-			for _, loc := range p.re.FindAllSubmatchIndex(text, 8) {
-				record(loc, 0)
-			}
-		}
+		return e.runIn(p, pi, a, text, 0, len(text))
 	case modeWindow:
-		var lo, hi int = -1, -1
-		flush := func() {
-			if lo < 0 || !e.reqPass(p, a, int32(lo), int32(hi)) {
-				return
-			}
-			for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
-				record(loc, lo)
-			}
-		}
+		found := false
+		lo, hi := -1, -1
 		runs := 0
 		for _, ps := range a.poss {
 			if ps.pattern != pi || ps.anchor {
@@ -178,14 +157,19 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 				hi = max(hi, whi)
 				continue
 			}
-			flush()
+			if lo >= 0 && e.runIn(p, pi, a, text, lo, hi) {
+				found = true
+			}
 			if runs++; runs > maxPatternRuns {
 				lo = -1
 				break
 			}
 			lo, hi = wlo, whi
 		}
-		flush()
+		if lo >= 0 && e.runIn(p, pi, a, text, lo, hi) {
+			found = true
+		}
+		return found
 	case modeTrigger, modeLex:
 		var buf [maxPatternRuns]int32
 		starts := buf[:0]
@@ -197,15 +181,43 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 		if !slices.IsSorted(starts) {
 			slices.Sort(starts)
 		}
-		e.anchoredAt(p, a, text, starts, record)
+		return e.anchoredAt(p, pi, a, text, starts)
 	case modeNumber:
-		e.anchoredAt(p, a, text, e.numberStarts(), record)
+		return e.anchoredAt(p, pi, a, text, e.numberStarts())
+	}
+	return false
+}
+
+// runIn runs p's regex over text[lo:hi] where its prefilter allows,
+// recording the captures of up to 8 matches; it reports whether any
+// matched.
+func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
+	if !e.reqPass(p, a, int32(lo), int32(hi)) {
+		return false
+	}
+	found := false
+	for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
+		found = true
+		recordCaps(p, pi, a, loc, lo)
 	}
 	return found
 }
 
-// anchoredAt tries p's anchored regex at each start (duplicates once).
-func (e *evaluation) anchoredAt(p *compiledPattern, a *specAcc, text []byte, starts []int32, record func([]int, int)) {
+// recordCaps appends the captures of one match of pattern pi (loc relative
+// to off) to a.
+func recordCaps(p *compiledPattern, pi int32, a *specAcc, loc []int, off int) {
+	for g := 1; g < len(p.groups); g++ {
+		if p.groups[g] == "" || loc[2*g] < 0 || loc[2*g] == loc[2*g+1] {
+			continue
+		}
+		a.caps = append(a.caps, capRec{pattern: pi, group: int32(g), start: int32(loc[2*g] + off), end: int32(loc[2*g+1] + off)})
+	}
+}
+
+// anchoredAt tries p's anchored regex at each start (duplicates once),
+// recording the captures; it reports whether any matched.
+func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text []byte, starts []int32) bool {
+	found := false
 	last := int32(-1)
 	for _, st := range starts {
 		if st == last {
@@ -220,15 +232,18 @@ func (e *evaluation) anchoredAt(p *compiledPattern, a *specAcc, text []byte, sta
 		if p.bt != nil {
 			if loc, ok := p.bt.match(&e.sc.bt, text[st:end]); ok {
 				if loc != nil {
-					record(loc, int(st))
+					found = true
+					recordCaps(p, pi, a, loc, int(st))
 				}
 				continue
 			}
 		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
-			record(loc, int(st))
+			found = true
+			recordCaps(p, pi, a, loc, int(st))
 		}
 	}
+	return found
 }
 
 // numberStarts lists where numbers start in the normalised input (Arabic
