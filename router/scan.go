@@ -124,7 +124,13 @@ func (e *evaluation) postAll() {
 func (sc *scratch) specAccFor(i int32) *specAcc {
 	a := &sc.acc[i]
 	if a.gen != sc.gen {
-		*a = specAcc{gen: sc.gen, hits: a.hits[:0], caps: a.caps[:0], poss: a.poss[:0], marks: a.marks[:0]}
+		// Field by field: the slices keep their arrays, and only their
+		// lengths need storing.
+		a.gen = sc.gen
+		a.groups, a.lex, a.trig, a.pats = 0, 0, 0, 0
+		a.hits, a.caps, a.poss, a.marks = a.hits[:0], a.caps[:0], a.poss[:0], a.marks[:0]
+		a.score = 0
+		a.reason, a.hasReason = [2]int32{}, false
 		sc.touched = append(sc.touched, i)
 	}
 	return a
