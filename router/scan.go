@@ -1,7 +1,6 @@
 package router
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"unicode/utf8"
@@ -45,7 +44,9 @@ func (e *evaluation) scan() {
 				}
 			}
 		}
-		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(math.Max(0, math.Min(1, a.score)))})
+		// The built-in min and max treat NaN and zeros as math.Max and
+		// math.Min do, without their calls.
+		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(max(0, min(1, a.score)))})
 	}
 	// Capped: the stages keep their own lists.
 	sc.refs = scored
@@ -326,6 +327,26 @@ func isCNNumeralStart(r rune) bool {
 	return false
 }
 
+// sortMarks sorts vocabulary hits by start and, for one start, longest
+// first: as slices.SortFunc does, which for up to 12 elements is this
+// insertion sort (so that equal hits keep the same order).
+func sortMarks(sel []posRec) {
+	if len(sel) > 12 {
+		slices.SortFunc(sel, func(a, b posRec) int {
+			if a.start != b.start {
+				return int(a.start - b.start)
+			}
+			return int(b.end - a.end)
+		})
+		return
+	}
+	for i := 1; i < len(sel); i++ {
+		for j := i; j > 0 && (sel[j].start < sel[j-1].start || sel[j].start == sel[j-1].start && sel[j].end > sel[j-1].end); j-- {
+			sel[j], sel[j-1] = sel[j-1], sel[j]
+		}
+	}
+}
+
 // extendWord moves end forward to a rune boundary that does not split an
 // ASCII word.
 func extendWord[T string | []byte](text T, end int) int {
@@ -360,12 +381,7 @@ func (e *evaluation) maskedText(masks []int32, marks []posRec) []byte {
 	if len(sel) == 0 {
 		return sc.norm
 	}
-	slices.SortFunc(sel, func(a, b posRec) int {
-		if a.start != b.start {
-			return int(a.start - b.start)
-		}
-		return int(b.end - a.end)
-	})
+	sortMarks(sel)
 	buf := append(sc.mask[:0], sc.norm...)
 	sc.mask = buf
 	covered := int32(-1)
