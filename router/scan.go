@@ -18,8 +18,20 @@ func (e *evaluation) scan() {
 	for _, i := range s.always {
 		sc.specAccFor(i)
 	}
-	// Patterns, in spec order for determinism.
-	slices.Sort(sc.touched)
+	// Patterns, in spec order for determinism (the indexes are distinct:
+	// with up to 64 specs a bit set sorts them).
+	if len(s.specs) <= 64 {
+		var set uint64
+		for _, i := range sc.touched {
+			set |= 1 << uint(i)
+		}
+		sc.touched = sc.touched[:0]
+		for ; set != 0; set &= set - 1 {
+			sc.touched = append(sc.touched, int32(bits.TrailingZeros64(set)))
+		}
+	} else {
+		slices.Sort(sc.touched)
+	}
 	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
@@ -270,9 +282,11 @@ func (e *evaluation) numberStarts() []int32 {
 	for i := 0; i < len(text); i++ {
 		if numClass[text[i]] == numOther {
 			prevNum = false
-			for i+1 < len(text) && numClass[text[i+1]] == numOther {
-				i++
+			j := i + 1
+			for j < len(text) && numClass[text[j]] == numOther {
+				j++
 			}
+			i = j - 1
 			continue
 		}
 		switch numClass[text[i]] {
