@@ -763,36 +763,44 @@ func (e *evaluation) reason(sr scoredRef) string {
 func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 	base := len(b)
 	hits := sr.acc.hits
-	// Terms, unique, in hit order.
+	ents := e.s.entries
+	// Terms, unique, in hit order; the lexicon hits wait for their list.
+	var lexBuf [16]int32
+	lex := lexBuf[:0]
 	first := true
 	for i := range hits {
 		h := &hits[i]
 		if h.kind != postTerm {
+			if h.kind == postLex {
+				lex = append(lex, int32(i))
+			}
 			continue
 		}
-		text := e.s.hitText(h)
-		if e.seenTerm(hits[:i], text) {
+		text := ents[h.ent].posts[h.post].text
+		if e.seenTerm(hits[:i], h, text) {
 			continue
 		}
 		b = appendPart(b, base, &first, "terms: ")
 		b = append(b, text...)
 	}
 	first = true
-	for i := range hits {
+	for k, i := range lex {
 		h := &hits[i]
-		if h.kind != postLex || e.seenLex(hits[:i], h) {
+		if e.seenLex(hits, lex[:k], h) {
 			continue
 		}
 		b = appendPart(b, base, &first, "lexicon: ")
-		b = append(b, e.s.hitText(h)...)
+		b = append(b, ents[h.ent].text...)
 		b = append(b, "→"...)
-		b = append(b, e.s.hitValue(h)...)
+		b = append(b, ents[h.ent].posts[h.post].value...)
 	}
-	first = true
-	for pi := range sr.cs.patterns {
-		if sr.acc.pats&(1<<uint(pi)) != 0 {
-			b = appendPart(b, base, &first, "patterns: ")
-			b = append(b, sr.cs.patterns[pi].Name...)
+	if pats := sr.acc.pats; pats != 0 {
+		first = true
+		for pi := range sr.cs.patterns {
+			if pats&(1<<uint(pi)) != 0 {
+				b = appendPart(b, base, &first, "patterns: ")
+				b = append(b, sr.cs.patterns[pi].Name...)
+			}
 		}
 	}
 	if len(b) == base {
@@ -800,9 +808,7 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 	}
 	b = append(b, " ("...)
 	b = appendFixed2(b, sr.conf)
-	b = append(b, ", threshold "...)
-	b = appendFixed2(b, sr.cs.Threshold)
-	return append(b, ')')
+	return append(b, sr.cs.reasonTail...)
 }
 
 // appendFixed2 is strconv.AppendFloat(b, f, 'f', 2, 64) with a quick
@@ -853,22 +859,26 @@ func appendPart(b []byte, base int, first *bool, label string) []byte {
 	return append(b, label...)
 }
 
-func (e *evaluation) seenTerm(hits []hitRec, text string) bool {
+// seenTerm reports whether an earlier hit is a term with text h's text
+// (the same text is the same automaton entry).
+func (e *evaluation) seenTerm(hits []hitRec, h *hitRec, text string) bool {
 	for i := range hits {
-		if hits[i].kind == postTerm && e.s.hitText(&hits[i]) == text {
+		g := &hits[i]
+		if g.kind == postTerm && g.ent == h.ent && (g.post == h.post || e.s.entries[g.ent].posts[g.post].text == text) {
 			return true
 		}
 	}
 	return false
 }
 
-// seenLex reports whether an earlier lexicon hit reads the same
-// "name→value".
-func (e *evaluation) seenLex(hits []hitRec, h *hitRec) bool {
-	ht, hv := e.s.hitText(h), e.s.hitValue(h)
-	for i := range hits {
+// seenLex reports whether an earlier lexicon hit (hits[i] for i in lex)
+// reads the same "name→value".
+func (e *evaluation) seenLex(hits []hitRec, lex []int32, h *hitRec) bool {
+	ents := e.s.entries
+	ht, hv := ents[h.ent].text, ents[h.ent].posts[h.post].value
+	for _, i := range lex {
 		g := &hits[i]
-		if g.kind == postLex && sameLexKey(e.s.hitText(g), e.s.hitValue(g), ht, hv) {
+		if g.ent == h.ent && g.post == h.post || sameLexKey(ents[g.ent].text, ents[g.ent].posts[g.post].value, ht, hv) {
 			return true
 		}
 	}

@@ -795,3 +795,65 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(ks)
 	return ks
 }
+
+// trimSpace is strings.TrimSpace with a quick path for the CJK text
+// around most captures: a three-byte rune from U+3000 up is a space only
+// when it is U+3000 itself, which needs no table lookup.
+func trimSpace(s string) string {
+	for len(s) > 0 {
+		c := s[0]
+		if c < utf8.RuneSelf {
+			if !isASCIISpace(c) {
+				break
+			}
+			s = s[1:]
+			continue
+		}
+		if c >= 0xE3 && (c != 0xE3 || len(s) < 3 || s[1] != 0x80 || s[2] != 0x80) {
+			break // U+3001 and up, or invalid: not a space
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s = s[n:]
+	}
+	for len(s) > 0 {
+		n := len(s)
+		c := s[n-1]
+		if c < utf8.RuneSelf {
+			if !isASCIISpace(c) {
+				break
+			}
+			s = s[:n-1]
+			continue
+		}
+		if n >= 3 && s[n-3] >= 0xE3 && s[n-3] <= 0xEF && s[n-2]&0xC0 == 0x80 {
+			// A three-byte sequence from U+3000 up (or an invalid one).
+			if s[n-3] != 0xE3 || s[n-2] != 0x80 || c != 0x80 {
+				break
+			}
+			s = s[:n-3] // U+3000
+			continue
+		}
+		r, sz := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s = s[:n-sz]
+	}
+	return s
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// origTrim is normText.origSpan with trimSpace: the original text behind
+// the normalised span [a, b), trimmed.
+func (n *normText) origTrim(a, b int) string {
+	if a < 0 || b > len(n.s) || a >= b {
+		return ""
+	}
+	return trimSpace(n.orig[n.off[a]:n.off[b]])
+}

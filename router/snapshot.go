@@ -76,6 +76,7 @@ type compiledSpec struct {
 	cmdArgs      []cmdArg
 	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
 	markSlots    []string     // slots whose vocabulary patterns match masked
+	reasonTail   string       // ", threshold T)": the end of its reasons
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -229,6 +230,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotStrip = append(cs.slotStrip, lower)
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
+		cs.reasonTail = ", threshold " + string(appendFixed2(nil, sp.Threshold)) + ")"
 		if sp.Command != nil {
 			if info, ok := commandVocabulary[sp.Command.Name]; ok {
 				cs.cmdInfo = &info
