@@ -143,7 +143,7 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 		if cs.patterns[cp.pattern].groups[cp.group] != name || overlapsSpan(cp.start, cp.end, claimed) {
 			continue
 		}
-		out = append(out, rawVal{raw: e.nt.s[cp.start:cp.end], orig: e.nt.origTrim(int(cp.start), int(cp.end)),
+		out = append(out, rawVal{raw: e.nt.s[cp.start:cp.end], orig: e.nt.origSpan(int(cp.start), int(cp.end)),
 			source: cs.patterns[cp.pattern].source, start: cp.start, end: cp.end, pattern: cp.pattern})
 	}
 	if len(out) > 0 {
@@ -166,7 +166,7 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 		if h.kind != postLex || cs.Lexicons[h.idx].Slot != name || overlapsSpan(h.start, h.end, claimed) {
 			continue
 		}
-		out = append(out, rawVal{raw: e.s.hitText(h), orig: e.nt.origTrim(int(h.start), int(h.end)), value: e.s.hitValue(h), source: "lexicon", start: h.start, end: h.end})
+		out = append(out, rawVal{raw: e.s.hitText(h), orig: e.nt.origSpan(int(h.start), int(h.end)), value: e.s.hitValue(h), source: "lexicon", start: h.start, end: h.end})
 	}
 	if len(out) == 0 {
 		return out

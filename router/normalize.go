@@ -2,7 +2,6 @@ package router
 
 import (
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -26,35 +25,6 @@ func (n *normText) origSpan(a, b int) string {
 	return trimSpace(n.orig[n.off[a]:n.off[b]])
 }
 
-// trimSpace is strings.TrimSpace with a quick exit when neither end can
-// be white space: an ASCII non-space byte, or a rune whose UTF-8 lead
-// byte is 0xE4–0xE9 (U+4000–U+9FFF: CJK ideographs, never spaces).
-// strings.TrimSpace takes its slow Unicode path for any non-ASCII end.
-func trimSpace(s string) string {
-	if len(s) == 0 {
-		return s
-	}
-	if !plainEnd(s[0]) {
-		return strings.TrimSpace(s)
-	}
-	i := len(s) - 1
-	for i > 0 && i > len(s)-4 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	if !plainEnd(s[i]) || (s[i] >= 0xE4 && len(s)-i != 3) {
-		return strings.TrimSpace(s)
-	}
-	return s
-}
-
-// plainEnd reports whether a string starting (or whose last rune starts)
-// with byte c cannot start (end) with white space.
-func plainEnd(c byte) bool {
-	if c < utf8.RuneSelf {
-		return c > ' '
-	}
-	return c >= 0xE4 && c <= 0xE9
-}
 
 // Normalize folds text the way the router matches it: full-width forms to
 // ASCII, case folding, traditional Chinese characters to simplified ones

@@ -849,11 +849,3 @@ func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
-// origTrim is normText.origSpan with trimSpace: the original text behind
-// the normalised span [a, b), trimmed.
-func (n *normText) origTrim(a, b int) string {
-	if a < 0 || b > len(n.s) || a >= b {
-		return ""
-	}
-	return trimSpace(n.orig[n.off[a]:n.off[b]])
-}
