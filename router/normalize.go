@@ -25,7 +25,6 @@ func (n *normText) origSpan(a, b int) string {
 	return trimSpace(n.orig[n.off[a]:n.off[b]])
 }
 
-
 // Normalize folds text the way the router matches it: full-width forms to
 // ASCII, case folding, traditional Chinese characters to simplified ones
 // (a table of the characters our vocabularies use), typographic

@@ -848,4 +848,3 @@ func trimSpace(s string) string {
 func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
-
