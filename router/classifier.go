@@ -147,7 +147,7 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 		if !ok || strings.TrimSpace(raw) == "" {
 			continue
 		}
-		slot, bad, _ := e.typeSlot(cs, name, &ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
+		slot, bad, _ := e.typeSlot(cs, -1, name, &ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
 		slots = slots.set(name, slot)
 		if bad != "" {
 			invalid[name] = bad

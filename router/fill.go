@@ -77,7 +77,7 @@ func (e *evaluation) fill(c *Candidate, cs *compiledSpec, sr scoredRef, claimed 
 		if len(raws) == 0 {
 			continue
 		}
-		slot, bad, used := e.typeSlot(cs, name, ss, raws)
+		slot, bad, used := e.typeSlot(cs, i, name, ss, raws)
 		if bad == errEmptyString && !ss.Required {
 			continue
 		}
@@ -226,7 +226,12 @@ func dedupeRaw(in []rawVal) []rawVal {
 
 // typeSlot parses raw values by the slot's type. It returns the slot, an
 // invalid reason ("" when valid) and the raw values it used.
-func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss *SlotSpec, raws []rawVal) (Slot, string, []rawVal) {
+//
+// si is the slot's index in cs.slotNames (-1: look it up).
+func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpec, raws []rawVal) (Slot, string, []rawVal) {
+	if si < 0 || si >= len(cs.slotNames) || cs.slotNames[si] != name {
+		si = slices.Index(cs.slotNames, name)
+	}
 	if !ss.Multi {
 		raws = raws[:1]
 	}
@@ -248,8 +253,8 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss *SlotSpec, raws 
 	switch ss.Type {
 	case SlotString:
 		var stripLower []string
-		if i := slices.Index(cs.slotNames, name); i >= 0 && len(cs.slotStrip[i]) == len(ss.Strip) {
-			stripLower = cs.slotStrip[i]
+		if si >= 0 && len(cs.slotStrip[si]) == len(ss.Strip) {
+			stripLower = cs.slotStrip[si]
 		} else {
 			stripLower = make([]string, len(ss.Strip))
 			for i, a := range ss.Strip {
@@ -263,7 +268,8 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss *SlotSpec, raws 
 				}
 				continue
 			}
-			for _, p := range splitList(r.orig) {
+			var pbuf [8]string
+			for _, p := range appendSplitList(pbuf[:0], r.orig) {
 				if v := cleanStringLower(p, ss.Strip, stripLower); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
@@ -283,7 +289,10 @@ func (e *evaluation) typeSlot(cs *compiledSpec, name string, ss *SlotSpec, raws 
 			slot.Value = vals[0]
 		}
 	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope:
-		v := cs.lexVocab[name]
+		var v *vocab
+		if si >= 0 {
+			v = cs.slotVocabs[si]
+		}
 		if v == nil && ss.Type == SlotEnum {
 			v = enumVocab(*ss)
 		}
@@ -444,7 +453,7 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots Slots) (Slot, string, bool)
 		for k, r := range refs {
 			nr := norms[k]
 			if c.Field == r || r == "keyword" && c.Kind == "keyword" || r == "anchor" && c.Kind == "anchor" ||
-				nr != "" && (Normalize(c.Label) == nr || Normalize(fmt.Sprint(c.Value)) == nr) {
+				nr != "" && (Normalize(c.Label) == nr || Normalize(conditionValueText(c.Value)) == nr) {
 				if !slices.Contains(ids, c.ID) {
 					ids = append(ids, c.ID)
 				}
@@ -457,6 +466,14 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots Slots) (Slot, string, bool)
 	}
 	slices.Sort(ids)
 	return Slot{Type: SlotCondition, Raw: strings.Join(refs, ","), Value: ids, Source: "context"}, "", true
+}
+
+// conditionValueText is fmt.Sprint(v), without fmt for a string.
+func conditionValueText(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return fmt.Sprint(v)
 }
 
 // appendAll appends to dst the canonical values of every vocabulary name

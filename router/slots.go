@@ -244,13 +244,20 @@ func appendNumbers(out []numTok, s string) []numTok {
 			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == ',' && j+3 < len(s) && isDigits(s[j+1:j+4])) {
 				j++
 			}
-			numStr := strings.ReplaceAll(strings.TrimRight(s[i:j], ".,"), ",", "")
+			k := j // s[i:k] is s[i:j] without its trailing dots and commas
+			for k > i && (s[k-1] == '.' || s[k-1] == ',') {
+				k--
+			}
+			numStr := s[i:k]
+			if strings.IndexByte(numStr, ',') >= 0 {
+				numStr = strings.ReplaceAll(numStr, ",", "")
+			}
 			v, err := parseDecimal(numStr)
 			if err != nil || len(numStr) > 15 {
 				i = j
 				continue
 			}
-			j = start + len(strings.TrimRight(s[i:j], ".,"))
+			j = k
 			mult, ulen := unitAt(s[j:])
 			if ulen > 0 {
 				v *= mult
@@ -321,8 +328,14 @@ func isDigits(s string) bool {
 // unitAt reports the multiplier of a unit at the start of s (after
 // optional spaces) and how many bytes it takes.
 func unitAt(s string) (float64, int) {
-	t := strings.TrimLeft(s, " ")
-	skip := len(s) - len(t)
+	skip := 0
+	for skip < len(s) && s[skip] == ' ' {
+		skip++
+	}
+	t := s[skip:]
+	if t == "" || !countUnitStart.has(t[0]) {
+		return 1, 0
+	}
 	for _, u := range countUnits {
 		if strings.HasPrefix(t, u.text) {
 			rest := t[len(u.text):]
@@ -344,6 +357,14 @@ var countUnits = [...]struct {
 	{"百万", 1e6, false}, {"千万", 1e7, false}, {"million", 1e6, true}, {"mil", 1e6, true}, {"thousand", 1e3, true},
 	{"万", 1e4, false}, {"千", 1e3, false}, {"亿", 1e8, false}, {"w", 1e4, true}, {"k", 1e3, true}, {"m", 1e6, true},
 }
+
+// countUnitStart holds the first bytes of countUnits.
+var countUnitStart = func() (b byteSet) {
+	for _, u := range countUnits {
+		b.add(u.text[0])
+	}
+	return b
+}()
 
 func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
@@ -596,6 +617,9 @@ func cleanStringLower(s string, strip, stripLower []string) string {
 				continue
 			}
 			la := stripLower[i]
+			if low == "" || la == "" || low[0] != la[0] && low[len(low)-1] != la[len(la)-1] {
+				continue // neither equal, nor a prefix, nor a suffix
+			}
 			if low == la {
 				return ""
 			}
@@ -702,7 +726,15 @@ func lowerString(s string) string {
 
 // splitList splits a capture on list separators in one pass.
 func splitList(s string) []string {
-	var parts []string
+	parts := appendSplitList(nil, s)
+	if len(parts) == 1 {
+		return []string{s}
+	}
+	return parts
+}
+
+// appendSplitList is splitList appending the parts to dst.
+func appendSplitList(dst []string, s string) []string {
 	last := 0
 	for i := 0; i < len(s); {
 		matched := 0
@@ -715,7 +747,7 @@ func splitList(s string) []string {
 			}
 		}
 		if matched > 0 {
-			parts = append(parts, s[last:i])
+			dst = append(dst, s[last:i])
 			i += matched
 			last = i
 			continue
@@ -725,10 +757,7 @@ func splitList(s string) []string {
 			i++
 		}
 	}
-	if parts == nil {
-		return []string{s}
-	}
-	return append(parts, s[last:])
+	return append(dst, s[last:])
 }
 
 // listSepStart marks the first bytes of listSeps.

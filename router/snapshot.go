@@ -77,6 +77,7 @@ type compiledSpec struct {
 	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
 	markSlots    []string     // slots whose vocabulary patterns match masked
 	reasonTail   string       // ", threshold T)": the end of its reasons
+	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -221,6 +222,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 			if v := s.slotVocab(ss); v != nil {
 				cs.lexVocab[name] = v
 			}
+			cs.slotVocabs = append(cs.slotVocabs, cs.lexVocab[name])
 			cs.slotSpecs = append(cs.slotSpecs, ss)
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
 			lower := make([]string, len(ss.Strip))
