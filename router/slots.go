@@ -733,13 +733,22 @@ func splitList(s string) []string {
 	return parts
 }
 
+// listSepsByByte lists the listSeps by their first byte, in listSeps
+// order.
+var listSepsByByte = func() (t [256][]string) {
+	for _, sep := range listSeps {
+		t[sep[0]] = append(t[sep[0]], sep)
+	}
+	return t
+}()
+
 // appendSplitList is splitList appending the parts to dst.
 func appendSplitList(dst []string, s string) []string {
 	last := 0
 	for i := 0; i < len(s); {
 		matched := 0
-		if listSepStart[s[i]] {
-			for _, sep := range listSeps {
+		if seps := listSepsByByte[s[i]]; seps != nil {
+			for _, sep := range seps {
 				if strings.HasPrefix(s[i:], sep) {
 					matched = len(sep)
 					break
@@ -759,14 +768,6 @@ func appendSplitList(dst []string, s string) []string {
 	}
 	return append(dst, s[last:])
 }
-
-// listSepStart marks the first bytes of listSeps.
-var listSepStart = func() (t [256]bool) {
-	for _, sep := range listSeps {
-		t[sep[0]] = true
-	}
-	return t
-}()
 
 // nearest returns the candidate closest to s by edit distance (ties go to
 // the earlier candidate), or "" when nothing is reasonably close.
