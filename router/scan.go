@@ -88,8 +88,9 @@ func (e *evaluation) postAll() {
 		}
 		end := int32(i + 1)
 		k := st - ac.outStart
-		for pi, pe := tab.stopAt[k], tab.stopAt[k+1]; pi < pe; pi++ {
-			p := &tab.stops[pi]
+		stops := tab.stopsOf[k]
+		for pi := range stops {
+			p := &stops[pi]
 			start := end - p.plen
 			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
 				continue
@@ -104,7 +105,7 @@ func (e *evaluation) postAll() {
 				continue
 			}
 			a := sc.specAccFor(p.spec)
-			bit := uint64(1) << uint(p.idx)
+			bit := p.bit
 			switch p.kind {
 			case postTerm:
 				a.hits = append(a.hits, hitRec{kind: postTerm, idx: p.idx, ent: p.ent, post: p.post, start: start, end: end})

@@ -9,11 +9,11 @@ package router
 type scanTables struct {
 	hot    []hotPost
 	postAt []int32
-	// stops[stopAt[k]:stopAt[k+1]] are the postings of every output of
-	// automaton state outStart+k, in the order of its outputs (longest
-	// first) and, for one output, of its entry's postings.
-	stops  []stopPost
-	stopAt []int32
+	// stopsOf[k] are the postings of every output of automaton state
+	// outStart+k, in the order of its outputs (longest first) and, for
+	// one output, of its entry's postings: capped windows of stops.
+	stops   []stopPost
+	stopsOf [][]stopPost
 	// always[i] has bit pi set when pattern pi of spec i runs on every
 	// input; wide[i] reports a spec with more than 64 patterns, which the
 	// bit masks cannot describe (Lint forbids them).
@@ -40,6 +40,9 @@ type stopPost struct {
 	word      uint8
 	plen      int32
 	ent, post int32
+	// bit is 1<<idx, the posting's bit in the accumulator's masks (0
+	// when idx is 64 or more, as the shift gives).
+	bit uint64
 }
 
 // newScanTables flattens s's entries and patterns and points the
@@ -67,16 +70,20 @@ func newScanTables(s *Snapshot) scanTables {
 		o.post0, o.post1 = t.postAt[o.id], t.postAt[o.id+1]
 	}
 	ac := s.ac
-	t.stopAt = make([]int32, 0, len(ac.outAt))
+	stopAt := make([]int32, 0, len(ac.outAt))
 	for k := 0; k+1 < len(ac.outAt); k++ {
-		t.stopAt = append(t.stopAt, int32(len(t.stops)))
+		stopAt = append(stopAt, int32(len(t.stops)))
 		for _, o := range ac.outs[ac.outAt[k]:ac.outAt[k+1]] {
 			for pi := o.post0; pi < o.post1; pi++ {
-				t.stops = append(t.stops, stopPost{hotPost: t.hot[pi], word: o.word, plen: o.plen, ent: o.id, post: pi - o.post0})
+				t.stops = append(t.stops, stopPost{hotPost: t.hot[pi], word: o.word, plen: o.plen, ent: o.id, post: pi - o.post0, bit: uint64(1) << uint(t.hot[pi].idx)})
 			}
 		}
 	}
-	t.stopAt = append(t.stopAt, int32(len(t.stops)))
+	stopAt = append(stopAt, int32(len(t.stops)))
+	t.stopsOf = make([][]stopPost, len(stopAt)-1)
+	for k := range t.stopsOf {
+		t.stopsOf[k] = t.stops[stopAt[k]:stopAt[k+1]:stopAt[k+1]]
+	}
 	t.always = make([]uint64, len(s.specs))
 	t.wide = make([]bool, len(s.specs))
 	for i, cs := range s.specs {
