@@ -91,13 +91,13 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 	ct.Accepted = true
 	ct.Reason = fmt.Sprintf("accepted %s", cs.ID)
 	res.Branch = BranchClassified
-	res.Top = &cand
 	res.Candidates = append([]Candidate{cand}, withoutID(res.Candidates, cand.ID)...)
-	out.cmdCands = []*Candidate{&cand}
+	res.Top = &res.Candidates[0]
+	out.cmdCands = []*Candidate{res.Top}
 	out.cmdSpecs, out.cmdInfos = []*compiledSpec{cs}, nil
 	out.ambiguous = nil
 	res.Commands = nil
-	if cmd, ok := e.command(cs, &cand); ok {
+	if cmd, ok := e.command(cs, res.Top); ok {
 		res.Commands = []Command{cmd}
 	}
 }

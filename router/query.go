@@ -48,7 +48,6 @@ type scratch struct {
 	excl, comp []*ruleCand
 	accepted   []*ruleCand
 	claimed    [][2]int32
-	amb        Candidate
 	ambp       []*Candidate
 	// rcsUsed and rawsUsed are how much of rcs and raws the query used.
 	rcsUsed, rawsUsed int
@@ -83,7 +82,6 @@ func (sc *scratch) release() {
 	clear(sc.candSpecs)
 	clear(sc.cmdInfos)
 	clear(sc.ambp)
-	sc.amb = Candidate{}
 	clear(sc.raws[:sc.rawsUsed])
 	sc.rcsUsed, sc.rawsUsed = 0, 0
 }
@@ -188,11 +186,10 @@ type runOptions struct {
 
 func round4(f float64) float64 { return math.Round(f*10000) / 10000 }
 
-// resultBlock allocates a Result with its top candidate and the first
-// plan steps in one piece.
+// resultBlock allocates a Result with the first plan steps in one piece
+// (Top points into the Result's Candidates).
 type resultBlock struct {
 	res  Result
-	top  Candidate
 	plan [6]PlanStep
 }
 
@@ -299,8 +296,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 		for _, g := range guards {
 			res.Candidates = e.appendBare(res.Candidates, g.cs, g)
 		}
-		blk.top = res.Candidates[0]
-		res.Top = &blk.top
+		res.Top = &res.Candidates[0]
 		out.guard = guards[0].cs
 		if tr != nil {
 			tr.Skipped = append(tr.Skipped, "expectation: guard hit", "rules: guard hit", "classifier: guard hit")
@@ -448,10 +444,12 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			second := excl[1]
 			if top.ref.conf-second.ref.conf <= e.margin+1e-9 && top.ref.cs.Priority == second.ref.cs.Priority {
 				res.Branch = BranchAmbiguous
-				e.candidate(&blk.top, top.ref.cs, top.ref, true)
-				e.candidate(&sc.amb, second.ref.cs, second.ref, false)
-				res.Top = &blk.top
-				out.ambiguous = append(sc.ambp[:0], &blk.top, &sc.amb)
+				// Candidates has room for both (len(over) >= 2).
+				res.Candidates = res.Candidates[:2]
+				e.candidate(&res.Candidates[0], top.ref.cs, top.ref, true)
+				e.candidate(&res.Candidates[1], second.ref.cs, second.ref, false)
+				res.Top = &res.Candidates[0]
+				out.ambiguous = append(sc.ambp[:0], &res.Candidates[0], &res.Candidates[1])
 				if tr != nil {
 					for _, c := range excl[2:] {
 						reject(c.ref, "not among the top two")
@@ -531,9 +529,9 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 				if conflicts(c.ref.cs, a.ref.cs) {
 					if math.Abs(c.ref.conf-a.ref.conf) <= e.margin+1e-9 && c.ref.cs.Priority == a.ref.cs.Priority {
 						res.Branch = BranchAmbiguous
-						blk.top = a.cand
-						res.Top = &blk.top
-						out.ambiguous = append(sc.ambp[:0], &blk.top, &c.cand)
+						top := a.cand
+						res.Top = &top
+						out.ambiguous = append(sc.ambp[:0], &top, &c.cand)
 						if tr != nil {
 							tr.RunnerUp = &Counterfactual{ID: c.ref.cs.ID, Score: c.ref.conf, Threshold: c.ref.cs.Threshold,
 								Gap:  round4(e.margin - math.Abs(c.ref.conf-a.ref.conf) + 0.0001),
@@ -577,9 +575,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		}
 	}
 	if res.Branch == BranchAmbiguous {
-		for _, c := range out.ambiguous {
-			res.Candidates = append(res.Candidates, *c)
-		}
+		// The two ambiguous candidates are already in Candidates.
 		for _, sr := range low {
 			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
@@ -598,12 +594,13 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		return 0
 	})
 	var topC *ruleCand
-	for _, c := range accepted {
+	topI := 0
+	for i, c := range accepted {
 		if c.cand.ID == "" {
 			e.candidate(&c.cand, c.ref.cs, c.ref, true)
 		}
 		if topC == nil || c.ref.conf > topC.ref.conf || c.ref.conf == topC.ref.conf && (c.ref.cs.Priority > topC.ref.cs.Priority || c.ref.cs.Priority == topC.ref.cs.Priority && c.ref.cs.ID < topC.ref.cs.ID) {
-			topC = c
+			topC, topI = c, i
 		}
 	}
 	cmdCands, cmdSpecs, cmdInfos := sc.cands[:0], sc.candSpecs[:0], sc.cmdInfos[:0]
@@ -622,8 +619,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	}
 	sc.cands, sc.candSpecs, sc.cmdInfos = cmdCands, cmdSpecs, cmdInfos
 	out.cmdCands, out.cmdSpecs, out.cmdInfos = cmdCands, cmdSpecs, cmdInfos
-	blk.top = topC.cand
-	res.Top = &blk.top
+	res.Top = &res.Candidates[topI]
 	for _, sr := range over {
 		if !containsRef(accepted, sr.cs.ID) {
 			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
