@@ -192,7 +192,11 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 	slotProblems := len(missing) > 0 && !precondFailed || hasSlotProblem(out.cmdCands)
 	d.NeedsClarification = slotProblems
 	d.ShouldExecute = len(res.Commands) > 0 && !precondFailed && !confirm
-	d.Reason = e.matchedReason(res, out.cmdCands, notes)
+	if out.cmdReason != "" && len(notes) == 0 && res.Branch != BranchClassified {
+		d.Reason = out.cmdReason
+	} else {
+		d.Reason = e.matchedReason(res, out.cmdCands, notes)
+	}
 	switch {
 	case precondFailed:
 		d.ActionType = "refuse"

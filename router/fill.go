@@ -22,7 +22,10 @@ func (e *evaluation) candidate(dst *Candidate, cs *compiledSpec, sr scoredRef, w
 func (e *evaluation) bare(c *Candidate, cs *compiledSpec, sr scoredRef) {
 	*c = Candidate{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: sr.conf, Threshold: cs.Threshold,
 		Priority: cs.Priority, Risk: cs.Risk, RequiresConfirm: cs.RequiresConfirm, Composable: cs.Composable, Handler: cs.Handler,
-		Metadata: cs.Metadata, Action: cs.Command, Reason: e.reason(sr)}
+		Metadata: cs.Metadata, Action: cs.Command}
+	if !e.lateReasons {
+		c.Reason = e.reason(sr)
+	}
 }
 
 // appendBare appends the spec's bare candidate to list.

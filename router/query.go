@@ -34,6 +34,7 @@ type scratch struct {
 	sel   []posRec
 	nums  []int32
 	refs  []scoredRef // the scored specs
+	crefs []scoredRef // the specs of the rules' candidates, in order
 	rcs   []ruleCand
 	spans [][2]int32 // the spans fill returns
 	raws  []rawVal
@@ -147,6 +148,9 @@ type evaluation struct {
 	margin float64
 	sc     *scratch
 	numsOK bool // sc.nums holds the number starts
+	// lateReasons: the rules stage sets the candidates' reasons at its
+	// end (bare leaves them empty meanwhile).
+	lateReasons bool
 	// reasons holds the reasons of the candidates, built in one piece.
 	reasons string
 	// scored specs in spec order: stage, confidence
@@ -251,6 +255,9 @@ type stageOutcome struct {
 	nearMisses  []Counterfactual
 	classifier  *ClassifierTrace
 	emptyInput  bool
+	// cmdReason is "id: reason; …" of cmdCands, when the rules stage
+	// built it.
+	cmdReason string
 }
 
 func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o runOptions) stageOutcome {
@@ -290,7 +297,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 		}
 	}
 	if len(guards) > 0 {
-		e.prepareReasons(guards)
+		e.prepareReasons(guards, 0)
 		res.Branch = BranchGuardHit
 		res.Candidates = make([]Candidate, 0, len(guards))
 		for _, g := range guards {
@@ -399,7 +406,9 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	sc.over, sc.low = over, low
 	sortRefs(over)
 	sortRefs(low)
-	e.prepareReasons(over, low)
+	// The candidates' reasons are built at the end (setReasons), in the
+	// order of the candidates.
+	e.lateReasons = true
 	// One block for all the slots and arguments the candidates can fill.
 	e.slotHint, e.argHint = 0, 0
 	for _, sr := range over {
@@ -530,6 +539,8 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 					if math.Abs(c.ref.conf-a.ref.conf) <= e.margin+1e-9 && c.ref.cs.Priority == a.ref.cs.Priority {
 						res.Branch = BranchAmbiguous
 						top := a.cand
+						e.setReasons(nil, append(sc.crefs[:0], a.ref, c.ref), 0)
+						top.Reason, c.cand.Reason = e.reason(a.ref), e.reason(c.ref)
 						res.Top = &top
 						out.ambiguous = append(sc.ambp[:0], &top, &c.cand)
 						if tr != nil {
@@ -565,6 +576,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		for _, sr := range low {
 			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
+		e.setReasons(res.Candidates, low, 0)
 		return
 	}
 	sc.accepted = accepted
@@ -579,6 +591,9 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		for _, sr := range low {
 			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 		}
+		refs := append(sc.crefs[:0], excl[0].ref, excl[1].ref)
+		sc.crefs = append(refs, low...)
+		e.setReasons(res.Candidates, sc.crefs, 0)
 		return
 	}
 	res.Branch = BranchMatched
@@ -620,14 +635,21 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	sc.cands, sc.candSpecs, sc.cmdInfos = cmdCands, cmdSpecs, cmdInfos
 	out.cmdCands, out.cmdSpecs, out.cmdInfos = cmdCands, cmdSpecs, cmdInfos
 	res.Top = &res.Candidates[topI]
+	refs := sc.crefs[:0]
+	for _, c := range accepted {
+		refs = append(refs, c.ref)
+	}
 	for _, sr := range over {
 		if !containsRef(accepted, sr.cs.ID) {
 			res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
+			refs = append(refs, sr)
 		}
 	}
 	for _, sr := range low {
 		res.Candidates = e.appendBare(res.Candidates, sr.cs, sr)
 	}
+	sc.crefs = append(refs, low...)
+	out.cmdReason = e.setReasons(res.Candidates, sc.crefs, len(accepted))
 	if tr != nil {
 		for _, c := range accepted {
 			for _, k := range sortedKeys(c.cand.InvalidSlots) {
@@ -729,19 +751,45 @@ func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
 	return terms, lex, pats
 }
 
-// prepareReasons builds the reasons of the specs in lists in one string
-// (one allocation for all the candidates of a result).
-func (e *evaluation) prepareReasons(lists ...[]scoredRef) {
+// prepareReasons builds the reasons of refs in one string (one
+// allocation for all the candidates of a result). The first lead refs are
+// written as the decision states them, "id: reason; id: reason", and that
+// part is returned.
+func (e *evaluation) prepareReasons(refs []scoredRef, lead int) string {
 	b := e.sc.buf[:0]
-	for _, l := range lists {
-		for _, sr := range l {
-			start := len(b)
-			b = e.appendReason(b, sr)
-			sr.acc.reason, sr.acc.hasReason = [2]int32{int32(start), int32(len(b))}, true
+	end := 0
+	for i, sr := range refs {
+		if i < lead {
+			if i > 0 {
+				b = append(b, "; "...)
+			}
+			b = append(b, sr.cs.ID...)
+			b = append(b, ": "...)
+		}
+		start := len(b)
+		b = e.appendReason(b, sr)
+		sr.acc.reason, sr.acc.hasReason = [2]int32{int32(start), int32(len(b))}, true
+		if i < lead {
+			end = len(b)
 		}
 	}
 	e.sc.buf = b
 	e.reasons = string(b)
+	return e.reasons[:end]
+}
+
+// setReasons gives the rules' candidates their reasons, built in one
+// string once the candidates are known: cands[i] is the candidate of
+// refs[i], and the first lead of them are the commands' candidates, whose
+// joined reasons it returns.
+func (e *evaluation) setReasons(cands []Candidate, refs []scoredRef, lead int) string {
+	e.lateReasons = false
+	joined := e.prepareReasons(refs, lead)
+	for i := range cands {
+		r := refs[i].acc.reason
+		cands[i].Reason = e.reasons[r[0]:r[1]]
+	}
+	return joined
 }
 
 // reason names what a spec hit: "terms: …; lexicon: name→value, …;
