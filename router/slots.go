@@ -556,24 +556,66 @@ func parseURL(s string) (string, error) {
 	if !strings.HasPrefix(low, "http://") && !strings.HasPrefix(low, "https://") {
 		t = "https://" + t
 	}
-	u, err := url.Parse(t)
-	if err != nil {
-		return "", fmt.Errorf("not a URL: %v", err)
+	host, ok := simpleURLHost(t)
+	if !ok {
+		u, err := url.Parse(t)
+		if err != nil {
+			return "", fmt.Errorf("not a URL: %v", err)
+		}
+		host = u.Hostname()
 	}
-	host := strings.ToLower(u.Hostname())
+	host = strings.ToLower(host)
 	if !strings.Contains(host, ".") || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") {
 		return "", fmt.Errorf("URL host %q is not a domain", host)
 	}
 	return t, nil
 }
 
+// simpleURLHost returns the host of an http(s) URL whose host is
+// letters, digits, dots and hyphens (no port, no user) and whose rest, if
+// any, starts with '/' and is printable ASCII without '%' or '#': the
+// URLs url.Parse accepts whatever their path, with the host it would
+// report. ok is false for anything else (url.Parse decides those).
+func simpleURLHost(t string) (host string, ok bool) {
+	var rest string
+	switch {
+	case len(t) >= 8 && strings.EqualFold(t[:8], "https://"):
+		rest = t[8:]
+	case len(t) >= 7 && strings.EqualFold(t[:7], "http://"):
+		rest = t[7:]
+	default:
+		return "", false
+	}
+	i := 0
+	for i < len(rest) {
+		c := rest[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			break
+		}
+		i++
+	}
+	if i == 0 || i < len(rest) && rest[i] != '/' {
+		return "", false
+	}
+	for j := i; j < len(rest); j++ {
+		if c := rest[j]; c <= ' ' || c >= 0x7f || c == '%' || c == '#' {
+			return "", false
+		}
+	}
+	return rest[:i], true
+}
+
 // platformOfURL names the platform a URL belongs to, or "".
 func platformOfURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
+	h, ok := simpleURLHost(raw)
+	if !ok {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return ""
+		}
+		h = u.Hostname()
 	}
-	h := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	h = strings.TrimPrefix(strings.ToLower(h), "www.")
 	h = strings.TrimPrefix(h, "m.")
 	switch {
 	case h == "youtube.com" || h == "youtu.be" || strings.HasSuffix(h, ".youtube.com"):
