@@ -225,12 +225,9 @@ type numTok struct {
 	end     int
 }
 
-// scanNumbers finds the numbers in s (normalised text): Arabic numerals
-// with an optional decimal part and unit (k, w, m, 千, 万, 百万, 亿,
-// thousand, million) and Chinese numerals.
-func scanNumbers(s string) []numTok { return appendNumbers(nil, s) }
-
-// appendNumbers is scanNumbers appending to out.
+// appendNumbers appends the numbers in s (normalised text) to out:
+// Arabic numerals with an optional decimal part and unit (k, w, m, 千, 万,
+// 百万, 亿, thousand, million) and Chinese numerals.
 func appendNumbers(out []numTok, s string) []numTok {
 	for i := 0; i < len(s); {
 		r, sz := rune(s[i]), 1
@@ -264,6 +261,8 @@ func appendNumbers(out []numTok, s string) []numTok {
 			}
 			out = append(out, numTok{val: v, hasUnit: ulen > 0, start: start, end: j + ulen})
 			i = j + ulen
+		case r < utf8.RuneSelf: // no Chinese numeral starts with ASCII
+			i++
 		case isCNNumberStart(r):
 			j := i
 			for j < len(s) {
@@ -337,7 +336,7 @@ func unitAt(s string) (float64, int) {
 		return 1, 0
 	}
 	for _, u := range countUnits {
-		if strings.HasPrefix(t, u.text) {
+		if u.text[0] == t[0] && strings.HasPrefix(t, u.text) {
 			rest := t[len(u.text):]
 			if u.word && rest != "" && isASCIILetter(rest[0]) && !(rest[0] == 's' && (len(rest) == 1 || !isASCIILetter(rest[1]))) {
 				continue
@@ -460,17 +459,20 @@ func rawNumber(tok string) float64 {
 	return 1
 }
 
+// durationUnits are the units parseDuration looks for, in order.
+var durationUnits = [...]struct {
+	text string
+	days float64
+}{
+	{"半年", 180}, {"半个月", 15}, {"天", 1}, {"日", 1}, {"days", 1}, {"day", 1}, {"星期", 7}, {"礼拜", 7}, {"周", 7},
+	{"weeks", 7}, {"week", 7}, {"个月", 30}, {"月", 30}, {"months", 30}, {"month", 30}, {"年", 365}, {"years", 365}, {"year", 365},
+}
+
 // parseDuration parses a duration into days: "30天", "两周", "3 months",
 // "半年", "a week".
 func parseDuration(s string) (int64, error) {
-	units := []struct {
-		text string
-		days float64
-	}{
-		{"半年", 180}, {"半个月", 15}, {"天", 1}, {"日", 1}, {"days", 1}, {"day", 1}, {"星期", 7}, {"礼拜", 7}, {"周", 7},
-		{"weeks", 7}, {"week", 7}, {"个月", 30}, {"月", 30}, {"months", 30}, {"month", 30}, {"年", 365}, {"years", 365}, {"year", 365},
-	}
-	for _, u := range units {
+	var buf [4]numTok
+	for _, u := range durationUnits {
 		k := strings.Index(s, u.text)
 		if k < 0 {
 			continue
@@ -480,7 +482,7 @@ func parseDuration(s string) (int64, error) {
 		}
 		prefix := strings.TrimSpace(s[:k])
 		n := float64(1)
-		if nums := scanNumbers(prefix); len(nums) > 0 {
+		if nums := appendNumbers(buf[:0], prefix); len(nums) > 0 {
 			n = nums[len(nums)-1].val
 		} else {
 			fields := strings.Fields(prefix)
@@ -495,7 +497,7 @@ func parseDuration(s string) (int64, error) {
 		}
 		return int64(n*u.days + 0.5), nil
 	}
-	if nums := scanNumbers(s); len(nums) > 0 {
+	if nums := appendNumbers(buf[:0], s); len(nums) > 0 {
 		return int64(nums[0].val + 0.5), nil // a bare number counts days
 	}
 	return 0, fmt.Errorf("no duration in %q", s)
