@@ -1,11 +1,18 @@
 package router
 
+import (
+	"slices"
+	"strings"
+)
+
 // commandInfo describes one command of the closed vocabulary: what it
 // acts on and the plan steps the agent runs for it.
 type commandInfo struct {
-	scope  string
-	action string
-	steps  []string
+	scope string
+	// scopeBit is the scope's bit in a scopeSet.
+	scopeBit scopeSet
+	action   string
+	steps    []string
 	// stepReason and confirmReason are the plan steps' reasons; plan and
 	// confirmPlan the steps themselves.
 	stepReason    string
@@ -38,6 +45,7 @@ var commandVocabulary = withStepReasons(map[string]commandInfo{
 // withStepReasons fills the plan step reasons of each command.
 func withStepReasons(m map[string]commandInfo) map[string]commandInfo {
 	for name, info := range m {
+		info.scopeBit = scopeSet(1) << slices.Index(commandScopes[:], info.scope)
 		info.stepReason = "command " + name
 		info.confirmReason = "after confirmation: command " + name
 		for _, s := range info.steps {
@@ -48,6 +56,30 @@ func withStepReasons(m map[string]commandInfo) map[string]commandInfo {
 	}
 	return m
 }
+
+// commandScopes are the scopes of the command vocabulary, sorted.
+var commandScopes = [...]string{"anchor", "conditions", "keywords", "question", "session"}
+
+// scopeSet is a set of commandScopes (bit i is commandScopes[i]).
+type scopeSet uint8
+
+// scopeNames[set] is the decision scope of a set: the scopes joined by
+// "+" in order, or "input" for none.
+var scopeNames = func() (t [1 << len(commandScopes)]string) {
+	for set := range t {
+		var parts []string
+		for i, sc := range commandScopes {
+			if set&(1<<i) != 0 {
+				parts = append(parts, sc)
+			}
+		}
+		t[set] = "input"
+		if len(parts) > 0 {
+			t[set] = strings.Join(parts, "+")
+		}
+	}
+	return t
+}()
 
 // finishSteps end every execution plan.
 var finishSteps = [...]PlanStep{

@@ -127,8 +127,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 	}
 
 	// matched or classified
-	var scopeBuf [4]string
-	scopes := scopeBuf[:0]
+	var scopes scopeSet
 	var missing, notes []string
 	confirm := false
 	precondFailed := false
@@ -164,19 +163,11 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		if c.RequiresConfirm {
 			confirm = true
 		}
-		if info := cs.cmdInfo; info != nil && !slices.Contains(scopes, info.scope) {
-			scopes = append(scopes, info.scope)
+		if info := cs.cmdInfo; info != nil {
+			scopes |= info.scopeBit
 		}
 	}
-	switch len(scopes) {
-	case 0:
-		d.Scope = "input"
-	case 1:
-		d.Scope = scopes[0]
-	default:
-		slices.Sort(scopes)
-		d.Scope = strings.Join(scopes, "+")
-	}
+	d.Scope = scopeNames[scopes]
 	d.IntentType = res.Top.ID
 	if len(res.Commands) > 1 {
 		d.IntentType = "composite"
