@@ -107,6 +107,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		step("refuse", "nothing recognisable to execute; say what is missing (seed 003 §3.1)")
 		var seenBuf [4]string
 		seen := seenBuf[:0]
+		d.NextRecommendations = make([]Recommendation, 0, 4) // at most 4
 		for _, nm := range out.nearMisses {
 			if cs := e.s.byID[nm.ID]; cs != nil && len(d.NextRecommendations) < 3 && cs.Stage == StageRules {
 				d.NextRecommendations = append(d.NextRecommendations, Recommendation{Code: cs.ID, Label: cs.Label.In(loc), Reason: nm.Note})
