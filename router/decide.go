@@ -6,11 +6,12 @@ import (
 	"strings"
 )
 
-// decide turns a result into the agent's decision.
-func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
+// decide sets the result's decision.
+func (e *evaluation) decide(blk *resultBlock, out *stageOutcome) {
 	res := &blk.res
 	loc := e.loc
-	d := Decision{MissingData: []string{}, ExecutionPlan: blk.plan[:0], NextRecommendations: []Recommendation{}}
+	d := &res.Decision // still zero
+	d.MissingData, d.ExecutionPlan, d.NextRecommendations = []string{}, blk.plan[:0], []Recommendation{}
 	step := func(code, reason string) {
 		d.ExecutionPlan = append(d.ExecutionPlan, PlanStep{StepCode: code, StepName: stepNames[code], Reason: reason})
 	}
@@ -27,7 +28,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		step("refuse", "guard specs refuse on recognition (contract 4.8)")
 		d.NextRecommendations = recommendations(g.Recommendations, loc)
 		finish()
-		return d
+		return
 
 	case BranchExpectationHit:
 		cmd := res.Commands[0]
@@ -42,14 +43,14 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 			d.Reason = "the expected input was given but does not validate: " + strings.Join(d.MissingData, "; ")
 			step("ask_slots", "the answer must be fixed before it can run")
 			finish()
-			return d
+			return
 		}
 		d.ShouldExecute = true
 		d.NextSession = "refining"
 		d.Reason = res.Top.Reason
 		d.ExecutionPlan = append(d.ExecutionPlan, info.plan...)
 		finish()
-		return d
+		return
 
 	case BranchAmbiguous:
 		d.Scope, d.ActionType = "input", "clarify"
@@ -69,7 +70,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		}
 		step("clarify", "one question with the candidate intents as options")
 		finish()
-		return d
+		return
 
 	case BranchFallback:
 		d.Scope, d.IntentType, d.ActionType = "input", "", "refuse"
@@ -124,7 +125,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 			}
 		}
 		finish()
-		return d
+		return
 	}
 
 	// matched or classified
@@ -220,7 +221,7 @@ func (e *evaluation) decide(blk *resultBlock, out stageOutcome) Decision {
 		}
 	}
 	finish()
-	return d
+	return
 }
 
 // matchedReason joins the command candidates' reasons ("id: reason; …"),

@@ -228,7 +228,7 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 	blk := &resultBlock{res: Result{Input: in.Text, SnapshotRevision: s.revision}}
 	res := &blk.res
 	out := e.stages(ctx, blk, tr, o)
-	res.Decision = e.decide(blk, out)
+	e.decide(blk, &out)
 	if tr != nil {
 		tr.Branch = res.Branch
 		if res.Top != nil {
