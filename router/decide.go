@@ -206,13 +206,18 @@ func (e *evaluation) decide(blk *resultBlock, out *stageOutcome) {
 		if slotProblems {
 			step("ask_slots", "missing or invalid slots: "+strings.Join(missing, "; "))
 		}
-		var seenBuf [8]string
-		seenStep := seenBuf[:0]
-		for i := range res.Commands {
-			for _, ps := range out.commandInfo(res, i).plan {
-				if !slices.Contains(seenStep, ps.StepCode) {
-					seenStep = append(seenStep, ps.StepCode)
-					d.ExecutionPlan = append(d.ExecutionPlan, ps)
+		if len(res.Commands) == 1 { // a command's steps are distinct
+			d.ExecutionPlan = append(d.ExecutionPlan, out.commandInfo(res, 0).plan...)
+		} else {
+			var seenBuf [8]string
+			seenStep := seenBuf[:0]
+			for i := range res.Commands {
+				plan := out.commandInfo(res, i).plan
+				for k := range plan {
+					if ps := &plan[k]; !slices.Contains(seenStep, ps.StepCode) {
+						seenStep = append(seenStep, ps.StepCode)
+						d.ExecutionPlan = append(d.ExecutionPlan, *ps)
+					}
 				}
 			}
 		}
