@@ -80,8 +80,8 @@ func (sc *scratch) release() {
 	// Clear what this query used (the rest is still zero).
 	clear(sc.rcs[:sc.rcsUsed])
 	clear(sc.cands)
-	clear(sc.candSpecs)
-	clear(sc.cmdInfos)
+	// candSpecs and cmdInfos point into the snapshot, which owns the
+	// pool: they keep nothing alive and need no clearing.
 	clear(sc.ambp)
 	clear(sc.raws[:sc.rawsUsed])
 	sc.rcsUsed, sc.rawsUsed = 0, 0
