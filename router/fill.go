@@ -256,8 +256,9 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	switch ss.Type {
 	case SlotString:
 		var stripLower []string
+		var ends *affixEnds
 		if si >= 0 && len(cs.slotStrip[si]) == len(ss.Strip) {
-			stripLower = cs.slotStrip[si]
+			stripLower, ends = cs.slotStrip[si], &cs.slotStripEnds[si]
 		} else {
 			stripLower = make([]string, len(ss.Strip))
 			for i, a := range ss.Strip {
@@ -266,14 +267,14 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		}
 		for _, r := range raws {
 			if !ss.Split {
-				if v := cleanStringLower(r.orig, ss.Strip, stripLower); v != "" && !slices.Contains(vals, v) {
+				if v := cleanStringLower(r.orig, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 				continue
 			}
 			var pbuf [8]string
 			for _, p := range appendSplitList(pbuf[:0], r.orig) {
-				if v := cleanStringLower(p, ss.Strip, stripLower); v != "" && !slices.Contains(vals, v) {
+				if v := cleanStringLower(p, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}

@@ -642,13 +642,30 @@ func cleanString(s string, strip []string) string {
 	for i, a := range strip {
 		lower[i] = lowerString(a)
 	}
-	return cleanStringLower(s, strip, lower)
+	return cleanStringLower(s, strip, lower, nil)
+}
+
+// affixEnds holds the first and last bytes of a slot's strip affixes (in
+// lower case): a value whose ends are in neither set has no affix to
+// strip.
+type affixEnds struct{ first, last byteSet }
+
+// newAffixEnds collects the ends of the non-empty affixes in lower.
+func newAffixEnds(lower []string) (e affixEnds) {
+	for _, a := range lower {
+		if a != "" {
+			e.first.add(a[0])
+			e.last.add(a[len(a)-1])
+		}
+	}
+	return e
 }
 
 // cleanStringLower is cleanString with the affixes' lower-case forms
-// precomputed (stripLower[i] is strings.ToLower(strip[i])).
-func cleanStringLower(s string, strip, stripLower []string) string {
-	t := trimQuotes(s)
+// precomputed (stripLower[i] is strings.ToLower(strip[i])) and, when ends
+// is not nil, their ends (newAffixEnds(stripLower)).
+func cleanStringLower(s string, strip, stripLower []string, ends *affixEnds) string {
+	t := s
 	for changed := true; changed; {
 		changed = false
 		t = trimQuotes(t)
@@ -656,6 +673,9 @@ func cleanStringLower(s string, strip, stripLower []string) string {
 			break
 		}
 		low := lowerString(t)
+		if ends != nil && (low == "" || !ends.first.has(low[0]) && !ends.last.has(low[len(low)-1])) {
+			break // every affix would be skipped below
+		}
 		for i, a := range strip {
 			if a == "" {
 				continue

@@ -80,6 +80,8 @@ type compiledSpec struct {
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
+	// slotStripEnds are the ends of slotStrip's affixes (index-aligned).
+	slotStripEnds []affixEnds
 }
 
 type termRef struct {
@@ -230,6 +232,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 				lower[i] = strings.ToLower(a)
 			}
 			cs.slotStrip = append(cs.slotStrip, lower)
+			cs.slotStripEnds = append(cs.slotStripEnds, newAffixEnds(lower))
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + string(appendFixed2(nil, sp.Threshold)) + ")"
