@@ -282,3 +282,39 @@ func TestDisconnectedClientStopsTheTurn(t *testing.T) {
 		t.Errorf("after an abandoned turn the next event lands in %s", b.snap.Substate)
 	}
 }
+
+// TestFollowupKeepAndExcludeInOneSentence: "只要美国的，不要英国的" is two
+// commands of the router (one per polarity) and two conditions of the
+// graph, both applied to the search.
+func TestFollowupKeepAndExcludeInOneSentence(t *testing.T) {
+	for _, tc := range []struct{ name, text string }{
+		{"zh", "只要美国的，不要英国的"},
+		{"en", "US only, not UK"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestAgent(t)
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: "帮我找做汽配评测、最近活跃的 YouTube 红人"})
+			b.send("followup.submit", api.Args{Text: tc.text})
+			var in, out bool
+			for _, c := range b.snap.Context.Conditions {
+				if c.Field != "country" {
+					continue
+				}
+				raw, _ := json.Marshal(c.Value)
+				switch {
+				case (c.Op == "eq" || c.Op == "in") && strings.Contains(string(raw), "US"):
+					in = true
+				case c.Op == "not_in" && strings.Contains(string(raw), "GB"):
+					out = true
+				}
+			}
+			if !in || !out {
+				t.Errorf("followup %q: conditions %+v, want country = US and country not in GB", tc.text, b.snap.Context.Conditions)
+			}
+			if b.snap.State.Session != "results_ready" && b.snap.State.Session != "low_recall" && b.snap.State.Session != "empty_repair" {
+				t.Errorf("followup %q landed in %s", tc.text, stateString(b.snap.State))
+			}
+		})
+	}
+}
