@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short bench lint fuzz build tidy
+.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -24,6 +24,14 @@ test-short:
 ## bench: all benchmarks, one run each, with allocations
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $(PKGS)
+
+## bench-router: the router's latency benchmark (p50/p99 per query on one core)
+bench-router:
+	$(GO) test -run='^$$' -bench='^BenchmarkQueryDefault$$' -benchtime=40000x -cpu=1 ./router
+
+## bench-router-instr: instructions per router query (valgrind; deterministic)
+bench-router-instr:
+	scripts/router-instr.sh
 
 ## lint: gofmt must list nothing, go vet must pass
 lint:

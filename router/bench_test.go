@@ -155,9 +155,8 @@ func noiseP99(samples []time.Duration, n int, timer time.Duration) time.Duration
 // on ~40-character inputs.
 func BenchmarkQueryDefault(b *testing.B) {
 	snap := defaultSnapshot(b)
-	conds := []Condition{{ID: "c1", Kind: "hard", Field: "followers"}, {ID: "k1", Kind: "keyword", Value: "camping"}}
 	percentiles(b, func(s string) {
-		if _, err := snap.Query(Input{Text: s, Platform: "youtube", Conditions: conds}); err != nil {
+		if _, err := snap.Query(Input{Text: s, Platform: "youtube", Conditions: benchConditions}); err != nil {
 			b.Fatal(err)
 		}
 	})

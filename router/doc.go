@@ -25,7 +25,12 @@
 //     specs compete (top two within the ambiguity margin at equal priority
 //     → ambiguous); composable refine specs all fire, each claiming the text
 //     its slots came from so that two intents never consume the same words
-//     (higher priority wins the text) → matched, or fallback.
+//     (higher priority wins the text) → matched, or fallback. A spec
+//     gives at most one command, so a sentence that keeps and excludes
+//     values of one field ("只要美国的，不要英国的") is served by two
+//     specs: filter.country_exclude (priority 61) claims the negated
+//     values and filter.country fills from the rest — add_filter in [US]
+//     and add_filter not_in [GB].
 //  3. classifier (optional): only for ambiguous and fallback; its answer is
 //     validated (known spec, slots re-typed) → classified, and traced.
 //
@@ -72,7 +77,11 @@
 // # Performance
 //
 // Query allocates little beyond its Result (working memory is pooled per
-// snapshot) and builds no trace; Explain adds the trace. Benchmarks
-// (bench_test.go) report per-query thread-CPU p50/p99, allocations and
-// the machine's noise floor.
+// snapshot; a result's slots and command arguments are carved from one
+// block each, which is why Candidate.Slots and Command.Args are ordered
+// slices with Get methods that encode as JSON objects) and builds no
+// trace; Explain adds the trace. Benchmarks (bench_test.go) report
+// per-query wall and thread-CPU p50/p99, the worst input's median,
+// allocations and the machine's noise floor; BenchmarkQueryMix is the
+// loop to count instructions with (make bench-router-instr).
 package router
