@@ -519,9 +519,12 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 	}
 }
 
-// btJob is an entry on the job stack: a branch (in) to try at pos, or,
-// when in is nil, a capture slot to restore to pos. Positions fit in
-// int32: runs are at most maxBacktrackBits/64 bytes long.
+// btJob is an entry on the job stack: a branch (in) to try at pos
+// (slot 0); when in is nil, a capture slot to restore to pos; or, when
+// slot > 0, the exits of the greedy loop in (btStar) at the ASCII
+// positions slot-1 to pos, tried from the last that its exit may take
+// (see the loop in try). Positions fit in int32: runs are at most
+// maxBacktrackBits/64 bytes long.
 type btJob struct {
 	in        *btInst
 	pos, slot int32
@@ -679,11 +682,19 @@ Run:
 		case btStar:
 			// The body is tried first; the exit at pos is pushed only
 			// when the body goes on, and otherwise run at once (it
-			// would be the next job popped).
+			// would be the next job popped). The exits at a run of
+			// ASCII positions the body goes on from share one job
+			// (from run to pos-1), which the exit's lead set filters
+			// when it is popped.
 			sd := &bt.stars[in.arg]
+			star := in
 			lvis := in.vis
+			run := -1
 			for {
 				if pos >= len(text) {
+					if run >= 0 {
+						st.jobs = append(st.jobs, btJob{in: star, pos: int32(pos - 1), slot: int32(run + 1)})
+					}
 					if sd.xend {
 						in = sd.exitIn
 						continue Run
@@ -691,10 +702,46 @@ Run:
 					break
 				}
 				c := text[pos]
-				k := int(c)
-				if c >= utf8.RuneSelf {
-					k = keyAt(text, pos)
+				if c < utf8.RuneSelf {
+					// The body at pos.
+					if v := sd.bodyVis; v >= 0 {
+						w, bit := pos, uint64(1)<<(v&63)
+						if visited[w]&bit != 0 {
+							goto ExitASCII
+						}
+						visited[w] |= bit
+					}
+					if sd.class.ascii[c>>6]&(1<<(c&63)) == 0 {
+						goto ExitASCII
+					}
+					// Back at the loop.
+					if lvis >= 0 {
+						w, bit := pos+1, uint64(1)<<(lvis&63)
+						if visited[w]&bit != 0 {
+							goto ExitASCII
+						}
+						visited[w] |= bit
+					}
+					if run < 0 {
+						run = pos
+					}
+					pos++
+					continue
+				ExitASCII:
+					if run >= 0 {
+						st.jobs = append(st.jobs, btJob{in: star, pos: int32(pos - 1), slot: int32(run + 1)})
+					}
+					if sd.xlead[c>>6]&(1<<(c&63)) != 0 {
+						in = sd.exitIn
+						continue Run
+					}
+					break
 				}
+				if run >= 0 {
+					st.jobs = append(st.jobs, btJob{in: star, pos: int32(pos - 1), slot: int32(run + 1)})
+					run = -1
+				}
+				k := keyAt(text, pos)
 				exit := sd.xlead[k>>6]&(1<<(k&63)) != 0
 				next := pos
 				// The body at pos.
@@ -705,19 +752,12 @@ Run:
 					}
 					visited[w] |= bit
 				}
-				if c < utf8.RuneSelf {
-					if sd.class.ascii[c>>6]&(1<<(c&63)) == 0 {
-						goto Exit
-					}
-					next++
+				if sd.class.hi&(1<<(k&63)) == 0 {
+					goto Exit
+				}
+				if r, w := utf8.DecodeRune(text[pos:len(text):len(text)]); !sd.class.inst.MatchRune(r) {
+					goto Exit
 				} else {
-					if sd.class.hi&(1<<(k&63)) == 0 {
-						goto Exit
-					}
-					r, w := utf8.DecodeRune(text[pos:len(text):len(text)])
-					if !sd.class.inst.MatchRune(r) {
-						goto Exit
-					}
 					next += w
 				}
 				// Back at the loop.
@@ -822,6 +862,26 @@ Run:
 				return false
 			}
 			j := st.jobs[l]
+			if j.in != nil && j.slot > 0 {
+				// The exits of a loop's ASCII run, the last first.
+				xlead := &bt.stars[j.in.arg].xlead
+				lo := int(j.slot) - 1
+				p := int(j.pos)
+				for p >= lo && xlead[text[p]>>6]&(1<<(text[p]&63)) == 0 {
+					p--
+				}
+				if p < lo {
+					st.jobs = st.jobs[:l]
+					continue
+				}
+				if p > lo {
+					st.jobs[l].pos = int32(p - 1)
+				} else {
+					st.jobs = st.jobs[:l]
+				}
+				in, pos = bt.stars[j.in.arg].exitIn, p
+				break
+			}
 			st.jobs = st.jobs[:l]
 			if j.in != nil {
 				in, pos = j.in, int(j.pos)
