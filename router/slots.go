@@ -379,24 +379,26 @@ type byteSet [4]uint64
 func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
 func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
-// anyIn reports whether s holds a byte of the set.
-func (b *byteSet) anyIn(s string) bool {
+// maxCuesByByte lists the maxCues by their first byte.
+var maxCuesByByte = func() (t [256][]string) {
+	for _, c := range maxCues {
+		t[c[0]] = append(t[c[0]], c)
+	}
+	return t
+}()
+
+// hasMaxCue reports whether s contains one of maxCues (but "<" when
+// notLT), looking up the cues that start with each byte of s.
+func hasMaxCue(s string, notLT bool) bool {
 	for i := 0; i < len(s); i++ {
-		if b.has(s[i]) {
-			return true
+		for _, c := range maxCuesByByte[s[i]] {
+			if len(s)-i >= len(c) && s[i:i+len(c)] == c && (!notLT || c != "<") {
+				return true
+			}
 		}
 	}
 	return false
 }
-
-// maxCueBytes holds the first bytes of maxCues: a string without any of
-// them contains no cue.
-var maxCueBytes = func() (b byteSet) {
-	for _, c := range maxCues {
-		b.add(c[0])
-	}
-	return b
-}()
 
 // parseCount parses a count expression into a range.
 func parseCount(s string) (CountRange, error) {
@@ -432,13 +434,8 @@ func parseCount(s string) (CountRange, error) {
 	}
 	n := nums[0]
 	before, after := s[:n.start], s[n.end:]
-	if !maxCueBytes.anyIn(before) && !maxCueBytes.anyIn(after) {
-		return CountRange{Min: i64(n.val)}, nil // no cue can occur
-	}
-	for _, c := range maxCues {
-		if strings.Contains(after, c) && c != "<" || strings.Contains(before, c) {
-			return CountRange{Max: i64(n.val)}, nil
-		}
+	if hasMaxCue(after, true) || hasMaxCue(before, false) {
+		return CountRange{Max: i64(n.val)}, nil
 	}
 	_ = minCues // a bare number and every min cue mean a lower bound
 	return CountRange{Min: i64(n.val)}, nil
