@@ -448,7 +448,8 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots Slots) (Slot, string, bool)
 	for _, r := range refs {
 		norms = append(norms, Normalize(r))
 	}
-	var ids []string
+	var ibuf [8]string
+	ids := ibuf[:0]
 	for i := range conds {
 		c := &conds[i]
 		if !inPool(c) {
@@ -469,13 +470,21 @@ func (e *evaluation) conditionRef(ss SlotSpec, slots Slots) (Slot, string, bool)
 			"no active condition matches " + strings.Join(refs, ", "), true
 	}
 	slices.Sort(ids)
-	return Slot{Type: SlotCondition, Raw: strings.Join(refs, ","), Value: ids, Source: "context"}, "", true
+	return Slot{Type: SlotCondition, Raw: strings.Join(refs, ","), Value: slices.Clone(ids), Source: "context"}, "", true
 }
 
-// conditionValueText is fmt.Sprint(v), without fmt for a string.
+// conditionValueText is fmt.Sprint(v), without fmt for a string, an
+// int, a bool or nil.
 func conditionValueText(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return "<nil>"
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		return strconv.FormatBool(x)
 	}
 	return fmt.Sprint(v)
 }

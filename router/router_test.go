@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,12 @@ func TestParseCount(t *testing.T) {
 		{"三千", CountRange{Min: i64(3000)}},
 		{"3000+", CountRange{Min: i64(3000)}},
 		{"1,000,000", CountRange{Min: i64(1000000)}},
+		{"粉丝5万以内的博主", CountRange{Max: i64(50000)}},
+		{"粉丝至多3千", CountRange{Max: i64(3000)}},
+		{"up to 2k", CountRange{Max: i64(2000)}},
+		{"500 <", CountRange{Min: i64(500)}},
+		{"< 500", CountRange{Max: i64(500)}},
+		{"粉丝5万的中国博主", CountRange{Min: i64(50000)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
@@ -74,6 +81,14 @@ func TestParseCount(t *testing.T) {
 	}
 	if _, err := parseCount("no number"); err == nil {
 		t.Error(`parseCount("no number") error = nil, want error`)
+	}
+}
+
+func TestConditionValueText(t *testing.T) {
+	for _, v := range []any{nil, "camping", 0, -42, 1 << 40, true, false, 2.5, int64(7), []string{"a"}} {
+		if got, want := conditionValueText(v), fmt.Sprint(v); got != want {
+			t.Errorf("conditionValueText(%#v) = %q, want %q", v, got, want)
+		}
 	}
 }
 
