@@ -181,17 +181,17 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 	// the kept ones go after the candidates.
 	n := len(out)
 	for i := 0; i < n; i++ {
-		r := out[i]
+		rs, re := out[i].start, out[i].end
 		nested := false
 		for j := 0; j < n; j++ {
-			o := out[j]
-			if i != j && o.start <= r.start && r.end <= o.end && o.end-o.start > r.end-r.start {
+			o := &out[j]
+			if i != j && o.start <= rs && re <= o.end && o.end-o.start > re-rs {
 				nested = true
 				break
 			}
 		}
 		if !nested {
-			out = append(out, r)
+			out = append(out, out[i])
 		}
 	}
 	e.sc.raws = out
@@ -212,16 +212,21 @@ func cmpInt32(a, b int32) int {
 // dedupeRaw drops values with the span of an earlier one, in place.
 func dedupeRaw(in []rawVal) []rawVal {
 	out := in[:0]
-	for _, r := range in {
+	for i := range in {
+		rs, re := in[i].start, in[i].end
 		dup := false
-		for _, o := range out {
-			if o.start == r.start && o.end == r.end {
+		for j := range out {
+			if out[j].start == rs && out[j].end == re {
 				dup = true
 				break
 			}
 		}
-		if !dup {
-			out = append(out, r)
+		switch {
+		case dup:
+		case len(out) == i:
+			out = out[:i+1] // in place already
+		default:
+			out = append(out, in[i])
 		}
 	}
 	return out
