@@ -64,6 +64,7 @@ type btInst struct {
 	out  uint32
 	arg  uint32
 	next *btInst
+	disp *[256]uint16 // a dispatch's span per key (its dcls, padded)
 }
 
 // btClassData is a rune class: the ASCII runes it matches (precomputed
@@ -105,7 +106,8 @@ type btStarData struct {
 // A dispatch is a flattened alternation. Its branches (the first
 // instructions that are not alternations reached only from the tree, in
 // the order the backtracker would try them) are grouped by the next
-// rune's key (see keyHi): backtracker.dcls[arg+key] is the index of the
+// rune's key (see keyHi): backtracker.dcls[arg+key] (copied to the
+// instruction's disp when the layout is done) is the index of the
 // span listing the branches that may take it.
 type btSpan struct {
 	first *btInst // the first branch, nil for none
@@ -387,7 +389,12 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 		if c := &bt.code[pc]; int(c.out) < n {
 			c.next = &bt.code[c.out]
 		}
+		if c := &bt.code[pc]; c.op == btDispatch {
+			c.disp = new([256]uint16)
+			copy(c.disp[:], bt.dcls[c.arg:c.arg+nKeys])
+		}
 	}
+	bt.dcls = nil // only the layout reads it
 	// Skip what always holds at position 0.
 	for {
 		inst := &prog.Inst[bt.start]
@@ -667,7 +674,7 @@ Run:
 					k = keyAt(text, pos)
 				}
 			}
-			sp := &bt.spans[bt.dcls[int(in.arg)+k]]
+			sp := &bt.spans[in.disp[k&255]]
 			if sp.first == nil {
 				break
 			}
