@@ -64,7 +64,7 @@ type btInst struct {
 	out  uint32
 	arg  uint32
 	next *btInst
-	disp *[256]uint16 // a dispatch's span per key (its dcls, padded)
+	disp *[256]uint16 // a dispatch's span per key (its entries in dcls)
 }
 
 // btClassData is a rune class: the ASCII runes it matches (precomputed
@@ -106,8 +106,8 @@ type btStarData struct {
 // A dispatch is a flattened alternation. Its branches (the first
 // instructions that are not alternations reached only from the tree, in
 // the order the backtracker would try them) are grouped by the next
-// rune's key (see keyHi): backtracker.dcls[arg+key] (copied to the
-// instruction's disp when the layout is done) is the index of the
+// rune's key (see keyHi): backtracker.dcls[arg+key] (the instruction's
+// disp[key]) is the index of the
 // span listing the branches that may take it.
 type btSpan struct {
 	first *btInst // the first branch, nil for none
@@ -124,7 +124,7 @@ type backtracker struct {
 	code    []btInst
 	lits    []string
 	classes []btClassData
-	dcls    []uint16 // nKeys entries per dispatch
+	dcls    []uint16 // 256 entries per dispatch (nKeys used)
 	spans   []btSpan
 	stars   []btStarData
 	leaves  []*btInst
@@ -322,6 +322,13 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 		}
 	}
 	bt.code = make([]btInst, n)
+	nd := 0
+	for pc := range prog.Inst {
+		if prog.Inst[pc].Op == syntax.InstAlt && !interior[pc] && !isStar(prog, pc) {
+			nd++
+		}
+	}
+	bt.dcls = make([]uint16, 0, nd*256)
 	for pc := range prog.Inst {
 		inst := &prog.Inst[pc]
 		c := btInst{vis: -1, out: inst.Out}
@@ -390,11 +397,9 @@ func (bt *backtracker) rewrite(prog *syntax.Prog) {
 			c.next = &bt.code[c.out]
 		}
 		if c := &bt.code[pc]; c.op == btDispatch {
-			c.disp = new([256]uint16)
-			copy(c.disp[:], bt.dcls[c.arg:c.arg+nKeys])
+			c.disp = (*[256]uint16)(bt.dcls[c.arg : c.arg+256])
 		}
 	}
-	bt.dcls = nil // only the layout reads it
 	// Skip what always holds at position 0.
 	for {
 		inst := &prog.Inst[bt.start]
@@ -524,6 +529,8 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 		}
 		bt.dcls = append(bt.dcls, id)
 	}
+	// Pad to 256 entries: the run indexes disp with key&255.
+	bt.dcls = append(bt.dcls, make([]uint16, 256-nKeys)...)
 }
 
 // btJob is an entry on the job stack: a branch (in) to try at pos
