@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -314,6 +315,49 @@ func TestFollowupKeepAndExcludeInOneSentence(t *testing.T) {
 			}
 			if b.snap.State.Session != "results_ready" && b.snap.State.Session != "low_recall" && b.snap.State.Session != "empty_repair" {
 				t.Errorf("followup %q landed in %s", tc.text, stateString(b.snap.State))
+			}
+		})
+	}
+}
+
+// TestFollowupOppositePolarityMovesValues: a later statement of the
+// opposite polarity on the same values wins for those values — "去掉美国"
+// with "only US" applied removes the filter instead of adding an
+// exclusion that would empty every search.
+func TestFollowupOppositePolarityMovesValues(t *testing.T) {
+	countries := func(b *box) []string {
+		var out []string
+		for _, c := range b.snap.Context.Conditions {
+			if c.Field == "country" {
+				raw, _ := json.Marshal(c.Value)
+				out = append(out, string(c.Op)+" "+string(raw))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tc := range []struct {
+		name, first, second string
+		want                []string
+		notice              string
+	}{
+		{"remove the only include", "只要美国的", "去掉美国", nil, "已从条件中移除：美国"},
+		{"remove one of two", "只要美国和英国的", "不要英国", []string{`eq "US"`}, "已从条件中移除：英国"},
+		{"include lifts an exclusion", "不要美国的", "只要美国的", []string{`eq "US"`}, "已取消排除：美国"},
+		{"different values both stay", "只要美国的", "不要英国", []string{`eq "US"`, `not_in ["GB"]`}, ""},
+		{"en", "US only", "exclude the US", nil, "已从条件中移除：美国"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestAgent(t)
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: "帮我找做汽配评测、最近活跃的 YouTube 红人"})
+			b.send("followup.submit", api.Args{Text: tc.first})
+			b.send("followup.submit", api.Args{Text: tc.second})
+			if got := countries(b); !slices.Equal(got, tc.want) {
+				t.Errorf("%q then %q: country conditions %v, want %v", tc.first, tc.second, got, tc.want)
+			}
+			if tc.notice != "" && b.snap.Context.Notice != tc.notice {
+				t.Errorf("%q then %q: notice %q, want %q", tc.first, tc.second, b.snap.Context.Notice, tc.notice)
 			}
 		})
 	}

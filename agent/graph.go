@@ -113,6 +113,85 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 	return &s.Tags[len(s.Tags)-1]
 }
 
+// valuesOf lists a set condition's values (eq, in, not_in).
+func valuesOf(v condparse.Value) []string {
+	switch v.Type {
+	case condparse.ValueString:
+		return []string{v.Str}
+	case condparse.ValueStrings:
+		return v.Strs
+	}
+	return nil
+}
+
+// setValue is the include (eq for one value, in for several) or exclude
+// (not_in) form of a value list.
+func setValue(exclusion bool, vals []string) (string, condparse.Value) {
+	switch {
+	case exclusion:
+		return "not_in", condparse.StringsValue(vals...)
+	case len(vals) == 1:
+		return "eq", condparse.StringValue(vals[0])
+	}
+	return "in", condparse.StringsValue(vals...)
+}
+
+// settleOpposite resolves a set condition (country, language, category)
+// against the applied node of the same field with the opposite polarity:
+// the values both name move to the later statement's side. With "only US"
+// applied, "去掉美国" / "no US" drops US from the include list (and the
+// list with it when it empties) instead of adding an exclusion that would
+// empty every search; "只要美国的" after "不要美国" lifts the exclusion
+// of US. It returns c with the values still to add (none: nothing to
+// add) and the values it moved.
+func (s *Session) settleOpposite(c Cond) (Cond, []string) {
+	vals := valuesOf(c.Value)
+	if len(vals) == 0 || c.Kind != "hard" {
+		return c, nil
+	}
+	exclusion := c.Op == "not_in"
+	for i := range s.Conds {
+		old := &s.Conds[i]
+		oldVals := valuesOf(old.Value)
+		if old.Field != c.Field || old.Kind != c.Kind || len(oldVals) == 0 || (old.Op == "not_in") == exclusion {
+			continue
+		}
+		var moved, keepOld, keepNew []string
+		for _, v := range oldVals {
+			if slices.Contains(vals, v) {
+				moved = append(moved, v)
+			} else {
+				keepOld = append(keepOld, v)
+			}
+		}
+		if len(moved) == 0 {
+			return c, nil
+		}
+		for _, v := range vals {
+			if !slices.Contains(moved, v) {
+				keepNew = append(keepNew, v)
+			}
+		}
+		if len(keepOld) == 0 {
+			s.Conds = slices.Delete(s.Conds, i, i+1)
+		} else {
+			old.Op, old.Value = setValue(!exclusion, keepOld)
+			l := condparse.Describe(condparse.Field(old.Field), condparse.Op(old.Op), old.Value)
+			old.LabelZH, old.LabelEN = l.ZH, l.EN
+		}
+		// Removing values from an include list is the whole intent; an
+		// exclusion of values the user had asked for is not added.
+		if exclusion {
+			c.Value = condparse.Value{}
+			if len(keepNew) > 0 {
+				c.Op, c.Value = setValue(true, keepNew)
+			}
+		}
+		return c, moved
+	}
+	return c, nil
+}
+
 // upsertCond adds a node, replacing an applied node of the same field and
 // polarity: a later statement of the same constraint wins (the user
 // changed it), never two competing filters.
@@ -200,6 +279,20 @@ func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL st
 			c.Field, c.Op, c.Value = "last_active", "within_days", condparse.IntValue(days)
 		default:
 			return "", "", fmt.Errorf("add_filter: unknown field %q", field)
+		}
+		if c.Field == "country" || c.Field == "language" || c.Field == "category" {
+			var moved []string
+			if c, moved = s.settleOpposite(c); len(moved) > 0 {
+				names := condparse.Describe(condparse.Field(c.Field), "in", condparse.StringsValue(moved...))
+				if op == "not_in" {
+					s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
+				} else {
+					s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
+				}
+			}
+			if valuesOf(c.Value) == nil {
+				break
+			}
 		}
 		s.upsertCond(c)
 	case "remove_filter":
