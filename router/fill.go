@@ -639,27 +639,21 @@ func (e *evaluation) liveOptions() int {
 // newSlots returns an empty Slots with room for n slots, carved from the
 // query's shared slot block (so that a result's candidates share one
 // allocation).
-func (e *evaluation) newSlots(n int) Slots {
-	if n == 0 {
-		return nil
-	}
-	if cap(e.slotBlock)-len(e.slotBlock) < n {
-		e.slotBlock = make(Slots, 0, max(n, e.slotHint))
-	}
-	l := len(e.slotBlock)
-	e.slotBlock = e.slotBlock[:l+n]
-	return e.slotBlock[l : l : l+n]
-}
+func (e *evaluation) newSlots(n int) Slots { return carve(&e.slotBlock, n, e.slotHint) }
 
 // newArgs is newSlots for command arguments.
-func (e *evaluation) newArgs(n int) Args {
+func (e *evaluation) newArgs(n int) Args { return carve(&e.argBlock, n, e.argHint) }
+
+// carve returns an empty slice with room for n elements from *block,
+// starting a new block of at least hint elements when it is full.
+func carve[S ~[]E, E any](block *S, n, hint int) S {
 	if n == 0 {
 		return nil
 	}
-	if cap(e.argBlock)-len(e.argBlock) < n {
-		e.argBlock = make(Args, 0, max(n, e.argHint))
+	if cap(*block)-len(*block) < n {
+		*block = make(S, 0, max(n, hint))
 	}
-	l := len(e.argBlock)
-	e.argBlock = e.argBlock[:l+n]
-	return e.argBlock[l : l : l+n]
+	l := len(*block)
+	*block = (*block)[:l+n]
+	return (*block)[l : l : l+n]
 }

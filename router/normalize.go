@@ -157,16 +157,8 @@ func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []by
 			invalid = true // RuneError from an invalid byte
 		}
 		i += size
-		f := foldRune(r)
-		if f == ' ' {
-			if space {
-				continue
-			}
-			space = true
-		} else {
-			space = false
-		}
-		if f == 0 { // dropped (zero-width)
+		f, sp, skip := foldSpace(r, space)
+		if space = sp; skip {
 			continue
 		}
 		n := len(b)
@@ -221,16 +213,8 @@ func normalizeOffsets(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 			invalid = true // RuneError from an invalid byte
 		}
 		i += size
-		f := foldRune(r)
-		if f == ' ' {
-			if space {
-				continue
-			}
-			space = true
-		} else {
-			space = false
-		}
-		if f == 0 { // dropped (zero-width)
+		f, sp, skip := foldSpace(r, space)
+		if space = sp; skip {
 			continue
 		}
 		var out []byte
@@ -410,4 +394,15 @@ func buildTradTable(pairs string) map[rune]rune {
 		}
 	}
 	return m
+}
+
+// foldSpace folds r (foldRune) and collapses runs of white space: space
+// says whether the previous output was a space; skip reports that the
+// folded rune is dropped (zero-width, or a space after a space).
+func foldSpace(r rune, space bool) (f rune, nowSpace, skip bool) {
+	f = foldRune(r)
+	if f == ' ' {
+		return f, true, space
+	}
+	return f, false, f == 0
 }

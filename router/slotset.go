@@ -62,21 +62,7 @@ func (s Slots) set(name string, slot Slot) Slots {
 
 // MarshalJSON encodes the slots as an object keyed by name.
 func (s Slots) MarshalJSON() ([]byte, error) {
-	if s == nil {
-		return []byte("null"), nil
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i := range s {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := writeKeyValue(&b, s[i].Name, s[i].Slot); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return marshalObject(s, func(x NamedSlot) (string, any) { return x.Name, x.Slot })
 }
 
 // UnmarshalJSON decodes an object keyed by slot name.
@@ -159,21 +145,7 @@ func (a Args) set(key string, value any) Args {
 
 // MarshalJSON encodes the arguments as an object keyed by name.
 func (a Args) MarshalJSON() ([]byte, error) {
-	if a == nil {
-		return []byte("null"), nil
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i := range a {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := writeKeyValue(&b, a[i].Key, a[i].Value); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return marshalObject(a, func(x Arg) (string, any) { return x.Key, x.Value })
 }
 
 // UnmarshalJSON decodes an object keyed by argument name.
@@ -196,17 +168,31 @@ func (a *Args) UnmarshalYAML(node *yaml.Node) error {
 	return nil
 }
 
-func writeKeyValue(b *bytes.Buffer, key string, v any) error {
-	k, err := json.Marshal(key)
-	if err != nil {
-		return err
+// marshalObject encodes an ordered list of key/value pairs as a JSON
+// object (null for a nil list), as encoding/json encodes a map.
+func marshalObject[E any](list []E, kv func(E) (string, any)) ([]byte, error) {
+	if list == nil {
+		return []byte("null"), nil
 	}
-	b.Write(k)
-	b.WriteByte(':')
-	val, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("value of %q: %w", key, err)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, x := range list {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, v := kv(x)
+		k, err := json.Marshal(key)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		val, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("value of %q: %w", key, err)
+		}
+		b.Write(val)
 	}
-	b.Write(val)
-	return nil
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }

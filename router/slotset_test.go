@@ -122,18 +122,3 @@ func TestSplitAndTrimFastPaths(t *testing.T) {
 		}
 	}
 }
-
-func TestTrimSpaceFastPath(t *testing.T) {
-	alphabet := []string{"游", "a", " ", "\t", "\u3000", "\u00a0", "\u0085", "\u2028", "\xe4", "\xbb", "\x80", "é", "😀", "\x00", "戏", "\u4e00", "\u9fff"}
-	rng := rand.New(rand.NewSource(3))
-	for i := 0; i < 100000; i++ {
-		var b strings.Builder
-		for n := rng.Intn(6); n > 0; n-- {
-			b.WriteString(alphabet[rng.Intn(len(alphabet))])
-		}
-		s := b.String()
-		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
-			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
-		}
-	}
-}

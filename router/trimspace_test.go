@@ -9,7 +9,7 @@ import (
 // TestTrimSpace checks trimSpace against strings.TrimSpace on random
 // mixes of spaces, CJK, ASCII and broken UTF-8.
 func TestTrimSpace(t *testing.T) {
-	parts := []string{" ", "\t", "\u3000", "\u00a0", "\u0085", "\u2028", "\u3001", "美", "a", "\xe3\x80", "\xe3", "\x80", "\xed\xa0\x80", "\xef\xbf\xbd", "😀", "\u200b", "\ufeff"}
+	parts := []string{" ", "\t", "\u3000", "\u00a0", "\u0085", "\u2028", "\u3001", "美", "a", "\xe3\x80", "\xe3", "\x80", "\xed\xa0\x80", "\xef\xbf\xbd", "😀", "\u200b", "\ufeff", "游", "\u4e00", "\u9fff", "é", "\x00"}
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 20000; i++ {
 		var b strings.Builder
