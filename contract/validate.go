@@ -184,9 +184,12 @@ func (v *Validator) Validate(in Input, s Slots) (Report, error) {
 // is not JSON is an error (ErrBadJSON); anything that is JSON yields a
 // report.
 func (v *Validator) ValidateJSON(in Input, data []byte) (Report, error) {
-	doc, err := decodeJSON(data)
-	if err != nil {
-		return Report{}, err
+	doc, ok := fastDecode(data)
+	if !ok {
+		var err error
+		if doc, err = decodeJSON(data); err != nil {
+			return Report{}, err
+		}
 	}
 	return v.validate(in, doc)
 }
