@@ -232,21 +232,32 @@ func (d *fastDecoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[k] = v // a repeated key: the last wins, as in encoding/json
-		d.skipSpace()
-		if d.pos >= len(d.data) {
+		if more, ok := d.separator('}'); !ok {
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.skipSpace()
-		case '}':
-			d.pos++
+		} else if !more {
 			return m, true
-		default:
-			return nil, false
 		}
 	}
+}
+
+// separator reads what follows a member or element: a comma (more is
+// true) or the closing byte (more is false); ok is false for anything
+// else.
+func (d *fastDecoder) separator(closing byte) (more, ok bool) {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		d.skipSpace()
+		return true, true
+	case closing:
+		d.pos++
+		return false, true
+	}
+	return false, false
 }
 
 func (d *fastDecoder) array(depth int) (any, bool) {
@@ -263,19 +274,10 @@ func (d *fastDecoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		arr = append(arr, v)
-		d.skipSpace()
-		if d.pos >= len(d.data) {
+		if more, ok := d.separator(']'); !ok {
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.skipSpace()
-		case ']':
-			d.pos++
+		} else if !more {
 			return arr, true
-		default:
-			return nil, false
 		}
 	}
 }
