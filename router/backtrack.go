@@ -495,10 +495,9 @@ func (bt *backtracker) dispatch(prog *syntax.Prog, indeg []int, lead []leadSet, 
 		seen[pc] = true
 		branches = append(branches, pc)
 	}
+	// With no branch left (all fail), every key gets an empty span: the
+	// dispatch fails, as the alternation would.
 	walk(uint32(pc), 0)
-	if len(branches) == 0 || prog.Inst[pc].Op != syntax.InstAlt {
-		panic("router: bad alternation in backtracker")
-	}
 	for k := 0; k < nKeys; k++ {
 		var list []uint32
 		for _, b := range branches {

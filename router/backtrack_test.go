@@ -113,6 +113,7 @@ func TestBacktrackerRewrites(t *testing.T) {
 		`(x*)*y`, `(a|b)*?c`, `.*?z`, `(?s).+`, `((a)|(b))+`, `a{2,4}?b`,
 		`(万|千|\x{FFFD}|[é-ü]|x)+y`, `(?:万|[^万x])+(z|y|\z)`, `([一-龥]|百|\x{10000})*?[^y]`, `(?:é|ü|.)x`,
 		`(?m)(a|$|\n)+?(b|$)`, `x*(\z|y|\b)`, `(?m:(?:x|$)+)(?s:.)`,
+		`(?:[^\x00-\x{10FFFF}]|[^\x00-\x{10FFFF}]x)y|a`,
 	}
 	texts := []string{"", "a", "ab", "abcd", "aaab", "over 10k followers", "不少于 5万", "粉丝数 三万", "粉丝 12",
 		"\x01\x1f\x1f 和 \x01\x1f", "3.5w+", "\xff\xfex", "\uFFFDx", "foo bar", "xfoobar", "a\nb", "xxxy", "ababc", "aaaab",
