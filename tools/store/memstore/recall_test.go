@@ -77,7 +77,7 @@ func TestDemoShowcaseRecall(t *testing.T) {
 		t.Run(tc.example, func(t *testing.T) {
 			ex, ok := examples[tc.example]
 			if !ok {
-				t.Skipf("the demo showcase has no example %q", tc.example)
+				t.Fatalf("the demo showcase has no example %q (demo.Showcase must cover every seed path)", tc.example)
 			}
 			q := store.SimilarQuery{Platform: ex.Platform, AnchorKey: anchorKey(t, ex)}
 			if _, kw, ok := strings.Cut(ex.Input, " "); ok {
@@ -130,7 +130,7 @@ func TestDemoShowcaseKeywordScopes(t *testing.T) {
 		})
 	}
 	if n == 0 {
-		t.Skip("the demo showcase has no scope-only keyword examples")
+		t.Fatal("the demo showcase has no scope-only keyword examples (demo.Showcase must provide them)")
 	}
 }
 
