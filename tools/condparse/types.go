@@ -1,6 +1,10 @@
 package condparse
 
-import "errors"
+import (
+	"errors"
+
+	"searchagent/contract"
+)
 
 // MaxInputLen is the longest input, in bytes, that Parse accepts. The search
 // box is a one-line box; 4 KiB holds well over a thousand CJK characters.
@@ -69,24 +73,26 @@ const (
 	FieldPreference Field = "preference"
 )
 
-// Op is the comparison a condition applies; see the package doc for the
-// JSON form of the value each op takes.
-type Op string
+// Op is the comparison a condition applies: the response contract's
+// operator vocabulary (contract.Op), so that a parsed condition and a
+// rendered one speak the same ops. See the package doc for the JSON form
+// of the value each op takes.
+type Op = contract.Op
 
-// The ops.
+// The ops (contract's).
 const (
-	OpEq          Op = "eq"
-	OpNeq         Op = "neq"
-	OpIn          Op = "in"
-	OpNotIn       Op = "not_in"
-	OpGte         Op = "gte"
-	OpLte         Op = "lte"
-	OpBetween     Op = "between"
-	OpWithinDays  Op = "within_days"
-	OpContains    Op = "contains"
-	OpNotContains Op = "not_contains"
-	OpPrefer      Op = "prefer"
-	OpAvoid       Op = "avoid"
+	OpEq          = contract.OpEq
+	OpNeq         = contract.OpNeq
+	OpIn          = contract.OpIn
+	OpNotIn       = contract.OpNotIn
+	OpGte         = contract.OpGte
+	OpLte         = contract.OpLte
+	OpBetween     = contract.OpBetween
+	OpWithinDays  = contract.OpWithinDays
+	OpContains    = contract.OpContains
+	OpNotContains = contract.OpNotContains
+	OpPrefer      = contract.OpPrefer
+	OpAvoid       = contract.OpAvoid
 )
 
 // Source says who put a condition into the graph (spec 5.2).
