@@ -1,5 +1,7 @@
 package fsm
 
+import "searchagent/contract"
+
 // Shape is how free text reads (spec 3.7.1).
 type Shape string
 
@@ -27,23 +29,19 @@ const (
 	OriginURLUpgrade     Origin = "url_upgrade"
 )
 
-// RepairReason is the context field repair_reason (DESIGN.md).
-type RepairReason string
+// RepairReason is the context field repair_reason (DESIGN.md): the
+// contract's type, so that the machine and the rendered slots share it.
+type RepairReason = contract.RepairReason
 
-// Repair reasons.
+// Repair reasons (contract's).
 const (
-	RepairNone           RepairReason = ""
-	RepairURLInvalid     RepairReason = "url_invalid"
-	RepairURLMismatch    RepairReason = "url_mismatch"
-	RepairURLUnsupported RepairReason = "url_unsupported"
-	RepairNoResults      RepairReason = "no_results"
-	RepairLowRecall      RepairReason = "low_recall"
+	RepairNone           = contract.RepairNone
+	RepairURLInvalid     = contract.RepairURLInvalid
+	RepairURLMismatch    = contract.RepairURLMismatch
+	RepairURLUnsupported = contract.RepairURLUnsupported
+	RepairNoResults      = contract.RepairNoResults
+	RepairLowRecall      = contract.RepairLowRecall
 )
-
-// IsURL reports whether the reason is a URL resolution failure.
-func (r RepairReason) IsURL() bool {
-	return r == RepairURLInvalid || r == RepairURLMismatch || r == RepairURLUnsupported
-}
 
 // Facts is what guards and the scene mapping read: a flat view of the
 // session's context and of the event's arguments, computed by the
