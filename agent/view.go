@@ -98,7 +98,7 @@ func (t *turn) renderInput() contract.RenderInput {
 	sub := fsm.Substate(s.State, s.facts())
 	in := contract.RenderInput{
 		State: contract.StateKey(s.State.Key()),
-		Context: contract.Context{RepairReason: contract.RepairReason(s.RepairReason), RepairHintVisible: s.HintVisible,
+		Context: contract.Context{RepairReason: s.RepairReason, RepairHintVisible: s.HintVisible,
 			SourceStage: contract.SourceStage(s.SourceStage), Substate: sub.ID},
 		Locale: s.Locale, Platform: string(s.Platform), Conditions: s.chips(),
 		UnsupportedReason: s.Unsupported,
