@@ -10,6 +10,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -67,6 +68,25 @@ func Key(p platform.Platform, kind, value string) string {
 		value = strings.ToLower(value)
 	}
 	return string(p) + "/" + kind + "/" + value
+}
+
+// ChannelURL is the canonical URL of a channel: its handle page, or for a
+// YouTube channel without a handle its /channel/ id page.
+func ChannelURL(p platform.Platform, id, handle string) string {
+	switch p {
+	case platform.YouTube:
+		if handle != "" {
+			return "https://www.youtube.com/@" + url.PathEscape(handle)
+		}
+		return "https://www.youtube.com/channel/" + id
+	case platform.Instagram:
+		return "https://www.instagram.com/" + handle + "/"
+	case platform.TikTok:
+		return "https://www.tiktok.com/@" + handle
+	case platform.X:
+		return "https://x.com/" + handle
+	}
+	return ""
 }
 
 // ContentKey is the catalog key of one piece of content (a video or post id).

@@ -200,7 +200,7 @@ func TestChannelsValid(t *testing.T) {
 		if ch.LastPostAt.After(testNow) || ch.LastPostAt.Before(testNow.AddDate(-3, 0, 0)) {
 			t.Errorf("%s: LastPostAt %v out of range", where, ch.LastPostAt)
 		}
-		if want := channelURL(ch.Platform, ch.Handle); ch.URL != want {
+		if want := catalog.ChannelURL(ch.Platform, "", ch.Handle); ch.URL != want {
 			t.Errorf("%s: URL = %q, want %q", where, ch.URL, want)
 		}
 		if ch.Platform == platform.YouTube {

@@ -179,7 +179,7 @@ func (g *gen) make(pr profile) *catalog.Channel {
 			ch.Aliases = []string{alias}
 		}
 	}
-	ch.URL = channelURL(g.p, ch.Handle)
+	ch.URL = catalog.ChannelURL(g.p, "", ch.Handle)
 	g.out = append(g.out, ch)
 	return ch
 }
@@ -589,19 +589,4 @@ func (g *gen) contentIDs(last time.Time) []string {
 		t = t.Add(-time.Duration(1+g.r.IntN(10*24)) * time.Hour)
 	}
 	return out
-}
-
-// channelURL is the canonical URL of a channel.
-func channelURL(p platform.Platform, handle string) string {
-	switch p {
-	case platform.YouTube:
-		return "https://www.youtube.com/@" + handle
-	case platform.Instagram:
-		return "https://www.instagram.com/" + handle + "/"
-	case platform.TikTok:
-		return "https://www.tiktok.com/@" + handle
-	case platform.X:
-		return "https://x.com/" + handle
-	}
-	return ""
 }

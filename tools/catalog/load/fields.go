@@ -238,24 +238,6 @@ func validContentID(p platform.Platform, id string) error {
 	return nil
 }
 
-// channelURL is the canonical URL of a channel.
-func channelURL(p platform.Platform, id, handle string) string {
-	switch p {
-	case platform.YouTube:
-		if handle != "" {
-			return "https://www.youtube.com/@" + url.PathEscape(handle)
-		}
-		return "https://www.youtube.com/channel/" + id
-	case platform.Instagram:
-		return "https://www.instagram.com/" + handle + "/"
-	case platform.TikTok:
-		return "https://www.tiktok.com/@" + handle
-	case platform.X:
-		return "https://x.com/" + handle
-	}
-	return ""
-}
-
 // urlRef is what a channel URL names.
 type urlRef struct {
 	kind, value string // catalog.RefID, RefHandle, RefCustom or RefUser

@@ -164,7 +164,7 @@ func instagramParser(header []string) (rowParser, error) {
 		}
 		ch.Category, ch.Tags = r.categories(r.get("category_1"), r.get("category_2"))
 		ch.Country = r.country("country")
-		ch.URL = channelURL(ch.Platform, "", ch.Handle)
+		ch.URL = catalog.ChannelURL(ch.Platform, "", ch.Handle)
 		return ch, r.warns, nil
 	}, nil
 }
@@ -188,7 +188,7 @@ func tiktokParser(header []string) (rowParser, error) {
 		if ch.AvgViews, err = r.count("views(avg)"); err != nil {
 			return nil, nil, err
 		}
-		ch.URL = channelURL(ch.Platform, "", ch.Handle)
+		ch.URL = catalog.ChannelURL(ch.Platform, "", ch.Handle)
 		return ch, r.warns, nil
 	}, nil
 }
@@ -214,7 +214,7 @@ func youtubeParser(header []string) (rowParser, error) {
 		}
 		ch.Category, ch.Tags = r.categories(r.get("category"), r.get("category-2"))
 		ch.Country = r.country("country")
-		ch.URL = channelURL(ch.Platform, "", ch.Handle)
+		ch.URL = catalog.ChannelURL(ch.Platform, "", ch.Handle)
 		return ch, r.warns, nil
 	}, nil
 }
@@ -258,10 +258,10 @@ func topYouTubersParser(header []string) (rowParser, error) {
 		}
 		ch.Category, ch.Tags = r.categories(strings.Split(r.get("categories"), ",")...)
 		ch.Country = r.country("country")
-		ch.URL = channelURL(ch.Platform, ch.ID, ch.Handle)
+		ch.URL = catalog.ChannelURL(ch.Platform, ch.ID, ch.Handle)
 		if ch.ID != "" {
 			// The id is the stable reference the published list gives.
-			ch.URL = channelURL(ch.Platform, ch.ID, "")
+			ch.URL = catalog.ChannelURL(ch.Platform, ch.ID, "")
 		}
 		return ch, r.warns, nil
 	}, nil

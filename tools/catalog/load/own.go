@@ -193,7 +193,7 @@ func buildOwn(rec record, cfg config) (*catalog.Channel, []string, error) {
 	if ch.LastPostAt, err = ParseDate(s("last_post_at")); err != nil {
 		return nil, nil, fmt.Errorf("last_post_at: %w", err)
 	}
-	ch.URL = channelURL(p, ch.ID, ch.Handle)
+	ch.URL = catalog.ChannelURL(p, ch.ID, ch.Handle)
 	return ch, nil, nil
 }
 
