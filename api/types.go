@@ -177,6 +177,10 @@ type AllowedAction struct {
 	ActionID string `json:"action_id"`
 	Event    string `json:"event"`
 	Label    string `json:"label"`
+	// Args name the thing the button acts on (a tag, a condition, an
+	// option, a filter field); the client sends them with the event,
+	// adding what the user types.
+	Args *Args `json:"args,omitempty"`
 }
 
 // StreamEvent is one event of a turn, as sent over SSE (id = Seq, event =
