@@ -207,6 +207,9 @@ func (s *Session) facts() fsm.Facts {
 		RepairReason: s.RepairReason, HintVisible: s.HintVisible, Origin: s.Origin,
 		OnlyExplicit: s.onlyExplicit(), SoftPending: s.softPending(), MenuOpen: s.MenuOpen,
 	}
+	if r := s.Results; r != nil {
+		f.HasResults, f.MoreResults = len(r.Items) > 0, r.NextCursor != ""
+	}
 	draft := s.Draft
 	if s.State.Input == fsm.DraftFollowup {
 		draft = s.FollowupDraft
