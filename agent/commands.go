@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"searchagent/agent/fsm"
+	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/condparse"
@@ -333,5 +334,77 @@ func addSet(include, exclude *[]string, c Cond) {
 func applyFilter(f *store.Filters, c Cond, now time.Time) {
 	if ff, ok := filterFieldNamed(c.Field); ok {
 		ff.apply(f, c, now)
+	}
+}
+
+// PlanTrace is one step of the router's execution plan and what carried
+// it out in the turn: a step, a transition of the event that does it, or
+// the notice of a refusal. Ran is false when nothing did (the trace then
+// says so rather than pretending).
+type PlanTrace struct {
+	StepCode string   `json:"step_code"`
+	StepName string   `json:"step_name"`
+	Reason   string   `json:"reason"`
+	Ran      bool     `json:"ran"`
+	By       []string `json:"by,omitempty"`
+}
+
+// planEvidence says what in a turn carries out each plan step code of
+// the router: step names and the events whose transitions do it.
+var planEvidence = map[string]struct {
+	steps  []string
+	events []fsm.Event
+	notice bool
+}{
+	"update_conditions":   {steps: []string{api.StepUpdateConditions, api.StepParseConditions}},
+	"retrieve":            {steps: []string{api.StepRetrieve, api.StepRecallSimilar}},
+	"resolve_url":         {steps: []string{api.StepResolveURL}},
+	"recall_similar":      {steps: []string{api.StepRecallSimilar}},
+	"expand_recall":       {events: []fsm.Event{fsm.RepairExpandRecallScope}},
+	"reset_conditions":    {events: []fsm.Event{fsm.SessionReset}},
+	"reset_session":       {events: []fsm.Event{fsm.SessionReset}},
+	"parse_conditions":    {steps: []string{api.StepParseConditions}},
+	"fallback_to_classic": {events: []fsm.Event{fsm.FallbackToClassic}},
+	"switch_to_nl":        {events: []fsm.Event{fsm.RepairSwitchToNL}},
+	"apply_answer":        {events: []fsm.Event{fsm.ClarifyAnswer}},
+	"render_slots":        {steps: []string{api.StepRenderSlots}},
+	"validate_contract":   {steps: []string{api.StepValidateContract}},
+	"refuse":              {notice: true},
+	"clarify":             {notice: true},
+	"ask_slots":           {notice: true},
+	"confirm":             {notice: true},
+}
+
+// followPlan records the router's execution plan against what the turn
+// did. It runs after the turn's work; render_slots and validate_contract
+// run after it and count as done when the turn renders.
+func (t *turn) followPlan() {
+	if t.trace.Router == nil {
+		return
+	}
+	for _, ps := range t.trace.Router.Result.Decision.ExecutionPlan {
+		pt := PlanTrace{StepCode: ps.StepCode, StepName: ps.StepName, Reason: ps.Reason}
+		ev := planEvidence[ps.StepCode]
+		for _, st := range t.trace.Steps {
+			if slices.Contains(ev.steps, st.Step) && st.OK && !slices.Contains(pt.By, "step "+st.Step) {
+				pt.By = append(pt.By, "step "+st.Step)
+			}
+		}
+		for _, tr := range t.trace.Transitions {
+			if slices.Contains(ev.events, fsm.Event(tr.Event)) && !slices.Contains(pt.By, tr.ActionID) {
+				pt.By = append(pt.By, tr.ActionID)
+			}
+		}
+		if ps.StepCode == api.StepRenderSlots || ps.StepCode == api.StepValidateContract {
+			pt.By = append(pt.By, "step "+ps.StepCode)
+		}
+		if slices.Contains(t.did, ps.StepCode) {
+			pt.By = append(pt.By, "applied")
+		}
+		if ev.notice && t.s.Notice != "" {
+			pt.By = append(pt.By, "notice")
+		}
+		pt.Ran = len(pt.By) > 0
+		t.trace.Plan = append(t.trace.Plan, pt)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"searchagent/agent/fsm"
+	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
@@ -485,9 +486,20 @@ func applyFollowup(t *turn) error {
 			return err
 		}
 	}
-	for _, cmd := range t.plan.commands {
-		if err := t.applyCommand(cmd); err != nil {
-			s.Notice = pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error()
+	if len(t.plan.commands) > 0 {
+		if err := t.step(api.StepUpdateConditions, func() (any, error) {
+			var applied, failed []string
+			for _, cmd := range t.plan.commands {
+				if err := t.applyCommand(cmd); err != nil {
+					s.Notice = pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error()
+					failed = append(failed, cmd.Name)
+					continue
+				}
+				applied = append(applied, cmd.Name)
+			}
+			return map[string]any{"applied": applied, "failed": failed, "data_updates": t.trace.Router.Result.Decision.DataUpdates}, nil
+		}); err != nil {
+			return err
 		}
 	}
 	if t.plan.anchorURL != "" {
@@ -496,6 +508,7 @@ func applyFollowup(t *turn) error {
 	}
 	if t.plan.widen {
 		t.widen()
+		t.did = append(t.did, "expand_recall")
 	}
 	if t.plan.narrow {
 		if s.Anchor.Resolved() {

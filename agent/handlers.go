@@ -302,6 +302,7 @@ func (t *turn) run() error {
 		return err
 	}
 	t.trace.Notice = s.Notice
+	t.followPlan()
 	if err := t.render(t.ctx); err != nil {
 		return err
 	}

@@ -18,13 +18,15 @@ import (
 
 // TurnTrace is the audit trail of one turn (GET …/trace).
 type TurnTrace struct {
-	Turn        int64             `json:"turn"`
-	Event       string            `json:"event"`
-	Args        api.Args          `json:"args"`
-	StartedAt   time.Time         `json:"started_at"`
-	DurationMS  float64           `json:"duration_ms"`
-	Mode        Mode              `json:"mode"`
-	Router      *RouterStage      `json:"router,omitempty"`
+	Turn       int64        `json:"turn"`
+	Event      string       `json:"event"`
+	Args       api.Args     `json:"args"`
+	StartedAt  time.Time    `json:"started_at"`
+	DurationMS float64      `json:"duration_ms"`
+	Mode       Mode         `json:"mode"`
+	Router     *RouterStage `json:"router,omitempty"`
+	// Plan is the router's execution plan as this turn followed it.
+	Plan        []PlanTrace       `json:"plan,omitempty"`
 	Parse       *condparse.Result `json:"parse,omitempty"`
 	Transitions []api.Transition  `json:"transitions"`
 	Steps       []StepTrace       `json:"steps"`
@@ -83,6 +85,9 @@ type turn struct {
 	first *fsm.Action
 	facts fsm.Facts
 	plan  plan
+	// did lists router plan steps carried out by neither a step nor a
+	// transition (widening outside a repair).
+	did []string
 }
 
 // plan is what an event does beyond its first transition.

@@ -236,6 +236,9 @@ const (
 	StepRenderSlots      = "render_slots"
 	StepValidateContract = "validate_contract"
 	StepCount            = "count"
+	// StepUpdateConditions applies a follow-up's router commands to the
+	// condition graph (the router's plan step of the same name).
+	StepUpdateConditions = "update_conditions"
 )
 
 // SlotsEvent is the data of a slots event.
