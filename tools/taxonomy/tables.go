@@ -2,7 +2,7 @@ package taxonomy
 
 // Countries is the country vocabulary (ISO 3166-1 alpha-2 codes).
 var Countries = &Vocabulary{terms: []Term{
-	{"US", "美国", "United States", []string{"USA", "U.S.", "U.S.A.", "America", "American", "美區", "美国的", "美國", "stateside"}},
+	{"US", "美国", "United States", []string{"USA", "U.S.", "U.S.A.", "America", "American", "美區", "美国的", "美國", "stateside", "美区", "the us", "the u.s.", "us-based", "us only", "only us", "us channels", "us creators", "us market"}},
 	{"GB", "英国", "United Kingdom", []string{"UK", "U.K.", "Britain", "Great Britain", "British", "England", "英國"}},
 	{"CA", "加拿大", "Canada", []string{"Canadian"}},
 	{"AU", "澳大利亚", "Australia", []string{"Australian", "澳洲", "澳大利亞"}},
@@ -74,7 +74,7 @@ var Countries = &Vocabulary{terms: []Term{
 
 // Languages is the language vocabulary (ISO 639-1 codes).
 var Languages = &Vocabulary{terms: []Term{
-	{"en", "英语", "English", []string{"英文", "英語"}},
+	{"en", "英语", "English", []string{"英文", "英語", "english-speaking"}},
 	{"zh", "中文", "Chinese", []string{"汉语", "華語", "华语", "普通话", "Mandarin", "国语"}},
 	{"es", "西班牙语", "Spanish", []string{"西语", "Español", "西文"}},
 	{"pt", "葡萄牙语", "Portuguese", []string{"葡语", "Português"}},
