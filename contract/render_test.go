@@ -13,6 +13,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
 )
 
 // substateCase is one sub-state of seed 000 §8.1 with the state keys and
@@ -89,7 +92,7 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 	hostile := len(kw) != 3 || kw[0] != "swim vest"
 	if sc.keywords {
 		for i, t := range kw {
-			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: Scopes[i%len(Scopes)], Excluded: i == 2}
+			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: scope.List()[i%len(scope.List())], Excluded: i == 2}
 			in.Keywords = append(in.Keywords, tag)
 			op := OpContains
 			if tag.Excluded {
@@ -364,7 +367,7 @@ func randomInput(rng *rand.Rand) RenderInput {
 		}
 		in.Conditions = append(in.Conditions, Condition{
 			ID: fmt.Sprintf("c%d", i), Kind: kind, Field: pick(fields), Op: op, Value: v, Label: label,
-			Source: Sources[rng.IntN(len(Sources))], Status: CondStatuses[rng.IntN(len(CondStatuses))],
+			Source: condition.Sources[rng.IntN(len(condition.Sources))], Status: condition.Statuses[rng.IntN(len(condition.Statuses))],
 		})
 	}
 	if key.Session() == Clarifying || (key.Session() == EmptyRepair && rng.IntN(2) == 0) {
