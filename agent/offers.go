@@ -9,6 +9,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 )
 
 // Offer is one button of the search box: the registry row its click
@@ -175,7 +176,7 @@ func filterTargets(s *Session) []target {
 	var out []target
 	for _, ff := range filterFields {
 		if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == ff.name }) {
-			out = append(out, target{args: api.Args{Field: ff.name}, name: pick(s.zh(), ff.label.zh, ff.label.en)})
+			out = append(out, target{args: api.Args{Field: ff.name}, name: condition.Field(ff.name).Label(s.Locale)})
 		}
 	}
 	return out
