@@ -185,3 +185,16 @@ func mustSession(t *testing.T, a *Agent, b *box) *Session {
 	}
 	return s
 }
+
+// TestGuardsSayWhyInChinese: every guard a user event can fail on has a
+// Chinese text for the 409 (submit and commit guards have their own).
+func TestGuardsSayWhyInChinese(t *testing.T) {
+	for _, a := range fsm.Default().Actions() {
+		if a.System() || a.Guard == nil || strings.HasPrefix(a.Guard.Name, "submit_") || strings.HasPrefix(a.Guard.Name, "commit_") {
+			continue
+		}
+		if _, ok := guardZH[a.Guard.Name]; !ok {
+			t.Errorf("guard %s (%s) of %s has no Chinese text", a.Guard.Name, a.Guard.Doc, a.ID)
+		}
+	}
+}
