@@ -27,6 +27,14 @@ func TestEveryOfferedButtonWorks(t *testing.T) {
 			check := func(where string) {
 				t.Helper()
 				distinctLabels(t, where, b.snap)
+				// The same buttons in the other language are distinct too.
+				s := mustSession(t, a, b)
+				s.Locale = map[string]string{"zh": "en", "en": "zh"}[s.Locale]
+				other := api.Snapshot{Actions: apiActions(a.offers(s))}
+				for _, ca := range contractActions(s, a.offers(s)) {
+					other.Slots.Actions = append(other.Slots.Actions, ca)
+				}
+				distinctLabels(t, where+" in "+s.Locale, other)
 				for _, act := range b.snap.Actions {
 					args := plausibleArgs(b.snap, act)
 					c := cloneBox(t, a, b)
