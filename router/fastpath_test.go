@@ -39,59 +39,6 @@ func TestQueryMatchesExplain(t *testing.T) {
 	}
 }
 
-// TestPrefilterIsNecessary: wherever a pattern's regex matches, its
-// prefilter lets it run (a prefilter may only skip runs that cannot
-// match).
-func TestPrefilterIsNecessary(t *testing.T) {
-	snap := defaultSnapshot(t)
-	checked := 0
-	for _, c := range loadTestCases(t) {
-		in := c.Input
-		sc := snap.pool.Get().(*scratch)
-		sc.reset()
-		sc.norm, sc.off, _ = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
-		sc.in = in
-		e := &sc.eval
-		*e = evaluation{s: snap, in: &sc.in, nt: normText{s: string(sc.norm), orig: in.Text, off: sc.off}, loc: sc.in.locale(), sc: sc}
-		e.scan()
-		for _, i := range sc.touched {
-			cs, a := snap.specs[i], &sc.acc[i]
-			for pi := range cs.patterns {
-				p := &cs.patterns[pi]
-				text := sc.norm
-				if len(p.masks) > 0 {
-					text = slices.Clone(e.maskedText(p.masks, a.marks))
-				}
-				re := p.re
-				if re == nil {
-					re = p.anchored
-				}
-				for lo := 0; lo < len(text); lo++ {
-					if !utf8.RuneStart(text[lo]) {
-						continue
-					}
-					loc := re.FindIndex(text[lo:])
-					if loc == nil {
-						if p.re != nil {
-							break // unanchored: no match further on
-						}
-						continue
-					}
-					checked++
-					if !e.reqPass(p, a, int32(lo+loc[0]), int32(lo+loc[1])) {
-						t.Errorf("%s/%s matches %q in %q but its prefilter refuses", cs.ID, p.Name, text[lo+loc[0]:lo+loc[1]], in.Text)
-					}
-				}
-			}
-		}
-		sc.release()
-		snap.pool.Put(sc)
-	}
-	if checked < 100 {
-		t.Errorf("%d matches checked, want at least 100", checked)
-	}
-}
-
 // TestRequiredLiterals: literal sets of a few regexes.
 func TestRequiredLiterals(t *testing.T) {
 	tests := []struct {

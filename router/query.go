@@ -22,9 +22,6 @@ type scratch struct {
 	gen     uint32
 	acc     []specAcc
 	touched []int32
-	reqs    []reqHit
-	reqHead []int32  // per prefilter set: its latest hit in reqs
-	reqGen  []uint32 // per prefilter set: the gen reqHead belongs to
 
 	eval  evaluation
 	in    Input
@@ -43,7 +40,6 @@ type scratch struct {
 	candSpecs []*compiledSpec
 	cmdInfos  []*commandInfo
 	buf       []byte
-	bt        btState
 
 	over, low  []scoredRef // a stage's specs over and under their threshold
 	excl, comp []*ruleCand
@@ -61,11 +57,9 @@ func (sc *scratch) reset() {
 		for i := range sc.acc {
 			sc.acc[i].gen = 0
 		}
-		clear(sc.reqGen)
 		sc.gen = 1
 	}
 	sc.touched = sc.touched[:0]
-	sc.reqs = sc.reqs[:0]
 	sc.nums = sc.nums[:0]
 	sc.refs = sc.refs[:0]
 	sc.spans = sc.spans[:0]

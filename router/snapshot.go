@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"sort"
 	"strings"
@@ -25,8 +24,6 @@ type Snapshot struct {
 	ac       *automaton
 	entries  []acEntry
 	always   []int32 // specs with patterns that run on every input
-	nterms   int     // entries that are terms, names or triggers (the rest are prefilter literals)
-	nreq     int32   // prefilter sets
 	vocabs   *builtinVocabs
 	revision int64
 	hash     string
@@ -43,7 +40,6 @@ const (
 	postTrigger
 	postAnchor
 	postMark
-	postReq // a prefilter literal (idx is the set id)
 )
 
 type posting struct {
@@ -104,7 +100,6 @@ type compiledPattern struct {
 	Pattern
 	re       *regexp.Regexp // unanchored (window and whole modes; nil otherwise)
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
-	bt       *backtracker   // the same, run on the query's scratch (nil: use anchored)
 	mode     patternMode
 	window   int
 	always   bool     // no gate: runs on every input
@@ -112,7 +107,6 @@ type compiledPattern struct {
 	groups   []string // subexpression names (index-aligned, "" unnamed)
 	source   string   // slot source of its captures: "pattern:NAME"
 	masks    []int32  // markSlots index of each {{lex:…}} vocabulary, in sentinel order
-	req      []reqSet // prefilter: literal sets a match needs (see prefilter.go)
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -162,7 +156,7 @@ func (s *Snapshot) Spec(id string) (Spec, bool) {
 
 // Stats reports the snapshot's size: specs, automaton entries and states.
 func (s *Snapshot) Stats() (specs, entries, states int) {
-	return len(s.specs), s.nterms, s.ac.states()
+	return len(s.specs), len(s.entries), s.ac.states()
 }
 
 // ErrCompile is wrapped by Compile errors.
@@ -194,8 +188,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
-	var reqs []reqLit
-	reqIDs := map[string]int32{}
 	addPost := func(text string, p posting) {
 		k := Normalize(text)
 		if k == "" {
@@ -270,7 +262,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
-			var sets [][]string // the prefilter's literal sets
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
@@ -284,12 +275,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 			}
 			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
 				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)
-				// One parse serves the backtracker and the prefilter.
-				if are, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl); err == nil {
-					simple := are.Simplify()
-					cp.bt = backtrackerFor(are.MaxCap(), simple)
-					sets = literalSets(simple)
-				}
 				cp.re = nil // only the anchored form runs; keep the snapshot small
 				if cp.window == 0 {
 					cp.window = 160
@@ -308,10 +293,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 				cp.gateByAn = len(p.Triggers) == 0
 			}
 			cp.always = len(p.Triggers) == 0 && !cp.gateByAn
-			if sets == nil && cp.bt == nil {
-				sets = requiredLiterals(src)
-			}
-			s.prefilter(&cp, sets, cs.lexVocab, &reqs, reqIDs)
 			cs.patterns = append(cs.patterns, cp)
 			if cp.always {
 				if len(s.always) == 0 || s.always[len(s.always)-1] != int32(i) {
@@ -334,19 +315,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 		}
 		s.specs = append(s.specs, cs)
 		s.byID[sp.ID] = cs
-	}
-	// Prefilter literals are matched as written (regex literals are
-	// already in normalised form) and never at word boundaries only.
-	s.nterms = len(s.entries)
-	reqIdx := map[string]int{}
-	for _, r := range reqs {
-		i, ok := reqIdx[r.text]
-		if !ok {
-			i = len(s.entries)
-			reqIdx[r.text] = i
-			s.entries = append(s.entries, acEntry{text: r.text})
-		}
-		s.entries[i].posts = append(s.entries[i].posts, posting{kind: postReq, idx: r.set, text: r.text})
 	}
 	texts := make([]string, len(s.entries))
 	word := make([]uint8, len(s.entries))
@@ -373,9 +341,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 	s.hash = hex.EncodeToString(sum[:])
 	s.revision = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
 	n := len(s.specs)
-	nreq := s.nreq
 	s.pool.New = func() any {
-		return &scratch{acc: make([]specAcc, n), reqHead: make([]int32, nreq), reqGen: make([]uint32, nreq)}
+		return &scratch{acc: make([]specAcc, n)}
 	}
 	return s, nil
 }

@@ -18,30 +18,9 @@ import (
 // Skipping a run the prefilter rules out never changes a result: the
 // regex could not have matched there.
 
-// reqSet is one set of literals, one of which occurs in every match.
-type reqSet struct {
-	// id identifies the set's text literals among the automaton's hits.
-	id int32
-	// text reports whether the set has literals of plain text (found by
-	// the automaton in the unmasked input).
-	text bool
-	// marks are the markSlots indexes whose vocabulary hits stand for the
-	// set's sentinel literals ({{lex:SLOT}} macros).
-	marks []int32
-}
-
-// reqHit is an occurrence of a prefilter literal in the normalised
-// input; next links the hits of one set (-1 ends the list).
-type reqHit struct {
-	start, end int32
-	next       int32
-}
-
 const (
 	// maxLitSet bounds the size of a literal set.
 	maxLitSet = 64
-	// maxReqSets bounds the sets checked per pattern.
-	maxReqSets = 4
 )
 
 // litInfo describes what a regex node matches: exact is the finite set
@@ -305,103 +284,6 @@ func impliedByTriggers(set []string, triggers []string) bool {
 		}
 	}
 	return true
-}
-
-// reqPass reports whether every prefilter set of p has a literal inside
-// [lo, hi) of the input.
-func (e *evaluation) reqPass(p *compiledPattern, a *specAcc, lo, hi int32) bool {
-	for i := range p.req {
-		if !e.setIn(&p.req[i], p, a, lo, hi) {
-			return false
-		}
-	}
-	return true
-}
-
-func (e *evaluation) setIn(rs *reqSet, p *compiledPattern, a *specAcc, lo, hi int32) bool {
-	if rs.text {
-		sc := e.sc
-		if sc.reqGen[rs.id] == sc.gen {
-			for h := sc.reqHead[rs.id]; h >= 0; h = sc.reqs[h].next {
-				if r := &sc.reqs[h]; r.start >= lo && r.end <= hi {
-					return true
-				}
-			}
-		}
-	}
-	for _, k := range rs.marks {
-		for _, m := range a.marks {
-			if m.pattern == k && m.start >= lo && m.start < hi {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// reqLit is a prefilter literal to add to the automaton.
-type reqLit struct {
-	text string
-	set  int32
-}
-
-// prefilter derives cp's literal sets from its expanded regex src and
-// queues their text literals for the automaton.
-func (s *Snapshot) prefilter(cp *compiledPattern, sets [][]string, lex map[string]*vocab, lits *[]reqLit, ids map[string]int32) {
-	var triggers []string
-	if cp.mode == modeTrigger || cp.mode == modeWindow {
-		for _, t := range cp.Triggers {
-			if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
-				if v := lex[m[1]]; v != nil {
-					triggers = append(triggers, v.order...)
-				}
-				continue
-			}
-			if n := Normalize(t); n != "" {
-				triggers = append(triggers, n)
-			}
-		}
-	}
-next:
-	for _, set := range sets {
-		if len(cp.req) == maxReqSets {
-			return
-		}
-		if impliedByTriggers(set, triggers) || commonSet(set) {
-			continue
-		}
-		rs := reqSet{}
-		var texts []string
-		for _, lit := range set {
-			k, ok := litKind(lit)
-			switch {
-			case !ok || k >= len(cp.masks):
-				continue next
-			case k >= 0:
-				if !slices.Contains(rs.marks, cp.masks[k]) {
-					rs.marks = append(rs.marks, cp.masks[k])
-				}
-			default:
-				texts = append(texts, lit)
-			}
-		}
-		rs.text = len(texts) > 0
-		if rs.text {
-			// Patterns that need the same literals share one set.
-			key := strings.Join(texts, "\x00")
-			id, ok := ids[key]
-			if !ok {
-				id = s.nreq
-				ids[key] = id
-				s.nreq++
-				for _, t := range texts {
-					*lits = append(*lits, reqLit{text: t, set: id})
-				}
-			}
-			rs.id = id
-		}
-		cp.req = append(cp.req, rs)
-	}
 }
 
 // minimalSet drops literals that contain another literal of the set:
