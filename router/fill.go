@@ -260,26 +260,15 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
-		var stripLower []string
-		var ends *affixEnds
-		if si >= 0 && len(cs.slotStrip[si]) == len(ss.Strip) {
-			stripLower, ends = cs.slotStrip[si], &cs.slotStripEnds[si]
-		} else {
-			stripLower = make([]string, len(ss.Strip))
-			for i, a := range ss.Strip {
-				stripLower[i] = strings.ToLower(a)
-			}
-		}
 		for _, r := range raws {
 			if !ss.Split {
-				if v := cleanStringLower(r.orig, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
+				if v := cleanString(r.orig, ss.Strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 				continue
 			}
-			var pbuf [8]string
-			for _, p := range appendSplitList(pbuf[:0], r.orig) {
-				if v := cleanStringLower(p, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
+			for _, p := range splitList(r.orig) {
+				if v := cleanString(p, ss.Strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}

@@ -845,44 +845,9 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 		b = append(b, "no hit"...)
 	}
 	b = append(b, " ("...)
-	b = appendFixed2(b, sr.conf)
+	b = strconv.AppendFloat(b, sr.conf, 'f', 2, 64)
 	return append(b, sr.cs.reasonTail...)
 }
-
-// appendFixed2 is strconv.AppendFloat(b, f, 'f', 2, 64) with a quick
-// path for the non-negative values below a million whose rounding is
-// unambiguous (the product f×100 is exact to far better than the 1e-6
-// margin kept around the halfway point).
-func appendFixed2(b []byte, f float64) []byte {
-	// Confidences and thresholds are round4 values in [0, 1]: a table
-	// lookup when f is exactly such a value with an unambiguous rounding.
-	if f >= 0 && f <= 1 && !math.Signbit(f) {
-		if i := int(f*10000 + 0.5); i <= 10000 && float64(i)/10000 == f && i%100 != 50 {
-			return append(b, fixed2Table[(i+50)/100]...)
-		}
-	}
-	if f >= 0 && f < 1e6 && !math.Signbit(f) {
-		x := f * 100
-		n := math.Floor(x)
-		if frac := x - n; frac < 0.499999 || frac > 0.500001 {
-			v := int64(n)
-			if frac > 0.5 {
-				v++
-			}
-			b = strconv.AppendInt(b, v/100, 10)
-			return append(b, '.', byte('0'+v/10%10), byte('0'+v%10))
-		}
-	}
-	return strconv.AppendFloat(b, f, 'f', 2, 64)
-}
-
-// fixed2Table[i] is i/100 with two decimals.
-var fixed2Table = func() (t [101]string) {
-	for i := range t {
-		t[i] = strconv.FormatFloat(float64(i)/100, 'f', 2, 64)
-	}
-	return t
-}()
 
 // appendPart starts a list ("; label" after an earlier list of the
 // reason, which starts at base) or continues it (", ").
@@ -916,40 +881,11 @@ func (e *evaluation) seenLex(hits []hitRec, lex []int32, h *hitRec) bool {
 	ht, hv := ents[h.ent].text, ents[h.ent].posts[h.post].value
 	for _, i := range lex {
 		g := &hits[i]
-		if g.ent == h.ent && g.post == h.post || sameLexKey(ents[g.ent].text, ents[g.ent].posts[g.post].value, ht, hv) {
+		if g.ent == h.ent && g.post == h.post || ents[g.ent].text+"→"+ents[g.ent].posts[g.post].value == ht+"→"+hv {
 			return true
 		}
 	}
 	return false
-}
-
-// sameLexKey reports whether at+"→"+av == bt+"→"+bv without building
-// the strings.
-func sameLexKey(at, av, bt, bv string) bool {
-	if at == bt && av == bv {
-		return true
-	}
-	const arrow = "→"
-	if len(at)+len(av) != len(bt)+len(bv) {
-		return false
-	}
-	byteAt := func(t, v string, i int) byte {
-		if i < len(t) {
-			return t[i]
-		}
-		i -= len(t)
-		if i < len(arrow) {
-			return arrow[i]
-		}
-		return v[i-len(arrow)]
-	}
-	n := len(at) + len(arrow) + len(av)
-	for i := 0; i < n; i++ {
-		if byteAt(at, av, i) != byteAt(bt, bv, i) {
-			return false
-		}
-	}
-	return true
 }
 
 // nearMiss explains what a spec under its threshold lacks.

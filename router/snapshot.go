@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -68,7 +69,6 @@ type compiledSpec struct {
 	// slotNames; cmdArgs is the command template in key order.
 	slotSpecs    []SlotSpec
 	slotDefaults []string
-	slotStrip    [][]string // the slots' strip affixes in lower case
 	cmdArgs      []cmdArg
 	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
 	markSlots    []string     // slots whose vocabulary patterns match masked
@@ -76,8 +76,6 @@ type compiledSpec struct {
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
-	// slotStripEnds are the ends of slotStrip's affixes (index-aligned).
-	slotStripEnds []affixEnds
 }
 
 type termRef struct {
@@ -219,15 +217,9 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotVocabs = append(cs.slotVocabs, cs.lexVocab[name])
 			cs.slotSpecs = append(cs.slotSpecs, ss)
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
-			lower := make([]string, len(ss.Strip))
-			for i, a := range ss.Strip {
-				lower[i] = strings.ToLower(a)
-			}
-			cs.slotStrip = append(cs.slotStrip, lower)
-			cs.slotStripEnds = append(cs.slotStripEnds, newAffixEnds(lower))
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
-		cs.reasonTail = ", threshold " + string(appendFixed2(nil, sp.Threshold)) + ")"
+		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
 		if sp.Command != nil {
 			if info, ok := commandVocabulary[sp.Command.Name]; ok {
 				cs.cmdInfo = &info
