@@ -149,12 +149,6 @@ type evaluation struct {
 	reasons string
 	// scored specs in spec order: stage, confidence
 	scored []scoredRef
-	// slotBlock and argBlock hold the slots and command arguments of the
-	// result's candidates (they belong to the result, not the scratch);
-	// slotHint and argHint size them.
-	slotBlock         Slots
-	argBlock          Args
-	slotHint, argHint int
 }
 
 type scoredRef struct {
@@ -403,12 +397,6 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	// The candidates' reasons are built at the end (setReasons), in the
 	// order of the candidates.
 	e.lateReasons = true
-	// One block for all the slots and arguments the candidates can fill.
-	e.slotHint, e.argHint = 0, 0
-	for _, sr := range over {
-		e.slotHint += len(sr.cs.slotNames)
-		e.argHint += len(sr.cs.cmdArgs)
-	}
 	reject := func(sr scoredRef, reason string) {
 		tr.RulesRejected = append(tr.RulesRejected, RejectedSpec{ID: sr.cs.ID, Score: sr.conf, Reason: reason})
 	}
