@@ -649,4 +649,3 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
-
