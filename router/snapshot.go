@@ -186,16 +186,23 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
-	addPost := func(text string, p posting) {
+	// addPost adds a posting to the entry of text's normal form; a raw
+	// entry (a trigger derived from a regex) matches anywhere, the others
+	// only at ASCII word boundaries.
+	addPost := func(text string, p posting, raw bool) {
 		k := Normalize(text)
 		if k == "" {
 			return
 		}
-		i, ok := entryIdx[k]
+		key := k
+		if raw {
+			key = "\x00" + k
+		}
+		i, ok := entryIdx[key]
 		if !ok {
 			i = len(s.entries)
-			entryIdx[k] = i
-			s.entries = append(s.entries, acEntry{text: k, wordStart: isWordByte(k[0]), wordEnd: isWordByte(k[len(k)-1])})
+			entryIdx[key] = i
+			s.entries = append(s.entries, acEntry{text: k, wordStart: !raw && isWordByte(k[0]), wordEnd: !raw && isWordByte(k[len(k)-1])})
 		}
 		for _, q := range s.entries[i].posts {
 			if q.kind == p.kind && q.spec == p.spec && q.idx == p.idx && q.value == p.value {
@@ -227,7 +234,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 		}
 		for gi, g := range sp.Terms {
 			for _, t := range append(append([]string(nil), g.ZH...), g.EN...) {
-				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t})
+				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t}, false)
 				cs.terms = append(cs.terms, termRef{text: t, group: gi, weight: g.Weight})
 			}
 		}
@@ -237,7 +244,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 				return nil, fmt.Errorf("%w: spec %s: lexicon slot %q has no vocabulary", ErrCompile, sp.ID, ref.Slot)
 			}
 			for _, name := range v.order {
-				addPost(name, posting{kind: postLex, spec: int32(i), idx: int32(ri), value: v.names[name], text: name})
+				addPost(name, posting{kind: postLex, spec: int32(i), idx: int32(ri), value: v.names[name], text: name}, false)
 			}
 		}
 		for pi, p := range sp.Patterns {
@@ -253,6 +260,15 @@ func compile(specs []Spec) (*Snapshot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
 			}
+			// Without triggers the regex's own literals gate it; without an
+			// anchor either, it then searches the whole input.
+			triggers, derived := p.Triggers, false
+			if len(triggers) == 0 && mode != modeLex {
+				triggers, derived = derivedTriggers(src, lexSlots), true
+				if mode == modeWindow {
+					mode = modeWhole
+				}
+			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
@@ -260,7 +276,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 					cs.markSlots = append(cs.markSlots, ls)
 					k = len(cs.markSlots) - 1
 					for _, name := range cs.lexVocab[ls].order {
-						addPost(name, posting{kind: postMark, spec: int32(i), idx: int32(k), text: name})
+						addPost(name, posting{kind: postMark, spec: int32(i), idx: int32(k), text: name}, false)
 					}
 				}
 				cp.masks = append(cp.masks, int32(k))
@@ -280,29 +296,29 @@ func compile(specs []Spec) (*Snapshot, error) {
 					return nil, fmt.Errorf("%w: spec %s pattern %s: anchor slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, lexSlot)
 				}
 				for _, name := range v.order {
-					addPost(name, posting{kind: postAnchor, spec: int32(i), idx: int32(pi), text: name})
+					addPost(name, posting{kind: postAnchor, spec: int32(i), idx: int32(pi), text: name}, false)
 				}
 				cp.gateByAn = len(p.Triggers) == 0
 			}
-			cp.always = len(p.Triggers) == 0 && !cp.gateByAn
+			cp.always = len(triggers) == 0 && !cp.gateByAn
 			cs.patterns = append(cs.patterns, cp)
 			if cp.always {
 				if len(s.always) == 0 || s.always[len(s.always)-1] != int32(i) {
 					s.always = append(s.always, int32(i))
 				}
 			}
-			for _, t := range p.Triggers {
+			for _, t := range triggers {
 				if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
 					v := cs.lexVocab[m[1]]
 					if v == nil {
 						return nil, fmt.Errorf("%w: spec %s pattern %s: trigger slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, m[1])
 					}
 					for _, name := range v.order {
-						addPost(name, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: name})
+						addPost(name, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: name}, false)
 					}
 					continue
 				}
-				addPost(t, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: t})
+				addPost(t, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: t}, derived)
 			}
 		}
 		s.specs = append(s.specs, cs)

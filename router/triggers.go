@@ -1,22 +1,19 @@
 package router
 
 import (
+	"fmt"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// A prefilter is a necessary condition for a pattern's regex to match in
-// a stretch of the input, derived from the regex at Compile time: sets of
-// literals of which every match must contain one (RE2's prefilter idea,
-// in miniature). The automaton finds the literals in the same single pass
-// as the terms, so that checking a window costs a few comparisons and a
-// regex runs only where it can match — most triggered patterns fail, and
-// a failing run of a backtracking regex costs as much as a successful one.
-//
-// Skipping a run the prefilter rules out never changes a result: the
-// regex could not have matched there.
+// Triggers derived from a regex: a pattern without triggers is gated by
+// literals of which every match of its regex must contain one (RE2's
+// prefilter idea, in miniature), found at Compile time from the regex's
+// syntax tree. The automaton finds them in the same single pass as the
+// terms; the regex runs only on inputs that hold one. Lint uses the same
+// analysis to report triggers that contradict their regex.
 
 const (
 	// maxLitSet bounds the size of a literal set.
@@ -265,25 +262,115 @@ func commonSet(set []string) bool {
 	return false
 }
 
-// impliedByTriggers reports whether every trigger of a pattern contains a
-// text literal of set, so that a window around a trigger always passes.
-func impliedByTriggers(set []string, triggers []string) bool {
-	if len(triggers) == 0 {
-		return false
+// derivedTriggers returns the most selective literal set of the expanded
+// regex src that can serve as triggers: text literals as they are, the
+// sentinel of the k-th {{lex:SLOT}} macro as "{{lex:SLOT}}". It returns
+// nil when no usable set exists (the pattern then runs on every input).
+func derivedTriggers(src string, lexSlots []string) []string {
+next:
+	for _, set := range requiredLiterals(src) {
+		if commonSet(set) {
+			continue
+		}
+		var out []string
+		for _, lit := range set {
+			k, ok := litKind(lit)
+			switch {
+			case !ok || k >= len(lexSlots):
+				continue next
+			case k >= 0:
+				lit = "{{lex:" + lexSlots[k] + "}}"
+			}
+			if !slices.Contains(out, lit) {
+				out = append(out, lit)
+			}
+		}
+		return out
 	}
-	for _, t := range triggers {
-		hit := false
-		for _, s := range set {
-			if k, _ := litKind(s); k < 0 && strings.Contains(t, s) {
-				hit = true
+	return nil
+}
+
+// triggerText is a trigger as the analysis sees it: its normal form, or
+// the sentinel byte of a {{lex:SLOT}} trigger.
+func triggerText(t string, lexSlots []string) string {
+	if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
+		if k := slices.Index(lexSlots, m[1]); k >= 0 {
+			return string(rune(maskStart + k))
+		}
+		return ""
+	}
+	return Normalize(t)
+}
+
+// hintContradictions lists how a pattern's declared triggers and anchor
+// contradict its expanded regex src: a match that holds none of the
+// triggers (the pattern would miss it), and, for anchor: trigger, a
+// trigger no match can start with (it never fires).
+func hintContradictions(p Pattern, src string, lexSlots []string) []string {
+	if len(p.Triggers) == 0 {
+		return nil
+	}
+	trig := make([]string, 0, len(p.Triggers))
+	for _, t := range p.Triggers {
+		if n := triggerText(t, lexSlots); n != "" {
+			trig = append(trig, n)
+		}
+	}
+	var out []string
+	sets := requiredLiterals(src)
+	covered := len(sets) == 0
+	var miss string
+	for _, set := range sets {
+		ok := true
+		for _, lit := range set {
+			if !slices.ContainsFunc(trig, func(t string) bool { return strings.Contains(lit, t) }) {
+				ok = false
+				if miss == "" && !strings.ContainsFunc(lit, func(r rune) bool { return r < ' ' }) {
+					miss = lit
+				}
 				break
 			}
 		}
-		if !hit {
-			return false
+		if ok {
+			covered = true
+			break
 		}
 	}
-	return true
+	if !covered {
+		if miss != "" {
+			out = append(out, fmt.Sprintf("a match can hold none of its triggers (one with %q, say): the pattern misses it; drop triggers to derive them from the regex", miss))
+		} else {
+			out = append(out, "a match can hold none of its triggers: the pattern misses it; drop triggers to derive them from the regex")
+		}
+	}
+	if p.Anchor == "trigger" {
+		if re, err := syntax.Parse(src, syntax.Perl); err == nil {
+			if first := firstLiterals(re.Simplify()); first != nil {
+				for i, t := range trig {
+					if !slices.ContainsFunc(first, func(f string) bool { return strings.HasPrefix(t, f) || strings.HasPrefix(f, t) }) {
+						out = append(out, fmt.Sprintf("anchor: trigger, but no match starts with trigger %q", p.Triggers[i]))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// firstLiterals is the finite set of strings the first element of re
+// matches, or nil when unknown.
+func firstLiterals(re *syntax.Regexp) []string {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op == syntax.OpConcat && len(re.Sub) > 0 {
+		return firstLiterals(re.Sub[0])
+	}
+	info := analyse(re)
+	if info.exact == nil || slices.Contains(info.exact, "") {
+		return nil
+	}
+	return info.exact
 }
 
 // minimalSet drops literals that contain another literal of the set:
