@@ -13,13 +13,13 @@ run:
 build:
 	$(GO) build -o bin/ ./cmd/...
 
-## test: vet + gofmt check + every test with the race detector
+## test: vet + gofmt check + every test with the race detector; skipped tests are listed at the end
 test: lint
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -race -count=1 $(PKGS)
 
 ## test-short: the tests without -race, for a quick loop
 test-short:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -count=1 $(PKGS)
 
 ## bench: all benchmarks, one run each, with allocations
 bench:
