@@ -290,7 +290,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
@@ -312,7 +312,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(err, sessions.ErrConflict) {
 			code, kind, msg = "conflict", ErrConflict, "the session changed concurrently; reload and retry"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		return api.Snapshot{}, newError(kind, code, msg, nil, err)

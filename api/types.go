@@ -37,8 +37,10 @@ const (
 	EventSlots             = "slots"
 	EventResults           = "results"
 	EventContractViolation = "contract.violation"
-	EventError             = "error"
-	EventTurnDone          = "turn.done"
+	// EventTurnError is a failed turn (data api.ErrorBody). Never "error":
+	// EventSource fires its own "error" on connection failures.
+	EventTurnError = "turn.error"
+	EventTurnDone  = "turn.done"
 )
 
 // CreateSessionRequest is the body of POST /v1/sessions.
