@@ -1,0 +1,40 @@
+package store
+
+import (
+	"searchagent/tools/catalog"
+	"searchagent/tools/embed"
+)
+
+// FieldScopes are the single-field scopes in index order: the fields a
+// keyword of ScopeAll matches in any of.
+func FieldScopes() []Scope {
+	return []Scope{ScopeTags, ScopeName, ScopeDescription, ScopeContent}
+}
+
+// FieldTexts appends to buf[:0] the texts of ch that a keyword of the
+// single-field scope s matches: tags plus the category (its id and, when
+// different, its zh and en names) for ScopeTags; name, handle and aliases
+// for ScopeName; the description; the recent titles for ScopeContent.
+// Every value is its own phrase unit: a phrase never spans two of them.
+// Both stores index exactly these texts.
+func FieldTexts(ch *catalog.Channel, s Scope, buf []string) []string {
+	buf = buf[:0]
+	switch s {
+	case ScopeTags:
+		buf = append(buf, ch.Tags...)
+		if ch.Category != "" {
+			buf = append(buf, ch.Category)
+			if t := embed.CategoryText(ch.Category); t != ch.Category {
+				buf = append(buf, t)
+			}
+		}
+	case ScopeName:
+		buf = append(buf, ch.Name, ch.Handle)
+		buf = append(buf, ch.Aliases...)
+	case ScopeDescription:
+		buf = append(buf, ch.Description)
+	case ScopeContent:
+		buf = append(buf, ch.RecentTitles...)
+	}
+	return buf
+}
