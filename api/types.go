@@ -286,7 +286,12 @@ type Readiness struct {
 	Renderer  string            `json:"renderer"`
 	Sessions  string            `json:"sessions"`
 	Model     string            `json:"model"`
-	Notes     []string          `json:"notes,omitempty"`
+	// ModelStages are the stages that call the model (classifier, parse,
+	// slots); empty without a model.
+	ModelStages []string `json:"model_stages"`
+	// Prompts maps prompt ids to versions, when a model is used.
+	Prompts map[string]string `json:"prompts,omitempty"`
+	Notes   []string          `json:"notes,omitempty"`
 	Extra     map[string]string `json:"extra,omitempty"`
 	StartedAt time.Time         `json:"started_at"`
 }

@@ -26,8 +26,12 @@ type ClassifyRequest struct {
 	Branch Branch `json:"branch"`
 	// Candidates are the rules' candidates, best first (may be empty).
 	Candidates []Candidate `json:"candidates"`
-	// Specs describe every rules spec the classifier may answer with.
+	// Specs describe every guard and rules spec the classifier may answer
+	// with.
 	Specs []SpecInfo `json:"specs"`
+	// Conditions are the session's condition graph (the model's context is
+	// rebuilt from it each turn, never from chat history).
+	Conditions []Condition `json:"conditions,omitempty"`
 }
 
 // SpecInfo describes one spec to a classifier. Guard specs are listed
@@ -49,6 +53,8 @@ type ClassifierAnswer struct {
 	Slots      map[string]string `json:"slots,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Reason     string            `json:"reason,omitempty"`
+	// Prompt names the prompt that produced the answer ("classify@1").
+	Prompt string `json:"prompt,omitempty"`
 }
 
 // maxClassifierSlot bounds a classifier's slot value.
@@ -70,7 +76,7 @@ func (s *Snapshot) SpecInfos() []SpecInfo {
 func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, out *stageOutcome) {
 	ct := &ClassifierTrace{Called: true, From: res.Branch}
 	out.classifier = ct
-	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos()}
+	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos(), Conditions: e.in.Conditions}
 	ans, err := c.Classify(ctx, req)
 	if err != nil {
 		ct.Error = err.Error()
