@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 
 	"searchagent/router"
 )
@@ -45,6 +46,7 @@ func (c *Classifier) Classify(ctx context.Context, req router.ClassifyRequest) (
 		for name := range s.Slots {
 			v.Slots = append(v.Slots, name)
 		}
+		sort.Strings(v.Slots) // a stable rendering: the cassette key hashes it
 		specs = append(specs, v)
 	}
 	cands := make([]string, 0, len(req.Candidates))

@@ -47,10 +47,16 @@ type ParseRequest struct {
 }
 
 // NeedsModel reports whether the deterministic parse left something for
-// the model: a natural or mixed input with text no rule read. A turn the
-// deterministic parser fully reads makes no model call.
+// the model: a natural or mixed input with text no rule read, or with
+// words the parser could only keep as keywords (in a sentence, such words
+// are often preferences or filters it has no word for). A sentence the
+// parser reads entirely as filters, anchor and preferences makes no model
+// call.
 func NeedsModel(det condparse.Result) bool {
-	return (det.Shape == condparse.ShapeNatural || det.Shape == condparse.ShapeMixed) && len(det.Remainder) > 0
+	if det.Shape != condparse.ShapeNatural && det.Shape != condparse.ShapeMixed {
+		return false
+	}
+	return len(det.Remainder) > 0 || len(det.Keywords()) > 0
 }
 
 // IssueModelInferred marks a condition the model added (in its Issues).
@@ -72,12 +78,21 @@ type Rejection struct {
 }
 
 // Disagreement is a condition the model read differently from the
-// deterministic parser; the deterministic (explicit) reading stands.
+// deterministic parser. Resolved says whose reading stands: the
+// deterministic one, except for a word of a sentence the parser could
+// only keep as a keyword and the model typed as a filter or a preference.
 type Disagreement struct {
 	Field         string `json:"field"`
 	Deterministic string `json:"deterministic"`
 	Model         string `json:"model"`
+	Resolved      string `json:"resolved"`
 }
+
+// Whose reading stands.
+const (
+	ResolvedDeterministic = "deterministic"
+	ResolvedModel         = "model"
+)
 
 // Parse asks the model for a condition graph and merges it into the
 // deterministic parse (see Merge).
@@ -115,6 +130,23 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 	tr := MergeTrace{Added: []string{}, Rejected: []Rejection{}, Disagreements: []Disagreement{}}
 	lower := strings.ToLower(text)
 	next := len(out.Conditions)
+	sentence := det.Shape == condparse.ShapeNatural || det.Shape == condparse.ShapeMixed
+	// retype replaces a keyword the parser kept from a sentence by the
+	// model's typed reading of the same words; tags the user typed as
+	// tags never reach this path (keyword-shaped input is not sent).
+	retype := func(words, as string) bool {
+		if !sentence || strings.TrimSpace(words) == "" {
+			return false
+		}
+		for i, c := range out.Conditions {
+			if c.Kind == condparse.KindKeyword && !c.Excluded && c.Source != condparse.SourceAgentInferred && strings.EqualFold(c.Value.Str, strings.TrimSpace(words)) {
+				out.Conditions = append(out.Conditions[:i:i], out.Conditions[i+1:]...)
+				tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "keyword " + c.Value.Str, Deterministic: "keyword (a word of the sentence)", Model: as, Resolved: ResolvedModel})
+				return true
+			}
+		}
+		return false
+	}
 	add := func(c condparse.Condition) {
 		next++
 		c.ID = "c" + strconv.Itoa(next)
@@ -137,7 +169,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		}
 		switch {
 		case detAnchor != "" && detAnchor != u:
-			tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "anchor", Deterministic: detAnchor, Model: u})
+			tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "anchor", Deterministic: detAnchor, Model: u, Resolved: ResolvedDeterministic})
 		case detAnchor == "":
 			tr.Rejected = append(tr.Rejected, Rejection{What: "anchor " + u, Reason: "links are read deterministically; the parser found none"})
 		}
@@ -156,7 +188,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			if c.Kind == condparse.KindKeyword && strings.EqualFold(c.Value.Str, w) {
 				found = true
 				if c.Excluded != k.Excluded {
-					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "keyword " + w, Deterministic: excl(c.Excluded), Model: excl(k.Excluded)})
+					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "keyword " + w, Deterministic: excl(c.Excluded), Model: excl(k.Excluded), Resolved: ResolvedDeterministic})
 				}
 			}
 		}
@@ -184,7 +216,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			if prev := det.ByField(c.Field); len(prev) > 0 {
 				d := valueText(prev[0].Value)
 				if string(prev[0].Op) != string(c.Op) || d != valueText(c.Value) {
-					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: string(c.Field), Deterministic: string(prev[0].Op) + " " + d, Model: string(c.Op) + " " + valueText(c.Value)})
+					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: string(c.Field), Deterministic: string(prev[0].Op) + " " + d, Model: string(c.Op) + " " + valueText(c.Value), Resolved: ResolvedDeterministic})
 				}
 				continue
 			}
@@ -194,6 +226,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 				c.Priority = 3
 			}
 			c.Span = span(text, f.Span)
+			retype(f.Span, fmt.Sprintf("%s %s %s", c.Field, c.Op, valueText(c.Value)))
 			add(c)
 		}
 	}
@@ -215,6 +248,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		if dup {
 			continue
 		}
+		retype(w, "soft preference (reference, never a filter)")
 		add(condparse.Condition{Kind: condparse.KindSoft, Field: condparse.FieldPreference, Op: op, Value: condparse.StringValue(w),
 			Status: condparse.StatusReference, Priority: 2, Span: span(text, w), Label: condparse.Label{ZH: w, EN: w}})
 	}
