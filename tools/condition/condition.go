@@ -91,13 +91,12 @@ var labels = map[Field][2]string{
 // synonyms are other spellings of fields that models and older callers
 // write; ParseField maps them to the field.
 var synonyms = map[string]Field{
-	"region":           Country,
-	"subscribers":      Followers,
-	"views":            AvgViews,
-	"activity":         LastActive,
-	"active_within":    LastActive,
-	"engagement_rate":  Engagement,
-	"last_active_days": LastActive,
+	"region":          Country,
+	"subscribers":     Followers,
+	"views":           AvgViews,
+	"activity":        LastActive,
+	"active_within":   LastActive,
+	"engagement_rate": Engagement,
 }
 
 // ParseField returns the field named by its value or a synonym

@@ -11,7 +11,7 @@ func TestParseField(t *testing.T) {
 		{"followers", Followers, true},
 		{" Country ", Country, true},
 		{"subscribers", Followers, true},
-		{"last_active_days", LastActive, true},
+		{"last_active_days", "", false}, // one name: last_active with within_days
 		{"region", Country, true},
 		{"custom_field", "", false},
 	}

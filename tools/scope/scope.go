@@ -47,18 +47,33 @@ func (s Scope) Valid() bool {
 	return false
 }
 
-// info is a scope's labels and the further words that name it.
+// info is a scope's labels (on a chip, in the scope menu) and the further
+// words that name it.
 type info struct {
-	zh, en  string
-	aliases []string
+	zh, en         string
+	menuZH, menuEN string
+	aliases        []string
 }
 
 var table = map[Scope]info{
-	Tags:        {"频道标签", "tags", []string{"标签", "tag"}},
-	Name:        {"频道名", "name", []string{"频道名称", "名称", "名字", "标题", "channel name", "channel names", "names", "title", "titles"}},
-	Description: {"频道简介", "description", []string{"简介", "描述", "descriptions", "bio", "about section"}},
-	Content:     {"发布内容", "content", []string{"视频内容", "内容", "videos", "posts"}},
-	All:         {"全部来源", "all sources", []string{"所有来源", "全部", "所有", "all", "everywhere", "anywhere"}},
+	Tags:        {"频道标签", "tags", "按频道标签", "Channel tags", []string{"标签", "tag"}},
+	Name:        {"频道名", "name", "按频道名", "Channel name", []string{"频道名称", "名称", "名字", "标题", "channel names", "names", "title", "titles"}},
+	Description: {"频道简介", "description", "按频道简介", "Channel description", []string{"简介", "描述", "descriptions", "bio", "about section"}},
+	Content:     {"发布内容", "content", "按发布内容", "Published content", []string{"视频内容", "内容", "videos", "posts"}},
+	All:         {"全部来源", "all sources", "从全部来源", "All sources", []string{"所有来源", "全部", "所有", "all", "everywhere", "anywhere"}},
+}
+
+// MenuLabel is the scope's entry in the scope menu in locale ("zh…" or
+// anything else for en), as spec 3.4.1D words it ("按频道标签").
+func (s Scope) MenuLabel(locale string) string {
+	in, ok := table[s]
+	if !ok {
+		return string(s)
+	}
+	if strings.HasPrefix(locale, "zh") {
+		return in.menuZH
+	}
+	return in.menuEN
 }
 
 // Label is the display name of s in locale ("zh…" or anything else for en);
@@ -77,15 +92,15 @@ func (s Scope) Label(locale string) string {
 	return in.en
 }
 
-// Names returns every word that names s, each once: the API value, both
-// labels and the aliases, in that order.
+// Names returns every word that names s, each once: the API value, the
+// chip and menu labels and the aliases, in that order.
 func (s Scope) Names() []string {
 	in, ok := table[s]
 	if !ok {
 		return nil
 	}
 	var out []string
-	for _, n := range append([]string{string(s), in.zh, in.en}, in.aliases...) {
+	for _, n := range append([]string{string(s), in.zh, in.en, in.menuZH, in.menuEN}, in.aliases...) {
 		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}

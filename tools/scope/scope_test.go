@@ -54,3 +54,18 @@ func TestLabelsAndValid(t *testing.T) {
 		t.Errorf(`Scope("x") is valid or has a label`)
 	}
 }
+
+func TestMenuLabel(t *testing.T) {
+	for _, s := range List() {
+		zh, en := s.MenuLabel("zh-CN"), s.MenuLabel("en")
+		if zh == string(s) || en == string(s) || zh == en {
+			t.Errorf("%q menu labels %q / %q, want two real labels", s, zh, en)
+		}
+	}
+	if got := Tags.MenuLabel("zh-CN"); got != "按频道标签" {
+		t.Errorf("Tags.MenuLabel(zh-CN) = %q, want 按频道标签 (spec 3.4.1D)", got)
+	}
+	if got := Scope("title").MenuLabel("en"); got != "title" {
+		t.Errorf(`Scope("title").MenuLabel = %q, want "title"`, got)
+	}
+}
