@@ -49,6 +49,7 @@ func newRootCmd() *cobra.Command {
 		newContractCmd(),
 		newIngestCmd(),
 		newServeCmd(),
+		newEvalCmd(),
 	)
 	return root
 }
