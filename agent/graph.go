@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"searchagent/agent/modelpath"
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/condparse"
@@ -46,7 +47,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				// shows: the chip says "全部来源" so nothing is hidden.
 				scope = contract.ScopeAll
 			}
-			s.addTag(c.Value.Str, scope, c.Excluded, source)
+			s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
 		default:
 			if c.Field == condparse.FieldPlatform {
 				s.absorbPlatform(c, source)
@@ -54,12 +55,21 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 			}
 			s.upsertCond(Cond{
 				Kind: string(c.Kind), Field: string(c.Field), Op: string(c.Op), Value: c.Value,
-				Source: source, Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
+				Source: sourceOf(c, source), Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
 				LabelZH: c.Label.ZH, LabelEN: c.Label.EN,
 			})
 		}
 	}
 	return anchorURL, secondAnchor
+}
+
+// sourceOf keeps a condition the model inferred marked agent_inferred
+// (issue 11: the model's additions are never presented as the user's).
+func sourceOf(c condparse.Condition, source string) string {
+	if slices.Contains(c.Issues, modelpath.IssueModelInferred) {
+		return string(condparse.SourceAgentInferred)
+	}
+	return source
 }
 
 // absorbPlatform keeps a platform condition: the current platform is

@@ -3,10 +3,12 @@ package agent
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"searchagent/agent/fsm"
+	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/router"
 	"searchagent/tools/condparse"
@@ -37,12 +39,11 @@ func (t *turn) prepare() error {
 // hit lands the turn in unsupported (contract 4.8).
 func (t *turn) guardCheck(text string) {
 	in := router.Input{Text: text, Locale: t.s.Locale, Platform: string(t.s.Platform), State: routerState(t.s.State), Turn: int(t.s.Turn)}
-	if res, err := t.a.cfg.Router.Query(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
-		return
-	}
-	// A refusal is audited with its full explain trace.
-	res, tr, err := t.a.cfg.Router.Explain(t.ctx, in)
-	if err != nil {
+	// The deterministic stages only: submitted text is read by the
+	// condition parser next, so the classifier (a model call) is not
+	// asked here. A refusal is audited with its full explain trace.
+	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
+	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
@@ -357,6 +358,7 @@ func (t *turn) parseInto(text string) error {
 			return nil, newError(ErrBadRequest, "bad_text", err.Error(), nil, err)
 		}
 		t.trace.Parse = &res
+		model := t.modelParse(text, &res)
 		u, second := s.absorbParse(res, "user_input")
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
@@ -372,6 +374,29 @@ func (t *turn) parseInto(text string) error {
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
-		return map[string]any{"shape": res.Shape, "conditions": len(res.Conditions), "remainder": rem}, nil
+		detail := map[string]any{"shape": res.Shape, "conditions": len(res.Conditions), "remainder": rem}
+		if model != "" {
+			detail["model"] = model
+		}
+		return detail, nil
 	})
+}
+
+// modelParse runs the model parse stage when it is on and the
+// deterministic parse left text unread (modelpath.NeedsModel), merging the
+// proposal into res. It returns what happened, for the step's detail
+// ("" when the model was not asked); a failure keeps the deterministic
+// parse and says so in the detail and the trace.
+func (t *turn) modelParse(text string, res *condparse.Result) string {
+	mp := t.a.cfg.ModelPath
+	if mp == nil || !mp.Stages().Parse || !modelpath.NeedsModel(*res) {
+		return ""
+	}
+	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res, Graph: t.s.chips()})
+	t.trace.ModelParse = &mtr
+	if err != nil {
+		return "model parse failed, the deterministic parse stands: " + err.Error()
+	}
+	*res = merged
+	return fmt.Sprintf("merged: %d added, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Rejected), len(mtr.Disagreements))
 }
