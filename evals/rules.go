@@ -7,6 +7,7 @@ import (
 
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/states"
 )
 
 // The conversation-level rules checked over every turn of every
@@ -32,7 +33,8 @@ type ruleSet struct {
 	probe func(turns []turnView, at int) []string
 }
 
-var stableSessions = []string{"idle", "results_ready", "clarifying", "empty_repair", "unsupported"}
+// stableSessions are the session states in which nothing is loading.
+var stableSessions = []states.Session{states.Idle, states.ResultsReady, states.Clarifying, states.EmptyRepair, states.Unsupported}
 
 // events that may change a tag's scope, remove the anchor or drop
 // conditions (the user asked for it).
@@ -71,7 +73,7 @@ func (rs *ruleSet) check(turns []turnView) []string {
 			before.Context.PendingQuestion.ID != after.Context.PendingQuestion.ID {
 			add(RuleOneQuestion, i, "a second question %q in one clarifying episode (first: %q)", after.Context.PendingQuestion.Text, before.Context.PendingQuestion.Text)
 		}
-		if rs.on[RuleNoFakeLoading] && slices.Contains(stableSessions, after.State.Session) && after.Slots.Status != nil && after.Slots.Status.Loading {
+		if rs.on[RuleNoFakeLoading] && slices.Contains(stableSessions, states.Session(after.State.Session)) && after.Slots.Status != nil && after.Slots.Status.Loading {
 			add(RuleNoFakeLoading, i, "status.loading is true in the stable state %s", after.State.Session)
 		}
 		if rs.on[RuleScopeKept] && !slices.Contains(scopeEvents, v.Event) {
