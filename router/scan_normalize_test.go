@@ -8,24 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// numberStartsRef is the plain definition of numberStarts.
-func numberStartsRef(text string) []int32 {
-	var nums []int32
-	prevNum := false
-	for i, size := 0, 0; i < len(text); i += size {
-		var r rune
-		r, size = utf8.DecodeRuneInString(text[i:])
-		isNum := r >= '0' && r <= '9' || strings.ContainsRune("一二两三四五六七八九十半", r)
-		if isNum && !prevNum && len(nums) < maxPatternRuns {
-			if !(r >= '0' && r <= '9') || i == 0 || (text[i-1] != '.' && text[i-1] != ',') {
-				nums = append(nums, int32(i))
-			}
-		}
-		prevNum = isNum || (prevNum && (r == '.' || r == ','))
-	}
-	return nums
-}
-
 // normAlphabet mixes ASCII runs, CJK (simplified and traditional),
 // full-width forms, punctuation that folds, spaces of every kind,
 // zero-width and control characters, runes whose lower case is longer,
@@ -79,12 +61,6 @@ func TestNormalizeFastPathsMatchDefinition(t *testing.T) {
 		// zero-width rune between spaces keeps both).
 		if got, again := isNormalized(want), normalizeRefString(want) == want; got != again {
 			t.Fatalf("isNormalized(%q) = %v, want %v", want, got, again)
-		}
-		for _, text := range []string{want, s} {
-			e := &evaluation{nt: normText{s: text}, sc: &scratch{}}
-			if got, want := e.numberStarts(), numberStartsRef(text); !slices.Equal(got, want) {
-				t.Fatalf("numberStarts(%q) = %v, want %v", text, got, want)
-			}
 		}
 	}
 }
