@@ -340,8 +340,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	canon, err := json.Marshal(struct {
 		Specs  []Spec
-		Vocabs [4]string
-	}{sorted, [4]string{countryTable, languageTable, platformTable, scopeTable}})
+		Vocabs [4][]string
+	}{sorted, s.vocabs.canon()})
 	if err != nil {
 		return nil, fmt.Errorf("%w: hash: %v", ErrCompile, err)
 	}
