@@ -286,7 +286,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		} else {
 			slot.Value = vals[0]
 		}
-	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope:
+	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope, SlotCategory:
 		var v *vocab
 		if si >= 0 {
 			v = cs.slotVocabs[si]

@@ -27,6 +27,7 @@ const (
 	SlotCountry   SlotType = "country"
 	SlotLanguage  SlotType = "language"
 	SlotScope     SlotType = "scope"
+	SlotCategory  SlotType = "category"
 	SlotDuration  SlotType = "duration"
 	SlotOrdinal   SlotType = "ordinal"
 	SlotCondition SlotType = "condition"
@@ -34,7 +35,7 @@ const (
 
 var knownSlotTypes = map[SlotType]bool{
 	SlotString: true, SlotInt: true, SlotCount: true, SlotEnum: true, SlotURL: true,
-	SlotPlatform: true, SlotCountry: true, SlotLanguage: true, SlotScope: true,
+	SlotPlatform: true, SlotCountry: true, SlotLanguage: true, SlotScope: true, SlotCategory: true,
 	SlotDuration: true, SlotOrdinal: true, SlotCondition: true,
 }
 

@@ -340,7 +340,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	canon, err := json.Marshal(struct {
 		Specs  []Spec
-		Vocabs [4][]string
+		Vocabs [5][]string
 	}{sorted, s.vocabs.canon()})
 	if err != nil {
 		return nil, fmt.Errorf("%w: hash: %v", ErrCompile, err)

@@ -90,11 +90,11 @@ func (v *vocab) add(code string, names []string, skip func(string) bool) {
 // vocabulary packages; immutable after construction and owned by the
 // snapshot that built them.
 type builtinVocabs struct {
-	country, language, platform, scope *vocab
+	country, language, category, platform, scope *vocab
 }
 
 func newBuiltinVocabs() *builtinVocabs {
-	b := &builtinVocabs{language: taxonomyVocab(taxonomy.Languages, nil)}
+	b := &builtinVocabs{language: taxonomyVocab(taxonomy.Languages, nil), category: taxonomyVocab(taxonomy.Categories, nil)}
 	// A demonym that is also a language name ("French", "German") is the
 	// language, so that "French-speaking" is not France.
 	b.country = taxonomyVocab(taxonomy.Countries, func(name string) bool { _, lang := b.language.names[name]; return lang })
@@ -115,9 +115,9 @@ func newBuiltinVocabs() *builtinVocabs {
 
 // canon lists every vocabulary's names with their codes, for the
 // snapshot's content hash.
-func (b *builtinVocabs) canon() [4][]string {
-	var out [4][]string
-	for i, v := range []*vocab{b.country, b.language, b.platform, b.scope} {
+func (b *builtinVocabs) canon() [5][]string {
+	var out [5][]string
+	for i, v := range []*vocab{b.country, b.language, b.category, b.platform, b.scope} {
 		for _, n := range v.order {
 			out[i] = append(out[i], n+"|"+v.names[n])
 		}
@@ -135,6 +135,8 @@ func (b *builtinVocabs) forType(t SlotType) *vocab {
 		return b.platform
 	case SlotScope:
 		return b.scope
+	case SlotCategory:
+		return b.category
 	}
 	return nil
 }
