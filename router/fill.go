@@ -600,7 +600,7 @@ func (cs *compiledSpec) buildCommand(slots Slots) Command {
 			cmd.Args = cmd.Args.set(a.key, slot.Value)
 		case "op":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args = cmd.Args.set(a.key, cr.opValue())
+				cmd.Args = cmd.Args.set(a.key, cr.Op())
 			}
 		case "value":
 			if cr, ok := slot.Value.(CountRange); ok {
