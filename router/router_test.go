@@ -34,7 +34,7 @@ func TestNormalize(t *testing.T) {
 
 func TestNormalizeOffsets(t *testing.T) {
 	in := "  Use ＨＴＴＰＳ://YouTube.com/@MKBHD  "
-	nt := normalize(in, true)
+	nt := normalize(in)
 	i := strings.Index(nt.s, "https")
 	if got, want := nt.origSpan(i, len(nt.s)), "ＨＴＴＰＳ://YouTube.com/@MKBHD"; got != want {
 		t.Errorf("origSpan = %q, want %q", got, want)
