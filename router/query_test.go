@@ -7,7 +7,6 @@ import (
 	"testing"
 )
 
-
 // TestQueryMatchesExplain: Query builds no trace, Explain does; their
 // results must be identical for every routing case.
 func TestQueryMatchesExplain(t *testing.T) {
