@@ -204,6 +204,9 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 // recording the captures of up to 8 matches; it reports whether any
 // matched.
 func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
+	if !p.mayMatch(text[lo:hi]) {
+		return false
+	}
 	found := false
 	for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
 		found = true
@@ -235,6 +238,9 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 		last = st
 		end := min(len(text), int(st)+p.window)
 		end = extendWord(text, end)
+		if !p.mayMatch(text[st:end]) {
+			continue
+		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
 			found = true
 			recordCaps(p, pi, a, loc, int(st))
