@@ -25,7 +25,7 @@ test-short:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $(PKGS)
 
-## bench-router: the router's latency benchmark (p50/p99 per query on one core)
+## bench-router: the router's latency benchmark (wall p50/p99 per query on one core)
 bench-router:
 	$(GO) test -run='^$$' -bench='^BenchmarkQueryDefault$$' -benchtime=40000x -cpu=1 ./router
 
