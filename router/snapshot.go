@@ -386,7 +386,7 @@ func enumVocab(ss SlotSpec) *vocab {
 			v.order = append(v.order, k)
 		}
 	}
-	return v.index()
+	return v
 }
 
 // Macro fragments, written against normalised text.

@@ -2,7 +2,6 @@ package router
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
@@ -15,45 +14,6 @@ type vocab struct {
 	codes []string
 	names map[string]string // normalised name → code
 	order []string          // names in table order, for deterministic builds
-	// codeRunes is the rune count of each code, maxCodeRunes the largest;
-	// maxName is the byte length of the longest name.
-	codeRunes    []int
-	maxCodeRunes int
-	maxName      int
-	// boxed holds each code as an interface value, so that a slot value
-	// from the vocabulary costs no allocation (strings are immutable).
-	boxed map[string]any
-}
-
-// box returns code as an interface value, shared when it is one of the
-// vocabulary's codes.
-func (v *vocab) box(code string) any {
-	if v != nil {
-		if b, ok := v.boxed[code]; ok {
-			return b
-		}
-	}
-	return code
-}
-
-// index records the lengths appendAll uses to skip impossible lookups.
-func (v *vocab) index() *vocab {
-	v.codeRunes = make([]int, len(v.codes))
-	for i, c := range v.codes {
-		v.codeRunes[i] = utf8.RuneCountInString(c)
-		v.maxCodeRunes = max(v.maxCodeRunes, v.codeRunes[i])
-	}
-	for n := range v.names {
-		v.maxName = max(v.maxName, len(n))
-	}
-	v.boxed = make(map[string]any, len(v.codes))
-	for _, c := range v.codes {
-		v.boxed[c] = c
-	}
-	for _, c := range v.names {
-		v.boxed[c] = c
-	}
-	return v
 }
 
 // taxonomyVocab is a vocabulary of the tools/taxonomy terms: each
@@ -65,7 +25,7 @@ func taxonomyVocab(tv *taxonomy.Vocabulary, skip func(name string) bool) *vocab 
 		v.codes = append(v.codes, t.Code)
 		v.add(t.Code, append([]string{t.ZH, t.EN}, t.Aliases...), skip)
 	}
-	return v.index()
+	return v
 }
 
 // add maps each name (normalised) to code, keeping the first code of a
@@ -103,13 +63,11 @@ func newBuiltinVocabs() *builtinVocabs {
 		b.platform.codes = append(b.platform.codes, string(p))
 		b.platform.add(string(p), []string{string(p), p.Label("en"), p.Label("zh")}, nil)
 	}
-	b.platform.index()
 	b.scope = &vocab{names: map[string]string{}}
 	for _, sc := range scope.List() {
 		b.scope.codes = append(b.scope.codes, string(sc))
 		b.scope.add(string(sc), sc.Names(), nil)
 	}
-	b.scope.index()
 	return b
 }
 
