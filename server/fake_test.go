@@ -263,6 +263,16 @@ func waitErr(t *testing.T, ch <-chan error, what string) error {
 	}
 }
 
+// waitClosed waits until ch is closed or fails after a timeout.
+func waitClosed(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
 // notify reports without blocking (benchmarks call the fake many times).
 func notify(ch chan error, err error) {
 	select {
