@@ -273,6 +273,17 @@ func waitClosed(t *testing.T, ch <-chan struct{}, what string) {
 	}
 }
 
+// sendLive hands a live event to the fake's Follow or fails after a
+// timeout (Follow stopped reading).
+func sendLive(t *testing.T, f *fakeService, e api.StreamEvent) {
+	t.Helper()
+	select {
+	case f.live <- e:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out handing live event %d to Follow", e.Seq)
+	}
+}
+
 // notify reports without blocking (benchmarks call the fake many times).
 func notify(ch chan error, err error) {
 	select {

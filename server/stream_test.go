@@ -253,7 +253,7 @@ func TestFollowReplayLiveAndDisconnect(t *testing.T) {
 			// A live event, then a duplicate of it (replay/live overlap) that
 			// must be dropped, then the next one.
 			for _, seq := range []int64{5, 5, 6} {
-				f.live <- api.StreamEvent{Seq: seq, Name: api.EventSlots, Data: json.RawMessage(`{"live":true}`)}
+				sendLive(t, f, api.StreamEvent{Seq: seq, Name: api.EventSlots, Data: json.RawMessage(`{"live":true}`)})
 			}
 			live := []frame{next(t, frames, false), next(t, frames, false)}
 			if diff := cmp.Diff([]int64{5, 6}, seqs(live)); diff != "" {
@@ -333,7 +333,7 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 		t.Fatalf("Follow ended after the read timeout: %v", err)
 	default:
 	}
-	f.live <- api.StreamEvent{Seq: 5, Name: api.EventSlots, Data: json.RawMessage(`{}`)}
+	sendLive(t, f, api.StreamEvent{Seq: 5, Name: api.EventSlots, Data: json.RawMessage(`{}`)})
 	if fr := next(t, frames, false); fr.Retry == "" && fr.ID != "5" {
 		t.Errorf("frame = %+v, want id 5", fr)
 	}
