@@ -79,11 +79,6 @@ type CountRange = number.Range
 // Numbers are read by tools/number, the project's one zh/en number
 // parser; durations and positions add their own words around it.
 
-var enNumbers = map[string]int64{
-	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a": 1, "an": 1,
-}
-
 func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 // parseCount parses a count expression into a range.
@@ -116,7 +111,7 @@ func parseDuration(s string) (int64, error) {
 		} else {
 			fields := strings.Fields(prefix)
 			if len(fields) > 0 {
-				if v, ok := enNumbers[fields[len(fields)-1]]; ok {
+				if v, ok := number.EnglishWord(fields[len(fields)-1]); ok {
 					n = float64(v)
 				}
 			}
