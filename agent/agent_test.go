@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -124,7 +125,7 @@ func TestConcurrentEventsOnOneSession(t *testing.T) {
 			errs <- err
 		}(i)
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the concurrent events to finish")
 	close(errs)
 	for err := range errs {
 		if err != nil {
@@ -172,10 +173,10 @@ func TestFollowResumesExactlyOnce(t *testing.T) {
 	want := append(all[len(all)/2+1:], b.events...)
 	var seen []api.StreamEvent
 	for len(seen) < len(want) {
-		seen = append(seen, <-got)
+		seen = append(seen, recv(t, got, fmt.Sprintf("followed event %d of %d", len(seen)+1, len(want))))
 	}
 	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
+	if err := recv(t, done, "Follow to return after cancel"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Follow ended with %v, want context.Canceled", err)
 	}
 	for i := range want {

@@ -263,6 +263,27 @@ func waitErr(t *testing.T, ch <-chan error, what string) error {
 	}
 }
 
+// waitClosed waits until ch is closed or fails after a timeout.
+func waitClosed(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+// sendLive hands a live event to the fake's Follow or fails after a
+// timeout (Follow stopped reading).
+func sendLive(t *testing.T, f *fakeService, e api.StreamEvent) {
+	t.Helper()
+	select {
+	case f.live <- e:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out handing live event %d to Follow", e.Seq)
+	}
+}
+
 // notify reports without blocking (benchmarks call the fake many times).
 func notify(ch chan error, err error) {
 	select {

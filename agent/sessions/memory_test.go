@@ -128,7 +128,7 @@ func TestConcurrentCommits(t *testing.T) {
 			}
 		}(w)
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the racing commits to finish")
 	r, _ := m.Get(ctx, "s")
 	total := 0
 	for v, n := range wins {
@@ -154,12 +154,12 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 	}
 	m.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
 	for _, want := range []string{"a", "b"} {
-		if e := <-sub.C; e.Name != want {
+		if e := recv(t, sub.C, "event "+want); e.Name != want {
 			t.Fatalf("got %s, want %s", e.Name, want)
 		}
 	}
 	cancel()
-	if _, open := <-sub.C; open {
+	if _, open := recvOK(t, sub.C, "the feed to close after cancel"); open {
 		t.Fatal("feed still open after cancel")
 	}
 	if sub.Lagged() {
