@@ -237,7 +237,10 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	ctx := c.Request.Context()
 	es := newEventStream(c.Writer, s.cfg.writeTimeout, 0)
 	defer es.finish()
-	emit := func(ev api.StreamEvent) error {
+	// The agent emits while it holds the session's lock: the pump takes
+	// the writes to the client off that path (issue 15: a client that
+	// never reads stalls only its own response).
+	p := newPump(func(ev api.StreamEvent) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -249,8 +252,15 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 			es.startHeartbeat(ctx, s.cfg.heartbeat)
 		}
 		return nil
+	})
+	emit := func(ev api.StreamEvent) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return p.push(ev)
 	}
 	_, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, emit)
+	p.close()
 	es.stopHeartbeat()
 	if !es.started() {
 		if err != nil {
