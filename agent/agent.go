@@ -170,7 +170,11 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}
-	closed, err := a.cfg.Sessions.Create(ctx, sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Snapshot: snap})
+	rec := sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Owner: req.Owner, Snapshot: snap}
+	if req.ReplaceToken != "" {
+		rec.ProofTokenHash = hashToken(req.ReplaceToken)
+	}
+	closed, err := a.cfg.Sessions.Create(ctx, rec)
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}

@@ -38,6 +38,11 @@ func (s *Server) createSession(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	// Replacing the client's previous session needs proof of owning it
+	// (issue 15): its token, in the header only (never ?token=), or the
+	// API key that created it.
+	req.ReplaceToken = c.GetHeader(api.HeaderToken)
+	req.Owner = c.GetString(keyOwner)
 	resp, err := s.svc.CreateSession(c.Request.Context(), req)
 	if err != nil {
 		s.fail(c, err)

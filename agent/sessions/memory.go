@@ -75,14 +75,17 @@ func (m *Memory) Create(_ context.Context, rec Record) (string, error) {
 	var closed string
 	if rec.ClientRef != "" {
 		k := rec.ClientRef + "|" + rec.Platform
-		if old, ok := m.active[k]; ok {
-			if s := m.sessions[old]; s != nil && !s.rec.Closed() {
-				s.rec.ClosedAt, s.rec.ClosedBy = now, rec.ID
-				closed = old
-			}
+		old := m.sessions[m.active[k]]
+		switch {
+		case old == nil || old.rec.Closed():
+			m.active[k] = rec.ID
+		case Owns(rec, old.rec):
+			old.rec.ClosedAt, old.rec.ClosedBy = now, rec.ID
+			closed = old.rec.ID
+			m.active[k] = rec.ID
 		}
-		m.active[k] = rec.ID
 	}
+	rec.ProofTokenHash = ""
 	m.sessions[rec.ID] = &memSession{rec: rec, subs: map[*memSub]struct{}{}}
 	return closed, nil
 }
