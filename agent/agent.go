@@ -30,6 +30,8 @@ const (
 	MaxTextBytes = 4096
 	// MaxTags is the most keyword tags a session may hold.
 	MaxTags = 20
+	// RetryAfterSeconds is what a 503 overloaded tells the client to wait.
+	RetryAfterSeconds = 5
 )
 
 // Config wires the agent to its tools. Store, Sessions, Router and
@@ -48,6 +50,10 @@ type Config struct {
 	// FailOnViolation makes a contract violation in rendered slots fail
 	// the turn (tests set it: every slots event must pass the contract).
 	FailOnViolation bool
+	// MaxTurns bounds the turns of one session (its log and trace grow
+	// with them); beyond it an event answers 409 session_full and the
+	// client starts a new session. Zero means no bound.
+	MaxTurns int
 	// Model names the configured model, or "" when none is configured:
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.
@@ -175,6 +181,11 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 		rec.ProofTokenHash = hashToken(req.ReplaceToken)
 	}
 	closed, err := a.cfg.Sessions.Create(ctx, rec)
+	if errors.Is(err, sessions.ErrOverloaded) {
+		return api.CreateSessionResponse{}, newError(ErrUnavailable, "overloaded",
+			pick(locale == "zh", "会话已满，请稍后重试", "too many sessions right now; retry later"),
+			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+	}
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}

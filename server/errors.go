@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -155,6 +156,9 @@ func (s *Server) fail(c *gin.Context, err error) {
 	if status == http.StatusUnauthorized && errors.Is(err, errAPIKey) {
 		c.Header("WWW-Authenticate", `Bearer realm="searchagent"`)
 	}
+	if status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests {
+		c.Header("Retry-After", retryAfter(info))
+	}
 	writeJSON(c, status, api.ErrorBody{Error: info})
 	c.Abort()
 }
@@ -225,4 +229,13 @@ func jsonReason(err error) string {
 		s = strings.ToValidUTF8(s[:max], "") + "…"
 	}
 	return s
+}
+
+// retryAfter is the Retry-After of a 503 or 429: the error's
+// retry_after_seconds detail, or 5 seconds.
+func retryAfter(info api.ErrorInfo) string {
+	if d, ok := info.Details.(map[string]int); ok && d["retry_after_seconds"] > 0 {
+		return strconv.Itoa(d["retry_after_seconds"])
+	}
+	return "5"
 }

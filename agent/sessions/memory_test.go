@@ -249,3 +249,47 @@ func TestClockStamps(t *testing.T) {
 		t.Errorf("event at %v, want %v", evs[0].At, at)
 	}
 }
+
+// TestLimitsEvictThenRefuse: at MaxSessions the store evicts closed and
+// idle sessions, and refuses with ErrOverloaded when none can go.
+func TestLimitsEvictThenRefuse(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	m := NewMemory(WithClock(clock), WithLimits(Limits{MaxSessions: 2, IdleTTL: time.Minute}))
+	a := newRec("a", "tab")
+	a.TokenHash = "ta"
+	m.Create(ctx, a)
+	m.Create(ctx, newRec("b", ""))
+	m.Append(ctx, "a", []Event{{Name: "x", Data: json.RawMessage(`"12345"`)}})
+	if _, err := m.Create(ctx, newRec("c", "")); !errors.Is(err, ErrOverloaded) {
+		t.Fatalf("Create beyond MaxSessions = %v, want ErrOverloaded", err)
+	}
+	// A closed session goes first: "a2" replaces "a" (with its token)…
+	now = now.Add(time.Second)
+	m.Sweep() // nothing to evict yet
+	if st := m.Stats(); st.Open != 2 || st.Refused != 1 || st.LogBytes != 7 {
+		t.Fatalf("Stats = %+v, want 2 open, 1 refused, 7 log bytes", st)
+	}
+	// …but replacing needs room too: make it by letting "b" idle out.
+	now = now.Add(2 * time.Minute)
+	m.Get(ctx, "a") // a read keeps "a"
+	a2 := newRec("a2", "tab")
+	a2.ProofTokenHash = "ta"
+	if closed, err := m.Create(ctx, a2); err != nil || closed != "a" {
+		t.Fatalf("Create(a2) = %q, %v; want it to close a after evicting idle b", closed, err)
+	}
+	if _, err := m.Get(ctx, "b"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("idle b: %v, want evicted", err)
+	}
+	now = now.Add(time.Second)
+	if _, err := m.Create(ctx, newRec("d", "")); err != nil {
+		t.Fatalf("Create(d) with a closed session to evict: %v", err)
+	}
+	if _, err := m.Get(ctx, "a"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("closed a: %v, want evicted", err)
+	}
+	if st := m.Stats(); st.Open != 2 || st.Closed != 0 || st.Evicted != 2 || st.LogBytes != 0 {
+		t.Errorf("Stats = %+v, want 2 open, 2 evicted, 0 log bytes", st)
+	}
+}

@@ -28,6 +28,9 @@ var (
 	ErrClosed = errors.New("session closed")
 	// ErrExists: a session with that id already exists.
 	ErrExists = errors.New("session already exists")
+	// ErrOverloaded: the store holds as many sessions as it may and none
+	// can be evicted; the API answers 503 overloaded with Retry-After.
+	ErrOverloaded = errors.New("session store is full")
 )
 
 // Record is one session as stored.

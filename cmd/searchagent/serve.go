@@ -23,17 +23,29 @@ import (
 // app is the wired service: the agent over the store, router and
 // contract, and the HTTP server in front of it.
 type app struct {
-	agent  *agent.Agent
-	server *server.Server
-	log    *slog.Logger
+	agent    *agent.Agent
+	server   *server.Server
+	sessions *sessions.Memory
+	log      *slog.Logger
 }
 
 // appConfig is what serve reads from flags and the environment.
 type appConfig struct {
 	catalog catalogFlags
 	apiKeys []string
-	log     *slog.Logger
+	limits  sessions.Limits
+	// maxTurns bounds the turns of one session (agent.Config.MaxTurns).
+	maxTurns int
+	log      *slog.Logger
 }
+
+// Default limits of serve (see the README's Operating section for sizing).
+const (
+	defaultMaxSessions = 20000
+	defaultIdleTTL     = 30 * time.Minute
+	defaultMaxLogBytes = 1 << 30
+	defaultMaxTurns    = 200
+)
 
 // newApp builds the embedded default (or the external catalog): it says
 // in the log exactly which store, embedder, router stages and renderer are
@@ -61,7 +73,11 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: rt, Validator: v, Observer: m, Logger: log})
+	mem := sessions.NewMemory(sessions.WithLimits(cfg.limits))
+	if err := m.ObserveSessions(mem.Stats); err != nil {
+		return nil, failErr("metrics: %v", err)
+	}
+	ag, err := agent.New(agent.Config{Store: st, Sessions: mem, Router: rt, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns})
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
@@ -78,11 +94,47 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	log.Info("searchagent ready",
 		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
-		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
+		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
+		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
 	if os.Getenv("OPENAI_API_KEY") != "" {
 		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
 	}
-	return &app{agent: ag, server: srv, log: log}, nil
+	return &app{agent: ag, server: srv, sessions: mem, log: log}, nil
+}
+
+// sweep evicts closed and idle sessions every minute until ctx ends.
+func (a *app) sweep(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n := a.sessions.Sweep(); n > 0 {
+				a.log.Info("sessions evicted", "count", n, "held", a.sessions.Stats().Open)
+			}
+		}
+	}
+}
+
+// readKeyFile reads API keys from a file, one per line; blank lines and
+// lines starting with # are skipped.
+func readKeyFile(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageErr("--api-key-file: %v", err)
+	}
+	var keys []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			keys = append(keys, line)
+		}
+	}
+	if len(keys) == 0 {
+		return nil, usageErr("--api-key-file %s: no keys", path)
+	}
+	return keys, nil
 }
 
 func newServeCmd() *cobra.Command {
@@ -90,7 +142,10 @@ func newServeCmd() *cobra.Command {
 		cf      catalogFlags
 		addr    string
 		apiKeys []string
+		keyFile string
 		logJSON bool
+		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
+		maxTurn = defaultMaxTurns
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -107,17 +162,30 @@ func newServeCmd() *cobra.Command {
 					cf.files = strings.Split(env, ",")
 				}
 			}
+			if !cmd.Flags().Changed("api-key-file") {
+				keyFile = os.Getenv("SEARCHAGENT_API_KEYS_FILE")
+			}
 			if !cmd.Flags().Changed("api-key") {
 				if env := os.Getenv("SEARCHAGENT_API_KEYS"); env != "" {
 					apiKeys = strings.Split(env, ",")
 				}
+			}
+			if keyFile != "" {
+				keys, err := readKeyFile(keyFile)
+				if err != nil {
+					return err
+				}
+				apiKeys = append(apiKeys, keys...)
 			}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			if logJSON {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			}
 			log := slog.New(h)
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			if cmd.Flags().Changed("api-key") {
+				log.Warn("--api-key puts the key on the command line, where ps shows it: for anything but a local try use SEARCHAGENT_API_KEYS or --api-key-file")
+			}
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -127,6 +195,7 @@ func newServeCmd() *cobra.Command {
 				return failErr("listen %s: %v", addr, err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
+			go a.sweep(cmd.Context())
 			if err := a.server.Serve(cmd.Context(), ln); err != nil {
 				return failErr("%v", err)
 			}
@@ -134,7 +203,12 @@ func newServeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
-	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; for local tries only: ps shows it; use env SEARCHAGENT_API_KEYS, comma-separated, or --api-key-file)")
+	cmd.Flags().StringVar(&keyFile, "api-key-file", "", "read API keys from FILE, one per line (env SEARCHAGENT_API_KEYS_FILE)")
+	cmd.Flags().IntVar(&limits.MaxSessions, "max-sessions", limits.MaxSessions, "most sessions held; beyond it closed and idle ones are evicted, then creation answers 503 overloaded (0: no bound)")
+	cmd.Flags().DurationVar(&limits.IdleTTL, "session-idle-ttl", limits.IdleTTL, "an untouched session may be evicted after this long (0: only closed ones are)")
+	cmd.Flags().Int64Var(&limits.MaxLogBytes, "max-log-bytes", limits.MaxLogBytes, "most event and trace bytes held over all sessions; beyond it creation evicts, then answers 503 (0: no bound)")
+	cmd.Flags().IntVar(&maxTurn, "max-turns", maxTurn, "most turns per session; beyond it an event answers 409 session_full (0: no bound)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"

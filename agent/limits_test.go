@@ -1,0 +1,96 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+)
+
+// newLimitedAgent is newTestAgent with bounded sessions and turns.
+func newLimitedAgent(t *testing.T, maxSessions, maxTurns int) *Agent {
+	t.Helper()
+	r, err := router.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := contract.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := sessions.NewMemory(sessions.WithLimits(sessions.Limits{MaxSessions: maxSessions}))
+	a, err := New(Config{Store: demoStore(t), Sessions: mem, Router: r, Validator: v, MaxTurns: maxTurns,
+		Now: func() time.Time { return testNow }, FailOnViolation: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestLimits: a full session store answers 503 overloaded (with the wait
+// in the details), and a session at its turn limit answers 409
+// session_full; neither crashes nor loses what is held.
+func TestLimits(t *testing.T) {
+	ctx := context.Background()
+	a := newLimitedAgent(t, 2, 3)
+	b := newBox(t, a, "youtube", "en")
+	newBox(t, a, "youtube", "zh")
+	_, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", Locale: "en"})
+	var ae *Error
+	if !errors.As(err, &ae) || !errors.Is(err, ErrUnavailable) || ae.Code != "overloaded" {
+		t.Fatalf("CreateSession beyond the cap = %v, want ErrUnavailable overloaded", err)
+	}
+	if d, ok := ae.Details.(map[string]int); !ok || d["retry_after_seconds"] != RetryAfterSeconds {
+		t.Errorf("overloaded details = %#v, want retry_after_seconds", ae.Details)
+	}
+	for i := 0; i < 3; i++ {
+		b.send("input.type", api.Args{Text: "swim"})
+	}
+	_, err = b.try("input.type", api.Args{Text: "swim vest"})
+	if !errors.As(err, &ae) || !errors.Is(err, ErrConflict) || ae.Code != "session_full" {
+		t.Fatalf("a turn beyond MaxTurns = %v, want ErrConflict session_full", err)
+	}
+	if snap, _ := a.Snapshot(ctx, b.id, b.token); snap.Turn != 3 {
+		t.Errorf("after the refused turn: turn %d, want 3", snap.Turn)
+	}
+}
+
+// TestTurnNumbersNeverRepeat: a failed turn commits nothing, but the next
+// turn does not reuse its number (its events in the log carry it).
+func TestTurnNumbersNeverRepeat(t *testing.T) {
+	ctx := context.Background()
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	b.send("input.type", api.Args{Text: "swim"})
+	n := 0
+	_, err := a.Handle(ctx, b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}},
+		func(api.StreamEvent) error {
+			if n++; n >= 2 {
+				return errors.New("client went away")
+			}
+			return nil
+		})
+	if err == nil {
+		t.Fatal("the turn succeeded for a client that went away")
+	}
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	turns := map[int64]bool{}
+	var prev int64
+	a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error {
+		if e.Name == api.EventTurnStarted {
+			if turns[e.Turn] || e.Turn <= prev {
+				t.Errorf("turn.started for turn %d after turn %d: a number was reused", e.Turn, prev)
+			}
+			turns[e.Turn], prev = true, e.Turn
+		}
+		return nil
+	})
+	if len(turns) != 3 {
+		t.Errorf("turns in the log: %v, want 3 distinct", turns)
+	}
+}
