@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"searchagent/agent/fsm"
 	"searchagent/agent/sessions"
@@ -250,13 +249,8 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		}
 		return api.Snapshot{}, badRequest("unknown_event", fmt.Sprintf("unknown event %q", req.Event), map[string]any{"events": names})
 	}
-	for name, v := range map[string]string{"text": req.Args.Text, "url": req.Args.URL} {
-		if len(v) > MaxTextBytes {
-			return api.Snapshot{}, newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
-		}
-		if !utf8.ValidString(v) {
-			return api.Snapshot{}, badRequest("bad_text", name+" is not valid UTF-8", nil)
-		}
+	if err := checkArgs(req.Args); err != nil {
+		return api.Snapshot{}, err
 	}
 	mu := a.lock(id)
 	mu.Lock()

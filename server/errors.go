@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,6 +23,7 @@ import (
 const (
 	CodeBadJSON          = "bad_json"
 	CodeBadRequest       = "bad_request"
+	CodeBadText          = "bad_text"
 	CodeUnauthorized     = "unauthorized"
 	CodeForbidden        = "forbidden"
 	CodeNotFound         = "not_found"
@@ -182,6 +185,7 @@ var (
 	msgBadJSON  = msg{"请求体不是有效的 JSON", "request body is not valid JSON"}
 	msgEmpty    = msg{"请求体为空", "request body is empty"}
 	msgTooLarge = msg{"请求体过大", "request body too large"}
+	msgBadText  = msg{"文本不是有效的 UTF-8", "the text is not valid UTF-8"}
 )
 
 // decode reads one JSON object from the body into dst: unknown fields,
@@ -189,9 +193,22 @@ var (
 // is 413 too_large.
 func (s *Server) decode(c *gin.Context, dst any) error {
 	r := c.Request
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return s.tooLarge(r, err)
+	}
+	if err != nil {
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": "the body could not be read"}, err)
+	}
+	// encoding/json would quietly turn invalid UTF-8 into U+FFFD and store
+	// it: refuse it instead (issue 15).
+	if !utf8.Valid(body) {
+		return newHTTPError(r, http.StatusBadRequest, CodeBadText, msgBadText, nil, errors.New("request body is not valid UTF-8"))
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(dst)
+	err = dec.Decode(dst)
 	if err == nil {
 		var extra json.RawMessage
 		if err2 := dec.Decode(&extra); err2 != io.EOF {
@@ -204,7 +221,6 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 	if err == nil {
 		return nil
 	}
-	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
 		return s.tooLarge(r, err)

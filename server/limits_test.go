@@ -34,3 +34,17 @@ func TestOverloadedSaysWhenToRetry(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidUTF8BodyIsBadText: encoding/json would turn invalid bytes
+// into U+FFFD and the agent would store them; the server refuses them.
+func TestInvalidUTF8BodyIsBadText(t *testing.T) {
+	f := newFake()
+	rec := do(t, newTestServer(t, f).Handler(), call{method: "POST", path: "/v1/sessions/s1/events",
+		body: "{\"event\":\"search.submit\",\"args\":{\"text\":\"swim \xff vest\"}}", header: map[string]string{"X-Session-Token": "tok"}})
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400", rec.Code)
+	}
+	if got := decodeError(t, rec); got.Code != CodeBadText {
+		t.Errorf("code %q, want %q", got.Code, CodeBadText)
+	}
+}
