@@ -2,6 +2,8 @@ package server
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"searchagent/agent"
@@ -46,5 +48,50 @@ func TestInvalidUTF8BodyIsBadText(t *testing.T) {
 	}
 	if got := decodeError(t, rec); got.Code != CodeBadText {
 		t.Errorf("code %q, want %q", got.Code, CodeBadText)
+	}
+}
+
+// TestRateLimits: over the limit a client gets 429 rate_limited with
+// Retry-After; clients are told apart by API key, else by IP.
+func TestRateLimits(t *testing.T) {
+	f := newFake()
+	s := newTestServer(t, f, WithRateLimits(RateLimit{Rate: 0.01, Burst: 2}, RateLimit{}), WithAPIKeys([]string{"k1", "k2"}))
+	h := s.Handler()
+	create := func(key, ip string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/v1/sessions", strings.NewReader(`{"platform":"youtube"}`))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.RemoteAddr = ip + ":1234"
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	for i := 0; i < 2; i++ {
+		if rec := create("k1", "10.0.0.1"); rec.Code != http.StatusCreated {
+			t.Fatalf("request %d within the burst: %d", i, rec.Code)
+		}
+	}
+	rec := create("k1", "10.0.0.2")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("over the limit: %d Retry-After %q, want 429 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	if got := decodeError(t, rec); got.Code != CodeRateLimited {
+		t.Errorf("code %q, want %q", got.Code, CodeRateLimited)
+	}
+	if rec := create("k2", "10.0.0.1"); rec.Code != http.StatusCreated {
+		t.Errorf("another API key from the same IP: %d, want its own bucket", rec.Code)
+	}
+	// Events are not limited here (a zero rate is off).
+	for i := 0; i < 5; i++ {
+		req := httptest.NewRequest("POST", "/v1/sessions/s1/events", strings.NewReader(`{"event":"input.type","args":{"text":"a"}}`))
+		req.Header.Set("Authorization", "Bearer k1")
+		req.Header.Set("X-Session-Token", "tok")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("event %d: %d", i, rec.Code)
+		}
+	}
+	if _, err := New(f, WithRateLimits(RateLimit{Rate: 1}, RateLimit{})); err == nil {
+		t.Error("a rate without a burst was accepted")
 	}
 }

@@ -36,7 +36,9 @@ type appConfig struct {
 	limits  sessions.Limits
 	// maxTurns bounds the turns of one session (agent.Config.MaxTurns).
 	maxTurns int
-	log      *slog.Logger
+	// createLimit and eventLimit are the per-client rate limits (zero: off).
+	createLimit, eventLimit server.RateLimit
+	log                     *slog.Logger
 }
 
 // Default limits of serve (see the README's Operating section for sizing).
@@ -81,7 +83,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
-	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
+	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit)}
+	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
+		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
+	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
@@ -95,6 +100,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
+		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
 		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
 	if os.Getenv("OPENAI_API_KEY") != "" {
 		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
@@ -146,6 +152,8 @@ func newServeCmd() *cobra.Command {
 		logJSON bool
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
+		create  = server.RateLimit{Burst: 20}
+		events  = server.RateLimit{Burst: 40}
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -185,7 +193,7 @@ func newServeCmd() *cobra.Command {
 			if cmd.Flags().Changed("api-key") {
 				log.Warn("--api-key puts the key on the command line, where ps shows it: for anything but a local try use SEARCHAGENT_API_KEYS or --api-key-file")
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, log: log}, cmd.ErrOrStderr())
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, createLimit: create, eventLimit: events, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -209,6 +217,10 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().DurationVar(&limits.IdleTTL, "session-idle-ttl", limits.IdleTTL, "an untouched session may be evicted after this long (0: only closed ones are)")
 	cmd.Flags().Int64Var(&limits.MaxLogBytes, "max-log-bytes", limits.MaxLogBytes, "most event and trace bytes held over all sessions; beyond it creation evicts, then answers 503 (0: no bound)")
 	cmd.Flags().IntVar(&maxTurn, "max-turns", maxTurn, "most turns per session; beyond it an event answers 409 session_full (0: no bound)")
+	cmd.Flags().Float64Var(&create.Rate, "create-rate", 0, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
+	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
+	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
+	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"
