@@ -224,12 +224,20 @@ func (a *Agent) Snapshot(ctx context.Context, id, token string) (api.Snapshot, e
 	return a.snapshot(s, rec.Version, rec.Closed()), nil
 }
 
+// FollowFromNow as Follow's after starts at the session's last event:
+// live events only, no replay.
+const FollowFromNow = -1
+
 // Follow sends the session's events after `after` from the log, then the
 // live ones, until ctx ends. A subscriber that falls behind resumes from
 // the log, so every event is sent exactly once and in order.
 func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) error {
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	rec, _, err := a.load(ctx, id, token)
+	if err != nil {
 		return err
+	}
+	if after < 0 {
+		after = rec.LastSeq
 	}
 	last := after
 	for {

@@ -94,3 +94,22 @@ func TestTurnNumbersNeverRepeat(t *testing.T) {
 		t.Errorf("turns in the log: %v, want 3 distinct", turns)
 	}
 }
+
+// TestFollowFromNowSkipsTheLog: a stream without Last-Event-ID carries
+// live events only; from 0 it replays the log.
+func TestFollowFromNowSkipsTheLog(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	count := func(after int64) int {
+		n := 0
+		a.Follow(cancelled(), b.id, b.token, after, func(api.StreamEvent) error { n++; return nil })
+		return n
+	}
+	if n := count(FollowFromNow); n != 0 {
+		t.Errorf("Follow(FollowFromNow) replayed %d events, want 0", n)
+	}
+	if n := count(0); n == 0 {
+		t.Error("Follow(0) replayed nothing")
+	}
+}
