@@ -290,6 +290,34 @@ type TraceDoc struct {
 	SessionID string            `json:"session_id"`
 	Mode      Mode              `json:"mode"`
 	Turns     []json.RawMessage `json:"turns"`
+	// NextAfter is the ?after= of the next page, when there is one.
+	NextAfter int64 `json:"next_after,omitempty"`
+}
+
+// TracePage returns the turns after turn `after`, at most limit of them
+// (0: all), and where the next page starts.
+func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (any, error) {
+	if _, _, err := a.load(ctx, id, token); err != nil {
+		return nil, err
+	}
+	turns, err := a.cfg.Sessions.Turns(ctx, id)
+	if err != nil {
+		return nil, newError(ErrInternal, "internal", "could not read the trace", nil, err)
+	}
+	doc := TraceDoc{SessionID: id, Mode: a.mode, Turns: []json.RawMessage{}}
+	var last int64
+	for _, t := range turns {
+		if t.Turn <= after {
+			continue
+		}
+		if limit > 0 && len(doc.Turns) == limit {
+			doc.NextAfter = last
+			break
+		}
+		doc.Turns = append(doc.Turns, t.Trace)
+		last = t.Turn
+	}
+	return doc, nil
 }
 
 // Trace returns every turn's router result and trace, transitions, steps

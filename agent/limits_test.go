@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -111,5 +112,35 @@ func TestFollowFromNowSkipsTheLog(t *testing.T) {
 	}
 	if n := count(0); n == 0 {
 		t.Error("Follow(0) replayed nothing")
+	}
+}
+
+// TestTracePages: the audit trail comes in pages with where the next
+// one starts.
+func TestTracePages(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	for i := 0; i < 5; i++ {
+		b.send("input.type", api.Args{Text: "swim"})
+	}
+	var got []int
+	var after int64
+	for {
+		v, err := a.TracePage(context.Background(), b.id, b.token, after, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := v.(TraceDoc)
+		got = append(got, len(doc.Turns))
+		if doc.NextAfter == 0 {
+			break
+		}
+		after = doc.NextAfter
+	}
+	if fmt.Sprint(got) != "[2 2 1]" {
+		t.Errorf("page sizes %v, want [2 2 1]", got)
+	}
+	if _, err := a.TracePage(context.Background(), b.id, "wrong", 0, 2); !errors.Is(err, ErrForbidden) {
+		t.Errorf("TracePage with a wrong token = %v, want ErrForbidden", err)
 	}
 }

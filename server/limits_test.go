@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -93,5 +94,43 @@ func TestRateLimits(t *testing.T) {
 	}
 	if _, err := New(f, WithRateLimits(RateLimit{Rate: 1}, RateLimit{})); err == nil {
 		t.Error("a rate without a burst was accepted")
+	}
+}
+
+// pagingFake records the page GET …/trace asked for.
+type pagingFake struct {
+	*fakeService
+	after int64
+	limit int
+}
+
+func (p *pagingFake) TracePage(_ context.Context, _, _ string, after int64, limit int) (any, error) {
+	p.after, p.limit = after, limit
+	return map[string]any{"turns": []any{}}, nil
+}
+
+func TestTracePageQuery(t *testing.T) {
+	tests := []struct {
+		query  string
+		status int
+		after  int64
+		limit  int
+	}{
+		{"", 200, 0, DefaultTraceLimit},
+		{"?after=40&limit=10", 200, 40, 10},
+		{"?limit=100000", 200, 0, MaxTraceLimit},
+		{"?after=-1", 400, 0, 0},
+		{"?limit=ten", 400, 0, 0},
+	}
+	for _, tc := range tests {
+		p := &pagingFake{fakeService: newFake()}
+		s, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := do(t, s.Handler(), call{method: "GET", path: "/v1/sessions/s1/trace" + tc.query, header: map[string]string{"X-Session-Token": "tok"}})
+		if rec.Code != tc.status || p.after != tc.after || p.limit != tc.limit {
+			t.Errorf("GET trace%s = %d (after %d, limit %d), want %d (after %d, limit %d)", tc.query, rec.Code, p.after, p.limit, tc.status, tc.after, tc.limit)
+		}
 	}
 }

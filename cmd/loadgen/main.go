@@ -43,6 +43,8 @@ func main() {
 	flag.IntVar(&cfg.maxTurns, "turns", 0, "stop after this many turns (0: only the duration bounds the run)")
 	flag.StringVar(&cfg.apiKey, "api-key", os.Getenv("SEARCHAGENT_API_KEY"), "API key, if the service needs one (env SEARCHAGENT_API_KEY)")
 	flag.StringVar(&cfg.jsonOut, "json", "", "also write the report as JSON to this file (- for stdout)")
+	flag.BoolVar(&cfg.oneTurn, "one-turn", false, "run only each script's first turn: one searched session per turn (for memory per session)")
+	flag.IntVar(&cfg.streams, "streams", 0, "idle event streams (GET …/stream, one session each) held open during the run")
 	flag.IntVar(&cfg.stallers, "stallers", 0, "abusive clients that pipeline streamed turns on their own session and never read (issue 15's stall)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -73,6 +75,8 @@ type config struct {
 	apiKey   string
 	jsonOut  string
 	stallers int
+	streams  int
+	oneTurn  bool
 }
 
 // step is one turn of a script: the event, its args, and a function that
@@ -133,6 +137,9 @@ type turnResult struct {
 type client struct {
 	cfg  config
 	http *http.Client
+	// stream is a client without a timeout, its own transport for the
+	// held-open streams.
+	stream *http.Client
 }
 
 func (c *client) do(ctx context.Context, method, path string, body any, token string, sse bool) (*http.Response, error) {
@@ -212,16 +219,20 @@ func (c *client) turn(ctx context.Context, id, token string, st step, args api.A
 
 // report is the run's outcome; its JSON is stable for comparing runs.
 type report struct {
-	Users          int                   `json:"users"`
-	Stallers       int                   `json:"stallers,omitempty"`
-	DurationS      float64               `json:"duration_s"`
-	Turns          int                   `json:"turns"`
-	TurnsPerSecond float64               `json:"turns_per_s"`
-	Sessions       int64                 `json:"sessions"`
-	Errors         map[string]int        `json:"errors"`
-	Kinds          map[string]kindReport `json:"kinds"`
-	All            kindReport            `json:"all"`
-	ServerRSSBytes int64                 `json:"server_rss_bytes"`
+	Users    int `json:"users"`
+	Stallers int `json:"stallers,omitempty"`
+	Streams  int `json:"streams,omitempty"`
+	// StreamsRSSBytes is the server's RSS once the streams were open,
+	// before the users started.
+	StreamsRSSBytes int64                 `json:"streams_rss_bytes,omitempty"`
+	DurationS       float64               `json:"duration_s"`
+	Turns           int                   `json:"turns"`
+	TurnsPerSecond  float64               `json:"turns_per_s"`
+	Sessions        int64                 `json:"sessions"`
+	Errors          map[string]int        `json:"errors"`
+	Kinds           map[string]kindReport `json:"kinds"`
+	All             kindReport            `json:"all"`
+	ServerRSSBytes  int64                 `json:"server_rss_bytes"`
 }
 
 type kindReport struct {
@@ -258,7 +269,8 @@ func run(ctx context.Context, cfg config) (*report, error) {
 		return nil, errors.New("--users must be at least 1")
 	}
 	tr := &http.Transport{MaxIdleConns: cfg.users * 2, MaxIdleConnsPerHost: cfg.users * 2, IdleConnTimeout: time.Minute}
-	c := &client{cfg: cfg, http: &http.Client{Transport: tr, Timeout: time.Minute}}
+	c := &client{cfg: cfg, http: &http.Client{Transport: tr, Timeout: time.Minute},
+		stream: &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, DisableCompression: true}}}
 	if _, err := c.rss(ctx); err != nil {
 		return nil, fmt.Errorf("the service at %s does not answer: %w", cfg.base, err)
 	}
@@ -291,6 +303,14 @@ func run(ctx context.Context, cfg config) (*report, error) {
 		}
 		defer conn.Close()
 	}
+	for i := 0; i < cfg.streams; i++ {
+		body, err := c.openStream(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("stream %d: %w", i, err)
+		}
+		defer body.Close()
+	}
+	streamRSS, _ := c.rss(ctx)
 	start := time.Now()
 	for u := 0; u < cfg.users; u++ {
 		wg.Add(1)
@@ -317,7 +337,11 @@ func run(ctx context.Context, cfg config) (*report, error) {
 				}
 				sessions.Add(1)
 				var last turnResult
-				for _, st := range sc.steps {
+				steps := sc.steps
+				if cfg.oneTurn {
+					steps = steps[:1]
+				}
+				for _, st := range steps {
 					args := st.args
 					if st.from != nil {
 						var ok bool
@@ -340,7 +364,7 @@ func run(ctx context.Context, cfg config) (*report, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	rss, _ := c.rss(context.Background())
-	rep := &report{Users: cfg.users, Stallers: cfg.stallers, DurationS: elapsed.Seconds(), Turns: len(results), Sessions: sessions.Load(),
+	rep := &report{Users: cfg.users, Stallers: cfg.stallers, Streams: cfg.streams, StreamsRSSBytes: streamRSS, DurationS: elapsed.Seconds(), Turns: len(results), Sessions: sessions.Load(),
 		Errors: errs, Kinds: map[string]kindReport{}, ServerRSSBytes: rss}
 	rep.TurnsPerSecond = float64(len(results)) / elapsed.Seconds()
 	byKind := map[string][]turnResult{}
@@ -375,6 +399,42 @@ func wait(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-t.C:
 	}
+}
+
+// openStream opens a session and its event stream, reads the stream's
+// first bytes (the retry hint) and leaves it open.
+func (c *client) openStream(ctx context.Context) (io.ReadCloser, error) {
+	resp, err := c.do(ctx, http.MethodPost, "/v1/sessions", api.CreateSessionRequest{Platform: "youtube", Locale: "zh"}, "", false)
+	if err != nil {
+		return nil, err
+	}
+	var cr api.CreateSessionResponse
+	err = json.NewDecoder(resp.Body).Decode(&cr)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.cfg.base+"/v1/sessions/"+cr.SessionID+"/stream", nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set(api.HeaderToken, cr.Token)
+	if c.cfg.apiKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.cfg.apiKey)
+	}
+	sresp, err := c.stream.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if sresp.StatusCode != http.StatusOK {
+		sresp.Body.Close()
+		return nil, fmt.Errorf("status %d", sresp.StatusCode)
+	}
+	if _, err := sresp.Body.Read(make([]byte, 64)); err != nil {
+		sresp.Body.Close()
+		return nil, err
+	}
+	return sresp.Body, nil
 }
 
 // stall opens a session and pipelines streamed turns on it over one
@@ -440,6 +500,9 @@ func (c *client) rss(ctx context.Context) (int64, error) {
 }
 
 func (r *report) print(w io.Writer) {
+	if r.Streams > 0 {
+		fmt.Fprintf(w, "%d open streams: server RSS %.0f MiB\n", r.Streams, float64(r.StreamsRSSBytes)/(1<<20))
+	}
 	fmt.Fprintf(w, "%d users, %.1fs: %d turns, %.0f turns/s, %d sessions, server RSS %.0f MiB\n",
 		r.Users, r.DurationS, r.Turns, r.TurnsPerSecond, r.Sessions, float64(r.ServerRSSBytes)/(1<<20))
 	fmt.Fprintf(w, "%-10s %7s %9s %9s %9s %9s %12s %12s\n", "kind", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "1st ev p50", "1st ev p99")
