@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy load
+.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy load
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -16,6 +16,10 @@ build:
 ## test: vet + gofmt check + every test with the race detector; skipped tests are listed at the end
 test: lint
 	$(GO) tool gotestsum --format pkgname -- -race -count=1 $(PKGS)
+
+## eval: the eval suites in evals/suites, deterministic (no model); writes eval-report.json
+eval:
+	$(GO) run ./cmd/searchagent eval --model off --json eval-report.json
 
 ## test-short: the tests without -race, for a quick loop
 test-short:

@@ -18,6 +18,7 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/tools/embed"
 )
 
 // app is the wired service: the agent over the store, router and
@@ -38,7 +39,11 @@ type appConfig struct {
 	maxTurns int
 	// createLimit and eventLimit are the per-client rate limits (zero: off).
 	createLimit, eventLimit server.RateLimit
-	log                     *slog.Logger
+	// corsOrigins may call the API from a browser page (none by default).
+	corsOrigins []string
+	log         *slog.Logger
+	// getenv reads the environment (os.Getenv when nil; tests set it).
+	getenv func(string) string
 }
 
 // Default limits of serve (see the README's Operating section for sizing).
@@ -59,14 +64,6 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
 	}
 	start := time.Now()
-	st, _, err := openStore(ctx, &cfg.catalog, stderr)
-	if err != nil {
-		return nil, err
-	}
-	rt, err := router.Default()
-	if err != nil {
-		return nil, failErr("router: %v", err)
-	}
 	v, err := contract.New()
 	if err != nil {
 		return nil, failErr("contract: %v", err)
@@ -79,7 +76,36 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err := m.ObserveSessions(mem.Stats); err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: mem, Router: rt, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns})
+	getenv := cfg.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	model, err := modelFromEnv(getenv, m.Registry(), v)
+	if err != nil {
+		return nil, err
+	}
+	var emb embed.Embedder
+	if model != nil {
+		emb = model.embedder
+	}
+	st, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
+	if err != nil {
+		return nil, err
+	}
+	var ropts []router.Option
+	acfg := agent.Config{Store: st, Sessions: mem, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns}
+	if model != nil {
+		acfg.ModelPath = model.path
+		if model.path.Stages().Classifier {
+			ropts = append(ropts, router.WithClassifier(model.path.Classifier()))
+		}
+	}
+	rt, err := router.Default(ropts...)
+	if err != nil {
+		return nil, failErr("router: %v", err)
+	}
+	acfg.Router = rt
+	ag, err := agent.New(acfg)
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
@@ -89,6 +115,12 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
+	}
+	if len(cfg.corsOrigins) > 0 {
+		opts = append(opts, server.WithCORSOrigins(cfg.corsOrigins))
+		log.Info("cors: cross-origin calls allowed", "origins", strings.Join(cfg.corsOrigins, ","))
+	} else {
+		log.Info("cors: off (no --cors-origin): only same-origin pages can call the API")
 	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
@@ -102,8 +134,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
 		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
-	if os.Getenv("OPENAI_API_KEY") != "" {
-		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
+	if model != nil {
+		log.Info("model path", model.summary...)
+	} else {
+		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, sessions: mem, log: log}, nil
 }
@@ -149,6 +183,7 @@ func newServeCmd() *cobra.Command {
 		addr    string
 		apiKeys []string
 		keyFile string
+		origins []string
 		logJSON bool
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
@@ -185,6 +220,11 @@ func newServeCmd() *cobra.Command {
 				}
 				apiKeys = append(apiKeys, keys...)
 			}
+			if !cmd.Flags().Changed("cors-origin") {
+				if env := os.Getenv("SEARCHAGENT_CORS_ORIGINS"); env != "" {
+					origins = strings.Split(env, ",")
+				}
+			}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			if logJSON {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
@@ -193,7 +233,8 @@ func newServeCmd() *cobra.Command {
 			if cmd.Flags().Changed("api-key") {
 				log.Warn("--api-key puts the key on the command line, where ps shows it: for anything but a local try use SEARCHAGENT_API_KEYS or --api-key-file")
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, createLimit: create, eventLimit: events, log: log}, cmd.ErrOrStderr())
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn,
+				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -221,6 +262,7 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
 	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
+	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"
