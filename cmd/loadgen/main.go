@@ -274,8 +274,6 @@ func run(ctx context.Context, cfg config) (*report, error) {
 	if _, err := c.rss(ctx); err != nil {
 		return nil, fmt.Errorf("the service at %s does not answer: %w", cfg.base, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.duration)
-	defer cancel()
 	var (
 		mu       sync.Mutex
 		results  []turnResult
@@ -311,6 +309,9 @@ func run(ctx context.Context, cfg config) (*report, error) {
 		defer body.Close()
 	}
 	streamRSS, _ := c.rss(ctx)
+	// The run's clock starts once the streams and stallers are in place.
+	ctx, cancel := context.WithTimeout(ctx, cfg.duration)
+	defer cancel()
 	start := time.Now()
 	for u := 0; u < cfg.users; u++ {
 		wg.Add(1)
