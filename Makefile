@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate
+.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate load
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -36,6 +36,10 @@ bench-router:
 ## bench-router-instr: instructions per router query (valgrind; deterministic)
 bench-router-instr:
 	scripts/router-instr.sh
+
+## load: a short load run (USERS=50 DURATION=10s): turns/s, p50/p95/p99 per turn kind, server RSS
+load:
+	GO=$(GO) scripts/load.sh
 
 ## lint: gofmt must list nothing, go vet must pass
 lint:

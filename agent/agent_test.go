@@ -93,7 +93,12 @@ func TestTokensAndClosedSessions(t *testing.T) {
 	if _, err := a.Snapshot(ctx, "s_missing", "x"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown session: %v, want ErrNotFound", err)
 	}
-	second, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1"})
+	// A client_ref alone is no proof of owning the session (issue 15).
+	stranger, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1", ReplaceToken: "guess"})
+	if err != nil || stranger.Closed != "" {
+		t.Fatalf("a session with the same client_ref and a wrong token closed %q (%v)", stranger.Closed, err)
+	}
+	second, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1", ReplaceToken: first.Token})
 	if err != nil || second.Closed != first.SessionID {
 		t.Fatalf("second session closed %q (%v), want %s", second.Closed, err, first.SessionID)
 	}

@@ -128,6 +128,9 @@ func (f *fakeService) Follow(ctx context.Context, id, tok string, after int64, s
 	f.gotAfter = after
 	f.mu.Unlock()
 	defer func() { notify(f.followDone, ctx.Err()) }()
+	if after < 0 && len(f.log) > 0 { // agent.FollowFromNow: live only
+		after = f.log[len(f.log)-1].Seq
+	}
 	for _, ev := range f.log {
 		if ev.Seq <= after {
 			continue

@@ -220,7 +220,8 @@ func TestFollowReplayLiveAndDisconnect(t *testing.T) {
 		wantAfter int64
 		wantSeqs  []int64
 	}{
-		{"from the start", "/v1/sessions/s1/stream?token=qtok", nil, 0, []int64{1, 2, 3, 4}},
+		{"without Last-Event-ID: live only", "/v1/sessions/s1/stream?token=qtok", nil, agent.FollowFromNow, nil},
+		{"Last-Event-ID 0: the whole log", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "0"}, 0, []int64{1, 2, 3, 4}},
 		{"Last-Event-ID header", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "2"}, 2, []int64{3, 4}},
 		{"lastEventId query", "/v1/sessions/s1/stream?token=qtok&lastEventId=3", nil, 3, []int64{4}},
 		{"caught up", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "4"}, 4, nil},
@@ -386,7 +387,7 @@ func TestStalledClientIsDropped(t *testing.T) {
 	if tc, ok := conn.(*net.TCPConn); ok {
 		_ = tc.SetReadBuffer(4096)
 	}
-	if _, err := conn.Write([]byte("GET /v1/sessions/s1/stream HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+	if _, err := conn.Write([]byte("GET /v1/sessions/s1/stream HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 0\r\n\r\n")); err != nil {
 		t.Fatal(err)
 	}
 	// Never read. Follow must give up on its own.

@@ -225,9 +225,11 @@ func TestSSEStreamAndResume(t *testing.T) {
 		t.Errorf("last event %s, want turn.done", names[len(names)-1])
 	}
 
-	// Read part of /stream, drop the connection, resume after the last id.
+	// Read part of /stream from the start (lastEventId=0: without it the
+	// stream carries live events only), drop the connection, resume after
+	// the last id.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/v1/sessions/"+c.id+"/stream?token="+c.token, nil)
+	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/v1/sessions/"+c.id+"/stream?token="+c.token+"&lastEventId=0", nil)
 	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
