@@ -235,6 +235,9 @@ type Page struct {
 	Total int `json:"total"`
 	// NextOffset is the offset of the next page, -1 after the last.
 	NextOffset int `json:"next_offset"`
+	// Expansions lists the aliases keywords were widened with (see
+	// Expansion), so the user sees "cooking · also matches food, 美食".
+	Expansions []Expansion `json:"expansions,omitempty"`
 }
 
 // SimilarQuery is an anchor search: channels similar to the anchor,
@@ -268,6 +271,8 @@ type SimilarResult struct {
 	NextOffset int `json:"next_offset"`
 	// MinScore is the minimum similarity that was applied.
 	MinScore float64 `json:"min_score"`
+	// Expansions lists the aliases keywords were widened with.
+	Expansions []Expansion `json:"expansions,omitempty"`
 }
 
 // CountQuery asks how many channels a search would find: a keyword search

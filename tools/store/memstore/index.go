@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"searchagent/tools/catalog"
-	"searchagent/tools/embed"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
 
@@ -48,28 +47,10 @@ const (
 	bm25B  = 0.75
 )
 
-// fieldValues returns the texts of one field of ch. Every value is its own
-// phrase unit: a phrase never spans two tags or two titles.
+// fieldValues returns the texts of one field of ch (store.FieldTexts of
+// the field's scope, which the PostgreSQL store indexes too).
 func fieldValues(ch *catalog.Channel, f int, buf []string) []string {
-	buf = buf[:0]
-	switch f {
-	case fieldTags:
-		buf = append(buf, ch.Tags...)
-		if ch.Category != "" {
-			buf = append(buf, ch.Category)
-			if t := embed.CategoryText(ch.Category); t != ch.Category {
-				buf = append(buf, t)
-			}
-		}
-	case fieldName:
-		buf = append(buf, ch.Name, ch.Handle)
-		buf = append(buf, ch.Aliases...)
-	case fieldDescription:
-		buf = append(buf, ch.Description)
-	case fieldContent:
-		buf = append(buf, ch.RecentTitles...)
-	}
-	return buf
+	return store.FieldTexts(ch, store.FieldScopes()[f], buf)
 }
 
 // postings lists the documents that contain a term in one field, in
