@@ -7,6 +7,8 @@ import (
 
 	"searchagent/api"
 	"searchagent/contract"
+
+	"searchagent/tools/states"
 )
 
 // The conversation-level rules checked over every turn of every
@@ -32,7 +34,8 @@ type ruleSet struct {
 	probe func(turns []turnView, at int) []string
 }
 
-var stableSessions = []string{"idle", "results_ready", "clarifying", "empty_repair", "unsupported"}
+// stableSessions are the session states a turn may rest in (seed 000 §5.3).
+var stableSessions = []string{string(states.Idle), string(states.ResultsReady), string(states.Clarifying), string(states.EmptyRepair), string(states.Unsupported)}
 
 // events that may change a tag's scope, remove the anchor or drop
 // conditions (the user asked for it).
