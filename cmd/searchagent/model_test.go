@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -287,4 +288,96 @@ func BenchmarkModelTurn(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestServeModelSlotsFallbackAndDisconnect: slots that stay invalid after
+// the re-asks are replaced by the template output marked "template", with
+// a contract.violation event per violation (never silent); a client that
+// disconnects mid-turn cancels the model call.
+func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
+	model := llmtest.New(t)
+	model.Respond(func(req llmtest.ChatRequest) llmtest.Reply {
+		user := req.Messages[1].Content
+		if strings.HasPrefix(req.SchemaName(), "slots_") {
+			switch {
+			case strings.Contains(user, "画面要干净"):
+				// A question outside the question slot, every time.
+				_, rest, _ := strings.Cut(user, "keep its structure): ")
+				draft, _, _ := strings.Cut(rest, "\n")
+				var doc map[string]any
+				json.Unmarshal([]byte(draft), &doc)
+				doc["task_summary"] = "你要美国的吗？还是加拿大的？"
+				return llmtest.Reply{Content: llmtest.JSON(doc)}
+			case strings.Contains(user, "慢慢来"):
+				return llmtest.Reply{Delay: 10 * time.Second, Content: "{}"}
+			}
+		}
+		if req.SchemaName() == "conditions" {
+			return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`}
+		}
+		return scriptedModel(req)
+	})
+	srv := modelApp(t, map[string]string{"OPENAI_BASE_URL": model.BaseURL(), "SEARCHAGENT_CHAT_MODEL": "scripted-1"})
+
+	c := newClient(t, srv.URL, "youtube", "zh")
+	resp, b := do(t, "POST", srv.URL+"/v1/sessions/"+c.id+"/events", api.EventRequest{Event: "search.submit", Args: api.Args{Text: "帮我找美国做汽配评测的红人，画面要干净"}}, map[string]string{"X-Session-Token": c.token})
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("turn = %d %s", resp.StatusCode, b)
+	}
+	var er api.EventResponse
+	json.Unmarshal(b, &er)
+	var violations []string
+	source := ""
+	for _, e := range er.Events {
+		switch e.Name {
+		case api.EventContractViolation:
+			var v struct{ Code string }
+			json.Unmarshal(e.Data, &v)
+			violations = append(violations, v.Code)
+		case api.EventSlots:
+			var s api.SlotsEvent
+			json.Unmarshal(e.Data, &s)
+			source = s.Source
+		}
+	}
+	if source != "template" || len(violations) == 0 || !slices.Contains(violations, "SECOND_QUESTION") {
+		t.Errorf("invalid model slots: source %q, violations %v; want the template and SECOND_QUESTION", source, violations)
+	}
+	slotCalls := 0
+	for _, r := range model.Requests() {
+		if strings.HasPrefix(r.Body.SchemaName(), "slots_") {
+			slotCalls++
+		}
+	}
+	if slotCalls != 3 {
+		t.Errorf("%d slot asks, want 1 + 2 re-asks", slotCalls)
+	}
+
+	// Disconnect: the client gives up while the slots call is pending.
+	c2 := newClient(t, srv.URL, "youtube", "zh")
+	before := len(model.Requests())
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	raw, _ := json.Marshal(api.EventRequest{Event: "search.submit", Args: api.Args{Text: "帮我找美国做汽配评测的红人，慢慢来"}})
+	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/v1/sessions/"+c2.id+"/events", bytes.NewReader(raw))
+	req.Header.Set("X-Session-Token", c2.token)
+	req.Header.Set("Accept", "text/event-stream")
+	start := time.Now()
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, r := range model.Requests()[before:] {
+			if r.Canceled {
+				if time.Since(start) > 8*time.Second {
+					t.Errorf("the model call was cancelled only after %s", time.Since(start))
+				}
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("the client's disconnect did not cancel the pending model call")
 }
