@@ -193,8 +193,11 @@ func (t *turn) guardCheck(text string) {
 	// The deterministic stages only: submitted text is read by the
 	// condition parser next, so the classifier (a model call) is not
 	// asked here. A refusal is audited with its full explain trace.
+	if res, err := t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+		return
+	}
 	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
-	if err != nil || res.Branch != router.BranchGuardHit {
+	if err != nil {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
