@@ -205,6 +205,14 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 	model := llmtest.New(t)
 	model.Respond(scriptedModel)
 	srv := modelApp(t, map[string]string{"OPENAI_BASE_URL": model.BaseURL(), "SEARCHAGENT_CHAT_MODEL": "scripted-1"})
+	resp, b := do(t, "GET", srv.URL+"/readyz", nil, nil)
+	var r api.Readiness
+	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("/readyz = %d %s", resp.StatusCode, b)
+	}
+	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "1" || !slices.Contains(r.Router, "classifier") {
+		t.Errorf("/readyz = %s, want the model, its stages, the prompt versions and the classifier stage", b)
+	}
 	c := newClient(t, srv.URL, "youtube", "zh")
 	for _, tc := range []struct {
 		kind, event, text string
