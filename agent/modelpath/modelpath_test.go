@@ -17,7 +17,7 @@ import (
 	"searchagent/tools/llm/llmtest"
 )
 
-func newPath(t *testing.T, srv *llmtest.Server, budget int) *modelpath.Path {
+func newPath(t testing.TB, srv *llmtest.Server, budget int) *modelpath.Path {
 	t.Helper()
 	c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", TurnTokenBudget: budget, MaxRetries: -1})
 	if err != nil {
@@ -80,7 +80,7 @@ func TestClassifierStage(t *testing.T) {
 
 // clarifying is a render input of expanded_clarifying/clarifying and its
 // template draft.
-func clarifying(t *testing.T) (modelpath.SlotsRequest, contract.Slots) {
+func clarifying(t testing.TB) (modelpath.SlotsRequest, contract.Slots) {
 	t.Helper()
 	in := contract.RenderInput{State: "expanded_clarifying/clarifying", Locale: "zh",
 		Conditions:     []contract.Condition{{ID: "c1", Kind: contract.KindHard, Field: "country", Op: contract.OpEq, Value: "US", Label: "美国", Source: contract.SourceUserInput, Status: contract.StatusApplied}},
