@@ -26,7 +26,7 @@ func TestRenderedGolden(t *testing.T) {
 			"branch": "fallback", "candidates": "[]", "specs": `[{"id":"recall.widen","label":"放宽召回"},{"id":"guard.fake_engagement","guard":true,"label":"刷量"}]`,
 			"conditions": `[{"id":"c1","kind":"hard","field":"country","op":"eq","value":"US"}]`},
 		"parse_conditions": {"input": "find US car repair channels, the vibe should feel like hanging out with a friend", "platform": "youtube", "locale": "en",
-			"graph": "[]", "deterministic": `[{"kind":"hard","field":"country","op":"eq","value":"US"}]`},
+			"graph": "[]", "deterministic": `[{"kind":"hard","field":"country","op":"eq","value":"US"}]`, "guards": `["guard.fake_engagement","guard.minors"]`},
 		"write_slots": {"state": "expanded_agent/results_ready", "locale": "zh", "allowed_actions": `[{"action_id":"A_ANY__SESSION_RESET__EMPTY_INPUT__01","label":"新建搜索"}]`,
 			"graph": "[]", "facts": `{"results_total":30}`, "draft": `{"status":{"text":"找到 30 个频道","tone":"success","loading":false}}`, "violations": "- SECOND_QUESTION at \"/task_summary\": one question only\n"},
 	}

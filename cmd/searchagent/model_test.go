@@ -44,6 +44,9 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 		}
 		return llmtest.Reply{Content: `{"spec_id":"","slots":[],"confidence":0,"reason":"nothing fits"}`}
 	case name == "conditions":
+		if strings.Contains(user, "买一些粉丝") {
+			return llmtest.Reply{Content: `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, PromptTokens: 700, CompletionTokens: 30}
+		}
 		return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
 	case strings.HasPrefix(name, "slots_"):
 		_, rest, _ := strings.Cut(user, "keep its structure): ")
@@ -175,8 +178,8 @@ func TestServeWithModel(t *testing.T) {
 			t.Errorf("turn %d: contract %+v, want valid model slots", i+1, tr.Contract)
 		}
 	}
-	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@1" || len(p.Added) != 1 {
-		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@1", p)
+	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@2" || len(p.Added) != 1 {
+		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@2", p)
 	}
 	for i, want := range []string{"recall.widen", "guard.fake_engagement"} {
 		r := turns[i+1].Router
@@ -223,12 +226,17 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 		{"natural search the parser reads fully", "search.submit", "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人", 0},
 		{"follow-up the rules read", "followup.submit", "只要粉丝 1w 以上的，不要游戏", 0},
 		{"follow-up only the classifier reads", "followup.submit", "more like this", 2},
+		{"new search", "session.reset", "", 0},
+		{"paraphrased abuse as a first search: the parse stage refuses it", "search.submit", "我想买一些粉丝刷一下数据", 2},
 	} {
 		before := len(model.Requests())
 		c.send(tc.event, api.Args{Text: tc.text})
 		if got := len(model.Requests()) - before; got != tc.calls {
 			t.Errorf("%s (%q): %d model calls, want %d", tc.kind, tc.text, got, tc.calls)
 		}
+	}
+	if c.snap.State.Session != "unsupported" || len(c.snap.Context.KeywordTags) != 0 {
+		t.Errorf("paraphrased abuse: session %s with tags %v, want unsupported with nothing absorbed", c.snap.State.Session, c.snap.Context.KeywordTags)
 	}
 }
 
