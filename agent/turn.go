@@ -20,13 +20,15 @@ import (
 
 // TurnTrace is the audit trail of one turn (GET …/trace).
 type TurnTrace struct {
-	Turn        int64             `json:"turn"`
-	Event       string            `json:"event"`
-	Args        api.Args          `json:"args"`
-	StartedAt   time.Time         `json:"started_at"`
-	DurationMS  float64           `json:"duration_ms"`
-	Mode        Mode              `json:"mode"`
-	Router      *RouterStage      `json:"router,omitempty"`
+	Turn       int64        `json:"turn"`
+	Event      string       `json:"event"`
+	Args       api.Args     `json:"args"`
+	StartedAt  time.Time    `json:"started_at"`
+	DurationMS float64      `json:"duration_ms"`
+	Mode       Mode         `json:"mode"`
+	Router     *RouterStage `json:"router,omitempty"`
+	// Plan is the router's execution plan as this turn followed it.
+	Plan        []PlanTrace       `json:"plan,omitempty"`
 	Parse       *condparse.Result `json:"parse,omitempty"`
 	Transitions []api.Transition  `json:"transitions"`
 	Steps       []StepTrace       `json:"steps"`
@@ -96,6 +98,9 @@ type turn struct {
 	plan  plan
 	// ledger is the turn's model ledger (nil without a model path).
 	ledger *llm.Turn
+	// did lists router plan steps carried out by neither a step nor a
+	// transition (widening outside a repair).
+	did []string
 }
 
 // plan is what an event does beyond its first transition.
@@ -220,6 +225,9 @@ func (s *Session) facts() fsm.Facts {
 		RepairReason: s.RepairReason, HintVisible: s.HintVisible, Origin: s.Origin,
 		OnlyExplicit: s.onlyExplicit(), SoftPending: s.softPending(), MenuOpen: s.MenuOpen,
 	}
+	if r := s.Results; r != nil {
+		f.HasResults, f.MoreResults = len(r.Items) > 0, r.NextCursor != ""
+	}
 	draft := s.Draft
 	if s.State.Input == fsm.DraftFollowup {
 		draft = s.FollowupDraft
@@ -313,7 +321,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
@@ -335,7 +343,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(err, sessions.ErrConflict) {
 			code, kind, msg = "conflict", ErrConflict, "the session changed concurrently; reload and retry"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		return api.Snapshot{}, newError(kind, code, msg, nil, err)

@@ -211,7 +211,7 @@ func (t *turn) relaxations() error {
 			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
 				continue
 			}
-			if c.Field == "followers" || c.Field == "avg_views" {
+			if isCount(c.Field) {
 				lo, hi := widenRange(rangeOfCond(c))
 				wide := c
 				wide.Op, wide.Value = "between", rangeValue(lo, hi)
@@ -283,7 +283,7 @@ func (t *turn) widen() {
 	}
 	for i := range s.Conds {
 		c := &s.Conds[i]
-		if c.Field == "followers" || c.Field == "avg_views" {
+		if isCount(c.Field) {
 			lo, hi := widenRange(rangeOfCond(*c))
 			c.Op, c.Value, c.LabelZH, c.LabelEN = "between", rangeValue(lo, hi), "", ""
 			return

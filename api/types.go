@@ -37,8 +37,10 @@ const (
 	EventSlots             = "slots"
 	EventResults           = "results"
 	EventContractViolation = "contract.violation"
-	EventError             = "error"
-	EventTurnDone          = "turn.done"
+	// EventTurnError is a failed turn (data api.ErrorBody). Never "error":
+	// EventSource fires its own "error" on connection failures.
+	EventTurnError = "turn.error"
+	EventTurnDone  = "turn.done"
 )
 
 // CreateSessionRequest is the body of POST /v1/sessions.
@@ -177,6 +179,10 @@ type AllowedAction struct {
 	ActionID string `json:"action_id"`
 	Event    string `json:"event"`
 	Label    string `json:"label"`
+	// Args name the thing the button acts on (a tag, a condition, an
+	// option, a filter field); the client sends them with the event,
+	// adding what the user types.
+	Args *Args `json:"args,omitempty"`
 }
 
 // StreamEvent is one event of a turn, as sent over SSE (id = Seq, event =
@@ -232,6 +238,9 @@ const (
 	StepRenderSlots      = "render_slots"
 	StepValidateContract = "validate_contract"
 	StepCount            = "count"
+	// StepUpdateConditions applies a follow-up's router commands to the
+	// condition graph (the router's plan step of the same name).
+	StepUpdateConditions = "update_conditions"
 )
 
 // SlotsEvent is the data of a slots event.

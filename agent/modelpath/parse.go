@@ -10,6 +10,7 @@ import (
 
 	"searchagent/router"
 	"searchagent/tools/condparse"
+	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 )
 
@@ -236,7 +237,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			op = condparse.OpNotContains
 		}
 		add(condparse.Condition{Kind: condparse.KindKeyword, Field: condparse.FieldKeyword, Op: op, Value: condparse.StringValue(w),
-			Status: condparse.StatusApplied, Priority: 1, Scope: condparse.ScopeTags, Excluded: k.Excluded, Span: span(text, w),
+			Status: condparse.StatusApplied, Priority: 1, Scope: scope.Tags, Excluded: k.Excluded, Span: span(text, w),
 			Label: condparse.Label{ZH: w, EN: w}})
 	}
 	for _, group := range []struct {

@@ -33,7 +33,9 @@ type app struct {
 type appConfig struct {
 	catalog catalogFlags
 	apiKeys []string
-	log     *slog.Logger
+	// corsOrigins may call the API from a browser page (none by default).
+	corsOrigins []string
+	log         *slog.Logger
 	// getenv reads the environment (os.Getenv when nil; tests set it).
 	getenv func(string) string
 }
@@ -93,6 +95,12 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
+	if len(cfg.corsOrigins) > 0 {
+		opts = append(opts, server.WithCORSOrigins(cfg.corsOrigins))
+		log.Info("cors: cross-origin calls allowed", "origins", strings.Join(cfg.corsOrigins, ","))
+	} else {
+		log.Info("cors: off (no --cors-origin): only same-origin pages can call the API")
+	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
 		return nil, failErr("server: %v", err)
@@ -116,6 +124,7 @@ func newServeCmd() *cobra.Command {
 		cf      catalogFlags
 		addr    string
 		apiKeys []string
+		origins []string
 		logJSON bool
 	)
 	cmd := &cobra.Command{
@@ -138,12 +147,17 @@ func newServeCmd() *cobra.Command {
 					apiKeys = strings.Split(env, ",")
 				}
 			}
+			if !cmd.Flags().Changed("cors-origin") {
+				if env := os.Getenv("SEARCHAGENT_CORS_ORIGINS"); env != "" {
+					origins = strings.Split(env, ",")
+				}
+			}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			if logJSON {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			}
 			log := slog.New(h)
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -161,6 +175,7 @@ func newServeCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
 	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"

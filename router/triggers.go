@@ -1,47 +1,23 @@
 package router
 
 import (
+	"fmt"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// A prefilter is a necessary condition for a pattern's regex to match in
-// a stretch of the input, derived from the regex at Compile time: sets of
-// literals of which every match must contain one (RE2's prefilter idea,
-// in miniature). The automaton finds the literals in the same single pass
-// as the terms, so that checking a window costs a few comparisons and a
-// regex runs only where it can match — most triggered patterns fail, and
-// a failing run of a backtracking regex costs as much as a successful one.
-//
-// Skipping a run the prefilter rules out never changes a result: the
-// regex could not have matched there.
-
-// reqSet is one set of literals, one of which occurs in every match.
-type reqSet struct {
-	// id identifies the set's text literals among the automaton's hits.
-	id int32
-	// text reports whether the set has literals of plain text (found by
-	// the automaton in the unmasked input).
-	text bool
-	// marks are the markSlots indexes whose vocabulary hits stand for the
-	// set's sentinel literals ({{lex:SLOT}} macros).
-	marks []int32
-}
-
-// reqHit is an occurrence of a prefilter literal in the normalised
-// input; next links the hits of one set (-1 ends the list).
-type reqHit struct {
-	start, end int32
-	next       int32
-}
+// Triggers derived from a regex: a pattern without triggers is gated by
+// literals of which every match of its regex must contain one (RE2's
+// prefilter idea, in miniature), found at Compile time from the regex's
+// syntax tree. The automaton finds them in the same single pass as the
+// terms; the regex runs only on inputs that hold one. Lint uses the same
+// analysis to report triggers that contradict their regex.
 
 const (
 	// maxLitSet bounds the size of a literal set.
 	maxLitSet = 64
-	// maxReqSets bounds the sets checked per pattern.
-	maxReqSets = 4
 )
 
 // litInfo describes what a regex node matches: exact is the finite set
@@ -286,122 +262,115 @@ func commonSet(set []string) bool {
 	return false
 }
 
-// impliedByTriggers reports whether every trigger of a pattern contains a
-// text literal of set, so that a window around a trigger always passes.
-func impliedByTriggers(set []string, triggers []string) bool {
-	if len(triggers) == 0 {
-		return false
-	}
-	for _, t := range triggers {
-		hit := false
-		for _, s := range set {
-			if k, _ := litKind(s); k < 0 && strings.Contains(t, s) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
-			return false
-		}
-	}
-	return true
-}
-
-// reqPass reports whether every prefilter set of p has a literal inside
-// [lo, hi) of the input.
-func (e *evaluation) reqPass(p *compiledPattern, a *specAcc, lo, hi int32) bool {
-	for i := range p.req {
-		if !e.setIn(&p.req[i], p, a, lo, hi) {
-			return false
-		}
-	}
-	return true
-}
-
-func (e *evaluation) setIn(rs *reqSet, p *compiledPattern, a *specAcc, lo, hi int32) bool {
-	if rs.text {
-		sc := e.sc
-		if sc.reqGen[rs.id] == sc.gen {
-			for h := sc.reqHead[rs.id]; h >= 0; h = sc.reqs[h].next {
-				if r := &sc.reqs[h]; r.start >= lo && r.end <= hi {
-					return true
-				}
-			}
-		}
-	}
-	for _, k := range rs.marks {
-		for _, m := range a.marks {
-			if m.pattern == k && m.start >= lo && m.start < hi {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// reqLit is a prefilter literal to add to the automaton.
-type reqLit struct {
-	text string
-	set  int32
-}
-
-// prefilter derives cp's literal sets from its expanded regex src and
-// queues their text literals for the automaton.
-func (s *Snapshot) prefilter(cp *compiledPattern, sets [][]string, lex map[string]*vocab, lits *[]reqLit, ids map[string]int32) {
-	var triggers []string
-	if cp.mode == modeTrigger || cp.mode == modeWindow {
-		for _, t := range cp.Triggers {
-			if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
-				if v := lex[m[1]]; v != nil {
-					triggers = append(triggers, v.order...)
-				}
-				continue
-			}
-			if n := Normalize(t); n != "" {
-				triggers = append(triggers, n)
-			}
-		}
-	}
+// derivedTriggers returns the most selective literal set of the expanded
+// regex src that can serve as triggers: text literals as they are, the
+// sentinel of the k-th {{lex:SLOT}} macro as "{{lex:SLOT}}". It returns
+// nil when no usable set exists (the pattern then runs on every input).
+func derivedTriggers(src string, lexSlots []string) []string {
 next:
-	for _, set := range sets {
-		if len(cp.req) == maxReqSets {
-			return
-		}
-		if impliedByTriggers(set, triggers) || commonSet(set) {
+	for _, set := range requiredLiterals(src) {
+		if commonSet(set) {
 			continue
 		}
-		rs := reqSet{}
-		var texts []string
+		var out []string
 		for _, lit := range set {
 			k, ok := litKind(lit)
 			switch {
-			case !ok || k >= len(cp.masks):
+			case !ok || k >= len(lexSlots):
 				continue next
 			case k >= 0:
-				if !slices.Contains(rs.marks, cp.masks[k]) {
-					rs.marks = append(rs.marks, cp.masks[k])
-				}
-			default:
-				texts = append(texts, lit)
+				lit = "{{lex:" + lexSlots[k] + "}}"
+			}
+			if !slices.Contains(out, lit) {
+				out = append(out, lit)
 			}
 		}
-		rs.text = len(texts) > 0
-		if rs.text {
-			// Patterns that need the same literals share one set.
-			key := strings.Join(texts, "\x00")
-			id, ok := ids[key]
-			if !ok {
-				id = s.nreq
-				ids[key] = id
-				s.nreq++
-				for _, t := range texts {
-					*lits = append(*lits, reqLit{text: t, set: id})
-				}
-			}
-			rs.id = id
-		}
-		cp.req = append(cp.req, rs)
+		return out
 	}
+	return nil
+}
+
+// triggerText is a trigger as the analysis sees it: its normal form, or
+// the sentinel byte of a {{lex:SLOT}} trigger.
+func triggerText(t string, lexSlots []string) string {
+	if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
+		if k := slices.Index(lexSlots, m[1]); k >= 0 {
+			return string(rune(maskStart + k))
+		}
+		return ""
+	}
+	return Normalize(t)
+}
+
+// hintContradictions lists how a pattern's declared triggers and anchor
+// contradict its expanded regex src: a match that holds none of the
+// triggers (the pattern would miss it), and, for anchor: trigger, a
+// trigger no match can start with (it never fires).
+func hintContradictions(p Pattern, src string, lexSlots []string) []string {
+	if len(p.Triggers) == 0 {
+		return nil
+	}
+	trig := make([]string, 0, len(p.Triggers))
+	for _, t := range p.Triggers {
+		if n := triggerText(t, lexSlots); n != "" {
+			trig = append(trig, n)
+		}
+	}
+	var out []string
+	sets := requiredLiterals(src)
+	covered := len(sets) == 0
+	var miss string
+	for _, set := range sets {
+		ok := true
+		for _, lit := range set {
+			if !slices.ContainsFunc(trig, func(t string) bool { return strings.Contains(lit, t) }) {
+				ok = false
+				if miss == "" && !strings.ContainsFunc(lit, func(r rune) bool { return r < ' ' }) {
+					miss = lit
+				}
+				break
+			}
+		}
+		if ok {
+			covered = true
+			break
+		}
+	}
+	if !covered {
+		if miss != "" {
+			out = append(out, fmt.Sprintf("a match can hold none of its triggers (one with %q, say): the pattern misses it; drop triggers to derive them from the regex", miss))
+		} else {
+			out = append(out, "a match can hold none of its triggers: the pattern misses it; drop triggers to derive them from the regex")
+		}
+	}
+	if p.Anchor == "trigger" {
+		if re, err := syntax.Parse(src, syntax.Perl); err == nil {
+			if first := firstLiterals(re.Simplify()); first != nil {
+				for i, t := range trig {
+					if !slices.ContainsFunc(first, func(f string) bool { return strings.HasPrefix(t, f) || strings.HasPrefix(f, t) }) {
+						out = append(out, fmt.Sprintf("anchor: trigger, but no match starts with trigger %q", p.Triggers[i]))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// firstLiterals is the finite set of strings the first element of re
+// matches, or nil when unknown.
+func firstLiterals(re *syntax.Regexp) []string {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op == syntax.OpConcat && len(re.Sub) > 0 {
+		return firstLiterals(re.Sub[0])
+	}
+	info := analyse(re)
+	if info.exact == nil || slices.Contains(info.exact, "") {
+		return nil
+	}
+	return info.exact
 }
 
 // minimalSet drops literals that contain another literal of the set:
