@@ -45,7 +45,7 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 		}
 		return llmtest.Reply{Content: `{"spec_id":"","slots":[],"confidence":0,"reason":"nothing fits"}`}
 	case name == "conditions":
-		if strings.Contains(user, "买一些粉丝") {
+		if strings.Contains(user, "数据一夜之间") {
 			return llmtest.Reply{Content: `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, PromptTokens: 700, CompletionTokens: 30}
 		}
 		return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
@@ -227,7 +227,7 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 		{"follow-up the rules read", "followup.submit", "只要粉丝 1w 以上的，不要游戏", 0},
 		{"follow-up only the classifier reads", "followup.submit", "more like this", 2},
 		{"new search", "session.reset", "", 0},
-		{"paraphrased abuse as a first search: the parse stage refuses it", "search.submit", "我想买一些粉丝刷一下数据", 2},
+		{"paraphrased abuse as a first search: the parse stage refuses it", "search.submit", "有没有办法让我的数据一夜之间变好看", 2},
 	} {
 		before := len(model.Requests())
 		c.send(tc.event, api.Args{Text: tc.text})
