@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy
+.PHONY: run test test-db devdb devdb-stop test-short bench bench-router bench-router-instr lint fuzz build tidy
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -16,6 +16,16 @@ build:
 ## test: vet + gofmt check + every test with the race detector
 test: lint
 	$(GO) test -race -count=1 $(PKGS)
+
+## test-db: start the test databases (scripts/devdb) and run every test against them
+test-db:
+	eval "$$(scripts/devdb/start.sh)" && $(MAKE) test
+
+## devdb / devdb-stop: start (prints the TEST_*DATABASE_URL exports) or stop the test databases
+devdb:
+	@scripts/devdb/start.sh
+devdb-stop:
+	@scripts/devdb/stop.sh
 
 ## test-short: the tests without -race, for a quick loop
 test-short:

@@ -52,6 +52,12 @@ type Config struct {
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.
 	Model string
+	// Probe, when set, checks the backing services (the database) for
+	// /readyz: an error makes the service not ready (503) and is named
+	// in the readiness notes.
+	Probe func(ctx context.Context) error
+	// Extra is shown in /readyz as is (store settings and the like).
+	Extra map[string]string
 }
 
 // Agent runs search sessions. It is safe for concurrent use; turns on one
@@ -325,6 +331,22 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	}
 	if info.Store != "memory" {
 		r.Mode = "production"
+	}
+	if len(a.cfg.Extra) > 0 {
+		r.Extra = make(map[string]string, len(a.cfg.Extra))
+		for k, v := range a.cfg.Extra {
+			r.Extra[k] = v
+		}
+	}
+	if a.cfg.Probe != nil {
+		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := a.cfg.Probe(pctx)
+		cancel()
+		if err != nil {
+			r.Ready = false
+			r.Notes = append(r.Notes, "database unavailable: the service cannot reach PostgreSQL (the log has the error)")
+			a.cfg.Logger.Warn("readiness probe failed", "err", err)
+		}
 	}
 	if a.mode.Model == "none" {
 		r.Notes = append(r.Notes, "no model configured: the classifier stage is off (ambiguous or unknown follow-ups are refused with what is missing) and slots come from the template renderer")

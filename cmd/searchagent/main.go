@@ -48,6 +48,7 @@ func newRootCmd() *cobra.Command {
 		newParseCmd(),
 		newContractCmd(),
 		newIngestCmd(),
+		newMigrateCmd(),
 		newServeCmd(),
 	)
 	return root

@@ -18,6 +18,8 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/store"
 )
 
 // app is the wired service: the agent over the store, router and
@@ -26,11 +28,14 @@ type app struct {
 	agent  *agent.Agent
 	server *server.Server
 	log    *slog.Logger
+	// close releases the database pools (a no-op in the embedded mode).
+	close func()
 }
 
 // appConfig is what serve reads from flags and the environment.
 type appConfig struct {
 	catalog catalogFlags
+	db      dbFlags
 	apiKeys []string
 	log     *slog.Logger
 }
@@ -41,13 +46,32 @@ type appConfig struct {
 // ignoring it.
 func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) {
 	log := cfg.log
-	if dsn := os.Getenv("DATABASE_URL"); dsn != "" {
-		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
-	}
 	start := time.Now()
-	st, _, err := openStore(ctx, &cfg.catalog, stderr)
-	if err != nil {
-		return nil, err
+	var (
+		st       store.Store
+		sess     sessions.Store = sessions.NewMemory()
+		probe    func(context.Context) error
+		extra    map[string]string
+		modeName = "embedded"
+		closer   = func() {}
+	)
+	if dsn := databaseURL(); dsn != "" {
+		if len(cfg.catalog.files) > 0 {
+			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest --catalog FILE…`)")
+		}
+		prod, err := openProduction(ctx, dsn, cfg.db, log)
+		if err != nil {
+			return nil, err
+		}
+		st, sess, probe, closer = prod.store, prod.sessions, prod.probe, prod.close
+		extra = map[string]string{"database": pgdb.Redact(dsn), "store_settings": prod.store.Settings()}
+		modeName = "production"
+	} else {
+		mem, _, err := openStore(ctx, &cfg.catalog, stderr)
+		if err != nil {
+			return nil, err
+		}
+		st = mem
 	}
 	rt, err := router.Default()
 	if err != nil {
@@ -61,8 +85,9 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: rt, Validator: v, Observer: m, Logger: log})
+	ag, err := agent.New(agent.Config{Store: st, Sessions: sess, Router: rt, Validator: v, Observer: m, Logger: log, Probe: probe, Extra: extra})
 	if err != nil {
+		closer()
 		return nil, failErr("agent: %v", err)
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
@@ -76,25 +101,26 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	mode := ag.Mode()
 	info := st.Describe()
 	log.Info("searchagent ready",
-		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
+		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
 	if os.Getenv("OPENAI_API_KEY") != "" {
 		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
 	}
-	return &app{agent: ag, server: srv, log: log}, nil
+	return &app{agent: ag, server: srv, log: log, close: closer}, nil
 }
 
 func newServeCmd() *cobra.Command {
 	var (
 		cf      catalogFlags
+		df      dbFlags
 		addr    string
 		apiKeys []string
 		logJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
-		Short: "Run the search-box API (the embedded default: demo catalog, in-memory store, no database, no model)",
+		Short: "Run the search-box API (the embedded default: demo catalog, in-memory store; PostgreSQL + pgvector when DATABASE_URL is set)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("addr") {
@@ -117,10 +143,14 @@ func newServeCmd() *cobra.Command {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			}
 			log := slog.New(h)
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			if !cmd.Flags().Changed("migrate") && os.Getenv("SEARCHAGENT_MIGRATE") == "1" {
+				df.migrate = true
+			}
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
+			defer a.close()
 			var lc net.ListenConfig
 			ln, err := lc.Listen(cmd.Context(), "tcp", addr)
 			if err != nil {
@@ -136,6 +166,8 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
 	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
+	cmd.Flags().BoolVar(&df.migrate, "migrate", false, "with DATABASE_URL: apply pending schema migrations before serving (env SEARCHAGENT_MIGRATE=1); without it serve refuses a schema that is behind")
+	df.registerQuery(cmd)
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"
 	return cmd
