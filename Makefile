@@ -19,7 +19,7 @@ test: lint
 
 ## test-db: start the test databases (scripts/devdb) and run every test against them
 test-db:
-	eval "$$(scripts/devdb/start.sh)" && $(MAKE) test
+	env="$$(scripts/devdb/start.sh)" && eval "$$env" && $(MAKE) test
 
 ## devdb / devdb-stop: start (prints the TEST_*DATABASE_URL exports) or stop the test databases
 devdb:

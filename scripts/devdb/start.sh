@@ -18,12 +18,15 @@ pport="${DEVDB_PG_PORT:-55433}"
 mkdir -p "$dir"
 log() { echo "devdb: $*" >&2; }
 
-ready() { # host port
-  if command -v pg_isready >/dev/null 2>&1; then pg_isready -q -h 127.0.0.1 -p "$1"; else (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; fi
+# listening: something accepts connections on the port (a busy PGlite may
+# not answer pg_isready in time, but it is there).
+listening() { (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; }
+ready() {
+  if command -v pg_isready >/dev/null 2>&1; then pg_isready -q -h 127.0.0.1 -p "$1"; else listening "$1"; fi
 }
 
 # --- PGlite + pgvector -------------------------------------------------------
-if ! ready "$vport"; then
+if ! listening "$vport"; then
   if [ ! -x "$here/node_modules/.bin/pglite-server" ]; then
     log "npm ci in $here"
     (cd "$here" && npm ci --no-audit --no-fund --silent >&2)
@@ -47,7 +50,7 @@ if [ "$(id -u)" = 0 ]; then
   asuser=(runuser -u postgres --)
   chown postgres "$dir"
 fi
-if ! ready "$pport"; then
+if ! listening "$pport"; then
   if [ ! -f "$dir/pg/PG_VERSION" ]; then
     log "initdb $dir/pg"
     "${asuser[@]}" "$pgbin/initdb" -D "$dir/pg" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1
