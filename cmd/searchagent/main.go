@@ -49,6 +49,7 @@ func newRootCmd() *cobra.Command {
 		newContractCmd(),
 		newIngestCmd(),
 		newMigrateCmd(),
+		newHealthcheckCmd(),
 		newServeCmd(),
 	)
 	return root
