@@ -27,6 +27,9 @@ var (
 	ErrClosed = errors.New("session closed")
 	// ErrExists: a session with that id already exists.
 	ErrExists = errors.New("session already exists")
+	// ErrUnavailable: the store's database cannot be reached; nothing was
+	// written, retry later (the API answers 503).
+	ErrUnavailable = errors.New("session store unavailable")
 )
 
 // Record is one session as stored.

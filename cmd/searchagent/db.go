@@ -33,6 +33,15 @@ func (f *dbFlags) registerQuery(cmd *cobra.Command) {
 // databaseURL is DATABASE_URL, or "".
 func databaseURL() string { return strings.TrimSpace(os.Getenv("DATABASE_URL")) }
 
+// sessionsDatabaseURL is SEARCHAGENT_SESSIONS_DATABASE_URL when sessions
+// live in another database than the channels, else DATABASE_URL.
+func sessionsDatabaseURL() string {
+	if v := strings.TrimSpace(os.Getenv("SEARCHAGENT_SESSIONS_DATABASE_URL")); v != "" {
+		return v
+	}
+	return databaseURL()
+}
+
 // production is the PostgreSQL side of serve: the channel store and the
 // session store over one database.
 type production struct {
@@ -69,9 +78,9 @@ func openProduction(ctx context.Context, dsn string, f dbFlags, log *slog.Logger
 	if err != nil {
 		return nil, failErr("embedder: %v", err)
 	}
-	pool, err := pgdb.Open(ctx, dsn)
+	pool, err := pgdb.Open(ctx, sessionsDatabaseURL())
 	if err != nil {
-		return nil, failErr("DATABASE_URL: %v", err)
+		return nil, failErr("sessions database: %v", err)
 	}
 	p := &production{pool: pool}
 	if err := pgdb.Ensure(ctx, pool, sessions.Schema, f.migrate, log); err != nil {

@@ -64,7 +64,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 			return nil, err
 		}
 		st, sess, probe, closer = prod.store, prod.sessions, prod.probe, prod.close
-		extra = map[string]string{"database": pgdb.Redact(dsn), "store_settings": prod.store.Settings()}
+		extra = map[string]string{"database": pgdb.Redact(dsn), "sessions_database": pgdb.Redact(sessionsDatabaseURL()), "store_settings": prod.store.Settings()}
 		modeName = "production"
 	} else {
 		mem, _, err := openStore(ctx, &cfg.catalog, stderr)
