@@ -151,8 +151,9 @@ type Store struct {
 	efSearch  int
 	iterative string
 	countCap  int
-	// exact turns index scans off (the recall benchmark's baseline).
-	exact bool
+	// exact turns index scans off, forceHNSW everything but the HNSW
+	// index (the recall benchmark's baseline and its index-only rows).
+	exact, forceHNSW bool
 
 	mu   sync.Mutex
 	info store.Info
@@ -465,6 +466,9 @@ func (s *Store) hnswSettings(ctx context.Context, tx pgx.Tx) error {
 		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.countCap)))
 	if err == nil && s.exact {
 		_, err = tx.Exec(ctx, `SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`)
+	}
+	if err == nil && s.forceHNSW {
+		_, err = tx.Exec(ctx, `SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`)
 	}
 	return err
 }
