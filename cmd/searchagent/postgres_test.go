@@ -73,6 +73,7 @@ func ingestMini(t *testing.T, dsn string) {
 func TestTwoInstancesShareSessions(t *testing.T) {
 	dsn := pgdbtest.VectorDSN(t)
 	ingestMini(t, dsn)
+	t.Setenv("SEARCHAGENT_AUDITOR_KEYS", "audit-key")
 	_, one := pgApp(t)
 	_, two := pgApp(t)
 
@@ -136,6 +137,18 @@ func TestTwoInstancesShareSessions(t *testing.T) {
 	json.Unmarshal(b, &tr)
 	if resp.StatusCode != 200 || len(tr.Turns) != 3 || tr.Mode.Store != "postgres" {
 		t.Errorf("trace on instance one: %d, %d turns, store %q; want 3 turns on postgres", resp.StatusCode, len(tr.Turns), tr.Mode.Store)
+	}
+
+	// Auditors query traces across sessions with their key.
+	if resp, _ := do(t, "GET", two.URL+"/v1/traces?session="+c.id, nil, nil); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("/v1/traces without a key = %d, want 401", resp.StatusCode)
+	}
+	since := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	resp, b = do(t, "GET", two.URL+"/v1/traces?session="+c.id+"&since="+since, nil, map[string]string{"Authorization": "Bearer audit-key"})
+	var tq tracesResponse
+	json.Unmarshal(b, &tq)
+	if resp.StatusCode != 200 || len(tq.Turns) != 3 || tq.Turns[2].Turn != 3 {
+		t.Errorf("/v1/traces?session = %d, %d turns; want the 3 turns in order: %s", resp.StatusCode, len(tq.Turns), b)
 	}
 }
 

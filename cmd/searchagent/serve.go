@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -54,6 +55,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		extra    map[string]string
 		modeName = "embedded"
 		closer   = func() {}
+		turns    *sessions.Postgres
 	)
 	if dsn := databaseURL(); dsn != "" {
 		if len(cfg.catalog.files) > 0 {
@@ -63,7 +65,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		if err != nil {
 			return nil, err
 		}
-		st, sess, probe, closer = prod.store, prod.sessions, prod.probe, prod.close
+		st, sess, probe, closer, turns = prod.store, prod.sessions, prod.probe, prod.close, prod.sessions
 		extra = map[string]string{"database": pgdb.Redact(dsn), "sessions_database": pgdb.Redact(sessionsDatabaseURL()), "store_settings": prod.store.Settings()}
 		modeName = "production"
 	} else {
@@ -90,7 +92,8 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		closer()
 		return nil, failErr("agent: %v", err)
 	}
-	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
+	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m),
+		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
