@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -171,26 +172,34 @@ func countEvents(t *testing.T, base string, c *client) int {
 	return last
 }
 
-// readUntil reads SSE events until one named stop (or the end, or for
-// stop "" a quiet moment, when the reader's context ends).
+// readUntil reads SSE events until one named stop, or the end of r (for
+// a live stream: until the reader's context ends).
 func readUntil(r io.Reader, stop string) []sseEvent {
 	var out []sseEvent
-	for {
-		evs := readSSE(nopTB{}, r, 1)
-		if len(evs) == 0 {
-			return out
-		}
-		out = append(out, evs[0])
-		if stop != "" && evs[0].name == stop {
-			return out
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var cur sseEvent
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if cur.name != "" {
+				out = append(out, cur)
+				if cur.name == stop {
+					return out
+				}
+			}
+			cur = sseEvent{}
+		case strings.HasPrefix(line, "id: "):
+			cur.id, _ = strconv.ParseInt(line[4:], 10, 64)
+		case strings.HasPrefix(line, "event: "):
+			cur.name = line[7:]
+		case strings.HasPrefix(line, "data: "):
+			cur.data += line[6:]
 		}
 	}
+	return out
 }
-
-// nopTB lets readSSE run off the test goroutine.
-type nopTB struct{ testing.TB }
-
-func (nopTB) Helper() {}
 
 // cutProxy forwards TCP to a database and can cut every connection and
 // refuse new ones, as a database that died would.
