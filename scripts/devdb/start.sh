@@ -9,7 +9,10 @@
 #
 # Both are throw-away: data lives under $DEVDB_DIR (default /tmp/searchagent-devdb)
 # and scripts/devdb/stop.sh ends them. Already running ones are reused.
-# Ports: DEVDB_VECTOR_PORT (55432) and DEVDB_PG_PORT (55433).
+# Ports: DEVDB_VECTOR_PORT (55432) and DEVDB_PG_PORT (55433). PGlite runs every
+# connection on one backend: its DSN uses default_query_exec_mode=exec (one
+# round trip per statement), since a Parse/Describe of one connection followed
+# later by its Bind collides with another connection's unnamed statement.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${DEVDB_DIR:-/tmp/searchagent-devdb}"
@@ -60,5 +63,5 @@ if ! listening "$pport"; then
     -o "-p $pport -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >&2
 fi
 
-echo "export TEST_VECTOR_DATABASE_URL='postgres://postgres@127.0.0.1:$vport/postgres?sslmode=disable&default_query_exec_mode=describe_exec'"
+echo "export TEST_VECTOR_DATABASE_URL='postgres://postgres@127.0.0.1:$vport/postgres?sslmode=disable&default_query_exec_mode=exec'"
 echo "export TEST_DATABASE_URL='postgres://postgres@127.0.0.1:$pport/postgres?sslmode=disable'"
