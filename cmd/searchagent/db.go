@@ -73,10 +73,12 @@ func (p *production) probe(ctx context.Context) error {
 // openProduction opens the stores on dsn. It refuses a schema this
 // build does not know, a schema not migrated yet (unless migrate), and an
 // empty channel table.
-func openProduction(ctx context.Context, dsn string, f dbFlags, log *slog.Logger) (*production, error) {
-	emb, err := embed.NewHashing()
-	if err != nil {
-		return nil, failErr("embedder: %v", err)
+func openProduction(ctx context.Context, dsn string, f dbFlags, emb embed.Embedder, log *slog.Logger) (*production, error) {
+	if emb == nil {
+		var err error
+		if emb, err = embed.NewHashing(); err != nil {
+			return nil, failErr("embedder: %v", err)
+		}
 	}
 	pool, err := pgdb.Open(ctx, sessionsDatabaseURL())
 	if err != nil {

@@ -51,6 +51,8 @@ func newRootCmd() *cobra.Command {
 		newMigrateCmd(),
 		newHealthcheckCmd(),
 		newServeCmd(),
+		newRelevanceCmd(),
+		newEvalCmd(),
 	)
 	return root
 }

@@ -339,7 +339,7 @@ func TestDatabaseKilledMidTurn(t *testing.T) {
 	switch {
 	case resp.StatusCode == http.StatusOK && len(evs) > 0:
 		last := evs[len(evs)-1]
-		if last.name != api.EventError || !strings.Contains(last.data, `"code"`) {
+		if last.name != api.EventTurnError || !strings.Contains(last.data, `"code"`) {
 			t.Errorf("the stream of the cut turn ends with %q %s, want an error event", last.name, last.data)
 		}
 	case resp.StatusCode >= 500:

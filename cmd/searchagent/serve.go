@@ -19,6 +19,7 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/tools/embed"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/store"
 )
@@ -38,7 +39,11 @@ type appConfig struct {
 	catalog catalogFlags
 	db      dbFlags
 	apiKeys []string
-	log     *slog.Logger
+	// corsOrigins may call the API from a browser page (none by default).
+	corsOrigins []string
+	log         *slog.Logger
+	// getenv reads the environment (os.Getenv when nil; tests set it).
+	getenv func(string) string
 }
 
 // newApp builds the embedded default (or the external catalog): it says
@@ -48,6 +53,26 @@ type appConfig struct {
 func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) {
 	log := cfg.log
 	start := time.Now()
+	v, err := contract.New()
+	if err != nil {
+		return nil, failErr("contract: %v", err)
+	}
+	m, err := metrics.New(metrics.WithRuntimeCollectors(true))
+	if err != nil {
+		return nil, failErr("metrics: %v", err)
+	}
+	getenv := cfg.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	model, err := modelFromEnv(getenv, m.Registry(), v)
+	if err != nil {
+		return nil, err
+	}
+	var emb embed.Embedder
+	if model != nil {
+		emb = model.embedder
+	}
 	var (
 		st       store.Store
 		sess     sessions.Store = sessions.NewMemory()
@@ -59,9 +84,9 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	)
 	if dsn := databaseURL(); dsn != "" {
 		if len(cfg.catalog.files) > 0 {
-			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest --catalog FILE…`)")
+			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest FILE…`)")
 		}
-		prod, err := openProduction(ctx, dsn, cfg.db, log)
+		prod, err := openProduction(ctx, dsn, cfg.db, emb, log)
 		if err != nil {
 			return nil, err
 		}
@@ -69,25 +94,27 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		extra = map[string]string{"database": pgdb.Redact(dsn), "sessions_database": pgdb.Redact(sessionsDatabaseURL()), "store_settings": prod.store.Settings()}
 		modeName = "production"
 	} else {
-		mem, _, err := openStore(ctx, &cfg.catalog, stderr)
+		mem, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
 		if err != nil {
 			return nil, err
 		}
 		st = mem
 	}
-	rt, err := router.Default()
+	var ropts []router.Option
+	acfg := agent.Config{Store: st, Sessions: sess, Validator: v, Observer: m, Logger: log, Probe: probe, Extra: extra}
+	if model != nil {
+		acfg.ModelPath = model.path
+		if model.path.Stages().Classifier {
+			ropts = append(ropts, router.WithClassifier(model.path.Classifier()))
+		}
+	}
+	rt, err := router.Default(ropts...)
 	if err != nil {
+		closer()
 		return nil, failErr("router: %v", err)
 	}
-	v, err := contract.New()
-	if err != nil {
-		return nil, failErr("contract: %v", err)
-	}
-	m, err := metrics.New(metrics.WithRuntimeCollectors(true))
-	if err != nil {
-		return nil, failErr("metrics: %v", err)
-	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: sess, Router: rt, Validator: v, Observer: m, Logger: log, Probe: probe, Extra: extra})
+	acfg.Router = rt
+	ag, err := agent.New(acfg)
 	if err != nil {
 		closer()
 		return nil, failErr("agent: %v", err)
@@ -96,6 +123,12 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
+	}
+	if len(cfg.corsOrigins) > 0 {
+		opts = append(opts, server.WithCORSOrigins(cfg.corsOrigins))
+		log.Info("cors: cross-origin calls allowed", "origins", strings.Join(cfg.corsOrigins, ","))
+	} else {
+		log.Info("cors: off (no --cors-origin): only same-origin pages can call the API")
 	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
@@ -107,8 +140,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
-	if os.Getenv("OPENAI_API_KEY") != "" {
-		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
+	if model != nil {
+		log.Info("model path", model.summary...)
+	} else {
+		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, log: log, close: closer}, nil
 }
@@ -119,6 +154,7 @@ func newServeCmd() *cobra.Command {
 		df      dbFlags
 		addr    string
 		apiKeys []string
+		origins []string
 		logJSON bool
 	)
 	cmd := &cobra.Command{
@@ -141,6 +177,11 @@ func newServeCmd() *cobra.Command {
 					apiKeys = strings.Split(env, ",")
 				}
 			}
+			if !cmd.Flags().Changed("cors-origin") {
+				if env := os.Getenv("SEARCHAGENT_CORS_ORIGINS"); env != "" {
+					origins = strings.Split(env, ",")
+				}
+			}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			if logJSON {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
@@ -149,7 +190,7 @@ func newServeCmd() *cobra.Command {
 			if !cmd.Flags().Changed("migrate") && os.Getenv("SEARCHAGENT_MIGRATE") == "1" {
 				df.migrate = true
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -168,6 +209,7 @@ func newServeCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
 	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cmd.Flags().BoolVar(&df.migrate, "migrate", false, "with DATABASE_URL: apply pending schema migrations before serving (env SEARCHAGENT_MIGRATE=1); without it serve refuses a schema that is behind")
 	df.registerQuery(cmd)

@@ -8,6 +8,8 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
+
+	"searchagent/tools/scope"
 )
 
 // Fields of the inverted index, one per keyword scope.
@@ -24,13 +26,13 @@ type fieldMask uint8
 
 func scopeFields(s store.Scope) fieldMask {
 	switch s {
-	case store.ScopeName:
+	case scope.Name:
 		return 1 << fieldName
-	case store.ScopeDescription:
+	case scope.Description:
 		return 1 << fieldDescription
-	case store.ScopeContent:
+	case scope.Content:
 		return 1 << fieldContent
-	case store.ScopeAll:
+	case scope.All:
 		return 1<<numFields - 1
 	}
 	return 1 << fieldTags

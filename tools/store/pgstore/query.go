@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"searchagent/tools/scope"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,13 +38,13 @@ const (
 // scopeFields lists the field indexes a scope covers.
 func scopeFields(s store.Scope) []int {
 	switch s {
-	case store.ScopeName:
+	case scope.Name:
 		return []int{1}
-	case store.ScopeDescription:
+	case scope.Description:
 		return []int{2}
-	case store.ScopeContent:
+	case scope.Content:
 		return []int{3}
-	case store.ScopeAll:
+	case scope.All:
 		return []int{0, 1, 2, 3}
 	}
 	return []int{0}

@@ -14,6 +14,7 @@ import (
 	"searchagent/tools/embed"
 	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/platform"
+	"searchagent/tools/scope"
 	"searchagent/tools/store"
 	"searchagent/tools/store/memstore"
 )
@@ -68,7 +69,11 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	queries := recallQueries(cat, 200)
+	anchors := 200
+	if v := os.Getenv("RECALL_ANCHORS"); v != "" {
+		fmt.Sscan(v, &anchors)
+	}
+	queries := recallQueries(cat, anchors)
 	// The exact answers: the in-memory store (exact cosine over the same
 	// normalised vectors).
 	exact := make([][]string, len(queries))
@@ -116,6 +121,7 @@ func BenchmarkRecallAtScale(b *testing.B) {
 		if r.scored > 0 {
 			r.recall /= float64(r.scored)
 		}
+		fmt.Printf("row: %s recall@20 %.3f short %d/%d p50 %v p95 %v\n", r.name, r.recall, r.short, r.scored, r.p50, r.p95)
 		return r
 	}
 	var rows []row
@@ -167,7 +173,7 @@ func recallQueries(cat *catalog.Catalog, n int) []store.SimilarQuery {
 	for i := range n {
 		a := pool[i*len(pool)/n]
 		out = append(out, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: a.Key(), Limit: 20,
-			Keywords: []store.Keyword{{Text: a.Tags[0], Scope: store.ScopeAll}}, Filters: store.Filters{Countries: []string{a.Country}}})
+			Keywords: []store.Keyword{{Text: a.Tags[0], Scope: scope.All}}, Filters: store.Filters{Countries: []string{a.Country}}})
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"searchagent/tools/scope"
 	"slices"
 	"testing"
 
@@ -106,23 +107,23 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 		f    store.Filters
 		want []string
 	}{
-		{"tag word with scope tags", yt, []store.Keyword{kw("tuning", store.ScopeTags)}, store.Filters{}, []string{"youtube/garagejoe"}},
-		{"tag word not in names", yt, []store.Keyword{kw("tuning", store.ScopeName)}, store.Filters{}, nil},
-		{"handle is a name", yt, []store.Keyword{kw("carreviewdaily", store.ScopeName)}, store.Filters{}, []string{"youtube/carreviewdaily"}},
-		{"title word with scope content", yt, []store.Keyword{kw("turbo", store.ScopeContent)}, store.Filters{}, []string{"youtube/garagejoe"}},
-		{"chinese inside a longer tag", yt, []store.Keyword{kw("汽配", store.ScopeTags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/laowang"}},
-		{"chinese chars not adjacent", yt, []store.Keyword{kw("汽配", store.ScopeDescription)}, store.Filters{}, nil},
-		{"traditional matches simplified category", yt, []store.Keyword{kw("汽車", store.ScopeTags)}, store.Filters{}, []string{"youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang"}},
-		{"category id is a tag", yt, []store.Keyword{kw("gaming", store.ScopeTags)}, store.Filters{}, []string{"youtube/progamer", "youtube/youxidashu"}},
-		{"phrase in one tag", yt, []store.Keyword{kw("swim vest", store.ScopeTags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
-		{"phrase words in two tags do not match", yt, []store.Keyword{kw("vest swim", store.ScopeTags)}, store.Filters{}, nil},
-		{"phrase case and plural folded", yt, []store.Keyword{kw("Swim Vests", store.ScopeTags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
-		{"unknown word", yt, []store.Keyword{kw("zzzz", store.ScopeAll)}, store.Filters{}, nil},
-		{"wildcards are literal", yt, []store.Keyword{kw("car%", store.ScopeAll), kw("swim_vest", store.ScopeAll)}, store.Filters{}, nil},
-		{"excluded tag removes only its tag matches", yt, []store.Keyword{kw("car", store.ScopeTags), not("review", store.ScopeTags)}, store.Filters{}, []string{"youtube/garagejoe"}},
-		{"excluded in all scopes", yt, []store.Keyword{kw("car", store.ScopeTags), not("review", store.ScopeAll)}, store.Filters{}, nil},
-		{"same word positive in content, excluded in tags", yt, []store.Keyword{kw("review", store.ScopeContent), not("review", store.ScopeTags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/glowup"}},
-		{"platform isolation", platform.Instagram, []store.Keyword{kw("car", store.ScopeTags)}, store.Filters{}, []string{"instagram/carfan", "instagram/garagejoe"}},
+		{"tag word with scope tags", yt, []store.Keyword{kw("tuning", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"tag word not in names", yt, []store.Keyword{kw("tuning", scope.Name)}, store.Filters{}, nil},
+		{"handle is a name", yt, []store.Keyword{kw("carreviewdaily", scope.Name)}, store.Filters{}, []string{"youtube/carreviewdaily"}},
+		{"title word with scope content", yt, []store.Keyword{kw("turbo", scope.Content)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"chinese inside a longer tag", yt, []store.Keyword{kw("汽配", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/laowang"}},
+		{"chinese chars not adjacent", yt, []store.Keyword{kw("汽配", scope.Description)}, store.Filters{}, nil},
+		{"traditional matches simplified category", yt, []store.Keyword{kw("汽車", scope.Tags)}, store.Filters{}, []string{"youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang"}},
+		{"category id is a tag", yt, []store.Keyword{kw("gaming", scope.Tags)}, store.Filters{}, []string{"youtube/progamer", "youtube/youxidashu"}},
+		{"phrase in one tag", yt, []store.Keyword{kw("swim vest", scope.Tags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
+		{"phrase words in two tags do not match", yt, []store.Keyword{kw("vest swim", scope.Tags)}, store.Filters{}, nil},
+		{"phrase case and plural folded", yt, []store.Keyword{kw("Swim Vests", scope.Tags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
+		{"unknown word", yt, []store.Keyword{kw("zzzz", scope.All)}, store.Filters{}, nil},
+		{"wildcards are literal", yt, []store.Keyword{kw("car%", scope.All), kw("swim_vest", scope.All)}, store.Filters{}, nil},
+		{"excluded tag removes only its tag matches", yt, []store.Keyword{kw("car", scope.Tags), not("review", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"excluded in all scopes", yt, []store.Keyword{kw("car", scope.Tags), not("review", scope.All)}, store.Filters{}, nil},
+		{"same word positive in content, excluded in tags", yt, []store.Keyword{kw("review", scope.Content), not("review", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/glowup"}},
+		{"platform isolation", platform.Instagram, []store.Keyword{kw("car", scope.Tags)}, store.Filters{}, []string{"instagram/carfan", "instagram/garagejoe"}},
 		{"country filter", yt, nil, store.Filters{Countries: []string{"美国"}, Followers: store.Range{Min: 500_000}}, []string{"youtube/garagejoe", "youtube/glowup", "youtube/progamer", "youtube/techguy"}},
 		{"excluded category, unknown passes", yt, nil, store.Filters{ExcludeCategories: []string{"Gaming", "automotive", "beauty", "tech"}}, []string{"youtube/beewhisperer", "youtube/swimsafekids", "youtube/vestyle"}},
 		{"active since drops unknown", yt, nil, store.Filters{ActiveSince: day(11, 10)}, []string{"youtube/carreviewdaily", "youtube/glowup", "youtube/progamer"}},
@@ -143,7 +144,7 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 	}
 
 	const anchor = "youtube/@/garagejoe"
-	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Keywords: []store.Keyword{kw("汽配评测", store.ScopeTags)}, MinScore: store.NoMinScore})
+	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Keywords: []store.Keyword{kw("汽配评测", scope.Tags)}, MinScore: store.NoMinScore})
 	if err != nil {
 		t.Fatalf("SimilarTo: %v", err)
 	}
@@ -226,10 +227,10 @@ func differential(ctx context.Context, t *testing.T, s store.Store, cat *catalog
 	kwSets = append(kwSets, nil)
 	words := commonTags(cat, yt, 4)
 	for i, w := range words {
-		scope := store.Scopes()[i%len(store.Scopes())]
-		kwSets = append(kwSets, []store.Keyword{kw(w, scope)}, []store.Keyword{kw(w, store.ScopeAll), not(words[(i+1)%len(words)], store.ScopeTags)})
+		sc := scope.List()[i%len(scope.List())]
+		kwSets = append(kwSets, []store.Keyword{kw(w, sc)}, []store.Keyword{kw(w, scope.All), not(words[(i+1)%len(words)], scope.Tags)})
 	}
-	kwSets = append(kwSets, []store.Keyword{kw("汽配", store.ScopeAll)}, []store.Keyword{kw("review", store.ScopeAll), kw("car", store.ScopeTags)})
+	kwSets = append(kwSets, []store.Keyword{kw("汽配", scope.All)}, []store.Keyword{kw("review", scope.All), kw("car", scope.Tags)})
 	filters := []store.Filters{{}, {Countries: []string{"US"}}, {Followers: store.Range{Min: 10_000, Max: 2_000_000}, ExcludeCategories: []string{"gaming"}}}
 	sorts := []store.Sort{"", store.SortFollowers, store.SortAvgViews, store.SortRecent}
 	pages := [][2]int{{0, 20}, {5, 7}}
