@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate load
+.PHONY: run test test-db devdb devdb-stop test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate load
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -20,6 +20,16 @@ test: lint
 ## eval: the eval suites in evals/suites, deterministic (no model); writes eval-report.json
 eval:
 	$(GO) run ./cmd/searchagent eval --model off --json eval-report.json
+
+## test-db: start the test databases (scripts/devdb) and run every test against them
+test-db:
+	env="$$(scripts/devdb/start.sh)" && eval "$$env" && $(MAKE) test
+
+## devdb / devdb-stop: start (prints the TEST_*DATABASE_URL exports) or stop the test databases
+devdb:
+	@scripts/devdb/start.sh
+devdb-stop:
+	@scripts/devdb/stop.sh
 
 ## test-short: the tests without -race, for a quick loop
 test-short:

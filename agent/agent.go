@@ -60,6 +60,12 @@ type Config struct {
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.
 	Model string
+	// Probe, when set, checks the backing services (the database) for
+	// /readyz: an error makes the service not ready (503) and is named
+	// in the readiness notes.
+	Probe func(ctx context.Context) error
+	// Extra is shown in /readyz as is (store settings and the like).
+	Extra map[string]string
 	// ModelPath, when set, is the model path: its parse and slots stages
 	// run in the turn (the classifier is installed in the Router), every
 	// turn gets a model ledger (token budget, calls) and the trace lists
@@ -400,6 +406,22 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	}
 	if info.Store != "memory" {
 		r.Mode = "production"
+	}
+	if len(a.cfg.Extra) > 0 {
+		r.Extra = make(map[string]string, len(a.cfg.Extra))
+		for k, v := range a.cfg.Extra {
+			r.Extra[k] = v
+		}
+	}
+	if a.cfg.Probe != nil {
+		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := a.cfg.Probe(pctx)
+		cancel()
+		if err != nil {
+			r.Ready = false
+			r.Notes = append(r.Notes, "database unavailable: the service cannot reach PostgreSQL (the log has the error)")
+			a.cfg.Logger.Warn("readiness probe failed", "err", err)
+		}
 	}
 	r.ModelStages = a.mode.ModelStages
 	r.Prompts = a.mode.Prompts

@@ -17,6 +17,8 @@ package agent
 import (
 	"errors"
 	"fmt"
+
+	"searchagent/agent/sessions"
 )
 
 // Sentinel errors callers (the HTTP server) branch on. Every error the
@@ -60,6 +62,10 @@ func (e *Error) Unwrap() error { return e.Kind }
 func (e *Error) Cause() error { return e.cause }
 
 func newError(kind error, code, msg string, details any, cause error) *Error {
+	if kind == ErrInternal && errors.Is(cause, sessions.ErrUnavailable) {
+		// The session database is away: a 503 the client may retry, not a bug.
+		kind, code, msg = ErrUnavailable, "unavailable", "the session store is unavailable; retry in a moment"
+	}
 	return &Error{Kind: kind, Code: code, Message: msg, Details: details, cause: cause}
 }
 

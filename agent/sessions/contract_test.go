@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"testing"
 	"time"
 
 	"searchagent/tools/pgdb"
+	"searchagent/tools/pgdb/pgdbtest"
 )
 
 // stores returns the implementations the contract runs on: Memory, and
@@ -25,10 +25,7 @@ func stores(t *testing.T) map[string]func(t *testing.T) Store {
 
 func newTestPostgres(t *testing.T, opts ...PostgresOption) *Postgres {
 	t.Helper()
-	dsn := os.Getenv("TEST_DATABASE_URL")
-	if dsn == "" {
-		t.Skip("TEST_DATABASE_URL is unset: skipping the PostgreSQL session store (scripts/devdb/start.sh starts one; .ci/run always does)")
-	}
+	dsn := pgdbtest.DSN(t)
 	ctx := context.Background()
 	pool, err := pgdb.Open(ctx, dsn)
 	if err != nil {

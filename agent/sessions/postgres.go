@@ -92,6 +92,15 @@ func (p *Postgres) Describe() string {
 // Ping checks the database, for /readyz.
 func (p *Postgres) Ping(ctx context.Context) error { return p.pool.Ping(ctx) }
 
+// dbErr wraps a database error, marking lost connections with
+// ErrUnavailable.
+func dbErr(op, id string, err error) error {
+	if pgdb.IsUnavailable(err) {
+		return fmt.Errorf("%s %s: %w: %w", op, id, ErrUnavailable, err)
+	}
+	return fmt.Errorf("%s %s: %w", op, id, err)
+}
+
 func isUnique(err error) (string, bool) {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" {
@@ -135,7 +144,7 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 			}
 		}
 		if err != nil {
-			return "", fmt.Errorf("create %s: %w", rec.ID, err)
+			return "", dbErr("create", rec.ID, err)
 		}
 		return closed, nil
 	}
@@ -172,7 +181,7 @@ func (p *Postgres) Get(ctx context.Context, id string) (Record, error) {
 		return Record{}, fmt.Errorf("get %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return Record{}, fmt.Errorf("get %s: %w", id, err)
+		return Record{}, dbErr("get", id, err)
 	}
 	return r, nil
 }
@@ -212,7 +221,7 @@ func (p *Postgres) Append(ctx context.Context, id string, events []Event) ([]Eve
 		return tx.SendBatch(ctx, &b).Close()
 	})
 	if err != nil {
-		return nil, fmt.Errorf("append %s: %w", id, err)
+		return nil, dbErr("append", id, err)
 	}
 	p.wake(id)
 	return out, nil
@@ -255,7 +264,7 @@ func (p *Postgres) Commit(ctx context.Context, id string, expectVersion int64, s
 		return nil
 	})
 	if err != nil {
-		return Record{}, fmt.Errorf("commit %s: %w", id, err)
+		return Record{}, dbErr("commit", id, err)
 	}
 	return rec, nil
 }
@@ -287,7 +296,7 @@ func (p *Postgres) Events(ctx context.Context, id string, after int64, limit int
 	}
 	rows, err := p.pool.Query(ctx, `SELECT seq, turn, name, data::text, at FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
 	if err != nil {
-		return nil, fmt.Errorf("events %s: %w", id, err)
+		return nil, dbErr("events", id, err)
 	}
 	var out []Event
 	for rows.Next() {
@@ -295,18 +304,18 @@ func (p *Postgres) Events(ctx context.Context, id string, after int64, limit int
 		var data string
 		if err := rows.Scan(&e.Seq, &e.Turn, &e.Name, &data, &e.At); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("events %s: %w", id, err)
+			return nil, dbErr("events", id, err)
 		}
 		e.Data = json.RawMessage(data)
 		out = append(out, e)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("events %s: %w", id, err)
+		return nil, dbErr("events", id, err)
 	}
 	if len(out) == 0 {
 		if _, err := p.Get(ctx, id); err != nil {
-			return nil, fmt.Errorf("events %s: %w", id, ErrNotFound)
+			return nil, fmt.Errorf("events: %w", err)
 		}
 	}
 	return out, nil
@@ -315,7 +324,7 @@ func (p *Postgres) Events(ctx context.Context, id string, after int64, limit int
 // Turns implements Store.
 func (p *Postgres) Turns(ctx context.Context, id string) ([]Turn, error) {
 	if _, err := p.Get(ctx, id); err != nil {
-		return nil, fmt.Errorf("turns %s: %w", id, ErrNotFound)
+		return nil, fmt.Errorf("turns: %w", err)
 	}
 	return p.QueryTurns(ctx, TurnQuery{SessionID: id})
 }
@@ -348,7 +357,7 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 		WHERE ($1 = '' OR session_id = $1) AND ($2 = '' OR branch = $2) AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at < $4)
 		ORDER BY at, id LIMIT $5`, q.SessionID, q.Branch, since, until, lim)
 	if err != nil {
-		return nil, fmt.Errorf("turns: %w", err)
+		return nil, dbErr("turns", q.SessionID, err)
 	}
 	defer rows.Close()
 	out := []Turn{}
@@ -369,7 +378,7 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 func (p *Postgres) Subscribe(ctx context.Context, id string) (*Subscription, error) {
 	rec, err := p.Get(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("subscribe %s: %w", id, ErrNotFound)
+		return nil, fmt.Errorf("subscribe: %w", err)
 	}
 	ch := make(chan Event, p.buffer)
 	wake := make(chan struct{}, 1)

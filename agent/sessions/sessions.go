@@ -31,6 +31,9 @@ var (
 	// ErrOverloaded: the store holds as many sessions as it may and none
 	// can be evicted; the API answers 503 overloaded with Retry-After.
 	ErrOverloaded = errors.New("session store is full")
+	// ErrUnavailable: the store's database cannot be reached; nothing was
+	// written, retry later (the API answers 503).
+	ErrUnavailable = errors.New("session store unavailable")
 )
 
 // Record is one session as stored.

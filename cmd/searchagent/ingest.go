@@ -1,46 +1,144 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"time"
 
+	"github.com/mattn/go-isatty"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
 	"searchagent/tools/catalog/load"
+	"searchagent/tools/embed"
+	"searchagent/tools/store/pgstore"
 )
 
+// ingestSummary is what ingest prints: rows read, accepted, written
+// (inserted or updated) and rejected with file, line and reason.
+type ingestSummary struct {
+	Catalog  string         `json:"catalog"`
+	DryRun   bool           `json:"dry_run,omitempty"`
+	Channels int            `json:"channels"`
+	ByPlat   map[string]int `json:"by_platform"`
+	Read     int            `json:"read"`
+	Rejected int            `json:"rejected"`
+	Inserted int            `json:"inserted"`
+	Updated  int            `json:"updated"`
+	Embedder string         `json:"embedder,omitempty"`
+	Seconds  float64        `json:"seconds,omitempty"`
+	Reports  []load.Report  `json:"reports"`
+}
+
 func newIngestCmd() *cobra.Command {
-	var dryRun bool
+	var (
+		dryRun   bool
+		embedder string
+		batch    int
+		migrate  bool
+		now      string
+	)
 	cmd := &cobra.Command{
-		Use:   "ingest --dry-run FILE...",
-		Short: "Validate catalog files and report every row read, accepted and rejected (loading into PostgreSQL needs DATABASE_URL)",
-		Args:  cobra.MinimumNArgs(1),
+		Use:   "ingest [--dry-run] [FILE...]",
+		Short: "Load the bundled demo catalog (or CSV/JSONL files) with embeddings into PostgreSQL (DATABASE_URL), or only validate and report with --dry-run",
+		Long: `Ingest reads the catalog (the generated demo catalog without FILE arguments), validates
+every row, embeds the channels and upserts them into DATABASE_URL by platform and channel key,
+in batches (one transaction each): running it again updates rather than duplicates. It then
+builds the HNSW index if missing and refreshes the keyword statistics. A progress bar shows on a
+terminal; the JSON summary (rows read, inserted, updated, rejected with reasons) goes to stdout.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !dryRun {
-				if os.Getenv("DATABASE_URL") == "" {
-					return usageErr("ingest writes to PostgreSQL: set DATABASE_URL, or pass --dry-run to only validate and report")
-				}
-				return failErr("ingest into PostgreSQL is not available in this build (the pgvector store is a separate issue); use --dry-run to validate and report")
+			ctx := cmd.Context()
+			dsn := databaseURL()
+			if !dryRun && dsn == "" {
+				return usageErr("ingest writes to PostgreSQL: set DATABASE_URL, or pass --dry-run to only validate and report")
 			}
-			results, err := load.LoadFiles(cmd.Context(), args)
+			if embedder != "hashing" {
+				return usageErr("--embedder %q: this build embeds with the deterministic hashing embedder only (the OpenAI-compatible model path is not in this build)", embedder)
+			}
+			cat, sum, err := ingestCatalog(ctx, args, now)
 			if err != nil {
-				return usageErr("%v", err)
+				return err
 			}
-			cat, reports, err := load.BuildCatalog("ingest", results)
+			sum.DryRun = dryRun
+			if dryRun {
+				return writeJSON(cmd.OutOrStdout(), sum)
+			}
+			emb, err := embed.NewHashing()
 			if err != nil {
-				return failErr("build catalog: %v", err)
+				return failErr("embedder: %v", err)
 			}
-			type summary struct {
-				Channels int            `json:"channels"`
-				ByPlat   map[string]int `json:"by_platform"`
-				Reports  []load.Report  `json:"reports"`
+			sum.Embedder = emb.Model()
+			st, err := pgstore.Open(ctx, dsn, emb, migrate)
+			if err != nil {
+				return schemaErr(err)
 			}
-			s := summary{Channels: cat.Len(), ByPlat: map[string]int{}, Reports: reports}
-			for p, n := range cat.Counts() {
-				s.ByPlat[string(p)] = n
+			defer st.Close()
+			start := time.Now()
+			progress := func(int) {}
+			if f, ok := cmd.ErrOrStderr().(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+				bar := progressbar.NewOptions(cat.Len(), progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("ingest"),
+					progressbar.OptionShowCount(), progressbar.OptionSetItsString("channels"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+				progress = func(done int) { _ = bar.Set(done) }
+				defer bar.Finish()
 			}
-			return writeJSON(cmd.OutOrStdout(), s)
+			res, err := st.Upsert(ctx, cat.All(), batch, progress)
+			sum.Inserted, sum.Updated = res.Inserted, res.Updated
+			if err != nil {
+				_ = writeJSON(cmd.OutOrStdout(), sum)
+				return failErr("ingest stopped after %d channels (each batch is one transaction; run it again to continue): %v", res.Inserted+res.Updated, err)
+			}
+			fmt.Fprintln(cmd.ErrOrStderr(), "ingest: building the HNSW index and keyword statistics")
+			if err := st.Finish(ctx, cat.Label()); err != nil {
+				return failErr("%v", err)
+			}
+			sum.Seconds = time.Since(start).Seconds()
+			return writeJSON(cmd.OutOrStdout(), sum)
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "only load, validate and report; write nothing")
+	cmd.Flags().StringVar(&embedder, "embedder", "hashing", "embedding model: hashing (deterministic, built in)")
+	cmd.Flags().IntVar(&batch, "batch", pgstore.DefaultIngestBatch, "channels per transaction")
+	cmd.Flags().BoolVar(&migrate, "migrate", false, "apply pending schema migrations first")
+	cmd.Flags().StringVar(&now, "now", "", "reference time of the demo catalog's activity dates (YYYY-MM-DD; default: now)")
 	return cmd
+}
+
+// ingestCatalog loads files (or the demo catalog) and the summary of
+// what was read and rejected.
+func ingestCatalog(ctx context.Context, files []string, now string) (*catalog.Catalog, ingestSummary, error) {
+	sum := ingestSummary{ByPlat: map[string]int{}, Reports: []load.Report{}}
+	var cat *catalog.Catalog
+	if len(files) == 0 {
+		cf := catalogFlags{now: now}
+		ref, err := cf.reference()
+		if err != nil {
+			return nil, sum, err
+		}
+		if cat, err = demo.Catalog(demo.WithNow(ref)); err != nil {
+			return nil, sum, failErr("demo catalog: %v", err)
+		}
+		sum.Read = cat.Len()
+	} else {
+		results, err := load.LoadFiles(ctx, files)
+		if err != nil {
+			return nil, sum, usageErr("%v", err)
+		}
+		var reports []load.Report
+		if cat, reports, err = load.BuildCatalog("ingest", results); err != nil {
+			return nil, sum, failErr("build catalog: %v", err)
+		}
+		sum.Reports = reports
+		for _, r := range reports {
+			sum.Read += r.Read
+			sum.Rejected += r.Rejected
+		}
+	}
+	sum.Catalog, sum.Channels = cat.Label(), cat.Len()
+	for p, n := range cat.Counts() {
+		sum.ByPlat[string(p)] = n
+	}
+	return cat, sum, nil
 }

@@ -48,6 +48,8 @@ func newRootCmd() *cobra.Command {
 		newParseCmd(),
 		newContractCmd(),
 		newIngestCmd(),
+		newMigrateCmd(),
+		newHealthcheckCmd(),
 		newServeCmd(),
 		newRelevanceCmd(),
 		newEvalCmd(),

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -19,20 +20,27 @@ import (
 	"searchagent/server"
 	"searchagent/server/metrics"
 	"searchagent/tools/embed"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/store"
 )
 
 // app is the wired service: the agent over the store, router and
 // contract, and the HTTP server in front of it.
 type app struct {
-	agent    *agent.Agent
-	server   *server.Server
+	agent  *agent.Agent
+	server *server.Server
+	// sessions is the in-memory session store the sweep evicts from (nil
+	// with the PostgreSQL session store: nothing is held in memory).
 	sessions *sessions.Memory
 	log      *slog.Logger
+	// close releases the database pools (a no-op in the embedded mode).
+	close func()
 }
 
 // appConfig is what serve reads from flags and the environment.
 type appConfig struct {
 	catalog catalogFlags
+	db      dbFlags
 	apiKeys []string
 	limits  sessions.Limits
 	// maxTurns bounds the turns of one session (agent.Config.MaxTurns).
@@ -60,9 +68,6 @@ const (
 // ignoring it.
 func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) {
 	log := cfg.log
-	if dsn := os.Getenv("DATABASE_URL"); dsn != "" {
-		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
-	}
 	start := time.Now()
 	v, err := contract.New()
 	if err != nil {
@@ -70,10 +75,6 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	m, err := metrics.New(metrics.WithRuntimeCollectors(true))
 	if err != nil {
-		return nil, failErr("metrics: %v", err)
-	}
-	mem := sessions.NewMemory(sessions.WithLimits(cfg.limits))
-	if err := m.ObserveSessions(mem.Stats); err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
 	getenv := cfg.getenv
@@ -88,12 +89,41 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if model != nil {
 		emb = model.embedder
 	}
-	st, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
-	if err != nil {
-		return nil, err
+	var (
+		st       store.Store
+		sess     sessions.Store
+		memSess  *sessions.Memory
+		probe    func(context.Context) error
+		extra    map[string]string
+		modeName = "embedded"
+		closer   = func() {}
+		turns    *sessions.Postgres
+	)
+	if dsn := databaseURL(); dsn != "" {
+		if len(cfg.catalog.files) > 0 {
+			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest FILE…`)")
+		}
+		prod, err := openProduction(ctx, dsn, cfg.db, emb, log)
+		if err != nil {
+			return nil, err
+		}
+		st, sess, probe, closer, turns = prod.store, prod.sessions, prod.probe, prod.close, prod.sessions
+		extra = map[string]string{"database": pgdb.Redact(dsn), "sessions_database": pgdb.Redact(sessionsDatabaseURL()), "store_settings": prod.store.Settings()}
+		modeName = "production"
+	} else {
+		mem, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
+		if err != nil {
+			return nil, err
+		}
+		st = mem
+		memSess = sessions.NewMemory(sessions.WithLimits(cfg.limits))
+		if err := m.ObserveSessions(memSess.Stats); err != nil {
+			return nil, failErr("metrics: %v", err)
+		}
+		sess = memSess
 	}
 	var ropts []router.Option
-	acfg := agent.Config{Store: st, Sessions: mem, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns}
+	acfg := agent.Config{Store: st, Sessions: sess, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns, Probe: probe, Extra: extra}
 	if model != nil {
 		acfg.ModelPath = model.path
 		if model.path.Stages().Classifier {
@@ -102,14 +132,17 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	rt, err := router.Default(ropts...)
 	if err != nil {
+		closer()
 		return nil, failErr("router: %v", err)
 	}
 	acfg.Router = rt
 	ag, err := agent.New(acfg)
 	if err != nil {
+		closer()
 		return nil, failErr("agent: %v", err)
 	}
-	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit)}
+	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit),
+		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
 	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
 		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
 	}
@@ -129,7 +162,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	mode := ag.Mode()
 	info := st.Describe()
 	log.Info("searchagent ready",
-		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
+		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
@@ -139,11 +172,14 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	} else {
 		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
-	return &app{agent: ag, server: srv, sessions: mem, log: log}, nil
+	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer}, nil
 }
 
 // sweep evicts closed and idle sessions every minute until ctx ends.
 func (a *app) sweep(ctx context.Context) {
+	if a.sessions == nil {
+		return // the PostgreSQL session store holds nothing in memory
+	}
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
@@ -180,6 +216,7 @@ func readKeyFile(path string) ([]string, error) {
 func newServeCmd() *cobra.Command {
 	var (
 		cf      catalogFlags
+		df      dbFlags
 		addr    string
 		apiKeys []string
 		keyFile string
@@ -192,7 +229,7 @@ func newServeCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
-		Short: "Run the search-box API (the embedded default: demo catalog, in-memory store, no database, no model)",
+		Short: "Run the search-box API (the embedded default: demo catalog, in-memory store; PostgreSQL + pgvector when DATABASE_URL is set)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("addr") {
@@ -233,11 +270,15 @@ func newServeCmd() *cobra.Command {
 			if cmd.Flags().Changed("api-key") {
 				log.Warn("--api-key puts the key on the command line, where ps shows it: for anything but a local try use SEARCHAGENT_API_KEYS or --api-key-file")
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn,
+			if !cmd.Flags().Changed("migrate") && os.Getenv("SEARCHAGENT_MIGRATE") == "1" {
+				df.migrate = true
+			}
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn,
 				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
+			defer a.close()
 			var lc net.ListenConfig
 			ln, err := lc.Listen(cmd.Context(), "tcp", addr)
 			if err != nil {
@@ -264,6 +305,8 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
+	cmd.Flags().BoolVar(&df.migrate, "migrate", false, "with DATABASE_URL: apply pending schema migrations before serving (env SEARCHAGENT_MIGRATE=1); without it serve refuses a schema that is behind")
+	df.registerQuery(cmd)
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"
 	return cmd

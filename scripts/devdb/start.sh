@@ -9,7 +9,10 @@
 #
 # Both are throw-away: data lives under $DEVDB_DIR (default /tmp/searchagent-devdb)
 # and scripts/devdb/stop.sh ends them. Already running ones are reused.
-# Ports: DEVDB_VECTOR_PORT (55432) and DEVDB_PG_PORT (55433).
+# Ports: DEVDB_VECTOR_PORT (55432) and DEVDB_PG_PORT (55433). PGlite runs every
+# connection on one backend: its DSN uses default_query_exec_mode=exec (one
+# round trip per statement), since a Parse/Describe of one connection followed
+# later by its Bind collides with another connection's unnamed statement.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${DEVDB_DIR:-/tmp/searchagent-devdb}"
@@ -18,12 +21,15 @@ pport="${DEVDB_PG_PORT:-55433}"
 mkdir -p "$dir"
 log() { echo "devdb: $*" >&2; }
 
-ready() { # host port
-  if command -v pg_isready >/dev/null 2>&1; then pg_isready -q -h 127.0.0.1 -p "$1"; else (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; fi
+# listening: something accepts connections on the port (a busy PGlite may
+# not answer pg_isready in time, but it is there).
+listening() { (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null; }
+ready() {
+  if command -v pg_isready >/dev/null 2>&1; then pg_isready -q -h 127.0.0.1 -p "$1"; else listening "$1"; fi
 }
 
 # --- PGlite + pgvector -------------------------------------------------------
-if ! ready "$vport"; then
+if ! listening "$vport"; then
   if [ ! -x "$here/node_modules/.bin/pglite-server" ]; then
     log "npm ci in $here"
     (cd "$here" && npm ci --no-audit --no-fund --silent >&2)
@@ -47,7 +53,7 @@ if [ "$(id -u)" = 0 ]; then
   asuser=(runuser -u postgres --)
   chown postgres "$dir"
 fi
-if ! ready "$pport"; then
+if ! listening "$pport"; then
   if [ ! -f "$dir/pg/PG_VERSION" ]; then
     log "initdb $dir/pg"
     "${asuser[@]}" "$pgbin/initdb" -D "$dir/pg" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1
@@ -57,5 +63,5 @@ if ! ready "$pport"; then
     -o "-p $pport -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >&2
 fi
 
-echo "export TEST_VECTOR_DATABASE_URL='postgres://postgres@127.0.0.1:$vport/postgres?sslmode=disable&default_query_exec_mode=describe_exec'"
+echo "export TEST_VECTOR_DATABASE_URL='postgres://postgres@127.0.0.1:$vport/postgres?sslmode=disable&default_query_exec_mode=exec'"
 echo "export TEST_DATABASE_URL='postgres://postgres@127.0.0.1:$pport/postgres?sslmode=disable'"

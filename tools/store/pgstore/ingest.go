@@ -133,7 +133,7 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 				if !ch.LastPostAt.IsZero() {
 					last = ch.LastPostAt
 				}
-				b.Queue(upsertSQL, r.key, r.platform, r.keys, r.contentKeys, r.doc, r.category, ch.Country, ch.Language, ch.Followers, ch.AvgViews, last,
+				b.Queue(upsertSQL, r.key, r.platform, r.keys, r.contentKeys, string(r.doc), r.category, ch.Country, ch.Language, ch.Followers, ch.AvgViews, last,
 					r.terms[0], r.terms[1], r.terms[2], r.terms[3], r.all, r.seqs[0], r.seqs[1], r.seqs[2], r.seqs[3],
 					s.model, s.dims, pgvector.NewVector(v))
 			}

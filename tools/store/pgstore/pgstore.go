@@ -151,6 +151,9 @@ type Store struct {
 	efSearch  int
 	iterative string
 	countCap  int
+	// exact turns index scans off, forceHNSW everything but the HNSW
+	// index (the recall benchmark's baseline and its index-only rows).
+	exact, forceHNSW bool
 
 	mu   sync.Mutex
 	info store.Info
@@ -461,6 +464,12 @@ sim AS (SELECT key, doc, followers, avg_views, last_post_at, 1 - dist AS score F
 func (s *Store) hnswSettings(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true), set_config('hnsw.max_scan_tuples', $3, true)`,
 		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.countCap)))
+	if err == nil && s.exact {
+		_, err = tx.Exec(ctx, `SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`)
+	}
+	if err == nil && s.forceHNSW {
+		_, err = tx.Exec(ctx, `SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`)
+	}
 	return err
 }
 

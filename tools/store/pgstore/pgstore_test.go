@@ -2,34 +2,21 @@ package pgstore_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/embed"
+	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/store"
 	"searchagent/tools/store/pgstore"
 	"searchagent/tools/store/storetest"
 )
 
-// vectorDSN returns the test database with pgvector, or skips.
-func vectorDSN(t *testing.T) string {
-	t.Helper()
-	dsn := os.Getenv("TEST_VECTOR_DATABASE_URL")
-	if dsn == "" {
-		dsn = os.Getenv("TEST_DATABASE_URL")
-	}
-	if dsn == "" {
-		t.Skip("TEST_VECTOR_DATABASE_URL (or TEST_DATABASE_URL) is unset: skipping the PostgreSQL + pgvector store tests (scripts/devdb/start.sh starts one; .ci/run always does)")
-	}
-	return dsn
-}
-
 // load opens the store, empties it and ingests cat.
 func load(t *testing.T, cat *catalog.Catalog, e embed.Embedder, opts ...pgstore.Option) *pgstore.Store {
 	t.Helper()
 	ctx := context.Background()
-	s, err := pgstore.Open(ctx, vectorDSN(t), e, true, opts...)
+	s, err := pgstore.Open(ctx, pgdbtest.VectorDSN(t), e, true, opts...)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

@@ -1,0 +1,187 @@
+package pgstore
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/pgdb/pgdbtest"
+	"searchagent/tools/platform"
+	"searchagent/tools/scope"
+	"searchagent/tools/store"
+	"searchagent/tools/store/memstore"
+)
+
+// BenchmarkRecallAtScale measures HNSW recall@20 and latency against an
+// exact search, for 200 YouTube anchors with a country filter and a
+// keyword, at hnsw.ef_search ∈ {40, 100, 200, 400} with and without
+// iterative scans. It ingests the generated demo catalog of
+// RECALL_CHANNELS channels (default 20000) unless the database already
+// holds it, and prints the table:
+//
+//	TEST_VECTOR_DATABASE_URL=… go test -run '^$' -bench RecallAtScale -benchtime 1x ./tools/store/pgstore
+func BenchmarkRecallAtScale(b *testing.B) {
+	dsn := pgdbtest.VectorDSN(b)
+	ctx := context.Background()
+	opts := []demo.Option{demo.WithNow(demo.DefaultNow())} // what `searchagent ingest --now 2026-03-23` loads
+	if v := os.Getenv("RECALL_CHANNELS"); v != "" {
+		var n int
+		fmt.Sscan(v, &n)
+		opts = append(opts, demo.WithCount(platform.YouTube, n*2/5), demo.WithCount(platform.Instagram, n/5),
+			demo.WithCount(platform.TikTok, n/5), demo.WithCount(platform.X, n/5))
+	}
+	cat, err := demo.Catalog(opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb, err := embed.NewHashing()
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, err := Open(ctx, dsn, emb, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer base.Close()
+	label := cat.Label()
+	if info := base.Describe(); info.Catalog != label || info.Channels != cat.Len() {
+		b.Logf("ingesting %d channels (was: %q, %d)", cat.Len(), info.Catalog, info.Channels)
+		start := time.Now()
+		if err := base.Truncate(ctx); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := base.Upsert(ctx, cat.All(), 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := base.Finish(ctx, label); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("ingest + index: %v", time.Since(start).Round(time.Second))
+	}
+	mem, err := memstore.New(ctx, cat, emb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	anchors := 200
+	if v := os.Getenv("RECALL_ANCHORS"); v != "" {
+		fmt.Sscan(v, &anchors)
+	}
+	queries := recallQueries(cat, anchors)
+	// The exact answers: the in-memory store (exact cosine over the same
+	// normalised vectors).
+	exact := make([][]string, len(queries))
+	for i, q := range queries {
+		res, err := mem.SimilarTo(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		exact[i] = keys(res.Items)
+	}
+	type row struct {
+		name          string
+		recall        float64
+		p50, p95      time.Duration
+		short, scored int
+	}
+	run := func(name string, s *Store) row {
+		r := row{name: name}
+		var lat []time.Duration
+		for i, q := range queries {
+			start := time.Now()
+			res, err := s.SimilarTo(ctx, q)
+			lat = append(lat, time.Since(start))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(exact[i]) == 0 {
+				continue
+			}
+			got := keys(res.Items)
+			hit := 0
+			for _, k := range got {
+				if slices.Contains(exact[i], k) {
+					hit++
+				}
+			}
+			r.recall += float64(hit) / float64(len(exact[i]))
+			r.scored++
+			if len(got) < len(exact[i]) {
+				r.short++
+			}
+		}
+		slices.Sort(lat)
+		r.p50, r.p95 = lat[len(lat)/2], lat[len(lat)*95/100]
+		if r.scored > 0 {
+			r.recall /= float64(r.scored)
+		}
+		fmt.Printf("row: %s recall@20 %.3f short %d/%d p50 %v p95 %v\n", r.name, r.recall, r.short, r.scored, r.p50, r.p95)
+		return r
+	}
+	var rows []row
+	variant := func(ef int, it string, exact, force bool) *Store {
+		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
+			efSearch: ef, iterative: it, countCap: base.countCap, exact: exact, forceHNSW: force, info: base.Describe()}
+	}
+	rows = append(rows, run("exact (index scans off)", variant(DefaultEfSearch, IterativeOff, true, false)))
+	// The planner's choice (it may prefer the keyword's GIN index and an
+	// exact sort for a selective filter), then the HNSW index forced.
+	plans := []bool{false, true}
+	if os.Getenv("RECALL_FORCED_ONLY") != "" {
+		plans = []bool{true}
+	}
+	for _, force := range plans {
+		for _, it := range []string{IterativeOff, IterativeRelaxed} {
+			for _, ef := range []int{40, 100, 200, 400} {
+				plan := "planner's plan"
+				if force {
+					plan = "HNSW forced"
+				}
+				rows = append(rows, run(fmt.Sprintf("%s, ef_search=%d, iterative_scan=%s", plan, ef, it), variant(ef, it, false, force)))
+			}
+		}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "\n%d channels (%d YouTube), %d anchors with a country filter and a keyword, recall@20 vs exact\n", cat.Len(), len(cat.Platform(platform.YouTube)), len(queries))
+	fmt.Fprintf(&sb, "| setting | recall@20 | short answers | p50 | p95 | p50 vs exact |\n|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		fmt.Fprintf(&sb, "| %s | %.3f | %d/%d | %v | %v | %.2f× |\n", r.name, r.recall, r.short, r.scored, r.p50.Round(time.Millisecond/10), r.p95.Round(time.Millisecond/10), float64(r.p50)/float64(rows[0].p50))
+	}
+	fmt.Println(sb.String()) // b.Log truncates long output
+	for i := 0; i < b.N; i++ {
+	}
+}
+
+// recallQueries picks n YouTube anchors at even intervals, each with its
+// own country as the filter and its first tag as the keyword (all scope),
+// so every query has at least a small filtered similar set.
+func recallQueries(cat *catalog.Catalog, n int) []store.SimilarQuery {
+	var pool []*catalog.Channel
+	for _, ch := range cat.Platform(platform.YouTube) {
+		if ch.Country != "" && len(ch.Tags) > 0 {
+			pool = append(pool, ch)
+		}
+	}
+	n = min(n, len(pool))
+	out := make([]store.SimilarQuery, 0, n)
+	for i := range n {
+		a := pool[i*len(pool)/n]
+		out = append(out, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: a.Key(), Limit: 20,
+			Keywords: []store.Keyword{{Text: a.Tags[0], Scope: scope.All}}, Filters: store.Filters{Countries: []string{a.Country}}})
+	}
+	return out
+}
+
+func keys(hits []store.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.Channel.Key()
+	}
+	return out
+}
