@@ -51,11 +51,11 @@ func (c corpusCase) document(t *testing.T) []byte {
 	return data
 }
 
-// loadCorpus reads testdata/corpus/*.yaml: each file is a mapping whose
+// loadCorpus reads the contract suites (evals/suites/contract/*.yaml, the golden corpus): each file is a mapping whose
 // "cases" list holds the cases (a "defs" key may hold YAML anchors).
 func loadCorpus(t *testing.T) []corpusCase {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.yaml"))
+	files, err := filepath.Glob(filepath.Join("..", "evals", "suites", "contract", "*.yaml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus files: %v", err)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // Case is one routing case: an input with its context and what the
-// router should answer. Case files (router/testdata/cases.yaml) are shared
+// router should answer. Case files (evals/suites/route/cases.yaml) are shared
 // by the router's tests, `intentctl diff` and the eval runner.
 type Case struct {
 	Name  string `yaml:"name" json:"name"`

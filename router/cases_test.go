@@ -9,7 +9,7 @@ import (
 
 func loadTestCases(t testing.TB) []Case {
 	t.Helper()
-	data, err := os.ReadFile("testdata/cases.yaml")
+	data, err := os.ReadFile("../evals/suites/route/cases.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func defaultSnapshot(t testing.TB) *Snapshot {
 	return s
 }
 
-// TestRoutingCases runs testdata/cases.yaml and checks its coverage: at
+// TestRoutingCases runs evals/suites/route/cases.yaml and checks its coverage: at
 // least 150 cases, every default spec and every deterministic branch.
 func TestRoutingCases(t *testing.T) {
 	snap := defaultSnapshot(t)

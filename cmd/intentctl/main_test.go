@@ -130,7 +130,7 @@ func TestDiff(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cases := "../../router/testdata/cases.yaml"
+	cases := "../../evals/suites/route/cases.yaml"
 	out, err := run(t, "diff", oldDir, oldDir, cases, "--fail-on-change")
 	if err != nil || !strings.Contains(out, " 0 changes") {
 		t.Errorf("diff same dirs = %q, %v; want 0 changes", out, err)
