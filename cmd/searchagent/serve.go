@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/server/web"
 )
 
 // app is the wired service: the agent over the store, router and
@@ -68,6 +70,9 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, failErr("agent: %v", err)
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
+	for _, r := range web.Routes() {
+		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
+	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
