@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy
+.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy e2e
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -16,6 +16,10 @@ build:
 ## test: vet + gofmt check + every test with the race detector
 test: lint
 	$(GO) test -race -count=1 $(PKGS)
+
+## e2e: browser end-to-end tests of the demo page and the SSE API (Debian's chromium, playwright-core pinned in e2e/)
+e2e:
+	cd e2e && npm ci --no-audit --no-fund && npm test
 
 ## test-short: the tests without -race, for a quick loop
 test-short:

@@ -221,7 +221,8 @@ function renderBox() {
   const expanded = c.startsWith('expanded');
   box.className = 'box ' + (expanded ? 'expanded' : 'classic') + ' ' + c;
   box.dataset.container = c;
-  const kids = [classicRow(s)];
+  const kids = [];
+  if (!expanded || (s.context.keyword_tags || []).length || s.context.anchor) kids.push(classicRow(s));
   kids.push(el('div', { class: 'progress', role: 'status', hidden: true }, c === 'compact_resolving' ? t().resolving : t().working));
   if (s.slots.repair_hint && !expanded) kids.push(hintLine(s.slots.repair_hint));
   if (expanded) kids.push(slotBlocks(s));
@@ -433,10 +434,10 @@ function card(ch, anchor, score) {
 function renderResults() {
   const body = $('#results-body'); const r = S.snap && S.snap.results;
   if (!r) { body.replaceChildren(); return; }
-  body.replaceChildren(
+  body.replaceChildren(...[
     el('p', { class: 'summary', id: 'results-total', 'data-total': r.total }, t().total(r.total), r.stale ? ' · ' + t().stale : ''),
     r.anchor ? card(r.anchor, true) : null,
-    ...(r.items || []).map(it => card(it.channel, false, it.score)));
+    ...(r.items || []).map(it => card(it.channel, false, it.score))].filter(Boolean));
 }
 
 // ---- explain drawer -----------------------------------------------------
