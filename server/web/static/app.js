@@ -75,8 +75,18 @@ function allowed(event) {
 // send runs one turn, streamed: transitions update the status bar while
 // the turn runs (the only source of progress indicators), then the
 // snapshot is fetched. Events the snapshot does not offer are not sent.
-async function send(event, args = {}) {
-  if (!allowed(event) || S.busy) return false;
+// Turns run one at a time, in the order the user caused them: a turn
+// asked for while another runs waits for it (and is checked against the
+// snapshot that turn leaves).
+let queue = Promise.resolve();
+function send(event, args = {}) {
+  const run = queue.then(() => runTurn(event, args));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function runTurn(event, args) {
+  if (!allowed(event)) return false;
   S.busy = true; S.error = ''; S.live = null; S.reached = null; renderBusy();
   const seen = [];
   try {
@@ -91,6 +101,11 @@ async function send(event, args = {}) {
       if (name === 'turn.error') S.error = data.error.message;
     });
     S.snap = await call('GET', `/v1/sessions/${S.id}`);
+    // What the server's draft now holds, so typing is not sent twice.
+    if (event === 'input.type') S.sentDraft = args.text || '';
+    if (event === 'followup.type') S.sentFollowup = args.text || '';
+    if (['input.commit', 'input.clear', 'search.submit', 'session.reset'].includes(event)) S.sentDraft = '';
+    if (['followup.submit', 'followup.clear', 'session.reset'].includes(event)) S.sentFollowup = '';
     const passed = seen.filter(s => s !== S.snap.substate);
     S.reached = passed.length ? passed : null;
   } catch (e) {
@@ -259,7 +274,7 @@ function classicRow(s) {
 function typed(event, text) {
   clearTimeout(S.typing);
   S.typing = setTimeout(async () => {
-    if (S.busy) return;
+    await queue;
     if (event === 'input.type' && text === S.sentDraft) return;
     if (event === 'followup.type' && text === S.sentFollowup) return;
     if (!text) { if (allowed(event === 'input.type' ? 'input.clear' : 'followup.clear')) await send(event === 'input.type' ? 'input.clear' : 'followup.clear'); return; }
@@ -269,6 +284,7 @@ function typed(event, text) {
 
 async function flushDraft(text) {
   clearTimeout(S.typing);
+  await queue; // a debounced input.type may be running
   if (text && text !== S.sentDraft && allowed('input.type')) {
     await send('input.type', { text }); S.sentDraft = text;
   }
