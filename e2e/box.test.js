@@ -86,6 +86,31 @@ test('keyword path: two tags, a scope change and an exclusion, then a search', a
   assert.deepEqual(page.errors, []);
 });
 
+test('keyboard: Enter commits, a tag is edited in place, Escape cancels the edit, Enter submits it', async () => {
+  const page = await open();
+  await page.focus('#draft');
+  await page.keyboard.type('swim vest');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#tag-k1');
+  await page.focus('#tag-k1');
+  await page.keyboard.press('F2');
+  await page.waitForSelector('#tag-edit');
+  await expectState(page, 'editing_keyword / compact_classic / idle', 'keyword-editing');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tag-edit', 'the edit field has the focus');
+  await page.keyboard.type(' x');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#tag-k1');
+  assert.equal(await page.getAttribute('#tag-k1', 'data-tag'), 'swim vest', 'Escape restores the tag');
+  await page.focus('#tag-k1');
+  await page.keyboard.press('F2');
+  await page.waitForSelector('#tag-edit');
+  await page.fill('#tag-edit', 'life jacket');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#tag-k1[data-tag="life jacket"]');
+  await expectState(page, 'committed_keyword / compact_classic / idle', 'keyword-committed');
+  await shot(page, '03b-keyword-edited');
+});
+
 test('URL anchor search: the anchor badge replaces the URL, the anchor is pinned as the reference', async () => {
   const page = await open();
   await page.fill('#draft', AnchorMany);
@@ -99,9 +124,14 @@ test('URL anchor search: the anchor badge replaces the URL, the anchor is pinned
 
 test('natural language: clarifying question answered, then a follow-up', async () => {
   const page = await open();
+  const before = await page.locator('#box').boundingBox();
   await page.fill('#draft', NaturalOtherPl);
   await page.click('#search');
   await page.waitForSelector('[data-slot=question]');
+  const after = await page.locator('#box').boundingBox();
+  assert.deepEqual([after.x, after.y, after.width], [before.x, before.y, before.width], 'the box expands in place, downwards only');
+  const vh = page.viewportSize().height;
+  assert.ok(after.height < vh * 0.8, `the expanded box (${after.height}px) leaves the results readable`);
   await expectState(page, 'followup_waiting / expanded_clarifying / clarifying', 'natural-clarifying');
   for (const name of ['status', 'task_summary', 'conditions', 'question']) assert.equal(await page.locator(`[data-slot=${name}]`).count(), 1, name);
   assert.ok(await page.locator('.chip[data-source=user_input]').count() > 0, 'conditions show their source');
