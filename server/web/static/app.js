@@ -14,6 +14,7 @@ const T = {
     src: { user_input: '用户输入', agent_inferred: '智能推断', manual: '手动' }, st: { applied: '已应用', reference: '仅参考', pending: '待定' },
     followers: '粉丝', avgViews: '均播', replaying: (s, n) => `回放 ${s}：${n} 步…`, replayed: s => `已到达 ${s}`,
     router: '路由', transitions: '状态迁移', steps: '执行步骤', rejected: '被拒规格', noTrace: '还没有轮次', removeAnchor: '删除锚点',
+    reasons: { url_invalid: '链接无效或资源失效', url_mismatch: '链接不属于当前平台', url_unsupported: '不支持的链接类型', no_results: '当前条件下没有结果', low_recall: '结果较少' },
     prompt: { text: '文本', url: '链接', tag_id: '关键词 id', condition_id: '条件 id', filter: '筛选（字段 运算 值，如 followers gte 10000）', value: '新值' },
   },
   en: {
@@ -26,6 +27,7 @@ const T = {
     src: { user_input: 'your input', agent_inferred: 'inferred', manual: 'manual' }, st: { applied: 'applied', reference: 'reference only', pending: 'pending' },
     followers: 'followers', avgViews: 'avg views', replaying: (s, n) => `Replaying ${s}: ${n} steps…`, replayed: s => `Reached ${s}`,
     router: 'Router', transitions: 'Transitions', steps: 'Steps', rejected: 'Rejected specs', noTrace: 'No turn yet', removeAnchor: 'Remove anchor',
+    reasons: { url_invalid: 'invalid or dead link', url_mismatch: 'the link is from another platform', url_unsupported: 'unsupported link type', no_results: 'no results with these conditions', low_recall: 'few results' },
     prompt: { text: 'Text', url: 'Link', tag_id: 'Keyword id', condition_id: 'Condition id', filter: 'Filter (field op value, e.g. followers gte 10000)', value: 'New value' },
   },
 };
@@ -408,7 +410,7 @@ function slotBlocks(s) {
   if (sl.repair_options && sl.repair_options.length) {
     const needsInput = sl.repair_options.some(o => /FIX_URL|REPLACE_ANCHOR|SWITCH_TO_NL/.test(o.action_id));
     out.push(slot('repair_options',
-      s.context.repair_reason ? el('p', { class: 'hint', 'data-reason': s.context.repair_reason }, s.context.repair_reason) : null,
+      s.context.repair_reason ? el('p', { class: 'hint', 'data-reason': s.context.repair_reason }, t0.reasons[s.context.repair_reason] || s.context.repair_reason) : null,
       needsInput ? el('input', { id: 'repair-input', class: 'repair-input', 'aria-label': t0.repairInput, placeholder: t0.repairInput }) : null,
       el('div', { class: 'options' }, sl.repair_options.map(o => el('span', {}, actionButton(o.action_id, o.label), el('span', { class: 'hint' }, ' ' + o.reason))))));
   }
