@@ -49,6 +49,8 @@ func newRootCmd() *cobra.Command {
 		newContractCmd(),
 		newIngestCmd(),
 		newServeCmd(),
+		newRelevanceCmd(),
+		newEvalCmd(),
 	)
 	return root
 }

@@ -20,6 +20,7 @@ import (
 	"searchagent/server"
 	"searchagent/server/metrics"
 	"searchagent/server/web"
+	"searchagent/tools/embed"
 )
 
 // app is the wired service: the agent over the store, router and
@@ -37,6 +38,8 @@ type appConfig struct {
 	// corsOrigins may call the API from a browser page (none by default).
 	corsOrigins []string
 	log         *slog.Logger
+	// getenv reads the environment (os.Getenv when nil; tests set it).
+	getenv func(string) string
 }
 
 // newApp builds the embedded default (or the external catalog): it says
@@ -49,14 +52,6 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
 	}
 	start := time.Now()
-	st, _, err := openStore(ctx, &cfg.catalog, stderr)
-	if err != nil {
-		return nil, err
-	}
-	rt, err := router.Default()
-	if err != nil {
-		return nil, failErr("router: %v", err)
-	}
 	v, err := contract.New()
 	if err != nil {
 		return nil, failErr("contract: %v", err)
@@ -65,7 +60,36 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: rt, Validator: v, Observer: m, Logger: log})
+	getenv := cfg.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	model, err := modelFromEnv(getenv, m.Registry(), v)
+	if err != nil {
+		return nil, err
+	}
+	var emb embed.Embedder
+	if model != nil {
+		emb = model.embedder
+	}
+	st, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
+	if err != nil {
+		return nil, err
+	}
+	var ropts []router.Option
+	acfg := agent.Config{Store: st, Sessions: sessions.NewMemory(), Validator: v, Observer: m, Logger: log}
+	if model != nil {
+		acfg.ModelPath = model.path
+		if model.path.Stages().Classifier {
+			ropts = append(ropts, router.WithClassifier(model.path.Classifier()))
+		}
+	}
+	rt, err := router.Default(ropts...)
+	if err != nil {
+		return nil, failErr("router: %v", err)
+	}
+	acfg.Router = rt
+	ag, err := agent.New(acfg)
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
@@ -92,8 +116,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
-	if os.Getenv("OPENAI_API_KEY") != "" {
-		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
+	if model != nil {
+		log.Info("model path", model.summary...)
+	} else {
+		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, log: log}, nil
 }

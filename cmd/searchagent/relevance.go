@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"searchagent/tools/store/relevance"
+)
+
+func newRelevanceCmd() *cobra.Command {
+	var (
+		cf         catalogFlags
+		k, anchors int
+		asJSON     bool
+	)
+	cmd := &cobra.Command{
+		Use:   "relevance [--catalog FILE]... [--anchors N] [--json]",
+		Short: "The relevance report: similar recall and keyword search against two spreadsheet baselines, per catalog",
+		Long: `relevance measures similar-channel recall (niche and category match @K, median follower
+ratio, country and language agreement, low-recall rate) for the store and for the baselines
+"same category + nearest followers" and "best tag overlap", and keyword search (hits and
+on-topic@10 per query list and language). Each --catalog file is measured on its own; without
+--catalog the demo catalog is measured (on --anchors anchors, default 2000).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			runs := [][]string{nil}
+			if len(cf.files) > 0 {
+				runs = runs[:0]
+				for _, f := range cf.files {
+					runs = append(runs, []string{f})
+				}
+			}
+			var reports []relevance.Report
+			for _, files := range runs {
+				one := cf
+				one.files = files
+				st, cat, err := openStore(cmd.Context(), &one, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				max := anchors
+				if files == nil && !cmd.Flags().Changed("anchors") {
+					max = 2000
+				}
+				rep, err := relevance.Run(cmd.Context(), st, cat, relevance.Options{K: k, MaxAnchors: max})
+				if err != nil {
+					return failErr("relevance: %v", err)
+				}
+				reports = append(reports, rep)
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), reports)
+			}
+			for _, r := range reports {
+				writeReport(cmd.OutOrStdout(), r)
+			}
+			return nil
+		},
+	}
+	cf.register(cmd)
+	cmd.Flags().IntVar(&k, "k", 20, "the cut-off of the similar-recall figures")
+	cmd.Flags().IntVar(&anchors, "anchors", 0, "measure at most this many anchors, at even intervals (0: every channel; the demo catalog defaults to 2000)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the reports as JSON")
+	return cmd
+}
+
+// writeReport prints one report as two tables.
+func writeReport(w io.Writer, r relevance.Report) {
+	fmt.Fprintf(w, "## %s\n\n", r.Catalog)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "similar (top %d)\tanchors\tniche\tcategory\tfollower ratio\tcountry\tlanguage\tlow recall\n", r.K)
+	for _, s := range r.Similar {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.System, s.Anchors, num(s.Niche), num(s.Category),
+			ratio(s.FollowerRatio), num(s.Country), num(s.Language), num(s.LowRecall))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "keyword\tlang\tqueries\tfound\thits\ton-topic@10")
+	for _, k := range r.Keyword {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\n", k.Platform, k.Lang, k.Queries, k.Found, k.Hits, k.OnTopic)
+	}
+	tw.Flush()
+	var zero []string
+	for _, q := range r.Queries {
+		if q.Hits == 0 {
+			zero = append(zero, string(q.Platform)+":"+q.Text)
+		}
+	}
+	if len(zero) > 0 {
+		fmt.Fprintf(w, "no hits: %s\n", strings.Join(zero, " "))
+	}
+	fmt.Fprintln(w)
+}
+
+func num(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+func ratio(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}

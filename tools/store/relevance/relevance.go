@@ -1,0 +1,425 @@
+// Package relevance measures how good a store's search and similar-channel
+// recall are on a catalog, against what a marketer could do in a
+// spreadsheet: the relevance report behind `searchagent relevance`.
+//
+// For similar recall it ranks the top K (default 20) channels around each
+// anchor and measures niche match (the exact category combination), category
+// match, the median follower ratio between anchor and result, country and
+// language agreement and the low-recall rate, for the store and for two
+// baselines computed from the catalog alone: "same category, nearest
+// follower count" and "best tag overlap". For keyword search it runs a
+// query list per language and counts hits and on-topic@10 (the share of
+// the first ten hits in the query's expected category).
+package relevance
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+)
+
+// Systems measured for similar recall.
+const (
+	// SystemStore is the store's own similar recall.
+	SystemStore = "store"
+	// SystemCategoryFollowers is the baseline "same category, nearest
+	// follower count" (log distance).
+	SystemCategoryFollowers = "baseline: same category + nearest followers"
+	// SystemTagOverlap is the baseline "best tag overlap" (Jaccard of the
+	// tag sets, the category counted as a tag; ties by nearest followers).
+	SystemTagOverlap = "baseline: best tag overlap"
+)
+
+// Similar holds the similar-recall figures of one system.
+type Similar struct {
+	System string `json:"system"`
+	// Anchors is the number of anchors measured.
+	Anchors int `json:"anchors"`
+	// Niche is the mean share of an anchor's top K that has the anchor's
+	// niche (see NicheKey), over NicheAnchors anchors that have one.
+	Niche        float64 `json:"niche_at_k"`
+	NicheAnchors int     `json:"niche_anchors"`
+	// Category is the mean share of the top K in the anchor's category,
+	// over CategoryAnchors anchors with a category.
+	Category        float64 `json:"category_at_k"`
+	CategoryAnchors int     `json:"category_anchors"`
+	// FollowerRatio is the median over (anchor, result) pairs of the
+	// larger follower count over the smaller (1 = the same audience size).
+	FollowerRatio float64 `json:"median_follower_ratio"`
+	// Country and Language are the mean shares of the top K with the
+	// anchor's country (language), over anchors whose country (language)
+	// is known; a result whose value is unknown disagrees.
+	Country         float64 `json:"country_agreement"`
+	CountryAnchors  int     `json:"country_anchors"`
+	Language        float64 `json:"language_agreement"`
+	LanguageAnchors int     `json:"language_anchors"`
+	// LowRecall is the share of anchors whose similar set is flagged low
+	// recall (store.LowRecall): for the store at its default minimum
+	// score, for a baseline the candidates it has at all.
+	LowRecall float64 `json:"low_recall_rate"`
+}
+
+// Query is one keyword query of the keyword-search list.
+type Query struct {
+	Text string `json:"text"`
+	// Lang is the query's language, "en" or "zh".
+	Lang string `json:"lang"`
+	// Category is the taxonomy category a hit should be in to count as on
+	// topic.
+	Category string `json:"category"`
+}
+
+// Queries is the default keyword query list: the topics of issue 17 and
+// the common categories, in English and Chinese, each with its category.
+func Queries() []Query {
+	return []Query{
+		{"cooking", "en", "food"}, {"food", "en", "food"}, {"makeup", "en", "beauty"}, {"beauty", "en", "beauty"},
+		{"funny", "en", "comedy"}, {"humor", "en", "comedy"}, {"comedy", "en", "comedy"},
+		{"esports", "en", "gaming"}, {"gaming", "en", "gaming"}, {"football", "en", "sports"},
+		{"music", "en", "music"}, {"movies", "en", "film"}, {"tech", "en", "tech"}, {"cars", "en", "automotive"},
+		{"美食", "zh", "food"}, {"烹饪", "zh", "food"}, {"化妆", "zh", "beauty"}, {"美妆", "zh", "beauty"},
+		{"搞笑", "zh", "comedy"}, {"电竞", "zh", "gaming"}, {"游戏", "zh", "gaming"}, {"足球", "zh", "sports"},
+		{"音乐", "zh", "music"}, {"电影", "zh", "film"}, {"科技", "zh", "tech"}, {"汽车", "zh", "automotive"},
+	}
+}
+
+// QueryResult is the outcome of one keyword query on one platform.
+type QueryResult struct {
+	Query
+	Platform platform.Platform `json:"platform"`
+	Hits     int               `json:"hits"`
+	// OnTopic is the share of the first ten hits in the query's category
+	// (0 without hits).
+	OnTopic float64 `json:"on_topic_at_10"`
+	// Expansions are the aliases the store added (see store.Expansion).
+	Expansions []string `json:"expansions,omitempty"`
+}
+
+// Keyword sums the keyword queries of one platform and language.
+type Keyword struct {
+	Platform platform.Platform `json:"platform"`
+	Lang     string            `json:"lang"`
+	Queries  int               `json:"queries"`
+	// Found is the number of queries with at least one hit; Hits their
+	// summed hit counts.
+	Found int `json:"found"`
+	Hits  int `json:"hits"`
+	// OnTopic is the mean on-topic@10 over all queries (a query without
+	// hits counts 0).
+	OnTopic float64 `json:"on_topic_at_10"`
+}
+
+// Report is the relevance report of one catalog.
+type Report struct {
+	Catalog string        `json:"catalog"`
+	K       int           `json:"k"`
+	Similar []Similar     `json:"similar"`
+	Keyword []Keyword     `json:"keyword"`
+	Queries []QueryResult `json:"queries"`
+}
+
+// Options tune Run.
+type Options struct {
+	// K is the cut-off (default 20).
+	K int
+	// MaxAnchors caps the anchors (taken at even intervals over the
+	// catalog, so the sample is deterministic); 0 measures every channel.
+	MaxAnchors int
+	// Queries is the keyword query list (default Queries()).
+	Queries []Query
+}
+
+// NicheKey is the niche a channel is matched on: its exact category
+// combination. The published lists keep their category columns as a
+// channel's tags (one to three of them), so for a channel with at most
+// three tags it is the sorted, lower-cased tag set; a channel with more
+// tags (the demo catalog's topical tags) has the category and its first
+// tag. "" when the channel has neither tags nor a category.
+func NicheKey(ch *catalog.Channel) string {
+	if len(ch.Tags) == 0 {
+		return strings.ToLower(ch.Category)
+	}
+	if len(ch.Tags) > 3 {
+		return strings.ToLower(ch.Category) + "|" + strings.ToLower(strings.TrimSpace(ch.Tags[0]))
+	}
+	tags := make([]string, 0, len(ch.Tags))
+	for _, t := range ch.Tags {
+		tags = append(tags, strings.ToLower(strings.TrimSpace(t)))
+	}
+	slices.Sort(tags)
+	return strings.Join(slices.Compact(tags), "|")
+}
+
+// Run measures s on cat; s must serve the channels of cat.
+func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) (Report, error) {
+	if opt.K <= 0 {
+		opt.K = 20
+	}
+	opt.K = min(opt.K, store.MaxLimit)
+	if opt.Queries == nil {
+		opt.Queries = Queries()
+	}
+	rep := Report{Catalog: cat.Label(), K: opt.K}
+	sims, err := similar(ctx, s, cat, opt)
+	if err != nil {
+		return rep, err
+	}
+	rep.Similar = sims
+	for _, p := range cat.Platforms() {
+		byLang := map[string]*Keyword{}
+		var langs []string
+		for _, q := range opt.Queries {
+			page, err := s.Search(ctx, store.SearchQuery{Platform: p, Keywords: []store.Keyword{{Text: q.Text}}, Limit: 10})
+			if err != nil {
+				return rep, fmt.Errorf("keyword %q on %s: %w", q.Text, p, err)
+			}
+			qr := QueryResult{Query: q, Platform: p, Hits: page.Total}
+			for _, e := range page.Expansions {
+				qr.Expansions = append(qr.Expansions, e.Also...)
+			}
+			if len(page.Items) > 0 {
+				on := 0
+				for _, h := range page.Items {
+					if strings.EqualFold(h.Channel.Category, q.Category) {
+						on++
+					}
+				}
+				qr.OnTopic = float64(on) / float64(len(page.Items))
+			}
+			rep.Queries = append(rep.Queries, qr)
+			k := byLang[q.Lang]
+			if k == nil {
+				k = &Keyword{Platform: p, Lang: q.Lang}
+				byLang[q.Lang] = k
+				langs = append(langs, q.Lang)
+			}
+			k.Queries++
+			k.Hits += qr.Hits
+			k.OnTopic += qr.OnTopic
+			if qr.Hits > 0 {
+				k.Found++
+			}
+		}
+		for _, l := range langs {
+			k := byLang[l]
+			k.OnTopic /= float64(k.Queries)
+			rep.Keyword = append(rep.Keyword, *k)
+		}
+	}
+	return rep, nil
+}
+
+// acc accumulates the figures of one system.
+type acc struct {
+	Similar
+	ratios []float64
+	low    int
+}
+
+func (a *acc) add(anchor *catalog.Channel, items []*catalog.Channel, low bool) {
+	a.Anchors++
+	if low {
+		a.low++
+	}
+	if len(items) == 0 {
+		// An anchor without results contributes zeros where it has a value.
+		if NicheKey(anchor) != "" {
+			a.NicheAnchors++
+		}
+		if anchor.Category != "" {
+			a.CategoryAnchors++
+		}
+		if anchor.Country != "" {
+			a.CountryAnchors++
+		}
+		if anchor.Language != "" {
+			a.LanguageAnchors++
+		}
+		return
+	}
+	n := float64(len(items))
+	share := func(same func(*catalog.Channel) bool) float64 {
+		c := 0
+		for _, it := range items {
+			if same(it) {
+				c++
+			}
+		}
+		return float64(c) / n
+	}
+	if nk := NicheKey(anchor); nk != "" {
+		a.NicheAnchors++
+		a.Niche += share(func(c *catalog.Channel) bool { return NicheKey(c) == nk })
+	}
+	if anchor.Category != "" {
+		a.CategoryAnchors++
+		a.Category += share(func(c *catalog.Channel) bool { return strings.EqualFold(c.Category, anchor.Category) })
+	}
+	if anchor.Country != "" {
+		a.CountryAnchors++
+		a.Country += share(func(c *catalog.Channel) bool { return c.Country == anchor.Country })
+	}
+	if anchor.Language != "" {
+		a.LanguageAnchors++
+		a.Language += share(func(c *catalog.Channel) bool { return c.Language == anchor.Language })
+	}
+	for _, it := range items {
+		if anchor.Followers > 0 && it.Followers > 0 {
+			hi, lo := max(anchor.Followers, it.Followers), min(anchor.Followers, it.Followers)
+			a.ratios = append(a.ratios, float64(hi)/float64(lo))
+		}
+	}
+}
+
+func (a *acc) done() Similar {
+	s := a.Similar
+	div := func(x float64, n int) float64 {
+		if n == 0 {
+			return math.NaN()
+		}
+		return x / float64(n)
+	}
+	s.Niche = div(s.Niche, s.NicheAnchors)
+	s.Category = div(s.Category, s.CategoryAnchors)
+	s.Country = div(s.Country, s.CountryAnchors)
+	s.Language = div(s.Language, s.LanguageAnchors)
+	s.LowRecall = div(float64(a.low), s.Anchors)
+	s.FollowerRatio = math.NaN()
+	if len(a.ratios) > 0 {
+		slices.Sort(a.ratios)
+		m := len(a.ratios) / 2
+		s.FollowerRatio = a.ratios[m]
+		if len(a.ratios)%2 == 0 {
+			s.FollowerRatio = (a.ratios[m-1] + a.ratios[m]) / 2
+		}
+	}
+	return s
+}
+
+func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) ([]Similar, error) {
+	all := cat.All()
+	n := len(all)
+	if opt.MaxAnchors > 0 {
+		n = min(n, opt.MaxAnchors)
+	}
+	sys := []*acc{{Similar: Similar{System: SystemStore}}, {Similar: Similar{System: SystemCategoryFollowers}}, {Similar: Similar{System: SystemTagOverlap}}}
+	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		a := all[i*len(all)/n]
+		res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: a.Platform, AnchorKey: a.Key(), Limit: opt.K})
+		if err != nil {
+			return nil, fmt.Errorf("anchor %s: %w", a.Key(), err)
+		}
+		items := make([]*catalog.Channel, 0, len(res.Items))
+		for _, h := range res.Items {
+			items = append(items, h.Channel)
+		}
+		sys[0].add(a, items, store.LowRecall(res.Total))
+		peers := cat.Platform(a.Platform)
+		byCat, nCat := categoryFollowers(a, peers, opt.K)
+		sys[1].add(a, byCat, store.LowRecall(nCat))
+		byTag, nTag := tagOverlap(a, peers, opt.K)
+		sys[2].add(a, byTag, store.LowRecall(nTag))
+	}
+	out := make([]Similar, len(sys))
+	for i, x := range sys {
+		out[i] = x.done()
+	}
+	return out, nil
+}
+
+// logDist is the distance of two follower counts on a log scale.
+func logDist(a, b int64) float64 {
+	return math.Abs(math.Log1p(float64(a)) - math.Log1p(float64(b)))
+}
+
+type scored struct {
+	ch    *catalog.Channel
+	score float64 // higher first
+	dist  float64 // lower first
+}
+
+func topOf(cands []scored, k int) []*catalog.Channel {
+	slices.SortFunc(cands, func(x, y scored) int {
+		if c := cmp.Compare(y.score, x.score); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.dist, y.dist); c != 0 {
+			return c
+		}
+		return strings.Compare(x.ch.Key(), y.ch.Key())
+	})
+	out := make([]*catalog.Channel, 0, min(k, len(cands)))
+	for _, c := range cands[:min(k, len(cands))] {
+		out = append(out, c.ch)
+	}
+	return out
+}
+
+// categoryFollowers is the first baseline: the channels of the anchor's
+// category, nearest follower count first; it has nothing for an anchor
+// without a category. It returns the top k and the number of candidates.
+func categoryFollowers(a *catalog.Channel, peers []*catalog.Channel, k int) ([]*catalog.Channel, int) {
+	if a.Category == "" {
+		return nil, 0
+	}
+	var cands []scored
+	for _, c := range peers {
+		if c != a && strings.EqualFold(c.Category, a.Category) {
+			cands = append(cands, scored{ch: c, dist: logDist(a.Followers, c.Followers)})
+		}
+	}
+	return topOf(cands, k), len(cands)
+}
+
+// tagSet is a channel's lower-cased tags with its category.
+func tagSet(ch *catalog.Channel) map[string]bool {
+	m := make(map[string]bool, len(ch.Tags)+1)
+	for _, t := range ch.Tags {
+		if t = strings.ToLower(strings.TrimSpace(t)); t != "" {
+			m[t] = true
+		}
+	}
+	if ch.Category != "" {
+		m["category:"+strings.ToLower(ch.Category)] = true
+	}
+	return m
+}
+
+// tagOverlap is the second baseline: channels ranked by the Jaccard
+// overlap of their tag sets (category included) with the anchor's, ties
+// by nearest follower count; channels sharing nothing are not candidates.
+func tagOverlap(a *catalog.Channel, peers []*catalog.Channel, k int) ([]*catalog.Channel, int) {
+	at := tagSet(a)
+	if len(at) == 0 {
+		return nil, 0
+	}
+	var cands []scored
+	for _, c := range peers {
+		if c == a {
+			continue
+		}
+		ct := tagSet(c)
+		inter := 0
+		for t := range ct {
+			if at[t] {
+				inter++
+			}
+		}
+		if inter == 0 {
+			continue
+		}
+		j := float64(inter) / float64(len(at)+len(ct)-inter)
+		cands = append(cands, scored{ch: c, score: j, dist: logDist(a.Followers, c.Followers)})
+	}
+	return topOf(cands, k), len(cands)
+}
