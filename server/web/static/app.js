@@ -182,7 +182,9 @@ function renderStatus() {
 // can tell (the draft, the active tag, the repair field) or asks for.
 async function fireAction(a) {
   const ctx = S.snap.context;
-  const args = {};
+  // The snapshot names what the button acts on (a tag, a condition, an
+  // option, a filter field); the page adds only what the user types.
+  const args = { ...(a.args || {}) };
   const need = (k, fallback) => {
     const v = fallback || window.prompt(t().prompt[k] || k);
     if (v === null || v === '') throw new Error('cancelled');
@@ -203,28 +205,29 @@ async function fireAction(a) {
       }
       case 'tag.edit': case 'tag.delete': case 'tag.menu_open': case 'tag.set_scope': case 'tag.toggle_exclude':
       case 'tag.edit_submit': case 'tag.edit_cancel':
-        args.tag_id = need('tag_id', ctx.active_tag_id || (ctx.keyword_tags && ctx.keyword_tags.length === 1 ? ctx.keyword_tags[0].id : ''));
-        if (a.event === 'tag.set_scope') args.scope = need('scope');
-        if (a.event === 'tag.edit_submit') args.text = need('text');
+        args.tag_id = need('tag_id', args.tag_id || ctx.active_tag_id || (ctx.keyword_tags && ctx.keyword_tags.length === 1 ? ctx.keyword_tags[0].id : ''));
+        if (a.event === 'tag.set_scope') args.scope = need('scope', args.scope);
+        if (a.event === 'tag.edit_submit') args.text = need('text', args.text);
         break;
       case 'A_REPAIR_FIX_URL': case 'A_REPAIR_REPLACE_ANCHOR':
-        args.url = need('url', ($('#repair-input') || {}).value); break;
+        args.url = need('url', ($('#repair-input') || {}).value || args.url); break;
       case 'A_REPAIR_SWITCH_TO_NL': {
         const v = ($('#repair-input') || {}).value || ($('#followup') || {}).value;
         if (v) args.text = v;
         break;
       }
-      case 'clarify.answer': args.text = need('text'); break;
-      case 'condition.edit': args.condition_id = need('condition_id'); args.value = need('value'); break;
-      case 'condition.remove': args.condition_id = need('condition_id'); break;
+      case 'clarify.answer': if (!args.option_id) args.text = need('text', args.text); break;
+      case 'condition.edit': args.condition_id = need('condition_id', args.condition_id); args.value = need('value', args.value); break;
+      case 'condition.remove': args.condition_id = need('condition_id', args.condition_id); break;
       case 'filter.set': {
+        if (args.field && args.op && args.value !== undefined) break;
         const [field, op, ...rest] = need('filter').trim().split(/\s+/);
         const raw = rest.join(' ');
         Object.assign(args, { field, op, value: /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw });
         break;
       }
-      case 'filter.clear': args.field = need('text'); break;
-      case 'results.sort': args.by = need('text'); break;
+      case 'filter.clear': args.field = need('text', args.field); break;
+      case 'results.sort': args.by = need('text', args.by); break;
       case 'results.page': args.cursor = (S.snap.results && S.snap.results.next_cursor) || need('text'); break;
     }
   } catch (e) { return; }
