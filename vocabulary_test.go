@@ -88,11 +88,6 @@ func vocabularies() []wordList {
 // packages removes; an entry that is no copy any more fails the test, so
 // that the list only shrinks.
 var knownCopies = map[string]string{
-	"router/vocab.go: countries":            "the router's private table, until it uses tools/taxonomy",
-	"router/vocab.go: languages":            "the router's private table, until it uses tools/taxonomy",
-	"router/vocab.go: platforms":            "the router's private table, until it uses tools/platform",
-	"router/vocab.go: scopes":               "the router's private table, until it uses tools/scope",
-	"router/specs/filters.yaml: categories": "the category slot's enum, until the router derives it from tools/taxonomy",
 	// Not a copy: the demo generator's per-category word material (keyed
 	// by category code) holds each category's own tag words ("汽车",
 	// "makeup") because generated channels must be tagged with them.

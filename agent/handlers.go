@@ -42,8 +42,11 @@ func (t *turn) guardCheck(text string) {
 	// The deterministic stages only: submitted text is read by the
 	// condition parser next, so the classifier (a model call) is not
 	// asked here. A refusal is audited with its full explain trace.
+	if res, err := t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+		return
+	}
 	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
-	if err != nil || res.Branch != router.BranchGuardHit {
+	if err != nil {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
@@ -59,7 +62,12 @@ func guardReason(res *router.Result) string {
 	if res.Top == nil {
 		return ""
 	}
-	switch id := strings.TrimPrefix(res.Top.ID, "guard."); id {
+	return guardReasonID(res.Top.ID)
+}
+
+// guardReasonID is the unsupported reason of a guard spec id.
+func guardReasonID(specID string) string {
+	switch id := strings.TrimPrefix(specID, "guard."); id {
 	case "contact_info":
 		return "personal_data"
 	default:
@@ -231,14 +239,17 @@ func decodeValue(raw json.RawMessage, op string, v *condparse.Value) error {
 	switch op {
 	case "between":
 		var r struct{ Min, Max int64 }
-		if err := json.Unmarshal(raw, &r); err != nil || r.Min < 0 || r.Max < 0 || (r.Max != 0 && r.Min > r.Max) {
-			return errors.New(`value must be {"min": n, "max": m} with 0 <= min <= max`)
+		if err := json.Unmarshal(raw, &r); err != nil || r.Min < 0 || r.Max < 0 || (r.Max != 0 && r.Min > r.Max) || r.Min > MaxCount || r.Max > MaxCount {
+			return fmt.Errorf(`value must be {"min": n, "max": m} with 0 <= min <= max <= %d`, int64(MaxCount))
 		}
 		*v = condparse.RangeValue(r.Min, r.Max)
 	case "gte", "lte", "within_days":
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil || n <= 0 {
 			return errors.New("value must be a positive integer")
+		}
+		if max := int64(MaxCount); op == "within_days" && n > MaxDays || n > max {
+			return fmt.Errorf("value is out of range (at most %d days, %d for counts)", MaxDays, max)
 		}
 		*v = condparse.IntValue(n)
 	case "in", "not_in":
@@ -359,6 +370,11 @@ func (t *turn) parseInto(text string) error {
 		}
 		t.trace.Parse = &res
 		model := t.modelParse(text, &res)
+		if t.plan.unsupported != "" {
+			// The model recognised a guard: nothing of the request is
+			// absorbed (contract 4.8).
+			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
+		}
 		u, second := s.absorbParse(res, "user_input")
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
@@ -392,10 +408,15 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 	if mp == nil || !mp.Stages().Parse || !modelpath.NeedsModel(*res) {
 		return ""
 	}
-	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res, Graph: t.s.chips()})
+	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res,
+		Graph: t.s.chips(), Guards: modelpath.GuardIDs(t.a.cfg.Router.Snapshot().SpecInfos())})
 	t.trace.ModelParse = &mtr
 	if err != nil {
 		return "model parse failed, the deterministic parse stands: " + err.Error()
+	}
+	if mtr.Guard != "" {
+		t.plan.unsupported = guardReasonID(mtr.Guard)
+		return "the model recognised guard " + mtr.Guard + ": the request is refused"
 	}
 	*res = merged
 	return fmt.Sprintf("merged: %d added, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Rejected), len(mtr.Disagreements))
