@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-db devdb devdb-stop test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate load
+.PHONY: run test test-db devdb devdb-stop test-short eval e2e bench bench-router bench-router-instr lint fuzz build tidy mutate load
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -30,6 +30,10 @@ devdb:
 	@scripts/devdb/start.sh
 devdb-stop:
 	@scripts/devdb/stop.sh
+
+## e2e: browser end-to-end tests of the demo page and the SSE API (Debian's chromium, playwright-core pinned in e2e/)
+e2e:
+	cd e2e && npm ci --no-audit --no-fund && npm test
 
 ## test-short: the tests without -race, for a quick loop
 test-short:

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
@@ -82,4 +83,19 @@ func corsMiddleware(p *cors.Cors) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// corsReadiness says in /readyz which origins may call the API from a
+// browser ("off" when none).
+func (s *Server) corsReadiness(rd api.Readiness) api.Readiness {
+	extra := maps.Clone(rd.Extra)
+	if extra == nil {
+		extra = map[string]string{}
+	}
+	extra["cors"] = "off (same-origin pages only)"
+	if len(s.cfg.corsOrigins) > 0 {
+		extra["cors"] = strings.Join(s.cfg.corsOrigins, ",")
+	}
+	rd.Extra = extra
+	return rd
 }

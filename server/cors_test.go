@@ -84,3 +84,20 @@ func TestOpenAPIServed(t *testing.T) {
 		t.Errorf("served document: openapi %q, %d schemas, lacks the bundled contract schemas", doc.OpenAPI, len(doc.Components.Schemas))
 	}
 }
+
+// TestCORSInReadiness: /readyz says which origins may call the API.
+func TestCORSInReadiness(t *testing.T) {
+	for _, tc := range []struct {
+		opts []Option
+		want string
+	}{
+		{nil, "off (same-origin pages only)"},
+		{[]Option{WithCORSOrigins([]string{"https://app.example"})}, "https://app.example"},
+	} {
+		rec := do(t, newTestServer(t, newFake(), tc.opts...).Handler(), call{method: http.MethodGet, path: api.PathReadyz})
+		var rd api.Readiness
+		if err := json.Unmarshal(rec.Body.Bytes(), &rd); err != nil || rd.Extra["cors"] != tc.want {
+			t.Errorf("/readyz extra.cors = %q (%v), want %q", rd.Extra["cors"], err, tc.want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func (s *Server) healthz(c *gin.Context) {
 }
 
 func (s *Server) readyz(c *gin.Context) {
-	rd := s.svc.Readiness(c.Request.Context())
+	rd := s.corsReadiness(s.svc.Readiness(c.Request.Context()))
 	status := http.StatusOK
 	if !rd.Ready {
 		status = http.StatusServiceUnavailable

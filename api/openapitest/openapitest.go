@@ -23,6 +23,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"searchagent/api"
 )
@@ -34,7 +35,18 @@ var ErrInvalid = errors.New("openapi: exchange does not match the document")
 type Checker struct {
 	doc    *openapi3.T
 	router routers.Router
+
+	// Response bodies whose schema is a component are validated with
+	// that component compiled once (kin-openapi compiles the schema again
+	// for every OpenAPI 3.1 value it visits, which makes a whole API test
+	// run under -race several times slower). Same engine, same document.
+	comp  *jsonschema.Compiler
+	mu    sync.Mutex
+	cache map[string]*jsonschema.Schema
 }
+
+// docURL names the document inside the schema compiler.
+const docURL = "https://searchagent.local/openapi.json"
 
 // statusClientClosed is logged by the server when the client went away;
 // no client ever sees it.
@@ -65,7 +77,70 @@ func New(ctx context.Context) (*Checker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openapi: router: %w", err)
 	}
-	return &Checker{doc: doc, router: r}, nil
+	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("openapi: %w", err)
+	}
+	comp := jsonschema.NewCompiler()
+	comp.DefaultDraft(jsonschema.Draft2020)
+	if err := comp.AddResource(docURL, parsed); err != nil {
+		return nil, fmt.Errorf("openapi: %w", err)
+	}
+	return &Checker{doc: doc, router: r, comp: comp, cache: map[string]*jsonschema.Schema{}}, nil
+}
+
+// compiled returns the component schema ref ("#/components/schemas/X")
+// compiled once.
+func (c *Checker) compiled(ref string) (*jsonschema.Schema, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sch, ok := c.cache[ref]; ok {
+		return sch, nil
+	}
+	sch, err := c.comp.Compile(docURL + ref)
+	if err != nil {
+		return nil, fmt.Errorf("openapi: compile %s: %w", ref, err)
+	}
+	c.cache[ref] = sch
+	return sch, nil
+}
+
+// checkResponse validates a response whose documented body schema is a
+// component reference; ok is false when the response has another shape
+// (left to kin-openapi's ValidateResponse).
+func (c *Checker) checkResponse(route *routers.Route, status int, header http.Header, body []byte) (ok bool, err error) {
+	op := route.Operation
+	if op == nil || op.Responses == nil {
+		return false, nil
+	}
+	resp := op.Responses.Status(status)
+	if resp == nil {
+		resp = op.Responses.Default()
+	}
+	if resp == nil || resp.Value == nil {
+		return false, nil
+	}
+	mt := resp.Value.Content.Get(header.Get("Content-Type"))
+	if mt == nil || mt.Schema == nil || !strings.HasPrefix(mt.Schema.Ref, "#/components/schemas/") {
+		return false, nil
+	}
+	sch, err := c.compiled(mt.Schema.Ref)
+	if err != nil {
+		return true, err
+	}
+	var v any
+	if strings.HasPrefix(header.Get("Content-Type"), "text/event-stream") {
+		v, err = decodeSSE(bytes.NewReader(body), header, nil, nil)
+	} else {
+		v, err = jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	}
+	if err != nil {
+		return true, fmt.Errorf("response %d: body: %v", status, err)
+	}
+	if err := sch.Validate(v); err != nil {
+		return true, fmt.Errorf("response %d against %s: %v", status, mt.Schema.Ref, err)
+	}
+	return true, nil
 }
 
 // Doc is the loaded document.
@@ -98,6 +173,15 @@ func (c *Checker) Check(ctx context.Context, req *http.Request, reqBody []byte, 
 	var errs []error
 	if err := openapi3filter.ValidateRequest(ctx, in); err != nil && status < 400 {
 		errs = append(errs, fmt.Errorf("the server accepted (%d) a request the document calls invalid: %v", status, err))
+	}
+	if handled, err := c.checkResponse(route, status, header, body); handled {
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if len(errs) > 0 {
+			return fmt.Errorf("%w: %s %s: %w", ErrInvalid, req.Method, req.URL.Path, errors.Join(errs...))
+		}
+		return nil
 	}
 	out := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: in,

@@ -19,6 +19,7 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/server/web"
 	"searchagent/tools/embed"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/store"
@@ -143,6 +144,9 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit),
 		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
+	for _, r := range web.Routes() {
+		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
+	}
 	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
 		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
 	}

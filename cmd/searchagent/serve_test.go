@@ -119,10 +119,12 @@ func TestAPIReachesEverySubstate(t *testing.T) {
 		}
 		seen[sub] = true
 	}
+	picker := newPickerRecorder() // the demo page's picker data, from the same replay
 	for _, sc := range agenttest.Catalogue {
 		c := newClient(t, srv.URL, sc.Platform, sc.Locale)
 		check(c.snap.Scene, c.snap.Substate)
-		for _, st := range sc.Steps {
+		picker.note(c.snap.Substate, sc, 0)
+		for i, st := range sc.Steps {
 			c.send(st.Event, st.Args)
 			check(c.snap.Scene, c.snap.Substate)
 			for _, e := range c.evs {
@@ -130,8 +132,10 @@ func TestAPIReachesEverySubstate(t *testing.T) {
 					var tr api.Transition
 					json.Unmarshal(e.Data, &tr)
 					check(tr.Scene, tr.Substate)
+					picker.note(tr.Substate, sc, i+1)
 				}
 			}
+			picker.note(c.snap.Substate, sc, i+1)
 		}
 		// GET returns the same snapshot.
 		resp, b := do(t, "GET", srv.URL+"/v1/sessions/"+c.id, nil, map[string]string{"X-Session-Token": c.token})
@@ -150,6 +154,7 @@ func TestAPIReachesEverySubstate(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("sub-states never reached through the API: %v", missing)
 	}
+	picker.check(t)
 }
 
 type sseEvent struct {

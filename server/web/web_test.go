@@ -1,0 +1,59 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// TestRoutes: the page, its assets, the picker data and the example
+// client are served from the embedded files.
+func TestRoutes(t *testing.T) {
+	mux := http.NewServeMux()
+	for _, r := range Routes() {
+		mux.Handle(strings.TrimSuffix(strings.Split(r.Path, "*")[0], "/")+"/", r.Handler)
+	}
+	cases := []struct{ path, ctype, contains string }{
+		{"/", "text/html", `<script src="/static/app.js">`},
+		{"/static/app.js", "text/javascript", "snapshot.actions"},
+		{"/static/style.css", "text/css", ".box"},
+		{"/static/substates.json", "application/json", `"substate"`},
+		{"/examples/client.html", "text/html", "turn.error"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))
+			body, _ := io.ReadAll(rec.Body)
+			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), tc.ctype) || !strings.Contains(string(body), tc.contains) {
+				t.Errorf("GET %s = %d %q, want 200 %s containing %q", tc.path, rec.Code, rec.Header().Get("Content-Type"), tc.ctype, tc.contains)
+			}
+		})
+	}
+}
+
+// TestPickerCoversTheCatalogue: the picker data lists 39 sub-states, each
+// with the events that reach it.
+func TestPickerCoversTheCatalogue(t *testing.T) {
+	b, err := static.ReadFile("static/substates.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []struct {
+		Substate string            `json:"substate"`
+		Steps    []json.RawMessage `json:"steps"`
+	}
+	if err := json.Unmarshal(b, &entries); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[e.Substate] = true
+	}
+	if len(entries) != 39 || len(seen) != 39 {
+		t.Errorf("picker data has %d entries (%d distinct), want the 39 sub-states", len(entries), len(seen))
+	}
+}
