@@ -98,14 +98,16 @@ func writeReport(w io.Writer, r relevance.Report) {
 	fmt.Fprintln(w)
 }
 
-func num(x float64) string {
+func num(f relevance.Figure) string {
+	x := float64(f)
 	if math.IsNaN(x) {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.2f", x)
 }
 
-func ratio(x float64) string {
+func ratio(f relevance.Figure) string {
+	x := float64(f)
 	if math.IsNaN(x) {
 		return "n/a"
 	}
