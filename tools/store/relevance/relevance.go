@@ -136,6 +136,9 @@ type Report struct {
 	Similar []Similar     `json:"similar"`
 	Keyword []Keyword     `json:"keyword"`
 	Queries []QueryResult `json:"queries"`
+	// Embedders are the embedder figures (see MeasureEmbedder), filled in
+	// by callers that measure them.
+	Embedders []Embedder `json:"embedders,omitempty"`
 }
 
 // Options tune Run.
@@ -228,6 +231,8 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 	}
 	return rep, nil
 }
+
+func nan() float64 { return math.NaN() }
 
 // acc accumulates the figures of one system.
 type acc struct {

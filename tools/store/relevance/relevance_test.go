@@ -21,6 +21,15 @@ import (
 // (tools/store/relevance): four levels up is /work.
 const realDir = "../../../../shared/data/real"
 
+func hashing(t *testing.T, opts ...embed.HashingOption) *embed.Hashing {
+	t.Helper()
+	h, err := embed.NewHashing(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 func build(t *testing.T, cat *catalog.Catalog) store.Store {
 	t.Helper()
 	emb, err := embed.NewHashing()
@@ -70,6 +79,19 @@ func TestRealFiles(t *testing.T) {
 			rep, err := Run(context.Background(), build(t, cat), cat, Options{})
 			if err != nil {
 				t.Fatal(err)
+			}
+			v1, v2 := hashing(t, embed.WithDimensions(256), embed.WithProbes(1), embed.WithSynonyms(false)), hashing(t)
+			old, err := MeasureEmbedder(context.Background(), v1, cat, 0, 0, 20, embed.HashingSimilarThreshold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur, err := MeasureEmbedder(context.Background(), v2, cat, 0, 0, 20, embed.HashingSimilarThreshold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("name collisions: %s %d/%d, %s %d/%d", old.Model, old.Collisions, old.NamePairs, cur.Model, cur.Collisions, cur.NamePairs)
+			if cur.NamePairs < 100_000 || cur.CollisionRate*4 > old.CollisionRate {
+				t.Errorf("name collision rate %s %.5f vs %s %.5f over %d pairs: want a quarter or less", cur.Model, cur.CollisionRate, old.Model, old.CollisionRate, cur.NamePairs)
 			}
 			sys := bySystem(t, rep)
 			st, byCat, byTag := sys[SystemStore], sys[SystemCategoryFollowers], sys[SystemTagOverlap]
@@ -127,6 +149,20 @@ func TestDemoCatalog(t *testing.T) {
 	}
 	if st.FollowerRatio >= byTag.FollowerRatio {
 		t.Errorf("median follower ratio %.2f, want under the tag baseline's %.2f", st.FollowerRatio, byTag.FollowerRatio)
+	}
+	// Bilingual folding (issue 11 item 6): channels of other languages
+	// closest to an anchor are in its category more often with it.
+	noSyn, err := MeasureEmbedder(context.Background(), hashing(t, embed.WithSynonyms(false)), cat, 60, 2, 20, embed.HashingSimilarThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syn, err := MeasureEmbedder(context.Background(), hashing(t), cat, 60, 2, 20, embed.HashingSimilarThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("cross-language precision@20: %.3f without folding, %.3f with", noSyn.CrossLanguage, syn.CrossLanguage)
+	if syn.CrossAnchors != 60 || syn.CrossLanguage < noSyn.CrossLanguage {
+		t.Errorf("cross-language precision@20 %.3f with folding over %d anchors, %.3f without: want no loss", syn.CrossLanguage, syn.CrossAnchors, noSyn.CrossLanguage)
 	}
 	for _, k := range rep.Keyword {
 		if k.Found != k.Queries || k.OnTopic < 0.9 {
