@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short bench bench-router bench-router-instr lint fuzz build tidy
+.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -13,13 +13,17 @@ run:
 build:
 	$(GO) build -o bin/ ./cmd/...
 
-## test: vet + gofmt check + every test with the race detector
+## test: vet + gofmt check + every test with the race detector; skipped tests are listed at the end
 test: lint
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -race -count=1 $(PKGS)
+
+## eval: the eval suites in evals/suites, deterministic (no model); writes eval-report.json
+eval:
+	$(GO) run ./cmd/searchagent eval --model off --json eval-report.json
 
 ## test-short: the tests without -race, for a quick loop
 test-short:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -count=1 $(PKGS)
 
 ## bench: all benchmarks, one run each, with allocations
 bench:

@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"searchagent/agent/fsm"
+	"searchagent/agent/modelpath"
 	"searchagent/agent/sessions"
 	"searchagent/api"
 	"searchagent/contract"
@@ -52,6 +54,11 @@ type Config struct {
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.
 	Model string
+	// ModelPath, when set, is the model path: its parse and slots stages
+	// run in the turn (the classifier is installed in the Router), every
+	// turn gets a model ledger (token budget, calls) and the trace lists
+	// the calls.
+	ModelPath *modelpath.Path
 }
 
 // Agent runs search sessions. It is safe for concurrent use; turns on one
@@ -73,6 +80,11 @@ type Mode struct {
 	Renderer string   `json:"renderer"`
 	Sessions string   `json:"sessions"`
 	Model    string   `json:"model"`
+	// ModelStages are the stages that call the model (classifier, parse,
+	// slots); empty when no model is configured.
+	ModelStages []string `json:"model_stages"`
+	// Prompts maps each prompt id to its version, when a model is used.
+	Prompts map[string]string `json:"prompts,omitempty"`
 }
 
 // New checks the configuration and returns an agent.
@@ -111,6 +123,18 @@ func New(cfg Config) (*Agent, error) {
 	}
 	if cfg.Model != "" {
 		a.mode.Model = cfg.Model
+	}
+	a.mode.ModelStages = []string{}
+	if mp := cfg.ModelPath; mp != nil {
+		d := mp.Describe()
+		a.mode.Model, a.mode.Prompts = d.Model, d.Prompts
+		a.mode.ModelStages = d.Stages
+		if cfg.Router.HasClassifier() && !mp.Stages().Classifier {
+			return nil, errors.New("agent: the router has a classifier but the model path's classifier stage is off")
+		}
+		if mp.Stages().Slots {
+			a.mode.Renderer = "model (validated; template on violation)"
+		}
 	}
 	return a, nil
 }
@@ -326,8 +350,16 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	if info.Store != "memory" {
 		r.Mode = "production"
 	}
+	r.ModelStages = a.mode.ModelStages
+	r.Prompts = a.mode.Prompts
 	if a.mode.Model == "none" {
 		r.Notes = append(r.Notes, "no model configured: the classifier stage is off (ambiguous or unknown follow-ups are refused with what is missing) and slots come from the template renderer")
+	} else {
+		for _, st := range []string{modelpath.StageClassifier, modelpath.StageParse, modelpath.StageSlots} {
+			if !slices.Contains(a.mode.ModelStages, st) {
+				r.Notes = append(r.Notes, "model stage "+st+" is switched off: it runs deterministically")
+			}
+		}
 	}
 	if strings.Contains(info.Catalog, "demo") {
 		r.Notes = append(r.Notes, "the catalog is generated demo data, not real channels")

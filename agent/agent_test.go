@@ -275,7 +275,7 @@ func TestDisconnectedClientStopsTheTurn(t *testing.T) {
 	}
 	var names []string
 	a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error { names = append(names, e.Name); return nil })
-	if len(names) < 2 || names[len(names)-2] != api.EventError || names[len(names)-1] != api.EventTurnDone {
+	if len(names) < 2 || names[len(names)-2] != api.EventTurnError || names[len(names)-1] != api.EventTurnDone {
 		t.Errorf("log of the abandoned turn: %v, want it to end with error and turn.done", names)
 	}
 	b.send("search.submit", api.Args{Text: "swim vest"})

@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"searchagent/agent/modelpath"
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/condparse"
@@ -47,7 +47,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				// shows: the chip says "全部来源" so nothing is hidden.
 				scope = contract.ScopeAll
 			}
-			s.addTag(c.Value.Str, scope, c.Excluded, source)
+			s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
 		default:
 			if c.Field == condparse.FieldPlatform {
 				s.absorbPlatform(c, source)
@@ -55,12 +55,21 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 			}
 			s.upsertCond(Cond{
 				Kind: string(c.Kind), Field: string(c.Field), Op: string(c.Op), Value: c.Value,
-				Source: source, Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
+				Source: sourceOf(c, source), Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
 				LabelZH: c.Label.ZH, LabelEN: c.Label.EN,
 			})
 		}
 	}
 	return anchorURL, secondAnchor
+}
+
+// sourceOf keeps a condition the model inferred marked agent_inferred
+// (issue 11: the model's additions are never presented as the user's).
+func sourceOf(c condparse.Condition, source string) string {
+	if slices.Contains(c.Issues, modelpath.IssueModelInferred) {
+		return string(condparse.SourceAgentInferred)
+	}
+	return source
 }
 
 // absorbPlatform keeps a platform condition: the current platform is
@@ -233,138 +242,6 @@ func (s *Session) removeCond(id string) bool {
 	return false
 }
 
-// applyCommand applies one router command to the graph. It returns a
-// session-level command the caller must run (new_task, reset, …) and an
-// error for arguments it cannot apply.
-func (s *Session) applyCommand(cmd router.Command) (session string, anchorURL string, err error) {
-	args := cmd.Args
-	switch cmd.Name {
-	case "add_filter":
-		field, _ := args.Get("field").(string)
-		op, _ := args.Get("op").(string)
-		c := Cond{Kind: "hard", Source: "user_input", Status: "applied", Priority: 1, Op: op}
-		switch field {
-		case "country", "language", "category":
-			vals := stringsOf(args.Get("value"))
-			if len(vals) == 0 {
-				return "", "", fmt.Errorf("add_filter %s: no value", field)
-			}
-			c.Field = field
-			if op == "not_in" {
-				c.Value = condparse.StringsValue(vals...)
-			} else if len(vals) == 1 {
-				c.Op, c.Value = "eq", condparse.StringValue(vals[0])
-			} else {
-				c.Op, c.Value = "in", condparse.StringsValue(vals...)
-			}
-		case "followers", "avg_views":
-			c.Field = field
-			lo, hi, ok := rangeOf(op, args.Get("value"))
-			if !ok {
-				return "", "", fmt.Errorf("add_filter %s: bad value %v", field, args.Get("value"))
-			}
-			switch {
-			case lo > 0 && hi > 0:
-				c.Op, c.Value = "between", condparse.RangeValue(lo, hi)
-			case lo > 0:
-				c.Op, c.Value = "gte", condparse.IntValue(lo)
-			default:
-				c.Op, c.Value = "lte", condparse.IntValue(hi)
-			}
-		case "last_active_days":
-			days, ok := intOf(args.Get("value"))
-			if !ok || days <= 0 {
-				return "", "", fmt.Errorf("add_filter last_active_days: bad value %v", args.Get("value"))
-			}
-			c.Field, c.Op, c.Value = "last_active", "within_days", condparse.IntValue(days)
-		default:
-			return "", "", fmt.Errorf("add_filter: unknown field %q", field)
-		}
-		if c.Field == "country" || c.Field == "language" || c.Field == "category" {
-			var moved []string
-			if c, moved = s.settleOpposite(c); len(moved) > 0 {
-				names := condparse.Describe(condparse.Field(c.Field), "in", condparse.StringsValue(moved...))
-				if op == "not_in" {
-					s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
-				} else {
-					s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
-				}
-			}
-			if valuesOf(c.Value) == nil {
-				break
-			}
-		}
-		s.upsertCond(c)
-	case "remove_filter":
-		ids := stringsOf(args.Get("condition_ids"))
-		field, _ := args.Get("field").(string)
-		removed := false
-		for _, id := range ids {
-			removed = s.removeCond(id) || removed
-		}
-		if !removed && field != "" {
-			for _, c := range slices.Clone(s.Conds) {
-				if c.Field == field || field == "last_active_days" && c.Field == "last_active" {
-					removed = s.removeCond(c.ID) || removed
-				}
-			}
-		}
-		if !removed {
-			return "", "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, field)
-		}
-	case "add_keyword", "exclude_keyword":
-		kws := stringsOf(args.Get("keywords"))
-		if len(kws) == 0 {
-			return "", "", fmt.Errorf("%s: no keywords", cmd.Name)
-		}
-		for _, k := range kws {
-			s.addTag(k, contract.ScopeAll, cmd.Name == "exclude_keyword", "user_input")
-		}
-	case "set_keyword_scope":
-		scope, _ := args.Get("scope").(string)
-		ids := stringsOf(args.Get("condition_ids"))
-		if len(ids) == 0 && s.ActiveTagID != "" {
-			ids = []string{s.ActiveTagID}
-		}
-		if len(ids) == 0 {
-			for _, t := range s.Tags {
-				ids = append(ids, t.ID)
-			}
-		}
-		n := 0
-		for _, id := range ids {
-			if _, t := s.tag(id); t != nil {
-				t.Scope = contract.Scope(scope)
-				n++
-			}
-		}
-		if n == 0 {
-			return "", "", fmt.Errorf("set_keyword_scope: no keyword tag to change")
-		}
-	case "add_soft_preference":
-		for _, p := range stringsOf(args.Get("preference")) {
-			s.upsertCond(Cond{Kind: "soft", Field: "preference", Op: "prefer", Value: condparse.StringValue(p),
-				Source: "user_input", Status: "reference", Priority: 2})
-		}
-	case "replace_anchor":
-		u, _ := args.Get("url").(string)
-		if u == "" {
-			return "", "", fmt.Errorf("replace_anchor: no url")
-		}
-		return "", u, nil
-	case "remove_anchor":
-		if s.Anchor == nil {
-			return "", "", fmt.Errorf("remove_anchor: there is no anchor")
-		}
-		s.Anchor = nil
-	case "widen_recall", "narrow", "new_task", "reset", "back_to_classic", "switch_to_nl", "answer_option":
-		return cmd.Name, "", nil
-	default:
-		return "", "", fmt.Errorf("unknown command %q", cmd.Name)
-	}
-	return "", "", nil
-}
-
 // query is the graph as a store query.
 type query struct {
 	keywords []store.Keyword
@@ -395,42 +272,6 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 		applyFilter(&q.filters, c, now)
 	}
 	return q
-}
-
-func applyFilter(f *store.Filters, c Cond, now time.Time) {
-	vals := c.Value.Strs
-	if c.Value.Str != "" {
-		vals = []string{c.Value.Str}
-	}
-	exclude := c.Op == "not_in" || c.Op == "neq"
-	switch c.Field {
-	case "country":
-		if exclude {
-			f.ExcludeCountries = append(f.ExcludeCountries, vals...)
-		} else {
-			f.Countries = append(f.Countries, vals...)
-		}
-	case "language":
-		if exclude {
-			f.ExcludeLanguages = append(f.ExcludeLanguages, vals...)
-		} else {
-			f.Languages = append(f.Languages, vals...)
-		}
-	case "category":
-		if exclude {
-			f.ExcludeCategories = append(f.ExcludeCategories, vals...)
-		} else {
-			f.Categories = append(f.Categories, vals...)
-		}
-	case "followers":
-		f.Followers = rangeOfCond(c)
-	case "avg_views":
-		f.AvgViews = rangeOfCond(c)
-	case "last_active":
-		if c.Value.Int > 0 {
-			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
-		}
-	}
 }
 
 func rangeOfCond(c Cond) store.Range {

@@ -9,28 +9,41 @@ import (
 	"unicode/utf8"
 
 	"searchagent/agent/fsm"
+	"searchagent/agent/modelpath"
 	"searchagent/agent/sessions"
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/condparse"
+	"searchagent/tools/llm"
 )
 
 // TurnTrace is the audit trail of one turn (GET …/trace).
 type TurnTrace struct {
-	Turn        int64             `json:"turn"`
-	Event       string            `json:"event"`
-	Args        api.Args          `json:"args"`
-	StartedAt   time.Time         `json:"started_at"`
-	DurationMS  float64           `json:"duration_ms"`
-	Mode        Mode              `json:"mode"`
-	Router      *RouterStage      `json:"router,omitempty"`
+	Turn       int64        `json:"turn"`
+	Event      string       `json:"event"`
+	Args       api.Args     `json:"args"`
+	StartedAt  time.Time    `json:"started_at"`
+	DurationMS float64      `json:"duration_ms"`
+	Mode       Mode         `json:"mode"`
+	Router     *RouterStage `json:"router,omitempty"`
+	// Plan is the router's execution plan as this turn followed it.
+	Plan        []PlanTrace       `json:"plan,omitempty"`
 	Parse       *condparse.Result `json:"parse,omitempty"`
 	Transitions []api.Transition  `json:"transitions"`
 	Steps       []StepTrace       `json:"steps"`
 	Contract    *ContractTrace    `json:"contract,omitempty"`
-	Notice      string            `json:"notice,omitempty"`
-	Error       string            `json:"error,omitempty"`
+	// ModelCalls are the turn's model calls: stage, prompt id, version and
+	// rendered hash, tokens, latency, attempts, finish reason, outcome.
+	ModelCalls []llm.Call `json:"model_calls,omitempty"`
+	// ModelParse is the merge of the model's condition proposal with the
+	// deterministic parse (added, rejected, disagreements).
+	ModelParse *modelpath.MergeTrace `json:"model_parse,omitempty"`
+	// ModelSlots is the slots stage: source, asks, re-asks, first-pass
+	// validity, repair tokens.
+	ModelSlots *modelpath.SlotsResult `json:"model_slots,omitempty"`
+	Notice     string                 `json:"notice,omitempty"`
+	Error      string                 `json:"error,omitempty"`
 }
 
 // RouterStage is the router's result and explain trace for a follow-up.
@@ -83,6 +96,11 @@ type turn struct {
 	first *fsm.Action
 	facts fsm.Facts
 	plan  plan
+	// ledger is the turn's model ledger (nil without a model path).
+	ledger *llm.Turn
+	// did lists router plan steps carried out by neither a step nor a
+	// transition (widening outside a repair).
+	did []string
 }
 
 // plan is what an event does beyond its first transition.
@@ -207,6 +225,9 @@ func (s *Session) facts() fsm.Facts {
 		RepairReason: s.RepairReason, HintVisible: s.HintVisible, Origin: s.Origin,
 		OnlyExplicit: s.onlyExplicit(), SoftPending: s.softPending(), MenuOpen: s.MenuOpen,
 	}
+	if r := s.Results; r != nil {
+		f.HasResults, f.MoreResults = len(r.Items) > 0, r.NextCursor != ""
+	}
 	draft := s.Draft
 	if s.State.Input == fsm.DraftFollowup {
 		draft = s.FollowupDraft
@@ -270,7 +291,14 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	}
 	start := time.Now()
 	s.Turn++
+	var ledger *llm.Turn
+	if mp := a.cfg.ModelPath; mp != nil {
+		var cancel context.CancelFunc
+		ctx, ledger, cancel = mp.Client().StartTurn(ctx)
+		defer cancel()
+	}
 	t := a.newTurn(ctx, s, rec.Version, emit)
+	t.ledger = ledger
 	t.persist = true
 	t.ev, t.args = ev, req.Args
 	t.trace.Event, t.trace.Args = req.Event, req.Args
@@ -279,6 +307,9 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		return api.Snapshot{}, err
 	}
 	runErr := t.run()
+	if t.ledger != nil {
+		t.trace.ModelCalls = t.ledger.Calls()
+	}
 	if t.clientGone && runErr == nil {
 		runErr = context.Canceled
 	}
@@ -290,7 +321,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
@@ -312,7 +343,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(err, sessions.ErrConflict) {
 			code, kind, msg = "conflict", ErrConflict, "the session changed concurrently; reload and retry"
 		}
-		_ = t.emit(api.EventError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		return api.Snapshot{}, newError(kind, code, msg, nil, err)

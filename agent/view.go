@@ -9,6 +9,7 @@ import (
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/store"
+	"searchagent/tools/urlresolve"
 )
 
 // question decides whether the first results deserve exactly one
@@ -87,11 +88,6 @@ func (q *Question) expectation() []router.Expectation {
 	return []router.Expectation{e}
 }
 
-// allowed lists the user actions the registry allows now.
-func (a *Agent) allowed(s *Session) []*fsm.Action {
-	return a.reg.Allowed(s.State, s.facts())
-}
-
 // renderInput fills the contract's renderer input from the session.
 func (t *turn) renderInput() contract.RenderInput {
 	s := t.s
@@ -114,7 +110,7 @@ func (t *turn) renderInput() contract.RenderInput {
 				v.Handle = "@" + v.Handle
 			}
 		}
-		if a.Resolution == "resolved_invalid" {
+		if a.Resolution == string(urlresolve.StateInvalid) {
 			v.LinkIssue = contract.LinkIncomplete
 			if strings.HasSuffix(a.Reason, "not_found") {
 				v.LinkIssue = contract.LinkNotFound
@@ -138,9 +134,7 @@ func (t *turn) renderInput() contract.RenderInput {
 	for _, r := range s.Relaxations {
 		in.Relaxations = append(in.Relaxations, contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Count: r.Count})
 	}
-	for _, a := range t.a.allowed(s) {
-		in.AllowedActions = append(in.AllowedActions, contract.Action{ActionID: a.ID})
-	}
+	in.AllowedActions = contractActions(s, t.a.offers(s))
 	return in
 }
 
@@ -150,7 +144,7 @@ func (a *Agent) snapshot(s *Session, version int64, closed bool) api.Snapshot {
 	snap := api.Snapshot{
 		SessionID: s.ID, Platform: string(s.Platform), Locale: s.Locale, Version: version, Turn: s.Turn,
 		State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Slots: s.Slots, Results: s.Results,
-		Actions: []api.AllowedAction{}, Closed: closed || s.Closed,
+		Actions: apiActions(a.offers(s)), Closed: closed || s.Closed,
 		Context: api.Context{
 			KeywordTags: []contract.Tag{}, ActiveTagID: s.ActiveTagID, ActiveTagMenu: s.MenuOpen, QueryShape: s.QueryShape,
 			Origin: string(s.Origin), RepairReason: string(s.RepairReason), RepairHintVisible: s.HintVisible,
@@ -170,9 +164,6 @@ func (a *Agent) snapshot(s *Session, version int64, closed bool) api.Snapshot {
 	}
 	if q := s.Slots.Question; q != nil {
 		snap.Context.PendingQuestion = q
-	}
-	for _, act := range a.allowed(s) {
-		snap.Actions = append(snap.Actions, api.AllowedAction{ActionID: act.ID, Event: string(act.Event), Label: contract.ActionLabel(act.ID, s.Locale)})
 	}
 	return snap
 }

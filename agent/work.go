@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"searchagent/agent/fsm"
+	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/catalog"
@@ -228,7 +229,7 @@ func (t *turn) relaxations() error {
 			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
 				continue
 			}
-			if c.Field == "followers" || c.Field == "avg_views" {
+			if isCount(c.Field) {
 				lo, hi := widenRange(rangeOfCond(c))
 				wide := c
 				wide.Op, wide.Value = "between", rangeValue(lo, hi)
@@ -300,7 +301,7 @@ func (t *turn) widen() {
 	}
 	for i := range s.Conds {
 		c := &s.Conds[i]
-		if c.Field == "followers" || c.Field == "avg_views" {
+		if isCount(c.Field) {
 			lo, hi := widenRange(rangeOfCond(*c))
 			c.Op, c.Value, c.LabelZH, c.LabelEN = "between", rangeValue(lo, hi), "", ""
 			return
@@ -372,8 +373,32 @@ func (t *turn) render(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
+	source := modelpath.SourceTemplate
+	if rep.Valid && t.wantModelSlots() {
+		// The model writes the slots; they are shown only once they
+		// validate, else the (valid) template output is shown marked
+		// "template" and the model's violations are emitted.
+		var mr modelpath.SlotsResult
+		if err := t.step(api.StepRenderSlots, func() (any, error) {
+			mr = t.a.cfg.ModelPath.WriteSlots(t.ctx, modelpath.SlotsRequest{Render: in, Check: vin, Draft: slots})
+			return map[string]any{"renderer": "model", "source": mr.Source, "asks": mr.Asks, "reasks": mr.Reasks, "first_pass_valid": mr.FirstPassValid, "error": mr.Error}, nil
+		}); err != nil {
+			return err
+		}
+		t.trace.ModelSlots = &mr
+		if mr.Source == modelpath.SourceModel {
+			slots, rep, source = mr.Slots, mr.Report, modelpath.SourceModel
+		} else {
+			for _, v := range mr.Violations {
+				t.a.cfg.Observer.ContractViolation(string(v.Code))
+				if err := t.emit(api.EventContractViolation, v); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	sub := fsm.Substate(s.State, s.facts())
-	t.trace.Contract = &ContractTrace{State: string(in.State), Schema: string(rep.Schema), Substate: sub.ID, Source: "template", Valid: rep.Valid, Violations: rep.Violations}
+	t.trace.Contract = &ContractTrace{State: string(in.State), Schema: string(rep.Schema), Substate: sub.ID, Source: source, Valid: rep.Valid, Violations: rep.Violations}
 	for _, v := range rep.Violations {
 		t.a.cfg.Observer.ContractViolation(string(v.Code))
 		if err := t.emit(api.EventContractViolation, v); err != nil {
@@ -384,7 +409,28 @@ func (t *turn) render(ctx context.Context) error {
 		return fmt.Errorf("slots of %s violate the contract: %v", in.State, rep.Codes())
 	}
 	s.Slots, s.SlotsSchema = slots, string(rep.Schema)
-	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: "template", Slots: slots, Substate: sub.ID})
+	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: source, Slots: slots, Substate: sub.ID})
+}
+
+// wantModelSlots says whether the model writes this turn's slots: the
+// slots stage is on, the turn is a persisted one, and either the stage is
+// set to every turn or the turn's reading already involved the model (a
+// classifier or parse call). A turn the deterministic stages fully handle
+// makes no model call.
+func (t *turn) wantModelSlots() bool {
+	mp := t.a.cfg.ModelPath
+	if mp == nil || !mp.Stages().Slots || !t.persist || t.ledger == nil {
+		return false
+	}
+	if mp.Stages().SlotsEveryTurn {
+		return true
+	}
+	for _, c := range t.ledger.Calls() {
+		if c.Stage == modelpath.StageClassifier || c.Stage == modelpath.StageParse {
+			return true
+		}
+	}
+	return false
 }
 
 func rangeValue(lo, hi int64) condparse.Value {

@@ -37,8 +37,10 @@ const (
 	EventSlots             = "slots"
 	EventResults           = "results"
 	EventContractViolation = "contract.violation"
-	EventError             = "error"
-	EventTurnDone          = "turn.done"
+	// EventTurnError is a failed turn (data api.ErrorBody). Never "error":
+	// EventSource fires its own "error" on connection failures.
+	EventTurnError = "turn.error"
+	EventTurnDone  = "turn.done"
 )
 
 // CreateSessionRequest is the body of POST /v1/sessions.
@@ -198,6 +200,10 @@ type AllowedAction struct {
 	ActionID string `json:"action_id"`
 	Event    string `json:"event"`
 	Label    string `json:"label"`
+	// Args name the thing the button acts on (a tag, a condition, an
+	// option, a filter field); the client sends them with the event,
+	// adding what the user types.
+	Args *Args `json:"args,omitempty"`
 }
 
 // StreamEvent is one event of a turn, as sent over SSE (id = Seq, event =
@@ -253,6 +259,9 @@ const (
 	StepRenderSlots      = "render_slots"
 	StepValidateContract = "validate_contract"
 	StepCount            = "count"
+	// StepUpdateConditions applies a follow-up's router commands to the
+	// condition graph (the router's plan step of the same name).
+	StepUpdateConditions = "update_conditions"
 )
 
 // SlotsEvent is the data of a slots event.
@@ -297,16 +306,21 @@ type ExplainRequest struct {
 
 // Readiness is GET /readyz: which mode is active, never hidden.
 type Readiness struct {
-	Ready     bool              `json:"ready"`
-	Mode      string            `json:"mode"` // embedded | production
-	Store     string            `json:"store"`
-	Catalog   string            `json:"catalog"`
-	Channels  int               `json:"channels"`
-	Embedder  string            `json:"embedder"`
-	Router    []string          `json:"router_stages"`
-	Renderer  string            `json:"renderer"`
-	Sessions  string            `json:"sessions"`
-	Model     string            `json:"model"`
+	Ready    bool     `json:"ready"`
+	Mode     string   `json:"mode"` // embedded | production
+	Store    string   `json:"store"`
+	Catalog  string   `json:"catalog"`
+	Channels int      `json:"channels"`
+	Embedder string   `json:"embedder"`
+	Router   []string `json:"router_stages"`
+	Renderer string   `json:"renderer"`
+	Sessions string   `json:"sessions"`
+	Model    string   `json:"model"`
+	// ModelStages are the stages that call the model (classifier, parse,
+	// slots); empty without a model.
+	ModelStages []string `json:"model_stages"`
+	// Prompts maps prompt ids to versions, when a model is used.
+	Prompts   map[string]string `json:"prompts,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
 	Extra     map[string]string `json:"extra,omitempty"`
 	StartedAt time.Time         `json:"started_at"`

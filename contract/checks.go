@@ -7,6 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
 )
 
 // The id matchers implement the schemas' patterns (idPattern, …) without
@@ -429,10 +432,10 @@ func (c *checker) checkConditions() {
 			c.add(SoftAsHard, base+"/status", "soft_applied", softAppliedMsg(id))
 		}
 		if kindS == string(KindKeyword) {
-			if hasField && matchField(field) && !slices.Contains(Scopes, Scope(field)) {
+			if hasField && matchField(field) && !slices.Contains(scope.List(), Scope(field)) {
 				c.add(InvalidSlot, base+"/field", "keyword_scope", mf("%s is %q; a keyword's field is its match scope: tags, name, description, content or all.", "%s 为 %q；关键词的 field 是匹配目标：tags、name、description、content 或 all。", slotName(base+"/field"), field))
 			}
-			if op != string(OpContains) && op != string(OpNotContains) && slices.Contains(Ops, Op(op)) {
+			if op != string(OpContains) && op != string(OpNotContains) && slices.Contains(condition.Ops, Op(op)) {
 				c.add(InvalidSlot, base+"/op", "keyword_op", mf("%s is %q; a keyword is contains or not_contains.", "%s 为 %q；关键词的 op 只能是 contains 或 not_contains。", slotName(base+"/op"), op))
 			}
 		}

@@ -106,10 +106,11 @@
 // by default (WithFullSchemas for the full ones), which skips the
 // redundant keywords.
 //
-// ValidateJSON runs the schema on a document as a model wrote it.
-// Validate takes typed Slots, which cannot break the schema's types: it
-// checks presence, enum values and value shapes in Go instead of running
-// the schema, and a property test holds it to the schema path.
+// There is one validation path: the jsonschema library checks structure,
+// then the Go checks the rules a schema cannot say. ValidateJSON runs it
+// on a document as a model wrote it (decoded with encoding/json, numbers as
+// json.Number); Validate turns typed Slots into the same JSON value first,
+// and a property test holds the two entry points to the same reports.
 //
 // # Violations
 //

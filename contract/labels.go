@@ -6,6 +6,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"searchagent/tools/condition"
+
+	"searchagent/tools/platform"
 )
 
 // isZH reports whether a locale asks for Chinese.
@@ -91,59 +95,21 @@ func ActionLabel(id, locale string) string {
 	return strings.ToUpper(words[:1]) + words[1:]
 }
 
-var scopeNames = map[Scope]tr{
-	ScopeTags:        {"频道标签", "tags"},
-	ScopeName:        {"频道名", "name"},
-	ScopeDescription: {"频道简介", "description"},
-	ScopeContent:     {"发布内容", "content"},
-	ScopeAll:         {"全部来源", "all sources"},
-}
-
 // ScopeLabel returns the display name of a match scope.
-func ScopeLabel(s Scope, locale string) string {
-	if s == "" {
-		s = ScopeTags
-	}
-	if t, ok := scopeNames[s]; ok {
-		return t.in(isZH(locale))
-	}
-	return string(s)
-}
-
-var fieldNames = map[string]tr{
-	"anchor":          {"锚点", "Anchor"},
-	"country":         {"地区", "Country"},
-	"region":          {"地区", "Region"},
-	"language":        {"语言", "Language"},
-	"category":        {"类目", "Category"},
-	"followers":       {"粉丝", "Followers"},
-	"subscribers":     {"订阅", "Subscribers"},
-	"avg_views":       {"均播", "Avg views"},
-	"views":           {"播放", "Views"},
-	"last_active":     {"活跃", "Active"},
-	"activity":        {"活跃", "Active"},
-	"active_within":   {"活跃", "Active"},
-	"platform":        {"平台", "Platform"},
-	"engagement":      {"互动率", "Engagement"},
-	"engagement_rate": {"互动率", "Engagement"},
-	"preference":      {"偏好", "Preference"},
-	"tier":            {"量级", "Tier"},
-}
+func ScopeLabel(s Scope, locale string) string { return s.Label(locale) }
 
 func fieldName(field string, zh bool) string {
-	if t, ok := fieldNames[field]; ok {
-		return t.in(zh)
+	if zh {
+		return condition.Field(field).Label("zh")
 	}
-	return field
+	return condition.Field(field).Label("en")
 }
-
-var platformNames = map[string]string{"youtube": "YouTube", "instagram": "Instagram", "tiktok": "TikTok", "x": "X", "twitter": "X"}
 
 // platformName returns a platform's display name ("" when unknown and not
 // clean).
 func platformName(p string) string {
-	if n, ok := platformNames[strings.ToLower(strings.TrimSpace(p))]; ok {
-		return n
+	if pl, err := platform.Parse(p); err == nil {
+		return pl.Label("")
 	}
 	d := clip(displayText(p), 16)
 	if !cleanText(d) {

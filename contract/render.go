@@ -2,10 +2,14 @@ package contract
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
 )
 
 // ErrInvalidInput is returned by the renderer for an input it cannot turn
@@ -225,7 +229,7 @@ func (r *renderer) prepare() error {
 			return invalid("condition id %q repeats", c.ID)
 		case !matchField(c.Field):
 			return invalid("condition %s has the malformed field %q", c.ID, c.Field)
-		case !slices.Contains(Kinds, c.Kind), !slices.Contains(Ops, c.Op), !slices.Contains(Sources, c.Source), !slices.Contains(CondStatuses, c.Status):
+		case !slices.Contains(condition.Kinds, c.Kind), !slices.Contains(condition.Ops, c.Op), !slices.Contains(condition.Sources, c.Source), !slices.Contains(condition.Statuses, c.Status):
 			return invalid("condition %s has an unknown kind, op, source or status", c.ID)
 		}
 		seen[c.ID] = true
@@ -255,7 +259,7 @@ func (r *renderer) prepare() error {
 }
 
 func (r *renderer) checkKeywordCondition(c Condition) error {
-	if !slices.Contains(Scopes, Scope(c.Field)) || (c.Op != OpContains && c.Op != OpNotContains) {
+	if !slices.Contains(scope.List(), Scope(c.Field)) || (c.Op != OpContains && c.Op != OpNotContains) {
 		return invalid("keyword condition %s needs a scope field and contains/not_contains", c.ID)
 	}
 	if r.in.Keywords == nil {
@@ -835,4 +839,35 @@ func (r *renderer) actionList() []Action {
 		out = append(out, Action{ActionID: a.ActionID, Label: clip(label, r.rule.Limits.ActionLabel)})
 	}
 	return out
+}
+
+// validValue reports a condition value of the schema's shape: a string, a
+// number, a list of strings, or {"min", "max"} with numbers or nulls.
+func validValue(v any) bool {
+	switch x := v.(type) {
+	case string, json.Number:
+		return true
+	case []any:
+		for _, e := range x {
+			if _, ok := e.(string); !ok {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		if len(x) != 2 {
+			return false
+		}
+		for _, k := range []string{"min", "max"} {
+			e, ok := x[k]
+			if !ok {
+				return false
+			}
+			if _, num := e.(json.Number); e != nil && !num {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

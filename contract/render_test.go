@@ -13,6 +13,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
+
+	"searchagent/tools/states"
 )
 
 // substateCase is one sub-state of seed 000 §8.1 with the state keys and
@@ -89,7 +94,7 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 	hostile := len(kw) != 3 || kw[0] != "swim vest"
 	if sc.keywords {
 		for i, t := range kw {
-			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: Scopes[i%len(Scopes)], Excluded: i == 2}
+			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: scope.List()[i%len(scope.List())], Excluded: i == 2}
 			in.Keywords = append(in.Keywords, tag)
 			op := OpContains
 			if tag.Excluded {
@@ -141,11 +146,11 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 func allowedFor(key StateKey, c Context) []Action {
 	ids := []string{"A_ANY__SESSION_RESET__EMPTY_INPUT__01"}
 	switch key.Container() {
-	case CompactClassic:
+	case states.CompactClassic:
 		ids = append(ids, "A_DRAFT_KEYWORD__SEARCH_SUBMIT__RETRIEVING__01", "A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "A_COMPACT_CLASSIC__AGENT_UPGRADE__EXPANDED_AGENT__01")
-	case ExpandedAgent, ExpandedClarifying:
+	case states.ExpandedAgent, states.ExpandedClarifying:
 		ids = append(ids, "A_FOLLOWUP_WAITING__FOLLOWUP_SUBMIT__REFINING__01", "A_RESULTS_READY__CONDITION_EDIT__REFINING__01", "A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01")
-	case ExpandedRepair:
+	case states.ExpandedRepair:
 		ids = append(ids, "A_EMPTY_REPAIR__FOLLOWUP_SUBMIT__REFINING__01")
 	}
 	switch {
@@ -161,7 +166,7 @@ func allowedFor(key StateKey, c Context) []Action {
 	if c.LowRecallHint() {
 		ids = append(ids, hintActions...)
 	}
-	if key.Session() == Clarifying {
+	if key.Session() == states.Clarifying {
 		ids = append(ids, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01")
 	}
 	out := make([]Action, len(ids))
@@ -364,10 +369,10 @@ func randomInput(rng *rand.Rand) RenderInput {
 		}
 		in.Conditions = append(in.Conditions, Condition{
 			ID: fmt.Sprintf("c%d", i), Kind: kind, Field: pick(fields), Op: op, Value: v, Label: label,
-			Source: Sources[rng.IntN(len(Sources))], Status: CondStatuses[rng.IntN(len(CondStatuses))],
+			Source: condition.Sources[rng.IntN(len(condition.Sources))], Status: condition.Statuses[rng.IntN(len(condition.Statuses))],
 		})
 	}
-	if key.Session() == Clarifying || (key.Session() == EmptyRepair && rng.IntN(2) == 0) {
+	if key.Session() == states.Clarifying || (key.Session() == states.EmptyRepair && rng.IntN(2) == 0) {
 		q := &QuestionSpec{ID: "q1", Topic: QuestionTopic(pick([]string{"follower_range", "region", "activity", "category", "language", "soft_preference", "conflict", "other"})), Subject: pick(userStrings)}
 		for j := range 2 + rng.IntN(3) {
 			label := pick(userStrings)
@@ -536,3 +541,12 @@ func TestSubstateCasesMatchResolve(t *testing.T) {
 		t.Errorf("want 39 distinct sub-states, have %d", len(substates))
 	}
 }
+
+// substates are the catalogue's sub-state ids (tools/states).
+var substates = func() []string {
+	ids := make([]string, len(states.Catalogue))
+	for i, s := range states.Catalogue {
+		ids[i] = s.ID
+	}
+	return ids
+}()

@@ -3,6 +3,8 @@ package contract
 import (
 	"fmt"
 	"sort"
+
+	"searchagent/tools/states"
 )
 
 // Presence says whether a slot must, may or must not appear in a state.
@@ -131,68 +133,68 @@ func buildRules() map[SchemaID]*Rule {
 	kw := func(r *Rule) { r.SummaryWhenKeywords = true }
 
 	// Compact (classic) states: no question, no summary card (contract 4.1, 4.2).
-	add("compact_classic.idle", Key(CompactClassic, Idle), "4.1",
+	add("compact_classic.idle", Key(states.CompactClassic, states.Idle), "4.1",
 		"Classic box before a search: at most a very light status; no question, no summary card.",
 		slots(may, no, no, no, no, no, must))
-	add("compact_classic.retrieving", Key(CompactClassic, Retrieving), "4.1",
+	add("compact_classic.retrieving", Key(states.CompactClassic, states.Retrieving), "4.1",
 		"Classic keyword or anchor search running: a very light status; loading allowed.",
 		slots(may, no, no, no, no, no, must))
-	add("compact_classic.results_ready", Key(CompactClassic, ResultsReady), "4.1",
+	add("compact_classic.results_ready", Key(states.CompactClassic, states.ResultsReady), "4.1",
 		"Classic results: at most a very light stable status; no question, no summary card, no loading.",
 		slots(may, no, no, no, no, no, must))
-	add("compact_classic.results_ready.low_recall", Key(CompactClassic, ResultsReady), "4.4A",
+	add("compact_classic.results_ready.low_recall", Key(states.CompactClassic, states.ResultsReady), "4.4A",
 		"Classic results with few matches: results stay visible; a light repair_hint offers to open the repair; never auto-expand.",
 		slots(may, no, no, no, no, must, may))
-	for _, s := range []string{Idle, Retrieving, ResultsReady} {
-		add(SchemaID(CompactResolving+"."+s), Key(CompactResolving, s), "4.2",
+	for _, s := range []states.Session{states.Idle, states.Retrieving, states.ResultsReady} {
+		add(SchemaID(string(states.CompactResolving)+"."+string(s)), Key(states.CompactResolving, s), "4.2",
 			"Resolving a URL: a light progress status and at most minimal actions; no agent card, no question.",
 			slots(must, no, no, no, no, no, must))
 	}
 
 	// Expanded agent (contract 4.3, 4.4, 4.6).
-	add("expanded_agent.idle", Key(ExpandedAgent, Idle), "4.3",
+	add("expanded_agent.idle", Key(states.ExpandedAgent, states.Idle), "4.3",
 		"Expanded box waiting for a description: a stable status, optionally the task summary and conditions.",
 		slots(must, may, may, no, no, no, must))
-	add("expanded_agent.retrieving", Key(ExpandedAgent, Retrieving), "4.3",
+	add("expanded_agent.retrieving", Key(states.ExpandedAgent, states.Retrieving), "4.3",
 		"First-round search running: a progress status, the task summary and conditions when parsed; no question yet (search first, ask later).",
 		slots(must, may, may, no, no, no, must))
-	add("expanded_agent.results_ready", Key(ExpandedAgent, ResultsReady), "4.4",
+	add("expanded_agent.results_ready", Key(states.ExpandedAgent, states.ResultsReady), "4.4",
 		"Results are stable: a stable status, the task summary (what we search by, what is applied, what is only a reference) and the conditions; no loading, no question.",
 		slots(must, must, must, no, no, no, must))
-	add("expanded_agent.results_ready.low_recall", Key(ExpandedAgent, ResultsReady), "4.4A",
+	add("expanded_agent.results_ready.low_recall", Key(states.ExpandedAgent, states.ResultsReady), "4.4A",
 		"Stable results but few: keep them visible, say so, and offer the light repair_hint; never auto-expand the repair.",
 		slots(must, must, must, no, no, must, may))
-	add("expanded_agent.refining", Key(ExpandedAgent, Refining), "4.6",
+	add("expanded_agent.refining", Key(states.ExpandedAgent, states.Refining), "4.6",
 		"Refreshing after an answer or a condition change: a progress status, optionally the summary; no new question, no stable-result wording.",
 		slots(must, may, may, no, no, no, must))
-	add("expanded_agent.refining.followup", Key(ExpandedAgent, Refining), "4.6A",
+	add("expanded_agent.refining.followup", Key(states.ExpandedAgent, states.Refining), "4.6A",
 		"Incremental refining after a follow-up: a progress status and the task summary with the addition as an increment.",
 		slots(must, must, may, no, no, no, must))
 
 	// Clarifying (contract 4.5).
-	add("expanded_clarifying.clarifying", Key(ExpandedClarifying, Clarifying), "4.5",
+	add("expanded_clarifying.clarifying", Key(states.ExpandedClarifying, states.Clarifying), "4.5",
 		"One high-value question with 2-4 options, the conditions, a stable status; never a second question, never a long explanation.",
 		slots(must, may, must, must, no, no, must))
 
 	// Repair (contract 4.7, 4.7A, 4.8, 5.2A).
-	add("expanded_repair.retrieving", Key(ExpandedRepair, Retrieving), "4.7",
+	add("expanded_repair.retrieving", Key(states.ExpandedRepair, states.Retrieving), "4.7",
 		"Searching again after a repair: a progress status, optionally the summary and conditions.",
 		slots(must, may, may, no, no, no, must))
-	add("expanded_repair.refining", Key(ExpandedRepair, Refining), "4.6A",
+	add("expanded_repair.refining", Key(states.ExpandedRepair, states.Refining), "4.6A",
 		"Refreshing after a repair follow-up or a manual change: a progress status, optionally the summary and conditions.",
 		slots(must, may, may, no, no, no, must))
-	add("expanded_repair.results_ready.low_recall", Key(ExpandedRepair, ResultsReady), "4.7A",
+	add("expanded_repair.results_ready.low_recall", Key(states.ExpandedRepair, states.ResultsReady), "4.7A",
 		"The opened low-recall repair: say it is low recall, not zero results; say the anchor and keywords are kept; 1-3 low-recall repair options.",
 		slots(must, must, must, no, must, no, must), repairSet(lowRecallRepairActions))
-	add("expanded_repair.empty_repair", Key(ExpandedRepair, EmptyRepair), "4.7",
+	add("expanded_repair.empty_repair", Key(states.ExpandedRepair, states.EmptyRepair), "4.7",
 		"Zero results with conditions: the reason, the conditions kept visible, 1-3 repair options, at most one very short question; no chat, no fake loading.",
 		slots(must, may, must, may, must, no, must), shortQ)
 	for _, reason := range []RepairReason{RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported} {
-		add(SchemaID("expanded_repair.empty_repair."+string(reason)), Key(ExpandedRepair, EmptyRepair), "5.2A",
+		add(SchemaID("expanded_repair.empty_repair."+string(reason)), Key(states.ExpandedRepair, states.EmptyRepair), "5.2A",
 			"The URL could not become an anchor ("+string(reason)+"): the status says why, the task summary says the keywords are kept, and the repair options are only A_REPAIR_FIX_URL, A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS, A_REPAIR_SWITCH_TO_NL.",
 			slots(must, may, must, may, must, no, must), shortQ, kw, repairSet(urlRepairActions))
 	}
-	add("expanded_repair.unsupported", Key(ExpandedRepair, Unsupported), "4.8",
+	add("expanded_repair.unsupported", Key(states.ExpandedRepair, states.Unsupported), "4.8",
 		"A limit: the clear reason and, when there is one, a feasible alternative as a repair option; never dressed as a successful search.",
 		slots(must, may, may, no, may, no, must))
 	return rules

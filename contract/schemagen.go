@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+
+	"searchagent/tools/condition"
 )
 
 // Patterns shared by the schemas and the Go checks.
@@ -157,9 +159,9 @@ func (g gen) slot(name string) obj {
 	case SlotConditions:
 		cond := object(obj{
 			"id":    g.pattern(idPattern, "The condition's id in the session's Condition Graph."),
-			"kind":  obj{"type": "string", "enum": enumOf(Kinds)},
+			"kind":  obj{"type": "string", "enum": enumOf(condition.Kinds)},
 			"field": g.pattern(fieldPattern, "What it constrains; for a keyword, its match scope (tags, name, description, content, all)."),
-			"op":    obj{"type": "string", "enum": enumOf(Ops)},
+			"op":    obj{"type": "string", "enum": enumOf(condition.Ops)},
 			"value": obj{"anyOf": []any{
 				obj{"type": "string"},
 				obj{"type": "number"},
@@ -167,8 +169,8 @@ func (g gen) slot(name string) obj {
 				object(obj{"min": obj{"type": []any{"number", "null"}}, "max": obj{"type": []any{"number", "null"}}}),
 			}},
 			"label":  g.str(r.Limits.CondLabel, ""),
-			"source": obj{"type": "string", "enum": enumOf(Sources)},
-			"status": obj{"type": "string", "enum": enumOf(CondStatuses), "description": "A soft condition is reference or pending, never applied."},
+			"source": obj{"type": "string", "enum": enumOf(condition.Sources)},
+			"status": obj{"type": "string", "enum": enumOf(condition.Statuses), "description": "A soft condition is reference or pending, never applied."},
 		})
 		s = g.array(cond, 0, 0)
 		s["description"] = "The conditions in force: anchor, keywords, hard filters, soft preferences (never applied), derived rules."

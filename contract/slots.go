@@ -1,5 +1,10 @@
 package contract
 
+import (
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
+)
+
 // Tone is the colour of a status line.
 type Tone string
 
@@ -27,78 +32,58 @@ type Status struct {
 	Loading bool `json:"loading"`
 }
 
-// Kind is the kind of a condition in the Condition Graph (spec 2.3).
-type Kind string
-
-// Condition kinds, with their priorities (spec 3.7.3): anchor P0, hard and
-// keyword P1, soft P2, derived P3.
-const (
-	KindAnchor  Kind = "anchor"
-	KindKeyword Kind = "keyword"
-	KindHard    Kind = "hard"
-	KindSoft    Kind = "soft"
-	KindDerived Kind = "derived"
+// Kind, Op, Source and CondStatus are the condition vocabulary of
+// tools/condition; the names below re-export it for the contract's users.
+type (
+	// Kind is the kind of a condition in the Condition Graph (spec 2.3).
+	Kind = condition.Kind
+	// Op is a condition's operator (see condition.Op for each operand).
+	Op = condition.Op
+	// Source says where a condition came from (spec 5.2).
+	Source = condition.Source
+	// CondStatus says whether a condition filters the results.
+	CondStatus = condition.Status
 )
 
-// Kinds lists every condition kind.
-var Kinds = []Kind{KindAnchor, KindKeyword, KindHard, KindSoft, KindDerived}
-
-// Op is a condition's operator. The set and the JSON form of each value
-// follow the condition parser:
-//
-//	eq, neq           a string ("US", "youtube", a handle or channel id)
-//	in, not_in        an array of strings (["US","CA"])
-//	gte, lte          a number (10000)
-//	between           {"min": 5000, "max": 20000}
-//	within_days       a number of days (30)
-//	contains          a keyword; not_contains for an excluded keyword
-//	prefer, avoid     a soft preference code or text
-type Op string
-
-// Condition operators.
+// Condition kinds (condition.Kind*).
 const (
-	OpEq          Op = "eq"
-	OpNeq         Op = "neq"
-	OpIn          Op = "in"
-	OpNotIn       Op = "not_in"
-	OpGte         Op = "gte"
-	OpLte         Op = "lte"
-	OpBetween     Op = "between"
-	OpWithinDays  Op = "within_days"
-	OpContains    Op = "contains"
-	OpNotContains Op = "not_contains"
-	OpPrefer      Op = "prefer"
-	OpAvoid       Op = "avoid"
+	KindAnchor  = condition.KindAnchor
+	KindKeyword = condition.KindKeyword
+	KindHard    = condition.KindHard
+	KindSoft    = condition.KindSoft
+	KindDerived = condition.KindDerived
 )
 
-// Ops lists every operator.
-var Ops = []Op{OpEq, OpNeq, OpIn, OpNotIn, OpGte, OpLte, OpBetween, OpWithinDays, OpContains, OpNotContains, OpPrefer, OpAvoid}
-
-// Source says where a condition came from (spec 5.2).
-type Source string
-
-// Condition sources.
+// Condition operators (condition.Op*).
 const (
-	SourceUserInput     Source = "user_input"
-	SourceAgentInferred Source = "agent_inferred"
-	SourceManual        Source = "manual"
+	OpEq          = condition.OpEq
+	OpNeq         = condition.OpNeq
+	OpIn          = condition.OpIn
+	OpNotIn       = condition.OpNotIn
+	OpGte         = condition.OpGte
+	OpLte         = condition.OpLte
+	OpBetween     = condition.OpBetween
+	OpWithinDays  = condition.OpWithinDays
+	OpContains    = condition.OpContains
+	OpNotContains = condition.OpNotContains
+	OpPrefer      = condition.OpPrefer
+	OpAvoid       = condition.OpAvoid
 )
 
-// Sources lists every condition source.
-var Sources = []Source{SourceUserInput, SourceAgentInferred, SourceManual}
-
-// CondStatus says whether a condition filters the results.
-type CondStatus string
-
-// Condition statuses. A soft condition is never applied (spec 3.7.5).
+// Condition sources (condition.Source*).
 const (
-	StatusApplied   CondStatus = "applied"
-	StatusReference CondStatus = "reference"
-	StatusPending   CondStatus = "pending"
+	SourceUserInput     = condition.SourceUserInput
+	SourceAgentInferred = condition.SourceAgentInferred
+	SourceManual        = condition.SourceManual
 )
 
-// CondStatuses lists every condition status.
-var CondStatuses = []CondStatus{StatusApplied, StatusReference, StatusPending}
+// Condition statuses (condition.Status*). A soft condition is never
+// applied (spec 3.7.5).
+const (
+	StatusApplied   = condition.StatusApplied
+	StatusReference = condition.StatusReference
+	StatusPending   = condition.StatusPending
+)
 
 // Condition is one entry of the conditions slot: a node of the session's
 // Condition Graph as the user sees it.
@@ -188,20 +173,17 @@ const (
 // SlotNames lists the slots in contract order.
 var SlotNames = []string{SlotStatus, SlotTaskSummary, SlotConditions, SlotQuestion, SlotRepairOptions, SlotRepairHint, SlotActions}
 
-// Scope is a keyword tag's match target (spec 3.4.1D).
-type Scope string
+// Scope is a keyword tag's match target (spec 3.4.1D): tools/scope's.
+type Scope = scope.Scope
 
-// Keyword match scopes.
+// Keyword match scopes (scope.*), re-exported for the contract's users.
 const (
-	ScopeTags        Scope = "tags"
-	ScopeName        Scope = "name"
-	ScopeDescription Scope = "description"
-	ScopeContent     Scope = "content"
-	ScopeAll         Scope = "all"
+	ScopeTags        = scope.Tags
+	ScopeName        = scope.Name
+	ScopeDescription = scope.Description
+	ScopeContent     = scope.Content
+	ScopeAll         = scope.All
 )
-
-// Scopes lists every scope.
-var Scopes = []Scope{ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll}
 
 // Tag is a keyword tag of the search box (seed 000 §3.1A): the user's
 // explicit keyword, its match scope and whether it excludes.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"searchagent/tools/states"
 )
 
 // ErrUnknownState is returned for a state key the contract has no schema for.
@@ -14,75 +16,31 @@ var ErrUnknownState = errors.New("unknown state key")
 var ErrContext = errors.New("context does not fit the state")
 
 // StateKey is "<container_state>/<session_state>", e.g.
-// "expanded_clarifying/clarifying".
-type StateKey string
-
-// Container and session states (seed 000 §4.1, §5.1), verbatim.
-const (
-	CompactClassic     = "compact_classic"
-	CompactResolving   = "compact_resolving"
-	ExpandedAgent      = "expanded_agent"
-	ExpandedClarifying = "expanded_clarifying"
-	ExpandedRepair     = "expanded_repair"
-
-	Idle         = "idle"
-	Retrieving   = "retrieving"
-	ResultsReady = "results_ready"
-	Clarifying   = "clarifying"
-	Refining     = "refining"
-	EmptyRepair  = "empty_repair"
-	Unsupported  = "unsupported"
-)
+// "expanded_clarifying/clarifying": tools/states' key.
+type StateKey = states.Key
 
 // Key builds a state key from its two layers.
-func Key(container, session string) StateKey { return StateKey(container + "/" + session) }
-
-// Container is the key's container state ("" for a malformed key).
-func (k StateKey) Container() string {
-	c, _, _ := strings.Cut(string(k), "/")
-	return c
-}
-
-// Session is the key's session state ("" for a malformed key).
-func (k StateKey) Session() string {
-	_, s, _ := strings.Cut(string(k), "/")
-	return s
-}
-
-// Classic reports whether the key's container is a compact (classic) one,
-// where every text must stay short (contract 4.1, 4.2).
-func (k StateKey) Classic() bool {
-	c := k.Container()
-	return c == CompactClassic || c == CompactResolving
-}
-
-// InProgress reports whether work is really in progress in this state, the
-// only states that may show loading (seed 000 §5.3): retrieving, refining
-// and URL resolving.
-func (k StateKey) InProgress() bool {
-	s := k.Session()
-	return s == Retrieving || s == Refining || k.Container() == CompactResolving
-}
+func Key(c states.Container, s states.Session) StateKey { return states.KeyOf(c, s) }
 
 // StateKeys lists every state key the contract has a schema for, the pairs
 // the state machine can reach.
 var StateKeys = []StateKey{
-	Key(CompactClassic, Idle),
-	Key(CompactClassic, Retrieving),
-	Key(CompactClassic, ResultsReady),
-	Key(CompactResolving, Idle),
-	Key(CompactResolving, Retrieving),
-	Key(CompactResolving, ResultsReady),
-	Key(ExpandedAgent, Idle),
-	Key(ExpandedAgent, Retrieving),
-	Key(ExpandedAgent, ResultsReady),
-	Key(ExpandedAgent, Refining),
-	Key(ExpandedClarifying, Clarifying),
-	Key(ExpandedRepair, Retrieving),
-	Key(ExpandedRepair, Refining),
-	Key(ExpandedRepair, ResultsReady),
-	Key(ExpandedRepair, EmptyRepair),
-	Key(ExpandedRepair, Unsupported),
+	Key(states.CompactClassic, states.Idle),
+	Key(states.CompactClassic, states.Retrieving),
+	Key(states.CompactClassic, states.ResultsReady),
+	Key(states.CompactResolving, states.Idle),
+	Key(states.CompactResolving, states.Retrieving),
+	Key(states.CompactResolving, states.ResultsReady),
+	Key(states.ExpandedAgent, states.Idle),
+	Key(states.ExpandedAgent, states.Retrieving),
+	Key(states.ExpandedAgent, states.ResultsReady),
+	Key(states.ExpandedAgent, states.Refining),
+	Key(states.ExpandedClarifying, states.Clarifying),
+	Key(states.ExpandedRepair, states.Retrieving),
+	Key(states.ExpandedRepair, states.Refining),
+	Key(states.ExpandedRepair, states.ResultsReady),
+	Key(states.ExpandedRepair, states.EmptyRepair),
+	Key(states.ExpandedRepair, states.Unsupported),
 }
 
 // ParseStateKey checks that s names a state key with a schema.
@@ -198,25 +156,25 @@ func Resolve(k StateKey, c Context) (SchemaID, error) {
 	default:
 		return "", fmt.Errorf("%w: unknown source_stage %q", ErrContext, c.SourceStage)
 	}
-	base := SchemaID(k.Container() + "." + k.Session())
+	base := SchemaID(string(k.Container()) + "." + string(k.Session()))
 	switch k {
-	case Key(CompactClassic, ResultsReady), Key(ExpandedAgent, ResultsReady):
+	case Key(states.CompactClassic, states.ResultsReady), Key(states.ExpandedAgent, states.ResultsReady):
 		if c.LowRecallHint() {
 			return base + ".low_recall", nil
 		}
-	case Key(ExpandedRepair, ResultsReady):
+	case Key(states.ExpandedRepair, states.ResultsReady):
 		if c.RepairReason != RepairNone && c.RepairReason != RepairLowRecall {
 			return "", fmt.Errorf("%w: %s is the opened low-recall repair, not repair_reason %q", ErrContext, k, c.RepairReason)
 		}
 		return base + ".low_recall", nil
-	case Key(ExpandedRepair, EmptyRepair):
+	case Key(states.ExpandedRepair, states.EmptyRepair):
 		if c.RepairReason == RepairLowRecall {
 			return "", fmt.Errorf("%w: low_recall keeps results_ready; empty_repair carries zero results only (seed 000 §5.3)", ErrContext)
 		}
 		if c.RepairReason.IsURL() {
 			return base + "." + SchemaID(c.RepairReason), nil
 		}
-	case Key(ExpandedAgent, Refining):
+	case Key(states.ExpandedAgent, states.Refining):
 		if c.Followup() {
 			return base + ".followup", nil
 		}
@@ -224,21 +182,7 @@ func Resolve(k StateKey, c Context) (SchemaID, error) {
 	return base, nil
 }
 
-// substates are the 39 sub-state ids of seed 000 §8.1 (DESIGN.md table).
-var substates = []string{
-	"keyword-blank", "keyword-draft", "keyword-committed", "keyword-editing", "keyword-multi", "keyword-url-seed", "keyword-scope",
-	"url-resolving", "url-anchor", "url-keyword-seed", "url-low-recall", "url-mismatch", "url-unsupported", "url-invalid",
-	"natural-expanded", "natural-retrieving", "natural-results", "natural-clarifying", "natural-followup-draft", "natural-followup-refining",
-	"mixed-parse", "mixed-anchor", "mixed-soft", "mixed-clarifying", "mixed-followup-draft", "mixed-followup-refining",
-	"repair-invalid", "repair-mismatch", "repair-unsupported", "repair-empty", "repair-low-recall", "repair-followup-draft", "repair-followup-refining",
-	"upgrade-keyword-before", "upgrade-keyword-upgrading", "upgrade-keyword-stable", "upgrade-url-before", "upgrade-url-upgrading", "upgrade-url-stable",
-}
-
 func knownSubstate(s string) bool {
-	for _, x := range substates {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	_, ok := states.Lookup(s)
+	return ok
 }

@@ -326,7 +326,6 @@ var (
 	enAux           = []string{"do", "does", "did", "would", "could", "can", "will", "shall", "should", "are", "may"}
 	enPronoun       = []string{"you", "we", "i"}
 	enQuestionPhr   = phrases("want me to", "how about", "what about", "would it")
-	zhQuestionSet   = newPhraseSet(zhQuestionWords...)
 )
 
 // phrases splits each phrase into its words.
@@ -439,7 +438,7 @@ func isQuestion(sent string) bool {
 		if strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢") {
 			return true
 		}
-		if _, ok := zhQuestionSet.first(sent); ok {
+		if _, ok := firstOf(zhQuestionWords, sent); ok {
 			return true
 		}
 	}
@@ -477,14 +476,13 @@ func countQuestions(s string) int {
 
 var (
 	zhLoadingWords = []string{"正在", "加载", "载入中", "搜索中", "查找中", "检索中", "识别中", "解析中", "刷新中", "处理中", "生成中", "召回中", "请稍候", "请稍等", "稍等", "马上就好"}
-	zhLoadingSet   = newPhraseSet(zhLoadingWords...)
 	enLoadingPhr   = phrases("searching", "loading", "please wait", "hold on", "one moment", "refreshing", "fetching", "processing", "resolving", "in progress", "working on it", "just a sec", "just a second", "just a moment")
 )
 
 // loadingWording returns the in-progress wording s uses, if any.
 func loadingWording(s string) (string, bool) {
 	if !isASCII(s) {
-		if w, ok := zhLoadingSet.first(s); ok {
+		if w, ok := firstOf(zhLoadingWords, s); ok {
 			return w, true
 		}
 	}
@@ -503,7 +501,6 @@ func hasEllipsis(s string) bool {
 
 var (
 	zhChatWords = []string{"聊聊", "聊天", "随时问我", "随时告诉我", "有什么可以帮", "有什么能帮", "还有什么需要", "还有什么问题", "还想了解", "告诉我更多", "跟我说说", "和我说说", "联系客服", "人工客服", "侧边栏", "侧栏", "对话框", "新窗口", "新标签页", "私信我", "作为AI", "作为一个AI", "作为人工智能", "我是AI", "我是你的AI", "我是你的智能助手", "打开助手"}
-	zhChatSet   = newPhraseSet(zhChatWords...)
 	enChatPhr   = phrases("let's chat", "lets chat", "let's talk", "lets talk", "chat with", "feel free to", "ask me", "let me know",
 		"anything else", "tell me more", "contact support", "contact us", "contact our", "sidebar", "side bar", "side panel",
 		"chat window", "new tab", "new window", "as an ai", "i'm an ai", "im an ai", "i'm your assistant", "i am an ai",
@@ -514,7 +511,7 @@ var (
 // the search box, if any.
 func chatWording(s string) (string, bool) {
 	if !isASCII(s) {
-		if w, ok := zhChatSet.first(s); ok {
+		if w, ok := firstOf(zhChatWords, s); ok {
 			return w, true
 		}
 	}
@@ -572,4 +569,15 @@ func cleanText(s string) bool {
 		return false
 	}
 	return !strings.ContainsAny(s, "；;。|")
+}
+
+// firstOf returns the first phrase of the list (in list order) that s
+// contains.
+func firstOf(list []string, s string) (string, bool) {
+	for _, w := range list {
+		if strings.Contains(s, w) {
+			return w, true
+		}
+	}
+	return "", false
 }

@@ -100,10 +100,7 @@ func (r Report) Codes() []Code {
 // safe for concurrent use.
 type Validator struct {
 	schemas map[SchemaID]*jsonschema.Schema
-	// fast holds the yes/no validators of the schemas the fastSchema
-	// subset covers: a document they accept skips the library.
-	fast   map[SchemaID]*fastSchema
-	strict bool
+	strict  bool
 }
 
 type config struct{ strict bool }
@@ -132,7 +129,6 @@ func New(opts ...ValidatorOption) (*Validator, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	ids := SchemaIDs()
-	fast := make(map[SchemaID]*fastSchema, len(ids))
 	for _, id := range ids {
 		data, err := schemaFS.ReadFile(schemaPath(id, cfg.strict))
 		if err != nil {
@@ -142,14 +138,11 @@ func New(opts ...ValidatorOption) (*Validator, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrSchema, id, err)
 		}
-		if fs, ok := compileFast(doc); ok {
-			fast[id] = fs
-		}
 		if err := c.AddResource(schemaBase+id.File(), doc); err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrSchema, id, err)
 		}
 	}
-	v := &Validator{schemas: make(map[SchemaID]*jsonschema.Schema, len(ids)), fast: fast, strict: cfg.strict}
+	v := &Validator{schemas: make(map[SchemaID]*jsonschema.Schema, len(ids)), strict: cfg.strict}
 	for _, id := range ids {
 		s, err := c.Compile(schemaBase + id.File())
 		if err != nil {
@@ -160,36 +153,20 @@ func New(opts ...ValidatorOption) (*Validator, error) {
 	return v, nil
 }
 
-// Validate checks typed slots. Typed slots cannot break the schema's
-// types, so this path checks presence, enums and value shapes in Go
-// instead of running the schema (TestTypedPathMatchesSchema holds it to
-// the schema path); use ValidateJSON for documents a model wrote.
+// Validate checks typed slots: they are turned into the JSON value
+// encoding/json would produce and validated exactly like a document a model
+// wrote (ValidateJSON), schema first, then the Go checks.
 func (v *Validator) Validate(in Input, s Slots) (Report, error) {
-	id, err := Resolve(in.State, in.Context)
-	if err != nil {
-		return Report{}, err
-	}
-	rule, err := RuleFor(id)
-	if err != nil {
-		return Report{}, err
-	}
-	c := newChecker(&in, rule, slotsInstance(s))
-	c.run()
-	c.checkTypedStructure(id)
-	vs := dedupe(c.out)
-	return Report{State: in.State, Schema: id, Valid: len(vs) == 0, Violations: vs}, nil
+	return v.validate(in, slotsInstance(s))
 }
 
 // ValidateJSON checks a slot document as a model wrote it. A document that
 // is not JSON is an error (ErrBadJSON); anything that is JSON yields a
 // report.
 func (v *Validator) ValidateJSON(in Input, data []byte) (Report, error) {
-	doc, ok := fastDecode(data)
-	if !ok {
-		var err error
-		if doc, err = decodeJSON(data); err != nil {
-			return Report{}, err
-		}
+	doc, err := decodeJSON(data)
+	if err != nil {
+		return Report{}, err
 	}
 	return v.validate(in, doc)
 }
@@ -249,9 +226,7 @@ func (v *Validator) validate(in Input, doc any) (Report, error) {
 	}
 	c := newChecker(&in, rule, doc)
 	c.run()
-	if fs := v.fast[id]; fs != nil && fs.valid(doc) {
-		// The library would find nothing either.
-	} else if err := v.schemas[id].Validate(doc); err != nil {
+	if err := v.schemas[id].Validate(doc); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			return Report{}, fmt.Errorf("validate %s: %w", id, err)

@@ -227,8 +227,8 @@ func DiffOutcomes(old, cur []Outcome) []Change {
 
 func slotValues(slots Slots) map[string]any {
 	out := map[string]any{}
-	for _, s := range slots {
-		out[s.Name] = s.Value
+	for name, s := range slots {
+		out[name] = s.Value
 	}
 	return out
 }

@@ -26,13 +26,20 @@ type ClassifyRequest struct {
 	Branch Branch `json:"branch"`
 	// Candidates are the rules' candidates, best first (may be empty).
 	Candidates []Candidate `json:"candidates"`
-	// Specs describe every rules spec the classifier may answer with.
+	// Specs describe every guard and rules spec the classifier may answer
+	// with.
 	Specs []SpecInfo `json:"specs"`
+	// Conditions are the session's condition graph (the model's context is
+	// rebuilt from it each turn, never from chat history).
+	Conditions []Condition `json:"conditions,omitempty"`
 }
 
-// SpecInfo describes one spec to a classifier.
+// SpecInfo describes one spec to a classifier. Guard specs are listed
+// too (Guard true): a paraphrased abuse request the guard's terms missed
+// is still refused when the classifier names its guard spec.
 type SpecInfo struct {
 	ID          string              `json:"id"`
+	Guard       bool                `json:"guard,omitempty"`
 	Label       Text                `json:"label"`
 	Description Text                `json:"description"`
 	Slots       map[string]SlotSpec `json:"slots,omitempty"`
@@ -46,19 +53,22 @@ type ClassifierAnswer struct {
 	Slots      map[string]string `json:"slots,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Reason     string            `json:"reason,omitempty"`
+	// Prompt names the prompt that produced the answer ("classify@1").
+	Prompt string `json:"prompt,omitempty"`
 }
 
 // maxClassifierSlot bounds a classifier's slot value.
 const maxClassifierSlot = 256
 
-// SpecInfos lists the rules specs for a classifier prompt, in id order.
+// SpecInfos lists the guard and rules specs for a classifier prompt, in
+// id order.
 func (s *Snapshot) SpecInfos() []SpecInfo {
 	var out []SpecInfo
 	for _, cs := range s.specs {
-		if cs.Stage != StageRules {
+		if cs.Stage != StageRules && cs.Stage != StageGuard {
 			continue
 		}
-		out = append(out, SpecInfo{ID: cs.ID, Label: cs.Label, Description: cs.Description, Slots: cs.Slots, Examples: cs.Examples})
+		out = append(out, SpecInfo{ID: cs.ID, Guard: cs.Stage == StageGuard, Label: cs.Label, Description: cs.Description, Slots: cs.Slots, Examples: cs.Examples})
 	}
 	return out
 }
@@ -66,7 +76,7 @@ func (s *Snapshot) SpecInfos() []SpecInfo {
 func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, out *stageOutcome) {
 	ct := &ClassifierTrace{Called: true, From: res.Branch}
 	out.classifier = ct
-	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos()}
+	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos(), Conditions: e.in.Conditions}
 	ans, err := c.Classify(ctx, req)
 	if err != nil {
 		ct.Error = err.Error()
@@ -79,8 +89,22 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 		return
 	}
 	cs, ok := e.s.byID[ans.SpecID]
+	if ok && cs.Stage == StageGuard {
+		// A guard pick refuses like a guard hit (contract 4.8); its slots
+		// are not used.
+		ct.Accepted = true
+		ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)
+		res.Branch = BranchGuardHit
+		res.Candidates = []Candidate{{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: round4(min(max(ans.Confidence, 0), 1)),
+			Threshold: cs.Threshold, Priority: cs.Priority, Risk: cs.Risk, Metadata: cs.Metadata, Reason: "classifier: " + strings.TrimSpace(ans.Reason)}}
+		res.Top = &res.Candidates[0]
+		res.Commands = nil
+		out.guard = cs
+		out.cmdCands, out.cmdSpecs, out.cmdInfos, out.ambiguous = nil, nil, nil, nil
+		return
+	}
 	if !ok || cs.Stage != StageRules {
-		ct.Reason = fmt.Sprintf("rejected: %q is not a known rules spec", ans.SpecID)
+		ct.Reason = fmt.Sprintf("rejected: %q is not a known guard or rules spec", ans.SpecID)
 		return
 	}
 	cand, bad := e.validateAnswer(cs, ans)

@@ -62,7 +62,7 @@ func TestClassifierStage(t *testing.T) {
 		{"missing required slot", "想要粉丝更多的", BranchClassified, "filter.followers", 0, true, "", "followers", false},
 		{"no intent keeps fallback", "嗯", BranchFallback, "", 0, false, "", "", false},
 		{"ambiguity resolved", "清空，回到经典搜索", BranchClassified, "session.reset", 1, true, "", "", false},
-		{"guard spec is not a rules spec", "guard me", BranchFallback, "", 0, false, "", "", false},
+		{"guard spec pick is a guard hit (issue 11)", "guard me", BranchGuardHit, "guard.minors", 0, true, "", "", false},
 		{"undeclared slot rejects the answer", "extra slot", BranchFallback, "", 0, false, "", "", false},
 		{"classifier error keeps the branch", "model down", BranchFallback, "", 0, false, "", "", true},
 	}
@@ -96,6 +96,9 @@ func TestClassifierStage(t *testing.T) {
 			if tc.wantMissing != "" && (len(res.Top.MissingRequiredSlots) != 1 || res.Top.MissingRequiredSlots[0] != tc.wantMissing) {
 				t.Errorf("Explain(%q) missing = %v, want [%s]", tc.input, res.Top.MissingRequiredSlots, tc.wantMissing)
 			}
+			if res.Branch == BranchGuardHit && (res.Decision.ShouldExecute || res.Decision.Refusal == "" || res.Decision.NextSession != "unsupported") {
+				t.Errorf("Explain(%q) guard pick decision = %+v, want a refusal into unsupported", tc.input, res.Decision)
+			}
 			if res.Branch == BranchFallback && res.Decision.ShouldExecute {
 				t.Errorf("Explain(%q) fallback decision executes", tc.input)
 			}
@@ -114,6 +117,23 @@ func TestClassifierStage(t *testing.T) {
 	}
 	if len(sc.calls) == 0 || len(sc.calls[0].Specs) == 0 || sc.calls[0].Specs[0].Description.EN == "" {
 		t.Errorf("classifier request lacks spec descriptions")
+	}
+	guards := 0
+	for _, si := range sc.calls[0].Specs {
+		if si.Guard {
+			guards++
+		}
+	}
+	if guards == 0 {
+		t.Errorf("classifier request lists no guard specs")
+	}
+	// ExplainRules never calls the classifier.
+	before = len(sc.calls)
+	if res, _, err := r.ExplainRules(context.Background(), Input{Text: "找点不一样的"}); err != nil || res.Branch != BranchFallback {
+		t.Fatalf("ExplainRules = %v, %v; want fallback", res, err)
+	}
+	if len(sc.calls) != before {
+		t.Errorf("ExplainRules called the classifier")
 	}
 }
 

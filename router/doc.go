@@ -16,12 +16,9 @@
 //     "第二个", "the 2nd one", "B", "2", "最后一个"), a repair's expected URL
 //     or description — each live for a TTL in turns → expectation_hit.
 //  2. rules: every spec is scored in one pass — an Aho–Corasick automaton
-//     finds all terms, vocabulary names and pattern triggers, and the
-//     literals each regex needs; only triggered regexes run, and only
-//     where those literals occur (a prefilter derived at Compile time).
-//     Anchored patterns run on a backtracker over the regex's own
-//     program, on the query's pooled scratch. Specs over their threshold
-//     fire. Exclusive
+//     finds all terms, vocabulary names and pattern triggers; only
+//     triggered regexes (Go's regexp, RE2) run. Specs over their
+//     threshold fire. Exclusive
 //     specs compete (top two within the ambiguity margin at equal priority
 //     → ambiguous); composable refine specs all fire, each claiming the text
 //     its slots came from so that two intents never consume the same words
@@ -76,12 +73,9 @@
 //
 // # Performance
 //
-// Query allocates little beyond its Result (working memory is pooled per
-// snapshot; a result's slots and command arguments are carved from one
-// block each, which is why Candidate.Slots and Command.Args are ordered
-// slices with Get methods that encode as JSON objects) and builds no
-// trace; Explain adds the trace. Benchmarks (bench_test.go) report
-// per-query wall and thread-CPU p50/p99, the worst input's median,
-// allocations and the machine's noise floor; BenchmarkQueryMix is the
-// loop to count instructions with (make bench-router-instr).
+// The budget is instructions per query (make bench-router-instr, at most
+// 80k); wall-clock figures on a shared machine are noise. Query builds no
+// trace; Explain adds it. Working memory is pooled per snapshot. Slots
+// and Args are plain maps (encoding/json sorts their keys, so the JSON is
+// deterministic).
 package router

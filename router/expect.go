@@ -68,12 +68,12 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 				continue
 			}
 			hit(p.ID, opt.ID, by)
-			args := Args{{Key: "by", Value: by}, {Key: "label", Value: opt.Label}, {Key: "option_id", Value: opt.ID}, {Key: "question_id", Value: p.ID}}
+			args := Args{"by": by, "label": opt.Label, "option_id": opt.ID, "question_id": p.ID}
 			if p.ActionID != "" {
 				args = args.set("action_id", p.ActionID)
 			}
 			c := expCandidate(p, "answers "+p.ID+" with option "+opt.ID+" by "+by)
-			c.Slots = Slots{{Name: "option", Slot: Slot{Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}}
+			c.Slots = Slots{"option": {Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}
 			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
 		case ExpectURL:
 			loc := urlFinder.FindStringIndex(e.nt.s)
@@ -88,8 +88,8 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 				continue
 			}
 			c := expCandidate(p, "expected URL found")
-			c.Slots = Slots{{Name: "url", Slot: Slot{Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}}
-			args := Args{{Key: "url", Value: u}}
+			c.Slots = Slots{"url": {Type: SlotURL, Raw: orig, Value: u, Source: "expectation:url"}}
+			args := Args{"url": u}
 			if pl := platformOfURL(u); pl != "" {
 				args = args.set("platform", pl)
 				c.Slots = c.Slots.set("platform", Slot{Type: SlotPlatform, Raw: u, Value: pl, Source: "derived"})
@@ -110,8 +110,8 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 			}
 			hit(p.ID, "", "text_input")
 			c := expCandidate(p, "expected description given")
-			c.Slots = Slots{{Name: "text", Slot: Slot{Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}}
-			args := Args{{Key: "text", Value: text}}
+			c.Slots = Slots{"text": {Type: SlotString, Raw: text, Value: text, Source: "expectation:text"}}
+			args := Args{"text": text}
 			if p.ActionID != "" {
 				args = args.set("action_id", p.ActionID)
 			}

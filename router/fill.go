@@ -58,7 +58,7 @@ func (e *evaluation) fill(c *Candidate, cs *compiledSpec, sr scoredRef, claimed 
 	e.bare(c, cs, sr)
 	sc := e.sc
 	spanStart := len(sc.spans)
-	slots := e.newSlots(len(cs.slotNames))
+	var slots Slots
 	var invalid map[string]string
 	setInvalid := func(k, why string) {
 		if invalid == nil {
@@ -260,26 +260,15 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
-		var stripLower []string
-		var ends *affixEnds
-		if si >= 0 && len(cs.slotStrip[si]) == len(ss.Strip) {
-			stripLower, ends = cs.slotStrip[si], &cs.slotStripEnds[si]
-		} else {
-			stripLower = make([]string, len(ss.Strip))
-			for i, a := range ss.Strip {
-				stripLower[i] = strings.ToLower(a)
-			}
-		}
 		for _, r := range raws {
 			if !ss.Split {
-				if v := cleanStringLower(r.orig, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
+				if v := cleanString(r.orig, ss.Strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 				continue
 			}
-			var pbuf [8]string
-			for _, p := range appendSplitList(pbuf[:0], r.orig) {
-				if v := cleanStringLower(p, ss.Strip, stripLower, ends); v != "" && !slices.Contains(vals, v) {
+			for _, p := range splitList(r.orig) {
+				if v := cleanString(p, ss.Strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}
@@ -564,7 +553,7 @@ func (e *evaluation) command(cs *compiledSpec, c *Candidate) (Command, bool) {
 	if cs.Command == nil || len(c.MissingRequiredSlots) > 0 || len(c.InvalidSlots) > 0 {
 		return Command{}, false
 	}
-	return cs.buildCommand(c.Slots, e.newArgs(len(cs.cmdArgs))), true
+	return cs.buildCommand(c.Slots), true
 }
 
 // cmdArg is one argument of a command template, parsed at Compile time.
@@ -595,12 +584,11 @@ func compileCommand(tmpl *CommandSpec) []cmdArg {
 }
 
 // buildCommand fills the spec's command template from slots.
-// args is where the arguments go (appended within its capacity).
-func (cs *compiledSpec) buildCommand(slots Slots, args Args) Command {
-	cmd := Command{Name: cs.Command.Name, Spec: cs.ID, Args: args[:0]}
+func (cs *compiledSpec) buildCommand(slots Slots) Command {
+	cmd := Command{Name: cs.Command.Name, Spec: cs.ID}
 	for _, a := range cs.cmdArgs {
 		if a.slot == "" {
-			cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: a.lit})
+			cmd.Args = cmd.Args.set(a.key, a.lit)
 			continue
 		}
 		slot, ok := slots.Get(a.slot)
@@ -609,19 +597,16 @@ func (cs *compiledSpec) buildCommand(slots Slots, args Args) Command {
 		}
 		switch a.part {
 		case "":
-			cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: slot.Value})
+			cmd.Args = cmd.Args.set(a.key, slot.Value)
 		case "op":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: cr.opValue()})
+				cmd.Args = cmd.Args.set(a.key, cr.opValue())
 			}
 		case "value":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args = append(cmd.Args, Arg{Key: a.key, Value: cr.FilterValue()})
+				cmd.Args = cmd.Args.set(a.key, cr.FilterValue())
 			}
 		}
-	}
-	if len(cmd.Args) == 0 {
-		cmd.Args = nil
 	}
 	return cmd
 }
@@ -634,26 +619,4 @@ func (e *evaluation) liveOptions() int {
 		}
 	}
 	return 0
-}
-
-// newSlots returns an empty Slots with room for n slots, carved from the
-// query's shared slot block (so that a result's candidates share one
-// allocation).
-func (e *evaluation) newSlots(n int) Slots { return carve(&e.slotBlock, n, e.slotHint) }
-
-// newArgs is newSlots for command arguments.
-func (e *evaluation) newArgs(n int) Args { return carve(&e.argBlock, n, e.argHint) }
-
-// carve returns an empty slice with room for n elements from *block,
-// starting a new block of at least hint elements when it is full.
-func carve[S ~[]E, E any](block *S, n, hint int) S {
-	if n == 0 {
-		return nil
-	}
-	if cap(*block)-len(*block) < n {
-		*block = make(S, 0, max(n, hint))
-	}
-	l := len(*block)
-	*block = (*block)[:l+n]
-	return (*block)[l : l : l+n]
 }

@@ -207,7 +207,7 @@ func Lint(specs []Spec) []Issue {
 				add(sp, SeverityError, "pattern_name", "duplicate pattern name %q", p.Name)
 			}
 			pnames[p.Name] = true
-			src, _, err := expandMacros(p.Regex, lexSlots)
+			src, macroSlots, err := expandMacros(p.Regex, lexSlots)
 			if err != nil {
 				add(sp, SeverityError, "regex", "pattern %s: %v", p.Name, err)
 				continue
@@ -242,8 +242,11 @@ func Lint(specs []Spec) []Issue {
 				}
 				captured[g] = true
 			}
-			if len(p.Triggers) == 0 && !strings.HasPrefix(p.Anchor, "lex:") {
-				add(sp, SeverityWarning, "trigger", "pattern %s has no triggers and runs on every input", p.Name)
+			if len(p.Triggers) == 0 && !strings.HasPrefix(p.Anchor, "lex:") && !strings.HasPrefix(src, "^") && derivedTriggers(src, macroSlots) == nil {
+				add(sp, SeverityWarning, "trigger", "pattern %s has no triggers, and its regex none to derive: it runs on every input", p.Name)
+			}
+			for _, c := range hintContradictions(p, src, macroSlots) {
+				add(sp, SeverityWarning, "hint", "pattern %s: %s", p.Name, c)
 			}
 		}
 		fillable := func(name string) bool {

@@ -2,6 +2,7 @@ package router
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -22,7 +23,7 @@ func (n *normText) origSpan(a, b int) string {
 	if a < 0 || b > len(n.s) || a >= b {
 		return ""
 	}
-	return trimSpace(n.orig[n.off[a]:n.off[b]])
+	return strings.TrimSpace(n.orig[n.off[a]:n.off[b]])
 }
 
 // Normalize folds text the way the router matches it: full-width forms to

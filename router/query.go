@@ -22,9 +22,6 @@ type scratch struct {
 	gen     uint32
 	acc     []specAcc
 	touched []int32
-	reqs    []reqHit
-	reqHead []int32  // per prefilter set: its latest hit in reqs
-	reqGen  []uint32 // per prefilter set: the gen reqHead belongs to
 
 	eval  evaluation
 	in    Input
@@ -43,7 +40,6 @@ type scratch struct {
 	candSpecs []*compiledSpec
 	cmdInfos  []*commandInfo
 	buf       []byte
-	bt        btState
 
 	over, low  []scoredRef // a stage's specs over and under their threshold
 	excl, comp []*ruleCand
@@ -61,11 +57,9 @@ func (sc *scratch) reset() {
 		for i := range sc.acc {
 			sc.acc[i].gen = 0
 		}
-		clear(sc.reqGen)
 		sc.gen = 1
 	}
 	sc.touched = sc.touched[:0]
-	sc.reqs = sc.reqs[:0]
 	sc.nums = sc.nums[:0]
 	sc.refs = sc.refs[:0]
 	sc.spans = sc.spans[:0]
@@ -155,12 +149,6 @@ type evaluation struct {
 	reasons string
 	// scored specs in spec order: stage, confidence
 	scored []scoredRef
-	// slotBlock and argBlock hold the slots and command arguments of the
-	// result's candidates (they belong to the result, not the scratch);
-	// slotHint and argHint size them.
-	slotBlock         Slots
-	argBlock          Args
-	slotHint, argHint int
 }
 
 type scoredRef struct {
@@ -409,12 +397,6 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 	// The candidates' reasons are built at the end (setReasons), in the
 	// order of the candidates.
 	e.lateReasons = true
-	// One block for all the slots and arguments the candidates can fill.
-	e.slotHint, e.argHint = 0, 0
-	for _, sr := range over {
-		e.slotHint += len(sr.cs.slotNames)
-		e.argHint += len(sr.cs.cmdArgs)
-	}
 	reject := func(sr scoredRef, reason string) {
 		tr.RulesRejected = append(tr.RulesRejected, RejectedSpec{ID: sr.cs.ID, Score: sr.conf, Reason: reason})
 	}
@@ -851,44 +833,9 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 		b = append(b, "no hit"...)
 	}
 	b = append(b, " ("...)
-	b = appendFixed2(b, sr.conf)
+	b = strconv.AppendFloat(b, sr.conf, 'f', 2, 64)
 	return append(b, sr.cs.reasonTail...)
 }
-
-// appendFixed2 is strconv.AppendFloat(b, f, 'f', 2, 64) with a quick
-// path for the non-negative values below a million whose rounding is
-// unambiguous (the product f×100 is exact to far better than the 1e-6
-// margin kept around the halfway point).
-func appendFixed2(b []byte, f float64) []byte {
-	// Confidences and thresholds are round4 values in [0, 1]: a table
-	// lookup when f is exactly such a value with an unambiguous rounding.
-	if f >= 0 && f <= 1 && !math.Signbit(f) {
-		if i := int(f*10000 + 0.5); i <= 10000 && float64(i)/10000 == f && i%100 != 50 {
-			return append(b, fixed2Table[(i+50)/100]...)
-		}
-	}
-	if f >= 0 && f < 1e6 && !math.Signbit(f) {
-		x := f * 100
-		n := math.Floor(x)
-		if frac := x - n; frac < 0.499999 || frac > 0.500001 {
-			v := int64(n)
-			if frac > 0.5 {
-				v++
-			}
-			b = strconv.AppendInt(b, v/100, 10)
-			return append(b, '.', byte('0'+v/10%10), byte('0'+v%10))
-		}
-	}
-	return strconv.AppendFloat(b, f, 'f', 2, 64)
-}
-
-// fixed2Table[i] is i/100 with two decimals.
-var fixed2Table = func() (t [101]string) {
-	for i := range t {
-		t[i] = strconv.FormatFloat(float64(i)/100, 'f', 2, 64)
-	}
-	return t
-}()
 
 // appendPart starts a list ("; label" after an earlier list of the
 // reason, which starts at base) or continues it (", ").
@@ -922,40 +869,11 @@ func (e *evaluation) seenLex(hits []hitRec, lex []int32, h *hitRec) bool {
 	ht, hv := ents[h.ent].text, ents[h.ent].posts[h.post].value
 	for _, i := range lex {
 		g := &hits[i]
-		if g.ent == h.ent && g.post == h.post || sameLexKey(ents[g.ent].text, ents[g.ent].posts[g.post].value, ht, hv) {
+		if g.ent == h.ent && g.post == h.post || ents[g.ent].text+"→"+ents[g.ent].posts[g.post].value == ht+"→"+hv {
 			return true
 		}
 	}
 	return false
-}
-
-// sameLexKey reports whether at+"→"+av == bt+"→"+bv without building
-// the strings.
-func sameLexKey(at, av, bt, bv string) bool {
-	if at == bt && av == bv {
-		return true
-	}
-	const arrow = "→"
-	if len(at)+len(av) != len(bt)+len(bv) {
-		return false
-	}
-	byteAt := func(t, v string, i int) byte {
-		if i < len(t) {
-			return t[i]
-		}
-		i -= len(t)
-		if i < len(arrow) {
-			return arrow[i]
-		}
-		return v[i-len(arrow)]
-	}
-	n := len(at) + len(arrow) + len(av)
-	for i := 0; i < n; i++ {
-		if byteAt(at, av, i) != byteAt(bt, bv, i) {
-			return false
-		}
-	}
-	return true
 }
 
 // nearMiss explains what a spec under its threshold lacks.

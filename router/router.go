@@ -125,6 +125,15 @@ func (r *Router) Query(ctx context.Context, in Input) (*Result, error) {
 	return res, err
 }
 
+// ExplainRules is Explain without the classifier stage: the deterministic
+// stages only, for hosts that must not call a model on this input (a
+// guard check ahead of the deterministic condition parser).
+func (r *Router) ExplainRules(ctx context.Context, in Input) (*Result, *Trace, error) {
+	o := r.opts(true)
+	o.classifier = nil
+	return r.snap.Load().run(ctx, in, o)
+}
+
 // Explain routes one input and returns the trace of every stage.
 func (r *Router) Explain(ctx context.Context, in Input) (*Result, *Trace, error) {
 	return r.snap.Load().run(ctx, in, r.opts(true))

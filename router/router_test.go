@@ -213,6 +213,9 @@ func TestLintFindsProblems(t *testing.T) {
     patterns:
       - {name: broken, regex: '(?P<x>[', weight: 0.2, triggers: [x]}
       - {name: stray, regex: '(?P<nope>abc)', weight: 0.2}
+      - {name: everywhere, regex: '.+', weight: 0.1}
+      - {name: uncovered, regex: 'foo|bar', weight: 0.1, triggers: [foo]}
+      - {name: dead, regex: 'foo\s*\d', weight: 0.1, triggers: [foo, bar], anchor: trigger}
     slots:
       url: {type: url, required: true}
       kind: {type: enum, enum: [a, b], default: c}
@@ -247,7 +250,7 @@ func TestLintFindsProblems(t *testing.T) {
 	for _, is := range issues {
 		codes[is.Code] = true
 	}
-	for _, want := range []string{"parse", "duplicate_id", "regex", "group", "unfillable", "command", "command_slot", "default", "slot_type", "precondition", "conflicts_with", "shared_term", "trigger"} {
+	for _, want := range []string{"parse", "duplicate_id", "regex", "group", "unfillable", "command", "command_slot", "default", "slot_type", "precondition", "conflicts_with", "shared_term", "trigger", "hint"} {
 		if !codes[want] {
 			t.Errorf("LintDir: no %q issue in %v", want, issues)
 		}

@@ -95,15 +95,6 @@ func (e *evaluation) postAll() {
 			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
 				continue
 			}
-			if p.kind == postReq {
-				next := int32(-1)
-				if sc.reqGen[p.idx] == sc.gen {
-					next = sc.reqHead[p.idx]
-				}
-				sc.reqGen[p.idx], sc.reqHead[p.idx] = sc.gen, int32(len(sc.reqs))
-				sc.reqs = append(sc.reqs, reqHit{start: start, end: end, next: next})
-				continue
-			}
 			a := sc.specAccFor(p.spec)
 			bit := p.bit
 			switch p.kind {
@@ -212,9 +203,6 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 // recording the captures of up to 8 matches; it reports whether any
 // matched.
 func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
-	if !e.reqPass(p, a, int32(lo), int32(hi)) {
-		return false
-	}
 	found := false
 	for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
 		found = true
@@ -246,18 +234,6 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 		last = st
 		end := min(len(text), int(st)+p.window)
 		end = extendWord(text, end)
-		if !e.reqPass(p, a, st, int32(end)) {
-			continue
-		}
-		if p.bt != nil {
-			if loc, ok := p.bt.match(&e.sc.bt, text[st:end]); ok {
-				if loc != nil {
-					found = true
-					recordCaps(p, pi, a, loc, int(st))
-				}
-				continue
-			}
-		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
 			found = true
 			recordCaps(p, pi, a, loc, int(st))

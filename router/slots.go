@@ -3,7 +3,7 @@ package router
 import (
 	"fmt"
 	"net/url"
-	"sort"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -249,7 +249,7 @@ func appendNumbers(out []numTok, s string) []numTok {
 			if strings.IndexByte(numStr, ',') >= 0 {
 				numStr = strings.ReplaceAll(numStr, ",", "")
 			}
-			v, err := parseDecimal(numStr)
+			v, err := strconv.ParseFloat(numStr, 64)
 			if err != nil || len(numStr) > 15 {
 				i = j
 				continue
@@ -302,19 +302,6 @@ func isCNNumberStart(r rune) bool {
 	return r == '十' || r == '两' || r == '零'
 }
 
-// parseDecimal is strconv.ParseFloat(s, 64), exact and quicker for
-// plain integers of up to 15 digits.
-func parseDecimal(s string) (float64, error) {
-	if len(s) == 0 || len(s) > 15 || !isDigits(s) {
-		return strconv.ParseFloat(s, 64)
-	}
-	var n int64
-	for i := 0; i < len(s); i++ {
-		n = n*10 + int64(s[i]-'0')
-	}
-	return float64(n), nil
-}
-
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -332,11 +319,8 @@ func unitAt(s string) (float64, int) {
 		skip++
 	}
 	t := s[skip:]
-	if t == "" || !countUnitStart.has(t[0]) {
-		return 1, 0
-	}
 	for _, u := range countUnits {
-		if u.text[0] == t[0] && strings.HasPrefix(t, u.text) {
+		if strings.HasPrefix(t, u.text) {
 			rest := t[len(u.text):]
 			if u.word && rest != "" && isASCIILetter(rest[0]) && !(rest[0] == 's' && (len(rest) == 1 || !isASCIILetter(rest[1]))) {
 				continue
@@ -357,14 +341,6 @@ var countUnits = [...]struct {
 	{"万", 1e4, false}, {"千", 1e3, false}, {"亿", 1e8, false}, {"w", 1e4, true}, {"k", 1e3, true}, {"m", 1e6, true},
 }
 
-// countUnitStart holds the first bytes of countUnits.
-var countUnitStart = func() (b byteSet) {
-	for _, u := range countUnits {
-		b.add(u.text[0])
-	}
-	return b
-}()
-
 func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 var (
@@ -373,28 +349,12 @@ var (
 	rangeSeps = []string{"-", "~", "到", "至", " to ", " and "}
 )
 
-// byteSet is a set of bytes.
-type byteSet [4]uint64
-
-func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
-func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-
-// maxCuesByByte lists the maxCues by their first byte.
-var maxCuesByByte = func() (t [256][]string) {
-	for _, c := range maxCues {
-		t[c[0]] = append(t[c[0]], c)
-	}
-	return t
-}()
-
 // hasMaxCue reports whether s contains one of maxCues (but "<" when
-// notLT), looking up the cues that start with each byte of s.
+// notLT).
 func hasMaxCue(s string, notLT bool) bool {
-	for i := 0; i < len(s); i++ {
-		for _, c := range maxCuesByByte[s[i]] {
-			if len(s)-i >= len(c) && s[i:i+len(c)] == c && (!notLT || c != "<") {
-				return true
-			}
+	for _, c := range maxCues {
+		if strings.Contains(s, c) && (!notLT || c != "<") {
+			return true
 		}
 	}
 	return false
@@ -555,66 +515,24 @@ func parseURL(s string) (string, error) {
 	if !strings.HasPrefix(low, "http://") && !strings.HasPrefix(low, "https://") {
 		t = "https://" + t
 	}
-	host, ok := simpleURLHost(t)
-	if !ok {
-		u, err := url.Parse(t)
-		if err != nil {
-			return "", fmt.Errorf("not a URL: %v", err)
-		}
-		host = u.Hostname()
+	u, err := url.Parse(t)
+	if err != nil {
+		return "", fmt.Errorf("not a URL: %v", err)
 	}
-	host = strings.ToLower(host)
+	host := strings.ToLower(u.Hostname())
 	if !strings.Contains(host, ".") || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") {
 		return "", fmt.Errorf("URL host %q is not a domain", host)
 	}
 	return t, nil
 }
 
-// simpleURLHost returns the host of an http(s) URL whose host is
-// letters, digits, dots and hyphens (no port, no user) and whose rest, if
-// any, starts with '/' and is printable ASCII without '%' or '#': the
-// URLs url.Parse accepts whatever their path, with the host it would
-// report. ok is false for anything else (url.Parse decides those).
-func simpleURLHost(t string) (host string, ok bool) {
-	var rest string
-	switch {
-	case len(t) >= 8 && strings.EqualFold(t[:8], "https://"):
-		rest = t[8:]
-	case len(t) >= 7 && strings.EqualFold(t[:7], "http://"):
-		rest = t[7:]
-	default:
-		return "", false
-	}
-	i := 0
-	for i < len(rest) {
-		c := rest[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
-			break
-		}
-		i++
-	}
-	if i == 0 || i < len(rest) && rest[i] != '/' {
-		return "", false
-	}
-	for j := i; j < len(rest); j++ {
-		if c := rest[j]; c <= ' ' || c >= 0x7f || c == '%' || c == '#' {
-			return "", false
-		}
-	}
-	return rest[:i], true
-}
-
 // platformOfURL names the platform a URL belongs to, or "".
 func platformOfURL(raw string) string {
-	h, ok := simpleURLHost(raw)
-	if !ok {
-		u, err := url.Parse(raw)
-		if err != nil {
-			return ""
-		}
-		h = u.Hostname()
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
 	}
-	h = strings.TrimPrefix(strings.ToLower(h), "www.")
+	h := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
 	h = strings.TrimPrefix(h, "m.")
 	switch {
 	case h == "youtube.com" || h == "youtu.be" || strings.HasSuffix(h, ".youtube.com"):
@@ -633,53 +551,30 @@ func platformOfURL(raw string) string {
 
 var listSeps = []string{"以及", "或者", " and ", " or ", "、", ",", ";", "和", "及", "与", "或", "&", "/", "+"}
 
-// cleanString trims white space, quotes and the slot's strip affixes.
+// listSepRe matches the first of listSeps (in their order) at each place.
+var listSepRe = func() *regexp.Regexp {
+	q := make([]string, len(listSeps))
+	for i, sep := range listSeps {
+		q[i] = regexp.QuoteMeta(sep)
+	}
+	return regexp.MustCompile(strings.Join(q, "|"))
+}()
+
+// splitList splits a capture on list separators.
+func splitList(s string) []string { return listSepRe.Split(s, -1) }
+
+// cleanString trims white space, quotes and the slot's strip affixes
+// (case-insensitively), repeatedly.
 func cleanString(s string, strip []string) string {
-	lower := make([]string, len(strip))
-	for i, a := range strip {
-		lower[i] = lowerString(a)
-	}
-	return cleanStringLower(s, strip, lower, nil)
-}
-
-// affixEnds holds the first and last bytes of a slot's strip affixes (in
-// lower case): a value whose ends are in neither set has no affix to
-// strip.
-type affixEnds struct{ first, last byteSet }
-
-// newAffixEnds collects the ends of the non-empty affixes in lower.
-func newAffixEnds(lower []string) (e affixEnds) {
-	for _, a := range lower {
-		if a != "" {
-			e.first.add(a[0])
-			e.last.add(a[len(a)-1])
-		}
-	}
-	return e
-}
-
-// cleanStringLower is cleanString with the affixes' lower-case forms
-// precomputed (stripLower[i] is strings.ToLower(strip[i])) and, when ends
-// is not nil, their ends (newAffixEnds(stripLower)).
-func cleanStringLower(s string, strip, stripLower []string, ends *affixEnds) string {
 	t := s
 	for changed := true; changed; {
 		changed = false
 		t = trimQuotes(t)
-		if len(strip) == 0 {
-			break
-		}
-		low := lowerString(t)
-		if ends != nil && (low == "" || !ends.first.has(low[0]) && !ends.last.has(low[len(low)-1])) {
-			break // every affix would be skipped below
-		}
-		for i, a := range strip {
-			if a == "" {
+		low := strings.ToLower(t)
+		for _, a := range strip {
+			la := strings.ToLower(a)
+			if a == "" || la == "" {
 				continue
-			}
-			la := stripLower[i]
-			if low == "" || la == "" || low[0] != la[0] && low[len(low)-1] != la[len(la)-1] {
-				continue // neither equal, nor a prefix, nor a suffix
 			}
 			if low == la {
 				return ""
@@ -689,145 +584,23 @@ func cleanStringLower(s string, strip, stripLower []string, ends *affixEnds) str
 			}
 			if strings.HasSuffix(low, la) {
 				t, changed = strings.TrimSpace(t[:len(t)-len(a)]), true
-				low = lowerString(t)
+				low = strings.ToLower(t)
 			} else if strings.HasPrefix(low, la) {
 				t, changed = strings.TrimSpace(t[len(a):]), true
-				low = lowerString(t)
+				low = strings.ToLower(t)
 			}
 		}
 	}
 	return t
 }
 
-// trimCutset is what cleanStringLower trims from both ends of a value
-// besides white space.
+// trimCutset is what cleanString trims from both ends of a value besides
+// white space.
 const trimCutset = " \"'`“”‘’「」『』《》()（）[]【】:：,，.。!！?？"
 
-// isTrimRune reports whether r is white space or in trimCutset.
-func isTrimRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return asciiTrim[r]
-	}
-	switch r {
-	case '“', '”', '‘', '’', '「', '」', '『', '』', '《', '》', '（', '）', '【', '】', '：', '，', '。', '！', '？':
-		return true
-	}
-	return unicode.IsSpace(r)
-}
-
-// asciiTrim marks the ASCII bytes of trimCutset and ASCII white space.
-var asciiTrim = func() (t [utf8.RuneSelf]bool) {
-	for _, c := range "\t\n\v\f\r " {
-		t[c] = true
-	}
-	for _, c := range trimCutset {
-		if c < utf8.RuneSelf {
-			t[c] = true
-		}
-	}
-	return t
-}()
-
-// trimQuotes is strings.Trim(strings.TrimSpace(s), trimCutset) trimmed
-// to a fixpoint of both, in one pass from each end.
+// trimQuotes trims white space and trimCutset from both ends of s.
 func trimQuotes(s string) string {
-	for len(s) > 0 {
-		c := s[0]
-		if c < utf8.RuneSelf {
-			if !asciiTrim[c] {
-				break
-			}
-			s = s[1:]
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s)
-		if !isTrimRune(r) {
-			break
-		}
-		s = s[n:]
-	}
-	for len(s) > 0 {
-		c := s[len(s)-1]
-		if c < utf8.RuneSelf {
-			if !asciiTrim[c] {
-				break
-			}
-			s = s[:len(s)-1]
-			continue
-		}
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !isTrimRune(r) {
-			break
-		}
-		s = s[:len(s)-n]
-	}
-	return s
-}
-
-// lowerString is strings.ToLower without its per-rune case mapping when
-// nothing changes (ASCII without capitals, CJK ideographs).
-func lowerString(s string) string {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				return strings.ToLower(s)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError || !(r >= cjkLo && r <= cjkHi) && unicode.ToLower(r) != r {
-			return strings.ToLower(s)
-		}
-		i += size
-	}
-	return s
-}
-
-// splitList splits a capture on list separators in one pass.
-func splitList(s string) []string {
-	parts := appendSplitList(nil, s)
-	if len(parts) == 1 {
-		return []string{s}
-	}
-	return parts
-}
-
-// listSepsByByte lists the listSeps by their first byte, in listSeps
-// order.
-var listSepsByByte = func() (t [256][]string) {
-	for _, sep := range listSeps {
-		t[sep[0]] = append(t[sep[0]], sep)
-	}
-	return t
-}()
-
-// appendSplitList is splitList appending the parts to dst.
-func appendSplitList(dst []string, s string) []string {
-	last := 0
-	for i := 0; i < len(s); {
-		matched := 0
-		if seps := listSepsByByte[s[i]]; seps != nil {
-			for _, sep := range seps {
-				if strings.HasPrefix(s[i:], sep) {
-					matched = len(sep)
-					break
-				}
-			}
-		}
-		if matched > 0 {
-			dst = append(dst, s[last:i])
-			i += matched
-			last = i
-			continue
-		}
-		i++
-		for i < len(s) && !utf8.RuneStart(s[i]) {
-			i++
-		}
-	}
-	return append(dst, s[last:])
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(trimCutset, r) })
 }
 
 // nearest returns the candidate closest to s by edit distance (ties go to
@@ -875,67 +648,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-// trimSpace is strings.TrimSpace with a quick path for the CJK text
-// around most captures: a three-byte rune from U+3000 up is a space only
-// when it is U+3000 itself, which needs no table lookup.
-func trimSpace(s string) string {
-	for len(s) > 0 {
-		c := s[0]
-		if c < utf8.RuneSelf {
-			if !isASCIISpace(c) {
-				break
-			}
-			s = s[1:]
-			continue
-		}
-		if c >= 0xE3 && (c != 0xE3 || len(s) < 3 || s[1] != 0x80 || s[2] != 0x80) {
-			break // U+3001 and up, or invalid: not a space
-		}
-		r, n := utf8.DecodeRuneInString(s)
-		if !unicode.IsSpace(r) {
-			break
-		}
-		s = s[n:]
-	}
-	for len(s) > 0 {
-		n := len(s)
-		c := s[n-1]
-		if c < utf8.RuneSelf {
-			if !isASCIISpace(c) {
-				break
-			}
-			s = s[:n-1]
-			continue
-		}
-		if n >= 3 && s[n-3] >= 0xE3 && s[n-3] <= 0xEF && s[n-2]&0xC0 == 0x80 {
-			// A three-byte sequence from U+3000 up (or an invalid one).
-			if s[n-3] != 0xE3 || s[n-2] != 0x80 || c != 0x80 {
-				break
-			}
-			s = s[:n-3] // U+3000
-			continue
-		}
-		r, sz := utf8.DecodeLastRuneInString(s)
-		if !unicode.IsSpace(r) {
-			break
-		}
-		s = s[:n-sz]
-	}
-	return s
-}
-
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }

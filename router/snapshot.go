@@ -8,9 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -25,8 +25,6 @@ type Snapshot struct {
 	ac       *automaton
 	entries  []acEntry
 	always   []int32 // specs with patterns that run on every input
-	nterms   int     // entries that are terms, names or triggers (the rest are prefilter literals)
-	nreq     int32   // prefilter sets
 	vocabs   *builtinVocabs
 	revision int64
 	hash     string
@@ -43,7 +41,6 @@ const (
 	postTrigger
 	postAnchor
 	postMark
-	postReq // a prefilter literal (idx is the set id)
 )
 
 type posting struct {
@@ -72,7 +69,6 @@ type compiledSpec struct {
 	// slotNames; cmdArgs is the command template in key order.
 	slotSpecs    []SlotSpec
 	slotDefaults []string
-	slotStrip    [][]string // the slots' strip affixes in lower case
 	cmdArgs      []cmdArg
 	cmdInfo      *commandInfo // the command's vocabulary entry, nil without a command
 	markSlots    []string     // slots whose vocabulary patterns match masked
@@ -80,8 +76,6 @@ type compiledSpec struct {
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
-	// slotStripEnds are the ends of slotStrip's affixes (index-aligned).
-	slotStripEnds []affixEnds
 }
 
 type termRef struct {
@@ -104,7 +98,6 @@ type compiledPattern struct {
 	Pattern
 	re       *regexp.Regexp // unanchored (window and whole modes; nil otherwise)
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
-	bt       *backtracker   // the same, run on the query's scratch (nil: use anchored)
 	mode     patternMode
 	window   int
 	always   bool     // no gate: runs on every input
@@ -112,7 +105,6 @@ type compiledPattern struct {
 	groups   []string // subexpression names (index-aligned, "" unnamed)
 	source   string   // slot source of its captures: "pattern:NAME"
 	masks    []int32  // markSlots index of each {{lex:…}} vocabulary, in sentinel order
-	req      []reqSet // prefilter: literal sets a match needs (see prefilter.go)
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -162,7 +154,7 @@ func (s *Snapshot) Spec(id string) (Spec, bool) {
 
 // Stats reports the snapshot's size: specs, automaton entries and states.
 func (s *Snapshot) Stats() (specs, entries, states int) {
-	return len(s.specs), s.nterms, s.ac.states()
+	return len(s.specs), len(s.entries), s.ac.states()
 }
 
 // ErrCompile is wrapped by Compile errors.
@@ -194,18 +186,23 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
-	var reqs []reqLit
-	reqIDs := map[string]int32{}
-	addPost := func(text string, p posting) {
+	// addPost adds a posting to the entry of text's normal form; a raw
+	// entry (a trigger derived from a regex) matches anywhere, the others
+	// only at ASCII word boundaries.
+	addPost := func(text string, p posting, raw bool) {
 		k := Normalize(text)
 		if k == "" {
 			return
 		}
-		i, ok := entryIdx[k]
+		key := k
+		if raw {
+			key = "\x00" + k
+		}
+		i, ok := entryIdx[key]
 		if !ok {
 			i = len(s.entries)
-			entryIdx[k] = i
-			s.entries = append(s.entries, acEntry{text: k, wordStart: isWordByte(k[0]), wordEnd: isWordByte(k[len(k)-1])})
+			entryIdx[key] = i
+			s.entries = append(s.entries, acEntry{text: k, wordStart: !raw && isWordByte(k[0]), wordEnd: !raw && isWordByte(k[len(k)-1])})
 		}
 		for _, q := range s.entries[i].posts {
 			if q.kind == p.kind && q.spec == p.spec && q.idx == p.idx && q.value == p.value {
@@ -227,15 +224,9 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotVocabs = append(cs.slotVocabs, cs.lexVocab[name])
 			cs.slotSpecs = append(cs.slotSpecs, ss)
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
-			lower := make([]string, len(ss.Strip))
-			for i, a := range ss.Strip {
-				lower[i] = strings.ToLower(a)
-			}
-			cs.slotStrip = append(cs.slotStrip, lower)
-			cs.slotStripEnds = append(cs.slotStripEnds, newAffixEnds(lower))
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
-		cs.reasonTail = ", threshold " + string(appendFixed2(nil, sp.Threshold)) + ")"
+		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
 		if sp.Command != nil {
 			if info, ok := commandVocabulary[sp.Command.Name]; ok {
 				cs.cmdInfo = &info
@@ -243,7 +234,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 		}
 		for gi, g := range sp.Terms {
 			for _, t := range append(append([]string(nil), g.ZH...), g.EN...) {
-				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t})
+				addPost(t, posting{kind: postTerm, spec: int32(i), idx: int32(gi), weight: g.Weight, text: t}, false)
 				cs.terms = append(cs.terms, termRef{text: t, group: gi, weight: g.Weight})
 			}
 		}
@@ -253,7 +244,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 				return nil, fmt.Errorf("%w: spec %s: lexicon slot %q has no vocabulary", ErrCompile, sp.ID, ref.Slot)
 			}
 			for _, name := range v.order {
-				addPost(name, posting{kind: postLex, spec: int32(i), idx: int32(ri), value: v.names[name], text: name})
+				addPost(name, posting{kind: postLex, spec: int32(i), idx: int32(ri), value: v.names[name], text: name}, false)
 			}
 		}
 		for pi, p := range sp.Patterns {
@@ -269,27 +260,29 @@ func compile(specs []Spec) (*Snapshot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%w: spec %s pattern %s: %v", ErrCompile, sp.ID, p.Name, err)
 			}
+			// Without triggers the regex's own literals gate it; without an
+			// anchor either, it then searches the whole input.
+			triggers, derived := p.Triggers, false
+			if len(triggers) == 0 && mode != modeLex {
+				triggers, derived = derivedTriggers(src, lexSlots), true
+				if mode == modeWindow {
+					mode = modeWhole
+				}
+			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
-			var sets [][]string // the prefilter's literal sets
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
 					cs.markSlots = append(cs.markSlots, ls)
 					k = len(cs.markSlots) - 1
 					for _, name := range cs.lexVocab[ls].order {
-						addPost(name, posting{kind: postMark, spec: int32(i), idx: int32(k), text: name})
+						addPost(name, posting{kind: postMark, spec: int32(i), idx: int32(k), text: name}, false)
 					}
 				}
 				cp.masks = append(cp.masks, int32(k))
 			}
 			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
 				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)
-				// One parse serves the backtracker and the prefilter.
-				if are, err := syntax.Parse(`^(?:`+src+`)`, syntax.Perl); err == nil {
-					simple := are.Simplify()
-					cp.bt = backtrackerFor(are.MaxCap(), simple)
-					sets = literalSets(simple)
-				}
 				cp.re = nil // only the anchored form runs; keep the snapshot small
 				if cp.window == 0 {
 					cp.window = 160
@@ -303,50 +296,33 @@ func compile(specs []Spec) (*Snapshot, error) {
 					return nil, fmt.Errorf("%w: spec %s pattern %s: anchor slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, lexSlot)
 				}
 				for _, name := range v.order {
-					addPost(name, posting{kind: postAnchor, spec: int32(i), idx: int32(pi), text: name})
+					addPost(name, posting{kind: postAnchor, spec: int32(i), idx: int32(pi), text: name}, false)
 				}
 				cp.gateByAn = len(p.Triggers) == 0
 			}
-			cp.always = len(p.Triggers) == 0 && !cp.gateByAn
-			if sets == nil && cp.bt == nil {
-				sets = requiredLiterals(src)
-			}
-			s.prefilter(&cp, sets, cs.lexVocab, &reqs, reqIDs)
+			cp.always = len(triggers) == 0 && !cp.gateByAn
 			cs.patterns = append(cs.patterns, cp)
 			if cp.always {
 				if len(s.always) == 0 || s.always[len(s.always)-1] != int32(i) {
 					s.always = append(s.always, int32(i))
 				}
 			}
-			for _, t := range p.Triggers {
+			for _, t := range triggers {
 				if m := lexTriggerRe.FindStringSubmatch(t); m != nil {
 					v := cs.lexVocab[m[1]]
 					if v == nil {
 						return nil, fmt.Errorf("%w: spec %s pattern %s: trigger slot %q has no vocabulary", ErrCompile, sp.ID, p.Name, m[1])
 					}
 					for _, name := range v.order {
-						addPost(name, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: name})
+						addPost(name, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: name}, false)
 					}
 					continue
 				}
-				addPost(t, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: t})
+				addPost(t, posting{kind: postTrigger, spec: int32(i), idx: int32(pi), text: t}, derived)
 			}
 		}
 		s.specs = append(s.specs, cs)
 		s.byID[sp.ID] = cs
-	}
-	// Prefilter literals are matched as written (regex literals are
-	// already in normalised form) and never at word boundaries only.
-	s.nterms = len(s.entries)
-	reqIdx := map[string]int{}
-	for _, r := range reqs {
-		i, ok := reqIdx[r.text]
-		if !ok {
-			i = len(s.entries)
-			reqIdx[r.text] = i
-			s.entries = append(s.entries, acEntry{text: r.text})
-		}
-		s.entries[i].posts = append(s.entries[i].posts, posting{kind: postReq, idx: r.set, text: r.text})
 	}
 	texts := make([]string, len(s.entries))
 	word := make([]uint8, len(s.entries))
@@ -373,9 +349,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 	s.hash = hex.EncodeToString(sum[:])
 	s.revision = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
 	n := len(s.specs)
-	nreq := s.nreq
 	s.pool.New = func() any {
-		return &scratch{acc: make([]specAcc, n), reqHead: make([]int32, nreq), reqGen: make([]uint32, nreq)}
+		return &scratch{acc: make([]specAcc, n)}
 	}
 	return s, nil
 }

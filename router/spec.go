@@ -118,20 +118,27 @@ type LexiconRef struct {
 	Weight float64 `yaml:"weight" json:"weight"`
 }
 
-// Pattern is a regular expression over the normalised input. Named groups
-// capture slots of the same name. Macros: {{count}}, {{duration}},
-// {{int}}, {{ordinal}}, {{url}} and {{lex:SLOT}} (the vocabulary of a
-// slot of this spec). A pattern runs only when one of its Triggers occurs
-// in the input (found in the same single pass as the terms); a pattern
-// without triggers runs on every input.
+// Pattern is a regular expression (Go's regexp, RE2 syntax) over the
+// normalised input, with a weight. Named groups capture slots of the same
+// name. Macros: {{count}}, {{duration}}, {{int}}, {{ordinal}}, {{url}}
+// and {{lex:SLOT}} (the vocabulary of a slot of this spec). A spec author
+// writes the regex and the weight; the rest is derived at Compile time.
 //
-// Anchor says where the regex is tried, which keeps the cost per query
-// small: "window" (default) searches a window of Window bytes on each side
-// of every trigger; "trigger" tries the regex anchored at each trigger
-// occurrence; "number" anchored at each number in the input (digits or
-// Chinese numerals); "lex:SLOT" anchored at each name of the slot's
-// vocabulary. A regex that starts with ^ runs once over the whole input.
-// Triggers may name a vocabulary too: "{{lex:SLOT}}".
+// Triggers gate the regex: it runs only when one of them occurs in the
+// input (found in the same single pass as the terms). Without Triggers
+// they are derived from the regex — literals of which every match holds
+// one (none derivable: it runs on every input) — and the regex searches
+// the whole input. intentctl lint reports declared triggers that
+// contradict the regex (a match with none of them, or with anchor
+// "trigger" a trigger no match starts with).
+//
+// Anchor and Window are optional tuning for declared triggers:
+// "window" (the default with triggers) searches a window of Window bytes
+// on each side of every trigger; "trigger" tries the regex anchored at
+// each trigger occurrence; "number" anchored at each number in the input
+// (digits or Chinese numerals); "lex:SLOT" anchored at each name of the
+// slot's vocabulary. A regex that starts with ^ runs once over the whole
+// input. Triggers may name a vocabulary too: "{{lex:SLOT}}".
 type Pattern struct {
 	Name     string   `yaml:"name" json:"name"`
 	Regex    string   `yaml:"regex" json:"regex"`

@@ -41,7 +41,7 @@
 //
 // Streams: a streaming turn opens the SSE response on its first event; if
 // the turn fails before that, the answer is the JSON error with its status.
-// If it fails mid-stream and the agent has not emitted an "error" event,
+// If it fails mid-stream and the agent has not emitted a "turn.error" event,
 // the server emits one (data: api.ErrorBody, no id, so the client's
 // Last-Event-ID stays on the last logged event) and ends the stream.
 // GET …/stream checks the session and token first (JSON errors), then

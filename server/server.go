@@ -37,6 +37,9 @@ type Server struct {
 	// GET …/stream subscription so Shutdown does not wait on them.
 	streams      context.Context
 	closeStreams context.CancelFunc
+
+	// openapiDoc is GET /openapi.json.
+	openapiDoc []byte
 }
 
 type extraRoute struct {
@@ -55,6 +58,7 @@ type config struct {
 	keyHashes       [][sha256.Size]byte
 	trustedProxies  []string
 	routes          []extraRoute
+	corsOrigins     []string
 }
 
 // Option configures New. An option that cannot be honoured makes New fail.
@@ -221,7 +225,11 @@ func New(svc Service, opts ...Option) (*Server, error) {
 		}
 		cfg.metrics = m
 	}
-	s := &Server{svc: svc, cfg: cfg}
+	doc, err := api.OpenAPIJSON()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s := &Server{svc: svc, cfg: cfg, openapiDoc: doc}
 	s.streams, s.closeStreams = context.WithCancel(context.Background())
 	if err := s.buildEngine(); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -250,7 +258,11 @@ func (s *Server) buildEngine() (err error) {
 		}
 	}()
 
-	e.Use(s.accessLog, s.recovery, s.limitBody)
+	e.Use(s.accessLog, s.recovery)
+	if p := newCORS(s.cfg.corsOrigins); p != nil {
+		e.Use(corsMiddleware(p))
+	}
+	e.Use(s.limitBody)
 	e.NoRoute(s.noRoute)
 	e.NoMethod(s.noMethod)
 
@@ -259,6 +271,7 @@ func (s *Server) buildEngine() (err error) {
 	e.GET(api.PathReadyz, s.readyz)
 	e.HEAD(api.PathReadyz, s.readyz)
 	e.GET(api.PathMetrics, gin.WrapH(s.cfg.metrics.Handler()))
+	e.GET(api.PathOpenAPI, s.openapi)
 
 	v1 := e.Group("/", s.auth)
 	v1.POST(api.PathSessions, s.createSession)

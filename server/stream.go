@@ -104,7 +104,7 @@ func (es *eventStream) send(ev api.StreamEvent) error {
 	if ev.Seq > 0 {
 		es.lastSeq = ev.Seq
 	}
-	if ev.Name == api.EventError {
+	if ev.Name == api.EventTurnError {
 		es.sawError = true
 	}
 	es.sent++
@@ -164,7 +164,7 @@ func (es *eventStream) errorEvent(info api.ErrorInfo) {
 		b = internalBody
 	}
 	es.deadlineLocked()
-	if es.sw.Event(0, api.EventError, b) == nil {
+	if es.sw.Event(0, api.EventTurnError, b) == nil {
 		es.sawError = true
 		es.sent++
 	}

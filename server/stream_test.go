@@ -130,24 +130,24 @@ func TestStreamTurnFailsMidStream(t *testing.T) {
 			events:     []api.StreamEvent{{Seq: 7, Name: api.EventTurnStarted, Data: json.RawMessage(`{}`)}},
 			err:        internal,
 			wantFrames: 2,
-			wantLast:   frame{Event: api.EventError, Data: `{"error":{"code":"internal","message":"检索失败"}}`},
+			wantLast:   frame{Event: api.EventTurnError, Data: `{"error":{"code":"internal","message":"检索失败"}}`},
 		},
 		{
 			name:       "plain error stays generic",
 			events:     []api.StreamEvent{{Seq: 7, Name: api.EventTurnStarted, Data: json.RawMessage(`{}`)}},
 			err:        errors.New("dial tcp 10.0.0.5:5432: refused"),
 			wantFrames: 2,
-			wantLast:   frame{Event: api.EventError, Data: `{"error":{"code":"internal","message":"服务内部错误，请稍后重试"}}`},
+			wantLast:   frame{Event: api.EventTurnError, Data: `{"error":{"code":"internal","message":"服务内部错误，请稍后重试"}}`},
 		},
 		{
 			name: "agent already emitted its error event",
 			events: []api.StreamEvent{
 				{Seq: 7, Name: api.EventTurnStarted, Data: json.RawMessage(`{}`)},
-				{Seq: 8, Name: api.EventError, Data: json.RawMessage(`{"error":{"code":"internal","message":"x"}}`)},
+				{Seq: 8, Name: api.EventTurnError, Data: json.RawMessage(`{"error":{"code":"internal","message":"x"}}`)},
 			},
 			err:        internal,
 			wantFrames: 2,
-			wantLast:   frame{ID: "8", HasID: true, Event: api.EventError, Data: `{"error":{"code":"internal","message":"x"}}`},
+			wantLast:   frame{ID: "8", HasID: true, Event: api.EventTurnError, Data: `{"error":{"code":"internal","message":"x"}}`},
 		},
 	}
 	for _, tc := range cases {
@@ -303,7 +303,7 @@ func TestFollowErrorAfterReplay(t *testing.T) {
 	want := []frame{
 		{Retry: "3000"},
 		{ID: "4", HasID: true, Event: api.EventTurnDone, Data: `{"n":4}`},
-		{Event: api.EventError, Data: `{"error":{"code":"gone","message":"replaced"}}`},
+		{Event: api.EventTurnError, Data: `{"error":{"code":"gone","message":"replaced"}}`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("stream (-want +got):\n%s", diff)

@@ -83,6 +83,10 @@ type Facts struct {
 	RouterRefused bool
 	// HasText says the event carries a non-empty text (or url) argument.
 	HasText bool
+	// HasResults says the result list holds channels (sort applies).
+	HasResults bool
+	// MoreResults says the result list has a next page.
+	MoreResults bool
 }
 
 // Submit is what a search.submit or input.commit would start, from the

@@ -8,8 +8,8 @@ import (
 )
 
 // Guard is a named condition on Facts. ArgDependent guards read the
-// event's arguments; when listing the actions allowed now (before any
-// arguments exist) they count as passing.
+// event's arguments; Offers evaluates them on the plausible clicks of
+// Clicks.
 type Guard struct {
 	Name         string
 	Doc          string
@@ -109,7 +109,7 @@ type NotAllowedError struct {
 	// that start from the current state (empty when no action of the
 	// event starts here at all).
 	Refused []string
-	// Allowed lists the actions allowed now.
+	// Allowed lists the actions offered now (Offers).
 	Allowed []*Action
 }
 
@@ -153,6 +153,16 @@ func (r *Registry) ByID(id string) []*Action { return r.byID[id] }
 // Resolve returns the action the event fires in state s given the facts,
 // or a *NotAllowedError.
 func (r *Registry) Resolve(s State, e Event, f Facts) (*Action, error) {
+	a, refused := r.match(s, e, f)
+	if a != nil {
+		return a, nil
+	}
+	return nil, &NotAllowedError{State: s, Event: e, Refused: refused, Allowed: r.Offers(s, f)}
+}
+
+// match returns the first row of e from s whose guard holds, or the names
+// of the guards that failed.
+func (r *Registry) match(s State, e Event, f Facts) (*Action, []string) {
 	var refused []string
 	for _, a := range r.actions {
 		if a.Event != e || !a.From.Matches(s) {
@@ -165,39 +175,5 @@ func (r *Registry) Resolve(s State, e Event, f Facts) (*Action, error) {
 			refused = append(refused, a.Guard.Name)
 		}
 	}
-	return nil, &NotAllowedError{State: s, Event: e, Refused: refused, Allowed: r.Allowed(s, f)}
-}
-
-// Allowed lists the user actions allowed in s (one per event and action
-// id, in table order). Guards that depend on the event's arguments count
-// as passing.
-func (r *Registry) Allowed(s State, f Facts) []*Action {
-	var out []*Action
-	seen := map[string]bool{}
-	for _, a := range r.actions {
-		if a.System() || a.Outcome || !a.From.Matches(s) {
-			continue
-		}
-		if a.Guard != nil && !a.Guard.ArgDependent && !a.Guard.OK(f) {
-			continue
-		}
-		k := string(a.Event) + "|" + a.ID
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, a)
-	}
-	return out
-}
-
-// AllowedEvents lists the distinct user events allowed in s.
-func (r *Registry) AllowedEvents(s State, f Facts) []Event {
-	var out []Event
-	for _, a := range r.Allowed(s, f) {
-		if !slices.Contains(out, a.Event) {
-			out = append(out, a.Event)
-		}
-	}
-	return out
+	return nil, refused
 }

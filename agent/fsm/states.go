@@ -12,52 +12,57 @@
 // row with an action id.
 package fsm
 
-// Input is the input layer (seed 000 §3.1).
-type Input string
+import "searchagent/tools/states"
 
-// Input states, verbatim from the seed.
-const (
-	EmptyInput       Input = "empty_input"
-	DraftKeyword     Input = "draft_keyword"
-	EditingKeyword   Input = "editing_keyword"
-	CommittedAnchor  Input = "committed_anchor"
-	FollowupWaiting  Input = "followup_waiting"
-	DraftFollowup    Input = "draft_followup"
-	CommittedKeyword Input = "committed_keyword"
+// Input, Container and Session are the three layers' state names, whose
+// one home is tools/states; the names below re-export them so the tables
+// here read as the seed does.
+type (
+	// Input is the input layer (seed 000 §3.1).
+	Input = states.Input
+	// Container is the container layer (seed 000 §4.1).
+	Container = states.Container
+	// Session is the session layer (seed 000 §5.1).
+	Session = states.Session
 )
 
-// Container is the container layer (seed 000 §4.1).
-type Container string
-
-// Container states, verbatim from the seed.
+// Input states (states.*).
 const (
-	CompactClassic     Container = "compact_classic"
-	CompactResolving   Container = "compact_resolving"
-	ExpandedAgent      Container = "expanded_agent"
-	ExpandedClarifying Container = "expanded_clarifying"
-	ExpandedRepair     Container = "expanded_repair"
+	EmptyInput       = states.EmptyInput
+	DraftKeyword     = states.DraftKeyword
+	EditingKeyword   = states.EditingKeyword
+	CommittedAnchor  = states.CommittedAnchor
+	FollowupWaiting  = states.FollowupWaiting
+	DraftFollowup    = states.DraftFollowup
+	CommittedKeyword = states.CommittedKeyword
 )
 
-// Session is the session layer (seed 000 §5.1).
-type Session string
-
-// Session states, verbatim from the seed.
+// Container states (states.*).
 const (
-	Idle         Session = "idle"
-	Retrieving   Session = "retrieving"
-	ResultsReady Session = "results_ready"
-	Clarifying   Session = "clarifying"
-	Refining     Session = "refining"
-	EmptyRepair  Session = "empty_repair"
-	Unsupported  Session = "unsupported"
+	CompactClassic     = states.CompactClassic
+	CompactResolving   = states.CompactResolving
+	ExpandedAgent      = states.ExpandedAgent
+	ExpandedClarifying = states.ExpandedClarifying
+	ExpandedRepair     = states.ExpandedRepair
+)
+
+// Session states (states.*).
+const (
+	Idle         = states.Idle
+	Retrieving   = states.Retrieving
+	ResultsReady = states.ResultsReady
+	Clarifying   = states.Clarifying
+	Refining     = states.Refining
+	EmptyRepair  = states.EmptyRepair
+	Unsupported  = states.Unsupported
 )
 
 // Inputs, Containers and Sessions list every state of each layer in the
-// seed's order.
+// seed's order (states.Inputs, …).
 var (
-	Inputs     = []Input{EmptyInput, DraftKeyword, EditingKeyword, CommittedAnchor, FollowupWaiting, DraftFollowup, CommittedKeyword}
-	Containers = []Container{CompactClassic, CompactResolving, ExpandedAgent, ExpandedClarifying, ExpandedRepair}
-	Sessions   = []Session{Idle, Retrieving, ResultsReady, Clarifying, Refining, EmptyRepair, Unsupported}
+	Inputs     = states.Inputs
+	Containers = states.Containers
+	Sessions   = states.Sessions
 )
 
 // State is the triple of the three parallel layers.
@@ -71,7 +76,7 @@ type State struct {
 var Initial = State{Input: EmptyInput, Container: CompactClassic, Session: Idle}
 
 // Key is the contract's state key "<container>/<session>".
-func (s State) Key() string { return string(s.Container) + "/" + string(s.Session) }
+func (s State) Key() string { return string(states.KeyOf(s.Container, s.Session)) }
 
 // String renders the triple as "input/container/session".
 func (s State) String() string {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"searchagent/agent"
+	"searchagent/api"
 	"searchagent/contract"
 )
 
@@ -76,6 +78,7 @@ func newContractCheckCmd() *cobra.Command {
 		f                           contractFlags
 		allowed, userTexts          []string
 		tagsBefore, tagsAfter, cond string
+		contextFile                 string
 		locale                      string
 		full                        bool
 	)
@@ -84,7 +87,10 @@ func newContractCheckCmd() *cobra.Command {
 		Short: "Validate a slot document (a file, or stdin) and print its violations as JSON",
 		Long: `Validate a slot document as a model wrote it against the contract of a state.
 The report {"state", "schema", "valid", "violations": [{"code", "instance_location",
-"keyword_location", "message"}]} goes to stdout. Exit status: 0 valid, 1 violations,
+"keyword_location", "message"}]} goes to stdout. The actions, repair options and hint
+actions are checked against what the agent's action registry offers in the state
+(ACTION_NOT_ALLOWED otherwise); --context evaluates the registry's guards on a
+snapshot's context, --allowed-actions replaces the set. Exit status: 0 valid, 1 violations,
 2 usage or input errors (a document that is not JSON is an input error).`,
 		Args:          cobra.ArbitraryArgs,
 		SilenceErrors: true,
@@ -98,6 +104,14 @@ The report {"state", "schema", "valid", "violations": [{"code", "instance_locati
 				return contractUsage(cmd, err)
 			}
 			in := contract.Input{State: key, Context: ctx, Locale: locale, UserTexts: userTexts}
+			var snapCtx *api.Context
+			if contextFile != "" {
+				snapCtx = &api.Context{}
+				if err := contractReadJSONFile(contextFile, snapCtx); err != nil {
+					return contractUsage(cmd, fmt.Errorf("--context: %w", err))
+				}
+			}
+			in.AllowedActions = agent.AllowedInState(key, snapCtx)
 			if cmd.Flags().Changed("allowed-actions") {
 				in.AllowedActions = append([]string{}, allowed...)
 			}
@@ -147,7 +161,8 @@ The report {"state", "schema", "valid", "violations": [{"code", "instance_locati
 	}
 	f.register(cmd)
 	fl := cmd.Flags()
-	fl.StringSliceVar(&allowed, "allowed-actions", nil, "action ids the registry allows now, comma-separated (unset: not checked)")
+	fl.StringSliceVar(&allowed, "allowed-actions", nil, "action ids allowed now, comma-separated (default: what the registry offers in --state)")
+	fl.StringVar(&contextFile, "context", "", "JSON file: a snapshot's context; the registry's guards are evaluated on it")
 	fl.StringVar(&tagsBefore, "tags-before", "", "JSON file: the keyword tags before the turn [{id,text,scope,is_excluded}]")
 	fl.StringVar(&tagsAfter, "tags-after", "", "JSON file: the keyword tags after the turn")
 	fl.StringVar(&cond, "conditions", "", "JSON file: the session's condition graph [{id,kind,field,op,value,label,source,status}]")

@@ -50,6 +50,7 @@ func newRootCmd() *cobra.Command {
 		newIngestCmd(),
 		newServeCmd(),
 		newRelevanceCmd(),
+		newEvalCmd(),
 	)
 	return root
 }

@@ -18,6 +18,7 @@ import (
 	"searchagent/router"
 	"searchagent/server"
 	"searchagent/server/metrics"
+	"searchagent/tools/embed"
 )
 
 // app is the wired service: the agent over the store, router and
@@ -32,7 +33,11 @@ type app struct {
 type appConfig struct {
 	catalog catalogFlags
 	apiKeys []string
-	log     *slog.Logger
+	// corsOrigins may call the API from a browser page (none by default).
+	corsOrigins []string
+	log         *slog.Logger
+	// getenv reads the environment (os.Getenv when nil; tests set it).
+	getenv func(string) string
 }
 
 // newApp builds the embedded default (or the external catalog): it says
@@ -45,14 +50,6 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, usageErr("DATABASE_URL is set, but the PostgreSQL store is not part of this build: unset it to run the embedded default (in-memory store, sessions lost on restart)")
 	}
 	start := time.Now()
-	st, _, err := openStore(ctx, &cfg.catalog, stderr)
-	if err != nil {
-		return nil, err
-	}
-	rt, err := router.Default()
-	if err != nil {
-		return nil, failErr("router: %v", err)
-	}
 	v, err := contract.New()
 	if err != nil {
 		return nil, failErr("contract: %v", err)
@@ -61,13 +58,48 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
-	ag, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: rt, Validator: v, Observer: m, Logger: log})
+	getenv := cfg.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	model, err := modelFromEnv(getenv, m.Registry(), v)
+	if err != nil {
+		return nil, err
+	}
+	var emb embed.Embedder
+	if model != nil {
+		emb = model.embedder
+	}
+	st, _, err := openStoreWith(ctx, &cfg.catalog, stderr, emb)
+	if err != nil {
+		return nil, err
+	}
+	var ropts []router.Option
+	acfg := agent.Config{Store: st, Sessions: sessions.NewMemory(), Validator: v, Observer: m, Logger: log}
+	if model != nil {
+		acfg.ModelPath = model.path
+		if model.path.Stages().Classifier {
+			ropts = append(ropts, router.WithClassifier(model.path.Classifier()))
+		}
+	}
+	rt, err := router.Default(ropts...)
+	if err != nil {
+		return nil, failErr("router: %v", err)
+	}
+	acfg.Router = rt
+	ag, err := agent.New(acfg)
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
+	}
+	if len(cfg.corsOrigins) > 0 {
+		opts = append(opts, server.WithCORSOrigins(cfg.corsOrigins))
+		log.Info("cors: cross-origin calls allowed", "origins", strings.Join(cfg.corsOrigins, ","))
+	} else {
+		log.Info("cors: off (no --cors-origin): only same-origin pages can call the API")
 	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
@@ -79,8 +111,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
-	if os.Getenv("OPENAI_API_KEY") != "" {
-		log.Warn("OPENAI_API_KEY is set, but the model path is not part of this build: the classifier stage is off and slots come from templates (/readyz says so too)")
+	if model != nil {
+		log.Info("model path", model.summary...)
+	} else {
+		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, log: log}, nil
 }
@@ -90,6 +124,7 @@ func newServeCmd() *cobra.Command {
 		cf      catalogFlags
 		addr    string
 		apiKeys []string
+		origins []string
 		logJSON bool
 	)
 	cmd := &cobra.Command{
@@ -112,12 +147,17 @@ func newServeCmd() *cobra.Command {
 					apiKeys = strings.Split(env, ",")
 				}
 			}
+			if !cmd.Flags().Changed("cors-origin") {
+				if env := os.Getenv("SEARCHAGENT_CORS_ORIGINS"); env != "" {
+					origins = strings.Split(env, ",")
+				}
+			}
 			var h slog.Handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			if logJSON {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			}
 			log := slog.New(h)
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, log: log}, cmd.ErrOrStderr())
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -135,6 +175,7 @@ func newServeCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
 	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)
 	cmd.Flags().Lookup("catalog").Usage += " (env SEARCHAGENT_CATALOG, comma-separated)"

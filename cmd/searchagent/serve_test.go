@@ -41,7 +41,7 @@ func apiServer(t testing.TB) *httptest.Server {
 	if appErr != nil {
 		t.Fatal(appErr)
 	}
-	srv := httptest.NewServer(testApp.server.Handler())
+	srv := httptest.NewServer(openapiChecked(t, testApp.server.Handler()))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -197,6 +197,7 @@ func TestSSEStreamAndResume(t *testing.T) {
 	req, _ := http.NewRequest("POST", srv.URL+"/v1/sessions/"+c.id+"/events", bytes.NewReader(body))
 	req.Header.Set("X-Session-Token", c.token)
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

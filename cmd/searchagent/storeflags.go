@@ -130,13 +130,21 @@ func parseRange(s string) (store.Range, error) {
 // openStore builds the in-memory store over the selected catalog with the
 // deterministic hashing embedder.
 func openStore(ctx context.Context, cf *catalogFlags, stderr io.Writer) (*memstore.Store, *catalog.Catalog, error) {
+	return openStoreWith(ctx, cf, stderr, nil)
+}
+
+// openStoreWith is openStore with a configured embedder (the hashing
+// embedder when emb is nil).
+func openStoreWith(ctx context.Context, cf *catalogFlags, stderr io.Writer, emb embed.Embedder) (*memstore.Store, *catalog.Catalog, error) {
 	cat, err := cf.open(ctx, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
-	emb, err := embed.NewHashing()
-	if err != nil {
-		return nil, nil, failErr("embedder: %v", err)
+	if emb == nil {
+		var err error
+		if emb, err = embed.NewHashing(); err != nil {
+			return nil, nil, failErr("embedder: %v", err)
+		}
 	}
 	st, err := memstore.New(ctx, cat, emb)
 	if err != nil {

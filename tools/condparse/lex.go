@@ -3,6 +3,8 @@ package condparse
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"searchagent/tools/number"
 )
 
 // text is the input as runes: orig as typed, norm folded (full-width ASCII
@@ -428,7 +430,7 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			i = j
 			continue
 		case isDigit(r) && (i == 0 || !isWordRune(norm[i-1])):
-			if n, e, ok := scanArabic(norm[:limit], i); ok {
+			if n, e, ok := number.ScanArabic(norm[:limit], i); ok {
 				if e < limit && isWordRune(norm[e]) && isWordRune(norm[e-1]) {
 					// "15pro": a word, not a number.
 					break
@@ -443,8 +445,8 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			i = e
 			continue
 		}
-		if isCNNumeral(r) {
-			if n, e, ok := scanCN(norm[:limit], i); ok {
+		if number.IsChineseNumeral(r) {
+			if n, e, ok := number.ScanChinese(norm[:limit], i); ok {
 				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
 				i = e
 				continue

@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"searchagent/tools/scope"
 )
 
 // brief renders a condition as "kind field op value status" for compact
@@ -376,7 +378,7 @@ func checkInvariants(t *testing.T, in string, r Result) {
 		if c.Priority != wantP {
 			t.Errorf("Parse(%q) %s priority = %d, want %d", in, brief(c), c.Priority, wantP)
 		}
-		if c.Kind == KindKeyword && c.Scope != ScopeTags {
+		if c.Kind == KindKeyword && c.Scope != scope.Tags {
 			t.Errorf("Parse(%q) keyword %s scope = %q, want tags", in, brief(c), c.Scope)
 		}
 		if c.Label.ZH == "" || c.Label.EN == "" {

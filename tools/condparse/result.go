@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"searchagent/tools/scope"
 )
 
 // keywordShape replaces the conditions of a keyword-shaped input with one
@@ -50,7 +52,7 @@ func (st *state) keywordShape() {
 		}
 		v := string(st.t.orig[st.toks[a].s:st.toks[b].e])
 		pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(v))
-		pc.c.Scope = ScopeTags
+		pc.c.Scope = scope.Tags
 		pc.s, pc.e = st.toks[a].s, st.toks[b].e
 		st.conds = append(st.conds, pc)
 	}
@@ -119,11 +121,11 @@ func (st *state) residue() {
 			st.add(pc, from, r.to)
 		case neg == 1:
 			pc := newCond(KindKeyword, FieldKeyword, OpNotContains, StringValue(text))
-			pc.c.Scope, pc.c.Excluded, pc.neg = ScopeTags, true, true
+			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			st.add(pc, from, r.to)
 		default:
 			pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(text))
-			pc.c.Scope = ScopeTags
+			pc.c.Scope = scope.Tags
 			st.add(pc, r.from, r.to)
 		}
 	}

@@ -77,8 +77,8 @@ func (st *state) window(i int) (int64, int, bool) {
 		days, last = tk.has(clsTimeSpan).n, j
 	} else {
 		var n int64 = -1
-		if tk.kind == tkNum && tk.role == roleNone && !tk.num.unit && tk.num.val >= 1 && tk.num.val <= 3650 {
-			n = tk.num.val
+		if tk.kind == tkNum && tk.role == roleNone && !tk.num.Unit && tk.num.Value >= 1 && tk.num.Value <= 3650 {
+			n = tk.num.Value
 			j = st.skipSpace(j + 1)
 		} else if st.free(j) && tk.has(clsNumWord) != nil {
 			n = tk.has(clsNumWord).n

@@ -1,6 +1,10 @@
 package condparse
 
-import "strings"
+import (
+	"strings"
+
+	"searchagent/tools/scope"
+)
 
 // Step 1 of spec 3.7.2: anchors (URL, @handle) and quoted keywords.
 
@@ -53,7 +57,7 @@ func (st *state) quotes() {
 		}
 		inner := strings.TrimSpace(string(st.t.orig[tk.s+1 : tk.e-1]))
 		pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(inner))
-		pc.c.Scope = ScopeTags
+		pc.c.Scope = scope.Tags
 		st.add(pc, i, i)
 		st.sig.Keyword = true
 	}

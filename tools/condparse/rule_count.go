@@ -24,7 +24,7 @@ func (st *state) counts() {
 func (st *state) quantities() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.kind != tkNum || tk.role != roleNone || tk.num.unit {
+		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit {
 			continue
 		}
 		j := st.skipSpace(i + 1)
@@ -99,7 +99,7 @@ func (st *state) fieldOf(i int) Field {
 
 func (st *state) isNum(i int) bool {
 	tk := st.tok(i)
-	return tk.kind == tkNum && tk.role == roleNone && !(tk.num.cn && !tk.num.unit)
+	return tk.kind == tkNum && tk.role == roleNone && !(tk.num.Chinese && !tk.num.Unit)
 }
 
 // countAt parses one count expression starting at token i and returns the
@@ -165,11 +165,11 @@ func (st *state) countAt(i int) (int, bool) {
 	var b numTok
 	if n2 >= 0 {
 		b = st.toks[n2].num
-		if !a.unit && b.unit && a.intRaw >= 0 && b.mult > 1 && a.intRaw <= b.val/b.mult {
-			a.val, a.unit = a.intRaw*b.mult, true
+		if !a.Unit && b.Unit && a.IntRaw >= 0 && b.Mult > 1 && a.IntRaw <= b.Value/b.Mult {
+			a.Value, a.Unit = a.IntRaw*b.Mult, true
 		}
 	}
-	unit := a.unit || n2 >= 0 && b.unit
+	unit := a.Unit || n2 >= 0 && b.Unit
 	if pre == cBetween && n2 < 0 {
 		pre = cNone // "在 5 万" is no range
 	}
@@ -197,25 +197,25 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	switch {
 	case n2 >= 0:
-		lo, hi := a.val, b.val
+		lo, hi := a.Value, b.Value
 		if lo > hi {
 			lo, hi = hi, lo
 			issues = append(issues, IssueRangeSwapped)
 		}
 		pc = countCond(field, lo, hi, true, true)
 	case pre == cGte && post == cLte, pre == cLte && post == cGte:
-		pc = countCond(field, a.val, a.val, pre == cGte, pre == cLte)
+		pc = countCond(field, a.Value, a.Value, pre == cGte, pre == cLte)
 		pc.c.Status = StatusPending
 		issues = append(issues, IssueConflict)
 	case pre == cGte || pre == cNone && post == cGte:
-		pc = countCond(field, a.val, 0, true, false)
+		pc = countCond(field, a.Value, 0, true, false)
 	case pre == cLte || pre == cNone && post == cLte:
-		pc = countCond(field, 0, a.val, false, true)
+		pc = countCond(field, 0, a.Value, false, true)
 	case pre == cApprox || post == cApprox:
-		pc = countCond(field, a.val-a.val/5, a.val+a.val/5, true, true)
+		pc = countCond(field, a.Value-a.Value/5, a.Value+a.Value/5, true, true)
 		issues = append(issues, IssueApproximate)
 	default:
-		pc = countCond(field, a.val, 0, true, false)
+		pc = countCond(field, a.Value, 0, true, false)
 		if !jargon {
 			issues = append(issues, IssueOpAssumed)
 		}

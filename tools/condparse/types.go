@@ -3,7 +3,8 @@ package condparse
 import (
 	"errors"
 
-	"searchagent/contract"
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
 )
 
 // MaxInputLen is the longest input, in bytes, that Parse accepts. The search
@@ -29,93 +30,79 @@ const (
 	ShapeMixed   Shape = "mixed"
 )
 
-// Kind is the node kind of a condition in the Condition Graph (spec 2.3).
-type Kind string
+// Kind, Field, Op, Source and Status are the shared condition vocabulary
+// of tools/condition, so that a parsed condition and a rendered one speak
+// the same words; the names below re-export the ones the parser produces.
+// See the package doc for the JSON form of the value each op takes.
+type (
+	// Kind is the node kind of a condition in the Condition Graph.
+	Kind = condition.Kind
+	// Field names what a condition constrains.
+	Field = condition.Field
+	// Op is the comparison a condition applies.
+	Op = condition.Op
+	// Source says who put a condition into the graph (spec 5.2).
+	Source = condition.Source
+	// Status says whether a condition filters results now.
+	Status = condition.Status
+)
 
 // The condition kinds.
 const (
-	KindAnchor  Kind = "anchor"
-	KindKeyword Kind = "keyword"
-	KindHard    Kind = "hard"
-	KindSoft    Kind = "soft"
-	KindDerived Kind = "derived"
+	KindAnchor  = condition.KindAnchor
+	KindKeyword = condition.KindKeyword
+	KindHard    = condition.KindHard
+	KindSoft    = condition.KindSoft
+	KindDerived = condition.KindDerived
 )
-
-// Field names what a condition constrains.
-type Field string
 
 // The fields the parser produces.
 const (
-	// FieldURL is an anchor given as a link; the value is the link as typed.
-	FieldURL Field = "url"
-	// FieldHandle is an anchor given as "@handle"; the value includes the "@".
-	FieldHandle Field = "handle"
-	// FieldChannel is an anchor recognised as an exact channel name; the value
-	// is the channel id the NameMatcher returned.
-	FieldChannel Field = "channel"
-	// FieldKeyword is an explicit keyword or brand word.
-	FieldKeyword Field = "keyword"
-	// FieldPlatform is a platform code of tools/platform.
-	FieldPlatform Field = "platform"
-	// FieldCountry is an ISO 3166-1 alpha-2 code of taxonomy.Countries.
-	FieldCountry Field = "country"
-	// FieldLanguage is an ISO 639-1 code of taxonomy.Languages.
-	FieldLanguage Field = "language"
-	// FieldCategory is a category code of taxonomy.Categories.
-	FieldCategory Field = "category"
-	// FieldFollowers is the follower (subscriber) count.
-	FieldFollowers Field = "followers"
-	// FieldAvgViews is the average views per video or post.
-	FieldAvgViews Field = "avg_views"
-	// FieldLastActive is the time since the last upload or post, in days.
-	FieldLastActive Field = "last_active"
-	// FieldPreference is a soft preference (spec 3.7.5).
-	FieldPreference Field = "preference"
+	FieldURL        = condition.URL
+	FieldHandle     = condition.Handle
+	FieldChannel    = condition.Channel
+	FieldKeyword    = condition.Keyword
+	FieldPlatform   = condition.Platform
+	FieldCountry    = condition.Country
+	FieldLanguage   = condition.Language
+	FieldCategory   = condition.Category
+	FieldFollowers  = condition.Followers
+	FieldAvgViews   = condition.AvgViews
+	FieldLastActive = condition.LastActive
+	FieldPreference = condition.Preference
 )
 
-// Op is the comparison a condition applies: the response contract's
-// operator vocabulary (contract.Op), so that a parsed condition and a
-// rendered one speak the same ops. See the package doc for the JSON form
-// of the value each op takes.
-type Op = contract.Op
-
-// The ops (contract's).
+// The ops.
 const (
-	OpEq          = contract.OpEq
-	OpNeq         = contract.OpNeq
-	OpIn          = contract.OpIn
-	OpNotIn       = contract.OpNotIn
-	OpGte         = contract.OpGte
-	OpLte         = contract.OpLte
-	OpBetween     = contract.OpBetween
-	OpWithinDays  = contract.OpWithinDays
-	OpContains    = contract.OpContains
-	OpNotContains = contract.OpNotContains
-	OpPrefer      = contract.OpPrefer
-	OpAvoid       = contract.OpAvoid
+	OpEq          = condition.OpEq
+	OpNeq         = condition.OpNeq
+	OpIn          = condition.OpIn
+	OpNotIn       = condition.OpNotIn
+	OpGte         = condition.OpGte
+	OpLte         = condition.OpLte
+	OpBetween     = condition.OpBetween
+	OpWithinDays  = condition.OpWithinDays
+	OpContains    = condition.OpContains
+	OpNotContains = condition.OpNotContains
+	OpPrefer      = condition.OpPrefer
+	OpAvoid       = condition.OpAvoid
 )
-
-// Source says who put a condition into the graph (spec 5.2).
-type Source string
 
 // The sources this package produces (manual conditions come from the UI).
 const (
-	SourceUserInput     Source = "user_input"
-	SourceAgentInferred Source = "agent_inferred"
+	SourceUserInput     = condition.SourceUserInput
+	SourceAgentInferred = condition.SourceAgentInferred
 )
-
-// Status says whether a condition filters results now.
-type Status string
 
 // The statuses.
 const (
 	// StatusApplied conditions filter (or anchor) the search.
-	StatusApplied Status = "applied"
+	StatusApplied = condition.StatusApplied
 	// StatusReference conditions are shown and may rank, never filter.
-	StatusReference Status = "reference"
+	StatusReference = condition.StatusReference
 	// StatusPending conditions need the user's word (a conflict, a second
 	// anchor, a platform outside the current search) before they apply.
-	StatusPending Status = "pending"
+	StatusPending = condition.StatusPending
 )
 
 // Issue codes explain a status or an assumption; see the package doc.
@@ -131,17 +118,9 @@ const (
 	IssueOverridden        = "overridden"
 )
 
-// Scope is where a keyword matches (spec 3.4.1D).
-type Scope string
-
-// The keyword scopes; the parser always produces ScopeTags.
-const (
-	ScopeTags        Scope = "tags"
-	ScopeName        Scope = "name"
-	ScopeDescription Scope = "description"
-	ScopeContent     Scope = "content"
-	ScopeAll         Scope = "all"
-)
+// Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
+// parser always produces scope.Tags.
+type Scope = scope.Scope
 
 // Span is a byte range of the input: Input[Start:End] == Text.
 type Span struct {

@@ -26,9 +26,9 @@ var ErrUnknown = errors.New("unknown platform")
 func All() []Platform { return []Platform{YouTube, Instagram, TikTok, X} }
 
 var aliases = map[string]Platform{
-	"youtube": YouTube, "yt": YouTube, "油管": YouTube, "youtube.com": YouTube,
+	"youtube": YouTube, "yt": YouTube, "油管": YouTube, "youtube.com": YouTube, "youtu.be": YouTube,
 	"instagram": Instagram, "ig": Instagram, "insta": Instagram, "ins": Instagram, "instagram.com": Instagram,
-	"tiktok": TikTok, "tt": TikTok, "抖音国际版": TikTok, "tiktok.com": TikTok,
+	"tiktok": TikTok, "tt": TikTok, "抖音国际版": TikTok, "tiktok.com": TikTok, "tik tok": TikTok,
 	"x": X, "twitter": X, "推特": X, "x.com": X, "twitter.com": X,
 }
 

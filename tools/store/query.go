@@ -11,6 +11,8 @@ import (
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
+
+	"searchagent/tools/scope"
 )
 
 func badQuery(format string, args ...any) error {
@@ -137,7 +139,7 @@ func CanonicalKeywords(kws []Keyword) ([]Keyword, error) {
 		}
 		k.Scope = Scope(strings.ToLower(strings.TrimSpace(string(k.Scope))))
 		if k.Scope == "" {
-			k.Scope = DefaultScope
+			k.Scope = scope.Default
 		}
 		if !k.Scope.Valid() {
 			return nil, badQuery("keyword %q has unknown scope %q (want tags, name, description, content or all)", k.Text, k.Scope)

@@ -18,11 +18,12 @@ package store
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/platform"
+
+	"searchagent/tools/scope"
 )
 
 // Store searches one catalog of channels. Implementations are safe for
@@ -82,66 +83,13 @@ var (
 // ErrNotFound is catalog.ErrNotFound, re-exported for callers of Store.
 var ErrNotFound = catalog.ErrNotFound
 
-// Scope is where a keyword is matched (spec 3.4.1D).
-type Scope string
-
-// Scopes. The zero value means ScopeTags, the default matching target.
-const (
-	// ScopeTags matches the channel's tags and its category (the
-	// category's id and zh and en names count as tags).
-	ScopeTags Scope = "tags"
-	// ScopeName matches the channel's name, handle and aliases.
-	ScopeName Scope = "name"
-	// ScopeDescription matches the channel's description.
-	ScopeDescription Scope = "description"
-	// ScopeContent matches the titles of the channel's recent content.
-	ScopeContent Scope = "content"
-	// ScopeAll matches any of the above.
-	ScopeAll Scope = "all"
-)
-
-// DefaultScope is the scope of a keyword that names none (spec 3.4.1D:
-// "按频道标签" by default).
-const DefaultScope = ScopeTags
-
-// Scopes lists the scopes in menu order.
-func Scopes() []Scope {
-	return []Scope{ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll}
-}
-
-// Valid reports whether s is one of Scopes.
-func (s Scope) Valid() bool {
-	switch s {
-	case ScopeTags, ScopeName, ScopeDescription, ScopeContent, ScopeAll:
-		return true
-	}
-	return false
-}
-
-// Label is the scope's menu label in locale ("zh" or anything else for
-// en), as spec 3.4.1D words it.
-func (s Scope) Label(locale string) string {
-	zh := strings.HasPrefix(locale, "zh")
-	pick := func(zhLabel, enLabel string) string {
-		if zh {
-			return zhLabel
-		}
-		return enLabel
-	}
-	switch s {
-	case ScopeTags:
-		return pick("按频道标签", "Channel tags")
-	case ScopeName:
-		return pick("按频道名", "Channel name")
-	case ScopeDescription:
-		return pick("按频道简介", "Channel description")
-	case ScopeContent:
-		return pick("按发布内容", "Published content")
-	case ScopeAll:
-		return pick("从全部来源", "All sources")
-	}
-	return string(s)
-}
+// Scope is where a keyword is matched (spec 3.4.1D): tools/scope's. The
+// zero value means scope.Default (tags). What each scope matches: tags,
+// the channel's tags and its category (the category's id and zh and en
+// names count as tags); name, the channel's name, handle and aliases;
+// description, its description; content, the titles of its recent
+// content; all, any of these.
+type Scope = scope.Scope
 
 // Keyword is one keyword tag: its text, where it matches, and whether it
 // excludes (spec 3.4.1D-E). Positive keywords must all match (AND); an

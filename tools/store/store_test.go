@@ -9,6 +9,8 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/platform"
+
+	"searchagent/tools/scope"
 )
 
 func TestSearchQueryCanonical(t *testing.T) {
@@ -23,7 +25,7 @@ func TestSearchQueryCanonical(t *testing.T) {
 	}
 	want := SearchQuery{
 		Platform: platform.YouTube,
-		Keywords: []Keyword{{Text: "swim vest", Scope: ScopeTags}, {Text: "汽配", Scope: ScopeName, Excluded: true}},
+		Keywords: []Keyword{{Text: "swim vest", Scope: scope.Tags}, {Text: "汽配", Scope: scope.Name, Excluded: true}},
 		Filters:  Filters{Countries: []string{"US", "GB"}, Languages: []string{"en", "zh"}, Categories: []string{"automotive", "gaming", "knitting"}},
 		Sort:     SortRelevance,
 		Limit:    DefaultLimit,
@@ -122,20 +124,6 @@ func TestFiltersMatch(t *testing.T) {
 				t.Errorf("IsZero(%+v) = %v", f, f.IsZero())
 			}
 		})
-	}
-}
-
-func TestScopes(t *testing.T) {
-	for _, s := range Scopes() {
-		if !s.Valid() || s.Label("zh") == string(s) || s.Label("en") == string(s) || s.Label("zh") == s.Label("en") {
-			t.Errorf("scope %q: Valid %v, labels %q / %q", s, s.Valid(), s.Label("zh"), s.Label("en"))
-		}
-	}
-	if Scope("title").Valid() || Scope("").Valid() {
-		t.Errorf("unknown scopes reported valid")
-	}
-	if got := ScopeTags.Label("zh-CN"); got != "按频道标签" {
-		t.Errorf("ScopeTags.Label(zh-CN) = %q, want 按频道标签", got)
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 
 const instagramBase = "https://www.instagram.com"
 
-// instagramTabs are sub-pages of a profile that still name it.
-var instagramTabs = []string{"reels", "tagged", "guides", "followers", "following", "channel", "feed", "saved", "igtv"}
+// instagramContentTails are the sub-pages of a post that still name it
+// (/p/<code>/embed/captioned, /reel/<code>/liked_by).
+var instagramContentTails = []string{"embed", "captioned", "media", "liked_by", "comments", "c"}
 
 // instagramPages are first path segments of channel-less Instagram pages;
 // Instagram reserves them, so they are never user names.
@@ -46,7 +47,10 @@ func parseInstagram(l *link) (Parsed, error) {
 			}
 			return l.fail(ReasonIncomplete, "no post code")
 		}
-		if len(l.segs) > 2 {
+		if lower == "reels" && strings.EqualFold(code, "audio") {
+			return l.unsupported(ReasonUnsupportedMusic) // /reels/audio/<id>: the reels using one sound
+		}
+		if !instagramTail(l, 2) {
 			return l.fail(ReasonMalformed, "unexpected path after the post code")
 		}
 		return instagramContent(l, lower, code, "")
@@ -77,6 +81,12 @@ func parseInstagram(l *link) (Parsed, error) {
 		return l.unsupported(ReasonUnsupportedStory)
 	case "audio", "music":
 		return l.unsupported(ReasonUnsupportedMusic)
+	case "_u", "_n": // app links: instagram.com/_u/<user>
+		if user := l.seg(1); isInstagramUser(user) {
+			user = strings.ToLower(user)
+			return l.channel(catalog.RefHandle, user, instagramBase+"/"+user)
+		}
+		return l.fail(ReasonIncomplete, "app link without a user name")
 	}
 	if instagramPages[lower] {
 		return l.unsupported(ReasonUnsupportedPage)
@@ -85,14 +95,28 @@ func parseInstagram(l *link) (Parsed, error) {
 		return l.fail(ReasonBadHandle, "an Instagram user name has 1-30 of A-Z a-z 0-9 . _")
 	}
 	switch {
-	case len(l.segs) == 1, len(l.segs) == 2 && oneOf(l.segs[1], instagramTabs...):
-		return l.channel(catalog.RefHandle, lower, instagramBase+"/"+lower)
-	case len(l.segs) == 3 && oneOf(l.segs[1], "p", "reel", "tv"):
+	case len(l.segs) >= 3 && oneOf(l.segs[1], "p", "reel", "tv"):
+		if !instagramTail(l, 3) {
+			return l.fail(ReasonMalformed, "unexpected path after the post code")
+		}
 		return instagramContent(l, strings.ToLower(l.segs[1]), l.segs[2], lower)
 	case len(l.segs) == 2 && oneOf(l.segs[1], "p", "reel", "tv"):
 		return l.fail(ReasonIncomplete, "no post code")
 	}
-	return l.fail(ReasonMalformed, "unexpected path after the profile")
+	// The profile, one of its tabs (/reels, /tagged, /guides, /followers…)
+	// or any other sub-page of it: all name the profile.
+	return l.channel(catalog.RefHandle, lower, instagramBase+"/"+lower)
+}
+
+// instagramTail reports whether the path segments from i on are a post's
+// sub-page (none, or instagramContentTails).
+func instagramTail(l *link, i int) bool {
+	for _, s := range l.segs[min(i, len(l.segs)):] {
+		if !oneOf(s, instagramContentTails...) {
+			return false
+		}
+	}
+	return true
 }
 
 // instagramContent is a post (/p/), reel (/reel/, /reels/) or IGTV (/tv/)

@@ -225,7 +225,7 @@ func isSchemeName(s string) bool {
 type hostKind int
 
 const (
-	hostMain      hostKind = iota // the site itself: bare, www., m., mobile., music.
+	hostMain      hostKind = iota // the site itself: bare, www., m., mobile., music.; youtubekids.com, tiktokv.com
 	hostOther                     // another sub-domain (studio., help., ads.…): channel-less pages
 	hostYouTuBe                   // youtu.be
 	hostNoCookie                  // youtube-nocookie.com
@@ -242,6 +242,7 @@ var platformDomains = []struct {
 	{"youtube.com", platform.YouTube},
 	{"instagram.com", platform.Instagram},
 	{"tiktok.com", platform.TikTok},
+	{"tiktokv.com", platform.TikTok}, // the app's share host (tiktokv.com/share/video/…)
 	{"x.com", platform.X},
 	{"twitter.com", platform.X},
 }
@@ -252,6 +253,8 @@ func classifyHost(h string) (platform.Platform, hostKind, bool) {
 		return platform.YouTube, hostYouTuBe, true
 	case "youtube-nocookie.com", "www.youtube-nocookie.com":
 		return platform.YouTube, hostNoCookie, true
+	case "youtubekids.com", "www.youtubekids.com", "m.youtubekids.com":
+		return platform.YouTube, hostMain, true
 	case "instagr.am", "www.instagr.am":
 		return platform.Instagram, hostInstagrAm, true
 	case "vm.tiktok.com":
@@ -317,6 +320,10 @@ func (l *link) param(name string) string {
 		var kv string
 		kv, q, _ = strings.Cut(q, "&")
 		k, v, _ := strings.Cut(kv, "=")
+		// "&amp;v=…" is a link copied out of HTML source.
+		for strings.HasPrefix(k, "amp;") {
+			k = k[len("amp;"):]
+		}
 		if k == "" || !strings.EqualFold(k, name) && !strings.EqualFold(unescapeQuery(k), name) {
 			continue
 		}

@@ -29,20 +29,21 @@ const (
 // Reasons for recognised links of a type this version cannot search from
 // (resolved_unsupported). Parse returns them in Parsed.Reason.
 const (
-	ReasonUnsupportedPlaylist  Reason = "unsupported_playlist"   // YouTube playlists, watch?list= without a video
-	ReasonUnsupportedSearch    Reason = "unsupported_search"     // search result pages
-	ReasonUnsupportedHashtag   Reason = "unsupported_hashtag"    // hashtag and tag pages
-	ReasonUnsupportedFeed      Reason = "unsupported_feed"       // YouTube /feed/… (trending, subscriptions…)
-	ReasonUnsupportedPost      Reason = "unsupported_post"       // YouTube community posts
-	ReasonUnsupportedClip      Reason = "unsupported_clip"       // YouTube clips
-	ReasonUnsupportedExplore   Reason = "unsupported_explore"    // Instagram /explore/
-	ReasonUnsupportedLocation  Reason = "unsupported_location"   // Instagram /explore/locations/…
-	ReasonUnsupportedStory     Reason = "unsupported_story"      // Instagram story highlights and shared story links
-	ReasonUnsupportedMusic     Reason = "unsupported_music"      // TikTok /music/…, Instagram audio pages
-	ReasonUnsupportedDiscover  Reason = "unsupported_discover"   // TikTok /discover/…
-	ReasonUnsupportedList      Reason = "unsupported_list"       // X lists (/i/lists/…)
-	ReasonUnsupportedShortLink Reason = "unsupported_short_link" // t.co: resolving it needs the network
-	ReasonUnsupportedPage      Reason = "unsupported_page"       // any other channel-less page of a platform
+	ReasonUnsupportedPlaylist   Reason = "unsupported_playlist"   // YouTube playlists, watch?list= without a video, TikTok /@user/playlist/…
+	ReasonUnsupportedSearch     Reason = "unsupported_search"     // search result pages
+	ReasonUnsupportedHashtag    Reason = "unsupported_hashtag"    // hashtag and tag pages
+	ReasonUnsupportedFeed       Reason = "unsupported_feed"       // YouTube /feed/… (trending, subscriptions…)
+	ReasonUnsupportedPost       Reason = "unsupported_post"       // YouTube community posts
+	ReasonUnsupportedClip       Reason = "unsupported_clip"       // YouTube clips
+	ReasonUnsupportedExplore    Reason = "unsupported_explore"    // Instagram /explore/
+	ReasonUnsupportedLocation   Reason = "unsupported_location"   // Instagram /explore/locations/…
+	ReasonUnsupportedStory      Reason = "unsupported_story"      // Instagram story highlights and shared story links
+	ReasonUnsupportedMusic      Reason = "unsupported_music"      // TikTok /music/…, Instagram audio pages
+	ReasonUnsupportedDiscover   Reason = "unsupported_discover"   // TikTok /discover/…
+	ReasonUnsupportedCollection Reason = "unsupported_collection" // TikTok /@user/collection/…
+	ReasonUnsupportedList       Reason = "unsupported_list"       // X lists (/i/lists/…, /<user>/lists/<name>)
+	ReasonUnsupportedShortLink  Reason = "unsupported_short_link" // t.co: resolving it needs the network
+	ReasonUnsupportedPage       Reason = "unsupported_page"       // any other channel-less page of a platform
 )
 
 // Reasons Resolve adds.

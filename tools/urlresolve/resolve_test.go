@@ -103,7 +103,7 @@ var resolveCases = []resolveCase{
 	invalid("yt home page", yt, "https://www.youtube.com/", ReasonIncomplete, yt),
 	invalid("youtu.be without id", yt, "youtu.be/", ReasonIncomplete, yt),
 	invalid("yt watch without v", yt, "https://www.youtube.com/watch", ReasonIncomplete, yt),
-	invalid("yt unknown tab", yt, "https://www.youtube.com/@MrBeast/nonsense", ReasonMalformed, yt),
+	exact("yt unknown tab", yt, "https://www.youtube.com/@MrBeast/nonsense", ReasonChannelFound, keyMrBeast),
 	// YouTube: recognised, unsupported.
 	unsupported("yt playlist", yt, "https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf", ReasonUnsupportedPlaylist, yt),
 	unsupported("yt watch list only", yt, "https://www.youtube.com/watch?list=PL123", ReasonUnsupportedPlaylist, yt),

@@ -16,7 +16,8 @@ var tikTokPages = map[string]bool{
 	"coin": true, "feedback": true, "download": true, "inbox": true, "tiktokstudio": true, "shop": true,
 	"topics": true, "trending": true, "feed": true, "notifications": true, "privacy": true, "safety": true,
 	"community-guidelines": true, "forgot-password": true, "transparency": true, "passport": true,
-	"creator-center": true, "live-studio": true, "playlist": true, "collection": true,
+	"creator-center": true, "live-studio": true, "playlist": true, "collection": true, "sticker": true,
+	"question": true, "event": true, "node": true, "aweme": true,
 }
 
 // parseTikTok handles tiktok.com and its vm./vt. short links. Short links
@@ -41,12 +42,18 @@ func parseTikTok(l *link) (Parsed, error) {
 	if first[0] == '@' {
 		h := first[1:]
 		if !isTikTokHandle(h) {
+			if oneOf(l.seg(1), "video", "photo") && len(l.segs) == 3 {
+				// /@/video/<id> and /@<secUid>/video/<id>: the video, without a handle.
+				return tikTokVideoOnly(l, l.seg(2), 3)
+			}
 			return l.fail(ReasonBadHandle, "a TikTok user name has 2-24 of A-Z a-z 0-9 . _")
 		}
 		h = strings.ToLower(h)
 		switch {
-		case len(l.segs) == 1, len(l.segs) == 2 && oneOf(l.segs[1], "live"):
-			return l.channel(catalog.RefHandle, h, tikTokBase+"/@"+h)
+		case oneOf(l.seg(1), "collection"):
+			return l.unsupported(ReasonUnsupportedCollection)
+		case oneOf(l.seg(1), "playlist"):
+			return l.unsupported(ReasonUnsupportedPlaylist)
 		case oneOf(l.seg(1), "video", "photo"):
 			id := l.seg(2)
 			if id == "" {
@@ -61,7 +68,8 @@ func parseTikTok(l *link) (Parsed, error) {
 			typ := strings.ToLower(l.segs[1])
 			return l.content(typ, id, h, tikTokBase+"/@"+h+"/"+typ+"/"+id)
 		}
-		return l.fail(ReasonMalformed, "unexpected path after the account")
+		// The account, its /live page or any other sub-page of it.
+		return l.channel(catalog.RefHandle, h, tikTokBase+"/@"+h)
 	}
 	lower := strings.ToLower(first)
 	switch lower {
@@ -70,11 +78,20 @@ func parseTikTok(l *link) (Parsed, error) {
 	case "v": // m.tiktok.com/v/<id>.html
 		id := strings.TrimSuffix(l.seg(1), ".html")
 		return tikTokVideoOnly(l, id, 2)
-	case "embed": // /embed/v2/<id>, /embed/<id>
+	case "embed": // /embed/v2/<id>, /embed/<id>, /embed/@<user> (a creator embed)
+		if s := l.seg(1); strings.HasPrefix(s, "@") && isTikTokHandle(s[1:]) && len(l.segs) == 2 {
+			h := strings.ToLower(s[1:])
+			return l.channel(catalog.RefHandle, h, tikTokBase+"/@"+h)
+		}
 		if strings.EqualFold(l.seg(1), "v2") {
 			return tikTokVideoOnly(l, l.seg(2), 3)
 		}
 		return tikTokVideoOnly(l, l.seg(1), 2)
+	case "share": // /share/video/<id> (tiktokv.com and old app links); /share/user, /share/live…
+		if strings.EqualFold(l.seg(1), "video") {
+			return tikTokVideoOnly(l, l.seg(2), 3)
+		}
+		return l.unsupported(ReasonUnsupportedPage)
 	case "tag":
 		return l.unsupported(ReasonUnsupportedHashtag)
 	case "discover":

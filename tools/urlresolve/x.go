@@ -8,13 +8,6 @@ import (
 
 const xBase = "https://x.com"
 
-// xTabs are sub-pages of a profile that still name it.
-var xTabs = []string{
-	"with_replies", "media", "likes", "highlights", "articles", "followers", "following",
-	"verified_followers", "lists", "superfollows", "affiliates", "creator-subscriptions",
-	"photo", "header_photo",
-}
-
 // xPages are reserved first path segments: X pages, never handles.
 var xPages = map[string]bool{
 	"home": true, "explore": true, "settings": true, "notifications": true, "messages": true,
@@ -63,6 +56,13 @@ func parseX(l *link) (Parsed, error) {
 	case "search":
 		return l.unsupported(ReasonUnsupportedSearch)
 	}
+	if lower == "intent" && oneOf(l.seg(1), "user", "follow") && len(l.segs) == 2 {
+		// /intent/user?screen_name=jack, /intent/follow?screen_name=jack
+		if h := strings.TrimPrefix(l.param("screen_name"), "@"); isXHandle(h) {
+			h = strings.ToLower(h)
+			return l.channel(catalog.RefHandle, h, xBase+"/"+h)
+		}
+	}
 	if xPages[lower] {
 		return l.unsupported(ReasonUnsupportedPage)
 	}
@@ -72,14 +72,16 @@ func parseX(l *link) (Parsed, error) {
 	}
 	h = strings.ToLower(h)
 	switch {
-	case len(l.segs) == 1, len(l.segs) == 2 && oneOf(l.segs[1], xTabs...):
-		return l.channel(catalog.RefHandle, h, xBase+"/"+h)
 	case oneOf(l.seg(1), "status", "statuses"):
 		// /<handle>/status/<id> and its sub-pages (/photo/1, /video/1,
 		// /analytics, /retweets, /quotes, /likes, /history).
 		return xStatus(l, l.seg(2), 5, h)
+	case oneOf(l.seg(1), "lists") && len(l.segs) > 2:
+		return l.unsupported(ReasonUnsupportedList) // the legacy /<owner>/lists/<name>
 	}
-	return l.fail(ReasonMalformed, "unexpected path after the account")
+	// The profile, one of its tabs (/with_replies, /media, /likes,
+	// /followers, /lists…) or any other sub-page of it.
+	return l.channel(catalog.RefHandle, h, xBase+"/"+h)
 }
 
 // xStatus is a status link; at most n path segments are allowed.

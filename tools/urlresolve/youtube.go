@@ -10,9 +10,13 @@ import (
 const youTubeBase = "https://www.youtube.com"
 
 // youTubeTabs are the sub-pages of a channel; a link to one still names
-// the channel (/@handle/videos, /channel/UC…/about).
+// the channel (/@handle/videos, /channel/UC…/about). After a handle, a
+// channel id or a /c/ or /user/ name any further path names the channel
+// too (YouTube adds tabs over time); the list bounds only the legacy
+// youtube.com/<name>/<tab> form, where an unknown second segment is more
+// likely a page than a tab.
 var youTubeTabs = []string{
-	"videos", "shorts", "streams", "live", "featured", "about", "playlists", "community",
+	"home", "videos", "shorts", "streams", "live", "featured", "about", "playlists", "community",
 	"podcasts", "releases", "store", "search", "channels", "courses", "membership", "posts",
 }
 
@@ -30,7 +34,7 @@ var youTubePages = map[string]bool{
 	"verify": true, "error": true, "dashboard": true, "analytics": true, "my_videos": true,
 	"view_all_playlists": true, "profile": true, "timedtext": true, "get_video_info": true,
 	"favicon.ico": true, "robots.txt": true, "sw.js": true, "manifest.webmanifest": true,
-	"channel_switcher": true, "feeds": true, "comment": true, "courses": true,
+	"channel_switcher": true, "feeds": true, "comment": true, "courses": true, "course": true,
 }
 
 func parseYouTube(l *link) (Parsed, error) {
@@ -48,8 +52,8 @@ func parseYouTube(l *link) (Parsed, error) {
 		if len(l.segs) == 0 {
 			return l.fail(ReasonIncomplete, "no video id")
 		}
-		if strings.EqualFold(l.seg(0), "embed") {
-			return youTubeEmbedLike(l, "embed")
+		if oneOf(l.seg(0), "embed", "v") {
+			return youTubeEmbedLike(l, strings.ToLower(l.seg(0)))
 		}
 		return l.unsupported(ReasonUnsupportedPage)
 	case hostOther:
@@ -64,9 +68,6 @@ func parseYouTube(l *link) (Parsed, error) {
 		if !isYouTubeHandle(h) {
 			return l.fail(ReasonBadHandle, "a YouTube handle has 3-30 letters, digits, _ - or .")
 		}
-		if err := youTubeTab(l, 1); err != nil {
-			return Parsed{}, err
-		}
 		h = strings.ToLower(h)
 		return l.channel(catalog.RefHandle, h, youTubeBase+"/@"+url.PathEscape(h))
 	}
@@ -80,9 +81,6 @@ func parseYouTube(l *link) (Parsed, error) {
 		if !isChannelID(id) {
 			return l.fail(ReasonBadID, `a channel id is "UC" and 22 characters`)
 		}
-		if err := youTubeTab(l, 2); err != nil {
-			return Parsed{}, err
-		}
 		return l.channel(catalog.RefID, id, youTubeBase+"/channel/"+id)
 	case "c", "user":
 		name := l.seg(1)
@@ -91,9 +89,6 @@ func parseYouTube(l *link) (Parsed, error) {
 		}
 		if !isYouTubeName(name, 1, 100) {
 			return l.fail(ReasonBadHandle, "a channel name has letters, digits, _ - or .")
-		}
-		if err := youTubeTab(l, 2); err != nil {
-			return Parsed{}, err
 		}
 		name = strings.ToLower(name)
 		kind := catalog.RefCustom
@@ -106,7 +101,7 @@ func parseYouTube(l *link) (Parsed, error) {
 			return l.channel(catalog.RefID, id, youTubeBase+"/channel/"+id)
 		}
 		return l.unsupported(ReasonUnsupportedPage)
-	case "watch":
+	case "watch", "watch_popup":
 		if v := l.param("v"); v != "" {
 			if len(l.segs) > 1 {
 				return l.fail(ReasonMalformed, "unexpected path after /watch")
@@ -148,6 +143,13 @@ func parseYouTube(l *link) (Parsed, error) {
 // youTubeEmbedLike handles /shorts/ID, /live/ID, /embed/ID, /v/ID, /e/ID.
 func youTubeEmbedLike(l *link, kind string) (Parsed, error) {
 	id := l.seg(1)
+	if kind == "embed" && strings.EqualFold(id, "live_stream") {
+		// /embed/live_stream?channel=UC…: a channel's current live stream.
+		if ch := l.param("channel"); isChannelID(ch) && len(l.segs) == 2 {
+			return l.channel(catalog.RefID, ch, youTubeBase+"/channel/"+ch)
+		}
+		return l.fail(ReasonIncomplete, "live_stream embed without a channel id")
+	}
 	if kind == "embed" && (strings.EqualFold(id, "videoseries") || id == "" && l.param("list") != "") {
 		return l.unsupported(ReasonUnsupportedPlaylist)
 	}

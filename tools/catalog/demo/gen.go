@@ -506,13 +506,13 @@ func (g *gen) description(cat *category, lang string) string {
 	switch lang {
 	case "en":
 		s = upperFirst(opener(g.one(enOpeners), g.one(cat.enAbout), since))
-		closer = g.one(enClosers[string(g.p)])
+		closer = g.one(enClosers[g.p])
 		if g.chance(0.04) {
 			closer = sundayEN
 		}
 	case "zh":
 		s = opener(g.one(zhOpeners), g.one(cat.zhAbout), since)
-		closer = g.one(zhClosers[string(g.p)])
+		closer = g.one(zhClosers[g.p])
 		if g.chance(0.04) {
 			closer = sundayZH
 		}

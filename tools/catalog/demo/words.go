@@ -1,5 +1,9 @@
 package demo
 
+import (
+	"searchagent/tools/platform"
+)
+
 // The word lists the demo channels are composed from, one entry per
 // taxonomy category. Lists are "|"-separated; Chinese words carry their
 // pinyin after "=" for handles. Title templates take {t} (a topic), {T}
@@ -486,17 +490,17 @@ var localLangs = []string{"es", "pt", "fr", "de", "ja", "ko", "id", "ar"}
 var (
 	enOpeners = []string{"{about}.", "All about {about}.", "Sharing {about} since {since}.", "We post {about}.", "Your weekly dose of {about}.", "Here for {about}."}
 	zhOpeners = []string{"{about}。", "专注{about}。", "从{since}年开始分享{about}。", "这里有{about}。", "每周带来{about}。"}
-	enClosers = map[string][]string{
-		"youtube":   {"New videos every week.", "Business inquiries: see the About tab.", "Subscribe for more!", ""},
-		"instagram": {"DM for collabs ✨", "Links below 👇", "📩 for business", ""},
-		"tiktok":    {"Follow for daily clips!", "New video every day 🎬", "", ""},
-		"x":         {"Opinions are my own.", "Threads and hot takes.", "", ""},
+	enClosers = map[platform.Platform][]string{
+		platform.YouTube:   {"New videos every week.", "Business inquiries: see the About tab.", "Subscribe for more!", ""},
+		platform.Instagram: {"DM for collabs ✨", "Links below 👇", "📩 for business", ""},
+		platform.TikTok:    {"Follow for daily clips!", "New video every day 🎬", "", ""},
+		platform.X:         {"Opinions are my own.", "Threads and hot takes.", "", ""},
 	}
-	zhClosers = map[string][]string{
-		"youtube":   {"每周更新，欢迎订阅！", "商务合作请私信。", ""},
-		"instagram": {"合作请私信✨", "日常分享，欢迎关注", ""},
-		"tiktok":    {"每天更新，记得关注！", ""},
-		"x":         {"个人观点，仅供参考。", ""},
+	zhClosers = map[platform.Platform][]string{
+		platform.YouTube:   {"每周更新，欢迎订阅！", "商务合作请私信。", ""},
+		platform.Instagram: {"合作请私信✨", "日常分享，欢迎关注", ""},
+		platform.TikTok:    {"每天更新，记得关注！", ""},
+		platform.X:         {"个人观点，仅供参考。", ""},
 	}
 )
 

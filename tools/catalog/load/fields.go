@@ -350,36 +350,6 @@ func lookupCategory(s string) (string, bool) {
 	return code, ok && code != ""
 }
 
-// countryNames maps country names found in published lists (some in
-// Spanish) to ISO 3166-1 alpha-2 codes where taxonomy.Countries has no
-// entry for them.
-var countryNames = map[string]string{
-	"filipinas":      "PH",
-	"arabia saudita": "SA",
-	"españa":         "ES",
-	"marruecos":      "MA",
-	"jordania":       "JO",
-	"singapur":       "SG",
-	"iran":           "IR",
-	"algeria":        "DZ",
-	"argelia":        "DZ",
-	"somalia":        "SO",
-	"ethiopia":       "ET",
-	"yemen":          "YE",
-	"albania":        "AL",
-	"syria":          "SY",
-	"italia":         "IT",
-	"alemania":       "DE",
-	"francia":        "FR",
-	"estados unidos": "US",
-	"reino unido":    "GB",
-	"méxico":         "MX",
-	"turquía":        "TR",
-	"rusia":          "RU",
-	"japón":          "JP",
-	"corea del sur":  "KR",
-}
-
 // unknownCountry lists the spellings of "no country".
 func unknownCountry(s string) bool {
 	switch strings.ToLower(strings.TrimSpace(s)) {
@@ -397,9 +367,6 @@ func lookupCountry(s string) (string, bool) {
 	}
 	if t, ok := taxonomy.Countries.Lookup(s); ok {
 		return t.Code, true
-	}
-	if code, ok := countryNames[strings.ToLower(strings.TrimSpace(s))]; ok {
-		return code, true
 	}
 	if t := strings.TrimSpace(s); alpha2(t) {
 		return strings.ToUpper(t), true

@@ -8,6 +8,8 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/embed"
 	"searchagent/tools/store"
+
+	"searchagent/tools/scope"
 )
 
 // The benchmark catalog and store are built once per test binary.
@@ -86,7 +88,7 @@ func BenchmarkSimilarTo(b *testing.B) {
 		{"no-min-score", store.SimilarQuery{MinScore: store.NoMinScore}},
 		{"sort-followers", store.SimilarQuery{Sort: store.SortFollowers}},
 		{"filters", store.SimilarQuery{Filters: store.Filters{Countries: []string{"US", "GB"}, Followers: store.Range{Min: 10_000}}}},
-		{"keyword", store.SimilarQuery{Keywords: []store.Keyword{{Text: "review", Scope: store.ScopeAll}}}},
+		{"keyword", store.SimilarQuery{Keywords: []store.Keyword{{Text: "review", Scope: scope.All}}}},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
@@ -115,9 +117,9 @@ func BenchmarkSearch(b *testing.B) {
 	}{
 		{"one-tag", []store.Keyword{{Text: "makeup"}}, store.Filters{}},
 		{"zh-tag", []store.Keyword{{Text: "汽车"}}, store.Filters{}},
-		{"phrase-all", []store.Keyword{{Text: "car review", Scope: store.ScopeAll}}, store.Filters{}},
-		{"common-word-all", []store.Keyword{{Text: "review", Scope: store.ScopeAll}}, store.Filters{}},
-		{"two-and-excluded", []store.Keyword{{Text: "makeup", Scope: store.ScopeAll}, {Text: "tutorial", Scope: store.ScopeAll}, {Text: "skincare", Excluded: true}}, store.Filters{}},
+		{"phrase-all", []store.Keyword{{Text: "car review", Scope: scope.All}}, store.Filters{}},
+		{"common-word-all", []store.Keyword{{Text: "review", Scope: scope.All}}, store.Filters{}},
+		{"two-and-excluded", []store.Keyword{{Text: "makeup", Scope: scope.All}, {Text: "tutorial", Scope: scope.All}, {Text: "skincare", Excluded: true}}, store.Filters{}},
 		{"filters-only", nil, store.Filters{Countries: []string{"US"}, Followers: store.Range{Min: 10_000}}},
 	}
 	for _, tc := range cases {

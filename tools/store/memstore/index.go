@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"searchagent/tools/catalog"
-	"searchagent/tools/embed"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
+
+	"searchagent/tools/scope"
 )
 
 // Fields of the inverted index, one per keyword scope.
@@ -25,13 +26,13 @@ type fieldMask uint8
 
 func scopeFields(s store.Scope) fieldMask {
 	switch s {
-	case store.ScopeName:
+	case scope.Name:
 		return 1 << fieldName
-	case store.ScopeDescription:
+	case scope.Description:
 		return 1 << fieldDescription
-	case store.ScopeContent:
+	case scope.Content:
 		return 1 << fieldContent
-	case store.ScopeAll:
+	case scope.All:
 		return 1<<numFields - 1
 	}
 	return 1 << fieldTags
@@ -46,28 +47,10 @@ const (
 	bm25B  = 0.75
 )
 
-// fieldValues returns the texts of one field of ch. Every value is its own
-// phrase unit: a phrase never spans two tags or two titles.
+// fieldValues returns the texts of one field of ch (store.FieldTexts of
+// the field's scope, which the PostgreSQL store indexes too).
 func fieldValues(ch *catalog.Channel, f int, buf []string) []string {
-	buf = buf[:0]
-	switch f {
-	case fieldTags:
-		buf = append(buf, ch.Tags...)
-		if ch.Category != "" {
-			buf = append(buf, ch.Category)
-			if t := embed.CategoryText(ch.Category); t != ch.Category {
-				buf = append(buf, t)
-			}
-		}
-	case fieldName:
-		buf = append(buf, ch.Name, ch.Handle)
-		buf = append(buf, ch.Aliases...)
-	case fieldDescription:
-		buf = append(buf, ch.Description)
-	case fieldContent:
-		buf = append(buf, ch.RecentTitles...)
-	}
-	return buf
+	return store.FieldTexts(ch, store.FieldScopes()[f], buf)
 }
 
 // postings lists the documents that contain a term in one field, in

@@ -14,6 +14,8 @@ import (
 	"searchagent/tools/embed"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
+
+	"searchagent/tools/scope"
 )
 
 var ctx = context.Background()
@@ -46,32 +48,32 @@ func TestSearchScopes(t *testing.T) {
 		kw   store.Keyword
 		want []string
 	}{
-		{"tag word with scope tags", kw("tuning", store.ScopeTags), []string{"youtube/garagejoe"}},
-		{"tag word not in names", kw("tuning", store.ScopeName), nil},
-		{"tag word also in description", kw("tuning", store.ScopeDescription), []string{"youtube/garagejoe"}},
-		{"tag word not in content", kw("tuning", store.ScopeContent), nil},
+		{"tag word with scope tags", kw("tuning", scope.Tags), []string{"youtube/garagejoe"}},
+		{"tag word not in names", kw("tuning", scope.Name), nil},
+		{"tag word also in description", kw("tuning", scope.Description), []string{"youtube/garagejoe"}},
+		{"tag word not in content", kw("tuning", scope.Content), nil},
 		{"default scope is tags", kw("tuning", ""), []string{"youtube/garagejoe"}},
-		{"name word with scope name", kw("Joe", store.ScopeName), []string{"youtube/garagejoe"}},
-		{"name word not in tags", kw("Joe", store.ScopeTags), nil},
-		{"handle is a name", kw("carreviewdaily", store.ScopeName), []string{"youtube/carreviewdaily"}},
-		{"title word with scope content", kw("turbo", store.ScopeContent), []string{"youtube/garagejoe"}},
-		{"title word not in description", kw("turbo", store.ScopeDescription), nil},
-		{"title word with scope all", kw("turbo", store.ScopeAll), []string{"youtube/garagejoe"}},
-		{"chinese inside a longer tag", kw("汽配", store.ScopeTags), []string{"youtube/garagejoe", "youtube/laowang"}},
-		{"chinese inside a name", kw("汽配", store.ScopeName), []string{"youtube/laowang"}},
-		{"chinese chars not adjacent", kw("汽配", store.ScopeDescription), nil},
-		{"chinese second half of a tag", kw("评测", store.ScopeTags), []string{"youtube/laowang"}},
-		{"chinese in titles", kw("评测", store.ScopeContent), []string{"youtube/laowang"}},
-		{"traditional matches simplified category", kw("汽車", store.ScopeTags), []string{"youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang"}},
-		{"category id is a tag", kw("gaming", store.ScopeTags), []string{"youtube/progamer", "youtube/youxidashu"}},
-		{"phrase in one tag", kw("swim vest", store.ScopeTags), []string{"youtube/swimsafekids"}},
-		{"phrase words in two tags do not match", kw("vest swim", store.ScopeTags), nil},
-		{"phrase in description with plural", kw("swim vest", store.ScopeDescription), []string{"youtube/swimsafekids"}},
-		{"phrase case and plural folded", kw("Swim Vests", store.ScopeTags), []string{"youtube/swimsafekids"}},
-		{"phrase with all", kw("makeup tutorial", store.ScopeAll), []string{"youtube/glowup"}},
-		{"word in two tags", kw("review", store.ScopeTags), []string{"youtube/carreviewdaily", "youtube/techguy"}},
-		{"word in titles", kw("review", store.ScopeContent), []string{"youtube/garagejoe", "youtube/glowup", "youtube/techguy"}},
-		{"unknown word", kw("zzzz", store.ScopeAll), nil},
+		{"name word with scope name", kw("Joe", scope.Name), []string{"youtube/garagejoe"}},
+		{"name word not in tags", kw("Joe", scope.Tags), nil},
+		{"handle is a name", kw("carreviewdaily", scope.Name), []string{"youtube/carreviewdaily"}},
+		{"title word with scope content", kw("turbo", scope.Content), []string{"youtube/garagejoe"}},
+		{"title word not in description", kw("turbo", scope.Description), nil},
+		{"title word with scope all", kw("turbo", scope.All), []string{"youtube/garagejoe"}},
+		{"chinese inside a longer tag", kw("汽配", scope.Tags), []string{"youtube/garagejoe", "youtube/laowang"}},
+		{"chinese inside a name", kw("汽配", scope.Name), []string{"youtube/laowang"}},
+		{"chinese chars not adjacent", kw("汽配", scope.Description), nil},
+		{"chinese second half of a tag", kw("评测", scope.Tags), []string{"youtube/laowang"}},
+		{"chinese in titles", kw("评测", scope.Content), []string{"youtube/laowang"}},
+		{"traditional matches simplified category", kw("汽車", scope.Tags), []string{"youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang"}},
+		{"category id is a tag", kw("gaming", scope.Tags), []string{"youtube/progamer", "youtube/youxidashu"}},
+		{"phrase in one tag", kw("swim vest", scope.Tags), []string{"youtube/swimsafekids"}},
+		{"phrase words in two tags do not match", kw("vest swim", scope.Tags), nil},
+		{"phrase in description with plural", kw("swim vest", scope.Description), []string{"youtube/swimsafekids"}},
+		{"phrase case and plural folded", kw("Swim Vests", scope.Tags), []string{"youtube/swimsafekids"}},
+		{"phrase with all", kw("makeup tutorial", scope.All), []string{"youtube/glowup"}},
+		{"word in two tags", kw("review", scope.Tags), []string{"youtube/carreviewdaily", "youtube/techguy"}},
+		{"word in titles", kw("review", scope.Content), []string{"youtube/garagejoe", "youtube/glowup", "youtube/techguy"}},
+		{"unknown word", kw("zzzz", scope.All), nil},
 		{"scope case-insensitive", kw("tuning", "TAGS"), []string{"youtube/garagejoe"}},
 	}
 	for _, tc := range tests {
@@ -96,16 +98,16 @@ func TestSearchExclusion(t *testing.T) {
 		kws  []store.Keyword
 		want []string
 	}{
-		{"positive only", []store.Keyword{kw("car", store.ScopeTags)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
-		{"excluded tag removes only its tag matches", []store.Keyword{kw("car", store.ScopeTags), not("review", store.ScopeTags)}, []string{"youtube/garagejoe"}},
-		{"excluded in all scopes", []store.Keyword{kw("car", store.ScopeTags), not("review", store.ScopeAll)}, nil},
-		{"two positive and one excluded", []store.Keyword{kw("car", store.ScopeTags), kw("brake pads", store.ScopeContent), not("test drive", store.ScopeTags)}, []string{"youtube/garagejoe"}},
-		{"two positive are AND", []store.Keyword{kw("car", store.ScopeTags), kw("brake pads", store.ScopeContent)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
-		{"two positive, disjoint", []store.Keyword{kw("car", store.ScopeTags), kw("makeup", store.ScopeTags)}, nil},
-		{"excluded only", []store.Keyword{not("gaming", store.ScopeTags)}, without("youtube/progamer", "youtube/youxidashu")},
-		{"same word positive in content, excluded in tags", []store.Keyword{kw("review", store.ScopeContent), not("review", store.ScopeTags)}, []string{"youtube/garagejoe", "youtube/glowup"}},
-		{"excluded unknown word excludes nothing", []store.Keyword{kw("car", store.ScopeTags), not("zzzz", store.ScopeTags)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
-		{"excluded chinese phrase", []store.Keyword{not("汽配", store.ScopeTags)}, without("youtube/garagejoe", "youtube/laowang")},
+		{"positive only", []store.Keyword{kw("car", scope.Tags)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
+		{"excluded tag removes only its tag matches", []store.Keyword{kw("car", scope.Tags), not("review", scope.Tags)}, []string{"youtube/garagejoe"}},
+		{"excluded in all scopes", []store.Keyword{kw("car", scope.Tags), not("review", scope.All)}, nil},
+		{"two positive and one excluded", []store.Keyword{kw("car", scope.Tags), kw("brake pads", scope.Content), not("test drive", scope.Tags)}, []string{"youtube/garagejoe"}},
+		{"two positive are AND", []store.Keyword{kw("car", scope.Tags), kw("brake pads", scope.Content)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
+		{"two positive, disjoint", []store.Keyword{kw("car", scope.Tags), kw("makeup", scope.Tags)}, nil},
+		{"excluded only", []store.Keyword{not("gaming", scope.Tags)}, without("youtube/progamer", "youtube/youxidashu")},
+		{"same word positive in content, excluded in tags", []store.Keyword{kw("review", scope.Content), not("review", scope.Tags)}, []string{"youtube/garagejoe", "youtube/glowup"}},
+		{"excluded unknown word excludes nothing", []store.Keyword{kw("car", scope.Tags), not("zzzz", scope.Tags)}, []string{"youtube/carreviewdaily", "youtube/garagejoe"}},
+		{"excluded chinese phrase", []store.Keyword{not("汽配", scope.Tags)}, without("youtube/garagejoe", "youtube/laowang")},
 		{"no keywords", nil, allYT},
 	}
 	for _, tc := range tests {
@@ -123,7 +125,7 @@ func TestSearchRanking(t *testing.T) {
 	// "review" in tags: techguy has the one-word tag "review", carreviewdaily
 	// has it inside "car review": both match; scores are positive and
 	// descending.
-	page, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw("review", store.ScopeAll)}})
+	page, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw("review", scope.All)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +138,7 @@ func TestSearchRanking(t *testing.T) {
 		}
 	}
 	// A name hit outranks a description-only hit (field weights).
-	page, err = s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw("汽配", store.ScopeAll)}})
+	page, err = s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw("汽配", scope.All)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +181,7 @@ func TestPlatformIsolation(t *testing.T) {
 		{platform.X, nil},
 	}
 	for _, tc := range tests {
-		got := searchAll(t, s, store.SearchQuery{Platform: tc.p, Keywords: []store.Keyword{kw("car parts", store.ScopeTags)}})
+		got := searchAll(t, s, store.SearchQuery{Platform: tc.p, Keywords: []store.Keyword{kw("car parts", scope.Tags)}})
 		if diff := cmp.Diff(sorted(tc.want), sorted(got)); diff != "" {
 			t.Errorf("Search(car parts on %s) mismatch (-want +got):\n%s", tc.p, diff)
 		}
@@ -217,7 +219,7 @@ func TestPagination(t *testing.T) {
 	s, _ := newStore(t, fixture())
 	for _, q := range []store.SearchQuery{
 		{Platform: yt},
-		{Platform: yt, Keywords: []store.Keyword{kw("review", store.ScopeAll)}},
+		{Platform: yt, Keywords: []store.Keyword{kw("review", scope.All)}},
 		{Platform: yt, Sort: store.SortRecent},
 	} {
 		full := searchAll(t, s, q)
@@ -319,11 +321,11 @@ func TestSimilarAnchorPinned(t *testing.T) {
 		minTotal int
 	}{
 		{name: "default min score: nearest is automotive", q: store.SimilarQuery{}, mustNot: []string{"youtube/beewhisperer", "youtube/glowup", "youtube/progamer"}, minTotal: 1},
-		{name: "keyword narrows the similar set, anchor fails it", q: store.SimilarQuery{Keywords: []store.Keyword{kw("汽配评测", store.ScopeTags)}, MinScore: store.NoMinScore}, want: []string{"youtube/laowang"}},
-		{name: "excluded keyword", q: store.SimilarQuery{Keywords: []store.Keyword{not("car", store.ScopeTags)}, MinScore: store.NoMinScore}, mustNot: []string{"youtube/carreviewdaily"}, minTotal: 9},
+		{name: "keyword narrows the similar set, anchor fails it", q: store.SimilarQuery{Keywords: []store.Keyword{kw("汽配评测", scope.Tags)}, MinScore: store.NoMinScore}, want: []string{"youtube/laowang"}},
+		{name: "excluded keyword", q: store.SimilarQuery{Keywords: []store.Keyword{not("car", scope.Tags)}, MinScore: store.NoMinScore}, mustNot: []string{"youtube/carreviewdaily"}, minTotal: 9},
 		{name: "filter narrows, anchor fails it", q: store.SimilarQuery{Filters: store.Filters{Countries: []string{"CN"}}, MinScore: store.NoMinScore}, wantSet: []string{"youtube/laowang", "youtube/xiaomei"}},
-		{name: "keyword and filter", q: store.SimilarQuery{Keywords: []store.Keyword{kw("review", store.ScopeAll)}, Filters: store.Filters{Followers: store.Range{Min: 1_000_000}}, MinScore: store.NoMinScore}, want: []string{"youtube/carreviewdaily"}},
-		{name: "nothing passes", q: store.SimilarQuery{Keywords: []store.Keyword{kw("zzzz", store.ScopeAll)}, MinScore: store.NoMinScore}, want: []string{}},
+		{name: "keyword and filter", q: store.SimilarQuery{Keywords: []store.Keyword{kw("review", scope.All)}, Filters: store.Filters{Followers: store.Range{Min: 1_000_000}}, MinScore: store.NoMinScore}, want: []string{"youtube/carreviewdaily"}},
+		{name: "nothing passes", q: store.SimilarQuery{Keywords: []store.Keyword{kw("zzzz", scope.All)}, MinScore: store.NoMinScore}, want: []string{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -480,7 +482,7 @@ func TestLowRecallNicheAnchor(t *testing.T) {
 
 func TestCountEqualsTotal(t *testing.T) {
 	s, _ := newStore(t, fixture())
-	kws := [][]store.Keyword{nil, {kw("car", store.ScopeTags)}, {kw("review", store.ScopeAll), not("car", store.ScopeTags)}, {not("汽配", store.ScopeAll)}}
+	kws := [][]store.Keyword{nil, {kw("car", scope.Tags)}, {kw("review", scope.All), not("car", scope.Tags)}, {not("汽配", scope.All)}}
 	filters := []store.Filters{{}, {Countries: []string{"US"}}, {Followers: store.Range{Min: 100_000}}}
 	for _, k := range kws {
 		for _, f := range filters {
@@ -551,7 +553,7 @@ func TestBadQueries(t *testing.T) {
 func TestHostileKeywords(t *testing.T) {
 	s, _ := newStore(t, fixture())
 	for _, text := range []string{"'; DROP TABLE channels;--", "\xff\xfe car", "مرحبا", "a\x00b", "🔥car🔥", strings.Repeat("ab ", 33)} {
-		if _, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw(text, store.ScopeAll)}}); err != nil {
+		if _, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw(text, scope.All)}}); err != nil {
 			t.Errorf("Search(%q) error = %v, want a result", text, err)
 		}
 	}

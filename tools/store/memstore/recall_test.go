@@ -8,6 +8,8 @@ import (
 	"searchagent/tools/catalog/demo"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
+
+	"searchagent/tools/scope"
 )
 
 // The tests below run on the default demo catalog (see largeCatalog) and
@@ -71,7 +73,7 @@ func TestDemoShowcaseRecall(t *testing.T) {
 		{example: "url-instagram", low: false},
 		{example: "url-anchor-few-tractor", low: true},
 		{example: "url-anchor-few-swimvest", low: true},
-		{example: "url-anchor-keyword-low-recall", scope: store.ScopeAll, low: true},
+		{example: "url-anchor-keyword-low-recall", scope: scope.All, low: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.example, func(t *testing.T) {
@@ -117,12 +119,12 @@ func TestDemoShowcaseKeywordScopes(t *testing.T) {
 		}
 		n++
 		t.Run(ex.Name, func(t *testing.T) {
-			for _, sc := range []store.Scope{store.ScopeTags, store.ScopeName, store.ScopeDescription, store.ScopeContent, store.ScopeAll} {
+			for _, sc := range []store.Scope{scope.Tags, scope.Name, scope.Description, scope.Content, scope.All} {
 				got, err := s.Count(ctx, store.CountQuery{Platform: ex.Platform, Keywords: []store.Keyword{{Text: ex.Input, Scope: sc}}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := sc == store.Scope(ex.Scope) || sc == store.ScopeAll
+				want := sc == store.Scope(ex.Scope) || sc == scope.All
 				if (got > 0) != want {
 					t.Errorf("Count(%q in %s on %s) = %d, want hits only in %s and all", ex.Input, sc, ex.Platform, got, ex.Scope)
 				}
@@ -150,7 +152,7 @@ func TestDemoSpecExamples(t *testing.T) {
 			Keywords: []store.Keyword{{Text: "汽配评测"}},
 			Filters:  store.Filters{Countries: []string{"美国"}, Followers: store.Range{Min: 5000, Max: 20000}, ActiveSince: now.AddDate(0, 0, -30)}}, 14, -1},
 		{"mixed seed: Hollyland, US, IG, 1w+, 3000+ views", store.CountQuery{Platform: platform.Instagram,
-			Keywords: []store.Keyword{{Text: "Hollyland", Scope: store.ScopeAll}, {Text: "麦克风", Scope: store.ScopeAll}},
+			Keywords: []store.Keyword{{Text: "Hollyland", Scope: scope.All}, {Text: "麦克风", Scope: scope.All}},
 			Filters:  store.Filters{Countries: []string{"US"}, Followers: store.Range{Min: 10_000}, AvgViews: store.Range{Min: 3000}}}, 8, 8},
 		{"empty combination: Japanese automotive on Instagram", store.CountQuery{Platform: platform.Instagram,
 			Filters: store.Filters{Countries: []string{"JP"}, Categories: []string{"汽车"}}}, 0, 0},

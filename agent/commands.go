@@ -1,0 +1,411 @@
+package agent
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+	"searchagent/tools/store"
+)
+
+// commandKind is how the agent carries out one kind of router command:
+// the router's command (typed name and arguments) is the only reading of
+// a follow-up; nothing here re-interprets the text.
+type commandKind struct {
+	// plan runs when the router has decided, before the registry picks
+	// the turn's row: a session-level command chooses the event the
+	// follow-up fires (a new task, an answer, back to classic…). Nil for
+	// a graph command, which plan queues for apply.
+	plan func(t *turn, cmd router.Command, f *fsm.Facts)
+	// apply changes the condition graph after the first transition (step
+	// update_conditions of the router's execution plan).
+	apply func(s *Session, args router.Args) (anchorURL string, err error)
+}
+
+// commandKinds has one entry per command of the router's vocabulary
+// (router.CommandNames, by test).
+var commandKinds = map[string]commandKind{
+	"add_filter":          {apply: addFilter},
+	"remove_filter":       {apply: removeFilter},
+	"add_keyword":         {apply: func(s *Session, a router.Args) (string, error) { return "", addKeywords(s, a, false) }},
+	"exclude_keyword":     {apply: func(s *Session, a router.Args) (string, error) { return "", addKeywords(s, a, true) }},
+	"set_keyword_scope":   {apply: setKeywordScope},
+	"add_soft_preference": {apply: addSoftPreference},
+	"replace_anchor": {apply: func(s *Session, a router.Args) (string, error) {
+		u, _ := a.Get("url").(string)
+		if u == "" {
+			return "", fmt.Errorf("replace_anchor: no url")
+		}
+		return u, nil
+	}},
+	"remove_anchor": {apply: func(s *Session, a router.Args) (string, error) {
+		if s.Anchor == nil {
+			return "", fmt.Errorf("remove_anchor: there is no anchor")
+		}
+		s.Anchor = nil
+		return "", nil
+	}},
+	"new_task": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
+		t.plan.reset = true
+		if txt, _ := cmd.Args.Get("text").(string); txt != "" {
+			t.plan.text = txt
+		}
+	}},
+	"back_to_classic": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) { t.ev = fsm.FallbackToClassic }},
+	"switch_to_nl": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
+		s := t.s
+		if s.State.Container != fsm.ExpandedRepair {
+			t.refuse(f, pick(s.zh(), "已经是智能搜索：直接描述要补充的条件即可", "already in smart search: just describe what to add"))
+			return
+		}
+		t.ev = fsm.RepairSwitchToNL
+		if txt, _ := cmd.Args.Get("text").(string); txt != "" {
+			t.plan.text = txt
+		}
+		f.HasText = t.plan.text != ""
+	}},
+	"answer_option": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
+		s := t.s
+		if s.Question == nil {
+			t.refuse(f, pick(s.zh(), "当前没有待回答的问题", "there is no open question to answer"))
+			return
+		}
+		opt := s.Question.option(str(cmd.Args.Get("option_id")), str(cmd.Args.Get("label")))
+		if opt == nil {
+			if pos, ok := intOf(cmd.Args.Get("position")); ok && pos >= 1 && int(pos) <= len(s.Question.Options) {
+				opt = &s.Question.Options[pos-1]
+			}
+		}
+		if opt == nil {
+			t.refuse(f, pick(s.zh(), "没有这个选项", "no such option"))
+			return
+		}
+		t.ev, t.plan.answer = fsm.ClarifyAnswer, opt
+	}},
+	"widen_recall": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
+		s := t.s
+		if s.State.Container == fsm.ExpandedRepair && (s.RepairReason == fsm.RepairLowRecall || s.RepairReason == fsm.RepairNoResults) {
+			t.ev = fsm.RepairExpandRecallScope
+			return
+		}
+		t.plan.widen = true
+	}},
+	"narrow": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) { t.plan.narrow = true }},
+	"reset": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
+		t.refuse(f, pick(t.s.zh(), "清空当前搜索需要确认：请点击「新建搜索」", "clearing the search needs confirmation: use “New search”"))
+	}},
+}
+
+// planCommand carries out a command's decision part, or queues a graph
+// command for applyFollowup.
+func (t *turn) planCommand(cmd router.Command, f *fsm.Facts) error {
+	k, ok := commandKinds[cmd.Name]
+	if !ok {
+		return newError(ErrInternal, "internal", "the router sent an unknown command", nil, fmt.Errorf("unknown command %q", cmd.Name))
+	}
+	if k.plan != nil {
+		k.plan(t, cmd, f)
+		return nil
+	}
+	t.plan.commands = append(t.plan.commands, cmd)
+	return nil
+}
+
+// refuse marks the follow-up refused with a message saying what is missing.
+func (t *turn) refuse(f *fsm.Facts, msg string) {
+	f.RouterRefused = true
+	t.plan.notice = msg
+}
+
+// applyCommand applies a queued graph command.
+func (t *turn) applyCommand(cmd router.Command) error {
+	k, ok := commandKinds[cmd.Name]
+	if !ok || k.apply == nil {
+		return fmt.Errorf("command %q does not change the graph", cmd.Name)
+	}
+	u, err := k.apply(t.s, cmd.Args)
+	if u != "" {
+		t.plan.anchorURL = u
+	}
+	return err
+}
+
+func addFilter(s *Session, args router.Args) (string, error) {
+	name, _ := args.Get("field").(string)
+	op, _ := args.Get("op").(string)
+	ff, ok := filterFieldNamed(name)
+	if !ok {
+		return "", fmt.Errorf("add_filter: unknown field %q", name)
+	}
+	c := Cond{Kind: "hard", Field: ff.name, Source: "user_input", Status: "applied", Priority: 1, Op: op}
+	switch ff.kind {
+	case fieldSet:
+		vals := stringsOf(args.Get("value"))
+		if len(vals) == 0 {
+			return "", fmt.Errorf("add_filter %s: no value", name)
+		}
+		c.Op, c.Value = setValue(op == "not_in", vals)
+		var moved []string
+		if c, moved = s.settleOpposite(c); len(moved) > 0 {
+			names := condparse.Describe(condparse.Field(c.Field), "in", condparse.StringsValue(moved...))
+			if op == "not_in" {
+				s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
+			} else {
+				s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
+			}
+		}
+		if valuesOf(c.Value) == nil {
+			return "", nil
+		}
+	case fieldCount:
+		lo, hi, ok := rangeOf(op, args.Get("value"))
+		if !ok {
+			return "", fmt.Errorf("add_filter %s: bad value %v", name, args.Get("value"))
+		}
+		c.Op, c.Value = countValue(lo, hi)
+	case fieldDays:
+		days, ok := intOf(args.Get("value"))
+		if !ok || days <= 0 {
+			return "", fmt.Errorf("add_filter %s: bad value %v", name, args.Get("value"))
+		}
+		c.Op, c.Value = "within_days", condparse.IntValue(days)
+	}
+	s.upsertCond(c)
+	return "", nil
+}
+
+// countValue is the operator and value of a count range.
+func countValue(lo, hi int64) (string, condparse.Value) {
+	switch {
+	case lo > 0 && hi > 0:
+		return "between", condparse.RangeValue(lo, hi)
+	case lo > 0:
+		return "gte", condparse.IntValue(lo)
+	}
+	return "lte", condparse.IntValue(hi)
+}
+
+func removeFilter(s *Session, args router.Args) (string, error) {
+	ids := stringsOf(args.Get("condition_ids"))
+	name, _ := args.Get("field").(string)
+	removed := false
+	for _, id := range ids {
+		removed = s.removeCond(id) || removed
+	}
+	if !removed && name != "" {
+		field := name
+		if ff, ok := filterFieldNamed(name); ok {
+			field = ff.name
+		}
+		for _, c := range slices.Clone(s.Conds) {
+			if c.Field == field {
+				removed = s.removeCond(c.ID) || removed
+			}
+		}
+	}
+	if !removed {
+		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
+	}
+	return "", nil
+}
+
+func addKeywords(s *Session, args router.Args, excluded bool) error {
+	kws := stringsOf(args.Get("keywords"))
+	if len(kws) == 0 {
+		return fmt.Errorf("keyword command: no keywords")
+	}
+	for _, k := range kws {
+		s.addTag(k, contract.ScopeAll, excluded, "user_input")
+	}
+	return nil
+}
+
+func setKeywordScope(s *Session, args router.Args) (string, error) {
+	scope, _ := args.Get("scope").(string)
+	ids := stringsOf(args.Get("condition_ids"))
+	if len(ids) == 0 && s.ActiveTagID != "" {
+		ids = []string{s.ActiveTagID}
+	}
+	if len(ids) == 0 {
+		for _, t := range s.Tags {
+			ids = append(ids, t.ID)
+		}
+	}
+	n := 0
+	for _, id := range ids {
+		if _, t := s.tag(id); t != nil {
+			t.Scope = contract.Scope(scope)
+			n++
+		}
+	}
+	if n == 0 {
+		return "", fmt.Errorf("set_keyword_scope: no keyword tag to change")
+	}
+	return "", nil
+}
+
+func addSoftPreference(s *Session, args router.Args) (string, error) {
+	for _, p := range stringsOf(args.Get("preference")) {
+		s.upsertCond(Cond{Kind: "soft", Field: "preference", Op: "prefer", Value: condparse.StringValue(p),
+			Source: "user_input", Status: "reference", Priority: 2})
+	}
+	return "", nil
+}
+
+// fieldKind is how a filter field's values read.
+type fieldKind int
+
+// Filter field kinds.
+const (
+	fieldSet   fieldKind = iota // a set of codes: eq, in, not_in
+	fieldCount                  // a count range: gte, lte, between
+	fieldDays                   // active within n days: within_days
+)
+
+// filterField is one hard filter of the graph: how its values read and
+// how it narrows a store query (its name and label are the vocabulary's,
+// tools/condition). A new filter field
+// is one row here (plus the store's filter and the router's spec).
+type filterField struct {
+	name string
+	// routerName is the router's name for the field when it differs.
+	routerName string
+	kind       fieldKind
+	apply      func(f *store.Filters, c Cond, now time.Time)
+}
+
+var filterFields = []filterField{
+	{name: string(condition.Country), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
+		addSet(&f.Countries, &f.ExcludeCountries, c)
+	}},
+	{name: string(condition.Language), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
+		addSet(&f.Languages, &f.ExcludeLanguages, c)
+	}},
+	{name: string(condition.Category), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
+		addSet(&f.Categories, &f.ExcludeCategories, c)
+	}},
+	{name: string(condition.Followers), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
+		f.Followers = rangeOfCond(c)
+	}},
+	{name: string(condition.AvgViews), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
+		f.AvgViews = rangeOfCond(c)
+	}},
+	{name: string(condition.LastActive), routerName: "last_active_days", kind: fieldDays, apply: func(f *store.Filters, c Cond, now time.Time) {
+		if c.Value.Int > 0 {
+			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
+		}
+	}},
+}
+
+// filterFieldNamed finds a filter field by its graph or router name.
+func filterFieldNamed(name string) (filterField, bool) {
+	for _, ff := range filterFields {
+		if ff.name == name || (ff.routerName != "" && ff.routerName == name) {
+			return ff, true
+		}
+	}
+	return filterField{}, false
+}
+
+// isCount reports whether a graph field is a count range.
+func isCount(field string) bool {
+	ff, ok := filterFieldNamed(field)
+	return ok && ff.kind == fieldCount
+}
+
+func addSet(include, exclude *[]string, c Cond) {
+	vals := c.Value.Strs
+	if c.Value.Str != "" {
+		vals = []string{c.Value.Str}
+	}
+	if c.Op == "not_in" || c.Op == "neq" {
+		*exclude = append(*exclude, vals...)
+		return
+	}
+	*include = append(*include, vals...)
+}
+
+// applyFilter narrows a store query by one hard or derived node.
+func applyFilter(f *store.Filters, c Cond, now time.Time) {
+	if ff, ok := filterFieldNamed(c.Field); ok {
+		ff.apply(f, c, now)
+	}
+}
+
+// PlanTrace is one step of the router's execution plan and what carried
+// it out in the turn: a step, a transition of the event that does it, or
+// the notice of a refusal. Ran is false when nothing did (the trace then
+// says so rather than pretending).
+type PlanTrace struct {
+	StepCode string   `json:"step_code"`
+	StepName string   `json:"step_name"`
+	Reason   string   `json:"reason"`
+	Ran      bool     `json:"ran"`
+	By       []string `json:"by,omitempty"`
+}
+
+// planEvidence says what in a turn carries out each plan step code of
+// the router: step names and the events whose transitions do it.
+var planEvidence = map[string]struct {
+	steps  []string
+	events []fsm.Event
+	notice bool
+}{
+	"update_conditions":   {steps: []string{api.StepUpdateConditions, api.StepParseConditions}},
+	"retrieve":            {steps: []string{api.StepRetrieve, api.StepRecallSimilar}},
+	"resolve_url":         {steps: []string{api.StepResolveURL}},
+	"recall_similar":      {steps: []string{api.StepRecallSimilar}},
+	"expand_recall":       {events: []fsm.Event{fsm.RepairExpandRecallScope}},
+	"reset_conditions":    {events: []fsm.Event{fsm.SessionReset}},
+	"reset_session":       {events: []fsm.Event{fsm.SessionReset}},
+	"parse_conditions":    {steps: []string{api.StepParseConditions}},
+	"fallback_to_classic": {events: []fsm.Event{fsm.FallbackToClassic}},
+	"switch_to_nl":        {events: []fsm.Event{fsm.RepairSwitchToNL}},
+	"apply_answer":        {events: []fsm.Event{fsm.ClarifyAnswer}},
+	"render_slots":        {steps: []string{api.StepRenderSlots}},
+	"validate_contract":   {steps: []string{api.StepValidateContract}},
+	"refuse":              {notice: true},
+	"clarify":             {notice: true},
+	"ask_slots":           {notice: true},
+	"confirm":             {notice: true},
+}
+
+// followPlan records the router's execution plan against what the turn
+// did. It runs after the turn's work; render_slots and validate_contract
+// run after it and count as done when the turn renders.
+func (t *turn) followPlan() {
+	if t.trace.Router == nil {
+		return
+	}
+	for _, ps := range t.trace.Router.Result.Decision.ExecutionPlan {
+		pt := PlanTrace{StepCode: ps.StepCode, StepName: ps.StepName, Reason: ps.Reason}
+		ev := planEvidence[ps.StepCode]
+		for _, st := range t.trace.Steps {
+			if slices.Contains(ev.steps, st.Step) && st.OK && !slices.Contains(pt.By, "step "+st.Step) {
+				pt.By = append(pt.By, "step "+st.Step)
+			}
+		}
+		for _, tr := range t.trace.Transitions {
+			if slices.Contains(ev.events, fsm.Event(tr.Event)) && !slices.Contains(pt.By, tr.ActionID) {
+				pt.By = append(pt.By, tr.ActionID)
+			}
+		}
+		if ps.StepCode == api.StepRenderSlots || ps.StepCode == api.StepValidateContract {
+			pt.By = append(pt.By, "step "+ps.StepCode)
+		}
+		if slices.Contains(t.did, ps.StepCode) {
+			pt.By = append(pt.By, "applied")
+		}
+		if ev.notice && t.s.Notice != "" {
+			pt.By = append(pt.By, "notice")
+		}
+		pt.Ran = len(pt.By) > 0
+		t.trace.Plan = append(t.trace.Plan, pt)
+	}
+}

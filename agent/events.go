@@ -1,0 +1,521 @@
+package agent
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/tools/store"
+	"searchagent/tools/urlresolve"
+)
+
+// eventHandler is the one home of a user event in the agent, beside the
+// event's rows in fsm's table: what it checks, what it changes, what runs
+// after its first transition, and the button that offers it.
+type eventHandler struct {
+	// label is the button's text; a label with %s names the thing the
+	// button acts on (one button per target).
+	label text
+	// labelFor, when set, chooses the label from the context.
+	labelFor func(s *Session) text
+	// group labels the contract's single entry of an action offered on
+	// several things.
+	group text
+	// targets lists the things a button of this event acts on (tags,
+	// conditions, options, filters); nil for an event without a target.
+	targets func(s *Session) []target
+	// prepare validates the arguments and fills the guard facts and the
+	// turn's plan; it changes nothing (a refusal leaves no trace).
+	prepare func(t *turn, f *fsm.Facts) error
+	// effect changes the context before the first transition, so that
+	// the transition's sub-state reads the new context.
+	effect func(t *turn) error
+	// after runs what follows the first transition within the same turn
+	// (parsing submitted text, applying router commands).
+	after func(t *turn) error
+}
+
+// text is a user-facing text in both languages.
+type text struct{ zh, en string }
+
+func (x text) in(zh bool) string { return pick(zh, x.zh, x.en) }
+
+// handlerFor returns the handler of a user event (every one has one, by
+// test).
+func handlerFor(e fsm.Event) *eventHandler {
+	if h, ok := eventHandlers[e]; ok {
+		return h
+	}
+	return &eventHandler{}
+}
+
+// eventHandlers is filled in init: handlers refer to one another (a new
+// task runs search.submit's handler), which a variable initialiser cannot.
+var eventHandlers map[fsm.Event]*eventHandler
+
+func init() {
+	eventHandlers = map[fsm.Event]*eventHandler{
+		fsm.InputType: {label: text{"输入关键词", "Type a keyword"},
+			prepare: prepareTyping,
+			effect:  func(t *turn) error { t.s.Draft = t.args.Text; return nil }},
+		fsm.InputClear: {label: text{"清空输入", "Clear the input"},
+			effect: func(t *turn) error { t.s.Draft = ""; return nil }},
+		fsm.InputCommit: {label: text{"确认关键词", "Add as keyword"},
+			prepare: prepareSubmit, effect: commitDraft},
+		fsm.TagEdit: {label: text{"编辑「%s」", "Edit “%s”"}, group: text{"编辑关键词", "Edit a keyword"}, targets: tagTargets,
+			prepare: prepareTag,
+			effect:  func(t *turn) error { t.s.ActiveTagID = t.args.TagID; return nil }},
+		fsm.TagEditSubmit: {label: text{"保存「%s」", "Save “%s”"}, group: text{"保存修改", "Save the edit"}, targets: activeTagTarget,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if err := prepareTag(t, f); err != nil {
+					return err
+				}
+				f.TextEmpty = strings.TrimSpace(t.args.Text) == ""
+				f.HasText = !f.TextEmpty
+				return nil
+			},
+			effect: func(t *turn) error {
+				s := t.s
+				if txt := strings.TrimSpace(t.args.Text); txt == "" {
+					s.removeCond(t.args.TagID)
+				} else if _, tg := s.tag(t.args.TagID); tg != nil {
+					tg.Text = txt
+				}
+				s.ActiveTagID = ""
+				s.markStale()
+				return nil
+			}},
+		fsm.TagEditCancel: {label: text{"取消编辑", "Cancel the edit"},
+			effect: func(t *turn) error { t.s.ActiveTagID = ""; return nil }},
+		fsm.TagDelete: {label: text{"删除「%s」", "Delete “%s”"}, group: text{"删除关键词", "Delete a keyword"}, targets: tagTargets,
+			prepare: prepareTag,
+			effect: func(t *turn) error {
+				s := t.s
+				s.removeCond(t.args.TagID)
+				if s.ActiveTagID == t.args.TagID {
+					s.ActiveTagID, s.MenuOpen = "", false
+				}
+				s.markStale()
+				return nil
+			}},
+		fsm.TagMenuOpen: {label: text{"「%s」的匹配目标", "Match target of “%s”"}, group: text{"匹配目标", "Match target"}, targets: tagTargets,
+			prepare: prepareTag,
+			effect:  func(t *turn) error { t.s.ActiveTagID, t.s.MenuOpen = t.args.TagID, true; return nil }},
+		fsm.TagMenuClose: {label: text{"收起菜单", "Close the menu"},
+			effect: func(t *turn) error { t.s.MenuOpen = false; return nil }},
+		fsm.TagSetScope: {label: text{"切换「%s」的匹配目标", "Set where “%s” matches"}, group: text{"切换匹配目标", "Set the match target"}, targets: tagTargets,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if err := prepareTag(t, f); err != nil {
+					return err
+				}
+				if !store.Scope(t.args.Scope).Valid() {
+					return badRequest("bad_scope", "scope must be one of tags, name, description, content, all", map[string]string{"scope": t.args.Scope})
+				}
+				return nil
+			},
+			effect: func(t *turn) error {
+				// The user's own choice (spec 3.4.1D): never a silent rewrite.
+				_, tg := t.s.tag(t.args.TagID)
+				tg.Scope, tg.Source = contract.Scope(t.args.Scope), "manual"
+				t.s.markStale()
+				return nil
+			}},
+		fsm.TagToggleExclude: {label: text{"排除「%s」", "Exclude “%s”"}, group: text{"排除或恢复关键词", "Exclude or include a keyword"}, targets: excludeTargets,
+			prepare: prepareTag,
+			effect: func(t *turn) error {
+				_, tg := t.s.tag(t.args.TagID)
+				tg.Excluded, tg.Source = !tg.Excluded, "manual"
+				t.s.markStale()
+				return nil
+			}},
+		fsm.AnchorDelete: {label: text{"删除锚点 %s", "Remove the anchor %s"}, group: text{"删除锚点", "Remove the anchor"}, targets: anchorTarget,
+			effect: func(t *turn) error { t.s.Anchor = nil; t.s.markStale(); return nil }},
+		fsm.SearchSubmit: {label: text{"搜索", "Search"},
+			prepare: prepareSubmit, effect: submitSearch, after: parseSubmitted},
+		fsm.AgentUpgrade: {label: text{"转为智能搜索", "Switch to smart search"},
+			effect: func(t *turn) error { t.s.Draft = ""; return nil }},
+		fsm.FollowupType: {label: text{"补充要求", "Add a detail"},
+			prepare: prepareTyping,
+			effect:  func(t *turn) error { t.s.FollowupDraft = t.args.Text; return nil }},
+		fsm.FollowupClear: {label: text{"清空补充", "Clear the detail"},
+			effect: func(t *turn) error { t.s.FollowupDraft = ""; return nil }},
+		fsm.FollowupSubmit: {label: text{"提交补充", "Apply the detail"},
+			prepare: prepareFollowup, effect: submitFollowup, after: applyFollowup},
+		fsm.ClarifyAnswer: {label: text{"选择「%s」", "Choose “%s”"}, group: text{"回答追问", "Answer the question"}, targets: optionTargets,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				s := t.s
+				if s.Question == nil {
+					return nil // the registry refuses: no question is open
+				}
+				opt := s.Question.option(t.args.OptionID, t.args.Text)
+				if opt == nil {
+					return badRequest("unknown_option", pick(s.zh(), "没有这个选项", "no such option"), map[string]any{"options": s.Question.Options})
+				}
+				t.plan.answer = opt
+				return nil
+			},
+			effect: func(t *turn) error {
+				s := t.s
+				s.Question, s.Expect, s.FollowupDraft = nil, nil, ""
+				t.answer(t.plan.answer)
+				return nil
+			}},
+		fsm.HintOpenRepairLowRecall: {label: text{"展开修正", "Open the repair"}},
+		fsm.HintDismissLowRecall: {label: text{"继续浏览", "Keep browsing"},
+			effect: func(t *turn) error { t.s.HintVisible = false; return nil }},
+		fsm.RepairFixURL: {label: text{"修改链接", "Fix the link"},
+			prepare: prepareRepairURL, effect: pinRepairURL},
+		fsm.RepairReplaceAnchor: {label: text{"更换锚点频道", "Replace the anchor"},
+			prepare: prepareRepairURL, effect: pinRepairURL},
+		fsm.RepairExpandRecallScope: {label: text{"扩大召回范围", "Widen the search"},
+			prepare: func(t *turn, f *fsm.Facts) error {
+				s := t.s
+				if t.args.ConditionID == "" {
+					return nil
+				}
+				i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ConditionID == t.args.ConditionID })
+				if i < 0 {
+					return badRequest("unknown_relaxation", pick(s.zh(), "没有针对这个条件的放宽建议", "no repair suggestion for this condition"), map[string]any{"relaxations": s.Relaxations})
+				}
+				t.plan.relax = &s.Relaxations[i]
+				return nil
+			},
+			effect: func(t *turn) error { t.expand(); return nil }},
+		fsm.RepairRemoveAnchorKeepKws: {label: text{"删除链接或锚点", "Drop the link or anchor"}, labelFor: removeAnchorLabel,
+			effect: func(t *turn) error {
+				s := t.s
+				s.Anchor, s.RepairReason, s.HintVisible, s.MinScore = nil, fsm.RepairNone, false, 0
+				return nil
+			}},
+		fsm.RepairSwitchToNL: {label: text{"改用自然语言描述", "Describe it in words"},
+			prepare: func(t *turn, f *fsm.Facts) error {
+				t.plan.text = strings.TrimSpace(t.args.Text)
+				f.HasText = t.plan.text != ""
+				if f.HasText {
+					t.guardCheck(t.plan.text)
+				}
+				return nil
+			},
+			effect: func(t *turn) error { t.s.Question, t.s.Expect = nil, nil; return nil },
+			after:  parseSubmitted},
+		fsm.FallbackToClassic: {label: text{"回到经典搜索", "Back to classic search"},
+			effect: func(t *turn) error {
+				s := t.s
+				s.Question, s.Expect, s.Conds = nil, nil, nil
+				s.RepairReason, s.HintVisible = fsm.RepairNone, false
+				return nil
+			}},
+		fsm.ConditionEdit: {label: text{"修改「%s」", "Change “%s”"}, group: text{"修改条件", "Change a condition"}, targets: condTargets,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if _, c := t.s.cond(t.args.ConditionID); c == nil {
+					return badRequest("unknown_condition", pick(t.s.zh(), "没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
+				}
+				_, err := t.editedCond()
+				return err
+			},
+			effect: func(t *turn) error {
+				s := t.s
+				c, _ := t.editedCond()
+				i, _ := s.cond(c.ID)
+				s.Conds[i] = c
+				s.Question, s.Expect = nil, nil
+				return nil
+			}},
+		fsm.ConditionRemove: {label: text{"移除「%s」", "Remove “%s”"}, group: text{"移除条件", "Remove a condition"}, targets: condTargets,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if _, c := t.s.cond(t.args.ConditionID); c == nil {
+					if _, tg := t.s.tag(t.args.ConditionID); tg == nil {
+						return badRequest("unknown_condition", pick(t.s.zh(), "没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
+					}
+				}
+				return nil
+			},
+			effect: func(t *turn) error {
+				t.s.removeCond(t.args.ConditionID)
+				t.s.Question, t.s.Expect = nil, nil
+				return nil
+			}},
+		fsm.FilterSet: {label: text{"设置筛选", "Set a filter"},
+			prepare: func(t *turn, f *fsm.Facts) error { _, err := t.filterCond(); return err },
+			effect: func(t *turn) error {
+				c, _ := t.filterCond()
+				t.s.upsertCond(c)
+				t.s.Question, t.s.Expect = nil, nil
+				return nil
+			}},
+		fsm.FilterClear: {label: text{"清除%s筛选", "Clear the %s filter"}, group: text{"清除筛选", "Clear a filter"}, targets: filterTargets,
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if !slices.ContainsFunc(t.s.Conds, func(c Cond) bool { return c.Field == t.args.Field }) {
+					return badRequest("unknown_filter", pick(t.s.zh(), "当前没有这个筛选条件", "no filter on this field"), map[string]string{"field": t.args.Field})
+				}
+				return nil
+			},
+			effect: func(t *turn) error {
+				s := t.s
+				for _, c := range slices.Clone(s.Conds) {
+					if c.Field == t.args.Field {
+						s.removeCond(c.ID)
+					}
+				}
+				s.Question, s.Expect = nil, nil
+				return nil
+			}},
+		fsm.ResultsSort: {label: text{"排序", "Sort"},
+			prepare: func(t *turn, f *fsm.Facts) error {
+				if !slices.Contains([]string{"similarity", "relevance", "followers", "avg_views", "recent"}, t.args.By) {
+					return badRequest("bad_sort", "by must be one of similarity, relevance, followers, avg_views, recent", nil)
+				}
+				return nil
+			},
+			effect: func(t *turn) error { t.s.Sort, t.s.Offset = t.args.By, 0; return nil }},
+		fsm.ResultsPage: {label: text{"更多结果", "More results"},
+			prepare: func(t *turn, f *fsm.Facts) error {
+				n, err := strconv.Atoi(t.args.Cursor)
+				if err != nil || n < 0 || n > store.MaxOffset {
+					return badRequest("bad_cursor", "cursor is the next_cursor of the results", nil)
+				}
+				return nil
+			},
+			effect: func(t *turn) error { t.s.Offset, _ = strconv.Atoi(t.args.Cursor); return nil }},
+		fsm.SessionReset: {label: text{"新建搜索", "New search"},
+			effect: func(t *turn) error {
+				s := t.s
+				*s = Session{ID: s.ID, Platform: s.Platform, Locale: s.Locale, State: s.State, Turn: s.Turn, NextID: s.NextID}
+				return nil
+			},
+			after: startNewTask},
+	}
+}
+
+// markStale marks the shown results stale after a context change.
+func (s *Session) markStale() {
+	if s.Results != nil {
+		s.Results.Stale = true
+	}
+}
+
+// prepareTyping: typing needs text (clearing is its own event).
+func prepareTyping(t *turn, f *fsm.Facts) error {
+	f.HasText = t.args.Text != ""
+	f.Draft, f.DraftHasURL = classify(t.args.Text)
+	if !f.HasText {
+		return badRequest("empty_text", pick(t.s.zh(), "输入为空：清空请发送 input.clear / followup.clear", "text is empty: to clear, send input.clear or followup.clear"), nil)
+	}
+	return nil
+}
+
+// prepareTag resolves the tag an event names (the active tag by default).
+func prepareTag(t *turn, f *fsm.Facts) error {
+	s := t.s
+	id := t.args.TagID
+	if id == "" {
+		id = s.ActiveTagID
+	}
+	if _, tg := s.tag(id); tg == nil {
+		return badRequest("unknown_tag", "no keyword tag with this id", map[string]any{"tag_id": id, "tags": s.Tags})
+	}
+	t.args.TagID = id
+	f.TagIsLast = len(s.Tags) == 1
+	return nil
+}
+
+// prepareSubmit reads the submitted text (the event's, or the draft's).
+func prepareSubmit(t *turn, f *fsm.Facts) error {
+	text := strings.TrimSpace(t.args.Text)
+	if text == "" {
+		text = strings.TrimSpace(t.s.Draft)
+	}
+	t.plan.text = text
+	f.HasText = text != ""
+	f.Draft, f.DraftHasURL = classify(text)
+	if f.Draft == fsm.ShapeURL {
+		t.plan.anchorURL = text
+	}
+	if t.ev == fsm.SearchSubmit {
+		t.guardCheck(text)
+	}
+	return nil
+}
+
+// commitDraft turns the committed draft into a tag or the anchor to resolve.
+func commitDraft(t *turn) error {
+	s := t.s
+	if t.plan.anchorURL != "" {
+		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
+	} else if len(s.Tags) < MaxTags {
+		s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+		s.markStale()
+	}
+	s.Draft = ""
+	return nil
+}
+
+// submitSearch starts a new first round from the submitted text.
+func submitSearch(t *turn) error {
+	s := t.s
+	t.beginTask()
+	shape, _ := classify(t.plan.text)
+	s.QueryShape = string(shape)
+	switch shape {
+	case fsm.ShapeURL:
+		if !s.Anchor.Resolved() {
+			s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
+		}
+	case fsm.ShapeKeyword:
+		if t.plan.text != "" && t.plan.unsupported == "" {
+			s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+		}
+	}
+	s.Draft = ""
+	return nil
+}
+
+// parseSubmitted parses a natural or mixed submission into the graph
+// (search.submit, switching to natural language).
+func parseSubmitted(t *turn) error {
+	s := t.s
+	shape, _ := classify(t.plan.text)
+	// A refused request (guard) is not absorbed: nothing of it becomes a
+	// condition.
+	if t.plan.text != "" && t.plan.unsupported == "" && (shape == fsm.ShapeNatural || shape == fsm.ShapeMixed) {
+		if err := t.parseInto(t.plan.text); err != nil {
+			return err
+		}
+	}
+	if t.ev == fsm.RepairSwitchToNL {
+		s.Anchor = keepResolved(s.Anchor)
+		s.RepairReason, s.HintVisible = fsm.RepairNone, false
+	}
+	return nil
+}
+
+// startNewTask runs a new_task command's search after the reset.
+func startNewTask(t *turn) error {
+	if !t.plan.reset || t.plan.text == "" {
+		return nil
+	}
+	s := t.s
+	f := s.facts()
+	f.HasText = true
+	f.Draft, f.DraftHasURL = classify(t.plan.text)
+	a, err := t.a.reg.Resolve(s.State, fsm.SearchSubmit, f)
+	if err != nil {
+		return newError(ErrInternal, "internal", "could not start the new task", nil, err)
+	}
+	t.ev = fsm.SearchSubmit
+	t.guardCheck(t.plan.text)
+	if f.Draft == fsm.ShapeURL {
+		t.plan.anchorURL = t.plan.text
+	}
+	h := handlerFor(fsm.SearchSubmit)
+	if err := h.effect(t); err != nil {
+		return err
+	}
+	if err := t.apply(a); err != nil {
+		return err
+	}
+	return h.after(t)
+}
+
+// prepareRepairURL reads the corrected or replacement URL.
+func prepareRepairURL(t *turn, f *fsm.Facts) error {
+	u := strings.TrimSpace(t.args.URL)
+	if u == "" {
+		u = strings.TrimSpace(t.args.Text)
+	}
+	t.plan.anchorURL = u
+	f.HasText = u != ""
+	return nil
+}
+
+// pinRepairURL makes the new URL the anchor to resolve.
+func pinRepairURL(t *turn) error {
+	s := t.s
+	s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
+	s.MinScore = 0
+	return nil
+}
+
+// prepareFollowup sends the follow-up through the router.
+func prepareFollowup(t *turn, f *fsm.Facts) error {
+	text := strings.TrimSpace(t.args.Text)
+	if text == "" {
+		text = strings.TrimSpace(t.s.FollowupDraft)
+	}
+	f.HasText = text != ""
+	if !f.HasText {
+		return nil
+	}
+	return t.route(text, f)
+}
+
+// submitFollowup clears the draft and the answered question; a refused
+// follow-up only says what is missing.
+func submitFollowup(t *turn) error {
+	s := t.s
+	s.FollowupDraft = ""
+	if t.facts.RouterRefused {
+		s.Notice = t.plan.notice
+		return nil
+	}
+	s.LastFollowup = t.plan.text
+	s.Question, s.Expect = nil, nil
+	return nil
+}
+
+// applyFollowup applies what the router decided: the parse of a rewrite,
+// the commands, the anchor to resolve, widening or narrowing.
+func applyFollowup(t *turn) error {
+	s := t.s
+	if t.facts.RouterRefused {
+		return nil
+	}
+	s.SourceStage = StageFollowup
+	if t.plan.rewrite {
+		s.SourceStage, s.Unsupported = StageFirstRound, ""
+		s.Origin = fsm.OriginNatural
+		if t.plan.parse.Shape == "mixed" {
+			s.Origin = fsm.OriginMixed
+		}
+	}
+	if t.plan.parse != nil {
+		if err := t.absorb(); err != nil {
+			return err
+		}
+	}
+	if len(t.plan.commands) > 0 {
+		if err := t.step(api.StepUpdateConditions, func() (any, error) {
+			var applied, failed []string
+			for _, cmd := range t.plan.commands {
+				if err := t.applyCommand(cmd); err != nil {
+					s.Notice = pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error()
+					failed = append(failed, cmd.Name)
+					continue
+				}
+				applied = append(applied, cmd.Name)
+			}
+			return map[string]any{"applied": applied, "failed": failed, "data_updates": t.trace.Router.Result.Decision.DataUpdates}, nil
+		}); err != nil {
+			return err
+		}
+	}
+	if t.plan.anchorURL != "" {
+		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
+		s.MinScore = 0
+	}
+	if t.plan.widen {
+		t.widen()
+		t.did = append(t.did, "expand_recall")
+	}
+	if t.plan.narrow {
+		if s.Anchor.Resolved() {
+			s.MinScore = min(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)+0.10, 0.9)
+		} else {
+			s.Notice = pick(s.zh(), "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”", "say what to narrow by, e.g. “US only” or “10k+ followers”")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,256 @@
+package modelpath_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/agent/modelpath"
+	"searchagent/contract"
+	"searchagent/prompts"
+	"searchagent/router"
+	"searchagent/tools/condparse"
+	"searchagent/tools/llm"
+	"searchagent/tools/llm/llmtest"
+)
+
+func newPath(t *testing.T, srv *llmtest.Server, budget int) *modelpath.Path {
+	t.Helper()
+	c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", TurnTokenBudget: budget, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := prompts.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := contract.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := modelpath.New(c, set, v, modelpath.Stages{Classifier: true, Parse: true, Slots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestClassifierStage(t *testing.T) {
+	for _, tc := range []struct {
+		name, input, answer string
+		wantBranch          router.Branch
+		wantTop             string
+	}{
+		{"a known rules spec", "more like this", `{"spec_id":"recall.widen","slots":[],"confidence":0.8,"reason":"more similar"}`, router.BranchClassified, "recall.widen"},
+		{"an unknown spec is refused", "more like this", `{"spec_id":"recall.teleport","slots":[],"confidence":0.9,"reason":"?"}`, router.BranchFallback, ""},
+		{"a guard spec refuses", "我想买一些粉丝刷一下数据", `{"spec_id":"guard.fake_engagement","slots":[],"confidence":0.9,"reason":"buying followers"}`, router.BranchGuardHit, "guard.fake_engagement"},
+		{"malformed JSON keeps the rules' branch", "more like this", `{"spec_id":`, router.BranchFallback, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(t)
+			srv.Push(llmtest.Reply{Content: tc.answer})
+			p := newPath(t, srv, 0)
+			r, err := router.Default(router.WithClassifier(p.Classifier()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, tr, err := r.Explain(context.Background(), router.Input{Text: tc.input, Locale: "zh", State: router.State{Input: "followup_waiting", Container: "expanded_agent", Session: "results_ready"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Branch != tc.wantBranch || tc.wantTop != "" && (res.Top == nil || res.Top.ID != tc.wantTop) {
+				t.Errorf("Explain(%q) = %s %+v, want %s %s", tc.input, res.Branch, res.Top, tc.wantBranch, tc.wantTop)
+			}
+			if tr.Classifier == nil || !tr.Classifier.Called {
+				t.Fatalf("no classifier stage in the trace")
+			}
+			if a := tr.Classifier.Answer; a != nil && a.Prompt != "classify@1" {
+				t.Errorf("answer prompt = %q, want classify@1", a.Prompt)
+			}
+			req := srv.Requests()[0].Body
+			if req.SchemaName() != "classifier" || !strings.Contains(req.Messages[1].Content, `"guard.fake_engagement"`) || !strings.Contains(req.Messages[1].Content, "Follow-up: "+tc.input) {
+				t.Errorf("request lacks the schema, the guard specs or the input: %s", req.Messages[1].Content)
+			}
+		})
+	}
+}
+
+// clarifying is a render input of expanded_clarifying/clarifying and its
+// template draft.
+func clarifying(t *testing.T) (modelpath.SlotsRequest, contract.Slots) {
+	t.Helper()
+	in := contract.RenderInput{State: "expanded_clarifying/clarifying", Locale: "zh",
+		Conditions:     []contract.Condition{{ID: "c1", Kind: contract.KindHard, Field: "country", Op: contract.OpEq, Value: "US", Label: "美国", Source: contract.SourceUserInput, Status: contract.StatusApplied}},
+		Question:       &contract.QuestionSpec{ID: "q1", Topic: contract.TopicSoftPreference, Subject: "性价比高", Options: []contract.Option{{ID: "o1", Label: "价格低"}, {ID: "o2", Label: "均播高"}}},
+		AllowedActions: []contract.Action{{ActionID: "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", Label: "回答"}, {ActionID: "A_ANY__SESSION_RESET__EMPTY_INPUT__01", Label: "新建搜索"}}}
+	draft, err := contract.Render(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vin := in.ValidationInput()
+	return modelpath.SlotsRequest{Render: in, Check: vin, Draft: draft}, draft
+}
+
+func TestWriteSlots(t *testing.T) {
+	req, draft := clarifying(t)
+	good := draft
+	good.Status = &contract.Status{Text: "还差一个问题", Tone: contract.Tone("info")}
+	goodJSON, _ := json.Marshal(good)
+	second := good
+	q := *good.Question
+	q.Text = "你更看重价格吗？还是更看重均播？"
+	second.Question = &q
+	secondJSON, _ := json.Marshal(second)
+	for _, tc := range []struct {
+		name        string
+		replies     []llmtest.Reply
+		wantSource  string
+		wantAsks    int
+		firstPass   bool
+		wantViolate bool
+		feedback    string // in the re-ask's prompt
+	}{
+		{"valid answer", []llmtest.Reply{{Content: string(goodJSON)}}, "model", 1, true, false, ""},
+		{"a second question is re-asked, then fixed", []llmtest.Reply{{Content: string(secondJSON)}, {Content: string(goodJSON)}}, "model", 2, false, false, "SECOND_QUESTION"},
+		{"still invalid after the re-asks", []llmtest.Reply{{Content: string(secondJSON)}, {Content: string(secondJSON)}, {Content: string(secondJSON)}}, "template", 3, false, true, "SECOND_QUESTION"},
+		{"malformed JSON is re-asked", []llmtest.Reply{{Content: `{"status":`}, {Content: string(goodJSON)}}, "model", 2, false, false, "INVALID_SLOT"},
+		{"a refusal is re-asked", []llmtest.Reply{{Refusal: "no"}, {Content: string(goodJSON)}}, "model", 2, false, false, "refused"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(t)
+			srv.Push(tc.replies...)
+			p := newPath(t, srv, 0)
+			res := p.WriteSlots(context.Background(), req)
+			if res.Source != tc.wantSource || res.Asks != tc.wantAsks || res.FirstPassValid != tc.firstPass || (len(res.Violations) > 0) != tc.wantViolate {
+				t.Fatalf("WriteSlots = source %s, asks %d, first pass %v, violations %v; want %s, %d, %v, violations %v (error %q)",
+					res.Source, res.Asks, res.FirstPassValid, res.Violations, tc.wantSource, tc.wantAsks, tc.firstPass, tc.wantViolate, res.Error)
+			}
+			want := good
+			if tc.wantSource == "template" {
+				want = draft
+			}
+			if d := cmp.Diff(want, res.Slots); d != "" {
+				t.Errorf("slots (-want +got):\n%s", d)
+			}
+			reqs := srv.Requests()
+			if n := len(reqs); n != tc.wantAsks {
+				t.Fatalf("%d requests, want %d", n, tc.wantAsks)
+			}
+			first := reqs[0].Body
+			if !strings.HasPrefix(first.SchemaName(), "slots_") || first.ResponseFormat.JSONSchema.Strict != true {
+				t.Errorf("request format = %+v", first.ResponseFormat)
+			}
+			if tc.feedback != "" && !strings.Contains(reqs[1].Body.Messages[1].Content, tc.feedback) {
+				t.Errorf("re-ask does not feed back %s:\n%s", tc.feedback, reqs[1].Body.Messages[1].Content)
+			}
+			if res.Reasks > 0 && res.RepairTokens == 0 {
+				t.Errorf("re-asks without repair tokens")
+			}
+		})
+	}
+}
+
+func TestWriteSlotsBudgetExhausted(t *testing.T) {
+	req, draft := clarifying(t)
+	srv := llmtest.New(t)
+	srv.Push(llmtest.Reply{Content: `{"status":1}`, PromptTokens: 90, CompletionTokens: 20})
+	p := newPath(t, srv, 100)
+	ctx, turn, cancel := p.Client().StartTurn(context.Background())
+	defer cancel()
+	res := p.WriteSlots(ctx, req)
+	if res.Source != "template" || !strings.Contains(res.Error, "budget") || len(srv.Requests()) != 1 {
+		t.Fatalf("WriteSlots = %+v (%d requests), want the template after the budget ran out mid-turn", res, len(srv.Requests()))
+	}
+	if d := cmp.Diff(draft, res.Slots); d != "" {
+		t.Errorf("slots (-want +got):\n%s", d)
+	}
+	if calls := turn.Calls(); len(calls) != 2 || calls[1].Outcome != "budget" {
+		t.Errorf("ledger = %+v", calls)
+	}
+}
+
+func TestMerge(t *testing.T) {
+	text := "找美国的汽配频道，粉丝 1w+，枫叶国也行，镜头感要好"
+	det, err := condparse.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p modelpath.Proposal
+	if err := json.Unmarshal([]byte(`{
+		"anchor_url": "https://www.youtube.com/@invented",
+		"keywords": [{"text":"汽配","excluded":true},{"text":"露营","excluded":false}],
+		"hard": [{"field":"country","op":"eq","value":"JP","span":"美国"},{"field":"followers","op":"gte","value":"abc","span":"粉丝"},{"field":"language","op":"eq","value":"English","span":"English"}],
+		"soft": [{"text":"镜头感要好","op":"prefer"}],
+		"derived": [{"field":"colour","op":"eq","value":"red","span":"x"}]
+	}`), &p); err != nil {
+		t.Fatal(err)
+	}
+	out, tr := modelpath.Merge(text, det, p)
+	// The deterministic country stands; the model's JP is a disagreement.
+	if cs := out.ByField(condparse.FieldCountry); len(cs) == 0 || cs[0].Value.Str != "US" || cs[0].Source == condparse.SourceAgentInferred {
+		t.Errorf("country = %+v, want the deterministic US", cs)
+	}
+	var fields []string
+	for _, d := range tr.Disagreements {
+		fields = append(fields, d.Field+"/"+d.Resolved)
+	}
+	for _, want := range []string{"country/deterministic", "keyword 镜头感要好/model"} {
+		if !strings.Contains(strings.Join(fields, ","), want) {
+			t.Errorf("disagreements %v lack %s", fields, want)
+		}
+	}
+	var rejected []string
+	for _, r := range tr.Rejected {
+		rejected = append(rejected, r.What)
+	}
+	for _, want := range []string{"anchor https://www.youtube.com/@invented", "keyword 露营", "hard followers gte abc", "derived colour eq red"} {
+		if !strings.Contains(strings.Join(rejected, "|"), want) {
+			t.Errorf("rejected %v lack %q", rejected, want)
+		}
+	}
+	// The model's typed additions are agent_inferred; the soft preference
+	// is a reference.
+	var soft, lang bool
+	for _, c := range out.Conditions {
+		if c.Field == condparse.FieldLanguage && c.Value.Str == "en" && c.Source == condparse.SourceAgentInferred && c.Status == condparse.StatusApplied {
+			lang = true
+		}
+		if c.Kind == condparse.KindSoft && c.Value.Str == "镜头感要好" && c.Status == condparse.StatusReference && c.Source == condparse.SourceAgentInferred {
+			soft = true
+		}
+		if c.Kind == condparse.KindKeyword && c.Value.Str == "镜头感要好" {
+			t.Errorf("the sentence keyword 镜头感要好 stayed beside the model's soft reading")
+		}
+	}
+	if !lang || !soft {
+		t.Errorf("merged conditions lack the model's language (%v) or soft preference (%v): %+v", lang, soft, out.Conditions)
+	}
+	// A keyword the user's sentence marked is never flipped to excluded.
+	for _, c := range out.Conditions {
+		if c.Kind == condparse.KindKeyword && strings.Contains(c.Value.Str, "汽配") && c.Excluded {
+			t.Errorf("keyword 汽配 was flipped to excluded")
+		}
+	}
+}
+
+func TestNeedsModel(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"swim vest", false},
+		{"帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人", false},
+		{"帮我找美国做汽配评测的红人，镜头感要好", true},
+	} {
+		det, err := condparse.Parse(tc.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := modelpath.NeedsModel(det); got != tc.want {
+			t.Errorf("NeedsModel(%q) = %v, want %v (shape %s, %d keywords, remainder %v)", tc.text, got, tc.want, det.Shape, len(det.Keywords()), det.Remainder)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"searchagent/agent/agenttest"
+	"searchagent/agent/fsm"
+	"searchagent/agent/sessions"
+	"searchagent/api"
+)
+
+// TestEveryOfferedButtonWorks drives every scripted session and, at every
+// resting snapshot, clicks every offered button on a copy of the session
+// with plausible arguments: none is refused (no 409, no 400), and no
+// snapshot shows two buttons — or two slot actions — with the same label.
+func TestEveryOfferedButtonWorks(t *testing.T) {
+	a := newTestAgent(t)
+	clicks := 0
+	for _, sc := range agenttest.Catalogue {
+		t.Run(sc.Name, func(t *testing.T) {
+			b := newBox(t, a, sc.Platform, sc.Locale)
+			check := func(where string) {
+				t.Helper()
+				distinctLabels(t, where, b.snap)
+				// The same buttons in the other language are distinct too.
+				s := mustSession(t, a, b)
+				s.Locale = map[string]string{"zh": "en", "en": "zh"}[s.Locale]
+				other := api.Snapshot{Actions: apiActions(a.offers(s))}
+				for _, ca := range contractActions(s, a.offers(s)) {
+					other.Slots.Actions = append(other.Slots.Actions, ca)
+				}
+				distinctLabels(t, where+" in "+s.Locale, other)
+				for _, act := range b.snap.Actions {
+					args := plausibleArgs(b.snap, act)
+					c := cloneBox(t, a, b)
+					if _, err := c.try(act.Event, args); err != nil {
+						t.Errorf("%s: button %q (%s, %s) with %+v refused: %v", where, act.Label, act.Event, act.ActionID, args, err)
+					}
+					clicks++
+				}
+			}
+			check(fmt.Sprintf("%s / start (%s)", sc.Name, b.snap.Substate))
+			for i, st := range sc.Steps {
+				b.send(st.Event, st.Args)
+				check(fmt.Sprintf("%s / step %d %s (%s)", sc.Name, i+1, st.Event, b.snap.Substate))
+			}
+		})
+	}
+	t.Logf("%d buttons clicked", clicks)
+}
+
+// distinctLabels fails on two buttons, or two slot actions, with one label.
+func distinctLabels(t *testing.T, where string, snap api.Snapshot) {
+	t.Helper()
+	seen := map[string]string{}
+	for _, act := range snap.Actions {
+		if prev, ok := seen[act.Label]; ok {
+			t.Errorf("%s: label %q on %s and %s", where, act.Label, prev, act.ActionID)
+		}
+		seen[act.Label] = act.ActionID
+	}
+	seen = map[string]string{}
+	for _, act := range snap.Slots.Actions {
+		if prev, ok := seen[act.Label]; ok {
+			t.Errorf("%s: slot action label %q on %s and %s", where, act.Label, prev, act.ActionID)
+		}
+		seen[act.Label] = act.ActionID
+	}
+}
+
+// cloneBox copies a session into a new one (a fresh replay of the same
+// steps, without running them again).
+func cloneBox(t *testing.T, a *Agent, b *box) *box {
+	t.Helper()
+	ctx := context.Background()
+	rec, err := a.cfg.Sessions.Get(ctx, b.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Session
+	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
+		t.Fatal(err)
+	}
+	s.ID = "s_" + randomHex(12)
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := randomHex(8)
+	if _, err := a.cfg.Sessions.Create(ctx, sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: rec.Platform, Locale: rec.Locale, Snapshot: raw}); err != nil {
+		t.Fatal(err)
+	}
+	return &box{t: t, a: a, id: s.ID, token: token, snap: b.snap}
+}
+
+// plausibleArgs are what a user would send with a click of the button:
+// its own arguments plus what the user types or picks.
+func plausibleArgs(snap api.Snapshot, act api.AllowedAction) api.Args {
+	var args api.Args
+	if act.Args != nil {
+		args = *act.Args
+	}
+	guard := ""
+	if rows := fsm.Default().ByID(act.ActionID); len(rows) > 0 {
+		guard = rows[0].GuardName()
+	}
+	switch fsm.Event(act.Event) {
+	case fsm.InputType:
+		args.Text = "tech"
+	case fsm.FollowupType:
+		args.Text = "只要美国的"
+	case fsm.SearchSubmit, fsm.InputCommit:
+		if snap.Context.Draft != "" {
+			break
+		}
+		switch guard {
+		case "submit_url", "commit_url", "submit_keyword_url", "commit_keyword_url":
+			args.Text = agenttest.AnchorMany
+		case "submit_natural", "submit_url_upgrade", "submit_keyword_upgrade":
+			args.Text = agenttest.NaturalZH
+		case "submit_mixed":
+			args.Text = agenttest.MixedZH
+		case "submit_anchor_only", "submit_anchor_keyword":
+		default:
+			if len(snap.Context.KeywordTags) == 0 {
+				args.Text = "swim vest"
+			}
+		}
+	case fsm.FollowupSubmit:
+		if snap.Context.Draft == "" {
+			args.Text = "只要美国的"
+		}
+	case fsm.RepairFixURL, fsm.RepairReplaceAnchor:
+		args.URL = agenttest.AnchorMany
+	case fsm.TagSetScope:
+		args.Scope = "name"
+		for _, tg := range snap.Context.KeywordTags {
+			if tg.ID == args.TagID && tg.Scope == "name" {
+				args.Scope = "tags"
+			}
+		}
+	case fsm.ConditionEdit:
+		for _, c := range snap.Context.Conditions {
+			if c.ID == args.ConditionID {
+				args.Value, _ = json.Marshal(c.Value)
+			}
+		}
+	case fsm.FilterSet:
+		args.Field, args.Op, args.Value = "country", "in", json.RawMessage(`["US"]`)
+	case fsm.ResultsSort:
+		args.By = "followers"
+	case fsm.ResultsPage:
+		if snap.Results != nil {
+			args.Cursor = snap.Results.NextCursor
+		}
+	}
+	return args
+}
+
+// TestRefusalNamesTheFailedCondition: a 409 says what really failed.
+func TestRefusalNamesTheFailedCondition(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: agenttest.AnchorMany})
+	b.send("input.type", api.Args{Text: "只要美国的，粉丝 1w+"}) // upgrade-url-before
+	_, err := b.try("input.commit", api.Args{})
+	var ae *Error
+	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("input.commit of a sentence = %v, want a 409", err)
+	}
+	if want := "这段输入是一句描述"; !containsStr(ae.Message, want) || containsStr(ae.Message, "已有一个锚点") {
+		t.Errorf("409 message %q, want it to say %q and not blame the anchor", ae.Message, want)
+	}
+	r := ae.Details.(Refusal)
+	events, actions := allowedIDs(a.offers(mustSession(t, a, b)))
+	if fmt.Sprint(r.AllowedEvents) != fmt.Sprint(events) || fmt.Sprint(r.AllowedActions) != fmt.Sprint(actions) {
+		t.Errorf("409 allows %v / %v, the snapshot offers %v / %v", r.AllowedEvents, r.AllowedActions, events, actions)
+	}
+}
+
+func containsStr(s, sub string) bool { return strings.Contains(s, sub) }
+
+func mustSession(t *testing.T, a *Agent, b *box) *Session {
+	t.Helper()
+	_, s, err := a.load(context.Background(), b.id, b.token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestGuardsSayWhyInChinese: every guard a user event can fail on has a
+// Chinese text for the 409 (submit and commit guards have their own).
+func TestGuardsSayWhyInChinese(t *testing.T) {
+	for _, a := range fsm.Default().Actions() {
+		if a.System() || a.Guard == nil || strings.HasPrefix(a.Guard.Name, "submit_") || strings.HasPrefix(a.Guard.Name, "commit_") {
+			continue
+		}
+		if _, ok := guardZH[a.Guard.Name]; !ok {
+			t.Errorf("guard %s (%s) of %s has no Chinese text", a.Guard.Name, a.Guard.Doc, a.ID)
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"searchagent/tools/pgdb"
+)
+
+// stores returns the implementations the contract runs on: Memory, and
+// Postgres when TEST_DATABASE_URL is set (emptied first).
+func stores(t *testing.T) map[string]func(t *testing.T) Store {
+	out := map[string]func(t *testing.T) Store{
+		"memory": func(*testing.T) Store { return NewMemory() },
+	}
+	out["postgres"] = func(t *testing.T) Store { return newTestPostgres(t) }
+	return out
+}
+
+func newTestPostgres(t *testing.T, opts ...PostgresOption) *Postgres {
+	t.Helper()
+	dsn := os.Getenv("TEST_DATABASE_URL")
+	if dsn == "" {
+		t.Skip("TEST_DATABASE_URL is unset: skipping the PostgreSQL session store (scripts/devdb/start.sh starts one; .ci/run always does)")
+	}
+	ctx := context.Background()
+	pool, err := pgdb.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if err := pgdb.Ensure(ctx, pool, Schema, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `TRUNCATE sessions, session_events, session_turns`); err != nil {
+		t.Fatal(err)
+	}
+	return NewPostgres(pool, append([]PostgresOption{WithPollInterval(20 * time.Millisecond)}, opts...)...)
+}
+
+func TestStoreContract(t *testing.T) {
+	for name, open := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			t.Run("CreateCloses", func(t *testing.T) {
+				s := open(t)
+				if closed, err := s.Create(ctx, newRec("s1", "tab-1")); err != nil || closed != "" {
+					t.Fatalf("Create(s1) = %q, %v", closed, err)
+				}
+				if _, err := s.Create(ctx, Record{ID: "other", Platform: "tiktok", ClientRef: "tab-1", Snapshot: json.RawMessage(`{}`)}); err != nil {
+					t.Fatal(err)
+				}
+				closed, err := s.Create(ctx, newRec("s2", "tab-1"))
+				if err != nil || closed != "s1" {
+					t.Fatalf("Create(s2) closed %q, %v; want s1", closed, err)
+				}
+				if r, _ := s.Get(ctx, "s1"); !r.Closed() || r.ClosedBy != "s2" {
+					t.Errorf("s1 closed=%v by %q, want closed by s2", r.Closed(), r.ClosedBy)
+				}
+				if r, _ := s.Get(ctx, "other"); r.Closed() {
+					t.Error("a session on another platform was closed")
+				}
+				if _, err := s.Create(ctx, newRec("s2", "")); !errors.Is(err, ErrExists) {
+					t.Errorf("Create(duplicate) = %v, want ErrExists", err)
+				}
+				for _, err := range []error{
+					func() error { _, err := s.Get(ctx, "nope"); return err }(),
+					func() error { _, err := s.Append(ctx, "nope", []Event{{Name: "x"}}); return err }(),
+					func() error { _, err := s.Commit(ctx, "nope", 1, nil, nil); return err }(),
+					func() error { _, err := s.Events(ctx, "nope", 0, 0); return err }(),
+					func() error { _, err := s.Turns(ctx, "nope"); return err }(),
+					func() error { _, err := s.Subscribe(ctx, "nope"); return err }(),
+				} {
+					if !errors.Is(err, ErrNotFound) {
+						t.Errorf("call on an unknown session = %v, want ErrNotFound", err)
+					}
+				}
+			})
+			t.Run("AppendCommitReplay", func(t *testing.T) {
+				s := open(t)
+				s.Create(ctx, newRec("s", ""))
+				for turn := int64(1); turn <= 3; turn++ {
+					evs, err := s.Append(ctx, "s", []Event{{Turn: turn, Name: "turn.started", Data: json.RawMessage(`{"a": 1}`)}, {Turn: turn, Name: "turn.done"}})
+					if err != nil || evs[0].Seq != 2*turn-1 || evs[1].Seq != 2*turn {
+						t.Fatalf("Append turn %d = %+v, %v", turn, evs, err)
+					}
+				}
+				evs, err := s.Events(ctx, "s", 2, 2)
+				if err != nil || len(evs) != 2 || evs[0].Seq != 3 || evs[0].Name != "turn.started" || string(evs[0].Data) != `{"a": 1}` {
+					t.Errorf("Events(after 2, limit 2) = %+v, %v", evs, err)
+				}
+				if evs, _ := s.Events(ctx, "s", 6, 0); len(evs) != 0 {
+					t.Errorf("Events(after the last) = %d events", len(evs))
+				}
+				r, err := s.Commit(ctx, "s", 1, json.RawMessage(`{"n":1}`), &Turn{Turn: 1, Trace: json.RawMessage(`{"router":{"result":{"branch":"rules_hit"}}}`)})
+				if err != nil || r.Version != 2 || r.LastSeq != 6 {
+					t.Fatalf("Commit = %+v, %v; want version 2, last seq 6", r, err)
+				}
+				if _, err := s.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), nil); !errors.Is(err, ErrConflict) {
+					t.Fatalf("stale Commit = %v, want ErrConflict", err)
+				}
+				got, _ := s.Get(ctx, "s")
+				if string(got.Snapshot) != `{"n":1}` || got.Version != 2 {
+					t.Errorf("snapshot %s at %d, want the first commit's at 2", got.Snapshot, got.Version)
+				}
+				turns, err := s.Turns(ctx, "s")
+				if err != nil || len(turns) != 1 || TraceBranch(turns[0].Trace) != "rules_hit" || turns[0].Turn != 1 {
+					t.Errorf("Turns = %+v, %v", turns, err)
+				}
+			})
+			t.Run("ConcurrentCommitsAndAppends", func(t *testing.T) {
+				s := open(t)
+				s.Create(ctx, newRec("s", ""))
+				const writers, rounds = 6, 15
+				var wg sync.WaitGroup
+				var mu sync.Mutex
+				wins := 0
+				for w := range writers {
+					wg.Go(func() {
+						for range rounds {
+							r, err := s.Get(ctx, "s")
+							if err != nil {
+								t.Error(err)
+								return
+							}
+							if _, err := s.Append(ctx, "s", []Event{{Name: fmt.Sprint(w)}, {Name: fmt.Sprint(w)}}); err != nil {
+								t.Error(err)
+								return
+							}
+							_, err = s.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), nil)
+							switch {
+							case err == nil:
+								mu.Lock()
+								wins++
+								mu.Unlock()
+							case !errors.Is(err, ErrConflict):
+								t.Error(err)
+							}
+						}
+					})
+				}
+				wg.Wait()
+				r, _ := s.Get(ctx, "s")
+				if r.Version != int64(1+wins) {
+					t.Errorf("version %d after %d winning commits, want %d (a lost update)", r.Version, wins, 1+wins)
+				}
+				evs, _ := s.Events(ctx, "s", 0, 0)
+				if len(evs) != 2*writers*rounds || r.LastSeq != int64(len(evs)) {
+					t.Fatalf("%d events, last seq %d; want %d", len(evs), r.LastSeq, 2*writers*rounds)
+				}
+				for i, e := range evs {
+					if e.Seq != int64(i+1) {
+						t.Fatalf("event %d has seq %d: the log has a gap", i, e.Seq)
+					}
+					if i%2 == 1 && evs[i-1].Name != e.Name {
+						t.Fatalf("events %d and %d of one append interleaved with another's", i-1, i)
+					}
+				}
+			})
+			t.Run("Subscribe", func(t *testing.T) {
+				s := open(t)
+				s.Create(ctx, newRec("s", ""))
+				s.Append(ctx, "s", []Event{{Name: "before"}})
+				sctx, cancel := context.WithCancel(ctx)
+				sub, err := s.Subscribe(sctx, "s")
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
+				for _, want := range []string{"a", "b"} {
+					select {
+					case e := <-sub.C:
+						if e.Name != want {
+							t.Errorf("subscription got %q, want %q", e.Name, want)
+						}
+					case <-time.After(5 * time.Second):
+						t.Fatalf("subscription did not deliver %q", want)
+					}
+				}
+				cancel()
+				for range sub.C {
+				}
+				if sub.Lagged() {
+					t.Error("a cancelled subscription reports lagged")
+				}
+			})
+		})
+	}
+}
+
+// TestPostgresTwoInstances: a subscriber on one instance receives the
+// events another instance appends (by polling the shared log).
+func TestPostgresTwoInstances(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t)
+	b := newTestPostgres(t)
+	if _, err := a.Create(ctx, newRec("s", "tab")); err != nil {
+		t.Fatal(err)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sub, err := b.Subscribe(sctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Append(ctx, "s", []Event{{Name: "from-a"}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case e := <-sub.C:
+		if e.Name != "from-a" || e.Seq != 1 {
+			t.Errorf("instance b got %+v, want from-a at seq 1", e)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("instance b did not see instance a's event")
+	}
+	if _, err := b.Commit(ctx, "s", 1, json.RawMessage(`{"by":"b"}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := a.Get(ctx, "s"); err != nil || r.Version != 2 || string(r.Snapshot) != `{"by":"b"}` {
+		t.Errorf("instance a reads %+v, %v; want instance b's commit", r, err)
+	}
+}

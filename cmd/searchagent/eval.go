@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"searchagent/evals"
+	"searchagent/router"
+)
+
+// defaultSuites is where `searchagent eval` looks without arguments.
+const defaultSuites = "evals/suites"
+
+func newEvalCmd() *cobra.Command {
+	var (
+		model, jsonOut, junitOut, baseline, specs string
+		jobs, repeat                              int
+		minPass                                   float64
+		rules                                     []string
+		probe                                     bool
+	)
+	cmd := &cobra.Command{
+		Use:   "eval [suite files or folders…]",
+		Short: "Run the eval suites (route, contract, scenario) and gate on their pass rates",
+		Long: `Runs YAML eval suites (default: ` + defaultSuites + `): route cases against the router,
+contract cases against the response contract, and scenarios through the agent on the demo
+catalog, with the conversation-level rules checked over every scenario turn. Prints a table per
+suite and every failure with its reason; exits 1 when a suite is below its min_pass or the whole
+run is below --min-pass, 2 on bad usage or an invalid suite file.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{defaultSuites}
+			}
+			if minPass < 0 || minPass > 1 {
+				return usageErr("--min-pass %v: want a rate between 0 and 1", minPass)
+			}
+			suites, err := evals.LoadPaths(args...)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			opts := evals.Options{Jobs: jobs, Repeat: repeat, Model: model, Rules: rules, ProbeButtons: probe}
+			if specs != "" {
+				snap, err := router.LoadDir(specs)
+				if err != nil {
+					return usageErr("--specs: %v", err)
+				}
+				if opts.Router, err = router.New(snap); err != nil {
+					return usageErr("--specs: %v", err)
+				}
+			}
+			var base *evals.Report
+			if baseline != "" {
+				if base, err = evals.ReadReport(baseline); err != nil {
+					return usageErr("--baseline: %v", err)
+				}
+			}
+			runner, err := evals.NewRunner(cmd.Context(), opts)
+			if errors.Is(err, evals.ErrModelMode) {
+				return usageErr("%v", err)
+			}
+			if err != nil {
+				return failErr("eval: %v", err)
+			}
+			rep, err := runner.Run(cmd.Context(), suites)
+			if err != nil {
+				return failErr("eval: %v", err)
+			}
+			rep.WriteConsole(cmd.OutOrStdout(), base)
+			if jsonOut != "" {
+				if err := writeFile(jsonOut, func(w *os.File) error { return rep.WriteJSON(w) }); err != nil {
+					return failErr("--json: %v", err)
+				}
+			}
+			if junitOut != "" {
+				if err := writeFile(junitOut, func(w *os.File) error { return rep.WriteJUnit(w) }); err != nil {
+					return failErr("--junit: %v", err)
+				}
+			}
+			if !rep.Passed(minPass) {
+				var below []string
+				for _, s := range rep.Suites {
+					if !s.OK() {
+						below = append(below, fmt.Sprintf("%s %.1f%% < %.0f%%", s.Name, s.PassRate*100, s.MinPass*100))
+					}
+				}
+				msg := "eval failed"
+				if len(below) > 0 {
+					msg += ": below threshold: " + strings.Join(below, "; ")
+				} else {
+					msg += fmt.Sprintf(": overall pass rate below --min-pass %.0f%%", minPass*100)
+				}
+				return &exitError{code: 1, err: errors.New(msg)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&model, "model", evals.ModelOff, "model mode: off (deterministic), live, record or replay")
+	f.IntVarP(&jobs, "jobs", "j", 0, "cases run at once (default: the number of CPUs); output order does not depend on it")
+	f.IntVar(&repeat, "repeat", 1, "run every case N times and report per-case pass rates and flaky cases")
+	f.Float64Var(&minPass, "min-pass", 1, "overall pass-rate threshold (0..1) for the exit code, besides each suite's min_pass")
+	f.StringVar(&jsonOut, "json", "", "write the full report as JSON (usable as a --baseline)")
+	f.StringVar(&junitOut, "junit", "", "write the results as JUnit XML")
+	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")
+	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")
+	f.StringSliceVar(&rules, "rules", nil, "conversation-level rules to check (default: all: "+strings.Join(evals.AllRules, ", ")+")")
+	f.BoolVar(&probe, "probe-buttons", true, "click every offered button of every resting scenario snapshot on a fresh replay")
+	return cmd
+}
+
+// writeFile writes path through fn, atomically enough for a report.
+func writeFile(path string, fn func(w *os.File) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := fn(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,311 @@
+// Package number is the one Chinese/English number parser: counts as users
+// write them ("3000", "1,000", "5k", "1.5w", "10万", "1.2M", "1.5 million",
+// "一百五十万", "两千"), the numbers inside a sentence, and count ranges
+// ("1w+", "5k-20k", "10万以上", "over 10k", "between 10k and 50k").
+// Full-width digits and letters count as their ASCII forms.
+package number
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxCount is the largest count the parser accepts (one quadrillion);
+// larger numbers are no follower or view count.
+const MaxCount int64 = 1_000_000_000_000_000
+
+// Num is a number read from text.
+type Num struct {
+	// Value is the number with its unit applied, rounded to an integer.
+	Value int64
+	// Mult is the unit's multiplier (1000 for "k"), 1 without a unit.
+	Mult int64
+	// Unit reports an explicit unit (k, w, 万, million, …) or, for Chinese
+	// numerals, a magnitude character (十百千万亿).
+	Unit bool
+	// Chinese reports a number written in Chinese numerals.
+	Chinese bool
+	// IntRaw is the value before the unit when it is an integer, else -1;
+	// it carries a unit over a range ("5-20k").
+	IntRaw int64
+}
+
+// ParseCount parses a whole string as one count: "3000", "1,000", "5k",
+// "5K", "1.5w", "2W", "10万", "1.2M", "1.5 million", "3千", "百万", "十万",
+// "一百五十万", "两千", "1亿". Fractions are rounded to the nearest integer
+// ("1.2345k" → 1235). It reports false for anything else, for negative
+// numbers and for values above MaxCount.
+func ParseCount(s string) (int64, bool) {
+	rs := Fold(strings.TrimSpace(s))
+	if len(rs) == 0 {
+		return 0, false
+	}
+	n, end, ok := ScanArabic(rs, 0)
+	if !ok {
+		n, end, ok = ScanChinese(rs, 0)
+	}
+	if !ok || end != len(rs) {
+		return 0, false
+	}
+	return n.Value, true
+}
+
+// Fold returns the runes of s with full-width ASCII mapped to ASCII and
+// ASCII letters lower-cased, the form the scanners read. It never changes
+// the number of runes.
+func Fold(s string) []rune {
+	out := make([]rune, 0, utf8.RuneCountInString(s))
+	for _, r := range s {
+		out = append(out, FoldRune(r))
+	}
+	return out
+}
+
+// FoldRune maps a full-width ASCII rune to ASCII and an ASCII letter to
+// lower case; other runes are returned unchanged.
+func FoldRune(r rune) rune {
+	if r >= 0xFF01 && r <= 0xFF5E {
+		r -= 0xFEE0
+	}
+	if r >= 'A' && r <= 'Z' {
+		return r + 32
+	}
+	return r
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// unitWords are the units that may follow an Arabic number, longest first
+// within each leading rune.
+var unitWords = []struct {
+	word  string
+	mult  int64
+	latin bool
+}{
+	{"thousand", 1e3, true},
+	{"million", 1e6, true},
+	{"billion", 1e9, true},
+	{"mil", 1e6, true},
+	{"mn", 1e6, true},
+	{"bn", 1e9, true},
+	{"k", 1e3, true},
+	{"w", 1e4, true},
+	{"m", 1e6, true},
+	{"b", 1e9, true},
+	{"千万", 1e7, false},
+	{"百万", 1e6, false},
+	{"十万", 1e5, false},
+	{"万", 1e4, false},
+	{"萬", 1e4, false},
+	{"千", 1e3, false},
+	{"亿", 1e8, false},
+	{"億", 1e8, false},
+}
+
+// ScanArabic reads an Arabic number with optional thousands separators,
+// decimals and unit at rs[i:] (folded runes, see Fold) and returns it with
+// the index just after it.
+func ScanArabic(rs []rune, i int) (Num, int, bool) {
+	j := i
+	var intPart int64
+	digits := 0
+	for j < len(rs) {
+		r := rs[j]
+		if isDigit(r) {
+			if digits >= 16 {
+				return Num{}, i, false
+			}
+			intPart = intPart*10 + int64(r-'0')
+			digits++
+			j++
+			continue
+		}
+		// a thousands separator: ",ddd" followed by a non-digit.
+		if r == ',' && digits > 0 && threeDigitsAt(rs, j+1) {
+			j++
+			continue
+		}
+		break
+	}
+	if digits == 0 {
+		return Num{}, i, false
+	}
+	var frac int64
+	fracDigits := 0
+	if j+1 < len(rs) && rs[j] == '.' && isDigit(rs[j+1]) {
+		j++
+		for j < len(rs) && isDigit(rs[j]) {
+			if fracDigits < 6 {
+				frac = frac*10 + int64(rs[j]-'0')
+				fracDigits++
+			}
+			j++
+		}
+	}
+	t := Num{Mult: 1, IntRaw: -1}
+	if fracDigits == 0 {
+		t.IntRaw = intPart
+	}
+	// optional unit, possibly after one space.
+	k := j
+	if k < len(rs) && rs[k] == ' ' {
+		k++
+	}
+	for _, u := range unitWords {
+		if !hasPrefixRunes(rs[k:], u.word) {
+			continue
+		}
+		end := k + utf8.RuneCountInString(u.word)
+		if u.latin {
+			// a spelled-out unit may take a plural s ("2 millions").
+			if len(u.word) > 1 && end < len(rs) && rs[end] == 's' && (end+1 == len(rs) || !isASCIILetter(rs[end+1]) && !isDigit(rs[end+1])) {
+				end++
+			}
+			if end < len(rs) && (isASCIILetter(rs[end]) || isDigit(rs[end])) {
+				continue
+			}
+			// "5 k" only for the spelled-out words, not single letters,
+			// so that "5 m" in a sentence is no million.
+			if k != j && len(u.word) == 1 {
+				continue
+			}
+		}
+		t.Mult, t.Unit = u.mult, true
+		j = end
+		break
+	}
+	pow := int64(1)
+	for range fracDigits {
+		pow *= 10
+	}
+	if intPart > MaxCount/t.Mult {
+		return Num{}, i, false
+	}
+	t.Value = intPart*t.Mult + (frac*t.Mult+pow/2)/pow
+	if t.Value > MaxCount {
+		return Num{}, i, false
+	}
+	return t, j, true
+}
+
+func threeDigitsAt(rs []rune, i int) bool {
+	if i+3 > len(rs) {
+		return false
+	}
+	if !isDigit(rs[i]) || !isDigit(rs[i+1]) || !isDigit(rs[i+2]) {
+		return false
+	}
+	return i+3 == len(rs) || !isDigit(rs[i+3])
+}
+
+func hasPrefixRunes(rs []rune, w string) bool {
+	i := 0
+	for _, r := range w {
+		if i >= len(rs) || rs[i] != r {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+var cnDigits = map[rune]int64{
+	'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '兩': 2, '三': 3, '四': 4,
+	'五': 5, '六': 6, '七': 7, '八': 8, '九': 9,
+}
+
+var cnUnits = map[rune]int64{'十': 10, '百': 100, '千': 1000}
+
+// IsChineseNumeral reports whether r is a Chinese digit (零〇一二两三…九)
+// or magnitude (十百千万亿, traditional 萬億 and 兩 included).
+func IsChineseNumeral(r rune) bool {
+	if _, ok := cnDigits[r]; ok {
+		return true
+	}
+	if _, ok := cnUnits[r]; ok {
+		return true
+	}
+	return r == '万' || r == '萬' || r == '亿' || r == '億'
+}
+
+// ChineseStart reports whether a Chinese numeral inside running text may
+// start with r: a non-zero digit, 十, 两 or 零. A bare 千 or 万 in a
+// sentence ("千万别", "万一") is no number.
+func ChineseStart(r rune) bool {
+	if d, ok := cnDigits[r]; ok {
+		return d != 0 || r == '零'
+	}
+	return r == '十'
+}
+
+// ScanChinese reads a Chinese numeral at rs[i:] ("十万", "一百五十万",
+// "两千", "一万五" = 15000) and returns it with the index just after it. A
+// bare digit character ("一") is accepted with Unit false; callers decide
+// whether it is a count.
+func ScanChinese(rs []rune, i int) (Num, int, bool) {
+	j := i
+	for j < len(rs) && IsChineseNumeral(rs[j]) {
+		j++
+	}
+	if j == i || j-i > 12 {
+		return Num{}, i, false
+	}
+	var result, section, num int64
+	lastUnit := int64(0) // the unit just before a trailing digit, for "一万五"
+	zero := false
+	unit := false
+	pendingDigit := false
+	for _, r := range rs[i:j] {
+		if d, ok := cnDigits[r]; ok {
+			if d == 0 {
+				zero = true
+			}
+			num = d
+			pendingDigit = true
+			continue
+		}
+		unit = true
+		switch r {
+		case '十', '百', '千':
+			u := cnUnits[r]
+			if !pendingDigit {
+				num = 1
+			}
+			section += num * u
+			num, pendingDigit, zero = 0, false, false
+			lastUnit = u
+		case '万', '萬':
+			section += num
+			if section == 0 {
+				section = 1
+			}
+			result += section * 10000
+			section, num, pendingDigit, zero = 0, 0, false, false
+			lastUnit = 10000
+		case '亿', '億':
+			section += num
+			if section == 0 && result == 0 {
+				section = 1
+			}
+			result = (result + section) * 100_000_000
+			section, num, pendingDigit, zero = 0, 0, false, false
+			lastUnit = 100_000_000
+		}
+	}
+	if pendingDigit && !zero && lastUnit >= 100 {
+		// "三千五" = 3500, "一万五" = 15000: a trailing digit counts in the
+		// next lower unit.
+		num *= lastUnit / 10
+	}
+	total := result + section + num
+	if total > MaxCount || total < 0 {
+		return Num{}, i, false
+	}
+	t := Num{Value: total, Mult: 1, Unit: unit, Chinese: true, IntRaw: -1}
+	if !unit {
+		t.IntRaw = total
+	}
+	return t, j, true
+}

@@ -1,0 +1,216 @@
+package number
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrNoNumber is returned by ParseRange for text without a number.
+var ErrNoNumber = errors.New("no number")
+
+// Found is a number found in running text; Start and End are byte offsets
+// of its text (unit included) in the string searched.
+type Found struct {
+	Num
+	Start, End int
+}
+
+// Find returns the numbers in s, in order: Arabic numbers with optional
+// separators, decimals and unit, and Chinese numerals that start with a
+// digit, 十, 两 or 零 (so that "千万别" holds none).
+func Find(s string) []Found {
+	rs := Fold(s)
+	offs := make([]int, 0, len(rs)+1)
+	for i := range s {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(s))
+	var out []Found
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case isDigit(r):
+			if n, e, ok := ScanArabic(rs, i); ok {
+				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
+				i = e
+				continue
+			}
+			for i < len(rs) && (isDigit(rs[i]) || rs[i] == '.' || rs[i] == ',') {
+				i++
+			}
+			continue
+		case ChineseStart(r):
+			if n, e, ok := ScanChinese(rs, i); ok {
+				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
+				i = e
+				continue
+			}
+		}
+		i++
+	}
+	return out
+}
+
+// Range is a count range such as followers or average views: "1w+" is
+// {Min: 10000}, "5k-20k" is {Min: 5000, Max: 20000}, "不超过5万" is
+// {Max: 50000}. A bare number is a lower bound.
+type Range struct {
+	Min *int64 `json:"min,omitempty"`
+	Max *int64 `json:"max,omitempty"`
+}
+
+// Op is the filter operator the range stands for: "gte", "lte", "between",
+// or "eq" when both bounds are equal.
+func (c Range) Op() string {
+	switch {
+	case c.Min != nil && c.Max != nil && *c.Min == *c.Max:
+		return "eq"
+	case c.Min != nil && c.Max != nil:
+		return "between"
+	case c.Max != nil:
+		return "lte"
+	default:
+		return "gte"
+	}
+}
+
+// FilterValue is the value that goes with Op: one integer, or [min, max];
+// nil for the empty range.
+func (c Range) FilterValue() any {
+	switch c.Op() {
+	case "between":
+		return []int64{*c.Min, *c.Max}
+	case "lte":
+		return *c.Max
+	}
+	if c.Min != nil {
+		return *c.Min
+	}
+	return nil
+}
+
+// String renders the range as ">=10000", "<=50000", "=500" or "5000-20000".
+func (c Range) String() string {
+	switch c.Op() {
+	case "between":
+		return fmt.Sprintf("%d-%d", *c.Min, *c.Max)
+	case "lte":
+		return fmt.Sprintf("<=%d", *c.Max)
+	case "eq":
+		return fmt.Sprintf("=%d", *c.Min)
+	}
+	if c.Min == nil {
+		return ""
+	}
+	return fmt.Sprintf(">=%d", *c.Min)
+}
+
+// Cues that make a single number an upper bound; any other number is a
+// lower bound ("1w+", "10万以上", "over 10k", "at least 5k", a bare "3000").
+var maxCues = []string{"以下", "以内", "之内", "不超过", "不到", "少于", "小于", "低于", "最多", "至多", "封顶", "under", "below", "less than", "fewer than", "at most", "up to", "no more than", "not more than", "<", "≤", "max", "or less", "or fewer", "within"}
+
+// Separators between the two numbers of a range, and the words before the
+// first number that announce one.
+var (
+	rangeSeps   = []string{"-", "~", "到", "至", " to ", " and "}
+	rangeStarts = []string{"between", "介于", "在"}
+)
+
+// ParseRange parses a count expression, alone or inside a sentence, into
+// a range: "1w+", "5k-20k", "1-5w" (the upper bound's unit applies to
+// both), "10万以上", "10万粉以下", "不超过5万", "over 100k", "less than 50k",
+// "between 10k and 50k", "三千", "粉丝5万以内的博主". Swapped bounds are
+// put in order. Case and full-width forms do not matter.
+func ParseRange(s string) (Range, error) {
+	lower := strings.ToLower(s)
+	nums := Find(lower)
+	if len(nums) == 0 {
+		return Range{}, fmt.Errorf("%w in %q", ErrNoNumber, s)
+	}
+	if len(nums) >= 2 {
+		a, b := nums[0], nums[1]
+		between := lower[a.End:b.Start]
+		isRange := false
+		for _, w := range rangeStarts {
+			if strings.Contains(lower[:a.Start], w) {
+				isRange = true
+			}
+		}
+		padded := " " + between + " "
+		for _, sep := range rangeSeps {
+			if strings.Contains(padded, sep) || strings.TrimSpace(between) == strings.TrimSpace(sep) {
+				isRange = true
+			}
+		}
+		if isRange {
+			lo, hi := float64(a.Value), float64(b.Value)
+			if !a.Unit && b.Unit {
+				lo = rawValue(lower[a.Start:a.End]) * unitOf(b, lower[b.Start:b.End])
+			}
+			if lo > hi {
+				lo, hi = hi, lo
+			}
+			return Range{Min: round(lo), Max: round(hi)}, nil
+		}
+	}
+	n := nums[0]
+	if hasCue(lower[n.End:], true) || hasCue(lower[:n.Start], false) {
+		return Range{Max: &n.Value}, nil
+	}
+	return Range{Min: &n.Value}, nil
+}
+
+func round(f float64) *int64 { v := int64(f + 0.5); return &v }
+
+// hasCue reports whether s contains one of maxCues ("<" only when !notLT:
+// "500 <" is a lower bound).
+func hasCue(s string, notLT bool) bool {
+	for _, c := range maxCues {
+		if notLT && c == "<" {
+			continue
+		}
+		if strings.Contains(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// rawValue is the number a token starts with, before any unit: 1.5 for
+// "1.5", 2 for "两".
+func rawValue(tok string) float64 {
+	rs := Fold(tok)
+	j := 0
+	for j < len(rs) && (isDigit(rs[j]) || rs[j] == '.' || rs[j] == ',') {
+		j++
+	}
+	if j > 0 {
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(string(rs[:j]), ",", ""), 64); err == nil {
+			return v
+		}
+	}
+	if n, _, ok := ScanChinese(rs, 0); ok {
+		return float64(n.Value)
+	}
+	return 1
+}
+
+// unitOf is the multiplier of a number's unit: Mult for an Arabic number,
+// the trailing magnitudes (万, 亿, 千) of a Chinese numeral ("十五万" → 1e4).
+func unitOf(n Found, tok string) float64 {
+	if !n.Chinese {
+		return float64(n.Mult)
+	}
+	stem := strings.TrimRightFunc(tok, func(r rune) bool { return strings.ContainsRune("千万亿萬億", r) })
+	if stem == "" || !utf8.ValidString(stem) {
+		return 1
+	}
+	raw, _, ok := ScanChinese([]rune(stem), 0)
+	if !ok || raw.Value == 0 {
+		return 1
+	}
+	return float64(n.Value) / float64(raw.Value)
+}

@@ -1,0 +1,533 @@
+// Package pgstore is the PostgreSQL + pgvector channel store: the same
+// store.Store as the in-memory store (one contract test suite runs
+// against both, package storetest), over a channels table that
+// `searchagent ingest` fills and that any number of service instances
+// read.
+//
+// Keyword search matches exactly as the in-memory store does: ingest
+// tokenises every scoped field with textnorm (the tokens go into GIN
+// indexed arrays, the unit sequence into a text column for phrase checks)
+// and relevance is the same BM25F, computed in SQL from per-platform
+// statistics. Anchor search is a k-nearest-neighbour query on an HNSW
+// index (vector_cosine_ops, m=16, ef_construction=64) with filters and
+// keywords in the same WHERE clause; pgvector's iterative index scans
+// (hnsw.iterative_scan, pgvector ≥ 0.8) keep scanning the graph until
+// enough rows pass them, so a filtered search does not come back short.
+// hnsw.ef_search is set per query (see WithEfSearch).
+//
+// The similar set is what that scan finds at or above the minimum score,
+// capped at WithCountCap channels (default DefaultCountCap): Total and
+// Count are exact below the cap and saturate at it, where the in-memory
+// store counts every channel. Re-ranking beyond the vector recall (sorts
+// by followers, views, recency) happens over that set, in SQL, with the
+// same tie-breaks as the in-memory store.
+package pgstore
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
+
+	"searchagent/tools/catalog"
+	emb "searchagent/tools/embed"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Schema is the channel store's migrations (goose table
+// goose_channels_version). They need the pgvector extension.
+var Schema = pgdb.Schema{Name: "channels", Table: "goose_channels_version", FS: mustSub(migrationFiles, "migrations")}
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// HNSW build parameters of the index ingest creates.
+const (
+	// HNSWM is the graph's links per node (pgvector's default).
+	HNSWM = 16
+	// HNSWEfConstruction is the candidate list size while building.
+	HNSWEfConstruction = 64
+)
+
+// Query-time defaults, chosen from the recall table in the README ("Run
+// with PostgreSQL").
+const (
+	// DefaultEfSearch is hnsw.ef_search per query.
+	DefaultEfSearch = 100
+	// DefaultCountCap bounds the similar set a query scans for (Total).
+	DefaultCountCap = 1000
+	// DefaultMaxScanTuples bounds an iterative scan (hnsw.max_scan_tuples).
+	DefaultMaxScanTuples = 20000
+)
+
+// Iterative scan modes (hnsw.iterative_scan).
+const (
+	IterativeOff     = "off"
+	IterativeRelaxed = "relaxed_order"
+	IterativeStrict  = "strict_order"
+)
+
+// ErrModelMismatch: the table holds vectors of another embedding model
+// than the store was opened with; re-ingest with this model.
+var ErrModelMismatch = errors.New("pgstore: channels were embedded with another model")
+
+// Option configures New.
+type Option func(*Store) error
+
+// WithEfSearch sets hnsw.ef_search (1..1000).
+func WithEfSearch(n int) Option {
+	return func(s *Store) error {
+		if n < 1 || n > 1000 {
+			return fmt.Errorf("pgstore: ef_search %d (want 1..1000)", n)
+		}
+		s.efSearch = n
+		return nil
+	}
+}
+
+// WithIterativeScan sets hnsw.iterative_scan: IterativeOff,
+// IterativeRelaxed (the default) or IterativeStrict.
+func WithIterativeScan(mode string) Option {
+	return func(s *Store) error {
+		switch mode {
+		case IterativeOff, IterativeRelaxed, IterativeStrict:
+			s.iterative = mode
+			return nil
+		}
+		return fmt.Errorf("pgstore: iterative scan %q (want off, relaxed_order or strict_order)", mode)
+	}
+}
+
+// WithCountCap sets how many similar channels a query looks for at most
+// (100..100000); Total saturates there.
+func WithCountCap(n int) Option {
+	return func(s *Store) error {
+		if n < 100 || n > 100_000 {
+			return fmt.Errorf("pgstore: count cap %d (want 100..100000)", n)
+		}
+		s.countCap = n
+		return nil
+	}
+}
+
+// WithMinScore sets the default minimum similarity, as memstore's option.
+func WithMinScore(v float64) Option {
+	return func(s *Store) error {
+		if math.IsNaN(v) || v < -1 || v > 1 {
+			return fmt.Errorf("pgstore: min score %v (want -1..1)", v)
+		}
+		s.minScore = v
+		return nil
+	}
+}
+
+// Store is the PostgreSQL store. It is safe for concurrent use.
+type Store struct {
+	pool      *pgxpool.Pool
+	emb       emb.Embedder
+	model     string
+	dims      int
+	minScore  float64
+	efSearch  int
+	iterative string
+	countCap  int
+
+	mu   sync.Mutex
+	info store.Info
+}
+
+var _ store.Store = (*Store)(nil)
+
+// RegisterTypes registers pgvector's types on a connection; pass it to
+// pgdb.WithAfterConnect once the extension exists (after migrations).
+func RegisterTypes(ctx context.Context, conn *pgx.Conn) error { return pgxvec.RegisterTypes(ctx, conn) }
+
+// Open connects to dsn, checks (or, with migrate, applies) the channel
+// schema, and returns the store over a pool with pgvector's types
+// registered.
+func Open(ctx context.Context, dsn string, e emb.Embedder, migrate bool, opts ...Option) (*Store, error) {
+	plain, err := pgdb.Open(ctx, dsn, pgdb.WithMaxConns(2))
+	if err != nil {
+		return nil, err
+	}
+	err = pgdb.Ensure(ctx, plain, Schema, migrate, nil)
+	plain.Close()
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgdb.Open(ctx, dsn, pgdb.WithAfterConnect(RegisterTypes))
+	if err != nil {
+		return nil, err
+	}
+	s, err := New(ctx, pool, e, opts...)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// New returns the store over pool (migrated, with RegisterTypes on every
+// connection). Vectors are made with e; a table that holds another
+// model's vectors is an error wrapping ErrModelMismatch.
+func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option) (*Store, error) {
+	if pool == nil || e == nil {
+		return nil, errors.New("pgstore: nil pool or embedder")
+	}
+	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, countCap: DefaultCountCap}
+	if t, ok := e.(emb.Thresholder); ok {
+		s.minScore = t.SimilarThreshold()
+	}
+	for _, o := range opts {
+		if err := o(s); err != nil {
+			return nil, err
+		}
+	}
+	if s.dims < 1 {
+		return nil, fmt.Errorf("pgstore: embedder %q reports %d dimensions", s.model, s.dims)
+	}
+	var other string
+	err := pool.QueryRow(ctx, `SELECT embedding_model FROM channels WHERE embedding_model <> $1 LIMIT 1`, s.model).Scan(&other)
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("%w: the table holds %q vectors, the store embeds with %q: re-run `searchagent ingest` with this embedder", ErrModelMismatch, other, s.model)
+	case !errors.Is(err, pgx.ErrNoRows):
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	if err := s.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Pool is the store's connection pool (for health checks).
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// Close closes the pool.
+func (s *Store) Close() { s.pool.Close() }
+
+// Refresh re-reads the counts and the catalog label Describe reports.
+func (s *Store) Refresh(ctx context.Context) error {
+	start := time.Now()
+	info := store.Info{Store: "postgres", Model: s.model, Dimensions: s.dims, MinScore: s.minScore, PerPlatform: map[platform.Platform]int{}}
+	rows, err := s.pool.Query(ctx, `SELECT platform, count(*) FROM channels GROUP BY platform`)
+	if err != nil {
+		return fmt.Errorf("pgstore: counts: %w", err)
+	}
+	for rows.Next() {
+		var p string
+		var n int
+		if err := rows.Scan(&p, &n); err != nil {
+			rows.Close()
+			return fmt.Errorf("pgstore: counts: %w", err)
+		}
+		info.PerPlatform[platform.Platform(p)] = n
+		info.Channels += n
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("pgstore: counts: %w", err)
+	}
+	var label string
+	err = s.pool.QueryRow(ctx, `SELECT label FROM catalog_meta`).Scan(&label)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		label = "(empty: run searchagent ingest)"
+	case err != nil:
+		return fmt.Errorf("pgstore: catalog label: %w", err)
+	}
+	info.Catalog = label
+	info.BuildTime = time.Since(start)
+	s.mu.Lock()
+	s.info = info
+	s.mu.Unlock()
+	return nil
+}
+
+// Describe implements store.Store.
+func (s *Store) Describe() store.Info {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	info := s.info
+	info.PerPlatform = make(map[platform.Platform]int, len(s.info.PerPlatform))
+	for k, v := range s.info.PerPlatform {
+		info.PerPlatform[k] = v
+	}
+	return info
+}
+
+// Settings reports the query-time HNSW settings, for /readyz and traces.
+func (s *Store) Settings() string {
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s count_cap=%d", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.countCap)
+}
+
+func decodeDoc(raw []byte) (*catalog.Channel, error) {
+	ch := new(catalog.Channel)
+	if err := json.Unmarshal(raw, ch); err != nil {
+		return nil, fmt.Errorf("pgstore: decode channel: %w", err)
+	}
+	return ch, nil
+}
+
+// ChannelByKey implements store.Store.
+func (s *Store) ChannelByKey(ctx context.Context, key string) (*catalog.Channel, error) {
+	var raw []byte
+	err := s.pool.QueryRow(ctx, `SELECT doc FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("channel %s: %w", key, catalog.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: channel %s: %w", key, err)
+	}
+	return decodeDoc(raw)
+}
+
+// ChannelByContent implements store.Store.
+func (s *Store) ChannelByContent(ctx context.Context, p platform.Platform, contentID string) (*catalog.Channel, error) {
+	var raw []byte
+	err := s.pool.QueryRow(ctx, `SELECT doc FROM channels WHERE content_keys @> ARRAY[$1::text] LIMIT 1`, catalog.ContentKey(p, contentID)).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("content %s on %s: %w", contentID, p, catalog.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: content %s: %w", contentID, err)
+	}
+	return decodeDoc(raw)
+}
+
+func (s *Store) resolveMin(m float64) float64 {
+	if m == 0 {
+		return s.minScore
+	}
+	return m
+}
+
+// anchor looks up the anchor's primary key and document and checks its
+// platform.
+func (s *Store) anchor(ctx context.Context, p platform.Platform, key string) (*catalog.Channel, string, error) {
+	var raw []byte
+	var pk, model string
+	err := s.pool.QueryRow(ctx, `SELECT key, doc, embedding_model FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&pk, &raw, &model)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", fmt.Errorf("anchor: channel %s: %w", key, catalog.ErrNotFound)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("pgstore: anchor %s: %w", key, err)
+	}
+	ch, err := decodeDoc(raw)
+	if err != nil {
+		return nil, "", err
+	}
+	if ch.Platform != p {
+		return nil, "", fmt.Errorf("%w: %w: anchor %s is a %s channel, the search is on %s", store.ErrBadQuery, store.ErrPlatformMismatch, key, ch.Platform, p)
+	}
+	if model != s.model {
+		return nil, "", fmt.Errorf("%w: anchor %s has a %q vector, the store embeds with %q", ErrModelMismatch, key, model, s.model)
+	}
+	return ch, pk, nil
+}
+
+// Search implements store.Store.
+func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return store.Page{}, err
+	}
+	b := &builder{}
+	where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
+	if err != nil {
+		return store.Page{}, err
+	}
+	// Every sort reports the relevance as the hit's score, as memstore.
+	score, err := s.scoreExpr(ctx, b, q.Platform, q.Keywords)
+	if err != nil {
+		return store.Page{}, err
+	}
+	sql := `WITH m AS (SELECT key, doc, followers, avg_views, last_post_at, ` + score + ` AS score FROM channels WHERE ` + where + `)
+SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM m) t
+LEFT JOIN LATERAL (SELECT doc, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
+	total, items, err := s.page(ctx, sql, b.args, nil)
+	if err != nil {
+		return store.Page{}, err
+	}
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total)}, nil
+}
+
+// SimilarTo implements store.Store.
+func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.SimilarResult, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	anchor, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	minScore := s.resolveMin(q.MinScore)
+	b := &builder{}
+	sim, err := s.similarCTE(b, pk, q.Platform, q.Keywords, q.Filters, minScore, q.Offset+q.Limit)
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	sql := sim + `
+SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM sim) t
+LEFT JOIN LATERAL (SELECT doc, score FROM sim ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
+	total, items, err := s.page(ctx, sql, b.args, s.hnswSettings)
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
+	return store.SimilarResult{Anchor: anchor, Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), MinScore: minScore}, nil
+}
+
+// Count implements store.Store.
+func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
+	q, err := q.Canonical()
+	if err != nil {
+		return 0, err
+	}
+	b := &builder{}
+	var sql string
+	var settings func(context.Context, pgx.Tx) error
+	if q.AnchorKey == "" {
+		where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
+		if err != nil {
+			return 0, err
+		}
+		sql = `SELECT count(*) FROM channels WHERE ` + where
+	} else {
+		_, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+		if err != nil {
+			return 0, err
+		}
+		sim, err := s.similarCTE(b, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), 0)
+		if err != nil {
+			return 0, err
+		}
+		sql = sim + ` SELECT count(*) FROM sim`
+		settings = s.hnswSettings
+	}
+	var n int
+	err = s.inTx(ctx, settings, func(tx pgx.Tx) error { return tx.QueryRow(ctx, sql, b.args...).Scan(&n) })
+	if err != nil {
+		return 0, fmt.Errorf("pgstore: count: %w", err)
+	}
+	return n, nil
+}
+
+// similarCTE is the WITH clause that defines sim(key, doc, followers,
+// avg_views, last_post_at, score): the k nearest neighbours of the anchor
+// (k = the count cap, or need when larger) that pass keywords and filters,
+// at or above minScore.
+func (s *Store) similarCTE(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
+	where, err := s.where(b, p, kws, f)
+	if err != nil {
+		return "", err
+	}
+	d := strconv.Itoa(s.dims)
+	vec := `c.embedding::vector(` + d + `)`
+	a := `(SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)`
+	k := max(s.countCap, need)
+	return `WITH knn AS MATERIALIZED (
+  SELECT c.key, c.doc, c.followers, c.avg_views, c.last_post_at, ` + vec + ` <=> ` + a + ` AS dist
+  FROM channels c
+  WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
+  ORDER BY ` + vec + ` <=> ` + a + `
+  LIMIT ` + b.arg(k) + `),
+sim AS (SELECT key, doc, followers, avg_views, last_post_at, 1 - dist AS score FROM knn WHERE 1 - dist >= ` + b.arg(minScore) + `)`, nil
+}
+
+// hnswSettings sets the per-query HNSW parameters inside tx.
+func (s *Store) hnswSettings(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true), set_config('hnsw.max_scan_tuples', $3, true)`,
+		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.countCap)))
+	return err
+}
+
+// inTx runs fn in a read-only transaction, after settings when not nil.
+func (s *Store) inTx(ctx context.Context, settings func(context.Context, pgx.Tx) error, fn func(pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if settings != nil {
+			if err := settings(ctx, tx); err != nil {
+				return err
+			}
+		}
+		return fn(tx)
+	})
+}
+
+// page runs a total+page query: rows of (total, doc, score), doc NULL
+// when the page is empty.
+func (s *Store) page(ctx context.Context, sql string, args []any, settings func(context.Context, pgx.Tx) error) (int, []store.Hit, error) {
+	total := 0
+	items := []store.Hit{}
+	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var raw []byte
+			var score *float64
+			if err := rows.Scan(&total, &raw, &score); err != nil {
+				return err
+			}
+			if raw == nil {
+				continue
+			}
+			ch, err := decodeDoc(raw)
+			if err != nil {
+				return err
+			}
+			items = append(items, store.Hit{Channel: ch, Score: *score})
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return 0, nil, fmt.Errorf("pgstore: query: %w", err)
+	}
+	return total, items, nil
+}
+
+// orderBy is the ORDER BY of a sort, with the in-memory store's
+// tie-breaks (followers, then the key in byte order).
+func orderBy(by store.Sort) string {
+	const tie = `followers DESC, key COLLATE "C" ASC`
+	switch by {
+	case store.SortFollowers:
+		return `followers DESC, score DESC, ` + tie
+	case store.SortAvgViews:
+		return `avg_views DESC, ` + tie
+	case store.SortRecent:
+		return `last_post_at DESC NULLS LAST, ` + tie
+	}
+	return `score DESC, ` + tie
+}
+
+func nextOffset(offset, n, total int) int {
+	if offset+n >= total {
+		return -1
+	}
+	return offset + n
+}

@@ -1,0 +1,234 @@
+package pgstore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"searchagent/tools/scope"
+	"slices"
+	"strconv"
+	"strings"
+
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+	"searchagent/tools/textnorm"
+)
+
+// builder collects positional arguments.
+type builder struct{ args []any }
+
+// arg adds v and returns its placeholder.
+func (b *builder) arg(v any) string {
+	b.args = append(b.args, v)
+	return "$" + strconv.Itoa(len(b.args))
+}
+
+// fieldColumns are the per-field column prefixes in store.FieldScopes
+// order.
+var fieldColumns = [...]string{"tags", "name", "description", "content"}
+
+// BM25F parameters: the in-memory store's (memstore/index.go).
+var fieldWeight = [...]float64{2, 2.5, 1, 1}
+
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// scopeFields lists the field indexes a scope covers.
+func scopeFields(s store.Scope) []int {
+	switch s {
+	case scope.Name:
+		return []int{1}
+	case scope.Description:
+		return []int{2}
+	case scope.Content:
+		return []int{3}
+	case scope.All:
+		return []int{0, 1, 2, 3}
+	}
+	return []int{0}
+}
+
+// seqSep separates two values of a field in its unit sequence.
+const seqSep = "\x1f"
+
+// kwPlan is a keyword tokenised as the index is.
+type kwPlan struct {
+	terms []string // distinct tokens (units and CJK bigrams)
+	units []string // the phrase's units, in order
+}
+
+func planKeyword(text string) kwPlan {
+	var p kwPlan
+	for tok := range textnorm.Scan(text) {
+		if tok.Unit() {
+			p.units = append(p.units, tok.Text)
+		}
+		if !slices.Contains(p.terms, tok.Text) {
+			p.terms = append(p.terms, tok.Text)
+		}
+	}
+	return p
+}
+
+// likeEscape escapes LIKE's wildcards (the escape character is \).
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// matchExpr is the condition "keyword k matches the row" (columns of
+// table alias c omitted: the columns are unqualified).
+func matchExpr(b *builder, k store.Keyword) string {
+	p := planKeyword(k.Text)
+	if len(p.units) == 0 {
+		return "false"
+	}
+	terms := b.arg(p.terms)
+	pattern := ""
+	if len(p.units) > 1 {
+		pattern = b.arg("% " + likeEscape(strings.Join(p.units, " ")) + " %")
+	}
+	var ors []string
+	for _, f := range scopeFields(k.Scope) {
+		c := fieldColumns[f]
+		e := c + `_terms @> ` + terms + `::text[]`
+		if pattern != "" {
+			e += ` AND ` + c + `_seq LIKE ` + pattern
+		}
+		ors = append(ors, "("+e+")")
+	}
+	return "(" + strings.Join(ors, " OR ") + ")"
+}
+
+// where is the condition for platform, keywords and filters (q canonical).
+func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f store.Filters) (string, error) {
+	conds := []string{`platform = ` + b.arg(string(p))}
+	for _, k := range kws {
+		m := matchExpr(b, k)
+		if k.Excluded {
+			conds = append(conds, "NOT "+m)
+		} else {
+			conds = append(conds, m)
+		}
+	}
+	if len(f.Countries) > 0 {
+		conds = append(conds, `country = ANY(`+b.arg(f.Countries)+`::text[])`)
+	}
+	if len(f.Languages) > 0 {
+		conds = append(conds, `language = ANY(`+b.arg(f.Languages)+`::text[])`)
+	}
+	if len(f.Categories) > 0 {
+		conds = append(conds, `category = ANY(`+b.arg(lower(f.Categories))+`::text[])`)
+	}
+	if len(f.ExcludeCountries) > 0 {
+		conds = append(conds, `(country = '' OR country <> ALL(`+b.arg(f.ExcludeCountries)+`::text[]))`)
+	}
+	if len(f.ExcludeLanguages) > 0 {
+		conds = append(conds, `(language = '' OR language <> ALL(`+b.arg(f.ExcludeLanguages)+`::text[]))`)
+	}
+	if len(f.ExcludeCategories) > 0 {
+		conds = append(conds, `(category = '' OR category <> ALL(`+b.arg(lower(f.ExcludeCategories))+`::text[]))`)
+	}
+	if f.Followers.Min > 0 {
+		conds = append(conds, `followers >= `+b.arg(f.Followers.Min))
+	}
+	if f.Followers.Max > 0 {
+		conds = append(conds, `followers <= `+b.arg(f.Followers.Max))
+	}
+	if f.AvgViews.Min > 0 {
+		conds = append(conds, `avg_views >= `+b.arg(f.AvgViews.Min))
+	}
+	if f.AvgViews.Max > 0 {
+		conds = append(conds, `avg_views <= `+b.arg(f.AvgViews.Max))
+	}
+	if !f.ActiveSince.IsZero() {
+		conds = append(conds, `last_post_at >= `+b.arg(f.ActiveSince))
+	}
+	return strings.Join(conds, " AND "), nil
+}
+
+func lower(vs []string) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = strings.ToLower(v)
+	}
+	return out
+}
+
+// scoreExpr is the BM25F relevance of the positive keywords, the same
+// sums in the same order as the in-memory store: per keyword, per
+// distinct term, idf · x(k1+1)/(x+k1) with x = Σ_field w·tf/norm.
+// Document frequencies and field lengths come from the database; idf is
+// computed here.
+func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (string, error) {
+	var plans []kwPlan
+	var fields [][]int
+	var all []string
+	for _, k := range kws {
+		if k.Excluded {
+			continue
+		}
+		pl := planKeyword(k.Text)
+		if len(pl.units) == 0 {
+			continue
+		}
+		plans = append(plans, pl)
+		fields = append(fields, scopeFields(k.Scope))
+		for _, t := range pl.terms {
+			if !slices.Contains(all, t) {
+				all = append(all, t)
+			}
+		}
+	}
+	if len(plans) == 0 {
+		return "0::float8", nil
+	}
+	var n int64
+	var lens [4]int64
+	var dfs []int64
+	err := s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
+  ARRAY(SELECT (SELECT count(*) FROM channels c WHERE c.platform = $1 AND c.all_terms @> ARRAY[u.t]) FROM unnest($2::text[]) WITH ORDINALITY u(t, i) ORDER BY u.i)
+FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
+	if err != nil {
+		// No statistics: the platform has no channels (nothing matches).
+		if strings.Contains(err.Error(), "no rows") {
+			return "0::float8", nil
+		}
+		return "", fmt.Errorf("pgstore: keyword statistics: %w", err)
+	}
+	df := map[string]int64{}
+	for i, t := range all {
+		df[t] = dfs[i]
+	}
+	var avg [4]float64
+	for f := range avg {
+		if n > 0 {
+			avg[f] = float64(lens[f]) / float64(n)
+		}
+		if avg[f] == 0 {
+			avg[f] = 1
+		}
+	}
+	var kwSums []string
+	for i, pl := range plans {
+		var termScores []string
+		for _, t := range pl.terms {
+			targ := b.arg(t) + "::text"
+			var xs []string
+			for _, f := range fields[i] {
+				c := fieldColumns[f]
+				// w·tf / (1-b + b·len/avg), as memstore evaluates it.
+				xs = append(xs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
+					b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(avg[f])))
+			}
+			x := "(" + strings.Join(xs, " + ") + ")"
+			d := float64(df[t])
+			idf := math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
+			termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
+				x, b.arg(idf), b.arg(bm25K1+1), b.arg(bm25K1)))
+		}
+		kwSums = append(kwSums, "("+strings.Join(termScores, " + ")+")")
+	}
+	return "(" + strings.Join(kwSums, " + ") + ")", nil
+}

@@ -1,0 +1,331 @@
+// Package storetest is the contract test suite every store.Store
+// implementation runs (the in-memory store and the PostgreSQL store): the
+// same queries over the same catalogs must give the same answers.
+//
+// Run checks hand-written expectations over a small fixture catalog
+// (scopes, phrases, exclusion, filters, platform isolation, the pinned
+// anchor, errors) and then compares the store under test, query by query,
+// with the exact in-memory store over the fixture and over a generated
+// demo catalog: items in order, totals, next offsets and scores.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"searchagent/tools/scope"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+	"searchagent/tools/store/memstore"
+)
+
+// Opener builds the store under test over cat, embedding with e. It may
+// call t.Skip when its backend is not configured (saying so).
+type Opener func(t *testing.T, name string, cat *catalog.Catalog, e embed.Embedder) store.Store
+
+// DemoChannels is how many channels per platform the generated catalog of
+// the differential test holds.
+const DemoChannels = 400
+
+// ScoreTolerance is how far two stores' scores may differ (float32
+// vectors, float64 sums in a different engine).
+const ScoreTolerance = 1e-5
+
+// Run runs the suite against the stores open builds.
+func Run(t *testing.T, open Opener) {
+	ctx := context.Background()
+	e, err := embed.NewHashing()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fix, err := NewCatalog("fixture", Fixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, "fixture", fix, e)
+	t.Run("Expectations", func(t *testing.T) { expectations(ctx, t, s) })
+	t.Run("SameAsMemoryFixture", func(t *testing.T) { differential(ctx, t, s, fix, e) })
+	dcat, err := demo.Catalog(demo.WithCount(platform.YouTube, DemoChannels), demo.WithCount(platform.Instagram, DemoChannels/4),
+		demo.WithCount(platform.TikTok, DemoChannels/4), demo.WithCount(platform.X, DemoChannels/4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := open(t, "demo", dcat, e)
+	t.Run("SameAsMemoryDemo", func(t *testing.T) { differential(ctx, t, ds, dcat, e) })
+}
+
+// NewCatalog builds a catalog that must have no conflicts.
+func NewCatalog(label string, chans []*catalog.Channel) (*catalog.Catalog, error) {
+	cat, conflicts, err := catalog.New(label, chans)
+	if err != nil {
+		return nil, err
+	}
+	if len(conflicts) > 0 {
+		return nil, fmt.Errorf("catalog %s: conflicts %v", label, conflicts)
+	}
+	return cat, nil
+}
+
+const yt = platform.YouTube
+
+func kw(text string, scope store.Scope) store.Keyword { return store.Keyword{Text: text, Scope: scope} }
+func not(text string, scope store.Scope) store.Keyword {
+	return store.Keyword{Text: text, Scope: scope, Excluded: true}
+}
+
+func names(hits []store.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = string(h.Channel.Platform) + "/" + h.Channel.Handle
+	}
+	return out
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	if s == nil {
+		s = []string{}
+	}
+	return s
+}
+
+func expectations(ctx context.Context, t *testing.T, s store.Store) {
+	search := []struct {
+		name string
+		p    platform.Platform
+		kws  []store.Keyword
+		f    store.Filters
+		want []string
+	}{
+		{"tag word with scope tags", yt, []store.Keyword{kw("tuning", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"tag word not in names", yt, []store.Keyword{kw("tuning", scope.Name)}, store.Filters{}, nil},
+		{"handle is a name", yt, []store.Keyword{kw("carreviewdaily", scope.Name)}, store.Filters{}, []string{"youtube/carreviewdaily"}},
+		{"title word with scope content", yt, []store.Keyword{kw("turbo", scope.Content)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"chinese inside a longer tag", yt, []store.Keyword{kw("汽配", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/laowang"}},
+		{"chinese chars not adjacent", yt, []store.Keyword{kw("汽配", scope.Description)}, store.Filters{}, nil},
+		{"traditional matches simplified category", yt, []store.Keyword{kw("汽車", scope.Tags)}, store.Filters{}, []string{"youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang"}},
+		{"category id is a tag", yt, []store.Keyword{kw("gaming", scope.Tags)}, store.Filters{}, []string{"youtube/progamer", "youtube/youxidashu"}},
+		{"phrase in one tag", yt, []store.Keyword{kw("swim vest", scope.Tags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
+		{"phrase words in two tags do not match", yt, []store.Keyword{kw("vest swim", scope.Tags)}, store.Filters{}, nil},
+		{"phrase case and plural folded", yt, []store.Keyword{kw("Swim Vests", scope.Tags)}, store.Filters{}, []string{"youtube/swimsafekids"}},
+		{"unknown word", yt, []store.Keyword{kw("zzzz", scope.All)}, store.Filters{}, nil},
+		{"wildcards are literal", yt, []store.Keyword{kw("car%", scope.All), kw("swim_vest", scope.All)}, store.Filters{}, nil},
+		{"excluded tag removes only its tag matches", yt, []store.Keyword{kw("car", scope.Tags), not("review", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe"}},
+		{"excluded in all scopes", yt, []store.Keyword{kw("car", scope.Tags), not("review", scope.All)}, store.Filters{}, nil},
+		{"same word positive in content, excluded in tags", yt, []store.Keyword{kw("review", scope.Content), not("review", scope.Tags)}, store.Filters{}, []string{"youtube/garagejoe", "youtube/glowup"}},
+		{"platform isolation", platform.Instagram, []store.Keyword{kw("car", scope.Tags)}, store.Filters{}, []string{"instagram/carfan", "instagram/garagejoe"}},
+		{"country filter", yt, nil, store.Filters{Countries: []string{"美国"}, Followers: store.Range{Min: 500_000}}, []string{"youtube/garagejoe", "youtube/glowup", "youtube/progamer", "youtube/techguy"}},
+		{"excluded category, unknown passes", yt, nil, store.Filters{ExcludeCategories: []string{"Gaming", "automotive", "beauty", "tech"}}, []string{"youtube/beewhisperer", "youtube/swimsafekids", "youtube/vestyle"}},
+		{"active since drops unknown", yt, nil, store.Filters{ActiveSince: day(11, 10)}, []string{"youtube/carreviewdaily", "youtube/glowup", "youtube/progamer"}},
+	}
+	for _, tc := range search {
+		t.Run("Search/"+tc.name, func(t *testing.T) {
+			page, err := s.Search(ctx, store.SearchQuery{Platform: tc.p, Keywords: tc.kws, Filters: tc.f, Limit: store.MaxLimit})
+			if err != nil {
+				t.Fatalf("Search: %v", err)
+			}
+			if page.Total != len(page.Items) {
+				t.Errorf("Search Total %d, %d items on the only page", page.Total, len(page.Items))
+			}
+			if diff := cmp.Diff(sorted(tc.want), sorted(names(page.Items))); diff != "" {
+				t.Errorf("Search(%+v, %+v) mismatch (-want +got):\n%s", tc.kws, tc.f, diff)
+			}
+		})
+	}
+
+	const anchor = "youtube/@/garagejoe"
+	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Keywords: []store.Keyword{kw("汽配评测", scope.Tags)}, MinScore: store.NoMinScore})
+	if err != nil {
+		t.Fatalf("SimilarTo: %v", err)
+	}
+	if res.Anchor == nil || res.Anchor.Key() != anchor {
+		t.Errorf("SimilarTo anchor = %v, want %s pinned", res.Anchor, anchor)
+	}
+	if diff := cmp.Diff([]string{"youtube/laowang"}, names(res.Items)); diff != "" {
+		t.Errorf("SimilarTo(keyword the anchor fails) mismatch (-want +got):\n%s", diff)
+	}
+	all, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: anchor, MinScore: store.NoMinScore, Limit: store.MaxLimit})
+	if err != nil {
+		t.Fatalf("SimilarTo: %v", err)
+	}
+	if all.Total != 10 || slices.Contains(names(all.Items), "youtube/garagejoe") {
+		t.Errorf("SimilarTo(no min) = %d items %v, want the 10 other YouTube channels, never the anchor", all.Total, names(all.Items))
+	}
+	if len(all.Items) > 0 && all.Items[0].Channel.Category != "automotive" {
+		t.Errorf("SimilarTo top = %s, want an automotive channel", all.Items[0].Channel.Handle)
+	}
+	niche, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: "youtube/@/beewhisperer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if niche.Total != 0 || !store.LowRecall(niche.Total) || niche.MinScore != s.Describe().MinScore {
+		t.Errorf("niche anchor: Total %d, min score %v; want 0 (low recall) at the store default %v", niche.Total, niche.MinScore, s.Describe().MinScore)
+	}
+
+	errs := []struct {
+		name string
+		run  func() error
+		want error
+	}{
+		{"unknown anchor", func() error {
+			_, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: "youtube/@/nobody"})
+			return err
+		}, store.ErrNotFound},
+		{"anchor on another platform", func() error {
+			_, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: "instagram/@/garagejoe"})
+			return err
+		}, store.ErrPlatformMismatch},
+		{"count with an unknown anchor", func() error {
+			_, err := s.Count(ctx, store.CountQuery{Platform: yt, AnchorKey: "youtube/@/nobody"})
+			return err
+		}, store.ErrNotFound},
+		{"bad sort", func() error {
+			_, err := s.Search(ctx, store.SearchQuery{Platform: yt, Sort: store.SortSimilarity})
+			return err
+		}, store.ErrBadQuery},
+		{"unknown key", func() error {
+			_, err := s.ChannelByKey(ctx, "youtube/@/nobody")
+			return err
+		}, store.ErrNotFound},
+		{"unknown content", func() error {
+			_, err := s.ChannelByContent(ctx, yt, "nope")
+			return err
+		}, store.ErrNotFound},
+	}
+	for _, tc := range errs {
+		if err := tc.run(); !errors.Is(err, tc.want) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	if ch, err := s.ChannelByContent(ctx, yt, "vid-garage-1"); err != nil || ch.Handle != "garagejoe" {
+		t.Errorf("ChannelByContent(vid-garage-1) = %v, %v; want garagejoe", ch, err)
+	}
+	if info := s.Describe(); info.Channels != 15 || info.PerPlatform[yt] != 11 || info.Model == "" || info.Dimensions < 1 {
+		t.Errorf("Describe() = %+v, want 15 channels, 11 on YouTube, the model named", info)
+	}
+}
+
+// differential compares s with the exact in-memory store over cat.
+func differential(ctx context.Context, t *testing.T, s store.Store, cat *catalog.Catalog, e embed.Embedder) {
+	ref, err := memstore.New(ctx, cat, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Keywords: the most common tags, a phrase, a Chinese word, excluded
+	// ones, and every scope.
+	var kwSets [][]store.Keyword
+	kwSets = append(kwSets, nil)
+	words := commonTags(cat, yt, 4)
+	for i, w := range words {
+		sc := scope.List()[i%len(scope.List())]
+		kwSets = append(kwSets, []store.Keyword{kw(w, sc)}, []store.Keyword{kw(w, scope.All), not(words[(i+1)%len(words)], scope.Tags)})
+	}
+	kwSets = append(kwSets, []store.Keyword{kw("汽配", scope.All)}, []store.Keyword{kw("review", scope.All), kw("car", scope.Tags)})
+	filters := []store.Filters{{}, {Countries: []string{"US"}}, {Followers: store.Range{Min: 10_000, Max: 2_000_000}, ExcludeCategories: []string{"gaming"}}}
+	sorts := []store.Sort{"", store.SortFollowers, store.SortAvgViews, store.SortRecent}
+	pages := [][2]int{{0, 20}, {5, 7}}
+	for _, kws := range kwSets {
+		for _, f := range filters {
+			for _, by := range sorts {
+				for pi, pg := range pages {
+					if pi > 0 && by != "" {
+						continue // deep pages once per query, in the default order
+					}
+					q := store.SearchQuery{Platform: yt, Keywords: kws, Filters: f, Sort: by, Offset: pg[0], Limit: pg[1]}
+					want, werr := ref.Search(ctx, q)
+					got, gerr := s.Search(ctx, q)
+					name := fmt.Sprintf("Search(%+v)", q)
+					if werr != nil || gerr != nil {
+						t.Fatalf("%s: reference error %v, store error %v", name, werr, gerr)
+					}
+					comparePage(t, name, want.Items, got.Items, want.Total, got.Total, want.NextOffset, got.NextOffset)
+					n, err := s.Count(ctx, store.CountQuery{Platform: yt, Keywords: kws, Filters: f})
+					if err != nil || n != want.Total {
+						t.Errorf("Count(%+v, %+v) = %d, %v; want %d", kws, f, n, err, want.Total)
+					}
+				}
+			}
+		}
+	}
+	chans := cat.Platform(yt)
+	for i := 0; i < len(chans); i += max(1, len(chans)/6) {
+		a := chans[i].Key()
+		for _, kws := range kwSets[:3] {
+			for _, f := range filters {
+				for _, min := range []float64{0, store.NoMinScore} {
+					// Similarity order always, one other sort per anchor.
+					for _, by := range []store.Sort{"", []store.Sort{store.SortFollowers, store.SortRecent, store.SortAvgViews}[i%3]} {
+						q := store.SimilarQuery{Platform: yt, AnchorKey: a, Keywords: kws, Filters: f, MinScore: min, Sort: by, Limit: 20}
+						want, werr := ref.SimilarTo(ctx, q)
+						got, gerr := s.SimilarTo(ctx, q)
+						name := fmt.Sprintf("SimilarTo(%+v)", q)
+						if werr != nil || gerr != nil {
+							t.Fatalf("%s: reference error %v, store error %v", name, werr, gerr)
+						}
+						if got.Anchor == nil || got.Anchor.Key() != a || got.MinScore != want.MinScore {
+							t.Errorf("%s: anchor %v, min score %v; want %s pinned, %v", name, got.Anchor, got.MinScore, a, want.MinScore)
+						}
+						comparePage(t, name, want.Items, got.Items, want.Total, got.Total, want.NextOffset, got.NextOffset)
+						n, err := s.Count(ctx, store.CountQuery{Platform: yt, AnchorKey: a, Keywords: kws, Filters: f, MinScore: min})
+						if err != nil || n != want.Total {
+							t.Errorf("Count(%s) = %d, %v; want %d", name, n, err, want.Total)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func comparePage(t *testing.T, name string, want, got []store.Hit, wantTotal, gotTotal, wantNext, gotNext int) {
+	t.Helper()
+	if wantTotal != gotTotal || wantNext != gotNext {
+		t.Errorf("%s: total %d next %d, want total %d next %d", name, gotTotal, gotNext, wantTotal, wantNext)
+	}
+	if diff := cmp.Diff(names(want), names(got)); diff != "" {
+		t.Errorf("%s: items mismatch (-memory +store):\n%s", name, diff)
+		return
+	}
+	for i := range want {
+		if math.Abs(want[i].Score-got[i].Score) > ScoreTolerance {
+			t.Errorf("%s: item %d %s score %v, want %v", name, i, names(got[i : i+1])[0], got[i].Score, want[i].Score)
+		}
+		if diff := cmp.Diff(want[i].Channel, got[i].Channel); diff != "" {
+			t.Errorf("%s: item %d channel differs (-memory +store):\n%s", name, i, diff)
+		}
+	}
+}
+
+// commonTags returns the n most common single tags on p (ties by text).
+func commonTags(cat *catalog.Catalog, p platform.Platform, n int) []string {
+	count := map[string]int{}
+	for _, ch := range cat.Platform(p) {
+		for _, tag := range ch.Tags {
+			count[tag]++
+		}
+	}
+	tags := make([]string, 0, len(count))
+	for tag := range count {
+		tags = append(tags, tag)
+	}
+	slices.SortFunc(tags, func(a, b string) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		if a < b {
+			return -1
+		}
+		return 1
+	})
+	return tags[:min(n, len(tags))]
+}
