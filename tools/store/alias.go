@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
 )
@@ -34,7 +35,7 @@ func (e Expansion) Label(locale string) string {
 // channel of the category carries it in tag scope). Nil otherwise. The
 // keyword must be canonical (see CanonicalKeywords).
 func Aliases(k Keyword) []string {
-	if k.Exact || k.Scope != ScopeTags {
+	if k.Exact || k.Scope != scope.Tags {
 		return nil
 	}
 	groups := taxonomy.Synonyms.Lookup(k.Text)

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/tools/platform"
+	"searchagent/tools/scope"
 	"searchagent/tools/store"
 )
 
@@ -19,14 +20,14 @@ func TestSearchAliases(t *testing.T) {
 		expansions bool
 	}{
 		// glowup is tagged makeup; xiaomei is a beauty channel (美妆) without the word.
-		{"english word reaches the category", kw("makeup", store.ScopeTags), []string{"youtube/glowup", "youtube/xiaomei"}, true},
-		{"exact keeps the word", exact(kw("makeup", store.ScopeTags)), []string{"youtube/glowup"}, false},
-		{"chinese word reaches english tags", kw("化妆", store.ScopeTags), []string{"youtube/glowup", "youtube/xiaomei"}, true},
-		{"exact chinese word inside a longer tag", exact(kw("化妆", store.ScopeTags)), []string{"youtube/xiaomei"}, false},
-		{"esports is gaming", kw("电竞", store.ScopeTags), []string{"youtube/progamer", "youtube/youxidashu"}, true},
-		{"no aliases outside tag scope", kw("makeup", store.ScopeName), nil, false},
-		{"a word of no topic is not widened", kw("tuning", store.ScopeTags), []string{"youtube/garagejoe"}, false},
-		{"excluded alias removes the category", store.Keyword{Text: "化妆", Scope: store.ScopeTags, Excluded: true}, []string{
+		{"english word reaches the category", kw("makeup", scope.Tags), []string{"youtube/glowup", "youtube/xiaomei"}, true},
+		{"exact keeps the word", exact(kw("makeup", scope.Tags)), []string{"youtube/glowup"}, false},
+		{"chinese word reaches english tags", kw("化妆", scope.Tags), []string{"youtube/glowup", "youtube/xiaomei"}, true},
+		{"exact chinese word inside a longer tag", exact(kw("化妆", scope.Tags)), []string{"youtube/xiaomei"}, false},
+		{"esports is gaming", kw("电竞", scope.Tags), []string{"youtube/progamer", "youtube/youxidashu"}, true},
+		{"no aliases outside tag scope", kw("makeup", scope.Name), nil, false},
+		{"a word of no topic is not widened", kw("tuning", scope.Tags), []string{"youtube/garagejoe"}, false},
+		{"excluded alias removes the category", store.Keyword{Text: "化妆", Scope: scope.Tags, Excluded: true}, []string{
 			"youtube/beewhisperer", "youtube/carreviewdaily", "youtube/garagejoe", "youtube/laowang", "youtube/progamer",
 			"youtube/swimsafekids", "youtube/techguy", "youtube/vestyle", "youtube/youxidashu"}, true},
 	}
@@ -50,7 +51,7 @@ func TestSearchAliases(t *testing.T) {
 
 func TestAliasRanksOwnWordFirst(t *testing.T) {
 	s, _ := newStore(t, fixture())
-	page, err := s.Search(ctx, store.SearchQuery{Platform: platform.YouTube, Keywords: []store.Keyword{kw("makeup", store.ScopeTags)}})
+	page, err := s.Search(ctx, store.SearchQuery{Platform: platform.YouTube, Keywords: []store.Keyword{kw("makeup", scope.Tags)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestAliasRanksOwnWordFirst(t *testing.T) {
 	if page.Items[1].Score >= page.Items[0].Score {
 		t.Errorf("alias-only score %.3f ≥ own-word score %.3f", page.Items[1].Score, page.Items[0].Score)
 	}
-	want := []store.Expansion{{Keyword: "makeup", Scope: store.ScopeTags, Also: []string{"beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}}}
+	want := []store.Expansion{{Keyword: "makeup", Scope: scope.Tags, Also: []string{"beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}}}
 	if diff := cmp.Diff(want, page.Expansions); diff != "" {
 		t.Errorf("Expansions mismatch (-want +got):\n%s", diff)
 	}
@@ -68,7 +69,7 @@ func TestAliasRanksOwnWordFirst(t *testing.T) {
 
 func TestSimilarListsExpansions(t *testing.T) {
 	s, _ := newStore(t, fixture())
-	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: "youtube/@/glowup", Keywords: []store.Keyword{kw("美妆", store.ScopeTags)}, MinScore: store.NoMinScore})
+	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: "youtube/@/glowup", Keywords: []store.Keyword{kw("美妆", scope.Tags)}, MinScore: store.NoMinScore})
 	if err != nil {
 		t.Fatal(err)
 	}
