@@ -146,7 +146,14 @@ func (t *turn) fetch() error {
 				return nil, storeErr(err)
 			}
 			s.Results = toResults(res.Anchor, res.Items, res.Total, s.Offset, limit, string(sort))
-			return map[string]any{"anchor": q.anchor, "total": res.Total, "min_score": res.MinScore, "keywords": len(q.keywords)}, nil
+			s.Results.Expansions = s.expansions(res.Expansions)
+			for i, h := range res.Items {
+				for _, r := range h.Reasons {
+					s.Results.Items[i].Reasons = append(s.Results.Items[i].Reasons, api.MatchReason{Code: r.Code, Text: r.Text(s.Locale)})
+				}
+			}
+			return map[string]any{"anchor": q.anchor, "total": res.Total, "min_score": res.MinScore, "keywords": len(q.keywords),
+				"expansions": res.Expansions, "basis": res.Basis}, nil
 		})
 	}
 	sort := store.Sort(s.Sort)
@@ -160,8 +167,19 @@ func (t *turn) fetch() error {
 			return nil, storeErr(err)
 		}
 		s.Results = toResults(nil, page.Items, page.Total, s.Offset, limit, string(sort))
-		return map[string]any{"total": page.Total, "keywords": len(q.keywords)}, nil
+		s.Results.Expansions = s.expansions(page.Expansions)
+		return map[string]any{"total": page.Total, "keywords": len(q.keywords), "expansions": page.Expansions}, nil
 	})
+}
+
+// expansions turns the store's alias expansions into the results' wire
+// form, labelled in the session's locale.
+func (s *Session) expansions(exps []store.Expansion) []api.Expansion {
+	var out []api.Expansion
+	for _, e := range exps {
+		out = append(out, api.Expansion{Keyword: e.Keyword, Scope: string(e.Scope), Also: e.Also, Label: e.Label(s.Locale)})
+	}
+	return out
 }
 
 func storeErr(err error) error {

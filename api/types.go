@@ -176,12 +176,33 @@ type Results struct {
 	Stale      bool   `json:"stale"`
 	Sort       string `json:"sort"`
 	NextCursor string `json:"next_cursor,omitempty"`
+	// Expansions are the keywords widened with aliases for these results.
+	Expansions []Expansion `json:"expansions,omitempty"`
 }
 
 // ResultItem is one ranked channel.
 type ResultItem struct {
 	Channel *catalog.Channel `json:"channel"`
 	Score   float64          `json:"score"`
+	// Reasons say why a similar channel matches the anchor ("same
+	// category", "similar audience size"), strongest first.
+	Reasons []MatchReason `json:"reasons,omitempty"`
+}
+
+// MatchReason is one reason why a channel matches: a stable code and the
+// text in the session's locale.
+type MatchReason struct {
+	Code string `json:"code"`
+	Text string `json:"text"`
+}
+
+// Expansion is a keyword the search widened with aliases: the user sees
+// Label ("cooking · also matches food, 美食") and the trace keeps it.
+type Expansion struct {
+	Keyword string   `json:"keyword"`
+	Scope   string   `json:"scope"`
+	Also    []string `json:"also_matches"`
+	Label   string   `json:"label"`
 }
 
 // AllowedAction is an action allowed now.

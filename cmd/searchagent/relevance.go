@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"searchagent/tools/embed"
 	"searchagent/tools/store/relevance"
 )
 
@@ -51,6 +52,22 @@ on-topic@10 per query list and language). Each --catalog file is measured on its
 				if err != nil {
 					return failErr("relevance: %v", err)
 				}
+				// The embedder in use and the earlier hashing-v1-256 for comparison.
+				v1, err := embed.NewHashing(embed.WithDimensions(256), embed.WithProbes(1), embed.WithSynonyms(false))
+				if err != nil {
+					return failErr("embedder: %v", err)
+				}
+				cur, err := embed.NewHashing()
+				if err != nil {
+					return failErr("embedder: %v", err)
+				}
+				for _, e := range []embed.Embedder{v1, cur} {
+					fig, err := relevance.MeasureEmbedder(cmd.Context(), e, cat, min(max, 300), 2000, k, embed.HashingSimilarThreshold)
+					if err != nil {
+						return failErr("relevance: %v", err)
+					}
+					rep.Embedders = append(rep.Embedders, fig)
+				}
 				reports = append(reports, rep)
 			}
 			if asJSON {
@@ -86,6 +103,12 @@ func writeReport(w io.Writer, r relevance.Report) {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\n", k.Platform, k.Lang, k.Queries, k.Found, k.Hits, k.OnTopic)
 	}
 	tw.Flush()
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "embedder\tcross-language precision@%d\tanchors\tname pairs sharing nothing\tcollisions (cosine ≥ %.2f)\trate\n", r.K, threshold(r))
+	for _, e := range r.Embedders {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", e.Model, num(e.CrossLanguage), e.CrossAnchors, e.NamePairs, e.Collisions, pct(e.CollisionRate))
+	}
+	tw.Flush()
 	var zero []string
 	for _, q := range r.Queries {
 		if q.Hits == 0 {
@@ -98,14 +121,30 @@ func writeReport(w io.Writer, r relevance.Report) {
 	fmt.Fprintln(w)
 }
 
-func num(x float64) string {
+func threshold(r relevance.Report) float64 {
+	if len(r.Embedders) == 0 {
+		return 0
+	}
+	return r.Embedders[0].Threshold
+}
+
+func pct(f relevance.Figure) string {
+	if math.IsNaN(float64(f)) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.3f%%", 100*float64(f))
+}
+
+func num(f relevance.Figure) string {
+	x := float64(f)
 	if math.IsNaN(x) {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.2f", x)
 }
 
-func ratio(x float64) string {
+func ratio(f relevance.Figure) string {
+	x := float64(f)
 	if math.IsNaN(x) {
 		return "n/a"
 	}

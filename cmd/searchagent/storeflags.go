@@ -20,6 +20,7 @@ import (
 // queryFlags are the keyword and hard-filter flags of search and similar.
 type queryFlags struct {
 	keywords     []string
+	exact        bool
 	scope        string
 	excludes     []string
 	excludeScope string
@@ -39,6 +40,7 @@ func (f *queryFlags) register(cmd *cobra.Command, keywordFlag bool) {
 	if keywordFlag {
 		fl.StringArrayVar(&f.keywords, "keyword", nil, "a keyword that narrows the similar set (repeatable)")
 	}
+	fl.BoolVar(&f.exact, "exact", false, "match keywords exactly: no aliases (by default a tag-scope keyword such as cooking also matches food, 美食)")
 	fl.StringVar(&f.scope, "scope", "tags", "where keywords match: tags, name, description, content or all")
 	fl.StringArrayVar(&f.excludes, "exclude", nil, "an excluded keyword (repeatable)")
 	fl.StringVar(&f.excludeScope, "exclude-scope", "", "where excluded keywords match (default: --scope)")
@@ -56,14 +58,14 @@ func (f *queryFlags) register(cmd *cobra.Command, keywordFlag bool) {
 func (f *queryFlags) keywordList(positional []string) []store.Keyword {
 	var kws []store.Keyword
 	for _, k := range append(append([]string(nil), positional...), f.keywords...) {
-		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(f.scope)})
+		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(f.scope), Exact: f.exact})
 	}
 	exScope := f.excludeScope
 	if exScope == "" {
 		exScope = f.scope
 	}
 	for _, k := range f.excludes {
-		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(exScope), Excluded: true})
+		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(exScope), Excluded: true, Exact: f.exact})
 	}
 	return kws
 }

@@ -114,8 +114,26 @@ func TestHashingChannelsByCategory(t *testing.T) {
 
 func TestHashingOptionsAndModel(t *testing.T) {
 	h := newHashing(t, WithDimensions(384))
-	if h.Dimensions() != 384 || h.Model() != "hashing-v1-384" {
+	if h.Dimensions() != 384 || h.Model() != "hashing-v2-384" {
 		t.Errorf("WithDimensions(384): Dimensions() = %d, Model() = %q", h.Dimensions(), h.Model())
+	}
+	for _, tc := range []struct {
+		opts []HashingOption
+		want string
+	}{
+		{nil, "hashing-v2-512"},
+		{[]HashingOption{WithDimensions(256), WithProbes(1), WithSynonyms(false)}, "hashing-v1-256"},
+		{[]HashingOption{WithProbes(2)}, "hashing-v2-512-p2"},
+		{[]HashingOption{WithSynonyms(false)}, "hashing-v2-512-nosyn"},
+	} {
+		if got := newHashing(t, tc.opts...).Model(); got != tc.want {
+			t.Errorf("Model() = %q, want %q", got, tc.want)
+		}
+	}
+	for _, n := range []int{0, 5} {
+		if _, err := NewHashing(WithProbes(n)); !errors.Is(err, ErrBadOption) {
+			t.Errorf("NewHashing(WithProbes(%d)) error = %v, want ErrBadOption", n, err)
+		}
 	}
 	if newHashing(t).Model() == h.Model() {
 		t.Errorf("models of different dimension counts share a name %q", h.Model())
@@ -294,5 +312,30 @@ func BenchmarkHashingChannel(b *testing.B) {
 		if _, err := h.Embed(context.Background(), texts); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestHashingFoldsSynonyms: a Chinese and an English channel of one topic
+// share the topic feature, so they are closer with folding than without.
+func TestHashingFoldsSynonyms(t *testing.T) {
+	zh := ChannelText(&catalog.Channel{Platform: platform.YouTube, Handle: "a", Name: "小厨房", Tags: []string{"烹饪", "家常菜"}})
+	en := ChannelText(&catalog.Channel{Platform: platform.YouTube, Handle: "b", Name: "Home Kitchen", Tags: []string{"cooking", "recipes"}})
+	on, off := newHashing(t), newHashing(t, WithSynonyms(false))
+	with, without := Cosine(embedOne(t, on, zh), embedOne(t, on, en)), Cosine(embedOne(t, off, zh), embedOne(t, off, en))
+	if with < 0.2 || with <= without+0.2 {
+		t.Errorf("cosine(烹饪, cooking) = %.3f with folding, %.3f without; want ≥ 0.2 and clearly above", with, without)
+	}
+}
+
+// TestHashingProbesKeepSelfSimilarity: multi-probe vectors are unit length
+// and a text is most similar to itself.
+func TestHashingProbesKeepSelfSimilarity(t *testing.T) {
+	h := newHashing(t, WithProbes(3))
+	v := embedOne(t, h, "Name: MrBeast")
+	if n := Dot(v, v); n < 0.999 || n > 1.001 {
+		t.Errorf("|v|² = %.4f, want 1", n)
+	}
+	if c := Cosine(v, embedOne(t, h, "Name: MrBeast")); c < 0.999 {
+		t.Errorf("self cosine %.4f", c)
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
+	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
 )
 
@@ -27,11 +29,30 @@ import (
 // count sub-linearly (1 + ln n), so a long description that says one word
 // ten times does not outweigh the category.
 //
-// The model name is "hashing-v1-<dimensions>": a vector of another
-// dimension count or another algorithm version never compares as equal
-// model.
+// Bilingual folding: a word of the taxonomy's alias table
+// (taxonomy.Synonyms: "cooking", "美食", "烹饪" are one topic) outside the
+// category line (which already names the category in zh and en) also
+// adds its topic as a feature (weight 1), so that an English and a
+// Chinese channel of one topic share features beyond the category line.
+//
+// Collision resistance: every feature is hashed into Probes buckets (3 by
+// default) with independent signs, each with weight w/√probes, over 512
+// dimensions by default. One bucket collision of two unrelated features
+// then moves a cosine by a third as much, in either direction, and
+// reaching the similarity threshold takes collisions in most probes at
+// once: on the published lists' channel names the share of name pairs with
+// no common feature whose cosine still reaches the threshold falls from
+// 0.2-0.5% (v1: 256 dimensions, one probe) to under 0.01% (see the
+// relevance report's embedder figures).
+//
+// The model name is "hashing-v2-<dimensions>" (with "-p<probes>" and
+// "-nosyn" for other settings); WithProbes(1) and WithSynonyms(false) is
+// the earlier algorithm, "hashing-v1-<dimensions>". A vector of another
+// setting never compares as equal model.
 type Hashing struct {
-	dims int
+	dims     int
+	probes   int
+	synonyms bool
 }
 
 var (
@@ -41,18 +62,20 @@ var (
 
 // DefaultHashingDimensions is the dimension count of NewHashing without
 // WithDimensions.
-const DefaultHashingDimensions = 256
+const DefaultHashingDimensions = 512
+
+// DefaultHashingProbes is the number of buckets per feature of NewHashing
+// without WithProbes.
+const DefaultHashingProbes = 3
 
 // HashingSimilarThreshold is the minimum cosine similarity at which two
 // channels count as similar under Hashing. It was calibrated on the demo
 // catalog (20000 channels; see memstore's recall tests and
-// BenchmarkRecall): at 0.40 about 99% of an anchor's similar set shares
-// its category, a sampled anchor has a median of about 170 similar
-// channels and under 1% of them are low recall, while the showcase's
-// niche anchors (tractor restoration, life-jacket reviews), whose tags and
-// titles appear nowhere else, keep only their 2-3 closest cluster mates.
-// Same-category pairs have a median similarity near 0.66; pairs across
-// categories rarely exceed 0.45.
+// BenchmarkRecall): at 0.40 nearly all of a sampled anchor's similar set
+// shares its category, under 1% of anchors are low recall, while the
+// showcase's niche anchors (tractor restoration, life-jacket reviews),
+// whose tags and titles appear nowhere else, keep only their 2-3 closest
+// cluster mates (and 20-50 at 0.30, one "expand recall" step lower).
 const HashingSimilarThreshold = 0.40
 
 // ErrBadOption is returned (wrapped) for an option value out of range.
@@ -72,9 +95,30 @@ func WithDimensions(n int) HashingOption {
 	}
 }
 
+// WithProbes sets the number of buckets each feature is hashed into, 1
+// to 4.
+func WithProbes(n int) HashingOption {
+	return func(h *Hashing) error {
+		if n < 1 || n > 4 {
+			return fmt.Errorf("%w: probes %d (want 1..4)", ErrBadOption, n)
+		}
+		h.probes = n
+		return nil
+	}
+}
+
+// WithSynonyms turns the bilingual folding of taxonomy.Synonyms on (the
+// default) or off.
+func WithSynonyms(on bool) HashingOption {
+	return func(h *Hashing) error {
+		h.synonyms = on
+		return nil
+	}
+}
+
 // NewHashing returns a Hashing embedder.
 func NewHashing(opts ...HashingOption) (*Hashing, error) {
-	h := &Hashing{dims: DefaultHashingDimensions}
+	h := &Hashing{dims: DefaultHashingDimensions, probes: DefaultHashingProbes, synonyms: true}
 	for _, o := range opts {
 		if err := o(h); err != nil {
 			return nil, err
@@ -87,7 +131,19 @@ func NewHashing(opts ...HashingOption) (*Hashing, error) {
 func (h *Hashing) Dimensions() int { return h.dims }
 
 // Model implements Embedder.
-func (h *Hashing) Model() string { return fmt.Sprintf("hashing-v1-%d", h.dims) }
+func (h *Hashing) Model() string {
+	if h.probes == 1 && !h.synonyms {
+		return fmt.Sprintf("hashing-v1-%d", h.dims)
+	}
+	m := fmt.Sprintf("hashing-v2-%d", h.dims)
+	if h.probes != DefaultHashingProbes {
+		m += fmt.Sprintf("-p%d", h.probes)
+	}
+	if !h.synonyms {
+		m += "-nosyn"
+	}
+	return m
+}
 
 // SimilarThreshold implements Thresholder.
 func (h *Hashing) SimilarThreshold() float64 { return HashingSimilarThreshold }
@@ -149,7 +205,45 @@ const (
 	kindChar    = 'c'
 	kindBigram  = 'b'
 	kindTrigram = 't'
+	kindTopic   = 's'
 )
+
+// topicOf maps the scanned token of every one-token word of
+// taxonomy.Synonyms (a word, or a two-character Chinese word's bigram) to
+// the hashes of its topics.
+var topicOf = sync.OnceValue(func() map[string][]uint64 {
+	m := map[string][]uint64{}
+	for _, g := range taxonomy.Synonyms.Groups() {
+		for _, w := range g.Words {
+			var units, bigrams []string
+			for tok := range textnorm.Scan(w) {
+				switch tok.Kind {
+				case textnorm.Word:
+					units = append(units, tok.Text)
+				case textnorm.CJKBigram:
+					bigrams = append(bigrams, tok.Text)
+				case textnorm.CJKChar:
+					units = append(units, "")
+				}
+			}
+			key := ""
+			switch {
+			case len(units) == 1 && units[0] != "":
+				key = units[0]
+			case len(bigrams) == 1 && len(units) == 2:
+				key = bigrams[0]
+			}
+			if key == "" {
+				continue
+			}
+			hs := fnv(kindTopic, g.Topic)
+			if !slices.Contains(m[key], hs) {
+				m[key] = append(m[key], hs)
+			}
+		}
+	}
+	return m
+})
 
 func (h *Hashing) embedOne(text string, feats []feature, v []float32) []feature {
 	for line := range strings.Lines(text) {
@@ -157,6 +251,12 @@ func (h *Hashing) embedOne(text string, feats []feature, v []float32) []feature 
 		for tok := range textnorm.Scan(body) {
 			if _, stop := stopwords[tok.Text]; stop {
 				continue
+			}
+			// The category line already names the category in zh and en.
+			if h.synonyms && field != 1 && (tok.Kind == textnorm.Word || tok.Kind == textnorm.CJKBigram) {
+				for _, hs := range topicOf()[tok.Text] {
+					feats = append(feats, feature{hs, field, 1})
+				}
 			}
 			switch tok.Kind {
 			case textnorm.Word:
@@ -181,6 +281,7 @@ func (h *Hashing) embedOne(text string, feats []feature, v []float32) []feature 
 		return int(a.field) - int(b.field)
 	})
 	dims := uint64(len(v))
+	probeScale := float32(1 / math.Sqrt(float64(h.probes)))
 	for i := 0; i < len(feats); {
 		j, n := i+1, float32(1)
 		for j < len(feats) && feats[j].hash == feats[i].hash && feats[j].field == feats[i].field {
@@ -192,10 +293,22 @@ func (h *Hashing) embedOne(text string, feats []feature, v []float32) []feature 
 			w *= 1 + float32(math.Log(float64(n)))
 		}
 		hs := feats[i].hash
-		if hs>>63 == 1 {
-			w = -w
+		if h.probes == 1 {
+			if hs>>63 == 1 {
+				w = -w
+			}
+			v[hs%dims] += w
+		} else {
+			w *= probeScale
+			for p := range uint64(h.probes) {
+				ph := mix(hs + p*0x9e3779b97f4a7c15)
+				if ph>>63 == 1 {
+					v[ph%dims] -= w
+				} else {
+					v[ph%dims] += w
+				}
+			}
 		}
-		v[hs%dims] += w
 		i = j
 	}
 	Normalize(v)

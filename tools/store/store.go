@@ -98,10 +98,17 @@ type Scope = scope.Scope
 // ("swim vest", "汽配评测") matches as a phrase: its words, or for Chinese
 // its characters, in order and adjacent within one field value, after
 // textnorm normalisation (case, width, traditional/simplified, plurals).
+//
+// In tag scope a keyword that names a topic of the bilingual alias table
+// (taxonomy.Synonyms) also matches the topic's other words and its
+// category ("cooking" matches food, 美食, 烹饪): see Aliases. Exact keeps
+// the keyword to its own words.
 type Keyword struct {
 	Text     string `json:"text"`
 	Scope    Scope  `json:"scope,omitempty"`
 	Excluded bool   `json:"is_excluded,omitempty"`
+	// Exact turns alias expansion off for this keyword.
+	Exact bool `json:"exact,omitempty"`
 }
 
 // Range bounds a count; 0 leaves a side open. Both ends are inclusive.
@@ -160,7 +167,7 @@ const (
 	// Search. With no positive keyword every score is 0 and the order is
 	// the tie-break. In SimilarTo it means SortSimilarity.
 	SortRelevance Sort = "relevance"
-	// SortSimilarity ranks by cosine similarity to the anchor; the
+	// SortSimilarity ranks by the hybrid similarity to the anchor (see Weights); the
 	// default of SimilarTo, invalid in Search.
 	SortSimilarity Sort = "similarity"
 	// SortFollowers ranks by followers, most first.
@@ -221,11 +228,17 @@ type SearchQuery struct {
 }
 
 // Hit is one ranked channel: Score is the BM25 relevance in Search (0
-// without positive keywords) and the cosine similarity to the anchor in
+// without positive keywords) and the hybrid similarity to the anchor in
 // SimilarTo.
+//
+// In SimilarTo, Score is the hybrid similarity (see Weights), Similarity
+// the embedding cosine (0 for a thin anchor: see Basis) and Reasons say
+// why the channel matches.
 type Hit struct {
-	Channel *catalog.Channel `json:"channel"`
-	Score   float64          `json:"score"`
+	Channel    *catalog.Channel `json:"channel"`
+	Score      float64          `json:"score"`
+	Similarity float64          `json:"similarity,omitempty"`
+	Reasons    []Reason         `json:"reasons,omitempty"`
 }
 
 // Page is one page of search results.
@@ -261,7 +274,12 @@ type SimilarQuery struct {
 	MinScore float64 `json:"min_score,omitempty"`
 }
 
-// SimilarResult is the answer to an anchor search.
+// SimilarResult is the answer to an anchor search. The similar set is the
+// channels whose embedding cosine is at least MinScore (for a thin anchor,
+// whose audience is within SignalBand and country the same: see Basis),
+// ranked by the hybrid score (DefaultWeights) with Sort similarity; with
+// NoMinScore the channels under the store's default minimum rank after
+// those above it.
 type SimilarResult struct {
 	// Anchor is the pinned reference channel, never among Items.
 	Anchor *catalog.Channel `json:"anchor"`
@@ -273,6 +291,10 @@ type SimilarResult struct {
 	MinScore float64 `json:"min_score"`
 	// Expansions lists the aliases keywords were widened with.
 	Expansions []Expansion `json:"expansions,omitempty"`
+	// Basis says what the search matched on: content, or for an anchor
+	// with only a name, audience size, views, country and language (and
+	// why).
+	Basis Basis `json:"basis"`
 }
 
 // CountQuery asks how many channels a search would find: a keyword search

@@ -59,3 +59,49 @@ func TestLookup(t *testing.T) {
 		t.Error("Name(zh-CN) should be the zh name")
 	}
 }
+
+func TestSynonymsWellFormed(t *testing.T) {
+	topics := map[string]bool{}
+	for _, g := range Synonyms.Groups() {
+		if topics[g.Topic] {
+			t.Errorf("duplicate topic %s", g.Topic)
+		}
+		topics[g.Topic] = true
+		if _, ok := Categories.ByCode(g.Category); !ok {
+			t.Errorf("topic %s: category %q is not in Categories", g.Topic, g.Category)
+		}
+		var zh, en bool
+		for _, w := range g.Words {
+			for _, r := range w {
+				if r >= 0x4e00 && r <= 0x9fff {
+					zh = true
+				} else if r < 0x80 {
+					en = true
+				}
+			}
+		}
+		if !zh || !en {
+			t.Errorf("topic %s: words %q lack a zh or an en word", g.Topic, g.Words)
+		}
+	}
+}
+
+func TestSynonymLookup(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string
+	}{
+		{"cooking", "food"}, {"美食", "food"}, {"烹饪", "food"}, {"Makeup", "beauty"}, {"化妆", "beauty"},
+		{"funny", "comedy"}, {"搞笑", "comedy"}, {"esports", "gaming"}, {"電競", "gaming"}, {"soccer", "football"},
+		{"nothing here", ""},
+	}
+	for _, tc := range cases {
+		got := ""
+		if gs := Synonyms.Lookup(tc.in); len(gs) > 0 {
+			got = gs[0].Topic
+		}
+		if got != tc.want {
+			t.Errorf("Synonyms.Lookup(%q) topic = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -46,6 +46,7 @@ type partition struct {
 	dims  int
 	vecs  []float32 // len(chans)*dims, row d is channel d's unit vector
 	text  *textIndex
+	profs []store.Profile // the hybrid score's view of each channel
 }
 
 func (p *partition) vec(d int) []float32 { return p.vecs[d*p.dims : (d+1)*p.dims : (d+1)*p.dims] }
@@ -147,12 +148,14 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 			pos:   make(map[*catalog.Channel]int32, len(chans)),
 			dims:  s.dims,
 			vecs:  make([]float32, len(chans)*s.dims),
+			profs: make([]store.Profile, len(chans)),
 		}
 		texts := make([]string, len(chans))
 		for i, ch := range chans {
 			part.keys[i] = ch.Key()
 			part.pos[ch] = int32(i)
 			texts[i] = embed.ChannelText(ch)
+			part.profs[i] = store.NewProfile(ch)
 		}
 		for lo, hi := range embed.Batches(len(texts), cfg.batch) {
 			jobs = append(jobs, job{p, part, texts, lo, hi})
@@ -237,11 +240,11 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	}
 	part := s.parts[q.Platform]
 	if part == nil {
-		return store.Page{Items: []store.Hit{}, NextOffset: -1}, nil
+		return store.Page{Items: []store.Hit{}, NextOffset: -1, Expansions: store.Expansions(q.Keywords)}, nil
 	}
 	cands := part.keywordCandidates(q.Keywords, q.Filters)
 	items := part.rank(cands, q.Sort, q.Offset, q.Limit)
-	return store.Page{Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands))}, nil
+	return store.Page{Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands)), Expansions: store.Expansions(q.Keywords)}, nil
 }
 
 // SimilarTo implements store.Store.
@@ -255,14 +258,17 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 		return store.SimilarResult{}, err
 	}
 	minScore := s.resolveMin(q.MinScore)
-	cands := part.similarCandidates(ai, q.Keywords, q.Filters, minScore)
+	cands := part.similarCandidates(ai, q.Keywords, q.Filters, minScore, s.minScore)
 	items := part.rank(cands, q.Sort, q.Offset, q.Limit)
+	part.explain(ai, items, s.minScore)
 	return store.SimilarResult{
 		Anchor:     anchor,
 		Items:      items,
 		Total:      len(cands),
 		NextOffset: nextOffset(q.Offset, len(items), len(cands)),
 		MinScore:   minScore,
+		Expansions: store.Expansions(q.Keywords),
+		Basis:      store.AnchorBasis(&part.profs[ai]),
 	}, nil
 }
 
@@ -286,7 +292,7 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return len(part.similarCandidates(ai, q.Keywords, q.Filters, s.resolveMin(q.MinScore))), nil
+	return len(part.similarCandidates(ai, q.Keywords, q.Filters, s.resolveMin(q.MinScore), s.minScore)), nil
 }
 
 func (s *Store) resolveMin(m float64) float64 {

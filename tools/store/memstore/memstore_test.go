@@ -576,7 +576,7 @@ func TestLookupsAndDescribe(t *testing.T) {
 		t.Errorf("ChannelByContent(other platform) error = %v, want ErrNotFound", err)
 	}
 	info := s.Describe()
-	want := store.Info{Store: "memory", Model: "hashing-v1-256", Dimensions: 256, MinScore: embed.HashingSimilarThreshold, Channels: 15,
+	want := store.Info{Store: "memory", Model: "hashing-v2-512", Dimensions: 512, MinScore: embed.HashingSimilarThreshold, Channels: 15,
 		PerPlatform: map[platform.Platform]int{yt: 11, platform.Instagram: 3, platform.TikTok: 1}, Catalog: "test"}
 	info.BuildTime = 0
 	if diff := cmp.Diff(want, info); diff != "" {

@@ -8,10 +8,15 @@ import (
 	"searchagent/tools/store"
 )
 
-// cand is a candidate document with its score (BM25 or similarity).
+// cand is a candidate document with its score (BM25 or hybrid
+// similarity); in anchor searches cos is the embedding cosine and tier
+// ranks the channels at or above the store's default minimum similarity
+// before the others (they differ only with a lower MinScore).
 type cand struct {
 	doc   int32
+	tier  int8
 	score float64
+	cos   float64
 }
 
 // keywordSets resolves keywords into the sorted documents matching all
@@ -21,9 +26,8 @@ type cand struct {
 func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32, scores []float64, all bool, excluded []uint32) {
 	all = true
 	for _, k := range kws {
-		pl := p.text.plan(k)
 		if k.Excluded {
-			m, _ := p.text.match(pl, false)
+			m, _ := p.keywordMatch(k, false)
 			if excluded == nil {
 				excluded = m
 			} else {
@@ -31,7 +35,7 @@ func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32
 			}
 			continue
 		}
-		m, sc := p.text.match(pl, scored)
+		m, sc := p.keywordMatch(k, scored)
 		if all {
 			docs, scores, all = m, sc, false
 			continue
@@ -39,6 +43,75 @@ func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32
 		docs, scores = intersectScored(docs, scores, m, sc)
 	}
 	return docs, scores, all, excluded
+}
+
+// aliasWeight scales the score of a document that a keyword matches only
+// through an alias.
+const aliasWeight = 0.8
+
+// keywordMatch returns the documents one keyword matches, with its aliases
+// (store.Aliases) in tag scope, and their scores when scored. A document
+// matched only through an alias ranks after every document that has the
+// keyword's own word: alias scores are scaled (by at most aliasWeight) to
+// stay under the lowest own-word score.
+func (p *partition) keywordMatch(k store.Keyword, scored bool) ([]uint32, []float64) {
+	m, sc := p.text.match(p.text.plan(k), scored)
+	aliases := store.Aliases(k)
+	if len(aliases) == 0 {
+		return m, sc
+	}
+	var am []uint32
+	var asc []float64
+	for _, alt := range aliases {
+		bm, bsc := p.text.match(p.text.plan(store.Keyword{Text: alt, Scope: k.Scope}), scored)
+		am, asc = unionScored(am, asc, bm, bsc, scored, 1)
+	}
+	w := aliasWeight
+	if scored && len(sc) > 0 && len(asc) > 0 {
+		lowOwn, highAlias := slices.Min(sc), slices.Max(asc)
+		if highAlias > 0 && w*highAlias >= lowOwn {
+			w = 0.99 * lowOwn / highAlias
+		}
+	}
+	return unionScored(m, sc, am, asc, scored, w)
+}
+
+// unionScored merges two sorted document lists; a document in both keeps
+// the better of its score in a and its score in b times w.
+func unionScored(a []uint32, as []float64, b []uint32, bs []float64, scored bool, w float64) ([]uint32, []float64) {
+	if len(b) == 0 {
+		return a, as
+	}
+	out := make([]uint32, 0, len(a)+len(b))
+	var outS []float64
+	if scored {
+		outS = make([]float64, 0, len(a)+len(b))
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			out = append(out, a[i])
+			if scored {
+				outS = append(outS, as[i])
+			}
+			i++
+		case i == len(a) || b[j] < a[i]:
+			out = append(out, b[j])
+			if scored {
+				outS = append(outS, w*bs[j])
+			}
+			j++
+		default:
+			out = append(out, a[i])
+			if scored {
+				outS = append(outS, max(as[i], w*bs[j]))
+			}
+			i++
+			j++
+		}
+	}
+	return out, outS
 }
 
 // intersectScored intersects two sorted document lists, adding scores.
@@ -116,24 +189,56 @@ func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []ca
 }
 
 // similarCandidates returns the documents similar to anchor document ai
-// (cosine ≥ min) that pass the keywords and filters; the anchor itself is
-// never a candidate.
-func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filters, minScore float64) []cand {
+// that pass the keywords and filters, scored by the hybrid similarity; the
+// anchor itself is never a candidate. An anchor with enough text has the
+// channels whose cosine is at least minScore (tier 1 at or above
+// defaultMin); a thin anchor (store.Profile.Thin) has the channels in its
+// signal band (store.InBand), its cosine being hash noise.
+func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filters, minScore, defaultMin float64) []cand {
 	docs, _, all, excluded := p.keywordSets(kws, false)
 	a := p.vec(ai)
+	ap := &p.profs[ai]
+	thin := ap.Thin()
 	noFilter := f.IsZero()
 	var out []cand
 	p.each(docs, all, excluded, func(d, _ int) {
 		if d == ai {
 			return
 		}
-		sim := float64(embed.Dot(a, p.vec(d)))
-		if sim < minScore || !noFilter && !f.Match(p.chans[d]) {
+		cp := &p.profs[d]
+		var sim float64
+		if thin {
+			if !store.InBand(ap, cp) {
+				return
+			}
+		} else if sim = float64(embed.Dot(a, p.vec(d))); sim < minScore {
 			return
 		}
-		out = append(out, cand{doc: int32(d), score: sim})
+		if !noFilter && !f.Match(p.chans[d]) {
+			return
+		}
+		c := cand{doc: int32(d), cos: sim, score: store.Compare(ap, cp, sim).Score(store.DefaultWeights)}
+		if thin || sim >= defaultMin {
+			c.tier = 1
+		}
+		out = append(out, c)
 	})
 	return out
+}
+
+// explain fills in the similarity and the reasons of a page of anchor
+// search hits.
+func (p *partition) explain(ai int, hits []store.Hit, minContent float64) {
+	a := p.vec(ai)
+	ap := &p.profs[ai]
+	for i := range hits {
+		d := int(p.pos[hits[i].Channel])
+		cp := &p.profs[d]
+		sim := float64(embed.Dot(a, p.vec(d)))
+		sig := store.Compare(ap, cp, sim)
+		hits[i].Similarity = sig.Content
+		hits[i].Reasons = sig.Reasons(ap, cp, minContent)
+	}
 }
 
 // rank orders cands by the sort and returns the page [offset,
@@ -190,6 +295,9 @@ func (p *partition) comparator(by store.Sort) func(a, b cand) int {
 		}
 	}
 	return func(a, b cand) int {
+		if a.tier != b.tier {
+			return int(b.tier) - int(a.tier)
+		}
 		if c := descFloat(a.score, b.score); c != 0 {
 			return c
 		}

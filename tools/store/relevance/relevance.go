@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"searchagent/tools/catalog"
@@ -37,6 +38,18 @@ const (
 	SystemTagOverlap = "baseline: best tag overlap"
 )
 
+// Figure is a measured share or ratio; NaN (printed "n/a", null in JSON)
+// when the catalog has nothing to measure it on.
+type Figure float64
+
+// MarshalJSON writes NaN as null.
+func (f Figure) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(f)) {
+		return []byte("null"), nil
+	}
+	return []byte(strconv.FormatFloat(float64(f), 'f', 4, 64)), nil
+}
+
 // Similar holds the similar-recall figures of one system.
 type Similar struct {
 	System string `json:"system"`
@@ -44,26 +57,26 @@ type Similar struct {
 	Anchors int `json:"anchors"`
 	// Niche is the mean share of an anchor's top K that has the anchor's
 	// niche (see NicheKey), over NicheAnchors anchors that have one.
-	Niche        float64 `json:"niche_at_k"`
-	NicheAnchors int     `json:"niche_anchors"`
+	Niche        Figure `json:"niche_at_k"`
+	NicheAnchors int    `json:"niche_anchors"`
 	// Category is the mean share of the top K in the anchor's category,
 	// over CategoryAnchors anchors with a category.
-	Category        float64 `json:"category_at_k"`
-	CategoryAnchors int     `json:"category_anchors"`
+	Category        Figure `json:"category_at_k"`
+	CategoryAnchors int    `json:"category_anchors"`
 	// FollowerRatio is the median over (anchor, result) pairs of the
 	// larger follower count over the smaller (1 = the same audience size).
-	FollowerRatio float64 `json:"median_follower_ratio"`
+	FollowerRatio Figure `json:"median_follower_ratio"`
 	// Country and Language are the mean shares of the top K with the
 	// anchor's country (language), over anchors whose country (language)
 	// is known; a result whose value is unknown disagrees.
-	Country         float64 `json:"country_agreement"`
-	CountryAnchors  int     `json:"country_anchors"`
-	Language        float64 `json:"language_agreement"`
-	LanguageAnchors int     `json:"language_anchors"`
+	Country         Figure `json:"country_agreement"`
+	CountryAnchors  int    `json:"country_anchors"`
+	Language        Figure `json:"language_agreement"`
+	LanguageAnchors int    `json:"language_anchors"`
 	// LowRecall is the share of anchors whose similar set is flagged low
 	// recall (store.LowRecall): for the store at its default minimum
 	// score, for a baseline the candidates it has at all.
-	LowRecall float64 `json:"low_recall_rate"`
+	LowRecall Figure `json:"low_recall_rate"`
 }
 
 // Query is one keyword query of the keyword-search list.
@@ -123,6 +136,9 @@ type Report struct {
 	Similar []Similar     `json:"similar"`
 	Keyword []Keyword     `json:"keyword"`
 	Queries []QueryResult `json:"queries"`
+	// Embedders are the embedder figures (see MeasureEmbedder), filled in
+	// by callers that measure them.
+	Embedders []Embedder `json:"embedders,omitempty"`
 }
 
 // Options tune Run.
@@ -216,6 +232,8 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 	return rep, nil
 }
 
+func nan() float64 { return math.NaN() }
+
 // acc accumulates the figures of one system.
 type acc struct {
 	Similar
@@ -245,14 +263,14 @@ func (a *acc) add(anchor *catalog.Channel, items []*catalog.Channel, low bool) {
 		return
 	}
 	n := float64(len(items))
-	share := func(same func(*catalog.Channel) bool) float64 {
+	share := func(same func(*catalog.Channel) bool) Figure {
 		c := 0
 		for _, it := range items {
 			if same(it) {
 				c++
 			}
 		}
-		return float64(c) / n
+		return Figure(float64(c) / n)
 	}
 	if nk := NicheKey(anchor); nk != "" {
 		a.NicheAnchors++
@@ -280,24 +298,24 @@ func (a *acc) add(anchor *catalog.Channel, items []*catalog.Channel, low bool) {
 
 func (a *acc) done() Similar {
 	s := a.Similar
-	div := func(x float64, n int) float64 {
+	div := func(x Figure, n int) Figure {
 		if n == 0 {
-			return math.NaN()
+			return Figure(math.NaN())
 		}
-		return x / float64(n)
+		return x / Figure(n)
 	}
 	s.Niche = div(s.Niche, s.NicheAnchors)
 	s.Category = div(s.Category, s.CategoryAnchors)
 	s.Country = div(s.Country, s.CountryAnchors)
 	s.Language = div(s.Language, s.LanguageAnchors)
-	s.LowRecall = div(float64(a.low), s.Anchors)
-	s.FollowerRatio = math.NaN()
+	s.LowRecall = div(Figure(a.low), s.Anchors)
+	s.FollowerRatio = Figure(math.NaN())
 	if len(a.ratios) > 0 {
 		slices.Sort(a.ratios)
 		m := len(a.ratios) / 2
-		s.FollowerRatio = a.ratios[m]
+		s.FollowerRatio = Figure(a.ratios[m])
 		if len(a.ratios)%2 == 0 {
-			s.FollowerRatio = (a.ratios[m-1] + a.ratios[m]) / 2
+			s.FollowerRatio = Figure(a.ratios[m-1]+a.ratios[m]) / 2
 		}
 	}
 	return s

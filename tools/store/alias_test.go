@@ -1,0 +1,45 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/tools/scope"
+)
+
+func TestAliases(t *testing.T) {
+	tests := []struct {
+		kw   Keyword
+		want []string
+	}{
+		{Keyword{Text: "cooking", Scope: scope.Tags}, []string{"food", "recipes", "foodie", "美食", "烹饪", "做饭", "料理"}},
+		{Keyword{Text: "Cooking", Scope: scope.Tags}, []string{"food", "recipes", "foodie", "美食", "烹饪", "做饭", "料理"}},
+		{Keyword{Text: "足球", Scope: scope.Tags}, []string{"football", "soccer", "sports"}},
+		{Keyword{Text: "funny", Scope: scope.Tags, Excluded: true}, []string{"humor", "humour", "comedy", "jokes", "搞笑", "幽默", "喜剧"}},
+		{Keyword{Text: "cooking", Scope: scope.Tags, Exact: true}, nil},
+		{Keyword{Text: "cooking", Scope: scope.All}, nil},
+		{Keyword{Text: "cooking show", Scope: scope.Tags}, nil},
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, Aliases(tc.kw)); diff != "" {
+			t.Errorf("Aliases(%+v) mismatch (-want +got):\n%s", tc.kw, diff)
+		}
+	}
+}
+
+func TestExpansionLabel(t *testing.T) {
+	exps := Expansions([]Keyword{{Text: "tuning", Scope: scope.Tags}, {Text: "esports", Scope: scope.Tags}})
+	if len(exps) != 1 {
+		t.Fatalf("Expansions = %+v, want one (esports)", exps)
+	}
+	e := Expansion{Keyword: "cooking", Scope: scope.Tags, Also: []string{"food", "美食"}}
+	for _, tc := range []struct{ locale, want string }{
+		{"en", "cooking · also matches food, 美食"},
+		{"zh-CN", "cooking · 同时匹配 food、美食"},
+	} {
+		if got := e.Label(tc.locale); got != tc.want {
+			t.Errorf("Label(%q) = %q, want %q", tc.locale, got, tc.want)
+		}
+	}
+}
