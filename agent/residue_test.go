@@ -91,3 +91,32 @@ func TestFollowupResidueNeverKeyword(t *testing.T) {
 		})
 	}
 }
+
+// TestSlotTextsShowNoCodes drives the texts issue 16 item 8 found through
+// sessions: a router soft preference is named, not shown as its code; an
+// en count takes the plural it needs. The executor's test mode
+// (FailOnViolation) fails any turn whose slot texts match an internal
+// identifier pattern, so every scripted session here and elsewhere
+// enforces the rest.
+func TestSlotTextsShowNoCodes(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ locale, first, followup, label string }{
+		{"zh", "帮我找美国的科技博主", "要性价比高的", "性价比高"},
+		{"en", "find tech creators in the US", "value for money please", "Good value"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.locale)
+			b.send("search.submit", api.Args{Text: tc.first})
+			b.send("followup.submit", api.Args{Text: tc.followup})
+			var labels []string
+			for _, c := range b.snap.Context.Conditions {
+				if c.Field == "preference" {
+					labels = append(labels, c.Label)
+				}
+			}
+			if len(labels) != 1 || labels[0] != tc.label {
+				t.Errorf("followup %q: preference labels %q, want [%q]", tc.followup, labels, tc.label)
+			}
+		})
+	}
+}

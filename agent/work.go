@@ -337,7 +337,8 @@ func (t *turn) render(ctx context.Context) error {
 	if s.Notice != "" && s.State.Expanded() {
 		// A refusal or partial application is said in the search box
 		// (seed 003 §3.1), ahead of the summary.
-		slots.TaskSummary = clip(strings.TrimSpace(s.Notice+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
+		note := strings.TrimRight(s.Notice, "。.！!？? ")
+		slots.TaskSummary = clip(strings.TrimSpace(note+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
 	}
 	vin := in.ValidationInput()
 	vin.TagsBefore = t.tagsBefore
@@ -389,6 +390,13 @@ func (t *turn) render(ctx context.Context) error {
 	}
 	if !rep.Valid && t.a.cfg.FailOnViolation {
 		return fmt.Errorf("slots of %s violate the contract: %v", in.State, rep.Codes())
+	}
+	if t.a.cfg.FailOnViolation {
+		// Test mode also holds that no code, spec id or rendering slip
+		// reaches a text (issue 16).
+		if fs := contract.InternalText(slots, in.TypedTexts()); len(fs) > 0 {
+			return fmt.Errorf("slots of %s show internal text: %s %q (%s in %q)", in.State, fs[0].Where, fs[0].Match, fs[0].Why, fs[0].Text)
+		}
 	}
 	s.Slots, s.SlotsSchema = slots, string(rep.Schema)
 	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: source, Slots: slots, Substate: sub.ID})
