@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy
+.PHONY: run test test-short eval bench bench-router bench-router-instr lint fuzz build tidy mutate load
 
 ## run: the service on the embedded default (no database, no API key)
 run:
@@ -29,13 +29,17 @@ test-short:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $(PKGS)
 
-## bench-router: the router's latency benchmark (p50/p99 per query on one core)
+## bench-router: the router's latency benchmark (wall p50/p99 per query on one core)
 bench-router:
 	$(GO) test -run='^$$' -bench='^BenchmarkQueryDefault$$' -benchtime=40000x -cpu=1 ./router
 
 ## bench-router-instr: instructions per router query (valgrind; deterministic)
 bench-router-instr:
 	scripts/router-instr.sh
+
+## load: a short load run (USERS=50 DURATION=10s): turns/s, p50/p95/p99 per turn kind, server RSS
+load:
+	GO=$(GO) scripts/load.sh
 
 ## lint: gofmt must list nothing, go vet must pass
 lint:
@@ -53,3 +57,20 @@ fuzz:
 
 tidy:
 	$(GO) mod tidy
+
+## mutate: mutation testing of PKG with pinned gremlins; DIFF=<branch> mutates only the lines changed since it
+GREMLINS_VERSION ?= v0.6.0
+GREMLINS := $(CURDIR)/bin/gremlins-$(GREMLINS_VERSION)/gremlins
+PKG ?= ./tools/number
+DIFF ?=
+MUTATE_FLAGS ?= --workers 1 --test-cpu 1
+
+$(GREMLINS):
+	GOBIN=$(dir $(GREMLINS)) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
+
+# gremlins names mutants by their path inside PKG while git diff names files
+# from the repository root: run inside PKG with diff.relative so the two agree
+# (and the diff covers PKG only).
+mutate: $(GREMLINS)
+	cd $(PKG) && GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.relative GIT_CONFIG_VALUE_0=true \
+	  $(GREMLINS) unleash $(MUTATE_FLAGS) $(if $(DIFF),--diff $(DIFF)) $(abspath $(PKG))

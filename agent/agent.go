@@ -32,6 +32,8 @@ const (
 	MaxTextBytes = 4096
 	// MaxTags is the most keyword tags a session may hold.
 	MaxTags = 20
+	// RetryAfterSeconds is what a 503 overloaded tells the client to wait.
+	RetryAfterSeconds = 5
 )
 
 // Config wires the agent to its tools. Store, Sessions, Router and
@@ -53,6 +55,10 @@ type Config struct {
 	// (contract.InternalText: snake_case codes, dotted ids, doubled
 	// punctuation).
 	FailOnViolation bool
+	// MaxTurns bounds the turns of one session (its log and trace grow
+	// with them); beyond it an event answers 409 session_full and the
+	// client starts a new session. Zero means no bound.
+	MaxTurns int
 	// Model names the configured model, or "" when none is configured:
 	// then the classifier stage is off and slots come from templates,
 	// which /readyz and every trace say.
@@ -197,7 +203,16 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}
-	closed, err := a.cfg.Sessions.Create(ctx, sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Snapshot: snap})
+	rec := sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Owner: req.Owner, Snapshot: snap}
+	if req.ReplaceToken != "" {
+		rec.ProofTokenHash = hashToken(req.ReplaceToken)
+	}
+	closed, err := a.cfg.Sessions.Create(ctx, rec)
+	if errors.Is(err, sessions.ErrOverloaded) {
+		return api.CreateSessionResponse{}, newError(ErrUnavailable, "overloaded",
+			pick(locale == "zh", "会话已满，请稍后重试", "too many sessions right now; retry later"),
+			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+	}
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}
@@ -236,12 +251,20 @@ func (a *Agent) Snapshot(ctx context.Context, id, token string) (api.Snapshot, e
 	return a.snapshot(s, rec.Version, rec.Closed()), nil
 }
 
+// FollowFromNow as Follow's after starts at the session's last event:
+// live events only, no replay.
+const FollowFromNow = -1
+
 // Follow sends the session's events after `after` from the log, then the
 // live ones, until ctx ends. A subscriber that falls behind resumes from
 // the log, so every event is sent exactly once and in order.
 func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) error {
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	rec, _, err := a.load(ctx, id, token)
+	if err != nil {
 		return err
+	}
+	if after < 0 {
+		after = rec.LastSeq
 	}
 	last := after
 	for {
@@ -294,6 +317,34 @@ type TraceDoc struct {
 	SessionID string            `json:"session_id"`
 	Mode      Mode              `json:"mode"`
 	Turns     []json.RawMessage `json:"turns"`
+	// NextAfter is the ?after= of the next page, when there is one.
+	NextAfter int64 `json:"next_after,omitempty"`
+}
+
+// TracePage returns the turns after turn `after`, at most limit of them
+// (0: all), and where the next page starts.
+func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (any, error) {
+	if _, _, err := a.load(ctx, id, token); err != nil {
+		return nil, err
+	}
+	turns, err := a.cfg.Sessions.Turns(ctx, id)
+	if err != nil {
+		return nil, newError(ErrInternal, "internal", "could not read the trace", nil, err)
+	}
+	doc := TraceDoc{SessionID: id, Mode: a.mode, Turns: []json.RawMessage{}}
+	var last int64
+	for _, t := range turns {
+		if t.Turn <= after {
+			continue
+		}
+		if limit > 0 && len(doc.Turns) == limit {
+			doc.NextAfter = last
+			break
+		}
+		doc.Turns = append(doc.Turns, t.Trace)
+		last = t.Turn
+	}
+	return doc, nil
 }
 
 // Trace returns every turn's router result and trace, transitions, steps

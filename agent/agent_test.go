@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -92,7 +93,12 @@ func TestTokensAndClosedSessions(t *testing.T) {
 	if _, err := a.Snapshot(ctx, "s_missing", "x"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown session: %v, want ErrNotFound", err)
 	}
-	second, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1"})
+	// A client_ref alone is no proof of owning the session (issue 15).
+	stranger, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1", ReplaceToken: "guess"})
+	if err != nil || stranger.Closed != "" {
+		t.Fatalf("a session with the same client_ref and a wrong token closed %q (%v)", stranger.Closed, err)
+	}
+	second, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: "tab-1", ReplaceToken: first.Token})
 	if err != nil || second.Closed != first.SessionID {
 		t.Fatalf("second session closed %q (%v), want %s", second.Closed, err, first.SessionID)
 	}
@@ -124,7 +130,7 @@ func TestConcurrentEventsOnOneSession(t *testing.T) {
 			errs <- err
 		}(i)
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the concurrent events to finish")
 	close(errs)
 	for err := range errs {
 		if err != nil {
@@ -172,10 +178,10 @@ func TestFollowResumesExactlyOnce(t *testing.T) {
 	want := append(all[len(all)/2+1:], b.events...)
 	var seen []api.StreamEvent
 	for len(seen) < len(want) {
-		seen = append(seen, <-got)
+		seen = append(seen, recv(t, got, fmt.Sprintf("followed event %d of %d", len(seen)+1, len(want))))
 	}
 	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
+	if err := recv(t, done, "Follow to return after cancel"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Follow ended with %v, want context.Canceled", err)
 	}
 	for i := range want {

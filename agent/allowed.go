@@ -6,6 +6,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/urlresolve"
 )
 
 // AllowedInState lists the action ids offered in a contract state key
@@ -44,7 +45,7 @@ func AllowedInState(key contract.StateKey, c *api.Context) []string {
 // the agent computes from its session).
 func ContextFacts(c api.Context) fsm.Facts {
 	f := fsm.Facts{
-		Tags: len(c.KeywordTags), HasAnchor: c.Anchor != nil && c.Anchor.Resolution == "resolved_exact",
+		Tags: len(c.KeywordTags), HasAnchor: c.Anchor != nil && c.Anchor.Resolution == string(urlresolve.StateExact),
 		PendingQuestion: c.PendingQuestion != nil, RepairReason: fsm.RepairReason(c.RepairReason),
 		HintVisible: c.RepairHintVisible, Origin: fsm.Origin(c.Origin), MenuOpen: c.ActiveTagMenu,
 		OnlyExplicit: true, HasResults: true, MoreResults: true,

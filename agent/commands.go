@@ -9,6 +9,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 )
@@ -267,35 +268,35 @@ const (
 	fieldDays                   // active within n days: within_days
 )
 
-// filterField is one hard filter of the graph: how its values read, how
-// it narrows a store query, and its name on a button. A new filter field
+// filterField is one hard filter of the graph: how its values read and
+// how it narrows a store query (its name and label are the vocabulary's,
+// tools/condition). A new filter field
 // is one row here (plus the store's filter and the router's spec).
 type filterField struct {
 	name string
 	// routerName is the router's name for the field when it differs.
 	routerName string
 	kind       fieldKind
-	label      text
 	apply      func(f *store.Filters, c Cond, now time.Time)
 }
 
 var filterFields = []filterField{
-	{name: "country", kind: fieldSet, label: text{"地区", "country"}, apply: func(f *store.Filters, c Cond, _ time.Time) {
+	{name: string(condition.Country), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		addSet(&f.Countries, &f.ExcludeCountries, c)
 	}},
-	{name: "language", kind: fieldSet, label: text{"语言", "language"}, apply: func(f *store.Filters, c Cond, _ time.Time) {
+	{name: string(condition.Language), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		addSet(&f.Languages, &f.ExcludeLanguages, c)
 	}},
-	{name: "category", kind: fieldSet, label: text{"类目", "category"}, apply: func(f *store.Filters, c Cond, _ time.Time) {
+	{name: string(condition.Category), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		addSet(&f.Categories, &f.ExcludeCategories, c)
 	}},
-	{name: "followers", kind: fieldCount, label: text{"粉丝", "followers"}, apply: func(f *store.Filters, c Cond, _ time.Time) {
+	{name: string(condition.Followers), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		f.Followers = rangeOfCond(c)
 	}},
-	{name: "avg_views", kind: fieldCount, label: text{"均播", "average views"}, apply: func(f *store.Filters, c Cond, _ time.Time) {
+	{name: string(condition.AvgViews), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		f.AvgViews = rangeOfCond(c)
 	}},
-	{name: "last_active", routerName: "last_active_days", kind: fieldDays, label: text{"活跃", "activity"}, apply: func(f *store.Filters, c Cond, now time.Time) {
+	{name: string(condition.LastActive), routerName: "last_active_days", kind: fieldDays, apply: func(f *store.Filters, c Cond, now time.Time) {
 		if c.Value.Int > 0 {
 			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
 		}

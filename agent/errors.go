@@ -3,6 +3,15 @@
 // the turn executor that resolves each event to a registered action, runs
 // the tools as visible steps, lands in a stable or repair state, renders
 // contract-checked slots and persists everything, and the audit trail.
+//
+// Each user event has one home, its handler in events.go beside its rows
+// in fsm's table: what it checks, what it changes, what runs after its
+// first transition, and its button. Each router command kind has one
+// entry in commands.go, the only reading of a follow-up. What the box
+// offers is one function, offers (offers.go). Adding an event touches
+// fsm/events.go, fsm/table.go and events.go; adding a filter field is a
+// row of filterFields (commands.go) beside the store's filter and the
+// router's spec.
 package agent
 
 import (

@@ -284,14 +284,17 @@ func decodeValue(raw json.RawMessage, op string, v *condparse.Value) error {
 	switch op {
 	case "between":
 		var r struct{ Min, Max int64 }
-		if err := json.Unmarshal(raw, &r); err != nil || r.Min < 0 || r.Max < 0 || (r.Max != 0 && r.Min > r.Max) {
-			return errors.New(`value must be {"min": n, "max": m} with 0 <= min <= max`)
+		if err := json.Unmarshal(raw, &r); err != nil || r.Min < 0 || r.Max < 0 || (r.Max != 0 && r.Min > r.Max) || r.Min > MaxCount || r.Max > MaxCount {
+			return fmt.Errorf(`value must be {"min": n, "max": m} with 0 <= min <= max <= %d`, int64(MaxCount))
 		}
 		*v = condparse.RangeValue(r.Min, r.Max)
 	case "gte", "lte", "within_days":
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil || n <= 0 {
 			return errors.New("value must be a positive integer")
+		}
+		if max := int64(MaxCount); op == "within_days" && n > MaxDays || n > max {
+			return fmt.Errorf("value is out of range (at most %d days, %d for counts)", MaxDays, max)
 		}
 		*v = condparse.IntValue(n)
 	case "in", "not_in":

@@ -9,6 +9,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 )
 
 // Offer is one button of the search box: the registry row its click
@@ -175,7 +176,7 @@ func filterTargets(s *Session) []target {
 	var out []target
 	for _, ff := range filterFields {
 		if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == ff.name }) {
-			out = append(out, target{args: api.Args{Field: ff.name}, name: pick(s.zh(), ff.label.zh, ff.label.en)})
+			out = append(out, target{args: api.Args{Field: ff.name}, name: condition.Field(ff.name).Label(s.Locale)})
 		}
 	}
 	return out
@@ -242,13 +243,55 @@ func refusalReason(s *Session, na *fsm.NotAllowedError, f fsm.Facts) string {
 	case fsm.ClarifyAnswer:
 		return pick(zh, "当前没有待回答的问题", "there is no open question to answer")
 	}
-	var docs []string
+	var zhs, ens []string
 	for _, a := range fsmRows(na) {
-		if a.Guard != nil && !slices.Contains(docs, a.Guard.Doc) {
-			docs = append(docs, a.Guard.Doc)
+		if a.Guard == nil || slices.Contains(ens, a.Guard.Doc) {
+			continue
 		}
+		ens = append(ens, a.Guard.Doc)
+		z, ok := guardZH[a.Guard.Name]
+		if !ok {
+			z = a.Guard.Doc
+		}
+		zhs = append(zhs, z)
 	}
-	return pick(zh, "当前状态下不能执行该操作（条件不满足："+strings.Join(na.Refused, ", ")+"）", "not possible now: none of these holds: "+strings.Join(docs, "; "))
+	return pick(zh, "现在不能执行：需要满足其一——"+strings.Join(zhs, "；"), "not possible now: none of these holds: "+strings.Join(ens, "; "))
+}
+
+// guardZH says each user-facing guard in Chinese (its Doc says it in
+// English) for 409 messages.
+var guardZH = map[string]string{
+	"has_text":                             "需要输入文字",
+	"no_tags_no_anchor":                    "输入框里没有其他内容",
+	"has_tags":                             "至少有一个关键词 tag",
+	"anchor_no_tags":                       "有锚点且没有关键词 tag",
+	"edit_text_not_empty":                  "编辑后的关键词不为空",
+	"edit_cleared_others_remain":           "清空并确认删除，且还有其他 tag",
+	"edit_cleared_last_tag_anchor_remains": "清空最后一个 tag，锚点保留",
+	"edit_cleared_last_tag":                "清空最后一个 tag，输入框变空",
+	"other_tags_remain":                    "删除后还有其他 tag",
+	"last_tag_anchor_remains":              "删除最后一个 tag，锚点保留",
+	"last_tag":                             "删除最后一个 tag，输入框变空",
+	"anchor_delete_leaves_nothing":         "删除锚点后没有 tag 和草稿",
+	"anchor_delete_leaves_draft":           "删除锚点后保留草稿",
+	"anchor_delete_leaves_tags":            "删除锚点后保留关键词 tag",
+	"tag_menu_open":                        "某个 tag 的匹配目标菜单已打开",
+	"low_recall_hint_visible":              "正显示低召回提示",
+	"url_failed":                           "链接识别失败（无效、平台不匹配或不支持）",
+	"anchor_repairable":                    "低召回，或锚点周围无结果",
+	"recall_expandable":                    "低召回或无结果：有可放宽的范围",
+	"anchor_removable_tags_remain":         "有锚点或失败的链接可删除，且保留关键词",
+	"anchor_removable_no_tags":             "只有锚点：删除后回到经典输入",
+	"no_text":                              "还没有给出描述",
+	"fallback_conditions_hold_tags":        "无未完成追问、无修正，只剩显式关键词",
+	"fallback_conditions_hold_anchor":      "无未完成追问、无修正，只剩单一锚点",
+	"router_refused":                       "补充无法执行",
+	"router_accepted":                      "补充已被解析为指令",
+	"no_tags":                              "没有关键词 tag",
+	"question_open":                        "有待回答的追问",
+	"url_failed_and_new_url":               "链接识别失败，且给出了新链接",
+	"anchor_repairable_and_new_url":        "低召回（或锚点无结果），且给出了新链接",
+	"draft_is_keyword":                     "草稿是一个关键词",
 }
 
 // fsmRows lists the rows of the refused event that start in its state.

@@ -27,6 +27,14 @@ func TestEveryOfferedButtonWorks(t *testing.T) {
 			check := func(where string) {
 				t.Helper()
 				distinctLabels(t, where, b.snap)
+				// The same buttons in the other language are distinct too.
+				s := mustSession(t, a, b)
+				s.Locale = map[string]string{"zh": "en", "en": "zh"}[s.Locale]
+				other := api.Snapshot{Actions: apiActions(a.offers(s))}
+				for _, ca := range contractActions(s, a.offers(s)) {
+					other.Slots.Actions = append(other.Slots.Actions, ca)
+				}
+				distinctLabels(t, where+" in "+s.Locale, other)
 				for _, act := range b.snap.Actions {
 					args := plausibleArgs(b.snap, act)
 					c := cloneBox(t, a, b)
@@ -184,4 +192,17 @@ func mustSession(t *testing.T, a *Agent, b *box) *Session {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestGuardsSayWhyInChinese: every guard a user event can fail on has a
+// Chinese text for the 409 (submit and commit guards have their own).
+func TestGuardsSayWhyInChinese(t *testing.T) {
+	for _, a := range fsm.Default().Actions() {
+		if a.System() || a.Guard == nil || strings.HasPrefix(a.Guard.Name, "submit_") || strings.HasPrefix(a.Guard.Name, "commit_") {
+			continue
+		}
+		if _, ok := guardZH[a.Guard.Name]; !ok {
+			t.Errorf("guard %s (%s) of %s has no Chinese text", a.Guard.Name, a.Guard.Doc, a.ID)
+		}
+	}
 }

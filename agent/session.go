@@ -9,6 +9,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condparse"
 	"searchagent/tools/platform"
+	"searchagent/tools/urlresolve"
 )
 
 // Source stages (context source_stage).
@@ -96,7 +97,7 @@ type Anchor struct {
 }
 
 // Resolved reports whether the anchor is a resolved channel.
-func (a *Anchor) Resolved() bool { return a != nil && a.Resolution == "resolved_exact" }
+func (a *Anchor) Resolved() bool { return a != nil && a.Resolution == string(urlresolve.StateExact) }
 
 // Cond is a hard, soft or derived node of the Condition Graph (spec 2.3).
 type Cond struct {

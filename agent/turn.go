@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"searchagent/agent/fsm"
 	"searchagent/agent/modelpath"
@@ -271,13 +270,8 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		}
 		return api.Snapshot{}, badRequest("unknown_event", fmt.Sprintf("unknown event %q", req.Event), map[string]any{"events": names})
 	}
-	for name, v := range map[string]string{"text": req.Args.Text, "url": req.Args.URL} {
-		if len(v) > MaxTextBytes {
-			return api.Snapshot{}, newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
-		}
-		if !utf8.ValidString(v) {
-			return api.Snapshot{}, badRequest("bad_text", name+" is not valid UTF-8", nil)
-		}
+	if err := checkArgs(req.Args); err != nil {
+		return api.Snapshot{}, err
 	}
 	mu := a.lock(id)
 	mu.Lock()
@@ -288,6 +282,18 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	}
 	if rec.Closed() {
 		return api.Snapshot{}, newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
+	}
+	if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
+		return api.Snapshot{}, newError(ErrConflict, "session_full",
+			pick(s.zh(), "本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
+			map[string]int{"max_turns": max}, nil)
+	}
+	// Turn numbers never repeat: a failed turn commits nothing, but its
+	// events in the log carry its number.
+	if rec.LastSeq > 0 {
+		if last, err := a.cfg.Sessions.Events(ctx, id, rec.LastSeq-1, 1); err == nil && len(last) == 1 && last[0].Turn > s.Turn {
+			s.Turn = last[0].Turn
+		}
 	}
 	start := time.Now()
 	s.Turn++

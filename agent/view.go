@@ -9,6 +9,7 @@ import (
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/tools/store"
+	"searchagent/tools/urlresolve"
 )
 
 // question decides whether the first results deserve exactly one
@@ -109,7 +110,7 @@ func (t *turn) renderInput() contract.RenderInput {
 				v.Handle = "@" + v.Handle
 			}
 		}
-		if a.Resolution == "resolved_invalid" {
+		if a.Resolution == string(urlresolve.StateInvalid) {
 			v.LinkIssue = contract.LinkIncomplete
 			if strings.HasSuffix(a.Reason, "not_found") {
 				v.LinkIssue = contract.LinkNotFound

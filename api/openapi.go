@@ -10,6 +10,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"searchagent/contract"
+	"searchagent/tools/platform"
+	"searchagent/tools/scope"
+	"searchagent/tools/states"
 )
 
 // PathOpenAPI serves the OpenAPI document (OpenAPIJSON).
@@ -81,6 +84,9 @@ func bundleOpenAPI() ([]byte, error) {
 			"then": map[string]any{"properties": map[string]any{"slots": ref}},
 		})
 	}
+	if err := fillVocabularies(schemas); err != nil {
+		return nil, err
+	}
 	slots["anyOf"] = anyOf
 	slotsEvent["allOf"] = perKey
 	if props, ok := slotsEvent["properties"].(map[string]any); ok {
@@ -91,4 +97,58 @@ func bundleOpenAPI() ([]byte, error) {
 		return nil, fmt.Errorf("%w: %v", ErrOpenAPI, err)
 	}
 	return b, nil
+}
+
+// vocabularies are the closed word lists the document's enums come from
+// (each has one home package; the YAML names it with x-vocabulary).
+func vocabularies() map[string][]string {
+	strs := func(n int, at func(int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = at(i)
+		}
+		return out
+	}
+	scenes := []string{}
+	subs := strs(len(states.Catalogue), func(i int) string { return states.Catalogue[i].ID })
+	for _, s := range states.Catalogue {
+		if len(scenes) == 0 || scenes[len(scenes)-1] != string(s.Scene) {
+			scenes = append(scenes, string(s.Scene))
+		}
+	}
+	return map[string][]string{
+		"platforms":        strs(len(platform.All()), func(i int) string { return string(platform.All()[i]) }),
+		"input_states":     strs(len(states.Inputs), func(i int) string { return string(states.Inputs[i]) }),
+		"container_states": strs(len(states.Containers), func(i int) string { return string(states.Containers[i]) }),
+		"session_states":   strs(len(states.Sessions), func(i int) string { return string(states.Sessions[i]) }),
+		"scenes":           scenes,
+		"substates":        subs,
+		"scopes":           strs(len(scope.List()), func(i int) string { return string(scope.List()[i]) }),
+	}
+}
+
+// fillVocabularies sets the enum of every schema that names a vocabulary
+// with x-vocabulary, so the document never holds a copy of a word list.
+func fillVocabularies(schemas map[string]any) error {
+	vocab := vocabularies()
+	for name, v := range schemas {
+		s, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		key, ok := s["x-vocabulary"].(string)
+		if !ok {
+			continue
+		}
+		list, ok := vocab[key]
+		if !ok {
+			return fmt.Errorf("%w: schema %s names an unknown vocabulary %q", ErrOpenAPI, name, key)
+		}
+		enum := make([]any, len(list))
+		for i, w := range list {
+			enum[i] = w
+		}
+		s["enum"] = enum
+	}
+	return nil
 }

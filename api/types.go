@@ -49,8 +49,18 @@ type CreateSessionRequest struct {
 	// Locale is "zh" or "en" (default "zh").
 	Locale string `json:"locale,omitempty"`
 	// ClientRef identifies the client; a new session closes the client's
-	// previous session on the same platform (spec 2.1).
+	// previous session on the same platform (spec 2.1) when the request
+	// proves it owns that session: the old session's token in
+	// X-Session-Token, or the API key that created it. Without a proof
+	// the new session is independent and closes nothing.
 	ClientRef string `json:"client_ref,omitempty"`
+	// ReplaceToken is the X-Session-Token header of the request: the
+	// token of the session being replaced. Set by the server, never read
+	// from the body.
+	ReplaceToken string `json:"-"`
+	// Owner identifies the API key that authenticated the request (a
+	// hash, never the key). Set by the server, never read from the body.
+	Owner string `json:"-"`
 }
 
 // CreateSessionResponse is the 201 answer of POST /v1/sessions.

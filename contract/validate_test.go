@@ -304,7 +304,7 @@ func TestValidatorConcurrentUse(t *testing.T) {
 			}
 		}()
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the concurrent validations to finish")
 }
 
 // FuzzValidateJSON feeds arbitrary bytes: never a panic; a report whose

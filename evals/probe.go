@@ -27,7 +27,13 @@ func (r *Runner) probeButtons(turns []turnView, at int) []string {
 		if ev == "" {
 			ev = a.ActionID
 		}
-		args := PlausibleArgs(ev, snap)
+		var args api.Args
+		if a.Args != nil {
+			// The button names what it acts on; the user adds the rest.
+			args = withButtonArgs(*a.Args, PlausibleArgs(ev, snap, a.Args.ConditionID))
+		} else {
+			args = PlausibleArgs(ev, snap, "")
+		}
 		_, err = r.agent.Handle(ctx, id, token, api.EventRequest{Event: ev, Args: args}, nil)
 		var ae *agent.Error
 		if errors.As(err, &ae) && (errors.Is(err, agent.ErrNotAllowed) || errors.Is(err, agent.ErrBadRequest)) {
@@ -65,9 +71,10 @@ var demoAnchor = map[string]string{
 
 // PlausibleArgs are the arguments a user would send with a click of event
 // in the snapshot s: the thing it acts on (the active or first tag, the
-// first condition, the pending question's first option) and a sensible
-// value.
-func PlausibleArgs(event string, s api.Snapshot) api.Args {
+// condition named by conditionID or else the first one, the pending
+// question's first option) and a sensible value (a condition edit keeps
+// the condition's value).
+func PlausibleArgs(event string, s api.Snapshot, conditionID string) api.Args {
 	var a api.Args
 	tag := s.Context.ActiveTagID
 	if tag == "" && len(s.Context.KeywordTags) > 0 {
@@ -113,7 +120,7 @@ func PlausibleArgs(event string, s api.Snapshot) api.Args {
 		a.Text = text("找美国的科技博主", "US tech channels")
 	case "condition.edit", "condition.remove":
 		for _, c := range s.Context.Conditions {
-			if c.Kind == "anchor" {
+			if c.Kind == "anchor" || conditionID != "" && c.ID != conditionID {
 				continue
 			}
 			a.ConditionID = c.ID
@@ -140,4 +147,44 @@ func PlausibleArgs(event string, s api.Snapshot) api.Args {
 		}
 	}
 	return a
+}
+
+// withButtonArgs is what a client sends for a button: the button's own
+// arguments, completed with plausible values for what the user types.
+func withButtonArgs(button, plausible api.Args) api.Args {
+	out := button
+	if out.Text == "" {
+		out.Text = plausible.Text
+	}
+	if out.TagID == "" {
+		out.TagID = plausible.TagID
+	}
+	if out.Scope == "" {
+		out.Scope = plausible.Scope
+	}
+	if out.URL == "" {
+		out.URL = plausible.URL
+	}
+	if out.OptionID == "" {
+		out.OptionID = plausible.OptionID
+	}
+	if out.ConditionID == "" {
+		out.ConditionID = plausible.ConditionID
+	}
+	if len(out.Value) == 0 {
+		out.Value = plausible.Value
+	}
+	if out.Field == "" {
+		out.Field = plausible.Field
+	}
+	if out.Op == "" {
+		out.Op = plausible.Op
+	}
+	if out.By == "" {
+		out.By = plausible.By
+	}
+	if out.Cursor == "" {
+		out.Cursor = plausible.Cursor
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/states"
 )
 
 // The conversation-level rules checked over every turn of every
@@ -32,7 +33,8 @@ type ruleSet struct {
 	probe func(turns []turnView, at int) []string
 }
 
-var stableSessions = []string{"idle", "results_ready", "clarifying", "empty_repair", "unsupported"}
+// stableSessions are the session states in which nothing is loading.
+var stableSessions = []states.Session{states.Idle, states.ResultsReady, states.Clarifying, states.EmptyRepair, states.Unsupported}
 
 // events that may change a tag's scope, remove the anchor or drop
 // conditions (the user asked for it).
@@ -43,7 +45,7 @@ var (
 		"agent.fallback_to_classic"}
 	anchorCommands = []string{"replace_anchor", "remove_anchor", "remove_condition", "new_task", "reset", "back_to_classic", "switch_to_nl"}
 	dropEvents     = []string{"condition.remove", "condition.edit", "filter.clear", "filter.set", "session.reset", "search.submit",
-		"input.commit", "anchor.delete", "tag.delete", "tag.edit_submit", "agent.fallback_to_classic", "clarify.answer",
+		"input.commit", "anchor.delete", "tag.delete", "tag.edit_submit", "tag.toggle_exclude", "tag.set_scope", "agent.fallback_to_classic", "clarify.answer",
 		"A_REPAIR_EXPAND_RECALL_SCOPE", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", "A_REPAIR_REPLACE_ANCHOR", "A_REPAIR_FIX_URL", "A_REPAIR_SWITCH_TO_NL"}
 	dropCommands = []string{"remove_condition", "new_task", "reset", "back_to_classic", "switch_to_nl", "widen", "replace_anchor"}
 )
@@ -71,7 +73,7 @@ func (rs *ruleSet) check(turns []turnView) []string {
 			before.Context.PendingQuestion.ID != after.Context.PendingQuestion.ID {
 			add(RuleOneQuestion, i, "a second question %q in one clarifying episode (first: %q)", after.Context.PendingQuestion.Text, before.Context.PendingQuestion.Text)
 		}
-		if rs.on[RuleNoFakeLoading] && slices.Contains(stableSessions, after.State.Session) && after.Slots.Status != nil && after.Slots.Status.Loading {
+		if rs.on[RuleNoFakeLoading] && slices.Contains(stableSessions, states.Session(after.State.Session)) && after.Slots.Status != nil && after.Slots.Status.Loading {
 			add(RuleNoFakeLoading, i, "status.loading is true in the stable state %s", after.State.Session)
 		}
 		if rs.on[RuleScopeKept] && !slices.Contains(scopeEvents, v.Event) {
@@ -154,31 +156,34 @@ func touched(d *routerDecision, field string) bool {
 	return false
 }
 
-// duplicateLabels lists labels offered twice in one snapshot: the
-// top-level actions and the slots' actions and repair options.
+// duplicateLabels lists labels shown twice in one list of a snapshot:
+// the top-level actions, the actions slot, the repair options. (A repair
+// option may also be an action: they are separate blocks of the box.)
 func duplicateLabels(s api.Snapshot) []string {
 	var out []string
-	seen := map[string]int{}
-	for _, a := range s.Actions {
-		seen[a.Label]++
-	}
-	for label, n := range seen {
-		if n > 1 {
-			out = append(out, fmt.Sprintf("the label %q is offered %d times", label, n))
+	count := func(what string, labels []string) {
+		seen := map[string]int{}
+		for _, l := range labels {
+			seen[l]++
+		}
+		for _, l := range sortedKeys(seen) {
+			if seen[l] > 1 {
+				out = append(out, fmt.Sprintf("the label %q is shown %d times in %s", l, seen[l], what))
+			}
 		}
 	}
-	slotSeen := map[string]int{}
+	var top, acts, reps []string
+	for _, a := range s.Actions {
+		top = append(top, a.Label)
+	}
 	for _, a := range s.Slots.Actions {
-		slotSeen[a.Label]++
+		acts = append(acts, a.Label)
 	}
 	for _, a := range s.Slots.RepairOptions {
-		slotSeen[a.Label]++
+		reps = append(reps, a.Label)
 	}
-	for label, n := range slotSeen {
-		if n > 1 {
-			out = append(out, fmt.Sprintf("the slot label %q is shown %d times", label, n))
-		}
-	}
-	slices.Sort(out)
+	count("the offered actions", top)
+	count("the actions slot", acts)
+	count("the repair options", reps)
 	return out
 }

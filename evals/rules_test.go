@@ -76,7 +76,7 @@ func TestRules(t *testing.T) {
 		{"duplicate labels", turnView{Event: "followup.submit",
 			After: snapshot("results_ready", func(s *api.Snapshot) {
 				s.Actions = []api.AllowedAction{{ActionID: "A1", Label: "搜索"}, {ActionID: "A2", Label: "搜索"}}
-			})}, `buttons at step 1 followup.submit: the label "搜索" is offered 2 times`, nil},
+			})}, `buttons at step 1 followup.submit: the label "搜索" is shown 2 times in the offered actions`, nil},
 		{"contract violation event", turnView{Event: "followup.submit", After: snapshot("results_ready", nil),
 			Events: []api.StreamEvent{{Name: api.EventContractViolation, Data: json.RawMessage(`{"violations":[{"code":"FAKE_LOADING"}]}`)}}},
 			"contract at step 1 followup.submit: contract.violation", nil},

@@ -40,7 +40,10 @@
 // Text is matched after Normalize: full-width folding, case folding,
 // traditional→simplified for common characters. Slot types: string, int,
 // count, enum, url, platform, country (ISO 3166-1 alpha-2), language (ISO
-// 639-1), scope, duration (days), plus ordinal and condition. Counts
+// 639-1), category, scope, duration (days), plus ordinal and condition;
+// the vocabularies of country, language, category, platform and scope are
+// the project's vocabulary packages (tools/taxonomy, tools/platform,
+// tools/scope). Counts
 // normalise "1w+" to {min:10000}, "5k-20k" to {min:5000,max:20000},
 // "10万以下" to {max:100000}. Lint checks a spec set (intentctl lint).
 //

@@ -286,7 +286,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		} else {
 			slot.Value = vals[0]
 		}
-	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope:
+	case SlotEnum, SlotCountry, SlotLanguage, SlotPlatform, SlotScope, SlotCategory:
 		var v *vocab
 		if si >= 0 {
 			v = cs.slotVocabs[si]
@@ -313,7 +313,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		if ss.Multi {
 			slot.Value = slices.Clone(vals)
 		} else {
-			slot.Value = v.box(vals[0])
+			slot.Value = vals[0]
 		}
 	case SlotCount:
 		cr, err := parseCount(raws[0].raw)
@@ -498,17 +498,15 @@ func (v *vocab) appendAll(dst []string, s string) (out []string, found bool) {
 		add(c)
 		return dst, found
 	}
-	if n := utf8.RuneCountInString(s); n <= v.maxCodeRunes {
-		for i, code := range v.codes {
-			if v.codeRunes[i] == n && strings.EqualFold(s, code) {
-				add(code)
-				return dst, found
-			}
+	for _, code := range v.codes {
+		if strings.EqualFold(s, code) {
+			add(code)
+			return dst, found
 		}
 	}
 	for i := 0; i < len(s); {
 		best := 0
-		for j := min(len(s), i+min(48, v.maxName)); j > i; j-- {
+		for j := min(len(s), i+48); j > i; j-- {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
@@ -600,7 +598,7 @@ func (cs *compiledSpec) buildCommand(slots Slots) Command {
 			cmd.Args = cmd.Args.set(a.key, slot.Value)
 		case "op":
 			if cr, ok := slot.Value.(CountRange); ok {
-				cmd.Args = cmd.Args.set(a.key, cr.opValue())
+				cmd.Args = cmd.Args.set(a.key, cr.Op())
 			}
 		case "value":
 			if cr, ok := slot.Value.(CountRange); ok {

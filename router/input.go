@@ -1,5 +1,7 @@
 package router
 
+import "searchagent/tools/states"
+
 // DefaultMaxInputBytes is the longest input Query accepts (4 KiB of
 // UTF-8, about 1,300 Chinese characters). Longer inputs are refused with
 // ErrInputTooLong; WithMaxInputBytes changes the limit.
@@ -117,11 +119,11 @@ func (in *Input) pendingQuestion() bool {
 			return true
 		}
 	}
-	return in.State.Session == "clarifying" || in.State.Container == "expanded_clarifying"
+	return in.State.Session == string(states.Clarifying) || in.State.Container == string(states.ExpandedClarifying)
 }
 
 func (in *Input) repairing() bool {
-	return in.State.Container == "expanded_repair" || in.State.Session == "empty_repair"
+	return in.State.Container == string(states.ExpandedRepair) || in.State.Session == string(states.EmptyRepair)
 }
 
 // checkPrecondition reports whether a named precondition holds, and a

@@ -245,6 +245,11 @@ func Lint(specs []Spec) []Issue {
 			if len(p.Triggers) == 0 && !strings.HasPrefix(p.Anchor, "lex:") && !strings.HasPrefix(src, "^") && derivedTriggers(src, macroSlots) == nil {
 				add(sp, SeverityWarning, "trigger", "pattern %s has no triggers, and its regex none to derive: it runs on every input", p.Name)
 			}
+			for _, ex := range p.Examples {
+				if len(macroSlots) == 0 && !re.MatchString(Normalize(ex)) {
+					add(sp, SeverityWarning, "example", "pattern %s: its regex does not match its example %q", p.Name, ex)
+				}
+			}
 			for _, c := range hintContradictions(p, src, macroSlots) {
 				add(sp, SeverityWarning, "hint", "pattern %s: %s", p.Name, c)
 			}

@@ -1,7 +1,6 @@
 package router
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,287 +33,52 @@ func (n *normText) origSpan(a, b int) string {
 // function spec terms are compiled with, exported for tools that want to
 // show what the router saw.
 func Normalize(s string) string {
-	if isNormalized(s) {
-		return s
-	}
-	return normalize(s, false).s
+	b, _, _ := appendNormalized(nil, nil, s)
+	return string(b)
 }
 
-func normalize(s string, withOffsets bool) normText {
-	b, off, _ := appendNormalized(make([]byte, 0, len(s)+8), nil, s, withOffsets)
+func normalize(s string) normText {
+	b, off, _ := appendNormalized(nil, nil, s)
 	return normText{s: string(b), orig: s, off: off}
 }
 
-// isNormalized reports whether Normalize(s) == s: every rune folds to
-// itself and spaces are single, neither leading nor trailing.
-func isNormalized(s string) bool {
-	space := true // a leading space is dropped
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			// asciiFold[c] == c for the bytes that fold to themselves.
-			if asciiFold[c] != c || c == ' ' && space {
-				return false
-			}
-			space = c == ' '
-			i++
-			continue
-		}
-		space = false
-		if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-			r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
-			i += 3
-			if r >= cjkLo && r <= cjkHi {
-				if tradDense[r-cjkLo] != 0 {
-					return false
-				}
-				continue
-			}
-			if foldRune(r) != r {
-				return false
-			}
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError {
-			return false // invalid bytes and U+FFFD become spaces
-		}
-		i += size
-		if f := foldRune(r); f != r {
-			// Runes that fold to a space are never their own fold.
-			return false
-		}
-	}
-	return !space || s == ""
-}
-
-// asciiFold is foldRune for ASCII: upper case to lower case, control
-// characters to a space.
-var asciiFold = func() (t [utf8.RuneSelf]byte) {
-	for c := range t {
-		t[c] = byte(foldRune(rune(c)))
-	}
-	return t
-}()
-
-// appendNormalized appends the normalised form of s to b and, when
-// withOffsets, the offset of each produced byte in s to off (see
-// normText.off); with offsets, b and off must be empty. invalid reports
-// whether s is not valid UTF-8.
-func appendNormalized(b []byte, off []int32, s string, withOffsets bool) (_ []byte, _ []int32, invalid bool) {
-	if withOffsets {
-		return normalizeOffsets(b, off, s)
-	}
+// appendNormalized appends the normal form of s to b and, for each byte
+// it appends, the offset in s of the rune that produced it to off, then
+// one more offset: the end of that last rune (see normText.off). invalid
+// reports whether s is not valid UTF-8.
+func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, invalid bool) {
 	base := len(b)
-	space := true // drop leading space
-	for i := 0; i < len(s); {
-		start := i
-		if c := s[i]; c < utf8.RuneSelf {
-			i++
-			c = asciiFold[c]
-			if c == ' ' {
-				if space {
-					continue
-				}
-				space = true
-			} else {
-				space = false
-			}
-			b = append(b, c)
-			if withOffsets {
-				off = append(off, int32(start))
-			}
-			continue
-		}
-		if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-			// Most CJK: three bytes, decoded inline.
-			c1, c2 := s[i+1], s[i+2]
-			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-			if r >= cjkLo && r <= cjkHi { // neither a space nor dropped
-				i += 3
-				space = false
-				n := len(b)
-				if t := tradDense[r-cjkLo]; t != 0 {
-					b = utf8.AppendRune(b, rune(t))
-				} else {
-					b = append(b, c, c1, c2) // unchanged: its own bytes
-				}
-				if withOffsets {
-					st := int32(start)
-					if len(b)-n == 3 {
-						off = append(off, st, st, st)
-					} else {
-						for k := n; k < len(b); k++ {
-							off = append(off, st)
-						}
-					}
-				}
+	space := true // a leading space is dropped
+	for i, r := range s {
+		f := foldRune(r)
+		if f == ' ' {
+			if space {
 				continue
 			}
+			space = true
+		} else {
+			space = false
 		}
-		var r rune
-		var size int
-		if r, size = utf8.DecodeRuneInString(s[i:]); size == 1 {
-			invalid = true // RuneError from an invalid byte
-		}
-		i += size
-		f, sp, skip := foldSpace(r, space)
-		if space = sp; skip {
+		if f == 0 {
 			continue
 		}
 		n := len(b)
-		if f == r && r != utf8.RuneError {
-			b = append(b, s[start:i]...) // unchanged: its own bytes
-		} else {
-			b = utf8.AppendRune(b, f)
-		}
-		if withOffsets {
-			for k := n; k < len(b); k++ {
-				off = append(off, int32(start))
-			}
+		b = utf8.AppendRune(b, f)
+		for range len(b) - n {
+			off = append(off, int32(i))
 		}
 	}
 	if len(b) > base && b[len(b)-1] == ' ' {
 		b = b[:len(b)-1]
-		if withOffsets {
-			off = off[:len(b)]
-		}
+		off = off[:len(off)-1]
 	}
-	if withOffsets {
-		off = append(off, int32(len(s)))
-		// A trimmed trailing space must not widen the last span.
-		if len(b) > 0 {
-			last := off[len(b)-1]
-			_, sz := utf8.DecodeRuneInString(s[last:])
-			off[len(b)] = last + int32(sz)
-		}
+	end := int32(len(s))
+	if len(b) > base {
+		last := off[len(off)-1]
+		_, size := utf8.DecodeRuneInString(s[last:])
+		end = last + int32(size)
 	}
-	return b, off, invalid
-}
-
-// normalizeOffsets is appendNormalized with offsets (b and off empty).
-// It writes into buffers sized so that the common runes, whose normal
-// form is no longer than they are (ASCII, and CJK characters), need no
-// capacity checks beyond the bounds checks (see normalizeRun): room for
-// len(s)-i more bytes is kept after byte j of the output.
-func normalizeOffsets(b []byte, off []int32, s string) (_ []byte, _ []int32, invalid bool) {
-	buf := slices.Grow(b[:0], len(s))
-	buf = buf[:cap(buf)]
-	offs := slices.Grow(off[:0], len(buf)+1)
-	offs = offs[:cap(offs)]
-	j := 0
-	space := true // drop leading space
-	for i := 0; i < len(s); {
-		if i, j, space = normalizeRun(buf, offs, s, i, j, space); i == len(s) {
-			break
-		}
-		start := i
-		r, size := decodeRune(s, i) // s[i] is not ASCII
-		if size == 1 {
-			invalid = true // RuneError from an invalid byte
-		}
-		i += size
-		f, sp, skip := foldSpace(r, space)
-		if space = sp; skip {
-			continue
-		}
-		var out []byte
-		if f == r && r != utf8.RuneError {
-			out = append(buf[:j], s[start:i]...) // unchanged: its own bytes
-		} else {
-			out = utf8.AppendRune(buf[:j], f)
-		}
-		n := len(out)
-		if need := n + len(s) - i; cap(out) < need {
-			out = slices.Grow(out, need-n)
-		}
-		buf = out[:cap(out)]
-		if len(offs) < len(buf)+1 {
-			offs = slices.Grow(offs[:j], len(buf)+1-j)
-			offs = offs[:cap(offs)]
-		}
-		for ; j < n; j++ {
-			offs[j] = int32(start)
-		}
-	}
-	if j > 0 && buf[j-1] == ' ' {
-		j--
-	}
-	offs[j] = int32(len(s))
-	// A trimmed trailing space must not widen the last span.
-	if j > 0 {
-		last := offs[j-1]
-		sz := 1
-		if s[last] >= utf8.RuneSelf {
-			_, sz = decodeRune(s, int(last))
-		}
-		offs[j] = last + int32(sz)
-	}
-	return buf[:j], offs[:j+1], invalid
-}
-
-// normalizeRun is normalizeOffsets' loop over ASCII and CJK runes from
-// s[i] and output byte j, stopping at another rune (or the end); it
-// returns where it stopped. It calls nothing, so that its loop keeps
-// everything in registers.
-func normalizeRun(buf []byte, offs []int32, s string, i, j int, space bool) (int, int, bool) {
-	for i < len(s) {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			c = asciiFold[c]
-			if c != ' ' || !space {
-				space = c == ' '
-				buf[j] = c
-				offs[j] = int32(i)
-				j++
-			}
-			i++
-			continue
-		}
-		if !(c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) || len(s)-i < 3 {
-			break
-		}
-		// Three bytes, decoded inline: most CJK. (Three-element slices
-		// and arrays, so that one bounds check covers each.)
-		q := s[i : i+3]
-		c1, c2 := q[1], q[2]
-		if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
-			break
-		}
-		r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-		if r < cjkLo || r > cjkHi {
-			break
-		}
-		// Neither a space nor dropped. A simplified form is a three-byte
-		// rune too (checked, not assumed).
-		if t := rune(tradDense[r-cjkLo]); t != 0 {
-			if t < 0x800 {
-				break
-			}
-			c, c1, c2 = byte(0xE0|t>>12), byte(0x80|(t>>6)&0x3F), byte(0x80|t&0x3F)
-		}
-		space = false
-		d := (*[3]byte)(buf[j : j+3])
-		d[0], d[1], d[2] = c, c1, c2
-		st := int32(i)
-		o := (*[3]int32)(offs[j : j+3])
-		o[0], o[1], o[2] = st, st, st
-		j += 3
-		i += 3
-	}
-	return i, j, space
-}
-
-// decodeRune is utf8.DecodeRuneInString(s[i:]) for s[i] >= 0x80, with
-// the common three-byte sequences (most CJK) decoded inline.
-func decodeRune(s string, i int) (rune, int) {
-	if c := s[i]; (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) {
-		c1, c2 := s[i+1], s[i+2]
-		if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 {
-			return rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F), 3
-		}
-	}
-	return utf8.DecodeRuneInString(s[i:])
+	return b, append(off, end), !utf8.ValidString(s)
 }
 
 // foldRune maps one rune to its matching form; 0 means drop it.
@@ -334,8 +98,8 @@ func foldRune(r rune) rune {
 	case r >= cjkLo && r <= cjkHi:
 		// No space, control, format or punctuation rune lies in the CJK
 		// block: only traditional characters change.
-		if s := tradDense[r-cjkLo]; s != 0 {
-			return rune(s)
+		if s, ok := tradToSimp[r]; ok {
+			return s
 		}
 		return r
 	case r == utf8.RuneError:
@@ -374,18 +138,6 @@ var tradToSimp = buildTradTable(
 
 const cjkLo, cjkHi = 0x3400, 0x9FFF
 
-// tradDense is tradToSimp as a dense table over the CJK block, read-only
-// after package initialisation (simplified forms fit in 16 bits).
-var tradDense = func() *[cjkHi - cjkLo + 1]uint16 {
-	t := new([cjkHi - cjkLo + 1]uint16)
-	for k, v := range tradToSimp {
-		if k >= cjkLo && k <= cjkHi && v <= 0xFFFF {
-			t[k-cjkLo] = uint16(v)
-		}
-	}
-	return t
-}()
-
 func buildTradTable(pairs string) map[rune]rune {
 	rs := []rune(pairs)
 	m := make(map[rune]rune, len(rs)/2)
@@ -395,15 +147,4 @@ func buildTradTable(pairs string) map[rune]rune {
 		}
 	}
 	return m
-}
-
-// foldSpace folds r (foldRune) and collapses runs of white space: space
-// says whether the previous output was a space; skip reports that the
-// folded rune is dropped (zero-width, or a space after a space).
-func foldSpace(r rune, space bool) (f rune, nowSpace, skip bool) {
-	f = foldRune(r)
-	if f == ' ' {
-		return f, true, space
-	}
-	return f, false, f == 0
 }

@@ -195,10 +195,10 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 	sc := s.pool.Get().(*scratch)
 	sc.reset()
 	var invalid bool
-	sc.norm, sc.off, invalid = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
+	sc.norm, sc.off, invalid = appendNormalized(sc.norm[:0], sc.off[:0], in.Text)
 	if invalid {
 		in.Text = strings.ToValidUTF8(in.Text, "\uFFFD")
-		sc.norm, sc.off, _ = appendNormalized(sc.norm[:0], sc.off[:0], in.Text, true)
+		sc.norm, sc.off, _ = appendNormalized(sc.norm[:0], sc.off[:0], in.Text)
 	}
 	sc.in = in
 	norm := in.Text

@@ -34,7 +34,7 @@ func TestNormalize(t *testing.T) {
 
 func TestNormalizeOffsets(t *testing.T) {
 	in := "  Use ＨＴＴＰＳ://YouTube.com/@MKBHD  "
-	nt := normalize(in, true)
+	nt := normalize(in)
 	i := strings.Index(nt.s, "https")
 	if got, want := nt.origSpan(i, len(nt.s)), "ＨＴＴＰＳ://YouTube.com/@MKBHD"; got != want {
 		t.Errorf("origSpan = %q, want %q", got, want)
@@ -216,6 +216,7 @@ func TestLintFindsProblems(t *testing.T) {
       - {name: everywhere, regex: '.+', weight: 0.1}
       - {name: uncovered, regex: 'foo|bar', weight: 0.1, triggers: [foo]}
       - {name: dead, regex: 'foo\s*\d', weight: 0.1, triggers: [foo, bar], anchor: trigger}
+      - {name: wrong_example, regex: 'foo', weight: 0.1, examples: [bar]}
     slots:
       url: {type: url, required: true}
       kind: {type: enum, enum: [a, b], default: c}
@@ -250,7 +251,7 @@ func TestLintFindsProblems(t *testing.T) {
 	for _, is := range issues {
 		codes[is.Code] = true
 	}
-	for _, want := range []string{"parse", "duplicate_id", "regex", "group", "unfillable", "command", "command_slot", "default", "slot_type", "precondition", "conflicts_with", "shared_term", "trigger", "hint"} {
+	for _, want := range []string{"parse", "duplicate_id", "regex", "group", "unfillable", "command", "command_slot", "default", "slot_type", "precondition", "conflicts_with", "shared_term", "trigger", "hint", "example"} {
 		if !codes[want] {
 			t.Errorf("LintDir: no %q issue in %v", want, issues)
 		}

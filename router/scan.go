@@ -3,6 +3,7 @@ package router
 import (
 	"math/bits"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -203,6 +204,9 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 // recording the captures of up to 8 matches; it reports whether any
 // matched.
 func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
+	if !p.mayMatch(text[lo:hi]) {
+		return false
+	}
 	found := false
 	for _, loc := range p.re.FindAllSubmatchIndex(text[lo:hi], 8) {
 		found = true
@@ -234,6 +238,9 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 		last = st
 		end := min(len(text), int(st)+p.window)
 		end = extendWord(text, end)
+		if !p.mayMatch(text[st:end]) {
+			continue
+		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
 			found = true
 			recordCaps(p, pi, a, loc, int(st))
@@ -243,7 +250,8 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 }
 
 // numberStarts lists where numbers start in the normalised input (Arabic
-// digits, Chinese numerals, "半"), computed once per query.
+// digits, Chinese numerals, "半"; a digit right after "." continues a
+// decimal), computed once per query.
 func (e *evaluation) numberStarts() []int32 {
 	if e.numsOK {
 		return e.sc.nums
@@ -251,71 +259,17 @@ func (e *evaluation) numberStarts() []int32 {
 	e.numsOK = true
 	nums := e.sc.nums[:0]
 	text := e.nt.s
-	// Byte by byte: the digits, '.', ',' and the lead byte of a numeral
-	// always start a rune (UTF-8 decoding never takes them as part of
-	// another rune, valid or not), and the bytes of any other rune all
-	// end a number.
 	prevNum := false
-	for i := 0; i < len(text); i++ {
-		if numClass[text[i]] == numOther {
-			prevNum = false
-			j := i + 1
-			for j < len(text) && numClass[text[j]] == numOther {
-				j++
-			}
-			i = j - 1
-			continue
+	for i, r := range text {
+		digit := r >= '0' && r <= '9'
+		isNum := digit || strings.ContainsRune("一二两三四五六七八九十半", r)
+		if isNum && !prevNum && len(nums) < maxPatternRuns && (!digit || i == 0 || text[i-1] != '.') {
+			nums = append(nums, int32(i))
 		}
-		switch numClass[text[i]] {
-		case numDigit:
-			if !prevNum && len(nums) < maxPatternRuns && (i == 0 || text[i-1] != '.' && text[i-1] != ',') {
-				nums = append(nums, int32(i))
-			}
-			prevNum = true
-			continue
-		case numSep:
-			continue // a number goes on after a separator
-		case numLead:
-			if c := text[i]; i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 &&
-				isCNNumeralStart(rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F)) {
-				if !prevNum && len(nums) < maxPatternRuns {
-					nums = append(nums, int32(i))
-				}
-				prevNum = true
-				i += 2
-				continue
-			}
-		}
-		prevNum = false // a lead byte of another rune
+		prevNum = isNum || prevNum && (r == '.' || r == ',')
 	}
 	e.sc.nums = nums
 	return nums
-}
-
-// Byte classes for numberStarts.
-const (
-	numOther = iota
-	numDigit
-	numSep  // '.' or ','
-	numLead // the lead byte of every Chinese numeral
-)
-
-var numClass = func() (t [256]uint8) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = numDigit
-	}
-	t['.'], t[','] = numSep, numSep
-	t[0xE4], t[0xE5] = numLead, numLead
-	return t
-}()
-
-// isCNNumeralStart reports whether r is one of 一二两三四五六七八九十半.
-func isCNNumeralStart(r rune) bool {
-	switch r {
-	case '一', '二', '两', '三', '四', '五', '六', '七', '八', '九', '十', '半':
-		return true
-	}
-	return false
 }
 
 // sortMarks sorts vocabulary hits by start and, for one start, longest

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"searchagent/tools/number"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,6 +28,7 @@ const (
 	SlotCountry   SlotType = "country"
 	SlotLanguage  SlotType = "language"
 	SlotScope     SlotType = "scope"
+	SlotCategory  SlotType = "category"
 	SlotDuration  SlotType = "duration"
 	SlotOrdinal   SlotType = "ordinal"
 	SlotCondition SlotType = "condition"
@@ -34,7 +36,7 @@ const (
 
 var knownSlotTypes = map[SlotType]bool{
 	SlotString: true, SlotInt: true, SlotCount: true, SlotEnum: true, SlotURL: true,
-	SlotPlatform: true, SlotCountry: true, SlotLanguage: true, SlotScope: true,
+	SlotPlatform: true, SlotCountry: true, SlotLanguage: true, SlotScope: true, SlotCategory: true,
 	SlotDuration: true, SlotOrdinal: true, SlotCondition: true,
 }
 
@@ -68,353 +70,19 @@ func (s Slot) String() string {
 
 // CountRange is a normalised count such as followers or average views:
 // "1w+" is {Min: 10000}, "5k-20k" is {Min: 5000, Max: 20000}, "不超过5万"
-// is {Max: 50000}. A bare number is a lower bound.
-type CountRange struct {
-	Min *int64 `json:"min,omitempty"`
-	Max *int64 `json:"max,omitempty"`
-}
-
-// Op is the filter operator the range stands for: gte, lte, between or eq.
-func (c CountRange) Op() string {
-	switch {
-	case c.Min != nil && c.Max != nil && *c.Min == *c.Max:
-		return "eq"
-	case c.Min != nil && c.Max != nil:
-		return "between"
-	case c.Max != nil:
-		return "lte"
-	default:
-		return "gte"
-	}
-}
-
-// opValue is Op as an interface value without allocating.
-func (c CountRange) opValue() any {
-	switch c.Op() {
-	case "eq":
-		return "eq"
-	case "between":
-		return "between"
-	case "lte":
-		return "lte"
-	}
-	return "gte"
-}
-
-// FilterValue is the value that goes with Op: one integer, or [min, max].
-func (c CountRange) FilterValue() any {
-	switch c.Op() {
-	case "between":
-		return []int64{*c.Min, *c.Max}
-	case "lte":
-		return *c.Max
-	case "eq", "gte":
-		if c.Min != nil {
-			return *c.Min
-		}
-	}
-	return nil
-}
-
-func (c CountRange) String() string {
-	switch c.Op() {
-	case "between":
-		return fmt.Sprintf("%d-%d", *c.Min, *c.Max)
-	case "lte":
-		return fmt.Sprintf("<=%d", *c.Max)
-	case "eq":
-		return fmt.Sprintf("=%d", *c.Min)
-	}
-	if c.Min == nil {
-		return ""
-	}
-	return fmt.Sprintf(">=%d", *c.Min)
-}
+// is {Max: 50000}. A bare number is a lower bound. It is the vocabulary's
+// number.Range.
+type CountRange = number.Range
 
 // ---- numbers ---------------------------------------------------------------
-
-// cnDigit is the value of a Chinese digit (零〇一二两三四五六七八九).
-func cnDigit(r rune) (int64, bool) {
-	switch r {
-	case '零', '〇':
-		return 0, true
-	case '一':
-		return 1, true
-	case '二', '两':
-		return 2, true
-	case '三':
-		return 3, true
-	case '四':
-		return 4, true
-	case '五':
-		return 5, true
-	case '六':
-		return 6, true
-	case '七':
-		return 7, true
-	case '八':
-		return 8, true
-	case '九':
-		return 9, true
-	}
-	return 0, false
-}
-
-// cnUnit is the value of a Chinese numeral unit (十百千万亿).
-func cnUnit(r rune) (int64, bool) {
-	switch r {
-	case '十':
-		return 10, true
-	case '百':
-		return 100, true
-	case '千':
-		return 1000, true
-	case '万':
-		return 10000, true
-	case '亿':
-		return 100000000, true
-	}
-	return 0, false
-}
-
-// parseCNNumber parses a Chinese numeral such as "十", "二十五", "一万",
-// "三千五百". It returns ok=false when s holds other characters.
-func parseCNNumber(s string) (int64, bool) {
-	if s == "" {
-		return 0, false
-	}
-	var total, section, digit int64
-	seen := false
-	for _, r := range s {
-		if d, ok := cnDigit(r); ok {
-			digit = d
-			seen = true
-			continue
-		}
-		u, ok := cnUnit(r)
-		if !ok {
-			return 0, false
-		}
-		seen = true
-		switch {
-		case u >= 10000:
-			section = (section + digit) * u
-			total += section
-			section, digit = 0, 0
-		default:
-			if digit == 0 {
-				digit = 1
-			}
-			section += digit * u
-			digit = 0
-		}
-	}
-	return total + section + digit, seen
-}
-
-var enNumbers = map[string]int64{
-	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a": 1, "an": 1,
-}
-
-// numTok is one number found in a capture with its unit applied (or not).
-type numTok struct {
-	val     float64
-	hasUnit bool
-	start   int
-	end     int
-}
-
-// appendNumbers appends the numbers in s (normalised text) to out:
-// Arabic numerals with an optional decimal part and unit (k, w, m, 千, 万,
-// 百万, 亿, thousand, million) and Chinese numerals.
-func appendNumbers(out []numTok, s string) []numTok {
-	for i := 0; i < len(s); {
-		r, sz := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, sz = decodeRune(s, i)
-		}
-		start := i
-		switch {
-		case r >= '0' && r <= '9':
-			j := i
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == ',' && j+3 < len(s) && isDigits(s[j+1:j+4])) {
-				j++
-			}
-			k := j // s[i:k] is s[i:j] without its trailing dots and commas
-			for k > i && (s[k-1] == '.' || s[k-1] == ',') {
-				k--
-			}
-			numStr := s[i:k]
-			if strings.IndexByte(numStr, ',') >= 0 {
-				numStr = strings.ReplaceAll(numStr, ",", "")
-			}
-			v, err := strconv.ParseFloat(numStr, 64)
-			if err != nil || len(numStr) > 15 {
-				i = j
-				continue
-			}
-			j = k
-			mult, ulen := unitAt(s[j:])
-			if ulen > 0 {
-				v *= mult
-			}
-			out = append(out, numTok{val: v, hasUnit: ulen > 0, start: start, end: j + ulen})
-			i = j + ulen
-		case r < utf8.RuneSelf: // no Chinese numeral starts with ASCII
-			i++
-		case isCNNumberStart(r):
-			j := i
-			for j < len(s) {
-				r2, sz2 := utf8.DecodeRuneInString(s[j:])
-				if _, d := cnDigit(r2); !d {
-					if _, u := cnUnit(r2); !u {
-						break
-					}
-				}
-				j += sz2
-			}
-			v, ok := parseCNNumber(s[i:j])
-			if ok {
-				mult, ulen := unitAt(s[j:])
-				hasUnit := strings.ContainsAny(s[i:j], "千万亿") || ulen > 0
-				if ulen > 0 {
-					v = int64(float64(v) * mult)
-				}
-				out = append(out, numTok{val: float64(v), hasUnit: hasUnit, start: start, end: j + ulen})
-				i = j + ulen
-			} else {
-				i = j
-			}
-		default:
-			i += sz
-		}
-	}
-	return out
-}
-
-// isCNNumberStart reports whether a Chinese numeral may start with r: a
-// non-zero digit, 十, 两 or 零.
-func isCNNumberStart(r rune) bool {
-	if d, ok := cnDigit(r); ok && d != 0 {
-		return true
-	}
-	return r == '十' || r == '两' || r == '零'
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// unitAt reports the multiplier of a unit at the start of s (after
-// optional spaces) and how many bytes it takes.
-func unitAt(s string) (float64, int) {
-	skip := 0
-	for skip < len(s) && s[skip] == ' ' {
-		skip++
-	}
-	t := s[skip:]
-	for _, u := range countUnits {
-		if strings.HasPrefix(t, u.text) {
-			rest := t[len(u.text):]
-			if u.word && rest != "" && isASCIILetter(rest[0]) && !(rest[0] == 's' && (len(rest) == 1 || !isASCIILetter(rest[1]))) {
-				continue
-			}
-			return u.mult, skip + len(u.text)
-		}
-	}
-	return 1, 0
-}
-
-// countUnits are the units unitAt knows, longest spellings first.
-var countUnits = [...]struct {
-	text string
-	mult float64
-	word bool
-}{
-	{"百万", 1e6, false}, {"千万", 1e7, false}, {"million", 1e6, true}, {"mil", 1e6, true}, {"thousand", 1e3, true},
-	{"万", 1e4, false}, {"千", 1e3, false}, {"亿", 1e8, false}, {"w", 1e4, true}, {"k", 1e3, true}, {"m", 1e6, true},
-}
+//
+// Numbers are read by tools/number, the project's one zh/en number
+// parser; durations and positions add their own words around it.
 
 func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
-var (
-	maxCues   = []string{"以下", "以内", "之内", "不超过", "不到", "少于", "小于", "低于", "最多", "至多", "封顶", "under", "below", "less than", "fewer than", "at most", "up to", "no more than", "not more than", "<", "≤", "max", "or less", "or fewer", "within"}
-	minCues   = []string{"以上", "起", "多", "不少于", "不低于", "大于", "超过", "高于", "至少", "最少", "over", "above", "more than", "at least", "greater than", "no less than", "not less than", ">", "≥", "+", "or more", "plus", "min"}
-	rangeSeps = []string{"-", "~", "到", "至", " to ", " and "}
-)
-
-// hasMaxCue reports whether s contains one of maxCues (but "<" when
-// notLT).
-func hasMaxCue(s string, notLT bool) bool {
-	for _, c := range maxCues {
-		if strings.Contains(s, c) && (!notLT || c != "<") {
-			return true
-		}
-	}
-	return false
-}
-
 // parseCount parses a count expression into a range.
-func parseCount(s string) (CountRange, error) {
-	var buf [4]numTok
-	nums := appendNumbers(buf[:0], s)
-	if len(nums) == 0 {
-		return CountRange{}, fmt.Errorf("no number in %q", s)
-	}
-	i64 := func(f float64) *int64 { v := int64(f + 0.5); return &v }
-	if len(nums) >= 2 {
-		a, b := nums[0], nums[1]
-		between := s[a.end:b.start]
-		isRange := strings.Contains(s[:a.start], "between") || strings.Contains(s[:a.start], "介于") || strings.Contains(s[:a.start], "在")
-		padded := " " + between + " "
-		for _, sep := range rangeSeps {
-			if strings.Contains(padded, sep) || strings.TrimSpace(between) == strings.TrimSpace(sep) {
-				isRange = true
-			}
-		}
-		if isRange {
-			if !a.hasUnit && b.hasUnit {
-				// "1-5w": the unit of the upper bound applies to both.
-				bm := b.val / rawNumber(s[b.start:b.end])
-				a.val *= bm
-			}
-			lo, hi := a.val, b.val
-			if lo > hi {
-				lo, hi = hi, lo
-			}
-			pair := &[2]int64{int64(lo + 0.5), int64(hi + 0.5)}
-			return CountRange{Min: &pair[0], Max: &pair[1]}, nil
-		}
-	}
-	n := nums[0]
-	before, after := s[:n.start], s[n.end:]
-	if hasMaxCue(after, true) || hasMaxCue(before, false) {
-		return CountRange{Max: i64(n.val)}, nil
-	}
-	_ = minCues // a bare number and every min cue mean a lower bound
-	return CountRange{Min: i64(n.val)}, nil
-}
-
-// rawNumber parses the leading number of a token without its unit.
-func rawNumber(tok string) float64 {
-	j := 0
-	for j < len(tok) && (tok[j] >= '0' && tok[j] <= '9' || tok[j] == '.') {
-		j++
-	}
-	if v, err := strconv.ParseFloat(tok[:j], 64); err == nil && v != 0 {
-		return v
-	}
-	if v, ok := parseCNNumber(strings.TrimRight(tok, "千万亿")); ok && v != 0 {
-		return float64(v)
-	}
-	return 1
-}
+func parseCount(s string) (CountRange, error) { return number.ParseRange(s) }
 
 // durationUnits are the units parseDuration looks for, in order.
 var durationUnits = [...]struct {
@@ -428,7 +96,6 @@ var durationUnits = [...]struct {
 // parseDuration parses a duration into days: "30天", "两周", "3 months",
 // "半年", "a week".
 func parseDuration(s string) (int64, error) {
-	var buf [4]numTok
 	for _, u := range durationUnits {
 		k := strings.Index(s, u.text)
 		if k < 0 {
@@ -439,12 +106,12 @@ func parseDuration(s string) (int64, error) {
 		}
 		prefix := strings.TrimSpace(s[:k])
 		n := float64(1)
-		if nums := appendNumbers(buf[:0], prefix); len(nums) > 0 {
-			n = nums[len(nums)-1].val
+		if nums := number.Find(prefix); len(nums) > 0 {
+			n = float64(nums[len(nums)-1].Value)
 		} else {
 			fields := strings.Fields(prefix)
 			if len(fields) > 0 {
-				if v, ok := enNumbers[fields[len(fields)-1]]; ok {
+				if v, ok := number.EnglishWord(fields[len(fields)-1]); ok {
 					n = float64(v)
 				}
 			}
@@ -454,8 +121,8 @@ func parseDuration(s string) (int64, error) {
 		}
 		return int64(n*u.days + 0.5), nil
 	}
-	if nums := appendNumbers(buf[:0], s); len(nums) > 0 {
-		return int64(nums[0].val + 0.5), nil // a bare number counts days
+	if nums := number.Find(s); len(nums) > 0 {
+		return nums[0].Value, nil // a bare number counts days
 	}
 	return 0, fmt.Errorf("no duration in %q", s)
 }
@@ -482,11 +149,10 @@ func parseOrdinal(s string) (int64, error) {
 	if strings.HasPrefix(t, "最后") {
 		return -1, nil
 	}
-	if isDigits(t) && len(t) <= 3 {
-		v, _ := strconv.ParseInt(t, 10, 64)
+	if v, err := strconv.ParseInt(t, 10, 64); err == nil && len(t) <= 3 && strings.Trim(t, "0123456789") == "" {
 		return v, nil
 	}
-	if v, ok := parseCNNumber(t); ok && v > 0 && v < 100 {
+	if v, ok := number.ParseCount(t); ok && v > 0 && v < 100 {
 		return v, nil
 	}
 	return 0, fmt.Errorf("no position in %q", s)
@@ -494,12 +160,11 @@ func parseOrdinal(s string) (int64, error) {
 
 // parseInt parses an integer written with digits or Chinese numerals.
 func parseInt(s string) (int64, error) {
-	var buf [4]numTok
-	nums := appendNumbers(buf[:0], strings.TrimSpace(s))
+	nums := number.Find(strings.TrimSpace(s))
 	if len(nums) == 0 {
 		return 0, fmt.Errorf("no integer in %q", s)
 	}
-	return int64(nums[0].val + 0.5), nil
+	return nums[0].Value, nil
 }
 
 // ---- URLs ------------------------------------------------------------------

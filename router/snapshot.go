@@ -100,11 +100,12 @@ type compiledPattern struct {
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
 	mode     patternMode
 	window   int
-	always   bool     // no gate: runs on every input
-	gateByAn bool     // gated by its anchor hits (lex mode without triggers)
-	groups   []string // subexpression names (index-aligned, "" unnamed)
-	source   string   // slot source of its captures: "pattern:NAME"
-	masks    []int32  // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+	always   bool       // no gate: runs on every input
+	gateByAn bool       // gated by its anchor hits (lex mode without triggers)
+	groups   []string   // subexpression names (index-aligned, "" unnamed)
+	source   string     // slot source of its captures: "pattern:NAME"
+	masks    []int32    // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+	needs    [][][]byte // literal sets every match holds one of (see literalNeeds)
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -270,6 +271,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 				}
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
+			cp.needs = literalNeeds(src)
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
@@ -340,8 +342,8 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	canon, err := json.Marshal(struct {
 		Specs  []Spec
-		Vocabs [4]string
-	}{sorted, [4]string{countryTable, languageTable, platformTable, scopeTable}})
+		Vocabs [5][]string
+	}{sorted, s.vocabs.canon()})
 	if err != nil {
 		return nil, fmt.Errorf("%w: hash: %v", ErrCompile, err)
 	}
@@ -384,7 +386,7 @@ func enumVocab(ss SlotSpec) *vocab {
 			v.order = append(v.order, k)
 		}
 	}
-	return v.index()
+	return v
 }
 
 // Macro fragments, written against normalised text.

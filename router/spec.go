@@ -149,6 +149,9 @@ type Pattern struct {
 	// trigger (window mode, default 48) or after the anchor (anchored
 	// modes, default 160).
 	Window int `yaml:"window" json:"window,omitempty"`
+	// Examples are inputs the regex matches; lint checks that it does,
+	// and the guard specs' tests route each one.
+	Examples []string `yaml:"examples" json:"examples,omitempty"`
 }
 
 // SlotSpec declares one slot.

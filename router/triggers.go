@@ -1,6 +1,7 @@
 package router
 
 import (
+	"bytes"
 	"fmt"
 	"regexp/syntax"
 	"slices"
@@ -260,6 +261,37 @@ func commonSet(set []string) bool {
 		}
 	}
 	return false
+}
+
+// maxNeeds bounds the literal sets a pattern checks before its regex runs.
+const maxNeeds = 4
+
+// literalNeeds are the literal sets of the expanded regex src, most
+// selective first, that a stretch of (masked) text must all hold for the
+// regex to match in it: a cheap check before a regex run, since most
+// triggered runs fail and a failing run costs as much as a match.
+func literalNeeds(src string) [][][]byte {
+	sets := requiredLiterals(src)
+	out := make([][][]byte, 0, min(len(sets), maxNeeds))
+	for _, set := range sets[:min(len(sets), maxNeeds)] {
+		var bs [][]byte
+		for _, lit := range set {
+			bs = append(bs, []byte(lit))
+		}
+		out = append(out, bs)
+	}
+	return out
+}
+
+// mayMatch reports whether text holds a literal of every one of p's
+// needed sets (if not, p's regex cannot match in it).
+func (p *compiledPattern) mayMatch(text []byte) bool {
+	for _, set := range p.needs {
+		if !slices.ContainsFunc(set, func(lit []byte) bool { return bytes.Contains(text, lit) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // derivedTriggers returns the most selective literal set of the expanded

@@ -1,13 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -20,6 +23,7 @@ import (
 const (
 	CodeBadJSON          = "bad_json"
 	CodeBadRequest       = "bad_request"
+	CodeBadText          = "bad_text"
 	CodeUnauthorized     = "unauthorized"
 	CodeForbidden        = "forbidden"
 	CodeNotFound         = "not_found"
@@ -155,6 +159,9 @@ func (s *Server) fail(c *gin.Context, err error) {
 	if status == http.StatusUnauthorized && errors.Is(err, errAPIKey) {
 		c.Header("WWW-Authenticate", `Bearer realm="searchagent"`)
 	}
+	if status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests {
+		c.Header("Retry-After", retryAfter(info))
+	}
 	writeJSON(c, status, api.ErrorBody{Error: info})
 	c.Abort()
 }
@@ -178,6 +185,7 @@ var (
 	msgBadJSON  = msg{"请求体不是有效的 JSON", "request body is not valid JSON"}
 	msgEmpty    = msg{"请求体为空", "request body is empty"}
 	msgTooLarge = msg{"请求体过大", "request body too large"}
+	msgBadText  = msg{"文本不是有效的 UTF-8", "the text is not valid UTF-8"}
 )
 
 // decode reads one JSON object from the body into dst: unknown fields,
@@ -185,9 +193,22 @@ var (
 // is 413 too_large.
 func (s *Server) decode(c *gin.Context, dst any) error {
 	r := c.Request
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return s.tooLarge(r, err)
+	}
+	if err != nil {
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": "the body could not be read"}, err)
+	}
+	// encoding/json would quietly turn invalid UTF-8 into U+FFFD and store
+	// it: refuse it instead (issue 15).
+	if !utf8.Valid(body) {
+		return newHTTPError(r, http.StatusBadRequest, CodeBadText, msgBadText, nil, errors.New("request body is not valid UTF-8"))
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(dst)
+	err = dec.Decode(dst)
 	if err == nil {
 		var extra json.RawMessage
 		if err2 := dec.Decode(&extra); err2 != io.EOF {
@@ -200,7 +221,6 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 	if err == nil {
 		return nil
 	}
-	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
 		return s.tooLarge(r, err)
@@ -225,4 +245,13 @@ func jsonReason(err error) string {
 		s = strings.ToValidUTF8(s[:max], "") + "…"
 	}
 	return s
+}
+
+// retryAfter is the Retry-After of a 503 or 429: the error's
+// retry_after_seconds detail, or 5 seconds.
+func retryAfter(info api.ErrorInfo) string {
+	if d, ok := info.Details.(map[string]int); ok && d["retry_after_seconds"] > 0 {
+		return strconv.Itoa(d["retry_after_seconds"])
+	}
+	return "5"
 }

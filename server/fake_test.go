@@ -128,6 +128,9 @@ func (f *fakeService) Follow(ctx context.Context, id, tok string, after int64, s
 	f.gotAfter = after
 	f.mu.Unlock()
 	defer func() { notify(f.followDone, ctx.Err()) }()
+	if after < 0 && len(f.log) > 0 { // agent.FollowFromNow: live only
+		after = f.log[len(f.log)-1].Seq
+	}
 	for _, ev := range f.log {
 		if ev.Seq <= after {
 			continue
@@ -260,6 +263,27 @@ func waitErr(t *testing.T, ch <-chan error, what string) error {
 	case <-time.After(5 * time.Second):
 		t.Fatalf("timed out waiting for %s", what)
 		return errors.New("unreachable")
+	}
+}
+
+// waitClosed waits until ch is closed or fails after a timeout.
+func waitClosed(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+// sendLive hands a live event to the fake's Follow or fails after a
+// timeout (Follow stopped reading).
+func sendLive(t *testing.T, f *fakeService, e api.StreamEvent) {
+	t.Helper()
+	select {
+	case f.live <- e:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out handing live event %d to Follow", e.Seq)
 	}
 }
 

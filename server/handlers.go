@@ -1,8 +1,11 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -38,6 +41,11 @@ func (s *Server) createSession(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	// Replacing the client's previous session needs proof of owning it
+	// (issue 15): its token, in the header only (never ?token=), or the
+	// API key that created it.
+	req.ReplaceToken = c.GetHeader(api.HeaderToken)
+	req.Owner = c.GetString(keyOwner)
 	resp, err := s.svc.CreateSession(c.Request.Context(), req)
 	if err != nil {
 		s.fail(c, err)
@@ -56,7 +64,41 @@ func (s *Server) getSession(c *gin.Context) {
 	writeJSON(c, http.StatusOK, snap)
 }
 
+// TracePager is implemented by services that page the audit trail
+// (*agent.Agent does): GET …/trace?after=N&limit=M returns the turns
+// after turn N, at most M of them (default DefaultTraceLimit, at most
+// MaxTraceLimit), and where the next page starts.
+type TracePager interface {
+	TracePage(ctx context.Context, id, token string, after int64, limit int) (any, error)
+}
+
+// Page sizes of GET …/trace.
+const (
+	DefaultTraceLimit = 50
+	MaxTraceLimit     = 500
+)
+
+var msgBadPage = msg{"after 与 limit 必须是非负整数", "after and limit must be non-negative integers"}
+
 func (s *Server) trace(c *gin.Context) {
+	if tp, ok := s.svc.(TracePager); ok {
+		after, err1 := strconv.ParseInt(c.DefaultQuery("after", "0"), 10, 64)
+		limit, err2 := strconv.Atoi(c.DefaultQuery("limit", strconv.Itoa(DefaultTraceLimit)))
+		if err := errors.Join(err1, err2); err != nil || after < 0 || limit < 0 {
+			s.fail(c, newHTTPError(c.Request, http.StatusBadRequest, CodeBadRequest, msgBadPage, nil, err))
+			return
+		}
+		if limit == 0 || limit > MaxTraceLimit {
+			limit = MaxTraceLimit
+		}
+		tr, err := tp.TracePage(c.Request.Context(), c.Param("id"), token(c), after, limit)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		writeJSON(c, http.StatusOK, tr)
+		return
+	}
 	tr, err := s.svc.Trace(c.Request.Context(), c.Param("id"), token(c))
 	if err != nil {
 		s.fail(c, err)

@@ -145,6 +145,10 @@ var (
 	msgAPIKey = msg{"缺少或无效的 API 密钥", "missing or invalid API key"}
 )
 
+// keyOwner is the gin context key of the API key's owner id (a hash of the
+// key): sessions created with one key can be replaced with it.
+const keyOwner = "searchagent.owner"
+
 // auth checks "Authorization: Bearer <key>" when API keys are configured.
 func (s *Server) auth(c *gin.Context) {
 	if len(s.cfg.keyHashes) == 0 {
@@ -153,6 +157,8 @@ func (s *Server) auth(c *gin.Context) {
 	}
 	scheme, key, ok := strings.Cut(strings.TrimSpace(c.GetHeader("Authorization")), " ")
 	if ok && strings.EqualFold(scheme, "Bearer") && s.validKey(strings.TrimSpace(key)) {
+		h := sha256.Sum256([]byte("owner:" + strings.TrimSpace(key)))
+		c.Set(keyOwner, hex.EncodeToString(h[:16]))
 		c.Next()
 		return
 	}

@@ -51,6 +51,8 @@ type config struct {
 	log             *slog.Logger
 	metrics         *metrics.Metrics
 	maxBody         int64
+	createLimit     RateLimit
+	eventLimit      RateLimit
 	heartbeat       time.Duration
 	retry           time.Duration
 	writeTimeout    time.Duration
@@ -274,9 +276,9 @@ func (s *Server) buildEngine() (err error) {
 	e.GET(api.PathOpenAPI, s.openapi)
 
 	v1 := e.Group("/", s.auth)
-	v1.POST(api.PathSessions, s.createSession)
+	v1.POST(api.PathSessions, s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
-	v1.POST(api.PathEvents, s.postEvent)
+	v1.POST(api.PathEvents, s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
 	v1.GET(api.PathStream, s.stream)
 	v1.GET(api.PathTrace, s.trace)
 	v1.POST(api.PathExplain, s.explain)

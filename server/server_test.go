@@ -300,9 +300,7 @@ func TestErrorStatuses(t *testing.T) {
 			}},
 		{name: "trailing data", call: call{method: "POST", path: "/v1/route/explain", body: `{"text":"a"} {"text":"b"}`}, wantStatus: 400, wantCode: "bad_json"},
 		{name: "empty body", call: call{method: "POST", path: "/v1/sessions"}, wantStatus: 400, wantCode: "bad_json"},
-		{name: "invalid utf-8 is decoded, not a crash", setup: func(f *fakeService) {
-			f.createErr = &agent.Error{Kind: agent.ErrBadRequest, Code: "bad_platform", Message: "unknown platform"}
-		}, call: call{method: "POST", path: "/v1/sessions", body: "{\"platform\":\"\xff\xfe\"}"}, wantStatus: 400, wantCode: "bad_platform"},
+		{name: "invalid utf-8 is refused, not stored", call: call{method: "POST", path: "/v1/sessions", body: "{\"platform\":\"\xff\xfe\"}"}, wantStatus: 400, wantCode: "bad_text"},
 		{name: "oversized body 413", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":"input.type","args":{"text":"` + strings.Repeat("长", 30000) + `"}}`, header: tok},
 			wantStatus: 413, wantCode: "too_large",
 			check: func(t *testing.T, info api.ErrorInfo, _ *httptest.ResponseRecorder) {

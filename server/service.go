@@ -17,8 +17,9 @@ type Service interface {
 	Snapshot(ctx context.Context, id, token string) (api.Snapshot, error)
 	// Handle runs one turn. emit is called with every event of the turn,
 	// in order, as it happens (the server streams them); a non-nil error
-	// from emit means the client is gone. emit writes synchronously to the
-	// client: call it from the goroutine running Handle.
+	// from emit means the client is gone. emit only queues the event for
+	// the client's writer and never blocks on the client, so Handle may
+	// call it while it holds a lock other sessions need.
 	Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (api.Snapshot, error)
 	// Follow sends the session's events with Seq > after (replay from the
 	// log), then live ones, until ctx ends; it returns ctx.Err() or a real

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"searchagent/agent"
 	"searchagent/api"
 	"searchagent/server/sse"
 )
@@ -237,7 +238,10 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	ctx := c.Request.Context()
 	es := newEventStream(c.Writer, s.cfg.writeTimeout, 0)
 	defer es.finish()
-	emit := func(ev api.StreamEvent) error {
+	// The agent emits while it holds the session's lock: the pump takes
+	// the writes to the client off that path (issue 15: a client that
+	// never reads stalls only its own response).
+	p := newPump(func(ev api.StreamEvent) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -249,8 +253,15 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 			es.startHeartbeat(ctx, s.cfg.heartbeat)
 		}
 		return nil
+	})
+	emit := func(ev api.StreamEvent) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return p.push(ev)
 	}
 	_, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, emit)
+	p.close()
 	es.stopHeartbeat()
 	if !es.started() {
 		if err != nil {
@@ -285,6 +296,13 @@ func (s *Server) stream(c *gin.Context) {
 	if err != nil {
 		s.fail(c, newHTTPError(r, http.StatusBadRequest, CodeBadRequest, msgBadLastEventID, nil, err))
 		return
+	}
+	// Without Last-Event-ID the stream starts at the session's current
+	// state (read it with GET …/sessions/{id}) and carries live events
+	// only, instead of replaying the whole log (issue 15: 38 MB for a
+	// 2,000-turn session). Last-Event-ID: 0 still replays everything.
+	if r.Header.Get(api.HeaderLastEvent) == "" && r.URL.Query().Get("lastEventId") == "" {
+		after = agent.FollowFromNow
 	}
 	id, tok := c.Param("id"), token(c)
 	// Check the session and token first, so those errors get a status.

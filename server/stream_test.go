@@ -220,7 +220,8 @@ func TestFollowReplayLiveAndDisconnect(t *testing.T) {
 		wantAfter int64
 		wantSeqs  []int64
 	}{
-		{"from the start", "/v1/sessions/s1/stream?token=qtok", nil, 0, []int64{1, 2, 3, 4}},
+		{"without Last-Event-ID: live only", "/v1/sessions/s1/stream?token=qtok", nil, agent.FollowFromNow, nil},
+		{"Last-Event-ID 0: the whole log", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "0"}, 0, []int64{1, 2, 3, 4}},
 		{"Last-Event-ID header", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "2"}, 2, []int64{3, 4}},
 		{"lastEventId query", "/v1/sessions/s1/stream?token=qtok&lastEventId=3", nil, 3, []int64{4}},
 		{"caught up", "/v1/sessions/s1/stream?token=qtok", map[string]string{api.HeaderLastEvent: "4"}, 4, nil},
@@ -249,11 +250,11 @@ func TestFollowReplayLiveAndDisconnect(t *testing.T) {
 					t.Errorf("frame %+v lacks event name or data", fr)
 				}
 			}
-			<-f.followed
+			waitClosed(t, f.followed, "Follow to send the replay")
 			// A live event, then a duplicate of it (replay/live overlap) that
 			// must be dropped, then the next one.
 			for _, seq := range []int64{5, 5, 6} {
-				f.live <- api.StreamEvent{Seq: seq, Name: api.EventSlots, Data: json.RawMessage(`{"live":true}`)}
+				sendLive(t, f, api.StreamEvent{Seq: seq, Name: api.EventSlots, Data: json.RawMessage(`{"live":true}`)})
 			}
 			live := []frame{next(t, frames, false), next(t, frames, false)}
 			if diff := cmp.Diff([]int64{5, 6}, seqs(live)); diff != "" {
@@ -326,14 +327,14 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 	defer cancel()
 	resp := openStream(t, ctx, "GET", ls.URL+"/v1/sessions/s1/stream", "", map[string]string{api.HeaderLastEvent: "4"})
 	frames := readFrames(resp.Body)
-	<-f.followed
+	waitClosed(t, f.followed, "Follow to send the replay")
 	time.Sleep(400 * time.Millisecond) // four read timeouts
 	select {
 	case err := <-f.followDone:
 		t.Fatalf("Follow ended after the read timeout: %v", err)
 	default:
 	}
-	f.live <- api.StreamEvent{Seq: 5, Name: api.EventSlots, Data: json.RawMessage(`{}`)}
+	sendLive(t, f, api.StreamEvent{Seq: 5, Name: api.EventSlots, Data: json.RawMessage(`{}`)})
 	if fr := next(t, frames, false); fr.Retry == "" && fr.ID != "5" {
 		t.Errorf("frame = %+v, want id 5", fr)
 	}
@@ -355,7 +356,7 @@ func TestServeShutdownEndsStreams(t *testing.T) {
 	resp := openStream(t, context.Background(), "GET", "http://"+ln.Addr().String()+"/v1/sessions/s1/stream", "", nil)
 	checkSSEHeaders(t, resp)
 	frames := readFrames(resp.Body)
-	<-f.followed
+	waitClosed(t, f.followed, "Follow to send the replay")
 	stop()
 	if err := waitErr(t, served, "Serve to return"); err != nil {
 		t.Errorf("Serve = %v, want nil after a graceful shutdown", err)
@@ -386,7 +387,7 @@ func TestStalledClientIsDropped(t *testing.T) {
 	if tc, ok := conn.(*net.TCPConn); ok {
 		_ = tc.SetReadBuffer(4096)
 	}
-	if _, err := conn.Write([]byte("GET /v1/sessions/s1/stream HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+	if _, err := conn.Write([]byte("GET /v1/sessions/s1/stream HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 0\r\n\r\n")); err != nil {
 		t.Fatal(err)
 	}
 	// Never read. Follow must give up on its own.

@@ -109,7 +109,7 @@ type NotAllowedError struct {
 	// that start from the current state (empty when no action of the
 	// event starts here at all).
 	Refused []string
-	// Allowed lists the actions allowed now.
+	// Allowed lists the actions offered now (Offers).
 	Allowed []*Action
 }
 
@@ -176,16 +176,4 @@ func (r *Registry) match(s State, e Event, f Facts) (*Action, []string) {
 		}
 	}
 	return nil, refused
-}
-
-// Allowed lists the user actions offered in s: Offers, the one rule.
-func (r *Registry) Allowed(s State, f Facts) []*Action { return r.Offers(s, f) }
-
-// AllowedEvents lists the distinct user events offered in s.
-func (r *Registry) AllowedEvents(s State, f Facts) []Event {
-	var out []Event
-	for _, a := range r.Offers(s, f) {
-		out = append(out, a.Event)
-	}
-	return out
 }

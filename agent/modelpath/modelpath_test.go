@@ -46,7 +46,7 @@ func TestClassifierStage(t *testing.T) {
 	}{
 		{"a known rules spec", "more like this", `{"spec_id":"recall.widen","slots":[],"confidence":0.8,"reason":"more similar"}`, router.BranchClassified, "recall.widen"},
 		{"an unknown spec is refused", "more like this", `{"spec_id":"recall.teleport","slots":[],"confidence":0.9,"reason":"?"}`, router.BranchFallback, ""},
-		{"a guard spec refuses", "我想买一些粉丝刷一下数据", `{"spec_id":"guard.fake_engagement","slots":[],"confidence":0.9,"reason":"buying followers"}`, router.BranchGuardHit, "guard.fake_engagement"},
+		{"a guard spec refuses", "有没有办法让我的数据一夜之间变好看", `{"spec_id":"guard.fake_engagement","slots":[],"confidence":0.9,"reason":"buying followers"}`, router.BranchGuardHit, "guard.fake_engagement"},
 		{"malformed JSON keeps the rules' branch", "more like this", `{"spec_id":`, router.BranchFallback, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

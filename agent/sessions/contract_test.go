@@ -50,13 +50,26 @@ func TestStoreContract(t *testing.T) {
 			ctx := context.Background()
 			t.Run("CreateCloses", func(t *testing.T) {
 				s := open(t)
-				if closed, err := s.Create(ctx, newRec("s1", "tab-1")); err != nil || closed != "" {
+				s1 := newRec("s1", "tab-1")
+				s1.TokenHash = "hash-1"
+				if closed, err := s.Create(ctx, s1); err != nil || closed != "" {
 					t.Fatalf("Create(s1) = %q, %v", closed, err)
 				}
-				if _, err := s.Create(ctx, Record{ID: "other", Platform: "tiktok", ClientRef: "tab-1", Snapshot: json.RawMessage(`{}`)}); err != nil {
+				if _, err := s.Create(ctx, Record{ID: "other", Platform: "tiktok", ClientRef: "tab-1", TokenHash: "hash-o", Snapshot: json.RawMessage(`{}`)}); err != nil {
 					t.Fatal(err)
 				}
-				closed, err := s.Create(ctx, newRec("s2", "tab-1"))
+				// Without proof of owning s1 (its token's hash) a session of
+				// the same client_ref is independent and closes nothing.
+				for i, proof := range []string{"", "hash-wrong"} {
+					r := newRec(fmt.Sprintf("stranger-%d", i), "tab-1")
+					r.TokenHash, r.ProofTokenHash = "hash-x", proof
+					if closed, err := s.Create(ctx, r); err != nil || closed != "" {
+						t.Fatalf("Create(stranger, proof %q) closed %q, %v; want nothing", proof, closed, err)
+					}
+				}
+				s2 := newRec("s2", "tab-1")
+				s2.TokenHash, s2.ProofTokenHash = "hash-2", "hash-1"
+				closed, err := s.Create(ctx, s2)
 				if err != nil || closed != "s1" {
 					t.Fatalf("Create(s2) closed %q, %v; want s1", closed, err)
 				}

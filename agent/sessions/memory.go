@@ -13,20 +13,59 @@ import (
 // its feed is closed and it must resume from the log.
 const DefaultBuffer = 256
 
-// Memory is the in-memory Store. Data lives as long as the process.
+// Memory is the in-memory Store. Data lives as long as the process, or
+// until the eviction policy of its Limits drops it.
 type Memory struct {
 	mu       sync.Mutex
 	sessions map[string]*memSession
 	active   map[string]string // client_ref|platform → session id
 	now      func() time.Time
 	buffer   int
+	limits   Limits
+
+	lastSweep time.Time
+	evicted   atomic.Int64
+	refused   atomic.Int64
+	logBytes  atomic.Int64
+	subCount  atomic.Int64
+}
+
+// Limits bound what a Memory store holds. Zero values mean no bound.
+//
+// The policy: a store at MaxSessions first evicts closed sessions and
+// sessions idle for at least IdleTTL (no read, append or commit); when
+// none can go, Create fails with ErrOverloaded (503 with Retry-After),
+// long before the process runs out of memory. Sweep evicts the same ones
+// at any time (the server runs it every minute).
+type Limits struct {
+	// MaxSessions is the most sessions held, closed ones included.
+	MaxSessions int
+	// IdleTTL is how long an untouched session is kept at least.
+	IdleTTL time.Duration
+	// MaxLogBytes bounds the event and trace payload bytes of all
+	// sessions together: at or beyond it Create evicts, then refuses.
+	MaxLogBytes int64
+}
+
+// Stats is what an operator watches (the /metrics gauges).
+type Stats struct {
+	// Open and Closed count the sessions held.
+	Open, Closed int
+	// LogBytes is the size of every event payload and turn trace held.
+	LogBytes int64
+	// Subscribers is the number of live subscriptions (open streams).
+	Subscribers int64
+	// Evicted and Refused count evicted sessions and refused creations.
+	Evicted, Refused int64
 }
 
 type memSession struct {
-	rec    Record
-	events []Event
-	turns  []Turn
-	subs   map[*memSub]struct{}
+	rec      Record
+	events   []Event
+	turns    []Turn
+	subs     map[*memSub]struct{}
+	seen     time.Time
+	logBytes int64
 }
 
 type memSub struct {
@@ -43,6 +82,9 @@ func WithClock(now func() time.Time) MemoryOption { return func(m *Memory) { m.n
 
 // WithBuffer sets the per-subscriber buffer (DefaultBuffer by default).
 func WithBuffer(n int) MemoryOption { return func(m *Memory) { m.buffer = n } }
+
+// WithLimits bounds the store (see Limits for the eviction policy).
+func WithLimits(l Limits) MemoryOption { return func(m *Memory) { m.limits = l } }
 
 // NewMemory returns an empty in-memory store.
 func NewMemory(opts ...MemoryOption) *Memory {
@@ -69,22 +111,91 @@ func (m *Memory) Create(_ context.Context, rec Record) (string, error) {
 		return "", fmt.Errorf("create %s: %w", rec.ID, ErrExists)
 	}
 	now := m.now()
+	if m.fullLocked() {
+		// Sweep at most every 100 ms: a store full of live sessions
+		// refuses in O(1) instead of scanning on every request.
+		if now.Sub(m.lastSweep) >= 100*time.Millisecond {
+			m.sweepLocked(now)
+		}
+		if m.fullLocked() {
+			m.refused.Add(1)
+			return "", fmt.Errorf("create %s: %d sessions, %d log bytes held: %w", rec.ID, len(m.sessions), m.logBytes.Load(), ErrOverloaded)
+		}
+	}
 	rec.Version, rec.CreatedAt, rec.UpdatedAt, rec.LastSeq = 1, now, now, 0
 	rec.ClosedAt, rec.ClosedBy = time.Time{}, ""
 	rec.Snapshot = clone(rec.Snapshot)
 	var closed string
 	if rec.ClientRef != "" {
 		k := rec.ClientRef + "|" + rec.Platform
-		if old, ok := m.active[k]; ok {
-			if s := m.sessions[old]; s != nil && !s.rec.Closed() {
-				s.rec.ClosedAt, s.rec.ClosedBy = now, rec.ID
-				closed = old
+		old := m.sessions[m.active[k]]
+		switch {
+		case old == nil || old.rec.Closed():
+			m.active[k] = rec.ID
+		case Owns(rec, old.rec):
+			old.rec.ClosedAt, old.rec.ClosedBy = now, rec.ID
+			closed = old.rec.ID
+			m.active[k] = rec.ID
+		}
+	}
+	rec.ProofTokenHash = ""
+	m.sessions[rec.ID] = &memSession{rec: rec, subs: map[*memSub]struct{}{}, seen: now}
+	return closed, nil
+}
+
+func (m *Memory) fullLocked() bool {
+	l := m.limits
+	return l.MaxSessions > 0 && len(m.sessions) >= l.MaxSessions || l.MaxLogBytes > 0 && m.logBytes.Load() >= l.MaxLogBytes
+}
+
+// Sweep evicts closed sessions and sessions idle for at least IdleTTL
+// (with an IdleTTL of zero, only closed ones) and returns how many went.
+// Their live subscriptions end; a later call on them answers not found.
+func (m *Memory) Sweep() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.sweepLocked(m.now())
+}
+
+func (m *Memory) sweepLocked(now time.Time) int {
+	m.lastSweep = now
+	n := 0
+	for id, s := range m.sessions {
+		idle := m.limits.IdleTTL > 0 && now.Sub(s.seen) >= m.limits.IdleTTL
+		if !s.rec.Closed() && !idle {
+			continue
+		}
+		for sub := range s.subs {
+			m.closeSub(s, sub)
+		}
+		if s.rec.ClientRef != "" {
+			if k := s.rec.ClientRef + "|" + s.rec.Platform; m.active[k] == id {
+				delete(m.active, k)
 			}
 		}
-		m.active[k] = rec.ID
+		m.logBytes.Add(-s.logBytes)
+		delete(m.sessions, id)
+		n++
 	}
-	m.sessions[rec.ID] = &memSession{rec: rec, subs: map[*memSub]struct{}{}}
-	return closed, nil
+	m.evicted.Add(int64(n))
+	return n
+}
+
+// Stats returns the store's gauges and counters.
+func (m *Memory) Stats() Stats {
+	m.mu.Lock()
+	st := Stats{}
+	for _, s := range m.sessions {
+		if s.rec.Closed() {
+			st.Closed++
+		} else {
+			st.Open++
+		}
+	}
+	m.mu.Unlock()
+	st.LogBytes, st.Subscribers = m.logBytes.Load(), m.subCount.Load()
+	st.Evicted, st.Refused = m.evicted.Load(), m.refused.Load()
+	return st
 }
 
 // Get implements Store.
@@ -95,6 +206,7 @@ func (m *Memory) Get(_ context.Context, id string) (Record, error) {
 	if !ok {
 		return Record{}, fmt.Errorf("get %s: %w", id, ErrNotFound)
 	}
+	s.seen = m.now()
 	r := s.rec
 	r.Snapshot = clone(r.Snapshot)
 	return r, nil
@@ -110,6 +222,7 @@ func (m *Memory) Append(_ context.Context, id string, events []Event) ([]Event, 
 	}
 	out := make([]Event, len(events))
 	now := m.now()
+	s.seen = now
 	for i, e := range events {
 		s.rec.LastSeq++
 		e.SessionID, e.Seq, e.Data = id, s.rec.LastSeq, clone(e.Data)
@@ -117,6 +230,8 @@ func (m *Memory) Append(_ context.Context, id string, events []Event) ([]Event, 
 			e.At = now
 		}
 		s.events = append(s.events, e)
+		s.logBytes += int64(len(e.Data))
+		m.logBytes.Add(int64(len(e.Data)))
 		out[i] = e
 		for sub := range s.subs {
 			select {
@@ -146,9 +261,12 @@ func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snaps
 	s.rec.Version++
 	s.rec.Snapshot = clone(snapshot)
 	s.rec.UpdatedAt = m.now()
+	s.seen = s.rec.UpdatedAt
 	if turn != nil {
 		t := *turn
 		t.SessionID, t.Trace = id, clone(t.Trace)
+		s.logBytes += int64(len(t.Trace))
+		m.logBytes.Add(int64(len(t.Trace)))
 		if t.At.IsZero() {
 			t.At = s.rec.UpdatedAt
 		}
@@ -206,6 +324,7 @@ func (m *Memory) Subscribe(ctx context.Context, id string) (*Subscription, error
 	}
 	sub := &memSub{ch: make(chan Event, m.buffer)}
 	s.subs[sub] = struct{}{}
+	m.subCount.Add(1)
 	m.mu.Unlock()
 	go func() {
 		<-ctx.Done()
@@ -222,6 +341,7 @@ func (m *Memory) closeSub(s *memSession, sub *memSub) {
 		return
 	}
 	sub.closed = true
+	m.subCount.Add(-1)
 	delete(s.subs, sub)
 	close(sub.ch)
 }

@@ -17,19 +17,26 @@ func newRec(id, client string) Record {
 func TestCreateClosesPreviousSessionOfClient(t *testing.T) {
 	ctx := context.Background()
 	m := NewMemory()
-	if closed, err := m.Create(ctx, newRec("s1", "tab-1")); err != nil || closed != "" {
+	s1 := newRec("s1", "tab-1")
+	s1.TokenHash = "hash-of-token-1"
+	if closed, err := m.Create(ctx, s1); err != nil || closed != "" {
 		t.Fatalf("Create(s1) = %q, %v", closed, err)
 	}
 	if _, err := m.Create(ctx, Record{ID: "other-platform", Platform: "tiktok", ClientRef: "tab-1"}); err != nil {
 		t.Fatal(err)
 	}
-	closed, err := m.Create(ctx, newRec("s2", "tab-1"))
+	s2 := newRec("s2", "tab-1")
+	s2.ProofTokenHash = "hash-of-token-1"
+	closed, err := m.Create(ctx, s2)
 	if err != nil || closed != "s1" {
 		t.Fatalf("Create(s2) closed %q, %v; want s1", closed, err)
 	}
 	r, _ := m.Get(ctx, "s1")
 	if !r.Closed() || r.ClosedBy != "s2" {
 		t.Errorf("s1 closed=%v by %q, want closed by s2", r.Closed(), r.ClosedBy)
+	}
+	if r, _ := m.Get(ctx, "s2"); r.ProofTokenHash != "" {
+		t.Error("the proof was stored")
 	}
 	if r, _ := m.Get(ctx, "other-platform"); r.Closed() {
 		t.Error("a session on another platform was closed")
@@ -39,6 +46,50 @@ func TestCreateClosesPreviousSessionOfClient(t *testing.T) {
 	}
 	if _, err := m.Get(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Get(unknown) = %v, want ErrNotFound", err)
+	}
+}
+
+// TestCreateNeedsProofToReplace: a client_ref alone closes nothing (issue
+// 15: anyone could close someone else's session); the old token or the
+// API key that created it does.
+func TestCreateNeedsProofToReplace(t *testing.T) {
+	tests := []struct {
+		name       string
+		old, new   Record
+		wantClosed bool
+	}{
+		{"no proof", Record{TokenHash: "t1"}, Record{}, false},
+		{"wrong token", Record{TokenHash: "t1"}, Record{ProofTokenHash: "t2"}, false},
+		{"right token", Record{TokenHash: "t1"}, Record{ProofTokenHash: "t1"}, true},
+		{"same api key", Record{TokenHash: "t1", Owner: "k1"}, Record{Owner: "k1"}, true},
+		{"other api key", Record{TokenHash: "t1", Owner: "k1"}, Record{Owner: "k2"}, false},
+		{"key on a keyless session", Record{TokenHash: "t1"}, Record{Owner: "k1"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			m := NewMemory()
+			old, nw := tc.old, tc.new
+			old.ID, old.Platform, old.ClientRef = "old", "youtube", "tab"
+			nw.ID, nw.Platform, nw.ClientRef = "new", "youtube", "tab"
+			if _, err := m.Create(ctx, old); err != nil {
+				t.Fatal(err)
+			}
+			closed, err := m.Create(ctx, nw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _ := m.Get(ctx, "old")
+			if (closed == "old") != tc.wantClosed || r.Closed() != tc.wantClosed {
+				t.Fatalf("Create(new) closed %q (old closed %v), want closed=%v", closed, r.Closed(), tc.wantClosed)
+			}
+			// Whoever is active now is what a proven replacement closes.
+			third := Record{ID: "third", Platform: "youtube", ClientRef: "tab", ProofTokenHash: "t1"}
+			closed, _ = m.Create(ctx, third)
+			if tc.wantClosed && closed != "" || !tc.wantClosed && closed != "old" {
+				t.Errorf("a third session proving token t1 closed %q", closed)
+			}
+		})
 	}
 }
 
@@ -128,7 +179,7 @@ func TestConcurrentCommits(t *testing.T) {
 			}
 		}(w)
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the racing commits to finish")
 	r, _ := m.Get(ctx, "s")
 	total := 0
 	for v, n := range wins {
@@ -154,12 +205,12 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 	}
 	m.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
 	for _, want := range []string{"a", "b"} {
-		if e := <-sub.C; e.Name != want {
+		if e := recv(t, sub.C, "event "+want); e.Name != want {
 			t.Fatalf("got %s, want %s", e.Name, want)
 		}
 	}
 	cancel()
-	if _, open := <-sub.C; open {
+	if _, open := recvOK(t, sub.C, "the feed to close after cancel"); open {
 		t.Fatal("feed still open after cancel")
 	}
 	if sub.Lagged() {
@@ -196,5 +247,49 @@ func TestClockStamps(t *testing.T) {
 	evs, _ := m.Append(ctx, "s", []Event{{Name: "x"}})
 	if !evs[0].At.Equal(at) {
 		t.Errorf("event at %v, want %v", evs[0].At, at)
+	}
+}
+
+// TestLimitsEvictThenRefuse: at MaxSessions the store evicts closed and
+// idle sessions, and refuses with ErrOverloaded when none can go.
+func TestLimitsEvictThenRefuse(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	m := NewMemory(WithClock(clock), WithLimits(Limits{MaxSessions: 2, IdleTTL: time.Minute}))
+	a := newRec("a", "tab")
+	a.TokenHash = "ta"
+	m.Create(ctx, a)
+	m.Create(ctx, newRec("b", ""))
+	m.Append(ctx, "a", []Event{{Name: "x", Data: json.RawMessage(`"12345"`)}})
+	if _, err := m.Create(ctx, newRec("c", "")); !errors.Is(err, ErrOverloaded) {
+		t.Fatalf("Create beyond MaxSessions = %v, want ErrOverloaded", err)
+	}
+	// A closed session goes first: "a2" replaces "a" (with its token)…
+	now = now.Add(time.Second)
+	m.Sweep() // nothing to evict yet
+	if st := m.Stats(); st.Open != 2 || st.Refused != 1 || st.LogBytes != 7 {
+		t.Fatalf("Stats = %+v, want 2 open, 1 refused, 7 log bytes", st)
+	}
+	// …but replacing needs room too: make it by letting "b" idle out.
+	now = now.Add(2 * time.Minute)
+	m.Get(ctx, "a") // a read keeps "a"
+	a2 := newRec("a2", "tab")
+	a2.ProofTokenHash = "ta"
+	if closed, err := m.Create(ctx, a2); err != nil || closed != "a" {
+		t.Fatalf("Create(a2) = %q, %v; want it to close a after evicting idle b", closed, err)
+	}
+	if _, err := m.Get(ctx, "b"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("idle b: %v, want evicted", err)
+	}
+	now = now.Add(time.Second)
+	if _, err := m.Create(ctx, newRec("d", "")); err != nil {
+		t.Fatalf("Create(d) with a closed session to evict: %v", err)
+	}
+	if _, err := m.Get(ctx, "a"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("closed a: %v, want evicted", err)
+	}
+	if st := m.Stats(); st.Open != 2 || st.Closed != 0 || st.Evicted != 2 || st.LogBytes != 0 {
+		t.Errorf("Stats = %+v, want 2 open, 2 evicted, 0 log bytes", st)
 	}
 }

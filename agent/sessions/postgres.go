@@ -106,10 +106,14 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 	for attempt := 0; ; attempt++ {
 		var closed string
 		err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-			if rec.ClientRef != "" {
+			if rec.ClientRef != "" && rec.ProofTokenHash != "" {
+				// Only a caller that proves it owns the active session
+				// (its token's hash) closes it (issue 15). Owner (the API
+				// key) has no column yet: with this store an API key
+				// alone does not replace a session.
 				err := tx.QueryRow(ctx, `UPDATE sessions SET closed_at = $1, closed_by = $2
-					WHERE client_ref = $3 AND platform = $4 AND closed_at IS NULL AND id <> $2 RETURNING id`,
-					now, rec.ID, rec.ClientRef, rec.Platform).Scan(&closed)
+					WHERE client_ref = $3 AND platform = $4 AND closed_at IS NULL AND id <> $2 AND token_hash = $5 RETURNING id`,
+					now, rec.ID, rec.ClientRef, rec.Platform, rec.ProofTokenHash).Scan(&closed)
 				if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 					return err
 				}
@@ -123,7 +127,10 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 			if c == "sessions_pkey" {
 				return "", fmt.Errorf("create %s: %w", rec.ID, ErrExists)
 			}
-			if attempt < 3 { // a concurrent create for the same client won: close it in turn
+			if attempt < 3 {
+				// The client_ref has an active session this caller did not
+				// prove it owns: the new session is independent.
+				rec.ClientRef = ""
 				continue
 			}
 		}

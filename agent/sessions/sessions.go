@@ -10,6 +10,7 @@ package sessions
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"time"
@@ -27,6 +28,9 @@ var (
 	ErrClosed = errors.New("session closed")
 	// ErrExists: a session with that id already exists.
 	ErrExists = errors.New("session already exists")
+	// ErrOverloaded: the store holds as many sessions as it may and none
+	// can be evicted; the API answers 503 overloaded with Retry-After.
+	ErrOverloaded = errors.New("session store is full")
 )
 
 // Record is one session as stored.
@@ -40,6 +44,13 @@ type Record struct {
 	// ClientRef identifies the client (a browser tab, a user); one active
 	// session per ClientRef and Platform.
 	ClientRef string `json:"client_ref,omitempty"`
+	// Owner identifies the API key that created the session (a hash), or
+	// is empty.
+	Owner string `json:"owner,omitempty"`
+	// ProofTokenHash is given to Create only, never stored: the SHA-256
+	// (hex) of the token the caller presented for the session it wants to
+	// replace.
+	ProofTokenHash string `json:"-"`
 	// Version increases by one with every committed change.
 	Version int64 `json:"version"`
 	// Snapshot is the agent's session state, JSON.
@@ -78,9 +89,13 @@ type Turn struct {
 
 // Store persists sessions. Every method is safe for concurrent use.
 type Store interface {
-	// Create stores a new session at version 1. When rec.ClientRef is set,
-	// the active session of the same ClientRef and Platform is closed in
-	// the same step and its id returned.
+	// Create stores a new session at version 1. When rec.ClientRef is set
+	// and the same ClientRef and Platform has an active session, that
+	// session is closed in the same step and its id returned only if the
+	// caller owns it: rec.ProofTokenHash equals its TokenHash (compared in
+	// constant time), or rec.Owner is set and equals its Owner. Otherwise
+	// the new session is independent: it closes nothing and does not
+	// become the active one (a client_ref alone proves nothing).
 	Create(ctx context.Context, rec Record) (closedID string, err error)
 	// Get returns the session.
 	Get(ctx context.Context, id string) (Record, error)
@@ -115,3 +130,13 @@ type Subscription struct {
 
 // Lagged reports whether the feed ended because the subscriber fell behind.
 func (s *Subscription) Lagged() bool { return s.lagged() }
+
+// Owns reports whether the creation of rec proves ownership of the active
+// session old: the token presented for it (ProofTokenHash) matches, in
+// constant time, or both were created with the same API key.
+func Owns(rec, old Record) bool {
+	if rec.ProofTokenHash != "" && subtle.ConstantTimeCompare([]byte(rec.ProofTokenHash), []byte(old.TokenHash)) == 1 {
+		return true
+	}
+	return rec.Owner != "" && subtle.ConstantTimeCompare([]byte(rec.Owner), []byte(old.Owner)) == 1
+}

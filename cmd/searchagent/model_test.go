@@ -16,7 +16,8 @@ import (
 
 // scriptedModel answers the three prompts by their schema name, as a
 // model would: the classifier maps "more of the same" to recall.widen and
-// buying followers to the fake-engagement guard; the parser reads a soft
+// faking the numbers overnight to the fake-engagement guard (the rules
+// catch plain buying of followers themselves); the parser reads a soft
 // preference the deterministic parser kept as a keyword; the slot writer
 // returns the draft it was shown.
 func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
@@ -33,7 +34,7 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 	case name == "classifier":
 		_, in, _ := strings.Cut(user, "Follow-up: ")
 		switch {
-		case strings.Contains(in, "买一些粉丝"):
+		case strings.Contains(in, "数据一夜之间"):
 			return llmtest.Reply{Content: `{"spec_id":"guard.fake_engagement","slots":[],"confidence":0.93,"reason":"asks to buy followers"}`, PromptTokens: 900, CompletionTokens: 25}
 		case strings.Contains(in, "差不多"), strings.Contains(in, "more like this"):
 			return llmtest.Reply{Content: `{"spec_id":"recall.widen","slots":[],"confidence":0.81,"reason":"wants more similar channels"}`, PromptTokens: 900, CompletionTokens: 25}
@@ -109,7 +110,7 @@ var modelTurns = []struct {
 }{
 	{"search.submit", "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人，镜头感要好", []string{"parse", "slots"}, ""},
 	{"followup.submit", "能不能再多给点跟这个差不多的", []string{"classifier", "slots"}, ""},
-	{"followup.submit", "我想买一些粉丝刷一下数据", []string{"classifier", "slots"}, "unsupported"},
+	{"followup.submit", "有没有办法让我的数据一夜之间变好看", []string{"classifier", "slots"}, "unsupported"},
 }
 
 func runModelTurns(t *testing.T, base string) (slots []string, turns []turnDoc) {

@@ -24,21 +24,35 @@ import (
 // app is the wired service: the agent over the store, router and
 // contract, and the HTTP server in front of it.
 type app struct {
-	agent  *agent.Agent
-	server *server.Server
-	log    *slog.Logger
+	agent    *agent.Agent
+	server   *server.Server
+	sessions *sessions.Memory
+	log      *slog.Logger
 }
 
 // appConfig is what serve reads from flags and the environment.
 type appConfig struct {
 	catalog catalogFlags
 	apiKeys []string
+	limits  sessions.Limits
+	// maxTurns bounds the turns of one session (agent.Config.MaxTurns).
+	maxTurns int
+	// createLimit and eventLimit are the per-client rate limits (zero: off).
+	createLimit, eventLimit server.RateLimit
 	// corsOrigins may call the API from a browser page (none by default).
 	corsOrigins []string
 	log         *slog.Logger
 	// getenv reads the environment (os.Getenv when nil; tests set it).
 	getenv func(string) string
 }
+
+// Default limits of serve (see the README's Operating section for sizing).
+const (
+	defaultMaxSessions = 20000
+	defaultIdleTTL     = 30 * time.Minute
+	defaultMaxLogBytes = 1 << 30
+	defaultMaxTurns    = 200
+)
 
 // newApp builds the embedded default (or the external catalog): it says
 // in the log exactly which store, embedder, router stages and renderer are
@@ -58,6 +72,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("metrics: %v", err)
 	}
+	mem := sessions.NewMemory(sessions.WithLimits(cfg.limits))
+	if err := m.ObserveSessions(mem.Stats); err != nil {
+		return nil, failErr("metrics: %v", err)
+	}
 	getenv := cfg.getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -75,7 +93,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, err
 	}
 	var ropts []router.Option
-	acfg := agent.Config{Store: st, Sessions: sessions.NewMemory(), Validator: v, Observer: m, Logger: log}
+	acfg := agent.Config{Store: st, Sessions: mem, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns}
 	if model != nil {
 		acfg.ModelPath = model.path
 		if model.path.Stages().Classifier {
@@ -91,7 +109,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if err != nil {
 		return nil, failErr("agent: %v", err)
 	}
-	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m)}
+	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit)}
+	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
+		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
+	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
@@ -110,13 +131,50 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	log.Info("searchagent ready",
 		"mode", "embedded", "store", mode.Store, "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
-		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond))
+		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
+		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
+		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
 	if model != nil {
 		log.Info("model path", model.summary...)
 	} else {
 		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
-	return &app{agent: ag, server: srv, log: log}, nil
+	return &app{agent: ag, server: srv, sessions: mem, log: log}, nil
+}
+
+// sweep evicts closed and idle sessions every minute until ctx ends.
+func (a *app) sweep(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n := a.sessions.Sweep(); n > 0 {
+				a.log.Info("sessions evicted", "count", n, "held", a.sessions.Stats().Open)
+			}
+		}
+	}
+}
+
+// readKeyFile reads API keys from a file, one per line; blank lines and
+// lines starting with # are skipped.
+func readKeyFile(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageErr("--api-key-file: %v", err)
+	}
+	var keys []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			keys = append(keys, line)
+		}
+	}
+	if len(keys) == 0 {
+		return nil, usageErr("--api-key-file %s: no keys", path)
+	}
+	return keys, nil
 }
 
 func newServeCmd() *cobra.Command {
@@ -124,8 +182,13 @@ func newServeCmd() *cobra.Command {
 		cf      catalogFlags
 		addr    string
 		apiKeys []string
+		keyFile string
 		origins []string
 		logJSON bool
+		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
+		maxTurn = defaultMaxTurns
+		create  = server.RateLimit{Burst: 20}
+		events  = server.RateLimit{Burst: 40}
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -142,10 +205,20 @@ func newServeCmd() *cobra.Command {
 					cf.files = strings.Split(env, ",")
 				}
 			}
+			if !cmd.Flags().Changed("api-key-file") {
+				keyFile = os.Getenv("SEARCHAGENT_API_KEYS_FILE")
+			}
 			if !cmd.Flags().Changed("api-key") {
 				if env := os.Getenv("SEARCHAGENT_API_KEYS"); env != "" {
 					apiKeys = strings.Split(env, ",")
 				}
+			}
+			if keyFile != "" {
+				keys, err := readKeyFile(keyFile)
+				if err != nil {
+					return err
+				}
+				apiKeys = append(apiKeys, keys...)
 			}
 			if !cmd.Flags().Changed("cors-origin") {
 				if env := os.Getenv("SEARCHAGENT_CORS_ORIGINS"); env != "" {
@@ -157,7 +230,11 @@ func newServeCmd() *cobra.Command {
 				h = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			}
 			log := slog.New(h)
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
+			if cmd.Flags().Changed("api-key") {
+				log.Warn("--api-key puts the key on the command line, where ps shows it: for anything but a local try use SEARCHAGENT_API_KEYS or --api-key-file")
+			}
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn,
+				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -167,6 +244,7 @@ func newServeCmd() *cobra.Command {
 				return failErr("listen %s: %v", addr, err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
+			go a.sweep(cmd.Context())
 			if err := a.server.Serve(cmd.Context(), ln); err != nil {
 				return failErr("%v", err)
 			}
@@ -174,7 +252,16 @@ func newServeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address (env SEARCHAGENT_ADDR)")
-	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; env SEARCHAGENT_API_KEYS, comma-separated)")
+	cmd.Flags().StringSliceVar(&apiKeys, "api-key", nil, "require Authorization: Bearer <key> on /v1 (repeatable; for local tries only: ps shows it; use env SEARCHAGENT_API_KEYS, comma-separated, or --api-key-file)")
+	cmd.Flags().StringVar(&keyFile, "api-key-file", "", "read API keys from FILE, one per line (env SEARCHAGENT_API_KEYS_FILE)")
+	cmd.Flags().IntVar(&limits.MaxSessions, "max-sessions", limits.MaxSessions, "most sessions held; beyond it closed and idle ones are evicted, then creation answers 503 overloaded (0: no bound)")
+	cmd.Flags().DurationVar(&limits.IdleTTL, "session-idle-ttl", limits.IdleTTL, "an untouched session may be evicted after this long (0: only closed ones are)")
+	cmd.Flags().Int64Var(&limits.MaxLogBytes, "max-log-bytes", limits.MaxLogBytes, "most event and trace bytes held over all sessions; beyond it creation evicts, then answers 503 (0: no bound)")
+	cmd.Flags().IntVar(&maxTurn, "max-turns", maxTurn, "most turns per session; beyond it an event answers 409 session_full (0: no bound)")
+	cmd.Flags().Float64Var(&create.Rate, "create-rate", 0, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
+	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
+	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
+	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cf.register(cmd)

@@ -194,7 +194,9 @@ func TestSSEStreamAndResume(t *testing.T) {
 	srv := apiServer(t)
 	c := newClient(t, srv.URL, "youtube", "zh")
 	body, _ := json.Marshal(api.EventRequest{Event: "search.submit", Args: api.Args{Text: agenttest.NaturalZH}})
-	req, _ := http.NewRequest("POST", srv.URL+"/v1/sessions/"+c.id+"/events", bytes.NewReader(body))
+	turnCtx, turnCancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer turnCancel()
+	req, _ := http.NewRequestWithContext(turnCtx, "POST", srv.URL+"/v1/sessions/"+c.id+"/events", bytes.NewReader(body))
 	req.Header.Set("X-Session-Token", c.token)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Content-Type", "application/json")
@@ -223,9 +225,11 @@ func TestSSEStreamAndResume(t *testing.T) {
 		t.Errorf("last event %s, want turn.done", names[len(names)-1])
 	}
 
-	// Read part of /stream, drop the connection, resume after the last id.
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/v1/sessions/"+c.id+"/stream?token="+c.token, nil)
+	// Read part of /stream from the start (lastEventId=0: without it the
+	// stream carries live events only), drop the connection, resume after
+	// the last id.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/v1/sessions/"+c.id+"/stream?token="+c.token+"&lastEventId=0", nil)
 	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,8 @@
 //	http_requests_total{route,method,status} counter
 //	http_request_duration_seconds{route,method} histogram
 //
+// and, with ObserveSessions, the session store's gauges.
+//
 // Label values come from closed vocabularies (event names, action ids,
 // route templates); the HTTP route label is the route template
 // ("/v1/sessions/:id"), never a raw path with ids.
@@ -33,6 +35,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"searchagent/agent"
+	"searchagent/agent/sessions"
 )
 
 // Namespace prefixes every series.
@@ -182,4 +185,36 @@ func (m *Metrics) Step(step string, ok bool, d time.Duration) {
 func (m *Metrics) HTTPRequest(route, method string, status int, d time.Duration) {
 	m.httpRequests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
 	m.httpDuration.WithLabelValues(route, method).Observe(d.Seconds())
+}
+
+// ObserveSessions exports the session store's gauges and counters, read
+// from stats at every scrape:
+//
+//	sessions_held{status="open|closed"}  gauge
+//	session_log_bytes                    gauge   event payload bytes held
+//	open_streams                         gauge   live GET …/stream subscriptions
+//	sessions_evicted_total               counter closed or idle sessions dropped
+//	sessions_refused_total               counter creations refused (503 overloaded)
+func (m *Metrics) ObserveSessions(stats func() sessions.Stats) error {
+	gauge := func(name, help string, labels prometheus.Labels, f func(sessions.Stats) float64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: Namespace, Name: name, Help: help, ConstLabels: labels},
+			func() float64 { return f(stats()) })
+	}
+	counter := func(name, help string, f func(sessions.Stats) float64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Name: name, Help: help},
+			func() float64 { return f(stats()) })
+	}
+	for _, c := range []prometheus.Collector{
+		gauge("sessions_held", "Sessions held by the session store.", prometheus.Labels{"status": "open"}, func(s sessions.Stats) float64 { return float64(s.Open) }),
+		gauge("sessions_held", "Sessions held by the session store.", prometheus.Labels{"status": "closed"}, func(s sessions.Stats) float64 { return float64(s.Closed) }),
+		gauge("session_log_bytes", "Bytes of event payloads held in session logs.", nil, func(s sessions.Stats) float64 { return float64(s.LogBytes) }),
+		gauge("open_streams", "Live event-stream subscriptions (GET /v1/sessions/:id/stream).", nil, func(s sessions.Stats) float64 { return float64(s.Subscribers) }),
+		counter("sessions_evicted_total", "Closed or idle sessions evicted by the session store.", func(s sessions.Stats) float64 { return float64(s.Evicted) }),
+		counter("sessions_refused_total", "Session creations refused because the store was full (503 overloaded).", func(s sessions.Stats) float64 { return float64(s.Refused) }),
+	} {
+		if err := m.reg.Register(c); err != nil {
+			return fmt.Errorf("metrics: register session gauges: %w", err)
+		}
+	}
+	return nil
 }

@@ -40,7 +40,7 @@ func TestObserverSeries(t *testing.T) {
 			m.HTTPRequest("/v1/sessions/:id/events", "POST", 409, 5*time.Millisecond)
 		}()
 	}
-	wg.Wait()
+	waitGroup(t, &wg, "the concurrent observers to finish")
 	body := scrape(t, m)
 	cases := []string{
 		`searchagent_turns_total{event="followup.submit",ok="false"} 8`,

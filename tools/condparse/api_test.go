@@ -243,9 +243,9 @@ func TestConcurrentUse(t *testing.T) {
 			done <- r
 		}()
 	}
-	first := <-done
+	first := recv(t, done, "the first concurrent parse")
 	for range 7 {
-		if diff := cmp.Diff(first, <-done); diff != "" {
+		if diff := cmp.Diff(first, recv(t, done, "a concurrent parse")); diff != "" {
 			t.Errorf("concurrent parses differ:\n%s", diff)
 		}
 	}

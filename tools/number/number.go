@@ -309,3 +309,18 @@ func ScanChinese(rs []rune, i int) (Num, int, bool) {
 	}
 	return t, j, true
 }
+
+// englishWords are the spelled-out English numbers users write in counts
+// and durations ("two weeks", "a month", "twenty days").
+var englishWords = map[string]int64{
+	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
+	"hundred": 100, "a hundred": 100, "thousand": 1000, "a thousand": 1000,
+}
+
+// EnglishWord returns the value of a spelled-out English number ("two",
+// "twenty", "a" as in "a week"), case-insensitive.
+func EnglishWord(w string) (int64, bool) {
+	n, ok := englishWords[strings.ToLower(strings.TrimSpace(w))]
+	return n, ok
+}

@@ -171,3 +171,25 @@ func FuzzParseRange(f *testing.F) {
 		}
 	})
 }
+
+func TestEnglishWord(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"two", 2, true},
+		{" Twenty ", 20, true},
+		{"a", 1, true},
+		{"an", 1, true},
+		{"fifteen", 15, true},
+		{"zwei", 0, false},
+		{"", 0, false},
+	}
+	for _, tc := range tests {
+		got, ok := EnglishWord(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("EnglishWord(%q) = %d, %v, want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package load
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,6 +15,8 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
+
+	"searchagent/tools/number"
 )
 
 // Errors of single values; row rejections wrap them.
@@ -42,83 +43,24 @@ const (
 )
 
 // ParseCount parses a follower or view count: "12345", "12,345", "48.5M",
-// "30.8K", "1.5B", "1.2w", "1.2万", "3亿", "199.5" (rounded). Empty is 0.
+// "30.8K", "1.5B", "1.2w", "1.2万", "3亿", "199.5" (rounded) — the
+// project's one number parser (tools/number) plus what a data file needs:
+// empty is 0, a negative count is ErrNegativeCount, anything else that is
+// no count is ErrBadCount.
 func ParseCount(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return 0, nil
 	}
-	mult := 1.0
-	for _, suf := range []struct {
-		s string
-		m float64
-	}{{"万", 1e4}, {"亿", 1e8}, {"千", 1e3}, {"k", 1e3}, {"K", 1e3}, {"m", 1e6}, {"M", 1e6}, {"b", 1e9}, {"B", 1e9}, {"w", 1e4}, {"W", 1e4}} {
-		if strings.HasSuffix(t, suf.s) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, suf.s)), suf.m
-			break
-		}
-	}
-	if strings.Contains(t, ",") {
-		if !thousands(t) {
-			return 0, fmt.Errorf("%w: %s", ErrBadCount, quote(s))
-		}
-		t = strings.ReplaceAll(t, ",", "")
-	}
-	neg := strings.HasPrefix(t, "-")
-	if t == "" || !numeric(strings.TrimPrefix(t, "-")) {
-		return 0, fmt.Errorf("%w: %s", ErrBadCount, quote(s))
-	}
-	if neg {
-		return 0, fmt.Errorf("%w: %s", ErrNegativeCount, quote(s))
-	}
-	if mult == 1 && !strings.Contains(t, ".") {
-		n, err := strconv.ParseInt(t, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("%w: %s", ErrBadCount, quote(s))
-		}
+	if n, ok := number.ParseCount(t); ok {
 		return n, nil
 	}
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: %s", ErrBadCount, quote(s))
-	}
-	v := math.Round(f * mult)
-	if v > 1e18 {
-		return 0, fmt.Errorf("%w: %s is too large", ErrBadCount, quote(s))
-	}
-	return int64(v), nil
-}
-
-// numeric: digits with at most one ".", at least one digit.
-func numeric(s string) bool {
-	digits, dots := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.':
-			dots++
-		default:
-			return false
+	if rest := strings.TrimPrefix(t, "-"); rest != t {
+		if _, ok := number.ParseCount(rest); ok {
+			return 0, fmt.Errorf("%w: %s", ErrNegativeCount, quote(s))
 		}
 	}
-	return digits > 0 && dots <= 1
-}
-
-// thousands reports whether s is digits grouped by commas in threes
-// ("12,345" or "1,234.5").
-func thousands(s string) bool {
-	intPart, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
-	groups := strings.Split(intPart, ",")
-	if len(groups[0]) < 1 || len(groups[0]) > 3 {
-		return false
-	}
-	for _, g := range groups[1:] {
-		if len(g) != 3 {
-			return false
-		}
-	}
-	return true
+	return 0, fmt.Errorf("%w: %s", ErrBadCount, quote(s))
 }
 
 // ParseDate parses an RFC 3339 time or a YYYY-MM-DD date (UTC midnight).
