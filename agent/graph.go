@@ -63,10 +63,12 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 	return anchorURL, secondAnchor
 }
 
-// sourceOf keeps a condition the model inferred marked agent_inferred
-// (issue 11: the model's additions are never presented as the user's).
+// sourceOf keeps a condition the model or the parser inferred marked
+// agent_inferred (issue 11: the model's additions are never presented as
+// the user's; issue 16: a creator tier's follower range is the parser's
+// reading, not the user's words).
 func sourceOf(c condparse.Condition, source string) string {
-	if slices.Contains(c.Issues, modelpath.IssueModelInferred) {
+	if c.Source == condparse.SourceAgentInferred || slices.Contains(c.Issues, modelpath.IssueModelInferred) {
 		return string(condparse.SourceAgentInferred)
 	}
 	return source

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,4 +120,35 @@ func TestSlotTextsShowNoCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSourcesSayWhoDecided drives issue 16 item 9: a creator tier's
+// follower range is the agent's reading (agent_inferred), not the user's
+// words; results after a repair are post_repair, also when the repair was
+// made from the classic box.
+func TestSourcesSayWhoDecided(t *testing.T) {
+	a := newTestAgent(t)
+	t.Run("tier is inferred", func(t *testing.T) {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: "帮我找腰部科技博主"})
+		var got []string
+		for _, c := range b.snap.Context.Conditions {
+			got = append(got, c.Field+"="+string(c.Source))
+		}
+		if !slices.Contains(got, "followers=agent_inferred") || !slices.Contains(got, "category=user_input") {
+			t.Errorf("conditions %v, want followers=agent_inferred and category=user_input", got)
+		}
+	})
+	t.Run("classic keyword repair", func(t *testing.T) {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: "Torque"})
+		if b.snap.Context.SourceStage == "post_repair" {
+			t.Fatalf("first search is already post_repair")
+		}
+		id := b.snap.Context.KeywordTags[0].ID
+		b.send("tag.set_scope", api.Args{TagID: id, Scope: "name"})
+		if got := b.snap.Context.SourceStage; got != "post_repair" {
+			t.Errorf("after tag.set_scope from %s: source_stage %q, want post_repair", stateString(b.snap.State), got)
+		}
+	})
 }

@@ -93,6 +93,10 @@ func (t *turn) resolveAnchor() (bool, error) {
 func (t *turn) search() error {
 	s := t.s
 	from := s.State
+	// Results that follow a repair are post_repair (contract 4.3, 4.6A):
+	// a repair container, a repair action from any container, or a change
+	// made while the search had no results.
+	repaired := from.Container == fsm.ExpandedRepair || strings.HasPrefix(string(t.ev), "A_REPAIR_") || from.Session == fsm.EmptyRepair
 	if err := t.fetch(); err != nil {
 		return err
 	}
@@ -106,13 +110,13 @@ func (t *turn) search() error {
 	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
 		s.RepairReason, s.HintVisible = fsm.RepairLowRecall, true
 		s.Results.LowRecall = true
-		if from.Container == fsm.ExpandedRepair {
+		if repaired {
 			s.SourceStage = StagePostRepair
 		}
 		return t.system(fsm.SysLowRecall)
 	}
 	s.RepairReason, s.HintVisible, s.Relaxations = fsm.RepairNone, false, nil
-	if from.Container == fsm.ExpandedRepair {
+	if repaired {
 		s.SourceStage = StagePostRepair
 	}
 	if err := t.system(fsm.SysResults); err != nil {
