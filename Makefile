@@ -15,7 +15,7 @@ build:
 
 ## test: vet + gofmt check + every test with the race detector; skipped tests are listed at the end
 test: lint
-	$(GO) tool gotestsum --format pkgname -- -race -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -race -count=1 -timeout 30m $(PKGS)
 
 ## eval: the eval suites in evals/suites, deterministic (no model); writes eval-report.json
 eval:
@@ -23,7 +23,7 @@ eval:
 
 ## test-short: the tests without -race, for a quick loop
 test-short:
-	$(GO) tool gotestsum --format pkgname -- -count=1 $(PKGS)
+	$(GO) tool gotestsum --format pkgname -- -count=1 -timeout 30m $(PKGS)
 
 ## bench: all benchmarks, one run each, with allocations
 bench:

@@ -20,12 +20,7 @@ import (
 // knownSpecDrift are spec words the vocabulary lacks on purpose, each with
 // why; an entry the specs no longer use is logged (the router fixes it on
 // its own branch, and merging that must not break this test).
-var knownSpecDrift = map[string]string{
-	// The one name is last_active with within_days (tools/condition); the
-	// router's spec still emits the old name, which agent/graph.go
-	// translates. Both go when the router emits last_active.
-	"router/specs/filters.yaml: field last_active_days": "router emits the pre-vocabulary field name",
-}
+var knownSpecDrift = map[string]string{}
 
 // TestSpecsSpeakTheVocabulary fails when an intent spec names a country,
 // language, category, platform, scope, condition field or operator that

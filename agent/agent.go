@@ -138,8 +138,8 @@ func New(cfg Config) (*Agent, error) {
 		d := mp.Describe()
 		a.mode.Model, a.mode.Prompts = d.Model, d.Prompts
 		a.mode.ModelStages = d.Stages
-		if cfg.Router.HasClassifier() && !mp.Stages().Classifier {
-			return nil, errors.New("agent: the router has a classifier but the model path's classifier stage is off")
+		if cfg.Router.HasClassifier() != mp.Stages().Classifier {
+			return nil, errors.New("agent: the router's classifier and the model path's classifier stage disagree (install ModelPath.Classifier() with router.WithClassifier exactly when the stage is on)")
 		}
 		if mp.Stages().Slots {
 			a.mode.Renderer = "model (validated; template on violation)"

@@ -273,11 +273,9 @@ const (
 // tools/condition). A new filter field
 // is one row here (plus the store's filter and the router's spec).
 type filterField struct {
-	name string
-	// routerName is the router's name for the field when it differs.
-	routerName string
-	kind       fieldKind
-	apply      func(f *store.Filters, c Cond, now time.Time)
+	name  string
+	kind  fieldKind
+	apply func(f *store.Filters, c Cond, now time.Time)
 }
 
 var filterFields = []filterField{
@@ -296,7 +294,7 @@ var filterFields = []filterField{
 	{name: string(condition.AvgViews), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
 		f.AvgViews = rangeOfCond(c)
 	}},
-	{name: string(condition.LastActive), routerName: "last_active_days", kind: fieldDays, apply: func(f *store.Filters, c Cond, now time.Time) {
+	{name: string(condition.LastActive), kind: fieldDays, apply: func(f *store.Filters, c Cond, now time.Time) {
 		if c.Value.Int > 0 {
 			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
 		}
@@ -306,7 +304,7 @@ var filterFields = []filterField{
 // filterFieldNamed finds a filter field by its graph or router name.
 func filterFieldNamed(name string) (filterField, bool) {
 	for _, ff := range filterFields {
-		if ff.name == name || (ff.routerName != "" && ff.routerName == name) {
+		if ff.name == name {
 			return ff, true
 		}
 	}

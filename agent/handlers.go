@@ -42,8 +42,11 @@ func (t *turn) guardCheck(text string) {
 	// The deterministic stages only: submitted text is read by the
 	// condition parser next, so the classifier (a model call) is not
 	// asked here. A refusal is audited with its full explain trace.
+	if res, err := t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+		return
+	}
 	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
-	if err != nil || res.Branch != router.BranchGuardHit {
+	if err != nil {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
@@ -59,7 +62,12 @@ func guardReason(res *router.Result) string {
 	if res.Top == nil {
 		return ""
 	}
-	switch id := strings.TrimPrefix(res.Top.ID, "guard."); id {
+	return guardReasonID(res.Top.ID)
+}
+
+// guardReasonID is the unsupported reason of a guard spec id.
+func guardReasonID(specID string) string {
+	switch id := strings.TrimPrefix(specID, "guard."); id {
 	case "contact_info":
 		return "personal_data"
 	default:
@@ -415,6 +423,11 @@ func (t *turn) parseInto(text string) error {
 		}
 		t.trace.Parse = &res
 		model := t.modelParse(text, &res)
+		if t.plan.unsupported != "" {
+			// The model recognised a guard: nothing of the request is
+			// absorbed (contract 4.8).
+			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
+		}
 		u, second := s.absorbParse(res, "user_input")
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
@@ -451,10 +464,15 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 	if mp == nil || !mp.Stages().Parse || !modelpath.NeedsModel(*res) {
 		return ""
 	}
-	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res, Graph: t.s.chips()})
+	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res,
+		Graph: t.s.chips(), Guards: modelpath.GuardIDs(t.a.cfg.Router.Snapshot().SpecInfos())})
 	t.trace.ModelParse = &mtr
 	if err != nil {
 		return "model parse failed, the deterministic parse stands: " + err.Error()
+	}
+	if mtr.Guard != "" {
+		t.plan.unsupported = guardReasonID(mtr.Guard)
+		return "the model recognised guard " + mtr.Guard + ": the request is refused"
 	}
 	*res = merged
 	return fmt.Sprintf("merged: %d added, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Rejected), len(mtr.Disagreements))

@@ -132,8 +132,11 @@ func TestClassifierStage(t *testing.T) {
 	if res, _, err := r.ExplainRules(context.Background(), Input{Text: "找点不一样的"}); err != nil || res.Branch != BranchFallback {
 		t.Fatalf("ExplainRules = %v, %v; want fallback", res, err)
 	}
+	if res, err := r.QueryRules(context.Background(), Input{Text: "找点不一样的"}); err != nil || res.Branch != BranchFallback {
+		t.Fatalf("QueryRules = %v, %v; want fallback", res, err)
+	}
 	if len(sc.calls) != before {
-		t.Errorf("ExplainRules called the classifier")
+		t.Errorf("ExplainRules or QueryRules called the classifier")
 	}
 }
 

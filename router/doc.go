@@ -54,7 +54,7 @@
 //	add_filter          {field, op, value}   field: country|language (op in|not_in,
 //	                                         value [codes]) | followers|avg_views (op
 //	                                         gte|lte|between|eq, value int or [min,max])
-//	                                         | last_active_days (op lte, value days)
+//	                                         | last_active (op within_days, value days)
 //	                                         | category (op in|not_in, value [codes])
 //	remove_filter       {field, condition_ids}  field also keyword|preference
 //	add_keyword         {keywords: [text]}

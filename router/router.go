@@ -125,6 +125,14 @@ func (r *Router) Query(ctx context.Context, in Input) (*Result, error) {
 	return res, err
 }
 
+// QueryRules is Query without the classifier stage (see ExplainRules).
+func (r *Router) QueryRules(ctx context.Context, in Input) (*Result, error) {
+	o := r.opts(false)
+	o.classifier = nil
+	res, _, err := r.snap.Load().run(ctx, in, o)
+	return res, err
+}
+
 // ExplainRules is Explain without the classifier stage: the deterministic
 // stages only, for hosts that must not call a model on this input (a
 // guard check ahead of the deterministic condition parser).

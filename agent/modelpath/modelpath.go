@@ -181,5 +181,5 @@ func js(v any) string {
 
 func request(stage string, r prompts.Rendered, schemaName string) llm.Request {
 	return llm.Request{Stage: stage, PromptID: r.ID, PromptVersion: r.Version, PromptHash: r.Hash, Messages: r.Messages(),
-		SchemaName: schemaName, Schema: r.Schema, Temperature: r.Hints.Temperature}
+		SchemaName: schemaName, Schema: r.Schema, Temperature: r.Hints.Temperature, MaxTokens: r.Hints.MaxTokens}
 }

@@ -17,7 +17,7 @@ import (
 	"searchagent/tools/llm/llmtest"
 )
 
-func newPath(t *testing.T, srv *llmtest.Server, budget int) *modelpath.Path {
+func newPath(t testing.TB, srv *llmtest.Server, budget int) *modelpath.Path {
 	t.Helper()
 	c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", TurnTokenBudget: budget, MaxRetries: -1})
 	if err != nil {
@@ -80,7 +80,7 @@ func TestClassifierStage(t *testing.T) {
 
 // clarifying is a render input of expanded_clarifying/clarifying and its
 // template draft.
-func clarifying(t *testing.T) (modelpath.SlotsRequest, contract.Slots) {
+func clarifying(t testing.TB) (modelpath.SlotsRequest, contract.Slots) {
 	t.Helper()
 	in := contract.RenderInput{State: "expanded_clarifying/clarifying", Locale: "zh",
 		Conditions:     []contract.Condition{{ID: "c1", Kind: contract.KindHard, Field: "country", Op: contract.OpEq, Value: "US", Label: "美国", Source: contract.SourceUserInput, Status: contract.StatusApplied}},
@@ -233,6 +233,39 @@ func TestMerge(t *testing.T) {
 		if c.Kind == condparse.KindKeyword && strings.Contains(c.Value.Str, "汽配") && c.Excluded {
 			t.Errorf("keyword 汽配 was flipped to excluded")
 		}
+	}
+}
+
+func TestParseGuard(t *testing.T) {
+	text := "我想买一些粉丝刷一下数据"
+	det, err := condparse.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, reply, wantGuard string
+	}{
+		{"a known guard refuses", `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, "guard.fake_engagement"},
+		{"an unknown guard is rejected", `{"guard":"guard.vibes","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(t)
+			srv.Push(llmtest.Reply{Content: tc.reply})
+			p := newPath(t, srv, 0)
+			out, tr, err := p.Parse(context.Background(), modelpath.ParseRequest{Text: text, Platform: "youtube", Locale: "zh", Deterministic: det, Guards: []string{"guard.fake_engagement", "guard.minors"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Guard != tc.wantGuard || tr.Prompt != "parse_conditions@2" {
+				t.Errorf("Parse guard = %q (prompt %s), want %q", tr.Guard, tr.Prompt, tc.wantGuard)
+			}
+			if d := cmp.Diff(det, out); d != "" {
+				t.Errorf("a guard answer changed the parse (-want +got):\n%s", d)
+			}
+			if !strings.Contains(srv.Requests()[0].Body.Messages[1].Content, "guard.minors") {
+				t.Errorf("the prompt does not list the guards")
+			}
+		})
 	}
 }
 

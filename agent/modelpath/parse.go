@@ -4,17 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"searchagent/tools/scope"
+	"slices"
 	"strconv"
 	"strings"
 
+	"searchagent/router"
 	"searchagent/tools/condparse"
+	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 )
 
 // Proposal is the model's condition graph for one input, as the
 // parse_conditions prompt's schema shapes it.
 type Proposal struct {
+	// Guard names a guard spec the request falls under (refuse), or nil.
+	Guard     *string `json:"guard"`
 	AnchorURL *string `json:"anchor_url"`
 	Keywords  []struct {
 		Text     string `json:"text"`
@@ -45,6 +49,20 @@ type ParseRequest struct {
 	Deterministic condparse.Result
 	// Graph is the session's condition graph before this input.
 	Graph any
+	// Guards are the guard spec ids the model may name (see
+	// GuardIDs); a request that falls under one is refused, not parsed.
+	Guards []string
+}
+
+// GuardIDs lists the guard spec ids of a router snapshot.
+func GuardIDs(infos []router.SpecInfo) []string {
+	var out []string
+	for _, si := range infos {
+		if si.Guard {
+			out = append(out, si.ID)
+		}
+	}
+	return out
 }
 
 // NeedsModel reports whether the deterministic parse left something for
@@ -65,7 +83,10 @@ const IssueModelInferred = "model_inferred"
 
 // MergeTrace records how the proposal was merged.
 type MergeTrace struct {
-	Prompt        string          `json:"prompt"`
+	Prompt string `json:"prompt"`
+	// Guard is the guard spec the model named (known ids only): the
+	// request is refused and nothing of it is merged.
+	Guard         string          `json:"guard,omitempty"`
 	Added         []string        `json:"added"`
 	Rejected      []Rejection     `json:"rejected"`
 	Disagreements []Disagreement  `json:"disagreements"`
@@ -100,6 +121,7 @@ const (
 func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, MergeTrace, error) {
 	r, err := p.prompts.Render(promptParse, map[string]any{
 		"input": req.Text, "platform": req.Platform, "locale": req.Locale, "graph": js(req.Graph), "deterministic": js(req.Deterministic.Conditions),
+		"guards": js(req.Guards),
 	}, nil)
 	if err != nil {
 		return req.Deterministic, MergeTrace{}, err
@@ -111,6 +133,20 @@ func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, M
 	var prop Proposal
 	if err := json.Unmarshal([]byte(ans.Content), &prop); err != nil {
 		return req.Deterministic, MergeTrace{Prompt: r.ID + "@" + r.Version}, fmt.Errorf("parse answer: %w", err)
+	}
+	if prop.Guard != nil && *prop.Guard != "" {
+		g := strings.TrimSpace(*prop.Guard)
+		tr := MergeTrace{Prompt: r.ID + "@" + r.Version, Raw: json.RawMessage(ans.Content), Added: []string{}, Disagreements: []Disagreement{}}
+		if slices.Contains(req.Guards, g) {
+			tr.Guard = g
+			tr.Rejected = []Rejection{}
+			return req.Deterministic, tr, nil
+		}
+		tr.Rejected = []Rejection{{What: "guard " + g, Reason: "not a known guard spec"}}
+		merged, mtr := Merge(req.Text, req.Deterministic, prop)
+		mtr.Prompt, mtr.Raw = tr.Prompt, tr.Raw
+		mtr.Rejected = append(tr.Rejected, mtr.Rejected...)
+		return merged, mtr, nil
 	}
 	merged, tr := Merge(req.Text, req.Deterministic, prop)
 	tr.Prompt, tr.Raw = r.ID+"@"+r.Version, json.RawMessage(ans.Content)

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"searchagent/api"
 	"searchagent/tools/llm/llmtest"
@@ -41,6 +45,9 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 		}
 		return llmtest.Reply{Content: `{"spec_id":"","slots":[],"confidence":0,"reason":"nothing fits"}`}
 	case name == "conditions":
+		if strings.Contains(user, "数据一夜之间") {
+			return llmtest.Reply{Content: `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, PromptTokens: 700, CompletionTokens: 30}
+		}
 		return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
 	case strings.HasPrefix(name, "slots_"):
 		_, rest, _ := strings.Cut(user, "keep its structure): ")
@@ -52,10 +59,9 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 
 func modelApp(t *testing.T, env map[string]string) *httptest.Server {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the 20k-channel demo catalog")
-	}
-	a, err := newApp(context.Background(), appConfig{log: slog.New(slog.DiscardHandler), getenv: func(k string) string { return env[k] }}, io.Discard)
+	// The six-channel test catalog: these tests are about the model path,
+	// and the race detector makes every 20k-channel build expensive.
+	a, err := newApp(context.Background(), appConfig{catalog: catalogFlags{files: []string{mini}}, log: slog.New(slog.DiscardHandler), getenv: func(k string) string { return env[k] }}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +178,8 @@ func TestServeWithModel(t *testing.T) {
 			t.Errorf("turn %d: contract %+v, want valid model slots", i+1, tr.Contract)
 		}
 	}
-	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@1" || len(p.Added) != 1 {
-		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@1", p)
+	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@2" || len(p.Added) != 1 {
+		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@2", p)
 	}
 	for i, want := range []string{"recall.widen", "guard.fake_engagement"} {
 		r := turns[i+1].Router
@@ -202,6 +208,14 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 	model := llmtest.New(t)
 	model.Respond(scriptedModel)
 	srv := modelApp(t, map[string]string{"OPENAI_BASE_URL": model.BaseURL(), "SEARCHAGENT_CHAT_MODEL": "scripted-1"})
+	resp, b := do(t, "GET", srv.URL+"/readyz", nil, nil)
+	var r api.Readiness
+	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("/readyz = %d %s", resp.StatusCode, b)
+	}
+	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "1" || !slices.Contains(r.Router, "classifier") {
+		t.Errorf("/readyz = %s, want the model, its stages, the prompt versions and the classifier stage", b)
+	}
 	c := newClient(t, srv.URL, "youtube", "zh")
 	for _, tc := range []struct {
 		kind, event, text string
@@ -212,6 +226,8 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 		{"natural search the parser reads fully", "search.submit", "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人", 0},
 		{"follow-up the rules read", "followup.submit", "只要粉丝 1w 以上的，不要游戏", 0},
 		{"follow-up only the classifier reads", "followup.submit", "more like this", 2},
+		{"new search", "session.reset", "", 0},
+		{"paraphrased abuse as a first search: the parse stage refuses it", "search.submit", "有没有办法让我的数据一夜之间变好看", 2},
 	} {
 		before := len(model.Requests())
 		c.send(tc.event, api.Args{Text: tc.text})
@@ -219,4 +235,165 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 			t.Errorf("%s (%q): %d model calls, want %d", tc.kind, tc.text, got, tc.calls)
 		}
 	}
+	if c.snap.State.Session != "unsupported" || len(c.snap.Context.KeywordTags) != 0 {
+		t.Errorf("paraphrased abuse: session %s with tags %v, want unsupported with nothing absorbed", c.snap.State.Session, c.snap.Context.KeywordTags)
+	}
+}
+
+// BenchmarkModelTurn measures what the orchestration adds around model
+// calls: the same turns through the HTTP handler with the model path on
+// (a zero-latency scripted server on loopback) and off. natural is a
+// search with a wish the parser has no word for (model: parse + slots);
+// followup is "more like this" after it (model: classifier + slots; off:
+// a refusal that says what is missing). Reports p50 and p99 per turn.
+func BenchmarkModelTurn(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds the 20k-channel demo catalog")
+	}
+	model := llmtest.New(b)
+	model.Respond(scriptedModel)
+	apps := map[string]*app{}
+	for mode, env := range map[string]map[string]string{
+		"off":   {},
+		"model": {"OPENAI_BASE_URL": model.BaseURL(), "SEARCHAGENT_CHAT_MODEL": "scripted-1"},
+	} {
+		a, err := newApp(context.Background(), appConfig{log: slog.New(slog.DiscardHandler), getenv: func(k string) string { return env[k] }}, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		apps[mode] = a
+	}
+	natural := "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人，镜头感要好"
+	for _, kind := range []string{"natural", "followup"} {
+		for _, mode := range []string{"off", "model"} {
+			b.Run(kind+"/"+mode, func(b *testing.B) {
+				h := apps[mode].server.Handler()
+				post := func(path, token string, body any) *httptest.ResponseRecorder {
+					raw, _ := json.Marshal(body)
+					req := httptest.NewRequest("POST", path, bytes.NewReader(raw))
+					req.Header.Set("X-Session-Token", token)
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, req)
+					return rec
+				}
+				var durs []time.Duration
+				for b.Loop() {
+					b.StopTimer()
+					rec := post("/v1/sessions", "", api.CreateSessionRequest{Platform: "youtube", Locale: "zh"})
+					var cr api.CreateSessionResponse
+					json.Unmarshal(rec.Body.Bytes(), &cr)
+					path := "/v1/sessions/" + cr.SessionID + "/events"
+					ev := api.EventRequest{Event: "search.submit", Args: api.Args{Text: natural}}
+					if kind == "followup" {
+						if rec := post(path, cr.Token, ev); rec.Code != 200 {
+							b.Fatalf("setup turn = %d %s", rec.Code, rec.Body)
+						}
+						ev = api.EventRequest{Event: "followup.submit", Args: api.Args{Text: "more like this"}}
+					}
+					b.StartTimer()
+					start := time.Now()
+					rec = post(path, cr.Token, ev)
+					durs = append(durs, time.Since(start))
+					if rec.Code != 200 {
+						b.Fatalf("turn = %d %s", rec.Code, rec.Body)
+					}
+				}
+				sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+				b.ReportMetric(float64(durs[len(durs)/2].Microseconds()), "p50-µs")
+				b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds()), "p99-µs")
+			})
+		}
+	}
+}
+
+// TestServeModelSlotsFallbackAndDisconnect: slots that stay invalid after
+// the re-asks are replaced by the template output marked "template", with
+// a contract.violation event per violation (never silent); a client that
+// disconnects mid-turn cancels the model call.
+func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
+	model := llmtest.New(t)
+	model.Respond(func(req llmtest.ChatRequest) llmtest.Reply {
+		user := req.Messages[1].Content
+		if strings.HasPrefix(req.SchemaName(), "slots_") {
+			switch {
+			case strings.Contains(user, "画面要干净"):
+				// A question outside the question slot, every time.
+				_, rest, _ := strings.Cut(user, "keep its structure): ")
+				draft, _, _ := strings.Cut(rest, "\n")
+				var doc map[string]any
+				json.Unmarshal([]byte(draft), &doc)
+				doc["task_summary"] = "你要美国的吗？还是加拿大的？"
+				return llmtest.Reply{Content: llmtest.JSON(doc)}
+			case strings.Contains(user, "慢慢来"):
+				return llmtest.Reply{Delay: 10 * time.Second, Content: "{}"}
+			}
+		}
+		if req.SchemaName() == "conditions" {
+			return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`}
+		}
+		return scriptedModel(req)
+	})
+	srv := modelApp(t, map[string]string{"OPENAI_BASE_URL": model.BaseURL(), "SEARCHAGENT_CHAT_MODEL": "scripted-1"})
+
+	c := newClient(t, srv.URL, "youtube", "zh")
+	resp, b := do(t, "POST", srv.URL+"/v1/sessions/"+c.id+"/events", api.EventRequest{Event: "search.submit", Args: api.Args{Text: "帮我找美国做汽配评测的红人，画面要干净"}}, map[string]string{"X-Session-Token": c.token})
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("turn = %d %s", resp.StatusCode, b)
+	}
+	var er api.EventResponse
+	json.Unmarshal(b, &er)
+	var violations []string
+	source := ""
+	for _, e := range er.Events {
+		switch e.Name {
+		case api.EventContractViolation:
+			var v struct{ Code string }
+			json.Unmarshal(e.Data, &v)
+			violations = append(violations, v.Code)
+		case api.EventSlots:
+			var s api.SlotsEvent
+			json.Unmarshal(e.Data, &s)
+			source = s.Source
+		}
+	}
+	if source != "template" || len(violations) == 0 || !slices.Contains(violations, "SECOND_QUESTION") {
+		t.Errorf("invalid model slots: source %q, violations %v; want the template and SECOND_QUESTION", source, violations)
+	}
+	slotCalls := 0
+	for _, r := range model.Requests() {
+		if strings.HasPrefix(r.Body.SchemaName(), "slots_") {
+			slotCalls++
+		}
+	}
+	if slotCalls != 3 {
+		t.Errorf("%d slot asks, want 1 + 2 re-asks", slotCalls)
+	}
+
+	// Disconnect: the client gives up while the slots call is pending.
+	c2 := newClient(t, srv.URL, "youtube", "zh")
+	before := len(model.Requests())
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	raw, _ := json.Marshal(api.EventRequest{Event: "search.submit", Args: api.Args{Text: "帮我找美国做汽配评测的红人，慢慢来"}})
+	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/v1/sessions/"+c2.id+"/events", bytes.NewReader(raw))
+	req.Header.Set("X-Session-Token", c2.token)
+	req.Header.Set("Accept", "text/event-stream")
+	start := time.Now()
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, r := range model.Requests()[before:] {
+			if r.Canceled {
+				if time.Since(start) > 8*time.Second {
+					t.Errorf("the model call was cancelled only after %s", time.Since(start))
+				}
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("the client's disconnect did not cancel the pending model call")
 }

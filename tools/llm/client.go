@@ -72,6 +72,9 @@ type Request struct {
 	// Temperature of the answer (0 by default: the same question gets the
 	// same answer as far as the server allows).
 	Temperature float32
+	// MaxTokens caps this answer below the client's MaxTokens (0: no
+	// extra cap).
+	MaxTokens int
 }
 
 // Answer is the model's JSON object and the account of the call.
@@ -120,6 +123,9 @@ func (c *Client) Complete(ctx context.Context, r Request) (Answer, error) {
 
 func (c *Client) complete(ctx context.Context, r Request, key Key, call *Call) (Answer, error) {
 	maxTokens := c.cfg.MaxTokens
+	if r.MaxTokens > 0 {
+		maxTokens = min(maxTokens, r.MaxTokens)
+	}
 	if t := TurnFrom(ctx); t != nil {
 		rem := t.Remaining()
 		if rem <= 0 {
