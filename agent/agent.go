@@ -50,7 +50,10 @@ type Config struct {
 	// Logger receives one line per turn (slog.Default() by default).
 	Logger *slog.Logger
 	// FailOnViolation makes a contract violation in rendered slots fail
-	// the turn (tests set it: every slots event must pass the contract).
+	// the turn (tests set it: every slots event must pass the contract),
+	// and so does a slot text that shows internal text
+	// (contract.InternalText: snake_case codes, dotted ids, doubled
+	// punctuation).
 	FailOnViolation bool
 	// MaxTurns bounds the turns of one session (its log and trace grow
 	// with them); beyond it an event answers 409 session_full and the

@@ -63,10 +63,12 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 	return anchorURL, secondAnchor
 }
 
-// sourceOf keeps a condition the model inferred marked agent_inferred
-// (issue 11: the model's additions are never presented as the user's).
+// sourceOf keeps a condition the model or the parser inferred marked
+// agent_inferred (issue 11: the model's additions are never presented as
+// the user's; issue 16: a creator tier's follower range is the parser's
+// reading, not the user's words).
 func sourceOf(c condparse.Condition, source string) string {
-	if slices.Contains(c.Issues, modelpath.IssueModelInferred) {
+	if c.Source == condparse.SourceAgentInferred || slices.Contains(c.Issues, modelpath.IssueModelInferred) {
 		return string(condparse.SourceAgentInferred)
 	}
 	return source
@@ -318,7 +320,7 @@ func (s *Session) chips() []contract.Condition {
 		c := contract.Condition{ID: n.ID, Kind: contract.Kind(n.Kind), Field: n.Field, Op: contract.Op(n.Op), Value: valueAny(n.Value),
 			Source: contract.Source(n.Source), Status: contract.CondStatus(n.Status)}
 		c.Label = pick(s.zh(), n.LabelZH, n.LabelEN)
-		if c.Label == "" && n.Field != "preference" {
+		if c.Label == "" {
 			l := condparse.Describe(condparse.Field(n.Field), condparse.Op(n.Op), n.Value)
 			c.Label = pick(s.zh(), l.ZH, l.EN)
 		}
@@ -433,11 +435,12 @@ func pick(zh bool, a, b string) string {
 	return b
 }
 
-// clip shortens s to n runes with an ellipsis.
+// clip shortens s to n runes with an ellipsis, never in the middle of a
+// Latin word (contract.TrimPartialWord).
 func clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	return contract.TrimPartialWord(string(r[:n-1]), r[n-1]) + "…"
 }

@@ -114,8 +114,13 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The rules did not decide; the deterministic condition parser
 		// may still read the text as conditions (a real refinement). If it
 		// reads nothing, refuse and say what is missing.
-		if pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform)); err == nil && usefulParse(pr) {
+		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
+		if err == nil && usefulParse(pr) {
 			t.plan.parse = &pr
+			return nil
+		}
+		if msg := residueNotice(s.zh(), pr.Remainder); err == nil && msg != "" {
+			refuse(msg)
 			return nil
 		}
 		refuse(refusalText(s, res))
@@ -155,15 +160,63 @@ func usefulParse(r condparse.Result) bool {
 	return false
 }
 
+// missingSlotWords names, for the user, what a router slot asks for; the
+// slot ids and the router's reasons are internal and never shown.
+var missingSlotWords = map[string][2]string{
+	"target":  {"要修改的是哪个条件", "which condition to change"},
+	"value":   {"新的取值", "the new value"},
+	"field":   {"要改的是哪一项", "which field to change"},
+	"scope":   {"关键词的匹配范围", "where the keyword should match"},
+	"keyword": {"关键词", "the keyword"},
+	"url":     {"链接", "the link"},
+	"intent":  {"想做什么操作", "what to do"},
+}
+
+// missingWords turns the router's missing data ("keyword.scope.target:
+// no active condition matches …") into user words, once each; entries with
+// no user meaning ("text") give none, and the caller falls back to its
+// generic hint.
+func missingWords(miss []string) (zh, en []string) {
+	for _, m := range miss {
+		id, _, _ := strings.Cut(m, ":")
+		id = strings.TrimSpace(id)
+		if i := strings.LastIndexByte(id, '.'); i >= 0 {
+			id = id[i+1:]
+		}
+		w, ok := missingSlotWords[id]
+		if !ok || slices.Contains(zh, w[0]) {
+			continue
+		}
+		zh, en = append(zh, w[0]), append(en, w[1])
+	}
+	return zh, en
+}
+
+// residueNotice says what a parse's placed-but-unfilterable remainder
+// asks for (condparse.Residue): a sort is no filter (the results' own
+// sort event orders them), a vague amount needs a number. It is "" when no remainder span has a role.
+func residueNotice(zh bool, rem []condparse.Span) string {
+	for _, r := range rem {
+		q := clip(r.Text, 24)
+		switch r.Role {
+		case condparse.ResidueSort:
+			return pick(zh, "「"+q+"」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
+				"“"+q+"” is a sort, not a filter, so no condition was added: use Sort on the results")
+		case condparse.ResidueVague:
+			return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
+				"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
+		}
+	}
+	return ""
+}
+
 // refusalText says what is missing (seed 003 §3.1: never a fake "noted").
 func refusalText(s *Session, res *router.Result) string {
 	if res.Decision.Refusal != "" {
 		return res.Decision.Refusal
 	}
-	var miss []string
-	miss = append(miss, res.Decision.MissingData...)
-	if len(miss) > 0 {
-		return pick(s.zh(), "还不能执行：缺少 "+strings.Join(miss, "、"), "cannot run this yet: missing "+strings.Join(miss, ", "))
+	if zh, en := missingWords(res.Decision.MissingData); len(zh) > 0 {
+		return pick(s.zh(), "还不能执行：请说明"+strings.Join(zh, "、"), "cannot run this yet: say "+strings.Join(en, " and "))
 	}
 	return pick(s.zh(), "没能理解这条补充：可以说地区、粉丝量、关键词或排除项，例如“只要美国的，粉丝 1w+”", "could not read this follow-up: say a region, a follower range, a keyword or an exclusion, e.g. “US only, 10k+ followers”")
 }
@@ -386,6 +439,9 @@ func (t *turn) parseInto(text string) error {
 		var rem []string
 		for _, r := range res.Remainder {
 			rem = append(rem, r.Text)
+		}
+		if msg := residueNotice(s.zh(), res.Remainder); msg != "" && s.Notice == "" {
+			s.Notice = msg
 		}
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)

@@ -93,6 +93,10 @@ func (t *turn) resolveAnchor() (bool, error) {
 func (t *turn) search() error {
 	s := t.s
 	from := s.State
+	// Results that follow a repair are post_repair (contract 4.3, 4.6A):
+	// a repair container, a repair action from any container, or a change
+	// made while the search had no results.
+	repaired := from.Container == fsm.ExpandedRepair || strings.HasPrefix(string(t.ev), "A_REPAIR_") || from.Session == fsm.EmptyRepair
 	if err := t.fetch(); err != nil {
 		return err
 	}
@@ -106,13 +110,13 @@ func (t *turn) search() error {
 	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
 		s.RepairReason, s.HintVisible = fsm.RepairLowRecall, true
 		s.Results.LowRecall = true
-		if from.Container == fsm.ExpandedRepair {
+		if repaired {
 			s.SourceStage = StagePostRepair
 		}
 		return t.system(fsm.SysLowRecall)
 	}
 	s.RepairReason, s.HintVisible, s.Relaxations = fsm.RepairNone, false, nil
-	if from.Container == fsm.ExpandedRepair {
+	if repaired {
 		s.SourceStage = StagePostRepair
 	}
 	if err := t.system(fsm.SysResults); err != nil {
@@ -355,7 +359,8 @@ func (t *turn) render(ctx context.Context) error {
 	if s.Notice != "" && s.State.Expanded() {
 		// A refusal or partial application is said in the search box
 		// (seed 003 §3.1), ahead of the summary.
-		slots.TaskSummary = clip(strings.TrimSpace(s.Notice+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
+		note := strings.TrimRight(s.Notice, "。.！!？? ")
+		slots.TaskSummary = clip(strings.TrimSpace(note+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
 	}
 	vin := in.ValidationInput()
 	vin.TagsBefore = t.tagsBefore
@@ -407,6 +412,13 @@ func (t *turn) render(ctx context.Context) error {
 	}
 	if !rep.Valid && t.a.cfg.FailOnViolation {
 		return fmt.Errorf("slots of %s violate the contract: %v", in.State, rep.Codes())
+	}
+	if t.a.cfg.FailOnViolation {
+		// Test mode also holds that no code, spec id or rendering slip
+		// reaches a text (issue 16).
+		if fs := contract.InternalText(slots, in.TypedTexts()); len(fs) > 0 {
+			return fmt.Errorf("slots of %s show internal text: %s %q (%s in %q)", in.State, fs[0].Where, fs[0].Match, fs[0].Why, fs[0].Text)
+		}
 	}
 	s.Slots, s.SlotsSchema = slots, string(rep.Schema)
 	return t.emit(api.EventSlots, api.SlotsEvent{State: string(in.State), Schema: string(rep.Schema), Source: source, Slots: slots, Substate: sub.ID})

@@ -388,12 +388,12 @@ func (r *renderer) status() *Status {
 	case "compact_classic.results_ready":
 		switch {
 		case in.Context.SourceStage == StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后共 %d 个频道", n), fmt.Sprintf("%d channels after the fix", n)), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("修正后共 %d 个频道", n), enCount(n, "channel")+" after the fix"), ToneSuccess)
 		case in.Anchor != nil:
 			return mk(r.withUser(r.t("锚点%s·相似频道 "+itoa(n)+" 个", "Anchor %s · "+itoa(n)+" similar"), r.anchorName(),
 				r.t(fmt.Sprintf("已锁定锚点 · 相似频道 %d 个", n), fmt.Sprintf("Anchor pinned · %d similar", n)), limit), ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("共 %d 个频道", n), fmt.Sprintf("%d channels", n)), ToneSuccess)
+		return mk(r.t(fmt.Sprintf("共 %d 个频道", n), enCount(n, "channel")), ToneSuccess)
 	case "compact_classic.results_ready.low_recall":
 		if in.Anchor != nil {
 			return mk(r.t(fmt.Sprintf("相似频道较少（%d 个）", n), fmt.Sprintf("Few similar channels (%d)", n)), ToneWarning)
@@ -414,29 +414,29 @@ func (r *renderer) status() *Status {
 	case "expanded_agent.results_ready":
 		switch {
 		case in.Context.SourceStage == StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), fmt.Sprintf("%d channels found after the fix", n)), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), enCount(n, "channel")+" found after the fix"), ToneSuccess)
 		case sub == "upgrade-keyword-stable" || sub == "upgrade-url-stable":
-			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), fmt.Sprintf("Smart search on: %d channels found", n)), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), "Smart search on: "+enCount(n, "channel")+" found"), ToneSuccess)
 		case sub == "mixed-soft" || (sub == "" && r.hasStatus(StatusPending, StatusReference)):
-			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), fmt.Sprintf("%d channels found; some preferences are only a reference", n)), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), enCount(n, "channel")+" found; some preferences are only a reference"), ToneSuccess)
 		case in.Anchor != nil:
-			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), fmt.Sprintf("%d similar channels around the anchor", n)), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), enCount(n, "similar channel")+" around the anchor"), ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("找到 %d 个频道", n), fmt.Sprintf("%d channels found", n)), ToneSuccess)
+		return mk(r.t(fmt.Sprintf("找到 %d 个频道", n), enCount(n, "channel")+" found"), ToneSuccess)
 	case "expanded_agent.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个", n), fmt.Sprintf("Only %d results", n)), ToneWarning)
+		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个", n), "Only "+enCount(n, "result")), ToneWarning)
 	case "expanded_agent.refining":
 		return mk(r.t("条件已更新，正在刷新结果", "Conditions updated; refreshing results"), ToneProgress)
 	case "expanded_agent.refining.followup":
 		return mk(r.t("正在按补充要求刷新结果", "Refreshing with your addition"), ToneProgress)
 	case "expanded_clarifying.clarifying":
-		return mk(r.t(fmt.Sprintf("已有 %d 个结果，还需确认一点", n), fmt.Sprintf("%d results so far; one point to confirm", n)), ToneInfo)
+		return mk(r.t(fmt.Sprintf("已有 %d 个结果，还需确认一点", n), enCount(n, "result")+" so far; one point to confirm"), ToneInfo)
 	case "expanded_repair.retrieving":
 		return mk(r.t("正在按修正后的条件重新搜索", "Searching again with the fix"), ToneProgress)
 	case "expanded_repair.refining":
 		return mk(r.t("正在按修正要求刷新结果", "Refreshing with your fix"), ToneProgress)
 	case "expanded_repair.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("当前是低召回修正：仅 %d 个结果，不是无结果", n), fmt.Sprintf("Low-recall repair: only %d results, not zero", n)), ToneWarning)
+		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个，可以试试下面的修正", n), "Only "+enCount(n, "result")+"; try a fix below"), ToneWarning)
 	case "expanded_repair.empty_repair":
 		return mk(r.t("当前条件下没有结果", "No channels match these conditions"), ToneWarning)
 	case "expanded_repair.empty_repair.url_invalid":
@@ -788,7 +788,7 @@ func (r *renderer) repairOptions() ([]RepairOption, error) {
 				return nil, invalid("relaxation names the unknown condition %q", rx.ConditionID)
 			}
 			label := r.withUser(r.t("放宽%s", "Relax %s"), r.conds[i].Label, r.t("放宽一个条件", "Relax one condition"), lim.RepairLabel)
-			reason := r.t(fmt.Sprintf("放宽后有 %d 个结果", rx.Count), fmt.Sprintf("%d results without it", rx.Count))
+			reason := r.t(fmt.Sprintf("放宽后有 %d 个结果", rx.Count), enCount(rx.Count, "result")+" without it")
 			out = append(out, RepairOption{ActionID: rx.ActionID, Label: label, Reason: clip(reason, lim.RepairReason)})
 		}
 		if len(out) > 0 {

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -125,6 +126,37 @@ func displayText(s string) string {
 	return normalizeText(s)
 }
 
+// TrimPartialWord ends kept, a prefix of a text cut before rune next, at a
+// word boundary: a Latin word cut in the middle ("Low-recall repai") is
+// dropped back to the last space, unless that would lose more than half of
+// kept. CJK text has no spaces and is cut anywhere. Trailing space is
+// trimmed.
+func TrimPartialWord(kept string, next rune) string {
+	last, _ := utf8.DecodeLastRuneInString(kept)
+	if isWordLetter(last) && isWordLetter(next) {
+		if sp := strings.LastIndexFunc(kept, unicode.IsSpace); sp > len(kept)/2 {
+			kept = kept[:sp]
+		}
+	}
+	return strings.TrimRightFunc(kept, unicode.IsSpace)
+}
+
+// isWordLetter reports a letter or digit of a script that separates words
+// with spaces (Latin, Greek, Cyrillic, …), not a CJK rune.
+func isWordLetter(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r) &&
+		!unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r) && !unicode.Is(unicode.Hangul, r)
+}
+
+// enCount writes an English count with the noun in the number it takes:
+// "1 channel", "0 channels", "2 similar channels".
+func enCount(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
 // ellipsisRune ends a clipped string.
 const ellipsisRune = '…'
 
@@ -141,7 +173,7 @@ func clip(s string, maxW int) string {
 	for i, r := range s {
 		rw := runeWidth(r)
 		if w+rw+1 > maxW {
-			return strings.TrimRightFunc(s[:i], unicode.IsSpace) + string(ellipsisRune)
+			return TrimPartialWord(s[:i], r) + string(ellipsisRune)
 		}
 		w += rw
 	}
@@ -158,7 +190,7 @@ func cut(s string, maxW int) string {
 	for i, r := range s {
 		rw := runeWidth(r)
 		if w+rw > maxW {
-			return strings.TrimRightFunc(s[:i], unicode.IsSpace)
+			return TrimPartialWord(s[:i], r)
 		}
 		w += rw
 	}

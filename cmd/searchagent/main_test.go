@@ -222,6 +222,34 @@ func TestParseCommand(t *testing.T) {
 	if code != 0 || decode[parseOut](t, out).Shape != "keyword" {
 		t.Errorf("parse - (stdin) = %d %s", code, out)
 	}
+	// residue is never a keyword: an edit, a sort, a vague amount
+	// (issue 16 item 3; the full table is in tools/condparse).
+	type span struct{ Text, Role string }
+	type residueOut struct {
+		Conditions []cond `json:"conditions"`
+		Remainder  []span `json:"remainder"`
+	}
+	for _, tc := range []struct{ text, role string }{
+		{"把粉丝改成 5 万以上", ""},
+		{"换成科技博主", ""},
+		{"按粉丝排序", "sort"},
+		{"找粉丝不太多的美国科技博主", "vague"},
+		{"feel like real recommendations", ""},
+	} {
+		out, errOut, code := cli(t, "", "parse", tc.text)
+		if code != 0 {
+			t.Fatalf("parse %q: exit %d: %s", tc.text, code, errOut)
+		}
+		got := decode[residueOut](t, out)
+		for _, c := range got.Conditions {
+			if c.Kind == "keyword" {
+				t.Errorf("parse %q made keyword %s", tc.text, c.Value)
+			}
+		}
+		if tc.role != "" && (len(got.Remainder) == 0 || got.Remainder[len(got.Remainder)-1].Role != tc.role) {
+			t.Errorf("parse %q: remainder %+v, want role %s", tc.text, got.Remainder, tc.role)
+		}
+	}
 }
 
 func TestIngestDryRunReportsRealFiles(t *testing.T) {

@@ -266,6 +266,12 @@ func TestDescribe(t *testing.T) {
 		{FieldFollowers, OpBetween, RangeValue(5000, 20000), "粉丝 5000–2万", "Followers 5K–20K"},
 		{FieldAvgViews, OpLte, IntValue(3000), "均播 ≤ 3000", "Avg views ≤ 3K"},
 		{FieldLastActive, OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
+		// soft preferences: the parser's codes and the router's
+		{FieldPreference, OpPrefer, StringValue("premium"), "高级感", "Premium feel"},
+		{FieldPreference, OpPrefer, StringValue("value_for_money"), "性价比高", "Good value"},
+		{FieldPreference, OpPrefer, StringValue("high_quality"), "内容质量高", "High-quality content"},
+		{FieldPreference, OpAvoid, StringValue("authentic"), "避免：更像真人推荐", "Avoid: Authentic, like a real person"},
+		{FieldPreference, OpPrefer, StringValue("some_new_code"), "some new code", "some new code"},
 	}
 	for _, tc := range cases {
 		got := Describe(tc.field, tc.op, tc.v)

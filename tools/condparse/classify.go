@@ -16,6 +16,20 @@ func (st *state) sentence() {
 			clauseStart = true
 			continue
 		}
+		if tk.kind == tkLex && tk.role == roleNone && st.placeable(i) {
+			// an edit, a sort or a vague amount is a request about the
+			// search, never keyword material (spec 3.7.5).
+			switch {
+			case tk.has(clsEdit) != nil && (!tk.has(clsEdit).atStart || clauseStart):
+				st.sig.Sentence = true
+				tk.role = roleFiller
+				continue
+			case tk.has(clsSort) != nil, tk.has(clsVague) != nil:
+				st.sig.Sentence = true
+				clauseStart = false
+				continue
+			}
+		}
 		if tk.kind == tkLex && tk.role == roleNone {
 			if e := tk.has(clsRequest); e != nil && (!e.atStart || clauseStart) {
 				st.sig.Sentence = true
@@ -46,6 +60,16 @@ func (st *state) sentence() {
 	}
 }
 
+// placeable reports a dictionary word that stands on its own: a single CJK
+// rune next to an unknown CJK rune is part of a word ("把手", "按摩").
+func (st *state) placeable(i int) bool {
+	tk := &st.toks[i]
+	if tk.e-tk.s != 1 || !isCJK(st.t.norm[tk.s]) {
+		return true
+	}
+	return !st.unknownCJK(i-1) && !st.unknownCJK(i+1)
+}
+
 // isFillerLex reports a dictionary token of a class that carries no content
 // when no rule used it.
 func isFillerLex(tk *token) bool {
@@ -72,7 +96,8 @@ func (st *state) classifyResidue() {
 			tk.role = roleContent
 		case tkLex:
 			switch {
-			case tk.glued:
+			case tk.glued, tk.has(clsEdit) != nil:
+				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller

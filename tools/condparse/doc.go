@@ -75,6 +75,17 @@
 //     and condition words no rule could use ("粉丝" with no number) go to
 //     Remainder for the agent's model-backed parser; nothing is silently
 //     dropped. Quantities ("10 个", "5 creators") are filler, not filters.
+//   - Residue is never silently a hard keyword (seed 002 §3.7.5): an edit
+//     verb ("把", "改成", "换成", "change … to", "switch to") is a sentence
+//     signal and filler around the condition it edits ("把粉丝改成 5 万以上"
+//     is followers ≥ 50000, "换成科技博主" the category tech); a sort request
+//     ("按粉丝排序", "sort by views") and a vague amount ("粉丝不太多", "not
+//     too many followers") come back whole in Remainder with Role "sort" or
+//     "vague" (the agent says sorting is not offered, or asks for a number);
+//     "feel like real recommendations" is the soft preference authentic.
+//     A single edit or sort rune inside an unknown word ("把手", "按摩") and
+//     a Latin edit verb not at a clause start ("drum set") stay keyword
+//     material.
 //   - Exclusions ("不要游戏", "exclude gaming", "no gaming", "除了游戏以外"):
 //     a vocabulary word becomes a hard not_in filter on its field (category,
 //     country, language); anything else an excluded keyword (op

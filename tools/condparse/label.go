@@ -156,8 +156,37 @@ func Describe(field Field, op Op, v Value) Label {
 	case FieldLastActive:
 		d := strconv.FormatInt(v.Int, 10)
 		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}
+	case FieldPreference:
+		l := names(preferenceName)
+		if op == OpAvoid {
+			l = Label{ZH: "避免：" + l.ZH, EN: "Avoid: " + l.EN}
+		}
+		return l
 	}
 	return Label{ZH: v.String(), EN: v.String()}
+}
+
+// preferenceAliases maps the router's soft-preference codes to the
+// parser's (router/specs/keywords.yaml names them differently).
+var preferenceAliases = map[string]string{
+	"value_for_money": "value",
+	"high_quality":    "quality",
+	"engaging":        "engagement",
+}
+
+// preferenceName names a soft preference code in zh and en. A code no
+// table knows is shown as words, never as a raw identifier.
+func preferenceName(code string) (string, string) {
+	if a, ok := preferenceAliases[code]; ok {
+		code = a
+	}
+	for _, p := range softPrefs {
+		if p.code == code {
+			return p.label.ZH, p.label.EN
+		}
+	}
+	w := strings.Join(strings.FieldsFunc(code, func(r rune) bool { return r == '_' || r == '.' || r == '-' }), " ")
+	return w, w
 }
 
 func vocabName(v *taxonomy.Vocabulary, code string) (string, string) {

@@ -51,6 +51,9 @@ const (
 	clsLangMark  // 说, speaking, -speaking, language
 	clsUnsupport // budget, price: a condition this version cannot filter on
 	clsToo       // 太, too: "不要太商业化" is a soft preference
+	clsEdit      // 把, 改成, change to: an edit of an existing condition
+	clsSort      // 排序, sort by: a sort request, no filter
+	clsVague     // 不太多, not too many: a vague amount that needs a number
 )
 
 // lexEntry is one dictionary spelling.
@@ -142,7 +145,7 @@ var softPrefs = []struct {
 	{"value", Label{"性价比高", "Good value"}, []string{"性价比高", "性价比", "高性价比", "性价比好", "价格便宜", "便宜", "报价低", "报价便宜", "价格合适", "价格实惠", "实惠", "good value", "great value", "value for money", "cost-effective", "cost effective", "affordable", "budget-friendly", "budget friendly", "cheap", "low cost", "low-cost"}},
 	{"brand_fit", Label{"调性合适", "On-brand"}, []string{"调性合适", "调性", "调性相符", "调性一致", "符合调性", "符合品牌调性", "品牌调性", "品牌契合", "契合品牌", "风格契合", "on-brand", "on brand", "brand fit", "brand-fit", "brand safe", "brand-safe", "matches our brand", "fits our brand", "fit our brand", "right vibe", "right tone"}},
 	{"quality", Label{"内容质量高", "High-quality content"}, []string{"内容质量高", "内容质量好", "内容优质", "优质内容", "质量高", "高质量", "优质", "精良", "制作精良", "high-quality content", "high quality content", "high-quality", "high quality", "quality content", "well-produced", "well produced", "polished"}},
-	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy"}},
+	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy", "real recommendations", "real recommendation", "genuine recommendations", "genuine recommendation", "honest recommendations", "honest reviews", "feel real", "feels real", "more authentic"}},
 	{"professional", Label{"专业", "Professional"}, []string{"专业", "专业度高", "很专业", "够专业", "专业性强", "权威", "professional", "expert", "experts", "authoritative", "in-depth", "in depth"}},
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
@@ -373,7 +376,6 @@ func buildLexicon() *lexicon {
 		"unboxing", "unboxings"), func(e *lexEntry) { e.form = true })...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
-		"改成", "换成", "改为", "换为", "变成", "改到", "换到",
 		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
@@ -384,6 +386,23 @@ func buildLexicon() *lexicon {
 		"都可以", "都行", "都好", "均可", "都要", "都是", "similar", "similar to", "alike", "适合", "推广", "合作",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
+	es = append(es, words(clsEdit,
+		"把", "将", "改", "换", "改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成",
+		"设为", "设成", "改一下", "换一下", "改一改", "换个", "change to", "change it to", "switch to", "make it",
+		"make them", "instead", "instead of", "replace with", "set to")...)
+	// Latin edit verbs that are also nouns ("drum set") are edits only at
+	// the start of a clause.
+	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make"),
+		func(e *lexEntry) { e.atStart = true })...)
+	es = append(es, words(clsSort,
+		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
+		"降序", "升序", "倒序", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
+		"ranked by", "rank them by", "highest first", "lowest first", "most first", "descending", "ascending")...)
+	es = append(es, words(clsVague,
+		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
+		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",
+		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
+		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
@@ -397,8 +416,9 @@ func buildLexicon() *lexicon {
 		"covering", "content", "videos", "video", "shorts", "niche", "space", "market", "region", "country",
 		"countries", "area", "platform", "thanks", "thank you", "pls", "plz", "kindly", "also", "too", "well",
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
-		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "sort", "category", "categories",
-		"audience", "audiences", "speak", "speaks")...)
+		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
+		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
+		"不", "很", "更", "比较", "再", "就", "都", "something", "anything", "stuff")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",

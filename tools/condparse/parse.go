@@ -232,7 +232,9 @@ func (st *state) isGlue(i int) bool {
 	}
 	for _, e := range tk.ents {
 		switch e.word {
-		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量":
+		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量",
+			// an edit names its field first: "把粉丝改成 5 万以上", "change followers to 50k+".
+			"改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成", "设为", "设成", "to", "set to":
 			return true
 		}
 	}

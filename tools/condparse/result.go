@@ -176,9 +176,30 @@ func (st *state) result() Result {
 	}
 	slices.SortFunc(st.remainder, func(a, b [2]int) int { return a[0] - b[0] })
 	for _, r := range st.mergeRemainder() {
-		res.Remainder = append(res.Remainder, st.t.span(r[0], r[1]))
+		sp := st.t.span(r[0], r[1])
+		sp.Role = st.residueRole(r[0], r[1])
+		res.Remainder = append(res.Remainder, sp)
 	}
 	return res
+}
+
+// residueRole says what the remainder runes [a,b) ask for: a sort wins
+// over a vague amount.
+func (st *state) residueRole(a, b int) Residue {
+	role := Residue("")
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.s < a || tk.e > b || tk.kind != tkLex {
+			continue
+		}
+		switch {
+		case tk.has(clsSort) != nil:
+			return ResidueSort
+		case tk.has(clsVague) != nil:
+			role = ResidueVague
+		}
+	}
+	return role
 }
 
 // mergeRemainder joins remainder ranges separated only by whitespace or

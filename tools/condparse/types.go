@@ -127,7 +127,25 @@ type Span struct {
 	Start int    `json:"start"`
 	End   int    `json:"end"`
 	Text  string `json:"text"`
+	// Role says what a remainder span asks for when the parser knows it
+	// (a sort, a vague amount); empty on condition spans and on text the
+	// parser could not read at all.
+	Role Residue `json:"role,omitempty"`
 }
+
+// Residue is what unplaced text asks for (seed 002 §3.7.5): residue is
+// never silently a hard keyword.
+type Residue string
+
+// Residue roles of remainder spans.
+const (
+	// ResidueSort is a sort request ("按粉丝排序", "sort by views"): no
+	// filter, and this version orders results itself.
+	ResidueSort Residue = "sort"
+	// ResidueVague is an amount without a number ("粉丝不太多", "not too
+	// many followers"): a question for the user, never a guess.
+	ResidueVague Residue = "vague"
+)
 
 // Label is the user-facing name of a condition.
 type Label struct {

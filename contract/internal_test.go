@@ -1,0 +1,72 @@
+package contract
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestInternalText holds the identifier patterns on the texts issue 16
+// found in slots, and keeps user strings, links and ordinary punctuation
+// out of them.
+func TestInternalText(t *testing.T) {
+	user := RenderInput{Keywords: []Tag{{ID: "k1", Text: "swim_vest"}}, Followup: "my.channel_name",
+		Conditions: []Condition{{Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "value_for_money"}}}.TypedTexts()
+	tests := []struct {
+		name, text string
+		want       []string // why of each finding
+	}{
+		{"raw preference code", "偏好：value_for_money", []string{"snake_case"}},
+		{"router slot id", "还不能执行：缺少 keyword.scope.target: no active condition matches 改成。", []string{"dotted_id"}},
+		{"doubled full stop", "按美国、科技搜索需求。。排除游戏", []string{"doubled_punct"}},
+		{"doubled en stop", "Searching.. now", []string{"doubled_punct"}},
+		{"action id", "Try A_REPAIR_FIX_URL", []string{"upper_code"}},
+		{"spec section", "Low-recall repair per spec 4.7.1", []string{"spec_ref"}},
+		{"plain zh", "找到 5 个频道，部分偏好仅作参考", nil},
+		{"plain en", "Only 1 result; try a fix below", nil},
+		{"ellipsis", "Searching...", nil},
+		{"quoted user text", "排除「foo_bar」 · 标签", nil},
+		{"typed tag", "swim_vest · Tags", nil},
+		{"user text", "Anchor my.channel_name", nil},
+		{"link", "未能识别 https://www.youtube.com/@no_such_channel", nil},
+		{"domain", "该链接属于 youtube.com", nil},
+		{"e.g.", "say a region, e.g. US only", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, f := range InternalText(Slots{TaskSummary: tc.text}, user) {
+				got = append(got, f.Why)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("InternalText(%q) (-want +got):\n%s", tc.text, diff)
+			}
+		})
+	}
+}
+
+// TestEnCountAndWordCut holds the en plural and the word-boundary cut.
+func TestEnCountAndWordCut(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 channels"}, {1, "1 channel"}, {2, "2 channels"}} {
+		if got := enCount(tc.n, "channel"); got != tc.want {
+			t.Errorf("enCount(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"Smart search on for tech creators", 20, "Smart search on for…"},
+		{"Followers between ten and twenty", 16, "Followers…"},
+		{"Supercalifragilistic", 10, "Supercali…"},
+		{"美国科技类博主频道", 9, "美国科技…"},
+	} {
+		if got := clip(tc.s, tc.w); got != tc.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+}
