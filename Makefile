@@ -13,9 +13,10 @@ run:
 build:
 	$(GO) build -o bin/ ./cmd/...
 
-## test: vet + gofmt check + every test with the race detector; skipped tests are listed at the end
+## test: vet + gofmt check + every test with the race detector + the eval suites; skipped tests are listed at the end
 test: lint
 	$(GO) tool gotestsum --format pkgname -- -race -count=1 -timeout 30m $(PKGS)
+	$(MAKE) eval
 
 ## eval: the eval suites in evals/suites, deterministic (no model); writes eval-report.json
 eval:

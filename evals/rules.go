@@ -90,7 +90,9 @@ func (rs *ruleSet) check(turns []turnView) []string {
 		}
 		if rs.on[RuleConstraintKept] && !slices.Contains(dropEvents, v.Event) && !anyOf(cmds, dropCommands) {
 			for _, b := range before.Context.Conditions {
-				if b.Kind == contract.KindAnchor || hasCondition(after.Context.Conditions, b) || touched(d, b.Field) {
+				// A condition whose field is still constrained was edited,
+				// not lost (a replaced platform waits for its question).
+				if b.Kind == contract.KindAnchor || hasCondition(after.Context.Conditions, b) || hasField(after.Context.Conditions, b.Field) || touched(d, b.Field) {
 					continue
 				}
 				add(RuleConstraintKept, i, "condition %s %s %s (%s) was lost", b.Field, b.Op, canonical(b.Value), b.Label)
@@ -133,6 +135,15 @@ func anyOf(have, set []string) bool {
 func hasCondition(cs []contract.Condition, want contract.Condition) bool {
 	for _, c := range cs {
 		if c.Field == want.Field && c.Op == want.Op && canonical(c.Value) == canonical(want.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasField(cs []contract.Condition, field string) bool {
+	for _, c := range cs {
+		if c.Field == field {
 			return true
 		}
 	}

@@ -70,6 +70,11 @@ func TestRules(t *testing.T) {
 			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.Conditions = []contract.Condition{us} }),
 			After:  snapshot("results_ready", nil), Events: []api.StreamEvent{decisionEvent("exclude_keyword")}},
 			"constraints_kept at step 1 followup.submit: condition country in [\"US\"] (美国) was lost", nil},
+		{"constraint replaced on the same field", turnView{Event: "followup.submit",
+			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.Conditions = []contract.Condition{us} }),
+			After: snapshot("clarifying", func(s *api.Snapshot) {
+				s.Context.Conditions = []contract.Condition{{ID: "c2", Kind: contract.KindHard, Field: "country", Op: contract.OpIn, Value: []string{"GB"}, Label: "英国"}}
+			}), Events: []api.StreamEvent{decisionEvent("exclude_keyword")}}, "", nil},
 		{"constraint removed on request", turnView{Event: "condition.remove",
 			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.Conditions = []contract.Condition{us} }),
 			After:  snapshot("results_ready", nil)}, "", nil},
