@@ -2,6 +2,8 @@ package evals
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 
 	"searchagent/router"
 )
@@ -32,7 +34,7 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	}
 	out := router.Replay(r.router.Snapshot(), []router.Case{rc})[0]
 	run := caseRun{
-		failures: router.Check(rc, res),
+		failures: append(router.Check(rc, res), prefixed("model replay miss: ", replayMisses(trace))...),
 		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
 	}
@@ -40,4 +42,52 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 		run.trace = trace
 	}
 	return run
+}
+
+// replayMisses walks a trace (any JSON-encodable value) for model calls
+// whose outcome is replay_miss and returns their error texts, which name
+// the cassette key.
+func replayMisses(trace any) []string {
+	if trace == nil {
+		return nil
+	}
+	data, err := json.Marshal(trace)
+	if err != nil {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if x["outcome"] == "replay_miss" {
+				msg, _ := x["error"].(string)
+				if key, _ := x["cassette"].(string); key != "" && !strings.Contains(msg, key) {
+					msg += " (cassette " + key + ")"
+				}
+				out = append(out, msg)
+			}
+			for _, k := range sortedKeys(x) {
+				walk(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	return out
+}
+
+func prefixed(p string, xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"searchagent/agent"
+	"searchagent/agent/modelpath"
 	"searchagent/agent/sessions"
 	"searchagent/contract"
 	"searchagent/router"
@@ -52,6 +53,10 @@ type Options struct {
 	// ProbeButtons clicks every offered button of every resting snapshot
 	// of every scenario on a fresh replay (RuleButtons' second half).
 	ProbeButtons bool
+	// ModelPath is the model path of the live, record and replay modes
+	// (required there, refused with off): the router's classifier stage
+	// and the agent's parse and slots stages use it.
+	ModelPath *modelpath.Path
 }
 
 // Runner runs suites.
@@ -68,8 +73,13 @@ func NewRunner(ctx context.Context, opts Options) (*Runner, error) {
 	switch opts.Model {
 	case "", ModelOff:
 		opts.Model = ModelOff
+		if opts.ModelPath != nil {
+			return nil, fmt.Errorf("%w: a model path was given with --model off", ErrModelMode)
+		}
 	case ModelLive, ModelRecord, ModelReplay:
-		return nil, fmt.Errorf("%w: --model %s needs the model path (OPENAI_BASE_URL and cassettes), which this build does not have; use --model off", ErrModelMode, opts.Model)
+		if opts.ModelPath == nil {
+			return nil, fmt.Errorf("%w: --model %s needs a model configuration (SEARCHAGENT_CHAT_MODEL and OPENAI_BASE_URL or cassettes; README \"Use a model\")", ErrModelMode, opts.Model)
+		}
 	default:
 		return nil, fmt.Errorf("%w: unknown model mode %q (off, live, record, replay)", ErrModelMode, opts.Model)
 	}
@@ -82,7 +92,11 @@ func NewRunner(ctx context.Context, opts Options) (*Runner, error) {
 	r := &Runner{opts: opts, router: opts.Router, validator: opts.Validator, agent: opts.Agent}
 	var err error
 	if r.router == nil {
-		if r.router, err = router.Default(); err != nil {
+		var ropts []router.Option
+		if mp := opts.ModelPath; mp != nil && mp.Stages().Classifier {
+			ropts = append(ropts, router.WithClassifier(mp.Classifier()))
+		}
+		if r.router, err = router.Default(ropts...); err != nil {
 			return nil, err
 		}
 	}
@@ -120,8 +134,8 @@ var (
 
 // DemoAgent is an agent on the demo catalog (built once per process) with
 // the catalog's fixed reference time, in-memory sessions, the given
-// router and validator, and no model.
-func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator) (*agent.Agent, error) {
+// router and validator, and the model path mp (nil: no model).
+func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator, mp *modelpath.Path) (*agent.Agent, error) {
 	demoOnce.Do(func() {
 		cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()))
 		if err != nil {
@@ -140,7 +154,7 @@ func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator) (*a
 	}
 	now := demo.DefaultNow()
 	return agent.New(agent.Config{Store: demoStore, Sessions: sessions.NewMemory(), Router: r, Validator: v,
-		Now: func() time.Time { return now }, Logger: slog.New(slog.DiscardHandler)})
+		Now: func() time.Time { return now }, Logger: slog.New(slog.DiscardHandler), ModelPath: mp})
 }
 
 // caseRun is one run of one case.
@@ -193,7 +207,7 @@ func (r *Runner) runOnce(ctx context.Context, c *Case) (run caseRun) {
 func (r *Runner) Run(ctx context.Context, suites []*Suite) (*Report, error) {
 	for _, s := range suites {
 		if s.Kind == KindScenario && r.agent == nil {
-			a, err := DemoAgent(ctx, r.router, r.validator)
+			a, err := DemoAgent(ctx, r.router, r.validator, r.opts.ModelPath)
 			if err != nil {
 				return nil, fmt.Errorf("scenario agent: %w", err)
 			}

@@ -259,11 +259,19 @@ func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 	for _, f := range r.rules.check(run.turns) {
 		run.failures = append(run.failures, "rule "+f)
 	}
-	if len(run.failures) > 0 {
-		tr, err := r.agent.Trace(ctx, id, token)
-		if err == nil {
-			run.trace = tr
+	var tr any
+	if len(run.failures) > 0 || r.opts.Model != ModelOff {
+		if t, err := r.agent.Trace(ctx, id, token); err == nil {
+			tr = t
 		}
+	}
+	// A model call that found no cassette in replay mode fails the case,
+	// naming the key (the agent carried on without it; the eval must not).
+	for _, miss := range replayMisses(tr) {
+		run.failures = append(run.failures, "model replay miss: "+miss)
+	}
+	if len(run.failures) > 0 {
+		run.trace = tr
 	}
 	return run
 }

@@ -6,8 +6,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/spf13/cobra"
 
+	"searchagent/agent/modelpath"
+	"searchagent/contract"
 	"searchagent/evals"
 	"searchagent/router"
 )
@@ -18,6 +21,7 @@ const defaultSuites = "evals/suites"
 func newEvalCmd() *cobra.Command {
 	var (
 		model, jsonOut, junitOut, baseline, specs string
+		cassettes                                 string
 		jobs, repeat                              int
 		minPass                                   float64
 		rules                                     []string
@@ -57,6 +61,13 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 				if base, err = evals.ReadReport(baseline); err != nil {
 					return usageErr("--baseline: %v", err)
 				}
+			}
+			if model != evals.ModelOff {
+				mp, err := evalModelPath(model, cassettes, os.Getenv)
+				if err != nil {
+					return err
+				}
+				opts.ModelPath = mp
 			}
 			runner, err := evals.NewRunner(cmd.Context(), opts)
 			if errors.Is(err, evals.ErrModelMode) {
@@ -108,6 +119,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")
 	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")
 	f.StringSliceVar(&rules, "rules", nil, "conversation-level rules to check (default: all: "+strings.Join(evals.AllRules, ", ")+")")
+	f.StringVar(&cassettes, "cassettes", "evals/cassettes", "the cassette folder of --model record and replay")
 	f.BoolVar(&probe, "probe-buttons", true, "click every offered button of every resting scenario snapshot on a fresh replay")
 	return cmd
 }
@@ -123,4 +135,48 @@ func writeFile(path string, fn func(w *os.File) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// evalModelPath builds the model path of an eval run from the environment
+// of `serve` (README "Use a model"), with the cassette folder set by the
+// mode: record writes cassettes while calling the endpoint, replay reads
+// them and never calls out, live calls the endpoint and keeps nothing.
+func evalModelPath(mode, cassettes string, getenv func(string) string) (*modelpath.Path, error) {
+	env := func(k string) string {
+		switch k {
+		case envRecord:
+			if mode == evals.ModelRecord {
+				return cassettes
+			}
+			return ""
+		case envReplay:
+			if mode == evals.ModelReplay {
+				return cassettes
+			}
+			return ""
+		}
+		return getenv(k)
+	}
+	switch mode {
+	case evals.ModelLive, evals.ModelRecord, evals.ModelReplay:
+	default:
+		return nil, usageErr("--model %q: want off, live, record or replay", mode)
+	}
+	if mode == evals.ModelReplay {
+		if st, err := os.Stat(cassettes); err != nil || !st.IsDir() {
+			return nil, usageErr("--model replay: no cassette folder %s (record one with --model record)", cassettes)
+		}
+	}
+	v, err := contract.New()
+	if err != nil {
+		return nil, failErr("contract: %v", err)
+	}
+	ms, err := modelFromEnv(env, prometheus.NewRegistry(), v)
+	if err != nil {
+		return nil, err
+	}
+	if ms == nil {
+		return nil, usageErr("--model %s: no model configured (set %s, and %s or %s)", mode, envChatModel, envBaseURL, envAPIKey)
+	}
+	return ms.path, nil
 }
