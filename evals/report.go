@@ -109,6 +109,9 @@ type Violations struct {
 	// SlotsBySource counts slots events by renderer (template, model).
 	ScenarioEvents int            `json:"scenario_events"`
 	SlotsBySource  map[string]int `json:"slots_by_source"`
+	// ModelSlots is the model's slot writing (model modes only):
+	// first-pass validity against re-asks and their repair tokens.
+	ModelSlots ModelSlots `json:"model_slots"`
 }
 
 // Coverage is the transition coverage grid.
@@ -197,6 +200,7 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 						rep.Violations.ByState[co.State]++
 					}
 				}
+				rep.Violations.ModelSlots.add(run.slots)
 				for _, st := range run.steps {
 					steps[st.Step] = append(steps[st.Step], st.MS)
 				}
@@ -475,6 +479,10 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 	}
 	if len(rep.Violations.SlotsBySource) > 0 {
 		fmt.Fprintf(w, "slots by renderer: %s; contract.violation events in scenarios: %d\n", countList(rep.Violations.SlotsBySource), rep.Violations.ScenarioEvents)
+	}
+	if ms := rep.Violations.ModelSlots; ms.Turns > 0 {
+		fmt.Fprintf(w, "model-written slots: turns %d, valid at the first answer %d, re-asks %d (repair tokens %d), template fallbacks %d\n",
+			ms.Turns, ms.FirstPassValid, ms.Reasks, ms.RepairTokens, ms.Template)
 	}
 	if rep.Coverage.Actions > 0 {
 		fmt.Fprintf(w, "\ncoverage: %d/%d registry actions exercised, %d state × event cells, %d sub-states seen\n",

@@ -91,3 +91,65 @@ func prefixed(p string, xs []string) []string {
 	}
 	return out
 }
+
+// ModelSlots sums the slots stage over the model-written turns of a run:
+// how many turns asked the model for slots, how many first answers
+// validated, the re-asks and the tokens they cost, and the turns that
+// fell back to the template.
+type ModelSlots struct {
+	Turns          int `json:"turns"`
+	FirstPassValid int `json:"first_pass_valid"`
+	Reasks         int `json:"reasks"`
+	RepairTokens   int `json:"repair_tokens"`
+	Template       int `json:"template_fallbacks"`
+}
+
+func (m *ModelSlots) add(o ModelSlots) {
+	m.Turns += o.Turns
+	m.FirstPassValid += o.FirstPassValid
+	m.Reasks += o.Reasks
+	m.RepairTokens += o.RepairTokens
+	m.Template += o.Template
+}
+
+// modelSlotStats reads the model_slots entries of a session trace.
+func modelSlotStats(trace any) ModelSlots {
+	var out ModelSlots
+	if trace == nil {
+		return out
+	}
+	data, err := json.Marshal(trace)
+	if err != nil {
+		return out
+	}
+	var doc struct {
+		Turns []struct {
+			ModelSlots *struct {
+				Source         string `json:"source"`
+				Asks           int    `json:"asks"`
+				Reasks         int    `json:"reasks"`
+				FirstPassValid bool   `json:"first_pass_valid"`
+				RepairTokens   int    `json:"repair_tokens"`
+			} `json:"model_slots"`
+		} `json:"turns"`
+	}
+	if json.Unmarshal(data, &doc) != nil {
+		return out
+	}
+	for _, t := range doc.Turns {
+		ms := t.ModelSlots
+		if ms == nil || ms.Asks == 0 {
+			continue
+		}
+		out.Turns++
+		out.Reasks += ms.Reasks
+		out.RepairTokens += ms.RepairTokens
+		if ms.FirstPassValid {
+			out.FirstPassValid++
+		}
+		if ms.Source == "template" {
+			out.Template++
+		}
+	}
+	return out
+}

@@ -168,6 +168,7 @@ type caseRun struct {
 	transitions []transitionSeen
 	steps       []stepSeen
 	branches    []string
+	slots       ModelSlots
 	dur         time.Duration
 }
 

@@ -270,6 +270,7 @@ func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 	for _, miss := range replayMisses(tr) {
 		run.failures = append(run.failures, "model replay miss: "+miss)
 	}
+	run.slots = modelSlotStats(tr)
 	if len(run.failures) > 0 {
 		run.trace = tr
 	}

@@ -48,6 +48,9 @@ cases:
 	if code != 0 {
 		t.Fatalf("record: exit %d\n%s\n%s", code, out, errOut)
 	}
+	if !strings.Contains(out, "model-written slots: turns 1, valid at the first answer 1") {
+		t.Errorf("record: the report does not count the model-written slots:\n%s", out)
+	}
 	calls := len(model.Requests())
 	files, _ := filepath.Glob(filepath.Join(cas, "*"))
 	if calls == 0 || len(files) == 0 {
