@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"searchagent/api"
+	"searchagent/internal/testwait"
 )
 
 func TestEventErrors(t *testing.T) {
@@ -130,7 +131,7 @@ func TestConcurrentEventsOnOneSession(t *testing.T) {
 			errs <- err
 		}(i)
 	}
-	waitGroup(t, &wg, "the concurrent events to finish")
+	testwait.WaitGroup(t, &wg, "the concurrent events to finish")
 	close(errs)
 	for err := range errs {
 		if err != nil {
@@ -178,10 +179,10 @@ func TestFollowResumesExactlyOnce(t *testing.T) {
 	want := append(all[len(all)/2+1:], b.events...)
 	var seen []api.StreamEvent
 	for len(seen) < len(want) {
-		seen = append(seen, recv(t, got, fmt.Sprintf("followed event %d of %d", len(seen)+1, len(want))))
+		seen = append(seen, testwait.Recv(t, got, fmt.Sprintf("followed event %d of %d", len(seen)+1, len(want))))
 	}
 	cancel()
-	if err := recv(t, done, "Follow to return after cancel"); !errors.Is(err, context.Canceled) {
+	if err := testwait.Recv(t, done, "Follow to return after cancel"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Follow ended with %v, want context.Canceled", err)
 	}
 	for i := range want {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"unicode"
+
+	"searchagent/internal/testwait"
 )
 
 func TestResolve(t *testing.T) {
@@ -304,7 +306,7 @@ func TestValidatorConcurrentUse(t *testing.T) {
 			}
 		}()
 	}
-	waitGroup(t, &wg, "the concurrent validations to finish")
+	testwait.WaitGroup(t, &wg, "the concurrent validations to finish")
 }
 
 // FuzzValidateJSON feeds arbitrary bytes: never a panic; a report whose

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"searchagent/internal/testwait"
 )
 
 func newRec(id, client string) Record {
@@ -179,7 +181,7 @@ func TestConcurrentCommits(t *testing.T) {
 			}
 		}(w)
 	}
-	waitGroup(t, &wg, "the racing commits to finish")
+	testwait.WaitGroup(t, &wg, "the racing commits to finish")
 	r, _ := m.Get(ctx, "s")
 	total := 0
 	for v, n := range wins {
@@ -205,12 +207,12 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 	}
 	m.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
 	for _, want := range []string{"a", "b"} {
-		if e := recv(t, sub.C, "event "+want); e.Name != want {
+		if e := testwait.Recv(t, sub.C, "event "+want); e.Name != want {
 			t.Fatalf("got %s, want %s", e.Name, want)
 		}
 	}
 	cancel()
-	if _, open := recvOK(t, sub.C, "the feed to close after cancel"); open {
+	if _, open := testwait.RecvOK(t, sub.C, "the feed to close after cancel"); open {
 		t.Fatal("feed still open after cancel")
 	}
 	if sub.Lagged() {

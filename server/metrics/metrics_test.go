@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"searchagent/internal/testwait"
 )
 
 func scrape(t *testing.T, m *Metrics) string {
@@ -40,7 +42,7 @@ func TestObserverSeries(t *testing.T) {
 			m.HTTPRequest("/v1/sessions/:id/events", "POST", 409, 5*time.Millisecond)
 		}()
 	}
-	waitGroup(t, &wg, "the concurrent observers to finish")
+	testwait.WaitGroup(t, &wg, "the concurrent observers to finish")
 	body := scrape(t, m)
 	cases := []string{
 		`searchagent_turns_total{event="followup.submit",ok="false"} 8`,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"searchagent/internal/testwait"
 	"searchagent/tools/platform"
 )
 
@@ -243,9 +244,9 @@ func TestConcurrentUse(t *testing.T) {
 			done <- r
 		}()
 	}
-	first := recv(t, done, "the first concurrent parse")
+	first := testwait.Recv(t, done, "the first concurrent parse")
 	for range 7 {
-		if diff := cmp.Diff(first, recv(t, done, "a concurrent parse")); diff != "" {
+		if diff := cmp.Diff(first, testwait.Recv(t, done, "a concurrent parse")); diff != "" {
 			t.Errorf("concurrent parses differ:\n%s", diff)
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/store"
+	"searchagent/tools/store/fixture"
 )
 
 func TestSearchAliases(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	exact := func(k store.Keyword) store.Keyword { k.Exact = true; return k }
 	tests := []struct {
 		name       string
@@ -50,7 +51,7 @@ func TestSearchAliases(t *testing.T) {
 }
 
 func TestAliasRanksOwnWordFirst(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	page, err := s.Search(ctx, store.SearchQuery{Platform: platform.YouTube, Keywords: []store.Keyword{kw("makeup", scope.Tags)}})
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +69,7 @@ func TestAliasRanksOwnWordFirst(t *testing.T) {
 }
 
 func TestSimilarListsExpansions(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: "youtube/@/glowup", Keywords: []store.Keyword{kw("美妆", scope.Tags)}, MinScore: store.NoMinScore})
 	if err != nil {
 		t.Fatal(err)

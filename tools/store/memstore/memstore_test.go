@@ -14,6 +14,7 @@ import (
 	"searchagent/tools/embed"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
+	"searchagent/tools/store/fixture"
 
 	"searchagent/tools/scope"
 )
@@ -42,7 +43,7 @@ func searchAll(t *testing.T, s *Store, q store.SearchQuery) []string {
 }
 
 func TestSearchScopes(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	tests := []struct {
 		name string
 		kw   store.Keyword
@@ -87,7 +88,7 @@ func TestSearchScopes(t *testing.T) {
 }
 
 func TestSearchExclusion(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	allYT := []string{"youtube/beewhisperer", "youtube/carreviewdaily", "youtube/garagejoe", "youtube/glowup", "youtube/laowang",
 		"youtube/progamer", "youtube/swimsafekids", "youtube/techguy", "youtube/vestyle", "youtube/xiaomei", "youtube/youxidashu"}
 	without := func(drop ...string) []string {
@@ -121,7 +122,7 @@ func TestSearchExclusion(t *testing.T) {
 }
 
 func TestSearchRanking(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	// "review" in tags: techguy has the one-word tag "review", carreviewdaily
 	// has it inside "car review": both match; scores are positive and
 	// descending.
@@ -170,7 +171,7 @@ func TestSearchRanking(t *testing.T) {
 }
 
 func TestPlatformIsolation(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	tests := []struct {
 		p    platform.Platform
 		want []string
@@ -216,7 +217,7 @@ func TestPlatformIsolation(t *testing.T) {
 }
 
 func TestPagination(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	for _, q := range []store.SearchQuery{
 		{Platform: yt},
 		{Platform: yt, Keywords: []store.Keyword{kw("review", scope.All)}},
@@ -278,7 +279,7 @@ func TestPagination(t *testing.T) {
 }
 
 func TestFilters(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	tests := []struct {
 		name string
 		f    store.Filters
@@ -293,8 +294,8 @@ func TestFilters(t *testing.T) {
 		{"followers max only", store.Filters{Followers: store.Range{Max: 50_000}}, []string{"beewhisperer", "swimsafekids", "vestyle"}},
 		{"followers both sides", store.Filters{Followers: store.Range{Min: 50_000, Max: 100_000}}, []string{"laowang", "youxidashu"}},
 		{"avg views", store.Filters{AvgViews: store.Range{Min: 100_000}}, []string{"carreviewdaily", "progamer"}},
-		{"active since (unknown last post fails)", store.Filters{ActiveSince: day(11, 1).Add(-12 * 3600e9)}, []string{"carreviewdaily", "glowup", "laowang", "progamer", "techguy"}},
-		{"combined", store.Filters{Countries: []string{"US"}, Languages: []string{"en"}, ActiveSince: day(11, 1).Add(-12 * 3600e9)}, []string{"glowup", "progamer", "techguy"}},
+		{"active since (unknown last post fails)", store.Filters{ActiveSince: fixture.Day(11, 1).Add(-12 * 3600e9)}, []string{"carreviewdaily", "glowup", "laowang", "progamer", "techguy"}},
+		{"combined", store.Filters{Countries: []string{"US"}, Languages: []string{"en"}, ActiveSince: fixture.Day(11, 1).Add(-12 * 3600e9)}, []string{"glowup", "progamer", "techguy"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -310,7 +311,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestSimilarAnchorPinned(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	const anchor = "youtube/@/garagejoe"
 	tests := []struct {
 		name     string
@@ -376,7 +377,7 @@ func TestSimilarAnchorPinned(t *testing.T) {
 }
 
 func TestSimilarTopIsSameCategory(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	for _, key := range []string{"youtube/@/garagejoe", "youtube/@/laowang", "youtube/@/glowup", "youtube/@/xiaomei", "youtube/@/progamer"} {
 		a, _ := s.ChannelByKey(ctx, key)
 		res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: key, MinScore: store.NoMinScore, Limit: 1})
@@ -390,7 +391,7 @@ func TestSimilarTopIsSameCategory(t *testing.T) {
 }
 
 func TestSimilarSorts(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	base := store.SimilarQuery{Platform: yt, AnchorKey: "youtube/@/garagejoe", MinScore: store.NoMinScore, Limit: 50}
 	bySim, err := s.SimilarTo(ctx, base)
 	if err != nil {
@@ -427,7 +428,7 @@ func TestSimilarSorts(t *testing.T) {
 }
 
 func TestSimilarErrors(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	tests := []struct {
 		name string
 		q    store.SimilarQuery
@@ -457,7 +458,7 @@ func TestSimilarErrors(t *testing.T) {
 }
 
 func TestLowRecallNicheAnchor(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	niche, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: "youtube/@/beewhisperer"})
 	if err != nil {
 		t.Fatal(err)
@@ -481,7 +482,7 @@ func TestLowRecallNicheAnchor(t *testing.T) {
 }
 
 func TestCountEqualsTotal(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	kws := [][]store.Keyword{nil, {kw("car", scope.Tags)}, {kw("review", scope.All), not("car", scope.Tags)}, {not("汽配", scope.All)}}
 	filters := []store.Filters{{}, {Countries: []string{"US"}}, {Followers: store.Range{Min: 100_000}}}
 	for _, k := range kws {
@@ -509,7 +510,7 @@ func TestCountEqualsTotal(t *testing.T) {
 }
 
 func TestBadQueries(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	many := make([]store.Keyword, store.MaxKeywords+1)
 	for i := range many {
 		many[i] = kw("car", "")
@@ -551,7 +552,7 @@ func TestBadQueries(t *testing.T) {
 }
 
 func TestHostileKeywords(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	for _, text := range []string{"'; DROP TABLE channels;--", "\xff\xfe car", "مرحبا", "a\x00b", "🔥car🔥", strings.Repeat("ab ", 33)} {
 		if _, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw(text, scope.All)}}); err != nil {
 			t.Errorf("Search(%q) error = %v, want a result", text, err)
@@ -560,7 +561,7 @@ func TestHostileKeywords(t *testing.T) {
 }
 
 func TestLookupsAndDescribe(t *testing.T) {
-	s, _ := newStore(t, fixture())
+	s, _ := newStore(t, fixture.Channels())
 	ch, err := s.ChannelByKey(ctx, "youtube/@/garagejoe")
 	if err != nil || ch.Name != "Garage Joe" {
 		t.Errorf("ChannelByKey = %v, %v", ch, err)
@@ -585,7 +586,7 @@ func TestLookupsAndDescribe(t *testing.T) {
 }
 
 func TestNewOptions(t *testing.T) {
-	cat, _, err := catalog.New("test", fixture())
+	cat, _, err := catalog.New("test", fixture.Channels())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -623,7 +624,7 @@ func (badEmbedder) Dimensions() int                                      { retur
 func (badEmbedder) Model() string                                        { return "bad" }
 
 func FuzzSearch(f *testing.F) {
-	s, _ := newStore(f, fixture())
+	s, _ := newStore(f, fixture.Channels())
 	for _, seed := range []string{"car", "汽配评测", "swim vest", "\xff", "!!!", "a b c d e f", "遊戲"} {
 		f.Add(seed, "all", false)
 	}

@@ -25,6 +25,7 @@ import (
 	"searchagent/tools/embed"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
+	"searchagent/tools/store/fixture"
 	"searchagent/tools/store/memstore"
 )
 
@@ -47,7 +48,7 @@ func Run(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fix, err := NewCatalog("fixture", Fixture())
+	fix, err := NewCatalog("fixture", fixture.Channels())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 		{"platform isolation", platform.Instagram, []store.Keyword{kw("car", scope.Tags)}, store.Filters{}, []string{"instagram/carfan", "instagram/garagejoe"}},
 		{"country filter", yt, nil, store.Filters{Countries: []string{"美国"}, Followers: store.Range{Min: 500_000}}, []string{"youtube/garagejoe", "youtube/glowup", "youtube/progamer", "youtube/techguy"}},
 		{"excluded category, unknown passes", yt, nil, store.Filters{ExcludeCategories: []string{"Gaming", "automotive", "beauty", "tech"}}, []string{"youtube/beewhisperer", "youtube/swimsafekids", "youtube/vestyle"}},
-		{"active since drops unknown", yt, nil, store.Filters{ActiveSince: day(11, 10)}, []string{"youtube/carreviewdaily", "youtube/glowup", "youtube/progamer"}},
+		{"active since drops unknown", yt, nil, store.Filters{ActiveSince: fixture.Day(11, 10)}, []string{"youtube/carreviewdaily", "youtube/glowup", "youtube/progamer"}},
 	}
 	for _, tc := range search {
 		t.Run("Search/"+tc.name, func(t *testing.T) {
