@@ -29,8 +29,14 @@ type corpusCase struct {
 	Slots     any    `json:"slots"`
 	SlotsJSON string `json:"slots_json"`
 	WantCodes []Code `json:"want_codes"`
-	File      string `json:"-"`
-	Notes     string `json:"notes"`
+	// Registry cases take their allowed actions from the agent's action
+	// registry, which this package cannot import: the eval runner checks
+	// them (evals/suites/contract/registry.yaml), the contract tests leave
+	// them out.
+	Registry        bool            `json:"registry"`
+	SnapshotContext json.RawMessage `json:"snapshot_context"`
+	File            string          `json:"-"`
+	Notes           string          `json:"notes"`
 }
 
 func (c corpusCase) input() Input {
@@ -88,6 +94,9 @@ func loadCorpus(t *testing.T) []corpusCase {
 			}
 			names[c.Name] = true
 			c.File = filepath.Base(f)
+			if c.Registry {
+				continue
+			}
 			all = append(all, c)
 		}
 	}

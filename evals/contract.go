@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"searchagent/agent"
+	"searchagent/api"
 	"searchagent/contract"
 )
 
@@ -33,6 +35,13 @@ type ContractCase struct {
 	// WantError, when set, expects the document to be refused before
 	// validation (not JSON) with an error containing this text.
 	WantError string `json:"want_error"`
+	// Registry checks the document's actions and repair options against
+	// what the action registry allows in the state (with SnapshotContext,
+	// its guards evaluated too), as `searchagent contract check` does;
+	// AllowedActions, when also given, wins.
+	Registry bool `json:"registry"`
+	// SnapshotContext is a snapshot's context for the registry's guards.
+	SnapshotContext *api.Context `json:"snapshot_context"`
 	Notes     string `json:"notes"`
 }
 
@@ -48,8 +57,12 @@ func (c *ContractCase) check() error {
 
 // Input is the validator's input for the case.
 func (c *ContractCase) Input() contract.Input {
+	allowed := c.AllowedActions
+	if allowed == nil && c.Registry {
+		allowed = agent.AllowedInState(c.State, c.SnapshotContext)
+	}
 	return contract.Input{
-		State: c.State, Context: c.Context, Locale: c.Locale, AllowedActions: c.AllowedActions,
+		State: c.State, Context: c.Context, Locale: c.Locale, AllowedActions: allowed,
 		TagsBefore: c.TagsBefore, TagsAfter: c.TagsAfter, Conditions: c.Conditions, UserTexts: c.UserTexts,
 	}
 }
