@@ -388,19 +388,13 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 		return store.SimilarResult{}, err
 	}
 	minScore := s.resolveMin(q.MinScore)
-	b := &builder{}
-	sim, err := s.similarCTE(b, pk, q.Platform, q.Keywords, q.Filters, minScore, q.Offset+q.Limit)
+	cands, ap, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, minScore)
 	if err != nil {
 		return store.SimilarResult{}, err
 	}
-	sql := sim + `
-SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM sim) t
-LEFT JOIN LATERAL (SELECT doc, score FROM sim ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
-	total, items, err := s.page(ctx, sql, b.args, s.hnswSettings)
-	if err != nil {
-		return store.SimilarResult{}, err
-	}
-	return store.SimilarResult{Anchor: anchor, Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), MinScore: minScore}, nil
+	items := s.rankSimilar(cands, ap, q.Sort, q.Offset, q.Limit)
+	return store.SimilarResult{Anchor: anchor, Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands)),
+		MinScore: minScore, Expansions: store.Expansions(q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
 }
 
 // Count implements store.Store.
@@ -419,16 +413,12 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		}
 		sql = `SELECT count(*) FROM channels WHERE ` + where
 	} else {
-		_, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+		anchor, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
 		if err != nil {
 			return 0, err
 		}
-		sim, err := s.similarCTE(b, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), 0)
-		if err != nil {
-			return 0, err
-		}
-		sql = sim + ` SELECT count(*) FROM sim`
-		settings = s.hnswSettings
+		cands, _, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore))
+		return len(cands), err
 	}
 	var n int
 	err = s.inTx(ctx, settings, func(tx pgx.Tx) error { return tx.QueryRow(ctx, sql, b.args...).Scan(&n) })
