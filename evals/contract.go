@@ -42,7 +42,7 @@ type ContractCase struct {
 	Registry bool `json:"registry"`
 	// SnapshotContext is a snapshot's context for the registry's guards.
 	SnapshotContext *api.Context `json:"snapshot_context"`
-	Notes     string `json:"notes"`
+	Notes           string       `json:"notes"`
 }
 
 func (c *ContractCase) check() error {
