@@ -57,7 +57,10 @@ test('EventSource gets every event once across cut connections; no event is name
     const s = await (await fetch('/v1/sessions', { method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ platform: 'youtube', locale: 'zh' }) })).json();
     const received = []; let connErrors = 0, serverErrors = 0, done = 0;
-    const es = new EventSource(`/v1/sessions/${s.session_id}/stream?token=${encodeURIComponent(s.token)}`);
+    // lastEventId=0: the whole log from the start, so a cut before the first
+    // event loses nothing (without it the stream carries live events only);
+    // after a cut EventSource's own Last-Event-ID header takes over.
+    const es = new EventSource(`/v1/sessions/${s.session_id}/stream?token=${encodeURIComponent(s.token)}&lastEventId=0`);
     const finished = new Promise(resolve => {
       for (const n of names) es.addEventListener(n, e => {
         received.push({ name: n, id: Number(e.lastEventId) });
