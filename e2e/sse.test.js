@@ -98,7 +98,7 @@ test('CORS: the configured origin may call the API and follow the stream; anothe
       body: JSON.stringify({ platform: 'youtube', locale: 'en' }) });
     const s = await r.json();
     const first = await new Promise(resolve => {
-      const es = new EventSource(`${api}/v1/sessions/${s.session_id}/stream?token=${encodeURIComponent(s.token)}`);
+      const es = new EventSource(`${api}/v1/sessions/${s.session_id}/stream?token=${encodeURIComponent(s.token)}&lastEventId=0`);
       es.addEventListener('turn.done', e => { es.close(); resolve(Number(e.lastEventId)); });
       es.addEventListener('error', () => { es.close(); resolve(-1); });
       fetch(`${api}/v1/sessions/${s.session_id}/events`, { method: 'POST',
