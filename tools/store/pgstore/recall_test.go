@@ -34,8 +34,7 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	if v := os.Getenv("RECALL_CHANNELS"); v != "" {
 		var n int
 		fmt.Sscan(v, &n)
-		opts = append(opts, demo.WithCount(platform.YouTube, n*2/5), demo.WithCount(platform.Instagram, n/5),
-			demo.WithCount(platform.TikTok, n/5), demo.WithCount(platform.X, n/5))
+		opts = append(opts, demo.WithTotal(n))
 	}
 	cat, err := demo.Catalog(opts...)
 	if err != nil {
@@ -127,7 +126,7 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	var rows []row
 	variant := func(ef int, it string, exact, force bool) *Store {
 		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
-			efSearch: ef, iterative: it, countCap: base.countCap, exact: exact, forceHNSW: force, info: base.Describe()}
+			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe()}
 	}
 	rows = append(rows, run("exact (index scans off)", variant(DefaultEfSearch, IterativeOff, true, false)))
 	// The planner's choice (it may prefer the keyword's GIN index and an
