@@ -35,7 +35,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"strconv"
 	"sync"
@@ -57,15 +56,7 @@ var migrationFiles embed.FS
 
 // Schema is the channel store's migrations (goose table
 // goose_channels_version). They need the pgvector extension.
-var Schema = pgdb.Schema{Name: "channels", Table: "goose_channels_version", FS: mustSub(migrationFiles, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Schema = pgdb.NewSchema("channels", "goose_channels_version", migrationFiles, "migrations")
 
 // HNSW build parameters of the index ingest creates.
 const (
