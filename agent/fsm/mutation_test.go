@@ -1,0 +1,115 @@
+package fsm
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestStateHelpers pins the small predicates the executor and the page
+// depend on: which states may show loading (seed 000 §5.3), which are
+// expanded, and how a state is named in keys, traces and errors.
+func TestStateHelpers(t *testing.T) {
+	cases := []struct {
+		s                   State
+		key, str            string
+		transient, expanded bool
+	}{
+		{Initial, "compact_classic/idle", "empty_input/compact_classic/idle", false, false},
+		{st(DraftKeyword, CompactResolving, Retrieving), "compact_resolving/retrieving", "draft_keyword/compact_resolving/retrieving", true, false},
+		{st(DraftKeyword, CompactResolving, Idle), "compact_resolving/idle", "draft_keyword/compact_resolving/idle", true, false},
+		{st(CommittedKeyword, CompactClassic, Retrieving), "compact_classic/retrieving", "committed_keyword/compact_classic/retrieving", true, false},
+		{st(FollowupWaiting, ExpandedAgent, Refining), "expanded_agent/refining", "followup_waiting/expanded_agent/refining", true, true},
+		{st(FollowupWaiting, ExpandedAgent, ResultsReady), "expanded_agent/results_ready", "followup_waiting/expanded_agent/results_ready", false, true},
+		{st(FollowupWaiting, ExpandedClarifying, Clarifying), "expanded_clarifying/clarifying", "followup_waiting/expanded_clarifying/clarifying", false, true},
+		{st(FollowupWaiting, ExpandedRepair, EmptyRepair), "expanded_repair/empty_repair", "followup_waiting/expanded_repair/empty_repair", false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.str, func(t *testing.T) {
+			if got := tc.s.Key(); got != tc.key {
+				t.Errorf("Key() = %q, want %q", got, tc.key)
+			}
+			if got := tc.s.String(); got != tc.str {
+				t.Errorf("String() = %q, want %q", got, tc.str)
+			}
+			if got := tc.s.Transient(); got != tc.transient {
+				t.Errorf("Transient() = %v, want %v", got, tc.transient)
+			}
+			if got := tc.s.Expanded(); got != tc.expanded {
+				t.Errorf("Expanded() = %v, want %v", got, tc.expanded)
+			}
+		})
+	}
+}
+
+// TestApplySettle: a finished upgrade settles into the ordinary agent
+// path (seed 000 §5.4, §6.5-6.6); other origins are kept, and a target's
+// own origin wins.
+func TestApplySettle(t *testing.T) {
+	cases := []struct {
+		name string
+		to   Target
+		o    Origin
+		want Origin
+	}{
+		{"keyword upgrade settles natural", Target{Settle: true}, OriginKeywordUpgrade, OriginNatural},
+		{"url upgrade settles mixed", Target{Settle: true}, OriginURLUpgrade, OriginMixed},
+		{"mixed stays mixed", Target{Settle: true}, OriginMixed, OriginMixed},
+		{"no settle keeps the upgrade", Target{}, OriginKeywordUpgrade, OriginKeywordUpgrade},
+		{"target origin replaces", Target{Origin: OriginURL}, OriginKeyword, OriginURL},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, o := tc.to.Apply(Initial, tc.o)
+			if o != tc.want || s != Initial {
+				t.Errorf("Apply = %s, %s; want %s, %s", s, o, Initial, tc.want)
+			}
+		})
+	}
+}
+
+// TestNotAllowedMessage: a refused event names the event, the state and
+// every failed guard once, in the error the API reports.
+func TestNotAllowedMessage(t *testing.T) {
+	never := func(Facts) bool { return false }
+	r := NewRegistry([]*Action{
+		{ID: "A", Event: InputCommit, Guard: &Guard{Name: "g1", OK: never}},
+		{ID: "A", Event: InputCommit, Guard: &Guard{Name: "g1", OK: never}},
+		{ID: "B", Event: InputCommit, Guard: &Guard{Name: "g2", OK: never}},
+		{ID: "C", Event: InputClear},
+	})
+	_, err := r.Resolve(Initial, InputCommit, Facts{})
+	var na *NotAllowedError
+	if !errors.As(err, &na) || !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("Resolve = %v, want a *NotAllowedError wrapping ErrNotAllowed", err)
+	}
+	want := "event not allowed in the current state: input.commit in empty_input/compact_classic/idle (guard failed: g1, g2)"
+	if err.Error() != want {
+		t.Errorf("message %q, want %q", err.Error(), want)
+	}
+	_, err = r.Resolve(Initial, TagEdit, Facts{})
+	if want := "event not allowed in the current state: tag.edit in empty_input/compact_classic/idle"; err == nil || err.Error() != want {
+		t.Errorf("message %v, want %q", err, want)
+	}
+	if got := len(r.ByID("A")); got != 2 {
+		t.Errorf("ByID(A) has %d rows, want 2", got)
+	}
+	if a, err := r.Resolve(Initial, InputClear, Facts{}); err != nil || a.ID != "C" || a.GuardName() != "" {
+		t.Errorf("Resolve(input.clear) = %+v, %v; want the unguarded C", a, err)
+	}
+	if got := r.ByID("B")[0].GuardName(); got != "g2" {
+		t.Errorf("GuardName() = %q, want g2", got)
+	}
+}
+
+// TestActionIDsNameTheEvent: the action ids of the table spell their event
+// in upper case with underscores (seed 000 §8.5), as the trace shows them.
+func TestActionIDsNameTheEvent(t *testing.T) {
+	if diff := cmp.Diff("TAG_SET_SCOPE", eventName("tag.set_scope")); diff != "" {
+		t.Errorf("eventName (-want +got):\n%s", diff)
+	}
+	if got := eventName("a.z_09"); got != "A_Z_09" {
+		t.Errorf("eventName(a.z_09) = %q, want A_Z_09", got)
+	}
+}
