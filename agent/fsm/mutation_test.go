@@ -113,3 +113,44 @@ func TestActionIDsNameTheEvent(t *testing.T) {
 		t.Errorf("eventName(a.z_09) = %q, want A_Z_09", got)
 	}
 }
+
+// TestGuardBoundaries: each guard that decides what a click does (which
+// tag or anchor deletion, which repair option, whether the fallback
+// applies) holds on one side of its boundary and fails on the other.
+func TestGuardBoundaries(t *testing.T) {
+	type row struct {
+		f    Facts
+		want bool
+	}
+	cases := []struct {
+		g    *Guard
+		rows []row
+	}{
+		{gHasTags, []row{{Facts{Tags: 0}, false}, {Facts{Tags: 1}, true}}},
+		{gNoTags, []row{{Facts{Tags: 0}, true}, {Facts{Tags: 1}, false}}},
+		{gNoTagsNoAnchor, []row{{Facts{}, true}, {Facts{Tags: 1}, false}, {Facts{HasAnchor: true}, false}}},
+		{gAnchorNoTags, []row{{Facts{HasAnchor: true}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{}, false}}},
+		{gOthersRemain, []row{{Facts{Tags: 2, TagIsLast: true}, true}, {Facts{Tags: 1, TagIsLast: true}, false}, {Facts{Tags: 1}, true}}},
+		{gAnchorDeleteEmpty, []row{{Facts{HasAnchor: true}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{HasAnchor: true, Draft: ShapeKeyword}, false}, {Facts{}, false}}},
+		{gAnchorDeleteDraft, []row{{Facts{HasAnchor: true, Draft: ShapeNatural}, true}, {Facts{HasAnchor: true}, false}, {Facts{Draft: ShapeNatural}, false}}},
+		{gAnchorDeleteTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{HasAnchor: true, Tags: 1, Draft: ShapeKeyword}, false}, {Facts{Tags: 1}, false}}},
+		{gHint, []row{{Facts{RepairReason: RepairLowRecall, HintVisible: true}, true}, {Facts{RepairReason: RepairLowRecall}, false}, {Facts{RepairReason: RepairNoResults, HintVisible: true}, false}}},
+		{gReplaceAnchor, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults, HasAnchor: true}, true}, {Facts{RepairReason: RepairNoResults}, false}, {Facts{RepairReason: RepairURLInvalid, HasAnchor: true}, false}}},
+		{gExpandScope, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults}, true}, {Facts{RepairReason: RepairURLMismatch}, false}}},
+		{gRemoveAnchorKeepTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{RepairReason: RepairURLInvalid, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{Tags: 1}, false}}},
+		{gRemoveAnchorOnly, []row{{Facts{HasAnchor: true}, true}, {Facts{RepairReason: RepairURLUnsupported}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{}, false}}},
+		{gFallbackTags, []row{{Facts{OnlyExplicit: true, Tags: 1}, true}, {Facts{OnlyExplicit: true}, false}, {Facts{OnlyExplicit: true, Tags: 1, PendingQuestion: true}, false}, {Facts{Tags: 1}, false}}},
+		{gFallbackAnchor, []row{{Facts{OnlyExplicit: true, HasAnchor: true}, true}, {Facts{OnlyExplicit: true, HasAnchor: true, Tags: 1}, false}, {Facts{OnlyExplicit: true}, false}, {Facts{OnlyExplicit: true, HasAnchor: true, PendingQuestion: true}, false}}},
+		{gRouterRefused, []row{{Facts{RouterRefused: true, HasText: true}, true}, {Facts{RouterRefused: true}, false}, {Facts{HasText: true}, false}}},
+		{gRouterAccepted, []row{{Facts{HasText: true}, true}, {Facts{RouterRefused: true, HasText: true}, false}, {Facts{}, false}}},
+		{gClassicQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL}, true}, {Facts{OnlyExplicit: true, Origin: OriginNatural}, false}, {Facts{Origin: OriginKeyword}, false}}},
+		{gAgentQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{OnlyExplicit: true, Origin: OriginMixed}, true}, {Facts{Origin: OriginURL}, true}}},
+	}
+	for _, tc := range cases {
+		for _, r := range tc.rows {
+			if got := tc.g.OK(r.f); got != r.want {
+				t.Errorf("guard %s on %+v = %v, want %v", tc.g.Name, r.f, got, r.want)
+			}
+		}
+	}
+}
