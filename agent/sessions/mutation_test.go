@@ -6,6 +6,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"searchagent/internal/testwait"
 )
 
 // TestLogBytesLimitIsInclusive: at MaxLogBytes (not only beyond it) a new
@@ -96,5 +98,26 @@ func TestStatsCountClosedSessions(t *testing.T) {
 	c.ProofTokenHash = "tb"
 	if closed, err := m.Create(ctx, c); err != nil || closed != "b" {
 		t.Errorf("Create(c) after the sweep = %q, %v; want it to close b", closed, err)
+	}
+}
+
+// TestStatsCountOpenStreams: the open-streams gauge goes up with a
+// subscription and back down when its client goes away.
+func TestStatsCountOpenStreams(t *testing.T) {
+	ctx := context.Background()
+	m := NewMemory()
+	m.Create(ctx, newRec("a", ""))
+	sctx, cancel := context.WithCancel(ctx)
+	sub, err := m.Subscribe(sctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := m.Stats().Subscribers; n != 1 {
+		t.Errorf("%d subscribers with one stream open, want 1", n)
+	}
+	cancel()
+	testwait.Drain(t, sub.C, "the stream to close after cancel")
+	if n := m.Stats().Subscribers; n != 0 {
+		t.Errorf("%d subscribers after the stream closed, want 0", n)
 	}
 }
