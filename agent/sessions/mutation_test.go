@@ -121,3 +121,25 @@ func TestStatsCountOpenStreams(t *testing.T) {
 		t.Errorf("%d subscribers after the stream closed, want 0", n)
 	}
 }
+
+// TestFullStoreSweepsAtMostEvery100ms: a full store refuses without
+// scanning until 100 ms after its last sweep, then evicts what idled out.
+func TestFullStoreSweepsAtMostEvery100ms(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := t0
+	m := NewMemory(WithClock(func() time.Time { return now }), WithLimits(Limits{MaxSessions: 1, IdleTTL: time.Minute}))
+	m.Create(ctx, newRec("a", ""))
+	now = t0.Add(time.Minute - 50*time.Millisecond)
+	if n := m.Sweep(); n != 0 {
+		t.Fatalf("Sweep before a idled out = %d, want 0", n)
+	}
+	now = t0.Add(time.Minute) // a is idle now, but the last sweep was 50 ms ago
+	if _, err := m.Create(ctx, newRec("b", "")); !errors.Is(err, ErrOverloaded) {
+		t.Errorf("Create 50 ms after a sweep = %v, want ErrOverloaded without sweeping", err)
+	}
+	now = t0.Add(time.Minute + 50*time.Millisecond) // 100 ms after the sweep
+	if _, err := m.Create(ctx, newRec("c", "")); err != nil {
+		t.Errorf("Create 100 ms after a sweep = %v, want the idle a evicted", err)
+	}
+}
