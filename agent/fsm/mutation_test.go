@@ -154,3 +154,42 @@ func TestGuardBoundaries(t *testing.T) {
 		}
 	}
 }
+
+// TestClicks: the plausible clicks behind each offered button. A typed
+// link is a URL draft (and only it), searching from a box with tags or an
+// anchor may also mean "search what is committed", and a tag action knows
+// whether it acts on the last tag.
+func TestClicks(t *testing.T) {
+	typed := func(sh Shape) Facts {
+		return Facts{HasText: true, Draft: sh, DraftHasURL: sh == ShapeURL}
+	}
+	withTags := func(f Facts, n int) Facts { f.Tags = n; return f }
+	four := func(n int) []Facts {
+		return []Facts{withTags(typed(ShapeKeyword), n), withTags(typed(ShapeURL), n), withTags(typed(ShapeNatural), n), withTags(typed(ShapeMixed), n)}
+	}
+	cases := []struct {
+		name string
+		e    Event
+		f    Facts
+		want []Facts
+	}{
+		{"typing", InputType, Facts{}, []Facts{typed(ShapeKeyword)}},
+		{"search from a blank box", SearchSubmit, Facts{}, four(0)},
+		{"search with a tag committed", SearchSubmit, Facts{Tags: 1}, append([]Facts{{Tags: 1}}, four(1)...)},
+		{"commit with a tag committed", InputCommit, Facts{Tags: 1}, four(1)},
+		{"search a held draft", SearchSubmit, Facts{Draft: ShapeNatural}, []Facts{{Draft: ShapeNatural, HasText: true}}},
+		{"fix a link", RepairFixURL, Facts{}, []Facts{typed(ShapeURL)}},
+		{"delete one of two tags", TagDelete, Facts{Tags: 2}, []Facts{{Tags: 2}}},
+		{"delete the last tag", TagDelete, Facts{Tags: 1}, []Facts{{Tags: 1, TagIsLast: true}}},
+		{"save an edit without tags", TagEditSubmit, Facts{}, nil},
+		{"save an edit of the last tag", TagEditSubmit, Facts{Tags: 1}, []Facts{{Tags: 1, TagIsLast: true, HasText: true}}},
+		{"save an edit of one of two tags", TagEditSubmit, Facts{Tags: 2}, []Facts{{Tags: 2, HasText: true}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Clicks(tc.e, tc.f)); diff != "" {
+				t.Errorf("Clicks(%s, %+v) (-want +got):\n%s", tc.e, tc.f, diff)
+			}
+		})
+	}
+}
