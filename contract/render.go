@@ -854,7 +854,7 @@ func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) 
 	count := fmt.Sprintf(r.t("(%d)", " (%d)"), n)
 	results := r.t(fmt.Sprintf("有 %d 个结果", n), enCount(n, "result"))
 	user := c.Label
-	if c.Kind == KindKeyword {
+	if c.Kind == condition.KindKeyword {
 		if v, ok := c.Value.(string); ok {
 			user = v
 		}
