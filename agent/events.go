@@ -99,6 +99,13 @@ func init() {
 					s.ActiveTagID, s.MenuOpen = "", false
 				}
 				s.markStale()
+				if s.State.Container == fsm.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
+					// The repair of a classic search loses its last
+					// keyword: the box is empty again, and so are its
+					// repair and results.
+					s.Results, s.Relaxations = nil, nil
+					s.RepairReason, s.HintVisible = fsm.RepairNone, false
+				}
 				return nil
 			}},
 		fsm.TagMenuOpen: {label: text{"「%s」的匹配目标", "Match target of “%s”"}, group: text{"匹配目标", "Match target"}, targets: tagTargets,
