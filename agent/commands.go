@@ -159,7 +159,7 @@ func addFilter(s *Session, args router.Args) (string, error) {
 		c.Op, c.Value = setValue(op == "not_in", vals)
 		var moved []string
 		if c, moved = s.settleOpposite(c); len(moved) > 0 {
-			names := condparse.Describe(condparse.Field(c.Field), "in", condparse.StringsValue(moved...))
+			names := condparse.Describe(condition.Field(c.Field), "in", condparse.StringsValue(moved...))
 			if op == "not_in" {
 				s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
 			} else {

@@ -170,7 +170,7 @@ func optionTargets(s *Session) []target {
 func condTargets(s *Session) []target {
 	var out []target
 	for _, c := range s.chips() {
-		if c.Kind == contract.KindAnchor || c.Kind == contract.KindKeyword {
+		if c.Kind == condition.KindAnchor || c.Kind == condition.KindKeyword {
 			continue
 		}
 		out = append(out, target{args: api.Args{ConditionID: c.ID}, name: c.Label})

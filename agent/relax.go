@@ -7,6 +7,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 )
@@ -228,7 +229,7 @@ func (s *Session) contractRelaxation(r Relaxation) contract.Relaxation {
 	if r.Change == contract.RelaxWiden {
 		if _, c := s.cond(r.ConditionID); c != nil {
 			w := r.widened(*c)
-			l := condparse.Describe(condparse.Field(w.Field), condparse.Op(w.Op), w.Value)
+			l := condparse.Describe(condition.Field(w.Field), condition.Op(w.Op), w.Value)
 			cr.Widened = pick(s.zh(), l.ZH, l.EN)
 		}
 	}

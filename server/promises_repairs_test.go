@@ -211,6 +211,13 @@ func TestRepairsClassicBoxTakesANewKeyword(t *testing.T) {
 			wantTotal: 20,
 		},
 		{
+			name:      "A_REPAIR_EXPAND_RECALL_SCOPE",
+			repair:    func(b *rpBox) { b.click(b.offer("A_REPAIR_EXPAND_RECALL_SCOPE", ""), api.Args{}) },
+			wantState: "committed_keyword/compact_classic/results_ready", wantSub: "keyword-committed",
+			wantTags:  []contract.Tag{{ID: "k1", Text: "Torque", Scope: contract.ScopeName}},
+			wantTotal: 20,
+		},
+		{
 			name:      "tag.delete",
 			repair:    func(b *rpBox) { b.must("tag.delete", api.Args{TagID: "k1"}) },
 			wantState: "empty_input/compact_classic/idle", wantSub: "keyword-blank",

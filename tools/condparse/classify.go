@@ -1,6 +1,9 @@
 package condparse
 
-import "strings"
+import (
+	"searchagent/tools/condition"
+	"strings"
+)
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
 
@@ -170,8 +173,8 @@ func (st *state) runs() []run {
 func (st *state) classify() {
 	for _, pc := range st.conds {
 		switch {
-		case pc.c.Kind == KindAnchor:
-		case pc.c.Kind == KindKeyword && !pc.c.Excluded && pc.c.Op == OpContains:
+		case pc.c.Kind == condition.KindAnchor:
+		case pc.c.Kind == condition.KindKeyword && !pc.c.Excluded && pc.c.Op == condition.OpContains:
 		case pc.weak:
 		default:
 			st.sig.Condition = true
