@@ -195,6 +195,13 @@ func init() {
 			effect: func(t *turn) error {
 				s := t.s
 				s.Anchor, s.RepairReason, s.HintVisible, s.MinScore = nil, fsm.RepairNone, false, 0
+				s.Relaxations = nil
+				if len(s.Tags) == 0 && len(s.Conds) == 0 {
+					// Nothing is left to search: the results around the
+					// removed anchor go with it, never pinned stale
+					// (issue 16 item 10).
+					s.Results = nil
+				}
 				return nil
 			}},
 		fsm.RepairSwitchToNL: {label: text{"改用自然语言描述", "Describe it in words"},
