@@ -193,3 +193,16 @@ func TestClicks(t *testing.T) {
 		})
 	}
 }
+
+// TestNaturalDraftWithoutTags: a sentence typed over results with no tag
+// committed is a draft, not the "upgrade my keywords" state (seed 000
+// §8.1 upgrade-keyword-before needs a tag to upgrade).
+func TestNaturalDraftWithoutTags(t *testing.T) {
+	s := st(DraftKeyword, CompactClassic, ResultsReady)
+	if got := Substate(s, Facts{Draft: ShapeNatural}).ID; got != "keyword-draft" {
+		t.Errorf("Substate(%s, natural draft, no tag) = %q, want keyword-draft", s, got)
+	}
+	if got := Substate(s, Facts{Draft: ShapeNatural, Tags: 1}).ID; got != "upgrade-keyword-before" {
+		t.Errorf("Substate(%s, natural draft, one tag) = %q, want upgrade-keyword-before", s, got)
+	}
+}
