@@ -144,6 +144,9 @@ func TestGuardBoundaries(t *testing.T) {
 		{gRouterRefused, []row{{Facts{RouterRefused: true, HasText: true}, true}, {Facts{RouterRefused: true}, false}, {Facts{HasText: true}, false}}},
 		{gRouterAccepted, []row{{Facts{HasText: true}, true}, {Facts{RouterRefused: true, HasText: true}, false}, {Facts{}, false}}},
 		{gClassicQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL}, true}, {Facts{OnlyExplicit: true, Origin: OriginNatural}, false}, {Facts{Origin: OriginKeyword}, false}}},
+		{gClassicQueryTags, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{Origin: OriginKeyword, Tags: 1}, false}}},
+		{gClassicQueryAnchor, []row{{Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginURL}, false}}},
+		{gClassicQueryEmpty, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, HasAnchor: true}, false}}},
 		{gAgentQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{OnlyExplicit: true, Origin: OriginMixed}, true}, {Facts{Origin: OriginURL}, true}}},
 	}
 	for _, tc := range cases {
