@@ -151,18 +151,6 @@ func addFilter(s *Session, args router.Args) (string, error) {
 			return "", fmt.Errorf("add_filter %s: no value", name)
 		}
 		c.Op, c.Value = setValue(op == "not_in", vals)
-		var moved []string
-		if c, moved = s.settleOpposite(c); len(moved) > 0 {
-			names := condparse.Describe(condparse.Field(c.Field), "in", condparse.StringsValue(moved...))
-			if op == "not_in" {
-				s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
-			} else {
-				s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
-			}
-		}
-		if valuesOf(c.Value) == nil {
-			return "", nil
-		}
 	case fieldCount:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
 		if !ok {
@@ -176,7 +164,7 @@ func addFilter(s *Session, args router.Args) (string, error) {
 		}
 		c.Op, c.Value = "within_days", condparse.IntValue(days)
 	}
-	s.upsertCond(c)
+	s.mergeCond(c)
 	return "", nil
 }
 

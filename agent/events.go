@@ -491,7 +491,7 @@ func applyFollowup(t *turn) error {
 			var applied, failed []string
 			for _, cmd := range t.plan.commands {
 				if err := t.applyCommand(cmd); err != nil {
-					s.Notice = pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error()
+					s.note(pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error())
 					failed = append(failed, cmd.Name)
 					continue
 				}
