@@ -351,3 +351,40 @@ func TestPromiseSourcesSayWhoDecided(t *testing.T) {
 		}
 	})
 }
+
+// TestPromiseClarifyFreeText is item 10 (the question's part): the
+// platform-conflict question names both platforms; a typed answer is read
+// as what it says — a condition or an option — and words that are
+// neither leave the question open with a notice naming them (never "no
+// such option", never a keyword).
+func TestPromiseClarifyFreeText(t *testing.T) {
+	const clarifying = "followup_waiting/expanded_clarifying/clarifying"
+	for _, tc := range []struct {
+		locale, text, question, junk, notUnderstood, condition, wantCond string
+	}{
+		{"zh", "找 Instagram 上的美妆博主", "你要找 Instagram 的频道，但这里只搜 YouTube", "随便", "没看懂「随便」", "只要美国的", `country eq "US" user_input`},
+		{"en", "find beauty creators on Instagram", "You asked for Instagram, but this page searches YouTube", "whatever", "“whatever” was not understood", "only US", `country eq "US" user_input`},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			b := newPromiseBox(t, "youtube", tc.locale)
+			b.send("search.submit", api.Args{Text: tc.text})
+			b.wantState(clarifying, "natural-clarifying")
+			if b.snap.Slots.Question == nil || !strings.Contains(b.snap.Slots.Question.Text, tc.question) {
+				t.Fatalf("question %+v, want it to name the conflict %q", b.snap.Slots.Question, tc.question)
+			}
+			b.send("clarify.answer", api.Args{Text: tc.junk})
+			b.wantState(clarifying, "natural-clarifying")
+			if b.snap.Slots.Question == nil {
+				t.Errorf("the question went after %q", tc.junk)
+			}
+			if got := b.keywords(); len(got) != 0 {
+				t.Errorf("keywords %q after the answer %q", got, tc.junk)
+			}
+			b.wantSummary(tc.notUnderstood)
+			b.send("clarify.answer", api.Args{Text: tc.condition})
+			b.wantState("followup_waiting/expanded_agent/results_ready", "natural-results")
+			b.wantCond(tc.wantCond)
+			b.results("a US channel", func(it api.ResultItem) bool { return it.Channel.Country == "US" })
+		})
+	}
+}
