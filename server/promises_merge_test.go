@@ -388,3 +388,29 @@ func TestPromiseClarifyFreeText(t *testing.T) {
 		})
 	}
 }
+
+// TestPromiseMixedExampleEnLikeZh is item 10 (the mixed example of seed
+// 002 §3.5): the en wording finds what the zh one finds — the brand and
+// the product are two keywords in both.
+func TestPromiseMixedExampleEnLikeZh(t *testing.T) {
+	zh := newPromiseBox(t, "instagram", "zh")
+	zh.send("search.submit", api.Args{Text: "Hollyland 麦克风，美国，IG，粉丝 1w+，均播 3000+"})
+	en := newPromiseBox(t, "instagram", "en")
+	en.send("search.submit", api.Args{Text: "Hollyland mic, US, IG, over 10k followers, avg views 3000+"})
+	for _, b := range []*promiseBox{zh, en} {
+		b.wantState("followup_waiting/expanded_agent/results_ready", "mixed-parse")
+		b.wantCond(`all contains "Hollyland" user_input`)
+		b.wantCond(`country eq "US" user_input`)
+		b.wantCond(`followers gte 10000 user_input`)
+		b.wantCond(`avg_views gte 3000 user_input`)
+		b.results("a US channel with ≥ 10k followers", func(it api.ResultItem) bool {
+			return it.Channel.Country == "US" && it.Channel.Followers >= 10000
+		})
+	}
+	if got := en.keywords(); !slices.Equal(got, []string{"Hollyland", "mic"}) {
+		t.Errorf("en keywords %q, want [Hollyland mic]", got)
+	}
+	if zh.snap.Results.Total != en.snap.Results.Total {
+		t.Errorf("zh finds %d, en %d", zh.snap.Results.Total, en.snap.Results.Total)
+	}
+}
