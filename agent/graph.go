@@ -376,8 +376,31 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 			continue
 		}
 		applyFilter(&q.filters, c, now)
+		if t := topicOf(c); t != "" {
+			q.keywords = append(q.keywords, store.Keyword{Text: t, Scope: store.Scope(contract.ScopeAll), Soft: true})
+		}
 	}
 	return q
+}
+
+// topicOf is the user's own words for a category when they say more than
+// its name ("汽配评测" read as 汽车): they rank the category's channels
+// as a soft keyword, so the results are not ordered by followers alone
+// (issue 16 item 10). It is "" when the words are the name.
+func topicOf(c Cond) string {
+	if c.Field != "category" || c.Kind != "hard" || (c.Op != "eq" && c.Op != "in") {
+		return ""
+	}
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.Span), "的"))
+	if t == "" || strings.EqualFold(t, c.LabelZH) || strings.EqualFold(t, c.LabelEN) {
+		return ""
+	}
+	for _, v := range valuesOf(c.Value) {
+		if tx, ok := taxonomy.Categories.ByCode(v); ok && (strings.EqualFold(t, tx.Name("zh")) || strings.EqualFold(t, tx.Name("en"))) {
+			return ""
+		}
+	}
+	return t
 }
 
 func rangeOfCond(c Cond) store.Range {

@@ -414,3 +414,39 @@ func TestPromiseMixedExampleEnLikeZh(t *testing.T) {
 		t.Errorf("zh finds %d, en %d", zh.snap.Results.Total, en.snap.Results.Total)
 	}
 }
+
+// TestPromiseTopicRanks is item 10 (the seed's own example): "汽配评测"
+// is read as the category 汽车 and the words still rank the channels, so
+// the results are not ordered by followers alone; the filters stay hard.
+func TestPromiseTopicRanks(t *testing.T) {
+	b := newPromiseBox(t, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"})
+	b.wantState("followup_waiting/expanded_agent/results_ready", "natural-results")
+	b.wantCond(`category eq "automotive" user_input`)
+	b.wantCond(`followers between {"max":20000,"min":5000} user_input`)
+	b.results("a US automotive channel with 5k-20k followers", func(it api.ResultItem) bool {
+		c := it.Channel
+		return c.Category == "automotive" && c.Country == "US" && c.Followers >= 5000 && c.Followers <= 20000
+	})
+	items := b.snap.Results.Items
+	if items[0].Score <= 0 {
+		t.Errorf("first result %s has score %v: the topic does not rank", items[0].Channel.Name, items[0].Score)
+	}
+	if slices.IsSortedFunc(items, func(x, y api.ResultItem) int { return int(y.Channel.Followers - x.Channel.Followers) }) &&
+		!slices.IsSortedFunc(items, func(x, y api.ResultItem) int {
+			switch {
+			case x.Score > y.Score:
+				return -1
+			case x.Score < y.Score:
+				return 1
+			}
+			return 0
+		}) {
+		t.Errorf("results are ordered by followers, not by the topic")
+	}
+	for _, c := range b.snap.Context.Conditions {
+		if c.Kind == contract.KindKeyword {
+			t.Errorf("the topic became a keyword chip %q: it ranks, it does not filter", c.Label)
+		}
+	}
+}
