@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"searchagent/agent/fsm"
@@ -180,6 +181,7 @@ func countValue(lo, hi int64) (string, condparse.Value) {
 }
 
 func removeFilter(s *Session, args router.Args) (string, error) {
+	before := s.chips()
 	ids := stringsOf(args.Get("condition_ids"))
 	name, _ := args.Get("field").(string)
 	removed := false
@@ -199,6 +201,17 @@ func removeFilter(s *Session, args router.Args) (string, error) {
 	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
+	}
+	var gone []string
+	for _, c := range before {
+		if !slices.ContainsFunc(s.chips(), func(n contract.Condition) bool { return n.ID == c.ID }) {
+			gone = append(gone, c.Label)
+		}
+	}
+	if len(gone) > 0 {
+		// A removal is a change to what the user had: it is said (issue 16
+		// item 7).
+		s.note(pick(s.zh(), "已移除：", "Removed: ") + strings.Join(gone, pick(s.zh(), "、", ", ")))
 	}
 	return "", nil
 }

@@ -159,9 +159,9 @@ type condChange struct {
 func (c condChange) text(zh bool) string {
 	before, after := pick(zh, c.beforeZH, c.beforeEN), pick(zh, c.afterZH, c.afterEN)
 	if after == "" {
-		return pick(zh, "已移除：", "removed: ") + before
+		return pick(zh, "已移除：", "Removed: ") + before
 	}
-	return pick(zh, "已修改：", "changed: ") + before + " → " + after
+	return pick(zh, "已修改：", "Changed: ") + before + " → " + after
 }
 
 // mergeCond is the one place that decides what a new statement about a

@@ -177,7 +177,7 @@ func TestPromiseChangesAreSaid(t *testing.T) {
 		locale, keyword, first, second, said string
 	}{
 		{"zh", "美食", "粉丝5千到2万", "只要粉丝 1w 以上的，不要游戏", "已修改：粉丝 5000–2万 → 粉丝 ≥ 1万"},
-		{"en", "food", "followers 5k to 20k", "only over 10k, no gaming", "changed: Followers 5K–20K → Followers ≥ 10K"},
+		{"en", "food", "followers 5k to 20k", "only over 10k, no gaming", "Changed: Followers 5K–20K → Followers ≥ 10K"},
 	} {
 		t.Run(tc.locale+"/followers", func(t *testing.T) {
 			b := newPromiseBox(t, "youtube", tc.locale)
@@ -200,7 +200,7 @@ func TestPromiseChangesAreSaid(t *testing.T) {
 		locale, only, not, said string
 	}{
 		{"zh", "只要美国的", "不要美国的", "已修改：美国 → 排除 美国"},
-		{"en", "US only", "exclude the US", "changed: United States → Not United States"},
+		{"en", "US only", "exclude the US", "Changed: United States → Not United States"},
 	} {
 		t.Run(tc.locale+"/country", func(t *testing.T) {
 			b := newPromiseBox(t, "youtube", tc.locale)
@@ -448,5 +448,29 @@ func TestPromiseTopicRanks(t *testing.T) {
 		if c.Kind == contract.KindKeyword {
 			t.Errorf("the topic became a keyword chip %q: it ranks, it does not filter", c.Label)
 		}
+	}
+}
+
+// TestPromiseRemovalIsSaid is item 7 for removals: a condition the user
+// removes in words goes, it is said, and the results widen.
+func TestPromiseRemovalIsSaid(t *testing.T) {
+	for _, tc := range []struct{ locale, first, remove, said, gone string }{
+		{"zh", "帮我找美国的科技博主，粉丝1万以上", "去掉粉丝限制", "已移除：粉丝 ≥ 1万", "followers"},
+		{"en", "find tech creators in the US with over 10k followers", "any country is fine", "Removed: United States", "country"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			b := newPromiseBox(t, "youtube", tc.locale)
+			b.send("search.submit", api.Args{Text: tc.first})
+			before := b.snap.Results.Total
+			b.send("followup.submit", api.Args{Text: tc.remove})
+			b.wantState("followup_waiting/expanded_agent/results_ready", "natural-results")
+			b.wantSummary(tc.said)
+			if slices.ContainsFunc(b.snap.Context.Conditions, func(c contract.Condition) bool { return c.Field == tc.gone }) {
+				t.Errorf("conditions %q still have %s", b.conds(), tc.gone)
+			}
+			if b.snap.Results.Total <= before {
+				t.Errorf("%d results after the removal, %d before", b.snap.Results.Total, before)
+			}
+		})
 	}
 }
