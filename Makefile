@@ -78,7 +78,15 @@ GREMLINS_VERSION ?= v0.6.0
 GREMLINS := $(CURDIR)/bin/gremlins-$(GREMLINS_VERSION)/gremlins
 PKG ?= ./tools/number
 DIFF ?=
-MUTATE_FLAGS ?= --workers 1 --test-cpu 1
+# Not --test-cpu: gremlins v0.6.0 passes it as the single argument "-cpu N",
+# which go test rejects with exit status 1, so every mutant reads KILLED.
+# GOMAXPROCS bounds the tests instead. GOFLAGS=-count=1 keeps the test cache
+# from shrinking the baseline that gremlins' per-mutant timeout is made of.
+# MUTATE_EXCLUDE keeps the run to PKG itself (gremlins walks subdirectories,
+# whose mutants only PKG's tests would then try to kill).
+MUTATE_FLAGS ?= --workers 1
+MUTATE_CPU ?= 1
+MUTATE_EXCLUDE ?= /
 
 $(GREMLINS):
 	GOBIN=$(dir $(GREMLINS)) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
@@ -88,4 +96,6 @@ $(GREMLINS):
 # (and the diff covers PKG only).
 mutate: $(GREMLINS)
 	cd $(PKG) && GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.relative GIT_CONFIG_VALUE_0=true \
-	  $(GREMLINS) unleash $(MUTATE_FLAGS) $(if $(DIFF),--diff $(DIFF)) $(abspath $(PKG))
+	  GOMAXPROCS=$(MUTATE_CPU) GOFLAGS=-count=1 \
+	  $(GREMLINS) unleash $(MUTATE_FLAGS) $(if $(MUTATE_EXCLUDE),--exclude-files '$(MUTATE_EXCLUDE)') \
+	  $(if $(DIFF),--diff $(DIFF)) $(abspath $(PKG))

@@ -6,6 +6,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 	"searchagent/tools/urlresolve"
 )
 
@@ -52,10 +53,10 @@ func ContextFacts(c api.Context) fsm.Facts {
 	}
 	for _, cond := range c.Conditions {
 		switch cond.Kind {
-		case contract.KindAnchor, contract.KindKeyword:
+		case condition.KindAnchor, condition.KindKeyword:
 		default:
 			f.OnlyExplicit = false
-			if cond.Kind == contract.KindSoft {
+			if cond.Kind == condition.KindSoft {
 				f.SoftPending = true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
@@ -100,6 +101,13 @@ func init() {
 					s.ActiveTagID, s.MenuOpen = "", false
 				}
 				s.markStale()
+				if s.State.Container == fsm.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
+					// The repair of a classic search loses its last
+					// keyword: the box is empty again, and so are its
+					// repair and results.
+					s.Results, s.Relaxations = nil, nil
+					s.RepairReason, s.HintVisible = fsm.RepairNone, false
+				}
 				return nil
 			}},
 		fsm.TagMenuOpen: {label: text{"「%s」的匹配目标", "Match target of “%s”"}, group: text{"匹配目标", "Match target"}, targets: tagTargets,
@@ -470,7 +478,7 @@ func prepareFreeAnswer(t *turn, f *fsm.Facts) error {
 // onlyKeywords reports whether a parse read nothing but keywords.
 func onlyKeywords(r condparse.Result) bool {
 	for _, c := range r.Conditions {
-		if c.Kind != condparse.KindKeyword {
+		if c.Kind != condition.KindKeyword {
 			return false
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 	"searchagent/tools/taxonomy"
@@ -27,7 +28,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 	sentence := res.Shape == condparse.ShapeNatural || res.Shape == condparse.ShapeMixed
 	for _, c := range res.Conditions {
 		switch c.Kind {
-		case condparse.KindAnchor:
+		case condition.KindAnchor:
 			u := anchorURLOf(c, s.Platform)
 			if u == "" {
 				continue
@@ -37,7 +38,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				continue
 			}
 			anchorURL = u
-		case condparse.KindKeyword:
+		case condition.KindKeyword:
 			scope := contract.Scope(c.Scope)
 			if scope == "" {
 				scope = contract.ScopeTags
@@ -49,7 +50,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 			}
 			s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
 		default:
-			if c.Field == condparse.FieldPlatform {
+			if c.Field == condition.Platform {
 				s.absorbPlatform(c, source)
 				continue
 			}
@@ -68,8 +69,8 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 // the user's; issue 16: a creator tier's follower range is the parser's
 // reading, not the user's words).
 func sourceOf(c condparse.Condition, source string) string {
-	if c.Source == condparse.SourceAgentInferred || slices.Contains(c.Issues, modelpath.IssueModelInferred) {
-		return string(condparse.SourceAgentInferred)
+	if c.Source == condition.SourceAgentInferred || slices.Contains(c.Issues, modelpath.IssueModelInferred) {
+		return string(condition.SourceAgentInferred)
 	}
 	return source
 }
@@ -79,7 +80,7 @@ func sourceOf(c condparse.Condition, source string) string {
 // searched from this page and stays pending, to be clarified.
 func (s *Session) absorbPlatform(c condparse.Condition, source string) {
 	status := "applied"
-	if c.Value.Str != string(s.Platform) || c.Op != condparse.OpEq {
+	if c.Value.Str != string(s.Platform) || c.Op != condition.OpEq {
 		status = "pending"
 	}
 	s.upsertCond(Cond{Kind: "hard", Field: "platform", Op: string(c.Op), Value: c.Value, Source: source,
@@ -88,9 +89,9 @@ func (s *Session) absorbPlatform(c condparse.Condition, source string) {
 
 func anchorURLOf(c condparse.Condition, p interface{ Label(string) string }) string {
 	switch c.Field {
-	case condparse.FieldURL:
+	case condition.URL:
 		return c.Value.Str
-	case condparse.FieldHandle:
+	case condition.Handle:
 		h := strings.TrimPrefix(c.Value.Str, "@")
 		if h == "" {
 			return ""
@@ -324,7 +325,7 @@ func (s *Session) note(msg string) {
 func isExclusion(op string) bool { return op == "not_in" || op == "neq" }
 
 func describe(c Cond) (zh, en string) {
-	l := condparse.Describe(condparse.Field(c.Field), condparse.Op(c.Op), c.Value)
+	l := condparse.Describe(condition.Field(c.Field), condition.Op(c.Op), c.Value)
 	return l.ZH, l.EN
 }
 
@@ -428,27 +429,27 @@ func (s *Session) chips() []contract.Condition {
 		if s.Anchor.Handle != "" {
 			label = "@" + s.Anchor.Handle
 		}
-		out = append(out, contract.Condition{ID: s.Anchor.ID, Kind: contract.KindAnchor, Field: "anchor", Op: contract.Op("eq"),
-			Value: s.Anchor.Key, Label: clip(pick(s.zh(), "锚点 ", "Anchor ")+label, 28), Source: contract.Source("user_input"), Status: contract.CondStatus("applied")})
+		out = append(out, contract.Condition{ID: s.Anchor.ID, Kind: condition.KindAnchor, Field: "anchor", Op: condition.Op("eq"),
+			Value: s.Anchor.Key, Label: clip(pick(s.zh(), "锚点 ", "Anchor ")+label, 28), Source: condition.Source("user_input"), Status: condition.Status("applied")})
 	}
 	for _, t := range s.Tags {
 		op := "contains"
 		if t.Excluded {
 			op = "not_contains"
 		}
-		c := contract.Condition{ID: t.ID, Kind: contract.KindKeyword, Field: string(t.Scope), Op: contract.Op(op), Value: t.Text,
-			Source: contract.Source(t.Source), Status: contract.CondStatus("applied")}
+		c := contract.Condition{ID: t.ID, Kind: condition.KindKeyword, Field: string(t.Scope), Op: condition.Op(op), Value: t.Text,
+			Source: condition.Source(t.Source), Status: condition.Status("applied")}
 		c.Label = contract.ConditionLabel(c, loc)
 		out = append(out, c)
 	}
 	ordered := slices.Clone(s.Conds)
 	slices.SortStableFunc(ordered, func(a, b Cond) int { return a.Priority - b.Priority })
 	for _, n := range ordered {
-		c := contract.Condition{ID: n.ID, Kind: contract.Kind(n.Kind), Field: n.Field, Op: contract.Op(n.Op), Value: valueAny(n.Value),
-			Source: contract.Source(n.Source), Status: contract.CondStatus(n.Status)}
+		c := contract.Condition{ID: n.ID, Kind: condition.Kind(n.Kind), Field: n.Field, Op: condition.Op(n.Op), Value: valueAny(n.Value),
+			Source: condition.Source(n.Source), Status: condition.Status(n.Status)}
 		c.Label = pick(s.zh(), n.LabelZH, n.LabelEN)
 		if c.Label == "" {
-			l := condparse.Describe(condparse.Field(n.Field), condparse.Op(n.Op), n.Value)
+			l := condparse.Describe(condition.Field(n.Field), condition.Op(n.Op), n.Value)
 			c.Label = pick(s.zh(), l.ZH, l.EN)
 		}
 		if c.Label == "" {

@@ -11,6 +11,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
@@ -153,7 +154,7 @@ func str(v any) string { s, _ := v.(string); return s }
 // usefulParse reports whether a parse found conditions to refine by.
 func usefulParse(r condparse.Result) bool {
 	for _, c := range r.Conditions {
-		if c.Kind != condparse.KindAnchor || c.Field == condparse.FieldURL {
+		if c.Kind != condition.KindAnchor || c.Field == condition.URL {
 			return true
 		}
 	}

@@ -163,7 +163,7 @@ func optionTargets(s *Session) []target {
 func condTargets(s *Session) []target {
 	var out []target
 	for _, c := range s.chips() {
-		if c.Kind == contract.KindAnchor || c.Kind == contract.KindKeyword {
+		if c.Kind == condition.KindAnchor || c.Kind == condition.KindKeyword {
 			continue
 		}
 		out = append(out, target{args: api.Args{ConditionID: c.ID}, name: c.Label})
@@ -292,6 +292,7 @@ var guardZH = map[string]string{
 	"url_failed_and_new_url":               "链接识别失败，且给出了新链接",
 	"anchor_repairable_and_new_url":        "低召回（或锚点无结果），且给出了新链接",
 	"draft_is_keyword":                     "草稿是一个关键词",
+	"classic_last_tag":                     "删除经典搜索的最后一个关键词，输入框变空",
 }
 
 // fsmRows lists the rows of the refused event that start in its state.

@@ -13,6 +13,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/llm"
 )
@@ -246,7 +247,7 @@ func classify(text string) (fsm.Shape, bool) {
 	}
 	hasURL := false
 	for _, c := range res.Conditions {
-		if c.Kind == condparse.KindAnchor && (c.Field == condparse.FieldURL || c.Field == condparse.FieldHandle) {
+		if c.Kind == condition.KindAnchor && (c.Field == condition.URL || c.Field == condition.Handle) {
 			hasURL = true
 		}
 	}

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"encoding/json"
+	"searchagent/tools/condition"
 	"slices"
 	"testing"
 	"time"
@@ -12,11 +13,11 @@ import (
 func typicalInput() (Input, Slots) {
 	tags := []Tag{{ID: "t1", Text: "Hollyland 麦克风", Scope: ScopeTags}, {ID: "t2", Text: "gaming", Scope: ScopeTags, Excluded: true}}
 	conds := []Condition{
-		{ID: "t1", Kind: KindKeyword, Field: "tags", Op: OpContains, Value: "Hollyland 麦克风", Label: "「Hollyland 麦克风」 · 频道标签", Source: SourceUserInput, Status: StatusApplied},
-		{ID: "t2", Kind: KindKeyword, Field: "tags", Op: OpNotContains, Value: "gaming", Label: "排除「gaming」 · 频道标签", Source: SourceUserInput, Status: StatusApplied},
-		{ID: "c1", Kind: KindHard, Field: "country", Op: OpIn, Value: []string{"US"}, Label: "地区：美国", Source: SourceUserInput, Status: StatusApplied},
-		{ID: "c2", Kind: KindHard, Field: "followers", Op: OpGte, Value: 10000, Label: "粉丝 ≥ 1万", Source: SourceUserInput, Status: StatusApplied},
-		{ID: "c3", Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "good_value", Label: "性价比高", Source: SourceUserInput, Status: StatusReference},
+		{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "Hollyland 麦克风", Label: "「Hollyland 麦克风」 · 频道标签", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		{ID: "t2", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpNotContains, Value: "gaming", Label: "排除「gaming」 · 频道标签", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US"}, Label: "地区：美国", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		{ID: "c2", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000, Label: "粉丝 ≥ 1万", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		{ID: "c3", Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "good_value", Label: "性价比高", Source: condition.SourceUserInput, Status: condition.StatusReference},
 	}
 	in := Input{
 		State: "expanded_clarifying/clarifying", Locale: "zh",

@@ -295,7 +295,7 @@ func (c *checker) softTerms() []string {
 	}
 	slotConds, _ := c.get(SlotConditions).([]any)
 	for _, cond := range c.in.Conditions {
-		if cond.Kind == KindSoft {
+		if cond.Kind == condition.KindSoft {
 			addTerm(cond.Label)
 			if s, ok := cond.Value.(string); ok {
 				addTerm(s)
@@ -303,7 +303,7 @@ func (c *checker) softTerms() []string {
 		}
 	}
 	for _, item := range slotConds {
-		if m, ok := item.(map[string]any); ok && m["kind"] == string(KindSoft) {
+		if m, ok := item.(map[string]any); ok && m["kind"] == string(condition.KindSoft) {
 			if s, ok := m["label"].(string); ok {
 				addTerm(s)
 			}
@@ -317,7 +317,7 @@ func (c *checker) softTerms() []string {
 	}
 	carried := func(t string) bool {
 		for _, cond := range c.in.Conditions {
-			if cond.Kind != KindSoft && cond.Status == StatusApplied {
+			if cond.Kind != condition.KindSoft && cond.Status == condition.StatusApplied {
 				if v, _ := cond.Value.(string); hasFold(cond.Label, t) || hasFold(v, t) {
 					return true
 				}
@@ -325,7 +325,7 @@ func (c *checker) softTerms() []string {
 		}
 		for _, item := range slotConds {
 			m, ok := item.(map[string]any)
-			if !ok || m["kind"] == string(KindSoft) || m["status"] != string(StatusApplied) {
+			if !ok || m["kind"] == string(condition.KindSoft) || m["status"] != string(condition.StatusApplied) {
 				continue
 			}
 			l, _ := m["label"].(string)
@@ -428,21 +428,21 @@ func (c *checker) checkConditions() {
 		if v, ok := str(m, "value"); ok {
 			c.text(base+"/value", v, textRule{limit: c.rule.Limits.CondValue})
 		}
-		if kindS == string(KindSoft) && status == string(StatusApplied) {
+		if kindS == string(condition.KindSoft) && status == string(condition.StatusApplied) {
 			c.add(SoftAsHard, base+"/status", "soft_applied", softAppliedMsg(id))
 		}
-		if kindS == string(KindKeyword) {
+		if kindS == string(condition.KindKeyword) {
 			if hasField && matchField(field) && !slices.Contains(scope.List(), Scope(field)) {
 				c.add(InvalidSlot, base+"/field", "keyword_scope", mf("%s is %q; a keyword's field is its match scope: tags, name, description, content or all.", "%s 为 %q；关键词的 field 是匹配目标：tags、name、description、content 或 all。", slotName(base+"/field"), field))
 			}
-			if op != string(OpContains) && op != string(OpNotContains) && slices.Contains(condition.Ops, Op(op)) {
+			if op != string(condition.OpContains) && op != string(condition.OpNotContains) && slices.Contains(condition.Ops, condition.Op(op)) {
 				c.add(InvalidSlot, base+"/op", "keyword_op", mf("%s is %q; a keyword is contains or not_contains.", "%s 为 %q；关键词的 op 只能是 contains 或 not_contains。", slotName(base+"/op"), op))
 			}
 		}
 		if graph != nil {
 			c.checkAgainstGraph(base, m, graph)
 		}
-		if kindS == string(KindKeyword) {
+		if kindS == string(condition.KindKeyword) {
 			c.checkKeywordTag(base, m, graph)
 		}
 	}
@@ -460,18 +460,18 @@ func (c *checker) checkAgainstGraph(base string, m map[string]any, graph map[str
 	op, _ := str(m, "op")
 	status, _ := str(m, "status")
 	switch {
-	case g.Kind == KindSoft && kindS != string(KindSoft):
+	case g.Kind == condition.KindSoft && kindS != string(condition.KindSoft):
 		c.add(SoftAsHard, base+"/kind", "graph_soft_kind", softKindMsg(id, kindS))
 	case kindS != string(g.Kind):
 		c.add(UnknownCondition, base+"/kind", "graph_kind", condDiffMsg(id, "kind", string(g.Kind), kindS))
 	}
-	if status == string(StatusApplied) && g.Status != StatusApplied && kindS != string(KindSoft) {
+	if status == string(condition.StatusApplied) && g.Status != condition.StatusApplied && kindS != string(condition.KindSoft) {
 		c.add(SoftAsHard, base+"/status", "graph_status", softStatusMsg(id, string(g.Status)))
 	}
-	if g.Kind != KindSoft && kindS != string(KindSoft) && status != string(StatusApplied) && g.Status == StatusApplied {
+	if g.Kind != condition.KindSoft && kindS != string(condition.KindSoft) && status != string(condition.StatusApplied) && g.Status == condition.StatusApplied {
 		c.add(UnknownCondition, base+"/status", "graph_status", condDiffMsg(id, "status", string(g.Status), status))
 	}
-	keyword := g.Kind == KindKeyword || kindS == string(KindKeyword)
+	keyword := g.Kind == condition.KindKeyword || kindS == string(condition.KindKeyword)
 	diffCode := UnknownCondition
 	if keyword {
 		diffCode = ScopeRewrite
@@ -488,7 +488,7 @@ func (c *checker) checkAgainstGraph(base string, m map[string]any, graph map[str
 }
 
 func normFieldForKind(g Condition) string {
-	if g.Kind == KindKeyword {
+	if g.Kind == condition.KindKeyword {
 		return normScope(g.Field)
 	}
 	return g.Field
@@ -528,7 +528,7 @@ func (c *checker) checkKeywordTag(base string, m map[string]any, graph map[strin
 	if field, ok := str(m, "field"); ok && field != normScope(string(tag.Scope)) {
 		c.add(ScopeRewrite, base+"/field", "keyword_scope", conditionScopeMsg(tag.Text, normScope(string(tag.Scope)), field))
 	}
-	if op, ok := str(m, "op"); ok && (op == string(OpNotContains)) != tag.Excluded && (op == string(OpContains) || op == string(OpNotContains)) {
+	if op, ok := str(m, "op"); ok && (op == string(condition.OpNotContains)) != tag.Excluded && (op == string(condition.OpContains) || op == string(condition.OpNotContains)) {
 		c.add(ScopeRewrite, base+"/op", "keyword_exclusion", conditionExclusionMsg(tag.Text, tag.Excluded))
 	}
 }

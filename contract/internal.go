@@ -2,6 +2,7 @@ package contract
 
 import (
 	"regexp"
+	"searchagent/tools/condition"
 	"strconv"
 	"strings"
 )
@@ -47,7 +48,7 @@ func (in RenderInput) TypedTexts() []string {
 		out = append(out, t.Text)
 	}
 	for _, c := range in.Conditions {
-		if v, ok := c.Value.(string); ok && (c.Kind == KindKeyword || c.Kind == KindAnchor) {
+		if v, ok := c.Value.(string); ok && (c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor) {
 			out = append(out, v)
 		}
 	}

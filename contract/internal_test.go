@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"searchagent/tools/condition"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,7 +12,7 @@ import (
 // out of them.
 func TestInternalText(t *testing.T) {
 	user := RenderInput{Keywords: []Tag{{ID: "k1", Text: "swim_vest"}}, Followup: "my.channel_name",
-		Conditions: []Condition{{Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "value_for_money"}}}.TypedTexts()
+		Conditions: []Condition{{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "value_for_money"}}}.TypedTexts()
 	tests := []struct {
 		name, text string
 		want       []string // why of each finding

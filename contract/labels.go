@@ -185,39 +185,39 @@ func ConditionLabel(c Condition, locale string) string {
 	if zh {
 		colon = "："
 	}
-	if c.Kind == KindKeyword {
+	if c.Kind == condition.KindKeyword {
 		q := quote(val, zh)
 		scope := ScopeLabel(Scope(c.Field), locale)
-		if c.Op == OpNotContains {
+		if c.Op == condition.OpNotContains {
 			return tr{"排除" + q + " · " + scope, "Exclude " + q + " · " + scope}.in(zh)
 		}
 		return q + " · " + scope
 	}
-	if c.Kind == KindAnchor {
+	if c.Kind == condition.KindAnchor {
 		name = fieldName("anchor", zh)
 	}
 	switch c.Op {
-	case OpEq, OpIn:
+	case condition.OpEq, condition.OpIn:
 		return name + colon + val
-	case OpNeq:
+	case condition.OpNeq:
 		return name + " ≠ " + val
-	case OpNotIn:
+	case condition.OpNotIn:
 		return tr{"排除" + name + "：" + val, name + ": not " + val}.in(zh)
-	case OpGte:
+	case condition.OpGte:
 		return name + " ≥ " + val
-	case OpLte:
+	case condition.OpLte:
 		return name + " ≤ " + val
-	case OpBetween:
+	case condition.OpBetween:
 		return name + " " + val
-	case OpWithinDays:
+	case condition.OpWithinDays:
 		return tr{name + "：近 " + val + " 天", name + ": last " + val + " days"}.in(zh)
-	case OpPrefer:
+	case condition.OpPrefer:
 		return tr{"偏好：" + val, "Prefer: " + val}.in(zh)
-	case OpAvoid:
+	case condition.OpAvoid:
 		return tr{"避免：" + val, "Avoid: " + val}.in(zh)
-	case OpContains:
+	case condition.OpContains:
 		return name + colon + val
-	case OpNotContains:
+	case condition.OpNotContains:
 		return tr{"排除" + name + "：" + val, name + ": not " + val}.in(zh)
 	}
 	return fmt.Sprintf("%s %s %s", name, c.Op, val)

@@ -239,7 +239,7 @@ func (r *renderer) prepare() error {
 		if !validValue(jsonValue(c.Value)) {
 			return invalid("condition %s: value must be a string, a number, a list of strings or {min,max}", c.ID)
 		}
-		if c.Kind == KindKeyword {
+		if c.Kind == condition.KindKeyword {
 			if err := r.checkKeywordCondition(c); err != nil {
 				return err
 			}
@@ -249,8 +249,8 @@ func (r *renderer) prepare() error {
 		if out.Label == "" {
 			return invalid("condition %s has no label", c.ID)
 		}
-		if c.Kind == KindSoft && c.Status == StatusApplied {
-			out.Status = StatusReference // spec 3.7.5: never applied
+		if c.Kind == condition.KindSoft && c.Status == condition.StatusApplied {
+			out.Status = condition.StatusReference // spec 3.7.5: never applied
 		}
 		out.Value = jsonValue(c.Value)
 		r.conds = append(r.conds, out)
@@ -259,7 +259,7 @@ func (r *renderer) prepare() error {
 }
 
 func (r *renderer) checkKeywordCondition(c Condition) error {
-	if !slices.Contains(scope.List(), Scope(c.Field)) || (c.Op != OpContains && c.Op != OpNotContains) {
+	if !slices.Contains(scope.List(), Scope(c.Field)) || (c.Op != condition.OpContains && c.Op != condition.OpNotContains) {
 		return invalid("keyword condition %s needs a scope field and contains/not_contains", c.ID)
 	}
 	if r.in.Keywords == nil {
@@ -285,7 +285,7 @@ func (r *renderer) checkKeywordCondition(c Condition) error {
 	if tag == nil {
 		return nil
 	}
-	if normScope(string(tag.Scope)) != c.Field || tag.Excluded != (c.Op == OpNotContains) {
+	if normScope(string(tag.Scope)) != c.Field || tag.Excluded != (c.Op == condition.OpNotContains) {
 		return invalid("keyword condition %s disagrees with its tag's scope or exclusion", c.ID)
 	}
 	return nil
@@ -417,7 +417,7 @@ func (r *renderer) status() *Status {
 			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), enCount(n, "channel")+" found after the fix"), ToneSuccess)
 		case sub == "upgrade-keyword-stable" || sub == "upgrade-url-stable":
 			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), "Smart search on: "+enCount(n, "channel")+" found"), ToneSuccess)
-		case sub == "mixed-soft" || (sub == "" && r.hasStatus(StatusPending, StatusReference)):
+		case sub == "mixed-soft" || (sub == "" && r.hasStatus(condition.StatusPending, condition.StatusReference)):
 			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), enCount(n, "channel")+" found; some preferences are only a reference"), ToneSuccess)
 		case in.Anchor != nil:
 			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), enCount(n, "similar channel")+" around the anchor"), ToneSuccess)
@@ -485,9 +485,9 @@ var unsupportedReasons = map[string]tr{
 
 func itoa(n int) string { return fmt.Sprint(n) }
 
-func (r *renderer) hasStatus(statuses ...CondStatus) bool {
+func (r *renderer) hasStatus(statuses ...condition.Status) bool {
 	for _, c := range r.conds {
-		if c.Kind != KindKeyword && c.Kind != KindAnchor && slices.Contains(statuses, c.Status) {
+		if c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && slices.Contains(statuses, c.Status) {
 			return true
 		}
 	}
@@ -582,16 +582,18 @@ func (r *renderer) summaryParts() []part {
 	if ex := quoted(r.excluded); len(ex) > 0 {
 		parts = append(parts, part{prefix: r.t("排除", "Excluding "), items: ex, sep: itemSep})
 	}
-	notTag := func(c Condition) bool { return c.Kind != KindKeyword && c.Kind != KindAnchor }
-	if items := labelItems(func(c Condition) bool { return notTag(c) && c.Kind != KindSoft && c.Status == StatusApplied }); len(items) > 0 {
+	notTag := func(c Condition) bool { return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor }
+	if items := labelItems(func(c Condition) bool {
+		return notTag(c) && c.Kind != condition.KindSoft && c.Status == condition.StatusApplied
+	}); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("已生效：", "Applied: "), items: items, sep: " / "})
 	}
 	if items := labelItems(func(c Condition) bool {
-		return notTag(c) && c.Status != StatusPending && (c.Kind == KindSoft || c.Status == StatusReference)
+		return notTag(c) && c.Status != condition.StatusPending && (c.Kind == condition.KindSoft || c.Status == condition.StatusReference)
 	}); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("仅作参考：", "Reference only: "), items: items, sep: " / "})
 	}
-	if items := labelItems(func(c Condition) bool { return notTag(c) && c.Status == StatusPending }); len(items) > 0 {
+	if items := labelItems(func(c Condition) bool { return notTag(c) && c.Status == condition.StatusPending }); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("待澄清：", "To clarify: "), items: items, sep: " / "})
 	}
 	return parts

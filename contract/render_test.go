@@ -96,11 +96,11 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 		for i, t := range kw {
 			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: scope.List()[i%len(scope.List())], Excluded: i == 2}
 			in.Keywords = append(in.Keywords, tag)
-			op := OpContains
+			op := condition.OpContains
 			if tag.Excluded {
-				op = OpNotContains
+				op = condition.OpNotContains
 			}
-			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: KindKeyword, Field: string(tag.Scope), Op: op, Value: clip(t, 100), Source: SourceUserInput, Status: StatusApplied})
+			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: string(tag.Scope), Op: op, Value: clip(t, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if sc.anchor {
@@ -109,16 +109,16 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 			in.Anchor.Handle = kw[0]
 		}
 		if !in.Context.RepairReason.IsURL() {
-			in.Conditions = append(in.Conditions, Condition{ID: "c0", Kind: KindAnchor, Field: "anchor", Op: OpEq, Value: "@mkbhd", Source: SourceUserInput, Status: StatusApplied})
+			in.Conditions = append(in.Conditions, Condition{ID: "c0", Kind: condition.KindAnchor, Field: "anchor", Op: condition.OpEq, Value: "@mkbhd", Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if sc.natural {
 		in.Conditions = append(in.Conditions,
-			Condition{ID: "c1", Kind: KindHard, Field: "country", Op: OpIn, Value: []string{"US", "CA"}, Label: tr{"地区：美国 / 加拿大", "Country: US / Canada"}.in(isZH(locale)), Source: SourceUserInput, Status: StatusApplied},
-			Condition{ID: "c2", Kind: KindHard, Field: "followers", Op: OpBetween, Value: map[string]any{"min": 5000, "max": 20000}, Source: SourceUserInput, Status: StatusApplied},
-			Condition{ID: "c3", Kind: KindHard, Field: "last_active", Op: OpWithinDays, Value: 30, Source: SourceAgentInferred, Status: StatusApplied},
-			Condition{ID: "c4", Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "good_value", Label: tr{"性价比高", "good value"}.in(isZH(locale)), Source: SourceUserInput, Status: StatusReference},
-			Condition{ID: "c5", Kind: KindDerived, Field: "tier", Op: OpEq, Value: "mid", Source: SourceAgentInferred, Status: StatusPending},
+			Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}, Label: tr{"地区：美国 / 加拿大", "Country: US / Canada"}.in(isZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusApplied},
+			Condition{ID: "c2", Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}, Source: condition.SourceUserInput, Status: condition.StatusApplied},
+			Condition{ID: "c3", Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30, Source: condition.SourceAgentInferred, Status: condition.StatusApplied},
+			Condition{ID: "c4", Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "good_value", Label: tr{"性价比高", "good value"}.in(isZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusReference},
+			Condition{ID: "c5", Kind: condition.KindDerived, Field: "tier", Op: condition.OpEq, Value: "mid", Source: condition.SourceAgentInferred, Status: condition.StatusPending},
 		)
 		if sc.id == "natural-followup-refining" || sc.id == "mixed-followup-refining" {
 			in.Followup = "只要美国的，不要游戏"
@@ -338,11 +338,11 @@ func randomInput(rng *rand.Rand) RenderInput {
 		tag := Tag{ID: fmt.Sprintf("t%d", i), Text: pick(userStrings), Scope: Scope(pick([]string{"", "tags", "name", "description", "content", "all"})), Excluded: rng.IntN(4) == 0}
 		in.Keywords = append(in.Keywords, tag)
 		if rng.IntN(3) > 0 {
-			op := OpContains
+			op := condition.OpContains
 			if tag.Excluded {
-				op = OpNotContains
+				op = condition.OpNotContains
 			}
-			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: KindKeyword, Field: normScope(string(tag.Scope)), Op: op, Value: clip(tag.Text, 100), Source: SourceUserInput, Status: StatusApplied})
+			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: normScope(string(tag.Scope)), Op: op, Value: clip(tag.Text, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if rng.IntN(2) == 0 {
@@ -350,15 +350,15 @@ func randomInput(rng *rand.Rand) RenderInput {
 	}
 	fields := []string{"country", "language", "followers", "avg_views", "last_active", "category", "preference", "tier", "custom_field"}
 	for i := range rng.IntN(9) {
-		kind := []Kind{KindAnchor, KindHard, KindSoft, KindDerived}[rng.IntN(4)]
-		op := []Op{OpEq, OpNeq, OpIn, OpNotIn, OpGte, OpLte, OpBetween, OpWithinDays, OpPrefer, OpAvoid}[rng.IntN(10)]
+		kind := []condition.Kind{condition.KindAnchor, condition.KindHard, condition.KindSoft, condition.KindDerived}[rng.IntN(4)]
+		op := []condition.Op{condition.OpEq, condition.OpNeq, condition.OpIn, condition.OpNotIn, condition.OpGte, condition.OpLte, condition.OpBetween, condition.OpWithinDays, condition.OpPrefer, condition.OpAvoid}[rng.IntN(10)]
 		var v any
 		switch op {
-		case OpIn, OpNotIn:
+		case condition.OpIn, condition.OpNotIn:
 			v = []string{clip(pick(userStrings), 50), "US"}
-		case OpGte, OpLte, OpWithinDays:
+		case condition.OpGte, condition.OpLte, condition.OpWithinDays:
 			v = rng.IntN(2000000)
-		case OpBetween:
+		case condition.OpBetween:
 			v = map[string]any{"min": rng.IntN(1000), "max": nil}
 		default:
 			v = clip(pick(userStrings), 100)
@@ -384,7 +384,7 @@ func randomInput(rng *rand.Rand) RenderInput {
 		in.Question = q
 	}
 	for _, cond := range in.Conditions {
-		if rng.IntN(3) == 0 && cond.Kind != KindKeyword {
+		if rng.IntN(3) == 0 && cond.Kind != condition.KindKeyword {
 			in.Relaxations = append(in.Relaxations, Relaxation{ActionID: pick([]string{ActionExpandRecallScope, ActionReplaceAnchor}), ConditionID: cond.ID, Count: rng.IntN(50)})
 		}
 	}
@@ -453,13 +453,13 @@ func TestRenderErrors(t *testing.T) {
 		}(), ErrInvalidInput},
 		{"bad condition id", func() RenderInput {
 			in := base("expanded_agent/results_ready")
-			in.Conditions = []Condition{{ID: "bad id", Kind: KindHard, Field: "country", Op: OpEq, Value: "US", Source: SourceManual, Status: StatusApplied}}
+			in.Conditions = []Condition{{ID: "bad id", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Source: condition.SourceManual, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
 		{"keyword scope disagrees with tag", func() RenderInput {
 			in := base("expanded_agent/results_ready")
 			in.Keywords = []Tag{{ID: "t1", Text: "vest", Scope: ScopeName}}
-			in.Conditions = []Condition{{ID: "t1", Kind: KindKeyword, Field: "tags", Op: OpContains, Value: "vest", Source: SourceUserInput, Status: StatusApplied}}
+			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
 		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairURLInvalid}}, ErrInvalidInput},
@@ -512,13 +512,13 @@ func TestConditionLabel(t *testing.T) {
 		locale string
 		want   string
 	}{
-		{Condition{Kind: KindHard, Field: "followers", Op: OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
-		{Condition{Kind: KindHard, Field: "followers", Op: OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
-		{Condition{Kind: KindHard, Field: "followers", Op: OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
-		{Condition{Kind: KindHard, Field: "country", Op: OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
-		{Condition{Kind: KindHard, Field: "last_active", Op: OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
-		{Condition{Kind: KindKeyword, Field: "name", Op: OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
-		{Condition{Kind: KindSoft, Field: "preference", Op: OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
+		{Condition{Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
+		{Condition{Kind: condition.KindKeyword, Field: "name", Op: condition.OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
+		{Condition{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
 	}
 	for _, tc := range tests {
 		if got := ConditionLabel(tc.c, tc.locale); got != tc.want {

@@ -32,81 +32,28 @@ type Status struct {
 	Loading bool `json:"loading"`
 }
 
-// Kind, Op, Source and CondStatus are the condition vocabulary of
-// tools/condition; the names below re-export it for the contract's users.
-type (
-	// Kind is the kind of a condition in the Condition Graph (spec 2.3).
-	Kind = condition.Kind
-	// Op is a condition's operator (see condition.Op for each operand).
-	Op = condition.Op
-	// Source says where a condition came from (spec 5.2).
-	Source = condition.Source
-	// CondStatus says whether a condition filters the results.
-	CondStatus = condition.Status
-)
-
-// Condition kinds (condition.Kind*).
-const (
-	KindAnchor  = condition.KindAnchor
-	KindKeyword = condition.KindKeyword
-	KindHard    = condition.KindHard
-	KindSoft    = condition.KindSoft
-	KindDerived = condition.KindDerived
-)
-
-// Condition operators (condition.Op*).
-const (
-	OpEq          = condition.OpEq
-	OpNeq         = condition.OpNeq
-	OpIn          = condition.OpIn
-	OpNotIn       = condition.OpNotIn
-	OpGte         = condition.OpGte
-	OpLte         = condition.OpLte
-	OpBetween     = condition.OpBetween
-	OpWithinDays  = condition.OpWithinDays
-	OpContains    = condition.OpContains
-	OpNotContains = condition.OpNotContains
-	OpPrefer      = condition.OpPrefer
-	OpAvoid       = condition.OpAvoid
-)
-
-// Condition sources (condition.Source*).
-const (
-	SourceUserInput     = condition.SourceUserInput
-	SourceAgentInferred = condition.SourceAgentInferred
-	SourceManual        = condition.SourceManual
-)
-
-// Condition statuses (condition.Status*). A soft condition is never
-// applied (spec 3.7.5).
-const (
-	StatusApplied   = condition.StatusApplied
-	StatusReference = condition.StatusReference
-	StatusPending   = condition.StatusPending
-)
-
 // Condition is one entry of the conditions slot: a node of the session's
 // Condition Graph as the user sees it.
 type Condition struct {
 	// ID is the node's id in the graph ("c1").
 	ID string `json:"id"`
 	// Kind is anchor, keyword, hard, soft or derived.
-	Kind Kind `json:"kind"`
+	Kind condition.Kind `json:"kind"`
 	// Field is what the condition constrains: "country", "followers",
 	// "preference", "anchor"; for a keyword, its match scope (tags, name,
 	// description, content, all).
 	Field string `json:"field"`
 	// Op is the operator (see Op for the value each takes).
-	Op Op `json:"op"`
+	Op condition.Op `json:"op"`
 	// Value is the operand: a string, a number, an array of strings or
 	// {"min","max"}; anything encoding/json turns into one of these.
 	Value any `json:"value"`
 	// Label is the chip text ("粉丝 ≥ 1万", "Followers ≥ 10k").
 	Label string `json:"label"`
 	// Source is user_input, agent_inferred or manual.
-	Source Source `json:"source"`
+	Source condition.Source `json:"source"`
 	// Status is applied, reference or pending.
-	Status CondStatus `json:"status"`
+	Status condition.Status `json:"status"`
 }
 
 // Option is one clickable answer of a question.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"searchagent/tools/condition"
 	"slices"
 	"testing"
 
@@ -28,8 +29,8 @@ func mutateSlots(rng *rand.Rand, s Slots) Slots {
 		case 4:
 			s.Conditions = nil
 		case 5:
-			c := Condition{ID: pick([]string{"c1", "bad id", ""}), Kind: Kind(pick([]string{"hard", "soft", "vague", ""})), Field: pick([]string{"country", "Bad"}),
-				Op: Op(pick([]string{"eq", "like", "contains"})), Label: pick(texts), Source: Source(pick([]string{"manual", "model"})), Status: CondStatus(pick([]string{"applied", "reference", "maybe"}))}
+			c := Condition{ID: pick([]string{"c1", "bad id", ""}), Kind: condition.Kind(pick([]string{"hard", "soft", "vague", ""})), Field: pick([]string{"country", "Bad"}),
+				Op: condition.Op(pick([]string{"eq", "like", "contains"})), Label: pick(texts), Source: condition.Source(pick([]string{"manual", "model"})), Status: condition.Status(pick([]string{"applied", "reference", "maybe"}))}
 			switch rng.IntN(8) {
 			case 0:
 				c.Value = true
@@ -155,7 +156,7 @@ func TestNonFiniteValueIsInvalid(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Slots{Status: &Status{Text: "x", Tone: ToneSuccess}, TaskSummary: "x", Actions: []Action{},
-		Conditions: []Condition{{ID: "c1", Kind: KindHard, Field: "followers", Op: OpGte, Value: math.NaN(), Label: "x", Source: SourceManual, Status: StatusApplied}}}
+		Conditions: []Condition{{ID: "c1", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: math.NaN(), Label: "x", Source: condition.SourceManual, Status: condition.StatusApplied}}}
 	rep, err := v.Validate(Input{State: "expanded_agent/results_ready"}, s)
 	if err != nil || rep.Valid || rep.Violations[0].InstanceLocation != "/conditions/0/value" {
 		t.Errorf("Validate(NaN value) = %v, %v; want INVALID_SLOT at /conditions/0/value", rep.Violations, err)

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"searchagent/internal/testwait"
+	"searchagent/tools/condition"
 )
 
 func TestResolve(t *testing.T) {
@@ -326,7 +327,7 @@ func FuzzValidateJSON(f *testing.F) {
 			state = -state
 		}
 		key := StateKeys[state%len(StateKeys)]
-		in := Input{State: key, AllowedActions: []string{"A_X"}, TagsBefore: []Tag{{ID: "t", Text: "x"}}, TagsAfter: []Tag{}, Conditions: []Condition{{ID: "c", Kind: KindSoft}}}
+		in := Input{State: key, AllowedActions: []string{"A_X"}, TagsBefore: []Tag{{ID: "t", Text: "x"}}, TagsAfter: []Tag{}, Conditions: []Condition{{ID: "c", Kind: condition.KindSoft}}}
 		rep, err := v.ValidateJSON(in, data)
 		if err != nil {
 			if !errors.Is(err, ErrBadJSON) {

@@ -7,6 +7,7 @@ import (
 
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 	"searchagent/tools/states"
 )
 
@@ -92,7 +93,7 @@ func (rs *ruleSet) check(turns []turnView) []string {
 			for _, b := range before.Context.Conditions {
 				// A condition whose field is still constrained was edited,
 				// not lost (a replaced platform waits for its question).
-				if b.Kind == contract.KindAnchor || hasCondition(after.Context.Conditions, b) || hasField(after.Context.Conditions, b.Field) || touched(d, b.Field) {
+				if b.Kind == condition.KindAnchor || hasCondition(after.Context.Conditions, b) || hasField(after.Context.Conditions, b.Field) || touched(d, b.Field) {
 					continue
 				}
 				add(RuleConstraintKept, i, "condition %s %s %s (%s) was lost", b.Field, b.Op, canonical(b.Value), b.Label)

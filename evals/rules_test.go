@@ -8,6 +8,7 @@ import (
 	"searchagent/agent"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
 )
 
 func snapshot(session string, mut func(*api.Snapshot)) api.Snapshot {
@@ -31,7 +32,7 @@ func decisionEvent(cmds ...string) api.StreamEvent {
 }
 
 func TestRules(t *testing.T) {
-	us := contract.Condition{ID: "c1", Kind: contract.KindHard, Field: "country", Op: contract.OpIn, Value: []string{"US"}, Label: "美国"}
+	us := contract.Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US"}, Label: "美国"}
 	tag := func(scope contract.Scope) []contract.Tag {
 		return []contract.Tag{{ID: "k1", Text: "gaming", Scope: scope}}
 	}
@@ -73,7 +74,7 @@ func TestRules(t *testing.T) {
 		{"constraint replaced on the same field", turnView{Event: "followup.submit",
 			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.Conditions = []contract.Condition{us} }),
 			After: snapshot("clarifying", func(s *api.Snapshot) {
-				s.Context.Conditions = []contract.Condition{{ID: "c2", Kind: contract.KindHard, Field: "country", Op: contract.OpIn, Value: []string{"GB"}, Label: "英国"}}
+				s.Context.Conditions = []contract.Condition{{ID: "c2", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"GB"}, Label: "英国"}}
 			}), Events: []api.StreamEvent{decisionEvent("exclude_keyword")}}, "", nil},
 		{"constraint removed on request", turnView{Event: "condition.remove",
 			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.Conditions = []contract.Condition{us} }),

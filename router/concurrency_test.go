@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"testing"
+
+	"searchagent/internal/testwait"
 )
 
 // TestConcurrentQueriesWhileSwapping runs many goroutines querying while
@@ -51,7 +53,7 @@ func TestConcurrentQueriesWhileSwapping(t *testing.T) {
 			}
 		}
 	}()
-	wg.Wait()
+	testwait.WaitGroup(t, &wg, "the querying and swapping goroutines to finish")
 	close(errs)
 	for err := range errs {
 		t.Error(err)

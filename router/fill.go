@@ -260,15 +260,21 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
+		var strip []affix
+		if si >= 0 {
+			strip = cs.slotStrips[si]
+		} else {
+			strip = lowerAffixes(ss.Strip)
+		}
 		for _, r := range raws {
 			if !ss.Split {
-				if v := cleanString(r.orig, ss.Strip); v != "" && !slices.Contains(vals, v) {
+				if v := cleanString(r.orig, strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 				continue
 			}
 			for _, p := range splitList(r.orig) {
-				if v := cleanString(p, ss.Strip); v != "" && !slices.Contains(vals, v) {
+				if v := cleanString(p, strip); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}

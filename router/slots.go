@@ -228,16 +228,29 @@ var listSepRe = func() *regexp.Regexp {
 // splitList splits a capture on list separators.
 func splitList(s string) []string { return listSepRe.Split(s, -1) }
 
+// affix is a strip affix as the spec wrote it and lower-cased, computed
+// once at Compile time.
+type affix struct{ text, low string }
+
+// lowerAffixes pairs each strip affix with its lower-case form.
+func lowerAffixes(strip []string) []affix {
+	out := make([]affix, len(strip))
+	for i, a := range strip {
+		out[i] = affix{a, strings.ToLower(a)}
+	}
+	return out
+}
+
 // cleanString trims white space, quotes and the slot's strip affixes
 // (case-insensitively), repeatedly.
-func cleanString(s string, strip []string) string {
+func cleanString(s string, strip []affix) string {
 	t := s
 	for changed := true; changed; {
 		changed = false
 		t = trimQuotes(t)
 		low := strings.ToLower(t)
-		for _, a := range strip {
-			la := strings.ToLower(a)
+		for _, af := range strip {
+			a, la := af.text, af.low
 			if a == "" || la == "" {
 				continue
 			}

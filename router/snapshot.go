@@ -74,6 +74,7 @@ type compiledSpec struct {
 	markSlots    []string     // slots whose vocabulary patterns match masked
 	reasonTail   string       // ", threshold T)": the end of its reasons
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
+	slotStrips   [][]affix    // strip affixes by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -224,6 +225,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 			}
 			cs.slotVocabs = append(cs.slotVocabs, cs.lexVocab[name])
 			cs.slotSpecs = append(cs.slotSpecs, ss)
+			cs.slotStrips = append(cs.slotStrips, lowerAffixes(ss.Strip))
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
 		}
 		cs.cmdArgs = compileCommand(sp.Command)

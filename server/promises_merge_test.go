@@ -15,6 +15,7 @@ import (
 	"searchagent/contract"
 	"searchagent/evals"
 	"searchagent/router"
+	"searchagent/tools/condition"
 )
 
 // Issue 16 (the box keeps its promises), driven through the HTTP API on
@@ -139,7 +140,7 @@ func (b *promiseBox) wantCond(want string) {
 func (b *promiseBox) keywords() []string {
 	var out []string
 	for _, c := range b.snap.Context.Conditions {
-		if c.Kind == contract.KindKeyword && c.Op != "not_contains" {
+		if c.Kind == condition.KindKeyword && c.Op != "not_contains" {
 			out = append(out, fmt.Sprint(c.Value))
 		}
 	}
@@ -445,7 +446,7 @@ func TestPromiseTopicRanks(t *testing.T) {
 		t.Errorf("results are ordered by followers, not by the topic")
 	}
 	for _, c := range b.snap.Context.Conditions {
-		if c.Kind == contract.KindKeyword {
+		if c.Kind == condition.KindKeyword {
 			t.Errorf("the topic became a keyword chip %q: it ranks, it does not filter", c.Label)
 		}
 	}

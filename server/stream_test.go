@@ -16,6 +16,7 @@ import (
 
 	"searchagent/agent"
 	"searchagent/api"
+	"searchagent/internal/testwait"
 )
 
 // liveServer serves s over real HTTP and tracks running handlers, so a
@@ -98,10 +99,7 @@ func TestStreamTurnSSE(t *testing.T) {
 	resp := openStream(t, context.Background(), "POST", ls.URL+"/v1/sessions/s1/events", `{"event":"search.submit","args":{"text":"cooking"}}`,
 		map[string]string{"Accept": "text/event-stream", api.HeaderToken: "tok", "Accept-Encoding": "gzip"})
 	checkSSEHeaders(t, resp)
-	var got []frame
-	for fr := range readFrames(resp.Body) {
-		got = append(got, fr)
-	}
+	got := testwait.Drain(t, readFrames(resp.Body), "the stream")
 	want := []frame{
 		{ID: "1", HasID: true, Event: api.EventTurnStarted, Data: `{"turn":1,"event":"search.submit"}`},
 		{ID: "2", HasID: true, Event: api.EventTransition, Data: `{"action_id":"A_X"}`}, // multi-line JSON compacted
@@ -158,10 +156,7 @@ func TestStreamTurnFailsMidStream(t *testing.T) {
 			resp := openStream(t, context.Background(), "POST", ls.URL+"/v1/sessions/s1/events", `{"event":"search.submit"}`,
 				map[string]string{"Accept": "text/event-stream", api.HeaderToken: "tok"})
 			checkSSEHeaders(t, resp)
-			var got []frame
-			for fr := range readFrames(resp.Body) {
-				got = append(got, fr)
-			}
+			got := testwait.Drain(t, readFrames(resp.Body), "the stream")
 			if len(got) != tc.wantFrames {
 				t.Fatalf("got %d frames %+v, want %d", len(got), got, tc.wantFrames)
 			}
@@ -179,10 +174,7 @@ func TestStreamTurnWithoutEvents(t *testing.T) {
 	resp := openStream(t, context.Background(), "POST", ls.URL+"/v1/sessions/s1/events", `{"event":"results.sort"}`,
 		map[string]string{"Accept": "text/event-stream"})
 	checkSSEHeaders(t, resp)
-	n := 0
-	for range readFrames(resp.Body) {
-		n++
-	}
+	n := len(testwait.Drain(t, readFrames(resp.Body), "the stream"))
 	if n != 0 {
 		t.Errorf("got %d frames, want an empty stream", n)
 	}
@@ -297,10 +289,7 @@ func TestFollowErrorAfterReplay(t *testing.T) {
 	ls := startLive(t, newTestServer(t, f))
 	resp := openStream(t, context.Background(), "GET", ls.URL+"/v1/sessions/s1/stream", "", map[string]string{api.HeaderLastEvent: "3"})
 	checkSSEHeaders(t, resp)
-	var got []frame
-	for fr := range readFrames(resp.Body) {
-		got = append(got, fr)
-	}
+	got := testwait.Drain(t, readFrames(resp.Body), "the stream")
 	want := []frame{
 		{Retry: "3000"},
 		{ID: "4", HasID: true, Event: api.EventTurnDone, Data: `{"n":4}`},
@@ -364,8 +353,7 @@ func TestServeShutdownEndsStreams(t *testing.T) {
 	if err := waitErr(t, f.followDone, "Follow to return"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Follow's ctx.Err() = %v, want context.Canceled", err)
 	}
-	for range frames { // the stream ends
-	}
+	testwait.Drain(t, frames, "the stream to end after the shutdown")
 }
 
 // A client that connects and never reads must not pin the handler: once

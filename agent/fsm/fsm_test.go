@@ -58,6 +58,11 @@ func TestSeedRows(t *testing.T) {
 		{"4.2 用户回答后继续搜索", st(FollowupWaiting, ExpandedClarifying, Clarifying), ClarifyAnswer, Facts{PendingQuestion: true}, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", st(FollowupWaiting, ExpandedAgent, Refining)},
 		{"4.2 修正后重新搜索 → expanded_agent", st(FollowupWaiting, ExpandedRepair, Retrieving), SysResults, Facts{Origin: OriginNatural}, "A_EXPANDED_REPAIR__SYSTEM_RESULTS__EXPANDED_AGENT__02", st(FollowupWaiting, ExpandedAgent, ResultsReady)},
 		{"4.2 修正后重新搜索 → compact_classic", st(CommittedKeyword, ExpandedRepair, Retrieving), SysResults, Facts{Origin: OriginKeyword, OnlyExplicit: true, Tags: 1}, "A_EXPANDED_REPAIR__SYSTEM_RESULTS__COMPACT_CLASSIC__03", st(CommittedKeyword, CompactClassic, ResultsReady)},
+		{"4.2 修正后重新搜索 → compact_classic, tags stay committed", st(FollowupWaiting, ExpandedRepair, Refining), SysResults, Facts{Origin: OriginKeyword, OnlyExplicit: true, Tags: 1}, "A_EXPANDED_REPAIR__SYSTEM_RESULTS__COMPACT_CLASSIC__03", st(CommittedKeyword, CompactClassic, ResultsReady)},
+		{"4.2 修正后重新搜索 → compact_classic, the anchor badge stays", st(FollowupWaiting, ExpandedRepair, Retrieving), SysLowRecall, Facts{Origin: OriginURL, OnlyExplicit: true, HasAnchor: true}, "A_EXPANDED_REPAIR__SYSTEM_LOW_RECALL__COMPACT_CLASSIC__04", st(CommittedAnchor, CompactClassic, ResultsReady)},
+		{"4.2 修正后重新搜索 → compact_classic, nothing left", st(FollowupWaiting, ExpandedRepair, Retrieving), SysResults, Facts{Origin: OriginKeyword, OnlyExplicit: true}, "A_EXPANDED_REPAIR__SYSTEM_RESULTS__COMPACT_CLASSIC__05", st(EmptyInput, CompactClassic, ResultsReady)},
+		{"3.2 删除经典搜索修正态中的最后一个 tag → empty_input", st(FollowupWaiting, ExpandedRepair, EmptyRepair), TagDelete, Facts{Origin: OriginKeyword, OnlyExplicit: true, Tags: 1, TagIsLast: true}, "A_EMPTY_REPAIR__TAG_DELETE__EMPTY_INPUT__03", st(EmptyInput, CompactClassic, Idle)},
+		{"3.2 删除智能搜索修正态中的最后一个 tag → refining", st(FollowupWaiting, ExpandedRepair, EmptyRepair), TagDelete, Facts{Origin: OriginNatural, Tags: 1, TagIsLast: true}, "A_EMPTY_REPAIR__TAG_DELETE__REFINING__02", st(FollowupWaiting, ExpandedRepair, Refining)},
 		{"4.2 任意展开态 清空并新建经典搜索", st(FollowupWaiting, ExpandedClarifying, Clarifying), SessionReset, Facts{}, "A_ANY__SESSION_RESET__EMPTY_INPUT__01", Initial},
 
 		// §5.2 session layer

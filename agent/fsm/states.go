@@ -10,6 +10,19 @@
 // system events (results, no results, clarification, …) the same way, so
 // that every state change — the user's and the system's — is a registered
 // row with an action id.
+//
+// Where the seed's tables allow two readings, these are the ones chosen:
+//
+//   - expanded_repair → compact_classic (seed 000 §4.2 "用户修正后重新搜索")
+//     also sets the input layer: a repaired classic search lands with its
+//     tags committed (committed_keyword), its anchor badge
+//     (committed_anchor) or an empty box (empty_input), never with
+//     followup_waiting, which belongs to the expanded box (§3.3: the classic
+//     box always takes a new keyword; §6.1).
+//   - Deleting the last keyword of a classic search in its repair is seed
+//     000 §3.2 "删除最后一个 tag → empty_input": the box is empty again
+//     (empty_input + compact_classic + idle, §6.1) and nothing is searched,
+//     rather than a search of the whole catalogue.
 package fsm
 
 import "searchagent/tools/states"

@@ -62,6 +62,12 @@ var (
 		OK: func(f Facts) bool {
 			return f.OnlyExplicit && (f.Origin == OriginKeyword || f.Origin == OriginURL)
 		}}
+	gClassicQueryTags = &Guard{Name: "classic_query_tags", Doc: "only keyword tags (and at most one anchor) from a classic start remain",
+		OK: func(f Facts) bool { return gClassicQuery.OK(f) && f.Tags > 0 }}
+	gClassicQueryAnchor = &Guard{Name: "classic_query_anchor", Doc: "only the anchor from a classic start remains",
+		OK: func(f Facts) bool { return gClassicQuery.OK(f) && f.Tags == 0 && f.HasAnchor }}
+	gClassicQueryEmpty = &Guard{Name: "classic_query_empty", Doc: "nothing remains of a classic start",
+		OK: func(f Facts) bool { return gClassicQuery.OK(f) && f.Tags == 0 && !f.HasAnchor }}
 	gAgentQuery = &Guard{Name: "agent_query", Doc: "the task has agent conditions or an agent start",
 		OK: func(f Facts) bool {
 			return !(f.OnlyExplicit && (f.Origin == OriginKeyword || f.Origin == OriginURL))
@@ -152,6 +158,16 @@ func table() []*Action {
 		Seed: "000 §3.2 切换匹配目标（context 更新）; spec 3.4.1D", Doc: "切换该 tag 的匹配目标"})
 	add(&Action{ID: "A_COMMITTED_KEYWORD__TAG_TOGGLE_EXCLUDE__COMMITTED_KEYWORD__01", Event: TagToggleExclude, From: classic(tagInputs...), Guard: gHasTags,
 		Seed: "000 §3.2 打开 / 关闭排除（context 更新）; spec 3.4.1E", Doc: "排除该关键词 / 取消排除"})
+
+	// Deleting the last keyword of a classic search in its repair leaves
+	// an empty classic box (seed 000 §3.2 删除最后一个 tag → empty_input;
+	// §6.1 starts from empty_input + compact_classic + idle): nothing is
+	// left to search, so nothing is searched.
+	add(&Action{ID: "A_EMPTY_REPAIR__TAG_DELETE__EMPTY_INPUT__03", Event: TagDelete,
+		From: Match{Containers: []Container{ExpandedRepair}, Sessions: []Session{EmptyRepair, ResultsReady}},
+		Guard: &Guard{Name: "classic_last_tag", Doc: "the last tag of a classic search goes and nothing else is left", ArgDependent: true,
+			OK: func(f Facts) bool { return gLastTag.OK(f) && gClassicQuery.OK(f) }},
+		To: Target{Input: EmptyInput, Container: CompactClassic, Session: Idle, Origin: OriginNone}, Seed: "000 §3.2 删除最后一个 tag → empty_input; §4.2 expanded_repair → compact_classic; §6.1", Doc: "删除经典搜索的最后一个关键词，回到空白经典输入"})
 
 	// Tags in the expanded box are explicit conditions: changing one refines (spec 3.4.4, 5.3).
 	for i, ev := range []Event{TagSetScope, TagToggleExclude, TagDelete} {
@@ -310,9 +326,19 @@ func table() []*Action {
 		add(&Action{ID: "A_EXPANDED_REPAIR__" + name + "__EXPANDED_AGENT__02", Event: ev,
 			From: Match{Containers: []Container{ExpandedRepair}, Sessions: transient}, Guard: gAgentQuery,
 			To: Target{Container: ExpandedAgent, Session: ResultsReady}, Seed: "000 §4.2 expanded_repair → expanded_agent; §5.4 source_stage=post_repair", Doc: "修正后恢复结果"})
+		// Back in the classic box, the input layer is the classic editor
+		// again (seed 000 §3.3, §6.1: the classic box always takes a new
+		// keyword): the tags stay committed, or the anchor badge, or the
+		// box is empty. Never followup_waiting in compact_classic.
 		add(&Action{ID: "A_EXPANDED_REPAIR__" + name + "__COMPACT_CLASSIC__03", Event: ev,
-			From: Match{Containers: []Container{ExpandedRepair}, Sessions: transient}, Guard: gClassicQuery,
-			To: Target{Container: CompactClassic, Session: ResultsReady}, Seed: "000 §4.2 expanded_repair → compact_classic", Doc: "修正后回到经典结果"})
+			From: Match{Containers: []Container{ExpandedRepair}, Sessions: transient}, Guard: gClassicQueryTags,
+			To: Target{Input: CommittedKeyword, Container: CompactClassic, Session: ResultsReady}, Seed: "000 §4.2 expanded_repair → compact_classic; §3.3", Doc: "修正后回到经典结果，关键词 tag 保留"})
+		add(&Action{ID: "A_EXPANDED_REPAIR__" + name + "__COMPACT_CLASSIC__04", Event: ev,
+			From: Match{Containers: []Container{ExpandedRepair}, Sessions: transient}, Guard: gClassicQueryAnchor,
+			To: Target{Input: CommittedAnchor, Container: CompactClassic, Session: ResultsReady}, Seed: "000 §4.2 expanded_repair → compact_classic; §3.3, §6.2", Doc: "修正后回到经典结果，锚点 badge 保留"})
+		add(&Action{ID: "A_EXPANDED_REPAIR__" + name + "__COMPACT_CLASSIC__05", Event: ev,
+			From: Match{Containers: []Container{ExpandedRepair}, Sessions: transient}, Guard: gClassicQueryEmpty,
+			To: Target{Input: EmptyInput, Container: CompactClassic, Session: ResultsReady}, Seed: "000 §4.2 expanded_repair → compact_classic; §3.3", Doc: "修正后回到经典结果，输入框为空"})
 	}
 	add(&Action{ID: "A_RETRIEVING__SYSTEM_NO_RESULTS__EMPTY_REPAIR__01", Event: SysNoResults,
 		From: Match{Containers: []Container{CompactClassic, ExpandedAgent, ExpandedRepair}, Sessions: transient},

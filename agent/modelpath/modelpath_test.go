@@ -12,6 +12,7 @@ import (
 	"searchagent/contract"
 	"searchagent/prompts"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/llm"
 	"searchagent/tools/llm/llmtest"
@@ -83,7 +84,7 @@ func TestClassifierStage(t *testing.T) {
 func clarifying(t testing.TB) (modelpath.SlotsRequest, contract.Slots) {
 	t.Helper()
 	in := contract.RenderInput{State: "expanded_clarifying/clarifying", Locale: "zh",
-		Conditions:     []contract.Condition{{ID: "c1", Kind: contract.KindHard, Field: "country", Op: contract.OpEq, Value: "US", Label: "美国", Source: contract.SourceUserInput, Status: contract.StatusApplied}},
+		Conditions:     []contract.Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "美国", Source: condition.SourceUserInput, Status: condition.StatusApplied}},
 		Question:       &contract.QuestionSpec{ID: "q1", Topic: contract.TopicSoftPreference, Subject: "性价比高", Options: []contract.Option{{ID: "o1", Label: "价格低"}, {ID: "o2", Label: "均播高"}}},
 		AllowedActions: []contract.Action{{ActionID: "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", Label: "回答"}, {ActionID: "A_ANY__SESSION_RESET__EMPTY_INPUT__01", Label: "新建搜索"}}}
 	draft, err := contract.Render(in)
@@ -190,7 +191,7 @@ func TestMerge(t *testing.T) {
 	}
 	out, tr := modelpath.Merge(text, det, p)
 	// The deterministic country stands; the model's JP is a disagreement.
-	if cs := out.ByField(condparse.FieldCountry); len(cs) == 0 || cs[0].Value.Str != "US" || cs[0].Source == condparse.SourceAgentInferred {
+	if cs := out.ByField(condition.Country); len(cs) == 0 || cs[0].Value.Str != "US" || cs[0].Source == condition.SourceAgentInferred {
 		t.Errorf("country = %+v, want the deterministic US", cs)
 	}
 	var fields []string
@@ -215,13 +216,13 @@ func TestMerge(t *testing.T) {
 	// is a reference.
 	var soft, lang bool
 	for _, c := range out.Conditions {
-		if c.Field == condparse.FieldLanguage && c.Value.Str == "en" && c.Source == condparse.SourceAgentInferred && c.Status == condparse.StatusApplied {
+		if c.Field == condition.Language && c.Value.Str == "en" && c.Source == condition.SourceAgentInferred && c.Status == condition.StatusApplied {
 			lang = true
 		}
-		if c.Kind == condparse.KindSoft && c.Value.Str == "镜头感要好" && c.Status == condparse.StatusReference && c.Source == condparse.SourceAgentInferred {
+		if c.Kind == condition.KindSoft && c.Value.Str == "镜头感要好" && c.Status == condition.StatusReference && c.Source == condition.SourceAgentInferred {
 			soft = true
 		}
-		if c.Kind == condparse.KindKeyword && c.Value.Str == "镜头感要好" {
+		if c.Kind == condition.KindKeyword && c.Value.Str == "镜头感要好" {
 			t.Errorf("the sentence keyword 镜头感要好 stayed beside the model's soft reading")
 		}
 	}
@@ -230,7 +231,7 @@ func TestMerge(t *testing.T) {
 	}
 	// A keyword the user's sentence marked is never flipped to excluded.
 	for _, c := range out.Conditions {
-		if c.Kind == condparse.KindKeyword && strings.Contains(c.Value.Str, "汽配") && c.Excluded {
+		if c.Kind == condition.KindKeyword && strings.Contains(c.Value.Str, "汽配") && c.Excluded {
 			t.Errorf("keyword 汽配 was flipped to excluded")
 		}
 	}

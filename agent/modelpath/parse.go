@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
@@ -176,7 +177,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			return false
 		}
 		for i, c := range out.Conditions {
-			if c.Kind == condparse.KindKeyword && !c.Excluded && c.Source != condparse.SourceAgentInferred && strings.EqualFold(c.Value.Str, strings.TrimSpace(words)) {
+			if c.Kind == condition.KindKeyword && !c.Excluded && c.Source != condition.SourceAgentInferred && strings.EqualFold(c.Value.Str, strings.TrimSpace(words)) {
 				out.Conditions = append(out.Conditions[:i:i], out.Conditions[i+1:]...)
 				tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "keyword " + c.Value.Str, Deterministic: "keyword (a word of the sentence)", Model: as, Resolved: ResolvedModel})
 				return true
@@ -187,7 +188,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 	add := func(c condparse.Condition) {
 		next++
 		c.ID = "c" + strconv.Itoa(next)
-		c.Source = condparse.SourceAgentInferred
+		c.Source = condition.SourceAgentInferred
 		c.Issues = append(c.Issues, IssueModelInferred)
 		if c.Label == (condparse.Label{}) {
 			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
@@ -199,7 +200,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		u := strings.TrimSpace(*p.AnchorURL)
 		var detAnchor string
 		for _, c := range det.Conditions {
-			if c.Kind == condparse.KindAnchor {
+			if c.Kind == condition.KindAnchor {
 				detAnchor = valueText(c.Value)
 				break
 			}
@@ -222,7 +223,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		}
 		found := false
 		for _, c := range det.Conditions {
-			if c.Kind == condparse.KindKeyword && strings.EqualFold(c.Value.Str, w) {
+			if c.Kind == condition.KindKeyword && strings.EqualFold(c.Value.Str, w) {
 				found = true
 				if c.Excluded != k.Excluded {
 					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "keyword " + w, Deterministic: excl(c.Excluded), Model: excl(k.Excluded), Resolved: ResolvedDeterministic})
@@ -232,18 +233,18 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		if found || coveredByCondition(det, w) {
 			continue
 		}
-		op := condparse.OpContains
+		op := condition.OpContains
 		if k.Excluded {
-			op = condparse.OpNotContains
+			op = condition.OpNotContains
 		}
-		add(condparse.Condition{Kind: condparse.KindKeyword, Field: condparse.FieldKeyword, Op: op, Value: condparse.StringValue(w),
-			Status: condparse.StatusApplied, Priority: 1, Scope: scope.Tags, Excluded: k.Excluded, Span: span(text, w),
+		add(condparse.Condition{Kind: condition.KindKeyword, Field: condition.Keyword, Op: op, Value: condparse.StringValue(w),
+			Status: condition.StatusApplied, Priority: 1, Scope: scope.Tags, Excluded: k.Excluded, Span: span(text, w),
 			Label: condparse.Label{ZH: w, EN: w}})
 	}
 	for _, group := range []struct {
-		kind condparse.Kind
+		kind condition.Kind
 		fs   []Filter
-	}{{condparse.KindHard, p.Hard}, {condparse.KindDerived, p.Derived}} {
+	}{{condition.KindHard, p.Hard}, {condition.KindDerived, p.Derived}} {
 		for _, f := range group.fs {
 			c, why := typeFilter(f)
 			if why != "" {
@@ -258,8 +259,8 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 				continue
 			}
 			c.Kind = group.kind
-			c.Status, c.Priority = condparse.StatusApplied, 1
-			if group.kind == condparse.KindDerived {
+			c.Status, c.Priority = condition.StatusApplied, 1
+			if group.kind == condition.KindDerived {
 				c.Priority = 3
 			}
 			c.Span = span(text, f.Span)
@@ -272,13 +273,13 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		if w == "" {
 			continue
 		}
-		op := condparse.OpPrefer
+		op := condition.OpPrefer
 		if s.Op == "avoid" {
-			op = condparse.OpAvoid
+			op = condition.OpAvoid
 		}
 		dup := false
 		for _, c := range det.Conditions {
-			if c.Kind == condparse.KindSoft && (strings.EqualFold(c.Value.Str, w) || strings.EqualFold(c.Span.Text, w)) {
+			if c.Kind == condition.KindSoft && (strings.EqualFold(c.Value.Str, w) || strings.EqualFold(c.Span.Text, w)) {
 				dup = true
 			}
 		}
@@ -286,8 +287,8 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			continue
 		}
 		retype(w, "soft preference (reference, never a filter)")
-		add(condparse.Condition{Kind: condparse.KindSoft, Field: condparse.FieldPreference, Op: op, Value: condparse.StringValue(w),
-			Status: condparse.StatusReference, Priority: 2, Span: span(text, w), Label: condparse.Label{ZH: w, EN: w}})
+		add(condparse.Condition{Kind: condition.KindSoft, Field: condition.Preference, Op: op, Value: condparse.StringValue(w),
+			Status: condition.StatusReference, Priority: 2, Span: span(text, w), Label: condparse.Label{ZH: w, EN: w}})
 	}
 	return out, tr
 }
@@ -296,7 +297,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 // non-keyword condition (the model calling "美国" a keyword).
 func coveredByCondition(det condparse.Result, w string) bool {
 	for _, c := range det.Conditions {
-		if c.Kind != condparse.KindKeyword && strings.Contains(strings.ToLower(c.Span.Text), strings.ToLower(w)) {
+		if c.Kind != condition.KindKeyword && strings.Contains(strings.ToLower(c.Span.Text), strings.ToLower(w)) {
 			return true
 		}
 	}
@@ -327,10 +328,10 @@ func valueText(v condparse.Value) string {
 // the reason is set when it does not type.
 func typeFilter(f Filter) (condparse.Condition, string) {
 	val := strings.TrimSpace(f.Value)
-	op := condparse.Op(f.Op)
-	switch field := condparse.Field(f.Field); field {
-	case condparse.FieldCountry, condparse.FieldLanguage, condparse.FieldCategory:
-		voc := map[condparse.Field]*taxonomy.Vocabulary{condparse.FieldCountry: taxonomy.Countries, condparse.FieldLanguage: taxonomy.Languages, condparse.FieldCategory: taxonomy.Categories}[field]
+	op := condition.Op(f.Op)
+	switch field := condition.Field(f.Field); field {
+	case condition.Country, condition.Language, condition.Category:
+		voc := map[condition.Field]*taxonomy.Vocabulary{condition.Country: taxonomy.Countries, condition.Language: taxonomy.Languages, condition.Category: taxonomy.Categories}[field]
 		var codes []string
 		for _, part := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == '/' }) {
 			t, ok := voc.ByCode(strings.TrimSpace(part))
@@ -349,24 +350,24 @@ func typeFilter(f Filter) (condparse.Condition, string) {
 			return condparse.Condition{}, "empty value"
 		}
 		switch op {
-		case condparse.OpEq, condparse.OpIn:
+		case condition.OpEq, condition.OpIn:
 			if len(codes) == 1 {
-				return condparse.Condition{Field: field, Op: condparse.OpEq, Value: condparse.StringValue(codes[0])}, ""
+				return condparse.Condition{Field: field, Op: condition.OpEq, Value: condparse.StringValue(codes[0])}, ""
 			}
-			return condparse.Condition{Field: field, Op: condparse.OpIn, Value: condparse.StringsValue(codes...)}, ""
-		case condparse.OpNeq, condparse.OpNotIn:
-			return condparse.Condition{Field: field, Op: condparse.OpNotIn, Value: condparse.StringsValue(codes...)}, ""
+			return condparse.Condition{Field: field, Op: condition.OpIn, Value: condparse.StringsValue(codes...)}, ""
+		case condition.OpNeq, condition.OpNotIn:
+			return condparse.Condition{Field: field, Op: condition.OpNotIn, Value: condparse.StringsValue(codes...)}, ""
 		}
 		return condparse.Condition{}, fmt.Sprintf("op %s does not apply to %s", op, field)
-	case condparse.FieldFollowers, condparse.FieldAvgViews:
+	case condition.Followers, condition.AvgViews:
 		switch op {
-		case condparse.OpGte, condparse.OpLte:
+		case condition.OpGte, condition.OpLte:
 			n, ok := condparse.ParseCount(val)
 			if !ok || n <= 0 {
 				return condparse.Condition{}, fmt.Sprintf("%q is not a count", val)
 			}
 			return condparse.Condition{Field: field, Op: op, Value: condparse.IntValue(n)}, ""
-		case condparse.OpBetween:
+		case condition.OpBetween:
 			lo, hi, ok := strings.Cut(val, "-")
 			a, okA := condparse.ParseCount(strings.TrimSpace(lo))
 			b, okB := condparse.ParseCount(strings.TrimSpace(hi))
@@ -376,9 +377,9 @@ func typeFilter(f Filter) (condparse.Condition, string) {
 			return condparse.Condition{Field: field, Op: op, Value: condparse.RangeValue(a, b)}, ""
 		}
 		return condparse.Condition{}, fmt.Sprintf("op %s does not apply to %s", op, field)
-	case condparse.FieldLastActive:
+	case condition.LastActive:
 		n, err := strconv.Atoi(val)
-		if op != condparse.OpWithinDays || err != nil || n <= 0 || n > 3650 {
+		if op != condition.OpWithinDays || err != nil || n <= 0 || n > 3650 {
 			return condparse.Condition{}, fmt.Sprintf("last_active takes within_days and a number of days, not %s %q", op, val)
 		}
 		return condparse.Condition{Field: field, Op: op, Value: condparse.IntValue(int64(n))}, ""

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"searchagent/internal/testwait"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/pgdb/pgdbtest"
 )
@@ -155,7 +156,7 @@ func TestStoreContract(t *testing.T) {
 						}
 					})
 				}
-				wg.Wait()
+				testwait.WaitGroup(t, &wg, "the concurrent writers to finish")
 				r, _ := s.Get(ctx, "s")
 				if r.Version != int64(1+wins) {
 					t.Errorf("version %d after %d winning commits, want %d (a lost update)", r.Version, wins, 1+wins)
@@ -194,8 +195,7 @@ func TestStoreContract(t *testing.T) {
 					}
 				}
 				cancel()
-				for range sub.C {
-				}
+				testwait.Drain(t, sub.C, "the subscription to close after cancel")
 				if sub.Lagged() {
 					t.Error("a cancelled subscription reports lagged")
 				}

@@ -207,9 +207,9 @@ func (m *Memory) Get(_ context.Context, id string) (Record, error) {
 		return Record{}, fmt.Errorf("get %s: %w", id, ErrNotFound)
 	}
 	s.seen = m.now()
-	r := s.rec
-	r.Snapshot = clone(r.Snapshot)
-	return r, nil
+	// The stored snapshot is never modified in place (Commit replaces
+	// it), so the record shares it: callers must not modify it.
+	return s.rec, nil
 }
 
 // Append implements Store.
@@ -272,9 +272,7 @@ func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snaps
 		}
 		s.turns = append(s.turns, t)
 	}
-	r := s.rec
-	r.Snapshot = clone(r.Snapshot)
-	return r, nil
+	return s.rec, nil // shares the stored snapshot, as Get does
 }
 
 // Events implements Store.

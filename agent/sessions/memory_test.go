@@ -224,10 +224,7 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Append(ctx, "s", []Event{{Name: "1"}, {Name: "2"}, {Name: "3"}})
-	n := 0
-	for range slow.C {
-		n++
-	}
+	n := len(testwait.Drain(t, slow.C, "the slow feed to close"))
 	if n != 2 || !slow.Lagged() {
 		t.Errorf("slow subscriber got %d events, lagged=%v; want 2 and lagged", n, slow.Lagged())
 	}

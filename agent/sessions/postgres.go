@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"sync"
 	"time"
 
@@ -22,15 +21,7 @@ var migrationFiles embed.FS
 
 // Schema is the session store's migrations (goose table
 // goose_sessions_version). They need no extension.
-var Schema = pgdb.Schema{Name: "sessions", Table: "goose_sessions_version", FS: mustSub(migrationFiles, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Schema = pgdb.NewSchema("sessions", "goose_sessions_version", migrationFiles, "migrations")
 
 // DefaultPollInterval is how often a subscription on the PostgreSQL store
 // looks for events that another instance appended.

@@ -100,7 +100,8 @@ type Store interface {
 	// the new session is independent: it closes nothing and does not
 	// become the active one (a client_ref alone proves nothing).
 	Create(ctx context.Context, rec Record) (closedID string, err error)
-	// Get returns the session.
+	// Get returns the session. The record's Snapshot may share the store's
+	// memory: callers read it and must not modify it.
 	Get(ctx context.Context, id string) (Record, error)
 	// Append adds events to the session's log, numbering them after the
 	// last one, and returns them with their numbers. It does not change

@@ -40,6 +40,7 @@ func newIngestCmd() *cobra.Command {
 		batch    int
 		migrate  bool
 		now      string
+		channels int
 	)
 	cmd := &cobra.Command{
 		Use:   "ingest [--dry-run] [FILE...]",
@@ -58,7 +59,10 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 			if embedder != "hashing" {
 				return usageErr("--embedder %q: this build embeds with the deterministic hashing embedder only (the OpenAI-compatible model path is not in this build)", embedder)
 			}
-			cat, sum, err := ingestCatalog(ctx, args, now)
+			if channels != 0 && len(args) > 0 {
+				return usageErr("--channels sizes the generated demo catalog: it does not apply to FILE arguments")
+			}
+			cat, sum, err := ingestCatalog(ctx, args, now, channels)
 			if err != nil {
 				return err
 			}
@@ -102,13 +106,14 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 	cmd.Flags().StringVar(&embedder, "embedder", "hashing", "embedding model: hashing (deterministic, built in)")
 	cmd.Flags().IntVar(&batch, "batch", pgstore.DefaultIngestBatch, "channels per transaction")
 	cmd.Flags().BoolVar(&migrate, "migrate", false, "apply pending schema migrations first")
+	cmd.Flags().IntVar(&channels, "channels", 0, "size of the generated demo catalog, split across platforms as the default 20,000 (e.g. 200000 for the recall benchmark)")
 	cmd.Flags().StringVar(&now, "now", "", "reference time of the demo catalog's activity dates (YYYY-MM-DD; default: now)")
 	return cmd
 }
 
 // ingestCatalog loads files (or the demo catalog) and the summary of
 // what was read and rejected.
-func ingestCatalog(ctx context.Context, files []string, now string) (*catalog.Catalog, ingestSummary, error) {
+func ingestCatalog(ctx context.Context, files []string, now string, channels int) (*catalog.Catalog, ingestSummary, error) {
 	sum := ingestSummary{ByPlat: map[string]int{}, Reports: []load.Report{}}
 	var cat *catalog.Catalog
 	if len(files) == 0 {
@@ -117,7 +122,11 @@ func ingestCatalog(ctx context.Context, files []string, now string) (*catalog.Ca
 		if err != nil {
 			return nil, sum, err
 		}
-		if cat, err = demo.Catalog(demo.WithNow(ref)); err != nil {
+		opts := []demo.Option{demo.WithNow(ref)}
+		if channels != 0 {
+			opts = append(opts, demo.WithTotal(channels))
+		}
+		if cat, err = demo.Catalog(opts...); err != nil {
 			return nil, sum, failErr("demo catalog: %v", err)
 		}
 		sum.Read = cat.Len()

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // cli runs the searchagent command line as main does and returns stdout,
@@ -252,6 +254,21 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
+func TestIngestDryRunChannels(t *testing.T) {
+	out, errOut, code := cli(t, "", "ingest", "--dry-run", "--channels", "1000", "--now", "2026-03-23")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[ingestSummary](t, out)
+	want := map[string]int{"youtube": 400, "instagram": 250, "tiktok": 250, "x": 100}
+	if got.Channels != 1000 || got.Read != 1000 || !strings.Contains(got.Catalog, "1000 channels") {
+		t.Errorf("ingest --dry-run --channels 1000: channels %d, read %d, catalog %q; want 1000 generated", got.Channels, got.Read, got.Catalog)
+	}
+	if diff := cmp.Diff(want, got.ByPlat); diff != "" {
+		t.Errorf("per platform (-want +got):\n%s", diff)
+	}
+}
+
 func TestIngestDryRunReportsRealFiles(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "data", "real")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
@@ -306,6 +323,7 @@ func TestUsageErrors(t *testing.T) {
 		{"bad --now", []string{"resolve", "https://x.com/a", "--now", "yesterday"}, "--now"},
 		{"no args", []string{"resolve"}, "accepts 1 arg"},
 		{"ingest without a database", []string{"ingest", mini}, "DATABASE_URL"},
+		{"ingest --channels with files", []string{"ingest", "--dry-run", "--channels", "500", mini}, "--channels"},
 		{"parse too long", []string{"parse", strings.Repeat("a", 5000)}, "too long"},
 	}
 	for _, tc := range cases {

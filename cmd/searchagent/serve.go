@@ -226,6 +226,7 @@ func newServeCmd() *cobra.Command {
 		keyFile string
 		origins []string
 		logJSON bool
+		pprof   string
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
 		create  = server.RateLimit{Burst: 20}
@@ -290,6 +291,13 @@ func newServeCmd() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
 			go a.sweep(cmd.Context())
+			if pprof != "" {
+				stopProf, err := servePprof(cmd.Context(), pprof, log)
+				if err != nil {
+					return err
+				}
+				defer stopProf()
+			}
 			if err := a.server.Serve(cmd.Context(), ln); err != nil {
 				return failErr("%v", err)
 			}
@@ -309,6 +317,7 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
+	cmd.Flags().StringVar(&pprof, "pprof-addr", "", "serve Go's net/http/pprof profiles on this loopback address (e.g. 127.0.0.1:6060; off by default; refused on a non-loopback address)")
 	cmd.Flags().BoolVar(&df.migrate, "migrate", false, "with DATABASE_URL: apply pending schema migrations before serving (env SEARCHAGENT_MIGRATE=1); without it serve refuses a schema that is behind")
 	df.registerQuery(cmd)
 	cf.register(cmd)

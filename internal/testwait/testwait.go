@@ -40,3 +40,23 @@ func WaitGroup(t testing.TB, wg *sync.WaitGroup, what string) {
 	go func() { wg.Wait(); close(done) }()
 	Recv(t, done, what)
 }
+
+// Drain receives from ch until it is closed and returns what it received,
+// failing the test if ch is still open after Timeout.
+func Drain[T any](t testing.TB, ch <-chan T, what string) []T {
+	t.Helper()
+	var out []T
+	deadline := time.After(Timeout)
+	for {
+		select {
+		case v, ok := <-ch:
+			if !ok {
+				return out
+			}
+			out = append(out, v)
+		case <-deadline:
+			t.Fatalf("waited %v for %s to end (%d received)", Timeout, what, len(out))
+			return out
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/internal/testwait"
+	"searchagent/tools/condition"
 	"searchagent/tools/platform"
 )
 
@@ -98,7 +99,7 @@ func TestPlatformCodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps := r.ByField(FieldPlatform)
+		ps := r.ByField(condition.Platform)
 		if len(ps) != 1 {
 			t.Errorf("Parse(%q) platform conditions = %v, want one", in, briefs(r))
 			continue
@@ -254,25 +255,25 @@ func TestConcurrentUse(t *testing.T) {
 
 func TestDescribe(t *testing.T) {
 	cases := []struct {
-		field      Field
-		op         Op
+		field      condition.Field
+		op         condition.Op
 		v          Value
 		wantZH, en string
 	}{
-		{FieldCountry, OpEq, StringValue("US"), "美国", "United States"},
-		{FieldCountry, OpNotIn, StringsValue("US", "GB"), "排除 美国、英国", "Not United States, United Kingdom"},
-		{FieldCategory, OpIn, StringsValue("gaming"), "游戏", "Gaming"},
-		{FieldLanguage, OpEq, StringValue("xx"), "xx", "xx"},
-		{FieldFollowers, OpGte, IntValue(10000), "粉丝 ≥ 1万", "Followers ≥ 10K"},
-		{FieldFollowers, OpBetween, RangeValue(5000, 20000), "粉丝 5000–2万", "Followers 5K–20K"},
-		{FieldAvgViews, OpLte, IntValue(3000), "均播 ≤ 3000", "Avg views ≤ 3K"},
-		{FieldLastActive, OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
+		{condition.Country, condition.OpEq, StringValue("US"), "美国", "United States"},
+		{condition.Country, condition.OpNotIn, StringsValue("US", "GB"), "排除 美国、英国", "Not United States, United Kingdom"},
+		{condition.Category, condition.OpIn, StringsValue("gaming"), "游戏", "Gaming"},
+		{condition.Language, condition.OpEq, StringValue("xx"), "xx", "xx"},
+		{condition.Followers, condition.OpGte, IntValue(10000), "粉丝 ≥ 1万", "Followers ≥ 10K"},
+		{condition.Followers, condition.OpBetween, RangeValue(5000, 20000), "粉丝 5000–2万", "Followers 5K–20K"},
+		{condition.AvgViews, condition.OpLte, IntValue(3000), "均播 ≤ 3000", "Avg views ≤ 3K"},
+		{condition.LastActive, condition.OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
 		// soft preferences: the parser's codes and the router's
-		{FieldPreference, OpPrefer, StringValue("premium"), "高级感", "Premium feel"},
-		{FieldPreference, OpPrefer, StringValue("value_for_money"), "性价比高", "Good value"},
-		{FieldPreference, OpPrefer, StringValue("high_quality"), "内容质量高", "High-quality content"},
-		{FieldPreference, OpAvoid, StringValue("authentic"), "避免：更像真人推荐", "Avoid: Authentic, like a real person"},
-		{FieldPreference, OpPrefer, StringValue("some_new_code"), "some new code", "some new code"},
+		{condition.Preference, condition.OpPrefer, StringValue("premium"), "高级感", "Premium feel"},
+		{condition.Preference, condition.OpPrefer, StringValue("value_for_money"), "性价比高", "Good value"},
+		{condition.Preference, condition.OpPrefer, StringValue("high_quality"), "内容质量高", "High-quality content"},
+		{condition.Preference, condition.OpAvoid, StringValue("authentic"), "避免：更像真人推荐", "Avoid: Authentic, like a real person"},
+		{condition.Preference, condition.OpPrefer, StringValue("some_new_code"), "some new code", "some new code"},
 	}
 	for _, tc := range cases {
 		got := Describe(tc.field, tc.op, tc.v)

@@ -3,6 +3,8 @@ package condparse
 import (
 	"strings"
 	"unicode"
+
+	"searchagent/tools/condition"
 )
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
@@ -199,8 +201,8 @@ func (st *state) nameThenWord(a, b int) bool {
 func (st *state) classify() {
 	for _, pc := range st.conds {
 		switch {
-		case pc.c.Kind == KindAnchor:
-		case pc.c.Kind == KindKeyword && !pc.c.Excluded && pc.c.Op == OpContains:
+		case pc.c.Kind == condition.KindAnchor:
+		case pc.c.Kind == condition.KindKeyword && !pc.c.Excluded && pc.c.Op == condition.OpContains:
 		case pc.weak:
 		default:
 			st.sig.Condition = true

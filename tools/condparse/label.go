@@ -4,20 +4,21 @@ import (
 	"strconv"
 	"strings"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/taxonomy"
 )
 
 // label renders the user-facing zh and en name of a condition.
 func (st *state) label(pc *pcond) Label {
 	c := pc.c
-	if c.Label.ZH != "" && c.Kind != KindDerived {
-		if c.Op == OpAvoid {
+	if c.Label.ZH != "" && c.Kind != condition.KindDerived {
+		if c.Op == condition.OpAvoid {
 			return Label{ZH: "避免：" + c.Label.ZH, EN: "Avoid: " + c.Label.EN}
 		}
 		return c.Label
 	}
 	switch c.Field {
-	case FieldCountry, FieldLanguage, FieldCategory, FieldPlatform:
+	case condition.Country, condition.Language, condition.Category, condition.Platform:
 		zh := make([]string, 0, len(pc.names))
 		en := make([]string, 0, len(pc.names))
 		for _, n := range pc.names {
@@ -29,30 +30,30 @@ func (st *state) label(pc *pcond) Label {
 			l = Label{ZH: "排除 " + l.ZH, EN: "Not " + l.EN}
 		}
 		return l
-	case FieldFollowers, FieldAvgViews:
+	case condition.Followers, condition.AvgViews:
 		zhName, enName := "粉丝", "Followers"
-		if c.Field == FieldAvgViews {
+		if c.Field == condition.AvgViews {
 			zhName, enName = "均播", "Avg views"
 		}
 		zh, en := countText(pc)
 		l := Label{ZH: zhName + " " + zh, EN: enName + " " + en}
-		if c.Kind == KindDerived && c.Label.ZH != "" {
+		if c.Kind == condition.KindDerived && c.Label.ZH != "" {
 			l = Label{ZH: c.Label.ZH + "（" + l.ZH + "）", EN: c.Label.EN + " (" + l.EN + ")"}
 		}
 		return l
-	case FieldLastActive:
+	case condition.LastActive:
 		d := strconv.FormatInt(c.Value.Int, 10)
 		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}
-	case FieldKeyword:
+	case condition.Keyword:
 		if c.Excluded {
 			return Label{ZH: "排除：" + c.Value.Str, EN: "Exclude: " + c.Value.Str}
 		}
 		return Label{ZH: c.Value.Str, EN: c.Value.Str}
-	case FieldPreference:
+	case condition.Preference:
 		return Label{ZH: "避免：" + c.Value.Str, EN: "Avoid: " + c.Value.Str}
-	case FieldURL:
+	case condition.URL:
 		return Label{ZH: "链接 " + c.Value.Str, EN: "Link " + c.Value.Str}
-	case FieldHandle:
+	case condition.Handle:
 		return Label{ZH: c.Value.Str, EN: c.Value.Str}
 	}
 	return Label{ZH: c.Value.String(), EN: c.Value.String()}
@@ -107,7 +108,7 @@ func decimal(n, unit int64) string {
 // Describe labels a condition given only its field, op and value, as
 // conditions made outside the parser (router commands, manual filters)
 // need: vocabulary codes become their zh and en names.
-func Describe(field Field, op Op, v Value) Label {
+func Describe(field condition.Field, op condition.Op, v Value) Label {
 	names := func(vocab func(string) (string, string)) Label {
 		codes := v.Strs
 		if v.Str != "" {
@@ -120,30 +121,30 @@ func Describe(field Field, op Op, v Value) Label {
 			zh, en = append(zh, z), append(en, e)
 		}
 		l := Label{ZH: strings.Join(zh, "、"), EN: strings.Join(en, ", ")}
-		if op == OpNotIn || op == OpNeq {
+		if op == condition.OpNotIn || op == condition.OpNeq {
 			l = Label{ZH: "排除 " + l.ZH, EN: "Not " + l.EN}
 		}
 		return l
 	}
 	switch field {
-	case FieldCountry:
+	case condition.Country:
 		return names(func(c string) (string, string) { return vocabName(taxonomy.Countries, c) })
-	case FieldLanguage:
+	case condition.Language:
 		return names(func(c string) (string, string) { return vocabName(taxonomy.Languages, c) })
-	case FieldCategory:
+	case condition.Category:
 		return names(func(c string) (string, string) { return vocabName(taxonomy.Categories, c) })
-	case FieldFollowers, FieldAvgViews:
+	case condition.Followers, condition.AvgViews:
 		zhName, enName := "粉丝", "Followers"
-		if field == FieldAvgViews {
+		if field == condition.AvgViews {
 			zhName, enName = "均播", "Avg views"
 		}
 		pc := &pcond{}
 		switch op {
-		case OpBetween:
+		case condition.OpBetween:
 			pc.lo, pc.hi, pc.hasLo, pc.hasHi = v.Range.Min, v.Range.Max, v.Range.Min > 0, v.Range.Max > 0
-		case OpGte:
+		case condition.OpGte:
 			pc.lo, pc.hasLo = v.Int, true
-		case OpLte:
+		case condition.OpLte:
 			pc.hi, pc.hasHi = v.Int, true
 		default:
 			pc.lo, pc.hi, pc.hasLo, pc.hasHi = v.Int, v.Int, true, true
@@ -153,12 +154,12 @@ func Describe(field Field, op Op, v Value) Label {
 		}
 		zh, en := countText(pc)
 		return Label{ZH: zhName + " " + zh, EN: enName + " " + en}
-	case FieldLastActive:
+	case condition.LastActive:
 		d := strconv.FormatInt(v.Int, 10)
 		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}
-	case FieldPreference:
+	case condition.Preference:
 		l := names(preferenceName)
-		if op == OpAvoid {
+		if op == condition.OpAvoid {
 			l = Label{ZH: "避免：" + l.ZH, EN: "Avoid: " + l.EN}
 		}
 		return l

@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"unicode/utf8"
 )
@@ -308,19 +309,19 @@ func (st *state) add(pc *pcond, from, to int) *pcond {
 	return pc
 }
 
-func newCond(kind Kind, f Field, op Op, v Value) *pcond {
-	pc := &pcond{c: Condition{Kind: kind, Field: f, Op: op, Value: v, Source: SourceUserInput, Status: StatusApplied}}
+func newCond(kind condition.Kind, f condition.Field, op condition.Op, v Value) *pcond {
+	pc := &pcond{c: Condition{Kind: kind, Field: f, Op: op, Value: v, Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 	switch kind {
-	case KindAnchor:
+	case condition.KindAnchor:
 		pc.c.Priority = 0
-	case KindKeyword, KindHard:
+	case condition.KindKeyword, condition.KindHard:
 		pc.c.Priority = 1
-	case KindSoft:
+	case condition.KindSoft:
 		pc.c.Priority = 2
-		pc.c.Status = StatusReference
-	case KindDerived:
+		pc.c.Status = condition.StatusReference
+	case condition.KindDerived:
 		pc.c.Priority = 3
-		pc.c.Source = SourceAgentInferred
+		pc.c.Source = condition.SourceAgentInferred
 	}
 	return pc
 }

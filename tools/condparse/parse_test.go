@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 )
 
@@ -371,14 +372,14 @@ func checkInvariants(t *testing.T, in string, r Result) {
 		for _, s := range spans(c) {
 			checkSpan(t, in, s)
 		}
-		if c.Kind == KindSoft && c.Status == StatusApplied {
+		if c.Kind == condition.KindSoft && c.Status == condition.StatusApplied {
 			t.Errorf("Parse(%q) soft condition %s is applied", in, brief(c))
 		}
-		wantP := map[Kind]int{KindAnchor: 0, KindKeyword: 1, KindHard: 1, KindSoft: 2, KindDerived: 3}[c.Kind]
+		wantP := map[condition.Kind]int{condition.KindAnchor: 0, condition.KindKeyword: 1, condition.KindHard: 1, condition.KindSoft: 2, condition.KindDerived: 3}[c.Kind]
 		if c.Priority != wantP {
 			t.Errorf("Parse(%q) %s priority = %d, want %d", in, brief(c), c.Priority, wantP)
 		}
-		if c.Kind == KindKeyword && c.Scope != scope.Tags {
+		if c.Kind == condition.KindKeyword && c.Scope != scope.Tags {
 			t.Errorf("Parse(%q) keyword %s scope = %q, want tags", in, brief(c), c.Scope)
 		}
 		if c.Label.ZH == "" || c.Label.EN == "" {
@@ -451,7 +452,7 @@ func TestSoftNeverHard(t *testing.T) {
 			t.Errorf("Parse(%q) = no conditions, want a soft one", in)
 		}
 		for _, c := range r.Conditions {
-			if c.Kind != KindSoft || c.Status != StatusReference || c.Priority != 2 {
+			if c.Kind != condition.KindSoft || c.Status != condition.StatusReference || c.Priority != 2 {
 				t.Errorf("Parse(%q) = %s (priority %d), want soft reference P2", in, brief(c), c.Priority)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"searchagent/tools/condition"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,7 +111,7 @@ func TestRealNames(t *testing.T) {
 					}
 					checkInvariants(t, in, r)
 					tried++
-					if a := r.ByField(FieldChannel); len(a) == 1 && a[0].Value.Str == "id:"+n {
+					if a := r.ByField(condition.Channel); len(a) == 1 && a[0].Value.Str == "id:"+n {
 						anchored++
 					}
 				}
@@ -140,7 +141,7 @@ func TestRealLinks(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Parse(%q) error %v", in, err)
 			}
-			a := r.ByField(FieldURL)
+			a := r.ByField(condition.URL)
 			if len(a) != 1 || a[0].Value.Str != link {
 				t.Errorf("Parse(%q) url anchors = %v, want %q", in, briefs(r), link)
 			}
@@ -174,7 +175,7 @@ func TestRealCategories(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := len(r.ByField(FieldCategory)) > 0
+			got := len(r.ByField(condition.Category)) > 0
 			switch {
 			case knownGaps[cat] && got:
 				t.Errorf("Parse(%q) now finds a category; drop %q from knownGaps", in, cat)

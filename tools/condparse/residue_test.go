@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"searchagent/tools/condition"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -76,7 +77,7 @@ func TestResidueNeverKeyword(t *testing.T) {
 				t.Fatalf("Parse(%q): %v", tc.text, err)
 			}
 			for _, c := range r.Conditions {
-				if c.Kind == KindKeyword {
+				if c.Kind == condition.KindKeyword {
 					t.Errorf("Parse(%q) made keyword %q from residue", tc.text, c.Value.Str)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 )
 
@@ -13,7 +14,7 @@ import (
 func (st *state) keywordShape() {
 	var kept []*pcond
 	for _, pc := range st.conds {
-		if pc.c.Kind == KindKeyword { // quoted phrases
+		if pc.c.Kind == condition.KindKeyword { // quoted phrases
 			kept = append(kept, pc)
 		}
 	}
@@ -51,7 +52,7 @@ func (st *state) keywordShape() {
 			return
 		}
 		v := string(st.t.orig[st.toks[a].s:st.toks[b].e])
-		pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(v))
+		pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(v))
 		pc.c.Scope = scope.Tags
 		pc.s, pc.e = st.toks[a].s, st.toks[b].e
 		st.conds = append(st.conds, pc)
@@ -116,15 +117,15 @@ func (st *state) residue() {
 			st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
 			continue
 		case neg == 2:
-			pc := newCond(KindSoft, FieldPreference, OpAvoid, StringValue(text))
+			pc := newCond(condition.KindSoft, condition.Preference, condition.OpAvoid, StringValue(text))
 			pc.neg = true
 			st.add(pc, from, r.to)
 		case neg == 1:
-			pc := newCond(KindKeyword, FieldKeyword, OpNotContains, StringValue(text))
+			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			st.add(pc, from, r.to)
 		default:
-			pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(text))
+			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(text))
 			pc.c.Scope = scope.Tags
 			st.add(pc, r.from, r.to)
 		}
@@ -140,10 +141,10 @@ func (st *state) residue() {
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
 	st.mergeVocab()
-	st.mergeCounts(FieldFollowers)
-	st.mergeCounts(FieldAvgViews)
-	st.mergeSame(FieldLastActive, KindHard, true)
-	st.mergeSame(FieldPreference, KindSoft, false)
+	st.mergeCounts(condition.Followers)
+	st.mergeCounts(condition.AvgViews)
+	st.mergeSame(condition.LastActive, condition.KindHard, true)
+	st.mergeSame(condition.Preference, condition.KindSoft, false)
 	st.mergeKeywords()
 	st.mergeTiers()
 	st.flagAnchors()
@@ -250,7 +251,7 @@ func (pc *pcond) addIssue(is string) {
 	pc.c.Issues = append(pc.c.Issues, is)
 }
 
-func (pc *pcond) flag(status Status, issue string) {
+func (pc *pcond) flag(status condition.Status, issue string) {
 	pc.c.Status = status
 	pc.addIssue(issue)
 }
@@ -259,8 +260,8 @@ func (pc *pcond) flag(status Status, issue string) {
 // conditions of the same kind and polarity into one, and flags a value that
 // is both wanted and excluded.
 func (st *state) mergeVocab() {
-	for _, f := range []Field{FieldCountry, FieldLanguage, FieldCategory, FieldPlatform} {
-		for _, kind := range []Kind{KindHard, KindSoft} {
+	for _, f := range []condition.Field{condition.Country, condition.Language, condition.Category, condition.Platform} {
+		for _, kind := range []condition.Kind{condition.KindHard, condition.KindSoft} {
 			for _, neg := range []bool{false, true} {
 				var first *pcond
 				for _, pc := range st.conds {
@@ -291,9 +292,9 @@ func (st *state) mergeVocab() {
 				case neg:
 					first.c.Value = StringsValue(first.codes...)
 				case len(first.codes) == 1:
-					first.c.Op, first.c.Value = OpEq, StringValue(first.codes[0])
+					first.c.Op, first.c.Value = condition.OpEq, StringValue(first.codes[0])
 				default:
-					first.c.Op, first.c.Value = OpIn, StringsValue(first.codes...)
+					first.c.Op, first.c.Value = condition.OpIn, StringsValue(first.codes...)
 				}
 			}
 			// wanted and excluded at once.
@@ -311,8 +312,8 @@ func (st *state) mergeVocab() {
 			if pos != nil && negc != nil {
 				for _, c := range pos.codes {
 					if contains(negc.codes, c) {
-						pos.flag(StatusPending, IssueConflict)
-						negc.flag(StatusPending, IssueConflict)
+						pos.flag(condition.StatusPending, IssueConflict)
+						negc.flag(condition.StatusPending, IssueConflict)
 						break
 					}
 				}
@@ -342,10 +343,10 @@ func contains(ss []string, s string) bool {
 // mergeCounts combines the hard count conditions on f: duplicates merge, a
 // gte and a lte that leave a non-empty range become between, anything else
 // is a conflict left pending.
-func (st *state) mergeCounts(f Field) {
+func (st *state) mergeCounts(f condition.Field) {
 	var cs []*pcond
 	for _, pc := range st.conds {
-		if !pc.dropped && pc.c.Field == f && pc.c.Kind == KindHard {
+		if !pc.dropped && pc.c.Field == f && pc.c.Kind == condition.KindHard {
 			cs = append(cs, pc)
 		}
 	}
@@ -377,8 +378,8 @@ func (st *state) mergeCounts(f Field) {
 		case o.hasLo && !o.hasHi && first.hasHi && !first.hasLo:
 			lo, hi = o, first
 		}
-		if lo != nil && lo.lo <= hi.hi && first.c.Status == StatusApplied && o.c.Status == StatusApplied {
-			first.c.Op, first.c.Value = OpBetween, RangeValue(lo.lo, hi.hi)
+		if lo != nil && lo.lo <= hi.hi && first.c.Status == condition.StatusApplied && o.c.Status == condition.StatusApplied {
+			first.c.Op, first.c.Value = condition.OpBetween, RangeValue(lo.lo, hi.hi)
 			first.lo, first.hi, first.hasLo, first.hasHi = lo.lo, hi.hi, true, true
 			first.absorb(o)
 			return
@@ -386,14 +387,14 @@ func (st *state) mergeCounts(f Field) {
 	}
 	for _, pc := range cs {
 		if !pc.dropped {
-			pc.flag(StatusPending, IssueConflict)
+			pc.flag(condition.StatusPending, IssueConflict)
 		}
 	}
 }
 
 // mergeSame merges conditions on f with equal op and value; with
 // conflictOnDiff, different values are flagged pending.
-func (st *state) mergeSame(f Field, kind Kind, conflictOnDiff bool) {
+func (st *state) mergeSame(f condition.Field, kind condition.Kind, conflictOnDiff bool) {
 	var cs []*pcond
 	for _, pc := range st.conds {
 		if !pc.dropped && pc.c.Field == f && pc.c.Kind == kind {
@@ -411,8 +412,8 @@ func (st *state) mergeSame(f Field, kind Kind, conflictOnDiff bool) {
 			if a.c.Op == b.c.Op && a.c.Value.String() == b.c.Value.String() {
 				a.absorb(b)
 			} else if conflictOnDiff {
-				a.flag(StatusPending, IssueConflict)
-				b.flag(StatusPending, IssueConflict)
+				a.flag(condition.StatusPending, IssueConflict)
+				b.flag(condition.StatusPending, IssueConflict)
 			}
 		}
 	}
@@ -423,7 +424,7 @@ func (st *state) mergeSame(f Field, kind Kind, conflictOnDiff bool) {
 func (st *state) mergeKeywords() {
 	var ks []*pcond
 	for _, pc := range st.conds {
-		if !pc.dropped && pc.c.Kind == KindKeyword {
+		if !pc.dropped && pc.c.Kind == condition.KindKeyword {
 			ks = append(ks, pc)
 		}
 	}
@@ -438,8 +439,8 @@ func (st *state) mergeKeywords() {
 			if a.c.Excluded == b.c.Excluded {
 				a.absorb(b)
 			} else {
-				a.flag(StatusPending, IssueConflict)
-				b.flag(StatusPending, IssueConflict)
+				a.flag(condition.StatusPending, IssueConflict)
+				b.flag(condition.StatusPending, IssueConflict)
 			}
 		}
 	}
@@ -451,10 +452,10 @@ func (st *state) mergeTiers() {
 	var first *pcond
 	explicit := false
 	for _, pc := range st.conds {
-		if pc.dropped || pc.c.Field != FieldFollowers {
+		if pc.dropped || pc.c.Field != condition.Followers {
 			continue
 		}
-		if pc.c.Kind != KindDerived {
+		if pc.c.Kind != condition.KindDerived {
 			explicit = true
 			continue
 		}
@@ -468,7 +469,7 @@ func (st *state) mergeTiers() {
 		first.absorb(pc)
 	}
 	if first != nil && explicit {
-		first.flag(StatusReference, IssueOverridden)
+		first.flag(condition.StatusReference, IssueOverridden)
 	}
 }
 
@@ -485,11 +486,11 @@ func withBounds(pc *pcond, lo, hi int64) *pcond {
 func (st *state) flagAnchors() {
 	seen := false
 	for _, pc := range st.sortedByPos() {
-		if pc.dropped || pc.c.Kind != KindAnchor {
+		if pc.dropped || pc.c.Kind != condition.KindAnchor {
 			continue
 		}
 		if seen {
-			pc.flag(StatusPending, IssueMultipleAnchors)
+			pc.flag(condition.StatusPending, IssueMultipleAnchors)
 		}
 		seen = true
 	}
@@ -504,11 +505,11 @@ func (st *state) sortedByPos() []*pcond {
 // flagPlatforms: one search runs on one platform (spec 1, 3.7.6).
 func (st *state) flagPlatforms() {
 	for _, pc := range st.conds {
-		if pc.dropped || pc.c.Field != FieldPlatform || pc.c.Kind != KindHard {
+		if pc.dropped || pc.c.Field != condition.Platform || pc.c.Kind != condition.KindHard {
 			continue
 		}
 		if !pc.neg && len(pc.codes) > 1 {
-			pc.flag(StatusPending, IssueMultiplePlatforms)
+			pc.flag(condition.StatusPending, IssueMultiplePlatforms)
 			continue
 		}
 		if st.cfg.platform == "" {
@@ -516,7 +517,7 @@ func (st *state) flagPlatforms() {
 		}
 		cur := string(st.cfg.platform)
 		if !pc.neg && pc.codes[0] != cur || pc.neg && contains(pc.codes, cur) {
-			pc.flag(StatusPending, IssuePlatformMismatch)
+			pc.flag(condition.StatusPending, IssuePlatformMismatch)
 		}
 	}
 }

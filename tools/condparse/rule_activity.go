@@ -1,5 +1,7 @@
 package condparse
 
+import "searchagent/tools/condition"
+
 // Step 2 of spec 3.7.2, hard filters: the activity window.
 
 // activity finds "最近活跃", "近 30 天有更新", "active in the last month".
@@ -49,7 +51,7 @@ func isActGlue(w string) bool {
 }
 
 func activityCond(days int64) *pcond {
-	return newCond(KindHard, FieldLastActive, OpWithinDays, IntValue(days))
+	return newCond(condition.KindHard, condition.LastActive, condition.OpWithinDays, IntValue(days))
 }
 
 // window parses a time window at token i: [近|最近|last|within]* [N]

@@ -3,6 +3,7 @@ package condparse
 import (
 	"strings"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 )
 
@@ -15,16 +16,16 @@ func (st *state) anchors() {
 		switch tk.kind {
 		case tkURL:
 			v := widthFold(string(st.t.orig[tk.s:tk.e]))
-			st.add(newCond(KindAnchor, FieldURL, OpEq, StringValue(v)), i, i)
+			st.add(newCond(condition.KindAnchor, condition.URL, condition.OpEq, StringValue(v)), i, i)
 			st.sig.Anchor = true
 		case tkHandle:
 			v := widthFold(string(st.t.orig[tk.s:tk.e]))
-			st.add(newCond(KindAnchor, FieldHandle, OpEq, StringValue(v)), i, i)
+			st.add(newCond(condition.KindAnchor, condition.Handle, condition.OpEq, StringValue(v)), i, i)
 			st.sig.Anchor = true
 		case tkName:
 			for _, n := range st.names {
 				if n.s == tk.s {
-					pc := newCond(KindAnchor, FieldChannel, OpEq, StringValue(n.id))
+					pc := newCond(condition.KindAnchor, condition.Channel, condition.OpEq, StringValue(n.id))
 					pc.c.Label = Label{ZH: n.name, EN: n.name}
 					st.add(pc, i, i)
 					st.sig.Anchor = true
@@ -56,7 +57,7 @@ func (st *state) quotes() {
 			continue
 		}
 		inner := strings.TrimSpace(string(st.t.orig[tk.s+1 : tk.e-1]))
-		pc := newCond(KindKeyword, FieldKeyword, OpContains, StringValue(inner))
+		pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(inner))
 		pc.c.Scope = scope.Tags
 		st.add(pc, i, i)
 		st.sig.Keyword = true

@@ -1,6 +1,9 @@
 package condparse
 
-import "strings"
+import (
+	"searchagent/tools/condition"
+	"strings"
+)
 
 // Step 2 of spec 3.7.2, hard filters: follower and average-view counts.
 
@@ -83,16 +86,16 @@ func (st *state) opOf(i int, pre bool) countOp {
 	return cNone
 }
 
-func (st *state) fieldOf(i int) Field {
+func (st *state) fieldOf(i int) condition.Field {
 	tk := st.tok(i)
 	if tk.kind != tkLex || tk.role != roleNone {
 		return ""
 	}
 	if tk.has(clsFieldFollowers) != nil {
-		return FieldFollowers
+		return condition.Followers
 	}
 	if tk.has(clsFieldViews) != nil {
-		return FieldAvgViews
+		return condition.AvgViews
 	}
 	return ""
 }
@@ -188,7 +191,7 @@ func (st *state) countAt(i int) (int, bool) {
 		return 0, false
 	}
 	if field == "" {
-		field = FieldFollowers
+		field = condition.Followers
 	}
 	var pc *pcond
 	var issues []string
@@ -205,7 +208,7 @@ func (st *state) countAt(i int) (int, bool) {
 		pc = countCond(field, lo, hi, true, true)
 	case pre == cGte && post == cLte, pre == cLte && post == cGte:
 		pc = countCond(field, a.Value, a.Value, pre == cGte, pre == cLte)
-		pc.c.Status = StatusPending
+		pc.c.Status = condition.StatusPending
 		issues = append(issues, IssueConflict)
 	case pre == cGte || pre == cNone && post == cGte:
 		pc = countCond(field, a.Value, 0, true, false)
@@ -226,15 +229,15 @@ func (st *state) countAt(i int) (int, bool) {
 }
 
 // countCond builds a count condition from its bounds.
-func countCond(f Field, lo, hi int64, hasLo, hasHi bool) *pcond {
+func countCond(f condition.Field, lo, hi int64, hasLo, hasHi bool) *pcond {
 	var pc *pcond
 	switch {
 	case hasLo && hasHi:
-		pc = newCond(KindHard, f, OpBetween, RangeValue(lo, hi))
+		pc = newCond(condition.KindHard, f, condition.OpBetween, RangeValue(lo, hi))
 	case hasLo:
-		pc = newCond(KindHard, f, OpGte, IntValue(lo))
+		pc = newCond(condition.KindHard, f, condition.OpGte, IntValue(lo))
 	default:
-		pc = newCond(KindHard, f, OpLte, IntValue(hi))
+		pc = newCond(condition.KindHard, f, condition.OpLte, IntValue(hi))
 	}
 	pc.lo, pc.hi, pc.hasLo, pc.hasHi = lo, hi, hasLo, hasHi
 	return pc

@@ -1,5 +1,7 @@
 package condparse
 
+import "searchagent/tools/condition"
+
 // Exclusions ("不要游戏", "no gaming"), hard or hedged.
 
 // exclusions marks the objects of exclusion words ("不要游戏", "no gaming")
@@ -22,7 +24,7 @@ func (st *state) exclusions() {
 		// "不要粉丝低于 1w 的": negate a count.
 		if j < len(st.toks) && st.toks[j].role == roleCond && st.tokCond[j] > 0 {
 			pc := st.conds[st.tokCond[j]-1]
-			if pc.c.Field == FieldFollowers || pc.c.Field == FieldAvgViews {
+			if pc.c.Field == condition.Followers || pc.c.Field == condition.AvgViews {
 				st.negateCount(pc)
 				tk.role = roleFiller
 				pc.s = tk.s
@@ -139,7 +141,7 @@ func (st *state) negateCount(pc *pcond) {
 	var n *pcond
 	switch {
 	case pc.hasLo && pc.hasHi:
-		pc.flag(StatusPending, IssueConflict)
+		pc.flag(condition.StatusPending, IssueConflict)
 		return
 	case pc.hasLo:
 		n = countCond(pc.c.Field, 0, pc.lo, false, true)

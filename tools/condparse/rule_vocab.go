@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"searchagent/tools/condition"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 )
@@ -56,8 +57,8 @@ func (st *state) vocab() {
 		switch {
 		case tk.has(clsTier) != nil:
 			e := tk.has(clsTier)
-			pc = countCond(FieldFollowers, e.lo, e.hi, true, e.hi < MaxCount)
-			pc.c.Kind, pc.c.Priority, pc.c.Source = KindDerived, 3, SourceAgentInferred
+			pc = countCond(condition.Followers, e.lo, e.hi, true, e.hi < MaxCount)
+			pc.c.Kind, pc.c.Priority, pc.c.Source = condition.KindDerived, 3, condition.SourceAgentInferred
 			pc.c.Label = Label{ZH: e.label.ZH, EN: e.label.EN}
 		case tk.has(clsSoft) != nil:
 			e := tk.has(clsSoft)
@@ -65,11 +66,11 @@ func (st *state) vocab() {
 				tk.glued = true
 				continue
 			}
-			op := OpPrefer
+			op := condition.OpPrefer
 			if neg > 0 {
-				op = OpAvoid
+				op = condition.OpAvoid
 			}
-			pc = newCond(KindSoft, FieldPreference, op, StringValue(e.code))
+			pc = newCond(condition.KindSoft, condition.Preference, op, StringValue(e.code))
 			pc.c.Label = e.label
 		case tk.has(clsPlatform) != nil || tk.has(clsCreatorPlatform) != nil:
 			e := tk.has(clsPlatform)
@@ -77,7 +78,7 @@ func (st *state) vocab() {
 			if e == nil {
 				e, weak = tk.has(clsCreatorPlatform), true
 			}
-			pc = st.vocabCond(FieldPlatform, []string{e.code}, neg)
+			pc = st.vocabCond(condition.Platform, []string{e.code}, neg)
 			pc.weak = weak
 			// "TikTok 上", "油管平台": the postposition belongs to it.
 			if n := st.skipSpace(i + 1); st.free(n) && (st.toks[n].kind == tkCJK && st.t.norm[st.toks[n].s] == '上' ||
@@ -97,13 +98,13 @@ func (st *state) vocab() {
 				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {
 					to = n
 				}
-				pc = st.vocabCond(FieldLanguage, []string{le.code}, neg)
+				pc = st.vocabCond(condition.Language, []string{le.code}, neg)
 			} else {
 				codes := ce.codes
 				if codes == nil {
 					codes = []string{ce.code}
 				}
-				pc = st.vocabCond(FieldCountry, codes, neg)
+				pc = st.vocabCond(condition.Country, codes, neg)
 				if ce.codes != nil {
 					pc.names = []Label{ce.label}
 				}
@@ -113,7 +114,7 @@ func (st *state) vocab() {
 				tk.glued = true
 				continue
 			}
-			pc = st.vocabCond(FieldCategory, []string{tk.has(clsCategory).code}, neg)
+			pc = st.vocabCond(condition.Category, []string{tk.has(clsCategory).code}, neg)
 			st.sig.Category = st.sig.Category || neg == 0
 			// "汽配评测", "tech reviewers": the content form belongs to it.
 			if n := st.skipSpace(i + 1); st.free(n) && st.tok(n).has(clsFiller) != nil && st.tok(n).has(clsFiller).form {
@@ -124,8 +125,8 @@ func (st *state) vocab() {
 		default:
 			continue
 		}
-		if neg == 2 && pc.c.Kind == KindHard {
-			pc.c.Kind, pc.c.Priority, pc.c.Status = KindSoft, 2, StatusReference
+		if neg == 2 && pc.c.Kind == condition.KindHard {
+			pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		}
 		if trig >= 0 {
 			from = trig
@@ -134,7 +135,7 @@ func (st *state) vocab() {
 			to = n // "除了游戏以外"
 		}
 		st.add(pc, from, to)
-		if pc.c.Kind == KindHard && pc.c.Field == FieldCategory && !pc.neg {
+		if pc.c.Kind == condition.KindHard && pc.c.Field == condition.Category && !pc.neg {
 			pc.weak = true // a category alone keeps keyword shape
 		}
 		i = to
@@ -156,10 +157,10 @@ func (st *state) hedges() {
 			continue
 		}
 		pc := st.conds[st.tokCond[j]-1]
-		if pc.c.Kind != KindHard {
+		if pc.c.Kind != condition.KindHard {
 			continue
 		}
-		pc.c.Kind, pc.c.Priority, pc.c.Status = KindSoft, 2, StatusReference
+		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
 	}
 }
@@ -186,16 +187,16 @@ func (st *state) trigger(i int) int {
 	return -1
 }
 
-func (st *state) vocabCond(f Field, codes []string, neg uint8) *pcond {
+func (st *state) vocabCond(f condition.Field, codes []string, neg uint8) *pcond {
 	var pc *pcond
 	switch {
 	case neg > 0:
-		pc = newCond(KindHard, f, OpNotIn, StringsValue(codes...))
+		pc = newCond(condition.KindHard, f, condition.OpNotIn, StringsValue(codes...))
 		pc.neg = true
 	case len(codes) == 1:
-		pc = newCond(KindHard, f, OpEq, StringValue(codes[0]))
+		pc = newCond(condition.KindHard, f, condition.OpEq, StringValue(codes[0]))
 	default:
-		pc = newCond(KindHard, f, OpIn, StringsValue(codes...))
+		pc = newCond(condition.KindHard, f, condition.OpIn, StringsValue(codes...))
 	}
 	pc.codes = codes
 	pc.names = st.namesFor(f, codes)
@@ -203,19 +204,19 @@ func (st *state) vocabCond(f Field, codes []string, neg uint8) *pcond {
 }
 
 // namesFor returns the display names of vocabulary codes.
-func (st *state) namesFor(f Field, codes []string) []Label {
+func (st *state) namesFor(f condition.Field, codes []string) []Label {
 	out := make([]Label, 0, len(codes))
 	for _, c := range codes {
 		var t taxonomy.Term
 		var ok bool
 		switch f {
-		case FieldCountry:
+		case condition.Country:
 			t, ok = st.lx.countries[c]
-		case FieldLanguage:
+		case condition.Language:
 			t, ok = st.lx.languages[c]
-		case FieldCategory:
+		case condition.Category:
 			t, ok = st.lx.categories[c]
-		case FieldPlatform:
+		case condition.Platform:
 			n := platform.Platform(c).Label("en")
 			out = append(out, Label{ZH: n, EN: n})
 			continue

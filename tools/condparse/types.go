@@ -30,81 +30,6 @@ const (
 	ShapeMixed   Shape = "mixed"
 )
 
-// Kind, Field, Op, Source and Status are the shared condition vocabulary
-// of tools/condition, so that a parsed condition and a rendered one speak
-// the same words; the names below re-export the ones the parser produces.
-// See the package doc for the JSON form of the value each op takes.
-type (
-	// Kind is the node kind of a condition in the Condition Graph.
-	Kind = condition.Kind
-	// Field names what a condition constrains.
-	Field = condition.Field
-	// Op is the comparison a condition applies.
-	Op = condition.Op
-	// Source says who put a condition into the graph (spec 5.2).
-	Source = condition.Source
-	// Status says whether a condition filters results now.
-	Status = condition.Status
-)
-
-// The condition kinds.
-const (
-	KindAnchor  = condition.KindAnchor
-	KindKeyword = condition.KindKeyword
-	KindHard    = condition.KindHard
-	KindSoft    = condition.KindSoft
-	KindDerived = condition.KindDerived
-)
-
-// The fields the parser produces.
-const (
-	FieldURL        = condition.URL
-	FieldHandle     = condition.Handle
-	FieldChannel    = condition.Channel
-	FieldKeyword    = condition.Keyword
-	FieldPlatform   = condition.Platform
-	FieldCountry    = condition.Country
-	FieldLanguage   = condition.Language
-	FieldCategory   = condition.Category
-	FieldFollowers  = condition.Followers
-	FieldAvgViews   = condition.AvgViews
-	FieldLastActive = condition.LastActive
-	FieldPreference = condition.Preference
-)
-
-// The ops.
-const (
-	OpEq          = condition.OpEq
-	OpNeq         = condition.OpNeq
-	OpIn          = condition.OpIn
-	OpNotIn       = condition.OpNotIn
-	OpGte         = condition.OpGte
-	OpLte         = condition.OpLte
-	OpBetween     = condition.OpBetween
-	OpWithinDays  = condition.OpWithinDays
-	OpContains    = condition.OpContains
-	OpNotContains = condition.OpNotContains
-	OpPrefer      = condition.OpPrefer
-	OpAvoid       = condition.OpAvoid
-)
-
-// The sources this package produces (manual conditions come from the UI).
-const (
-	SourceUserInput     = condition.SourceUserInput
-	SourceAgentInferred = condition.SourceAgentInferred
-)
-
-// The statuses.
-const (
-	// StatusApplied conditions filter (or anchor) the search.
-	StatusApplied = condition.StatusApplied
-	// StatusReference conditions are shown and may rank, never filter.
-	StatusReference = condition.StatusReference
-	// StatusPending conditions need the user's word (a conflict, a second
-	// anchor, a platform outside the current search) before they apply.
-	StatusPending = condition.StatusPending
-)
-
 // Issue codes explain a status or an assumption; see the package doc.
 const (
 	IssueRangeSwapped      = "range_swapped"
@@ -156,14 +81,14 @@ type Label struct {
 // Condition is one node of the Condition Graph.
 type Condition struct {
 	// ID is "c1", "c2", … in result order.
-	ID       string `json:"id"`
-	Kind     Kind   `json:"kind"`
-	Field    Field  `json:"field"`
-	Op       Op     `json:"op"`
-	Value    Value  `json:"value"`
-	Source   Source `json:"source"`
-	Status   Status `json:"status"`
-	Priority int    `json:"priority"`
+	ID       string           `json:"id"`
+	Kind     condition.Kind   `json:"kind"`
+	Field    condition.Field  `json:"field"`
+	Op       condition.Op     `json:"op"`
+	Value    Value            `json:"value"`
+	Source   condition.Source `json:"source"`
+	Status   condition.Status `json:"status"`
+	Priority int              `json:"priority"`
 	// Span is the first text the condition came from; MoreSpans the others
 	// when several mentions merged into one condition.
 	Span      Span   `json:"span"`
@@ -200,7 +125,7 @@ type Result struct {
 }
 
 // ByField returns the conditions on field f, in result order.
-func (r Result) ByField(f Field) []Condition {
+func (r Result) ByField(f condition.Field) []Condition {
 	var out []Condition
 	for _, c := range r.Conditions {
 		if c.Field == f {
@@ -214,7 +139,7 @@ func (r Result) ByField(f Field) []Condition {
 func (r Result) Keywords() []Condition {
 	var out []Condition
 	for _, c := range r.Conditions {
-		if c.Kind == KindKeyword {
+		if c.Kind == condition.KindKeyword {
 			out = append(out, c)
 		}
 	}

@@ -19,6 +19,10 @@ type Coverage struct {
 	Fields []string `json:"fields"`
 	// Content counts the features outside the name line.
 	Content int `json:"content_features"`
+	// Labels counts those of them in the category and tag lines: all of
+	// Content for a channel known by its labels alone (the published
+	// lists), a share of it for one with a description and titles.
+	Labels int `json:"label_features"`
 }
 
 // NameOnly reports whether nothing but a name is there to compare.
@@ -54,6 +58,9 @@ func TextCoverage(text string) Coverage {
 		c.Fields = append(c.Fields, strings.TrimSpace(label))
 		if field != 3 { // not the name
 			c.Content += n
+		}
+		if field == 1 || field == 2 { // category, tags
+			c.Labels += n
 		}
 	}
 	return c

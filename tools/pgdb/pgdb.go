@@ -47,6 +47,17 @@ type Schema struct {
 	FS fs.FS
 }
 
+// NewSchema is the Schema of the migration files in dir of files (an
+// embedded tree). It panics when dir is not a directory of files: the
+// embed pattern and dir are fixed at build time, so that is a bug.
+func NewSchema(name, table string, files fs.FS, dir string) Schema {
+	sub, err := fs.Sub(files, dir)
+	if err != nil {
+		panic(fmt.Sprintf("pgdb: %s migrations: %v", name, err))
+	}
+	return Schema{Name: name, Table: table, FS: sub}
+}
+
 // Option configures Open.
 type Option func(*pgxpool.Config)
 

@@ -3,6 +3,7 @@ package pgdb_test
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"testing"
 	"testing/fstest"
 
@@ -57,4 +58,23 @@ func TestMigrations(t *testing.T) {
 		t.Errorf("Open(nothing listening) = %v, want ErrUnavailable", err)
 	}
 	pool.Exec(ctx, `DROP TABLE IF EXISTS pgdb_test_a, pgdb_test_b, goose_pgdb_test_version`)
+}
+
+// TestNewSchema: the schema's files are the ones below dir; a bad dir is
+// a build-time bug and panics.
+func TestNewSchema(t *testing.T) {
+	files := fstest.MapFS{"migrations/00001_a.sql": {Data: []byte("-- +goose Up\n")}}
+	s := pgdb.NewSchema("test", "goose_test_version", files, "migrations")
+	if s.Name != "test" || s.Table != "goose_test_version" {
+		t.Errorf("NewSchema = %+v, want name test, table goose_test_version", s)
+	}
+	if _, err := fs.Stat(s.FS, "00001_a.sql"); err != nil {
+		t.Errorf("NewSchema FS: %v, want 00001_a.sql at its root", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("NewSchema with an invalid dir did not panic")
+		}
+	}()
+	pgdb.NewSchema("test", "goose_test_version", files, "../x")
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,5 +66,61 @@ func TestThinAnchor(t *testing.T) {
 	full := NewProfile(&catalog.Channel{Platform: platform.YouTube, Handle: "x", Name: "X", Category: "music"})
 	if full.Thin() || AnchorBasis(&full).Code != BasisContent {
 		t.Errorf("a channel with a category is thin: %+v", full.Coverage)
+	}
+}
+
+func TestLabelShare(t *testing.T) {
+	cases := []struct {
+		name string
+		ch   catalog.Channel
+		want float64
+	}{
+		{"published list row", catalog.Channel{Name: "Leo Messi", Category: "sports", Tags: []string{"Sports with a ball", "Family"}}, 1},
+		{"names only", catalog.Channel{Name: "MrBeast"}, 1},
+		{"described", catalog.Channel{Name: "Garage Joe", Tags: []string{"tuning"}, Description: "brake pads and oil", RecentTitles: []string{"turbo swap"}}, 1.0 / 6},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewProfile(&tc.ch)
+			if got := p.LabelShare(); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("LabelShare(%+v) = %.3f, want %.3f", tc.ch, got, tc.want)
+			}
+			if got := Compare(&p, &p, 1).Labels; got != p.LabelShare() {
+				t.Errorf("Compare().Labels = %.3f, want the anchor's share %.3f", got, p.LabelShare())
+			}
+		})
+	}
+}
+
+// TestTagWeightFollowsLabels: tag overlap decides between two candidates
+// of equal cosine for an anchor known by its labels alone, but not against
+// a better cosine for an anchor whose labels are a small part of its text.
+func TestTagWeightFollowsLabels(t *testing.T) {
+	tags := func(ts ...string) *Profile {
+		p := NewProfile(&catalog.Channel{Platform: platform.YouTube, Handle: ts[0], Name: "N", Category: "food", Tags: ts})
+		return &p
+	}
+	labelsOnly := tags("recipes", "baking", "street food")
+	described := NewProfile(&catalog.Channel{Platform: platform.YouTube, Handle: "d", Name: "N", Category: "food", Tags: []string{"recipes", "baking", "street food"},
+		Description: "Weeknight dinners from a tiny Madrid kitchen, market tours every Saturday", RecentTitles: []string{"Tortilla for two", "Boqueria at dawn", "Paella without a paella pan"}})
+	sharesTags, otherTags := tags("recipes", "baking", "street food"), tags("vegan", "meal prep", "snacks")
+	for _, tc := range []struct {
+		name   string
+		anchor *Profile
+		// cosines of the candidate sharing every tag and of the one sharing none
+		shares, other float64
+		wantShares    bool
+	}{
+		{"labels only, equal cosine", labelsOnly, 0.6, 0.6, true},
+		{"labels only, lower cosine", labelsOnly, 0.4, 0.8, true},
+		{"described, lower cosine", &described, 0.4, 0.8, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Compare(tc.anchor, sharesTags, tc.shares).Score(DefaultWeights)
+			o := Compare(tc.anchor, otherTags, tc.other).Score(DefaultWeights)
+			if got := s > o; got != tc.wantShares {
+				t.Errorf("label share %.2f: score sharing tags %.3f, sharing none %.3f; want the tag-sharing one first: %v", tc.anchor.LabelShare(), s, o, tc.wantShares)
+			}
+		})
 	}
 }

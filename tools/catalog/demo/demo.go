@@ -67,6 +67,22 @@ func WithCount(p platform.Platform, n int) Option {
 	}
 }
 
+// WithTotal sets n channels in all, split across the platforms in the
+// default proportions (40% YouTube, 25% Instagram, 25% TikTok, the rest
+// X): WithTotal(200000) is the 200k catalog of the recall benchmark.
+func WithTotal(n int) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.errs = append(c.errs, fmt.Errorf("%w: WithTotal(%d): negative count", ErrBadOption, n))
+			return
+		}
+		const all = DefaultYouTube + DefaultInstagram + DefaultTikTok + DefaultX
+		yt, ig, tt := n*DefaultYouTube/all, n*DefaultInstagram/all, n*DefaultTikTok/all
+		c.counts[platform.YouTube], c.counts[platform.Instagram], c.counts[platform.TikTok] = yt, ig, tt
+		c.counts[platform.X] = n - yt - ig - tt
+	}
+}
+
 func newConfig(opts []Option) config {
 	c := config{
 		seed: DefaultSeed,

@@ -90,6 +90,7 @@ func TestCounts(t *testing.T) {
 		{"default", nil, map[platform.Platform]int{platform.YouTube: 8000, platform.Instagram: 5000, platform.TikTok: 5000, platform.X: 2000}},
 		{"small", []Option{WithCount(platform.YouTube, 40), WithCount(platform.Instagram, 3), WithCount(platform.TikTok, 0), WithCount(platform.X, 10)},
 			map[platform.Platform]int{platform.YouTube: 40, platform.Instagram: 3, platform.X: 10}},
+		{"total", []Option{WithTotal(1003)}, map[platform.Platform]int{platform.YouTube: 401, platform.Instagram: 250, platform.TikTok: 250, platform.X: 102}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,6 +115,7 @@ func TestCatalogOptionErrors(t *testing.T) {
 	}{
 		{"unknown platform", []Option{WithCount("myspace", 10)}},
 		{"negative count", []Option{WithCount(platform.X, -1)}},
+		{"negative total", []Option{WithTotal(-1)}},
 		{"zero time", []Option{WithNow(time.Time{})}},
 	}
 	for _, tc := range tests {

@@ -7,7 +7,12 @@
 // tokenised with textnorm; matches are ranked by BM25F over the keyword's
 // scope. Similar recall is exact: cosine similarity (a dot product of
 // L2-normalised vectors held contiguously per platform) between the anchor
-// and every candidate of the platform, top-k by a bounded heap.
+// and every candidate of the platform, top-k by a bounded heap. The
+// similarity gate's outcome for an anchor (the channels at or above the
+// minimum, with their hybrid scores) depends only on the immutable catalog,
+// so the last anchors' outcomes are kept in a bounded LRU
+// (WithSimilarCache): paging, re-sorting, filtering and repair counts
+// around one anchor scan the platform once.
 package memstore
 
 import (
@@ -18,6 +23,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/embed"
@@ -47,6 +54,8 @@ type partition struct {
 	vecs  []float32 // len(chans)*dims, row d is channel d's unit vector
 	text  *textIndex
 	profs []store.Profile // the hybrid score's view of each channel
+	// sims caches neighbours' outcomes by anchor and minimum (nil: off).
+	sims *lru.Cache[simKey, []cand]
 }
 
 func (p *partition) vec(d int) []float32 { return p.vecs[d*p.dims : (d+1)*p.dims : (d+1)*p.dims] }
@@ -58,6 +67,7 @@ const DefaultBatchSize = 512
 type Option func(*config) error
 
 type config struct {
+	simCache int
 	batch    int
 	workers  int
 	minScore float64
@@ -92,6 +102,25 @@ func WithConcurrency(n int) Option {
 	}
 }
 
+// DefaultSimilarCache is how many anchors' similarity outcomes a
+// partition keeps without WithSimilarCache.
+const DefaultSimilarCache = 256
+
+// WithSimilarCache sets how many anchors' similarity outcomes (per
+// platform and minimum score) are kept for reuse (0 to 100000; 0 turns the
+// cache off; default DefaultSimilarCache). An outcome longer than
+// maxCachedNeighbours channels is recomputed each time, so the cache holds
+// at most n × maxCachedNeighbours candidates per platform.
+func WithSimilarCache(n int) Option {
+	return func(c *config) error {
+		if n < 0 || n > 100_000 {
+			return fmt.Errorf("%w: similar cache %d (want 0..100000)", ErrBadOption, n)
+		}
+		c.simCache = n
+		return nil
+	}
+}
+
 // WithMinScore sets the default minimum similarity of SimilarTo, in
 // [-1, 1]. Without it the store uses the embedder's SimilarThreshold
 // (embed.Thresholder) or store.DefaultMinScore.
@@ -113,7 +142,7 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 	if cat == nil || emb == nil {
 		return nil, fmt.Errorf("memstore: %w: nil catalog or embedder", ErrBadOption)
 	}
-	cfg := config{batch: DefaultBatchSize, workers: min(runtime.GOMAXPROCS(0), 8), minScore: store.DefaultMinScore}
+	cfg := config{simCache: DefaultSimilarCache, batch: DefaultBatchSize, workers: min(runtime.GOMAXPROCS(0), 8), minScore: store.DefaultMinScore}
 	if t, ok := emb.(embed.Thresholder); ok {
 		cfg.minScore = t.SimilarThreshold()
 	}
@@ -156,6 +185,13 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 			part.pos[ch] = int32(i)
 			texts[i] = embed.ChannelText(ch)
 			part.profs[i] = store.NewProfile(ch)
+		}
+		if cfg.simCache > 0 {
+			c, err := lru.New[simKey, []cand](cfg.simCache)
+			if err != nil {
+				return nil, fmt.Errorf("memstore: %w", err)
+			}
+			part.sims = c
 		}
 		for lo, hi := range embed.Batches(len(texts), cfg.batch) {
 			jobs = append(jobs, job{p, part, texts, lo, hi})

@@ -217,36 +217,92 @@ func (p *partition) softScores(kws []store.Keyword) map[uint32]float64 {
 // anchor itself is never a candidate. An anchor with enough text has the
 // channels whose cosine is at least minScore (tier 1 at or above
 // defaultMin); a thin anchor (store.Profile.Thin) has the channels in its
-// signal band (store.InBand), its cosine being hash noise.
+// signal band (store.InBand), its cosine being hash noise. The returned
+// slice may be shared with the cache: callers must not modify it.
 func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filters, minScore, defaultMin float64) []cand {
+	base := p.neighbours(ai, minScore, defaultMin)
 	docs, _, all, excluded := p.keywordSets(kws, false)
+	noFilter := f.IsZero()
+	if all && len(excluded) == 0 && noFilter {
+		return base
+	}
+	var out []cand
+	i, x := 0, 0
+	for _, c := range base {
+		d := uint32(c.doc)
+		if !all {
+			for i < len(docs) && docs[i] < d {
+				i++
+			}
+			if i == len(docs) {
+				break
+			}
+			if docs[i] != d {
+				continue
+			}
+		}
+		for x < len(excluded) && excluded[x] < d {
+			x++
+		}
+		if x < len(excluded) && excluded[x] == d {
+			continue
+		}
+		if !noFilter && !f.Match(p.chans[d]) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// simKey names one outcome of the similarity gate in a partition.
+type simKey struct {
+	anchor               int32
+	minScore, defaultMin float64
+}
+
+// maxCachedNeighbours bounds the length of a cached outcome: a longer one
+// (a very low minimum score) is recomputed each time rather than held.
+const maxCachedNeighbours = 4096
+
+// neighbours returns the documents that pass the similarity gate around
+// anchor document ai, in document order, with their cosine, hybrid score
+// and tier: from the cache when it holds them. The slice is shared: callers
+// must not modify it.
+func (p *partition) neighbours(ai int, minScore, defaultMin float64) []cand {
+	key := simKey{int32(ai), minScore, defaultMin}
+	if p.sims != nil {
+		if c, ok := p.sims.Get(key); ok {
+			return c
+		}
+	}
 	a := p.vec(ai)
 	ap := &p.profs[ai]
 	thin := ap.Thin()
-	noFilter := f.IsZero()
-	var out []cand
-	p.each(docs, all, excluded, func(d, _ int) {
+	out := []cand{}
+	for d := range p.chans {
 		if d == ai {
-			return
+			continue
 		}
 		cp := &p.profs[d]
 		var sim float64
 		if thin {
 			if !store.InBand(ap, cp) {
-				return
+				continue
 			}
 		} else if sim = float64(embed.Dot(a, p.vec(d))); sim < minScore {
-			return
-		}
-		if !noFilter && !f.Match(p.chans[d]) {
-			return
+			continue
 		}
 		c := cand{doc: int32(d), cos: sim, score: store.Compare(ap, cp, sim).Score(store.DefaultWeights)}
 		if thin || sim >= defaultMin {
 			c.tier = 1
 		}
 		out = append(out, c)
-	})
+	}
+	out = slices.Clip(out)
+	if p.sims != nil && len(out) <= maxCachedNeighbours {
+		p.sims.Add(key, out)
+	}
 	return out
 }
 

@@ -15,12 +15,18 @@
 // enough rows pass them, so a filtered search does not come back short.
 // hnsw.ef_search is set per query (see WithEfSearch).
 //
-// The similar set is what that scan finds at or above the minimum score,
-// capped at WithCountCap channels (default DefaultCountCap): Total and
-// Count are exact below the cap and saturate at it, where the in-memory
-// store counts every channel. Re-ranking beyond the vector recall (sorts
-// by followers, views, recency) happens over that set, in SQL, with the
-// same tie-breaks as the in-memory store.
+// The scan returns a candidate pool of the WithCandidatePool nearest
+// channels (default DefaultCandidatePool) that pass the filters; the
+// shared re-ranker of package store orders it as the in-memory store
+// orders its whole set. Total and Count are exact, as the in-memory
+// store's: when every pooled channel is at or above the minimum score
+// (the set may go on beyond the pool), a count over the filtered rows
+// with the same score condition gives the size of the whole set, and the
+// sorts by followers, views and recency take their page from the whole
+// set too (in SQL, with ties at the page's edge, then the same
+// tie-breaks as the in-memory store). The similarity order ranks the
+// pool: the nearest channels by cosine are the ones the hybrid score can
+// rank first (see the recall table in the README).
 package pgstore
 
 import (
@@ -29,7 +35,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"strconv"
 	"sync"
@@ -51,15 +56,7 @@ var migrationFiles embed.FS
 
 // Schema is the channel store's migrations (goose table
 // goose_channels_version). They need the pgvector extension.
-var Schema = pgdb.Schema{Name: "channels", Table: "goose_channels_version", FS: mustSub(migrationFiles, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Schema = pgdb.NewSchema("channels", "goose_channels_version", migrationFiles, "migrations")
 
 // HNSW build parameters of the index ingest creates.
 const (
@@ -74,8 +71,9 @@ const (
 const (
 	// DefaultEfSearch is hnsw.ef_search per query.
 	DefaultEfSearch = 100
-	// DefaultCountCap bounds the similar set a query scans for (Total).
-	DefaultCountCap = 1000
+	// DefaultCandidatePool is how many nearest channels a similar query
+	// takes from the HNSW index for the re-ranker.
+	DefaultCandidatePool = 1000
 	// DefaultMaxScanTuples bounds an iterative scan (hnsw.max_scan_tuples).
 	DefaultMaxScanTuples = 20000
 )
@@ -118,14 +116,15 @@ func WithIterativeScan(mode string) Option {
 	}
 }
 
-// WithCountCap sets how many similar channels a query looks for at most
-// (100..100000); Total saturates there.
-func WithCountCap(n int) Option {
+// WithCandidatePool sets how many nearest channels a similar query takes
+// from the index for re-ranking (20..100000). It bounds neither Total nor
+// Count, which are exact.
+func WithCandidatePool(n int) Option {
 	return func(s *Store) error {
-		if n < 100 || n > 100_000 {
-			return fmt.Errorf("pgstore: count cap %d (want 100..100000)", n)
+		if n < 20 || n > 100_000 {
+			return fmt.Errorf("pgstore: candidate pool %d (want 20..100000)", n)
 		}
-		s.countCap = n
+		s.poolSize = n
 		return nil
 	}
 }
@@ -150,7 +149,7 @@ type Store struct {
 	minScore  float64
 	efSearch  int
 	iterative string
-	countCap  int
+	poolSize  int
 	// exact turns index scans off, forceHNSW everything but the HNSW
 	// index (the recall benchmark's baseline and its index-only rows).
 	exact, forceHNSW bool
@@ -198,7 +197,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		return nil, errors.New("pgstore: nil pool or embedder")
 	}
 	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
-		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, countCap: DefaultCountCap}
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool}
 	if t, ok := e.(emb.Thresholder); ok {
 		s.minScore = t.SimilarThreshold()
 	}
@@ -282,7 +281,7 @@ func (s *Store) Describe() store.Info {
 
 // Settings reports the query-time HNSW settings, for /readyz and traces.
 func (s *Store) Settings() string {
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s count_cap=%d", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.countCap)
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize)
 }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
@@ -388,12 +387,13 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 		return store.SimilarResult{}, err
 	}
 	minScore := s.resolveMin(q.MinScore)
-	cands, ap, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, minScore)
+	set, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, minScore, q.Sort, q.Offset+q.Limit)
 	if err != nil {
 		return store.SimilarResult{}, err
 	}
-	items := s.rankSimilar(cands, ap, q.Sort, q.Offset, q.Limit)
-	return store.SimilarResult{Anchor: anchor, Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands)),
+	ap := set.anchor
+	items := s.rankSimilar(set.cands, ap, q.Sort, q.Offset, q.Limit)
+	return store.SimilarResult{Anchor: anchor, Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total),
 		MinScore: minScore, Expansions: store.Expansions(q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
 }
 
@@ -417,8 +417,8 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		cands, _, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore))
-		return len(cands), err
+		set, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), "", 0)
+		return set.total, err
 	}
 	var n int
 	err = s.inTx(ctx, settings, func(tx pgx.Tx) error { return tx.QueryRow(ctx, sql, b.args...).Scan(&n) })
@@ -428,11 +428,11 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	return n, nil
 }
 
-// similarCTE is the WITH clause that defines sim(key, doc, followers,
-// avg_views, last_post_at, score): the k nearest neighbours of the anchor
-// (k = the count cap, or need when larger) that pass keywords and filters,
-// at or above minScore.
-func (s *Store) similarCTE(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
+// similarSQL is the anchor's k nearest neighbours (k = the candidate
+// pool, or need when larger) that pass keywords and filters, as rows of
+// (key, doc, score): doc is NULL for a neighbour below minScore, whose
+// presence shows that the pool reached the end of the similar set.
+func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
 	where, err := s.where(b, p, kws, f)
 	if err != nil {
 		return "", err
@@ -440,20 +440,35 @@ func (s *Store) similarCTE(b *builder, anchorPK string, p platform.Platform, kws
 	d := strconv.Itoa(s.dims)
 	vec := `c.embedding::vector(` + d + `)`
 	a := `(SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)`
-	k := max(s.countCap, need)
+	k := max(s.poolSize, need)
 	return `WITH knn AS MATERIALIZED (
-  SELECT c.key, c.doc, c.followers, c.avg_views, c.last_post_at, ` + vec + ` <=> ` + a + ` AS dist
+  SELECT c.key, c.doc, ` + vec + ` <=> ` + a + ` AS dist
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
   ORDER BY ` + vec + ` <=> ` + a + `
-  LIMIT ` + b.arg(k) + `),
-sim AS (SELECT key, doc, followers, avg_views, last_post_at, 1 - dist AS score FROM knn WHERE 1 - dist >= ` + b.arg(minScore) + `)`, nil
+  LIMIT ` + b.arg(k) + `)
+SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END, 1 - dist FROM knn`, nil
+}
+
+// wholeSet is the condition that selects the whole similar set, not only
+// the pool (the filters, and score = 1 - the cosine distance at or above
+// minScore), with the score expression, over channels aliased c.
+func (s *Store) wholeSet(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64) (cond, score string, err error) {
+	where, err := s.where(b, p, kws, f)
+	if err != nil {
+		return "", "", err
+	}
+	d := strconv.Itoa(s.dims)
+	score = `(1 - (c.embedding::vector(` + d + `) <=> (SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)))`
+	cond = `c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where +
+		` AND ` + score + ` >= ` + b.arg(minScore)
+	return cond, score, nil
 }
 
 // hnswSettings sets the per-query HNSW parameters inside tx.
 func (s *Store) hnswSettings(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true), set_config('hnsw.max_scan_tuples', $3, true)`,
-		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.countCap)))
+		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.poolSize)))
 	if err == nil && s.exact {
 		_, err = tx.Exec(ctx, `SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`)
 	}

@@ -25,63 +25,128 @@ type similar struct {
 	tier  int
 }
 
-// similarSet is the similar set of an anchor as the memory store forms
-// it: the database returns the candidates (the anchor's nearest
+// similarSet is what an anchor search ranks: the candidates, the size of
+// the whole similar set, and the anchor's profile.
+type similarSet struct {
+	cands  []similar
+	total  int
+	anchor store.Profile
+}
+
+// similarSet forms the similar set of an anchor as the memory store does:
+// the database returns the candidates (the pool of the anchor's nearest
 // neighbours at or above minScore that pass the keywords and filters, or,
 // for a thin anchor whose vector is hash noise, every channel that passes
 // them), and the shared re-ranker of package store scores them here, so
-// both stores rank alike.
-func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64) ([]similar, store.Profile, error) {
-	ap := store.NewProfile(anchor)
+// both stores rank alike. When the whole pool is at or above minScore the
+// set may go on beyond it: a count over the filtered rows gives the exact
+// total, and a sort other than similarity takes the first need channels
+// of the whole set in its order instead of the pool.
+func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
+	set := similarSet{anchor: store.NewProfile(anchor)}
+	ap := &set.anchor
 	b := &builder{}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
 	if ap.Thin() {
 		where, err := s.where(b, p, kws, f)
 		if err != nil {
-			return nil, ap, err
+			return set, err
 		}
 		sql = `SELECT key, doc, 0::float8 FROM channels WHERE key <> ` + b.arg(anchorPK) + ` AND ` + where
 	} else {
-		sim, err := s.similarCTE(b, anchorPK, p, kws, f, minScore, 0)
-		if err != nil {
-			return nil, ap, err
+		var err error
+		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
+			return set, err
 		}
-		sql = sim + ` SELECT key, doc, score FROM sim`
 		settings = s.hnswSettings
 	}
-	var out []similar
-	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sql, b.args...)
-		if err != nil {
-			return err
-		}
+	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
+	// doc is a neighbour below the minimum score.
+	scan := func(rows pgx.Rows) (below int, err error) {
 		defer rows.Close()
 		for rows.Next() {
 			var c similar
 			var raw []byte
 			if err := rows.Scan(&c.key, &raw, &c.cos); err != nil {
-				return err
+				return below, err
 			}
-			if c.ch, err = decodeDoc(raw); err != nil {
-				return err
-			}
-			cp := store.NewProfile(c.ch)
-			if ap.Thin() && !store.InBand(&ap, &cp) {
+			if raw == nil {
+				below++
 				continue
 			}
-			c.score = store.Compare(&ap, &cp, c.cos).Score(store.DefaultWeights)
+			if c.ch, err = decodeDoc(raw); err != nil {
+				return below, err
+			}
+			cp := store.NewProfile(c.ch)
+			if ap.Thin() && !store.InBand(ap, &cp) {
+				continue
+			}
+			c.score = store.Compare(ap, &cp, c.cos).Score(store.DefaultWeights)
 			if ap.Thin() || c.cos >= s.minScore {
 				c.tier = 1
 			}
-			out = append(out, c)
+			set.cands = append(set.cands, c)
 		}
-		return rows.Err()
+		return below, rows.Err()
+	}
+	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, sql, b.args...)
+		if err != nil {
+			return err
+		}
+		below, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		set.total = len(set.cands)
+		if ap.Thin() || below > 0 {
+			return nil
+		}
+		// The pool ended at or above the minimum score: count the whole set.
+		wb := &builder{}
+		cond, score, err := s.wholeSet(wb, anchorPK, p, kws, f, minScore)
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
+			return err
+		}
+		order := sortColumn(by)
+		if set.total <= len(set.cands) || order == "" {
+			return nil
+		}
+		// A sort by a column: its first need channels of the whole set,
+		// with every channel tied with the last one (the re-ranker breaks
+		// those ties as the memory store does).
+		set.cands = set.cands[:0]
+		page := `SELECT c.key, c.doc, ` + score + ` FROM channels c WHERE ` + cond +
+			` ORDER BY ` + order + ` FETCH FIRST ` + wb.arg(max(need, 1)) + ` ROWS WITH TIES`
+		rows, err = tx.Query(ctx, page, wb.args...)
+		if err != nil {
+			return err
+		}
+		_, err = scan(rows)
+		return err
 	})
 	if err != nil {
-		return nil, ap, fmt.Errorf("pgstore: similar: %w", err)
+		return set, fmt.Errorf("pgstore: similar: %w", err)
 	}
-	return out, ap, nil
+	return set, nil
+}
+
+// sortColumn is the leading ORDER BY term of a sort by a column, "" for
+// the similarity order.
+func sortColumn(by store.Sort) string {
+	switch by {
+	case store.SortFollowers:
+		return `c.followers DESC`
+	case store.SortAvgViews:
+		return `c.avg_views DESC`
+	case store.SortRecent:
+		return `c.last_post_at DESC NULLS LAST`
+	}
+	return ""
 }
 
 // rankSimilar orders the candidates as the memory store does for the sort

@@ -37,6 +37,11 @@ type Opener func(t *testing.T, name string, cat *catalog.Catalog, e embed.Embedd
 // the differential test holds.
 const DemoChannels = 400
 
+// LargeChannels is how many YouTube channels the catalog of the
+// large-set check holds: enough for similar sets of more than 1,000
+// channels (a PostgreSQL store takes a pool of 1,000 from its index).
+const LargeChannels = 1100
+
 // ScoreTolerance is how far two stores' scores may differ, relative to
 // the score when it is above 1 (float32 vectors, float64 sums in a
 // different engine; the hybrid similarity score squares and scales the
@@ -64,6 +69,64 @@ func Run(t *testing.T, open Opener) {
 	}
 	ds := open(t, "demo", dcat, e)
 	t.Run("SameAsMemoryDemo", func(t *testing.T) { differential(ctx, t, ds, dcat, e) })
+	lcat, err := demo.Catalog(demo.WithCount(platform.YouTube, LargeChannels), demo.WithCount(platform.Instagram, 0),
+		demo.WithCount(platform.TikTok, 0), demo.WithCount(platform.X, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := open(t, "large", lcat, e)
+	t.Run("LargeSimilarSets", func(t *testing.T) { largeSets(ctx, t, ls, lcat, e) })
+}
+
+// largeSets compares similar sets of more than 1,000 channels with the
+// memory store: totals, next offsets and counts always; the items of the
+// sorts by followers, views and recency, on the first page and on a page
+// beyond the 1,000th channel. (The similarity order of a set beyond a
+// store's candidate pool ranks the pool: its items are what the recall
+// benchmark measures, not a contract.)
+func largeSets(ctx context.Context, t *testing.T, s store.Store, cat *catalog.Catalog, e embed.Embedder) {
+	ref, err := memstore.New(ctx, cat, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chans := cat.Platform(yt)
+	filters := []store.Filters{{}, {Followers: store.Range{Min: 1_500}}}
+	large := 0
+	for i := 0; i < len(chans); i += len(chans) / 4 {
+		a := chans[i].Key()
+		for _, f := range filters {
+			for _, min := range []float64{0, store.NoMinScore} {
+				for _, by := range []store.Sort{"", store.SortFollowers, store.SortAvgViews, store.SortRecent} {
+					for _, pg := range [][2]int{{0, 20}, {1000, 30}} {
+						q := store.SimilarQuery{Platform: yt, AnchorKey: a, Filters: f, MinScore: min, Sort: by, Offset: pg[0], Limit: pg[1]}
+						want, werr := ref.SimilarTo(ctx, q)
+						got, gerr := s.SimilarTo(ctx, q)
+						name := fmt.Sprintf("SimilarTo(%+v)", q)
+						if werr != nil || gerr != nil {
+							t.Fatalf("%s: reference error %v, store error %v", name, werr, gerr)
+						}
+						if want.Total > 1000 {
+							large++
+						}
+						if by == "" {
+							if got.Total != want.Total || got.NextOffset != want.NextOffset || len(got.Items) != len(want.Items) {
+								t.Errorf("%s: total %d next %d, %d items; want total %d next %d, %d items", name, got.Total, got.NextOffset, len(got.Items), want.Total, want.NextOffset, len(want.Items))
+							}
+						} else {
+							comparePage(t, name, want.Items, got.Items, want.Total, got.Total, want.NextOffset, got.NextOffset)
+						}
+						n, err := s.Count(ctx, store.CountQuery{Platform: yt, AnchorKey: a, Filters: f, MinScore: min})
+						if err != nil || n != want.Total {
+							t.Errorf("Count(%s) = %d, %v; want %d", name, n, err, want.Total)
+						}
+					}
+				}
+			}
+		}
+	}
+	if large == 0 {
+		t.Errorf("no query had a similar set above 1,000 channels: the check compared nothing large")
+	}
 }
 
 // NewCatalog builds a catalog that must have no conflicts.

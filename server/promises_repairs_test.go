@@ -1,0 +1,264 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"searchagent/agent"
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/router"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/store/memstore"
+)
+
+// Issue 16's repair promises (items 1, 4, 5, 6 and part of 10), driven
+// through the HTTP API on the embedded default: the real agent on the demo
+// catalog, the rules-only router and the template renderer, with the
+// executor's test mode on (every slots event passes the contract and shows
+// no internal text).
+
+var (
+	rpOnce    sync.Once
+	rpHandler http.Handler
+	rpErr     error
+)
+
+// rpServer is the HTTP API over the real agent on the demo catalog, built
+// once per test binary (the demo store takes seconds to build).
+func rpServer(t *testing.T) http.Handler {
+	t.Helper()
+	rpOnce.Do(func() {
+		now := demo.DefaultNow()
+		cat, err := demo.Catalog(demo.WithNow(now))
+		if err != nil {
+			rpErr = err
+			return
+		}
+		emb, err := embed.NewHashing()
+		if err != nil {
+			rpErr = err
+			return
+		}
+		st, err := memstore.New(context.Background(), cat, emb)
+		if err != nil {
+			rpErr = err
+			return
+		}
+		r, err := router.Default()
+		if err != nil {
+			rpErr = err
+			return
+		}
+		v, err := contract.New()
+		if err != nil {
+			rpErr = err
+			return
+		}
+		a, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: r, Validator: v,
+			Now: func() time.Time { return now }, FailOnViolation: true, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			rpErr = err
+			return
+		}
+		srv, err := New(a)
+		if err != nil {
+			rpErr = err
+			return
+		}
+		rpHandler = srv.Handler()
+	})
+	if rpErr != nil {
+		t.Fatal(rpErr)
+	}
+	return rpHandler
+}
+
+// rpBox is one session driven through the API like the search box.
+type rpBox struct {
+	t     *testing.T
+	h     http.Handler
+	id    string
+	token string
+	snap  api.Snapshot
+}
+
+func rpOpen(t *testing.T, platform, locale string) *rpBox {
+	t.Helper()
+	h := rpServer(t)
+	rec := do(t, h, call{method: "POST", path: "/v1/sessions", body: `{"platform":"` + platform + `","locale":"` + locale + `"}`})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("POST /v1/sessions = %d %s", rec.Code, rec.Body.String())
+	}
+	var cr api.CreateSessionResponse
+	mustJSON(t, rec, &cr)
+	return &rpBox{t: t, h: h, id: cr.SessionID, token: cr.Token, snap: cr.Snapshot}
+}
+
+// send posts an event and returns the HTTP status; on 200 the box's
+// snapshot is the new one.
+func (b *rpBox) send(event string, args api.Args) int {
+	b.t.Helper()
+	body, err := json.Marshal(api.EventRequest{Event: event, Args: args})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	rec := do(b.t, b.h, call{method: "POST", path: "/v1/sessions/" + b.id + "/events", body: string(body),
+		header: map[string]string{api.HeaderToken: b.token}})
+	if rec.Code == http.StatusOK {
+		var er api.EventResponse
+		mustJSON(b.t, rec, &er)
+		b.snap = er.Snapshot
+	}
+	return rec.Code
+}
+
+// must sends an event that has to succeed.
+func (b *rpBox) must(event string, args api.Args) api.Snapshot {
+	b.t.Helper()
+	if code := b.send(event, args); code != http.StatusOK {
+		b.t.Fatalf("%s %+v = %d, want 200 (state %s)", event, args, code, rpTriple(b.snap))
+	}
+	return b.snap
+}
+
+// offer returns the snapshot's button of an event whose label contains
+// part (any label when part is ""), or fails.
+func (b *rpBox) offer(event, part string) api.AllowedAction {
+	b.t.Helper()
+	for _, a := range b.snap.Actions {
+		if a.Event == event && strings.Contains(a.Label, part) {
+			return a
+		}
+	}
+	b.t.Fatalf("no %s button labelled %q in %s; buttons: %s", event, part, rpTriple(b.snap), rpButtons(b.snap))
+	return api.AllowedAction{}
+}
+
+// click fires an offered button as offered (its event and its args).
+func (b *rpBox) click(a api.AllowedAction, extra api.Args) api.Snapshot {
+	b.t.Helper()
+	args := extra
+	if a.Args != nil {
+		args = *a.Args
+		if extra.URL != "" {
+			args.URL = extra.URL
+		}
+		if extra.Text != "" {
+			args.Text = extra.Text
+		}
+	}
+	return b.must(a.Event, args)
+}
+
+func rpTriple(s api.Snapshot) string {
+	return s.State.Input + "/" + s.State.Container + "/" + s.State.Session
+}
+
+func rpButtons(s api.Snapshot) string {
+	var out []string
+	for _, a := range s.Actions {
+		args := ""
+		if a.Args != nil {
+			b, _ := json.Marshal(a.Args)
+			args = string(b)
+		}
+		out = append(out, a.Label+" ("+a.Event+args+")")
+	}
+	return strings.Join(out, "; ")
+}
+
+func rpTotal(s api.Snapshot) int {
+	if s.Results == nil {
+		return -1
+	}
+	return s.Results.Total
+}
+
+func rpHasEvent(s api.Snapshot, event string) bool {
+	return slices.ContainsFunc(s.Actions, func(a api.AllowedAction) bool { return a.Event == event })
+}
+
+// TestRepairsClassicBoxTakesANewKeyword is issue 16 item 1: after a
+// repair of a classic keyword search lands back in compact_classic, the
+// input layer is the classic editor (committed_keyword, or empty_input
+// when the last keyword went), so typing and submitting a new keyword
+// are allowed (seed 000 §3.3, §6.1).
+func TestRepairsClassicBoxTakesANewKeyword(t *testing.T) {
+	cases := []struct {
+		name      string
+		repair    func(b *rpBox)
+		wantState string
+		wantSub   string
+		wantTags  []contract.Tag
+		wantTotal int
+	}{
+		{
+			name:      "tag.set_scope",
+			repair:    func(b *rpBox) { b.must("tag.set_scope", api.Args{TagID: "k1", Scope: "name"}) },
+			wantState: "committed_keyword/compact_classic/results_ready", wantSub: "keyword-committed",
+			wantTags:  []contract.Tag{{ID: "k1", Text: "Torque", Scope: contract.ScopeName}},
+			wantTotal: 20,
+		},
+		{
+			name:      "tag.delete",
+			repair:    func(b *rpBox) { b.must("tag.delete", api.Args{TagID: "k1"}) },
+			wantState: "empty_input/compact_classic/idle", wantSub: "keyword-blank",
+			wantTotal: -1,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rpOpen(t, "youtube", "zh")
+			s := b.must("search.submit", api.Args{Text: "Torque"})
+			if got := rpTriple(s); got != "followup_waiting/expanded_repair/empty_repair" {
+				t.Fatalf("search.submit Torque: state %s, want followup_waiting/expanded_repair/empty_repair", got)
+			}
+			tc.repair(b)
+			s = b.snap
+			if got := rpTriple(s); got != tc.wantState || s.Substate != tc.wantSub {
+				t.Fatalf("after %s: %s (%s), want %s (%s)", tc.name, got, s.Substate, tc.wantState, tc.wantSub)
+			}
+			if got := rpTotal(s); got != tc.wantTotal {
+				t.Errorf("after %s: total %d, want %d", tc.name, got, tc.wantTotal)
+			}
+			if !slices.EqualFunc(s.Context.KeywordTags, tc.wantTags, func(a, b contract.Tag) bool {
+				return a.ID == b.ID && a.Text == b.Text && a.Scope == b.Scope && a.Excluded == b.Excluded
+			}) {
+				t.Errorf("after %s: tags %+v, want %+v", tc.name, s.Context.KeywordTags, tc.wantTags)
+			}
+			if s.Slots.Question != nil || s.Slots.TaskSummary != "" {
+				t.Errorf("after %s: the classic box shows agent slots: %+v", tc.name, s.Slots)
+			}
+			for _, ev := range []string{"input.type", "search.submit"} {
+				if !rpHasEvent(s, ev) {
+					t.Errorf("after %s: %s is not offered; buttons: %s", tc.name, ev, rpButtons(s))
+				}
+			}
+			// The classic box takes a new keyword: type it, submit it.
+			b.must("input.type", api.Args{Text: "car parts"})
+			if got := rpTriple(b.snap); got != "draft_keyword/compact_classic/"+s.State.Session {
+				t.Errorf("input.type: %s, want draft_keyword/compact_classic/%s", got, s.State.Session)
+			}
+			s = b.must("search.submit", api.Args{Text: "car parts"})
+			if got := rpTriple(s); got != "committed_keyword/compact_classic/results_ready" {
+				t.Errorf("search.submit car parts: %s, want committed_keyword/compact_classic/results_ready", got)
+			}
+			if n := len(s.Context.KeywordTags); n != len(tc.wantTags)+1 || s.Context.KeywordTags[n-1].Text != "car parts" {
+				t.Errorf("search.submit car parts: tags %+v, want the kept ones and car parts", s.Context.KeywordTags)
+			}
+			if rpTotal(s) <= 0 {
+				t.Errorf("search.submit car parts: total %d, want results", rpTotal(s))
+			}
+		})
+	}
+}
