@@ -176,9 +176,10 @@ func (c condChange) text(zh bool) string {
 //     new exclusion extends the exclusion list and takes its values out
 //     of the include list — when that empties the include list, the
 //     exclusion is what is left ("只要美国的" then "不要美国的": no US);
-//   - a count range (followers, average views): a bound on the other
-//     side of a one-sided range narrows it to a range ("≥ 1万" then "10万
-//     以下": 1万–10万); any other statement replaces it;
+//   - a count range (followers, average views), stated or read from a
+//     creator tier: a bound on the other side of a one-sided range
+//     narrows it to a range ("≥ 1万" then "10万以下": 1万–10万); any other
+//     statement replaces it ("粉丝 1万–10万" then "腰部博主");
 //   - everything else (activity, platform): the later statement replaces
 //     the earlier one; soft preferences add up.
 //
@@ -216,8 +217,12 @@ func (s *Session) mergeCond(c Cond) []condChange {
 		}
 	}
 	exclusion := isExclusion(c.Op)
+	// A count is one range whoever read it: a creator tier (derived,
+	// "腰部博主") and a stated range (hard) of followers replace each
+	// other, never two competing filters.
+	count := isCount(c.Field)
 	same := slices.IndexFunc(s.Conds, func(o Cond) bool {
-		return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) == exclusion
+		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != "soft") && isExclusion(o.Op) == exclusion
 	})
 	vals := valuesOf(c.Value)
 	if ff, ok := filterFieldNamed(c.Field); ok && ff.kind == fieldSet && len(vals) > 0 && c.Source != "manual" {
@@ -264,7 +269,7 @@ func (s *Session) mergeCond(c Cond) []condChange {
 			c.LabelZH, c.LabelEN = describe(c)
 		}
 	}
-	if isCount(c.Field) && same >= 0 && c.Source != "manual" {
+	if count && same >= 0 && c.Source != "manual" && s.Conds[same].Kind == c.Kind {
 		old := s.Conds[same]
 		if lo, hi, ok := joinBounds(old, c); ok {
 			c.Op, c.Value = countValue(lo, hi)

@@ -216,6 +216,20 @@ func TestPromiseChangesAreSaid(t *testing.T) {
 			b.results("no US channel", func(it api.ResultItem) bool { return it.Channel.Country != "US" })
 		})
 	}
+	t.Run("zh/a tier replaces a range", func(t *testing.T) {
+		b := newPromiseBox(t, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: "帮我找美国的科技博主，粉丝1万以上"})
+		b.send("followup.submit", api.Args{Text: "要腰部博主"})
+		b.wantState(ready, "natural-results")
+		b.wantSummary("已修改：粉丝 ≥ 1万 → 腰部博主")
+		b.wantCond(`followers between {"max":1000000,"min":100000} agent_inferred`)
+		if n := len(slices.DeleteFunc(b.conds(), func(c string) bool { return !strings.HasPrefix(c, "followers ") })); n != 1 {
+			t.Errorf("conditions %q: %d follower ranges, want one", b.conds(), n)
+		}
+		b.results("100k-1M followers", func(it api.ResultItem) bool {
+			return it.Channel.Followers >= 100000 && it.Channel.Followers <= 1000000
+		})
+	})
 	t.Run("zh/exclusions add up", func(t *testing.T) {
 		b := newPromiseBox(t, "youtube", "zh")
 		b.send("search.submit", api.Args{Text: "美食"})
