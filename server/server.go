@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"searchagent/api"
+	"searchagent/server/memguard"
 	"searchagent/server/metrics"
 	"searchagent/server/sse"
 )
@@ -53,6 +54,7 @@ type config struct {
 	maxBody         int64
 	createLimit     RateLimit
 	eventLimit      RateLimit
+	memGuard        *memguard.Guard
 	heartbeat       time.Duration
 	retry           time.Duration
 	writeTimeout    time.Duration
@@ -276,9 +278,9 @@ func (s *Server) buildEngine() (err error) {
 	e.GET(api.PathOpenAPI, s.openapi)
 
 	v1 := e.Group("/", s.auth)
-	v1.POST(api.PathSessions, s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
+	v1.POST(api.PathSessions, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
-	v1.POST(api.PathEvents, s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
+	v1.POST(api.PathEvents, s.admit(memguard.Event), s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
 	v1.GET(api.PathStream, s.stream)
 	v1.GET(api.PathTrace, s.trace)
 	v1.POST(api.PathExplain, s.explain)
@@ -322,10 +324,13 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 // accepting, ends every GET …/stream subscription at once (clients resume
 // elsewhere with Last-Event-ID), lets running requests and streaming turns
 // finish within the shutdown timeout and returns nil, or the error that
-// stopped serving. A Server is served once.
+// stopped serving. A Server is served once. Requests net/http refuses
+// before any handler (431, malformed, unsupported Transfer-Encoding) get
+// JSON errors too (JSONProtocolErrors).
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer(ln.Addr().String())
 	hs.RegisterOnShutdown(s.closeStreams)
+	ln = JSONProtocolErrors(ln)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	s.cfg.log.LogAttrs(ctx, slog.LevelInfo, "http server listening", slog.String("addr", ln.Addr().String()))

@@ -3,6 +3,7 @@ package memstore
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"searchagent/tools/embed"
 	"searchagent/tools/store"
@@ -26,6 +27,9 @@ type cand struct {
 func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32, scores []float64, all bool, excluded []uint32) {
 	all = true
 	for _, k := range kws {
+		if k.Soft {
+			continue // ranks only (softScores)
+		}
 		if k.Excluded {
 			m, _ := p.keywordMatch(k, false)
 			if excluded == nil {
@@ -165,28 +169,48 @@ func (p *partition) each(docs []uint32, all bool, excluded []uint32, fn func(d i
 	}
 }
 
-// keywordCandidates returns the documents a keyword search finds.
-func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []cand {
+// keywordCandidates appends the documents a keyword search finds to out
+// (which may be a reused buffer) and returns it.
+func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters, out []cand) []cand {
 	docs, scores, all, excluded := p.keywordSets(kws, true)
-	noFilter := f.IsZero()
-	var out []cand
-	if all {
-		out = make([]cand, 0, len(p.chans))
-	} else {
-		out = make([]cand, 0, len(docs))
-	}
+	flt := p.filter(f)
+	soft := p.softScores(kws)
 	p.each(docs, all, excluded, func(d, i int) {
-		if !noFilter && !f.Match(p.chans[d]) {
+		if !flt.ok(d) {
 			return
 		}
 		c := cand{doc: int32(d)}
 		if i >= 0 && scores != nil {
 			c.score = scores[i]
 		}
+		c.score += soft[uint32(d)]
 		out = append(out, c)
 	})
 	return out
 }
+
+// softScores sums the scores of the soft keywords per matching document:
+// they rank, they never filter.
+func (p *partition) softScores(kws []store.Keyword) map[uint32]float64 {
+	var out map[uint32]float64
+	for _, k := range kws {
+		if !k.Soft {
+			continue
+		}
+		m, sc := p.keywordMatch(k, true)
+		if out == nil {
+			out = make(map[uint32]float64, len(m))
+		}
+		for i, d := range m {
+			out[d] += sc[i]
+		}
+	}
+	return out
+}
+
+// candBufs recycles candidate buffers: a filter-only search over a big
+// platform has thousands of candidates, and only their page outlives it.
+var candBufs = sync.Pool{New: func() any { return new([]cand) }}
 
 // similarCandidates returns the documents similar to anchor document ai
 // that pass the keywords and filters, scored by the hybrid similarity; the
@@ -198,8 +222,8 @@ func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []ca
 func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filters, minScore, defaultMin float64) []cand {
 	base := p.neighbours(ai, minScore, defaultMin)
 	docs, _, all, excluded := p.keywordSets(kws, false)
-	noFilter := f.IsZero()
-	if all && len(excluded) == 0 && noFilter {
+	flt := p.filter(f)
+	if all && len(excluded) == 0 && flt.none {
 		return base
 	}
 	var out []cand
@@ -223,7 +247,7 @@ func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filte
 		if x < len(excluded) && excluded[x] == d {
 			continue
 		}
-		if !noFilter && !f.Match(p.chans[d]) {
+		if !flt.ok(int(d)) {
 			continue
 		}
 		out = append(out, c)
