@@ -346,7 +346,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		return api.Snapshot{}, newError(ErrInternal, "internal", "could not save the session", nil, err)
 	}
 	traceRaw, _ := json.Marshal(t.trace)
-	newRec, err := a.cfg.Sessions.Commit(context.WithoutCancel(ctx), id, rec.Version, snap, &sessions.Turn{Turn: s.Turn, Trace: traceRaw})
+	newRec, err := a.cfg.Sessions.Commit(context.WithoutCancel(ctx), id, rec.Version, snap, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State)})
 	if err != nil {
 		code, kind, msg := "internal", ErrInternal, "could not save the session"
 		if errors.Is(err, sessions.ErrConflict) {
