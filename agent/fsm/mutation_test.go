@@ -144,6 +144,9 @@ func TestGuardBoundaries(t *testing.T) {
 		{gRouterRefused, []row{{Facts{RouterRefused: true, HasText: true}, true}, {Facts{RouterRefused: true}, false}, {Facts{HasText: true}, false}}},
 		{gRouterAccepted, []row{{Facts{HasText: true}, true}, {Facts{RouterRefused: true, HasText: true}, false}, {Facts{}, false}}},
 		{gClassicQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL}, true}, {Facts{OnlyExplicit: true, Origin: OriginNatural}, false}, {Facts{Origin: OriginKeyword}, false}}},
+		{gClassicQueryTags, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{Origin: OriginKeyword, Tags: 1}, false}}},
+		{gClassicQueryAnchor, []row{{Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginURL}, false}}},
+		{gClassicQueryEmpty, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, HasAnchor: true}, false}}},
 		{gAgentQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{OnlyExplicit: true, Origin: OriginMixed}, true}, {Facts{Origin: OriginURL}, true}}},
 	}
 	for _, tc := range cases {
@@ -191,5 +194,18 @@ func TestClicks(t *testing.T) {
 				t.Errorf("Clicks(%s, %+v) (-want +got):\n%s", tc.e, tc.f, diff)
 			}
 		})
+	}
+}
+
+// TestNaturalDraftWithoutTags: a sentence typed over results with no tag
+// committed is a draft, not the "upgrade my keywords" state (seed 000
+// §8.1 upgrade-keyword-before needs a tag to upgrade).
+func TestNaturalDraftWithoutTags(t *testing.T) {
+	s := st(DraftKeyword, CompactClassic, ResultsReady)
+	if got := Substate(s, Facts{Draft: ShapeNatural}).ID; got != "keyword-draft" {
+		t.Errorf("Substate(%s, natural draft, no tag) = %q, want keyword-draft", s, got)
+	}
+	if got := Substate(s, Facts{Draft: ShapeNatural, Tags: 1}).ID; got != "upgrade-keyword-before" {
+		t.Errorf("Substate(%s, natural draft, one tag) = %q, want upgrade-keyword-before", s, got)
 	}
 }

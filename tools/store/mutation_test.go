@@ -46,6 +46,10 @@ func TestQueryBoundaries(t *testing.T) {
 			return c.AnchorKey, err
 		}
 	}
+	countQ := func(q CountQuery) func() (any, error) {
+		q.Platform = yt
+		return func() (any, error) { return q.Canonical() }
+	}
 	filters := func(f Filters) func() (any, error) {
 		return func() (any, error) { return f.Canonical() }
 	}
@@ -83,6 +87,9 @@ func TestQueryBoundaries(t *testing.T) {
 		{"min score -1", count(-1), "yt:a"},
 		{"min score over 1", count(1.0001), nil},
 		{"min score NaN", count(math.NaN()), nil},
+		{"count with a keyword without a word", countQ(CountQuery{Keywords: []Keyword{{Text: "…"}}}), nil},
+		{"count with a negative range", countQ(CountQuery{Filters: Filters{Followers: Range{Min: -1}}}), nil},
+		{"similar with a bad filter", similar(SimilarQuery{Filters: Filters{Countries: []string{"1"}}}), nil},
 		{"codes canonical and deduplicated", filters(Filters{Countries: []string{"zz", "ZZ"}, Languages: []string{"EN"}, ExcludeCountries: []string{"qq"}, ExcludeLanguages: []string{"XX"}}),
 			Filters{Countries: []string{"ZZ"}, Languages: []string{"en"}, ExcludeCountries: []string{"QQ"}, ExcludeLanguages: []string{"xx"}}},
 		{"letters only around a-z", filters(Filters{Countries: []string{"a`"}}), nil},
