@@ -614,6 +614,14 @@ func (c *checker) checkRepairOptions() {
 		if reason, ok := str(m, "reason"); ok {
 			c.text(base+"/reason", reason, textRule{limit: c.rule.Limits.RepairReason, question: true, chat: true})
 		}
+		// An option's args name a condition of the session's graph
+		// (issue 16 item 4): never one the graph does not have.
+		if args, ok := m["args"].(map[string]any); ok && c.in.Conditions != nil {
+			if id, ok := str(args, "condition_id"); ok && id != "" &&
+				!slices.ContainsFunc(c.in.Conditions, func(g Condition) bool { return g.ID == id }) {
+				c.add(UnknownCondition, base+"/args/condition_id", "repair_args", unknownCondMsg(id))
+			}
+		}
 	}
 }
 
