@@ -209,7 +209,8 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}
-	rec := sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Owner: req.Owner, Snapshot: snap}
+	rec := sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Owner: req.Owner, Snapshot: snap,
+		State: storeState(s.State)}
 	if req.ReplaceToken != "" {
 		rec.ProofTokenHash = hashToken(req.ReplaceToken)
 	}
@@ -441,4 +442,9 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 		r.Notes = append(r.Notes, "the catalog is generated demo data, not real channels")
 	}
 	return r
+}
+
+// storeState is the state triple as the session store counts it.
+func storeState(st fsm.State) sessions.State {
+	return sessions.State{Input: string(st.Input), Container: string(st.Container), Session: string(st.Session)}
 }

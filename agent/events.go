@@ -177,17 +177,17 @@ func init() {
 			prepare: prepareRepairURL, effect: pinRepairURL},
 		fsm.RepairReplaceAnchor: {label: text{"更换锚点频道", "Replace the anchor"},
 			prepare: prepareRepairURL, effect: pinRepairURL},
-		fsm.RepairExpandRecallScope: {label: text{"扩大召回范围", "Widen the search"},
+		fsm.RepairExpandRecallScope: {label: text{"扩大召回范围", "Widen the search"}, group: text{"扩大召回范围", "Widen the search"}, targets: relaxTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
 				s := t.s
 				if t.args.ConditionID == "" {
 					return nil
 				}
-				i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ConditionID == t.args.ConditionID })
-				if i < 0 {
+				r, ok := s.relaxationFor(t.args)
+				if !ok {
 					return badRequest("unknown_relaxation", pick(s.zh(), "没有针对这个条件的放宽建议", "no repair suggestion for this condition"), map[string]any{"relaxations": s.Relaxations})
 				}
-				t.plan.relax = &s.Relaxations[i]
+				t.plan.relax = r
 				return nil
 			},
 			effect: func(t *turn) error { t.expand(); return nil }},

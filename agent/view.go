@@ -132,7 +132,7 @@ func (t *turn) renderInput() contract.RenderInput {
 		in.Question = spec
 	}
 	for _, r := range s.Relaxations {
-		in.Relaxations = append(in.Relaxations, contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Count: r.Count})
+		in.Relaxations = append(in.Relaxations, s.contractRelaxation(r))
 	}
 	in.AllowedActions = contractActions(s, t.a.offers(s))
 	return in

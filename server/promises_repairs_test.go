@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -258,6 +259,202 @@ func TestRepairsClassicBoxTakesANewKeyword(t *testing.T) {
 			}
 			if rpTotal(s) <= 0 {
 				t.Errorf("search.submit car parts: total %d, want results", rpTotal(s))
+			}
+		})
+	}
+}
+
+// rpRepairs are the repair options of the snapshot's slots.
+func rpRepairs(s api.Snapshot) []contract.RepairOption { return s.Slots.RepairOptions }
+
+// rpPromised reads the count a repair label promises ("…(20)").
+func rpPromised(t *testing.T, label string) int {
+	t.Helper()
+	i := strings.LastIndex(label, "(")
+	j := strings.LastIndex(label, ")")
+	if i < 0 || j < i {
+		t.Fatalf("repair label %q promises no count", label)
+	}
+	n, err := strconv.Atoi(label[i+1 : j])
+	if err != nil {
+		t.Fatalf("repair label %q promises no count: %v", label, err)
+	}
+	return n
+}
+
+// rpButtonFor is the snapshot's button of a repair option: the same
+// action, the same args and the same label.
+func (b *rpBox) buttonFor(o contract.RepairOption) api.AllowedAction {
+	b.t.Helper()
+	for _, a := range b.snap.Actions {
+		if a.ActionID != o.ActionID || a.Label != o.Label {
+			continue
+		}
+		var args contract.RepairArgs
+		if a.Args != nil {
+			args.ConditionID, args.Scope = a.Args.ConditionID, contract.Scope(a.Args.Scope)
+			if len(a.Args.Value) > 0 {
+				args.Value = &contract.RangeArg{}
+				if err := json.Unmarshal(a.Args.Value, args.Value); err != nil {
+					b.t.Fatal(err)
+				}
+			}
+		}
+		want := contract.RepairArgs{}
+		if o.Args != nil {
+			want = *o.Args
+		}
+		if args.ConditionID == want.ConditionID && args.Scope == want.Scope &&
+			(args.Value == nil) == (want.Value == nil) && (args.Value == nil || *args.Value == *want.Value) {
+			return a
+		}
+	}
+	b.t.Fatalf("repair option %+v has no button with its args; buttons: %s", o, rpButtons(b.snap))
+	return api.AllowedAction{}
+}
+
+// TestRepairsEachOptionCarriesWhatItRelaxes is issue 16 item 4: two
+// repair options of one action each name what they relax in their args
+// (and so does the button of each), and choosing either gives exactly the
+// count its label promised, with the other condition still applied.
+func TestRepairsEachOptionCarriesWhatItRelaxes(t *testing.T) {
+	for _, loc := range []string{"zh", "en"} {
+		for pick := range 2 {
+			t.Run(loc+"/option"+string(rune('1'+pick)), func(t *testing.T) {
+				b := rpOpen(t, "instagram", loc)
+				s := b.must("search.submit", api.Args{Text: "找日本的汽车类 Instagram 博主"})
+				if got := rpTriple(s); got != "followup_waiting/expanded_repair/empty_repair" || s.Substate != "repair-empty" {
+					t.Fatalf("state %s (%s), want followup_waiting/expanded_repair/empty_repair (repair-empty)", got, s.Substate)
+				}
+				ro := rpRepairs(s)
+				if len(ro) != 2 {
+					t.Fatalf("repair options %+v, want 2 (drop 日本, drop 汽车)", ro)
+				}
+				ids := map[string]string{}
+				for _, c := range s.Slots.Conditions {
+					ids[c.Field] = c.ID
+				}
+				wantCond := []string{ids["country"], ids["category"]}
+				for i, o := range ro {
+					if o.ActionID != "A_REPAIR_EXPAND_RECALL_SCOPE" || o.Args == nil || o.Args.ConditionID != wantCond[i] {
+						t.Errorf("repair option %d = %+v, want A_REPAIR_EXPAND_RECALL_SCOPE with condition_id %s", i, o, wantCond[i])
+					}
+				}
+				if ro[0].Args != nil && ro[1].Args != nil && ro[0].Args.ConditionID == ro[1].Args.ConditionID {
+					t.Fatalf("both options relax %s", ro[0].Args.ConditionID)
+				}
+				chosen := ro[pick]
+				promised := rpPromised(t, chosen.Label)
+				s = b.click(b.buttonFor(chosen), api.Args{})
+				if got := rpTriple(s); got != "followup_waiting/expanded_agent/results_ready" || s.Context.SourceStage != "post_repair" {
+					t.Errorf("after %q: %s source_stage %s, want followup_waiting/expanded_agent/results_ready post_repair", chosen.Label, got, s.Context.SourceStage)
+				}
+				if got := rpTotal(s); got != promised {
+					t.Errorf("after %q: %d results, want the promised %d", chosen.Label, got, promised)
+				}
+				kept := wantCond[1-pick]
+				var fields []string
+				for _, c := range s.Slots.Conditions {
+					fields = append(fields, c.ID)
+					if c.ID == chosen.Args.ConditionID {
+						t.Errorf("after %q: condition %s is still there", chosen.Label, c.ID)
+					}
+				}
+				if !slices.Contains(fields, kept) {
+					t.Errorf("after %q: conditions %v lost %s", chosen.Label, fields, kept)
+				}
+			})
+		}
+	}
+}
+
+// TestRepairsFromTheCause is issue 16 item 5: the options of an empty
+// result come from its cause — a keyword with no hits in its scope is
+// offered another scope, an exclusion is lifted, a narrow range widened
+// (counted with the widened range) — and nothing unrelated (no drop of
+// the only condition, i.e. the whole catalogue). Each option's count is
+// the count its choice gives.
+func TestRepairsFromTheCause(t *testing.T) {
+	cases := []struct {
+		name     string
+		platform string
+		locale   string
+		steps    []api.EventRequest
+		// want are the options' labels, in order.
+		want []string
+		// args of the first option.
+		args contract.RepairArgs
+	}{
+		{
+			name: "keyword with no hits in its scope", platform: "youtube", locale: "zh",
+			steps: []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "Torque"}}},
+			want:  []string{"改在频道名中匹配「Torque」(20)"},
+			args:  contract.RepairArgs{ConditionID: "k1", Scope: contract.ScopeName},
+		},
+		{
+			name: "keyword with no hits in its scope, en", platform: "youtube", locale: "en",
+			steps: []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "Torque"}}},
+			want:  []string{"Match “Torque” in channel name (20)"},
+			args:  contract.RepairArgs{ConditionID: "k1", Scope: contract.ScopeName},
+		},
+		{
+			name: "an exclusion empties the results", platform: "youtube", locale: "zh",
+			steps: []api.EventRequest{
+				{Event: "search.submit", Args: api.Args{Text: "Torque"}},
+				{Event: "tag.set_scope", Args: api.Args{TagID: "k1", Scope: "name"}},
+				{Event: "input.type", Args: api.Args{Text: "car"}},
+				{Event: "search.submit", Args: api.Args{Text: "car"}},
+				{Event: "tag.toggle_exclude", Args: api.Args{TagID: "k2"}},
+				{Event: "search.submit"},
+			},
+			// Not "drop Torque": an exclusion alone is the whole catalogue.
+			want: []string{"不再排除「car」(20)"},
+			args: contract.RepairArgs{ConditionID: "k2"},
+		},
+		{
+			name: "a follower range too narrow", platform: "instagram", locale: "zh",
+			steps: []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "找美国的美妆博主，粉丝 120万-130万"}}},
+			// Widened and counted with the widened range; dropping 美国 or
+			// 美妆 finds nothing and is not the cause.
+			want: []string{"放宽为「粉丝 72万–195万」(2)"},
+			args: contract.RepairArgs{ConditionID: "c3", Value: &contract.RangeArg{Min: 720000, Max: 1950000}},
+		},
+		{
+			name: "a follower range too narrow, en", platform: "instagram", locale: "en",
+			steps: []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "US beauty creators with 1.2M-1.3M followers"}}},
+			want:  []string{"Widen to “Followers 720K–1.95M” (2)"},
+			args:  contract.RepairArgs{ConditionID: "c3", Value: &contract.RangeArg{Min: 720000, Max: 1950000}},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rpOpen(t, tc.platform, tc.locale)
+			for _, st := range tc.steps {
+				b.must(st.Event, st.Args)
+			}
+			s := b.snap
+			if s.State.Session != "empty_repair" {
+				t.Fatalf("state %s, want empty_repair", rpTriple(s))
+			}
+			var labels []string
+			for _, o := range rpRepairs(s) {
+				labels = append(labels, o.Label)
+			}
+			if !slices.Equal(labels, tc.want) {
+				t.Fatalf("repair options %q, want %q", labels, tc.want)
+			}
+			first := rpRepairs(s)[0]
+			if first.Args == nil || first.Args.ConditionID != tc.args.ConditionID || first.Args.Scope != tc.args.Scope ||
+				(tc.args.Value != nil && (first.Args.Value == nil || *first.Args.Value != *tc.args.Value)) {
+				t.Errorf("first option args %+v, want %+v", first.Args, tc.args)
+			}
+			promised := rpPromised(t, first.Label)
+			s = b.click(b.buttonFor(first), api.Args{})
+			if got := rpTotal(s); got != promised {
+				t.Errorf("after %q: %d results, want the promised %d (state %s)", first.Label, got, promised, rpTriple(s))
+			}
+			if s.State.Session != "results_ready" || s.Context.SourceStage != "post_repair" {
+				t.Errorf("after %q: %s source_stage %s, want results_ready post_repair", first.Label, rpTriple(s), s.Context.SourceStage)
 			}
 		})
 	}

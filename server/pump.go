@@ -23,8 +23,12 @@ const maxPumpBytes = 8 << 20
 // reads therefore stalls its own response only, never the lock another
 // session's turn may need. A write error (or the byte bound) is reported
 // by every later push, so the turn still learns that its client is gone.
+// The writer takes every event queued by the time it wakes and flushes
+// once after the last of them (write's more is set for the others): one
+// network write per burst instead of one per event, and no event waits
+// for a later one.
 type pump struct {
-	write func(api.StreamEvent) error
+	write func(ev api.StreamEvent, more bool) error
 
 	mu     sync.Mutex
 	queue  []api.StreamEvent
@@ -36,7 +40,7 @@ type pump struct {
 	done chan struct{}
 }
 
-func newPump(write func(api.StreamEvent) error) *pump {
+func newPump(write func(ev api.StreamEvent, more bool) error) *pump {
 	p := &pump{write: write, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go p.run()
 	return p
@@ -88,8 +92,8 @@ func (p *pump) run() {
 		batch, closed := p.queue, p.closed
 		p.queue, p.bytes = nil, 0
 		p.mu.Unlock()
-		for _, ev := range batch {
-			if err := p.write(ev); err != nil {
+		for i, ev := range batch {
+			if err := p.write(ev, i < len(batch)-1); err != nil {
 				p.mu.Lock()
 				if p.err == nil {
 					p.err = err

@@ -322,10 +322,13 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 // accepting, ends every GET …/stream subscription at once (clients resume
 // elsewhere with Last-Event-ID), lets running requests and streaming turns
 // finish within the shutdown timeout and returns nil, or the error that
-// stopped serving. A Server is served once.
+// stopped serving. A Server is served once. Requests net/http refuses
+// before any handler (431, malformed, unsupported Transfer-Encoding) get
+// JSON errors too (JSONProtocolErrors).
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer(ln.Addr().String())
 	hs.RegisterOnShutdown(s.closeStreams)
+	ln = JSONProtocolErrors(ln)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	s.cfg.log.LogAttrs(ctx, slog.LevelInfo, "http server listening", slog.String("addr", ln.Addr().String()))

@@ -87,19 +87,31 @@ func (es *eventStream) deadlineLocked() {
 }
 
 // send writes one event (id = Seq, event = Name, data = Data), opening
-// the stream first if needed. Events at or below the last sent Seq are
-// skipped.
-func (es *eventStream) send(ev api.StreamEvent) error {
+// the stream first if needed, and flushes it. Events at or below the last
+// sent Seq are skipped.
+func (es *eventStream) send(ev api.StreamEvent) error { return es.write(ev, false) }
+
+// write is send; with more set (another event follows at once) the event
+// stays in the response's buffer until the next write without more, or a
+// flush.
+func (es *eventStream) write(ev api.StreamEvent, more bool) error {
 	es.mu.Lock()
 	defer es.mu.Unlock()
 	if err := es.startLocked(); err != nil {
 		return err
 	}
 	if ev.Seq > 0 && ev.Seq <= es.lastSeq {
+		if !more {
+			return es.sw.Flush() // what earlier writes left in the buffer
+		}
 		return nil
 	}
 	es.deadlineLocked()
-	if err := es.sw.Event(ev.Seq, ev.Name, eventData(ev.Data)); err != nil {
+	writeEvent := es.sw.Event
+	if more {
+		writeEvent = es.sw.EventBuffered
+	}
+	if err := writeEvent(ev.Seq, ev.Name, eventData(ev.Data)); err != nil {
 		return err
 	}
 	if ev.Seq > 0 {
@@ -241,12 +253,12 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	// The agent emits while it holds the session's lock: the pump takes
 	// the writes to the client off that path (issue 15: a client that
 	// never reads stalls only its own response).
-	p := newPump(func(ev api.StreamEvent) error {
+	p := newPump(func(ev api.StreamEvent, more bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		first := !es.started()
-		if err := es.send(ev); err != nil {
+		if err := es.write(ev, more); err != nil {
 			return err
 		}
 		if first {

@@ -74,7 +74,7 @@ func TestSeedRows(t *testing.T) {
 		{"5.2 clarifying 用户回答", st(DraftFollowup, ExpandedClarifying, Clarifying), ClarifyAnswer, Facts{PendingQuestion: true}, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", st(FollowupWaiting, ExpandedAgent, Refining)},
 		{"5.2 refining 有结果", st(FollowupWaiting, ExpandedAgent, Refining), SysResults, Facts{}, "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01", st(FollowupWaiting, ExpandedAgent, ResultsReady)},
 		{"5.2 refining 无结果", st(FollowupWaiting, ExpandedAgent, Refining), SysNoResults, Facts{}, "A_RETRIEVING__SYSTEM_NO_RESULTS__EMPTY_REPAIR__01", st(FollowupWaiting, ExpandedRepair, EmptyRepair)},
-		{"5.2 empty_repair 接受修正重新搜索", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairExpandRecallScope, Facts{RepairReason: RepairNoResults}, "A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, Retrieving)},
+		{"5.2 empty_repair 接受修正重新搜索", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairExpandRecallScope, Facts{RepairReason: RepairNoResults, Relaxable: true}, "A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, Retrieving)},
 		{"5.2 unsupported 用户重写输入", st(DraftFollowup, ExpandedRepair, Unsupported), FollowupSubmit, Facts{HasText: true}, "A_UNSUPPORTED__FOLLOWUP_SUBMIT__RETRIEVING__03", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 
 		// §5.4 follow-up exits

@@ -136,7 +136,7 @@ func TestGuardBoundaries(t *testing.T) {
 		{gAnchorDeleteTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{HasAnchor: true, Tags: 1, Draft: ShapeKeyword}, false}, {Facts{Tags: 1}, false}}},
 		{gHint, []row{{Facts{RepairReason: RepairLowRecall, HintVisible: true}, true}, {Facts{RepairReason: RepairLowRecall}, false}, {Facts{RepairReason: RepairNoResults, HintVisible: true}, false}}},
 		{gReplaceAnchor, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults, HasAnchor: true}, true}, {Facts{RepairReason: RepairNoResults}, false}, {Facts{RepairReason: RepairURLInvalid, HasAnchor: true}, false}}},
-		{gExpandScope, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults}, true}, {Facts{RepairReason: RepairURLMismatch}, false}}},
+		{gExpandScope, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults, Relaxable: true}, true}, {Facts{RepairReason: RepairNoResults}, false}, {Facts{RepairReason: RepairURLMismatch, Relaxable: true}, false}}},
 		{gRemoveAnchorKeepTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{RepairReason: RepairURLInvalid, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{Tags: 1}, false}}},
 		{gRemoveAnchorOnly, []row{{Facts{HasAnchor: true}, true}, {Facts{RepairReason: RepairURLUnsupported}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{}, false}}},
 		{gFallbackTags, []row{{Facts{OnlyExplicit: true, Tags: 1}, true}, {Facts{OnlyExplicit: true}, false}, {Facts{OnlyExplicit: true, Tags: 1, PendingQuestion: true}, false}, {Facts{Tags: 1}, false}}},

@@ -40,8 +40,10 @@ var (
 		OK: func(f Facts) bool {
 			return f.RepairReason == RepairLowRecall || (f.RepairReason == RepairNoResults && f.HasAnchor)
 		}}
-	gExpandScope = &Guard{Name: "recall_expandable", Doc: "low recall or no results: there is a scope to widen",
-		OK: func(f Facts) bool { return f.RepairReason == RepairLowRecall || f.RepairReason == RepairNoResults }}
+	gExpandScope = &Guard{Name: "recall_expandable", Doc: "low recall, or no results with a relaxation that finds some",
+		OK: func(f Facts) bool {
+			return f.RepairReason == RepairLowRecall || (f.RepairReason == RepairNoResults && f.Relaxable)
+		}}
 	gRemoveAnchorKeepTags = &Guard{Name: "anchor_removable_tags_remain", Doc: "an anchor or failed URL to drop, keyword tags remain",
 		OK: func(f Facts) bool { return (f.HasAnchor || f.RepairReason.IsURL()) && f.Tags > 0 }}
 	gRemoveAnchorOnly = &Guard{Name: "anchor_removable_no_tags", Doc: "anchor-only: dropping it returns to classic input",

@@ -57,6 +57,9 @@ type Stats struct {
 	Subscribers int64
 	// Evicted and Refused count evicted sessions and refused creations.
 	Evicted, Refused int64
+	// ByState counts the open sessions by their three-layer state
+	// (Record.State).
+	ByState map[State]int
 }
 
 type memSession struct {
@@ -184,12 +187,13 @@ func (m *Memory) sweepLocked(now time.Time) int {
 // Stats returns the store's gauges and counters.
 func (m *Memory) Stats() Stats {
 	m.mu.Lock()
-	st := Stats{}
+	st := Stats{ByState: map[State]int{}}
 	for _, s := range m.sessions {
 		if s.rec.Closed() {
 			st.Closed++
 		} else {
 			st.Open++
+			st.ByState[s.rec.State]++
 		}
 	}
 	m.mu.Unlock()
@@ -263,6 +267,9 @@ func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snaps
 	s.rec.UpdatedAt = m.now()
 	s.seen = s.rec.UpdatedAt
 	if turn != nil {
+		if turn.State != (State{}) {
+			s.rec.State = turn.State
+		}
 		t := *turn
 		t.SessionID, t.Trace = id, clone(t.Trace)
 		s.logBytes += int64(len(t.Trace))

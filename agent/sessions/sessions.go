@@ -66,6 +66,17 @@ type Record struct {
 	ClosedBy string    `json:"closed_by,omitempty"`
 	// LastSeq is the sequence number of the session's last event.
 	LastSeq int64 `json:"last_seq"`
+	// State is the session's three-layer state as the agent last created
+	// or committed it (Turn.State), for the operator's gauges; the memory
+	// store keeps it, the PostgreSQL store leaves it zero (the state is in
+	// Snapshot).
+	State State `json:"-"`
+}
+
+// State is a session's three-layer state (input, container and session
+// layer names, as in package fsm).
+type State struct {
+	Input, Container, Session string
 }
 
 // Closed reports whether a newer session replaced this one.
@@ -88,6 +99,8 @@ type Turn struct {
 	Turn      int64           `json:"turn"`
 	Trace     json.RawMessage `json:"trace"`
 	At        time.Time       `json:"at"`
+	// State is the session's state after the turn (Record.State).
+	State State `json:"-"`
 }
 
 // Store persists sessions. Every method is safe for concurrent use.

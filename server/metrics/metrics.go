@@ -35,6 +35,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"searchagent/agent"
+	"searchagent/agent/fsm"
 	"searchagent/agent/sessions"
 )
 
@@ -195,6 +196,12 @@ func (m *Metrics) HTTPRequest(route, method string, status int, d time.Duration)
 //	open_streams                         gauge   live GET …/stream subscriptions
 //	sessions_evicted_total               counter closed or idle sessions dropped
 //	sessions_refused_total               counter creations refused (503 overloaded)
+//	sessions_by_state{layer,state}       gauge   open sessions per state of each layer
+//
+// sessions_by_state has one series per state of each of the three layers
+// (layer="input|container|session", every state of fsm.Inputs,
+// fsm.Containers and fsm.Sessions, zero included), so the sessions of one
+// layer sum to sessions_held{status="open"}.
 func (m *Metrics) ObserveSessions(stats func() sessions.Stats) error {
 	gauge := func(name, help string, labels prometheus.Labels, f func(sessions.Stats) float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: Namespace, Name: name, Help: help, ConstLabels: labels},
@@ -211,10 +218,56 @@ func (m *Metrics) ObserveSessions(stats func() sessions.Stats) error {
 		gauge("open_streams", "Live event-stream subscriptions (GET /v1/sessions/:id/stream).", nil, func(s sessions.Stats) float64 { return float64(s.Subscribers) }),
 		counter("sessions_evicted_total", "Closed or idle sessions evicted by the session store.", func(s sessions.Stats) float64 { return float64(s.Evicted) }),
 		counter("sessions_refused_total", "Session creations refused because the store was full (503 overloaded).", func(s sessions.Stats) float64 { return float64(s.Refused) }),
+		&byStateCollector{stats: stats, desc: prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "sessions_by_state"),
+			"Open sessions held, by the state of each layer of the three-layer state machine.", []string{"layer", "state"}, nil)},
 	} {
 		if err := m.reg.Register(c); err != nil {
 			return fmt.Errorf("metrics: register session gauges: %w", err)
 		}
 	}
 	return nil
+}
+
+// byStateCollector exports sessions_by_state from the store's stats.
+type byStateCollector struct {
+	stats func() sessions.Stats
+	desc  *prometheus.Desc
+}
+
+// Describe implements prometheus.Collector.
+func (c *byStateCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+// Collect implements prometheus.Collector.
+func (c *byStateCollector) Collect(ch chan<- prometheus.Metric) {
+	st := c.stats()
+	layers := []struct {
+		name   string
+		states []string
+		of     func(sessions.State) string
+	}{
+		{"input", names(fsm.Inputs), func(s sessions.State) string { return s.Input }},
+		{"container", names(fsm.Containers), func(s sessions.State) string { return s.Container }},
+		{"session", names(fsm.Sessions), func(s sessions.State) string { return s.Session }},
+	}
+	for _, l := range layers {
+		counts := make(map[string]int, len(l.states))
+		for _, name := range l.states {
+			counts[name] = 0
+		}
+		for s, n := range st.ByState {
+			counts[l.of(s)] += n // an unknown name (none today) is still counted
+		}
+		for name, n := range counts {
+			ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(n), l.name, name)
+		}
+	}
+}
+
+// names lists a layer's state names.
+func names[S ~string](states []S) []string {
+	out := make([]string, len(states))
+	for i, s := range states {
+		out[i] = string(s)
+	}
+	return out
 }

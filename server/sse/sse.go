@@ -57,6 +57,31 @@ func Start(w http.ResponseWriter) (*Writer, error) {
 // Event writes one event: "id: <id>", "event: <name>", one "data:" line
 // per line of data, a blank line, then flushes. An id of 0 is left out.
 func (s *Writer) Event(id int64, name string, data []byte) error {
+	return s.event(id, name, data, true)
+}
+
+// EventBuffered writes one event as Event does but leaves it in the
+// response's buffer: a writer with further events at hand writes them all
+// and flushes once (Flush), one network write instead of one per event.
+func (s *Writer) EventBuffered(id int64, name string, data []byte) error {
+	return s.event(id, name, data, false)
+}
+
+// Flush sends what EventBuffered left in the buffer.
+func (s *Writer) Flush() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	if err := s.rc.Flush(); err != nil {
+		s.err = err
+		return err
+	}
+	return nil
+}
+
+func (s *Writer) event(id int64, name string, data []byte, flush bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.err != nil {
@@ -79,6 +104,13 @@ func (s *Writer) Event(id int64, name string, data []byte) error {
 		s.buf.WriteByte('\n')
 	}
 	s.buf.WriteByte('\n')
+	if !flush {
+		if _, err := s.w.Write(s.buf.Bytes()); err != nil {
+			s.err = err
+			return err
+		}
+		return nil
+	}
 	return s.flushLocked()
 }
 

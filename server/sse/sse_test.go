@@ -90,3 +90,40 @@ func TestWriteErrorSticks(t *testing.T) {
 		t.Error("the first write error must stick")
 	}
 }
+
+// flushCounter counts flushes.
+type flushCounter struct {
+	*httptest.ResponseRecorder
+	flushes int
+}
+
+func (f *flushCounter) Flush() { f.flushes++; f.ResponseRecorder.Flush() }
+
+// EventBuffered writes the same frames as Event without flushing; Flush
+// sends them in one go.
+func TestEventBufferedFlushesOnce(t *testing.T) {
+	fc := &flushCounter{ResponseRecorder: httptest.NewRecorder()}
+	w, err := Start(fc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := fc.flushes // Start flushes the headers
+	for i := range 3 {
+		if err := w.EventBuffered(int64(i+1), "step.started", []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fc.flushes != start {
+		t.Errorf("EventBuffered flushed %d times, want 0", fc.flushes-start)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if fc.flushes != start+1 {
+		t.Errorf("Flush flushed %d times, want 1", fc.flushes-start)
+	}
+	want := "id: 1\nevent: step.started\ndata: {}\n\nid: 2\nevent: step.started\ndata: {}\n\nid: 3\nevent: step.started\ndata: {}\n\n"
+	if got := fc.Body.String(); got != want {
+		t.Errorf("stream =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -54,6 +54,9 @@ type partition struct {
 	vecs  []float32 // len(chans)*dims, row d is channel d's unit vector
 	text  *textIndex
 	profs []store.Profile // the hybrid score's view of each channel
+	// facets is the filter columns of chans (nil: filter channel by
+	// channel).
+	facets *facets
 	// sims caches neighbours' outcomes by anchor and minimum (nil: off).
 	sims *lru.Cache[simKey, []cand]
 }
@@ -186,6 +189,9 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 			texts[i] = embed.ChannelText(ch)
 			part.profs[i] = store.NewProfile(ch)
 		}
+		if fs, ok := buildFacets(chans); ok {
+			part.facets = fs
+		}
 		if cfg.simCache > 0 {
 			c, err := lru.New[simKey, []cand](cfg.simCache)
 			if err != nil {
@@ -278,9 +284,13 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if part == nil {
 		return store.Page{Items: []store.Hit{}, NextOffset: -1, Expansions: store.Expansions(q.Keywords)}, nil
 	}
-	cands := part.keywordCandidates(q.Keywords, q.Filters)
+	buf := candBufs.Get().(*[]cand)
+	cands := part.keywordCandidates(q.Keywords, q.Filters, (*buf)[:0])
 	items := part.rank(cands, q.Sort, q.Offset, q.Limit)
-	return store.Page{Items: items, Total: len(cands), NextOffset: nextOffset(q.Offset, len(items), len(cands)), Expansions: store.Expansions(q.Keywords)}, nil
+	total := len(cands)
+	*buf = cands
+	candBufs.Put(buf)
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: store.Expansions(q.Keywords)}, nil
 }
 
 // SimilarTo implements store.Store.
@@ -322,7 +332,11 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		if part == nil {
 			return 0, nil
 		}
-		return len(part.keywordCandidates(q.Keywords, q.Filters)), nil
+		buf := candBufs.Get().(*[]cand)
+		*buf = part.keywordCandidates(q.Keywords, q.Filters, (*buf)[:0])
+		n := len(*buf)
+		candBufs.Put(buf)
+		return n, nil
 	}
 	_, part, ai, err := s.anchor(ctx, q.Platform, q.AnchorKey)
 	if err != nil {

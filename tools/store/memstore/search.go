@@ -3,6 +3,7 @@ package memstore
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"searchagent/tools/embed"
 	"searchagent/tools/store"
@@ -165,18 +166,13 @@ func (p *partition) each(docs []uint32, all bool, excluded []uint32, fn func(d i
 	}
 }
 
-// keywordCandidates returns the documents a keyword search finds.
-func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []cand {
+// keywordCandidates appends the documents a keyword search finds to out
+// (which may be a reused buffer) and returns it.
+func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters, out []cand) []cand {
 	docs, scores, all, excluded := p.keywordSets(kws, true)
-	noFilter := f.IsZero()
-	var out []cand
-	if all {
-		out = make([]cand, 0, len(p.chans))
-	} else {
-		out = make([]cand, 0, len(docs))
-	}
+	flt := p.filter(f)
 	p.each(docs, all, excluded, func(d, i int) {
-		if !noFilter && !f.Match(p.chans[d]) {
+		if !flt.ok(d) {
 			return
 		}
 		c := cand{doc: int32(d)}
@@ -188,6 +184,10 @@ func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []ca
 	return out
 }
 
+// candBufs recycles candidate buffers: a filter-only search over a big
+// platform has thousands of candidates, and only their page outlives it.
+var candBufs = sync.Pool{New: func() any { return new([]cand) }}
+
 // similarCandidates returns the documents similar to anchor document ai
 // that pass the keywords and filters, scored by the hybrid similarity; the
 // anchor itself is never a candidate. An anchor with enough text has the
@@ -198,8 +198,8 @@ func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters) []ca
 func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filters, minScore, defaultMin float64) []cand {
 	base := p.neighbours(ai, minScore, defaultMin)
 	docs, _, all, excluded := p.keywordSets(kws, false)
-	noFilter := f.IsZero()
-	if all && len(excluded) == 0 && noFilter {
+	flt := p.filter(f)
+	if all && len(excluded) == 0 && flt.none {
 		return base
 	}
 	var out []cand
@@ -223,7 +223,7 @@ func (p *partition) similarCandidates(ai int, kws []store.Keyword, f store.Filte
 		if x < len(excluded) && excluded[x] == d {
 			continue
 		}
-		if !noFilter && !f.Match(p.chans[d]) {
+		if !flt.ok(int(d)) {
 			continue
 		}
 		out = append(out, c)

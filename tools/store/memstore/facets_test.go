@@ -1,0 +1,63 @@
+package memstore
+
+import (
+	"testing"
+	"time"
+
+	"searchagent/tools/store"
+)
+
+// The facet table filters exactly as store.Filters.Match does, on every
+// channel of every platform of the demo catalog.
+func TestFacetFilterIsMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 20000-channel demo store")
+	}
+	s, _ := benchStore(t)
+	var some time.Time // a real last-post time, to test the boundary
+	for _, part := range s.parts {
+		for _, ch := range part.chans {
+			if !ch.LastPostAt.IsZero() {
+				some = ch.LastPostAt
+				break
+			}
+		}
+	}
+	cases := []struct {
+		name string
+		f    store.Filters
+	}{
+		{"country", store.Filters{Countries: []string{"US"}}},
+		{"countries and language", store.Filters{Countries: []string{"US", "GB"}, Languages: []string{"en"}}},
+		{"category any case", store.Filters{Categories: []string{"GAMING", "beauty"}}},
+		{"excluded", store.Filters{ExcludeCountries: []string{"US"}, ExcludeLanguages: []string{"zh"}, ExcludeCategories: []string{"Gaming"}}},
+		{"excluded empty", store.Filters{ExcludeCountries: []string{""}}},
+		{"unknown country", store.Filters{Countries: []string{"ZZ"}}},
+		{"ranges", store.Filters{Followers: store.Range{Min: 5000, Max: 20000}, AvgViews: store.Range{Min: 3000}}},
+		{"active since, at a post", store.Filters{ActiveSince: some}},
+		{"active since, a nanosecond later", store.Filters{ActiveSince: some.Add(time.Nanosecond)}},
+		{"everything", store.Filters{Countries: []string{"US"}, Categories: []string{"tech"}, ExcludeLanguages: []string{"es"},
+			Followers: store.Range{Min: 1000}, ActiveSince: some.AddDate(0, -3, 0)}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for p, part := range s.parts {
+				if part.facets == nil {
+					t.Fatalf("%s: no facet table", p)
+				}
+				flt := part.filter(tc.f)
+				n := 0
+				for d, ch := range part.chans {
+					want := tc.f.Match(ch)
+					if got := flt.ok(d); got != want {
+						t.Fatalf("%s %s: facet filter = %v, Filters.Match = %v (%+v)", p, ch.Key(), got, want, tc.f)
+					}
+					if want {
+						n++
+					}
+				}
+				t.Logf("%s: %d of %d pass", p, n, len(part.chans))
+			}
+		})
+	}
+}
