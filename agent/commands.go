@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"searchagent/agent/fsm"
@@ -157,18 +158,6 @@ func addFilter(s *Session, args router.Args) (string, error) {
 			return "", fmt.Errorf("add_filter %s: no value", name)
 		}
 		c.Op, c.Value = setValue(op == "not_in", vals)
-		var moved []string
-		if c, moved = s.settleOpposite(c); len(moved) > 0 {
-			names := condparse.Describe(condition.Field(c.Field), "in", condparse.StringsValue(moved...))
-			if op == "not_in" {
-				s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
-			} else {
-				s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
-			}
-		}
-		if valuesOf(c.Value) == nil {
-			return "", nil
-		}
 	case fieldCount:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
 		if !ok {
@@ -182,7 +171,7 @@ func addFilter(s *Session, args router.Args) (string, error) {
 		}
 		c.Op, c.Value = "within_days", condparse.IntValue(days)
 	}
-	s.upsertCond(c)
+	s.mergeCond(c)
 	return "", nil
 }
 
@@ -198,6 +187,7 @@ func countValue(lo, hi int64) (string, condparse.Value) {
 }
 
 func removeFilter(s *Session, args router.Args) (string, error) {
+	before := s.chips()
 	ids := stringsOf(args.Get("condition_ids"))
 	name, _ := args.Get("field").(string)
 	removed := false
@@ -217,6 +207,17 @@ func removeFilter(s *Session, args router.Args) (string, error) {
 	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
+	}
+	var gone []string
+	for _, c := range before {
+		if !slices.ContainsFunc(s.chips(), func(n contract.Condition) bool { return n.ID == c.ID }) {
+			gone = append(gone, c.Label)
+		}
+	}
+	if len(gone) > 0 {
+		// A removal is a change to what the user had: it is said (issue 16
+		// item 7).
+		s.note(pick(s.zh(), "已移除：", "Removed: ") + strings.Join(gone, pick(s.zh(), "、", ", ")))
 	}
 	return "", nil
 }

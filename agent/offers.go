@@ -192,7 +192,12 @@ func filterTargets(s *Session) []target {
 // removeAnchorLabel says what dropping the link or anchor keeps.
 func removeAnchorLabel(s *Session) text {
 	link := s.RepairReason.IsURL()
+	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == "applied" && c.Kind != "soft" })
 	switch {
+	case conds && link:
+		return text{"删除链接，按其余条件搜", "Drop the link, keep the rest"}
+	case conds:
+		return text{"删除锚点，按其余条件搜", "Drop the anchor, keep the rest"}
 	case len(s.Tags) > 0 && link:
 		return text{"删除链接，按关键词搜", "Drop the link, keep keywords"}
 	case len(s.Tags) > 0:
@@ -289,6 +294,7 @@ var guardZH = map[string]string{
 	"recall_expandable":                    "低召回，或无结果且有能找到结果的放宽建议",
 	"anchor_removable_tags_remain":         "有锚点或失败的链接可删除，且保留关键词",
 	"anchor_removable_no_tags":             "只有锚点：删除后回到经典输入",
+	"anchor_removable_conditions_remain":   "有锚点或失败的链接可删除，且保留其余条件",
 	"no_text":                              "还没有给出描述",
 	"fallback_conditions_hold_tags":        "无未完成追问、无修正，只剩显式关键词",
 	"fallback_conditions_hold_anchor":      "无未完成追问、无修正，只剩单一锚点",

@@ -112,6 +112,9 @@ type Cond struct {
 	Span     string          `json:"span,omitempty"`
 	LabelZH  string          `json:"label_zh,omitempty"`
 	LabelEN  string          `json:"label_en,omitempty"`
+	// Turn is the turn that last set the node: a change to a node of an
+	// earlier turn is said in the notice (mergeCond).
+	Turn int64 `json:"turn,omitempty"`
 }
 
 // Question is the pending question.

@@ -563,6 +563,16 @@ func (r *renderer) summaryParts() []part {
 	}
 	switch r.id {
 	case "expanded_repair.empty_repair.url_invalid", "expanded_repair.empty_repair.url_mismatch", "expanded_repair.empty_repair.url_unsupported":
+		conds := labelItems(func(c Condition) bool {
+			return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
+		})
+		if len(conds) > 0 {
+			// The other conditions survive the failed link (seed 000
+			// §6.8, spec 3.5.3B): say which.
+			kept := append(quoted(r.positive), conds...)
+			return []part{{prefix: r.t("链接未能生成锚点，已保留：", "The link gave no anchor; kept: "), items: kept, sep: r.t(" / ", ", "),
+				suffix: r.t("，可继续搜索", "; still searchable")}}
+		}
 		if len(r.positive) == 0 {
 			return nil
 		}
@@ -748,7 +758,14 @@ var repairTexts = map[string]repairText{
 
 func (r *renderer) removeAnchorText() repairText {
 	link := r.in.Context.RepairReason.IsURL()
+	conds := slices.ContainsFunc(r.conds, func(c Condition) bool {
+		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
+	})
 	switch {
+	case conds && link:
+		return repairText{tr{"删除链接，按其余条件搜", "Drop the link, keep the rest"}, tr{"其余条件已保留，直接按它们搜索", "Search by the kept conditions"}}
+	case conds:
+		return repairText{tr{"删除锚点，按其余条件搜", "Drop the anchor, keep the rest"}, tr{"只按已保留的条件搜索", "Search by the kept conditions only"}}
 	case len(r.positive) > 0 && link:
 		return repairText{tr{"删除链接，按关键词搜", "Drop the link, keep keywords"}, tr{"关键词已保留，直接按关键词搜索", "Search by the kept keywords"}}
 	case len(r.positive) > 0:

@@ -211,6 +211,13 @@ func TestRepairsClassicBoxTakesANewKeyword(t *testing.T) {
 			wantTotal: 20,
 		},
 		{
+			name:      "A_REPAIR_EXPAND_RECALL_SCOPE",
+			repair:    func(b *rpBox) { b.click(b.offer("A_REPAIR_EXPAND_RECALL_SCOPE", ""), api.Args{}) },
+			wantState: "committed_keyword/compact_classic/results_ready", wantSub: "keyword-committed",
+			wantTags:  []contract.Tag{{ID: "k1", Text: "Torque", Scope: contract.ScopeName}},
+			wantTotal: 20,
+		},
+		{
 			name:      "tag.delete",
 			repair:    func(b *rpBox) { b.must("tag.delete", api.Args{TagID: "k1"}) },
 			wantState: "empty_input/compact_classic/idle", wantSub: "keyword-blank",
@@ -455,6 +462,132 @@ func TestRepairsFromTheCause(t *testing.T) {
 			}
 			if s.State.Session != "results_ready" || s.Context.SourceStage != "post_repair" {
 				t.Errorf("after %q: %s source_stage %s, want results_ready post_repair", first.Label, rpTriple(s), s.Context.SourceStage)
+			}
+		})
+	}
+}
+
+// rpConds are the conditions slot as "label source status" lines.
+func rpConds(s api.Snapshot) []string {
+	var out []string
+	for _, c := range s.Slots.Conditions {
+		out = append(out, c.Label+" "+string(c.Source)+" "+string(c.Status))
+	}
+	return out
+}
+
+// TestRepairsFailedLinkKeepsTheConditions is issue 16 item 6: a link that
+// gives no anchor fails alone (seed 000 §6.8, spec 3.5.3B). The summary says
+// what was kept; dropping the link searches by the kept conditions; a
+// corrected link applies them around the new anchor and shows them.
+func TestRepairsFailedLinkKeepsTheConditions(t *testing.T) {
+	const input = "https://www.youtube.com/@nosuchchannel404 美国 粉丝1w+ 科技"
+	kept := []string{"美国 user_input applied", "粉丝 ≥ 1万 user_input applied", "科技 user_input applied"}
+	open := func(t *testing.T) *rpBox {
+		b := rpOpen(t, "youtube", "zh")
+		s := b.must("search.submit", api.Args{Text: input})
+		if got := rpTriple(s); got != "followup_waiting/expanded_repair/empty_repair" || s.Substate != "url-invalid" {
+			t.Fatalf("state %s (%s), want followup_waiting/expanded_repair/empty_repair (url-invalid)", got, s.Substate)
+		}
+		if got := s.Slots.TaskSummary; got != "链接未能生成锚点，已保留：美国 / 粉丝 ≥ 1万 / 科技，可继续搜索" {
+			t.Errorf("task_summary %q, want it to say the conditions were kept", got)
+		}
+		if got := rpConds(s); !slices.Equal(got, kept) {
+			t.Errorf("conditions %q, want %q", got, kept)
+		}
+		var ids []string
+		for _, o := range s.Slots.RepairOptions {
+			ids = append(ids, o.ActionID+" "+o.Label)
+		}
+		want := []string{"A_REPAIR_FIX_URL 修改链接", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS 删除链接，按其余条件搜", "A_REPAIR_SWITCH_TO_NL 改用自然语言描述"}
+		if !slices.Equal(ids, want) {
+			t.Errorf("repair options %q, want %q", ids, want)
+		}
+		return b
+	}
+	checkResults := func(t *testing.T, s api.Snapshot, what string) {
+		t.Helper()
+		if s.Results == nil || s.Results.Total == 0 {
+			t.Fatalf("%s: no results", what)
+		}
+		for _, it := range s.Results.Items {
+			if c := it.Channel; c.Country != "US" || c.Category != "tech" || c.Followers < 10000 {
+				t.Errorf("%s: %s (%s, %s, %d followers) breaks the kept conditions", what, c.Handle, c.Country, c.Category, c.Followers)
+			}
+		}
+	}
+	t.Run("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS searches by them", func(t *testing.T) {
+		b := open(t)
+		s := b.click(b.offer("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", "删除链接，按其余条件搜"), api.Args{})
+		if got := rpTriple(s); got != "followup_waiting/expanded_agent/results_ready" || s.Context.SourceStage != "post_repair" {
+			t.Fatalf("state %s source_stage %s, want followup_waiting/expanded_agent/results_ready post_repair", got, s.Context.SourceStage)
+		}
+		if s.Context.Anchor != nil || s.Results.Anchor != nil {
+			t.Errorf("the dropped link is still there: context %+v, pinned %+v", s.Context.Anchor, s.Results.Anchor)
+		}
+		if got := rpConds(s); !slices.Equal(got, kept) {
+			t.Errorf("conditions %q, want %q", got, kept)
+		}
+		if got := s.Slots.TaskSummary; got != "已生效：美国 / 粉丝 ≥ 1万 / 科技" {
+			t.Errorf("task_summary %q", got)
+		}
+		checkResults(t, s, "after dropping the link")
+	})
+	t.Run("A_REPAIR_FIX_URL applies and shows them", func(t *testing.T) {
+		b := open(t)
+		s := b.click(b.offer("A_REPAIR_FIX_URL", ""), api.Args{URL: "https://www.youtube.com/@gadgetgrid"})
+		if got := rpTriple(s); got != "followup_waiting/expanded_agent/results_ready" || s.Substate != "mixed-anchor" || s.Context.SourceStage != "post_repair" {
+			t.Fatalf("state %s (%s) source_stage %s, want followup_waiting/expanded_agent/results_ready (mixed-anchor) post_repair", got, s.Substate, s.Context.SourceStage)
+		}
+		if s.Results.Anchor == nil || s.Results.Anchor.Handle != "gadgetgrid" {
+			t.Errorf("pinned anchor %+v, want @gadgetgrid", s.Results.Anchor)
+		}
+		want := append([]string{"锚点 @gadgetgrid user_input applied"}, kept...)
+		if got := rpConds(s); !slices.Equal(got, want) {
+			t.Errorf("conditions %q, want %q", got, want)
+		}
+		if got := s.Slots.TaskSummary; !strings.Contains(got, "已生效：美国 / 粉丝 ≥ 1万 / 科技") {
+			t.Errorf("task_summary %q does not show the kept conditions", got)
+		}
+		checkResults(t, s, "after fixing the link")
+	})
+}
+
+// TestRepairsRemovedAnchorIsNotPinned is issue 16 item 10 (part): an
+// anchor removed in a low-recall repair is no longer pinned — whether
+// keywords remain (a new keyword search) or nothing does (an empty box, no
+// stale results).
+func TestRepairsRemovedAnchorIsNotPinned(t *testing.T) {
+	cases := []struct {
+		name, input, wantState string
+		wantTotal              int
+	}{
+		{"anchor only", "https://www.youtube.com/@oldironrevival", "empty_input/compact_classic/idle", -1},
+		{"anchor and keyword", "https://www.youtube.com/@gadgetgrid Hollyland", "committed_keyword/compact_classic/results_ready", 4},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rpOpen(t, "youtube", "zh")
+			s := b.must("search.submit", api.Args{Text: tc.input})
+			if s.Context.RepairReason != "low_recall" || s.Results == nil || s.Results.Anchor == nil {
+				t.Fatalf("precondition: low recall around a pinned anchor, have %s %q %+v", rpTriple(s), s.Context.RepairReason, s.Results)
+			}
+			b.click(b.offer("A_HINT_OPEN_REPAIR_LOW_RECALL", ""), api.Args{})
+			s = b.click(b.offer("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ""), api.Args{})
+			if got := rpTriple(s); got != tc.wantState {
+				t.Errorf("state %s, want %s", got, tc.wantState)
+			}
+			if s.Context.Anchor != nil {
+				t.Errorf("context anchor %+v after removing it", s.Context.Anchor)
+			}
+			if s.Results != nil && s.Results.Anchor != nil {
+				t.Errorf("the removed anchor @%s is still pinned", s.Results.Anchor.Handle)
+			}
+			if got := rpTotal(s); got != tc.wantTotal {
+				t.Errorf("total %d, want %d", got, tc.wantTotal)
+			}
+			if slices.ContainsFunc(s.Slots.Conditions, func(c contract.Condition) bool { return c.Kind == "anchor" }) {
+				t.Errorf("conditions still show the anchor: %q", rpConds(s))
 			}
 		})
 	}

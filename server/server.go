@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"searchagent/api"
+	"searchagent/server/memguard"
 	"searchagent/server/metrics"
 	"searchagent/server/sse"
 )
@@ -53,6 +54,7 @@ type config struct {
 	maxBody         int64
 	createLimit     RateLimit
 	eventLimit      RateLimit
+	memGuard        *memguard.Guard
 	heartbeat       time.Duration
 	retry           time.Duration
 	writeTimeout    time.Duration
@@ -276,9 +278,9 @@ func (s *Server) buildEngine() (err error) {
 	e.GET(api.PathOpenAPI, s.openapi)
 
 	v1 := e.Group("/", s.auth)
-	v1.POST(api.PathSessions, s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
+	v1.POST(api.PathSessions, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
-	v1.POST(api.PathEvents, s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
+	v1.POST(api.PathEvents, s.admit(memguard.Event), s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
 	v1.GET(api.PathStream, s.stream)
 	v1.GET(api.PathTrace, s.trace)
 	v1.POST(api.PathExplain, s.explain)

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"searchagent/agent"
@@ -18,6 +21,7 @@ import (
 	"searchagent/contract"
 	"searchagent/router"
 	"searchagent/server"
+	"searchagent/server/memguard"
 	"searchagent/server/metrics"
 	"searchagent/server/web"
 	"searchagent/tools/embed"
@@ -48,6 +52,9 @@ type appConfig struct {
 	maxTurns int
 	// createLimit and eventLimit are the per-client rate limits (zero: off).
 	createLimit, eventLimit server.RateLimit
+	// maxMemory is --max-memory in bytes (0: GOMEMLIMIT, if set, else no
+	// memory admission).
+	maxMemory uint64
 	// corsOrigins may call the API from a browser page (none by default).
 	corsOrigins []string
 	log         *slog.Logger
@@ -147,6 +154,14 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	for _, r := range web.Routes() {
 		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
 	}
+	guard, err := memoryGuard(cfg.maxMemory, memSess, log)
+	if err != nil {
+		closer()
+		return nil, err
+	}
+	if guard != nil {
+		opts = append(opts, server.WithMemoryGuard(guard))
+	}
 	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
 		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
 	}
@@ -177,6 +192,32 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer}, nil
+}
+
+// memoryGuard is the memory admission of --max-memory (which also sets the
+// Go memory limit) or of GOMEMLIMIT; nil, said in the log, when neither
+// is set. Its refusals first ask the in-memory session store to drop its
+// closed and idle sessions.
+func memoryGuard(maxMemory uint64, mem *sessions.Memory, log *slog.Logger) (*memguard.Guard, error) {
+	limit, source := maxMemory, "--max-memory"
+	if limit > 0 {
+		debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	} else if limit, source = memguard.ProcessLimit(), "GOMEMLIMIT"; limit == 0 {
+		log.Warn("memory admission off (no --max-memory or GOMEMLIMIT): nothing refuses new sessions before the process runs out of memory; set --max-memory to the container's limit")
+		return nil, nil
+	}
+	var opts []memguard.Option
+	if mem != nil {
+		opts = append(opts, memguard.WithRelief(func() { mem.Sweep() }))
+	}
+	g, err := memguard.New(limit, opts...)
+	if err != nil {
+		return nil, failErr("%v", err)
+	}
+	log.Info("memory admission on", "cap", humanize.IBytes(limit), "from", source,
+		"refuse_sessions_at", humanize.IBytes(uint64(memguard.DefaultCreateShare*float64(limit))),
+		"refuse_turns_at", humanize.IBytes(uint64(memguard.DefaultEventShare*float64(limit))))
+	return g, nil
 }
 
 // sweep evicts closed and idle sessions every minute until ctx ends.
@@ -227,6 +268,7 @@ func newServeCmd() *cobra.Command {
 		origins []string
 		logJSON bool
 		pprof   string
+		maxMem  string
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
 		create  = server.RateLimit{Burst: 20}
@@ -278,7 +320,15 @@ func newServeCmd() *cobra.Command {
 			if !cmd.Flags().Changed("migrate") && os.Getenv("SEARCHAGENT_MIGRATE") == "1" {
 				df.migrate = true
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn,
+			var maxMemory uint64
+			if maxMem != "" {
+				n, err := humanize.ParseBytes(maxMem)
+				if err != nil || n == 0 {
+					return usageErr("--max-memory %q: want a size such as 512MiB or 2GB", maxMem)
+				}
+				maxMemory = n
+			}
+			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
 				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -317,6 +367,7 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
+	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory cap (e.g. 512MiB): sets the Go memory limit and answers 503 overloaded to new sessions at 70% and new turns at 85% of it in live heap (default: GOMEMLIMIT if set, else off)")
 	cmd.Flags().StringVar(&pprof, "pprof-addr", "", "serve Go's net/http/pprof profiles on this loopback address (e.g. 127.0.0.1:6060; off by default; refused on a non-loopback address)")
 	cmd.Flags().BoolVar(&df.migrate, "migrate", false, "with DATABASE_URL: apply pending schema migrations before serving (env SEARCHAGENT_MIGRATE=1); without it serve refuses a schema that is behind")
 	df.registerQuery(cmd)

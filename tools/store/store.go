@@ -109,6 +109,11 @@ type Keyword struct {
 	Excluded bool   `json:"is_excluded,omitempty"`
 	// Exact turns alias expansion off for this keyword.
 	Exact bool `json:"exact,omitempty"`
+	// Soft ranks without filtering: a channel need not match it, one that
+	// does scores higher in a keyword search ("汽配评测" said around the
+	// category 汽车, issue 16). Similar recall ranks by similarity and
+	// does not use it; an excluded keyword cannot be soft.
+	Soft bool `json:"soft,omitempty"`
 }
 
 // Range bounds a count; 0 leaves a side open. Both ends are inclusive.

@@ -108,6 +108,9 @@ func matchExpr(b *builder, k store.Keyword) string {
 func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f store.Filters) (string, error) {
 	conds := []string{`platform = ` + b.arg(string(p))}
 	for _, k := range kws {
+		if k.Soft {
+			continue // ranks only (scoreExpr)
+		}
 		m := matchExpr(b, k)
 		if k.Excluded {
 			conds = append(conds, "NOT "+m)

@@ -137,7 +137,12 @@ func TestDemoCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := build(t, cat)
+	// No similar cache: the cosine-order run below changes the weights the
+	// cached outcomes were scored with.
+	s, err := memstore.New(context.Background(), cat, hashing(t), memstore.WithSimilarCache(0))
+	if err != nil {
+		t.Fatal(err)
+	}
 	rep, err := Run(context.Background(), s, cat, Options{MaxAnchors: 120})
 	if err != nil {
 		t.Fatal(err)

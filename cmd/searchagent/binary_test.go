@@ -1,0 +1,340 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"searchagent/api"
+)
+
+// The tests below build the real searchagent binary and run `serve` as a
+// child process: signals, exit codes and memory caps are the process's own.
+
+var binary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildBinary builds cmd/searchagent once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the searchagent binary")
+	}
+	binary.once.Do(func() {
+		dir, err := os.MkdirTemp("", "searchagent-bin")
+		if err != nil {
+			binary.err = err
+			return
+		}
+		binary.path = filepath.Join(dir, "searchagent")
+		out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput()
+		if err != nil {
+			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
+}
+
+// child is a running `searchagent serve`.
+type child struct {
+	cmd    *exec.Cmd
+	base   string
+	stderr *bytes.Buffer
+	exited chan error
+}
+
+// startServe runs `searchagent serve` over the six-channel test catalog
+// on a free loopback port, with args, and waits for it to listen.
+func startServe(t *testing.T, env []string, args ...string) *child {
+	t.Helper()
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--catalog", mini}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &child{cmd: cmd, stderr: &bytes.Buffer{}, exited: make(chan error, 1)}
+	cmd.Stderr = c.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		select {
+		case <-c.exited:
+		case <-time.After(10 * time.Second):
+		}
+	})
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if _, rest, ok := strings.Cut(sc.Text(), "listening on http://"); ok {
+				addr <- strings.Fields(rest)[0]
+			}
+		}
+		c.exited <- cmd.Wait()
+	}()
+	select {
+	case a := <-addr:
+		c.base = "http://" + a
+	case err := <-c.exited:
+		t.Fatalf("serve exited before listening: %v\n%s", err, c.stderr)
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not listen within 60 s\n%s", c.stderr)
+	}
+	return c
+}
+
+// streamTurn sends one streamed turn and reads it to its end.
+func streamTurn(ctx context.Context, hc *http.Client, base, id, token string, ev api.EventRequest) (status int, done *api.TurnDone, err error) {
+	body, _ := json.Marshal(ev)
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/v1/sessions/"+id+"/events", bytes.NewReader(body))
+	req.Header.Set(api.HeaderToken, token)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	var name string
+	for sc.Scan() {
+		line := sc.Text()
+		if v, ok := strings.CutPrefix(line, "event: "); ok {
+			name = v
+		}
+		if v, ok := strings.CutPrefix(line, "data: "); ok && name == api.EventTurnDone {
+			var td api.TurnDone
+			if err := json.Unmarshal([]byte(v), &td); err != nil {
+				return resp.StatusCode, nil, err
+			}
+			done = &td
+		}
+	}
+	return resp.StatusCode, done, sc.Err()
+}
+
+func createSession(t *testing.T, hc *http.Client, base string) api.CreateSessionResponse {
+	t.Helper()
+	resp, err := hc.Post(base+"/v1/sessions", "application/json", strings.NewReader(`{"platform":"youtube","locale":"en"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var cr api.CreateSessionResponse
+	if err := json.NewDecoder(resp.Body).Decode(&cr); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create = %d, %v", resp.StatusCode, err)
+	}
+	return cr
+}
+
+// SIGTERM with open streams and turns in flight: every turn the server
+// took either completes with turn.done (committed: ok with a new version)
+// or never started (the connection was refused or closed before the
+// request); no answered stream is cut short; the open event streams end;
+// the process exits 0 within its shutdown grace period.
+func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
+	c := startServe(t, nil)
+	hc := &http.Client{Timeout: 30 * time.Second}
+
+	// Two open event streams.
+	streamsEnded := make(chan error, 2)
+	for range 2 {
+		cr := createSession(t, hc, c.base)
+		req, _ := http.NewRequest("GET", c.base+"/v1/sessions/"+cr.SessionID+"/stream?lastEventId=0", nil)
+		req.Header.Set(api.HeaderToken, cr.Token)
+		resp, err := (&http.Client{}).Do(req)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("open stream: %v", err)
+		}
+		go func() {
+			_, err := io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			streamsEnded <- err
+		}()
+	}
+
+	// Workers send streamed turns back to back until the server is gone.
+	type outcome struct {
+		started, ended time.Time
+		status         int
+		done           *api.TurnDone
+		err            error
+	}
+	var (
+		mu       sync.Mutex
+		outcomes []outcome
+		wg       sync.WaitGroup
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	for w := range 6 {
+		cr := createSession(t, hc, c.base)
+		wg.Go(func() {
+			// A search, then re-sorts (each a turn with a fresh query).
+			sorts := []string{"followers", "avg_views", "recent", "relevance"}
+			ev := api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}}
+			for i := 0; ctx.Err() == nil; i++ {
+				o := outcome{started: time.Now()}
+				o.status, o.done, o.err = streamTurn(ctx, hc, c.base, cr.SessionID, cr.Token, ev)
+				ev = api.EventRequest{Event: "results.sort", Args: api.Args{By: sorts[(w+i)%len(sorts)]}}
+				o.ended = time.Now()
+				mu.Lock()
+				outcomes = append(outcomes, o)
+				mu.Unlock()
+				if o.status == 0 && o.err != nil {
+					return // the server is gone
+				}
+			}
+		})
+	}
+	time.Sleep(500 * time.Millisecond)
+	signalled := time.Now()
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var exitErr error
+	select {
+	case exitErr = <-c.exited:
+	case <-time.After(15 * time.Second): // serve's grace period is 10 s
+		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
+	}
+	exitedAfter := time.Since(signalled)
+	wg.Wait()
+	if exitErr != nil {
+		t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, c.stderr)
+	}
+	for range 2 {
+		select {
+		case <-streamsEnded:
+		case <-time.After(5 * time.Second):
+			t.Fatal("an open event stream did not end with the process")
+		}
+	}
+	straddled, completed := 0, 0
+	for _, o := range outcomes {
+		switch {
+		case o.status == http.StatusOK && o.done != nil && o.done.OK && o.done.Version > 1:
+			completed++
+			if o.started.Before(signalled) && o.ended.After(signalled) {
+				straddled++
+			}
+		case o.status == 0 && o.err != nil:
+			// never answered: refused, or the keep-alive connection was
+			// closed before the request (nothing of it ran)
+		default:
+			t.Errorf("a turn the server answered did not complete: status %d, turn.done %+v, err %v", o.status, o.done, o.err)
+		}
+	}
+	t.Logf("%d turns completed, %d of them in flight at SIGTERM; exit %v after the signal", completed, straddled, exitedAfter.Round(time.Millisecond))
+	if completed == 0 || straddled == 0 {
+		t.Errorf("%d turns completed, %d in flight at SIGTERM: the test did not exercise a turn in flight", completed, straddled)
+	}
+	if !strings.Contains(c.stderr.String(), "http server stopped") {
+		t.Errorf("the log lacks the graceful stop:\n%s", c.stderr)
+	}
+}
+
+// With --max-memory, a process under a real data-segment limit (a crash
+// would be a real "out of memory") that is fed new searched sessions
+// answers 503 overloaded with Retry-After before it is at risk, and keeps
+// answering /healthz and the sessions it holds.
+func TestServeMemoryCapAnswers503BeforeDeath(t *testing.T) {
+	const capBytes = 96 << 20
+	c := startServe(t, nil, "--max-memory", "96MiB", "--max-sessions", "0")
+	// Without the guard the sessions below would grow the heap past this
+	// limit and the runtime would die with "fatal error: out of memory".
+	lim := unix.Rlimit{Cur: 4 * capBytes, Max: 4 * capBytes}
+	if err := unix.Prlimit(c.cmd.Process.Pid, unix.RLIMIT_DATA, &lim, nil); err != nil {
+		t.Fatalf("prlimit: %v", err)
+	}
+	hc := &http.Client{Timeout: 30 * time.Second}
+	ctx := context.Background()
+	var held api.CreateSessionResponse
+	created, refused := 0, 0
+	deadline := time.Now().Add(3 * time.Minute)
+	for refused < 20 && time.Now().Before(deadline) {
+		resp, err := hc.Post(c.base+"/v1/sessions", "application/json", strings.NewReader(`{"platform":"youtube","locale":"en"}`))
+		if err != nil {
+			t.Fatalf("after %d sessions: %v\n%s", created, err, tail(c.stderr))
+		}
+		var cr api.CreateSessionResponse
+		var eb api.ErrorBody
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusCreated:
+			json.Unmarshal(b, &cr)
+			created++
+			held = cr
+			// A searched session holds its results, events and trace.
+			if st, done, err := streamTurn(ctx, hc, c.base, cr.SessionID, cr.Token,
+				api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}}); err != nil || st != 200 && st != 503 || st == 200 && (done == nil || !done.OK) {
+				t.Fatalf("turn %d = %d %+v %v\n%s", created, st, done, err, tail(c.stderr))
+			}
+		case http.StatusServiceUnavailable:
+			json.Unmarshal(b, &eb)
+			if eb.Error.Code != "overloaded" || resp.Header.Get("Retry-After") == "" {
+				t.Fatalf("503 = %s, Retry-After %q: want overloaded with Retry-After", b, resp.Header.Get("Retry-After"))
+			}
+			refused++
+		default:
+			t.Fatalf("create = %d %s", resp.StatusCode, b)
+		}
+	}
+	if refused == 0 {
+		t.Fatalf("%d sessions created and none refused within the time bound", created)
+	}
+	t.Logf("%d searched sessions created, then %d creations refused with 503", created, refused)
+	for _, path := range []string{"/healthz", "/v1/sessions/" + held.SessionID} {
+		req, _ := http.NewRequest("GET", c.base+path, nil)
+		req.Header.Set(api.HeaderToken, held.Token)
+		resp, err := hc.Do(req)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s after the refusals = %v %v", path, resp, err)
+		} else {
+			resp.Body.Close()
+		}
+	}
+	select {
+	case err := <-c.exited:
+		t.Fatalf("serve died: %v\n%s", err, tail(c.stderr))
+	default:
+	}
+	if !strings.Contains(c.stderr.String(), "memory admission on") {
+		t.Errorf("the log does not say the memory admission is on:\n%s", tail(c.stderr))
+	}
+}
+
+func tail(b *bytes.Buffer) string {
+	s := b.String()
+	if len(s) > 3000 {
+		s = s[len(s)-3000:]
+	}
+	return s
+}
