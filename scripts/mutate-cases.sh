@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# mutate-cases.sh PKG GREMLINS_LOG: gremlins v0.6.0 reports every mutant in
-# a switch's case clause NOT COVERED (Go's coverage blocks start after the
-# colon). This applies each such mutant of GREMLINS_LOG (a `make mutate`
-# output) by hand, one at a time, runs PKG's tests, and prints KILLED or
-# LIVED per mutant and a summary; the source is restored after each one.
+# mutate-cases.sh PKG GREMLINS_LOG [STATUS]: gremlins v0.6.0 reports every
+# mutant in a switch's case clause NOT COVERED (Go's coverage blocks start
+# after the colon). This applies each such mutant of GREMLINS_LOG (a
+# `make mutate` output) by hand, one at a time, runs PKG's tests, and
+# prints KILLED or LIVED per mutant and a summary; the source is restored
+# after each one. With STATUS (LIVED, NOT COVERED …) it re-runs every
+# mutant of that status instead, case clause or not: the quick check that
+# new tests kill a run's survivors when the code has not changed since.
 # Run it in a clean work tree: it edits files in place.
 set -euo pipefail
 pkg=${1:?PKG}
 log=${2:?GREMLINS_LOG}
+status=${3:-}
 cd "$(git rev-parse --show-toplevel)"
 killed=0 lived=0 skipped=0
 while read -r kind loc; do
@@ -16,7 +20,7 @@ while read -r kind loc; do
 	line=${rest%%:*}
 	col=${rest#*:}
 	path="$pkg/$file"
-	grep -qE '^\s*case ' <(sed -n "${line}p" "$path") || continue
+	[ -n "$status" ] || grep -qE '^\s*case ' <(sed -n "${line}p" "$path") || continue
 	# gremlins' columns are 1-based byte offsets of the operator token.
 	if ! perl -i -pe '
 		BEGIN { ($kind, $line, $col) = @ARGV; splice @ARGV, 0, 3 }
@@ -34,6 +38,8 @@ while read -r kind loc; do
 				if (exists $bnd{$t}) { substr($_, $p, 2) = $bnd{$t}; $done = 1 }
 				elsif (exists $bnd1{$o}) { substr($_, $p, 1) = $bnd1{$o}; $done = 1 }
 			} elsif ($kind eq "ARITHMETIC_BASE" && exists $ari{$o}) { substr($_, $p, 1) = $ari{$o}; $done = 1 }
+			elsif ($kind eq "INCREMENT_DECREMENT" && ($t eq "++" || $t eq "--")) { substr($_, $p, 2) = $t eq "++" ? "--" : "++"; $done = 1 }
+			elsif ($kind eq "INVERT_NEGATIVES" && $o eq "-") { substr($_, $p, 1) = "+"; $done = 1 }
 			exit 3 unless $done;
 		}' "$kind" "$line" "$col" "$path"; then
 		git checkout -q -- "$path"
@@ -49,5 +55,5 @@ while read -r kind loc; do
 		killed=$((killed + 1))
 	fi
 	git checkout -q -- "$path"
-done < <(grep 'NOT COVERED' "$log" | sed -E 's/^ *NOT COVERED ([A-Z_]+) at (.*)$/\1 \2/' | sort -u)
-echo "case-clause mutants: killed $killed, lived $lived, skipped $skipped"
+done < <(grep -E "^ *${status:-NOT COVERED} " "$log" | sed -E 's/^ *(LIVED|KILLED|NOT COVERED|TIMED OUT) ([A-Z_]+) at (.*)$/\2 \3/' | sort -u)
+echo "${status:-case-clause} mutants: killed $killed, lived $lived, skipped $skipped"

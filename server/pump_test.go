@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/api"
+	"searchagent/internal/testwait"
 )
 
 // The pump writes every event queued by the time it wakes, asking for a
@@ -30,14 +31,16 @@ func TestPumpFlushesOncePerBurst(t *testing.T) {
 	if err := p.push(api.StreamEvent{Seq: 1}); err != nil {
 		t.Fatal(err)
 	}
-	<-entered
+	testwait.Recv(t, entered, "the pump to write the first event")
 	for seq := int64(2); seq <= 4; seq++ {
 		if err := p.push(api.StreamEvent{Seq: seq}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	close(release)
-	p.close()
+	closed := make(chan struct{})
+	go func() { p.close(); close(closed) }()
+	testwait.Recv(t, closed, "the pump to drain and close")
 	want := []write{{1, false}, {2, true}, {3, true}, {4, false}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("pump writes (-want +got):\n%s", d)

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"searchagent/api"
+	"searchagent/internal/testwait"
 )
 
 // The tests below build the real searchagent binary and run `serve` as a
@@ -225,7 +226,7 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
 	}
 	exitedAfter := time.Since(signalled)
-	wg.Wait()
+	testwait.WaitGroup(t, &wg, "the clients to see the server go")
 	if exitErr != nil {
 		t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, c.stderr)
 	}

@@ -30,8 +30,8 @@ func TestAliases(t *testing.T) {
 
 func TestExpansionLabel(t *testing.T) {
 	exps := Expansions([]Keyword{{Text: "tuning", Scope: scope.Tags}, {Text: "esports", Scope: scope.Tags}})
-	if len(exps) != 1 {
-		t.Fatalf("Expansions = %+v, want one (esports)", exps)
+	if len(exps) != 1 || exps[0].Keyword != "esports" || len(exps[0].Also) == 0 {
+		t.Fatalf("Expansions = %+v, want one (esports, with its aliases)", exps)
 	}
 	e := Expansion{Keyword: "cooking", Scope: scope.Tags, Also: []string{"food", "美食"}}
 	for _, tc := range []struct{ locale, want string }{

@@ -91,6 +91,39 @@ func TestMeasureRecall(t *testing.T) {
 			t.Errorf("n=%d k=%d: %+v, %v; want an empty report", nk[0], nk[1], rep, err)
 		}
 	}
+	// One anchor at a cut-off of one is the smallest measure, not none.
+	if rep, err := MeasureRecall(ctx, &recallFake{cat: cat}, cat, 1, 1); err != nil || rep.Anchors != 1 || rep.K != 1 {
+		t.Errorf("n=1 k=1: %+v, %v; want one anchor", rep, err)
+	}
+	// An anchor with a single other channel on its platform is measured,
+	// even when nothing comes back (precision 0, not NaN); a platform with
+	// one channel has no anchor to measure, and the report stays zero.
+	for _, tc := range []struct {
+		chs  []*catalog.Channel
+		want RecallReport
+	}{
+		{[]*catalog.Channel{
+			{Platform: platform.TikTok, Handle: "e", Name: "E", Category: "music", Followers: 1},
+			{Platform: platform.TikTok, Handle: "f", Name: "F", Followers: 1},
+		}, RecallReport{Anchors: 1, K: 2, LowRecall: 1, InCategory: 1}},
+		{[]*catalog.Channel{{Platform: platform.TikTok, Handle: "e", Name: "E", Category: "music", Followers: 1}}, RecallReport{K: 2}},
+	} {
+		small, _, err := catalog.New("small", tc.chs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := MeasureRecall(ctx, &recallFake{cat: small}, small, 5, 2)
+		if tc.want.LowRecall == 1 && !LowRecall(0) {
+			tc.want.LowRecall = 0
+		}
+		if diff := cmp.Diff(tc.want, rep); err != nil || diff != "" {
+			t.Errorf("%d channels: error %v, report (-want +got):\n%s", len(tc.chs), err, diff)
+		}
+	}
+	r := RecallReport{Anchors: 300, K: 20, Precision: 0.9, Baseline: 0.1, MeanTotal: 42.5, LowRecall: 3, InCategory: 0.25}
+	if got, want := r.String(), "precision@20 0.900 vs baseline 0.100 (lift 9.0×) over 300 anchors; default min score: mean similar set 42.5, 25% in category, 3 low-recall anchors"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
 	if (RecallReport{Precision: 0.5}).Lift() != 0 {
 		t.Error("Lift with a zero baseline is not 0")
 	}
