@@ -328,9 +328,11 @@ func TestFollowupKeepAndExcludeInOneSentence(t *testing.T) {
 }
 
 // TestFollowupOppositePolarityMovesValues: a later statement of the
-// opposite polarity on the same values wins for those values — "去掉美国"
-// with "only US" applied removes the filter instead of adding an
-// exclusion that would empty every search.
+// opposite polarity on the same values wins for those values, and the
+// change is said (mergeCond) — "去掉美国" with "only US" applied leaves
+// the exclusion of US (issue 16 item 7: no US channel after it), never an
+// include and an exclusion of the same value that would empty every
+// search.
 func TestFollowupOppositePolarityMovesValues(t *testing.T) {
 	countries := func(b *box) []string {
 		var out []string
@@ -348,11 +350,12 @@ func TestFollowupOppositePolarityMovesValues(t *testing.T) {
 		want                []string
 		notice              string
 	}{
-		{"remove the only include", "只要美国的", "去掉美国", nil, "已从条件中移除：美国"},
-		{"remove one of two", "只要美国和英国的", "不要英国", []string{`eq "US"`}, "已从条件中移除：英国"},
-		{"include lifts an exclusion", "不要美国的", "只要美国的", []string{`eq "US"`}, "已取消排除：美国"},
+		{"remove the only include", "只要美国的", "去掉美国", []string{`not_in ["US"]`}, "已修改：美国 → 排除 美国"},
+		{"remove one of two", "只要美国和英国的", "不要英国", []string{`eq "US"`}, "已修改：美国、英国 → 美国"},
+		{"include lifts an exclusion", "不要美国的", "只要美国的", []string{`eq "US"`}, "已修改：排除 美国 → 美国"},
 		{"different values both stay", "只要美国的", "不要英国", []string{`eq "US"`, `not_in ["GB"]`}, ""},
-		{"en", "US only", "exclude the US", nil, "已从条件中移除：美国"},
+		{"exclusions add up", "不要美国的", "不要英国", []string{`not_in ["US","GB"]`}, "已修改：排除 美国 → 排除 美国、英国"},
+		{"en", "US only", "exclude the US", []string{`not_in ["US"]`}, "已修改：美国 → 排除 美国"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newTestAgent(t)

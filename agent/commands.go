@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"searchagent/agent/fsm"
@@ -91,6 +92,12 @@ var commandKinds = map[string]commandKind{
 	"widen_recall": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
 		s := t.s
 		if s.State.Container == fsm.ExpandedRepair && (s.RepairReason == fsm.RepairLowRecall || s.RepairReason == fsm.RepairNoResults) {
+			if s.RepairReason == fsm.RepairNoResults && !s.facts().Relaxable {
+				// No single relaxation finds anything: widening would
+				// promise results it cannot give (issue 16 item 5).
+				t.refuse(f, pick(s.zh(), "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述", "relaxing any one condition still finds nothing: remove or change conditions, or describe it in words"))
+				return
+			}
 			t.ev = fsm.RepairExpandRecallScope
 			return
 		}
@@ -151,18 +158,6 @@ func addFilter(s *Session, args router.Args) (string, error) {
 			return "", fmt.Errorf("add_filter %s: no value", name)
 		}
 		c.Op, c.Value = setValue(op == "not_in", vals)
-		var moved []string
-		if c, moved = s.settleOpposite(c); len(moved) > 0 {
-			names := condparse.Describe(condition.Field(c.Field), "in", condparse.StringsValue(moved...))
-			if op == "not_in" {
-				s.Notice = pick(s.zh(), "已从条件中移除：", "removed from the filter: ") + pick(s.zh(), names.ZH, names.EN)
-			} else {
-				s.Notice = pick(s.zh(), "已取消排除：", "no longer excluded: ") + pick(s.zh(), names.ZH, names.EN)
-			}
-		}
-		if valuesOf(c.Value) == nil {
-			return "", nil
-		}
 	case fieldCount:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
 		if !ok {
@@ -176,7 +171,7 @@ func addFilter(s *Session, args router.Args) (string, error) {
 		}
 		c.Op, c.Value = "within_days", condparse.IntValue(days)
 	}
-	s.upsertCond(c)
+	s.mergeCond(c)
 	return "", nil
 }
 
@@ -192,6 +187,7 @@ func countValue(lo, hi int64) (string, condparse.Value) {
 }
 
 func removeFilter(s *Session, args router.Args) (string, error) {
+	before := s.chips()
 	ids := stringsOf(args.Get("condition_ids"))
 	name, _ := args.Get("field").(string)
 	removed := false
@@ -211,6 +207,17 @@ func removeFilter(s *Session, args router.Args) (string, error) {
 	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
+	}
+	var gone []string
+	for _, c := range before {
+		if !slices.ContainsFunc(s.chips(), func(n contract.Condition) bool { return n.ID == c.ID }) {
+			gone = append(gone, c.Label)
+		}
+	}
+	if len(gone) > 0 {
+		// A removal is a change to what the user had: it is said (issue 16
+		// item 7).
+		s.note(pick(s.zh(), "已移除：", "Removed: ") + strings.Join(gone, pick(s.zh(), "、", ", ")))
 	}
 	return "", nil
 }

@@ -8,6 +8,8 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -158,6 +160,9 @@ func init() {
 					return nil // the registry refuses: no question is open
 				}
 				opt := s.Question.option(t.args.OptionID, t.args.Text)
+				if opt == nil && t.args.OptionID == "" && strings.TrimSpace(t.args.Text) != "" {
+					return prepareFreeAnswer(t, f)
+				}
 				if opt == nil {
 					return badRequest("unknown_option", pick(s.zh(), "没有这个选项", "no such option"), map[string]any{"options": s.Question.Options})
 				}
@@ -177,17 +182,17 @@ func init() {
 			prepare: prepareRepairURL, effect: pinRepairURL},
 		fsm.RepairReplaceAnchor: {label: text{"更换锚点频道", "Replace the anchor"},
 			prepare: prepareRepairURL, effect: pinRepairURL},
-		fsm.RepairExpandRecallScope: {label: text{"扩大召回范围", "Widen the search"},
+		fsm.RepairExpandRecallScope: {label: text{"扩大召回范围", "Widen the search"}, group: text{"扩大召回范围", "Widen the search"}, targets: relaxTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
 				s := t.s
 				if t.args.ConditionID == "" {
 					return nil
 				}
-				i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ConditionID == t.args.ConditionID })
-				if i < 0 {
+				r, ok := s.relaxationFor(t.args)
+				if !ok {
 					return badRequest("unknown_relaxation", pick(s.zh(), "没有针对这个条件的放宽建议", "no repair suggestion for this condition"), map[string]any{"relaxations": s.Relaxations})
 				}
-				t.plan.relax = &s.Relaxations[i]
+				t.plan.relax = r
 				return nil
 			},
 			effect: func(t *turn) error { t.expand(); return nil }},
@@ -195,6 +200,13 @@ func init() {
 			effect: func(t *turn) error {
 				s := t.s
 				s.Anchor, s.RepairReason, s.HintVisible, s.MinScore = nil, fsm.RepairNone, false, 0
+				s.Relaxations = nil
+				if len(s.Tags) == 0 && len(s.Conds) == 0 {
+					// Nothing is left to search: the results around the
+					// removed anchor go with it, never pinned stale
+					// (issue 16 item 10).
+					s.Results = nil
+				}
 				return nil
 			}},
 		fsm.RepairSwitchToNL: {label: text{"改用自然语言描述", "Describe it in words"},
@@ -446,6 +458,40 @@ func pinRepairURL(t *turn) error {
 	return nil
 }
 
+// prepareFreeAnswer reads a typed answer that names no option (issue 16
+// item 10) as the follow-up it is: the router, which expects the
+// question's options, may still pick one ("就在 YouTube 找吧") or read
+// conditions; when it reads nothing the question stays open and the
+// notice says which words were not understood.
+func prepareFreeAnswer(t *turn, f *fsm.Facts) error {
+	s := t.s
+	t.ev = fsm.FollowupSubmit
+	if err := prepareFollowup(t, f); err != nil {
+		return err
+	}
+	if !f.RouterRefused && t.plan.parse != nil && onlyKeywords(*t.plan.parse) {
+		// A word the parser could only keep as a keyword ("随便") is no
+		// answer and no condition.
+		f.RouterRefused, t.plan.parse = true, nil
+	}
+	if f.RouterRefused {
+		q := clip(strings.TrimSpace(t.args.Text), 16)
+		t.plan.notice = pick(s.zh(), "没看懂「"+q+"」：问题仍待回答，请选一个选项，或直接描述要补充的条件",
+			"“"+q+"” was not understood: the question is still open; pick an option or describe what to add")
+	}
+	return nil
+}
+
+// onlyKeywords reports whether a parse read nothing but keywords.
+func onlyKeywords(r condparse.Result) bool {
+	for _, c := range r.Conditions {
+		if c.Kind != condition.KindKeyword {
+			return false
+		}
+	}
+	return true
+}
+
 // prepareFollowup sends the follow-up through the router.
 func prepareFollowup(t *turn, f *fsm.Facts) error {
 	text := strings.TrimSpace(t.args.Text)
@@ -498,7 +544,7 @@ func applyFollowup(t *turn) error {
 			var applied, failed []string
 			for _, cmd := range t.plan.commands {
 				if err := t.applyCommand(cmd); err != nil {
-					s.Notice = pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error()
+					s.note(pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error())
 					failed = append(failed, cmd.Name)
 					continue
 				}

@@ -148,85 +148,194 @@ func setValue(exclusion bool, vals []string) (string, condparse.Value) {
 	return "in", condparse.StringsValue(vals...)
 }
 
-// settleOpposite resolves a set condition (country, language, category)
-// against the applied node of the same field with the opposite polarity:
-// the values both name move to the later statement's side. With "only US"
-// applied, "去掉美国" / "no US" drops US from the include list (and the
-// list with it when it empties) instead of adding an exclusion that would
-// empty every search; "只要美国的" after "不要美国" lifts the exclusion
-// of US. It returns c with the values still to add (none: nothing to
-// add) and the values it moved.
-func (s *Session) settleOpposite(c Cond) (Cond, []string) {
-	vals := valuesOf(c.Value)
-	if len(vals) == 0 || c.Kind != "hard" {
-		return c, nil
-	}
-	exclusion := c.Op == "not_in"
-	for i := range s.Conds {
-		old := &s.Conds[i]
-		oldVals := valuesOf(old.Value)
-		if old.Field != c.Field || old.Kind != c.Kind || len(oldVals) == 0 || (old.Op == "not_in") == exclusion {
-			continue
-		}
-		var moved, keepOld, keepNew []string
-		for _, v := range oldVals {
-			if slices.Contains(vals, v) {
-				moved = append(moved, v)
-			} else {
-				keepOld = append(keepOld, v)
-			}
-		}
-		if len(moved) == 0 {
-			return c, nil
-		}
-		for _, v := range vals {
-			if !slices.Contains(moved, v) {
-				keepNew = append(keepNew, v)
-			}
-		}
-		if len(keepOld) == 0 {
-			s.Conds = slices.Delete(s.Conds, i, i+1)
-		} else {
-			old.Op, old.Value = setValue(!exclusion, keepOld)
-			l := condparse.Describe(condition.Field(old.Field), condition.Op(old.Op), old.Value)
-			old.LabelZH, old.LabelEN = l.ZH, l.EN
-		}
-		// Removing values from an include list is the whole intent; an
-		// exclusion of values the user had asked for is not added.
-		if exclusion {
-			c.Value = condparse.Value{}
-			if len(keepNew) > 0 {
-				c.Op, c.Value = setValue(true, keepNew)
-			}
-		}
-		return c, moved
-	}
-	return c, nil
+// condChange is what merging one statement into the graph did to a
+// node that was already there: its label before and after (an empty
+// after: the node went). A new node is not a change: its chip says it.
+type condChange struct {
+	beforeZH, beforeEN string
+	afterZH, afterEN   string
 }
 
-// upsertCond adds a node, replacing an applied node of the same field and
-// polarity: a later statement of the same constraint wins (the user
-// changed it), never two competing filters.
-func (s *Session) upsertCond(c Cond) {
-	if c.LabelZH == "" && c.Field != "preference" {
-		l := condparse.Describe(condition.Field(c.Field), condition.Op(c.Op), c.Value)
-		c.LabelZH, c.LabelEN = l.ZH, l.EN
+// text is the change as the user reads it: "粉丝 5000–2万 → 粉丝 ≥ 1万".
+func (c condChange) text(zh bool) string {
+	before, after := pick(zh, c.beforeZH, c.beforeEN), pick(zh, c.afterZH, c.afterEN)
+	if after == "" {
+		return pick(zh, "已移除：", "Removed: ") + before
 	}
-	exclusion := c.Op == "not_in" || c.Op == "neq"
-	for i, old := range s.Conds {
-		oldExcl := old.Op == "not_in" || old.Op == "neq"
-		if old.Field == c.Field && old.Kind == c.Kind && oldExcl == exclusion && c.Field != "preference" {
-			c.ID = old.ID
-			s.Conds[i] = c
-			return
-		}
-		if old.Field == "preference" && c.Field == "preference" && old.Value.String() == c.Value.String() {
-			return
-		}
-	}
-	c.ID = s.newID("c")
-	s.Conds = append(s.Conds, c)
+	return pick(zh, "已修改：", "Changed: ") + before + " → " + after
 }
+
+// mergeCond is the one place that decides what a new statement about a
+// field does to the graph (issue 16 item 7): it is added, it replaces the
+// node of the same field, it extends it or it removes values from it.
+// Every change to a node the user already had is said in the turn's
+// notice, and the query is rebuilt from the graph, so the results follow.
+// The rules, per kind of field (docs: ARCHITECTURE.md, "Condition merge"):
+//   - a set (country, language, category): a new include list replaces
+//     the include list and lifts the exclusion of the values it names; a
+//     new exclusion extends the exclusion list and takes its values out
+//     of the include list — when that empties the include list, the
+//     exclusion is what is left ("只要美国的" then "不要美国的": no US);
+//   - a count range (followers, average views), stated or read from a
+//     creator tier: a bound on the other side of a one-sided range
+//     narrows it to a range ("≥ 1万" then "10万以下": 1万–10万); any other
+//     statement replaces it ("粉丝 1万–10万" then "腰部博主");
+//   - everything else (activity, platform): the later statement replaces
+//     the earlier one; soft preferences add up.
+//
+// A manual edit (filter panel, source manual) sets the field as given.
+// It returns the changes it made to nodes from earlier turns.
+func (s *Session) mergeCond(c Cond) []condChange {
+	if c.LabelZH == "" && c.Field != "preference" {
+		c.LabelZH, c.LabelEN = describe(c)
+	}
+	c.Turn = s.Turn
+	if c.Field == "preference" {
+		if !slices.ContainsFunc(s.Conds, func(o Cond) bool { return o.Field == c.Field && o.Value.String() == c.Value.String() }) {
+			c.ID = s.newID("c")
+			s.Conds = append(s.Conds, c)
+		}
+		return nil
+	}
+	var changes []condChange
+	// change records the edit of node i (from an earlier turn) and applies
+	// it: next nil removes the node.
+	change := func(i int, next *Cond) {
+		old := s.Conds[i]
+		ch := condChange{beforeZH: old.LabelZH, beforeEN: old.LabelEN}
+		if next != nil {
+			if next.LabelZH == "" {
+				next.LabelZH, next.LabelEN = describe(*next)
+			}
+			ch.afterZH, ch.afterEN = next.LabelZH, next.LabelEN
+			s.Conds[i] = *next
+		} else {
+			s.Conds = slices.Delete(s.Conds, i, i+1)
+		}
+		if old.Turn < s.Turn && (ch.beforeZH != ch.afterZH || ch.beforeEN != ch.afterEN) {
+			changes = append(changes, ch)
+		}
+	}
+	exclusion := isExclusion(c.Op)
+	// A count is one range whoever read it: a creator tier (derived,
+	// "腰部博主") and a stated range (hard) of followers replace each
+	// other, never two competing filters.
+	count := isCount(c.Field)
+	same := slices.IndexFunc(s.Conds, func(o Cond) bool {
+		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != "soft") && isExclusion(o.Op) == exclusion
+	})
+	vals := valuesOf(c.Value)
+	if ff, ok := filterFieldNamed(c.Field); ok && ff.kind == fieldSet && len(vals) > 0 && c.Source != "manual" {
+		opposite := slices.IndexFunc(s.Conds, func(o Cond) bool {
+			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(valuesOf(o.Value)) > 0
+		})
+		if opposite >= 0 {
+			old := s.Conds[opposite]
+			var keep []string
+			for _, v := range valuesOf(old.Value) {
+				if !slices.Contains(vals, v) {
+					keep = append(keep, v)
+				}
+			}
+			if len(keep) < len(valuesOf(old.Value)) {
+				if len(keep) == 0 {
+					change(opposite, nil)
+				} else {
+					next := old
+					next.Op, next.Value = setValue(!exclusion, keep)
+					next.LabelZH, next.LabelEN = "", ""
+					next.Turn = s.Turn
+					change(opposite, &next)
+				}
+				if exclusion && len(keep) > 0 {
+					// Values taken out of a list that still has others: the
+					// include list already keeps them out.
+					return s.sayChanges(changes)
+				}
+				same = slices.IndexFunc(s.Conds, func(o Cond) bool {
+					return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) == exclusion
+				})
+			}
+		}
+		if exclusion && same >= 0 {
+			// Exclusions add up: "不要美国的" then "不要印度的" keeps both out.
+			all := valuesOf(s.Conds[same].Value)
+			for _, v := range vals {
+				if !slices.Contains(all, v) {
+					all = append(all, v)
+				}
+			}
+			c.Op, c.Value = setValue(true, all)
+			c.LabelZH, c.LabelEN = describe(c)
+		}
+	}
+	if count && same >= 0 && c.Source != "manual" && s.Conds[same].Kind == c.Kind {
+		old := s.Conds[same]
+		if lo, hi, ok := joinBounds(old, c); ok {
+			c.Op, c.Value = countValue(lo, hi)
+			c.LabelZH, c.LabelEN = describe(c)
+		}
+	}
+	if same < 0 {
+		c.ID = s.newID("c")
+		s.Conds = append(s.Conds, c)
+		if n := len(changes); n > 0 && changes[n-1].afterZH == "" {
+			// The include list gave way to the exclusion: one change.
+			changes[n-1].afterZH, changes[n-1].afterEN = c.LabelZH, c.LabelEN
+		}
+		return s.sayChanges(changes)
+	}
+	c.ID = s.Conds[same].ID
+	change(same, &c)
+	return s.sayChanges(changes)
+}
+
+// joinBounds reads a lower bound after an upper one (or the reverse) as
+// one range when they leave something between them.
+func joinBounds(old, c Cond) (lo, hi int64, ok bool) {
+	switch {
+	case old.Op == "gte" && c.Op == "lte" && c.Value.Int > old.Value.Int:
+		return old.Value.Int, c.Value.Int, true
+	case old.Op == "lte" && c.Op == "gte" && old.Value.Int > c.Value.Int:
+		return c.Value.Int, old.Value.Int, true
+	}
+	return 0, 0, false
+}
+
+// sayChanges adds the changes to the turn's notice and returns them.
+func (s *Session) sayChanges(changes []condChange) []condChange {
+	if len(changes) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, ch := range changes {
+		parts = append(parts, ch.text(s.zh()))
+	}
+	s.note(strings.Join(parts, pick(s.zh(), "；", "; ")))
+	return changes
+}
+
+// note adds a sentence to the turn's notice.
+func (s *Session) note(msg string) {
+	msg = strings.TrimRight(strings.TrimSpace(msg), "。.；;")
+	switch {
+	case msg == "":
+	case s.Notice == "":
+		s.Notice = msg
+	case !strings.Contains(s.Notice, msg):
+		s.Notice = strings.TrimRight(s.Notice, "。.；;") + pick(s.zh(), "。", ". ") + msg
+	}
+}
+
+func isExclusion(op string) bool { return op == "not_in" || op == "neq" }
+
+func describe(c Cond) (zh, en string) {
+	l := condparse.Describe(condition.Field(c.Field), condition.Op(c.Op), c.Value)
+	return l.ZH, l.EN
+}
+
+// upsertCond merges a node into the graph (mergeCond).
+func (s *Session) upsertCond(c Cond) { s.mergeCond(c) }
 
 // removeCond removes a node or a tag by id; it reports whether one went.
 func (s *Session) removeCond(id string) bool {
@@ -273,8 +382,31 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 			continue
 		}
 		applyFilter(&q.filters, c, now)
+		if t := topicOf(c); t != "" {
+			q.keywords = append(q.keywords, store.Keyword{Text: t, Scope: store.Scope(contract.ScopeAll), Soft: true})
+		}
 	}
 	return q
+}
+
+// topicOf is the user's own words for a category when they say more than
+// its name ("汽配评测" read as 汽车): they rank the category's channels
+// as a soft keyword, so the results are not ordered by followers alone
+// (issue 16 item 10). It is "" when the words are the name.
+func topicOf(c Cond) string {
+	if c.Field != "category" || c.Kind != "hard" || (c.Op != "eq" && c.Op != "in") {
+		return ""
+	}
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.Span), "的"))
+	if t == "" || strings.EqualFold(t, c.LabelZH) || strings.EqualFold(t, c.LabelEN) {
+		return ""
+	}
+	for _, v := range valuesOf(c.Value) {
+		if tx, ok := taxonomy.Categories.ByCode(v); ok && (strings.EqualFold(t, tx.Name("zh")) || strings.EqualFold(t, tx.Name("en"))) {
+			return ""
+		}
+	}
+	return t
 }
 
 func rangeOfCond(c Cond) store.Range {

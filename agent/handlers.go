@@ -132,7 +132,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		return nil
 	}
 	if !res.Decision.ShouldExecute {
-		refuse(refusalText(s, res))
+		refuse(residueRefusal(s, text, res))
 		return nil
 	}
 	for _, cmd := range res.Commands {
@@ -209,6 +209,19 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		}
 	}
 	return ""
+}
+
+// residueRefusal is the refusal of a follow-up the router matched but
+// cannot execute: when the parser places the text as a sort or a vague
+// amount ("粉丝不要太多"), that is what the user is told (issue 16 item
+// 10); otherwise what the router misses.
+func residueRefusal(s *Session, text string, res *router.Result) string {
+	if pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform)); err == nil {
+		if msg := residueNotice(s.zh(), pr.Remainder); msg != "" {
+			return msg
+		}
+	}
+	return refusalText(s, res)
 }
 
 // refusalText says what is missing (seed 003 §3.1: never a fake "noted").

@@ -27,6 +27,9 @@ type target struct {
 	name string
 	// label, when set, replaces the handler's label for this target.
 	label *text
+	// fixed, when set, is the button's whole label, already in the
+	// session's locale.
+	fixed string
 }
 
 // offers is the one rule for what the box offers now (seed 000 §8.4,
@@ -49,6 +52,10 @@ func (a *Agent) offers(s *Session) []Offer {
 			continue
 		}
 		for _, tg := range h.targets(s) {
+			if tg.fixed != "" {
+				out = append(out, Offer{Action: act, Label: tg.fixed, Args: tg.args})
+				continue
+			}
 			l := h.label
 			if tg.label != nil {
 				l = *tg.label
@@ -64,7 +71,7 @@ func apiActions(offers []Offer) []api.AllowedAction {
 	out := make([]api.AllowedAction, 0, len(offers))
 	for _, o := range offers {
 		aa := api.AllowedAction{ActionID: o.Action.ID, Event: string(o.Action.Event), Label: o.Label}
-		if o.Args.TagID != "" || o.Args.ConditionID != "" || o.Args.OptionID != "" || o.Args.Field != "" {
+		if o.Args.TagID != "" || o.Args.ConditionID != "" || o.Args.OptionID != "" || o.Args.Field != "" || o.Args.Scope != "" || len(o.Args.Value) > 0 {
 			args := o.Args
 			aa.Args = &args
 		}
@@ -185,7 +192,12 @@ func filterTargets(s *Session) []target {
 // removeAnchorLabel says what dropping the link or anchor keeps.
 func removeAnchorLabel(s *Session) text {
 	link := s.RepairReason.IsURL()
+	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == "applied" && c.Kind != "soft" })
 	switch {
+	case conds && link:
+		return text{"删除链接，按其余条件搜", "Drop the link, keep the rest"}
+	case conds:
+		return text{"删除锚点，按其余条件搜", "Drop the anchor, keep the rest"}
 	case len(s.Tags) > 0 && link:
 		return text{"删除链接，按关键词搜", "Drop the link, keep keywords"}
 	case len(s.Tags) > 0:
@@ -279,9 +291,10 @@ var guardZH = map[string]string{
 	"low_recall_hint_visible":              "正显示低召回提示",
 	"url_failed":                           "链接识别失败（无效、平台不匹配或不支持）",
 	"anchor_repairable":                    "低召回，或锚点周围无结果",
-	"recall_expandable":                    "低召回或无结果：有可放宽的范围",
+	"recall_expandable":                    "低召回，或无结果且有能找到结果的放宽建议",
 	"anchor_removable_tags_remain":         "有锚点或失败的链接可删除，且保留关键词",
 	"anchor_removable_no_tags":             "只有锚点：删除后回到经典输入",
+	"anchor_removable_conditions_remain":   "有锚点或失败的链接可删除，且保留其余条件",
 	"no_text":                              "还没有给出描述",
 	"fallback_conditions_hold_tags":        "无未完成追问、无修正，只剩显式关键词",
 	"fallback_conditions_hold_anchor":      "无未完成追问、无修正，只剩单一锚点",

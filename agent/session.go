@@ -112,6 +112,9 @@ type Cond struct {
 	Span     string          `json:"span,omitempty"`
 	LabelZH  string          `json:"label_zh,omitempty"`
 	LabelEN  string          `json:"label_en,omitempty"`
+	// Turn is the turn that last set the node: a change to a node of an
+	// earlier turn is said in the notice (mergeCond).
+	Turn int64 `json:"turn,omitempty"`
 }
 
 // Question is the pending question.
@@ -135,16 +138,22 @@ type QuestionOption struct {
 }
 
 // Relaxation is one computed repair of an empty result: the condition to
-// relax, how, and the real count with it relaxed.
+// relax, how, and the real count with it relaxed (relax.go).
 type Relaxation struct {
 	ActionID    string `json:"action_id"`
 	ConditionID string `json:"condition_id,omitempty"`
-	// Change says how: "drop" removes the condition, "widen" replaces a
-	// range with Min..Max.
-	Change string `json:"change"`
-	Min    int64  `json:"min,omitempty"`
-	Max    int64  `json:"max,omitempty"`
-	Count  int    `json:"count"`
+	// Change says how (contract.RelaxChange): drop removes the condition,
+	// widen replaces a range with Min..Max or a time window with Days,
+	// scope moves a keyword to Scope, include lifts an exclusion,
+	// similarity lowers the anchor's similarity floor to MinScore,
+	// remove_anchor drops the anchor and keeps the keywords.
+	Change   contract.RelaxChange `json:"change"`
+	Scope    contract.Scope       `json:"scope,omitempty"`
+	Min      int64                `json:"min,omitempty"`
+	Max      int64                `json:"max,omitempty"`
+	Days     int64                `json:"days,omitempty"`
+	MinScore float64              `json:"min_score,omitempty"`
+	Count    int                  `json:"count"`
 }
 
 func (s *Session) newID(prefix string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"searchagent/agent/fsm"
@@ -224,6 +225,7 @@ func (s *Session) facts() fsm.Facts {
 		Tags: len(s.Tags), HasAnchor: s.Anchor.Resolved(), PendingQuestion: s.Question != nil,
 		RepairReason: s.RepairReason, HintVisible: s.HintVisible, Origin: s.Origin,
 		OnlyExplicit: s.onlyExplicit(), SoftPending: s.softPending(), MenuOpen: s.MenuOpen,
+		Relaxable: slices.ContainsFunc(s.Relaxations, func(r Relaxation) bool { return r.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" }),
 	}
 	if r := s.Results; r != nil {
 		f.HasResults, f.MoreResults = len(r.Items) > 0, r.NextCursor != ""

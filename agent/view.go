@@ -125,14 +125,14 @@ func (t *turn) renderInput() contract.RenderInput {
 		in.ResultsTotal = s.Results.Total
 	}
 	if q := s.Question; q != nil && (s.State.Session == fsm.Clarifying || s.State.Session == fsm.EmptyRepair) {
-		spec := &contract.QuestionSpec{ID: q.ID, Topic: contract.QuestionTopic(q.Topic), Subject: q.Subject}
+		spec := &contract.QuestionSpec{ID: q.ID, Topic: contract.QuestionTopic(q.Topic), Subject: q.Subject, Text: s.conflictText(q)}
 		for _, o := range q.Options {
 			spec.Options = append(spec.Options, contract.Option{ID: o.ID, Label: pick(s.zh(), o.LabelZH, o.LabelEN)})
 		}
 		in.Question = spec
 	}
 	for _, r := range s.Relaxations {
-		in.Relaxations = append(in.Relaxations, contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Count: r.Count})
+		in.Relaxations = append(in.Relaxations, s.contractRelaxation(r))
 	}
 	in.AllowedActions = contractActions(s, t.a.offers(s))
 	return in
@@ -166,4 +166,38 @@ func (a *Agent) snapshot(s *Session, version int64, closed bool) api.Snapshot {
 		snap.Context.PendingQuestion = q
 	}
 	return snap
+}
+
+// conflictTextWidth is the widest conflict question (the expanded
+// question limit, contract rules); a wider one falls back to the
+// renderer's generic wording.
+const conflictTextWidth = 80
+
+// conflictText names both sides of a platform conflict (issue 16 item
+// 10): the platform the user asked for and the one this page searches.
+// It is "" for other questions (the renderer words them).
+func (s *Session) conflictText(q *Question) string {
+	if q.Topic != string(contract.TopicConflict) {
+		return ""
+	}
+	for _, o := range q.Options {
+		kind, id, _ := cut(o.Apply)
+		if kind != "drop" {
+			continue
+		}
+		if _, c := s.cond(id); c != nil && c.Field == "platform" {
+			asked := pick(s.zh(), c.LabelZH, c.LabelEN)
+			here := s.Platform.Label(s.Locale)
+			if asked == "" || asked == here {
+				return ""
+			}
+			text := pick(s.zh(), "你要找 "+asked+" 的频道，但这里只搜 "+here+"：怎么处理？",
+				"You asked for "+asked+", but this page searches "+here+". Which stays?")
+			if contract.Width(text) > conflictTextWidth {
+				return ""
+			}
+			return text
+		}
+	}
+	return ""
 }

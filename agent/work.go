@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -205,95 +204,6 @@ func toResults(anchor *catalog.Channel, items []store.Hit, total, offset, limit 
 		r.NextCursor = strconv.Itoa(offset + limit)
 	}
 	return r
-}
-
-// relaxations computes the repairs of an empty result by really
-// re-counting with one condition relaxed (DESIGN: "放宽粉丝范围到 3k-30k 可得
-// 12 个结果").
-func (t *turn) relaxations() error {
-	s := t.s
-	s.Relaxations = nil
-	return t.step(api.StepCount, func() (any, error) {
-		var cands []Relaxation
-		count := func(q query) (int, error) {
-			return t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, AnchorKey: q.anchor, Keywords: q.keywords, Filters: q.filters, MinScore: q.minScore})
-		}
-		try := func(r Relaxation, q query) error {
-			n, err := count(q)
-			if err != nil {
-				return storeErr(err)
-			}
-			if n > 0 {
-				r.Count = n
-				cands = append(cands, r)
-			}
-			return nil
-		}
-		for _, c := range s.Conds {
-			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
-				continue
-			}
-			if isCount(c.Field) {
-				lo, hi := widenRange(rangeOfCond(c))
-				wide := c
-				wide.Op, wide.Value = "between", rangeValue(lo, hi)
-				q := s.buildQuery(t.now, c.ID)
-				applyFilter(&q.filters, wide, t.now)
-				if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: c.ID, Change: "widen", Min: lo, Max: hi}, q); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: c.ID, Change: "drop"}, s.buildQuery(t.now, c.ID)); err != nil {
-				return nil, err
-			}
-		}
-		for _, tg := range s.Tags {
-			if err := try(Relaxation{ActionID: "A_REPAIR_EXPAND_RECALL_SCOPE", ConditionID: tg.ID, Change: "drop"}, s.buildQuery(t.now, tg.ID)); err != nil {
-				return nil, err
-			}
-		}
-		if s.Anchor.Resolved() && len(s.Tags) > 0 {
-			if err := try(Relaxation{ActionID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ConditionID: s.Anchor.ID, Change: "drop"}, s.buildQuery(t.now, s.Anchor.ID)); err != nil {
-				return nil, err
-			}
-		}
-		slices.SortStableFunc(cands, func(a, b Relaxation) int { return b.Count - a.Count })
-		if len(cands) > 2 {
-			cands = cands[:2] // the third repair option is switching to natural language
-		}
-		s.Relaxations = cands
-		return map[string]any{"relaxations": cands}, nil
-	})
-}
-
-func widenRange(r store.Range) (int64, int64) {
-	lo, hi := r.Min*6/10, r.Max*3/2
-	if r.Max == 0 {
-		hi = 0
-	}
-	return lo, hi
-}
-
-// expand applies A_REPAIR_EXPAND_RECALL_SCOPE: the chosen relaxation, or
-// for low recall a lower minimum similarity (keywords and anchor stay).
-func (t *turn) expand() {
-	s := t.s
-	r := t.plan.relax
-	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == fsm.RepairNoResults {
-		r = &s.Relaxations[0]
-	}
-	switch {
-	case r != nil && r.Change == "widen":
-		if _, c := s.cond(r.ConditionID); c != nil {
-			c.Op, c.Value, c.Source, c.LabelZH, c.LabelEN = "between", rangeValue(r.Min, r.Max), "manual", "", ""
-		}
-	case r != nil:
-		s.removeCond(r.ConditionID)
-	default:
-		s.MinScore = max(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)-0.10, 0.05)
-	}
-	s.Relaxations = nil
 }
 
 // widen applies a "放宽 / more results" follow-up outside a repair.

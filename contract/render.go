@@ -77,9 +77,33 @@ type Relaxation struct {
 	ActionID string `json:"action_id"`
 	// ConditionID is the relaxed condition, from Conditions.
 	ConditionID string `json:"condition_id"`
+	// Change says how it is relaxed: drop (the condition goes), widen (a
+	// range or time window grows to Widened), scope (a keyword matches
+	// in Scope instead), include (an exclusion goes), similarity (less
+	// similar channels around the anchor) or remove_anchor.
+	Change RelaxChange `json:"change,omitempty"`
+	// Scope is the keyword's new match scope (change scope).
+	Scope Scope `json:"scope,omitempty"`
+	// Widened is the condition's label after widening (change widen).
+	Widened string `json:"widened,omitempty"`
+	// Args are what the option carries for the client to send back.
+	Args *RepairArgs `json:"args,omitempty"`
 	// Count is the number of results with it relaxed.
 	Count int `json:"count"`
 }
+
+// RelaxChange is how a relaxation changes its condition.
+type RelaxChange string
+
+// Relaxation changes.
+const (
+	RelaxDrop         RelaxChange = "drop"
+	RelaxWiden        RelaxChange = "widen"
+	RelaxScope        RelaxChange = "scope"
+	RelaxInclude      RelaxChange = "include"
+	RelaxSimilarity   RelaxChange = "similarity"
+	RelaxRemoveAnchor RelaxChange = "remove_anchor"
+)
 
 // RenderInput is everything the template renderer needs for one turn; the
 // agent fills it from its session. Every field is optional except State.
@@ -539,6 +563,16 @@ func (r *renderer) summaryParts() []part {
 	}
 	switch r.id {
 	case "expanded_repair.empty_repair.url_invalid", "expanded_repair.empty_repair.url_mismatch", "expanded_repair.empty_repair.url_unsupported":
+		conds := labelItems(func(c Condition) bool {
+			return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
+		})
+		if len(conds) > 0 {
+			// The other conditions survive the failed link (seed 000
+			// §6.8, spec 3.5.3B): say which.
+			kept := append(quoted(r.positive), conds...)
+			return []part{{prefix: r.t("链接未能生成锚点，已保留：", "The link gave no anchor; kept: "), items: kept, sep: r.t(" / ", ", "),
+				suffix: r.t("，可继续搜索", "; still searchable")}}
+		}
 		if len(r.positive) == 0 {
 			return nil
 		}
@@ -724,7 +758,14 @@ var repairTexts = map[string]repairText{
 
 func (r *renderer) removeAnchorText() repairText {
 	link := r.in.Context.RepairReason.IsURL()
+	conds := slices.ContainsFunc(r.conds, func(c Condition) bool {
+		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
+	})
 	switch {
+	case conds && link:
+		return repairText{tr{"删除链接，按其余条件搜", "Drop the link, keep the rest"}, tr{"其余条件已保留，直接按它们搜索", "Search by the kept conditions"}}
+	case conds:
+		return repairText{tr{"删除锚点，按其余条件搜", "Drop the anchor, keep the rest"}, tr{"只按已保留的条件搜索", "Search by the kept conditions only"}}
 	case len(r.positive) > 0 && link:
 		return repairText{tr{"删除链接，按关键词搜", "Drop the link, keep keywords"}, tr{"关键词已保留，直接按关键词搜索", "Search by the kept keywords"}}
 	case len(r.positive) > 0:
@@ -789,9 +830,8 @@ func (r *renderer) repairOptions() ([]RepairOption, error) {
 			if i < 0 {
 				return nil, invalid("relaxation names the unknown condition %q", rx.ConditionID)
 			}
-			label := r.withUser(r.t("放宽%s", "Relax %s"), r.conds[i].Label, r.t("放宽一个条件", "Relax one condition"), lim.RepairLabel)
-			reason := r.t(fmt.Sprintf("放宽后有 %d 个结果", rx.Count), enCount(rx.Count, "result")+" without it")
-			out = append(out, RepairOption{ActionID: rx.ActionID, Label: label, Reason: clip(reason, lim.RepairReason)})
+			label, reason := r.relaxText(rx, r.conds[i])
+			out = append(out, RepairOption{ActionID: rx.ActionID, Label: label, Reason: clip(reason, lim.RepairReason), Args: rx.Args})
 		}
 		if len(out) > 0 {
 			return out, nil
@@ -809,6 +849,56 @@ func (r *renderer) repairOptions() ([]RepairOption, error) {
 		return r.baselineOptions(ids), nil
 	}
 	return nil, nil
+}
+
+// RelaxationText is the label and reason of a relaxation's repair option
+// in locale, within the expanded repair box's limits: the snapshot's button
+// for the same relaxation says the same as the repair option.
+func RelaxationText(rx Relaxation, c Condition, locale string) (label, reason string) {
+	rule, err := RuleFor("expanded_repair.empty_repair")
+	if err != nil {
+		rule = &Rule{Limits: expandedLimits}
+	}
+	r := &renderer{in: RenderInput{Locale: locale}, zh: isZH(locale), rule: rule}
+	return r.relaxText(rx, c)
+}
+
+// relaxText is a relaxation's label, which promises its count ("(20)"),
+// and its reason, which says the count in words and the cause it repairs.
+func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) {
+	lim := r.rule.Limits.RepairLabel
+	n := rx.Count
+	count := fmt.Sprintf(r.t("(%d)", " (%d)"), n)
+	results := r.t(fmt.Sprintf("有 %d 个结果", n), enCount(n, "result"))
+	user := c.Label
+	if c.Kind == condition.KindKeyword {
+		if v, ok := c.Value.(string); ok {
+			user = v
+		}
+	}
+	fallback := r.t("放宽一个条件", "Relax one condition") + count
+	switch rx.Change {
+	case RelaxScope:
+		from := Scope(c.Field)
+		label = r.withUser(r.t("改在"+rx.Scope.Label("zh")+"中匹配%s", "Match %s in "+strings.ToLower(rx.Scope.MenuLabel("en")))+count, user, fallback, lim)
+		reason = r.t(results+"；该关键词在"+from.Label("zh")+"中没有匹配", results+"; the keyword matches nothing in "+strings.ToLower(from.MenuLabel("en")))
+	case RelaxWiden:
+		label = r.withUser(r.t("放宽为%s", "Widen to %s")+count, rx.Widened, fallback, lim)
+		reason = r.t("放宽后"+results+"；当前范围内没有结果", results+" once widened; none in the current range")
+	case RelaxInclude:
+		label = r.withUser(r.t("不再排除%s", "Stop excluding %s")+count, user, fallback, lim)
+		reason = r.t("取消排除后"+results+"；排除条件去掉了全部结果", results+" without the exclusion, which removes every result")
+	case RelaxSimilarity:
+		label = clip(r.t("放宽相似度要求", "Accept less similar channels")+count, lim)
+		reason = r.t("放宽后"+results+"；锚点附近足够相似的频道都不满足条件", results+"; no close enough channel around the anchor meets the conditions")
+	case RelaxRemoveAnchor:
+		label = clip(r.t("删除锚点，按关键词搜", "Drop the anchor, keep keywords")+count, lim)
+		reason = r.t("只按关键词"+results+"；锚点附近没有符合关键词的频道", results+" by the keywords alone; none around the anchor matches them")
+	default:
+		label = r.withUser(r.t("去掉%s", "Drop %s")+count, user, fallback, lim)
+		reason = r.t("去掉后"+results+"；其余条件保持不变", results+" without it; the other conditions stay")
+	}
+	return label, reason
 }
 
 func (r *renderer) hint() (*RepairHint, error) {

@@ -3,9 +3,11 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/scope"
 )
 
 // Patterns shared by the schemas and the Go checks.
@@ -196,7 +198,13 @@ func (g gen) slot(name string) obj {
 			"action_id": action,
 			"label":     g.str(r.Limits.RepairLabel, ""),
 			"reason":    g.str(r.Limits.RepairReason, "Why this repair helps; a statement."),
+			"args":      g.repairArgs(),
 		})
+		if !g.strict {
+			// args are optional: an option that changes nothing named
+			// has none.
+			item["required"] = []string{"action_id", "label", "reason"}
+		}
 		s = g.array(item, 1, 3)
 		s["description"] = "1-3 repair suggestions, each a repair action allowed now."
 	case SlotRepairHint:
@@ -215,6 +223,41 @@ func (g gen) slot(name string) obj {
 	}
 	s["type"] = g.typed(s["type"].(string), p)
 	return s
+}
+
+// repairArgs is the schema of a repair option's args: what it relaxes
+// (the condition id), and the new match scope or widened range, if any.
+func (g gen) repairArgs() obj {
+	scopes := enumOf(scope.List())
+	rng := object(obj{"min": obj{"type": "number"}, "max": obj{"type": "number"}})
+	props := obj{
+		"condition_id": g.pattern(idPattern, "The relaxed condition, tag or anchor."),
+		"scope":        obj{"type": "string", "enum": scopes, "description": "A keyword's new match scope."},
+		"value":        rng,
+	}
+	if !g.strict {
+		// Nullable, as in the strict variant: an absent args is null.
+		for _, v := range props {
+			p := v.(obj)
+			p["type"] = []any{p["type"], "null"}
+		}
+		props["scope"].(obj)["enum"] = append(slices.Clone(scopes), nil)
+		return obj{"type": []any{"object", "null"}, "properties": props, "additionalProperties": false,
+			"description": "What the option changes; sent back with its action (null when it changes nothing named)."}
+	}
+	// Strict structured output: every property required, optional ones
+	// nullable.
+	for k, v := range props {
+		p := v.(obj)
+		p["type"] = []any{p["type"], "null"}
+		if k == "scope" {
+			p["enum"] = append(slices.Clone(scopes), nil)
+		}
+	}
+	a := object(props)
+	a["type"] = []any{"object", "null"}
+	a["description"] = "What the option changes; sent back with its action (null when it changes nothing named)."
+	return a
 }
 
 // marshalSchema encodes a schema the way the files are written: indented,

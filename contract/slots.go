@@ -76,6 +76,27 @@ type RepairOption struct {
 	ActionID string `json:"action_id"`
 	Label    string `json:"label"`
 	Reason   string `json:"reason"`
+	// Args name what the option changes (issue 16 item 4): the client
+	// sends them with the action, so that two options of one action each
+	// apply their own change. Nil for an option that changes nothing
+	// named.
+	Args *RepairArgs `json:"args,omitempty"`
+}
+
+// RepairArgs are the arguments of a repair option: the condition (or tag,
+// or anchor) it relaxes and, for a keyword moved to another match scope or
+// a widened range, the new scope or range.
+type RepairArgs struct {
+	ConditionID string `json:"condition_id,omitempty"`
+	Scope       Scope  `json:"scope,omitempty"`
+	// Value is a widened count range.
+	Value *RangeArg `json:"value,omitempty"`
+}
+
+// RangeArg is a count range; 0 leaves a side open.
+type RangeArg struct {
+	Min int64 `json:"min"`
+	Max int64 `json:"max"`
 }
 
 // RepairHint is the light low-recall hint inside the box (contract 4.4A):

@@ -223,6 +223,25 @@ func (v *Validator) validate(in Input, doc any) (Report, error) {
 				m[name] = nil
 			}
 		}
+		// So are a repair option's absent args and their absent keys.
+		if ro, ok := m[SlotRepairOptions].([]any); ok {
+			for _, o := range ro {
+				om, ok := o.(map[string]any)
+				if !ok {
+					continue
+				}
+				if _, has := om["args"]; !has {
+					om["args"] = nil
+				}
+				if am, ok := om["args"].(map[string]any); ok {
+					for _, k := range []string{"condition_id", "scope", "value"} {
+						if _, has := am[k]; !has {
+							am[k] = nil
+						}
+					}
+				}
+			}
+		}
 	}
 	c := newChecker(&in, rule, doc)
 	c.run()
@@ -430,7 +449,21 @@ func slotsInstance(s Slots) map[string]any {
 	if s.RepairOptions != nil {
 		ro := make([]any, len(s.RepairOptions))
 		for i, o := range s.RepairOptions {
-			ro[i] = map[string]any{"action_id": o.ActionID, "label": o.Label, "reason": o.Reason}
+			m := map[string]any{"action_id": o.ActionID, "label": o.Label, "reason": o.Reason}
+			if a := o.Args; a != nil {
+				args := map[string]any{}
+				if a.ConditionID != "" {
+					args["condition_id"] = a.ConditionID
+				}
+				if a.Scope != "" {
+					args["scope"] = string(a.Scope)
+				}
+				if a.Value != nil {
+					args["value"] = map[string]any{"min": float64(a.Value.Min), "max": float64(a.Value.Max)}
+				}
+				m["args"] = args
+			}
+			ro[i] = m
 		}
 		m[SlotRepairOptions] = ro
 	}

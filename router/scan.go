@@ -3,7 +3,6 @@ package router
 import (
 	"math/bits"
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -262,7 +261,7 @@ func (e *evaluation) numberStarts() []int32 {
 	prevNum := false
 	for i, r := range text {
 		digit := r >= '0' && r <= '9'
-		isNum := digit || strings.ContainsRune("一二两三四五六七八九十半", r)
+		isNum := digit || isNumeralRune(r)
 		if isNum && !prevNum && len(nums) < maxPatternRuns && (!digit || i == 0 || text[i-1] != '.') {
 			nums = append(nums, int32(i))
 		}
@@ -270,6 +269,16 @@ func (e *evaluation) numberStarts() []int32 {
 	}
 	e.sc.nums = nums
 	return nums
+}
+
+// isNumeralRune reports whether r is one of the Chinese numerals a number
+// in numberStarts may hold: 一二两三四五六七八九十半.
+func isNumeralRune(r rune) bool {
+	switch r {
+	case '一', '二', '两', '三', '四', '五', '六', '七', '八', '九', '十', '半':
+		return true
+	}
+	return false
 }
 
 // sortMarks sorts vocabulary hits by start and, for one start, longest

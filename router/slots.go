@@ -3,7 +3,6 @@ package router
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"searchagent/tools/number"
 	"strconv"
 	"strings"
@@ -216,17 +215,42 @@ func platformOfURL(raw string) string {
 
 var listSeps = []string{"以及", "或者", " and ", " or ", "、", ",", ";", "和", "及", "与", "或", "&", "/", "+"}
 
-// listSepRe matches the first of listSeps (in their order) at each place.
-var listSepRe = func() *regexp.Regexp {
-	q := make([]string, len(listSeps))
-	for i, sep := range listSeps {
-		q[i] = regexp.QuoteMeta(sep)
+// splitList splits a capture on list separators: at each place the first
+// of listSeps (in their order) that starts there; the pieces between
+// separators are kept, empty ones included.
+func splitList(s string) []string {
+	var out []string
+	beg := 0
+	for i := 0; i < len(s); i++ {
+		if !sepFirst[s[i]] {
+			continue
+		}
+		if n := sepAt(s[i:]); n > 0 {
+			out = append(out, s[beg:i])
+			i += n - 1
+			beg = i + 1
+		}
 	}
-	return regexp.MustCompile(strings.Join(q, "|"))
+	return append(out, s[beg:])
+}
+
+// sepFirst marks the first bytes of listSeps.
+var sepFirst = func() (t [256]bool) {
+	for _, sep := range listSeps {
+		t[sep[0]] = true
+	}
+	return t
 }()
 
-// splitList splits a capture on list separators.
-func splitList(s string) []string { return listSepRe.Split(s, -1) }
+// sepAt is the length of the first list separator s starts with, or 0.
+func sepAt(s string) int {
+	for _, sep := range listSeps {
+		if strings.HasPrefix(s, sep) {
+			return len(sep)
+		}
+	}
+	return 0
+}
 
 // affix is a strip affix as the spec wrote it and lower-cased, computed
 // once at Compile time.

@@ -2,6 +2,9 @@ package router
 
 import (
 	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -70,6 +73,21 @@ func TestSplitListAndTrim(t *testing.T) {
 		}
 		if got := trimQuotes(tc.in); got != tc.trim {
 			t.Errorf("trimQuotes(%q) = %q, want %q", tc.in, got, tc.trim)
+		}
+	}
+}
+
+// TestSplitListMatchesRegexp: splitList splits where a leftmost-first
+// alternation of listSeps does (regexp.Split, the oracle).
+func TestSplitListMatchesRegexp(t *testing.T) {
+	q := make([]string, len(listSeps))
+	for i, sep := range listSeps {
+		q[i] = regexp.QuoteMeta(sep)
+	}
+	re := regexp.MustCompile(strings.Join(q, "|"))
+	for _, in := range []string{"", "、", "a and b or c", "以及或者和", "游戏、美妆和vlog/asmr+旅行", "x &y;z,", " and ", "和和", "pets or\xffand cats", "仅以"} {
+		if got, want := splitList(in), re.Split(in, -1); !slices.Equal(got, want) {
+			t.Errorf("splitList(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -169,19 +169,31 @@ func analyse(re *syntax.Regexp) litInfo {
 		if allExact && len(exact) <= maxLitSet {
 			return litInfo{exact: exact}
 		}
-		// Each branch must contribute one set; the union is required.
-		var req []string
+		// Each match goes through one branch and holds a literal of each
+		// of its sets: every choice of one set per branch gives a
+		// required union. The best few choices are kept, so that a later
+		// check can demand several (a digit and "yo", not "yo" alone).
+		combos := [][]string{nil}
 		for _, si := range subs {
-			best := bestSet(si)
-			if best == nil {
+			cands := usableSets(si)
+			if len(cands) == 0 {
 				return litInfo{}
 			}
-			req = union(req, best)
-			if len(req) > maxLitSet {
+			var next [][]string
+			for _, c := range combos {
+				for _, set := range cands {
+					if u := union(c, set); len(u) <= maxLitSet {
+						next = append(next, u)
+					}
+				}
+			}
+			if len(next) == 0 {
 				return litInfo{}
 			}
+			slices.SortStableFunc(next, func(a, b []string) int { return setScore(b) - setScore(a) })
+			combos = next[:min(len(next), maxAltSets)]
 		}
-		return litInfo{reqs: [][]string{req}}
+		return litInfo{reqs: combos}
 	}
 	return litInfo{}
 }
@@ -195,19 +207,25 @@ func atLeastOnce(sub litInfo) litInfo {
 	return litInfo{reqs: reqs}
 }
 
-// bestSet picks the most selective usable set of a node.
-func bestSet(si litInfo) []string {
-	var best []string
+// maxAltSets bounds the required sets an alternation keeps, and the
+// sets per branch it combines.
+const maxAltSets = 4
+
+// usableSets are a node's usable sets, most selective first, at most
+// maxAltSets.
+func usableSets(si litInfo) [][]string {
 	cands := si.reqs
 	if si.exact != nil {
-		cands = append(cands, si.exact)
+		cands = append(cands[:len(cands):len(cands)], si.exact)
 	}
+	var out [][]string
 	for _, s := range cands {
-		if usableSet(s) && (best == nil || setScore(s) > setScore(best)) {
-			best = s
+		if usableSet(s) {
+			out = append(out, s)
 		}
 	}
-	return best
+	slices.SortStableFunc(out, func(a, b []string) int { return setScore(b) - setScore(a) })
+	return out[:min(len(out), maxAltSets)]
 }
 
 func cross(a, b []string) []string {

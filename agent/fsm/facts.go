@@ -75,6 +75,9 @@ type Facts struct {
 	// SoftPending says soft preferences wait as references for
 	// clarification (mixed-soft).
 	SoftPending bool
+	// Relaxable says an empty result has computed relaxations to offer
+	// (issue 16 item 5: widening is offered only where it finds results).
+	Relaxable bool
 	// MenuOpen says a tag's scope menu is open (active_tag_menu).
 	MenuOpen bool
 	// RouterRefused says the router refused the follow-up (a fallback

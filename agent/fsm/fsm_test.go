@@ -51,7 +51,9 @@ func TestSeedRows(t *testing.T) {
 		{"4.2 提交纯自然语言", classicIdle(DraftKeyword), SearchSubmit, Facts{HasText: true, Draft: ShapeNatural}, "A_COMPACT_CLASSIC__SEARCH_SUBMIT__EXPANDED_AGENT__06", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 		{"4.2 提交混合输入", classicIdle(DraftKeyword), SearchSubmit, Facts{HasText: true, Draft: ShapeMixed}, "A_COMPACT_CLASSIC__SEARCH_SUBMIT__EXPANDED_AGENT__07", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 		{"4.2 用户主动转为智能搜索", st(CommittedKeyword, CompactClassic, ResultsReady), AgentUpgrade, Facts{Tags: 1}, "A_COMPACT_CLASSIC__AGENT_UPGRADE__EXPANDED_AGENT__01", st(FollowupWaiting, ExpandedAgent, ResultsReady)},
-		{"4.2 URL 识别成功", st(DraftKeyword, CompactResolving, Retrieving), SysResolvedExact, Facts{}, "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__COMPACT_CLASSIC__01", st(CommittedAnchor, CompactClassic, Retrieving)},
+		{"4.2 URL 识别成功", st(DraftKeyword, CompactResolving, Retrieving), SysResolvedExact, Facts{OnlyExplicit: true}, "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__COMPACT_CLASSIC__01", st(CommittedAnchor, CompactClassic, Retrieving)},
+		{"6.8 corrected URL resolves; the other conditions stay shown", st(FollowupWaiting, CompactResolving, Retrieving), SysResolvedExact, Facts{}, "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__EXPANDED_AGENT__02", st(FollowupWaiting, ExpandedAgent, Retrieving)},
+		{"6.8 drop the failed URL, search by the kept conditions", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairRemoveAnchorKeepKws, Facts{RepairReason: RepairURLInvalid}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 		{"4.2 URL 识别失败", st(DraftKeyword, CompactResolving, Retrieving), SysResolveFailed, Facts{RepairReason: RepairURLInvalid}, "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVE_FAILED__EXPANDED_REPAIR__01", st(FollowupWaiting, ExpandedRepair, EmptyRepair)},
 		{"4.2 首轮结果后需追问", st(FollowupWaiting, ExpandedAgent, ResultsReady), SysClarify, Facts{}, "A_RESULTS_READY__SYSTEM_CLARIFY__CLARIFYING__01", st(FollowupWaiting, ExpandedClarifying, Clarifying)},
 		{"4.2 有条件无结果", st(FollowupWaiting, ExpandedAgent, Retrieving), SysNoResults, Facts{}, "A_RETRIEVING__SYSTEM_NO_RESULTS__EMPTY_REPAIR__01", st(FollowupWaiting, ExpandedRepair, EmptyRepair)},
@@ -74,7 +76,7 @@ func TestSeedRows(t *testing.T) {
 		{"5.2 clarifying 用户回答", st(DraftFollowup, ExpandedClarifying, Clarifying), ClarifyAnswer, Facts{PendingQuestion: true}, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", st(FollowupWaiting, ExpandedAgent, Refining)},
 		{"5.2 refining 有结果", st(FollowupWaiting, ExpandedAgent, Refining), SysResults, Facts{}, "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01", st(FollowupWaiting, ExpandedAgent, ResultsReady)},
 		{"5.2 refining 无结果", st(FollowupWaiting, ExpandedAgent, Refining), SysNoResults, Facts{}, "A_RETRIEVING__SYSTEM_NO_RESULTS__EMPTY_REPAIR__01", st(FollowupWaiting, ExpandedRepair, EmptyRepair)},
-		{"5.2 empty_repair 接受修正重新搜索", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairExpandRecallScope, Facts{RepairReason: RepairNoResults}, "A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, Retrieving)},
+		{"5.2 empty_repair 接受修正重新搜索", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairExpandRecallScope, Facts{RepairReason: RepairNoResults, Relaxable: true}, "A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, Retrieving)},
 		{"5.2 unsupported 用户重写输入", st(DraftFollowup, ExpandedRepair, Unsupported), FollowupSubmit, Facts{HasText: true}, "A_UNSUPPORTED__FOLLOWUP_SUBMIT__RETRIEVING__03", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 
 		// §5.4 follow-up exits
@@ -88,7 +90,7 @@ func TestSeedRows(t *testing.T) {
 		// §6.8 / §8.5.3 URL failure with keywords
 		{"6.8 anchor+keyword URL 识别失败", st(DraftKeyword, CompactResolving, Retrieving), SysResolveFailed, Facts{Tags: 1, RepairReason: RepairURLMismatch}, "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVE_FAILED__EXPANDED_REPAIR__01", st(FollowupWaiting, ExpandedRepair, EmptyRepair)},
 		{"8.5.3 A_REPAIR_FIX_URL", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairFixURL, Facts{Tags: 1, RepairReason: RepairURLInvalid, HasText: true}, "A_REPAIR_FIX_URL", st(FollowupWaiting, CompactResolving, Retrieving)},
-		{"8.5.3 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairRemoveAnchorKeepKws, Facts{Tags: 1, RepairReason: RepairURLInvalid}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(CommittedKeyword, CompactClassic, Retrieving)},
+		{"8.5.3 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairRemoveAnchorKeepKws, Facts{Tags: 1, OnlyExplicit: true, RepairReason: RepairURLInvalid}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(CommittedKeyword, CompactClassic, Retrieving)},
 		{"8.5.3 A_REPAIR_SWITCH_TO_NL", st(FollowupWaiting, ExpandedRepair, EmptyRepair), RepairSwitchToNL, Facts{Tags: 1, RepairReason: RepairURLUnsupported, HasText: true}, "A_REPAIR_SWITCH_TO_NL", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 
 		// §8.5.4 low recall
@@ -96,8 +98,8 @@ func TestSeedRows(t *testing.T) {
 		{"8.5.4 A_HINT_DISMISS_LOW_RECALL", st(CommittedAnchor, CompactClassic, ResultsReady), HintDismissLowRecall, Facts{HasAnchor: true, RepairReason: RepairLowRecall, HintVisible: true}, "A_HINT_DISMISS_LOW_RECALL", st(CommittedAnchor, CompactClassic, ResultsReady)},
 		{"8.5.4 A_REPAIR_REPLACE_ANCHOR", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairReplaceAnchor, Facts{HasAnchor: true, RepairReason: RepairLowRecall, HasText: true}, "A_REPAIR_REPLACE_ANCHOR", st(FollowupWaiting, CompactResolving, Retrieving)},
 		{"8.5.4 A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairExpandRecallScope, Facts{HasAnchor: true, RepairReason: RepairLowRecall}, "A_REPAIR_EXPAND_RECALL_SCOPE", st(FollowupWaiting, ExpandedRepair, Retrieving)},
-		{"8.5.4 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS (anchor+keyword)", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairRemoveAnchorKeepKws, Facts{HasAnchor: true, Tags: 2, RepairReason: RepairLowRecall}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(CommittedKeyword, CompactClassic, Retrieving)},
-		{"8.5.4 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS (anchor-only)", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairRemoveAnchorKeepKws, Facts{HasAnchor: true, RepairReason: RepairLowRecall}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(EmptyInput, CompactClassic, Idle)},
+		{"8.5.4 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS (anchor+keyword)", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairRemoveAnchorKeepKws, Facts{HasAnchor: true, OnlyExplicit: true, Tags: 2, RepairReason: RepairLowRecall}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(CommittedKeyword, CompactClassic, Retrieving)},
+		{"8.5.4 A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS (anchor-only)", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairRemoveAnchorKeepKws, Facts{HasAnchor: true, OnlyExplicit: true, RepairReason: RepairLowRecall}, "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", st(EmptyInput, CompactClassic, Idle)},
 		{"8.5.4 A_REPAIR_SWITCH_TO_NL", st(FollowupWaiting, ExpandedRepair, ResultsReady), RepairSwitchToNL, Facts{HasAnchor: true, RepairReason: RepairLowRecall, HasText: true}, "A_REPAIR_SWITCH_TO_NL", st(FollowupWaiting, ExpandedAgent, Retrieving)},
 	}
 	reg := Default()

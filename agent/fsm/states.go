@@ -23,6 +23,20 @@
 //     000 §3.2 "删除最后一个 tag → empty_input": the box is empty again
 //     (empty_input + compact_classic + idle, §6.1) and nothing is searched,
 //     rather than a search of the whole catalogue.
+//   - A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS goes to compact_classic (seed 000
+//     §8.5.3) when only keywords (or nothing) remain; when the failed link
+//     or the anchor came with other conditions (a country, a follower
+//     range, a category), those are kept (§6.8: only the URL part fails)
+//     and searched by in expanded_agent, the box that can show them
+//     (compact_classic cannot, contract 4.1).
+//   - Likewise a corrected or replaced link that resolves lands in
+//     compact_classic only for a classic URL search; with keyword tags or
+//     other conditions it lands in expanded_agent (mixed-anchor), where
+//     the conditions that apply are shown.
+//   - A_REPAIR_EXPAND_RECALL_SCOPE in an empty result applies one computed
+//     relaxation (the one its arguments name, else the first offered) and
+//     is offered only when one finds results; in low recall it lowers the
+//     anchor's similarity floor.
 package fsm
 
 import "searchagent/tools/states"

@@ -40,10 +40,14 @@ var (
 		OK: func(f Facts) bool {
 			return f.RepairReason == RepairLowRecall || (f.RepairReason == RepairNoResults && f.HasAnchor)
 		}}
-	gExpandScope = &Guard{Name: "recall_expandable", Doc: "low recall or no results: there is a scope to widen",
-		OK: func(f Facts) bool { return f.RepairReason == RepairLowRecall || f.RepairReason == RepairNoResults }}
+	gExpandScope = &Guard{Name: "recall_expandable", Doc: "low recall, or no results with a relaxation that finds some",
+		OK: func(f Facts) bool {
+			return f.RepairReason == RepairLowRecall || (f.RepairReason == RepairNoResults && f.Relaxable)
+		}}
 	gRemoveAnchorKeepTags = &Guard{Name: "anchor_removable_tags_remain", Doc: "an anchor or failed URL to drop, keyword tags remain",
 		OK: func(f Facts) bool { return (f.HasAnchor || f.RepairReason.IsURL()) && f.Tags > 0 }}
+	gRemoveAnchorKeepConds = &Guard{Name: "anchor_removable_conditions_remain", Doc: "an anchor or failed URL to drop, conditions beyond keywords remain",
+		OK: func(f Facts) bool { return (f.HasAnchor || f.RepairReason.IsURL()) && !f.OnlyExplicit }}
 	gRemoveAnchorOnly = &Guard{Name: "anchor_removable_no_tags", Doc: "anchor-only: dropping it returns to classic input",
 		OK: func(f Facts) bool { return (f.HasAnchor || f.RepairReason.IsURL()) && f.Tags == 0 }}
 	gNoText = &Guard{Name: "no_text", Doc: "no description given yet", ArgDependent: true,
@@ -56,6 +60,10 @@ var (
 		OK: func(f Facts) bool { return f.RouterRefused && f.HasText }}
 	gRouterAccepted = &Guard{Name: "router_accepted", Doc: "the follow-up has text the router turned into commands", ArgDependent: true,
 		OK: func(f Facts) bool { return !f.RouterRefused && f.HasText }}
+	gNoTagsOnlyExplicit = &Guard{Name: "no_tags_no_conditions", Doc: "no keyword tag and no other condition: a classic URL search",
+		OK: func(f Facts) bool { return f.Tags == 0 && f.OnlyExplicit }}
+	gTagsOrConds = &Guard{Name: "tags_or_conditions", Doc: "keyword tags or other conditions go with the anchor",
+		OK: func(f Facts) bool { return f.Tags > 0 || !f.OnlyExplicit }}
 	gNoTags = &Guard{Name: "no_tags", Doc: "no keyword tag is committed",
 		OK: func(f Facts) bool { return f.Tags == 0 }}
 	gClassicQuery = &Guard{Name: "classic_query", Doc: "only keyword tags and/or an anchor from a classic start remain",
@@ -258,6 +266,12 @@ func table() []*Action {
 		To:    Target{Container: CompactResolving, Session: Retrieving}, Seed: "000 §8.5.4 expanded_repair → compact_resolving", Doc: "更换锚点后重试召回"})
 	add(&Action{ID: "A_REPAIR_EXPAND_RECALL_SCOPE", Event: RepairExpandRecallScope, From: repairFrom, Guard: gExpandScope,
 		To: Target{Session: Retrieving}, Seed: "000 §8.5.4 expanded_repair → retrieving; §5.2 empty_repair → retrieving", Doc: "放宽关键词或扩大召回范围再搜索"})
+	// Conditions beyond keywords survive the link (seed 000 §6.8, spec
+	// 3.5.3B: only the URL part fails): dropping it searches by them, in
+	// the expanded box that shows them (compact_classic cannot show
+	// conditions, contract 4.1).
+	add(&Action{ID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", Event: RepairRemoveAnchorKeepKws, From: repairFrom, Guard: gRemoveAnchorKeepConds,
+		To: Target{Input: FollowupWaiting, Container: ExpandedAgent, Session: Retrieving, Origin: OriginNatural}, Seed: "000 §6.8, §8.5.3 (the kept conditions need the expanded box); spec 3.5.3B", Doc: "删除 URL / 锚点，按保留的其余条件搜索"})
 	add(&Action{ID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", Event: RepairRemoveAnchorKeepKws, From: repairFrom, Guard: gRemoveAnchorKeepTags,
 		To: Target{Input: CommittedKeyword, Container: CompactClassic, Session: Retrieving, Origin: OriginKeyword}, Seed: "000 §8.5.3 / §8.5.4 expanded_repair → compact_classic", Doc: "删除 URL / 锚点，仅保留 keyword 搜索"})
 	add(&Action{ID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", Event: RepairRemoveAnchorKeepKws, From: repairFrom, Guard: gRemoveAnchorOnly,
@@ -302,11 +316,11 @@ func table() []*Action {
 
 	// --- System events: what the tools returned (seed 000 §4.2, §5.2) ---
 	add(&Action{ID: "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__COMPACT_CLASSIC__01", Event: SysResolvedExact,
-		From: Match{Containers: []Container{CompactResolving}, Sessions: []Session{Retrieving}}, Guard: gNoTags,
+		From: Match{Containers: []Container{CompactResolving}, Sessions: []Session{Retrieving}}, Guard: gNoTagsOnlyExplicit,
 		To: Target{Input: CommittedAnchor, Container: CompactClassic}, Seed: "000 §4.2 compact_resolving → compact_classic", Doc: "URL 识别成功：锁定锚点，召回相似频道"})
 	add(&Action{ID: "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__EXPANDED_AGENT__02", Event: SysResolvedExact,
-		From: Match{Containers: []Container{CompactResolving}, Sessions: []Session{Retrieving}}, Guard: gHasTags,
-		To: Target{Input: FollowupWaiting, Container: ExpandedAgent, Origin: OriginMixed}, Seed: "000 §6.4 anchor + keyword → mixed-parse", Doc: "URL 识别成功：锚点与关键词同时生效"})
+		From: Match{Containers: []Container{CompactResolving}, Sessions: []Session{Retrieving}}, Guard: gTagsOrConds,
+		To: Target{Input: FollowupWaiting, Container: ExpandedAgent, Origin: OriginMixed}, Seed: "000 §6.4 anchor + keyword → mixed-parse; §6.8 a corrected link keeps the other conditions, shown", Doc: "URL 识别成功：锚点与关键词或其余条件同时生效"})
 	add(&Action{ID: "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__COMPACT_CLASSIC__03", Event: SysResolvedExact,
 		From: Match{Containers: []Container{CompactResolving}, Sessions: classicSessions},
 		To:   Target{Input: CommittedAnchor, Container: CompactClassic}, Seed: "000 §3.3 复合查询种子（识别后不搜索）", Doc: "URL 识别成功：锚点进入关键词+URL 种子"})

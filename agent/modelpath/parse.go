@@ -329,6 +329,9 @@ func valueText(v condparse.Value) string {
 func typeFilter(f Filter) (condparse.Condition, string) {
 	val := strings.TrimSpace(f.Value)
 	op := condition.Op(f.Op)
+	if field := condition.Field(f.Field); field.IsCount() {
+		return typeCount(field, op, val)
+	}
 	switch field := condition.Field(f.Field); field {
 	case condition.Country, condition.Language, condition.Category:
 		voc := map[condition.Field]*taxonomy.Vocabulary{condition.Country: taxonomy.Countries, condition.Language: taxonomy.Languages, condition.Category: taxonomy.Categories}[field]
@@ -359,24 +362,6 @@ func typeFilter(f Filter) (condparse.Condition, string) {
 			return condparse.Condition{Field: field, Op: condition.OpNotIn, Value: condparse.StringsValue(codes...)}, ""
 		}
 		return condparse.Condition{}, fmt.Sprintf("op %s does not apply to %s", op, field)
-	case condition.Followers, condition.AvgViews:
-		switch op {
-		case condition.OpGte, condition.OpLte:
-			n, ok := condparse.ParseCount(val)
-			if !ok || n <= 0 {
-				return condparse.Condition{}, fmt.Sprintf("%q is not a count", val)
-			}
-			return condparse.Condition{Field: field, Op: op, Value: condparse.IntValue(n)}, ""
-		case condition.OpBetween:
-			lo, hi, ok := strings.Cut(val, "-")
-			a, okA := condparse.ParseCount(strings.TrimSpace(lo))
-			b, okB := condparse.ParseCount(strings.TrimSpace(hi))
-			if !ok || !okA || !okB || a <= 0 || b < a {
-				return condparse.Condition{}, fmt.Sprintf("%q is not a range lo-hi", val)
-			}
-			return condparse.Condition{Field: field, Op: op, Value: condparse.RangeValue(a, b)}, ""
-		}
-		return condparse.Condition{}, fmt.Sprintf("op %s does not apply to %s", op, field)
 	case condition.LastActive:
 		n, err := strconv.Atoi(val)
 		if op != condition.OpWithinDays || err != nil || n <= 0 || n > 3650 {
@@ -386,4 +371,26 @@ func typeFilter(f Filter) (condparse.Condition, string) {
 	default:
 		return condparse.Condition{}, fmt.Sprintf("field %q is not one the search can filter by", f.Field)
 	}
+}
+
+// typeCount types a proposed filter on a count field (followers, average
+// views): gte or lte a count, or between two.
+func typeCount(field condition.Field, op condition.Op, val string) (condparse.Condition, string) {
+	switch op {
+	case condition.OpGte, condition.OpLte:
+		n, ok := condparse.ParseCount(val)
+		if !ok || n <= 0 {
+			return condparse.Condition{}, fmt.Sprintf("%q is not a count", val)
+		}
+		return condparse.Condition{Field: field, Op: op, Value: condparse.IntValue(n)}, ""
+	case condition.OpBetween:
+		lo, hi, ok := strings.Cut(val, "-")
+		a, okA := condparse.ParseCount(strings.TrimSpace(lo))
+		b, okB := condparse.ParseCount(strings.TrimSpace(hi))
+		if !ok || !okA || !okB || a <= 0 || b < a {
+			return condparse.Condition{}, fmt.Sprintf("%q is not a range lo-hi", val)
+		}
+		return condparse.Condition{Field: field, Op: op, Value: condparse.RangeValue(a, b)}, ""
+	}
+	return condparse.Condition{}, fmt.Sprintf("op %s does not apply to %s", op, field)
 }

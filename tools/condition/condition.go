@@ -4,7 +4,10 @@
 // response contract all speak these words; each list lives here once.
 package condition
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Kind is the kind of a condition (spec 2.3).
 type Kind string
@@ -68,6 +71,13 @@ var Fields = []Field{Anchor, URL, Handle, Channel, Keyword, Platform, Country, L
 // FilterFields are the fields a hard filter (filter.set, add_filter) may
 // constrain.
 var FilterFields = []Field{Country, Language, Category, Followers, AvgViews, LastActive}
+
+// CountFields are the filter fields whose value is a count (gte, lte,
+// between): they parse, label and filter alike.
+var CountFields = []Field{Followers, AvgViews}
+
+// IsCount reports whether f is one of CountFields.
+func (f Field) IsCount() bool { return slices.Contains(CountFields, f) }
 
 // labels are the fields' display names.
 var labels = map[Field][2]string{

@@ -1,8 +1,10 @@
 package condparse
 
 import (
-	"searchagent/tools/condition"
 	"strings"
+	"unicode"
+
+	"searchagent/tools/condition"
 )
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
@@ -151,7 +153,8 @@ func (st *state) runs() []run {
 		tk := &st.toks[i]
 		if tk.role != roleContent {
 			if tk.kind == tkSpace && st.plainSpace(i) && cur.from >= 0 && i+1 < len(st.toks) && st.toks[i+1].role == roleContent &&
-				st.latinEdge(i-1, true) && st.latinEdge(i+1, false) && st.toks[i+1].neg == st.toks[cur.to].neg {
+				st.latinEdge(i-1, true) && st.latinEdge(i+1, false) && st.toks[i+1].neg == st.toks[cur.to].neg &&
+				!st.nameThenWord(i-1, i+1) {
 				continue
 			}
 			flush()
@@ -167,6 +170,31 @@ func (st *state) runs() []run {
 	}
 	flush()
 	return out
+}
+
+// nameThenWord reports, in a comma-separated list of terms, a capitalised
+// name followed by a lower-case word ("Hollyland mic, US, IG"): a brand
+// and what it makes are two terms, as "Hollyland 麦克风" is across scripts
+// (issue 16 item 10: the en mixed example of seed 002 finds what the zh
+// one finds). Outside a list a capital may only start the sentence.
+func (st *state) nameThenWord(a, b int) bool {
+	if !strings.ContainsAny(string(st.t.norm), ",、;") {
+		return false
+	}
+	left, right := st.t.orig[st.toks[a].s:st.toks[a].e], st.t.orig[st.toks[b].s:st.toks[b].e]
+	if len(left) < 2 || len(right) == 0 || !unicode.IsUpper(left[0]) {
+		return false
+	}
+	hasLower := false
+	for _, r := range left[1:] {
+		hasLower = hasLower || unicode.IsLower(r)
+	}
+	for _, r := range right {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return hasLower
 }
 
 // classify sets the shape from the signals (see the package doc).

@@ -17,6 +17,14 @@ func (st *state) label(pc *pcond) Label {
 		}
 		return c.Label
 	}
+	if c.Field.IsCount() {
+		zh, en := countText(pc)
+		l := Label{ZH: c.Field.Label("zh") + " " + zh, EN: c.Field.Label("en") + " " + en}
+		if c.Kind == condition.KindDerived && c.Label.ZH != "" {
+			l = Label{ZH: c.Label.ZH + "（" + l.ZH + "）", EN: c.Label.EN + " (" + l.EN + ")"}
+		}
+		return l
+	}
 	switch c.Field {
 	case condition.Country, condition.Language, condition.Category, condition.Platform:
 		zh := make([]string, 0, len(pc.names))
@@ -28,17 +36,6 @@ func (st *state) label(pc *pcond) Label {
 		l := Label{ZH: strings.Join(zh, "、"), EN: strings.Join(en, ", ")}
 		if pc.neg {
 			l = Label{ZH: "排除 " + l.ZH, EN: "Not " + l.EN}
-		}
-		return l
-	case condition.Followers, condition.AvgViews:
-		zhName, enName := "粉丝", "Followers"
-		if c.Field == condition.AvgViews {
-			zhName, enName = "均播", "Avg views"
-		}
-		zh, en := countText(pc)
-		l := Label{ZH: zhName + " " + zh, EN: enName + " " + en}
-		if c.Kind == condition.KindDerived && c.Label.ZH != "" {
-			l = Label{ZH: c.Label.ZH + "（" + l.ZH + "）", EN: c.Label.EN + " (" + l.EN + ")"}
 		}
 		return l
 	case condition.LastActive:
@@ -126,18 +123,8 @@ func Describe(field condition.Field, op condition.Op, v Value) Label {
 		}
 		return l
 	}
-	switch field {
-	case condition.Country:
-		return names(func(c string) (string, string) { return vocabName(taxonomy.Countries, c) })
-	case condition.Language:
-		return names(func(c string) (string, string) { return vocabName(taxonomy.Languages, c) })
-	case condition.Category:
-		return names(func(c string) (string, string) { return vocabName(taxonomy.Categories, c) })
-	case condition.Followers, condition.AvgViews:
-		zhName, enName := "粉丝", "Followers"
-		if field == condition.AvgViews {
-			zhName, enName = "均播", "Avg views"
-		}
+	if field.IsCount() {
+		zhName, enName := field.Label("zh"), field.Label("en")
 		pc := &pcond{}
 		switch op {
 		case condition.OpBetween:
@@ -154,6 +141,14 @@ func Describe(field condition.Field, op condition.Op, v Value) Label {
 		}
 		zh, en := countText(pc)
 		return Label{ZH: zhName + " " + zh, EN: enName + " " + en}
+	}
+	switch field {
+	case condition.Country:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Countries, c) })
+	case condition.Language:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Languages, c) })
+	case condition.Category:
+		return names(func(c string) (string, string) { return vocabName(taxonomy.Categories, c) })
 	case condition.LastActive:
 		d := strconv.FormatInt(v.Int, 10)
 		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}

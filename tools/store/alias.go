@@ -67,6 +67,9 @@ func Aliases(k Keyword) []string {
 func Expansions(kws []Keyword) []Expansion {
 	var out []Expansion
 	for _, k := range kws {
+		if k.Soft {
+			continue // ranks only: nothing the user sees was widened
+		}
 		if a := Aliases(k); len(a) > 0 {
 			out = append(out, Expansion{Keyword: k.Text, Scope: k.Scope, Also: slices.Clip(a)})
 		}

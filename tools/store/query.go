@@ -144,6 +144,9 @@ func CanonicalKeywords(kws []Keyword) ([]Keyword, error) {
 		if !k.Scope.Valid() {
 			return nil, badQuery("keyword %q has unknown scope %q (want tags, name, description, content or all)", k.Text, k.Scope)
 		}
+		if k.Soft && k.Excluded {
+			return nil, badQuery("keyword %q is both soft and excluded", k.Text)
+		}
 		out[i] = k
 	}
 	return out, nil

@@ -20,8 +20,8 @@ import (
 type Weights struct {
 	// Content weighs the embedding cosine similarity.
 	Content float64
-	// Tags weighs the Jaccard overlap of the tag sets (category included),
-	// scaled by the anchor's label share (Profile.LabelShare).
+	// Tags weighs the Jaccard overlap of the tag sets (without the
+	// category), scaled by the anchor's label share (Profile.LabelShare).
 	Tags float64
 	// Category weighs being in the anchor's category.
 	Category float64
@@ -42,18 +42,27 @@ type Weights struct {
 // demo catalog and the four published lists. Content carries the demo's
 // rich texts (its niches and languages live there); tags carry the
 // published lists, whose category columns are all the text they have.
-// The tag weight is scaled by the anchor's label share: at full weight on
-// the demo catalog (labels ~30% of a channel's text) tag overlap among a
-// category's pooled tags outvoted the cosine and pulled in channels of
-// other niches and languages (niche 0.33 → 0.32, language 0.87 → 0.86);
-// scaled, the demo gets 0.34 and 0.88 and the published lists, all
-// labels, keep the full weight. With tags at 3 instead of 5 the Instagram
-// list's niche match fell just under the tag baseline's; a lighter content
-// weight lost niche and language match on the demo catalog. Audience size
-// (1.5) brings the median follower ratio from 1.4-2.7× to 1.2-1.8×;
-// country (0.3) breaks ties inside a topic instead of pulling in other
-// topics, since fit only multiplies topic relevance.
-var DefaultWeights = Weights{Content: 4, Tags: 5, Category: 0.5, Audience: 1.5, Views: 0.1, Country: 0.3, Language: 1, Activity: 0.05}
+//   - The tag weight is scaled by the anchor's label share: at full
+//     weight on the demo catalog (labels ~30% of a channel's text) overlap
+//     among a category's pooled tags outvoted the cosine and pulled in
+//     other niches and languages (niche 0.33 → 0.32, language 0.87 →
+//     0.86 against cosine order); the published lists, all labels, keep
+//     the full weight.
+//   - The category is its own signal, not a tag of the Jaccard overlap: the
+//     lists take a channel's category from its first category column, so
+//     "Music, Art" and "Art, Music" (the same niche) have different
+//     categories, and counting the category as a tag ranked them below
+//     "Art" alone (Instagram niche 0.74 of a possible 0.79).
+//   - Tags 6 and category 2 trade niche against category match on the
+//     Instagram list (tags 8: niche 0.77, category 0.93; category 3:
+//     0.75 and 0.965); here niche is 0.76 (tag baseline 0.74) and category
+//     0.95, at the tag baseline's. Content 5 rather than 4 keeps the
+//     demo's niche and language match (0.34, 0.88).
+//   - Audience size (1.5) brings the median follower ratio from 1.4-2.7×
+//     to 1.2-1.7× (1.25: Instagram 1.30×); country (0.3) breaks ties inside
+//     a topic instead of pulling in other topics, since fit only multiplies
+//     topic relevance (0.5: Instagram 1.33×).
+var DefaultWeights = Weights{Content: 5, Tags: 6, Category: 2, Audience: 1.5, Views: 0.1, Country: 0.3, Language: 1, Activity: 0.05}
 
 // Hybrid-score constants.
 const (
@@ -71,7 +80,8 @@ const (
 // Profile is what the hybrid score reads of one channel, computed once per
 // channel by a store.
 type Profile struct {
-	// Tags are the lower-cased tags and "category:<id>", sorted, distinct.
+	// Tags are the lower-cased tags, sorted, distinct. The category is
+	// not among them: it has its own signal (Signals.Category).
 	Tags []string
 	// LogFollowers is log10(1+followers); ViewsRate log10 of average views
 	// per follower, NaN when either count is unknown.
@@ -92,9 +102,6 @@ func NewProfile(ch *catalog.Channel) Profile {
 		if t = strings.ToLower(strings.TrimSpace(t)); t != "" {
 			p.Tags = append(p.Tags, t)
 		}
-	}
-	if ch.Category != "" {
-		p.Tags = append(p.Tags, "category:"+strings.ToLower(ch.Category))
 	}
 	slices.Sort(p.Tags)
 	p.Tags = slices.Compact(p.Tags)
@@ -135,7 +142,7 @@ func InBand(a, c *Profile) bool {
 // each in [0, 1] (Content in [-1, 1]).
 type Signals struct {
 	Content, Tags, Category, Audience, Views, Country, Language, Activity float64
-	// Shared are the tags both have (without the category).
+	// Shared are the tags both have.
 	Shared []string
 	// Ratio is the larger follower count over the smaller (0 if unknown).
 	Ratio float64
@@ -162,9 +169,7 @@ func Compare(a, c *Profile, cosine float64) Signals {
 			j++
 		default:
 			inter++
-			if !strings.HasPrefix(a.Tags[i], "category:") {
-				s.Shared = append(s.Shared, a.Tags[i])
-			}
+			s.Shared = append(s.Shared, a.Tags[i])
 			i++
 			j++
 		}

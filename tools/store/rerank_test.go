@@ -124,3 +124,24 @@ func TestTagWeightFollowsLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestSameNicheAcrossColumnOrder: the published lists take a channel's
+// category from its first category column, so the same niche written in
+// the other order has another category; it still outranks a channel that
+// shares one of the two tags and the category.
+func TestSameNicheAcrossColumnOrder(t *testing.T) {
+	ch := func(handle, category string, tags ...string) *Profile {
+		p := NewProfile(&catalog.Channel{Platform: platform.Instagram, Handle: handle, Name: handle, Category: category, Tags: tags, Country: "US", Followers: 1_000_000})
+		return &p
+	}
+	anchor := ch("a", "art", "Art/Artists", "Music")
+	flipped := ch("f", "music", "Music", "Art/Artists")
+	partial := ch("p", "art", "Art/Artists")
+	sig := Compare(anchor, flipped, 0.6)
+	if sig.Tags != 1 || sig.Category != 0 {
+		t.Errorf("Compare(flipped) = %+v, want tag overlap 1 and another category", sig)
+	}
+	if f, p := sig.Score(DefaultWeights), Compare(anchor, partial, 0.6).Score(DefaultWeights); f <= p {
+		t.Errorf("same niche in the other column order %.3f ≤ one shared tag and the category %.3f", f, p)
+	}
+}

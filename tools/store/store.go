@@ -109,6 +109,11 @@ type Keyword struct {
 	Excluded bool   `json:"is_excluded,omitempty"`
 	// Exact turns alias expansion off for this keyword.
 	Exact bool `json:"exact,omitempty"`
+	// Soft ranks without filtering: a channel need not match it, one that
+	// does scores higher in a keyword search ("汽配评测" said around the
+	// category 汽车, issue 16). Similar recall ranks by similarity and
+	// does not use it; an excluded keyword cannot be soft.
+	Soft bool `json:"soft,omitempty"`
 }
 
 // Range bounds a count; 0 leaves a side open. Both ends are inclusive.
@@ -151,10 +156,65 @@ type Filters struct {
 }
 
 // IsZero reports whether no filter is set.
-func (f Filters) IsZero() bool {
-	return len(f.Countries) == 0 && len(f.Languages) == 0 && len(f.Categories) == 0 &&
-		len(f.ExcludeCountries) == 0 && len(f.ExcludeLanguages) == 0 && len(f.ExcludeCategories) == 0 &&
-		f.Followers.IsZero() && f.AvgViews.IsZero() && f.ActiveSince.IsZero()
+func (f Filters) IsZero() bool { return len(f.Clauses()) == 0 }
+
+// ClauseOp is how a clause constrains its column.
+type ClauseOp int
+
+// The clause operators.
+const (
+	// OneOf: the value is one of Values (an unknown value fails).
+	OneOf ClauseOp = iota
+	// NoneOf: the value is none of Values (an unknown value passes).
+	NoneOf
+	// AtLeast: the count is Number or more.
+	AtLeast
+	// AtMost: the count is Number or less.
+	AtMost
+	// Since: the time is Time or later (an unknown time fails).
+	Since
+)
+
+// Clause is one set filter in a store-neutral form, so that a store
+// derives its query from the filters without knowing their fields: the
+// channel column it bears on (named as in catalog.Channel's JSON and the
+// channels table), the operator and its operand.
+type Clause struct {
+	Column string
+	Op     ClauseOp
+	// Values is the operand of OneOf and NoneOf; Fold says they compare
+	// case-insensitively (the store lower-cases both sides).
+	Values []string
+	Fold   bool
+	// Number is the operand of AtLeast and AtMost.
+	Number int64
+	// Time is the operand of Since.
+	Time time.Time
+}
+
+// Clauses lists the filters that are set, in a fixed order; this table
+// is the one place a store learns a filter field's column and operator.
+func (f Filters) Clauses() []Clause {
+	all := []Clause{
+		{Column: "country", Op: OneOf, Values: f.Countries},
+		{Column: "language", Op: OneOf, Values: f.Languages},
+		{Column: "category", Op: OneOf, Values: f.Categories, Fold: true},
+		{Column: "country", Op: NoneOf, Values: f.ExcludeCountries},
+		{Column: "language", Op: NoneOf, Values: f.ExcludeLanguages},
+		{Column: "category", Op: NoneOf, Values: f.ExcludeCategories, Fold: true},
+		{Column: "followers", Op: AtLeast, Number: f.Followers.Min},
+		{Column: "followers", Op: AtMost, Number: f.Followers.Max},
+		{Column: "avg_views", Op: AtLeast, Number: f.AvgViews.Min},
+		{Column: "avg_views", Op: AtMost, Number: f.AvgViews.Max},
+		{Column: "last_post_at", Op: Since, Time: f.ActiveSince},
+	}
+	out := all[:0]
+	for _, c := range all {
+		if len(c.Values) > 0 || c.Number > 0 || !c.Time.IsZero() {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Sort orders results.

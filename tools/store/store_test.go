@@ -137,3 +137,33 @@ func TestLowRecall(t *testing.T) {
 		}
 	}
 }
+
+// TestFiltersClauses: every set filter is one clause, in the table's
+// order; IsZero is "no clause".
+func TestFiltersClauses(t *testing.T) {
+	since := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		f    Filters
+		want []Clause
+	}{
+		{"zero", Filters{}, []Clause{}},
+		{"countries and followers min", Filters{Countries: []string{"US"}, Followers: Range{Min: 10}},
+			[]Clause{{Column: "country", Op: OneOf, Values: []string{"US"}}, {Column: "followers", Op: AtLeast, Number: 10}}},
+		{"excluded categories fold", Filters{ExcludeCategories: []string{"gaming"}},
+			[]Clause{{Column: "category", Op: NoneOf, Values: []string{"gaming"}, Fold: true}}},
+		{"views max and active", Filters{AvgViews: Range{Max: 5}, ActiveSince: since},
+			[]Clause{{Column: "avg_views", Op: AtMost, Number: 5}, {Column: "last_post_at", Op: Since, Time: since}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.f.Clauses()
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Clauses(%+v) (-want +got):\n%s", tc.f, diff)
+			}
+			if z := tc.f.IsZero(); z != (len(tc.want) == 0) {
+				t.Errorf("IsZero(%+v) = %v, want %v", tc.f, z, len(tc.want) == 0)
+			}
+		})
+	}
+}

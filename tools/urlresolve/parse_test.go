@@ -145,6 +145,8 @@ func TestFindURLs(t *testing.T) {
 		{"plain text", "找美国的美妆博主，粉丝 1w+", nil},
 		{"version numbers", "go 1.26.0 e.g. x.y", nil},
 		{"scheme alone", "https:// nothing", nil},
+		{"a control byte ends the link", "x.com/jack\x7fmore", []string{"x.com/jack"}},
+		{"a tab ends the link", "x.com/jack\tmore", []string{"x.com/jack"}},
 		{"percent-encoded handle", "看https://www.youtube.com/@%E6%9D%8E%E5%AD%90%E6%9F%92吧", []string{"https://www.youtube.com/@%E6%9D%8E%E5%AD%90%E6%9F%92"}},
 	}
 	for _, tc := range tests {

@@ -386,10 +386,13 @@ function hintLine(h) {
 
 // actionButton is a button for an offered action id (none when the
 // snapshot does not offer it).
-function actionButton(id, label) {
-  const a = S.snap.actions.find(x => x.action_id === id);
+// actionButton is the button of an offered action; a repair option's args
+// (what it relaxes) go with it, so each option applies its own change.
+function actionButton(id, label, args) {
+  const a = S.snap.actions.find(x => x.action_id === id && (!args || x.label === label)) || S.snap.actions.find(x => x.action_id === id);
   if (!a) return null;
-  return el('button', { type: 'button', 'data-action': id, disabled: S.busy, onclick: () => fireAction(a) }, label || a.label);
+  const fire = args ? { ...a, args: { ...(a.args || {}), ...args } } : a;
+  return el('button', { type: 'button', 'data-action': id, disabled: S.busy, onclick: () => fireAction(fire) }, label || a.label);
 }
 
 function slot(name, ...kids) {
@@ -415,7 +418,7 @@ function slotBlocks(s) {
     out.push(slot('repair_options',
       s.context.repair_reason ? el('p', { class: 'hint', 'data-reason': s.context.repair_reason }, t0.reasons[s.context.repair_reason] || s.context.repair_reason) : null,
       needsInput ? el('input', { id: 'repair-input', class: 'repair-input', 'aria-label': t0.repairInput, placeholder: t0.repairInput }) : null,
-      el('div', { class: 'options' }, sl.repair_options.map(o => el('span', {}, actionButton(o.action_id, o.label), el('span', { class: 'hint' }, ' ' + o.reason))))));
+      el('div', { class: 'options' }, sl.repair_options.map(o => el('span', {}, actionButton(o.action_id, o.label, o.args), el('span', { class: 'hint' }, ' ' + o.reason))))));
   }
   if (sl.repair_hint) out.push(slot('repair_hint', hintLine(sl.repair_hint)));
   if (sl.actions && sl.actions.length) out.push(slot('actions', el('div', { class: 'options' }, sl.actions.map(a => actionButton(a.action_id, a.label)))));

@@ -27,6 +27,9 @@ type cand struct {
 func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32, scores []float64, all bool, excluded []uint32) {
 	all = true
 	for _, k := range kws {
+		if k.Soft {
+			continue // ranks only (softScores)
+		}
 		if k.Excluded {
 			m, _ := p.keywordMatch(k, false)
 			if excluded == nil {
@@ -171,6 +174,7 @@ func (p *partition) each(docs []uint32, all bool, excluded []uint32, fn func(d i
 func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters, out []cand) []cand {
 	docs, scores, all, excluded := p.keywordSets(kws, true)
 	flt := p.filter(f)
+	soft := p.softScores(kws)
 	p.each(docs, all, excluded, func(d, i int) {
 		if !flt.ok(d) {
 			return
@@ -179,8 +183,28 @@ func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters, out 
 		if i >= 0 && scores != nil {
 			c.score = scores[i]
 		}
+		c.score += soft[uint32(d)]
 		out = append(out, c)
 	})
+	return out
+}
+
+// softScores sums the scores of the soft keywords per matching document:
+// they rank, they never filter.
+func (p *partition) softScores(kws []store.Keyword) map[uint32]float64 {
+	var out map[uint32]float64
+	for _, k := range kws {
+		if !k.Soft {
+			continue
+		}
+		m, sc := p.keywordMatch(k, true)
+		if out == nil {
+			out = make(map[uint32]float64, len(m))
+		}
+		for i, d := range m {
+			out[d] += sc[i]
+		}
+	}
 	return out
 }
 

@@ -150,8 +150,9 @@ type Store struct {
 	efSearch  int
 	iterative string
 	poolSize  int
-	// exact turns index scans off, forceHNSW everything but the HNSW
-	// index (the recall benchmark's baseline and its index-only rows).
+	// exact sorts by an expression the HNSW index does not serve (every
+	// other index stays usable), forceHNSW turns off every plan but the
+	// HNSW index (the recall benchmark's baseline and its index-only rows).
 	exact, forceHNSW bool
 
 	mu   sync.Mutex
@@ -441,11 +442,15 @@ func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws
 	vec := `c.embedding::vector(` + d + `)`
 	a := `(SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)`
 	k := max(s.poolSize, need)
+	order := vec + ` <=> ` + a
+	if s.exact {
+		order = `(` + order + `) + 0` // not the index's expression: an exact sort
+	}
 	return `WITH knn AS MATERIALIZED (
   SELECT c.key, c.doc, ` + vec + ` <=> ` + a + ` AS dist
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
-  ORDER BY ` + vec + ` <=> ` + a + `
+  ORDER BY ` + order + `
   LIMIT ` + b.arg(k) + `)
 SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END, 1 - dist FROM knn`, nil
 }
@@ -469,9 +474,6 @@ func (s *Store) wholeSet(b *builder, anchorPK string, p platform.Platform, kws [
 func (s *Store) hnswSettings(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true), set_config('hnsw.max_scan_tuples', $3, true)`,
 		strconv.Itoa(s.efSearch), s.iterative, strconv.Itoa(max(DefaultMaxScanTuples, 2*s.poolSize)))
-	if err == nil && s.exact {
-		_, err = tx.Exec(ctx, `SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`)
-	}
 	if err == nil && s.forceHNSW {
 		_, err = tx.Exec(ctx, `SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`)
 	}

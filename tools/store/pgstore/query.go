@@ -2,12 +2,15 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"searchagent/tools/scope"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -105,6 +108,9 @@ func matchExpr(b *builder, k store.Keyword) string {
 func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f store.Filters) (string, error) {
 	conds := []string{`platform = ` + b.arg(string(p))}
 	for _, k := range kws {
+		if k.Soft {
+			continue // ranks only (scoreExpr)
+		}
 		m := matchExpr(b, k)
 		if k.Excluded {
 			conds = append(conds, "NOT "+m)
@@ -112,40 +118,41 @@ func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f st
 			conds = append(conds, m)
 		}
 	}
-	if len(f.Countries) > 0 {
-		conds = append(conds, `country = ANY(`+b.arg(f.Countries)+`::text[])`)
-	}
-	if len(f.Languages) > 0 {
-		conds = append(conds, `language = ANY(`+b.arg(f.Languages)+`::text[])`)
-	}
-	if len(f.Categories) > 0 {
-		conds = append(conds, `category = ANY(`+b.arg(lower(f.Categories))+`::text[])`)
-	}
-	if len(f.ExcludeCountries) > 0 {
-		conds = append(conds, `(country = '' OR country <> ALL(`+b.arg(f.ExcludeCountries)+`::text[]))`)
-	}
-	if len(f.ExcludeLanguages) > 0 {
-		conds = append(conds, `(language = '' OR language <> ALL(`+b.arg(f.ExcludeLanguages)+`::text[]))`)
-	}
-	if len(f.ExcludeCategories) > 0 {
-		conds = append(conds, `(category = '' OR category <> ALL(`+b.arg(lower(f.ExcludeCategories))+`::text[]))`)
-	}
-	if f.Followers.Min > 0 {
-		conds = append(conds, `followers >= `+b.arg(f.Followers.Min))
-	}
-	if f.Followers.Max > 0 {
-		conds = append(conds, `followers <= `+b.arg(f.Followers.Max))
-	}
-	if f.AvgViews.Min > 0 {
-		conds = append(conds, `avg_views >= `+b.arg(f.AvgViews.Min))
-	}
-	if f.AvgViews.Max > 0 {
-		conds = append(conds, `avg_views <= `+b.arg(f.AvgViews.Max))
-	}
-	if !f.ActiveSince.IsZero() {
-		conds = append(conds, `last_post_at >= `+b.arg(f.ActiveSince))
+	for _, c := range f.Clauses() {
+		sql, err := clauseSQL(b, c)
+		if err != nil {
+			return "", err
+		}
+		conds = append(conds, sql)
 	}
 	return strings.Join(conds, " AND "), nil
+}
+
+// errClause: a filter clause this store cannot express (a new operator in
+// store.Clause without its SQL here).
+var errClause = errors.New("pgstore: unsupported filter clause")
+
+// clauseSQL is the SQL condition of one filter clause; the column name
+// comes from store.Filters.Clauses, never from input.
+func clauseSQL(b *builder, c store.Clause) (string, error) {
+	col := pgx.Identifier{c.Column}.Sanitize()
+	vals := c.Values
+	if c.Fold {
+		vals = lower(vals)
+	}
+	switch c.Op {
+	case store.OneOf:
+		return col + ` = ANY(` + b.arg(vals) + `::text[])`, nil
+	case store.NoneOf:
+		return `(` + col + ` = '' OR ` + col + ` <> ALL(` + b.arg(vals) + `::text[]))`, nil
+	case store.AtLeast:
+		return col + ` >= ` + b.arg(c.Number), nil
+	case store.AtMost:
+		return col + ` <= ` + b.arg(c.Number), nil
+	case store.Since:
+		return col + ` >= ` + b.arg(c.Time), nil
+	}
+	return "", fmt.Errorf("%w: filter on %s: operator %d has no SQL", errClause, c.Column, c.Op)
 }
 
 func lower(vs []string) []string {

@@ -137,7 +137,13 @@ func TestDemoCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(context.Background(), build(t, cat), cat, Options{MaxAnchors: 120})
+	// No similar cache: the cosine-order run below changes the weights the
+	// cached outcomes were scored with.
+	s, err := memstore.New(context.Background(), cat, hashing(t), memstore.WithSimilarCache(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), s, cat, Options{MaxAnchors: 120})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,6 +155,22 @@ func TestDemoCatalog(t *testing.T) {
 	}
 	if st.FollowerRatio >= byTag.FollowerRatio {
 		t.Errorf("median follower ratio %.2f, want under the tag baseline's %.2f", st.FollowerRatio, byTag.FollowerRatio)
+	}
+	// No regression against the order before the hybrid score: the same
+	// candidates ranked by embedding cosine alone.
+	saved := store.DefaultWeights
+	t.Cleanup(func() { store.DefaultWeights = saved })
+	store.DefaultWeights = store.Weights{Content: 1}
+	cosRep, err := Run(context.Background(), s, cat, Options{MaxAnchors: 120, Queries: []Query{}})
+	store.DefaultWeights = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	cos := bySystem(t, cosRep)[SystemStore]
+	t.Logf("demo: cosine order %+v", cos)
+	if st.Niche < cos.Niche || st.Language < cos.Language || st.Country < cos.Country || st.Category < cos.Category || st.FollowerRatio > cos.FollowerRatio {
+		t.Errorf("hybrid niche/language/country/category %.3f/%.3f/%.3f/%.3f, follower ratio %.2f; cosine order %.3f/%.3f/%.3f/%.3f, %.2f: want none worse",
+			st.Niche, st.Language, st.Country, st.Category, st.FollowerRatio, cos.Niche, cos.Language, cos.Country, cos.Category, cos.FollowerRatio)
 	}
 	// Bilingual folding (issue 11 item 6): channels of other languages
 	// closest to an anchor are in its category more often with it.

@@ -209,6 +209,28 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 		})
 	}
 
+	t.Run("Search/soft keyword ranks, never filters", func(t *testing.T) {
+		f := store.Filters{Categories: []string{"automotive"}}
+		plain, err := s.Search(ctx, store.SearchQuery{Platform: yt, Filters: f, Limit: store.MaxLimit})
+		if err != nil {
+			t.Fatalf("Search: %v", err)
+		}
+		soft := store.Keyword{Text: "汽配", Scope: scope.Tags, Soft: true}
+		page, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{soft}, Filters: f, Limit: store.MaxLimit})
+		if err != nil {
+			t.Fatalf("Search: %v", err)
+		}
+		if diff := cmp.Diff(sorted(names(plain.Items)), sorted(names(page.Items))); diff != "" || page.Total != plain.Total {
+			t.Errorf("a soft keyword changed the set (total %d, want %d) (-want +got):\n%s", page.Total, plain.Total, diff)
+		}
+		if got := sorted(names(page.Items[:2])); !cmp.Equal(got, []string{"youtube/garagejoe", "youtube/laowang"}) || page.Items[1].Score <= 0 {
+			t.Errorf("first two %v (scores %v, %v), want the channels tagged 汽配 ranked first", got, page.Items[0].Score, page.Items[1].Score)
+		}
+		if _, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{{Text: "汽配", Soft: true, Excluded: true}}}); !errors.Is(err, store.ErrBadQuery) {
+			t.Errorf("a soft excluded keyword: err %v, want ErrBadQuery", err)
+		}
+	})
+
 	const anchor = "youtube/@/garagejoe"
 	res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Keywords: []store.Keyword{kw("汽配评测", scope.Tags)}, MinScore: store.NoMinScore})
 	if err != nil {

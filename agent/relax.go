@@ -1,0 +1,338 @@
+package agent
+
+import (
+	"encoding/json"
+	"slices"
+
+	"searchagent/agent/fsm"
+	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+	"searchagent/tools/store"
+)
+
+// The repairs of an empty result (seed 002 §6.2, contract 4.7) come from
+// its actual cause: each is one condition relaxed in the way that cause
+// calls for, counted for real with the store, and offered with its own
+// arguments so that choosing it gives exactly the promised count
+// (issue 16 items 4 and 5).
+//
+//   - a keyword with no hits in its match scope: match it in another scope
+//     (channel names first, then descriptions, content);
+//   - an exclusion (an excluded keyword or a not-in filter): lift it;
+//   - a range or time window too narrow: widen it, counted with the widened
+//     bounds;
+//   - a filter that no channel meets together with the others: drop it;
+//   - similar recall around an anchor that the keywords empty: accept less
+//     similar channels, or drop the anchor and keep the keywords.
+//
+// A relaxation that finds nothing is not the cause and is not offered, and
+// neither is one that would leave no positive condition at all (the whole
+// catalogue is not a repair of the user's search).
+
+// maxRelaxations is the number of repair options (contract 4.7: 1-3).
+const maxRelaxations = 3
+
+// scopeTries are the scopes a keyword is tried in when its own finds
+// nothing, the most precise first.
+var scopeTries = []contract.Scope{contract.ScopeName, contract.ScopeDescription, contract.ScopeContent}
+
+// relaxRank orders repairs: the smallest change to what the user asked
+// first (a keyword's scope, a widened range), then lifting a condition.
+var relaxRank = map[contract.RelaxChange]int{
+	contract.RelaxScope: 0, contract.RelaxWiden: 0, contract.RelaxInclude: 1, contract.RelaxSimilarity: 1,
+	contract.RelaxDrop: 2, contract.RelaxRemoveAnchor: 2,
+}
+
+// relaxations computes the repairs of an empty result (step count).
+func (t *turn) relaxations() error {
+	s := t.s
+	s.Relaxations = nil
+	return t.step(api.StepCount, func() (any, error) {
+		var cands []Relaxation
+		var probed []map[string]any
+		try := func(r Relaxation, q query) error {
+			n, err := t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, AnchorKey: q.anchor, Keywords: q.keywords, Filters: q.filters, MinScore: q.minScore})
+			if err != nil {
+				return storeErr(err)
+			}
+			probed = append(probed, map[string]any{"condition_id": r.ConditionID, "change": r.Change, "scope": r.Scope, "count": n})
+			if n > 0 {
+				r.Count = n
+				cands = append(cands, r)
+			}
+			return nil
+		}
+		conds := s.positiveCount()
+		expand := "A_REPAIR_EXPAND_RECALL_SCOPE"
+		for i, tg := range s.Tags {
+			if tg.Excluded {
+				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxInclude}, s.buildQuery(t.now, tg.ID)); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			// A keyword with no hits in its own scope: the narrowest other
+			// scope where it finds channels (with every other condition).
+			alone := s.buildQuery(t.now, "")
+			alone.keywords = []store.Keyword{{Text: tg.Text, Scope: store.Scope(tg.Scope)}}
+			if n, err := t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, Keywords: alone.keywords}); err != nil {
+				return nil, storeErr(err)
+			} else if n == 0 {
+				for _, sc := range scopeTries {
+					if sc == tg.Scope {
+						continue
+					}
+					q := s.buildQuery(t.now, "")
+					q.keywords[i].Scope = store.Scope(sc) // buildQuery keeps every tag, in order
+					before := len(cands)
+					if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxScope, Scope: sc}, q); err != nil {
+						return nil, err
+					}
+					if len(cands) > before {
+						break
+					}
+				}
+			}
+			if conds > 1 {
+				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxDrop}, s.buildQuery(t.now, tg.ID)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, c := range s.Conds {
+			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
+				continue
+			}
+			ff, _ := filterFieldNamed(c.Field)
+			switch {
+			case c.Op == "not_in" || c.Op == "neq":
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxInclude}, s.buildQuery(t.now, c.ID)); err != nil {
+					return nil, err
+				}
+			case ff.kind == fieldCount:
+				lo, hi := widenRange(rangeOfCond(c))
+				wide := c
+				wide.Op, wide.Value = countValue(lo, hi)
+				q := s.buildQuery(t.now, c.ID)
+				applyFilter(&q.filters, wide, t.now)
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxWiden, Min: lo, Max: hi}, q); err != nil {
+					return nil, err
+				}
+			case ff.kind == fieldDays && c.Value.Int > 0 && c.Value.Int < MaxDays:
+				wide := c
+				wide.Value = condparse.IntValue(min(c.Value.Int*3, MaxDays))
+				q := s.buildQuery(t.now, c.ID)
+				applyFilter(&q.filters, wide, t.now)
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxWiden, Days: wide.Value.Int}, q); err != nil {
+					return nil, err
+				}
+			case conds > 1:
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxDrop}, s.buildQuery(t.now, c.ID)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if s.Anchor.Resolved() {
+			q := s.buildQuery(t.now, "")
+			q.minScore = lowerMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)
+			if err := try(Relaxation{ActionID: expand, ConditionID: s.Anchor.ID, Change: contract.RelaxSimilarity, MinScore: q.minScore}, q); err != nil {
+				return nil, err
+			}
+			if len(s.Tags) > 0 {
+				if err := try(Relaxation{ActionID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ConditionID: s.Anchor.ID, Change: contract.RelaxRemoveAnchor}, s.buildQuery(t.now, s.Anchor.ID)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b Relaxation) int {
+			if d := relaxRank[a.Change] - relaxRank[b.Change]; d != 0 {
+				return d
+			}
+			return b.Count - a.Count
+		})
+		if len(cands) > maxRelaxations {
+			cands = cands[:maxRelaxations]
+		}
+		s.Relaxations = cands
+		return map[string]any{"relaxations": cands, "probed": probed}, nil
+	})
+}
+
+// positiveCount is the number of conditions that say what to find (not
+// only what to leave out): keyword tags not excluded, applied hard and
+// derived filters that are no exclusion (the platform aside), the anchor.
+// Dropping one of them is a repair only while another one remains; else
+// the search would be the whole catalogue (or an exclusion alone).
+func (s *Session) positiveCount() int {
+	n := 0
+	for _, tg := range s.Tags {
+		if !tg.Excluded {
+			n++
+		}
+	}
+	for _, c := range s.Conds {
+		if c.Status == "applied" && (c.Kind == "hard" || c.Kind == "derived") && c.Field != "platform" && c.Op != "not_in" && c.Op != "neq" {
+			n++
+		}
+	}
+	if s.Anchor.Resolved() {
+		n++
+	}
+	return n
+}
+
+func widenRange(r store.Range) (int64, int64) {
+	lo, hi := r.Min*6/10, r.Max*3/2
+	if r.Max == 0 {
+		hi = 0
+	}
+	return lo, hi
+}
+
+// lowerMinScore is the similarity floor one step below the current one.
+func lowerMinScore(cur, def float64) float64 {
+	return max(nextMinScore(cur, def)-0.10, 0.05)
+}
+
+// relaxArgs are the arguments a relaxation's option carries.
+func relaxArgs(r Relaxation) *contract.RepairArgs {
+	if r.Change == contract.RelaxRemoveAnchor {
+		return nil // the action itself says what it drops
+	}
+	a := &contract.RepairArgs{ConditionID: r.ConditionID}
+	switch {
+	case r.Change == contract.RelaxScope:
+		a.Scope = r.Scope
+	case r.Change == contract.RelaxWiden && r.Days == 0:
+		a.Value = &contract.RangeArg{Min: r.Min, Max: r.Max}
+	}
+	return a
+}
+
+// apiArgs is a relaxation's arguments as the event's.
+func apiArgs(a *contract.RepairArgs) api.Args {
+	if a == nil {
+		return api.Args{}
+	}
+	out := api.Args{ConditionID: a.ConditionID, Scope: string(a.Scope)}
+	if a.Value != nil {
+		out.Value, _ = json.Marshal(a.Value)
+	}
+	return out
+}
+
+// contractRelaxation is a relaxation as the renderer takes it.
+func (s *Session) contractRelaxation(r Relaxation) contract.Relaxation {
+	cr := contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Change: r.Change, Scope: r.Scope, Args: relaxArgs(r), Count: r.Count}
+	if r.Change == contract.RelaxWiden {
+		if _, c := s.cond(r.ConditionID); c != nil {
+			w := r.widened(*c)
+			l := condparse.Describe(condition.Field(w.Field), condition.Op(w.Op), w.Value)
+			cr.Widened = pick(s.zh(), l.ZH, l.EN)
+		}
+	}
+	return cr
+}
+
+// widened is the condition after a widen relaxation.
+func (r Relaxation) widened(c Cond) Cond {
+	if r.Days > 0 {
+		c.Value = condparse.IntValue(r.Days)
+	} else {
+		c.Op, c.Value = countValue(r.Min, r.Max)
+	}
+	c.LabelZH, c.LabelEN = "", ""
+	return c
+}
+
+// relaxationFor finds the offered relaxation an A_REPAIR_EXPAND_RECALL_SCOPE
+// names by its arguments: the condition, and the scope or widened range
+// when the condition has several.
+func (s *Session) relaxationFor(a api.Args) (*Relaxation, bool) {
+	var match []int
+	for i, r := range s.Relaxations {
+		if r.ActionID != "A_REPAIR_EXPAND_RECALL_SCOPE" || r.ConditionID != a.ConditionID {
+			continue
+		}
+		if (a.Scope != "") != (r.Change == contract.RelaxScope) || (a.Scope != "" && string(r.Scope) != a.Scope) {
+			continue
+		}
+		if len(a.Value) > 0 {
+			var v contract.RangeArg
+			if err := json.Unmarshal(a.Value, &v); err != nil || r.Change != contract.RelaxWiden || r.Days != 0 || v.Min != r.Min || v.Max != r.Max {
+				continue
+			}
+		}
+		match = append(match, i)
+	}
+	if len(match) == 0 {
+		return nil, false
+	}
+	return &s.Relaxations[match[0]], true
+}
+
+// relaxTargets: one button per computed relaxation of A_REPAIR_EXPAND_RECALL_SCOPE,
+// labelled and argued as its repair option; one plain button when there
+// is none (low recall widens the similarity floor).
+func relaxTargets(s *Session) []target {
+	chips := s.chips()
+	var out []target
+	if s.RepairReason == fsm.RepairNoResults {
+		for _, r := range s.Relaxations {
+			if r.ActionID != "A_REPAIR_EXPAND_RECALL_SCOPE" {
+				continue
+			}
+			i := slices.IndexFunc(chips, func(c contract.Condition) bool { return c.ID == r.ConditionID })
+			if i < 0 {
+				continue
+			}
+			label, _ := contract.RelaxationText(s.contractRelaxation(r), chips[i], s.Locale)
+			out = append(out, target{args: apiArgs(relaxArgs(r)), fixed: label})
+		}
+	}
+	if len(out) == 0 {
+		l := handlerFor(fsm.RepairExpandRecallScope).group
+		out = append(out, target{fixed: l.in(s.zh())})
+	}
+	return out
+}
+
+// expand applies A_REPAIR_EXPAND_RECALL_SCOPE: the chosen relaxation (the
+// first offered one when none is named), or for low recall a lower
+// similarity floor (keywords and anchor stay).
+func (t *turn) expand() {
+	s := t.s
+	r := t.plan.relax
+	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == fsm.RepairNoResults {
+		if i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" }); i >= 0 {
+			r = &s.Relaxations[i]
+		}
+	}
+	switch {
+	case r == nil:
+		s.MinScore = lowerMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)
+	case r.Change == contract.RelaxWiden:
+		if i, c := s.cond(r.ConditionID); c != nil {
+			w := r.widened(*c)
+			w.Source = "manual"
+			s.Conds[i] = w
+		}
+	case r.Change == contract.RelaxScope:
+		if _, tg := s.tag(r.ConditionID); tg != nil {
+			tg.Scope, tg.Source = r.Scope, "manual"
+		}
+	case r.Change == contract.RelaxSimilarity:
+		s.MinScore = r.MinScore
+	case r.Change == contract.RelaxInclude:
+		if _, tg := s.tag(r.ConditionID); tg != nil {
+			s.removeCond(tg.ID)
+		} else {
+			s.removeCond(r.ConditionID)
+		}
+	default:
+		s.removeCond(r.ConditionID)
+	}
+	s.Relaxations = nil
+}

@@ -1,0 +1,62 @@
+package pgstore
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/tools/store"
+)
+
+// TestWhereFilters: the filter SQL is derived from store.Filters.Clauses,
+// one condition per set filter, in the clauses' order, with its
+// arguments (category values lower-cased). No database needed.
+func TestWhereFilters(t *testing.T) {
+	since := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		filters  store.Filters
+		wantSQL  string
+		wantArgs []any
+	}{
+		{"none", store.Filters{}, `platform = $1`, []any{"youtube"}},
+		{"all", store.Filters{
+			Countries: []string{"US"}, Languages: []string{"en"}, Categories: []string{"Gaming"},
+			ExcludeCountries: []string{"CN"}, ExcludeLanguages: []string{"zh"}, ExcludeCategories: []string{"Music"},
+			Followers: store.Range{Min: 10000, Max: 500000}, AvgViews: store.Range{Min: 3000}, ActiveSince: since,
+		},
+			`platform = $1 AND "country" = ANY($2::text[]) AND "language" = ANY($3::text[]) AND "category" = ANY($4::text[])` +
+				` AND ("country" = '' OR "country" <> ALL($5::text[])) AND ("language" = '' OR "language" <> ALL($6::text[]))` +
+				` AND ("category" = '' OR "category" <> ALL($7::text[])) AND "followers" >= $8 AND "followers" <= $9` +
+				` AND "avg_views" >= $10 AND "last_post_at" >= $11`,
+			[]any{"youtube", []string{"US"}, []string{"en"}, []string{"gaming"}, []string{"CN"}, []string{"zh"}, []string{"music"},
+				int64(10000), int64(500000), int64(3000), since}},
+		{"max only", store.Filters{AvgViews: store.Range{Max: 100}}, `platform = $1 AND "avg_views" <= $2`, []any{"youtube", int64(100)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b builder
+			got, err := (&Store{}).where(&b, "youtube", nil, tc.filters)
+			if err != nil {
+				t.Fatalf("where(%+v): %v", tc.filters, err)
+			}
+			if got != tc.wantSQL {
+				t.Errorf("where(%+v) =\n%s\nwant\n%s", tc.filters, got, tc.wantSQL)
+			}
+			if diff := cmp.Diff(tc.wantArgs, b.args); diff != "" {
+				t.Errorf("where(%+v) args (-want +got):\n%s", tc.filters, diff)
+			}
+		})
+	}
+}
+
+// TestClauseSQLUnknownOp: an operator without SQL is an error, not a
+// filter silently dropped.
+func TestClauseSQLUnknownOp(t *testing.T) {
+	var b builder
+	if _, err := clauseSQL(&b, store.Clause{Column: "followers", Op: store.ClauseOp(99)}); !errors.Is(err, errClause) {
+		t.Errorf("clauseSQL with an unknown op: error %v, want errClause", err)
+	}
+}
