@@ -62,8 +62,27 @@ func buildBinary(t *testing.T) string {
 type child struct {
 	cmd    *exec.Cmd
 	base   string
-	stderr *bytes.Buffer
+	stderr *syncBuffer
 	exited chan error
+}
+
+// syncBuffer is the child's stderr: written by exec's copier, read by
+// the test while the child runs.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // startServe runs `searchagent serve` over the six-channel test catalog
@@ -77,7 +96,7 @@ func startServe(t *testing.T, env []string, args ...string) *child {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, stderr: &bytes.Buffer{}, exited: make(chan error, 1)}
+	c := &child{cmd: cmd, stderr: &syncBuffer{}, exited: make(chan error, 1)}
 	cmd.Stderr = c.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -332,7 +351,7 @@ func TestServeMemoryCapAnswers503BeforeDeath(t *testing.T) {
 	}
 }
 
-func tail(b *bytes.Buffer) string {
+func tail(b *syncBuffer) string {
 	s := b.String()
 	if len(s) > 3000 {
 		s = s[len(s)-3000:]

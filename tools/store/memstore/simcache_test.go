@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/tools/embed"
+	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/store"
 )
@@ -18,16 +19,16 @@ import (
 // re-sorted, paged and widened queries.
 func TestSimilarCacheSameAnswers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the 20000-channel demo store twice")
+		t.Skip("builds the 20000-channel demo store")
 	}
 	cached, cat := benchStore(t)
-	emb, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := New(context.Background(), cat, emb, WithSimilarCache(0))
-	if err != nil {
-		t.Fatal(err)
+	// The same store without the cache: its partitions, sims off.
+	plain := *cached
+	plain.parts = make(map[platform.Platform]*partition, len(cached.parts))
+	for p, part := range cached.parts {
+		cp := *part
+		cp.sims = nil
+		plain.parts[p] = &cp
 	}
 	queries := []struct {
 		name string
@@ -61,6 +62,10 @@ func TestSimilarCacheSameAnswers(t *testing.T) {
 				}
 			}
 		}
+	}
+	emb, err := embed.NewHashing()
+	if err != nil {
+		t.Fatal(err)
 	}
 	if _, err := New(context.Background(), cat, emb, WithSimilarCache(-1)); !errors.Is(err, ErrBadOption) {
 		t.Errorf("WithSimilarCache(-1) = %v, want ErrBadOption", err)
