@@ -1,6 +1,8 @@
 package searchagent_test
 
 import (
+	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,7 +13,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"searchagent/agent/fsm"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated sections of api/NAMES.md")
+
+// The generated event table in api/NAMES.md sits between these markers.
+const (
+	eventsBegin = "<!-- BEGIN generated from agent/fsm/events.go: go test . -run TestAPINamesDoc -update -->\n"
+	eventsEnd   = "<!-- END generated -->\n"
 )
 
 // TestAPINamesDoc keeps api/NAMES.md, the API's fixed names for a client
@@ -24,6 +36,20 @@ func TestAPINamesDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(b)
+	i, j := strings.Index(doc, eventsBegin), strings.Index(doc, eventsEnd)
+	if i < 0 || j < i {
+		t.Fatalf("api/NAMES.md lacks the generated event section (%q … %q)", eventsBegin, eventsEnd)
+	}
+	want := doc[:i+len(eventsBegin)] + eventsTable(t) + doc[j:]
+	if *update && want != doc {
+		if err := os.WriteFile(filepath.Join("api", "NAMES.md"), []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		doc = want
+	}
+	if diff := cmp.Diff(want, doc); diff != "" {
+		t.Errorf("api/NAMES.md event table is stale (go test . -run TestAPINamesDoc -update) (-want +got):\n%s", diff)
+	}
 	var names []string
 	for _, s := range fsm.Inputs {
 		names = append(names, string(s))
@@ -54,6 +80,47 @@ func TestAPINamesDoc(t *testing.T) {
 			t.Errorf("api/NAMES.md does not name `%s`", n)
 		}
 	}
+}
+
+// eventsTable renders the user and system events of agent/fsm, each with
+// the seed section its constant's line comment cites, as a Markdown table.
+func eventsTable(t *testing.T) string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join("agent", "fsm", "events.go"), nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := map[string]string{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Values) != 1 || vs.Comment == nil {
+				continue
+			}
+			if lit, ok := vs.Values[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if v, err := strconv.Unquote(lit.Value); err == nil {
+					seed[v] = strings.TrimSpace(vs.Comment.Text())
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	sb.WriteString("| event | sent by | seed |\n|---|---|---|\n")
+	row := func(e fsm.Event, by string) {
+		s := strings.ReplaceAll(seed[string(e)], "|", "\\|")
+		fmt.Fprintf(&sb, "| `%s` | %s | %s |\n", e, by, s)
+	}
+	for _, e := range fsm.UserEvents {
+		row(e, "client")
+	}
+	for _, e := range fsm.SystemEvents {
+		row(e, "system")
+	}
+	return sb.String()
 }
 
 // stringConsts returns the values of the string constants of the package

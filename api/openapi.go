@@ -9,6 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"searchagent/agent/fsm"
 	"searchagent/contract"
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
@@ -124,6 +125,7 @@ func vocabularies() map[string][]string {
 		"scenes":           scenes,
 		"substates":        subs,
 		"scopes":           strs(len(scope.List()), func(i int) string { return string(scope.List()[i]) }),
+		"events":           strs(len(fsm.UserEvents), func(i int) string { return string(fsm.UserEvents[i]) }),
 	}
 }
 
