@@ -134,8 +134,9 @@ var (
 
 // DemoAgent is an agent on the demo catalog (built once per process) with
 // the catalog's fixed reference time, in-memory sessions, the given
-// router and validator, and the model path mp (nil: no model).
-func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator, mp *modelpath.Path) (*agent.Agent, error) {
+// router and validator, and the model path mp (nil: no model); opts
+// adjust the configuration last (e.g. the executor's test mode).
+func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator, mp *modelpath.Path, opts ...func(*agent.Config)) (*agent.Agent, error) {
 	demoOnce.Do(func() {
 		cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()))
 		if err != nil {
@@ -153,8 +154,12 @@ func DemoAgent(ctx context.Context, r *router.Router, v *contract.Validator, mp 
 		return nil, demoErr
 	}
 	now := demo.DefaultNow()
-	return agent.New(agent.Config{Store: demoStore, Sessions: sessions.NewMemory(), Router: r, Validator: v,
-		Now: func() time.Time { return now }, Logger: slog.New(slog.DiscardHandler), ModelPath: mp})
+	cfg := agent.Config{Store: demoStore, Sessions: sessions.NewMemory(), Router: r, Validator: v,
+		Now: func() time.Time { return now }, Logger: slog.New(slog.DiscardHandler), ModelPath: mp}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return agent.New(cfg)
 }
 
 // caseRun is one run of one case.

@@ -25,36 +25,43 @@ import (
 // texts and the results.
 
 var (
-	promiseOnce  sync.Once
-	promiseAgent *agent.Agent
-	promiseErr   error
+	demoOnce    sync.Once
+	demoHandler http.Handler
+	demoErr     error
 )
 
-// promiseServer is the real server over an agent on the demo catalog
-// (built once per test binary).
-func promiseServer(t *testing.T) http.Handler {
+// demoAPI is the real server over an agent on the demo catalog, built
+// once per test binary, with the executor's test mode on: every slots
+// event must pass the contract.
+func demoAPI(t *testing.T) http.Handler {
 	t.Helper()
-	promiseOnce.Do(func() {
+	demoOnce.Do(func() {
 		r, err := router.Default()
 		if err != nil {
-			promiseErr = err
+			demoErr = err
 			return
 		}
 		v, err := contract.New()
 		if err != nil {
-			promiseErr = err
+			demoErr = err
 			return
 		}
-		promiseAgent, promiseErr = evals.DemoAgent(context.Background(), r, v, nil)
+		a, err := evals.DemoAgent(context.Background(), r, v, nil, func(c *agent.Config) { c.FailOnViolation = true })
+		if err != nil {
+			demoErr = err
+			return
+		}
+		s, err := New(a)
+		if err != nil {
+			demoErr = err
+			return
+		}
+		demoHandler = s.Handler()
 	})
-	if promiseErr != nil {
-		t.Fatal(promiseErr)
+	if demoErr != nil {
+		t.Fatal(demoErr)
 	}
-	s, err := New(promiseAgent)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return s.Handler()
+	return demoHandler
 }
 
 // promiseBox is one search box talking to the server.
@@ -67,7 +74,7 @@ type promiseBox struct {
 
 func newPromiseBox(t *testing.T, platform, locale string) *promiseBox {
 	t.Helper()
-	h := promiseServer(t)
+	h := demoAPI(t)
 	rec := do(t, h, call{method: "POST", path: "/v1/sessions", body: fmt.Sprintf(`{"platform":%q,"locale":%q}`, platform, locale)})
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("POST /v1/sessions = %d %s", rec.Code, rec.Body.String())

@@ -1,25 +1,15 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"searchagent/agent"
-	"searchagent/agent/sessions"
 	"searchagent/api"
 	"searchagent/contract"
-	"searchagent/router"
-	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
-	"searchagent/tools/store/memstore"
 )
 
 // Issue 16's repair promises (items 1, 4, 5, 6 and part of 10), driven
@@ -28,81 +18,13 @@ import (
 // executor's test mode on (every slots event passes the contract and shows
 // no internal text).
 
-var (
-	rpOnce    sync.Once
-	rpHandler http.Handler
-	rpErr     error
-)
-
-// rpServer is the HTTP API over the real agent on the demo catalog, built
-// once per test binary (the demo store takes seconds to build).
-func rpServer(t *testing.T) http.Handler {
-	t.Helper()
-	rpOnce.Do(func() {
-		now := demo.DefaultNow()
-		cat, err := demo.Catalog(demo.WithNow(now))
-		if err != nil {
-			rpErr = err
-			return
-		}
-		emb, err := embed.NewHashing()
-		if err != nil {
-			rpErr = err
-			return
-		}
-		st, err := memstore.New(context.Background(), cat, emb)
-		if err != nil {
-			rpErr = err
-			return
-		}
-		r, err := router.Default()
-		if err != nil {
-			rpErr = err
-			return
-		}
-		v, err := contract.New()
-		if err != nil {
-			rpErr = err
-			return
-		}
-		a, err := agent.New(agent.Config{Store: st, Sessions: sessions.NewMemory(), Router: r, Validator: v,
-			Now: func() time.Time { return now }, FailOnViolation: true, Logger: slog.New(slog.DiscardHandler)})
-		if err != nil {
-			rpErr = err
-			return
-		}
-		srv, err := New(a)
-		if err != nil {
-			rpErr = err
-			return
-		}
-		rpHandler = srv.Handler()
-	})
-	if rpErr != nil {
-		t.Fatal(rpErr)
-	}
-	return rpHandler
-}
-
-// rpBox is one session driven through the API like the search box.
-type rpBox struct {
-	t     *testing.T
-	h     http.Handler
-	id    string
-	token string
-	snap  api.Snapshot
-}
+// rpBox is one session driven through the API like the search box; its
+// send reports the status instead of failing on a refusal.
+type rpBox struct{ *promiseBox }
 
 func rpOpen(t *testing.T, platform, locale string) *rpBox {
 	t.Helper()
-	h := rpServer(t)
-	rec := do(t, h, call{method: "POST", path: "/v1/sessions", body: `{"platform":"` + platform + `","locale":"` + locale + `"}`})
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("POST /v1/sessions = %d %s", rec.Code, rec.Body.String())
-	}
-	var cr api.CreateSessionResponse
-	mustJSON(t, rec, &cr)
-	return &rpBox{t: t, h: h, id: cr.SessionID, token: cr.Token, snap: cr.Snapshot}
+	return &rpBox{newPromiseBox(t, platform, locale)}
 }
 
 // send posts an event and returns the HTTP status; on 200 the box's
