@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -84,9 +85,9 @@ func newPromiseBox(t *testing.T, platform, locale string) *promiseBox {
 	return &promiseBox{t: t, h: h, id: cr.SessionID, token: cr.Token, snap: cr.Snapshot}
 }
 
-// send posts one event and fails the test unless it is answered 200; it
-// also fails when a slot text shows an internal identifier (item 8).
-func (b *promiseBox) send(event string, args api.Args) {
+// post posts one event and returns the response; on 200 the box's
+// snapshot is the new one.
+func (b *promiseBox) post(event string, args api.Args) *httptest.ResponseRecorder {
 	b.t.Helper()
 	body, err := json.Marshal(api.EventRequest{Event: event, Args: args})
 	if err != nil {
@@ -94,12 +95,21 @@ func (b *promiseBox) send(event string, args api.Args) {
 	}
 	rec := do(b.t, b.h, call{method: "POST", path: "/v1/sessions/" + b.id + "/events", body: string(body),
 		header: map[string]string{api.HeaderToken: b.token}})
-	if rec.Code != http.StatusOK {
+	if rec.Code == http.StatusOK {
+		var er api.EventResponse
+		mustJSON(b.t, rec, &er)
+		b.snap = er.Snapshot
+	}
+	return rec
+}
+
+// send posts one event and fails the test unless it is answered 200; it
+// also fails when a slot text shows an internal identifier (item 8).
+func (b *promiseBox) send(event string, args api.Args) {
+	b.t.Helper()
+	if rec := b.post(event, args); rec.Code != http.StatusOK {
 		b.t.Fatalf("%s %+v in %s = %d %s", event, args, b.state(), rec.Code, rec.Body.String())
 	}
-	var er api.EventResponse
-	mustJSON(b.t, rec, &er)
-	b.snap = er.Snapshot
 	user := []string{args.Text}
 	for _, tg := range b.snap.Context.KeywordTags {
 		user = append(user, tg.Text)

@@ -31,17 +31,7 @@ func rpOpen(t *testing.T, platform, locale string) *rpBox {
 // snapshot is the new one.
 func (b *rpBox) send(event string, args api.Args) int {
 	b.t.Helper()
-	body, err := json.Marshal(api.EventRequest{Event: event, Args: args})
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	rec := do(b.t, b.h, call{method: "POST", path: "/v1/sessions/" + b.id + "/events", body: string(body),
-		header: map[string]string{api.HeaderToken: b.token}})
-	if rec.Code == http.StatusOK {
-		var er api.EventResponse
-		mustJSON(b.t, rec, &er)
-		b.snap = er.Snapshot
-	}
+	rec := b.post(event, args)
 	return rec.Code
 }
 
