@@ -451,16 +451,23 @@ func wait(ctx context.Context, d time.Duration) {
 	}
 }
 
+// newSession creates a YouTube session in zh for the stream and stall
+// clients.
+func (c *client) newSession(ctx context.Context) (api.CreateSessionResponse, error) {
+	var cr api.CreateSessionResponse
+	resp, err := c.do(ctx, http.MethodPost, "/v1/sessions", api.CreateSessionRequest{Platform: "youtube", Locale: "zh"}, "", false)
+	if err != nil {
+		return cr, err
+	}
+	defer resp.Body.Close()
+	err = json.NewDecoder(resp.Body).Decode(&cr)
+	return cr, err
+}
+
 // openStream opens a session and its event stream, reads the stream's
 // first bytes (the retry hint) and leaves it open.
 func (c *client) openStream(ctx context.Context) (io.ReadCloser, error) {
-	resp, err := c.do(ctx, http.MethodPost, "/v1/sessions", api.CreateSessionRequest{Platform: "youtube", Locale: "zh"}, "", false)
-	if err != nil {
-		return nil, err
-	}
-	var cr api.CreateSessionResponse
-	err = json.NewDecoder(resp.Body).Decode(&cr)
-	resp.Body.Close()
+	cr, err := c.newSession(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -490,13 +497,7 @@ func (c *client) openStream(ctx context.Context) (io.ReadCloser, error) {
 // stall opens a session and pipelines streamed turns on it over one
 // connection with a tiny receive buffer, and never reads the answers.
 func (c *client) stall(ctx context.Context) (net.Conn, error) {
-	resp, err := c.do(ctx, http.MethodPost, "/v1/sessions", api.CreateSessionRequest{Platform: "youtube", Locale: "zh"}, "", false)
-	if err != nil {
-		return nil, err
-	}
-	var cr api.CreateSessionResponse
-	err = json.NewDecoder(resp.Body).Decode(&cr)
-	resp.Body.Close()
+	cr, err := c.newSession(ctx)
 	if err != nil {
 		return nil, err
 	}
