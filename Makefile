@@ -73,29 +73,43 @@ fuzz:
 tidy:
 	$(GO) mod tidy
 
-## mutate: mutation testing of PKG with pinned gremlins; DIFF=<branch> mutates only the lines changed since it
+## mutate: mutation testing of PKG with pinned gremlins, then its switch case clauses by hand; DIFF=<branch> mutates only the lines changed since it
 GREMLINS_VERSION ?= v0.6.0
 GREMLINS := $(CURDIR)/bin/gremlins-$(GREMLINS_VERSION)/gremlins
 PKG ?= ./tools/number
 DIFF ?=
 # Not --test-cpu: gremlins v0.6.0 passes it as the single argument "-cpu N",
 # which go test rejects with exit status 1, so every mutant reads KILLED.
-# GOMAXPROCS bounds the tests instead. GOFLAGS=-count=1 keeps the test cache
-# from shrinking the baseline that gremlins' per-mutant timeout is made of.
+# GOMAXPROCS bounds the tests instead. GOFLAGS: -count=1 keeps the test cache
+# from shrinking the baseline that gremlins' per-mutant timeout is made of;
+# -vet=off because go test's vet pass per mutant about doubles the run, and a
+# mutant that only upsets vet would read KILLED without any test noticing.
 # MUTATE_EXCLUDE keeps the run to PKG itself (gremlins walks subdirectories,
 # whose mutants only PKG's tests would then try to kill).
+# MUTATE_LOG keeps gremlins' output (default: a temporary file, removed).
 MUTATE_FLAGS ?= --workers 1
 MUTATE_CPU ?= 1
 MUTATE_EXCLUDE ?= /
+MUTATE_LOG ?=
 
 $(GREMLINS):
 	GOBIN=$(dir $(GREMLINS)) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
 
 # gremlins names mutants by their path inside PKG while git diff names files
 # from the repository root: run inside PKG with diff.relative so the two agree
-# (and the diff covers PKG only).
+# (and the diff covers PKG only). Then scripts/mutate-cases.sh runs the
+# mutants gremlins cannot cover (every condition of a switch case clause) by
+# hand on the same log and prints the figures with them counted as run; it
+# edits the source in place and restores it, also when interrupted.
+mutate: SHELL := bash
+mutate: .SHELLFLAGS := -eo pipefail -c
 mutate: $(GREMLINS)
-	cd $(PKG) && GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.relative GIT_CONFIG_VALUE_0=true \
-	  GOMAXPROCS=$(MUTATE_CPU) GOFLAGS=-count=1 \
+	log='$(MUTATE_LOG)'; if [ -z "$$log" ]; then log=$$(mktemp /tmp/mutate-XXXXXX.log); trap 'rm -f "$$log"' EXIT; fi; \
+	(cd $(PKG) && GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.relative GIT_CONFIG_VALUE_0=true \
+	  GOMAXPROCS=$(MUTATE_CPU) GOFLAGS='-count=1 -vet=off' \
 	  $(GREMLINS) unleash $(MUTATE_FLAGS) $(if $(MUTATE_EXCLUDE),--exclude-files '$(MUTATE_EXCLUDE)') \
-	  $(if $(DIFF),--diff $(DIFF)) $(abspath $(PKG))
+	  $(if $(DIFF),--diff $(DIFF)) $(abspath $(PKG))) 2>&1 | tee "$$log"; \
+	if grep -q '^Killed: ' "$$log"; then \
+	  echo; echo "Case clauses (gremlins counts them NOT COVERED), run by hand:"; \
+	  GOMAXPROCS=$(MUTATE_CPU) GOFLAGS='-count=1 -vet=off' scripts/mutate-cases.sh $(PKG) "$$log"; \
+	fi

@@ -3,17 +3,46 @@
 # mutant in a switch's case clause NOT COVERED (Go's coverage blocks start
 # after the colon). This applies each such mutant of GREMLINS_LOG (a
 # `make mutate` output) by hand, one at a time, runs PKG's tests, and
-# prints KILLED or LIVED per mutant and a summary; the source is restored
-# after each one. With STATUS (LIVED, NOT COVERED …) it re-runs every
-# mutant of that status instead, case clause or not: the quick check that
-# new tests kill a run's survivors when the code has not changed since.
-# Run it in a clean work tree: it edits files in place.
+# prints KILLED or LIVED per mutant and a summary, then (when the log holds
+# gremlins' own summary) the run's figures with the case clauses counted
+# as run. With STATUS (LIVED, NOT COVERED …) it re-runs every mutant of
+# that status instead, case clause or not: the quick check that new tests
+# kill a run's survivors when the code has not changed since.
+#
+# It edits the source in place: each file is copied aside before it is
+# mutated and copied back after its test run, and an exit trap copies it
+# back if the script is interrupted or fails (uncommitted changes survive).
+# The log's line numbers must still match the source.
+#
+# Environment: GOFLAGS and GOMAXPROCS as for gremlins (make mutate sets
+# both); MUTATE_CASE_TIMEOUT (default 10m) is go test's -timeout per
+# mutant, and a mutant that hits it reads TIMED OUT, not KILLED.
 set -euo pipefail
 pkg=${1:?PKG}
 log=${2:?GREMLINS_LOG}
 status=${3:-}
+timeout=${MUTATE_CASE_TIMEOUT:-10m}
+log=$(realpath "$log")
 cd "$(git rev-parse --show-toplevel)"
-killed=0 lived=0 skipped=0
+
+tmp=$(mktemp -d)
+backup=$tmp/orig
+current=
+restore() {
+	if [ -n "$current" ]; then
+		cp "$backup" "$current"
+		current=
+	fi
+}
+trap 'restore; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# Strip colours in case the log was captured from a terminal.
+plain() { sed -E 's/\x1b\[[0-9;]*m//g' "$log"; }
+
+killed=0 lived=0 skipped=0 timedout=0
 while read -r kind loc; do
 	file=${loc%%:*}
 	rest=${loc#*:}
@@ -21,6 +50,8 @@ while read -r kind loc; do
 	col=${rest#*:}
 	path="$pkg/$file"
 	[ -n "$status" ] || grep -qE '^\s*case ' <(sed -n "${line}p" "$path") || continue
+	cp "$path" "$backup"
+	current=$path
 	# gremlins' columns are 1-based byte offsets of the operator token.
 	if ! perl -i -pe '
 		BEGIN { ($kind, $line, $col) = @ARGV; splice @ARGV, 0, 3 }
@@ -42,18 +73,36 @@ while read -r kind loc; do
 			elsif ($kind eq "INVERT_NEGATIVES" && $o eq "-") { substr($_, $p, 1) = "+"; $done = 1 }
 			exit 3 unless $done;
 		}' "$kind" "$line" "$col" "$path"; then
-		git checkout -q -- "$path"
+		restore
 		echo "SKIPPED $kind at $loc (not a supported operator)"
 		skipped=$((skipped + 1))
 		continue
 	fi
-	if go test -count=1 -failfast "./$pkg" >/dev/null 2>&1; then
-		echo "LIVED   $kind at $loc: $(sed -n "${line}p" "$path" | sed 's/^\s*//')"
+	mutated=$(sed -n "${line}p" "$path" | sed 's/^\s*//')
+	if go test -count=1 -vet=off -failfast -timeout "$timeout" "./$pkg" >"$tmp/out" 2>&1; then
+		echo "LIVED   $kind at $loc: $mutated"
 		lived=$((lived + 1))
+	elif grep -q '^panic: test timed out' "$tmp/out"; then
+		echo "TIMED OUT $kind at $loc: $mutated"
+		timedout=$((timedout + 1))
 	else
 		echo "KILLED  $kind at $loc"
 		killed=$((killed + 1))
 	fi
-	git checkout -q -- "$path"
-done < <(grep -E "^ *${status:-NOT COVERED} " "$log" | sed -E 's/^ *(LIVED|KILLED|NOT COVERED|TIMED OUT) ([A-Z_]+) at (.*)$/\2 \3/' | sort -u)
-echo "${status:-case-clause} mutants: killed $killed, lived $lived, skipped $skipped"
+	restore
+done < <(plain | grep -E "^ *${status:-NOT COVERED} " | sed -E 's/^ *(LIVED|KILLED|NOT COVERED|TIMED OUT) ([A-Z_]+) at (.*)$/\2 \3/' | sort -u)
+echo "${status:-case-clause} mutants: killed $killed, lived $lived, timed out $timedout, skipped $skipped"
+
+# The run's figures with the case clauses counted as run: gremlins' killed
+# and lived plus the case pass's, its not covered minus the case clauses run.
+[ -z "$status" ] || exit 0
+read -r gk gl gnc < <(plain | sed -nE 's/^Killed: ([0-9]+), Lived: ([0-9]+), Not covered: ([0-9]+).*/\1 \2 \3/p' | tail -1) || true
+if [ -z "${gk:-}" ]; then
+	echo "(no gremlins summary in $log: no combined figures)"
+	exit 0
+fi
+awk -v k=$((gk + killed)) -v l=$((gl + lived)) -v nc=$((gnc - killed - lived - timedout)) -v t=$timedout 'BEGIN {
+	eff = k + l > 0 ? 100 * k / (k + l) : 0
+	cov = k + l + nc > 0 ? 100 * (k + l) / (k + l + nc) : 0
+	printf "With case clauses: Killed: %d, Lived: %d, Not covered: %d (case-clause timed out: %d); Test efficacy: %.2f%%, Mutator coverage: %.2f%%\n", k, l, nc, t, eff, cov
+}'
