@@ -147,6 +147,7 @@ func TestGuardBoundaries(t *testing.T) {
 		{gClassicQueryTags, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{Origin: OriginKeyword, Tags: 1}, false}}},
 		{gClassicQueryAnchor, []row{{Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true}, true}, {Facts{OnlyExplicit: true, Origin: OriginURL, HasAnchor: true, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginURL}, false}}},
 		{gClassicQueryEmpty, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, true}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, Tags: 1}, false}, {Facts{OnlyExplicit: true, Origin: OriginKeyword, HasAnchor: true}, false}}},
+		{gTagsOrConds, []row{{Facts{OnlyExplicit: true, Tags: 1}, true}, {Facts{Tags: 0}, true}, {Facts{OnlyExplicit: true}, false}}},
 		{gAgentQuery, []row{{Facts{OnlyExplicit: true, Origin: OriginKeyword}, false}, {Facts{OnlyExplicit: true, Origin: OriginMixed}, true}, {Facts{Origin: OriginURL}, true}}},
 	}
 	for _, tc := range cases {
