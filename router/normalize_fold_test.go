@@ -1,0 +1,42 @@
+package router
+
+import "testing"
+
+// TestNormalizeFoldsEachRuneClass pins the boundary runes of every class
+// Normalize folds: what a spec author writes and what a user types (a
+// full-width "！", a zero-width joiner pasted from a chat app) must meet
+// in the same normalised text, or a term silently stops matching.
+func TestNormalizeFoldsEachRuneClass(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"DEL is a space", "a\x7fb", "a b"},
+		{"first non-ASCII control is a space", "a\u0080b", "a b"},
+		{"first CJK extension A rune kept", "\u3400", "\u3400"},
+		{"last CJK rune kept", "\u9fff", "\u9fff"},
+		{"traditional folded", "萬", "万"},
+		{"replacement rune is a space", "a\ufffdb", "a b"},
+		{"first full-width rune folded", "a\uff01", "a!"},
+		{"last full-width rune folded", "a\uff5e", "a~"},
+		{"full-width capital folded and lowered", "\uff21", "a"},
+		{"rune after full-width block kept", "\uff5f", "\uff5f"},
+		{"ideographic space", "a\u3000b", "a b"},
+		{"no-break space", "a\u00a0b", "a b"},
+		{"zero width space dropped", "a\u200bb", "ab"},
+		{"zero width non-joiner dropped", "a\u200cb", "ab"},
+		{"zero width joiner dropped", "a\u200db", "ab"},
+		{"byte order mark dropped", "a\ufeffb", "ab"},
+		{"word joiner dropped", "a\u2060b", "ab"},
+		{"other format rune is a space", "a\u200eb", "a b"},
+		{"ideographic full stop", "好。", "好."},
+		{"corner quotes", "「好」", "\"好\""},
+		{"em dash", "a—b", "a-b"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Normalize(tc.in); got != tc.want {
+				t.Errorf("Normalize(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
