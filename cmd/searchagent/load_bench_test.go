@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
@@ -107,26 +106,22 @@ func cpuTime(tb testing.TB) time.Duration {
 }
 
 // readTurnStream reads a turn's SSE answer as cmd/loadgen does: the next
-// cursor, the first option of a question, and whether turn.done said ok.
+// cursor (found without decoding the results), the first option of a
+// question, and whether turn.done said ok. It splits the recorded body in
+// place: decoding the results event and a 64 KiB line buffer per turn
+// were a sixth of this benchmark's CPU and allocations, none of it the
+// server's.
 func readTurnStream(b []byte) (cursor, option string, ok bool) {
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	var name string
-	for sc.Scan() {
-		line := sc.Text()
+	var name []byte
+	for line := range bytes.Lines(b) {
 		switch {
-		case strings.HasPrefix(line, "event:"):
-			name = strings.TrimSpace(line[len("event:"):])
-		case strings.HasPrefix(line, "data:"):
-			data := []byte(strings.TrimSpace(line[len("data:"):]))
-			switch name {
+		case bytes.HasPrefix(line, []byte("event:")):
+			name = bytes.TrimSpace(line[len("event:"):])
+		case bytes.HasPrefix(line, []byte("data:")):
+			data := bytes.TrimSpace(line[len("data:"):])
+			switch string(name) {
 			case api.EventResults:
-				var r struct {
-					NextCursor string `json:"next_cursor"`
-				}
-				if json.Unmarshal(data, &r) == nil {
-					cursor = r.NextCursor
-				}
+				cursor = nextCursor(data)
 			case api.EventSlots:
 				var se api.SlotsEvent
 				if json.Unmarshal(data, &se) == nil && se.Slots.Question != nil && len(se.Slots.Question.Options) > 0 {
@@ -139,4 +134,21 @@ func readTurnStream(b []byte) (cursor, option string, ok bool) {
 		}
 	}
 	return cursor, option, ok
+}
+
+// nextCursor is cmd/loadgen's: the next_cursor of a results event without
+// decoding it. The key cannot occur inside a string value (its quotes
+// would be escaped there); the cursor is an offset (digits).
+func nextCursor(data []byte) string {
+	const key = `"next_cursor":"`
+	i := bytes.Index(data, []byte(key))
+	if i < 0 {
+		return ""
+	}
+	rest := data[i+len(key):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return ""
+	}
+	return string(rest[:j])
 }
