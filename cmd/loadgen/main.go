@@ -271,6 +271,8 @@ type report struct {
 	Users    int `json:"users"`
 	Stallers int `json:"stallers,omitempty"`
 	Streams  int `json:"streams,omitempty"`
+	// BaselineRSSBytes is the server's RSS before the run opened anything.
+	BaselineRSSBytes int64 `json:"baseline_rss_bytes"`
 	// StreamsRSSBytes is the server's RSS once the streams were open,
 	// before the users started.
 	StreamsRSSBytes int64                 `json:"streams_rss_bytes,omitempty"`
@@ -320,7 +322,8 @@ func run(ctx context.Context, cfg config) (*report, error) {
 	tr := &http.Transport{MaxIdleConns: cfg.users * 2, MaxIdleConnsPerHost: cfg.users * 2, IdleConnTimeout: time.Minute}
 	c := &client{cfg: cfg, http: &http.Client{Transport: tr, Timeout: time.Minute},
 		stream: &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, DisableCompression: true}}}
-	if _, err := c.rss(ctx); err != nil {
+	baseRSS, err := c.rss(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("the service at %s does not answer: %w", cfg.base, err)
 	}
 	var (
@@ -414,7 +417,7 @@ func run(ctx context.Context, cfg config) (*report, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	rss, _ := c.rss(context.Background())
-	rep := &report{Users: cfg.users, Stallers: cfg.stallers, Streams: cfg.streams, StreamsRSSBytes: streamRSS, DurationS: elapsed.Seconds(), Turns: len(results), Sessions: sessions.Load(),
+	rep := &report{Users: cfg.users, Stallers: cfg.stallers, Streams: cfg.streams, BaselineRSSBytes: baseRSS, StreamsRSSBytes: streamRSS, DurationS: elapsed.Seconds(), Turns: len(results), Sessions: sessions.Load(),
 		Errors: errs, Kinds: map[string]kindReport{}, ServerRSSBytes: rss}
 	rep.TurnsPerSecond = float64(len(results)) / elapsed.Seconds()
 	byKind := map[string][]turnResult{}
@@ -552,7 +555,8 @@ func (c *client) rss(ctx context.Context) (int64, error) {
 
 func (r *report) print(w io.Writer) {
 	if r.Streams > 0 {
-		fmt.Fprintf(w, "%d open streams: server RSS %.0f MiB\n", r.Streams, float64(r.StreamsRSSBytes)/(1<<20))
+		fmt.Fprintf(w, "%d open streams: server RSS %.0f MiB, %+.1f MiB over the %.0f MiB before them (the streams and their sessions)\n",
+			r.Streams, float64(r.StreamsRSSBytes)/(1<<20), float64(r.StreamsRSSBytes-r.BaselineRSSBytes)/(1<<20), float64(r.BaselineRSSBytes)/(1<<20))
 	}
 	fmt.Fprintf(w, "%d users, %.1fs: %d turns, %.0f turns/s, %d sessions, server RSS %.0f MiB\n",
 		r.Users, r.DurationS, r.Turns, r.TurnsPerSecond, r.Sessions, float64(r.ServerRSSBytes)/(1<<20))
