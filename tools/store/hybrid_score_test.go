@@ -55,6 +55,18 @@ func TestHybridSignalsAndScore(t *testing.T) {
 		{"candidate posted 89 days after the anchor", anchor, with(near, func(c *catalog.Channel) { c.LastPostAt = t0.Add(89 * day) }), 0.7,
 			sig{Content: 0.7, Tags: 0.5, Category: 1, Audience: oneThird, Views: halfViews, Country: 1, Language: 1, Activity: 1, Ratio: 9999.0 / 999, Labels: 1, Shared: []string{"lifestyle", "music"}},
 			8.5 * 8.5 * (1 + 1.5*oneThird + 0.1*halfViews + 1.35)},
+		{"exactly 90 days before: not active at the same time", anchor, with(near, func(c *catalog.Channel) { c.LastPostAt = t0.Add(-90 * day) }), 0.7,
+			sig{Content: 0.7, Tags: 0.5, Category: 1, Audience: oneThird, Views: halfViews, Country: 1, Language: 1, Ratio: 9999.0 / 999, Labels: 1, Shared: []string{"lifestyle", "music"}},
+			8.5 * 8.5 * (1 + 1.5*oneThird + 0.1*halfViews + 1.3)},
+		{"exactly 90 days after: not active at the same time", anchor, with(near, func(c *catalog.Channel) { c.LastPostAt = t0.Add(90 * day) }), 0.7,
+			sig{Content: 0.7, Tags: 0.5, Category: 1, Audience: oneThird, Views: halfViews, Country: 1, Language: 1, Ratio: 9999.0 / 999, Labels: 1, Shared: []string{"lifestyle", "music"}},
+			8.5 * 8.5 * (1 + 1.5*oneThird + 0.1*halfViews + 1.3)},
+		{"views rates on both sides of one view per follower", with(anchor, func(c *catalog.Channel) { c.AvgViews = 1998 }), near, 0.7,
+			sig{Content: 0.7, Tags: 0.5, Category: 1, Audience: oneThird, Views: 1 - 2*math.Log10(2), Country: 1, Language: 1, Activity: 1, Ratio: 9999.0 / 999, Labels: 1, Shared: []string{"lifestyle", "music"}},
+			8.5 * 8.5 * (1 + 1.5*oneThird + 0.1*(1-2*math.Log10(2)) + 1.35)},
+		{"an anchor of unknown followers has no audience match", with(anchor, func(c *catalog.Channel) { c.Followers, c.AvgViews = 0, 0 }), near, 0.7,
+			sig{Content: 0.7, Tags: 0.5, Category: 1, Country: 1, Language: 1, Activity: 1, Labels: 1, Shared: []string{"lifestyle", "music"}},
+			8.5 * 8.5 * (1 + 1.35)},
 		{"91 days before: not active at the same time", anchor, with(near, func(c *catalog.Channel) { c.LastPostAt = t0.Add(-91 * day) }), 0.7,
 			sig{Content: 0.7, Tags: 0.5, Category: 1, Audience: oneThird, Views: halfViews, Country: 1, Language: 1, Ratio: 9999.0 / 999, Labels: 1, Shared: []string{"lifestyle", "music"}},
 			8.5 * 8.5 * (1 + 1.5*oneThird + 0.1*halfViews + 1.3)},
@@ -71,6 +83,9 @@ func TestHybridSignalsAndScore(t *testing.T) {
 		}), 0.7,
 			sig{Content: 0.7, Tags: 0.5, Country: 1, Language: 1, Labels: 1, Shared: []string{"lifestyle", "music"}},
 			6.5 * 6.5 * (1 + 0.3 + 1)},
+		{"views without followers are no views rate", with(anchor, func(c *catalog.Channel) { c.Followers = 0 }), with(near, func(c *catalog.Channel) { c.Followers = 0 }), 0.7,
+			sig{Content: 0.7, Tags: 0.5, Category: 1, Country: 1, Language: 1, Activity: 1, Labels: 1, Shared: []string{"lifestyle", "music"}},
+			8.5 * 8.5 * (1 + 1.35)},
 		{"three decades apart: no audience match; no tag shared", anchor, with(near, func(c *catalog.Channel) {
 			c.Followers, c.AvgViews, c.Tags = 999_999, 999_999, []string{"jazz"}
 		}), 0.2,
@@ -93,7 +108,14 @@ func TestHybridSignalsAndScore(t *testing.T) {
 			sig{Audience: oneThird, Views: 1, Country: 1, Ratio: 9999.0 / 999, Labels: 1},
 			1 + 1.5*oneThird + 0.1 + 0.3},
 	}
-	near2 := func(x, y float64) bool { return math.Abs(x-y) <= 1e-3*max(1, math.Abs(y)) }
+	// Infinities and NaN only equal themselves (a ratio over 0 followers
+	// is +Inf, within any relative tolerance of +Inf).
+	near2 := func(x, y float64) bool {
+		if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
+			return x == y
+		}
+		return math.Abs(x-y) <= 1e-3*max(1, math.Abs(y))
+	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a, c := NewProfile(&tc.a), NewProfile(&tc.c)

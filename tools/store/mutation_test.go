@@ -92,6 +92,7 @@ func TestQueryBoundaries(t *testing.T) {
 		{"similar with a bad filter", similar(SimilarQuery{Filters: Filters{Countries: []string{"1"}}}), nil},
 		{"codes canonical and deduplicated", filters(Filters{Countries: []string{"zz", "ZZ"}, Languages: []string{"EN"}, ExcludeCountries: []string{"qq"}, ExcludeLanguages: []string{"XX"}}),
 			Filters{Countries: []string{"ZZ"}, Languages: []string{"en"}, ExcludeCountries: []string{"QQ"}, ExcludeLanguages: []string{"xx"}}},
+		{"codes of the letters a and z", filters(Filters{Countries: []string{"qa"}, Languages: []string{"AZ"}}), Filters{Countries: []string{"QA"}, Languages: []string{"az"}}},
 		{"letters only around a-z", filters(Filters{Countries: []string{"a`"}}), nil},
 		{"letters only up to z", filters(Filters{Countries: []string{"{a"}}), nil},
 		{"a code has two letters", filters(Filters{Languages: []string{"zzz"}}), nil},
@@ -139,4 +140,29 @@ func slicesOf(v string, n int) []string {
 		out[i] = v
 	}
 	return out
+}
+
+// TestKeywordErrorsNameTheKeyword: the 400 message of a bad keyword says
+// which one, counted from 1 as the user typed them.
+func TestKeywordErrorsNameTheKeyword(t *testing.T) {
+	tests := []struct {
+		name string
+		kws  []Keyword
+		want string
+	}{
+		{"second too long", []Keyword{{Text: "cars"}, {Text: strings.Repeat("车", MaxKeywordRunes+1)}},
+			"bad query: keyword 2 is 101 characters long, at most 100"},
+		{"first has no word", []Keyword{{Text: "!!!"}, {Text: "cars"}},
+			`bad query: keyword 1 "!!!" has no searchable word`},
+		{"third has no word", []Keyword{{Text: "cars"}, {Text: "vlog"}, {Text: " … "}},
+			`bad query: keyword 3 "…" has no searchable word`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := CanonicalKeywords(tc.kws)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("CanonicalKeywords(%v) error = %v, want %q", tc.kws, err, tc.want)
+			}
+		})
+	}
 }

@@ -19,6 +19,7 @@ type recallFake struct {
 	Store
 	cat    *catalog.Catalog
 	limits []int
+	mixed  bool // the default set is every other channel too, of any category
 }
 
 func (f *recallFake) SimilarTo(_ context.Context, q SimilarQuery) (SimilarResult, error) {
@@ -26,7 +27,7 @@ func (f *recallFake) SimilarTo(_ context.Context, q SimilarQuery) (SimilarResult
 	a, _ := f.cat.Lookup(q.AnchorKey)
 	var res SimilarResult
 	for _, ch := range f.cat.Platform(q.Platform) {
-		if ch == a || ch.Category == "" || q.MinScore != NoMinScore && !strings.EqualFold(ch.Category, a.Category) {
+		if ch == a || ch.Category == "" || q.MinScore != NoMinScore && !f.mixed && !strings.EqualFold(ch.Category, a.Category) {
 			continue
 		}
 		res.Items = append(res.Items, Hit{Channel: ch})
@@ -90,6 +91,11 @@ func TestMeasureRecall(t *testing.T) {
 		if rep, err := MeasureRecall(ctx, &recallFake{cat: cat}, cat, nk[0], nk[1]); err != nil || rep.Anchors != 0 {
 			t.Errorf("n=%d k=%d: %+v, %v; want an empty report", nk[0], nk[1], rep, err)
 		}
+	}
+	// Default sets that mix categories: a→[b c] and b→[a c] are half in
+	// category, c→[a b] not at all.
+	if rep, err := MeasureRecall(ctx, &recallFake{cat: cat, mixed: true}, cat, 10, 2); err != nil || math.Abs(rep.InCategory-1.0/3) > 1e-9 {
+		t.Errorf("mixed default sets: in category %v, %v; want 1/3", rep.InCategory, err)
 	}
 	// One anchor at a cut-off of one is the smallest measure, not none.
 	if rep, err := MeasureRecall(ctx, &recallFake{cat: cat}, cat, 1, 1); err != nil || rep.Anchors != 1 || rep.K != 1 {

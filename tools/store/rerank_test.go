@@ -145,3 +145,32 @@ func TestSameNicheAcrossColumnOrder(t *testing.T) {
 		t.Errorf("same niche in the other column order %.3f ≤ one shared tag and the category %.3f", f, p)
 	}
 }
+
+// TestInBand: a thin anchor's signal neighbours have follower counts at
+// most SignalBand apart (log10 of 1 + followers) and, when the anchor's
+// country is known, the same country.
+func TestInBand(t *testing.T) {
+	ch := func(followers int64, country string) *catalog.Channel {
+		return &catalog.Channel{Platform: platform.TikTok, Handle: "h", Name: "H", Followers: followers, Country: country}
+	}
+	tests := []struct {
+		name string
+		a, c *catalog.Channel
+		want bool
+	}{
+		{"exactly SignalBand apart", ch(0, ""), ch(2, ""), true},
+		{"just over SignalBand apart", ch(0, ""), ch(3, ""), false},
+		{"the same country", ch(1000, "US"), ch(1500, "US"), true},
+		{"another country", ch(1000, "US"), ch(1500, "GB"), false},
+		{"the anchor's country unknown", ch(1000, ""), ch(1500, "GB"), true},
+		{"the candidate's country unknown", ch(1000, "US"), ch(1500, ""), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, c := NewProfile(tc.a), NewProfile(tc.c)
+			if got := InBand(&a, &c); got != tc.want {
+				t.Errorf("InBand(%d %q, %d %q) = %v, want %v", tc.a.Followers, tc.a.Country, tc.c.Followers, tc.c.Country, got, tc.want)
+			}
+		})
+	}
+}

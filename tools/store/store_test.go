@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -100,6 +101,9 @@ func TestFiltersMatch(t *testing.T) {
 		{"followers open max", Filters{Followers: Range{Min: 10_000}}, true, true},
 		{"followers open min", Filters{Followers: Range{Max: 9_999}}, false, false},
 		{"avg views", Filters{AvgViews: Range{Min: 100, Max: 1000}}, true, false},
+		{"followers at the max", Filters{Followers: Range{Min: 5_000, Max: 10_000}}, true, true},
+		{"followers at the min", Filters{Followers: Range{Min: 10_000, Max: 20_000}}, true, true},
+		{"followers one over the max", Filters{Followers: Range{Max: 9_999}}, false, false},
 		{"active since", Filters{ActiveSince: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}, true, false},
 		{"active since later", Filters{ActiveSince: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)}, false, false},
 		{"exclude country", Filters{ExcludeCountries: []string{"美国"}}, false, true},
@@ -165,5 +169,37 @@ func TestFiltersClauses(t *testing.T) {
 				t.Errorf("IsZero(%+v) = %v, want %v", tc.f, z, len(tc.want) == 0)
 			}
 		})
+	}
+}
+
+// TestFiltersJSON: the filters a response echoes leave out the ranges
+// that are open on both sides and keep a range with only a min or only a
+// max.
+func TestFiltersJSON(t *testing.T) {
+	tests := []struct {
+		f    Filters
+		want string
+	}{
+		{Filters{}, `{}`},
+		{Filters{Followers: Range{Min: 5}}, `{"followers":{"min":5}}`},
+		{Filters{AvgViews: Range{Max: 3}}, `{"avg_views":{"max":3}}`},
+		{Filters{Followers: Range{Min: 1, Max: 9}, Countries: []string{"US"}}, `{"countries":["US"],"followers":{"min":1,"max":9}}`},
+	}
+	for _, tc := range tests {
+		b, err := json.Marshal(tc.f)
+		if err != nil || string(b) != tc.want {
+			t.Errorf("json.Marshal(%+v) = %s, %v; want %s", tc.f, b, err, tc.want)
+		}
+	}
+}
+
+// TestNoMinScoreRanksEveryChannel: NoMinScore is a valid minimum no cosine
+// falls under (cosines are in [-1, 1]), so it ranks every channel.
+func TestNoMinScoreRanksEveryChannel(t *testing.T) {
+	if NoMinScore > -1 {
+		t.Errorf("NoMinScore = %v, want at most -1, the lowest cosine", NoMinScore)
+	}
+	if _, err := (SimilarQuery{Platform: platform.YouTube, AnchorKey: "yt:a", MinScore: NoMinScore}).Canonical(); err != nil {
+		t.Errorf("SimilarQuery{MinScore: NoMinScore}.Canonical() error = %v, want none", err)
 	}
 }

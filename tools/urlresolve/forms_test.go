@@ -71,6 +71,9 @@ var formCases = []resolveCase{
 	unsupported("yt course page", yt, "https://www.youtube.com/course?list=ELxxx", ReasonUnsupportedPage, yt),
 	unsupported("yt nocookie other page", yt, "https://www.youtube-nocookie.com/about", ReasonUnsupportedPage, yt),
 	unsupported("yt shorts feed", yt, "https://www.youtube.com/shorts/", ReasonUnsupportedPage, yt),
+	unsupported("yt live hub", yt, "https://www.youtube.com/live/", ReasonUnsupportedPage, yt),
+	invalid("yt embed without a video id", yt, "https://www.youtube.com/embed/", ReasonIncomplete, yt),
+	invalid("yt live stream embed with a path after it", yt, "https://www.youtube.com/embed/live_stream/x?channel=UCX6OQ3DkcsbYNE6H8uQQuVA", ReasonIncomplete, yt),
 	unsupported("yt clip", yt, "https://www.youtube.com/clip/UgkxU2HSeGL_NvmDJ-nQJrlLwllwMDBcGZIl", ReasonUnsupportedClip, yt),
 	invalid("invidious is not youtube", yt, "https://invidio.us/channel/UCX6OQ3DkcsbYNE6H8uQQuVA", ReasonUnknownHost, ""),
 
@@ -93,6 +96,9 @@ var formCases = []resolveCase{
 	unsupported("ig explore tag", ig, "https://instagram.com/explore/tags/lolcats", ReasonUnsupportedHashtag, ig),
 	unsupported("ig explore search", ig, "https://www.instagram.com/explore/search/keyword/?q=cats", ReasonUnsupportedSearch, ig),
 	unsupported("ig reels feed", ig, "https://www.instagram.com/reels/", ReasonUnsupportedPage, ig),
+	unsupported("ig tv feed", ig, "https://www.instagram.com/tv/", ReasonUnsupportedPage, ig),
+	invalid("ig post without a code", ig, "https://www.instagram.com/p/", ReasonIncomplete, ig),
+	invalid("ig reel without a code", ig, "https://www.instagram.com/reel/", ReasonIncomplete, ig),
 	unsupported("ig story highlight", ig, "https://www.instagram.com/stories/highlights/18090946048123978/", ReasonUnsupportedStory, ig),
 	invalid("ig post odd tail", ig, "https://www.instagram.com/p/CmX1a2b3c4D/nonsense/", ReasonMalformed, ig),
 

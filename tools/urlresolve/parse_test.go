@@ -65,6 +65,19 @@ func TestParse(t *testing.T) {
 			ContentType: ContentStatus, ContentID: "20", ContentKey: "x/content/20", URL: "https://x.com/jack/status/20"}},
 		{"x hashtag", "https://twitter.com/hashtag/Go?src=hash", Parsed{
 			Platform: xp, Kind: KindUnsupported, Reason: ReasonUnsupportedHashtag, URL: "https://x.com/hashtag/Go"}},
+		{"yt search ending in a dot escapes it", "https://www.youtube.com/results?search_query=go.&si=x", Parsed{
+			Platform: yt, Kind: KindUnsupported, Reason: ReasonUnsupportedSearch,
+			URL: "https://www.youtube.com/results?search_query=go%2E"}},
+		{"yt live stream embed names the channel", "https://www.youtube.com/embed/live_stream?channel=" + idMrBeast, Parsed{
+			Platform: yt, Kind: KindChannel, RefKind: catalog.RefID, RefValue: idMrBeast,
+			Key: "youtube/channel/" + idMrBeast, URL: "https://www.youtube.com/channel/" + idMrBeast}},
+		{"yt embed of a playlist without a video", "https://www.youtube.com/embed/?list=PL1", Parsed{
+			Platform: yt, Kind: KindUnsupported, Reason: ReasonUnsupportedPlaylist, URL: "https://www.youtube.com/embed?list=PL1"}},
+		{"yt embed of a video in a playlist is the video", "https://www.youtube.com/embed/0e3GPea1Tyg?list=PL1", Parsed{
+			Platform: yt, Kind: KindContent, ContentType: ContentVideo, ContentID: "0e3GPea1Tyg",
+			ContentKey: "youtube/content/0e3GPea1Tyg", URL: "https://www.youtube.com/watch?v=0e3GPea1Tyg"}},
+		{"ig tv feed", "instagram.com/tv", Parsed{
+			Platform: ig, Kind: KindUnsupported, Reason: ReasonUnsupportedPage, URL: "https://www.instagram.com/tv"}},
 		{"t.co", "t.co/AbC123", Parsed{
 			Platform: xp, Kind: KindUnsupported, Reason: ReasonUnsupportedShortLink, URL: "https://t.co/AbC123"}},
 	}
@@ -147,6 +160,12 @@ func TestFindURLs(t *testing.T) {
 		{"scheme alone", "https:// nothing", nil},
 		{"a control byte ends the link", "x.com/jack\x7fmore", []string{"x.com/jack"}},
 		{"a tab ends the link", "x.com/jack\tmore", []string{"x.com/jack"}},
+		{"a refused scheme with nothing after it", "what is javascript:", nil},
+		{"www host at the end of the text", "see www.bilibili.com", []string{"www.bilibili.com"}},
+		{"www and one label is no host", "www.example is down", nil},
+		{"bare host at the end of the text", "follow x.com", []string{"x.com"}},
+		{"unbalanced closing square bracket", "[see https://x.com/jack]", []string{"https://x.com/jack"}},
+		{"balanced square brackets kept", "see https://example.com/list[1] ok", []string{"https://example.com/list[1]"}},
 		{"percent-encoded handle", "看https://www.youtube.com/@%E6%9D%8E%E5%AD%90%E6%9F%92吧", []string{"https://www.youtube.com/@%E6%9D%8E%E5%AD%90%E6%9F%92"}},
 	}
 	for _, tc := range tests {
