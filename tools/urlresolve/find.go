@@ -112,7 +112,13 @@ func urlStartLen(text string, i int) int {
 			}
 			j++
 		}
-		if dots > 0 && rest[j-1] != '.' {
+		// A full stop after the host ends the sentence, not the host:
+		// "see www.bilibili.com." is a link to www.bilibili.com.
+		for j > len("www.") && rest[j-1] == '.' {
+			j--
+			dots--
+		}
+		if dots > 0 {
 			return j
 		}
 	}
