@@ -287,11 +287,19 @@ const maxNeeds = 4
 // literalNeeds are the literal sets of the expanded regex src, most
 // selective first, that a stretch of (masked) text must all hold for the
 // regex to match in it: a cheap check before a regex run, since most
-// triggered runs fail and a failing run costs as much as a match.
+// triggered runs fail and a failing run costs as much as a match. Sets
+// with a literal found nearly everywhere (see commonSet) are left out:
+// testing them costs more than the runs they save.
 func literalNeeds(src string) [][][]byte {
 	sets := requiredLiterals(src)
-	out := make([][][]byte, 0, min(len(sets), maxNeeds))
-	for _, set := range sets[:min(len(sets), maxNeeds)] {
+	var out [][][]byte
+	for _, set := range sets {
+		if commonSet(set) {
+			continue
+		}
+		if len(out) == maxNeeds {
+			break
+		}
 		var bs [][]byte
 		for _, lit := range set {
 			bs = append(bs, []byte(lit))
