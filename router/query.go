@@ -23,19 +23,22 @@ type scratch struct {
 	acc     []specAcc
 	touched []int32
 
-	eval  evaluation
-	in    Input
-	norm  []byte  // the normalised input (the bytes of eval.nt.s)
-	off   []int32 // eval.nt.off
-	mask  []byte  // masked text of the pattern being run
-	sel   []posRec
-	nums  []int32
-	refs  []scoredRef // the scored specs
-	crefs []scoredRef // the specs of the rules' candidates, in order
-	rcs   []ruleCand
-	spans [][2]int32 // the spans fill returns
-	raws  []rawVal
-	cands []*Candidate
+	eval evaluation
+	in   Input
+	norm []byte  // the normalised input (the bytes of eval.nt.s)
+	off  []int32 // eval.nt.off
+	mask []byte  // masked text of the pattern being run
+	sel  []posRec
+	// needHits are the automaton's hits of need literals (pattern: the
+	// literal's id), in the order of their ends.
+	needHits []posRec
+	nums     []int32
+	refs     []scoredRef // the scored specs
+	crefs    []scoredRef // the specs of the rules' candidates, in order
+	rcs      []ruleCand
+	spans    [][2]int32 // the spans fill returns
+	raws     []rawVal
+	cands    []*Candidate
 	// candSpecs and cmdInfos back stageOutcome's cmdSpecs and cmdInfos.
 	candSpecs []*compiledSpec
 	cmdInfos  []*commandInfo
@@ -61,6 +64,7 @@ func (sc *scratch) reset() {
 	}
 	sc.touched = sc.touched[:0]
 	sc.nums = sc.nums[:0]
+	sc.needHits = sc.needHits[:0]
 	sc.refs = sc.refs[:0]
 	sc.spans = sc.spans[:0]
 	sc.cands = sc.cands[:0]

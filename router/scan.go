@@ -95,6 +95,10 @@ func (e *evaluation) postAll() {
 			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
 				continue
 			}
+			if p.kind == postNeed {
+				sc.needHits = append(sc.needHits, posRec{pattern: p.idx, start: start, end: end})
+				continue
+			}
 			a := sc.specAccFor(p.spec)
 			bit := p.bit
 			switch p.kind {
@@ -203,7 +207,7 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 // recording the captures of up to 8 matches; it reports whether any
 // matched.
 func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
-	if !p.mayMatch(text[lo:hi]) {
+	if !e.mayMatch(p, a, int32(lo), int32(hi)) {
 		return false
 	}
 	found := false
@@ -212,6 +216,31 @@ func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte
 		recordCaps(p, pi, a, loc, lo)
 	}
 	return found
+}
+
+// mayMatch reports whether text[lo:hi] holds a literal of every one of
+// p's needed sets, as the automaton found them (a vocabulary's sentinel:
+// one of a's marks); if not, p's regex cannot match there.
+func (e *evaluation) mayMatch(p *compiledPattern, a *specAcc, lo, hi int32) bool {
+next:
+	for si := range p.needs {
+		set := &p.needs[si]
+		for _, h := range e.sc.needHits {
+			if h.end > hi {
+				break
+			}
+			if h.start >= lo && set.has(h.pattern) {
+				continue next
+			}
+		}
+		for _, m := range a.marks {
+			if m.start >= lo && m.start < hi && slices.Contains(set.marks, m.pattern) {
+				continue next
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // recordCaps appends the captures of one match of pattern pi (loc relative
@@ -237,7 +266,7 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 		last = st
 		end := min(len(text), int(st)+p.window)
 		end = extendWord(text, end)
-		if !p.mayMatch(text[st:end]) {
+		if !e.mayMatch(p, a, st, int32(end)) {
 			continue
 		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {

@@ -41,6 +41,9 @@ const (
 	postTrigger
 	postAnchor
 	postMark
+	// postNeed: a literal of a pattern's needed sets (see needSet); idx
+	// is its id, spec -1.
+	postNeed
 )
 
 type posting struct {
@@ -101,12 +104,26 @@ type compiledPattern struct {
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
 	mode     patternMode
 	window   int
-	always   bool       // no gate: runs on every input
-	gateByAn bool       // gated by its anchor hits (lex mode without triggers)
-	groups   []string   // subexpression names (index-aligned, "" unnamed)
-	source   string     // slot source of its captures: "pattern:NAME"
-	masks    []int32    // markSlots index of each {{lex:…}} vocabulary, in sentinel order
-	needs    [][][]byte // literal sets every match holds one of (see literalNeeds)
+	always   bool      // no gate: runs on every input
+	gateByAn bool      // gated by its anchor hits (lex mode without triggers)
+	groups   []string  // subexpression names (index-aligned, "" unnamed)
+	source   string    // slot source of its captures: "pattern:NAME"
+	masks    []int32   // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+	needs    []needSet // literal sets every match holds one of
+}
+
+// needSet is a set of literals every match of a pattern holds one of,
+// most selective sets first (at most maxNeeds): lits holds bit i for its
+// text literal of id i, which the automaton finds (postNeed), marks the
+// markSlots indexes of its vocabulary sentinels.
+type needSet struct {
+	lits  []uint64
+	marks []int32
+}
+
+// has reports whether the set holds the text literal of id i.
+func (n *needSet) has(i int32) bool {
+	return int(i>>6) < len(n.lits) && n.lits[i>>6]&(1<<(i&63)) != 0
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -188,6 +205,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
+	needIDs := map[string]int32{}
 	// addPost adds a posting to the entry of text's normal form; a raw
 	// entry (a trigger derived from a regex) matches anywhere, the others
 	// only at ASCII word boundaries.
@@ -273,7 +291,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 				}
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
-			cp.needs = literalNeeds(src)
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
@@ -284,6 +301,36 @@ func compile(specs []Spec) (*Snapshot, error) {
 					}
 				}
 				cp.masks = append(cp.masks, int32(k))
+			}
+			// Sets with a literal found nearly everywhere (a single letter,
+			// white space) cost more to test than the runs they save; a set
+			// with a literal the check cannot see is left out too.
+		sets:
+			for _, set := range requiredLiterals(src) {
+				if len(cp.needs) == maxNeeds || commonSet(set) {
+					continue
+				}
+				var ns needSet
+				for _, lit := range set {
+					switch k, ok := litKind(lit); {
+					case !ok || k >= len(cp.masks) || k < 0 && Normalize(lit) != lit:
+						continue sets
+					case k >= 0:
+						ns.marks = append(ns.marks, cp.masks[k])
+					default:
+						id, seen := needIDs[lit]
+						if !seen {
+							id = int32(len(needIDs))
+							needIDs[lit] = id
+							addPost(lit, posting{kind: postNeed, spec: -1, idx: id, text: lit}, true)
+						}
+						for len(ns.lits) <= int(id>>6) {
+							ns.lits = append(ns.lits, 0)
+						}
+						ns.lits[id>>6] |= 1 << (id & 63)
+					}
+				}
+				cp.needs = append(cp.needs, ns)
 			}
 			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
 				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)

@@ -1,7 +1,6 @@
 package router
 
 import (
-	"bytes"
 	"fmt"
 	"regexp/syntax"
 	"slices"
@@ -281,44 +280,10 @@ func commonSet(set []string) bool {
 	return false
 }
 
-// maxNeeds bounds the literal sets a pattern checks before its regex runs.
+// maxNeeds bounds the literal sets a pattern checks before its regex
+// runs: a cheap check, since most triggered runs fail and a failing run
+// costs as much as a match.
 const maxNeeds = 4
-
-// literalNeeds are the literal sets of the expanded regex src, most
-// selective first, that a stretch of (masked) text must all hold for the
-// regex to match in it: a cheap check before a regex run, since most
-// triggered runs fail and a failing run costs as much as a match. Sets
-// with a literal found nearly everywhere (see commonSet) are left out:
-// testing them costs more than the runs they save.
-func literalNeeds(src string) [][][]byte {
-	sets := requiredLiterals(src)
-	var out [][][]byte
-	for _, set := range sets {
-		if commonSet(set) {
-			continue
-		}
-		if len(out) == maxNeeds {
-			break
-		}
-		var bs [][]byte
-		for _, lit := range set {
-			bs = append(bs, []byte(lit))
-		}
-		out = append(out, bs)
-	}
-	return out
-}
-
-// mayMatch reports whether text holds a literal of every one of p's
-// needed sets (if not, p's regex cannot match in it).
-func (p *compiledPattern) mayMatch(text []byte) bool {
-	for _, set := range p.needs {
-		if !slices.ContainsFunc(set, func(lit []byte) bool { return bytes.Contains(text, lit) }) {
-			return false
-		}
-	}
-	return true
-}
 
 // derivedTriggers returns the most selective literal set of the expanded
 // regex src that can serve as triggers: text literals as they are, the
