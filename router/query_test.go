@@ -2,6 +2,7 @@ package router
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -62,5 +63,42 @@ func TestRequiredLiterals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWholeAlphabet: the rune check of whole-input regexes lets through
+// every text the regex matches and stops texts with a rune it cannot
+// match; regexes not anchored at both ends, or matching any rune, get
+// none.
+func TestWholeAlphabet(t *testing.T) {
+	tests := []struct {
+		re   string
+		text string
+		want bool
+	}{
+		{`^(?:第\s*\d+个|[a-f])$`, "第 12个", true},
+		{`^(?:第\s*\d+个|[a-f])$`, "b", true},
+		{`^(?:第\s*\d+个|[a-f])$`, "第x个", false},
+		{`^(?:第\s*\d+个|[a-f])$`, "只要第1个", false},
+		{`^(?i)pick$`, "PiCK", true},
+		{`^(?i)pick$`, "picks!", false},
+		{`^\x01\x1f*$`, "\x01\x1f\x1f", true},
+	}
+	for _, tc := range tests {
+		alpha := wholeAlphabet(tc.re)
+		if alpha == nil {
+			t.Fatalf("wholeAlphabet(%q) = nil, want a check", tc.re)
+		}
+		if got := alpha.MatchString(tc.text); got != tc.want {
+			t.Errorf("wholeAlphabet(%q).MatchString(%q) = %v, want %v", tc.re, tc.text, got, tc.want)
+		}
+		if regexp.MustCompile(tc.re).MatchString(tc.text) && !alpha.MatchString(tc.text) {
+			t.Errorf("wholeAlphabet(%q) stops %q, which the regex matches", tc.re, tc.text)
+		}
+	}
+	for _, re := range []string{`^abc`, `abc$`, `^a.c$`, `^(?:a|b)$|^c$`, `^$`} {
+		if alpha := wholeAlphabet(re); alpha != nil {
+			t.Errorf("wholeAlphabet(%q) = %v, want nil", re, alpha)
+		}
 	}
 }

@@ -157,6 +157,9 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 	}
 	switch p.mode {
 	case modeWhole:
+		if p.alpha != nil && !p.alpha.Match(text) {
+			return false
+		}
 		return e.runIn(p, pi, a, text, 0, len(text))
 	case modeWindow:
 		found := false

@@ -110,6 +110,9 @@ type compiledPattern struct {
 	source   string    // slot source of its captures: "pattern:NAME"
 	masks    []int32   // markSlots index of each {{lex:…}} vocabulary, in sentinel order
 	needs    []needSet // literal sets every match holds one of
+	// alpha matches the texts made of runes a whole-input regex (^…$)
+	// can match (nil: any text), a check before the regex runs.
+	alpha *regexp.Regexp
 }
 
 // needSet is a set of literals every match of a pattern holds one of,
@@ -291,6 +294,9 @@ func compile(specs []Spec) (*Snapshot, error) {
 				}
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
+			if mode == modeWhole {
+				cp.alpha = wholeAlphabet(src)
+			}
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
