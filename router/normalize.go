@@ -33,8 +33,14 @@ func (n *normText) origSpan(a, b int) string {
 // function spec terms are compiled with, exported for tools that want to
 // show what the router saw.
 func Normalize(s string) string {
-	b, _, _ := appendNormalized(nil, nil, s)
-	return string(b)
+	for i := 0; i < len(s); i++ {
+		// Not printable lower-case ASCII, or a space to drop: fold.
+		if c := s[i]; c < ' ' || c > '~' || 'A' <= c && c <= 'Z' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			b, _, _ := appendNormalized(nil, nil, s)
+			return string(b)
+		}
+	}
+	return s
 }
 
 func normalize(s string) normText {
@@ -50,6 +56,8 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 	base := len(b)
 	space := true // a leading space is dropped
 	for i, r := range s {
+		// An invalid byte decodes as U+FFFD, which is three bytes.
+		invalid = invalid || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")
 		f := foldRune(r)
 		if f == ' ' {
 			if space {
@@ -78,7 +86,7 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 		_, size := utf8.DecodeRuneInString(s[last:])
 		end = last + int32(size)
 	}
-	return b, append(off, end), !utf8.ValidString(s)
+	return b, append(off, end), invalid
 }
 
 // foldRune maps one rune to its matching form; 0 means drop it.
