@@ -837,8 +837,21 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 		b = append(b, "no hit"...)
 	}
 	b = append(b, " ("...)
-	b = strconv.AppendFloat(b, sr.conf, 'f', 2, 64)
+	b = appendConf(b, sr.conf)
 	return append(b, sr.cs.reasonTail...)
+}
+
+// appendConf appends conf with two decimals as strconv.AppendFloat(b,
+// conf, 'f', 2, 64) does, without its general algorithm for the usual
+// confidence, a multiple of 0.0001 in [0, 1] (round4): its rounding to
+// hundredths is plain unless it ends in 50.
+func appendConf(b []byte, conf float64) []byte {
+	k := math.Round(conf * 10000)
+	if n := int(k); k/10000 == conf && n >= 0 && n <= 10000 && n%100 != 50 {
+		n = (n + 50) / 100
+		return append(b, byte('0'+n/100), '.', byte('0'+n/10%10), byte('0'+n%10))
+	}
+	return strconv.AppendFloat(b, conf, 'f', 2, 64)
 }
 
 // appendPart starts a list ("; label" after an earlier list of the
@@ -873,7 +886,7 @@ func (e *evaluation) seenLex(hits []hitRec, lex []int32, h *hitRec) bool {
 	ht, hv := ents[h.ent].text, ents[h.ent].posts[h.post].value
 	for _, i := range lex {
 		g := &hits[i]
-		if g.ent == h.ent && g.post == h.post || ents[g.ent].text+"→"+ents[g.ent].posts[g.post].value == ht+"→"+hv {
+		if g.ent == h.ent && g.post == h.post || ents[g.ent].text == ht && ents[g.ent].posts[g.post].value == hv {
 			return true
 		}
 	}

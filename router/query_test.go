@@ -2,8 +2,10 @@ package router
 
 import (
 	"encoding/json"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -99,6 +101,21 @@ func TestWholeAlphabet(t *testing.T) {
 	for _, re := range []string{`^abc`, `abc$`, `^a.c$`, `^(?:a|b)$|^c$`, `^$`} {
 		if alpha := wholeAlphabet(re); alpha != nil {
 			t.Errorf("wholeAlphabet(%q) = %v, want nil", re, alpha)
+		}
+	}
+}
+
+// TestAppendConf: confidences print as strconv's two-decimal form, for
+// every multiple of 0.0001 in [0, 1] (ties at …50 included) and for
+// values round4 never gives.
+func TestAppendConf(t *testing.T) {
+	confs := []float64{-0.5, 1.5, 0.123456, math.NaN(), math.Inf(1)}
+	for k := 0; k <= 10000; k++ {
+		confs = append(confs, round4(float64(k)/10000))
+	}
+	for _, c := range confs {
+		if got, want := string(appendConf(nil, c)), strconv.FormatFloat(c, 'f', 2, 64); got != want {
+			t.Errorf("appendConf(%v) = %q, want %q", c, got, want)
 		}
 	}
 }
