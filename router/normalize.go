@@ -106,8 +106,8 @@ func foldRune(r rune) rune {
 	case r >= cjkLo && r <= cjkHi:
 		// No space, control, format or punctuation rune lies in the CJK
 		// block: only traditional characters change.
-		if s, ok := tradToSimp[r]; ok {
-			return s
+		if tradBits[(r-cjkLo)>>6]&(1<<(r&63)) != 0 {
+			return tradToSimp[r]
 		}
 		return r
 	case r == utf8.RuneError:
@@ -145,6 +145,17 @@ var tradToSimp = buildTradTable(
 )
 
 const cjkLo, cjkHi = 0x3400, 0x9FFF
+
+// tradBits marks the runes of tradToSimp (bit r&63 of word (r-cjkLo)>>6),
+// so that the usual rune costs a bit test instead of a map look-up.
+var tradBits = func() (t [(cjkHi-cjkLo)/64 + 2]uint64) {
+	for r := range tradToSimp {
+		if r >= cjkLo && r <= cjkHi {
+			t[(r-cjkLo)>>6] |= 1 << (r & 63)
+		}
+	}
+	return t
+}()
 
 func buildTradTable(pairs string) map[rune]rune {
 	rs := []rune(pairs)

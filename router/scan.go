@@ -35,25 +35,13 @@ func (e *evaluation) scan() {
 	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
-		if tab.wide[i] {
-			for pi := range cs.patterns {
-				p := &cs.patterns[pi]
-				if !p.always && a.trig&(1<<uint(pi)) == 0 {
-					continue
-				}
-				if e.runPattern(p, int32(pi), a) {
-					a.pats |= 1 << uint(pi)
-					a.score += p.Weight
-				}
-			}
-		} else {
-			for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
-				pi := bits.TrailingZeros64(run)
-				p := &cs.patterns[pi]
-				if e.runPattern(p, int32(pi), a) {
-					a.pats |= 1 << uint(pi)
-					a.score += p.Weight
-				}
+		// Lint (which Compile runs) allows at most 64 patterns a spec.
+		for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
+			pi := bits.TrailingZeros64(run)
+			p := &cs.patterns[pi]
+			if e.runPattern(p, int32(pi), a) {
+				a.pats |= 1 << uint(pi)
+				a.score += p.Weight
 			}
 		}
 		// The built-in min and max treat NaN and zeros as math.Max and
