@@ -145,7 +145,7 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 	}
 	switch p.mode {
 	case modeWhole:
-		if p.alpha != nil && !p.alpha.Match(text) {
+		if p.alpha != nil && !p.inAlphabet(text) {
 			return false
 		}
 		return e.runIn(p, pi, a, text, 0, len(text))
@@ -192,6 +192,17 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 		return e.anchoredAt(p, pi, a, text, e.numberStarts())
 	}
 	return false
+}
+
+// inAlphabet reports whether every rune of text is one p's whole-input
+// regex can match: the ASCII bytes by table, then all by p.alpha.
+func (p *compiledPattern) inAlphabet(text []byte) bool {
+	for _, c := range text {
+		if c < utf8.RuneSelf && p.ascii[c>>6]&(1<<(c&63)) == 0 {
+			return false
+		}
+	}
+	return p.alpha.Match(text)
 }
 
 // runIn runs p's regex over text[lo:hi] where its prefilter allows,

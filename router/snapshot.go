@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Snapshot is an immutable, compiled spec set: one Aho–Corasick automaton
@@ -111,8 +112,10 @@ type compiledPattern struct {
 	masks    []int32   // markSlots index of each {{lex:…}} vocabulary, in sentinel order
 	needs    []needSet // literal sets every match holds one of
 	// alpha matches the texts made of runes a whole-input regex (^…$)
-	// can match (nil: any text), a check before the regex runs.
+	// can match (nil: any text), a check before the regex runs; ascii
+	// has bit c for the ASCII bytes it lets through.
 	alpha *regexp.Regexp
+	ascii [2]uint64
 }
 
 // needSet is a set of literals every match of a pattern holds one of,
@@ -296,6 +299,11 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
 			if mode == modeWhole {
 				cp.alpha = wholeAlphabet(src)
+			}
+			for c := 0; c < utf8.RuneSelf && cp.alpha != nil; c++ {
+				if cp.alpha.MatchString(string(rune(c))) {
+					cp.ascii[c>>6] |= 1 << (c & 63)
+				}
 			}
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
