@@ -22,6 +22,11 @@ func (n *normText) origSpan(a, b int) string {
 	if a < 0 || b > len(n.s) || a >= b {
 		return ""
 	}
+	if o := n.orig[n.off[a]:n.off[b]]; n.s[a] != ' ' && n.s[b-1] != ' ' && (b == len(n.s) || utf8.RuneStart(n.s[b])) {
+		// No space begins or ends it: a space folds to one, and none is
+		// dropped after other text.
+		return o
+	}
 	return strings.TrimSpace(n.orig[n.off[a]:n.off[b]])
 }
 

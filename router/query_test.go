@@ -119,3 +119,22 @@ func TestAppendConf(t *testing.T) {
 		}
 	}
 }
+
+// TestOrigSpan: a span's original text is the original bytes behind it
+// without white space at either end, for every span of inputs with
+// spaces of several kinds, dropped runes and full-width forms.
+func TestOrigSpan(t *testing.T) {
+	for _, s := range []string{
+		"只要美国的，粉丝 1w+，不要游戏", "  US\u3000only ,  over\t10k ", "a\u200bb \u00a0c\u2028d\u3000\u3000，e",
+		"Ｆｕｌｌ　ｗｉｄｔｈ　", "x \u200b y", "\u3000", "é\u0301 ü",
+	} {
+		n := normalize(s)
+		for a := 0; a < len(n.s); a++ {
+			for b := a + 1; b <= len(n.s); b++ {
+				if got, want := n.origSpan(a, b), strings.TrimSpace(s[n.off[a]:n.off[b]]); got != want {
+					t.Errorf("normalize(%q).origSpan(%d, %d) = %q, want %q", s, a, b, got, want)
+				}
+			}
+		}
+	}
+}
