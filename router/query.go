@@ -720,11 +720,11 @@ func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
 		h := &sr.acc.hits[i]
 		switch h.kind {
 		case postTerm:
-			if t := e.s.hitText(h); !containsStr(terms, t) {
+			if t := e.s.hitText(h); !slices.Contains(terms, t) {
 				terms = append(terms, t)
 			}
 		case postLex:
-			if k := e.s.hitText(h) + "→" + e.s.hitValue(h); !containsStr(lex, k) {
+			if k := e.s.hitText(h) + "→" + e.s.hitValue(h); !slices.Contains(lex, k) {
 				lex = append(lex, k)
 			}
 		}
