@@ -312,26 +312,6 @@ func isNumeralRune(r rune) bool {
 	return false
 }
 
-// sortMarks sorts vocabulary hits by start and, for one start, longest
-// first: as slices.SortFunc does, which for up to 12 elements is this
-// insertion sort (so that equal hits keep the same order).
-func sortMarks(sel []posRec) {
-	if len(sel) > 12 {
-		slices.SortFunc(sel, func(a, b posRec) int {
-			if a.start != b.start {
-				return int(a.start - b.start)
-			}
-			return int(b.end - a.end)
-		})
-		return
-	}
-	for i := 1; i < len(sel); i++ {
-		for j := i; j > 0 && (sel[j].start < sel[j-1].start || sel[j].start == sel[j-1].start && sel[j].end > sel[j-1].end); j-- {
-			sel[j], sel[j-1] = sel[j-1], sel[j]
-		}
-	}
-}
-
 // extendWord moves end forward to a rune boundary that does not split an
 // ASCII word.
 func extendWord[T string | []byte](text T, end int) int {
@@ -366,7 +346,13 @@ func (e *evaluation) maskedText(masks []int32, marks []posRec) []byte {
 	if len(sel) == 0 {
 		return sc.norm
 	}
-	sortMarks(sel)
+	// By start and, for one start, longest first.
+	slices.SortFunc(sel, func(a, b posRec) int {
+		if a.start != b.start {
+			return int(a.start - b.start)
+		}
+		return int(b.end - a.end)
+	})
 	buf := append(sc.mask[:0], sc.norm...)
 	sc.mask = buf
 	covered := int32(-1)
