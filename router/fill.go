@@ -251,7 +251,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
-		var strip []affix
+		var strip *affixes
 		if si >= 0 {
 			strip = cs.slotStrips[si]
 		} else {

@@ -78,7 +78,7 @@ type compiledSpec struct {
 	markSlots    []string     // slots whose vocabulary patterns match masked
 	reasonTail   string       // ", threshold T)": the end of its reasons
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
-	slotStrips   [][]affix    // strip affixes by slot (index-aligned with slotNames)
+	slotStrips   []*affixes   // strip affixes by slot (index-aligned with slotNames)
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
