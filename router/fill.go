@@ -231,6 +231,9 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	if si < 0 || si >= len(cs.slotNames) || cs.slotNames[si] != name {
 		si = slices.Index(cs.slotNames, name)
 	}
+	if si >= 0 && cs.typedDefaults[si] != nil && raws[0].source == "default" {
+		return *cs.typedDefaults[si], "", raws[:1] // typed at Compile time
+	}
 	if !ss.Multi {
 		raws = raws[:1]
 	}

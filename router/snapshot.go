@@ -79,6 +79,9 @@ type compiledSpec struct {
 	reasonTail   string       // ", threshold T)": the end of its reasons
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
 	slotStrips   []*affixes   // strip affixes by slot (index-aligned with slotNames)
+	// typedDefaults are the valid defaults typed at Compile time (nil:
+	// typed per query).
+	typedDefaults []*Slot
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -251,6 +254,15 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotSpecs = append(cs.slotSpecs, ss)
 			cs.slotStrips = append(cs.slotStrips, lowerAffixes(ss.Strip))
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
+		}
+		// Defaults whose typed value is immutable are typed once.
+		cs.typedDefaults = make([]*Slot, len(cs.slotNames))
+		for si := range cs.slotSpecs {
+			if ss := &cs.slotSpecs[si]; ss.Default != "" && (ss.Type == SlotDuration || ss.Type == SlotInt || ss.Type == SlotEnum && !ss.Multi) {
+				if slot, bad, _ := (&evaluation{}).typeSlot(cs, si, cs.slotNames[si], ss, []rawVal{{raw: cs.slotDefaults[si], orig: ss.Default, source: "default", start: -1}}); bad == "" {
+					cs.typedDefaults[si] = &slot
+				}
+			}
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
