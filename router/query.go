@@ -346,12 +346,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 }
 
 func indexOfExpectation(p []Expectation, id string) int {
-	for i := range p {
-		if p[i].ID == id {
-			return i
-		}
-	}
-	return 0
+	return max(0, slices.IndexFunc(p, func(x Expectation) bool { return x.ID == id }))
 }
 
 // cmpRefs orders scored specs: confidence, then priority (both
@@ -655,12 +650,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 }
 
 func containsRef(cs []*ruleCand, id string) bool {
-	for _, c := range cs {
-		if c.ref.cs.ID == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(cs, func(c *ruleCand) bool { return c.ref.cs.ID == id })
 }
 
 func firstStart(sp [][2]int32) int32 {
@@ -685,27 +675,15 @@ func overlapsSpan(start, end int32, b [][2]int32) bool {
 
 func overlaps(a, b [][2]int32) bool {
 	for _, x := range a {
-		for _, y := range b {
-			if x[0] < y[1] && y[0] < x[1] {
-				return true
-			}
+		if overlapsSpan(x[0], x[1], b) {
+			return true
 		}
 	}
 	return false
 }
 
 func conflicts(a, b *compiledSpec) bool {
-	for _, id := range a.ConflictsWith {
-		if id == b.ID {
-			return true
-		}
-	}
-	for _, id := range b.ConflictsWith {
-		if id == a.ID {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.ConflictsWith, b.ID) || slices.Contains(b.ConflictsWith, a.ID)
 }
 
 // scoredSpec renders a scored spec for the trace.
@@ -956,10 +934,5 @@ func hasSlotSpans(c *Candidate) bool {
 }
 
 func isHan(s string) bool {
-	for _, r := range s {
-		if r >= cjkLo && r <= cjkHi {
-			return true
-		}
-	}
-	return false
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= cjkLo && r <= cjkHi })
 }
