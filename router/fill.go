@@ -1,6 +1,7 @@
 package router
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -155,9 +156,9 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 		if len(out) > 1 {
 			slices.SortStableFunc(out, func(a, b rawVal) int {
 				if !multi && a.pattern != b.pattern {
-					return cmpInt32(a.pattern, b.pattern)
+					return cmp.Compare(a.pattern, b.pattern)
 				}
-				return cmpInt32(a.start, b.start)
+				return cmp.Compare(a.start, b.start)
 			})
 		}
 		e.sc.raws = out
@@ -175,7 +176,7 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 		return out
 	}
 	if len(out) > 1 {
-		slices.SortStableFunc(out, func(a, b rawVal) int { return cmpInt32(a.start, b.start) })
+		slices.SortStableFunc(out, func(a, b rawVal) int { return cmp.Compare(a.start, b.start) })
 	}
 	// Drop lexicon hits nested in a longer hit ("美国" inside "美国东部");
 	// the kept ones go after the candidates.
@@ -197,16 +198,6 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 	e.sc.raws = out
 	e.sc.rawsUsed = max(e.sc.rawsUsed, len(out))
 	return dedupeRaw(out[n:])
-}
-
-func cmpInt32(a, b int32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // dedupeRaw drops values with the span of an earlier one, in place.
@@ -240,6 +231,9 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	if si < 0 || si >= len(cs.slotNames) || cs.slotNames[si] != name {
 		si = slices.Index(cs.slotNames, name)
 	}
+	if si >= 0 && cs.typedDefaults[si] != nil && raws[0].source == "default" {
+		return *cs.typedDefaults[si], "", raws[:1] // typed at Compile time
+	}
 	if !ss.Multi {
 		raws = raws[:1]
 	}
@@ -260,7 +254,7 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 	vals := vbuf[:0]
 	switch ss.Type {
 	case SlotString:
-		var strip []affix
+		var strip *affixes
 		if si >= 0 {
 			strip = cs.slotStrips[si]
 		} else {
@@ -373,15 +367,6 @@ func checkBounds(ss *SlotSpec, lo, hi *int64) string {
 		return fmt.Sprintf("%d is above the maximum %d", *hi, *ss.Max)
 	}
 	return ""
-}
-
-func containsStr(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // derived fills slots that come from another slot or from the context:

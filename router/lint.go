@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -127,7 +128,7 @@ func Lint(specs []Spec) []Issue {
 				}
 				if s.Stage == StageRules && !s.Composable && g.Weight > 0 {
 					k := Normalize(t)
-					if !containsStr(exclusiveTerms[k], s.ID) {
+					if !slices.Contains(exclusiveTerms[k], s.ID) {
 						exclusiveTerms[k] = append(exclusiveTerms[k], s.ID)
 					}
 				}
@@ -151,7 +152,7 @@ func Lint(specs []Spec) []Issue {
 				add(sp, SeverityError, "enum", "enum slot %s lists no values", name)
 			}
 			for k := range ss.Aliases {
-				if !containsStr(ss.Enum, k) {
+				if !slices.Contains(ss.Enum, k) {
 					add(sp, SeverityError, "enum_alias", "slot %s: alias key %q is not an enum value", name, k)
 				}
 			}

@@ -22,6 +22,11 @@ func (n *normText) origSpan(a, b int) string {
 	if a < 0 || b > len(n.s) || a >= b {
 		return ""
 	}
+	if o := n.orig[n.off[a]:n.off[b]]; n.s[a] != ' ' && n.s[b-1] != ' ' && (b == len(n.s) || utf8.RuneStart(n.s[b])) {
+		// No space begins or ends it: a space folds to one, and none is
+		// dropped after other text.
+		return o
+	}
 	return strings.TrimSpace(n.orig[n.off[a]:n.off[b]])
 }
 
@@ -33,8 +38,14 @@ func (n *normText) origSpan(a, b int) string {
 // function spec terms are compiled with, exported for tools that want to
 // show what the router saw.
 func Normalize(s string) string {
-	b, _, _ := appendNormalized(nil, nil, s)
-	return string(b)
+	for i := 0; i < len(s); i++ {
+		// Not printable lower-case ASCII, or a space to drop: fold.
+		if c := s[i]; c < ' ' || c > '~' || 'A' <= c && c <= 'Z' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			b, _, _ := appendNormalized(nil, nil, s)
+			return string(b)
+		}
+	}
+	return s
 }
 
 func normalize(s string) normText {
@@ -50,6 +61,8 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 	base := len(b)
 	space := true // a leading space is dropped
 	for i, r := range s {
+		// An invalid byte decodes as U+FFFD, which is three bytes.
+		invalid = invalid || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")
 		f := foldRune(r)
 		if f == ' ' {
 			if space {
@@ -78,7 +91,7 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 		_, size := utf8.DecodeRuneInString(s[last:])
 		end = last + int32(size)
 	}
-	return b, append(off, end), !utf8.ValidString(s)
+	return b, append(off, end), invalid
 }
 
 // foldRune maps one rune to its matching form; 0 means drop it.
@@ -98,8 +111,8 @@ func foldRune(r rune) rune {
 	case r >= cjkLo && r <= cjkHi:
 		// No space, control, format or punctuation rune lies in the CJK
 		// block: only traditional characters change.
-		if s, ok := tradToSimp[r]; ok {
-			return s
+		if tradBits[(r-cjkLo)>>6]&(1<<(r&63)) != 0 {
+			return tradToSimp[r]
 		}
 		return r
 	case r == utf8.RuneError:
@@ -137,6 +150,17 @@ var tradToSimp = buildTradTable(
 )
 
 const cjkLo, cjkHi = 0x3400, 0x9FFF
+
+// tradBits marks the runes of tradToSimp (bit r&63 of word (r-cjkLo)>>6),
+// so that the usual rune costs a bit test instead of a map look-up.
+var tradBits = func() (t [(cjkHi-cjkLo)/64 + 2]uint64) {
+	for r := range tradToSimp {
+		if r >= cjkLo && r <= cjkHi {
+			t[(r-cjkLo)>>6] |= 1 << (r & 63)
+		}
+	}
+	return t
+}()
 
 func buildTradTable(pairs string) map[rune]rune {
 	rs := []rune(pairs)

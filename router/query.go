@@ -23,19 +23,22 @@ type scratch struct {
 	acc     []specAcc
 	touched []int32
 
-	eval  evaluation
-	in    Input
-	norm  []byte  // the normalised input (the bytes of eval.nt.s)
-	off   []int32 // eval.nt.off
-	mask  []byte  // masked text of the pattern being run
-	sel   []posRec
-	nums  []int32
-	refs  []scoredRef // the scored specs
-	crefs []scoredRef // the specs of the rules' candidates, in order
-	rcs   []ruleCand
-	spans [][2]int32 // the spans fill returns
-	raws  []rawVal
-	cands []*Candidate
+	eval evaluation
+	in   Input
+	norm []byte  // the normalised input (the bytes of eval.nt.s)
+	off  []int32 // eval.nt.off
+	mask []byte  // masked text of the pattern being run
+	sel  []posRec
+	// needHits are the automaton's hits of need literals (pattern: the
+	// literal's id), in the order of their ends.
+	needHits []posRec
+	nums     []int32
+	refs     []scoredRef // the scored specs
+	crefs    []scoredRef // the specs of the rules' candidates, in order
+	rcs      []ruleCand
+	spans    [][2]int32 // the spans fill returns
+	raws     []rawVal
+	cands    []*Candidate
 	// candSpecs and cmdInfos back stageOutcome's cmdSpecs and cmdInfos.
 	candSpecs []*compiledSpec
 	cmdInfos  []*commandInfo
@@ -61,6 +64,7 @@ func (sc *scratch) reset() {
 	}
 	sc.touched = sc.touched[:0]
 	sc.nums = sc.nums[:0]
+	sc.needHits = sc.needHits[:0]
 	sc.refs = sc.refs[:0]
 	sc.spans = sc.spans[:0]
 	sc.cands = sc.cands[:0]
@@ -342,12 +346,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 }
 
 func indexOfExpectation(p []Expectation, id string) int {
-	for i := range p {
-		if p[i].ID == id {
-			return i
-		}
-	}
-	return 0
+	return max(0, slices.IndexFunc(p, func(x Expectation) bool { return x.ID == id }))
 }
 
 // cmpRefs orders scored specs: confidence, then priority (both
@@ -651,12 +650,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 }
 
 func containsRef(cs []*ruleCand, id string) bool {
-	for _, c := range cs {
-		if c.ref.cs.ID == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(cs, func(c *ruleCand) bool { return c.ref.cs.ID == id })
 }
 
 func firstStart(sp [][2]int32) int32 {
@@ -681,27 +675,15 @@ func overlapsSpan(start, end int32, b [][2]int32) bool {
 
 func overlaps(a, b [][2]int32) bool {
 	for _, x := range a {
-		for _, y := range b {
-			if x[0] < y[1] && y[0] < x[1] {
-				return true
-			}
+		if overlapsSpan(x[0], x[1], b) {
+			return true
 		}
 	}
 	return false
 }
 
 func conflicts(a, b *compiledSpec) bool {
-	for _, id := range a.ConflictsWith {
-		if id == b.ID {
-			return true
-		}
-	}
-	for _, id := range b.ConflictsWith {
-		if id == a.ID {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.ConflictsWith, b.ID) || slices.Contains(b.ConflictsWith, a.ID)
 }
 
 // scoredSpec renders a scored spec for the trace.
@@ -716,11 +698,11 @@ func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
 		h := &sr.acc.hits[i]
 		switch h.kind {
 		case postTerm:
-			if t := e.s.hitText(h); !containsStr(terms, t) {
+			if t := e.s.hitText(h); !slices.Contains(terms, t) {
 				terms = append(terms, t)
 			}
 		case postLex:
-			if k := e.s.hitText(h) + "→" + e.s.hitValue(h); !containsStr(lex, k) {
+			if k := e.s.hitText(h) + "→" + e.s.hitValue(h); !slices.Contains(lex, k) {
 				lex = append(lex, k)
 			}
 		}
@@ -833,8 +815,21 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 		b = append(b, "no hit"...)
 	}
 	b = append(b, " ("...)
-	b = strconv.AppendFloat(b, sr.conf, 'f', 2, 64)
+	b = appendConf(b, sr.conf)
 	return append(b, sr.cs.reasonTail...)
+}
+
+// appendConf appends conf with two decimals as strconv.AppendFloat(b,
+// conf, 'f', 2, 64) does, without its general algorithm for the usual
+// confidence, a multiple of 0.0001 in [0, 1] (round4): its rounding to
+// hundredths is plain unless it ends in 50.
+func appendConf(b []byte, conf float64) []byte {
+	k := math.Round(conf * 10000)
+	if n := int(k); k/10000 == conf && n >= 0 && n <= 10000 && n%100 != 50 {
+		n = (n + 50) / 100
+		return append(b, byte('0'+n/100), '.', byte('0'+n/10%10), byte('0'+n%10))
+	}
+	return strconv.AppendFloat(b, conf, 'f', 2, 64)
 }
 
 // appendPart starts a list ("; label" after an earlier list of the
@@ -869,7 +864,7 @@ func (e *evaluation) seenLex(hits []hitRec, lex []int32, h *hitRec) bool {
 	ht, hv := ents[h.ent].text, ents[h.ent].posts[h.post].value
 	for _, i := range lex {
 		g := &hits[i]
-		if g.ent == h.ent && g.post == h.post || ents[g.ent].text+"→"+ents[g.ent].posts[g.post].value == ht+"→"+hv {
+		if g.ent == h.ent && g.post == h.post || ents[g.ent].text == ht && ents[g.ent].posts[g.post].value == hv {
 			return true
 		}
 	}
@@ -939,10 +934,5 @@ func hasSlotSpans(c *Candidate) bool {
 }
 
 func isHan(s string) bool {
-	for _, r := range s {
-		if r >= cjkLo && r <= cjkHi {
-			return true
-		}
-	}
-	return false
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= cjkLo && r <= cjkHi })
 }

@@ -2,7 +2,10 @@ package router
 
 import (
 	"encoding/json"
+	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,5 +65,76 @@ func TestRequiredLiterals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWholeAlphabet: the rune check of whole-input regexes lets through
+// every text the regex matches and stops texts with a rune it cannot
+// match; regexes not anchored at both ends, or matching any rune, get
+// none.
+func TestWholeAlphabet(t *testing.T) {
+	tests := []struct {
+		re   string
+		text string
+		want bool
+	}{
+		{`^(?:第\s*\d+个|[a-f])$`, "第 12个", true},
+		{`^(?:第\s*\d+个|[a-f])$`, "b", true},
+		{`^(?:第\s*\d+个|[a-f])$`, "第x个", false},
+		{`^(?:第\s*\d+个|[a-f])$`, "只要第1个", false},
+		{`^(?i)pick$`, "PiCK", true},
+		{`^(?i)pick$`, "picks!", false},
+		{`^\x01\x1f*$`, "\x01\x1f\x1f", true},
+	}
+	for _, tc := range tests {
+		alpha := wholeAlphabet(tc.re)
+		if alpha == nil {
+			t.Fatalf("wholeAlphabet(%q) = nil, want a check", tc.re)
+		}
+		if got := alpha.MatchString(tc.text); got != tc.want {
+			t.Errorf("wholeAlphabet(%q).MatchString(%q) = %v, want %v", tc.re, tc.text, got, tc.want)
+		}
+		if regexp.MustCompile(tc.re).MatchString(tc.text) && !alpha.MatchString(tc.text) {
+			t.Errorf("wholeAlphabet(%q) stops %q, which the regex matches", tc.re, tc.text)
+		}
+	}
+	for _, re := range []string{`^abc`, `abc$`, `^a.c$`, `^(?:a|b)$|^c$`, `^$`} {
+		if alpha := wholeAlphabet(re); alpha != nil {
+			t.Errorf("wholeAlphabet(%q) = %v, want nil", re, alpha)
+		}
+	}
+}
+
+// TestAppendConf: confidences print as strconv's two-decimal form, for
+// every multiple of 0.0001 in [0, 1] (ties at …50 included) and for
+// values round4 never gives.
+func TestAppendConf(t *testing.T) {
+	confs := []float64{-0.5, 1.5, 0.123456, math.NaN(), math.Inf(1)}
+	for k := 0; k <= 10000; k++ {
+		confs = append(confs, round4(float64(k)/10000))
+	}
+	for _, c := range confs {
+		if got, want := string(appendConf(nil, c)), strconv.FormatFloat(c, 'f', 2, 64); got != want {
+			t.Errorf("appendConf(%v) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestOrigSpan: a span's original text is the original bytes behind it
+// without white space at either end, for every span of inputs with
+// spaces of several kinds, dropped runes and full-width forms.
+func TestOrigSpan(t *testing.T) {
+	for _, s := range []string{
+		"只要美国的，粉丝 1w+，不要游戏", "  US\u3000only ,  over\t10k ", "a\u200bb \u00a0c\u2028d\u3000\u3000，e",
+		"Ｆｕｌｌ　ｗｉｄｔｈ　", "x \u200b y", "\u3000", "é\u0301 ü",
+	} {
+		n := normalize(s)
+		for a := 0; a < len(n.s); a++ {
+			for b := a + 1; b <= len(n.s); b++ {
+				if got, want := n.origSpan(a, b), strings.TrimSpace(s[n.off[a]:n.off[b]]); got != want {
+					t.Errorf("normalize(%q).origSpan(%d, %d) = %q, want %q", s, a, b, got, want)
+				}
+			}
+		}
 	}
 }

@@ -35,25 +35,13 @@ func (e *evaluation) scan() {
 	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
-		if tab.wide[i] {
-			for pi := range cs.patterns {
-				p := &cs.patterns[pi]
-				if !p.always && a.trig&(1<<uint(pi)) == 0 {
-					continue
-				}
-				if e.runPattern(p, int32(pi), a) {
-					a.pats |= 1 << uint(pi)
-					a.score += p.Weight
-				}
-			}
-		} else {
-			for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
-				pi := bits.TrailingZeros64(run)
-				p := &cs.patterns[pi]
-				if e.runPattern(p, int32(pi), a) {
-					a.pats |= 1 << uint(pi)
-					a.score += p.Weight
-				}
+		// Lint (which Compile runs) allows at most 64 patterns a spec.
+		for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
+			pi := bits.TrailingZeros64(run)
+			p := &cs.patterns[pi]
+			if e.runPattern(p, int32(pi), a) {
+				a.pats |= 1 << uint(pi)
+				a.score += p.Weight
 			}
 		}
 		// The built-in min and max treat NaN and zeros as math.Max and
@@ -93,6 +81,10 @@ func (e *evaluation) postAll() {
 			p := &stops[pi]
 			start := end - p.plen
 			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
+				continue
+			}
+			if p.kind == postNeed {
+				sc.needHits = append(sc.needHits, posRec{pattern: p.idx, start: start, end: end})
 				continue
 			}
 			a := sc.specAccFor(p.spec)
@@ -153,6 +145,9 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 	}
 	switch p.mode {
 	case modeWhole:
+		if p.alpha != nil && !p.inAlphabet(text) {
+			return false
+		}
 		return e.runIn(p, pi, a, text, 0, len(text))
 	case modeWindow:
 		found := false
@@ -199,11 +194,22 @@ func (e *evaluation) runPattern(p *compiledPattern, pi int32, a *specAcc) bool {
 	return false
 }
 
+// inAlphabet reports whether every rune of text is one p's whole-input
+// regex can match: the ASCII bytes by table, then all by p.alpha.
+func (p *compiledPattern) inAlphabet(text []byte) bool {
+	for _, c := range text {
+		if c < utf8.RuneSelf && p.ascii[c>>6]&(1<<(c&63)) == 0 {
+			return false
+		}
+	}
+	return p.alpha.Match(text)
+}
+
 // runIn runs p's regex over text[lo:hi] where its prefilter allows,
 // recording the captures of up to 8 matches; it reports whether any
 // matched.
 func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte, lo, hi int) bool {
-	if !p.mayMatch(text[lo:hi]) {
+	if !e.mayMatch(p, a, int32(lo), int32(hi)) {
 		return false
 	}
 	found := false
@@ -212,6 +218,31 @@ func (e *evaluation) runIn(p *compiledPattern, pi int32, a *specAcc, text []byte
 		recordCaps(p, pi, a, loc, lo)
 	}
 	return found
+}
+
+// mayMatch reports whether text[lo:hi] holds a literal of every one of
+// p's needed sets, as the automaton found them (a vocabulary's sentinel:
+// one of a's marks); if not, p's regex cannot match there.
+func (e *evaluation) mayMatch(p *compiledPattern, a *specAcc, lo, hi int32) bool {
+next:
+	for si := range p.needs {
+		set := &p.needs[si]
+		for _, h := range e.sc.needHits {
+			if h.end > hi {
+				break
+			}
+			if h.start >= lo && set.has(h.pattern) {
+				continue next
+			}
+		}
+		for _, m := range a.marks {
+			if m.start >= lo && m.start < hi && slices.Contains(set.marks, m.pattern) {
+				continue next
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // recordCaps appends the captures of one match of pattern pi (loc relative
@@ -237,7 +268,7 @@ func (e *evaluation) anchoredAt(p *compiledPattern, pi int32, a *specAcc, text [
 		last = st
 		end := min(len(text), int(st)+p.window)
 		end = extendWord(text, end)
-		if !p.mayMatch(text[st:end]) {
+		if !e.mayMatch(p, a, st, int32(end)) {
 			continue
 		}
 		if loc := p.anchored.FindSubmatchIndex(text[st:end]); loc != nil {
@@ -281,26 +312,6 @@ func isNumeralRune(r rune) bool {
 	return false
 }
 
-// sortMarks sorts vocabulary hits by start and, for one start, longest
-// first: as slices.SortFunc does, which for up to 12 elements is this
-// insertion sort (so that equal hits keep the same order).
-func sortMarks(sel []posRec) {
-	if len(sel) > 12 {
-		slices.SortFunc(sel, func(a, b posRec) int {
-			if a.start != b.start {
-				return int(a.start - b.start)
-			}
-			return int(b.end - a.end)
-		})
-		return
-	}
-	for i := 1; i < len(sel); i++ {
-		for j := i; j > 0 && (sel[j].start < sel[j-1].start || sel[j].start == sel[j-1].start && sel[j].end > sel[j-1].end); j-- {
-			sel[j], sel[j-1] = sel[j-1], sel[j]
-		}
-	}
-}
-
 // extendWord moves end forward to a rune boundary that does not split an
 // ASCII word.
 func extendWord[T string | []byte](text T, end int) int {
@@ -335,7 +346,13 @@ func (e *evaluation) maskedText(masks []int32, marks []posRec) []byte {
 	if len(sel) == 0 {
 		return sc.norm
 	}
-	sortMarks(sel)
+	// By start and, for one start, longest first.
+	slices.SortFunc(sel, func(a, b posRec) int {
+		if a.start != b.start {
+			return int(a.start - b.start)
+		}
+		return int(b.end - a.end)
+	})
 	buf := append(sc.mask[:0], sc.norm...)
 	sc.mask = buf
 	covered := int32(-1)

@@ -15,10 +15,8 @@ type scanTables struct {
 	stops   []stopPost
 	stopsOf [][]stopPost
 	// always[i] has bit pi set when pattern pi of spec i runs on every
-	// input; wide[i] reports a spec with more than 64 patterns, which the
-	// bit masks cannot describe (Lint forbids them).
+	// input (Lint allows at most 64 patterns a spec).
 	always []uint64
-	wide   []bool
 }
 
 // hotPost is a posting reduced to what the scan needs.
@@ -85,9 +83,7 @@ func newScanTables(s *Snapshot) scanTables {
 		t.stopsOf[k] = t.stops[stopAt[k]:stopAt[k+1]:stopAt[k+1]]
 	}
 	t.always = make([]uint64, len(s.specs))
-	t.wide = make([]bool, len(s.specs))
 	for i, cs := range s.specs {
-		t.wide[i] = len(cs.patterns) > 64
 		for pi := range cs.patterns {
 			if cs.patterns[pi].always && pi < 64 {
 				t.always[i] |= 1 << uint(pi)

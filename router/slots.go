@@ -256,24 +256,38 @@ func sepAt(s string) int {
 // once at Compile time.
 type affix struct{ text, low string }
 
+// affixes are a slot's strip affixes; ends marks the first and last bytes
+// of their lower-case forms (a value that begins and ends with neither
+// has none to strip).
+type affixes struct {
+	list []affix
+	ends [256]bool
+}
+
 // lowerAffixes pairs each strip affix with its lower-case form.
-func lowerAffixes(strip []string) []affix {
-	out := make([]affix, len(strip))
+func lowerAffixes(strip []string) *affixes {
+	out := &affixes{list: make([]affix, len(strip))}
 	for i, a := range strip {
-		out[i] = affix{a, strings.ToLower(a)}
+		out.list[i] = affix{a, strings.ToLower(a)}
+		if la := out.list[i].low; la != "" {
+			out.ends[la[0]], out.ends[la[len(la)-1]] = true, true
+		}
 	}
 	return out
 }
 
 // cleanString trims white space, quotes and the slot's strip affixes
 // (case-insensitively), repeatedly.
-func cleanString(s string, strip []affix) string {
+func cleanString(s string, strip *affixes) string {
 	t := s
 	for changed := true; changed; {
 		changed = false
 		t = trimQuotes(t)
 		low := strings.ToLower(t)
-		for _, af := range strip {
+		if low == "" || !strip.ends[low[0]] && !strip.ends[low[len(low)-1]] {
+			break // no affix begins or ends it
+		}
+		for _, af := range strip.list {
 			a, la := af.text, af.low
 			if a == "" || la == "" {
 				continue

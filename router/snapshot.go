@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Snapshot is an immutable, compiled spec set: one Aho–Corasick automaton
@@ -41,6 +42,9 @@ const (
 	postTrigger
 	postAnchor
 	postMark
+	// postNeed: a literal of a pattern's needed sets (see needSet); idx
+	// is its id, spec -1.
+	postNeed
 )
 
 type posting struct {
@@ -74,7 +78,10 @@ type compiledSpec struct {
 	markSlots    []string     // slots whose vocabulary patterns match masked
 	reasonTail   string       // ", threshold T)": the end of its reasons
 	slotVocabs   []*vocab     // lexVocab by slot (index-aligned with slotNames)
-	slotStrips   [][]affix    // strip affixes by slot (index-aligned with slotNames)
+	slotStrips   []*affixes   // strip affixes by slot (index-aligned with slotNames)
+	// typedDefaults are the valid defaults typed at Compile time (nil:
+	// typed per query).
+	typedDefaults []*Slot
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
 }
@@ -101,12 +108,31 @@ type compiledPattern struct {
 	anchored *regexp.Regexp // ^(?:re) (trigger, number and lex modes)
 	mode     patternMode
 	window   int
-	always   bool       // no gate: runs on every input
-	gateByAn bool       // gated by its anchor hits (lex mode without triggers)
-	groups   []string   // subexpression names (index-aligned, "" unnamed)
-	source   string     // slot source of its captures: "pattern:NAME"
-	masks    []int32    // markSlots index of each {{lex:…}} vocabulary, in sentinel order
-	needs    [][][]byte // literal sets every match holds one of (see literalNeeds)
+	always   bool      // no gate: runs on every input
+	gateByAn bool      // gated by its anchor hits (lex mode without triggers)
+	groups   []string  // subexpression names (index-aligned, "" unnamed)
+	source   string    // slot source of its captures: "pattern:NAME"
+	masks    []int32   // markSlots index of each {{lex:…}} vocabulary, in sentinel order
+	needs    []needSet // literal sets every match holds one of
+	// alpha matches the texts made of runes a whole-input regex (^…$)
+	// can match (nil: any text), a check before the regex runs; ascii
+	// has bit c for the ASCII bytes it lets through.
+	alpha *regexp.Regexp
+	ascii [2]uint64
+}
+
+// needSet is a set of literals every match of a pattern holds one of,
+// most selective sets first (at most maxNeeds): lits holds bit i for its
+// text literal of id i, which the automaton finds (postNeed), marks the
+// markSlots indexes of its vocabulary sentinels.
+type needSet struct {
+	lits  []uint64
+	marks []int32
+}
+
+// has reports whether the set holds the text literal of id i.
+func (n *needSet) has(i int32) bool {
+	return int(i>>6) < len(n.lits) && n.lits[i>>6]&(1<<(i&63)) != 0
 }
 
 var lexTriggerRe = regexp.MustCompile(`^\{\{\s*lex:([a-z_][a-z0-9_]*)\s*\}\}$`)
@@ -188,6 +214,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 
 	s := &Snapshot{byID: map[string]*compiledSpec{}, vocabs: newBuiltinVocabs()}
 	entryIdx := map[string]int{}
+	needIDs := map[string]int32{}
 	// addPost adds a posting to the entry of text's normal form; a raw
 	// entry (a trigger derived from a regex) matches anywhere, the others
 	// only at ASCII word boundaries.
@@ -227,6 +254,15 @@ func compile(specs []Spec) (*Snapshot, error) {
 			cs.slotSpecs = append(cs.slotSpecs, ss)
 			cs.slotStrips = append(cs.slotStrips, lowerAffixes(ss.Strip))
 			cs.slotDefaults = append(cs.slotDefaults, Normalize(ss.Default))
+		}
+		// Defaults whose typed value is immutable are typed once.
+		cs.typedDefaults = make([]*Slot, len(cs.slotNames))
+		for si := range cs.slotSpecs {
+			if ss := &cs.slotSpecs[si]; ss.Default != "" && (ss.Type == SlotDuration || ss.Type == SlotInt || ss.Type == SlotEnum && !ss.Multi) {
+				if slot, bad, _ := (&evaluation{}).typeSlot(cs, si, cs.slotNames[si], ss, []rawVal{{raw: cs.slotDefaults[si], orig: ss.Default, source: "default", start: -1}}); bad == "" {
+					cs.typedDefaults[si] = &slot
+				}
+			}
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
@@ -273,7 +309,14 @@ func compile(specs []Spec) (*Snapshot, error) {
 				}
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
-			cp.needs = literalNeeds(src)
+			if mode == modeWhole {
+				cp.alpha = wholeAlphabet(src)
+			}
+			for c := 0; c < utf8.RuneSelf && cp.alpha != nil; c++ {
+				if cp.alpha.MatchString(string(rune(c))) {
+					cp.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
 			for _, ls := range lexSlots {
 				k := slices.Index(cs.markSlots, ls)
 				if k < 0 {
@@ -284,6 +327,36 @@ func compile(specs []Spec) (*Snapshot, error) {
 					}
 				}
 				cp.masks = append(cp.masks, int32(k))
+			}
+			// Sets with a literal found nearly everywhere (a single letter,
+			// white space) cost more to test than the runs they save; a set
+			// with a literal the check cannot see is left out too.
+		sets:
+			for _, set := range requiredLiterals(src) {
+				if len(cp.needs) == maxNeeds || commonSet(set) {
+					continue
+				}
+				var ns needSet
+				for _, lit := range set {
+					switch k, ok := litKind(lit); {
+					case !ok || k >= len(cp.masks) || k < 0 && Normalize(lit) != lit:
+						continue sets
+					case k >= 0:
+						ns.marks = append(ns.marks, cp.masks[k])
+					default:
+						id, seen := needIDs[lit]
+						if !seen {
+							id = int32(len(needIDs))
+							needIDs[lit] = id
+							addPost(lit, posting{kind: postNeed, spec: -1, idx: id, text: lit}, true)
+						}
+						for len(ns.lits) <= int(id>>6) {
+							ns.lits = append(ns.lits, 0)
+						}
+						ns.lits[id>>6] |= 1 << (id & 63)
+					}
+				}
+				cp.needs = append(cp.needs, ns)
 			}
 			if mode == modeTrigger || mode == modeNumber || mode == modeLex {
 				cp.anchored = regexp.MustCompile(`^(?:` + src + `)`)

@@ -1,11 +1,12 @@
 package router
 
 import (
-	"bytes"
 	"fmt"
+	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -281,36 +282,10 @@ func commonSet(set []string) bool {
 	return false
 }
 
-// maxNeeds bounds the literal sets a pattern checks before its regex runs.
+// maxNeeds bounds the literal sets a pattern checks before its regex
+// runs: a cheap check, since most triggered runs fail and a failing run
+// costs as much as a match.
 const maxNeeds = 4
-
-// literalNeeds are the literal sets of the expanded regex src, most
-// selective first, that a stretch of (masked) text must all hold for the
-// regex to match in it: a cheap check before a regex run, since most
-// triggered runs fail and a failing run costs as much as a match.
-func literalNeeds(src string) [][][]byte {
-	sets := requiredLiterals(src)
-	out := make([][][]byte, 0, min(len(sets), maxNeeds))
-	for _, set := range sets[:min(len(sets), maxNeeds)] {
-		var bs [][]byte
-		for _, lit := range set {
-			bs = append(bs, []byte(lit))
-		}
-		out = append(out, bs)
-	}
-	return out
-}
-
-// mayMatch reports whether text holds a literal of every one of p's
-// needed sets (if not, p's regex cannot match in it).
-func (p *compiledPattern) mayMatch(text []byte) bool {
-	for _, set := range p.needs {
-		if !slices.ContainsFunc(set, func(lit []byte) bool { return bytes.Contains(text, lit) }) {
-			return false
-		}
-	}
-	return true
-}
 
 // derivedTriggers returns the most selective literal set of the expanded
 // regex src that can serve as triggers: text literals as they are, the
@@ -421,6 +396,45 @@ func firstLiterals(re *syntax.Regexp) []string {
 		return nil
 	}
 	return info.exact
+}
+
+// wholeAlphabet returns, for a regex src anchored at both ends (^…$), a
+// regex that matches the texts made only of runes src can match: a text
+// with any other rune cannot match src as a whole. It returns nil for
+// other regexes and when src can match any rune.
+func wholeAlphabet(src string) *regexp.Regexp {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	if re.Op != syntax.OpConcat || re.Sub[0].Op != syntax.OpBeginText || re.Sub[len(re.Sub)-1].Op != syntax.OpEndText {
+		return nil
+	}
+	var b strings.Builder
+	var walk func(re *syntax.Regexp) bool
+	walk = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			return false
+		case syntax.OpLiteral:
+			for _, r := range re.Rune {
+				fmt.Fprintf(&b, `\x{%x}`, r)
+				for f := unicode.SimpleFold(r); f != r && re.Flags&syntax.FoldCase != 0; f = unicode.SimpleFold(f) {
+					fmt.Fprintf(&b, `\x{%x}`, f)
+				}
+			}
+		case syntax.OpCharClass:
+			for i := 0; i+1 < len(re.Rune); i += 2 {
+				fmt.Fprintf(&b, `\x{%x}-\x{%x}`, re.Rune[i], re.Rune[i+1])
+			}
+		}
+		return !slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool { return !walk(sub) })
+	}
+	if !walk(re) || b.Len() == 0 {
+		return nil
+	}
+	return regexp.MustCompile(`^[` + b.String() + `]*$`)
 }
 
 // minimalSet drops literals that contain another literal of the set:
