@@ -20,6 +20,7 @@ func TestClassify(t *testing.T) {
 		{"how to edit videos", ShapeKeyword},
 		{"我的世界", ShapeKeyword},
 		{"DJI Osmo Pocket 3", ShapeKeyword},
+		{"订阅 3 个月以上的频道", ShapeKeyword}, // a duration is no count and no unsupported condition
 		{"", ShapeKeyword},
 		// url
 		{"https://www.youtube.com/@mkbhd", ShapeURL},

@@ -265,6 +265,7 @@ func TestCountEdges(t *testing.T) {
 		{"posted in the past three months", ShapeNatural, []string{`hard last_active within_days 90 applied @posted in the past three months`}, nil},
 		// an exclusion word with nothing to exclude leaves the next one alone.
 		{"不要，不要游戏", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏`}, nil},
+		{"不要游戏、不要搞笑", ShapeNatural, []string{`hard category not_in [gaming,comedy] applied @不要游戏 @不要搞笑`}, nil},
 		// an exclusion object ends before a stop word and drops a trailing
 		// connector.
 		{"no pranks in Japan", ShapeNatural, []string{`hard category not_in [comedy] applied @no pranks`, `hard country eq "JP" applied @Japan`}, nil},
