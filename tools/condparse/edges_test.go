@@ -164,6 +164,12 @@ func TestLexEdges(t *testing.T) {
 		{"露营灯！帐篷", ShapeKeyword, []string{`keyword keyword contains "露营灯" applied @露营灯`, `keyword keyword contains "帐篷" applied @帐篷`}, nil},
 		{"C++ 教程", ShapeKeyword, []string{`keyword keyword contains "C++" applied @C++`, `keyword keyword contains "教程" applied @教程`}, nil},
 		{"粉丝 5千～2万", ShapeNatural, []string{`hard followers between 5000..20000 applied @粉丝 5千～2万`}, nil},
+		// input typed in lower case still finds the name.
+		{"new zealand creators", ShapeNatural, []string{`hard country eq "NZ" applied @new zealand`}, nil},
+		// a handle has 2 to 30 runes.
+		{"@tj 粉丝 10 万以上", ShapeMixed, []string{`anchor handle eq "@tj" applied @@tj`, `hard followers gte 100000 applied @粉丝 10 万以上`}, nil},
+		{"@thisisaverylonghandlename12345 美国", ShapeMixed, []string{
+			`anchor handle eq "@thisisaverylonghandlename12345" applied @@thisisaverylonghandlename12345`, `hard country eq "US" applied @美国`}, nil},
 		// a katakana middle dot is punctuation inside a keyword, not a break.
 		{"ポケモン・カード", ShapeKeyword, []string{`keyword keyword contains "ポケモン・カード" applied @ポケモン・カード`}, nil},
 		// a no-break space (pasted text) joins words like a space; a BOM is
@@ -208,6 +214,13 @@ func TestLexEdges(t *testing.T) {
 		{"＠ｍｋｂｈｄ 美国", ShapeMixed, []string{`anchor handle eq "@mkbhd" applied @＠ｍｋｂｈｄ`, `hard country eq "US" applied @美国`}, nil},
 		// a model number with a letter is a word: "7a" is no count.
 		{"Pixel 7a", ShapeKeyword, []string{`keyword keyword contains "Pixel 7a" applied @Pixel 7a`}, nil},
+		// spaces from pasted text: a C1 control is a space, an en quad ends a
+		// keyword, a hair space joins one; a three-rune host is a host.
+		{"粉丝\u00805万", ShapeNatural, []string{"hard followers gte 50000 applied !op_assumed @粉丝\u00805万"}, nil},
+		{"swim\u2000vest", ShapeKeyword, []string{`keyword keyword contains "swim" applied @swim`, `keyword keyword contains "vest" applied @vest`}, nil},
+		{"swim\u200avest", ShapeKeyword, []string{"keyword keyword contains \"swim\\u200avest\" applied @swim\u200avest"}, nil},
+		{"http://x.y 美国", ShapeMixed, []string{`anchor url eq "http://x.y" applied @http://x.y`, `hard country eq "US" applied @美国`}, nil},
+		{"https://x.y 美国", ShapeMixed, []string{`anchor url eq "https://x.y" applied @https://x.y`, `hard country eq "US" applied @美国`}, nil},
 		// a quote touching a link is still a quote: its words are no conditions.
 		{"https://youtu.be/dQw4w9WgXcQ“美国队长”", ShapeMixed, []string{
 			`anchor url eq "https://youtu.be/dQw4w9WgXcQ" applied @https://youtu.be/dQw4w9WgXcQ`, `keyword keyword contains "美国队长" applied @“美国队长”`}, nil},
@@ -238,6 +251,10 @@ func TestCountEdges(t *testing.T) {
 		{"粉丝 1-1.5万", ShapeNatural, []string{`hard followers between 10000..15000 applied @粉丝 1-1.5万`}, nil},
 		{"粉丝 1-1w", ShapeNatural, []string{`hard followers between 10000..10000 applied @粉丝 1-1w`}, nil},
 		{"粉丝 500 到 2 万", ShapeNatural, []string{`hard followers between 500..20000 applied @粉丝 500 到 2 万`}, nil},
+		// a field word after a count with its own field is left over, not a
+		// second field for it.
+		{"均播 1w 粉丝", ShapeNatural, []string{`hard avg_views gte 10000 applied !op_assumed @均播 1w`}, []string{"粉丝"}},
+		{"camera price, 美国", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"camera price"}},
 		// a price is no count, wherever its unit is.
 		{"美国博主，5000元以下", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"5000元以下"}},
 		{"粉丝 5000 美元以内", ShapeNatural, nil, []string{"粉丝 5000 美元以内"}},
@@ -266,6 +283,9 @@ func TestCountEdges(t *testing.T) {
 		// an exclusion word with nothing to exclude leaves the next one alone.
 		{"不要，不要游戏", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏`}, nil},
 		{"不要游戏、不要搞笑", ShapeNatural, []string{`hard category not_in [gaming,comedy] applied @不要游戏 @不要搞笑`}, nil},
+		{"近 1 天有更新", ShapeNatural, []string{`hard last_active within_days 1 applied @近 1 天有更新`}, nil},
+		// ten years is the longest window.
+		{"近 10 年有更新", ShapeNatural, []string{`hard last_active within_days 3650 applied @近 10 年有更新`}, nil},
 		// an exclusion object ends before a stop word and drops a trailing
 		// connector.
 		{"no pranks in Japan", ShapeNatural, []string{`hard category not_in [comedy] applied @no pranks`, `hard country eq "JP" applied @Japan`}, nil},
@@ -338,6 +358,10 @@ func TestChannelNameEdges(t *testing.T) {
 		{"https://www.youtube.com/@abc老高与小茉类似的频道", nameList{{"老高与小茉", "UClg", "老高与小茉"}}, []string{
 			`anchor url eq "https://www.youtube.com/@abc" applied @https://www.youtube.com/@abc`,
 			`anchor channel eq "UClg" pending !multiple_anchors @老高与小茉`}, "链接 https://www.youtube.com/@abc"},
+		// a name right before a handle is a name too.
+		{"类似老高与小茉@laogao 的频道，美国", nameList{{"老高与小茉", "UClg", "老高与小茉"}}, []string{
+			`anchor channel eq "UClg" applied @老高与小茉`, `anchor handle eq "@laogao" pending !multiple_anchors @@laogao`,
+			`hard country eq "US" applied @美国`}, "老高与小茉"},
 		// one vocabulary word of any class stays that word.
 		{"Canada 科技博主，最近活跃", nameList{{"Canada", "UCca", "Canada"}}, []string{
 			`hard country eq "CA" applied @Canada`, `hard category eq "tech" applied @科技`, `hard last_active within_days 30 applied @最近活跃`}, "加拿大"},
@@ -422,6 +446,8 @@ func TestMergeEdges(t *testing.T) {
 			`keyword keyword contains "Anker" applied @Anker @anker`, `keyword keyword contains "充电宝" applied @充电宝`, `hard country eq "US" applied @美国`}, nil},
 		{"粉丝 1w+，粉丝 2w+", ShapeNatural, []string{
 			`hard followers gte 10000 pending !conflict @粉丝 1w+`, `hard followers gte 20000 pending !conflict @粉丝 2w+`}, nil},
+		// "at least" and "at most" one number is that number.
+		{"粉丝 5万以上，粉丝 5万以下", ShapeNatural, []string{`hard followers between 50000..50000 applied @粉丝 5万以上 @粉丝 5万以下`}, nil},
 		{"粉丝 5万以下，不超过 5 万粉丝", ShapeNatural, []string{`hard followers lte 50000 applied @粉丝 5万以下 @不超过 5 万粉丝`}, nil},
 		// an upper bound and a range are not merged silently.
 		{"粉丝 5w 以下，粉丝 1w-5w", ShapeNatural, []string{
