@@ -255,6 +255,11 @@ func TestCountEdges(t *testing.T) {
 		// second field for it.
 		{"均播 1w 粉丝", ShapeNatural, []string{`hard avg_views gte 10000 applied !op_assumed @均播 1w`}, []string{"粉丝"}},
 		{"camera price, 美国", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"camera price"}},
+		// a range whose upper end has the unit is a count without a field
+		// word; "在 5 万" without a field word or an op is none.
+		{"美妆博主 500-2万", ShapeNatural, []string{
+			`hard category eq "beauty" applied @美妆`, `hard followers between 500..20000 applied !field_assumed @500-2万`}, nil},
+		{"美国博主，在 5 万", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"5 万"}},
 		// a price is no count, wherever its unit is.
 		{"美国博主，5000元以下", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"5000元以下"}},
 		{"粉丝 5000 美元以内", ShapeNatural, nil, []string{"粉丝 5000 美元以内"}},
