@@ -216,6 +216,11 @@ func TestParse(t *testing.T) {
 		{"except ... 以外", "近 30 天活跃，除了游戏以外都可以", ShapeNatural, []string{
 			`hard last_active within_days 30 applied`, `hard category not_in [gaming] applied`}, nil},
 		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied`}, nil},
+		// "非常" is "very", not the exclusion word "非" before "常".
+		{"非常 is very", "非常专业的科技博主", ShapeNatural, []string{
+			`hard category eq "tech" applied`, `soft preference prefer "professional" reference`}, nil},
+		{"非常 before a country", "内容非常有趣的美国博主", ShapeNatural, []string{
+			`hard country eq "US" applied`, `soft preference prefer "fun" reference`}, nil},
 		{"wanted and excluded", "美国，不要美国", ShapeNatural, []string{
 			`hard country eq "US" pending !conflict`, `hard country not_in [US] pending !conflict`}, nil},
 		{"hedged exclusion is soft", "最好不要游戏", ShapeNatural, []string{`soft category not_in [gaming] reference`}, nil},
