@@ -160,6 +160,9 @@ func TestParse(t *testing.T) {
 		{"range zh between", "粉丝量在 1 万到 10 万之间", ShapeNatural, []string{`hard followers between 10000..100000 applied`}, nil},
 		{"range swapped", "粉丝 5w-2w", ShapeNatural, []string{`hard followers between 20000..50000 applied !range_swapped`}, nil},
 		{"gte 10万以上", "10万以上", ShapeNatural, []string{`hard followers gte 100000 applied !field_assumed`}, nil},
+		// "以上的" follows its number, like "以上".
+		{"gte 以上的", "只要粉丝 1w 以上的", ShapeNatural, []string{`hard followers gte 10000 applied`}, nil},
+		{"gte 以上的 before the field", "10万以上的粉丝", ShapeNatural, []string{`hard followers gte 100000 applied`}, nil},
 		{"lte zh", "粉丝不超过 5 万", ShapeNatural, []string{`hard followers lte 50000 applied`}, nil},
 		{"lte en", "under 1M", ShapeNatural, []string{`hard followers lte 1000000 applied !field_assumed`}, nil},
 		{"gte decimal M", "1.5M+ followers", ShapeNatural, []string{`hard followers gte 1500000 applied`}, nil},
