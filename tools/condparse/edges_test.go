@@ -419,6 +419,9 @@ func TestLabels(t *testing.T) {
 		{"近 45 天活跃", []string{"近 45 天活跃 | Active in last 45 days"}},
 		{"腰部和头部博主", []string{"腰部博主、头部博主 | Mid-tier creators, Mega creators"}},
 		{"最好不要太商业化", []string{"避免：商业化 | Avoid: 商业化"}},
+		// an avoided preference says so: the user asked for the opposite.
+		{"最好不要高级感", []string{"避免：高级感 | Avoid: Premium feel"}},
+		{"最好不要太专业", []string{"避免：专业 | Avoid: Professional"}},
 	}
 	for _, tc := range tests {
 		r, err := Parse(tc.in)
