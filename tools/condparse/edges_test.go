@@ -221,6 +221,13 @@ func TestLexEdges(t *testing.T) {
 		{"swim\u200avest", ShapeKeyword, []string{"keyword keyword contains \"swim\\u200avest\" applied @swim\u200avest"}, nil},
 		{"http://x.y 美国", ShapeMixed, []string{`anchor url eq "http://x.y" applied @http://x.y`, `hard country eq "US" applied @美国`}, nil},
 		{"https://x.y 美国", ShapeMixed, []string{`anchor url eq "https://x.y" applied @https://x.y`, `hard country eq "US" applied @美国`}, nil},
+		{"www.x.y 美国", ShapeMixed, []string{`anchor url eq "www.x.y" applied @www.x.y`, `hard country eq "US" applied @美国`}, nil},
+		// a control character (DEL) ends a link.
+		{"https://youtu.be/abc\x7fdef 美国", ShapeMixed, []string{
+			`anchor url eq "https://youtu.be/abc" applied @https://youtu.be/abc`, `keyword keyword contains "def" applied @def`,
+			`hard country eq "US" applied @美国`}, nil},
+		// "based" after a Chinese country name is a function word, not part of it.
+		{"美国 based 科技博主", ShapeNatural, []string{`hard country eq "US" applied @美国`, `hard category eq "tech" applied @科技`}, nil},
 		// a quote touching a link is still a quote: its words are no conditions.
 		{"https://youtu.be/dQw4w9WgXcQ“美国队长”", ShapeMixed, []string{
 			`anchor url eq "https://youtu.be/dQw4w9WgXcQ" applied @https://youtu.be/dQw4w9WgXcQ`, `keyword keyword contains "美国队长" applied @“美国队长”`}, nil},
@@ -291,6 +298,10 @@ func TestCountEdges(t *testing.T) {
 		{"近 1 天有更新", ShapeNatural, []string{`hard last_active within_days 1 applied @近 1 天有更新`}, nil},
 		// ten years is the longest window.
 		{"近 10 年有更新", ShapeNatural, []string{`hard last_active within_days 3650 applied @近 10 年有更新`}, nil},
+		// the span of an excluded category holds the exclusion word across
+		// the filler before it.
+		{"美妆博主，不要做游戏的", ShapeNatural, []string{`hard category eq "beauty" applied @美妆`, `hard category not_in [gaming] applied @不要做游戏`}, nil},
+		{"近 3650 天有更新", ShapeNatural, []string{`hard last_active within_days 3650 applied @近 3650 天有更新`}, nil},
 		// an exclusion object ends before a stop word and drops a trailing
 		// connector.
 		{"no pranks in Japan", ShapeNatural, []string{`hard category not_in [comedy] applied @no pranks`, `hard country eq "JP" applied @Japan`}, nil},
