@@ -228,6 +228,9 @@ func TestLexEdges(t *testing.T) {
 			`hard country eq "US" applied @美国`}, nil},
 		// "based" after a Chinese country name is a function word, not part of it.
 		{"美国 based 科技博主", ShapeNatural, []string{`hard country eq "US" applied @美国`, `hard category eq "tech" applied @科技`}, nil},
+		// a host of two runes is no link; an emoticon is typed as is.
+		{"https://.a 美国", ShapeMixed, []string{`keyword keyword contains "https" applied @https`, `hard country eq "US" applied @美国`}, nil},
+		{"美妆 ^^", ShapeKeyword, []string{`keyword keyword contains "美妆" applied @美妆`, `keyword keyword contains "^^" applied @^^`}, nil},
 		// a quote touching a link is still a quote: its words are no conditions.
 		{"https://youtu.be/dQw4w9WgXcQ“美国队长”", ShapeMixed, []string{
 			`anchor url eq "https://youtu.be/dQw4w9WgXcQ" applied @https://youtu.be/dQw4w9WgXcQ`, `keyword keyword contains "美国队长" applied @“美国队长”`}, nil},
