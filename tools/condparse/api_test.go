@@ -3,6 +3,7 @@ package condparse
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -32,8 +33,10 @@ func TestParseErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Parse(strings.Repeat("美", MaxInputLen/3)); err != nil {
-		t.Errorf("Parse(max length) error = %v, want nil", err)
+	for _, in := range []string{strings.Repeat("美", MaxInputLen/3), strings.Repeat("a", MaxInputLen)} {
+		if _, err := Parse(in); err != nil {
+			t.Errorf("Parse(%d bytes) error = %v, want nil (at most %d)", len(in), err, MaxInputLen)
+		}
 	}
 }
 
@@ -60,14 +63,17 @@ func TestOptionErrors(t *testing.T) {
 }
 
 func TestWithRecentDays(t *testing.T) {
-	r, err := Parse("最近活跃的博主", WithRecentDays(14))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := briefs(r)
-	want := []string{"hard last_active within_days 14 applied"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Parse with WithRecentDays(14) (-want +got):\n%s", diff)
+	// the allowed range is 1..3650, both ends included.
+	for _, days := range []int{1, 14, 3650} {
+		r, err := Parse("最近活跃的博主", WithRecentDays(days))
+		if err != nil {
+			t.Fatalf("Parse with WithRecentDays(%d) error %v", days, err)
+		}
+		got := briefs(r)
+		want := []string{fmt.Sprintf("hard last_active within_days %d applied", days)}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Parse with WithRecentDays(%d) (-want +got):\n%s", days, diff)
+		}
 	}
 }
 
@@ -267,6 +273,15 @@ func TestDescribe(t *testing.T) {
 		{condition.Followers, condition.OpGte, IntValue(10000), "粉丝 ≥ 1万", "Followers ≥ 10K"},
 		{condition.Followers, condition.OpBetween, RangeValue(5000, 20000), "粉丝 5000–2万", "Followers 5K–20K"},
 		{condition.AvgViews, condition.OpLte, IntValue(3000), "均播 ≤ 3000", "Avg views ≤ 3K"},
+		// a range with an open end reads as one bound; big counts in 亿 and B.
+		{condition.Followers, condition.OpBetween, RangeValue(0, 50000), "粉丝 ≤ 5万", "Followers ≤ 50K"},
+		{condition.Followers, condition.OpBetween, RangeValue(100000, 0), "粉丝 ≥ 10万", "Followers ≥ 100K"},
+		{condition.Followers, condition.OpGte, IntValue(1000), "粉丝 ≥ 1000", "Followers ≥ 1K"},
+		{condition.Followers, condition.OpGte, IntValue(1_000_000), "粉丝 ≥ 100万", "Followers ≥ 1M"},
+		{condition.Followers, condition.OpGte, IntValue(100_000_000), "粉丝 ≥ 1亿", "Followers ≥ 100M"},
+		{condition.Followers, condition.OpGte, IntValue(1_000_000_000), "粉丝 ≥ 10亿", "Followers ≥ 1B"},
+		{condition.Followers, condition.OpGte, IntValue(150_000_000), "粉丝 ≥ 1.5亿", "Followers ≥ 150M"},
+		{condition.Followers, condition.OpGte, IntValue(2_500_000_000), "粉丝 ≥ 25亿", "Followers ≥ 2.5B"},
 		{condition.LastActive, condition.OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
 		// soft preferences: the parser's codes and the router's
 		{condition.Preference, condition.OpPrefer, StringValue("premium"), "高级感", "Premium feel"},

@@ -20,6 +20,7 @@ func TestClassify(t *testing.T) {
 		{"how to edit videos", ShapeKeyword},
 		{"我的世界", ShapeKeyword},
 		{"DJI Osmo Pocket 3", ShapeKeyword},
+		{"订阅 3 个月以上的频道", ShapeKeyword}, // a duration is no count and no unsupported condition
 		{"", ShapeKeyword},
 		// url
 		{"https://www.youtube.com/@mkbhd", ShapeURL},
@@ -55,6 +56,23 @@ func TestClassifyNeverFails(t *testing.T) {
 	long := strings.Repeat("美国 1w+ 游戏 ", 20000)
 	if got := Classify(long); got != ShapeNatural {
 		t.Errorf("Classify(long) = %s, want natural (classified on the first %d bytes)", got, MaxInputLen)
+	}
+	// exactly MaxInputLen bytes are classified whole; bytes that are all
+	// continuation bytes have no rune start to cut at.
+	if got := Classify(strings.Repeat("a", MaxInputLen)); got != ShapeKeyword {
+		t.Errorf("Classify(%d bytes) = %s, want keyword", MaxInputLen, got)
+	}
+	if got := Classify(strings.Repeat("\x80", MaxInputLen+10)); got != ShapeKeyword {
+		t.Errorf("Classify(continuation bytes) = %s, want keyword", got)
+	}
+	// the cut falls inside "＋" (3 bytes from byte 4095): it is dropped
+	// whole, so "1w" is a bare number, no count (the whole text would be
+	// "1w＋", followers ≥ 10000: mixed with the keywords).
+	if got := Classify(strings.Repeat("swim vest, ", 372) + " 1w＋"); got != ShapeKeyword {
+		t.Errorf("Classify(text cut inside a rune) = %s, want keyword", got)
+	}
+	if got := Classify(strings.Repeat("swim vest, ", 371) + " 1w＋"); got != ShapeMixed {
+		t.Errorf("Classify(text ending in \"1w＋\") = %s, want mixed", got)
 	}
 	if got := Classify("swim \xff\xfe vest"); got != ShapeKeyword {
 		t.Errorf("Classify(invalid UTF-8) = %s, want keyword", got)

@@ -19,11 +19,7 @@ func (st *state) label(pc *pcond) Label {
 	}
 	if c.Field.IsCount() {
 		zh, en := countText(pc)
-		l := Label{ZH: c.Field.Label("zh") + " " + zh, EN: c.Field.Label("en") + " " + en}
-		if c.Kind == condition.KindDerived && c.Label.ZH != "" {
-			l = Label{ZH: c.Label.ZH + "（" + l.ZH + "）", EN: c.Label.EN + " (" + l.EN + ")"}
-		}
-		return l
+		return Label{ZH: c.Field.Label("zh") + " " + zh, EN: c.Field.Label("en") + " " + en}
 	}
 	switch c.Field {
 	case condition.Country, condition.Language, condition.Category, condition.Platform:

@@ -278,7 +278,7 @@ func buildLexicon() *lexicon {
 		"平均观看量", "均观看", "avg views", "avg. views", "average views", "average view count", "avg view count",
 		"views per video", "views per post", "average views per video", "views", "avg viewership")...)
 	es = append(es, words(clsPreGte,
-		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "以上的", "over", "above",
+		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "over", "above",
 		"more than", "at least", "greater than", "no less than", "not less than", "no fewer than", "minimum", "min",
 		">", ">=", "≥", "大于等于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于")...)
 	es = append(es, words(clsPreLte,
@@ -287,7 +287,7 @@ func buildLexicon() *lexicon {
 		"up to", "maximum", "max", "<", "<=", "≤", "小于等于")...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
-	es = append(es, words(clsPostGte, "+", "以上", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above")...)
+	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above")...)
 	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max")...)
 	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
@@ -418,7 +418,7 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "更", "比较", "再", "就", "都", "something", "anything", "stuff")...)
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "stuff")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",

@@ -160,6 +160,9 @@ func TestParse(t *testing.T) {
 		{"range zh between", "粉丝量在 1 万到 10 万之间", ShapeNatural, []string{`hard followers between 10000..100000 applied`}, nil},
 		{"range swapped", "粉丝 5w-2w", ShapeNatural, []string{`hard followers between 20000..50000 applied !range_swapped`}, nil},
 		{"gte 10万以上", "10万以上", ShapeNatural, []string{`hard followers gte 100000 applied !field_assumed`}, nil},
+		// "以上的" follows its number, like "以上".
+		{"gte 以上的", "只要粉丝 1w 以上的", ShapeNatural, []string{`hard followers gte 10000 applied`}, nil},
+		{"gte 以上的 before the field", "10万以上的粉丝", ShapeNatural, []string{`hard followers gte 100000 applied`}, nil},
 		{"lte zh", "粉丝不超过 5 万", ShapeNatural, []string{`hard followers lte 50000 applied`}, nil},
 		{"lte en", "under 1M", ShapeNatural, []string{`hard followers lte 1000000 applied !field_assumed`}, nil},
 		{"gte decimal M", "1.5M+ followers", ShapeNatural, []string{`hard followers gte 1500000 applied`}, nil},
@@ -216,6 +219,11 @@ func TestParse(t *testing.T) {
 		{"except ... 以外", "近 30 天活跃，除了游戏以外都可以", ShapeNatural, []string{
 			`hard last_active within_days 30 applied`, `hard category not_in [gaming] applied`}, nil},
 		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied`}, nil},
+		// "非常" is "very", not the exclusion word "非" before "常".
+		{"非常 is very", "非常专业的科技博主", ShapeNatural, []string{
+			`hard category eq "tech" applied`, `soft preference prefer "professional" reference`}, nil},
+		{"非常 before a country", "内容非常有趣的美国博主", ShapeNatural, []string{
+			`hard country eq "US" applied`, `soft preference prefer "fun" reference`}, nil},
 		{"wanted and excluded", "美国，不要美国", ShapeNatural, []string{
 			`hard country eq "US" pending !conflict`, `hard country not_in [US] pending !conflict`}, nil},
 		{"hedged exclusion is soft", "最好不要游戏", ShapeNatural, []string{`soft category not_in [gaming] reference`}, nil},

@@ -170,7 +170,7 @@ func (st *state) result() Result {
 		for _, m := range pc.more {
 			c.MoreSpans = append(c.MoreSpans, st.t.span(m[0], m[1]))
 		}
-		if c.Label.ZH == "" && c.Label.EN == "" {
+		if c.Label.ZH == "" && c.Label.EN == "" || c.Op == condition.OpAvoid {
 			c.Label = st.label(pc)
 		}
 		res.Conditions = append(res.Conditions, c)
