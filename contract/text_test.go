@@ -153,6 +153,9 @@ func TestMatchersAgreeWithPatterns(t *testing.T) {
 		"A_", "A_X", "A_REPAIR_FIX_URL", "A_REPAIR_", "A_HINT_OPEN_REPAIR_LOW_RECALL", "A_HINT_", "a_x", "A_x", "B_X",
 		"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "A_" + strings.Repeat("X", 120), "A_" + strings.Repeat("X", 121),
 		"A_REPAIR_" + strings.Repeat("X", 110), "A_REPAIR_" + strings.Repeat("X", 111), "é", "A_É",
+		// Each end of each character range, and the byte just outside it.
+		"z", "Z", "0", "9", "az", "aZ", "a0", "a9", "a_", "z9_", "`", "{", "@", "[", "/", "a`", "a{", "a@", "a[", "a/",
+		"A_Z", "A_0", "A_9", "A_A", "A__", "A_@", "A_[", "A_/", "A_:", "A_REPAIR_Z9", "A_HINT_0Z",
 	}
 	for _, p := range pairs {
 		re := regexp.MustCompile(p.pattern)
