@@ -2,6 +2,7 @@ package contract
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,9 +117,63 @@ func TestGraphChecks(t *testing.T) {
 	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US"}, Label: "US", Source: condition.SourceUserInput, Status: condition.StatusApplied}
 	asReference := us
 	asReference.Status = condition.StatusReference
+	full, _ := newValidators(t)
+	canada := us
+	canada.Value = []string{"CA"}
+	rep, err := full.ValidateJSON(Input{State: results, Conditions: []Condition{us}}, []byte(resultsDoc("Applied: US", `[`+condJSON(canada)+`]`)))
+	wantMsg := `condition c1 has value "[\"CA\"]" but the session has "[\"US\"]"; show the condition as it is.`
+	if err != nil || len(rep.Violations) != 1 || rep.Violations[0].Message != wantMsg {
+		t.Errorf("ValidateJSON(value differs) = %v, %v; want one violation %q", rep.Violations, err, wantMsg)
+	}
 	runCheckCases(t, []checkCase{
 		{"same as the graph", Input{State: results, Conditions: []Condition{us}}, resultsDoc("Applied: US", `[`+condJSON(us)+`]`), nil},
 		{"applied filter shown as a reference", Input{State: results, Conditions: []Condition{us}}, resultsDoc("Applied: US", `[`+condJSON(asReference)+`]`),
 			[]string{"UNKNOWN_CONDITION /conditions/0/status"}},
+		{"soft preference shown as a hard filter", Input{State: results, Conditions: []Condition{softCheap}}, resultsDoc("Applied: US", `[`+strings.Replace(condJSON(softCheap), `"soft"`, `"hard"`, 1)+`]`),
+			[]string{"SOFT_AS_HARD /conditions/0/kind"}},
+		{"hard filter shown as an anchor", Input{State: results, Conditions: []Condition{us}}, resultsDoc("Applied: US", `[`+strings.Replace(condJSON(us), `"hard"`, `"anchor"`, 1)+`]`),
+			[]string{"UNKNOWN_CONDITION /conditions/0/kind"}},
+	})
+}
+
+// TestShapeChecks holds the Go shape checks the schemas cannot say: a
+// keyword's field is a scope and its op contains or not_contains, an
+// action is listed once.
+func TestShapeChecks(t *testing.T) {
+	const results = "expanded_agent/results_ready"
+	kw := `{"id": "t1", "kind": "keyword", "field": "tags", "op": "contains", "value": "gaming", "label": "gaming · Tags", "source": "user_input", "status": "applied"}`
+	action := `{"action_id": "A_RESULTS_READY__CONDITION_EDIT__REFINING__01", "label": "Edit"}`
+	runCheckCases(t, []checkCase{
+		{"keyword field not a scope", Input{State: results}, resultsDoc("Applied: gaming", `[`+strings.Replace(kw, `"tags"`, `"country"`, 1)+`]`),
+			[]string{"INVALID_SLOT /conditions/0/field"}},
+		{"keyword op not a containment", Input{State: results}, resultsDoc("Applied: gaming", `[`+strings.Replace(kw, `"contains"`, `"eq"`, 1)+`]`),
+			[]string{"INVALID_SLOT /conditions/0/op"}},
+		{"action listed twice", Input{State: results}, strings.Replace(resultsDoc("Applied: gaming", `[`+kw+`]`), `"actions": []`, `"actions": [`+action+`, `+action+`]`, 1),
+			[]string{"INVALID_SLOT /actions/1/action_id"}},
+	})
+}
+
+// TestKeywordChecks holds what a keyword condition is compared with: the
+// session's keyword tag (scope and exclusion) and the graph's keyword,
+// whose empty field is the default scope, tags.
+func TestKeywordChecks(t *testing.T) {
+	const results = "expanded_agent/results_ready"
+	kw := func(op condition.Op) Condition {
+		return Condition{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: op, Value: "gaming", Label: "gaming · Tags", Source: condition.SourceUserInput, Status: condition.StatusApplied}
+	}
+	positive := []Tag{{ID: "t1", Text: "gaming", Scope: ScopeTags}}
+	excluded := []Tag{{ID: "t1", Text: "gaming", Scope: ScopeTags, Excluded: true}}
+	graphKw := kw(condition.OpContains)
+	graphKw.Field = ""
+	runCheckCases(t, []checkCase{
+		{"kept keyword", Input{State: results, TagsBefore: positive}, resultsDoc("Applied: gaming", `[`+condJSON(kw(condition.OpContains))+`]`), nil},
+		{"kept exclusion", Input{State: results, TagsBefore: excluded}, resultsDoc("Applied: gaming", `[`+condJSON(kw(condition.OpNotContains))+`]`), nil},
+		{"keyword shown as excluded", Input{State: results, TagsBefore: positive}, resultsDoc("Applied: gaming", `[`+condJSON(kw(condition.OpNotContains))+`]`),
+			[]string{"SCOPE_REWRITE /conditions/0/op"}},
+		{"exclusion shown as a keyword", Input{State: results, TagsBefore: excluded}, resultsDoc("Applied: gaming", `[`+condJSON(kw(condition.OpContains))+`]`),
+			[]string{"SCOPE_REWRITE /conditions/0/op"}},
+		{"graph keyword of the default scope", Input{State: results, Conditions: []Condition{graphKw}}, resultsDoc("Applied: gaming", `[`+condJSON(kw(condition.OpContains))+`]`), nil},
+		{"graph keyword of another scope", Input{State: results, Conditions: []Condition{graphKw}}, resultsDoc("Applied: gaming", `[`+strings.Replace(condJSON(kw(condition.OpContains)), `"tags"`, `"name"`, 1)+`]`),
+			[]string{"SCOPE_REWRITE /conditions/0/field"}},
 	})
 }

@@ -497,6 +497,8 @@ func TestActionLabel(t *testing.T) {
 		{"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "zh-CN", "切换匹配目标"},
 		{"A_RESULTS_READY__RESULTS_SORT__RESULTS_READY__01", "en", "Sort"},
 		{"A_X__BRAND_NEW_EVENT__Y__01", "en", "Brand new event"},
+		{"A_X__RESULTS_SORT__Y", "en", "Sort"},
+		{"A_X__RESULTS_SORT", "en", "X results sort"},
 		{"A_NAV_SCENE", "en", "Nav scene"},
 	}
 	for _, tc := range tests {
