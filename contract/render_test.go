@@ -462,6 +462,23 @@ func TestRenderErrors(t *testing.T) {
 			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
+		{"keyword scope disagrees with the tag of the same text", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Keywords = []Tag{{ID: "k9", Text: "Vest", Scope: ScopeName}}
+			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"keyword exclusion disagrees with the tag of the same id", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Keywords = []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags, Excluded: true}}
+			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "life vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"condition value over the bound", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Conditions = []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: strings.Repeat("x", expandedLimits.CondValue+1), Source: condition.SourceManual, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
 		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairURLInvalid}}, ErrInvalidInput},
 		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
 		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairLowRecall}}, ErrContext},
@@ -517,7 +534,13 @@ func TestConditionLabel(t *testing.T) {
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000}}, "en", "Followers ≥ 5k"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"max": 20000}}, "zh", "粉丝 ≤ 2万"},
 		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "zh", "地区：US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "en", "Country: US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "zh", "排除地区：US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "en", "Country: not US"},
 		{Condition{Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
 		{Condition{Kind: condition.KindKeyword, Field: "name", Op: condition.OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
 		{Condition{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
@@ -552,3 +575,26 @@ var substates = func() []string {
 	}
 	return ids
 }()
+
+// TestRenderAtTheBounds renders what is just inside each input bound: a
+// condition value exactly as wide as allowed, a keyword condition found by
+// its tag's text; the output keeps them and validates.
+func TestRenderAtTheBounds(t *testing.T) {
+	full, strict := newValidators(t)
+	const key = "expanded_agent/results_ready"
+	wide := strings.Repeat("x", expandedLimits.CondValue)
+	in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}),
+		Keywords: []Tag{{ID: "k9", Text: "Vest", Scope: ScopeTags}},
+		Conditions: []Condition{
+			{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: wide, Source: condition.SourceManual, Status: condition.StatusApplied},
+			{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		}}
+	s, err := Render(in)
+	if err != nil {
+		t.Fatalf("Render(value of width %d) error = %v, want none", len(wide), err)
+	}
+	if len(s.Conditions) != 2 || s.Conditions[0].Value != wide || s.Conditions[1].ID != "t1" {
+		t.Errorf("Render conditions = %+v, want c1 with the whole value and t1", s.Conditions)
+	}
+	checkRendered(t, full, strict, in, s)
+}
