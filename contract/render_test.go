@@ -598,3 +598,41 @@ func TestRenderAtTheBounds(t *testing.T) {
 	}
 	checkRendered(t, full, strict, in, s)
 }
+
+// TestSummaryConditionLabels holds how an applied condition's label reads
+// in the summary: bare when short (up to 24) and clean, else quoted and
+// clipped, never dropped.
+func TestSummaryConditionLabels(t *testing.T) {
+	const key = "expanded_agent/results_ready"
+	tests := []struct{ label, want string }{
+		{"US only", "Applied: US only"},
+		{strings.Repeat("x", 24), "Applied: " + strings.Repeat("x", 24)},
+		{strings.Repeat("y", 25), "Applied: “" + strings.Repeat("y", 23) + "…”"},
+		{"US only?", "Applied: “US only?”"},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}), ResultsTotal: 5,
+			Conditions: []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: tc.label, Source: condition.SourceManual, Status: condition.StatusApplied}}}
+		s, err := Render(in)
+		if err != nil || s.TaskSummary != tc.want {
+			t.Errorf("Render(label %q).TaskSummary = %q, %v; want %q", tc.label, s.TaskSummary, err, tc.want)
+		}
+	}
+}
+
+// TestWithUser holds when a label quotes the user's string: only when at
+// least 6 columns are left for it.
+func TestWithUser(t *testing.T) {
+	r := &renderer{}
+	for _, tc := range []struct {
+		limit int
+		want  string
+	}{{14, "Drop it"}, {15, "Drop “Chann…”"}, {16, "Drop “Channe…”"}} {
+		if got := r.withUser("Drop %s", "Channel name", "Drop it", tc.limit); got != tc.want {
+			t.Errorf("withUser(limit %d) = %q, want %q", tc.limit, got, tc.want)
+		}
+	}
+	if got := r.withUser("Drop %s", "", "Drop it", 40); got != "Drop it" {
+		t.Errorf("withUser(no user) = %q, want the fallback", got)
+	}
+}
