@@ -636,3 +636,43 @@ func TestWithUser(t *testing.T) {
 		t.Errorf("withUser(no user) = %q, want the fallback", got)
 	}
 }
+
+// TestRepairSummaries holds the task summary of the repairs, which says
+// what survives: after a failed link, the keywords and the applied
+// filters (not a pending one); in the low-recall repair, the anchor and
+// the keywords.
+func TestRepairSummaries(t *testing.T) {
+	swim := []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags}}
+	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	en := Condition{ID: "c2", Kind: condition.KindHard, Field: "language", Op: condition.OpEq, Value: "en", Label: "English", Source: condition.SourceManual, Status: condition.StatusPending}
+	abc := &AnchorView{Handle: "@abc", Title: "ABC Tech"}
+	urlCtx := Context{RepairReason: RepairURLInvalid, Substate: "url-invalid"}
+	lowCtx := Context{RepairReason: RepairLowRecall, Substate: "repair-low-recall"}
+	tests := []struct {
+		name string
+		in   RenderInput
+		want string
+	}{
+		{"url, keyword and filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{us, en}},
+			"The link gave no anchor; kept: “swim vest”, US; still searchable"},
+		{"url, keyword and filter zh", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "zh", Keywords: swim, Conditions: []Condition{us, en}},
+			"链接未能生成锚点，已保留：「swim vest」 / US，可继续搜索"},
+		{"url, keyword and a pending filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{en}},
+			"The link gave no anchor; keywords “swim vest” are kept and still searchable"},
+		{"low recall, anchor and keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, Keywords: swim, ResultsTotal: 2},
+			"Anchor “@abc” and keywords “swim vest” are kept"},
+		{"low recall, anchor", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, ResultsTotal: 2},
+			"Anchor “@abc” is kept"},
+		{"low recall, keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Keywords: swim, ResultsTotal: 2},
+			"Keywords “swim vest” are kept"},
+		{"low recall, neither", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", ResultsTotal: 2},
+			"The current conditions are kept"},
+	}
+	for _, tc := range tests {
+		tc.in.AllowedActions = allowedFor(tc.in.State, tc.in.Context)
+		s, err := Render(tc.in)
+		if err != nil || s.TaskSummary != tc.want {
+			t.Errorf("Render(%s).TaskSummary = %q, %v; want %q", tc.name, s.TaskSummary, err, tc.want)
+		}
+	}
+}
