@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 
@@ -673,6 +675,148 @@ func TestRepairSummaries(t *testing.T) {
 		s, err := Render(tc.in)
 		if err != nil || s.TaskSummary != tc.want {
 			t.Errorf("Render(%s).TaskSummary = %q, %v; want %q", tc.name, s.TaskSummary, err, tc.want)
+		}
+	}
+}
+
+// TestSummaryFitsTheBound holds how the summary gives way when it is too
+// wide: every item up to the exact bound, then fewer items per part
+// ("+N more"), then fewer parts, then a generic text.
+func TestSummaryFitsTheBound(t *testing.T) {
+	c := func(id, label string, st condition.Status) Condition {
+		return Condition{ID: id, Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: label, Source: condition.SourceManual, Status: st}
+	}
+	in := RenderInput{State: "expanded_agent/results_ready", Locale: "en", ResultsTotal: 5,
+		Keywords:   []Tag{{ID: "t1", Text: "swim vest"}, {ID: "t2", Text: "life jacket"}, {ID: "t3", Text: "gaming", Excluded: true}},
+		Conditions: []Condition{c("c1", "US", condition.StatusApplied), c("c2", "English", condition.StatusApplied), c("c3", "Tech", condition.StatusApplied), c("c4", "Recent", condition.StatusPending)}}
+	rule := *rulesTable["expanded_agent.results_ready"]
+	r := &renderer{in: in, id: "expanded_agent.results_ready", rule: &rule}
+	if err := r.prepare(); err != nil {
+		t.Fatal(err)
+	}
+	const all = "Keywords “swim vest”, “life jacket”; Excluding “gaming”; Applied: US / English / Tech; To clarify: Recent"
+	tests := []struct {
+		limit int
+		want  string
+	}{
+		{280, all},
+		{Width(all), all},
+		{Width(all) - 1, "Keywords “swim vest” +1 more; Excluding “gaming”; Applied: US +2 more; To clarify: Recent"},
+		{48, "Keywords “swim vest” +1 more; Excluding “gaming”"},
+		{47, "Keywords “swim vest” +1 more"},
+		{28, "Keywords “swim vest” +1 more"},
+		{27, "Search by the current conditions"},
+	}
+	for _, tc := range tests {
+		rule.Limits.TaskSummary = tc.limit
+		if got := r.summary(true); got != tc.want {
+			t.Errorf("summary(limit %d) = %q, want %q", tc.limit, got, tc.want)
+		}
+	}
+}
+
+// TestRenderQuestion holds the question a state shows: 2-4 options, a
+// given text of one question up to the bound, the template text with the
+// subject quoted when it fits (the short template otherwise).
+func TestRenderQuestion(t *testing.T) {
+	two := []Option{{"a", "A"}, {"b", "B"}}
+	long80 := "Which region would you want the channels to come from, the US or Canada or else?"
+	tests := []struct {
+		name    string
+		key     StateKey
+		locale  string
+		spec    QuestionSpec
+		want    string
+		options int
+	}{
+		{"two options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two}, "Which region should the channels be from?", 2},
+		{"four options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: []Option{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}}, "Which region should the channels be from?", 4},
+		{"one option", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two[:1]}, "", 0},
+		{"given text", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: "Which region?", Options: two}, "Which region?", 2},
+		{"given text at the bound", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: long80, Options: two}, long80, 2},
+		{"given text over the repair bound", "expanded_repair/empty_repair", "en", QuestionSpec{ID: "q", Text: long80, Options: two}, "", 0},
+		{"long template, short in a repair", "expanded_repair/empty_repair", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two}, "Which region?", 2},
+		{"subject up to the bound", "expanded_repair/empty_repair", "zh", QuestionSpec{ID: "q", Topic: TopicSoftPreference, Subject: "abcdefghijklmnopqrstuvwxyz", Options: two},
+			"「abcdefghijklmnopqrstu…」更接近哪一种？", 2},
+	}
+	for _, tc := range tests {
+		spec := tc.spec
+		in := RenderInput{State: tc.key, Locale: tc.locale, AllowedActions: allowedFor(tc.key, Context{}), Question: &spec}
+		s, err := Render(in)
+		if tc.want == "" {
+			if !errors.Is(err, ErrInvalidInput) {
+				t.Errorf("Render(%s) error = %v, want ErrInvalidInput", tc.name, err)
+			}
+			continue
+		}
+		if err != nil || s.Question == nil || s.Question.Text != tc.want || len(s.Question.Options) != tc.options {
+			t.Errorf("Render(%s).Question = %+v, %v; want %q with %d options", tc.name, s.Question, err, tc.want, tc.options)
+		}
+	}
+}
+
+// TestRepairOptionChoice holds which repair options a repair offers and
+// how "remove the anchor/link" reads after what is kept: the applied
+// filters (not a pending one), else the keywords, else nothing.
+func TestRepairOptionChoice(t *testing.T) {
+	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	pending := us
+	pending.Status = condition.StatusPending
+	swim := []Tag{{ID: "t1", Text: "swim vest"}}
+	abc := &AnchorView{Handle: "@abc"}
+	url := Context{RepairReason: RepairURLInvalid}
+	low := Context{RepairReason: RepairLowRecall}
+	var all []Action
+	for _, id := range []string{ActionFixURL, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL, ActionReplaceAnchor, ActionExpandRecallScope, "A_ANY__SESSION_RESET__EMPTY_INPUT__01"} {
+		all = append(all, Action{ActionID: id})
+	}
+	tests := []struct {
+		name   string
+		key    StateKey
+		ctx    Context
+		anchor *AnchorView
+		kw     []Tag
+		conds  []Condition
+		reason string
+		want   []string // action_id=label
+	}{
+		{"link, filter kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep the rest", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"link, keywords kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{pending}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep keywords", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"link, nothing kept", "expanded_repair/empty_repair", url, nil, nil, []Condition{pending}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Remove the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"low recall, filter kept", "expanded_repair/results_ready", low, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"low recall, keywords kept", "expanded_repair/results_ready", low, abc, swim, []Condition{pending}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep keywords"}},
+		{"low recall, anchor only", "expanded_repair/results_ready", low, abc, nil, []Condition{us}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"no results, anchor", "expanded_repair/empty_repair", Context{}, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"no results, no anchor", "expanded_repair/empty_repair", Context{}, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"unsupported", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"unsupported link", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "url_unsupported",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"unsupported with anchor", "expanded_repair/unsupported", Context{}, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: tc.key, Context: tc.ctx, Locale: "en", AllowedActions: all, Anchor: tc.anchor, Keywords: tc.kw,
+			Conditions: tc.conds, ResultsTotal: 2, UnsupportedReason: tc.reason}
+		s, err := Render(in)
+		if err != nil {
+			t.Errorf("Render(%s): %v", tc.name, err)
+			continue
+		}
+		var got []string
+		for _, o := range s.RepairOptions {
+			got = append(got, o.ActionID+"="+o.Label)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("Render(%s).RepairOptions (-want +got):\n%s", tc.name, diff)
 		}
 	}
 }
