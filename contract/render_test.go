@@ -820,3 +820,35 @@ func TestRepairOptionChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxationText holds the label (with its count) and the reason of
+// each kind of relaxation, in both languages: the snapshot's buttons show
+// them.
+func TestRelaxationText(t *testing.T) {
+	followers := Condition{ID: "c1", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 100000, Label: "Followers ≥ 100k", Status: condition.StatusApplied}
+	gaming := Condition{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpNotContains, Value: "gaming", Label: "Exclude gaming", Status: condition.StatusApplied}
+	tests := []struct {
+		rx                    Relaxation
+		c                     Condition
+		locale, label, reason string
+	}{
+		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "en", "Drop “Followers ≥ 100k” (12)", "12 results without it; the other conditions stay"},
+		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "zh", "去掉「Followers ≥ 100k」(12)", "去掉后有 12 个结果；其余条件保持不变"},
+		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "en", "Widen to “Followers ≥ 10k” (1)", "1 result once widened; none in the current range"},
+		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "zh", "放宽为「Followers ≥ 10k」(1)", "放宽后有 1 个结果；当前范围内没有结果"},
+		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "en", "Match “gaming” in all sources (3)", "3 results; the keyword matches nothing in channel tags"},
+		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "zh", "改在全部来源中匹配「gaming」(3)", "有 3 个结果；该关键词在频道标签中没有匹配"},
+		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "en", "Stop excluding “gaming” (20)", "20 results without the exclusion, which removes every result"},
+		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "zh", "不再排除「gaming」(20)", "取消排除后有 20 个结果；排除条件去掉了全部结果"},
+		{Relaxation{Change: RelaxSimilarity, Count: 7}, followers, "en", "Accept less similar channels (7)", "7 results; no close enough channel around the anchor meets the conditions"},
+		{Relaxation{Change: RelaxSimilarity, Count: 7}, followers, "zh", "放宽相似度要求(7)", "放宽后有 7 个结果；锚点附近足够相似的频道都不满足条件"},
+		{Relaxation{Change: RelaxRemoveAnchor, Count: 0}, followers, "en", "Drop the anchor, keep keywords (0)", "0 results by the keywords alone; none around the anchor matches them"},
+		{Relaxation{Change: RelaxRemoveAnchor, Count: 0}, followers, "zh", "删除锚点，按关键词搜(0)", "只按关键词有 0 个结果；锚点附近没有符合关键词的频道"},
+	}
+	for _, tc := range tests {
+		label, reason := RelaxationText(tc.rx, tc.c, tc.locale)
+		if label != tc.label || reason != tc.reason {
+			t.Errorf("RelaxationText(%s, %s) = %q, %q; want %q, %q", tc.rx.Change, tc.locale, label, reason, tc.label, tc.reason)
+		}
+	}
+}

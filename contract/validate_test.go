@@ -71,6 +71,9 @@ func TestEveryStateKeyHasSchemas(t *testing.T) {
 			t.Errorf("Resolve(%s) = %v", k, err)
 		}
 	}
+	if got := SchemaIDs(); !slices.IsSorted(got) || len(got) != len(rulesTable) || got[0] != "compact_classic.idle" {
+		t.Errorf("SchemaIDs() = %v, want all %d ids sorted", got, len(rulesTable))
+	}
 	if _, err := Schema("nope", false); !errors.Is(err, ErrUnknownState) {
 		t.Errorf("Schema(nope) error = %v, want ErrUnknownState", err)
 	}
