@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/width"
 )
 
 func TestWidth(t *testing.T) {
@@ -12,10 +14,25 @@ func TestWidth(t *testing.T) {
 		want int
 	}{
 		{"", 0}, {"abc", 3}, {"搜索中", 6}, {"a搜b", 4}, {"ＡＢ", 4}, {"🔥", 2}, {"e\u0301", 1}, {"a\u200bb", 2}, {"\x00\x07", 0},
+		{"a b", 3}, {"\x1f\x7f", 0}, {"a\u02ffb", 3}, {"a\u0300b", 2}, {"\u4e00\u9fff", 4}, {"、〾", 4}, {"！｠", 4},
 	}
 	for _, tc := range tests {
 		if got := Width(tc.in); got != tc.want {
 			t.Errorf("Width(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWidthFastPath checks the fast path of the wide ranges against the
+// East Asian Width table: every rune it takes is wide or full-width there,
+// ends included, so the path changes only the speed.
+func TestWidthFastPath(t *testing.T) {
+	for r := rune(0x3001); r <= 0xff60; r++ {
+		if !commonWide(r) {
+			continue
+		}
+		if k := width.LookupRune(r).Kind(); k != width.EastAsianWide && k != width.EastAsianFullwidth {
+			t.Fatalf("commonWide(%U) = true, but the table says %v", r, k)
 		}
 	}
 }
