@@ -70,6 +70,8 @@ func TestNormalizeText(t *testing.T) {
 		{"emoji 👩\u200d💻", "emoji 👩\u200d💻"},
 		{"\x00\x01", ""},
 		{"全角\u3000空格", "全角 空格"},
+		// What the plain-text fast path must not let through.
+		{"a\x80b", "ab"}, {"a\x7fb", "a b"}, {" 搜索", "搜索"}, {"搜  索", "搜 索"}, {"搜索 ", "搜索"}, {"a\x1fb", "a b"},
 	}
 	for _, tc := range tests {
 		if got := normalizeText(tc.in); got != tc.want {
