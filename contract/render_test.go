@@ -852,3 +852,29 @@ func TestRelaxationText(t *testing.T) {
 		}
 	}
 }
+
+// TestURLMismatchStatus holds the status of a link from another platform:
+// it names both platforms when both are known, else the page's, else
+// neither.
+func TestURLMismatchStatus(t *testing.T) {
+	ctx := Context{RepairReason: RepairURLMismatch}
+	tests := []struct {
+		page   string
+		anchor *AnchorView
+		locale string
+		want   string
+	}{
+		{"youtube", &AnchorView{URL: "https://www.tiktok.com/@x", LinkPlatform: "tiktok"}, "en", "You're on YouTube channel search; this link is from TikTok"},
+		{"youtube", &AnchorView{URL: "https://www.tiktok.com/@x", LinkPlatform: "tiktok"}, "zh", "当前在 YouTube 频道搜索页，该链接属于 TikTok"},
+		{"youtube", &AnchorView{URL: "https://x.com/y"}, "en", "This link is not from YouTube"},
+		{"youtube", &AnchorView{URL: "https://x.com/y"}, "zh", "该链接不属于当前 YouTube 频道搜索页"},
+		{"", &AnchorView{URL: "https://x.com/y", LinkPlatform: "tiktok"}, "en", "This link is from another platform than this page"},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: "expanded_repair/empty_repair", Context: ctx, Locale: tc.locale, AllowedActions: allowedFor("expanded_repair/empty_repair", ctx), Platform: tc.page, Anchor: tc.anchor}
+		s, err := Render(in)
+		if err != nil || s.Status == nil || s.Status.Text != tc.want {
+			t.Errorf("Render(url_mismatch, page %q, link %q).Status = %+v, %v; want %q", tc.page, tc.anchor.LinkPlatform, s.Status, err, tc.want)
+		}
+	}
+}
