@@ -47,6 +47,12 @@ func TestClipAndCut(t *testing.T) {
 		{"hello world", 6, "hello…", "hello"},
 		{"搜索结果很多", 7, "搜索结…", "搜索结"},
 		{"abc", 1, "", "a"},
+		{"abc", 2, "a…", "ab"},
+		{"hello", 5, "hello", "hello"},
+		{"搜索", 4, "搜索", "搜索"},
+		// Dropping the cut word back to the space keeps half: kept.
+		{"abc defgh", 7, "abc de…", "abc def"},
+		{"abcd efgh", 7, "abcd…", "abcd"},
 	}
 	for _, tc := range tests {
 		if got := clip(tc.in, tc.max); got != tc.clip {
@@ -80,6 +86,9 @@ func TestNormalizeText(t *testing.T) {
 	}
 	if got := displayText("say 「hi」 “there” \"x\""); got != "say hi there x" {
 		t.Errorf("displayText = %q", got)
+	}
+	if got := displayText("「swim vest」的"); got != "swim vest的" {
+		t.Errorf("displayText(「swim vest」的) = %q, want %q", got, "swim vest的")
 	}
 }
 
@@ -149,6 +158,9 @@ func TestMaskKnown(t *testing.T) {
 		{"“not known?”", "“not known?”"},
 		{"unbalanced 「why?", "unbalanced 「why?"},
 		{"「WHY?」", "「X」"},
+		{"“why?…”", "「X」"},
+		{"“wh…”", "「X」"},
+		{"“whys?…”", "“whys?…”"},
 	}
 	for _, tc := range tests {
 		if got := maskKnown(tc.in, k); got != tc.want {
@@ -182,6 +194,23 @@ func TestMatchersAgreeWithPatterns(t *testing.T) {
 			if got, want := p.match(in), re.MatchString(in); got != want {
 				t.Errorf("matcher for %s on %q = %v, regexp says %v", p.pattern, in, got, want)
 			}
+		}
+	}
+}
+
+// TestHasFold holds the case-folding substring match the summary checks
+// use, at the start, the middle and the end of the text.
+func TestHasFold(t *testing.T) {
+	tests := []struct {
+		h, t string
+		want bool
+	}{
+		{"Tech US", "us", true}, {"Tech US", "tech", true}, {"Tech US", "H U", true}, {"Tech US", "usa", false},
+		{"美国科技", "科技", true}, {"美国科技", "科学", false}, {"", "a", false}, {"US", "US", true},
+	}
+	for _, tc := range tests {
+		if got := hasFold(tc.h, tc.t); got != tc.want {
+			t.Errorf("hasFold(%q, %q) = %v, want %v", tc.h, tc.t, got, tc.want)
 		}
 	}
 }
