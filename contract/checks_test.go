@@ -79,6 +79,8 @@ func TestSummaryChecks(t *testing.T) {
 		{"blank summary where optional", Input{State: "expanded_agent/idle"}, `{` + okStatus + `, "task_summary": "  ", "actions": []}`, nil},
 		{"two-character soft term applied", Input{State: StateKey(results), Locale: "zh", Conditions: []Condition{softCheap}},
 			resultsDoc("已生效：便宜", `[]`), []string{"SOFT_AS_HARD /task_summary"}},
+		{"soft term under a capitalised marker", Input{State: StateKey(results), Conditions: []Condition{softTech}},
+			resultsDoc("Applied: 科技", `[]`), []string{"SOFT_AS_HARD /task_summary"}},
 		{"soft term of the graph only", Input{State: StateKey(results), Locale: "zh", Conditions: []Condition{softTech}},
 			resultsDoc("已生效：科技", `[]`), []string{"SOFT_AS_HARD /task_summary"}},
 		{"soft term carried by an applied hard condition", Input{State: StateKey(results), Locale: "zh", Conditions: []Condition{hardTech, softTech}},

@@ -216,3 +216,15 @@ func TestHasFold(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerASCII holds the lower-casing the marker checks read ("Applied:"
+// is an applied clause), at both ends of the upper-case range.
+func TestLowerASCII(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Applied: US", "applied: us"}, {"AB", "ab"}, {"Zoom", "zoom"}, {"已应用", "已应用"}, {"plain 1@[", "plain 1@["}, {"", ""},
+	} {
+		if got := lowerASCII(tc.in); got != tc.want {
+			t.Errorf("lowerASCII(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
