@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/width"
 )
 
@@ -226,5 +227,16 @@ func TestLowerASCII(t *testing.T) {
 		if got := lowerASCII(tc.in); got != tc.want {
 			t.Errorf("lowerASCII(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestLatinWords holds the word split the English wording checks match
+// phrases on: letters (both ends of the alphabet), digits and apostrophes
+// make words, anything else separates them.
+func TestLatinWords(t *testing.T) {
+	got := []string(latinWords("Zebra, az 0 9 a'z—lazy 90s!", nil))
+	want := []string{"Zebra", "az", "0", "9", "a'z", "lazy", "90s"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("latinWords (-want +got):\n%s", diff)
 	}
 }
