@@ -108,6 +108,7 @@ func TestCountQuestions(t *testing.T) {
 		{"Do you want US only", 1},
 		{"Would you like more. Shall we widen it", 2},
 		{"Channels you can reach", 0},
+		{"As many channels as we can", 0}, {"Would you", 1},
 		{"Search by the anchor; applied: US", 0},
 		{"What we search by: keywords", 0},
 		{"How about US", 1},
