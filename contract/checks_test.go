@@ -150,6 +150,10 @@ func TestShapeChecks(t *testing.T) {
 			[]string{"INVALID_SLOT /conditions/0/field"}},
 		{"keyword op not a containment", Input{State: results}, resultsDoc("Applied: gaming", `[`+strings.Replace(kw, `"contains"`, `"eq"`, 1)+`]`),
 			[]string{"INVALID_SLOT /conditions/0/op"}},
+		{"unknown field in a slot", Input{State: results}, strings.Replace(resultsDoc("Applied: gaming", `[`+kw+`]`), `"loading": false}`, `"loading": false, "emoji": "ok"}`, 1),
+			[]string{"INVALID_SLOT /status/emoji"}},
+		{"unknown slot", Input{State: results}, strings.Replace(resultsDoc("Applied: gaming", `[`+kw+`]`), `"actions": []`, `"actions": [], "debug": "x"`, 1),
+			[]string{"FORBIDDEN_SLOT /debug"}},
 		{"action listed twice", Input{State: results}, strings.Replace(resultsDoc("Applied: gaming", `[`+kw+`]`), `"actions": []`, `"actions": [`+action+`, `+action+`]`, 1),
 			[]string{"INVALID_SLOT /actions/1/action_id"}},
 	})
