@@ -78,7 +78,7 @@ func TestNormalizeText(t *testing.T) {
 		{"\x00\x01", ""},
 		{"全角\u3000空格", "全角 空格"},
 		// What the plain-text fast path must not let through.
-		{"a\x80b", "ab"}, {"a\x7fb", "a b"}, {" 搜索", "搜索"}, {"搜  索", "搜 索"}, {"搜索 ", "搜索"}, {"a\x1fb", "a b"},
+		{"a\x80b", "ab"}, {"a\x7fb", "a b"}, {"\x7f搜", "搜"}, {"\x80搜", "搜"}, {" 搜索", "搜索"}, {"搜  索", "搜 索"}, {"搜索 ", "搜索"}, {"a\x1fb", "a b"},
 	}
 	for _, tc := range tests {
 		if got := normalizeText(tc.in); got != tc.want {
