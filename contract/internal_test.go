@@ -71,3 +71,52 @@ func TestEnCountAndWordCut(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalTextWhere holds the slot path of each finding, in every slot
+// that carries a text, and that a one-character user string hides nothing.
+func TestInternalTextWhere(t *testing.T) {
+	const raw = "偏好：value_for_money"
+	s := Slots{
+		Status:        &Status{Text: raw},
+		TaskSummary:   raw,
+		Conditions:    []Condition{{Label: "ok"}, {Label: raw}},
+		Question:      &Question{Text: raw, Options: []Option{{Label: "ok"}, {Label: raw}}},
+		RepairOptions: []RepairOption{{Label: "ok", Reason: "ok"}, {Label: raw, Reason: raw}},
+		RepairHint:    &RepairHint{Text: raw},
+		Actions:       []Action{{Label: "ok"}, {Label: raw}},
+	}
+	want := []string{"status.text", "task_summary", "conditions[1].label", "question.text", "question.options[1].label",
+		"repair_options[1].label", "repair_options[1].reason", "repair_hint.text", "actions[1].label"}
+	for _, user := range [][]string{nil, {"_", " v "}} {
+		var got []string
+		for _, f := range InternalText(s, user) {
+			got = append(got, f.Where)
+			if f.Why != "snake_case" || f.Match != "value_for_money" {
+				t.Errorf("InternalText(%s) = %+v, want snake_case value_for_money", f.Where, f)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("InternalText(user %q) places (-want +got):\n%s", user, diff)
+		}
+	}
+}
+
+// TestHumanNumber holds how a count reads in each language, at each unit's
+// threshold and just under it.
+func TestHumanNumber(t *testing.T) {
+	tests := []struct {
+		f    float64
+		zh   bool
+		want string
+	}{
+		{9999, true, "9999"}, {1e4, true, "1万"}, {15000, true, "1.5万"}, {-15000, true, "-1.5万"},
+		{99999999, true, "10000万"}, {1e8, true, "1亿"}, {2.5e8, true, "2.5亿"},
+		{999, false, "999"}, {1e3, false, "1k"}, {15000, false, "15k"}, {-1500, false, "-1.5k"},
+		{999999, false, "1000k"}, {1e6, false, "1M"}, {2.5e6, false, "2.5M"}, {3e8, false, "300M"},
+	}
+	for _, tc := range tests {
+		if got := humanNumber(tc.f, tc.zh); got != tc.want {
+			t.Errorf("humanNumber(%v, zh=%v) = %q, want %q", tc.f, tc.zh, got, tc.want)
+		}
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 
@@ -462,6 +464,23 @@ func TestRenderErrors(t *testing.T) {
 			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
+		{"keyword scope disagrees with the tag of the same text", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Keywords = []Tag{{ID: "k9", Text: "Vest", Scope: ScopeName}}
+			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"keyword exclusion disagrees with the tag of the same id", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Keywords = []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags, Excluded: true}}
+			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "life vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
+		{"condition value over the bound", func() RenderInput {
+			in := base("expanded_agent/results_ready")
+			in.Conditions = []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: strings.Repeat("x", expandedLimits.CondValue+1), Source: condition.SourceManual, Status: condition.StatusApplied}}
+			return in
+		}(), ErrInvalidInput},
 		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairURLInvalid}}, ErrInvalidInput},
 		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
 		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairLowRecall}}, ErrContext},
@@ -497,6 +516,8 @@ func TestActionLabel(t *testing.T) {
 		{"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "zh-CN", "切换匹配目标"},
 		{"A_RESULTS_READY__RESULTS_SORT__RESULTS_READY__01", "en", "Sort"},
 		{"A_X__BRAND_NEW_EVENT__Y__01", "en", "Brand new event"},
+		{"A_X__RESULTS_SORT__Y", "en", "Sort"},
+		{"A_X__RESULTS_SORT", "en", "X results sort"},
 		{"A_NAV_SCENE", "en", "Nav scene"},
 	}
 	for _, tc := range tests {
@@ -515,7 +536,13 @@ func TestConditionLabel(t *testing.T) {
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
 		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000}}, "en", "Followers ≥ 5k"},
+		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"max": 20000}}, "zh", "粉丝 ≤ 2万"},
 		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "zh", "地区：US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "en", "Country: US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "zh", "排除地区：US"},
+		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "en", "Country: not US"},
 		{Condition{Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
 		{Condition{Kind: condition.KindKeyword, Field: "name", Op: condition.OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
 		{Condition{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
@@ -550,3 +577,304 @@ var substates = func() []string {
 	}
 	return ids
 }()
+
+// TestRenderAtTheBounds renders what is just inside each input bound: a
+// condition value exactly as wide as allowed, a keyword condition found by
+// its tag's text; the output keeps them and validates.
+func TestRenderAtTheBounds(t *testing.T) {
+	full, strict := newValidators(t)
+	const key = "expanded_agent/results_ready"
+	wide := strings.Repeat("x", expandedLimits.CondValue)
+	in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}),
+		Keywords: []Tag{{ID: "k9", Text: "Vest", Scope: ScopeTags}},
+		Conditions: []Condition{
+			{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: wide, Source: condition.SourceManual, Status: condition.StatusApplied},
+			{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied},
+		}}
+	s, err := Render(in)
+	if err != nil {
+		t.Fatalf("Render(value of width %d) error = %v, want none", len(wide), err)
+	}
+	if len(s.Conditions) != 2 || s.Conditions[0].Value != wide || s.Conditions[1].ID != "t1" {
+		t.Errorf("Render conditions = %+v, want c1 with the whole value and t1", s.Conditions)
+	}
+	checkRendered(t, full, strict, in, s)
+}
+
+// TestSummaryConditionLabels holds how an applied condition's label reads
+// in the summary: bare when short (up to 24) and clean, else quoted and
+// clipped, never dropped.
+func TestSummaryConditionLabels(t *testing.T) {
+	const key = "expanded_agent/results_ready"
+	tests := []struct{ label, want string }{
+		{"US only", "Applied: US only"},
+		{strings.Repeat("x", 24), "Applied: " + strings.Repeat("x", 24)},
+		{strings.Repeat("y", 25), "Applied: “" + strings.Repeat("y", 23) + "…”"},
+		{"US only?", "Applied: “US only?”"},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}), ResultsTotal: 5,
+			Conditions: []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: tc.label, Source: condition.SourceManual, Status: condition.StatusApplied}}}
+		s, err := Render(in)
+		if err != nil || s.TaskSummary != tc.want {
+			t.Errorf("Render(label %q).TaskSummary = %q, %v; want %q", tc.label, s.TaskSummary, err, tc.want)
+		}
+	}
+}
+
+// TestWithUser holds when a label quotes the user's string: only when at
+// least 6 columns are left for it.
+func TestWithUser(t *testing.T) {
+	r := &renderer{}
+	for _, tc := range []struct {
+		limit int
+		want  string
+	}{{14, "Drop it"}, {15, "Drop “Chann…”"}, {16, "Drop “Channe…”"}} {
+		if got := r.withUser("Drop %s", "Channel name", "Drop it", tc.limit); got != tc.want {
+			t.Errorf("withUser(limit %d) = %q, want %q", tc.limit, got, tc.want)
+		}
+	}
+	if got := r.withUser("Drop %s", "", "Drop it", 40); got != "Drop it" {
+		t.Errorf("withUser(no user) = %q, want the fallback", got)
+	}
+}
+
+// TestRepairSummaries holds the task summary of the repairs, which says
+// what survives: after a failed link, the keywords and the applied
+// filters (not a pending one); in the low-recall repair, the anchor and
+// the keywords.
+func TestRepairSummaries(t *testing.T) {
+	swim := []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags}}
+	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	en := Condition{ID: "c2", Kind: condition.KindHard, Field: "language", Op: condition.OpEq, Value: "en", Label: "English", Source: condition.SourceManual, Status: condition.StatusPending}
+	abc := &AnchorView{Handle: "@abc", Title: "ABC Tech"}
+	urlCtx := Context{RepairReason: RepairURLInvalid, Substate: "url-invalid"}
+	lowCtx := Context{RepairReason: RepairLowRecall, Substate: "repair-low-recall"}
+	tests := []struct {
+		name string
+		in   RenderInput
+		want string
+	}{
+		{"url, keyword and filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{us, en}},
+			"The link gave no anchor; kept: “swim vest”, US; still searchable"},
+		{"url, keyword and filter zh", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "zh", Keywords: swim, Conditions: []Condition{us, en}},
+			"链接未能生成锚点，已保留：「swim vest」 / US，可继续搜索"},
+		{"url, keyword and a pending filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{en}},
+			"The link gave no anchor; keywords “swim vest” are kept and still searchable"},
+		{"low recall, anchor and keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, Keywords: swim, ResultsTotal: 2},
+			"Anchor “@abc” and keywords “swim vest” are kept"},
+		{"low recall, anchor", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, ResultsTotal: 2},
+			"Anchor “@abc” is kept"},
+		{"low recall, keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Keywords: swim, ResultsTotal: 2},
+			"Keywords “swim vest” are kept"},
+		{"low recall, neither", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", ResultsTotal: 2},
+			"The current conditions are kept"},
+	}
+	for _, tc := range tests {
+		tc.in.AllowedActions = allowedFor(tc.in.State, tc.in.Context)
+		s, err := Render(tc.in)
+		if err != nil || s.TaskSummary != tc.want {
+			t.Errorf("Render(%s).TaskSummary = %q, %v; want %q", tc.name, s.TaskSummary, err, tc.want)
+		}
+	}
+}
+
+// TestSummaryFitsTheBound holds how the summary gives way when it is too
+// wide: every item up to the exact bound, then fewer items per part
+// ("+N more"), then fewer parts, then a generic text.
+func TestSummaryFitsTheBound(t *testing.T) {
+	c := func(id, label string, st condition.Status) Condition {
+		return Condition{ID: id, Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: label, Source: condition.SourceManual, Status: st}
+	}
+	in := RenderInput{State: "expanded_agent/results_ready", Locale: "en", ResultsTotal: 5,
+		Keywords:   []Tag{{ID: "t1", Text: "swim vest"}, {ID: "t2", Text: "life jacket"}, {ID: "t3", Text: "gaming", Excluded: true}},
+		Conditions: []Condition{c("c1", "US", condition.StatusApplied), c("c2", "English", condition.StatusApplied), c("c3", "Tech", condition.StatusApplied), c("c4", "Recent", condition.StatusPending)}}
+	rule := *rulesTable["expanded_agent.results_ready"]
+	r := &renderer{in: in, id: "expanded_agent.results_ready", rule: &rule}
+	if err := r.prepare(); err != nil {
+		t.Fatal(err)
+	}
+	const all = "Keywords “swim vest”, “life jacket”; Excluding “gaming”; Applied: US / English / Tech; To clarify: Recent"
+	tests := []struct {
+		limit int
+		want  string
+	}{
+		{280, all},
+		{Width(all), all},
+		{Width(all) - 1, "Keywords “swim vest” +1 more; Excluding “gaming”; Applied: US +2 more; To clarify: Recent"},
+		{48, "Keywords “swim vest” +1 more; Excluding “gaming”"},
+		{47, "Keywords “swim vest” +1 more"},
+		{28, "Keywords “swim vest” +1 more"},
+		{27, "Search by the current conditions"},
+	}
+	for _, tc := range tests {
+		rule.Limits.TaskSummary = tc.limit
+		if got := r.summary(true); got != tc.want {
+			t.Errorf("summary(limit %d) = %q, want %q", tc.limit, got, tc.want)
+		}
+	}
+}
+
+// TestRenderQuestion holds the question a state shows: 2-4 options, a
+// given text of one question up to the bound, the template text with the
+// subject quoted when it fits (the short template otherwise).
+func TestRenderQuestion(t *testing.T) {
+	two := []Option{{"a", "A"}, {"b", "B"}}
+	long80 := "Which region would you want the channels to come from, the US or Canada or else?"
+	tests := []struct {
+		name    string
+		key     StateKey
+		locale  string
+		spec    QuestionSpec
+		want    string
+		options int
+	}{
+		{"two options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two}, "Which region should the channels be from?", 2},
+		{"four options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: []Option{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}}, "Which region should the channels be from?", 4},
+		{"one option", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two[:1]}, "", 0},
+		{"given text", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: "Which region?", Options: two}, "Which region?", 2},
+		{"given text at the bound", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: long80, Options: two}, long80, 2},
+		{"given text over the repair bound", "expanded_repair/empty_repair", "en", QuestionSpec{ID: "q", Text: long80, Options: two}, "", 0},
+		{"long template, short in a repair", "expanded_repair/empty_repair", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two}, "Which region?", 2},
+		{"subject up to the bound", "expanded_repair/empty_repair", "zh", QuestionSpec{ID: "q", Topic: TopicSoftPreference, Subject: "abcdefghijklmnopqrstuvwxyz", Options: two},
+			"「abcdefghijklmnopqrstu…」更接近哪一种？", 2},
+	}
+	for _, tc := range tests {
+		spec := tc.spec
+		in := RenderInput{State: tc.key, Locale: tc.locale, AllowedActions: allowedFor(tc.key, Context{}), Question: &spec}
+		s, err := Render(in)
+		if tc.want == "" {
+			if !errors.Is(err, ErrInvalidInput) {
+				t.Errorf("Render(%s) error = %v, want ErrInvalidInput", tc.name, err)
+			}
+			continue
+		}
+		if err != nil || s.Question == nil || s.Question.Text != tc.want || len(s.Question.Options) != tc.options {
+			t.Errorf("Render(%s).Question = %+v, %v; want %q with %d options", tc.name, s.Question, err, tc.want, tc.options)
+		}
+	}
+}
+
+// TestRepairOptionChoice holds which repair options a repair offers and
+// how "remove the anchor/link" reads after what is kept: the applied
+// filters (not a pending one), else the keywords, else nothing.
+func TestRepairOptionChoice(t *testing.T) {
+	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	pending := us
+	pending.Status = condition.StatusPending
+	swim := []Tag{{ID: "t1", Text: "swim vest"}}
+	abc := &AnchorView{Handle: "@abc"}
+	url := Context{RepairReason: RepairURLInvalid}
+	low := Context{RepairReason: RepairLowRecall}
+	var all []Action
+	for _, id := range []string{ActionFixURL, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL, ActionReplaceAnchor, ActionExpandRecallScope, "A_ANY__SESSION_RESET__EMPTY_INPUT__01"} {
+		all = append(all, Action{ActionID: id})
+	}
+	tests := []struct {
+		name   string
+		key    StateKey
+		ctx    Context
+		anchor *AnchorView
+		kw     []Tag
+		conds  []Condition
+		reason string
+		want   []string // action_id=label
+	}{
+		{"link, filter kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep the rest", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"link, keywords kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{pending}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep keywords", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"link, nothing kept", "expanded_repair/empty_repair", url, nil, nil, []Condition{pending}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Remove the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"low recall, filter kept", "expanded_repair/results_ready", low, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"low recall, keywords kept", "expanded_repair/results_ready", low, abc, swim, []Condition{pending}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep keywords"}},
+		{"low recall, anchor only", "expanded_repair/results_ready", low, abc, nil, []Condition{us}, "",
+			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"no results, anchor", "expanded_repair/empty_repair", Context{}, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"no results, no anchor", "expanded_repair/empty_repair", Context{}, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"unsupported", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
+		{"unsupported link", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "url_unsupported",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+		{"unsupported with anchor", "expanded_repair/unsupported", Context{}, abc, swim, []Condition{us}, "",
+			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: tc.key, Context: tc.ctx, Locale: "en", AllowedActions: all, Anchor: tc.anchor, Keywords: tc.kw,
+			Conditions: tc.conds, ResultsTotal: 2, UnsupportedReason: tc.reason}
+		s, err := Render(in)
+		if err != nil {
+			t.Errorf("Render(%s): %v", tc.name, err)
+			continue
+		}
+		var got []string
+		for _, o := range s.RepairOptions {
+			got = append(got, o.ActionID+"="+o.Label)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("Render(%s).RepairOptions (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestRelaxationText holds the label (with its count) and the reason of
+// each kind of relaxation, in both languages: the snapshot's buttons show
+// them.
+func TestRelaxationText(t *testing.T) {
+	followers := Condition{ID: "c1", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 100000, Label: "Followers ≥ 100k", Status: condition.StatusApplied}
+	gaming := Condition{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpNotContains, Value: "gaming", Label: "Exclude gaming", Status: condition.StatusApplied}
+	tests := []struct {
+		rx                    Relaxation
+		c                     Condition
+		locale, label, reason string
+	}{
+		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "en", "Drop “Followers ≥ 100k” (12)", "12 results without it; the other conditions stay"},
+		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "zh", "去掉「Followers ≥ 100k」(12)", "去掉后有 12 个结果；其余条件保持不变"},
+		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "en", "Widen to “Followers ≥ 10k” (1)", "1 result once widened; none in the current range"},
+		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "zh", "放宽为「Followers ≥ 10k」(1)", "放宽后有 1 个结果；当前范围内没有结果"},
+		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "en", "Match “gaming” in all sources (3)", "3 results; the keyword matches nothing in channel tags"},
+		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "zh", "改在全部来源中匹配「gaming」(3)", "有 3 个结果；该关键词在频道标签中没有匹配"},
+		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "en", "Stop excluding “gaming” (20)", "20 results without the exclusion, which removes every result"},
+		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "zh", "不再排除「gaming」(20)", "取消排除后有 20 个结果；排除条件去掉了全部结果"},
+		{Relaxation{Change: RelaxSimilarity, Count: 7}, followers, "en", "Accept less similar channels (7)", "7 results; no close enough channel around the anchor meets the conditions"},
+		{Relaxation{Change: RelaxSimilarity, Count: 7}, followers, "zh", "放宽相似度要求(7)", "放宽后有 7 个结果；锚点附近足够相似的频道都不满足条件"},
+		{Relaxation{Change: RelaxRemoveAnchor, Count: 0}, followers, "en", "Drop the anchor, keep keywords (0)", "0 results by the keywords alone; none around the anchor matches them"},
+		{Relaxation{Change: RelaxRemoveAnchor, Count: 0}, followers, "zh", "删除锚点，按关键词搜(0)", "只按关键词有 0 个结果；锚点附近没有符合关键词的频道"},
+	}
+	for _, tc := range tests {
+		label, reason := RelaxationText(tc.rx, tc.c, tc.locale)
+		if label != tc.label || reason != tc.reason {
+			t.Errorf("RelaxationText(%s, %s) = %q, %q; want %q, %q", tc.rx.Change, tc.locale, label, reason, tc.label, tc.reason)
+		}
+	}
+}
+
+// TestURLMismatchStatus holds the status of a link from another platform:
+// it names both platforms when both are known, else the page's, else
+// neither.
+func TestURLMismatchStatus(t *testing.T) {
+	ctx := Context{RepairReason: RepairURLMismatch}
+	tests := []struct {
+		page   string
+		anchor *AnchorView
+		locale string
+		want   string
+	}{
+		{"youtube", &AnchorView{URL: "https://www.tiktok.com/@x", LinkPlatform: "tiktok"}, "en", "You're on YouTube channel search; this link is from TikTok"},
+		{"youtube", &AnchorView{URL: "https://www.tiktok.com/@x", LinkPlatform: "tiktok"}, "zh", "当前在 YouTube 频道搜索页，该链接属于 TikTok"},
+		{"youtube", &AnchorView{URL: "https://x.com/y"}, "en", "This link is not from YouTube"},
+		{"youtube", &AnchorView{URL: "https://x.com/y"}, "zh", "该链接不属于当前 YouTube 频道搜索页"},
+		{"", &AnchorView{URL: "https://x.com/y", LinkPlatform: "tiktok"}, "en", "This link is from another platform than this page"},
+	}
+	for _, tc := range tests {
+		in := RenderInput{State: "expanded_repair/empty_repair", Context: ctx, Locale: tc.locale, AllowedActions: allowedFor("expanded_repair/empty_repair", ctx), Platform: tc.page, Anchor: tc.anchor}
+		s, err := Render(in)
+		if err != nil || s.Status == nil || s.Status.Text != tc.want {
+			t.Errorf("Render(url_mismatch, page %q, link %q).Status = %+v, %v; want %q", tc.page, tc.anchor.LinkPlatform, s.Status, err, tc.want)
+		}
+	}
+}

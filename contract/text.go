@@ -128,9 +128,9 @@ func displayText(s string) string {
 
 // TrimPartialWord ends kept, a prefix of a text cut before rune next, at a
 // word boundary: a Latin word cut in the middle ("Low-recall repai") is
-// dropped back to the last space, unless that would lose more than half of
-// kept. CJK text has no spaces and is cut anywhere. Trailing space is
-// trimmed.
+// dropped back to the last space when that space lies past the middle of
+// kept (at the middle or before, the cut word stays). CJK text has no
+// spaces and is cut anywhere. Trailing space is trimmed.
 func TrimPartialWord(kept string, next rune) string {
 	last, _ := utf8.DecodeLastRuneInString(kept)
 	if isWordLetter(last) && isWordLetter(next) {

@@ -190,7 +190,7 @@ func describeJSONError(data []byte, err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line, col := 1, 1
-		for _, b := range data[:min(int(se.Offset), len(data))] {
+		for _, b := range data[:min(max(int(se.Offset)-1, 0), len(data))] { // Offset is past the bad byte
 			if b == '\n' {
 				line++
 				col = 1

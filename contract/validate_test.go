@@ -71,6 +71,9 @@ func TestEveryStateKeyHasSchemas(t *testing.T) {
 			t.Errorf("Resolve(%s) = %v", k, err)
 		}
 	}
+	if got := SchemaIDs(); !slices.IsSorted(got) || len(got) != len(rulesTable) || got[0] != "compact_classic.idle" {
+		t.Errorf("SchemaIDs() = %v, want all %d ids sorted", got, len(rulesTable))
+	}
 	if _, err := Schema("nope", false); !errors.Is(err, ErrUnknownState) {
 		t.Errorf("Schema(nope) error = %v, want ErrUnknownState", err)
 	}
@@ -184,9 +187,13 @@ func TestValidateErrors(t *testing.T) {
 			}
 		})
 	}
-	_, err = v.ValidateJSON(Input{State: "compact_classic/idle"}, []byte("{\n  \"actions\": [,]\n}"))
-	if err == nil || !strings.Contains(err.Error(), "line 2") {
-		t.Errorf("syntax error %v does not say the line", err)
+	// The position is the offending byte's: the ',' at line 2, column 15
+	// (line 1, column 14 on one line).
+	for doc, want := range map[string]string{"{\n  \"actions\": [,]\n}": "(line 2, column 15)", `{"actions": [,]}`: "(line 1, column 14)", `x`: "(line 1, column 1)"} {
+		_, err = v.ValidateJSON(Input{State: "compact_classic/idle"}, []byte(doc))
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("ValidateJSON(%q) error = %v, want it to end %q", doc, err, want)
+		}
 	}
 }
 
