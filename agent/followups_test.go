@@ -1,0 +1,172 @@
+package agent
+
+// Follow-ups carried out by their router command kind (commands.go) and
+// the turns around them (events.go, work.go): what the search box shows
+// after each — state, sub-state, notice, summary, condition chips, tags,
+// anchor and result count — over the demo catalog (issue 19: commands no
+// agent test ran).
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/agent/agenttest"
+)
+
+// shown is what the search box shows after a turn, in short.
+type shown struct {
+	state, substate string
+	total           int // -1: no result list
+	notice, summary string
+	conds           []string // "label(status)"
+	tags            []string // "text/scope", "-text/scope" when excluded
+	anchor          string   // "url resolution"
+}
+
+func (b *box) shown() shown {
+	s := b.snap
+	out := shown{state: stateString(s.State), substate: s.Substate, total: -1, notice: s.Context.Notice, summary: s.Slots.TaskSummary}
+	if s.Results != nil {
+		out.total = s.Results.Total
+	}
+	for _, c := range s.Context.Conditions {
+		out.conds = append(out.conds, c.Label+"("+string(c.Status)+")")
+	}
+	for _, t := range s.Context.KeywordTags {
+		x := t.Text + "/" + string(t.Scope)
+		if t.Excluded {
+			x = "-" + x
+		}
+		out.tags = append(out.tags, x)
+	}
+	if a := s.Context.Anchor; a != nil {
+		out.anchor = a.URL + " " + a.Resolution
+	}
+	return out
+}
+
+func TestFollowupCommands(t *testing.T) {
+	const (
+		ready   = "followup_waiting/expanded_agent/results_ready"
+		repair  = "followup_waiting/expanded_repair/empty_repair"
+		clarify = "followup_waiting/expanded_clarifying/clarifying"
+	)
+	type step = agenttest.Step
+	T := agenttest.T
+	campUS := T("search.submit", "帮我找美国做露营评测的博主")
+	mixedAnchor := T("search.submit", agenttest.MixedAnchor)
+	mixed := T("search.submit", agenttest.MixedZH)
+	otherPlatform := T("search.submit", agenttest.NaturalOtherPl)
+	empty := T("search.submit", agenttest.NaturalEmpty)
+	cases := []struct {
+		name     string
+		platform string
+		setup    []step
+		do       step
+		want     shown
+		actions  []string // action ids of the turn's transitions, in order (nil: not checked)
+	}{
+		{"narrow around a resolved anchor raises the similarity floor", "youtube", []step{mixedAnchor}, T("followup.submit", "更精准一点"),
+			shown{state: ready, substate: "mixed-anchor", total: 13, summary: "锚点「@gadgetgrid」置顶；已生效：美国 / 粉丝 ≥ 1万",
+				conds: []string{"锚点 @gadgetgrid(applied)", "美国(applied)", "粉丝 ≥ 1万(applied)"}, anchor: agenttest.AnchorMany + " resolved_exact"}, nil},
+		{"widen around an anchor after narrowing lowers the floor again", "youtube", []step{mixedAnchor, T("followup.submit", "更精准一点")}, T("followup.submit", "放宽一点"),
+			shown{state: ready, substate: "mixed-anchor", total: 29, summary: "锚点「@gadgetgrid」置顶；已生效：美国 / 粉丝 ≥ 1万",
+				conds: []string{"锚点 @gadgetgrid(applied)", "美国(applied)", "粉丝 ≥ 1万(applied)"}, anchor: agenttest.AnchorMany + " resolved_exact"}, nil},
+		{"narrow without an anchor asks by what", "youtube", []step{campUS}, T("followup.submit", "更精准一点"),
+			shown{state: ready, substate: "natural-results", total: 56, notice: "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”",
+				summary: "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}}, nil},
+		{"widen with no range to widen says so", "youtube", []step{campUS}, T("followup.submit", "more results please"),
+			shown{state: ready, substate: "natural-results", total: 56, notice: "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项",
+				summary: "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}}, nil},
+		{"replace the anchor by a follow-up", "youtube", []step{mixedAnchor}, T("followup.submit", "换成这个 "+agenttest.AnchorFew),
+			shown{state: ready, substate: "mixed-anchor", total: 1, summary: "锚点「@oldironrevival」置顶；已生效：美国 / 粉丝 ≥ 1万",
+				conds: []string{"锚点 @oldironrevival(applied)", "美国(applied)", "粉丝 ≥ 1万(applied)"}, anchor: agenttest.AnchorFew + " resolved_exact"},
+			[]string{"A_RESULTS_READY__FOLLOWUP_SUBMIT__REFINING__04", "A_RETRIEVING__SYSTEM_LOW_RECALL__RESULTS_READY__01"}},
+		{"remove the anchor by a follow-up", "youtube", []step{mixedAnchor}, T("followup.submit", "去掉这个链接"),
+			shown{state: ready, substate: "mixed-parse", total: 446, summary: "已生效：美国 / 粉丝 ≥ 1万", conds: []string{"美国(applied)", "粉丝 ≥ 1万(applied)"}}, nil},
+		{"remove an anchor that is gone", "youtube", []step{mixedAnchor, T("followup.submit", "去掉这个链接")}, T("followup.submit", "去掉这个链接"),
+			shown{state: ready, substate: "mixed-parse", total: 446, notice: "去掉锚点，保留关键词：当前没有锚点",
+				summary: "去掉锚点，保留关键词：当前没有锚点。已生效：美国 / 粉丝 ≥ 1万", conds: []string{"美国(applied)", "粉丝 ≥ 1万(applied)"}},
+			[]string{"A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01"}},
+		{"scope one named keyword", "instagram", []step{mixed}, T("followup.submit", "Hollyland只搜标题"),
+			shown{state: repair, substate: "repair-empty", total: 0, summary: "关键词「Hollyland」（频道名）「麦克风」（全部来源）；已生效：美国 / Instagram / 粉丝 ≥ 1万 / 均播 ≥ 3000；仅作参考：高级感",
+				conds: []string{"「Hollyland」 · 频道名(applied)", "「麦克风」 · 全部来源(applied)", "美国(applied)", "Instagram(applied)", "粉丝 ≥ 1万(applied)", "均播 ≥ 3000(applied)", "高级感(reference)"},
+				tags:  []string{"Hollyland/name", "麦克风/all"}}, nil},
+		{"scope with two keywords and none named asks which", "instagram", []step{mixed}, T("followup.submit", "只搜简介"),
+			shown{state: ready, substate: "mixed-soft", total: 8, notice: "还不能执行：请说明要修改的是哪个条件",
+				summary: "还不能执行：请说明要修改的是哪个条件。关键词「Hollyland」（全部来源）「麦克风」（全部来源）；已生效：美国 / Instagram / 粉丝 ≥ 1万 / 均播 ≥ 3000；仅作参考：高级感",
+				conds:   []string{"「Hollyland」 · 全部来源(applied)", "「麦克风」 · 全部来源(applied)", "美国(applied)", "Instagram(applied)", "粉丝 ≥ 1万(applied)", "均播 ≥ 3000(applied)", "高级感(reference)"},
+				tags:    []string{"Hollyland/all", "麦克风/all"}}, nil},
+		{"remove a filter by its field", "instagram", []step{mixed}, T("followup.submit", "去掉粉丝限制"),
+			shown{state: ready, substate: "mixed-soft", total: 8, notice: "已移除：粉丝 ≥ 1万",
+				summary: "已移除：粉丝 ≥ 1万。关键词「Hollyland」（全部来源）「麦克风」（全部来源）；已生效：美国 / Instagram / 均播 ≥ 3000；仅作参考：高级感",
+				conds:   []string{"「Hollyland」 · 全部来源(applied)", "「麦克风」 · 全部来源(applied)", "美国(applied)", "Instagram(applied)", "均播 ≥ 3000(applied)", "高级感(reference)"},
+				tags:    []string{"Hollyland/all", "麦克风/all"}}, nil},
+		{"two removals are both said, in order", "instagram", []step{mixed, T("followup.submit", "去掉粉丝限制")}, T("followup.submit", "删除关键词"),
+			shown{state: ready, substate: "mixed-soft", notice: "已移除：「Hollyland」 · 全部来源、「麦克风」 · 全部来源",
+				summary: "已移除：「Hollyland」 · 全部来源、「麦克风」 · 全部来源。已生效：美国 / Instagram / 均播 ≥ 3000；仅作参考：高级感",
+				conds:   []string{"美国(applied)", "Instagram(applied)", "均播 ≥ 3000(applied)", "高级感(reference)"}}, nil},
+		{"switch to words in a repair without words", "instagram", []step{empty}, T("followup.submit", "我用自然语言描述一下"),
+			shown{state: repair, substate: "repair-empty", total: 0, summary: "已生效：日本 / 汽车 / Instagram", conds: []string{"日本(applied)", "汽车(applied)", "Instagram(applied)"}},
+			[]string{"A_REPAIR_SWITCH_TO_NL", "A_RETRIEVING__SYSTEM_NO_RESULTS__EMPTY_REPAIR__01"}},
+		{"switch to words in a repair with the words", "instagram", []step{empty}, T("followup.submit", "描述：德国的户外博主"),
+			shown{state: ready, substate: "natural-results", total: 3, notice: "已修改：日本 → 德国", summary: "已修改：日本 → 德国。已生效：德国 / 汽车 / Instagram",
+				conds: []string{"德国(applied)", "汽车(applied)", "Instagram(applied)"}}, nil},
+		{"switch to words outside a repair is refused", "youtube", []step{campUS}, T("followup.submit", "我用自然语言描述一下"),
+			shown{state: ready, substate: "natural-results", total: 56, notice: "已经是智能搜索：直接描述要补充的条件即可",
+				summary: "已经是智能搜索：直接描述要补充的条件即可。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}},
+			[]string{"A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01"}},
+		{"widen in an empty repair takes the relaxation", "instagram", []step{empty}, T("followup.submit", "放宽一点"),
+			shown{state: ready, substate: "natural-results", total: 99, summary: "已生效：汽车 / Instagram", conds: []string{"汽车(applied)", "Instagram(applied)"}},
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE", "A_EXPANDED_REPAIR__SYSTEM_RESULTS__EXPANDED_AGENT__02"}},
+		{"answer the open question by position", "youtube", []step{otherPlatform}, T("followup.submit", "第二个"),
+			shown{state: ready, substate: "natural-results", total: 95, summary: "已生效：美国 / 美妆；仅作参考：Instagram",
+				conds: []string{"Instagram(reference)", "美国(applied)", "美妆(applied)"}},
+			[]string{"A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01"}},
+		{"answer by position with no question open", "youtube", []step{campUS}, T("followup.submit", "第一个"),
+			shown{state: ready, substate: "natural-results", total: 56, notice: "按位置回答追问：当前没有待回答的问题",
+				summary: "按位置回答追问：当前没有待回答的问题。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}}, nil},
+		{"a typed answer that is no answer keeps the question", "youtube", []step{otherPlatform}, T("clarify.answer", "随便"),
+			shown{state: clarify, substate: "natural-clarifying", total: 95, notice: "没看懂「随便」：问题仍待回答，请选一个选项，或直接描述要补充的条件",
+				summary: "没看懂「随便」：问题仍待回答，请选一个选项，或直接描述要补充的条件。已生效：美国 / 美妆；待澄清：Instagram",
+				conds:   []string{"Instagram(pending)", "美国(applied)", "美妆(applied)"}},
+			[]string{"A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01"}},
+		{"a typed answer with a condition is a follow-up", "youtube", []step{otherPlatform}, T("clarify.answer", "只要粉丝 1w+"),
+			shown{state: ready, substate: "natural-results", total: 16, summary: "已生效：美国 / 美妆 / 粉丝 ≥ 1万；待澄清：Instagram",
+				conds: []string{"Instagram(pending)", "美国(applied)", "美妆(applied)", "粉丝 ≥ 1万(applied)"}},
+			[]string{"A_CLARIFYING__FOLLOWUP_SUBMIT__REFINING__05", "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01"}},
+		{"a new task that is a link", "youtube", []step{campUS}, T("followup.submit", "重新找 "+agenttest.AnchorMany),
+			shown{state: "committed_anchor/compact_classic/results_ready", substate: "url-anchor", total: 277,
+				conds: []string{"锚点 @gadgetgrid(applied)"}, anchor: agenttest.AnchorMany + " resolved_exact"},
+			[]string{"A_ANY__SESSION_RESET__EMPTY_INPUT__01", "A_COMPACT_CLASSIC__SEARCH_SUBMIT__COMPACT_RESOLVING__02", "A_COMPACT_RESOLVING__SYSTEM_URL_RESOLVED_EXACT__COMPACT_CLASSIC__01", "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01"}},
+	}
+	a := newTestAgent(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBox(t, a, tc.platform, "zh")
+			for _, st := range tc.setup {
+				b.send(st.Event, st.Args)
+			}
+			b.send(tc.do.Event, tc.do.Args)
+			got := b.shown()
+			want := tc.want
+			if tc.name == "two removals are both said, in order" {
+				want.total = got.total // the count is not the point here
+			}
+			if g, w := fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", want); g != w {
+				t.Errorf("%s %q after %d steps shows\n  %s\nwant\n  %s", tc.do.Event, tc.do.Args.Text, len(tc.setup), g, w)
+			}
+			if tc.actions != nil && !slices.Equal(b.actions(), tc.actions) {
+				t.Errorf("%s %q fired %v, want %v", tc.do.Event, tc.do.Args.Text, b.actions(), tc.actions)
+			}
+			if tc.want.state == clarify && b.snap.Slots.Question == nil {
+				t.Errorf("%s %q left no question open", tc.do.Event, tc.do.Args.Text)
+			}
+			if strings.Contains(tc.name, "refused") && b.snap.Context.Notice == "" {
+				t.Errorf("%s %q was refused without a word", tc.do.Event, tc.do.Args.Text)
+			}
+		})
+	}
+}

@@ -1,0 +1,302 @@
+package agent
+
+// The condition graph as the search box shows it after merges, anchors
+// named by handle, repairs taken by their arguments and manual filters
+// refused (issue 19: code no agent test ran).
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"searchagent/agent/agenttest"
+	"searchagent/api"
+	"searchagent/contract"
+)
+
+// TestMergeSaysEveryChange: each change to a condition of an earlier turn
+// is said in the notice, in the order made, and the chips follow.
+func TestMergeSaysEveryChange(t *testing.T) {
+	cases := []struct {
+		name   string
+		first  string
+		then   []string
+		notice string
+		conds  []string
+	}{
+		{"an exclusion that empties the include list next to an earlier exclusion", "帮我找美国做露营评测的博主", []string{"不要英国的", "不要美国的"},
+			"已移除：美国；已修改：排除 英国 → 排除 英国、美国", []string{"户外(applied)", "排除 英国、美国(applied)"}},
+		{"two fields changed in one sentence", agenttest.NaturalZH, []string{"只要英国的，粉丝 1w 以上"},
+			"已修改：美国 → 英国。已修改：粉丝 5000–2万 → 粉丝 ≥ 1万", []string{"英国(applied)", "汽车(applied)", "近 30 天活跃(applied)", "粉丝 ≥ 1万(applied)", "YouTube(applied)"}},
+	}
+	a := newTestAgent(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: tc.first})
+			for _, f := range tc.then {
+				b.send("followup.submit", api.Args{Text: f})
+			}
+			got := b.shown()
+			if got.notice != tc.notice || !slices.Equal(got.conds, tc.conds) {
+				t.Errorf("after %q then %q: notice %q, chips %v; want %q, %v", tc.first, tc.then, got.notice, got.conds, tc.notice, tc.conds)
+			}
+			if want := tc.notice + "。"; len(got.summary) < len(want) || got.summary[:len(want)] != want {
+				t.Errorf("summary %q does not start with the notice %q", got.summary, tc.notice)
+			}
+		})
+	}
+}
+
+// TestHandleBecomesTheAnchor: "像 @name 这样的…" pins the handle as the
+// anchor, as the platform's own URL form.
+func TestHandleBecomesTheAnchor(t *testing.T) {
+	cases := []struct {
+		platform, text, anchor, substate string
+	}{
+		{"youtube", "像 @gadgetgrid 这样的美国频道", "https://www.youtube.com/@gadgetgrid resolved_exact", "mixed-anchor"},
+		{"instagram", "像 @glowwithmaya 这样的美妆博主", "https://www.instagram.com/glowwithmaya resolved_exact", "mixed-anchor"},
+		{"tiktok", "像 @khaby.lame 这样的搞笑博主", "https://www.tiktok.com/@khaby.lame resolved_invalid", "url-invalid"},
+		{"x", "像 @elonmusk 这样的科技博主", "https://x.com/elonmusk resolved_invalid", "url-invalid"},
+	}
+	a := newTestAgent(t)
+	for _, tc := range cases {
+		t.Run(tc.platform, func(t *testing.T) {
+			b := newBox(t, a, tc.platform, "zh")
+			b.send("search.submit", api.Args{Text: tc.text})
+			if got := b.shown(); got.anchor != tc.anchor || got.substate != tc.substate {
+				t.Errorf("search.submit(%q) on %s: anchor %q in %s, want %q in %s", tc.text, tc.platform, got.anchor, got.substate, tc.anchor, tc.substate)
+			}
+		})
+	}
+}
+
+// TestRepairTakenByItsArguments: a repair button sent with the arguments
+// it was offered with takes exactly that relaxation; arguments that
+// match no offer are refused and change nothing.
+func TestRepairTakenByItsArguments(t *testing.T) {
+	a := newTestAgent(t)
+	start := func(t *testing.T) (*box, contract.RepairOption) {
+		b := newBox(t, a, "instagram", "zh")
+		b.send("search.submit", api.Args{Text: "找美国的美妆博主，粉丝 120万-130万"})
+		opts := b.snap.Slots.RepairOptions
+		if len(opts) != 1 || opts[0].Args == nil {
+			t.Fatalf("precondition: one widen option with its arguments, have %+v", opts)
+		}
+		return b, opts[0]
+	}
+	argsOf := func(t *testing.T, o contract.RepairOption) api.Args {
+		raw, err := json.Marshal(o.Args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var args api.Args
+		if err := json.Unmarshal(raw, &args); err != nil {
+			t.Fatal(err)
+		}
+		return args
+	}
+	t.Run("as offered", func(t *testing.T) {
+		b, o := start(t)
+		b.send(o.ActionID, argsOf(t, o))
+		if got := b.shown(); got.total != 2 || !slices.Contains(got.conds, "粉丝 72万–195万(applied)") {
+			t.Errorf("%s %s shows %d results and %v, want 2 and 粉丝 72万–195万", o.ActionID, o.Label, got.total, got.conds)
+		}
+	})
+	for _, bad := range []string{`{"min":720000,"max":1950001}`, `{"min":720001,"max":1950000}`, `"wide"`} {
+		t.Run("value "+bad, func(t *testing.T) {
+			b, o := start(t)
+			args := argsOf(t, o)
+			args.Value = json.RawMessage(bad)
+			before := b.snap.Version
+			_, err := b.try(o.ActionID, args)
+			var ae *Error
+			if !errors.As(err, &ae) || ae.Code != "unknown_relaxation" {
+				t.Fatalf("%s with value %s = %v, want unknown_relaxation", o.ActionID, bad, err)
+			}
+			if snap, _ := a.Snapshot(t.Context(), b.id, b.token); snap.Version != before {
+				t.Errorf("a refused repair changed the session")
+			}
+		})
+	}
+}
+
+// TestRefusalNamesTheConditions: an event none of whose rows' guards hold
+// is refused with each of those conditions in words.
+func TestRefusalNamesTheConditions(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, want string
+	}{
+		{"zh", "现在不能执行：需要满足其一——有锚点或失败的链接可删除，且保留其余条件；有锚点或失败的链接可删除，且保留关键词；只有锚点：删除后回到经典输入"},
+		{"en", "not possible now: none of these holds: an anchor or failed URL to drop, conditions beyond keywords remain; an anchor or failed URL to drop, keyword tags remain; anchor-only: dropping it returns to classic input"},
+	} {
+		b := newBox(t, a, "instagram", tc.locale)
+		b.send("search.submit", api.Args{Text: agenttest.NaturalEmpty})
+		_, err := b.try("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", api.Args{})
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != "not_allowed" || ae.Message != tc.want {
+			t.Fatalf("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS without an anchor (%s) = %v, want not_allowed %q", tc.locale, err, tc.want)
+		}
+		r := ae.Details.(Refusal)
+		if want := []string{"anchor_removable_conditions_remain", "anchor_removable_tags_remain", "anchor_removable_no_tags"}; !slices.Equal(r.FailedGuards, want) {
+			t.Errorf("failed guards %v, want %v", r.FailedGuards, want)
+		}
+	}
+}
+
+// TestFilterSetChecksTheOperator: the filter panel's operator must fit the
+// field; a set field takes one string as a list of one.
+func TestFilterSetChecksTheOperator(t *testing.T) {
+	a := newTestAgent(t)
+	cases := []struct {
+		args    api.Args
+		code    string // "" when accepted
+		message string
+		chip    string
+	}{
+		{api.Args{Field: "country", Op: "gte", Value: json.RawMessage(`["US"]`)}, "bad_op", "op must be eq, in or not_in for country", ""},
+		{api.Args{Field: "followers", Op: "in", Value: json.RawMessage(`10000`)}, "bad_op", "op must be gte, lte or between for followers", ""},
+		{api.Args{Field: "country", Value: json.RawMessage(`"US"`)}, "", "", "美国(applied)"},
+		{api.Args{Field: "country", Value: json.RawMessage(`""`)}, "bad_value", "value must be a string or a list of strings", ""},
+		{api.Args{Field: "country", Value: json.RawMessage(`7`)}, "bad_value", "value must be a string or a list of strings", ""},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%s %s %s", tc.args.Field, tc.args.Op, tc.args.Value), func(t *testing.T) {
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主"})
+			b.send("condition.remove", api.Args{ConditionID: b.snap.Context.Conditions[0].ID})
+			_, err := b.try("filter.set", tc.args)
+			if tc.code == "" {
+				if err != nil {
+					t.Fatalf("filter.set %+v = %v, want it applied", tc.args, err)
+				}
+				if got := b.shown().conds; !slices.Contains(got, tc.chip) {
+					t.Errorf("filter.set %+v shows %v, want %s", tc.args, got, tc.chip)
+				}
+				return
+			}
+			var ae *Error
+			if !errors.As(err, &ae) || ae.Code != tc.code || ae.Message != tc.message {
+				t.Fatalf("filter.set %+v = %v, want %s %q", tc.args, err, tc.code, tc.message)
+			}
+		})
+	}
+}
+
+// TestAllowedInState: the contract check's allowed set for a state key:
+// without a context every user row from there; with a snapshot's context
+// what the guards allow, which includes every action the snapshot offers.
+func TestAllowedInState(t *testing.T) {
+	a := newTestAgent(t)
+	cases := []struct {
+		name     string
+		platform string
+		steps    []agenttest.Step
+		has      []string // must be allowed with the context
+		hasNot   []string // must not be
+	}{
+		{"an open question", "youtube", []agenttest.Step{agenttest.T("search.submit", agenttest.NaturalOtherPl)},
+			[]string{"A_CLARIFYING__CLARIFY_ANSWER__REFINING__01"}, nil},
+		{"an exact anchor", "youtube", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorMany)},
+			[]string{"A_COMMITTED_ANCHOR__ANCHOR_DELETE__EMPTY_INPUT__01"}, nil},
+		{"keywords only", "youtube", []agenttest.Step{agenttest.T("input.type", "露营"), agenttest.E("input.commit"), agenttest.E("search.submit"), agenttest.E("agent.upgrade")},
+			[]string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}, nil},
+		{"a soft preference", "instagram", []agenttest.Step{agenttest.T("search.submit", agenttest.MixedZH)},
+			nil, []string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBox(t, a, tc.platform, "zh")
+			for _, st := range tc.steps {
+				b.send(st.Event, st.Args)
+			}
+			key := contract.StateKey(b.snap.State.Container + "/" + b.snap.State.Session)
+			with := AllowedInState(key, &b.snap.Context)
+			all := AllowedInState(key, nil)
+			for _, act := range b.snap.Actions {
+				if !slices.Contains(with, act.ActionID) {
+					t.Errorf("AllowedInState(%s, context) = %v lacks the offered %s", key, with, act.ActionID)
+				}
+			}
+			for _, id := range tc.has {
+				if !slices.Contains(with, id) {
+					t.Errorf("AllowedInState(%s, context) = %v lacks %s", key, with, id)
+				}
+			}
+			for _, id := range tc.hasNot {
+				if slices.Contains(with, id) {
+					t.Errorf("AllowedInState(%s, context) = %v has %s", key, with, id)
+				}
+			}
+			for _, id := range with {
+				if !slices.Contains(all, id) {
+					t.Errorf("AllowedInState(%s, nil) = %v lacks %s, allowed with the context", key, all, id)
+				}
+			}
+			if len(all) <= len(with) && len(tc.hasNot) > 0 {
+				t.Errorf("AllowedInState(%s, nil) has %d ids, no more than the %d the guards allow", key, len(all), len(with))
+			}
+		})
+	}
+}
+
+// TestRouterValues: how the agent reads the router's command arguments
+// (router.Args hold what the router's slots typed, or a spec's literal as
+// YAML decodes it).
+func TestRouterValues(t *testing.T) {
+	type rng struct {
+		lo, hi int64
+		ok     bool
+	}
+	ranges := []struct {
+		op   string
+		v    any
+		want rng
+	}{
+		{"gte", int64(10000), rng{10000, 0, true}},
+		{"lte", 50000, rng{0, 50000, true}},
+		{"eq", float64(500), rng{500, 500, true}},
+		{"gte", int64(0), rng{0, 0, false}},
+		{"between", []int64{5000, 20000}, rng{5000, 20000, true}},
+		{"between", []int64{0, 20000}, rng{0, 20000, true}},
+		{"between", []int64{5000, 0}, rng{5000, 0, true}},
+		{"between", []int64{0, 0}, rng{0, 0, false}},
+		{"between", []int64{1}, rng{0, 0, false}},
+		{"between", []any{5000, int64(20000)}, rng{5000, 20000, true}},
+		{"between", []any{0, 20000}, rng{0, 20000, true}},
+		{"between", []any{5000, 0}, rng{5000, 0, true}},
+		{"between", []any{0, 0}, rng{0, 0, false}},
+		{"between", []any{5000, "x"}, rng{5000, 0, false}},
+		{"between", []any{"x", 5000}, rng{0, 5000, false}},
+		{"between", []any{5000}, rng{0, 0, false}},
+		{"between", map[string]any{"min": 5000, "max": 20000}, rng{5000, 20000, true}},
+		{"between", map[string]any{"min": 5000}, rng{5000, 0, true}},
+		{"between", map[string]any{"max": 20000}, rng{0, 20000, true}},
+		{"between", map[string]any{}, rng{0, 0, false}},
+		{"between", "5k", rng{0, 0, false}},
+	}
+	for _, tc := range ranges {
+		lo, hi, ok := rangeOf(tc.op, tc.v)
+		if got := (rng{lo, hi, ok}); got != tc.want {
+			t.Errorf("rangeOf(%q, %#v) = %+v, want %+v", tc.op, tc.v, got, tc.want)
+		}
+	}
+	lists := []struct {
+		v    any
+		want []string
+	}{
+		{"US", []string{"US"}},
+		{"", nil},
+		{[]string{"US", "GB"}, []string{"US", "GB"}},
+		{[]any{"US", "", 7, "GB"}, []string{"US", "GB"}},
+		{7, nil},
+	}
+	for _, tc := range lists {
+		if got := stringsOf(tc.v); !slices.Equal(got, tc.want) {
+			t.Errorf("stringsOf(%#v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
