@@ -86,6 +86,8 @@ func TestFollowupCommands(t *testing.T) {
 			[]string{"A_RESULTS_READY__FOLLOWUP_SUBMIT__REFINING__04", "A_RETRIEVING__SYSTEM_LOW_RECALL__RESULTS_READY__01"}},
 		{"remove the anchor by a follow-up", "youtube", []step{mixedAnchor}, T("followup.submit", "去掉这个链接"),
 			shown{state: ready, substate: "mixed-parse", total: 446, summary: "已生效：美国 / 粉丝 ≥ 1万", conds: []string{"美国(applied)", "粉丝 ≥ 1万(applied)"}}, nil},
+		{"remove the anchor by its chip", "youtube", []step{mixedAnchor}, T("followup.submit", "删除锚点条件"),
+			shown{state: ready, substate: "mixed-parse", total: 446, summary: "已生效：美国 / 粉丝 ≥ 1万", conds: []string{"美国(applied)", "粉丝 ≥ 1万(applied)"}}, nil},
 		{"remove an anchor that is gone", "youtube", []step{mixedAnchor, T("followup.submit", "去掉这个链接")}, T("followup.submit", "去掉这个链接"),
 			shown{state: ready, substate: "mixed-parse", total: 446, notice: "去掉锚点，保留关键词：当前没有锚点",
 				summary: "去掉锚点，保留关键词：当前没有锚点。已生效：美国 / 粉丝 ≥ 1万", conds: []string{"美国(applied)", "粉丝 ≥ 1万(applied)"}},

@@ -300,3 +300,85 @@ func TestRouterValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairWidensAKeywordScope: a keyword that matches nothing in the
+// channel name is offered where it does match; taking that option moves
+// the tag there and shows what the option counted.
+func TestRepairWidensAKeywordScope(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("input.type", api.Args{Text: "Hollyland"})
+	b.send("input.commit", api.Args{})
+	b.send("tag.set_scope", api.Args{TagID: b.snap.Context.KeywordTags[0].ID, Scope: "name"})
+	b.send("search.submit", api.Args{})
+	opts := b.snap.Slots.RepairOptions
+	if len(opts) != 1 || opts[0].Args == nil || opts[0].Args.Scope != "content" {
+		t.Fatalf("precondition: one option moving the keyword to the content, have %+v", opts)
+	}
+	o := opts[0]
+	b.send(o.ActionID, api.Args{ConditionID: o.Args.ConditionID, Scope: string(o.Args.Scope)})
+	if got := b.shown(); got.total != 4 || !slices.Equal(got.tags, []string{"Hollyland/content"}) {
+		t.Errorf("%s %q shows %d results and tags %v, want 4 and [Hollyland/content]", o.ActionID, o.Label, got.total, got.tags)
+	}
+}
+
+// TestClientGoneStopsTheTurn: a client that goes away at any event before
+// turn.done stops the turn at its next step and nothing changes; going
+// away at turn.done leaves the finished turn.
+func TestClientGoneStopsTheTurn(t *testing.T) {
+	a := newTestAgent(t)
+	const text = "帮我找美国做露营评测的博主"
+	probe := newBox(t, a, "youtube", "zh")
+	probe.send("search.submit", api.Args{Text: text})
+	n := len(probe.events)
+	if n < 10 || probe.events[n-1].Name != api.EventTurnDone {
+		t.Fatalf("precondition: a turn of steps ending in turn.done, have %d events", n)
+	}
+	for i := range n {
+		name := probe.events[i].Name
+		t.Run(fmt.Sprintf("%d %s", i, name), func(t *testing.T) {
+			b := newBox(t, a, "youtube", "zh")
+			k := 0
+			_, err := a.Handle(t.Context(), b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: text}}, func(api.StreamEvent) error {
+				k++
+				if k == i+1 {
+					return errors.New("client gone")
+				}
+				return nil
+			})
+			snap, serr := a.Snapshot(t.Context(), b.id, b.token)
+			if serr != nil {
+				t.Fatal(serr)
+			}
+			if i == n-1 {
+				if err != nil || stateString(snap.State) != "followup_waiting/expanded_agent/results_ready" {
+					t.Errorf("gone at turn.done: %v in %s, want the finished turn", err, stateString(snap.State))
+				}
+				return
+			}
+			var ae *Error
+			if !errors.As(err, &ae) || ae.Code != "turn_failed" {
+				t.Errorf("gone at event %d (%s): %v, want turn_failed", i, name, err)
+			}
+			if snap.Version != b.snap.Version || stateString(snap.State) != "empty_input/compact_classic/idle" {
+				t.Errorf("gone at event %d (%s): version %d in %s, want %d, unchanged", i, name, snap.Version, stateString(snap.State), b.snap.Version)
+			}
+		})
+	}
+}
+
+// TestConditionRemoveTakesATag: a keyword tag is a condition chip too;
+// removing it by its id takes the tag away.
+func TestConditionRemoveTakesATag(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "instagram", "zh")
+	b.send("search.submit", api.Args{Text: agenttest.MixedZH})
+	tag := b.snap.Context.KeywordTags[0]
+	b.send("condition.remove", api.Args{ConditionID: tag.ID})
+	if got := b.shown(); !slices.Equal(got.tags, []string{"麦克风/all"}) {
+		t.Errorf("condition.remove(%s %q) leaves tags %v, want [麦克风/all]", tag.ID, tag.Text, got.tags)
+	}
+	if _, err := b.try("condition.remove", api.Args{ConditionID: tag.ID}); err == nil {
+		t.Errorf("condition.remove of the removed %s succeeded", tag.ID)
+	}
+}
