@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"searchagent/agent/agenttest"
+	"searchagent/api"
 )
 
 // shown is what the search box shows after a turn, in short.
@@ -170,5 +171,29 @@ func TestFollowupCommands(t *testing.T) {
 				t.Errorf("%s %q was refused without a word", tc.do.Event, tc.do.Args.Text)
 			}
 		})
+	}
+}
+
+// TestUnappliedCommandIsSaidInWords: a follow-up the router reads but the
+// agent cannot apply ("粉丝 0 以上": no count filter is above 0) is said
+// in the user's words; no command name or internal reason reaches the
+// search box, and the graph is unchanged.
+func TestUnappliedCommandIsSaidInWords(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, text, notice string
+	}{
+		{"zh", "粉丝 0 以上", "部分补充未能应用：粉丝需要大于 0 的数值"},
+		{"zh", "均播 0 以上", "部分补充未能应用：均播需要大于 0 的数值"},
+		{"en", "followers 0+", "part of the follow-up was not applied: Followers needs a number above 0"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主"})
+		before := b.shown().conds
+		b.send("followup.submit", api.Args{Text: tc.text})
+		got := b.shown()
+		if got.notice != tc.notice || !slices.Equal(got.conds, before) || got.total != 56 {
+			t.Errorf("followup %q (%s) shows notice %q, chips %v, %d results; want %q, %v unchanged, 56", tc.text, tc.locale, got.notice, got.conds, got.total, tc.notice, before)
+		}
 	}
 }
