@@ -216,22 +216,14 @@ func countValue(lo, hi int64) (string, condparse.Value) {
 
 func removeFilter(s *Session, args router.Args) (string, error) {
 	before := s.chips()
+	// The router's condition_ids are required and resolved from the
+	// session's chips (router/specs/filters.yaml, filter.remove), and
+	// removeCond removes every kind of chip: the ids are what goes.
 	ids := stringsOf(args.Get("condition_ids"))
 	name, _ := args.Get("field").(string)
 	removed := false
 	for _, id := range ids {
 		removed = s.removeCond(id) || removed
-	}
-	if !removed && name != "" {
-		field := name
-		if ff, ok := filterFieldNamed(name); ok {
-			field = ff.name
-		}
-		for _, c := range slices.Clone(s.Conds) {
-			if c.Field == field {
-				removed = s.removeCond(c.ID) || removed
-			}
-		}
 	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
