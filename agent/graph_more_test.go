@@ -324,44 +324,62 @@ func TestRepairWidensAKeywordScope(t *testing.T) {
 
 // TestClientGoneStopsTheTurn: a client that goes away at any event before
 // turn.done stops the turn at its next step and nothing changes; going
-// away at turn.done leaves the finished turn.
+// away at turn.done leaves the finished turn. Both a first search and a
+// follow-up (which updates the conditions) are cut at every event.
 func TestClientGoneStopsTheTurn(t *testing.T) {
 	a := newTestAgent(t)
-	const text = "帮我找美国做露营评测的博主"
-	probe := newBox(t, a, "youtube", "zh")
-	probe.send("search.submit", api.Args{Text: text})
-	n := len(probe.events)
-	if n < 10 || probe.events[n-1].Name != api.EventTurnDone {
-		t.Fatalf("precondition: a turn of steps ending in turn.done, have %d events", n)
-	}
-	for i := range n {
-		name := probe.events[i].Name
-		t.Run(fmt.Sprintf("%d %s", i, name), func(t *testing.T) {
-			b := newBox(t, a, "youtube", "zh")
-			k := 0
-			_, err := a.Handle(t.Context(), b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: text}}, func(api.StreamEvent) error {
-				k++
-				if k == i+1 {
-					return errors.New("client gone")
+	const ready = "followup_waiting/expanded_agent/results_ready"
+	for _, tc := range []struct {
+		name   string
+		setup  []agenttest.Step
+		do     agenttest.Step
+		before string // the state the turn starts in
+	}{
+		{"search", nil, agenttest.T("search.submit", "帮我找美国做露营评测的博主"), "empty_input/compact_classic/idle"},
+		{"follow-up", []agenttest.Step{agenttest.T("search.submit", "帮我找美国做露营评测的博主")}, agenttest.T("followup.submit", "只要粉丝 1w 以上的"), ready},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := func(t *testing.T) *box {
+				b := newBox(t, a, "youtube", "zh")
+				for _, st := range tc.setup {
+					b.send(st.Event, st.Args)
 				}
-				return nil
-			})
-			snap, serr := a.Snapshot(t.Context(), b.id, b.token)
-			if serr != nil {
-				t.Fatal(serr)
+				return b
 			}
-			if i == n-1 {
-				if err != nil || stateString(snap.State) != "followup_waiting/expanded_agent/results_ready" {
-					t.Errorf("gone at turn.done: %v in %s, want the finished turn", err, stateString(snap.State))
+			probe := start(t)
+			probe.send(tc.do.Event, tc.do.Args)
+			n := len(probe.events)
+			if n < 10 || probe.events[n-1].Name != api.EventTurnDone {
+				t.Fatalf("precondition: a turn of steps ending in turn.done, have %d events", n)
+			}
+			for i := range n {
+				name := probe.events[i].Name
+				b := start(t)
+				k := 0
+				_, err := a.Handle(t.Context(), b.id, b.token, api.EventRequest{Event: tc.do.Event, Args: tc.do.Args}, func(api.StreamEvent) error {
+					k++
+					if k == i+1 {
+						return errors.New("client gone")
+					}
+					return nil
+				})
+				snap, serr := a.Snapshot(t.Context(), b.id, b.token)
+				if serr != nil {
+					t.Fatal(serr)
 				}
-				return
-			}
-			var ae *Error
-			if !errors.As(err, &ae) || ae.Code != "turn_failed" {
-				t.Errorf("gone at event %d (%s): %v, want turn_failed", i, name, err)
-			}
-			if snap.Version != b.snap.Version || stateString(snap.State) != "empty_input/compact_classic/idle" {
-				t.Errorf("gone at event %d (%s): version %d in %s, want %d, unchanged", i, name, snap.Version, stateString(snap.State), b.snap.Version)
+				if i == n-1 {
+					if err != nil || stateString(snap.State) != ready || snap.Version != b.snap.Version+1 {
+						t.Errorf("gone at turn.done: %v, version %d in %s; want the finished turn", err, snap.Version, stateString(snap.State))
+					}
+					continue
+				}
+				var ae *Error
+				if !errors.As(err, &ae) || ae.Code != "turn_failed" {
+					t.Errorf("gone at event %d (%s): %v, want turn_failed", i, name, err)
+				}
+				if snap.Version != b.snap.Version || stateString(snap.State) != tc.before {
+					t.Errorf("gone at event %d (%s): version %d in %s, want %d in %s, unchanged", i, name, snap.Version, stateString(snap.State), b.snap.Version, tc.before)
+				}
 			}
 		})
 	}

@@ -303,3 +303,36 @@ func TestErrorText(t *testing.T) {
 		}
 	}
 }
+
+// TestNewNamesWhatIsMissing: each required part of the configuration is
+// named when it is missing.
+func TestNewNamesWhatIsMissing(t *testing.T) {
+	r, err := router.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := contract.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v}
+	cases := []struct {
+		name string
+		drop func(*Config)
+	}{
+		{"Store", func(c *Config) { c.Store = nil }},
+		{"Sessions", func(c *Config) { c.Sessions = nil }},
+		{"Router", func(c *Config) { c.Router = nil }},
+		{"Validator", func(c *Config) { c.Validator = nil }},
+	}
+	for _, tc := range cases {
+		cfg := full
+		tc.drop(&cfg)
+		if _, err := New(cfg); err == nil || err.Error() != "agent: Config."+tc.name+" is required" {
+			t.Errorf("New(without %s) = %v, want it named", tc.name, err)
+		}
+	}
+	if _, err := New(full); err != nil {
+		t.Errorf("New(full config) = %v", err)
+	}
+}
