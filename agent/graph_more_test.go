@@ -400,3 +400,24 @@ func TestConditionRemoveTakesATag(t *testing.T) {
 		t.Errorf("condition.remove of the removed %s succeeded", tag.ID)
 	}
 }
+
+// TestRepairOffersOnlyWhatFinds: with no results, each condition is
+// tried relaxed and only the relaxations that find channels are offered,
+// each with its count; lifting the exclusion finds nothing, so it is not
+// offered.
+func TestRepairOffersOnlyWhatFinds(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "找美国的美妆博主，粉丝 120万-130万，不要英国"})
+	if got := b.shown(); got.total != 0 || !slices.Contains(got.conds, "排除 英国(applied)") {
+		t.Fatalf("precondition: no results with the exclusion applied, have %+v", got)
+	}
+	var labels []string
+	for _, o := range b.snap.Slots.RepairOptions {
+		labels = append(labels, o.ActionID+" "+o.Label)
+	}
+	want := []string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 72万–195万」(1)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(1)"}
+	if !slices.Equal(labels, want) {
+		t.Errorf("repair options %q, want %q", labels, want)
+	}
+}
