@@ -336,3 +336,32 @@ func TestNewNamesWhatIsMissing(t *testing.T) {
 		t.Errorf("New(full config) = %v", err)
 	}
 }
+
+// TestCreateSessionLimits: a client_ref of up to 200 bytes is kept, one
+// byte more is refused; a full store says so in the session's language.
+func TestCreateSessionLimits(t *testing.T) {
+	ctx := context.Background()
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		n    int
+		code string
+	}{{200, ""}, {201, "too_large"}} {
+		_, err := a.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", ClientRef: strings.Repeat("r", tc.n)})
+		var ae *Error
+		if tc.code == "" && err != nil || tc.code != "" && (!errors.As(err, &ae) || ae.Code != tc.code) {
+			t.Errorf("CreateSession(client_ref of %d bytes) = %v, want code %q", tc.n, err, tc.code)
+		}
+	}
+	full := newLimitedAgent(t, 1, 0)
+	newBox(t, full, "youtube", "zh")
+	for _, tc := range []struct{ locale, want string }{
+		{"zh", "会话已满，请稍后重试"},
+		{"en", "too many sessions right now; retry later"},
+	} {
+		_, err := full.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", Locale: tc.locale})
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != "overloaded" || ae.Message != tc.want {
+			t.Errorf("CreateSession(%s) on a full store = %v, want overloaded %q", tc.locale, err, tc.want)
+		}
+	}
+}
