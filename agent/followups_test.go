@@ -7,6 +7,7 @@ package agent
 // agent test ran).
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"searchagent/agent/agenttest"
 	"searchagent/api"
+	"searchagent/router"
 )
 
 // shown is what the search box shows after a turn, in short.
@@ -206,5 +208,47 @@ func TestUnappliedCommandIsSaidInWords(t *testing.T) {
 		if got.notice != tc.notice || !slices.Equal(got.conds, before) || got.total != 56 {
 			t.Errorf("followup %q (%s) shows notice %q, chips %v, %d results; want %q, %v unchanged, 56", tc.text, tc.locale, got.notice, got.conds, got.total, tc.notice, before)
 		}
+	}
+}
+
+// TestUnreadWordsAreSaid: words of a search the parser places nowhere
+// are named in the notice, in the session's language.
+func TestUnreadWordsAreSaid(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, want string
+		conds        []string
+	}{
+		{"zh", "未识别：123", []string{"美国(applied)", "户外(applied)"}},
+		{"en", "not understood: 123", []string{"United States(applied)", "Outdoor(applied)"}},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: "帮我找美国的露营博主, 123"})
+		if got := b.shown(); got.notice != tc.want || !slices.Equal(got.conds, tc.conds) {
+			t.Errorf("search.submit(… 123) in %s shows notice %q, chips %v; want %q and %v", tc.locale, got.notice, got.conds, tc.want, tc.conds)
+		}
+	}
+}
+
+// TestFailedTextFallsBackToTheSpecLabel: a command that fails without a
+// reason in words is named by the label of the spec that read it.
+func TestFailedTextFallsBackToTheSpecLabel(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, spec, want string
+	}{
+		{"zh", "filter.remove", "去掉某个条件"},
+		{"en", "filter.remove", "Remove a condition"},
+		{"zh", "no.such.spec", "其中一项"},
+		{"en", "no.such.spec", "one of its parts"},
+	} {
+		tr := &turn{a: a, s: &Session{Locale: tc.locale}}
+		if got := tr.failedText(router.Command{Name: "remove_filter", Spec: tc.spec}, errors.New("remove_filter: no condition matches")); got != tc.want {
+			t.Errorf("failedText(%s, %s) = %q, want %q", tc.spec, tc.locale, got, tc.want)
+		}
+	}
+	tr := &turn{a: a, s: &Session{Locale: "zh"}}
+	if got := tr.failedText(router.Command{Spec: "filter.followers"}, commandError{zh: "粉丝需要大于 0 的数值", en: "x", cause: "y"}); got != "粉丝需要大于 0 的数值" {
+		t.Errorf("failedText(commandError) = %q, want its zh text", got)
 	}
 }
