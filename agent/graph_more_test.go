@@ -421,3 +421,54 @@ func TestRepairOffersOnlyWhatFinds(t *testing.T) {
 		t.Errorf("repair options %q, want %q", labels, want)
 	}
 }
+
+// TestBoundsThatMeetReplace: a bound on the other side of a one-sided
+// range narrows it only when something is left between them; at the same
+// number the later statement replaces the earlier one.
+func TestBoundsThatMeetReplace(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		first, then, notice, chip string
+		total                     int
+	}{
+		{"粉丝 1万以上", "粉丝 1万以下", "已修改：粉丝 ≥ 1万 → 粉丝 ≤ 1万", "粉丝 ≤ 1万(applied)", 44},
+		{"粉丝 1万以下", "粉丝 1万以上", "已修改：粉丝 ≤ 1万 → 粉丝 ≥ 1万", "粉丝 ≥ 1万(applied)", 12},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主，" + tc.first})
+		b.send("followup.submit", api.Args{Text: tc.then})
+		got := b.shown()
+		if got.notice != tc.notice || !slices.Equal(got.conds, []string{"美国(applied)", "户外(applied)", tc.chip}) || got.total != tc.total {
+			t.Errorf("%q then %q: notice %q, chips %v, %d results; want %q, [美国 户外 %s], %d", tc.first, tc.then, got.notice, got.conds, got.total, tc.notice, tc.chip, tc.total)
+		}
+	}
+}
+
+// TestRemoveAnchorButtonSaysWhatStays: the repair button that drops the
+// link or anchor says what the search keeps.
+func TestRemoveAnchorButtonSaysWhatStays(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		name  string
+		steps []agenttest.Step
+		label string
+	}{
+		{"a failed link alone", []agenttest.Step{agenttest.T("search.submit", "@gadgetgrid")}, "删除链接"},
+		{"an anchor alone", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorFew), agenttest.E("A_HINT_OPEN_REPAIR_LOW_RECALL")}, "删除锚点，回到经典输入"},
+		{"an anchor with a condition", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorFew+" 露营")}, "删除锚点，按其余条件搜"},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		for _, st := range tc.steps {
+			b.send(st.Event, st.Args)
+		}
+		var labels []string
+		for _, act := range b.snap.Actions {
+			if act.ActionID == "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS" {
+				labels = append(labels, act.Label)
+			}
+		}
+		if !slices.Equal(labels, []string{tc.label}) {
+			t.Errorf("%s: the remove-anchor button reads %q, want %q", tc.name, labels, tc.label)
+		}
+	}
+}

@@ -365,3 +365,27 @@ func TestCreateSessionLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowReplaysPastOnePage: a log longer than one read page (500
+// events) is replayed whole, in order.
+func TestFollowReplaysPastOnePage(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	var last int64
+	for i := 0; last <= 1000; i++ {
+		b.send("input.type", api.Args{Text: fmt.Sprintf("swim %d", i)})
+		last = b.events[len(b.events)-1].Seq
+	}
+	var seqs []int64
+	if err := a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error { seqs = append(seqs, e.Seq); return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("Follow on a cancelled context = %v, want context.Canceled", err)
+	}
+	if int64(len(seqs)) != last || seqs[len(seqs)-1] != last {
+		t.Fatalf("Follow(0) replayed %d events ending at %d, want all %d", len(seqs), seqs[len(seqs)-1], last)
+	}
+	for i, s := range seqs {
+		if s != int64(i+1) {
+			t.Fatalf("replayed event %d has seq %d", i, s)
+		}
+	}
+}
