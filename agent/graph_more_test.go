@@ -472,3 +472,28 @@ func TestRemoveAnchorButtonSaysWhatStays(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairNeverDropsTheOnlyCondition: with one condition left and no
+// results, dropping it is no repair (it would be an unfiltered search):
+// the repair offers words instead; with two, dropping one is offered.
+func TestRepairNeverDropsTheOnlyCondition(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		text    string
+		conds   []string
+		options []string
+	}{
+		{"找越南的博主", []string{"越南(applied)"}, []string{"A_REPAIR_SWITCH_TO_NL 改用自然语言描述"}},
+		{"找越南的汽车博主", []string{"越南(applied)", "汽车(applied)"}, []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「越南」(477)"}},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: tc.text})
+		var opts []string
+		for _, o := range b.snap.Slots.RepairOptions {
+			opts = append(opts, o.ActionID+" "+o.Label)
+		}
+		if got := b.shown(); got.total != 0 || !slices.Equal(got.conds, tc.conds) || !slices.Equal(opts, tc.options) {
+			t.Errorf("search.submit(%q) shows %d results, chips %v, options %q; want 0, %v, %q", tc.text, got.total, got.conds, opts, tc.conds, tc.options)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -386,6 +387,53 @@ func TestFollowReplaysPastOnePage(t *testing.T) {
 	for i, s := range seqs {
 		if s != int64(i+1) {
 			t.Fatalf("replayed event %d has seq %d", i, s)
+		}
+	}
+}
+
+// racyLog appends one event between Follow's subscription and its first
+// read of the log, once: that event is both replayed and delivered live.
+type racyLog struct {
+	*sessions.Memory
+	once sync.Once
+}
+
+func (r *racyLog) Events(ctx context.Context, id string, after int64, limit int) ([]sessions.Event, error) {
+	r.once.Do(func() {
+		r.Memory.Append(ctx, id, []sessions.Event{{Name: api.EventTurnDone, Data: json.RawMessage(`{}`), At: testNow}})
+	})
+	return r.Memory.Events(ctx, id, after, limit)
+}
+
+// TestFollowSendsARacedEventOnce: an event appended while the follower
+// subscribes is in the log and in the subscription; it is sent once.
+func TestFollowSendsARacedEventOnce(t *testing.T) {
+	log := &racyLog{Memory: sessions.NewMemory()}
+	a := readinessAgent(t, func(c *Config) { c.Sessions = log })
+	b := newBox(t, a, "youtube", "zh")
+	b.send("input.type", api.Args{Text: "露营"})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan api.StreamEvent, 64)
+	done := make(chan error, 1)
+	go func() {
+		done <- a.Follow(ctx, b.id, b.token, 0, func(e api.StreamEvent) error { got <- e; return nil })
+	}()
+	// The raced event is the log's last; a live turn follows it.
+	var seqs []int64
+	for len(seqs) < len(b.events)+1 {
+		seqs = append(seqs, testwait.Recv(t, got, "the replayed events").Seq)
+	}
+	raced := seqs[len(seqs)-1]
+	b.send("input.type", api.Args{Text: "露营装备"})
+	for len(seqs) < len(b.events)+int(raced) {
+		seqs = append(seqs, testwait.Recv(t, got, "the live turn's events").Seq)
+	}
+	cancel()
+	testwait.Recv(t, done, "Follow to return after cancel")
+	for i, s := range seqs {
+		if s != int64(i+1) {
+			t.Fatalf("followed seqs %v: event %d has seq %d (the raced event %d twice?)", seqs, i, s, raced)
 		}
 	}
 }
