@@ -424,7 +424,8 @@ func TestRepairOffersOnlyWhatFinds(t *testing.T) {
 
 // TestBoundsThatMeetReplace: a bound on the other side of a one-sided
 // range narrows it only when something is left between them; at the same
-// number the later statement replaces the earlier one.
+// number, or on the same side, the later statement replaces the earlier
+// one.
 func TestBoundsThatMeetReplace(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct {
@@ -433,6 +434,10 @@ func TestBoundsThatMeetReplace(t *testing.T) {
 	}{
 		{"粉丝 1万以上", "粉丝 1万以下", "已修改：粉丝 ≥ 1万 → 粉丝 ≤ 1万", "粉丝 ≤ 1万(applied)", 44},
 		{"粉丝 1万以下", "粉丝 1万以上", "已修改：粉丝 ≤ 1万 → 粉丝 ≥ 1万", "粉丝 ≥ 1万(applied)", 12},
+		{"粉丝 1万以上", "粉丝 10万以下", "已修改：粉丝 ≥ 1万 → 粉丝 1万–10万", "粉丝 1万–10万(applied)", 9},
+		{"粉丝 10万以下", "粉丝 1万以上", "已修改：粉丝 ≤ 10万 → 粉丝 1万–10万", "粉丝 1万–10万(applied)", 9},
+		{"粉丝 1万以上", "粉丝 5万以上", "已修改：粉丝 ≥ 1万 → 粉丝 ≥ 5万", "粉丝 ≥ 5万(applied)", 3},
+		{"粉丝 5万以下", "粉丝 1万以下", "已修改：粉丝 ≤ 5万 → 粉丝 ≤ 1万", "粉丝 ≤ 1万(applied)", 44},
 	} {
 		b := newBox(t, a, "youtube", "zh")
 		b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主，" + tc.first})
