@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"searchagent/agent/agenttest"
+	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
 )
@@ -197,15 +198,18 @@ func TestAllowedInState(t *testing.T) {
 		steps    []agenttest.Step
 		has      []string // must be allowed with the context
 		hasNot   []string // must not be
+		substate string   // the sub-state ContextFacts gives, when checked
 	}{
 		{"an open question", "youtube", []agenttest.Step{agenttest.T("search.submit", agenttest.NaturalOtherPl)},
-			[]string{"A_CLARIFYING__CLARIFY_ANSWER__REFINING__01"}, nil},
+			[]string{"A_CLARIFYING__CLARIFY_ANSWER__REFINING__01"}, nil, ""},
 		{"an exact anchor", "youtube", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorMany)},
-			[]string{"A_COMMITTED_ANCHOR__ANCHOR_DELETE__EMPTY_INPUT__01"}, nil},
+			[]string{"A_COMMITTED_ANCHOR__ANCHOR_DELETE__EMPTY_INPUT__01"}, nil, ""},
 		{"keywords only", "youtube", []agenttest.Step{agenttest.T("input.type", "露营"), agenttest.E("input.commit"), agenttest.E("search.submit"), agenttest.E("agent.upgrade")},
-			[]string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}, nil},
+			[]string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}, nil, ""},
 		{"a soft preference", "instagram", []agenttest.Step{agenttest.T("search.submit", agenttest.MixedZH)},
-			nil, []string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}},
+			nil, []string{"A_EXPANDED_AGENT__AGENT_FALLBACK_TO_CLASSIC__COMPACT_CLASSIC__01"}, "mixed-soft"},
+		{"hard conditions of a mixed search", "youtube", []agenttest.Step{agenttest.T("search.submit", "Hollyland 麦克风，美国")},
+			nil, nil, "mixed-parse"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,6 +233,12 @@ func TestAllowedInState(t *testing.T) {
 			for _, id := range tc.hasNot {
 				if slices.Contains(with, id) {
 					t.Errorf("AllowedInState(%s, context) = %v has %s", key, with, id)
+				}
+			}
+			if tc.substate != "" {
+				st := fsm.State{Input: fsm.Input(b.snap.State.Input), Container: fsm.Container(b.snap.State.Container), Session: fsm.Session(b.snap.State.Session)}
+				if got := fsm.Substate(st, ContextFacts(b.snap.Context)).ID; got != tc.substate || b.snap.Substate != tc.substate {
+					t.Errorf("the sub-state from ContextFacts is %s, the snapshot's %s; want both %s", got, b.snap.Substate, tc.substate)
 				}
 			}
 			for _, id := range with {

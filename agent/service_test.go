@@ -137,10 +137,11 @@ func TestReadiness(t *testing.T) {
 			c.Store = namedStore{c.Store, "postgres"}
 			c.Extra = map[string]string{"pool": "8"}
 			c.Probe = func(ctx context.Context) error {
-				if _, ok := ctx.Deadline(); !ok {
-					return errors.New("the probe has no deadline")
+				// A bounded probe, with time to answer.
+				if d, ok := ctx.Deadline(); !ok || time.Until(d) < time.Second {
+					return errors.New("the probe has no deadline, or less than a second")
 				}
-				return nil
+				return ctx.Err()
 			}
 		}, true, "production", map[string]string{"pool": "8"}, nil, []string{"database unavailable"}, true},
 		{"a database that is down", func(c *Config) {
@@ -434,6 +435,23 @@ func TestFollowSendsARacedEventOnce(t *testing.T) {
 	for i, s := range seqs {
 		if s != int64(i+1) {
 			t.Fatalf("followed seqs %v: event %d has seq %d (the raced event %d twice?)", seqs, i, s, raced)
+		}
+	}
+}
+
+// TestTextAtTheLimit: an argument of exactly MaxTextBytes is taken, one
+// byte more is 413.
+func TestTextAtTheLimit(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		n    int
+		code string
+	}{{MaxTextBytes, ""}, {MaxTextBytes + 1, "too_large"}} {
+		b := newBox(t, a, "youtube", "en")
+		_, err := b.try("input.type", api.Args{Text: strings.Repeat("a", tc.n)})
+		var ae *Error
+		if tc.code == "" && err != nil || tc.code != "" && (!errors.As(err, &ae) || ae.Code != tc.code) {
+			t.Errorf("input.type with %d bytes = %v, want code %q", tc.n, err, tc.code)
 		}
 	}
 }
