@@ -413,22 +413,50 @@ func TestConditionRemoveTakesATag(t *testing.T) {
 
 // TestRepairOffersOnlyWhatFinds: with no results, each condition is
 // tried relaxed and only the relaxations that find channels are offered,
-// each with its count; lifting the exclusion finds nothing, so it is not
-// offered.
+// each with its count: lifting an exclusion or widening an activity
+// window that finds nothing is not offered.
 func TestRepairOffersOnlyWhatFinds(t *testing.T) {
 	a := newTestAgent(t)
+	for _, tc := range []struct {
+		text, cond string // the search, and a chip it must show
+		want       []string
+	}{
+		{"找美国的美妆博主，粉丝 120万-130万，不要英国", "排除 英国(applied)",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 72万–195万」(1)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(1)"}},
+		{"找美国的汽车博主，最近 3 天活跃，粉丝 100万以上", "近 3 天活跃(applied)",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「汽车」(6)"}},
+		{"找美国的美妆博主，最近 1 天活跃，粉丝 50万以上", "近 1 天活跃(applied)",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(2)"}},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("search.submit", api.Args{Text: tc.text})
+		if got := b.shown(); got.total != 0 || !slices.Contains(got.conds, tc.cond) {
+			t.Fatalf("precondition: %q finds nothing with %s, have %+v", tc.text, tc.cond, got)
+		}
+		var labels []string
+		for _, o := range b.snap.Slots.RepairOptions {
+			labels = append(labels, o.ActionID+" "+o.Label)
+		}
+		if !slices.Equal(labels, tc.want) {
+			t.Errorf("%q: repair options %q, want %q", tc.text, labels, tc.want)
+		}
+	}
+}
+
+// TestRepairLiftsAnExclusion: an excluded keyword that leaves nothing is
+// offered lifted; taking it drops the exclusion and shows what it counted.
+func TestRepairLiftsAnExclusion(t *testing.T) {
+	a := newTestAgent(t)
 	b := newBox(t, a, "youtube", "zh")
-	b.send("search.submit", api.Args{Text: "找美国的美妆博主，粉丝 120万-130万，不要英国"})
-	if got := b.shown(); got.total != 0 || !slices.Contains(got.conds, "排除 英国(applied)") {
-		t.Fatalf("precondition: no results with the exclusion applied, have %+v", got)
+	b.send("search.submit", api.Args{Text: "帮我找美国的户外博主"})
+	b.send("followup.submit", api.Args{Text: "排除 outdoor"})
+	opts := b.snap.Slots.RepairOptions
+	if len(opts) == 0 || opts[0].Label != "不再排除「outdoor」(56)" || opts[0].Args == nil {
+		t.Fatalf("precondition: the first option lifts the exclusion, have %+v", opts)
 	}
-	var labels []string
-	for _, o := range b.snap.Slots.RepairOptions {
-		labels = append(labels, o.ActionID+" "+o.Label)
-	}
-	want := []string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 72万–195万」(1)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(1)"}
-	if !slices.Equal(labels, want) {
-		t.Errorf("repair options %q, want %q", labels, want)
+	b.send(opts[0].ActionID, api.Args{ConditionID: opts[0].Args.ConditionID})
+	if got := b.shown(); got.total != 56 || len(got.tags) != 0 || !slices.Equal(got.conds, []string{"美国(applied)", "户外(applied)"}) {
+		t.Errorf("%s %q shows %d results, tags %v, chips %v; want 56, none, [美国 户外]", opts[0].ActionID, opts[0].Label, got.total, got.tags, got.conds)
 	}
 }
 

@@ -455,3 +455,18 @@ func TestTextAtTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestCommitOfASentenceIsRefused: a sentence, natural or mixed, is no
+// keyword: committing it is refused with the way to search it.
+func TestCommitOfASentenceIsRefused(t *testing.T) {
+	a := newTestAgent(t)
+	for _, text := range []string{"帮我找美国的户外博主", "Hollyland 麦克风，美国"} {
+		b := newBox(t, a, "youtube", "zh")
+		b.send("input.type", api.Args{Text: text})
+		_, err := b.try("input.commit", api.Args{})
+		var ae *Error
+		if want := "这段输入是一句描述，不是关键词：请点「搜索」按智能搜索处理"; !errors.As(err, &ae) || ae.Code != "not_allowed" || ae.Message != want {
+			t.Errorf("input.commit of %q = %v, want not_allowed %q", text, err, want)
+		}
+	}
+}
