@@ -139,6 +139,15 @@ func TestFollowupCommands(t *testing.T) {
 		{"exclude a keyword", "youtube", []step{T("search.submit", "帮我找美国的户外博主")}, T("followup.submit", "排除开箱视频"),
 			shown{state: ready, substate: "natural-results", total: 56, summary: "排除「开箱」（全部来源）；已生效：美国 / 户外",
 				conds: []string{"排除「开箱」 · 全部来源(applied)", "美国(applied)", "户外(applied)"}, tags: []string{"-开箱/all"}}, nil},
+		{"widen a follower range outside a repair", "youtube", []step{T("search.submit", agenttest.NaturalZH)}, T("followup.submit", "放宽一点"),
+			shown{state: ready, substate: "natural-results", total: 49, summary: "已生效：美国 / 汽车 / 近 30 天活跃 / 粉丝 3000–3万 / YouTube",
+				conds: []string{"美国(applied)", "汽车(applied)", "近 30 天活跃(applied)", "粉丝 3000–3万(applied)", "YouTube(applied)"}}, nil},
+		{"widen a lower bound outside a repair", "youtube", []step{T("search.submit", "帮我找美国的户外博主，粉丝 1万以上")}, T("followup.submit", "放宽一点"),
+			shown{state: ready, substate: "natural-results", total: 18, summary: "已生效：美国 / 户外 / 粉丝 ≥ 6000",
+				conds: []string{"美国(applied)", "户外(applied)", "粉丝 ≥ 6000(applied)"}}, nil},
+		{"widen an upper bound outside a repair", "youtube", []step{T("search.submit", "帮我找美国的户外博主，粉丝 1万以下")}, T("followup.submit", "放宽一点"),
+			shown{state: ready, substate: "natural-results", total: 46, summary: "已生效：美国 / 户外 / 粉丝 ≤ 1.5万",
+				conds: []string{"美国(applied)", "户外(applied)", "粉丝 ≤ 1.5万(applied)"}}, nil},
 		{"answer the open question by position", "youtube", []step{otherPlatform}, T("followup.submit", "第二个"),
 			shown{state: ready, substate: "natural-results", total: 95, summary: "已生效：美国 / 美妆；仅作参考：Instagram",
 				conds: []string{"Instagram(reference)", "美国(applied)", "美妆(applied)"}},
@@ -263,5 +272,25 @@ func TestFailedTextFallsBackToTheSpecLabel(t *testing.T) {
 	tr := &turn{a: a, s: &Session{Locale: "zh"}}
 	if got := tr.failedText(router.Command{Spec: "filter.followers"}, commandError{zh: "粉丝需要大于 0 的数值", en: "x", cause: "y"}); got != "粉丝需要大于 0 的数值" {
 		t.Errorf("failedText(commandError) = %q, want its zh text", got)
+	}
+}
+
+// TestAmbiguousKeywordAsksByCategory: a keyword two categories share
+// asks which one, the larger first.
+func TestAmbiguousKeywordAsksByCategory(t *testing.T) {
+	a := newTestAgent(t)
+	for _, text := range []string{agenttest.MixedAmbiguous, "find apple channels"} {
+		b := newBox(t, a, "youtube", "en")
+		b.send("search.submit", api.Args{Text: text})
+		q := b.snap.Slots.Question
+		var opts []string
+		if q != nil {
+			for _, o := range q.Options {
+				opts = append(opts, o.ID+" "+o.Label)
+			}
+		}
+		if want := []string{"o1 Technology", "o2 Food", "o3 Either"}; q == nil || !slices.Equal(opts, want) {
+			t.Errorf("search.submit(%q) asks %+v, want the options %q", text, q, want)
+		}
 	}
 }
