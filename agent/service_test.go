@@ -470,3 +470,21 @@ func TestCommitOfASentenceIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// downStore is a session store whose database is away.
+type downStore struct{ *sessions.Memory }
+
+func (downStore) Create(context.Context, sessions.Record) (string, error) {
+	return "", fmt.Errorf("create: %w", sessions.ErrUnavailable)
+}
+
+// TestSessionStoreAwayIsRetryable: a session database that is away is a
+// 503 the client may retry, not an internal error.
+func TestSessionStoreAwayIsRetryable(t *testing.T) {
+	a := readinessAgent(t, func(c *Config) { c.Sessions = downStore{sessions.NewMemory()} })
+	_, err := a.CreateSession(context.Background(), api.CreateSessionRequest{Platform: "youtube"})
+	var ae *Error
+	if !errors.As(err, &ae) || !errors.Is(err, ErrUnavailable) || ae.Code != "unavailable" {
+		t.Errorf("CreateSession with the store away = %v, want ErrUnavailable unavailable", err)
+	}
+}
