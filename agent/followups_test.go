@@ -294,3 +294,41 @@ func TestAmbiguousKeywordAsksByCategory(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordTagEdits: an edited tag takes the new text; deleting the tag
+// whose menu is open closes the menu; deleting the last keyword of a
+// classic search in repair empties the box, results and repair included.
+func TestKeywordTagEdits(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	for _, kw := range []string{"swim", "救生衣"} {
+		b.send("input.type", api.Args{Text: kw})
+		b.send("input.commit", api.Args{})
+	}
+	k1, k2 := b.snap.Context.KeywordTags[0].ID, b.snap.Context.KeywordTags[1].ID
+	b.send("tag.edit", api.Args{TagID: k1})
+	b.send("tag.edit_submit", api.Args{TagID: k1, Text: "swim vest"})
+	if got := b.shown().tags; !slices.Equal(got, []string{"swim vest/tags", "救生衣/tags"}) {
+		t.Errorf("after tag.edit_submit %s → \"swim vest\": tags %v", k1, got)
+	}
+	b.send("tag.menu_open", api.Args{TagID: k2})
+	if c := b.snap.Context; c.ActiveTagID != k2 || !c.ActiveTagMenu {
+		t.Fatalf("precondition: %s's menu open, have active %q menu %v", k2, c.ActiveTagID, c.ActiveTagMenu)
+	}
+	b.send("tag.delete", api.Args{TagID: k2})
+	if c := b.snap.Context; c.ActiveTagID != "" || c.ActiveTagMenu || !slices.Equal(b.shown().tags, []string{"swim vest/tags"}) || b.snap.Substate != "keyword-committed" {
+		t.Errorf("after deleting %s with its menu open: active %q menu %v tags %v in %s; want no menu, [swim vest/tags], keyword-committed", k2, c.ActiveTagID, c.ActiveTagMenu, b.shown().tags, b.snap.Substate)
+	}
+
+	r := newBox(t, a, "youtube", "zh")
+	r.send("input.type", api.Args{Text: "zzqxj"})
+	r.send("input.commit", api.Args{})
+	r.send("search.submit", api.Args{})
+	if r.snap.Substate != "repair-empty" {
+		t.Fatalf("precondition: a classic search in repair, have %s", r.snap.Substate)
+	}
+	r.send("tag.delete", api.Args{TagID: r.snap.Context.KeywordTags[0].ID})
+	if got := r.shown(); got.state != "empty_input/compact_classic/idle" || got.substate != "keyword-blank" || got.total != -1 || len(r.snap.Slots.RepairOptions) != 0 {
+		t.Errorf("deleting the last keyword in repair shows %+v with %d repair options, want an empty box without results", got, len(r.snap.Slots.RepairOptions))
+	}
+}
