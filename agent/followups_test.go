@@ -332,3 +332,56 @@ func TestKeywordTagEdits(t *testing.T) {
 		t.Errorf("deleting the last keyword in repair shows %+v with %d repair options, want an empty box without results", got, len(r.snap.Slots.RepairOptions))
 	}
 }
+
+// TestDropTheAnchorRepair: dropping an anchor that was all there was
+// empties the box and its results (never pinned stale); with a condition
+// left the search runs on it.
+func TestDropTheAnchorRepair(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		name  string
+		steps []agenttest.Step
+		want  shown
+	}{
+		{"the anchor alone", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorFew), agenttest.E("A_HINT_OPEN_REPAIR_LOW_RECALL")},
+			shown{state: "empty_input/compact_classic/idle", substate: "keyword-blank", total: -1}},
+		{"with a condition", []agenttest.Step{agenttest.T("search.submit", agenttest.AnchorFew+" 露营")},
+			shown{state: "followup_waiting/expanded_agent/results_ready", substate: "natural-results", total: 207, summary: "已生效：户外", conds: []string{"户外(applied)"}}},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		for _, st := range tc.steps {
+			b.send(st.Event, st.Args)
+		}
+		b.send("A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", api.Args{})
+		if got, want := fmt.Sprintf("%+v", b.shown()), fmt.Sprintf("%+v", tc.want); got != want {
+			t.Errorf("%s: dropping the anchor shows\n  %s\nwant\n  %s", tc.name, got, want)
+		}
+	}
+}
+
+// TestSetScopeChecksItsArguments: tag.set_scope needs a tag of the
+// session and a known scope.
+func TestSetScopeChecksItsArguments(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("input.type", api.Args{Text: "露营"})
+	b.send("input.commit", api.Args{})
+	id := b.snap.Context.KeywordTags[0].ID
+	for _, tc := range []struct {
+		args api.Args
+		code string
+	}{
+		{api.Args{TagID: id, Scope: "everywhere"}, "bad_scope"},
+		{api.Args{TagID: "k99", Scope: "name"}, "unknown_tag"},
+	} {
+		_, err := b.try("tag.set_scope", tc.args)
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != tc.code {
+			t.Errorf("tag.set_scope %+v = %v, want %s", tc.args, err, tc.code)
+		}
+	}
+	b.send("tag.set_scope", api.Args{TagID: id, Scope: "name"})
+	if got := b.shown().tags; !slices.Equal(got, []string{"露营/name"}) {
+		t.Errorf("tag.set_scope name: tags %v, want [露营/name]", got)
+	}
+}
