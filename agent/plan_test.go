@@ -52,7 +52,8 @@ func TestRouterPlanIsFollowed(t *testing.T) {
 
 // TestRefusedPlanSaysTheNotice: a follow-up the router asks about or
 // wants confirmed is carried out by the notice that asks: its plan steps
-// say so in the trace.
+// say so in the trace, and the step that waits for the answer did not
+// run.
 func TestRefusedPlanSaysTheNotice(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct{ platform, search, followup string }{
@@ -79,6 +80,11 @@ func TestRefusedPlanSaysTheNotice(t *testing.T) {
 					t.Errorf("%q: plan step %s is carried out by the notice but not marked ran", tc.followup, p.StepCode)
 				}
 			}
+		}
+		waits := slices.IndexFunc(tt.Plan, func(p PlanTrace) bool { return p.StepCode == "reset_session" })
+		if tc.followup == "全部清空" && (waits < 0 || tt.Plan[waits].Ran || len(tt.Plan[waits].By) > 0) {
+			// The reset waits for the confirmation: not carried out.
+			t.Errorf("%q: plan %+v, want reset_session in it, not carried out before any confirmation", tc.followup, tt.Plan)
 		}
 		if tt.Notice == "" || noticed == 0 {
 			t.Errorf("%q: notice %q, %d plan steps carried out by it (plan %+v); want the notice to carry one", tc.followup, tt.Notice, noticed, tt.Plan)
