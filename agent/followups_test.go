@@ -385,3 +385,24 @@ func TestSetScopeChecksItsArguments(t *testing.T) {
 		t.Errorf("tag.set_scope name: tags %v, want [露营/name]", got)
 	}
 }
+
+// TestResultsPageFromTheStart: cursor "0" is the first page; a negative
+// or unreadable cursor is refused.
+func TestResultsPageFromTheStart(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主"})
+	first := b.snap.Results.Items[0].Channel.ID
+	b.send("results.page", api.Args{Cursor: b.snap.Results.NextCursor})
+	b.send("results.page", api.Args{Cursor: "0"})
+	if got := b.snap.Results.Items[0].Channel.ID; got != first || b.snap.Results.Total != 56 {
+		t.Errorf("results.page 0 starts at %s of %d, want %s of 56", got, b.snap.Results.Total, first)
+	}
+	for _, c := range []string{"-1", "next"} {
+		_, err := b.try("results.page", api.Args{Cursor: c})
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != "bad_cursor" {
+			t.Errorf("results.page %q = %v, want bad_cursor", c, err)
+		}
+	}
+}

@@ -86,6 +86,10 @@ func TestRepairTakenByItsArguments(t *testing.T) {
 		if len(opts) != 1 || opts[0].Args == nil {
 			t.Fatalf("precondition: one widen option with its arguments, have %+v", opts)
 		}
+		// The option names the range it widens to (issue 16 item 4).
+		if v := opts[0].Args.Value; opts[0].Args.ConditionID == "" || v == nil || v.Min != 720000 || v.Max != 1950000 {
+			t.Errorf("the widen option's args %+v, want the condition and the range 72万–195万", opts[0].Args)
+		}
 		return b, opts[0]
 	}
 	argsOf := func(t *testing.T, o contract.RepairOption) api.Args {
