@@ -10,12 +10,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"searchagent/agent/agenttest"
 	"searchagent/api"
 	"searchagent/router"
+	"searchagent/tools/store"
 )
 
 // shown is what the search box shows after a turn, in short.
@@ -386,8 +388,9 @@ func TestSetScopeChecksItsArguments(t *testing.T) {
 	}
 }
 
-// TestResultsPageFromTheStart: cursor "0" is the first page; a negative
-// or unreadable cursor is refused.
+// TestResultsPageFromTheStart: cursor "0" is the first page and
+// store.MaxOffset the last one may ask; a negative, unreadable or larger
+// cursor is refused.
 func TestResultsPageFromTheStart(t *testing.T) {
 	a := newTestAgent(t)
 	b := newBox(t, a, "youtube", "zh")
@@ -398,11 +401,24 @@ func TestResultsPageFromTheStart(t *testing.T) {
 	if got := b.snap.Results.Items[0].Channel.ID; got != first || b.snap.Results.Total != 56 {
 		t.Errorf("results.page 0 starts at %s of %d, want %s of 56", got, b.snap.Results.Total, first)
 	}
-	for _, c := range []string{"-1", "next"} {
+	b.send("results.page", api.Args{Cursor: strconv.Itoa(store.MaxOffset)})
+	for _, c := range []string{"-1", "next", strconv.Itoa(store.MaxOffset + 1)} {
 		_, err := b.try("results.page", api.Args{Cursor: c})
 		var ae *Error
 		if !errors.As(err, &ae) || ae.Code != "bad_cursor" {
 			t.Errorf("results.page %q = %v, want bad_cursor", c, err)
 		}
+	}
+}
+
+// TestFilterClearTakesOneField: filter.clear removes the conditions of
+// its field and no other.
+func TestFilterClearTakesOneField(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找美国做露营评测的博主"})
+	b.send("filter.clear", api.Args{Field: "country"})
+	if got := b.shown().conds; !slices.Equal(got, []string{"户外(applied)"}) {
+		t.Errorf("filter.clear country leaves %v, want [户外(applied)]", got)
 	}
 }
