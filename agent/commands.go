@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -143,6 +144,29 @@ func (t *turn) applyCommand(cmd router.Command) error {
 	return err
 }
 
+// commandError is a command that cannot be applied, said in the user's
+// words; cause is what the trace records.
+type commandError struct{ zh, en, cause string }
+
+func (e commandError) Error() string { return e.cause }
+
+// failedText says in the user's words which part of a follow-up was not
+// applied: the command's own reason when it has one, else the label of
+// the router spec that read it. Never the internal error (issue 16).
+func (t *turn) failedText(cmd router.Command, err error) string {
+	zh := t.s.zh()
+	var ce commandError
+	if errors.As(err, &ce) {
+		return pick(zh, ce.zh, ce.en)
+	}
+	if sp, ok := t.a.cfg.Router.Snapshot().Spec(cmd.Spec); ok {
+		if l := sp.Label.In(t.s.Locale); l != "" {
+			return l
+		}
+	}
+	return pick(zh, "其中一项", "one of its parts")
+}
+
 func addFilter(s *Session, args router.Args) (string, error) {
 	name, _ := args.Get("field").(string)
 	op, _ := args.Get("op").(string)
@@ -161,7 +185,11 @@ func addFilter(s *Session, args router.Args) (string, error) {
 	case fieldCount:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
 		if !ok {
-			return "", fmt.Errorf("add_filter %s: bad value %v", name, args.Get("value"))
+			// "粉丝 0 以上": the router reads a count the store cannot
+			// filter by; the user is told which field needs a number.
+			label := condition.Field(ff.name).Label(s.Locale)
+			return "", commandError{zh: label + "需要大于 0 的数值", en: label + " needs a number above 0",
+				cause: fmt.Sprintf("add_filter %s: bad value %v", name, args.Get("value"))}
 		}
 		c.Op, c.Value = countValue(lo, hi)
 	case fieldDays:
@@ -188,22 +216,14 @@ func countValue(lo, hi int64) (string, condparse.Value) {
 
 func removeFilter(s *Session, args router.Args) (string, error) {
 	before := s.chips()
+	// The router's condition_ids are required and resolved from the
+	// session's chips (router/specs/filters.yaml, filter.remove), and
+	// removeCond removes every kind of chip: the ids are what goes.
 	ids := stringsOf(args.Get("condition_ids"))
 	name, _ := args.Get("field").(string)
 	removed := false
 	for _, id := range ids {
 		removed = s.removeCond(id) || removed
-	}
-	if !removed && name != "" {
-		field := name
-		if ff, ok := filterFieldNamed(name); ok {
-			field = ff.name
-		}
-		for _, c := range slices.Clone(s.Conds) {
-			if c.Field == field {
-				removed = s.removeCond(c.ID) || removed
-			}
-		}
 	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
@@ -235,23 +255,18 @@ func addKeywords(s *Session, args router.Args, excluded bool) error {
 
 func setKeywordScope(s *Session, args router.Args) (string, error) {
 	scope, _ := args.Get("scope").(string)
+	// condition_ids is keyword.scope's required target, resolved by the
+	// router from the session's keyword chips (router/specs/keywords.yaml):
+	// a follow-up that names none is asked about, never carried out here.
 	ids := stringsOf(args.Get("condition_ids"))
-	if len(ids) == 0 && s.ActiveTagID != "" {
-		ids = []string{s.ActiveTagID}
-	}
-	if len(ids) == 0 {
-		for _, t := range s.Tags {
-			ids = append(ids, t.ID)
-		}
-	}
-	n := 0
+	changed := false
 	for _, id := range ids {
 		if _, t := s.tag(id); t != nil {
 			t.Scope = contract.Scope(scope)
-			n++
+			changed = true
 		}
 	}
-	if n == 0 {
+	if !changed {
 		return "", fmt.Errorf("set_keyword_scope: no keyword tag to change")
 	}
 	return "", nil

@@ -541,16 +541,20 @@ func applyFollowup(t *turn) error {
 	}
 	if len(t.plan.commands) > 0 {
 		if err := t.step(api.StepUpdateConditions, func() (any, error) {
-			var applied, failed []string
+			var applied, failed, errs []string
 			for _, cmd := range t.plan.commands {
 				if err := t.applyCommand(cmd); err != nil {
-					s.note(pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + err.Error())
-					failed = append(failed, cmd.Name)
+					s.note(pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + t.failedText(cmd, err))
+					failed, errs = append(failed, cmd.Name), append(errs, err.Error())
 					continue
 				}
 				applied = append(applied, cmd.Name)
 			}
-			return map[string]any{"applied": applied, "failed": failed, "data_updates": t.trace.Router.Result.Decision.DataUpdates}, nil
+			detail := map[string]any{"applied": applied, "failed": failed, "data_updates": t.trace.Router.Result.Decision.DataUpdates}
+			if len(errs) > 0 {
+				detail["errors"] = errs
+			}
+			return detail, nil
 		}); err != nil {
 			return err
 		}

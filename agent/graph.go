@@ -338,6 +338,8 @@ func describe(c Cond) (zh, en string) {
 func (s *Session) upsertCond(c Cond) { s.mergeCond(c) }
 
 // removeCond removes a node or a tag by id; it reports whether one went.
+// The anchor is not removed by id: its own events and commands drop it
+// (anchor.delete, the repair, remove_anchor).
 func (s *Session) removeCond(id string) bool {
 	if i, _ := s.cond(id); i >= 0 {
 		s.Conds = slices.Delete(s.Conds, i, i+1)
@@ -345,10 +347,6 @@ func (s *Session) removeCond(id string) bool {
 	}
 	if i, _ := s.tag(id); i >= 0 {
 		s.Tags = slices.Delete(s.Tags, i, i+1)
-		return true
-	}
-	if s.Anchor != nil && s.Anchor.ID == id {
-		s.Anchor = nil
 		return true
 	}
 	return false

@@ -140,6 +140,14 @@ func TestTracePages(t *testing.T) {
 	if fmt.Sprint(got) != "[2 2 1]" {
 		t.Errorf("page sizes %v, want [2 2 1]", got)
 	}
+	// No limit: every turn in one page, and no next page.
+	v, err := a.TracePage(context.Background(), b.id, b.token, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc := v.(TraceDoc); len(doc.Turns) != 5 || doc.NextAfter != 0 {
+		t.Errorf("TracePage(limit 0) = %d turns, next_after %d; want 5 and none", len(doc.Turns), doc.NextAfter)
+	}
 	if _, err := a.TracePage(context.Background(), b.id, "wrong", 0, 2); !errors.Is(err, ErrForbidden) {
 		t.Errorf("TracePage with a wrong token = %v, want ErrForbidden", err)
 	}

@@ -3,9 +3,11 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"searchagent/agent/agenttest"
+	"searchagent/api"
 )
 
 // TestRouterPlanIsFollowed: for every follow-up of the scripted sessions
@@ -45,5 +47,47 @@ func TestRouterPlanIsFollowed(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no executed router plan in the scripted sessions")
+	}
+}
+
+// TestRefusedPlanSaysTheNotice: a follow-up the router asks about or
+// wants confirmed is carried out by the notice that asks: its plan steps
+// say so in the trace, and the step that waits for the answer did not
+// run.
+func TestRefusedPlanSaysTheNotice(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ platform, search, followup string }{
+		{"instagram", agenttest.MixedZH, "只搜简介"},
+		{"youtube", agenttest.NaturalZH, "全部清空"},
+	} {
+		b := newBox(t, a, tc.platform, "zh")
+		b.send("search.submit", api.Args{Text: tc.search})
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		doc, err := a.Trace(context.Background(), b.id, b.token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turns := doc.(TraceDoc).Turns
+		var tt TurnTrace
+		if err := json.Unmarshal(turns[len(turns)-1], &tt); err != nil {
+			t.Fatal(err)
+		}
+		noticed := 0
+		for _, p := range tt.Plan {
+			if slices.Contains(p.By, "notice") {
+				noticed++
+				if !p.Ran {
+					t.Errorf("%q: plan step %s is carried out by the notice but not marked ran", tc.followup, p.StepCode)
+				}
+			}
+		}
+		waits := slices.IndexFunc(tt.Plan, func(p PlanTrace) bool { return p.StepCode == "reset_session" })
+		if tc.followup == "全部清空" && (waits < 0 || tt.Plan[waits].Ran || len(tt.Plan[waits].By) > 0) {
+			// The reset waits for the confirmation: not carried out.
+			t.Errorf("%q: plan %+v, want reset_session in it, not carried out before any confirmation", tc.followup, tt.Plan)
+		}
+		if tt.Notice == "" || noticed == 0 {
+			t.Errorf("%q: notice %q, %d plan steps carried out by it (plan %+v); want the notice to carry one", tc.followup, tt.Notice, noticed, tt.Plan)
+		}
 	}
 }
