@@ -28,7 +28,7 @@ cases:
   - name: fallback_has_no_top
     input: 嗯嗯好的
     state: *ready
-    want: {top: filter.country, slots: {country: [US]}, missing: [country], invalid: [country]}
+    want: {top: filter.country, slots: {country: [US]}, missing: [country], invalid: [country], by: position}
   - name: url_answer_is_by_url
     input: https://www.youtube.com/@veritasium
     platform: youtube
@@ -71,6 +71,7 @@ cases:
 			`slot country = null, want ["US"]`,
 			"missing = [], want [country]",
 			"invalid = [], want [country]",
+			`answered by "", want "position"`,
 		},
 		"url_answer_is_by_url":         {`answered by "url", want "text"`},
 		"text_answer_is_by_text_input": {`answered by "text_input", want "url"`},
