@@ -145,3 +145,35 @@ func TestParseCasesRejects(t *testing.T) {
 		t.Errorf("ParseCases(empty) = %v, %v, want no cases and no error", cases, err)
 	}
 }
+
+// TestReplayOutcomeFields pins the comparable strings `intentctl diff`
+// prints for an outcome: commands without arguments carry no args key,
+// slots and the decision line.
+func TestReplayOutcomeFields(t *testing.T) {
+	snap := defaultSnapshot(t)
+	cases, err := ParseCases([]byte(`
+cases:
+  - name: reset
+    input: 全部清空
+    state: &ready {input: followup_waiting, container: expanded_agent, session: results_ready}
+  - name: country
+    input: 只要美国的
+    state: *ready
+  - name: fallback
+    input: 嗯嗯好的
+    state: *ready
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Outcome{
+		{Name: "reset", Branch: BranchMatched, Top: "session.reset", Commands: `[{"name":"reset"}]`, Slots: `{}`,
+			Decision: "reset execute=false clarify=false confirm=true"},
+		{Name: "country", Branch: BranchMatched, Top: "filter.country", Commands: `[{"args":{"field":"country","op":"in","value":["US"]},"name":"add_filter"}]`,
+			Slots: `{"country":["US"]}`, Decision: "refine execute=true clarify=false confirm=false"},
+		{Name: "fallback", Branch: BranchFallback, Commands: `[]`, Decision: "refuse execute=false clarify=false confirm=false"},
+	}
+	if diff := cmp.Diff(want, Replay(snap, cases)); diff != "" {
+		t.Errorf("Replay mismatch (-want +got):\n%s", diff)
+	}
+}
