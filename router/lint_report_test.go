@@ -1,6 +1,7 @@
 package router
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,7 +112,7 @@ func TestLintReportsEachRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 64 term groups are allowed, 65 are too many.
+	// 64 term groups, lexicons or patterns are allowed, 65 are too many.
 	for _, n := range []int{64, 65} {
 		s := Spec{ID: "l.groups_" + strings.Repeat("x", n-63), Domain: "test", Label: Text{ZH: "组", EN: "groups"}, Composable: true, Command: &CommandSpec{Name: "narrow"}}
 		for i := 0; i < n; i++ {
@@ -119,7 +120,19 @@ func TestLintReportsEachRule(t *testing.T) {
 		}
 		s.file = "g.yaml"
 		s.applyDefaults()
-		specs = append(specs, s)
+		lex := Spec{ID: "l.lex_" + strings.Repeat("x", n-63), Domain: "test", Label: Text{ZH: "词表", EN: "lexicons"}, Composable: true,
+			Command: &CommandSpec{Name: "narrow"}, Slots: map[string]SlotSpec{"country": {Type: SlotCountry}}}
+		pat := Spec{ID: "l.pat_" + strings.Repeat("x", n-63), Domain: "test", Label: Text{ZH: "模式", EN: "patterns"}, Composable: true,
+			Command: &CommandSpec{Name: "narrow"}}
+		for i := 0; i < n; i++ {
+			lex.Lexicons = append(lex.Lexicons, LexiconRef{Slot: "country", Weight: 0.1})
+			name := fmt.Sprintf("p%d", i)
+			pat.Patterns = append(pat.Patterns, Pattern{Name: name, Regex: name, Weight: 0.1, Triggers: []string{name}})
+		}
+		lex.file, pat.file = "g.yaml", "g.yaml"
+		lex.applyDefaults()
+		pat.applyDefaults()
+		specs = append(specs, s, lex, pat)
 	}
 	var got []string
 	for _, is := range Lint(specs) {
@@ -127,6 +140,8 @@ func TestLintReportsEachRule(t *testing.T) {
 	}
 	want := []string{
 		"g.yaml: l.groups_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
+		"g.yaml: l.lex_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
+		"g.yaml: l.pat_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
 		"l.yaml: error id: spec without id",
 		`l.yaml: l.patterns: error anchor: pattern bad_anchor: unknown anchor "sideways" (window, trigger, number or lex:SLOT)`,
 		`l.yaml: l.patterns: error anchor: pattern lex_anchor: anchor slot "word" has no vocabulary`,

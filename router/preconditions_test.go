@@ -82,3 +82,26 @@ func TestLocaleFollowsTheText(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoveAnchorNeedsAnAnchor: only an anchor condition lets "remove the
+// anchor" run; keyword tags alone do not.
+func TestRemoveAnchorNeedsAnAnchor(t *testing.T) {
+	kw := Condition{ID: "k1", Kind: "keyword", Value: "camping"}
+	anchor := Condition{ID: "a1", Kind: "anchor", Field: "anchor", Value: "https://www.youtube.com/@mkbhd"}
+	snap := defaultSnapshot(t)
+	for _, tc := range []struct {
+		conds   []Condition
+		refusal string
+	}{
+		{[]Condition{kw}, "Remove the anchor, keep keywords: there is no anchor"},
+		{[]Condition{kw, anchor}, ""},
+	} {
+		res, err := snap.Query(Input{Text: "remove the anchor", Locale: "en", Conditions: tc.conds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Decision.Refusal != tc.refusal || res.Decision.ShouldExecute != (tc.refusal == "") {
+			t.Errorf("Query(remove the anchor) with %d conditions: refusal %q execute %v, want refusal %q", len(tc.conds), res.Decision.Refusal, res.Decision.ShouldExecute, tc.refusal)
+		}
+	}
+}
