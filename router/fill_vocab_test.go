@@ -84,3 +84,18 @@ func TestNestedNamesAndContextSlots(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveFilterPicksTheNamedKind: removing keywords touches the keyword
+// tags only, never the anchor beside them.
+func TestRemoveFilterPicksTheNamedKind(t *testing.T) {
+	conds := []Condition{{ID: "k1", Kind: "keyword", Field: "keyword", Value: "露营"}, {ID: "a1", Kind: "anchor", Field: "anchor", Value: "https://www.youtube.com/@mkbhd"},
+		{ID: "k2", Kind: "keyword", Field: "keyword", Value: "徒步"}}
+	res, err := defaultSnapshot(t).Query(Input{Text: "删除关键词", Conditions: conds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"name":"remove_filter","args":{"condition_ids":["k1","k2"],"field":"keyword"},"spec":"filter.remove"}]`
+	if got, _ := json.Marshal(res.Commands); string(got) != want {
+		t.Errorf("Query(删除关键词) commands = %s, want %s", got, want)
+	}
+}
