@@ -72,7 +72,7 @@ func TestLintReportsEachRule(t *testing.T) {
     label: {zh: 槽, en: slots}
     terms:
       - {weight: 0.6, zh: [槽词], en: [slotword]}
-    lexicons: [{slot: ghost, weight: 0.2}, {slot: note, weight: 0.2}]
+    lexicons: [{slot: ghost, weight: 0.2}, {slot: note, weight: 0.2}, {slot: colour, weight: 0.2}]
     slots:
       Bad-Name: {type: string}
       colour: {type: enum}
@@ -154,6 +154,7 @@ func TestLintReportsEachRule(t *testing.T) {
 		`l.yaml: l.slots: error enum_alias: slot size: alias key "xl" is not an enum value`,
 		`l.yaml: l.slots: error lexicon: lexicon refers to unknown slot "ghost"`,
 		"l.yaml: l.slots: error lexicon: slot note of type string has no vocabulary",
+		"l.yaml: l.slots: error lexicon: slot colour of type enum has no vocabulary",
 		`l.yaml: l.slots: error slot_from: slot copied: only platform and condition slots derive from another slot`,
 		`l.yaml: l.slots: error slot_from: slot orphan derives from unknown slot "nowhere"`,
 		`l.yaml: l.slots: error slot_name: slot name "Bad-Name" must match ^[a-z_][a-z0-9_]*$`,
