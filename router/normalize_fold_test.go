@@ -40,3 +40,13 @@ func TestNormalizeFoldsEachRuneClass(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizeFoldsEveryASCIIUpper: the ASCII fast path lowercases the
+// ends of the range too ("Z" as much as "A").
+func TestNormalizeFoldsEveryASCIIUpper(t *testing.T) {
+	for in, want := range map[string]string{"ZZ TOP": "zz top", "AZ": "az", "zara": "zara"} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
