@@ -87,8 +87,21 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			case tk.has(clsCountry) != nil, tk.has(clsLanguage) != nil, tk.has(clsCategory) != nil,
 				tk.has(clsPlatform) != nil, tk.has(clsCreatorPlatform) != nil, tk.has(clsSoft) != nil:
 				substantive = true
+				if st.t.norm[tk.e-1] == '的' && st.describesNext(k) {
+					// "不是美国的露营博主": a spelling with its 的 ("美国的")
+					// closes the object as a 的 does (below).
+					tk.neg = neg
+					return k
+				}
+			case tk.has(clsDe) != nil && substantive && st.describesNext(k):
+				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
+				// what is excluded; the words after it describe what is wanted.
+				stop = true
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
 				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
+			case !substantive && tk.has(clsStop) != nil && objectLead[st.word(k)]:
+				// "not from the US", "not in Japan": the preposition leads
+				// into the object.
 			default:
 				if tk.has(clsStop) != nil || tk.has(clsRel) != nil || tk.has(clsExclude) != nil ||
 					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil {
@@ -116,6 +129,28 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		return j - 1
 	}
 	return last
+}
+
+// objectLead are the stop words that may open an exclusion object.
+var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true}
+
+// describesNext reports a 的 at k followed by a content word (a vocabulary
+// word or an unknown word), not by a creator noun, a connector, punctuation
+// or the end: "美国的露营博主" but not "游戏的博主" or "美国的、加拿大的".
+func (st *state) describesNext(k int) bool {
+	n := st.skipSpace(k + 1)
+	if n >= len(st.toks) || st.toks[n].role != roleNone {
+		return false
+	}
+	tk := &st.toks[n]
+	switch tk.kind {
+	case tkWord, tkCJK:
+		return true
+	case tkLex:
+		return tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
+			tk.has(clsPlatform) != nil || tk.has(clsSoft) != nil
+	}
+	return false
 }
 
 // alsoFollows reports a "还/也/also" later in the same sentence.

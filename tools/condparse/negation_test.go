@@ -1,0 +1,29 @@
+package condparse
+
+import "testing"
+
+// TestNegationEdges pins exclusions a user would see turned around: what is
+// excluded stays excluded, and nothing else is.
+func TestNegationEdges(t *testing.T) {
+	runEdgeCases(t, []edgeCase{
+		// "不是 X 的 Y 博主": X is excluded, Y (the head) is wanted.
+		{"帮我找不是美国的露营博主", ShapeNatural, []string{
+			`hard country not_in [US] applied @不是美国的`, `hard category eq "outdoor" applied @露营`}, nil},
+		{"不是美国的", ShapeNatural, []string{`hard country not_in [US] applied @不是美国的`}, nil},
+		{"camping creators not from the US", ShapeNatural, []string{
+			`hard category eq "outdoor" applied @camping`, `hard country not_in [US] applied @not from the US`}, nil},
+		{"find camping creators not based in the US", ShapeNatural, []string{
+			`hard category eq "outdoor" applied @camping`, `hard country not_in [US] applied @not based in the US`}, nil},
+		// "非 X 类的 Y 博主": the 的 closes the exclusion.
+		{"非游戏类的美国博主", ShapeNatural, []string{
+			`hard category not_in [gaming] applied @非游戏`, `hard country eq "US" applied @美国`}, nil},
+		{"非美国的英语博主", ShapeNatural, []string{
+			`hard country not_in [US] applied @非美国的`, `hard language eq "en" applied @英语`}, nil},
+		{"不要做游戏的美国博主", ShapeNatural, []string{
+			`hard category not_in [gaming] applied @不要做游戏`, `hard country eq "US" applied @美国`}, nil},
+		// a 的 before a creator noun, a separator or the end keeps the object.
+		{"不要游戏的博主", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏`}, nil},
+		{"不要美国的，粉丝1w+", ShapeNatural, []string{
+			`hard country not_in [US] applied @不要美国的`, `hard followers gte 10000 applied @粉丝1w+`}, nil},
+	})
+}
