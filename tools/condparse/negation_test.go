@@ -25,5 +25,17 @@ func TestNegationEdges(t *testing.T) {
 		{"不要游戏的博主", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏`}, nil},
 		{"不要美国的，粉丝1w+", ShapeNatural, []string{
 			`hard country not_in [US] applied @不要美国的`, `hard followers gte 10000 applied @粉丝1w+`}, nil},
+		// an excluded content form with no category before it is an excluded
+		// keyword, never dropped.
+		{"帮我找美国的科技博主，粉丝 500万以上，不要评测", ShapeNatural, []string{
+			`hard country eq "US" applied @美国的`, `hard category eq "tech" applied @科技`,
+			`hard followers gte 5000000 applied @粉丝 500万以上`, `keyword keyword not_contains "评测" applied @不要评测`}, nil},
+		{"US tech creators, no reviews", ShapeNatural, []string{
+			`hard country eq "US" applied @US`, `hard category eq "tech" applied @tech`,
+			`keyword keyword not_contains "reviews" applied @no reviews`}, nil},
+		{"美国博主，不要开箱视频", ShapeNatural, []string{
+			`hard country eq "US" applied @美国`, `keyword keyword not_contains "开箱" applied @不要开箱`}, nil},
+		// after a category the form is its own ("游戏评测" is gaming).
+		{"不要游戏评测", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏评测`}, nil},
 	})
 }
