@@ -37,5 +37,18 @@ func TestNegationEdges(t *testing.T) {
 			`hard country eq "US" applied @美国`, `keyword keyword not_contains "开箱" applied @不要开箱`}, nil},
 		// after a category the form is its own ("游戏评测" is gaming).
 		{"不要游戏评测", ShapeNatural, []string{`hard category not_in [gaming] applied @不要游戏评测`}, nil},
+		// an excluded word for a category wanted under another word is an
+		// excluded keyword: the category stays wanted.
+		{"帮我找美国的户外博主，不要露营", ShapeNatural, []string{
+			`hard country eq "US" applied @美国的`, `hard category eq "outdoor" applied @户外`,
+			`keyword keyword not_contains "露营" applied @不要露营`}, nil},
+		{"outdoor creators in the US, no camping", ShapeNatural, []string{
+			`hard category eq "outdoor" applied @outdoor`, `hard country eq "US" applied @US`,
+			`keyword keyword not_contains "camping" applied @no camping`}, nil},
+		{"户外博主，最好不要露营", ShapeNatural, []string{
+			`hard category eq "outdoor" applied @户外`, `soft preference avoid "露营" reference @最好不要露营`}, nil},
+		// the same word wanted and excluded is still a conflict.
+		{"户外博主，不要户外", ShapeNatural, []string{
+			`hard category eq "outdoor" pending !conflict @户外`, `hard category not_in [outdoor] pending !conflict @不要户外`}, nil},
 	})
 }

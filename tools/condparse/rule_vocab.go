@@ -114,6 +114,12 @@ func (st *state) vocab() {
 				tk.glued = true
 				continue
 			}
+			if neg > 0 && st.wantedAsOther(i) {
+				// "户外博主，不要露营": 露营 is one kind of the outdoor wanted
+				// here, so the words are excluded, not the category.
+				tk.role = roleContent
+				continue
+			}
 			pc = st.vocabCond(condition.Category, []string{tk.has(clsCategory).code}, neg)
 			st.sig.Category = st.sig.Category || neg == 0
 			// "汽配评测", "tech reviewers": the content form belongs to it.
@@ -140,6 +146,22 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// wantedAsOther reports, for an excluded category word at i, a wanted word
+// of another spelling for the same category elsewhere in the input.
+func (st *state) wantedAsOther(i int) bool {
+	e := st.toks[i].has(clsCategory)
+	for k := range st.toks {
+		o := &st.toks[k]
+		if k == i || o.neg != 0 || o.kind != tkLex || o.glued {
+			continue
+		}
+		if oe := o.has(clsCategory); oe != nil && oe.code == e.code && oe.word != e.word {
+			return true
+		}
+	}
+	return false
 }
 
 // hedges turn the condition right after "最好/尽量/ideally/prefer" into a
