@@ -50,5 +50,8 @@ func TestNegationEdges(t *testing.T) {
 		// the same word wanted and excluded is still a conflict.
 		{"户外博主，不要户外", ShapeNatural, []string{
 			`hard category eq "outdoor" pending !conflict @户外`, `hard category not_in [outdoor] pending !conflict @不要户外`}, nil},
+		// a request word opening the object is the excluded act.
+		{"不要推荐游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @不要推荐游戏`}, nil},
+		{"别找游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @别找游戏`}, nil},
 	})
 }

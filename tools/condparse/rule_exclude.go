@@ -104,6 +104,9 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
 				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
+			case !substantive && tk.has(clsRequest) != nil && tk.has(clsExclude) == nil:
+				// "不要推荐游戏博主", "别找游戏博主": the request is the
+				// excluded act, its object what is excluded.
 			case !substantive && tk.has(clsStop) != nil && objectLead[st.word(k)]:
 				// "not from the US", "not in Japan": the preposition leads
 				// into the object.
