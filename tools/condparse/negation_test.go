@@ -53,5 +53,11 @@ func TestNegationEdges(t *testing.T) {
 		// a request word opening the object is the excluded act.
 		{"不要推荐游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @不要推荐游戏`}, nil},
 		{"别找游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @别找游戏`}, nil},
+		// "除了 X 都行" is anything but X, whatever "另外/also" comes next.
+		{"除了美国都行，另外要英语的", ShapeNatural, []string{
+			`hard country not_in [US] applied @除了美国`, `hard language eq "en" applied @英语`}, nil},
+		{"除了游戏都可以，也要最近活跃", ShapeNatural, []string{
+			`hard category not_in [gaming] applied @除了游戏`, `hard last_active within_days 30 applied @最近活跃`}, nil},
+		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied @美国 @加拿大`}, nil},
 	})
 }

@@ -36,7 +36,7 @@ func (st *state) exclusions() {
 			continue
 		}
 		w := st.word(i)
-		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && st.alsoFollows(end+1) {
+		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && !st.restIsFine(j, end+1) && st.alsoFollows(end+1) {
 			// "除了美国，还要加拿大": an inclusion.
 			for k := j; k <= end; k++ {
 				st.toks[k].neg = 0
@@ -157,6 +157,18 @@ func (st *state) describesNext(k int) bool {
 	case tkLex:
 		return tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
 			tk.has(clsPlatform) != nil || tk.has(clsSoft) != nil
+	}
+	return false
+}
+
+// restIsFine reports "都行 / 都可以" in an object [j, end) or right after
+// it: "除了美国都行" (anything but the US) is an exclusion whatever follows.
+func (st *state) restIsFine(j, end int) bool {
+	for k := j; k <= end; k++ {
+		switch st.word(st.skipSpace(k)) {
+		case "都行", "都可以", "都好", "均可":
+			return true
+		}
 	}
 	return false
 }
