@@ -59,5 +59,15 @@ func TestNegationEdges(t *testing.T) {
 		{"除了游戏都可以，也要最近活跃", ShapeNatural, []string{
 			`hard category not_in [gaming] applied @除了游戏`, `hard last_active within_days 30 applied @最近活跃`}, nil},
 		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied @美国 @加拿大`}, nil},
+		// a search-engine minus before a vocabulary word or content form excludes
+		// it; a range and an unknown word keep the dash (as "-Sony a7 iv").
+		{"-gaming", ShapeNatural, []string{`hard category not_in [gaming] applied @-gaming`}, nil},
+		{"find creators -gaming", ShapeNatural, []string{`hard category not_in [gaming] applied @-gaming`}, nil},
+		{"美国 -游戏", ShapeNatural, []string{`hard country eq "US" applied @美国`, `hard category not_in [gaming] applied @-游戏`}, nil},
+		{"US tech -reviews", ShapeNatural, []string{
+			`hard country eq "US" applied @US`, `hard category eq "tech" applied @tech`,
+			`keyword keyword not_contains "reviews" applied @-reviews`}, nil},
+		{"5k -20k", ShapeNatural, []string{`hard followers between 5000..20000 applied !field_assumed @5k -20k`}, nil},
+		{"t-shirt", ShapeKeyword, []string{`keyword keyword contains "t-shirt" applied @t-shirt`}, nil},
 	})
 }

@@ -9,7 +9,7 @@ import "searchagent/tools/condition"
 func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
-		if !st.free(i) || tk.has(clsExclude) == nil {
+		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) {
 			continue
 		}
 		var neg uint8 = 1
@@ -159,6 +159,24 @@ func (st *state) describesNext(k int) bool {
 			tk.has(clsPlatform) != nil || tk.has(clsSoft) != nil
 	}
 	return false
+}
+
+// minusPrefix reports a search-engine minus at i: a "-" at the start or
+// after a space, stuck to a vocabulary word or content form ("-gaming",
+// "美国 -游戏", "-reviews"). Before an unknown word ("-Sony a7 iv") or a
+// number ("5k -20k") the hyphen stays what it was.
+func (st *state) minusPrefix(i int) bool {
+	tk := &st.toks[i]
+	if tk.kind != tkLex || tk.e-tk.s != 1 || st.t.norm[tk.s] != '-' || i > 0 && st.toks[i-1].kind != tkSpace {
+		return false
+	}
+	n := st.tok(i + 1)
+	if n.kind != tkLex {
+		return false
+	}
+	f := n.has(clsFiller)
+	return n.has(clsCountry) != nil || n.has(clsLanguage) != nil || n.has(clsCategory) != nil ||
+		n.has(clsPlatform) != nil || n.has(clsSoft) != nil || f != nil && f.form
 }
 
 // restIsFine reports "都行 / 都可以" in an object [j, end) or right after

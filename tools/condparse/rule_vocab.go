@@ -195,11 +195,11 @@ func (st *state) trigger(i int) int {
 	}
 	p := st.prevSig(i)
 	// skip "太" and other filler inside the object: "不要太商业化".
-	for p >= 0 && st.toks[p].neg > 0 && st.toks[p].has(clsExclude) == nil && isFillerLex(&st.toks[p]) &&
+	for p >= 0 && st.toks[p].neg > 0 && st.toks[p].has(clsExclude) == nil && !st.minusPrefix(p) && isFillerLex(&st.toks[p]) &&
 		(st.toks[p].role == roleFiller || st.toks[p].role == roleNone) {
 		p = st.prevSig(p)
 	}
-	if p >= 0 && st.toks[p].has(clsExclude) != nil && st.toks[p].neg > 0 {
+	if p >= 0 && (st.toks[p].has(clsExclude) != nil || st.minusPrefix(p)) && st.toks[p].neg > 0 {
 		// and a hedge before it: "最好不要".
 		if h := st.prevSig(p); h >= 0 && st.toks[h].has(clsHedge) != nil && st.toks[h].role == roleFiller && st.toks[i].neg == 2 {
 			return h
