@@ -53,12 +53,6 @@ func TestNegationEdges(t *testing.T) {
 		// a request word opening the object is the excluded act.
 		{"不要推荐游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @不要推荐游戏`}, nil},
 		{"别找游戏博主", ShapeNatural, []string{`hard category not_in [gaming] applied @别找游戏`}, nil},
-		// "除了 X 都行" is anything but X, whatever "另外/also" comes next.
-		{"除了美国都行，另外要英语的", ShapeNatural, []string{
-			`hard country not_in [US] applied @除了美国`, `hard language eq "en" applied @英语`}, nil},
-		{"除了游戏都可以，也要最近活跃", ShapeNatural, []string{
-			`hard category not_in [gaming] applied @除了游戏`, `hard last_active within_days 30 applied @最近活跃`}, nil},
-		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied @美国 @加拿大`}, nil},
 		// a search-engine minus before a vocabulary word or content form excludes
 		// it; a range and an unknown word keep the dash (as "-Sony a7 iv").
 		{"-gaming", ShapeNatural, []string{`hard category not_in [gaming] applied @-gaming`}, nil},
@@ -69,5 +63,17 @@ func TestNegationEdges(t *testing.T) {
 			`keyword keyword not_contains "reviews" applied @-reviews`}, nil},
 		{"5k -20k", ShapeNatural, []string{`hard followers between 5000..20000 applied !field_assumed @5k -20k`}, nil},
 		{"t-shirt", ShapeKeyword, []string{`keyword keyword contains "t-shirt" applied @t-shirt`}, nil},
+		// "除了 X 都行" is anything but X, whatever "另外/also" comes next.
+		{"除了美国都行，另外要英语的", ShapeNatural, []string{
+			`hard country not_in [US] applied @除了美国`, `hard language eq "en" applied @英语`}, nil},
+		{"除了游戏都可以，也要最近活跃", ShapeNatural, []string{
+			`hard category not_in [gaming] applied @除了游戏`, `hard last_active within_days 30 applied @最近活跃`}, nil},
+		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied @美国 @加拿大`}, nil},
+		// a vague amount yields to the vocabulary word it would cut.
+		{"不要太高端", ShapeNatural, []string{`soft preference avoid "premium" reference @不要太高端`}, nil},
+		{"美妆博主，不要太高端", ShapeNatural, []string{
+			`hard category eq "beauty" applied @美妆`, `soft preference avoid "premium" reference @不要太高端`}, nil},
+		{"not too high-end", ShapeNatural, []string{`soft preference avoid "premium" reference @not too high-end`}, nil},
+		{"粉丝不要太高", ShapeNatural, nil, []string{"粉丝不要太高 (vague)"}},
 	})
 }
