@@ -91,7 +91,12 @@
 //     country, language); anything else an excluded keyword (op
 //     not_contains, excluded true). "除了 X 还/也…" is an inclusion, not an
 //     exclusion. Hedged exclusions ("最好不要", "尽量别", "preferably no")
-//     are soft preferences (op avoid, status reference).
+//     are soft preferences (op avoid, status reference). A 的 followed by a
+//     content word closes the object ("不是美国的露营博主" excludes only the
+//     United States); a content form alone ("不要评测") and a word for a
+//     category wanted under another word ("户外博主，不要露营") are excluded
+//     keywords; "除了 X 都行" is an exclusion whatever follows; a "-" stuck to
+//     a vocabulary word ("-gaming") is an exclusion word.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

@@ -441,6 +441,7 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			}
 		}
 		if e, ents := lx.match(t, i, limit); e > i {
+			e, ents = lx.yieldVague(t, i, e, limit, ents)
 			toks = append(toks, token{kind: tkLex, s: i, e: e, ents: ents})
 			i = e
 			continue
@@ -472,4 +473,32 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 	}
 	return toks
+}
+
+// yieldVague shortens a vague-amount match that cuts a vocabulary word in
+// two: "不要太高端" is "不要 太 高端" (avoid premium), not the vague "不要太高"
+// and a stray "端".
+func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, []*lexEntry) {
+	vague := false
+	for _, en := range ents {
+		vague = vague || en.cls == clsVague
+	}
+	if !vague {
+		return e, ents
+	}
+	for k := i + 1; k < e; k++ {
+		ke, kents := lx.match(t, k, limit)
+		if ke <= e {
+			continue
+		}
+		for _, en := range kents {
+			switch en.cls {
+			case clsSoft, clsCategory, clsCountry, clsLanguage:
+				if se, sents := lx.match(t, i, k); se > i {
+					return se, sents
+				}
+			}
+		}
+	}
+	return e, ents
 }

@@ -9,7 +9,7 @@ import "searchagent/tools/condition"
 func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
-		if !st.free(i) || tk.has(clsExclude) == nil {
+		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) {
 			continue
 		}
 		var neg uint8 = 1
@@ -36,7 +36,7 @@ func (st *state) exclusions() {
 			continue
 		}
 		w := st.word(i)
-		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && st.alsoFollows(end+1) {
+		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && !st.restIsFine(j, end+1) && st.alsoFollows(end+1) {
 			// "除了美国，还要加拿大": an inclusion.
 			for k := j; k <= end; k++ {
 				st.toks[k].neg = 0
@@ -87,8 +87,29 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			case tk.has(clsCountry) != nil, tk.has(clsLanguage) != nil, tk.has(clsCategory) != nil,
 				tk.has(clsPlatform) != nil, tk.has(clsCreatorPlatform) != nil, tk.has(clsSoft) != nil:
 				substantive = true
+				if st.t.norm[tk.e-1] == '的' && st.describesNext(k) {
+					// "不是美国的露营博主": a spelling with its 的 ("美国的")
+					// closes the object as a 的 does (below).
+					tk.neg = neg
+					return k
+				}
+			case tk.has(clsDe) != nil && substantive && st.describesNext(k):
+				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
+				// what is excluded; the words after it describe what is wanted.
+				stop = true
+			case !substantive && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
+				// "不要评测", "no reviews": a content form no category
+				// absorbs is what is excluded, an excluded keyword.
+				substantive = true
+				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
 				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
+			case !substantive && tk.has(clsRequest) != nil && tk.has(clsExclude) == nil:
+				// "不要推荐游戏博主", "别找游戏博主": the request is the
+				// excluded act, its object what is excluded.
+			case !substantive && tk.has(clsStop) != nil && objectLead[st.word(k)]:
+				// "not from the US", "not in Japan": the preposition leads
+				// into the object.
 			default:
 				if tk.has(clsStop) != nil || tk.has(clsRel) != nil || tk.has(clsExclude) != nil ||
 					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil {
@@ -116,6 +137,58 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		return j - 1
 	}
 	return last
+}
+
+// objectLead are the stop words that may open an exclusion object.
+var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true}
+
+// describesNext reports a 的 at k followed by a content word (a vocabulary
+// word or an unknown word), not by a creator noun, a connector, punctuation
+// or the end: "美国的露营博主" but not "游戏的博主" or "美国的、加拿大的".
+func (st *state) describesNext(k int) bool {
+	n := st.skipSpace(k + 1)
+	if n >= len(st.toks) || st.toks[n].role != roleNone {
+		return false
+	}
+	tk := &st.toks[n]
+	switch tk.kind {
+	case tkWord, tkCJK:
+		return true
+	case tkLex:
+		return tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
+			tk.has(clsPlatform) != nil || tk.has(clsSoft) != nil
+	}
+	return false
+}
+
+// minusPrefix reports a search-engine minus at i: a "-" at the start or
+// after a space, stuck to a vocabulary word or content form ("-gaming",
+// "美国 -游戏", "-reviews"). Before an unknown word ("-Sony a7 iv") or a
+// number ("5k -20k") the hyphen stays what it was.
+func (st *state) minusPrefix(i int) bool {
+	tk := &st.toks[i]
+	if tk.kind != tkLex || tk.e-tk.s != 1 || st.t.norm[tk.s] != '-' || i > 0 && st.toks[i-1].kind != tkSpace {
+		return false
+	}
+	n := st.tok(i + 1)
+	if n.kind != tkLex {
+		return false
+	}
+	f := n.has(clsFiller)
+	return n.has(clsCountry) != nil || n.has(clsLanguage) != nil || n.has(clsCategory) != nil ||
+		n.has(clsPlatform) != nil || n.has(clsSoft) != nil || f != nil && f.form
+}
+
+// restIsFine reports "都行 / 都可以" in an object [j, end) or right after
+// it: "除了美国都行" (anything but the US) is an exclusion whatever follows.
+func (st *state) restIsFine(j, end int) bool {
+	for k := j; k <= end; k++ {
+		switch st.word(st.skipSpace(k)) {
+		case "都行", "都可以", "都好", "均可":
+			return true
+		}
+	}
+	return false
 }
 
 // alsoFollows reports a "还/也/also" later in the same sentence.

@@ -114,6 +114,12 @@ func (st *state) vocab() {
 				tk.glued = true
 				continue
 			}
+			if neg > 0 && st.wantedAsOther(i) {
+				// "户外博主，不要露营": 露营 is one kind of the outdoor wanted
+				// here, so the words are excluded, not the category.
+				tk.role = roleContent
+				continue
+			}
 			pc = st.vocabCond(condition.Category, []string{tk.has(clsCategory).code}, neg)
 			st.sig.Category = st.sig.Category || neg == 0
 			// "汽配评测", "tech reviewers": the content form belongs to it.
@@ -140,6 +146,22 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// wantedAsOther reports, for an excluded category word at i, a wanted word
+// of another spelling for the same category elsewhere in the input.
+func (st *state) wantedAsOther(i int) bool {
+	e := st.toks[i].has(clsCategory)
+	for k := range st.toks {
+		o := &st.toks[k]
+		if k == i || o.neg != 0 || o.kind != tkLex || o.glued {
+			continue
+		}
+		if oe := o.has(clsCategory); oe != nil && oe.code == e.code && oe.word != e.word {
+			return true
+		}
+	}
+	return false
 }
 
 // hedges turn the condition right after "最好/尽量/ideally/prefer" into a
@@ -173,11 +195,11 @@ func (st *state) trigger(i int) int {
 	}
 	p := st.prevSig(i)
 	// skip "太" and other filler inside the object: "不要太商业化".
-	for p >= 0 && st.toks[p].neg > 0 && st.toks[p].has(clsExclude) == nil && isFillerLex(&st.toks[p]) &&
+	for p >= 0 && st.toks[p].neg > 0 && st.toks[p].has(clsExclude) == nil && !st.minusPrefix(p) && isFillerLex(&st.toks[p]) &&
 		(st.toks[p].role == roleFiller || st.toks[p].role == roleNone) {
 		p = st.prevSig(p)
 	}
-	if p >= 0 && st.toks[p].has(clsExclude) != nil && st.toks[p].neg > 0 {
+	if p >= 0 && (st.toks[p].has(clsExclude) != nil || st.minusPrefix(p)) && st.toks[p].neg > 0 {
 		// and a hedge before it: "最好不要".
 		if h := st.prevSig(p); h >= 0 && st.toks[h].has(clsHedge) != nil && st.toks[h].role == roleFiller && st.toks[i].neg == 2 {
 			return h
