@@ -47,8 +47,10 @@ func demoStore(t testing.TB) *memstore.Store {
 	return testStore
 }
 
-// newTestAgent is an agent on the demo catalog with a fixed clock.
-func newTestAgent(t testing.TB) *Agent {
+// testConfig is the configuration of newTestAgent: the demo catalog, the
+// memory session store, the default router and validator, a fixed clock,
+// and every contract violation failing the turn.
+func testConfig(t testing.TB) Config {
 	t.Helper()
 	r, err := router.Default()
 	if err != nil {
@@ -58,8 +60,14 @@ func newTestAgent(t testing.TB) *Agent {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v,
-		Now: func() time.Time { return testNow }, FailOnViolation: true})
+	return Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v,
+		Now: func() time.Time { return testNow }, FailOnViolation: true}
+}
+
+// newTestAgent is an agent on the demo catalog with a fixed clock.
+func newTestAgent(t testing.TB) *Agent {
+	t.Helper()
+	a, err := New(testConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,28 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"testing"
-	"time"
 
 	"searchagent/agent/sessions"
 	"searchagent/api"
-	"searchagent/contract"
-	"searchagent/router"
 )
 
 // newLimitedAgent is newTestAgent with bounded sessions and turns.
 func newLimitedAgent(t *testing.T, maxSessions, maxTurns int) *Agent {
 	t.Helper()
-	r, err := router.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := contract.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem := sessions.NewMemory(sessions.WithLimits(sessions.Limits{MaxSessions: maxSessions}))
-	a, err := New(Config{Store: demoStore(t), Sessions: mem, Router: r, Validator: v, MaxTurns: maxTurns,
-		Now: func() time.Time { return testNow }, FailOnViolation: true})
+	cfg := testConfig(t)
+	cfg.Sessions = sessions.NewMemory(sessions.WithLimits(sessions.Limits{MaxSessions: maxSessions}))
+	cfg.MaxTurns = maxTurns
+	a, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

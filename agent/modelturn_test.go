@@ -11,14 +11,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"searchagent/agent/modelpath"
-	"searchagent/agent/sessions"
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/prompts"
-	"searchagent/router"
 	"searchagent/tools/llm"
 	"searchagent/tools/llm/llmtest"
 )
@@ -94,12 +91,9 @@ func TestModelPathTurn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.Default()
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := New(Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v, ModelPath: mp,
-				Now: func() time.Time { return testNow }, FailOnViolation: true})
+			cfg := testConfig(t)
+			cfg.Validator, cfg.ModelPath = v, mp
+			a, err := New(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -95,16 +95,7 @@ func (n namedStore) Describe() store.Info {
 
 func readinessAgent(t *testing.T, mod func(*Config)) *Agent {
 	t.Helper()
-	r, err := router.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := contract.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Store: demoStore(t), Sessions: sessions.NewMemory(), Router: r, Validator: v,
-		Now: func() time.Time { return testNow }, FailOnViolation: true}
+	cfg := testConfig(t)
 	if mod != nil {
 		mod(&cfg)
 	}
