@@ -217,7 +217,7 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 	)
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	for w := range 6 {
+	for w := range 12 {
 		cr := createSession(t, hc, c.base)
 		wg.Go(func() {
 			// A search, then re-sorts (each a turn with a fresh query).
