@@ -136,8 +136,10 @@ func matchOption(norm string, opts []Choice) (*Choice, string, string) {
 	t := stripAnswer(norm)
 	// By text: the whole answer, or the answer containing one option's
 	// label with at most a few characters around it.
-	var best *Choice
-	bestLen := 0
+	// Two options named apart ("美国或英国") answer nothing: the later
+	// stages read them as the filter they are.
+	var best, other *Choice
+	bestAt, bestLen := 0, 0
 	for i := range opts {
 		for _, name := range append([]string{opts[i].Label, opts[i].ID}, opts[i].Aliases...) {
 			n := Normalize(name)
@@ -147,16 +149,24 @@ func matchOption(norm string, opts []Choice) (*Choice, string, string) {
 			if t == n || norm == n {
 				return &opts[i], "text", ""
 			}
-			if k := strings.Index(t, n); k >= 0 && len(n) > bestLen {
+			if k := strings.Index(t, n); k >= 0 {
 				rest := stripAnswer(strings.TrimSpace(t[:k] + " " + t[k+len(n):]))
 				if t[:k]+t[k+len(n):] == "" || utf8.RuneCountInString(rest) <= 3 {
 					if isWordByte(n[0]) && (k > 0 && isWordByte(t[k-1]) || k+len(n) < len(t) && isWordByte(t[k+len(n)])) {
 						continue
 					}
-					best, bestLen = &opts[i], len(n)
+					if best != nil && best != &opts[i] && (k >= bestAt+bestLen || k+len(n) <= bestAt) {
+						other = &opts[i]
+					}
+					if len(n) > bestLen {
+						best, bestAt, bestLen = &opts[i], k, len(n)
+					}
 				}
 			}
 		}
+	}
+	if other != nil && other != best {
+		return nil, "", fmt.Sprintf("names more than one option (%s, %s)", best.ID, other.ID)
 	}
 	if best != nil {
 		return best, "text", ""

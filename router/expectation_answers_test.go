@@ -13,6 +13,7 @@ import (
 // and, where nothing is answered, the reason the trace gives the auditor.
 func TestExpectationAnswers(t *testing.T) {
 	arts := []Choice{{ID: "art", Label: "art"}, {ID: "music", Label: "music"}, {ID: "food", Label: "food"}}
+	countries := []Choice{{ID: "US", Label: "美国"}, {ID: "GB", Label: "英国"}, {ID: "east", Label: "美国东部"}}
 	choice := func(opts []Choice) []Expectation {
 		return []Expectation{{ID: "q", Kind: ExpectChoice, DeclaredTurn: 1, Options: opts}}
 	}
@@ -29,6 +30,12 @@ func TestExpectationAnswers(t *testing.T) {
 		{name: "label last, a short word before", in: Input{Text: "ok art", Turn: 2, Pending: choice(arts)}, option: "art", by: "text"},
 		{name: "label inside a word is no answer", in: Input{Text: "smart", Turn: 2, Pending: choice(arts)}, miss: "matches no option"},
 		{name: "label at a word's start is no answer", in: Input{Text: "arty", Turn: 2, Pending: choice(arts)}, miss: "matches no option"},
+		{name: "two options named apart", in: Input{Text: "美国或英国", Turn: 2, Pending: choice(countries)}, miss: "names more than one option (US, GB)"},
+		{name: "two options side by side", in: Input{Text: "美国英国", Turn: 2, Pending: choice(countries)}, miss: "names more than one option (US, GB)"},
+		{name: "a later option named first", in: Input{Text: "英国美国", Turn: 2, Pending: choice(countries)}, miss: "names more than one option (US, GB)"},
+		{name: "an option inside a longer one", in: Input{Text: "美国东部吧", Turn: 2, Pending: choice(countries)}, option: "east", by: "text"},
+		{name: "an option inside a longer one listed before it", in: Input{Text: "美国东部区", Turn: 2, Pending: choice([]Choice{countries[2], countries[0]})}, option: "east", by: "text"},
+		{name: "one option and a few words", in: Input{Text: "就英国吧", Turn: 2, Pending: choice(countries)}, option: "GB", by: "text"},
 		{name: "first by position", in: Input{Text: "the first one", Turn: 2, Pending: choice(arts)}, option: "art", by: "position"},
 		{name: "third of three by position", in: Input{Text: "第三个", Turn: 2, Pending: choice(arts)}, option: "food", by: "position"},
 		{name: "last by position", in: Input{Text: "最后一个", Turn: 2, Pending: choice(arts)}, option: "food", by: "position"},
