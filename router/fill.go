@@ -175,11 +175,10 @@ func (e *evaluation) rawValues(cs *compiledSpec, sr scoredRef, name string, mult
 	if len(out) == 0 {
 		return out
 	}
-	if len(out) > 1 {
-		slices.SortStableFunc(out, func(a, b rawVal) int { return cmp.Compare(a.start, b.start) })
-	}
 	// Drop lexicon hits nested in a longer hit ("美国" inside "美国东部");
-	// the kept ones go after the candidates.
+	// the kept ones go after the candidates. The scan records hits in the
+	// order of their ends, longest first for one end, so the kept ones
+	// (none inside another) are in input order.
 	n := len(out)
 	for i := 0; i < n; i++ {
 		rs, re := out[i].start, out[i].end

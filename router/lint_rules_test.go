@@ -10,8 +10,9 @@ import (
 // TestLintSlotAndCommandRules pins what `intentctl lint` tells a spec
 // author for the rules that have no routing case behind them: a platform
 // slot derived from something that is not a link, a rules spec without a
-// command, a guard spec with one, and `$slot.part` references on slots
-// that have no parts. The whole report is compared, so its order (errors
+// command, a guard spec with one, `$slot.part` references on slots
+// that have no parts, and an enum slot without values that a pattern uses as
+// its vocabulary. The whole report is compared, so its order (errors
 // first, then by file, spec and code) is pinned too.
 func TestLintSlotAndCommandRules(t *testing.T) {
 	a := `specs:
@@ -57,6 +58,15 @@ func TestLintSlotAndCommandRules(t *testing.T) {
       word: {type: string}
     command: {name: add_filter, args: {field: followers, op: $count.op, value: $count.value, a: $word.op, b: $count.bogus, c: $count}}
     preconditions: [sunny]
+  - id: t.empty_enum
+    domain: test
+    composable: true
+    label: {zh: 己, en: mood}
+    patterns:
+      - {name: mood, regex: 'mood (?P<mood>{{lex:mood}})', weight: 0.7, triggers: [mood]}
+    slots:
+      mood: {type: enum, required: true}
+    command: {name: add_keyword, args: {keywords: $mood}}
 `
 	specsA, err := ParseSpecs("a.yaml", []byte(a))
 	if err != nil {
@@ -72,6 +82,10 @@ func TestLintSlotAndCommandRules(t *testing.T) {
 	}
 	want := []string{
 		`a.yaml: t.zz_plain: error command_slot: command arg x refers to undeclared slot "ghost"`,
+		"b.yaml: t.empty_enum: error command_slot: command arg keywords needs slot mood, which no pattern captures (and no lexicon, default or context fills)",
+		"b.yaml: t.empty_enum: error enum: enum slot mood lists no values",
+		`b.yaml: t.empty_enum: error regex: pattern mood: macro {{lex:mood}}: slot "mood" has no vocabulary`,
+		"b.yaml: t.empty_enum: error unfillable: required slot mood is captured by no pattern, lexicon, default or context",
 		"b.yaml: t.no_command: error command: rules spec without a command",
 		"b.yaml: t.parts: error command_slot: command arg a: .op is only defined for count slots (.op, .value)",
 		"b.yaml: t.parts: error command_slot: command arg b: .bogus is only defined for count slots (.op, .value)",
