@@ -45,6 +45,18 @@ func TestGraphMergesAsSaid(t *testing.T) {
 			t.Errorf("restating 粉丝 1w+ says %q, want no change reported", n)
 		}
 	})
+	t.Run("a tier and a bound said in one search are no change", func(t *testing.T) {
+		for _, in := range []string{"美国的腰部科技博主，粉丝10万以上"} {
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: in})
+			if got, want := condsOf(b), "country=US category=tech followers=map[max:1000000 min:100000]"; got != want {
+				t.Errorf("search %q gives %q, want %q", in, got, want)
+			}
+			if n := b.snap.Context.Notice; n != "" {
+				t.Errorf("search %q says %q: a merge within one turn changes nothing the user had", in, n)
+			}
+		}
+	})
 	t.Run("a stated range replaces a creator tier", func(t *testing.T) {
 		b := newBox(t, a, "youtube", "zh")
 		b.send("search.submit", api.Args{Text: "帮我找美国的腰部露营博主"})
