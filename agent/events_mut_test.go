@@ -184,3 +184,32 @@ func TestCommitStopsAtMaxTags(t *testing.T) {
 		t.Errorf("committing a keyword at %d tags (err %v) left %d tags, want %d", MaxTags, err, n, MaxTags)
 	}
 }
+
+// A follower bound of zero is refused with a notice, and the
+// update_conditions step names the failed command and its error; the
+// conditions stay as they were.
+func TestZeroFollowerBoundIsRefused(t *testing.T) {
+	a := newTestAgent(t)
+	for _, in := range []string{"粉丝0以上", "粉丝 0 以下", "粉丝0"} {
+		t.Run(in, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "zh")
+			b.send("search.submit", api.Args{Text: "美国科技博主"})
+			before := condsOf(b)
+			b.send("followup.submit", api.Args{Text: in})
+			if got := condsOf(b); got != before {
+				t.Errorf("follow-up %q changed the conditions %q → %q", in, before, got)
+			}
+			if n := b.snap.Context.Notice; !strings.Contains(n, "粉丝需要大于 0 的数值") {
+				t.Errorf("follow-up %q says %q, want it to say the count must be above 0", in, n)
+			}
+			_, det := stepsOf(t, b)
+			d := det["update_conditions"]
+			if got := string(d["failed"]); got != `["add_filter"]` {
+				t.Errorf("update_conditions failed = %s, want [\"add_filter\"]", got)
+			}
+			if e := string(d["errors"]); !strings.Contains(e, "0") {
+				t.Errorf("update_conditions errors = %s, want the refusal's reason", e)
+			}
+		})
+	}
+}

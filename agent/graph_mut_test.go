@@ -142,6 +142,11 @@ func TestGraphQueryAndChips(t *testing.T) {
 				t.Errorf("retrieve keywords = %s, want %s", got, tc.keywords)
 			}
 			if strings.Contains(tc.kinds, "derived:followers") {
+				for _, c := range b.snap.Context.Conditions {
+					if c.Kind == "derived" && c.Label != "腰部博主" {
+						t.Errorf("the tier's chip reads %q, want the user's word 腰部博主", c.Label)
+					}
+				}
 				for _, it := range b.snap.Results.Items {
 					if f := it.Channel.Followers; f < 100000 || f > 1000000 {
 						t.Errorf("result %s has %d followers, outside the tier's 10万–100万", it.Channel.Handle, f)
