@@ -140,6 +140,10 @@ func TestPatternScan(t *testing.T) {
 		{"16 windows", `regex: 'go (?P<a>\d+)', triggers: [go], window: 3`,
 			`a: {type: string, multi: true}`, many(" ... ", 17, func(i int) string { return fmt.Sprintf("go %d", i) }),
 			"t.one a=" + many(",", 16, func(i int) string { return fmt.Sprint(i) })},
+		// A window holds at most 3 bytes after "go": no match is found,
+		// and none after the 16th window either.
+		{"matches longer than their windows", `regex: 'go (?P<a>\d+) \d+', triggers: [go], window: 3`,
+			`a: {type: string, multi: true}`, many(" ... ", 17, func(i int) string { return fmt.Sprintf("go %d %d", i%10, i%10) }), "-"},
 		// Anchored at a trigger or a number one byte into the input.
 		{"trigger at byte 1", `regex: 'go (?P<a>\d+)', triggers: [go], anchor: trigger`,
 			`a: {type: int}`, "(go 5)", "t.one a=5"},

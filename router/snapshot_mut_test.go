@@ -9,8 +9,8 @@ import (
 // TestCompiledPatterns: how Compile sets a pattern up, seen in what it
 // matches: patterns that run on every input (two specs with one each),
 // a pattern without triggers searching the whole input, a whole-input
-// regex with a negated class, and a lex-anchored pattern gated by its
-// declared triggers.
+// regex with a negated class, a regex with a control byte, and a
+// lex-anchored pattern gated by its declared triggers.
 func TestCompiledPatterns(t *testing.T) {
 	always := compileDoc(t, `specs:
   - id: t.hex
@@ -29,6 +29,9 @@ func TestCompiledPatterns(t *testing.T) {
     command: {name: reset}
 `)
 	span := compileDoc(t, oneSpec(`regex: 'from (?P<a>\d+)[^,]* until (?P<b>\d+)'`, `a: {type: int}, b: {type: int}`))
+	// A regex holding a control byte compiles (normalised text holds
+	// none, so it never matches).
+	ctrl := compileDoc(t, oneSpec(`regex: 'x\d*\x01'`, ``))
 	plain := compileDoc(t, oneSpec(`regex: '^(?P<a>[^0-9@]+)@$'`, `a: {type: string}`))
 	city := compileDoc(t, oneSpec(`regex: '(?P<city>{{lex:city}})', anchor: 'lex:city', triggers: [visit, 去]`,
 		`city: {type: enum, enum: [york, paris], aliases: {paris: [巴黎]}}`))
@@ -42,6 +45,7 @@ func TestCompiledPatterns(t *testing.T) {
 		{span, "from 1 and then for a long while and much longer than a window until 2", "t.one a=1 b=2"},
 		{plain, "ünïcode text@", "t.one a=ünïcode text"},
 		{plain, "4 texts@", "-"},
+		{ctrl, "x1", "-"},
 		{city, "visit paris", "t.one city=paris"},
 		{city, "去巴黎", "t.one city=paris"},
 		{city, "paris", "-"},
