@@ -117,7 +117,7 @@ func TestPatternScan(t *testing.T) {
 			`a: {type: int}, b: {type: int}`, "from 10 to 20", "t.one a=10 b=20"},
 		{"overlapping windows zh", `regex: '从(?P<a>\d+)到(?P<b>\d+)', triggers: [从, 到], window: 2`,
 			`a: {type: int}, b: {type: int}`, "从10到20", "t.one a=10 b=20"},
-		// The windows of "从" ([0, 4)) and "到" ([4, 10)) touch.
+		// The windows of "从" ([0, 4)) and "到" ([4, 8)) touch.
 		{"touching windows", `regex: '从 (?P<a>[a-z])到', triggers: [从, 到], window: 1`,
 			`a: {type: string}`, "从 x到", "t.one a=x"},
 		// A match in the first of two windows that do not overlap.
