@@ -76,6 +76,8 @@ func setScore(s []string) int {
 	return m*100 - len(s)
 }
 
+// analyse is the litInfo of a simplified regex (Simplify leaves no
+// counted repetition, OpRepeat).
 func analyse(re *syntax.Regexp) litInfo {
 	switch re.Op {
 	case syntax.OpNoMatch:
@@ -116,11 +118,6 @@ func analyse(re *syntax.Regexp) litInfo {
 		return litInfo{}
 	case syntax.OpPlus:
 		return atLeastOnce(analyse(re.Sub[0]))
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return atLeastOnce(analyse(re.Sub[0]))
-		}
-		return litInfo{}
 	case syntax.OpConcat:
 		var info litInfo
 		run := []string{""}
