@@ -33,9 +33,9 @@ func stripAnswer(t string) string {
 }
 
 // expectation runs stage 1 over the pending expectations in order; the
-// first live one the input answers wins. It returns the hit's candidate,
-// command and expectation id; the trace only when asked.
-func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *ExpectationTrace) {
+// first live one the input answers wins. It returns the hit's candidate
+// and command; the trace only when asked.
+func (e *evaluation) expectation(trace bool) (*Candidate, Command, *ExpectationTrace) {
 	var et *ExpectationTrace
 	if trace {
 		et = &ExpectationTrace{PendingIDs: []string{}}
@@ -74,7 +74,7 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 			}
 			c := expCandidate(p, "answers "+p.ID+" with option "+opt.ID+" by "+by)
 			c.Slots = Slots{"option": {Type: SlotEnum, Raw: e.in.Text, Value: opt.ID, Source: "expectation:" + by}}
-			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
+			return c, Command{Name: "answer_option", Spec: "expectation:" + p.ID, Args: args}, et
 		case ExpectURL:
 			loc := urlFinder.FindStringIndex(e.nt.s)
 			if loc == nil {
@@ -101,7 +101,7 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 				args = args.set("action_id", p.ActionID)
 			}
 			hit(p.ID, "", "url")
-			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
+			return c, Command{Name: "replace_anchor", Spec: "expectation:" + p.ID, Args: args}, et
 		case ExpectText:
 			text := strings.TrimSpace(e.in.Text)
 			if utf8.RuneCountInString(e.nt.s) < 2 {
@@ -115,12 +115,12 @@ func (e *evaluation) expectation(trace bool) (*Candidate, Command, string, *Expe
 			if p.ActionID != "" {
 				args = args.set("action_id", p.ActionID)
 			}
-			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, p.ID, et
+			return c, Command{Name: "switch_to_nl", Spec: "expectation:" + p.ID, Args: args}, et
 		default:
 			miss(p.ID, func() string { return fmt.Sprintf("unknown expectation kind %q", p.Kind) })
 		}
 	}
-	return nil, Command{}, "", et
+	return nil, Command{}, et
 }
 
 func expCandidate(p Expectation, reason string) *Candidate {

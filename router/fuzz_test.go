@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzQuery: no panic on any bytes; over-limit inputs are refused with
-// ErrInputTooLong; results are always well-formed.
+// ErrInputTooLong; results are always well-formed, and the input they echo
+// is valid UTF-8 (invalid bytes replaced), whatever the bytes.
 func FuzzQuery(f *testing.F) {
 	for _, s := range []string{"只要美国的，粉丝 1w+，不要游戏", "", "\xff\xfe", "第二个", "https://www.youtube.com/@x", "'; DROP TABLE x; --",
 		"粉丝" + strings.Repeat("9", 40) + "w+", "均播 1e308", "\u202eRTL\u202c", "😀 only", strings.Repeat("不要", 500)} {
@@ -44,8 +45,8 @@ func FuzzQuery(f *testing.F) {
 		if res.Decision.ActionType == "" && res.Branch != BranchMatched {
 			t.Fatalf("Explain(%q) decision without action type: %+v", s, res.Decision)
 		}
-		if !utf8.ValidString(tr.Normalized) {
-			t.Fatalf("Explain(%q) normalised text is not UTF-8", s)
+		if !utf8.ValidString(tr.Normalized) || !utf8.ValidString(res.Input) {
+			t.Fatalf("Explain(%q) normalised text %q or input %q is not UTF-8", s, tr.Normalized, res.Input)
 		}
 	})
 }

@@ -15,7 +15,9 @@ import (
 // checks by code, next to specs at the edges of those rules that must
 // pass clean (a threshold of exactly 1, 64 term groups, a platform slot
 // derived from a url, a guard with a refusal, exclusive terms a
-// composable or guard spec also uses).
+// composable or guard spec also uses, a regex with a two-letter literal
+// to derive triggers from; single letters, "a" to "z" and "A" to "Z", are
+// too common to serve).
 func TestLintReportsEachRule(t *testing.T) {
 	src := `specs:
   - id: l.clean_edges
@@ -92,6 +94,9 @@ func TestLintReportsEachRule(t *testing.T) {
       - {name: bad_anchor, regex: 'anc', weight: 0.2, triggers: [anc], anchor: sideways}
       - {name: lex_anchor, regex: 'lex', weight: 0.2, triggers: [lex], anchor: "lex:word"}
       - {name: lex_trigger, regex: 'trig', weight: 0.2, triggers: [trig, "{{lex:word}}", "  "]}
+      - {name: letters, regex: 'a\s+z', weight: 0.2}
+      - {name: capitals, regex: 'A\s+Z', weight: 0.2}
+      - {name: word, regex: 'ab\s+z', weight: 0.2}
     slots:
       word: {type: string}
     command: {name: narrow}
@@ -166,6 +171,8 @@ func TestLintReportsEachRule(t *testing.T) {
 		"l.yaml: l.threshold_over: error threshold: threshold 1.5 is not in (0, 1]",
 		"l.yaml: l.clean_edges: warning weight: term group 1 has weight 0",
 		"l.yaml: l.guard_silent: warning refusal: guard spec without a refusal text",
+		"l.yaml: l.patterns: warning trigger: pattern letters has no triggers, and its regex none to derive: it runs on every input",
+		"l.yaml: l.patterns: warning trigger: pattern capitals has no triggers, and its regex none to derive: it runs on every input",
 		"l.yaml: l.threshold_negative: warning bilingual: terms should cover both zh and en (zh 0, en 2)",
 		"l.yaml: l.threshold_negative: warning label: label needs both zh and en",
 		"l.yaml: l.threshold_over: warning bilingual: terms should cover both zh and en (zh 1, en 0)",

@@ -239,14 +239,13 @@ type stageOutcome struct {
 	// cmdSpecs are the specs of cmdCands (index-aligned) and cmdInfos
 	// the vocabulary entries of the result's commands (index-aligned with
 	// Commands), when the rules stage built them.
-	cmdSpecs    []*compiledSpec
-	cmdInfos    []*commandInfo
-	guard       *compiledSpec
-	expectation *Expectation
-	ambiguous   []*Candidate
-	nearMisses  []Counterfactual
-	classifier  *ClassifierTrace
-	emptyInput  bool
+	cmdSpecs   []*compiledSpec
+	cmdInfos   []*commandInfo
+	guard      *compiledSpec
+	ambiguous  []*Candidate
+	nearMisses []Counterfactual
+	classifier *ClassifierTrace
+	emptyInput bool
 	// cmdReason is "id: reason; …" of cmdCands, when the rules stage
 	// built it.
 	cmdReason string
@@ -304,7 +303,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 	}
 	// Stage 1: expectation.
 	if len(e.in.Pending) > 0 {
-		hit, cmd, hitID, et := e.expectation(tr != nil)
+		hit, cmd, et := e.expectation(tr != nil)
 		if tr != nil {
 			tr.Expectation = et
 		}
@@ -313,7 +312,6 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 			res.Top = hit
 			res.Candidates = []Candidate{*hit}
 			res.Commands = []Command{cmd}
-			out.expectation = &e.in.Pending[indexOfExpectation(e.in.Pending, hitID)]
 			if tr != nil {
 				tr.Skipped = append(tr.Skipped, "rules: expectation hit", "classifier: expectation hit")
 			}
@@ -334,19 +332,12 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 			e.classify(ctx, o.classifier, res, &out)
 			if tr != nil {
 				tr.Classifier = out.classifier
-				if res.Branch == BranchClassified {
-					tr.Commands = res.Commands
-				}
 			}
 		}
 	} else if tr != nil {
 		tr.Skipped = append(tr.Skipped, "classifier: not needed ("+string(res.Branch)+")")
 	}
 	return out
-}
-
-func indexOfExpectation(p []Expectation, id string) int {
-	return max(0, slices.IndexFunc(p, func(x Expectation) bool { return x.ID == id }))
 }
 
 // cmpRefs orders scored specs: confidence, then priority (both
@@ -501,7 +492,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 				// Keep the values outside the claimed text, if they suffice.
 				var rc Candidate
 				if rs := e.fill(&rc, c.ref.cs, c.ref, claimed); len(rs) > 0 && !overlaps(rs, claimed) &&
-					len(rc.MissingRequiredSlots) <= len(c.cand.MissingRequiredSlots) && len(c.ref.cs.Slots) > 0 && hasSlotSpans(&rc) {
+					len(rc.MissingRequiredSlots) <= len(c.cand.MissingRequiredSlots) && hasSlotSpans(&rc) {
 					c.cand, c.spans = rc, rs
 				}
 			}

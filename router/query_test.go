@@ -107,9 +107,10 @@ func TestWholeAlphabet(t *testing.T) {
 
 // TestAppendConf: confidences print as strconv's two-decimal form, for
 // every multiple of 0.0001 in [0, 1] (ties at …50 included) and for
-// values round4 never gives.
+// values round4 never gives (a negative that rounds to 0 keeps its sign;
+// two-digit integer parts).
 func TestAppendConf(t *testing.T) {
-	confs := []float64{-0.5, 1.5, 0.123456, math.NaN(), math.Inf(1)}
+	confs := []float64{-0.5, 1.5, 12.5, -0.00001, 0.123456, math.NaN(), math.Inf(1)}
 	for k := 0; k <= 10000; k++ {
 		confs = append(confs, round4(float64(k)/10000))
 	}
@@ -122,15 +123,16 @@ func TestAppendConf(t *testing.T) {
 
 // TestOrigSpan: a span's original text is the original bytes behind it
 // without white space at either end, for every span of inputs with
-// spaces of several kinds, dropped runes and full-width forms.
+// spaces of several kinds, dropped runes and full-width forms; an empty
+// span is empty, at the text's ends too.
 func TestOrigSpan(t *testing.T) {
 	for _, s := range []string{
 		"只要美国的，粉丝 1w+，不要游戏", "  US\u3000only ,  over\t10k ", "a\u200bb \u00a0c\u2028d\u3000\u3000，e",
 		"Ｆｕｌｌ　ｗｉｄｔｈ　", "x \u200b y", "\u3000", "é\u0301 ü",
 	} {
 		n := normalize(s)
-		for a := 0; a < len(n.s); a++ {
-			for b := a + 1; b <= len(n.s); b++ {
+		for a := 0; a <= len(n.s); a++ {
+			for b := a; b <= len(n.s); b++ {
 				if got, want := n.origSpan(a, b), strings.TrimSpace(s[n.off[a]:n.off[b]]); got != want {
 					t.Errorf("normalize(%q).origSpan(%d, %d) = %q, want %q", s, a, b, got, want)
 				}

@@ -22,6 +22,8 @@ func TestNormalize(t *testing.T) {
 		{"關鍵詞，標籤。", "关键词,标签."},
 		{"bad\xffutf8", "bad utf8"},
 		{"", ""},
+		{"\t\n", ""},
+		{"trailing ", "trailing"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
@@ -93,16 +95,27 @@ func TestConditionValueText(t *testing.T) {
 }
 
 func TestParseDurationAndOrdinal(t *testing.T) {
-	durations := map[string]int64{"30天": 30, "两周": 14, "3个月": 90, "半年": 180, "a week": 7, "2 weeks": 14, "1 year": 365, "半个月": 15}
+	durations := map[string]int64{"30天": 30, "两周": 14, "3个月": 90, "半年": 180, "a week": 7, "2 weeks": 14, "1 year": 365, "半个月": 15,
+		"week": 7, "three weeks": 21, "45": 45}
 	for in, want := range durations {
 		if got, err := parseDuration(Normalize(in)); err != nil || got != want {
 			t.Errorf("parseDuration(%q) = %d, %v, want %d", in, got, err, want)
 		}
 	}
-	ordinals := map[string]int64{"第二个": 2, "第2个": 2, "2nd": 2, "second": 2, "b": 2, "3": 3, "最后一个": -1, "last": -1, "第十": 10}
+	if got, err := parseDuration("soon"); err == nil {
+		t.Errorf(`parseDuration("soon") = %d, nil, want an error`, got)
+	}
+	// Digits up to three, numerals from 1 to 99.
+	ordinals := map[string]int64{"第二个": 2, "第2个": 2, "2nd": 2, "second": 2, "b": 2, "3": 3, "最后一个": -1, "last": -1, "第十": 10,
+		"最后": -1, "最后那个": -1, "第100个": 100, "第九十九个": 99}
 	for in, want := range ordinals {
 		if got, err := parseOrdinal(Normalize(in)); err != nil || got != want {
 			t.Errorf("parseOrdinal(%q) = %d, %v, want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"第零个", "第一百个", "第1000个", "随便"} {
+		if got, err := parseOrdinal(Normalize(in)); err == nil {
+			t.Errorf("parseOrdinal(%q) = %d, nil, want an error", in, got)
 		}
 	}
 }
@@ -137,6 +150,8 @@ func TestOptionsValidate(t *testing.T) {
 	snap := defaultSnapshot(t)
 	for name, opt := range map[string]Option{
 		"margin":     WithAmbiguityMargin(1.5),
+		"margin 1":   WithAmbiguityMargin(1),
+		"margin < 0": WithAmbiguityMargin(-0.01),
 		"maxbytes":   WithMaxInputBytes(0),
 		"classifier": WithClassifier(nil),
 	} {
@@ -146,6 +161,20 @@ func TestOptionsValidate(t *testing.T) {
 	}
 	if _, err := New(nil); err == nil {
 		t.Error("New(nil) error = nil, want error")
+	}
+	// The margin's range is [0, 1): both ends of it are used as given.
+	for _, m := range []float64{0, 0.99} {
+		r, err := New(snap, WithAmbiguityMargin(m))
+		if err != nil {
+			t.Fatalf("New(margin %v) error = %v", m, err)
+		}
+		_, tr, err := r.Explain(context.Background(), Input{Text: "只要美国的"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.AmbiguityMargin != m {
+			t.Errorf("Explain with margin %v: trace margin = %v", m, tr.AmbiguityMargin)
+		}
 	}
 }
 
@@ -258,6 +287,40 @@ func TestLintFindsProblems(t *testing.T) {
 	}
 	if _, err := LoadDir(dir); err == nil {
 		t.Error("LoadDir(bad) error = nil, want error")
+	}
+}
+
+// TestSpecVersion: a candidate carries its spec's version, 1 when the
+// spec gives none.
+func TestSpecVersion(t *testing.T) {
+	specs, err := ParseSpecs("v.yaml", []byte(`specs:
+  - id: v.one
+    domain: test
+    label: {zh: 一, en: one}
+    terms: [{weight: 0.6, en: [unversioned]}]
+    command: {name: reset}
+  - id: v.three
+    domain: test
+    version: 3
+    label: {zh: 三, en: three}
+    terms: [{weight: 0.6, en: [versioned]}]
+    command: {name: reset}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Compile(specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]int{"unversioned": 1, "versioned": 3} {
+		res, err := snap.Query(Input{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Top == nil || res.Top.Version != want {
+			t.Errorf("Query(%q) top = %+v, want version %d", text, res.Top, want)
+		}
 	}
 }
 

@@ -115,7 +115,9 @@ const rivalSpecs = `specs:
 // about the specs that did not win: why each lost (score or priority),
 // what the runner-up lacked, near misses with and without a closing
 // term, conflicting composable specs, and slot hints; and the commands
-// the agent gets, in the order the user wrote them.
+// the agent gets, in the order the user wrote them, with the top intent
+// among them the same whatever that order (equal scores and priorities:
+// the smaller id).
 func TestExplainNamesRivals(t *testing.T) {
 	specs, err := ParseSpecs("rivals.yaml", []byte(rivalSpecs))
 	if err != nil {
@@ -131,6 +133,7 @@ func TestExplainNamesRivals(t *testing.T) {
 	tests := []struct {
 		input    string
 		branch   Branch
+		top      string // the top candidate, when set
 		commands []Command
 		rejected []RejectedSpec
 		runnerUp *Counterfactual
@@ -171,11 +174,11 @@ func TestExplainNamesRivals(t *testing.T) {
 			near:     []Counterfactual{{ID: "t.low", Score: 0.2, Threshold: 0.5, Gap: 0.3, Note: "needs +0.30: no single term or pattern closes the gap"}},
 		},
 		{
-			input: "size large color red", branch: BranchMatched,
+			input: "size large color red", branch: BranchMatched, top: "t.color",
 			commands: []Command{pref("t.size", "large"), pref("t.color", "red")},
 		},
 		{
-			input: "color red size large", branch: BranchMatched,
+			input: "color red size large", branch: BranchMatched, top: "t.color",
 			commands: []Command{pref("t.color", "red"), pref("t.size", "large")},
 		},
 		{
@@ -210,6 +213,9 @@ func TestExplainNamesRivals(t *testing.T) {
 			}
 			if res.Branch != tc.branch {
 				t.Errorf("branch = %s, want %s", res.Branch, tc.branch)
+			}
+			if tc.top != "" && (res.Top == nil || res.Top.ID != tc.top) {
+				t.Errorf("top = %+v, want %s", res.Top, tc.top)
 			}
 			if diff := cmp.Diff(tc.commands, res.Commands, empty); diff != "" {
 				t.Errorf("commands (-want +got):\n%s", diff)
