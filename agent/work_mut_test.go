@@ -46,3 +46,24 @@ func TestSortByTheOtherSearchKind(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceStageSaysWhereResultsCameFrom: results of a first search are
+// first_round and those of a follow-up followup; only a repair makes them
+// post_repair (contract 4.3).
+func TestSourceStageSaysWhereResultsCameFrom(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ locale, search, followup string }{
+		{"zh", "帮我找美国做露营评测的博主", "不要游戏"},
+		{"en", "find camping review channels in the US", "no gaming"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.search})
+		if got := b.snap.Context.SourceStage; got != StageFirstRound || b.snap.State.Session != "results_ready" {
+			t.Errorf("search.submit(%q): source_stage %q in %s, want first_round in results_ready", tc.search, got, stateString(b.snap.State))
+		}
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		if got := b.snap.Context.SourceStage; got != StageFollowup || b.snap.State.Session != "results_ready" {
+			t.Errorf("followup.submit(%q): source_stage %q in %s, want followup in results_ready", tc.followup, got, stateString(b.snap.State))
+		}
+	}
+}
