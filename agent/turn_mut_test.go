@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"searchagent/agent/agenttest"
 	"searchagent/api"
 	"searchagent/tools/store"
 )
@@ -191,6 +194,48 @@ func TestObserverAndTraceOfATurn(t *testing.T) {
 		}
 		if !slices.Contains(obs.steps, api.StepRetrieve+" false") || !slices.Equal(obs.turns, []string{"search.submit false"}) {
 			t.Errorf("search.submit(%q) with the store down: observer has steps %q turns %q, want %s false and [search.submit false]", tc.text, obs.steps, obs.turns, api.StepRetrieve)
+		}
+	}
+}
+
+// TestNoSortOnAPagePastTheEnd: a page past the last result holds no
+// channel, so the box offers no sort for it; the first page does.
+func TestNoSortOnAPagePastTheEnd(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ locale, text string }{{"en", "find camping review channels in the US"}, {"zh", "帮我找美国做露营评测的博主"}} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.text})
+		offered := func() bool {
+			return slices.ContainsFunc(b.snap.Actions, func(ac api.AllowedAction) bool { return ac.Event == "results.sort" })
+		}
+		if r := b.snap.Results; r == nil || len(r.Items) == 0 || !offered() {
+			t.Fatalf("precondition: search.submit(%q) shows results and offers a sort, have %+v", tc.text, b.snap.Actions)
+		}
+		past := strconv.Itoa(b.snap.Results.Total)
+		b.send("results.page", api.Args{Cursor: past})
+		if r := b.snap.Results; r == nil || len(r.Items) != 0 || offered() {
+			t.Errorf("results.page(%s) past the %d results shows %d channels and offers a sort: %v; want none and no sort", past, b.snap.Results.Total, len(r.Items), offered())
+		}
+	}
+}
+
+// TestSecondLinkInASentenceIsRefused: with an anchor pinned, a sentence
+// that carries another channel link is a second anchor, refused with what
+// to do, like the bare link.
+func TestSecondLinkInASentenceIsRefused(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ locale, text, word string }{
+		{"zh", agenttest.AnchorFew + " 美国 粉丝 1w+", "锚点"},
+		{"en", "channels like " + agenttest.AnchorFew + " in the US with over 10k subscribers", "anchor"},
+		{"zh", "找类似 @oldironrevival 的美国频道", "锚点"},
+		{"en", "channels like @oldironrevival in the US", "anchor"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: agenttest.AnchorMany})
+		_, err := b.try("search.submit", api.Args{Text: tc.text})
+		var ae *Error
+		if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.Message, tc.word) {
+			t.Errorf("search.submit(%q) with an anchor pinned = %v, want a 409 saying to replace or delete the %s", tc.text, err, tc.word)
 		}
 	}
 }
