@@ -5,12 +5,15 @@ package agent
 // and asserts what the user sees (state, chips, notice, 400 codes).
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"searchagent/agent/sessions"
 	"searchagent/api"
 )
 
@@ -81,7 +84,8 @@ func TestRefusedFollowupNotice(t *testing.T) {
 
 // TestClarifyAnswerByLabel: a typed answer that is an option's label in
 // either language, in any case, answers the question with that option,
-// as clicking it does.
+// as clicking it does: the option itself, without asking the router (no
+// router decision in the stream or the trace).
 func TestClarifyAnswerByLabel(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct {
@@ -101,6 +105,11 @@ func TestClarifyAnswerByLabel(t *testing.T) {
 		hasChip := slices.ContainsFunc(got.conds, func(c string) bool { return len(c) > 9 && c[:9] == "Instagram" })
 		if b.snap.Slots.Question != nil || got.notice != "" || tc.chip != "" && !slices.Contains(got.conds, tc.chip) || tc.chip == "" && hasChip {
 			t.Errorf("clarify.answer(%q) (%s): question %+v, notice %q, chips %v; want it answered with chip %q", tc.answer, tc.locale, b.snap.Slots.Question, got.notice, got.conds, tc.chip)
+		}
+		for _, e := range b.events {
+			if e.Name == api.EventRouterDecision {
+				t.Errorf("clarify.answer(%q) (%s) asked the router: %s", tc.answer, tc.locale, e.Data)
+			}
 		}
 	}
 }
@@ -176,6 +185,103 @@ func TestFilterSetRangeBounds(t *testing.T) {
 		}
 		if snap, _ := a.Snapshot(t.Context(), b.id, b.token); snap.Version != before {
 			t.Errorf("a refused filter.set changed the session (version %d → %d)", before, snap.Version)
+		}
+	}
+}
+
+// TestResultsEventOncePerSearch: a turn that searches streams its results
+// once, after the slots, with the total the snapshot shows; a turn that
+// only changes the context (the results go stale) streams none.
+func TestResultsEventOncePerSearch(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	resultsOf := func() (names []string, totals []int) {
+		for _, e := range b.events {
+			switch e.Name {
+			case api.EventResults:
+				var r api.Results
+				if err := json.Unmarshal(e.Data, &r); err != nil {
+					t.Fatal(err)
+				}
+				totals = append(totals, r.Total)
+				names = append(names, e.Name)
+			case api.EventSlots, api.EventTurnDone:
+				names = append(names, e.Name)
+			}
+		}
+		return names, totals
+	}
+	for _, kw := range []string{"科技", "评测"} {
+		b.send("input.type", api.Args{Text: kw})
+		b.send("input.commit", api.Args{})
+	}
+	b.send("search.submit", api.Args{})
+	names, totals := resultsOf()
+	if want := fmt.Sprint([]string{api.EventSlots, api.EventResults, api.EventTurnDone}); fmt.Sprint(names) != want || len(totals) != 1 || b.snap.Results == nil || totals[0] != b.snap.Results.Total || totals[0] == 0 {
+		t.Errorf("search.submit streams %v with totals %v (snapshot %+v), want %s with the snapshot's total", names, totals, b.snap.Results, want)
+	}
+	b.send("tag.toggle_exclude", api.Args{TagID: b.snap.Context.KeywordTags[1].ID})
+	if names, totals := resultsOf(); len(totals) != 0 {
+		t.Errorf("tag.toggle_exclude (results stale, no search) streams %v with totals %v, want no results event", names, totals)
+	}
+}
+
+// lossyLog is a session store that cannot append one event name.
+type lossyLog struct {
+	*sessions.Memory
+	name string
+}
+
+func (l *lossyLog) Append(ctx context.Context, id string, evs []sessions.Event) ([]sessions.Event, error) {
+	for _, e := range evs {
+		if e.Name == l.name {
+			return nil, fmt.Errorf("append %s: %w", e.Name, sessions.ErrUnavailable)
+		}
+	}
+	return l.Memory.Append(ctx, id, evs)
+}
+
+// TestUnloggedResultsFailTheTurn: when the session log cannot take the
+// turn's results, the turn fails and nothing of it is committed.
+func TestUnloggedResultsFailTheTurn(t *testing.T) {
+	log := &lossyLog{Memory: sessions.NewMemory(), name: api.EventResults}
+	a := readinessAgent(t, func(c *Config) { c.Sessions = log })
+	b := newBox(t, a, "youtube", "zh")
+	_, err := b.try("search.submit", api.Args{Text: "帮我找美国做露营评测的博主"})
+	if err == nil {
+		t.Fatalf("search.submit with the results unlogged succeeded")
+	}
+	var ae *Error
+	if !errors.As(err, &ae) || !errors.Is(err, ErrUnavailable) {
+		t.Errorf("search.submit with the results unlogged = %v, want ErrUnavailable", err)
+	}
+	snap, serr := a.Snapshot(t.Context(), b.id, b.token)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if snap.Version != b.snap.Version || snap.Results != nil || stateString(snap.State) != stateString(b.snap.State) {
+		t.Errorf("after the failed turn: version %d in %s with results %v, want version %d in %s, unchanged", snap.Version, stateString(snap.State), snap.Results, b.snap.Version, stateString(b.snap.State))
+	}
+}
+
+// TestFirstSearchResidueNotice: words of a first search the parser places
+// as a sort or a vague amount are said as what they are (not "not
+// understood"); a second anchor's notice comes first.
+func TestFirstSearchResidueNotice(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, text, notice string
+	}{
+		{"zh", "帮我找美国做露营评测的博主，按粉丝排序", "「按粉丝排序」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换"},
+		{"zh", "帮我找美国做露营评测的博主，粉丝不要太多", "「粉丝不要太多」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”"},
+		{"en", "find US camping review channels, sort by followers", "“sort by followers” is a sort, not a filter, so no condition was added: use Sort on the results"},
+		{"en", "find US camping review channels with not too many followers", "“not too many followers” has no number, so no condition was added: give a range, e.g. “under 10k followers”"},
+		{"zh", "像 https://www.youtube.com/@gadgetgrid 和 https://www.youtube.com/@oldironrevival 这样的美国频道，按粉丝排序", "只能有一个锚点：第二个链接未使用，请替换或删除现有锚点"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.text})
+		if got := b.shown(); got.notice != tc.notice || got.total <= 0 || len(got.tags) != 0 {
+			t.Errorf("search.submit(%q) (%s): notice %q, %d results, tags %v; want %q, results, no tag", tc.text, tc.locale, got.notice, got.total, got.tags, tc.notice)
 		}
 	}
 }

@@ -15,11 +15,25 @@ import (
 	"searchagent/api"
 )
 
-// repairOptions lists the repair options as "action label".
-func repairOptions(snap api.Snapshot) []string {
-	var out []string
+// repairOptions lists the repair options as "action label". It fails
+// the test when the snapshot's buttons of A_REPAIR_EXPAND_RECALL_SCOPE are
+// not those options, one button each with the option's label.
+func repairOptions(t *testing.T, snap api.Snapshot) []string {
+	t.Helper()
+	var out, expand, buttons []string
 	for _, o := range snap.Slots.RepairOptions {
 		out = append(out, o.ActionID+" "+o.Label)
+		if o.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" {
+			expand = append(expand, o.Label)
+		}
+	}
+	for _, act := range snap.Actions {
+		if act.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" {
+			buttons = append(buttons, act.Label)
+		}
+	}
+	if len(expand) > 0 && !slices.Equal(buttons, expand) {
+		t.Errorf("the widen buttons read %q, the repair options %q", buttons, expand)
 	}
 	return out
 }
@@ -52,30 +66,42 @@ func TestRepairOptionsRankAndCount(t *testing.T) {
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 6万–150万」(2)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「科技」(16)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「日本」(15)"}},
 		{"zh", "找越南的头部博主",
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「越南」(59)"}},
-		// An anchor with a filter and no keyword: no "keep the keywords".
+		// An anchor with filters and no keyword: no "keep the keywords"
+		// (the outdoor channels alone would count).
 		{"zh", "https://www.youtube.com/@gadgetgrid 越南",
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「越南」(277)"}},
+		{"zh", "https://www.youtube.com/@gadgetgrid 露营",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「户外」(277)"}},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		b.send("search.submit", api.Args{Text: tc.text})
 		if got := b.shown(); got.total != 0 || got.substate != "repair-empty" {
 			t.Fatalf("precondition: %q finds nothing, have %+v", tc.text, got)
 		}
-		if got := repairOptions(b.snap); !slices.Equal(got, tc.want) {
+		if got := repairOptions(t, b.snap); !slices.Equal(got, tc.want) {
 			t.Errorf("search.submit(%q): repair options %q, want %q", tc.text, got, tc.want)
 		}
 	}
-	// Two keyword tags that find nothing together: either is dropped,
-	// the one that leaves more first.
-	b := newBox(t, a, "youtube", "zh")
-	for _, kw := range []string{"露营", "评测"} {
-		b.send("input.type", api.Args{Text: kw})
-		b.send("input.commit", api.Args{})
-	}
-	b.send("search.submit", api.Args{})
-	want := []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「评测」(207)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「露营」(50)"}
-	if got := repairOptions(b.snap); !slices.Equal(got, want) {
-		t.Errorf("keywords 露营 and 评测: repair options %q, want %q", got, want)
+	// Typed in the classic box: two keyword tags that find nothing
+	// together (either is dropped, the one that leaves more first); an
+	// anchor and a keyword (drop the keyword, or the anchor keeping it).
+	for _, tc := range []struct {
+		typed []string
+		want  []string
+	}{
+		{[]string{"露营", "评测"}, []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「评测」(207)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「露营」(50)"}},
+		{[]string{"拖拉机", "https://www.youtube.com/@gadgetgrid"}, []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「拖拉机」(277)", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS 删除锚点，按关键词搜(4)"}},
+		{[]string{"https://www.youtube.com/@oldironrevival", "美妆"}, []string{"A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS 删除锚点，按关键词搜(303)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(3)"}},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		for _, x := range tc.typed {
+			b.send("input.type", api.Args{Text: x})
+			b.send("input.commit", api.Args{})
+		}
+		b.send("search.submit", api.Args{})
+		if got := repairOptions(t, b.snap); !slices.Equal(got, tc.want) {
+			t.Errorf("typed %q: repair options %q, want %q", tc.typed, got, tc.want)
+		}
 	}
 }
 
@@ -98,7 +124,7 @@ func TestRepairWidensTheWindow(t *testing.T) {
 		args = &api.Args{ConditionID: o.Args.ConditionID}
 	}
 	if args == nil {
-		t.Fatalf("precondition: an option widening the window to 45 days, have %q", repairOptions(b.snap))
+		t.Fatalf("precondition: an option widening the window to 45 days, have %q", repairOptions(t, b.snap))
 	}
 	b.send("A_REPAIR_EXPAND_RECALL_SCOPE", *args)
 	want := []string{"英国(applied)", "汽车(applied)", "粉丝 1万–2万(applied)", "近 45 天活跃(applied)"}
