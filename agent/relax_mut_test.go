@@ -1,0 +1,250 @@
+package agent
+
+// Tests that kill the mutants of relax.go and offers.go that survived
+// every agent test of issue 19's run: the repair options of an empty
+// result (which, in which order, with which count), taking one, and the
+// buttons the snapshot offers.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
+
+// repairOptions lists the repair options as "action label". It fails
+// the test when the snapshot's buttons of A_REPAIR_EXPAND_RECALL_SCOPE are
+// not those options, one button each with the option's label.
+func repairOptions(t *testing.T, snap api.Snapshot) []string {
+	t.Helper()
+	var out, expand, buttons []string
+	for _, o := range snap.Slots.RepairOptions {
+		out = append(out, o.ActionID+" "+o.Label)
+		if o.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" {
+			expand = append(expand, o.Label)
+		}
+	}
+	for _, act := range snap.Actions {
+		if act.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" {
+			buttons = append(buttons, act.Label)
+		}
+	}
+	if len(expand) > 0 && !slices.Equal(buttons, expand) {
+		t.Errorf("the widen buttons read %q, the repair options %q", buttons, expand)
+	}
+	return out
+}
+
+// TestRepairOptionsRankAndCount: the repairs of an empty result are the
+// smallest changes first (a widened range or window before dropping a
+// condition), the larger count first among equals, at most three; each
+// widened window is three times the asked one.
+func TestRepairOptionsRankAndCount(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, text string
+		want         []string
+	}{
+		// Probed in graph order (美国 4, then 汽车 13): shown by count.
+		{"zh", "找美国的汽车博主，最近 7 天活跃，粉丝 50万以上",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「汽车」(13)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美国」(4)"}},
+		// Two widenings (rank 0) before a drop; 去掉「汽车」 is cut.
+		{"zh", "找英国的汽车博主，粉丝 1万-2万，最近 15 天活跃",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 6000–3万」(3)", "A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「近 45 天活跃」(2)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「英国」(23)"}},
+		{"zh", "找加拿大的户外博主，粉丝 1万-1.5万，最近 10 天活跃",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「近 30 天活跃」(1)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「户外」(10)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「加拿大」(6)"}},
+		{"en", "find US automotive channels active in the last 7 days with over 500k followers",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE Drop “Automotive” (13)", "A_REPAIR_EXPAND_RECALL_SCOPE Drop “United States” (4)"}},
+		{"en", "find UK automotive channels with 10k-20k followers, active in the last 15 days",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE Widen to “Followers 6K–30K” (3)", "A_REPAIR_EXPAND_RECALL_SCOPE Widen to “Active in last 45 days” (2)", "A_REPAIR_EXPAND_RECALL_SCOPE Drop “United Kingdom” (23)"}},
+		// A creator tier is a derived follower range: widened like a
+		// typed one, and a positive condition besides the country.
+		{"zh", "找日本的腰部科技博主",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 放宽为「粉丝 6万–150万」(2)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「科技」(16)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「日本」(15)"}},
+		{"zh", "找越南的头部博主",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「越南」(59)"}},
+		// An anchor with filters and no keyword: no "keep the keywords"
+		// (the outdoor channels alone would count).
+		{"zh", "https://www.youtube.com/@gadgetgrid 越南",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「越南」(277)"}},
+		{"zh", "https://www.youtube.com/@gadgetgrid 露营",
+			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「户外」(277)"}},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.text})
+		if got := b.shown(); got.total != 0 || got.substate != "repair-empty" {
+			t.Fatalf("precondition: %q finds nothing, have %+v", tc.text, got)
+		}
+		if got := repairOptions(t, b.snap); !slices.Equal(got, tc.want) {
+			t.Errorf("search.submit(%q): repair options %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// Typed in the classic box: two keyword tags that find nothing
+	// together (either is dropped, the one that leaves more first); an
+	// anchor and a keyword (drop the keyword, or the anchor keeping it).
+	for _, tc := range []struct {
+		typed []string
+		want  []string
+	}{
+		{[]string{"露营", "评测"}, []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「评测」(207)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「露营」(50)"}},
+		{[]string{"拖拉机", "https://www.youtube.com/@gadgetgrid"}, []string{"A_REPAIR_EXPAND_RECALL_SCOPE 去掉「拖拉机」(277)", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS 删除锚点，按关键词搜(4)"}},
+		{[]string{"https://www.youtube.com/@oldironrevival", "美妆"}, []string{"A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS 删除锚点，按关键词搜(303)", "A_REPAIR_EXPAND_RECALL_SCOPE 去掉「美妆」(3)"}},
+	} {
+		b := newBox(t, a, "youtube", "zh")
+		for _, x := range tc.typed {
+			b.send("input.type", api.Args{Text: x})
+			b.send("input.commit", api.Args{})
+		}
+		b.send("search.submit", api.Args{})
+		if got := repairOptions(t, b.snap); !slices.Equal(got, tc.want) {
+			t.Errorf("typed %q: repair options %q, want %q", tc.typed, got, tc.want)
+		}
+	}
+}
+
+// TestRepairWidensTheWindow: the option widening an activity window
+// names the condition only (the window is no range to pass); taking it
+// with those arguments shows the channels it counted, with the window
+// three times as long.
+func TestRepairWidensTheWindow(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "找英国的汽车博主，粉丝 1万-2万，最近 15 天活跃"})
+	var args *api.Args
+	for _, o := range b.snap.Slots.RepairOptions {
+		if o.Label != "放宽为「近 45 天活跃」(2)" {
+			continue
+		}
+		if o.Args == nil || o.Args.ConditionID == "" || o.Args.Value != nil || o.Args.Scope != "" {
+			t.Fatalf("the window option's args %+v, want the condition alone", o.Args)
+		}
+		args = &api.Args{ConditionID: o.Args.ConditionID}
+	}
+	if args == nil {
+		t.Fatalf("precondition: an option widening the window to 45 days, have %q", repairOptions(t, b.snap))
+	}
+	b.send("A_REPAIR_EXPAND_RECALL_SCOPE", *args)
+	want := []string{"英国(applied)", "汽车(applied)", "粉丝 1万–2万(applied)", "近 45 天活跃(applied)"}
+	if got := b.shown(); got.total != 2 || !slices.Equal(got.conds, want) {
+		t.Errorf("widening the window shows %d results and %v, want 2 and %v", got.total, got.conds, want)
+	}
+}
+
+// TestRepairScopeMustBeTheOffered: a keyword's scope repair taken with
+// another scope than the one offered is refused (400 unknown_relaxation)
+// and changes nothing.
+func TestRepairScopeMustBeTheOffered(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("input.type", api.Args{Text: "Hollyland"})
+	b.send("input.commit", api.Args{})
+	b.send("tag.set_scope", api.Args{TagID: b.snap.Context.KeywordTags[0].ID, Scope: "name"})
+	b.send("search.submit", api.Args{})
+	opts := b.snap.Slots.RepairOptions
+	if len(opts) != 1 || opts[0].Args == nil || opts[0].Args.Scope != "content" {
+		t.Fatalf("precondition: one option moving the keyword to the content, have %+v", opts)
+	}
+	for _, scope := range []string{"description", "name", "tags"} {
+		before := b.snap.Version
+		_, err := b.try("A_REPAIR_EXPAND_RECALL_SCOPE", api.Args{ConditionID: opts[0].Args.ConditionID, Scope: scope})
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Code != "unknown_relaxation" {
+			t.Errorf("the scope repair with scope %s = %v, want unknown_relaxation", scope, err)
+		}
+		if snap, _ := a.Snapshot(t.Context(), b.id, b.token); snap.Version != before {
+			t.Errorf("a refused scope repair (%s) changed the session", scope)
+		}
+	}
+}
+
+// TestSlotActionsOncePerID: the slots list each action once, with its
+// group label when it acts on several things (the first action of an
+// empty keyword search deletes either tag); the snapshot's buttons carry
+// arguments only when they name the thing they act on (a tag, the
+// relaxed condition), never an empty set.
+func TestSlotActionsOncePerID(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, first string
+	}{
+		{"zh", "删除关键词"},
+		{"en", "Delete a keyword"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		for _, st := range []string{"input.type露营", "input.commit", "input.type评测", "input.commit", "search.submit"} {
+			ev, txt := st, ""
+			if i := len("input.type"); len(st) > i && st[:i] == "input.type" {
+				ev, txt = st[:i], st[i:]
+			}
+			b.send(ev, api.Args{Text: txt})
+		}
+		acts := b.snap.Slots.Actions
+		if len(acts) == 0 || acts[0].Label != tc.first {
+			t.Errorf("%s: first slot action %+v, want the group label %q", tc.locale, acts, tc.first)
+		}
+		seen := map[string]bool{}
+		for _, act := range acts {
+			if seen[act.ActionID] {
+				t.Errorf("%s: slot action %s listed twice: %+v", tc.locale, act.ActionID, acts)
+			}
+			seen[act.ActionID] = true
+		}
+		for _, act := range b.snap.Actions {
+			if named := strings.HasPrefix(act.Event, "tag.") && act.Event != "tag.menu_open" || act.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE"; named != (act.Args != nil) {
+				t.Errorf("%s: button %s %q has args %+v", tc.locale, act.ActionID, act.Label, act.Args)
+			}
+		}
+	}
+}
+
+// TestButtonsNameWhatTheyActOn: a button that acts on one thing says
+// which and carries its arguments: the anchor by its @handle, the tag
+// being edited with its text, each option of the open question (its
+// label clipped to 16 characters).
+func TestButtonsNameWhatTheyActOn(t *testing.T) {
+	a := newTestAgent(t)
+	type button struct {
+		label string
+		args  api.Args
+	}
+	for _, tc := range []struct {
+		name, locale string
+		steps        func(b *box)
+		event        string
+		want         []button
+	}{
+		{"the anchor", "zh", func(b *box) { b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid"}) },
+			"anchor.delete", []button{{"删除锚点 @gadgetgrid", api.Args{}}}},
+		{"the anchor", "en", func(b *box) { b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid"}) },
+			"anchor.delete", []button{{"Remove the anchor @gadgetgrid", api.Args{}}}},
+		{"the tag being edited", "zh", func(b *box) {
+			b.send("input.type", api.Args{Text: "露营"})
+			b.send("input.commit", api.Args{})
+			b.send("tag.edit", api.Args{TagID: b.snap.Context.KeywordTags[0].ID})
+		}, "tag.edit_submit", []button{{"保存「露营」", api.Args{TagID: "k1", Text: "露营"}}}},
+		{"the options of the question", "zh", func(b *box) { b.send("search.submit", api.Args{Text: "帮我找 Instagram 上的美国美妆博主"}) },
+			"clarify.answer", []button{{"选择「只在 YouTube 找」", api.Args{OptionID: "o1"}}, {"选择「保留为参考」", api.Args{OptionID: "o2"}}}},
+		{"the options of the question", "en", func(b *box) { b.send("search.submit", api.Args{Text: "find US beauty creators on Instagram"}) },
+			"clarify.answer", []button{{"Choose “Search YouTube…”", api.Args{OptionID: "o1"}}, {"Choose “Keep as a…”", api.Args{OptionID: "o2"}}}},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		tc.steps(b)
+		var got []button
+		for _, act := range b.snap.Actions {
+			if act.Event != tc.event {
+				continue
+			}
+			bt := button{label: act.Label}
+			if act.Args != nil {
+				bt.args = *act.Args
+			}
+			got = append(got, bt)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s (%s): %s buttons %+v, want %+v", tc.name, tc.locale, tc.event, got, tc.want)
+		}
+	}
+}
