@@ -173,7 +173,14 @@ func TestReadiness(t *testing.T) {
 
 func testModelPath(t *testing.T, stages modelpath.Stages) *modelpath.Path {
 	t.Helper()
-	c, err := llm.New(llm.Config{BaseURL: "http://127.0.0.1:9/v1", Model: "scripted", MaxRetries: -1})
+	return testModelPathAt(t, "http://127.0.0.1:9/v1", stages)
+}
+
+// testModelPathAt is a model path with the given stages talking to the
+// OpenAI-compatible server at baseURL (an llmtest server in tests).
+func testModelPathAt(t *testing.T, baseURL string, stages modelpath.Stages) *modelpath.Path {
+	t.Helper()
+	c, err := llm.New(llm.Config{BaseURL: baseURL, Model: "scripted", MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

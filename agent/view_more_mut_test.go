@@ -11,9 +11,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/contract"
-	"searchagent/prompts"
 	"searchagent/router"
-	"searchagent/tools/llm"
 	"searchagent/tools/llm/llmtest"
 )
 
@@ -97,19 +95,8 @@ func TestSlotsModelIsToldThisTurnsFacts(t *testing.T) {
 		draft, _, _ := strings.Cut(msg[i+len(draftMarker):], "\n")
 		return llmtest.Reply{Content: draft}
 	})
-	c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := prompts.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := testConfig(t)
-	mp, err := modelpath.New(c, set, cfg.Validator, modelpath.Stages{Slots: true, SlotsEveryTurn: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mp := testModelPathAt(t, srv.BaseURL(), modelpath.Stages{Slots: true, SlotsEveryTurn: true})
 	cfg.ModelPath = mp
 	a, err := New(cfg)
 	if err != nil {
@@ -173,23 +160,13 @@ func TestClassifiedFollowupSlotsByTheModel(t *testing.T) {
 		draft, _, _ := strings.Cut(msg[i+len(draftMarker):], "\n")
 		return llmtest.Reply{Content: draft}
 	})
-	c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := prompts.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := testConfig(t)
-	mp, err := modelpath.New(c, set, cfg.Validator, modelpath.Stages{Classifier: true, Slots: true})
+	mp := testModelPathAt(t, srv.BaseURL(), modelpath.Stages{Classifier: true, Slots: true})
+	r, err := router.Default(router.WithClassifier(mp.Classifier()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Router, err = router.Default(router.WithClassifier(mp.Classifier())); err != nil {
-		t.Fatal(err)
-	}
-	cfg.ModelPath = mp
+	cfg.Router, cfg.ModelPath = r, mp
 	a, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
