@@ -315,12 +315,12 @@ func TestRouterValues(t *testing.T) {
 	}
 }
 
-// TestRepairWidensAKeywordScope: a keyword that matches nothing in the
-// channel name is offered where it does match; taking that option moves
-// the tag there and shows what the option counted.
-func TestRepairWidensAKeywordScope(t *testing.T) {
-	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "zh")
+// scopeRepairBox searches "Hollyland" in channel names only, which finds
+// nothing, and returns the box with its one repair option: the keyword
+// moved to the content.
+func scopeRepairBox(t *testing.T) (*box, contract.RepairOption) {
+	t.Helper()
+	b := newBox(t, newTestAgent(t), "youtube", "zh")
 	b.send("input.type", api.Args{Text: "Hollyland"})
 	b.send("input.commit", api.Args{})
 	b.send("tag.set_scope", api.Args{TagID: b.snap.Context.KeywordTags[0].ID, Scope: "name"})
@@ -329,7 +329,14 @@ func TestRepairWidensAKeywordScope(t *testing.T) {
 	if len(opts) != 1 || opts[0].Args == nil || opts[0].Args.Scope != "content" {
 		t.Fatalf("precondition: one option moving the keyword to the content, have %+v", opts)
 	}
-	o := opts[0]
+	return b, opts[0]
+}
+
+// TestRepairWidensAKeywordScope: a keyword that matches nothing in the
+// channel name is offered where it does match; taking that option moves
+// the tag there and shows what the option counted.
+func TestRepairWidensAKeywordScope(t *testing.T) {
+	b, o := scopeRepairBox(t)
 	b.send(o.ActionID, api.Args{ConditionID: o.Args.ConditionID, Scope: string(o.Args.Scope)})
 	if got := b.shown(); got.total != 4 || !slices.Equal(got.tags, []string{"Hollyland/content"}) {
 		t.Errorf("%s %q shows %d results and tags %v, want 4 and [Hollyland/content]", o.ActionID, o.Label, got.total, got.tags)

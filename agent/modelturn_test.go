@@ -14,9 +14,6 @@ import (
 
 	"searchagent/agent/modelpath"
 	"searchagent/api"
-	"searchagent/contract"
-	"searchagent/prompts"
-	"searchagent/tools/llm"
 	"searchagent/tools/llm/llmtest"
 )
 
@@ -75,24 +72,8 @@ func TestModelPathTurn(t *testing.T) {
 				}
 				return tc.parse
 			})
-			c, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "scripted", MaxRetries: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			set, err := prompts.Default()
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := contract.New()
-			if err != nil {
-				t.Fatal(err)
-			}
-			mp, err := modelpath.New(c, set, v, tc.stages)
-			if err != nil {
-				t.Fatal(err)
-			}
 			cfg := testConfig(t)
-			cfg.Validator, cfg.ModelPath = v, mp
+			cfg.ModelPath = testModelPathAt(t, srv.BaseURL(), tc.stages)
 			a, err := New(cfg)
 			if err != nil {
 				t.Fatal(err)

@@ -137,24 +137,15 @@ func TestRepairWidensTheWindow(t *testing.T) {
 // another scope than the one offered is refused (400 unknown_relaxation)
 // and changes nothing.
 func TestRepairScopeMustBeTheOffered(t *testing.T) {
-	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "zh")
-	b.send("input.type", api.Args{Text: "Hollyland"})
-	b.send("input.commit", api.Args{})
-	b.send("tag.set_scope", api.Args{TagID: b.snap.Context.KeywordTags[0].ID, Scope: "name"})
-	b.send("search.submit", api.Args{})
-	opts := b.snap.Slots.RepairOptions
-	if len(opts) != 1 || opts[0].Args == nil || opts[0].Args.Scope != "content" {
-		t.Fatalf("precondition: one option moving the keyword to the content, have %+v", opts)
-	}
+	b, opt := scopeRepairBox(t)
 	for _, scope := range []string{"description", "name", "tags"} {
 		before := b.snap.Version
-		_, err := b.try("A_REPAIR_EXPAND_RECALL_SCOPE", api.Args{ConditionID: opts[0].Args.ConditionID, Scope: scope})
+		_, err := b.try("A_REPAIR_EXPAND_RECALL_SCOPE", api.Args{ConditionID: opt.Args.ConditionID, Scope: scope})
 		var ae *Error
 		if !errors.As(err, &ae) || ae.Code != "unknown_relaxation" {
 			t.Errorf("the scope repair with scope %s = %v, want unknown_relaxation", scope, err)
 		}
-		if snap, _ := a.Snapshot(t.Context(), b.id, b.token); snap.Version != before {
+		if snap, _ := b.a.Snapshot(t.Context(), b.id, b.token); snap.Version != before {
 			t.Errorf("a refused scope repair (%s) changed the session", scope)
 		}
 	}
