@@ -31,7 +31,7 @@ func BenchmarkStages(b *testing.B) {
 			_, _, err := r.Explain(context.Background(), router.Input{Text: "more like this", Locale: "en"})
 			return err
 		}},
-		{"parse", `{"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, func(p *modelpath.Path, _ *router.Router) error {
+		{"parse", `{"guard":null,"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, func(p *modelpath.Path, _ *router.Router) error {
 			_, _, err := p.Parse(context.Background(), modelpath.ParseRequest{Text: text, Platform: "youtube", Locale: "zh", Deterministic: det, Graph: []any{}})
 			return err
 		}},

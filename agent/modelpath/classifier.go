@@ -29,9 +29,13 @@ type classifyAnswer struct {
 	Reason     string  `json:"reason"`
 }
 
-// Classify asks the model to pick one spec. The router validates the
-// answer (known id, declared slots, slot types) and records it.
+// Classify asks the model to pick one spec, within the classifier stage's
+// deadline (an answer that does not match the schema is re-asked once with
+// the error). The router validates the answer (known id, declared slots,
+// slot types) and records it.
 func (c *Classifier) Classify(ctx context.Context, req router.ClassifyRequest) (router.ClassifierAnswer, error) {
+	ctx, cancel := c.p.client.Stage(ctx, StageClassifier)
+	defer cancel()
 	type specView struct {
 		ID          string   `json:"id"`
 		Guard       bool     `json:"guard,omitempty"`
@@ -60,7 +64,7 @@ func (c *Classifier) Classify(ctx context.Context, req router.ClassifyRequest) (
 	if err != nil {
 		return router.ClassifierAnswer{}, err
 	}
-	ans, err := c.p.client.Complete(ctx, request(StageClassifier, r, "classifier"))
+	ans, err := c.p.askOnceMore(ctx, request(StageClassifier, r, "classifier"))
 	if err != nil {
 		return router.ClassifierAnswer{}, err
 	}

@@ -13,6 +13,7 @@
 package modelpath
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -179,7 +180,37 @@ func js(v any) string {
 	return string(b)
 }
 
+// request is the model request of a rendered prompt. The prompt header's
+// temperature is always sent (0 included: go-openai would drop a zero,
+// tools/llm puts it on the wire).
 func request(stage string, r prompts.Rendered, schemaName string) llm.Request {
+	temp := r.Hints.Temperature
 	return llm.Request{Stage: stage, PromptID: r.ID, PromptVersion: r.Version, PromptHash: r.Hash, Messages: r.Messages(),
-		SchemaName: schemaName, Schema: r.Schema, Temperature: r.Hints.Temperature, MaxTokens: r.Hints.MaxTokens}
+		SchemaName: schemaName, Schema: r.Schema, Temperature: &temp, MaxTokens: r.Hints.MaxTokens}
+}
+
+// askOnceMore asks req; an answer that is not one JSON object valid
+// against its schema is re-asked once, showing the model its answer and
+// what was wrong with it (the parse and classifier stages; the slots stage
+// has its own bounded re-asks). Both asks run within ctx, the stage's
+// deadline.
+func (p *Path) askOnceMore(ctx context.Context, req llm.Request) (llm.Answer, error) {
+	ans, err := p.client.Complete(ctx, req)
+	if err == nil || !errors.Is(err, llm.ErrBadOutput) || ctx.Err() != nil {
+		return ans, err
+	}
+	return p.client.Complete(ctx, reask(req, ans.Raw, "it was rejected: "+err.Error()))
+}
+
+// reask is req followed by the model's previous answer and why it was
+// rejected, as a conversation (the rendered prompt is unchanged).
+func reask(req llm.Request, previous, why string) llm.Request {
+	if previous == "" {
+		previous = "(an empty answer)"
+	}
+	r := req
+	r.Messages = append(append([]llm.Message(nil), req.Messages...),
+		llm.Message{Role: "assistant", Content: previous},
+		llm.Message{Role: "user", Content: "Your answer above cannot be used: " + why + "\nAnswer again with the whole corrected JSON object and nothing else."})
+	return r
 }

@@ -118,8 +118,11 @@ const (
 )
 
 // Parse asks the model for a condition graph and merges it into the
-// deterministic parse (see Merge).
+// deterministic parse (see Merge), within the parse stage's deadline; an
+// answer that does not match the schema is re-asked once with the error.
 func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, MergeTrace, error) {
+	ctx, cancel := p.client.Stage(ctx, StageParse)
+	defer cancel()
 	r, err := p.prompts.Render(promptParse, map[string]any{
 		"input": req.Text, "platform": req.Platform, "locale": req.Locale, "graph": js(req.Graph), "deterministic": js(req.Deterministic.Conditions),
 		"guards": js(req.Guards),
@@ -127,7 +130,7 @@ func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, M
 	if err != nil {
 		return req.Deterministic, MergeTrace{}, err
 	}
-	ans, err := p.client.Complete(ctx, request(StageParse, r, "conditions"))
+	ans, err := p.askOnceMore(ctx, request(StageParse, r, "conditions"))
 	if err != nil {
 		return req.Deterministic, MergeTrace{Prompt: r.ID + "@" + r.Version}, err
 	}

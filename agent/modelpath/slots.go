@@ -56,11 +56,14 @@ type SlotsResult struct {
 // WriteSlots asks the model for the turn's slots under the state's strict
 // schema and validates each answer with the contract validator (schema and
 // rules, the allowed actions of the moment). An invalid answer is re-asked
-// with its violations, at most the path's re-ask bound; if the last answer
+// with its violations and the answer itself, at most the path's re-ask
+// bound, all within the slots stage's deadline; if the last answer
 // is still invalid, or the model fails, the result is the draft with
 // Source "template". Nothing is shown before it validates: the caller emits
 // only the returned slots.
 func (p *Path) WriteSlots(ctx context.Context, req SlotsRequest) SlotsResult {
+	ctx, cancel := p.client.Stage(ctx, StageSlots)
+	defer cancel()
 	res := p.writeSlots(ctx, req)
 	p.metrics.observe(res)
 	return res
@@ -82,6 +85,7 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 	facts := map[string]any{"results_total": req.Render.ResultsTotal, "context": req.Render.Context, "platform": req.Render.Platform,
 		"question": req.Render.Question, "relaxations": req.Render.Relaxations, "unsupported_reason": req.Render.UnsupportedReason, "followup": req.Render.Followup}
 	var violations []contract.Violation
+	previous := "" // the last rejected answer, shown to the model on a re-ask
 	for attempt := 0; attempt <= p.reasks; attempt++ {
 		r, err := p.prompts.Render(promptSlots, map[string]any{
 			"state": string(req.Render.State), "locale": req.Render.Locale, "allowed_actions": js(req.Render.AllowedActions),
@@ -96,10 +100,16 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 		if attempt > 0 {
 			res.Reasks++
 		}
-		ans, err := p.client.Complete(ctx, request(StageSlots, r, "slots_"+strings.ReplaceAll(string(id), ".", "_")))
+		lreq := request(StageSlots, r, "slots_"+strings.ReplaceAll(string(id), ".", "_"))
+		lreq.CallerValidates = true // the contract validator checks the state's schema and its rules
+		if attempt > 0 {
+			lreq = reask(lreq, previous, "it was rejected for the violations listed in my first message")
+		}
+		ans, err := p.client.Complete(ctx, lreq)
 		if attempt > 0 {
 			res.RepairTokens += ans.Call.TotalTokens
 		}
+		previous = ans.Raw
 		if err != nil {
 			res.Error = err.Error()
 			if ctx.Err() != nil || isFatal(err) {
@@ -137,7 +147,7 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 
 // isFatal: errors a re-ask cannot fix.
 func isFatal(err error) bool {
-	for _, e := range []error{llm.ErrBudgetExhausted, llm.ErrReplayMiss, llm.ErrUnavailable, llm.ErrNotConfigured} {
+	for _, e := range []error{llm.ErrBudgetExhausted, llm.ErrReplayMiss, llm.ErrUnavailable, llm.ErrNotConfigured, llm.ErrStageDeadline, llm.ErrBreakerOpen} {
 		if errors.Is(err, e) {
 			return true
 		}

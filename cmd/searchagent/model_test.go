@@ -48,7 +48,7 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 		if strings.Contains(user, "数据一夜之间") {
 			return llmtest.Reply{Content: `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, PromptTokens: 700, CompletionTokens: 30}
 		}
-		return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
+		return llmtest.Reply{Content: `{"guard":null,"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
 	case strings.HasPrefix(name, "slots_"):
 		_, rest, _ := strings.Cut(user, "keep its structure): ")
 		draft, _, _ := strings.Cut(rest, "\n")
@@ -329,7 +329,7 @@ func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
 			}
 		}
 		if req.SchemaName() == "conditions" {
-			return llmtest.Reply{Content: `{"anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`}
+			return llmtest.Reply{Content: `{"guard":null,"anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`}
 		}
 		return scriptedModel(req)
 	})

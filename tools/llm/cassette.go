@@ -14,17 +14,28 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 )
 
-// Key identifies an exchange for record/replay: the prompt (id, version,
-// hash of the rendered messages), the hash of the output schema and the
-// model. Two requests with the same key are the same question.
+// Key identifies an exchange for record/replay: every request field that
+// changes the answer — the prompt (id, version, hash of the rendered
+// prompt), the hash of the output schema, the model, the output mode, the
+// completion-token cap, the temperature, the seed, and the hash of the
+// messages as sent (re-asks and the json_object schema message included).
+// Two requests with the same key are the same question.
 type Key struct {
 	PromptID      string `json:"prompt_id"`
 	PromptVersion string `json:"prompt_version"`
 	PromptHash    string `json:"prompt_hash"`
 	SchemaHash    string `json:"schema_hash"`
 	Model         string `json:"model"`
+	Output        string `json:"output,omitempty"`
+	MaxTokens     int    `json:"max_tokens,omitempty"`
+	// Temperature and Seed as sent ("default" and "none" when not sent).
+	Temperature  string `json:"temperature,omitempty"`
+	Seed         string `json:"seed,omitempty"`
+	MessagesHash string `json:"messages_hash,omitempty"`
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -32,14 +43,17 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 // Name is the cassette's file name:
 // <prompt id>@<version>-<16 hex digits of the hash of the whole key>.json.
 func (k Key) Name() string {
-	sum := sha256.Sum256([]byte(k.PromptID + "\x00" + k.PromptVersion + "\x00" + k.PromptHash + "\x00" + k.SchemaHash + "\x00" + k.Model))
+	fields := []string{k.PromptID, k.PromptVersion, k.PromptHash, k.SchemaHash, k.Model,
+		k.Output, strconv.Itoa(k.MaxTokens), k.Temperature, k.Seed, k.MessagesHash}
+	sum := sha256.Sum256([]byte(strings.Join(fields, "\x00")))
 	id := unsafeName.ReplaceAllString(k.PromptID, "_")
 	v := unsafeName.ReplaceAllString(k.PromptVersion, "_")
 	return fmt.Sprintf("%s@%s-%s.json", id, v, hex.EncodeToString(sum[:8]))
 }
 
 func (k Key) String() string {
-	return fmt.Sprintf("%s (prompt %s v%s, rendered %s, schema %s, model %s)", k.Name(), k.PromptID, k.PromptVersion, short(k.PromptHash), short(k.SchemaHash), k.Model)
+	return fmt.Sprintf("%s (prompt %s v%s, rendered %s, schema %s, model %s, output %s, max tokens %d, temperature %s, seed %s, messages %s)",
+		k.Name(), k.PromptID, k.PromptVersion, short(k.PromptHash), short(k.SchemaHash), k.Model, k.Output, k.MaxTokens, k.Temperature, k.Seed, short(k.MessagesHash))
 }
 
 func short(h string) string {

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -16,8 +18,10 @@ import (
 
 // Client calls an OpenAI-compatible server. It is safe for concurrent use.
 type Client struct {
-	cfg Config
-	api *openai.Client
+	cfg     Config
+	api     *openai.Client
+	breaker *breaker
+	schemas schemas
 }
 
 // New checks cfg and returns a client.
@@ -31,14 +35,22 @@ func New(cfg Config) (*Client, error) {
 	if cfg.CassetteMode != CassetteOff {
 		d = &cassettes{mode: cfg.CassetteMode, dir: cfg.Cassettes, next: d}
 	}
+	d = &wire{next: d}
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = cfg.BaseURL
 	if oc.BaseURL == "" {
 		oc.BaseURL = "http://replay.invalid/v1" // replay mode never dials
 	}
 	oc.HTTPClient = d
-	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc)}, nil
+	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), breaker: newBreaker(&cfg)}, nil
 }
+
+// Health is the chat endpoint's state: degraded (and why) while the
+// circuit breaker is open or half-open.
+func (c *Client) Health() Health { return c.breaker.health() }
+
+// StageTimeout is the deadline of stage.
+func (c *Client) StageTimeout(stage string) time.Duration { return c.cfg.stageTimeout(stage) }
 
 // Model is the chat model's name.
 func (c *Client) Model() string { return c.cfg.Model }
@@ -46,10 +58,23 @@ func (c *Client) Model() string { return c.cfg.Model }
 // Describe says how the client is configured, for /readyz and the log
 // (never the key).
 func (c *Client) Describe() map[string]string {
-	return map[string]string{
+	d := map[string]string{
 		"base_url": c.cfg.BaseURL, "model": c.cfg.Model, "output": string(c.cfg.Output),
 		"cassettes": string(c.cfg.CassetteMode), "cassette_dir": c.cfg.Cassettes,
+		"turn_model_time": c.cfg.TurnTimeout.String(), "call_timeout": c.cfg.CallTimeout.String(),
+		"breaker": fmt.Sprintf("opens after %d consecutive failures (at once on 401/403), cool-down %s", c.cfg.BreakerFailures, c.cfg.BreakerCooldown),
+		"seed": "off",
 	}
+	if c.cfg.Seed != nil {
+		d["seed"] = strconv.Itoa(*c.cfg.Seed)
+	}
+	stages := make([]string, 0, len(c.cfg.StageTimeouts))
+	for k, v := range c.cfg.StageTimeouts {
+		stages = append(stages, k+"="+v.String())
+	}
+	sort.Strings(stages)
+	d["stage_deadlines"] = strings.Join(stages, ",")
+	return d
 }
 
 // Message is one chat message.
@@ -69,18 +94,27 @@ type Request struct {
 	// SchemaName and Schema are the output's JSON Schema, sent raw.
 	SchemaName string
 	Schema     json.RawMessage
-	// Temperature of the answer (0 by default: the same question gets the
-	// same answer as far as the server allows).
-	Temperature float32
+	// Temperature of the answer, sent as is (an explicit 0 included);
+	// nil leaves the server's default.
+	Temperature *float32
 	// MaxTokens caps this answer below the client's MaxTokens (0: no
 	// extra cap).
 	MaxTokens int
+	// CallerValidates skips the client's check of the answer against
+	// Schema: the caller validates it against a schema of its own (the
+	// slots stage: the contract validator, which also checks rules).
+	CallerValidates bool
 }
 
 // Answer is the model's JSON object and the account of the call.
 type Answer struct {
+	// Content is the JSON object, taken out of any wrapping (see
+	// ExtractJSON).
 	Content string
-	Call    Call
+	// Raw is the model's text as it came, also when the answer was
+	// rejected as bad output (a re-ask shows it to the model).
+	Raw  string
+	Call Call
 }
 
 // Hash is the hex sha256 of s.
@@ -103,11 +137,15 @@ func (c *Client) Complete(ctx context.Context, r Request) (Answer, error) {
 	if len(r.Schema) > 0 {
 		call.SchemaHash = Hash(r.Schema)
 	}
-	key := Key{PromptID: r.PromptID, PromptVersion: r.PromptVersion, PromptHash: call.PromptHash, SchemaHash: call.SchemaHash, Model: c.cfg.Model}
-	if c.cfg.CassetteMode != CassetteOff {
-		call.Cassette = key.Name()
+	if _, ok := stageFrom(ctx, r.Stage); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = c.Stage(ctx, r.Stage)
+		defer cancel()
 	}
-	ans, err := c.complete(ctx, r, key, &call)
+	if m, ok := stageFrom(ctx, r.Stage); ok {
+		call.StageTimeoutMS = ms(m.timeout)
+	}
+	ans, err := c.complete(ctx, r, &call)
 	call.LatencyMS = ms(time.Since(start))
 	call.Outcome = outcome(err)
 	if err != nil {
@@ -121,7 +159,7 @@ func (c *Client) Complete(ctx context.Context, r Request) (Answer, error) {
 	return ans, err
 }
 
-func (c *Client) complete(ctx context.Context, r Request, key Key, call *Call) (Answer, error) {
+func (c *Client) complete(ctx context.Context, r Request, call *Call) (Answer, error) {
 	maxTokens := c.cfg.MaxTokens
 	if r.MaxTokens > 0 {
 		maxTokens = min(maxTokens, r.MaxTokens)
@@ -133,28 +171,39 @@ func (c *Client) complete(ctx context.Context, r Request, key Key, call *Call) (
 		}
 		maxTokens = min(maxTokens, rem)
 	}
-	msgs := make([]openai.ChatCompletionMessage, 0, len(r.Messages)+1)
-	for _, m := range r.Messages {
-		msgs = append(msgs, openai.ChatCompletionMessage{Role: m.Role, Content: m.Content})
-	}
-	req := openai.ChatCompletionRequest{Model: c.cfg.Model, Messages: msgs, MaxCompletionTokens: maxTokens, Temperature: r.Temperature}
-	if len(r.Schema) > 0 {
-		switch c.cfg.Output {
-		case OutputJSONSchema:
-			req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
-				JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{Name: r.SchemaName, Schema: r.Schema, Strict: true}}
-		case OutputJSONObject:
-			req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
-			req.Messages = append(req.Messages, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem,
-				Content: "Answer with one JSON object that validates against this JSON Schema:\n" + string(r.Schema)})
+	req := c.chatRequest(r, maxTokens)
+	key := Key{PromptID: r.PromptID, PromptVersion: r.PromptVersion, PromptHash: call.PromptHash, SchemaHash: call.SchemaHash, Model: c.cfg.Model,
+		Output: string(c.cfg.Output), MaxTokens: maxTokens, Temperature: "default", Seed: "none", MessagesHash: messagesHash(req.Messages)}
+	if r.Temperature != nil {
+		key.Temperature = strconv.FormatFloat(float64(*r.Temperature), 'g', -1, 32)
+		if *r.Temperature == 0 {
+			ctx = withZeroTemperature(ctx)
 		}
+	}
+	if req.Seed != nil {
+		key.Seed = strconv.Itoa(*req.Seed)
+	}
+	if c.cfg.CassetteMode != CassetteOff {
+		call.Cassette = key.Name()
 	}
 	var attempts atomic.Int32
 	ctx = withAttempts(withKey(ctx, key), &attempts)
-	resp, err := c.api.CreateChatCompletion(ctx, req)
+	parent := ctx
+	if m, ok := stageFrom(ctx, r.Stage); ok {
+		parent = m.parent
+	}
+	var resp openai.ChatCompletionResponse
+	err := c.breaker.do(parent, func() error {
+		var err error
+		resp, err = c.api.CreateChatCompletion(ctx, req)
+		if err != nil {
+			return classify(ctx, err)
+		}
+		return nil
+	})
 	call.Attempts = int(attempts.Load())
 	if err != nil {
-		return Answer{}, classify(ctx, err)
+		return Answer{}, err
 	}
 	call.PromptTokens, call.CompletionTokens, call.TotalTokens = resp.Usage.PromptTokens, resp.Usage.CompletionTokens, resp.Usage.TotalTokens
 	if resp.Model != "" && resp.Model != c.cfg.Model {
@@ -165,37 +214,86 @@ func (c *Client) complete(ctx context.Context, r Request, key Key, call *Call) (
 	}
 	ch := resp.Choices[0]
 	call.FinishReason = string(ch.FinishReason)
+	raw := ch.Message.Content
 	if ch.Message.Refusal != "" {
-		return Answer{}, fmt.Errorf("%w: %s", ErrRefused, clip(ch.Message.Refusal, 200))
+		return Answer{Raw: raw}, fmt.Errorf("%w: %s", ErrRefused, clip(ch.Message.Refusal, 200))
 	}
 	if ch.FinishReason == openai.FinishReasonLength {
-		return Answer{}, fmt.Errorf("%w: cut off at %d completion tokens (finish_reason length)", ErrBadOutput, maxTokens)
+		return Answer{Raw: raw}, fmt.Errorf("%w: cut off at %d completion tokens (finish_reason length)", ErrBadOutput, maxTokens)
 	}
-	content := strings.TrimSpace(ch.Message.Content)
-	content = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(content, "```json"), "```"), "```")
-	content = strings.TrimSpace(content)
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(content), &obj); err != nil {
-		return Answer{}, fmt.Errorf("%w: not one JSON object: %v", ErrBadOutput, err)
+	content, err := ExtractJSON(raw)
+	if err != nil {
+		return Answer{Raw: raw}, fmt.Errorf("%w: not one JSON object: %v", ErrBadOutput, err)
 	}
-	return Answer{Content: content}, nil
+	if len(r.Schema) > 0 && !r.CallerValidates {
+		if err := c.schemas.validate(call.SchemaHash, r.Schema, content); err != nil {
+			return Answer{Content: content, Raw: raw}, err
+		}
+	}
+	return Answer{Content: content, Raw: raw}, nil
+}
+
+// chatRequest is the wire request of r. In json_object mode the schema
+// goes in the first system message, ahead of the user's text.
+func (c *Client) chatRequest(r Request, maxTokens int) openai.ChatCompletionRequest {
+	msgs := make([]openai.ChatCompletionMessage, 0, len(r.Messages)+1)
+	for _, m := range r.Messages {
+		msgs = append(msgs, openai.ChatCompletionMessage{Role: m.Role, Content: m.Content})
+	}
+	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxCompletionTokens: maxTokens, Seed: c.cfg.Seed}
+	if r.Temperature != nil {
+		req.Temperature = *r.Temperature
+	}
+	if len(r.Schema) > 0 {
+		switch c.cfg.Output {
+		case OutputJSONSchema:
+			req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
+				JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{Name: r.SchemaName, Schema: r.Schema, Strict: true}}
+		case OutputJSONObject:
+			req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+			instr := "Answer with one JSON object that validates against this JSON Schema:\n" + string(r.Schema)
+			if len(msgs) > 0 && msgs[0].Role == openai.ChatMessageRoleSystem {
+				msgs[0].Content += "\n\n" + instr
+			} else {
+				msgs = append([]openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: instr}}, msgs...)
+			}
+		}
+	}
+	req.Messages = msgs
+	return req
+}
+
+func messagesHash(msgs []openai.ChatCompletionMessage) string {
+	raw, _ := json.Marshal(msgs)
+	return Hash(raw)
 }
 
 // classify maps a transport or API error to the package's sentinels.
+// classify maps a transport or API error to the package's sentinels; a
+// stage whose deadline passed (while its caller still waits) is
+// ErrStageDeadline.
 func classify(ctx context.Context, err error) error {
+	m, staged := ctx.Value(stageKey{}).(stageMark)
 	switch {
-	case errors.Is(err, ErrReplayMiss), errors.Is(err, ErrUnavailable):
+	case errors.Is(err, ErrReplayMiss):
+		return err
+	case ctx.Err() != nil && staged && m.parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		if m.turnCut {
+			return fmt.Errorf("%w: the turn's model time ran out during the %s stage", ErrStageDeadline, m.stage)
+		}
+		return fmt.Errorf("%w: the %s stage's deadline (%s) passed before the model answered", ErrStageDeadline, m.stage, m.timeout)
+	case errors.Is(err, ErrUnavailable):
 		return err
 	case ctx.Err() != nil:
 		return fmt.Errorf("model call: %w", ctx.Err())
 	}
 	var ae *openai.APIError
 	if errors.As(err, &ae) {
-		return fmt.Errorf("%w: status %d: %s", ErrUnavailable, ae.HTTPStatusCode, clip(ae.Message, 200))
+		return &StatusError{Status: ae.HTTPStatusCode, Message: clip(ae.Message, 200)}
 	}
 	var re *openai.RequestError
 	if errors.As(err, &re) {
-		return fmt.Errorf("%w: status %d", ErrUnavailable, re.HTTPStatusCode)
+		return &StatusError{Status: re.HTTPStatusCode}
 	}
 	return fmt.Errorf("%w: %v", ErrUnavailable, err)
 }
@@ -212,6 +310,10 @@ func outcome(err error) string {
 		return "budget"
 	case errors.Is(err, ErrReplayMiss):
 		return "replay_miss"
+	case errors.Is(err, ErrBreakerOpen):
+		return "breaker_open"
+	case errors.Is(err, ErrStageDeadline):
+		return "deadline"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timeout"
 	case errors.Is(err, context.Canceled):

@@ -94,8 +94,8 @@ func TestRequestShape(t *testing.T) {
 				if len(got.Messages) != 2 {
 					t.Errorf("%d messages, want 2", len(got.Messages))
 				}
-			} else if n := len(got.Messages); n != 3 || got.Messages[2].Role != "system" {
-				t.Errorf("json mode: messages = %+v, want the schema as a third (system) message", got.Messages)
+			} else if n := len(got.Messages); n != 2 || got.Messages[0].Role != "system" || !strings.Contains(got.Messages[0].Content, `"spec_id"`) || !strings.HasPrefix(got.Messages[0].Content, "pick one") {
+				t.Errorf("json mode: messages = %+v, want the schema in the first (system) message, before the user's", got.Messages)
 			}
 			if got.Messages[1].Content != "more like this" {
 				t.Errorf("user message = %q", got.Messages[1].Content)
@@ -120,7 +120,8 @@ func TestFailures(t *testing.T) {
 		{"not an object", []llmtest.Reply{{Content: `["x"]`}}, llm.ErrBadOutput, 1, nil},
 		{"cut off", []llmtest.Reply{{Content: `{"spec_id":"x"}`, Finish: "length"}}, llm.ErrBadOutput, 1, nil},
 		{"refusal field", []llmtest.Reply{{Refusal: "I can't help with that."}}, llm.ErrRefused, 1, nil},
-		{"429 with Retry-After then ok", []llmtest.Reply{{Status: 429, Header: map[string]string{"Retry-After": "3"}}, {Content: `{"spec_id":"x"}`}}, nil, 2, []time.Duration{3 * time.Second}},
+		{"429 with Retry-After then ok", []llmtest.Reply{{Status: 429, Header: map[string]string{"Retry-After": "1"}}, {Content: `{"spec_id":"x"}`}}, nil, 2, []time.Duration{time.Second}},
+		{"Retry-After beyond the stage deadline is not waited for", []llmtest.Reply{{Status: 429, Header: map[string]string{"Retry-After": "3"}}, {Content: `{"spec_id":"x"}`}}, llm.ErrUnavailable, 1, nil},
 		{"500 then ok", []llmtest.Reply{{Status: 500}, {Content: `{"spec_id":"x"}`}}, nil, 2, []time.Duration{187500 * time.Microsecond}},
 		{"500 three times", []llmtest.Reply{{Status: 500}, {Status: 502}, {Status: 503}}, llm.ErrUnavailable, 3, []time.Duration{187500 * time.Microsecond, 375 * time.Millisecond}},
 		{"400 is not retried", []llmtest.Reply{{Status: 400}}, llm.ErrUnavailable, 1, nil},
@@ -129,7 +130,11 @@ func TestFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.New(t)
 			srv.Push(tc.replies...)
-			c, sl := newClient(t, srv, nil)
+			c, sl := newClient(t, srv, func(c *llm.Config) {
+				if tc.name == "Retry-After capped" {
+					c.StageTimeouts = map[string]time.Duration{"classifier": time.Minute}
+				}
+			})
 			ans, err := c.Complete(context.Background(), request())
 			if tc.want == nil && err != nil || tc.want != nil && !errors.Is(err, tc.want) {
 				t.Fatalf("Complete() error = %v, want %v", err, tc.want)

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -45,9 +46,16 @@ type Config struct {
 	Model string
 	// Output is the structured-output mode (default OutputJSONSchema).
 	Output OutputMode
-	// CallTimeout bounds one HTTP attempt (default 20s).
+	// CallTimeout bounds one HTTP attempt (default 20s); a stage's
+	// deadline cuts it shorter.
 	CallTimeout time.Duration
-	// TurnTimeout bounds all model calls of one turn (default 45s).
+	// StageTimeouts are the deadlines of the model stages, by stage name
+	// (a stage's asks and re-asks together). Stages not named take
+	// DefaultStageTimeouts, and stages named nowhere take 3s. A stage's
+	// deadline is its own: the turn's context is never bounded by it.
+	StageTimeouts map[string]time.Duration
+	// TurnTimeout bounds the model time of one turn, all stages together
+	// (default 10s). It bounds the model calls only, never the turn.
 	TurnTimeout time.Duration
 	// MaxRetries is the number of retries after the first attempt on 429,
 	// 5xx and timeouts (default 2; negative means none).
@@ -57,6 +65,17 @@ type Config struct {
 	BackoffBase, BackoffMax time.Duration
 	// MaxTokens caps one answer's completion tokens (default 1024).
 	MaxTokens int
+	// Seed is sent with every chat request when set (servers that support
+	// it answer the same question the same way more often).
+	Seed *int
+	// BreakerFailures is how many consecutive failures (error statuses,
+	// timeouts, unreachable server) open the circuit (default 3); a 401
+	// or 403 opens it at once. BreakerCooldown is how long the model is
+	// then skipped before one probe call is let through (default 30s).
+	BreakerFailures int
+	BreakerCooldown time.Duration
+	// Logger says when the circuit opens and closes (default: discard).
+	Logger *slog.Logger
 	// TurnTokenBudget caps the total tokens of one turn (default 12000).
 	TurnTokenBudget int
 	// Cassettes is the cassette directory; CassetteMode says what to do
@@ -72,6 +91,26 @@ type Config struct {
 	Sleep func(ctxDone <-chan struct{}, d time.Duration) bool
 	// Jitter returns a random fraction in [0, 1) (default math/rand/v2).
 	Jitter func() float64
+}
+
+// DefaultStageTimeouts are the stage deadlines Config.StageTimeouts
+// overrides: the reading stages (classifier, parse) hold up a search, so
+// they get less than the slots stage, which runs after the results are in.
+var DefaultStageTimeouts = map[string]time.Duration{
+	"classifier": 2500 * time.Millisecond,
+	"parse":      2500 * time.Millisecond,
+	"slots":      4 * time.Second,
+}
+
+// fallbackStageTimeout bounds a stage named in no table.
+const fallbackStageTimeout = 3 * time.Second
+
+// stageTimeout is the deadline of stage.
+func (c *Config) stageTimeout(stage string) time.Duration {
+	if d, ok := c.StageTimeouts[stage]; ok {
+		return d
+	}
+	return fallbackStageTimeout
 }
 
 func (c Config) withDefaults() (Config, error) {
@@ -106,7 +145,27 @@ func (c Config) withDefaults() (Config, error) {
 		}
 	}
 	def(&c.CallTimeout, 20*time.Second)
-	def(&c.TurnTimeout, 45*time.Second)
+	def(&c.TurnTimeout, 10*time.Second)
+	def(&c.BreakerCooldown, 30*time.Second)
+	if c.BreakerFailures <= 0 {
+		c.BreakerFailures = 3
+	}
+	stages := make(map[string]time.Duration, len(DefaultStageTimeouts)+len(c.StageTimeouts))
+	for k, v := range DefaultStageTimeouts {
+		stages[k] = v
+	}
+	for k, v := range c.StageTimeouts {
+		if v < 0 {
+			return c, fmt.Errorf("llm: stage %s timeout %s is negative", k, v)
+		}
+		if v > 0 {
+			stages[k] = v
+		}
+	}
+	c.StageTimeouts = stages
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
 	def(&c.BackoffBase, 250*time.Millisecond)
 	def(&c.BackoffMax, 8*time.Second)
 	if c.MaxRetries == 0 {

@@ -22,7 +22,8 @@ type doer interface {
 // retrier sends a request with a timeout per attempt and retries 429, 5xx
 // and attempt timeouts with exponential backoff and jitter, honouring
 // Retry-After (seconds or an HTTP date) up to BackoffMax. It never waits
-// past the caller's deadline: then it returns the last failure.
+// past the caller's deadline (the stage's): then it returns the last
+// failure.
 type retrier struct {
 	next doer
 	cfg  *Config
@@ -62,7 +63,7 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 			if err != nil {
 				cancel()
 				if ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
-					return nil, fmt.Errorf("%w: attempt %d timed out after %s", ErrUnavailable, attempt+1, r.cfg.CallTimeout)
+					return nil, fmt.Errorf("%w: attempt %d %w after %s", ErrUnavailable, attempt+1, errTimedOut, r.cfg.CallTimeout)
 				}
 				return nil, err
 			}
@@ -70,13 +71,24 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 			return resp, nil
 		}
 		delay := r.backoff(attempt, resp)
+		status := 0
 		if resp != nil {
+			status = resp.StatusCode
 			io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 			resp.Body.Close()
 		}
 		cancel()
+		// A Retry-After (or backoff) beyond the caller's deadline — the
+		// stage's — is not waited for.
 		if dl, ok := ctx.Deadline(); ok && r.now().Add(delay).After(dl) {
-			return nil, fmt.Errorf("%w: %s, and the next retry (in %s) would pass the deadline", ErrUnavailable, why, delay)
+			if status != 0 {
+				return nil, &StatusError{Status: status, Message: fmt.Sprintf("the next retry (in %s) would pass the stage deadline", delay)}
+			}
+			msg := fmt.Sprintf("%s, and the next retry (in %s) would pass the stage deadline", why, delay)
+			if err != nil && errors.Is(err, context.DeadlineExceeded) {
+				return nil, fmt.Errorf("%w: %w: %s", ErrUnavailable, errTimedOut, msg)
+			}
+			return nil, fmt.Errorf("%w: %s", ErrUnavailable, msg)
 		}
 		if !r.cfg.Sleep(ctx.Done(), delay) {
 			return nil, ctx.Err()

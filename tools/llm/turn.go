@@ -32,19 +32,25 @@ type Call struct {
 	// Cassette is the record/replay key, and CassetteMode what was done.
 	Cassette     string `json:"cassette,omitempty"`
 	CassetteMode string `json:"cassette_mode,omitempty"`
-	// Outcome is ok, refused, bad_output, budget, replay_miss, timeout,
-	// canceled or unavailable; Error the error text when not ok.
+	// StageTimeoutMS is the stage's deadline the call ran under.
+	StageTimeoutMS float64 `json:"stage_timeout_ms,omitempty"`
+	// Outcome is ok, refused, bad_output, budget, replay_miss,
+	// breaker_open (skipped: the circuit is open), deadline (the stage's
+	// deadline passed), timeout, canceled or unavailable; Error the error
+	// text when not ok.
 	Outcome string `json:"outcome"`
 	Error   string `json:"error,omitempty"`
 }
 
-// Turn is the model ledger of one turn: its token budget and its calls.
-// It is safe for concurrent use.
+// Turn is the model ledger of one turn: its token budget, the end of its
+// model time and its calls. It is safe for concurrent use.
 type Turn struct {
 	mu     sync.Mutex
 	budget int
 	used   int
 	calls  []Call
+	// deadline ends the turn's model time (zero: none).
+	deadline time.Time
 }
 
 // NewTurn returns a ledger with a token budget.
@@ -52,13 +58,53 @@ func NewTurn(budget int) *Turn { return &Turn{budget: budget} }
 
 type turnKey struct{}
 
-// StartTurn returns ctx bounded by the client's turn timeout and carrying
-// a fresh ledger with the client's turn token budget. Call cancel when the
-// turn ends.
+// StartTurn returns ctx carrying a fresh ledger with the client's turn
+// token budget and model time (TurnTimeout). The returned context is not
+// bounded: the turn's search never waits on, nor ends with, the model's
+// deadlines — those bound the model calls only (see Stage). Call cancel
+// when the turn ends.
 func (c *Client) StartTurn(ctx context.Context) (context.Context, *Turn, context.CancelFunc) {
 	t := NewTurn(c.cfg.TurnTokenBudget)
-	ctx, cancel := context.WithTimeout(ctx, c.cfg.TurnTimeout)
+	t.deadline = time.Now().Add(c.cfg.TurnTimeout)
+	ctx, cancel := context.WithCancel(ctx)
 	return WithTurn(ctx, t), t, cancel
+}
+
+type stageKey struct{}
+
+// stageMark is what Stage puts in the context: the stage, its deadline
+// and the context it was derived from (to tell the stage's deadline from
+// the caller's).
+type stageMark struct {
+	stage    string
+	timeout  time.Duration
+	turnCut  bool // the turn's model time ends before the stage's deadline
+	parent   context.Context
+	deadline time.Time
+}
+
+// Stage returns ctx bounded by the deadline of stage (Config.StageTimeouts)
+// or by the end of the turn's model time, whichever comes first; every
+// call of the stage (asks and re-asks) runs within it. A call that
+// outlives it fails with ErrStageDeadline and the caller goes on with its
+// deterministic reading. Complete applies the stage's deadline itself to a
+// call made outside Stage.
+func (c *Client) Stage(ctx context.Context, stage string) (context.Context, context.CancelFunc) {
+	d := c.cfg.stageTimeout(stage)
+	dl := time.Now().Add(d)
+	m := stageMark{stage: stage, timeout: d, parent: ctx}
+	if t := TurnFrom(ctx); t != nil && !t.deadline.IsZero() && t.deadline.Before(dl) {
+		dl, m.turnCut = t.deadline, true
+	}
+	m.deadline = dl
+	sctx, cancel := context.WithDeadline(ctx, dl)
+	return context.WithValue(sctx, stageKey{}, m), cancel
+}
+
+// stageFrom returns the stage mark of ctx for stage, if any.
+func stageFrom(ctx context.Context, stage string) (stageMark, bool) {
+	m, ok := ctx.Value(stageKey{}).(stageMark)
+	return m, ok && m.stage == stage
 }
 
 // WithTurn attaches a ledger to ctx.
