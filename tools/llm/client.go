@@ -63,7 +63,7 @@ func (c *Client) Describe() map[string]string {
 		"cassettes": string(c.cfg.CassetteMode), "cassette_dir": c.cfg.Cassettes,
 		"turn_model_time": c.cfg.TurnTimeout.String(), "call_timeout": c.cfg.CallTimeout.String(),
 		"breaker": fmt.Sprintf("opens after %d consecutive failures (at once on 401/403), cool-down %s", c.cfg.BreakerFailures, c.cfg.BreakerCooldown),
-		"seed": "off",
+		"seed":    "off",
 	}
 	if c.cfg.Seed != nil {
 		d["seed"] = strconv.Itoa(*c.cfg.Seed)
