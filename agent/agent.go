@@ -22,6 +22,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/llm"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
@@ -429,6 +430,18 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	}
 	r.ModelStages = a.mode.ModelStages
 	r.Prompts = a.mode.Prompts
+	if mp := a.cfg.ModelPath; mp != nil {
+		h := mp.Client().Health()
+		r.ModelStatus = &api.ModelStatus{Status: h.Status, Breaker: h.Breaker, Reason: h.Reason, LastError: h.LastError,
+			ConsecutiveFailures: h.ConsecutiveFailures, OpenedAt: h.OpenedAt, RetryAt: h.RetryAt}
+		if h.Status == llm.HealthDegraded {
+			note := "model degraded (" + h.Reason + "): the circuit breaker skips the model stages, which run deterministically (rules' readings, template slots)"
+			if h.RetryAt != nil {
+				note += " until " + h.RetryAt.UTC().Format(time.RFC3339)
+			}
+			r.Notes = append(r.Notes, note)
+		}
+	}
 	if a.mode.Model == "none" {
 		r.Notes = append(r.Notes, "no model configured: the classifier stage is off (ambiguous or unknown follow-ups are refused with what is missing) and slots come from the template renderer")
 	} else {

@@ -326,6 +326,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		// Nothing of a failed turn is committed: the session stays as it
 		// was, and the log says why.
 		t.trace.Error = runErr.Error()
+		t.keepFailedTrace(id, start)
 		msg := userSafe(runErr)
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
@@ -362,4 +363,22 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	a.cfg.Observer.Turn(req.Event, true, time.Since(start))
 	a.cfg.Logger.Info("turn", "session", id, "event", req.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
 	return a.snapshot(s, newRec.Version, false), nil
+}
+
+// keepFailedTrace stores the audit trail of a failed turn, its error
+// included, when the session store keeps such traces
+// (sessions.TraceRecorder); the snapshot and its version stay as they were.
+func (t *turn) keepFailedTrace(id string, start time.Time) {
+	rec, ok := t.a.cfg.Sessions.(sessions.TraceRecorder)
+	if !ok {
+		return
+	}
+	t.trace.DurationMS = ms(time.Since(start))
+	raw, err := json.Marshal(t.trace)
+	if err == nil {
+		err = rec.RecordTurn(context.WithoutCancel(t.ctx), id, sessions.Turn{Turn: t.s.Turn, Trace: raw})
+	}
+	if err != nil {
+		t.a.cfg.Logger.Warn("the failed turn's trace was not kept", "session", id, "turn", t.s.Turn, "err", err)
+	}
 }

@@ -330,8 +330,28 @@ type Readiness struct {
 	// slots); empty without a model.
 	ModelStages []string `json:"model_stages"`
 	// Prompts maps prompt ids to versions, when a model is used.
-	Prompts   map[string]string `json:"prompts,omitempty"`
-	Notes     []string          `json:"notes,omitempty"`
-	Extra     map[string]string `json:"extra,omitempty"`
-	StartedAt time.Time         `json:"started_at"`
+	Prompts map[string]string `json:"prompts,omitempty"`
+	// ModelStatus is the model endpoint's health, when a model is used:
+	// degraded (and why) while its circuit breaker skips it.
+	ModelStatus *ModelStatus      `json:"model_status,omitempty"`
+	Notes       []string          `json:"notes,omitempty"`
+	Extra       map[string]string `json:"extra,omitempty"`
+	StartedAt   time.Time         `json:"started_at"`
+}
+
+// ModelStatus is the model endpoint's health in GET /readyz.
+type ModelStatus struct {
+	// Status is ok or degraded (the circuit is open or half-open: the
+	// model stages are skipped and the deterministic readings and
+	// templates answer).
+	Status string `json:"status"`
+	// Breaker is closed, half-open or open.
+	Breaker string `json:"breaker"`
+	// Reason is the last failure's reason: http_401, http_403, http_429,
+	// http_5xx, http_<status>, timeout or unreachable.
+	Reason              string     `json:"reason,omitempty"`
+	LastError           string     `json:"last_error,omitempty"`
+	ConsecutiveFailures int        `json:"consecutive_failures"`
+	OpenedAt            *time.Time `json:"opened_at,omitempty"`
+	RetryAt             *time.Time `json:"retry_at,omitempty"`
 }

@@ -171,7 +171,7 @@ func evalModelPath(mode, cassettes string, getenv func(string) string) (*modelpa
 	if err != nil {
 		return nil, failErr("contract: %v", err)
 	}
-	ms, err := modelFromEnv(env, prometheus.NewRegistry(), v)
+	ms, err := modelFromEnv(env, prometheus.NewRegistry(), v, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,20 @@ const (
 	envTimeout    = "SEARCHAGENT_LLM_TIMEOUT"
 	envRetries    = "SEARCHAGENT_LLM_RETRIES"
 	envReasks     = "SEARCHAGENT_LLM_REASKS"
+	// The stage deadlines (classifier, parse, slots), the turn's model
+	// time, the seed and the circuit breaker.
+	envClassifierDeadline = "SEARCHAGENT_LLM_CLASSIFIER_DEADLINE"
+	envParseDeadline      = "SEARCHAGENT_LLM_PARSE_DEADLINE"
+	envSlotsDeadline      = "SEARCHAGENT_LLM_SLOTS_DEADLINE"
+	envTurnModelTime      = "SEARCHAGENT_LLM_TURN_TIMEOUT"
+	envSeed               = "SEARCHAGENT_LLM_SEED"
+	envBreakerFailures    = "SEARCHAGENT_LLM_BREAKER_FAILURES"
+	envBreakerCooldown    = "SEARCHAGENT_LLM_BREAKER_COOLDOWN"
 )
+
+// defaultSeed is the seed sent with every chat request unless
+// SEARCHAGENT_LLM_SEED says otherwise ("off": none).
+const defaultSeed = 1
 
 const defaultBaseURL = "https://api.openai.com/v1"
 
@@ -47,7 +61,7 @@ const defaultBaseURL = "https://api.openai.com/v1"
 // model (nil, nil). A model variable set with an incomplete or invalid
 // rest is an error: serve refuses to start rather than run without what
 // was asked for.
-func modelFromEnv(getenv func(string) string, reg prometheus.Registerer, v *contract.Validator) (*modelSetup, error) {
+func modelFromEnv(getenv func(string) string, reg prometheus.Registerer, v *contract.Validator, log *slog.Logger) (*modelSetup, error) {
 	key, base, chat := getenv(envAPIKey), getenv(envBaseURL), getenv(envChatModel)
 	record, replay := getenv(envRecord), getenv(envReplay)
 	if key == "" && base == "" && chat == "" && replay == "" && record == "" && getenv(envEmbedModel) == "" {
@@ -59,7 +73,7 @@ func modelFromEnv(getenv func(string) string, reg prometheus.Registerer, v *cont
 	if base == "" && replay == "" {
 		base = defaultBaseURL
 	}
-	cfg := llm.Config{BaseURL: base, APIKey: key, Model: chat, Output: llm.OutputMode(getenv(envOutput))}
+	cfg := llm.Config{BaseURL: base, APIKey: key, Model: chat, Output: llm.OutputMode(getenv(envOutput)), Logger: log}
 	switch {
 	case record != "" && replay != "":
 		return nil, usageErr("%s and %s exclude each other", envRecord, envReplay)
@@ -75,10 +89,35 @@ func modelFromEnv(getenv func(string) string, reg prometheus.Registerer, v *cont
 	if cfg.MaxRetries, err = intEnv(getenv, envRetries); err != nil {
 		return nil, err
 	}
-	if s := getenv(envTimeout); s != "" {
-		if cfg.CallTimeout, err = time.ParseDuration(s); err != nil || cfg.CallTimeout <= 0 {
-			return nil, usageErr("%s=%q is not a positive duration (e.g. 20s)", envTimeout, s)
+	if cfg.CallTimeout, err = durationEnv(getenv, envTimeout); err != nil {
+		return nil, err
+	}
+	if cfg.TurnTimeout, err = durationEnv(getenv, envTurnModelTime); err != nil {
+		return nil, err
+	}
+	if cfg.BreakerCooldown, err = durationEnv(getenv, envBreakerCooldown); err != nil {
+		return nil, err
+	}
+	if cfg.BreakerFailures, err = intEnv(getenv, envBreakerFailures); err != nil {
+		return nil, err
+	}
+	cfg.StageTimeouts = map[string]time.Duration{}
+	for stage, name := range map[string]string{modelpath.StageClassifier: envClassifierDeadline, modelpath.StageParse: envParseDeadline, modelpath.StageSlots: envSlotsDeadline} {
+		if cfg.StageTimeouts[stage], err = durationEnv(getenv, name); err != nil {
+			return nil, err
 		}
+	}
+	switch s := strings.TrimSpace(getenv(envSeed)); s {
+	case "off", "none":
+	case "":
+		seed := defaultSeed
+		cfg.Seed = &seed
+	default:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, usageErr("%s=%q is not a number or off", envSeed, s)
+		}
+		cfg.Seed = &n
 	}
 	m, err := llm.NewMetrics(reg)
 	if err != nil {
@@ -112,7 +151,8 @@ func modelFromEnv(getenv func(string) string, reg prometheus.Registerer, v *cont
 	ms := &modelSetup{path: path}
 	d := path.Describe()
 	ms.summary = []any{"model", chat, "endpoint", base, "output", string(cfg.Output), "model_stages", strings.Join(d.Stages, ","),
-		"cassettes", string(cfg.CassetteMode), "prompts", fmt.Sprint(d.Prompts), "reasks", d.Reasks}
+		"cassettes", string(cfg.CassetteMode), "prompts", fmt.Sprint(d.Prompts), "reasks", d.Reasks,
+		"stage_deadlines", d.Endpoint["stage_deadlines"], "turn_model_time", d.Endpoint["turn_model_time"], "breaker", d.Endpoint["breaker"], "seed", d.Endpoint["seed"]}
 	if embeddings {
 		model := getenv(envEmbedModel)
 		if model == "" {
@@ -160,6 +200,19 @@ func parseStages(s string, embedModel bool) (modelpath.Stages, bool, error) {
 		}
 	}
 	return st, emb, nil
+}
+
+// durationEnv reads a positive duration (0 when unset: the default).
+func durationEnv(getenv func(string) string, name string) (time.Duration, error) {
+	s := getenv(name)
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, usageErr("%s=%q is not a positive duration (e.g. 2500ms, 20s)", name, s)
+	}
+	return d, nil
 }
 
 func intEnv(getenv func(string) string, name string) (int, error) {

@@ -89,7 +89,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	model, err := modelFromEnv(getenv, m.Registry(), v)
+	model, err := modelFromEnv(getenv, m.Registry(), v, log)
 	if err != nil {
 		return nil, err
 	}
