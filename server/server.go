@@ -54,6 +54,7 @@ type config struct {
 	maxBody         int64
 	createLimit     RateLimit
 	eventLimit      RateLimit
+	explainLimit    RateLimit
 	memGuard        *memguard.Guard
 	heartbeat       time.Duration
 	retry           time.Duration
@@ -283,7 +284,7 @@ func (s *Server) buildEngine() (err error) {
 	v1.POST(api.PathEvents, s.admit(memguard.Event), s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
 	v1.GET(api.PathStream, s.stream)
 	v1.GET(api.PathTrace, s.trace)
-	v1.POST(api.PathExplain, s.explain)
+	v1.POST(api.PathExplain, s.rateLimit(newLimiters(s.cfg.explainLimit)), s.explain)
 
 	for _, r := range s.cfg.routes {
 		e.Handle(r.method, r.path, gin.WrapH(r.h))

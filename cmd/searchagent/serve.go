@@ -52,6 +52,8 @@ type appConfig struct {
 	maxTurns int
 	// createLimit and eventLimit are the per-client rate limits (zero: off).
 	createLimit, eventLimit server.RateLimit
+	// explainLimit bounds POST /v1/route/explain per client (zero: off).
+	explainLimit server.RateLimit
 	// maxMemory is --max-memory in bytes (0: GOMEMLIMIT, if set, else no
 	// memory admission).
 	maxMemory uint64
@@ -168,6 +170,10 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
 	}
+	opts = append(opts, server.WithExplainRateLimit(cfg.explainLimit))
+	if model != nil && len(cfg.apiKeys) == 0 {
+		log.Warn("POST /v1/route/explain may call the model and no API key is set: anyone who reaches the port can spend model calls (set SEARCHAGENT_API_KEYS)", "explain_rate", cfg.explainLimit.Rate, "explain_burst", cfg.explainLimit.Burst)
+	}
 	if len(cfg.corsOrigins) > 0 {
 		opts = append(opts, server.WithCORSOrigins(cfg.corsOrigins))
 		log.Info("cors: cross-origin calls allowed", "origins", strings.Join(cfg.corsOrigins, ","))
@@ -273,6 +279,7 @@ func newServeCmd() *cobra.Command {
 		maxTurn = defaultMaxTurns
 		create  = server.RateLimit{Burst: 20}
 		events  = server.RateLimit{Burst: 40}
+		explain = server.RateLimit{Rate: 1, Burst: 10}
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -329,7 +336,7 @@ func newServeCmd() *cobra.Command {
 				maxMemory = n
 			}
 			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
-				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
+				createLimit: create, eventLimit: events, explainLimit: explain, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -365,6 +372,8 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
 	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
+	cmd.Flags().Float64Var(&explain.Rate, "explain-rate", explain.Rate, "POST /v1/route/explain calls a client may make per second on average (each may be a model call); 429 beyond (0: off)")
+	cmd.Flags().IntVar(&explain.Burst, "explain-burst", explain.Burst, "explain calls a client may make at once")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory cap (e.g. 512MiB): sets the Go memory limit and answers 503 overloaded to new sessions at 70% and new turns at 85% of it in live heap (default: GOMEMLIMIT if set, else off)")
