@@ -79,7 +79,7 @@ func (c *Client) Describe() map[string]string {
 
 // Message is one chat message.
 type Message struct {
-	Role    string `json:"role"` // system or user
+	Role    string `json:"role"` // system, user, or assistant (a re-ask shows the model its answer)
 	Content string `json:"content"`
 }
 
