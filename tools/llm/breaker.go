@@ -70,6 +70,9 @@ type breaker struct {
 	reason   string
 	lastErr  string
 	openedAt time.Time
+	// fails counts the failures since the last answer (gobreaker resets
+	// its counts when the state changes; /readyz keeps telling).
+	fails int
 	// auth says the last failure was a 401 or 403: a bad key does not
 	// heal by retrying, so it opens the circuit at once.
 	auth bool
@@ -141,6 +144,7 @@ func (b *breaker) do(parent context.Context, call func() error) error {
 		err = call()
 		switch {
 		case err == nil:
+			b.answered()
 			return struct{}{}, nil
 		case parent.Err() != nil, errors.Is(err, context.Canceled), errors.Is(err, ErrBudgetExhausted), errors.Is(err, ErrReplayMiss):
 			return struct{}{}, errExcluded
@@ -148,6 +152,7 @@ func (b *breaker) do(parent context.Context, call func() error) error {
 			reason := failureReason(err)
 			b.mu.Lock()
 			b.reason, b.lastErr = reason, clip(err.Error(), 300)
+			b.fails++
 			b.auth = reason == ReasonUnauthorized || reason == ReasonForbidden
 			b.mu.Unlock()
 			if o, ok := b.cfg.Observer.(BreakerObserver); ok {
@@ -155,6 +160,7 @@ func (b *breaker) do(parent context.Context, call func() error) error {
 			}
 			return struct{}{}, err
 		}
+		b.answered() // the server answered (malformed or refused, but it answered)
 		return struct{}{}, nil
 	})
 	if errors.Is(berr, gobreaker.ErrOpenState) || errors.Is(berr, gobreaker.ErrTooManyRequests) {
@@ -166,14 +172,19 @@ func (b *breaker) do(parent context.Context, call func() error) error {
 	return err
 }
 
+func (b *breaker) answered() {
+	b.mu.Lock()
+	b.fails = 0
+	b.mu.Unlock()
+}
+
 // health is what /readyz says.
 func (b *breaker) health() Health {
 	st := b.cb.State()
-	counts := b.cb.Counts()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	h := Health{Status: HealthOK, Breaker: stateName(st), ConsecutiveFailures: int(counts.ConsecutiveFailures)}
-	if st != gobreaker.StateClosed || counts.ConsecutiveFailures > 0 {
+	h := Health{Status: HealthOK, Breaker: stateName(st), ConsecutiveFailures: b.fails}
+	if st != gobreaker.StateClosed || b.fails > 0 {
 		h.Reason, h.LastError = b.reason, b.lastErr
 	}
 	if st != gobreaker.StateClosed {

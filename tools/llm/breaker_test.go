@@ -34,7 +34,7 @@ func TestABadKeyOpensTheCircuitAtOnce(t *testing.T) {
 		t.Fatalf("first call error = %v, want a 401 StatusError", err)
 	}
 	h := c.Health()
-	if h.Status != llm.HealthDegraded || h.Breaker != llm.BreakerOpen || h.Reason != llm.ReasonUnauthorized || h.RetryAt == nil || !strings.Contains(h.LastError, "401") {
+	if h.Status != llm.HealthDegraded || h.Breaker != llm.BreakerOpen || h.Reason != llm.ReasonUnauthorized || h.RetryAt == nil || !strings.Contains(h.LastError, "401") || h.ConsecutiveFailures != 1 {
 		t.Errorf("health after a 401 = %+v, want degraded, open, reason http_401", h)
 	}
 	ans, err := c.Complete(context.Background(), request())
