@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"searchagent/api"
 	"searchagent/internal/testwait"
@@ -370,5 +371,37 @@ func TestFollowupOppositePolarityMovesValues(t *testing.T) {
 				t.Errorf("%q then %q: notice %q, want %q", tc.first, tc.second, b.snap.Context.Notice, tc.notice)
 			}
 		})
+	}
+}
+
+// TestTraceStepsCarryTheirOwnStartTimes: each step of a turn's trace starts
+// when it started, not when the turn did: on a clock that moves, the steps'
+// start times are after the turn's and never go backwards.
+func TestTraceStepsCarryTheirOwnStartTimes(t *testing.T) {
+	cfg := testConfig(t)
+	var mu sync.Mutex
+	tick := testNow
+	cfg.Now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		tick = tick.Add(time.Millisecond)
+		return tick
+	}
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBox(t, a, "youtube", "en")
+	b.send("search.submit", api.Args{Text: "US beauty creators with over 50k followers"})
+	tr := b.lastTrace()
+	if len(tr.Steps) < 2 {
+		t.Fatalf("trace has %d steps, want at least 2", len(tr.Steps))
+	}
+	prev := tr.StartedAt
+	for _, st := range tr.Steps {
+		if !st.StartedAt.After(prev) {
+			t.Errorf("step %s started at %s, not after %s (the turn started at %s)", st.Step, st.StartedAt, prev, tr.StartedAt)
+		}
+		prev = st.StartedAt
 	}
 }

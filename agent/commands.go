@@ -390,7 +390,7 @@ var planEvidence = map[string]struct {
 	"apply_answer":        {events: []fsm.Event{fsm.ClarifyAnswer}},
 	"render_slots":        {steps: []string{api.StepRenderSlots}},
 	"validate_contract":   {steps: []string{api.StepValidateContract}},
-	"refuse":              {notice: true},
+	"refuse":              {notice: true, events: []fsm.Event{fsm.SysUnsupported}},
 	"clarify":             {notice: true},
 	"ask_slots":           {notice: true},
 	"confirm":             {notice: true},

@@ -191,10 +191,10 @@ func (t *turn) step(name string, fn func() (detail any, err error)) error {
 	if err := t.emit(api.EventStepStarted, api.Step{Step: name}); err != nil {
 		return err
 	}
-	start := time.Now()
+	startedAt, start := t.a.cfg.Now(), time.Now()
 	detail, err := fn()
 	d := time.Since(start)
-	st := StepTrace{Step: name, StartedAt: t.now, DurationMS: ms(d), OK: err == nil, Detail: detail}
+	st := StepTrace{Step: name, StartedAt: startedAt, DurationMS: ms(d), OK: err == nil, Detail: detail}
 	ev := api.Step{Step: name, Status: "ok", DurationMS: ms(d), Detail: detail}
 	if err != nil {
 		st.Error = err.Error()

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
 
-	"searchagent/agent/fsm"
 	"searchagent/contract"
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
@@ -32,9 +32,11 @@ const ContractSchemaPrefix = "contract."
 var ErrOpenAPI = errors.New("api: openapi document")
 
 var (
-	openapiOnce sync.Once
+	openapiMu   sync.Mutex
+	openapiKey  string
 	openapiDoc  []byte
 	openapiErr  error
+	openapiDone bool
 )
 
 // OpenAPIYAML returns the hand-written document as embedded (without the
@@ -45,12 +47,21 @@ func OpenAPIYAML() []byte { return append([]byte(nil), openapiYAML...) }
 // the response contract's per-state slot schemas bundled under
 // components.schemas["contract.<key>"], referenced (never copied) by
 // Slots (any of them) and SlotsEvent (the one its "schema" names).
-func OpenAPIJSON() ([]byte, error) {
-	openapiOnce.Do(func() { openapiDoc, openapiErr = bundleOpenAPI() })
+// events is the closed event vocabulary (the state machine's UserEvents):
+// the wire types import no agent package, so the caller passes it in. The
+// document is bundled once per vocabulary.
+func OpenAPIJSON(events []string) ([]byte, error) {
+	key := strings.Join(events, "\n")
+	openapiMu.Lock()
+	defer openapiMu.Unlock()
+	if !openapiDone || key != openapiKey {
+		openapiDoc, openapiErr = bundleOpenAPI(events)
+		openapiKey, openapiDone = key, true
+	}
 	return openapiDoc, openapiErr
 }
 
-func bundleOpenAPI() ([]byte, error) {
+func bundleOpenAPI(events []string) ([]byte, error) {
 	var doc map[string]any
 	if err := yaml.Unmarshal(openapiYAML, &doc); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOpenAPI, err)
@@ -85,7 +96,7 @@ func bundleOpenAPI() ([]byte, error) {
 			"then": map[string]any{"properties": map[string]any{"slots": ref}},
 		})
 	}
-	if err := fillVocabularies(schemas); err != nil {
+	if err := fillVocabularies(schemas, events); err != nil {
 		return nil, err
 	}
 	slots["anyOf"] = anyOf
@@ -102,7 +113,7 @@ func bundleOpenAPI() ([]byte, error) {
 
 // vocabularies are the closed word lists the document's enums come from
 // (each has one home package; the YAML names it with x-vocabulary).
-func vocabularies() map[string][]string {
+func vocabularies(events []string) map[string][]string {
 	strs := func(n int, at func(int) string) []string {
 		out := make([]string, n)
 		for i := range out {
@@ -125,14 +136,14 @@ func vocabularies() map[string][]string {
 		"scenes":           scenes,
 		"substates":        subs,
 		"scopes":           strs(len(scope.List()), func(i int) string { return string(scope.List()[i]) }),
-		"events":           strs(len(fsm.UserEvents), func(i int) string { return string(fsm.UserEvents[i]) }),
+		"events":           append([]string(nil), events...),
 	}
 }
 
 // fillVocabularies sets the enum of every schema that names a vocabulary
 // with x-vocabulary, so the document never holds a copy of a word list.
-func fillVocabularies(schemas map[string]any) error {
-	vocab := vocabularies()
+func fillVocabularies(schemas map[string]any, events []string) error {
+	vocab := vocabularies(events)
 	for name, v := range schemas {
 		s, ok := v.(map[string]any)
 		if !ok {

@@ -458,3 +458,38 @@ func TestModelModes(t *testing.T) {
 		}
 	}
 }
+
+// TestSuiteErrorsPointAtTheFilesLines: a misspelt key or a value of the
+// wrong type in a case is reported at its line in the suite file, not at
+// a line of the re-encoded case.
+func TestSuiteErrorsPointAtTheFilesLines(t *testing.T) {
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"unknown key", `kind: route
+cases:
+  - name: first
+    input: 只要美国的
+    want: {branch: matched}
+  - name: second
+    input: 不要游戏
+    want:
+      branch: matched
+      topp: keyword.exclude
+`, "line 10: field topp not found"},
+		{"wrong type", `kind: route
+cases:
+  - name: first
+    input: 只要美国的
+    want:
+      branch: matched
+      execute: maybe
+`, "line 7: cannot unmarshal"},
+	}
+	for _, tc := range tests {
+		_, err := ParseSuite("s.yaml", []byte(tc.yaml))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: ParseSuite error = %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -204,9 +205,69 @@ func parseCase(kind Kind, n *yaml.Node) (Case, error) {
 		}
 	}
 	if err != nil {
-		return Case{}, fmt.Errorf("%s: %w", c.ID, err)
+		return Case{}, fmt.Errorf("%s: %w", c.ID, caseLines(err, n))
 	}
 	return c, nil
+}
+
+var (
+	errLine      = regexp.MustCompile(`^line \d+: `)
+	unknownField = regexp.MustCompile("field (\\S+) not found in type")
+	quotedValue  = regexp.MustCompile("`([^`]*)`")
+)
+
+// caseLines turns a strict decode error of the re-encoded case body into
+// one that points into the suite file: each "line N: " of a YAML type error
+// (a line of the re-encoded body, meaningless to the author) becomes the
+// line of the node the message names — an unknown field's key or the
+// value it quotes — or else the case's own line.
+func caseLines(err error, n *yaml.Node) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	msgs := make([]string, len(te.Errors))
+	for i, m := range te.Errors {
+		line := n.Line
+		if f := unknownField.FindStringSubmatch(m); f != nil {
+			if k := findNode(n, func(k *yaml.Node) bool { return k.Value == f[1] }, true); k != nil {
+				line = k.Line
+			}
+		} else if v := quotedValue.FindStringSubmatch(m); v != nil {
+			if k := findNode(n, func(k *yaml.Node) bool { return k.Value == v[1] }, false); k != nil {
+				line = k.Line
+			}
+		}
+		msgs[i] = errLine.ReplaceAllString(m, fmt.Sprintf("line %d: ", line))
+	}
+	return &yaml.TypeError{Errors: msgs}
+}
+
+// findNode returns the first scalar below n (in document order) that ok
+// accepts: a mapping key when keys is set, else a value.
+func findNode(n *yaml.Node, ok func(*yaml.Node) bool, keys bool) *yaml.Node {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; keys && ok(k) {
+				return k
+			}
+			if f := findNode(n.Content[i+1], ok, keys); f != nil {
+				return f
+			}
+		}
+	case yaml.SequenceNode, yaml.DocumentNode:
+		for _, c := range n.Content {
+			if f := findNode(c, ok, keys); f != nil {
+				return f
+			}
+		}
+	case yaml.ScalarNode:
+		if !keys && ok(n) {
+			return n
+		}
+	}
+	return nil
 }
 
 // strictBody re-encodes a case mapping without the meta keys (aliases

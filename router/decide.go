@@ -117,11 +117,7 @@ func (e *evaluation) decide(blk *resultBlock, out *stageOutcome) {
 		}
 		for _, id := range fallbackSuggestions {
 			if cs := e.s.byID[id]; cs != nil && !slices.Contains(seen, id) && len(d.NextRecommendations) < 4 {
-				ex := ""
-				if len(cs.Examples) > 0 {
-					ex = cs.Examples[0]
-				}
-				d.NextRecommendations = append(d.NextRecommendations, Recommendation{Code: id, Label: cs.Label.In(loc), Reason: ex})
+				d.NextRecommendations = append(d.NextRecommendations, Recommendation{Code: id, Label: cs.Label.In(loc), Reason: exampleIn(cs.Examples, loc)})
 			}
 		}
 		finish()
@@ -301,4 +297,20 @@ func (out *stageOutcome) commandInfo(res *Result, i int) *commandInfo {
 	}
 	info := commandVocabulary[res.Commands[i].Name]
 	return &info
+}
+
+// exampleIn picks the first of a spec's examples written in the locale's
+// language (one with Han characters for "zh", one without for "en"), so an
+// English refusal never suggests a Chinese phrase; the first example when
+// none is, "" when there are none.
+func exampleIn(examples []string, loc string) string {
+	for _, ex := range examples {
+		if isHan(ex) == (loc == "zh") {
+			return ex
+		}
+	}
+	if len(examples) > 0 {
+		return examples[0]
+	}
+	return ""
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/server/memguard"
 	"searchagent/server/metrics"
@@ -230,7 +231,7 @@ func New(svc Service, opts ...Option) (*Server, error) {
 		}
 		cfg.metrics = m
 	}
-	doc, err := api.OpenAPIJSON()
+	doc, err := api.OpenAPIJSON(fsm.UserEventNames())
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}

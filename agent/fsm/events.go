@@ -1,5 +1,7 @@
 package fsm
 
+import "slices"
+
 // Event is what happened: a user event sent by the client (the closed
 // vocabulary of DESIGN.md) or a system event raised by the turn executor
 // when a tool returns.
@@ -74,15 +76,18 @@ var UserEvents = []Event{
 	FallbackToClassic, ConditionEdit, ConditionRemove, FilterSet, FilterClear, ResultsSort, ResultsPage, SessionReset,
 }
 
+// UserEventNames returns UserEvents as strings, for the wire document
+// (api.OpenAPIJSON), which imports no agent package.
+func UserEventNames() []string {
+	out := make([]string, len(UserEvents))
+	for i, e := range UserEvents {
+		out[i] = string(e)
+	}
+	return out
+}
+
 // SystemEvents lists the events only the executor raises.
 var SystemEvents = []Event{SysResolvedExact, SysResolveFailed, SysResults, SysLowRecall, SysNoResults, SysClarify, SysUnsupported}
 
 // IsUserEvent reports whether e is in the client vocabulary.
-func IsUserEvent(e Event) bool {
-	for _, u := range UserEvents {
-		if u == e {
-			return true
-		}
-	}
-	return false
-}
+func IsUserEvent(e Event) bool { return slices.Contains(UserEvents, e) }

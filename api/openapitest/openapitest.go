@@ -25,6 +25,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"searchagent/agent/fsm"
 	"searchagent/api"
 )
 
@@ -58,7 +59,7 @@ var registerSSE sync.Once
 // router over it.
 func New(ctx context.Context) (*Checker, error) {
 	registerSSE.Do(func() { openapi3filter.RegisterBodyDecoder("text/event-stream", decodeSSE) })
-	raw, err := api.OpenAPIJSON()
+	raw, err := api.OpenAPIJSON(fsm.UserEventNames())
 	if err != nil {
 		return nil, err
 	}
