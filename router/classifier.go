@@ -137,8 +137,10 @@ func withoutID(cs []Candidate, id string) []Candidate {
 }
 
 // validateAnswer types the classifier's slots exactly as captured slots
-// are typed. Unknown slot names reject the answer; invalid values become
-// InvalidSlots (the decision then asks instead of executing).
+// are typed. Unknown slot names and values that are neither in the
+// follow-up nor in the pending options (see ungroundedSlot) reject the
+// answer; invalid values become InvalidSlots (the decision then asks
+// instead of executing).
 func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Candidate, string) {
 	for _, k := range sortedKeys(ans.Slots) {
 		if _, ok := cs.Slots[k]; !ok {
@@ -164,7 +166,8 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 			deferred = append(deferred, name)
 			continue
 		}
-		raw, ok := ans.Slots[name]
+		raw, fromModel := ans.Slots[name]
+		ok := fromModel
 		if !ok && ss.Default != "" {
 			raw, ok = ss.Default, true
 		}
@@ -172,6 +175,11 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 			continue
 		}
 		slot, bad, _ := e.typeSlot(cs, -1, name, &ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
+		if fromModel && bad == "" {
+			if why := e.ungroundedSlot(cs, name, &ss, slot, raw); why != "" {
+				return Candidate{}, why
+			}
+		}
 		slots = slots.set(name, slot)
 		if bad != "" {
 			invalid[name] = bad
