@@ -87,7 +87,7 @@ type MergeTrace struct {
 	Prompt string `json:"prompt"`
 	// Guard is the guard spec the model named (known ids only): the
 	// request is refused and nothing of it is merged.
-	Guard         string          `json:"guard,omitempty"`
+	Guard string `json:"guard,omitempty"`
 	// Every proposal lands in exactly one of Added (applied), Offered
 	// (an agent_inferred reference the user can apply), Agreed (the
 	// deterministic parse already read it the same way), Rejected (with
