@@ -37,7 +37,7 @@ func ground(text string, kind condition.Kind, span string, c condparse.Condition
 	if span == "" {
 		return groundRejected, "no span: the model did not say which words of the input it comes from"
 	}
-	if !strings.Contains(router.Normalize(text), router.Normalize(span)) {
+	if ns := router.Normalize(span); ns == "" || !containsWord(router.Normalize(text), ns) {
 		return groundRejected, fmt.Sprintf("the span %q is not in the input", span)
 	}
 	reads := readSpan(c.Field, span)
@@ -100,20 +100,21 @@ func vocabularyOf(field condition.Field) *taxonomy.Vocabulary {
 	return nil
 }
 
-// containsWord reports whether s holds name, as a whole word when name
-// is Latin ("us" is not in "music").
-func containsWord(s, name string) bool {
-	for i := 0; ; {
-		k := strings.Index(s[i:], name)
+// containsWord reports whether s holds w; a w that starts or ends with a
+// Latin letter or digit must not run on into one ("us" is not in "music").
+func containsWord(s, w string) bool {
+	for i := 0; i <= len(s); {
+		k := strings.Index(s[i:], w)
 		if k < 0 {
 			return false
 		}
-		a, b := i+k, i+k+len(name)
-		if !latin(name[0]) || (a == 0 || !latin(s[a-1])) && (b == len(s) || !latin(s[b])) {
+		a, b := i+k, i+k+len(w)
+		if (!latin(w[0]) || a == 0 || !latin(s[a-1])) && (!latin(w[len(w)-1]) || b == len(s) || !latin(s[b])) {
 			return true
 		}
 		i = a + 1
 	}
+	return false
 }
 
 func latin(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' }
