@@ -26,12 +26,12 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := map[string]any{"input": "more like this", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]"}
+	vars := map[string]any{"input": "more like this", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "options": "[]"}
 	a, err := s.Render("classify", vars, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.ID != "classify" || a.Version != "1" || len(a.Hash) != 64 || !strings.Contains(a.User, "Follow-up: more like this") || !strings.Contains(a.System, "Contract:") {
+	if a.ID != "classify" || a.Version != "2" || len(a.Hash) != 64 || !strings.Contains(a.User, "Follow-up: more like this") || strings.Contains(a.System, "Contract:") || !strings.Contains(a.System, "Follow-up: 再来点") {
 		t.Errorf("Render = %+v", a)
 	}
 	if !json.Valid(a.Schema) {
@@ -51,16 +51,13 @@ func TestRender(t *testing.T) {
 		vars map[string]any
 	}{
 		{"missing input", map[string]any{"input": "x"}},
-		{"undeclared input", map[string]any{"input": "x", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "extra": 1}},
+		{"undeclared input", map[string]any{"input": "x", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "options": "[]", "extra": 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := s.Render("classify", tc.vars, nil); err == nil {
 				t.Errorf("Render(%v) = nil error", tc.vars)
 			}
 		})
-	}
-	if _, err := s.Render("write_slots", map[string]any{"state": "", "locale": "", "allowed_actions": "", "graph": "", "facts": "", "draft": "", "violations": ""}, nil); err == nil {
-		t.Errorf("a contract-schema prompt rendered without its schema")
 	}
 	if _, err := s.Render("nope", nil, nil); !errors.Is(err, prompts.ErrUnknown) {
 		t.Errorf("unknown id: %v", err)

@@ -53,6 +53,9 @@ type ParseRequest struct {
 	// Guards are the guard spec ids the model may name (see
 	// GuardIDs); a request that falls under one is refused, not parsed.
 	Guards []string
+	// GuardInfos, when set, describe the guards to the model (their
+	// descriptions in the request's locale); otherwise it sees the ids.
+	GuardInfos []router.SpecInfo
 }
 
 // GuardIDs lists the guard spec ids of a router snapshot.
@@ -137,8 +140,9 @@ const (
 // deterministic parse (see Merge).
 func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, MergeTrace, error) {
 	r, err := p.prompts.Render(promptParse, map[string]any{
-		"input": req.Text, "platform": req.Platform, "locale": req.Locale, "graph": js(req.Graph), "deterministic": js(req.Deterministic.Conditions),
-		"guards": js(req.Guards),
+		"input": req.Text, "platform": req.Platform, "graph": js(conditionViews(req.Graph)), "deterministic": js(readViews(req.Deterministic)),
+		"guards": guardList(req.Guards, req.GuardInfos, req.Locale), "countries": vocabList(taxonomy.Countries), "languages": vocabList(taxonomy.Languages),
+		"categories": vocabList(taxonomy.Categories),
 	}, nil)
 	if err != nil {
 		return req.Deterministic, emptyTrace(""), err
