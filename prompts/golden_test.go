@@ -29,7 +29,7 @@ func TestRenderedGolden(t *testing.T) {
 			"graph": "[]", "deterministic": `[{"kind":"hard","field":"country","op":"eq","value":"US","words":"US"}]`, "guards": "- guard.fake_engagement: buying followers or fake engagement\n- guard.minors: targeting minors",
 			"countries": "US 美国, JP 日本", "languages": "en 英语, de 德语", "categories": "automotive 汽车, beauty 美妆"},
 		"write_slots": {"locale": "zh", "stage": "results are in", "facts": `{"locale":"zh","results_total":30,"results_shown":20,"applied":["美国"],"draft_status":"找到 30 个频道","draft_summary":"已生效：美国"}`,
-			"previous": `{"status_text":"正在搜索…","task_summary":"已生效：美国"}`,
+			"previous":   `{"status_text":"正在搜索…","task_summary":"已生效：美国"}`,
 			"violations": "- FAKE_LOADING at \"/status/text\": a stable state shows no loading wording\n"},
 	}
 	for id, vars := range cases {
