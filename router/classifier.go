@@ -56,7 +56,7 @@ type ClassifierAnswer struct {
 	Slots      map[string]string `json:"slots,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Reason     string            `json:"reason,omitempty"`
-	// Prompt names the prompt that produced the answer ("classify@1").
+	// Prompt names the prompt that produced the answer ("classify@2").
 	Prompt string `json:"prompt,omitempty"`
 }
 
