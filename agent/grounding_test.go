@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/agent/agenttest"
 	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/contract"
@@ -92,13 +95,33 @@ func lastTrace(t *testing.T, b *box) TurnTrace {
 	return tr
 }
 
-// streamed is everything the turn's events carried, as text.
+// streamed is everything the turn's events carried for the box to show,
+// as text (contract.violation events, which report a rejected answer,
+// aside).
 func streamed(b *box) string {
 	var sb strings.Builder
 	for _, e := range b.events {
-		sb.Write(e.Data)
+		if e.Name != api.EventContractViolation {
+			sb.Write(e.Data)
+		}
 	}
 	return sb.String()
+}
+
+// sendExpectingViolations is box.send for a turn whose rejected model
+// answers emit contract.violation events.
+func sendExpectingViolations(t *testing.T, b *box, event string, args api.Args) api.Snapshot {
+	t.Helper()
+	b.events = nil
+	snap, err := b.a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: event, Args: args}, func(e api.StreamEvent) error {
+		b.events = append(b.events, e)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s %+v: %v", event, args, err)
+	}
+	b.snap = snap
+	return snap
 }
 
 func proposal(hard, derived string) string {
@@ -213,4 +236,89 @@ func TestUngroundedClassifierSlotIsNotApplied(t *testing.T) {
 		!strings.Contains(tr.Router.Trace.Classifier.Reason, "neither in the follow-up nor in the pending options") {
 		t.Errorf("classifier trace = %+v, want the answer rejected as ungrounded", tr.Router)
 	}
+}
+
+// TestLyingSlotsNeverReachTheBox: the model writes the two sentences
+// only. A summary naming conditions the graph lacks and a wrong count are
+// rejected by the claim checks (the template is shown, the violations are
+// emitted); conditions, buttons, repair options and question options the
+// model sends along — emptied, relabelled, swapped, invented — are never
+// read: the box shows the deterministic draft's.
+func TestLyingSlotsNeverReachTheBox(t *testing.T) {
+	const us = "帮我找美国做汽配评测、最近活跃、粉丝 5k-20k 的 YouTube 红人"
+	junk := `,"conditions":[],"actions":[{"action_id":"A_ANY__SESSION_RESET__EMPTY_INPUT__01","label":"删除账号"}],` +
+		`"question":{"id":"q1","text":"选哪个？","options":[{"id":"o2","label":"保留为参考"},{"id":"o1","label":"帮我买粉"}]}`
+	cases := []struct {
+		name, locale, text, slots string
+		wantSource                string
+		wantCode                  contract.Code
+		banned                    []string // never in the stream
+	}{
+		{"a summary naming conditions the graph lacks", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"已生效：日本 / 户外"}`, modelpath.SourceTemplate, contract.UngroundedClaim, []string{"日本", "户外"}},
+		{"a wrong count", "zh", us, `{"status_text":"找到 999 个频道","task_summary":"已生效：美国"}`, modelpath.SourceTemplate, contract.CountMismatch, []string{"999"}},
+		{"an invented follower figure", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"已生效：粉丝 100万以上"}`, modelpath.SourceTemplate, contract.UngroundedClaim, []string{"100万"}},
+		{"English in a Chinese session", "zh", us, `{"status_text":"Found 30 channels for you","task_summary":"已生效：美国"}`, modelpath.SourceTemplate, contract.WrongLocale, []string{"Found 30"}},
+		{"a link in the summary", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"详见 https://example.com/x"}`, modelpath.SourceTemplate, contract.InternalIdentifier, []string{"example.com"}},
+		{"structure sent along with true sentences: emptied conditions, a relabelled button", "zh", us,
+			`{"status_text":"找到 30 个频道","task_summary":"按美国、汽车筛选"` + junk + `}`, modelpath.SourceModel, "", []string{"删除账号", "帮我买粉"}},
+		{"swapped and invented clarify options", "en", agenttest.MixedAmbiguous,
+			`{"status_text":"One question before we narrow down","task_summary":""` + junk + `}`, "", "", []string{"删除账号", "帮我买粉", "保留为参考"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			stages := modelpath.Stages{Slots: true, SlotsEveryTurn: true}
+			ref, _ := scriptedAgent(t, &scripted{}, stages)
+			rb := newBox(t, ref, "youtube", tc.locale)
+			want := rb.send("search.submit", api.Args{Text: tc.text}).Slots
+			if strings.Contains(tc.name, "clarify") && (want.Question == nil || len(want.Question.Options) < 2) {
+				t.Fatalf("precondition: %q asks a question with options, have %+v", tc.text, want.Question)
+			}
+			a, _ := scriptedAgent(t, &scripted{slots: tc.slots}, stages)
+			b := newBox(t, a, "youtube", tc.locale)
+			got := sendExpectingViolations(t, b, "search.submit", api.Args{Text: tc.text}).Slots
+			if d := cmp.Diff(want.Conditions, got.Conditions); d != "" {
+				t.Errorf("conditions differ from the draft's (-draft +shown):\n%s", d)
+			}
+			if d := cmp.Diff(want.Actions, got.Actions); d != "" {
+				t.Errorf("actions differ from the draft's (-draft +shown):\n%s", d)
+			}
+			if d := cmp.Diff(want.Question, got.Question); d != "" {
+				t.Errorf("question differs from the draft's (-draft +shown):\n%s", d)
+			}
+			if d := cmp.Diff(want.RepairOptions, got.RepairOptions); d != "" {
+				t.Errorf("repair options differ from the draft's (-draft +shown):\n%s", d)
+			}
+			s := streamed(b)
+			for _, w := range tc.banned {
+				if strings.Contains(s, w) || strings.Contains(fmtSlots(got), w) {
+					t.Errorf("%q reached the stream or the snapshot", w)
+				}
+			}
+			tr := lastTrace(t, b)
+			if tc.wantSource != "" && (tr.Contract == nil || tr.Contract.Source != tc.wantSource) {
+				t.Errorf("contract trace %+v, want source %s", tr.Contract, tc.wantSource)
+			}
+			if tc.wantCode != "" {
+				var codes []string
+				for _, e := range b.events {
+					if e.Name == api.EventContractViolation {
+						var v contract.Violation
+						_ = json.Unmarshal(e.Data, &v)
+						codes = append(codes, string(v.Code))
+					}
+				}
+				if !slices.Contains(codes, string(tc.wantCode)) {
+					t.Errorf("contract.violation codes %v, want %s", codes, tc.wantCode)
+				}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("a rejected answer must leave the template slots (-template +shown):\n%s", d)
+				}
+			}
+		})
+	}
+}
+
+func fmtSlots(s contract.Slots) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
