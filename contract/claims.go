@@ -28,12 +28,16 @@ type Claims struct {
 	// Known are strings the user or the catalog wrote (tags, the follow-up,
 	// the anchor, option labels, condition labels): a text may quote them.
 	Known []string `json:"known"`
+	// Items is the number of keyword tags and conditions: a summary that
+	// lists some may count the rest ("等 21 项", "+21 more").
+	Items int `json:"items,omitempty"`
 }
 
 // ClaimsOf gathers the claims of a render input; shown is the number of
 // results on the page.
 func ClaimsOf(in RenderInput, shown int) Claims {
-	cl := Claims{Locale: in.Locale, Conditions: in.Conditions, Figures: []int64{int64(in.ResultsTotal), int64(shown)}}
+	cl := Claims{Locale: in.Locale, Conditions: in.Conditions, Figures: []int64{int64(in.ResultsTotal), int64(shown)},
+		Items: len(in.Keywords) + len(in.Conditions)}
 	cl.Known = append(cl.Known, in.ValidationInput().UserTexts...)
 	cl.Known = append(cl.Known, in.TypedTexts()...)
 	if q := in.Question; q != nil {
@@ -90,7 +94,7 @@ func CheckClaims(cl Claims, texts []ClaimText) []Violation {
 			add(WrongLocale, t.Pointer, "locale", mf("%s is not written in the session's language (%s)", "%s 不是会话语言（%s）写的", slotName(t.Pointer), cl.Locale))
 		}
 		for _, f := range number.Find(masked) {
-			if slices.Contains(allowed, f.Value) {
+			if slices.Contains(allowed, f.Value) || f.Value <= int64(cl.Items) && restCount(masked, f.Start, f.End) {
 				continue
 			}
 			got := masked[f.Start:f.End]
@@ -200,6 +204,13 @@ func figureWord(s string, a, b int) bool {
 	return false
 }
 
+// restCount reports whether the number at s[a:b] counts the items a
+// list left out: "等 21 项", "+21 more".
+func restCount(s string, a, b int) bool {
+	after := strings.TrimLeft(s[b:], " ")
+	return strings.HasPrefix(after, "项") || strings.HasPrefix(after, "more") || a > 0 && s[a-1] == '+'
+}
+
 func figureList(fs []int64) string {
 	var parts []string
 	for _, f := range fs {
@@ -223,6 +234,9 @@ func namedTerms(s string, voc *taxonomy.Vocabulary) []taxonomy.NamedTerm {
 		if name == "" {
 			continue
 		}
+		// Latin names count as written as a name (capitalised: "Japan",
+		// "Home"), so that "home page" or "music" in running English is
+		// no claim; codes of three letters or less only as written ("US").
 		hay, needle := s, name
 		if isASCII(name) && len(name) > 3 {
 			hay, needle = lower, lowerASCII(name)
@@ -234,7 +248,7 @@ func namedTerms(s string, voc *taxonomy.Vocabulary) []taxonomy.NamedTerm {
 			}
 			a, b := i+k, i+k+len(needle)
 			i = a + 1
-			if isASCII(name) && (a > 0 && isWordByte(hay[a-1]) || b < len(hay) && isWordByte(hay[b])) {
+			if isASCII(name) && (a > 0 && isWordByte(hay[a-1]) || b < len(hay) && isWordByte(hay[b]) || !('A' <= s[a] && s[a] <= 'Z')) {
 				continue
 			}
 			if slices.Contains(taken[a:b], true) {
