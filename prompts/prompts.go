@@ -4,11 +4,15 @@
 // A prompt file (files/<id>.prompt) is a YAML header between "---" lines —
 // id, version, description, model hints, the state's contract excerpt, the
 // output schema it answers with, the input variables and the system text —
-// followed by the user template. Both texts are Go templates rendered with
-// github.com/tmc/langchaingo/prompts. Load validates every file at start
-// (header fields, unique ids, templates that render with their declared
-// inputs, output schemas that exist and compile as JSON), so a bad prompt
-// fails start-up, not a turn.
+// followed by the user template. Both texts are Go templates; a prompt is
+// rendered as a langchaingo chat template (github.com/tmc/langchaingo/prompts:
+// a system and a user message), whose system message is a few-shot template
+// when the header lists examples (examples and example_template), so the
+// prompt files, not Go code, hold the examples. The header's contract
+// excerpt documents the prompt for people; it is not sent to the model.
+// Load validates every file at start (header fields, unique ids, templates
+// and examples that render with their declared inputs, output schemas that
+// exist and compile as JSON), so a bad prompt fails start-up, not a turn.
 //
 // A Rendered prompt carries its id, version and the sha256 of the rendered
 // text: every trace records them, and the model client keys its cassettes
