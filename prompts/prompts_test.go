@@ -76,6 +76,9 @@ func TestBadFilesFailLoad(t *testing.T) {
 		{"broken template", strings.Replace(good, "{{.x}}", "{{.x", 1)},
 		{"missing schema", strings.Replace(good, "output_schema: contract", "output_schema: nothere", 1)},
 		{"no contract excerpt", strings.Replace(good, "contract: c\n", "", 1)},
+		{"examples without their template", strings.Replace(good, "system: s\n", "system: s\nexamples:\n  - {q: a}\n", 1)},
+		{"an example template without examples", strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\n", 1)},
+		{"an example that breaks the template", strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\nexamples:\n  - {q: \"{{.nope\"}\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(tc.file)}})
@@ -86,5 +89,14 @@ func TestBadFilesFailLoad(t *testing.T) {
 	}
 	if _, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(good)}}); err != nil {
 		t.Errorf("good file: %v", err)
+	}
+	shots := strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\nexamples:\n  - {q: one}\n  - {q: two}\n", 1)
+	set, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(shots)}})
+	if err != nil {
+		t.Fatalf("few-shot file: %v", err)
+	}
+	r, err := set.Render("p", map[string]any{"x": "in"}, []byte(`{"type":"object"}`))
+	if err != nil || r.System != "s\n\nQ: one\n\nQ: two" || r.User != "hello in" {
+		t.Errorf("few-shot Render = system %q user %q (%v), want the examples after the system text", r.System, r.User, err)
 	}
 }
