@@ -239,11 +239,14 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "anchor", Deterministic: detAnchor, Model: u, Resolved: ResolvedDeterministic})
 		case detAnchor == "":
 			tr.Rejected = append(tr.Rejected, Rejection{What: "anchor " + u, Reason: "links are read deterministically; the parser found none"})
+		default:
+			tr.Agreed = append(tr.Agreed, "anchor "+u)
 		}
 	}
 	for _, k := range p.Keywords {
 		w := strings.TrimSpace(k.Text)
 		if w == "" {
+			tr.Rejected = append(tr.Rejected, Rejection{What: "keyword \"\"", Reason: "empty"})
 			continue
 		}
 		if !strings.Contains(lower, strings.ToLower(w)) {
@@ -318,6 +321,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 	for _, s := range p.Soft {
 		w := strings.TrimSpace(s.Text)
 		if w == "" {
+			tr.Rejected = append(tr.Rejected, Rejection{What: "soft \"\"", Reason: "empty"})
 			continue
 		}
 		op := condition.OpPrefer
