@@ -40,6 +40,21 @@ func ground(text string, kind condition.Kind, span string, c condparse.Condition
 	if ns := router.Normalize(span); ns == "" || !containsWord(router.Normalize(text), ns) {
 		return groundRejected, fmt.Sprintf("the span %q is not in the input", span)
 	}
+	if whole, err := condparse.Parse(text); err == nil {
+		// Read in context: a span the whole input reads as part of a
+		// longer phrase meaning something else is not this condition
+		// ("西班牙" inside "说西班牙语" is the language, not Spain).
+		ns := router.Normalize(span)
+		for _, r := range whole.Conditions {
+			if r.Kind == condition.KindKeyword || r.Kind == condition.KindSoft {
+				continue
+			}
+			rs := router.Normalize(r.Span.Text)
+			if len(rs) > len(ns) && strings.Contains(rs, ns) && r.Field != c.Field {
+				return groundRejected, fmt.Sprintf("the span %q is part of %q, which reads %s %s %s", span, r.Span.Text, r.Field, r.Op, valueText(r.Value))
+			}
+		}
+	}
 	reads := readSpan(c.Field, span)
 	for _, r := range reads {
 		if sameReading(c, r) {

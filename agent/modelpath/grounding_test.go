@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 
 	"searchagent/agent/modelpath"
 	"searchagent/router"
@@ -75,6 +79,7 @@ var parseGroundingCases = []struct {
 	{"找日本的美妆博主", "hard", "engagement_rate", "gte", "0.05", "日本", rejected, "not one the search can filter by"},
 	{"找亚特兰蒂斯的博主", "hard", "country", "eq", "Atlantis", "亚特兰蒂斯", rejected, "not a known country"},
 	{"美妆博主", "hard", "followers", "gte", "lots", "美妆博主", rejected, "not a count"},
+	{"葡萄牙语的足球频道", "hard", "country", "eq", "PT", "葡萄牙", rejected, "is part of"},
 	// A derived rule whose span says nothing the readers know: offered.
 	{"美妆博主，要有亲和力的", "derived", "avg_views", "gte", "10000", "亲和力", offered, "offered as a reference"},
 	{"高端一点的家居博主", "derived", "followers", "gte", "100000", "高端", offered, "offered as a reference"},
@@ -221,4 +226,41 @@ func verdict(out condparse.Result, tr modelpath.MergeTrace) (string, string) {
 		return rejected, tr.Rejected[0].Reason
 	}
 	return fmt.Sprintf("unaccounted %+v", tr), ""
+}
+
+// TestGroundingHeldOut runs the held-out cases (testdata/
+// grounding_heldout.yaml, never tuned on) and reports the share the rule
+// gets right; it fails only when an ungrounded proposal is applied.
+func TestGroundingHeldOut(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "grounding_heldout.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Text, Kind, Field, Op, Value, Span, Want string
+	}
+	if err := yaml.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	right := 0
+	for _, tc := range cases {
+		f := modelpath.Filter{Field: tc.Field, Op: tc.Op, Value: tc.Value, Span: tc.Span}
+		var p modelpath.Proposal
+		if tc.Kind == "derived" {
+			p.Derived = []modelpath.Filter{f}
+		} else {
+			p.Hard = []modelpath.Filter{f}
+		}
+		out, tr := modelpath.Merge(tc.Text, condparse.Result{Shape: condparse.ShapeNatural}, p)
+		got, reason := verdict(out, tr)
+		if got == tc.Want {
+			right++
+			continue
+		}
+		t.Logf("held out: %q %s %s %s %s (span %q) = %s (%s), want %s", tc.Text, tc.Kind, tc.Field, tc.Op, tc.Value, tc.Span, got, reason, tc.Want)
+		if got == applied {
+			t.Errorf("an ungrounded held-out proposal was applied: %q %s=%s", tc.Text, tc.Field, tc.Value)
+		}
+	}
+	t.Logf("held-out grounding: %d of %d as expected", right, len(cases))
 }
