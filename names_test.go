@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/agent/fsm"
+	"searchagent/contract"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated sections of api/NAMES.md")
@@ -28,8 +29,8 @@ const (
 
 // TestAPINamesDoc keeps api/NAMES.md, the API's fixed names for a client
 // without ../shared, complete: every state, event, scene, sub-state, SSE
-// event name and error code the code knows must appear in it (in
-// backticks).
+// event name, error code and contract violation code the code knows must
+// appear in it (in backticks).
 func TestAPINamesDoc(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("api", "NAMES.md"))
 	if err != nil {
@@ -72,6 +73,9 @@ func TestAPINamesDoc(t *testing.T) {
 	names = append(names, stringConsts(t, "api", "Event")...)
 	names = append(names, stringConsts(t, "server", "Code")...)
 	names = append(names, agentErrorCodes(t)...)
+	for _, c := range contract.Codes {
+		names = append(names, string(c))
+	}
 	if len(names) < 100 {
 		t.Fatalf("found only %d names in the code; the scan is broken", len(names))
 	}

@@ -116,6 +116,16 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// may still read the text as conditions (a real refinement). If it
 		// reads nothing, refuse and say what is missing.
 		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
+		if c := tr.Classifier; err == nil && c != nil && c.Ungrounded != "" && onlyKeywords(pr) {
+			// The model read a request the follow-up does not state (an
+			// invented slot value, issue 27): it is not applied, and the
+			// words are no topic either — nothing changes, and the box
+			// says what was not understood.
+			q := clip(text, 16)
+			refuse(pick(s.zh(), "没能理解「"+q+"」：请说明要补充什么，例如“只要美国的”或“粉丝 1w+”",
+				"“"+q+"” was not understood: say what to add, e.g. “US only” or “10k+ followers”"))
+			return nil
+		}
 		if err == nil && usefulParse(pr) {
 			t.plan.parse = &pr
 			return nil
@@ -478,8 +488,9 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 	if mp == nil || !mp.Stages().Parse || !modelpath.NeedsModel(*res) {
 		return ""
 	}
+	infos := t.a.cfg.Router.Snapshot().SpecInfos()
 	merged, mtr, err := mp.Parse(t.ctx, modelpath.ParseRequest{Text: text, Platform: string(t.s.Platform), Locale: t.s.Locale, Deterministic: *res,
-		Graph: t.s.chips(), Guards: modelpath.GuardIDs(t.a.cfg.Router.Snapshot().SpecInfos())})
+		Graph: t.s.chips(), Guards: modelpath.GuardIDs(infos), GuardInfos: infos})
 	t.trace.ModelParse = &mtr
 	if err != nil {
 		return "model parse failed, the deterministic parse stands: " + err.Error()
@@ -489,5 +500,5 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 		return "the model recognised guard " + mtr.Guard + ": the request is refused"
 	}
 	*res = merged
-	return fmt.Sprintf("merged: %d added, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Rejected), len(mtr.Disagreements))
+	return fmt.Sprintf("merged: %d added, %d offered, %d agreed, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Offered), len(mtr.Agreed), len(mtr.Rejected), len(mtr.Disagreements))
 }

@@ -17,10 +17,6 @@ import (
 	"searchagent/tools/llm/llmtest"
 )
 
-// draftMarker precedes the template draft in the slots prompt
-// (prompts/files/write_slots.prompt).
-const draftMarker = "keep its structure): "
-
 const emptyProposal = `{"guard":null,"anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`
 
 func TestModelPathTurn(t *testing.T) {
@@ -43,7 +39,7 @@ func TestModelPathTurn(t *testing.T) {
 		{"the model writes valid slots", modelpath.Stages{Parse: true, Slots: true}, vague,
 			llmtest.Reply{Content: emptyProposal}, "draft", "followup_waiting/expanded_repair/empty_repair", modelpath.SourceModel, 2, false, "merged: 0 added"},
 		{"invalid slots fall back to the template", modelpath.Stages{Parse: true, Slots: true}, vague,
-			llmtest.Reply{Content: emptyProposal}, `{"status":`, "followup_waiting/expanded_repair/empty_repair", modelpath.SourceTemplate, 2 + modelpath.DefaultReasks, true, "merged: 0 added"},
+			llmtest.Reply{Content: emptyProposal}, `{"status_text":`, "followup_waiting/expanded_repair/empty_repair", modelpath.SourceTemplate, 2 + modelpath.DefaultReasks, true, "merged: 0 added"},
 		{"a failed parse keeps the deterministic reading", modelpath.Stages{Parse: true}, vague,
 			llmtest.Reply{Status: 500, Content: "down"}, "", "followup_waiting/expanded_repair/empty_repair", modelpath.SourceTemplate, 1, false, "model parse failed, the deterministic parse stands: "},
 		{"a guard the model names refuses the request", modelpath.Stages{Parse: true}, vague,
@@ -58,17 +54,11 @@ func TestModelPathTurn(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.New(t)
 			srv.Respond(func(req llmtest.ChatRequest) llmtest.Reply {
-				if strings.HasPrefix(req.SchemaName(), "slots_") {
+				if req.SchemaName() == "slot_texts" {
 					if tc.slots != "draft" {
 						return llmtest.Reply{Content: tc.slots}
 					}
-					msg := req.Messages[len(req.Messages)-1].Content
-					i := strings.Index(msg, draftMarker)
-					if i < 0 {
-						return llmtest.Reply{Content: "no draft in the prompt"}
-					}
-					draft, _, _ := strings.Cut(msg[i+len(draftMarker):], "\n")
-					return llmtest.Reply{Content: draft}
+					return llmtest.Reply{Content: echoDraft(req)}
 				}
 				return tc.parse
 			})

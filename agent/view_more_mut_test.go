@@ -82,18 +82,13 @@ func TestSlotsModelIsToldThisTurnsFacts(t *testing.T) {
 	var facts string
 	srv.Respond(func(req llmtest.ChatRequest) llmtest.Reply {
 		msg := req.Messages[len(req.Messages)-1].Content
-		if _, f, ok := strings.Cut(msg, "Facts of this turn: "); ok {
+		if _, f, ok := strings.Cut(msg, "Facts: "); ok {
 			f, _, _ = strings.Cut(f, "\n")
 			mu.Lock()
 			facts = f
 			mu.Unlock()
 		}
-		i := strings.Index(msg, draftMarker)
-		if i < 0 {
-			return llmtest.Reply{Content: "no draft in the prompt"}
-		}
-		draft, _, _ := strings.Cut(msg[i+len(draftMarker):], "\n")
-		return llmtest.Reply{Content: draft}
+		return llmtest.Reply{Content: echoDraft(req)}
 	})
 	cfg := testConfig(t)
 	mp := testModelPathAt(t, srv.BaseURL(), modelpath.Stages{Slots: true, SlotsEveryTurn: true})
@@ -152,13 +147,7 @@ func TestClassifiedFollowupSlotsByTheModel(t *testing.T) {
 		if req.SchemaName() == "classifier" {
 			return llmtest.Reply{Content: `{"spec_id":"recall.widen","slots":[],"confidence":0.8,"reason":"more of the same"}`}
 		}
-		msg := req.Messages[len(req.Messages)-1].Content
-		i := strings.Index(msg, draftMarker)
-		if i < 0 {
-			return llmtest.Reply{Content: "no draft in the prompt"}
-		}
-		draft, _, _ := strings.Cut(msg[i+len(draftMarker):], "\n")
-		return llmtest.Reply{Content: draft}
+		return llmtest.Reply{Content: echoDraft(req)}
 	})
 	cfg := testConfig(t)
 	mp := testModelPathAt(t, srv.BaseURL(), modelpath.Stages{Classifier: true, Slots: true})
@@ -178,16 +167,13 @@ func TestClassifiedFollowupSlotsByTheModel(t *testing.T) {
 		schemas     []string // the model requests of the turn
 	}{
 		{"search.submit", "find camping review channels in the US", modelpath.SourceTemplate, nil},
-		{"followup.submit", "more like this", modelpath.SourceModel, []string{"classifier", "slots_"}},
+		{"followup.submit", "more like this", modelpath.SourceModel, []string{"classifier", "slot_texts"}},
 	} {
 		before := len(srv.Requests())
 		b.send(tc.event, api.Args{Text: tc.text})
 		var schemas []string
 		for _, r := range srv.Requests()[before:] {
 			s := r.Body.SchemaName()
-			if strings.HasPrefix(s, "slots_") {
-				s = "slots_"
-			}
 			schemas = append(schemas, s)
 		}
 		tr := b.lastTrace()

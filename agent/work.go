@@ -266,11 +266,13 @@ func (t *turn) render(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
+	var prefix string
 	if s.Notice != "" && s.State.Expanded() {
 		// A refusal or partial application is said in the search box
 		// (seed 003 §3.1), ahead of the summary.
 		note := strings.TrimRight(s.Notice, "。.！!？? ")
-		slots.TaskSummary = clip(strings.TrimSpace(note+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
+		prefix = note + pick(s.zh(), "。", ". ")
+		slots.TaskSummary = clip(strings.TrimSpace(prefix+slots.TaskSummary), 120)
 	}
 	vin := in.ValidationInput()
 	vin.TagsBefore = t.tagsBefore
@@ -295,7 +297,14 @@ func (t *turn) render(ctx context.Context) error {
 		// "template" and the model's violations are emitted.
 		var mr modelpath.SlotsResult
 		if err := t.step(api.StepRenderSlots, func() (any, error) {
-			mr = t.a.cfg.ModelPath.WriteSlots(t.ctx, modelpath.SlotsRequest{Render: in, Check: vin, Draft: slots})
+			shown := 0
+			if s.Results != nil {
+				shown = len(s.Results.Items)
+			}
+			if !strings.HasPrefix(slots.TaskSummary, prefix) {
+				prefix = "" // clipped into the summary: the model rewrites none of it
+			}
+			mr = t.a.cfg.ModelPath.WriteSlots(t.ctx, modelpath.SlotsRequest{Render: in, Check: vin, Draft: slots, Shown: shown, SummaryPrefix: prefix})
 			return map[string]any{"renderer": "model", "source": mr.Source, "asks": mr.Asks, "reasks": mr.Reasks, "first_pass_valid": mr.FirstPassValid, "error": mr.Error}, nil
 		}); err != nil {
 			return err

@@ -24,6 +24,8 @@ type corpusCase struct {
 	TagsAfter      []Tag       `json:"tags_after"`
 	Conditions     []Condition `json:"conditions"`
 	UserTexts      []string    `json:"user_texts"`
+	// Claims, when set, checks the sentences as model text (CheckClaims).
+	Claims *Claims `json:"claims"`
 	// Slots is the document; SlotsJSON, when set, is the raw text instead
 	// (for documents that are not objects).
 	Slots     any    `json:"slots"`
@@ -42,7 +44,7 @@ type corpusCase struct {
 func (c corpusCase) input() Input {
 	return Input{
 		State: c.State, Context: c.Context, Locale: c.Locale, AllowedActions: c.AllowedActions,
-		TagsBefore: c.TagsBefore, TagsAfter: c.TagsAfter, Conditions: c.Conditions, UserTexts: c.UserTexts,
+		TagsBefore: c.TagsBefore, TagsAfter: c.TagsAfter, Conditions: c.Conditions, UserTexts: c.UserTexts, Claims: c.Claims,
 	}
 }
 

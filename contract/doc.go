@@ -124,6 +124,13 @@
 // OPTIONS_COUNT, SCOPE_REWRITE, SOFT_AS_HARD, CHAT_OUTSIDE_BOX,
 // UNKNOWN_CONDITION, and INVALID_SLOT for a slot of the wrong shape.
 //
+// Text a model wrote is also checked against the turn's facts when the
+// input carries Claims (CheckClaims): UNGROUNDED_CLAIM (a country,
+// language, category or follower/view/day figure the graph does not hold),
+// COUNT_MISMATCH (a number that is no figure of the turn), WRONG_LOCALE
+// (a sentence outside the session's language) and INTERNAL_TEXT (a URL, a
+// handle or a code identifier the user did not type).
+//
 // The wording checks read every text the user does not own: a quoted span
 // («「…」», «“…”», «"…"») whose content is a known user string (a tag, a
 // condition value or label, Input.UserTexts), whole or clipped with "…",

@@ -71,6 +71,10 @@ type Input struct {
 	// quote: a quoted known string is not read for wording. Tag texts and
 	// condition values and labels are known already.
 	UserTexts []string `json:"user_texts,omitempty"`
+	// Claims, when set, are the turn's facts the status text and the task
+	// summary are checked against (CheckClaims): set it for text a model
+	// wrote.
+	Claims *Claims `json:"claims,omitempty"`
 }
 
 // Report is the result of one validation.
@@ -245,6 +249,9 @@ func (v *Validator) validate(in Input, doc any) (Report, error) {
 	}
 	c := newChecker(&in, rule, doc)
 	c.run()
+	if in.Claims != nil {
+		c.out = append(c.out, CheckClaims(*in.Claims, modelTexts(doc))...)
+	}
 	if err := v.schemas[id].Validate(doc); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {

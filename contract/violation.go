@@ -47,10 +47,26 @@ const (
 	// InvalidSlot: a slot of the wrong shape (a wrong type, an unknown
 	// enum value, a missing or extra field, a malformed or duplicate id).
 	InvalidSlot Code = "INVALID_SLOT"
+
+	// The claim checks of text the model wrote (CheckClaims, issue 27).
+
+	// UngroundedClaim: a sentence names a country, language or category
+	// the session's graph does not hold, or a follower, view or day figure
+	// that is none of its numbers.
+	UngroundedClaim Code = "UNGROUNDED_CLAIM"
+	// CountMismatch: a sentence states a number that is no figure of the
+	// turn (results total, results shown, option counts).
+	CountMismatch Code = "COUNT_MISMATCH"
+	// WrongLocale: a sentence outside the session's language.
+	WrongLocale Code = "WRONG_LOCALE"
+	// InternalIdentifier: a sentence shows a URL, a handle or a code identifier
+	// the user did not type.
+	InternalIdentifier Code = "INTERNAL_TEXT"
 )
 
 // Codes lists every code.
-var Codes = []Code{SecondQuestion, FakeLoading, ForbiddenSlot, MissingSlot, ActionNotAllowed, TooLong, OptionsCount, ScopeRewrite, SoftAsHard, ChatOutsideBox, UnknownCondition, InvalidSlot}
+var Codes = []Code{SecondQuestion, FakeLoading, ForbiddenSlot, MissingSlot, ActionNotAllowed, TooLong, OptionsCount, ScopeRewrite, SoftAsHard, ChatOutsideBox, UnknownCondition, InvalidSlot,
+	UngroundedClaim, CountMismatch, WrongLocale, InternalIdentifier}
 
 // Violation is one breach of the contract.
 type Violation struct {

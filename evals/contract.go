@@ -27,6 +27,9 @@ type ContractCase struct {
 	TagsAfter      []contract.Tag       `json:"tags_after"`
 	Conditions     []contract.Condition `json:"conditions"`
 	UserTexts      []string             `json:"user_texts"`
+	// Claims, when set, checks the sentences as model text against the
+	// turn's facts (contract.CheckClaims).
+	Claims *contract.Claims `json:"claims"`
 	// Slots is the document; SlotsJSON, when set, is the raw text instead
 	// (for documents that are not objects or not JSON).
 	Slots     any             `json:"slots"`
@@ -63,7 +66,7 @@ func (c *ContractCase) Input() contract.Input {
 	}
 	return contract.Input{
 		State: c.State, Context: c.Context, Locale: c.Locale, AllowedActions: allowed,
-		TagsBefore: c.TagsBefore, TagsAfter: c.TagsAfter, Conditions: c.Conditions, UserTexts: c.UserTexts,
+		TagsBefore: c.TagsBefore, TagsAfter: c.TagsAfter, Conditions: c.Conditions, UserTexts: c.UserTexts, Claims: c.Claims,
 	}
 }
 

@@ -24,11 +24,13 @@ func TestRenderedGolden(t *testing.T) {
 	cases := map[string]map[string]any{
 		"classify": {"input": "能不能再多给点跟这个差不多的", "locale": "zh", "state": `{"input":"followup_waiting","container":"expanded_agent","session":"results_ready"}`,
 			"branch": "fallback", "candidates": "[]", "specs": `[{"id":"recall.widen","label":"放宽召回"},{"id":"guard.fake_engagement","guard":true,"label":"刷量"}]`,
-			"conditions": `[{"id":"c1","kind":"hard","field":"country","op":"eq","value":"US"}]`},
-		"parse_conditions": {"input": "find US car repair channels, the vibe should feel like hanging out with a friend", "platform": "youtube", "locale": "en",
-			"graph": "[]", "deterministic": `[{"kind":"hard","field":"country","op":"eq","value":"US"}]`, "guards": `["guard.fake_engagement","guard.minors"]`},
-		"write_slots": {"state": "expanded_agent/results_ready", "locale": "zh", "allowed_actions": `[{"action_id":"A_ANY__SESSION_RESET__EMPTY_INPUT__01","label":"新建搜索"}]`,
-			"graph": "[]", "facts": `{"results_total":30}`, "draft": `{"status":{"text":"找到 30 个频道","tone":"success","loading":false}}`, "violations": "- SECOND_QUESTION at \"/task_summary\": one question only\n"},
+			"conditions": `[{"field":"country","op":"eq","value":"US","label":"美国"}]`, "options": "[]"},
+		"parse_conditions": {"input": "find US car repair channels, the vibe should feel like hanging out with a friend", "platform": "youtube",
+			"graph": "[]", "deterministic": `[{"kind":"hard","field":"country","op":"eq","value":"US","words":"US"}]`, "guards": "- guard.fake_engagement: buying followers or fake engagement\n- guard.minors: targeting minors",
+			"countries": "US 美国, JP 日本", "languages": "en 英语, de 德语", "categories": "automotive 汽车, beauty 美妆"},
+		"write_slots": {"locale": "zh", "stage": "results are in", "facts": `{"locale":"zh","results_total":30,"results_shown":20,"applied":["美国"],"draft_status":"找到 30 个频道","draft_summary":"已生效：美国"}`,
+			"previous":   `{"status_text":"正在搜索…","task_summary":"已生效：美国"}`,
+			"violations": "- FAKE_LOADING at \"/status/text\": a stable state shows no loading wording\n"},
 	}
 	for id, vars := range cases {
 		t.Run(id, func(t *testing.T) {

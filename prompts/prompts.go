@@ -4,11 +4,15 @@
 // A prompt file (files/<id>.prompt) is a YAML header between "---" lines —
 // id, version, description, model hints, the state's contract excerpt, the
 // output schema it answers with, the input variables and the system text —
-// followed by the user template. Both texts are Go templates rendered with
-// github.com/tmc/langchaingo/prompts. Load validates every file at start
-// (header fields, unique ids, templates that render with their declared
-// inputs, output schemas that exist and compile as JSON), so a bad prompt
-// fails start-up, not a turn.
+// followed by the user template. Both texts are Go templates; a prompt is
+// rendered as a langchaingo chat template (github.com/tmc/langchaingo/prompts:
+// a system and a user message), whose system message is a few-shot template
+// when the header lists examples (examples and example_template), so the
+// prompt files, not Go code, hold the examples. The header's contract
+// excerpt documents the prompt for people; it is not sent to the model.
+// Load validates every file at start (header fields, unique ids, templates
+// and examples that render with their declared inputs, output schemas that
+// exist and compile as JSON), so a bad prompt fails start-up, not a turn.
 //
 // A Rendered prompt carries its id, version and the sha256 of the rendered
 // text: every trace records them, and the model client keys its cassettes
@@ -28,6 +32,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tmc/langchaingo/llms"
 	lcprompts "github.com/tmc/langchaingo/prompts"
 	"gopkg.in/yaml.v3"
 
@@ -63,7 +68,12 @@ type Prompt struct {
 	Output      string   `yaml:"output_schema"`
 	Inputs      []string `yaml:"inputs"`
 	System      string   `yaml:"system"`
-	Template    string   `yaml:"-"`
+	// Examples are the few-shot examples, each a map of the
+	// ExampleTemplate's variables; they follow the system text in the
+	// system message (langchaingo's FewShotPrompt).
+	Examples        []map[string]string `yaml:"examples"`
+	ExampleTemplate string              `yaml:"example_template"`
+	Template        string              `yaml:"-"`
 	// Schema is the output schema (nil for SchemaContract).
 	Schema json.RawMessage `yaml:"-"`
 }
@@ -171,8 +181,61 @@ func parse(fsys fs.FS, name string) (*Prompt, error) {
 			return nil, fmt.Errorf("template: %v", err)
 		}
 	}
+	if (len(p.Examples) > 0) != (strings.TrimSpace(p.ExampleTemplate) != "") {
+		return nil, errors.New("examples and example_template go together")
+	}
+	if len(p.Examples) > 0 {
+		// Every example renders, and the assembled system text still
+		// parses as a template (an example may not hold "{{").
+		vals := map[string]any{}
+		for _, in := range p.Inputs {
+			vals[in] = in
+		}
+		if _, err := p.chat().FormatMessages(vals); err != nil {
+			return nil, fmt.Errorf("examples: %v", err)
+		}
+	}
 	return &p, nil
 }
+
+// chat is the prompt as a langchaingo chat template: a system message
+// (the system text, then the few-shot examples) and the user message.
+func (p *Prompt) chat() lcprompts.ChatPromptTemplate {
+	sys := lcprompts.MessageFormatter(lcprompts.SystemMessagePromptTemplate{Prompt: goTemplate(p.System, p.Inputs)})
+	if len(p.Examples) > 0 {
+		var keys []string
+		for k := range p.Examples[0] {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		sys = fewShotSystem{&lcprompts.FewShotPrompt{
+			Examples: p.Examples, ExamplePrompt: goTemplate(strings.TrimSpace(p.ExampleTemplate), keys),
+			Prefix: strings.TrimSpace(p.System), InputVariables: p.Inputs, ExampleSeparator: "\n\n",
+			TemplateFormat: lcprompts.TemplateFormatGoTemplate,
+		}}
+	}
+	return lcprompts.NewChatPromptTemplate([]lcprompts.MessageFormatter{sys, lcprompts.HumanMessagePromptTemplate{Prompt: goTemplate(p.Template, p.Inputs)}})
+}
+
+func goTemplate(t string, vars []string) lcprompts.PromptTemplate {
+	return lcprompts.PromptTemplate{Template: t, InputVariables: vars, TemplateFormat: lcprompts.TemplateFormatGoTemplate}
+}
+
+// fewShotSystem makes a few-shot prompt the system message of a chat
+// template.
+type fewShotSystem struct{ *lcprompts.FewShotPrompt }
+
+var _ lcprompts.MessageFormatter = fewShotSystem{}
+
+func (f fewShotSystem) FormatMessages(values map[string]any) ([]llms.ChatMessage, error) {
+	text, err := f.Format(values)
+	if err != nil {
+		return nil, fmt.Errorf("formatting the few-shot system message: %w", err)
+	}
+	return []llms.ChatMessage{llms.SystemChatMessage{Content: text}}, nil
+}
+
+func (f fewShotSystem) GetInputVariables() []string { return f.InputVariables }
 
 // IDs lists the prompt ids, sorted.
 func (s *Set) IDs() []string {
@@ -231,14 +294,17 @@ func (s *Set) Render(id string, vars map[string]any, schema json.RawMessage) (Re
 		}
 		r.Schema = schema
 	}
-	sys := lcprompts.PromptTemplate{Template: p.System, InputVariables: p.Inputs, TemplateFormat: lcprompts.TemplateFormatGoTemplate}
-	if r.System, err = sys.Format(vals); err != nil {
-		return Rendered{}, fmt.Errorf("prompt %s: system: %w", id, err)
+	msgs, err := p.chat().FormatMessages(vals)
+	if err != nil {
+		return Rendered{}, fmt.Errorf("prompt %s: %w", id, err)
 	}
-	r.System = strings.TrimSpace(r.System) + "\n\nContract:\n" + strings.TrimSpace(p.Contract)
-	usr := lcprompts.PromptTemplate{Template: p.Template, InputVariables: p.Inputs, TemplateFormat: lcprompts.TemplateFormatGoTemplate}
-	if r.User, err = usr.Format(vals); err != nil {
-		return Rendered{}, fmt.Errorf("prompt %s: template: %w", id, err)
+	for _, m := range msgs {
+		switch m.GetType() {
+		case llms.ChatMessageTypeSystem:
+			r.System = strings.TrimSpace(m.GetContent())
+		case llms.ChatMessageTypeHuman:
+			r.User = m.GetContent()
+		}
 	}
 	r.Hash = llm.Hash([]byte(r.System + "\x00" + r.User))
 	return r, nil

@@ -26,12 +26,12 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := map[string]any{"input": "more like this", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]"}
+	vars := map[string]any{"input": "more like this", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "options": "[]"}
 	a, err := s.Render("classify", vars, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.ID != "classify" || a.Version != "1" || len(a.Hash) != 64 || !strings.Contains(a.User, "Follow-up: more like this") || !strings.Contains(a.System, "Contract:") {
+	if a.ID != "classify" || a.Version != "2" || len(a.Hash) != 64 || !strings.Contains(a.User, "Follow-up: more like this") || strings.Contains(a.System, "Contract:") || !strings.Contains(a.System, "Follow-up: 再来点") {
 		t.Errorf("Render = %+v", a)
 	}
 	if !json.Valid(a.Schema) {
@@ -51,16 +51,13 @@ func TestRender(t *testing.T) {
 		vars map[string]any
 	}{
 		{"missing input", map[string]any{"input": "x"}},
-		{"undeclared input", map[string]any{"input": "x", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "extra": 1}},
+		{"undeclared input", map[string]any{"input": "x", "locale": "en", "state": "x", "branch": "fallback", "candidates": "[]", "specs": "[]", "conditions": "[]", "options": "[]", "extra": 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := s.Render("classify", tc.vars, nil); err == nil {
 				t.Errorf("Render(%v) = nil error", tc.vars)
 			}
 		})
-	}
-	if _, err := s.Render("write_slots", map[string]any{"state": "", "locale": "", "allowed_actions": "", "graph": "", "facts": "", "draft": "", "violations": ""}, nil); err == nil {
-		t.Errorf("a contract-schema prompt rendered without its schema")
 	}
 	if _, err := s.Render("nope", nil, nil); !errors.Is(err, prompts.ErrUnknown) {
 		t.Errorf("unknown id: %v", err)
@@ -79,6 +76,9 @@ func TestBadFilesFailLoad(t *testing.T) {
 		{"broken template", strings.Replace(good, "{{.x}}", "{{.x", 1)},
 		{"missing schema", strings.Replace(good, "output_schema: contract", "output_schema: nothere", 1)},
 		{"no contract excerpt", strings.Replace(good, "contract: c\n", "", 1)},
+		{"examples without their template", strings.Replace(good, "system: s\n", "system: s\nexamples:\n  - {q: a}\n", 1)},
+		{"an example template without examples", strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\n", 1)},
+		{"an example that breaks the template", strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\nexamples:\n  - {q: \"{{.nope\"}\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(tc.file)}})
@@ -89,5 +89,14 @@ func TestBadFilesFailLoad(t *testing.T) {
 	}
 	if _, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(good)}}); err != nil {
 		t.Errorf("good file: %v", err)
+	}
+	shots := strings.Replace(good, "system: s\n", "system: s\nexample_template: \"Q: {{.q}}\"\nexamples:\n  - {q: one}\n  - {q: two}\n", 1)
+	set, err := prompts.Load(fstest.MapFS{"files/p.prompt": {Data: []byte(shots)}})
+	if err != nil {
+		t.Fatalf("few-shot file: %v", err)
+	}
+	r, err := set.Render("p", map[string]any{"x": "in"}, []byte(`{"type":"object"}`))
+	if err != nil || r.System != "s\n\nQ: one\n\nQ: two" || r.User != "hello in" {
+		t.Errorf("few-shot Render = system %q user %q (%v), want the examples after the system text", r.System, r.User, err)
 	}
 }

@@ -32,6 +32,9 @@ type ClassifyRequest struct {
 	// Conditions are the session's condition graph (the model's context is
 	// rebuilt from it each turn, never from chat history).
 	Conditions []Condition `json:"conditions,omitempty"`
+	// Options are the live pending question's options: with the input,
+	// the only sources a slot value may come from.
+	Options []Choice `json:"options,omitempty"`
 }
 
 // SpecInfo describes one spec to a classifier. Guard specs are listed
@@ -53,7 +56,7 @@ type ClassifierAnswer struct {
 	Slots      map[string]string `json:"slots,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Reason     string            `json:"reason,omitempty"`
-	// Prompt names the prompt that produced the answer ("classify@1").
+	// Prompt names the prompt that produced the answer ("classify@2").
 	Prompt string `json:"prompt,omitempty"`
 }
 
@@ -77,6 +80,11 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 	ct := &ClassifierTrace{Called: true, From: res.Branch}
 	out.classifier = ct
 	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos(), Conditions: e.in.Conditions}
+	for _, p := range e.in.Pending {
+		if p.live(e.in.Turn) {
+			req.Options = append(req.Options, p.Options...)
+		}
+	}
 	ans, err := c.Classify(ctx, req)
 	if err != nil {
 		ct.Error = err.Error()
@@ -107,9 +115,9 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 		ct.Reason = fmt.Sprintf("rejected: %q is not a known guard or rules spec", ans.SpecID)
 		return
 	}
-	cand, bad := e.validateAnswer(cs, ans)
+	cand, bad, ungrounded := e.validateAnswer(cs, ans)
 	if bad != "" {
-		ct.Reason = "rejected: " + bad
+		ct.Reason, ct.Ungrounded = "rejected: "+bad, ungrounded
 		return
 	}
 	ct.Accepted = true
@@ -137,15 +145,17 @@ func withoutID(cs []Candidate, id string) []Candidate {
 }
 
 // validateAnswer types the classifier's slots exactly as captured slots
-// are typed. Unknown slot names reject the answer; invalid values become
-// InvalidSlots (the decision then asks instead of executing).
-func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Candidate, string) {
+// are typed. Unknown slot names and values that are neither in the
+// follow-up nor in the pending options (see ungroundedSlot) reject the
+// answer; invalid values become InvalidSlots (the decision then asks
+// instead of executing).
+func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (_ Candidate, bad, ungrounded string) {
 	for _, k := range sortedKeys(ans.Slots) {
 		if _, ok := cs.Slots[k]; !ok {
-			return Candidate{}, fmt.Sprintf("slot %q is not declared by %s", k, cs.ID)
+			return Candidate{}, fmt.Sprintf("slot %q is not declared by %s", k, cs.ID), ""
 		}
 		if len(ans.Slots[k]) > maxClassifierSlot {
-			return Candidate{}, fmt.Sprintf("slot %q is longer than %d bytes", k, maxClassifierSlot)
+			return Candidate{}, fmt.Sprintf("slot %q is longer than %d bytes", k, maxClassifierSlot), ""
 		}
 	}
 	conf := ans.Confidence
@@ -164,7 +174,8 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 			deferred = append(deferred, name)
 			continue
 		}
-		raw, ok := ans.Slots[name]
+		raw, fromModel := ans.Slots[name]
+		ok := fromModel
 		if !ok && ss.Default != "" {
 			raw, ok = ss.Default, true
 		}
@@ -172,6 +183,11 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 			continue
 		}
 		slot, bad, _ := e.typeSlot(cs, -1, name, &ss, []rawVal{{raw: Normalize(raw), orig: raw, source: "classifier", start: -1, end: -1}})
+		if fromModel && bad == "" {
+			if why := e.ungroundedSlot(cs, name, &ss, slot, raw); why != "" {
+				return Candidate{}, why, name
+			}
+		}
 		slots = slots.set(name, slot)
 		if bad != "" {
 			invalid[name] = bad
@@ -200,5 +216,5 @@ func (e *evaluation) validateAnswer(cs *compiledSpec, ans ClassifierAnswer) (Can
 	if len(invalid) > 0 {
 		c.InvalidSlots = invalid
 	}
-	return c, ""
+	return c, "", ""
 }

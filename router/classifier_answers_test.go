@@ -16,9 +16,10 @@ import (
 func TestClassifierAnswerIsTypedAndBounded(t *testing.T) {
 	long := strings.Repeat("a", maxClassifierSlot)
 	sc := &scriptedClassifier{answers: map[string]ClassifierAnswer{
+		"粉丝起码得有个十万吧":    {SpecID: "filter.followers", Slots: map[string]string{"followers": "100000"}, Confidence: 1},
+		"粉丝起码得有十万吧":     {SpecID: "filter.followers", Slots: map[string]string{"followers": "十万"}, Confidence: 1.5},
+		"粉丝得有个十万吧":      {SpecID: "filter.followers", Slots: map[string]string{"followers": "10w+"}, Confidence: -0.2},
 		"想要那种枫叶国本地的":    {SpecID: "filter.country", Slots: map[string]string{"country": "Canada"}, Confidence: 1},
-		"要那种枫叶国的":       {SpecID: "filter.country", Slots: map[string]string{"country": "加拿大"}, Confidence: 1.5},
-		"枫叶国的吧":         {SpecID: "filter.country", Slots: map[string]string{"country": "CA"}, Confidence: -0.2},
 		"枫叶国":           {SpecID: "filter.country", Slots: map[string]string{"country": "  "}, Confidence: 0.5},
 		"最好是常发视频的":      {SpecID: "filter.activity", Confidence: 0.7},
 		"换那个科技区的大号":     {SpecID: "anchor.replace", Slots: map[string]string{"url": "https://www.youtube.com/@mkbhd"}, Confidence: 0.6},
@@ -41,19 +42,19 @@ func TestClassifierAnswerIsTypedAndBounded(t *testing.T) {
 		commands   string // JSON
 		reason     string // the classifier trace's reason
 	}{
-		{"想要那种枫叶国本地的", BranchClassified, 1, `{"country":["CA"]}`, nil,
-			`[{"name":"add_filter","args":{"field":"country","op":"in","value":["CA"]},"spec":"filter.country"}]`, "accepted filter.country"},
-		{"要那种枫叶国的", BranchClassified, 0, `{"country":["CA"]}`, nil,
-			`[{"name":"add_filter","args":{"field":"country","op":"in","value":["CA"]},"spec":"filter.country"}]`, "accepted filter.country"},
-		{"枫叶国的吧", BranchClassified, 0, `{"country":["CA"]}`, nil,
-			`[{"name":"add_filter","args":{"field":"country","op":"in","value":["CA"]},"spec":"filter.country"}]`, "accepted filter.country"},
+		{"粉丝起码得有个十万吧", BranchClassified, 1, `{"followers":{"min":100000}}`, nil,
+			`[{"name":"add_filter","args":{"field":"followers","op":"gte","value":100000},"spec":"filter.followers"}]`, "accepted filter.followers"},
+		{"粉丝起码得有十万吧", BranchClassified, 0, `{"followers":{"min":100000}}`, nil,
+			`[{"name":"add_filter","args":{"field":"followers","op":"gte","value":100000},"spec":"filter.followers"}]`, "accepted filter.followers"},
+		{"粉丝得有个十万吧", BranchClassified, 0, `{"followers":{"min":100000}}`, nil,
+			`[{"name":"add_filter","args":{"field":"followers","op":"gte","value":100000},"spec":"filter.followers"}]`, "accepted filter.followers"},
+		// A value no word of the follow-up says is rejected (issue 27).
+		{"想要那种枫叶国本地的", BranchFallback, 0, `{}`, nil, `null`, "rejected: slot country=CA is neither in the follow-up nor in the pending options"},
 		{"枫叶国", BranchClassified, 0.5, `{}`, []string{"country"}, `null`, "accepted filter.country"},
 		{"最好是常发视频的", BranchClassified, 0.7, `{"days":30}`, nil,
 			`[{"name":"add_filter","args":{"field":"last_active","op":"within_days","value":30},"spec":"filter.activity"}]`, "accepted filter.activity"},
-		{"换那个科技区的大号", BranchClassified, 0.6, `{"platform":"youtube","url":"https://www.youtube.com/@mkbhd"}`, nil,
-			`[{"name":"replace_anchor","args":{"platform":"youtube","url":"https://www.youtube.com/@mkbhd"},"spec":"anchor.replace"}]`, "accepted anchor.replace"},
-		{"三个国家", BranchClassified, 0.5, `{"country":["US","GB","CA"]}`, nil,
-			`[{"name":"add_filter","args":{"field":"country","op":"in","value":["US","GB","CA"]},"spec":"filter.country"}]`, "accepted filter.country"},
+		{"换那个科技区的大号", BranchFallback, 0, `{}`, nil, `null`, "rejected: slot url=https://www.youtube.com/@mkbhd is neither in the follow-up nor in the pending options"},
+		{"三个国家", BranchFallback, 0, `{}`, nil, `null`, "rejected: slot country=US,GB,CA is neither in the follow-up nor in the pending options"},
 		{"a long answer", BranchClassified, 0.5, `{"country":null}`, nil, `null`, "accepted filter.country"},
 		{"a longer one", BranchFallback, 0, `{}`, nil, `null`, `rejected: slot "country" is longer than 256 bytes`},
 		{"帮我找点特别的", BranchGuardHit, 1, `{}`, nil, `null`, "accepted guard guard.minors"},

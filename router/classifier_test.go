@@ -31,7 +31,9 @@ var _ Classifier = (*scriptedClassifier)(nil)
 func TestClassifierStage(t *testing.T) {
 	sc := &scriptedClassifier{
 		answers: map[string]ClassifierAnswer{
+			"粉丝起码得有个十万吧": {SpecID: "filter.followers", Slots: map[string]string{"followers": "10万"}, Confidence: 0.8, Reason: "a follower floor"},
 			"想要那种枫叶国本地的": {SpecID: "filter.country", Slots: map[string]string{"country": "Canada"}, Confidence: 0.8, Reason: "asks for Canadian creators"},
+			"再来点":        {SpecID: "filter.country", Slots: map[string]string{"country": "JP"}, Confidence: 0.9},
 			"找点不一样的":     {SpecID: "no.such.spec"},
 			"来点英格兰的吧":    {SpecID: "filter.country", Slots: map[string]string{"country": "Englund"}, Confidence: 0.7},
 			"想要粉丝更多的":    {SpecID: "filter.followers", Confidence: 0.6},
@@ -56,7 +58,9 @@ func TestClassifierStage(t *testing.T) {
 		wantMissing  string
 		wantErr      bool
 	}{
-		{"valid answer becomes a command", "想要那种枫叶国本地的", BranchClassified, "filter.country", 1, true, "", "", false},
+		{"valid answer becomes a command", "粉丝起码得有个十万吧", BranchClassified, "filter.followers", 1, true, "", "", false},
+		{"a slot value the follow-up does not say is rejected", "想要那种枫叶国本地的", BranchFallback, "", 0, false, "", "", false},
+		{"an invented slot value is rejected", "再来点", BranchFallback, "", 0, false, "", "", false},
 		{"unknown spec is rejected", "找点不一样的", BranchFallback, "", 0, false, "", "", false},
 		{"invalid slot is kept apart", "来点英格兰的吧", BranchClassified, "filter.country", 0, true, "country", "", false},
 		{"missing required slot", "想要粉丝更多的", BranchClassified, "filter.followers", 0, true, "", "followers", false},

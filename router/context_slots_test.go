@@ -102,12 +102,14 @@ func TestHasConditionsPrecondition(t *testing.T) {
 // invalid), that HasClassifier reports the option, and that an ambiguity
 // the classifier could not resolve says why in the decision's reason.
 func TestClassifierAnswersTypedLikeRules(t *testing.T) {
+	maxKW := "max kw " + strings.Repeat("k", 64)
 	sc := &scriptedClassifier{
 		answers: map[string]ClassifierAnswer{
-			"long kw":   {SpecID: "keyword.add", Slots: map[string]string{"keywords": strings.Repeat("k", 65)}, Confidence: 0.7},
-			"max kw":    {SpecID: "keyword.add", Slots: map[string]string{"keywords": strings.Repeat("k", 64)}, Confidence: 0.7},
-			"remove it": {SpecID: "filter.remove", Slots: map[string]string{"field": "country"}, Confidence: 0.7},
-			"清空，回到经典搜索": {},
+			"long kw": {SpecID: "keyword.add", Slots: map[string]string{"keywords": strings.Repeat("k", 65)}, Confidence: 0.7},
+			// Accepted slot values are in the follow-up (issue 27).
+			maxKW:                       {SpecID: "keyword.add", Slots: map[string]string{"keywords": strings.Repeat("k", 64)}, Confidence: 0.7},
+			"remove it, the region one": {SpecID: "filter.remove", Slots: map[string]string{"field": "country"}, Confidence: 0.7},
+			"清空，回到经典搜索":                 {},
 		},
 		errs: map[string]error{"全部清空，回到经典搜索": errors.New("503 from model")},
 	}
@@ -129,8 +131,8 @@ func TestClassifierAnswersTypedLikeRules(t *testing.T) {
 		reasonSuffix string
 	}{
 		{"long kw", BranchClassified, nil, map[string]string{"keywords": "too long: 65 characters, at most 64"}, ""},
-		{"max kw", BranchClassified, []Command{{Name: "add_keyword", Spec: "keyword.add", Args: Args{"keywords": []string{strings.Repeat("k", 64)}}}}, nil, ""},
-		{"remove it", BranchClassified, nil, map[string]string{"condition_ids": "no active condition matches country"}, ""},
+		{maxKW, BranchClassified, []Command{{Name: "add_keyword", Spec: "keyword.add", Args: Args{"keywords": []string{strings.Repeat("k", 64)}}}}, nil, ""},
+		{"remove it, the region one", BranchClassified, nil, map[string]string{"condition_ids": "no active condition matches country"}, ""},
 		{"清空，回到经典搜索", BranchAmbiguous, nil, nil, "; ask which one was meant; classifier: classifier found no matching intent"},
 		{"全部清空，回到经典搜索", BranchAmbiguous, nil, nil, "; ask which one was meant; classifier: classifier failed; the rules' branch stands (503 from model)"},
 	}

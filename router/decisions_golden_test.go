@@ -45,6 +45,7 @@ func TestDecisionsGolden(t *testing.T) {
 	}
 	sc := &scriptedClassifier{
 		answers: map[string]ClassifierAnswer{
+			"粉丝起码得有个十万吧": {SpecID: "filter.followers", Slots: map[string]string{"followers": "10万"}, Confidence: 0.8, Reason: "a follower floor"},
 			"想要那种枫叶国本地的": {SpecID: "filter.country", Slots: map[string]string{"country": "Canada"}, Confidence: 0.8, Reason: "maple-leaf country is Canada"},
 		},
 		errs: map[string]error{"something different": errors.New("503 from model")},

@@ -72,6 +72,9 @@ type ClassifierTrace struct {
 	Accepted bool              `json:"accepted"`
 	Error    string            `json:"error,omitempty"`
 	Reason   string            `json:"reason,omitempty"`
+	// Ungrounded names the slot whose value was neither in the follow-up
+	// nor in the pending options, when that rejected the answer.
+	Ungrounded string `json:"ungrounded,omitempty"`
 }
 
 // Counterfactual says what would have changed a spec's outcome.

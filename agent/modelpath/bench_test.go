@@ -19,7 +19,7 @@ import (
 // merge, contract validation). p50 and p99 per call.
 func BenchmarkStages(b *testing.B) {
 	req, draft := clarifying(b)
-	draftJSON, _ := json.Marshal(draft)
+	sentences, _ := json.Marshal(map[string]string{"status_text": draft.Status.Text, "task_summary": draft.TaskSummary})
 	text := "帮我找美国做汽配评测的红人，镜头感要好"
 	det, _ := condparse.Parse(text)
 	for _, st := range []struct {
@@ -35,7 +35,7 @@ func BenchmarkStages(b *testing.B) {
 			_, _, err := p.Parse(context.Background(), modelpath.ParseRequest{Text: text, Platform: "youtube", Locale: "zh", Deterministic: det, Graph: []any{}})
 			return err
 		}},
-		{"slots", string(draftJSON), func(p *modelpath.Path, _ *router.Router) error {
+		{"slots", string(sentences), func(p *modelpath.Path, _ *router.Router) error {
 			if res := p.WriteSlots(context.Background(), req); res.Source != "model" {
 				b.Fatalf("slots source %s: %s %v", res.Source, res.Error, res.Violations)
 			}

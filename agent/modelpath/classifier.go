@@ -59,7 +59,7 @@ func (c *Classifier) Classify(ctx context.Context, req router.ClassifyRequest) (
 	}
 	r, err := c.p.prompts.Render(promptClassify, map[string]any{
 		"input": req.Input, "locale": req.Locale, "state": js(req.State), "branch": string(req.Branch),
-		"candidates": js(cands), "specs": js(specs), "conditions": js(req.Conditions),
+		"candidates": js(cands), "specs": js(specs), "conditions": js(conditionViews(req.Conditions)), "options": js(optionLabels(req.Options)),
 	}, nil)
 	if err != nil {
 		return router.ClassifierAnswer{}, err
@@ -80,4 +80,13 @@ func (c *Classifier) Classify(ctx context.Context, req router.ClassifyRequest) (
 		}
 	}
 	return out, nil
+}
+
+// optionLabels are the pending options as the user saw them.
+func optionLabels(os []router.Choice) []string {
+	out := []string{}
+	for _, o := range os {
+		out = append(out, o.Label)
+	}
+	return out
 }

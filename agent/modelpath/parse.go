@@ -53,6 +53,9 @@ type ParseRequest struct {
 	// Guards are the guard spec ids the model may name (see
 	// GuardIDs); a request that falls under one is refused, not parsed.
 	Guards []string
+	// GuardInfos, when set, describe the guards to the model (their
+	// descriptions in the request's locale); otherwise it sees the ids.
+	GuardInfos []router.SpecInfo
 }
 
 // GuardIDs lists the guard spec ids of a router snapshot.
@@ -87,11 +90,27 @@ type MergeTrace struct {
 	Prompt string `json:"prompt"`
 	// Guard is the guard spec the model named (known ids only): the
 	// request is refused and nothing of it is merged.
-	Guard         string          `json:"guard,omitempty"`
+	Guard string `json:"guard,omitempty"`
+	// Every proposal lands in exactly one of Added (applied), Offered
+	// (an agent_inferred reference the user can apply), Agreed (the
+	// deterministic parse already read it the same way), Rejected (with
+	// the reason) and Disagreements (read differently; who wins).
 	Added         []string        `json:"added"`
+	Offered       []Rejection     `json:"offered"`
+	Agreed        []string        `json:"agreed"`
 	Rejected      []Rejection     `json:"rejected"`
 	Disagreements []Disagreement  `json:"disagreements"`
 	Raw           json.RawMessage `json:"raw,omitempty"`
+}
+
+// Proposals counts the proposals the trace accounts for.
+func (t MergeTrace) Proposals() int {
+	return len(t.Added) + len(t.Offered) + len(t.Agreed) + len(t.Rejected) + len(t.Disagreements)
+}
+
+// emptyTrace is a trace with every list set (an empty list, never null).
+func emptyTrace(prompt string) MergeTrace {
+	return MergeTrace{Prompt: prompt, Added: []string{}, Offered: []Rejection{}, Agreed: []string{}, Rejected: []Rejection{}, Disagreements: []Disagreement{}}
 }
 
 // Rejection is a proposed condition the merge refused.
@@ -124,26 +143,29 @@ func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, M
 	ctx, cancel := p.client.Stage(ctx, StageParse)
 	defer cancel()
 	r, err := p.prompts.Render(promptParse, map[string]any{
-		"input": req.Text, "platform": req.Platform, "locale": req.Locale, "graph": js(req.Graph), "deterministic": js(req.Deterministic.Conditions),
-		"guards": js(req.Guards),
+		"input": req.Text, "platform": req.Platform, "graph": js(conditionViews(req.Graph)), "deterministic": js(readViews(req.Deterministic)),
+		"guards": guardList(req.Guards, req.GuardInfos, req.Locale), "countries": vocabList(taxonomy.Countries), "languages": vocabList(taxonomy.Languages),
+		"categories": vocabList(taxonomy.Categories),
 	}, nil)
 	if err != nil {
-		return req.Deterministic, MergeTrace{}, err
+		return req.Deterministic, emptyTrace(""), err
 	}
 	ans, err := p.askOnceMore(ctx, request(StageParse, r, "conditions"))
 	if err != nil {
-		return req.Deterministic, MergeTrace{Prompt: r.ID + "@" + r.Version}, err
+		return req.Deterministic, emptyTrace(r.ID + "@" + r.Version), err
 	}
 	var prop Proposal
 	if err := json.Unmarshal([]byte(ans.Content), &prop); err != nil {
-		return req.Deterministic, MergeTrace{Prompt: r.ID + "@" + r.Version}, fmt.Errorf("parse answer: %w", err)
+		tr := emptyTrace(r.ID + "@" + r.Version)
+		tr.Rejected = append(tr.Rejected, Rejection{What: "the answer", Reason: "not a condition proposal: " + err.Error()})
+		return req.Deterministic, tr, fmt.Errorf("parse answer: %w", err)
 	}
 	if prop.Guard != nil && *prop.Guard != "" {
 		g := strings.TrimSpace(*prop.Guard)
-		tr := MergeTrace{Prompt: r.ID + "@" + r.Version, Raw: json.RawMessage(ans.Content), Added: []string{}, Disagreements: []Disagreement{}}
+		tr := emptyTrace(r.ID + "@" + r.Version)
+		tr.Raw = json.RawMessage(ans.Content)
 		if slices.Contains(req.Guards, g) {
 			tr.Guard = g
-			tr.Rejected = []Rejection{}
 			return req.Deterministic, tr, nil
 		}
 		tr.Rejected = []Rejection{{What: "guard " + g, Reason: "not a known guard spec"}}
@@ -163,12 +185,16 @@ func (p *Path) Parse(ctx context.Context, req ParseRequest) (condparse.Result, M
 // listed as a disagreement; the model never adds an anchor (links are
 // read deterministically); a keyword must be written in the input; hard
 // and derived values are re-typed against the vocabularies and dropped
-// when they do not type; soft preferences stay references. Everything
-// added is marked agent_inferred.
+// when they do not type, then grounded (see ground): a filter applies only
+// when its span is in the input and the vocabularies read its value from
+// the span; a derived rule whose span says nothing the readers know is
+// offered as a reference; anything else is rejected with its reason. Soft
+// preferences stay references. Everything added is marked
+// agent_inferred, and every proposal is accounted for in the trace.
 func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, MergeTrace) {
 	out := det
 	out.Conditions = append([]condparse.Condition(nil), det.Conditions...)
-	tr := MergeTrace{Added: []string{}, Rejected: []Rejection{}, Disagreements: []Disagreement{}}
+	tr := emptyTrace("")
 	lower := strings.ToLower(text)
 	next := len(out.Conditions)
 	sentence := det.Shape == condparse.ShapeNatural || det.Shape == condparse.ShapeMixed
@@ -188,7 +214,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		}
 		return false
 	}
-	add := func(c condparse.Condition) {
+	addQuiet := func(c condparse.Condition) {
 		next++
 		c.ID = "c" + strconv.Itoa(next)
 		c.Source = condition.SourceAgentInferred
@@ -197,6 +223,9 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
 		}
 		out.Conditions = append(out.Conditions, c)
+	}
+	add := func(c condparse.Condition) {
+		addQuiet(c)
 		tr.Added = append(tr.Added, fmt.Sprintf("%s %s %s %s", c.Kind, c.Field, c.Op, valueText(c.Value)))
 	}
 	if p.AnchorURL != nil && strings.TrimSpace(*p.AnchorURL) != "" {
@@ -213,11 +242,14 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			tr.Disagreements = append(tr.Disagreements, Disagreement{Field: "anchor", Deterministic: detAnchor, Model: u, Resolved: ResolvedDeterministic})
 		case detAnchor == "":
 			tr.Rejected = append(tr.Rejected, Rejection{What: "anchor " + u, Reason: "links are read deterministically; the parser found none"})
+		default:
+			tr.Agreed = append(tr.Agreed, "anchor "+u)
 		}
 	}
 	for _, k := range p.Keywords {
 		w := strings.TrimSpace(k.Text)
 		if w == "" {
+			tr.Rejected = append(tr.Rejected, Rejection{What: "keyword \"\"", Reason: "empty"})
 			continue
 		}
 		if !strings.Contains(lower, strings.ToLower(w)) {
@@ -234,6 +266,9 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			}
 		}
 		if found || coveredByCondition(det, w) {
+			if !slices.ContainsFunc(tr.Disagreements, func(d Disagreement) bool { return d.Field == "keyword "+w }) {
+				tr.Agreed = append(tr.Agreed, "keyword "+w)
+			}
 			continue
 		}
 		op := condition.OpContains
@@ -249,16 +284,24 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 		fs   []Filter
 	}{{condition.KindHard, p.Hard}, {condition.KindDerived, p.Derived}} {
 		for _, f := range group.fs {
+			what := fmt.Sprintf("%s %s %s %s", group.kind, f.Field, f.Op, f.Value)
 			c, why := typeFilter(f)
 			if why != "" {
-				tr.Rejected = append(tr.Rejected, Rejection{What: fmt.Sprintf("%s %s %s %s", group.kind, f.Field, f.Op, f.Value), Reason: why})
+				tr.Rejected = append(tr.Rejected, Rejection{What: what, Reason: why})
 				continue
 			}
 			if prev := det.ByField(c.Field); len(prev) > 0 {
 				d := valueText(prev[0].Value)
 				if string(prev[0].Op) != string(c.Op) || d != valueText(c.Value) {
 					tr.Disagreements = append(tr.Disagreements, Disagreement{Field: string(c.Field), Deterministic: string(prev[0].Op) + " " + d, Model: string(c.Op) + " " + valueText(c.Value), Resolved: ResolvedDeterministic})
+				} else {
+					tr.Agreed = append(tr.Agreed, what)
 				}
+				continue
+			}
+			verdict, why := ground(text, group.kind, f.Span, c)
+			if verdict == groundRejected {
+				tr.Rejected = append(tr.Rejected, Rejection{What: what, Reason: why})
 				continue
 			}
 			c.Kind = group.kind
@@ -267,6 +310,13 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 				c.Priority = 3
 			}
 			c.Span = span(text, f.Span)
+			if verdict == groundOffered {
+				// A plausible inference: a suggestion chip, never a filter.
+				c.Status = condition.StatusReference
+				tr.Offered = append(tr.Offered, Rejection{What: what, Reason: why})
+				addQuiet(c)
+				continue
+			}
 			retype(f.Span, fmt.Sprintf("%s %s %s", c.Field, c.Op, valueText(c.Value)))
 			add(c)
 		}
@@ -274,6 +324,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 	for _, s := range p.Soft {
 		w := strings.TrimSpace(s.Text)
 		if w == "" {
+			tr.Rejected = append(tr.Rejected, Rejection{What: "soft \"\"", Reason: "empty"})
 			continue
 		}
 		op := condition.OpPrefer
@@ -287,6 +338,7 @@ func Merge(text string, det condparse.Result, p Proposal) (condparse.Result, Mer
 			}
 		}
 		if dup {
+			tr.Agreed = append(tr.Agreed, "soft "+w)
 			continue
 		}
 		retype(w, "soft preference (reference, never a filter)")

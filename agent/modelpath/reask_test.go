@@ -2,7 +2,6 @@ package modelpath_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -103,31 +102,4 @@ func TestClassifierReasksASchemaInvalidAnswer(t *testing.T) {
 		t.Fatalf("%d requests, want 2", len(reqs))
 	}
 	reasked(t, reqs[0].Body, reqs[1].Body, invalid, "does not match its schema", "confidence")
-}
-
-// TestSlotsReaskShowsThePreviousAnswer: a slots re-ask carries the
-// rejected answer itself, besides its violations.
-func TestSlotsReaskShowsThePreviousAnswer(t *testing.T) {
-	req, draft := clarifying(t)
-	good, _ := json.Marshal(draft)
-	bad := draft
-	bad.TaskSummary = "你要美国的吗？还是加拿大的？"
-	badJSON, _ := json.Marshal(bad)
-	srv := llmtest.New(t)
-	srv.Push(llmtest.Reply{Content: string(badJSON)}, llmtest.Reply{Content: string(good)})
-	p := newPath(t, srv, 0)
-	res := p.WriteSlots(context.Background(), req)
-	if res.Source != modelpath.SourceModel || res.Reasks != 1 {
-		t.Fatalf("WriteSlots = source %s, re-asks %d (%s), want the model's fixed answer after one re-ask", res.Source, res.Reasks, res.Error)
-	}
-	reqs := srv.Requests()
-	first := reqs[0].Body
-	second := reqs[1].Body
-	n := len(second.Messages)
-	if n != len(first.Messages)+2 || second.Messages[n-2].Role != "assistant" || second.Messages[n-2].Content != string(badJSON) {
-		t.Fatalf("re-ask messages = %+v, want the previous answer as the assistant's", second.Messages)
-	}
-	if !strings.Contains(second.Messages[1].Content, "SECOND_QUESTION") {
-		t.Errorf("re-ask lacks the violations")
-	}
 }

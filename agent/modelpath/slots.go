@@ -26,16 +26,24 @@ type SlotsRequest struct {
 	// tags before the turn).
 	Check contract.Input
 	// Draft is the template renderer's output for the same input (valid
-	// by construction): shown to the model as a reference and used when
-	// the model's answers stay invalid.
+	// by construction): its structure is what the page shows, and it is
+	// shown whole when the model's sentences stay invalid.
 	Draft contract.Slots
+	// Shown is the number of results on the page (a figure the sentences
+	// may state beside the total).
+	Shown int
+	// SummaryPrefix is the turn's notice (a refusal or partial
+	// application, seed 003 §3.1) the draft's task summary starts with; it
+	// stays ahead of the model's summary, word for word.
+	SummaryPrefix string
 }
 
 // SlotsResult is the outcome of the slots stage.
 type SlotsResult struct {
 	Slots  contract.Slots  `json:"-"`
 	Report contract.Report `json:"-"`
-	// Source is "model" when a model answer validated, else "template".
+	// Source is "model" when the model's sentences validated, else
+	// "template".
 	Source string `json:"source"`
 	Prompt string `json:"prompt"`
 	// Asks counts the model answers requested; Reasks those after a
@@ -53,13 +61,25 @@ type SlotsResult struct {
 	Error string `json:"error,omitempty"`
 }
 
-// WriteSlots asks the model for the turn's slots under the state's strict
-// schema and validates each answer with the contract validator (schema and
-// rules, the allowed actions of the moment). An invalid answer is re-asked
-// with its violations and the answer itself, at most the path's re-ask
-// bound, all within the slots stage's deadline; if the last answer
-// is still invalid, or the model fails, the result is the draft with
-// Source "template". Nothing is shown before it validates: the caller emits
+// slotTexts is the model's answer: the two sentences it writes
+// (prompts/schemas/slot_texts.json).
+type slotTexts struct {
+	StatusText  string `json:"status_text"`
+	TaskSummary string `json:"task_summary"`
+}
+
+// WriteSlots asks the model for the turn's two sentences — the status
+// text and the task summary — and puts them into the deterministic draft:
+// conditions, actions, repair options, the question and its options, the
+// status tone and loading flag are the draft's, never the model's (issue
+// 27). The merged slots are validated with the contract validator (the
+// state's schema and rules, the allowed actions) and the claim checks
+// (contract.CheckClaims: numbers, conditions, locale, no links or code).
+// An invalid answer is re-asked with the previous answer and its
+// violations, at most the path's re-ask bound, all within the slots
+// stage's deadline; if the last answer is
+// still invalid, or the model fails, the result is the draft with Source
+// "template". Nothing is shown before it validates: the caller emits
 // only the returned slots.
 func (p *Path) WriteSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 	ctx, cancel := p.client.Stage(ctx, StageSlots)
@@ -71,26 +91,19 @@ func (p *Path) WriteSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 
 func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 	res := SlotsResult{Source: SourceTemplate, Slots: req.Draft}
-	id, err := contract.Resolve(req.Render.State, req.Render.Context)
-	if err != nil {
-		res.Error = err.Error()
-		return res
+	claims := contract.ClaimsOf(req.Render, req.Shown)
+	if req.SummaryPrefix != "" {
+		claims.Known = append(claims.Known, req.SummaryPrefix)
 	}
-	schema, err := contract.Schema(id, true)
-	if err != nil {
-		res.Error = err.Error()
-		return res
-	}
-	draft, _ := json.Marshal(req.Draft)
-	facts := map[string]any{"results_total": req.Render.ResultsTotal, "context": req.Render.Context, "platform": req.Render.Platform,
-		"question": req.Render.Question, "relaxations": req.Render.Relaxations, "unsupported_reason": req.Render.UnsupportedReason, "followup": req.Render.Followup}
+	check := req.Check
+	check.Claims = &claims
+	facts := slotFacts(req, claims)
 	var violations []contract.Violation
 	previous := "" // the last rejected answer, shown to the model on a re-ask
 	for attempt := 0; attempt <= p.reasks; attempt++ {
 		r, err := p.prompts.Render(promptSlots, map[string]any{
-			"state": string(req.Render.State), "locale": req.Render.Locale, "allowed_actions": js(req.Render.AllowedActions),
-			"graph": js(req.Render.Conditions), "facts": js(facts), "draft": string(draft), "violations": feedback(violations),
-		}, json.RawMessage(schema))
+			"locale": req.Render.Locale, "stage": stageOf(req.Render.State), "facts": js(facts), "previous": previous, "violations": feedback(violations),
+		}, nil)
 		if err != nil {
 			res.Error = err.Error()
 			return res
@@ -100,16 +113,12 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 		if attempt > 0 {
 			res.Reasks++
 		}
-		lreq := request(StageSlots, r, "slots_"+strings.ReplaceAll(string(id), ".", "_"))
-		lreq.CallerValidates = true // the contract validator checks the state's schema and its rules
-		if attempt > 0 {
-			lreq = reask(lreq, previous, "it was rejected for the violations listed in my first message")
-		}
+		lreq := request(StageSlots, r, "slot_texts")
+		lreq.CallerValidates = true // the contract validator and the claim checks judge the merged slots
 		ans, err := p.client.Complete(ctx, lreq)
 		if attempt > 0 {
 			res.RepairTokens += ans.Call.TotalTokens
 		}
-		previous = ans.Raw
 		if err != nil {
 			res.Error = err.Error()
 			if ctx.Err() != nil || isFatal(err) {
@@ -117,23 +126,24 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 			}
 			// Malformed or refused: feed it back like a violation.
 			violations = []contract.Violation{{Code: contract.InvalidSlot, Message: err.Error()}}
+			res.Violations, previous = violations, ans.Raw
+			continue
+		}
+		previous = ans.Content
+		var texts slotTexts
+		if err := json.Unmarshal([]byte(ans.Content), &texts); err != nil {
+			violations = []contract.Violation{{Code: contract.InvalidSlot, Message: "not the two sentences as JSON: " + err.Error()}}
 			res.Violations = violations
 			continue
 		}
-		rep, err := p.validator.ValidateJSON(req.Check, []byte(ans.Content))
+		slots := mergeTexts(req.Draft, texts, req.SummaryPrefix)
+		rep, err := p.validator.Validate(check, slots)
 		if err != nil {
-			violations = []contract.Violation{{Code: contract.InvalidSlot, Message: err.Error()}}
-			res.Violations = violations
-			continue
+			res.Error = err.Error()
+			return res
 		}
 		if !rep.Valid {
 			violations = rep.Violations
-			res.Violations = violations
-			continue
-		}
-		var slots contract.Slots
-		if err := json.Unmarshal([]byte(ans.Content), &slots); err != nil {
-			violations = []contract.Violation{{Code: contract.InvalidSlot, Message: err.Error()}}
 			res.Violations = violations
 			continue
 		}
@@ -143,6 +153,88 @@ func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 		return res
 	}
 	return res
+}
+
+// mergeTexts puts the model's sentences into a copy of the draft: the
+// status text where the draft has a status, the task summary (after the
+// turn's notice) where the draft has one. A sentence the draft has no
+// place for is dropped.
+func mergeTexts(draft contract.Slots, t slotTexts, prefix string) contract.Slots {
+	out := draft
+	if draft.Status != nil {
+		st := *draft.Status
+		st.Text = strings.TrimSpace(t.StatusText)
+		out.Status = &st
+	}
+	if draft.TaskSummary != "" {
+		out.TaskSummary = strings.TrimSpace(prefix + strings.TrimSpace(t.TaskSummary))
+	}
+	return out
+}
+
+// slotFacts are what the sentences may state: the locale, the figures,
+// the conditions by their labels and status, the question, the number of
+// repair options and the draft's own sentences.
+func slotFacts(req SlotsRequest, cl contract.Claims) map[string]any {
+	d := req.Draft
+	f := map[string]any{"locale": req.Render.Locale, "results_total": req.Render.ResultsTotal}
+	if req.Shown > 0 {
+		f["results_shown"] = req.Shown
+	}
+	group := map[string][]string{}
+	for _, c := range d.Conditions {
+		key := "applied"
+		switch {
+		case c.Status == "pending":
+			key = "pending"
+		case c.Status == "reference" && c.Kind == "keyword":
+			key = "ranking_only"
+		case c.Status == "reference":
+			key = "reference"
+		}
+		group[key] = append(group[key], c.Label)
+	}
+	for k, v := range group {
+		f[k] = v
+	}
+	if fu := req.Render.Followup; fu != "" {
+		f["followup"] = fu
+	}
+	f["question"] = nil // the open question, only while it is asked
+	if d.Question != nil {
+		f["question"] = d.Question.Text
+	}
+	if n := len(d.RepairOptions); n > 0 {
+		f["repair_options"] = n
+	}
+	if d.Status != nil {
+		f["draft_status"] = d.Status.Text
+	}
+	if d.TaskSummary != "" {
+		f["draft_summary"] = strings.TrimSpace(strings.TrimPrefix(d.TaskSummary, req.SummaryPrefix))
+	}
+	if ms := req.SummaryPrefix; ms != "" {
+		f["notice_shown_before_summary"] = strings.TrimSpace(ms)
+	}
+	return f
+}
+
+// stageOf says where the search stands, for the status line.
+func stageOf(state contract.StateKey) string {
+	s := string(state)
+	switch {
+	case strings.HasSuffix(s, "/results_ready"):
+		return "results are in"
+	case strings.HasSuffix(s, "/clarifying"):
+		return "results are in; one question is open"
+	case strings.HasSuffix(s, "/empty_repair"):
+		return "no results; repair options are offered"
+	case strings.HasSuffix(s, "/unsupported"):
+		return "the request is refused"
+	case strings.HasSuffix(s, "/retrieving"), strings.HasSuffix(s, "/refining"):
+		return "the search is running"
+	}
+	return s
 }
 
 // isFatal: errors a re-ask cannot fix.

@@ -49,12 +49,23 @@ func scriptedModel(req llmtest.ChatRequest) llmtest.Reply {
 			return llmtest.Reply{Content: `{"guard":"guard.fake_engagement","anchor_url":null,"keywords":[],"hard":[],"soft":[],"derived":[]}`, PromptTokens: 700, CompletionTokens: 30}
 		}
 		return llmtest.Reply{Content: `{"guard":null,"anchor_url":null,"keywords":[],"hard":[],"soft":[{"text":"镜头感要好","op":"prefer"}],"derived":[]}`, PromptTokens: 700, CompletionTokens: 60}
-	case strings.HasPrefix(name, "slots_"):
-		_, rest, _ := strings.Cut(user, "keep its structure): ")
-		draft, _, _ := strings.Cut(rest, "\n")
-		return llmtest.Reply{Content: draft, PromptTokens: 1200, CompletionTokens: 150}
+	case name == "slot_texts":
+		return llmtest.Reply{Content: llmtest.JSON(draftSentences(user)), PromptTokens: 700, CompletionTokens: 40}
 	}
 	return llmtest.Reply{Status: http.StatusBadRequest}
+}
+
+// draftSentences are the draft's two sentences the slots prompt shows in
+// its facts, as the slots stage's answer.
+func draftSentences(user string) map[string]any {
+	_, rest, _ := strings.Cut(user, "Facts: ")
+	line, _, _ := strings.Cut(rest, "\n")
+	var f struct {
+		Status  string `json:"draft_status"`
+		Summary string `json:"draft_summary"`
+	}
+	json.Unmarshal([]byte(line), &f)
+	return map[string]any{"status_text": f.Status, "task_summary": f.Summary}
 }
 
 func modelApp(t *testing.T, env map[string]string) *httptest.Server {
@@ -178,13 +189,13 @@ func TestServeWithModel(t *testing.T) {
 			t.Errorf("turn %d: contract %+v, want valid model slots", i+1, tr.Contract)
 		}
 	}
-	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@2" || len(p.Added) != 1 {
-		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@2", p)
+	if p := turns[0].ModelParse; p == nil || p.Prompt != "parse_conditions@3" || len(p.Added) != 1 {
+		t.Errorf("turn 1 model parse = %+v, want one soft preference added by parse_conditions@3", p)
 	}
 	for i, want := range []string{"recall.widen", "guard.fake_engagement"} {
 		r := turns[i+1].Router
-		if r == nil || r.Trace.Classifier == nil || !r.Trace.Classifier.Accepted || r.Trace.Classifier.Answer.SpecID != want || r.Trace.Classifier.Answer.Prompt != "classify@1" {
-			t.Errorf("turn %d classifier trace = %+v, want %s accepted from classify@1", i+2, r, want)
+		if r == nil || r.Trace.Classifier == nil || !r.Trace.Classifier.Accepted || r.Trace.Classifier.Answer.SpecID != want || r.Trace.Classifier.Answer.Prompt != "classify@2" {
+			t.Errorf("turn %d classifier trace = %+v, want %s accepted from classify@2", i+2, r, want)
 		}
 	}
 	if r := turns[2].Router; r == nil || r.Result.Branch != "guard_hit" {
@@ -213,7 +224,7 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("/readyz = %d %s", resp.StatusCode, b)
 	}
-	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "1" || !slices.Contains(r.Router, "classifier") {
+	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "2" || !slices.Contains(r.Router, "classifier") {
 		t.Errorf("/readyz = %s, want the model, its stages, the prompt versions and the classifier stage", b)
 	}
 	c := newClient(t, srv.URL, "youtube", "zh")
@@ -314,15 +325,12 @@ func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
 	model := llmtest.New(t)
 	model.Respond(func(req llmtest.ChatRequest) llmtest.Reply {
 		user := req.Messages[1].Content
-		if strings.HasPrefix(req.SchemaName(), "slots_") {
+		if req.SchemaName() == "slot_texts" {
 			switch {
 			case strings.Contains(user, "画面要干净"):
 				// A question outside the question slot, every time.
-				_, rest, _ := strings.Cut(user, "keep its structure): ")
-				draft, _, _ := strings.Cut(rest, "\n")
-				var doc map[string]any
-				json.Unmarshal([]byte(draft), &doc)
-				doc["task_summary"] = "你要美国的吗？还是加拿大的？"
+				doc := draftSentences(user)
+				doc["task_summary"] = "你要美国的吗？还是要别的？"
 				return llmtest.Reply{Content: llmtest.JSON(doc)}
 			case strings.Contains(user, "慢慢来"):
 				return llmtest.Reply{Delay: 10 * time.Second, Content: "{}"}
@@ -361,7 +369,7 @@ func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
 	}
 	slotCalls := 0
 	for _, r := range model.Requests() {
-		if strings.HasPrefix(r.Body.SchemaName(), "slots_") {
+		if r.Body.SchemaName() == "slot_texts" {
 			slotCalls++
 		}
 	}
