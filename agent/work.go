@@ -273,6 +273,7 @@ func (t *turn) render(ctx context.Context) error {
 		slots.TaskSummary = clip(strings.TrimSpace(note+pick(s.zh(), "。", ". ")+slots.TaskSummary), 120)
 	}
 	vin := in.ValidationInput()
+	vin.UserTexts = append(vin.UserTexts, t.dropped...)
 	vin.TagsBefore = t.tagsBefore
 	if vin.TagsBefore == nil {
 		vin.TagsBefore = []contract.Tag{}

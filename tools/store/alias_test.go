@@ -19,6 +19,11 @@ func TestAliases(t *testing.T) {
 		{Keyword{Text: "funny", Scope: scope.Tags, Excluded: true}, []string{"humor", "humour", "comedy", "jokes", "搞笑", "幽默", "喜剧"}},
 		{Keyword{Text: "cooking", Scope: scope.Tags, Exact: true}, nil},
 		{Keyword{Text: "cooking", Scope: scope.All}, nil},
+		{Keyword{Text: "cooking", Scope: scope.Name}, nil},
+		{Keyword{Text: "露营", Scope: scope.All, Excluded: true}, nil},
+		// a subtopic meets its other language, never its whole category.
+		{Keyword{Text: "烘焙", Scope: scope.All, Excluded: true}, []string{"baking", "bakery", "烘培"}},
+		{Keyword{Text: "耳机", Scope: scope.Tags, Soft: true}, []string{"headphones", "headphone", "earbuds", "wireless earbuds"}},
 		{Keyword{Text: "cooking show", Scope: scope.Tags}, nil},
 	}
 	for _, tc := range tests {
@@ -29,9 +34,9 @@ func TestAliases(t *testing.T) {
 }
 
 func TestExpansionLabel(t *testing.T) {
-	exps := Expansions([]Keyword{{Text: "tuning", Scope: scope.Tags}, {Text: "esports", Scope: scope.Tags}})
-	if len(exps) != 1 || exps[0].Keyword != "esports" || len(exps[0].Also) == 0 {
-		t.Fatalf("Expansions = %+v, want one (esports, with its aliases)", exps)
+	exps := Expansions([]Keyword{{Text: "tuning", Scope: scope.Tags}, {Text: "esports", Scope: scope.Tags}, {Text: "耳机", Scope: scope.All, Soft: true}})
+	if len(exps) != 2 || exps[0].Keyword != "esports" || len(exps[0].Also) == 0 || exps[1].Keyword != "耳机" {
+		t.Fatalf("Expansions = %+v, want two (esports, and the ranking term 耳机, with their aliases)", exps)
 	}
 	e := Expansion{Keyword: "cooking", Scope: scope.Tags, Also: []string{"food", "美食"}}
 	for _, tc := range []struct{ locale, want string }{
