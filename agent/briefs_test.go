@@ -171,7 +171,7 @@ func runBrief(t *testing.T, a *Agent, br brief) briefOutcome {
 func TestBriefsNeverFilterOnUnmarkedWords(t *testing.T) {
 	a := newTestAgent(t)
 	total := 0
-	for _, file := range []string{"briefs_tune.yaml", "briefs_heldout.yaml"} {
+	for _, file := range []string{"briefs_tune.yaml", "briefs_heldout.yaml", "briefs_fresh.yaml"} {
 		bs := loadBriefs(t, file)
 		total += len(bs)
 		failed := 0
