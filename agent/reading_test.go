@@ -61,13 +61,15 @@ func TestExclusionMeetsTheOtherLanguage(t *testing.T) {
 	a := newTestAgent(t)
 	tests := []struct {
 		locale, base, text string
+		followup           string // said as a follow-up after base instead
 		other              string // the tag of the other language
 	}{
-		{"zh", "找美食博主", "找美食博主，不要烘焙类的", "baking"},
-		{"en", "food creators please", "food creators please, no baking", "烘焙"},
+		{"zh", "找美食博主", "找美食博主，不要烘焙类的", "", "baking"},
+		{"en", "food creators please", "food creators please, no baking", "", "烘焙"},
+		{"zh", "找美食博主", "找美食博主", "不要烘焙类的", "baking"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.text, func(t *testing.T) {
+		t.Run(tc.text+" "+tc.followup, func(t *testing.T) {
 			control := newBox(t, a, "tiktok", tc.locale)
 			control.send("search.submit", api.Args{Text: tc.base})
 			if n := tagged(everyHit(t, a, control), tc.other); n == 0 {
@@ -75,6 +77,9 @@ func TestExclusionMeetsTheOtherLanguage(t *testing.T) {
 			}
 			b := newBox(t, a, "tiktok", tc.locale)
 			snap := b.send("search.submit", api.Args{Text: tc.text})
+			if tc.followup != "" {
+				snap = b.send("followup.submit", api.Args{Text: tc.followup})
+			}
 			hits := everyHit(t, a, b)
 			if n := tagged(hits, tc.other, "baking", "烘焙"); n > 0 {
 				t.Errorf("%q: %d channels tagged baking or 烘焙 stay", tc.text, n)
@@ -100,7 +105,7 @@ func TestExclusionMeetsTheOtherLanguage(t *testing.T) {
 func TestRankingTermRanksAcrossLanguages(t *testing.T) {
 	a := newTestAgent(t)
 	b := newBox(t, a, "youtube", "zh")
-	snap := b.send("search.submit", api.Args{Text: "帮我找做耳机测评的博主"})
+	snap := b.send("search.submit", api.Args{Text: "帮我找美国做耳机测评的博主"})
 	var term *contract.Condition
 	for i, c := range snap.Context.Conditions {
 		if c.Kind == "keyword" && c.Value == "耳机" {
@@ -114,18 +119,28 @@ func TestRankingTermRanksAcrossLanguages(t *testing.T) {
 		t.Errorf("conditions %+v: want the category tech read from 耳机", snap.Context.Conditions)
 	}
 	control := newBox(t, a, "youtube", "zh")
-	all := control.send("search.submit", api.Args{Text: "帮我找科技博主"})
+	all := control.send("search.submit", api.Args{Text: "帮我找美国科技博主"})
 	if snap.Results.Total != all.Results.Total {
 		t.Errorf("the ranking term removed channels: %d results, the category alone has %d", snap.Results.Total, all.Results.Total)
 	}
-	top := 0
+	top, said := 0, 0
 	for _, it := range snap.Results.Items {
-		if slices.ContainsFunc(it.Channel.Tags, func(tg string) bool { return strings.EqualFold(tg, "headphones") || tg == "耳机" }) {
+		text := strings.ToLower(strings.Join(append(append([]string{it.Channel.Name, it.Channel.Description}, it.Channel.Tags...), it.Channel.RecentTitles...), " "))
+		if strings.Contains(text, "headphone") || strings.Contains(text, "耳机") || strings.Contains(text, "earbuds") {
 			top++
 		}
+		if !slices.Contains(it.Channel.Tags, "耳机") && slices.ContainsFunc(it.Channel.Tags, func(tg string) bool { return strings.EqualFold(tg, "headphones") }) {
+			if !slices.ContainsFunc(it.Reasons, func(r api.MatchReason) bool { return r.Code == store.ReasonAlias && strings.Contains(r.Text, "耳机") }) {
+				t.Errorf("%s is tagged headphones, not 耳机, and its reasons %+v do not say the alias met it", it.Channel.Name, it.Reasons)
+			}
+			said++
+		}
+	}
+	if said == 0 {
+		t.Errorf("no result among the first %d met 耳机 through headphones only", len(snap.Results.Items))
 	}
 	if top < len(snap.Results.Items)/2 {
-		t.Errorf("only %d of the first %d results are tagged headphones or 耳机", top, len(snap.Results.Items))
+		t.Errorf("only %d of the first %d results mention headphones, earbuds or 耳机", top, len(snap.Results.Items))
 	}
 	if !slices.ContainsFunc(snap.Results.Expansions, func(e api.Expansion) bool { return e.Keyword == "耳机" && slices.Contains(e.Also, "headphones") }) {
 		t.Errorf("expansions %+v: want 耳机 also matching headphones", snap.Results.Expansions)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"searchagent/tools/catalog"
 	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
@@ -81,6 +82,37 @@ func Expansions(kws []Keyword) []Expansion {
 	for _, k := range kws {
 		if a := Aliases(k); len(a) > 0 {
 			out = append(out, Expansion{Keyword: k.Text, Scope: k.Scope, Also: slices.Clip(a)})
+		}
+	}
+	return out
+}
+
+// ReasonAlias is the code of a result reason that says a keyword met the
+// channel through an alias ("耳机 · matches the tag headphones").
+const ReasonAlias = "keyword_alias"
+
+// AliasReasons says, for one result, which expansion met it through an
+// alias rather than the keyword's own words: one reason per expansion
+// whose alias is one of the channel's tags (after textnorm) while the
+// keyword itself is not, so a result found across languages says so.
+func AliasReasons(ch *catalog.Channel, exps []Expansion) []Reason {
+	if ch == nil || len(exps) == 0 {
+		return nil
+	}
+	tags := map[string]string{}
+	for _, t := range ch.Tags {
+		tags[textnorm.Normalize(t)] = t
+	}
+	var out []Reason
+	for _, e := range exps {
+		if _, own := tags[textnorm.Normalize(e.Keyword)]; own {
+			continue
+		}
+		for _, a := range e.Also {
+			if t, ok := tags[textnorm.Normalize(a)]; ok {
+				out = append(out, Reason{ReasonAlias, "「" + e.Keyword + "」匹配标签 " + t, "“" + e.Keyword + "” matches the tag " + t})
+				break
+			}
 		}
 	}
 	return out

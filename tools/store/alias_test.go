@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"searchagent/tools/catalog"
 	"searchagent/tools/scope"
 )
 
@@ -45,6 +46,32 @@ func TestExpansionLabel(t *testing.T) {
 	} {
 		if got := e.Label(tc.locale); got != tc.want {
 			t.Errorf("Label(%q) = %q, want %q", tc.locale, got, tc.want)
+		}
+	}
+}
+
+// TestAliasReasons: a result met through an alias says which keyword and
+// tag met; one with the keyword's own word, or with neither, says nothing.
+func TestAliasReasons(t *testing.T) {
+	exps := []Expansion{{Keyword: "耳机", Scope: scope.All, Also: []string{"headphones", "earbuds"}}}
+	tests := []struct {
+		tags []string
+		want []string
+	}{
+		{[]string{"tech", "Headphones"}, []string{"“耳机” matches the tag Headphones"}},
+		{[]string{"耳机", "headphones"}, nil},
+		{[]string{"laptop"}, nil},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, r := range AliasReasons(&catalog.Channel{Tags: tc.tags}, exps) {
+			if r.Code != ReasonAlias || r.ZH == "" {
+				t.Errorf("reason %+v: want code %s and a zh text", r, ReasonAlias)
+			}
+			got = append(got, r.Text("en"))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("AliasReasons(%v) mismatch (-want +got):\n%s", tc.tags, diff)
 		}
 	}
 }
