@@ -419,7 +419,7 @@ func buildLexicon() *lexicon {
 		"nice if", "would be nice", "would be great", "focus", "nothing")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
-		"personality", "look and feel")...)
+		"personality", "feel", "look and feel")...)
 	es = append(es, words(clsCue,
 		"包含", "包括", "含有", "带有", "提到", "提及", "关键词", "关键字", "关键词是", "关键字是", "标签", "must mention",
 		"mentions", "mention", "mentioning", "must include", "must contain", "containing", "contains", "keyword", "keywords",
