@@ -48,6 +48,9 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				// shows: the chip says "全部来源" so nothing is hidden.
 				scope = contract.ScopeAll
 			}
+			if c.Status == condition.StatusReference && !c.Excluded && slices.ContainsFunc(s.Tags, func(t Tag) bool { return t.Excluded && strings.EqualFold(t.Text, c.Value.Str) }) {
+				continue // the user excluded it: it does not rank either
+			}
 			n := len(s.Tags)
 			tg := s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
 			if tg != nil && c.Status == condition.StatusReference && !c.Excluded && len(s.Tags) > n {
@@ -126,6 +129,11 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 		if strings.EqualFold(s.Tags[i].Text, text) && s.Tags[i].Excluded == excluded {
 			return &s.Tags[i]
 		}
+	}
+	if excluded {
+		// An exclusion overrides a ranking term of the same word: "不要烘焙"
+		// after a search that ranked by 烘焙 (issue 26).
+		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && strings.EqualFold(t.Text, text) })
 	}
 	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
 	return &s.Tags[len(s.Tags)-1]

@@ -189,3 +189,22 @@ func TestReferenceChipBecomesAFilter(t *testing.T) {
 		t.Errorf("the filter did not filter: %d results before, %d after", before, after.Results.Total)
 	}
 }
+
+// TestExclusionOverridesARankingTerm: excluding a word the last search
+// ranked by drops the ranking term; the word is not both wanted and kept
+// out.
+func TestExclusionOverridesARankingTerm(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "tiktok", "zh")
+	b.send("search.submit", api.Args{Text: "我想看看做烘焙教学的博主有哪些"})
+	snap := b.send("followup.submit", api.Args{Text: "不要烘焙类的"})
+	var got []string
+	for _, c := range snap.Context.Conditions {
+		if c.Kind == "keyword" {
+			got = append(got, string(c.Op)+" "+c.Value.(string)+" "+string(c.Status))
+		}
+	}
+	if !slices.Equal(got, []string{"not_contains 烘焙 applied"}) {
+		t.Errorf("keyword chips %v, want only the exclusion of 烘焙", got)
+	}
+}
