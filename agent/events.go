@@ -227,8 +227,11 @@ func init() {
 				s.RepairReason, s.HintVisible = fsm.RepairNone, false
 				return nil
 			}},
-		fsm.ConditionEdit: {label: text{"修改「%s」", "Change “%s”"}, group: text{"修改条件", "Change a condition"}, targets: condTargets,
+		fsm.ConditionEdit: {label: text{"修改「%s」", "Change “%s”"}, group: text{"修改条件", "Change a condition"}, targets: editTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
+				if _, tg := t.s.tag(t.args.ConditionID); tg != nil && tg.Ranks() {
+					return nil // a ranking term made a filter: no value needed
+				}
 				if _, c := t.s.cond(t.args.ConditionID); c == nil {
 					return badRequest("unknown_condition", pick(t.s.zh(), "没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
 				}
@@ -237,6 +240,13 @@ func init() {
 			},
 			effect: func(t *turn) error {
 				s := t.s
+				if _, tg := s.tag(t.args.ConditionID); tg != nil {
+					// The reference chip's "make it a filter" (issue 26):
+					// the user marks the term, so it filters now.
+					tg.Status, tg.Source = "", "manual"
+					s.Question, s.Expect = nil, nil
+					return nil
+				}
 				c, _ := t.editedCond()
 				i, _ := s.cond(c.ID)
 				s.Conds[i] = c

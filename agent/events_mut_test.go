@@ -95,7 +95,7 @@ func TestRepairSwitchToWordsClosesTheHint(t *testing.T) {
 	if !b.snap.Context.RepairHintVisible {
 		t.Fatalf("precondition: the low-recall hint is open, have %+v", b.snap.Context)
 	}
-	b.send("A_REPAIR_SWITCH_TO_NL", api.Args{Text: "美国的拖拉机修复频道"})
+	b.send("A_REPAIR_SWITCH_TO_NL", api.Args{Text: "美国的「拖拉机修复」频道"})
 	c := b.snap.Context
 	if c.RepairHintVisible {
 		t.Error("after switching to words the repair hint is still visible")

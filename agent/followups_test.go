@@ -131,7 +131,7 @@ func TestFollowupCommands(t *testing.T) {
 		{"widen in a low-recall repair lowers the similarity floor", "youtube", []step{T("search.submit", agenttest.AnchorFew), agenttest.E("A_HINT_OPEN_REPAIR_LOW_RECALL")}, T("followup.submit", "放宽一点"),
 			shown{state: "committed_anchor/compact_classic/results_ready", substate: "url-anchor", total: 47, conds: []string{"锚点 @oldironrevival(applied)"}, anchor: agenttest.AnchorFew + " resolved_exact"},
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE", "A_EXPANDED_REPAIR__SYSTEM_RESULTS__COMPACT_CLASSIC__04"}},
-		{"widen when no relaxation finds anything is refused", "youtube", []step{T("search.submit", "找卢森堡的博主")}, T("followup.submit", "放宽一点"),
+		{"widen when no relaxation finds anything is refused", "youtube", []step{T("search.submit", "找「卢森堡」的博主")}, T("followup.submit", "放宽一点"),
 			shown{state: repair, substate: "repair-empty", total: 0, notice: "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述",
 				summary: "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述。关键词「卢森堡」（全部来源）", conds: []string{"「卢森堡」 · 全部来源(applied)"}, tags: []string{"卢森堡/all"}},
 			[]string{"A_DRAFT_FOLLOWUP__FOLLOWUP_SUBMIT__FOLLOWUP_WAITING__01"}},
@@ -236,15 +236,16 @@ func TestUnappliedCommandIsSaidInWords(t *testing.T) {
 }
 
 // TestUnreadWordsAreSaid: words of a search the parser places nowhere
-// are named in the notice, in the session's language.
+// are named in the notice, in the session's language, and so are the frame
+// words it left out on purpose (issue 26).
 func TestUnreadWordsAreSaid(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct {
 		locale, want string
 		conds        []string
 	}{
-		{"zh", "未识别：123", []string{"美国(applied)", "户外(applied)"}},
-		{"en", "not understood: 123", []string{"United States(applied)", "Outdoor(applied)"}},
+		{"zh", "未识别：123。未作为条件：「帮我找」", []string{"美国(applied)", "户外(applied)"}},
+		{"en", "not understood: 123. Not used as conditions: “帮我找”", []string{"United States(applied)", "Outdoor(applied)"}},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		b.send("search.submit", api.Args{Text: "帮我找美国的露营博主, 123"})

@@ -48,7 +48,16 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				// shows: the chip says "全部来源" so nothing is hidden.
 				scope = contract.ScopeAll
 			}
-			s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
+			if c.Status == condition.StatusReference && !c.Excluded && slices.ContainsFunc(s.Tags, func(t Tag) bool { return t.Excluded && strings.EqualFold(t.Text, c.Value.Str) }) {
+				continue // the user excluded it: it does not rank either
+			}
+			n := len(s.Tags)
+			tg := s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
+			if tg != nil && c.Status == condition.StatusReference && !c.Excluded && len(s.Tags) > n {
+				// A word the user did not mark ranks (issue 26); a tag
+				// that already filters stays a filter.
+				tg.Status = "reference"
+			}
 		default:
 			if c.Field == condition.Platform {
 				s.absorbPlatform(c, source)
@@ -120,6 +129,11 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 		if strings.EqualFold(s.Tags[i].Text, text) && s.Tags[i].Excluded == excluded {
 			return &s.Tags[i]
 		}
+	}
+	if excluded {
+		// An exclusion overrides a ranking term of the same word: "不要烘焙"
+		// after a search that ranked by 烘焙 (issue 26).
+		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && strings.EqualFold(t.Text, text) })
 	}
 	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
 	return &s.Tags[len(s.Tags)-1]
@@ -369,7 +383,7 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 		if t.ID == skip {
 			continue
 		}
-		q.keywords = append(q.keywords, store.Keyword{Text: t.Text, Scope: store.Scope(t.Scope), Excluded: t.Excluded})
+		q.keywords = append(q.keywords, store.Keyword{Text: t.Text, Scope: store.Scope(t.Scope), Excluded: t.Excluded, Soft: t.Ranks()})
 	}
 	if s.Anchor.Resolved() && s.Anchor.ID != skip {
 		q.anchor = s.Anchor.Key
@@ -440,8 +454,12 @@ func (s *Session) chips() []contract.Condition {
 		if t.Excluded {
 			op = "not_contains"
 		}
+		status := "applied"
+		if t.Ranks() {
+			status = "reference"
+		}
 		c := contract.Condition{ID: t.ID, Kind: condition.KindKeyword, Field: string(t.Scope), Op: condition.Op(op), Value: t.Text,
-			Source: condition.Source(t.Source), Status: condition.Status("applied")}
+			Source: condition.Source(t.Source), Status: condition.Status(status)}
 		c.Label = contract.ConditionLabel(c, loc)
 		out = append(out, c)
 	}

@@ -470,7 +470,20 @@ func (t *turn) parseInto(text string) error {
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
+		var dropped, quoted []string
+		for _, d := range res.Dropped {
+			dropped = append(dropped, d.Text)
+			quoted = append(quoted, pick(s.zh(), "「"+d.Text+"」", "“"+d.Text+"”"))
+		}
+		if len(dropped) > 0 {
+			// Frame words are left out on purpose, and said (issue 26).
+			t.dropped = append(t.dropped, dropped...)
+			s.note(pick(s.zh(), "未作为条件：", "Not used as conditions: ") + strings.Join(quoted, pick(s.zh(), "、", ", ")))
+		}
 		detail := map[string]any{"shape": res.Shape, "conditions": len(res.Conditions), "remainder": rem}
+		if len(dropped) > 0 {
+			detail["dropped"] = dropped
+		}
 		if model != "" {
 			detail["model"] = model
 		}

@@ -178,6 +178,18 @@ func condTargets(s *Session) []target {
 	return out
 }
 
+// editTargets: every node condition.edit changes (condTargets), and every
+// ranking term, whose chip's button makes it a filter (issue 26).
+func editTargets(s *Session) []target {
+	out := condTargets(s)
+	for _, tg := range s.Tags {
+		if tg.Ranks() {
+			out = append(out, target{args: api.Args{ConditionID: tg.ID}, name: tg.Text, label: &text{"设为筛选「%s」", "Make “%s” a filter"}})
+		}
+	}
+	return out
+}
+
 // filterTargets: every filter field the graph holds a node of.
 func filterTargets(s *Session) []target {
 	var out []target

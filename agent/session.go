@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"slices"
 
 	"searchagent/agent/fsm"
 	"searchagent/api"
@@ -80,7 +81,14 @@ type Tag struct {
 	// Source is user_input (typed as a tag or said in a sentence),
 	// agent_inferred or manual.
 	Source string `json:"source"`
+	// Status is "reference" for a ranking term: a word of a sentence the
+	// user did not mark as a filter, which orders the results and never
+	// removes one (issue 26); empty for a tag that filters.
+	Status string `json:"status,omitempty"`
 }
+
+// Ranks reports a ranking term: it scores results, it filters none.
+func (t Tag) Ranks() bool { return t.Status == "reference" && !t.Excluded }
 
 // Anchor is the anchor node (P0).
 type Anchor struct {
@@ -181,9 +189,12 @@ func (s *Session) cond(id string) (int, *Cond) {
 	return -1, nil
 }
 
-// onlyExplicit: nothing but keyword tags and at most one anchor (seed 000
-// §6.7 third condition).
-func (s *Session) onlyExplicit() bool { return len(s.Conds) == 0 }
+// onlyExplicit: nothing but keyword tags the user marked and at most one
+// anchor (seed 000 §6.7 third condition); a ranking term is the agent's
+// reading of a sentence, not an explicit tag.
+func (s *Session) onlyExplicit() bool {
+	return len(s.Conds) == 0 && !slices.ContainsFunc(s.Tags, func(t Tag) bool { return t.Ranks() })
+}
 
 func (s *Session) softPending() bool {
 	for _, c := range s.Conds {

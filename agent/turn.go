@@ -84,6 +84,10 @@ type turn struct {
 	trace      TurnTrace
 	now        time.Time
 	tagsBefore []contract.Tag
+	// dropped are the frame words the parse left out this turn; the
+	// notice names them, quoted, and the contract check knows them as
+	// the user's words.
+	dropped []string
 	// persist is false for the render of a session being created.
 	persist bool
 	// clientGone is set when the client's emit failed: the turn stops its

@@ -46,6 +46,13 @@ func (t *turn) question() *Question {
 	total := 0
 	err := t.step(api.StepClassify, func() (any, error) {
 		q := s.buildQuery(t.now, "")
+		for i, k := range q.keywords {
+			// What a ranking term means is asked about the channels it
+			// matches: sample them, not the whole ranked platform.
+			if k.Soft && slices.ContainsFunc(s.Tags, func(tg Tag) bool { return tg.Ranks() && tg.Text == k.Text }) {
+				q.keywords[i].Soft = false
+			}
+		}
 		page, err := t.a.cfg.Store.Search(t.ctx, store.SearchQuery{Platform: s.Platform, Keywords: q.keywords, Filters: q.filters, Limit: store.MaxLimit})
 		if err != nil {
 			return nil, storeErr(err)

@@ -171,6 +171,12 @@ func (t *turn) fetch() error {
 		}
 		s.Results = toResults(nil, page.Items, page.Total, s.Offset, limit, string(sort))
 		s.Results.Expansions = s.expansions(page.Expansions)
+		for i, h := range page.Items {
+			// a result a keyword met through an alias says so (issue 26).
+			for _, r := range store.AliasReasons(h.Channel, page.Expansions) {
+				s.Results.Items[i].Reasons = append(s.Results.Items[i].Reasons, api.MatchReason{Code: r.Code, Text: r.Text(s.Locale)})
+			}
+		}
 		return map[string]any{"total": page.Total, "keywords": len(q.keywords), "expansions": page.Expansions}, nil
 	})
 }
@@ -275,6 +281,7 @@ func (t *turn) render(ctx context.Context) error {
 		slots.TaskSummary = clip(strings.TrimSpace(prefix+slots.TaskSummary), 120)
 	}
 	vin := in.ValidationInput()
+	vin.UserTexts = append(vin.UserTexts, t.dropped...)
 	vin.TagsBefore = t.tagsBefore
 	if vin.TagsBefore == nil {
 		vin.TagsBefore = []contract.Tag{}

@@ -46,6 +46,21 @@ func (st *state) sentence() {
 					st.sig.Sentence = true
 				}
 			}
+			if st.describes(i) {
+				st.sig.Sentence = true
+			}
+			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
+				// "关键词 iPhone", "我们是…品牌", "合作", "a fun vibe",
+				// "ideally": a brief, not a list of keywords.
+				st.sig.Sentence = true
+			}
+			if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
+				// "channels with big audiences", "creators from Japan":
+				// a description of creators.
+				if n := st.skipSpace(i + 1); n < len(st.toks) && isPreposition(st.word(n)) {
+					st.sig.Sentence = true
+				}
+			}
 			if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
 				if n := st.skipSpace(i + 1); n < len(st.toks) && st.toks[n].has(clsRel) != nil {
 					st.sig.Sentence = true
@@ -65,6 +80,74 @@ func (st *state) sentence() {
 	}
 }
 
+// describesCreators reports a creator noun after words that describe the
+// creators ("pet channels, UK", "budget travel tips creators", "射击游戏博主，
+// 美国"): a description, not a keyword typed as is. One word before the
+// noun is a description when the input also states a condition or an
+// anchor ("美妆博主" alone stays a keyword search); two Latin words are one
+// on their own.
+func (st *state) describesCreators() bool {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsCreator) == nil && tk.has(clsCreatorPlatform) == nil {
+			continue
+		}
+		units, latin := 0, 0
+		for k := i - 1; k >= 0; k-- {
+			p := &st.toks[k]
+			if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) || p.role == roleCond && p.has(clsCategory) == nil && p.has(clsTopic) == nil {
+				break
+			}
+			switch {
+			case p.kind == tkWord && p.role == roleContent:
+				units++
+				latin++
+			case p.kind == tkCJK && p.role == roleContent && !st.unknownCJK(k-1):
+				units++
+			case p.kind == tkLex && (p.has(clsCategory) != nil || p.has(clsTopic) != nil):
+				units++
+				if st.latinEdge(k, false) {
+					latin++
+				}
+			}
+		}
+		if units >= 1 && (st.sig.Condition || st.sig.Anchor) || latin >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// isPreposition reports the words that start a description after a
+// creator noun.
+func isPreposition(w string) bool {
+	switch w {
+	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that":
+		return true
+	}
+	return false
+}
+
+// describes reports a 的-word ("的", "里的", "做的") that opens a
+// description of creators later in the same clause: "游戏里的枪械测评频道"
+// is a sentence, not one keyword.
+func (st *state) describes(i int) bool {
+	w := st.word(i)
+	if w == "" || !strings.HasSuffix(w, "的") || i+1 >= len(st.toks) {
+		return false
+	}
+	for k := i + 1; k < len(st.toks); k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if k > i+1 && (tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // placeable reports a dictionary word that stands on its own: a single CJK
 // rune next to an unknown CJK rune is part of a word ("把手", "按摩").
 func (st *state) placeable(i int) bool {
@@ -81,7 +164,8 @@ func isFillerLex(tk *token) bool {
 	for _, e := range tk.ents {
 		switch e.cls {
 		case clsStop, clsFiller, clsCreator, clsRel, clsDe, clsRequest, clsAnd, clsAlso, clsHedge, clsLangMark,
-			clsNumWord, clsBetweenEnd, clsExcludeEnd, clsRangeConn, clsExclude, clsBetween, clsToo:
+			clsNumWord, clsBetweenEnd, clsExcludeEnd, clsRangeConn, clsExclude, clsBetween, clsToo,
+			clsFrame, clsStyle, clsCue, clsCueScope, clsBrandOpen:
 			return true
 		}
 	}
@@ -101,12 +185,12 @@ func (st *state) classifyResidue() {
 			tk.role = roleContent
 		case tkLex:
 			switch {
-			case tk.glued, tk.has(clsEdit) != nil:
+			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil:
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
-			case tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)):
+			case tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)) && tk.has(clsFrame) == nil:
 				// "周末", "附近": a single dictionary rune inside an unknown word.
 				tk.role = roleContent
 			}
@@ -116,7 +200,7 @@ func (st *state) classifyResidue() {
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.role == roleFiller && tk.kind == tkLex && tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) &&
-			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil {
+			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil && tk.has(clsFrame) == nil {
 			tk.role = roleContent
 		}
 	}
@@ -200,6 +284,9 @@ func (st *state) nameThenWord(a, b int) bool {
 // classify sets the shape from the signals (see the package doc).
 func (st *state) classify() {
 	for _, pc := range st.conds {
+		if pc.topicTerm && !pc.dropped {
+			st.sig.Keyword = true // a subtopic word is keyword material
+		}
 		switch {
 		case pc.c.Kind == condition.KindAnchor:
 		case pc.c.Kind == condition.KindKeyword && !pc.c.Excluded && pc.c.Op == condition.OpContains:
@@ -210,6 +297,9 @@ func (st *state) classify() {
 	}
 	if st.unsupport {
 		st.sig.Condition = true
+	}
+	if !st.sig.Sentence && st.describesCreators() {
+		st.sig.Sentence = true
 	}
 	rs := st.runs()
 	long := st.longRuns(rs)

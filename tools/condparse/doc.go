@@ -68,7 +68,28 @@
 //   - Other shapes: categories, countries, languages and platforms become
 //     hard filters; unconsumed words become keywords (scope "tags", spec
 //     3.4.1D). A category word glued to an unknown word ("gaming headset",
-//     "游戏耳机") stays inside the keyword. Residue that reads as an unparsed
+//     "游戏耳机") stays inside the keyword.
+//   - Only what the user marks filters (issue 26): when the input has a
+//     sentence signal (a request, a 的-description or a creator noun with
+//     words before it and a condition, a relative clause, a hedge, a style
+//     marker, the brief's frame: 合作, 投放, "we're a … brand", a cue) an
+//     unconsumed word is a ranking term — a keyword with status reference,
+//     priority 2 and issue "ranking_term", which orders results and never
+//     removes one — unless it is quoted, follows a cue ("包含", "关键词",
+//     "must mention"; "in the title" after it gives scope name), or is a
+//     list item of its own ("找美国博主，Hollyland 麦克风"). A single stray
+//     CJK rune is no term (Remainder). Terse input with no sentence signal
+//     ("Sony A9 评测, 日本") keeps its words as keywords. Style markers
+//     ("风格", "vibe") and a brand frame turn the category words they
+//     qualify into ranking terms ("风格搞笑" ranks by 搞笑). Frame words
+//     the reading leaves out are listed in Result.Dropped.
+//   - Subtopics (taxonomy.Synonyms groups marked Sub: "烘焙", "耳机",
+//     "枪械"): in a sentence a subtopic word is its category (weak) plus a
+//     ranking term of the word, the category dropped when the user named
+//     one in words of their own; a teaching or review form after it
+//     ("教学", "测评") belongs to it. Excluded, it is an excluded keyword.
+//     Glued to an unknown word or a word of another category ("游戏耳机")
+//     it stays inside the keyword; in terse input it is a keyword as typed. Residue that reads as an unparsed
 //     clause (a clause with more than 6 Latin words or 12 CJK runes of
 //     residue, or one keyword longer than 5 words / 12 runes), residue next
 //     to an unsupported condition (budget, price, percentages), bare numbers,

@@ -82,7 +82,7 @@ func TestShapeEdges(t *testing.T) {
 		{"门把手", ShapeKeyword, []string{`keyword keyword contains "门把手" applied @门把手`}, nil},
 		{"门把", ShapeKeyword, []string{`keyword keyword contains "门把" applied @门把`}, nil},
 		// a filler rune next to an unknown word on one side only is filler.
-		{"美国有猫咪博主吗", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "猫咪" applied @猫咪`}, nil},
+		{"美国有猫咪博主吗", ShapeMixed, []string{`hard country eq "US" applied @美国`, `hard category eq "pets" applied @猫咪`, `keyword keyword contains "猫咪" reference !ranking_term @猫咪`}, nil},
 		{"猫咪是美国的吗", ShapeMixed, []string{`keyword keyword contains "猫咪" applied @猫咪`, `hard country eq "US" applied @美国的`}, nil},
 		// runs: a trailing space, a CJK word before a Latin one, a brand and
 		// its product in a comma list.
@@ -112,12 +112,12 @@ func TestShapeEdges(t *testing.T) {
 		{"美国, canon eos r5 camera body", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "canon eos r5 camera body" applied @canon eos r5 camera body`}, nil},
 		// a category word glued to an unknown word on its left stays inside
 		// the keyword ("射击游戏", shooter games), as on its right ("游戏耳机").
-		{"射击游戏博主，美国", ShapeMixed, []string{`keyword keyword contains "射击游戏" applied @射击游戏`, `hard country eq "US" applied @美国`}, nil},
+		{"射击游戏博主，美国", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "射击游戏" reference !ranking_term @射击游戏`}, nil},
 		// a one-rune dictionary word inside an unknown word, on either side,
 		// is part of the keyword ("夏天", "日记").
 		{"美国 夏天穿搭博主", ShapeMixed, []string{
-			`hard country eq "US" applied @美国`, `keyword keyword contains "夏天" applied @夏天`, `hard category eq "fashion" applied @穿搭`}, nil},
-		{"美国，日记博主", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "日记" applied @日记`}, nil},
+			`hard country eq "US" applied @美国`, `hard category eq "fashion" applied @穿搭`, `keyword keyword contains "夏天" reference !ranking_term @夏天`}, nil},
+		{"美国，日记博主", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "日记" reference !ranking_term @日记`}, nil},
 		// residue next to an unsupported condition word is no keyword.
 		{"price comparison, 美国", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"price comparison"}},
 	})
@@ -141,7 +141,7 @@ func TestLexEdges(t *testing.T) {
 		{"Türkiye-based creators", ShapeNatural, []string{`hard country eq "TR" applied @Türkiye-based`}, nil},
 		{"Español-speaking creators", ShapeNatural, []string{`hard language eq "es" applied @Español-speaking`}, nil},
 		// a generic category word ("健康", health) is no category filter.
-		{"美国 健康 博主", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "健康" applied @健康`}, nil},
+		{"美国 健康 博主", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "健康" reference !ranking_term @健康`}, nil},
 		{"ＢＲＡＺＩＬ 美妆博主", ShapeNatural, []string{`hard country eq "BR" applied @ＢＲＡＺＩＬ`, `hard category eq "beauty" applied @美妆`}, nil},
 		{"ＵＳＡ 博主", ShapeNatural, []string{`hard country eq "US" applied @ＵＳＡ`}, nil},
 		// a dictionary word after a hyphen inside a word is no match ("plug-in").
@@ -365,7 +365,7 @@ func TestChannelNameEdges(t *testing.T) {
 			`hard country eq "US" applied @美国`}, "老高与小茉"},
 		// a name must end on a word boundary: "Ali" is no name inside "Alix".
 		{"美国的 Alix 频道", nameList{{"Ali", "UCali", "Ali"}}, []string{
-			`hard country eq "US" applied @美国的`, `keyword keyword contains "Alix" applied @Alix`}, "美国"},
+			`hard country eq "US" applied @美国的`, `keyword keyword contains "Alix" reference !ranking_term @Alix`}, "美国"},
 		// an empty match is no name.
 		{"美国科技博主", nameList{{"", "UCempty", "Empty"}}, []string{`hard country eq "US" applied @美国`, `hard category eq "tech" applied @科技`}, "美国"},
 		// a name may be a whole handle, not a piece of one.

@@ -54,6 +54,13 @@ const (
 	clsEdit      // 把, 改成, change to: an edit of an existing condition
 	clsSort      // 排序, sort by: a sort request, no filter
 	clsVague     // 不太多, not too many: a vague amount that needs a number
+	clsTopic     // a subtopic word of taxonomy.Synonyms: its category plus a ranking term
+	clsFrame     // the brief's own frame: 合作, 投放, brand, campaign, thanks
+	clsStyle     // a style marker: 风格, vibe, tone; what it qualifies only ranks
+	clsCue       // an explicit keyword cue: 包含, 关键词, must mention
+	clsCueScope  // a cue after the keyword that names its scope: in the title
+	clsBrandOpen // the opening of a brand frame: 我们是, we're a
+	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
 )
 
 // lexEntry is one dictionary spelling.
@@ -150,7 +157,7 @@ var softPrefs = []struct {
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
-	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads"}},
+	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads", "post often", "posts often", "posting often", "posting weekly", "posts weekly", "uploads weekly"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
 }
@@ -194,6 +201,16 @@ func buildLexicon() *lexicon {
 	vocab(taxonomy.Countries, clsCountry, lx.countries)
 	vocab(taxonomy.Languages, clsLanguage, lx.languages)
 	vocab(taxonomy.Categories, clsCategory, lx.categories)
+	for _, g := range taxonomy.Synonyms.Groups() {
+		if !g.Sub {
+			continue
+		}
+		for _, w := range g.Words {
+			if utf8.RuneCountInString(w) >= 2 {
+				es = append(es, lexEntry{word: w, cls: clsTopic, code: g.Category})
+			}
+		}
+	}
 
 	// Compounds that settle demonym ambiguity ("German-speaking" is a
 	// language, "US-based" a country).
@@ -241,7 +258,7 @@ func buildLexicon() *lexicon {
 	}
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音国际版", "海外抖音", "海外版抖音")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音")
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
@@ -362,7 +379,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsRequest,
 		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "我想找", "我想", "我要找", "我要", "想找", "请找",
 		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",
-		"求推荐", "推荐一些", "推荐几个", "我需要", "我们需要", "需要", "想要", "要", "麻烦", "find me", "find some",
+		"求推荐", "推荐一些", "推荐几个", "我需要", "我们需要", "需要", "想要", "要", "麻烦", "帮忙", "筛一下", "筛选一下", "筛选",
+		"请问", "了解一下", "find me", "find some",
 		"looking for some", "i'd like", "we'd like", "i would like")...)
 	es = append(es, words(clsCreator,
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
@@ -374,6 +392,9 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
 		"unboxing", "unboxings"), func(e *lexEntry) { e.form = true })...)
+	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
+	// topic right before them otherwise ("烘焙教学", "美妆教程").
+	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
@@ -385,6 +406,32 @@ func buildLexicon() *lexicon {
 		"的话", "又", "且", "里", "方便", "多谢", "感谢", "类似", "类似的", "相似", "相似的", "像", "那样", "这样", "那样的", "这样的",
 		"都可以", "都行", "都好", "均可", "都要", "都是", "similar", "similar to", "alike", "适合", "推广", "合作",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
+	// The brief's frame: who asks and why, politeness, the deal itself.
+	// None of it is a condition; the notice names it (issue 26).
+	es = append(es, words(clsFrame,
+		"品牌", "品牌方", "我们品牌", "合作", "合作推广", "投放", "推广", "一批", "一款", "就行", "就好", "即可",
+		"谢谢", "谢谢啦", "多谢", "感谢", "麻烦了", "辛苦", "不用", "想", "想在", "都有谁", "有谁", "是谁", "看看", "查一下",
+		"看一下", "找点", "有限", "一家", "做的品牌", "brand", "brands", "our brand", "campaign", "campaigns", "partner",
+		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
+		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
+		"thanks", "thank you", "please", "pls", "plz", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
+		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love", "preferred",
+		"nice if", "would be nice", "would be great", "focus", "nothing")...)
+	es = append(es, words(clsStyle,
+		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
+		"personality", "feel", "look and feel")...)
+	es = append(es, words(clsCue,
+		"包含", "包括", "含有", "带有", "提到", "提及", "关键词", "关键字", "关键词是", "关键字是", "标签", "must mention",
+		"mentions", "mention", "mentioning", "must include", "must contain", "containing", "contains", "keyword", "keywords",
+		"tagged", "tagged with", "with the keyword", "with the word", "with the tag")...)
+	es = append(es, words(clsCueScope,
+		"in the title", "in the name", "in their name", "in its name", "in the channel name", "in their title",
+		"标题里", "标题中", "标题含", "名字里", "名字中", "名称里", "名称中", "频道名里", "频道名中")...)
+	es = append(es, words(clsBrandOpen, "我们是", "我们是一家", "我们是做", "我们公司是", "我们公司", "我司", "我们家",
+		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make")...)
+	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
+	es = append(es, words(clsVague, "不用太多", "不用太大", "nothing too big", "not too big", "big audience", "big audiences",
+		"large audience", "large audiences", "huge audience")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成",

@@ -157,6 +157,9 @@ type pcond struct {
 	codes   []string
 	names   []Label // display names of codes (or of a region)
 	dropped bool
+	// topic: a category read from a subtopic word (pruneTopics);
+	// topicTerm: the ranking term read with it.
+	topic, topicTerm bool
 }
 
 type state struct {
@@ -194,6 +197,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.activity()
 	st.exclusions()
 	st.vocab()
+	st.pruneTopics()
 	st.hedges()
 	st.sentence()
 	st.classifyResidue()

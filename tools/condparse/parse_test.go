@@ -126,14 +126,14 @@ func TestParse(t *testing.T) {
 		{"youtubers", "German YouTubers who review cameras", ShapeMixed, []string{
 			`hard country eq "DE" applied`,
 			`hard platform eq "youtube" applied`,
-			`keyword keyword contains "cameras" applied`}, nil},
+			`keyword keyword contains "cameras" reference !ranking_term`}, nil},
 
 		// --- countries, regions, languages ---
 		{"country alone", "美国", ShapeNatural, []string{`hard country eq "US" applied`}, nil},
 		{"US-based", "US-based tech creators", ShapeNatural, []string{
 			`hard country eq "US" applied`, `hard category eq "tech" applied`}, nil},
 		{"us pronoun is no country", "find us some swim vest reviewers", ShapeMixed, []string{
-			`keyword keyword contains "swim vest" applied`}, nil},
+			`keyword keyword contains "swim vest" reference !ranking_term`}, nil},
 		{"region north america", "北美的宠物博主", ShapeNatural, []string{
 			`hard country in [US,CA] applied`, `hard category eq "pets" applied`}, nil},
 		{"regions merge", "north america, latam", ShapeNatural, []string{
@@ -238,11 +238,11 @@ func TestParse(t *testing.T) {
 			`soft preference prefer "value" reference`,
 			`soft preference prefer "authentic" reference`}, nil},
 		{"soft en", "premium feel, good value, on-brand gaming headset creators in the US", ShapeMixed, []string{
-			`keyword keyword contains "gaming headset" applied`,
 			`hard country eq "US" applied`,
 			`soft preference prefer "premium" reference`,
 			`soft preference prefer "value" reference`,
-			`soft preference prefer "brand_fit" reference`}, nil},
+			`soft preference prefer "brand_fit" reference`,
+			`keyword keyword contains "gaming headset" reference !ranking_term`}, nil},
 		{"soft authentic en", "authentic creators, feels like a real person, high-quality content", ShapeNatural, []string{
 			`soft preference prefer "authentic" reference`,
 			`soft preference prefer "quality" reference`}, nil},
@@ -265,14 +265,15 @@ func TestParse(t *testing.T) {
 
 		// --- keywords inside natural and mixed input ---
 		{"keyword in zh sentence", "找做露营装备的美国博主，粉丝 1 万到 10 万，近三个月有更新", ShapeMixed, []string{
-			`keyword keyword contains "露营装备" applied`,
+			`hard category eq "outdoor" applied`,
 			`hard country eq "US" applied`,
 			`hard followers between 10000..100000 applied`,
-			`hard last_active within_days 90 applied`}, nil},
+			`hard last_active within_days 90 applied`,
+			`keyword keyword contains "露营装备" reference !ranking_term`}, nil},
 		{"glued category keyword zh", "美国游戏耳机博主", ShapeMixed, []string{
-			`hard country eq "US" applied`, `keyword keyword contains "游戏耳机" applied`}, nil},
-		{"request + keyword", "帮我找 swim vest", ShapeMixed, []string{`keyword keyword contains "swim vest" applied`}, nil},
-		{"relative clause", "creators who review drones", ShapeMixed, []string{`keyword keyword contains "drones" applied`}, nil},
+			`hard country eq "US" applied`, `keyword keyword contains "游戏耳机" reference !ranking_term`}, nil},
+		{"request + keyword", "帮我找 swim vest", ShapeMixed, []string{`keyword keyword contains "swim vest" reference !ranking_term`}, nil},
+		{"relative clause", "creators who review drones", ShapeMixed, []string{`keyword keyword contains "drones" reference !ranking_term`}, nil},
 		{"quoted keeps conditions out", `"美国队长" 相关的博主，粉丝 1w+`, ShapeMixed, []string{
 			`keyword keyword contains "美国队长" applied`, `hard followers gte 10000 applied`}, nil},
 		{"long clause to remainder", "帮我找一些平时会在视频里认真讲解摄影构图技巧并且经常回复评论区问题的博主", ShapeNatural, nil,
@@ -293,9 +294,9 @@ func TestParse(t *testing.T) {
 			`hard followers between 50000..500000 applied`,
 			`hard last_active within_days 30 applied`}, nil},
 		{"mixed slash countries", "Hollyland Lark M2 review creators, US/UK, under 200k", ShapeMixed, []string{
-			`keyword keyword contains "Hollyland Lark M2" applied`,
 			`hard country in [US,GB] applied`,
-			`hard followers lte 200000 applied !field_assumed`}, nil},
+			`hard followers lte 200000 applied !field_assumed`,
+			`keyword keyword contains "Hollyland Lark M2" reference !ranking_term`}, nil},
 		{"mixed exclude keyword zh", "swim vest 美国 IG 粉丝 1w-10w 不要儿童", ShapeMixed, []string{
 			`keyword keyword contains "swim vest" applied`, `hard country eq "US" applied`,
 			`hard platform eq "instagram" applied`, `hard followers between 10000..100000 applied`,
@@ -311,8 +312,8 @@ func TestParse(t *testing.T) {
 			`keyword keyword not_contains "带货" applied`, `hard followers lte 1000000 applied`}, nil},
 		{"mixed 或 countries", "Shokz 骨传导耳机，跑步博主，日本或韩国，最好高级感", ShapeMixed, []string{
 			`keyword keyword contains "Shokz" applied`, `keyword keyword contains "骨传导耳机" applied`,
-			`keyword keyword contains "跑步" applied`, `hard country in [JP,KR] applied`,
-			`soft preference prefer "premium" reference`}, nil},
+			`hard category eq "fitness" applied`, `hard country in [JP,KR] applied`,
+			`keyword keyword contains "跑步" reference !ranking_term`, `soft preference prefer "premium" reference`}, nil},
 		{"mixed quoted en", `"swim vest" reviewers in Australia, 10k+ subs, no kids`, ShapeMixed, []string{
 			`keyword keyword contains "swim vest" applied`, `hard country eq "AU" applied`,
 			`hard followers gte 10000 applied`, `hard category not_in [family] applied`}, nil},
@@ -324,7 +325,7 @@ func TestParse(t *testing.T) {
 		{"exclude two platforms", "不要 YouTube 和 TikTok", ShapeNatural, []string{
 			`hard platform not_in [youtube,tiktok] applied`}, nil},
 		{"anchor smaller", "Find me some channels similar to Marques Brownlee but smaller, under 500k", ShapeMixed, []string{
-			`keyword keyword contains "Marques Brownlee" applied`, `hard followers lte 500000 applied !field_assumed`}, []string{"smaller"}},
+			`hard followers lte 500000 applied !field_assumed`, `keyword keyword contains "Marques Brownlee" reference !ranking_term`}, []string{"smaller"}},
 
 		// --- bad input that still parses ---
 		{"empty", "", ShapeKeyword, nil, nil},
@@ -333,8 +334,8 @@ func TestParse(t *testing.T) {
 			`keyword keyword contains "swim" applied`, `keyword keyword contains "vest" applied`}, nil},
 		{"emoji", "🔥🔥美妆博主🔥", ShapeKeyword, []string{`keyword keyword contains "美妆" applied`}, []string{"博主"}},
 		{"rtl", "שלום עולם creators in Israel", ShapeMixed, []string{
-			`keyword keyword contains "שלום עולם" applied`, `hard country eq "IL" applied`}, nil},
-		{"sql", "'; DROP TABLE channels; --", ShapeKeyword, []string{`keyword keyword contains "DROP TABLE" applied`}, []string{"channels", "--"}},
+			`hard country eq "IL" applied`, `keyword keyword contains "שלום עולם" reference !ranking_term`}, nil},
+		{"sql", "'; DROP TABLE channels; --", ShapeMixed, []string{`keyword keyword contains "DROP TABLE" reference !ranking_term`}, nil},
 		{"sql natural", "美国 1w+ OR 1=1; DROP TABLE users", ShapeMixed, []string{
 			`hard country eq "US" applied`, `hard followers gte 10000 applied !field_assumed`, `keyword keyword contains "DROP TABLE users" applied`}, []string{"1", "1"}},
 		{"full-width", "ＩＧ 粉丝 １Ｗ＋", ShapeNatural, []string{
@@ -384,10 +385,13 @@ func checkInvariants(t *testing.T, in string, r Result) {
 			t.Errorf("Parse(%q) soft condition %s is applied", in, brief(c))
 		}
 		wantP := map[condition.Kind]int{condition.KindAnchor: 0, condition.KindKeyword: 1, condition.KindHard: 1, condition.KindSoft: 2, condition.KindDerived: 3}[c.Kind]
+		if c.Kind == condition.KindKeyword && c.Status == condition.StatusReference && !c.Excluded {
+			wantP = 2 // a ranking term is a reference, like a soft condition
+		}
 		if c.Priority != wantP {
 			t.Errorf("Parse(%q) %s priority = %d, want %d", in, brief(c), c.Priority, wantP)
 		}
-		if c.Kind == condition.KindKeyword && c.Scope != scope.Tags {
+		if c.Kind == condition.KindKeyword && c.Scope != scope.Tags && c.Scope != scope.Name {
 			t.Errorf("Parse(%q) keyword %s scope = %q, want tags", in, brief(c), c.Scope)
 		}
 		if c.Label.ZH == "" || c.Label.EN == "" {

@@ -14,7 +14,7 @@ import (
 func (st *state) keywordShape() {
 	var kept []*pcond
 	for _, pc := range st.conds {
-		if pc.c.Kind == condition.KindKeyword { // quoted phrases
+		if pc.c.Kind == condition.KindKeyword && pc.c.Status != condition.StatusReference { // quoted phrases
 			kept = append(kept, pc)
 		}
 	}
@@ -103,6 +103,14 @@ func (st *state) allFiller(a, b int) bool {
 // exclusion, soft "avoid" preferences inside a hedged one) and everything
 // else no rule consumed into the remainder.
 func (st *state) residue() {
+	bare := st.bareItems()
+	sentence := st.sig.Sentence
+	if !sentence {
+		// terse input: a subtopic word is a keyword as typed.
+		for k := range st.toks {
+			st.undoTopic(k)
+		}
+	}
 	rs := st.runs()
 	long := st.longRuns(rs)
 	for ri, r := range rs {
@@ -125,8 +133,22 @@ func (st *state) residue() {
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			st.add(pc, from, r.to)
 		default:
-			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(text))
-			pc.c.Scope = scope.Tags
+			// Only what the user marked filters; the rest ranks.
+			cued, sc := st.cued(r)
+			cued = cued || bare[r.from] || !sentence
+			if !cued && r.from == r.to && st.toks[r.from].kind == tkCJK {
+				// one stray CJK rune ("想", "越") is no term.
+				st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
+				continue
+			}
+			pc := rankingTerm(StringValue(text))
+			if cued {
+				pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(text))
+				pc.c.Scope = scope.Tags
+				if sc != "" {
+					pc.c.Scope = sc
+				}
+			}
 			st.add(pc, r.from, r.to)
 		}
 	}
@@ -181,6 +203,7 @@ func (st *state) result() Result {
 		sp.Role = st.residueRole(r[0], r[1])
 		res.Remainder = append(res.Remainder, sp)
 	}
+	res.Dropped = st.dropped()
 	return res
 }
 

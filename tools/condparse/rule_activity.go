@@ -24,7 +24,17 @@ func (st *state) activity() {
 			}
 			if act.alone && !st.gluedLatin(i) {
 				days := st.cfg.recentDays
-				st.add(activityCond(days), i, i)
+				// "最近还在更新": the recent marker before it belongs to it,
+				// so a hedge before the marker reaches the condition.
+				from := i
+				p := st.prevSig(i)
+				if p >= 0 && st.free(p) && isActGlue(st.word(p)) {
+					p = st.prevSig(p)
+				}
+				if p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil {
+					from = p
+				}
+				st.add(activityCond(days), from, i)
 			}
 			continue
 		}

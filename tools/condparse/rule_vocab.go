@@ -17,7 +17,7 @@ func (st *state) gluedLatin(i int) bool {
 		if st.tok(k).kind != tkSpace || st.tok(k).e-st.tok(k).s != 1 || !st.latinEdge(i, d > 0) {
 			continue
 		}
-		if n := st.tok(k + d); n.kind == tkWord && n.role == roleNone && st.latinEdge(k+d, d < 0) {
+		if n := st.tok(k + d); (n.kind == tkWord || st.looseTopic(k+d)) && n.role == roleNone && st.latinEdge(k+d, d < 0) {
 			return true
 		}
 	}
@@ -32,10 +32,10 @@ func (st *state) glued(i int) bool {
 		if n.role != roleNone {
 			continue
 		}
-		if n.kind == tkCJK && !st.latinEdge(i, d > 0) {
+		if (n.kind == tkCJK || st.looseTopic(i+d) && !st.latinEdge(i+d, d < 0)) && !st.latinEdge(i, d > 0) {
 			return true
 		}
-		if n.kind == tkWord && st.latinEdge(i, d > 0) {
+		if (n.kind == tkWord || st.looseTopic(i+d) && st.latinEdge(i+d, d < 0)) && st.latinEdge(i, d > 0) {
 			return true
 		}
 	}
@@ -109,6 +109,29 @@ func (st *state) vocab() {
 					pc.names = []Label{ce.label}
 				}
 			}
+		case (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && neg == 0 && st.governed(i):
+			// "风格搞笑", "we're a skincare brand": a style wish or the
+			// advertiser's product ranks, it never picks the category.
+			tk.role = roleContent
+			continue
+		case tk.has(clsTopic) != nil && (st.glued(i) || st.tok(i-1).glued || st.tok(i+1).glued):
+			// "游戏耳机", "premium headphones": a word glued to it makes one
+			// term of both.
+			tk.role = roleContent
+			continue
+		case tk.has(clsTopic) != nil:
+			var term *pcond
+			pc, term = st.topicCond(i, neg)
+			if term != nil {
+				st.sig.Category = true
+				st.conds = append(st.conds, term)
+				// "烘焙教学", "枪械测评": the content form belongs to it.
+				if n := st.skipSpace(i + 1); st.formAt(n) {
+					if n == i+1 || st.latinEdge(i, true) {
+						to = n
+					}
+				}
+			}
 		case tk.has(clsCategory) != nil:
 			if st.glued(i) {
 				tk.glued = true
@@ -123,7 +146,7 @@ func (st *state) vocab() {
 			pc = st.vocabCond(condition.Category, []string{tk.has(clsCategory).code}, neg)
 			st.sig.Category = st.sig.Category || neg == 0
 			// "汽配评测", "tech reviewers": the content form belongs to it.
-			if n := st.skipSpace(i + 1); st.free(n) && st.tok(n).has(clsFiller) != nil && st.tok(n).has(clsFiller).form {
+			if n := st.skipSpace(i + 1); st.formAt(n) {
 				if n == i+1 || st.latinEdge(i, true) {
 					to = n
 				}
@@ -146,6 +169,33 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// looseTopic reports a subtopic word no rule has used yet: next to a
+// vocabulary word of another category it glues like an unknown word
+// ("游戏耳机", "premium headphones"); next to its own category it does not
+// ("sports highlights", "美食烘焙").
+func (st *state) looseTopic(i int) bool {
+	tk := st.tok(i)
+	if tk.kind != tkLex || tk.role != roleNone || tk.has(clsTopic) == nil || tk.has(clsCategory) != nil {
+		return false
+	}
+	for _, k := range []int{i - 1, i + 1, i - 2, i + 2} {
+		if c := st.tok(k).has(clsCategory); c != nil && c.code == tk.has(clsTopic).code && (k == i-1 || k == i+1 || st.tok((k+i)/2).kind == tkSpace) {
+			return false
+		}
+	}
+	return true
+}
+
+// formAt reports a free content form at token n that the topic or
+// category word before it absorbs: "评测", "reviewers", "教程", "tutorials".
+func (st *state) formAt(n int) bool {
+	if !st.free(n) {
+		return false
+	}
+	tk := st.tok(n)
+	return tk.has(clsFiller) != nil && tk.has(clsFiller).form || tk.has(clsForm) != nil
 }
 
 // wantedAsOther reports, for an excluded category word at i, a wanted word

@@ -122,6 +122,11 @@ type Result struct {
 	// Remainder lists text no rule consumed and that did not become a
 	// keyword; filler words and separators are not listed.
 	Remainder []Span `json:"remainder"`
+	// Dropped lists the frame words the reading left out on purpose —
+	// requests, politeness, hedges, the brief's own frame ("合作", "we're
+	// a … brand"), style markers ("风格", "vibe") — once each, in input
+	// order, so that the notice can name them (issue 26).
+	Dropped []Span `json:"dropped,omitempty"`
 }
 
 // ByField returns the conditions on field f, in result order.

@@ -210,10 +210,15 @@ const (
 
 // topicOf maps the scanned token of every one-token word of
 // taxonomy.Synonyms (a word, or a two-character Chinese word's bigram) to
-// the hashes of its topics.
+// the hashes of its topics. Subtopics (taxonomy.SynonymGroup.Sub) are
+// left out: they widen keywords at query time, and folding them here
+// would move every vector of the demo catalog.
 var topicOf = sync.OnceValue(func() map[string][]uint64 {
 	m := map[string][]uint64{}
 	for _, g := range taxonomy.Synonyms.Groups() {
+		if g.Sub {
+			continue
+		}
 		for _, w := range g.Words {
 			var units, bigrams []string
 			for tok := range textnorm.Scan(w) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"searchagent/tools/catalog"
 	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
@@ -29,13 +30,16 @@ func (e Expansion) Label(locale string) string {
 	return e.Keyword + " · also matches " + strings.Join(e.Also, ", ")
 }
 
-// Aliases are the texts a keyword also matches: for a positive or
-// excluded keyword in tag scope that is not Exact and names a topic of
-// taxonomy.Synonyms, the topic's other words and its category id (every
-// channel of the category carries it in tag scope). Nil otherwise. The
-// keyword must be canonical (see CanonicalKeywords).
+// Aliases are the texts a keyword also matches: for a positive, excluded
+// or soft keyword in tag scope (all scope: see below) that is not Exact
+// and names a topic of taxonomy.Synonyms, the topic's other words and, for a whole topic
+// (not a subtopic such as "baking" inside food), its category id (every
+// channel of the category carries it in tag scope). So 耳机 meets
+// "headphones" and "不要烘焙" keeps out channels tagged "baking". A
+// keyword in all scope (said in a sentence) widens through subtopics only.
+// Nil otherwise. The keyword must be canonical (see CanonicalKeywords).
 func Aliases(k Keyword) []string {
-	if k.Exact || k.Scope != scope.Tags {
+	if k.Exact || k.Scope != scope.Tags && k.Scope != scope.All {
 		return nil
 	}
 	groups := taxonomy.Synonyms.Lookup(k.Text)
@@ -54,24 +58,61 @@ func Aliases(k Keyword) []string {
 		out = append(out, w)
 	}
 	for _, g := range groups {
+		if k.Scope == scope.All && !g.Sub {
+			// A keyword said in a sentence widens to the translations of
+			// a narrow topic only: "不要露营" next to 户外博主 must not keep
+			// out the whole category, nor "加上关键词 露营" match it.
+			continue
+		}
 		for _, w := range g.Words {
 			add(w)
 		}
-		add(g.Category)
+		if !g.Sub {
+			add(g.Category)
+		}
 	}
 	return out
 }
 
 // Expansions lists the aliases of every keyword that has some (see
-// Aliases), in keyword order.
+// Aliases), in keyword order: soft (ranking) keywords too, since their
+// aliases order the results.
 func Expansions(kws []Keyword) []Expansion {
 	var out []Expansion
 	for _, k := range kws {
-		if k.Soft {
-			continue // ranks only: nothing the user sees was widened
-		}
 		if a := Aliases(k); len(a) > 0 {
 			out = append(out, Expansion{Keyword: k.Text, Scope: k.Scope, Also: slices.Clip(a)})
+		}
+	}
+	return out
+}
+
+// ReasonAlias is the code of a result reason that says a keyword met the
+// channel through an alias ("耳机 · matches the tag headphones").
+const ReasonAlias = "keyword_alias"
+
+// AliasReasons says, for one result, which expansion met it through an
+// alias rather than the keyword's own words: one reason per expansion
+// whose alias is one of the channel's tags (after textnorm) while the
+// keyword itself is not, so a result found across languages says so.
+func AliasReasons(ch *catalog.Channel, exps []Expansion) []Reason {
+	if ch == nil || len(exps) == 0 {
+		return nil
+	}
+	tags := map[string]string{}
+	for _, t := range ch.Tags {
+		tags[textnorm.Normalize(t)] = t
+	}
+	var out []Reason
+	for _, e := range exps {
+		if _, own := tags[textnorm.Normalize(e.Keyword)]; own {
+			continue
+		}
+		for _, a := range e.Also {
+			if t, ok := tags[textnorm.Normalize(a)]; ok {
+				out = append(out, Reason{ReasonAlias, "「" + e.Keyword + "」匹配标签 " + t, "“" + e.Keyword + "” matches the tag " + t})
+				break
+			}
 		}
 	}
 	return out

@@ -18,6 +18,12 @@ type SynonymGroup struct {
 	// Words are the topic's words, English first; each is matched after
 	// textnorm normalisation (case, width, traditional/simplified, plurals).
 	Words []string
+	// Sub marks a subtopic: one kind of content inside Category ("baking"
+	// in food, "headphones" in tech). Its words match one another across
+	// languages but never widen to the whole category, and the condition
+	// parser reads a subtopic word inside a longer phrase as its category
+	// plus a ranking term ("烘焙教学" → food, ranking by 烘焙).
+	Sub bool
 }
 
 // SynonymTable is the bilingual alias table: synonym groups with lookup by
@@ -33,31 +39,77 @@ type SynonymTable struct {
 // store.Aliases) and the hashing embedder folds a group's words to one
 // shared feature, so "cooking" and "美食" meet in both.
 var Synonyms = &SynonymTable{groups: []SynonymGroup{
-	{"food", "food", []string{"cooking", "food", "recipes", "foodie", "美食", "烹饪", "做饭", "料理"}},
-	{"beauty", "beauty", []string{"makeup", "beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}},
-	{"comedy", "comedy", []string{"funny", "humor", "humour", "comedy", "jokes", "搞笑", "幽默", "喜剧"}},
-	{"gaming", "gaming", []string{"esports", "gaming", "games", "gamer", "videogame", "游戏", "电竞"}},
-	{"football", "sports", []string{"football", "soccer", "足球"}},
-	{"sports", "sports", []string{"sports", "sport", "athletics", "体育", "运动"}},
-	{"music", "music", []string{"music", "songs", "singer", "音乐", "歌曲", "歌手"}},
-	{"dance", "music", []string{"dance", "dancing", "舞蹈", "跳舞"}},
-	{"film", "film", []string{"movies", "film", "cinema", "电影", "影视"}},
-	{"tech", "tech", []string{"tech", "technology", "gadgets", "科技", "数码"}},
-	{"automotive", "automotive", []string{"cars", "automotive", "autos", "汽车"}},
-	{"fitness", "fitness", []string{"fitness", "workout", "gym", "健身"}},
-	{"travel", "travel", []string{"travel", "tourism", "旅行", "旅游"}},
-	{"pets", "pets", []string{"pets", "animals", "宠物", "萌宠", "动物"}},
-	{"family", "family", []string{"kids", "parenting", "family", "亲子", "育儿", "母婴"}},
-	{"education", "education", []string{"education", "learning", "tutorials", "教育", "学习", "教学"}},
-	{"finance", "finance", []string{"finance", "investing", "财经", "理财", "投资"}},
-	{"fashion", "fashion", []string{"fashion", "outfits", "clothing", "时尚", "穿搭"}},
-	{"lifestyle", "lifestyle", []string{"lifestyle", "vlog", "生活", "日常"}},
-	{"animation", "animation", []string{"anime", "animation", "cartoons", "动漫", "动画"}},
-	{"news", "news", []string{"news", "politics", "新闻", "时事"}},
-	{"outdoor", "outdoor", []string{"outdoor", "camping", "hiking", "户外", "露营"}},
-	{"diy", "diy", []string{"diy", "crafts", "handmade", "手工", "手作"}},
-	{"science", "science", []string{"science", "科学", "科普"}},
-	{"art", "art", []string{"art", "drawing", "painting", "艺术", "绘画"}},
+	{"food", "food", []string{"cooking", "food", "recipes", "foodie", "美食", "烹饪", "做饭", "料理"}, false},
+	{"beauty", "beauty", []string{"makeup", "beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}, false},
+	{"comedy", "comedy", []string{"funny", "humor", "humour", "comedy", "jokes", "搞笑", "幽默", "喜剧"}, false},
+	{"gaming", "gaming", []string{"esports", "gaming", "games", "gamer", "videogame", "游戏", "电竞"}, false},
+	{"football", "sports", []string{"football", "soccer", "足球"}, false},
+	{"sports", "sports", []string{"sports", "sport", "athletics", "体育", "运动"}, false},
+	{"music", "music", []string{"music", "songs", "singer", "音乐", "歌曲", "歌手"}, false},
+	{"dance", "music", []string{"dance", "dancing", "舞蹈", "跳舞"}, false},
+	{"film", "film", []string{"movies", "film", "cinema", "电影", "影视"}, false},
+	{"tech", "tech", []string{"tech", "technology", "gadgets", "科技", "数码"}, false},
+	{"automotive", "automotive", []string{"cars", "automotive", "autos", "汽车"}, false},
+	{"fitness", "fitness", []string{"fitness", "workout", "gym", "健身"}, false},
+	{"travel", "travel", []string{"travel", "tourism", "旅行", "旅游"}, false},
+	{"pets", "pets", []string{"pets", "animals", "宠物", "萌宠", "动物"}, false},
+	{"family", "family", []string{"kids", "parenting", "family", "亲子", "育儿", "母婴"}, false},
+	{"education", "education", []string{"education", "learning", "tutorials", "教育", "学习", "教学"}, false},
+	{"finance", "finance", []string{"finance", "investing", "财经", "理财", "投资"}, false},
+	{"fashion", "fashion", []string{"fashion", "outfits", "clothing", "时尚", "穿搭"}, false},
+	{"lifestyle", "lifestyle", []string{"lifestyle", "vlog", "生活", "日常"}, false},
+	{"animation", "animation", []string{"anime", "animation", "cartoons", "动漫", "动画"}, false},
+	{"news", "news", []string{"news", "politics", "新闻", "时事"}, false},
+	{"outdoor", "outdoor", []string{"outdoor", "camping", "hiking", "户外", "露营"}, false},
+	{"diy", "diy", []string{"diy", "crafts", "handmade", "手工", "手作"}, false},
+	{"science", "science", []string{"science", "科学", "科普"}, false},
+	{"art", "art", []string{"art", "drawing", "painting", "艺术", "绘画"}, false},
+
+	// Subtopics: the tag words of the catalog's categories, zh and en, so
+	// that a word in one language meets tags in the other (耳机 ≈
+	// headphones) and a topic inside a phrase finds its category.
+	{"baking", "food", []string{"baking", "bakery", "烘焙", "烘培"}, true},
+	{"dessert", "food", []string{"dessert", "desserts", "甜品", "甜点"}, true},
+	{"home_cooking", "food", []string{"home cooking", "home-cooking", "家常菜"}, true},
+	{"meal_prep", "food", []string{"meal prep", "减脂餐", "健身餐"}, true},
+	{"street_food", "food", []string{"street food", "街头小吃"}, true},
+	{"coffee", "food", []string{"coffee", "咖啡"}, true},
+	{"headphones", "tech", []string{"headphones", "headphone", "earbuds", "wireless earbuds", "耳机"}, true},
+	{"smartphones", "tech", []string{"smartphone", "smartphones", "手机"}, true},
+	{"laptops", "tech", []string{"laptop", "laptops", "笔记本电脑"}, true},
+	{"smart_home", "tech", []string{"smart home", "智能家居"}, true},
+	{"pc_build", "tech", []string{"pc build", "装机"}, true},
+	{"firearms", "gaming", []string{"guns", "firearms", "枪械"}, true},
+	{"walkthrough", "gaming", []string{"walkthrough", "攻略"}, true},
+	{"mobile_games", "gaming", []string{"mobile games", "手游"}, true},
+	{"skincare", "beauty", []string{"skincare routine", "护肤品"}, true},
+	{"lipstick", "beauty", []string{"lipstick", "口红"}, true},
+	{"streetwear", "fashion", []string{"streetwear", "街头潮流"}, true},
+	{"sneakers", "fashion", []string{"sneakers", "球鞋"}, true},
+	{"weight_loss", "fitness", []string{"weight loss", "减脂", "减肥"}, true},
+	{"protein", "fitness", []string{"protein", "蛋白粉"}, true},
+	{"running", "fitness", []string{"running", "跑步"}, true},
+	{"watercolor", "art", []string{"watercolor", "watercolour", "水彩"}, true},
+	{"illustration", "art", []string{"illustration", "插画"}, true},
+	{"drawing_lessons", "art", []string{"drawing lessons", "画画"}, true},
+	{"camping_gear", "outdoor", []string{"camping gear", "露营装备", "野营装备"}, true},
+	{"dog_training", "pets", []string{"dog training", "训狗"}, true},
+	{"cats", "pets", []string{"cats", "kitten", "猫咪"}, true},
+	{"dogs", "pets", []string{"dogs", "puppy", "狗狗"}, true},
+	{"pet_food", "pets", []string{"pet food", "cat food", "dog food", "猫粮", "狗粮"}, true},
+	{"baby_food", "family", []string{"baby food", "辅食"}, true},
+	{"organization", "home", []string{"home organization", "organizing", "收纳"}, true},
+	{"renovation", "home", []string{"renovation", "home renovation", "翻新"}, true},
+	{"stocks", "finance", []string{"stocks", "stock market", "股票"}, true},
+	{"covers", "music", []string{"covers", "cover songs", "翻唱"}, true},
+	{"beat_making", "music", []string{"beat making", "music production", "编曲"}, true},
+	{"kpop", "music", []string{"k-pop", "kpop", "韩流"}, true},
+	{"ev", "automotive", []string{"electric cars", "electric vehicles", "电动车", "新能源车"}, true},
+	{"sketch", "comedy", []string{"sketch comedy", "skits", "短剧", "情景剧"}, true},
+	{"pranks", "comedy", []string{"prank", "整蛊"}, true},
+	{"movie_recap", "film", []string{"movie recap", "movie recaps", "电影解说"}, true},
+	{"highlights", "sports", []string{"highlights", "highlight", "集锦"}, true},
+	{"backpacking", "travel", []string{"backpacking", "budget travel", "穷游", "背包客"}, true},
 }}
 
 func (t *SynonymTable) index() {

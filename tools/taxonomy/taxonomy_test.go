@@ -1,6 +1,9 @@
 package taxonomy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestVocabulariesWellFormed(t *testing.T) {
 	for name, v := range map[string]*Vocabulary{"countries": Countries, "languages": Languages, "categories": Categories} {
@@ -102,6 +105,27 @@ func TestSynonymLookup(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("Synonyms.Lookup(%q) topic = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSubtopicWordsStandAlone: a subtopic word is neither a category name
+// nor a word of another group, so the condition parser reads it one way
+// ("pranks" is the comedy category, "prank" the subtopic).
+func TestSubtopicWordsStandAlone(t *testing.T) {
+	seen := map[string]string{}
+	for _, g := range Synonyms.Groups() {
+		for _, w := range g.Words {
+			if o, dup := seen[strings.ToLower(w)]; dup && (g.Sub || Synonyms.Lookup(w)[0].Sub) {
+				t.Errorf("%q is in %s and %s", w, o, g.Topic)
+			}
+			seen[strings.ToLower(w)] = g.Topic
+			if !g.Sub {
+				continue
+			}
+			if c, ok := Categories.Lookup(w); ok {
+				t.Errorf("subtopic %s: %q is a name of category %s", g.Topic, w, c.Code)
+			}
 		}
 	}
 }

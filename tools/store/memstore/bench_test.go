@@ -121,6 +121,9 @@ func BenchmarkSearch(b *testing.B) {
 		{"common-word-all", []store.Keyword{{Text: "review", Scope: scope.All}}, store.Filters{}},
 		{"two-and-excluded", []store.Keyword{{Text: "makeup", Scope: scope.All}, {Text: "tutorial", Scope: scope.All}, {Text: "skincare", Excluded: true}}, store.Filters{}},
 		{"filters-only", nil, store.Filters{Countries: []string{"US"}, Followers: store.Range{Min: 10_000}}},
+		// a ranking term (issue 26) said in a sentence: soft, all scope,
+		// widened through its subtopic (耳机 → headphones, earbuds).
+		{"filters-ranking-term", []store.Keyword{{Text: "耳机", Scope: scope.All, Soft: true}}, store.Filters{Countries: []string{"US"}, Followers: store.Range{Min: 10_000}}},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {

@@ -1,0 +1,236 @@
+package condparse
+
+import (
+	"searchagent/tools/condition"
+	"searchagent/tools/scope"
+)
+
+// Ranking terms, explicit keyword cues, style wishes, the brief's frame
+// and the words it drops (issue 26 items 1 and 2, seed 002 §3.7.5): in an
+// input with a sentence signal (a request, a description of creators, a
+// hedge, a style wish, the brief's frame) a word filters as a keyword only
+// when the user marked it — quoted, after a cue ("包含 X", "关键词 X",
+// "must mention X", "with X in the title"), or typed as a list item of its
+// own ("…，Hollyland 麦克风，美国"). Every other word no rule placed is a
+// ranking term: a keyword with status reference, which orders results and
+// never removes one. Terse input without a sentence ("Sony A9 评测, 日本",
+// "美国 夏天穿搭博主") is keywords and conditions as typed: its words
+// filter, as in classic mode. Frame words (requests, politeness, hedges,
+// the brief's own frame and style markers) are never terms;
+// Result.Dropped names them.
+
+// IssueRankingTerm marks a keyword the user did not mark as a filter: it
+// ranks the results (status reference) and the search box offers to make
+// it a filter.
+const IssueRankingTerm = "ranking_term"
+
+// cued reports a keyword run the user marked as a filter: a cue word
+// right before it ("包含", "关键词：", "must mention") or a scope cue right
+// after it ("in the title", "标题里"), and the scope that cue names.
+func (st *state) cued(r run) (bool, Scope) {
+	if n := st.skipSpace(r.to + 1); n < len(st.toks) && st.toks[n].has(clsCueScope) != nil {
+		st.toks[n].role = roleFiller
+		return true, scope.Name
+	}
+	p := st.prevSig(r.from)
+	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
+		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
+		p = st.prevSig(p)
+	}
+	if p >= 0 && st.toks[p].has(clsCue) != nil {
+		return true, ""
+	}
+	return false, ""
+}
+
+// governed reports a category or topic word that a style marker
+// qualifies ("风格搞笑", "a funny vibe") or that sits inside the brief's
+// own brand frame ("我们是做运动耳机的品牌", "we're a skincare brand"): it
+// says how the creators should feel or what the advertiser sells, not
+// which creators to keep, so it only ranks.
+func (st *state) governed(i int) bool {
+	near := func(k int) bool {
+		for n := 0; n < 3 && k >= 0 && k < len(st.toks); n++ {
+			tk := &st.toks[k]
+			switch {
+			case tk.has(clsStyle) != nil:
+				return true
+			case tk.kind == tkSpace, tk.has(clsDe) != nil, st.word(k) == "是", st.word(k) == "a", st.word(k) == "with":
+			default:
+				return false
+			}
+			if k < i {
+				k--
+			} else {
+				k++
+			}
+		}
+		return false
+	}
+	if near(i-1) || near(i+1) {
+		return true
+	}
+	for k := i - 1; k >= 0; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if tk.has(clsBrandOpen) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// topicCond reads a subtopic word (taxonomy.Synonyms, Sub): wanted, it is
+// its category (weak, so that alone it stays a keyword search) plus a
+// ranking term of the word as typed; excluded, it is an excluded keyword
+// (hedged: a soft avoid) that the store widens to the subtopic's words in
+// the other language.
+func (st *state) topicCond(i int, neg uint8) (pc, term *pcond) {
+	tk := &st.toks[i]
+	text := StringValue(string(st.t.orig[tk.s:tk.e]))
+	switch neg {
+	case 1:
+		pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, text)
+		pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
+		return pc, nil
+	case 2:
+		pc = newCond(condition.KindSoft, condition.Preference, condition.OpAvoid, text)
+		pc.neg = true
+		return pc, nil
+	}
+	pc = st.vocabCond(condition.Category, []string{tk.has(clsTopic).code}, 0)
+	pc.topic = true
+	term = rankingTerm(text)
+	term.s, term.e, term.topicTerm = tk.s, tk.e, true
+	return pc, term
+}
+
+// rankingTerm is a keyword that ranks and never filters.
+func rankingTerm(v Value) *pcond {
+	pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, v)
+	pc.c.Scope = scope.Tags
+	pc.c.Status, pc.c.Priority = condition.StatusReference, 2
+	pc.addIssue(IssueRankingTerm)
+	return pc
+}
+
+// pruneTopics drops the categories read from subtopic words when the user
+// named a category in words of its own: the named one is the filter, the
+// subtopic still ranks.
+func (st *state) pruneTopics() {
+	named := false
+	for _, pc := range st.conds {
+		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard
+	}
+	if !named {
+		return
+	}
+	for _, pc := range st.conds {
+		if pc.topic {
+			pc.dropped = true
+		}
+	}
+}
+
+// dropped lists the frame words the reading left out (requests,
+// politeness, hedges, the brief's frame, style markers), once each, in
+// input order: the agent names them in the notice.
+func (st *state) dropped() []Span {
+	var out []Span
+	seen := map[string]bool{}
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.role != roleFiller {
+			continue
+		}
+		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil {
+			continue
+		}
+		sp := st.t.span(tk.s, tk.e)
+		if seen[sp.Text] {
+			continue
+		}
+		seen[sp.Text] = true
+		out = append(out, sp)
+	}
+	return out
+}
+
+// bareItems marks the tokens of list items that are nothing but a term as
+// typed: in an input of two or more clauses, a clause whose words are all
+// unplaced or subtopic words, with no condition, filler, request, hedge,
+// frame, style, cue or creator noun. Such an
+// item is a keyword the user typed (the mixed shape of spec 3.7.1:
+// "Hollyland 麦克风，美国，IG"), so it filters as a whole, subtopic words
+// included ("wireless noise cancelling earbuds, 美国").
+func (st *state) bareItems() []bool {
+	out := make([]bool, len(st.toks))
+	type clause struct{ from, to int }
+	var cs []clause
+	from := 0
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			cs = append(cs, clause{from, i - 1})
+			from = i + 1
+		}
+	}
+	cs = append(cs, clause{from, len(st.toks) - 1})
+	items := 0
+	for _, c := range cs {
+		for k := c.from; k <= c.to; k++ {
+			if st.toks[k].kind != tkSpace {
+				items++
+				break
+			}
+		}
+	}
+	if items < 2 {
+		return out
+	}
+	for _, c := range cs {
+		content, bare := false, true
+		for k := c.from; k <= c.to && bare; k++ {
+			tk := &st.toks[k]
+			switch {
+			case tk.kind == tkSpace:
+			case tk.role == roleContent && tk.neg == 0:
+				content = true
+			case tk.kind == tkLex && tk.has(clsTopic) != nil && tk.neg == 0:
+				content = true
+			default:
+				bare = false
+			}
+		}
+		if !content || !bare {
+			continue
+		}
+		for k := c.from; k <= c.to; k++ {
+			out[k] = true
+			st.undoTopic(k)
+		}
+	}
+	return out
+}
+
+// undoTopic turns the subtopic word at token k back into keyword
+// material, dropping the category and ranking term read from it: a
+// subtopic inside a typed term is part of the term.
+func (st *state) undoTopic(k int) {
+	tk := &st.toks[k]
+	if tk.kind != tkLex || tk.has(clsTopic) == nil || tk.neg != 0 || st.tokCond[k] == 0 {
+		return
+	}
+	pc := st.conds[st.tokCond[k]-1]
+	if !pc.topic {
+		return
+	}
+	pc.dropped = true
+	for _, o := range st.conds {
+		if o.topicTerm && o.s == tk.s {
+			o.dropped = true
+		}
+	}
+	tk.role, st.tokCond[k] = roleContent, 0
+}
