@@ -41,13 +41,21 @@ func (t *turn) prepare() error {
 func (t *turn) guardCheck(text string) {
 	in := router.Input{Text: text, Locale: t.s.Locale, Platform: string(t.s.Platform), State: routerState(t.s.State), Turn: int(t.s.Turn)}
 	// The deterministic stages only: submitted text is read by the
-	// condition parser next, so the classifier (a model call) is not
-	// asked here. A refusal is audited with its full explain trace.
-	if res, err := t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
-		return
+	// condition parser next, so a model classifier is not asked here; the
+	// local classifier (pure, cheap) checks it for guard families the
+	// rules missed. A refusal is audited with its full explain trace.
+	var res *router.Result
+	var tr *router.Trace
+	var err error
+	if t.a.cfg.Router.ClassifierKind() == router.ClassifierLocal {
+		res, tr, err = t.a.cfg.Router.ExplainSubmitted(t.ctx, in)
+	} else {
+		if res, err = t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+			return
+		}
+		res, tr, err = t.a.cfg.Router.ExplainRules(t.ctx, in)
 	}
-	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
-	if err != nil {
+	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
