@@ -61,6 +61,16 @@ func (t *turn) guardCheck(text string) {
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	t.plan.unsupported = guardReason(res)
+	t.plan.alternative = guardAlternative(res, t.s.zh())
+}
+
+// guardAlternative is the safe alternative search of the refused guard
+// family (its spec's metadata alternative_zh / alternative_en), or "".
+func guardAlternative(res *router.Result, zh bool) string {
+	if res.Top == nil {
+		return ""
+	}
+	return res.Top.Metadata[pick(zh, "alternative_zh", "alternative_en")]
 }
 
 func routerState(s fsm.State) router.State {
@@ -104,6 +114,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	refuse := func(msg string) { t.refuse(f, msg) }
 	if res.Branch == router.BranchGuardHit {
 		t.plan.unsupported = guardReason(res)
+		t.plan.alternative = guardAlternative(res, s.zh())
 		return nil
 	}
 	if s.State.Session == fsm.Unsupported {

@@ -107,7 +107,7 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, kind string, re
 		// A guard pick refuses like a guard hit (contract 4.8); its slots
 		// are not used.
 		if kind == ClassifierLocal && e.guardVetoed(cs) {
-			ct.Reason = fmt.Sprintf("vetoed: the guard rules read a negation or a harmless context for %s", cs.ID)
+			ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
 			return
 		}
 		ct.Accepted = true

@@ -132,7 +132,7 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 		return false
 	}
 	if e.guardVetoed(cs) {
-		ct.Reason = fmt.Sprintf("vetoed: the guard rules read a negation or a harmless context for %s", cs.ID)
+		ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
 		return false
 	}
 	ct.Accepted = true
@@ -141,16 +141,18 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 	return true
 }
 
-// guardVetoed reports whether the guard rules scored cs below zero: a
-// negation or a harmless-context pattern fired ("不要刷量的", "how to
-// spot fake followers"), which the local classifier does not overrule.
+// guardVetoed reports whether the local classifier may not name the
+// guard family cs: the guard rules saw none of its cues (score 0: the
+// text names no followers, no phone or address, no rules — the n-gram
+// model alone never refuses), or a negation or harmless-context pattern
+// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0).
 func (e *evaluation) guardVetoed(cs *compiledSpec) bool {
 	for _, sr := range e.scored {
 		if sr.cs == cs {
-			return sr.acc.score < 0
+			return sr.acc.score <= 0
 		}
 	}
-	return false
+	return true
 }
 
 // acceptGuard makes a classifier's guard pick the result: it refuses like
