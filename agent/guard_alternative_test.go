@@ -89,7 +89,9 @@ func TestReadinessNamesTheClassifierStage(t *testing.T) {
 	if !slices.Contains(r.Router, "classifier:local") {
 		t.Errorf("router stages %v, want classifier:local", r.Router)
 	}
-	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "classifier stage: local (n-gram naive Bayes, weights v1 sha256:") }) {
+	if !slices.ContainsFunc(r.Notes, func(n string) bool {
+		return strings.Contains(n, "classifier stage: local (n-gram naive Bayes, weights v1 sha256:")
+	}) {
 		t.Errorf("notes %q do not describe the local classifier", r.Notes)
 	}
 	off := newTestAgent(t).Readiness(t.Context())
