@@ -32,7 +32,7 @@ const (
 const (
 	LocalMinProb              = 0.9
 	LocalMinMargin            = 0.3
-	LocalGuardOverMatchMargin = 0.7
+	LocalGuardOverMatchMargin = 0.45
 )
 
 // localClassifier is stage 3 on the embedded default: the n-gram model
