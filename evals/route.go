@@ -34,7 +34,7 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	if err != nil {
 		return caseRun{failures: []string{"router error: " + err.Error()}}
 	}
-	out := router.Replay(r.router.Snapshot(), []router.Case{rc})[0]
+	out := router.CaseOutcome(rc, res)
 	run := caseRun{
 		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", replayMisses(trace))...),
 		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},

@@ -108,17 +108,24 @@ func Replay(snap *Snapshot, cases []Case) []Outcome {
 			out = append(out, o)
 			continue
 		}
-		o.Branch = res.Branch
-		if res.Top != nil {
-			o.Top = res.Top.ID
-			o.Slots = canonicalJSON(slotValues(res.Top.Slots))
-		}
-		o.Commands = canonicalJSON(commandsForCompare(res.Commands))
-		o.Decision = fmt.Sprintf("%s execute=%v clarify=%v confirm=%v", res.Decision.ActionType, res.Decision.ShouldExecute, res.Decision.NeedsClarification, res.Decision.RequiresConfirmation)
-		o.Failures = Check(c, res)
-		out = append(out, o)
+		out = append(out, CaseOutcome(c, res))
 	}
 	return out
+}
+
+// CaseOutcome is a result for one case in comparable form, checked
+// against the case (for results from a router with a classifier stage,
+// which Replay's snapshot queries do not run).
+func CaseOutcome(c Case, res *Result) Outcome {
+	o := Outcome{Name: c.Name, Branch: res.Branch}
+	if res.Top != nil {
+		o.Top = res.Top.ID
+		o.Slots = canonicalJSON(slotValues(res.Top.Slots))
+	}
+	o.Commands = canonicalJSON(commandsForCompare(res.Commands))
+	o.Decision = fmt.Sprintf("%s execute=%v clarify=%v confirm=%v", res.Decision.ActionType, res.Decision.ShouldExecute, res.Decision.NeedsClarification, res.Decision.RequiresConfirmation)
+	o.Failures = Check(c, res)
+	return o
 }
 
 // Check compares a result with a case's Want and lists the differences.

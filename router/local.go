@@ -142,11 +142,17 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 }
 
 // guardVetoed reports whether the local classifier may not name the
-// guard family cs: the guard rules saw none of its cues (score 0: the
+// guard family cs: the family does not opt in (metadata
+// local_classifier: on), the guard rules saw none of its cues (score 0: the
 // text names no followers, no phone or address, no rules — the n-gram
 // model alone never refuses), or a negation or harmless-context pattern
 // cancelled them ("不要刷量的", "how to spot fake followers"; score < 0).
 func (e *evaluation) guardVetoed(cs *compiledSpec) bool {
+	if cs.Metadata["local_classifier"] != "on" {
+		// Families without object cues (minors, off-topic chat) are
+		// the guard rules' alone.
+		return true
+	}
 	for _, sr := range e.scored {
 		if sr.cs == cs {
 			return sr.acc.score <= 0
