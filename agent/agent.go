@@ -134,8 +134,8 @@ func New(cfg Config) (*Agent, error) {
 		Sessions: cfg.Sessions.Describe(),
 		Model:    "none",
 	}
-	if cfg.Router.HasClassifier() {
-		a.mode.Router = append(a.mode.Router, "classifier")
+	if k := cfg.Router.ClassifierKind(); k != "" {
+		a.mode.Router = append(a.mode.Router, "classifier:"+k)
 	}
 	if cfg.Model != "" {
 		a.mode.Model = cfg.Model
@@ -145,7 +145,7 @@ func New(cfg Config) (*Agent, error) {
 		d := mp.Describe()
 		a.mode.Model, a.mode.Prompts = d.Model, d.Prompts
 		a.mode.ModelStages = d.Stages
-		if cfg.Router.HasClassifier() != mp.Stages().Classifier {
+		if (cfg.Router.ClassifierKind() == router.ClassifierModel) != mp.Stages().Classifier {
 			return nil, errors.New("agent: the router's classifier and the model path's classifier stage disagree (install ModelPath.Classifier() with router.WithClassifier exactly when the stage is on)")
 		}
 		if mp.Stages().Slots {
@@ -442,8 +442,14 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 			r.Notes = append(r.Notes, note)
 		}
 	}
+	switch a.cfg.Router.ClassifierKind() {
+	case router.ClassifierLocal:
+		r.Notes = append(r.Notes, "classifier stage: local ("+a.cfg.Router.LocalClassifierInfo()+"); low-confidence answers are refused with what was not understood")
+	case "":
+		r.Notes = append(r.Notes, "classifier stage off: ambiguous or unknown follow-ups are refused with what is missing")
+	}
 	if a.mode.Model == "none" {
-		r.Notes = append(r.Notes, "no model configured: the classifier stage is off (ambiguous or unknown follow-ups are refused with what is missing) and slots come from the template renderer")
+		r.Notes = append(r.Notes, "no model configured: slots come from the template renderer")
 	} else {
 		for _, st := range []string{modelpath.StageClassifier, modelpath.StageParse, modelpath.StageSlots} {
 			if !slices.Contains(a.mode.ModelStages, st) {

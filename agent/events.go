@@ -209,7 +209,7 @@ func init() {
 				}
 				return nil
 			}},
-		fsm.RepairSwitchToNL: {label: text{"改用自然语言描述", "Describe it in words"},
+		fsm.RepairSwitchToNL: {label: text{"改用自然语言描述", "Describe it in words"}, group: text{"改用自然语言描述", "Describe it in words"}, targets: switchToNLTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
 				t.plan.text = strings.TrimSpace(t.args.Text)
 				f.HasText = t.plan.text != ""
@@ -538,7 +538,7 @@ func applyFollowup(t *turn) error {
 	}
 	s.SourceStage = StageFollowup
 	if t.plan.rewrite {
-		s.SourceStage, s.Unsupported = StageFirstRound, ""
+		s.SourceStage, s.Unsupported, s.Alternative = StageFirstRound, "", ""
 		s.Origin = fsm.OriginNatural
 		if t.plan.parse.Shape == "mixed" {
 			s.Origin = fsm.OriginMixed

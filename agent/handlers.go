@@ -41,18 +41,36 @@ func (t *turn) prepare() error {
 func (t *turn) guardCheck(text string) {
 	in := router.Input{Text: text, Locale: t.s.Locale, Platform: string(t.s.Platform), State: routerState(t.s.State), Turn: int(t.s.Turn)}
 	// The deterministic stages only: submitted text is read by the
-	// condition parser next, so the classifier (a model call) is not
-	// asked here. A refusal is audited with its full explain trace.
-	if res, err := t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
-		return
+	// condition parser next, so a model classifier is not asked here; the
+	// local classifier (pure, cheap) checks it for guard families the
+	// rules missed. A refusal is audited with its full explain trace.
+	var res *router.Result
+	var tr *router.Trace
+	var err error
+	if t.a.cfg.Router.ClassifierKind() == router.ClassifierLocal {
+		res, tr, err = t.a.cfg.Router.ExplainSubmitted(t.ctx, in)
+	} else {
+		if res, err = t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
+			return
+		}
+		res, tr, err = t.a.cfg.Router.ExplainRules(t.ctx, in)
 	}
-	res, tr, err := t.a.cfg.Router.ExplainRules(t.ctx, in)
-	if err != nil {
+	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	t.plan.unsupported = guardReason(res)
+	t.plan.alternative = guardAlternative(res, t.s.zh())
+}
+
+// guardAlternative is the safe alternative search of the refused guard
+// family (its spec's metadata alternative_zh / alternative_en), or "".
+func guardAlternative(res *router.Result, zh bool) string {
+	if res.Top == nil {
+		return ""
+	}
+	return res.Top.Metadata[pick(zh, "alternative_zh", "alternative_en")]
 }
 
 func routerState(s fsm.State) router.State {
@@ -96,6 +114,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	refuse := func(msg string) { t.refuse(f, msg) }
 	if res.Branch == router.BranchGuardHit {
 		t.plan.unsupported = guardReason(res)
+		t.plan.alternative = guardAlternative(res, s.zh())
 		return nil
 	}
 	if s.State.Session == fsm.Unsupported {

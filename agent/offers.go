@@ -71,7 +71,7 @@ func apiActions(offers []Offer) []api.AllowedAction {
 	out := make([]api.AllowedAction, 0, len(offers))
 	for _, o := range offers {
 		aa := api.AllowedAction{ActionID: o.Action.ID, Event: string(o.Action.Event), Label: o.Label}
-		if o.Args.TagID != "" || o.Args.ConditionID != "" || o.Args.OptionID != "" || o.Args.Field != "" || o.Args.Scope != "" || len(o.Args.Value) > 0 {
+		if o.Args.TagID != "" || o.Args.ConditionID != "" || o.Args.OptionID != "" || o.Args.Field != "" || o.Args.Scope != "" || len(o.Args.Value) > 0 || o.Args.Text != "" {
 			args := o.Args
 			aa.Args = &args
 		}
@@ -108,6 +108,18 @@ func allowedIDs(offers []Offer) (events, actions []string) {
 		}
 	}
 	return events, actions
+}
+
+// switchToNLTargets: after a refusal whose guard family has a safe
+// alternative search (seed 002 §6.3), a button that runs it as the new
+// description; always the plain button that takes what the user types.
+func switchToNLTargets(s *Session) []target {
+	plain := target{fixed: pick(s.zh(), "改用自然语言描述", "Describe it in words")}
+	if s.State.Session != fsm.Unsupported || s.Alternative == "" {
+		return []target{plain}
+	}
+	alt := target{args: api.Args{Text: s.Alternative}, fixed: pick(s.zh(), "改为搜索："+clip(s.Alternative, 20), "Search instead: "+clip(s.Alternative, 40))}
+	return []target{alt, plain}
 }
 
 // tagTargets: every keyword tag.

@@ -63,6 +63,9 @@ type Session struct {
 	Relaxations []Relaxation `json:"relaxations,omitempty"`
 	// Unsupported is the refusal reason code of an unsupported turn.
 	Unsupported string `json:"unsupported,omitempty"`
+	// Alternative is the refused guard family's safe alternative search
+	// (seed 002 §6.3), offered as a button that runs it.
+	Alternative string `json:"alternative,omitempty"`
 	// Notice is a one-turn explanation the status carries (a refused
 	// follow-up: what is missing).
 	Notice string `json:"notice,omitempty"`

@@ -115,6 +115,7 @@ type plan struct {
 	anchorURL     string            // a URL to resolve into the anchor
 	commands      []router.Command  // router commands to apply (follow-ups)
 	unsupported   string            // guard reason: the turn lands in unsupported
+	alternative   string            // the refused guard family's safe alternative search, if it has one
 	notice        string            // a refusal or explanation for the status line
 	answer        *QuestionOption   // the chosen clarifying option
 	relax         *Relaxation       // the repair chosen

@@ -43,7 +43,7 @@ func (t *turn) work() error {
 			}
 		case st.Session == fsm.Retrieving || st.Session == fsm.Refining:
 			if t.plan.unsupported != "" {
-				s.Unsupported = t.plan.unsupported
+				s.Unsupported, s.Alternative = t.plan.unsupported, t.plan.alternative
 				s.Results = nil
 				return t.system(fsm.SysUnsupported)
 			}

@@ -77,8 +77,11 @@ type CaseResult struct {
 	Passes     int      `json:"passes"`
 	// Decision is the comparable answer (router branch, top and commands;
 	// contract codes), for the baseline diff.
-	Decision string   `json:"decision,omitempty"`
-	Failures []string `json:"failures,omitempty"`
+	Decision string `json:"decision,omitempty"`
+	// DecidedBy is the router stage that decided a route case (guard,
+	// expectation, rules, classifier:local, classifier:model, none).
+	DecidedBy string   `json:"decided_by,omitempty"`
+	Failures  []string `json:"failures,omitempty"`
 	// Trace is the router's explain trace (route) or the session's audit
 	// trail (scenario) of a failed run.
 	Trace any     `json:"trace,omitempty"`
@@ -146,6 +149,9 @@ func caseResult(s *Suite, c *Case, runs []caseRun) CaseResult {
 		}
 		if cr.Decision == "" {
 			cr.Decision = r.decision
+		}
+		if cr.DecidedBy == "" && r.route != nil {
+			cr.DecidedBy = r.route.Stage
 		}
 	}
 	if len(runs) > 0 {
@@ -422,11 +428,15 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t%.0f%%\t%s\n", s.Name, s.Kind, s.Cases, s.Passed, s.Failed, s.Skipped, s.PassRate*100, s.MinPass*100, ok)
 	}
 	tw.Flush()
+	rep.writeStages(w)
 	for _, c := range rep.Cases {
 		if c.Status != StatusFail {
 			continue
 		}
 		fmt.Fprintf(w, "\nFAIL %s/%s", c.Suite, c.ID)
+		if c.DecidedBy != "" {
+			fmt.Fprintf(w, " (decided by %s)", c.DecidedBy)
+		}
 		if c.Seed != "" {
 			fmt.Fprintf(w, " (seed %s)", c.Seed)
 		}
@@ -567,4 +577,32 @@ func (rep *Report) WriteJUnit(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// writeStages lists, per route suite, how many cases each router stage
+// decided, so a run shows which stage holds which suite.
+func (rep *Report) writeStages(w io.Writer) {
+	per := map[string]map[string]int{}
+	var suites []string
+	for _, c := range rep.Cases {
+		if c.DecidedBy == "" {
+			continue
+		}
+		if per[c.Suite] == nil {
+			per[c.Suite] = map[string]int{}
+			suites = append(suites, c.Suite)
+		}
+		per[c.Suite][c.DecidedBy]++
+	}
+	if len(suites) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nroute cases by deciding stage:")
+	for _, s := range suites {
+		var parts []string
+		for _, st := range sortedKeys(per[s]) {
+			parts = append(parts, fmt.Sprintf("%s %d", st, per[s][st]))
+		}
+		fmt.Fprintf(w, "  %s: %s\n", s, strings.Join(parts, ", "))
+	}
 }

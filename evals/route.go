@@ -21,6 +21,8 @@ type routeOutcome struct {
 	Top      string `json:"top,omitempty"`
 	WantTop  string `json:"want_top,omitempty"`
 	Commands string `json:"commands,omitempty"`
+	// Stage is the stage that decided (guard, rules, classifier:local, …).
+	Stage string `json:"stage,omitempty"`
 }
 
 func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
@@ -32,10 +34,10 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	if err != nil {
 		return caseRun{failures: []string{"router error: " + err.Error()}}
 	}
-	out := router.Replay(r.router.Snapshot(), []router.Case{rc})[0]
+	out := router.CaseOutcome(rc, res)
 	run := caseRun{
-		failures: append(router.Check(rc, res), prefixed("model replay miss: ", replayMisses(trace))...),
-		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands},
+		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", replayMisses(trace))...),
+		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
 	}
 	if len(run.failures) > 0 {

@@ -57,6 +57,10 @@ type Options struct {
 	// (required there, refused with off): the router's classifier stage
 	// and the agent's parse and slots stages use it.
 	ModelPath *modelpath.Path
+	// NoLocalClassifier leaves the router's classifier stage out when no
+	// model is the classifier (to measure the rules alone); by default the
+	// local n-gram classifier is stage 3, as in the embedded default.
+	NoLocalClassifier bool
 }
 
 // Runner runs suites.
@@ -92,7 +96,12 @@ func NewRunner(ctx context.Context, opts Options) (*Runner, error) {
 	r := &Runner{opts: opts, router: opts.Router, validator: opts.Validator, agent: opts.Agent}
 	var err error
 	if r.router == nil {
+		// The embedded default: the local classifier is stage 3 unless
+		// the model is.
 		var ropts []router.Option
+		if !opts.NoLocalClassifier {
+			ropts = append(ropts, router.WithDefaultLocalClassifier())
+		}
 		if mp := opts.ModelPath; mp != nil && mp.Stages().Classifier {
 			ropts = append(ropts, router.WithClassifier(mp.Classifier()))
 		}

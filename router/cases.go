@@ -24,9 +24,12 @@ type Case struct {
 // Want is what a case expects. Empty fields are not checked; commands are
 // checked when the key is present (write `commands: []` for none).
 type Want struct {
-	Branch   Branch    `yaml:"branch" json:"branch,omitempty"`
-	Top      string    `yaml:"top" json:"top,omitempty"`
-	Commands []Command `yaml:"commands" json:"commands,omitempty"`
+	Branch Branch `yaml:"branch" json:"branch,omitempty"`
+	// NotBranch is a branch the result must not have (a harmless
+	// look-alike: not_branch: guard_hit).
+	NotBranch Branch    `yaml:"not_branch" json:"not_branch,omitempty"`
+	Top       string    `yaml:"top" json:"top,omitempty"`
+	Commands  []Command `yaml:"commands" json:"commands,omitempty"`
 	// Slots are checked against the top candidate's slot values.
 	Slots   map[string]any `yaml:"slots" json:"slots,omitempty"`
 	Missing []string       `yaml:"missing" json:"missing,omitempty"`
@@ -38,6 +41,21 @@ type Want struct {
 	Confirm *bool  `yaml:"confirm" json:"confirm,omitempty"`
 	// By is how an expectation was answered (text, position, url, text_input).
 	By string `yaml:"by" json:"by,omitempty"`
+	// Stage is the stage that must decide (Trace.DecidedBy: guard, rules,
+	// classifier:local, …); CheckTrace checks it against an explain trace.
+	Stage string `yaml:"stage" json:"stage,omitempty"`
+}
+
+// CheckTrace checks the parts of a case's Want that only an explain
+// trace shows (the deciding stage).
+func CheckTrace(c Case, tr *Trace) []string {
+	if c.Want.Stage == "" || tr == nil {
+		return nil
+	}
+	if got := tr.DecidedBy(); got != c.Want.Stage {
+		return []string{fmt.Sprintf("decided by %s, want %s", got, c.Want.Stage)}
+	}
+	return nil
 }
 
 type caseFile struct {
@@ -90,17 +108,24 @@ func Replay(snap *Snapshot, cases []Case) []Outcome {
 			out = append(out, o)
 			continue
 		}
-		o.Branch = res.Branch
-		if res.Top != nil {
-			o.Top = res.Top.ID
-			o.Slots = canonicalJSON(slotValues(res.Top.Slots))
-		}
-		o.Commands = canonicalJSON(commandsForCompare(res.Commands))
-		o.Decision = fmt.Sprintf("%s execute=%v clarify=%v confirm=%v", res.Decision.ActionType, res.Decision.ShouldExecute, res.Decision.NeedsClarification, res.Decision.RequiresConfirmation)
-		o.Failures = Check(c, res)
-		out = append(out, o)
+		out = append(out, CaseOutcome(c, res))
 	}
 	return out
+}
+
+// CaseOutcome is a result for one case in comparable form, checked
+// against the case (for results from a router with a classifier stage,
+// which Replay's snapshot queries do not run).
+func CaseOutcome(c Case, res *Result) Outcome {
+	o := Outcome{Name: c.Name, Branch: res.Branch}
+	if res.Top != nil {
+		o.Top = res.Top.ID
+		o.Slots = canonicalJSON(slotValues(res.Top.Slots))
+	}
+	o.Commands = canonicalJSON(commandsForCompare(res.Commands))
+	o.Decision = fmt.Sprintf("%s execute=%v clarify=%v confirm=%v", res.Decision.ActionType, res.Decision.ShouldExecute, res.Decision.NeedsClarification, res.Decision.RequiresConfirmation)
+	o.Failures = Check(c, res)
+	return o
 }
 
 // Check compares a result with a case's Want and lists the differences.
@@ -113,6 +138,9 @@ func Check(c Case, res *Result) []string {
 	}
 	if w.Branch != "" && res.Branch != w.Branch {
 		f = append(f, fmt.Sprintf("branch = %s, want %s", res.Branch, w.Branch))
+	}
+	if w.NotBranch != "" && res.Branch == w.NotBranch {
+		f = append(f, fmt.Sprintf("branch = %s, want anything else", res.Branch))
 	}
 	if w.Top != "" && top != w.Top {
 		f = append(f, fmt.Sprintf("top = %q, want %q", top, w.Top))

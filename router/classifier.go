@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"searchagent/router/classifier"
 )
 
 // Classifier is the optional stage 3: a model that picks one of the known
@@ -56,8 +58,17 @@ type ClassifierAnswer struct {
 	Slots      map[string]string `json:"slots,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Reason     string            `json:"reason,omitempty"`
-	// Prompt names the prompt that produced the answer ("classify@2").
+	// Prompt names the prompt that produced the answer ("classify@2"),
+	// or the local classifier's weights ("weights@sha256:…").
 	Prompt string `json:"prompt,omitempty"`
+	// Stage is "local" for the local classifier's answers.
+	Stage string `json:"stage,omitempty"`
+	// Scores, Margin and TopFeatures are the local classifier's evidence:
+	// the best classes' posteriors, the mean per-feature evidence for the
+	// top class over the runner-up, and the features that pulled most.
+	Scores      []classifier.Score   `json:"scores,omitempty"`
+	Margin      float64              `json:"margin,omitempty"`
+	TopFeatures []classifier.Feature `json:"top_features,omitempty"`
 }
 
 // maxClassifierSlot bounds a classifier's slot value.
@@ -76,8 +87,8 @@ func (s *Snapshot) SpecInfos() []SpecInfo {
 	return out
 }
 
-func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, out *stageOutcome) {
-	ct := &ClassifierTrace{Called: true, From: res.Branch}
+func (e *evaluation) classify(ctx context.Context, c Classifier, kind string, res *Result, out *stageOutcome) {
+	ct := &ClassifierTrace{Called: true, From: res.Branch, Stage: kind}
 	out.classifier = ct
 	req := ClassifyRequest{Input: e.in.Text, Locale: e.loc, State: e.in.State, Branch: res.Branch, Candidates: res.Candidates, Specs: e.s.SpecInfos(), Conditions: e.in.Conditions}
 	for _, p := range e.in.Pending {
@@ -94,28 +105,43 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, res *Result, ou
 	ct.Answer = &ans
 	if ans.SpecID == "" {
 		ct.Reason = "classifier found no matching intent"
+		if kind == ClassifierLocal && ans.Reason != "" {
+			ct.Reason = "not a decision: " + ans.Reason
+		}
 		return
 	}
 	cs, ok := e.s.byID[ans.SpecID]
 	if ok && cs.Stage == StageGuard {
 		// A guard pick refuses like a guard hit (contract 4.8); its slots
 		// are not used.
+		if kind == ClassifierLocal && e.guardVetoed(cs) {
+			ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
+			return
+		}
 		ct.Accepted = true
 		ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)
-		res.Branch = BranchGuardHit
-		res.Candidates = []Candidate{{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: round4(min(max(ans.Confidence, 0), 1)),
-			Threshold: cs.Threshold, Priority: cs.Priority, Risk: cs.Risk, Metadata: cs.Metadata, Reason: "classifier: " + strings.TrimSpace(ans.Reason)}}
-		res.Top = &res.Candidates[0]
-		res.Commands = nil
-		out.guard = cs
-		out.cmdCands, out.cmdSpecs, out.cmdInfos, out.ambiguous = nil, nil, nil, nil
+		e.acceptGuard(cs, ans, res, out)
 		return
 	}
 	if !ok || cs.Stage != StageRules {
 		ct.Reason = fmt.Sprintf("rejected: %q is not a known guard or rules spec", ans.SpecID)
 		return
 	}
-	cand, bad, ungrounded := e.validateAnswer(cs, ans)
+	if kind == ClassifierLocal && res.Branch == BranchAmbiguous {
+		// Two intents the rules both read are the user's to choose (one
+		// question); the n-gram model is no better judge between them.
+		ct.Reason = fmt.Sprintf("not a decision: %s, but the rules read two intents and the user chooses between them", ans.Reason)
+		return
+	}
+	var cand Candidate
+	var bad, ungrounded string
+	if kind == ClassifierLocal {
+		// The local classifier names an intent, never slot values: the
+		// spec's own patterns read them from the text.
+		cand, bad = e.localCandidate(cs, ans)
+	} else {
+		cand, bad, ungrounded = e.validateAnswer(cs, ans)
+	}
 	if bad != "" {
 		ct.Reason, ct.Ungrounded = "rejected: "+bad, ungrounded
 		return

@@ -178,6 +178,11 @@ type runOptions struct {
 	maxBytes   int
 	trace      bool
 	classifier Classifier
+	// classifierKind is ClassifierLocal or ClassifierModel.
+	classifierKind string
+	// submitGuard, when set, checks submitted text for guard families
+	// after the rules (ExplainSubmitted).
+	submitGuard *localClassifier
 }
 
 func round4(f float64) float64 { return math.Round(f*10000) / 10000 }
@@ -322,6 +327,20 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 	}
 	// Stage 2: rules.
 	e.rules(blk, tr, &out)
+	// The local classifier is cheap and pure: it also checks what the
+	// rules matched (and submitted text) for the guard families the guard
+	// rules missed, and decides nothing else there.
+	lc, local := o.classifier.(localClassifier)
+	if o.submitGuard != nil {
+		lc, local = *o.submitGuard, true
+	}
+	if local && (o.submitGuard != nil || res.Branch == BranchMatched) {
+		e.localGuard(lc, res, &out)
+		if tr != nil {
+			tr.Classifier = out.classifier
+		}
+		return out
+	}
 	// Stage 3: classifier.
 	if res.Branch == BranchAmbiguous || res.Branch == BranchFallback {
 		if o.classifier == nil {
@@ -329,7 +348,7 @@ func (e *evaluation) stages(ctx context.Context, blk *resultBlock, tr *Trace, o 
 				tr.Skipped = append(tr.Skipped, "classifier: not configured")
 			}
 		} else {
-			e.classify(ctx, o.classifier, res, &out)
+			e.classify(ctx, o.classifier, o.classifierKind, res, &out)
 			if tr != nil {
 				tr.Classifier = out.classifier
 			}

@@ -42,6 +42,9 @@ type Router struct {
 	margin     float64
 	maxBytes   int
 	classifier Classifier
+	// classifierKind is ClassifierLocal or ClassifierModel when a
+	// classifier is installed.
+	classifierKind string
 }
 
 // Option configures a Router.
@@ -69,13 +72,14 @@ func WithMaxInputBytes(n int) Option {
 	}
 }
 
-// WithClassifier enables the classifier stage.
+// WithClassifier enables the classifier stage on a model (it replaces
+// a local classifier installed before it).
 func WithClassifier(c Classifier) Option {
 	return func(r *Router) error {
 		if c == nil {
 			return errors.New("nil classifier")
 		}
-		r.classifier = c
+		r.classifier, r.classifierKind = c, ClassifierModel
 		return nil
 	}
 }
@@ -115,7 +119,8 @@ func (r *Router) Swap(snap *Snapshot) (*Snapshot, error) {
 	return r.snap.Swap(snap), nil
 }
 
-// HasClassifier reports whether the classifier stage is configured.
+// HasClassifier reports whether the classifier stage is configured
+// (local or model; ClassifierKind says which).
 func (r *Router) HasClassifier() bool { return r.classifier != nil }
 
 // Query routes one input. The error reports only system failures: an
@@ -142,11 +147,26 @@ func (r *Router) ExplainRules(ctx context.Context, in Input) (*Result, *Trace, e
 	return r.snap.Load().run(ctx, in, o)
 }
 
+// ExplainSubmitted is ExplainRules for submitted text (a first search or
+// a rewrite, read by the condition parser next): the deterministic
+// stages, and then, when the local classifier is installed and the guard
+// rules did not refuse, the local classifier's guard check — it refuses a
+// paraphrased abuse request the guard's terms missed, and decides
+// nothing else. A model classifier is never asked here.
+func (r *Router) ExplainSubmitted(ctx context.Context, in Input) (*Result, *Trace, error) {
+	o := r.opts(true)
+	o.classifier = nil
+	if lc, ok := r.classifier.(localClassifier); ok {
+		o.submitGuard = &lc
+	}
+	return r.snap.Load().run(ctx, in, o)
+}
+
 // Explain routes one input and returns the trace of every stage.
 func (r *Router) Explain(ctx context.Context, in Input) (*Result, *Trace, error) {
 	return r.snap.Load().run(ctx, in, r.opts(true))
 }
 
 func (r *Router) opts(trace bool) runOptions {
-	return runOptions{margin: r.margin, maxBytes: r.maxBytes, trace: trace, classifier: r.classifier}
+	return runOptions{margin: r.margin, maxBytes: r.maxBytes, trace: trace, classifier: r.classifier, classifierKind: r.classifierKind}
 }

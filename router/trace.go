@@ -67,6 +67,9 @@ type ExpectationTrace struct {
 type ClassifierTrace struct {
 	Called bool   `json:"called"`
 	From   Branch `json:"from"`
+	// Stage is which classifier ran: "local" (the n-gram model) or
+	// "model".
+	Stage string `json:"stage,omitempty"`
 	// Answer is what the classifier said; Accepted whether it validated.
 	Answer   *ClassifierAnswer `json:"answer,omitempty"`
 	Accepted bool              `json:"accepted"`
@@ -96,4 +99,26 @@ type SlotHint struct {
 	Slot    string `json:"slot"`
 	Value   string `json:"value"`
 	Nearest string `json:"nearest,omitempty"`
+}
+
+// DecidedBy names the stage that decided the result: "guard",
+// "expectation", "rules", "classifier:local", "classifier:model", or
+// "none" when no stage decided (fallback, ambiguous).
+func (t *Trace) DecidedBy() string {
+	if c := t.Classifier; c != nil && c.Accepted {
+		st := c.Stage
+		if st == "" {
+			st = ClassifierModel
+		}
+		return "classifier:" + st
+	}
+	switch t.Branch {
+	case BranchGuardHit:
+		return "guard"
+	case BranchExpectationHit:
+		return "expectation"
+	case BranchMatched:
+		return "rules"
+	}
+	return "none"
 }

@@ -19,6 +19,7 @@ type explainFlags struct {
 	locale     string
 	turn       int
 	asJSON     bool
+	classifier string
 }
 
 func newExplainCmd() *cobra.Command {
@@ -44,7 +45,15 @@ commands and the decision.
 			if err != nil {
 				return err
 			}
-			r, err := router.New(snap)
+			var ropts []router.Option
+			switch f.classifier {
+			case "local":
+				ropts = append(ropts, router.WithDefaultLocalClassifier())
+			case "off":
+			default:
+				return fmt.Errorf("--classifier %q: want local or off", f.classifier)
+			}
+			r, err := router.New(snap, ropts...)
 			if err != nil {
 				return err
 			}
@@ -73,6 +82,7 @@ commands and the decision.
 	cmd.Flags().StringVar(&f.locale, "locale", "", "zh or en (default: from the text)")
 	cmd.Flags().IntVar(&f.turn, "turn", 1, "current turn; pending expectations are declared one turn earlier")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the result and trace as JSON")
+	cmd.Flags().StringVar(&f.classifier, "classifier", "local", "stage 3: local (the n-gram model the embedded default serves) or off (the rules alone)")
 	return cmd
 }
 

@@ -36,6 +36,6 @@ func newRootCmd(out, errOut io.Writer) *cobra.Command {
 	}
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.AddCommand(newExplainCmd(), newLintCmd(), newDiffCmd(), newTraceCmd())
+	root.AddCommand(newExplainCmd(), newLintCmd(), newDiffCmd(), newTraceCmd(), newTrainCmd())
 	return root
 }

@@ -33,7 +33,7 @@ func renderTree(in router.Input, res *router.Result, tr *router.Trace) string {
 
 	// Stage 0.
 	mark := "✗"
-	if res.Branch == router.BranchGuardHit {
+	if res.Branch == router.BranchGuardHit && len(tr.Guard) > 0 {
 		mark = "✓"
 	}
 	if why := skipped("guard"); why != "" {
@@ -115,7 +115,29 @@ func renderTree(in router.Input, res *router.Result, tr *router.Trace) string {
 		if c.Accepted {
 			mark = "✓"
 		}
-		p("└─ 3 classifier %s  from %s: %s%s\n", mark, c.From, c.Reason, errText(c.Error))
+		stage := ""
+		if c.Stage != "" {
+			stage = " (" + c.Stage + ")"
+		}
+		p("└─ 3 classifier%s %s  from %s: %s%s\n", stage, mark, c.From, c.Reason, errText(c.Error))
+		if a := c.Answer; a != nil && (len(a.Scores) > 0 || len(a.TopFeatures) > 0) {
+			var rows []string
+			if len(a.Scores) > 0 {
+				var sc []string
+				for _, s := range a.Scores {
+					sc = append(sc, fmt.Sprintf("%s %.2f", s.Class, s.Prob))
+				}
+				rows = append(rows, fmt.Sprintf("scores: %s  margin %.2f", strings.Join(sc, ", "), a.Margin))
+			}
+			if len(a.TopFeatures) > 0 {
+				var fs []string
+				for _, f := range a.TopFeatures {
+					fs = append(fs, fmt.Sprintf("%s +%.2f", f.Feature, f.Weight))
+				}
+				rows = append(rows, "top features: "+strings.Join(fs, ", "))
+			}
+			tree(&b, "   ", rows)
+		}
 	default:
 		p("└─ 3 classifier – %s\n", skipped("classifier"))
 	}

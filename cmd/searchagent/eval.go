@@ -26,6 +26,7 @@ func newEvalCmd() *cobra.Command {
 		minPass                                   float64
 		rules                                     []string
 		probe                                     bool
+		classifierStage                           string
 	)
 	cmd := &cobra.Command{
 		Use:   "eval [suite files or folders…]",
@@ -46,13 +47,20 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			opts := evals.Options{Jobs: jobs, Repeat: repeat, Model: model, Rules: rules, ProbeButtons: probe}
+			if classifierStage != "local" && classifierStage != "off" {
+				return usageErr("--classifier %q: want local or off", classifierStage)
+			}
+			opts := evals.Options{Jobs: jobs, Repeat: repeat, Model: model, Rules: rules, ProbeButtons: probe, NoLocalClassifier: classifierStage == "off"}
 			if specs != "" {
 				snap, err := router.LoadDir(specs)
 				if err != nil {
 					return usageErr("--specs: %v", err)
 				}
-				if opts.Router, err = router.New(snap); err != nil {
+				var ropts []router.Option
+				if classifierStage == "local" {
+					ropts = append(ropts, router.WithDefaultLocalClassifier())
+				}
+				if opts.Router, err = router.New(snap, ropts...); err != nil {
 					return usageErr("--specs: %v", err)
 				}
 			}
@@ -120,6 +128,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")
 	f.StringSliceVar(&rules, "rules", nil, "conversation-level rules to check (default: all: "+strings.Join(evals.AllRules, ", ")+")")
 	f.StringVar(&cassettes, "cassettes", "evals/cassettes", "the cassette folder of --model record and replay")
+	f.StringVar(&classifierStage, "classifier", "local", "the router's classifier stage when no model is the classifier: local (the n-gram model, as the embedded default serves) or off (the rules alone)")
 	f.BoolVar(&probe, "probe-buttons", true, "click every offered button of every resting scenario snapshot on a fresh replay")
 	return cmd
 }

@@ -224,7 +224,7 @@ func TestModelCallsPerTurnKind(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("/readyz = %d %s", resp.StatusCode, b)
 	}
-	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "2" || !slices.Contains(r.Router, "classifier") {
+	if r.Model != "scripted-1" || strings.Join(r.ModelStages, ",") != "classifier,parse,slots" || r.Prompts["write_slots"] != "2" || !slices.Contains(r.Router, "classifier:model") {
 		t.Errorf("/readyz = %s, want the model, its stages, the prompt versions and the classifier stage", b)
 	}
 	c := newClient(t, srv.URL, "youtube", "zh")

@@ -132,7 +132,8 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		}
 		sess = memSess
 	}
-	var ropts []router.Option
+	// The local n-gram classifier is stage 3 unless the model is.
+	ropts := []router.Option{router.WithDefaultLocalClassifier()}
 	acfg := agent.Config{Store: st, Sessions: sess, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns, Probe: probe, Extra: extra}
 	if model != nil {
 		acfg.ModelPath = model.path
@@ -188,14 +189,14 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	info := st.Describe()
 	log.Info("searchagent ready",
 		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
-		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
+		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "classifier", classifierSummary(rt), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
 		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
 	if model != nil {
 		log.Info("model path", model.summary...)
 	} else {
-		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
+		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is the local n-gram model and slots come from templates")
 	}
 	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer}, nil
 }
@@ -387,3 +388,15 @@ func newServeCmd() *cobra.Command {
 
 // The agent is what the HTTP layer serves.
 var _ server.Service = (*agent.Agent)(nil)
+
+// classifierSummary names the router's classifier stage for the startup
+// log: the local model with its weights, the model, or off.
+func classifierSummary(rt *router.Router) string {
+	switch rt.ClassifierKind() {
+	case router.ClassifierLocal:
+		return "local: " + rt.LocalClassifierInfo()
+	case router.ClassifierModel:
+		return "model"
+	}
+	return "off"
+}

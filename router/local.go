@@ -1,0 +1,272 @@
+package router
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"searchagent/router/classifier"
+)
+
+// The classifier stage's kinds, as /readyz, the log and the trace name
+// them.
+const (
+	ClassifierLocal = "local"
+	ClassifierModel = "model"
+)
+
+// Local classifier acceptance: a pick decides only when its posterior
+// is at least LocalMinProb and the mean per-feature evidence for it over
+// the runner-up is at least LocalMinMargin nats; anything weaker is not
+// a decision and the rules' branch stands.
+// Overriding what the rules matched (a refinement they understood)
+// with a guard family takes LocalGuardOverMatchMargin.
+const (
+	LocalMinProb              = 0.9
+	LocalMinMargin            = 0.3
+	LocalGuardOverMatchMargin = 0.45
+)
+
+// localClassifier is stage 3 on the embedded default: the n-gram model
+// of package classifier. It is pure (no I/O; the model is decoded once).
+type localClassifier struct{ m *classifier.Model }
+
+// WithLocalClassifier installs the local n-gram classifier as stage 3
+// (for the embedded default, when no model is the classifier).
+func WithLocalClassifier(m *classifier.Model) Option {
+	return func(r *Router) error {
+		if m == nil {
+			return errors.New("nil local classifier model")
+		}
+		r.classifier, r.classifierKind = localClassifier{m: m}, ClassifierLocal
+		return nil
+	}
+}
+
+// WithDefaultLocalClassifier installs the local classifier with the
+// embedded weights.
+func WithDefaultLocalClassifier() Option {
+	return func(r *Router) error {
+		m, err := classifier.Default()
+		if err != nil {
+			return err
+		}
+		return WithLocalClassifier(m)(r)
+	}
+}
+
+// ClassifierKind says which classifier stage is installed: "local",
+// "model" or "" (none).
+func (r *Router) ClassifierKind() string { return r.classifierKind }
+
+// LocalClassifierInfo describes the installed local classifier's
+// weights ("" when the local classifier is not installed).
+func (r *Router) LocalClassifierInfo() string {
+	lc, ok := r.classifier.(localClassifier)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("n-gram naive Bayes, weights v%d %s, %d examples, %d classes", lc.m.Version, shortHash(lc.m.CorpusHash), lc.m.Examples, len(lc.m.Classes))
+}
+
+func shortHash(h string) string {
+	if i := strings.IndexByte(h, ':'); i >= 0 && len(h) > i+13 {
+		return h[:i+13]
+	}
+	return h
+}
+
+// Classify predicts the input's class. The answer carries no slot
+// values: the router reads them with the picked spec's own patterns.
+func (l localClassifier) Classify(_ context.Context, req ClassifyRequest) (ClassifierAnswer, error) {
+	return l.answer(Normalize(req.Input)), nil
+}
+
+func (l localClassifier) answer(norm string) ClassifierAnswer {
+	p := l.m.Predict(norm)
+	ans := ClassifierAnswer{Stage: ClassifierLocal, Scores: p.Scores, Margin: p.Margin, TopFeatures: p.Top, Prompt: "weights@" + shortHash(l.m.CorpusHash)}
+	if len(ans.Scores) > 4 {
+		ans.Scores = ans.Scores[:4]
+	}
+	if p.Known == 0 || len(p.Scores) == 0 {
+		ans.Reason = "no known feature"
+		return ans
+	}
+	top := p.Scores[0]
+	ans.Confidence = top.Prob
+	switch {
+	case top.Class == classifier.NoneLabel:
+		ans.Reason = fmt.Sprintf("reads as no intent (%.2f)", top.Prob)
+	case top.Prob < LocalMinProb || p.Margin < LocalMinMargin:
+		ans.Reason = fmt.Sprintf("low confidence: %s %.2f, margin %.2f (needs %.2f and %.2f)", top.Class, top.Prob, p.Margin, LocalMinProb, LocalMinMargin)
+	default:
+		ans.SpecID = top.Class
+		ans.Reason = fmt.Sprintf("%s %.2f, margin %.2f", top.Class, top.Prob, p.Margin)
+	}
+	return ans
+}
+
+// localGuard asks the local classifier whether a text the guard rules
+// let through is one of the guard families. It runs on submitted text
+// (first searches), where the rules stage is not consulted.
+func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutcome) bool {
+	ct := &ClassifierTrace{Called: true, From: res.Branch, Stage: ClassifierLocal}
+	out.classifier = ct
+	ans := lc.answer(e.nt.s)
+	ct.Answer = &ans
+	cs, ok := e.s.byID[ans.SpecID]
+	if !ok || cs.Stage != StageGuard {
+		ct.Reason = "not a guard family: " + ans.Reason
+		return false
+	}
+	if res.Branch == BranchMatched && ans.Margin < LocalGuardOverMatchMargin {
+		ct.Reason = fmt.Sprintf("%s does not override the rules' match: margin %.2f < %.2f", cs.ID, ans.Margin, LocalGuardOverMatchMargin)
+		return false
+	}
+	if e.guardVetoed(cs) {
+		ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
+		return false
+	}
+	ct.Accepted = true
+	ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)
+	e.acceptGuard(cs, ans, res, out)
+	return true
+}
+
+// guardVetoed reports whether the local classifier may not name the
+// guard family cs: the family does not opt in (metadata
+// local_classifier: on), the guard rules saw none of its cues (score 0: the
+// text names no followers, no phone or address, no rules — the n-gram
+// model alone never refuses), or a negation or harmless-context pattern
+// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0).
+func (e *evaluation) guardVetoed(cs *compiledSpec) bool {
+	if cs.Metadata["local_classifier"] != "on" {
+		// Families without object cues (minors, off-topic chat) are
+		// the guard rules' alone.
+		return true
+	}
+	for _, sr := range e.scored {
+		if sr.cs == cs {
+			return sr.acc.score <= 0
+		}
+	}
+	return true
+}
+
+// acceptGuard makes a classifier's guard pick the result: it refuses like
+// a guard hit (contract 4.8); slots are not used.
+func (e *evaluation) acceptGuard(cs *compiledSpec, ans ClassifierAnswer, res *Result, out *stageOutcome) {
+	res.Branch = BranchGuardHit
+	res.Candidates = []Candidate{{ID: cs.ID, Domain: cs.Domain, Version: cs.Version, Stage: cs.Stage, Confidence: round4(min(max(ans.Confidence, 0), 1)),
+		Threshold: cs.Threshold, Priority: cs.Priority, Risk: cs.Risk, Metadata: cs.Metadata, Reason: "classifier: " + strings.TrimSpace(ans.Reason)}}
+	res.Top = &res.Candidates[0]
+	res.Commands = nil
+	out.guard = cs
+	out.cmdCands, out.cmdSpecs, out.cmdInfos, out.ambiguous = nil, nil, nil, nil
+}
+
+// localCandidate reads a local pick's slots with the spec's own patterns
+// and vocabulary (grounded in the text by construction). A pick whose
+// required slots the text does not give, or gives invalid, is not a
+// decision.
+func (e *evaluation) localCandidate(cs *compiledSpec, ans ClassifierAnswer) (Candidate, string) {
+	var c Candidate
+	found := false
+	for _, sr := range e.scored {
+		if sr.cs == cs {
+			e.candidate(&c, cs, sr, true)
+			found = true
+			break
+		}
+	}
+	if !found {
+		e.candidate(&c, cs, scoredRef{cs: cs, acc: &specAcc{}}, true)
+	}
+	if len(c.MissingRequiredSlots) > 0 {
+		return Candidate{}, fmt.Sprintf("%s needs %s, which the text does not give", cs.ID, strings.Join(c.MissingRequiredSlots, ", "))
+	}
+	if len(c.InvalidSlots) > 0 {
+		return Candidate{}, fmt.Sprintf("%s: invalid %s", cs.ID, strings.Join(sortedKeys(c.InvalidSlots), ", "))
+	}
+	c.Confidence = round4(min(max(ans.Confidence, 0), 1))
+	c.Reason = "classifier: " + ans.Reason
+	return c, ""
+}
+
+// ParseCorpus reads the cases of a route suite file for training: the
+// `cases` list, whatever else the file's header holds (kind, min_pass).
+func ParseCorpus(data []byte) ([]Case, error) {
+	var f struct {
+		Cases []Case `yaml:"cases"`
+	}
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("parse corpus: %w", err)
+	}
+	return f.Cases, nil
+}
+
+// TrainingExamples turns routing cases into the local classifier's
+// corpus: a case that wants a top spec (guard or rules, no pending
+// expectation) teaches that spec; a case that wants fallback with no
+// top, or only asks not to be refused (not_branch: guard_hit), teaches
+// "none". Ambiguous cases and expectation answers teach nothing.
+func TrainingExamples(cases []Case) []classifier.Example {
+	var out []classifier.Example
+	for _, c := range cases {
+		if len(c.Pending) > 0 || strings.TrimSpace(c.Text) == "" {
+			continue
+		}
+		w := c.Want
+		label := ""
+		switch {
+		case w.Top != "" && (w.Branch == "" || w.Branch == BranchMatched || w.Branch == BranchGuardHit || w.Branch == BranchClassified):
+			label = w.Top
+		case w.Top == "" && (w.Branch == BranchFallback || w.Branch == "" && w.NotBranch == BranchGuardHit):
+			label = classifier.NoneLabel
+		}
+		if label == "" {
+			continue
+		}
+		out = append(out, classifier.Example{Text: Normalize(c.Text), Label: label})
+	}
+	return out
+}
+
+// CorpusDir is where the training corpus lives, relative to the module
+// root: every *.yaml route suite directly in it (not its heldout/
+// subdirectory, which the classifier is never trained on).
+const CorpusDir = "evals/suites/route"
+
+// LoadCorpus reads the training examples of every *.yaml file directly
+// under dir (sorted by name; subdirectories are not read).
+func LoadCorpus(dir string) ([]classifier.Example, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("load corpus: no *.yaml under %s", dir)
+	}
+	sort.Strings(files)
+	var out []classifier.Example
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("load corpus: %w", err)
+		}
+		cases, err := ParseCorpus(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		out = append(out, TrainingExamples(cases)...)
+	}
+	return out, nil
+}
