@@ -330,7 +330,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
 		}
-		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: turnErrorInfo(runErr, msg)})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
