@@ -322,6 +322,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	if t.clientGone && runErr == nil {
 		runErr = context.Canceled
 	}
+	runErr = stopCause(ctx, runErr)
 	if runErr != nil {
 		// Nothing of a failed turn is committed: the session stays as it
 		// was, and the log says why.

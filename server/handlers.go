@@ -134,8 +134,10 @@ func (s *Server) postEvent(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	tctx, stop := s.turnContext(ctx)
+	defer stop()
 	events := []api.StreamEvent{}
-	snap, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, func(ev api.StreamEvent) error {
+	snap, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, func(ev api.StreamEvent) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -247,6 +247,11 @@ func (es *eventStream) finish() {
 // streamTurn runs a turn with its events streamed as SSE. The stream opens
 // on the first event; heartbeats run from then until the turn ends.
 func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
+	release := s.admitStream(c)
+	if release == nil {
+		return
+	}
+	defer release()
 	ctx := c.Request.Context()
 	es := newEventStream(c.Writer, s.cfg.writeTimeout, 0)
 	defer es.finish()
@@ -272,7 +277,9 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 		}
 		return p.push(ev)
 	}
-	_, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, emit)
+	tctx, stop := s.turnContext(ctx)
+	defer stop()
+	_, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
 	p.close()
 	es.stopHeartbeat()
 	if !es.started() {
@@ -322,6 +329,11 @@ func (s *Server) stream(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	release := s.admitStream(c)
+	if release == nil {
+		return
+	}
+	defer release()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stopAfter := context.AfterFunc(s.streams, cancel)

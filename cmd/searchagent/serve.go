@@ -52,6 +52,10 @@ type appConfig struct {
 	maxTurns int
 	// createLimit and eventLimit are the per-client rate limits (zero: off).
 	createLimit, eventLimit server.RateLimit
+	// streams bounds the open SSE responses.
+	streams server.StreamLimits
+	// shutdownTimeout is how long SIGTERM waits for running turns.
+	shutdownTimeout time.Duration
 	// maxMemory is --max-memory in bytes (0: GOMEMLIMIT, if set, else no
 	// memory admission).
 	maxMemory uint64
@@ -68,6 +72,18 @@ const (
 	defaultIdleTTL     = 30 * time.Minute
 	defaultMaxLogBytes = 1 << 30
 	defaultMaxTurns    = 200
+	// The per-client rate limits are on by default, at values one person
+	// at a search box never reaches (issue 33: with them off one IP
+	// filled --max-sessions 3000 in about 6 s and locked everyone out).
+	// At 5 creates/s a single client can hold at most about 9,000 of the
+	// default 20,000 sessions within the idle TTL.
+	defaultCreateRate  = 5
+	defaultCreateBurst = 20
+	defaultEventRate   = 20
+	defaultEventBurst  = 40
+	// defaultShutdownTimeout outlasts the model's stage deadlines, so a
+	// turn running at SIGTERM finishes rather than being cut.
+	defaultShutdownTimeout = 30 * time.Second
 )
 
 // newApp builds the embedded default (or the external catalog): it says
@@ -150,6 +166,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, failErr("agent: %v", err)
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit),
+		server.WithStreamLimits(cfg.streams),
 		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
 	for _, r := range web.Routes() {
 		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
@@ -162,8 +179,14 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if guard != nil {
 		opts = append(opts, server.WithMemoryGuard(guard))
 	}
-	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
-		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
+	if cfg.createLimit.Rate == 0 {
+		log.Warn("the create rate limit is off (--create-rate 0): one client may fill the session store and lock everyone else out of creation")
+	}
+	if cfg.eventLimit.Rate == 0 {
+		log.Warn("the event rate limit is off (--event-rate 0): one client may send events and open streams as fast as it can")
+	}
+	if cfg.shutdownTimeout > 0 {
+		opts = append(opts, server.WithShutdownTimeout(cfg.shutdownTimeout))
 	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
@@ -184,6 +207,8 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
+		"max_streams", cfg.streams.Total, "max_streams_per_client", cfg.streams.PerClient, "max_streams_per_session", cfg.streams.PerSession,
+		"shutdown_timeout", cfg.shutdownTimeout,
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
 		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
 	if model != nil {
@@ -271,8 +296,10 @@ func newServeCmd() *cobra.Command {
 		maxMem  string
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
-		create  = server.RateLimit{Burst: 20}
-		events  = server.RateLimit{Burst: 40}
+		create  = server.RateLimit{Rate: defaultCreateRate, Burst: defaultCreateBurst}
+		events  = server.RateLimit{Rate: defaultEventRate, Burst: defaultEventBurst}
+		streams = server.DefaultStreamLimits
+		stopIn  = defaultShutdownTimeout
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -329,7 +356,7 @@ func newServeCmd() *cobra.Command {
 				maxMemory = n
 			}
 			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
-				createLimit: create, eventLimit: events, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
+				createLimit: create, eventLimit: events, streams: streams, shutdownTimeout: stopIn, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -361,10 +388,14 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().DurationVar(&limits.IdleTTL, "session-idle-ttl", limits.IdleTTL, "an untouched session may be evicted after this long (0: only closed ones are)")
 	cmd.Flags().Int64Var(&limits.MaxLogBytes, "max-log-bytes", limits.MaxLogBytes, "most event and trace bytes held over all sessions; beyond it creation evicts, then answers 503 (0: no bound)")
 	cmd.Flags().IntVar(&maxTurn, "max-turns", maxTurn, "most turns per session; beyond it an event answers 409 session_full (0: no bound)")
-	cmd.Flags().Float64Var(&create.Rate, "create-rate", 0, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
+	cmd.Flags().Float64Var(&create.Rate, "create-rate", create.Rate, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
-	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
+	cmd.Flags().Float64Var(&events.Rate, "event-rate", events.Rate, "events (and stream opens) a client may send per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
+	cmd.Flags().IntVar(&streams.Total, "max-streams", streams.Total, "most open SSE responses (GET …/stream and streamed turns) in total; 503 overloaded beyond (0: no bound)")
+	cmd.Flags().IntVar(&streams.PerClient, "max-streams-per-client", streams.PerClient, "most open SSE responses per client (API key, else IP); 429 beyond (0: no bound)")
+	cmd.Flags().IntVar(&streams.PerSession, "max-streams-per-session", streams.PerSession, "most open SSE responses per session; 429 beyond (0: no bound)")
+	cmd.Flags().DurationVar(&stopIn, "shutdown-timeout", stopIn, "on SIGTERM, how long running turns may take to finish; then they are stopped and fail with turn.error")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory cap (e.g. 512MiB): sets the Go memory limit and answers 503 overloaded to new sessions at 70% and new turns at 85% of it in live heap (default: GOMEMLIMIT if set, else off)")
