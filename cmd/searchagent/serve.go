@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type app struct {
 	log      *slog.Logger
 	// close releases the database pools (a no-op in the embedded mode).
 	close func()
+	// retention deletes sessions past --retain-sessions (nil: kept forever).
+	retention *sessions.Sweeper
 }
 
 // appConfig is what serve reads from flags and the environment.
@@ -56,6 +59,10 @@ type appConfig struct {
 	streams server.StreamLimits
 	// shutdownTimeout is how long SIGTERM waits for running turns.
 	shutdownTimeout time.Duration
+	// retain is --retain-sessions (0: keep sessions forever).
+	retain time.Duration
+	// logBytesSet says --max-log-bytes was given (refused with DATABASE_URL).
+	logBytesSet bool
 	// maxMemory is --max-memory in bytes (0: GOMEMLIMIT, if set, else no
 	// memory admission).
 	maxMemory uint64
@@ -81,6 +88,8 @@ const (
 	defaultCreateBurst = 20
 	defaultEventRate   = 20
 	defaultEventBurst  = 40
+	// retentionInterval is how often the retention sweeper runs.
+	retentionInterval = time.Minute
 	// defaultShutdownTimeout outlasts the model's stage deadlines, so a
 	// turn running at SIGTERM finishes rather than being cut.
 	defaultShutdownTimeout = 30 * time.Second
@@ -127,7 +136,12 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		if len(cfg.catalog.files) > 0 {
 			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest FILE…`)")
 		}
-		prod, err := openProduction(ctx, dsn, cfg.db, emb, log)
+		if cfg.logBytesSet {
+			return nil, usageErr("--max-log-bytes bounds the in-memory session store: with DATABASE_URL sessions live in PostgreSQL (bound them with --max-sessions and --retain-sessions)")
+		}
+		// --max-sessions is enforced against the database (issue 33: it
+		// was printed and ignored): live sessions are counted there.
+		prod, err := openProduction(ctx, dsn, cfg.db, emb, log, sessions.WithLiveBound(cfg.limits.MaxSessions, cfg.limits.IdleTTL))
 		if err != nil {
 			return nil, err
 		}
@@ -199,7 +213,31 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
+		closer()
 		return nil, failErr("server: %v", err)
+	}
+	var retention *sessions.Sweeper
+	if cfg.retain > 0 {
+		pr, ok := sess.(sessions.Pruner)
+		if !ok {
+			closer()
+			return nil, failErr("--retain-sessions: the session store %s cannot delete sessions", sess.Describe())
+		}
+		if retention, err = sessions.NewSweeper(pr, cfg.retain, retentionInterval, sessions.DefaultPruneBatch, log); err != nil {
+			closer()
+			return nil, failErr("%v", err)
+		}
+		if err := m.Registry().Register(retention.Collector()); err != nil {
+			closer()
+			return nil, failErr("metrics: %v", err)
+		}
+		log.Info("retention on: sessions closed or untouched for longer than this are deleted with their events and traces", "retain_sessions", cfg.retain, "every", retentionInterval)
+	} else {
+		log.Warn("retention off (--retain-sessions 0): no session, event or trace is ever deleted")
+	}
+	maxLogBytes := any(cfg.limits.MaxLogBytes)
+	if modeName == "production" {
+		maxLogBytes = "n/a (memory store only)"
 	}
 	mode := ag.Mode()
 	info := st.Describe()
@@ -210,13 +248,13 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"max_streams", cfg.streams.Total, "max_streams_per_client", cfg.streams.PerClient, "max_streams_per_session", cfg.streams.PerSession,
 		"shutdown_timeout", cfg.shutdownTimeout,
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
-		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
+		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", maxLogBytes, "max_turns", cfg.maxTurns)
 	if model != nil {
 		log.Info("model path", model.summary...)
 	} else {
 		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is off and slots come from templates")
 	}
-	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer}, nil
+	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer, retention: retention}, nil
 }
 
 // memoryGuard is the memory admission of --max-memory (which also sets the
@@ -264,6 +302,24 @@ func (a *app) sweep(ctx context.Context) {
 	}
 }
 
+// parseRetention reads --retain-sessions: a Go duration, or whole days
+// ("30d"); "0" keeps sessions forever.
+func parseRetention(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "0" {
+		return 0, nil
+	}
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err == nil && n > 0 && n <= 36500 {
+			return time.Duration(n) * 24 * time.Hour, nil
+		}
+	} else if d, err := time.ParseDuration(v); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, usageErr("--retain-sessions %q: want a duration such as 30d or 12h, or 0 to keep sessions forever", v)
+}
+
 // readKeyFile reads API keys from a file, one per line; blank lines and
 // lines starting with # are skipped.
 func readKeyFile(path string) ([]string, error) {
@@ -300,6 +356,7 @@ func newServeCmd() *cobra.Command {
 		events  = server.RateLimit{Rate: defaultEventRate, Burst: defaultEventBurst}
 		streams = server.DefaultStreamLimits
 		stopIn  = defaultShutdownTimeout
+		retain  = "30d" // a month of audit trail
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--catalog FILE…]",
@@ -355,7 +412,11 @@ func newServeCmd() *cobra.Command {
 				}
 				maxMemory = n
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
+			retainFor, err := parseRetention(retain)
+			if err != nil {
+				return err
+			}
+			a, err := newApp(cmd.Context(), appConfig{retain: retainFor, logBytesSet: cmd.Flags().Changed("max-log-bytes"), catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
 				createLimit: create, eventLimit: events, streams: streams, shutdownTimeout: stopIn, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -368,6 +429,9 @@ func newServeCmd() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
 			go a.sweep(cmd.Context())
+			if a.retention != nil {
+				go a.retention.Run(cmd.Context())
+			}
 			if pprof != "" {
 				stopProf, err := servePprof(cmd.Context(), pprof, log)
 				if err != nil {
@@ -395,6 +459,7 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().IntVar(&streams.Total, "max-streams", streams.Total, "most open SSE responses (GET …/stream and streamed turns) in total; 503 overloaded beyond (0: no bound)")
 	cmd.Flags().IntVar(&streams.PerClient, "max-streams-per-client", streams.PerClient, "most open SSE responses per client (API key, else IP); 429 beyond (0: no bound)")
 	cmd.Flags().IntVar(&streams.PerSession, "max-streams-per-session", streams.PerSession, "most open SSE responses per session; 429 beyond (0: no bound)")
+	cmd.Flags().StringVar(&retain, "retain-sessions", retain, "delete sessions closed or untouched for longer than this (e.g. 30d, 12h) with their events and traces, in batches every minute (0: keep forever)")
 	cmd.Flags().DurationVar(&stopIn, "shutdown-timeout", stopIn, "on SIGTERM, how long running turns may take to finish; then they are stopped and fail with turn.error")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
