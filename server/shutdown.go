@@ -20,4 +20,3 @@ func (s *Server) turnContext(req context.Context) (context.Context, func()) {
 	stop := context.AfterFunc(s.turns, func() { cancel(context.Cause(s.turns)) })
 	return ctx, func() { stop(); cancel(nil) }
 }
-
