@@ -302,9 +302,9 @@ func (s *Server) buildEngine() (err error) {
 	// Opening a stream takes a token of the client's event bucket, like
 	// an event (issue 33: rate limits skipped GET …/stream).
 	events := s.rateLimit(newLimiters(s.cfg.eventLimit))
-	v1.POST(api.PathSessions, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
+	v1.POST(api.PathSessions, s.requireJSON, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
-	v1.POST(api.PathEvents, s.admit(memguard.Event), events, s.postEvent)
+	v1.POST(api.PathEvents, s.requireJSON, s.admit(memguard.Event), events, s.postEvent)
 	v1.GET(api.PathStream, events, s.stream)
 	v1.GET(api.PathTrace, s.trace)
 	v1.POST(api.PathExplain, s.explain)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -305,7 +306,20 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	}
 }
 
-var msgBadLastEventID = msg{"Last-Event-ID 必须是非负整数", "Last-Event-ID must be a non-negative integer"}
+var (
+	msgBadLastEventID  = msg{"Last-Event-ID 必须是非负整数", "Last-Event-ID must be a non-negative integer"}
+	msgLastEventBeyond = msg{"Last-Event-ID 超出了本会话的事件记录", "Last-Event-ID is beyond this session's event log"}
+)
+
+// CodeBadLastEventID is the code of a Last-Event-ID beyond the log.
+const CodeBadLastEventID = "bad_last_event_id"
+
+// LastSeqer is implemented by services that say where a session's event
+// log ends (*agent.Agent does): GET …/stream refuses a Last-Event-ID
+// beyond it with 400 bad_last_event_id.
+type LastSeqer interface {
+	LastSeq(ctx context.Context, id, token string) (int64, error)
+}
 
 // stream is GET …/stream: the session's events after Last-Event-ID, then
 // live ones, until the client goes away or the server shuts down.
@@ -328,6 +342,18 @@ func (s *Server) stream(c *gin.Context) {
 	if _, err := s.svc.Snapshot(r.Context(), id, tok); err != nil {
 		s.fail(c, err)
 		return
+	}
+	if ls, ok := s.svc.(LastSeqer); ok && after > 0 {
+		last, err := ls.LastSeq(r.Context(), id, tok)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		if after > last {
+			s.fail(c, newHTTPError(r, http.StatusBadRequest, CodeBadLastEventID, msgLastEventBeyond,
+				map[string]int64{"last_event_id": after, "last_seq": last}, fmt.Errorf("Last-Event-ID %d beyond the log (%d)", after, last)))
+			return
+		}
 	}
 	release := s.admitStream(c)
 	if release == nil {
