@@ -248,7 +248,7 @@ func (es *eventStream) finish() {
 // streamTurn runs a turn with its events streamed as SSE. The stream opens
 // on the first event; heartbeats run from then until the turn ends.
 func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
-	release := s.admitStream(c)
+	release := s.admitStream(c, true)
 	if release == nil {
 		return
 	}
@@ -355,7 +355,7 @@ func (s *Server) stream(c *gin.Context) {
 			return
 		}
 	}
-	release := s.admitStream(c)
+	release := s.admitStream(c, false)
 	if release == nil {
 		return
 	}

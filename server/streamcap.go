@@ -12,12 +12,14 @@ import (
 	"searchagent/server/metrics"
 )
 
-// StreamLimits bound the open SSE responses (GET …/stream and turns
-// streamed with Accept: text/event-stream): in total, per client (API key,
-// else IP) and per session. Zero turns a bound off. Beyond the per-client
-// or per-session bound a new stream answers 429 rate_limited, beyond the
-// total 503 overloaded, both with Retry-After (issue 33: 10,000 streams
-// on one session from one IP took RSS from 270 to 1,354 MiB).
+// StreamLimits bound the open SSE responses: GET …/stream in total, per
+// client (API key, else IP) and per session; turns streamed with Accept:
+// text/event-stream count against the per-client bound only (they are
+// short, one at a time per session, and must not be locked out by idle
+// streams). Zero turns a bound off. Beyond the per-client or per-session
+// bound a new stream answers 429 rate_limited, beyond the total 503
+// overloaded, both with Retry-After (issue 33: 10,000 streams on one
+// session from one IP took RSS from 270 to 1,354 MiB).
 type StreamLimits struct {
 	Total, PerClient, PerSession int
 }
@@ -55,7 +57,8 @@ type streamGate struct {
 	lim StreamLimits
 
 	mu        sync.Mutex
-	total     int
+	total     int // every open SSE response
+	idle      int // GET …/stream only
 	byClient  map[string]int
 	bySession map[string]int
 	refused   *prometheus.CounterVec
@@ -85,17 +88,18 @@ func (g *streamGate) open() int {
 	return g.total
 }
 
-// acquire takes a slot for one stream of client on session, or names the
-// bound that refuses it ("total", "client", "session").
-func (g *streamGate) acquire(client, session string) (release func(), bound string) {
+// acquire takes a slot for one stream of client on session (a streamed
+// turn when turn is set), or names the bound that refuses it ("total",
+// "client", "session").
+func (g *streamGate) acquire(client, session string, turn bool) (release func(), bound string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
-	case g.lim.Total > 0 && g.total >= g.lim.Total:
+	case !turn && g.lim.Total > 0 && g.idle >= g.lim.Total:
 		bound = "total"
 	case g.lim.PerClient > 0 && g.byClient[client] >= g.lim.PerClient:
 		bound = "client"
-	case g.lim.PerSession > 0 && g.bySession[session] >= g.lim.PerSession:
+	case !turn && g.lim.PerSession > 0 && g.bySession[session] >= g.lim.PerSession:
 		bound = "session"
 	}
 	if bound != "" {
@@ -104,7 +108,10 @@ func (g *streamGate) acquire(client, session string) (release func(), bound stri
 	}
 	g.total++
 	g.byClient[client]++
-	g.bySession[session]++
+	if !turn {
+		g.idle++
+		g.bySession[session]++
+	}
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -112,7 +119,10 @@ func (g *streamGate) acquire(client, session string) (release func(), bound stri
 			defer g.mu.Unlock()
 			g.total--
 			dec(g.byClient, client)
-			dec(g.bySession, session)
+			if !turn {
+				g.idle--
+				dec(g.bySession, session)
+			}
 		})
 	}, ""
 }
@@ -134,10 +144,10 @@ func clientKey(c *gin.Context) string {
 	return "ip:" + c.ClientIP()
 }
 
-// admitStream takes a stream slot for the request, or answers 429 / 503
-// and returns nil.
-func (s *Server) admitStream(c *gin.Context) (release func()) {
-	release, bound := s.streamGate.acquire(clientKey(c), c.Param("id"))
+// admitStream takes a stream slot for the request (a streamed turn when
+// turn is set), or answers 429 / 503 and returns nil.
+func (s *Server) admitStream(c *gin.Context, turn bool) (release func()) {
+	release, bound := s.streamGate.acquire(clientKey(c), c.Param("id"), turn)
 	if release != nil {
 		return release
 	}

@@ -12,8 +12,8 @@ import (
 
 // TestStreamLimits: beyond the per-session or per-client bound a new
 // stream answers 429, beyond the total 503, both with Retry-After; a
-// streamed turn counts like GET …/stream, and a closed stream frees its
-// slot.
+// streamed turn counts against its client's bound only (idle streams
+// never lock turns out), and a closed stream frees its slot.
 func TestStreamLimits(t *testing.T) {
 	f := idleFollows{newFake()}
 	s, err := New(f, WithStreamLimits(StreamLimits{Total: 4, PerClient: 3, PerSession: 2}), WithAPIKeys([]string{"k1", "k2", "k3"}))
@@ -55,9 +55,14 @@ func TestStreamLimits(t *testing.T) {
 	want(stream("k1", "s3"), http.StatusTooManyRequests, CodeRateLimited) // per client
 	want(stream("k2", "s4"), http.StatusOK, "")
 	want(stream("k2", "s5"), http.StatusServiceUnavailable, CodeOverloaded) // in total
-	turn := openStream(t, context.Background(), "POST", ls.URL+"/v1/sessions/s6/events", `{"event":"input.type","args":{"text":"a"}}`,
-		map[string]string{"Authorization": "Bearer k3", api.HeaderToken: "tok", "Accept": "text/event-stream", "Content-Type": "application/json"})
-	want(open{resp: turn}, http.StatusServiceUnavailable, CodeOverloaded)
+	streamedTurn := func(key string) open {
+		return open{resp: openStream(t, context.Background(), "POST", ls.URL+"/v1/sessions/s1/events", `{"event":"input.type","args":{"text":"a"}}`,
+			map[string]string{"Authorization": "Bearer " + key, api.HeaderToken: "tok", "Accept": "text/event-stream"})}
+	}
+	// The total and s1's bound are full, yet a turn on s1 streams.
+	want(streamedTurn("k3"), http.StatusOK, "")
+	// k1 holds its 3: its streamed turn is over its client bound.
+	want(streamedTurn("k1"), http.StatusTooManyRequests, CodeRateLimited)
 
 	first.cancel()
 	deadline := time.Now().Add(5 * time.Second)

@@ -332,6 +332,7 @@ func TestDatabaseKilledMidTurn(t *testing.T) {
 	req, _ := http.NewRequest("POST", srv.URL+"/v1/sessions/"+c.id+"/events", bytes.NewReader(body))
 	req.Header.Set("X-Session-Token", c.token)
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
