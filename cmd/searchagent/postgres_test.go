@@ -150,7 +150,8 @@ func TestTwoInstancesShareSessions(t *testing.T) {
 	json.Unmarshal(b, &tq)
 	if resp.StatusCode != 200 || len(tq.Turns) != 3 || tq.Turns[2].Turn != 3 {
 		t.Errorf("/v1/traces?session = %d, %d turns; want the 3 turns in order: %s", resp.StatusCode, len(tq.Turns), b)
-	} // The scheme is case-insensitive.
+	}
+	// The scheme is case-insensitive.
 	if resp, b := do(t, "GET", two.URL+"/v1/traces?session="+c.id, nil, map[string]string{"Authorization": "bearer audit-key"}); resp.StatusCode != 200 {
 		t.Errorf("/v1/traces with \"bearer\" = %d %s, want 200", resp.StatusCode, b)
 	}
