@@ -409,3 +409,95 @@ func tail(b *syncBuffer) string {
 	}
 	return s
 }
+
+// SIGTERM with turns that outlive --shutdown-timeout (1 ms here): the
+// turns still running are stopped, each answered turn either completed
+// (turn.done ok) or failed cleanly (turn.error unavailable, or a JSON
+// 503), and the process still exits 0.
+func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
+	c := startServe(t, nil, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0", "--shutdown-timeout", "1ms")
+	hc := &http.Client{Timeout: 30 * time.Second}
+	type outcome struct {
+		status          int
+		done, errorCode string
+		err             error
+	}
+	var (
+		mu       sync.Mutex
+		outcomes []outcome
+		wg       sync.WaitGroup
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for range 8 {
+		cr := createSession(t, hc, c.base)
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				body, _ := json.Marshal(api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}})
+				req, _ := http.NewRequestWithContext(ctx, "POST", c.base+"/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
+				req.Header.Set(api.HeaderToken, cr.Token)
+				req.Header.Set("Accept", "text/event-stream")
+				req.Header.Set("Content-Type", "application/json")
+				o := outcome{}
+				resp, err := hc.Do(req)
+				if err != nil {
+					mu.Lock()
+					outcomes = append(outcomes, outcome{err: err})
+					mu.Unlock()
+					return // the server is gone
+				}
+				o.status = resp.StatusCode
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				for _, block := range strings.Split(string(b), "\n\n") {
+					switch {
+					case strings.Contains(block, "event: "+api.EventTurnDone):
+						o.done = block
+					case strings.Contains(block, "event: "+api.EventTurnError):
+						var eb api.ErrorBody
+						_, data, _ := strings.Cut(block, "data: ")
+						json.Unmarshal([]byte(data), &eb)
+						o.errorCode = eb.Error.Code
+					case o.status != http.StatusOK:
+						var eb api.ErrorBody
+						json.Unmarshal([]byte(block), &eb)
+						o.errorCode = eb.Error.Code
+					}
+				}
+				mu.Lock()
+				outcomes = append(outcomes, o)
+				mu.Unlock()
+			}
+		})
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var exitErr error
+	select {
+	case exitErr = <-c.exited:
+	case <-time.After(15 * time.Second):
+		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
+	}
+	testwait.WaitGroup(t, &wg, "the clients to see the server go")
+	if exitErr != nil {
+		t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, tail(c.stderr))
+	}
+	completed, stopped := 0, 0
+	for _, o := range outcomes {
+		switch {
+		case o.err != nil:
+		case o.status == http.StatusOK && o.errorCode == "" && strings.Contains(o.done, `"ok":true`):
+			completed++
+		case o.errorCode == "unavailable":
+			stopped++
+		default:
+			t.Errorf("a turn ended neither completed nor cleanly stopped: status %d, error %q, turn.done %q", o.status, o.errorCode, o.done)
+		}
+	}
+	t.Logf("%d turns completed, %d stopped at the shutdown timeout", completed, stopped)
+	if completed == 0 {
+		t.Error("no turn completed before the signal: the test did not run turns")
+	}
+}
