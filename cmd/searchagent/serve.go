@@ -416,6 +416,9 @@ func newServeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if stopIn <= 0 {
+				return usageErr("--shutdown-timeout %v: must be positive", stopIn)
+			}
 			a, err := newApp(cmd.Context(), appConfig{retain: retainFor, logBytesSet: cmd.Flags().Changed("max-log-bytes"), catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
 				createLimit: create, eventLimit: events, streams: streams, shutdownTimeout: stopIn, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
