@@ -202,6 +202,9 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if len(req.ClientRef) > 200 {
 		return api.CreateSessionResponse{}, newError(ErrTooLarge, "too_large", "client_ref is longer than 200 bytes", nil, nil)
 	}
+	if err := checkString("client_ref", req.ClientRef); err != nil {
+		return api.CreateSessionResponse{}, err
+	}
 	s := &Session{ID: "s_" + randomHex(12), Platform: p, Locale: locale, State: fsm.Initial}
 	token := randomHex(24)
 	t := a.newTurn(ctx, s, 0, nil)
@@ -229,6 +232,9 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 
 // load reads a session and checks its token.
 func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+	if !validSessionID(id) {
+		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", "no session with this id", nil, nil)
+	}
 	rec, err := a.cfg.Sessions.Get(ctx, id)
 	if errors.Is(err, sessions.ErrNotFound) {
 		return rec, nil, newError(ErrNotFound, "not_found", "no session with this id", map[string]string{"session_id": id}, nil)

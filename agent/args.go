@@ -1,12 +1,20 @@
 package agent
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"searchagent/agent/fsm"
 	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/tools/store"
 )
 
 // Numeric bounds of event arguments (issue 15: a within_days of 2^63-1
@@ -19,27 +27,124 @@ const (
 	MaxCount = 10_000_000_000
 )
 
-// checkArgs refuses what no handler should see: texts over MaxTextBytes
-// (413), and invalid UTF-8, the replacement character (what a decoder
-// made of invalid bytes) or control characters other than tab and line
-// breaks in any string argument (400 bad_text).
+// checkArgs refuses what no handler should see, the same way whichever
+// session store is configured (issue 33: what PostgreSQL cannot store is
+// refused before the turn, never a 500 at its commit): texts over
+// MaxTextBytes (413), and invalid UTF-8, the replacement character (what
+// a decoder made of invalid bytes or of a lone surrogate escape such as
+// \ud800) or control characters other than tab and line breaks — NUL
+// among them — in any string argument or any string or key of the value
+// (400 bad_text).
 func checkArgs(a api.Args) error {
 	for _, f := range []struct{ name, v string }{
 		{"text", a.Text}, {"url", a.URL}, {"tag_id", a.TagID}, {"scope", a.Scope}, {"option_id", a.OptionID},
 		{"condition_id", a.ConditionID}, {"field", a.Field}, {"op", a.Op}, {"by", a.By}, {"cursor", a.Cursor},
 	} {
-		if len(f.v) > MaxTextBytes {
-			return newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", f.name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
+		if err := checkString(f.name, f.v); err != nil {
+			return err
 		}
-		if !utf8.ValidString(f.v) {
-			return badRequest("bad_text", f.name+" is not valid UTF-8", map[string]string{"arg": f.name})
-		}
-		for i, r := range f.v {
-			if r == utf8.RuneError || unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-				return badRequest("bad_text", fmt.Sprintf("%s has a control or invalid character (%U) at byte %d", f.name, r, i),
-					map[string]string{"arg": f.name, "char": fmt.Sprintf("%U", r), "at": strconv.Itoa(i)})
-			}
+	}
+	return checkValue(a.Value)
+}
+
+// checkString is checkArgs' rule for one string.
+func checkString(name, v string) error {
+	if len(v) > MaxTextBytes {
+		return newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
+	}
+	if !utf8.ValidString(v) {
+		return badRequest("bad_text", name+" is not valid UTF-8", map[string]string{"arg": name})
+	}
+	for i, r := range v {
+		if r == utf8.RuneError || unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return badRequest("bad_text", fmt.Sprintf("%s has a control or invalid character (%U) at byte %d", name, r, i),
+				map[string]string{"arg": name, "char": fmt.Sprintf("%U", r), "at": strconv.Itoa(i)})
 		}
 	}
 	return nil
+}
+
+// checkValue applies checkString to every string and object key of the
+// value arg. The value stays raw JSON until its handler reads it, so its
+// escapes (\u0000, \ud800) would otherwise reach the store as written.
+func checkValue(v json.RawMessage) error {
+	if len(v) == 0 {
+		return nil
+	}
+	if !json.Valid(v) {
+		return badRequest("bad_value", "value is not valid JSON", map[string]string{"arg": "value"})
+	}
+	dec := json.NewDecoder(bytes.NewReader(v))
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return badRequest("bad_value", "value is not valid JSON", map[string]string{"arg": "value"})
+		}
+		if s, ok := tok.(string); ok {
+			if err := checkString("value", s); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// checkKeyword refuses a tag text no search can run (issue 33: such a tag
+// was accepted, after which every search answered 400 or the render
+// failed): longer than store.MaxKeywordRunes characters or
+// contract.MaxConditionValueWidth display columns, or with no searchable
+// word (only punctuation or emoji). 400 bad_keyword names the limit.
+func checkKeyword(text string) error {
+	details := map[string]any{"max_chars": store.MaxKeywordRunes, "max_width": contract.MaxConditionValueWidth}
+	if n := utf8.RuneCountInString(text); n > store.MaxKeywordRunes || contract.Width(text) > contract.MaxConditionValueWidth {
+		details["reason"] = "too_long"
+		return badRequest("bad_keyword", fmt.Sprintf("a keyword is at most %d characters and %d display columns (a Chinese character counts 2)",
+			store.MaxKeywordRunes, contract.MaxConditionValueWidth), details)
+	}
+	if _, err := store.CanonicalKeywords([]store.Keyword{{Text: text}}); err != nil {
+		details["reason"] = "no_searchable_word"
+		return badRequest("bad_keyword", "a keyword needs at least one letter, digit or Chinese character", details)
+	}
+	return nil
+}
+
+// checkTagInput applies checkKeyword to the text an allowed event is about
+// to make a tag of: a committed draft, a keyword-shaped search, an edited
+// tag. It runs before the turn, so nothing of a refused event is logged.
+func (t *turn) checkTagInput() error {
+	switch t.ev {
+	case fsm.InputCommit:
+		if t.plan.anchorURL == "" && t.plan.text != "" {
+			return checkKeyword(t.plan.text)
+		}
+	case fsm.SearchSubmit:
+		if shape, _ := classify(t.plan.text); shape == fsm.ShapeKeyword && t.plan.text != "" && t.plan.unsupported == "" {
+			return checkKeyword(t.plan.text)
+		}
+	case fsm.TagEditSubmit:
+		if txt := strings.TrimSpace(t.args.Text); txt != "" {
+			return checkKeyword(txt)
+		}
+	}
+	return nil
+}
+
+// turnErrorInfo is the turn.error event of a failed turn: the same code
+// and message the call answers with (issue 33: the stream said
+// turn_failed where the JSON answer said 400 bad_query).
+func turnErrorInfo(err error, msg string) api.ErrorInfo {
+	var ae *Error
+	if errors.As(err, &ae) && !errors.Is(ae, ErrInternal) {
+		return api.ErrorInfo{Code: ae.Code, Message: ae.Message, Details: ae.Details}
+	}
+	return api.ErrorInfo{Code: "turn_failed", Message: msg}
+}
+
+// validSessionID reports whether id can name a session in any store: a
+// NUL or invalid UTF-8 in a path is simply no session (404), never a
+// database error.
+func validSessionID(id string) bool {
+	return id != "" && len(id) <= 200 && checkString("id", id) == nil
 }

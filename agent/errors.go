@@ -15,6 +15,7 @@
 package agent
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -79,4 +80,16 @@ type Refusal struct {
 	FailedGuards   []string `json:"failed_guards,omitempty"`
 	AllowedEvents  []string `json:"allowed_events"`
 	AllowedActions []string `json:"allowed_actions"`
+}
+
+// stopCause is the error of a turn its caller stopped: when the turn's
+// context was cancelled with an *Error as its cause (the HTTP server at
+// the end of its shutdown timeout: ErrUnavailable), that error, so the
+// client is told why; otherwise err.
+func stopCause(ctx context.Context, err error) error {
+	var ae *Error
+	if err != nil && ctx.Err() != nil && errors.As(context.Cause(ctx), &ae) {
+		return ae
+	}
+	return err
 }

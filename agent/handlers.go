@@ -33,7 +33,7 @@ func (t *turn) prepare() error {
 		return t.refusal(err, f)
 	}
 	t.first, t.facts = a, f
-	return nil
+	return t.checkTagInput()
 }
 
 // guardCheck runs the router's guard stage over submitted text: a guard

@@ -327,6 +327,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	if t.clientGone && runErr == nil {
 		runErr = context.Canceled
 	}
+	runErr = stopCause(ctx, runErr)
 	if runErr != nil {
 		// Nothing of a failed turn is committed: the session stays as it
 		// was, and the log says why.
@@ -336,7 +337,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		if errors.Is(runErr, context.Canceled) {
 			msg = "the client went away; the turn was stopped and nothing changed"
 		}
-		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: "turn_failed", Message: msg}})
+		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: turnErrorInfo(runErr, msg)})
 		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
 		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)

@@ -314,7 +314,16 @@ type ExplainRequest struct {
 	Platform string          `json:"platform,omitempty"`
 }
 
-// Readiness is GET /readyz: which mode is active, never hidden.
+// ReadinessStatus is GET /readyz without the API key when keys are set:
+// the bare status for probes (the detail names database hosts and users).
+type ReadinessStatus struct {
+	Ready bool `json:"ready"`
+	// Detail says how to get the full Readiness.
+	Detail string `json:"detail"`
+}
+
+// Readiness is GET /readyz: which mode is active, never hidden (behind
+// the API key when keys are set).
 type Readiness struct {
 	Ready    bool     `json:"ready"`
 	Mode     string   `json:"mode"` // embedded | production

@@ -43,11 +43,15 @@ type Limits struct {
 	CondValue    int `json:"condition_value"`
 }
 
+// MaxConditionValueWidth is the widest condition value (a keyword tag's
+// text among them) in every state.
+const MaxConditionValueWidth = 120
+
 var (
 	// classicLimits keep compact states light (contract 4.1: no long text).
-	classicLimits = Limits{Status: 40, TaskSummary: 80, Question: 40, OptionLabel: 24, RepairLabel: 24, RepairReason: 60, Hint: 60, ActionLabel: 32, CondLabel: 40, CondValue: 120}
+	classicLimits = Limits{Status: 40, TaskSummary: 80, Question: 40, OptionLabel: 24, RepairLabel: 24, RepairReason: 60, Hint: 60, ActionLabel: 32, CondLabel: 40, CondValue: MaxConditionValueWidth}
 	// expandedLimits bound the expanded box (contract 4.5: no long explanation).
-	expandedLimits = Limits{Status: 80, TaskSummary: 280, Question: 80, OptionLabel: 40, RepairLabel: 40, RepairReason: 100, Hint: 100, ActionLabel: 40, CondLabel: 60, CondValue: 120}
+	expandedLimits = Limits{Status: 80, TaskSummary: 280, Question: 80, OptionLabel: 40, RepairLabel: 40, RepairReason: 100, Hint: 100, ActionLabel: 40, CondLabel: 60, CondValue: MaxConditionValueWidth}
 	// shortQuestion is the "极短问题" a repair may ask (contract 4.7).
 	shortQuestion = 40
 )

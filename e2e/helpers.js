@@ -24,8 +24,12 @@ function binary() {
 
 // startServer runs `searchagent serve` on a free loopback port and
 // resolves once it listens; extra are more flags (e.g. --cors-origin).
+// Every page of a suite shares one IP: the per-client rate limits
+// and the per-client stream bound are raised far above what the suite
+// sends, so a fast test never meets them.
+const roomyLimits = ['--create-rate', '100', '--create-burst', '500', '--event-rate', '1000', '--event-burst', '2000', '--max-streams-per-client', '1000'];
 export async function startServer(extra = []) {
-  const proc = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', ...roomyLimits, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stderr.on('data', d => { log += d; });
   const base = await new Promise((resolve, reject) => {

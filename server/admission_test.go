@@ -23,6 +23,7 @@ func TestMemoryGuardRefusesNewWork(t *testing.T) {
 	do := func(method, path, body string) (int, string, api.ErrorBody) {
 		req := httptest.NewRequest(method, path, strings.NewReader(body))
 		req.Header.Set(api.HeaderToken, "tok")
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		var eb api.ErrorBody

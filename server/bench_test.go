@@ -37,6 +37,7 @@ func BenchmarkStreamTurn(b *testing.B) {
 	for b.Loop() {
 		req := httptest.NewRequest("POST", "/v1/sessions/s1/events", strings.NewReader(`{"event":"search.submit","args":{"text":"cooking"}}`))
 		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		if rec.Code != 200 {

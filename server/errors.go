@@ -189,7 +189,8 @@ var (
 )
 
 // decode reads one JSON object from the body into dst: unknown fields,
-// trailing data and an empty body are 400 bad_json; a body over the limit
+// a key twice in one object, trailing data and an empty body are 400
+// bad_json; a body over the limit
 // is 413 too_large.
 func (s *Server) decode(c *gin.Context, dst any) error {
 	r := c.Request
@@ -219,6 +220,10 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 		}
 	}
 	if err == nil {
+		if k := duplicateKey(body); k != "" {
+			return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": fmt.Sprintf("the key %q appears twice in one object", jsonReasonKey(k))},
+				errors.New("duplicate key"))
+		}
 		return nil
 	}
 	switch {
@@ -234,17 +239,6 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 func (s *Server) tooLarge(r *http.Request, cause error) *httpError {
 	return newHTTPError(r, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge,
 		map[string]int64{"limit_bytes": s.cfg.maxBody}, cause)
-}
-
-// jsonReason is the decoder's complaint about the client's own input,
-// bounded in length (it may quote a field name).
-func jsonReason(err error) string {
-	const max = 200
-	s := err.Error()
-	if len(s) > max {
-		s = strings.ToValidUTF8(s[:max], "") + "…"
-	}
-	return s
 }
 
 // retryAfter is the Retry-After of a 503 or 429: the error's

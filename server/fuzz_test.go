@@ -34,6 +34,7 @@ func FuzzRequest(f *testing.F) {
 			t.Fatal(err)
 		}
 		req := httptest.NewRequest(method, "http://x"+u.RequestURI(), strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		for k, v := range map[string]string{"Accept": accept, "Accept-Language": acceptLang, api.HeaderLastEvent: lastID, api.HeaderToken: tok} {
 			if v != "" && !strings.ContainsAny(v, "\r\n\x00") {
 				req.Header.Set(k, v)

@@ -26,11 +26,20 @@ func (s *Server) healthz(c *gin.Context) {
 	writeJSON(c, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// readyz answers the readiness. With API keys configured, the detail
+// (mode, stores, database host, port, user and name) is for key holders
+// only: a probe without the key gets the bare status (issue 33).
 func (s *Server) readyz(c *gin.Context) {
 	rd := s.corsReadiness(s.svc.Readiness(c.Request.Context()))
 	status := http.StatusOK
 	if !rd.Ready {
 		status = http.StatusServiceUnavailable
+	}
+	if len(s.cfg.keyHashes) > 0 {
+		if _, ok := s.bearerKey(c); !ok {
+			writeJSON(c, status, api.ReadinessStatus{Ready: rd.Ready, Detail: "send Authorization: Bearer <API key> for the active mode, stores and notes"})
+			return
+		}
 	}
 	writeJSON(c, status, rd)
 }
@@ -134,8 +143,10 @@ func (s *Server) postEvent(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	tctx, stop := s.turnContext(ctx)
+	defer stop()
 	events := []api.StreamEvent{}
-	snap, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, func(ev api.StreamEvent) error {
+	snap, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, func(ev api.StreamEvent) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -34,6 +34,7 @@ func TestNoLeakWhenClientsGoAway(t *testing.T) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ls.URL+"/v1/sessions/s1/events",
 			strings.NewReader(`{"event":"search.submit","args":{"text":"swim vest"}}`))
 		req.Header.Set("X-Session-Token", "tok")
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "text/event-stream")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {

@@ -60,6 +60,7 @@ func TestRateLimits(t *testing.T) {
 	h := s.Handler()
 	create := func(key, ip string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "/v1/sessions", strings.NewReader(`{"platform":"youtube"}`))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+key)
 		req.RemoteAddr = ip + ":1234"
 		rec := httptest.NewRecorder()
@@ -84,6 +85,7 @@ func TestRateLimits(t *testing.T) {
 	// Events are not limited here (a zero rate is off).
 	for i := 0; i < 5; i++ {
 		req := httptest.NewRequest("POST", "/v1/sessions/s1/events", strings.NewReader(`{"event":"input.type","args":{"text":"a"}}`))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer k1")
 		req.Header.Set("X-Session-Token", "tok")
 		rec := httptest.NewRecorder()

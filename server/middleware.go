@@ -155,14 +155,21 @@ func (s *Server) auth(c *gin.Context) {
 		c.Next()
 		return
 	}
-	scheme, key, ok := strings.Cut(strings.TrimSpace(c.GetHeader("Authorization")), " ")
-	if ok && strings.EqualFold(scheme, "Bearer") && s.validKey(strings.TrimSpace(key)) {
-		h := sha256.Sum256([]byte("owner:" + strings.TrimSpace(key)))
+	if key, ok := s.bearerKey(c); ok {
+		h := sha256.Sum256([]byte("owner:" + key))
 		c.Set(keyOwner, hex.EncodeToString(h[:16]))
 		c.Next()
 		return
 	}
 	s.fail(c, newHTTPError(c.Request, http.StatusUnauthorized, CodeUnauthorized, msgAPIKey, nil, errAPIKey))
+}
+
+// bearerKey is the request's API key when it carries a configured one
+// ("Authorization: Bearer KEY", the scheme in any case).
+func (s *Server) bearerKey(c *gin.Context) (string, bool) {
+	scheme, key, ok := strings.Cut(strings.TrimSpace(c.GetHeader("Authorization")), " ")
+	key = strings.TrimSpace(key)
+	return key, ok && strings.EqualFold(scheme, "Bearer") && s.validKey(key)
 }
 
 // validKey compares against every configured key in constant time.

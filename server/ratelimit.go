@@ -111,11 +111,7 @@ func (s *Server) rateLimit(ls *limiters) gin.HandlerFunc {
 			c.Next()
 			return
 		}
-		key := "ip:" + c.ClientIP()
-		if owner := c.GetString(keyOwner); owner != "" {
-			key = "key:" + owner
-		}
-		wait, ok := ls.reserve(key, time.Now())
+		wait, ok := ls.reserve(clientKey(c), time.Now())
 		if ok {
 			c.Next()
 			return

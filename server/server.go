@@ -26,6 +26,9 @@ const (
 	DefaultRetryHint          = 3 * time.Second
 	DefaultStreamWriteTimeout = 30 * time.Second
 	DefaultShutdownTimeout    = 10 * time.Second
+	// stopGrace is how long turns stopped at the end of the shutdown
+	// timeout have to write their turn.error and return.
+	stopGrace = 5 * time.Second
 )
 
 // Server is the HTTP layer. Build it with New, mount Handler, or run it
@@ -40,8 +43,17 @@ type Server struct {
 	streams      context.Context
 	closeStreams context.CancelFunc
 
+	// turns is cancelled, with errShuttingDown as its cause, when the
+	// shutdown timeout ends with turns still running: they stop, fail
+	// with turn.error and commit nothing.
+	turns     context.Context
+	stopTurns context.CancelCauseFunc
+
 	// openapiDoc is GET /openapi.json.
 	openapiDoc []byte
+
+	// streamGate counts the open SSE responses against the StreamLimits.
+	streamGate *streamGate
 }
 
 type extraRoute struct {
@@ -65,6 +77,7 @@ type config struct {
 	trustedProxies  []string
 	routes          []extraRoute
 	corsOrigins     []string
+	streamLimits    StreamLimits
 }
 
 // Option configures New. An option that cannot be honoured makes New fail.
@@ -144,7 +157,9 @@ func WithStreamWriteTimeout(d time.Duration) Option {
 	}
 }
 
-// WithShutdownTimeout bounds the graceful shutdown of Serve (default 10 s).
+// WithShutdownTimeout bounds how long Serve's graceful shutdown waits for
+// running turns (default 10 s); the turns still running then are stopped
+// and fail with turn.error 503 unavailable.
 func WithShutdownTimeout(d time.Duration) Option {
 	return func(c *config) error {
 		if d <= 0 {
@@ -208,6 +223,7 @@ func New(svc Service, opts ...Option) (*Server, error) {
 		retry:           DefaultRetryHint,
 		writeTimeout:    DefaultStreamWriteTimeout,
 		shutdownTimeout: DefaultShutdownTimeout,
+		streamLimits:    DefaultStreamLimits,
 	}
 	var errs []error
 	for _, o := range opts {
@@ -235,8 +251,13 @@ func New(svc Service, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s := &Server{svc: svc, cfg: cfg, openapiDoc: doc}
+	gate, err := newStreamGate(cfg.streamLimits, cfg.metrics)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s := &Server{svc: svc, cfg: cfg, openapiDoc: doc, streamGate: gate}
 	s.streams, s.closeStreams = context.WithCancel(context.Background())
+	s.turns, s.stopTurns = context.WithCancelCause(context.Background())
 	if err := s.buildEngine(); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -280,10 +301,13 @@ func (s *Server) buildEngine() (err error) {
 	e.GET(api.PathOpenAPI, s.openapi)
 
 	v1 := e.Group("/", s.auth)
-	v1.POST(api.PathSessions, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
+	// Opening a stream takes a token of the client's event bucket, like
+	// an event (issue 33: rate limits skipped GET …/stream).
+	events := s.rateLimit(newLimiters(s.cfg.eventLimit))
+	v1.POST(api.PathSessions, s.requireJSON, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
-	v1.POST(api.PathEvents, s.admit(memguard.Event), s.rateLimit(newLimiters(s.cfg.eventLimit)), s.postEvent)
-	v1.GET(api.PathStream, s.stream)
+	v1.POST(api.PathEvents, s.requireJSON, s.admit(memguard.Event), events, s.postEvent)
+	v1.GET(api.PathStream, events, s.stream)
 	v1.GET(api.PathTrace, s.trace)
 	v1.POST(api.PathExplain, s.rateLimit(newLimiters(s.cfg.explainLimit)), s.explain)
 
@@ -345,6 +369,17 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.shutdownTimeout)
 	defer cancel()
 	err := hs.Shutdown(sctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// Turns outlived the timeout: stop them; each fails cleanly with
+		// turn.error and commits nothing. Once they have answered, the
+		// shutdown is still a clean one.
+		s.cfg.log.LogAttrs(ctx, slog.LevelWarn, "shutdown timeout reached: stopping the turns still running",
+			slog.Duration("shutdown_timeout", s.cfg.shutdownTimeout))
+		s.stopTurns(errShuttingDown)
+		gctx, gcancel := context.WithTimeout(context.WithoutCancel(ctx), stopGrace)
+		err = hs.Shutdown(gctx)
+		gcancel()
+	}
 	<-errc // http.ErrServerClosed once Serve has returned
 	if err != nil {
 		_ = hs.Close()

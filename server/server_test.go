@@ -42,6 +42,9 @@ func do(t *testing.T, h http.Handler, c call) *httptest.ResponseRecorder {
 		body = strings.NewReader(c.body)
 	}
 	req := httptest.NewRequest(c.method, c.path, body)
+	if c.body != "" {
+		req.Header.Set("Content-Type", "application/json") // a header below may override it
+	}
 	for k, v := range c.header {
 		req.Header.Set(k, v)
 	}
@@ -299,7 +302,32 @@ func TestErrorStatuses(t *testing.T) {
 				}
 			}},
 		{name: "trailing data", call: call{method: "POST", path: "/v1/route/explain", body: `{"text":"a"} {"text":"b"}`}, wantStatus: 400, wantCode: "bad_json"},
-		{name: "empty body", call: call{method: "POST", path: "/v1/sessions"}, wantStatus: 400, wantCode: "bad_json"},
+		{name: "empty body", call: call{method: "POST", path: "/v1/sessions", header: map[string]string{"Content-Type": "application/json"}}, wantStatus: 400, wantCode: "bad_json"},
+		{name: "no Content-Type 415", call: call{method: "POST", path: "/v1/sessions", body: `{"platform":"youtube"}`, header: map[string]string{"Content-Type": ""}},
+			wantStatus: 415, wantCode: "unsupported_media_type"},
+		{name: "a cross-site form's Content-Type 415", call: call{method: "POST", path: "/v1/sessions", body: `{"platform":"youtube"}`, header: map[string]string{"Content-Type": "text/plain;charset=UTF-8"}},
+			wantStatus: 415, wantCode: "unsupported_media_type"},
+		{name: "urlencoded event 415", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":"input.clear"}`, header: map[string]string{api.HeaderToken: "tok", "Content-Type": "application/x-www-form-urlencoded"}},
+			wantStatus: 415, wantCode: "unsupported_media_type"},
+		{name: "duplicate key", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":"input.type","args":{"text":"a","text":"b"}}`, header: tok}, wantStatus: 400, wantCode: "bad_json",
+			check: func(t *testing.T, info api.ErrorInfo, _ *httptest.ResponseRecorder) {
+				if !strings.Contains(fmt.Sprint(info.Details), "text") {
+					t.Errorf("details = %v, want the repeated key named", info.Details)
+				}
+			}},
+		{name: "duplicate key in another case", call: call{method: "POST", path: "/v1/sessions", body: `{"platform":"youtube","Platform":"x"}`}, wantStatus: 400, wantCode: "bad_json"},
+		{name: "no Go type in the reason", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `[1]`, header: tok}, wantStatus: 400, wantCode: "bad_json",
+			check: func(t *testing.T, info api.ErrorInfo, rec *httptest.ResponseRecorder) {
+				if b := rec.Body.String(); strings.Contains(b, "Go ") || strings.Contains(b, "api.") || !strings.Contains(b, "must be an object") {
+					t.Errorf("body = %s, want the JSON types, no Go type", b)
+				}
+			}},
+		{name: "wrong field type names JSON types", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":["x"]}`, header: tok}, wantStatus: 400, wantCode: "bad_json",
+			check: func(t *testing.T, info api.ErrorInfo, rec *httptest.ResponseRecorder) {
+				if b := rec.Body.String(); strings.Contains(b, "Go ") || !strings.Contains(b, "field event must be a string, not array") {
+					t.Errorf("body = %s, want the field and the JSON types", b)
+				}
+			}},
 		{name: "invalid utf-8 is refused, not stored", call: call{method: "POST", path: "/v1/sessions", body: "{\"platform\":\"\xff\xfe\"}"}, wantStatus: 400, wantCode: "bad_text"},
 		{name: "oversized body 413", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":"input.type","args":{"text":"` + strings.Repeat("长", 30000) + `"}}`, header: tok},
 			wantStatus: 413, wantCode: "too_large",
@@ -361,6 +389,7 @@ func TestOversizedChunkedBody(t *testing.T) {
 	s := newTestServer(t, newFake(), WithMaxBodyBytes(100))
 	big := `{"platform":"` + strings.Repeat("x", 500) + `"}`
 	req := httptest.NewRequest("POST", "/v1/sessions", io.MultiReader(strings.NewReader(big)))
+	req.Header.Set("Content-Type", "application/json")
 	req.ContentLength = -1
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, req)

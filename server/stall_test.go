@@ -78,6 +78,7 @@ func TestNeverReadingClientDoesNotStallOtherSessions(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		start := time.Now()
 		req, _ := http.NewRequest(http.MethodPost, ls.URL+"/v1/sessions/other/events", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("X-Session-Token", "tok")
 		resp, err := client.Do(req)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -247,6 +248,11 @@ func (es *eventStream) finish() {
 // streamTurn runs a turn with its events streamed as SSE. The stream opens
 // on the first event; heartbeats run from then until the turn ends.
 func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
+	release := s.admitStream(c, true)
+	if release == nil {
+		return
+	}
+	defer release()
 	ctx := c.Request.Context()
 	es := newEventStream(c.Writer, s.cfg.writeTimeout, 0)
 	defer es.finish()
@@ -272,7 +278,9 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 		}
 		return p.push(ev)
 	}
-	_, err := s.svc.Handle(ctx, c.Param("id"), token(c), req, emit)
+	tctx, stop := s.turnContext(ctx)
+	defer stop()
+	_, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
 	p.close()
 	es.stopHeartbeat()
 	if !es.started() {
@@ -298,7 +306,20 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	}
 }
 
-var msgBadLastEventID = msg{"Last-Event-ID 必须是非负整数", "Last-Event-ID must be a non-negative integer"}
+var (
+	msgBadLastEventID  = msg{"Last-Event-ID 必须是非负整数", "Last-Event-ID must be a non-negative integer"}
+	msgLastEventBeyond = msg{"Last-Event-ID 超出了本会话的事件记录", "Last-Event-ID is beyond this session's event log"}
+)
+
+// CodeBadLastEventID is the code of a Last-Event-ID beyond the log.
+const CodeBadLastEventID = "bad_last_event_id"
+
+// LastSeqer is implemented by services that say where a session's event
+// log ends (*agent.Agent does): GET …/stream refuses a Last-Event-ID
+// beyond it with 400 bad_last_event_id.
+type LastSeqer interface {
+	LastSeq(ctx context.Context, id, token string) (int64, error)
+}
 
 // stream is GET …/stream: the session's events after Last-Event-ID, then
 // live ones, until the client goes away or the server shuts down.
@@ -322,6 +343,23 @@ func (s *Server) stream(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	if ls, ok := s.svc.(LastSeqer); ok && after > 0 {
+		last, err := ls.LastSeq(r.Context(), id, tok)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		if after > last {
+			s.fail(c, newHTTPError(r, http.StatusBadRequest, CodeBadLastEventID, msgLastEventBeyond,
+				map[string]int64{"last_event_id": after, "last_seq": last}, fmt.Errorf("Last-Event-ID %d beyond the log (%d)", after, last)))
+			return
+		}
+	}
+	release := s.admitStream(c, false)
+	if release == nil {
+		return
+	}
+	defer release()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stopAfter := context.AfterFunc(s.streams, cancel)

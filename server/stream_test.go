@@ -67,6 +67,9 @@ func openStream(t *testing.T, ctx context.Context, method, url, body string, hea
 	if err != nil {
 		t.Fatal(err)
 	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json") // header may override it
+	}
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}

@@ -42,6 +42,7 @@ type Postgres struct {
 	now    func() time.Time
 	buffer int
 	poll   time.Duration
+	live   liveBound // WithLiveBound (bounds.go)
 
 	mu    sync.Mutex
 	wakes map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
@@ -106,6 +107,9 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 	for attempt := 0; ; attempt++ {
 		var closed string
 		err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+			if err := p.checkLive(ctx, tx, now); err != nil {
+				return err
+			}
 			if rec.ClientRef != "" && rec.ProofTokenHash != "" {
 				// Only a caller that proves it owns the active session
 				// (its token's hash) closes it (issue 15). Owner (the API

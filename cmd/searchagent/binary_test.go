@@ -135,6 +135,7 @@ func streamTurn(ctx context.Context, hc *http.Client, base, id, token string, ev
 	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/v1/sessions/"+id+"/events", bytes.NewReader(body))
 	req.Header.Set(api.HeaderToken, token)
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := hc.Do(req)
 	if err != nil {
 		return 0, nil, err
@@ -173,6 +174,50 @@ func createSession(t *testing.T, hc *http.Client, base string) api.CreateSession
 	return cr
 }
 
+// TestServeLimitsFloodsByDefault: with no limit flags one client that
+// floods session creation gets 429 with Retry-After after its burst, while
+// another client still creates sessions (issue 33: one IP filled
+// --max-sessions and locked everyone out).
+func TestServeLimitsFloodsByDefault(t *testing.T) {
+	c := startServe(t, []string{"SEARCHAGENT_API_KEYS=flood,other"})
+	create := func(key string) *http.Response {
+		req, _ := http.NewRequest("POST", c.base+"/v1/sessions", strings.NewReader(`{"platform":"youtube"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+key)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	created, limited := 0, 0
+	for range 60 {
+		switch resp := create("flood"); resp.StatusCode {
+		case http.StatusCreated:
+			created++
+		case http.StatusTooManyRequests:
+			limited++
+			if resp.Header.Get("Retry-After") == "" {
+				t.Error("429 without Retry-After")
+			}
+		default:
+			t.Fatalf("flood create = %d", resp.StatusCode)
+		}
+	}
+	// The burst is 20 and the rate 5/s: a loop of 60 creates gets about
+	// 20 plus what refills while it runs.
+	if created < defaultCreateBurst || limited == 0 {
+		t.Errorf("flood: %d created, %d limited; want the burst of %d, then 429", created, limited, defaultCreateBurst)
+	}
+	if resp := create("other"); resp.StatusCode != http.StatusCreated {
+		t.Errorf("another client during the flood = %d, want 201", resp.StatusCode)
+	}
+	if !strings.Contains(c.stderr.String(), "create_rate=5") || !strings.Contains(c.stderr.String(), "event_rate=20") {
+		t.Errorf("the start-up log does not say the default limits:\n%s", c.stderr)
+	}
+}
+
 // SIGTERM with open streams and turns in flight: every turn the server
 // took either completes with turn.done (committed: ok with a new version)
 // or never started (the connection was refused or closed before the
@@ -183,7 +228,9 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 	// runs more than the default 200 turns per worker before the server
 	// is gone, and the 201st answers 409 session_full, which is not what
 	// this test is about.
-	c := startServe(t, nil, "--max-turns", "0")
+	// Twelve workers from one IP send turns back to back: far over the
+	// default per-client event rate, which this test is not about.
+	c := startServe(t, nil, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0")
 	hc := &http.Client{Timeout: 30 * time.Second}
 
 	// Two open event streams.
@@ -245,8 +292,8 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 	var exitErr error
 	select {
 	case exitErr = <-c.exited:
-	case <-time.After(15 * time.Second): // serve's grace period is 10 s
-		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
+	case <-time.After(40 * time.Second): // serve's shutdown timeout is 30 s, then 5 s to stop turns
+		t.Fatalf("serve still running 40 s after SIGTERM\n%s", c.stderr)
 	}
 	exitedAfter := time.Since(signalled)
 	testwait.WaitGroup(t, &wg, "the clients to see the server go")
@@ -290,7 +337,7 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 // answering /healthz and the sessions it holds.
 func TestServeMemoryCapAnswers503BeforeDeath(t *testing.T) {
 	const capBytes = 96 << 20
-	c := startServe(t, nil, "--max-memory", "96MiB", "--max-sessions", "0")
+	c := startServe(t, nil, "--max-memory", "96MiB", "--max-sessions", "0", "--create-rate", "0", "--event-rate", "0")
 	// Without the guard the sessions below would grow the heap past this
 	// limit and the runtime would die with "fatal error: out of memory".
 	lim := unix.Rlimit{Cur: 4 * capBytes, Max: 4 * capBytes}
@@ -361,4 +408,96 @@ func tail(b *syncBuffer) string {
 		s = s[len(s)-3000:]
 	}
 	return s
+}
+
+// SIGTERM with turns that outlive --shutdown-timeout (1 ms here): the
+// turns still running are stopped, each answered turn either completed
+// (turn.done ok) or failed cleanly (turn.error unavailable, or a JSON
+// 503), and the process still exits 0.
+func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
+	c := startServe(t, nil, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0", "--shutdown-timeout", "1ms")
+	hc := &http.Client{Timeout: 30 * time.Second}
+	type outcome struct {
+		status          int
+		done, errorCode string
+		err             error
+	}
+	var (
+		mu       sync.Mutex
+		outcomes []outcome
+		wg       sync.WaitGroup
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for range 8 {
+		cr := createSession(t, hc, c.base)
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				body, _ := json.Marshal(api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}})
+				req, _ := http.NewRequestWithContext(ctx, "POST", c.base+"/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
+				req.Header.Set(api.HeaderToken, cr.Token)
+				req.Header.Set("Accept", "text/event-stream")
+				req.Header.Set("Content-Type", "application/json")
+				o := outcome{}
+				resp, err := hc.Do(req)
+				if err != nil {
+					mu.Lock()
+					outcomes = append(outcomes, outcome{err: err})
+					mu.Unlock()
+					return // the server is gone
+				}
+				o.status = resp.StatusCode
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				for _, block := range strings.Split(string(b), "\n\n") {
+					switch {
+					case strings.Contains(block, "event: "+api.EventTurnDone):
+						o.done = block
+					case strings.Contains(block, "event: "+api.EventTurnError):
+						var eb api.ErrorBody
+						_, data, _ := strings.Cut(block, "data: ")
+						json.Unmarshal([]byte(data), &eb)
+						o.errorCode = eb.Error.Code
+					case o.status != http.StatusOK:
+						var eb api.ErrorBody
+						json.Unmarshal([]byte(block), &eb)
+						o.errorCode = eb.Error.Code
+					}
+				}
+				mu.Lock()
+				outcomes = append(outcomes, o)
+				mu.Unlock()
+			}
+		})
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var exitErr error
+	select {
+	case exitErr = <-c.exited:
+	case <-time.After(15 * time.Second):
+		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
+	}
+	testwait.WaitGroup(t, &wg, "the clients to see the server go")
+	if exitErr != nil {
+		t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, tail(c.stderr))
+	}
+	completed, stopped := 0, 0
+	for _, o := range outcomes {
+		switch {
+		case o.err != nil:
+		case o.status == http.StatusOK && o.errorCode == "" && strings.Contains(o.done, `"ok":true`):
+			completed++
+		case o.errorCode == "unavailable":
+			stopped++
+		default:
+			t.Errorf("a turn ended neither completed nor cleanly stopped: status %d, error %q, turn.done %q", o.status, o.errorCode, o.done)
+		}
+	}
+	t.Logf("%d turns completed, %d stopped at the shutdown timeout", completed, stopped)
+	if completed == 0 {
+		t.Error("no turn completed before the signal: the test did not run turns")
+	}
 }

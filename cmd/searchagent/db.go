@@ -73,7 +73,7 @@ func (p *production) probe(ctx context.Context) error {
 // openProduction opens the stores on dsn. It refuses a schema this
 // build does not know, a schema not migrated yet (unless migrate), and an
 // empty channel table.
-func openProduction(ctx context.Context, dsn string, f dbFlags, emb embed.Embedder, log *slog.Logger) (*production, error) {
+func openProduction(ctx context.Context, dsn string, f dbFlags, emb embed.Embedder, log *slog.Logger, sopts ...sessions.PostgresOption) (*production, error) {
 	if emb == nil {
 		var err error
 		if emb, err = embed.NewHashing(); err != nil {
@@ -99,7 +99,7 @@ func openProduction(ctx context.Context, dsn string, f dbFlags, emb embed.Embedd
 		p.close()
 		return nil, failErr("DATABASE_URL: the channels table is empty: run `searchagent ingest` (the demo catalog, or --catalog FILE…) before serve")
 	}
-	p.sessions = sessions.NewPostgres(pool)
+	p.sessions = sessions.NewPostgres(pool, sopts...)
 	return p, nil
 }
 

@@ -61,7 +61,7 @@ func BenchmarkLoadMix(b *testing.B) {
 		sc := loadScripts[i%len(loadScripts)]
 		i++
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/v1/sessions", strings.NewReader(`{"platform":"youtube","locale":"`+sc.locale+`"}`)))
+		h.ServeHTTP(rec, postJSON("/v1/sessions", strings.NewReader(`{"platform":"youtube","locale":"`+sc.locale+`"}`)))
 		var cr api.CreateSessionResponse
 		if err := json.Unmarshal(rec.Body.Bytes(), &cr); err != nil || rec.Code != 201 {
 			b.Fatalf("create = %d %s", rec.Code, rec.Body)
@@ -76,7 +76,7 @@ func BenchmarkLoadMix(b *testing.B) {
 				}
 			}
 			body, _ := json.Marshal(api.EventRequest{Event: st.event, Args: args})
-			req := httptest.NewRequest("POST", "/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
+			req := postJSON("/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
 			req.Header.Set(api.HeaderToken, cr.Token)
 			req.Header.Set("Accept", "text/event-stream")
 			rec = httptest.NewRecorder()

@@ -325,6 +325,8 @@ func TestUsageErrors(t *testing.T) {
 		{"ingest without a database", []string{"ingest", mini}, "DATABASE_URL"},
 		{"ingest --channels with files", []string{"ingest", "--dry-run", "--channels", "500", mini}, "--channels"},
 		{"parse too long", []string{"parse", strings.Repeat("a", 5000)}, "too long"},
+		{"serve --shutdown-timeout 0", []string{"serve", "--shutdown-timeout", "0"}, "--shutdown-timeout"},
+		{"serve --retain-sessions nonsense", []string{"serve", "--retain-sessions", "a while"}, "--retain-sessions"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

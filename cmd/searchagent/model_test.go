@@ -281,7 +281,7 @@ func BenchmarkModelTurn(b *testing.B) {
 				h := apps[mode].server.Handler()
 				post := func(path, token string, body any) *httptest.ResponseRecorder {
 					raw, _ := json.Marshal(body)
-					req := httptest.NewRequest("POST", path, bytes.NewReader(raw))
+					req := postJSON(path, bytes.NewReader(raw))
 					req.Header.Set("X-Session-Token", token)
 					rec := httptest.NewRecorder()
 					h.ServeHTTP(rec, req)
@@ -386,6 +386,7 @@ func TestServeModelSlotsFallbackAndDisconnect(t *testing.T) {
 	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/v1/sessions/"+c2.id+"/events", bytes.NewReader(raw))
 	req.Header.Set("X-Session-Token", c2.token)
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
 	start := time.Now()
 	if resp, err := http.DefaultClient.Do(req); err == nil {
 		io.Copy(io.Discard, resp.Body)

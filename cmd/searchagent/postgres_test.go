@@ -151,6 +151,10 @@ func TestTwoInstancesShareSessions(t *testing.T) {
 	if resp.StatusCode != 200 || len(tq.Turns) != 3 || tq.Turns[2].Turn != 3 {
 		t.Errorf("/v1/traces?session = %d, %d turns; want the 3 turns in order: %s", resp.StatusCode, len(tq.Turns), b)
 	}
+	// The scheme is case-insensitive.
+	if resp, b := do(t, "GET", two.URL+"/v1/traces?session="+c.id, nil, map[string]string{"Authorization": "bearer audit-key"}); resp.StatusCode != 200 {
+		t.Errorf("/v1/traces with \"bearer\" = %d %s, want 200", resp.StatusCode, b)
+	}
 }
 
 // countEvents is the session's last event id, read from its log.
@@ -329,6 +333,7 @@ func TestDatabaseKilledMidTurn(t *testing.T) {
 	req, _ := http.NewRequest("POST", srv.URL+"/v1/sessions/"+c.id+"/events", bytes.NewReader(body))
 	req.Header.Set("X-Session-Token", c.token)
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type app struct {
 	log      *slog.Logger
 	// close releases the database pools (a no-op in the embedded mode).
 	close func()
+	// retention deletes sessions past --retain-sessions (nil: kept forever).
+	retention *sessions.Sweeper
 }
 
 // appConfig is what serve reads from flags and the environment.
@@ -54,6 +57,14 @@ type appConfig struct {
 	createLimit, eventLimit server.RateLimit
 	// explainLimit bounds POST /v1/route/explain per client (zero: off).
 	explainLimit server.RateLimit
+	// streams bounds the open SSE responses.
+	streams server.StreamLimits
+	// shutdownTimeout is how long SIGTERM waits for running turns.
+	shutdownTimeout time.Duration
+	// retain is --retain-sessions (0: keep sessions forever).
+	retain time.Duration
+	// logBytesSet says --max-log-bytes was given (refused with DATABASE_URL).
+	logBytesSet bool
 	// maxMemory is --max-memory in bytes (0: GOMEMLIMIT, if set, else no
 	// memory admission).
 	maxMemory uint64
@@ -70,6 +81,20 @@ const (
 	defaultIdleTTL     = 30 * time.Minute
 	defaultMaxLogBytes = 1 << 30
 	defaultMaxTurns    = 200
+	// The per-client rate limits are on by default, at values one person
+	// at a search box never reaches (issue 33: with them off one IP
+	// filled --max-sessions 3000 in about 6 s and locked everyone out).
+	// At 5 creates/s a single client can hold at most about 9,000 of the
+	// default 20,000 sessions within the idle TTL.
+	defaultCreateRate  = 5
+	defaultCreateBurst = 20
+	defaultEventRate   = 20
+	defaultEventBurst  = 40
+	// retentionInterval is how often the retention sweeper runs.
+	retentionInterval = time.Minute
+	// defaultShutdownTimeout outlasts the model's stage deadlines, so a
+	// turn running at SIGTERM finishes rather than being cut.
+	defaultShutdownTimeout = 30 * time.Second
 )
 
 // newApp builds the embedded default (or the external catalog): it says
@@ -113,7 +138,12 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		if len(cfg.catalog.files) > 0 {
 			return nil, usageErr("--catalog is for the embedded mode: with DATABASE_URL the channels come from the database (load files with `searchagent ingest FILE…`)")
 		}
-		prod, err := openProduction(ctx, dsn, cfg.db, emb, log)
+		if cfg.logBytesSet {
+			return nil, usageErr("--max-log-bytes bounds the in-memory session store: with DATABASE_URL sessions live in PostgreSQL (bound them with --max-sessions and --retain-sessions)")
+		}
+		// --max-sessions is enforced against the database (issue 33: it
+		// was printed and ignored): live sessions are counted there.
+		prod, err := openProduction(ctx, dsn, cfg.db, emb, log, sessions.WithLiveBound(cfg.limits.MaxSessions, cfg.limits.IdleTTL))
 		if err != nil {
 			return nil, err
 		}
@@ -153,6 +183,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		return nil, failErr("agent: %v", err)
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit),
+		server.WithStreamLimits(cfg.streams),
 		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
 	for _, r := range web.Routes() {
 		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
@@ -165,8 +196,14 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	if guard != nil {
 		opts = append(opts, server.WithMemoryGuard(guard))
 	}
-	if cfg.createLimit.Rate == 0 && cfg.eventLimit.Rate == 0 {
-		log.Warn("rate limits are off: any client may create sessions and send events as fast as it can (set --create-rate and --event-rate in front of real traffic)")
+	if cfg.createLimit.Rate == 0 {
+		log.Warn("the create rate limit is off (--create-rate 0): one client may fill the session store and lock everyone else out of creation")
+	}
+	if cfg.eventLimit.Rate == 0 {
+		log.Warn("the event rate limit is off (--event-rate 0): one client may send events and open streams as fast as it can")
+	}
+	if cfg.shutdownTimeout > 0 {
+		opts = append(opts, server.WithShutdownTimeout(cfg.shutdownTimeout))
 	}
 	if len(cfg.apiKeys) > 0 {
 		opts = append(opts, server.WithAPIKeys(cfg.apiKeys))
@@ -183,7 +220,31 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	srv, err := server.New(ag, opts...)
 	if err != nil {
+		closer()
 		return nil, failErr("server: %v", err)
+	}
+	var retention *sessions.Sweeper
+	if cfg.retain > 0 {
+		pr, ok := sess.(sessions.Pruner)
+		if !ok {
+			closer()
+			return nil, failErr("--retain-sessions: the session store %s cannot delete sessions", sess.Describe())
+		}
+		if retention, err = sessions.NewSweeper(pr, cfg.retain, retentionInterval, sessions.DefaultPruneBatch, log); err != nil {
+			closer()
+			return nil, failErr("%v", err)
+		}
+		if err := m.Registry().Register(retention.Collector()); err != nil {
+			closer()
+			return nil, failErr("metrics: %v", err)
+		}
+		log.Info("retention on: sessions closed or untouched for longer than this are deleted with their events and traces", "retain_sessions", cfg.retain, "every", retentionInterval)
+	} else {
+		log.Warn("retention off (--retain-sessions 0): no session, event or trace is ever deleted")
+	}
+	maxLogBytes := any(cfg.limits.MaxLogBytes)
+	if modeName == "production" {
+		maxLogBytes = "n/a (memory store only)"
 	}
 	mode := ag.Mode()
 	info := st.Describe()
@@ -191,14 +252,16 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "classifier", classifierSummary(rt), "renderer", mode.Renderer,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
+		"max_streams", cfg.streams.Total, "max_streams_per_client", cfg.streams.PerClient, "max_streams_per_session", cfg.streams.PerSession,
+		"shutdown_timeout", cfg.shutdownTimeout,
 		"create_rate", cfg.createLimit.Rate, "create_burst", cfg.createLimit.Burst, "event_rate", cfg.eventLimit.Rate, "event_burst", cfg.eventLimit.Burst,
-		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", cfg.limits.MaxLogBytes, "max_turns", cfg.maxTurns)
+		"max_sessions", cfg.limits.MaxSessions, "session_idle_ttl", cfg.limits.IdleTTL, "max_log_bytes", maxLogBytes, "max_turns", cfg.maxTurns)
 	if model != nil {
 		log.Info("model path", model.summary...)
 	} else {
 		log.Info("model path off: no model configured (OPENAI_API_KEY / OPENAI_BASE_URL / SEARCHAGENT_CHAT_MODEL unset); the classifier stage is the local n-gram model and slots come from templates")
 	}
-	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer}, nil
+	return &app{agent: ag, server: srv, sessions: memSess, log: log, close: closer, retention: retention}, nil
 }
 
 // memoryGuard is the memory admission of --max-memory (which also sets the
@@ -246,6 +309,24 @@ func (a *app) sweep(ctx context.Context) {
 	}
 }
 
+// parseRetention reads --retain-sessions: a Go duration, or whole days
+// ("30d"); "0" keeps sessions forever.
+func parseRetention(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "0" {
+		return 0, nil
+	}
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err == nil && n > 0 && n <= 36500 {
+			return time.Duration(n) * 24 * time.Hour, nil
+		}
+	} else if d, err := time.ParseDuration(v); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, usageErr("--retain-sessions %q: want a duration such as 30d or 12h, or 0 to keep sessions forever", v)
+}
+
 // readKeyFile reads API keys from a file, one per line; blank lines and
 // lines starting with # are skipped.
 func readKeyFile(path string) ([]string, error) {
@@ -278,8 +359,11 @@ func newServeCmd() *cobra.Command {
 		maxMem  string
 		limits  = sessions.Limits{MaxSessions: defaultMaxSessions, IdleTTL: defaultIdleTTL, MaxLogBytes: defaultMaxLogBytes}
 		maxTurn = defaultMaxTurns
-		create  = server.RateLimit{Burst: 20}
-		events  = server.RateLimit{Burst: 40}
+		create  = server.RateLimit{Rate: defaultCreateRate, Burst: defaultCreateBurst}
+		events  = server.RateLimit{Rate: defaultEventRate, Burst: defaultEventBurst}
+		streams = server.DefaultStreamLimits
+		stopIn  = defaultShutdownTimeout
+		retain  = "30d" // a month of audit trail
 		explain = server.RateLimit{Rate: 1, Burst: 10}
 	)
 	cmd := &cobra.Command{
@@ -336,8 +420,15 @@ func newServeCmd() *cobra.Command {
 				}
 				maxMemory = n
 			}
-			a, err := newApp(cmd.Context(), appConfig{catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
-				createLimit: create, eventLimit: events, explainLimit: explain, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
+			retainFor, err := parseRetention(retain)
+			if err != nil {
+				return err
+			}
+			if stopIn <= 0 {
+				return usageErr("--shutdown-timeout %v: must be positive", stopIn)
+			}
+			a, err := newApp(cmd.Context(), appConfig{retain: retainFor, logBytesSet: cmd.Flags().Changed("max-log-bytes"), catalog: cf, db: df, apiKeys: apiKeys, limits: limits, maxTurns: maxTurn, maxMemory: maxMemory,
+				createLimit: create, eventLimit: events, explainLimit: explain, streams: streams, shutdownTimeout: stopIn, corsOrigins: origins, log: log}, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -349,6 +440,9 @@ func newServeCmd() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "searchagent listening on http://%s (GET /readyz says which mode is active)\n", ln.Addr())
 			go a.sweep(cmd.Context())
+			if a.retention != nil {
+				go a.retention.Run(cmd.Context())
+			}
 			if pprof != "" {
 				stopProf, err := servePprof(cmd.Context(), pprof, log)
 				if err != nil {
@@ -369,12 +463,17 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().DurationVar(&limits.IdleTTL, "session-idle-ttl", limits.IdleTTL, "an untouched session may be evicted after this long (0: only closed ones are)")
 	cmd.Flags().Int64Var(&limits.MaxLogBytes, "max-log-bytes", limits.MaxLogBytes, "most event and trace bytes held over all sessions; beyond it creation evicts, then answers 503 (0: no bound)")
 	cmd.Flags().IntVar(&maxTurn, "max-turns", maxTurn, "most turns per session; beyond it an event answers 409 session_full (0: no bound)")
-	cmd.Flags().Float64Var(&create.Rate, "create-rate", 0, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
+	cmd.Flags().Float64Var(&create.Rate, "create-rate", create.Rate, "sessions a client (API key, else IP) may create per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&create.Burst, "create-burst", create.Burst, "sessions a client may create at once")
-	cmd.Flags().Float64Var(&events.Rate, "event-rate", 0, "events a client may send per second on average; 429 beyond (0: off)")
+	cmd.Flags().Float64Var(&events.Rate, "event-rate", events.Rate, "events (and stream opens) a client may send per second on average; 429 beyond (0: off)")
 	cmd.Flags().IntVar(&events.Burst, "event-burst", events.Burst, "events a client may send at once")
 	cmd.Flags().Float64Var(&explain.Rate, "explain-rate", explain.Rate, "POST /v1/route/explain calls a client may make per second on average (each may be a model call); 429 beyond (0: off)")
 	cmd.Flags().IntVar(&explain.Burst, "explain-burst", explain.Burst, "explain calls a client may make at once")
+	cmd.Flags().IntVar(&streams.Total, "max-streams", streams.Total, "most open SSE responses (GET …/stream and streamed turns) in total; 503 overloaded beyond (0: no bound)")
+	cmd.Flags().IntVar(&streams.PerClient, "max-streams-per-client", streams.PerClient, "most open SSE responses per client (API key, else IP); 429 beyond (0: no bound)")
+	cmd.Flags().IntVar(&streams.PerSession, "max-streams-per-session", streams.PerSession, "most open SSE responses per session; 429 beyond (0: no bound)")
+	cmd.Flags().StringVar(&retain, "retain-sessions", retain, "delete sessions closed or untouched for longer than this (e.g. 30d, 12h) with their events and traces, in batches every minute (0: keep forever)")
+	cmd.Flags().DurationVar(&stopIn, "shutdown-timeout", stopIn, "on SIGTERM, how long running turns may take to finish; then they are stopped and fail with turn.error")
 	cmd.Flags().StringSliceVar(&origins, "cors-origin", nil, "let browser pages on this origin (scheme://host[:port]) call the API (repeatable; env SEARCHAGENT_CORS_ORIGINS, comma-separated; default none)")
 	cmd.Flags().BoolVar(&logJSON, "log-json", false, "log as JSON lines")
 	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory cap (e.g. 512MiB): sets the Go memory limit and answers 503 overloaded to new sessions at 70% and new turns at 85% of it in live heap (default: GOMEMLIMIT if set, else off)")

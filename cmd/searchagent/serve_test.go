@@ -55,6 +55,13 @@ type client struct {
 	evs   []api.StreamEvent
 }
 
+// postJSON is an in-process POST with a JSON body, as the API wants it.
+func postJSON(path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest("POST", path, body)
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
 func do(t testing.TB, method, url string, body any, hdr map[string]string) (*http.Response, []byte) {
 	t.Helper()
 	var rd io.Reader
@@ -342,10 +349,10 @@ func BenchmarkNaturalTurnHTTP(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/v1/sessions", strings.NewReader(`{"platform":"youtube","locale":"zh"}`)))
+		h.ServeHTTP(rec, postJSON("/v1/sessions", strings.NewReader(`{"platform":"youtube","locale":"zh"}`)))
 		var cr api.CreateSessionResponse
 		json.Unmarshal(rec.Body.Bytes(), &cr)
-		req := httptest.NewRequest("POST", "/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
+		req := postJSON("/v1/sessions/"+cr.SessionID+"/events", bytes.NewReader(body))
 		req.Header.Set("X-Session-Token", cr.Token)
 		rec = httptest.NewRecorder()
 		b.StartTimer()

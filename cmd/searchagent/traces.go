@@ -43,8 +43,10 @@ func (h *tracesHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		traceError(w, http.StatusNotImplemented, "not_configured", "GET /v1/traces needs auditor keys: set SEARCHAGENT_AUDITOR_KEYS")
 		return
 	}
-	key, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok || key == "" {
+	// The scheme is case-insensitive (RFC 9110 §11.1): "bearer KEY" too.
+	scheme, key, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	key = strings.TrimSpace(key)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || key == "" {
 		traceError(w, http.StatusUnauthorized, "unauthorized", "this call needs an auditor key (Authorization: Bearer KEY)")
 		return
 	}

@@ -5,8 +5,13 @@ package web
 
 import (
 	"embed"
+	"encoding/json"
 	"io/fs"
 	"net/http"
+	"path"
+	"strings"
+
+	"searchagent/api"
 )
 
 //go:embed static
@@ -26,7 +31,7 @@ func Routes() []Route {
 	if err != nil {
 		panic(err) // the embedded tree always has static/
 	}
-	files := http.FileServerFS(sub)
+	files := filesOnly(sub, http.FileServerFS(sub))
 	return []Route{
 		{Path: "/", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "no-cache")
@@ -42,4 +47,30 @@ func noCache(h http.Handler) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		h.ServeHTTP(w, r)
 	})
+}
+
+// filesOnly serves the embedded files and nothing else: a directory (no
+// listing) or a missing file is the API's JSON 404.
+func filesOnly(fsys fs.FS, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if st, err := fs.Stat(fsys, name); err != nil || st.IsDir() {
+			notFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// notFound is the API's JSON error body for a file that is not there.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	msg := "没有这个文件"
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(r.Header.Get("Accept-Language"))), "en") {
+		msg = "no such file"
+	}
+	b, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: "not_found", Message: msg}})
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write(b)
 }

@@ -35,6 +35,25 @@ func TestRoutes(t *testing.T) {
 	}
 }
 
+// TestNoListingsAndJSON404s: a directory is never listed and a missing
+// file is the API's JSON 404.
+func TestNoListingsAndJSON404s(t *testing.T) {
+	mux := http.NewServeMux()
+	for _, r := range Routes() {
+		mux.Handle(strings.TrimSuffix(strings.Split(r.Path, "*")[0], "/")+"/", r.Handler)
+	}
+	for _, p := range []string{"/examples/", "/examples", "/static/", "/static/examples/", "/static/nope.js", "/examples/nope.html", "/examples/../static/"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p, nil))
+		if rec.Code == http.StatusMovedPermanently || rec.Code == http.StatusTemporaryRedirect {
+			continue // the mux cleans the path first
+		}
+		if rec.Code != http.StatusNotFound || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || !strings.Contains(rec.Body.String(), `"code":"not_found"`) {
+			t.Errorf("GET %s = %d %q %.80s, want a JSON 404", p, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+		}
+	}
+}
+
 // TestPickerCoversTheCatalogue: the picker data lists 39 sub-states, each
 // with the events that reach it.
 func TestPickerCoversTheCatalogue(t *testing.T) {
