@@ -75,11 +75,11 @@ type ContractTrace struct {
 
 // turn is one event being handled.
 type turn struct {
-	a          *Agent
-	ctx        context.Context
-	s          *Session
-	version    int64
-	client     func(api.StreamEvent) error
+	a       *Agent
+	ctx     context.Context
+	s       *Session
+	version int64
+	client  func(api.StreamEvent) error
 	// log is the turn's events, numbered after seq0, committed with the
 	// turn in one transaction (or dropped when it fails).
 	log        []sessions.Event
