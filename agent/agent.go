@@ -413,7 +413,10 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	r := api.Readiness{
 		Ready: true, Mode: "embedded", Store: info.Store, Catalog: info.Catalog, Channels: info.Channels,
 		Embedder: a.mode.Embedder, Router: a.mode.Router, Renderer: a.mode.Renderer,
-		Sessions: a.mode.Sessions, Model: a.mode.Model, StartedAt: a.started,
+		Sessions: a.cfg.Sessions.Describe(), Model: a.mode.Model, StartedAt: a.started,
+	}
+	if strings.Contains(r.Sessions, "polled every") {
+		r.Notes = append(r.Notes, "other instances' turns reach this instance's streams by polling the session log (no LISTEN/NOTIFY): see sessions")
 	}
 	if info.Store != "memory" {
 		r.Mode = "production"

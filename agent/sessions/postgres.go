@@ -495,7 +495,7 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 }
 
 // Listen starts this instance's one listening connection (LISTEN
-// NotifyChannel) until ctx ends or Close: every notification wakes the
+// NotifyChannel) until Close: every notification wakes the
 // local subscribers of its session, which then read the log. It checks
 // first that the database delivers a notification to it (within
 // selfTest); when none arrives (some PostgreSQL-compatible servers do not
@@ -528,7 +528,8 @@ func (p *Postgres) Listen(ctx context.Context, selfTest time.Duration) error {
 		}
 	}
 	cancel()
-	lctx, stop := context.WithCancel(ctx)
+	// The listener lives until Close, not until the start-up context ends.
+	lctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	p.mu.Lock()
 	p.listen = listenState{on: true, stop: stop, done: done}

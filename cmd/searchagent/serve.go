@@ -124,11 +124,23 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 			return nil, err
 		}
 		st = mem
-		memSess = sessions.NewMemory(sessions.WithLimits(cfg.limits))
-		if err := m.ObserveSessions(memSess.Stats); err != nil {
-			return nil, failErr("metrics: %v", err)
+		if sessionsDatabaseURL() != "" {
+			// Sessions in PostgreSQL, channels in memory: a supported mode.
+			prod, err := openSessions(ctx, cfg.db, log)
+			if err != nil {
+				return nil, err
+			}
+			sess, probe, closer, turns = prod.sessions, prod.probe, prod.close, prod.sessions
+			extra = map[string]string{"sessions_database": pgdb.Redact(sessionsDatabaseURL()),
+				"mode_detail": "sessions in PostgreSQL (SEARCHAGENT_SESSIONS_DATABASE_URL), channels in memory (no DATABASE_URL)"}
+			modeName = "embedded channels, PostgreSQL sessions"
+		} else {
+			memSess = sessions.NewMemory(sessions.WithLimits(cfg.limits))
+			if err := m.ObserveSessions(memSess.Stats); err != nil {
+				return nil, failErr("metrics: %v", err)
+			}
+			sess = memSess
 		}
-		sess = memSess
 	}
 	var ropts []router.Option
 	acfg := agent.Config{Store: st, Sessions: sess, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns, Probe: probe, Extra: extra}
