@@ -56,6 +56,12 @@ type Postgres struct {
 	mu     sync.Mutex
 	wakes  map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
 	listen listenState
+	busy   map[string]bool // sessions whose writer lock this instance holds
+	// sharedBackend is set when the lock self-test found that advisory
+	// locks do not exclude between connections (a server that runs every
+	// connection on one backend, as PGlite does): the writer lock then
+	// holds within this process only.
+	sharedBackend bool
 }
 
 // listenState is what Listen found: whether notifications arrive, and
@@ -93,7 +99,7 @@ func WithPollInterval(d time.Duration) PostgresOption {
 // Schema and pgdb.Ensure).
 func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
 	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler),
-		wakes: map[string]map[chan struct{}]struct{}{}, listen: listenState{reason: "no listening connection (Listen not started)"}}
+		wakes: map[string]map[chan struct{}]struct{}{}, busy: map[string]bool{}, listen: listenState{reason: "no listening connection (Listen not started)"}}
 	for _, o := range opts {
 		o(p)
 	}
@@ -104,10 +110,14 @@ func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
 func (p *Postgres) Describe() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.listen.on {
-		return "postgres (sessions, events and traces survive restarts; one transaction per turn; other instances' turns pushed by LISTEN/NOTIFY)"
+	lock := "one writer per session across instances (advisory lock)"
+	if p.sharedBackend {
+		lock = "one writer per session within this process only: the database runs every connection on one backend, so advisory locks do not exclude other instances (their turns still cannot interleave: each commits at its version)"
 	}
-	return fmt.Sprintf("postgres (sessions, events and traces survive restarts; one transaction per turn; other instances' turns polled every %s: %s)", p.poll, p.listen.reason)
+	if p.listen.on {
+		return "postgres (sessions, events and traces survive restarts; one transaction per turn; " + lock + "; other instances' turns pushed by LISTEN/NOTIFY)"
+	}
+	return fmt.Sprintf("postgres (sessions, events and traces survive restarts; one transaction per turn; %s; other instances' turns polled every %s: %s)", lock, p.poll, p.listen.reason)
 }
 
 // Pushed reports whether a listener delivers other instances' turns.
@@ -312,6 +322,28 @@ func (p *Postgres) queueTurn(b *pgx.Batch, id string, turn *Turn, now time.Time)
 // held for the turn. PostgreSQL drops the lock with the connection, so a
 // process that dies mid-turn holds nothing.
 func (p *Postgres) Lock(ctx context.Context, id string) (Writer, error) {
+	p.mu.Lock()
+	if p.busy[id] {
+		p.mu.Unlock()
+		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	p.busy[id] = true
+	p.mu.Unlock()
+	w, err := p.lock(ctx, id)
+	if err != nil {
+		p.unbusy(id)
+		return nil, err
+	}
+	return w, nil
+}
+
+func (p *Postgres) unbusy(id string) {
+	p.mu.Lock()
+	delete(p.busy, id)
+	p.mu.Unlock()
+}
+
+func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
 	conn, err := p.pool.Acquire(ctx)
 	if err != nil {
 		return nil, dbErr("lock", id, err)
@@ -331,6 +363,40 @@ func (p *Postgres) Lock(ctx context.Context, id string) (Writer, error) {
 		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
 	}
 	return &pgWriter{p: p, conn: conn, id: id}, nil
+}
+
+// checkLocks finds out whether advisory locks exclude between two
+// connections (Describe says when they do not).
+func (p *Postgres) checkLocks(ctx context.Context) error {
+	a, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer a.Release()
+	b, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer b.Release()
+	const key = `hashtextextended('searchagent lock self-test', 0)`
+	var got, other bool
+	if err := a.QueryRow(ctx, `SELECT pg_try_advisory_lock(`+key+`)`).Scan(&got); err != nil {
+		return err
+	}
+	if !got {
+		return nil // another instance runs its self-test now: locks exclude
+	}
+	err = b.QueryRow(ctx, `SELECT pg_try_advisory_lock(`+key+`)`).Scan(&other)
+	if err == nil && other {
+		_, err = b.Exec(ctx, `SELECT pg_advisory_unlock(`+key+`)`)
+	}
+	if _, e := a.Exec(ctx, `SELECT pg_advisory_unlock(`+key+`)`); err == nil {
+		err = e
+	}
+	p.mu.Lock()
+	p.sharedBackend = other
+	p.mu.Unlock()
+	return err
 }
 
 // pgWriter holds a session's advisory lock on its connection; everything
@@ -387,6 +453,7 @@ func (w *pgWriter) Release() {
 			_ = w.conn.Conn().Close(ctx)
 		}
 		w.conn.Release()
+		w.p.unbusy(w.id)
 	})
 }
 
@@ -494,8 +561,9 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 	return out, rows.Err()
 }
 
-// Listen starts this instance's one listening connection (LISTEN
-// NotifyChannel) until Close: every notification wakes the
+// Listen checks that advisory locks exclude between connections (Describe
+// says when they do not) and starts this instance's one listening
+// connection (LISTEN NotifyChannel) until Close: every notification wakes the
 // local subscribers of its session, which then read the log. It checks
 // first that the database delivers a notification to it (within
 // selfTest); when none arrives (some PostgreSQL-compatible servers do not
@@ -503,6 +571,9 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 // which Describe reports. A lost connection is reopened; every subscriber
 // re-reads the log then, so nothing committed meanwhile is missed.
 func (p *Postgres) Listen(ctx context.Context, selfTest time.Duration) error {
+	if err := p.checkLocks(ctx); err != nil {
+		return fmt.Errorf("sessions: lock self-test: %w", err)
+	}
 	conn, err := p.listenConn(ctx)
 	if err != nil {
 		p.setListen(false, "the listening connection failed: "+err.Error())
