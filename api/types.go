@@ -296,6 +296,9 @@ type TurnDone struct {
 	Substate string `json:"substate"`
 	Version  int64  `json:"version"`
 	OK       bool   `json:"ok"`
+	// Repaired marks a turn.done that the start-up repair added to a log
+	// an older version left without one (Version is 0 there).
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // ErrorBody is every error answer: {"error": {"code", "message", "details"}}.

@@ -91,10 +91,13 @@ func (p *Postgres) Repair(ctx context.Context, olderThan time.Duration) (RepairR
 				return err
 			}
 			_ = json.Unmarshal(raw, &tr)
-			done := map[string]any{"turn": h.turn, "ok": true, "repaired": true, "scene": tr.Scene, "substate": tr.Substate}
-			if len(tr.To) > 0 {
-				done["state"] = tr.To
+			// The shape of api.TurnDone (this package does not import api);
+			// the version the turn committed is not known any more: 0.
+			state := tr.To
+			if len(state) == 0 || string(state) == "null" {
+				state = json.RawMessage(`{"input":"","container":"","session":""}`)
 			}
+			done := map[string]any{"turn": h.turn, "state": state, "scene": tr.Scene, "substate": tr.Substate, "version": 0, "ok": true, "repaired": true}
 			data, _ := json.Marshal(done)
 			_, err = tx.Exec(ctx, `INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ($1, $2, $3, 'turn.done', $4, $5)`,
 				h.id, last, h.turn, string(data), now)
