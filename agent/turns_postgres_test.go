@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"testing"
@@ -164,5 +165,47 @@ func TestTwoInstancesNeverInterleaveATurn(t *testing.T) {
 	}
 	if done != ok+1 {
 		t.Errorf("%d committed turns in the log, want %d (the search and the %d winners): a loser's events are in the log", done, ok+1, ok)
+	}
+}
+
+// TestTurnDoneTellsTheCommittedState: a turn's turn.done carries the
+// state, sub-state and version of the snapshot it committed, and comes
+// last; a turn that fails has none.
+func TestTurnDoneTellsTheCommittedState(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	for _, st := range []struct {
+		event string
+		args  api.Args
+	}{{"search.submit", api.Args{Text: "swim vest"}}, {"results.sort", api.Args{By: "followers"}}, {"session.reset", api.Args{}}} {
+		b.send(st.event, st.args)
+		last := b.events[len(b.events)-1]
+		var done api.TurnDone
+		json.Unmarshal(last.Data, &done)
+		if last.Name != api.EventTurnDone || last.Pending || done.Version != b.snap.Version || done.State != b.snap.State || done.Substate != b.snap.Substate || !done.OK {
+			t.Errorf("%s: last event %s (pending %v) %+v, want turn.done with v%d %+v %s", st.event, last.Name, last.Pending, done, b.snap.Version, b.snap.State, b.snap.Substate)
+		}
+		for _, e := range b.events[:len(b.events)-1] {
+			if !e.Pending || e.Name == api.EventTurnDone {
+				t.Errorf("%s: %s before the commit is not pending", st.event, e.Name)
+			}
+		}
+	}
+	n := 0
+	var got []api.StreamEvent
+	_, err := a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}}, func(e api.StreamEvent) error {
+		got = append(got, e)
+		if n++; n == 2 {
+			return errors.New("client went away")
+		}
+		return nil
+	})
+	if err == nil {
+		t.Fatal("a turn whose client went away succeeded")
+	}
+	for _, e := range got {
+		if e.Name == api.EventTurnDone {
+			t.Errorf("a failed turn sent turn.done %s", e.Data)
+		}
 	}
 }

@@ -240,3 +240,32 @@ func countAcked(m map[string][]int64) int {
 	}
 	return n
 }
+
+// TestMigrateSessionsDatabaseAlone: with SEARCHAGENT_SESSIONS_DATABASE_URL
+// alone, migrate up migrates the sessions schema in that database (and no
+// channel schema anywhere); without either variable it says what it needs.
+func TestMigrateSessionsDatabaseAlone(t *testing.T) {
+	dsn := pgdbtest.DSN(t)
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("SEARCHAGENT_SESSIONS_DATABASE_URL", "")
+	if _, errOut, code := cli(t, "", "migrate", "up"); code == 0 || !strings.Contains(errOut, "SEARCHAGENT_SESSIONS_DATABASE_URL") {
+		t.Errorf("migrate up with no database = %d %q, want a usage error naming both variables", code, errOut)
+	}
+	t.Setenv("SEARCHAGENT_SESSIONS_DATABASE_URL", dsn)
+	out, errOut, code := cli(t, "", "migrate", "up")
+	if code != 0 {
+		t.Fatalf("migrate up: %d %s", code, errOut)
+	}
+	var res []struct {
+		Schema   string `json:"schema"`
+		Database string `json:"database"`
+		Current  int64  `json:"current_version"`
+		Target   int64  `json:"target_version"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || res[0].Schema != "sessions" || res[0].Database != "SEARCHAGENT_SESSIONS_DATABASE_URL" || res[0].Current != res[0].Target {
+		t.Errorf("migrate up = %+v, want the sessions schema migrated in SEARCHAGENT_SESSIONS_DATABASE_URL only", res)
+	}
+}

@@ -84,6 +84,10 @@ func (p *production) probe(ctx context.Context) error {
 // older instance during a rolling upgrade.
 const repairOlderThan = 2 * time.Minute
 
+// sessionsPoolConns is the sessions pool's size unless the DSN sets
+// pool_max_conns: as many turns run at once per instance.
+const sessionsPoolConns = 16
+
 // listenSelfTest bounds the wait for the listening connection's first
 // notification at start-up.
 const listenSelfTest = 3 * time.Second
@@ -99,7 +103,12 @@ func openSessions(ctx context.Context, f dbFlags, log *slog.Logger) (*production
 	if os.Getenv("SEARCHAGENT_SESSIONS_DATABASE_URL") == "" {
 		name = "DATABASE_URL"
 	}
-	pool, err := pgdb.Open(ctx, sessionsDatabaseURL())
+	var opts []pgdb.Option
+	if !strings.Contains(sessionsDatabaseURL(), "pool_max_conns") {
+		// A running turn holds one connection (its writer lock).
+		opts = append(opts, pgdb.WithMaxConns(sessionsPoolConns))
+	}
+	pool, err := pgdb.Open(ctx, sessionsDatabaseURL(), opts...)
 	if err != nil {
 		return nil, failErr("%s (sessions database): %v", name, err)
 	}
