@@ -242,18 +242,25 @@ func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *S
 	if err != nil {
 		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
 	}
+	s, err := a.open(rec, token)
+	return rec, s, err
+}
+
+// open checks the token against a session record and decodes its
+// snapshot.
+func (a *Agent) open(rec sessions.Record, token string) (*Session, error) {
 	if token == "" {
-		return rec, nil, newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
+		return nil, newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
 	}
 	if subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(rec.TokenHash)) != 1 {
-		return rec, nil, newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
+		return nil, newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
 	}
 	var s Session
 	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+		return nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
 	}
 	s.Closed = rec.Closed()
-	return rec, &s, nil
+	return &s, nil
 }
 
 // Snapshot returns what the search box renders now.
@@ -413,7 +420,10 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	r := api.Readiness{
 		Ready: true, Mode: "embedded", Store: info.Store, Catalog: info.Catalog, Channels: info.Channels,
 		Embedder: a.mode.Embedder, Router: a.mode.Router, Renderer: a.mode.Renderer,
-		Sessions: a.mode.Sessions, Model: a.mode.Model, StartedAt: a.started,
+		Sessions: a.cfg.Sessions.Describe(), Model: a.mode.Model, StartedAt: a.started,
+	}
+	if strings.Contains(r.Sessions, "polled every") {
+		r.Notes = append(r.Notes, "other instances' turns reach this instance's streams by polling the session log (no LISTEN/NOTIFY): see sessions")
 	}
 	if info.Store != "memory" {
 		r.Mode = "production"

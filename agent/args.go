@@ -131,17 +131,6 @@ func (t *turn) checkTagInput() error {
 	return nil
 }
 
-// turnErrorInfo is the turn.error event of a failed turn: the same code
-// and message the call answers with (issue 33: the stream said
-// turn_failed where the JSON answer said 400 bad_query).
-func turnErrorInfo(err error, msg string) api.ErrorInfo {
-	var ae *Error
-	if errors.As(err, &ae) && !errors.Is(ae, ErrInternal) {
-		return api.ErrorInfo{Code: ae.Code, Message: ae.Message, Details: ae.Details}
-	}
-	return api.ErrorInfo{Code: "turn_failed", Message: msg}
-}
-
 // validSessionID reports whether id can name a session in any store: a
 // NUL or invalid UTF-8 in a path is simply no session (404), never a
 // database error.

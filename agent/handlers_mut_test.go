@@ -232,13 +232,27 @@ type lossyLog struct {
 	name string
 }
 
-func (l *lossyLog) Append(ctx context.Context, id string, evs []sessions.Event) ([]sessions.Event, error) {
+func (l *lossyLog) Lock(ctx context.Context, id string) (sessions.Writer, error) {
+	w, err := l.Memory.Lock(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return lossyWriter{Writer: w, name: l.name}, nil
+}
+
+// lossyWriter refuses a turn whose events include its name.
+type lossyWriter struct {
+	sessions.Writer
+	name string
+}
+
+func (w lossyWriter) Commit(ctx context.Context, v int64, snap json.RawMessage, evs []sessions.Event, turn *sessions.Turn) (sessions.Record, []sessions.Event, error) {
 	for _, e := range evs {
-		if e.Name == l.name {
-			return nil, fmt.Errorf("append %s: %w", e.Name, sessions.ErrUnavailable)
+		if e.Name == w.name {
+			return sessions.Record{}, nil, fmt.Errorf("commit %s: %w", e.Name, sessions.ErrUnavailable)
 		}
 	}
-	return l.Memory.Append(ctx, id, evs)
+	return w.Writer.Commit(ctx, v, snap, evs, turn)
 }
 
 // TestUnloggedResultsFailTheTurn: when the session log cannot take the

@@ -52,7 +52,7 @@ func TestLimits(t *testing.T) {
 }
 
 // TestTurnNumbersNeverRepeat: a failed turn commits nothing, but the next
-// turn does not reuse its number (its events in the log carry it).
+// turn does not reuse its number (its turn.error in the log carries it).
 func TestTurnNumbersNeverRepeat(t *testing.T) {
 	ctx := context.Background()
 	a := newTestAgent(t)
@@ -73,7 +73,10 @@ func TestTurnNumbersNeverRepeat(t *testing.T) {
 	turns := map[int64]bool{}
 	var prev int64
 	a.Follow(cancelled(), b.id, b.token, 0, func(e api.StreamEvent) error {
-		if e.Name == api.EventTurnStarted {
+		if e.Name == api.EventTurnError && e.Turn != 2 {
+			t.Errorf("the failed turn's turn.error carries turn %d, want 2", e.Turn)
+		}
+		if e.Name == api.EventTurnStarted || e.Name == api.EventTurnError {
 			if turns[e.Turn] || e.Turn <= prev {
 				t.Errorf("turn.started for turn %d after turn %d: a number was reused", e.Turn, prev)
 			}

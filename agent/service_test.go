@@ -399,7 +399,8 @@ type racyLog struct {
 
 func (r *racyLog) Events(ctx context.Context, id string, after int64, limit int) ([]sessions.Event, error) {
 	r.once.Do(func() {
-		r.Memory.Append(ctx, id, []sessions.Event{{Name: api.EventTurnDone, Data: json.RawMessage(`{}`), At: testNow}})
+		rec, _ := r.Memory.Get(ctx, id)
+		r.Memory.Commit(ctx, id, rec.Version, rec.Snapshot, []sessions.Event{{Name: api.EventTurnDone, Data: json.RawMessage(`{}`), At: testNow}}, nil)
 	})
 	return r.Memory.Events(ctx, id, after, limit)
 }

@@ -75,12 +75,15 @@ type ContractTrace struct {
 
 // turn is one event being handled.
 type turn struct {
-	a          *Agent
-	ctx        context.Context
-	s          *Session
-	version    int64
-	client     func(api.StreamEvent) error
-	events     []api.StreamEvent
+	a       *Agent
+	ctx     context.Context
+	s       *Session
+	version int64
+	client  func(api.StreamEvent) error
+	// log is the turn's events, numbered after seq0, committed with the
+	// turn in one transaction (or dropped when it fails).
+	log        []sessions.Event
+	seq0       int64
 	trace      TurnTrace
 	now        time.Time
 	tagsBefore []contract.Tag
@@ -134,7 +137,9 @@ func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client f
 	return t
 }
 
-// emit appends an event to the session's log and sends it to the client.
+// emit adds an event to the turn's log, which the turn commits whole, and
+// sends it to the client at once, marked pending (no other reader sees it
+// before the commit).
 func (t *turn) emit(name string, data any) error {
 	if !t.persist {
 		return nil
@@ -143,19 +148,21 @@ func (t *turn) emit(name string, data any) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", name, err)
 	}
-	// The log outlives the request: append even when the client is gone.
-	evs, err := t.a.cfg.Sessions.Append(context.WithoutCancel(t.ctx), t.s.ID, []sessions.Event{{Turn: t.s.Turn, Name: name, Data: raw, At: t.a.cfg.Now()}})
-	if err != nil {
-		return fmt.Errorf("append %s: %w", name, err)
-	}
-	se := toStream(evs[0])
-	t.events = append(t.events, se)
+	e := sessions.Event{SessionID: t.s.ID, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: t.s.Turn, Name: name, Data: raw, At: t.a.cfg.Now()}
+	t.log = append(t.log, e)
+	se := toStream(e)
+	se.Pending = true
+	t.send(se)
+	return nil
+}
+
+// send gives an event to the client, unless it is gone.
+func (t *turn) send(se api.StreamEvent) {
 	if t.client != nil && !t.clientGone {
 		if err := t.client(se); err != nil {
 			t.clientGone = true
 		}
 	}
-	return nil
 }
 
 func toAPIState(s fsm.State) api.State {
@@ -284,24 +291,38 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	mu := a.lock(id)
 	mu.Lock()
 	defer mu.Unlock()
-	rec, s, err := a.load(ctx, id, token)
+	// The token is checked before the session's writer lock is taken: a
+	// caller without it never holds the lock.
+	_, s, err := a.load(ctx, id, token)
+	if err != nil {
+		return api.Snapshot{}, err
+	}
+	// One writer per session across instances: a turn that another
+	// instance is running refuses this one before it runs.
+	w, err := a.cfg.Sessions.Lock(ctx, id)
+	if err != nil {
+		return api.Snapshot{}, lockError(err, s.zh())
+	}
+	defer w.Release()
+	rec, err := w.Get(ctx)
+	if err == nil {
+		s, err = a.open(rec, token)
+	} else {
+		err = newError(ErrInternal, "internal", "could not read the session", nil, err)
+	}
 	if err != nil {
 		return api.Snapshot{}, err
 	}
 	if rec.Closed() {
 		return api.Snapshot{}, newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
 	}
+	// Turn numbers come from the committed session and never repeat: a
+	// failed turn changes nothing but its turn.error and the number.
+	s.Turn = max(s.Turn, rec.LastTurn)
 	if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
 		return api.Snapshot{}, newError(ErrConflict, "session_full",
 			pick(s.zh(), "本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
 			map[string]int{"max_turns": max}, nil)
-	}
-	// Turn numbers never repeat: a failed turn commits nothing, but its
-	// events in the log carry its number.
-	if rec.LastSeq > 0 {
-		if last, err := a.cfg.Sessions.Events(ctx, id, rec.LastSeq-1, 1); err == nil && len(last) == 1 && last[0].Turn > s.Turn {
-			s.Turn = last[0].Turn
-		}
 	}
 	start := time.Now()
 	s.Turn++
@@ -314,6 +335,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	t := a.newTurn(ctx, s, rec.Version, emit)
 	t.ledger = ledger
 	t.persist = true
+	t.seq0 = rec.LastSeq
 	t.ev, t.args = ev, req.Args
 	t.trace.Event, t.trace.Args = req.Event, req.Args
 	if err := t.prepare(); err != nil {
@@ -329,62 +351,85 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	}
 	runErr = stopCause(ctx, runErr)
 	if runErr != nil {
-		// Nothing of a failed turn is committed: the session stays as it
-		// was, and the log says why.
-		t.trace.Error = runErr.Error()
-		t.keepFailedTrace(id, start)
-		msg := userSafe(runErr)
-		if errors.Is(runErr, context.Canceled) {
-			msg = "the client went away; the turn was stopped and nothing changed"
-		}
-		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: turnErrorInfo(runErr, msg)})
-		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), OK: false, Version: rec.Version})
-		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
-		var ae *Error
-		if errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal) {
-			return api.Snapshot{}, ae // a client error or an unavailable tool keeps its kind
-		}
-		return api.Snapshot{}, newError(ErrInternal, "turn_failed", msg, nil, runErr)
+		return api.Snapshot{}, t.fail(w, start, runErr)
 	}
 	t.trace.DurationMS = ms(time.Since(start))
 	snap, err := json.Marshal(s)
 	if err != nil {
-		return api.Snapshot{}, newError(ErrInternal, "internal", "could not save the session", nil, err)
+		return api.Snapshot{}, t.fail(w, start, newError(ErrInternal, "internal", "could not save the session", nil, err))
 	}
-	traceRaw, _ := json.Marshal(t.trace)
-	newRec, err := a.cfg.Sessions.Commit(context.WithoutCancel(ctx), id, rec.Version, snap, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State)})
-	if err != nil {
-		code, kind, msg := "internal", ErrInternal, "could not save the session"
-		if errors.Is(err, sessions.ErrConflict) {
-			code, kind, msg = "conflict", ErrConflict, "the session changed concurrently; reload and retry"
-		}
-		_ = t.emit(api.EventTurnError, api.ErrorBody{Error: api.ErrorInfo{Code: code, Message: msg}})
-		_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, OK: false, Version: rec.Version})
-		a.cfg.Observer.Turn(req.Event, false, time.Since(start))
-		return api.Snapshot{}, newError(kind, code, msg, nil, err)
-	}
+	// turn.done is the turn's last event, committed with it: it carries
+	// the state and version that the commit makes true. The client gets it
+	// only once the commit succeeded.
 	sub := fsm.Substate(s.State, s.facts())
-	_ = t.emit(api.EventTurnDone, api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: newRec.Version, OK: true})
+	done, _ := json.Marshal(api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: rec.Version + 1, OK: true})
+	t.log = append(t.log, sessions.Event{SessionID: id, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: s.Turn, Name: api.EventTurnDone, Data: done, At: a.cfg.Now()})
+	traceRaw, _ := json.Marshal(t.trace)
+	newRec, evs, err := w.Commit(context.WithoutCancel(ctx), rec.Version, snap, t.log, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State)})
+	if err != nil {
+		switch {
+		case errors.Is(err, sessions.ErrConflict):
+			err = newError(ErrConflict, "conflict", "the session changed concurrently; reload and retry", nil, err)
+		case errors.Is(err, sessions.ErrUnavailable):
+			err = newError(ErrUnavailable, "unavailable", pick(s.zh(), "会话存储暂时不可用，本轮未生效，请稍后重试", "the session store is unavailable; nothing of this turn took effect, retry later"),
+				map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+		default:
+			err = newError(ErrInternal, "internal", "could not save the session", nil, err)
+		}
+		return api.Snapshot{}, t.fail(w, start, err)
+	}
+	t.send(toStream(evs[len(evs)-1]))
 	a.cfg.Observer.Turn(req.Event, true, time.Since(start))
 	a.cfg.Logger.Info("turn", "session", id, "event", req.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
 	return a.snapshot(s, newRec.Version, false), nil
 }
 
-// keepFailedTrace stores the audit trail of a failed turn, its error
-// included, when the session store keeps such traces
-// (sessions.TraceRecorder); the snapshot and its version stay as they were.
-func (t *turn) keepFailedTrace(id string, start time.Time) {
-	rec, ok := t.a.cfg.Sessions.(sessions.TraceRecorder)
-	if !ok {
-		return
-	}
+// fail ends a turn that commits nothing: the session stays as it was, and
+// the log gets the turn's turn.error alone (its own small transaction,
+// with the turn's trace), which the client receives with its id. It
+// returns the error Handle answers with; the turn.error carries the same
+// code.
+func (t *turn) fail(w sessions.Writer, start time.Time, runErr error) error {
+	t.trace.Error = runErr.Error()
 	t.trace.DurationMS = ms(time.Since(start))
-	raw, err := json.Marshal(t.trace)
-	if err == nil {
-		err = rec.RecordTurn(context.WithoutCancel(t.ctx), id, sessions.Turn{Turn: t.s.Turn, Trace: raw})
+	msg := userSafe(runErr)
+	if errors.Is(runErr, context.Canceled) {
+		msg = "the client went away; the turn was stopped and nothing changed"
 	}
+	out := newError(ErrInternal, "turn_failed", msg, nil, runErr)
+	var ae *Error
+	if errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal) {
+		out = ae // a client error or an unavailable tool keeps its kind
+	} else if errors.As(runErr, &ae) && ae.Code != "" && ae.Code != "internal" {
+		out = newError(ErrInternal, ae.Code, ae.Message, nil, runErr)
+	}
+	t.a.cfg.Observer.Turn(string(t.ev), false, time.Since(start))
+	data, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: out.Code, Message: out.Message, Details: out.Details}})
+	traceRaw, _ := json.Marshal(t.trace)
+	ev, err := w.Fail(context.WithoutCancel(t.ctx), sessions.Event{SessionID: t.s.ID, Turn: t.s.Turn, Name: api.EventTurnError, Data: data, At: t.a.cfg.Now()},
+		&sessions.Turn{Turn: t.s.Turn, Trace: traceRaw})
 	if err != nil {
-		t.a.cfg.Logger.Warn("the failed turn's trace was not kept", "session", id, "turn", t.s.Turn, "err", err)
+		// The log cannot take it either (the database is away): the
+		// streaming client still gets a turn.error, made by the server.
+		t.a.cfg.Logger.Warn("turn.error not logged", "session", t.s.ID, "turn", t.s.Turn, "err", err)
+		return out
 	}
+	t.send(toStream(ev))
+	return out
+}
+
+// lockError is the answer when the session's writer lock cannot be had.
+func lockError(err error, zh bool) error {
+	switch {
+	case errors.Is(err, sessions.ErrBusy):
+		return newError(ErrConflict, "busy",
+			pick(zh, "本会话正在执行另一轮操作，请稍后重试", "this session is running another turn; retry in a moment"), nil, err)
+	case errors.Is(err, sessions.ErrNotFound):
+		return newError(ErrNotFound, "not_found", "no session with this id", nil, err)
+	case errors.Is(err, sessions.ErrUnavailable):
+		return newError(ErrUnavailable, "unavailable", pick(zh, "会话存储暂时不可用，请稍后重试", "the session store is unavailable; retry later"),
+			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+	}
+	return newError(ErrInternal, "internal", "could not lock the session", nil, err)
 }

@@ -224,6 +224,11 @@ type StreamEvent struct {
 	Name string          `json:"event"`
 	Data json.RawMessage `json:"data"`
 	At   time.Time       `json:"at"`
+	// Pending marks an event of a turn that has not committed yet: it is
+	// not in the log (Seq is the number it gets if the turn commits), so a
+	// stream sends it without an id and a client's Last-Event-ID moves
+	// only with committed events (the turn's turn.done or turn.error).
+	Pending bool `json:"-"`
 }
 
 // TurnStarted is the data of turn.started.
@@ -291,6 +296,9 @@ type TurnDone struct {
 	Substate string `json:"substate"`
 	Version  int64  `json:"version"`
 	OK       bool   `json:"ok"`
+	// Repaired marks a turn.done that the start-up repair added to a log
+	// an older version left without one (Version is 0 there).
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // ErrorBody is every error answer: {"error": {"code", "message", "details"}}.

@@ -45,8 +45,10 @@
 // the server emits one (data: api.ErrorBody, no id, so the client's
 // Last-Event-ID stays on the last logged event) and ends the stream.
 // GET …/stream checks the session and token first (JSON errors), then
-// opens the stream with a retry: hint and heartbeat comments. Every event
-// carries id = Seq, event = Name, data = Data; each is flushed at once
+// opens the stream with a retry: hint and heartbeat comments. Every logged
+// event carries id = Seq, event = Name, data = Data; a streaming turn's
+// own events go out pending (no id) until the turn commits, and its
+// turn.done (or turn.error) carries the id. Each is flushed at once
 // with a per-write deadline, so a stalled client cannot pin a goroutine.
 // No compression is applied; Transfer-Encoding and Connection are left to
 // net/http.

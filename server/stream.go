@@ -101,7 +101,7 @@ func (es *eventStream) write(ev api.StreamEvent, more bool) error {
 	if err := es.startLocked(); err != nil {
 		return err
 	}
-	if ev.Seq > 0 && ev.Seq <= es.lastSeq {
+	if !ev.Pending && ev.Seq > 0 && ev.Seq <= es.lastSeq {
 		if !more {
 			return es.sw.Flush() // what earlier writes left in the buffer
 		}
@@ -112,11 +112,17 @@ func (es *eventStream) write(ev api.StreamEvent, more bool) error {
 	if more {
 		writeEvent = es.sw.EventBuffered
 	}
-	if err := writeEvent(ev.Seq, ev.Name, eventData(ev.Data)); err != nil {
+	// A pending event (of a turn not committed yet) goes out without an
+	// id: the client's Last-Event-ID moves only with committed events.
+	id := ev.Seq
+	if ev.Pending {
+		id = 0
+	}
+	if err := writeEvent(id, ev.Name, eventData(ev.Data)); err != nil {
 		return err
 	}
-	if ev.Seq > 0 {
-		es.lastSeq = ev.Seq
+	if id > 0 {
+		es.lastSeq = id
 	}
 	if ev.Name == api.EventTurnError {
 		es.sawError = true

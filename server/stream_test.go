@@ -385,3 +385,25 @@ func TestStalledClientIsDropped(t *testing.T) {
 	waitErr(t, f.followDone, "Follow to give up on the stalled client")
 	ls.handlersDone(t)
 }
+
+// TestPendingEventsHaveNoID: the events of a turn that has not committed
+// go out without an id, so a client's Last-Event-ID stays on the last
+// committed event; the committed turn.done carries the turn's last seq.
+func TestPendingEventsHaveNoID(t *testing.T) {
+	rec := httptest.NewRecorder()
+	es := newEventStream(rec, 0, 4)
+	for _, ev := range []api.StreamEvent{
+		{Seq: 5, Name: api.EventTurnStarted, Data: json.RawMessage(`{}`), Pending: true},
+		{Seq: 6, Name: api.EventSlots, Data: json.RawMessage(`{}`), Pending: true},
+		{Seq: 7, Name: api.EventTurnDone, Data: json.RawMessage(`{}`)},
+		{Seq: 7, Name: api.EventTurnDone, Data: json.RawMessage(`{}`)}, // a replay overlap: dropped
+	} {
+		if err := es.send(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "event: turn.started\ndata: {}\n\nevent: slots\ndata: {}\n\nid: 7\nevent: turn.done\ndata: {}\n\n"
+	if got := rec.Body.String(); got != want {
+		t.Errorf("stream = %q, want %q", got, want)
+	}
+}

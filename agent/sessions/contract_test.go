@@ -82,8 +82,8 @@ func TestStoreContract(t *testing.T) {
 				}
 				for _, err := range []error{
 					func() error { _, err := s.Get(ctx, "nope"); return err }(),
-					func() error { _, err := s.Append(ctx, "nope", []Event{{Name: "x"}}); return err }(),
-					func() error { _, err := s.Commit(ctx, "nope", 1, nil, nil); return err }(),
+					func() error { _, _, err := s.Commit(ctx, "nope", 1, nil, []Event{{Name: "x"}}, nil); return err }(),
+					func() error { _, err := s.Lock(ctx, "nope"); return err }(),
 					func() error { _, err := s.Events(ctx, "nope", 0, 0); return err }(),
 					func() error { _, err := s.Turns(ctx, "nope"); return err }(),
 					func() error { _, err := s.Subscribe(ctx, "nope"); return err }(),
@@ -93,13 +93,15 @@ func TestStoreContract(t *testing.T) {
 					}
 				}
 			})
-			t.Run("AppendCommitReplay", func(t *testing.T) {
+			t.Run("CommitIsOneTurn", func(t *testing.T) {
 				s := open(t)
 				s.Create(ctx, newRec("s", ""))
 				for turn := int64(1); turn <= 3; turn++ {
-					evs, err := s.Append(ctx, "s", []Event{{Turn: turn, Name: "turn.started", Data: json.RawMessage(`{"a": 1}`)}, {Turn: turn, Name: "turn.done"}})
+					_, evs, err := s.Commit(ctx, "s", turn, json.RawMessage(fmt.Sprintf(`{"n":%d}`, turn)),
+						[]Event{{Turn: turn, Name: "turn.started", Data: json.RawMessage(`{"a": 1}`)}, {Turn: turn, Name: "turn.done"}},
+						&Turn{Turn: turn, Trace: json.RawMessage(`{"router":{"result":{"branch":"rules_hit"}}}`)})
 					if err != nil || evs[0].Seq != 2*turn-1 || evs[1].Seq != 2*turn {
-						t.Fatalf("Append turn %d = %+v, %v", turn, evs, err)
+						t.Fatalf("Commit turn %d = %+v, %v", turn, evs, err)
 					}
 				}
 				evs, err := s.Events(ctx, "s", 2, 2)
@@ -109,23 +111,72 @@ func TestStoreContract(t *testing.T) {
 				if evs, _ := s.Events(ctx, "s", 6, 0); len(evs) != 0 {
 					t.Errorf("Events(after the last) = %d events", len(evs))
 				}
-				r, err := s.Commit(ctx, "s", 1, json.RawMessage(`{"n":1}`), &Turn{Turn: 1, Trace: json.RawMessage(`{"router":{"result":{"branch":"rules_hit"}}}`)})
-				if err != nil || r.Version != 2 || r.LastSeq != 6 {
-					t.Fatalf("Commit = %+v, %v; want version 2, last seq 6", r, err)
+				got, _ := s.Get(ctx, "s")
+				if string(got.Snapshot) != `{"n":3}` || got.Version != 4 || got.LastSeq != 6 || got.LastTurn != 3 {
+					t.Errorf("after 3 turns: snapshot %s, version %d, last seq %d, last turn %d; want {\"n\":3}, 4, 6, 3", got.Snapshot, got.Version, got.LastSeq, got.LastTurn)
 				}
-				if _, err := s.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), nil); !errors.Is(err, ErrConflict) {
+				// A stale turn changes nothing: no snapshot, no event, no trace.
+				if _, _, err := s.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), []Event{{Turn: 9, Name: "slots"}}, &Turn{Turn: 9}); !errors.Is(err, ErrConflict) {
 					t.Fatalf("stale Commit = %v, want ErrConflict", err)
 				}
-				got, _ := s.Get(ctx, "s")
-				if string(got.Snapshot) != `{"n":1}` || got.Version != 2 {
-					t.Errorf("snapshot %s at %d, want the first commit's at 2", got.Snapshot, got.Version)
+				// Events numbered by a caller that read an older log are refused.
+				if _, _, err := s.Commit(ctx, "s", 4, json.RawMessage(`{"n":9}`), []Event{{Seq: 5, Turn: 9, Name: "slots"}}, &Turn{Turn: 9}); !errors.Is(err, ErrConflict) {
+					t.Fatalf("Commit of events numbered from 5 on a log at 6 = %v, want ErrConflict", err)
 				}
+				after, _ := s.Get(ctx, "s")
+				all, _ := s.Events(ctx, "s", 0, 0)
 				turns, err := s.Turns(ctx, "s")
-				if err != nil || len(turns) != 1 || TraceBranch(turns[0].Trace) != "rules_hit" || turns[0].Turn != 1 {
+				if string(after.Snapshot) != `{"n":3}` || after.Version != 4 || after.LastTurn != 3 || len(all) != 6 || len(turns) != 3 {
+					t.Errorf("refused commits left snapshot %s v%d, last turn %d, %d events, %d turns; want the state of 3 turns", after.Snapshot, after.Version, after.LastTurn, len(all), len(turns))
+				}
+				if err != nil || TraceBranch(turns[0].Trace) != "rules_hit" || turns[0].Turn != 1 {
 					t.Errorf("Turns = %+v, %v", turns, err)
 				}
+				// Events numbered right continue the log.
+				_, evs, err = s.Commit(ctx, "s", 4, json.RawMessage(`{"n":4}`), []Event{{Seq: 7, Turn: 4, Name: "turn.done"}}, &Turn{Turn: 4})
+				if err != nil || len(evs) != 1 || evs[0].Seq != 7 {
+					t.Errorf("Commit of events numbered from 7 = %+v, %v", evs, err)
+				}
 			})
-			t.Run("ConcurrentCommitsAndAppends", func(t *testing.T) {
+			t.Run("OneWriterFailedTurnLeavesItsError", func(t *testing.T) {
+				s := open(t)
+				s.Create(ctx, newRec("s", ""))
+				w, err := s.Lock(ctx, "s")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Lock(ctx, "s"); !errors.Is(err, ErrBusy) {
+					t.Fatalf("second Lock = %v, want ErrBusy", err)
+				}
+				r, err := w.Get(ctx)
+				if err != nil || r.Version != 1 {
+					t.Fatalf("Writer.Get = %+v, %v", r, err)
+				}
+				ev, err := w.Fail(ctx, Event{Turn: 1, Name: "turn.error", Data: json.RawMessage(`{"error":{"code":"x"}}`)}, &Turn{Turn: 1, Trace: json.RawMessage(`{"error":"x"}`)})
+				if err != nil || ev.Seq != 1 {
+					t.Fatalf("Fail = %+v, %v; want seq 1", ev, err)
+				}
+				r, _ = w.Get(ctx)
+				if r.Version != 1 || r.LastSeq != 1 || r.LastTurn != 1 {
+					t.Errorf("after a failed turn: version %d, last seq %d, last turn %d; want 1, 1, 1", r.Version, r.LastSeq, r.LastTurn)
+				}
+				_, evs, err := w.Commit(ctx, 1, json.RawMessage(`{"n":2}`), []Event{{Turn: 2, Name: "turn.done"}}, &Turn{Turn: 2})
+				if err != nil || evs[0].Seq != 2 {
+					t.Fatalf("Writer.Commit = %+v, %v", evs, err)
+				}
+				w.Release()
+				w.Release()
+				w2, err := s.Lock(ctx, "s")
+				if err != nil {
+					t.Fatalf("Lock after Release = %v", err)
+				}
+				w2.Release()
+				turns, _ := s.Turns(ctx, "s")
+				if len(turns) != 2 {
+					t.Errorf("%d turns recorded, want 2 (a failed turn keeps its trace)", len(turns))
+				}
+			})
+			t.Run("ConcurrentCommits", func(t *testing.T) {
 				s := open(t)
 				s.Create(ctx, newRec("s", ""))
 				const writers, rounds = 6, 15
@@ -140,11 +191,7 @@ func TestStoreContract(t *testing.T) {
 								t.Error(err)
 								return
 							}
-							if _, err := s.Append(ctx, "s", []Event{{Name: fmt.Sprint(w)}, {Name: fmt.Sprint(w)}}); err != nil {
-								t.Error(err)
-								return
-							}
-							_, err = s.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), nil)
+							_, _, err = s.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), []Event{{Name: fmt.Sprint(w)}, {Name: fmt.Sprint(w)}}, nil)
 							switch {
 							case err == nil:
 								mu.Lock()
@@ -162,28 +209,28 @@ func TestStoreContract(t *testing.T) {
 					t.Errorf("version %d after %d winning commits, want %d (a lost update)", r.Version, wins, 1+wins)
 				}
 				evs, _ := s.Events(ctx, "s", 0, 0)
-				if len(evs) != 2*writers*rounds || r.LastSeq != int64(len(evs)) {
-					t.Fatalf("%d events, last seq %d; want %d", len(evs), r.LastSeq, 2*writers*rounds)
+				if len(evs) != 2*wins || r.LastSeq != int64(len(evs)) {
+					t.Fatalf("%d events, last seq %d; want %d: only the winning commits' events", len(evs), r.LastSeq, 2*wins)
 				}
 				for i, e := range evs {
 					if e.Seq != int64(i+1) {
 						t.Fatalf("event %d has seq %d: the log has a gap", i, e.Seq)
 					}
 					if i%2 == 1 && evs[i-1].Name != e.Name {
-						t.Fatalf("events %d and %d of one append interleaved with another's", i-1, i)
+						t.Fatalf("events %d and %d of one commit interleaved with another's", i-1, i)
 					}
 				}
 			})
 			t.Run("Subscribe", func(t *testing.T) {
 				s := open(t)
 				s.Create(ctx, newRec("s", ""))
-				s.Append(ctx, "s", []Event{{Name: "before"}})
+				appendLog(ctx, s, "s", []Event{{Name: "before"}})
 				sctx, cancel := context.WithCancel(ctx)
 				sub, err := s.Subscribe(sctx, "s")
 				if err != nil {
 					t.Fatal(err)
 				}
-				s.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
+				appendLog(ctx, s, "s", []Event{{Name: "a"}, {Name: "b"}})
 				for _, want := range []string{"a", "b"} {
 					select {
 					case e := <-sub.C:
@@ -205,7 +252,8 @@ func TestStoreContract(t *testing.T) {
 }
 
 // TestPostgresTwoInstances: a subscriber on one instance receives the
-// events another instance appends (by polling the shared log).
+// events another instance commits (by polling the shared log: neither
+// listens here).
 func TestPostgresTwoInstances(t *testing.T) {
 	ctx := context.Background()
 	a := newTestPostgres(t)
@@ -219,7 +267,7 @@ func TestPostgresTwoInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Append(ctx, "s", []Event{{Name: "from-a"}}); err != nil {
+	if _, err := appendLog(ctx, a, "s", []Event{{Name: "from-a"}}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -230,10 +278,21 @@ func TestPostgresTwoInstances(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("instance b did not see instance a's event")
 	}
-	if _, err := b.Commit(ctx, "s", 1, json.RawMessage(`{"by":"b"}`), nil); err != nil {
+	if _, _, err := b.Commit(ctx, "s", 2, json.RawMessage(`{"by":"b"}`), nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := a.Get(ctx, "s"); err != nil || r.Version != 2 || string(r.Snapshot) != `{"by":"b"}` {
+	if r, err := a.Get(ctx, "s"); err != nil || r.Version != 3 || string(r.Snapshot) != `{"by":"b"}` {
 		t.Errorf("instance a reads %+v, %v; want instance b's commit", r, err)
 	}
+}
+
+// appendLog commits events as a turn that keeps the snapshot: the way
+// these tests put events in a log.
+func appendLog(ctx context.Context, s Store, id string, evs []Event) ([]Event, error) {
+	r, err := s.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	_, out, err := s.Commit(ctx, id, r.Version, r.Snapshot, evs, nil)
+	return out, err
 }

@@ -69,6 +69,7 @@ type memSession struct {
 	subs     map[*memSub]struct{}
 	seen     time.Time
 	logBytes int64
+	locked   bool // a Writer holds the session
 }
 
 type memSub struct {
@@ -216,20 +217,15 @@ func (m *Memory) Get(_ context.Context, id string) (Record, error) {
 	return s.rec, nil
 }
 
-// Append implements Store.
-func (m *Memory) Append(_ context.Context, id string, events []Event) ([]Event, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.sessions[id]
-	if !ok {
-		return nil, fmt.Errorf("append %s: %w", id, ErrNotFound)
-	}
+// appendLocked numbers events after the log's last one, appends them and
+// delivers them to the subscribers; m.mu must be held.
+func (m *Memory) appendLocked(s *memSession, events []Event) []Event {
 	out := make([]Event, len(events))
 	now := m.now()
 	s.seen = now
 	for i, e := range events {
 		s.rec.LastSeq++
-		e.SessionID, e.Seq, e.Data = id, s.rec.LastSeq, clone(e.Data)
+		e.SessionID, e.Seq, e.Data = s.rec.ID, s.rec.LastSeq, clone(e.Data)
 		if e.At.IsZero() {
 			e.At = now
 		}
@@ -248,38 +244,97 @@ func (m *Memory) Append(_ context.Context, id string, events []Event) ([]Event, 
 			}
 		}
 	}
-	return out, nil
+	return out
+}
+
+// recordTurnLocked adds a turn's audit trail; m.mu must be held.
+func (m *Memory) recordTurnLocked(s *memSession, turn *Turn) {
+	if turn == nil {
+		return
+	}
+	if turn.State != (State{}) {
+		s.rec.State = turn.State
+	}
+	s.rec.LastTurn = max(s.rec.LastTurn, turn.Turn)
+	t := *turn
+	t.SessionID, t.Trace = s.rec.ID, clone(t.Trace)
+	s.logBytes += int64(len(t.Trace))
+	m.logBytes.Add(int64(len(t.Trace)))
+	if t.At.IsZero() {
+		t.At = m.now()
+	}
+	s.turns = append(s.turns, t)
 }
 
 // Commit implements Store.
-func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snapshot json.RawMessage, turn *Turn) (Record, error) {
+func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, ok := m.sessions[id]
 	if !ok {
-		return Record{}, fmt.Errorf("commit %s: %w", id, ErrNotFound)
+		return Record{}, nil, fmt.Errorf("commit %s: %w", id, ErrNotFound)
 	}
 	if s.rec.Version != expectVersion {
-		return Record{}, fmt.Errorf("commit %s at version %d (stored %d): %w", id, expectVersion, s.rec.Version, ErrConflict)
+		return Record{}, nil, fmt.Errorf("commit %s at version %d (stored %d): %w", id, expectVersion, s.rec.Version, ErrConflict)
+	}
+	if len(events) > 0 && events[0].Seq != 0 && events[0].Seq != s.rec.LastSeq+1 {
+		return Record{}, nil, fmt.Errorf("commit %s: events numbered from %d, the log is at %d: %w", id, events[0].Seq, s.rec.LastSeq, ErrConflict)
 	}
 	s.rec.Version++
 	s.rec.Snapshot = clone(snapshot)
 	s.rec.UpdatedAt = m.now()
 	s.seen = s.rec.UpdatedAt
-	if turn != nil {
-		if turn.State != (State{}) {
-			s.rec.State = turn.State
-		}
-		t := *turn
-		t.SessionID, t.Trace = id, clone(t.Trace)
-		s.logBytes += int64(len(t.Trace))
-		m.logBytes.Add(int64(len(t.Trace)))
-		if t.At.IsZero() {
-			t.At = s.rec.UpdatedAt
-		}
-		s.turns = append(s.turns, t)
+	m.recordTurnLocked(s, turn)
+	out := m.appendLocked(s, events)
+	return s.rec, out, nil // shares the stored snapshot, as Get does
+}
+
+// Lock implements Store: one writer per session in this process.
+func (m *Memory) Lock(_ context.Context, id string) (Writer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("lock %s: %w", id, ErrNotFound)
 	}
-	return s.rec, nil // shares the stored snapshot, as Get does
+	if s.locked {
+		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	s.locked = true
+	return &memWriter{m: m, s: s}, nil
+}
+
+// memWriter holds a Memory session's writer lock.
+type memWriter struct {
+	m    *Memory
+	s    *memSession
+	once sync.Once
+}
+
+func (w *memWriter) Get(ctx context.Context) (Record, error) { return w.m.Get(ctx, w.s.rec.ID) }
+
+func (w *memWriter) Commit(ctx context.Context, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
+	return w.m.Commit(ctx, w.s.rec.ID, expectVersion, snapshot, events, turn)
+}
+
+func (w *memWriter) Fail(_ context.Context, ev Event, turn *Turn) (Event, error) {
+	w.m.mu.Lock()
+	defer w.m.mu.Unlock()
+	if _, ok := w.m.sessions[w.s.rec.ID]; !ok {
+		return Event{}, fmt.Errorf("fail %s: %w", w.s.rec.ID, ErrNotFound)
+	}
+	ev.Seq = 0
+	w.s.rec.LastTurn = max(w.s.rec.LastTurn, ev.Turn)
+	w.m.recordTurnLocked(w.s, turn)
+	return w.m.appendLocked(w.s, []Event{ev})[0], nil
+}
+
+func (w *memWriter) Release() {
+	w.once.Do(func() {
+		w.m.mu.Lock()
+		w.s.locked = false
+		w.m.mu.Unlock()
+	})
 }
 
 // Events implements Store.

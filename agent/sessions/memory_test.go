@@ -95,12 +95,12 @@ func TestCreateNeedsProofToReplace(t *testing.T) {
 	}
 }
 
-func TestAppendNumbersEventsAndReplays(t *testing.T) {
+func TestCommitNumbersEventsAndReplays(t *testing.T) {
 	ctx := context.Background()
 	m := NewMemory()
 	m.Create(ctx, newRec("s", ""))
 	for turn := int64(1); turn <= 3; turn++ {
-		evs, err := m.Append(ctx, "s", []Event{{Turn: turn, Name: "turn.started"}, {Turn: turn, Name: "turn.done"}})
+		evs, err := appendLog(ctx, m, "s", []Event{{Turn: turn, Name: "turn.started"}, {Turn: turn, Name: "turn.done"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,8 +124,8 @@ func TestAppendNumbersEventsAndReplays(t *testing.T) {
 		}
 	}
 	r, _ := m.Get(ctx, "s")
-	if r.LastSeq != 6 || r.Version != 1 {
-		t.Errorf("LastSeq=%d Version=%d, want 6 and 1 (appending does not bump the version)", r.LastSeq, r.Version)
+	if r.LastSeq != 6 || r.Version != 4 {
+		t.Errorf("LastSeq=%d Version=%d, want 6 and 4 (each commit bumps the version)", r.LastSeq, r.Version)
 	}
 }
 
@@ -133,11 +133,11 @@ func TestCommitIsOptimistic(t *testing.T) {
 	ctx := context.Background()
 	m := NewMemory()
 	m.Create(ctx, newRec("s", ""))
-	r, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":1}`), &Turn{Turn: 1, Trace: json.RawMessage(`{"t":1}`)})
+	r, _, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":1}`), nil, &Turn{Turn: 1, Trace: json.RawMessage(`{"t":1}`)})
 	if err != nil || r.Version != 2 {
 		t.Fatalf("Commit = %v, %v; want version 2", r.Version, err)
 	}
-	if _, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), nil); !errors.Is(err, ErrConflict) {
+	if _, _, err := m.Commit(ctx, "s", 1, json.RawMessage(`{"n":9}`), nil, nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale Commit = %v, want ErrConflict", err)
 	}
 	got, _ := m.Get(ctx, "s")
@@ -170,7 +170,7 @@ func TestConcurrentCommits(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				_, err = m.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), nil)
+				_, _, err = m.Commit(ctx, "s", r.Version, json.RawMessage(fmt.Sprintf(`{"w":%d}`, w)), nil, nil)
 				if err == nil {
 					mu.Lock()
 					wins[r.Version]++
@@ -205,7 +205,7 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Append(ctx, "s", []Event{{Name: "a"}, {Name: "b"}})
+	appendLog(ctx, m, "s", []Event{{Name: "a"}, {Name: "b"}})
 	for _, want := range []string{"a", "b"} {
 		if e := testwait.Recv(t, sub.C, "event "+want); e.Name != want {
 			t.Fatalf("got %s, want %s", e.Name, want)
@@ -223,7 +223,7 @@ func TestSubscribeLiveLagAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Append(ctx, "s", []Event{{Name: "1"}, {Name: "2"}, {Name: "3"}})
+	appendLog(ctx, m, "s", []Event{{Name: "1"}, {Name: "2"}, {Name: "3"}})
 	n := len(testwait.Drain(t, slow.C, "the slow feed to close"))
 	if n != 2 || !slow.Lagged() {
 		t.Errorf("slow subscriber got %d events, lagged=%v; want 2 and lagged", n, slow.Lagged())
@@ -243,7 +243,7 @@ func TestClockStamps(t *testing.T) {
 	m := NewMemory(WithClock(func() time.Time { return at }))
 	ctx := context.Background()
 	m.Create(ctx, newRec("s", ""))
-	evs, _ := m.Append(ctx, "s", []Event{{Name: "x"}})
+	evs, _ := appendLog(ctx, m, "s", []Event{{Name: "x"}})
 	if !evs[0].At.Equal(at) {
 		t.Errorf("event at %v, want %v", evs[0].At, at)
 	}
@@ -260,7 +260,7 @@ func TestLimitsEvictThenRefuse(t *testing.T) {
 	a.TokenHash = "ta"
 	m.Create(ctx, a)
 	m.Create(ctx, newRec("b", ""))
-	m.Append(ctx, "a", []Event{{Name: "x", Data: json.RawMessage(`"12345"`)}})
+	appendLog(ctx, m, "a", []Event{{Name: "x", Data: json.RawMessage(`"12345"`)}})
 	if _, err := m.Create(ctx, newRec("c", "")); !errors.Is(err, ErrOverloaded) {
 		t.Fatalf("Create beyond MaxSessions = %v, want ErrOverloaded", err)
 	}

@@ -30,7 +30,7 @@ func TestLogBytesLimitIsInclusive(t *testing.T) {
 			if _, err := m.Create(ctx, newRec("a", "")); err != nil {
 				t.Fatal(err)
 			}
-			m.Append(ctx, "a", []Event{{Name: "x", Data: json.RawMessage(tc.payload)}})
+			appendLog(ctx, m, "a", []Event{{Name: "x", Data: json.RawMessage(tc.payload)}})
 			if _, err := m.Create(ctx, newRec("b", "")); !errors.Is(err, tc.want) {
 				t.Errorf("Create with %d log bytes held = %v, want %v", len(tc.payload), err, tc.want)
 			}

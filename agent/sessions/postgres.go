@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -24,28 +25,53 @@ var migrationFiles embed.FS
 var Schema = pgdb.NewSchema("sessions", "goose_sessions_version", migrationFiles, "migrations")
 
 // DefaultPollInterval is how often a subscription on the PostgreSQL store
-// looks for events that another instance appended.
+// looks for events that another instance committed when the instance has
+// no listening connection (Listen was not called, or the database
+// delivered no notification to it).
 const DefaultPollInterval = 200 * time.Millisecond
+
+// NotifyChannel is the LISTEN/NOTIFY channel: every committed turn (and
+// every failed turn's turn.error) notifies it with the session id.
+const NotifyChannel = "searchagent_session_events"
 
 // Postgres is the PostgreSQL Store: sessions survive restarts and are
 // shared by every instance on the same database.
 //
-// Appends take the session row's lock to number events without gaps
-// (UPDATE sessions SET last_seq = last_seq + n), commits are optimistic
-// (UPDATE … WHERE version = $n), and a turn's trace is written in the
-// commit's transaction. Subscriptions poll the event log (every
-// DefaultPollInterval, and at once after an append on this instance), so
-// an instance that did not run a turn still streams it; polling needs no
-// dedicated LISTEN connection per instance and survives reconnects.
+// A turn is one transaction (Commit: the session row, its events, its
+// trace and the notification), at the expected version. One writer at a
+// time holds a session (Lock: a session-level advisory lock on a pooled
+// connection, released when the turn ends or the connection dies with its
+// process). Subscriptions read the log when this instance commits a turn
+// of their session or another instance's notification arrives on the one
+// listening connection (Listen); an idle subscription costs no query.
+// Without a listener they poll every DefaultPollInterval, and Describe says
+// so.
 type Postgres struct {
 	pool   *pgxpool.Pool
 	now    func() time.Time
 	buffer int
 	poll   time.Duration
 	live   liveBound // WithLiveBound (bounds.go)
+	log    *slog.Logger
 
-	mu    sync.Mutex
-	wakes map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
+	mu     sync.Mutex
+	wakes  map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
+	listen listenState
+	busy   map[string]bool // sessions whose writer lock this instance holds
+	// sharedBackend is set when the lock self-test found that advisory
+	// locks do not exclude between connections (a server that runs every
+	// connection on one backend, as PGlite does): the writer lock then
+	// holds within this process only.
+	sharedBackend bool
+}
+
+// listenState is what Listen found: whether notifications arrive, and
+// why not when they do not.
+type listenState struct {
+	on     bool   // a listener runs and delivered its self-test notification
+	reason string // why subscriptions poll, for Describe
+	stop   context.CancelFunc
+	done   chan struct{}
 }
 
 var _ Store = (*Postgres)(nil)
@@ -61,7 +87,11 @@ func WithPostgresClock(now func() time.Time) PostgresOption {
 // WithPostgresBuffer sets the per-subscriber buffer (DefaultBuffer).
 func WithPostgresBuffer(n int) PostgresOption { return func(p *Postgres) { p.buffer = max(n, 1) } }
 
-// WithPollInterval sets how often subscriptions poll the event log.
+// WithPostgresLogger sets the logger of the listening connection.
+func WithPostgresLogger(l *slog.Logger) PostgresOption { return func(p *Postgres) { p.log = l } }
+
+// WithPollInterval sets how often subscriptions poll the event log when
+// no listener delivers notifications.
 func WithPollInterval(d time.Duration) PostgresOption {
 	return func(p *Postgres) { p.poll = max(d, time.Millisecond) }
 }
@@ -69,7 +99,8 @@ func WithPollInterval(d time.Duration) PostgresOption {
 // NewPostgres returns the store over pool, which must be migrated (see
 // Schema and pgdb.Ensure).
 func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
-	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, wakes: map[string]map[chan struct{}]struct{}{}}
+	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler),
+		wakes: map[string]map[chan struct{}]struct{}{}, busy: map[string]bool{}, listen: listenState{reason: "no listening connection (Listen not started)"}}
 	for _, o := range opts {
 		o(p)
 	}
@@ -78,7 +109,23 @@ func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
 
 // Describe implements Store.
 func (p *Postgres) Describe() string {
-	return "postgres (sessions, events and traces survive restarts)"
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	lock := "one writer per session across instances (advisory lock)"
+	if p.sharedBackend {
+		lock = "one writer per session within this process only: the database runs every connection on one backend, so advisory locks do not exclude other instances (their turns still cannot interleave: each commits at its version)"
+	}
+	if p.listen.on {
+		return "postgres (sessions, events and traces survive restarts; one transaction per turn; " + lock + "; other instances' turns pushed by LISTEN/NOTIFY)"
+	}
+	return fmt.Sprintf("postgres (sessions, events and traces survive restarts; one transaction per turn; %s; other instances' turns polled every %s: %s)", lock, p.poll, p.listen.reason)
+}
+
+// Pushed reports whether a listener delivers other instances' turns.
+func (p *Postgres) Pushed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.listen.on
 }
 
 // Ping checks the database, for /readyz.
@@ -152,13 +199,13 @@ func jsonArg(b json.RawMessage) string {
 	return string(b)
 }
 
-const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot::text, created_at, updated_at, closed_at, closed_by, last_seq`
+const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 func scanRecord(row pgx.Row) (Record, error) {
 	var r Record
 	var snap string
 	var closedAt *time.Time
-	err := row.Scan(&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq)
+	err := row.Scan(&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq, &r.LastTurn)
 	if err != nil {
 		return r, err
 	}
@@ -170,8 +217,16 @@ func scanRecord(row pgx.Row) (Record, error) {
 }
 
 // Get implements Store.
-func (p *Postgres) Get(ctx context.Context, id string) (Record, error) {
-	r, err := scanRecord(p.pool.QueryRow(ctx, `SELECT `+recordCols+` FROM sessions WHERE id = $1`, id))
+func (p *Postgres) Get(ctx context.Context, id string) (Record, error) { return get(ctx, p.pool, id) }
+
+// querier is a pool, a pooled connection or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Begin(ctx context.Context) (pgx.Tx, error)
+}
+
+func get(ctx context.Context, q querier, id string) (Record, error) {
+	r, err := scanRecord(q.QueryRow(ctx, `SELECT `+recordCols+` FROM sessions WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Record{}, fmt.Errorf("get %s: %w", id, ErrNotFound)
 	}
@@ -181,87 +236,229 @@ func (p *Postgres) Get(ctx context.Context, id string) (Record, error) {
 	return r, nil
 }
 
-// Append implements Store. The events and the new last sequence number
-// are written in one transaction.
-func (p *Postgres) Append(ctx context.Context, id string, events []Event) ([]Event, error) {
-	if len(events) == 0 {
-		return nil, nil
-	}
+// Commit implements Store: the turn in one transaction, at the expected
+// version.
+func (p *Postgres) Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
+	return p.commit(ctx, p.pool, id, expectVersion, snapshot, events, turn)
+}
+
+func (p *Postgres) commit(ctx context.Context, q querier, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
 	now := p.now().UTC()
+	var firstSeq, turnNo int64
+	if len(events) > 0 {
+		firstSeq = events[0].Seq
+	}
+	if turn != nil {
+		turnNo = turn.Turn
+	}
+	var rec Record
+	var out []Event
+	err := pgx.BeginFunc(ctx, q, func(tx pgx.Tx) error {
+		r, err := scanRecord(tx.QueryRow(ctx, `UPDATE sessions SET version = version + 1, snapshot = $3, updated_at = $4,
+				last_seq = last_seq + $5, last_turn = GREATEST(last_turn, $6)
+			WHERE id = $1 AND version = $2 AND ($7::bigint = 0 OR last_seq = $7::bigint - 1) RETURNING `+recordCols,
+			id, expectVersion, jsonArg(snapshot), now, len(events), turnNo, firstSeq))
+		if errors.Is(err, pgx.ErrNoRows) {
+			var stored, last int64
+			if err := tx.QueryRow(ctx, `SELECT version, last_seq FROM sessions WHERE id = $1`, id).Scan(&stored, &last); errors.Is(err, pgx.ErrNoRows) {
+				return ErrNotFound
+			} else if err != nil {
+				return err
+			}
+			if stored != expectVersion {
+				return fmt.Errorf("at version %d (stored %d): %w", expectVersion, stored, ErrConflict)
+			}
+			return fmt.Errorf("events numbered from %d, the log is at %d: %w", firstSeq, last, ErrConflict)
+		}
+		if err != nil {
+			return err
+		}
+		rec = r
+		var b pgx.Batch
+		out = p.queueEvents(&b, id, r.LastSeq, events, now)
+		p.queueTurn(&b, id, turn, now)
+		b.Queue(`SELECT pg_notify($1, $2)`, NotifyChannel, id)
+		return tx.SendBatch(ctx, &b).Close()
+	})
+	if err != nil {
+		return Record{}, nil, dbErr("commit", id, err)
+	}
+	p.wake(id)
+	return rec, out, nil
+}
+
+// queueEvents numbers events so that the last one is last, queues their
+// inserts and returns them as stored.
+func (p *Postgres) queueEvents(b *pgx.Batch, id string, last int64, events []Event, now time.Time) []Event {
 	out := make([]Event, len(events))
-	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+	first := last - int64(len(events)) + 1
+	for i, e := range events {
+		e.SessionID, e.Seq = id, first+int64(i)
+		if e.At.IsZero() {
+			e.At = now
+		}
+		e.Data = clone(e.Data)
+		out[i] = e
+		b.Queue(`INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, e.Seq, e.Turn, e.Name, jsonArg(e.Data), e.At)
+	}
+	return out
+}
+
+// queueTurn queues the insert of a turn's audit trail, if any.
+func (p *Postgres) queueTurn(b *pgx.Batch, id string, turn *Turn, now time.Time) {
+	if turn == nil {
+		return
+	}
+	at := turn.At
+	if at.IsZero() {
+		at = now
+	}
+	trace := turn.Trace
+	if len(trace) == 0 {
+		trace = json.RawMessage("null")
+	}
+	b.Queue(`INSERT INTO session_turns (session_id, turn, branch, trace, at) VALUES ($1, $2, $3, $4, $5)`,
+		id, turn.Turn, TraceBranch(trace), string(trace), at)
+}
+
+// Lock implements Store: a session-level advisory lock on a connection
+// held for the turn. PostgreSQL drops the lock with the connection, so a
+// process that dies mid-turn holds nothing.
+func (p *Postgres) Lock(ctx context.Context, id string) (Writer, error) {
+	p.mu.Lock()
+	if p.busy[id] {
+		p.mu.Unlock()
+		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	p.busy[id] = true
+	p.mu.Unlock()
+	w, err := p.lock(ctx, id)
+	if err != nil {
+		p.unbusy(id)
+		return nil, err
+	}
+	return w, nil
+}
+
+func (p *Postgres) unbusy(id string) {
+	p.mu.Lock()
+	delete(p.busy, id)
+	p.mu.Unlock()
+}
+
+func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
+	conn, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return nil, dbErr("lock", id, err)
+	}
+	var ok bool
+	err = conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) {
+		conn.Release()
+		return nil, fmt.Errorf("lock %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		conn.Release()
+		return nil, dbErr("lock", id, err)
+	}
+	if !ok {
+		conn.Release()
+		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	return &pgWriter{p: p, conn: conn, id: id}, nil
+}
+
+// checkLocks finds out whether advisory locks exclude between two
+// connections (Describe says when they do not).
+func (p *Postgres) checkLocks(ctx context.Context) error {
+	a, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer a.Release()
+	b, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer b.Release()
+	const key = `hashtextextended('searchagent lock self-test', 0)`
+	var got, other bool
+	if err := a.QueryRow(ctx, `SELECT pg_try_advisory_lock(`+key+`)`).Scan(&got); err != nil {
+		return err
+	}
+	if !got {
+		return nil // another instance runs its self-test now: locks exclude
+	}
+	err = b.QueryRow(ctx, `SELECT pg_try_advisory_lock(`+key+`)`).Scan(&other)
+	if err == nil && other {
+		_, err = b.Exec(ctx, `SELECT pg_advisory_unlock(`+key+`)`)
+	}
+	if _, e := a.Exec(ctx, `SELECT pg_advisory_unlock(`+key+`)`); err == nil {
+		err = e
+	}
+	p.mu.Lock()
+	p.sharedBackend = other
+	p.mu.Unlock()
+	return err
+}
+
+// pgWriter holds a session's advisory lock on its connection; everything
+// the turn reads and writes of the session goes through that connection,
+// so a turn never waits for a second one from the pool.
+type pgWriter struct {
+	p    *Postgres
+	conn *pgxpool.Conn
+	id   string
+	once sync.Once
+}
+
+func (w *pgWriter) Get(ctx context.Context) (Record, error) { return get(ctx, w.conn, w.id) }
+
+func (w *pgWriter) Commit(ctx context.Context, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
+	return w.p.commit(ctx, w.conn, w.id, expectVersion, snapshot, events, turn)
+}
+
+// Fail implements Writer: the turn.error, the turn number and the trace
+// in one small transaction.
+func (w *pgWriter) Fail(ctx context.Context, ev Event, turn *Turn) (Event, error) {
+	now := w.p.now().UTC()
+	var out []Event
+	err := pgx.BeginFunc(ctx, w.conn, func(tx pgx.Tx) error {
 		var last int64
-		err := tx.QueryRow(ctx, `UPDATE sessions SET last_seq = last_seq + $2 WHERE id = $1 RETURNING last_seq`, id, len(events)).Scan(&last)
+		err := tx.QueryRow(ctx, `UPDATE sessions SET last_seq = last_seq + 1, last_turn = GREATEST(last_turn, $2) WHERE id = $1 RETURNING last_seq`,
+			w.id, ev.Turn).Scan(&last)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
-		first := last - int64(len(events)) + 1
-		rows := make([][]any, len(events))
-		for i, e := range events {
-			e.SessionID, e.Seq = id, first+int64(i)
-			if e.At.IsZero() {
-				e.At = now
-			}
-			e.Data = clone(e.Data)
-			out[i] = e
-			rows[i] = []any{id, e.Seq, e.Turn, e.Name, jsonArg(e.Data), e.At}
-		}
 		var b pgx.Batch
-		for _, r := range rows {
-			b.Queue(`INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ($1, $2, $3, $4, $5, $6)`, r...)
-		}
+		out = w.p.queueEvents(&b, w.id, last, []Event{ev}, now)
+		w.p.queueTurn(&b, w.id, turn, now)
+		b.Queue(`SELECT pg_notify($1, $2)`, NotifyChannel, w.id)
 		return tx.SendBatch(ctx, &b).Close()
 	})
 	if err != nil {
-		return nil, dbErr("append", id, err)
+		return Event{}, dbErr("fail", w.id, err)
 	}
-	p.wake(id)
-	return out, nil
+	w.p.wake(w.id)
+	return out[0], nil
 }
 
-// Commit implements Store: the snapshot and the turn's trace in one
-// transaction, only at the expected version.
-func (p *Postgres) Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, turn *Turn) (Record, error) {
-	now := p.now().UTC()
-	var rec Record
-	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		r, err := scanRecord(tx.QueryRow(ctx, `UPDATE sessions SET version = version + 1, snapshot = $3, updated_at = $4
-			WHERE id = $1 AND version = $2 RETURNING `+recordCols, id, expectVersion, jsonArg(snapshot), now))
-		if errors.Is(err, pgx.ErrNoRows) {
-			var stored int64
-			if err := tx.QueryRow(ctx, `SELECT version FROM sessions WHERE id = $1`, id).Scan(&stored); errors.Is(err, pgx.ErrNoRows) {
-				return ErrNotFound
-			} else if err != nil {
-				return err
-			}
-			return fmt.Errorf("at version %d (stored %d): %w", expectVersion, stored, ErrConflict)
+// Release implements Writer. When the unlock cannot be sent, the
+// connection is closed, which drops the lock as well.
+func (w *pgWriter) Release() {
+	w.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := w.conn.Exec(ctx, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, w.id); err != nil {
+			_ = w.conn.Conn().Close(ctx)
 		}
-		if err != nil {
-			return err
-		}
-		rec = r
-		if turn != nil {
-			at := turn.At
-			if at.IsZero() {
-				at = now
-			}
-			trace := turn.Trace
-			if len(trace) == 0 {
-				trace = json.RawMessage("null")
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO session_turns (session_id, turn, branch, trace, at) VALUES ($1, $2, $3, $4, $5)`,
-				id, turn.Turn, TraceBranch(trace), string(trace), at)
-			return err
-		}
-		return nil
+		w.conn.Release()
+		w.p.unbusy(w.id)
 	})
-	if err != nil {
-		return Record{}, dbErr("commit", id, err)
-	}
-	return rec, nil
 }
 
 // TraceBranch reads the router's branch from a turn trace
@@ -368,8 +565,123 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 	return out, rows.Err()
 }
 
-// Subscribe implements Store: it polls the log from the session's
-// current last sequence number.
+// Listen checks that advisory locks exclude between connections (Describe
+// says when they do not) and starts this instance's one listening
+// connection (LISTEN NotifyChannel) until Close: every notification wakes the
+// local subscribers of its session, which then read the log. It checks
+// first that the database delivers a notification to it (within
+// selfTest); when none arrives (some PostgreSQL-compatible servers do not
+// deliver them), it says why in the error and subscriptions keep polling,
+// which Describe reports. A lost connection is reopened; every subscriber
+// re-reads the log then, so nothing committed meanwhile is missed.
+func (p *Postgres) Listen(ctx context.Context, selfTest time.Duration) error {
+	if err := p.checkLocks(ctx); err != nil {
+		return fmt.Errorf("sessions: lock self-test: %w", err)
+	}
+	conn, err := p.listenConn(ctx)
+	if err != nil {
+		p.setListen(false, "the listening connection failed: "+err.Error())
+		return fmt.Errorf("sessions: listen: %w", err)
+	}
+	token := "selftest-" + fmt.Sprint(p.now().UnixNano())
+	if _, err := p.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, NotifyChannel, token); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		p.setListen(false, "the self-test notification could not be sent")
+		return fmt.Errorf("sessions: listen self-test: %w", err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, selfTest)
+	for {
+		n, err := conn.WaitForNotification(wctx)
+		if err != nil {
+			cancel()
+			conn.Close(context.WithoutCancel(ctx))
+			p.setListen(false, "the database delivered no notification to the listening connection")
+			return fmt.Errorf("sessions: listen self-test: no notification within %s: %w", selfTest, err)
+		}
+		if n.Payload == token {
+			break
+		}
+	}
+	cancel()
+	// The listener lives until Close, not until the start-up context ends.
+	lctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	p.mu.Lock()
+	p.listen = listenState{on: true, stop: stop, done: done}
+	p.mu.Unlock()
+	go p.listenLoop(lctx, conn, done)
+	return nil
+}
+
+func (p *Postgres) setListen(on bool, reason string) {
+	p.mu.Lock()
+	p.listen.on, p.listen.reason = on, reason
+	p.mu.Unlock()
+}
+
+func (p *Postgres) listenConn(ctx context.Context) (*pgx.Conn, error) {
+	conn, err := pgx.ConnectConfig(ctx, p.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return conn, nil
+}
+
+func (p *Postgres) listenLoop(ctx context.Context, conn *pgx.Conn, done chan struct{}) {
+	defer close(done)
+	backoff := 100 * time.Millisecond
+	for {
+		for conn != nil {
+			n, err := conn.WaitForNotification(ctx)
+			if err != nil {
+				conn.Close(context.WithoutCancel(ctx))
+				conn = nil
+				if ctx.Err() != nil {
+					return
+				}
+				p.log.Warn("sessions: the listening connection was lost; reconnecting", "err", err)
+				break
+			}
+			backoff = 100 * time.Millisecond
+			p.wake(n.Payload)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+		var err error
+		if conn, err = p.listenConn(ctx); err != nil {
+			conn = nil
+			continue
+		}
+		// Turns committed while the listener was away sent notifications
+		// nobody heard: every subscriber re-reads the log.
+		p.wakeAll()
+	}
+}
+
+// Close stops the listener, if one runs. The pool is the caller's.
+func (p *Postgres) Close() {
+	p.mu.Lock()
+	l := p.listen
+	p.listen = listenState{reason: "the store is closed"}
+	p.mu.Unlock()
+	if l.stop != nil {
+		l.stop()
+		<-l.done
+	}
+}
+
+// Subscribe implements Store: the subscription reads the log from the
+// session's current last sequence number whenever it is woken (a commit
+// on this instance, a notification from another), or every poll interval
+// when no listener runs.
 func (p *Postgres) Subscribe(ctx context.Context, id string) (*Subscription, error) {
 	rec, err := p.Get(ctx, id)
 	if err != nil {
@@ -396,19 +708,31 @@ func (p *Postgres) Subscribe(ctx context.Context, id string) (*Subscription, err
 			close(ch)
 		}()
 		after := rec.LastSeq
-		tick := time.NewTicker(p.poll)
-		defer tick.Stop()
+		var tick <-chan time.Time
+		if !p.Pushed() {
+			t := time.NewTicker(p.poll)
+			defer t.Stop()
+			tick = t.C
+		}
+		var retry <-chan time.Time
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case <-tick.C:
+			case <-tick:
 			case <-wake:
+			case <-retry:
 			}
 			evs, err := p.Events(ctx, id, after, p.buffer+1)
 			if err != nil {
-				continue // the database is away: keep polling until ctx ends
+				if errors.Is(err, ErrNotFound) {
+					return // the session is gone
+				}
+				// The database is away: try again after a poll interval.
+				retry = time.After(p.poll)
+				continue
 			}
+			retry = nil
 			for _, e := range evs {
 				select {
 				case ch <- e:
@@ -425,7 +749,7 @@ func (p *Postgres) Subscribe(ctx context.Context, id string) (*Subscription, err
 	return &Subscription{C: ch, lagged: func() bool { lagMu.Lock(); defer lagMu.Unlock(); return lagged }}, nil
 }
 
-// wake tells this instance's subscribers of id to poll now.
+// wake tells this instance's subscribers of id to read the log now.
 func (p *Postgres) wake(id string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -433,6 +757,20 @@ func (p *Postgres) wake(id string) {
 		select {
 		case w <- struct{}{}:
 		default:
+		}
+	}
+}
+
+// wakeAll wakes every subscriber of this instance.
+func (p *Postgres) wakeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, ws := range p.wakes {
+		for w := range ws {
+			select {
+			case w <- struct{}{}:
+			default:
+			}
 		}
 	}
 }

@@ -44,10 +44,8 @@ func TestRetentionSweeperDeletesOldSessions(t *testing.T) {
 				if _, err := s.Create(ctx, rec); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := s.Append(ctx, id, []Event{{Turn: 1, Name: "a", Data: json.RawMessage(`{}`)}, {Turn: 1, Name: "b", Data: json.RawMessage(`{}`)}}); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := s.Commit(ctx, id, 1, json.RawMessage(`{"n":1}`), &Turn{Turn: 1, Trace: json.RawMessage(`{}`)}); err != nil {
+				evs := []Event{{Turn: 1, Name: "a", Data: json.RawMessage(`{}`)}, {Turn: 1, Name: "b", Data: json.RawMessage(`{}`)}}
+				if _, _, err := s.Commit(ctx, id, 1, json.RawMessage(`{"n":1}`), evs, &Turn{Turn: 1, Trace: json.RawMessage(`{}`)}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -57,7 +55,7 @@ func TestRetentionSweeperDeletesOldSessions(t *testing.T) {
 			if closed, err := s.Create(ctx, fresh); err != nil || closed != "old5" {
 				t.Fatalf("Create(fresh) = %q, %v; want old5 closed", closed, err)
 			}
-			if _, err := s.Append(ctx, "fresh", []Event{{Turn: 1, Name: "a", Data: json.RawMessage(`{}`)}}); err != nil {
+			if _, _, err := s.Commit(ctx, "fresh", 1, json.RawMessage(`{"n":1}`), []Event{{Turn: 1, Name: "a", Data: json.RawMessage(`{}`)}}, nil); err != nil {
 				t.Fatal(err)
 			}
 			clock.set(start.Add(41 * 24 * time.Hour))

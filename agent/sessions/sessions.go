@@ -3,6 +3,13 @@
 // (what SSE clients replay with Last-Event-ID), the per-turn audit trail,
 // and a live fan-out of new events to subscribers with bounded buffers.
 //
+// A turn is atomic: its snapshot, its events and its trace are written in
+// one Commit, so a reader sees a turn whole or not at all, and a turn that
+// fails leaves one event in the log (its turn.error, written by
+// Writer.Fail). One writer at a time holds a session's turn (Lock): in
+// PostgreSQL a session-level advisory lock, so two instances never
+// interleave turns of one session.
+//
 // The payloads are opaque JSON here: the agent owns their types, and a
 // PostgreSQL implementation stores them as jsonb. Store is the interface
 // both implementations satisfy; Memory is the in-memory one.
@@ -34,6 +41,9 @@ var (
 	// ErrUnavailable: the store's database cannot be reached; nothing was
 	// written, retry later (the API answers 503).
 	ErrUnavailable = errors.New("session store unavailable")
+	// ErrBusy: another writer (a turn on another instance) holds the
+	// session's lock; the API answers 409 before the turn runs.
+	ErrBusy = errors.New("session is busy with another turn")
 )
 
 // Record is one session as stored.
@@ -66,6 +76,9 @@ type Record struct {
 	ClosedBy string    `json:"closed_by,omitempty"`
 	// LastSeq is the sequence number of the session's last event.
 	LastSeq int64 `json:"last_seq"`
+	// LastTurn is the number of the session's last turn, committed or
+	// failed: the next turn is LastTurn+1, so turn numbers never repeat.
+	LastTurn int64 `json:"last_turn"`
 	// State is the session's three-layer state as the agent last created
 	// or committed it (Turn.State), for the operator's gauges; the memory
 	// store keeps it, the PostgreSQL store leaves it zero (the state is in
@@ -116,26 +129,48 @@ type Store interface {
 	// Get returns the session. The record's Snapshot may share the store's
 	// memory: callers read it and must not modify it.
 	Get(ctx context.Context, id string) (Record, error)
-	// Append adds events to the session's log, numbering them after the
-	// last one, and returns them with their numbers. It does not change
-	// the snapshot or its version; a turn appends as it streams.
-	Append(ctx context.Context, id string, events []Event) ([]Event, error)
-	// Commit replaces the snapshot if the stored version is still
-	// expectVersion (else ErrConflict), bumps the version, and records the
-	// turn's audit trail when turn is not nil.
-	Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, turn *Turn) (Record, error)
+	// Commit writes one turn, all or nothing: if the stored version is
+	// still expectVersion (else ErrConflict) the snapshot replaces the
+	// stored one and the version goes up by one, the events are appended
+	// to the log, the turn's audit trail is recorded when turn is not nil,
+	// and LastTurn becomes turn.Turn. Events with Seq 0 are numbered after
+	// the log's last one; events that carry numbers must continue the log
+	// (the first is LastSeq+1, else ErrConflict: the log moved since the
+	// caller numbered them). Subscribers receive the events only once they
+	// are committed.
+	Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error)
+	// Lock takes the session's writer lock for one turn, or fails with
+	// ErrBusy at once when another writer holds it. The Writer reads and
+	// writes the session under the lock until Release.
+	Lock(ctx context.Context, id string) (Writer, error)
 	// Events returns the events with Seq > after, oldest first, at most
 	// limit (0 = all).
 	Events(ctx context.Context, id string, after int64, limit int) ([]Event, error)
 	// Turns returns the session's audit trail, oldest first.
 	Turns(ctx context.Context, id string) ([]Turn, error)
-	// Subscribe delivers the session's events appended from now on until
+	// Subscribe delivers the session's events committed from now on until
 	// ctx ends or the subscriber falls more than its buffer behind, when
 	// the channel is closed and Lagged reports true: the subscriber then
 	// resumes from the log with Events.
 	Subscribe(ctx context.Context, id string) (*Subscription, error)
 	// Describe names the implementation for /readyz.
 	Describe() string
+}
+
+// Writer is the holder of a session's writer lock (Store.Lock): the one
+// turn that may write the session now.
+type Writer interface {
+	// Get reads the session as committed, under the lock.
+	Get(ctx context.Context) (Record, error)
+	// Commit is Store.Commit under the lock.
+	Commit(ctx context.Context, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error)
+	// Fail records a turn that committed nothing: ev (its turn.error) is
+	// appended to the log as the turn's only event, numbered after the
+	// last one, LastTurn becomes ev.Turn, and the turn's audit trail is
+	// recorded when turn is not nil. The snapshot and its version stay.
+	Fail(ctx context.Context, ev Event, turn *Turn) (Event, error)
+	// Release gives the lock up. It is safe to call more than once.
+	Release()
 }
 
 // Subscription is a live feed of one session's new events.

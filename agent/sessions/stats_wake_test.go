@@ -35,11 +35,11 @@ func TestStatsByState(t *testing.T) {
 		}
 	}
 	want("created", map[State]int{idle: 2, {}: 1})
-	if _, err := m.Commit(ctx, "a", 1, json.RawMessage(`{}`), &Turn{Turn: 1, State: found}); err != nil {
+	if _, _, err := m.Commit(ctx, "a", 1, json.RawMessage(`{}`), nil, &Turn{Turn: 1, State: found}); err != nil {
 		t.Fatal(err)
 	}
 	want("a committed in results", map[State]int{idle: 1, found: 1, {}: 1})
-	if _, err := m.Commit(ctx, "a", 2, json.RawMessage(`{}`), &Turn{Turn: 2}); err != nil {
+	if _, _, err := m.Commit(ctx, "a", 2, json.RawMessage(`{}`), nil, &Turn{Turn: 2}); err != nil {
 		t.Fatal(err)
 	}
 	want("a turn without a state", map[State]int{idle: 1, found: 1, {}: 1})
@@ -91,7 +91,7 @@ func TestPostgresWakesAtOnce(t *testing.T) {
 	cancel1()
 	testwait.Drain(t, first.C, "the first subscription to close after cancel")
 	// A burst as large as the buffer: one wake fetches all of it.
-	if _, err := p.Append(ctx, "s", []Event{{Name: "e1"}, {Name: "e2"}, {Name: "e3"}}); err != nil {
+	if _, err := appendLog(ctx, p, "s", []Event{{Name: "e1"}, {Name: "e2"}, {Name: "e3"}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 1; i <= 3; i++ {
@@ -117,7 +117,7 @@ func TestPostgresDefaultPollInterval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Append(ctx, "s", []Event{{Name: "from-b"}}); err != nil {
+	if _, err := appendLog(ctx, b, "s", []Event{{Name: "from-b"}}); err != nil {
 		t.Fatal(err)
 	}
 	if e := recvWithin(t, sub.C, 5*time.Second, "instance b's event"); e.Name != "from-b" {

@@ -49,7 +49,7 @@ func TestTraceFromDatabase(t *testing.T) {
 	}
 	for i, tt := range turns {
 		raw, _ := json.Marshal(tt)
-		if _, err := st.Commit(ctx, id, int64(i+1), json.RawMessage(`{}`), &sessions.Turn{Turn: tt.Turn, Trace: raw}); err != nil {
+		if _, _, err := st.Commit(ctx, id, int64(i+1), json.RawMessage(`{}`), nil, &sessions.Turn{Turn: tt.Turn, Trace: raw}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -156,11 +156,27 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 			return nil, err
 		}
 		st = mem
-		memSess = sessions.NewMemory(sessions.WithLimits(cfg.limits))
-		if err := m.ObserveSessions(memSess.Stats); err != nil {
-			return nil, failErr("metrics: %v", err)
+		if sessionsDatabaseURL() != "" {
+			// Sessions in PostgreSQL, channels in memory: a supported mode,
+			// whose live sessions are bounded in the database too.
+			if cfg.logBytesSet {
+				return nil, usageErr("--max-log-bytes bounds the in-memory session store: with SEARCHAGENT_SESSIONS_DATABASE_URL sessions live in PostgreSQL (bound them with --max-sessions and --retain-sessions)")
+			}
+			prod, err := openSessions(ctx, cfg.db, log, sessions.WithLiveBound(cfg.limits.MaxSessions, cfg.limits.IdleTTL))
+			if err != nil {
+				return nil, err
+			}
+			sess, probe, closer, turns = prod.sessions, prod.probe, prod.close, prod.sessions
+			extra = map[string]string{"sessions_database": pgdb.Redact(sessionsDatabaseURL()),
+				"mode_detail": "sessions in PostgreSQL (SEARCHAGENT_SESSIONS_DATABASE_URL), channels in memory (no DATABASE_URL)"}
+			modeName = "embedded channels, PostgreSQL sessions"
+		} else {
+			memSess = sessions.NewMemory(sessions.WithLimits(cfg.limits))
+			if err := m.ObserveSessions(memSess.Stats); err != nil {
+				return nil, failErr("metrics: %v", err)
+			}
+			sess = memSess
 		}
-		sess = memSess
 	}
 	// The local n-gram classifier is stage 3 unless the model is.
 	ropts := []router.Option{router.WithDefaultLocalClassifier()}

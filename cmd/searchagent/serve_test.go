@@ -199,9 +199,10 @@ func readSSE(t testing.TB, r io.Reader, n int) []sseEvent {
 	return out
 }
 
-// TestSSEStreamAndResume: a streamed turn arrives as SSE with ids; a
-// client that disconnects and reconnects to /stream with Last-Event-ID
-// gets every later event exactly once.
+// TestSSEStreamAndResume: a streamed turn arrives as SSE as it runs, its
+// events without ids until the commit, then turn.done with the id of the
+// turn's last event; a client that disconnects and reconnects to /stream
+// with Last-Event-ID gets every later event exactly once.
 func TestSSEStreamAndResume(t *testing.T) {
 	srv := apiServer(t)
 	c := newClient(t, srv.URL, "youtube", "zh")
@@ -224,9 +225,12 @@ func TestSSEStreamAndResume(t *testing.T) {
 	names := []string{}
 	for i, e := range turn {
 		names = append(names, e.name)
-		if e.id != int64(i+1) {
-			t.Fatalf("event %d has id %d", i, e.id)
+		if want := int64(0); i < len(turn)-1 && e.id != want {
+			t.Fatalf("pending event %d (%s) has id %d, want none before the commit", i, e.name, e.id)
 		}
+	}
+	if got := turn[len(turn)-1].id; got != int64(len(turn)) {
+		t.Fatalf("the committed turn.done has id %d, want %d (the turn's last seq)", got, len(turn))
 	}
 	for _, want := range []string{api.EventTurnStarted, api.EventTransition, api.EventStepStarted, api.EventStepFinished, api.EventSlots, api.EventResults, api.EventTurnDone} {
 		if !slices.Contains(names, want) {

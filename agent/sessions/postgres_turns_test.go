@@ -1,0 +1,232 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"searchagent/tools/pgdb"
+	"searchagent/tools/pgdb/pgdbtest"
+)
+
+// newCountedPostgres is a second instance on the test database whose
+// pool counts its statements and commits.
+func newCountedPostgres(t *testing.T, opts ...PostgresOption) (*Postgres, *pgdbtest.Counter) {
+	t.Helper()
+	c := pgdbtest.NewCounter()
+	pool, err := pgdb.Open(context.Background(), pgdbtest.DSN(t), c.Option)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	p := NewPostgres(pool, opts...)
+	t.Cleanup(p.Close)
+	return p, c
+}
+
+// TestPostgresLockIsOneWriterAcrossInstances: while one instance holds a
+// session's writer lock another gets ErrBusy at once; the lock goes with
+// Release, and with the connection of a process that died mid-turn.
+func TestPostgresLockIsOneWriterAcrossInstances(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t)
+	b, _ := newCountedPostgres(t)
+	for _, id := range []string{"s", "other"} {
+		if _, err := a.Create(ctx, newRec(id, "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := a.Lock(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Lock(ctx, "s"); !errors.Is(err, ErrBusy) {
+		t.Fatalf("instance b's Lock while a holds it = %v, want ErrBusy", err)
+	}
+	wo, err := b.Lock(ctx, "other")
+	if err != nil {
+		t.Fatalf("another session's lock = %v, want it free", err)
+	}
+	wo.Release()
+	w.Release()
+	wb, err := b.Lock(ctx, "s")
+	if err != nil {
+		t.Fatalf("Lock after a released = %v", err)
+	}
+	// Instance b "dies": its connection goes, and the lock with it.
+	if _, err := a.pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		wa, err := a.Lock(ctx, "s")
+		if err == nil {
+			wa.Release()
+			break
+		}
+		if !errors.Is(err, ErrBusy) || time.Now().After(deadline) {
+			t.Fatalf("Lock after the holder's connection died = %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	wb.Release() // its connection is gone: Release must not hang or panic
+}
+
+// TestPostgresTurnIsOneCommit: a committed turn of many events, and a
+// failed turn's turn.error, are one commit each.
+func TestPostgresTurnIsOneCommit(t *testing.T) {
+	ctx := context.Background()
+	newTestPostgres(t) // migrated and emptied
+	p, c := newCountedPostgres(t)
+	if _, err := p.Create(ctx, newRec("s", "")); err != nil {
+		t.Fatal(err)
+	}
+	w, err := p.Lock(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Release()
+	var evs []Event
+	for i := range 15 {
+		evs = append(evs, Event{Turn: 1, Name: fmt.Sprint("e", i), Data: json.RawMessage(`{}`)})
+	}
+	_, c0 := c.Counts()
+	if _, _, err := w.Commit(ctx, 1, json.RawMessage(`{"n":1}`), evs, &Turn{Turn: 1, Trace: json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	_, c1 := c.Counts()
+	if _, err := w.Fail(ctx, Event{Turn: 2, Name: "turn.error", Data: json.RawMessage(`{}`)}, &Turn{Turn: 2, Trace: json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	_, c2 := c.Counts()
+	if c1-c0 != 1 || c2-c1 != 1 {
+		t.Errorf("a 15-event turn took %d commits and a failed turn %d, want 1 and 1", c1-c0, c2-c1)
+	}
+}
+
+// TestPostgresListenPushesAndIdleCostsNothing: with a listener, a
+// subscriber on one instance gets another instance's committed turn
+// without polling, and a thousand idle subscriptions send no query.
+func TestPostgresListenPushesAndIdleCostsNothing(t *testing.T) {
+	ctx := context.Background()
+	b := newTestPostgres(t)
+	// An hour between polls: only a notification can deliver in time.
+	a, c := newCountedPostgres(t, WithPollInterval(time.Hour))
+	if err := a.Listen(ctx, 5*time.Second); err != nil {
+		t.Fatalf("Listen on PostgreSQL: %v", err)
+	}
+	if !a.Pushed() {
+		t.Fatalf("after Listen: Describe = %s, want pushed", a.Describe())
+	}
+	const idle = 1000
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var live *Subscription
+	for i := range idle {
+		id := fmt.Sprint("s", i)
+		if _, err := b.Create(ctx, newRec(id, "")); err != nil {
+			t.Fatal(err)
+		}
+		sub, err := a.Subscribe(sctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			live = sub
+		}
+	}
+	q0, _ := c.Counts()
+	time.Sleep(time.Second) // the window in which nothing happens
+	q1, _ := c.Counts()
+	if q1 != q0 {
+		t.Errorf("%d idle subscriptions sent %d queries in a second, want 0", idle, q1-q0)
+	}
+	t.Logf("%d idle subscriptions: %d queries/s", idle, q1-q0)
+	if _, _, err := b.Commit(ctx, "s0", 1, json.RawMessage(`{}`), []Event{{Turn: 1, Name: "turn.done"}}, &Turn{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if e := recvWithin(t, live.C, 5*time.Second, "instance b's turn, pushed"); e.Name != "turn.done" || e.Seq != 1 {
+		t.Errorf("pushed %+v, want turn.done at seq 1", e)
+	}
+}
+
+// TestRepairHalfWrittenTurns: a log written by a version that appended
+// each event in its own transaction is repaired: a half-written turn that
+// never committed keeps only a turn.error, a committed turn without its
+// turn.done gets one, complete turns stay, and a second run finds nothing.
+func TestRepairHalfWrittenTurns(t *testing.T) {
+	ctx := context.Background()
+	p := newTestPostgres(t)
+	if _, err := p.Create(ctx, newRec("s", "")); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour).UTC()
+	type row struct {
+		turn int64
+		name string
+	}
+	log := []row{
+		{1, "turn.started"}, {1, "slots"}, {1, "turn.done"}, // complete
+		{2, "turn.started"}, {2, "slots"}, {2, "results"}, // uncommitted: no trace
+		{3, "turn.started"}, {3, "transition"}, // committed, no turn.done
+		{4, "turn.started"}, {4, "turn.error"}, {4, "turn.done"}, // an old failed turn
+	}
+	for i, r := range log {
+		data := `{}`
+		if r.name == "transition" {
+			data = `{"to":{"input":"committed_keyword","container":"compact_classic","session":"results_ready"},"scene":"keyword","substate":"keyword-committed"}`
+		}
+		if _, err := p.pool.Exec(ctx, `INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ('s', $1, $2, $3, $4, $5)`, i+1, r.turn, r.name, data, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, turn := range []int64{1, 3, 4} {
+		trace := `{"transitions":[{"to":{"input":"committed_keyword","container":"compact_classic","session":"results_ready"},"scene":"keyword","substate":"keyword-committed"}]}`
+		if _, err := p.pool.Exec(ctx, `INSERT INTO session_turns (session_id, turn, trace, at) VALUES ('s', $1, $2, $3)`, turn, trace, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := p.pool.Exec(ctx, `UPDATE sessions SET last_seq = $1, last_turn = 4 WHERE id = 's'`, len(log)); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := p.Repair(ctx, time.Minute)
+	if err != nil || rep != (RepairReport{Uncommitted: 1, Undone: 1}) {
+		t.Fatalf("Repair = %+v, %v; want 1 uncommitted and 1 undone", rep, err)
+	}
+	evs, err := p.Events(ctx, "s", 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byTurn := map[int64][]string{}
+	for _, e := range evs {
+		byTurn[e.Turn] = append(byTurn[e.Turn], e.Name)
+	}
+	want := map[int64][]string{
+		1: {"turn.started", "slots", "turn.done"},
+		2: {"turn.error"},
+		3: {"turn.started", "transition", "turn.done"},
+		4: {"turn.started", "turn.error", "turn.done"},
+	}
+	if fmt.Sprint(byTurn) != fmt.Sprint(want) {
+		t.Errorf("repaired log by turn = %v, want %v", byTurn, want)
+	}
+	last := evs[len(evs)-1]
+	var done struct {
+		State    map[string]string `json:"state"`
+		Substate string            `json:"substate"`
+		OK       bool              `json:"ok"`
+	}
+	json.Unmarshal(last.Data, &done)
+	if last.Seq != int64(len(log)+1) || last.Turn != 3 || !done.OK || done.State["session"] != "results_ready" || done.Substate != "keyword-committed" {
+		t.Errorf("turn 3's turn.done = seq %d %s, want seq %d with the state of its last transition", last.Seq, last.Data, len(log)+1)
+	}
+	if r, _ := p.Get(ctx, "s"); r.LastSeq != last.Seq {
+		t.Errorf("last seq %d after the repair, want %d", r.LastSeq, last.Seq)
+	}
+	if rep, err := p.Repair(ctx, time.Minute); err != nil || rep != (RepairReport{}) {
+		t.Errorf("second Repair = %+v, %v; want nothing to do", rep, err)
+	}
+}

@@ -1,0 +1,211 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"testing"
+
+	"searchagent/agent/sessions"
+	"searchagent/api"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/pgdb/pgdbtest"
+)
+
+// pgSessions is one instance's session store on TEST_DATABASE_URL (which
+// the first call empties), listening for the others' turns, with a pool
+// that counts its commits.
+func pgSessions(t *testing.T, empty bool) (*sessions.Postgres, *pgdbtest.Counter) {
+	t.Helper()
+	ctx := context.Background()
+	c := pgdbtest.NewCounter()
+	pool, err := pgdb.Open(ctx, pgdbtest.DSN(t), c.Option)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if err := pgdb.Ensure(ctx, pool, sessions.Schema, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if empty {
+		if _, err := pool.Exec(ctx, `TRUNCATE sessions, session_events, session_turns`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := sessions.NewPostgres(pool)
+	t.Cleanup(p.Close)
+	if err := p.Listen(ctx, 5e9); err != nil {
+		t.Fatal(err)
+	}
+	return p, c
+}
+
+// TestPostgresTurnCommitsAtMostTwice: every turn — searches, follow-ups,
+// sorts, pages, and one whose client went away — commits once on
+// PostgreSQL (the acceptance bound is two), whatever its event count.
+func TestPostgresTurnCommitsAtMostTwice(t *testing.T) {
+	pg, c := pgSessions(t, true)
+	a := readinessAgent(t, func(cfg *Config) { cfg.Sessions = pg })
+	b := newBox(t, a, "youtube", "zh")
+	ctx := context.Background()
+	steps := []struct {
+		event string
+		args  api.Args
+	}{
+		{"search.submit", api.Args{Text: "帮我找美国做露营评测的博主"}},
+		{"followup.submit", api.Args{Text: "只要粉丝 1w 以上的"}},
+		{"results.sort", api.Args{By: "followers"}},
+		{"session.reset", api.Args{}},
+		{"input.type", api.Args{Text: "camping"}},
+	}
+	for _, st := range steps {
+		_, c0 := c.Counts()
+		b.send(st.event, st.args)
+		_, c1 := c.Counts()
+		t.Logf("%s: %d events, %d commits", st.event, len(b.events), c1-c0)
+		if c1-c0 < 1 || c1-c0 > 2 || len(b.events) < 2 {
+			t.Errorf("%s: %d events in %d commits, want 1-2 commits", st.event, len(b.events), c1-c0)
+		}
+	}
+	// A failed turn: its turn.error is its one commit.
+	_, c0 := c.Counts()
+	n := 0
+	_, err := a.Handle(ctx, b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: "camping"}}, func(api.StreamEvent) error {
+		if n++; n >= 2 {
+			return errors.New("client went away")
+		}
+		return nil
+	})
+	_, c1 := c.Counts()
+	if err == nil || c1-c0 != 1 {
+		t.Errorf("a turn whose client went away: %v in %d commits, want an error in 1", err, c1-c0)
+	}
+}
+
+// TestTwoInstancesNeverInterleaveATurn: two agents on one PostgreSQL send
+// events on one session at once; a turn another instance is running
+// refuses with 409 before it runs; the log never has two turn.started for
+// one turn number, and every turn in it is whole (turn.started … turn.done,
+// contiguous) or a failed turn's lone turn.error.
+func TestTwoInstancesNeverInterleaveATurn(t *testing.T) {
+	pg1, _ := pgSessions(t, true)
+	pg2, _ := pgSessions(t, false)
+	one := readinessAgent(t, func(cfg *Config) { cfg.Sessions = pg1 })
+	two := readinessAgent(t, func(cfg *Config) { cfg.Sessions = pg2 })
+	b := newBox(t, one, "youtube", "en")
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	ctx := context.Background()
+	sorts := []string{"followers", "avg_views", "recent", "relevance"}
+	var (
+		wg              sync.WaitGroup
+		mu              sync.Mutex
+		ok, busy, other int
+	)
+	for i := range 40 {
+		ag := one
+		if i%2 == 1 {
+			ag = two
+		}
+		wg.Go(func() {
+			_, err := ag.Handle(ctx, b.id, b.token, api.EventRequest{Event: "results.sort", Args: api.Args{By: sorts[i%len(sorts)]}}, func(api.StreamEvent) error { return nil })
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case errors.Is(err, ErrConflict):
+				busy++
+			default:
+				other++
+				t.Errorf("results.sort: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	t.Logf("40 concurrent results.sort on two instances: %d committed, %d refused with 409", ok, busy)
+	if ok == 0 {
+		t.Fatal("no concurrent turn committed")
+	}
+	evs, err := pg1.Events(ctx, b.id, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := map[int64]int{}
+	done := 0
+	var prevTurn int64
+	for i := 0; i < len(evs); {
+		e := evs[i]
+		if e.Turn <= prevTurn {
+			t.Fatalf("event %d (%s) of turn %d after turn %d: turns interleave", e.Seq, e.Name, e.Turn, prevTurn)
+		}
+		prevTurn = e.Turn
+		if e.Name == api.EventTurnError {
+			i++
+			continue
+		}
+		if e.Name != api.EventTurnStarted {
+			t.Fatalf("turn %d begins with %s at seq %d, want turn.started", e.Turn, e.Name, e.Seq)
+		}
+		started[e.Turn]++
+		j := i
+		for j < len(evs) && evs[j].Turn == e.Turn {
+			j++
+		}
+		if last := evs[j-1]; last.Name != api.EventTurnDone {
+			t.Errorf("turn %d ends with %s, want turn.done", e.Turn, last.Name)
+		}
+		done++
+		i = j
+	}
+	for turn, n := range started {
+		if n != 1 {
+			t.Errorf("turn %d has %d turn.started", turn, n)
+		}
+	}
+	if done != ok+1 {
+		t.Errorf("%d committed turns in the log, want %d (the search and the %d winners): a loser's events are in the log", done, ok+1, ok)
+	}
+}
+
+// TestTurnDoneTellsTheCommittedState: a turn's turn.done carries the
+// state, sub-state and version of the snapshot it committed, and comes
+// last; a turn that fails has none.
+func TestTurnDoneTellsTheCommittedState(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	for _, st := range []struct {
+		event string
+		args  api.Args
+	}{{"search.submit", api.Args{Text: "swim vest"}}, {"results.sort", api.Args{By: "followers"}}, {"session.reset", api.Args{}}} {
+		b.send(st.event, st.args)
+		last := b.events[len(b.events)-1]
+		var done api.TurnDone
+		json.Unmarshal(last.Data, &done)
+		if last.Name != api.EventTurnDone || last.Pending || done.Version != b.snap.Version || done.State != b.snap.State || done.Substate != b.snap.Substate || !done.OK {
+			t.Errorf("%s: last event %s (pending %v) %+v, want turn.done with v%d %+v %s", st.event, last.Name, last.Pending, done, b.snap.Version, b.snap.State, b.snap.Substate)
+		}
+		for _, e := range b.events[:len(b.events)-1] {
+			if !e.Pending || e.Name == api.EventTurnDone {
+				t.Errorf("%s: %s before the commit is not pending", st.event, e.Name)
+			}
+		}
+	}
+	n := 0
+	var got []api.StreamEvent
+	_, err := a.Handle(context.Background(), b.id, b.token, api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}}, func(e api.StreamEvent) error {
+		got = append(got, e)
+		if n++; n == 2 {
+			return errors.New("client went away")
+		}
+		return nil
+	})
+	if err == nil {
+		t.Fatal("a turn whose client went away succeeded")
+	}
+	for _, e := range got {
+		if e.Name == api.EventTurnDone {
+			t.Errorf("a failed turn sent turn.done %s", e.Data)
+		}
+	}
+}
