@@ -102,12 +102,15 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The last request was refused and nothing of it was kept: the
 		// rewrite is a fresh description (seed 000 §5.2 unsupported →
 		// retrieving), read whole by the parser.
-		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
-		if err != nil || !usefulParse(pr) {
+		rd, err := t.read(text)
+		if err != nil || !usefulParse(rd.Result) {
 			refuse(refusalText(s, res))
 			return nil
 		}
-		t.plan.parse, t.plan.rewrite = &pr, true
+		t.plan.parse, t.plan.rewrite = &rd.Result, true
+		if rd.Sort != nil {
+			t.plan.sort = rd.Sort.By
+		}
 		return nil
 	}
 	switch res.Branch {
@@ -115,12 +118,19 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The rules did not decide; the deterministic condition parser
 		// may still read the text as conditions (a real refinement). If it
 		// reads nothing, refuse and say what is missing.
-		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
-		if err == nil && usefulParse(pr) {
-			t.plan.parse = &pr
+		rd, err := t.read(text)
+		if err == nil && rd.Sort != nil {
+			// A sort said in words sorts (issue 26 item 3).
+			t.plan.sort = rd.Sort.By
+		}
+		if err == nil && usefulParse(rd.Result) {
+			t.plan.parse = &rd.Result
 			return nil
 		}
-		if msg := residueNotice(s.zh(), pr.Remainder); err == nil && msg != "" {
+		if t.plan.sort != "" {
+			return nil
+		}
+		if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
 			refuse(msg)
 			return nil
 		}
@@ -143,7 +153,14 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	if t.plan.reset {
 		t.ev = fsm.SessionReset
 	}
-	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && !t.plan.widen && !t.plan.narrow {
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit {
+		// The graph commands are completed by the condition reading of
+		// the same text: one reading for first searches and follow-ups.
+		if rd, err := t.read(text); err == nil {
+			t.mergeReading(rd)
+		}
+	}
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && !t.plan.widen && !t.plan.narrow {
 		refuse(refusalText(s, res))
 	}
 	return nil
@@ -216,8 +233,8 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 // amount ("粉丝不要太多"), that is what the user is told (issue 16 item
 // 10); otherwise what the router misses.
 func residueRefusal(s *Session, text string, res *router.Result) string {
-	if pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform)); err == nil {
-		if msg := residueNotice(s.zh(), pr.Remainder); msg != "" {
+	if rd, err := condparse.Read(text, condparse.WithPlatform(s.Platform)); err == nil {
+		if msg := residueNotice(s.zh(), rd.Remainder); msg != "" {
 			return msg
 		}
 	}
@@ -431,10 +448,11 @@ func keepResolved(a *Anchor) *Anchor {
 func (t *turn) parseInto(text string) error {
 	s := t.s
 	return t.step(api.StepParseConditions, func() (any, error) {
-		res, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
+		rd, err := t.read(text)
 		if err != nil {
 			return nil, newError(ErrBadRequest, "bad_text", err.Error(), nil, err)
 		}
+		res := rd.Result
 		t.trace.Parse = &res
 		model := t.modelParse(text, &res)
 		if t.plan.unsupported != "" {
@@ -459,6 +477,10 @@ func (t *turn) parseInto(text string) error {
 		}
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
+		}
+		if rd.Sort != nil {
+			// A sort said in words sorts (issue 26 item 3).
+			s.applySort(rd.Sort.By)
 		}
 		detail := map[string]any{"shape": res.Shape, "conditions": len(res.Conditions), "remainder": rem}
 		if model != "" {

@@ -17,7 +17,10 @@ import (
 // later, one question at a time, never the same topic twice).
 func (t *turn) question() *Question {
 	s := t.s
-	if s.State.Container != fsm.ExpandedAgent || s.Question != nil {
+	if s.State.Container != fsm.ExpandedAgent || s.Question != nil || len(s.Asked) > 0 {
+		// One question per episode (seed 001 §4.5): once a question was
+		// asked, answering it (or anything after it) never brings another
+		// until a new first round starts.
 		return nil
 	}
 	asked := func(topic string) bool { return slices.Contains(s.Asked, topic) }
