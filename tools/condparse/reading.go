@@ -73,6 +73,9 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
 	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\bfirst\b`),
 	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
+	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
+	// "recently", "最多/最高" are bounds: neither is here).
+	regexp.MustCompile(`最(?:活跃|新)`),
 }
 
 // readSort finds the sort: a remainder span the parser placed as a sort,
@@ -202,7 +205,7 @@ func sortKeyIn(s string) string {
 	for i := range toks {
 		tk := &toks[i]
 		switch {
-		case tk.has(clsFieldFollowers) != nil || tk.has(clsTier) != nil:
+		case tk.has(clsFieldFollowers) != nil || tk.has(clsTier) != nil || slices.Contains(sizeWords, string(t.norm[tk.s:tk.e])):
 			return SortFollowers
 		case tk.has(clsFieldViews) != nil:
 			return SortAvgViews
@@ -227,6 +230,7 @@ func sortKeyIn(s string) string {
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "plays", "viewed", "view"}
+	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 
@@ -282,4 +286,45 @@ func opensWithHedge(s string) bool {
 func hasDigitOrNumeral(s string) bool {
 	_, toks := lexTokens(s)
 	return slices.ContainsFunc(toks, func(tk token) bool { return tk.kind == tkNum })
+}
+
+// Unread is a clause that names a count field the reading could not turn
+// into a condition ("粉丝上限二十万"): the part of a request that was not
+// applied, to be named rather than dropped in silence.
+type Unread struct {
+	Field condition.Field `json:"field"`
+	Span  Span            `json:"span"`
+}
+
+// UnreadFields lists the clauses whose remainder names a follower or view
+// count that no condition of the reading holds.
+func (r Reading) UnreadFields() []Unread {
+	var out []Unread
+	for _, sp := range r.Remainder {
+		if sp.Role != "" {
+			continue
+		}
+		f := countFieldIn(sp.Text)
+		if f == "" || slices.ContainsFunc(r.Conditions, func(c Condition) bool { return c.Field == f && c.Kind != condition.KindKeyword }) ||
+			slices.ContainsFunc(out, func(u Unread) bool { return u.Field == f }) {
+			continue
+		}
+		cs, ce := clauseOf(r.Input, sp.Start, sp.End)
+		out = append(out, Unread{Field: f, Span: Span{Start: cs, End: ce, Text: strings.TrimSpace(r.Input[cs:ce])}})
+	}
+	return out
+}
+
+// countFieldIn is the count field a cue word of s names, "" when none.
+func countFieldIn(s string) condition.Field {
+	_, toks := lexTokens(s)
+	for i := range toks {
+		switch {
+		case toks[i].has(clsFieldFollowers) != nil:
+			return condition.Followers
+		case toks[i].has(clsFieldViews) != nil:
+			return condition.AvgViews
+		}
+	}
+	return ""
 }
