@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 )
@@ -120,7 +121,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		in := c.Span.Start >= cs && c.Span.End <= ce
 		switch {
 		case c.Kind == condition.KindKeyword:
-			return c.Span.Start >= s && c.Span.End <= e || in && sortKeyIn(c.Span.Text) != ""
+			// The sort's words, a measure word, or a one-rune fragment the
+			// sort words left ("度" of "按活跃度排序").
+			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
 		case c.Field == field && in:
 			// A stated number stays a filter ("粉丝十万以上，按粉丝排"),
 			// unless the number sits inside the sort words themselves.
