@@ -75,8 +75,8 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			// A count the reading could not read ("粉丝上限二十万") is
 			// named as not applied.
 			q := clip(u.Span.Text, 24)
-			t.plan.notice = pick(t.s.zh(), "「"+q+"」没有读懂，未加入条件：可以写成“粉丝 20万以下”这样的范围",
-				"“"+q+"” was not understood, so no condition was added: write a range such as “under 200k followers”")
+			t.plan.notice = pick(t.s.zh(), "「"+q+"」没有读懂，未加入条件：可以写成“粉丝 1万以上”或“粉丝 20万以下”",
+				"“"+q+"” was not understood, so no condition was added: write a range such as “over 10k followers” or “under 200k followers”")
 		}
 	}
 	if msg := residueNotice(t.s.zh(), rd.Remainder); msg != "" {

@@ -77,6 +77,10 @@ var comparatives = []*regexp.Regexp{
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
 	regexp.MustCompile(`最(?:活跃|新)`),
+	// "优先显示播放量高的", "prioritize channels with more views": a
+	// priority on a measure ranks by it.
+	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
+	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
 }
 
 // readSort finds the sort: a remainder span the parser placed as a sort,
@@ -123,7 +127,8 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		case c.Kind == condition.KindKeyword:
 			// The sort's words, a measure word, or a one-rune fragment the
 			// sort words left ("度" of "按活跃度排序").
-			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
+			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) ||
+				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
 		case c.Field == field && in:
 			// A stated number stays a filter ("粉丝十万以上，按粉丝排"),
 			// unless the number sits inside the sort words themselves.
@@ -283,6 +288,12 @@ func opensWithHedge(s string) bool {
 		}
 	}
 	return false
+}
+
+// hasSortWord reports whether s holds a sort word ("度排" of "按相似度排").
+func hasSortWord(s string) bool {
+	_, toks := lexTokens(s)
+	return slices.ContainsFunc(toks, func(tk token) bool { return tk.has(clsSort) != nil })
 }
 
 // hasDigitOrNumeral reports whether s holds a number.
