@@ -70,6 +70,9 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		res.Conditions = extra
 		t.plan.reading = &res
 	}
+	if words := t.unreadWords(rd, read); len(words) > 0 {
+		t.plan.notice = pick(t.s.zh(), "未识别：", "not understood: ") + clip(strings.Join(words, " "), 24)
+	}
 	for _, u := range rd.UnreadFields() {
 		if !covered[u.Field] {
 			// A count the reading could not read ("粉丝上限二十万") is
@@ -84,6 +87,44 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// named, never dropped in silence.
 		t.plan.notice = msg
 	}
+}
+
+// unreadWords are the words of a follow-up neither reading placed: the
+// reading's leftover keywords and unread text, named only when the router
+// read nothing but filters and the reading saw every field the router
+// read (so no word the router placed is called unread).
+func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]condparse.Condition) []string {
+	for _, cmd := range t.plan.commands {
+		switch cmd.Name {
+		case "add_filter":
+			if len(read[condition.Field(str(cmd.Args.Get("field")))]) == 0 {
+				return nil
+			}
+		case "add_soft_preference":
+		default:
+			return nil
+		}
+	}
+	if len(t.plan.commands) == 0 {
+		return nil
+	}
+	var words []string
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindKeyword || c.Excluded {
+			continue
+		}
+		if rest := strings.TrimLeft(rd.Input[c.Span.End:], " "); strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：") {
+			// A label that introduces the request ("描述：…") is its frame.
+			continue
+		}
+		words = append(words, c.Span.Text)
+	}
+	for _, sp := range rd.Remainder {
+		if sp.Role == "" && condparse.CountFieldIn(sp.Text) == "" && !condparse.OnlyQualifiers(sp.Text) {
+			words = append(words, sp.Text)
+		}
+	}
+	return words
 }
 
 // readsFilter reports whether a reading's condition is a filter field

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,7 +131,9 @@ func (t *turn) search() error {
 	}
 	if q := t.question(); q != nil {
 		s.Question = q
-		s.Asked = append(s.Asked, q.Topic)
+		if !slices.Contains(s.Asked, q.Topic) {
+			s.Asked = append(s.Asked, q.Topic)
+		}
 		s.Expect = q.expectation()
 		return t.system(fsm.SysClarify)
 	}

@@ -242,6 +242,15 @@ var (
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 
+// OnlyQualifiers reports whether s holds only words that qualify a
+// condition (recency, activity, sort, hedge, filler and stop words): no
+// word of its own to name as unread.
+func OnlyQualifiers(s string) bool { return onlyQualifiers(s) }
+
+// CountFieldIn is the follower or view count a cue word of s names, ""
+// when none.
+func CountFieldIn(s string) condition.Field { return countFieldIn(s) }
+
 // onlyQualifiers reports whether s holds only words that qualify a
 // condition (recency, activity, filler, stop words, punctuation): never
 // a topic of its own.
