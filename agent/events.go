@@ -564,6 +564,9 @@ func applyFollowup(t *turn) error {
 			return err
 		}
 	}
+	if t.plan.wish {
+		s.softenWish()
+	}
 	if t.plan.reading != nil {
 		// The parts of the follow-up no router command covered, read as
 		// a first search reads them (reading.go).

@@ -29,6 +29,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	if rd.Sort != nil {
 		t.plan.sort = rd.Sort.By
 	}
+	t.plan.wish = condparse.WhollyHedged(rd.Input)
 	read := map[condition.Field][]condparse.Condition{}
 	for _, c := range rd.Conditions {
 		read[c.Field] = append(read[c.Field], c)
@@ -125,6 +126,17 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 		}
 	}
 	return words
+}
+
+// softenWish makes the filters a wholly hedged follow-up added this turn
+// soft references: a wish the reading could not place is still a wish.
+func (s *Session) softenWish() {
+	for i := range s.Conds {
+		c := &s.Conds[i]
+		if c.Turn == s.Turn && c.Kind == "hard" && c.Field != string(condition.Platform) {
+			c.Kind, c.Status, c.Priority = "soft", "reference", 2
+		}
+	}
 }
 
 // readsFilter reports whether a reading's condition is a filter field

@@ -127,6 +127,9 @@ type plan struct {
 	// reask is the open question a follow-up that did not answer it
 	// leaves open: it is asked again, not replaced (001 §4.5).
 	reask *Question
+	// wish says the whole follow-up is a hedged wish: the filters its
+	// commands add are soft references (spec 3.7.5).
+	wish bool
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

@@ -48,9 +48,21 @@ type Reading struct {
 //     that only qualify a condition of it ("最近" before "还在更新") are
 //     not left over as unread.
 func Read(text string, opts ...Option) (Reading, error) {
-	res, err := Parse(text, opts...)
+	p, err := New(opts...)
+	if err != nil {
+		return Reading{}, err
+	}
+	res, err := p.Parse(text)
 	if err != nil {
 		return Reading{Result: res}, err
+	}
+	if res.Shape == ShapeKeyword && opensWithHedge(text) {
+		// A wish is a sentence ("最好近一个月内还有更新"), never one
+		// keyword: read it as natural text.
+		st := analyze(p.lx, p.cfg, text, nil)
+		st.shape = ShapeNatural
+		st.residue()
+		res = st.result()
 	}
 	return ReadResult(res), nil
 }
@@ -297,6 +309,14 @@ func opensWithHedge(s string) bool {
 		}
 	}
 	return false
+}
+
+// WhollyHedged reports whether text is one clause opened by a hedge
+// ("最好近一个月内还有更新", "ideally posted lately"): everything it asks
+// for is a wish.
+func WhollyHedged(text string) bool {
+	cls := clauses(text)
+	return len(cls) == 1 && opensWithHedge(text[cls[0][0]:cls[0][1]])
 }
 
 // hasSortWord reports whether s holds a sort word ("度排" of "按相似度排").

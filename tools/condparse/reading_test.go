@@ -102,6 +102,11 @@ func TestReadHedgedClauseIsAReference(t *testing.T) {
 			}
 		}
 	}
+	for text, want := range map[string]bool{"最好近一个月内还有更新": true, "ideally posted lately": true, "只要美国的，最好是英语的": false, "最好的美妆博主": false} {
+		if got := WhollyHedged(text); got != want {
+			t.Errorf("WhollyHedged(%q) = %v, want %v", text, got, want)
+		}
+	}
 	// "最好的" is "the best": no hedge.
 	if !opensWithHedge("最好是美国的") || opensWithHedge("最好的美妆博主") {
 		t.Errorf("opensWithHedge: a hedge before a condition opens the clause, 最好的 (the best) does not")
