@@ -572,7 +572,7 @@ func applyFollowup(t *turn) error {
 		// a first search reads them (reading.go).
 		if err := t.step(api.StepParseConditions, func() (any, error) {
 			s.absorbParse(*t.plan.reading, "user_input")
-			return map[string]any{"conditions": len(t.plan.reading.Conditions), "merged_with": "router commands"}, nil
+			return map[string]any{"conditions": len(t.plan.reading.Conditions), "merged_with": "router commands", "sort": t.plan.sort}, nil
 		}); err != nil {
 			return err
 		}

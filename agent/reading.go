@@ -26,6 +26,9 @@ func (t *turn) read(text string) (condparse.Reading, error) {
 // with the reading of the same text: the sort said in words, hedged
 // conditions kept soft, and the conditions of fields no command covers.
 func (t *turn) mergeReading(rd condparse.Reading) {
+	// The trace keeps the reading next to the router's decision, so an
+	// auditor sees which part each of them read.
+	t.trace.Parse = &rd.Result
 	if rd.Sort != nil {
 		t.plan.sort = rd.Sort.By
 	}
