@@ -525,6 +525,11 @@ func submitFollowup(t *turn) error {
 		return nil
 	}
 	s.LastFollowup = t.plan.text
+	if t.plan.answer == nil && s.Question.open(s) {
+		// A follow-up that does not answer the open question leaves it
+		// answerable: it is asked again after the search (issue 26 item 5).
+		t.plan.reask = s.Question
+	}
 	s.Question, s.Expect = nil, nil
 	return nil
 }
@@ -569,6 +574,23 @@ func applyFollowup(t *turn) error {
 			return err
 		}
 	}
+	if t.plan.wish {
+		s.softenWish()
+	}
+	if t.plan.reading != nil {
+		// The parts of the follow-up no router command covered, read as
+		// a first search reads them (reading.go).
+		if err := t.step(api.StepParseConditions, func() (any, error) {
+			s.absorbParse(*t.plan.reading, "user_input")
+			return map[string]any{"conditions": len(t.plan.reading.Conditions), "merged_with": "router commands", "sort": t.plan.sort}, nil
+		}); err != nil {
+			return err
+		}
+	}
+	if t.plan.notice != "" {
+		s.note(t.plan.notice)
+	}
+	s.applySort(t.plan.sort)
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 		s.MinScore = 0

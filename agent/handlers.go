@@ -60,6 +60,9 @@ func (t *turn) guardCheck(text string) {
 	}
 	t.trace.Router = &RouterStage{Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
+	if _, ok := t.overruleLocalGuard(text, tr); ok {
+		return
+	}
 	t.plan.unsupported = guardReason(res)
 	t.plan.alternative = guardAlternative(res, t.s.zh())
 }
@@ -113,6 +116,17 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	t.plan.text = text
 	refuse := func(msg string) { t.refuse(f, msg) }
 	if res.Branch == router.BranchGuardHit {
+		if rd, ok := t.overruleLocalGuard(text, tr); ok {
+			if rd.Sort != nil {
+				t.plan.sort = rd.Sort.By
+			}
+			if usefulParse(rd.Result) {
+				t.plan.parse = &rd.Result
+			}
+			return nil
+		}
+	}
+	if res.Branch == router.BranchGuardHit {
 		t.plan.unsupported = guardReason(res)
 		t.plan.alternative = guardAlternative(res, s.zh())
 		return nil
@@ -121,12 +135,15 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The last request was refused and nothing of it was kept: the
 		// rewrite is a fresh description (seed 000 §5.2 unsupported →
 		// retrieving), read whole by the parser.
-		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
-		if err != nil || !usefulParse(pr) {
+		rd, err := t.read(text)
+		if err != nil || !usefulParse(rd.Result) {
 			refuse(refusalText(s, res))
 			return nil
 		}
-		t.plan.parse, t.plan.rewrite = &pr, true
+		t.plan.parse, t.plan.rewrite = &rd.Result, true
+		if rd.Sort != nil {
+			t.plan.sort = rd.Sort.By
+		}
 		return nil
 	}
 	switch res.Branch {
@@ -134,8 +151,8 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The rules did not decide; the deterministic condition parser
 		// may still read the text as conditions (a real refinement). If it
 		// reads nothing, refuse and say what is missing.
-		pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
-		if c := tr.Classifier; err == nil && c != nil && c.Ungrounded != "" && onlyKeywords(pr) {
+		rd, err := t.read(text)
+		if c := tr.Classifier; err == nil && c != nil && c.Ungrounded != "" && onlyKeywords(rd.Result) {
 			// The model read a request the follow-up does not state (an
 			// invented slot value, issue 27): it is not applied, and the
 			// words are no topic either — nothing changes, and the box
@@ -145,11 +162,18 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 				"“"+q+"” was not understood: say what to add, e.g. “US only” or “10k+ followers”"))
 			return nil
 		}
-		if err == nil && usefulParse(pr) {
-			t.plan.parse = &pr
+		if err == nil && rd.Sort != nil {
+			// A sort said in words sorts (issue 26 item 3).
+			t.plan.sort = rd.Sort.By
+		}
+		if err == nil && usefulParse(rd.Result) {
+			t.plan.parse = &rd.Result
 			return nil
 		}
-		if msg := residueNotice(s.zh(), pr.Remainder); err == nil && msg != "" {
+		if t.plan.sort != "" {
+			return nil
+		}
+		if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
 			refuse(msg)
 			return nil
 		}
@@ -172,7 +196,14 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	if t.plan.reset {
 		t.ev = fsm.SessionReset
 	}
-	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && !t.plan.widen && !t.plan.narrow {
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit {
+		// The graph commands are completed by the condition reading of
+		// the same text: one reading for first searches and follow-ups.
+		if rd, err := t.read(text); err == nil {
+			t.mergeReading(rd)
+		}
+	}
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && !t.plan.widen && !t.plan.narrow {
 		refuse(refusalText(s, res))
 	}
 	return nil
@@ -245,8 +276,8 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 // amount ("粉丝不要太多"), that is what the user is told (issue 16 item
 // 10); otherwise what the router misses.
 func residueRefusal(s *Session, text string, res *router.Result) string {
-	if pr, err := condparse.Parse(text, condparse.WithPlatform(s.Platform)); err == nil {
-		if msg := residueNotice(s.zh(), pr.Remainder); msg != "" {
+	if rd, err := condparse.Read(text, condparse.WithPlatform(s.Platform)); err == nil {
+		if msg := residueNotice(s.zh(), rd.Remainder); msg != "" {
 			return msg
 		}
 	}
@@ -460,10 +491,11 @@ func keepResolved(a *Anchor) *Anchor {
 func (t *turn) parseInto(text string) error {
 	s := t.s
 	return t.step(api.StepParseConditions, func() (any, error) {
-		res, err := condparse.Parse(text, condparse.WithPlatform(s.Platform))
+		rd, err := t.read(text)
 		if err != nil {
 			return nil, newError(ErrBadRequest, "bad_text", err.Error(), nil, err)
 		}
+		res := rd.Result
 		t.trace.Parse = &res
 		model := t.modelParse(text, &res)
 		if t.plan.unsupported != "" {
@@ -488,6 +520,10 @@ func (t *turn) parseInto(text string) error {
 		}
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
+		}
+		if rd.Sort != nil {
+			// A sort said in words sorts (issue 26 item 3).
+			s.applySort(rd.Sort.By)
 		}
 		var dropped, quoted []string
 		for _, d := range res.Dropped {
@@ -533,4 +569,37 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 	}
 	*res = merged
 	return fmt.Sprintf("merged: %d added, %d offered, %d agreed, %d rejected, %d disagreements", len(mtr.Added), len(mtr.Offered), len(mtr.Agreed), len(mtr.Rejected), len(mtr.Disagreements))
+}
+
+// overruleLocalGuard decides whether a guard hit that only the local
+// n-gram classifier made stands. When the condition reading places every
+// word of the text as a condition or a sort ("粉丝越多越好", "粉丝五千到两万之间的"),
+// the text is a search refinement and n-grams alone do not refuse it
+// (issue 26 item 7: look-alikes pass); the classifier's trace says so.
+// It returns the reading when it overrules.
+func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Reading, bool) {
+	if tr == nil || tr.Classifier == nil || tr.DecidedBy() != "classifier:"+router.ClassifierLocal {
+		return condparse.Reading{}, false
+	}
+	rd, err := t.read(text)
+	if err != nil || !placesEveryWord(rd) {
+		return condparse.Reading{}, false
+	}
+	tr.Classifier.Reason += "; overruled: the condition reading places every word as a search condition or sort"
+	return rd, true
+}
+
+// placesEveryWord reports whether the reading understood the whole text
+// as search conditions or a sort: no word left unread, no word kept as a
+// keyword or ranking term, and something placed.
+func placesEveryWord(rd condparse.Reading) bool {
+	if len(rd.Remainder) > 0 {
+		return false
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor {
+			return false
+		}
+	}
+	return len(rd.Conditions) > 0 || rd.Sort != nil
 }

@@ -279,18 +279,18 @@ func TestUnloggedResultsFailTheTurn(t *testing.T) {
 }
 
 // TestFirstSearchResidueNotice: words of a first search the parser places
-// as a sort or a vague amount are said as what they are (not "not
-// understood"); a second anchor's notice comes first.
+// as a sort sort the results and say so; a vague amount is said as what
+// it is (not "not understood"); a second anchor's notice comes first.
 func TestFirstSearchResidueNotice(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct {
 		locale, text, notice string
 	}{
-		{"zh", "帮我找美国做露营评测的博主，按粉丝排序", "「按粉丝排序」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换。未作为条件：「帮我找」"},
+		{"zh", "帮我找美国做露营评测的博主，按粉丝排序", "已按粉丝量从高到低排序。未作为条件：「帮我找」"},
 		{"zh", "帮我找美国做露营评测的博主，粉丝不要太多", "「粉丝不要太多」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”。未作为条件：「帮我找」"},
-		{"en", "find US camping review channels, sort by followers", "“sort by followers” is a sort, not a filter, so no condition was added: use Sort on the results. Not used as conditions: “find”"},
+		{"en", "find US camping review channels, sort by followers", "Sorted by followers, highest first. Not used as conditions: “find”"},
 		{"en", "find US camping review channels with not too many followers", "“not too many followers” has no number, so no condition was added: give a range, e.g. “under 10k followers”. Not used as conditions: “find”"},
-		{"zh", "像 https://www.youtube.com/@gadgetgrid 和 https://www.youtube.com/@oldironrevival 这样的美国频道，按粉丝排序", "只能有一个锚点：第二个链接未使用，请替换或删除现有锚点"},
+		{"zh", "像 https://www.youtube.com/@gadgetgrid 和 https://www.youtube.com/@oldironrevival 这样的美国频道，按粉丝排序", "只能有一个锚点：第二个链接未使用，请替换或删除现有锚点。已按粉丝量从高到低排序"},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		b.send("search.submit", api.Args{Text: tc.text})

@@ -1,210 +1,181 @@
 package agent
 
+// One reading for first searches and follow-ups (issue 26 items 3 and 5),
+// through Handle on the demo catalog: every part of a compound follow-up
+// applies or is named, a sort said in words sorts, a hedged wish stays a
+// reference, one question per episode, and an open question stays
+// answerable while other follow-ups come in.
+
 import (
-	"context"
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
 	"searchagent/api"
 	"searchagent/contract"
-	"searchagent/tools/store"
-	"searchagent/tools/textnorm"
 )
 
-// everyHit pages through the whole result set of the session's query on
-// the demo catalog.
-func everyHit(t *testing.T, a *Agent, b *box) []store.Hit {
-	t.Helper()
-	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s Session
-	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		t.Fatal(err)
-	}
-	q := s.buildQuery(testNow, "")
-	var out []store.Hit
-	for off := 0; ; off += store.MaxLimit {
-		page, err := demoStore(t).Search(context.Background(), store.SearchQuery{Platform: s.Platform, Keywords: q.keywords,
-			Filters: q.filters, Offset: off, Limit: store.MaxLimit})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, page.Items...)
-		if page.NextOffset < 0 || len(page.Items) == 0 {
-			return out
+// condOf finds the chip of a field (and kind, when set).
+func condOf(s api.Snapshot, field, kind string) *contract.Condition {
+	for i, c := range s.Context.Conditions {
+		if c.Field == field && (kind == "" || string(c.Kind) == kind) {
+			return &s.Context.Conditions[i]
 		}
 	}
+	return nil
 }
 
-// tagged counts the hits carrying one of the tags (after textnorm).
-func tagged(hits []store.Hit, tags ...string) int {
-	n := 0
-	for _, h := range hits {
-		if slices.ContainsFunc(h.Channel.Tags, func(tg string) bool {
-			return slices.ContainsFunc(tags, func(w string) bool { return textnorm.Normalize(tg) == textnorm.Normalize(w) })
-		}) {
-			n++
-		}
-	}
-	return n
-}
-
-// TestExclusionMeetsTheOtherLanguage (issue 26 item 4): an exclusion said
-// in one language removes the channels tagged in the other one — "不要烘焙类的"
-// keeps out channels tagged "baking", "no baking" those tagged 烘焙 —, and
-// the widening is said in the results and the trace.
-func TestExclusionMeetsTheOtherLanguage(t *testing.T) {
+func TestCompoundFollowupAppliesEveryPart(t *testing.T) {
 	a := newTestAgent(t)
-	tests := []struct {
-		locale, base, text string
-		followup           string // said as a follow-up after base instead
-		other              string // the tag of the other language
+	for _, tc := range []struct {
+		locale, first, followup string
+		want                    map[string]string // field → op of a hard chip
+		notice                  string            // what the notice must say ("" = not checked)
 	}{
-		{"zh", "找美食博主", "找美食博主，不要烘焙类的", "", "baking"},
-		{"en", "food creators please", "food creators please, no baking", "", "烘焙"},
-		{"zh", "找美食博主", "找美食博主", "不要烘焙类的", "baking"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.text+" "+tc.followup, func(t *testing.T) {
-			control := newBox(t, a, "tiktok", tc.locale)
-			control.send("search.submit", api.Args{Text: tc.base})
-			if n := tagged(everyHit(t, a, control), tc.other); n == 0 {
-				t.Fatalf("%q: no channel tagged %q to exclude: the test shows nothing", tc.base, tc.other)
+		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "不要游戏类的，粉丝改成十万以上",
+			map[string]string{"followers": "gte", "category": "not_in"}, "粉丝 ≥ 5万 → 粉丝 ≥ 10万"},
+		{"en", "find US tech review channels with 50k+ followers", "no gaming ones, and change followers to 100k+",
+			map[string]string{"followers": "gte"}, "Followers ≥ 50K → Followers ≥ 100K"},
+		{"zh", "帮我找做美食的博主", "只要说英语的，粉丝要十万以上", map[string]string{"language": "eq", "followers": "gte"}, ""},
+		{"en", "find US tech review channels with 50k+ followers", "followers above 20k and posted in the last two weeks",
+			map[string]string{"followers": "gte", "last_active": "within_days"}, ""},
+		{"zh", "帮我找做美食的博主", "只要美国的，粉丝不要太多", map[string]string{"country": "eq"}, "没有具体数值"},
+		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "粉丝上限二十万，排除游戏", map[string]string{"followers": "gte"}, "「粉丝上限二十万」没有读懂"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.first})
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		for field, op := range tc.want {
+			if !slices.ContainsFunc(b.snap.Context.Conditions, func(c contract.Condition) bool {
+				return c.Field == field && c.Kind == "hard" && string(c.Op) == op && c.Status == "applied"
+			}) {
+				t.Errorf("%q then %q: chips %v, want a hard %s %s applied", tc.first, tc.followup, b.shown().conds, field, op)
 			}
-			b := newBox(t, a, "tiktok", tc.locale)
-			snap := b.send("search.submit", api.Args{Text: tc.text})
-			if tc.followup != "" {
-				snap = b.send("followup.submit", api.Args{Text: tc.followup})
-			}
-			hits := everyHit(t, a, b)
-			if n := tagged(hits, tc.other, "baking", "烘焙"); n > 0 {
-				t.Errorf("%q: %d channels tagged baking or 烘焙 stay", tc.text, n)
-			}
-			if len(hits) == 0 || snap.Results == nil || snap.Results.Total != len(hits) {
-				t.Fatalf("%q: %d results, snapshot %+v", tc.text, len(hits), snap.Results)
-			}
-			if !slices.ContainsFunc(snap.Results.Expansions, func(e api.Expansion) bool { return slices.Contains(e.Also, tc.other) }) {
-				t.Errorf("%q: results' expansions %+v do not say the exclusion also matches %q", tc.text, snap.Results.Expansions, tc.other)
-			}
-			raw, _ := json.Marshal(b.lastTrace().Steps)
-			if !strings.Contains(string(raw), `"also_matches"`) || !strings.Contains(string(raw), tc.other) {
-				t.Errorf("%q: the retrieve step's trace does not show the expansion: %s", tc.text, raw)
-			}
-		})
+		}
+		if !strings.Contains(b.snap.Context.Notice, tc.notice) {
+			t.Errorf("%q then %q: notice %q, want it to say %q", tc.first, tc.followup, b.snap.Context.Notice, tc.notice)
+		}
 	}
 }
 
-// TestRankingTermRanksAcrossLanguages (issue 26 items 1, 2, 4): a topic
-// said inside a sentence is its category plus a ranking term, shown as a
-// reference chip; the term finds the other language's tags (耳机 ≈
-// headphones) without removing a channel.
-func TestRankingTermRanksAcrossLanguages(t *testing.T) {
+func TestWordSortsSort(t *testing.T) {
 	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "zh")
-	snap := b.send("search.submit", api.Args{Text: "帮我找美国做耳机测评的博主"})
-	var term *contract.Condition
-	for i, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" && c.Value == "耳机" {
-			term = &snap.Context.Conditions[i]
-		}
-	}
-	if term == nil || term.Status != "reference" || term.Source != "user_input" {
-		t.Fatalf("conditions %+v: want 耳机 as a reference keyword from the user's input", snap.Context.Conditions)
-	}
-	if !slices.ContainsFunc(snap.Context.Conditions, func(c contract.Condition) bool { return c.Field == "category" && c.Value == "tech" }) {
-		t.Errorf("conditions %+v: want the category tech read from 耳机", snap.Context.Conditions)
-	}
-	control := newBox(t, a, "youtube", "zh")
-	all := control.send("search.submit", api.Args{Text: "帮我找美国科技博主"})
-	if snap.Results.Total != all.Results.Total {
-		t.Errorf("the ranking term removed channels: %d results, the category alone has %d", snap.Results.Total, all.Results.Total)
-	}
-	top, said := 0, 0
-	for _, it := range snap.Results.Items {
-		text := strings.ToLower(strings.Join(append(append([]string{it.Channel.Name, it.Channel.Description}, it.Channel.Tags...), it.Channel.RecentTitles...), " "))
-		if strings.Contains(text, "headphone") || strings.Contains(text, "耳机") || strings.Contains(text, "earbuds") {
-			top++
-		}
-		if !slices.Contains(it.Channel.Tags, "耳机") && slices.ContainsFunc(it.Channel.Tags, func(tg string) bool { return strings.EqualFold(tg, "headphones") }) {
-			if !slices.ContainsFunc(it.Reasons, func(r api.MatchReason) bool { return r.Code == store.ReasonAlias && strings.Contains(r.Text, "耳机") }) {
-				t.Errorf("%s is tagged headphones, not 耳机, and its reasons %+v do not say the alias met it", it.Channel.Name, it.Reasons)
+	for _, tc := range []struct {
+		locale, first, followup, by string
+	}{
+		{"zh", "帮我找美国的科技测评频道", "按平均播放量排一下", "avg_views"},
+		{"en", "find US tech review channels", "sort by most followers", "followers"},
+		{"zh", "帮我找美国的科技测评频道", "越活跃越好", "recent"},
+		{"zh", "帮我找做美食的博主", "粉丝从高到低", "followers"},
+		{"en", "food creators in the US", "the more active the better", "recent"},
+		{"zh", "美国的科技博主，按平均播放量排一下", "", "avg_views"},
+		{"en", "US tech creators, sort by most followers", "", "followers"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.first})
+		total := b.snap.Results.Total
+		if tc.followup != "" {
+			b.send("followup.submit", api.Args{Text: tc.followup})
+			if b.snap.Results.Total != total {
+				t.Errorf("%q: %d results after the sort, want the same %d (a sort filters nothing)", tc.followup, b.snap.Results.Total, total)
 			}
-			said++
 		}
-	}
-	if said == 0 {
-		t.Errorf("no result among the first %d met 耳机 through headphones only", len(snap.Results.Items))
-	}
-	if top < len(snap.Results.Items)/2 {
-		t.Errorf("only %d of the first %d results mention headphones, earbuds or 耳机", top, len(snap.Results.Items))
-	}
-	if !slices.ContainsFunc(snap.Results.Expansions, func(e api.Expansion) bool { return e.Keyword == "耳机" && slices.Contains(e.Also, "headphones") }) {
-		t.Errorf("expansions %+v: want 耳机 also matching headphones", snap.Results.Expansions)
+		r := b.snap.Results
+		if b.snap.Context.Sort != tc.by || r.Sort != tc.by {
+			t.Errorf("%q %q: sort %q (results %q), want %q", tc.first, tc.followup, b.snap.Context.Sort, r.Sort, tc.by)
+		}
+		if c := condOf(b.snap, "last_active", ""); c != nil {
+			t.Errorf("%q %q: the sort's words became a condition %s", tc.first, tc.followup, c.Label)
+		}
+		if condOf(b.snap, "keyword", "") != nil {
+			t.Errorf("%q %q: the sort's words became a keyword", tc.first, tc.followup)
+		}
+		if !strings.Contains(b.snap.Context.Notice, pick(tc.locale == "zh", "已按", "Sorted by")) {
+			t.Errorf("%q %q: notice %q does not say the sort", tc.first, tc.followup, b.snap.Context.Notice)
+		}
 	}
 }
 
-// TestReferenceChipBecomesAFilter (issue 26 item 1): a word the user did
-// not mark is a reference chip with a button that makes it a filter; the
-// click (condition.edit on the chip) applies it as the user's own.
-func TestReferenceChipBecomesAFilter(t *testing.T) {
+func TestHedgedFollowupIsAReference(t *testing.T) {
 	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "en")
-	snap := b.send("search.submit", api.Args{Text: "find me US beauty creators, ideally with a friendly vibe"})
-	var id string
-	for _, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" {
-			if c.Value != "friendly" || c.Status != "reference" {
-				t.Fatalf("keyword chip %+v: want only friendly, as a reference", c)
-			}
-			id = c.ID
+	for _, tc := range []struct {
+		locale, first, followup, field string
+	}{
+		{"zh", "帮我找美国的科技测评频道", "最好是最近还在更新的", "last_active"},
+		{"en", "food creators in the US", "ideally english speaking", "language"},
+		{"zh", "帮我找做美食的博主", "尽量粉丝十万以上", "followers"},
+		{"en", "food creators in the US", "ideally posted in the last month", "last_active"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.first})
+		total := b.snap.Results.Total
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		c := condOf(b.snap, tc.field, "")
+		if c == nil || c.Kind != "soft" || c.Status != "reference" {
+			t.Errorf("%q: %s chip %+v, want a soft reference", tc.followup, tc.field, c)
 		}
-	}
-	if id == "" {
-		t.Fatalf("conditions %+v: no reference chip for friendly", snap.Context.Conditions)
-	}
-	if n := snap.Context.Notice; !strings.Contains(n, "ideally") || !strings.Contains(n, "vibe") {
-		t.Errorf("notice %q: the dropped words ideally and vibe are not named", n)
-	}
-	var button *api.AllowedAction
-	for i, act := range snap.Actions {
-		if act.Event == "condition.edit" && act.Args != nil && act.Args.ConditionID == id {
-			button = &snap.Actions[i]
+		if b.snap.Results.Total != total {
+			t.Errorf("%q: %d results, want %d (a reference filters nothing)", tc.followup, b.snap.Results.Total, total)
 		}
-	}
-	if button == nil || button.Label != "Make “friendly” a filter" {
-		t.Fatalf("actions %+v: want a “Make “friendly” a filter” button on the chip", snap.Actions)
-	}
-	before := snap.Results.Total
-	after := b.send(button.Event, *button.Args)
-	for _, c := range after.Context.Conditions {
-		if c.ID == id && (c.Status != "applied" || c.Source != "manual") {
-			t.Errorf("chip after the click %+v: want applied, source manual", c)
+		if strings.Contains(b.snap.Context.Notice, "最近") {
+			t.Errorf("%q: notice %q calls words of the chip unread", tc.followup, b.snap.Context.Notice)
 		}
-	}
-	if after.Results != nil && after.Results.Total >= before {
-		t.Errorf("the filter did not filter: %d results before, %d after", before, after.Results.Total)
 	}
 }
 
-// TestExclusionOverridesARankingTerm: excluding a word the last search
-// ranked by drops the ranking term; the word is not both wanted and kept
-// out.
-func TestExclusionOverridesARankingTerm(t *testing.T) {
+func TestAnsweringNeverBringsASecondQuestion(t *testing.T) {
 	a := newTestAgent(t)
-	b := newBox(t, a, "tiktok", "zh")
-	b.send("search.submit", api.Args{Text: "我想看看做烘焙教学的博主有哪些"})
-	snap := b.send("followup.submit", api.Args{Text: "不要烘焙类的"})
-	var got []string
-	for _, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" {
-			got = append(got, string(c.Op)+" "+c.Value.(string)+" "+string(c.Status))
+	for _, tc := range []struct{ locale, text, option string }{
+		{"en", "apple creators on tiktok with 10k+ followers", "o1"},
+		{"en", "apple creators on tiktok with 10k+ followers", "o2"},
+		{"zh", "找 TikTok 上做苹果的博主，粉丝一万以上", "o1"},
+		{"zh", "找 TikTok 上做苹果的博主，粉丝一万以上", "o2"},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.text})
+		if b.snap.Slots.Question == nil {
+			t.Fatalf("%q asks no question; the test needs one", tc.text)
+		}
+		b.send("clarify.answer", api.Args{OptionID: tc.option})
+		if q := b.snap.Slots.Question; q != nil || b.snap.State.Session != "results_ready" {
+			t.Errorf("%q answered %s: %s with question %+v, want results and no second question", tc.text, tc.option, stateString(b.snap.State), q)
 		}
 	}
-	if !slices.Equal(got, []string{"not_contains 烘焙 applied"}) {
-		t.Errorf("keyword chips %v, want only the exclusion of 烘焙", got)
+}
+
+func TestOpenQuestionStaysAnswerable(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, locale, first, followup, field string
+	}{
+		{"youtube", "en", "apple creators on tiktok with 10k+ followers", "only US ones", "country"},
+		{"youtube", "zh", "找 TikTok 上做苹果的博主，粉丝一万以上", "只要美国的", "country"},
+		{"tiktok", "zh", "apple creators with 10k+ followers", "粉丝两万以上", "followers"},
+	} {
+		b := newBox(t, a, tc.platform, tc.locale)
+		b.send("search.submit", api.Args{Text: tc.first})
+		q := b.snap.Slots.Question
+		if q == nil {
+			t.Fatalf("%q asks no question; the test needs one", tc.first)
+		}
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		if condOf(b.snap, tc.field, "hard") == nil {
+			t.Errorf("%q during a question: no %s chip", tc.followup, tc.field)
+		}
+		if got := b.snap.Slots.Question; got == nil || got.Text != q.Text || b.snap.State.Session != "clarifying" {
+			t.Errorf("%q during a question: %s with question %+v, want the same question open", tc.followup, stateString(b.snap.State), got)
+		}
+		if !slices.ContainsFunc(b.snap.Actions, func(x api.AllowedAction) bool { return x.Event == "clarify.answer" }) {
+			t.Errorf("%q during a question: no answer button", tc.followup)
+		}
+		b.send("clarify.answer", api.Args{OptionID: q.Options[0].ID})
+		if b.snap.Slots.Question != nil || b.snap.State.Session != "results_ready" {
+			t.Errorf("%q: answering after the follow-up left %s with question %+v", tc.first, stateString(b.snap.State), b.snap.Slots.Question)
+		}
+		for _, c := range b.snap.Context.Conditions {
+			if c.Status == "pending" {
+				t.Errorf("%q: chip %s still pending after the answer", tc.first, c.Label)
+			}
+		}
 	}
 }

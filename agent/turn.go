@@ -125,6 +125,19 @@ type plan struct {
 	reset         bool              // new_task: reset before the new search
 	widen, narrow bool
 	rewrite       bool // a fresh description after an unsupported request
+	// sort is a sort said in words (condparse.Read): the results' sort
+	// key the turn sets, as results.sort would.
+	sort string
+	// reading holds the conditions the condition reading found in a
+	// follow-up that no router command covers (reading.go): merged
+	// after the commands, so a compound follow-up applies every part.
+	reading *condparse.Result
+	// reask is the open question a follow-up that did not answer it
+	// leaves open: it is asked again, not replaced (001 §4.5).
+	reask *Question
+	// wish says the whole follow-up is a hedged wish: the filters its
+	// commands add are soft references (spec 3.7.5).
+	wish bool
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

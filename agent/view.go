@@ -23,14 +23,24 @@ func (t *turn) question() *Question {
 	asked := func(topic string) bool { return slices.Contains(s.Asked, topic) }
 	plat := s.Platform.Label(s.Locale)
 	for _, c := range s.Conds {
-		if c.Field == "platform" && c.Status == "pending" && !asked(string(contract.TopicConflict)) {
+		// A platform left pending is the conflict question: asked first,
+		// and asked again (the same question, not a second one) while it
+		// stays pending, so its condition never waits in 「待澄清」 without
+		// its buttons — also after a repair (issue 26 item 5).
+		if c.Field == "platform" && c.Status == "pending" && (len(s.Asked) == 0 || asked(string(contract.TopicConflict))) {
 			return &Question{ID: s.newID("q"), Topic: string(contract.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
 			}}
 		}
 	}
-	if asked(string(contract.TopicCategory)) || s.Anchor.Resolved() || s.Results == nil || s.Results.Total < 10 {
+	if len(s.Asked) > 0 {
+		// One question per episode (seed 001 §4.5): once a question was
+		// asked, answering it (or anything after it) never brings another
+		// until a new first round starts.
+		return nil
+	}
+	if s.Anchor.Resolved() || s.Results == nil || s.Results.Total < 10 {
 		return nil
 	}
 	if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == "category" }) {
@@ -200,7 +210,13 @@ func (s *Session) conflictText(q *Question) string {
 			}
 			text := pick(s.zh(), "你要找 "+asked+" 的频道，但这里只搜 "+here+"：怎么处理？",
 				"You asked for "+asked+", but this page searches "+here+". Which stays?")
-			if contract.Width(text) > conflictTextWidth {
+			limit := conflictTextWidth
+			if s.State.Session == fsm.EmptyRepair {
+				// A repair asks only a very short question (contract
+				// 4.7): the renderer's own short wording stands.
+				limit = 0
+			}
+			if contract.Width(text) > limit {
 				return ""
 			}
 			return text

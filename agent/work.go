@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,9 +122,18 @@ func (t *turn) search() error {
 	if err := t.system(fsm.SysResults); err != nil {
 		return err
 	}
+	if q := t.plan.reask; q != nil && q.open(s) && s.State.Container == fsm.ExpandedAgent {
+		// The question a follow-up left unanswered is the same question,
+		// asked again with its buttons: not a second one (001 §4.5).
+		q.Turn = s.Turn
+		s.Question, s.Expect = q, q.expectation()
+		return t.system(fsm.SysClarify)
+	}
 	if q := t.question(); q != nil {
 		s.Question = q
-		s.Asked = append(s.Asked, q.Topic)
+		if !slices.Contains(s.Asked, q.Topic) {
+			s.Asked = append(s.Asked, q.Topic)
+		}
 		s.Expect = q.expectation()
 		return t.system(fsm.SysClarify)
 	}

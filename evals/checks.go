@@ -44,6 +44,9 @@ func (w *ResultsWant) check(r *api.Results) []string {
 	if w.Stale != nil && r.Stale != *w.Stale {
 		f = append(f, fmt.Sprintf("stale = %v, want %v", r.Stale, *w.Stale))
 	}
+	if w.Sort != "" {
+		f = append(f, sortFailures(w.Sort, r)...)
+	}
 	for _, src := range w.Every {
 		p, _ := parsePredicate(src)
 		for i, it := range r.Items {
@@ -57,6 +60,30 @@ func (w *ResultsWant) check(r *api.Results) []string {
 		}
 	}
 	return f
+}
+
+// sortFailures checks that the list reports the sort want and, for the
+// sorts by a channel figure, that its items come highest (or newest)
+// first.
+func sortFailures(want string, r *api.Results) []string {
+	if r.Sort != want {
+		return []string{fmt.Sprintf("sort = %q, want %q", r.Sort, want)}
+	}
+	key := map[string]func(c *catalog.Channel) int64{
+		"followers": func(c *catalog.Channel) int64 { return c.Followers },
+		"avg_views": func(c *catalog.Channel) int64 { return c.AvgViews },
+		"recent":    func(c *catalog.Channel) int64 { return c.LastPostAt.Unix() },
+	}[want]
+	if key == nil {
+		return nil
+	}
+	for i := 1; i < len(r.Items); i++ {
+		a, b := r.Items[i-1].Channel, r.Items[i].Channel
+		if a != nil && b != nil && key(a) < key(b) {
+			return []string{fmt.Sprintf("items %d and %d (@%s, @%s) are not in %s order", i, i+1, a.Handle, b.Handle, want)}
+		}
+	}
+	return nil
 }
 
 // predicate is "field op value [value]" over a channel.

@@ -47,6 +47,9 @@ type Expect struct {
 	Conditions *ConditionsWant `yaml:"conditions"`
 	// Notice, when set, must be contained in the context's notice.
 	Notice string `yaml:"notice"`
+	// NoticeAbsent lists texts the notice must not contain (a part the
+	// chips show as read is not also said to be unread).
+	NoticeAbsent []string `yaml:"notice_absent"`
 	// Fires lists registry actions that must fire during the turn (a
 	// transition event with that action id, reaching To when set).
 	Fires []FireWant `yaml:"fires"`
@@ -85,6 +88,11 @@ type ResultsWant struct {
 	// "country == US", "followers between 5000 20000", "followers >= 10000",
 	// "language != ja", "category == automotive".
 	Every []string `yaml:"every"`
+	// Sort is the sort the list must report (followers, avg_views,
+	// recent, relevance, similarity); followers, avg_views and recent
+	// also check that the items come in that order, highest or newest
+	// first.
+	Sort string `yaml:"sort"`
 }
 
 // SlotsWant checks the output slots: which are present or absent and
@@ -403,6 +411,11 @@ func (e *Expect) check(v *turnView) []string {
 	}
 	if e.Notice != "" && !strings.Contains(s.Context.Notice, e.Notice) {
 		f = append(f, fmt.Sprintf("notice %q does not contain %q", s.Context.Notice, e.Notice))
+	}
+	for _, no := range e.NoticeAbsent {
+		if strings.Contains(s.Context.Notice, no) {
+			f = append(f, fmt.Sprintf("notice %q contains %q", s.Context.Notice, no))
+		}
 	}
 	return f
 }

@@ -290,11 +290,11 @@ func TestPromiseResidueNeverKeyword(t *testing.T) {
 	for _, tc := range []struct{ locale, text, notice string }{
 		{"zh", "把粉丝改成 5 万以上", ""},
 		{"zh", "换成科技博主", ""},
-		{"zh", "按粉丝排序", "排序要求"},
+		{"zh", "按粉丝排序", "已按粉丝量从高到低排序"},
 		{"zh", "找粉丝不太多的美国科技博主", ""},
 		{"zh", "粉丝不要太多", "没有具体数值"},
 		{"en", "feel like real recommendations", ""},
-		{"en", "sort by followers", "is a sort"},
+		{"en", "sort by followers", "Sorted by followers"},
 		{"en", "not too many followers", "has no number"},
 	} {
 		t.Run(tc.locale+"/"+tc.text, func(t *testing.T) {
@@ -413,10 +413,18 @@ func TestPromiseClarifyFreeText(t *testing.T) {
 				t.Errorf("keywords %q after the answer %q", got, tc.junk)
 			}
 			b.wantSummary(tc.notUnderstood)
+			// A typed condition applies and the question it did not
+			// answer stays answerable (issue 26 item 5).
 			b.send("clarify.answer", api.Args{Text: tc.condition})
-			b.wantState("followup_waiting/expanded_agent/results_ready", "natural-results")
+			b.wantState(clarifying, "natural-clarifying")
+			if b.snap.Slots.Question == nil {
+				t.Errorf("the question went after %q, its condition left pending", tc.condition)
+			}
 			b.wantCond(tc.wantCond)
 			b.results("a US channel", func(it api.ResultItem) bool { return it.Channel.Country == "US" })
+			b.send("clarify.answer", api.Args{OptionID: "o1"})
+			b.wantState("followup_waiting/expanded_agent/results_ready", "natural-results")
+			b.wantCond(tc.wantCond)
 		})
 	}
 }

@@ -1,0 +1,237 @@
+package agent
+
+import (
+	"slices"
+	"strings"
+
+	"searchagent/router"
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+)
+
+// One reading for first searches and follow-ups (issue 26 item 3): the
+// condition reading (condparse.Read) reads every submitted text, first
+// search or follow-up. A follow-up also goes through the router, whose
+// commands carry session-level intents and edits; the conditions the
+// reading found that no command covers are merged after the commands, so
+// a compound follow-up applies every part a first search would. A sort
+// said in words sets the results' sort, as results.sort does.
+
+// read is the condition reading of text on the session's platform.
+func (t *turn) read(text string) (condparse.Reading, error) {
+	return condparse.Read(text, condparse.WithPlatform(t.s.Platform))
+}
+
+// mergeReading completes the router's commands of a matched follow-up
+// with the reading of the same text: the sort said in words, hedged
+// conditions kept soft, and the conditions of fields no command covers.
+func (t *turn) mergeReading(rd condparse.Reading) {
+	// The trace keeps the reading next to the router's decision, so an
+	// auditor sees which part each of them read.
+	t.trace.Parse = &rd.Result
+	if rd.Sort != nil {
+		t.plan.sort = rd.Sort.By
+	}
+	t.plan.wish = condparse.WhollyHedged(rd.Input)
+	read := map[condition.Field][]condparse.Condition{}
+	for _, c := range rd.Conditions {
+		read[c.Field] = append(read[c.Field], c)
+	}
+	covered := map[condition.Field]bool{}
+	var keywords []string
+	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+		switch cmd.Name {
+		case "add_filter":
+			f := condition.Field(str(cmd.Args.Get("field")))
+			if sortField(t.plan.sort) == f && len(read[f]) == 0 {
+				// The words were the sort's ("越活跃越好"): no filter.
+				return true
+			}
+			if hedged(read[f]) {
+				// The reading keeps a wish soft; the router's hard filter
+				// of the same words gives way to it (seed 002 §3.7.5).
+				return true
+			}
+			covered[f] = true
+		case "remove_filter":
+			covered[condition.Field(str(cmd.Args.Get("field")))] = true
+		case "add_soft_preference":
+			covered[condition.Preference] = true
+		case "add_keyword", "exclude_keyword":
+			keywords = append(keywords, stringsOf(cmd.Args.Get("keywords"))...)
+		}
+		return false
+	})
+	var extra []condparse.Condition
+	for _, c := range rd.Conditions {
+		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) {
+			continue
+		}
+		extra = append(extra, c)
+	}
+	if len(extra) > 0 {
+		res := rd.Result
+		res.Conditions = extra
+		t.plan.reading = &res
+	}
+	if words := t.unreadWords(rd, read); len(words) > 0 {
+		t.plan.notice = pick(t.s.zh(), "未识别：", "not understood: ") + clip(strings.Join(words, " "), 24)
+	}
+	for _, u := range rd.UnreadFields() {
+		if !covered[u.Field] {
+			// A count the reading could not read ("粉丝上限二十万") is
+			// named as not applied.
+			q := clip(u.Span.Text, 24)
+			t.plan.notice = pick(t.s.zh(), "「"+q+"」没有读懂，未加入条件：可以写成“粉丝 1万以上”或“粉丝 20万以下”",
+				"“"+q+"” was not understood, so no condition was added: write a range such as “over 10k followers” or “under 200k followers”")
+		}
+	}
+	if msg := residueNotice(t.s.zh(), rd.Remainder); msg != "" {
+		// A part the reading placed but cannot apply (a vague amount) is
+		// named, never dropped in silence.
+		t.plan.notice = msg
+	}
+}
+
+// unreadWords are the words of a follow-up neither reading placed: the
+// reading's leftover keywords and unread text, named only when the router
+// read nothing but filters and the reading saw every field the router
+// read (so no word the router placed is called unread).
+func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]condparse.Condition) []string {
+	for _, cmd := range t.plan.commands {
+		switch cmd.Name {
+		case "add_filter":
+			if len(read[condition.Field(str(cmd.Args.Get("field")))]) == 0 {
+				return nil
+			}
+		case "add_soft_preference":
+		default:
+			return nil
+		}
+	}
+	if len(t.plan.commands) == 0 {
+		return nil
+	}
+	var words []string
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindKeyword || c.Excluded {
+			continue
+		}
+		if rest := strings.TrimLeft(rd.Input[c.Span.End:], " "); strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：") {
+			// A label that introduces the request ("描述：…") is its frame.
+			continue
+		}
+		words = append(words, c.Span.Text)
+	}
+	for _, sp := range rd.Remainder {
+		if sp.Role == "" && condparse.CountFieldIn(sp.Text) == "" && !condparse.OnlyQualifiers(sp.Text) {
+			words = append(words, sp.Text)
+		}
+	}
+	return words
+}
+
+// softenWish makes the filters a wholly hedged follow-up added this turn
+// soft references: a wish the reading could not place is still a wish.
+func (s *Session) softenWish() {
+	for i := range s.Conds {
+		c := &s.Conds[i]
+		if c.Turn == s.Turn && c.Kind == "hard" && c.Field != string(condition.Platform) {
+			c.Kind, c.Status, c.Priority = "soft", "reference", 2
+		}
+	}
+}
+
+// readsFilter reports whether a reading's condition is a filter field
+// the graph holds (not a keyword, anchor or platform, which the router's
+// commands and the session own).
+func readsFilter(c condparse.Condition) bool {
+	if c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor || c.Field == condition.Platform {
+		return false
+	}
+	if c.Kind == condition.KindSoft && c.Field == condition.Preference {
+		return true
+	}
+	_, ok := filterFieldNamed(string(c.Field))
+	return ok
+}
+
+// hedged reports whether the reading holds a field only as a wish.
+func hedged(cs []condparse.Condition) bool {
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.Kind != condition.KindSoft {
+			return false
+		}
+	}
+	return true
+}
+
+// saidAsKeyword reports whether a router keyword command took the words
+// of a reading's condition ("no gaming" as an excluded keyword): the
+// same words are not read twice.
+func saidAsKeyword(c condparse.Condition, keywords []string) bool {
+	span := strings.ToLower(c.Span.Text)
+	for _, k := range keywords {
+		if k = strings.ToLower(strings.TrimSpace(k)); k != "" && strings.Contains(span, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortField is the graph field a sort key orders by.
+func sortField(by string) condition.Field {
+	switch by {
+	case condparse.SortFollowers:
+		return condition.Followers
+	case condparse.SortAvgViews:
+		return condition.AvgViews
+	case condparse.SortRecent:
+		return condition.LastActive
+	}
+	return ""
+}
+
+// sortLabels name the sorts in the notice.
+var sortLabels = map[string]text{
+	condparse.SortFollowers:  {"粉丝量从高到低", "followers, highest first"},
+	condparse.SortAvgViews:   {"平均播放量从高到低", "average views, highest first"},
+	condparse.SortRecent:     {"最近活跃优先", "most recently active first"},
+	condparse.SortSimilarity: {"相似度", "similarity"},
+}
+
+// applySort sets the results' sort said in words and says so.
+func (s *Session) applySort(by string) {
+	if by == "" {
+		return
+	}
+	s.Sort, s.Offset = by, 0
+	l := sortLabels[by]
+	s.note(pick(s.zh(), "已按"+l.zh+"排序", "Sorted by "+l.en))
+}
+
+// open reports whether a question is still unanswered in the graph: a
+// conflict question while its condition is still pending, a category
+// question while no category was set.
+func (q *Question) open(s *Session) bool {
+	if q == nil {
+		return false
+	}
+	for _, o := range q.Options {
+		kind, arg, _ := cut(o.Apply)
+		switch kind {
+		case "drop", "reference":
+			if _, c := s.cond(arg); c == nil || c.Status != "pending" {
+				return false
+			}
+		case "category":
+			if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == string(condition.Category) }) {
+				return false
+			}
+		}
+	}
+	return true
+}

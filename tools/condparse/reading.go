@@ -1,0 +1,393 @@
+package condparse
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"searchagent/tools/condition"
+)
+
+// Sort keys a sort said in words can ask for: the keys of the results'
+// own sort event (results.sort).
+const (
+	SortFollowers  = "followers"
+	SortAvgViews   = "avg_views"
+	SortRecent     = "recent"
+	SortSimilarity = "similarity"
+)
+
+// SortRequest is a sort said in words ("按平均播放量排一下", "sort by most
+// followers", "越活跃越好", "the more followers the better").
+type SortRequest struct {
+	// By is the sort key: followers, avg_views, recent or similarity.
+	By string `json:"by"`
+	// Span is the text that asked for the sort.
+	Span Span `json:"span"`
+}
+
+// Reading is the parse of a first search or a follow-up as the graph
+// takes it: one reading for both (issue 26 item 3).
+type Reading struct {
+	Result
+	// Sort is the sort said in words, nil when none was said or the words
+	// name no sort key (the remainder then still holds them, role sort).
+	Sort *SortRequest `json:"sort,omitempty"`
+}
+
+// Read parses text like Parse and then reads two things the graph needs
+// from the same words:
+//
+//   - a sort said in words becomes Sort: the sort's own words leave the
+//     remainder, and a condition made of them is no filter ("越活跃越好"
+//     ranks recent channels first; it does not drop the others);
+//   - a hedge that opens a clause ("最好是…", "ideally …", "尽量…") makes
+//     every hard condition of that clause a soft reference (seed 002
+//     §3.7.5: a wish is never a hard filter), and the words of the clause
+//     that only qualify a condition of it ("最近" before "还在更新") are
+//     not left over as unread.
+func Read(text string, opts ...Option) (Reading, error) {
+	p, err := New(opts...)
+	if err != nil {
+		return Reading{}, err
+	}
+	res, err := p.Parse(text)
+	if err != nil {
+		return Reading{Result: res}, err
+	}
+	if res.Shape == ShapeKeyword && opensWithHedge(text) {
+		// A wish is a sentence ("最好近一个月内还有更新"), never one
+		// keyword: read it as natural text.
+		st := analyze(p.lx, p.cfg, text, nil)
+		st.shape = ShapeNatural
+		st.residue()
+		res = st.result()
+	}
+	return ReadResult(res), nil
+}
+
+// ReadResult applies Read's sort and hedge reading to a parse of the text
+// (res.Input).
+func ReadResult(res Result) Reading {
+	r := Reading{Result: res}
+	r.Conditions = slices.Clone(res.Conditions)
+	r.Remainder = slices.Clone(res.Remainder)
+	r.readSort()
+	r.softenHedges()
+	return r
+}
+
+// comparatives are wishes that rank rather than filter: "越 X 越好",
+// "the more X the better", "as X as possible", "X first".
+var comparatives = []*regexp.Regexp{
+	regexp.MustCompile(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
+	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
+	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
+	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\bfirst\b`),
+	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
+	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
+	// "recently", "最多/最高" are bounds: neither is here).
+	regexp.MustCompile(`最(?:活跃|新)`),
+	// "优先显示播放量高的", "prioritize channels with more views": a
+	// priority on a measure ranks by it.
+	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
+	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
+}
+
+// readSort finds the sort: a remainder span the parser placed as a sort,
+// or a comparative wish; its key comes from the measure named in its
+// clause.
+func (r *Reading) readSort() {
+	in := r.Input
+	type cand struct{ s, e int }
+	var cands []cand
+	for _, sp := range r.Remainder {
+		if sp.Role == ResidueSort {
+			cands = append(cands, cand{sp.Start, sp.End})
+		}
+	}
+	for _, re := range comparatives {
+		for _, m := range re.FindAllStringIndex(in, -1) {
+			cands = append(cands, cand{m[0], m[1]})
+		}
+	}
+	for _, c := range cands {
+		cs, ce := clauseOf(in, c.s, c.e)
+		by := sortKeyIn(in[c.s:c.e])
+		if by == "" {
+			by = sortKeyIn(in[cs:ce])
+		}
+		if by == "" {
+			continue
+		}
+		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}}
+		r.dropSortWords(by, c.s, c.e, cs, ce)
+		return
+	}
+}
+
+// dropSortWords takes the sort's own words out of the reading: remainder
+// inside the clause that only asks for the sort, keywords inside the sort
+// words ("越"), and the conditions of the sorted measure in its clause
+// that carry no number of their own ("活跃" of "越活跃越好").
+func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
+	field := map[string]condition.Field{SortFollowers: condition.Followers, SortAvgViews: condition.AvgViews, SortRecent: condition.LastActive}[by]
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		in := c.Span.Start >= cs && c.Span.End <= ce
+		switch {
+		case c.Kind == condition.KindKeyword:
+			// The sort's words, a measure word, or a one-rune fragment the
+			// sort words left ("度" of "按活跃度排序").
+			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) ||
+				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
+		case c.Field == field && in:
+			// A stated number stays a filter ("粉丝十万以上，按粉丝排"),
+			// unless the number sits inside the sort words themselves.
+			return !hasDigitOrNumeral(c.Span.Text) || c.Span.Start >= s && c.Span.End <= e
+		}
+		return false
+	})
+	r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e || onlyQualifiers(sp.Text))
+	})
+}
+
+// softenHedges makes the hard conditions of a clause opened by a hedge
+// soft references, and drops the clause's leftover qualifiers ("最近")
+// when a condition of the clause holds them.
+func (r *Reading) softenHedges() {
+	in := r.Input
+	for _, cl := range clauses(in) {
+		if !opensWithHedge(in[cl[0]:cl[1]]) {
+			continue
+		}
+		held := false
+		for i := range r.Conditions {
+			c := &r.Conditions[i]
+			if c.Span.Start < cl[0] || c.Span.End > cl[1] || c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor {
+				continue
+			}
+			held = true
+			if c.Kind == condition.KindHard && c.Field != condition.Platform {
+				c.Kind, c.Priority, c.Status = condition.KindSoft, 2, condition.StatusReference
+			}
+		}
+		if !held {
+			continue
+		}
+		r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+			return sp.Start >= cl[0] && sp.End <= cl[1] && sp.Role == "" && onlyQualifiers(sp.Text)
+		})
+	}
+}
+
+// clauseSeps end a clause.
+const clauseSeps = "，,;；。!！?？\n"
+
+// clauses splits text into clause byte ranges.
+func clauses(text string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i, r := range text {
+		if strings.ContainsRune(clauseSeps, r) {
+			if i > start {
+				out = append(out, [2]int{start, i})
+			}
+			start = i + len(string(r))
+		}
+	}
+	if start < len(text) {
+		out = append(out, [2]int{start, len(text)})
+	}
+	return out
+}
+
+// clauseOf is the clause holding the byte range [s,e).
+func clauseOf(text string, s, e int) (int, int) {
+	for _, cl := range clauses(text) {
+		if s >= cl[0] && s < cl[1] {
+			return cl[0], max(cl[1], e)
+		}
+	}
+	return s, e
+}
+
+// lexTokens lexes a piece of text with the parser's dictionary.
+func lexTokens(s string) (*text, []token) {
+	t := newText(s)
+	return t, defaultLexicon.lex(t, nil)
+}
+
+// sortKeyIn is the sort key the measure words of s name, "" when none.
+func sortKeyIn(s string) string {
+	t, toks := lexTokens(s)
+	for i := range toks {
+		tk := &toks[i]
+		switch {
+		case tk.has(clsFieldFollowers) != nil || tk.has(clsTier) != nil || slices.Contains(sizeWords, string(t.norm[tk.s:tk.e])):
+			return SortFollowers
+		case tk.has(clsFieldViews) != nil:
+			return SortAvgViews
+		case tk.has(clsActWord) != nil || tk.has(clsRecent) != nil:
+			return SortRecent
+		}
+		w := string(t.norm[tk.s:tk.e])
+		if inner, ok := comparativeInner(w); ok && tk.has(clsSort) != nil {
+			// A comparative the lexicon holds whole ("越活跃越好"): its
+			// measure is the word between the two 越.
+			if k := sortKeyIn(inner); k != "" {
+				return k
+			}
+		}
+		switch {
+		case slices.Contains(recentWords, w) || tk.kind == tkCJK && w == "新":
+			return SortRecent
+		case slices.Contains(viewWords, w):
+			return SortAvgViews
+		case slices.Contains(similarWords, w):
+			return SortSimilarity
+		}
+	}
+	return ""
+}
+
+// comparativeInner is the measure of a "越 X 越好" word: X.
+func comparativeInner(w string) (string, bool) {
+	rest, ok := strings.CutPrefix(w, "越")
+	if !ok {
+		return "", false
+	}
+	i := strings.Index(rest, "越")
+	if i <= 0 {
+		return "", false
+	}
+	return rest[:i], true
+}
+
+// recentWords, viewWords and similarWords name a sort measure outside
+// the condition vocabulary ("活跃度", "newest", "播放", "相似度").
+var (
+	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "active", "activity", "fresh"}
+	viewWords    = []string{"播放", "观看", "plays", "viewed", "view"}
+	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号"}
+	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
+)
+
+// OnlyQualifiers reports whether s holds only words that qualify a
+// condition (recency, activity, sort, hedge, filler and stop words): no
+// word of its own to name as unread.
+func OnlyQualifiers(s string) bool { return onlyQualifiers(s) }
+
+// CountFieldIn is the follower or view count a cue word of s names, ""
+// when none.
+func CountFieldIn(s string) condition.Field { return countFieldIn(s) }
+
+// onlyQualifiers reports whether s holds only words that qualify a
+// condition (recency, activity, filler, stop words, punctuation): never
+// a topic of its own.
+func onlyQualifiers(s string) bool {
+	t, toks := lexTokens(s)
+	for i := range toks {
+		tk := &toks[i]
+		switch tk.kind {
+		case tkSpace, tkPunct:
+			continue
+		case tkLex:
+			if tk.has(clsRecent) != nil || tk.has(clsActWord) != nil || tk.has(clsSort) != nil || tk.has(clsHedge) != nil ||
+				tk.has(clsFiller) != nil || tk.has(clsStop) != nil || tk.has(clsDe) != nil {
+				continue
+			}
+		case tkCJK:
+			if strings.ContainsRune("还在仍都是也越的地得了", t.norm[tk.s]) {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// opensWithHedge reports whether the clause s starts with a hedge word,
+// after filler ("那最好是…").
+func opensWithHedge(s string) bool {
+	_, toks := lexTokens(s)
+	for i := range toks {
+		tk := &toks[i]
+		switch {
+		case tk.kind == tkSpace || tk.kind == tkPunct:
+		case tk.has(clsHedge) != nil:
+			// "最好的美妆博主" is "the best", no hedge.
+			j := i + 1
+			for j < len(toks) && toks[j].kind == tkSpace {
+				j++
+			}
+			return j >= len(toks) || toks[j].has(clsDe) == nil
+		case tk.kind == tkLex && (tk.has(clsFiller) != nil || tk.has(clsStop) != nil || tk.has(clsAnd) != nil):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// WhollyHedged reports whether text is one clause opened by a hedge
+// ("最好近一个月内还有更新", "ideally posted lately"): everything it asks
+// for is a wish.
+func WhollyHedged(text string) bool {
+	cls := clauses(text)
+	return len(cls) == 1 && opensWithHedge(text[cls[0][0]:cls[0][1]])
+}
+
+// hasSortWord reports whether s holds a sort word ("度排" of "按相似度排").
+func hasSortWord(s string) bool {
+	_, toks := lexTokens(s)
+	return slices.ContainsFunc(toks, func(tk token) bool { return tk.has(clsSort) != nil })
+}
+
+// hasDigitOrNumeral reports whether s holds a number.
+func hasDigitOrNumeral(s string) bool {
+	_, toks := lexTokens(s)
+	return slices.ContainsFunc(toks, func(tk token) bool { return tk.kind == tkNum })
+}
+
+// Unread is a clause that names a count field the reading could not turn
+// into a condition ("粉丝上限二十万"): the part of a request that was not
+// applied, to be named rather than dropped in silence.
+type Unread struct {
+	Field condition.Field `json:"field"`
+	Span  Span            `json:"span"`
+}
+
+// UnreadFields lists the clauses whose remainder names a follower or view
+// count that no condition of the reading holds.
+func (r Reading) UnreadFields() []Unread {
+	var out []Unread
+	for _, sp := range r.Remainder {
+		if sp.Role != "" {
+			continue
+		}
+		f := countFieldIn(sp.Text)
+		if f == "" || slices.ContainsFunc(r.Conditions, func(c Condition) bool { return c.Field == f && c.Kind != condition.KindKeyword }) ||
+			slices.ContainsFunc(out, func(u Unread) bool { return u.Field == f }) {
+			continue
+		}
+		cs, ce := clauseOf(r.Input, sp.Start, sp.End)
+		out = append(out, Unread{Field: f, Span: Span{Start: cs, End: ce, Text: strings.TrimSpace(r.Input[cs:ce])}})
+	}
+	return out
+}
+
+// countFieldIn is the count field a cue word of s names, "" when none.
+func countFieldIn(s string) condition.Field {
+	_, toks := lexTokens(s)
+	for i := range toks {
+		switch {
+		case toks[i].has(clsFieldFollowers) != nil:
+			return condition.Followers
+		case toks[i].has(clsFieldViews) != nil:
+			return condition.AvgViews
+		}
+	}
+	return ""
+}
