@@ -11,9 +11,11 @@ import (
 
 	"searchagent/agent/fsm"
 	"searchagent/contract"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/states"
+	"searchagent/tools/store"
 )
 
 // PathOpenAPI serves the OpenAPI document (OpenAPIJSON).
@@ -126,6 +128,8 @@ func vocabularies() map[string][]string {
 		"substates":        subs,
 		"scopes":           strs(len(scope.List()), func(i int) string { return string(scope.List()[i]) }),
 		"events":           strs(len(fsm.UserEvents), func(i int) string { return string(fsm.UserEvents[i]) }),
+		"filter_fields":    fields.Names(),
+		"sorts":            append([]string{string(store.SortSimilarity)}, strs(len(store.Sorts()), func(i int) string { return string(store.Sorts()[i]) })...),
 	}
 }
 
