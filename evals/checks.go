@@ -45,6 +45,19 @@ func (w *ResultsWant) check(r *api.Results) []string {
 	if w.Stale != nil && r.Stale != *w.Stale {
 		f = append(f, fmt.Sprintf("stale = %v, want %v", r.Stale, *w.Stale))
 	}
+	if w.SortedBy != "" {
+		fd, numeric, ok := predicateField(w.SortedBy)
+		if !ok || !numeric {
+			return append(f, fmt.Sprintf("sorted_by %q is no count or ratio field", w.SortedBy))
+		}
+		for i := 1; i < len(r.Items); i++ {
+			a, b := r.Items[i-1].Channel, r.Items[i].Channel
+			if a != nil && b != nil && fd.Number(a) < fd.Number(b) {
+				f = append(f, fmt.Sprintf("item %d (@%s) has %s %d after %d: not sorted by %s", i+1, b.Handle, w.SortedBy, fd.Number(b), fd.Number(a), w.SortedBy))
+				break
+			}
+		}
+	}
 	for _, src := range w.Every {
 		p, _ := parsePredicate(src)
 		for i, it := range r.Items {

@@ -85,6 +85,9 @@ type ResultsWant struct {
 	// "country == US", "followers between 5000 20000", "followers >= 10000",
 	// "language != ja", "category == automotive".
 	Every []string `yaml:"every"`
+	// SortedBy is a count or ratio field of the filter registry the listed
+	// items never increase in ("engagement").
+	SortedBy string `yaml:"sorted_by"`
 }
 
 // SlotsWant checks the output slots: which are present or absent and
