@@ -20,6 +20,7 @@ import (
 // go test . -run 'TestFilterRegistry' -update rewrites them.
 const (
 	fieldSpecsPath  = "router/specs/fields.gen.yaml"
+	fieldCasesPath  = "evals/suites/route/fields.gen.yaml"
 	filterSpecsPath = "router/specs/filters.yaml"
 	conditionsPath  = "prompts/schemas/conditions.json"
 )
@@ -39,16 +40,18 @@ var removableExtras = []string{"keyword", "preference"}
 // add_filter), so "engagement above 2%" works in a follow-up as soon as
 // the row exists.
 func TestFilterRegistryFieldSpecs(t *testing.T) {
-	want := fieldSpecs()
-	got, _ := os.ReadFile(fieldSpecsPath)
-	if *update && string(got) != want {
-		if err := os.WriteFile(fieldSpecsPath, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
+	specs, cases := fieldSpecs()
+	for _, g := range []struct{ path, want string }{{fieldSpecsPath, specs}, {fieldCasesPath, cases}} {
+		got, _ := os.ReadFile(g.path)
+		if *update && string(got) != g.want {
+			if err := os.WriteFile(g.path, []byte(g.want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got = []byte(g.want)
 		}
-		got = []byte(want)
-	}
-	if diff := cmp.Diff(want, string(got)); diff != "" {
-		t.Errorf("%s is stale (go test . -run TestFilterRegistry -update) (-want +got):\n%s", fieldSpecsPath, diff)
+		if diff := cmp.Diff(g.want, string(got)); diff != "" {
+			t.Errorf("%s is stale (go test . -run TestFilterRegistry -update) (-want +got):\n%s", g.path, diff)
+		}
 	}
 }
 
@@ -195,9 +198,13 @@ func yamlWord(w string) string {
 	return `"` + strings.ReplaceAll(w, `"`, `\"`) + `"`
 }
 
-// fieldSpecs renders the generated follow-up specs.
-func fieldSpecs() string {
-	var b strings.Builder
+// fieldSpecs renders the generated follow-up specs and their routing
+// cases (each spec's two examples).
+func fieldSpecs() (string, string) {
+	var b, rc strings.Builder
+	rc.WriteString("# Code generated from tools/fields by go test . -run TestFilterRegistry -update; DO NOT EDIT.\n")
+	rc.WriteString("#\n# The routing cases of router/specs/fields.gen.yaml: each generated spec's examples.\n")
+	rc.WriteString("cases:\n")
 	b.WriteString("# Code generated from tools/fields by go test . -run TestFilterRegistry -update; DO NOT EDIT.\n")
 	b.WriteString("#\n# One follow-up spec per count or ratio filter field of the registry\n")
 	b.WriteString("# without a hand-written spec in filters.yaml: the field's cue words\n")
@@ -208,9 +215,14 @@ func fieldSpecs() string {
 			continue
 		}
 		name := string(f.Name)
-		macro, bare, ex := "count", "count_bare", []string{f.Cues[0] + " 1w+", "over 10k " + englishCue(f)}
+		macro, bare, ex, vals := "count", "count_bare", []string{f.Cues[0] + " 100 以上", englishCue(f) + " above 100"}, []int64{100, 100}
 		if f.Kind == fields.Ratio {
-			macro, bare, ex = "ratio", "ratio_bare", []string{f.Cues[0] + " 3% 以上", englishCue(f) + " above 2%"}
+			macro, bare, ex, vals = "ratio", "ratio_bare", []string{f.Cues[0] + " 3% 以上", englishCue(f) + " above 2%"}, []int64{300, 200}
+		}
+		for i, e := range ex {
+			fmt.Fprintf(&rc, "  - name: generated_%s_%s\n    input: %s\n", name, []string{"zh", "en"}[i], yamlWord(e))
+			rc.WriteString("    state: {input: followup_waiting, container: expanded_agent, session: results_ready}\n")
+			fmt.Fprintf(&rc, "    want: {branch: matched, top: filter.%s, commands: [{name: add_filter, args: {field: %s, op: gte, value: %d}}]}\n", name, name, vals[i])
 		}
 		var zh, en []string
 		for _, c := range f.Cues {
@@ -240,7 +252,7 @@ func fieldSpecs() string {
 		fmt.Fprintf(&b, "    command:\n      name: add_filter\n      args: {field: %s, op: $%s.op, value: $%s.value}\n", name, name, name)
 		fmt.Fprintf(&b, "    examples: %s\n", yamlList(ex))
 	}
-	return b.String()
+	return b.String(), rc.String()
 }
 
 func englishCue(f fields.Field) string {
