@@ -48,3 +48,17 @@ func TestEngagementHeldOut(t *testing.T) {
 		t.Errorf("held-out engagement phrasings: %d of %d hold, want at least 80%%", ok, total)
 	}
 }
+
+// TestChinesePercentIsNoRatio: "百分之三" is not read (its 百 would be
+// 100): no engagement filter rather than a wrong one of 100%.
+func TestChinesePercentIsNoRatio(t *testing.T) {
+	r, err := Parse("互动率百分之三以上")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Conditions {
+		if c.Field == "engagement" {
+			t.Errorf("Parse(互动率百分之三以上) = %s %s %s, want no engagement condition", c.Field, c.Op, c.Value)
+		}
+	}
+}

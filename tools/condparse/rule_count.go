@@ -214,6 +214,12 @@ func (st *state) countAt(i int) (int, bool) {
 		return 0, false
 	}
 	if ff, ok := numericField(field); ok && ff.Kind == fields.Ratio {
+		if a.Chinese && !pct {
+			// "百分之五" reads as 百 (100): no percentage this rule can
+			// trust, so no filter rather than a wrong one.
+			st.unsupport = true
+			return 0, false
+		}
 		a.Value, b.Value = st.percent(n1, a), st.percent(n2, b)
 	} else if pct {
 		st.unsupport = true // a percentage of a count: no filter
