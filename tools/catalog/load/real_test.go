@@ -134,7 +134,7 @@ func TestRealValues(t *testing.T) {
 		key                     string
 		name, category, country string
 		followers, avgViews     int64
-		engagement              int64 // AvgEngagement (Eng. (Avg.))
+		engagement              int64  // AvgEngagement (Eng. (Avg.))
 		source                  string // suffix
 		tag                     string
 	}{
