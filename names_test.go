@@ -17,6 +17,8 @@ import (
 
 	"searchagent/agent/fsm"
 	"searchagent/contract"
+	"searchagent/tools/fields"
+	"searchagent/tools/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated sections of api/NAMES.md")
@@ -25,7 +27,35 @@ var update = flag.Bool("update", false, "rewrite the generated sections of api/N
 const (
 	eventsBegin = "<!-- BEGIN generated from agent/fsm/events.go: go test . -run TestAPINamesDoc -update -->\n"
 	eventsEnd   = "<!-- END generated -->\n"
+	fieldsBegin = "<!-- BEGIN generated from tools/fields: go test . -run TestAPINamesDoc -update -->\n"
 )
+
+// fieldsTable is the filter registry (tools/fields) as the API's filter
+// fields and sorts.
+func fieldsTable() string {
+	var b strings.Builder
+	b.WriteString("Filter fields (`filter.set` `field`; the conditions slot's `field` of a hard filter):\n\n")
+	b.WriteString("| field | kind | ops | value | label |\n|---|---|---|---|---|\n")
+	for _, f := range fields.Registry {
+		var ops []string
+		for _, o := range f.Ops() {
+			ops = append(ops, "`"+string(o)+"`")
+		}
+		value := map[fields.Kind]string{
+			fields.Set:      "a code or name, or a list of them",
+			fields.Count:    "a whole number; `between`: `{\"min\", \"max\"}`",
+			fields.Ratio:    "basis points, 100 per percent (3% is `300`); `between`: `{\"min\", \"max\"}`",
+			fields.Duration: "days",
+		}[f.Kind]
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s / %s |\n", f.Name, f.Kind, strings.Join(ops, ", "), value, f.Label("zh"), f.Label("en"))
+	}
+	b.WriteString("\nSorts (`results.sort` `by`, most first): `similarity`")
+	for _, by := range store.Sorts() {
+		b.WriteString(", `" + string(by) + "`")
+	}
+	b.WriteString(".\n")
+	return b.String()
+}
 
 // TestAPINamesDoc keeps api/NAMES.md, the API's fixed names for a client
 // without ../shared, complete: every state, event, scene, sub-state, SSE
@@ -42,6 +72,13 @@ func TestAPINamesDoc(t *testing.T) {
 		t.Fatalf("api/NAMES.md lacks the generated event section (%q … %q)", eventsBegin, eventsEnd)
 	}
 	want := doc[:i+len(eventsBegin)] + eventsTable(t) + doc[j:]
+	if k := strings.Index(want, fieldsBegin); k < 0 {
+		t.Fatalf("api/NAMES.md lacks the generated filter-field section (%q)", fieldsBegin)
+	} else if l := strings.Index(want[k:], eventsEnd); l < 0 {
+		t.Fatalf("api/NAMES.md: the filter-field section has no end marker %q", eventsEnd)
+	} else {
+		want = want[:k+len(fieldsBegin)] + fieldsTable() + want[k+l:]
+	}
 	if *update && want != doc {
 		if err := os.WriteFile(filepath.Join("api", "NAMES.md"), []byte(want), 0o644); err != nil {
 			t.Fatal(err)

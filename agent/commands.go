@@ -11,8 +11,8 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
-	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 )
 
@@ -174,25 +174,25 @@ func addFilter(s *Session, args router.Args) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("add_filter: unknown field %q", name)
 	}
-	c := Cond{Kind: "hard", Field: ff.name, Source: "user_input", Status: "applied", Priority: 1, Op: op}
-	switch ff.kind {
-	case fieldSet:
+	c := Cond{Kind: "hard", Field: string(ff.Name), Source: "user_input", Status: "applied", Priority: 1, Op: op}
+	switch ff.Kind {
+	case fields.Set:
 		vals := stringsOf(args.Get("value"))
 		if len(vals) == 0 {
 			return "", fmt.Errorf("add_filter %s: no value", name)
 		}
 		c.Op, c.Value = setValue(op == "not_in", vals)
-	case fieldCount:
+	case fields.Count, fields.Ratio:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
-		if !ok {
+		if !ok || lo > ff.Max || hi > ff.Max {
 			// "粉丝 0 以上": the router reads a count the store cannot
 			// filter by; the user is told which field needs a number.
-			label := condition.Field(ff.name).Label(s.Locale)
+			label := ff.Label(s.Locale)
 			return "", commandError{zh: label + "需要大于 0 的数值", en: label + " needs a number above 0",
 				cause: fmt.Sprintf("add_filter %s: bad value %v", name, args.Get("value"))}
 		}
 		c.Op, c.Value = countValue(lo, hi)
-	case fieldDays:
+	case fields.Duration:
 		days, ok := intOf(args.Get("value"))
 		if !ok || days <= 0 {
 			return "", fmt.Errorf("add_filter %s: bad value %v", name, args.Get("value"))
@@ -280,63 +280,19 @@ func addSoftPreference(s *Session, args router.Args) (string, error) {
 	return "", nil
 }
 
-// fieldKind is how a filter field's values read.
-type fieldKind int
-
-// Filter field kinds.
-const (
-	fieldSet   fieldKind = iota // a set of codes: eq, in, not_in
-	fieldCount                  // a count range: gte, lte, between
-	fieldDays                   // active within n days: within_days
-)
-
-// filterField is one hard filter of the graph: how its values read and
-// how it narrows a store query (its name and label are the vocabulary's,
-// tools/condition). A new filter field
-// is one row here (plus the store's filter and the router's spec).
-type filterField struct {
-	name  string
-	kind  fieldKind
-	apply func(f *store.Filters, c Cond, now time.Time)
+// filterFieldNamed finds a filter field by its graph or router name: its
+// row of the filter registry (tools/fields), which says how its values
+// read and how it narrows a store query. A new filter field is one row
+// there; nothing here lists fields.
+func filterFieldNamed(name string) (fields.Field, bool) {
+	ff, ok := fields.Lookup(name)
+	return ff, ok && string(ff.Name) == name
 }
 
-var filterFields = []filterField{
-	{name: string(condition.Country), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
-		addSet(&f.Countries, &f.ExcludeCountries, c)
-	}},
-	{name: string(condition.Language), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
-		addSet(&f.Languages, &f.ExcludeLanguages, c)
-	}},
-	{name: string(condition.Category), kind: fieldSet, apply: func(f *store.Filters, c Cond, _ time.Time) {
-		addSet(&f.Categories, &f.ExcludeCategories, c)
-	}},
-	{name: string(condition.Followers), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
-		f.Followers = rangeOfCond(c)
-	}},
-	{name: string(condition.AvgViews), kind: fieldCount, apply: func(f *store.Filters, c Cond, _ time.Time) {
-		f.AvgViews = rangeOfCond(c)
-	}},
-	{name: string(condition.LastActive), kind: fieldDays, apply: func(f *store.Filters, c Cond, now time.Time) {
-		if c.Value.Int > 0 {
-			f.ActiveSince = now.AddDate(0, 0, -int(c.Value.Int))
-		}
-	}},
-}
-
-// filterFieldNamed finds a filter field by its graph or router name.
-func filterFieldNamed(name string) (filterField, bool) {
-	for _, ff := range filterFields {
-		if ff.name == name {
-			return ff, true
-		}
-	}
-	return filterField{}, false
-}
-
-// isCount reports whether a graph field is a count range.
+// isCount reports whether a graph field is a count or ratio range.
 func isCount(field string) bool {
 	ff, ok := filterFieldNamed(field)
-	return ok && ff.kind == fieldCount
+	return ok && ff.Kind.Numeric()
 }
 
 func addSet(include, exclude *[]string, c Cond) {
@@ -351,10 +307,24 @@ func addSet(include, exclude *[]string, c Cond) {
 	*include = append(*include, vals...)
 }
 
-// applyFilter narrows a store query by one hard or derived node.
+// applyFilter narrows a store query by one hard or derived node, by the
+// kind of its registry row.
 func applyFilter(f *store.Filters, c Cond, now time.Time) {
-	if ff, ok := filterFieldNamed(c.Field); ok {
-		ff.apply(f, c, now)
+	ff, ok := filterFieldNamed(c.Field)
+	if !ok {
+		return
+	}
+	switch ff.Kind {
+	case fields.Set:
+		v := f.Values(ff.Name)
+		addSet(&v.In, &v.Out, c)
+		f.SetValues(ff.Name, v)
+	case fields.Count, fields.Ratio:
+		f.SetRange(ff.Name, rangeOfCond(c))
+	case fields.Duration:
+		if c.Value.Int > 0 {
+			f.SetSince(ff.Name, now.AddDate(0, 0, -int(c.Value.Int)))
+		}
 	}
 }
 

@@ -9,9 +9,9 @@
 // first transition, and its button. Each router command kind has one
 // entry in commands.go, the only reading of a follow-up. What the box
 // offers is one function, offers (offers.go). Adding an event touches
-// fsm/events.go, fsm/table.go and events.go; adding a filter field is a
-// row of filterFields (commands.go) beside the store's filter and the
-// router's spec.
+// fsm/events.go, fsm/table.go and events.go; a filter field is a row of
+// the filter registry (tools/fields), which the commands, filter.set, the
+// filter buttons and the store all read.
 package agent
 
 import (

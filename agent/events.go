@@ -294,8 +294,8 @@ func init() {
 			}},
 		fsm.ResultsSort: {label: text{"排序", "Sort"},
 			prepare: func(t *turn, f *fsm.Facts) error {
-				if !slices.Contains([]string{"similarity", "relevance", "followers", "avg_views", "recent"}, t.args.By) {
-					return badRequest("bad_sort", "by must be one of similarity, relevance, followers, avg_views, recent", nil)
+				if by := sortNames(); !slices.Contains(by, t.args.By) {
+					return badRequest("bad_sort", "by must be one of "+strings.Join(by, ", "), nil)
 				}
 				return nil
 			},
@@ -607,4 +607,14 @@ func applyFollowup(t *turn) error {
 		}
 	}
 	return nil
+}
+
+// sortNames are the sorts results.sort takes: similarity and the store's
+// (relevance, recent and every sortable filter field of the registry).
+func sortNames() []string {
+	out := []string{string(store.SortSimilarity)}
+	for _, by := range store.Sorts() {
+		out = append(out, string(by))
+	}
+	return out
 }

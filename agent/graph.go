@@ -10,6 +10,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 	"searchagent/tools/taxonomy"
 )
@@ -239,7 +240,7 @@ func (s *Session) mergeCond(c Cond) []condChange {
 		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != "soft") && isExclusion(o.Op) == exclusion
 	})
 	vals := valuesOf(c.Value)
-	if ff, ok := filterFieldNamed(c.Field); ok && ff.kind == fieldSet && len(vals) > 0 && c.Source != "manual" {
+	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && c.Source != "manual" {
 		opposite := slices.IndexFunc(s.Conds, func(o Cond) bool {
 			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(valuesOf(o.Value)) > 0
 		})

@@ -13,6 +13,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -326,30 +327,28 @@ func (t *turn) filterCond() (Cond, error) {
 	c := Cond{Kind: "hard", Field: a.Field, Op: a.Op, Source: "manual", Status: "applied", Priority: 1}
 	ff, ok := filterFieldNamed(a.Field)
 	if !ok {
-		var names []string
-		for _, ff := range filterFields {
-			names = append(names, ff.name)
-		}
-		return c, badRequest("bad_field", "field must be one of "+strings.Join(names, ", "), map[string]string{"field": a.Field})
+		return c, badRequest("bad_field", "field must be one of "+strings.Join(fields.Names(), ", "), map[string]string{"field": a.Field})
 	}
-	c.Field = ff.name
-	switch ff.kind {
-	case fieldSet:
-		if c.Op == "" {
-			c.Op = "in"
-		}
-		if !slices.Contains([]string{"eq", "in", "not_in"}, c.Op) {
-			return c, badRequest("bad_op", "op must be eq, in or not_in for "+a.Field, nil)
-		}
-	case fieldCount:
-		if !slices.Contains([]string{"gte", "lte", "between"}, c.Op) {
-			return c, badRequest("bad_op", "op must be gte, lte or between for "+a.Field, nil)
-		}
-	case fieldDays:
+	if ff.Kind == fields.Set && c.Op == "" {
+		c.Op = "in"
+	}
+	if ff.Kind == fields.Duration {
 		c.Op = "within_days"
+	}
+	if !slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+		var ops []string
+		for _, o := range ff.Ops() {
+			ops = append(ops, string(o))
+		}
+		return c, badRequest("bad_op", "op must be "+strings.Join(ops[:len(ops)-1], ", ")+" or "+ops[len(ops)-1]+" for "+a.Field, nil)
 	}
 	if err := decodeValue(a.Value, c.Op, &c.Value); err != nil {
 		return c, badRequest("bad_value", err.Error(), nil)
+	}
+	if ff.Kind.Numeric() {
+		if r := rangeOfCond(c); r.Min > ff.Max || r.Max > ff.Max {
+			return c, badRequest("bad_value", fmt.Sprintf("%s is at most %d", a.Field, ff.Max), nil)
+		}
 	}
 	f := store.Filters{}
 	applyFilter(&f, c, t.now)

@@ -10,6 +10,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 )
 
 // Offer is one button of the search box: the registry row its click
@@ -205,9 +206,9 @@ func editTargets(s *Session) []target {
 // filterTargets: every filter field the graph holds a node of.
 func filterTargets(s *Session) []target {
 	var out []target
-	for _, ff := range filterFields {
-		if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == ff.name }) {
-			out = append(out, target{args: api.Args{Field: ff.name}, name: condition.Field(ff.name).Label(s.Locale)})
+	for _, ff := range fields.Registry {
+		if slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Field == string(ff.Name) }) {
+			out = append(out, target{args: api.Args{Field: string(ff.Name)}, name: ff.Label(s.Locale)})
 		}
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"searchagent/contract"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 )
 
@@ -111,7 +112,7 @@ func (t *turn) relaxations() error {
 				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxInclude}, s.buildQuery(t.now, c.ID)); err != nil {
 					return nil, err
 				}
-			case ff.kind == fieldCount:
+			case ff.Kind.Numeric():
 				lo, hi := widenRange(rangeOfCond(c))
 				wide := c
 				wide.Op, wide.Value = countValue(lo, hi)
@@ -120,7 +121,7 @@ func (t *turn) relaxations() error {
 				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxWiden, Min: lo, Max: hi}, q); err != nil {
 					return nil, err
 				}
-			case ff.kind == fieldDays && c.Value.Int > 0 && c.Value.Int < MaxDays:
+			case ff.Kind == fields.Duration && c.Value.Int > 0 && c.Value.Int < MaxDays:
 				wide := c
 				wide.Value = condparse.IntValue(min(c.Value.Int*3, MaxDays))
 				q := s.buildQuery(t.now, c.ID)

@@ -11,9 +11,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"searchagent/contract"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/states"
+	"searchagent/tools/store"
 )
 
 // PathOpenAPI serves the OpenAPI document (OpenAPIJSON).
@@ -137,6 +139,8 @@ func vocabularies(events []string) map[string][]string {
 		"substates":        subs,
 		"scopes":           strs(len(scope.List()), func(i int) string { return string(scope.List()[i]) }),
 		"events":           append([]string(nil), events...),
+		"filter_fields":    fields.Names(),
+		"sorts":            append([]string{string(store.SortSimilarity)}, strs(len(store.Sorts()), func(i int) string { return string(store.Sorts()[i]) })...),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"searchagent/api"
 	"searchagent/api/openapitest"
 	"searchagent/contract"
+	"searchagent/tools/fields"
 )
 
 // TestOpenAPIDocument: the served document loads and validates with
@@ -41,6 +42,14 @@ func TestOpenAPIDocument(t *testing.T) {
 	slices.Sort(events)
 	if got := enum("EventName"); !slices.Equal(got, events) {
 		t.Errorf("EventName enum = %v, want fsm.UserEvents %v", got, events)
+	}
+	names := fields.Names()
+	slices.Sort(names)
+	if got := enum("FilterField"); !slices.Equal(got, names) {
+		t.Errorf("FilterField enum = %v, want the filter registry's %v", got, names)
+	}
+	if got := enum("SortBy"); !slices.Contains(got, "similarity") || !slices.Contains(got, "engagement") || !slices.Contains(got, "relevance") {
+		t.Errorf("SortBy enum = %v, want similarity and every store sort (relevance, engagement, …)", got)
 	}
 	sse := []string{api.EventTurnStarted, api.EventRouterDecision, api.EventTransition, api.EventStepStarted,
 		api.EventStepFinished, api.EventSlots, api.EventResults, api.EventContractViolation, api.EventTurnError, api.EventTurnDone}

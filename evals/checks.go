@@ -9,6 +9,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/catalog"
+	"searchagent/tools/fields"
 )
 
 func (w *ResultsWant) check(r *api.Results) []string {
@@ -46,6 +47,19 @@ func (w *ResultsWant) check(r *api.Results) []string {
 	}
 	if w.Sort != "" {
 		f = append(f, sortFailures(w.Sort, r)...)
+	}
+	if w.SortedBy != "" {
+		fd, numeric, ok := predicateField(w.SortedBy)
+		if !ok || !numeric {
+			return append(f, fmt.Sprintf("sorted_by %q is no count or ratio field", w.SortedBy))
+		}
+		for i := 1; i < len(r.Items); i++ {
+			a, b := r.Items[i-1].Channel, r.Items[i].Channel
+			if a != nil && b != nil && fd.Number(a) < fd.Number(b) {
+				f = append(f, fmt.Sprintf("item %d (@%s) has %s %d after %d: not sorted by %s", i+1, b.Handle, w.SortedBy, fd.Number(b), fd.Number(a), w.SortedBy))
+				break
+			}
+		}
 	}
 	for _, src := range w.Every {
 		p, _ := parsePredicate(src)
@@ -92,7 +106,25 @@ type predicate struct {
 	args      []string
 }
 
-var predicateFields = map[string]bool{"country": true, "language": true, "category": true, "platform": true, "followers": true, "avg_views": true}
+// predicateField is the registry row a predicate reads (platform, no
+// filter field, is read as text); ok is false for an unknown field.
+func predicateField(name string) (f fields.Field, numeric, ok bool) {
+	if name == "platform" {
+		return fields.Field{Name: "platform", Kind: fields.Set, Text: func(c *catalog.Channel) string { return string(c.Platform) }}, false, true
+	}
+	f, ok = fields.Lookup(name)
+	ok = ok && string(f.Name) == name && f.Kind != fields.Duration
+	return f, ok && f.Kind.Numeric(), ok
+}
+
+// predicateFieldNames lists the fields a predicate may read.
+func predicateFieldNames() string {
+	names := []string{"platform"}
+	for _, f := range fields.Of(fields.Set, fields.Count, fields.Ratio) {
+		names = append(names, string(f.Name))
+	}
+	return strings.Join(names, ", ")
+}
 
 func parsePredicate(s string) (predicate, error) {
 	parts := strings.Fields(s)
@@ -100,10 +132,10 @@ func parsePredicate(s string) (predicate, error) {
 		return predicate{}, fmt.Errorf("predicate %q: want \"field op value\"", s)
 	}
 	p := predicate{field: parts[0], op: parts[1], args: parts[2:]}
-	if !predicateFields[p.field] {
-		return p, fmt.Errorf("predicate %q: unknown field %s (country, language, category, platform, followers, avg_views)", s, p.field)
+	_, numeric, ok := predicateField(p.field)
+	if !ok {
+		return p, fmt.Errorf("predicate %q: unknown field %s (%s; ratios in basis points)", s, p.field, predicateFieldNames())
 	}
-	numeric := p.field == "followers" || p.field == "avg_views"
 	switch p.op {
 	case "==", "!=", "in":
 		if numeric && p.op == "in" {
@@ -133,19 +165,11 @@ func parsePredicate(s string) (predicate, error) {
 func (p predicate) eval(c *catalog.Channel) (bool, string) {
 	var text string
 	var num int64
-	switch p.field {
-	case "country":
-		text = c.Country
-	case "language":
-		text = c.Language
-	case "category":
-		text = c.Category
-	case "platform":
-		text = string(c.Platform)
-	case "followers":
-		num = c.Followers
-	case "avg_views":
-		num = c.AvgViews
+	f, numeric, _ := predicateField(p.field)
+	if numeric {
+		num = f.Number(c)
+	} else {
+		text = f.Text(c)
 	}
 	n := func(i int) int64 { v, _ := strconv.ParseInt(p.args[i], 10, 64); return v }
 	switch p.op {

@@ -93,6 +93,9 @@ type ResultsWant struct {
 	// also check that the items come in that order, highest or newest
 	// first.
 	Sort string `yaml:"sort"`
+	// SortedBy is a count or ratio field of the filter registry the listed
+	// items never increase in ("engagement").
+	SortedBy string `yaml:"sorted_by"`
 }
 
 // SlotsWant checks the output slots: which are present or absent and

@@ -7,15 +7,21 @@ import (
 	"testing"
 )
 
+// loadTestCases reads the route suites: the hand-written cases.yaml and
+// the cases generated with the filter registry's specs (fields.gen.yaml).
 func loadTestCases(t testing.TB) []Case {
 	t.Helper()
-	data, err := os.ReadFile("../evals/suites/route/cases.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := ParseCases(data)
-	if err != nil {
-		t.Fatal(err)
+	var cases []Case
+	for _, name := range []string{"cases.yaml", "fields.gen.yaml"} {
+		data, err := os.ReadFile("../evals/suites/route/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := ParseCases(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		cases = append(cases, cs...)
 	}
 	return cases
 }

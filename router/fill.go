@@ -314,8 +314,12 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		} else {
 			slot.Value = vals[0]
 		}
-	case SlotCount:
-		cr, err := parseCount(raws[0].raw)
+	case SlotCount, SlotRatio:
+		parse := parseCount
+		if ss.Type == SlotRatio {
+			parse = parseRatio
+		}
+		cr, err := parse(raws[0].raw)
 		if err != nil {
 			return slot, err.Error(), raws
 		}

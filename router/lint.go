@@ -297,7 +297,7 @@ func Lint(specs []Spec) []Issue {
 					add(sp, SeverityError, "command_slot", "command arg %s refers to undeclared slot %q", k, name)
 				case !fillable(name):
 					add(sp, SeverityError, "command_slot", "command arg %s needs slot %s, which no pattern captures (and no lexicon, default or context fills)", k, name)
-				case part != "" && (ss.Type != SlotCount || part != "op" && part != "value"):
+				case part != "" && (ss.Type != SlotCount && ss.Type != SlotRatio || part != "op" && part != "value"):
 					add(sp, SeverityError, "command_slot", "command arg %s: .%s is only defined for count slots (.op, .value)", k, part)
 				}
 			}

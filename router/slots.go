@@ -3,6 +3,7 @@ package router
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"searchagent/tools/number"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ const (
 	SlotString    SlotType = "string"
 	SlotInt       SlotType = "int"
 	SlotCount     SlotType = "count"
+	SlotRatio     SlotType = "ratio"
 	SlotEnum      SlotType = "enum"
 	SlotURL       SlotType = "url"
 	SlotPlatform  SlotType = "platform"
@@ -34,7 +36,7 @@ const (
 )
 
 var knownSlotTypes = map[SlotType]bool{
-	SlotString: true, SlotInt: true, SlotCount: true, SlotEnum: true, SlotURL: true,
+	SlotString: true, SlotInt: true, SlotCount: true, SlotRatio: true, SlotEnum: true, SlotURL: true,
 	SlotPlatform: true, SlotCountry: true, SlotLanguage: true, SlotScope: true, SlotCategory: true,
 	SlotDuration: true, SlotOrdinal: true, SlotCondition: true,
 }
@@ -82,6 +84,23 @@ func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <
 
 // parseCount parses a count expression into a range.
 func parseCount(s string) (CountRange, error) { return number.ParseRange(s) }
+
+// percentNum is a percentage's number, with its sign.
+var percentNum = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)?`)
+
+// parseRatio parses a ratio expression ("over 2.5%", "3%-8%", "5% 以上")
+// into a range in basis points (100 per percent): every number is a
+// percentage, with or without its sign.
+func parseRatio(s string) (CountRange, error) {
+	bp := percentNum.ReplaceAllStringFunc(s, func(m string) string {
+		num := percentNum.FindStringSubmatch(m)[1]
+		whole, frac, _ := strings.Cut(num, ".")
+		frac = (frac + "00")[:2]
+		n, _ := strconv.ParseInt(whole+frac, 10, 64)
+		return strconv.FormatInt(n, 10)
+	})
+	return number.ParseRange(bp)
+}
 
 // durationUnits are the units parseDuration looks for, in order.
 var durationUnits = [...]struct {

@@ -464,6 +464,15 @@ func enumVocab(ss SlotSpec) *vocab {
 	return v
 }
 
+// ratioRe and ratioBareRe are countRe and countBareRe over percentages:
+// "over 2.5%", "3%-8%", "5% 以上".
+var (
+	ratioRe     = strings.ReplaceAll(countRe, numRe, percentRe)
+	ratioBareRe = strings.ReplaceAll(countBareRe, numRe, percentRe)
+)
+
+const percentRe = `(?:\d+(?:\.\d+)?\s*(?:%|percent\b|pct\b)?)`
+
 // Macro fragments, written against normalised text.
 const (
 	numRe = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)`
@@ -494,6 +503,10 @@ func expandMacros(src string, lex map[string]*vocab) (string, []string, error) {
 			return countRe
 		case "count_bare":
 			return countBareRe
+		case "ratio":
+			return ratioRe
+		case "ratio_bare":
+			return ratioBareRe
 		case "duration":
 			return durationRe
 		case "int":

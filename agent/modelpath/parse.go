@@ -11,6 +11,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 )
@@ -384,8 +385,8 @@ func valueText(v condparse.Value) string {
 func typeFilter(f Filter) (condparse.Condition, string) {
 	val := strings.TrimSpace(f.Value)
 	op := condition.Op(f.Op)
-	if field := condition.Field(f.Field); field.IsCount() {
-		return typeCount(field, op, val)
+	if ff, ok := fields.Lookup(f.Field); ok && ff.Kind.Numeric() {
+		return typeCount(ff, op, val)
 	}
 	switch field := condition.Field(f.Field); field {
 	case condition.Country, condition.Language, condition.Category:
@@ -430,18 +431,23 @@ func typeFilter(f Filter) (condparse.Condition, string) {
 
 // typeCount types a proposed filter on a count field (followers, average
 // views): gte or lte a count, or between two.
-func typeCount(field condition.Field, op condition.Op, val string) (condparse.Condition, string) {
+func typeCount(ff fields.Field, op condition.Op, val string) (condparse.Condition, string) {
+	field := ff.Name
+	parse := condparse.ParseCount
+	if ff.Kind == fields.Ratio {
+		parse = fields.ParsePercent // "3" or "3%": percent, in basis points
+	}
 	switch op {
 	case condition.OpGte, condition.OpLte:
-		n, ok := condparse.ParseCount(val)
+		n, ok := parse(val)
 		if !ok || n <= 0 {
 			return condparse.Condition{}, fmt.Sprintf("%q is not a count", val)
 		}
 		return condparse.Condition{Field: field, Op: op, Value: condparse.IntValue(n)}, ""
 	case condition.OpBetween:
 		lo, hi, ok := strings.Cut(val, "-")
-		a, okA := condparse.ParseCount(strings.TrimSpace(lo))
-		b, okB := condparse.ParseCount(strings.TrimSpace(hi))
+		a, okA := parse(strings.TrimSpace(lo))
+		b, okB := parse(strings.TrimSpace(hi))
 		if !ok || !okA || !okB || a <= 0 || b < a {
 			return condparse.Condition{}, fmt.Sprintf("%q is not a range lo-hi", val)
 		}

@@ -45,7 +45,7 @@ func TestServeKilledMidTurnLeavesWholeTurns(t *testing.T) {
 	env := []string{"DATABASE_URL=", "SEARCHAGENT_SESSIONS_DATABASE_URL=" + dsn}
 	hc := &http.Client{Timeout: 30 * time.Second}
 
-	c := startServe(t, env, "--max-turns", "0")
+	c := startServe(t, env, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0")
 	resp, b := do(t, "GET", c.base+"/readyz", nil, nil)
 	var rd api.Readiness
 	json.Unmarshal(b, &rd)
@@ -92,7 +92,7 @@ func TestServeKilledMidTurnLeavesWholeTurns(t *testing.T) {
 	var stop, followDone chan struct{}
 	for round := 0; round <= kills; round++ {
 		if round > 0 {
-			c = startServe(t, env, "--max-turns", "0")
+			c = startServe(t, env, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0")
 		}
 		stop, followDone = make(chan struct{}), make(chan struct{})
 		go func() { defer close(followDone); follow(c.base, stop) }()

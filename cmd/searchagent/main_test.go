@@ -105,6 +105,8 @@ func TestSearchCommand(t *testing.T) {
 		{"zh tag", []string{"汽配"}, []string{"laosiji"}},
 		{"filters", []string{"--category", "汽车", "--country", "US", "--followers", "10k-20k"}, []string{"torquegarage"}},
 		{"activity relative to --now", []string{"--category", "outdoor", "--active-days", "30", "--now", "2026-03-23"}, []string{"lakedaygear", "buoyancybench"}},
+		{"a ratio field of the filter registry, in percent", []string{"--category", "outdoor", "--range", "engagement=20%-26%"}, []string{"lakedaygear"}},
+		{"a ratio lower bound, sorted by it", []string{"--category", "outdoor", "--range", "engagement=20%+", "--sort", "engagement"}, []string{"paddlesafe", "lakedaygear"}},
 		{"platform isolation", []string{"skincare", "--platform", "youtube"}, nil},
 		{"other platform", []string{"skincare", "--platform", "ig"}, []string{"glowwithmaya"}},
 	}

@@ -12,6 +12,7 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/load"
 	"searchagent/tools/embed"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/store/memstore"
@@ -30,6 +31,7 @@ type queryFlags struct {
 	followers    string
 	avgViews     string
 	activeDays   int
+	ranges       []string
 	sort         string
 	offset       int
 	limit        int
@@ -50,7 +52,16 @@ func (f *queryFlags) register(cmd *cobra.Command, keywordFlag bool) {
 	fl.StringVar(&f.followers, "followers", "", "follower range: 5k-20k, 10k+, -50k, 1w-5w")
 	fl.StringVar(&f.avgViews, "avg-views", "", "average-views range, as --followers")
 	fl.IntVar(&f.activeDays, "active-days", 0, "only channels that posted within this many days of now")
-	fl.StringVar(&f.sort, "sort", "", "relevance (search) or similarity (similar), followers, avg_views, recent")
+	var numeric, sorts []string
+	for _, fd := range fields.Of(fields.Count, fields.Ratio) {
+		numeric = append(numeric, string(fd.Name))
+	}
+	for _, by := range store.Sorts()[1:] {
+		sorts = append(sorts, string(by))
+	}
+	fl.StringArrayVar(&f.ranges, "range", nil, "FIELD=RANGE for any count or ratio filter field ("+strings.Join(numeric, ", ")+
+		"), as --followers; a ratio in percent: engagement=3%+, engagement=2%-5% (repeatable)")
+	fl.StringVar(&f.sort, "sort", "", "relevance (search) or similarity (similar), "+strings.Join(sorts, ", "))
 	fl.IntVar(&f.offset, "offset", 0, "results to skip")
 	fl.IntVar(&f.limit, "limit", store.DefaultLimit, fmt.Sprintf("page size (at most %d)", store.MaxLimit))
 }
@@ -79,6 +90,22 @@ func (f *queryFlags) filters(now time.Time) (store.Filters, error) {
 	if fl.AvgViews, err = parseRange(f.avgViews); err != nil {
 		return fl, usageErr("--avg-views: %v", err)
 	}
+	for _, kv := range f.ranges {
+		name, val, _ := strings.Cut(kv, "=")
+		fd, ok := fields.Lookup(strings.TrimSpace(name))
+		if !ok || !fd.Kind.Numeric() {
+			return fl, usageErr("--range %s: not a count or ratio filter field", kv)
+		}
+		parse := parseRange
+		if fd.Kind == fields.Ratio {
+			parse = parsePercentRange
+		}
+		r, err := parse(val)
+		if err != nil {
+			return fl, usageErr("--range %s: %v", kv, err)
+		}
+		fl.SetRange(fd.Name, r)
+	}
 	if f.activeDays < 0 {
 		return fl, usageErr("--active-days must not be negative")
 	}
@@ -90,16 +117,31 @@ func (f *queryFlags) filters(now time.Time) (store.Filters, error) {
 
 // parseRange reads "5k-20k", "10k+", "-50k", "20000" (exactly) and "" (open).
 func parseRange(s string) (store.Range, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return store.Range{}, nil
-	}
-	count := func(v string) (int64, error) {
+	return rangeOf(s, func(v string) (int64, error) {
 		n, err := load.ParseCount(strings.TrimSpace(v))
 		if err != nil {
 			return 0, fmt.Errorf("%q: %v", v, err)
 		}
 		return n, nil
+	})
+}
+
+// parsePercentRange reads parseRange's forms over percentages ("3%+",
+// "2%-5%", "2.5") into basis points.
+func parsePercentRange(s string) (store.Range, error) {
+	return rangeOf(s, func(v string) (int64, error) {
+		n, ok := fields.ParsePercent(v)
+		if !ok {
+			return 0, fmt.Errorf("%q is not a percentage", v)
+		}
+		return n, nil
+	})
+}
+
+func rangeOf(s string, count func(string) (int64, error)) (store.Range, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return store.Range{}, nil
 	}
 	switch {
 	case strings.HasSuffix(s, "+"):

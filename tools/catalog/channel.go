@@ -41,6 +41,11 @@ type Channel struct {
 	Language  string `json:"language,omitempty"`
 	Followers int64  `json:"followers"`
 	AvgViews  int64  `json:"avg_views,omitempty"`
+	// AvgEngagement is the average interactions (likes and comments) per
+	// post where the source gives them (the published lists' "Eng.
+	// (Avg.)"); 0 when unknown. The engagement rate is it, or else
+	// AvgViews, over Followers (tools/fields).
+	AvgEngagement int64 `json:"avg_engagement,omitempty"`
 	// LastPostAt is when the channel last published; zero when unknown.
 	LastPostAt   time.Time `json:"last_post_at,omitzero"`
 	RecentTitles []string  `json:"recent_titles,omitempty"`
@@ -140,7 +145,7 @@ func (c *Channel) Validate() error {
 		return ErrNoHandle
 	case strings.TrimSpace(c.Name) == "":
 		return ErrNoName
-	case c.Followers < 0 || c.AvgViews < 0:
+	case c.Followers < 0 || c.AvgViews < 0 || c.AvgEngagement < 0:
 		return ErrBadCount
 	case c.Country != "" && !isUpperAlpha(c.Country, 2):
 		return fmt.Errorf("%w: %q", ErrBadCountry, c.Country)

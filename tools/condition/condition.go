@@ -5,7 +5,6 @@
 package condition
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -65,19 +64,9 @@ const (
 	Engagement Field = "engagement"
 )
 
-// Fields lists every field.
+// Fields lists every field. Which of them a hard filter may constrain,
+// and how, is the filter registry's (tools/fields).
 var Fields = []Field{Anchor, URL, Handle, Channel, Keyword, Platform, Country, Language, Category, Followers, AvgViews, LastActive, Preference, Tier, Engagement}
-
-// FilterFields are the fields a hard filter (filter.set, add_filter) may
-// constrain.
-var FilterFields = []Field{Country, Language, Category, Followers, AvgViews, LastActive}
-
-// CountFields are the filter fields whose value is a count (gte, lte,
-// between): they parse, label and filter alike.
-var CountFields = []Field{Followers, AvgViews}
-
-// IsCount reports whether f is one of CountFields.
-func (f Field) IsCount() bool { return slices.Contains(CountFields, f) }
 
 // labels are the fields' display names.
 var labels = map[Field][2]string{

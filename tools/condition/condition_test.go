@@ -36,11 +36,6 @@ func TestLabels(t *testing.T) {
 	if got := Field("custom_field").Label("en"); got != "custom_field" {
 		t.Errorf(`unknown field label = %q, want the field itself`, got)
 	}
-	for _, f := range FilterFields {
-		if !f.Valid() {
-			t.Errorf("filter field %q is not a field", f)
-		}
-	}
 	for _, o := range Ops {
 		if !o.Valid() {
 			t.Errorf("%q.Valid() = false", o)

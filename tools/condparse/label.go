@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/taxonomy"
 )
 
@@ -17,7 +18,7 @@ func (st *state) label(pc *pcond) Label {
 		}
 		return c.Label
 	}
-	if c.Field.IsCount() {
+	if isCount(c.Field) {
 		zh, en := countText(pc)
 		return Label{ZH: c.Field.Label("zh") + " " + zh, EN: c.Field.Label("en") + " " + en}
 	}
@@ -53,13 +54,17 @@ func (st *state) label(pc *pcond) Label {
 }
 
 func countText(pc *pcond) (zh, en string) {
+	zhN, enN := zhCount, enCount
+	if ff, ok := numericField(pc.c.Field); ok && ff.Kind == fields.Ratio {
+		zhN, enN = fields.FormatRatio, fields.FormatRatio
+	}
 	switch {
 	case pc.hasLo && pc.hasHi:
-		return zhCount(pc.lo) + "–" + zhCount(pc.hi), enCount(pc.lo) + "–" + enCount(pc.hi)
+		return zhN(pc.lo) + "–" + zhN(pc.hi), enN(pc.lo) + "–" + enN(pc.hi)
 	case pc.hasLo:
-		return "≥ " + zhCount(pc.lo), "≥ " + enCount(pc.lo)
+		return "≥ " + zhN(pc.lo), "≥ " + enN(pc.lo)
 	default:
-		return "≤ " + zhCount(pc.hi), "≤ " + enCount(pc.hi)
+		return "≤ " + zhN(pc.hi), "≤ " + enN(pc.hi)
 	}
 }
 
@@ -119,9 +124,9 @@ func Describe(field condition.Field, op condition.Op, v Value) Label {
 		}
 		return l
 	}
-	if field.IsCount() {
+	if isCount(field) {
 		zhName, enName := field.Label("zh"), field.Label("en")
-		pc := &pcond{}
+		pc := &pcond{c: Condition{Field: field}}
 		switch op {
 		case condition.OpBetween:
 			pc.lo, pc.hi, pc.hasLo, pc.hasHi = v.Range.Min, v.Range.Max, v.Range.Min > 0, v.Range.Max > 0

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 )
@@ -23,8 +24,7 @@ const (
 	clsExclude
 	clsExcludeEnd // 以外, 之外
 	clsAlso       // 还, 也: "除了 X 还…" is an inclusion
-	clsFieldFollowers
-	clsFieldViews
+	clsField      // a count or ratio field's cue word (fields.Field.Cues); code is the field
 	clsPreGte
 	clsPreLte
 	clsPreApprox
@@ -286,14 +286,11 @@ func buildLexicon() *lexicon {
 		}
 	}
 
-	es = append(es, words(clsFieldFollowers,
-		"粉丝", "粉絲", "粉丝数", "粉丝量", "粉丝数量", "粉丝规模", "粉", "订阅", "订阅数", "订阅者", "订阅量", "订阅人数",
-		"关注者", "关注数", "关注量", "followers", "follower", "follower count", "followers count", "subscribers",
-		"subscriber", "subscriber count", "subs", "sub count", "fans", "fanbase", "audience size")...)
-	es = append(es, words(clsFieldViews,
-		"均播", "均播放", "平均播放", "平均播放量", "平均播放数", "场均", "场均播放", "播放均值", "播放量", "平均观看",
-		"平均观看量", "均观看", "avg views", "avg. views", "average views", "average view count", "avg view count",
-		"views per video", "views per post", "average views per video", "views", "avg viewership")...)
+	for _, f := range fields.Of(fields.Count, fields.Ratio) {
+		for _, w := range f.Cues {
+			es = append(es, lexEntry{word: w, cls: clsField, code: string(f.Name)})
+		}
+	}
 	es = append(es, words(clsPreGte,
 		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "over", "above",
 		"more than", "at least", "greater than", "no less than", "not less than", "no fewer than", "minimum", "min",
@@ -469,8 +466,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
-		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "互动率",
-		"engagement rate", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁", "smaller", "bigger", "larger", "更小", "更大")...)
 
 	for i := range es {

@@ -183,7 +183,12 @@ func TestParse(t *testing.T) {
 		{"negated count", "不要粉丝低于 1w 的", ShapeNatural, []string{`hard followers gte 10000 applied`}, nil},
 		{"price is no count", "预算 5000 元 以内的博主", ShapeNatural, nil, []string{"预算 5000 元 以内"}},
 		{"budget is no count", "budget under 5k", ShapeNatural, nil, []string{"budget under 5k"}},
-		{"percent is no count", "互动率 5% 以上", ShapeNatural, nil, []string{"互动率 5% 以上"}},
+		{"engagement rate is a ratio", "互动率 5% 以上", ShapeNatural, []string{`hard engagement gte 500 applied`}, nil},
+		{"engagement rate with decimals", "engagement rate over 2.5%", ShapeNatural, []string{`hard engagement gte 250 applied`}, nil},
+		{"engagement range", "互动率在 2% 到 5% 之间", ShapeNatural, []string{`hard engagement between 200..500 applied`}, nil},
+		{"engagement in percent words", "engagement at least 3 percent", ShapeNatural, []string{`hard engagement gte 300 applied`}, nil},
+		{"two engagement bounds merge into one range", "互动率 3% 以上，互动率 5% 以下", ShapeNatural, []string{`hard engagement between 300..500 applied`}, nil},
+		{"a percentage of a count is no count", "粉丝 3% 以上", ShapeNatural, nil, []string{"粉丝 3% 以上"}},
 		{"chinese numerals", "粉丝五万到二十万", ShapeNatural, []string{`hard followers between 50000..200000 applied`}, nil},
 
 		// --- activity ---

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 )
 
 // Sort keys a sort said in words can ask for: the keys of the results'
@@ -225,10 +226,14 @@ func sortKeyIn(s string) string {
 	for i := range toks {
 		tk := &toks[i]
 		switch {
-		case tk.has(clsFieldFollowers) != nil || tk.has(clsTier) != nil || slices.Contains(sizeWords, string(t.norm[tk.s:tk.e])):
+		case tk.has(clsField) != nil:
+			// A count or ratio field the results sort by (the filter
+			// registry's Sort rows: followers, avg_views, engagement).
+			if f, ok := fields.Lookup(tk.has(clsField).code); ok && f.Sort {
+				return string(f.Name)
+			}
+		case tk.has(clsTier) != nil || slices.Contains(sizeWords, string(t.norm[tk.s:tk.e])):
 			return SortFollowers
-		case tk.has(clsFieldViews) != nil:
-			return SortAvgViews
 		case tk.has(clsActWord) != nil || tk.has(clsRecent) != nil:
 			return SortRecent
 		}
@@ -382,11 +387,10 @@ func (r Reading) UnreadFields() []Unread {
 func countFieldIn(s string) condition.Field {
 	_, toks := lexTokens(s)
 	for i := range toks {
-		switch {
-		case toks[i].has(clsFieldFollowers) != nil:
-			return condition.Followers
-		case toks[i].has(clsFieldViews) != nil:
-			return condition.AvgViews
+		if e := toks[i].has(clsField); e != nil {
+			if f, ok := fields.Lookup(e.code); ok && f.Kind == fields.Count {
+				return f.Name
+			}
 		}
 	}
 	return ""

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 )
 
@@ -163,8 +164,9 @@ func (st *state) residue() {
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
 	st.mergeVocab()
-	st.mergeCounts(condition.Followers)
-	st.mergeCounts(condition.AvgViews)
+	for _, f := range fields.Of(fields.Count, fields.Ratio) {
+		st.mergeCounts(f.Name)
+	}
 	st.mergeSame(condition.LastActive, condition.KindHard, true)
 	st.mergeSame(condition.Preference, condition.KindSoft, false)
 	st.mergeKeywords()

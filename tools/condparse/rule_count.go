@@ -1,13 +1,42 @@
 package condparse
 
 import (
-	"searchagent/tools/condition"
 	"strings"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 )
 
-// Step 2 of spec 3.7.2, hard filters: follower and average-view counts.
+// Step 2 of spec 3.7.2, hard filters: the count and ratio fields of the
+// filter registry (tools/fields): followers, average views, engagement
+// rate. Their cue words are the registry's; a bare count bounds the
+// registry's default field (followers); a ratio reads its number as a
+// percentage ("互动率 3% 以上", "engagement above 2.5%") in basis points.
 
-// counts finds follower and average-view counts.
+// numericField is the registry row of a count or ratio field.
+func numericField(f condition.Field) (fields.Field, bool) {
+	ff, ok := fields.Lookup(string(f))
+	return ff, ok && ff.Name == f && ff.Kind.Numeric()
+}
+
+// isCount reports whether f is a count or ratio field (they parse, label
+// and filter alike).
+func isCount(f condition.Field) bool {
+	_, ok := numericField(f)
+	return ok
+}
+
+// defaultCountField is the field a bare count bounds.
+func defaultCountField() condition.Field {
+	for _, f := range fields.Registry {
+		if f.Default {
+			return f.Name
+		}
+	}
+	return condition.Followers
+}
+
+// counts finds count and ratio bounds.
 func (st *state) counts() {
 	for i := 0; i < len(st.toks); i++ {
 		if st.toks[i].kind == tkNum {
@@ -91,11 +120,8 @@ func (st *state) fieldOf(i int) condition.Field {
 	if tk.kind != tkLex || tk.role != roleNone {
 		return ""
 	}
-	if tk.has(clsFieldFollowers) != nil {
-		return condition.Followers
-	}
-	if tk.has(clsFieldViews) != nil {
-		return condition.AvgViews
+	if e := tk.has(clsField); e != nil {
+		return condition.Field(e.code)
 	}
 	return ""
 }
@@ -127,10 +153,18 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	n1, n2 := j, -1
 	last := j
-	k := st.skipSpace(j + 1)
+	// "3%", "2.5 percent": a percentage, which only a ratio field takes.
+	pct := false
+	if k := st.skipSpace(last + 1); st.isPercent(k) {
+		pct, last = true, k
+	}
+	k := st.skipSpace(last + 1)
 	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
 		if k2 := st.skipSpace(k + 1); st.isNum(k2) {
 			n2, last = k2, k2
+			if k3 := st.skipSpace(last + 1); st.isPercent(k3) {
+				pct, last = true, k3
+			}
 		}
 	}
 	if k := st.skipSpace(last + 1); st.tok(k).has(clsBetweenEnd) != nil && st.free(k) {
@@ -179,6 +213,18 @@ func (st *state) countAt(i int) (int, bool) {
 	if fieldTok < 0 && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
 		return 0, false
 	}
+	if ff, ok := numericField(field); ok && ff.Kind == fields.Ratio {
+		if a.Chinese && !pct {
+			// "百分之五" reads as 百 (100): no percentage this rule can
+			// trust, so no filter rather than a wrong one.
+			st.unsupport = true
+			return 0, false
+		}
+		a.Value, b.Value = st.percent(n1, a), st.percent(n2, b)
+	} else if pct {
+		st.unsupport = true // a percentage of a count: no filter
+		return 0, false
+	}
 	// a price or a percentage is no count.
 	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil {
 		st.unsupport = true
@@ -191,7 +237,7 @@ func (st *state) countAt(i int) (int, bool) {
 		return 0, false
 	}
 	if field == "" {
-		field = condition.Followers
+		field = defaultCountField()
 	}
 	var pc *pcond
 	var issues []string
@@ -226,6 +272,29 @@ func (st *state) countAt(i int) (int, bool) {
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
+}
+
+// isPercent reports a free "%" or "percent" at token i.
+func (st *state) isPercent(i int) bool {
+	if i >= len(st.toks) || st.toks[i].role != roleNone {
+		return false
+	}
+	w := st.word(i)
+	return w == "%" || w == "percent" || w == "pct"
+}
+
+// percent is number token i (num its value) read as a percentage in
+// basis points: its digits with their decimals ("2.5" is 250); a number
+// with a unit or out of a token is its value times 100.
+func (st *state) percent(i int, num numTok) int64 {
+	if i < 0 {
+		return 0
+	}
+	tk := st.toks[i]
+	if bp, ok := fields.ParsePercent(string(st.t.norm[tk.s:tk.e])); ok && !num.Unit {
+		return bp
+	}
+	return num.Value * 100
 }
 
 // countCond builds a count condition from its bounds.

@@ -24,7 +24,7 @@ func (st *state) exclusions() {
 		// "不要粉丝低于 1w 的": negate a count.
 		if j < len(st.toks) && st.toks[j].role == roleCond && st.tokCond[j] > 0 {
 			pc := st.conds[st.tokCond[j]-1]
-			if pc.c.Field.IsCount() {
+			if isCount(pc.c.Field) {
 				st.negateCount(pc)
 				tk.role = roleFiller
 				pc.s = tk.s

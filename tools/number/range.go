@@ -165,9 +165,15 @@ func ParseRange(s string) (Range, error) {
 
 func round(f float64) *int64 { v := int64(f + 0.5); return &v }
 
+// minNegations are lower bounds spelled as a negated upper bound ("不低于",
+// "no less than"): no max cue inside them counts.
+var minNegations = strings.NewReplacer("不低于", "", "不少于", "", "不小于", "", "不要低于", "", "不能低于", "", "别低于", "",
+	"不要少于", "", "不能少于", "", "no less than", "", "not less than", "", "no fewer than", "", "not under", "", "not below", "")
+
 // hasCue reports whether s contains one of maxCues ("<" only when !notLT:
-// "500 <" is a lower bound).
+// "500 <" is a lower bound), outside a negated one ("不低于").
 func hasCue(s string, notLT bool) bool {
+	s = minNegations.Replace(s)
 	for _, c := range maxCues {
 		if notLT && c == "<" {
 			continue

@@ -2,12 +2,14 @@ package store
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textnorm"
@@ -59,15 +61,15 @@ func (q SearchQuery) Canonical() (SearchQuery, error) {
 	if q.Filters, err = q.Filters.Canonical(); err != nil {
 		return q, err
 	}
-	switch s := Sort(strings.ToLower(strings.TrimSpace(string(q.Sort)))); s {
-	case "":
+	switch s := Sort(strings.ToLower(strings.TrimSpace(string(q.Sort)))); {
+	case s == "":
 		q.Sort = SortRelevance
-	case SortRelevance, SortFollowers, SortAvgViews, SortRecent:
+	case slices.Contains(Sorts(), s):
 		q.Sort = s
-	case SortSimilarity:
+	case s == SortSimilarity:
 		return q, badQuery("sort %q needs an anchor (use SimilarTo)", s)
 	default:
-		return q, badQuery("unknown sort %q (want relevance, followers, avg_views or recent)", q.Sort)
+		return q, badQuery("unknown sort %q (want %s)", q.Sort, sortNames(Sorts()))
 	}
 	return q, nil
 }
@@ -87,15 +89,23 @@ func (q SimilarQuery) Canonical() (SimilarQuery, error) {
 	if q.Limit, err = checkPage(q.Offset, q.Limit); err != nil {
 		return q, err
 	}
-	switch s := Sort(strings.ToLower(strings.TrimSpace(string(q.Sort)))); s {
-	case "", SortRelevance, SortSimilarity:
+	switch s := Sort(strings.ToLower(strings.TrimSpace(string(q.Sort)))); {
+	case s == "" || s == SortRelevance || s == SortSimilarity:
 		q.Sort = SortSimilarity
-	case SortFollowers, SortAvgViews, SortRecent:
+	case slices.Contains(Sorts(), s):
 		q.Sort = s
 	default:
-		return q, badQuery("unknown sort %q (want similarity, followers, avg_views or recent)", q.Sort)
+		return q, badQuery("unknown sort %q (want similarity or %s)", q.Sort, sortNames(Sorts()[1:]))
 	}
 	return q, nil
+}
+
+func sortNames(ss []Sort) string {
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = string(s)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Canonical returns q with keyword scopes and filter values
@@ -152,49 +162,51 @@ func CanonicalKeywords(kws []Keyword) ([]Keyword, error) {
 	return out, nil
 }
 
-// Canonical checks the filters and canonicalises their values: country
-// codes upper case, language codes and category ids lower case, names the
-// taxonomy knows replaced by their codes, duplicates removed.
+// Canonical checks the filters and canonicalises their values: set
+// fields' names the taxonomy knows replaced by their codes, codes in
+// their canonical case (fields.Field.Shape), duplicates removed; count and
+// ratio ranges non-negative, min at most max, and within the field's
+// maximum. A field in Ranges, Sets or Since the registry does not know,
+// or of another kind, is an error.
 func (f Filters) Canonical() (Filters, error) {
-	var err error
-	if f.Countries, err = canonicalCodes("country", f.Countries, taxonomy.Countries, func(s string) (string, bool) {
-		return strings.ToUpper(s), isAlpha(s, 2)
-	}); err != nil {
-		return f, err
+	for name := range f.Ranges {
+		if fd, ok := fields.Lookup(string(name)); !ok || !fd.Kind.Numeric() || fd.Name != name {
+			return f, badQuery("unknown count or ratio filter field %q", name)
+		}
 	}
-	if f.Languages, err = canonicalCodes("language", f.Languages, taxonomy.Languages, func(s string) (string, bool) {
-		return strings.ToLower(s), isAlpha(s, 2)
-	}); err != nil {
-		return f, err
+	for name := range f.Sets {
+		if fd, ok := fields.Lookup(string(name)); !ok || fd.Kind != fields.Set || fd.Name != name {
+			return f, badQuery("unknown set filter field %q", name)
+		}
 	}
-	categoryShape := func(s string) (string, bool) {
-		return strings.ToLower(s), utf8.RuneCountInString(s) <= 64
+	for name := range f.Since {
+		if fd, ok := fields.Lookup(string(name)); !ok || fd.Kind != fields.Duration || fd.Name != name {
+			return f, badQuery("unknown duration filter field %q", name)
+		}
 	}
-	if f.Categories, err = canonicalCodes("category", f.Categories, taxonomy.Categories, categoryShape); err != nil {
-		return f, err
-	}
-	if f.ExcludeCountries, err = canonicalCodes("excluded country", f.ExcludeCountries, taxonomy.Countries, func(s string) (string, bool) {
-		return strings.ToUpper(s), isAlpha(s, 2)
-	}); err != nil {
-		return f, err
-	}
-	if f.ExcludeLanguages, err = canonicalCodes("excluded language", f.ExcludeLanguages, taxonomy.Languages, func(s string) (string, bool) {
-		return strings.ToLower(s), isAlpha(s, 2)
-	}); err != nil {
-		return f, err
-	}
-	if f.ExcludeCategories, err = canonicalCodes("excluded category", f.ExcludeCategories, taxonomy.Categories, categoryShape); err != nil {
-		return f, err
-	}
-	for _, r := range []struct {
-		name string
-		r    Range
-	}{{"followers", f.Followers}, {"avg_views", f.AvgViews}} {
-		switch {
-		case r.r.Min < 0 || r.r.Max < 0:
-			return f, badQuery("%s range %d..%d is negative", r.name, r.r.Min, r.r.Max)
-		case r.r.Max != 0 && r.r.Min > r.r.Max:
-			return f, badQuery("%s range min %d is over max %d", r.name, r.r.Min, r.r.Max)
+	f.Ranges, f.Sets, f.Since = maps.Clone(f.Ranges), maps.Clone(f.Sets), maps.Clone(f.Since)
+	for _, fd := range fields.Registry {
+		switch fd.Kind {
+		case fields.Set:
+			v := f.Values(fd.Name)
+			var err error
+			if v.In, err = canonicalCodes(string(fd.Name), v.In, fd.Vocab, fd.Shape); err != nil {
+				return f, err
+			}
+			if v.Out, err = canonicalCodes("excluded "+string(fd.Name), v.Out, fd.Vocab, fd.Shape); err != nil {
+				return f, err
+			}
+			f.SetValues(fd.Name, v)
+		case fields.Count, fields.Ratio:
+			r := f.Range(fd.Name)
+			switch {
+			case r.Min < 0 || r.Max < 0:
+				return f, badQuery("%s range %d..%d is negative", fd.Name, r.Min, r.Max)
+			case r.Max != 0 && r.Min > r.Max:
+				return f, badQuery("%s range min %d is over max %d", fd.Name, r.Min, r.Max)
+			case fd.Max > 0 && (r.Min > fd.Max || r.Max > fd.Max):
+				return f, badQuery("%s range %d..%d is over the maximum %d", fd.Name, r.Min, r.Max, fd.Max)
+			}
 		}
 	}
 	return f, nil
@@ -233,41 +245,14 @@ func canonicalCodes(field string, vals []string, vocab *taxonomy.Vocabulary, sha
 	return out, nil
 }
 
-func isAlpha(s string, n int) bool {
-	if len(s) != n {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if c < 'a' || c > 'z' {
+// Match reports whether ch passes the filters: every clause of Clauses.
+// f must be canonical (see Canonical); categories are compared
+// case-insensitively.
+func (f Filters) Match(ch *catalog.Channel) bool {
+	for _, c := range f.Clauses() {
+		if !c.Match(ch) {
 			return false
 		}
-	}
-	return true
-}
-
-// Match reports whether ch passes the filters. f must be canonical (see
-// Canonical); categories are compared case-insensitively.
-func (f Filters) Match(ch *catalog.Channel) bool {
-	if len(f.Countries) > 0 && !slices.Contains(f.Countries, ch.Country) {
-		return false
-	}
-	if len(f.Languages) > 0 && !slices.Contains(f.Languages, ch.Language) {
-		return false
-	}
-	if len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return strings.EqualFold(c, ch.Category) }) {
-		return false
-	}
-	if ch.Country != "" && slices.Contains(f.ExcludeCountries, ch.Country) ||
-		ch.Language != "" && slices.Contains(f.ExcludeLanguages, ch.Language) ||
-		ch.Category != "" && slices.ContainsFunc(f.ExcludeCategories, func(c string) bool { return strings.EqualFold(c, ch.Category) }) {
-		return false
-	}
-	if !f.Followers.Contains(ch.Followers) || !f.AvgViews.Contains(ch.AvgViews) {
-		return false
-	}
-	if !f.ActiveSince.IsZero() && (ch.LastPostAt.IsZero() || ch.LastPostAt.Before(f.ActiveSince)) {
-		return false
 	}
 	return true
 }

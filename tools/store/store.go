@@ -20,7 +20,12 @@ import (
 	"errors"
 	"time"
 
+	"slices"
+	"strings"
+
 	"searchagent/tools/catalog"
+	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 
 	"searchagent/tools/scope"
@@ -130,12 +135,18 @@ func (r Range) Contains(v int64) bool {
 	return (r.Min == 0 || v >= r.Min) && (r.Max == 0 || v <= r.Max)
 }
 
-// Filters are hard filters (priority P1). A channel passes when every set
-// field matches: its country is one of Countries, its language one of
-// Languages, its category one of Categories, its followers and average
-// views in their ranges, and it posted at or after ActiveSince. A channel
-// whose country, language, category or last post is unknown fails a
-// filter on that field.
+// Filters are hard filters (priority P1), one per field of the filter
+// registry (tools/fields). A channel passes when every set field matches:
+// its country is one of Countries, its language one of Languages, its
+// category one of Categories, its followers, average views and every
+// other count or ratio in their ranges, and it posted at or after
+// ActiveSince. A channel whose country, language, category or last post
+// is unknown fails a filter on that field.
+//
+// The registry's first fields have their own members; a field added to
+// the registry later is filtered through Sets, Ranges or Since under its
+// name, so it needs no member here (Range, SetRange, Values and SetValues
+// reach every field alike).
 type Filters struct {
 	// Countries are ISO 3166-1 alpha-2 codes; names and aliases the
 	// taxonomy knows ("美国", "USA") are accepted and canonicalised.
@@ -153,6 +164,114 @@ type Filters struct {
 	Followers         Range     `json:"followers,omitzero"`
 	AvgViews          Range     `json:"avg_views,omitzero"`
 	ActiveSince       time.Time `json:"active_since,omitzero"`
+	// Ranges bounds the other count and ratio fields (a ratio in basis
+	// points: fields.RatioScale is 100%), by field name ("engagement").
+	Ranges map[condition.Field]Range `json:"ranges,omitempty"`
+	// Sets holds the other set fields' values, by field name.
+	Sets map[condition.Field]Values `json:"sets,omitempty"`
+	// Since holds the other duration fields' earliest instant.
+	Since map[condition.Field]time.Time `json:"since,omitempty"`
+}
+
+// Values are a set field's included and excluded codes.
+type Values struct {
+	In  []string `json:"in,omitempty"`
+	Out []string `json:"out,omitempty"`
+}
+
+// Range is the range of the count or ratio field name.
+func (f *Filters) Range(name condition.Field) Range {
+	if p := f.rangeMember(name); p != nil {
+		return *p
+	}
+	return f.Ranges[name]
+}
+
+// SetRange sets the range of the count or ratio field name.
+func (f *Filters) SetRange(name condition.Field, r Range) {
+	if p := f.rangeMember(name); p != nil {
+		*p = r
+		return
+	}
+	if r.IsZero() {
+		delete(f.Ranges, name)
+		return
+	}
+	if f.Ranges == nil {
+		f.Ranges = map[condition.Field]Range{}
+	}
+	f.Ranges[name] = r
+}
+
+func (f *Filters) rangeMember(name condition.Field) *Range {
+	switch name {
+	case condition.Followers:
+		return &f.Followers
+	case condition.AvgViews:
+		return &f.AvgViews
+	}
+	return nil
+}
+
+// Values are the included and excluded codes of the set field name.
+func (f *Filters) Values(name condition.Field) Values {
+	if in, out := f.setMembers(name); in != nil {
+		return Values{In: *in, Out: *out}
+	}
+	return f.Sets[name]
+}
+
+// SetValues sets the included and excluded codes of the set field name.
+func (f *Filters) SetValues(name condition.Field, v Values) {
+	if in, out := f.setMembers(name); in != nil {
+		*in, *out = v.In, v.Out
+		return
+	}
+	if len(v.In) == 0 && len(v.Out) == 0 {
+		delete(f.Sets, name)
+		return
+	}
+	if f.Sets == nil {
+		f.Sets = map[condition.Field]Values{}
+	}
+	f.Sets[name] = v
+}
+
+func (f *Filters) setMembers(name condition.Field) (in, out *[]string) {
+	switch name {
+	case condition.Country:
+		return &f.Countries, &f.ExcludeCountries
+	case condition.Language:
+		return &f.Languages, &f.ExcludeLanguages
+	case condition.Category:
+		return &f.Categories, &f.ExcludeCategories
+	}
+	return nil, nil
+}
+
+// SinceOf is the earliest instant of the duration field name (zero: no
+// filter).
+func (f *Filters) SinceOf(name condition.Field) time.Time {
+	if name == condition.LastActive {
+		return f.ActiveSince
+	}
+	return f.Since[name]
+}
+
+// SetSince sets the earliest instant of the duration field name.
+func (f *Filters) SetSince(name condition.Field, t time.Time) {
+	if name == condition.LastActive {
+		f.ActiveSince = t
+		return
+	}
+	if t.IsZero() {
+		delete(f.Since, name)
+		return
+	}
+	if f.Since == nil {
+		f.Since = map[condition.Field]time.Time{}
+	}
+	f.Since[name] = t
 }
 
 // IsZero reports whether no filter is set.
@@ -177,44 +296,70 @@ const (
 
 // Clause is one set filter in a store-neutral form, so that a store
 // derives its query from the filters without knowing their fields: the
-// channel column it bears on (named as in catalog.Channel's JSON and the
-// channels table), the operator and its operand.
+// registry row it bears on (its Column is the SQL, its readers the
+// channel's value), the operator and its operand.
 type Clause struct {
-	Column string
-	Op     ClauseOp
-	// Values is the operand of OneOf and NoneOf; Fold says they compare
-	// case-insensitively (the store lower-cases both sides).
+	Field fields.Field
+	Op    ClauseOp
+	// Values is the operand of OneOf and NoneOf; Field.Fold says they
+	// compare case-insensitively (the store lower-cases both sides).
 	Values []string
-	Fold   bool
 	// Number is the operand of AtLeast and AtMost.
 	Number int64
 	// Time is the operand of Since.
 	Time time.Time
 }
 
-// Clauses lists the filters that are set, in a fixed order; this table
-// is the one place a store learns a filter field's column and operator.
+// Clauses lists the filters that are set, in registry order (fields.Registry
+// is the one place a store learns a filter field's column and operators).
 func (f Filters) Clauses() []Clause {
-	all := []Clause{
-		{Column: "country", Op: OneOf, Values: f.Countries},
-		{Column: "language", Op: OneOf, Values: f.Languages},
-		{Column: "category", Op: OneOf, Values: f.Categories, Fold: true},
-		{Column: "country", Op: NoneOf, Values: f.ExcludeCountries},
-		{Column: "language", Op: NoneOf, Values: f.ExcludeLanguages},
-		{Column: "category", Op: NoneOf, Values: f.ExcludeCategories, Fold: true},
-		{Column: "followers", Op: AtLeast, Number: f.Followers.Min},
-		{Column: "followers", Op: AtMost, Number: f.Followers.Max},
-		{Column: "avg_views", Op: AtLeast, Number: f.AvgViews.Min},
-		{Column: "avg_views", Op: AtMost, Number: f.AvgViews.Max},
-		{Column: "last_post_at", Op: Since, Time: f.ActiveSince},
-	}
-	out := all[:0]
-	for _, c := range all {
-		if len(c.Values) > 0 || c.Number > 0 || !c.Time.IsZero() {
-			out = append(out, c)
+	var out []Clause
+	for _, fd := range fields.Registry {
+		switch fd.Kind {
+		case fields.Set:
+			v := f.Values(fd.Name)
+			if len(v.In) > 0 {
+				out = append(out, Clause{Field: fd, Op: OneOf, Values: v.In})
+			}
+			if len(v.Out) > 0 {
+				out = append(out, Clause{Field: fd, Op: NoneOf, Values: v.Out})
+			}
+		case fields.Count, fields.Ratio:
+			r := f.Range(fd.Name)
+			if r.Min > 0 {
+				out = append(out, Clause{Field: fd, Op: AtLeast, Number: r.Min})
+			}
+			if r.Max > 0 {
+				out = append(out, Clause{Field: fd, Op: AtMost, Number: r.Max})
+			}
+		case fields.Duration:
+			if t := f.SinceOf(fd.Name); !t.IsZero() {
+				out = append(out, Clause{Field: fd, Op: Since, Time: t})
+			}
 		}
 	}
 	return out
+}
+
+// Match reports whether ch passes the clause (its operand canonical).
+func (c Clause) Match(ch *catalog.Channel) bool {
+	switch c.Op {
+	case OneOf, NoneOf:
+		v := c.Field.Text(ch)
+		in := slices.ContainsFunc(c.Values, func(x string) bool { return x == v || c.Field.Fold && strings.EqualFold(x, v) })
+		if c.Op == OneOf {
+			return v != "" && in
+		}
+		return v == "" || !in
+	case AtLeast:
+		return c.Field.Number(ch) >= c.Number
+	case AtMost:
+		return c.Field.Number(ch) <= c.Number
+	case Since:
+		t := c.Field.Time(ch)
+		return !t.IsZero() && !t.Before(c.Time)
+	}
+	return false
 }
 
 // Sort orders results.
@@ -236,7 +381,28 @@ const (
 	SortAvgViews Sort = "avg_views"
 	// SortRecent ranks by last post time, newest first (unknown last).
 	SortRecent Sort = "recent"
+	// SortEngagement ranks by engagement rate, highest first.
+	SortEngagement Sort = "engagement"
 )
+
+// Sorts are the sorts of a keyword search: relevance, recent and one per
+// sortable field of the registry (fields.Sorts), most first.
+func Sorts() []Sort {
+	out := []Sort{SortRelevance}
+	for _, n := range fields.Sorts() {
+		out = append(out, Sort(n))
+	}
+	return append(out, SortRecent)
+}
+
+// Field is the registry row a sort ranks by, if it ranks by a field.
+func (s Sort) Field() (fields.Field, bool) {
+	if s == SortRelevance || s == SortSimilarity || s == SortRecent {
+		return fields.Field{}, false
+	}
+	f, ok := fields.Lookup(string(s))
+	return f, ok && f.Sort && f.Kind.Numeric()
+}
 
 // Paging limits.
 const (

@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 
 	"searchagent/tools/scope"
@@ -142,26 +144,39 @@ func TestLowRecall(t *testing.T) {
 	}
 }
 
-// TestFiltersClauses: every set filter is one clause, in the table's
-// order; IsZero is "no clause".
+// TestFiltersClauses: every set filter is one clause, in the registry's
+// order, on its registry row; IsZero is "no clause".
 func TestFiltersClauses(t *testing.T) {
 	since := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	type clause struct {
+		Field  condition.Field
+		Column string
+		Op     ClauseOp
+		Values []string
+		Number int64
+		Time   time.Time
+	}
 	tests := []struct {
 		name string
 		f    Filters
-		want []Clause
+		want []clause
 	}{
-		{"zero", Filters{}, []Clause{}},
+		{"zero", Filters{}, nil},
 		{"countries and followers min", Filters{Countries: []string{"US"}, Followers: Range{Min: 10}},
-			[]Clause{{Column: "country", Op: OneOf, Values: []string{"US"}}, {Column: "followers", Op: AtLeast, Number: 10}}},
-		{"excluded categories fold", Filters{ExcludeCategories: []string{"gaming"}},
-			[]Clause{{Column: "category", Op: NoneOf, Values: []string{"gaming"}, Fold: true}}},
+			[]clause{{Field: "country", Column: "country", Op: OneOf, Values: []string{"US"}}, {Field: "followers", Column: "followers", Op: AtLeast, Number: 10}}},
+		{"excluded categories", Filters{ExcludeCategories: []string{"gaming"}},
+			[]clause{{Field: "category", Column: "category", Op: NoneOf, Values: []string{"gaming"}}}},
 		{"views max and active", Filters{AvgViews: Range{Max: 5}, ActiveSince: since},
-			[]Clause{{Column: "avg_views", Op: AtMost, Number: 5}, {Column: "last_post_at", Op: Since, Time: since}}},
+			[]clause{{Field: "avg_views", Column: "avg_views", Op: AtMost, Number: 5}, {Field: "last_active", Column: "last_post_at", Op: Since, Time: since}}},
+		{"engagement through Ranges", Filters{Ranges: map[condition.Field]Range{condition.Engagement: {Min: 300}}},
+			[]clause{{Field: "engagement", Column: mustField(t, "engagement").Column, Op: AtLeast, Number: 300}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.f.Clauses()
+			var got []clause
+			for _, c := range tc.f.Clauses() {
+				got = append(got, clause{c.Field.Name, c.Field.Column, c.Op, c.Values, c.Number, c.Time})
+			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("Clauses(%+v) (-want +got):\n%s", tc.f, diff)
 			}
@@ -170,6 +185,15 @@ func TestFiltersClauses(t *testing.T) {
 			}
 		})
 	}
+}
+
+func mustField(t *testing.T, name string) fields.Field {
+	t.Helper()
+	f, ok := fields.Lookup(name)
+	if !ok {
+		t.Fatalf("fields.Lookup(%q): no row", name)
+	}
+	return f
 }
 
 // TestFiltersJSON: the filters a response echoes leave out the ranges

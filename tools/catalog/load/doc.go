@@ -44,6 +44,8 @@
 //	language      ISO 639-1 code or a language name ("en", "中文", "Spanish")
 //	followers     count (below)
 //	avg_views     count
+//	avg_engagement count: average interactions per post (0 or empty: unknown; the
+//	              engagement rate then uses avg_views)
 //	last_post_at  RFC 3339 ("2026-03-01T12:00:00Z") or YYYY-MM-DD (read as UTC midnight)
 //	recent_titles separated by "|"
 //	content_ids   separated by "|"; YouTube 11-character video ids, Instagram shortcodes,
@@ -71,8 +73,9 @@
 // "409800000" copy), the plain number is used. What each layout gives:
 //
 //	influencers-instagram     handle (name), name (instagram name), Category_1 then Category_2,
-//	                          followers, country. It has no views: AvgViews stays 0 (the
-//	                          engagement columns are likes and comments, not views).
+//	                          followers, country, Eng. (Avg.) as AvgEngagement (average
+//	                          likes and comments per post: the engagement rate's
+//	                          numerator). It has no views: AvgViews stays 0.
 //	influencers-tiktok        handle (Tiktoker name), name (Tiktok name), followers, views(avg).
 //	                          No category or country.
 //	influencers-youtube       handle (Youtube channel), name (youtuber name), Category then

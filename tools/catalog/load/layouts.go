@@ -162,6 +162,11 @@ func instagramParser(header []string) (rowParser, error) {
 		if ch.Followers, err = r.count("followers"); err != nil {
 			return nil, nil, err
 		}
+		// Eng. (Avg.): average interactions per post, the engagement
+		// rate's numerator (tools/fields).
+		if ch.AvgEngagement, err = r.count("eng. (avg.)"); err != nil {
+			return nil, nil, err
+		}
 		ch.Category, ch.Tags = r.categories(r.get("category_1"), r.get("category_2"))
 		ch.Country = r.country("country")
 		ch.URL = catalog.ChannelURL(ch.Platform, "", ch.Handle)

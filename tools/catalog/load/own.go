@@ -21,7 +21,7 @@ import (
 // catalog.Channel's JSON names.
 var ownColumns = []string{
 	"platform", "id", "handle", "aliases", "name", "url", "description", "tags",
-	"category", "country", "language", "followers", "avg_views", "last_post_at",
+	"category", "country", "language", "followers", "avg_views", "avg_engagement", "last_post_at",
 	"recent_titles", "content_ids", "source",
 }
 
@@ -190,6 +190,9 @@ func buildOwn(rec record, cfg config) (*catalog.Channel, []string, error) {
 	if ch.AvgViews, err = ParseCount(s("avg_views")); err != nil {
 		return nil, nil, fmt.Errorf("avg_views: %w", err)
 	}
+	if ch.AvgEngagement, err = ParseCount(s("avg_engagement")); err != nil {
+		return nil, nil, fmt.Errorf("avg_engagement: %w", err)
+	}
 	if ch.LastPostAt, err = ParseDate(s("last_post_at")); err != nil {
 		return nil, nil, fmt.Errorf("last_post_at: %w", err)
 	}
@@ -357,7 +360,7 @@ func parseJSONLine(data []byte, cfg config) (*catalog.Channel, error) {
 			rec.scalars[col] = str
 			continue
 		}
-		if col == "followers" || col == "avg_views" {
+		if col == "followers" || col == "avg_views" || col == "avg_engagement" {
 			var num json.Number
 			d := json.NewDecoder(bytes.NewReader(raw))
 			d.UseNumber()

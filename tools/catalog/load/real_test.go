@@ -134,10 +134,11 @@ func TestRealValues(t *testing.T) {
 		key                     string
 		name, category, country string
 		followers, avgViews     int64
+		engagement              int64  // AvgEngagement (Eng. (Avg.))
 		source                  string // suffix
 		tag                     string
 	}{
-		{key: "instagram/leomessi", name: "Leo Messi", category: "sports", country: "AR", followers: 409800000, source: "influencers-instagram-2022-12.csv:2", tag: "Family"},
+		{key: "instagram/leomessi", name: "Leo Messi", category: "sports", country: "AR", followers: 409800000, engagement: 23400000, source: "influencers-instagram-2022-12.csv:2", tag: "Family"},
 		{key: "instagram/neymarjr", name: "NJ 🇧🇷", category: "sports", country: "BR", followers: 198900000},
 		{key: "instagram/badbunnypr", name: "badbunnypr", followers: 0},
 		{key: "tiktok/yzn47", name: "يزن الأسمر", followers: 8900000, avgViews: 48900000},
@@ -165,6 +166,9 @@ func TestRealValues(t *testing.T) {
 				tc.category != "" && ch.Category != tc.category || ch.Country != tc.country && tc.key != "instagram/badbunnypr" {
 				t.Errorf("%s = %q %s %s followers %d avg %d, want %q %s %s followers %d avg %d",
 					tc.key, ch.Name, ch.Category, ch.Country, ch.Followers, ch.AvgViews, tc.name, tc.category, tc.country, tc.followers, tc.avgViews)
+			}
+			if ch.AvgEngagement != tc.engagement && tc.engagement != 0 {
+				t.Errorf("%s AvgEngagement = %d, want %d (Eng. (Avg.))", tc.key, ch.AvgEngagement, tc.engagement)
 			}
 			if tc.source != "" && !strings.HasSuffix(ch.Source, tc.source) {
 				t.Errorf("%s Source = %q, want …%s", tc.key, ch.Source, tc.source)

@@ -3,24 +3,31 @@ package memstore
 import (
 	"slices"
 	"strings"
-	"time"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 )
 
-// facet is the part of a channel that store.Filters look at, held
-// contiguously per partition: a filter scan over every channel of a
-// platform then reads a few cache lines instead of chasing a pointer to
-// each channel. Country, language and category are ids in the
-// partition's facetDict (0 is the empty value).
-type facet struct {
-	followers, avgViews int64
-	lastSec             int64 // LastPostAt: Unix seconds and nanoseconds
-	lastNsec            int32
-	lastZero            bool
-	country, language   uint16
-	category            uint16
+// facets is the part of a partition's channels that store.Filters look
+// at, one column per filter field of the registry (fields.Registry), read
+// with the field's own reader: a filter scan over every channel of a
+// platform then reads a few dense columns instead of chasing a pointer to
+// each channel. Set fields hold ids in the column's facetDict (0 is the
+// empty value); count and ratio fields their numbers; duration fields
+// their instants as Unix seconds and nanoseconds.
+type facets struct {
+	cols []facetCol // indexed like fields.Registry
+}
+
+// facetCol is one field's column.
+type facetCol struct {
+	ids   []uint16 // Set
+	dict  facetDict
+	nums  []int64 // Count, Ratio
+	secs  []int64 // Duration: Unix seconds, nanoseconds, unknown
+	nsecs []int32
+	zero  []bool
 }
 
 // facetDict maps the values of one facet to ids; ids index vals.
@@ -41,82 +48,95 @@ func (d *facetDict) id(v string) uint16 {
 	return id
 }
 
-// facets is a partition's facet table.
-type facets struct {
-	rows                         []facet
-	countries, languages, categs facetDict
-}
-
-// buildFacets tabulates chans. It reports false when a facet has more
+// buildFacets tabulates chans. It reports false when a set field has more
 // distinct values than an id holds (then the partition filters channels
 // one by one with store.Filters.Match).
 func buildFacets(chans []*catalog.Channel) (*facets, bool) {
-	fs := &facets{rows: make([]facet, len(chans)), countries: newFacetDict(), languages: newFacetDict(), categs: newFacetDict()}
-	for i, ch := range chans {
-		r := &fs.rows[i]
-		r.followers, r.avgViews = ch.Followers, ch.AvgViews
-		r.lastZero = ch.LastPostAt.IsZero()
-		r.lastSec, r.lastNsec = ch.LastPostAt.Unix(), int32(ch.LastPostAt.Nanosecond())
-		r.country, r.language, r.category = fs.countries.id(ch.Country), fs.languages.id(ch.Language), fs.categs.id(ch.Category)
-		if len(fs.countries.vals) > 1<<15 || len(fs.languages.vals) > 1<<15 || len(fs.categs.vals) > 1<<15 {
-			return nil, false
+	fs := &facets{cols: make([]facetCol, len(fields.Registry))}
+	for k, fd := range fields.Registry {
+		col := &fs.cols[k]
+		switch fd.Kind {
+		case fields.Set:
+			col.dict, col.ids = newFacetDict(), make([]uint16, len(chans))
+			for i, ch := range chans {
+				col.ids[i] = col.dict.id(fd.Text(ch))
+				if len(col.dict.vals) > 1<<15 {
+					return nil, false
+				}
+			}
+		case fields.Count, fields.Ratio:
+			col.nums = make([]int64, len(chans))
+			for i, ch := range chans {
+				col.nums[i] = fd.Number(ch)
+			}
+		case fields.Duration:
+			col.secs, col.nsecs, col.zero = make([]int64, len(chans)), make([]int32, len(chans)), make([]bool, len(chans))
+			for i, ch := range chans {
+				t := fd.Time(ch)
+				col.zero[i], col.secs[i], col.nsecs[i] = t.IsZero(), t.Unix(), int32(t.Nanosecond())
+			}
 		}
 	}
 	return fs, true
 }
 
-// facetFilter is a store.Filters compiled against a partition's facets:
-// per facet the set of ids that pass (nil: any), and the ranges.
-type facetFilter struct {
-	country, language, category []bool // indexed by id; nil when the facet is not filtered
-	followers, avgViews         store.Range
-	since                       time.Time
-	sinceSec                    int64
-	sinceNsec                   int32
+// facetTest is one store.Clause compiled against a column.
+type facetTest struct {
+	col  *facetCol
+	op   store.ClauseOp
+	ok   []bool // OneOf, NoneOf: indexed by id
+	n    int64  // AtLeast, AtMost
+	sec  int64  // Since
+	nsec int32
 }
 
-// compile turns f into a facetFilter with exactly store.Filters.Match's
-// meaning: an inclusion list keeps the values in it (exact for country
-// and language, case-insensitive for category); an exclusion list drops
-// the non-empty values in it.
-func (fs *facets) compile(f store.Filters) facetFilter {
-	set := func(d *facetDict, incl, excl []string, eq func(a, b string) bool) []bool {
-		if len(incl) == 0 && len(excl) == 0 {
-			return nil
+// compile turns the clauses of f into tests with exactly
+// store.Clause.Match's meaning: an inclusion keeps the values in it
+// (case-insensitive for a Fold field) and fails the unknown value; an
+// exclusion drops the non-empty values in it.
+func (fs *facets) compile(f store.Filters) []facetTest {
+	var tests []facetTest
+	for _, c := range f.Clauses() {
+		k := slices.IndexFunc(fields.Registry, func(r fields.Field) bool { return r.Name == c.Field.Name })
+		t := facetTest{col: &fs.cols[k], op: c.Op, n: c.Number}
+		switch c.Op {
+		case store.OneOf, store.NoneOf:
+			t.ok = make([]bool, len(t.col.dict.vals))
+			for id, v := range t.col.dict.vals {
+				in := slices.ContainsFunc(c.Values, func(x string) bool { return x == v || c.Field.Fold && strings.EqualFold(x, v) })
+				if c.Op == store.OneOf {
+					t.ok[id] = v != "" && in
+				} else {
+					t.ok[id] = v == "" || !in
+				}
+			}
+		case store.Since:
+			t.sec, t.nsec = c.Time.Unix(), int32(c.Time.Nanosecond())
 		}
-		ok := make([]bool, len(d.vals))
-		for id, v := range d.vals {
-			in := len(incl) == 0 || slices.ContainsFunc(incl, func(x string) bool { return eq(x, v) })
-			out := v != "" && slices.ContainsFunc(excl, func(x string) bool { return eq(x, v) })
-			ok[id] = in && !out
-		}
-		return ok
+		tests = append(tests, t)
 	}
-	exact := func(a, b string) bool { return a == b }
-	ff := facetFilter{
-		country:   set(&fs.countries, f.Countries, f.ExcludeCountries, exact),
-		language:  set(&fs.languages, f.Languages, f.ExcludeLanguages, exact),
-		category:  set(&fs.categs, f.Categories, f.ExcludeCategories, strings.EqualFold),
-		followers: f.Followers, avgViews: f.AvgViews, since: f.ActiveSince,
-	}
-	if !f.ActiveSince.IsZero() {
-		ff.sinceSec, ff.sinceNsec = f.ActiveSince.Unix(), int32(f.ActiveSince.Nanosecond())
-	}
-	return ff
+	return tests
 }
 
-// match reports whether row r passes.
-func (ff *facetFilter) match(r *facet) bool {
-	if ff.country != nil && !ff.country[r.country] ||
-		ff.language != nil && !ff.language[r.language] ||
-		ff.category != nil && !ff.category[r.category] {
-		return false
-	}
-	if !ff.followers.Contains(r.followers) || !ff.avgViews.Contains(r.avgViews) {
-		return false
-	}
-	if !ff.since.IsZero() && (r.lastZero || r.lastSec < ff.sinceSec || r.lastSec == ff.sinceSec && r.lastNsec < ff.sinceNsec) {
-		return false
+// match reports whether document d passes every test.
+func match(tests []facetTest, d int) bool {
+	for i := range tests {
+		t := &tests[i]
+		var ok bool
+		switch t.op {
+		case store.OneOf, store.NoneOf:
+			ok = t.ok[t.col.ids[d]]
+		case store.AtLeast:
+			ok = t.col.nums[d] >= t.n
+		case store.AtMost:
+			ok = t.col.nums[d] <= t.n
+		case store.Since:
+			s := t.col.secs[d]
+			ok = !t.col.zero[d] && (s > t.sec || s == t.sec && t.col.nsecs[d] >= t.nsec)
+		}
+		if !ok {
+			return false
+		}
 	}
 	return true
 }
@@ -124,16 +144,16 @@ func (ff *facetFilter) match(r *facet) bool {
 // docFilter applies store.Filters to a partition's documents: through the
 // facet table when the partition has one, else channel by channel.
 type docFilter struct {
-	none bool
-	f    store.Filters
-	ff   facetFilter
-	p    *partition
+	none  bool
+	f     store.Filters
+	tests []facetTest
+	p     *partition
 }
 
 func (p *partition) filter(f store.Filters) docFilter {
 	df := docFilter{none: f.IsZero(), f: f, p: p}
 	if !df.none && p.facets != nil {
-		df.ff = p.facets.compile(f)
+		df.tests = p.facets.compile(f)
 	}
 	return df
 }
@@ -144,7 +164,7 @@ func (df *docFilter) ok(d int) bool {
 	case df.none:
 		return true
 	case df.p.facets != nil:
-		return df.ff.match(&df.p.facets.rows[d])
+		return match(df.tests, d)
 	}
 	return df.f.Match(df.p.chans[d])
 }

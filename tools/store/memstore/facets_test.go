@@ -1,14 +1,19 @@
 package memstore
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
+	"searchagent/tools/platform"
 	"searchagent/tools/store"
+	"searchagent/tools/store/storetest/draw"
 )
 
 // The facet table filters exactly as store.Filters.Match does, on every
-// channel of every platform of the demo catalog.
+// channel of every platform of the demo catalog, for hand-picked filter
+// sets and for sets drawn over every registry field.
 func TestFacetFilterIsMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the 20000-channel demo store")
@@ -38,6 +43,14 @@ func TestFacetFilterIsMatch(t *testing.T) {
 		{"active since, a nanosecond later", store.Filters{ActiveSince: some.Add(time.Nanosecond)}},
 		{"everything", store.Filters{Countries: []string{"US"}, Categories: []string{"tech"}, ExcludeLanguages: []string{"es"},
 			Followers: store.Range{Min: 1000}, ActiveSince: some.AddDate(0, -3, 0)}},
+	}
+	// And filter sets drawn over every field of the registry.
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 40 {
+		cases = append(cases, struct {
+			name string
+			f    store.Filters
+		}{fmt.Sprintf("drawn %d", i), draw.Filters(rng, s.parts[platform.YouTube].chans)})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -347,10 +347,9 @@ func (p *partition) comparator(by store.Sort) func(a, b cand) int {
 		}
 		return strings.Compare(p.keys[a.doc], p.keys[b.doc])
 	}
-	switch by {
-	case store.SortFollowers:
+	if fd, ok := by.Field(); ok {
 		return func(a, b cand) int {
-			if c := desc(p.chans[a.doc].Followers, p.chans[b.doc].Followers); c != 0 {
+			if c := desc(fd.Number(p.chans[a.doc]), fd.Number(p.chans[b.doc])); c != 0 {
 				return c
 			}
 			if c := descFloat(a.score, b.score); c != 0 {
@@ -358,13 +357,8 @@ func (p *partition) comparator(by store.Sort) func(a, b cand) int {
 			}
 			return tie(a, b)
 		}
-	case store.SortAvgViews:
-		return func(a, b cand) int {
-			if c := desc(p.chans[a.doc].AvgViews, p.chans[b.doc].AvgViews); c != 0 {
-				return c
-			}
-			return tie(a, b)
-		}
+	}
+	switch by {
 	case store.SortRecent:
 		return func(a, b cand) int {
 			ta, tb := p.chans[a.doc].LastPostAt, p.chans[b.doc].LastPostAt

@@ -280,10 +280,16 @@ func (s *Store) Describe() store.Info {
 	return info
 }
 
-// Settings reports the query-time HNSW settings, for /readyz and traces.
+// Settings reports the query-time HNSW settings, for /readyz and traces,
+// and that keywords are not widened through the bilingual topic table.
 func (s *Store) Settings() string {
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize)
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=off (memory store only)", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize)
 }
+
+// ExpandsAliases reports false: unlike the memory store, this store does
+// not widen keywords through store.Aliases (耳机 does not meet a channel
+// tagged only "headphones" here); Settings says so.
+func (s *Store) ExpandsAliases() bool { return false }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
 	ch := new(catalog.Channel)
@@ -367,7 +373,7 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
-	sql := `WITH m AS (SELECT key, doc, followers, avg_views, last_post_at, ` + score + ` AS score FROM channels WHERE ` + where + `)
+	sql := `WITH m AS (SELECT key, doc, followers, last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score + ` AS score FROM channels WHERE ` + where + `)
 SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM m) t
 LEFT JOIN LATERAL (SELECT doc, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
 	total, items, err := s.page(ctx, sql, b.args, nil)
@@ -526,19 +532,27 @@ func (s *Store) page(ctx context.Context, sql string, args []any, settings func(
 	return total, items, nil
 }
 
-// orderBy is the ORDER BY of a sort, with the in-memory store's
-// tie-breaks (followers, then the key in byte order).
+// orderBy is the ORDER BY of a sort over a row set with a sort_key
+// column (sortKey), with the in-memory store's tie-breaks (followers,
+// then the key in byte order).
 func orderBy(by store.Sort) string {
 	const tie = `followers DESC, key COLLATE "C" ASC`
-	switch by {
-	case store.SortFollowers:
-		return `followers DESC, score DESC, ` + tie
-	case store.SortAvgViews:
-		return `avg_views DESC, ` + tie
-	case store.SortRecent:
+	if _, ok := by.Field(); ok {
+		return `sort_key DESC, score DESC, ` + tie
+	}
+	if by == store.SortRecent {
 		return `last_post_at DESC NULLS LAST, ` + tie
 	}
 	return `score DESC, ` + tie
+}
+
+// sortKey is the SQL of the field a sort ranks by (the registry's
+// column or expression), 0 for the other sorts.
+func sortKey(by store.Sort) string {
+	if fd, ok := by.Field(); ok {
+		return fd.Column
+	}
+	return "0"
 }
 
 func nextOffset(offset, n, total int) int {

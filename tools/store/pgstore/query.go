@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
@@ -132,12 +130,13 @@ func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f st
 // store.Clause without its SQL here).
 var errClause = errors.New("pgstore: unsupported filter clause")
 
-// clauseSQL is the SQL condition of one filter clause; the column name
-// comes from store.Filters.Clauses, never from input.
+// clauseSQL is the SQL condition of one filter clause; the column or
+// expression comes from the filter registry (fields.Registry), never from
+// input.
 func clauseSQL(b *builder, c store.Clause) (string, error) {
-	col := pgx.Identifier{c.Column}.Sanitize()
+	col := c.Field.Column
 	vals := c.Values
-	if c.Fold {
+	if c.Field.Fold {
 		vals = lower(vals)
 	}
 	switch c.Op {
@@ -152,7 +151,7 @@ func clauseSQL(b *builder, c store.Clause) (string, error) {
 	case store.Since:
 		return col + ` >= ` + b.arg(c.Time), nil
 	}
-	return "", fmt.Errorf("%w: filter on %s: operator %d has no SQL", errClause, c.Column, c.Op)
+	return "", fmt.Errorf("%w: filter on %s: operator %d has no SQL", errClause, c.Field.Name, c.Op)
 }
 
 func lower(vs []string) []string {

@@ -7,8 +7,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/store"
 )
+
+var engagementSQL = func() string { f, _ := fields.Lookup("engagement"); return f.Column }()
 
 // TestWhereFilters: the filter SQL is derived from store.Filters.Clauses,
 // one condition per set filter, in the clauses' order, with its
@@ -27,13 +31,15 @@ func TestWhereFilters(t *testing.T) {
 			ExcludeCountries: []string{"CN"}, ExcludeLanguages: []string{"zh"}, ExcludeCategories: []string{"Music"},
 			Followers: store.Range{Min: 10000, Max: 500000}, AvgViews: store.Range{Min: 3000}, ActiveSince: since,
 		},
-			`platform = $1 AND "country" = ANY($2::text[]) AND "language" = ANY($3::text[]) AND "category" = ANY($4::text[])` +
-				` AND ("country" = '' OR "country" <> ALL($5::text[])) AND ("language" = '' OR "language" <> ALL($6::text[]))` +
-				` AND ("category" = '' OR "category" <> ALL($7::text[])) AND "followers" >= $8 AND "followers" <= $9` +
-				` AND "avg_views" >= $10 AND "last_post_at" >= $11`,
-			[]any{"youtube", []string{"US"}, []string{"en"}, []string{"gaming"}, []string{"CN"}, []string{"zh"}, []string{"music"},
+			`platform = $1 AND country = ANY($2::text[]) AND (country = '' OR country <> ALL($3::text[]))` +
+				` AND language = ANY($4::text[]) AND (language = '' OR language <> ALL($5::text[]))` +
+				` AND category = ANY($6::text[]) AND (category = '' OR category <> ALL($7::text[])) AND followers >= $8 AND followers <= $9` +
+				` AND avg_views >= $10 AND last_post_at >= $11`,
+			[]any{"youtube", []string{"US"}, []string{"CN"}, []string{"en"}, []string{"zh"}, []string{"gaming"}, []string{"music"},
 				int64(10000), int64(500000), int64(3000), since}},
-		{"max only", store.Filters{AvgViews: store.Range{Max: 100}}, `platform = $1 AND "avg_views" <= $2`, []any{"youtube", int64(100)}},
+		{"max only", store.Filters{AvgViews: store.Range{Max: 100}}, `platform = $1 AND avg_views <= $2`, []any{"youtube", int64(100)}},
+		{"engagement, an expression", store.Filters{Ranges: map[condition.Field]store.Range{condition.Engagement: {Min: 250}}},
+			`platform = $1 AND ` + engagementSQL + ` >= $2`, []any{"youtube", int64(250)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -56,7 +62,7 @@ func TestWhereFilters(t *testing.T) {
 // filter silently dropped.
 func TestClauseSQLUnknownOp(t *testing.T) {
 	var b builder
-	if _, err := clauseSQL(&b, store.Clause{Column: "followers", Op: store.ClauseOp(99)}); !errors.Is(err, errClause) {
+	if _, err := clauseSQL(&b, store.Clause{Field: fields.Registry[0], Op: store.ClauseOp(99)}); !errors.Is(err, errClause) {
 		t.Errorf("clauseSQL with an unknown op: error %v, want errClause", err)
 	}
 }

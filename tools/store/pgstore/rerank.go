@@ -138,12 +138,10 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 // sortColumn is the leading ORDER BY term of a sort by a column, "" for
 // the similarity order.
 func sortColumn(by store.Sort) string {
-	switch by {
-	case store.SortFollowers:
-		return `c.followers DESC`
-	case store.SortAvgViews:
-		return `c.avg_views DESC`
-	case store.SortRecent:
+	if fd, ok := by.Field(); ok {
+		return `(` + fd.Column + `) DESC`
+	}
+	if by == store.SortRecent {
 		return `c.last_post_at DESC NULLS LAST`
 	}
 	return ""
@@ -168,10 +166,9 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 		}
 		return tie(a, b)
 	}
-	switch by {
-	case store.SortFollowers:
+	if fd, ok := by.Field(); ok {
 		cmp = func(a, b similar) int {
-			if c := cmpDesc(a.ch.Followers, b.ch.Followers); c != 0 {
+			if c := cmpDesc(fd.Number(a.ch), fd.Number(b.ch)); c != 0 {
 				return c
 			}
 			if c := cmpDesc(a.score, b.score); c != 0 {
@@ -179,13 +176,8 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 			}
 			return tie(a, b)
 		}
-	case store.SortAvgViews:
-		cmp = func(a, b similar) int {
-			if c := cmpDesc(a.ch.AvgViews, b.ch.AvgViews); c != 0 {
-				return c
-			}
-			return tie(a, b)
-		}
+	}
+	switch by {
 	case store.SortRecent:
 		cmp = func(a, b similar) int {
 			if c := b.ch.LastPostAt.Compare(a.ch.LastPostAt); c != 0 { // zero time is oldest: last
