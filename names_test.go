@@ -18,6 +18,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/contract"
 	"searchagent/tools/fields"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 )
 
@@ -89,13 +90,13 @@ func TestAPINamesDoc(t *testing.T) {
 		t.Errorf("api/NAMES.md event table is stale (go test . -run TestAPINamesDoc -update) (-want +got):\n%s", diff)
 	}
 	var names []string
-	for _, s := range fsm.Inputs {
+	for _, s := range states.Inputs {
 		names = append(names, string(s))
 	}
-	for _, s := range fsm.Containers {
+	for _, s := range states.Containers {
 		names = append(names, string(s))
 	}
-	for _, s := range fsm.Sessions {
+	for _, s := range states.Sessions {
 		names = append(names, string(s))
 	}
 	for _, e := range fsm.UserEvents {
@@ -104,7 +105,7 @@ func TestAPINamesDoc(t *testing.T) {
 	for _, e := range fsm.SystemEvents {
 		names = append(names, string(e))
 	}
-	for _, s := range fsm.Catalogue {
+	for _, s := range states.Catalogue {
 		names = append(names, string(s.Scene), s.ID)
 	}
 	names = append(names, stringConsts(t, "api", "Event")...)

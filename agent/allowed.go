@@ -7,6 +7,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/condition"
+	"searchagent/tools/states"
 	"searchagent/tools/urlresolve"
 )
 
@@ -25,8 +26,8 @@ func AllowedInState(key contract.StateKey, c *api.Context) []string {
 			out = append(out, id)
 		}
 	}
-	for _, in := range fsm.Inputs {
-		st := fsm.State{Input: in, Container: fsm.Container(key.Container()), Session: fsm.Session(key.Session())}
+	for _, in := range states.Inputs {
+		st := fsm.State{Input: in, Container: states.Container(key.Container()), Session: states.Session(key.Session())}
 		if c == nil {
 			for _, a := range reg.Actions() {
 				if !a.System() && !a.Outcome && a.From.Matches(st) {
@@ -47,7 +48,7 @@ func AllowedInState(key contract.StateKey, c *api.Context) []string {
 func ContextFacts(c api.Context) fsm.Facts {
 	f := fsm.Facts{
 		Tags: len(c.KeywordTags), HasAnchor: c.Anchor != nil && c.Anchor.Resolution == string(urlresolve.StateExact),
-		PendingQuestion: c.PendingQuestion != nil, RepairReason: fsm.RepairReason(c.RepairReason),
+		PendingQuestion: c.PendingQuestion != nil, RepairReason: states.RepairReason(c.RepairReason),
 		HintVisible: c.RepairHintVisible, Origin: fsm.Origin(c.Origin), MenuOpen: c.ActiveTagMenu,
 		OnlyExplicit: true, HasResults: true, MoreResults: true,
 	}

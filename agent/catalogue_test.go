@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"searchagent/agent/agenttest"
-	"searchagent/agent/fsm"
+	"searchagent/tools/states"
 )
 
 // TestCatalogueReachable drives the scripted sessions through the
@@ -27,12 +27,12 @@ func TestCatalogueReachable(t *testing.T) {
 			if b.snap.Scene == "" || b.snap.Substate == "" {
 				t.Errorf("%s / %s: snapshot without scene or sub-state", sc.Name, st.Event)
 			}
-			if info, ok := fsm.Lookup(b.snap.Substate); !ok || string(info.Scene) != b.snap.Scene {
+			if info, ok := states.Lookup(b.snap.Substate); !ok || string(info.Scene) != b.snap.Scene {
 				t.Errorf("%s / %s: snapshot scene %q does not own sub-state %q", sc.Name, st.Event, b.snap.Scene, b.snap.Substate)
 			}
 		}
 	}
-	for _, s := range fsm.Catalogue {
+	for _, s := range states.Catalogue {
 		if _, ok := seen[s.ID]; !ok {
 			t.Errorf("sub-state %s (%s) is never reached", s.ID, s.ZH)
 		}

@@ -13,6 +13,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 )
 
@@ -62,7 +63,7 @@ var commandKinds = map[string]commandKind{
 	"back_to_classic": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) { t.ev = fsm.FallbackToClassic }},
 	"switch_to_nl": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
 		s := t.s
-		if s.State.Container != fsm.ExpandedRepair {
+		if s.State.Container != states.ExpandedRepair {
 			t.refuse(f, pick(s.zh(), "已经是智能搜索：直接描述要补充的条件即可", "already in smart search: just describe what to add"))
 			return
 		}
@@ -92,8 +93,8 @@ var commandKinds = map[string]commandKind{
 	}},
 	"widen_recall": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
 		s := t.s
-		if s.State.Container == fsm.ExpandedRepair && (s.RepairReason == fsm.RepairLowRecall || s.RepairReason == fsm.RepairNoResults) {
-			if s.RepairReason == fsm.RepairNoResults && !s.facts().Relaxable {
+		if s.State.Container == states.ExpandedRepair && (s.RepairReason == states.RepairLowRecall || s.RepairReason == states.RepairNoResults) {
+			if s.RepairReason == states.RepairNoResults && !s.facts().Relaxable {
 				// No single relaxation finds anything: widening would
 				// promise results it cannot give (issue 16 item 5).
 				t.refuse(f, pick(s.zh(), "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述", "relaxing any one condition still finds nothing: remove or change conditions, or describe it in words"))

@@ -10,6 +10,7 @@ import (
 	"searchagent/contract"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -101,12 +102,12 @@ func init() {
 					s.ActiveTagID, s.MenuOpen = "", false
 				}
 				s.markStale()
-				if s.State.Container == fsm.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
+				if s.State.Container == states.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
 					// The repair of a classic search loses its last
 					// keyword: the box is empty again, and so are its
 					// repair and results.
 					s.Results, s.Relaxations = nil, nil
-					s.RepairReason, s.HintVisible = fsm.RepairNone, false
+					s.RepairReason, s.HintVisible = states.RepairNone, false
 				}
 				return nil
 			}},
@@ -199,7 +200,7 @@ func init() {
 		fsm.RepairRemoveAnchorKeepKws: {label: text{"删除链接或锚点", "Drop the link or anchor"}, labelFor: removeAnchorLabel,
 			effect: func(t *turn) error {
 				s := t.s
-				s.Anchor, s.RepairReason, s.HintVisible, s.MinScore = nil, fsm.RepairNone, false, 0
+				s.Anchor, s.RepairReason, s.HintVisible, s.MinScore = nil, states.RepairNone, false, 0
 				s.Relaxations = nil
 				if len(s.Tags) == 0 && len(s.Conds) == 0 {
 					// Nothing is left to search: the results around the
@@ -224,7 +225,7 @@ func init() {
 			effect: func(t *turn) error {
 				s := t.s
 				s.Question, s.Expect, s.Conds = nil, nil, nil
-				s.RepairReason, s.HintVisible = fsm.RepairNone, false
+				s.RepairReason, s.HintVisible = states.RepairNone, false
 				return nil
 			}},
 		fsm.ConditionEdit: {label: text{"修改「%s」", "Change “%s”"}, group: text{"修改条件", "Change a condition"}, targets: editTargets,
@@ -416,7 +417,7 @@ func parseSubmitted(t *turn) error {
 	}
 	if t.ev == fsm.RepairSwitchToNL {
 		s.Anchor = keepResolved(s.Anchor)
-		s.RepairReason, s.HintVisible = fsm.RepairNone, false
+		s.RepairReason, s.HintVisible = states.RepairNone, false
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/states"
 )
 
 // TestMergeSaysEveryChange: each change to a condition of an earlier turn
@@ -240,7 +241,7 @@ func TestAllowedInState(t *testing.T) {
 				}
 			}
 			if tc.substate != "" {
-				st := fsm.State{Input: fsm.Input(b.snap.State.Input), Container: fsm.Container(b.snap.State.Container), Session: fsm.Session(b.snap.State.Session)}
+				st := fsm.State{Input: states.Input(b.snap.State.Input), Container: states.Container(b.snap.State.Container), Session: states.Session(b.snap.State.Session)}
 				if got := fsm.Substate(st, ContextFacts(b.snap.Context)).ID; got != tc.substate || b.snap.Substate != tc.substate {
 					t.Errorf("the sub-state from ContextFacts is %s, the snapshot's %s; want both %s", got, b.snap.Substate, tc.substate)
 				}

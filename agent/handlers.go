@@ -14,6 +14,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -132,7 +133,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		t.plan.alternative = guardAlternative(res, s.zh())
 		return nil
 	}
-	if s.State.Session == fsm.Unsupported {
+	if s.State.Session == states.Unsupported {
 		// The last request was refused and nothing of it was kept: the
 		// rewrite is a fresh description (seed 000 §5.2 unsupported →
 		// retrieving), read whole by the parser.
@@ -457,7 +458,7 @@ func (t *turn) run() error {
 func (t *turn) beginTask() {
 	s := t.s
 	s.Question, s.Expect, s.Asked = nil, nil, nil
-	s.RepairReason, s.HintVisible, s.Unsupported = fsm.RepairNone, false, ""
+	s.RepairReason, s.HintVisible, s.Unsupported = states.RepairNone, false, ""
 	s.Relaxations, s.Offset, s.MinScore = nil, 0, 0
 	s.SourceStage = StageFirstRound
 	if s.Anchor != nil && !s.Anchor.Resolved() {

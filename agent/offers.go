@@ -11,6 +11,7 @@ import (
 	"searchagent/contract"
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
+	"searchagent/tools/states"
 )
 
 // Offer is one button of the search box: the registry row its click
@@ -116,7 +117,7 @@ func allowedIDs(offers []Offer) (events, actions []string) {
 // description; always the plain button that takes what the user types.
 func switchToNLTargets(s *Session) []target {
 	plain := target{fixed: pick(s.zh(), "改用自然语言描述", "Describe it in words")}
-	if s.State.Session != fsm.Unsupported || s.Alternative == "" {
+	if s.State.Session != states.Unsupported || s.Alternative == "" {
 		return []target{plain}
 	}
 	alt := target{args: api.Args{Text: s.Alternative}, fixed: pick(s.zh(), "改为搜索："+clip(s.Alternative, 20), "Search instead: "+clip(s.Alternative, 40))}

@@ -10,6 +10,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 )
 
@@ -280,7 +281,7 @@ func (s *Session) relaxationFor(a api.Args) (*Relaxation, bool) {
 func relaxTargets(s *Session) []target {
 	chips := s.chips()
 	var out []target
-	if s.RepairReason == fsm.RepairNoResults {
+	if s.RepairReason == states.RepairNoResults {
 		for _, r := range s.Relaxations {
 			if r.ActionID != "A_REPAIR_EXPAND_RECALL_SCOPE" {
 				continue
@@ -306,7 +307,7 @@ func relaxTargets(s *Session) []target {
 func (t *turn) expand() {
 	s := t.s
 	r := t.plan.relax
-	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == fsm.RepairNoResults {
+	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == states.RepairNoResults {
 		if i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" }); i >= 0 {
 			r = &s.Relaxations[i]
 		}

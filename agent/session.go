@@ -10,6 +10,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condparse"
 	"searchagent/tools/platform"
+	"searchagent/tools/states"
 	"searchagent/tools/urlresolve"
 )
 
@@ -41,9 +42,9 @@ type Session struct {
 	Anchor     *Anchor `json:"anchor,omitempty"`
 	QueryShape string  `json:"query_shape,omitempty"`
 
-	RepairReason fsm.RepairReason `json:"repair_reason,omitempty"`
-	HintVisible  bool             `json:"repair_hint_visible,omitempty"`
-	SourceStage  string           `json:"source_stage,omitempty"`
+	RepairReason states.RepairReason `json:"repair_reason,omitempty"`
+	HintVisible  bool                `json:"repair_hint_visible,omitempty"`
+	SourceStage  string              `json:"source_stage,omitempty"`
 
 	// Conds are the hard, soft and derived nodes of the Condition Graph;
 	// keyword nodes are Tags and the anchor node is Anchor.

@@ -17,6 +17,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/llm"
+	"searchagent/tools/states"
 )
 
 // TurnTrace is the audit trail of one turn (GET …/trace).
@@ -256,7 +257,7 @@ func (s *Session) facts() fsm.Facts {
 		f.HasResults, f.MoreResults = len(r.Items) > 0, r.NextCursor != ""
 	}
 	draft := s.Draft
-	if s.State.Input == fsm.DraftFollowup {
+	if s.State.Input == states.DraftFollowup {
 		draft = s.FollowupDraft
 	}
 	f.Draft, f.DraftHasURL = classify(draft)

@@ -8,6 +8,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -17,7 +18,7 @@ import (
 // later, one question at a time, never the same topic twice).
 func (t *turn) question() *Question {
 	s := t.s
-	if s.State.Container != fsm.ExpandedAgent || s.Question != nil {
+	if s.State.Container != states.ExpandedAgent || s.Question != nil {
 		return nil
 	}
 	asked := func(topic string) bool { return slices.Contains(s.Asked, topic) }
@@ -135,13 +136,13 @@ func (t *turn) renderInput() contract.RenderInput {
 		}
 		in.Anchor = v
 	}
-	if s.SourceStage == StageFollowup || s.State.Session == fsm.Refining {
+	if s.SourceStage == StageFollowup || s.State.Session == states.Refining {
 		in.Followup = s.LastFollowup
 	}
 	if s.Results != nil {
 		in.ResultsTotal = s.Results.Total
 	}
-	if q := s.Question; q != nil && (s.State.Session == fsm.Clarifying || s.State.Session == fsm.EmptyRepair) {
+	if q := s.Question; q != nil && (s.State.Session == states.Clarifying || s.State.Session == states.EmptyRepair) {
 		spec := &contract.QuestionSpec{ID: q.ID, Topic: contract.QuestionTopic(q.Topic), Subject: q.Subject, Text: s.conflictText(q)}
 		for _, o := range q.Options {
 			spec.Options = append(spec.Options, contract.Option{ID: o.ID, Label: pick(s.zh(), o.LabelZH, o.LabelEN)})
@@ -169,7 +170,7 @@ func (a *Agent) snapshot(s *Session, version int64, closed bool) api.Snapshot {
 		},
 	}
 	snap.Context.Draft = s.Draft
-	if s.State.Input == fsm.DraftFollowup {
+	if s.State.Input == states.DraftFollowup {
 		snap.Context.Draft = s.FollowupDraft
 	}
 	for _, tg := range s.Tags {
@@ -211,7 +212,7 @@ func (s *Session) conflictText(q *Question) string {
 			text := pick(s.zh(), "你要找 "+asked+" 的频道，但这里只搜 "+here+"：怎么处理？",
 				"You asked for "+asked+", but this page searches "+here+". Which stays?")
 			limit := conflictTextWidth
-			if s.State.Session == fsm.EmptyRepair {
+			if s.State.Session == states.EmptyRepair {
 				// A repair asks only a very short question (contract
 				// 4.7): the renderer's own short wording stands.
 				limit = 0

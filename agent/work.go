@@ -14,6 +14,7 @@ import (
 	"searchagent/contract"
 	"searchagent/tools/catalog"
 	"searchagent/tools/condparse"
+	"searchagent/tools/states"
 	"searchagent/tools/store"
 	"searchagent/tools/urlresolve"
 )
@@ -37,12 +38,12 @@ func (t *turn) work() error {
 			if !ok {
 				return t.system(fsm.SysResolveFailed)
 			}
-			if st.Container == fsm.CompactResolving {
+			if st.Container == states.CompactResolving {
 				if err := t.system(fsm.SysResolvedExact); err != nil {
 					return err
 				}
 			}
-		case st.Session == fsm.Retrieving || st.Session == fsm.Refining:
+		case st.Session == states.Retrieving || st.Session == states.Refining:
 			if t.plan.unsupported != "" {
 				s.Unsupported, s.Alternative = t.plan.unsupported, t.plan.alternative
 				s.Results = nil
@@ -77,7 +78,7 @@ func (t *turn) resolveAnchor() (bool, error) {
 	a.Resolution, a.Reason, a.HintZH, a.HintEN = string(res.State), string(res.Reason), res.Hint.Zh, res.Hint.En
 	a.LinkPlatform = string(res.LinkPlatform)
 	if res.State != urlresolve.StateExact {
-		s.RepairReason = fsm.RepairReason(res.RepairReason)
+		s.RepairReason = states.RepairReason(res.RepairReason)
 		s.HintVisible = false
 		s.Results = nil
 		return false, nil
@@ -96,7 +97,7 @@ func (t *turn) search() error {
 	// Results that follow a repair are post_repair (contract 4.3, 4.6A):
 	// a repair container, a repair action from any container, or a change
 	// made while the search had no results.
-	repaired := from.Container == fsm.ExpandedRepair || strings.HasPrefix(string(t.ev), "A_REPAIR_") || from.Session == fsm.EmptyRepair
+	repaired := from.Container == states.ExpandedRepair || strings.HasPrefix(string(t.ev), "A_REPAIR_") || from.Session == states.EmptyRepair
 	if err := t.fetch(); err != nil {
 		return err
 	}
@@ -105,24 +106,24 @@ func (t *turn) search() error {
 		if err := t.relaxations(); err != nil {
 			return err
 		}
-		s.RepairReason, s.HintVisible = fsm.RepairNoResults, false
+		s.RepairReason, s.HintVisible = states.RepairNoResults, false
 		return t.system(fsm.SysNoResults)
 	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
-		s.RepairReason, s.HintVisible = fsm.RepairLowRecall, true
+		s.RepairReason, s.HintVisible = states.RepairLowRecall, true
 		s.Results.LowRecall = true
 		if repaired {
 			s.SourceStage = StagePostRepair
 		}
 		return t.system(fsm.SysLowRecall)
 	}
-	s.RepairReason, s.HintVisible, s.Relaxations = fsm.RepairNone, false, nil
+	s.RepairReason, s.HintVisible, s.Relaxations = states.RepairNone, false, nil
 	if repaired {
 		s.SourceStage = StagePostRepair
 	}
 	if err := t.system(fsm.SysResults); err != nil {
 		return err
 	}
-	if q := t.plan.reask; q != nil && q.open(s) && s.State.Container == fsm.ExpandedAgent {
+	if q := t.plan.reask; q != nil && q.open(s) && s.State.Container == states.ExpandedAgent {
 		// The question a follow-up left unanswered is the same question,
 		// asked again with its buttons: not a second one (001 §4.5).
 		q.Turn = s.Turn

@@ -10,6 +10,7 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/scope"
+	"searchagent/tools/states"
 )
 
 // ErrInvalidInput is returned by the renderer for an input it cannot turn
@@ -485,7 +486,7 @@ func (r *renderer) status() *Status {
 		return mk(r.t("当前版本不支持用该类链接起搜", "This version can't start a search from this kind of link"), ToneWarning)
 	case "expanded_repair.unsupported":
 		code := in.UnsupportedReason
-		if code == "" && in.Context.RepairReason == RepairURLUnsupported {
+		if code == "" && in.Context.RepairReason == states.RepairURLUnsupported {
 			code = "url_unsupported"
 		}
 		reason := unsupportedReasons[code]

@@ -43,10 +43,10 @@ var substateCases = []substateCase{
 	{id: "url-resolving", keys: []StateKey{"compact_resolving/retrieving", "compact_resolving/idle", "compact_resolving/results_ready"}, anchor: true},
 	{id: "url-anchor", keys: []StateKey{"compact_classic/results_ready", "compact_classic/retrieving"}, anchor: true},
 	{id: "url-keyword-seed", keys: []StateKey{"compact_classic/results_ready"}, anchor: true, keywords: true},
-	{id: "url-low-recall", keys: []StateKey{"compact_classic/results_ready"}, ctx: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, anchor: true},
-	{id: "url-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLMismatch}, anchor: true},
-	{id: "url-unsupported", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLUnsupported}, anchor: true},
-	{id: "url-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLInvalid}, anchor: true},
+	{id: "url-low-recall", keys: []StateKey{"compact_classic/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, anchor: true},
+	{id: "url-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLMismatch}, anchor: true},
+	{id: "url-unsupported", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLUnsupported}, anchor: true},
+	{id: "url-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLInvalid}, anchor: true},
 	{id: "natural-expanded", keys: []StateKey{"expanded_agent/idle"}},
 	{id: "natural-retrieving", keys: []StateKey{"expanded_agent/retrieving"}, natural: true},
 	{id: "natural-results", keys: []StateKey{"expanded_agent/results_ready"}, natural: true},
@@ -55,17 +55,17 @@ var substateCases = []substateCase{
 	{id: "natural-followup-refining", keys: []StateKey{"expanded_agent/refining"}, ctx: Context{SourceStage: StageFollowup}, natural: true},
 	{id: "mixed-parse", keys: []StateKey{"expanded_agent/retrieving", "expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
 	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
-	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, ctx: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, keywords: true, anchor: true},
+	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, keywords: true, anchor: true},
 	{id: "mixed-soft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true},
 	{id: "mixed-clarifying", keys: []StateKey{"expanded_clarifying/clarifying"}, natural: true, keywords: true, anchor: true, question: true},
 	{id: "mixed-followup-draft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
 	{id: "mixed-followup-refining", keys: []StateKey{"expanded_agent/refining"}, natural: true, keywords: true, anchor: true},
-	{id: "repair-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLInvalid}, keywords: true, anchor: true},
-	{id: "repair-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLMismatch}, keywords: true, anchor: true},
-	{id: "repair-unsupported", keys: []StateKey{"expanded_repair/unsupported", "expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairURLUnsupported}, keywords: true, anchor: true},
-	{id: "repair-empty", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairNoResults}, natural: true, keywords: true, relax: true, question: true},
-	{id: "repair-low-recall", keys: []StateKey{"expanded_repair/results_ready"}, ctx: Context{RepairReason: RepairLowRecall}, keywords: true, anchor: true},
-	{id: "repair-followup-draft", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: RepairNoResults}, natural: true, relax: true},
+	{id: "repair-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLInvalid}, keywords: true, anchor: true},
+	{id: "repair-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLMismatch}, keywords: true, anchor: true},
+	{id: "repair-unsupported", keys: []StateKey{"expanded_repair/unsupported", "expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLUnsupported}, keywords: true, anchor: true},
+	{id: "repair-empty", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairNoResults}, natural: true, keywords: true, relax: true, question: true},
+	{id: "repair-low-recall", keys: []StateKey{"expanded_repair/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall}, keywords: true, anchor: true},
+	{id: "repair-followup-draft", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairNoResults}, natural: true, relax: true},
 	{id: "repair-followup-refining", keys: []StateKey{"expanded_repair/refining", "expanded_repair/retrieving", "expanded_agent/refining"}, ctx: Context{SourceStage: StagePostRepair}, natural: true, keywords: true},
 	// Refining after a clarifying answer or a condition edit (no sub-state
 	// of its own in seed 000 §8.1).
@@ -90,7 +90,7 @@ var userStrings = []string{
 func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) RenderInput {
 	in := RenderInput{State: key, Context: sc.ctx, Locale: locale, Platform: "youtube", ResultsTotal: 42}
 	in.Context.Substate = sc.id
-	if in.Context.RepairReason == RepairLowRecall {
+	if in.Context.RepairReason == states.RepairLowRecall {
 		in.ResultsTotal = 3
 	}
 	hostile := len(kw) != 3 || kw[0] != "swim vest"
@@ -323,12 +323,12 @@ func randomInput(rng *rand.Rand) RenderInput {
 	var c Context
 	switch key {
 	case "expanded_repair/empty_repair":
-		c.RepairReason = []RepairReason{RepairNone, RepairNoResults, RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported}[rng.IntN(5)]
+		c.RepairReason = []states.RepairReason{states.RepairNone, states.RepairNoResults, states.RepairURLInvalid, states.RepairURLMismatch, states.RepairURLUnsupported}[rng.IntN(5)]
 	case "expanded_repair/results_ready":
-		c.RepairReason = RepairLowRecall
+		c.RepairReason = states.RepairLowRecall
 	case "compact_classic/results_ready", "expanded_agent/results_ready":
 		if rng.IntN(2) == 0 {
-			c.RepairReason, c.RepairHintVisible = RepairLowRecall, rng.IntN(3) > 0
+			c.RepairReason, c.RepairHintVisible = states.RepairLowRecall, rng.IntN(3) > 0
 		}
 	}
 	c.SourceStage = []SourceStage{"", StageFirstRound, StageFollowup, StagePostRepair}[rng.IntN(4)]
@@ -481,9 +481,9 @@ func TestRenderErrors(t *testing.T) {
 			in.Conditions = []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: strings.Repeat("x", expandedLimits.CondValue+1), Source: condition.SourceManual, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairURLInvalid}}, ErrInvalidInput},
-		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
-		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairLowRecall}}, ErrContext},
+		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairURLInvalid}}, ErrInvalidInput},
+		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
+		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairLowRecall}}, ErrContext},
 		{"unknown substate", RenderInput{State: "expanded_agent/idle", Context: Context{Substate: "nope"}}, ErrContext},
 	}
 	for _, tc := range tests {
@@ -648,8 +648,8 @@ func TestRepairSummaries(t *testing.T) {
 	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
 	en := Condition{ID: "c2", Kind: condition.KindHard, Field: "language", Op: condition.OpEq, Value: "en", Label: "English", Source: condition.SourceManual, Status: condition.StatusPending}
 	abc := &AnchorView{Handle: "@abc", Title: "ABC Tech"}
-	urlCtx := Context{RepairReason: RepairURLInvalid, Substate: "url-invalid"}
-	lowCtx := Context{RepairReason: RepairLowRecall, Substate: "repair-low-recall"}
+	urlCtx := Context{RepairReason: states.RepairURLInvalid, Substate: "url-invalid"}
+	lowCtx := Context{RepairReason: states.RepairLowRecall, Substate: "repair-low-recall"}
 	tests := []struct {
 		name string
 		in   RenderInput
@@ -764,8 +764,8 @@ func TestRepairOptionChoice(t *testing.T) {
 	pending.Status = condition.StatusPending
 	swim := []Tag{{ID: "t1", Text: "swim vest"}}
 	abc := &AnchorView{Handle: "@abc"}
-	url := Context{RepairReason: RepairURLInvalid}
-	low := Context{RepairReason: RepairLowRecall}
+	url := Context{RepairReason: states.RepairURLInvalid}
+	low := Context{RepairReason: states.RepairLowRecall}
 	var all []Action
 	for _, id := range []string{ActionFixURL, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL, ActionReplaceAnchor, ActionExpandRecallScope, "A_ANY__SESSION_RESET__EMPTY_INPUT__01"} {
 		all = append(all, Action{ActionID: id})
@@ -857,7 +857,7 @@ func TestRelaxationText(t *testing.T) {
 // it names both platforms when both are known, else the page's, else
 // neither.
 func TestURLMismatchStatus(t *testing.T) {
-	ctx := Context{RepairReason: RepairURLMismatch}
+	ctx := Context{RepairReason: states.RepairURLMismatch}
 	tests := []struct {
 		page   string
 		anchor *AnchorView

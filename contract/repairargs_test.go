@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/states"
 )
 
 // TestRepairOptionArgs: each relaxation's repair option carries what it
@@ -16,7 +17,7 @@ func TestRepairOptionArgs(t *testing.T) {
 		{ID: "k1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "Torque", Label: "Torque · 频道标签", Source: condition.SourceUserInput, Status: condition.StatusApplied},
 	}
 	in := RenderInput{
-		State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairNoResults}, Locale: "zh",
+		State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairNoResults}, Locale: "zh",
 		Keywords:   []Tag{{ID: "k1", Text: "Torque", Scope: ScopeTags}},
 		Conditions: conds,
 		Relaxations: []Relaxation{

@@ -193,7 +193,7 @@ func buildRules() map[SchemaID]*Rule {
 	add("expanded_repair.empty_repair", Key(states.ExpandedRepair, states.EmptyRepair), "4.7",
 		"Zero results with conditions: the reason, the conditions kept visible, 1-3 repair options, at most one very short question; no chat, no fake loading.",
 		slots(must, may, must, may, must, no, must), shortQ)
-	for _, reason := range []RepairReason{RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported} {
+	for _, reason := range []states.RepairReason{states.RepairURLInvalid, states.RepairURLMismatch, states.RepairURLUnsupported} {
 		add(SchemaID("expanded_repair.empty_repair."+string(reason)), Key(states.ExpandedRepair, states.EmptyRepair), "5.2A",
 			"The URL could not become an anchor ("+string(reason)+"): the status says why, the task summary says the keywords are kept, and the repair options are only A_REPAIR_FIX_URL, A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS, A_REPAIR_SWITCH_TO_NL.",
 			slots(must, may, must, may, must, no, must), shortQ, kw, repairSet(urlRepairActions))

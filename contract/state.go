@@ -62,24 +62,6 @@ func joinKeys() string {
 	return strings.Join(parts, ", ")
 }
 
-// RepairReason is the context field repair_reason.
-type RepairReason string
-
-// Repair reasons (DESIGN.md context).
-const (
-	RepairNone           RepairReason = ""
-	RepairURLInvalid     RepairReason = "url_invalid"
-	RepairURLMismatch    RepairReason = "url_mismatch"
-	RepairURLUnsupported RepairReason = "url_unsupported"
-	RepairNoResults      RepairReason = "no_results"
-	RepairLowRecall      RepairReason = "low_recall"
-)
-
-// IsURL reports whether the reason is a URL failure.
-func (r RepairReason) IsURL() bool {
-	return r == RepairURLInvalid || r == RepairURLMismatch || r == RepairURLUnsupported
-}
-
 // SourceStage is the context field source_stage (contract 4.3, 4.6A).
 type SourceStage string
 
@@ -97,7 +79,7 @@ type Context struct {
 	// RepairReason: url_invalid, url_mismatch, url_unsupported (the URL
 	// repair variants of expanded_repair/empty_repair), no_results,
 	// low_recall (with RepairHintVisible, the hint variant of results_ready).
-	RepairReason RepairReason `json:"repair_reason,omitempty"`
+	RepairReason states.RepairReason `json:"repair_reason,omitempty"`
 	// RepairHintVisible says the low-recall hint is shown (seed 000 §6.9).
 	RepairHintVisible bool `json:"repair_hint_visible,omitempty"`
 	// SourceStage is first_round, followup or post_repair.
@@ -116,7 +98,7 @@ func (c Context) Followup() bool {
 
 // LowRecallHint reports whether the low-recall hint is shown.
 func (c Context) LowRecallHint() bool {
-	return c.RepairReason == RepairLowRecall && c.RepairHintVisible
+	return c.RepairReason == states.RepairLowRecall && c.RepairHintVisible
 }
 
 // SchemaID names one schema of contract/schemas: the state key with the
@@ -147,7 +129,7 @@ func Resolve(k StateKey, c Context) (SchemaID, error) {
 		return "", fmt.Errorf("%w: unknown sub-state %q", ErrContext, c.Substate)
 	}
 	switch c.RepairReason {
-	case RepairNone, RepairURLInvalid, RepairURLMismatch, RepairURLUnsupported, RepairNoResults, RepairLowRecall:
+	case states.RepairNone, states.RepairURLInvalid, states.RepairURLMismatch, states.RepairURLUnsupported, states.RepairNoResults, states.RepairLowRecall:
 	default:
 		return "", fmt.Errorf("%w: unknown repair_reason %q", ErrContext, c.RepairReason)
 	}
@@ -163,12 +145,12 @@ func Resolve(k StateKey, c Context) (SchemaID, error) {
 			return base + ".low_recall", nil
 		}
 	case Key(states.ExpandedRepair, states.ResultsReady):
-		if c.RepairReason != RepairNone && c.RepairReason != RepairLowRecall {
+		if c.RepairReason != states.RepairNone && c.RepairReason != states.RepairLowRecall {
 			return "", fmt.Errorf("%w: %s is the opened low-recall repair, not repair_reason %q", ErrContext, k, c.RepairReason)
 		}
 		return base + ".low_recall", nil
 	case Key(states.ExpandedRepair, states.EmptyRepair):
-		if c.RepairReason == RepairLowRecall {
+		if c.RepairReason == states.RepairLowRecall {
 			return "", fmt.Errorf("%w: low_recall keeps results_ready; empty_repair carries zero results only (seed 000 §5.3)", ErrContext)
 		}
 		if c.RepairReason.IsURL() {

@@ -12,6 +12,7 @@ import (
 
 	"searchagent/internal/testwait"
 	"searchagent/tools/condition"
+	"searchagent/tools/states"
 )
 
 func TestResolve(t *testing.T) {
@@ -22,19 +23,19 @@ func TestResolve(t *testing.T) {
 		err  error
 	}{
 		{"compact_classic/idle", Context{}, "compact_classic.idle", nil},
-		{"compact_classic/results_ready", Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, "compact_classic.results_ready.low_recall", nil},
-		{"compact_classic/results_ready", Context{RepairReason: RepairLowRecall}, "compact_classic.results_ready", nil},
-		{"expanded_agent/results_ready", Context{RepairReason: RepairLowRecall, RepairHintVisible: true}, "expanded_agent.results_ready.low_recall", nil},
+		{"compact_classic/results_ready", Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, "compact_classic.results_ready.low_recall", nil},
+		{"compact_classic/results_ready", Context{RepairReason: states.RepairLowRecall}, "compact_classic.results_ready", nil},
+		{"expanded_agent/results_ready", Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, "expanded_agent.results_ready.low_recall", nil},
 		{"expanded_agent/refining", Context{SourceStage: StageFollowup}, "expanded_agent.refining.followup", nil},
 		{"expanded_agent/refining", Context{Substate: "mixed-followup-refining"}, "expanded_agent.refining.followup", nil},
 		{"expanded_agent/refining", Context{SourceStage: StagePostRepair}, "expanded_agent.refining", nil},
-		{"expanded_repair/empty_repair", Context{RepairReason: RepairURLInvalid}, "expanded_repair.empty_repair.url_invalid", nil},
-		{"expanded_repair/empty_repair", Context{RepairReason: RepairURLMismatch}, "expanded_repair.empty_repair.url_mismatch", nil},
-		{"expanded_repair/empty_repair", Context{RepairReason: RepairURLUnsupported}, "expanded_repair.empty_repair.url_unsupported", nil},
-		{"expanded_repair/empty_repair", Context{RepairReason: RepairNoResults}, "expanded_repair.empty_repair", nil},
+		{"expanded_repair/empty_repair", Context{RepairReason: states.RepairURLInvalid}, "expanded_repair.empty_repair.url_invalid", nil},
+		{"expanded_repair/empty_repair", Context{RepairReason: states.RepairURLMismatch}, "expanded_repair.empty_repair.url_mismatch", nil},
+		{"expanded_repair/empty_repair", Context{RepairReason: states.RepairURLUnsupported}, "expanded_repair.empty_repair.url_unsupported", nil},
+		{"expanded_repair/empty_repair", Context{RepairReason: states.RepairNoResults}, "expanded_repair.empty_repair", nil},
 		{"expanded_repair/results_ready", Context{}, "expanded_repair.results_ready.low_recall", nil},
-		{"expanded_repair/empty_repair", Context{RepairReason: RepairLowRecall}, "", ErrContext},
-		{"expanded_repair/results_ready", Context{RepairReason: RepairURLInvalid}, "", ErrContext},
+		{"expanded_repair/empty_repair", Context{RepairReason: states.RepairLowRecall}, "", ErrContext},
+		{"expanded_repair/results_ready", Context{RepairReason: states.RepairURLInvalid}, "", ErrContext},
 		{"expanded_agent/idle", Context{RepairReason: "weird"}, "", ErrContext},
 		{"expanded_agent/idle", Context{SourceStage: "later"}, "", ErrContext},
 		{"expanded_agent/idle", Context{Substate: "natural-nope"}, "", ErrContext},
@@ -177,7 +178,7 @@ func TestValidateErrors(t *testing.T) {
 		{"trailing data", Input{State: "compact_classic/idle"}, `{"actions": []} {}`, ErrBadJSON},
 		{"empty", Input{State: "compact_classic/idle"}, ``, ErrBadJSON},
 		{"not json", Input{State: "compact_classic/idle"}, `status: ok`, ErrBadJSON},
-		{"bad context", Input{State: "expanded_repair/empty_repair", Context: Context{RepairReason: RepairLowRecall}}, `{}`, ErrContext},
+		{"bad context", Input{State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairLowRecall}}, `{}`, ErrContext},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,6 @@
 package fsm
 
-import "searchagent/contract"
+import "searchagent/tools/states"
 
 // Shape is how free text reads (spec 3.7.1).
 type Shape string
@@ -29,20 +29,6 @@ const (
 	OriginURLUpgrade     Origin = "url_upgrade"
 )
 
-// RepairReason is the context field repair_reason (DESIGN.md): the
-// contract's type, so that the machine and the rendered slots share it.
-type RepairReason = contract.RepairReason
-
-// Repair reasons (contract's).
-const (
-	RepairNone           = contract.RepairNone
-	RepairURLInvalid     = contract.RepairURLInvalid
-	RepairURLMismatch    = contract.RepairURLMismatch
-	RepairURLUnsupported = contract.RepairURLUnsupported
-	RepairNoResults      = contract.RepairNoResults
-	RepairLowRecall      = contract.RepairLowRecall
-)
-
 // Facts is what guards and the scene mapping read: a flat view of the
 // session's context and of the event's arguments, computed by the
 // executor before it asks Resolve.
@@ -64,7 +50,7 @@ type Facts struct {
 	// PendingQuestion says a clarifying question is open.
 	PendingQuestion bool
 	// RepairReason is the context's repair_reason.
-	RepairReason RepairReason
+	RepairReason states.RepairReason
 	// HintVisible is repair_hint_visible.
 	HintVisible bool
 	// Origin is how the task started.

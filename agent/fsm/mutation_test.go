@@ -2,6 +2,7 @@ package fsm
 
 import (
 	"errors"
+	"searchagent/tools/states"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,13 +18,13 @@ func TestStateHelpers(t *testing.T) {
 		transient, expanded bool
 	}{
 		{Initial, "compact_classic/idle", "empty_input/compact_classic/idle", false, false},
-		{st(DraftKeyword, CompactResolving, Retrieving), "compact_resolving/retrieving", "draft_keyword/compact_resolving/retrieving", true, false},
-		{st(DraftKeyword, CompactResolving, Idle), "compact_resolving/idle", "draft_keyword/compact_resolving/idle", true, false},
-		{st(CommittedKeyword, CompactClassic, Retrieving), "compact_classic/retrieving", "committed_keyword/compact_classic/retrieving", true, false},
-		{st(FollowupWaiting, ExpandedAgent, Refining), "expanded_agent/refining", "followup_waiting/expanded_agent/refining", true, true},
-		{st(FollowupWaiting, ExpandedAgent, ResultsReady), "expanded_agent/results_ready", "followup_waiting/expanded_agent/results_ready", false, true},
-		{st(FollowupWaiting, ExpandedClarifying, Clarifying), "expanded_clarifying/clarifying", "followup_waiting/expanded_clarifying/clarifying", false, true},
-		{st(FollowupWaiting, ExpandedRepair, EmptyRepair), "expanded_repair/empty_repair", "followup_waiting/expanded_repair/empty_repair", false, true},
+		{st(states.DraftKeyword, states.CompactResolving, states.Retrieving), "compact_resolving/retrieving", "draft_keyword/compact_resolving/retrieving", true, false},
+		{st(states.DraftKeyword, states.CompactResolving, states.Idle), "compact_resolving/idle", "draft_keyword/compact_resolving/idle", true, false},
+		{st(states.CommittedKeyword, states.CompactClassic, states.Retrieving), "compact_classic/retrieving", "committed_keyword/compact_classic/retrieving", true, false},
+		{st(states.FollowupWaiting, states.ExpandedAgent, states.Refining), "expanded_agent/refining", "followup_waiting/expanded_agent/refining", true, true},
+		{st(states.FollowupWaiting, states.ExpandedAgent, states.ResultsReady), "expanded_agent/results_ready", "followup_waiting/expanded_agent/results_ready", false, true},
+		{st(states.FollowupWaiting, states.ExpandedClarifying, states.Clarifying), "expanded_clarifying/clarifying", "followup_waiting/expanded_clarifying/clarifying", false, true},
+		{st(states.FollowupWaiting, states.ExpandedRepair, states.EmptyRepair), "expanded_repair/empty_repair", "followup_waiting/expanded_repair/empty_repair", false, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.str, func(t *testing.T) {
@@ -134,11 +135,11 @@ func TestGuardBoundaries(t *testing.T) {
 		{gAnchorDeleteEmpty, []row{{Facts{HasAnchor: true}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{HasAnchor: true, Draft: ShapeKeyword}, false}, {Facts{}, false}}},
 		{gAnchorDeleteDraft, []row{{Facts{HasAnchor: true, Draft: ShapeNatural}, true}, {Facts{HasAnchor: true}, false}, {Facts{Draft: ShapeNatural}, false}}},
 		{gAnchorDeleteTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{HasAnchor: true, Tags: 1, Draft: ShapeKeyword}, false}, {Facts{Tags: 1}, false}}},
-		{gHint, []row{{Facts{RepairReason: RepairLowRecall, HintVisible: true}, true}, {Facts{RepairReason: RepairLowRecall}, false}, {Facts{RepairReason: RepairNoResults, HintVisible: true}, false}}},
-		{gReplaceAnchor, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults, HasAnchor: true}, true}, {Facts{RepairReason: RepairNoResults}, false}, {Facts{RepairReason: RepairURLInvalid, HasAnchor: true}, false}}},
-		{gExpandScope, []row{{Facts{RepairReason: RepairLowRecall}, true}, {Facts{RepairReason: RepairNoResults, Relaxable: true}, true}, {Facts{RepairReason: RepairNoResults}, false}, {Facts{RepairReason: RepairURLMismatch, Relaxable: true}, false}}},
-		{gRemoveAnchorKeepTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{RepairReason: RepairURLInvalid, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{Tags: 1}, false}}},
-		{gRemoveAnchorOnly, []row{{Facts{HasAnchor: true}, true}, {Facts{RepairReason: RepairURLUnsupported}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{}, false}}},
+		{gHint, []row{{Facts{RepairReason: states.RepairLowRecall, HintVisible: true}, true}, {Facts{RepairReason: states.RepairLowRecall}, false}, {Facts{RepairReason: states.RepairNoResults, HintVisible: true}, false}}},
+		{gReplaceAnchor, []row{{Facts{RepairReason: states.RepairLowRecall}, true}, {Facts{RepairReason: states.RepairNoResults, HasAnchor: true}, true}, {Facts{RepairReason: states.RepairNoResults}, false}, {Facts{RepairReason: states.RepairURLInvalid, HasAnchor: true}, false}}},
+		{gExpandScope, []row{{Facts{RepairReason: states.RepairLowRecall}, true}, {Facts{RepairReason: states.RepairNoResults, Relaxable: true}, true}, {Facts{RepairReason: states.RepairNoResults}, false}, {Facts{RepairReason: states.RepairURLMismatch, Relaxable: true}, false}}},
+		{gRemoveAnchorKeepTags, []row{{Facts{HasAnchor: true, Tags: 1}, true}, {Facts{RepairReason: states.RepairURLInvalid, Tags: 1}, true}, {Facts{HasAnchor: true}, false}, {Facts{Tags: 1}, false}}},
+		{gRemoveAnchorOnly, []row{{Facts{HasAnchor: true}, true}, {Facts{RepairReason: states.RepairURLUnsupported}, true}, {Facts{HasAnchor: true, Tags: 1}, false}, {Facts{}, false}}},
 		{gFallbackTags, []row{{Facts{OnlyExplicit: true, Tags: 1}, true}, {Facts{OnlyExplicit: true}, false}, {Facts{OnlyExplicit: true, Tags: 1, PendingQuestion: true}, false}, {Facts{Tags: 1}, false}}},
 		{gFallbackAnchor, []row{{Facts{OnlyExplicit: true, HasAnchor: true}, true}, {Facts{OnlyExplicit: true, HasAnchor: true, Tags: 1}, false}, {Facts{OnlyExplicit: true}, false}, {Facts{OnlyExplicit: true, HasAnchor: true, PendingQuestion: true}, false}}},
 		{gRouterRefused, []row{{Facts{RouterRefused: true, HasText: true}, true}, {Facts{RouterRefused: true}, false}, {Facts{HasText: true}, false}}},
@@ -202,7 +203,7 @@ func TestClicks(t *testing.T) {
 // committed is a draft, not the "upgrade my keywords" state (seed 000
 // §8.1 upgrade-keyword-before needs a tag to upgrade).
 func TestNaturalDraftWithoutTags(t *testing.T) {
-	s := st(DraftKeyword, CompactClassic, ResultsReady)
+	s := st(states.DraftKeyword, states.CompactClassic, states.ResultsReady)
 	if got := Substate(s, Facts{Draft: ShapeNatural}).ID; got != "keyword-draft" {
 		t.Errorf("Substate(%s, natural draft, no tag) = %q, want keyword-draft", s, got)
 	}

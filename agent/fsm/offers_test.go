@@ -1,14 +1,17 @@
 package fsm
 
-import "testing"
+import (
+	"searchagent/tools/states"
+	"testing"
+)
 
 // TestOffer: an event is offered only when a row of it starts here and a
 // plausible click passes its guard, and the offered row is the one the
 // current context fires when that is known.
 func TestOffer(t *testing.T) {
 	reg := Default()
-	repair := State{Input: FollowupWaiting, Container: ExpandedRepair, Session: EmptyRepair}
-	classicIdle := State{Input: EmptyInput, Container: CompactClassic, Session: Idle}
+	repair := State{Input: states.FollowupWaiting, Container: states.ExpandedRepair, Session: states.EmptyRepair}
+	classicIdle := State{Input: states.EmptyInput, Container: states.CompactClassic, Session: states.Idle}
 	cases := []struct {
 		name  string
 		state State
@@ -16,20 +19,20 @@ func TestOffer(t *testing.T) {
 		facts Facts
 		want  string // "" = not offered
 	}{
-		{"fix URL after no results (no link)", repair, RepairFixURL, Facts{RepairReason: RepairNoResults}, ""},
-		{"fix URL after an invalid link", repair, RepairFixURL, Facts{RepairReason: RepairURLInvalid}, "A_REPAIR_FIX_URL"},
-		{"replace the anchor with no anchor", repair, RepairReplaceAnchor, Facts{RepairReason: RepairNoResults}, ""},
-		{"dismiss the hint in a repair", repair, HintDismissLowRecall, Facts{RepairReason: RepairNoResults}, ""},
-		{"switch to words without text", repair, RepairSwitchToNL, Facts{RepairReason: RepairNoResults}, "A_REPAIR_SWITCH_TO_NL"},
-		{"delete a tag when there is none", State{Input: CommittedAnchor, Container: CompactClassic, Session: ResultsReady}, TagDelete, Facts{HasAnchor: true}, ""},
-		{"delete the last tag, anchor kept", State{Input: CommittedKeyword, Container: CompactClassic, Session: ResultsReady}, TagDelete, Facts{Tags: 1, HasAnchor: true}, "A_COMMITTED_KEYWORD__TAG_DELETE__COMMITTED_ANCHOR__02"},
+		{"fix URL after no results (no link)", repair, RepairFixURL, Facts{RepairReason: states.RepairNoResults}, ""},
+		{"fix URL after an invalid link", repair, RepairFixURL, Facts{RepairReason: states.RepairURLInvalid}, "A_REPAIR_FIX_URL"},
+		{"replace the anchor with no anchor", repair, RepairReplaceAnchor, Facts{RepairReason: states.RepairNoResults}, ""},
+		{"dismiss the hint in a repair", repair, HintDismissLowRecall, Facts{RepairReason: states.RepairNoResults}, ""},
+		{"switch to words without text", repair, RepairSwitchToNL, Facts{RepairReason: states.RepairNoResults}, "A_REPAIR_SWITCH_TO_NL"},
+		{"delete a tag when there is none", State{Input: states.CommittedAnchor, Container: states.CompactClassic, Session: states.ResultsReady}, TagDelete, Facts{HasAnchor: true}, ""},
+		{"delete the last tag, anchor kept", State{Input: states.CommittedKeyword, Container: states.CompactClassic, Session: states.ResultsReady}, TagDelete, Facts{Tags: 1, HasAnchor: true}, "A_COMMITTED_KEYWORD__TAG_DELETE__COMMITTED_ANCHOR__02"},
 		{"search from a blank box: a typed keyword", classicIdle, SearchSubmit, Facts{}, "A_COMPACT_CLASSIC__SEARCH_SUBMIT__COMPACT_CLASSIC__01"},
-		{"search a natural draft next to an anchor", State{Input: DraftKeyword, Container: CompactClassic, Session: ResultsReady}, SearchSubmit, Facts{HasAnchor: true, Draft: ShapeNatural}, "A_COMPACT_CLASSIC__SEARCH_SUBMIT__EXPANDED_AGENT__09"},
-		{"commit a sentence as a keyword", State{Input: DraftKeyword, Container: CompactClassic, Session: ResultsReady}, InputCommit, Facts{HasAnchor: true, Draft: ShapeNatural}, ""},
-		{"sort without results", State{Input: FollowupWaiting, Container: ExpandedAgent, Session: ResultsReady}, ResultsSort, Facts{}, ""},
-		{"next page when there is one", State{Input: FollowupWaiting, Container: ExpandedAgent, Session: ResultsReady}, ResultsPage, Facts{HasResults: true, MoreResults: true}, "A_RESULTS_READY__RESULTS_PAGE__RESULTS_READY__01"},
-		{"answer with no question", State{Input: FollowupWaiting, Container: ExpandedClarifying, Session: Clarifying}, ClarifyAnswer, Facts{}, ""},
-		{"a system event is never offered", State{Input: FollowupWaiting, Container: ExpandedAgent, Session: Retrieving}, SysResults, Facts{}, ""},
+		{"search a natural draft next to an anchor", State{Input: states.DraftKeyword, Container: states.CompactClassic, Session: states.ResultsReady}, SearchSubmit, Facts{HasAnchor: true, Draft: ShapeNatural}, "A_COMPACT_CLASSIC__SEARCH_SUBMIT__EXPANDED_AGENT__09"},
+		{"commit a sentence as a keyword", State{Input: states.DraftKeyword, Container: states.CompactClassic, Session: states.ResultsReady}, InputCommit, Facts{HasAnchor: true, Draft: ShapeNatural}, ""},
+		{"sort without results", State{Input: states.FollowupWaiting, Container: states.ExpandedAgent, Session: states.ResultsReady}, ResultsSort, Facts{}, ""},
+		{"next page when there is one", State{Input: states.FollowupWaiting, Container: states.ExpandedAgent, Session: states.ResultsReady}, ResultsPage, Facts{HasResults: true, MoreResults: true}, "A_RESULTS_READY__RESULTS_PAGE__RESULTS_READY__01"},
+		{"answer with no question", State{Input: states.FollowupWaiting, Container: states.ExpandedClarifying, Session: states.Clarifying}, ClarifyAnswer, Facts{}, ""},
+		{"a system event is never offered", State{Input: states.FollowupWaiting, Container: states.ExpandedAgent, Session: states.Retrieving}, SysResults, Facts{}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package fsm
 import (
 	"errors"
 	"fmt"
+	"searchagent/tools/states"
 	"slices"
 	"strings"
 )
@@ -20,9 +21,9 @@ type Guard struct {
 // Match selects the states an action starts from; an empty list matches
 // every state of that layer.
 type Match struct {
-	Inputs     []Input     `json:"inputs,omitempty"`
-	Containers []Container `json:"containers,omitempty"`
-	Sessions   []Session   `json:"sessions,omitempty"`
+	Inputs     []states.Input     `json:"inputs,omitempty"`
+	Containers []states.Container `json:"containers,omitempty"`
+	Sessions   []states.Session   `json:"sessions,omitempty"`
 }
 
 // Matches reports whether s is one of the selected states.
@@ -34,9 +35,9 @@ func (m Match) Matches(s State) bool {
 
 // Target is where an action goes; an empty layer keeps its state.
 type Target struct {
-	Input     Input     `json:"input,omitempty"`
-	Container Container `json:"container,omitempty"`
-	Session   Session   `json:"session,omitempty"`
+	Input     states.Input     `json:"input,omitempty"`
+	Container states.Container `json:"container,omitempty"`
+	Session   states.Session   `json:"session,omitempty"`
 	// Origin, when set, replaces the task's origin.
 	Origin Origin `json:"origin,omitempty"`
 	// Settle turns a finished upgrade into the ordinary agent path: a

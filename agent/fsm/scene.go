@@ -2,35 +2,10 @@ package fsm
 
 import "searchagent/tools/states"
 
-// Scene, SubstateInfo, the scenes and the catalogue of seed 000 §8.1 live
-// in tools/states; the names below re-export them.
-type (
-	// Scene is a scene of the catalogue of seed 000 §8.1.
-	Scene = states.Scene
-	// SubstateInfo is one entry of the catalogue.
-	SubstateInfo = states.SubstateInfo
-)
-
-// Scenes, in the seed's order (states.Scene*).
-const (
-	SceneKeyword = states.SceneKeyword
-	SceneURL     = states.SceneURL
-	SceneNatural = states.SceneNatural
-	SceneMixed   = states.SceneMixed
-	SceneRepair  = states.SceneRepair
-	SceneUpgrade = states.SceneUpgrade
-)
-
-// Catalogue is the 39 sub-states of seed 000 §8.1, in the seed's order.
-var Catalogue = states.Catalogue
-
-// Lookup returns the catalogue entry of a sub-state id.
-func Lookup(substate string) (SubstateInfo, bool) { return states.Lookup(substate) }
-
 // info returns the catalogue entry of an id the mapping names; a test
 // checks that every id the mapping can return is in the catalogue.
-func info(id string) SubstateInfo {
-	s, _ := Lookup(id)
+func info(id string) states.SubstateInfo {
+	s, _ := states.Lookup(id)
 	return s
 }
 
@@ -58,43 +33,43 @@ func info(id string) SubstateInfo {
 //     anchor alone → url-low-recall (hint visible) or url-anchor; keywords
 //     with a natural draft after results → upgrade-keyword-before; then
 //     keyword-multi, keyword-committed, keyword-draft, keyword-blank.
-func Substate(s State, f Facts) SubstateInfo {
+func Substate(s State, f Facts) states.SubstateInfo {
 	mixed := f.Origin == OriginMixed || f.Origin == OriginURLUpgrade
 	natDraft := f.Draft == ShapeNatural || f.Draft == ShapeMixed
 	switch s.Container {
-	case CompactResolving:
+	case states.CompactResolving:
 		return info("url-resolving")
-	case ExpandedRepair:
+	case states.ExpandedRepair:
 		switch {
-		case s.Session == Retrieving || s.Session == Refining:
+		case s.Session == states.Retrieving || s.Session == states.Refining:
 			return info("repair-followup-refining")
-		case s.Input == DraftFollowup:
+		case s.Input == states.DraftFollowup:
 			return info("repair-followup-draft")
-		case s.Session == ResultsReady:
+		case s.Session == states.ResultsReady:
 			return info("repair-low-recall")
-		case s.Session == Unsupported:
+		case s.Session == states.Unsupported:
 			return info("repair-unsupported")
 		}
 		pure := f.Tags == 0
 		switch f.RepairReason {
-		case RepairURLInvalid:
+		case states.RepairURLInvalid:
 			return info(pick(pure, "url-invalid", "repair-invalid"))
-		case RepairURLMismatch:
+		case states.RepairURLMismatch:
 			return info(pick(pure, "url-mismatch", "repair-mismatch"))
-		case RepairURLUnsupported:
+		case states.RepairURLUnsupported:
 			return info(pick(pure, "url-unsupported", "repair-unsupported"))
 		}
 		return info("repair-empty")
-	case ExpandedClarifying:
-		if s.Input == DraftFollowup {
+	case states.ExpandedClarifying:
+		if s.Input == states.DraftFollowup {
 			return info(pick(mixed, "mixed-followup-draft", "natural-followup-draft"))
 		}
 		return info(pick(mixed, "mixed-clarifying", "natural-clarifying"))
-	case ExpandedAgent:
+	case states.ExpandedAgent:
 		switch s.Session {
-		case Idle:
+		case states.Idle:
 			return info("natural-expanded")
-		case Retrieving:
+		case states.Retrieving:
 			switch f.Origin {
 			case OriginKeywordUpgrade:
 				return info("upgrade-keyword-upgrading")
@@ -104,10 +79,10 @@ func Substate(s State, f Facts) SubstateInfo {
 				return info("mixed-parse")
 			}
 			return info("natural-retrieving")
-		case Refining:
+		case states.Refining:
 			return info(pick(mixed, "mixed-followup-refining", "natural-followup-refining"))
 		}
-		if s.Input == DraftFollowup {
+		if s.Input == states.DraftFollowup {
 			return info(pick(mixed, "mixed-followup-draft", "natural-followup-draft"))
 		}
 		switch {
@@ -126,27 +101,27 @@ func Substate(s State, f Facts) SubstateInfo {
 	}
 	// compact_classic
 	switch {
-	case s.Input == EditingKeyword:
+	case s.Input == states.EditingKeyword:
 		return info("keyword-editing")
 	case f.MenuOpen:
 		return info("keyword-scope")
 	case f.HasAnchor && f.Tags > 0:
 		return info(pick(f.Origin == OriginURL, "url-keyword-seed", "keyword-url-seed"))
-	case f.HasAnchor && s.Input == DraftKeyword && natDraft:
+	case f.HasAnchor && s.Input == states.DraftKeyword && natDraft:
 		return info("upgrade-url-before")
-	case f.HasAnchor && s.Input == DraftKeyword:
+	case f.HasAnchor && s.Input == states.DraftKeyword:
 		return info("url-keyword-seed")
-	case f.HasAnchor && s.Session == ResultsReady && f.HintVisible && f.RepairReason == RepairLowRecall:
+	case f.HasAnchor && s.Session == states.ResultsReady && f.HintVisible && f.RepairReason == states.RepairLowRecall:
 		return info("url-low-recall")
 	case f.HasAnchor:
 		return info("url-anchor")
-	case f.Tags > 0 && s.Input == DraftKeyword && natDraft && s.Session == ResultsReady:
+	case f.Tags > 0 && s.Input == states.DraftKeyword && natDraft && s.Session == states.ResultsReady:
 		return info("upgrade-keyword-before")
-	case f.Tags > 0 && s.Input == DraftKeyword, f.Tags > 1:
+	case f.Tags > 0 && s.Input == states.DraftKeyword, f.Tags > 1:
 		return info("keyword-multi")
 	case f.Tags == 1:
 		return info("keyword-committed")
-	case s.Input == DraftKeyword:
+	case s.Input == states.DraftKeyword:
 		return info("keyword-draft")
 	}
 	return info("keyword-blank")

@@ -41,66 +41,15 @@ package fsm
 
 import "searchagent/tools/states"
 
-// Input, Container and Session are the three layers' state names, whose
-// one home is tools/states; the names below re-export them so the tables
-// here read as the seed does.
-type (
-	// Input is the input layer (seed 000 §3.1).
-	Input = states.Input
-	// Container is the container layer (seed 000 §4.1).
-	Container = states.Container
-	// Session is the session layer (seed 000 §5.1).
-	Session = states.Session
-)
-
-// Input states (states.*).
-const (
-	EmptyInput       = states.EmptyInput
-	DraftKeyword     = states.DraftKeyword
-	EditingKeyword   = states.EditingKeyword
-	CommittedAnchor  = states.CommittedAnchor
-	FollowupWaiting  = states.FollowupWaiting
-	DraftFollowup    = states.DraftFollowup
-	CommittedKeyword = states.CommittedKeyword
-)
-
-// Container states (states.*).
-const (
-	CompactClassic     = states.CompactClassic
-	CompactResolving   = states.CompactResolving
-	ExpandedAgent      = states.ExpandedAgent
-	ExpandedClarifying = states.ExpandedClarifying
-	ExpandedRepair     = states.ExpandedRepair
-)
-
-// Session states (states.*).
-const (
-	Idle         = states.Idle
-	Retrieving   = states.Retrieving
-	ResultsReady = states.ResultsReady
-	Clarifying   = states.Clarifying
-	Refining     = states.Refining
-	EmptyRepair  = states.EmptyRepair
-	Unsupported  = states.Unsupported
-)
-
-// Inputs, Containers and Sessions list every state of each layer in the
-// seed's order (states.Inputs, …).
-var (
-	Inputs     = states.Inputs
-	Containers = states.Containers
-	Sessions   = states.Sessions
-)
-
 // State is the triple of the three parallel layers.
 type State struct {
-	Input     Input     `json:"input"`
-	Container Container `json:"container"`
-	Session   Session   `json:"session"`
+	Input     states.Input     `json:"input"`
+	Container states.Container `json:"container"`
+	Session   states.Session   `json:"session"`
 }
 
 // Initial is where every session starts (seed 000 §6.1).
-var Initial = State{Input: EmptyInput, Container: CompactClassic, Session: Idle}
+var Initial = State{Input: states.EmptyInput, Container: states.CompactClassic, Session: states.Idle}
 
 // Key is the contract's state key "<container>/<session>".
 func (s State) Key() string { return string(states.KeyOf(s.Container, s.Session)) }
@@ -113,10 +62,10 @@ func (s State) String() string {
 // Transient reports whether the session layer is a state in which work is
 // in progress (seed 000 §5.3: the only states that may show loading).
 func (s State) Transient() bool {
-	return s.Session == Retrieving || s.Session == Refining || s.Container == CompactResolving
+	return s.Session == states.Retrieving || s.Session == states.Refining || s.Container == states.CompactResolving
 }
 
 // Expanded reports whether the container is one of the expanded states.
 func (s State) Expanded() bool {
-	return s.Container == ExpandedAgent || s.Container == ExpandedClarifying || s.Container == ExpandedRepair
+	return s.Container == states.ExpandedAgent || s.Container == states.ExpandedClarifying || s.Container == states.ExpandedRepair
 }

@@ -13,6 +13,7 @@ import (
 	"searchagent/agent"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/tools/states"
 )
 
 // contractMaxInput bounds a slot document or a side file read by the
@@ -63,7 +64,7 @@ func (f *contractFlags) resolve() (contract.StateKey, contract.Context, contract
 		return "", contract.Context{}, "", err
 	}
 	ctx := contract.Context{
-		RepairReason: contract.RepairReason(f.repairReason), RepairHintVisible: f.hintVisible,
+		RepairReason: states.RepairReason(f.repairReason), RepairHintVisible: f.hintVisible,
 		SourceStage: contract.SourceStage(f.sourceStage), Substate: f.substate,
 	}
 	id, err := contract.Resolve(key, ctx)

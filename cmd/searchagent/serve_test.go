@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"searchagent/agent/agenttest"
-	"searchagent/agent/fsm"
 	"searchagent/api"
+	"searchagent/tools/states"
 )
 
 var (
@@ -120,7 +120,7 @@ func TestAPIReachesEverySubstate(t *testing.T) {
 	srv := apiServer(t)
 	seen := map[string]bool{}
 	check := func(scene, sub string) {
-		info, ok := fsm.Lookup(sub)
+		info, ok := states.Lookup(sub)
 		if !ok || string(info.Scene) != scene {
 			t.Errorf("scene %q with sub-state %q is not in the catalogue", scene, sub)
 		}
@@ -153,7 +153,7 @@ func TestAPIReachesEverySubstate(t *testing.T) {
 		}
 	}
 	var missing []string
-	for _, s := range fsm.Catalogue {
+	for _, s := range states.Catalogue {
 		if !seen[s.ID] {
 			missing = append(missing, s.ID)
 		}

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"searchagent/agent/agenttest"
-	"searchagent/agent/fsm"
 	"searchagent/api"
+	"searchagent/tools/states"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -62,7 +62,7 @@ func (p *pickerRecorder) note(sub string, sc agenttest.Scenario, n int) {
 func (p *pickerRecorder) check(t *testing.T) {
 	t.Helper()
 	var got []pickerEntry
-	for _, s := range fsm.Catalogue {
+	for _, s := range states.Catalogue {
 		e, ok := p.reach[s.ID]
 		if !ok {
 			continue // TestAPIReachesEverySubstate reports it

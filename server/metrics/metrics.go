@@ -35,8 +35,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"searchagent/agent"
-	"searchagent/agent/fsm"
 	"searchagent/agent/sessions"
+	"searchagent/tools/states"
 )
 
 // Namespace prefixes every series.
@@ -245,9 +245,9 @@ func (c *byStateCollector) Collect(ch chan<- prometheus.Metric) {
 		states []string
 		of     func(sessions.State) string
 	}{
-		{"input", names(fsm.Inputs), func(s sessions.State) string { return s.Input }},
-		{"container", names(fsm.Containers), func(s sessions.State) string { return s.Container }},
-		{"session", names(fsm.Sessions), func(s sessions.State) string { return s.Session }},
+		{"input", names(states.Inputs), func(s sessions.State) string { return s.Input }},
+		{"container", names(states.Containers), func(s sessions.State) string { return s.Container }},
+		{"session", names(states.Sessions), func(s sessions.State) string { return s.Session }},
 	}
 	for _, l := range layers {
 		counts := make(map[string]int, len(l.states))
