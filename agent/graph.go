@@ -140,17 +140,6 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 	return &s.Tags[len(s.Tags)-1]
 }
 
-// valuesOf lists a set condition's values (eq, in, not_in).
-func valuesOf(v condparse.Value) []string {
-	switch v.Type {
-	case condparse.ValueString:
-		return []string{v.Str}
-	case condparse.ValueStrings:
-		return v.Strs
-	}
-	return nil
-}
-
 // setValue is the include (eq for one value, in for several) or exclude
 // (not_in) form of a value list.
 func setValue(exclusion bool, vals []string) (string, condparse.Value) {
@@ -239,20 +228,20 @@ func (s *Session) mergeCond(c Cond) []condChange {
 	same := slices.IndexFunc(s.Conds, func(o Cond) bool {
 		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != "soft") && isExclusion(o.Op) == exclusion
 	})
-	vals := valuesOf(c.Value)
+	vals := c.Value.Codes()
 	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && c.Source != "manual" {
 		opposite := slices.IndexFunc(s.Conds, func(o Cond) bool {
-			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(valuesOf(o.Value)) > 0
+			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(o.Value.Codes()) > 0
 		})
 		if opposite >= 0 {
 			old := s.Conds[opposite]
 			var keep []string
-			for _, v := range valuesOf(old.Value) {
+			for _, v := range old.Value.Codes() {
 				if !slices.Contains(vals, v) {
 					keep = append(keep, v)
 				}
 			}
-			if len(keep) < len(valuesOf(old.Value)) {
+			if len(keep) < len(old.Value.Codes()) {
 				if len(keep) == 0 {
 					change(opposite, nil)
 				} else {
@@ -274,7 +263,7 @@ func (s *Session) mergeCond(c Cond) []condChange {
 		}
 		if exclusion && same >= 0 {
 			// Exclusions add up: "不要美国的" then "不要印度的" keeps both out.
-			all := valuesOf(s.Conds[same].Value)
+			all := s.Conds[same].Value.Codes()
 			for _, v := range vals {
 				if !slices.Contains(all, v) {
 					all = append(all, v)
@@ -414,7 +403,7 @@ func topicOf(c Cond) string {
 	if t == "" || strings.EqualFold(t, c.LabelZH) || strings.EqualFold(t, c.LabelEN) {
 		return ""
 	}
-	for _, v := range valuesOf(c.Value) {
+	for _, v := range c.Value.Codes() {
 		if tx, ok := taxonomy.Categories.ByCode(v); ok && (strings.EqualFold(t, tx.Name("zh")) || strings.EqualFold(t, tx.Name("en"))) {
 			return ""
 		}

@@ -138,8 +138,8 @@ func latin(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' ||
 // says: the same values with the same polarity for set fields, the same
 // op and value otherwise.
 func sameReading(c, r condparse.Condition) bool {
-	if set := valuesOfSet(c.Value); set != nil {
-		rs := valuesOfSet(r.Value)
+	if set := c.Value.Codes(); set != nil {
+		rs := r.Value.Codes()
 		if negative(c.Op) != negative(r.Op) || rs == nil {
 			return false
 		}
@@ -154,13 +154,3 @@ func sameReading(c, r condparse.Condition) bool {
 }
 
 func negative(op condition.Op) bool { return op == condition.OpNeq || op == condition.OpNotIn }
-
-func valuesOfSet(v condparse.Value) []string {
-	switch v.Type {
-	case condparse.ValueString:
-		return []string{v.Str}
-	case condparse.ValueStrings:
-		return v.Strs
-	}
-	return nil
-}

@@ -67,6 +67,18 @@ func (v Value) String() string {
 	return "<none>"
 }
 
+// Codes lists a set value's codes: the one code of eq, the codes of in
+// and not_in; nil for any other value.
+func (v Value) Codes() []string {
+	switch v.Type {
+	case ValueString:
+		return []string{v.Str}
+	case ValueStrings:
+		return v.Strs
+	}
+	return nil
+}
+
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
 	switch v.Type {
