@@ -61,11 +61,12 @@ bench-router-instr:
 load:
 	GO=$(GO) scripts/load.sh
 
-## lint: gofmt must list nothing, go vet must pass
+## lint: gofmt must list nothing, go vet and staticcheck (its default checks, pinned in go.mod) must pass
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) tool staticcheck $(PKGS)
 
 ## fuzz: run each fuzz target for FUZZTIME
 fuzz:

@@ -1,10 +1,10 @@
 package searchagent_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,13 +31,10 @@ func TestEveryPackageHasDocComment(t *testing.T) {
 	}
 	for dir := range dirs {
 		fset := token.NewFileSet()
-		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments|parser.PackageClauseOnly)
-		if err != nil {
-			t.Fatalf("parse %s: %v", dir, err)
-		}
-		for name, pkg := range pkgs {
+		pkgs := parsePackages(t, fset, dir, parser.ParseComments|parser.PackageClauseOnly)
+		for name, files := range pkgs {
 			documented := false
-			for _, f := range pkg.Files {
+			for _, f := range files {
 				if f.Doc != nil && strings.TrimSpace(f.Doc.Text()) != "" {
 					documented = true
 				}
@@ -47,4 +44,26 @@ func TestEveryPackageHasDocComment(t *testing.T) {
 			}
 		}
 	}
+}
+
+// parsePackages parses the non-test Go files of dir and groups them by
+// package name (what the deprecated parser.ParseDir did).
+func parsePackages(t *testing.T, fset *token.FileSet, dir string, mode parser.Mode) map[string][]*ast.File {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]*ast.File{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, mode)
+		if err != nil {
+			t.Fatalf("parse %s: %v", p, err)
+		}
+		out[f.Name.Name] = append(out[f.Name.Name], f)
+	}
+	return out
 }

@@ -170,13 +170,9 @@ func eventsTable(t *testing.T) string {
 func stringConsts(t *testing.T, dir, prefix string) []string {
 	t.Helper()
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
-	if err != nil {
-		t.Fatalf("parse %s: %v", dir, err)
-	}
 	var out []string
-	for _, pkg := range pkgs {
-		for _, f := range pkg.Files {
+	for _, files := range parsePackages(t, fset, dir, 0) {
+		for _, f := range files {
 			for _, d := range f.Decls {
 				g, ok := d.(*ast.GenDecl)
 				if !ok || g.Tok != token.CONST {

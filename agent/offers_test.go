@@ -31,9 +31,7 @@ func TestEveryOfferedButtonWorks(t *testing.T) {
 				s := mustSession(t, a, b)
 				s.Locale = map[string]string{"zh": "en", "en": "zh"}[s.Locale]
 				other := api.Snapshot{Actions: apiActions(a.offers(s))}
-				for _, ca := range contractActions(s, a.offers(s)) {
-					other.Slots.Actions = append(other.Slots.Actions, ca)
-				}
+				other.Slots.Actions = append(other.Slots.Actions, contractActions(s, a.offers(s))...)
 				distinctLabels(t, where+" in "+s.Locale, other)
 				for _, act := range b.snap.Actions {
 					args := plausibleArgs(b.snap, act)

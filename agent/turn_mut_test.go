@@ -131,10 +131,9 @@ func TestObserverAndTraceOfATurn(t *testing.T) {
 		b.send("search.submit", api.Args{Text: tc.text})
 		elapsed := float64(time.Since(start).Microseconds()) / 1000
 		tr := b.lastTrace()
-		var traced, tracedOK []string
+		var traced []string
 		for _, st := range tr.Steps {
 			traced = append(traced, st.Step)
-			tracedOK = append(tracedOK, fmt.Sprintf("%s %v", st.Step, st.OK))
 			if !st.OK || st.Error != "" {
 				t.Errorf("search.submit(%q): trace step %s ok %v error %q, want ok", tc.text, st.Step, st.OK, st.Error)
 			}

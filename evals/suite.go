@@ -212,7 +212,7 @@ func parseCase(kind Kind, n *yaml.Node) (Case, error) {
 
 var (
 	errLine      = regexp.MustCompile(`^line \d+: `)
-	unknownField = regexp.MustCompile("field (\\S+) not found in type")
+	unknownField = regexp.MustCompile(`field (\S+) not found in type`)
 	quotedValue  = regexp.MustCompile("`([^`]*)`")
 )
 

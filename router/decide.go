@@ -222,7 +222,6 @@ func (e *evaluation) decide(blk *resultBlock, out *stageOutcome) {
 		}
 	}
 	finish()
-	return
 }
 
 // matchedReason joins the command candidates' reasons ("id: reason; …"),

@@ -14,7 +14,7 @@ import (
 // panic or a 500, and every error answer is the JSON error body.
 func FuzzRequest(f *testing.F) {
 	f.Add("POST", "/v1/sessions", `{"platform":"youtube"}`, "application/json", "zh-CN", "", "tok")
-	f.Add("POST", "/v1/sessions/s1/events", `{"event":"search.submit","args":{"text":"美食 🍜 ‮abc' OR 1=1--"}}`, "text/event-stream;q=0.5, */*", "en", "", "")
+	f.Add("POST", "/v1/sessions/s1/events", `{"event":"search.submit","args":{"text":"美食 🍜 `+"\u202e"+`abc' OR 1=1--"}}`, "text/event-stream;q=0.5, */*", "en", "", "")
 	f.Add("GET", "/v1/sessions/s1/stream", "", "text/event-stream", "", "-1", "x")
 	f.Add("POST", "/v1/route/explain", "{\"text\":\"\xff\x00\"}", "", ",;;q=,en", "9999999999999999999999", "")
 	f.Add("PUT", "/v1/sessions/%00/trace", "[", "text/event-stream;q=1.0001", "", "", "\n")

@@ -36,8 +36,6 @@ var (
 		OK: func(f Facts) bool { return f.MenuOpen }}
 	gHint = &Guard{Name: "low_recall_hint_visible", Doc: "repair_reason=low_recall and the hint is visible",
 		OK: func(f Facts) bool { return f.RepairReason == states.RepairLowRecall && f.HintVisible }}
-	gURLFailed = &Guard{Name: "url_failed", Doc: "repair_reason is a URL failure (invalid, mismatch, unsupported)",
-		OK: func(f Facts) bool { return f.RepairReason.IsURL() }}
 	gReplaceAnchor = &Guard{Name: "anchor_repairable", Doc: "low recall, or no results around an anchor",
 		OK: func(f Facts) bool {
 			return f.RepairReason == states.RepairLowRecall || (f.RepairReason == states.RepairNoResults && f.HasAnchor)

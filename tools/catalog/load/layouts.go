@@ -244,9 +244,9 @@ func topYouTubersParser(header []string) (rowParser, error) {
 		case err == nil:
 			ch.Handle = user
 		case m == nil && user == "":
-			return nil, nil, fmt.Errorf("Links: %s is not a youtube.com/channel/UC… URL and Username is empty", quote(link))
+			return nil, nil, fmt.Errorf("column Links: %s is not a youtube.com/channel/UC… URL and column Username is empty", quote(link))
 		case m == nil:
-			return nil, nil, fmt.Errorf("Links: %s is not a youtube.com/channel/UC… URL and Username: %w", quote(link), err)
+			return nil, nil, fmt.Errorf("column Links: %s is not a youtube.com/channel/UC… URL and column Username: %w", quote(link), err)
 		case user != "":
 			r.warns = append(r.warns, fmt.Sprintf("Username %s is not a valid YouTube handle; the channel is keyed by its id only", quote(user)))
 		}

@@ -36,7 +36,6 @@ type row struct {
 	all               []string
 	seqs              [4]string
 	text              string
-	vec               []float32
 }
 
 func prepare(ch *catalog.Channel) (row, error) {
