@@ -528,6 +528,13 @@ type TurnQuery struct {
 	Branch    string
 	Since     time.Time
 	Until     time.Time
+	// Command keeps the turns whose router decision has a command of that
+	// name (add_filter); Intent those whose top intent is that spec
+	// (filter.country); Outcome "ok" the turns that committed, "failed"
+	// those that failed. Empty: no narrowing.
+	Command string
+	Intent  string
+	Outcome string
 	// Limit caps the answer (0: no cap).
 	Limit int
 }
@@ -547,7 +554,10 @@ func (p *Postgres) QueryTurns(ctx context.Context, q TurnQuery) ([]Turn, error) 
 	}
 	rows, err := p.pool.Query(ctx, `SELECT session_id, turn, trace::text, at FROM session_turns
 		WHERE ($1 = '' OR session_id = $1) AND ($2 = '' OR branch = $2) AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at < $4)
-		ORDER BY at, id LIMIT $5`, q.SessionID, q.Branch, since, until, lim)
+		AND ($6 = '' OR trace->'router'->'result'->'commands' @> jsonb_build_array(jsonb_build_object('name', $6::text)))
+		AND ($7 = '' OR trace->'router'->'result'->'top'->>'id' = $7)
+		AND ($8 = '' OR ($8 = 'failed') = (trace->>'error' IS NOT NULL))
+		ORDER BY at, id LIMIT $5`, q.SessionID, q.Branch, since, until, lim, q.Command, q.Intent, q.Outcome)
 	if err != nil {
 		return nil, dbErr("turns", q.SessionID, err)
 	}

@@ -151,6 +151,34 @@ func TestTwoInstancesShareSessions(t *testing.T) {
 	if resp.StatusCode != 200 || len(tq.Turns) != 3 || tq.Turns[2].Turn != 3 {
 		t.Errorf("/v1/traces?session = %d, %d turns; want the 3 turns in order: %s", resp.StatusCode, len(tq.Turns), b)
 	}
+	// A follow-up the router reads as add_filter (filter.country): the
+	// queries by command, intent and outcome find it and nothing else.
+	c.send("agent.upgrade", api.Args{})
+	c.send("followup.submit", api.Args{Text: "US only"})
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"&command=add_filter", 1},
+		{"&intent=filter.country", 1},
+		{"&command=add_filter&outcome=ok", 1},
+		{"&command=exclude_keyword", 0},
+		{"&outcome=failed", 0},
+		{"&outcome=ok", 5},
+	} {
+		resp, b := do(t, "GET", two.URL+"/v1/traces?session="+c.id+tc.query, nil, map[string]string{"Authorization": "Bearer audit-key"})
+		var tq tracesResponse
+		json.Unmarshal(b, &tq)
+		if resp.StatusCode != 200 || len(tq.Turns) != tc.want {
+			t.Errorf("/v1/traces?session=…%s = %d, %d turns; want %d: %s", tc.query, resp.StatusCode, len(tq.Turns), tc.want, b)
+		}
+	}
+	// An unknown parameter or value is a 400, never an unfiltered answer.
+	for _, q := range []string{"?command=bogus", "?branch=bogus", "?intent=filter.nope", "?outcome=maybe", "?sessions=" + c.id, "?branch=matched&branch=fallback"} {
+		if resp, b := do(t, "GET", two.URL+"/v1/traces"+q, nil, map[string]string{"Authorization": "Bearer audit-key"}); resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("/v1/traces%s = %d %s, want 400", q, resp.StatusCode, b)
+		}
+	}
 	// The scheme is case-insensitive.
 	if resp, b := do(t, "GET", two.URL+"/v1/traces?session="+c.id, nil, map[string]string{"Authorization": "bearer audit-key"}); resp.StatusCode != 200 {
 		t.Errorf("/v1/traces with \"bearer\" = %d %s, want 200", resp.StatusCode, b)

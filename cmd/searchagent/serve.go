@@ -200,7 +200,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	}
 	opts := []server.Option{server.WithLogger(log), server.WithMetrics(m), server.WithRateLimits(cfg.createLimit, cfg.eventLimit),
 		server.WithStreamLimits(cfg.streams),
-		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns))}
+		server.WithRoute(http.MethodGet, pathTraces, newTracesHandler(strings.Split(os.Getenv("SEARCHAGENT_AUDITOR_KEYS"), ","), turns, rt))}
 	for _, r := range web.Routes() {
 		opts = append(opts, server.WithRoute(http.MethodGet, r.Path, r.Handler), server.WithRoute(http.MethodHead, r.Path, r.Handler))
 	}

@@ -6,17 +6,19 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"searchagent/agent/sessions"
+	"searchagent/router"
 )
 
 // pathTraces is the auditors' query over every session's turn traces.
 const pathTraces = "/v1/traces"
 
-// tracesHandler serves GET /v1/traces?branch=&since=&until=&session=&limit=
+// tracesHandler serves GET /v1/traces?session=&branch=&command=&intent=&outcome=&since=&until=&limit=
 // for holders of an auditor key (Authorization: Bearer KEY,
 // SEARCHAGENT_AUDITOR_KEYS). Without auditor keys, or without the
 // PostgreSQL session store, it says so instead of answering.
@@ -25,7 +27,17 @@ type tracesHandler struct {
 		QueryTurns(ctx context.Context, q sessions.TurnQuery) ([]sessions.Turn, error)
 	}
 	keys [][sha256.Size]byte
+	// intents are the spec ids a query may name (the router's specs).
+	intents []string
 }
+
+// traceParams are the query parameters of GET /v1/traces; any other is a
+// 400, never silently ignored.
+var traceParams = []string{"session", "branch", "command", "intent", "outcome", "since", "until", "limit"}
+
+// traceBranches are the router's branches a trace query may name.
+var traceBranches = []string{string(router.BranchGuardHit), string(router.BranchExpectationHit), string(router.BranchMatched),
+	string(router.BranchAmbiguous), string(router.BranchFallback), string(router.BranchClassified)}
 
 // tracesResponse is the answer of GET /v1/traces.
 type tracesResponse struct {
@@ -66,7 +78,31 @@ func (h *tracesHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := r.URL.Query()
-	q := sessions.TurnQuery{SessionID: v.Get("session"), Branch: v.Get("branch"), Limit: 100}
+	for name, vals := range v {
+		if !slices.Contains(traceParams, name) {
+			traceError(w, http.StatusBadRequest, "bad_request", "unknown parameter "+strconv.Quote(name)+": the parameters are "+strings.Join(traceParams, ", "))
+			return
+		}
+		if len(vals) > 1 {
+			traceError(w, http.StatusBadRequest, "bad_request", "parameter "+name+" is given more than once")
+			return
+		}
+	}
+	q := sessions.TurnQuery{SessionID: v.Get("session"), Branch: v.Get("branch"), Command: v.Get("command"), Intent: v.Get("intent"), Outcome: v.Get("outcome"), Limit: 100}
+	for _, c := range []struct {
+		name, value string
+		allowed     []string
+	}{
+		{"branch", q.Branch, traceBranches},
+		{"command", q.Command, router.CommandNames()},
+		{"intent", q.Intent, h.intents},
+		{"outcome", q.Outcome, []string{"ok", "failed"}},
+	} {
+		if c.value != "" && !slices.Contains(c.allowed, c.value) {
+			traceError(w, http.StatusBadRequest, "bad_request", c.name+" "+strconv.Quote(c.value)+" is not one of: "+strings.Join(c.allowed, ", "))
+			return
+		}
+	}
 	for name, dst := range map[string]*time.Time{"since": &q.Since, "until": &q.Until} {
 		if s := v.Get(name); s != "" {
 			t, err := time.Parse(time.RFC3339, s)
@@ -95,9 +131,13 @@ func (h *tracesHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // newTracesHandler reads the auditor keys from SEARCHAGENT_AUDITOR_KEYS
-// (comma-separated); turns is nil in the embedded mode.
-func newTracesHandler(keys []string, turns *sessions.Postgres) *tracesHandler {
+// (comma-separated); turns is nil in the embedded mode; rt's specs are
+// the intents a query may name.
+func newTracesHandler(keys []string, turns *sessions.Postgres, rt *router.Router) *tracesHandler {
 	h := &tracesHandler{}
+	for _, si := range rt.Snapshot().SpecInfos() {
+		h.intents = append(h.intents, si.ID)
+	}
 	if turns != nil {
 		h.turns = turns
 	}
