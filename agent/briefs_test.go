@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"slices"
 	"strings"
@@ -134,14 +133,7 @@ func runBrief(t *testing.T, a *Agent, br brief) briefOutcome {
 	if snap.Results != nil {
 		o.total = snap.Results.Total
 	}
-	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s Session
-	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		t.Fatal(err)
-	}
+	s := mustSession(t, a, b)
 	q := s.buildQuery(testNow, "")
 	var kws []store.Keyword
 	for _, k := range q.keywords {

@@ -17,14 +17,7 @@ import (
 // the demo catalog.
 func everyHit(t *testing.T, a *Agent, b *box) []store.Hit {
 	t.Helper()
-	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s Session
-	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		t.Fatal(err)
-	}
+	s := mustSession(t, a, b)
 	q := s.buildQuery(testNow, "")
 	var out []store.Hit
 	for off := 0; ; off += store.MaxLimit {

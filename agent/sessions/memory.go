@@ -169,16 +169,7 @@ func (m *Memory) sweepLocked(now time.Time) int {
 		if !s.rec.Closed() && !idle {
 			continue
 		}
-		for sub := range s.subs {
-			m.closeSub(s, sub)
-		}
-		if s.rec.ClientRef != "" {
-			if k := s.rec.ClientRef + "|" + s.rec.Platform; m.active[k] == id {
-				delete(m.active, k)
-			}
-		}
-		m.logBytes.Add(-s.logBytes)
-		delete(m.sessions, id)
+		m.dropLocked(id, s)
 		n++
 	}
 	m.evicted.Add(int64(n))
@@ -411,4 +402,20 @@ func clone(b json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return append(json.RawMessage(nil), b...)
+}
+
+// dropLocked removes session id (s) with its log: its subscribers are
+// closed, its client_ref slot freed and its log bytes returned. The caller
+// holds m.mu.
+func (m *Memory) dropLocked(id string, s *memSession) {
+	for sub := range s.subs {
+		m.closeSub(s, sub)
+	}
+	if s.rec.ClientRef != "" {
+		if k := s.rec.ClientRef + "|" + s.rec.Platform; m.active[k] == id {
+			delete(m.active, k)
+		}
+	}
+	m.logBytes.Add(-s.logBytes)
+	delete(m.sessions, id)
 }

@@ -51,16 +51,7 @@ func (m *Memory) Prune(_ context.Context, before time.Time, limit int) (Pruned, 
 		if !last.Before(before) {
 			continue
 		}
-		for sub := range s.subs {
-			m.closeSub(s, sub)
-		}
-		if s.rec.ClientRef != "" {
-			if k := s.rec.ClientRef + "|" + s.rec.Platform; m.active[k] == id {
-				delete(m.active, k)
-			}
-		}
-		m.logBytes.Add(-s.logBytes)
-		delete(m.sessions, id)
+		m.dropLocked(id, s)
 		p.Sessions++
 		p.Events += int64(len(s.events))
 		p.Turns += int64(len(s.turns))
