@@ -29,10 +29,11 @@ func parseLocale(v string) (string, bool) {
 // turn.done), so every other reader of the session sees the change. It
 // is no event of the state machine: the state triple does not move.
 // emit receives the turn's events as they happen (nil: none).
-func (a *Agent) UpdateSession(ctx context.Context, id, token string, req api.UpdateSessionRequest, emit func(api.StreamEvent) error) (api.Snapshot, error) {
+func (a *Agent) UpdateSession(ctx context.Context, id, token string, req api.UpdateSessionRequest, emit func(api.StreamEvent) error) (_ api.Snapshot, err error) {
+	defer a.localize(id, &err)
 	locale, ok := parseLocale(req.Locale)
 	if !ok {
-		return api.Snapshot{}, badRequest("bad_locale", "locale must be zh or en", map[string]string{"locale": req.Locale})
+		return api.Snapshot{}, badRequest("bad_locale", both("语言必须是 zh（中文）或 en（英文）", "locale must be zh or en"), map[string]string{"locale": req.Locale})
 	}
 	mu := a.lock(id)
 	mu.Lock()
@@ -107,3 +108,14 @@ func (a *Agent) rememberLocale(id, locale string) { a.locales.Add(id, locale) }
 // HTTP layer asks it for the errors it answers before the session is
 // read (a malformed body, a rate limit), which must cost nothing.
 func (a *Agent) SessionLocale(id string) (string, bool) { return a.locales.Get(id) }
+
+// localize marks *err, when it is an *Error, as about session id in the
+// locale this instance knows for it, so it is answered in that language.
+func (a *Agent) localize(id string, err *error) {
+	if *err == nil {
+		return
+	}
+	if l, ok := a.SessionLocale(id); ok {
+		*err = inLocale(*err, l)
+	}
+}
