@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"searchagent/agent/fsm"
 	"searchagent/agent/modelpath"
 	"searchagent/agent/sessions"
@@ -85,6 +87,10 @@ type Agent struct {
 	locks   [64]sync.Mutex
 	started time.Time
 	mode    Mode
+	// locales remembers the locale of the sessions this instance served
+	// (SessionLocale), for the errors the HTTP layer answers before it
+	// reaches the session.
+	locales *lru.Cache[string, string]
 }
 
 // Mode says which implementations are active; every trace records it
@@ -125,6 +131,7 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Logger = slog.Default()
 	}
 	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now()}
+	a.locales, _ = lru.New[string, string](localeCacheSize) // an error only for a size < 1
 	info := cfg.Store.Describe()
 	a.mode = Mode{
 		Store:    info.Store,
@@ -188,15 +195,11 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if err != nil {
 		return api.CreateSessionResponse{}, badRequest("bad_platform", "platform must be one of youtube, instagram, tiktok, x", map[string]string{"platform": req.Platform})
 	}
-	locale := strings.ToLower(strings.TrimSpace(req.Locale))
-	switch {
-	case locale == "":
-		locale = "zh"
-	case strings.HasPrefix(locale, "zh"):
-		locale = "zh"
-	case strings.HasPrefix(locale, "en"):
-		locale = "en"
-	default:
+	locale, ok := "zh", true
+	if req.Locale != "" {
+		locale, ok = parseLocale(req.Locale)
+	}
+	if !ok {
 		return api.CreateSessionResponse{}, badRequest("bad_locale", "locale must be zh or en", map[string]string{"locale": req.Locale})
 	}
 	if len(req.ClientRef) > 200 {
@@ -227,6 +230,7 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	if err != nil {
 		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
 	}
+	a.rememberLocale(s.ID, locale)
 	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
 }
 

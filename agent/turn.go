@@ -46,6 +46,8 @@ type TurnTrace struct {
 	ModelSlots *modelpath.SlotsResult `json:"model_slots,omitempty"`
 	Notice     string                 `json:"notice,omitempty"`
 	Error      string                 `json:"error,omitempty"`
+	// Update is the settings a session.update turn changed.
+	Update *api.UpdateSessionRequest `json:"update,omitempty"`
 }
 
 // RouterStage is the router's result and explain trace for a follow-up.
@@ -305,39 +307,11 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	mu := a.lock(id)
 	mu.Lock()
 	defer mu.Unlock()
-	// The token is checked before the session's writer lock is taken: a
-	// caller without it never holds the lock.
-	_, s, err := a.load(ctx, id, token)
+	w, rec, s, err := a.writable(ctx, id, token)
 	if err != nil {
 		return api.Snapshot{}, err
-	}
-	// One writer per session across instances: a turn that another
-	// instance is running refuses this one before it runs.
-	w, err := a.cfg.Sessions.Lock(ctx, id)
-	if err != nil {
-		return api.Snapshot{}, lockError(err, s.zh())
 	}
 	defer w.Release()
-	rec, err := w.Get(ctx)
-	if err == nil {
-		s, err = a.open(rec, token)
-	} else {
-		err = newError(ErrInternal, "internal", "could not read the session", nil, err)
-	}
-	if err != nil {
-		return api.Snapshot{}, err
-	}
-	if rec.Closed() {
-		return api.Snapshot{}, newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
-	}
-	// Turn numbers come from the committed session and never repeat: a
-	// failed turn changes nothing but its turn.error and the number.
-	s.Turn = max(s.Turn, rec.LastTurn)
-	if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
-		return api.Snapshot{}, newError(ErrConflict, "session_full",
-			pick(s.zh(), "本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
-			map[string]int{"max_turns": max}, nil)
-	}
 	start := time.Now()
 	s.Turn++
 	var ledger *llm.Turn
@@ -368,14 +342,21 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
 		return api.Snapshot{}, t.fail(w, start, runErr)
 	}
+	return t.commit(w, rec, start)
+}
+
+// commit writes the turn: the session, its events with turn.done last
+// and its trace in one transaction; a failed commit is the turn's
+// turn.error (fail). The client gets turn.done only once it committed.
+func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (api.Snapshot, error) {
+	a, s, ctx, id := t.a, t.s, t.ctx, t.s.ID
 	t.trace.DurationMS = ms(time.Since(start))
 	snap, err := json.Marshal(s)
 	if err != nil {
 		return api.Snapshot{}, t.fail(w, start, newError(ErrInternal, "internal", "could not save the session", nil, err))
 	}
 	// turn.done is the turn's last event, committed with it: it carries
-	// the state and version that the commit makes true. The client gets it
-	// only once the commit succeeded.
+	// the state and version that the commit makes true.
 	sub := fsm.Substate(s.State, s.facts())
 	done, _ := json.Marshal(api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: rec.Version + 1, OK: true})
 	t.log = append(t.log, sessions.Event{SessionID: id, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: s.Turn, Name: api.EventTurnDone, Data: done, At: a.cfg.Now()})
@@ -394,9 +375,52 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		return api.Snapshot{}, t.fail(w, start, err)
 	}
 	t.send(toStream(evs[len(evs)-1]))
-	a.cfg.Observer.Turn(req.Event, true, time.Since(start))
-	a.cfg.Logger.Info("turn", "session", id, "event", req.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
+	a.cfg.Observer.Turn(t.trace.Event, true, time.Since(start))
+	a.cfg.Logger.Info("turn", "session", id, "event", t.trace.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
 	return a.snapshot(s, newRec.Version, false), nil
+}
+
+// writable takes the session's writer lock for a turn (the caller holds
+// the in-process lock) and returns the committed record and session: the
+// token checked, the session open (not replaced) and below its turn
+// limit, with s.Turn the last committed turn. The caller releases w.
+func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer, sessions.Record, *Session, error) {
+	// The token is checked before the session's writer lock is taken: a
+	// caller without it never holds the lock.
+	_, s, err := a.load(ctx, id, token)
+	if err != nil {
+		return nil, sessions.Record{}, nil, err
+	}
+	// One writer per session across instances: a turn that another
+	// instance is running refuses this one before it runs.
+	w, err := a.cfg.Sessions.Lock(ctx, id)
+	if err != nil {
+		return nil, sessions.Record{}, nil, lockError(err, s.zh())
+	}
+	rec, err := w.Get(ctx)
+	if err == nil {
+		s, err = a.open(rec, token)
+	} else {
+		err = newError(ErrInternal, "internal", "could not read the session", nil, err)
+	}
+	if err == nil && rec.Closed() {
+		err = newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
+	}
+	if err == nil {
+		// Turn numbers come from the committed session and never repeat: a
+		// failed turn changes nothing but its turn.error and the number.
+		s.Turn = max(s.Turn, rec.LastTurn)
+		if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
+			err = newError(ErrConflict, "session_full",
+				pick(s.zh(), "本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
+				map[string]int{"max_turns": max}, nil)
+		}
+	}
+	if err != nil {
+		w.Release()
+		return nil, sessions.Record{}, nil, err
+	}
+	return w, rec, s, nil
 }
 
 // fail ends a turn that commits nothing: the session stays as it was, and

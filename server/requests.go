@@ -18,7 +18,7 @@ const CodeUnsupportedMediaType = "unsupported_media_type"
 
 var msgNotJSON = msg{"请求体必须是 JSON（Content-Type: application/json）", "the body must be JSON (Content-Type: application/json)"}
 
-// requireJSON refuses a POST whose Content-Type is not application/json
+// requireJSON refuses a POST or PATCH whose Content-Type is not application/json
 // with 415 (issue 33: any type was accepted, so a cross-site form or a
 // text/plain fetch — "simple" requests no CORS preflight stops — could
 // create sessions and send events when no API key is set).
