@@ -53,11 +53,15 @@ type ControlSort struct {
 	EN string `json:"en"`
 }
 
-// sortWords names the sorts that rank by no field.
+// sortWords names the sorts in zh and en; a sort field added to the
+// registry without words here is named after its field.
 var sortWords = map[store.Sort][2]string{
 	store.SortSimilarity: {"最相似", "Most similar"},
 	store.SortRelevance:  {"最相关", "Most relevant"},
 	store.SortRecent:     {"最近更新", "Most recent"},
+	"followers":          {"粉丝最多", "Most followers"},
+	"avg_views":          {"均播最高", "Highest average views"},
+	"engagement":         {"互动率最高", "Highest engagement"},
 }
 
 // BuildControls derives the controls from the registries.

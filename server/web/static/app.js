@@ -600,7 +600,7 @@ function condChip(c) {
   const acts = chipActions(c);
   const open = S.chipMenu === c.id; const editing = S.chipEdit === c.id;
   const btn = el('button', { type: 'button', class: 'chip-btn', id: 'chip-' + c.id, 'aria-haspopup': 'menu', 'aria-expanded': String(open),
-    'data-condition-id': c.id, disabled: S.busy || !acts.length, 'aria-label': t0.menuOf(c.label),
+    'data-condition-id': c.id, disabled: S.busy || !acts.length,
     onclick: () => { S.chipMenu = open ? null : c.id; S.chipEdit = null; render(); } },
   c.label, el('span', { class: 'src' }, `${t0.src[c.source] || c.source} · ${t0.st[c.status] || c.status}`));
   const kids = [btn];
