@@ -59,6 +59,8 @@ export async function launch() {
   return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
-export function shot(page, name) {
-  return page.screenshot({ path: path.join(outDir, name + '.png'), fullPage: true });
+// shot saves a screenshot of the whole page (window: only what the
+// window shows, for layout checks).
+export function shot(page, name, { window = false } = {}) {
+  return page.screenshot({ path: path.join(outDir, name + '.png'), fullPage: !window });
 }

@@ -325,7 +325,7 @@ test('item 7: the box\'s actions and the status bar fit 1280×800 without scroll
   assert.ok(f.barBottom <= f.vh && f.barTop > 0, `the status bar is in the window: ${JSON.stringify(f)}`);
   assert.ok(!f.innerScroll, 'the status bar\'s actions need no scrolling');
   assert.ok(f.boxTop >= 0 && f.boxBottom <= f.barTop, `the box's actions end above the status bar: ${JSON.stringify(f)}`);
-  await shot(page, 'p15-layout-1280x800');
+  await shot(page, 'p15-layout-1280x800', { window: true });
   await axe(page, 'natural results with a chip menu open');
   await page.keyboard.press('Escape');
   await page.click('#filter-open');
@@ -341,7 +341,7 @@ test('item 7: the box\'s actions and the status bar fit 1280×800 without scroll
   const g = await p2.evaluate(() => ({ box: document.querySelector('#box').getBoundingClientRect().bottom, bar: document.querySelector('#status').getBoundingClientRect().top }));
   assert.ok(g.box <= g.bar, `repair box above the bar: ${JSON.stringify(g)}`);
   await axe(p2, 'keyword repair');
-  await shot(p2, 'p16-layout-repair');
+  await shot(p2, 'p16-layout-repair', { window: true });
 });
 
 test('no prompt( in the page scripts, no dialog, and no condition button without its target', async () => {
