@@ -22,7 +22,7 @@ const T = {
     excludeCond: l => `排除「${l}」`, scopeOf: l => `「${l}」的匹配目标`, menuOf: l => `「${l}」的操作`,
     unknownTerm: (v, f) => `「${v}」不是可选的${f}：请从列表里选`, badAmount: v => `「${v}」不是数量：可以写 5000、5万、1.5w、10k`,
     badDays: max => `天数要在 1 到 ${max} 之间`, emptyRange: '至少填写最少或最多之一', badRange: '最少不能大于最多',
-    lastPost: d => d <= 0 ? '今天更新' : `${d} 天前更新`, noReasons: '按关键词匹配', pct: '%',
+    lastPost: d => d <= 0 ? '今天更新' : `${d} 天前更新`, pct: '%',
   },
   en: {
     title: 'Channel search', platform: 'Platform', explain: 'Explain', example: 'Example client', picker: 'Pick a scene, then a sub-state',
@@ -42,7 +42,7 @@ const T = {
     excludeCond: l => `Exclude “${l}”`, scopeOf: l => `Where “${l}” matches`, menuOf: l => `Actions on “${l}”`,
     unknownTerm: (v, f) => `“${v}” is not a ${f} on the list: pick one from it`, badAmount: v => `“${v}” is not an amount: write 5000, 5k, 1.5m or 5万`,
     badDays: max => `days must be between 1 and ${max}`, emptyRange: 'fill in at least or at most', badRange: 'at least must not exceed at most',
-    lastPost: d => d <= 0 ? 'posted today' : d === 1 ? 'posted yesterday' : `posted ${d} days ago`, noReasons: 'matches the keywords', pct: '%',
+    lastPost: d => d <= 0 ? 'posted today' : d === 1 ? 'posted yesterday' : `posted ${d} days ago`, pct: '%',
   },
 };
 
@@ -811,7 +811,7 @@ function card(ch, anchor, it) {
     el('div', { class: 'who' }, anchor ? el('span', { class: 'badge' }, t0.anchorRef) : null, el('strong', {}, ch.name), ' ',
       el('a', { href: ch.url, rel: 'noopener', target: '_blank' }, '@' + String(ch.handle || '').replace(/^@/, '')),
       el('div', { class: 'meta' }, [termName('country', ch.country), termName('category', ch.category), (ch.tags || []).slice(0, 4).join(', ')].filter(Boolean).join(' · ')),
-      anchor ? null : el('div', { class: 'reasons' }, reasons.length ? reasons.join(' · ') : t0.noReasons)),
+      reasons.length ? el('div', { class: 'reasons' }, reasons.join(' · ')) : null),
     el('div', { class: 'stats' }, stats.join(' · ')));
 }
 
