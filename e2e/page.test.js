@@ -112,6 +112,29 @@ test('item 1: every action names its target; a menu per chip; the status bar sho
   assert.deepEqual(page.errors, []);
 });
 
+test('item 1: a keyword chip\'s menu: make it a filter, its match scope, exclude, delete — each on that term', async () => {
+  const page = await open();
+  await natural(page, '找做露营装备测评的美国博主');
+  const kw = await page.$eval('.chip[data-kind=keyword]', e => ({ id: e.dataset.id, status: e.dataset.status }));
+  assert.equal(kw.status, 'reference', 'the term ranks (reference only)');
+  await page.click(`#chip-${kw.id}`);
+  await page.waitForSelector('#chip-menu');
+  const items = await page.$$eval('#chip-menu button', bs => bs.map(b => [b.dataset.event, b.dataset.tagId || b.dataset.conditionId, b.textContent]));
+  assert.ok(items.every(([, target]) => target === kw.id), `every item names ${kw.id}: ${JSON.stringify(items)}`);
+  for (const ev of ['condition.edit', 'tag.set_scope', 'tag.toggle_exclude', 'tag.delete']) assert.ok(items.some(([e]) => e === ev), `${ev} in ${JSON.stringify(items)}`);
+  await shot(page, 'p01b-keyword-chip-menu');
+  // Make it a filter: the term filters now.
+  await page.click('#chip-menu button[data-event="condition.edit"]');
+  await page.waitForFunction(id => S.snap.context.conditions.some(c => c.id === id && c.status === 'applied'), kw.id);
+  await idle(page);
+  // Its match scope, from the same chip.
+  await page.click(`#chip-${kw.id}`);
+  await page.click('#chip-menu button[data-scope=tags]');
+  await page.waitForFunction(() => S.snap.context.keyword_tags.some(t => t.scope === 'tags'));
+  await idle(page);
+  assert.deepEqual(page.errors, []);
+});
+
 test('item 2: each field kind is edited on its chip with its control; a zh amount is read; an unknown term is refused in words', async () => {
   const page = await open();
   await natural(page);
