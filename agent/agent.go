@@ -397,14 +397,32 @@ func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error
 	if len(req.Text) > MaxTextBytes {
 		return nil, newError(ErrTooLarge, "too_large", fmt.Sprintf("text is longer than %d bytes", MaxTextBytes), nil, nil)
 	}
-	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform,
+	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform, Turn: req.Turn, ActiveTagID: req.ActiveTagID,
 		State: router.State{Input: req.State.Input, Container: req.State.Container, Session: req.State.Session}}
 	if len(req.Pending) > 0 && string(req.Pending) != "null" {
 		if err := json.Unmarshal(req.Pending, &in.Pending); err != nil {
 			return nil, badRequest("bad_pending", "pending must be a list of expectations {id, kind, options[]}", err.Error())
 		}
 	}
-	res, tr, err := a.cfg.Router.Explain(ctx, in)
+	if len(req.Conditions) > 0 && string(req.Conditions) != "null" {
+		if err := json.Unmarshal(req.Conditions, &in.Conditions); err != nil {
+			return nil, badRequest("bad_conditions", "conditions must be a list of conditions {id, kind, field, op, value, label}", err.Error())
+		}
+	}
+	if req.Turn < 0 {
+		return nil, badRequest("bad_turn", "turn must be 0 or more", map[string]int{"turn": req.Turn})
+	}
+	explain := a.cfg.Router.Explain
+	switch req.Stages {
+	case "", StagesAll:
+	case StagesSubmitted:
+		explain = a.cfg.Router.ExplainSubmitted
+	case StagesRules:
+		explain = a.cfg.Router.ExplainRules
+	default:
+		return nil, badRequest("bad_stages", "stages must be all, submitted or rules", map[string]string{"stages": req.Stages})
+	}
+	res, tr, err := explain(ctx, in)
 	if errors.Is(err, router.ErrInputTooLong) {
 		return nil, newError(ErrTooLarge, "too_large", err.Error(), nil, nil)
 	}
