@@ -431,11 +431,11 @@ func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error
 	}
 	if len(req.Conditions) > 0 && string(req.Conditions) != "null" {
 		if err := json.Unmarshal(req.Conditions, &in.Conditions); err != nil {
-			return nil, badRequest("bad_conditions", "conditions must be a list of conditions {id, kind, field, op, value, label}", err.Error())
+			return nil, badRequest("bad_conditions", both("conditions 必须是条件列表，每项为 {id, kind, field, op, value, label}", "conditions must be a list of conditions {id, kind, field, op, value, label}"), map[string]string{"expected": "[{id, kind, field, op, value, label}]"})
 		}
 	}
 	if req.Turn < 0 {
-		return nil, badRequest("bad_turn", "turn must be 0 or more", map[string]int{"turn": req.Turn})
+		return nil, badRequest("bad_turn", both("turn 不能小于 0", "turn must be 0 or more"), map[string]int{"turn": req.Turn})
 	}
 	explain := a.cfg.Router.Explain
 	switch req.Stages {
@@ -445,7 +445,7 @@ func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error
 	case StagesRules:
 		explain = a.cfg.Router.ExplainRules
 	default:
-		return nil, badRequest("bad_stages", "stages must be all, submitted or rules", map[string]string{"stages": req.Stages})
+		return nil, badRequest("bad_stages", both("stages 只能是 all、submitted 或 rules", "stages must be all, submitted or rules"), map[string]string{"stages": req.Stages})
 	}
 	res, tr, err := explain(ctx, in)
 	if errors.Is(err, router.ErrInputTooLong) {
