@@ -75,7 +75,7 @@ func TestSecondAnchorIsRefused(t *testing.T) {
 	b.send("input.type", api.Args{Text: "https://www.youtube.com/@oldironrevival"})
 	_, err := b.try("search.submit", api.Args{})
 	var ae *Error
-	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.Message, "锚点") {
+	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.In(ae.Locale), "锚点") {
 		t.Fatalf("second anchor: %v, want a 409 saying to replace or delete the anchor", err)
 	}
 }

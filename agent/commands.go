@@ -117,7 +117,7 @@ var commandKinds = map[string]commandKind{
 func (t *turn) planCommand(cmd router.Command, f *fsm.Facts) error {
 	k, ok := commandKinds[cmd.Name]
 	if !ok {
-		return newError(ErrInternal, "internal", "the router sent an unknown command", nil, fmt.Errorf("unknown command %q", cmd.Name))
+		return newError(ErrInternal, "internal", both("意图路由给出了未知指令", "the router sent an unknown command"), nil, fmt.Errorf("unknown command %q", cmd.Name))
 	}
 	if k.plan != nil {
 		k.plan(t, cmd, f)

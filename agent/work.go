@@ -69,7 +69,7 @@ func (t *turn) resolveAnchor() (bool, error) {
 		var err error
 		res, err = urlresolve.Resolve(t.ctx, s.Platform, s.Anchor.URL, t.a.cfg.Store)
 		if err != nil {
-			return nil, newError(ErrUnavailable, "unavailable", "could not look the link up", nil, err)
+			return nil, newError(ErrUnavailable, "unavailable", both("暂时无法查询这个链接，请稍后重试", "could not look the link up"), nil, err)
 		}
 		return map[string]any{"state": res.State, "reason": res.Reason, "key": res.Key}, nil
 	})
@@ -206,12 +206,12 @@ func (s *Session) expansions(exps []store.Expansion) []api.Expansion {
 
 func storeErr(err error) error {
 	if errors.Is(err, store.ErrBadQuery) {
-		return newError(ErrBadRequest, "bad_query", err.Error(), nil, err)
+		return newError(ErrBadRequest, "bad_query", both("按这些条件无法检索：请修改或删除某个条件后重试", "the search cannot run with these conditions: change or remove one and retry"), nil, err)
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	return newError(ErrUnavailable, "unavailable", "the search is unavailable", nil, err)
+	return newError(ErrUnavailable, "unavailable", both("检索暂时不可用，请稍后重试", "the search is unavailable"), nil, err)
 }
 
 func toResults(anchor *catalog.Channel, items []store.Hit, total, offset, limit int, sort string) *api.Results {

@@ -43,6 +43,20 @@ const (
 	EventTurnDone  = "turn.done"
 )
 
+// UpdateSessionRequest is the body of PATCH /v1/sessions/{id}: the
+// session settings a client changes without losing the session.
+type UpdateSessionRequest struct {
+	// Locale is "zh" or "en" (a tag such as "zh-CN" or "en-US" reads as
+	// its language): the slots, chips, buttons, result reasons and error
+	// messages follow it from this turn on.
+	Locale string `json:"locale"`
+}
+
+// TurnSessionUpdate is the event of the turn a settings change commits
+// (PATCH /v1/sessions/{id}): turn.started and the trace carry it. It is
+// not an event of the state machine; the state triple does not move.
+const TurnSessionUpdate = "session.update"
+
 // CreateSessionRequest is the body of POST /v1/sessions.
 type CreateSessionRequest struct {
 	Platform string `json:"platform"`
