@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
@@ -162,12 +164,68 @@ func lower(vs []string) []string {
 	return out
 }
 
+// bm25Stats are the statistics a keyword query scores with: the
+// platform's channel count, its average field lengths and the document
+// frequencies of the query's terms.
+type bm25Stats struct {
+	n   int64
+	avg [4]float64
+	df  map[string]int64
+}
+
+// idf is the inverse document frequency of t, as the in-memory store
+// computes it.
+func (st *bm25Stats) idf(t string) float64 {
+	d := float64(st.df[t])
+	return math.Log(1 + (float64(st.n)-d+0.5)/(d+0.5))
+}
+
+// termStats reads the statistics of terms on p, kept by Upsert: one
+// primary-key lookup per term, no count over the catalog. ok is false
+// when the platform has no channels.
+func (s *Store) termStats(ctx context.Context, p platform.Platform, terms []string) (st bm25Stats, ok bool, err error) {
+	var lens [4]int64
+	var dfs []int64
+	err = s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
+  ARRAY(SELECT coalesce((SELECT t.df FROM channel_terms t WHERE t.platform = $1 AND t.term = u.t), 0) FROM unnest($2::text[]) WITH ORDINALITY u(t, i) ORDER BY u.i)
+FROM channel_stats s WHERE s.platform = $1`, string(p), terms).Scan(&st.n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return st, false, nil
+	}
+	if err != nil {
+		return st, false, fmt.Errorf("pgstore: keyword statistics: %w", err)
+	}
+	st.df = make(map[string]int64, len(terms))
+	for i, t := range terms {
+		st.df[t] = dfs[i]
+	}
+	for f := range st.avg {
+		if st.n > 0 {
+			st.avg[f] = float64(lens[f]) / float64(st.n)
+		}
+		if st.avg[f] == 0 {
+			st.avg[f] = 1
+		}
+	}
+	return st, st.n > 0, nil
+}
+
+// scored is the BM25F relevance of a keyword query's positive keywords:
+// from, a LATERAL subquery to put after the channels table (aliased c),
+// computes each term's weighted frequency x once per row, and expr sums
+// the terms' scores from those columns. No keywords: from is "" and expr
+// 0.
+type scored struct{ from, expr string }
+
 // scoreExpr is the BM25F relevance of the positive keywords, the same
 // sums in the same order as the in-memory store: per keyword, per
 // distinct term, idf · x(k1+1)/(x+k1) with x = Σ_field w·tf/norm.
-// Document frequencies and field lengths come from the database; idf is
-// computed here.
-func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (string, error) {
+// Document frequencies and field lengths come from the statistics Upsert
+// keeps (termStats); idf is computed here. Each x is a column of the
+// LATERAL subquery (OFFSET 0 keeps PostgreSQL from folding it back into
+// the sum, which would evaluate it three times), so a row's tokens are
+// scanned once per term and field.
+func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (scored, error) {
 	var plans []kwPlan
 	var fields [][]int
 	var all []string
@@ -187,54 +245,32 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			}
 		}
 	}
+	none := scored{expr: "0::float8"}
 	if len(plans) == 0 {
-		return "0::float8", nil
+		return none, nil
 	}
-	var n int64
-	var lens [4]int64
-	var dfs []int64
-	err := s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
-  ARRAY(SELECT (SELECT count(*) FROM channels c WHERE c.platform = $1 AND c.all_terms @> ARRAY[u.t]) FROM unnest($2::text[]) WITH ORDINALITY u(t, i) ORDER BY u.i)
-FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
-	if err != nil {
-		// No statistics: the platform has no channels (nothing matches).
-		if strings.Contains(err.Error(), "no rows") {
-			return "0::float8", nil
-		}
-		return "", fmt.Errorf("pgstore: keyword statistics: %w", err)
+	st, ok, err := s.termStats(ctx, p, all)
+	if err != nil || !ok {
+		return none, err // no statistics: the platform has no channels (nothing matches)
 	}
-	df := map[string]int64{}
-	for i, t := range all {
-		df[t] = dfs[i]
-	}
-	var avg [4]float64
-	for f := range avg {
-		if n > 0 {
-			avg[f] = float64(lens[f]) / float64(n)
-		}
-		if avg[f] == 0 {
-			avg[f] = 1
-		}
-	}
-	var kwSums []string
+	var xs, kwSums []string
 	for i, pl := range plans {
 		var termScores []string
 		for _, t := range pl.terms {
 			targ := b.arg(t) + "::text"
-			var xs []string
+			var fs []string
 			for _, f := range fields[i] {
-				c := fieldColumns[f]
+				col := "c." + fieldColumns[f] + "_terms"
 				// w·tf / (1-b + b·len/avg), as memstore evaluates it.
-				xs = append(xs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
-					b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(avg[f])))
+				fs = append(fs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s) / %s::float8))",
+					b.arg(fieldWeight[f]), col, targ, b.arg(1-bm25B), b.arg(bm25B), col, b.arg(st.avg[f])))
 			}
-			x := "(" + strings.Join(xs, " + ") + ")"
-			d := float64(df[t])
-			idf := math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
+			x := "x." + "x" + strconv.Itoa(len(xs))
+			xs = append(xs, "("+strings.Join(fs, " + ")+") AS x"+strconv.Itoa(len(xs)))
 			termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
-				x, b.arg(idf), b.arg(bm25K1+1), b.arg(bm25K1)))
+				x, b.arg(st.idf(t)), b.arg(bm25K1+1), b.arg(bm25K1)))
 		}
 		kwSums = append(kwSums, "("+strings.Join(termScores, " + ")+")")
 	}
-	return "(" + strings.Join(kwSums, " + ") + ")", nil
+	return scored{from: ` CROSS JOIN LATERAL (SELECT ` + strings.Join(xs, ", ") + ` OFFSET 0) x`, expr: "(" + strings.Join(kwSums, " + ") + ")"}, nil
 }
