@@ -85,6 +85,7 @@ type Agent struct {
 	locks   [64]sync.Mutex
 	started time.Time
 	mode    Mode
+	results resultsCache
 }
 
 // Mode says which implementations are active; every trace records it
@@ -124,7 +125,7 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now()}
+	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now(), results: newResultsCache()}
 	info := cfg.Store.Describe()
 	a.mode = Mode{
 		Store:    info.Store,
@@ -230,37 +231,41 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
 }
 
-// load reads a session and checks its token.
-func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+// record reads a session's record and checks its token; the snapshot
+// stays encoded (decode reads it when the session's state is needed).
+func (a *Agent) record(ctx context.Context, id, token string) (sessions.Record, error) {
 	if !validSessionID(id) {
-		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", "no session with this id", nil, nil)
+		return sessions.Record{}, newError(ErrNotFound, "not_found", "no session with this id", nil, nil)
 	}
 	rec, err := a.cfg.Sessions.Get(ctx, id)
 	if errors.Is(err, sessions.ErrNotFound) {
-		return rec, nil, newError(ErrNotFound, "not_found", "no session with this id", map[string]string{"session_id": id}, nil)
+		return rec, newError(ErrNotFound, "not_found", "no session with this id", map[string]string{"session_id": id}, nil)
 	}
 	if err != nil {
-		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+		return rec, newError(ErrInternal, "internal", "could not read the session", nil, err)
 	}
-	s, err := a.open(rec, token)
+	return rec, authorize(rec, token)
+}
+
+// load reads a session, checks its token and decodes its snapshot.
+func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+	rec, err := a.record(ctx, id, token)
+	if err != nil {
+		return rec, nil, err
+	}
+	s, err := a.decode(rec)
 	return rec, s, err
 }
 
-// open checks the token against a session record and decodes its
-// snapshot.
-func (a *Agent) open(rec sessions.Record, token string) (*Session, error) {
+// authorize checks the token against a session record.
+func authorize(rec sessions.Record, token string) error {
 	if token == "" {
-		return nil, newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
+		return newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
 	}
 	if subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(rec.TokenHash)) != 1 {
-		return nil, newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
+		return newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
 	}
-	var s Session
-	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		return nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
-	}
-	s.Closed = rec.Closed()
-	return &s, nil
+	return nil
 }
 
 // Snapshot returns what the search box renders now.
@@ -280,7 +285,7 @@ const FollowFromNow = -1
 // live ones, until ctx ends. A subscriber that falls behind resumes from
 // the log, so every event is sent exactly once and in order.
 func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) error {
-	rec, _, err := a.load(ctx, id, token)
+	rec, err := a.record(ctx, id, token)
 	if err != nil {
 		return err
 	}
@@ -345,7 +350,7 @@ type TraceDoc struct {
 // TracePage returns the turns after turn `after`, at most limit of them
 // (0: all), and where the next page starts.
 func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (any, error) {
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	if _, err := a.record(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
@@ -371,7 +376,7 @@ func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, li
 // Trace returns every turn's router result and trace, transitions, steps
 // and contract checks.
 func (a *Agent) Trace(ctx context.Context, id, token string) (any, error) {
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	if _, err := a.record(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
