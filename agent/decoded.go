@@ -58,7 +58,7 @@ func (a *Agent) decode(rec sessions.Record) (*Session, error) {
 		Results json.RawMessage `json:"results"`
 	}{sessionFields: (*sessionFields)(&s)}
 	if err := json.Unmarshal(rec.Snapshot, &in); err != nil {
-		return nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+		return nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 	}
 	if len(in.Results) > 0 && !bytes.Equal(in.Results, []byte("null")) {
 		if c, ok := a.results.c.Get(rec.ID); ok && bytes.Equal(c.raw, in.Results) {
@@ -66,7 +66,7 @@ func (a *Agent) decode(rec sessions.Record) (*Session, error) {
 		} else {
 			s.Results = new(api.Results)
 			if err := json.Unmarshal(in.Results, s.Results); err != nil {
-				return nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+				return nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 			}
 			a.results.keep(rec.ID, in.Results, s.Results)
 		}

@@ -1,110 +1,81 @@
 package agent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"searchagent/agent/agenttest"
 	"searchagent/agent/sessions"
 	"searchagent/api"
+	"searchagent/tools/condition"
 )
 
-// TestSnapshotCarriesTheResultsEventsBytes: a turn that emits results
-// encodes them once; the committed snapshot carries the results event's
-// bytes, and it decodes to the same session as encoding the whole session
-// would give. A turn without a results event encodes its results itself.
-func TestSnapshotCarriesTheResultsEventsBytes(t *testing.T) {
-	tests := []struct {
-		name  string
-		turns []api.EventRequest
-	}{
-		{"natural search", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: agenttest.NaturalZH}}}},
-		{"anchor, next page", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: agenttest.AnchorMany}}, {Event: "results.sort", Args: api.Args{By: "followers"}}}},
-		{"search, then typing (no results event)", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "swim vest"}}, {Event: "input.type", Args: api.Args{Text: "swim"}}}},
+// TestStoredSnapshotOfStringConditionsStillDecodes: a session stored before
+// Cond and Tag used tools/condition's types (testdata/
+// snapshot_string_conditions.json, written by the agent of commit 2221852
+// after a first search, a follow-up and a filter.set) decodes into the typed
+// fields, encodes back to the same bytes, and takes the next turn.
+func TestStoredSnapshotOfStringConditionsStillDecodes(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "snapshot_string_conditions.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	a := newTestAgent(t)
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := newBox(t, a, "youtube", "zh")
-			for _, r := range tc.turns {
-				b.send(r.Event, r.Args)
-			}
-			rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stored, err := a.decode(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var fields map[string]json.RawMessage
-			if err := json.Unmarshal(rec.Snapshot, &fields); err != nil {
-				t.Fatal(err)
-			}
-			last := tc.turns[len(tc.turns)-1]
-			var resultsEvent json.RawMessage
-			for _, e := range b.events {
-				if e.Name == api.EventResults {
-					resultsEvent = e.Data
-				}
-			}
-			if resultsEvent != nil && !bytes.Equal(fields["results"], resultsEvent) {
-				t.Errorf("after %s the snapshot's results are not the results event's bytes:\nsnapshot %.200s\nevent    %.200s", last.Event, fields["results"], resultsEvent)
-			}
-			if resultsEvent == nil && fields["results"] == nil {
-				t.Fatalf("after %s the snapshot has no results", last.Event)
-			}
-			whole, err := json.Marshal(stored)
-			if err != nil {
-				t.Fatal(err)
-			}
-			again, err := a.decode(sessions.Record{Snapshot: whole})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(again, stored); diff != "" {
-				t.Errorf("the stored snapshot decodes to another session than encoding it whole (-whole +stored):\n%s", diff)
-			}
-		})
+	var s Session
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatalf("decode the stored snapshot: %v", err)
 	}
-}
+	type node struct {
+		kind   condition.Kind
+		op     condition.Op
+		source condition.Source
+		status condition.Status
+	}
+	want := []node{
+		{condition.KindHard, condition.OpEq, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindHard, condition.OpEq, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindHard, condition.OpBetween, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindHard, condition.OpWithinDays, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindHard, condition.OpNotIn, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindSoft, condition.OpPrefer, condition.SourceUserInput, condition.StatusReference},
+		{condition.KindHard, condition.OpGte, condition.SourceUserInput, condition.StatusApplied},
+		{condition.KindHard, condition.OpIn, condition.SourceManual, condition.StatusApplied},
+	}
+	if len(s.Conds) != len(want) {
+		t.Fatalf("decoded %d conditions, want %d", len(s.Conds), len(want))
+	}
+	for i, c := range s.Conds {
+		if got := (node{c.Kind, c.Op, c.Source, c.Status}); got != want[i] {
+			t.Errorf("condition %s decoded as %+v, want %+v", c.ID, got, want[i])
+		}
+	}
+	if len(s.Tags) != 1 || s.Tags[0].Source != condition.SourceUserInput || !s.Tags[0].Ranks() {
+		t.Errorf("tags decoded as %+v, want one ranking term from user_input", s.Tags)
+	}
+	again, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(raw) {
+		t.Errorf("the typed session encodes differently from the stored snapshot:\nstored: %s\nnow:    %s", raw, again)
+	}
 
-// TestCachedResultsDecodeAsTheSnapshot: the next turn reads the results
-// its session's last turn encoded from the cache (no second decoding),
-// they equal decoding the stored snapshot, and marking them stale
-// replaces them instead of changing the shared value.
-func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
+	// The stored session takes the next turn through the store.
 	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "en")
-	b.send("search.submit", api.Args{Text: "swim vest"})
-	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-	if err != nil {
+	ctx := context.Background()
+	token := randomHex(8)
+	if _, err := a.cfg.Sessions.Create(ctx, sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(s.Platform), Locale: s.Locale, Snapshot: raw}); err != nil {
 		t.Fatal(err)
 	}
-	cached, ok := a.results.c.Get(b.id)
-	if !ok {
-		t.Fatal("the committed turn's results are not cached")
+	b := &box{t: t, a: a, id: s.ID, token: token}
+	snap := b.send("followup.submit", api.Args{Text: "去掉平均播放量的要求"})
+	for _, c := range snap.Context.Conditions {
+		if c.Field == "avg_views" {
+			t.Errorf("after removing the average-views limit the conditions still hold %+v", c)
+		}
 	}
-	got, err := a.decode(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Results != cached.results {
-		t.Errorf("decode did not take the cached results")
-	}
-	var plain Session
-	if err := json.Unmarshal(rec.Snapshot, &plain); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(&plain, got); diff != "" {
-		t.Errorf("decode with cached results differs from decoding the snapshot (-plain +cached):\n%s", diff)
-	}
-	got.markStale()
-	if cached.results.Stale || !got.Results.Stale {
-		t.Errorf("markStale: shared results stale %v, the session's %v; want the session's replaced by stale ones and the shared ones unchanged", cached.results.Stale, got.Results.Stale)
+	if got := mustSession(t, a, b); len(got.Conds) != len(want)-1 {
+		t.Errorf("after the turn the stored session has %d conditions, want %d", len(got.Conds), len(want)-1)
 	}
 }
