@@ -323,10 +323,14 @@ func init() {
 	}
 }
 
-// markStale marks the shown results stale after a context change.
+// markStale marks the shown results stale after a context change. The
+// results are replaced, not changed: the decoded results of a committed
+// snapshot are shared (resultsCache).
 func (s *Session) markStale() {
 	if s.Results != nil {
-		s.Results.Stale = true
+		r := *s.Results
+		r.Stale = true
+		s.Results = &r
 	}
 }
 

@@ -8,7 +8,10 @@
 // tokenises every scoped field with textnorm (the tokens go into GIN
 // indexed arrays, the unit sequence into a text column for phrase checks)
 // and relevance is the same BM25F, computed in SQL from per-platform
-// statistics; a keyword widens through the bilingual topic table
+// statistics that Upsert keeps (document frequencies in channel_terms,
+// channel counts and field lengths in channel_stats, changed in the
+// transaction of the channels they count: a search reads them by key and
+// never counts the catalog); a keyword widens through the bilingual topic table
 // (store.Aliases: 耳机 meets "headphones", an excluded 烘焙 keeps out
 // "baking") with the memory store's alias scores (see scoreExpr). Anchor search is a k-nearest-neighbour query on an HNSW
 // index (vector_cosine_ops, m=16, ef_construction=64) with filters and
@@ -371,9 +374,12 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
-	sql := `WITH ` + score.with + `m AS (SELECT key, doc, followers, last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
-SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM m) t
-LEFT JOIN LATERAL (SELECT doc, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
+	// m is the filtered set with each row's score, computed once; the
+	// total counts m and the page is sorted from it, and only the page's
+	// rows read their documents.
+	sql := `WITH ` + score.with + `m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
+SELECT t.total, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score FROM (SELECT count(*) AS total FROM m) t
+LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
 	total, items, err := s.page(ctx, sql, b.args, nil)
 	if err != nil {
 		return store.Page{}, err
