@@ -7,6 +7,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/router"
 	"searchagent/tools/condparse"
 	"searchagent/tools/platform"
@@ -154,18 +155,18 @@ type QuestionOption struct {
 type Relaxation struct {
 	ActionID    string `json:"action_id"`
 	ConditionID string `json:"condition_id,omitempty"`
-	// Change says how (contract.RelaxChange): drop removes the condition,
+	// Change says how (render.RelaxChange): drop removes the condition,
 	// widen replaces a range with Min..Max or a time window with Days,
 	// scope moves a keyword to Scope, include lifts an exclusion,
 	// similarity lowers the anchor's similarity floor to MinScore,
 	// remove_anchor drops the anchor and keeps the keywords.
-	Change   contract.RelaxChange `json:"change"`
-	Scope    contract.Scope       `json:"scope,omitempty"`
-	Min      int64                `json:"min,omitempty"`
-	Max      int64                `json:"max,omitempty"`
-	Days     int64                `json:"days,omitempty"`
-	MinScore float64              `json:"min_score,omitempty"`
-	Count    int                  `json:"count"`
+	Change   render.RelaxChange `json:"change"`
+	Scope    contract.Scope     `json:"scope,omitempty"`
+	Min      int64              `json:"min,omitempty"`
+	Max      int64              `json:"max,omitempty"`
+	Days     int64              `json:"days,omitempty"`
+	MinScore float64            `json:"min_score,omitempty"`
+	Count    int                `json:"count"`
 }
 
 func (s *Session) newID(prefix string) string {

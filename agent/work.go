@@ -12,6 +12,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/tools/catalog"
 	"searchagent/tools/condparse"
 	"searchagent/tools/states"
@@ -273,7 +274,7 @@ func (t *turn) render(ctx context.Context) error {
 	var slots contract.Slots
 	if err := t.step(api.StepRenderSlots, func() (any, error) {
 		var err error
-		slots, err = contract.Render(in)
+		slots, err = render.Turn(in)
 		if err != nil {
 			return nil, fmt.Errorf("render %s: %w", in.State, err)
 		}

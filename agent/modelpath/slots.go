@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/tools/llm"
 )
 
@@ -21,7 +22,7 @@ const (
 type SlotsRequest struct {
 	// Render is the turn's render input: state, context, allowed actions,
 	// graph, results total, question, relaxations.
-	Render contract.RenderInput
+	Render render.Input
 	// Check is the validator input (Render.ValidationInput() with the
 	// tags before the turn).
 	Check contract.Input
@@ -91,7 +92,7 @@ func (p *Path) WriteSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 
 func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 	res := SlotsResult{Source: SourceTemplate, Slots: req.Draft}
-	claims := contract.ClaimsOf(req.Render, req.Shown)
+	claims := req.Render.Claims(req.Shown)
 	if req.SummaryPrefix != "" {
 		claims.Known = append(claims.Known, req.SummaryPrefix)
 	}
