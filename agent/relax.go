@@ -38,8 +38,8 @@ import (
 const maxRelaxations = 3
 
 // scopeTries are the scopes a keyword is tried in when its own finds
-// nothing, the most precise first.
-var scopeTries = []contract.Scope{contract.ScopeName, contract.ScopeDescription, contract.ScopeContent}
+// nothing, the most precise first; all (every field) comes last.
+var scopeTries = []contract.Scope{contract.ScopeName, contract.ScopeDescription, contract.ScopeContent, contract.ScopeAll}
 
 // relaxRank orders repairs: the smallest change to what the user asked
 // first (a keyword's scope, a widened range), then lifting a condition.
@@ -83,8 +83,11 @@ func (t *turn) relaxations() error {
 			if n, err := t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, Keywords: alone.keywords}); err != nil {
 				return nil, storeErr(err)
 			} else if n == 0 {
+				// The narrowest scope with hits, then every field ("从全部来源",
+				// spec 3.4.1D) when that finds more (issue 31 item 5).
+				narrow := 0
 				for _, sc := range scopeTries {
-					if sc == tg.Scope {
+					if sc == tg.Scope || narrow > 0 && sc != contract.ScopeAll {
 						continue
 					}
 					q := s.buildQuery(t.now, "")
@@ -93,8 +96,12 @@ func (t *turn) relaxations() error {
 					if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: render.RelaxScope, Scope: sc}, q); err != nil {
 						return nil, err
 					}
-					if len(cands) > before {
-						break
+					switch {
+					case len(cands) == before:
+					case sc != contract.ScopeAll:
+						narrow = cands[len(cands)-1].Count
+					case narrow > 0 && cands[len(cands)-1].Count <= narrow:
+						cands = cands[:len(cands)-1] // the narrow scope's channels again
 					}
 				}
 			}
