@@ -426,7 +426,7 @@ func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error
 		State: router.State{Input: req.State.Input, Container: req.State.Container, Session: req.State.Session}}
 	if len(req.Pending) > 0 && string(req.Pending) != "null" {
 		if err := json.Unmarshal(req.Pending, &in.Pending); err != nil {
-			return nil, badRequest("bad_pending", both("pending 必须是期望列表，每项为 {id, kind, options[]}", "pending must be a list of expectations {id, kind, options[]}"), map[string]string{"expected": "[{id, kind, options[]}]"})
+			return nil, badRequest("bad_pending", both("pending 必须是期望列表，每项为 {id, kind, options}", "pending must be a list of expectations, each {id, kind, options}"), map[string]string{"expected": "a list of {id, kind, options}"})
 		}
 	}
 	res, tr, err := a.cfg.Router.Explain(ctx, in)

@@ -102,6 +102,7 @@ func init() {
 					s.ActiveTagID, s.MenuOpen = "", false
 				}
 				s.markStale()
+				s.endQuestion()
 				if s.State.Container == states.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
 					// The repair of a classic search loses its last
 					// keyword: the box is empty again, and so are its
@@ -131,6 +132,7 @@ func init() {
 				_, tg := t.s.tag(t.args.TagID)
 				tg.Scope, tg.Source = contract.Scope(t.args.Scope), "manual"
 				t.s.markStale()
+				t.s.endQuestion()
 				return nil
 			}},
 		fsm.TagToggleExclude: {label: text{"排除「%s」", "Exclude “%s”"}, group: text{"排除或恢复关键词", "Exclude or include a keyword"}, targets: excludeTargets,
@@ -139,6 +141,7 @@ func init() {
 				_, tg := t.s.tag(t.args.TagID)
 				tg.Excluded, tg.Source = !tg.Excluded, "manual"
 				t.s.markStale()
+				t.s.endQuestion()
 				return nil
 			}},
 		fsm.AnchorDelete: {label: text{"删除锚点 %s", "Remove the anchor %s"}, group: text{"删除锚点", "Remove the anchor"}, targets: anchorTarget,
@@ -326,6 +329,12 @@ func (s *Session) markStale() {
 		s.Results.Stale = true
 	}
 }
+
+// endQuestion closes the open question: a manual change of the
+// conditions in the clarifying box ends it (spec 4.3), for a keyword chip
+// as for any other condition; a platform left pending is asked again
+// after the search, the same question (view.go question).
+func (s *Session) endQuestion() { s.Question, s.Expect = nil, nil }
 
 // prepareTyping: typing needs text (clearing is its own event).
 func prepareTyping(t *turn, f *fsm.Facts) error {

@@ -252,7 +252,7 @@ func (t *turn) refusal(err error, f fsm.Facts) error {
 // guards read.
 func refusalReason(zh bool, na *fsm.NotAllowedError, f fsm.Facts) string {
 	if len(na.Refused) == 0 {
-		return pick(zh, "当前状态下不能执行该操作", fmt.Sprintf("%s is not possible in %s", na.Event, na.State))
+		return pick(zh, "当前状态下不能执行该操作", "this action is not possible now")
 	}
 	switch na.Event {
 	case fsm.SearchSubmit, fsm.InputCommit:

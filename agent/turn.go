@@ -365,21 +365,24 @@ func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (
 	traceRaw, _ := json.Marshal(t.trace)
 	newRec, evs, err := w.Commit(context.WithoutCancel(ctx), rec.Version, snap, t.log, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State)})
 	if err != nil {
-		switch {
-		case errors.Is(err, sessions.ErrConflict):
-			err = newError(ErrConflict, "conflict", both("会话已被并发修改，请刷新后重试", "the session changed concurrently; reload and retry"), nil, err)
-		case errors.Is(err, sessions.ErrUnavailable):
-			err = newError(ErrUnavailable, "unavailable", both("会话存储暂时不可用，本轮未生效，请稍后重试", "the session store is unavailable; nothing of this turn took effect, retry later"),
-				map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
-		default:
-			err = newError(ErrInternal, "internal", both("无法保存会话，请稍后重试", "could not save the session"), nil, err)
-		}
-		return api.Snapshot{}, t.fail(w, start, err)
+		return api.Snapshot{}, t.fail(w, start, commitError(err))
 	}
 	t.send(toStream(evs[len(evs)-1]))
 	a.cfg.Observer.Turn(t.trace.Event, true, time.Since(start))
 	a.cfg.Logger.Info("turn", "session", id, "event", t.trace.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
 	return a.snapshot(s, newRec.Version, false), nil
+}
+
+// commitError is the answer when a turn's commit fails.
+func commitError(err error) error {
+	switch {
+	case errors.Is(err, sessions.ErrConflict):
+		return newError(ErrConflict, "conflict", both("会话已被并发修改，请刷新后重试", "the session changed concurrently; reload and retry"), nil, err)
+	case errors.Is(err, sessions.ErrUnavailable):
+		return newError(ErrUnavailable, "unavailable", both("会话存储暂时不可用，本轮未生效，请稍后重试", "the session store is unavailable; nothing of this turn took effect, retry later"),
+			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+	}
+	return newError(ErrInternal, "internal", both("无法保存会话，请稍后重试", "could not save the session"), nil, err)
 }
 
 // writable takes the session's writer lock for a turn (the caller holds
@@ -433,18 +436,7 @@ func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer
 func (t *turn) fail(w sessions.Writer, start time.Time, runErr error) error {
 	t.trace.Error = runErr.Error()
 	t.trace.DurationMS = ms(time.Since(start))
-	msg := userSafe(runErr)
-	if errors.Is(runErr, context.Canceled) {
-		msg = text{"客户端已断开：本轮已停止，没有任何改变", "the client went away; the turn was stopped and nothing changed"}
-	}
-	out := newError(ErrInternal, "turn_failed", msg, nil, runErr)
-	var ae *Error
-	if errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal) {
-		out = ae // a client error or an unavailable tool keeps its kind
-	} else if errors.As(runErr, &ae) && ae.Code != "" && ae.Code != "internal" {
-		out = newError(ErrInternal, ae.Code, text{ae.In("zh"), ae.In("en")}, nil, runErr)
-	}
-	out = inLocale(out, t.s.Locale).(*Error)
+	out := inLocale(turnFailure(runErr), t.s.Locale).(*Error)
 	t.a.cfg.Observer.Turn(string(t.ev), false, time.Since(start))
 	data, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: out.Code, Message: out.In(out.Locale), Details: out.Details}})
 	traceRaw, _ := json.Marshal(t.trace)
@@ -458,6 +450,24 @@ func (t *turn) fail(w sessions.Writer, start time.Time, runErr error) error {
 	}
 	t.send(toStream(ev))
 	return out
+}
+
+// turnFailure is the answer of a turn that failed with runErr: a client
+// error or an unavailable tool keeps its kind; anything else is 500
+// turn_failed with a user-safe text (the cause stays in the trace).
+func turnFailure(runErr error) *Error {
+	msg := userSafe(runErr)
+	if errors.Is(runErr, context.Canceled) {
+		msg = text{"客户端已断开：本轮已停止，没有任何改变", "the client went away; the turn was stopped and nothing changed"}
+	}
+	var ae *Error
+	switch {
+	case errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal):
+		return ae
+	case errors.As(runErr, &ae) && ae.Code != "" && ae.Code != "internal":
+		return newError(ErrInternal, ae.Code, text{ae.In("zh"), ae.In("en")}, nil, runErr)
+	}
+	return newError(ErrInternal, "turn_failed", msg, nil, runErr)
 }
 
 // lockError is the answer when the session's writer lock cannot be had.

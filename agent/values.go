@@ -132,8 +132,8 @@ func unknownTerm(ff fields.Field, word string, raw json.RawMessage) error {
 	}
 	listZH, listEN := strings.Join(zh, "、"), strings.Join(en, ", ")
 	if len(zh) < len(terms) {
-		listZH = fmt.Sprintf("%s 等 %d 个（全部见 details.allowed）", listZH, len(terms))
-		listEN = fmt.Sprintf("%s and %d more (all in details.allowed)", listEN, len(terms)-len(en))
+		listZH = fmt.Sprintf("%s 等 %d 个", listZH, len(terms))
+		listEN = fmt.Sprintf("%s and %d more", listEN, len(terms)-len(en))
 	}
 	return valueError(string(ff.Name), raw, both(
 		fmt.Sprintf("%s「%s」无法识别：可用的值是 %s（中文名、英文名或代码均可）", ff.Label("zh"), word, listZH),
@@ -183,7 +183,7 @@ func readBounds(ff fields.Field, op string, raw json.RawMessage) (condparse.Valu
 		ff.Max = min(ff.Max, MaxCount) // the bound of every count argument
 	}
 	form := both(fmt.Sprintf("整数或带单位的数（如 5万、10k、1.2M），最大 %d", ff.Max),
-		fmt.Sprintf("a whole number or one with a unit (e.g. 50000, 5万, 10k, 1.2M), at most %d", ff.Max))
+		fmt.Sprintf("a whole number or one with a unit (e.g. 50000, \"5万\", 10k, 1.2M), at most %d", ff.Max))
 	if ff.Kind == fields.Ratio {
 		form = both(fmt.Sprintf("百分比（如 \"3%%\"、\"2.5\"）或基点整数（300 即 3%%），最大 %s", fields.FormatRatio(ff.Max)),
 			fmt.Sprintf("a percentage (e.g. \"3%%\", \"2.5\") or whole basis points (300 is 3%%), at most %s", fields.FormatRatio(ff.Max)))

@@ -162,10 +162,9 @@ func (t *turn) fetch() error {
 			}
 			s.Results = toResults(res.Anchor, res.Items, res.Total, s.Offset, limit, string(sort))
 			s.Results.Expansions = s.expansions(res.Expansions)
+			filters := s.filterReasons()
 			for i, h := range res.Items {
-				for _, r := range h.Reasons {
-					s.Results.Items[i].Reasons = append(s.Results.Items[i].Reasons, api.MatchReason{Code: r.Code, Text: r.Text(s.Locale)})
-				}
+				s.withReasons(&s.Results.Items[i], slices.Concat(h.Reasons, filters))
 			}
 			return map[string]any{"anchor": q.anchor, "total": res.Total, "min_score": res.MinScore, "keywords": len(q.keywords),
 				"expansions": res.Expansions, "basis": res.Basis}, nil
@@ -183,11 +182,10 @@ func (t *turn) fetch() error {
 		}
 		s.Results = toResults(nil, page.Items, page.Total, s.Offset, limit, string(sort))
 		s.Results.Expansions = s.expansions(page.Expansions)
+		filters := s.filterReasons()
 		for i, h := range page.Items {
 			// a result a keyword met through an alias says so (issue 26).
-			for _, r := range store.AliasReasons(h.Channel, page.Expansions) {
-				s.Results.Items[i].Reasons = append(s.Results.Items[i].Reasons, api.MatchReason{Code: r.Code, Text: r.Text(s.Locale)})
-			}
+			s.withReasons(&s.Results.Items[i], slices.Concat(keywordReasons(h.Channel, q.keywords), store.AliasReasons(h.Channel, page.Expansions), filters))
 		}
 		return map[string]any{"total": page.Total, "keywords": len(q.keywords), "expansions": page.Expansions}, nil
 	})

@@ -198,9 +198,16 @@ type Results struct {
 type ResultItem struct {
 	Channel *catalog.Channel `json:"channel"`
 	Score   float64          `json:"score"`
-	// Reasons say why a similar channel matches the anchor ("same
-	// category", "similar audience size"), strongest first.
+	// Reasons say why the channel is a result, strongest first: why a
+	// similar channel matches the anchor ("same category", "similar
+	// audience size"), which field has a keyword, which filters it meets.
 	Reasons []MatchReason `json:"reasons,omitempty"`
+	// ReasonLabels are the reasons in a few words each, in the session's
+	// locale, for the result card ("同类目", "受众规模相近", "同国家" / "same
+	// category", "similar audience size", "same country"; "名称含「kayak」";
+	// a filter's chip): why the channel is here. Score is for the explain
+	// drawer, not the card.
+	ReasonLabels []string `json:"reason_labels,omitempty"`
 }
 
 // MatchReason is one reason why a channel matches: a stable code and the
