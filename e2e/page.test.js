@@ -297,8 +297,18 @@ test('item 5: result cards say why, followers, average views and the last post; 
     assert.doesNotMatch(c, /\b\d+\.\d{2}\b/, `no raw score on a card: ${c}`);
   }
   const reasons = await page.$$eval('.card .reasons', rs => rs.map(r => r.textContent));
-  assert.ok(reasons.length === 4 && reasons.every(r => r.includes('·') || /同|相近|匹配/.test(r)), `reasons in words: ${reasons}`);
+  assert.ok(reasons.length === 4 && reasons.every(r => /英国|健身|粉丝|活跃/.test(r)), `reasons in words: ${reasons}`);
   await shot(page, 'p12-cards');
+  // Channels similar to an anchor say how they are similar.
+  const p2 = await open();
+  await p2.fill('#draft', 'https://www.youtube.com/@gadgetgrid');
+  await p2.click('#search');
+  await p2.waitForSelector('.anchor-card');
+  await idle(p2);
+  const sim = await p2.$$eval('.card:not(.anchor-card) .reasons', rs => rs.map(r => r.textContent));
+  assert.ok(sim.length > 0 && sim.some(r => /同类目|受众规模相近|同国家/.test(r)), `similarity reasons: ${sim.slice(0, 3)}`);
+  assert.doesNotMatch((await p2.textContent('#results-body')), /\b\d+\.\d{2}\b/, 'no raw score on the cards');
+  await shot(p2, 'p12b-similar-cards');
   // The scores stay in the explain drawer.
   await page.click('#explain-open');
   await page.waitForSelector('#explain-body table');

@@ -783,13 +783,9 @@ function termName(field, code) {
   return tm ? (S.lang === 'zh' ? tm.zh : tm.en) : code;
 }
 
-// reasonsOf are the words that say why a channel is listed (the API's
-// reasons of a result item), never its raw score.
-function reasonsOf(it) {
-  if (!it) return [];
-  const r = it.reasons || it.reason_labels || it.why || [];
-  return (Array.isArray(r) ? r : [r]).map(x => typeof x === 'string' ? x : (x.label || x.text || '')).filter(Boolean);
-}
+// reasonsOf are the words that say why a channel is listed (the result
+// item's reason_labels, in the session's locale), never its raw score.
+function reasonsOf(it) { return (it && it.reason_labels) || []; }
 
 // card is one channel in words: why it is here, followers, average
 // views, the last post. Scores stay in the explain drawer.
