@@ -49,7 +49,9 @@ func (t *turn) guardCheck(text string) {
 	var res *router.Result
 	var tr *router.Trace
 	var err error
+	stages := StagesRules
 	if t.a.cfg.Router.ClassifierKind() == router.ClassifierLocal {
+		stages = StagesSubmitted
 		res, tr, err = t.a.cfg.Router.ExplainSubmitted(t.ctx, in)
 	} else {
 		if res, err = t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
@@ -60,7 +62,7 @@ func (t *turn) guardCheck(text string) {
 	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: stages, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	if _, ok := t.overruleLocalGuard(text, tr); ok {
 		return
@@ -113,7 +115,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	if err != nil {
 		return newError(ErrInternal, "internal", both("意图路由出错，请稍后重试", "the router failed"), nil, err)
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: StagesAll, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	t.plan.text = text
 	refuse := func(msg string) { t.refuse(f, msg) }
@@ -313,11 +315,11 @@ func (q *Question) option(id, text string) *QuestionOption {
 func (t *turn) editedCond() (Cond, error) {
 	_, old := t.s.cond(t.args.ConditionID)
 	c := *old
-	c.Source, c.Status = "manual", "applied"
-	if c.Kind == "soft" {
-		c.Status = "reference"
+	c.Source, c.Status = condition.SourceManual, condition.StatusApplied
+	if c.Kind == condition.KindSoft {
+		c.Status = condition.StatusReference
 	}
-	if ff, ok := filterFieldNamed(c.Field); ok && slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+	if ff, ok := filterFieldNamed(c.Field); ok && slices.Contains(ff.Ops(), c.Op) {
 		v, err := readValue(ff, c.Op, t.args.Value)
 		if err != nil {
 			return c, err
@@ -333,7 +335,7 @@ func (t *turn) editedCond() (Cond, error) {
 // filterCond is the condition a filter.set makes (source manual).
 func (t *turn) filterCond() (Cond, error) {
 	a := t.args
-	c := Cond{Kind: "hard", Field: a.Field, Op: a.Op, Source: "manual", Status: "applied", Priority: 1}
+	c := Cond{Kind: condition.KindHard, Field: a.Field, Op: condition.Op(a.Op), Source: condition.SourceManual, Status: condition.StatusApplied, Priority: 1}
 	ff, ok := filterFieldNamed(a.Field)
 	if !ok {
 		names := fields.Names()
@@ -341,12 +343,12 @@ func (t *turn) filterCond() (Cond, error) {
 			map[string]any{"field": a.Field, "allowed": names})
 	}
 	if ff.Kind == fields.Set && c.Op == "" {
-		c.Op = "in"
+		c.Op = condition.OpIn
 	}
 	if ff.Kind == fields.Duration {
-		c.Op = "within_days"
+		c.Op = condition.OpWithinDays
 	}
-	if !slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+	if !slices.Contains(ff.Ops(), c.Op) {
 		var ops []string
 		for _, o := range ff.Ops() {
 			ops = append(ops, string(o))
@@ -370,7 +372,7 @@ func (t *turn) filterCond() (Cond, error) {
 
 // decodeValue reads a value by its op's JSON form alone (a condition of
 // no filter field); the error says what form was expected.
-func decodeValue(raw json.RawMessage, op string, v *condparse.Value) *text {
+func decodeValue(raw json.RawMessage, op condition.Op, v *condparse.Value) *text {
 	if len(raw) == 0 {
 		return &text{"缺少值（value）", "a value is required"}
 	}
@@ -484,7 +486,7 @@ func (t *turn) beginTask() {
 func (t *turn) absorb() error {
 	s := t.s
 	return t.step(api.StepParseConditions, func() (any, error) {
-		u, second := s.absorbParse(*t.plan.parse, "user_input")
+		u, second := s.absorbParse(*t.plan.parse, condition.SourceUserInput)
 		t.trace.Parse = t.plan.parse
 		if u != "" {
 			t.plan.anchorURL = u
@@ -519,7 +521,7 @@ func (t *turn) parseInto(text string) error {
 			// absorbed (contract 4.8).
 			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
 		}
-		u, second := s.absorbParse(res, "user_input")
+		u, second := s.absorbParse(res, condition.SourceUserInput)
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
 			s.Anchor = &Anchor{ID: s.newID("a"), URL: u, Resolution: string(urlresolve.StateResolving)}
@@ -591,7 +593,8 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 // n-gram classifier made stands. When the condition reading places every
 // word of the text as a condition or a sort ("粉丝越多越好", "粉丝五千到两万之间的"),
 // the text is a search refinement and n-grams alone do not refuse it
-// (issue 26 item 7: look-alikes pass); the classifier's trace says so.
+// (issue 26 item 7: look-alikes pass); the turn's router stage says so
+// (RouterStage.Overruled).
 // It returns the reading when it overrules.
 func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Reading, bool) {
 	if tr == nil || tr.Classifier == nil || tr.DecidedBy() != "classifier:"+router.ClassifierLocal {
@@ -601,7 +604,9 @@ func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Read
 	if err != nil || !placesEveryWord(rd) {
 		return condparse.Reading{}, false
 	}
-	tr.Classifier.Reason += "; overruled: the condition reading places every word as a search condition or sort"
+	if t.trace.Router != nil {
+		t.trace.Router.Overruled = "the condition reading places every word as a search condition or sort"
+	}
 	return rd, true
 }
 
