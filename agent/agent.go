@@ -422,14 +422,32 @@ func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error
 	if len(req.Text) > MaxTextBytes {
 		return nil, tooLong("text", req.Text)
 	}
-	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform,
+	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform, Turn: req.Turn, ActiveTagID: req.ActiveTagID,
 		State: router.State{Input: req.State.Input, Container: req.State.Container, Session: req.State.Session}}
 	if len(req.Pending) > 0 && string(req.Pending) != "null" {
 		if err := json.Unmarshal(req.Pending, &in.Pending); err != nil {
 			return nil, badRequest("bad_pending", both("pending 必须是期望列表，每项为 {id, kind, options[]}", "pending must be a list of expectations {id, kind, options[]}"), map[string]string{"expected": "[{id, kind, options[]}]"})
 		}
 	}
-	res, tr, err := a.cfg.Router.Explain(ctx, in)
+	if len(req.Conditions) > 0 && string(req.Conditions) != "null" {
+		if err := json.Unmarshal(req.Conditions, &in.Conditions); err != nil {
+			return nil, badRequest("bad_conditions", both("conditions 必须是条件列表，每项为 {id, kind, field, op, value, label}", "conditions must be a list of conditions {id, kind, field, op, value, label}"), map[string]string{"expected": "[{id, kind, field, op, value, label}]"})
+		}
+	}
+	if req.Turn < 0 {
+		return nil, badRequest("bad_turn", both("turn 不能小于 0", "turn must be 0 or more"), map[string]int{"turn": req.Turn})
+	}
+	explain := a.cfg.Router.Explain
+	switch req.Stages {
+	case "", StagesAll:
+	case StagesSubmitted:
+		explain = a.cfg.Router.ExplainSubmitted
+	case StagesRules:
+		explain = a.cfg.Router.ExplainRules
+	default:
+		return nil, badRequest("bad_stages", both("stages 只能是 all、submitted 或 rules", "stages must be all, submitted or rules"), map[string]string{"stages": req.Stages})
+	}
+	res, tr, err := explain(ctx, in)
 	if errors.Is(err, router.ErrInputTooLong) {
 		return nil, tooLong("text", req.Text)
 	}

@@ -49,7 +49,9 @@ func (t *turn) guardCheck(text string) {
 	var res *router.Result
 	var tr *router.Trace
 	var err error
+	stages := StagesRules
 	if t.a.cfg.Router.ClassifierKind() == router.ClassifierLocal {
+		stages = StagesSubmitted
 		res, tr, err = t.a.cfg.Router.ExplainSubmitted(t.ctx, in)
 	} else {
 		if res, err = t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
@@ -60,7 +62,7 @@ func (t *turn) guardCheck(text string) {
 	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: stages, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	if _, ok := t.overruleLocalGuard(text, tr); ok {
 		return
@@ -113,7 +115,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	if err != nil {
 		return newError(ErrInternal, "internal", both("意图路由出错，请稍后重试", "the router failed"), nil, err)
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: StagesAll, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	t.plan.text = text
 	refuse := func(msg string) { t.refuse(f, msg) }
@@ -591,7 +593,8 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 // n-gram classifier made stands. When the condition reading places every
 // word of the text as a condition or a sort ("粉丝越多越好", "粉丝五千到两万之间的"),
 // the text is a search refinement and n-grams alone do not refuse it
-// (issue 26 item 7: look-alikes pass); the classifier's trace says so.
+// (issue 26 item 7: look-alikes pass); the turn's router stage says so
+// (RouterStage.Overruled).
 // It returns the reading when it overrules.
 func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Reading, bool) {
 	if tr == nil || tr.Classifier == nil || tr.DecidedBy() != "classifier:"+router.ClassifierLocal {
@@ -601,7 +604,9 @@ func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Read
 	if err != nil || !placesEveryWord(rd) {
 		return condparse.Reading{}, false
 	}
-	tr.Classifier.Reason += "; overruled: the condition reading places every word as a search condition or sort"
+	if t.trace.Router != nil {
+		t.trace.Router.Overruled = "the condition reading places every word as a search condition or sort"
+	}
 	return rd, true
 }
 

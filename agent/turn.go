@@ -52,9 +52,27 @@ type TurnTrace struct {
 
 // RouterStage is the router's result and explain trace for a follow-up.
 type RouterStage struct {
+	// Input is the router's whole input (text, state, turn, pending
+	// expectations, conditions, locale, platform; the trace carries the
+	// specs' snapshot revision) and Stages the stages
+	// it ran: POST /v1/route/explain with the same input and stages
+	// returns this Result and Trace byte for byte (issue 30 item 4).
+	Input  router.Input   `json:"input"`
+	Stages string         `json:"stages"`
 	Result *router.Result `json:"result"`
 	Trace  *router.Trace  `json:"trace"`
+	// Overruled says why the agent did not follow a local-classifier
+	// guard hit (the router's own trace stays as the router made it).
+	Overruled string `json:"overruled,omitempty"`
 }
+
+// The router stages a turn runs, as RouterStage.Stages and the explain
+// request's stages name them.
+const (
+	StagesAll       = "all"       // Router.Explain: a follow-up
+	StagesSubmitted = "submitted" // Router.ExplainSubmitted: a first search's guard check, local classifier installed
+	StagesRules     = "rules"     // Router.ExplainRules: the guard check without the local classifier
+)
 
 // StepTrace is one tool call of a turn.
 type StepTrace struct {

@@ -328,12 +328,25 @@ type ErrorInfo struct {
 }
 
 // ExplainRequest is the body of POST /v1/route/explain.
+// It takes the router's whole input as a stored turn trace records it
+// (router.input), so any stored decision can be replayed exactly.
 type ExplainRequest struct {
 	Text     string          `json:"text"`
 	State    State           `json:"state"`
 	Pending  json.RawMessage `json:"pending,omitempty"`
 	Locale   string          `json:"locale,omitempty"`
 	Platform string          `json:"platform,omitempty"`
+	// Turn is the turn number (pending expectations expire by it).
+	Turn int `json:"turn,omitempty"`
+	// Conditions are the condition graph's conditions {id, kind, field,
+	// op, value, label}: a decision that depends on an anchor or a field
+	// already set needs them.
+	Conditions  json.RawMessage `json:"conditions,omitempty"`
+	ActiveTagID string          `json:"active_tag_id,omitempty"`
+	// Stages is which router stages run: all (default, a follow-up),
+	// submitted (a first search's guard check with the local classifier)
+	// or rules (the deterministic stages only).
+	Stages string `json:"stages,omitempty"`
 }
 
 // ReadinessStatus is GET /readyz without the API key when keys are set:

@@ -576,7 +576,9 @@ func (c *checker) checkQuestion() {
 			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty.", "%s 为空。", slotName(base+"/label")))
 			}
-			c.text(base+"/label", label, textRule{limit: c.rule.Limits.OptionLabel, chat: true})
+			// An option is an answer, never a question of its own
+			// (seed 001 §4.5: one question per episode).
+			c.text(base+"/label", label, textRule{limit: c.rule.Limits.OptionLabel, question: true, chat: true})
 		}
 	}
 }
@@ -689,7 +691,9 @@ func (c *checker) checkActions() {
 			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty.", "%s 为空。", slotName(base+"/label")))
 			}
-			c.text(base+"/label", label, textRule{limit: c.rule.Limits.ActionLabel, chat: true})
+			// A button does something; a question on it is a second
+			// question (seed 001 §4.5).
+			c.text(base+"/label", label, textRule{limit: c.rule.Limits.ActionLabel, question: true, chat: true})
 		}
 	}
 }
