@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -138,9 +139,7 @@ func caseResult(s *Suite, c *Case, runs []caseRun) CaseResult {
 		} else if cr.Failures == nil {
 			cr.Failures, cr.Trace = r.failures, r.trace
 		}
-		if cr.Decision == "" {
-			cr.Decision = r.decision
-		}
+		cr.Decision = cmp.Or(cr.Decision, r.decision)
 		if cr.DecidedBy == "" && r.route != nil {
 			cr.DecidedBy = r.route.Stage
 		}
@@ -183,9 +182,7 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 				kinds[string(s.Kind)] = append(kinds[string(s.Kind)], float64(run.dur.Microseconds())/1000)
 				if ro := run.route; ro != nil && ro.WantTop != "" {
 					got := ro.Top
-					if got == "" {
-						got = "(" + ro.Branch + ")"
-					}
+					got = cmp.Or(got, "("+ro.Branch+")")
 					if conf[ro.WantTop] == nil {
 						conf[ro.WantTop] = map[string]int{}
 					}

@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
@@ -27,9 +28,7 @@ type routeOutcome struct {
 
 func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	rc := *c.Route
-	if rc.Name == "" {
-		rc.Name = c.ID
-	}
+	rc.Name = cmp.Or(rc.Name, c.ID)
 	res, trace, err := r.router.Explain(ctx, rc.Input)
 	if err != nil {
 		return caseRun{failures: []string{"router error: " + err.Error()}}

@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -217,9 +218,7 @@ func (d *routerDecision) top() string {
 func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 	sc := c.Scenario
 	locale := sc.Locale
-	if locale == "" {
-		locale = "zh"
-	}
+	locale = cmp.Or(locale, "zh")
 	resp, err := r.agent.CreateSession(ctx, api.CreateSessionRequest{Platform: sc.Platform, Locale: locale})
 	if err != nil {
 		return caseRun{failures: []string{"create session: " + err.Error()}}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -72,9 +73,7 @@ func (f *queryFlags) keywordList(positional []string) []store.Keyword {
 		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(f.scope), Exact: f.exact})
 	}
 	exScope := f.excludeScope
-	if exScope == "" {
-		exScope = f.scope
-	}
+	exScope = cmp.Or(exScope, f.scope)
 	for _, k := range f.excludes {
 		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(exScope), Excluded: true, Exact: f.exact})
 	}

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -379,25 +380,9 @@ func (p *partition) comparator(by store.Sort) func(a, b cand) int {
 	}
 }
 
-func desc(a, b int64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func desc(a, b int64) int { return cmp.Compare(b, a) }
 
-func descFloat(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func descFloat(a, b float64) int { return cmp.Compare(b, a) }
 
 // topK returns the first m candidates in cmp order, sorted. It keeps a
 // bounded max-heap (worst on top) of m entries, so it costs O(n log m).

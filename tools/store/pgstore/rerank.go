@@ -1,6 +1,7 @@
 package pgstore
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -200,12 +201,4 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 	return hits
 }
 
-func cmpDesc[T int64 | float64](a, b T) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func cmpDesc[T int64 | float64](a, b T) int { return cmp.Compare(b, a) }
