@@ -54,19 +54,6 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 				return usageErr("--classifier %q: want local or off", classifierStage)
 			}
 			opts := evals.Options{Jobs: jobs, Repeat: repeat, Model: model, Rules: rules, ProbeButtons: probe, NoLocalClassifier: classifierStage == "off"}
-			if specs != "" {
-				snap, err := router.LoadDir(specs)
-				if err != nil {
-					return usageErr("--specs: %v", err)
-				}
-				var ropts []router.Option
-				if classifierStage == "local" {
-					ropts = append(ropts, router.WithDefaultLocalClassifier())
-				}
-				if opts.Router, err = router.New(snap, ropts...); err != nil {
-					return usageErr("--specs: %v", err)
-				}
-			}
 			var base *evals.Report
 			if baseline != "" {
 				if base, err = evals.ReadReport(baseline); err != nil {
@@ -79,6 +66,24 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 					return err
 				}
 				opts.ModelPath = mp
+			}
+			if specs != "" {
+				snap, err := router.LoadDir(specs)
+				if err != nil {
+					return usageErr("--specs: %v", err)
+				}
+				var ropts []router.Option
+				if classifierStage == "local" {
+					ropts = append(ropts, router.WithDefaultLocalClassifier())
+				}
+				// A model classifier stays stage 3 with specs of a folder,
+				// as with the embedded ones (NewRunner's default router).
+				if mp := opts.ModelPath; mp != nil && mp.Stages().Classifier {
+					ropts = append(ropts, router.WithClassifier(mp.Classifier()))
+				}
+				if opts.Router, err = router.New(snap, ropts...); err != nil {
+					return usageErr("--specs: %v", err)
+				}
 			}
 			runner, err := evals.NewRunner(cmd.Context(), opts)
 			if errors.Is(err, evals.ErrModelMode) {
