@@ -40,6 +40,7 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", classifierMisses(trace))...),
 		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
+		evidence: evidence("", trace),
 	}
 	if len(run.failures) > 0 {
 		run.trace = trace
