@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -21,6 +22,7 @@ const defaultSuites = "evals/suites"
 func newEvalCmd() *cobra.Command {
 	var (
 		model, jsonOut, junitOut, baseline, specs string
+		htmlOut                                   string
 		cassettes                                 string
 		jobs, repeat                              int
 		minPass, minCoverage                      float64
@@ -102,6 +104,14 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 					return failErr("--json: %v", err)
 				}
 			}
+			if htmlOut == "" && jsonOut != "" {
+				htmlOut = strings.TrimSuffix(jsonOut, filepath.Ext(jsonOut)) + ".html"
+			}
+			if htmlOut != "" && htmlOut != "-" {
+				if err := writeFile(htmlOut, func(w *os.File) error { return rep.WriteHTML(w, base) }); err != nil {
+					return failErr("--html: %v", err)
+				}
+			}
 			if junitOut != "" {
 				if err := writeFile(junitOut, func(w *os.File) error { return rep.WriteJUnit(w) }); err != nil {
 					return failErr("--junit: %v", err)
@@ -135,6 +145,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.Float64Var(&minPass, "min-pass", 1, "overall pass-rate threshold (0..1) for the exit code, besides each suite's min_pass")
 	f.Float64Var(&minCoverage, "min-coverage", 1, "registry coverage threshold (0..1) for the exit code when scenarios ran: every action and allowed state × event cell exercised, or excluded with a reason in a suite's coverage_exclusions")
 	f.StringVar(&jsonOut, "json", "", "write the full report as JSON (usable as a --baseline)")
+	f.StringVar(&htmlOut, "html", "", "write one self-contained HTML page (suites, failures with traces, baseline changes with causes, confusion table, coverage grid); default: beside --json, with .html; - for none")
 	f.StringVar(&junitOut, "junit", "", "write the results as JUnit XML")
 	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")
 	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")
