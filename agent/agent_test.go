@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"sync"
@@ -313,9 +314,9 @@ func TestFollowupKeepAndExcludeInOneSentence(t *testing.T) {
 				}
 				raw, _ := json.Marshal(c.Value)
 				switch {
-				case (c.Op == "eq" || c.Op == "in") && strings.Contains(string(raw), "US"):
+				case (c.Op == condition.OpEq || c.Op == condition.OpIn) && strings.Contains(string(raw), "US"):
 					in = true
-				case c.Op == "not_in" && strings.Contains(string(raw), "GB"):
+				case c.Op == condition.OpNotIn && strings.Contains(string(raw), "GB"):
 					out = true
 				}
 			}

@@ -130,7 +130,7 @@ func init() {
 			effect: func(t *turn) error {
 				// The user's own choice (spec 3.4.1D): never a silent rewrite.
 				_, tg := t.s.tag(t.args.TagID)
-				tg.Scope, tg.Source = contract.Scope(t.args.Scope), "manual"
+				tg.Scope, tg.Source = contract.Scope(t.args.Scope), condition.SourceManual
 				t.s.markStale()
 				t.s.endQuestion()
 				return nil
@@ -139,7 +139,7 @@ func init() {
 			prepare: prepareTag,
 			effect: func(t *turn) error {
 				_, tg := t.s.tag(t.args.TagID)
-				tg.Excluded, tg.Source = !tg.Excluded, "manual"
+				tg.Excluded, tg.Source = !tg.Excluded, condition.SourceManual
 				t.s.markStale()
 				t.s.endQuestion()
 				return nil
@@ -247,7 +247,7 @@ func init() {
 				if _, tg := s.tag(t.args.ConditionID); tg != nil {
 					// The reference chip's "make it a filter" (issue 26):
 					// the user marks the term, so it filters now.
-					tg.Status, tg.Source = "", "manual"
+					tg.Status, tg.Source = "", condition.SourceManual
 					s.Question, s.Expect = nil, nil
 					return nil
 				}
@@ -385,7 +385,7 @@ func commitDraft(t *turn) error {
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 	} else if len(s.Tags) < MaxTags {
-		s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+		s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
 		s.markStale()
 	}
 	s.Draft = ""
@@ -405,7 +405,7 @@ func submitSearch(t *turn) error {
 		}
 	case fsm.ShapeKeyword:
 		if t.plan.text != "" && t.plan.unsupported == "" {
-			s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+			s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
 		}
 	}
 	s.Draft = ""
@@ -591,7 +591,7 @@ func applyFollowup(t *turn) error {
 		// The parts of the follow-up no router command covered, read as
 		// a first search reads them (reading.go).
 		if err := t.step(api.StepParseConditions, func() (any, error) {
-			s.absorbParse(*t.plan.reading, "user_input")
+			s.absorbParse(*t.plan.reading, condition.SourceUserInput)
 			return map[string]any{"conditions": len(t.plan.reading.Conditions), "merged_with": "router commands", "sort": t.plan.sort}, nil
 		}); err != nil {
 			return err

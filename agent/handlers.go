@@ -315,11 +315,11 @@ func (q *Question) option(id, text string) *QuestionOption {
 func (t *turn) editedCond() (Cond, error) {
 	_, old := t.s.cond(t.args.ConditionID)
 	c := *old
-	c.Source, c.Status = "manual", "applied"
-	if c.Kind == "soft" {
-		c.Status = "reference"
+	c.Source, c.Status = condition.SourceManual, condition.StatusApplied
+	if c.Kind == condition.KindSoft {
+		c.Status = condition.StatusReference
 	}
-	if ff, ok := filterFieldNamed(c.Field); ok && slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+	if ff, ok := filterFieldNamed(c.Field); ok && slices.Contains(ff.Ops(), c.Op) {
 		v, err := readValue(ff, c.Op, t.args.Value)
 		if err != nil {
 			return c, err
@@ -335,7 +335,7 @@ func (t *turn) editedCond() (Cond, error) {
 // filterCond is the condition a filter.set makes (source manual).
 func (t *turn) filterCond() (Cond, error) {
 	a := t.args
-	c := Cond{Kind: "hard", Field: a.Field, Op: a.Op, Source: "manual", Status: "applied", Priority: 1}
+	c := Cond{Kind: condition.KindHard, Field: a.Field, Op: condition.Op(a.Op), Source: condition.SourceManual, Status: condition.StatusApplied, Priority: 1}
 	ff, ok := filterFieldNamed(a.Field)
 	if !ok {
 		names := fields.Names()
@@ -343,12 +343,12 @@ func (t *turn) filterCond() (Cond, error) {
 			map[string]any{"field": a.Field, "allowed": names})
 	}
 	if ff.Kind == fields.Set && c.Op == "" {
-		c.Op = "in"
+		c.Op = condition.OpIn
 	}
 	if ff.Kind == fields.Duration {
-		c.Op = "within_days"
+		c.Op = condition.OpWithinDays
 	}
-	if !slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+	if !slices.Contains(ff.Ops(), c.Op) {
 		var ops []string
 		for _, o := range ff.Ops() {
 			ops = append(ops, string(o))
@@ -372,7 +372,7 @@ func (t *turn) filterCond() (Cond, error) {
 
 // decodeValue reads a value by its op's JSON form alone (a condition of
 // no filter field); the error says what form was expected.
-func decodeValue(raw json.RawMessage, op string, v *condparse.Value) *text {
+func decodeValue(raw json.RawMessage, op condition.Op, v *condparse.Value) *text {
 	if len(raw) == 0 {
 		return &text{"缺少值（value）", "a value is required"}
 	}
@@ -486,7 +486,7 @@ func (t *turn) beginTask() {
 func (t *turn) absorb() error {
 	s := t.s
 	return t.step(api.StepParseConditions, func() (any, error) {
-		u, second := s.absorbParse(*t.plan.parse, "user_input")
+		u, second := s.absorbParse(*t.plan.parse, condition.SourceUserInput)
 		t.trace.Parse = t.plan.parse
 		if u != "" {
 			t.plan.anchorURL = u
@@ -521,7 +521,7 @@ func (t *turn) parseInto(text string) error {
 			// absorbed (contract 4.8).
 			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
 		}
-		u, second := s.absorbParse(res, "user_input")
+		u, second := s.absorbParse(res, condition.SourceUserInput)
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
 			s.Anchor = &Anchor{ID: s.newID("a"), URL: u, Resolution: string(urlresolve.StateResolving)}

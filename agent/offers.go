@@ -218,7 +218,7 @@ func filterTargets(s *Session) []target {
 // removeAnchorLabel says what dropping the link or anchor keeps.
 func removeAnchorLabel(s *Session) text {
 	link := s.RepairReason.IsURL()
-	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == "applied" && c.Kind != "soft" })
+	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == condition.StatusApplied && c.Kind != condition.KindSoft })
 	switch {
 	case conds && link:
 		return text{"删除链接，按其余条件搜", "Drop the link, keep the rest"}

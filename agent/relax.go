@@ -105,12 +105,12 @@ func (t *turn) relaxations() error {
 			}
 		}
 		for _, c := range s.Conds {
-			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
+			if c.Status != condition.StatusApplied || (c.Kind != condition.KindHard && c.Kind != condition.KindDerived) || c.Field == "platform" {
 				continue
 			}
 			ff, _ := filterFieldNamed(c.Field)
 			switch {
-			case c.Op == "not_in" || c.Op == "neq":
+			case c.Op == condition.OpNotIn || c.Op == condition.OpNeq:
 				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxInclude}, s.buildQuery(t.now, c.ID)); err != nil {
 					return nil, err
 				}
@@ -176,7 +176,7 @@ func (s *Session) positiveCount() int {
 		}
 	}
 	for _, c := range s.Conds {
-		if c.Status == "applied" && (c.Kind == "hard" || c.Kind == "derived") && c.Field != "platform" && c.Op != "not_in" && c.Op != "neq" {
+		if c.Status == condition.StatusApplied && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived) && c.Field != "platform" && c.Op != condition.OpNotIn && c.Op != condition.OpNeq {
 			n++
 		}
 	}
@@ -232,7 +232,7 @@ func (s *Session) contractRelaxation(r Relaxation) render.Relaxation {
 	if r.Change == render.RelaxWiden {
 		if _, c := s.cond(r.ConditionID); c != nil {
 			w := r.widened(*c)
-			l := condparse.Describe(condition.Field(w.Field), condition.Op(w.Op), w.Value)
+			l := condparse.Describe(condition.Field(w.Field), w.Op, w.Value)
 			cr.Widened = pick(s.zh(), l.ZH, l.EN)
 		}
 	}
@@ -319,12 +319,12 @@ func (t *turn) expand() {
 	case r.Change == render.RelaxWiden:
 		if i, c := s.cond(r.ConditionID); c != nil {
 			w := r.widened(*c)
-			w.Source = "manual"
+			w.Source = condition.SourceManual
 			s.Conds[i] = w
 		}
 	case r.Change == render.RelaxScope:
 		if _, tg := s.tag(r.ConditionID); tg != nil {
-			tg.Scope, tg.Source = r.Scope, "manual"
+			tg.Scope, tg.Source = r.Scope, condition.SourceManual
 		}
 	case r.Change == render.RelaxSimilarity:
 		s.MinScore = r.MinScore

@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,7 +47,7 @@ func valueError(field string, raw json.RawMessage, msg text, extra map[string]an
 
 // readValue reads raw as the value of field ff under op (op is one of the
 // field's operators).
-func readValue(ff fields.Field, op string, raw json.RawMessage) (condparse.Value, error) {
+func readValue(ff fields.Field, op condition.Op, raw json.RawMessage) (condparse.Value, error) {
 	name := string(ff.Name)
 	label := text{ff.Label("zh"), ff.Label("en")}
 	if len(raw) == 0 || string(raw) == "null" {
@@ -54,9 +55,9 @@ func readValue(ff fields.Field, op string, raw json.RawMessage) (condparse.Value
 	}
 	switch ff.Kind {
 	case fields.Set:
-		return readSet(ff, op, raw)
+		return readSet(ff, string(op), raw)
 	case fields.Count, fields.Ratio:
-		return readBounds(ff, op, raw)
+		return readBounds(ff, string(op), raw)
 	case fields.Duration:
 		n, ok := readNumber(ff, raw)
 		if !ok || n <= 0 || n > ff.Max {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ func (t *turn) question() *Question {
 		// and asked again (the same question, not a second one) while it
 		// stays pending, so its condition never waits in 「待澄清」 without
 		// its buttons — also after a repair (issue 26 item 5).
-		if c.Field == "platform" && c.Status == "pending" && (len(s.Asked) == 0 || asked(string(render.TopicConflict))) {
+		if c.Field == "platform" && c.Status == condition.StatusPending && (len(s.Asked) == 0 || asked(string(render.TopicConflict))) {
 			return &Question{ID: s.newID("q"), Topic: string(render.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},

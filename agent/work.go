@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,12 +259,12 @@ func (t *turn) answer(o *QuestionOption) {
 	kind, arg, _ := cut(o.Apply)
 	switch kind {
 	case "category":
-		s.upsertCond(Cond{Kind: "hard", Field: "category", Op: "eq", Value: stringValue(arg), Source: "user_input", Status: "applied", Priority: 1})
+		s.upsertCond(Cond{Kind: condition.KindHard, Field: "category", Op: condition.OpEq, Value: stringValue(arg), Source: condition.SourceUserInput, Status: condition.StatusApplied, Priority: 1})
 	case "drop":
 		s.removeCond(arg)
 	case "reference":
 		if _, c := s.cond(arg); c != nil {
-			c.Status = "reference"
+			c.Status = condition.StatusReference
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"strings"
 
 	"searchagent/contract"
@@ -186,11 +187,11 @@ func slotFacts(req SlotsRequest, cl contract.Claims) map[string]any {
 	for _, c := range d.Conditions {
 		key := "applied"
 		switch {
-		case c.Status == "pending":
+		case c.Status == condition.StatusPending:
 			key = "pending"
-		case c.Status == "reference" && c.Kind == "keyword":
+		case c.Status == condition.StatusReference && c.Kind == condition.KindKeyword:
 			key = "ranking_only"
-		case c.Status == "reference":
+		case c.Status == condition.StatusReference:
 			key = "reference"
 		}
 		group[key] = append(group[key], c.Label)
