@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"searchagent/router"
+	"searchagent/tools/llm"
 )
 
 // RouteCase is a routing case: the router's own case format (input,
@@ -35,14 +36,26 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	}
 	out := router.CaseOutcome(rc, res)
 	run := caseRun{
-		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", replayMisses(trace))...),
+		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", classifierMisses(trace))...),
 		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
+		evidence: evidence("", trace),
 	}
 	if len(run.failures) > 0 {
 		run.trace = trace
 	}
 	return run
+}
+
+// classifierMisses are the replay misses of a route case: the router's
+// classifier trace carries the model path's error text (no call record),
+// so a classifier call that found no cassette fails its case too.
+func classifierMisses(trace *router.Trace) []string {
+	out := replayMisses(trace)
+	if c := trace.Classifier; c != nil && strings.Contains(c.Error, llm.ErrReplayMiss.Error()) {
+		out = append(out, "classifier: "+c.Error)
+	}
+	return out
 }
 
 // replayMisses walks a trace (any JSON-encodable value) for model calls

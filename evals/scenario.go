@@ -270,11 +270,10 @@ func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 		run.failures = append(run.failures, "rule "+f)
 	}
 	var tr any
-	if len(run.failures) > 0 || r.opts.Model != ModelOff {
-		if t, err := r.agent.Trace(ctx, id, token); err == nil {
-			tr = t
-		}
+	if t, err := r.agent.Trace(ctx, id, token); err == nil {
+		tr = t
 	}
+	run.evidence, run.turnLines = sessionEvidence(tr), turnLines(run.turns)
 	// A model call that found no cassette in replay mode fails the case,
 	// naming the key (the agent carried on without it; the eval must not).
 	for _, miss := range replayMisses(tr) {
