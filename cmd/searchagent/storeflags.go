@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"searchagent/tools/catalog"
-	"searchagent/tools/catalog/demo"
 	"searchagent/tools/catalog/load"
 	"searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
@@ -206,22 +204,11 @@ func openStoreWith(ctx context.Context, cf *catalogFlags, stderr io.Writer, emb 
 	return st, cat, nil
 }
 
-// learnedModel learns the co-occurrence model of cat (tools/embed/cooc).
-// An external catalog (external: files rather than the demo) is learned
-// together with the demo catalog as a background corpus: the published
-// lists have only their category columns and names, and the demo's
-// tags, descriptions and titles are the catalog text that says which
-// everyday words ("cricket", "口红") belong with which category.
+// learnedModel learns the co-occurrence model of cat (tools/embed/cooc);
+// an external catalog (files rather than the demo) is learned together
+// with the demo catalog as a background corpus (cooc.BuildCatalog).
 func learnedModel(ctx context.Context, cat *catalog.Catalog, external bool) (*cooc.Model, error) {
-	chans := cat.All()
-	if external {
-		bg, err := demo.Catalog()
-		if err != nil {
-			return nil, err
-		}
-		chans = append(slices.Clip(chans), bg.All()...)
-	}
-	return cooc.Build(ctx, chans, cooc.Options{})
+	return cooc.BuildCatalog(ctx, cat, external, cooc.Options{})
 }
 
 // prepareQuery reads what search and similar share: the platform, the

@@ -133,8 +133,22 @@ func AliasReasons(ch *catalog.Channel, exps []Expansion) []Reason {
 		}
 		for i, a := range e.Also {
 			t, ok := tags[textnorm.Normalize(a)]
-			if !ok && e.Learned() && strings.EqualFold(a, ch.Category) {
-				t, ok = CategoryLabel(ch.Category), true
+			if !ok && e.Learned() {
+				// A learned alias matches with its own aliases (memstore
+				// keywordMatch): say which of them met the channel.
+				if strings.EqualFold(a, ch.Category) {
+					t, ok = CategoryLabel(ch.Category), true
+				}
+				for _, b := range Aliases(Keyword{Text: a, Scope: e.Scope}) {
+					if ok {
+						break
+					}
+					if strings.EqualFold(b, ch.Category) {
+						t, ok = CategoryLabel(ch.Category), true
+					} else {
+						t, ok = tags[textnorm.Normalize(b)]
+					}
+				}
 			}
 			if !ok {
 				continue

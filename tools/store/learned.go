@@ -19,7 +19,7 @@ import (
 // guess would hide them silently).
 const (
 	// LearnedExpansionMin is the least cosine of an expansion term.
-	LearnedExpansionMin = 0.6
+	LearnedExpansionMin = 0.5
 	// LearnedExpansionSpread keeps only terms within this much of the
 	// nearest one, so that a word near one category does not widen to a
 	// second, distant one.

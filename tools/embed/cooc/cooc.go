@@ -479,3 +479,6 @@ func truncatedSVD(ctx context.Context, m *mat.Dense, o Options) ([]float32, erro
 	}
 	return out, nil
 }
+
+// Terms lists the vocabulary's term keys, sorted.
+func (m *Model) Terms() []string { return slices.Clone(m.terms) }

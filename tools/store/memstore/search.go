@@ -69,7 +69,10 @@ func (p *partition) keywordMatch(k store.Keyword, scored bool) ([]uint32, []floa
 	var am []uint32
 	var asc []float64
 	for i, alt := range e.Also {
-		bm, bsc := p.text.match(p.text.plan(store.Keyword{Text: alt, Scope: k.Scope}), scored)
+		// A learned alias matches as a keyword would: with its own
+		// alias-table aliases (the category gaming also meets the tag
+		// Videogame).
+		bm, bsc := p.ownMatch(store.Keyword{Text: alt, Scope: k.Scope}, scored)
 		am, asc = unionScored(am, asc, bm, bsc, scored, e.Cosines[i])
 	}
 	return p.withAliases(m, sc, am, asc, scored)
