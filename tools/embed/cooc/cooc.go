@@ -48,7 +48,7 @@ type Options struct {
 	// get a vector (default 2).
 	MinCount int
 	// MaxVocab bounds the vocabulary: the most frequent terms are kept
-	// (default 2000). Category and tag terms are kept before words.
+	// (default 3000). Category and tag terms are kept before words.
 	MaxVocab int
 	// Seed seeds the random projection (default 1).
 	Seed uint64

@@ -13,13 +13,15 @@ import (
 	"searchagent/tools/platform"
 )
 
-func demoModel(t *testing.T, n int) (*catalog.Catalog, *Model) {
+// demoModel learns a model of n demo channels over a vocabulary of
+// vocab terms (small, so that the tests stay quick under -race).
+func demoModel(t *testing.T, n, vocab int) (*catalog.Catalog, *Model) {
 	t.Helper()
 	cat, err := demo.Catalog(demo.WithTotal(n))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Build(context.Background(), cat.All(), Options{})
+	m, err := Build(context.Background(), cat.All(), Options{MaxVocab: vocab})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,8 +31,8 @@ func demoModel(t *testing.T, n int) (*catalog.Catalog, *Model) {
 // TestBuildIsDeterministic: the same catalog gives the same model name and
 // vectors (fixed seed), and the name is versioned "cooc-…@dims".
 func TestBuildIsDeterministic(t *testing.T) {
-	cat, a := demoModel(t, 800)
-	b, err := Build(context.Background(), cat.All(), Options{})
+	cat, a := demoModel(t, 800, 400)
+	b, err := Build(context.Background(), cat.All(), Options{MaxVocab: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 	if !regexp.MustCompile(`^cooc-ppmi-v1-[0-9a-f]{8}@64$`).MatchString(a.Name()) {
 		t.Errorf("name %q", a.Name())
 	}
-	c, err := Build(context.Background(), cat.All(), Options{Seed: 7})
+	c, err := Build(context.Background(), cat.All(), Options{MaxVocab: 400, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 // tag are of its category, across languages (篮球 and basketball meet
 // through the category they share), and vectors are unit length.
 func TestNeighboursAreTopical(t *testing.T) {
-	_, m := demoModel(t, 3000)
+	_, m := demoModel(t, 3000, 1200)
 	for _, tc := range []struct{ word, category string }{
 		{"basketball", "sports"}, {"篮球", "sports"}, {"lipstick", "beauty"}, {"口红", "beauty"}, {"guitar", "music"},
 	} {
@@ -78,7 +80,7 @@ func TestNeighboursAreTopical(t *testing.T) {
 
 // TestMarshalRoundTrip: a model read back is the same model.
 func TestMarshalRoundTrip(t *testing.T) {
-	cat, m := demoModel(t, 800)
+	cat, m := demoModel(t, 800, 400)
 	b, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -106,5 +108,23 @@ func TestBuildRejects(t *testing.T) {
 	tiny := []*catalog.Channel{{Platform: platform.YouTube, Handle: "a", Name: "a", Tags: []string{"x"}}}
 	if _, err := Build(context.Background(), tiny, Options{}); !errors.Is(err, ErrEmpty) {
 		t.Errorf("tiny corpus: %v", err)
+	}
+}
+
+// BenchmarkBuild measures learning the model of the default demo catalog
+// (20,000 channels): time, allocations and the model's size.
+func BenchmarkBuild(b *testing.B) {
+	cat, err := demo.Catalog()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := Build(context.Background(), cat.All(), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(m.vecs)*4)/1e6, "vector-MB")
+		b.ReportMetric(float64(len(m.terms)), "terms")
 	}
 }

@@ -346,3 +346,58 @@ func TestLearnedExpansionIsMarked(t *testing.T) {
 		t.Errorf("plain store: Describe().Learned = %+v, want off", info)
 	}
 }
+
+// BenchmarkLearnedSearch measures keyword search on the Instagram list
+// with the learned model and without: a word the list has (no expansion
+// is tried beyond the own-match count), and an everyday word it widens.
+func BenchmarkLearnedSearch(b *testing.B) {
+	for _, f := range labelledLists {
+		if _, err := os.Stat(filepath.Join(realDir, f)); err != nil {
+			b.Skipf("real data not available (%v)", err)
+		}
+	}
+	lists, err := realStores()
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := lists["influencers-instagram-2022-12.csv"]
+	p := l.cat.Platforms()[0]
+	for _, tc := range []struct {
+		name string
+		st   *Store
+		word string
+	}{
+		{"plain/music", l.plain, "music"}, {"learned/music", l.learned, "music"},
+		{"plain/cricket", l.plain, "cricket"}, {"learned/cricket", l.learned, "cricket"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			q := store.SearchQuery{Platform: p, Keywords: []store.Keyword{{Text: tc.word}}}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tc.st.Search(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	// Anchor search over the whole list (the gate's outcome is cached per
+	// anchor after the first round, as in serving): with the learned
+	// cosine in the score and the reasons, and without.
+	for _, tc := range []struct {
+		name string
+		st   *Store
+	}{{"similar/plain", l.plain}, {"similar/learned", l.learned}} {
+		b.Run(tc.name, func(b *testing.B) {
+			chans := l.cat.Platform(p)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				anchor := chans[i%len(chans)]
+				i++
+				if _, err := tc.st.SimilarTo(context.Background(), store.SimilarQuery{Platform: p, AnchorKey: anchor.Key()}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
