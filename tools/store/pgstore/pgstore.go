@@ -8,7 +8,9 @@
 // tokenises every scoped field with textnorm (the tokens go into GIN
 // indexed arrays, the unit sequence into a text column for phrase checks)
 // and relevance is the same BM25F, computed in SQL from per-platform
-// statistics. Anchor search is a k-nearest-neighbour query on an HNSW
+// statistics; a keyword widens through the bilingual topic table
+// (store.Aliases: 耳机 meets "headphones", an excluded 烘焙 keeps out
+// "baking") with the memory store's alias scores (see scoreExpr). Anchor search is a k-nearest-neighbour query on an HNSW
 // index (vector_cosine_ops, m=16, ef_construction=64) with filters and
 // keywords in the same WHERE clause; pgvector's iterative index scans
 // (hnsw.iterative_scan, pgvector ≥ 0.8) keep scanning the graph until
@@ -290,19 +292,15 @@ func (s *Store) Describe() store.Info {
 }
 
 // Settings reports the query-time HNSW settings, for /readyz and traces,
-// and that keywords are not widened through the bilingual topic table.
+// and that keywords widen through the bilingual topic table
+// (store.Aliases), as in the memory store.
 func (s *Store) Settings() string {
 	learned := "off"
 	if m := s.learnedModel(); m != nil {
 		learned = m.Name() + " (similar ranking; keyword expansion memory store only)"
 	}
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=off (memory store only) learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, learned)
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, learned)
 }
-
-// ExpandsAliases reports false: unlike the memory store, this store does
-// not widen keywords through store.Aliases (耳机 does not meet a channel
-// tagged only "headphones" here); Settings says so.
-func (s *Store) ExpandsAliases() bool { return false }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
 	ch := new(catalog.Channel)
@@ -386,14 +384,14 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
-	sql := `WITH m AS (SELECT key, doc, followers, last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score + ` AS score FROM channels WHERE ` + where + `)
+	sql := `WITH ` + score.with + `m AS (SELECT key, doc, followers, last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
 SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM m) t
 LEFT JOIN LATERAL (SELECT doc, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
 	total, items, err := s.page(ctx, sql, b.args, nil)
 	if err != nil {
 		return store.Page{}, err
 	}
-	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total)}, nil
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: store.Expansions(q.Keywords)}, nil
 }
 
 // SimilarTo implements store.Store.

@@ -78,10 +78,44 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// matchExpr is the condition "keyword k matches the row" (columns of
-// table alias c omitted: the columns are unqualified).
+// kwMatch is a keyword as the SQL matches it: its own words and its
+// aliases (store.Aliases: the bilingual topic table), all in the
+// keyword's scope. The keyword matches a row when its own words or any
+// alias does, as in the in-memory store.
+type kwMatch struct {
+	own     kwPlan
+	aliases []kwPlan // the aliases that have a phrase to match
+	fields  []int
+}
+
+func planMatch(k store.Keyword) kwMatch {
+	m := kwMatch{own: planKeyword(k.Text), fields: scopeFields(k.Scope)}
+	for _, a := range store.Aliases(k) {
+		if p := planKeyword(a); len(p.units) > 0 {
+			m.aliases = append(m.aliases, p)
+		}
+	}
+	return m
+}
+
+// matchExpr is the condition "keyword k matches the row", through its
+// aliases too (columns unqualified).
 func matchExpr(b *builder, k store.Keyword) string {
-	p := planKeyword(k.Text)
+	m := planMatch(k)
+	ors := []string{planExpr(b, m.own, m.fields)}
+	for _, a := range m.aliases {
+		ors = append(ors, planExpr(b, a, m.fields))
+	}
+	if len(ors) == 1 {
+		return ors[0]
+	}
+	return "(" + strings.Join(ors, " OR ") + ")"
+}
+
+// planExpr is the condition "the phrase p occurs in one of fields": every
+// token in the field's terms and, for more than one unit, the units in a
+// row in its unit sequence.
+func planExpr(b *builder, p kwPlan, fields []int) string {
 	if len(p.units) == 0 {
 		return "false"
 	}
@@ -91,7 +125,7 @@ func matchExpr(b *builder, k store.Keyword) string {
 		pattern = b.arg("% " + likeEscape(strings.Join(p.units, " ")) + " %")
 	}
 	var ors []string
-	for _, f := range scopeFields(k.Scope) {
+	for _, f := range fields {
 		c := fieldColumns[f]
 		e := c + `_terms @> ` + terms + `::text[]`
 		if pattern != "" {
@@ -162,33 +196,59 @@ func lower(vs []string) []string {
 	return out
 }
 
-// scoreExpr is the BM25F relevance of the positive keywords, the same
-// sums in the same order as the in-memory store: per keyword, per
-// distinct term, idf · x(k1+1)/(x+k1) with x = Σ_field w·tf/norm.
-// Document frequencies and field lengths come from the database; idf is
-// computed here.
-func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (string, error) {
-	var plans []kwPlan
-	var fields [][]int
+// aliasWeight is the largest factor on the score of a row that a
+// keyword matches only through an alias (memstore's aliasWeight).
+const aliasWeight = 0.8
+
+// scoring is the relevance of a search: score is the expression over the
+// rows of channels c joined by join; with (when not empty) holds the CTEs
+// join reads, ending in a comma.
+type scoring struct {
+	with, join, score string
+}
+
+// scoreExpr is the BM25F relevance of the positive and soft keywords, the
+// same sums in the same order as the in-memory store: per keyword, per
+// distinct term, idf · x(k1+1)/(x+k1) with x = Σ_field w·tf/norm, counted
+// only on a row the keyword matches. Document frequencies and field
+// lengths come from the database; idf is computed here.
+//
+// A keyword with aliases (store.Aliases) scores max(own, w·alias) as
+// memstore's keywordMatch: own is the score of its own words, alias the
+// best of its aliases', and w = 0.8, or 0.99·min(own)/max(alias) when 0.8
+// would rank an alias-only row above the lowest own-word row (min and max
+// over the platform's matching rows, every filter aside). These per-row
+// scores are computed once, in the CTE kw_a over the rows that match any
+// widened keyword; kw_w holds the factors; the main query joins both.
+func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (scoring, error) {
+	zero := scoring{score: "0::float8"}
+	var plans []kwMatch
+	var soft []bool
 	var all []string
-	for _, k := range kws {
-		if k.Excluded {
-			continue
-		}
-		pl := planKeyword(k.Text)
-		if len(pl.units) == 0 {
-			continue
-		}
-		plans = append(plans, pl)
-		fields = append(fields, scopeFields(k.Scope))
+	addTerms := func(pl kwPlan) {
 		for _, t := range pl.terms {
 			if !slices.Contains(all, t) {
 				all = append(all, t)
 			}
 		}
 	}
+	for _, k := range kws {
+		if k.Excluded {
+			continue
+		}
+		m := planMatch(k)
+		if len(m.own.units) == 0 && len(m.aliases) == 0 {
+			continue
+		}
+		plans = append(plans, m)
+		soft = append(soft, k.Soft)
+		addTerms(m.own)
+		for _, a := range m.aliases {
+			addTerms(a)
+		}
+	}
 	if len(plans) == 0 {
-		return "0::float8", nil
+		return zero, nil
 	}
 	var n int64
 	var lens [4]int64
@@ -199,9 +259,9 @@ FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], 
 	if err != nil {
 		// No statistics: the platform has no channels (nothing matches).
 		if strings.Contains(err.Error(), "no rows") {
-			return "0::float8", nil
+			return zero, nil
 		}
-		return "", fmt.Errorf("pgstore: keyword statistics: %w", err)
+		return scoring{}, fmt.Errorf("pgstore: keyword statistics: %w", err)
 	}
 	df := map[string]int64{}
 	for i, t := range all {
@@ -216,25 +276,74 @@ FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], 
 			avg[f] = 1
 		}
 	}
-	var kwSums []string
-	for i, pl := range plans {
-		var termScores []string
-		for _, t := range pl.terms {
-			targ := b.arg(t) + "::text"
-			var xs []string
-			for _, f := range fields[i] {
-				c := fieldColumns[f]
-				// w·tf / (1-b + b·len/avg), as memstore evaluates it.
-				xs = append(xs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
-					b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(avg[f])))
+	bm := bm25{b: b, n: n, df: df, avg: avg}
+	var kwSums, cols, factors, widened []string
+	for i, m := range plans {
+		if len(m.aliases) == 0 {
+			e := bm.expr(m.own, m.fields)
+			if soft[i] {
+				// A soft keyword ranks the rows it matches, as memstore:
+				// a row with some of its terms but not the phrase gets 0.
+				e = "(CASE WHEN " + planExpr(b, m.own, m.fields) + " THEN " + e + " ELSE 0 END)"
 			}
-			x := "(" + strings.Join(xs, " + ") + ")"
-			d := float64(df[t])
-			idf := math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
-			termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
-				x, b.arg(idf), b.arg(bm25K1+1), b.arg(bm25K1)))
+			kwSums = append(kwSums, e)
+			continue
 		}
-		kwSums = append(kwSums, "("+strings.Join(termScores, " + ")+")")
+		own, alias := fmt.Sprintf("kw_own_%d", i), fmt.Sprintf("kw_alias_%d", i)
+		ownScore := "NULL::float8"
+		if len(m.own.units) > 0 {
+			match := planExpr(b, m.own, m.fields)
+			widened = append(widened, match)
+			ownScore = "CASE WHEN " + match + " THEN " + bm.expr(m.own, m.fields) + " END"
+		}
+		var alts []string
+		for _, a := range m.aliases {
+			match := planExpr(b, a, m.fields)
+			widened = append(widened, match)
+			alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, m.fields)+" END")
+		}
+		cols = append(cols, ownScore+" AS "+own, "greatest("+strings.Join(alts, ", ")+") AS "+alias)
+		w := b.arg(aliasWeight) + "::float8"
+		factors = append(factors, fmt.Sprintf("CASE WHEN max(%[2]s) > 0 AND %[3]s * max(%[2]s) >= min(%[1]s) THEN %[4]s::float8 * min(%[1]s) / max(%[2]s) ELSE %[3]s END AS kw_w_%[5]d",
+			own, alias, w, b.arg(0.99), i))
+		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, kw_w_%d * %s), 0)", own, i, alias))
 	}
-	return "(" + strings.Join(kwSums, " + ") + ")", nil
+	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
+	if len(widened) > 0 {
+		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
+kw_w AS (SELECT ` + strings.Join(factors, ", ") + ` FROM kw_a),
+`
+		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key CROSS JOIN kw_w`
+	}
+	return out, nil
+}
+
+// bm25 writes BM25F expressions with one platform's statistics.
+type bm25 struct {
+	b   *builder
+	n   int64
+	df  map[string]int64
+	avg [4]float64
+}
+
+// expr is the BM25F score of phrase p over fields, term by term.
+func (m bm25) expr(p kwPlan, fields []int) string {
+	b := m.b
+	var termScores []string
+	for _, t := range p.terms {
+		targ := b.arg(t) + "::text"
+		var xs []string
+		for _, f := range fields {
+			c := fieldColumns[f]
+			// w·tf / (1-b + b·len/avg), as memstore evaluates it.
+			xs = append(xs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
+				b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(m.avg[f])))
+		}
+		x := "(" + strings.Join(xs, " + ") + ")"
+		d := float64(m.df[t])
+		idf := math.Log(1 + (float64(m.n)-d+0.5)/(d+0.5))
+		termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
+			x, b.arg(idf), b.arg(bm25K1+1), b.arg(bm25K1)))
+	}
+	return "(" + strings.Join(termScores, " + ") + ")"
 }

@@ -16,7 +16,6 @@ import (
 	"math"
 	"searchagent/tools/scope"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -197,6 +196,10 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 		{"country filter", yt, nil, store.Filters{Countries: []string{"美国"}, Followers: store.Range{Min: 500_000}}, []string{"youtube/garagejoe", "youtube/glowup", "youtube/progamer", "youtube/techguy"}},
 		{"excluded category, unknown passes", yt, nil, store.Filters{ExcludeCategories: []string{"Gaming", "automotive", "beauty", "tech"}}, []string{"youtube/beewhisperer", "youtube/swimsafekids", "youtube/vestyle"}},
 		{"active since drops unknown", yt, nil, store.Filters{ActiveSince: fixture.Day(11, 10)}, []string{"youtube/carreviewdaily", "youtube/glowup", "youtube/progamer"}},
+		{"english topic meets chinese tags", yt, []store.Keyword{kw("makeup", scope.Tags)}, store.Filters{}, []string{"youtube/glowup", "youtube/xiaomei"}},
+		{"chinese subtopic in a sentence meets an english tag", yt, []store.Keyword{kw("手机", scope.All)}, store.Filters{}, []string{"youtube/techguy"}},
+		{"excluded chinese subtopic keeps out the english tag", yt, []store.Keyword{kw("gadgets", scope.Tags), not("手机", scope.All)}, store.Filters{}, nil},
+		{"exact keyword does not widen", yt, []store.Keyword{{Text: "makeup", Scope: scope.Tags, Exact: true}}, store.Filters{}, []string{"youtube/glowup"}},
 	}
 	for _, tc := range search {
 		t.Run("Search/"+tc.name, func(t *testing.T) {
@@ -230,8 +233,49 @@ func expectations(ctx context.Context, t *testing.T, s store.Store) {
 		if got := sorted(names(page.Items[:2])); !cmp.Equal(got, []string{"youtube/garagejoe", "youtube/laowang"}) || page.Items[1].Score <= 0 {
 			t.Errorf("first two %v (scores %v, %v), want the channels tagged 汽配 ranked first", got, page.Items[0].Score, page.Items[1].Score)
 		}
+		phrase, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{{Text: "swim vest", Scope: scope.Tags, Soft: true}}, Limit: store.MaxLimit})
+		if err != nil {
+			t.Fatalf("Search: %v", err)
+		}
+		for _, h := range phrase.Items {
+			// vestyle is tagged "vest" and "swim" apart: not the phrase.
+			if want := h.Channel.Handle == "swimsafekids"; (h.Score > 0) != want {
+				t.Errorf("soft \"swim vest\": %s scores %v; only the channel with the phrase may score", h.Channel.Handle, h.Score)
+			}
+		}
 		if _, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{{Text: "汽配", Soft: true, Excluded: true}}}); !errors.Is(err, store.ErrBadQuery) {
 			t.Errorf("a soft excluded keyword: err %v, want ErrBadQuery", err)
+		}
+	})
+
+	t.Run("Search/an alias ranks after the own word and says so", func(t *testing.T) {
+		q := store.SearchQuery{Platform: yt, Keywords: []store.Keyword{kw("makeup", scope.Tags)}, Limit: store.MaxLimit}
+		page, err := s.Search(ctx, q)
+		if err != nil {
+			t.Fatalf("Search: %v", err)
+		}
+		if got := names(page.Items); !cmp.Equal(got, []string{"youtube/glowup", "youtube/xiaomei"}) || page.Items[1].Score <= 0 || page.Items[1].Score >= page.Items[0].Score {
+			t.Fatalf("makeup in tags = %v, want glowup (tagged makeup) then xiaomei (tagged 美妆) with a lower, positive score", got)
+		}
+		if len(page.Expansions) != 1 || page.Expansions[0].Keyword != "makeup" || !slices.Contains(page.Expansions[0].Also, "美妆") {
+			t.Errorf("Expansions = %+v, want makeup also matching 美妆", page.Expansions)
+		}
+		if rs := store.AliasReasons(page.Items[1].Channel, page.Expansions); len(rs) != 1 || rs[0].Code != store.ReasonAlias {
+			t.Errorf("xiaomei's alias reasons = %+v, want one %s", rs, store.ReasonAlias)
+		}
+		if rs := store.AliasReasons(page.Items[0].Channel, page.Expansions); len(rs) != 0 {
+			t.Errorf("glowup (its own word) has alias reasons %+v", rs)
+		}
+		n, err := s.Count(ctx, store.CountQuery{Platform: yt, Keywords: q.Keywords})
+		if err != nil || n != 2 {
+			t.Errorf("Count(makeup in tags) = %d, %v; want 2", n, err)
+		}
+		soft, err := s.Search(ctx, store.SearchQuery{Platform: yt, Keywords: []store.Keyword{{Text: "手机", Scope: scope.All, Soft: true}}, Filters: store.Filters{Categories: []string{"tech", "gaming"}}, Limit: store.MaxLimit})
+		if err != nil {
+			t.Fatalf("Search: %v", err)
+		}
+		if soft.Total != 3 || len(soft.Items) == 0 || soft.Items[0].Channel.Handle != "techguy" || soft.Items[0].Score <= 0 {
+			t.Errorf("soft 手机 over tech and gaming = %v (total %d), want all 3 with techguy (tagged smartphone) first", names(soft.Items), soft.Total)
 		}
 	})
 
@@ -323,23 +367,30 @@ func differential(ctx context.Context, t *testing.T, s store.Store, cat *catalog
 		kwSets = append(kwSets, []store.Keyword{kw(w, sc)}, []store.Keyword{kw(w, scope.All), not(words[(i+1)%len(words)], scope.Tags)})
 	}
 	kwSets = append(kwSets, []store.Keyword{kw("汽配", scope.All)}, []store.Keyword{kw("review", scope.All), kw("car", scope.Tags)})
-	if ae, ok := s.(interface{ ExpandsAliases() bool }); ok && !ae.ExpandsAliases() {
-		// A store that does not widen keywords through the bilingual
-		// topic table says so (in its Settings, for /readyz); the sets
-		// the memory store would widen are left out of the comparison,
-		// and named.
-		kept := kwSets[:0]
-		var left []string
-		for _, kws := range kwSets {
-			if slices.ContainsFunc(kws, func(k store.Keyword) bool { return len(store.Aliases(k)) > 0 }) {
-				left = append(left, fmt.Sprint(kws))
-				continue
-			}
-			kept = append(kept, kws)
-		}
-		kwSets = kept
-		t.Logf("the store expands no keyword aliases: %d keyword sets the memory store widens are not compared: %s", len(left), strings.Join(left, "; "))
+	// Keywords that widen through the bilingual topic table
+	// (store.Aliases), positive, excluded and soft, and soft keywords
+	// without aliases (a phrase whose terms some rows have apart).
+	aliasSets := [][]store.Keyword{
+		{kw("耳机", scope.Tags)},
+		{kw("headphones", scope.All)},
+		{kw("汽车", scope.Tags)},
+		{kw("美妆", scope.Tags), kw("review", scope.All)},
+		{kw(words[0], scope.All), not("烘焙", scope.All)},
+		{not("手机", scope.All), not("makeup", scope.Tags)},
+		{{Text: "耳机", Scope: scope.All, Soft: true}},
+		{kw(words[1], scope.Tags), {Text: "汽车", Scope: scope.Tags, Soft: true}, {Text: "auto parts", Scope: scope.All, Soft: true}},
+		{{Text: "car review", Scope: scope.All, Soft: true}, {Text: "swim vest", Scope: scope.Tags, Soft: true}},
 	}
+	widened := 0
+	for _, kws := range aliasSets {
+		if slices.ContainsFunc(kws, func(k store.Keyword) bool { return len(store.Aliases(k)) > 0 }) {
+			widened++
+		}
+	}
+	if widened < 6 {
+		t.Fatalf("only %d of the alias keyword sets widen: the table changed under the test", widened)
+	}
+	kwSets = append(kwSets, aliasSets...)
 	filters := []store.Filters{{}, {Countries: []string{"US"}}, {Followers: store.Range{Min: 10_000, Max: 2_000_000}, ExcludeCategories: []string{"gaming"}}}
 	sorts := append([]store.Sort{""}, store.Sorts()[1:]...)
 	pages := [][2]int{{0, 20}, {5, 7}}
@@ -369,7 +420,7 @@ func differential(ctx context.Context, t *testing.T, s store.Store, cat *catalog
 	chans := cat.Platform(yt)
 	for i := 0; i < len(chans); i += max(1, len(chans)/6) {
 		a := chans[i].Key()
-		for _, kws := range kwSets[:3] {
+		for _, kws := range append(kwSets[:3:3], aliasSets[:2]...) {
 			for _, f := range filters {
 				for _, min := range []float64{0, store.NoMinScore} {
 					// Similarity order always, one other sort per anchor.

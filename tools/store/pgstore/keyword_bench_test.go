@@ -1,0 +1,166 @@
+package pgstore
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/pgdb/pgdbtest"
+	"searchagent/tools/platform"
+	"searchagent/tools/scope"
+	"searchagent/tools/store"
+)
+
+// keywordBenchChannels is the size of the benchmark's YouTube catalog.
+const keywordBenchChannels = 4000
+
+// BenchmarkKeywordSearch measures one keyword Search (the first page of
+// 20, with its total) per operation on a generated catalog of
+// keywordBenchChannels YouTube channels: a plain tag keyword, a keyword
+// that widens through the bilingual topic table (耳机 ≈ headphones), the
+// same as a soft (ranking) keyword next to a filter, and an exclusion
+// that widens (不要烘焙 ≈ baking). ns/op is wall-clock on whatever
+// machine runs it; blocks/op (the shared buffers, hit or read, that
+// EXPLAIN (ANALYZE, BUFFERS) counts for the statements of one Search) and
+// hits (the search's total) do not depend on the machine's load:
+//
+//	TEST_VECTOR_DATABASE_URL=… go test -run '^$' -bench KeywordSearch ./tools/store/pgstore
+func BenchmarkKeywordSearch(b *testing.B) {
+	dsn := pgdbtest.VectorDSN(b)
+	ctx := context.Background()
+	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithCount(platform.YouTube, keywordBenchChannels),
+		demo.WithCount(platform.Instagram, 0), demo.WithCount(platform.TikTok, 0), demo.WithCount(platform.X, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb, err := embed.NewHashing()
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, err := Open(ctx, dsn, emb, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer base.Close()
+	rec := &recorder{}
+	pool, err := pgdb.Open(ctx, dsn, pgdb.WithAfterConnect(RegisterTypes), func(c *pgxpool.Config) { c.ConnConfig.Tracer = rec })
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := New(ctx, pool, emb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if info := s.Describe(); info.Catalog != cat.Label() || info.Channels != cat.Len() {
+		if err := s.Truncate(ctx); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Finish(ctx, cat.Label()); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Refresh(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name string
+		kws  []store.Keyword
+		f    store.Filters
+	}{
+		{"plain", []store.Keyword{{Text: "review", Scope: scope.Tags}}, store.Filters{}},
+		{"widened", []store.Keyword{{Text: "耳机", Scope: scope.Tags}}, store.Filters{}},
+		{"soft_widened", []store.Keyword{{Text: "耳机", Scope: scope.All, Soft: true}}, store.Filters{Categories: []string{"tech"}}},
+		{"excluded_widened", []store.Keyword{{Text: "烘焙", Scope: scope.All, Excluded: true}}, store.Filters{Categories: []string{"food"}}},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			q := store.SearchQuery{Platform: platform.YouTube, Keywords: tc.kws, Filters: tc.f, Limit: 20}
+			rec.start()
+			page, err := s.Search(ctx, q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			blocks := rec.blocks(ctx, b, base.Pool())
+			for b.Loop() {
+				if _, err := s.Search(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(page.Total), "hits")
+			b.ReportMetric(float64(blocks), "blocks/op")
+		})
+	}
+}
+
+// recorder is a pgx tracer that keeps the statements a pool sends after
+// start, with their arguments (transaction control and settings left out).
+type recorder struct {
+	mu sync.Mutex
+	on bool
+	qs []recorded
+}
+
+type recorded struct {
+	sql  string
+	args []any
+}
+
+func (r *recorder) start() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.on, r.qs = true, nil
+}
+
+// TraceQueryStart implements pgx.QueryTracer.
+func (r *recorder) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	up := strings.ToUpper(strings.TrimSpace(d.SQL))
+	if r.on && (strings.HasPrefix(up, "SELECT") || strings.HasPrefix(up, "WITH")) && !strings.Contains(up, "SET_CONFIG") {
+		r.qs = append(r.qs, recorded{d.SQL, d.Args})
+	}
+	return ctx
+}
+
+// TraceQueryEnd implements pgx.QueryTracer.
+func (r *recorder) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// blocks stops recording and returns the shared buffers (hit + read) that
+// EXPLAIN (ANALYZE, BUFFERS) counts for the recorded statements, run
+// again over pool.
+func (r *recorder) blocks(ctx context.Context, b *testing.B, pool *pgxpool.Pool) int64 {
+	r.mu.Lock()
+	qs := r.qs
+	r.on, r.qs = false, nil
+	r.mu.Unlock()
+	var total int64
+	for _, q := range qs {
+		var raw []byte
+		if err := pool.QueryRow(ctx, "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "+q.sql, q.args...).Scan(&raw); err != nil {
+			b.Fatalf("explain: %v", err)
+		}
+		var plans []struct {
+			Plan struct {
+				Hit  int64 `json:"Shared Hit Blocks"`
+				Read int64 `json:"Shared Read Blocks"`
+			}
+		}
+		if err := json.Unmarshal(raw, &plans); err != nil || len(plans) != 1 {
+			b.Fatalf("explain output %s: %v", raw, err)
+		}
+		total += plans[0].Plan.Hit + plans[0].Plan.Read
+	}
+	return total
+}
