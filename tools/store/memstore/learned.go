@@ -61,18 +61,23 @@ func (l *learned) cosine(a, b int) float64 {
 
 // expansion is keyword k's learned expansion on this partition: it is
 // tried only when the keyword's own words and aliases match fewer than
-// store.LowRecallBelow channels (own), so a word the catalog has keeps
-// exactly its matches.
-func (p *partition) expansion(k store.Keyword, own int) (store.Expansion, bool) {
+// store.LowRecallBelow channels (own, called only when the outcome is not
+// cached: the partition is immutable, so a keyword's outcome is fixed),
+// so a word the catalog has keeps exactly its matches.
+func (p *partition) expansion(k store.Keyword, own func() int) (store.Expansion, bool) {
 	l := p.learned
-	if l == nil || own >= store.LowRecallBelow || !store.LearnedEligible(k) {
+	if l == nil || !store.LearnedEligible(k) {
 		return store.Expansion{}, false
 	}
 	key := store.Keyword{Text: strings.TrimSpace(k.Text), Scope: k.Scope}
 	if e, ok := l.exps.Get(key); ok {
 		return e.exp, e.ok
 	}
-	e, ok := store.LearnedExpansion(l.model, key, func(term string) bool { return l.labels[term] })
+	var e store.Expansion
+	ok := false
+	if own() < store.LowRecallBelow {
+		e, ok = store.LearnedExpansion(l.model, key, func(term string) bool { return l.labels[term] })
+	}
 	l.exps.Add(key, learnedExp{e, ok})
 	return e, ok
 }
@@ -85,11 +90,8 @@ func (p *partition) expansions(kws []store.Keyword) []store.Expansion {
 		return out
 	}
 	for _, k := range kws {
-		if !store.LearnedEligible(k) {
-			continue
-		}
-		m, _ := p.ownMatch(k, false)
-		if e, ok := p.expansion(k, len(m)); ok {
+		own := func() int { m, _ := p.ownMatch(k, false); return len(m) }
+		if e, ok := p.expansion(k, own); ok {
 			out = append(out, e)
 		}
 	}

@@ -62,7 +62,7 @@ const aliasWeight = 0.8
 // the lowest own-word score; a learned alias's also by its cosine.
 func (p *partition) keywordMatch(k store.Keyword, scored bool) ([]uint32, []float64) {
 	m, sc := p.ownMatch(k, scored)
-	e, ok := p.expansion(k, len(m))
+	e, ok := p.expansion(k, func() int { return len(m) })
 	if !ok {
 		return m, sc
 	}
