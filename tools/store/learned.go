@@ -9,7 +9,8 @@ import (
 )
 
 // Learned keyword expansion (issue 32): a keyword whose own words and
-// aliases find fewer than LowRecallBelow channels of the platform is
+// aliases find no channel of the platform ("basketball" on a list whose
+// sports channels are labelled "Sports with a ball") is
 // widened with the labels (category ids and tags) nearest to it in a term
 // space learned from the catalog (tools/embed/cooc). The expansion is
 // listed with the results (Expansion.Source names the model) and every

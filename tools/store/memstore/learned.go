@@ -60,10 +60,11 @@ func (l *learned) cosine(a, b int) float64 {
 }
 
 // expansion is keyword k's learned expansion on this partition: it is
-// tried only when the keyword's own words and aliases match fewer than
-// store.LowRecallBelow channels (own, called only when the outcome is not
+// tried only when the keyword's own words and aliases match no channel
+// (own, called only when the outcome is not
 // cached: the partition is immutable, so a keyword's outcome is fixed),
-// so a word the catalog has keeps exactly its matches.
+// so a word the catalog has keeps exactly its matches (a niche of two
+// channels stays two channels).
 func (p *partition) expansion(k store.Keyword, own func() int) (store.Expansion, bool) {
 	l := p.learned
 	if l == nil || !store.LearnedEligible(k) {
@@ -75,7 +76,7 @@ func (p *partition) expansion(k store.Keyword, own func() int) (store.Expansion,
 	}
 	var e store.Expansion
 	ok := false
-	if own() < store.LowRecallBelow {
+	if own() == 0 {
 		e, ok = store.LearnedExpansion(l.model, key, func(term string) bool { return l.labels[term] })
 	}
 	l.exps.Add(key, learnedExp{e, ok})

@@ -85,7 +85,7 @@ type config struct {
 // WithLearned gives the store a similarity learned from the catalog
 // (tools/embed/cooc): its channel vectors join the hybrid score
 // (store.Weights.Learned) and its nearest labels widen a keyword that
-// finds too few channels (store.LearnedExpansion). Without it the store
+// finds no channel (store.LearnedExpansion). Without it the store
 // says learned similarity is off (store.Info.Learned).
 func WithLearned(m *cooc.Model) Option {
 	return func(c *config) error {

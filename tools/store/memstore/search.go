@@ -54,8 +54,8 @@ func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32
 const aliasWeight = 0.8
 
 // keywordMatch returns the documents one keyword matches, with its aliases
-// (store.Aliases) in tag scope and, when they find fewer than
-// store.LowRecallBelow channels, its learned expansion (see
+// (store.Aliases) in tag scope and, when they find no channel, its
+// learned expansion (see
 // partition.expansion), and their scores when scored. A document matched
 // only through an alias ranks after every document that has the keyword's
 // own word: alias scores are scaled (by at most aliasWeight) to stay under
