@@ -108,6 +108,17 @@ type Mode struct {
 	ModelStages []string `json:"model_stages"`
 	// Prompts maps each prompt id to its version, when a model is used.
 	Prompts map[string]string `json:"prompts,omitempty"`
+	// Learned is the store's learned similarity (tools/embed/cooc):
+	// "on: <model> (…)" or "off: <why>".
+	Learned string `json:"learned_similarity"`
+}
+
+// learnedSummary is how Mode and /readyz name the learned similarity.
+func learnedSummary(l store.LearnedInfo) string {
+	if l.State != "on" {
+		return l.State
+	}
+	return fmt.Sprintf("on: %s (%d terms from %d channels, built in %s; similar-recall signal and keyword expansion)", l.Model, l.Terms, l.Channels, l.BuildTime.Round(time.Millisecond))
 }
 
 // New checks the configuration and returns an agent.
@@ -141,6 +152,7 @@ func New(cfg Config) (*Agent, error) {
 		Renderer: "template",
 		Sessions: cfg.Sessions.Describe(),
 		Model:    "none",
+		Learned:  learnedSummary(info.Learned),
 	}
 	if k := cfg.Router.ClassifierKind(); k != "" {
 		a.mode.Router = append(a.mode.Router, "classifier:"+k)
@@ -476,12 +488,11 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	if info.Store != "memory" {
 		r.Mode = "production"
 	}
-	if len(a.cfg.Extra) > 0 {
-		r.Extra = make(map[string]string, len(a.cfg.Extra))
-		for k, v := range a.cfg.Extra {
-			r.Extra[k] = v
-		}
+	r.Extra = make(map[string]string, len(a.cfg.Extra)+1)
+	for k, v := range a.cfg.Extra {
+		r.Extra[k] = v
 	}
+	r.Extra["learned_similarity"] = a.mode.Learned
 	if a.cfg.Probe != nil {
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		err := a.cfg.Probe(pctx)

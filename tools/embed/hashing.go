@@ -410,3 +410,10 @@ var stopwords = func() map[string]struct{} {
 	}
 	return m
 }()
+
+// Stopword reports whether a normalised token is one of the function words
+// and channel boilerplate the embedders skip ("the", "channel", "的").
+func Stopword(tok string) bool {
+	_, ok := stopwords[tok]
+	return ok
+}

@@ -186,7 +186,8 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 		}
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO catalog_meta (id, label, embedding_model, embedding_dims) VALUES (true, $1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, embedding_model = EXCLUDED.embedding_model, embedding_dims = EXCLUDED.embedding_dims, ingested_at = now()`,
+		ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, embedding_model = EXCLUDED.embedding_model, embedding_dims = EXCLUDED.embedding_dims,
+		  learned_model = '', ingested_at = now()`,
 		label, s.model, s.dims); err != nil {
 		return fmt.Errorf("pgstore: finish ingest: %w", err)
 	}
@@ -195,7 +196,7 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta`)
+	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`)
 	if err != nil {
 		return fmt.Errorf("pgstore: truncate: %w", err)
 	}

@@ -51,6 +51,7 @@ import (
 
 	"searchagent/tools/catalog"
 	emb "searchagent/tools/embed"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -162,6 +163,8 @@ type Store struct {
 
 	mu   sync.Mutex
 	info store.Info
+	// learned is the catalog's learned model (nil: none; see SaveLearned).
+	learned *cooc.Model
 }
 
 var _ store.Store = (*Store)(nil)
@@ -266,9 +269,15 @@ func (s *Store) Refresh(ctx context.Context) error {
 		return fmt.Errorf("pgstore: catalog label: %w", err)
 	}
 	info.Catalog = label
+	learned, err := s.loadLearned(ctx)
+	if err != nil {
+		return err
+	}
+	info.Learned = learnedInfo(learned)
 	info.BuildTime = time.Since(start)
 	s.mu.Lock()
 	s.info = info
+	s.learned = learned
 	s.mu.Unlock()
 	return nil
 }
@@ -289,7 +298,11 @@ func (s *Store) Describe() store.Info {
 // and that keywords widen through the bilingual topic table
 // (store.Aliases), as in the memory store.
 func (s *Store) Settings() string {
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize)
+	learned := "off"
+	if m := s.learnedModel(); m != nil {
+		learned = m.Name() + " (similar ranking; keyword expansion memory store only)"
+	}
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, learned)
 }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
