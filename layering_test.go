@@ -40,11 +40,12 @@ var layers = []layer{
 	{name: "state machine", packages: []string{"agent/fsm"}, allowed: leaves},
 	{name: "router", packages: []string{"router/..."}, allowed: append([]string{"router/..."}, leaves...)},
 	{name: "contract", packages: []string{"contract/..."}, allowed: append([]string{"contract/..."}, leaves...)},
+	{name: "renderer", packages: []string{"render/..."}, allowed: append([]string{"render/...", "contract/..."}, leaves...)},
 	{name: "prompts", packages: []string{"prompts/..."}, allowed: append([]string{"prompts/...", "tools/llm"}, leaves...)},
 	{name: "tools", packages: []string{"tools/...", "internal/..."}, allowed: []string{"tools/...", "internal/..."}},
-	{name: "agent", packages: []string{"agent/..."}, allowed: []string{"agent/...", "api/...", "router/...", "contract/...", "prompts/...", "tools/...", "internal/..."}},
-	{name: "server", packages: []string{"server/..."}, allowed: []string{"server/...", "agent/...", "api/...", "router/...", "contract/...", "prompts/...", "tools/...", "internal/..."}},
-	{name: "evals", packages: []string{"evals/..."}, allowed: []string{"evals/...", "agent/...", "api/...", "router/...", "contract/...", "prompts/...", "tools/...", "internal/..."}},
+	{name: "agent", packages: []string{"agent/..."}, allowed: []string{"agent/...", "api/...", "router/...", "contract/...", "render/...", "prompts/...", "tools/...", "internal/..."}},
+	{name: "server", packages: []string{"server/..."}, allowed: []string{"server/...", "agent/...", "api/...", "router/...", "contract/...", "render/...", "prompts/...", "tools/...", "internal/..."}},
+	{name: "evals", packages: []string{"evals/..."}, allowed: []string{"evals/...", "agent/...", "api/...", "router/...", "contract/...", "render/...", "prompts/...", "tools/...", "internal/..."}},
 	{name: "commands", packages: []string{"cmd/...", "e2e/..."}, allowed: []string{"..."}},
 	{name: "module root", packages: []string{"."}, allowed: nil},
 }
@@ -110,7 +111,7 @@ func projectImports(t *testing.T) map[string][]string {
 }
 
 // TestLayering holds the dependency direction: leaves ← tools/* ← router,
-// contract ← agent ← server, cmd; the wire types in api import no agent
+// contract ← render ← agent ← server, cmd; the wire types in api import no agent
 // package, and the state machine does not import the contract. Test files
 // are free: only what ships is checked.
 func TestLayering(t *testing.T) {
@@ -144,6 +145,10 @@ func TestLayeringCatchesAWrongImport(t *testing.T) {
 		{"router", "contract"},
 		{"contract", "router"},
 		{"contract", "agent"},
+		{"contract", "render"},
+		{"render", "agent"},
+		{"render", "router"},
+		{"router", "render"},
 		{"tools/store", "agent"},
 		{"tools/condparse", "router"},
 		{"agent", "server"},

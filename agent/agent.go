@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"searchagent/agent/fsm"
 	"searchagent/agent/modelpath"
 	"searchagent/agent/sessions"
@@ -85,6 +87,10 @@ type Agent struct {
 	locks   [64]sync.Mutex
 	started time.Time
 	mode    Mode
+	// locales remembers the locale of the sessions this instance served
+	// (SessionLocale), for the errors the HTTP layer answers before it
+	// reaches the session.
+	locales *lru.Cache[string, string]
 }
 
 // Mode says which implementations are active; every trace records it
@@ -125,6 +131,7 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Logger = slog.Default()
 	}
 	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now()}
+	a.locales, _ = lru.New[string, string](localeCacheSize) // an error only for a size < 1
 	info := cfg.Store.Describe()
 	a.mode = Mode{
 		Store:    info.Store,
@@ -177,7 +184,7 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func badRequest(code, msg string, details any) error {
+func badRequest(code string, msg text, details any) error {
 	return newError(ErrBadRequest, code, msg, details, nil)
 }
 
@@ -186,21 +193,17 @@ func badRequest(code, msg string, details any) error {
 func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest) (api.CreateSessionResponse, error) {
 	p, err := platform.Parse(req.Platform)
 	if err != nil {
-		return api.CreateSessionResponse{}, badRequest("bad_platform", "platform must be one of youtube, instagram, tiktok, x", map[string]string{"platform": req.Platform})
+		return api.CreateSessionResponse{}, badRequest("bad_platform", both("平台必须是 youtube、instagram、tiktok 或 x 之一", "platform must be one of youtube, instagram, tiktok, x"), map[string]string{"platform": req.Platform})
 	}
-	locale := strings.ToLower(strings.TrimSpace(req.Locale))
-	switch {
-	case locale == "":
-		locale = "zh"
-	case strings.HasPrefix(locale, "zh"):
-		locale = "zh"
-	case strings.HasPrefix(locale, "en"):
-		locale = "en"
-	default:
-		return api.CreateSessionResponse{}, badRequest("bad_locale", "locale must be zh or en", map[string]string{"locale": req.Locale})
+	locale, ok := "zh", true
+	if req.Locale != "" {
+		locale, ok = parseLocale(req.Locale)
+	}
+	if !ok {
+		return api.CreateSessionResponse{}, badRequest("bad_locale", both("语言必须是 zh（中文）或 en（英文）", "locale must be zh or en"), map[string]string{"locale": req.Locale})
 	}
 	if len(req.ClientRef) > 200 {
-		return api.CreateSessionResponse{}, newError(ErrTooLarge, "too_large", "client_ref is longer than 200 bytes", nil, nil)
+		return api.CreateSessionResponse{}, newError(ErrTooLarge, "too_large", both("client_ref 超过 200 字节", "client_ref is longer than 200 bytes"), nil, nil)
 	}
 	if err := checkString("client_ref", req.ClientRef); err != nil {
 		return api.CreateSessionResponse{}, err
@@ -211,7 +214,7 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	t.render(ctx)
 	snap, err := json.Marshal(s)
 	if err != nil {
-		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
+		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", both("无法创建会话，请稍后重试", "could not create the session"), nil, err)
 	}
 	rec := sessions.Record{ID: s.ID, TokenHash: hashToken(token), Platform: string(p), Locale: locale, ClientRef: req.ClientRef, Owner: req.Owner, Snapshot: snap,
 		State: storeState(s.State)}
@@ -220,51 +223,70 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	}
 	closed, err := a.cfg.Sessions.Create(ctx, rec)
 	if errors.Is(err, sessions.ErrOverloaded) {
-		return api.CreateSessionResponse{}, newError(ErrUnavailable, "overloaded",
-			pick(locale == "zh", "会话已满，请稍后重试", "too many sessions right now; retry later"),
-			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
+		return api.CreateSessionResponse{}, inLocale(newError(ErrUnavailable, "overloaded",
+			both("会话已满，请稍后重试", "too many sessions right now; retry later"),
+			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err), locale)
 	}
 	if err != nil {
-		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", "could not create the session", nil, err)
+		return api.CreateSessionResponse{}, newError(ErrInternal, "internal", both("无法创建会话，请稍后重试", "could not create the session"), nil, err)
 	}
+	a.rememberLocale(s.ID, locale)
 	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
 }
 
 // load reads a session and checks its token.
 func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
 	if !validSessionID(id) {
-		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", "no session with this id", nil, nil)
+		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, nil)
 	}
 	rec, err := a.cfg.Sessions.Get(ctx, id)
 	if errors.Is(err, sessions.ErrNotFound) {
-		return rec, nil, newError(ErrNotFound, "not_found", "no session with this id", map[string]string{"session_id": id}, nil)
+		return rec, nil, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), map[string]string{"session_id": id}, nil)
 	}
 	if err != nil {
-		return rec, nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+		return rec, nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 	}
 	s, err := a.open(rec, token)
+	if err == nil {
+		a.rememberLocale(id, s.Locale)
+	} else if l := snapshotLocale(rec); l != "" {
+		// A refused token still gets its answer in the session's language.
+		a.rememberLocale(id, l)
+	}
 	return rec, s, err
+}
+
+// snapshotLocale is the locale a stored session snapshot names.
+func snapshotLocale(rec sessions.Record) string {
+	var v struct {
+		Locale string `json:"locale"`
+	}
+	if json.Unmarshal(rec.Snapshot, &v) != nil || v.Locale == "" {
+		return rec.Locale
+	}
+	return v.Locale
 }
 
 // open checks the token against a session record and decodes its
 // snapshot.
 func (a *Agent) open(rec sessions.Record, token string) (*Session, error) {
 	if token == "" {
-		return nil, newError(ErrUnauthorized, "unauthorized", "this call needs the session token (X-Session-Token or ?token=)", nil, nil)
+		return nil, newError(ErrUnauthorized, "unauthorized", both("此请求需要会话令牌（X-Session-Token 请求头或 ?token= 参数）", "this call needs the session token (X-Session-Token or ?token=)"), nil, nil)
 	}
 	if subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(rec.TokenHash)) != 1 {
-		return nil, newError(ErrForbidden, "forbidden", "the session token does not match", nil, nil)
+		return nil, newError(ErrForbidden, "forbidden", both("会话令牌不正确", "the session token does not match"), nil, nil)
 	}
 	var s Session
 	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		return nil, newError(ErrInternal, "internal", "could not read the session", nil, err)
+		return nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 	}
 	s.Closed = rec.Closed()
 	return &s, nil
 }
 
 // Snapshot returns what the search box renders now.
-func (a *Agent) Snapshot(ctx context.Context, id, token string) (api.Snapshot, error) {
+func (a *Agent) Snapshot(ctx context.Context, id, token string) (_ api.Snapshot, err error) {
+	defer a.localize(id, &err)
 	rec, s, err := a.load(ctx, id, token)
 	if err != nil {
 		return api.Snapshot{}, err
@@ -279,7 +301,8 @@ const FollowFromNow = -1
 // Follow sends the session's events after `after` from the log, then the
 // live ones, until ctx ends. A subscriber that falls behind resumes from
 // the log, so every event is sent exactly once and in order.
-func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) error {
+func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) (err error) {
+	defer a.localize(id, &err)
 	rec, _, err := a.load(ctx, id, token)
 	if err != nil {
 		return err
@@ -291,14 +314,14 @@ func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send 
 	for {
 		sub, err := a.cfg.Sessions.Subscribe(ctx, id)
 		if err != nil {
-			return newError(ErrInternal, "internal", "could not follow the session", nil, err)
+			return newError(ErrInternal, "internal", both("无法订阅会话，请稍后重试", "could not follow the session"), nil, err)
 		}
 		// Replay what the log has beyond last, then go live; the
 		// subscription started first, so nothing falls in between.
 		for {
 			evs, err := a.cfg.Sessions.Events(ctx, id, last, 500)
 			if err != nil {
-				return newError(ErrInternal, "internal", "could not read the session's events", nil, err)
+				return newError(ErrInternal, "internal", both("无法读取会话的事件，请稍后重试", "could not read the session's events"), nil, err)
 			}
 			for _, e := range evs {
 				if err := send(toStream(e)); err != nil {
@@ -344,13 +367,14 @@ type TraceDoc struct {
 
 // TracePage returns the turns after turn `after`, at most limit of them
 // (0: all), and where the next page starts.
-func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (any, error) {
+func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (_ any, err error) {
+	defer a.localize(id, &err)
 	if _, _, err := a.load(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
 	if err != nil {
-		return nil, newError(ErrInternal, "internal", "could not read the trace", nil, err)
+		return nil, newError(ErrInternal, "internal", both("无法读取审计记录，请稍后重试", "could not read the trace"), nil, err)
 	}
 	doc := TraceDoc{SessionID: id, Mode: a.mode, Turns: []json.RawMessage{}}
 	var last int64
@@ -370,13 +394,14 @@ func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, li
 
 // Trace returns every turn's router result and trace, transitions, steps
 // and contract checks.
-func (a *Agent) Trace(ctx context.Context, id, token string) (any, error) {
+func (a *Agent) Trace(ctx context.Context, id, token string) (_ any, err error) {
+	defer a.localize(id, &err)
 	if _, _, err := a.load(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
 	if err != nil {
-		return nil, newError(ErrInternal, "internal", "could not read the trace", nil, err)
+		return nil, newError(ErrInternal, "internal", both("无法读取审计记录，请稍后重试", "could not read the trace"), nil, err)
 	}
 	doc := TraceDoc{SessionID: id, Mode: a.mode, Turns: []json.RawMessage{}}
 	for _, t := range turns {
@@ -395,21 +420,39 @@ type ExplainResult struct {
 // Explain routes a text statelessly and returns the result and its trace.
 func (a *Agent) Explain(ctx context.Context, req api.ExplainRequest) (any, error) {
 	if len(req.Text) > MaxTextBytes {
-		return nil, newError(ErrTooLarge, "too_large", fmt.Sprintf("text is longer than %d bytes", MaxTextBytes), nil, nil)
+		return nil, tooLong("text", req.Text)
 	}
-	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform,
+	in := router.Input{Text: req.Text, Locale: req.Locale, Platform: req.Platform, Turn: req.Turn, ActiveTagID: req.ActiveTagID,
 		State: router.State{Input: req.State.Input, Container: req.State.Container, Session: req.State.Session}}
 	if len(req.Pending) > 0 && string(req.Pending) != "null" {
 		if err := json.Unmarshal(req.Pending, &in.Pending); err != nil {
-			return nil, badRequest("bad_pending", "pending must be a list of expectations {id, kind, options[]}", err.Error())
+			return nil, badRequest("bad_pending", both("pending 必须是期望列表，每项为 {id, kind, options[]}", "pending must be a list of expectations {id, kind, options[]}"), map[string]string{"expected": "[{id, kind, options[]}]"})
 		}
 	}
-	res, tr, err := a.cfg.Router.Explain(ctx, in)
+	if len(req.Conditions) > 0 && string(req.Conditions) != "null" {
+		if err := json.Unmarshal(req.Conditions, &in.Conditions); err != nil {
+			return nil, badRequest("bad_conditions", both("conditions 必须是条件列表，每项为 {id, kind, field, op, value, label}", "conditions must be a list of conditions {id, kind, field, op, value, label}"), map[string]string{"expected": "[{id, kind, field, op, value, label}]"})
+		}
+	}
+	if req.Turn < 0 {
+		return nil, badRequest("bad_turn", both("turn 不能小于 0", "turn must be 0 or more"), map[string]int{"turn": req.Turn})
+	}
+	explain := a.cfg.Router.Explain
+	switch req.Stages {
+	case "", StagesAll:
+	case StagesSubmitted:
+		explain = a.cfg.Router.ExplainSubmitted
+	case StagesRules:
+		explain = a.cfg.Router.ExplainRules
+	default:
+		return nil, badRequest("bad_stages", both("stages 只能是 all、submitted 或 rules", "stages must be all, submitted or rules"), map[string]string{"stages": req.Stages})
+	}
+	res, tr, err := explain(ctx, in)
 	if errors.Is(err, router.ErrInputTooLong) {
-		return nil, newError(ErrTooLarge, "too_large", err.Error(), nil, nil)
+		return nil, tooLong("text", req.Text)
 	}
 	if err != nil {
-		return nil, newError(ErrInternal, "internal", "the router failed", nil, err)
+		return nil, newError(ErrInternal, "internal", both("意图路由出错，请稍后重试", "the router failed"), nil, err)
 	}
 	return ExplainResult{Result: res, Trace: tr, Mode: a.mode}, nil
 }

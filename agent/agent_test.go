@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"sync"
@@ -74,7 +75,7 @@ func TestSecondAnchorIsRefused(t *testing.T) {
 	b.send("input.type", api.Args{Text: "https://www.youtube.com/@oldironrevival"})
 	_, err := b.try("search.submit", api.Args{})
 	var ae *Error
-	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.Message, "锚点") {
+	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.In(ae.Locale), "锚点") {
 		t.Fatalf("second anchor: %v, want a 409 saying to replace or delete the anchor", err)
 	}
 }
@@ -313,9 +314,9 @@ func TestFollowupKeepAndExcludeInOneSentence(t *testing.T) {
 				}
 				raw, _ := json.Marshal(c.Value)
 				switch {
-				case (c.Op == "eq" || c.Op == "in") && strings.Contains(string(raw), "US"):
+				case (c.Op == condition.OpEq || c.Op == condition.OpIn) && strings.Contains(string(raw), "US"):
 					in = true
-				case c.Op == "not_in" && strings.Contains(string(raw), "GB"):
+				case c.Op == condition.OpNotIn && strings.Contains(string(raw), "GB"):
 					out = true
 				}
 			}

@@ -50,18 +50,37 @@ func checkArgs(a api.Args) error {
 // checkString is checkArgs' rule for one string.
 func checkString(name, v string) error {
 	if len(v) > MaxTextBytes {
-		return newError(ErrTooLarge, "too_large", fmt.Sprintf("%s is longer than %d bytes", name, MaxTextBytes), map[string]int{"max_bytes": MaxTextBytes}, nil)
+		return tooLong(name, v)
 	}
 	if !utf8.ValidString(v) {
-		return badRequest("bad_text", name+" is not valid UTF-8", map[string]string{"arg": name})
+		return badRequest("bad_text", both(name+" 不是有效的 UTF-8 文本", name+" is not valid UTF-8"), map[string]string{"arg": name})
 	}
 	for i, r := range v {
 		if r == utf8.RuneError || unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-			return badRequest("bad_text", fmt.Sprintf("%s has a control or invalid character (%U) at byte %d", name, r, i),
+			return badRequest("bad_text", both(fmt.Sprintf("%s 在第 %d 字节处有控制字符或无效字符（%U）", name, i, r),
+				fmt.Sprintf("%s has a control or invalid character (%U) at byte %d", name, r, i)),
 				map[string]string{"arg": name, "char": fmt.Sprintf("%U", r), "at": strconv.Itoa(i)})
 		}
 	}
 	return nil
+}
+
+// MaxTextChars is how many characters MaxTextBytes holds at the least
+// for Chinese text (three bytes a character in UTF-8); Latin letters
+// take one byte each.
+const MaxTextChars = MaxTextBytes / 3
+
+// tooLong is the 413 of a text over MaxTextBytes (issue 31 item 3: the
+// search box lost a pasted brief without a word about the limit). It
+// names the limit in bytes and in characters, and the size of the text.
+func tooLong(name, v string) error {
+	n, chars := len(v), utf8.RuneCountInString(v)
+	return newError(ErrTooLarge, "too_large", both(
+		fmt.Sprintf("输入过长：%s 最多 %d 字节（约 %d 个汉字或 %d 个英文字母），这段有 %d 字节（%d 个字符）；请删短后再试",
+			name, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars),
+		fmt.Sprintf("the %s is too long: at most %d bytes (about %d Chinese characters or %d Latin letters); this one has %d bytes (%d characters), shorten it and retry",
+			name, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars)),
+		map[string]any{"arg": name, "max_bytes": MaxTextBytes, "max_chars_zh": MaxTextChars, "bytes": n, "chars": chars}, nil)
 }
 
 // checkValue applies checkString to every string and object key of the
@@ -72,7 +91,7 @@ func checkValue(v json.RawMessage) error {
 		return nil
 	}
 	if !json.Valid(v) {
-		return badRequest("bad_value", "value is not valid JSON", map[string]string{"arg": "value"})
+		return badRequest("bad_value", both("value 不是有效的 JSON", "value is not valid JSON"), map[string]string{"arg": "value"})
 	}
 	dec := json.NewDecoder(bytes.NewReader(v))
 	for {
@@ -81,7 +100,7 @@ func checkValue(v json.RawMessage) error {
 			return nil
 		}
 		if err != nil {
-			return badRequest("bad_value", "value is not valid JSON", map[string]string{"arg": "value"})
+			return badRequest("bad_value", both("value 不是有效的 JSON", "value is not valid JSON"), map[string]string{"arg": "value"})
 		}
 		if s, ok := tok.(string); ok {
 			if err := checkString("value", s); err != nil {
@@ -100,12 +119,13 @@ func checkKeyword(text string) error {
 	details := map[string]any{"max_chars": store.MaxKeywordRunes, "max_width": contract.MaxConditionValueWidth}
 	if n := utf8.RuneCountInString(text); n > store.MaxKeywordRunes || contract.Width(text) > contract.MaxConditionValueWidth {
 		details["reason"] = "too_long"
-		return badRequest("bad_keyword", fmt.Sprintf("a keyword is at most %d characters and %d display columns (a Chinese character counts 2)",
-			store.MaxKeywordRunes, contract.MaxConditionValueWidth), details)
+		return badRequest("bad_keyword", both(fmt.Sprintf("关键词最多 %d 个字符、%d 个显示宽度（一个汉字算 2）", store.MaxKeywordRunes, contract.MaxConditionValueWidth),
+			fmt.Sprintf("a keyword is at most %d characters and %d display columns (a Chinese character counts 2)",
+				store.MaxKeywordRunes, contract.MaxConditionValueWidth)), details)
 	}
 	if _, err := store.CanonicalKeywords([]store.Keyword{{Text: text}}); err != nil {
 		details["reason"] = "no_searchable_word"
-		return badRequest("bad_keyword", "a keyword needs at least one letter, digit or Chinese character", details)
+		return badRequest("bad_keyword", both("关键词至少要有一个字母、数字或汉字", "a keyword needs at least one letter, digit or Chinese character"), details)
 	}
 	return nil
 }

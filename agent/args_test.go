@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -68,7 +69,7 @@ func TestDecodeValueBounds(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var v condparse.Value
-		err := decodeValue(json.RawMessage(tc.raw), tc.op, &v)
+		err := decodeValue(json.RawMessage(tc.raw), condition.Op(tc.op), &v)
 		if (err == nil) != tc.ok {
 			t.Errorf("decodeValue(%s, %s) = %v, want ok=%v", tc.raw, tc.op, err, tc.ok)
 		}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"os"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -117,16 +118,16 @@ func runBrief(t *testing.T, a *Agent, br brief) briefOutcome {
 	var o briefOutcome
 	o.category = len(br.Category) == 0
 	for _, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" {
+		if c.Kind == condition.KindKeyword {
 			txt, _ := c.Value.(string)
 			if w := hasFrameWord(txt); w != "" {
 				o.frame = append(o.frame, txt+" ("+w+")")
 			}
-			if c.Status == "applied" && c.Op == "contains" && !slices.ContainsFunc(br.Keywords, func(k string) bool { return strings.EqualFold(k, txt) }) {
+			if c.Status == condition.StatusApplied && c.Op == condition.OpContains && !slices.ContainsFunc(br.Keywords, func(k string) bool { return strings.EqualFold(k, txt) }) {
 				o.hard = append(o.hard, txt)
 			}
 		}
-		if c.Field == "category" && c.Status == "applied" && c.Op != "not_in" {
+		if c.Field == "category" && c.Status == condition.StatusApplied && c.Op != condition.OpNotIn {
 			o.category = o.category || slices.ContainsFunc(stringsOf(c.Value), func(v string) bool { return slices.Contains(br.Category, v) })
 		}
 	}

@@ -3,6 +3,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"time"
@@ -116,7 +117,7 @@ var commandKinds = map[string]commandKind{
 func (t *turn) planCommand(cmd router.Command, f *fsm.Facts) error {
 	k, ok := commandKinds[cmd.Name]
 	if !ok {
-		return newError(ErrInternal, "internal", "the router sent an unknown command", nil, fmt.Errorf("unknown command %q", cmd.Name))
+		return newError(ErrInternal, "internal", both("意图路由给出了未知指令", "the router sent an unknown command"), nil, fmt.Errorf("unknown command %q", cmd.Name))
 	}
 	if k.plan != nil {
 		k.plan(t, cmd, f)
@@ -175,7 +176,7 @@ func addFilter(s *Session, args router.Args) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("add_filter: unknown field %q", name)
 	}
-	c := Cond{Kind: "hard", Field: string(ff.Name), Source: "user_input", Status: "applied", Priority: 1, Op: op}
+	c := Cond{Kind: condition.KindHard, Field: string(ff.Name), Source: condition.SourceUserInput, Status: condition.StatusApplied, Priority: 1, Op: condition.Op(op)}
 	switch ff.Kind {
 	case fields.Set:
 		vals := stringsOf(args.Get("value"))
@@ -205,14 +206,14 @@ func addFilter(s *Session, args router.Args) (string, error) {
 }
 
 // countValue is the operator and value of a count range.
-func countValue(lo, hi int64) (string, condparse.Value) {
+func countValue(lo, hi int64) (condition.Op, condparse.Value) {
 	switch {
 	case lo > 0 && hi > 0:
-		return "between", condparse.RangeValue(lo, hi)
+		return condition.OpBetween, condparse.RangeValue(lo, hi)
 	case lo > 0:
-		return "gte", condparse.IntValue(lo)
+		return condition.OpGte, condparse.IntValue(lo)
 	}
-	return "lte", condparse.IntValue(hi)
+	return condition.OpLte, condparse.IntValue(hi)
 }
 
 func removeFilter(s *Session, args router.Args) (string, error) {
@@ -249,7 +250,7 @@ func addKeywords(s *Session, args router.Args, excluded bool) error {
 		return fmt.Errorf("keyword command: no keywords")
 	}
 	for _, k := range kws {
-		s.addTag(k, contract.ScopeAll, excluded, "user_input")
+		s.addTag(k, contract.ScopeAll, excluded, condition.SourceUserInput)
 	}
 	return nil
 }
@@ -275,8 +276,8 @@ func setKeywordScope(s *Session, args router.Args) (string, error) {
 
 func addSoftPreference(s *Session, args router.Args) (string, error) {
 	for _, p := range stringsOf(args.Get("preference")) {
-		s.upsertCond(Cond{Kind: "soft", Field: "preference", Op: "prefer", Value: condparse.StringValue(p),
-			Source: "user_input", Status: "reference", Priority: 2})
+		s.upsertCond(Cond{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: condparse.StringValue(p),
+			Source: condition.SourceUserInput, Status: condition.StatusReference, Priority: 2})
 	}
 	return "", nil
 }
@@ -301,7 +302,7 @@ func addSet(include, exclude *[]string, c Cond) {
 	if c.Value.Str != "" {
 		vals = []string{c.Value.Str}
 	}
-	if c.Op == "not_in" || c.Op == "neq" {
+	if c.Op == condition.OpNotIn || c.Op == condition.OpNeq {
 		*exclude = append(*exclude, vals...)
 		return
 	}

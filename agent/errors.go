@@ -37,14 +37,21 @@ var (
 	ErrInternal     = errors.New("internal error")        // 500
 )
 
-// Error is a user-safe error: Code is stable, Message can be shown in the
-// search box (it never carries raw store, model or tool error text),
-// Details is structured data for the client. The underlying cause is kept
-// for logs and traces only.
+// Error is a user-safe error: Code is stable, the message can be shown in
+// the search box in either language (it never carries raw store, model or
+// tool error text, nor a Go type or package name), Details is structured
+// data for the client. The underlying cause is kept for logs and traces
+// only.
 type Error struct {
-	Kind    error
-	Code    string
-	Message string
+	Kind error
+	Code string
+	// Message is the text in English; MessageZH the same in Chinese
+	// (empty: Message is all there is).
+	Message   string
+	MessageZH string
+	// Locale is the locale of the session the error is about, when one is
+	// known: the answer is in it (else in the request's Accept-Language).
+	Locale  string
 	Details any
 	cause   error
 }
@@ -56,18 +63,39 @@ func (e *Error) Error() string {
 	return e.Code + ": " + e.Message
 }
 
+// In is the message in lang ("zh" or "en").
+func (e *Error) In(lang string) string {
+	if lang == "zh" && e.MessageZH != "" {
+		return e.MessageZH
+	}
+	return e.Message
+}
+
 // Unwrap returns the sentinel kind.
 func (e *Error) Unwrap() error { return e.Kind }
 
 // Cause is the internal cause, for logs and traces; never shown to users.
 func (e *Error) Cause() error { return e.cause }
 
-func newError(kind error, code, msg string, details any, cause error) *Error {
+func newError(kind error, code string, msg text, details any, cause error) *Error {
 	if kind == ErrInternal && errors.Is(cause, sessions.ErrUnavailable) {
 		// The session database is away: a 503 the client may retry, not a bug.
-		kind, code, msg = ErrUnavailable, "unavailable", "the session store is unavailable; retry in a moment"
+		kind, code, msg = ErrUnavailable, "unavailable", text{"会话存储暂时不可用，请稍后重试", "the session store is unavailable; retry in a moment"}
 	}
-	return &Error{Kind: kind, Code: code, Message: msg, Details: details, cause: cause}
+	return &Error{Kind: kind, Code: code, Message: msg.en, MessageZH: msg.zh, Details: details, cause: cause}
+}
+
+// inLocale returns err, when it is an *Error that names no locale yet,
+// as a copy about a session in locale: the HTTP layer answers in it. (A
+// copy: an *Error may be a shared value.)
+func inLocale(err error, locale string) error {
+	var ae *Error
+	if locale == "" || !errors.As(err, &ae) || ae.Locale != "" {
+		return err
+	}
+	c := *ae
+	c.Locale = locale
+	return &c
 }
 
 // Refusal is the Details of an ErrNotAllowed error: why the event was
@@ -93,3 +121,6 @@ func stopCause(ctx context.Context, err error) error {
 	}
 	return err
 }
+
+// both is an error message in Chinese and English.
+func both(zh, en string) text { return text{zh, en} }

@@ -102,6 +102,7 @@ func init() {
 					s.ActiveTagID, s.MenuOpen = "", false
 				}
 				s.markStale()
+				s.endQuestion()
 				if s.State.Container == states.ExpandedRepair && len(s.Tags) == 0 && s.Anchor == nil && len(s.Conds) == 0 {
 					// The repair of a classic search loses its last
 					// keyword: the box is empty again, and so are its
@@ -122,23 +123,25 @@ func init() {
 					return err
 				}
 				if !store.Scope(t.args.Scope).Valid() {
-					return badRequest("bad_scope", "scope must be one of tags, name, description, content, all", map[string]string{"scope": t.args.Scope})
+					return badRequest("bad_scope", both("范围（scope）必须是 tags、name、description、content 或 all 之一", "scope must be one of tags, name, description, content, all"), map[string]string{"scope": t.args.Scope})
 				}
 				return nil
 			},
 			effect: func(t *turn) error {
 				// The user's own choice (spec 3.4.1D): never a silent rewrite.
 				_, tg := t.s.tag(t.args.TagID)
-				tg.Scope, tg.Source = contract.Scope(t.args.Scope), "manual"
+				tg.Scope, tg.Source = contract.Scope(t.args.Scope), condition.SourceManual
 				t.s.markStale()
+				t.s.endQuestion()
 				return nil
 			}},
 		fsm.TagToggleExclude: {label: text{"排除「%s」", "Exclude “%s”"}, group: text{"排除或恢复关键词", "Exclude or include a keyword"}, targets: excludeTargets,
 			prepare: prepareTag,
 			effect: func(t *turn) error {
 				_, tg := t.s.tag(t.args.TagID)
-				tg.Excluded, tg.Source = !tg.Excluded, "manual"
+				tg.Excluded, tg.Source = !tg.Excluded, condition.SourceManual
 				t.s.markStale()
+				t.s.endQuestion()
 				return nil
 			}},
 		fsm.AnchorDelete: {label: text{"删除锚点 %s", "Remove the anchor %s"}, group: text{"删除锚点", "Remove the anchor"}, targets: anchorTarget,
@@ -165,7 +168,7 @@ func init() {
 					return prepareFreeAnswer(t, f)
 				}
 				if opt == nil {
-					return badRequest("unknown_option", pick(s.zh(), "没有这个选项", "no such option"), map[string]any{"options": s.Question.Options})
+					return badRequest("unknown_option", both("没有这个选项", "no such option"), map[string]any{"options": s.Question.Options})
 				}
 				t.plan.answer = opt
 				return nil
@@ -191,7 +194,7 @@ func init() {
 				}
 				r, ok := s.relaxationFor(t.args)
 				if !ok {
-					return badRequest("unknown_relaxation", pick(s.zh(), "没有针对这个条件的放宽建议", "no repair suggestion for this condition"), map[string]any{"relaxations": s.Relaxations})
+					return badRequest("unknown_relaxation", both("没有针对这个条件的放宽建议", "no repair suggestion for this condition"), map[string]any{"relaxations": s.Relaxations})
 				}
 				t.plan.relax = r
 				return nil
@@ -234,7 +237,7 @@ func init() {
 					return nil // a ranking term made a filter: no value needed
 				}
 				if _, c := t.s.cond(t.args.ConditionID); c == nil {
-					return badRequest("unknown_condition", pick(t.s.zh(), "没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
+					return badRequest("unknown_condition", both("没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
 				}
 				_, err := t.editedCond()
 				return err
@@ -244,7 +247,7 @@ func init() {
 				if _, tg := s.tag(t.args.ConditionID); tg != nil {
 					// The reference chip's "make it a filter" (issue 26):
 					// the user marks the term, so it filters now.
-					tg.Status, tg.Source = "", "manual"
+					tg.Status, tg.Source = "", condition.SourceManual
 					s.Question, s.Expect = nil, nil
 					return nil
 				}
@@ -258,7 +261,7 @@ func init() {
 			prepare: func(t *turn, f *fsm.Facts) error {
 				if _, c := t.s.cond(t.args.ConditionID); c == nil {
 					if _, tg := t.s.tag(t.args.ConditionID); tg == nil {
-						return badRequest("unknown_condition", pick(t.s.zh(), "没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
+						return badRequest("unknown_condition", both("没有这个条件", "no condition with this id"), map[string]any{"condition_id": t.args.ConditionID})
 					}
 				}
 				return nil
@@ -279,7 +282,7 @@ func init() {
 		fsm.FilterClear: {label: text{"清除%s筛选", "Clear the %s filter"}, group: text{"清除筛选", "Clear a filter"}, targets: filterTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
 				if !slices.ContainsFunc(t.s.Conds, func(c Cond) bool { return c.Field == t.args.Field }) {
-					return badRequest("unknown_filter", pick(t.s.zh(), "当前没有这个筛选条件", "no filter on this field"), map[string]string{"field": t.args.Field})
+					return badRequest("unknown_filter", both("当前没有这个筛选条件", "no filter on this field"), map[string]string{"field": t.args.Field})
 				}
 				return nil
 			},
@@ -296,7 +299,7 @@ func init() {
 		fsm.ResultsSort: {label: text{"排序", "Sort"},
 			prepare: func(t *turn, f *fsm.Facts) error {
 				if by := sortNames(); !slices.Contains(by, t.args.By) {
-					return badRequest("bad_sort", "by must be one of "+strings.Join(by, ", "), nil)
+					return badRequest("bad_sort", both("排序方式（by）必须是 "+strings.Join(by, "、")+" 之一", "by must be one of "+strings.Join(by, ", ")), map[string]any{"by": t.args.By, "allowed": by})
 				}
 				return nil
 			},
@@ -305,7 +308,7 @@ func init() {
 			prepare: func(t *turn, f *fsm.Facts) error {
 				n, err := strconv.Atoi(t.args.Cursor)
 				if err != nil || n < 0 || n > store.MaxOffset {
-					return badRequest("bad_cursor", "cursor is the next_cursor of the results", nil)
+					return badRequest("bad_cursor", both("cursor 必须是结果里的 next_cursor", "cursor is the next_cursor of the results"), nil)
 				}
 				return nil
 			},
@@ -327,12 +330,18 @@ func (s *Session) markStale() {
 	}
 }
 
+// endQuestion closes the open question: a manual change of the
+// conditions in the clarifying box ends it (spec 4.3), for a keyword chip
+// as for any other condition; a platform left pending is asked again
+// after the search, the same question (view.go question).
+func (s *Session) endQuestion() { s.Question, s.Expect = nil, nil }
+
 // prepareTyping: typing needs text (clearing is its own event).
 func prepareTyping(t *turn, f *fsm.Facts) error {
 	f.HasText = t.args.Text != ""
 	f.Draft, f.DraftHasURL = classify(t.args.Text)
 	if !f.HasText {
-		return badRequest("empty_text", pick(t.s.zh(), "输入为空：清空请发送 input.clear / followup.clear", "text is empty: to clear, send input.clear or followup.clear"), nil)
+		return badRequest("empty_text", both("输入为空：清空请发送 input.clear / followup.clear", "text is empty: to clear, send input.clear or followup.clear"), nil)
 	}
 	return nil
 }
@@ -345,7 +354,7 @@ func prepareTag(t *turn, f *fsm.Facts) error {
 		id = s.ActiveTagID
 	}
 	if _, tg := s.tag(id); tg == nil {
-		return badRequest("unknown_tag", "no keyword tag with this id", map[string]any{"tag_id": id, "tags": s.Tags})
+		return badRequest("unknown_tag", both("没有这个关键词标签", "no keyword tag with this id"), map[string]any{"tag_id": id, "tags": s.Tags})
 	}
 	t.args.TagID = id
 	f.TagIsLast = len(s.Tags) == 1
@@ -376,7 +385,7 @@ func commitDraft(t *turn) error {
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 	} else if len(s.Tags) < MaxTags {
-		s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+		s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
 		s.markStale()
 	}
 	s.Draft = ""
@@ -396,7 +405,7 @@ func submitSearch(t *turn) error {
 		}
 	case fsm.ShapeKeyword:
 		if t.plan.text != "" && t.plan.unsupported == "" {
-			s.addTag(t.plan.text, contract.ScopeTags, false, "user_input")
+			s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
 		}
 	}
 	s.Draft = ""
@@ -433,7 +442,7 @@ func startNewTask(t *turn) error {
 	f.Draft, f.DraftHasURL = classify(t.plan.text)
 	a, err := t.a.reg.Resolve(s.State, fsm.SearchSubmit, f)
 	if err != nil {
-		return newError(ErrInternal, "internal", "could not start the new task", nil, err)
+		return newError(ErrInternal, "internal", both("无法开始新任务，请稍后重试", "could not start the new task"), nil, err)
 	}
 	t.ev = fsm.SearchSubmit
 	t.guardCheck(t.plan.text)
@@ -582,7 +591,7 @@ func applyFollowup(t *turn) error {
 		// The parts of the follow-up no router command covered, read as
 		// a first search reads them (reading.go).
 		if err := t.step(api.StepParseConditions, func() (any, error) {
-			s.absorbParse(*t.plan.reading, "user_input")
+			s.absorbParse(*t.plan.reading, condition.SourceUserInput)
 			return map[string]any{"conditions": len(t.plan.reading.Conditions), "merged_with": "router commands", "sort": t.plan.sort}, nil
 		}); err != nil {
 			return err

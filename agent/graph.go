@@ -25,7 +25,7 @@ import (
 // conditions become nodes, the first URL becomes the anchor to resolve.
 // It returns the anchor URL found (empty when none) and whether a second
 // anchor was refused.
-func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL string, secondAnchor bool) {
+func (s *Session) absorbParse(res condparse.Result, source condition.Source) (anchorURL string, secondAnchor bool) {
 	sentence := res.Shape == condparse.ShapeNatural || res.Shape == condparse.ShapeMixed
 	for _, c := range res.Conditions {
 		switch c.Kind {
@@ -57,7 +57,7 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 			if tg != nil && c.Status == condition.StatusReference && !c.Excluded && len(s.Tags) > n {
 				// A word the user did not mark ranks (issue 26); a tag
 				// that already filters stays a filter.
-				tg.Status = "reference"
+				tg.Status = condition.StatusReference
 			}
 		default:
 			if c.Field == condition.Platform {
@@ -65,8 +65,8 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 				continue
 			}
 			s.upsertCond(Cond{
-				Kind: string(c.Kind), Field: string(c.Field), Op: string(c.Op), Value: c.Value,
-				Source: sourceOf(c, source), Status: string(c.Status), Priority: c.Priority, Span: c.Span.Text,
+				Kind: c.Kind, Field: string(c.Field), Op: c.Op, Value: c.Value,
+				Source: sourceOf(c, source), Status: c.Status, Priority: c.Priority, Span: c.Span.Text,
 				LabelZH: c.Label.ZH, LabelEN: c.Label.EN,
 			})
 		}
@@ -78,9 +78,9 @@ func (s *Session) absorbParse(res condparse.Result, source string) (anchorURL st
 // agent_inferred (issue 11: the model's additions are never presented as
 // the user's; issue 16: a creator tier's follower range is the parser's
 // reading, not the user's words).
-func sourceOf(c condparse.Condition, source string) string {
+func sourceOf(c condparse.Condition, source condition.Source) condition.Source {
 	if c.Source == condition.SourceAgentInferred || slices.Contains(c.Issues, modelpath.IssueModelInferred) {
-		return string(condition.SourceAgentInferred)
+		return condition.SourceAgentInferred
 	}
 	return source
 }
@@ -88,12 +88,12 @@ func sourceOf(c condparse.Condition, source string) string {
 // absorbPlatform keeps a platform condition: the current platform is
 // applied (searches stay inside it anyway); another platform cannot be
 // searched from this page and stays pending, to be clarified.
-func (s *Session) absorbPlatform(c condparse.Condition, source string) {
-	status := "applied"
+func (s *Session) absorbPlatform(c condparse.Condition, source condition.Source) {
+	status := condition.StatusApplied
 	if c.Value.Str != string(s.Platform) || c.Op != condition.OpEq {
-		status = "pending"
+		status = condition.StatusPending
 	}
-	s.upsertCond(Cond{Kind: "hard", Field: "platform", Op: string(c.Op), Value: c.Value, Source: source,
+	s.upsertCond(Cond{Kind: condition.KindHard, Field: string(condition.Platform), Op: c.Op, Value: c.Value, Source: source,
 		Status: status, Priority: 1, Span: c.Span.Text, LabelZH: c.Label.ZH, LabelEN: c.Label.EN})
 }
 
@@ -121,7 +121,7 @@ func anchorURLOf(c condparse.Condition, p interface{ Label(string) string }) str
 }
 
 // addTag adds a keyword tag unless the same text and polarity exist.
-func (s *Session) addTag(text string, scope contract.Scope, excluded bool, source string) *Tag {
+func (s *Session) addTag(text string, scope contract.Scope, excluded bool, source condition.Source) *Tag {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil
@@ -142,14 +142,14 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 
 // setValue is the include (eq for one value, in for several) or exclude
 // (not_in) form of a value list.
-func setValue(exclusion bool, vals []string) (string, condparse.Value) {
+func setValue(exclusion bool, vals []string) (condition.Op, condparse.Value) {
 	switch {
 	case exclusion:
-		return "not_in", condparse.StringsValue(vals...)
+		return condition.OpNotIn, condparse.StringsValue(vals...)
 	case len(vals) == 1:
-		return "eq", condparse.StringValue(vals[0])
+		return condition.OpEq, condparse.StringValue(vals[0])
 	}
-	return "in", condparse.StringsValue(vals...)
+	return condition.OpIn, condparse.StringsValue(vals...)
 }
 
 // condChange is what merging one statement into the graph did to a
@@ -226,10 +226,10 @@ func (s *Session) mergeCond(c Cond) []condChange {
 	// other, never two competing filters.
 	count := isCount(c.Field)
 	same := slices.IndexFunc(s.Conds, func(o Cond) bool {
-		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != "soft") && isExclusion(o.Op) == exclusion
+		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != condition.KindSoft) && isExclusion(o.Op) == exclusion
 	})
 	vals := c.Value.Codes()
-	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && c.Source != "manual" {
+	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && c.Source != condition.SourceManual {
 		opposite := slices.IndexFunc(s.Conds, func(o Cond) bool {
 			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(o.Value.Codes()) > 0
 		})
@@ -273,7 +273,7 @@ func (s *Session) mergeCond(c Cond) []condChange {
 			c.LabelZH, c.LabelEN = describe(c)
 		}
 	}
-	if count && same >= 0 && c.Source != "manual" && s.Conds[same].Kind == c.Kind {
+	if count && same >= 0 && c.Source != condition.SourceManual && s.Conds[same].Kind == c.Kind {
 		old := s.Conds[same]
 		if lo, hi, ok := joinBounds(old, c); ok {
 			c.Op, c.Value = countValue(lo, hi)
@@ -298,9 +298,9 @@ func (s *Session) mergeCond(c Cond) []condChange {
 // one range when they leave something between them.
 func joinBounds(old, c Cond) (lo, hi int64, ok bool) {
 	switch {
-	case old.Op == "gte" && c.Op == "lte" && c.Value.Int > old.Value.Int:
+	case old.Op == condition.OpGte && c.Op == condition.OpLte && c.Value.Int > old.Value.Int:
 		return old.Value.Int, c.Value.Int, true
-	case old.Op == "lte" && c.Op == "gte" && old.Value.Int > c.Value.Int:
+	case old.Op == condition.OpLte && c.Op == condition.OpGte && old.Value.Int > c.Value.Int:
 		return c.Value.Int, old.Value.Int, true
 	}
 	return 0, 0, false
@@ -331,10 +331,10 @@ func (s *Session) note(msg string) {
 	}
 }
 
-func isExclusion(op string) bool { return op == "not_in" || op == "neq" }
+func isExclusion(op condition.Op) bool { return op == condition.OpNotIn || op == condition.OpNeq }
 
 func describe(c Cond) (zh, en string) {
-	l := condparse.Describe(condition.Field(c.Field), condition.Op(c.Op), c.Value)
+	l := condparse.Describe(condition.Field(c.Field), c.Op, c.Value)
 	return l.ZH, l.EN
 }
 
@@ -380,7 +380,7 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 	}
 	q.minScore = s.MinScore
 	for _, c := range s.Conds {
-		if c.ID == skip || c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") {
+		if c.ID == skip || c.Status != condition.StatusApplied || (c.Kind != condition.KindHard && c.Kind != condition.KindDerived) {
 			continue
 		}
 		applyFilter(&q.filters, c, now)
@@ -396,7 +396,7 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 // as a soft keyword, so the results are not ordered by followers alone
 // (issue 16 item 10). It is "" when the words are the name.
 func topicOf(c Cond) string {
-	if c.Field != "category" || c.Kind != "hard" || (c.Op != "eq" && c.Op != "in") {
+	if c.Field != "category" || c.Kind != condition.KindHard || (c.Op != condition.OpEq && c.Op != condition.OpIn) {
 		return ""
 	}
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.Span), "的"))
@@ -437,30 +437,30 @@ func (s *Session) chips() []contract.Condition {
 			label = "@" + s.Anchor.Handle
 		}
 		out = append(out, contract.Condition{ID: s.Anchor.ID, Kind: condition.KindAnchor, Field: "anchor", Op: condition.Op("eq"),
-			Value: s.Anchor.Key, Label: clip(pick(s.zh(), "锚点 ", "Anchor ")+label, 28), Source: condition.Source("user_input"), Status: condition.Status("applied")})
+			Value: s.Anchor.Key, Label: clip(pick(s.zh(), "锚点 ", "Anchor ")+label, 28), Source: condition.SourceUserInput, Status: condition.StatusApplied})
 	}
 	for _, t := range s.Tags {
-		op := "contains"
+		op := condition.OpContains
 		if t.Excluded {
-			op = "not_contains"
+			op = condition.OpNotContains
 		}
-		status := "applied"
+		status := condition.StatusApplied
 		if t.Ranks() {
-			status = "reference"
+			status = condition.StatusReference
 		}
-		c := contract.Condition{ID: t.ID, Kind: condition.KindKeyword, Field: string(t.Scope), Op: condition.Op(op), Value: t.Text,
-			Source: condition.Source(t.Source), Status: condition.Status(status)}
+		c := contract.Condition{ID: t.ID, Kind: condition.KindKeyword, Field: string(t.Scope), Op: op, Value: t.Text,
+			Source: t.Source, Status: status}
 		c.Label = contract.ConditionLabel(c, loc)
 		out = append(out, c)
 	}
 	ordered := slices.Clone(s.Conds)
 	slices.SortStableFunc(ordered, func(a, b Cond) int { return a.Priority - b.Priority })
 	for _, n := range ordered {
-		c := contract.Condition{ID: n.ID, Kind: condition.Kind(n.Kind), Field: n.Field, Op: condition.Op(n.Op), Value: valueAny(n.Value),
-			Source: condition.Source(n.Source), Status: condition.Status(n.Status)}
+		c := contract.Condition{ID: n.ID, Kind: n.Kind, Field: n.Field, Op: n.Op, Value: valueAny(n.Value),
+			Source: n.Source, Status: n.Status}
 		c.Label = pick(s.zh(), n.LabelZH, n.LabelEN)
 		if c.Label == "" {
-			l := condparse.Describe(condition.Field(n.Field), condition.Op(n.Op), n.Value)
+			l := condparse.Describe(condition.Field(n.Field), n.Op, n.Value)
 			c.Label = pick(s.zh(), l.ZH, l.EN)
 		}
 		if c.Label == "" {

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"searchagent/tools/condition"
 	"strings"
 	"testing"
 
@@ -143,7 +144,7 @@ func TestGraphQueryAndChips(t *testing.T) {
 			}
 			if strings.Contains(tc.kinds, "derived:followers") {
 				for _, c := range b.snap.Context.Conditions {
-					if c.Kind == "derived" && c.Label != "腰部博主" {
+					if c.Kind == condition.KindDerived && c.Label != "腰部博主" {
 						t.Errorf("the tier's chip reads %q, want the user's word 腰部博主", c.Label)
 					}
 				}

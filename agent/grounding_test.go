@@ -8,6 +8,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -188,13 +189,13 @@ func TestEveryParseProposalIsAccounted(t *testing.T) {
 			offered = &snap.Context.Conditions[i]
 		}
 	}
-	if offered == nil || offered.Status != "reference" || offered.Source != "agent_inferred" {
+	if offered == nil || offered.Status != condition.StatusReference || offered.Source != condition.SourceAgentInferred {
 		t.Fatalf("the offered rule = %+v, want an agent_inferred reference", offered)
 	}
 	before := snap.Results.Total
 	snap = b.send("condition.edit", api.Args{ConditionID: offered.ID, Value: json.RawMessage(`10000`)})
 	for _, c := range snap.Context.Conditions {
-		if c.ID == offered.ID && (c.Status != "applied" || c.Source != "manual") {
+		if c.ID == offered.ID && (c.Status != condition.StatusApplied || c.Source != condition.SourceManual) {
 			t.Errorf("after one condition.edit the suggestion is %+v, want applied by the user", c)
 		}
 	}

@@ -49,7 +49,9 @@ func (t *turn) guardCheck(text string) {
 	var res *router.Result
 	var tr *router.Trace
 	var err error
+	stages := StagesRules
 	if t.a.cfg.Router.ClassifierKind() == router.ClassifierLocal {
+		stages = StagesSubmitted
 		res, tr, err = t.a.cfg.Router.ExplainSubmitted(t.ctx, in)
 	} else {
 		if res, err = t.a.cfg.Router.QueryRules(t.ctx, in); err != nil || res.Branch != router.BranchGuardHit {
@@ -60,7 +62,7 @@ func (t *turn) guardCheck(text string) {
 	if err != nil || res.Branch != router.BranchGuardHit {
 		return
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: stages, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	if _, ok := t.overruleLocalGuard(text, tr); ok {
 		return
@@ -108,12 +110,12 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		Turn: int(s.Turn), Pending: s.Expect, Conditions: s.routerConditions(), ActiveTagID: s.ActiveTagID}
 	res, tr, err := t.a.cfg.Router.Explain(t.ctx, in)
 	if errors.Is(err, router.ErrInputTooLong) {
-		return newError(ErrTooLarge, "too_large", err.Error(), nil, nil)
+		return tooLong("text", text)
 	}
 	if err != nil {
-		return newError(ErrInternal, "internal", "the router failed", nil, err)
+		return newError(ErrInternal, "internal", both("意图路由出错，请稍后重试", "the router failed"), nil, err)
 	}
-	t.trace.Router = &RouterStage{Result: res, Trace: tr}
+	t.trace.Router = &RouterStage{Input: in, Stages: StagesAll, Result: res, Trace: tr}
 	t.a.cfg.Observer.RouterBranch(string(res.Branch))
 	t.plan.text = text
 	refuse := func(msg string) { t.refuse(f, msg) }
@@ -305,15 +307,23 @@ func (q *Question) option(id, text string) *QuestionOption {
 }
 
 // editedCond is the condition a condition.edit makes (source manual).
+// A filter field's value is read as the parser reads it (values.go); any
+// other condition's (a soft preference) by its op's JSON form.
 func (t *turn) editedCond() (Cond, error) {
 	_, old := t.s.cond(t.args.ConditionID)
 	c := *old
-	c.Source, c.Status = "manual", "applied"
-	if c.Kind == "soft" {
-		c.Status = "reference"
+	c.Source, c.Status = condition.SourceManual, condition.StatusApplied
+	if c.Kind == condition.KindSoft {
+		c.Status = condition.StatusReference
 	}
-	if err := decodeValue(t.args.Value, c.Op, &c.Value); err != nil {
-		return c, badRequest("bad_value", err.Error(), nil)
+	if ff, ok := filterFieldNamed(c.Field); ok && slices.Contains(ff.Ops(), c.Op) {
+		v, err := readValue(ff, c.Op, t.args.Value)
+		if err != nil {
+			return c, err
+		}
+		c.Value = v
+	} else if err := decodeValue(t.args.Value, c.Op, &c.Value); err != nil {
+		return c, valueError(c.Field, t.args.Value, *err, nil)
 	}
 	c.LabelZH, c.LabelEN = "", ""
 	return c, nil
@@ -322,58 +332,63 @@ func (t *turn) editedCond() (Cond, error) {
 // filterCond is the condition a filter.set makes (source manual).
 func (t *turn) filterCond() (Cond, error) {
 	a := t.args
-	c := Cond{Kind: "hard", Field: a.Field, Op: a.Op, Source: "manual", Status: "applied", Priority: 1}
+	c := Cond{Kind: condition.KindHard, Field: a.Field, Op: condition.Op(a.Op), Source: condition.SourceManual, Status: condition.StatusApplied, Priority: 1}
 	ff, ok := filterFieldNamed(a.Field)
 	if !ok {
-		return c, badRequest("bad_field", "field must be one of "+strings.Join(fields.Names(), ", "), map[string]string{"field": a.Field})
+		names := fields.Names()
+		return c, badRequest("bad_field", both("筛选字段（field）必须是 "+strings.Join(names, "、")+" 之一", "field must be one of "+strings.Join(names, ", ")),
+			map[string]any{"field": a.Field, "allowed": names})
 	}
 	if ff.Kind == fields.Set && c.Op == "" {
-		c.Op = "in"
+		c.Op = condition.OpIn
 	}
 	if ff.Kind == fields.Duration {
-		c.Op = "within_days"
+		c.Op = condition.OpWithinDays
 	}
-	if !slices.Contains(ff.Ops(), condition.Op(c.Op)) {
+	if !slices.Contains(ff.Ops(), c.Op) {
 		var ops []string
 		for _, o := range ff.Ops() {
 			ops = append(ops, string(o))
 		}
-		return c, badRequest("bad_op", "op must be "+strings.Join(ops[:len(ops)-1], ", ")+" or "+ops[len(ops)-1]+" for "+a.Field, nil)
+		return c, badRequest("bad_op", both(ff.Label("zh")+"的运算（op）必须是 "+strings.Join(ops, "、")+" 之一",
+			"op must be "+strings.Join(ops[:len(ops)-1], ", ")+" or "+ops[len(ops)-1]+" for "+a.Field),
+			map[string]any{"field": a.Field, "op": a.Op, "allowed": ops})
 	}
-	if err := decodeValue(a.Value, c.Op, &c.Value); err != nil {
-		return c, badRequest("bad_value", err.Error(), nil)
+	v, err := readValue(ff, c.Op, a.Value)
+	if err != nil {
+		return c, err
 	}
-	if ff.Kind.Numeric() {
-		if r := rangeOfCond(c); r.Min > ff.Max || r.Max > ff.Max {
-			return c, badRequest("bad_value", fmt.Sprintf("%s is at most %d", a.Field, ff.Max), nil)
-		}
-	}
+	c.Value = v
 	f := store.Filters{}
 	applyFilter(&f, c, t.now)
 	if _, err := f.Canonical(); err != nil {
-		return c, badRequest("bad_value", err.Error(), nil)
+		return c, valueError(a.Field, a.Value, both(ff.Label("zh")+"：这个值无法用于检索", ff.Label("en")+": this value cannot be searched"), nil)
 	}
 	return c, nil
 }
 
-func decodeValue(raw json.RawMessage, op string, v *condparse.Value) error {
+// decodeValue reads a value by its op's JSON form alone (a condition of
+// no filter field); the error says what form was expected.
+func decodeValue(raw json.RawMessage, op condition.Op, v *condparse.Value) *text {
 	if len(raw) == 0 {
-		return errors.New("value is required")
+		return &text{"缺少值（value）", "a value is required"}
 	}
 	switch op {
 	case "between":
 		var r struct{ Min, Max int64 }
 		if err := json.Unmarshal(raw, &r); err != nil || r.Min < 0 || r.Max < 0 || (r.Max != 0 && r.Min > r.Max) || r.Min > MaxCount || r.Max > MaxCount {
-			return fmt.Errorf(`value must be {"min": n, "max": m} with 0 <= min <= max <= %d`, int64(MaxCount))
+			t := both(fmt.Sprintf(`值必须是 {"min": n, "max": m}，且 0 ≤ min ≤ max ≤ %d`, int64(MaxCount)), fmt.Sprintf(`value must be {"min": n, "max": m} with 0 <= min <= max <= %d`, int64(MaxCount)))
+			return &t
 		}
 		*v = condparse.RangeValue(r.Min, r.Max)
 	case "gte", "lte", "within_days":
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil || n <= 0 {
-			return errors.New("value must be a positive integer")
+			return &text{"值必须是正整数", "value must be a positive integer"}
 		}
 		if max := int64(MaxCount); op == "within_days" && n > MaxDays || n > max {
-			return fmt.Errorf("value is out of range (at most %d days, %d for counts)", MaxDays, max)
+			t := both(fmt.Sprintf("值超出范围（天数最多 %d，数量最多 %d）", MaxDays, max), fmt.Sprintf("value is out of range (at most %d days, %d for counts)", MaxDays, max))
+			return &t
 		}
 		*v = condparse.IntValue(n)
 	case "in", "not_in":
@@ -381,18 +396,18 @@ func decodeValue(raw json.RawMessage, op string, v *condparse.Value) error {
 		if err := json.Unmarshal(raw, &ss); err != nil {
 			var one string
 			if err := json.Unmarshal(raw, &one); err != nil || one == "" {
-				return errors.New("value must be a string or a list of strings")
+				return &text{"值必须是字符串或字符串列表", "value must be a string or a list of strings"}
 			}
 			ss = []string{one}
 		}
 		if len(ss) == 0 {
-			return errors.New("value must not be empty")
+			return &text{"值不能为空", "value must not be empty"}
 		}
 		*v = condparse.StringsValue(ss...)
 	default:
 		var one string
 		if err := json.Unmarshal(raw, &one); err != nil || one == "" {
-			return errors.New("value must be a string")
+			return &text{"值必须是字符串", "value must be a string"}
 		}
 		*v = condparse.StringValue(one)
 	}
@@ -468,7 +483,7 @@ func (t *turn) beginTask() {
 func (t *turn) absorb() error {
 	s := t.s
 	return t.step(api.StepParseConditions, func() (any, error) {
-		u, second := s.absorbParse(*t.plan.parse, "user_input")
+		u, second := s.absorbParse(*t.plan.parse, condition.SourceUserInput)
 		t.trace.Parse = t.plan.parse
 		if u != "" {
 			t.plan.anchorURL = u
@@ -490,7 +505,10 @@ func (t *turn) parseInto(text string) error {
 	return t.step(api.StepParseConditions, func() (any, error) {
 		rd, err := t.read(text)
 		if err != nil {
-			return nil, newError(ErrBadRequest, "bad_text", err.Error(), nil, err)
+			if errors.Is(err, condparse.ErrTooLong) {
+				return nil, tooLong("text", text)
+			}
+			return nil, newError(ErrBadRequest, "bad_text", both("这段文字无法读取（不是有效的 UTF-8）", "this text cannot be read (not valid UTF-8)"), nil, err)
 		}
 		res := rd.Result
 		t.trace.Parse = &res
@@ -500,7 +518,7 @@ func (t *turn) parseInto(text string) error {
 			// absorbed (contract 4.8).
 			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
 		}
-		u, second := s.absorbParse(res, "user_input")
+		u, second := s.absorbParse(res, condition.SourceUserInput)
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
 			s.Anchor = &Anchor{ID: s.newID("a"), URL: u, Resolution: string(urlresolve.StateResolving)}
@@ -575,7 +593,8 @@ func (t *turn) modelParse(text string, res *condparse.Result) string {
 // n-gram classifier made stands. When the condition reading places every
 // word of the text as a condition or a sort ("粉丝越多越好", "粉丝五千到两万之间的"),
 // the text is a search refinement and n-grams alone do not refuse it
-// (issue 26 item 7: look-alikes pass); the classifier's trace says so.
+// (issue 26 item 7: look-alikes pass); the turn's router stage says so
+// (RouterStage.Overruled).
 // It returns the reading when it overrules.
 func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Reading, bool) {
 	if tr == nil || tr.Classifier == nil || tr.DecidedBy() != "classifier:"+router.ClassifierLocal {
@@ -585,7 +604,9 @@ func (t *turn) overruleLocalGuard(text string, tr *router.Trace) (condparse.Read
 	if err != nil || !placesEveryWord(rd) {
 		return condparse.Reading{}, false
 	}
-	tr.Classifier.Reason += "; overruled: the condition reading places every word as a search condition or sort"
+	if t.trace.Router != nil {
+		t.trace.Router.Overruled = "the condition reading places every word as a search condition or sort"
+	}
 	return rd, true
 }
 

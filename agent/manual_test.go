@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"searchagent/tools/condition"
 	"testing"
 
 	. "searchagent/agent/agenttest"
@@ -48,7 +49,7 @@ func TestManualEditsRefine(t *testing.T) {
 		b.send("condition.edit", api.Args{ConditionID: followers, Value: raw(map[string]int{"min": 1000, "max": 100000})})
 		var edited bool
 		for _, c := range b.snap.Context.Conditions {
-			if c.ID == followers && c.Source == "manual" && c.Label != "" {
+			if c.ID == followers && c.Source == condition.SourceManual && c.Label != "" {
 				edited = true
 			}
 		}

@@ -218,7 +218,7 @@ func filterTargets(s *Session) []target {
 // removeAnchorLabel says what dropping the link or anchor keeps.
 func removeAnchorLabel(s *Session) text {
 	link := s.RepairReason.IsURL()
-	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == "applied" && c.Kind != "soft" })
+	conds := slices.ContainsFunc(s.Conds, func(c Cond) bool { return c.Status == condition.StatusApplied && c.Kind != condition.KindSoft })
 	switch {
 	case conds && link:
 		return text{"删除链接，按其余条件搜", "Drop the link, keep the rest"}
@@ -239,18 +239,18 @@ func removeAnchorLabel(s *Session) text {
 func (t *turn) refusal(err error, f fsm.Facts) error {
 	var na *fsm.NotAllowedError
 	if !errors.As(err, &na) {
-		return newError(ErrInternal, "internal", "could not resolve the event", nil, err)
+		return newError(ErrInternal, "internal", both("无法处理这个操作，请稍后重试", "could not resolve the event"), nil, err)
 	}
 	r := Refusal{Event: string(na.Event), State: na.State.String(), FailedGuards: na.Refused}
 	r.AllowedEvents, r.AllowedActions = allowedIDs(t.a.offers(t.s))
-	r.Reason = refusalReason(t.s, na, f)
-	return newError(ErrNotAllowed, "not_allowed", r.Reason, r, nil)
+	reason := text{refusalReason(true, na, f), refusalReason(false, na, f)}
+	r.Reason = reason.in(t.s.zh())
+	return newError(ErrNotAllowed, "not_allowed", reason, r, nil)
 }
 
 // refusalReason names the condition that failed, from the facts the
 // guards read.
-func refusalReason(s *Session, na *fsm.NotAllowedError, f fsm.Facts) string {
-	zh := s.zh()
+func refusalReason(zh bool, na *fsm.NotAllowedError, f fsm.Facts) string {
 	if len(na.Refused) == 0 {
 		return pick(zh, "当前状态下不能执行该操作", fmt.Sprintf("%s is not possible in %s", na.Event, na.State))
 	}

@@ -171,8 +171,8 @@ func TestRefusalNamesTheFailedCondition(t *testing.T) {
 	if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("input.commit of a sentence = %v, want a 409", err)
 	}
-	if want := "这段输入是一句描述"; !containsStr(ae.Message, want) || containsStr(ae.Message, "已有一个锚点") {
-		t.Errorf("409 message %q, want it to say %q and not blame the anchor", ae.Message, want)
+	if want := "这段输入是一句描述"; !containsStr(ae.In(ae.Locale), want) || containsStr(ae.In(ae.Locale), "已有一个锚点") {
+		t.Errorf("409 message %q, want it to say %q and not blame the anchor", ae.In(ae.Locale), want)
 	}
 	r := ae.Details.(Refusal)
 	events, actions := allowedIDs(a.offers(mustSession(t, a, b)))

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -101,11 +102,11 @@ func TestRankingTermRanksAcrossLanguages(t *testing.T) {
 	snap := b.send("search.submit", api.Args{Text: "帮我找美国做耳机测评的博主"})
 	var term *contract.Condition
 	for i, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" && c.Value == "耳机" {
+		if c.Kind == condition.KindKeyword && c.Value == "耳机" {
 			term = &snap.Context.Conditions[i]
 		}
 	}
-	if term == nil || term.Status != "reference" || term.Source != "user_input" {
+	if term == nil || term.Status != condition.StatusReference || term.Source != condition.SourceUserInput {
 		t.Fatalf("conditions %+v: want 耳机 as a reference keyword from the user's input", snap.Context.Conditions)
 	}
 	if !slices.ContainsFunc(snap.Context.Conditions, func(c contract.Condition) bool { return c.Field == "category" && c.Value == "tech" }) {
@@ -149,8 +150,8 @@ func TestReferenceChipBecomesAFilter(t *testing.T) {
 	snap := b.send("search.submit", api.Args{Text: "find me US beauty creators, ideally with a friendly vibe"})
 	var id string
 	for _, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" {
-			if c.Value != "friendly" || c.Status != "reference" {
+		if c.Kind == condition.KindKeyword {
+			if c.Value != "friendly" || c.Status != condition.StatusReference {
 				t.Fatalf("keyword chip %+v: want only friendly, as a reference", c)
 			}
 			id = c.ID
@@ -174,7 +175,7 @@ func TestReferenceChipBecomesAFilter(t *testing.T) {
 	before := snap.Results.Total
 	after := b.send(button.Event, *button.Args)
 	for _, c := range after.Context.Conditions {
-		if c.ID == id && (c.Status != "applied" || c.Source != "manual") {
+		if c.ID == id && (c.Status != condition.StatusApplied || c.Source != condition.SourceManual) {
 			t.Errorf("chip after the click %+v: want applied, source manual", c)
 		}
 	}
@@ -193,7 +194,7 @@ func TestExclusionOverridesARankingTerm(t *testing.T) {
 	snap := b.send("followup.submit", api.Args{Text: "不要烘焙类的"})
 	var got []string
 	for _, c := range snap.Context.Conditions {
-		if c.Kind == "keyword" {
+		if c.Kind == condition.KindKeyword {
 			got = append(got, string(c.Op)+" "+c.Value.(string)+" "+string(c.Status))
 		}
 	}

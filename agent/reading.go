@@ -134,8 +134,8 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 func (s *Session) softenWish() {
 	for i := range s.Conds {
 		c := &s.Conds[i]
-		if c.Turn == s.Turn && c.Kind == "hard" && c.Field != string(condition.Platform) {
-			c.Kind, c.Status, c.Priority = "soft", "reference", 2
+		if c.Turn == s.Turn && c.Kind == condition.KindHard && c.Field != string(condition.Platform) {
+			c.Kind, c.Status, c.Priority = condition.KindSoft, condition.StatusReference, 2
 		}
 	}
 }
@@ -267,7 +267,7 @@ func (q *Question) open(s *Session) bool {
 		kind, arg, _ := cut(o.Apply)
 		switch kind {
 		case "drop", "reference":
-			if _, c := s.cond(arg); c == nil || c.Status != "pending" {
+			if _, c := s.cond(arg); c == nil || c.Status != condition.StatusPending {
 				return false
 			}
 		case "category":

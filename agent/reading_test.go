@@ -7,6 +7,7 @@ package agent
 // answerable while other follow-ups come in.
 
 import (
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestCompoundFollowupAppliesEveryPart(t *testing.T) {
 		b.send("followup.submit", api.Args{Text: tc.followup})
 		for field, op := range tc.want {
 			if !slices.ContainsFunc(b.snap.Context.Conditions, func(c contract.Condition) bool {
-				return c.Field == field && c.Kind == "hard" && string(c.Op) == op && c.Status == "applied"
+				return c.Field == field && c.Kind == condition.KindHard && string(c.Op) == op && c.Status == condition.StatusApplied
 			}) {
 				t.Errorf("%q then %q: chips %v, want a hard %s %s applied", tc.first, tc.followup, b.shown().conds, field, op)
 			}
@@ -111,7 +112,7 @@ func TestHedgedFollowupIsAReference(t *testing.T) {
 		total := b.snap.Results.Total
 		b.send("followup.submit", api.Args{Text: tc.followup})
 		c := condOf(b.snap, tc.field, "")
-		if c == nil || c.Kind != "soft" || c.Status != "reference" {
+		if c == nil || c.Kind != condition.KindSoft || c.Status != condition.StatusReference {
 			t.Errorf("%q: %s chip %+v, want a soft reference", tc.followup, tc.field, c)
 		}
 		if b.snap.Results.Total != total {
@@ -173,7 +174,7 @@ func TestOpenQuestionStaysAnswerable(t *testing.T) {
 			t.Errorf("%q: answering after the follow-up left %s with question %+v", tc.first, stateString(b.snap.State), b.snap.Slots.Question)
 		}
 		for _, c := range b.snap.Context.Conditions {
-			if c.Status == "pending" {
+			if c.Status == condition.StatusPending {
 				t.Errorf("%q: chip %s still pending after the answer", tc.first, c.Label)
 			}
 		}

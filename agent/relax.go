@@ -7,6 +7,7 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
@@ -42,9 +43,9 @@ var scopeTries = []contract.Scope{contract.ScopeName, contract.ScopeDescription,
 
 // relaxRank orders repairs: the smallest change to what the user asked
 // first (a keyword's scope, a widened range), then lifting a condition.
-var relaxRank = map[contract.RelaxChange]int{
-	contract.RelaxScope: 0, contract.RelaxWiden: 0, contract.RelaxInclude: 1, contract.RelaxSimilarity: 1,
-	contract.RelaxDrop: 2, contract.RelaxRemoveAnchor: 2,
+var relaxRank = map[render.RelaxChange]int{
+	render.RelaxScope: 0, render.RelaxWiden: 0, render.RelaxInclude: 1, render.RelaxSimilarity: 1,
+	render.RelaxDrop: 2, render.RelaxRemoveAnchor: 2,
 }
 
 // relaxations computes the repairs of an empty result (step count).
@@ -70,7 +71,7 @@ func (t *turn) relaxations() error {
 		expand := "A_REPAIR_EXPAND_RECALL_SCOPE"
 		for i, tg := range s.Tags {
 			if tg.Excluded {
-				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxInclude}, s.buildQuery(t.now, tg.ID)); err != nil {
+				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: render.RelaxInclude}, s.buildQuery(t.now, tg.ID)); err != nil {
 					return nil, err
 				}
 				continue
@@ -89,7 +90,7 @@ func (t *turn) relaxations() error {
 					q := s.buildQuery(t.now, "")
 					q.keywords[i].Scope = store.Scope(sc) // buildQuery keeps every tag, in order
 					before := len(cands)
-					if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxScope, Scope: sc}, q); err != nil {
+					if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: render.RelaxScope, Scope: sc}, q); err != nil {
 						return nil, err
 					}
 					if len(cands) > before {
@@ -98,19 +99,19 @@ func (t *turn) relaxations() error {
 				}
 			}
 			if conds > 1 {
-				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: contract.RelaxDrop}, s.buildQuery(t.now, tg.ID)); err != nil {
+				if err := try(Relaxation{ActionID: expand, ConditionID: tg.ID, Change: render.RelaxDrop}, s.buildQuery(t.now, tg.ID)); err != nil {
 					return nil, err
 				}
 			}
 		}
 		for _, c := range s.Conds {
-			if c.Status != "applied" || (c.Kind != "hard" && c.Kind != "derived") || c.Field == "platform" {
+			if c.Status != condition.StatusApplied || (c.Kind != condition.KindHard && c.Kind != condition.KindDerived) || c.Field == "platform" {
 				continue
 			}
 			ff, _ := filterFieldNamed(c.Field)
 			switch {
-			case c.Op == "not_in" || c.Op == "neq":
-				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxInclude}, s.buildQuery(t.now, c.ID)); err != nil {
+			case c.Op == condition.OpNotIn || c.Op == condition.OpNeq:
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxInclude}, s.buildQuery(t.now, c.ID)); err != nil {
 					return nil, err
 				}
 			case ff.Kind.Numeric():
@@ -119,7 +120,7 @@ func (t *turn) relaxations() error {
 				wide.Op, wide.Value = countValue(lo, hi)
 				q := s.buildQuery(t.now, c.ID)
 				applyFilter(&q.filters, wide, t.now)
-				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxWiden, Min: lo, Max: hi}, q); err != nil {
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxWiden, Min: lo, Max: hi}, q); err != nil {
 					return nil, err
 				}
 			case ff.Kind == fields.Duration && c.Value.Int > 0 && c.Value.Int < MaxDays:
@@ -127,11 +128,11 @@ func (t *turn) relaxations() error {
 				wide.Value = condparse.IntValue(min(c.Value.Int*3, MaxDays))
 				q := s.buildQuery(t.now, c.ID)
 				applyFilter(&q.filters, wide, t.now)
-				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxWiden, Days: wide.Value.Int}, q); err != nil {
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxWiden, Days: wide.Value.Int}, q); err != nil {
 					return nil, err
 				}
 			case conds > 1:
-				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: contract.RelaxDrop}, s.buildQuery(t.now, c.ID)); err != nil {
+				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxDrop}, s.buildQuery(t.now, c.ID)); err != nil {
 					return nil, err
 				}
 			}
@@ -139,11 +140,11 @@ func (t *turn) relaxations() error {
 		if s.Anchor.Resolved() {
 			q := s.buildQuery(t.now, "")
 			q.minScore = lowerMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)
-			if err := try(Relaxation{ActionID: expand, ConditionID: s.Anchor.ID, Change: contract.RelaxSimilarity, MinScore: q.minScore}, q); err != nil {
+			if err := try(Relaxation{ActionID: expand, ConditionID: s.Anchor.ID, Change: render.RelaxSimilarity, MinScore: q.minScore}, q); err != nil {
 				return nil, err
 			}
 			if len(s.Tags) > 0 {
-				if err := try(Relaxation{ActionID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ConditionID: s.Anchor.ID, Change: contract.RelaxRemoveAnchor}, s.buildQuery(t.now, s.Anchor.ID)); err != nil {
+				if err := try(Relaxation{ActionID: "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS", ConditionID: s.Anchor.ID, Change: render.RelaxRemoveAnchor}, s.buildQuery(t.now, s.Anchor.ID)); err != nil {
 					return nil, err
 				}
 			}
@@ -175,7 +176,7 @@ func (s *Session) positiveCount() int {
 		}
 	}
 	for _, c := range s.Conds {
-		if c.Status == "applied" && (c.Kind == "hard" || c.Kind == "derived") && c.Field != "platform" && c.Op != "not_in" && c.Op != "neq" {
+		if c.Status == condition.StatusApplied && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived) && c.Field != "platform" && c.Op != condition.OpNotIn && c.Op != condition.OpNeq {
 			n++
 		}
 	}
@@ -200,14 +201,14 @@ func lowerMinScore(cur, def float64) float64 {
 
 // relaxArgs are the arguments a relaxation's option carries.
 func relaxArgs(r Relaxation) *contract.RepairArgs {
-	if r.Change == contract.RelaxRemoveAnchor {
+	if r.Change == render.RelaxRemoveAnchor {
 		return nil // the action itself says what it drops
 	}
 	a := &contract.RepairArgs{ConditionID: r.ConditionID}
 	switch {
-	case r.Change == contract.RelaxScope:
+	case r.Change == render.RelaxScope:
 		a.Scope = r.Scope
-	case r.Change == contract.RelaxWiden && r.Days == 0:
+	case r.Change == render.RelaxWiden && r.Days == 0:
 		a.Value = &contract.RangeArg{Min: r.Min, Max: r.Max}
 	}
 	return a
@@ -226,12 +227,12 @@ func apiArgs(a *contract.RepairArgs) api.Args {
 }
 
 // contractRelaxation is a relaxation as the renderer takes it.
-func (s *Session) contractRelaxation(r Relaxation) contract.Relaxation {
-	cr := contract.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Change: r.Change, Scope: r.Scope, Args: relaxArgs(r), Count: r.Count}
-	if r.Change == contract.RelaxWiden {
+func (s *Session) contractRelaxation(r Relaxation) render.Relaxation {
+	cr := render.Relaxation{ActionID: r.ActionID, ConditionID: r.ConditionID, Change: r.Change, Scope: r.Scope, Args: relaxArgs(r), Count: r.Count}
+	if r.Change == render.RelaxWiden {
 		if _, c := s.cond(r.ConditionID); c != nil {
 			w := r.widened(*c)
-			l := condparse.Describe(condition.Field(w.Field), condition.Op(w.Op), w.Value)
+			l := condparse.Describe(condition.Field(w.Field), w.Op, w.Value)
 			cr.Widened = pick(s.zh(), l.ZH, l.EN)
 		}
 	}
@@ -258,12 +259,12 @@ func (s *Session) relaxationFor(a api.Args) (*Relaxation, bool) {
 		if r.ActionID != "A_REPAIR_EXPAND_RECALL_SCOPE" || r.ConditionID != a.ConditionID {
 			continue
 		}
-		if (a.Scope != "") != (r.Change == contract.RelaxScope) || (a.Scope != "" && string(r.Scope) != a.Scope) {
+		if (a.Scope != "") != (r.Change == render.RelaxScope) || (a.Scope != "" && string(r.Scope) != a.Scope) {
 			continue
 		}
 		if len(a.Value) > 0 {
 			var v contract.RangeArg
-			if err := json.Unmarshal(a.Value, &v); err != nil || r.Change != contract.RelaxWiden || r.Days != 0 || v.Min != r.Min || v.Max != r.Max {
+			if err := json.Unmarshal(a.Value, &v); err != nil || r.Change != render.RelaxWiden || r.Days != 0 || v.Min != r.Min || v.Max != r.Max {
 				continue
 			}
 		}
@@ -290,7 +291,7 @@ func relaxTargets(s *Session) []target {
 			if i < 0 {
 				continue
 			}
-			label, _ := contract.RelaxationText(s.contractRelaxation(r), chips[i], s.Locale)
+			label, _ := render.RelaxationText(s.contractRelaxation(r), chips[i], s.Locale)
 			out = append(out, target{args: apiArgs(relaxArgs(r)), fixed: label})
 		}
 	}
@@ -315,19 +316,19 @@ func (t *turn) expand() {
 	switch {
 	case r == nil:
 		s.MinScore = lowerMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)
-	case r.Change == contract.RelaxWiden:
+	case r.Change == render.RelaxWiden:
 		if i, c := s.cond(r.ConditionID); c != nil {
 			w := r.widened(*c)
-			w.Source = "manual"
+			w.Source = condition.SourceManual
 			s.Conds[i] = w
 		}
-	case r.Change == contract.RelaxScope:
+	case r.Change == render.RelaxScope:
 		if _, tg := s.tag(r.ConditionID); tg != nil {
-			tg.Scope, tg.Source = r.Scope, "manual"
+			tg.Scope, tg.Source = r.Scope, condition.SourceManual
 		}
-	case r.Change == contract.RelaxSimilarity:
+	case r.Change == render.RelaxSimilarity:
 		s.MinScore = r.MinScore
-	case r.Change == contract.RelaxInclude:
+	case r.Change == render.RelaxInclude:
 		if _, tg := s.tag(r.ConditionID); tg != nil {
 			s.removeCond(tg.ID)
 		} else {

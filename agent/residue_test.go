@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestFollowupResidueNeverKeyword(t *testing.T) {
 			b.send("search.submit", api.Args{Text: first})
 			before := map[string]bool{}
 			for _, c := range b.snap.Context.Conditions {
-				if c.Kind == "keyword" {
+				if c.Kind == condition.KindKeyword {
 					before[c.Label] = true
 				}
 			}
@@ -82,7 +83,7 @@ func TestFollowupResidueNeverKeyword(t *testing.T) {
 			}
 			for _, c := range b.snap.Context.Conditions {
 				// an exclusion the user typed ("no gaming") is theirs.
-				if c.Kind == "keyword" && c.Op != "not_contains" && !before[c.Label] {
+				if c.Kind == condition.KindKeyword && c.Op != condition.OpNotContains && !before[c.Label] {
 					t.Errorf("followup %q added keyword %s (%v)", tc.text, c.Label, c.Value)
 				}
 			}

@@ -294,8 +294,8 @@ func TestErrorText(t *testing.T) {
 		err  *Error
 		want string
 	}{
-		{newError(ErrBadRequest, "bad_op", "op must be gte", nil, nil), "bad_op: op must be gte"},
-		{newError(ErrInternal, "internal", "the router failed", nil, errors.New("boom")), "internal: the router failed: boom"},
+		{newError(ErrBadRequest, "bad_op", both("运算必须是 gte", "op must be gte"), nil, nil), "bad_op: op must be gte"},
+		{newError(ErrInternal, "internal", both("意图路由出错", "the router failed"), nil, errors.New("boom")), "internal: the router failed: boom"},
 	}
 	for _, tc := range cases {
 		if got := tc.err.Error(); got != tc.want {
@@ -360,7 +360,7 @@ func TestCreateSessionLimits(t *testing.T) {
 	} {
 		_, err := full.CreateSession(ctx, api.CreateSessionRequest{Platform: "youtube", Locale: tc.locale})
 		var ae *Error
-		if !errors.As(err, &ae) || ae.Code != "overloaded" || ae.Message != tc.want {
+		if !errors.As(err, &ae) || ae.Code != "overloaded" || ae.In(ae.Locale) != tc.want {
 			t.Errorf("CreateSession(%s) on a full store = %v, want overloaded %q", tc.locale, err, tc.want)
 		}
 	}
@@ -464,7 +464,7 @@ func TestCommitOfASentenceIsRefused(t *testing.T) {
 		b.send("input.type", api.Args{Text: text})
 		_, err := b.try("input.commit", api.Args{})
 		var ae *Error
-		if want := "这段输入是一句描述，不是关键词：请点「搜索」按智能搜索处理"; !errors.As(err, &ae) || ae.Code != "not_allowed" || ae.Message != want {
+		if want := "这段输入是一句描述，不是关键词：请点「搜索」按智能搜索处理"; !errors.As(err, &ae) || ae.Code != "not_allowed" || ae.In(ae.Locale) != want {
 			t.Errorf("input.commit of %q = %v, want not_allowed %q", text, err, want)
 		}
 	}

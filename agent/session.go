@@ -7,7 +7,9 @@ import (
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/platform"
 	"searchagent/tools/states"
@@ -84,15 +86,15 @@ type Tag struct {
 	contract.Tag
 	// Source is user_input (typed as a tag or said in a sentence),
 	// agent_inferred or manual.
-	Source string `json:"source"`
+	Source condition.Source `json:"source"`
 	// Status is "reference" for a ranking term: a word of a sentence the
 	// user did not mark as a filter, which orders the results and never
 	// removes one (issue 26); empty for a tag that filters.
-	Status string `json:"status,omitempty"`
+	Status condition.Status `json:"status,omitempty"`
 }
 
 // Ranks reports a ranking term: it scores results, it filters none.
-func (t Tag) Ranks() bool { return t.Status == "reference" && !t.Excluded }
+func (t Tag) Ranks() bool { return t.Status == condition.StatusReference && !t.Excluded }
 
 // Anchor is the anchor node (P0).
 type Anchor struct {
@@ -113,17 +115,17 @@ func (a *Anchor) Resolved() bool { return a != nil && a.Resolution == string(url
 
 // Cond is a hard, soft or derived node of the Condition Graph (spec 2.3).
 type Cond struct {
-	ID       string          `json:"id"`
-	Kind     string          `json:"kind"` // hard | soft | derived
-	Field    string          `json:"field"`
-	Op       string          `json:"op"`
-	Value    condparse.Value `json:"value"`
-	Source   string          `json:"source"` // user_input | agent_inferred | manual
-	Status   string          `json:"status"` // applied | reference | pending
-	Priority int             `json:"priority"`
-	Span     string          `json:"span,omitempty"`
-	LabelZH  string          `json:"label_zh,omitempty"`
-	LabelEN  string          `json:"label_en,omitempty"`
+	ID       string           `json:"id"`
+	Kind     condition.Kind   `json:"kind"` // hard | soft | derived
+	Field    string           `json:"field"`
+	Op       condition.Op     `json:"op"`
+	Value    condparse.Value  `json:"value"`
+	Source   condition.Source `json:"source"` // user_input | agent_inferred | manual
+	Status   condition.Status `json:"status"` // applied | reference | pending
+	Priority int              `json:"priority"`
+	Span     string           `json:"span,omitempty"`
+	LabelZH  string           `json:"label_zh,omitempty"`
+	LabelEN  string           `json:"label_en,omitempty"`
 	// Turn is the turn that last set the node: a change to a node of an
 	// earlier turn is said in the notice (mergeCond).
 	Turn int64 `json:"turn,omitempty"`
@@ -154,18 +156,18 @@ type QuestionOption struct {
 type Relaxation struct {
 	ActionID    string `json:"action_id"`
 	ConditionID string `json:"condition_id,omitempty"`
-	// Change says how (contract.RelaxChange): drop removes the condition,
+	// Change says how (render.RelaxChange): drop removes the condition,
 	// widen replaces a range with Min..Max or a time window with Days,
 	// scope moves a keyword to Scope, include lifts an exclusion,
 	// similarity lowers the anchor's similarity floor to MinScore,
 	// remove_anchor drops the anchor and keeps the keywords.
-	Change   contract.RelaxChange `json:"change"`
-	Scope    contract.Scope       `json:"scope,omitempty"`
-	Min      int64                `json:"min,omitempty"`
-	Max      int64                `json:"max,omitempty"`
-	Days     int64                `json:"days,omitempty"`
-	MinScore float64              `json:"min_score,omitempty"`
-	Count    int                  `json:"count"`
+	Change   render.RelaxChange `json:"change"`
+	Scope    contract.Scope     `json:"scope,omitempty"`
+	Min      int64              `json:"min,omitempty"`
+	Max      int64              `json:"max,omitempty"`
+	Days     int64              `json:"days,omitempty"`
+	MinScore float64            `json:"min_score,omitempty"`
+	Count    int                `json:"count"`
 }
 
 func (s *Session) newID(prefix string) string {
@@ -202,7 +204,7 @@ func (s *Session) onlyExplicit() bool {
 
 func (s *Session) softPending() bool {
 	for _, c := range s.Conds {
-		if c.Kind == "soft" {
+		if c.Kind == condition.KindSoft {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"searchagent/tools/condition"
 	"strconv"
 	"strings"
 	"sync"
@@ -216,7 +217,7 @@ func TestWidenRangeRepairCountsTheWidenedRange(t *testing.T) {
 			t.Fatalf("followers value %s: %v", data, err)
 		}
 		lo, hi := r.Min, r.Max
-		if c.Op != "between" || lo > 1_200_000 || hi < 1_300_000 || lo == 1_200_000 && hi == 1_300_000 {
+		if c.Op != condition.OpBetween || lo > 1_200_000 || hi < 1_300_000 || lo == 1_200_000 && hi == 1_300_000 {
 			t.Errorf("followers after widening: %s %v, want a range around 1.2M-1.3M that is wider", c.Op, c.Value)
 		}
 	}

@@ -46,13 +46,33 @@ type TurnTrace struct {
 	ModelSlots *modelpath.SlotsResult `json:"model_slots,omitempty"`
 	Notice     string                 `json:"notice,omitempty"`
 	Error      string                 `json:"error,omitempty"`
+	// Update is the settings a session.update turn changed.
+	Update *api.UpdateSessionRequest `json:"update,omitempty"`
 }
 
 // RouterStage is the router's result and explain trace for a follow-up.
 type RouterStage struct {
+	// Input is the router's whole input (text, state, turn, pending
+	// expectations, conditions, locale, platform; the trace carries the
+	// specs' snapshot revision) and Stages the stages
+	// it ran: POST /v1/route/explain with the same input and stages
+	// returns this Result and Trace byte for byte (issue 30 item 4).
+	Input  router.Input   `json:"input"`
+	Stages string         `json:"stages"`
 	Result *router.Result `json:"result"`
 	Trace  *router.Trace  `json:"trace"`
+	// Overruled says why the agent did not follow a local-classifier
+	// guard hit (the router's own trace stays as the router made it).
+	Overruled string `json:"overruled,omitempty"`
 }
+
+// The router stages a turn runs, as RouterStage.Stages and the explain
+// request's stages name them.
+const (
+	StagesAll       = "all"       // Router.Explain: a follow-up
+	StagesSubmitted = "submitted" // Router.ExplainSubmitted: a first search's guard check, local classifier installed
+	StagesRules     = "rules"     // Router.ExplainRules: the guard check without the local classifier
+)
 
 // StepTrace is one tool call of a turn.
 type StepTrace struct {
@@ -228,7 +248,7 @@ func (t *turn) step(name string, fn func() (detail any, err error)) error {
 	ev := api.Step{Step: name, Status: "ok", DurationMS: ms(d), Detail: detail}
 	if err != nil {
 		st.Error = err.Error()
-		ev.Status, ev.Error = "error", userSafe(err)
+		ev.Status, ev.Error = "error", userSafe(err).in(t.s.zh())
 	}
 	t.trace.Steps = append(t.trace.Steps, st)
 	t.a.cfg.Observer.Step(name, err == nil, d)
@@ -241,12 +261,12 @@ func (t *turn) step(name string, fn func() (detail any, err error)) error {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // userSafe is the text of an error that may reach the search box.
-func userSafe(err error) string {
+func userSafe(err error) text {
 	var ae *Error
 	if errors.As(err, &ae) {
-		return ae.Message
+		return text{ae.In("zh"), ae.In("en")}
 	}
-	return "the step failed"
+	return text{"这一步执行失败", "the step failed"}
 }
 
 // facts is the flat view of the session the registry's guards read.
@@ -291,17 +311,19 @@ func classify(text string) (fsm.Shape, bool) {
 // steps until the session lands in a stable or repair state, the slots are
 // rendered and checked against the contract, and everything is persisted.
 // emit receives every event of the turn as it happens.
-func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (api.Snapshot, error) {
+func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (_ api.Snapshot, err error) {
+	defer a.localize(id, &err)
 	ev := fsm.Event(req.Event)
 	if req.Event == "" {
-		return api.Snapshot{}, badRequest("missing_event", "the body needs an event name", nil)
+		return api.Snapshot{}, badRequest("missing_event", both("请求体缺少事件名（event）", "the body needs an event name"), nil)
 	}
 	if !fsm.IsUserEvent(ev) {
 		var names []string
 		for _, e := range fsm.UserEvents {
 			names = append(names, string(e))
 		}
-		return api.Snapshot{}, badRequest("unknown_event", fmt.Sprintf("unknown event %q", req.Event), map[string]any{"events": names})
+		return api.Snapshot{}, badRequest("unknown_event", both(fmt.Sprintf("未知的事件「%s」：请用 details.events 中的一个", clip(req.Event, 40)),
+			fmt.Sprintf("unknown event %q: use one of details.events", clip(req.Event, 40))), map[string]any{"events": names})
 	}
 	if err := checkArgs(req.Args); err != nil {
 		return api.Snapshot{}, err
@@ -309,39 +331,11 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	mu := a.lock(id)
 	mu.Lock()
 	defer mu.Unlock()
-	// The token is checked before the session's writer lock is taken: a
-	// caller without it never holds the lock.
-	_, s, err := a.load(ctx, id, token)
+	w, rec, s, err := a.writable(ctx, id, token)
 	if err != nil {
 		return api.Snapshot{}, err
-	}
-	// One writer per session across instances: a turn that another
-	// instance is running refuses this one before it runs.
-	w, err := a.cfg.Sessions.Lock(ctx, id)
-	if err != nil {
-		return api.Snapshot{}, lockError(err, s.zh())
 	}
 	defer w.Release()
-	rec, err := w.Get(ctx)
-	if err == nil {
-		s, err = a.open(rec, token)
-	} else {
-		err = newError(ErrInternal, "internal", "could not read the session", nil, err)
-	}
-	if err != nil {
-		return api.Snapshot{}, err
-	}
-	if rec.Closed() {
-		return api.Snapshot{}, newError(ErrGone, "gone", "a newer session replaced this one", map[string]string{"closed_by": rec.ClosedBy}, nil)
-	}
-	// Turn numbers come from the committed session and never repeat: a
-	// failed turn changes nothing but its turn.error and the number.
-	s.Turn = max(s.Turn, rec.LastTurn)
-	if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
-		return api.Snapshot{}, newError(ErrConflict, "session_full",
-			pick(s.zh(), "本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
-			map[string]int{"max_turns": max}, nil)
-	}
 	start := time.Now()
 	s.Turn++
 	var ledger *llm.Turn
@@ -372,14 +366,21 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
 		return api.Snapshot{}, t.fail(w, start, runErr)
 	}
+	return t.commit(w, rec, start)
+}
+
+// commit writes the turn: the session, its events with turn.done last
+// and its trace in one transaction; a failed commit is the turn's
+// turn.error (fail). The client gets turn.done only once it committed.
+func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (api.Snapshot, error) {
+	a, s, ctx, id := t.a, t.s, t.ctx, t.s.ID
 	t.trace.DurationMS = ms(time.Since(start))
 	snap, err := json.Marshal(s)
 	if err != nil {
-		return api.Snapshot{}, t.fail(w, start, newError(ErrInternal, "internal", "could not save the session", nil, err))
+		return api.Snapshot{}, t.fail(w, start, newError(ErrInternal, "internal", both("无法保存会话，请稍后重试", "could not save the session"), nil, err))
 	}
 	// turn.done is the turn's last event, committed with it: it carries
-	// the state and version that the commit makes true. The client gets it
-	// only once the commit succeeded.
+	// the state and version that the commit makes true.
 	sub := fsm.Substate(s.State, s.facts())
 	done, _ := json.Marshal(api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: rec.Version + 1, OK: true})
 	t.log = append(t.log, sessions.Event{SessionID: id, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: s.Turn, Name: api.EventTurnDone, Data: done, At: a.cfg.Now()})
@@ -388,19 +389,62 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 	if err != nil {
 		switch {
 		case errors.Is(err, sessions.ErrConflict):
-			err = newError(ErrConflict, "conflict", "the session changed concurrently; reload and retry", nil, err)
+			err = newError(ErrConflict, "conflict", both("会话已被并发修改，请刷新后重试", "the session changed concurrently; reload and retry"), nil, err)
 		case errors.Is(err, sessions.ErrUnavailable):
-			err = newError(ErrUnavailable, "unavailable", pick(s.zh(), "会话存储暂时不可用，本轮未生效，请稍后重试", "the session store is unavailable; nothing of this turn took effect, retry later"),
+			err = newError(ErrUnavailable, "unavailable", both("会话存储暂时不可用，本轮未生效，请稍后重试", "the session store is unavailable; nothing of this turn took effect, retry later"),
 				map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
 		default:
-			err = newError(ErrInternal, "internal", "could not save the session", nil, err)
+			err = newError(ErrInternal, "internal", both("无法保存会话，请稍后重试", "could not save the session"), nil, err)
 		}
 		return api.Snapshot{}, t.fail(w, start, err)
 	}
 	t.send(toStream(evs[len(evs)-1]))
-	a.cfg.Observer.Turn(req.Event, true, time.Since(start))
-	a.cfg.Logger.Info("turn", "session", id, "event", req.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
+	a.cfg.Observer.Turn(t.trace.Event, true, time.Since(start))
+	a.cfg.Logger.Info("turn", "session", id, "event", t.trace.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
 	return a.snapshot(s, newRec.Version, false), nil
+}
+
+// writable takes the session's writer lock for a turn (the caller holds
+// the in-process lock) and returns the committed record and session: the
+// token checked, the session open (not replaced) and below its turn
+// limit, with s.Turn the last committed turn. The caller releases w.
+func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer, sessions.Record, *Session, error) {
+	// The token is checked before the session's writer lock is taken: a
+	// caller without it never holds the lock.
+	_, s, err := a.load(ctx, id, token)
+	if err != nil {
+		return nil, sessions.Record{}, nil, err
+	}
+	// One writer per session across instances: a turn that another
+	// instance is running refuses this one before it runs.
+	w, err := a.cfg.Sessions.Lock(ctx, id)
+	if err != nil {
+		return nil, sessions.Record{}, nil, lockError(err, s.zh())
+	}
+	rec, err := w.Get(ctx)
+	if err == nil {
+		s, err = a.open(rec, token)
+	} else {
+		err = newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
+	}
+	if err == nil && rec.Closed() {
+		err = newError(ErrGone, "gone", both("本会话已被新会话取代", "a newer session replaced this one"), map[string]string{"closed_by": rec.ClosedBy}, nil)
+	}
+	if err == nil {
+		// Turn numbers come from the committed session and never repeat: a
+		// failed turn changes nothing but its turn.error and the number.
+		s.Turn = max(s.Turn, rec.LastTurn)
+		if max := a.cfg.MaxTurns; max > 0 && s.Turn >= int64(max) {
+			err = newError(ErrConflict, "session_full",
+				both("本会话的轮次已达上限，请新建会话", "this session has reached its turn limit; start a new session"),
+				map[string]int{"max_turns": max}, nil)
+		}
+	}
+	if err != nil {
+		w.Release()
+		return nil, sessions.Record{}, nil, err
+	}
+	return w, rec, s, nil
 }
 
 // fail ends a turn that commits nothing: the session stays as it was, and
@@ -413,17 +457,18 @@ func (t *turn) fail(w sessions.Writer, start time.Time, runErr error) error {
 	t.trace.DurationMS = ms(time.Since(start))
 	msg := userSafe(runErr)
 	if errors.Is(runErr, context.Canceled) {
-		msg = "the client went away; the turn was stopped and nothing changed"
+		msg = text{"客户端已断开：本轮已停止，没有任何改变", "the client went away; the turn was stopped and nothing changed"}
 	}
 	out := newError(ErrInternal, "turn_failed", msg, nil, runErr)
 	var ae *Error
 	if errors.As(runErr, &ae) && !errors.Is(ae, ErrInternal) {
 		out = ae // a client error or an unavailable tool keeps its kind
 	} else if errors.As(runErr, &ae) && ae.Code != "" && ae.Code != "internal" {
-		out = newError(ErrInternal, ae.Code, ae.Message, nil, runErr)
+		out = newError(ErrInternal, ae.Code, text{ae.In("zh"), ae.In("en")}, nil, runErr)
 	}
+	out = inLocale(out, t.s.Locale).(*Error)
 	t.a.cfg.Observer.Turn(string(t.ev), false, time.Since(start))
-	data, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: out.Code, Message: out.Message, Details: out.Details}})
+	data, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: out.Code, Message: out.In(out.Locale), Details: out.Details}})
 	traceRaw, _ := json.Marshal(t.trace)
 	ev, err := w.Fail(context.WithoutCancel(t.ctx), sessions.Event{SessionID: t.s.ID, Turn: t.s.Turn, Name: api.EventTurnError, Data: data, At: t.a.cfg.Now()},
 		&sessions.Turn{Turn: t.s.Turn, Trace: traceRaw})
@@ -442,12 +487,12 @@ func lockError(err error, zh bool) error {
 	switch {
 	case errors.Is(err, sessions.ErrBusy):
 		return newError(ErrConflict, "busy",
-			pick(zh, "本会话正在执行另一轮操作，请稍后重试", "this session is running another turn; retry in a moment"), nil, err)
+			both("本会话正在执行另一轮操作，请稍后重试", "this session is running another turn; retry in a moment"), nil, err)
 	case errors.Is(err, sessions.ErrNotFound):
-		return newError(ErrNotFound, "not_found", "no session with this id", nil, err)
+		return newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, err)
 	case errors.Is(err, sessions.ErrUnavailable):
-		return newError(ErrUnavailable, "unavailable", pick(zh, "会话存储暂时不可用，请稍后重试", "the session store is unavailable; retry later"),
+		return newError(ErrUnavailable, "unavailable", both("会话存储暂时不可用，请稍后重试", "the session store is unavailable; retry later"),
 			map[string]int{"retry_after_seconds": RetryAfterSeconds}, err)
 	}
-	return newError(ErrInternal, "internal", "could not lock the session", nil, err)
+	return newError(ErrInternal, "internal", both("无法锁定会话，请稍后重试", "could not lock the session"), nil, err)
 }

@@ -233,7 +233,7 @@ func TestSecondLinkInASentenceIsRefused(t *testing.T) {
 		b.send("search.submit", api.Args{Text: agenttest.AnchorMany})
 		_, err := b.try("search.submit", api.Args{Text: tc.text})
 		var ae *Error
-		if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.Message, tc.word) {
+		if !errors.As(err, &ae) || !errors.Is(err, ErrNotAllowed) || !strings.Contains(ae.In(ae.Locale), tc.word) {
 			t.Errorf("search.submit(%q) with an anchor pinned = %v, want a 409 saying to replace or delete the %s", tc.text, err, tc.word)
 		}
 	}

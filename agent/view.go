@@ -1,12 +1,14 @@
 package agent
 
 import (
+	"searchagent/tools/condition"
 	"slices"
 	"strings"
 
 	"searchagent/agent/fsm"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/router"
 	"searchagent/tools/states"
 	"searchagent/tools/store"
@@ -28,8 +30,8 @@ func (t *turn) question() *Question {
 		// and asked again (the same question, not a second one) while it
 		// stays pending, so its condition never waits in 「待澄清」 without
 		// its buttons — also after a repair (issue 26 item 5).
-		if c.Field == "platform" && c.Status == "pending" && (len(s.Asked) == 0 || asked(string(contract.TopicConflict))) {
-			return &Question{ID: s.newID("q"), Topic: string(contract.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
+		if c.Field == "platform" && c.Status == condition.StatusPending && (len(s.Asked) == 0 || asked(string(render.TopicConflict))) {
+			return &Question{ID: s.newID("q"), Topic: string(render.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
 			}}
@@ -89,7 +91,7 @@ func (t *turn) question() *Question {
 	if err != nil || total < 10 || top[1].n*4 < total || top[0].n*10 > total*7 {
 		return nil
 	}
-	return &Question{ID: s.newID("q"), Topic: string(contract.TopicCategory), Turn: s.Turn, Options: []QuestionOption{
+	return &Question{ID: s.newID("q"), Topic: string(render.TopicCategory), Turn: s.Turn, Options: []QuestionOption{
 		{ID: "o1", LabelZH: categoryName(top[0].id, "zh"), LabelEN: categoryName(top[0].id, "en"), Apply: "category:" + top[0].id},
 		{ID: "o2", LabelZH: categoryName(top[1].id, "zh"), LabelEN: categoryName(top[1].id, "en"), Apply: "category:" + top[1].id},
 		{ID: "o3", LabelZH: "都可以", LabelEN: "Either", Apply: "keep"},
@@ -107,10 +109,10 @@ func (q *Question) expectation() []router.Expectation {
 }
 
 // renderInput fills the contract's renderer input from the session.
-func (t *turn) renderInput() contract.RenderInput {
+func (t *turn) renderInput() render.Input {
 	s := t.s
 	sub := fsm.Substate(s.State, s.facts())
-	in := contract.RenderInput{
+	in := render.Input{
 		State: contract.StateKey(s.State.Key()),
 		Context: contract.Context{RepairReason: s.RepairReason, RepairHintVisible: s.HintVisible,
 			SourceStage: contract.SourceStage(s.SourceStage), Substate: sub.ID},
@@ -121,7 +123,7 @@ func (t *turn) renderInput() contract.RenderInput {
 		in.Keywords = append(in.Keywords, tg.Tag)
 	}
 	if a := s.Anchor; a != nil {
-		v := &contract.AnchorView{URL: a.URL, Handle: a.Handle, Title: a.Name, LinkPlatform: a.LinkPlatform}
+		v := &render.AnchorView{URL: a.URL, Handle: a.Handle, Title: a.Name, LinkPlatform: a.LinkPlatform}
 		if a.Resolved() {
 			v.ConditionID = a.ID
 			if v.Handle != "" {
@@ -129,9 +131,9 @@ func (t *turn) renderInput() contract.RenderInput {
 			}
 		}
 		if a.Resolution == string(urlresolve.StateInvalid) {
-			v.LinkIssue = contract.LinkIncomplete
+			v.LinkIssue = render.LinkIncomplete
 			if strings.HasSuffix(a.Reason, "not_found") {
-				v.LinkIssue = contract.LinkNotFound
+				v.LinkIssue = render.LinkNotFound
 			}
 		}
 		in.Anchor = v
@@ -143,7 +145,7 @@ func (t *turn) renderInput() contract.RenderInput {
 		in.ResultsTotal = s.Results.Total
 	}
 	if q := s.Question; q != nil && (s.State.Session == states.Clarifying || s.State.Session == states.EmptyRepair) {
-		spec := &contract.QuestionSpec{ID: q.ID, Topic: contract.QuestionTopic(q.Topic), Subject: q.Subject, Text: s.conflictText(q)}
+		spec := &render.QuestionSpec{ID: q.ID, Topic: render.QuestionTopic(q.Topic), Subject: q.Subject, Text: s.conflictText(q)}
 		for _, o := range q.Options {
 			spec.Options = append(spec.Options, contract.Option{ID: o.ID, Label: pick(s.zh(), o.LabelZH, o.LabelEN)})
 		}
@@ -195,7 +197,7 @@ const conflictTextWidth = 80
 // 10): the platform the user asked for and the one this page searches.
 // It is "" for other questions (the renderer words them).
 func (s *Session) conflictText(q *Question) string {
-	if q.Topic != string(contract.TopicConflict) {
+	if q.Topic != string(render.TopicConflict) {
 		return ""
 	}
 	for _, o := range q.Options {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/api"
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/tools/catalog"
 	"searchagent/tools/condparse"
 	"searchagent/tools/states"
@@ -67,7 +69,7 @@ func (t *turn) resolveAnchor() (bool, error) {
 		var err error
 		res, err = urlresolve.Resolve(t.ctx, s.Platform, s.Anchor.URL, t.a.cfg.Store)
 		if err != nil {
-			return nil, newError(ErrUnavailable, "unavailable", "could not look the link up", nil, err)
+			return nil, newError(ErrUnavailable, "unavailable", both("暂时无法查询这个链接，请稍后重试", "could not look the link up"), nil, err)
 		}
 		return map[string]any{"state": res.State, "reason": res.Reason, "key": res.Key}, nil
 	})
@@ -204,12 +206,12 @@ func (s *Session) expansions(exps []store.Expansion) []api.Expansion {
 
 func storeErr(err error) error {
 	if errors.Is(err, store.ErrBadQuery) {
-		return newError(ErrBadRequest, "bad_query", err.Error(), nil, err)
+		return newError(ErrBadRequest, "bad_query", both("按这些条件无法检索：请修改或删除某个条件后重试", "the search cannot run with these conditions: change or remove one and retry"), nil, err)
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	return newError(ErrUnavailable, "unavailable", "the search is unavailable", nil, err)
+	return newError(ErrUnavailable, "unavailable", both("检索暂时不可用，请稍后重试", "the search is unavailable"), nil, err)
 }
 
 func toResults(anchor *catalog.Channel, items []store.Hit, total, offset, limit int, sort string) *api.Results {
@@ -257,12 +259,12 @@ func (t *turn) answer(o *QuestionOption) {
 	kind, arg, _ := cut(o.Apply)
 	switch kind {
 	case "category":
-		s.upsertCond(Cond{Kind: "hard", Field: "category", Op: "eq", Value: stringValue(arg), Source: "user_input", Status: "applied", Priority: 1})
+		s.upsertCond(Cond{Kind: condition.KindHard, Field: "category", Op: condition.OpEq, Value: stringValue(arg), Source: condition.SourceUserInput, Status: condition.StatusApplied, Priority: 1})
 	case "drop":
 		s.removeCond(arg)
 	case "reference":
 		if _, c := s.cond(arg); c != nil {
-			c.Status = "reference"
+			c.Status = condition.StatusReference
 		}
 	}
 }
@@ -275,7 +277,7 @@ func (t *turn) render(ctx context.Context) error {
 	var slots contract.Slots
 	if err := t.step(api.StepRenderSlots, func() (any, error) {
 		var err error
-		slots, err = contract.Render(in)
+		slots, err = render.Turn(in)
 		if err != nil {
 			return nil, fmt.Errorf("render %s: %w", in.State, err)
 		}

@@ -43,6 +43,20 @@ const (
 	EventTurnDone  = "turn.done"
 )
 
+// UpdateSessionRequest is the body of PATCH /v1/sessions/{id}: the
+// session settings a client changes without losing the session.
+type UpdateSessionRequest struct {
+	// Locale is "zh" or "en" (a tag such as "zh-CN" or "en-US" reads as
+	// its language): the slots, chips, buttons, result reasons and error
+	// messages follow it from this turn on.
+	Locale string `json:"locale"`
+}
+
+// TurnSessionUpdate is the event of the turn a settings change commits
+// (PATCH /v1/sessions/{id}): turn.started and the trace carry it. It is
+// not an event of the state machine; the state triple does not move.
+const TurnSessionUpdate = "session.update"
+
 // CreateSessionRequest is the body of POST /v1/sessions.
 type CreateSessionRequest struct {
 	Platform string `json:"platform"`
@@ -314,12 +328,25 @@ type ErrorInfo struct {
 }
 
 // ExplainRequest is the body of POST /v1/route/explain.
+// It takes the router's whole input as a stored turn trace records it
+// (router.input), so any stored decision can be replayed exactly.
 type ExplainRequest struct {
 	Text     string          `json:"text"`
 	State    State           `json:"state"`
 	Pending  json.RawMessage `json:"pending,omitempty"`
 	Locale   string          `json:"locale,omitempty"`
 	Platform string          `json:"platform,omitempty"`
+	// Turn is the turn number (pending expectations expire by it).
+	Turn int `json:"turn,omitempty"`
+	// Conditions are the condition graph's conditions {id, kind, field,
+	// op, value, label}: a decision that depends on an anchor or a field
+	// already set needs them.
+	Conditions  json.RawMessage `json:"conditions,omitempty"`
+	ActiveTagID string          `json:"active_tag_id,omitempty"`
+	// Stages is which router stages run: all (default, a follow-up),
+	// submitted (a first search's guard check with the local classifier)
+	// or rules (the deterministic stages only).
+	Stages string `json:"stages,omitempty"`
 }
 
 // ReadinessStatus is GET /readyz without the API key when keys are set:

@@ -117,15 +117,3 @@ func BenchmarkValidateInvalid(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkRender measures the template renderer on a clarifying turn.
-func BenchmarkRender(b *testing.B) {
-	sc := substateCases[slices.IndexFunc(substateCases, func(c substateCase) bool { return c.id == "mixed-clarifying" })]
-	in := fixtureInput(sc, "expanded_clarifying/clarifying", "zh", []string{"swim vest", "救生衣", "gaming"})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Render(in); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

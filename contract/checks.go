@@ -32,15 +32,15 @@ func isAlnum(c byte) bool {
 }
 func isUpperID(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' }
 
-// matchID matches idPattern.
-func matchID(s string) bool {
+// ValidID matches idPattern.
+func ValidID(s string) bool {
 	return len(s) > 0 && isAlnum(s[0]) && charsIn(s[1:], 0, 63, func(c byte) bool {
 		return isAlnum(c) || c == '_' || c == '.' || c == ':' || c == '-'
 	})
 }
 
-// matchField matches fieldPattern.
-func matchField(s string) bool {
+// ValidField matches fieldPattern.
+func ValidField(s string) bool {
 	return len(s) > 0 && s[0] >= 'a' && s[0] <= 'z' && charsIn(s[1:], 0, 39, func(c byte) bool {
 		return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
 	})
@@ -51,10 +51,13 @@ func matchPrefixed(s, prefix string, maxLen int) bool {
 	return ok && charsIn(rest, 1, maxLen, isUpperID)
 }
 
-// matchAction, matchRepair and matchHintAction match actionPattern,
-// repairPattern and hintActionPattern.
-func matchAction(s string) bool     { return matchPrefixed(s, "A_", 120) }
-func matchRepair(s string) bool     { return matchPrefixed(s, "A_REPAIR_", 110) }
+// ValidAction matches actionPattern.
+func ValidAction(s string) bool { return matchPrefixed(s, "A_", 120) }
+
+// ValidRepair matches repairPattern.
+func ValidRepair(s string) bool { return matchPrefixed(s, "A_REPAIR_", 110) }
+
+// matchHintAction matches hintActionPattern.
 func matchHintAction(s string) bool { return matchPrefixed(s, "A_HINT_", 110) }
 
 // checker runs the Go checks of one validation: what the schemas cannot
@@ -113,7 +116,7 @@ func (c *checker) knownStrings() *knownSet {
 	}
 	for _, cond := range c.in.Conditions {
 		k.add(cond.Label)
-		addValueStrings(k, jsonValue(cond.Value))
+		addValueStrings(k, JSONValue(cond.Value))
 	}
 	if arr, ok := c.get(SlotConditions).([]any); ok && c.in.Conditions == nil {
 		// Without a graph, the document's own condition values are the
@@ -200,15 +203,15 @@ func (c *checker) text(loc, s string, tr textRule) string {
 		c.add(FakeLoading, loc, "ellipsis", c.ellipsisMsg(loc))
 	}
 	if tr.chat {
-		if w, ok := chatWording(masked); ok {
+		if w, ok := ChatWording(masked); ok {
 			c.add(ChatOutsideBox, loc, "chat_outside_box", chatMsg(loc, w))
 		}
 	}
 	return masked
 }
 
-// blank reports a text with nothing visible in it.
-func blank(s string) bool {
+// Blank reports a text with nothing visible in it.
+func Blank(s string) bool {
 	for _, r := range s {
 		if !unicode.IsSpace(r) && !unicode.IsControl(r) && !unicode.Is(unicode.Cf, r) && r != utf8.RuneError {
 			return false
@@ -224,7 +227,7 @@ func (c *checker) checkStatus() {
 	}
 	stable := !c.rule.InProgress
 	if text, ok := st["text"].(string); ok {
-		if blank(text) && c.rule.Presence(SlotStatus) == Required {
+		if Blank(text) && c.rule.Presence(SlotStatus) == Required {
 			c.add(MissingSlot, "/status/text", "blank", c.blankMsg("status.text"))
 		}
 		c.text("/status/text", text, textRule{limit: c.rule.Limits.Status, question: true, loading: stable, ellipsis: stable, chat: true})
@@ -241,13 +244,13 @@ func (c *checker) checkSummary() {
 	v := c.get(SlotTaskSummary)
 	s, ok := v.(string)
 	needKeywords := c.rule.SummaryWhenKeywords && c.hasKeywords()
-	if (v == nil || (ok && blank(s))) && needKeywords {
+	if (v == nil || (ok && Blank(s))) && needKeywords {
 		c.add(MissingSlot, "/task_summary", "keywords_kept", keywordsKeptMsg())
 	}
 	if !ok {
 		return
 	}
-	if blank(s) && c.rule.Presence(SlotTaskSummary) == Required {
+	if Blank(s) && c.rule.Presence(SlotTaskSummary) == Required {
 		c.add(MissingSlot, "/task_summary", "blank", c.blankMsg("task_summary"))
 	}
 	masked := c.text("/task_summary", s, textRule{limit: c.rule.Limits.TaskSummary, question: true, loading: !c.rule.InProgress, chat: true})
@@ -288,7 +291,7 @@ func (c *checker) checkSoftInSummary(s, masked string) {
 func (c *checker) softTerms() []string {
 	var terms []string
 	addTerm := func(s string) {
-		s = displayText(s)
+		s = DisplayText(s)
 		if utf8.RuneCountInString(s) >= 2 && !containsFold(terms, s) {
 			terms = append(terms, s)
 		}
@@ -354,7 +357,7 @@ func (c *checker) checkID(loc string, m map[string]any, seen map[string]bool) {
 	if !ok {
 		return
 	}
-	if !matchID(id) {
+	if !ValidID(id) {
 		c.add(InvalidSlot, loc+"/id", "id_format", mf("%s is %s; ids are 1-64 letters, digits, '_', '.', ':' or '-'.", "%s 为 %s；id 只能由 1-64 个字母、数字、'_'、'.'、':'、'-' 组成。", slotName(loc+"/id"), quoteShort(id)))
 		return
 	}
@@ -366,7 +369,8 @@ func (c *checker) checkID(loc string, m map[string]any, seen map[string]bool) {
 	}
 }
 
-func normScope(s string) string {
+// NormScope is a tag scope with the default written out: "" is tags.
+func NormScope(s string) string {
 	if s == "" {
 		return string(ScopeTags)
 	}
@@ -384,7 +388,7 @@ func (c *checker) currentTags() []Tag {
 // keyword conditions in the document.
 func (c *checker) hasKeywords() bool {
 	for _, t := range c.currentTags() {
-		if !t.Excluded && !blank(t.Text) {
+		if !t.Excluded && !Blank(t.Text) {
 			return true
 		}
 	}
@@ -416,11 +420,11 @@ func (c *checker) checkConditions() {
 		field, hasField := str(m, "field")
 		op, _ := str(m, "op")
 		status, _ := str(m, "status")
-		if hasField && !matchField(field) {
+		if hasField && !ValidField(field) {
 			c.add(InvalidSlot, base+"/field", "field_format", mf("%s is %s; a field is a lower-case identifier.", "%s 为 %s；field 须为小写标识符。", slotName(base+"/field"), quoteShort(field)))
 		}
 		if label, ok := str(m, "label"); ok {
-			if blank(label) {
+			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty; every condition needs a chip label.", "%s 为空；每个条件都需要标签文字。", slotName(base+"/label")))
 			}
 			c.text(base+"/label", label, textRule{limit: c.rule.Limits.CondLabel})
@@ -432,7 +436,7 @@ func (c *checker) checkConditions() {
 			c.add(SoftAsHard, base+"/status", "soft_applied", softAppliedMsg(id))
 		}
 		if kindS == string(condition.KindKeyword) {
-			if hasField && matchField(field) && !slices.Contains(scope.List(), Scope(field)) {
+			if hasField && ValidField(field) && !slices.Contains(scope.List(), Scope(field)) {
 				c.add(InvalidSlot, base+"/field", "keyword_scope", mf("%s is %q; a keyword's field is its match scope: tags, name, description, content or all.", "%s 为 %q；关键词的 field 是匹配目标：tags、name、description、content 或 all。", slotName(base+"/field"), field))
 			}
 			if op != string(condition.OpContains) && op != string(condition.OpNotContains) && slices.Contains(condition.Ops, condition.Op(op)) {
@@ -482,14 +486,14 @@ func (c *checker) checkAgainstGraph(base string, m map[string]any, graph map[str
 	if op != string(g.Op) {
 		c.add(diffCode, base+"/op", "graph_op", condDiffMsg(id, "op", string(g.Op), op))
 	}
-	if !equalJSON(m["value"], jsonValue(g.Value)) {
-		c.add(UnknownCondition, base+"/value", "graph_value", condDiffMsg(id, "value", compactJSON(jsonValue(g.Value)), compactJSON(m["value"])))
+	if !equalJSON(m["value"], JSONValue(g.Value)) {
+		c.add(UnknownCondition, base+"/value", "graph_value", condDiffMsg(id, "value", compactJSON(JSONValue(g.Value)), compactJSON(m["value"])))
 	}
 }
 
 func normFieldForKind(g Condition) string {
 	if g.Kind == condition.KindKeyword {
-		return normScope(g.Field)
+		return NormScope(g.Field)
 	}
 	return g.Field
 }
@@ -511,9 +515,9 @@ func (c *checker) checkKeywordTag(base string, m map[string]any, graph map[strin
 		}
 	}
 	if tag == nil {
-		want := strings.ToLower(displayText(value))
+		want := strings.ToLower(DisplayText(value))
 		for i := range tags {
-			if want != "" && strings.ToLower(displayText(tags[i].Text)) == want {
+			if want != "" && strings.ToLower(DisplayText(tags[i].Text)) == want {
 				tag = &tags[i]
 				break
 			}
@@ -525,8 +529,8 @@ func (c *checker) checkKeywordTag(base string, m map[string]any, graph map[strin
 		}
 		return
 	}
-	if field, ok := str(m, "field"); ok && field != normScope(string(tag.Scope)) {
-		c.add(ScopeRewrite, base+"/field", "keyword_scope", conditionScopeMsg(tag.Text, normScope(string(tag.Scope)), field))
+	if field, ok := str(m, "field"); ok && field != NormScope(string(tag.Scope)) {
+		c.add(ScopeRewrite, base+"/field", "keyword_scope", conditionScopeMsg(tag.Text, NormScope(string(tag.Scope)), field))
 	}
 	if op, ok := str(m, "op"); ok && (op == string(condition.OpNotContains)) != tag.Excluded && (op == string(condition.OpContains) || op == string(condition.OpNotContains)) {
 		c.add(ScopeRewrite, base+"/op", "keyword_exclusion", conditionExclusionMsg(tag.Text, tag.Excluded))
@@ -545,11 +549,11 @@ func (c *checker) checkQuestion() {
 	}
 	c.checkID("/question", q, nil)
 	if text, ok := str(q, "text"); ok {
-		if blank(text) {
+		if Blank(text) {
 			c.add(InvalidSlot, "/question/text", "blank", mf("question.text is empty; ask the one question.", "question.text 为空；请写出这一个问题。"))
 		}
 		c.text("/question/text", text, textRule{limit: c.rule.Limits.Question, chat: true})
-		if n := countQuestions(c.mask(text)); n > 1 {
+		if n := CountQuestions(c.mask(text)); n > 1 {
 			c.add(SecondQuestion, "/question/text", "one_question", multiQuestionMsg(n))
 		}
 	}
@@ -569,10 +573,12 @@ func (c *checker) checkQuestion() {
 		base := ptr(SlotQuestion, "options", i)
 		c.checkID(base, m, seen)
 		if label, ok := str(m, "label"); ok {
-			if blank(label) {
+			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty.", "%s 为空。", slotName(base+"/label")))
 			}
-			c.text(base+"/label", label, textRule{limit: c.rule.Limits.OptionLabel, chat: true})
+			// An option is an answer, never a question of its own
+			// (seed 001 §4.5: one question per episode).
+			c.text(base+"/label", label, textRule{limit: c.rule.Limits.OptionLabel, question: true, chat: true})
 		}
 	}
 }
@@ -597,7 +603,7 @@ func (c *checker) checkRepairOptions() {
 		base := ptr(SlotRepairOptions, i)
 		if id, ok := str(m, "action_id"); ok {
 			switch {
-			case !matchRepair(id):
+			case !ValidRepair(id):
 				c.add(ActionNotAllowed, base+"/action_id", "repair_family", notRepairMsg(id))
 			case c.rule.RepairActions != nil && !slices.Contains(c.rule.RepairActions, id):
 				c.add(ActionNotAllowed, base+"/action_id", "repair_set", notInRepairSetMsg(id, c.rule))
@@ -606,7 +612,7 @@ func (c *checker) checkRepairOptions() {
 			}
 		}
 		if label, ok := str(m, "label"); ok {
-			if blank(label) {
+			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty.", "%s 为空。", slotName(base+"/label")))
 			}
 			c.text(base+"/label", label, textRule{limit: c.rule.Limits.RepairLabel, question: true, chat: true})
@@ -631,7 +637,7 @@ func (c *checker) checkHint() {
 		return
 	}
 	if text, ok := str(h, "text"); ok {
-		if blank(text) {
+		if Blank(text) {
 			c.add(MissingSlot, "/repair_hint/text", "blank", c.blankMsg("repair_hint.text"))
 		}
 		c.text("/repair_hint/text", text, textRule{limit: c.rule.Limits.Hint, question: true, loading: !c.rule.InProgress, chat: true})
@@ -672,7 +678,7 @@ func (c *checker) checkActions() {
 		base := ptr(SlotActions, i)
 		if id, ok := str(m, "action_id"); ok {
 			switch {
-			case !matchAction(id):
+			case !ValidAction(id):
 				c.add(ActionNotAllowed, base+"/action_id", "action_id_format", badActionIDMsg(id))
 			case !c.allowedNow(id):
 				c.add(ActionNotAllowed, base+"/action_id", "allowed_now", c.notAllowedMsg(id))
@@ -682,10 +688,12 @@ func (c *checker) checkActions() {
 			seen[id] = true
 		}
 		if label, ok := str(m, "label"); ok {
-			if blank(label) {
+			if Blank(label) {
 				c.add(InvalidSlot, base+"/label", "blank", mf("%s is empty.", "%s 为空。", slotName(base+"/label")))
 			}
-			c.text(base+"/label", label, textRule{limit: c.rule.Limits.ActionLabel, chat: true})
+			// A button does something; a question on it is a second
+			// question (seed 001 §4.5).
+			c.text(base+"/label", label, textRule{limit: c.rule.Limits.ActionLabel, question: true, chat: true})
 		}
 	}
 }
@@ -702,8 +710,8 @@ func (c *checker) checkTags() {
 			continue
 		}
 		a := c.in.TagsAfter[j]
-		if normScope(string(a.Scope)) != normScope(string(b.Scope)) {
-			c.add(ScopeRewrite, ptr("tags_after", j, "scope"), "tag_scope", tagScopeMsg(b.Text, normScope(string(b.Scope)), normScope(string(a.Scope))))
+		if NormScope(string(a.Scope)) != NormScope(string(b.Scope)) {
+			c.add(ScopeRewrite, ptr("tags_after", j, "scope"), "tag_scope", tagScopeMsg(b.Text, NormScope(string(b.Scope)), NormScope(string(a.Scope))))
 		}
 		if a.Excluded != b.Excluded {
 			c.add(ScopeRewrite, ptr("tags_after", j, "is_excluded"), "tag_exclusion", tagExclusionMsg(b.Text, a.Excluded))
@@ -779,5 +787,5 @@ func compactJSON(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return clip(string(data), 60)
+	return Clip(string(data), 60)
 }

@@ -183,3 +183,24 @@ func TestKeywordChecks(t *testing.T) {
 			[]string{"SCOPE_REWRITE /conditions/0/field"}},
 	})
 }
+
+// TestLabelsAskNoQuestion: an option or a button label that asks is a
+// second question (seed 001 §4.5); the user's own words in it are not.
+func TestLabelsAskNoQuestion(t *testing.T) {
+	clarify := func(label string) string {
+		return `{"status": {"text": "还需确认一点", "tone": "info", "loading": false}, "conditions": [], "actions": [],
+			"question": {"id": "q1", "text": "主要找哪个地区", "options": [{"id": "o1", "label": "只看美国"}, {"id": "o2", "label": "` + label + `"}]}}`
+	}
+	button := func(label string) string {
+		return `{` + okStatus + `, "task_summary": "已生效：美国", "conditions": [], "actions": [{"action_id": "A_RESULTS_READY__RESULTS_SORT__RESULTS_READY__01", "label": "` + label + `"}]}`
+	}
+	inClarify := Input{State: "expanded_clarifying/clarifying", Locale: "zh"}
+	inResults := Input{State: "expanded_agent/results_ready", Locale: "zh"}
+	runCheckCases(t, []checkCase{
+		{"option asks", inClarify, clarify("要不要加上加拿大？"), []string{"SECOND_QUESTION /question/options/1/label"}},
+		{"option answers", inClarify, clarify("加上加拿大"), nil},
+		{"button asks", inResults, button("按粉丝排序吗？"), []string{"SECOND_QUESTION /actions/0/label"}},
+		{"button acts", inResults, button("按粉丝排序"), nil},
+		{"button quotes the user's question", Input{State: "expanded_agent/results_ready", Locale: "zh", UserTexts: []string{"why not?"}}, button("删除「why not?」"), nil},
+	})
+}

@@ -33,25 +33,6 @@ type Claims struct {
 	Items int `json:"items,omitempty"`
 }
 
-// ClaimsOf gathers the claims of a render input; shown is the number of
-// results on the page.
-func ClaimsOf(in RenderInput, shown int) Claims {
-	cl := Claims{Locale: in.Locale, Conditions: in.Conditions, Figures: []int64{int64(in.ResultsTotal), int64(shown)},
-		Items: len(in.Keywords) + len(in.Conditions)}
-	cl.Known = append(cl.Known, in.ValidationInput().UserTexts...)
-	cl.Known = append(cl.Known, in.TypedTexts()...)
-	if q := in.Question; q != nil {
-		cl.Figures = append(cl.Figures, int64(len(q.Options)))
-	}
-	if n := len(in.Relaxations); n > 0 {
-		cl.Figures = append(cl.Figures, int64(n))
-		for _, r := range in.Relaxations {
-			cl.Figures = append(cl.Figures, int64(r.Count))
-		}
-	}
-	return cl
-}
-
 // ClaimText is one sentence the model wrote, with its JSON pointer in the
 // slot document ("/status/text", "/task_summary").
 type ClaimText struct {
@@ -125,7 +106,7 @@ func (cl Claims) figures() []int64 {
 	// condition"): it is never read as a claim.
 	out := append(slices.Clone(cl.Figures), 1)
 	for _, c := range cl.Conditions {
-		out = appendNumbers(out, jsonValue(c.Value))
+		out = appendNumbers(out, JSONValue(c.Value))
 		for _, f := range number.Find(c.Label) {
 			out = append(out, f.Value)
 		}
@@ -170,7 +151,7 @@ func (cl Claims) holds(field, code string) bool {
 			continue
 		}
 		var vals []string
-		switch x := jsonValue(c.Value).(type) {
+		switch x := JSONValue(c.Value).(type) {
 		case string:
 			vals = []string{x}
 		case []any:

@@ -1,8 +1,9 @@
 // Package contract is the Agent Response Contract of seed 001: the output
 // slots the search box shows, one JSON Schema per state, the validator that
-// checks a slot document against its state, and the deterministic template
-// renderer whose every output passes that validator. It imports nothing of
-// this project.
+// checks a slot document against its state (schemas, Go rules, violation
+// codes) and the claim checks of model text. The template renderer that
+// writes the slots is package render; this package does not import it. It
+// imports nothing of this project but the leaf vocabularies.
 //
 // # Slots
 //
@@ -140,15 +141,4 @@
 // searching/loading/please wait/…, or an ellipsis in a status; chat is
 // wording that opens a conversation or points out of the box (聊聊,
 // 联系客服, let me know, feel free to, sidebar, as an AI, …).
-//
-// # Rendering
-//
-// Render (and TemplateRenderer) turns a RenderInput — the session's state,
-// context, tags, anchor, Condition Graph, results count, pending question,
-// computed relaxations and allowed actions — into zh or en slots for every
-// state and sub-state: what we search by, what is applied, what is only a
-// reference (spec 3.7.4), the URL hint texts of spec 3.5.5, the repair
-// baselines of seed 000 §8.5. RenderInput.ValidationInput gives the
-// matching validator input; the tests render every sub-state and thousands
-// of random inputs and validate each output.
 package contract

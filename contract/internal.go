@@ -2,7 +2,6 @@ package contract
 
 import (
 	"regexp"
-	"searchagent/tools/condition"
 	"strconv"
 	"strings"
 )
@@ -21,7 +20,7 @@ type TextFinding struct {
 }
 
 // The internal-identifier patterns. Quoted spans, URLs and domains, and
-// the strings the user typed (RenderInput.TypedTexts) are removed before
+// the strings the user typed (render.Input.TypedTexts) are removed before
 // matching: a user may type "foo_bar".
 var (
 	quotedRe  = regexp.MustCompile(`「[^」]*」|“[^”]*”|"[^"]*"|『[^』]*』|‘[^’]*’`)
@@ -37,26 +36,6 @@ var (
 		{"doubled_punct", regexp.MustCompile(`[。，、；：！？][。，、；：.,;:]|[,;:][,;:。，、；：]|[^.]\.\.(?:[^.]|$)`)},
 	}
 )
-
-// TypedTexts are the strings of a render input that come from the user or
-// the catalog, as typed: keyword tag texts, keyword and anchor values, the
-// anchor's handle, title and URL, the follow-up. Rendered labels and
-// filter codes are not among them.
-func (in RenderInput) TypedTexts() []string {
-	var out []string
-	for _, t := range in.Keywords {
-		out = append(out, t.Text)
-	}
-	for _, c := range in.Conditions {
-		if v, ok := c.Value.(string); ok && (c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor) {
-			out = append(out, v)
-		}
-	}
-	if a := in.Anchor; a != nil {
-		out = append(out, a.Handle, a.Title, a.URL)
-	}
-	return append(out, in.Followup)
-}
 
 // InternalText reports the slot texts that match an internal identifier
 // pattern (issue 16: no raw enum, code, spec id or debug text ever reaches

@@ -1,7 +1,6 @@
 package contract
 
 import (
-	"searchagent/tools/condition"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,8 +10,10 @@ import (
 // found in slots, and keeps user strings, links and ordinary punctuation
 // out of them.
 func TestInternalText(t *testing.T) {
-	user := RenderInput{Keywords: []Tag{{ID: "k1", Text: "swim_vest"}}, Followup: "my.channel_name",
-		Conditions: []Condition{{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "value_for_money"}}}.TypedTexts()
+	// The typed texts of a render input with the tag "swim_vest", the
+	// follow-up "my.channel_name" and the preference value_for_money (a
+	// filter code, not typed): render.TestTypedTextsAreTheUsersStrings.
+	user := []string{"swim_vest", "my.channel_name"}
 	tests := []struct {
 		name, text string
 		want       []string // why of each finding
@@ -46,16 +47,8 @@ func TestInternalText(t *testing.T) {
 	}
 }
 
-// TestEnCountAndWordCut holds the en plural and the word-boundary cut.
-func TestEnCountAndWordCut(t *testing.T) {
-	for _, tc := range []struct {
-		n    int
-		want string
-	}{{0, "0 channels"}, {1, "1 channel"}, {2, "2 channels"}} {
-		if got := enCount(tc.n, "channel"); got != tc.want {
-			t.Errorf("enCount(%d) = %q, want %q", tc.n, got, tc.want)
-		}
-	}
+// TestWordCut holds the word-boundary cut.
+func TestWordCut(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
 		w    int
@@ -66,7 +59,7 @@ func TestEnCountAndWordCut(t *testing.T) {
 		{"Supercalifragilistic", 10, "Supercali…"},
 		{"美国科技类博主频道", 9, "美国科技…"},
 	} {
-		if got := clip(tc.s, tc.w); got != tc.want {
+		if got := Clip(tc.s, tc.w); got != tc.want {
 			t.Errorf("clip(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
 		}
 	}

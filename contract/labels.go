@@ -12,8 +12,8 @@ import (
 	"searchagent/tools/platform"
 )
 
-// isZH reports whether a locale asks for Chinese.
-func isZH(locale string) bool {
+// IsZH reports whether a locale asks for Chinese.
+func IsZH(locale string) bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(locale)), "zh")
 }
 
@@ -73,7 +73,7 @@ var eventLabels = map[string]tr{
 // baseline ids by name, registry ids by their event segment, anything else
 // by its id turned into words.
 func ActionLabel(id, locale string) string {
-	zh := isZH(locale)
+	zh := IsZH(locale)
 	if t, ok := baselineLabels[id]; ok {
 		return t.in(zh)
 	}
@@ -105,14 +105,14 @@ func fieldName(field string, zh bool) string {
 	return condition.Field(field).Label("en")
 }
 
-// platformName returns a platform's display name ("" when unknown and not
+// PlatformName returns a platform's display name ("" when unknown and not
 // clean).
-func platformName(p string) string {
+func PlatformName(p string) string {
 	if pl, err := platform.Parse(p); err == nil {
 		return pl.Label("")
 	}
-	d := clip(displayText(p), 16)
-	if !cleanText(d) {
+	d := Clip(DisplayText(p), 16)
+	if !CleanText(d) {
 		return ""
 	}
 	return d
@@ -138,11 +138,11 @@ func humanNumber(f float64, zh bool) string {
 
 // valueText renders a condition value for a label.
 func valueText(v any, zh bool) string {
-	switch x := jsonValue(v).(type) {
+	switch x := JSONValue(v).(type) {
 	case nil:
 		return ""
 	case string:
-		return displayText(x)
+		return DisplayText(x)
 	case json.Number:
 		if f, err := x.Float64(); err == nil {
 			return humanNumber(f, zh)
@@ -175,18 +175,18 @@ func valueText(v any, zh bool) string {
 // ConditionLabel returns the chip label of a condition: its own label when
 // set, else one made from its field, operator and value.
 func ConditionLabel(c Condition, locale string) string {
-	if l := displayText(c.Label); l != "" {
+	if l := DisplayText(c.Label); l != "" {
 		return l
 	}
-	zh := isZH(locale)
-	val := clip(valueText(c.Value, zh), 36)
-	name := clip(fieldName(c.Field, zh), 16)
+	zh := IsZH(locale)
+	val := Clip(valueText(c.Value, zh), 36)
+	name := Clip(fieldName(c.Field, zh), 16)
 	colon := ": "
 	if zh {
 		colon = "："
 	}
 	if c.Kind == condition.KindKeyword {
-		q := quote(val, zh)
+		q := Quote(val, zh)
 		scope := ScopeLabel(Scope(c.Field), locale)
 		if c.Op == condition.OpNotContains {
 			return tr{"排除" + q + " · " + scope, "Exclude " + q + " · " + scope}.in(zh)
@@ -223,8 +223,8 @@ func ConditionLabel(c Condition, locale string) string {
 	return fmt.Sprintf("%s %s %s", name, c.Op, val)
 }
 
-// quote wraps a user string in the locale's quotes.
-func quote(s string, zh bool) string {
+// Quote wraps a user string in the locale's quotes.
+func Quote(s string, zh bool) string {
 	if zh {
 		return "「" + s + "」"
 	}

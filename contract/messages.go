@@ -207,4 +207,4 @@ func tagTextMsg(from, to string) msg {
 		"关键词 tag %s 被改写为 %s；禁止改写用户的显式关键词（状态机 6.5）。", quoteShort(from), quoteShort(to))
 }
 
-func quoteID(id string) string { return fmt.Sprintf("%q", clip(normalizeText(id), 120)) }
+func quoteID(id string) string { return fmt.Sprintf("%q", Clip(normalizeText(id), 120)) }

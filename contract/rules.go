@@ -74,8 +74,8 @@ var (
 	// lowRecallRepairActions are the low-recall repair options
 	// (contract 4.7A, seed 000 §8.5.4), in priority order.
 	lowRecallRepairActions = []string{ActionReplaceAnchor, ActionExpandRecallScope, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL}
-	// hintActions are the actions of the low-recall hint (seed 000 §6.9).
-	hintActions = []string{ActionHintOpenLowRecall, ActionHintDismissLowRecall}
+	// HintActions are the actions of the low-recall hint (seed 000 §6.9).
+	HintActions = []string{ActionHintOpenLowRecall, ActionHintDismissLowRecall}
 )
 
 // Rule is the contract of one schema: which slots a state requires, allows

@@ -37,3 +37,16 @@ func TestSchemasUpToDate(t *testing.T) {
 		}
 	}
 }
+
+func newValidators(t testing.TB) (full, strict *Validator) {
+	t.Helper()
+	full, err := New(WithFullSchemas())
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, err = New(WithStrictSchemas())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, strict
+}

@@ -1,7 +1,6 @@
 package contract
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -109,10 +108,10 @@ func plainText(s string) bool {
 	return !prevSpace || s == ""
 }
 
-// displayText is how user and catalog strings are shown inside texts:
+// DisplayText is how user and catalog strings are shown inside texts:
 // normalized and with quote marks removed, so that the quotes around them
 // stay balanced.
-func displayText(s string) string {
+func DisplayText(s string) string {
 	s = normalizeText(s)
 	if !strings.ContainsFunc(s, isQuoteRune) {
 		return s
@@ -148,21 +147,12 @@ func isWordLetter(r rune) bool {
 		!unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r) && !unicode.Is(unicode.Hangul, r)
 }
 
-// enCount writes an English count with the noun in the number it takes:
-// "1 channel", "0 channels", "2 similar channels".
-func enCount(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
 // ellipsisRune ends a clipped string.
 const ellipsisRune = '…'
 
-// clip shortens s to at most maxW display width, ending it with "…" when
+// Clip shortens s to at most maxW display width, ending it with "…" when
 // cut. maxW below 2 yields "".
-func clip(s string, maxW int) string {
+func Clip(s string, maxW int) string {
 	if Width(s) <= maxW {
 		return s
 	}
@@ -180,9 +170,9 @@ func clip(s string, maxW int) string {
 	return s
 }
 
-// cut shortens s to at most maxW display width without an ellipsis (a
+// Cut shortens s to at most maxW display width without an ellipsis (a
 // status must not end in one).
-func cut(s string, maxW int) string {
+func Cut(s string, maxW int) string {
 	if Width(s) <= maxW {
 		return s
 	}
@@ -206,7 +196,7 @@ type knownSet struct {
 }
 
 func (k *knownSet) add(s string) {
-	d := displayText(s)
+	d := DisplayText(s)
 	if d == "" || containsFold(k.exact, d) {
 		return
 	}
@@ -513,8 +503,8 @@ func firstQuestion(s string) (string, bool) {
 	return found, found != ""
 }
 
-// countQuestions counts the sentences of s that ask something.
-func countQuestions(s string) int {
+// CountQuestions counts the sentences of s that ask something.
+func CountQuestions(s string) int {
 	n := 0
 	forEachSentence(s, func(sent string) bool {
 		if isQuestion(sent) {
@@ -558,9 +548,9 @@ var (
 		"i'm your ai", "happy to help", "how can i help", "email us", "visit our", "dm me")
 )
 
-// chatWording returns wording that opens a conversation or points outside
+// ChatWording returns wording that opens a conversation or points outside
 // the search box, if any.
-func chatWording(s string) (string, bool) {
+func ChatWording(s string) (string, bool) {
 	if !isASCII(s) {
 		if w, ok := firstOf(zhChatWords, s); ok {
 			return w, true
@@ -607,16 +597,16 @@ func appliedClause(c string) bool {
 	return true
 }
 
-// cleanText reports whether s, on its own, reads as a plain statement: no
+// CleanText reports whether s, on its own, reads as a plain statement: no
 // question, no loading or chat wording, no ellipsis, no quote marks.
-func cleanText(s string) bool {
-	if s == "" || countQuestions(s) > 0 || hasEllipsis(s) || strings.ContainsFunc(s, isQuoteRune) {
+func CleanText(s string) bool {
+	if s == "" || CountQuestions(s) > 0 || hasEllipsis(s) || strings.ContainsFunc(s, isQuoteRune) {
 		return false
 	}
 	if _, ok := loadingWording(s); ok {
 		return false
 	}
-	if _, ok := chatWording(s); ok {
+	if _, ok := ChatWording(s); ok {
 		return false
 	}
 	return !strings.ContainsAny(s, "；;。|")

@@ -56,13 +56,13 @@ func TestClipAndCut(t *testing.T) {
 		{"abcd efgh", 7, "abcd…", "abcd"},
 	}
 	for _, tc := range tests {
-		if got := clip(tc.in, tc.max); got != tc.clip {
+		if got := Clip(tc.in, tc.max); got != tc.clip {
 			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.clip)
 		}
-		if got := cut(tc.in, tc.max); got != tc.cut {
+		if got := Cut(tc.in, tc.max); got != tc.cut {
 			t.Errorf("cut(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.cut)
 		}
-		if Width(clip(tc.in, tc.max)) > tc.max || Width(cut(tc.in, tc.max)) > tc.max {
+		if Width(Clip(tc.in, tc.max)) > tc.max || Width(Cut(tc.in, tc.max)) > tc.max {
 			t.Errorf("clip/cut(%q, %d) exceed the width", tc.in, tc.max)
 		}
 	}
@@ -85,10 +85,10 @@ func TestNormalizeText(t *testing.T) {
 			t.Errorf("normalizeText(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := displayText("say 「hi」 “there” \"x\""); got != "say hi there x" {
+	if got := DisplayText("say 「hi」 “there” \"x\""); got != "say hi there x" {
 		t.Errorf("displayText = %q", got)
 	}
-	if got := displayText("「swim vest」的"); got != "swim vest的" {
+	if got := DisplayText("「swim vest」的"); got != "swim vest的" {
 		t.Errorf("displayText(「swim vest」的) = %q, want %q", got, "swim vest的")
 	}
 }
@@ -116,7 +116,7 @@ func TestCountQuestions(t *testing.T) {
 		{"", 0},
 	}
 	for _, tc := range tests {
-		if got := countQuestions(tc.in); got != tc.want {
+		if got := CountQuestions(tc.in); got != tc.want {
 			t.Errorf("countQuestions(%q) = %d, want %d", tc.in, got, tc.want)
 		}
 	}
@@ -137,7 +137,7 @@ func TestWordingDetectors(t *testing.T) {
 		"Contact details": false, "Describe the channels you want": false, "open the sidebar": true, "asking price": false,
 	}
 	for in, want := range chat {
-		if _, got := chatWording(in); got != want {
+		if _, got := ChatWording(in); got != want {
 			t.Errorf("chatWording(%q) = %v, want %v", in, got, want)
 		}
 	}
@@ -178,7 +178,7 @@ func TestMatchersAgreeWithPatterns(t *testing.T) {
 		pattern string
 		match   func(string) bool
 	}{
-		{idPattern, matchID}, {fieldPattern, matchField}, {actionPattern, matchAction}, {repairPattern, matchRepair}, {hintActionPattern, matchHintAction},
+		{idPattern, ValidID}, {fieldPattern, ValidField}, {actionPattern, ValidAction}, {repairPattern, ValidRepair}, {hintActionPattern, matchHintAction},
 	}
 	inputs := []string{
 		"", "a", "A", "c1", "q-1", "o.1:x", "_x", "-x", "a b", "c\n", strings.Repeat("a", 64), strings.Repeat("a", 65),

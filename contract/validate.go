@@ -436,7 +436,7 @@ func slotsInstance(s Slots) map[string]any {
 		conds := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
 			conds[i] = map[string]any{
-				"id": c.ID, "kind": string(c.Kind), "field": c.Field, "op": string(c.Op), "value": jsonValue(c.Value),
+				"id": c.ID, "kind": string(c.Kind), "field": c.Field, "op": string(c.Op), "value": JSONValue(c.Value),
 				"label": c.Label, "source": string(c.Source), "status": string(c.Status),
 			}
 		}
@@ -495,9 +495,9 @@ func slotsInstance(s Slots) map[string]any {
 	return m
 }
 
-// jsonValue converts a Go value to its generic JSON form (numbers as
+// JSONValue converts a Go value to its generic JSON form (numbers as
 // json.Number).
-func jsonValue(v any) any {
+func JSONValue(v any) any {
 	switch x := v.(type) {
 	case nil:
 		return nil
@@ -525,13 +525,13 @@ func jsonValue(v any) any {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = jsonValue(e)
+			out[i] = JSONValue(e)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = jsonValue(e)
+			out[k] = JSONValue(e)
 		}
 		return out
 	}

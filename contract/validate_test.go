@@ -353,29 +353,3 @@ func FuzzValidateJSON(f *testing.F) {
 		}
 	})
 }
-
-// FuzzRender renders hostile user strings in every state: whatever renders
-// passes the validator.
-func FuzzRender(f *testing.F) {
-	for _, s := range []string{"swim vest", "why?", "正在搜索…", "let me know", "「x」", "\xff"} {
-		f.Add(s, s, 3)
-	}
-	full, strict := newValidators(f)
-	f.Fuzz(func(t *testing.T, keyword, anchor string, n int) {
-		if n < 0 {
-			n = -n
-		}
-		for _, sc := range substateCases {
-			key := sc.keys[n%len(sc.keys)]
-			in := fixtureInput(sc, key, []string{"zh", "en"}[n%2], []string{keyword, anchor, "x"})
-			s, err := Render(in)
-			if err != nil {
-				if errors.Is(err, ErrInvalidInput) {
-					continue
-				}
-				t.Fatalf("Render(%s): %v", sc.id, err)
-			}
-			checkRendered(t, full, strict, in, s)
-		}
-	})
-}

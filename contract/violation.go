@@ -133,5 +133,5 @@ func slotName(p string) string {
 }
 
 func quoteShort(s string) string {
-	return fmt.Sprintf("%q", clip(normalizeText(s), 40))
+	return fmt.Sprintf("%q", Clip(normalizeText(s), 40))
 }

@@ -52,13 +52,15 @@ export async function launch() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1200, height: 900 },
+    viewport: { width: 1280, height: 800 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
-export function shot(page, name) {
-  return page.screenshot({ path: path.join(outDir, name + '.png'), fullPage: true });
+// shot saves a screenshot of the whole page (window: only what the
+// window shows, for layout checks).
+export function shot(page, name, { window = false } = {}) {
+  return page.screenshot({ path: path.join(outDir, name + '.png'), fullPage: !window });
 }

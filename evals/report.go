@@ -117,15 +117,6 @@ type Violations struct {
 	ModelSlots ModelSlots `json:"model_slots"`
 }
 
-// Coverage is the transition coverage grid.
-type Coverage struct {
-	Actions   int      `json:"registry_actions"`
-	Exercised int      `json:"exercised_actions"`
-	Missing   []string `json:"missing_actions,omitempty"`
-	Cells     []string `json:"cells"` // "container/session × event" pairs seen
-	Substates []string `json:"substates"`
-}
-
 // Percentiles are latency figures in milliseconds.
 type Percentiles struct {
 	N   int     `json:"n"`
@@ -265,22 +256,11 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 		rep.Latency["case "+name] = percentiles(xs)
 	}
 	if len(cells) > 0 {
-		reg := fsm.Default()
-		ids := map[string]bool{}
-		for _, a := range reg.Actions() {
-			ids[a.ID] = true
+		var excl []Exclusion
+		for _, s := range suites {
+			excl = append(excl, s.Exclusions...)
 		}
-		rep.Coverage.Actions = len(ids)
-		for id := range ids {
-			if actions[id] {
-				rep.Coverage.Exercised++
-			} else {
-				rep.Coverage.Missing = append(rep.Coverage.Missing, id)
-			}
-		}
-		sort.Strings(rep.Coverage.Missing)
-		rep.Coverage.Cells = sortedSet(cells)
-		rep.Coverage.Substates = sortedSet(substates)
+		rep.Coverage = coverage(fsm.Default(), actions, cells, substates, excl)
 	}
 }
 
@@ -494,9 +474,21 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 		fmt.Fprintf(w, "model-written slots: turns %d, valid at the first answer %d, re-asks %d (repair tokens %d), template fallbacks %d\n",
 			ms.Turns, ms.FirstPassValid, ms.Reasks, ms.RepairTokens, ms.Template)
 	}
-	if rep.Coverage.Actions > 0 {
-		fmt.Fprintf(w, "\ncoverage: %d/%d registry actions exercised, %d state × event cells, %d sub-states seen\n",
-			rep.Coverage.Exercised, rep.Coverage.Actions, len(rep.Coverage.Cells), len(rep.Coverage.Substates))
+	if c := rep.Coverage; c.Actions > 0 {
+		fmt.Fprintf(w, "\ncoverage %.1f%%: %d/%d registry actions exercised, %d/%d state × event cells, %d excluded with a reason, %d sub-states seen\n",
+			c.Rate*100, c.Exercised, c.Actions, len(c.Cells), c.CellsAllowed, len(c.Excluded), len(c.Substates))
+		var grid strings.Builder
+		c.writeGrid(&grid, fsm.Default())
+		fmt.Fprint(w, "cells (x seen, - allowed and missing, e excluded; columns are the user events):\n"+grid.String())
+		for _, id := range c.Missing {
+			fmt.Fprintf(w, "  missing action %s\n", id)
+		}
+		for _, cell := range c.CellsMissing {
+			fmt.Fprintf(w, "  missing cell %s\n", cell)
+		}
+		for _, st := range c.Stale {
+			fmt.Fprintf(w, "  stale exclusion %s\n", st)
+		}
 	}
 	if len(rep.Latency) > 0 {
 		fmt.Fprint(w, "latency p50/p95 ms:")

@@ -71,7 +71,10 @@ func (rs *ruleSet) check(turns []turnView) []string {
 		}
 		if rs.on[RuleOneQuestion] && before.State.Session == "clarifying" && after.State.Session == "clarifying" &&
 			before.Context.PendingQuestion != nil && after.Context.PendingQuestion != nil &&
-			before.Context.PendingQuestion.ID != after.Context.PendingQuestion.ID {
+			before.Context.PendingQuestion.Text != after.Context.PendingQuestion.Text {
+			// The same question asked again while its subject stays open
+			// (a pending platform after a manual change) is not a second
+			// one; another text is.
 			add(RuleOneQuestion, i, "a second question %q in one clarifying episode (first: %q)", after.Context.PendingQuestion.Text, before.Context.PendingQuestion.Text)
 		}
 		if rs.on[RuleNoFakeLoading] && slices.Contains(stableSessions, states.Session(after.State.Session)) && after.Slots.Status != nil && after.Slots.Status.Loading {

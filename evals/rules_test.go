@@ -53,6 +53,11 @@ func TestRules(t *testing.T) {
 			Before: snapshot("clarifying", func(s *api.Snapshot) { s.Context.PendingQuestion = question("q1") }),
 			After:  snapshot("clarifying", func(s *api.Snapshot) { s.Context.PendingQuestion = question("q2") })},
 			"one_question at step 1 followup.submit: a second question", nil},
+		{"the same question asked again is not a second one", turnView{Event: "condition.edit",
+			Before: snapshot("clarifying", func(s *api.Snapshot) { s.Context.PendingQuestion = question("q1") }),
+			After: snapshot("clarifying", func(s *api.Snapshot) {
+				s.Context.PendingQuestion = &contract.Question{ID: "q2", Text: "q1?"}
+			})}, "", nil},
 		{"scope rewritten by a follow-up", turnView{Event: "followup.submit",
 			Before: snapshot("results_ready", func(s *api.Snapshot) { s.Context.KeywordTags = tag("tags") }),
 			After:  snapshot("results_ready", func(s *api.Snapshot) { s.Context.KeywordTags = tag("all") })},

@@ -39,6 +39,9 @@ type Suite struct {
 	// case that is not skipped must pass).
 	MinPass float64
 	Cases   []Case
+	// Exclusions are the registry actions and cells this file says no
+	// scenario needs to exercise, each with its reason (scenario suites).
+	Exclusions []Exclusion
 }
 
 // Case is one case of a suite. Exactly one of Route, Contract and
@@ -61,6 +64,8 @@ type header struct {
 	MinPass *float64    `yaml:"min_pass"`
 	Defs    any         `yaml:"defs"`
 	Cases   []yaml.Node `yaml:"cases"`
+	// Exclusions: coverage_exclusions, scenario suites only.
+	Exclusions []Exclusion `yaml:"coverage_exclusions"`
 }
 
 // meta are the keys every case may carry whatever its kind.
@@ -152,6 +157,16 @@ func ParseSuite(file string, data []byte) (*Suite, error) {
 			return nil, fail("min_pass %v: want a rate between 0 and 1", *h.MinPass)
 		}
 		s.MinPass = *h.MinPass
+	}
+	if len(h.Exclusions) > 0 && s.Kind != KindScenario {
+		return nil, fail("coverage_exclusions belong in a scenario suite")
+	}
+	for _, e := range h.Exclusions {
+		if (e.Action == "") == (e.Cell == "") || strings.TrimSpace(e.Reason) == "" {
+			return nil, fail("coverage_exclusions: each entry names one action or one cell, and a reason (%+v)", e)
+		}
+		e.File = file
+		s.Exclusions = append(s.Exclusions, e)
 	}
 	ids := map[string]bool{}
 	for i := range h.Cases {

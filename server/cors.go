@@ -61,7 +61,7 @@ func newCORS(origins []string) *cors.Cors {
 	}
 	return cors.New(cors.Options{
 		AllowedOrigins: origins,
-		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodHead},
+		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodHead},
 		AllowedHeaders: []string{"Content-Type", "Accept", "Accept-Language", api.HeaderToken,
 			api.HeaderLastEvent, "Authorization", HeaderRequestID, "Cache-Control"},
 		ExposedHeaders: []string{HeaderRequestID, "Location", "WWW-Authenticate"},

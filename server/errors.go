@@ -44,10 +44,10 @@ const statusClientClosed = 499
 type msg struct{ zh, en string }
 
 func (m msg) in(lang string) string {
-	if lang == "en" {
-		return m.en
+	if lang == "zh" {
+		return m.zh
 	}
-	return m.zh
+	return m.en
 }
 
 // kinds maps the agent's sentinel kinds to statuses, default codes and
@@ -75,29 +75,35 @@ var (
 	msgTimeout  = msg{"处理超时，请稍后重试", "the request timed out, please retry later"}
 )
 
-// httpError is an error the server itself answers with.
+// httpError is an error the server itself answers with; its message is
+// put in the answer's language when it is answered (classify).
 type httpError struct {
-	status int
-	info   api.ErrorInfo
-	cause  error
+	status  int
+	code    string
+	text    msg
+	details any
+	cause   error
 }
 
 func (e *httpError) Error() string {
 	if e.cause != nil {
-		return fmt.Sprintf("%d %s: %s: %v", e.status, e.info.Code, e.info.Message, e.cause)
+		return fmt.Sprintf("%d %s: %s: %v", e.status, e.code, e.text.en, e.cause)
 	}
-	return fmt.Sprintf("%d %s: %s", e.status, e.info.Code, e.info.Message)
+	return fmt.Sprintf("%d %s: %s", e.status, e.code, e.text.en)
 }
 
 func (e *httpError) Unwrap() error { return e.cause }
 
-func newHTTPError(r *http.Request, status int, code string, text msg, details any, cause error) *httpError {
-	return &httpError{status: status, info: api.ErrorInfo{Code: code, Message: text.in(lang(r)), Details: details}, cause: cause}
+// newHTTPError is the server's own error answer. r is unused (the answer's
+// language is decided when it is sent) and kept so every call site reads
+// the same.
+func newHTTPError(_ *http.Request, status int, code string, text msg, details any, cause error) *httpError {
+	return &httpError{status: status, code: code, text: text, details: details, cause: cause}
 }
 
-// lang picks the message language from Accept-Language: the first zh or
-// en tag listed wins; default zh (the search box's default locale).
-func lang(r *http.Request) string {
+// acceptLanguage picks the message language from Accept-Language: the
+// first zh or en tag listed wins; "" when it names neither.
+func acceptLanguage(r *http.Request) string {
 	for part := range strings.SplitSeq(r.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(part, ";")
 		tag = strings.ToLower(strings.TrimSpace(tag))
@@ -108,20 +114,50 @@ func lang(r *http.Request) string {
 			return "zh"
 		}
 	}
-	return "zh"
+	return ""
 }
 
-// classify maps any error to its status and user-safe body. Plain errors
-// (not *agent.Error, no sentinel kind) become a generic 500: their text
-// is never shown.
-func classify(r *http.Request, err error) (int, api.ErrorInfo) {
+// SessionLocales is implemented by services that know the locale of the
+// sessions they serve without reading a store (*agent.Agent does): an
+// error on a session's route is answered in the session's language even
+// when the server refuses the request before the service sees it (a
+// malformed body, a rate limit).
+type SessionLocales interface {
+	SessionLocale(id string) (string, bool)
+}
+
+// errorLang is the language of err's answer (issue 31 item 3): the locale
+// of the session the error is about (the agent's error names it, or the
+// session of the route's id), else the request's Accept-Language, else
+// English.
+func (s *Server) errorLang(c *gin.Context, err error) string {
+	var ae *agent.Error
+	if errors.As(err, &ae) && ae.Locale != "" {
+		return ae.Locale
+	}
+	if sl, ok := s.svc.(SessionLocales); ok {
+		if id := c.Param("id"); id != "" {
+			if l, ok := sl.SessionLocale(id); ok {
+				return l
+			}
+		}
+	}
+	if l := acceptLanguage(c.Request); l != "" {
+		return l
+	}
+	return "en"
+}
+
+// classify maps any error to its status and user-safe body, with the
+// message in lang. Plain errors (not *agent.Error, no sentinel kind)
+// become a generic 500: their text is never shown.
+func classify(r *http.Request, lang string, err error) (int, api.ErrorInfo) {
 	var he *httpError
 	if errors.As(err, &he) {
-		return he.status, he.info
+		return he.status, api.ErrorInfo{Code: he.code, Message: he.text.in(lang), Details: localized(he.details, lang)}
 	}
-	l := lang(r)
 	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
-		return statusClientClosed, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(l)}
+		return statusClientClosed, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(lang)}
 	}
 	var ae *agent.Error
 	isAgent := errors.As(err, &ae)
@@ -129,29 +165,46 @@ func classify(r *http.Request, err error) (int, api.ErrorInfo) {
 		if !errors.Is(err, k.kind) {
 			continue
 		}
-		info := api.ErrorInfo{Code: k.code, Message: k.text.in(l)}
+		info := api.ErrorInfo{Code: k.code, Message: k.text.in(lang)}
 		if isAgent {
 			if ae.Code != "" {
 				info.Code = ae.Code
 			}
-			if ae.Message != "" {
-				info.Message = ae.Message
+			if m := ae.In(lang); m != "" {
+				info.Message = m
 			}
 			info.Details = ae.Details
 		}
 		return k.status, info
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return http.StatusServiceUnavailable, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(l)}
+		return http.StatusServiceUnavailable, api.ErrorInfo{Code: CodeUnavailable, Message: msgTimeout.in(lang)}
 	}
-	return http.StatusInternalServerError, api.ErrorInfo{Code: CodeInternal, Message: msgInternal.in(l)}
+	return http.StatusInternalServerError, api.ErrorInfo{Code: CodeInternal, Message: msgInternal.in(lang)}
+}
+
+// localized puts the msg values of an error's details (a reason) into
+// lang; other details pass unchanged.
+func localized(details any, lang string) any {
+	d, ok := details.(map[string]any)
+	if !ok {
+		return details
+	}
+	out := make(map[string]any, len(d))
+	for k, v := range d {
+		if m, ok := v.(msg); ok {
+			v = m.in(lang)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // fail answers with the JSON error for err and records err (with its
 // internal cause) for the access log.
 func (s *Server) fail(c *gin.Context, err error) {
 	_ = c.Error(err)
-	status, info := classify(c.Request, err)
+	status, info := classify(c.Request, s.errorLang(c, err), err)
 	if status == statusClientClosed {
 		c.AbortWithStatus(status)
 		return
@@ -200,7 +253,7 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 		return s.tooLarge(r, err)
 	}
 	if err != nil {
-		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": "the body could not be read"}, err)
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]any{"reason": msg{"无法读取请求体", "the body could not be read"}}, err)
 	}
 	// encoding/json would quietly turn invalid UTF-8 into U+FFFD and store
 	// it: refuse it instead (issue 15).
@@ -221,7 +274,7 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 	}
 	if err == nil {
 		if k := duplicateKey(body); k != "" {
-			return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": fmt.Sprintf("the key %q appears twice in one object", jsonReasonKey(k))},
+			return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]any{"reason": msg{fmt.Sprintf("键 %q 在同一个对象里出现了两次", jsonReasonKey(k)), fmt.Sprintf("the key %q appears twice in one object", jsonReasonKey(k))}},
 				errors.New("duplicate key"))
 		}
 		return nil
@@ -232,7 +285,7 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 	case errors.Is(err, io.EOF):
 		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgEmpty, nil, err)
 	default:
-		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]string{"reason": jsonReason(err)}, err)
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]any{"reason": jsonReason(err)}, err)
 	}
 }
 

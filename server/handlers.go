@@ -73,6 +73,38 @@ func (s *Server) getSession(c *gin.Context) {
 	writeJSON(c, http.StatusOK, snap)
 }
 
+// SessionUpdater is implemented by services whose sessions have settings
+// a client may change (*agent.Agent does): PATCH /v1/sessions/{id} with
+// api.UpdateSessionRequest (the locale) answers the snapshot after the
+// change, committed as one turn other readers see.
+type SessionUpdater interface {
+	UpdateSession(ctx context.Context, id, token string, req api.UpdateSessionRequest, emit func(api.StreamEvent) error) (api.Snapshot, error)
+}
+
+var msgNoUpdate = msg{"此服务的会话没有可修改的设置", "this service's sessions have no settings to change"}
+
+func (s *Server) patchSession(c *gin.Context) {
+	up, ok := s.svc.(SessionUpdater)
+	if !ok {
+		s.fail(c, newHTTPError(c.Request, http.StatusMethodNotAllowed, CodeMethodNotAllowed, msgNoUpdate, nil, errors.New("service has no UpdateSession")))
+		return
+	}
+	var req api.UpdateSessionRequest
+	if err := s.decode(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	ctx := c.Request.Context()
+	tctx, stop := s.turnContext(ctx)
+	defer stop()
+	snap, err := up.UpdateSession(tctx, c.Param("id"), token(c), req, nil)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	writeJSON(c, http.StatusOK, snap)
+}
+
 // TracePager is implemented by services that page the audit trail
 // (*agent.Agent does): GET …/trace?after=N&limit=M returns the turns
 // after turn N, at most M of them (default DefaultTraceLimit, at most

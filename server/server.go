@@ -306,6 +306,7 @@ func (s *Server) buildEngine() (err error) {
 	events := s.rateLimit(newLimiters(s.cfg.eventLimit))
 	v1.POST(api.PathSessions, s.requireJSON, s.admit(memguard.Create), s.rateLimit(newLimiters(s.cfg.createLimit)), s.createSession)
 	v1.GET(api.PathSession, s.getSession)
+	v1.PATCH(api.PathSession, s.requireJSON, s.admit(memguard.Event), events, s.patchSession)
 	v1.POST(api.PathEvents, s.requireJSON, s.admit(memguard.Event), events, s.postEvent)
 	v1.GET(api.PathStream, events, s.stream)
 	v1.GET(api.PathTrace, s.trace)

@@ -266,7 +266,7 @@ func TestErrorStatuses(t *testing.T) {
 		}, call: postEvent, wantStatus: 410, wantCode: "gone"},
 		{name: "wrapped sentinel gets default code and message", setup: func(f *fakeService) {
 			f.snapErr = fmt.Errorf("load: %w", agent.ErrGone)
-		}, call: getSnap, wantStatus: 410, wantCode: "gone", wantMessage: "会话已被新会话取代"},
+		}, call: getSnap, wantStatus: 410, wantCode: "gone", wantMessage: "the session was replaced by a newer one"},
 		{name: "agent too large 413", setup: func(f *fakeService) {
 			f.turnEvents = nil
 			f.handleErr = &agent.Error{Kind: agent.ErrTooLarge, Code: "too_large", Message: "text too long"}
@@ -324,7 +324,7 @@ func TestErrorStatuses(t *testing.T) {
 			}},
 		{name: "wrong field type names JSON types", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":["x"]}`, header: tok}, wantStatus: 400, wantCode: "bad_json",
 			check: func(t *testing.T, info api.ErrorInfo, rec *httptest.ResponseRecorder) {
-				if b := rec.Body.String(); strings.Contains(b, "Go ") || !strings.Contains(b, "field event must be a string, not array") {
+				if b := rec.Body.String(); strings.Contains(b, "Go ") || !strings.Contains(b, "field event must be a string, not an array") {
 					t.Errorf("body = %s, want the field and the JSON types", b)
 				}
 			}},
@@ -354,7 +354,8 @@ func TestErrorStatuses(t *testing.T) {
 		}, call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":"tag.delete"}`, header: map[string]string{api.HeaderToken: "tok", "Accept": "text/event-stream"}},
 			wantStatus: 409, wantCode: "not_allowed"},
 		{name: "english message", call: call{method: "GET", path: "/nope", header: map[string]string{"Accept-Language": "en-US,en;q=0.9"}}, wantStatus: 404, wantCode: "not_found", wantMessage: "no such endpoint"},
-		{name: "chinese message by default", call: call{method: "GET", path: "/nope"}, wantStatus: 404, wantCode: "not_found", wantMessage: "没有这个接口"},
+		{name: "chinese message", call: call{method: "GET", path: "/nope", header: map[string]string{"Accept-Language": "zh-CN,zh;q=0.9"}}, wantStatus: 404, wantCode: "not_found", wantMessage: "没有这个接口"},
+		{name: "english message by default", call: call{method: "GET", path: "/nope"}, wantStatus: 404, wantCode: "not_found", wantMessage: "no such endpoint"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -543,7 +544,7 @@ func TestAccessLog(t *testing.T) {
 	want := []entry{
 		{Level: "INFO", Msg: "http request", RequestID: "req-42", Method: "GET", Route: "/v1/sessions/:id", Path: "/v1/sessions/s1", Status: 200},
 		{Level: "ERROR", Msg: "http request", Method: "GET", Route: "/v1/sessions/:id/trace", Path: "/v1/sessions/s1/trace", Status: 500, Error: "pq: secret cause"},
-		{Level: "INFO", Msg: "http request", Method: "GET", Route: "unmatched", Path: "/v1/missing", Status: 404, Error: "404 not_found: 没有这个接口: no route GET /v1/missing"},
+		{Level: "INFO", Msg: "http request", Method: "GET", Route: "unmatched", Path: "/v1/missing", Status: 404, Error: "404 not_found: no such endpoint: no route GET /v1/missing"},
 	}
 	for i, line := range lines {
 		got := parse(line)

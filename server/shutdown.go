@@ -11,7 +11,8 @@ import (
 // gets 503 unavailable (turn.error on a stream) and may retry on another
 // instance.
 var errShuttingDown = &agent.Error{Kind: agent.ErrUnavailable, Code: CodeUnavailable,
-	Message: "the service is restarting; the turn was stopped and nothing changed, retry it", Details: map[string]int{"retry_after_seconds": 1}}
+	Message:   "the service is restarting; the turn was stopped and nothing changed, retry it",
+	MessageZH: "服务正在重启：本轮已停止，没有任何改变，请重试", Details: map[string]int{"retry_after_seconds": 1}}
 
 // turnContext is the context a turn runs in: the request's, also ended
 // (with errShuttingDown) when Serve stops the turns still running.

@@ -305,7 +305,7 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	if err != nil {
 		_ = c.Error(err)
 		if ctx.Err() == nil {
-			_, info := classify(c.Request, err)
+			_, info := classify(c.Request, s.errorLang(c, err), err)
 			es.errorEvent(info)
 			c.Set(keySSEEvents, es.count())
 		}
@@ -393,7 +393,7 @@ func (s *Server) stream(c *gin.Context) {
 	c.Set(keySSEEvents, es.count())
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.Canceled) && es.healthy() {
 		_ = c.Error(err)
-		_, info := classify(r, err)
+		_, info := classify(r, s.errorLang(c, err), err)
 		es.errorEvent(info)
 		c.Set(keySSEEvents, es.count())
 	}

@@ -138,7 +138,7 @@ func TestStreamTurnFailsMidStream(t *testing.T) {
 			events:     []api.StreamEvent{{Seq: 7, Name: api.EventTurnStarted, Data: json.RawMessage(`{}`)}},
 			err:        errors.New("dial tcp 10.0.0.5:5432: refused"),
 			wantFrames: 2,
-			wantLast:   frame{Event: api.EventTurnError, Data: `{"error":{"code":"internal","message":"服务内部错误，请稍后重试"}}`},
+			wantLast:   frame{Event: api.EventTurnError, Data: `{"error":{"code":"internal","message":"internal error, please retry later"}}`},
 		},
 		{
 			name: "agent already emitted its error event",

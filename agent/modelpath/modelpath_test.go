@@ -11,6 +11,7 @@ import (
 	"searchagent/agent/modelpath"
 	"searchagent/contract"
 	"searchagent/prompts"
+	"searchagent/render"
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
@@ -83,11 +84,11 @@ func TestClassifierStage(t *testing.T) {
 // template draft.
 func clarifying(t testing.TB) (modelpath.SlotsRequest, contract.Slots) {
 	t.Helper()
-	in := contract.RenderInput{State: "expanded_clarifying/clarifying", Locale: "zh",
+	in := render.Input{State: "expanded_clarifying/clarifying", Locale: "zh",
 		Conditions:     []contract.Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "美国", Source: condition.SourceUserInput, Status: condition.StatusApplied}},
-		Question:       &contract.QuestionSpec{ID: "q1", Topic: contract.TopicSoftPreference, Subject: "性价比高", Options: []contract.Option{{ID: "o1", Label: "价格低"}, {ID: "o2", Label: "均播高"}}},
+		Question:       &render.QuestionSpec{ID: "q1", Topic: render.TopicSoftPreference, Subject: "性价比高", Options: []contract.Option{{ID: "o1", Label: "价格低"}, {ID: "o2", Label: "均播高"}}},
 		AllowedActions: []contract.Action{{ActionID: "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", Label: "回答"}, {ActionID: "A_ANY__SESSION_RESET__EMPTY_INPUT__01", Label: "新建搜索"}}}
-	draft, err := contract.Render(in)
+	draft, err := render.Turn(in)
 	if err != nil {
 		t.Fatal(err)
 	}

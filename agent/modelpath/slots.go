@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/tools/condition"
 	"strings"
 
 	"searchagent/contract"
+	"searchagent/render"
 	"searchagent/tools/llm"
 )
 
@@ -21,7 +23,7 @@ const (
 type SlotsRequest struct {
 	// Render is the turn's render input: state, context, allowed actions,
 	// graph, results total, question, relaxations.
-	Render contract.RenderInput
+	Render render.Input
 	// Check is the validator input (Render.ValidationInput() with the
 	// tags before the turn).
 	Check contract.Input
@@ -91,7 +93,7 @@ func (p *Path) WriteSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 
 func (p *Path) writeSlots(ctx context.Context, req SlotsRequest) SlotsResult {
 	res := SlotsResult{Source: SourceTemplate, Slots: req.Draft}
-	claims := contract.ClaimsOf(req.Render, req.Shown)
+	claims := req.Render.Claims(req.Shown)
 	if req.SummaryPrefix != "" {
 		claims.Known = append(claims.Known, req.SummaryPrefix)
 	}
@@ -185,11 +187,11 @@ func slotFacts(req SlotsRequest, cl contract.Claims) map[string]any {
 	for _, c := range d.Conditions {
 		key := "applied"
 		switch {
-		case c.Status == "pending":
+		case c.Status == condition.StatusPending:
 			key = "pending"
-		case c.Status == "reference" && c.Kind == "keyword":
+		case c.Status == condition.StatusReference && c.Kind == condition.KindKeyword:
 			key = "ranking_only"
-		case c.Status == "reference":
+		case c.Status == condition.StatusReference:
 			key = "reference"
 		}
 		group[key] = append(group[key], c.Label)

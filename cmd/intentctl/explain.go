@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,12 +22,14 @@ type explainFlags struct {
 	turn       int
 	asJSON     bool
 	classifier string
+	input      string
+	stages     string
 }
 
 func newExplainCmd() *cobra.Command {
 	var f explainFlags
 	cmd := &cobra.Command{
-		Use:   "explain TEXT",
+		Use:   "explain TEXT | explain --input FILE",
 		Short: "Route TEXT and print the trace of every stage",
 		Long: `Route TEXT and print the trace: each stage with ✓/✗ per spec, the
 runner-up and near misses (what would have changed the outcome), the
@@ -34,16 +38,28 @@ commands and the decision.
   --state    input/container/session, e.g. followup_waiting/expanded_clarifying/clarifying
   --pending  comma-separated expectations: ID=opt1|opt2|… (a question's options),
              ID:url (expects a URL), ID:text (expects a description)
-  --condition ID:KIND[:FIELD[=VALUE]], repeatable, e.g. c1:hard:followers=10000`,
-		Args: cobra.ExactArgs(1),
+  --condition ID:KIND[:FIELD[=VALUE]], repeatable, e.g. c1:hard:followers=10000
+  --input    a stored turn's router stage (the "router" object of a turn trace, with
+             its input and stages) or a bare router input, as JSON ("-": stdin): the
+             decision is replayed exactly, with the stored stages`,
+		Args: cobra.RangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			snap, err := loadSnapshot(f.specs)
 			if err != nil {
 				return err
 			}
-			in, err := buildInput(args[0], f)
-			if err != nil {
-				return err
+			var in router.Input
+			switch {
+			case f.input != "" && len(args) == 0:
+				if in, err = readInput(cmd.InOrStdin(), f.input, &f.stages); err != nil {
+					return err
+				}
+			case f.input == "" && len(args) == 1:
+				if in, err = buildInput(args[0], f); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("give TEXT or --input FILE, not both or neither")
 			}
 			var ropts []router.Option
 			switch f.classifier {
@@ -57,7 +73,17 @@ commands and the decision.
 			if err != nil {
 				return err
 			}
-			res, tr, err := r.Explain(cmd.Context(), in)
+			explain := r.Explain
+			switch f.stages {
+			case "", "all":
+			case "submitted":
+				explain = r.ExplainSubmitted
+			case "rules":
+				explain = r.ExplainRules
+			default:
+				return fmt.Errorf("--stages %q: want all, submitted or rules", f.stages)
+			}
+			res, tr, err := explain(cmd.Context(), in)
 			if err != nil {
 				return err
 			}
@@ -82,8 +108,43 @@ commands and the decision.
 	cmd.Flags().StringVar(&f.locale, "locale", "", "zh or en (default: from the text)")
 	cmd.Flags().IntVar(&f.turn, "turn", 1, "current turn; pending expectations are declared one turn earlier")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the result and trace as JSON")
+	cmd.Flags().StringVar(&f.input, "input", "", "replay a stored router input (a turn trace's router object) from this JSON file, - for stdin")
+	cmd.Flags().StringVar(&f.stages, "stages", "", "router stages: all (a follow-up), submitted (a first search's guard check) or rules (default: all, or the stored stages of --input)")
 	cmd.Flags().StringVar(&f.classifier, "classifier", "local", "stage 3: local (the n-gram model the embedded default serves) or off (the rules alone)")
 	return cmd
+}
+
+// readInput reads --input: a turn trace's router object {input, stages}
+// or a bare router input. The stored stages apply unless --stages is set.
+func readInput(stdin io.Reader, path string, stages *string) (router.Input, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return router.Input{}, fmt.Errorf("--input: %w", err)
+	}
+	var stored struct {
+		Input  *router.Input `json:"input"`
+		Stages string        `json:"stages"`
+	}
+	if err := json.Unmarshal(data, &stored); err != nil {
+		return router.Input{}, fmt.Errorf("--input %s: %w", path, err)
+	}
+	if stored.Input != nil {
+		if *stages == "" {
+			*stages = stored.Stages
+		}
+		return *stored.Input, nil
+	}
+	var in router.Input
+	if err := json.Unmarshal(data, &in); err != nil || in.Text == "" {
+		return router.Input{}, fmt.Errorf("--input %s: want a turn trace's router object {input, stages} or a router input with a text", path)
+	}
+	return in, nil
 }
 
 func loadSnapshot(dir string) (*router.Snapshot, error) {

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"searchagent/router"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -150,5 +154,60 @@ func TestDiff(t *testing.T) {
 	out, err = run(t, "diff", oldDir, newDir, cases, "--json")
 	if err != nil || !strings.Contains(out, `"changes"`) {
 		t.Errorf("diff --json = %q, %v", out, err)
+	}
+}
+
+// explain --input replays a stored router stage (a turn trace's router
+// object): the same input and stages give the stored result and trace
+// byte for byte, conditions and pending expectations included.
+func TestExplainReplaysAStoredInput(t *testing.T) {
+	ctx := context.Background()
+	r, err := router.Default(router.WithDefaultLocalClassifier())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := router.Input{Text: "第二个", Locale: "zh", Platform: "youtube", Turn: 3,
+		State:      router.State{Input: "followup_waiting", Container: "expanded_clarifying", Session: "clarifying"},
+		Pending:    []router.Expectation{{ID: "q1", Kind: router.ExpectChoice, DeclaredTurn: 2, Options: []router.Choice{{ID: "o1", Label: "只在 YouTube 找"}, {ID: "o2", Label: "保留为参考"}}}},
+		Conditions: []router.Condition{{ID: "a1", Kind: "anchor", Field: "anchor", Value: "youtube/channel/UC1"}, {ID: "c2", Kind: "hard", Field: "country", Op: "eq", Value: "US"}}}
+	res, tr, err := r.Explain(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, _ := json.Marshal(map[string]any{"input": in, "stages": "all", "result": res, "trace": tr})
+	path := filepath.Join(t.TempDir(), "router.json")
+	if err := os.WriteFile(path, stored, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "explain", "--input", path, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Result json.RawMessage `json:"result"`
+		Trace  json.RawMessage `json:"trace"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	wantRes, _ := json.Marshal(res)
+	wantTrace, _ := json.Marshal(tr)
+	for _, c := range []struct {
+		name      string
+		got, want []byte
+	}{{"result", got.Result, wantRes}, {"trace", got.Trace, wantTrace}} {
+		var b bytes.Buffer
+		if err := json.Compact(&b, c.got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), c.want) {
+			t.Errorf("replayed %s differs:\n got %s\nwant %s", c.name, b.Bytes(), c.want)
+		}
+	}
+	if res.Branch == "" || tr.SnapshotRevision == 0 {
+		t.Fatalf("nothing decided: %+v", res)
+	}
+	if _, err := run(t, "explain", "x", "--input", path); err == nil {
+		t.Error("explain TEXT --input: error = nil, want one of the two")
 	}
 }

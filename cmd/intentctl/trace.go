@@ -117,7 +117,15 @@ func renderTurn(w io.Writer, t sessions.Turn) error {
 	fmt.Fprintf(&b, "session %s  turn %d  %s  event %s  %.1f ms\n", t.SessionID, t.Turn, t.At.UTC().Format(time.RFC3339), tt.Event, tt.DurationMS)
 	fmt.Fprintf(&b, "mode        store %s, sessions %s, router %s, renderer %s, model %s\n", tt.Mode.Store, tt.Mode.Sessions, strings.Join(tt.Mode.Router, ","), tt.Mode.Renderer, tt.Mode.Model)
 	if tt.Router != nil && tt.Router.Result != nil && tt.Router.Trace != nil {
-		b.WriteString(renderTree(router.Input{Text: tt.Args.Text}, tt.Router.Result, tt.Router.Trace))
+		in := tt.Router.Input
+		if in.Text == "" {
+			// A trace written before the router's input was stored.
+			in = router.Input{Text: tt.Args.Text}
+		}
+		b.WriteString(renderTree(in, tt.Router.Result, tt.Router.Trace))
+		if tt.Router.Overruled != "" {
+			fmt.Fprintf(&b, "overruled   the agent did not follow the guard hit: %s\n", tt.Router.Overruled)
+		}
 	} else {
 		b.WriteString("router      not consulted (not a free-text follow-up)\n")
 	}

@@ -38,14 +38,14 @@ func TestTraceFromDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := router.Input{Text: "只要美国的，粉丝 1w+，不要游戏"}
+	in := router.Input{Text: "只要美国的，粉丝 1w+，不要游戏", Turn: 2, State: router.State{Input: "followup_waiting", Container: "expanded_agent", Session: "results_ready"}}
 	res, tr, err := r.Explain(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	turns := []agent.TurnTrace{
 		{Turn: 1, Event: "search.submit", Transitions: []api.Transition{{FromState: "a", ActionID: "A_X", ToState: "b"}}, Steps: []agent.StepTrace{{Step: "retrieve", OK: true}}},
-		{Turn: 2, Event: "followup.submit", Args: api.Args{Text: in.Text}, Router: &agent.RouterStage{Result: res, Trace: tr}},
+		{Turn: 2, Event: "followup.submit", Args: api.Args{Text: in.Text}, Router: &agent.RouterStage{Input: in, Stages: agent.StagesAll, Result: res, Trace: tr}},
 	}
 	for i, tt := range turns {
 		raw, _ := json.Marshal(tt)
@@ -61,7 +61,8 @@ func TestTraceFromDatabase(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"one session", []string{"--session", id}, []string{"turn 1", "A_X  a → b", "retrieve  yes", "turn 2", "branch      " + string(res.Branch), "stages"}, nil},
+		{"one session", []string{"--session", id}, []string{"turn 1", "A_X  a → b", "retrieve  yes", "turn 2", "branch      " + string(res.Branch), "stages",
+			"state       followup_waiting/expanded_agent/results_ready  turn 2"}, nil},
 		{"one turn", []string{"--session", id, "--turn", "2"}, []string{"turn 2"}, []string{"turn 1 "}},
 		{"by branch", []string{"--branch", string(res.Branch), "--since", "1h"}, []string{"session " + id + "  turn 2"}, []string{"turn 1 "}},
 	}

@@ -23,7 +23,7 @@ func newEvalCmd() *cobra.Command {
 		model, jsonOut, junitOut, baseline, specs string
 		cassettes                                 string
 		jobs, repeat                              int
-		minPass                                   float64
+		minPass, minCoverage                      float64
 		rules                                     []string
 		probe                                     bool
 		classifierStage                           string
@@ -42,6 +42,9 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 			}
 			if minPass < 0 || minPass > 1 {
 				return usageErr("--min-pass %v: want a rate between 0 and 1", minPass)
+			}
+			if minCoverage < 0 || minCoverage > 1 {
+				return usageErr("--min-coverage %v: want a rate between 0 and 1", minCoverage)
 			}
 			suites, err := evals.LoadPaths(args...)
 			if err != nil {
@@ -99,6 +102,9 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 					return failErr("--junit: %v", err)
 				}
 			}
+			if gaps := rep.CoverageFailures(minCoverage); len(gaps) > 0 {
+				return &exitError{code: 1, err: fmt.Errorf("eval failed: %s, %d gaps listed above (a run of some scenario suites only: --min-coverage 0)", gaps[0], len(gaps)-1)}
+			}
 			if !rep.Passed(minPass) {
 				var below []string
 				for _, s := range rep.Suites {
@@ -122,6 +128,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.IntVarP(&jobs, "jobs", "j", 0, "cases run at once (default: the number of CPUs); output order does not depend on it")
 	f.IntVar(&repeat, "repeat", 1, "run every case N times and report per-case pass rates and flaky cases")
 	f.Float64Var(&minPass, "min-pass", 1, "overall pass-rate threshold (0..1) for the exit code, besides each suite's min_pass")
+	f.Float64Var(&minCoverage, "min-coverage", 1, "registry coverage threshold (0..1) for the exit code when scenarios ran: every action and allowed state × event cell exercised, or excluded with a reason in a suite's coverage_exclusions")
 	f.StringVar(&jsonOut, "json", "", "write the full report as JSON (usable as a --baseline)")
 	f.StringVar(&junitOut, "junit", "", "write the results as JUnit XML")
 	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")

@@ -23,9 +23,9 @@ type Route struct {
 	Handler http.Handler
 }
 
-// Routes are the page's routes: "/" (the search box), "/static/*file"
-// (its assets and the picker data) and "/examples/*file" (the example
-// client).
+// Routes are the page's routes: "/" (the search box), PathControls (its
+// typed controls, see Controls), "/static/*file" (its assets and the
+// picker data) and "/examples/*file" (the example client).
 func Routes() []Route {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
@@ -37,7 +37,7 @@ func Routes() []Route {
 			w.Header().Set("Cache-Control", "no-cache")
 			http.ServeFileFS(w, r, sub, "index.html")
 		})},
-		{Path: "/static/*file", Handler: http.StripPrefix("/static", noCache(files))},
+		{Path: "/static/*file", Handler: http.StripPrefix("/static", noCache(controlsOr(files)))},
 		{Path: "/examples/*file", Handler: noCache(files)},
 	}
 }
@@ -73,4 +73,16 @@ func notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusNotFound)
 	_, _ = w.Write(b)
+}
+
+// controlsOr answers PathControls (under /static, so the one wildcard
+// route keeps every page asset) and hands anything else to h.
+func controlsOr(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Clean("/static"+r.URL.Path) == PathControls {
+			serveControls(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

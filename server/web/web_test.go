@@ -76,3 +76,52 @@ func TestPickerCoversTheCatalogue(t *testing.T) {
 		t.Errorf("picker data has %d entries (%d distinct), want the 39 sub-states", len(entries), len(seen))
 	}
 }
+
+// TestControls: the typed controls list every filter field with its ops,
+// the set fields' vocabularies, the sorts and the text limit.
+func TestControls(t *testing.T) {
+	mux := http.NewServeMux()
+	for _, r := range Routes() {
+		mux.Handle(strings.TrimSuffix(strings.Split(r.Path, "*")[0], "/")+"/", r.Handler)
+	}
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, PathControls, nil))
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		t.Fatalf("GET %s = %d %q", PathControls, rec.Code, rec.Header().Get("Content-Type"))
+	}
+	var c Controls
+	if err := json.Unmarshal(rec.Body.Bytes(), &c); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for _, f := range c.Fields {
+		kinds[f.Name] = f.Kind
+		if f.ZH == "" || f.EN == "" || len(f.Ops) == 0 {
+			t.Errorf("field %+v lacks a label or ops", f)
+		}
+	}
+	want := map[string]string{"country": "set", "language": "set", "category": "set", "followers": "count", "avg_views": "count", "engagement": "ratio", "last_active": "duration"}
+	for name, kind := range want {
+		if kinds[name] != kind {
+			t.Errorf("field %s kind = %q, want %q", name, kinds[name], kind)
+		}
+	}
+	for _, v := range []string{"country", "language", "category"} {
+		terms := c.Vocabularies[v]
+		if len(terms) < 5 || terms[0].Code == "" || terms[0].ZH == "" || terms[0].EN == "" {
+			t.Errorf("vocabulary %s = %d terms (%+v), want named terms", v, len(terms), terms)
+		}
+	}
+	bys := map[string]bool{}
+	for _, s := range c.Sorts {
+		bys[s.By] = s.ZH != "" && s.EN != ""
+	}
+	for _, by := range []string{"relevance", "similarity", "followers", "recent"} {
+		if !bys[by] {
+			t.Errorf("sort %s missing or unlabelled in %+v", by, c.Sorts)
+		}
+	}
+	if c.MaxTextBytes != 4096 {
+		t.Errorf("max_text_bytes = %d, want 4096", c.MaxTextBytes)
+	}
+}

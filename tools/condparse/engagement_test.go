@@ -49,16 +49,37 @@ func TestEngagementHeldOut(t *testing.T) {
 	}
 }
 
-// TestChinesePercentIsNoRatio: "百分之三" is not read (its 百 would be
-// 100): no engagement filter rather than a wrong one of 100%.
-func TestChinesePercentIsNoRatio(t *testing.T) {
-	r, err := Parse("互动率百分之三以上")
+// TestChinesePercentIsARatio: a percentage written in words
+// (tools/number's 百分之…) is the ratio it says, never its 百 (100).
+func TestChinesePercentIsARatio(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"互动率百分之三以上", "hard engagement gte 300 applied"},
+		{"互动率不低于百分之二点五的美妆博主", "hard engagement gte 250 applied"},
+		{"互动率在百分之二到百分之五之间", "hard engagement between 200..500 applied"},
+		{"互动率百分之2.5以下", "hard engagement lte 250 applied"},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := "-"
+		for _, c := range r.Conditions {
+			if c.Field == "engagement" {
+				got = string(c.Kind) + " " + string(c.Field) + " " + string(c.Op) + " " + c.Value.String() + " " + string(c.Status)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("Parse(%q) engagement = %q, want %q (all: %v)", tc.in, got, tc.want, briefs(r))
+		}
+	}
+	// A percentage of a count is still no filter.
+	r, err := Parse("粉丝百分之三以上")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range r.Conditions {
-		if c.Field == "engagement" {
-			t.Errorf("Parse(互动率百分之三以上) = %s %s %s, want no engagement condition", c.Field, c.Op, c.Value)
+		if c.Field == "followers" {
+			t.Errorf("Parse(粉丝百分之三以上) = %s, want no follower condition", brief(c))
 		}
 	}
 }

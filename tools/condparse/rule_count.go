@@ -128,7 +128,7 @@ func (st *state) fieldOf(i int) condition.Field {
 
 func (st *state) isNum(i int) bool {
 	tk := st.tok(i)
-	return tk.kind == tkNum && tk.role == roleNone && !(tk.num.Chinese && !tk.num.Unit)
+	return tk.kind == tkNum && tk.role == roleNone && (tk.num.Percent || !(tk.num.Chinese && !tk.num.Unit))
 }
 
 // countAt parses one count expression starting at token i and returns the
@@ -154,7 +154,7 @@ func (st *state) countAt(i int) (int, bool) {
 	n1, n2 := j, -1
 	last := j
 	// "3%", "2.5 percent": a percentage, which only a ratio field takes.
-	pct := false
+	pct := st.toks[n1].num.Percent // "百分之三"
 	if k := st.skipSpace(last + 1); st.isPercent(k) {
 		pct, last = true, k
 	}
@@ -162,6 +162,7 @@ func (st *state) countAt(i int) (int, bool) {
 	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
 		if k2 := st.skipSpace(k + 1); st.isNum(k2) {
 			n2, last = k2, k2
+			pct = pct || st.toks[n2].num.Percent
 			if k3 := st.skipSpace(last + 1); st.isPercent(k3) {
 				pct, last = true, k3
 			}
@@ -215,8 +216,8 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	if ff, ok := numericField(field); ok && ff.Kind == fields.Ratio {
 		if a.Chinese && !pct {
-			// "百分之五" reads as 百 (100): no percentage this rule can
-			// trust, so no filter rather than a wrong one.
+			// "三" alone is no percentage this rule can trust: no filter
+			// rather than a wrong one ("百分之三" is a percentage token).
 			st.unsupport = true
 			return 0, false
 		}
@@ -291,6 +292,9 @@ func (st *state) percent(i int, num numTok) int64 {
 		return 0
 	}
 	tk := st.toks[i]
+	if num.Percent {
+		return num.BasisPoints
+	}
 	if bp, ok := fields.ParsePercent(string(st.t.norm[tk.s:tk.e])); ok && !num.Unit {
 		return bp
 	}

@@ -28,6 +28,13 @@ type Num struct {
 	// IntRaw is the value before the unit when it is an integer, else -1;
 	// it carries a unit over a range ("5-20k").
 	IntRaw int64
+	// Percent reports a percentage written in words ("百分之三",
+	// "百分之2.5", "百分之三点五"); Value is then the percentage rounded to
+	// an integer and BasisPoints the exact figure in hundredths of a
+	// percent (百分之三 = 300, 百分之二点五 = 250). A percentage is no
+	// count: ParseCount refuses it.
+	Percent     bool
+	BasisPoints int64
 }
 
 // ParseCount parses a whole string as one count: "3000", "1,000", "5k",
@@ -44,7 +51,7 @@ func ParseCount(s string) (int64, bool) {
 	if !ok {
 		n, end, ok = ScanChinese(rs, 0)
 	}
-	if !ok || end != len(rs) {
+	if !ok || end != len(rs) || n.Percent {
 		return 0, false
 	}
 	return n.Value, true
@@ -243,8 +250,17 @@ func ChineseStart(r rune) bool {
 // ScanChinese reads a Chinese numeral at rs[i:] ("十万", "一百五十万",
 // "两千", "一万五" = 15000) and returns it with the index just after it. A
 // bare digit character ("一") is accepted with Unit false; callers decide
-// whether it is a count.
+// whether it is a count. "百分之" and the number after it is a percentage
+// (Num.Percent; see ScanPercent).
 func ScanChinese(rs []rune, i int) (Num, int, bool) {
+	if n, e, ok := ScanPercent(rs, i); ok {
+		return n, e, true
+	}
+	return scanChineseNumeral(rs, i)
+}
+
+// scanChineseNumeral is ScanChinese without the percentage.
+func scanChineseNumeral(rs []rune, i int) (Num, int, bool) {
 	j := i
 	for j < len(rs) && IsChineseNumeral(rs[j]) {
 		j++
@@ -323,4 +339,69 @@ var englishWords = map[string]int64{
 func EnglishWord(w string) (int64, bool) {
 	n, ok := englishWords[strings.ToLower(strings.TrimSpace(w))]
 	return n, ok
+}
+
+// percentWord opens a percentage written in words: 百分之三 is 3%.
+const percentWord = "百分之"
+
+// ScanPercent reads a percentage written in words at rs[i:] (folded runes):
+// "百分之" and an Arabic number without a unit ("百分之2.5") or a Chinese
+// numeral with optional 点 decimals ("百分之三", "百分之十五",
+// "百分之三点五", "百分之百"). More than two decimals round to the nearest
+// basis point.
+func ScanPercent(rs []rune, i int) (Num, int, bool) {
+	if !hasPrefixRunes(rs[i:], percentWord) {
+		return Num{}, i, false
+	}
+	k := i + utf8.RuneCountInString(percentWord)
+	var whole int64
+	var frac []int64 // decimal digits
+	j := k
+	switch {
+	case k < len(rs) && isDigit(rs[k]):
+		for j < len(rs) && isDigit(rs[j]) {
+			if whole > MaxCount/10 {
+				return Num{}, i, false
+			}
+			whole = whole*10 + int64(rs[j]-'0')
+			j++
+		}
+		if j+1 < len(rs) && rs[j] == '.' && isDigit(rs[j+1]) {
+			for j++; j < len(rs) && isDigit(rs[j]); j++ {
+				frac = append(frac, int64(rs[j]-'0'))
+			}
+		}
+		if j < len(rs) && (isASCIILetter(rs[j]) || IsChineseNumeral(rs[j])) {
+			return Num{}, i, false // "百分之5k": no percentage
+		}
+	case k < len(rs) && IsChineseNumeral(rs[k]):
+		n, e, ok := scanChineseNumeral(rs, k)
+		if !ok {
+			return Num{}, i, false
+		}
+		whole, j = n.Value, e
+		if j+1 < len(rs) && rs[j] == '点' {
+			for d := j + 1; d < len(rs); d++ {
+				v, ok := cnDigits[rs[d]]
+				if !ok {
+					break
+				}
+				frac, j = append(frac, v), d+1
+			}
+		}
+	default:
+		return Num{}, i, false
+	}
+	var f, pow int64 = 0, 1
+	for n, d := range frac {
+		if n == 3 {
+			break
+		}
+		f, pow = f*10+d, pow*10
+	}
+	if whole > MaxCount/100 {
+		return Num{}, i, false
+	}
+	bp := whole*100 + (f*100+pow/2)/pow
+	return Num{Value: (bp + 50) / 100, Mult: 1, Chinese: true, IntRaw: -1, Percent: true, BasisPoints: bp}, j, true
 }

@@ -196,3 +196,44 @@ func TestEnglishWord(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPercent holds the percentage written in words: 百分之 and a
+// Chinese or Arabic number, in basis points; anything else is none.
+func TestScanPercent(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		bp   int64
+		end  int // runes read
+		want bool
+	}{
+		{"百分之三", 300, 4, true},
+		{"百分之三以上", 300, 4, true},
+		{"百分之十五", 1500, 5, true},
+		{"百分之二十五的", 2500, 6, true},
+		{"百分之三点五", 350, 6, true},
+		{"百分之零点五", 50, 6, true},
+		{"百分之百", 10000, 4, true},
+		{"百分之2.5", 250, 6, true},
+		{"百分之１０", 1000, 5, true},
+		{"百分之0.125", 13, 8, true},
+		{"百分之", 0, 0, false},
+		{"百分之5k", 0, 0, false},
+		{"百分百", 0, 0, false},
+		{"一百", 0, 0, false},
+	} {
+		n, end, ok := ScanPercent(Fold(tc.in), 0)
+		if ok != tc.want || ok && (n.BasisPoints != tc.bp || end != tc.end || !n.Percent) {
+			t.Errorf("ScanPercent(%q) = %+v, %d, %v; want %d bp, %d runes, %v", tc.in, n, end, ok, tc.bp, tc.end, tc.want)
+		}
+	}
+	if n, _, ok := ScanChinese(Fold("百分之三"), 0); !ok || !n.Percent || n.Value != 3 {
+		t.Errorf("ScanChinese(百分之三) = %+v, %v; want the percentage 3", n, ok)
+	}
+	if v, ok := ParseCount("百分之三"); ok {
+		t.Errorf("ParseCount(百分之三) = %d, true; a percentage is no count", v)
+	}
+	f := Find("互动率百分之三以上，百搭")
+	if len(f) != 1 || !f[0].Percent || f[0].BasisPoints != 300 || "互动率百分之三以上，百搭"[f[0].Start:f[0].End] != "百分之三" {
+		t.Errorf("Find(互动率百分之三以上，百搭) = %+v, want one percentage spanning 百分之三", f)
+	}
+}

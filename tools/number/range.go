@@ -20,7 +20,8 @@ type Found struct {
 
 // Find returns the numbers in s, in order: Arabic numbers with optional
 // separators, decimals and unit, and Chinese numerals that start with a
-// digit, 十, 两 or 零 (so that "千万别" holds none).
+// digit, 十, 两 or 零 (so that "千万别" holds none), and percentages written
+// in words ("百分之三", Num.Percent).
 func Find(s string) []Found {
 	rs := Fold(s)
 	offs := make([]int, 0, len(rs)+1)
@@ -42,7 +43,10 @@ func Find(s string) []Found {
 				i++
 			}
 			continue
-		case ChineseStart(r):
+		case ChineseStart(r) || r == '百':
+			if r == '百' && !hasPrefixRunes(rs[i:], percentWord) {
+				break // a bare 百 in a sentence ("百搭") is no number
+			}
 			if n, e, ok := ScanChinese(rs, i); ok {
 				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
 				i = e

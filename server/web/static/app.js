@@ -13,9 +13,16 @@ const T = {
     exclude: '排除该关键词', edit: '编辑', del: '删除', anchorRef: '参照频道', total: n => `共 ${n} 个频道`, stale: '查询已修改，提交后刷新',
     src: { user_input: '用户输入', agent_inferred: '智能推断', manual: '手动' }, st: { applied: '已应用', reference: '仅参考', pending: '待定' },
     followers: '粉丝', avgViews: '均播', replaying: (s, n) => `回放 ${s}：${n} 步…`, replayed: s => `已到达 ${s}`,
-    router: '路由', transitions: '状态迁移', steps: '执行步骤', rejected: '被拒规格', noTrace: '还没有轮次', removeAnchor: '删除锚点',
+    router: '路由', scores: '结果得分', transitions: '状态迁移', steps: '执行步骤', rejected: '被拒规格', noTrace: '还没有轮次', removeAnchor: '删除锚点',
     reasons: { url_invalid: '链接无效或资源失效', url_mismatch: '链接不属于当前平台', url_unsupported: '不支持的链接类型', no_results: '当前条件下没有结果', low_recall: '结果较少' },
-    prompt: { text: '文本', url: '链接', tag_id: '关键词 id', condition_id: '条件 id', filter: '筛选（字段 运算 值，如 followers gte 10000）', value: '新值' },
+    limit: (n, max) => `${n} / ${max} 字节`, overLimit: (n, max) => `已输入 ${n} 字节，超过 ${max} 字节上限：请删减后再搜索（文字仍保留在框里）`,
+    needDraft: '先在输入框里写下要搜的内容', needLink: '先在上面的框里填写新的链接', needFollowup: '先在补充框里写下要求',
+    min: '最少', max: '最多', days: '天内有更新', apply: '应用', cancel: '取消', pick: '输入名称或代码搜索',
+    filterOpen: '添加筛选…', filterField: '筛选字段', filterValue: '筛选值', sort: '排序',
+    excludeCond: l => `排除「${l}」`, scopeOf: l => `「${l}」的匹配目标`, menuOf: l => `「${l}」的操作`,
+    unknownTerm: (v, f) => `「${v}」不是可选的${f}：请从列表里选`, badAmount: v => `「${v}」不是数量：可以写 5000、5万、1.5w、10k`,
+    badDays: max => `天数要在 1 到 ${max} 之间`, emptyRange: '至少填写最少或最多之一', badRange: '最少不能大于最多',
+    lastPost: d => d <= 0 ? '今天更新' : `${d} 天前更新`, pct: '%',
   },
   en: {
     title: 'Channel search', platform: 'Platform', explain: 'Explain', example: 'Example client', picker: 'Pick a scene, then a sub-state',
@@ -26,14 +33,29 @@ const T = {
     exclude: 'Exclude this keyword', edit: 'Edit', del: 'Delete', anchorRef: 'Reference channel', total: n => `${n} channels`, stale: 'Query changed; submit to refresh',
     src: { user_input: 'your input', agent_inferred: 'inferred', manual: 'manual' }, st: { applied: 'applied', reference: 'reference only', pending: 'pending' },
     followers: 'followers', avgViews: 'avg views', replaying: (s, n) => `Replaying ${s}: ${n} steps…`, replayed: s => `Reached ${s}`,
-    router: 'Router', transitions: 'Transitions', steps: 'Steps', rejected: 'Rejected specs', noTrace: 'No turn yet', removeAnchor: 'Remove anchor',
+    router: 'Router', scores: 'Result scores', transitions: 'Transitions', steps: 'Steps', rejected: 'Rejected specs', noTrace: 'No turn yet', removeAnchor: 'Remove anchor',
     reasons: { url_invalid: 'invalid or dead link', url_mismatch: 'the link is from another platform', url_unsupported: 'unsupported link type', no_results: 'no results with these conditions', low_recall: 'few results' },
-    prompt: { text: 'Text', url: 'Link', tag_id: 'Keyword id', condition_id: 'Condition id', filter: 'Filter (field op value, e.g. followers gte 10000)', value: 'New value' },
+    limit: (n, max) => `${n} / ${max} bytes`, overLimit: (n, max) => `${n} bytes typed, over the ${max}-byte limit: shorten it to search (your text stays in the box)`,
+    needDraft: 'Type what to search for first', needLink: 'Enter the new link in the field above first', needFollowup: 'Type the requirement in the follow-up field first',
+    min: 'At least', max: 'At most', days: 'days since the last post', apply: 'Apply', cancel: 'Cancel', pick: 'Type a name or code',
+    filterOpen: 'Add a filter…', filterField: 'Filter field', filterValue: 'Filter value', sort: 'Sort',
+    excludeCond: l => `Exclude “${l}”`, scopeOf: l => `Where “${l}” matches`, menuOf: l => `Actions on “${l}”`,
+    unknownTerm: (v, f) => `“${v}” is not a ${f} on the list: pick one from it`, badAmount: v => `“${v}” is not an amount: write 5000, 5k, 1.5m or 5万`,
+    badDays: max => `days must be between 1 and ${max}`, emptyRange: 'fill in at least or at most', badRange: 'at least must not exceed at most',
+    lastPost: d => d <= 0 ? 'posted today' : d === 1 ? 'posted yesterday' : `posted ${d} days ago`, pct: '%',
   },
 };
 
+// S is the page's state. Besides the session (id, token, snap) it holds
+// only what the user is doing on the page: the draft as typed (draft:
+// never replaced by the server's copy while the user has one), the open
+// chip menu or editor, the page-side tag menu, the filter panel, and the
+// controls (filter fields, vocabularies, sorts, the text limit) from
+// /static/controls.json.
 const S = { platform: 'youtube', lang: 'zh', id: '', token: '', snap: null, busy: false, live: null, reached: null,
-  picker: [], typing: null, sentDraft: '', sentFollowup: '', explainOpen: false, error: '' };
+  picker: [], typing: null, sentDraft: '', sentFollowup: '', explainOpen: false, error: '',
+  draft: null, chipMenu: null, chipEdit: null, tagMenu: null, filterOpen: false, filterField: '', editError: '',
+  controls: { fields: [], vocabularies: {}, sorts: [], max_text_bytes: 4096 }, openMenu: '' };
 const $ = (sel) => document.querySelector(sel);
 const t = () => T[S.lang];
 const TRANSIENT = new Set(['retrieving', 'refining']);
@@ -65,8 +87,26 @@ async function call(method, path, body) {
 async function newSession(platform, locale) {
   const r = await call('POST', '/v1/sessions', { platform, locale });
   S.id = r.session_id; S.token = r.token; S.snap = r.snapshot; S.reached = null; S.live = null;
-  S.sentDraft = ''; S.sentFollowup = '';
+  S.sentDraft = ''; S.sentFollowup = ''; S.draft = null; S.chipMenu = S.chipEdit = S.tagMenu = null; S.filterOpen = false;
   render();
+}
+
+// setLocale switches the session's language in place (PATCH
+// /v1/sessions/{id} {locale}): the same session, conditions and results,
+// its slots re-rendered in the new language. A refusal is shown; the
+// page never falls back to a new session.
+function setLocale(lang) {
+  const run = queue.then(async () => {
+    if (S.lang === lang) return;
+    const prev = S.lang; S.lang = lang; S.error = '';
+    try {
+      const r = await call('PATCH', `/v1/sessions/${S.id}`, { locale: lang });
+      S.snap = r.snapshot || r;
+    } catch (e) { S.lang = prev; S.error = e.message; }
+    render();
+  });
+  queue = run.catch(() => {});
+  return run;
 }
 
 // allowed reports whether the snapshot offers an action fired by event.
@@ -106,7 +146,7 @@ async function runTurn(event, args) {
     // What the server's draft now holds, so typing is not sent twice.
     if (event === 'input.type') S.sentDraft = args.text || '';
     if (event === 'followup.type') S.sentFollowup = args.text || '';
-    if (['input.commit', 'input.clear', 'search.submit', 'session.reset'].includes(event)) S.sentDraft = '';
+    if (['input.commit', 'input.clear', 'search.submit', 'session.reset'].includes(event) && !S.error) { S.sentDraft = ''; S.draft = null; }
     if (['followup.submit', 'followup.clear', 'session.reset'].includes(event)) S.sentFollowup = '';
     const passed = seen.filter(s => s !== S.snap.substate);
     S.reached = passed.length ? passed : null;
@@ -171,67 +211,89 @@ function renderStatus() {
   $('#st-sub').textContent = S.live ? S.live.substate : s.substate;
   $('#st-reached-row').hidden = !S.reached;
   $('#st-reached').textContent = S.reached ? S.reached.join(' → ') : '';
+  // Exactly the snapshot's actions (seed 000 §8.4), each with its target.
   const bar = $('#st-actions');
   bar.replaceChildren(...s.actions.map(a => el('button', {
-    type: 'button', title: a.action_id, 'data-action': a.action_id, 'data-event': a.event, disabled: S.busy,
+    type: 'button', title: a.action_id, ...targetAttrs(a), disabled: S.busy,
     onclick: () => fireAction(a),
   }, a.label)));
+  // The page keeps room for the bar, so nothing is hidden behind it.
+  document.body.style.setProperty('--status-h', $('#status').offsetHeight + 8 + 'px');
 }
 
-// fireAction sends an offered action's event, with the arguments the page
-// can tell (the draft, the active tag, the repair field) or asks for.
+// fireAction runs an offered action. Every action that changes a thing
+// carries its target from the snapshot (tag_id, condition_id, field);
+// what the user must still give comes from a control on the page (the
+// draft, the repair field, a chip's typed editor, the filter panel, the
+// sort select), which the button opens or focuses when it is empty —
+// the page never asks in a dialog of its own.
 async function fireAction(a) {
-  const ctx = S.snap.context;
-  // The snapshot names what the button acts on (a tag, a condition, an
-  // option, a filter field); the page adds only what the user types.
   const args = { ...(a.args || {}) };
-  const need = (k, fallback) => {
-    const v = fallback || window.prompt(t().prompt[k] || k);
-    if (v === null || v === '') throw new Error('cancelled');
-    return v;
-  };
-  try {
-    switch (a.event) {
-      case 'input.type': case 'input.commit': case 'search.submit': {
-        const d = $('#draft'); const v = d ? d.value : (ctx.draft || '');
-        if (v) args.text = v;
-        if (a.event === 'input.type' && !v) args.text = need('text');
-        break;
-      }
-      case 'followup.type': case 'followup.submit': {
-        const f = $('#followup'); const v = f ? f.value : '';
-        if (v) args.text = v; else if (a.event === 'followup.type') args.text = need('text');
-        break;
-      }
-      case 'tag.edit': case 'tag.delete': case 'tag.menu_open': case 'tag.set_scope': case 'tag.toggle_exclude':
-      case 'tag.edit_submit': case 'tag.edit_cancel':
-        args.tag_id = need('tag_id', args.tag_id || ctx.active_tag_id || (ctx.keyword_tags && ctx.keyword_tags.length === 1 ? ctx.keyword_tags[0].id : ''));
-        if (a.event === 'tag.set_scope') args.scope = need('scope', args.scope);
-        if (a.event === 'tag.edit_submit') args.text = need('text', args.text);
-        break;
-      case 'A_REPAIR_FIX_URL': case 'A_REPAIR_REPLACE_ANCHOR':
-        args.url = need('url', ($('#repair-input') || {}).value || args.url); break;
-      case 'A_REPAIR_SWITCH_TO_NL': {
-        const v = ($('#repair-input') || {}).value || ($('#followup') || {}).value;
-        if (v) args.text = v;
-        break;
-      }
-      case 'clarify.answer': if (!args.option_id) args.text = need('text', args.text); break;
-      case 'condition.edit': args.condition_id = need('condition_id', args.condition_id); args.value = need('value', args.value); break;
-      case 'condition.remove': args.condition_id = need('condition_id', args.condition_id); break;
-      case 'filter.set': {
-        if (args.field && args.op && args.value !== undefined) break;
-        const [field, op, ...rest] = need('filter').trim().split(/\s+/);
-        const raw = rest.join(' ');
-        Object.assign(args, { field, op, value: /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw });
-        break;
-      }
-      case 'filter.clear': args.field = need('text', args.field); break;
-      case 'results.sort': args.by = need('text', args.by); break;
-      case 'results.page': args.cursor = (S.snap.results && S.snap.results.next_cursor) || need('text'); break;
+  const ask = (sel, msg) => { S.error = msg; render(); focus(sel); };
+  switch (a.event) {
+    case 'input.type': case 'input.commit': case 'search.submit': {
+      const v = draftText();
+      if (v) args.text = v;
+      if (a.event === 'input.type' && !v) return ask('#draft', t().needDraft);
+      break;
     }
-  } catch (e) { return; }
+    case 'followup.type': case 'followup.submit': {
+      const f = $('#followup'); const v = f ? f.value.trim() : '';
+      if (v) args.text = v; else if (a.event === 'followup.type') return ask('#followup', t().needFollowup);
+      break;
+    }
+    case 'tag.set_scope':
+      if (!args.scope) { openTagMenu(args.tag_id); return; }
+      break;
+    case 'A_REPAIR_FIX_URL': case 'A_REPAIR_REPLACE_ANCHOR': {
+      const v = (($('#repair-input') || {}).value || '').trim();
+      if (v) args.url = v; else if (!args.url) return ask('#repair-input', t().needLink);
+      break;
+    }
+    case 'A_REPAIR_SWITCH_TO_NL': {
+      const v = (($('#repair-input') || {}).value || ($('#followup') || {}).value || '').trim();
+      if (v) args.text = v;
+      break;
+    }
+    case 'clarify.answer':
+      if (!args.option_id) { const v = (($('#followup') || {}).value || '').trim(); if (!v) return ask('#followup', t().needFollowup); args.text = v; }
+      break;
+    case 'condition.edit':
+      // A real condition is edited in its chip's typed editor; a ranking
+      // term's "make it a filter" needs no value.
+      if (condById(args.condition_id)) { openChipEditor(args.condition_id); return; }
+      break;
+    case 'filter.set':
+      if (args.field === undefined || args.value === undefined) { S.filterOpen = true; render(); focus('#filter-field'); return; }
+      break;
+    case 'results.sort':
+      if (!args.by) { focus('#sort'); return; }
+      break;
+    case 'results.page': {
+      const c = S.snap.results && S.snap.results.next_cursor;
+      if (!c) return;
+      args.cursor = c;
+      break;
+    }
+  }
   await send(a.event, args);
+}
+
+// condById is the condition chip with this id that a typed editor edits
+// (a field with a value; keyword chips are tags, edited as tags).
+function condById(id) {
+  const c = (S.snap.context.conditions || []).find(x => x.id === id);
+  return c && c.kind !== 'keyword' && c.kind !== 'anchor' && fieldDef(c.field) ? c : null;
+}
+
+function fieldDef(name) { return S.controls.fields.find(f => f.name === name); }
+function fieldLabel(f) { return S.lang === 'zh' ? f.zh : f.en; }
+
+function openChipEditor(id) { S.chipEdit = id; S.chipMenu = null; S.editError = ''; render(); focus('#edit-' + id + ' input, #edit-' + id + ' select'); }
+
+function openTagMenu(tagId) {
+  if (allowed('tag.menu_open')) { send('tag.menu_open', { tag_id: tagId }); return; }
+  S.tagMenu = tagId; render();
 }
 
 function renderBox() {
@@ -243,34 +305,68 @@ function renderBox() {
   box.dataset.container = c;
   const kids = [];
   if (!expanded || (s.context.keyword_tags || []).length || s.context.anchor) kids.push(classicRow(s));
+  kids.push(limitLine());
   kids.push(el('div', { class: 'progress', role: 'status', hidden: true }, c === 'compact_resolving' ? t().resolving : t().working));
   if (s.slots.repair_hint && !expanded) kids.push(hintLine(s.slots.repair_hint));
   if (expanded) kids.push(slotBlocks(s));
+  kids.push(toolsRow(s));
   if (s.context.notice) kids.push(el('p', { class: 'notice' }, s.context.notice));
-  const focused = document.activeElement && document.activeElement.id;
+  // Focus survives the re-render: every focusable control of the box has
+  // a stable id, so the element that had the focus gets it back at once
+  // (no timer: a key pressed right after a turn reaches the same control).
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : '';
   box.replaceChildren(...kids);
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  // A menu that this render opened takes the focus (its checked or first
+  // item); one that stays open keeps whatever has it.
+  const menu = box.querySelector('[role=menu]');
+  const key = menu ? menu.id + ':' + (menu.dataset.owner || '') : '';
+  if (menu && key !== S.openMenu && !menu.contains(document.activeElement)) {
+    const first = menu.querySelector('[aria-checked="true"]:not([disabled])') || menu.querySelector('button:not([disabled])');
+    if (first) first.focus();
+  }
+  S.openMenu = key;
+  const edit = box.querySelector('#tag-edit');
+  if (edit && document.activeElement !== edit) edit.focus();
+}
+
+// draftText is the draft as the user has it on the page.
+function draftText() { const d = $('#draft'); return (d ? d.value : (S.draft ?? S.snap.context.draft ?? '')).trim(); }
+function bytes(text) { return new TextEncoder().encode(text).length; }
+
+// limitLine says the text limit as the user nears it (seed 002 §7: the
+// box stays a search box; a long paste is kept, never emptied).
+function limitLine() {
+  const max = S.controls.max_text_bytes; const n = bytes(S.draft ?? '');
+  const over = n > max;
+  return el('p', { id: 'draft-limit', class: 'limit' + (over ? ' over' : ''), 'aria-live': 'polite', hidden: n < max * 0.8, 'data-bytes': n },
+    over ? t().overLimit(n, max) : t().limit(n, max));
 }
 
 // classicRow is the query line: keyword pills (each with its scope menu
 // attached below it), the anchor badge and the trailing draft cursor.
 function classicRow(s) {
-  const ctx = s.context; const row = el('div', { class: 'row', role: 'group', 'aria-label': 'query' });
+  const ctx = s.context; const row = el('div', { class: 'row', role: 'group', 'aria-label': t().placeholder });
   for (const tag of ctx.keyword_tags || []) row.append(tagPill(s, tag));
   if (ctx.anchor) row.append(anchorBadge(s, ctx.anchor));
   const inClassic = s.state.container.startsWith('compact');
   if (inClassic && s.state.input !== 'editing_keyword') {
     const d = el('input', { id: 'draft', class: 'draft', 'aria-label': t().placeholder, placeholder: t().placeholder,
-      autocomplete: 'off', disabled: S.busy });
-    d.value = ctx.draft || '';
-    d.addEventListener('input', () => typed('input.type', d.value));
+      autocomplete: 'off', disabled: S.busy, 'aria-describedby': 'draft-limit' });
+    d.value = S.draft ?? ctx.draft ?? '';
+    d.addEventListener('input', () => {
+      const was = bytes(S.draft ?? ''); S.draft = d.value;
+      const now = bytes(d.value); const max = S.controls.max_text_bytes;
+      if ((was >= max * 0.8) !== (now >= max * 0.8) || now >= max * 0.8) $('#draft-limit').replaceWith(limitLine());
+      if (now <= max) typed('input.type', d.value);
+    });
     d.addEventListener('keydown', ev => {
       if (ev.key === 'Enter') { ev.preventDefault(); enterDraft(d.value, ev.ctrlKey || ev.metaKey); }
-      if (ev.key === 'Escape' && d.value && allowed('input.clear')) { ev.preventDefault(); send('input.clear'); }
+      if (ev.key === 'Escape' && d.value && allowed('input.clear')) { ev.preventDefault(); S.draft = ''; send('input.clear'); }
     });
     row.append(d);
     const submit = s.actions.find(a => a.event === 'search.submit');
-    if (submit) row.append(el('button', { type: 'button', id: 'search', 'data-action': submit.action_id, disabled: S.busy,
+    if (submit) row.append(el('button', { type: 'button', id: 'search', 'data-action': submit.action_id, 'data-event': submit.event, disabled: S.busy,
       onclick: () => submitSearch() }, submit.label));
   }
   return row;
@@ -290,7 +386,7 @@ function typed(event, text) {
 async function flushDraft(text) {
   clearTimeout(S.typing);
   await queue; // a debounced input.type may be running
-  if (text && text !== S.sentDraft && allowed('input.type')) {
+  if (text && text !== S.sentDraft && allowed('input.type') && bytes(text) <= S.controls.max_text_bytes) {
     await send('input.type', { text }); S.sentDraft = text;
   }
 }
@@ -301,19 +397,30 @@ async function enterDraft(text, search) {
   text = text.trim();
   if (!search && text) {
     await flushDraft(text);
-    if (allowed('input.commit')) { await send('input.commit', { text }); S.sentDraft = ''; focus('#draft'); return; }
+    if (allowed('input.commit')) { await send('input.commit', { text }); focus('#draft'); return; }
   }
   await submitSearch();
 }
 
+// submitSearch searches the draft. A draft over the limit is still sent:
+// the API's refusal names the limit, and the draft stays in the box.
 async function submitSearch() {
-  const d = $('#draft'); const text = d ? d.value.trim() : '';
+  const text = draftText();
   if (text) await flushDraft(text);
   await send('search.submit', text ? { text } : {});
-  S.sentDraft = '';
 }
 
 function focus(sel) { const n = $(sel); if (n) n.focus(); }
+
+// actionsFor are the snapshot's actions aimed at one thing: a tag (by
+// tag_id), a condition (condition_id) or a filter field (field).
+function actionsFor(pred) { return (S.snap.actions || []).filter(a => a.args && pred(a.args, a)); }
+
+// targetAttrs are the data attributes that name what a button acts on.
+function targetAttrs(a) {
+  const g = a.args || {};
+  return { 'data-event': a.event, 'data-action': a.action_id, 'data-tag-id': g.tag_id, 'data-condition-id': g.condition_id, 'data-field': g.field, 'data-scope': g.scope };
+}
 
 function tagPill(s, tag) {
   const ctx = s.context; const t0 = t();
@@ -327,45 +434,76 @@ function tagPill(s, tag) {
       if (ev.key === 'Escape') { ev.preventDefault(); send('tag.edit_cancel', { tag_id: tag.id }); }
     });
     wrap.append(inp);
-    setTimeout(() => inp.focus(), 0);
     return wrap;
   }
-  const menuOpen = active && ctx.active_tag_menu;
+  // The tag's menu is the session's (tag.menu_open, keyword-scope) where
+  // the snapshot offers it, else the page's own list of the actions the
+  // snapshot aims at this tag (in repair mode, say).
+  const serverMenu = active && ctx.active_tag_menu;
+  const pageMenu = !serverMenu && S.tagMenu === tag.id;
+  const acts = actionsFor(g => g.tag_id === tag.id);
+  const canOpen = serverMenu || allowed('tag.menu_open') || acts.length > 0;
   const pill = el('button', { type: 'button', id: 'tag-' + tag.id, class: 'pill' + (tag.is_excluded ? ' excluded' : '') + (active ? ' active' : ''),
-    'aria-haspopup': 'menu', 'aria-expanded': String(!!menuOpen), 'data-tag': tag.text, disabled: S.busy,
-    onclick: () => menuOpen ? send('tag.menu_close') : send('tag.menu_open', { tag_id: tag.id }),
+    'aria-haspopup': 'menu', 'aria-expanded': String(!!(serverMenu || pageMenu)), 'data-tag': tag.text, 'data-tag-id': tag.id, disabled: S.busy || !canOpen,
+    onclick: () => {
+      if (serverMenu) { send('tag.menu_close'); return; }
+      if (pageMenu) { S.tagMenu = null; render(); return; }
+      openTagMenu(tag.id);
+    },
     onkeydown: ev => {
       if ((ev.key === 'Delete' || ev.key === 'Backspace') && allowed('tag.delete')) { ev.preventDefault(); send('tag.delete', { tag_id: tag.id }); }
       if (ev.key === 'F2' && allowed('tag.edit')) { ev.preventDefault(); send('tag.edit', { tag_id: tag.id }); }
     } },
   (tag.is_excluded ? '−' : '') + tag.text, el('span', { class: 'scope' }, t0.scopes[tag.scope] || tag.scope));
   wrap.append(pill);
-  if (menuOpen) wrap.append(tagMenu(tag));
+  if (serverMenu || pageMenu) wrap.append(tagMenu(tag));
   return wrap;
 }
 
-// tagMenu is the tag's own match-scope menu, opening below it (spec 3.4.1F).
-function tagMenu(tag) {
-  const t0 = t();
-  const items = [];
-  const item = (role, label, checked, event, args, key) => el('li', { role: 'none' },
-    el('button', { type: 'button', role, 'aria-checked': role === 'menuitem' ? null : String(checked), 'data-menu': key,
-      disabled: S.busy || !allowed(event), onclick: () => send(event, args) }, label));
-  for (const sc of Object.keys(t0.scopes)) items.push(item('menuitemradio', t0.scopes[sc], tag.scope === sc, 'tag.set_scope', { tag_id: tag.id, scope: sc }, 'scope-' + sc));
-  items.push(el('li', { role: 'separator' }, el('hr')));
-  items.push(item('menuitemcheckbox', t0.exclude, tag.is_excluded, 'tag.toggle_exclude', { tag_id: tag.id }, 'exclude'));
-  items.push(item('menuitem', t0.edit, false, 'tag.edit', { tag_id: tag.id }, 'edit'));
-  items.push(item('menuitem', t0.del, false, 'tag.delete', { tag_id: tag.id }, 'delete'));
-  const menu = el('ul', { class: 'tag-menu', role: 'menu', 'aria-label': tag.text, id: 'tag-menu' }, items);
+// menuKeys moves through a menu's items with the arrow keys; Escape is
+// the page's one handler (onEscape), whatever has the focus.
+function menuKeys(menu) {
   menu.addEventListener('keydown', ev => {
     const btns = [...menu.querySelectorAll('button:not([disabled])')];
     const i = btns.indexOf(document.activeElement);
-    if (ev.key === 'Escape') { ev.preventDefault(); send('tag.menu_close').then(() => focus('#tag-' + tag.id)); }
     if (ev.key === 'ArrowDown') { ev.preventDefault(); (btns[i + 1] || btns[0]).focus(); }
     if (ev.key === 'ArrowUp') { ev.preventDefault(); (btns[i - 1] || btns[btns.length - 1]).focus(); }
   });
-  setTimeout(() => { const first = menu.querySelector('[aria-checked="true"]') || menu.querySelector('button'); if (first && !menu.contains(document.activeElement)) first.focus(); }, 0);
   return menu;
+}
+
+// tagMenu is the tag's own menu, opening below it (spec 3.4.1F): its
+// match scope, exclusion, edit and delete; an item the snapshot does not
+// offer is disabled.
+function tagMenu(tag) {
+  const t0 = t();
+  const item = (role, label, checked, event, args, key) => el('li', { role: 'none' },
+    el('button', { type: 'button', role, id: 'menu-' + key, 'aria-checked': role === 'menuitem' ? null : String(checked), 'data-menu': key,
+      'data-event': event, 'data-tag-id': tag.id, disabled: S.busy || !allowed(event), onclick: () => { S.tagMenu = null; send(event, args); } }, label));
+  const items = Object.keys(t0.scopes).map(sc => item('menuitemradio', t0.scopes[sc], tag.scope === sc, 'tag.set_scope', { tag_id: tag.id, scope: sc }, 'scope-' + sc));
+  items.push(el('li', { role: 'separator' }));
+  items.push(item('menuitemcheckbox', t0.exclude, tag.is_excluded, 'tag.toggle_exclude', { tag_id: tag.id }, 'exclude'));
+  items.push(item('menuitem', t0.edit, false, 'tag.edit', { tag_id: tag.id }, 'edit'));
+  items.push(item('menuitem', t0.del, false, 'tag.delete', { tag_id: tag.id }, 'delete'));
+  return menuKeys(el('ul', { class: 'tag-menu', role: 'menu', 'aria-label': t0.scopeOf(tag.text), id: 'tag-menu', 'data-owner': tag.id }, items));
+}
+
+// onEscape closes what is open, innermost first: a chip's editor, a
+// chip's menu, the page's tag menu, the session's tag menu (tag.menu_close)
+// or the explain drawer. It listens on the document, so a key pressed
+// while the focus is anywhere (or nowhere, after a re-render) still
+// closes the menu it belongs to.
+function onEscape(ev) {
+  if (ev.key !== 'Escape' || ev.defaultPrevented) return;
+  const ctx = S.snap && S.snap.context;
+  if (S.chipEdit) { const id = S.chipEdit; S.chipEdit = null; S.editError = ''; render(); focus('#chip-' + id); }
+  else if (S.chipMenu) { const id = S.chipMenu; S.chipMenu = null; render(); focus('#chip-' + id); }
+  else if (S.tagMenu) { const id = S.tagMenu; S.tagMenu = null; render(); focus('#tag-' + id); }
+  else if (ctx && ctx.active_tag_menu) { const id = ctx.active_tag_id; send('tag.menu_close').then(() => focus('#tag-' + id)); }
+  else if (S.filterOpen) { S.filterOpen = false; render(); focus('#filter-open'); }
+  else if (S.explainOpen) toggleExplain(false);
+  else return;
+  ev.preventDefault();
 }
 
 function anchorBadge(s, a) {
@@ -374,7 +512,7 @@ function anchorBadge(s, a) {
   const kids = [el('span', { class: 'platform' }, a.platform || ''), el('strong', {}, label)];
   if (a.resolution === 'resolving') kids.push(el('span', { class: 'hint' }, '…'));
   if (!ok && a.hint) kids.push(el('span', { class: 'hint' }, a.hint));
-  if (allowed('anchor.delete')) kids.push(el('button', { type: 'button', class: 'x', 'aria-label': t().removeAnchor, onclick: () => send('anchor.delete') }, '×'));
+  if (allowed('anchor.delete')) kids.push(el('button', { type: 'button', class: 'x', id: 'anchor-delete', 'aria-label': t().removeAnchor, 'data-event': 'anchor.delete', onclick: () => send('anchor.delete') }, '×'));
   return el('span', { class: 'anchor' + (ok ? '' : ' failed'), 'data-resolution': a.resolution, id: 'anchor' }, kids);
 }
 
@@ -384,44 +522,53 @@ function hintLine(h) {
     ...(h.action_ids || []).map(id => actionButton(id)));
 }
 
-// actionButton is a button for an offered action id (none when the
-// snapshot does not offer it).
 // actionButton is the button of an offered action; a repair option's args
-// (what it relaxes) go with it, so each option applies its own change.
+// (what it relaxes, the scope it searches) go with it, so each option
+// applies its own change.
 function actionButton(id, label, args) {
   const a = S.snap.actions.find(x => x.action_id === id && (!args || x.label === label)) || S.snap.actions.find(x => x.action_id === id);
   if (!a) return null;
   const fire = args ? { ...a, args: { ...(a.args || {}), ...args } } : a;
-  return el('button', { type: 'button', 'data-action': id, disabled: S.busy, onclick: () => fireAction(fire) }, label || a.label);
+  return el('button', { type: 'button', ...targetAttrs(fire), disabled: S.busy, onclick: () => fireAction(fire) }, label || a.label);
 }
 
 function slot(name, ...kids) {
-  return el('section', { class: 'slot', 'data-slot': name, 'aria-label': name }, el('span', { class: 'name' }, name), ...kids);
+  return el('section', { class: 'slot', 'data-slot': name, 'aria-label': name }, el('span', { class: 'name', 'aria-hidden': 'true' }, name), ...kids);
 }
+
+// TARGETED are the events whose buttons act on one thing; they live on
+// that thing (a chip's menu, a tag's menu, the filter panel, the sort
+// select), never as a slot button that would pick a target itself.
+const TARGETED = new Set(['condition.edit', 'condition.remove', 'filter.set', 'filter.clear', 'results.sort',
+  'tag.edit', 'tag.delete', 'tag.set_scope', 'tag.toggle_exclude', 'tag.menu_open', 'tag.menu_close', 'tag.edit_submit', 'tag.edit_cancel',
+  'followup.type', 'followup.submit', 'clarify.answer']);
 
 // slotBlocks are the expanded box's slots, labelled with their contract names.
 function slotBlocks(s) {
   const sl = s.slots; const t0 = t(); const out = [];
   if (sl.status) out.push(slot('status', el('p', { class: 'tone-' + sl.status.tone, 'data-loading': String(sl.status.loading) }, sl.status.text)));
   if (sl.task_summary) out.push(slot('task_summary', el('p', {}, sl.task_summary)));
-  if (sl.conditions && sl.conditions.length) out.push(slot('conditions', el('div', { class: 'chips' }, sl.conditions.map(c =>
-    el('span', { class: 'chip ' + c.status, 'data-kind': c.kind, 'data-source': c.source, 'data-status': c.status },
-      c.label, el('span', { class: 'src' }, `${t0.src[c.source] || c.source} · ${t0.st[c.status] || c.status}`),
-      allowed('condition.remove') ? el('button', { type: 'button', class: 'x', 'aria-label': t0.del + ' ' + c.label,
-        onclick: () => send('condition.remove', { condition_id: c.id }) }, '×') : null)))));
+  if (sl.conditions && sl.conditions.length) out.push(slot('conditions', el('div', { class: 'chips' }, sl.conditions.map(c => condChip(c)))));
   if (sl.question) out.push(slot('question', el('p', { id: 'question-text' }, sl.question.text),
     el('div', { class: 'options', role: 'group', 'aria-labelledby': 'question-text' }, sl.question.options.map(o =>
-      el('button', { type: 'button', 'data-option': o.id, disabled: S.busy || !allowed('clarify.answer'),
+      el('button', { type: 'button', id: 'option-' + o.id, 'data-option': o.id, 'data-event': 'clarify.answer', disabled: S.busy || !allowed('clarify.answer'),
         onclick: () => send('clarify.answer', { option_id: o.id }) }, o.label)))));
   if (sl.repair_options && sl.repair_options.length) {
     const needsInput = sl.repair_options.some(o => /FIX_URL|REPLACE_ANCHOR|SWITCH_TO_NL/.test(o.action_id));
     out.push(slot('repair_options',
       s.context.repair_reason ? el('p', { class: 'hint', 'data-reason': s.context.repair_reason }, t0.reasons[s.context.repair_reason] || s.context.repair_reason) : null,
       needsInput ? el('input', { id: 'repair-input', class: 'repair-input', 'aria-label': t0.repairInput, placeholder: t0.repairInput }) : null,
-      el('div', { class: 'options' }, sl.repair_options.map(o => el('span', {}, actionButton(o.action_id, o.label, o.args), el('span', { class: 'hint' }, ' ' + o.reason))))));
+      el('div', { class: 'options' }, sl.repair_options.map(o => el('span', { class: 'option' }, actionButton(o.action_id, o.label, o.args),
+        o.reason ? el('span', { class: 'hint' }, ' ' + o.reason) : null)))));
   }
   if (sl.repair_hint) out.push(slot('repair_hint', hintLine(sl.repair_hint)));
-  if (sl.actions && sl.actions.length) out.push(slot('actions', el('div', { class: 'options' }, sl.actions.map(a => actionButton(a.action_id, a.label)))));
+  // The slot's actions that act on no one thing (a reset, a fallback);
+  // the targeted ones are on their chips.
+  const plain = (sl.actions || []).filter(a => {
+    const offered = s.actions.filter(x => x.action_id === a.action_id);
+    return offered.length && !offered.some(x => TARGETED.has(x.event) || x.args);
+  });
+  if (plain.length) out.push(slot('actions', el('div', { class: 'options' }, plain.map(a => actionButton(a.action_id, a.label)))));
   const blocks = el('div', { class: 'slots' }, out);
   const frag = [blocks];
   if (allowed('followup.type') || allowed('followup.submit')) {
@@ -436,23 +583,236 @@ function slotBlocks(s) {
         await send('followup.submit', { text }); S.sentFollowup = '';
         focus('#followup');
       }
-      if (ev.key === 'Escape' && allowed('followup.clear')) { ev.preventDefault(); send('followup.clear'); S.sentFollowup = ''; }
+      if (ev.key === 'Escape' && f.value && allowed('followup.clear')) { ev.preventDefault(); send('followup.clear'); S.sentFollowup = ''; }
     });
     frag.push(el('div', { class: 'followup' }, f));
   }
   return el('div', { class: 'expanded-body' }, frag);
 }
 
-function fmt(n) { return n >= 10000 ? (n / 10000).toFixed(1) + (S.lang === 'zh' ? '万' : '0k').replace('.0', '') : String(n); }
+// ---- condition chips: a menu per chip, a typed editor per field kind ----
 
-function card(ch, anchor, score) {
+// condChip is one condition with its own menu: every action the snapshot
+// aims at it (edit, remove, make it a filter, clear its field's filter,
+// the tag actions of a keyword chip) and, for a set field, exclude.
+function condChip(c) {
   const t0 = t();
+  const acts = chipActions(c);
+  const open = S.chipMenu === c.id; const editing = S.chipEdit === c.id;
+  const btn = el('button', { type: 'button', class: 'chip-btn', id: 'chip-' + c.id, 'aria-haspopup': 'menu', 'aria-expanded': String(open),
+    'data-condition-id': c.id, disabled: S.busy || !acts.length,
+    onclick: () => { S.chipMenu = open ? null : c.id; S.chipEdit = null; render(); } },
+  c.label, el('span', { class: 'src' }, `${t0.src[c.source] || c.source} · ${t0.st[c.status] || c.status}`));
+  const kids = [btn];
+  if (open) kids.push(menuKeys(el('ul', { class: 'tag-menu chip-menu', role: 'menu', id: 'chip-menu', 'data-owner': c.id, 'aria-label': t0.menuOf(c.label) },
+    acts.map((a, i) => el('li', { role: 'none' }, el('button', { type: 'button', role: 'menuitem', id: `cmenu-${c.id}-${i}`, ...targetAttrs(a),
+      'data-condition-id': c.id, 'data-menu': a.kind, disabled: S.busy, onclick: () => { S.chipMenu = null; a.run(); } }, a.label))))));
+  if (editing) kids.push(chipEditor(c));
+  return el('span', { class: 'chip ' + c.status, 'data-kind': c.kind, 'data-source': c.source, 'data-status': c.status, 'data-id': c.id, 'data-field': c.field }, kids);
+}
+
+// chipActions are the menu items of a chip, each run with the target the
+// snapshot gave it.
+function chipActions(c) {
+  const t0 = t(); const out = [];
+  const fire = a => () => fireAction(a);
+  for (const a of actionsFor(g => g.condition_id === c.id || g.tag_id === c.id)) {
+    if (a.event === 'tag.menu_open' || a.event === 'tag.menu_close') continue;
+    if (a.event === 'tag.set_scope') {
+      for (const sc of Object.keys(t0.scopes)) {
+        const tag = (S.snap.context.keyword_tags || []).find(x => x.id === c.id);
+        if (tag && tag.scope === sc) continue;
+        const aa = { ...a, args: { ...a.args, scope: sc } };
+        out.push({ ...aa, kind: 'scope-' + sc, label: `${t0.scopes[sc]}`, run: fire(aa) });
+      }
+      continue;
+    }
+    const kind = a.event === 'condition.edit' && condById(c.id) ? 'edit' : a.event;
+    out.push({ ...a, kind, label: a.event === 'condition.edit' && condById(c.id) ? a.label + '…' : a.label, run: fire(a) });
+  }
+  for (const a of actionsFor((g, x) => x.event === 'filter.clear' && g.field === c.field && c.kind !== 'keyword')) out.push({ ...a, kind: 'filter.clear', run: fire(a) });
+  const f = fieldDef(c.field);
+  const rm = out.find(a => a.event === 'condition.remove');
+  if (f && f.kind === 'set' && (c.op === 'eq' || c.op === 'in') && rm && allowed('filter.set')) {
+    // Exclude: the condition goes and its values are kept out instead.
+    const codes = [].concat(c.value);
+    out.push({ event: 'filter.set', action_id: (S.snap.actions.find(x => x.event === 'filter.set') || {}).action_id, args: { condition_id: c.id, field: c.field },
+      kind: 'exclude', label: t0.excludeCond(c.label),
+      run: async () => { if (await send('condition.remove', { condition_id: c.id })) await send('filter.set', { field: c.field, op: 'not_in', value: codes }); } });
+  }
+  return out;
+}
+
+// chipEditor edits a condition's value with its field's control.
+function chipEditor(c) {
+  const f = fieldDef(c.field); const t0 = t();
+  const ctl = valueControl(f, 'edit-' + c.id + '-', c);
+  const apply = async () => {
+    let v;
+    try { v = ctl.read(); } catch (e) { S.editError = e.message; render(); focus('#edit-' + c.id + ' input'); return; }
+    S.chipEdit = null; S.editError = '';
+    // condition.edit keeps the condition's operator; a range that needs
+    // another (a maximum added to "at least") is the field's filter.set.
+    if (v.op === c.op || !allowed('filter.set')) await send('condition.edit', { condition_id: c.id, value: v.value });
+    else await send('filter.set', { field: c.field, op: v.op, value: v.value });
+    focus('#chip-' + c.id);
+  };
+  return el('form', { class: 'editor', id: 'edit-' + c.id, 'data-kind': f.kind, 'aria-label': t0.edit + ' ' + c.label,
+    onsubmit: ev => { ev.preventDefault(); apply(); } },
+  ...ctl.nodes,
+  el('button', { type: 'submit', id: 'edit-' + c.id + '-apply', 'data-event': 'condition.edit', 'data-condition-id': c.id }, t0.apply),
+  el('button', { type: 'button', id: 'edit-' + c.id + '-cancel', onclick: () => { S.chipEdit = null; S.editError = ''; render(); focus('#chip-' + c.id); } }, t0.cancel),
+  S.editError ? el('span', { class: 'error', role: 'alert', id: 'edit-error' }, S.editError) : null);
+}
+
+// parseAmount reads a count as people write it: 5000, 5,000, 5万, 1.5w,
+// 10k, 2m, 1亿. It returns NaN for anything else, null for nothing.
+function parseAmount(raw) {
+  const s = String(raw).trim().replace(/[,，\s]/g, '').toLowerCase();
+  if (!s) return null;
+  const m = s.match(/^(\d+(?:\.\d+)?)(万|w|千|k|百万|m|亿)?\+?$/);
+  if (!m) return NaN;
+  const mul = { '万': 1e4, w: 1e4, '千': 1e3, k: 1e3, '百万': 1e6, m: 1e6, '亿': 1e8 }[m[2]] || 1;
+  return Math.round(parseFloat(m[1]) * mul);
+}
+
+// valueControl is the control of a field's kind, with read() giving the
+// {op, value} the API takes (throwing the reason in words when it cannot):
+// set — a searchable select of the vocabulary (one or more terms);
+// count — a min/max range (5万 reads as 50000); ratio — a percentage
+// range; duration — a day count.
+function valueControl(f, idp, c) {
+  const t0 = t(); const label = fieldLabel(f);
+  if (f.kind === 'set') {
+    const vocab = S.controls.vocabularies[f.name] || [];
+    const name = term => `${S.lang === 'zh' ? term.zh : term.en} (${term.code})`;
+    const cur = c ? [].concat(c.value).map(code => { const tm = vocab.find(x => x.code.toLowerCase() === String(code).toLowerCase()); return tm ? name(tm) : code; }).join(', ') : '';
+    const list = el('datalist', { id: idp + 'list' }, vocab.map(tm => el('option', { value: name(tm) })));
+    const inp = el('input', { id: idp + 'value', list: idp + 'list', class: 'value', 'aria-label': label, placeholder: t0.pick, autocomplete: 'off', value: cur });
+    return { nodes: [inp, list], read: () => {
+      const codes = inp.value.split(/[,，、;；]/).map(x => x.trim()).filter(Boolean).map(x => {
+        const m = x.match(/\(([^()]+)\)\s*$/); const k = (m ? m[1] : x).toLowerCase();
+        const tm = vocab.find(v => v.code.toLowerCase() === k || v.zh.toLowerCase() === x.toLowerCase() || v.en.toLowerCase() === x.toLowerCase());
+        if (!tm) throw new Error(t0.unknownTerm(x, label));
+        return tm.code;
+      });
+      if (!codes.length) throw new Error(t0.unknownTerm('', label));
+      const op = c && c.op === 'not_in' ? 'not_in' : codes.length > 1 ? 'in' : (c && c.op === 'in' ? 'in' : 'eq');
+      return { op, value: op === 'eq' ? codes[0] : codes };
+    } };
+  }
+  if (f.kind === 'duration') {
+    const inp = el('input', { id: idp + 'value', type: 'number', min: 1, max: f.max, step: 1, class: 'value days', 'aria-label': label + ' · ' + t0.days, value: c ? c.value : 30 });
+    return { nodes: [inp, el('span', { class: 'unit' }, t0.days)], read: () => {
+      const n = Number(inp.value);
+      if (!Number.isInteger(n) || n < 1 || n > f.max) throw new Error(t0.badDays(f.max));
+      return { op: 'within_days', value: n };
+    } };
+  }
+  // count and ratio: a range; a ratio is typed in percent and sent in
+  // basis points (f.scale per whole).
+  const ratio = f.kind === 'ratio';
+  const show = n => n === undefined || n === null || n === 0 ? '' : ratio ? String(n / (f.scale / 100)) : String(n);
+  let lo, hi;
+  if (c) {
+    const v = c.value;
+    if (c.op === 'gte') lo = v; else if (c.op === 'lte') hi = v; else if (v && typeof v === 'object') { lo = v.min; hi = v.max; }
+  }
+  const mk = (k, v) => el('input', { id: idp + k, class: 'value amount', inputmode: 'decimal', autocomplete: 'off', 'aria-label': `${label} · ${t0[k]}`, placeholder: t0[k], value: show(v) });
+  const a = mk('min', lo); const b = mk('max', hi);
+  const read1 = inp => {
+    if (!inp.value.trim()) return null;
+    if (ratio) { const p = parseFloat(inp.value.replace('%', '')); if (!(p > 0)) throw new Error(t0.badAmount(inp.value)); return Math.round(p * f.scale / 100); }
+    const n = parseAmount(inp.value);
+    if (!(n > 0)) throw new Error(t0.badAmount(inp.value));
+    return n;
+  };
+  return { nodes: [a, el('span', { class: 'unit' }, ratio ? t0.pct + ' –' : '–'), b, ratio ? el('span', { class: 'unit' }, t0.pct) : null].filter(Boolean), read: () => {
+    const x = read1(a); const y = read1(b);
+    if (x === null && y === null) throw new Error(t0.emptyRange);
+    if (x !== null && y !== null) { if (x > y) throw new Error(t0.badRange); return { op: 'between', value: { min: x, max: y } }; }
+    return x !== null ? { op: 'gte', value: x } : { op: 'lte', value: y };
+  } };
+}
+
+// toolsRow holds the filter panel (field → typed value) and the sort
+// select, each shown when the snapshot offers its event.
+function toolsRow(s) {
+  const t0 = t(); const kids = [];
+  const set = s.actions.find(a => a.event === 'filter.set');
+  if (set) {
+    kids.push(el('button', { type: 'button', id: 'filter-open', 'aria-expanded': String(S.filterOpen), 'aria-controls': 'filter-panel', 'data-event': 'filter.set', 'data-action': set.action_id,
+      disabled: S.busy, onclick: () => { S.filterOpen = !S.filterOpen; render(); focus(S.filterOpen ? '#filter-field' : '#filter-open'); } }, t0.filterOpen));
+    if (S.filterOpen) kids.push(filterPanel(set));
+  }
+  const sort = s.actions.find(a => a.event === 'results.sort');
+  if (sort) {
+    const cur = (s.results && s.results.sort) || '';
+    const sel = el('select', { id: 'sort', 'aria-label': t0.sort, 'data-event': 'results.sort', 'data-action': sort.action_id, disabled: S.busy,
+      onchange: () => send('results.sort', { by: sel.value }).then(() => focus('#sort')) },
+    el('option', { value: '', disabled: true, selected: !cur }, t0.sort + '…'),
+    S.controls.sorts.map(o => el('option', { value: o.by, selected: o.by === cur }, S.lang === 'zh' ? o.zh : o.en)));
+    kids.push(el('label', { class: 'sort' }, el('span', {}, t0.sort), sel));
+  }
+  return el('div', { class: 'tools', hidden: !kids.length }, kids);
+}
+
+// filterPanel picks a field, then its value with the field's control.
+function filterPanel(set) {
+  const t0 = t();
+  const fieldsList = S.controls.fields;
+  if (!S.filterField || !fieldDef(S.filterField)) S.filterField = (fieldsList[0] || {}).name || '';
+  const f = fieldDef(S.filterField);
+  const sel = el('select', { id: 'filter-field', 'aria-label': t0.filterField, onchange: () => { S.filterField = sel.value; S.editError = ''; render(); focus('#filter-field'); } },
+    fieldsList.map(x => el('option', { value: x.name, selected: x.name === S.filterField }, fieldLabel(x))));
+  const ctl = f ? valueControl(f, 'filter-', null) : { nodes: [], read: () => { throw new Error(''); } };
+  return el('form', { class: 'editor filter-panel', id: 'filter-panel', 'data-kind': f && f.kind, 'aria-label': t0.filterOpen,
+    onsubmit: async ev => {
+      ev.preventDefault();
+      let v;
+      try { v = ctl.read(); } catch (e) { S.editError = e.message; render(); focus('#filter-panel input'); return; }
+      S.editError = ''; S.filterOpen = false;
+      await send('filter.set', { field: f.name, op: v.op, value: v.value });
+      focus('#filter-open');
+    } },
+  sel, ...ctl.nodes,
+  el('button', { type: 'submit', id: 'filter-apply', 'data-event': 'filter.set', 'data-action': set.action_id, 'data-field': S.filterField }, t0.apply),
+  S.editError && !S.chipEdit ? el('span', { class: 'error', role: 'alert', id: 'edit-error' }, S.editError) : null);
+}
+
+// fmt says a count the way the locale does: 31.9万 / 319.7k.
+function fmt(n) {
+  const trim = x => x.toFixed(1).replace(/\.0$/, '');
+  if (S.lang === 'zh') return n >= 1e8 ? trim(n / 1e8) + '亿' : n >= 1e4 ? trim(n / 1e4) + '万' : String(n);
+  return n >= 1e6 ? trim(n / 1e6) + 'M' : n >= 1e3 ? trim(n / 1e3) + 'k' : String(n);
+}
+
+function termName(field, code) {
+  const tm = (S.controls.vocabularies[field] || []).find(x => x.code.toLowerCase() === String(code || '').toLowerCase());
+  return tm ? (S.lang === 'zh' ? tm.zh : tm.en) : code;
+}
+
+// reasonsOf are the words that say why a channel is listed (the API's
+// reasons of a result item), never its raw score.
+function reasonsOf(it) {
+  if (!it) return [];
+  const r = it.reasons || it.reason_labels || it.why || [];
+  return (Array.isArray(r) ? r : [r]).map(x => typeof x === 'string' ? x : (x.label || x.text || '')).filter(Boolean);
+}
+
+// card is one channel in words: why it is here, followers, average
+// views, the last post. Scores stay in the explain drawer.
+function card(ch, anchor, it) {
+  const t0 = t();
+  const days = ch.last_post_at ? Math.floor((Date.now() - Date.parse(ch.last_post_at)) / 86400000) : null;
+  const reasons = reasonsOf(it);
+  const stats = [`${t0.followers} ${fmt(ch.followers)}`, ch.avg_views ? `${t0.avgViews} ${fmt(ch.avg_views)}` : '', days !== null ? t0.lastPost(days) : ''].filter(Boolean);
   return el('article', { class: 'card' + (anchor ? ' anchor-card' : ''), 'data-handle': ch.handle },
-    el('div', {}, anchor ? el('span', { class: 'badge' }, t0.anchorRef) : null, el('strong', {}, ch.name), ' ',
-      el('a', { href: ch.url, rel: 'noopener', target: '_blank' }, ch.handle),
-      el('div', { class: 'meta' }, [ch.country, ch.category, (ch.tags || []).slice(0, 4).join(', ')].filter(Boolean).join(' · '))),
-    el('div', { class: 'meta' }, `${t0.followers} ${fmt(ch.followers)}`, ch.avg_views ? ` · ${t0.avgViews} ${fmt(ch.avg_views)}` : '',
-      score !== undefined ? ` · ${score.toFixed(2)}` : ''));
+    el('div', { class: 'who' }, anchor ? el('span', { class: 'badge' }, t0.anchorRef) : null, el('strong', {}, ch.name), ' ',
+      el('a', { href: ch.url, rel: 'noopener', target: '_blank' }, '@' + String(ch.handle || '').replace(/^@/, '')),
+      el('div', { class: 'meta' }, [termName('country', ch.country), termName('category', ch.category), (ch.tags || []).slice(0, 4).join(', ')].filter(Boolean).join(' · ')),
+      reasons.length ? el('div', { class: 'reasons' }, reasons.join(' · ')) : null),
+    el('div', { class: 'stats' }, stats.join(' · ')));
 }
 
 function renderResults() {
@@ -461,7 +821,7 @@ function renderResults() {
   body.replaceChildren(...[
     el('p', { class: 'summary', id: 'results-total', 'data-total': r.total }, t().total(r.total), r.stale ? ' · ' + t().stale : ''),
     r.anchor ? card(r.anchor, true) : null,
-    ...(r.items || []).map(it => card(it.channel, false, it.score))].filter(Boolean));
+    ...(r.items || []).map(it => card(it.channel, false, it))].filter(Boolean));
 }
 
 // ---- explain drawer -----------------------------------------------------
@@ -484,6 +844,8 @@ async function renderExplain() {
     if (rej.length) kids.push(el('h3', {}, t0.rejected), table(['spec', 'score', 'reason'], rej.map(x => [x.id, x.score.toFixed(2), x.reason])));
     if (res.commands) kids.push(el('pre', {}, JSON.stringify(res.commands, null, 1)));
   }
+  const items = (S.snap.results && S.snap.results.items) || [];
+  if (items.length) kids.push(el('h3', {}, t0.scores), table(['channel', 'score'], items.map(it => ['@' + it.channel.handle, (it.score ?? 0).toFixed(2)])));
   kids.push(el('h3', {}, t0.transitions), table(['from_state', 'action_id', 'to_state', 'substate'],
     (turn.transitions || []).map(x => [x.from_state, x.action_id, x.to_state, x.substate])));
   kids.push(el('h3', {}, t0.steps), table(['step', 'ok', 'ms'], (turn.steps || []).map(x => [x.step, x.ok, x.duration_ms.toFixed(2)])));
@@ -535,19 +897,17 @@ async function replay(sub) {
 
 async function main() {
   $('#platform').addEventListener('change', e => { S.platform = e.target.value; newSession(S.platform, S.lang).catch(showError); });
-  for (const lang of ['zh', 'en']) $('#lang-' + lang).addEventListener('click', () => {
-    if (S.lang === lang) return;
-    S.lang = lang; newSession(S.platform, S.lang).catch(showError); // server texts follow the session's locale
-  });
+  for (const lang of ['zh', 'en']) $('#lang-' + lang).addEventListener('click', () => setLocale(lang));
+  document.addEventListener('keydown', onEscape);
   $('#explain-open').addEventListener('click', () => toggleExplain(!S.explainOpen));
   $('#explain-close').addEventListener('click', () => toggleExplain(false));
-  $('#explain').addEventListener('keydown', e => { if (e.key === 'Escape') toggleExplain(false); });
   $('#pick-scene').addEventListener('change', () => { $('#pick-sub').value = ''; renderPicker(); });
   $('#pick-go').addEventListener('click', () => replay($('#pick-sub').value).catch(showError));
   const params = new URLSearchParams(location.search);
   if (params.get('lang') === 'en') S.lang = 'en';
   if (params.get('platform')) S.platform = params.get('platform');
   S.picker = await fetch('/static/substates.json').then(r => r.json()).catch(() => []);
+  S.controls = await fetch('/static/controls.json').then(r => r.json()).catch(() => S.controls);
   await newSession(S.platform, S.lang).catch(showError);
   document.body.dataset.ready = 'true';
   focus('#draft');

@@ -1,10 +1,11 @@
-package contract
+package render
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"searchagent/contract"
 	"slices"
 	"strings"
 
@@ -66,7 +67,7 @@ type QuestionSpec struct {
 	// question with no chat wording.
 	Text string `json:"text,omitempty"`
 	// Options are the 2-4 answers.
-	Options []Option `json:"options"`
+	Options []contract.Option `json:"options"`
 }
 
 // Relaxation is one computed repair of a zero-result search: relax one
@@ -84,11 +85,11 @@ type Relaxation struct {
 	// similar channels around the anchor) or remove_anchor.
 	Change RelaxChange `json:"change,omitempty"`
 	// Scope is the keyword's new match scope (change scope).
-	Scope Scope `json:"scope,omitempty"`
+	Scope contract.Scope `json:"scope,omitempty"`
 	// Widened is the condition's label after widening (change widen).
 	Widened string `json:"widened,omitempty"`
 	// Args are what the option carries for the client to send back.
-	Args *RepairArgs `json:"args,omitempty"`
+	Args *contract.RepairArgs `json:"args,omitempty"`
 	// Count is the number of results with it relaxed.
 	Count int `json:"count"`
 }
@@ -106,25 +107,25 @@ const (
 	RelaxRemoveAnchor RelaxChange = "remove_anchor"
 )
 
-// RenderInput is everything the template renderer needs for one turn; the
+// Input is everything the template renderer needs for one turn; the
 // agent fills it from its session. Every field is optional except State.
-type RenderInput struct {
+type Input struct {
 	// State is the turn's state key.
-	State StateKey `json:"state"`
+	State contract.StateKey `json:"state"`
 	// Context selects the variant and the wording (see Resolve).
-	Context Context `json:"context"`
+	Context contract.Context `json:"context"`
 	// Locale: "zh…" renders Chinese, anything else English.
 	Locale string `json:"locale"`
 	// Platform is the page's platform ("youtube"), named by the URL
 	// mismatch hint.
 	Platform string `json:"platform,omitempty"`
 	// Keywords are the session's keyword tags, in order.
-	Keywords []Tag `json:"keywords,omitempty"`
+	Keywords []contract.Tag `json:"keywords,omitempty"`
 	// Anchor is the pinned anchor (or the failed URL); nil when none.
 	Anchor *AnchorView `json:"anchor,omitempty"`
 	// Conditions is the session's Condition Graph in display order,
 	// keyword and anchor nodes included; it becomes the conditions slot.
-	Conditions []Condition `json:"conditions,omitempty"`
+	Conditions []contract.Condition `json:"conditions,omitempty"`
 	// Followup is the follow-up text a follow-up refining applies.
 	Followup string `json:"followup,omitempty"`
 	// ResultsTotal is the number of results, the pinned anchor excluded.
@@ -140,13 +141,13 @@ type RenderInput struct {
 	UnsupportedReason string `json:"unsupported_reason,omitempty"`
 	// AllowedActions are the actions the registry allows now; an empty
 	// label takes ActionLabel.
-	AllowedActions []Action `json:"allowed_actions,omitempty"`
+	AllowedActions []contract.Action `json:"allowed_actions,omitempty"`
 }
 
 // ValidationInput is the validator input matching this render input: the
 // same state, context, actions, tags and graph, and the user strings the
 // texts may quote.
-func (in RenderInput) ValidationInput() Input {
+func (in Input) ValidationInput() contract.Input {
 	ids := make([]string, 0, len(in.AllowedActions))
 	for _, a := range in.AllowedActions {
 		ids = append(ids, a.ActionID)
@@ -163,53 +164,93 @@ func (in RenderInput) ValidationInput() Input {
 		}
 	}
 	for _, c := range in.Conditions {
-		texts = append(texts, ConditionLabel(c, in.Locale))
+		texts = append(texts, contract.ConditionLabel(c, in.Locale))
 	}
-	return Input{
+	return contract.Input{
 		State: in.State, Context: in.Context, Locale: in.Locale, AllowedActions: ids,
 		TagsBefore: in.Keywords, TagsAfter: in.Keywords, Conditions: in.Conditions, UserTexts: texts,
 	}
 }
 
-// TemplateRenderer is the deterministic renderer: zh and en texts from
-// tables, for every state and sub-state. Every output it returns passes
-// the validator for in.ValidationInput().
-type TemplateRenderer struct{}
-
-// Render renders the slots of one turn.
-func (TemplateRenderer) Render(ctx context.Context, in RenderInput) (Slots, error) {
-	if err := ctx.Err(); err != nil {
-		return Slots{}, err
+// TypedTexts are the strings of a render input that come from the user or
+// the catalog, as typed: keyword tag texts, keyword and anchor values, the
+// anchor's handle, title and URL, the follow-up. Rendered labels and
+// filter codes are not among them.
+func (in Input) TypedTexts() []string {
+	var out []string
+	for _, t := range in.Keywords {
+		out = append(out, t.Text)
 	}
-	return Render(in)
+	for _, c := range in.Conditions {
+		if v, ok := c.Value.(string); ok && (c.Kind == condition.KindKeyword || c.Kind == condition.KindAnchor) {
+			out = append(out, v)
+		}
+	}
+	if a := in.Anchor; a != nil {
+		out = append(out, a.Handle, a.Title, a.URL)
+	}
+	return append(out, in.Followup)
 }
 
-// Render renders the slots of one turn (see TemplateRenderer).
-func Render(in RenderInput) (Slots, error) {
-	id, err := Resolve(in.State, in.Context)
-	if err != nil {
-		return Slots{}, err
+// Claims gathers the claims of a render input for the validator's claim
+// checks (contract.CheckClaims); shown is the number of
+// results on the page.
+func (in Input) Claims(shown int) contract.Claims {
+	cl := contract.Claims{Locale: in.Locale, Conditions: in.Conditions, Figures: []int64{int64(in.ResultsTotal), int64(shown)},
+		Items: len(in.Keywords) + len(in.Conditions)}
+	cl.Known = append(cl.Known, in.ValidationInput().UserTexts...)
+	cl.Known = append(cl.Known, in.TypedTexts()...)
+	if q := in.Question; q != nil {
+		cl.Figures = append(cl.Figures, int64(len(q.Options)))
 	}
-	rule, err := RuleFor(id)
-	if err != nil {
-		return Slots{}, err
+	if n := len(in.Relaxations); n > 0 {
+		cl.Figures = append(cl.Figures, int64(n))
+		for _, r := range in.Relaxations {
+			cl.Figures = append(cl.Figures, int64(r.Count))
+		}
 	}
-	r := &renderer{in: in, zh: isZH(in.Locale), id: id, rule: rule}
+	return cl
+}
+
+// Template is the deterministic renderer: zh and en texts from
+// tables, for every state and sub-state. Every output it returns passes
+// the validator for in.ValidationInput().
+type Template struct{}
+
+// Render renders the slots of one turn.
+func (Template) Render(ctx context.Context, in Input) (contract.Slots, error) {
+	if err := ctx.Err(); err != nil {
+		return contract.Slots{}, err
+	}
+	return Turn(in)
+}
+
+// Turn renders the slots of one turn (see Template).
+func Turn(in Input) (contract.Slots, error) {
+	id, err := contract.Resolve(in.State, in.Context)
+	if err != nil {
+		return contract.Slots{}, err
+	}
+	rule, err := contract.RuleFor(id)
+	if err != nil {
+		return contract.Slots{}, err
+	}
+	r := &renderer{in: in, zh: contract.IsZH(in.Locale), id: id, rule: rule}
 	if err := r.prepare(); err != nil {
-		return Slots{}, err
+		return contract.Slots{}, err
 	}
 	return r.render()
 }
 
 type renderer struct {
-	in       RenderInput
+	in       Input
 	zh       bool
-	id       SchemaID
-	rule     *Rule
-	actions  []Action
-	positive []Tag
-	excluded []Tag
-	conds    []Condition
+	id       contract.SchemaID
+	rule     *contract.Rule
+	actions  []contract.Action
+	positive []contract.Tag
+	excluded []contract.Tag
+	conds    []contract.Condition
 }
 
 func invalid(format string, args ...any) error {
@@ -226,16 +267,16 @@ func (r *renderer) t(zh, en string) string {
 // prepare checks the input and derives the display lists.
 func (r *renderer) prepare() error {
 	for _, a := range r.in.AllowedActions {
-		if !matchAction(a.ActionID) {
+		if !contract.ValidAction(a.ActionID) {
 			return invalid("action id %q is malformed", a.ActionID)
 		}
-		if slices.ContainsFunc(r.actions, func(x Action) bool { return x.ActionID == a.ActionID }) {
+		if slices.ContainsFunc(r.actions, func(x contract.Action) bool { return x.ActionID == a.ActionID }) {
 			continue
 		}
 		r.actions = append(r.actions, a)
 	}
 	for _, t := range r.in.Keywords {
-		if blank(t.Text) {
+		if contract.Blank(t.Text) {
 			continue
 		}
 		if t.Excluded {
@@ -248,20 +289,20 @@ func (r *renderer) prepare() error {
 	seen := map[string]bool{}
 	for _, c := range r.in.Conditions {
 		switch {
-		case !matchID(c.ID):
+		case !contract.ValidID(c.ID):
 			return invalid("condition id %q is malformed", c.ID)
 		case seen[c.ID]:
 			return invalid("condition id %q repeats", c.ID)
-		case !matchField(c.Field):
+		case !contract.ValidField(c.Field):
 			return invalid("condition %s has the malformed field %q", c.ID, c.Field)
 		case !slices.Contains(condition.Kinds, c.Kind), !slices.Contains(condition.Ops, c.Op), !slices.Contains(condition.Sources, c.Source), !slices.Contains(condition.Statuses, c.Status):
 			return invalid("condition %s has an unknown kind, op, source or status", c.ID)
 		}
 		seen[c.ID] = true
-		if s, ok := c.Value.(string); ok && Width(s) > limit.CondValue {
+		if s, ok := c.Value.(string); ok && contract.Width(s) > limit.CondValue {
 			return invalid("condition %s: value wider than %d", c.ID, limit.CondValue)
 		}
-		if !validValue(jsonValue(c.Value)) {
+		if !validValue(contract.JSONValue(c.Value)) {
 			return invalid("condition %s: value must be a string, a number, a list of strings or {min,max}", c.ID)
 		}
 		if c.Kind == condition.KindKeyword {
@@ -270,28 +311,28 @@ func (r *renderer) prepare() error {
 			}
 		}
 		out := c
-		out.Label = clip(ConditionLabel(c, r.in.Locale), limit.CondLabel)
+		out.Label = contract.Clip(contract.ConditionLabel(c, r.in.Locale), limit.CondLabel)
 		if out.Label == "" {
 			return invalid("condition %s has no label", c.ID)
 		}
 		if c.Kind == condition.KindSoft && c.Status == condition.StatusApplied {
 			out.Status = condition.StatusReference // spec 3.7.5: never applied
 		}
-		out.Value = jsonValue(c.Value)
+		out.Value = contract.JSONValue(c.Value)
 		r.conds = append(r.conds, out)
 	}
 	return nil
 }
 
-func (r *renderer) checkKeywordCondition(c Condition) error {
-	if !slices.Contains(scope.List(), Scope(c.Field)) || (c.Op != condition.OpContains && c.Op != condition.OpNotContains) {
+func (r *renderer) checkKeywordCondition(c contract.Condition) error {
+	if !slices.Contains(scope.List(), contract.Scope(c.Field)) || (c.Op != condition.OpContains && c.Op != condition.OpNotContains) {
 		return invalid("keyword condition %s needs a scope field and contains/not_contains", c.ID)
 	}
 	if r.in.Keywords == nil {
 		return nil
 	}
 	value, _ := c.Value.(string)
-	var tag *Tag
+	var tag *contract.Tag
 	for i := range r.in.Keywords {
 		if r.in.Keywords[i].ID != "" && r.in.Keywords[i].ID == c.ID {
 			tag = &r.in.Keywords[i]
@@ -299,9 +340,9 @@ func (r *renderer) checkKeywordCondition(c Condition) error {
 		}
 	}
 	if tag == nil {
-		want := strings.ToLower(displayText(value))
+		want := strings.ToLower(contract.DisplayText(value))
 		for i := range r.in.Keywords {
-			if want != "" && strings.ToLower(displayText(r.in.Keywords[i].Text)) == want {
+			if want != "" && strings.ToLower(contract.DisplayText(r.in.Keywords[i].Text)) == want {
 				tag = &r.in.Keywords[i]
 				break
 			}
@@ -310,51 +351,51 @@ func (r *renderer) checkKeywordCondition(c Condition) error {
 	if tag == nil {
 		return nil
 	}
-	if normScope(string(tag.Scope)) != c.Field || tag.Excluded != (c.Op == condition.OpNotContains) {
+	if contract.NormScope(string(tag.Scope)) != c.Field || tag.Excluded != (c.Op == condition.OpNotContains) {
 		return invalid("keyword condition %s disagrees with its tag's scope or exclusion", c.ID)
 	}
 	return nil
 }
 
-func (r *renderer) render() (Slots, error) {
-	var s Slots
+func (r *renderer) render() (contract.Slots, error) {
+	var s contract.Slots
 	rule := r.rule
-	if rule.Presence(SlotStatus) != Forbidden {
+	if rule.Presence(contract.SlotStatus) != contract.Forbidden {
 		s.Status = r.status()
 	}
-	if p := rule.Presence(SlotTaskSummary); p != Forbidden {
-		s.TaskSummary = r.summary(p == Required || (rule.SummaryWhenKeywords && len(r.positive) > 0))
+	if p := rule.Presence(contract.SlotTaskSummary); p != contract.Forbidden {
+		s.TaskSummary = r.summary(p == contract.Required || (rule.SummaryWhenKeywords && len(r.positive) > 0))
 	}
-	if p := rule.Presence(SlotConditions); p == Required || (p == Optional && len(r.conds) > 0) {
-		s.Conditions = append([]Condition{}, r.conds...)
+	if p := rule.Presence(contract.SlotConditions); p == contract.Required || (p == contract.Optional && len(r.conds) > 0) {
+		s.Conditions = append([]contract.Condition{}, r.conds...)
 	}
-	if p := rule.Presence(SlotQuestion); p != Forbidden && (p == Required || r.in.Question != nil) {
+	if p := rule.Presence(contract.SlotQuestion); p != contract.Forbidden && (p == contract.Required || r.in.Question != nil) {
 		q, err := r.question()
 		if err != nil {
-			return Slots{}, err
+			return contract.Slots{}, err
 		}
 		s.Question = q
 	}
-	if p := rule.Presence(SlotRepairOptions); p != Forbidden {
+	if p := rule.Presence(contract.SlotRepairOptions); p != contract.Forbidden {
 		opts, err := r.repairOptions()
 		if err != nil {
-			return Slots{}, err
+			return contract.Slots{}, err
 		}
-		if len(opts) == 0 && p == Required {
-			return Slots{}, invalid("%s needs a repair option and no repair action is allowed now", r.id)
+		if len(opts) == 0 && p == contract.Required {
+			return contract.Slots{}, invalid("%s needs a repair option and no repair action is allowed now", r.id)
 		}
 		if len(opts) > 0 {
 			s.RepairOptions = opts
 		}
 	}
-	if rule.Presence(SlotRepairHint) == Required {
+	if rule.Presence(contract.SlotRepairHint) == contract.Required {
 		h, err := r.hint()
 		if err != nil {
-			return Slots{}, err
+			return contract.Slots{}, err
 		}
 		s.RepairHint = h
 	}
-	if rule.Presence(SlotActions) != Forbidden {
+	if rule.Presence(contract.SlotActions) != contract.Forbidden {
 		s.Actions = r.actionList()
 	}
 	return s, nil
@@ -366,7 +407,7 @@ func (r *renderer) anchorName() string {
 		return ""
 	}
 	for _, s := range []string{a.Handle, a.Title, a.URL} {
-		if d := displayText(s); d != "" {
+		if d := contract.DisplayText(s); d != "" {
 			return d
 		}
 	}
@@ -375,17 +416,17 @@ func (r *renderer) anchorName() string {
 
 // q quotes a user string clipped to maxW (the quotes not counted).
 func (r *renderer) q(s string, maxW int) string {
-	d := clip(displayText(s), maxW)
+	d := contract.Clip(contract.DisplayText(s), maxW)
 	if d == "" {
 		return ""
 	}
-	return quote(d, r.zh)
+	return contract.Quote(d, r.zh)
 }
 
 // withUser fills format's %s with the quoted user string when it fits the
 // limit, else returns the fallback.
 func (r *renderer) withUser(format, user, fallback string, limit int) string {
-	base := Width(fmt.Sprintf(format, ""))
+	base := contract.Width(fmt.Sprintf(format, ""))
 	room := limit - base - 4
 	if user != "" && room >= 6 {
 		if q := r.q(user, room); q != "" {
@@ -395,95 +436,95 @@ func (r *renderer) withUser(format, user, fallback string, limit int) string {
 	return fallback
 }
 
-func (r *renderer) status() *Status {
+func (r *renderer) status() *contract.Status {
 	in := r.in
 	n := in.ResultsTotal
 	limit := r.rule.Limits.Status
 	sub := in.Context.Substate
-	mk := func(text string, tone Tone) *Status {
-		return &Status{Text: cut(text, limit), Tone: tone, Loading: tone == ToneProgress && r.rule.InProgress}
+	mk := func(text string, tone contract.Tone) *contract.Status {
+		return &contract.Status{Text: contract.Cut(text, limit), Tone: tone, Loading: tone == contract.ToneProgress && r.rule.InProgress}
 	}
 	switch r.id {
 	case "compact_classic.idle":
 		return nil
 	case "compact_classic.retrieving":
-		return mk(r.t("搜索中", "Searching"), ToneProgress)
+		return mk(r.t("搜索中", "Searching"), contract.ToneProgress)
 	case "compact_resolving.idle", "compact_resolving.retrieving", "compact_resolving.results_ready":
-		return mk(r.t("正在识别链接", "Resolving the link"), ToneProgress)
+		return mk(r.t("正在识别链接", "Resolving the link"), contract.ToneProgress)
 	case "compact_classic.results_ready":
 		switch {
-		case in.Context.SourceStage == StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后共 %d 个频道", n), enCount(n, "channel")+" after the fix"), ToneSuccess)
+		case in.Context.SourceStage == contract.StagePostRepair:
+			return mk(r.t(fmt.Sprintf("修正后共 %d 个频道", n), enCount(n, "channel")+" after the fix"), contract.ToneSuccess)
 		case in.Anchor != nil:
 			return mk(r.withUser(r.t("锚点%s·相似频道 "+itoa(n)+" 个", "Anchor %s · "+itoa(n)+" similar"), r.anchorName(),
-				r.t(fmt.Sprintf("已锁定锚点 · 相似频道 %d 个", n), fmt.Sprintf("Anchor pinned · %d similar", n)), limit), ToneSuccess)
+				r.t(fmt.Sprintf("已锁定锚点 · 相似频道 %d 个", n), fmt.Sprintf("Anchor pinned · %d similar", n)), limit), contract.ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("共 %d 个频道", n), enCount(n, "channel")), ToneSuccess)
+		return mk(r.t(fmt.Sprintf("共 %d 个频道", n), enCount(n, "channel")), contract.ToneSuccess)
 	case "compact_classic.results_ready.low_recall":
 		if in.Anchor != nil {
-			return mk(r.t(fmt.Sprintf("相似频道较少（%d 个）", n), fmt.Sprintf("Few similar channels (%d)", n)), ToneWarning)
+			return mk(r.t(fmt.Sprintf("相似频道较少（%d 个）", n), fmt.Sprintf("Few similar channels (%d)", n)), contract.ToneWarning)
 		}
-		return mk(r.t(fmt.Sprintf("结果较少（%d 个）", n), fmt.Sprintf("Few results (%d)", n)), ToneWarning)
+		return mk(r.t(fmt.Sprintf("结果较少（%d 个）", n), fmt.Sprintf("Few results (%d)", n)), contract.ToneWarning)
 	case "expanded_agent.idle":
-		return mk(r.t("已展开智能搜索，请描述要找的频道", "Smart search is on; describe the channels you want"), ToneInfo)
+		return mk(r.t("已展开智能搜索，请描述要找的频道", "Smart search is on; describe the channels you want"), contract.ToneInfo)
 	case "expanded_agent.retrieving":
 		switch {
 		case sub == "upgrade-keyword-upgrading":
-			return mk(r.t("正在升级为智能搜索，关键词已保留", "Upgrading to smart search; keywords kept"), ToneProgress)
+			return mk(r.t("正在升级为智能搜索，关键词已保留", "Upgrading to smart search; keywords kept"), contract.ToneProgress)
 		case sub == "upgrade-url-upgrading":
-			return mk(r.t("正在升级为智能搜索，锚点已保留", "Upgrading to smart search; anchor kept"), ToneProgress)
+			return mk(r.t("正在升级为智能搜索，锚点已保留", "Upgrading to smart search; anchor kept"), contract.ToneProgress)
 		case sub == "mixed-parse":
-			return mk(r.t("已解析输入，正在搜索", "Input parsed; searching"), ToneProgress)
+			return mk(r.t("已解析输入，正在搜索", "Input parsed; searching"), contract.ToneProgress)
 		}
-		return mk(r.t("正在按当前条件搜索", "Searching with these conditions"), ToneProgress)
+		return mk(r.t("正在按当前条件搜索", "Searching with these conditions"), contract.ToneProgress)
 	case "expanded_agent.results_ready":
 		switch {
-		case in.Context.SourceStage == StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), enCount(n, "channel")+" found after the fix"), ToneSuccess)
+		case in.Context.SourceStage == contract.StagePostRepair:
+			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), enCount(n, "channel")+" found after the fix"), contract.ToneSuccess)
 		case sub == "upgrade-keyword-stable" || sub == "upgrade-url-stable":
-			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), "Smart search on: "+enCount(n, "channel")+" found"), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), "Smart search on: "+enCount(n, "channel")+" found"), contract.ToneSuccess)
 		case sub == "mixed-soft" || (sub == "" && r.hasStatus(condition.StatusPending, condition.StatusReference)):
-			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), enCount(n, "channel")+" found; some preferences are only a reference"), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), enCount(n, "channel")+" found; some preferences are only a reference"), contract.ToneSuccess)
 		case in.Anchor != nil:
-			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), enCount(n, "similar channel")+" around the anchor"), ToneSuccess)
+			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), enCount(n, "similar channel")+" around the anchor"), contract.ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("找到 %d 个频道", n), enCount(n, "channel")+" found"), ToneSuccess)
+		return mk(r.t(fmt.Sprintf("找到 %d 个频道", n), enCount(n, "channel")+" found"), contract.ToneSuccess)
 	case "expanded_agent.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个", n), "Only "+enCount(n, "result")), ToneWarning)
+		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个", n), "Only "+enCount(n, "result")), contract.ToneWarning)
 	case "expanded_agent.refining":
-		return mk(r.t("条件已更新，正在刷新结果", "Conditions updated; refreshing results"), ToneProgress)
+		return mk(r.t("条件已更新，正在刷新结果", "Conditions updated; refreshing results"), contract.ToneProgress)
 	case "expanded_agent.refining.followup":
-		return mk(r.t("正在按补充要求刷新结果", "Refreshing with your addition"), ToneProgress)
+		return mk(r.t("正在按补充要求刷新结果", "Refreshing with your addition"), contract.ToneProgress)
 	case "expanded_clarifying.clarifying":
-		return mk(r.t(fmt.Sprintf("已有 %d 个结果，还需确认一点", n), enCount(n, "result")+" so far; one point to confirm"), ToneInfo)
+		return mk(r.t(fmt.Sprintf("已有 %d 个结果，还需确认一点", n), enCount(n, "result")+" so far; one point to confirm"), contract.ToneInfo)
 	case "expanded_repair.retrieving":
-		return mk(r.t("正在按修正后的条件重新搜索", "Searching again with the fix"), ToneProgress)
+		return mk(r.t("正在按修正后的条件重新搜索", "Searching again with the fix"), contract.ToneProgress)
 	case "expanded_repair.refining":
-		return mk(r.t("正在按修正要求刷新结果", "Refreshing with your fix"), ToneProgress)
+		return mk(r.t("正在按修正要求刷新结果", "Refreshing with your fix"), contract.ToneProgress)
 	case "expanded_repair.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个，可以试试下面的修正", n), "Only "+enCount(n, "result")+"; try a fix below"), ToneWarning)
+		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个，可以试试下面的修正", n), "Only "+enCount(n, "result")+"; try a fix below"), contract.ToneWarning)
 	case "expanded_repair.empty_repair":
-		return mk(r.t("当前条件下没有结果", "No channels match these conditions"), ToneWarning)
+		return mk(r.t("当前条件下没有结果", "No channels match these conditions"), contract.ToneWarning)
 	case "expanded_repair.empty_repair.url_invalid":
 		if in.Anchor != nil && in.Anchor.LinkIssue == LinkNotFound {
-			return mk(r.t("未能识别该链接对应的频道", "Couldn't find the channel for this link"), ToneError)
+			return mk(r.t("未能识别该链接对应的频道", "Couldn't find the channel for this link"), contract.ToneError)
 		}
-		return mk(r.t("当前无法识别该链接，可直接粘贴频道主页链接或只输入频道名", "Can't read this link. Paste the channel home page link or type its name."), ToneError)
+		return mk(r.t("当前无法识别该链接，可直接粘贴频道主页链接或只输入频道名", "Can't read this link. Paste the channel home page link or type its name."), contract.ToneError)
 	case "expanded_repair.empty_repair.url_mismatch":
-		page := platformName(in.Platform)
+		page := contract.PlatformName(in.Platform)
 		link := ""
 		if in.Anchor != nil {
-			link = platformName(in.Anchor.LinkPlatform)
+			link = contract.PlatformName(in.Anchor.LinkPlatform)
 		}
 		switch {
 		case page != "" && link != "":
-			return mk(r.t(fmt.Sprintf("当前在 %s 频道搜索页，该链接属于 %s", page, link), fmt.Sprintf("You're on %s channel search; this link is from %s", page, link)), ToneWarning)
+			return mk(r.t(fmt.Sprintf("当前在 %s 频道搜索页，该链接属于 %s", page, link), fmt.Sprintf("You're on %s channel search; this link is from %s", page, link)), contract.ToneWarning)
 		case page != "":
-			return mk(r.t(fmt.Sprintf("该链接不属于当前 %s 频道搜索页", page), fmt.Sprintf("This link is not from %s", page)), ToneWarning)
+			return mk(r.t(fmt.Sprintf("该链接不属于当前 %s 频道搜索页", page), fmt.Sprintf("This link is not from %s", page)), contract.ToneWarning)
 		}
-		return mk(r.t("该链接属于其他平台，与当前频道搜索页不匹配", "This link is from another platform than this page"), ToneWarning)
+		return mk(r.t("该链接属于其他平台，与当前频道搜索页不匹配", "This link is from another platform than this page"), contract.ToneWarning)
 	case "expanded_repair.empty_repair.url_unsupported":
-		return mk(r.t("当前版本不支持用该类链接起搜", "This version can't start a search from this kind of link"), ToneWarning)
+		return mk(r.t("当前版本不支持用该类链接起搜", "This version can't start a search from this kind of link"), contract.ToneWarning)
 	case "expanded_repair.unsupported":
 		code := in.UnsupportedReason
 		if code == "" && in.Context.RepairReason == states.RepairURLUnsupported {
@@ -493,9 +534,9 @@ func (r *renderer) status() *Status {
 		if reason == (tr{}) {
 			reason = tr{"当前需求", "this request"}
 		}
-		return mk(r.t("暂不支持："+reason.zh, "Not supported: "+reason.en), ToneError)
+		return mk(r.t("暂不支持："+reason.zh, "Not supported: "+reason.en), contract.ToneError)
 	}
-	return mk(r.t("搜索框已更新", "Search box updated"), ToneInfo)
+	return mk(r.t("搜索框已更新", "Search box updated"), contract.ToneInfo)
 }
 
 var unsupportedReasons = map[string]tr{
@@ -530,12 +571,12 @@ func (r *renderer) summaryParts() []part {
 	in := r.in
 	zh := r.zh
 	var parts []part
-	quoted := func(tags []Tag) []string {
+	quoted := func(tags []contract.Tag) []string {
 		var out []string
 		for _, t := range tags {
 			if q := r.q(t.Text, 20); q != "" {
-				if s := normScope(string(t.Scope)); s != string(ScopeTags) {
-					q += tr{"（" + ScopeLabel(Scope(s), "zh") + "）", " (" + ScopeLabel(Scope(s), "en") + ")"}.in(zh)
+				if s := contract.NormScope(string(t.Scope)); s != string(contract.ScopeTags) {
+					q += tr{"（" + contract.ScopeLabel(contract.Scope(s), "zh") + "）", " (" + contract.ScopeLabel(contract.Scope(s), "en") + ")"}.in(zh)
 				}
 				out = append(out, q)
 			}
@@ -543,13 +584,13 @@ func (r *renderer) summaryParts() []part {
 		return out
 	}
 	itemSep := r.t("", ", ")
-	labelItems := func(match func(Condition) bool) []string {
+	labelItems := func(match func(contract.Condition) bool) []string {
 		var out []string
 		for _, c := range r.conds {
 			if !match(c) {
 				continue
 			}
-			if Width(c.Label) <= 24 && cleanText(c.Label) {
+			if contract.Width(c.Label) <= 24 && contract.CleanText(c.Label) {
 				out = append(out, c.Label)
 			} else if q := r.q(c.Label, 24); q != "" {
 				out = append(out, q)
@@ -564,7 +605,7 @@ func (r *renderer) summaryParts() []part {
 	}
 	switch r.id {
 	case "expanded_repair.empty_repair.url_invalid", "expanded_repair.empty_repair.url_mismatch", "expanded_repair.empty_repair.url_unsupported":
-		conds := labelItems(func(c Condition) bool {
+		conds := labelItems(func(c contract.Condition) bool {
 			return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
 		})
 		if len(conds) > 0 {
@@ -617,18 +658,20 @@ func (r *renderer) summaryParts() []part {
 	if ex := quoted(r.excluded); len(ex) > 0 {
 		parts = append(parts, part{prefix: r.t("排除", "Excluding "), items: ex, sep: itemSep})
 	}
-	notTag := func(c Condition) bool { return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor }
-	if items := labelItems(func(c Condition) bool {
+	notTag := func(c contract.Condition) bool {
+		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor
+	}
+	if items := labelItems(func(c contract.Condition) bool {
 		return notTag(c) && c.Kind != condition.KindSoft && c.Status == condition.StatusApplied
 	}); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("已生效：", "Applied: "), items: items, sep: " / "})
 	}
-	if items := labelItems(func(c Condition) bool {
+	if items := labelItems(func(c contract.Condition) bool {
 		return notTag(c) && c.Status != condition.StatusPending && (c.Kind == condition.KindSoft || c.Status == condition.StatusReference)
 	}); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("仅作参考：", "Reference only: "), items: items, sep: " / "})
 	}
-	if items := labelItems(func(c Condition) bool { return notTag(c) && c.Status == condition.StatusPending }); len(items) > 0 {
+	if items := labelItems(func(c contract.Condition) bool { return notTag(c) && c.Status == condition.StatusPending }); len(items) > 0 {
 		parts = append(parts, part{prefix: r.t("待澄清：", "To clarify: "), items: items, sep: " / "})
 	}
 	return parts
@@ -662,12 +705,12 @@ func (r *renderer) summary(need bool) string {
 		return strings.Join(out, joiner)
 	}
 	for _, k := range []int{8, 4, 2, 1} {
-		if s := build(parts, k); Width(s) <= limit {
+		if s := build(parts, k); contract.Width(s) <= limit {
 			return s
 		}
 	}
 	for n := len(parts) - 1; n >= 1; n-- {
-		if s := build(parts[:n], 1); Width(s) <= limit {
+		if s := build(parts[:n], 1); contract.Width(s) <= limit {
 			return s
 		}
 	}
@@ -688,12 +731,12 @@ var questionTexts = map[QuestionTopic]questionText{
 
 var defaultQuestion = questionText{tr{"想优先满足哪一项？", "Which should come first?"}, tr{"先满足哪一项？", "Which comes first?"}}
 
-func (r *renderer) question() (*Question, error) {
+func (r *renderer) question() (*contract.Question, error) {
 	spec := r.in.Question
 	if spec == nil {
 		return nil, invalid("%s needs the pending question", r.id)
 	}
-	if !matchID(spec.ID) {
+	if !contract.ValidID(spec.ID) {
 		return nil, invalid("question id %q is malformed", spec.ID)
 	}
 	if n := len(spec.Options); n < 2 || n > 4 {
@@ -702,14 +745,14 @@ func (r *renderer) question() (*Question, error) {
 	limits := r.rule.Limits
 	var text string
 	if spec.Text != "" {
-		text = displayText(spec.Text)
-		if countQuestions(text) > 1 {
+		text = contract.DisplayText(spec.Text)
+		if contract.CountQuestions(text) > 1 {
 			return nil, invalid("question text asks more than one question")
 		}
-		if _, chat := chatWording(text); chat {
+		if _, chat := contract.ChatWording(text); chat {
 			return nil, invalid("question text has chat wording")
 		}
-		if Width(text) > limits.Question {
+		if contract.Width(text) > limits.Question {
 			return nil, invalid("question text is wider than %d", limits.Question)
 		}
 	} else {
@@ -718,48 +761,48 @@ func (r *renderer) question() (*Question, error) {
 			qt = defaultQuestion
 		}
 		text = qt.long.in(r.zh)
-		if spec.Topic == TopicSoftPreference && !blank(spec.Subject) {
+		if spec.Topic == TopicSoftPreference && !contract.Blank(spec.Subject) {
 			text = r.withUser(r.t("%s更接近哪一种？", "What does %s mean for you?"), spec.Subject, text, limits.Question)
 		}
-		if Width(text) > limits.Question {
+		if contract.Width(text) > limits.Question {
 			text = qt.short.in(r.zh)
 		}
 	}
-	q := &Question{ID: spec.ID, Text: text}
+	q := &contract.Question{ID: spec.ID, Text: text}
 	seen := map[string]bool{}
 	for _, o := range spec.Options {
-		if !matchID(o.ID) || seen[o.ID] {
+		if !contract.ValidID(o.ID) || seen[o.ID] {
 			return nil, invalid("option id %q is malformed or repeats", o.ID)
 		}
 		seen[o.ID] = true
-		label := clip(displayText(o.Label), limits.OptionLabel)
+		label := contract.Clip(contract.DisplayText(o.Label), limits.OptionLabel)
 		if label == "" {
 			return nil, invalid("option %s has no label", o.ID)
 		}
-		if _, chat := chatWording(label); chat {
+		if _, chat := contract.ChatWording(label); chat {
 			return nil, invalid("option %s has chat wording", o.ID)
 		}
-		q.Options = append(q.Options, Option{ID: o.ID, Label: label})
+		q.Options = append(q.Options, contract.Option{ID: o.ID, Label: label})
 	}
 	return q, nil
 }
 
 func (r *renderer) allowed(id string) bool {
-	return slices.ContainsFunc(r.actions, func(a Action) bool { return a.ActionID == id })
+	return slices.ContainsFunc(r.actions, func(a contract.Action) bool { return a.ActionID == id })
 }
 
 type repairText struct{ label, reason tr }
 
 var repairTexts = map[string]repairText{
-	ActionFixURL:            {tr{"修改链接", "Fix the link"}, tr{"粘贴频道主页链接后重新识别", "Paste the channel home page link to retry"}},
-	ActionSwitchToNL:        {tr{"改用自然语言描述", "Describe it in words"}, tr{"用一句话描述想找的频道", "Say in one sentence which channels you want"}},
-	ActionReplaceAnchor:     {tr{"更换锚点频道", "Replace the anchor"}, tr{"换一个更典型的频道重新召回", "Pick a more typical channel to search around"}},
-	ActionExpandRecallScope: {tr{"扩大召回范围", "Widen the search"}, tr{"放宽关键词或范围后重新搜索", "Relax keywords or scope and search again"}},
+	contract.ActionFixURL:            {tr{"修改链接", "Fix the link"}, tr{"粘贴频道主页链接后重新识别", "Paste the channel home page link to retry"}},
+	contract.ActionSwitchToNL:        {tr{"改用自然语言描述", "Describe it in words"}, tr{"用一句话描述想找的频道", "Say in one sentence which channels you want"}},
+	contract.ActionReplaceAnchor:     {tr{"更换锚点频道", "Replace the anchor"}, tr{"换一个更典型的频道重新召回", "Pick a more typical channel to search around"}},
+	contract.ActionExpandRecallScope: {tr{"扩大召回范围", "Widen the search"}, tr{"放宽关键词或范围后重新搜索", "Relax keywords or scope and search again"}},
 }
 
 func (r *renderer) removeAnchorText() repairText {
 	link := r.in.Context.RepairReason.IsURL()
-	conds := slices.ContainsFunc(r.conds, func(c Condition) bool {
+	conds := slices.ContainsFunc(r.conds, func(c contract.Condition) bool {
 		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor && c.Status == condition.StatusApplied
 	})
 	switch {
@@ -777,22 +820,22 @@ func (r *renderer) removeAnchorText() repairText {
 	return repairText{tr{"删除锚点", "Remove the anchor"}, tr{"回到经典输入，改用关键词", "Back to the classic box to type keywords"}}
 }
 
-func (r *renderer) baselineOption(id string) RepairOption {
+func (r *renderer) baselineOption(id string) contract.RepairOption {
 	t, ok := repairTexts[id]
-	if id == ActionRemoveAnchorKeepKeywords {
+	if id == contract.ActionRemoveAnchorKeepKeywords {
 		t, ok = r.removeAnchorText(), true
 	}
 	if !ok {
-		l := ActionLabel(id, r.in.Locale)
+		l := contract.ActionLabel(id, r.in.Locale)
 		t = repairText{tr{l, l}, tr{"", ""}}
 	}
 	lim := r.rule.Limits
-	return RepairOption{ActionID: id, Label: clip(t.label.in(r.zh), lim.RepairLabel), Reason: clip(t.reason.in(r.zh), lim.RepairReason)}
+	return contract.RepairOption{ActionID: id, Label: contract.Clip(t.label.in(r.zh), lim.RepairLabel), Reason: contract.Clip(t.reason.in(r.zh), lim.RepairReason)}
 }
 
 // baselineOptions returns the allowed actions of a baseline set, at most 3.
-func (r *renderer) baselineOptions(ids []string) []RepairOption {
-	var out []RepairOption
+func (r *renderer) baselineOptions(ids []string) []contract.RepairOption {
+	var out []contract.RepairOption
 	for _, id := range ids {
 		if len(out) == 3 {
 			break
@@ -804,48 +847,48 @@ func (r *renderer) baselineOptions(ids []string) []RepairOption {
 	return out
 }
 
-func (r *renderer) repairOptions() ([]RepairOption, error) {
+func (r *renderer) repairOptions() ([]contract.RepairOption, error) {
 	switch {
 	case r.rule.RepairActions != nil:
 		ids := r.rule.RepairActions
 		if r.id == "expanded_repair.results_ready.low_recall" && len(r.positive) == 0 {
 			// anchor-only: dropping the anchor returns to the classic box,
 			// the weakest of the four (spec 3.5.3C).
-			ids = []string{ActionReplaceAnchor, ActionExpandRecallScope, ActionSwitchToNL, ActionRemoveAnchorKeepKeywords}
+			ids = []string{contract.ActionReplaceAnchor, contract.ActionExpandRecallScope, contract.ActionSwitchToNL, contract.ActionRemoveAnchorKeepKeywords}
 		}
 		return r.baselineOptions(ids), nil
 	case r.id == "expanded_repair.empty_repair":
-		var out []RepairOption
+		var out []contract.RepairOption
 		lim := r.rule.Limits
 		for _, rx := range r.in.Relaxations {
 			if len(out) == 3 {
 				break
 			}
-			if !matchRepair(rx.ActionID) {
+			if !contract.ValidRepair(rx.ActionID) {
 				return nil, invalid("relaxation action %q is not a repair action", rx.ActionID)
 			}
 			if !r.allowed(rx.ActionID) {
 				continue
 			}
-			i := slices.IndexFunc(r.conds, func(c Condition) bool { return c.ID == rx.ConditionID })
+			i := slices.IndexFunc(r.conds, func(c contract.Condition) bool { return c.ID == rx.ConditionID })
 			if i < 0 {
 				return nil, invalid("relaxation names the unknown condition %q", rx.ConditionID)
 			}
 			label, reason := r.relaxText(rx, r.conds[i])
-			out = append(out, RepairOption{ActionID: rx.ActionID, Label: label, Reason: clip(reason, lim.RepairReason), Args: rx.Args})
+			out = append(out, contract.RepairOption{ActionID: rx.ActionID, Label: label, Reason: contract.Clip(reason, lim.RepairReason), Args: rx.Args})
 		}
 		if len(out) > 0 {
 			return out, nil
 		}
-		ids := []string{ActionExpandRecallScope, ActionSwitchToNL}
+		ids := []string{contract.ActionExpandRecallScope, contract.ActionSwitchToNL}
 		if r.in.Anchor != nil {
-			ids = []string{ActionExpandRecallScope, ActionReplaceAnchor, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL}
+			ids = []string{contract.ActionExpandRecallScope, contract.ActionReplaceAnchor, contract.ActionRemoveAnchorKeepKeywords, contract.ActionSwitchToNL}
 		}
 		return r.baselineOptions(ids), nil
 	case r.id == "expanded_repair.unsupported":
-		ids := []string{ActionSwitchToNL}
+		ids := []string{contract.ActionSwitchToNL}
 		if r.in.Anchor != nil || r.in.UnsupportedReason == "url_unsupported" {
-			ids = []string{ActionFixURL, ActionSwitchToNL, ActionRemoveAnchorKeepKeywords}
+			ids = []string{contract.ActionFixURL, contract.ActionSwitchToNL, contract.ActionRemoveAnchorKeepKeywords}
 		}
 		return r.baselineOptions(ids), nil
 	}
@@ -855,18 +898,18 @@ func (r *renderer) repairOptions() ([]RepairOption, error) {
 // RelaxationText is the label and reason of a relaxation's repair option
 // in locale, within the expanded repair box's limits: the snapshot's button
 // for the same relaxation says the same as the repair option.
-func RelaxationText(rx Relaxation, c Condition, locale string) (label, reason string) {
-	rule, err := RuleFor("expanded_repair.empty_repair")
-	if err != nil {
-		rule = &Rule{Limits: expandedLimits}
+func RelaxationText(rx Relaxation, c contract.Condition, locale string) (label, reason string) {
+	rule, err := contract.RuleFor("expanded_repair.empty_repair")
+	if err != nil { // the table has the schema (contract.TestEveryStateKeyHasSchemas)
+		return "", ""
 	}
-	r := &renderer{in: RenderInput{Locale: locale}, zh: isZH(locale), rule: rule}
+	r := &renderer{in: Input{Locale: locale}, zh: contract.IsZH(locale), rule: rule}
 	return r.relaxText(rx, c)
 }
 
 // relaxText is a relaxation's label, which promises its count ("(20)"),
 // and its reason, which says the count in words and the cause it repairs.
-func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) {
+func (r *renderer) relaxText(rx Relaxation, c contract.Condition) (label, reason string) {
 	lim := r.rule.Limits.RepairLabel
 	n := rx.Count
 	count := fmt.Sprintf(r.t("(%d)", " (%d)"), n)
@@ -880,7 +923,7 @@ func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) 
 	fallback := r.t("放宽一个条件", "Relax one condition") + count
 	switch rx.Change {
 	case RelaxScope:
-		from := Scope(c.Field)
+		from := contract.Scope(c.Field)
 		label = r.withUser(r.t("改在"+rx.Scope.Label("zh")+"中匹配%s", "Match %s in "+strings.ToLower(rx.Scope.MenuLabel("en")))+count, user, fallback, lim)
 		reason = r.t(results+"；该关键词在"+from.Label("zh")+"中没有匹配", results+"; the keyword matches nothing in "+strings.ToLower(from.MenuLabel("en")))
 	case RelaxWiden:
@@ -890,10 +933,10 @@ func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) 
 		label = r.withUser(r.t("不再排除%s", "Stop excluding %s")+count, user, fallback, lim)
 		reason = r.t("取消排除后"+results+"；排除条件去掉了全部结果", results+" without the exclusion, which removes every result")
 	case RelaxSimilarity:
-		label = clip(r.t("放宽相似度要求", "Accept less similar channels")+count, lim)
+		label = contract.Clip(r.t("放宽相似度要求", "Accept less similar channels")+count, lim)
 		reason = r.t("放宽后"+results+"；锚点附近足够相似的频道都不满足条件", results+"; no close enough channel around the anchor meets the conditions")
 	case RelaxRemoveAnchor:
-		label = clip(r.t("删除锚点，按关键词搜", "Drop the anchor, keep keywords")+count, lim)
+		label = contract.Clip(r.t("删除锚点，按关键词搜", "Drop the anchor, keep keywords")+count, lim)
 		reason = r.t("只按关键词"+results+"；锚点附近没有符合关键词的频道", results+" by the keywords alone; none around the anchor matches them")
 	default:
 		label = r.withUser(r.t("去掉%s", "Drop %s")+count, user, fallback, lim)
@@ -902,34 +945,34 @@ func (r *renderer) relaxText(rx Relaxation, c Condition) (label, reason string) 
 	return label, reason
 }
 
-func (r *renderer) hint() (*RepairHint, error) {
+func (r *renderer) hint() (*contract.RepairHint, error) {
 	var ids []string
-	for _, id := range hintActions {
+	for _, id := range contract.HintActions {
 		if r.allowed(id) {
 			ids = append(ids, id)
 		}
 	}
 	if len(ids) == 0 {
-		return nil, invalid("the low-recall hint needs %s or %s allowed now", ActionHintOpenLowRecall, ActionHintDismissLowRecall)
+		return nil, invalid("the low-recall hint needs %s or %s allowed now", contract.ActionHintOpenLowRecall, contract.ActionHintDismissLowRecall)
 	}
 	text := r.t("结果较少，可展开修正区调整锚点或关键词", "Few results: open the repair to adjust the anchor or keywords")
 	if r.rule.Classic {
 		text = r.t("结果较少，可展开修正或继续浏览", "Few results: open the repair or keep browsing")
 	}
-	return &RepairHint{Text: clip(text, r.rule.Limits.Hint), ActionIDs: ids}, nil
+	return &contract.RepairHint{Text: contract.Clip(text, r.rule.Limits.Hint), ActionIDs: ids}, nil
 }
 
-func (r *renderer) actionList() []Action {
-	out := make([]Action, 0, len(r.actions))
+func (r *renderer) actionList() []contract.Action {
+	out := make([]contract.Action, 0, len(r.actions))
 	for _, a := range r.actions {
-		label := displayText(a.Label)
-		if _, chat := chatWording(label); label == "" || chat {
-			label = ActionLabel(a.ActionID, r.in.Locale)
+		label := contract.DisplayText(a.Label)
+		if _, chat := contract.ChatWording(label); label == "" || chat {
+			label = contract.ActionLabel(a.ActionID, r.in.Locale)
 		}
-		if _, chat := chatWording(label); chat {
+		if _, chat := contract.ChatWording(label); chat {
 			label = a.ActionID
 		}
-		out = append(out, Action{ActionID: a.ActionID, Label: clip(label, r.rule.Limits.ActionLabel)})
+		out = append(out, contract.Action{ActionID: a.ActionID, Label: contract.Clip(label, r.rule.Limits.ActionLabel)})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package contract
+package render
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"searchagent/contract"
 	"slices"
 	"strings"
 	"testing"
@@ -26,56 +27,56 @@ import (
 // context it renders in (the agent/fsm mapping, DESIGN.md table).
 type substateCase struct {
 	id   string
-	keys []StateKey
-	ctx  Context
+	keys []contract.StateKey
+	ctx  contract.Context
 	// shape of the session: which data the scene has.
 	keywords, anchor, natural, question, relax bool
 }
 
 var substateCases = []substateCase{
-	{id: "keyword-blank", keys: []StateKey{"compact_classic/idle"}},
-	{id: "keyword-draft", keys: []StateKey{"compact_classic/idle"}},
-	{id: "keyword-committed", keys: []StateKey{"compact_classic/idle", "compact_classic/retrieving", "compact_classic/results_ready"}, keywords: true},
-	{id: "keyword-editing", keys: []StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
-	{id: "keyword-multi", keys: []StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
-	{id: "keyword-url-seed", keys: []StateKey{"compact_classic/idle", "compact_classic/results_ready"}, keywords: true, anchor: true},
-	{id: "keyword-scope", keys: []StateKey{"compact_classic/results_ready"}, keywords: true},
-	{id: "url-resolving", keys: []StateKey{"compact_resolving/retrieving", "compact_resolving/idle", "compact_resolving/results_ready"}, anchor: true},
-	{id: "url-anchor", keys: []StateKey{"compact_classic/results_ready", "compact_classic/retrieving"}, anchor: true},
-	{id: "url-keyword-seed", keys: []StateKey{"compact_classic/results_ready"}, anchor: true, keywords: true},
-	{id: "url-low-recall", keys: []StateKey{"compact_classic/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, anchor: true},
-	{id: "url-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLMismatch}, anchor: true},
-	{id: "url-unsupported", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLUnsupported}, anchor: true},
-	{id: "url-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLInvalid}, anchor: true},
-	{id: "natural-expanded", keys: []StateKey{"expanded_agent/idle"}},
-	{id: "natural-retrieving", keys: []StateKey{"expanded_agent/retrieving"}, natural: true},
-	{id: "natural-results", keys: []StateKey{"expanded_agent/results_ready"}, natural: true},
-	{id: "natural-clarifying", keys: []StateKey{"expanded_clarifying/clarifying"}, natural: true, question: true},
-	{id: "natural-followup-draft", keys: []StateKey{"expanded_agent/results_ready", "expanded_clarifying/clarifying"}, natural: true, question: true},
-	{id: "natural-followup-refining", keys: []StateKey{"expanded_agent/refining"}, ctx: Context{SourceStage: StageFollowup}, natural: true},
-	{id: "mixed-parse", keys: []StateKey{"expanded_agent/retrieving", "expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
-	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
-	{id: "mixed-anchor", keys: []StateKey{"expanded_agent/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, keywords: true, anchor: true},
-	{id: "mixed-soft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true},
-	{id: "mixed-clarifying", keys: []StateKey{"expanded_clarifying/clarifying"}, natural: true, keywords: true, anchor: true, question: true},
-	{id: "mixed-followup-draft", keys: []StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
-	{id: "mixed-followup-refining", keys: []StateKey{"expanded_agent/refining"}, natural: true, keywords: true, anchor: true},
-	{id: "repair-invalid", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLInvalid}, keywords: true, anchor: true},
-	{id: "repair-mismatch", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLMismatch}, keywords: true, anchor: true},
-	{id: "repair-unsupported", keys: []StateKey{"expanded_repair/unsupported", "expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairURLUnsupported}, keywords: true, anchor: true},
-	{id: "repair-empty", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairNoResults}, natural: true, keywords: true, relax: true, question: true},
-	{id: "repair-low-recall", keys: []StateKey{"expanded_repair/results_ready"}, ctx: Context{RepairReason: states.RepairLowRecall}, keywords: true, anchor: true},
-	{id: "repair-followup-draft", keys: []StateKey{"expanded_repair/empty_repair"}, ctx: Context{RepairReason: states.RepairNoResults}, natural: true, relax: true},
-	{id: "repair-followup-refining", keys: []StateKey{"expanded_repair/refining", "expanded_repair/retrieving", "expanded_agent/refining"}, ctx: Context{SourceStage: StagePostRepair}, natural: true, keywords: true},
+	{id: "keyword-blank", keys: []contract.StateKey{"compact_classic/idle"}},
+	{id: "keyword-draft", keys: []contract.StateKey{"compact_classic/idle"}},
+	{id: "keyword-committed", keys: []contract.StateKey{"compact_classic/idle", "compact_classic/retrieving", "compact_classic/results_ready"}, keywords: true},
+	{id: "keyword-editing", keys: []contract.StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
+	{id: "keyword-multi", keys: []contract.StateKey{"compact_classic/results_ready", "compact_classic/idle"}, keywords: true},
+	{id: "keyword-url-seed", keys: []contract.StateKey{"compact_classic/idle", "compact_classic/results_ready"}, keywords: true, anchor: true},
+	{id: "keyword-scope", keys: []contract.StateKey{"compact_classic/results_ready"}, keywords: true},
+	{id: "url-resolving", keys: []contract.StateKey{"compact_resolving/retrieving", "compact_resolving/idle", "compact_resolving/results_ready"}, anchor: true},
+	{id: "url-anchor", keys: []contract.StateKey{"compact_classic/results_ready", "compact_classic/retrieving"}, anchor: true},
+	{id: "url-keyword-seed", keys: []contract.StateKey{"compact_classic/results_ready"}, anchor: true, keywords: true},
+	{id: "url-low-recall", keys: []contract.StateKey{"compact_classic/results_ready"}, ctx: contract.Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, anchor: true},
+	{id: "url-mismatch", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLMismatch}, anchor: true},
+	{id: "url-unsupported", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLUnsupported}, anchor: true},
+	{id: "url-invalid", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLInvalid}, anchor: true},
+	{id: "natural-expanded", keys: []contract.StateKey{"expanded_agent/idle"}},
+	{id: "natural-retrieving", keys: []contract.StateKey{"expanded_agent/retrieving"}, natural: true},
+	{id: "natural-results", keys: []contract.StateKey{"expanded_agent/results_ready"}, natural: true},
+	{id: "natural-clarifying", keys: []contract.StateKey{"expanded_clarifying/clarifying"}, natural: true, question: true},
+	{id: "natural-followup-draft", keys: []contract.StateKey{"expanded_agent/results_ready", "expanded_clarifying/clarifying"}, natural: true, question: true},
+	{id: "natural-followup-refining", keys: []contract.StateKey{"expanded_agent/refining"}, ctx: contract.Context{SourceStage: contract.StageFollowup}, natural: true},
+	{id: "mixed-parse", keys: []contract.StateKey{"expanded_agent/retrieving", "expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-anchor", keys: []contract.StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-anchor", keys: []contract.StateKey{"expanded_agent/results_ready"}, ctx: contract.Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}, keywords: true, anchor: true},
+	{id: "mixed-soft", keys: []contract.StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true},
+	{id: "mixed-clarifying", keys: []contract.StateKey{"expanded_clarifying/clarifying"}, natural: true, keywords: true, anchor: true, question: true},
+	{id: "mixed-followup-draft", keys: []contract.StateKey{"expanded_agent/results_ready"}, natural: true, keywords: true, anchor: true},
+	{id: "mixed-followup-refining", keys: []contract.StateKey{"expanded_agent/refining"}, natural: true, keywords: true, anchor: true},
+	{id: "repair-invalid", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLInvalid}, keywords: true, anchor: true},
+	{id: "repair-mismatch", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLMismatch}, keywords: true, anchor: true},
+	{id: "repair-unsupported", keys: []contract.StateKey{"expanded_repair/unsupported", "expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairURLUnsupported}, keywords: true, anchor: true},
+	{id: "repair-empty", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairNoResults}, natural: true, keywords: true, relax: true, question: true},
+	{id: "repair-low-recall", keys: []contract.StateKey{"expanded_repair/results_ready"}, ctx: contract.Context{RepairReason: states.RepairLowRecall}, keywords: true, anchor: true},
+	{id: "repair-followup-draft", keys: []contract.StateKey{"expanded_repair/empty_repair"}, ctx: contract.Context{RepairReason: states.RepairNoResults}, natural: true, relax: true},
+	{id: "repair-followup-refining", keys: []contract.StateKey{"expanded_repair/refining", "expanded_repair/retrieving", "expanded_agent/refining"}, ctx: contract.Context{SourceStage: contract.StagePostRepair}, natural: true, keywords: true},
 	// Refining after a clarifying answer or a condition edit (no sub-state
 	// of its own in seed 000 §8.1).
-	{id: "", keys: []StateKey{"expanded_agent/refining", "expanded_agent/results_ready"}, natural: true, keywords: true},
-	{id: "upgrade-keyword-before", keys: []StateKey{"compact_classic/results_ready"}, keywords: true},
-	{id: "upgrade-keyword-upgrading", keys: []StateKey{"expanded_agent/retrieving"}, keywords: true, natural: true},
-	{id: "upgrade-keyword-stable", keys: []StateKey{"expanded_agent/results_ready"}, keywords: true, natural: true},
-	{id: "upgrade-url-before", keys: []StateKey{"compact_classic/results_ready"}, anchor: true},
-	{id: "upgrade-url-upgrading", keys: []StateKey{"expanded_agent/retrieving"}, anchor: true, natural: true},
-	{id: "upgrade-url-stable", keys: []StateKey{"expanded_agent/results_ready"}, anchor: true, natural: true},
+	{id: "", keys: []contract.StateKey{"expanded_agent/refining", "expanded_agent/results_ready"}, natural: true, keywords: true},
+	{id: "upgrade-keyword-before", keys: []contract.StateKey{"compact_classic/results_ready"}, keywords: true},
+	{id: "upgrade-keyword-upgrading", keys: []contract.StateKey{"expanded_agent/retrieving"}, keywords: true, natural: true},
+	{id: "upgrade-keyword-stable", keys: []contract.StateKey{"expanded_agent/results_ready"}, keywords: true, natural: true},
+	{id: "upgrade-url-before", keys: []contract.StateKey{"compact_classic/results_ready"}, anchor: true},
+	{id: "upgrade-url-upgrading", keys: []contract.StateKey{"expanded_agent/retrieving"}, anchor: true, natural: true},
+	{id: "upgrade-url-stable", keys: []contract.StateKey{"expanded_agent/results_ready"}, anchor: true, natural: true},
 }
 
 // userStrings are the hostile and ordinary texts user input may carry.
@@ -87,8 +88,8 @@ var userStrings = []string{
 }
 
 // fixtureInput builds the render input of a sub-state case.
-func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) RenderInput {
-	in := RenderInput{State: key, Context: sc.ctx, Locale: locale, Platform: "youtube", ResultsTotal: 42}
+func fixtureInput(sc substateCase, key contract.StateKey, locale string, kw []string) Input {
+	in := Input{State: key, Context: sc.ctx, Locale: locale, Platform: "youtube", ResultsTotal: 42}
 	in.Context.Substate = sc.id
 	if in.Context.RepairReason == states.RepairLowRecall {
 		in.ResultsTotal = 3
@@ -96,13 +97,13 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 	hostile := len(kw) != 3 || kw[0] != "swim vest"
 	if sc.keywords {
 		for i, t := range kw {
-			tag := Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: scope.List()[i%len(scope.List())], Excluded: i == 2}
+			tag := contract.Tag{ID: fmt.Sprintf("t%d", i+1), Text: t, Scope: scope.List()[i%len(scope.List())], Excluded: i == 2}
 			in.Keywords = append(in.Keywords, tag)
 			op := condition.OpContains
 			if tag.Excluded {
 				op = condition.OpNotContains
 			}
-			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: string(tag.Scope), Op: op, Value: clip(t, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
+			in.Conditions = append(in.Conditions, contract.Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: string(tag.Scope), Op: op, Value: contract.Clip(t, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if sc.anchor {
@@ -111,16 +112,16 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 			in.Anchor.Handle = kw[0]
 		}
 		if !in.Context.RepairReason.IsURL() {
-			in.Conditions = append(in.Conditions, Condition{ID: "c0", Kind: condition.KindAnchor, Field: "anchor", Op: condition.OpEq, Value: "@mkbhd", Source: condition.SourceUserInput, Status: condition.StatusApplied})
+			in.Conditions = append(in.Conditions, contract.Condition{ID: "c0", Kind: condition.KindAnchor, Field: "anchor", Op: condition.OpEq, Value: "@mkbhd", Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if sc.natural {
 		in.Conditions = append(in.Conditions,
-			Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}, Label: tr{"地区：美国 / 加拿大", "Country: US / Canada"}.in(isZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusApplied},
-			Condition{ID: "c2", Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}, Source: condition.SourceUserInput, Status: condition.StatusApplied},
-			Condition{ID: "c3", Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30, Source: condition.SourceAgentInferred, Status: condition.StatusApplied},
-			Condition{ID: "c4", Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "good_value", Label: tr{"性价比高", "good value"}.in(isZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusReference},
-			Condition{ID: "c5", Kind: condition.KindDerived, Field: "tier", Op: condition.OpEq, Value: "mid", Source: condition.SourceAgentInferred, Status: condition.StatusPending},
+			contract.Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}, Label: tr{"地区：美国 / 加拿大", "Country: US / Canada"}.in(contract.IsZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusApplied},
+			contract.Condition{ID: "c2", Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}, Source: condition.SourceUserInput, Status: condition.StatusApplied},
+			contract.Condition{ID: "c3", Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30, Source: condition.SourceAgentInferred, Status: condition.StatusApplied},
+			contract.Condition{ID: "c4", Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "good_value", Label: tr{"性价比高", "good value"}.in(contract.IsZH(locale)), Source: condition.SourceUserInput, Status: condition.StatusReference},
+			contract.Condition{ID: "c5", Kind: condition.KindDerived, Field: "tier", Op: condition.OpEq, Value: "mid", Source: condition.SourceAgentInferred, Status: condition.StatusPending},
 		)
 		if sc.id == "natural-followup-refining" || sc.id == "mixed-followup-refining" {
 			in.Followup = "只要美国的，不要游戏"
@@ -130,7 +131,7 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 		}
 	}
 	if sc.question {
-		in.Question = &QuestionSpec{ID: "q1", Topic: TopicSoftPreference, Subject: tr{"性价比高", "good value"}.in(isZH(locale)), Options: []Option{{"o1", "价格低"}, {"o2", "均播高"}, {"o3", "都可以"}}}
+		in.Question = &QuestionSpec{ID: "q1", Topic: TopicSoftPreference, Subject: tr{"性价比高", "good value"}.in(contract.IsZH(locale)), Options: []contract.Option{{ID: "o1", Label: "价格低"}, {ID: "o2", Label: "均播高"}, {ID: "o3", Label: "都可以"}}}
 		if hostile && len(kw) > 1 {
 			in.Question.Subject = kw[1]
 			in.Question.Options[0].Label = kw[0]
@@ -138,14 +139,14 @@ func fixtureInput(sc substateCase, key StateKey, locale string, kw []string) Ren
 	}
 	if sc.relax {
 		in.ResultsTotal = 0
-		in.Relaxations = []Relaxation{{ActionID: ActionExpandRecallScope, ConditionID: "c2", Count: 17}, {ActionID: ActionExpandRecallScope, ConditionID: "c3", Count: 5}}
+		in.Relaxations = []Relaxation{{ActionID: contract.ActionExpandRecallScope, ConditionID: "c2", Count: 17}, {ActionID: contract.ActionExpandRecallScope, ConditionID: "c3", Count: 5}}
 	}
 	in.AllowedActions = allowedFor(key, in.Context)
 	return in
 }
 
 // allowedFor is a plausible registry answer for a state.
-func allowedFor(key StateKey, c Context) []Action {
+func allowedFor(key contract.StateKey, c contract.Context) []contract.Action {
 	ids := []string{"A_ANY__SESSION_RESET__EMPTY_INPUT__01"}
 	switch key.Container() {
 	case states.CompactClassic:
@@ -157,34 +158,50 @@ func allowedFor(key StateKey, c Context) []Action {
 	}
 	switch {
 	case c.RepairReason.IsURL():
-		ids = append(ids, urlRepairActions...)
+		ids = append(ids, ruleOf("expanded_repair.empty_repair.url_invalid").RepairActions...)
 	case key == "expanded_repair/results_ready":
-		ids = append(ids, lowRecallRepairActions...)
+		ids = append(ids, ruleOf("expanded_repair.results_ready.low_recall").RepairActions...)
 	case key == "expanded_repair/empty_repair":
-		ids = append(ids, ActionExpandRecallScope, ActionSwitchToNL, ActionReplaceAnchor)
+		ids = append(ids, contract.ActionExpandRecallScope, contract.ActionSwitchToNL, contract.ActionReplaceAnchor)
 	case key == "expanded_repair/unsupported":
-		ids = append(ids, ActionSwitchToNL)
+		ids = append(ids, contract.ActionSwitchToNL)
 	}
 	if c.LowRecallHint() {
-		ids = append(ids, hintActions...)
+		ids = append(ids, contract.HintActions...)
 	}
 	if key.Session() == states.Clarifying {
 		ids = append(ids, "A_CLARIFYING__CLARIFY_ANSWER__REFINING__01")
 	}
-	out := make([]Action, len(ids))
+	out := make([]contract.Action, len(ids))
 	for i, id := range ids {
-		out[i] = Action{ActionID: id}
+		out[i] = contract.Action{ActionID: id}
 	}
 	return out
 }
 
-func newValidators(t testing.TB) (full, strict *Validator) {
+// ruleOf is the contract's rule of a schema id.
+func ruleOf(id contract.SchemaID) *contract.Rule {
+	r, err := contract.RuleFor(id)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func knownSubstate(s string) bool {
+	_, ok := states.Lookup(s)
+	return ok
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func newValidators(t testing.TB) (full, strict *contract.Validator) {
 	t.Helper()
-	full, err := New(WithFullSchemas())
+	full, err := contract.New(contract.WithFullSchemas())
 	if err != nil {
 		t.Fatal(err)
 	}
-	strict, err = New(WithStrictSchemas())
+	strict, err = contract.New(contract.WithStrictSchemas())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,17 +210,18 @@ func newValidators(t testing.TB) (full, strict *Validator) {
 
 // checkRendered validates one rendering through both schema variants and
 // through its JSON encoding.
-func checkRendered(t testing.TB, full, strict *Validator, in RenderInput, s Slots) {
+func checkRendered(t testing.TB, full, strict *contract.Validator, in Input, s contract.Slots) {
 	t.Helper()
 	vin := in.ValidationInput()
-	for _, v := range []*Validator{full, strict} {
+	for i, v := range []*contract.Validator{full, strict} {
+		isStrict := i == 1
 		rep, err := v.Validate(vin, s)
 		if err != nil {
 			t.Fatalf("Validate: %v", err)
 		}
 		if !rep.Valid {
 			data, _ := json.MarshalIndent(s, "", "  ")
-			t.Fatalf("Render(%s, %s, %s) is not valid (strict=%v):\n%v\nslots: %s", in.State, in.Context.Substate, in.Locale, v.strict, rep.Violations, data)
+			t.Fatalf("Render(%s, %s, %s) is not valid (strict=%v):\n%v\nslots: %s", in.State, in.Context.Substate, in.Locale, isStrict, rep.Violations, data)
 		}
 		data, err := json.Marshal(s)
 		if err != nil {
@@ -211,7 +229,7 @@ func checkRendered(t testing.TB, full, strict *Validator, in RenderInput, s Slot
 		}
 		rep, err = v.ValidateJSON(vin, data)
 		if err != nil || !rep.Valid {
-			t.Fatalf("Render(%s) encoded is not valid (strict=%v): %v %v\n%s", in.State, v.strict, err, rep.Violations, data)
+			t.Fatalf("Render(%s) encoded is not valid (strict=%v): %v %v\n%s", in.State, isStrict, err, rep.Violations, data)
 		}
 	}
 }
@@ -221,8 +239,8 @@ func checkRendered(t testing.TB, full, strict *Validator, in RenderInput, s Slot
 // and checks that every output passes the validator.
 func TestRenderEverySubstate(t *testing.T) {
 	full, strict := newValidators(t)
-	keySeen := map[StateKey]bool{}
-	variantSeen := map[SchemaID]bool{}
+	keySeen := map[contract.StateKey]bool{}
+	variantSeen := map[contract.SchemaID]bool{}
 	kwSets := [][]string{nil, {"swim vest", "救生衣", "gaming"}}
 	for i := 0; i+3 <= len(userStrings); i += 3 {
 		kwSets = append(kwSets, userStrings[i:i+3])
@@ -238,25 +256,25 @@ func TestRenderEverySubstate(t *testing.T) {
 					name := fmt.Sprintf("%s/%s/%s/%d", sc.id, key, locale, len(kw))
 					t.Run(name, func(t *testing.T) {
 						in := fixtureInput(sc, key, locale, kw)
-						s, err := Render(in)
+						s, err := Turn(in)
 						if err != nil {
 							t.Fatalf("Render(%s) error: %v", name, err)
 						}
 						checkRendered(t, full, strict, in, s)
 						keySeen[key] = true
-						id, _ := Resolve(in.State, in.Context)
+						id, _ := contract.Resolve(in.State, in.Context)
 						variantSeen[id] = true
 					})
 				}
 			}
 		}
 	}
-	for _, k := range StateKeys {
+	for _, k := range contract.StateKeys {
 		if !keySeen[k] {
 			t.Errorf("no sub-state case renders the state %s", k)
 		}
 	}
-	for _, id := range SchemaIDs() {
+	for _, id := range contract.SchemaIDs() {
 		if !variantSeen[id] {
 			t.Errorf("no sub-state case renders the schema %s", id)
 		}
@@ -276,16 +294,16 @@ func TestRenderEverySubstate(t *testing.T) {
 // data) in testdata/render.golden.json; run with -update to rewrite it.
 func TestRenderGolden(t *testing.T) {
 	type entry struct {
-		Substate string   `json:"substate"`
-		State    StateKey `json:"state"`
-		Locale   string   `json:"locale"`
-		Slots    Slots    `json:"slots"`
+		Substate string            `json:"substate"`
+		State    contract.StateKey `json:"state"`
+		Locale   string            `json:"locale"`
+		Slots    contract.Slots    `json:"slots"`
 	}
 	var all []entry
 	for _, sc := range substateCases {
 		for _, key := range sc.keys {
 			for _, locale := range []string{"zh", "en"} {
-				s, err := Render(fixtureInput(sc, key, locale, []string{"swim vest", "救生衣", "gaming"}))
+				s, err := Turn(fixtureInput(sc, key, locale, []string{"swim vest", "救生衣", "gaming"}))
 				if err != nil {
 					t.Fatalf("Render(%s, %s): %v", sc.id, key, err)
 				}
@@ -312,15 +330,15 @@ func TestRenderGolden(t *testing.T) {
 		t.Fatalf("read %s: %v (run with -update)", path, err)
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("rendered slots differ from %s; run go test ./contract -run TestRenderGolden -update and review the diff", path)
+		t.Errorf("rendered slots differ from %s; run go test ./render -run TestRenderGolden -update and review the diff", path)
 	}
 }
 
 // randomInput draws a consistent render input.
-func randomInput(rng *rand.Rand) RenderInput {
+func randomInput(rng *rand.Rand) Input {
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
-	key := StateKeys[rng.IntN(len(StateKeys))]
-	var c Context
+	key := contract.StateKeys[rng.IntN(len(contract.StateKeys))]
+	var c contract.Context
 	switch key {
 	case "expanded_repair/empty_repair":
 		c.RepairReason = []states.RepairReason{states.RepairNone, states.RepairNoResults, states.RepairURLInvalid, states.RepairURLMismatch, states.RepairURLUnsupported}[rng.IntN(5)]
@@ -331,20 +349,20 @@ func randomInput(rng *rand.Rand) RenderInput {
 			c.RepairReason, c.RepairHintVisible = states.RepairLowRecall, rng.IntN(3) > 0
 		}
 	}
-	c.SourceStage = []SourceStage{"", StageFirstRound, StageFollowup, StagePostRepair}[rng.IntN(4)]
+	c.SourceStage = []contract.SourceStage{"", contract.StageFirstRound, contract.StageFollowup, contract.StagePostRepair}[rng.IntN(4)]
 	if rng.IntN(3) == 0 {
 		c.Substate = substates[rng.IntN(len(substates))]
 	}
-	in := RenderInput{State: key, Context: c, Locale: pick([]string{"zh", "en", "zh-CN", "en-US", ""}), Platform: pick([]string{"youtube", "instagram", "", "myspace?"}), ResultsTotal: rng.IntN(5) * rng.IntN(100000)}
+	in := Input{State: key, Context: c, Locale: pick([]string{"zh", "en", "zh-CN", "en-US", ""}), Platform: pick([]string{"youtube", "instagram", "", "myspace?"}), ResultsTotal: rng.IntN(5) * rng.IntN(100000)}
 	for i := range rng.IntN(7) {
-		tag := Tag{ID: fmt.Sprintf("t%d", i), Text: pick(userStrings), Scope: Scope(pick([]string{"", "tags", "name", "description", "content", "all"})), Excluded: rng.IntN(4) == 0}
+		tag := contract.Tag{ID: fmt.Sprintf("t%d", i), Text: pick(userStrings), Scope: contract.Scope(pick([]string{"", "tags", "name", "description", "content", "all"})), Excluded: rng.IntN(4) == 0}
 		in.Keywords = append(in.Keywords, tag)
 		if rng.IntN(3) > 0 {
 			op := condition.OpContains
 			if tag.Excluded {
 				op = condition.OpNotContains
 			}
-			in.Conditions = append(in.Conditions, Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: normScope(string(tag.Scope)), Op: op, Value: clip(tag.Text, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
+			in.Conditions = append(in.Conditions, contract.Condition{ID: tag.ID, Kind: condition.KindKeyword, Field: contract.NormScope(string(tag.Scope)), Op: op, Value: contract.Clip(tag.Text, 100), Source: condition.SourceUserInput, Status: condition.StatusApplied})
 		}
 	}
 	if rng.IntN(2) == 0 {
@@ -357,19 +375,19 @@ func randomInput(rng *rand.Rand) RenderInput {
 		var v any
 		switch op {
 		case condition.OpIn, condition.OpNotIn:
-			v = []string{clip(pick(userStrings), 50), "US"}
+			v = []string{contract.Clip(pick(userStrings), 50), "US"}
 		case condition.OpGte, condition.OpLte, condition.OpWithinDays:
 			v = rng.IntN(2000000)
 		case condition.OpBetween:
 			v = map[string]any{"min": rng.IntN(1000), "max": nil}
 		default:
-			v = clip(pick(userStrings), 100)
+			v = contract.Clip(pick(userStrings), 100)
 		}
 		label := ""
 		if rng.IntN(2) == 0 {
 			label = pick(userStrings)
 		}
-		in.Conditions = append(in.Conditions, Condition{
+		in.Conditions = append(in.Conditions, contract.Condition{
 			ID: fmt.Sprintf("c%d", i), Kind: kind, Field: pick(fields), Op: op, Value: v, Label: label,
 			Source: condition.Sources[rng.IntN(len(condition.Sources))], Status: condition.Statuses[rng.IntN(len(condition.Statuses))],
 		})
@@ -378,21 +396,21 @@ func randomInput(rng *rand.Rand) RenderInput {
 		q := &QuestionSpec{ID: "q1", Topic: QuestionTopic(pick([]string{"follower_range", "region", "activity", "category", "language", "soft_preference", "conflict", "other"})), Subject: pick(userStrings)}
 		for j := range 2 + rng.IntN(3) {
 			label := pick(userStrings)
-			if blank(displayText(label)) || hasChat(label) {
+			if contract.Blank(contract.DisplayText(label)) || hasChat(label) {
 				label = fmt.Sprintf("选项 %d", j)
 			}
-			q.Options = append(q.Options, Option{ID: fmt.Sprintf("o%d", j), Label: label})
+			q.Options = append(q.Options, contract.Option{ID: fmt.Sprintf("o%d", j), Label: label})
 		}
 		in.Question = q
 	}
 	for _, cond := range in.Conditions {
 		if rng.IntN(3) == 0 && cond.Kind != condition.KindKeyword {
-			in.Relaxations = append(in.Relaxations, Relaxation{ActionID: pick([]string{ActionExpandRecallScope, ActionReplaceAnchor}), ConditionID: cond.ID, Count: rng.IntN(50)})
+			in.Relaxations = append(in.Relaxations, Relaxation{ActionID: pick([]string{contract.ActionExpandRecallScope, contract.ActionReplaceAnchor}), ConditionID: cond.ID, Count: rng.IntN(50)})
 		}
 	}
 	in.AllowedActions = allowedFor(key, c)
 	if rng.IntN(4) == 0 {
-		in.AllowedActions = append(in.AllowedActions, Action{ActionID: "A_X__SOMETHING_NEW__Y__01", Label: pick(userStrings)})
+		in.AllowedActions = append(in.AllowedActions, contract.Action{ActionID: "A_X__SOMETHING_NEW__Y__01", Label: pick(userStrings)})
 	}
 	return in
 }
@@ -402,7 +420,7 @@ var (
 	renderN    = flag.Int("render-n", 3000, "random inputs in TestRenderProperty")
 )
 
-func hasChat(s string) bool { _, ok := chatWording(s); return ok }
+func hasChat(s string) bool { _, ok := contract.ChatWording(s); return ok }
 
 // TestRenderProperty renders thousands of random consistent inputs and
 // checks that every output passes the validator (both schema variants and
@@ -417,9 +435,9 @@ func TestRenderProperty(t *testing.T) {
 	rendered := 0
 	for i := range n {
 		in := randomInput(rng)
-		s, err := Render(in)
+		s, err := Turn(in)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidInput) && !errors.Is(err, ErrContext) {
+			if !errors.Is(err, ErrInvalidInput) && !errors.Is(err, contract.ErrContext) {
 				t.Fatalf("case %d: Render error %v is neither ErrInvalidInput nor ErrContext", i, err)
 			}
 			continue
@@ -433,62 +451,62 @@ func TestRenderProperty(t *testing.T) {
 }
 
 func TestRenderErrors(t *testing.T) {
-	base := func(key StateKey) RenderInput {
-		return RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{})}
+	base := func(key contract.StateKey) Input {
+		return Input{State: key, Locale: "en", AllowedActions: allowedFor(key, contract.Context{})}
 	}
 	tests := []struct {
 		name string
-		in   RenderInput
+		in   Input
 		want error
 	}{
-		{"unknown state", RenderInput{State: "nowhere/idle"}, ErrUnknownState},
+		{"unknown state", Input{State: "nowhere/idle"}, contract.ErrUnknownState},
 		{"clarifying without question", base("expanded_clarifying/clarifying"), ErrInvalidInput},
-		{"five options", func() RenderInput {
+		{"five options", func() Input {
 			in := base("expanded_clarifying/clarifying")
-			in.Question = &QuestionSpec{ID: "q", Options: []Option{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}, {"e", "E"}}}
+			in.Question = &QuestionSpec{ID: "q", Options: []contract.Option{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}, {ID: "c", Label: "C"}, {ID: "d", Label: "D"}, {ID: "e", Label: "E"}}}
 			return in
 		}(), ErrInvalidInput},
-		{"two questions in text", func() RenderInput {
+		{"two questions in text", func() Input {
 			in := base("expanded_clarifying/clarifying")
-			in.Question = &QuestionSpec{ID: "q", Text: "US only? Or Canada too?", Options: []Option{{"a", "A"}, {"b", "B"}}}
+			in.Question = &QuestionSpec{ID: "q", Text: "US only? Or Canada too?", Options: []contract.Option{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}}}
 			return in
 		}(), ErrInvalidInput},
-		{"bad condition id", func() RenderInput {
+		{"bad condition id", func() Input {
 			in := base("expanded_agent/results_ready")
-			in.Conditions = []Condition{{ID: "bad id", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Source: condition.SourceManual, Status: condition.StatusApplied}}
+			in.Conditions = []contract.Condition{{ID: "bad id", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Source: condition.SourceManual, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"keyword scope disagrees with tag", func() RenderInput {
+		{"keyword scope disagrees with tag", func() Input {
 			in := base("expanded_agent/results_ready")
-			in.Keywords = []Tag{{ID: "t1", Text: "vest", Scope: ScopeName}}
-			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			in.Keywords = []contract.Tag{{ID: "t1", Text: "vest", Scope: contract.ScopeName}}
+			in.Conditions = []contract.Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"keyword scope disagrees with the tag of the same text", func() RenderInput {
+		{"keyword scope disagrees with the tag of the same text", func() Input {
 			in := base("expanded_agent/results_ready")
-			in.Keywords = []Tag{{ID: "k9", Text: "Vest", Scope: ScopeName}}
-			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			in.Keywords = []contract.Tag{{ID: "k9", Text: "Vest", Scope: contract.ScopeName}}
+			in.Conditions = []contract.Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"keyword exclusion disagrees with the tag of the same id", func() RenderInput {
+		{"keyword exclusion disagrees with the tag of the same id", func() Input {
 			in := base("expanded_agent/results_ready")
-			in.Keywords = []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags, Excluded: true}}
-			in.Conditions = []Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "life vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
+			in.Keywords = []contract.Tag{{ID: "t1", Text: "swim vest", Scope: contract.ScopeTags, Excluded: true}}
+			in.Conditions = []contract.Condition{{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "life vest", Source: condition.SourceUserInput, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"condition value over the bound", func() RenderInput {
+		{"condition value over the bound", func() Input {
 			in := base("expanded_agent/results_ready")
-			in.Conditions = []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: strings.Repeat("x", expandedLimits.CondValue+1), Source: condition.SourceManual, Status: condition.StatusApplied}}
+			in.Conditions = []contract.Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: strings.Repeat("x", contract.MaxConditionValueWidth+1), Source: condition.SourceManual, Status: condition.StatusApplied}}
 			return in
 		}(), ErrInvalidInput},
-		{"url repair with no repair action allowed", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairURLInvalid}}, ErrInvalidInput},
-		{"hint without hint actions", RenderInput{State: "compact_classic/results_ready", Context: Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
-		{"low recall on empty_repair", RenderInput{State: "expanded_repair/empty_repair", Context: Context{RepairReason: states.RepairLowRecall}}, ErrContext},
-		{"unknown substate", RenderInput{State: "expanded_agent/idle", Context: Context{Substate: "nope"}}, ErrContext},
+		{"url repair with no repair action allowed", Input{State: "expanded_repair/empty_repair", Context: contract.Context{RepairReason: states.RepairURLInvalid}}, ErrInvalidInput},
+		{"hint without hint actions", Input{State: "compact_classic/results_ready", Context: contract.Context{RepairReason: states.RepairLowRecall, RepairHintVisible: true}}, ErrInvalidInput},
+		{"low recall on empty_repair", Input{State: "expanded_repair/empty_repair", Context: contract.Context{RepairReason: states.RepairLowRecall}}, contract.ErrContext},
+		{"unknown substate", Input{State: "expanded_agent/idle", Context: contract.Context{Substate: "nope"}}, contract.ErrContext},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Render(tc.in)
+			_, err := Turn(tc.in)
 			if !errors.Is(err, tc.want) {
 				t.Errorf("Render(%s) error = %v, want %v", tc.name, err, tc.want)
 			}
@@ -496,14 +514,14 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-func TestTemplateRendererHonoursContext(t *testing.T) {
+func TestTemplateHonoursContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := TemplateRenderer{}.Render(ctx, RenderInput{State: "compact_classic/idle"})
+	_, err := Template{}.Render(ctx, Input{State: "compact_classic/idle"})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Render(cancelled) error = %v, want context.Canceled", err)
 	}
-	s, err := TemplateRenderer{}.Render(context.Background(), RenderInput{State: "compact_classic/idle", AllowedActions: []Action{{ActionID: "A_DRAFT_KEYWORD__SEARCH_SUBMIT__RETRIEVING__01"}}})
+	s, err := Template{}.Render(context.Background(), Input{State: "compact_classic/idle", AllowedActions: []contract.Action{{ActionID: "A_DRAFT_KEYWORD__SEARCH_SUBMIT__RETRIEVING__01"}}})
 	if err != nil || len(s.Actions) != 1 || s.Actions[0].Label != "Search" {
 		t.Errorf("Render(idle) = %+v, %v; want one Search action", s, err)
 	}
@@ -511,8 +529,8 @@ func TestTemplateRendererHonoursContext(t *testing.T) {
 
 func TestActionLabel(t *testing.T) {
 	tests := []struct{ id, locale, want string }{
-		{ActionFixURL, "zh", "修改链接"},
-		{ActionFixURL, "en", "Fix the link"},
+		{contract.ActionFixURL, "zh", "修改链接"},
+		{contract.ActionFixURL, "en", "Fix the link"},
 		{"A_COMMITTED_KEYWORD__TAG_SET_SCOPE__COMMITTED_KEYWORD__01", "zh-CN", "切换匹配目标"},
 		{"A_RESULTS_READY__RESULTS_SORT__RESULTS_READY__01", "en", "Sort"},
 		{"A_X__BRAND_NEW_EVENT__Y__01", "en", "Brand new event"},
@@ -521,7 +539,7 @@ func TestActionLabel(t *testing.T) {
 		{"A_NAV_SCENE", "en", "Nav scene"},
 	}
 	for _, tc := range tests {
-		if got := ActionLabel(tc.id, tc.locale); got != tc.want {
+		if got := contract.ActionLabel(tc.id, tc.locale); got != tc.want {
 			t.Errorf("ActionLabel(%q, %q) = %q, want %q", tc.id, tc.locale, got, tc.want)
 		}
 	}
@@ -529,26 +547,26 @@ func TestActionLabel(t *testing.T) {
 
 func TestConditionLabel(t *testing.T) {
 	tests := []struct {
-		c      Condition
+		c      contract.Condition
 		locale string
 		want   string
 	}{
-		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
-		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
-		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
-		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000}}, "en", "Followers ≥ 5k"},
-		{Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"max": 20000}}, "zh", "粉丝 ≤ 2万"},
-		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
-		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "zh", "地区：US"},
-		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "en", "Country: US"},
-		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "zh", "排除地区：US"},
-		{Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "en", "Country: not US"},
-		{Condition{Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
-		{Condition{Kind: condition.KindKeyword, Field: "name", Op: condition.OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
-		{Condition{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
+		{contract.Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "zh", "粉丝 ≥ 1万"},
+		{contract.Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 10000}, "en", "Followers ≥ 10k"},
+		{contract.Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000, "max": 20000}}, "zh", "粉丝 5000–2万"},
+		{contract.Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"min": 5000}}, "en", "Followers ≥ 5k"},
+		{contract.Condition{Kind: condition.KindHard, Field: "followers", Op: condition.OpBetween, Value: map[string]any{"max": 20000}}, "zh", "粉丝 ≤ 2万"},
+		{contract.Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpIn, Value: []string{"US", "CA"}}, "en", "Country: US / CA"},
+		{contract.Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "zh", "地区：US"},
+		{contract.Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpContains, Value: "US"}, "en", "Country: US"},
+		{contract.Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "zh", "排除地区：US"},
+		{contract.Condition{Kind: condition.KindHard, Field: "country", Op: condition.OpNotContains, Value: "US"}, "en", "Country: not US"},
+		{contract.Condition{Kind: condition.KindHard, Field: "last_active", Op: condition.OpWithinDays, Value: 30}, "en", "Active: last 30 days"},
+		{contract.Condition{Kind: condition.KindKeyword, Field: "name", Op: condition.OpNotContains, Value: "gaming"}, "zh", "排除「gaming」 · 频道名"},
+		{contract.Condition{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: "premium", Label: "高级感"}, "zh", "高级感"},
 	}
 	for _, tc := range tests {
-		if got := ConditionLabel(tc.c, tc.locale); got != tc.want {
+		if got := contract.ConditionLabel(tc.c, tc.locale); got != tc.want {
 			t.Errorf("ConditionLabel(%+v, %s) = %q, want %q", tc.c, tc.locale, got, tc.want)
 		}
 	}
@@ -559,7 +577,7 @@ func TestSubstateCasesMatchResolve(t *testing.T) {
 		for _, k := range sc.keys {
 			c := sc.ctx
 			c.Substate = sc.id
-			if _, err := Resolve(k, c); err != nil {
+			if _, err := contract.Resolve(k, c); err != nil {
 				t.Errorf("Resolve(%s, %s) = %v", k, sc.id, err)
 			}
 		}
@@ -584,14 +602,14 @@ var substates = func() []string {
 func TestRenderAtTheBounds(t *testing.T) {
 	full, strict := newValidators(t)
 	const key = "expanded_agent/results_ready"
-	wide := strings.Repeat("x", expandedLimits.CondValue)
-	in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}),
-		Keywords: []Tag{{ID: "k9", Text: "Vest", Scope: ScopeTags}},
-		Conditions: []Condition{
+	wide := strings.Repeat("x", contract.MaxConditionValueWidth)
+	in := Input{State: key, Locale: "en", AllowedActions: allowedFor(key, contract.Context{}),
+		Keywords: []contract.Tag{{ID: "k9", Text: "Vest", Scope: contract.ScopeTags}},
+		Conditions: []contract.Condition{
 			{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: wide, Source: condition.SourceManual, Status: condition.StatusApplied},
 			{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpContains, Value: "vest", Source: condition.SourceUserInput, Status: condition.StatusApplied},
 		}}
-	s, err := Render(in)
+	s, err := Turn(in)
 	if err != nil {
 		t.Fatalf("Render(value of width %d) error = %v, want none", len(wide), err)
 	}
@@ -613,9 +631,9 @@ func TestSummaryConditionLabels(t *testing.T) {
 		{"US only?", "Applied: “US only?”"},
 	}
 	for _, tc := range tests {
-		in := RenderInput{State: key, Locale: "en", AllowedActions: allowedFor(key, Context{}), ResultsTotal: 5,
-			Conditions: []Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: tc.label, Source: condition.SourceManual, Status: condition.StatusApplied}}}
-		s, err := Render(in)
+		in := Input{State: key, Locale: "en", AllowedActions: allowedFor(key, contract.Context{}), ResultsTotal: 5,
+			Conditions: []contract.Condition{{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: tc.label, Source: condition.SourceManual, Status: condition.StatusApplied}}}
+		s, err := Turn(in)
 		if err != nil || s.TaskSummary != tc.want {
 			t.Errorf("Render(label %q).TaskSummary = %q, %v; want %q", tc.label, s.TaskSummary, err, tc.want)
 		}
@@ -644,35 +662,35 @@ func TestWithUser(t *testing.T) {
 // filters (not a pending one); in the low-recall repair, the anchor and
 // the keywords.
 func TestRepairSummaries(t *testing.T) {
-	swim := []Tag{{ID: "t1", Text: "swim vest", Scope: ScopeTags}}
-	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
-	en := Condition{ID: "c2", Kind: condition.KindHard, Field: "language", Op: condition.OpEq, Value: "en", Label: "English", Source: condition.SourceManual, Status: condition.StatusPending}
+	swim := []contract.Tag{{ID: "t1", Text: "swim vest", Scope: contract.ScopeTags}}
+	us := contract.Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	en := contract.Condition{ID: "c2", Kind: condition.KindHard, Field: "language", Op: condition.OpEq, Value: "en", Label: "English", Source: condition.SourceManual, Status: condition.StatusPending}
 	abc := &AnchorView{Handle: "@abc", Title: "ABC Tech"}
-	urlCtx := Context{RepairReason: states.RepairURLInvalid, Substate: "url-invalid"}
-	lowCtx := Context{RepairReason: states.RepairLowRecall, Substate: "repair-low-recall"}
+	urlCtx := contract.Context{RepairReason: states.RepairURLInvalid, Substate: "url-invalid"}
+	lowCtx := contract.Context{RepairReason: states.RepairLowRecall, Substate: "repair-low-recall"}
 	tests := []struct {
 		name string
-		in   RenderInput
+		in   Input
 		want string
 	}{
-		{"url, keyword and filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{us, en}},
+		{"url, keyword and filter", Input{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []contract.Condition{us, en}},
 			"The link gave no anchor; kept: “swim vest”, US; still searchable"},
-		{"url, keyword and filter zh", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "zh", Keywords: swim, Conditions: []Condition{us, en}},
+		{"url, keyword and filter zh", Input{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "zh", Keywords: swim, Conditions: []contract.Condition{us, en}},
 			"链接未能生成锚点，已保留：「swim vest」 / US，可继续搜索"},
-		{"url, keyword and a pending filter", RenderInput{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []Condition{en}},
+		{"url, keyword and a pending filter", Input{State: "expanded_repair/empty_repair", Context: urlCtx, Locale: "en", Keywords: swim, Conditions: []contract.Condition{en}},
 			"The link gave no anchor; keywords “swim vest” are kept and still searchable"},
-		{"low recall, anchor and keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, Keywords: swim, ResultsTotal: 2},
+		{"low recall, anchor and keyword", Input{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, Keywords: swim, ResultsTotal: 2},
 			"Anchor “@abc” and keywords “swim vest” are kept"},
-		{"low recall, anchor", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, ResultsTotal: 2},
+		{"low recall, anchor", Input{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Anchor: abc, ResultsTotal: 2},
 			"Anchor “@abc” is kept"},
-		{"low recall, keyword", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Keywords: swim, ResultsTotal: 2},
+		{"low recall, keyword", Input{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", Keywords: swim, ResultsTotal: 2},
 			"Keywords “swim vest” are kept"},
-		{"low recall, neither", RenderInput{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", ResultsTotal: 2},
+		{"low recall, neither", Input{State: "expanded_repair/results_ready", Context: lowCtx, Locale: "en", ResultsTotal: 2},
 			"The current conditions are kept"},
 	}
 	for _, tc := range tests {
 		tc.in.AllowedActions = allowedFor(tc.in.State, tc.in.Context)
-		s, err := Render(tc.in)
+		s, err := Turn(tc.in)
 		if err != nil || s.TaskSummary != tc.want {
 			t.Errorf("Render(%s).TaskSummary = %q, %v; want %q", tc.name, s.TaskSummary, err, tc.want)
 		}
@@ -683,13 +701,13 @@ func TestRepairSummaries(t *testing.T) {
 // wide: every item up to the exact bound, then fewer items per part
 // ("+N more"), then fewer parts, then a generic text.
 func TestSummaryFitsTheBound(t *testing.T) {
-	c := func(id, label string, st condition.Status) Condition {
-		return Condition{ID: id, Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: label, Source: condition.SourceManual, Status: st}
+	c := func(id, label string, st condition.Status) contract.Condition {
+		return contract.Condition{ID: id, Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: label, Source: condition.SourceManual, Status: st}
 	}
-	in := RenderInput{State: "expanded_agent/results_ready", Locale: "en", ResultsTotal: 5,
-		Keywords:   []Tag{{ID: "t1", Text: "swim vest"}, {ID: "t2", Text: "life jacket"}, {ID: "t3", Text: "gaming", Excluded: true}},
-		Conditions: []Condition{c("c1", "US", condition.StatusApplied), c("c2", "English", condition.StatusApplied), c("c3", "Tech", condition.StatusApplied), c("c4", "Recent", condition.StatusPending)}}
-	rule := *rulesTable["expanded_agent.results_ready"]
+	in := Input{State: "expanded_agent/results_ready", Locale: "en", ResultsTotal: 5,
+		Keywords:   []contract.Tag{{ID: "t1", Text: "swim vest"}, {ID: "t2", Text: "life jacket"}, {ID: "t3", Text: "gaming", Excluded: true}},
+		Conditions: []contract.Condition{c("c1", "US", condition.StatusApplied), c("c2", "English", condition.StatusApplied), c("c3", "Tech", condition.StatusApplied), c("c4", "Recent", condition.StatusPending)}}
+	rule := *ruleOf("expanded_agent.results_ready")
 	r := &renderer{in: in, id: "expanded_agent.results_ready", rule: &rule}
 	if err := r.prepare(); err != nil {
 		t.Fatal(err)
@@ -700,8 +718,8 @@ func TestSummaryFitsTheBound(t *testing.T) {
 		want  string
 	}{
 		{280, all},
-		{Width(all), all},
-		{Width(all) - 1, "Keywords “swim vest” +1 more; Excluding “gaming”; Applied: US +2 more; To clarify: Recent"},
+		{contract.Width(all), all},
+		{contract.Width(all) - 1, "Keywords “swim vest” +1 more; Excluding “gaming”; Applied: US +2 more; To clarify: Recent"},
 		{48, "Keywords “swim vest” +1 more; Excluding “gaming”"},
 		{47, "Keywords “swim vest” +1 more"},
 		{28, "Keywords “swim vest” +1 more"},
@@ -719,18 +737,18 @@ func TestSummaryFitsTheBound(t *testing.T) {
 // given text of one question up to the bound, the template text with the
 // subject quoted when it fits (the short template otherwise).
 func TestRenderQuestion(t *testing.T) {
-	two := []Option{{"a", "A"}, {"b", "B"}}
+	two := []contract.Option{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}}
 	long80 := "Which region would you want the channels to come from, the US or Canada or else?"
 	tests := []struct {
 		name    string
-		key     StateKey
+		key     contract.StateKey
 		locale  string
 		spec    QuestionSpec
 		want    string
 		options int
 	}{
 		{"two options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two}, "Which region should the channels be from?", 2},
-		{"four options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: []Option{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}}, "Which region should the channels be from?", 4},
+		{"four options", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: []contract.Option{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}, {ID: "c", Label: "C"}, {ID: "d", Label: "D"}}}, "Which region should the channels be from?", 4},
 		{"one option", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Topic: TopicRegion, Options: two[:1]}, "", 0},
 		{"given text", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: "Which region?", Options: two}, "Which region?", 2},
 		{"given text at the bound", "expanded_clarifying/clarifying", "en", QuestionSpec{ID: "q", Text: long80, Options: two}, long80, 2},
@@ -741,8 +759,8 @@ func TestRenderQuestion(t *testing.T) {
 	}
 	for _, tc := range tests {
 		spec := tc.spec
-		in := RenderInput{State: tc.key, Locale: tc.locale, AllowedActions: allowedFor(tc.key, Context{}), Question: &spec}
-		s, err := Render(in)
+		in := Input{State: tc.key, Locale: tc.locale, AllowedActions: allowedFor(tc.key, contract.Context{}), Question: &spec}
+		s, err := Turn(in)
 		if tc.want == "" {
 			if !errors.Is(err, ErrInvalidInput) {
 				t.Errorf("Render(%s) error = %v, want ErrInvalidInput", tc.name, err)
@@ -759,54 +777,54 @@ func TestRenderQuestion(t *testing.T) {
 // how "remove the anchor/link" reads after what is kept: the applied
 // filters (not a pending one), else the keywords, else nothing.
 func TestRepairOptionChoice(t *testing.T) {
-	us := Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
+	us := contract.Condition{ID: "c1", Kind: condition.KindHard, Field: "country", Op: condition.OpEq, Value: "US", Label: "US", Source: condition.SourceManual, Status: condition.StatusApplied}
 	pending := us
 	pending.Status = condition.StatusPending
-	swim := []Tag{{ID: "t1", Text: "swim vest"}}
+	swim := []contract.Tag{{ID: "t1", Text: "swim vest"}}
 	abc := &AnchorView{Handle: "@abc"}
-	url := Context{RepairReason: states.RepairURLInvalid}
-	low := Context{RepairReason: states.RepairLowRecall}
-	var all []Action
-	for _, id := range []string{ActionFixURL, ActionRemoveAnchorKeepKeywords, ActionSwitchToNL, ActionReplaceAnchor, ActionExpandRecallScope, "A_ANY__SESSION_RESET__EMPTY_INPUT__01"} {
-		all = append(all, Action{ActionID: id})
+	url := contract.Context{RepairReason: states.RepairURLInvalid}
+	low := contract.Context{RepairReason: states.RepairLowRecall}
+	var all []contract.Action
+	for _, id := range []string{contract.ActionFixURL, contract.ActionRemoveAnchorKeepKeywords, contract.ActionSwitchToNL, contract.ActionReplaceAnchor, contract.ActionExpandRecallScope, "A_ANY__SESSION_RESET__EMPTY_INPUT__01"} {
+		all = append(all, contract.Action{ActionID: id})
 	}
 	tests := []struct {
 		name   string
-		key    StateKey
-		ctx    Context
+		key    contract.StateKey
+		ctx    contract.Context
 		anchor *AnchorView
-		kw     []Tag
-		conds  []Condition
+		kw     []contract.Tag
+		conds  []contract.Condition
 		reason string
 		want   []string // action_id=label
 	}{
-		{"link, filter kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{us}, "",
+		{"link, filter kept", "expanded_repair/empty_repair", url, nil, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep the rest", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"link, keywords kept", "expanded_repair/empty_repair", url, nil, swim, []Condition{pending}, "",
+		{"link, keywords kept", "expanded_repair/empty_repair", url, nil, swim, []contract.Condition{pending}, "",
 			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the link, keep keywords", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"link, nothing kept", "expanded_repair/empty_repair", url, nil, nil, []Condition{pending}, "",
+		{"link, nothing kept", "expanded_repair/empty_repair", url, nil, nil, []contract.Condition{pending}, "",
 			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Remove the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"low recall, filter kept", "expanded_repair/results_ready", low, abc, swim, []Condition{us}, "",
+		{"low recall, filter kept", "expanded_repair/results_ready", low, abc, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
-		{"low recall, keywords kept", "expanded_repair/results_ready", low, abc, swim, []Condition{pending}, "",
+		{"low recall, keywords kept", "expanded_repair/results_ready", low, abc, swim, []contract.Condition{pending}, "",
 			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep keywords"}},
-		{"low recall, anchor only", "expanded_repair/results_ready", low, abc, nil, []Condition{us}, "",
+		{"low recall, anchor only", "expanded_repair/results_ready", low, abc, nil, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"no results, anchor", "expanded_repair/empty_repair", Context{}, abc, swim, []Condition{us}, "",
+		{"no results, anchor", "expanded_repair/empty_repair", contract.Context{}, abc, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_REPLACE_ANCHOR=Replace the anchor", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
-		{"no results, no anchor", "expanded_repair/empty_repair", Context{}, nil, swim, []Condition{us}, "",
+		{"no results, no anchor", "expanded_repair/empty_repair", contract.Context{}, nil, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_EXPAND_RECALL_SCOPE=Widen the search", "A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"unsupported", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "",
+		{"unsupported", "expanded_repair/unsupported", contract.Context{}, nil, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_SWITCH_TO_NL=Describe it in words"}},
-		{"unsupported link", "expanded_repair/unsupported", Context{}, nil, swim, []Condition{us}, "url_unsupported",
+		{"unsupported link", "expanded_repair/unsupported", contract.Context{}, nil, swim, []contract.Condition{us}, "url_unsupported",
 			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
-		{"unsupported with anchor", "expanded_repair/unsupported", Context{}, abc, swim, []Condition{us}, "",
+		{"unsupported with anchor", "expanded_repair/unsupported", contract.Context{}, abc, swim, []contract.Condition{us}, "",
 			[]string{"A_REPAIR_FIX_URL=Fix the link", "A_REPAIR_SWITCH_TO_NL=Describe it in words", "A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS=Drop the anchor, keep the rest"}},
 	}
 	for _, tc := range tests {
-		in := RenderInput{State: tc.key, Context: tc.ctx, Locale: "en", AllowedActions: all, Anchor: tc.anchor, Keywords: tc.kw,
+		in := Input{State: tc.key, Context: tc.ctx, Locale: "en", AllowedActions: all, Anchor: tc.anchor, Keywords: tc.kw,
 			Conditions: tc.conds, ResultsTotal: 2, UnsupportedReason: tc.reason}
-		s, err := Render(in)
+		s, err := Turn(in)
 		if err != nil {
 			t.Errorf("Render(%s): %v", tc.name, err)
 			continue
@@ -825,19 +843,19 @@ func TestRepairOptionChoice(t *testing.T) {
 // each kind of relaxation, in both languages: the snapshot's buttons show
 // them.
 func TestRelaxationText(t *testing.T) {
-	followers := Condition{ID: "c1", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 100000, Label: "Followers ≥ 100k", Status: condition.StatusApplied}
-	gaming := Condition{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpNotContains, Value: "gaming", Label: "Exclude gaming", Status: condition.StatusApplied}
+	followers := contract.Condition{ID: "c1", Kind: condition.KindHard, Field: "followers", Op: condition.OpGte, Value: 100000, Label: "Followers ≥ 100k", Status: condition.StatusApplied}
+	gaming := contract.Condition{ID: "t1", Kind: condition.KindKeyword, Field: "tags", Op: condition.OpNotContains, Value: "gaming", Label: "Exclude gaming", Status: condition.StatusApplied}
 	tests := []struct {
 		rx                    Relaxation
-		c                     Condition
+		c                     contract.Condition
 		locale, label, reason string
 	}{
 		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "en", "Drop “Followers ≥ 100k” (12)", "12 results without it; the other conditions stay"},
 		{Relaxation{Change: RelaxDrop, Count: 12}, followers, "zh", "去掉「Followers ≥ 100k」(12)", "去掉后有 12 个结果；其余条件保持不变"},
 		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "en", "Widen to “Followers ≥ 10k” (1)", "1 result once widened; none in the current range"},
 		{Relaxation{Change: RelaxWiden, Widened: "Followers ≥ 10k", Count: 1}, followers, "zh", "放宽为「Followers ≥ 10k」(1)", "放宽后有 1 个结果；当前范围内没有结果"},
-		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "en", "Match “gaming” in all sources (3)", "3 results; the keyword matches nothing in channel tags"},
-		{Relaxation{Change: RelaxScope, Scope: ScopeAll, Count: 3}, gaming, "zh", "改在全部来源中匹配「gaming」(3)", "有 3 个结果；该关键词在频道标签中没有匹配"},
+		{Relaxation{Change: RelaxScope, Scope: contract.ScopeAll, Count: 3}, gaming, "en", "Match “gaming” in all sources (3)", "3 results; the keyword matches nothing in channel tags"},
+		{Relaxation{Change: RelaxScope, Scope: contract.ScopeAll, Count: 3}, gaming, "zh", "改在全部来源中匹配「gaming」(3)", "有 3 个结果；该关键词在频道标签中没有匹配"},
 		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "en", "Stop excluding “gaming” (20)", "20 results without the exclusion, which removes every result"},
 		{Relaxation{Change: RelaxInclude, Count: 20}, gaming, "zh", "不再排除「gaming」(20)", "取消排除后有 20 个结果；排除条件去掉了全部结果"},
 		{Relaxation{Change: RelaxSimilarity, Count: 7}, followers, "en", "Accept less similar channels (7)", "7 results; no close enough channel around the anchor meets the conditions"},
@@ -857,7 +875,7 @@ func TestRelaxationText(t *testing.T) {
 // it names both platforms when both are known, else the page's, else
 // neither.
 func TestURLMismatchStatus(t *testing.T) {
-	ctx := Context{RepairReason: states.RepairURLMismatch}
+	ctx := contract.Context{RepairReason: states.RepairURLMismatch}
 	tests := []struct {
 		page   string
 		anchor *AnchorView
@@ -871,8 +889,8 @@ func TestURLMismatchStatus(t *testing.T) {
 		{"", &AnchorView{URL: "https://x.com/y", LinkPlatform: "tiktok"}, "en", "This link is from another platform than this page"},
 	}
 	for _, tc := range tests {
-		in := RenderInput{State: "expanded_repair/empty_repair", Context: ctx, Locale: tc.locale, AllowedActions: allowedFor("expanded_repair/empty_repair", ctx), Platform: tc.page, Anchor: tc.anchor}
-		s, err := Render(in)
+		in := Input{State: "expanded_repair/empty_repair", Context: ctx, Locale: tc.locale, AllowedActions: allowedFor("expanded_repair/empty_repair", ctx), Platform: tc.page, Anchor: tc.anchor}
+		s, err := Turn(in)
 		if err != nil || s.Status == nil || s.Status.Text != tc.want {
 			t.Errorf("Render(url_mismatch, page %q, link %q).Status = %+v, %v; want %q", tc.page, tc.anchor.LinkPlatform, s.Status, err, tc.want)
 		}
