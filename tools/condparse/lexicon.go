@@ -464,6 +464,13 @@ func buildLexicon() *lexicon {
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
 		"降序", "升序", "倒序", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "highest first", "lowest first", "most first", "descending", "ascending")...)
+	// "order them by", "rank these by", "sort the results by": a sort verb,
+	// what it sorts, then by.
+	for _, v := range []string{"sort", "order", "rank", "arrange", "sorted", "ordered", "ranked", "arranged"} {
+		for _, o := range []string{"them", "these", "those", "it", "the results", "results", "the list", "the channels", "everything"} {
+			es = append(es, words(clsSort, v+" "+o+" by")...)
+		}
+	}
 	es = append(es, words(clsVague,
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
 		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",

@@ -162,6 +162,17 @@ func (r *Reading) readUnsorted(s, e int) bool {
 		}
 	}
 	lo, hi := s, e
+	if len(picked) == 0 || r.Conditions[picked[0]].Span.End <= s {
+		// The measure before the sort words ("分享量从高到低") starts after
+		// the clause's last other condition: words the parser left out
+		// of the keyword or the sort span ("分享") belong to it.
+		lo = cs
+		for _, c := range r.Conditions {
+			if c.Kind != condition.KindKeyword && c.Span.Start >= cs && c.Span.End <= s {
+				lo = max(lo, c.Span.End)
+			}
+		}
+	}
 	for _, i := range picked {
 		lo, hi = min(lo, r.Conditions[i].Span.Start), max(hi, r.Conditions[i].Span.End)
 	}
@@ -193,11 +204,15 @@ func measureWords(s string) string {
 	for i := range toks {
 		tk := &toks[i]
 		w := string(t.norm[tk.s:tk.e])
+		// A word right before 量/数/次 names the measure ("分享量",
+		// "转发数"), whatever else the lexicon makes of it.
+		counted := i+1 < len(toks) && strings.ContainsAny(string(t.norm[toks[i+1].s:toks[i+1].e]), "量数次") && tk.has(clsSort) == nil
 		switch {
 		case tk.kind == tkSpace || tk.kind == tkPunct:
 			continue
+		case counted:
 		case tk.kind == tkLex && (tk.has(clsSort) != nil || tk.has(clsStop) != nil || tk.has(clsHedge) != nil ||
-			tk.has(clsRequest) != nil || tk.has(clsDe) != nil || tk.has(clsFiller) != nil && isLatinWord(w)):
+			tk.has(clsRequest) != nil || tk.has(clsDe) != nil || tk.has(clsCreator) != nil || tk.has(clsFiller) != nil && isLatinWord(w)):
 			continue
 		case slices.Contains(countNouns, w):
 			continue

@@ -13,7 +13,7 @@ import (
 func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
-		verb := tk.kind == tkWord && openingVerbs[st.tokText(i)]
+		verb := (tk.kind == tkWord || tk.kind == tkLex) && openingVerbs[st.tokText(i)]
 		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
 			continue
 		}
