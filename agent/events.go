@@ -598,6 +598,7 @@ func applyFollowup(t *turn) error {
 		s.note(t.plan.notice)
 	}
 	s.applySort(t.plan.sort)
+	s.sayUnsorted(t.plan.unsorted)
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 		s.MinScore = 0

@@ -121,9 +121,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	refuse := func(msg string) { t.refuse(f, msg) }
 	if res.Branch == router.BranchGuardHit {
 		if rd, ok := t.overruleLocalGuard(text, tr); ok {
-			if rd.Sort != nil {
-				t.plan.sort = rd.Sort.By
-			}
+			t.takeSort(rd)
 			if usefulParse(rd.Result) {
 				t.plan.parse = &rd.Result
 			}
@@ -145,9 +143,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			return nil
 		}
 		t.plan.parse, t.plan.rewrite = &rd.Result, true
-		if rd.Sort != nil {
-			t.plan.sort = rd.Sort.By
-		}
+		t.takeSort(rd)
 		return nil
 	}
 	switch res.Branch {
@@ -166,15 +162,16 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 				"“"+q+"” was not understood: say what to add, e.g. “US only” or “10k+ followers”"))
 			return nil
 		}
-		if err == nil && rd.Sort != nil {
-			// A sort said in words sorts (issue 26 item 3).
-			t.plan.sort = rd.Sort.By
+		if err == nil {
+			// A sort said in words sorts (issue 26 item 3), or says it
+			// cannot.
+			t.takeSort(rd)
 		}
 		if err == nil && usefulParse(rd.Result) {
 			t.plan.parse = &rd.Result
 			return nil
 		}
-		if t.plan.sort != "" {
+		if t.plan.sort != "" || t.plan.unsorted != "" {
 			return nil
 		}
 		if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
@@ -207,7 +204,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.mergeReading(rd)
 		}
 	}
-	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && !t.plan.widen && !t.plan.narrow {
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && !t.plan.widen && !t.plan.narrow {
 		refuse(refusalText(s, res))
 	}
 	return nil
@@ -542,6 +539,9 @@ func (t *turn) parseInto(text string) error {
 		if rd.Sort != nil {
 			// A sort said in words sorts (issue 26 item 3).
 			s.applySort(rd.Sort.By)
+		}
+		if rd.Unsorted != nil {
+			s.sayUnsorted(rd.Unsorted.By)
 		}
 		var dropped, quoted []string
 		for _, d := range res.Dropped {

@@ -29,9 +29,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
 	t.trace.Parse = &rd.Result
-	if rd.Sort != nil {
-		t.plan.sort = rd.Sort.By
-	}
+	t.takeSort(rd)
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
 	read := map[condition.Field][]condparse.Condition{}
 	for _, c := range rd.Conditions {
@@ -201,6 +199,51 @@ var sortLabels = map[string]text{
 	condparse.SortAvgViews:   {"平均播放量从高到低", "average views, highest first"},
 	condparse.SortRecent:     {"最近活跃优先", "most recently active first"},
 	condparse.SortSimilarity: {"相似度", "similarity"},
+}
+
+// takeSort plans the sort said in words of a reading: its key, or the
+// measure no sort orders by.
+func (t *turn) takeSort(rd condparse.Reading) {
+	if rd.Sort != nil {
+		t.plan.sort = rd.Sort.By
+	}
+	if rd.Unsorted != nil {
+		t.plan.unsorted = rd.Unsorted.By
+	}
+}
+
+// sayUnsorted names a measure a sort said in words asked for that the
+// catalog cannot sort by ("order by likes"), with the sorts it has: the
+// search runs on, only the sort is not applied.
+func (s *Session) sayUnsorted(measure string) {
+	if measure == "" {
+		return
+	}
+	var zh, en []string
+	for _, by := range sortNames() {
+		if by == condparse.SortSimilarity && !s.Anchor.Resolved() {
+			continue // similarity orders anchor searches only
+		}
+		l := sortName(by)
+		zh, en = append(zh, l.zh), append(en, l.en)
+	}
+	q := clip(measure, 16)
+	s.note(pick(s.zh(), "无法按「"+q+"」排序：目录里没有这项数据，未排序。可用的排序："+strings.Join(zh, "、"),
+		"Cannot sort by “"+q+"”: the catalog has no such figure, so the order is unchanged. Sorts available: "+strings.Join(en, ", ")))
+}
+
+// sortName is how a sort of results.sort reads in a notice.
+func sortName(by string) text {
+	switch by {
+	case condparse.SortSimilarity:
+		return text{"相似度", "similarity"}
+	case condparse.SortRecent:
+		return text{"最近活跃", "recent activity"}
+	case "relevance":
+		return text{"相关度", "relevance"}
+	}
+	f := condition.Field(by)
+	return text{f.Label("zh"), strings.ToLower(f.Label("en"))}
 }
 
 // applySort sets the results' sort said in words and says so.

@@ -153,6 +153,10 @@ type plan struct {
 	// sort is a sort said in words (condparse.Read): the results' sort
 	// key the turn sets, as results.sort would.
 	sort string
+	// unsorted is a measure a sort said in words asked for that no sort
+	// orders by ("order by likes"): the notice names it and the sorts
+	// there are, and nothing else changes for it.
+	unsorted string
 	// reading holds the conditions the condition reading found in a
 	// follow-up that no router command covers (reading.go): merged
 	// after the commands, so a compound follow-up applies every part.

@@ -277,7 +277,7 @@ func (c *checker) checkSoftInSummary(s, masked string) {
 			continue
 		}
 		for _, t := range terms {
-			if hasFold(cl, t) {
+			if hasWordFold(cl, t) {
 				c.add(SoftAsHard, "/task_summary", "soft_in_applied_clause", softSummaryMsg(t))
 				return
 			}

@@ -242,6 +242,25 @@ func hasFold(h, t string) bool {
 	return false
 }
 
+// hasWordFold is hasFold for a term that is a word of its own: a Latin
+// term does not match inside a longer Latin word ("US" is not in "used").
+func hasWordFold(h, t string) bool {
+	if t == "" {
+		return false
+	}
+	isWord := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
+	for i := 0; i+len(t) <= len(h); i++ {
+		if h[i:i+len(t)] != t && !eqFoldASCII(h[i:i+len(t)], t) {
+			continue
+		}
+		if isWord(t[0]) && i > 0 && isWord(h[i-1]) || isWord(t[len(t)-1]) && i+len(t) < len(h) && isWord(h[i+len(t)]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // eqFoldASCII compares equal-length strings, folding ASCII letters only.
 func eqFoldASCII(a, b string) bool {
 	for i := 0; i < len(a); i++ {

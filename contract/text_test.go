@@ -219,6 +219,24 @@ func TestHasFold(t *testing.T) {
 	}
 }
 
+// TestHasWordFold holds the soft-in-summary match: a Latin term matches
+// as a word of its own ("US" is not inside "used"), a CJK term anywhere.
+func TestHasWordFold(t *testing.T) {
+	tests := []struct {
+		h, t string
+		want bool
+	}{
+		{"Not used as conditions", "US", false}, {"Applied: Tech / US", "us", true}, {"US", "US", true},
+		{"Applied: United States", "united states", true}, {"Applied: United Statesman", "united states", false},
+		{"已生效：美国科技", "美国", true}, {"US-based", "us", true}, {"", "us", false}, {"us", "", false},
+	}
+	for _, tc := range tests {
+		if got := hasWordFold(tc.h, tc.t); got != tc.want {
+			t.Errorf("hasWordFold(%q, %q) = %v, want %v", tc.h, tc.t, got, tc.want)
+		}
+	}
+}
+
 // TestLowerASCII holds the lower-casing the marker checks read ("Applied:"
 // is an applied clause), at both ends of the upper-case range.
 func TestLowerASCII(t *testing.T) {

@@ -249,6 +249,22 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.codes, label: r.label})
 		}
 	}
+	// A city reads as its country, and its label says the city itself is
+	// not filtered (the catalog records countries): "based in LA" →
+	// United States.
+	for _, c := range taxonomy.Cities {
+		ct, _ := taxonomy.Countries.ByCode(c.Country)
+		label := Label{ZH: ct.ZH + "（" + c.ZH + "，不按城市筛选）", EN: ct.EN + " (for " + c.EN + "; the city is not filtered)"}
+		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
+			e := lexEntry{word: n, cls: clsCountry, codes: []string{c.Country}, label: label}
+			if n == strings.ToUpper(n) && isLatinWord(n) {
+				for i := range utf8.RuneCountInString(n) {
+					e.upper = append(e.upper, i)
+				}
+			}
+			es = append(es, e)
+		}
+	}
 
 	// Platforms. Every code is checked against tools/platform in tests.
 	plat := func(p platform.Platform, ws ...string) {
@@ -362,6 +378,12 @@ func buildLexicon() *lexicon {
 		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of")...)
+	// Latin phrasal verbs that exclude only when they open a clause and
+	// lead to a vocabulary word, a pronoun or an article ("leave out the
+	// UK"); the one-word ones ("drop", "ditch") are words of a topic
+	// elsewhere and are read by the exclusion rule (openingVerbs).
+	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
+		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
@@ -442,6 +464,13 @@ func buildLexicon() *lexicon {
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
 		"降序", "升序", "倒序", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "highest first", "lowest first", "most first", "descending", "ascending")...)
+	// "order them by", "rank these by", "sort the results by": a sort verb,
+	// what it sorts, then by.
+	for _, v := range []string{"sort", "order", "rank", "arrange", "sorted", "ordered", "ranked", "arranged"} {
+		for _, o := range []string{"them", "these", "those", "it", "the results", "results", "the list", "the channels", "everything"} {
+			es = append(es, words(clsSort, v+" "+o+" by")...)
+		}
+	}
 	es = append(es, words(clsVague,
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
 		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",

@@ -35,6 +35,11 @@ type Reading struct {
 	// Sort is the sort said in words, nil when none was said or the words
 	// name no sort key (the remainder then still holds them, role sort).
 	Sort *SortRequest `json:"sort,omitempty"`
+	// Unsorted is a sort said in words by a measure the catalog has no
+	// sort for ("order by likes", "按点赞数排序"): By is the measure as the
+	// user wrote it ("likes", "点赞数"). Its words are no condition and no
+	// ranking term; the caller names it with the sorts it has.
+	Unsorted *SortRequest `json:"unsorted,omitempty"`
 }
 
 // Read parses text like Parse and then reads two things the graph needs
@@ -126,7 +131,104 @@ func (r *Reading) readSort() {
 		r.dropSortWords(by, c.s, c.e, cs, ce)
 		return
 	}
+	for _, c := range cands {
+		if r.readUnsorted(c.s, c.e) {
+			return
+		}
+	}
 }
+
+// readUnsorted reads a sort whose clause names no sort key: the words
+// the parser kept as keywords next to the sort words (after them, "order
+// by likes", "按点赞数排序"; else just before, "点赞从高到低"), or the
+// sort span's own words ("按分享数排一下"), are the measure the user wants
+// to sort by. They leave the reading with the sort words and become
+// Unsorted; it reports whether there was such a measure.
+func (r *Reading) readUnsorted(s, e int) bool {
+	in := r.Input
+	cs, ce := clauseOf(in, s, e)
+	var picked []int
+	for _, after := range []bool{true, false} {
+		for i, c := range r.Conditions {
+			if c.Kind != condition.KindKeyword || c.Excluded || c.Span.Start < cs || c.Span.End > ce {
+				continue
+			}
+			if after && c.Span.Start >= s || !after && c.Span.End <= s {
+				picked = append(picked, i)
+			}
+		}
+		if len(picked) > 0 {
+			break
+		}
+	}
+	lo, hi := s, e
+	if len(picked) == 0 || r.Conditions[picked[0]].Span.End <= s {
+		// The measure before the sort words ("分享量从高到低") starts after
+		// the clause's last other condition: words the parser left out
+		// of the keyword or the sort span ("分享") belong to it.
+		lo = cs
+		for _, c := range r.Conditions {
+			if c.Kind != condition.KindKeyword && c.Span.Start >= cs && c.Span.End <= s {
+				lo = max(lo, c.Span.End)
+			}
+		}
+	}
+	for _, i := range picked {
+		lo, hi = min(lo, r.Conditions[i].Span.Start), max(hi, r.Conditions[i].Span.End)
+	}
+	by := measureWords(in[lo:hi])
+	if by == "" {
+		return false
+	}
+	r.Unsorted = &SortRequest{By: by, Span: Span{Start: lo, End: hi, Text: in[lo:hi]}}
+	kept := r.Conditions[:0:0]
+	for i, c := range r.Conditions {
+		if !slices.Contains(picked, i) {
+			kept = append(kept, c)
+		}
+	}
+	r.Conditions = kept
+	r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= lo && sp.End <= hi)
+	})
+	return true
+}
+
+// measureWords are the words of s that are neither sort words nor stop,
+// filler or hedge words, nor count nouns ("order by the number of likes"
+// → "likes", "按点赞数排序" → "点赞数"); "" when none is left.
+func measureWords(s string) string {
+	t, toks := lexTokens(s)
+	var b strings.Builder
+	prevLatin := false
+	for i := range toks {
+		tk := &toks[i]
+		w := string(t.norm[tk.s:tk.e])
+		// A word right before 量/数/次 names the measure ("分享量",
+		// "转发数"), whatever else the lexicon makes of it.
+		counted := i+1 < len(toks) && strings.ContainsAny(string(t.norm[toks[i+1].s:toks[i+1].e]), "量数次") && tk.has(clsSort) == nil
+		switch {
+		case tk.kind == tkSpace || tk.kind == tkPunct:
+			continue
+		case counted:
+		case tk.kind == tkLex && (tk.has(clsSort) != nil || tk.has(clsStop) != nil || tk.has(clsHedge) != nil ||
+			tk.has(clsRequest) != nil || tk.has(clsDe) != nil || tk.has(clsCreator) != nil || tk.has(clsFiller) != nil && isLatinWord(w)):
+			continue
+		case slices.Contains(countNouns, w):
+			continue
+		}
+		latin := w != "" && w[0] < 0x80
+		if latin && prevLatin {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+		prevLatin = latin
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// countNouns say "how many" around a measure, never the measure itself.
+var countNouns = []string{"number", "numbers", "count", "counts", "amount", "total", "来", "一下", "下"}
 
 // dropSortWords takes the sort's own words out of the reading: remainder
 // inside the clause that only asks for the sort, keywords inside the sort

@@ -1,6 +1,10 @@
 package condparse
 
-import "searchagent/tools/condition"
+import (
+	"strings"
+
+	"searchagent/tools/condition"
+)
 
 // Exclusions ("不要游戏", "no gaming"), hard or hedged.
 
@@ -9,7 +13,11 @@ import "searchagent/tools/condition"
 func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
-		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) {
+		verb := (tk.kind == tkWord || tk.kind == tkLex) && openingVerbs[st.tokText(i)]
+		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
+			continue
+		}
+		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1))) {
 			continue
 		}
 		var neg uint8 = 1
@@ -77,7 +85,8 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		case tkSym, tkURL, tkHandle:
 			stop = true
 		case tkWord, tkCJK, tkNum, tkQuote:
-			substantive = true
+			// "drop anything in Spanish": a pronoun leads into the object.
+			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
 		case tkLex:
 			switch {
 			case tk.has(clsExcludeEnd) != nil:
@@ -140,7 +149,57 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 }
 
 // objectLead are the stop words that may open an exclusion object.
-var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true}
+var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true,
+	"any": true, "anything": true, "everything": true, "all": true, "whatever": true, "stuff": true, "ones": true, "those": true}
+
+// tokText is the normalised, lower-cased text of any token.
+func (st *state) tokText(i int) string {
+	if i < 0 || i >= len(st.toks) {
+		return ""
+	}
+	tk := &st.toks[i]
+	return strings.ToLower(string(st.t.norm[tk.s:tk.e]))
+}
+
+// openingVerbs exclude like clsExclude words when they open a clause and
+// lead to an object ("drop anything in Spanish", "ditch the gaming ones",
+// "nothing from China"); elsewhere they are plain words ("drop shipping").
+var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true}
+
+// leadsToObject reports whether token j opens an exclusion object a
+// clause-opening verb may take: a vocabulary word, or a pronoun or
+// article before one ("anything in Spanish", "the UK").
+func (st *state) leadsToObject(j int) bool {
+	for k := j; k < len(st.toks); k = st.skipSpace(k + 1) {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
+			tk.has(clsPlatform) != nil || tk.has(clsTopic) != nil || tk.has(clsSoft) != nil):
+			return true
+		case objectLead[st.word(k)] || objectLead[st.tokText(k)]:
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// opensClause reports whether token i opens a clause: nothing but
+// punctuation, a connector, a request, filler or a hedge before it.
+func (st *state) opensClause(i int) bool {
+	for p := st.prevSig(i); p >= 0; p = st.prevSig(p) {
+		tk := &st.toks[p]
+		switch {
+		case tk.kind == tkPunct:
+			return true
+		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsRequest) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil ||
+			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.role == roleFiller):
+			continue
+		}
+		return false
+	}
+	return true
+}
 
 // describesNext reports a 的 at k followed by a content word (a vocabulary
 // word or an unknown word), not by a creator noun, a connector, punctuation

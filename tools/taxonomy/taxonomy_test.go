@@ -129,3 +129,13 @@ func TestSubtopicWordsStandAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestCitiesHaveACountry: every city's country is a country of the
+// vocabulary and every city has both names.
+func TestCitiesHaveACountry(t *testing.T) {
+	for _, c := range Cities {
+		if _, ok := Countries.ByCode(c.Country); !ok || c.ZH == "" || c.EN == "" {
+			t.Errorf("city %+v: country %q unknown or a name missing", c, c.Country)
+		}
+	}
+}

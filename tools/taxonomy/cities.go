@@ -1,0 +1,59 @@
+package taxonomy
+
+// City is a city a brief may name for its country ("based in LA"): the
+// catalog records countries, not cities, so a city reads as its country
+// and is never filtered itself.
+type City struct {
+	// Country is the code of the city's country in Countries.
+	Country string
+	// ZH and EN are the city's names; Aliases other spellings. An alias
+	// written in capitals only ("LA", "NYC") must be written so.
+	ZH, EN  string
+	Aliases []string
+}
+
+// Cities are the large creator cities, zh and en. Names that are also
+// common words or people ("Austin", "Rio", "SF" for sci-fi) are left out.
+var Cities = []City{
+	{"US", "洛杉矶", "Los Angeles", []string{"LA"}},
+	{"US", "纽约", "New York City", []string{"New York", "NYC"}},
+	{"US", "旧金山", "San Francisco", []string{"三藩市"}},
+	{"US", "芝加哥", "Chicago", nil},
+	{"US", "迈阿密", "Miami", nil},
+	{"US", "西雅图", "Seattle", nil},
+	{"US", "波士顿", "Boston", nil},
+	{"US", "休斯顿", "Houston", nil},
+	{"US", "亚特兰大", "Atlanta", nil},
+	{"US", "拉斯维加斯", "Las Vegas", nil},
+	{"US", "硅谷", "Silicon Valley", nil},
+	{"GB", "伦敦", "London", nil},
+	{"GB", "曼彻斯特", "Manchester", nil},
+	{"FR", "巴黎", "Paris", nil},
+	{"DE", "柏林", "Berlin", nil},
+	{"DE", "慕尼黑", "Munich", nil},
+	{"ES", "马德里", "Madrid", nil},
+	{"ES", "巴塞罗那", "Barcelona", nil},
+	{"IT", "罗马", "Rome", nil},
+	{"JP", "东京", "Tokyo", nil},
+	{"JP", "大阪", "Osaka", nil},
+	{"KR", "首尔", "Seoul", nil},
+	{"CN", "北京", "Beijing", nil},
+	{"CN", "上海", "Shanghai", nil},
+	{"CN", "广州", "Guangzhou", nil},
+	{"CN", "深圳", "Shenzhen", nil},
+	{"CN", "杭州", "Hangzhou", nil},
+	{"CN", "成都", "Chengdu", nil},
+	{"TW", "台北", "Taipei", nil},
+	{"AU", "悉尼", "Sydney", nil},
+	{"AU", "墨尔本", "Melbourne", nil},
+	{"CA", "多伦多", "Toronto", nil},
+	{"CA", "温哥华", "Vancouver", nil},
+	{"CA", "蒙特利尔", "Montreal", nil},
+	{"BR", "圣保罗", "São Paulo", []string{"Sao Paulo"}},
+	{"MX", "墨西哥城", "Mexico City", nil},
+	{"IN", "孟买", "Mumbai", nil},
+	{"IN", "新德里", "New Delhi", []string{"Delhi"}},
+	{"AE", "迪拜", "Dubai", nil},
+	{"TH", "曼谷", "Bangkok", nil},
+	{"ID", "雅加达", "Jakarta", nil},
+}
