@@ -57,7 +57,7 @@ bench-router:
 bench-router-instr:
 	scripts/router-instr.sh
 
-## load: a short load run (USERS=50 DURATION=10s): turns/s, p50/p95/p99 per turn kind, server RSS
+## load: a short load run of each of MODES (embedded, postgres; USERS=50 DURATION=10s, then 1 user): turns/s, p50/p95/p99 per turn kind, server RSS, then the modes side by side
 load:
 	GO=$(GO) scripts/load.sh
 

@@ -17,7 +17,10 @@ import (
 )
 
 // The files the filter registry (tools/fields) generates or holds in step;
-// go test . -run 'TestFilterRegistry' -update rewrites them.
+// go generate . (the directive below: go test . -run TestFilterRegistry
+// -update) rewrites them.
+//
+//go:generate go test . -run TestFilterRegistry -update
 const (
 	fieldSpecsPath  = "router/specs/fields.gen.yaml"
 	fieldCasesPath  = "evals/suites/route/fields.gen.yaml"
@@ -50,7 +53,7 @@ func TestFilterRegistryFieldSpecs(t *testing.T) {
 			got = []byte(g.want)
 		}
 		if diff := cmp.Diff(g.want, string(got)); diff != "" {
-			t.Errorf("%s is stale (go test . -run TestFilterRegistry -update) (-want +got):\n%s", g.path, diff)
+			t.Errorf("%s is stale (go generate .) (-want +got):\n%s", g.path, diff)
 		}
 	}
 }
@@ -76,7 +79,7 @@ func TestFilterRegistryRemoveEnum(t *testing.T) {
 		doc = want
 	}
 	if diff := cmp.Diff(want, doc); diff != "" {
-		t.Errorf("%s: filter.remove's field enum differs from the filter registry (go test . -run TestFilterRegistry -update) (-want +got):\n%s", filterSpecsPath, diff)
+		t.Errorf("%s: filter.remove's field enum differs from the filter registry (go generate .) (-want +got):\n%s", filterSpecsPath, diff)
 	}
 }
 
@@ -110,7 +113,7 @@ func TestFilterRegistryPromptSchema(t *testing.T) {
 		doc = want
 	}
 	if diff := cmp.Diff(want, doc); diff != "" {
-		t.Errorf("%s: enums differ from the filter registry (go test . -run TestFilterRegistry -update) (-want +got):\n%s", conditionsPath, diff)
+		t.Errorf("%s: enums differ from the filter registry (go generate .) (-want +got):\n%s", conditionsPath, diff)
 	}
 }
 
@@ -202,10 +205,10 @@ func yamlWord(w string) string {
 // cases (each spec's two examples).
 func fieldSpecs() (string, string) {
 	var b, rc strings.Builder
-	rc.WriteString("# Code generated from tools/fields by go test . -run TestFilterRegistry -update; DO NOT EDIT.\n")
+	rc.WriteString("# Code generated from tools/fields by go generate (fieldspecs_test.go); DO NOT EDIT.\n")
 	rc.WriteString("#\n# The routing cases of router/specs/fields.gen.yaml: each generated spec's examples.\n")
 	rc.WriteString("cases:\n")
-	b.WriteString("# Code generated from tools/fields by go test . -run TestFilterRegistry -update; DO NOT EDIT.\n")
+	b.WriteString("# Code generated from tools/fields by go generate (fieldspecs_test.go); DO NOT EDIT.\n")
 	b.WriteString("#\n# One follow-up spec per count or ratio filter field of the registry\n")
 	b.WriteString("# without a hand-written spec in filters.yaml: the field's cue words\n")
 	b.WriteString("# before or after a bound (\"engagement above 2%\", \"互动率 3% 以上\").\n")

@@ -24,11 +24,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the generated sections of api/NAMES.md")
 
-// The generated event table in api/NAMES.md sits between these markers.
+// The generated tables of api/NAMES.md sit between these markers; go
+// generate . rewrites them (the directive below).
+//
+//go:generate go test . -run TestAPINamesDoc -update
 const (
-	eventsBegin = "<!-- BEGIN generated from agent/fsm/events.go: go test . -run TestAPINamesDoc -update -->\n"
+	eventsBegin = "<!-- BEGIN generated from agent/fsm/events.go: go generate . (names_test.go); DO NOT EDIT -->\n"
 	eventsEnd   = "<!-- END generated -->\n"
-	fieldsBegin = "<!-- BEGIN generated from tools/fields: go test . -run TestAPINamesDoc -update -->\n"
+	fieldsBegin = "<!-- BEGIN generated from tools/fields: go generate . (names_test.go); DO NOT EDIT -->\n"
 )
 
 // fieldsTable is the filter registry (tools/fields) as the API's filter
@@ -87,7 +90,7 @@ func TestAPINamesDoc(t *testing.T) {
 		doc = want
 	}
 	if diff := cmp.Diff(want, doc); diff != "" {
-		t.Errorf("api/NAMES.md event table is stale (go test . -run TestAPINamesDoc -update) (-want +got):\n%s", diff)
+		t.Errorf("api/NAMES.md event table is stale (go generate .) (-want +got):\n%s", diff)
 	}
 	var names []string
 	for _, s := range states.Inputs {

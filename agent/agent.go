@@ -91,6 +91,7 @@ type Agent struct {
 	// (SessionLocale), for the errors the HTTP layer answers before it
 	// reaches the session.
 	locales *lru.Cache[string, string]
+	results resultsCache
 }
 
 // Mode says which implementations are active; every trace records it
@@ -107,6 +108,17 @@ type Mode struct {
 	ModelStages []string `json:"model_stages"`
 	// Prompts maps each prompt id to its version, when a model is used.
 	Prompts map[string]string `json:"prompts,omitempty"`
+	// Learned is the store's learned similarity (tools/embed/cooc):
+	// "on: <model> (…)" or "off: <why>".
+	Learned string `json:"learned_similarity"`
+}
+
+// learnedSummary is how Mode and /readyz name the learned similarity.
+func learnedSummary(l store.LearnedInfo) string {
+	if l.State != "on" {
+		return l.State
+	}
+	return fmt.Sprintf("on: %s (%d terms from %d channels, built in %s; similar-recall signal and keyword expansion)", l.Model, l.Terms, l.Channels, l.BuildTime.Round(time.Millisecond))
 }
 
 // New checks the configuration and returns an agent.
@@ -130,7 +142,7 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now()}
+	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now(), results: newResultsCache()}
 	a.locales, _ = lru.New[string, string](localeCacheSize) // an error only for a size < 1
 	info := cfg.Store.Describe()
 	a.mode = Mode{
@@ -140,6 +152,7 @@ func New(cfg Config) (*Agent, error) {
 		Renderer: "template",
 		Sessions: cfg.Sessions.Describe(),
 		Model:    "none",
+		Learned:  learnedSummary(info.Learned),
 	}
 	if k := cfg.Router.ClassifierKind(); k != "" {
 		a.mode.Router = append(a.mode.Router, "classifier:"+k)
@@ -234,54 +247,58 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
 }
 
-// load reads a session and checks its token.
-func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+// record reads a session's record and checks its token; the snapshot
+// stays encoded (decode reads it when the session's state is needed).
+func (a *Agent) record(ctx context.Context, id, token string) (sessions.Record, error) {
 	if !validSessionID(id) {
-		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, nil)
+		return sessions.Record{}, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, nil)
 	}
 	rec, err := a.cfg.Sessions.Get(ctx, id)
 	if errors.Is(err, sessions.ErrNotFound) {
-		return rec, nil, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), map[string]string{"session_id": id}, nil)
+		return rec, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), map[string]string{"session_id": id}, nil)
 	}
 	if err != nil {
-		return rec, nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
+		return rec, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 	}
-	s, err := a.open(rec, token)
-	if err == nil {
-		a.rememberLocale(id, s.Locale)
-	} else if l := snapshotLocale(rec); l != "" {
-		// A refused token still gets its answer in the session's language.
-		a.rememberLocale(id, l)
+	// A refused token too gets its answer in the session's language.
+	a.rememberLocale(id, recordLocale(rec))
+	return rec, authorize(rec, token)
+}
+
+// load reads a session, checks its token and decodes its snapshot.
+func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
+	rec, err := a.record(ctx, id, token)
+	if err != nil {
+		return rec, nil, err
 	}
+	s, err := a.decode(rec)
 	return rec, s, err
 }
 
-// snapshotLocale is the locale a stored session snapshot names.
-func snapshotLocale(rec sessions.Record) string {
+// recordLocale is a session record's locale, else the one its snapshot
+// names.
+func recordLocale(rec sessions.Record) string {
+	if rec.Locale != "" {
+		return rec.Locale
+	}
 	var v struct {
 		Locale string `json:"locale"`
 	}
-	if json.Unmarshal(rec.Snapshot, &v) != nil || v.Locale == "" {
-		return rec.Locale
+	if json.Unmarshal(rec.Snapshot, &v) != nil {
+		return ""
 	}
 	return v.Locale
 }
 
-// open checks the token against a session record and decodes its
-// snapshot.
-func (a *Agent) open(rec sessions.Record, token string) (*Session, error) {
+// authorize checks the token against a session record.
+func authorize(rec sessions.Record, token string) error {
 	if token == "" {
-		return nil, newError(ErrUnauthorized, "unauthorized", both("此请求需要会话令牌（X-Session-Token 请求头或 ?token= 参数）", "this call needs the session token (X-Session-Token or ?token=)"), nil, nil)
+		return newError(ErrUnauthorized, "unauthorized", both("此请求需要会话令牌（X-Session-Token 请求头或 ?token= 参数）", "this call needs the session token (X-Session-Token or ?token=)"), nil, nil)
 	}
 	if subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(rec.TokenHash)) != 1 {
-		return nil, newError(ErrForbidden, "forbidden", both("会话令牌不正确", "the session token does not match"), nil, nil)
+		return newError(ErrForbidden, "forbidden", both("会话令牌不正确", "the session token does not match"), nil, nil)
 	}
-	var s Session
-	if err := json.Unmarshal(rec.Snapshot, &s); err != nil {
-		return nil, newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
-	}
-	s.Closed = rec.Closed()
-	return &s, nil
+	return nil
 }
 
 // Snapshot returns what the search box renders now.
@@ -303,7 +320,7 @@ const FollowFromNow = -1
 // the log, so every event is sent exactly once and in order.
 func (a *Agent) Follow(ctx context.Context, id, token string, after int64, send func(api.StreamEvent) error) (err error) {
 	defer a.localize(id, &err)
-	rec, _, err := a.load(ctx, id, token)
+	rec, err := a.record(ctx, id, token)
 	if err != nil {
 		return err
 	}
@@ -369,7 +386,7 @@ type TraceDoc struct {
 // (0: all), and where the next page starts.
 func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, limit int) (_ any, err error) {
 	defer a.localize(id, &err)
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	if _, err := a.record(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
@@ -396,7 +413,7 @@ func (a *Agent) TracePage(ctx context.Context, id, token string, after int64, li
 // and contract checks.
 func (a *Agent) Trace(ctx context.Context, id, token string) (_ any, err error) {
 	defer a.localize(id, &err)
-	if _, _, err := a.load(ctx, id, token); err != nil {
+	if _, err := a.record(ctx, id, token); err != nil {
 		return nil, err
 	}
 	turns, err := a.cfg.Sessions.Turns(ctx, id)
@@ -471,12 +488,11 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 	if info.Store != "memory" {
 		r.Mode = "production"
 	}
-	if len(a.cfg.Extra) > 0 {
-		r.Extra = make(map[string]string, len(a.cfg.Extra))
-		for k, v := range a.cfg.Extra {
-			r.Extra[k] = v
-		}
+	r.Extra = make(map[string]string, len(a.cfg.Extra)+1)
+	for k, v := range a.cfg.Extra {
+		r.Extra[k] = v
 	}
+	r.Extra["learned_similarity"] = a.mode.Learned
 	if a.cfg.Probe != nil {
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		err := a.cfg.Probe(pctx)

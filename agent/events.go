@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -323,10 +324,14 @@ func init() {
 	}
 }
 
-// markStale marks the shown results stale after a context change.
+// markStale marks the shown results stale after a context change. The
+// results are replaced, not changed: the decoded results of a committed
+// snapshot are shared (resultsCache).
 func (s *Session) markStale() {
 	if s.Results != nil {
-		s.Results.Stale = true
+		r := *s.Results
+		r.Stale = true
+		s.Results = &r
 	}
 }
 
@@ -350,9 +355,7 @@ func prepareTyping(t *turn, f *fsm.Facts) error {
 func prepareTag(t *turn, f *fsm.Facts) error {
 	s := t.s
 	id := t.args.TagID
-	if id == "" {
-		id = s.ActiveTagID
-	}
+	id = cmp.Or(id, s.ActiveTagID)
 	if _, tg := s.tag(id); tg == nil {
 		return badRequest("unknown_tag", both("没有这个关键词标签", "no keyword tag with this id"), map[string]any{"tag_id": id, "tags": s.Tags})
 	}
@@ -364,9 +367,7 @@ func prepareTag(t *turn, f *fsm.Facts) error {
 // prepareSubmit reads the submitted text (the event's, or the draft's).
 func prepareSubmit(t *turn, f *fsm.Facts) error {
 	text := strings.TrimSpace(t.args.Text)
-	if text == "" {
-		text = strings.TrimSpace(t.s.Draft)
-	}
+	text = cmp.Or(text, strings.TrimSpace(t.s.Draft))
 	t.plan.text = text
 	f.HasText = text != ""
 	f.Draft, f.DraftHasURL = classify(text)
@@ -462,9 +463,7 @@ func startNewTask(t *turn) error {
 // prepareRepairURL reads the corrected or replacement URL.
 func prepareRepairURL(t *turn, f *fsm.Facts) error {
 	u := strings.TrimSpace(t.args.URL)
-	if u == "" {
-		u = strings.TrimSpace(t.args.Text)
-	}
+	u = cmp.Or(u, strings.TrimSpace(t.args.Text))
 	t.plan.anchorURL = u
 	f.HasText = u != ""
 	return nil
@@ -515,9 +514,7 @@ func onlyKeywords(r condparse.Result) bool {
 // prepareFollowup sends the follow-up through the router.
 func prepareFollowup(t *turn, f *fsm.Facts) error {
 	text := strings.TrimSpace(t.args.Text)
-	if text == "" {
-		text = strings.TrimSpace(t.s.FollowupDraft)
-	}
+	text = cmp.Or(text, strings.TrimSpace(t.s.FollowupDraft))
 	f.HasText = text != ""
 	if !f.HasText {
 		return nil

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -41,9 +42,7 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 			anchorURL = u
 		case condition.KindKeyword:
 			scope := contract.Scope(c.Scope)
-			if scope == "" {
-				scope = contract.ScopeTags
-			}
+			scope = cmp.Or(scope, contract.ScopeTags)
 			if sentence {
 				// Words said in a sentence are about the topic, wherever it
 				// shows: the chip says "全部来源" so nothing is hidden.

@@ -461,7 +461,7 @@ func (t *turn) run() error {
 		return err
 	}
 	if s.Results != nil && t.searched {
-		if err := t.emit(api.EventResults, s.Results); err != nil {
+		if err := t.emitResults(); err != nil {
 			return err
 		}
 	}

@@ -6,7 +6,7 @@ import "context"
 // server to refuse a Last-Event-ID beyond the log (issue 33: such a
 // resume was accepted and then delivered nothing).
 func (a *Agent) LastSeq(ctx context.Context, id, token string) (int64, error) {
-	rec, _, err := a.load(ctx, id, token)
+	rec, err := a.record(ctx, id, token)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -79,6 +80,28 @@ type Session struct {
 	SlotsSchema string         `json:"slots_schema,omitempty"`
 	NextID      int            `json:"next_id"`
 	Closed      bool           `json:"closed,omitempty"`
+}
+
+// encode is the session's snapshot, JSON. results, when not nil, is the
+// encoding of s.Results already made for the turn's results event: the
+// rest of the session is encoded and the results' bytes are appended as
+// its "results" member, instead of encoding the results again (they are
+// most of a session).
+func (s *Session) encode(results json.RawMessage) ([]byte, error) {
+	if results == nil {
+		return json.Marshal(s)
+	}
+	rest := *s
+	rest.Results = nil
+	b, err := json.Marshal(&rest)
+	if err != nil {
+		return nil, err
+	}
+	// b is an object with members (id, slots and next_id are never
+	// omitted): its closing brace becomes the results member's.
+	b = append(b[:len(b)-1], `,"results":`...)
+	b = append(b, results...)
+	return append(b, '}'), nil
 }
 
 // Tag is a keyword tag (a keyword node of the graph).
@@ -175,7 +198,10 @@ func (s *Session) newID(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, s.NextID)
 }
 
-func (s *Session) zh() bool { return len(s.Locale) >= 2 && s.Locale[:2] == "zh" }
+func (s *Session) zh() bool { return zhLocale(s.Locale) }
+
+// zhLocale reports a Chinese locale ("zh", "zh-CN", …).
+func zhLocale(l string) bool { return len(l) >= 2 && l[:2] == "zh" }
 
 func (s *Session) tag(id string) (int, *Tag) {
 	for i := range s.Tags {

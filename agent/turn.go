@@ -103,8 +103,12 @@ type turn struct {
 	client  func(api.StreamEvent) error
 	// log is the turn's events, numbered after seq0, committed with the
 	// turn in one transaction (or dropped when it fails).
-	log        []sessions.Event
-	seq0       int64
+	log  []sessions.Event
+	seq0 int64
+	// results is the encoding of the results event this turn emitted, for
+	// the session snapshot to reuse (resultsOf is what was encoded).
+	results    json.RawMessage
+	resultsOf  *api.Results
 	trace      TurnTrace
 	now        time.Time
 	tagsBefore []contract.Tag
@@ -182,12 +186,37 @@ func (t *turn) emit(name string, data any) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", name, err)
 	}
+	t.emitRaw(name, raw)
+	return nil
+}
+
+// emitResults emits the session's results and keeps their encoding: the
+// snapshot committed with the turn carries the same bytes (encoding the
+// results is most of encoding a session).
+func (t *turn) emitResults() error {
+	if err := t.emit(api.EventResults, t.s.Results); err != nil || !t.persist {
+		return err
+	}
+	t.results, t.resultsOf = t.log[len(t.log)-1].Data, t.s.Results
+	return nil
+}
+
+// encodedResults is the encoding of the session's results when this turn
+// emitted them, else nil.
+func (t *turn) encodedResults() json.RawMessage {
+	if t.resultsOf == nil || t.resultsOf != t.s.Results {
+		return nil
+	}
+	return t.results
+}
+
+// emitRaw logs an encoded event and gives it to the client, pending.
+func (t *turn) emitRaw(name string, raw json.RawMessage) {
 	e := sessions.Event{SessionID: t.s.ID, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: t.s.Turn, Name: name, Data: raw, At: t.a.cfg.Now()}
 	t.log = append(t.log, e)
 	se := toStream(e)
 	se.Pending = true
 	t.send(se)
-	return nil
 }
 
 // send gives an event to the client, unless it is gone.
@@ -371,7 +400,7 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (api.Snapshot, error) {
 	a, s, ctx, id := t.a, t.s, t.ctx, t.s.ID
 	t.trace.DurationMS = ms(time.Since(start))
-	snap, err := json.Marshal(s)
+	snap, err := s.encode(t.encodedResults())
 	if err != nil {
 		return api.Snapshot{}, t.fail(w, start, newError(ErrInternal, "internal", both("无法保存会话，请稍后重试", "could not save the session"), nil, err))
 	}
@@ -385,6 +414,7 @@ func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (
 	if err != nil {
 		return api.Snapshot{}, t.fail(w, start, commitError(err))
 	}
+	a.results.keep(id, t.encodedResults(), s.Results)
 	t.send(toStream(evs[len(evs)-1]))
 	a.cfg.Observer.Turn(t.trace.Event, true, time.Since(start))
 	a.cfg.Logger.Info("turn", "session", id, "event", t.trace.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
@@ -410,7 +440,7 @@ func commitError(err error) error {
 func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer, sessions.Record, *Session, error) {
 	// The token is checked before the session's writer lock is taken: a
 	// caller without it never holds the lock.
-	_, s, err := a.load(ctx, id, token)
+	first, err := a.record(ctx, id, token)
 	if err != nil {
 		return nil, sessions.Record{}, nil, err
 	}
@@ -418,11 +448,15 @@ func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer
 	// instance is running refuses this one before it runs.
 	w, err := a.cfg.Sessions.Lock(ctx, id)
 	if err != nil {
-		return nil, sessions.Record{}, nil, lockError(err, s.zh())
+		return nil, sessions.Record{}, nil, lockError(err, zhLocale(recordLocale(first)))
 	}
+	// The snapshot is decoded once, from the record read under the lock.
 	rec, err := w.Get(ctx)
+	var s *Session
 	if err == nil {
-		s, err = a.open(rec, token)
+		if err = authorize(rec, token); err == nil {
+			s, err = a.decode(rec)
+		}
 	} else {
 		err = newError(ErrInternal, "internal", both("无法读取会话，请稍后重试", "could not read the session"), nil, err)
 	}

@@ -112,7 +112,9 @@ func (t *turn) search() error {
 		return t.system(fsm.SysNoResults)
 	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
 		s.RepairReason, s.HintVisible = states.RepairLowRecall, true
-		s.Results.LowRecall = true
+		r := *s.Results // replaced, not changed: see markStale
+		r.LowRecall = true
+		s.Results = &r
 		if repaired {
 			s.SourceStage = StagePostRepair
 		}

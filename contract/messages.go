@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -170,9 +171,7 @@ func notInRepairSetMsg(id string, r *Rule) msg {
 
 func (c *checker) notAllowedMsg(id string) msg {
 	allowed := strings.Join(c.in.AllowedActions, ", ")
-	if allowed == "" {
-		allowed = "(none)"
-	}
+	allowed = cmp.Or(allowed, "(none)")
 	return mf("%s is not allowed now; the actions allowed in this state are: %s.",
 		"%s 当前不允许；此状态允许的动作为：%s。", id, allowed)
 }

@@ -29,10 +29,10 @@ func TestSchemasUpToDate(t *testing.T) {
 			}
 			got, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("read %s: %v (run go test -run TestSchemasUpToDate -update)", path, err)
+				t.Fatalf("read %s: %v (run go generate ./contract)", path, err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s is stale; run go test ./contract -run TestSchemasUpToDate -update", path)
+				t.Errorf("%s is stale; run go generate ./contract", path)
 			}
 		}
 	}

@@ -1,5 +1,11 @@
 package contract
 
+// The schema files in schemas/ are generated from the rules table by
+// genSchema; go generate ./contract rewrites them (JSON has no comments:
+// schemas/README.md and .gitattributes mark them as generated).
+//
+//go:generate go test . -run TestSchemasUpToDate -update
+
 import (
 	"bytes"
 	"encoding/json"

@@ -208,7 +208,7 @@ test('the scene → sub-state picker reaches all 39 sub-states through the API',
     const reached = got.substate === p.substate || got.reached.split(' → ').includes(p.substate);
     assert.ok(reached, `${p.substate}: status bar shows ${got.substate} (passed: ${got.reached})`);
     assert.ok(got.triple.split(' / ').length === 3);
-    await shot(page, `picker-${p.substate}`);
+    await shot(page, `picker-${p.substate}`, { window: true });
   }
   assert.deepEqual(page.errors, []);
 });

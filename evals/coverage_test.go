@@ -97,3 +97,30 @@ func TestCoverageExclusionsAreChecked(t *testing.T) {
 		})
 	}
 }
+
+// The HTML report is one page with the suites, the failures and their
+// traces, the baseline changes with their causes and the coverage grid,
+// and loads nothing from elsewhere.
+func TestHTMLReport(t *testing.T) {
+	base := &Report{Cases: []CaseResult{{Suite: "s", ID: "c", Status: StatusPass, Evidence: []string{"pattern g/buy_en fires"}}}}
+	rep := &Report{Model: ModelOff, Suites: []SuiteResult{{Name: "s", Kind: KindRoute, Cases: 1, Failed: 1, MinPass: 1}},
+		Cases: []CaseResult{{Suite: "s", ID: "c", Status: StatusFail, Failures: []string{"branch = fallback, want guard_hit"}, Trace: map[string]string{"branch": "fallback"}}}}
+	all := registryIDs()
+	rep.Coverage = coverage(fsm.Default(), all, map[string]bool{}, nil, nil)
+	var b strings.Builder
+	if err := rep.WriteHTML(&b, base); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"<table", "s/c", "branch = fallback, want guard_hit", "&#34;branch&#34;: &#34;fallback&#34;",
+		"pattern g/buy_en no longer fires", "Coverage", `class="m"`, "compact_classic/idle"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, no := range []string{"<script", "src=", "href=\"http"} {
+		if strings.Contains(page, no) {
+			t.Errorf("the page is not self-contained: it has %q", no)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,15 +173,46 @@ cases:
     state: {input: followup_waiting, container: expanded_agent, session: results_ready}
     want: {branch: guard_hit, top: guard.fake_engagement}
 `)
+	base := run(t, newRunner(t, Options{NoLocalClassifier: true}), s)
 	rep := run(t, newRunner(t, Options{Router: rt}), s)
 	expectOutcomes(t, rep, map[string]string{"guard_fake_zh": "want guard_hit"})
 	if rep.Passed(1) {
 		t.Error("the run passed with a guard term removed")
 	}
 	var out bytes.Buffer
-	rep.WriteConsole(&out, nil)
-	if !strings.Contains(out.String(), "FAIL guard/guard_fake_zh") || !strings.Contains(out.String(), "want guard_hit") {
-		t.Errorf("console output does not name the case and the reason:\n%s", out.String())
+	rep.WriteConsole(&out, base)
+	for _, want := range []string{"FAIL guard/guard_fake_zh", "want guard_hit",
+		// The baseline diff names the cause: the pattern that stopped firing.
+		"guard/guard_fake_zh: pass → fail", "pattern guard.fake_engagement/buy_zh no longer fires: 1 case(s) (guard/guard_fake_zh)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("console output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// A scenario whose turns change says which turn changed how, and the
+// router evidence that changed with it.
+func TestBaselineDiffOfAScenarioTurn(t *testing.T) {
+	base := &Report{Cases: []CaseResult{{Suite: "s", ID: "c", Status: StatusPass,
+		Turns:    []string{"turn 1 search.submit: state a", "turn 2 followup.submit: state b; router matched filter.country [add_filter]"},
+		Evidence: []string{"turn 2: stage rules", "turn 2: rules spec filter.country fires", "turn 2: rules spec filter.country scores 0.80 (threshold 0.50)", "turn 2: pattern filter.country/only_zh fires"}}}}
+	rep := &Report{Cases: []CaseResult{{Suite: "s", ID: "c", Status: StatusFail,
+		Turns:    []string{"turn 1 search.submit: state a", "turn 2 followup.submit: state c; router fallback  []"},
+		Evidence: []string{"turn 2: stage none", "turn 2: rules spec filter.country fires", "turn 2: rules spec filter.country scores 0.40 (threshold 0.50)"}}}}
+	changes := rep.Diff(base)
+	if len(changes) != 1 {
+		t.Fatalf("Diff = %+v, want one change", changes)
+	}
+	ch := changes[0]
+	if !slices.Contains(ch.Changed, "- turn 2 followup.submit: state b; router matched filter.country [add_filter]") ||
+		!slices.Contains(ch.Changed, "+ turn 2 followup.submit: state c; router fallback  []") {
+		t.Errorf("changed = %q, want the second turn before and after", ch.Changed)
+	}
+	causes := causeList(ch.Causes)
+	for _, want := range []string{"rules spec filter.country scores 0.80 → 0.40 (threshold 0.50)", "pattern filter.country/only_zh no longer fires", "no longer: stage rules", "now: stage none"} {
+		if !slices.Contains(causes, want) {
+			t.Errorf("causes = %q, want %q", causes, want)
+		}
 	}
 }
 

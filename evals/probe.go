@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -24,9 +25,7 @@ func (r *Runner) probeButtons(turns []turnView, at int) []string {
 			return []string{"replay for the button probe: " + err.Error()}
 		}
 		ev := a.Event
-		if ev == "" {
-			ev = a.ActionID
-		}
+		ev = cmp.Or(ev, a.ActionID)
 		var args api.Args
 		if a.Args != nil {
 			// The button names what it acts on; the user adds the rest.
@@ -113,9 +112,7 @@ func PlausibleArgs(event string, s api.Snapshot, conditionID string) api.Args {
 		}
 	case "A_REPAIR_FIX_URL", "A_REPAIR_REPLACE_ANCHOR":
 		a.URL = demoAnchor[s.Platform]
-		if a.URL == "" {
-			a.URL = demoAnchor["youtube"]
-		}
+		a.URL = cmp.Or(a.URL, demoAnchor["youtube"])
 	case "A_REPAIR_SWITCH_TO_NL":
 		a.Text = text("找美国的科技博主", "US tech channels")
 	case "condition.edit", "condition.remove":
@@ -153,36 +150,26 @@ func PlausibleArgs(event string, s api.Snapshot, conditionID string) api.Args {
 // arguments, completed with plausible values for what the user types.
 func withButtonArgs(button, plausible api.Args) api.Args {
 	out := button
-	if out.Text == "" {
-		out.Text = plausible.Text
-	}
+	out.Text = cmp.Or(out.Text, plausible.Text)
 	if out.TagID == "" {
 		out.TagID = plausible.TagID
 	}
-	if out.Scope == "" {
-		out.Scope = plausible.Scope
-	}
+	out.Scope = cmp.Or(out.Scope, plausible.Scope)
 	if out.URL == "" {
 		out.URL = plausible.URL
 	}
-	if out.OptionID == "" {
-		out.OptionID = plausible.OptionID
-	}
+	out.OptionID = cmp.Or(out.OptionID, plausible.OptionID)
 	if out.ConditionID == "" {
 		out.ConditionID = plausible.ConditionID
 	}
 	if len(out.Value) == 0 {
 		out.Value = plausible.Value
 	}
-	if out.Field == "" {
-		out.Field = plausible.Field
-	}
+	out.Field = cmp.Or(out.Field, plausible.Field)
 	if out.Op == "" {
 		out.Op = plausible.Op
 	}
-	if out.By == "" {
-		out.By = plausible.By
-	}
+	out.By = cmp.Or(out.By, plausible.By)
 	if out.Cursor == "" {
 		out.Cursor = plausible.Cursor
 	}

@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -80,8 +81,15 @@ type CaseResult struct {
 	Decision string `json:"decision,omitempty"`
 	// DecidedBy is the router stage that decided a route case (guard,
 	// expectation, rules, classifier:local, classifier:model, none).
-	DecidedBy string   `json:"decided_by,omitempty"`
-	Failures  []string `json:"failures,omitempty"`
+	DecidedBy string `json:"decided_by,omitempty"`
+	// Turns are a scenario's decisions, one line a turn (state, fired
+	// actions, results, router commands, conditions, status).
+	Turns []string `json:"turns,omitempty"`
+	// Evidence is what decided the case: the router stage, the specs
+	// with the patterns, terms and words they hit, the classifier's
+	// answer, the specs' revision, the rendered prompts' hashes.
+	Evidence []string `json:"evidence,omitempty"`
+	Failures []string `json:"failures,omitempty"`
 	// Trace is the router's explain trace (route) or the session's audit
 	// trail (scenario) of a failed run.
 	Trace any     `json:"trace,omitempty"`
@@ -138,8 +146,9 @@ func caseResult(s *Suite, c *Case, runs []caseRun) CaseResult {
 		} else if cr.Failures == nil {
 			cr.Failures, cr.Trace = r.failures, r.trace
 		}
-		if cr.Decision == "" {
-			cr.Decision = r.decision
+		cr.Decision = cmp.Or(cr.Decision, r.decision)
+		if cr.Turns == nil && cr.Evidence == nil {
+			cr.Turns, cr.Evidence = r.turnLines, r.evidence
 		}
 		if cr.DecidedBy == "" && r.route != nil {
 			cr.DecidedBy = r.route.Stage
@@ -183,9 +192,7 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 				kinds[string(s.Kind)] = append(kinds[string(s.Kind)], float64(run.dur.Microseconds())/1000)
 				if ro := run.route; ro != nil && ro.WantTop != "" {
 					got := ro.Top
-					if got == "" {
-						got = "(" + ro.Branch + ")"
-					}
+					got = cmp.Or(got, "("+ro.Branch+")")
 					if conf[ro.WantTop] == nil {
 						conf[ro.WantTop] = map[string]int{}
 					}
@@ -351,13 +358,20 @@ func ReadReport(path string) (*Report, error) {
 	return &rep, nil
 }
 
-// Change is a case whose status or decision differs from the baseline.
+// Change is a case whose status, decision or turns differ from the
+// baseline: what changed, and the evidence that changed with it (the
+// cause: a pattern that stopped firing, a spec whose score moved, a
+// prompt rendered differently).
 type Change struct {
 	Case        string `json:"case"`
 	OldStatus   string `json:"old_status"`
 	NewStatus   string `json:"new_status"`
 	OldDecision string `json:"old_decision,omitempty"`
 	NewDecision string `json:"new_decision,omitempty"`
+	// Changed are the scenario turn lines removed ("- ") and added ("+ ").
+	Changed []string `json:"changed,omitempty"`
+	// Causes are the evidence lines removed and added.
+	Causes []string `json:"causes,omitempty"`
 }
 
 // Diff lists the cases that changed status or decision since base.
@@ -375,8 +389,13 @@ func (rep *Report) Diff(base *Report) []Change {
 			continue
 		}
 		delete(old, key)
-		if o.Status != c.Status || o.Decision != c.Decision {
-			out = append(out, Change{Case: key, OldStatus: o.Status, NewStatus: c.Status, OldDecision: o.Decision, NewDecision: c.Decision})
+		turns := lineDiff(o.Turns, c.Turns)
+		if o.DecidedBy != c.DecidedBy {
+			turns = append(turns, fmt.Sprintf("decided by %s → %s", o.DecidedBy, c.DecidedBy))
+		}
+		if o.Status != c.Status || o.Decision != c.Decision || len(turns) > 0 {
+			out = append(out, Change{Case: key, OldStatus: o.Status, NewStatus: c.Status, OldDecision: o.Decision, NewDecision: c.Decision,
+				Changed: turns, Causes: lineDiff(o.Evidence, c.Evidence)})
 		}
 	}
 	for _, key := range sortedKeys(old) {
@@ -443,6 +462,18 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 				fmt.Fprintf(w, "; decision %q → %q", ch.OldDecision, ch.NewDecision)
 			}
 			fmt.Fprintln(w)
+			for _, l := range ch.Changed {
+				fmt.Fprintf(w, "      %s\n", l)
+			}
+			if causes := causeList(ch.Causes); len(causes) > 0 {
+				fmt.Fprintf(w, "      because: %s\n", strings.Join(causes, "; "))
+			}
+		}
+		if causes := causesOf(changes); len(causes) > 0 {
+			fmt.Fprintln(w, "causes of the changes (most cases first):")
+			for _, c := range causes {
+				fmt.Fprintf(w, "  %s: %d case(s) (%s)\n", c.What, len(c.Cases), strings.Join(firstN(c.Cases, 5), ", "))
+			}
 		}
 	}
 	if rep.Confusion != nil {
@@ -498,6 +529,13 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+func firstN(xs []string, n int) []string {
+	if len(xs) > n {
+		return append(slices.Clone(xs[:n]), fmt.Sprintf("… %d more", len(xs)-n))
+	}
+	return xs
 }
 
 func countList(m map[string]int) string {

@@ -1,11 +1,13 @@
 package evals
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
 
 	"searchagent/router"
+	"searchagent/tools/llm"
 )
 
 // RouteCase is a routing case: the router's own case format (input,
@@ -27,23 +29,33 @@ type routeOutcome struct {
 
 func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	rc := *c.Route
-	if rc.Name == "" {
-		rc.Name = c.ID
-	}
+	rc.Name = cmp.Or(rc.Name, c.ID)
 	res, trace, err := r.router.Explain(ctx, rc.Input)
 	if err != nil {
 		return caseRun{failures: []string{"router error: " + err.Error()}}
 	}
 	out := router.CaseOutcome(rc, res)
 	run := caseRun{
-		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", replayMisses(trace))...),
+		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", classifierMisses(trace))...),
 		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
+		evidence: evidence("", trace),
 	}
 	if len(run.failures) > 0 {
 		run.trace = trace
 	}
 	return run
+}
+
+// classifierMisses are the replay misses of a route case: the router's
+// classifier trace carries the model path's error text (no call record),
+// so a classifier call that found no cassette fails its case too.
+func classifierMisses(trace *router.Trace) []string {
+	out := replayMisses(trace)
+	if c := trace.Classifier; c != nil && strings.Contains(c.Error, llm.ErrReplayMiss.Error()) {
+		out = append(out, "classifier: "+c.Error)
+	}
+	return out
 }
 
 // replayMisses walks a trace (any JSON-encodable value) for model calls

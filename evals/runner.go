@@ -184,6 +184,11 @@ type caseRun struct {
 	branches    []string
 	slots       ModelSlots
 	dur         time.Duration
+	// evidence is what decided the case (evidence, sessionEvidence) and
+	// turnLines a scenario's decisions: kept for every case, so a
+	// baseline diff says what changed and why.
+	evidence  []string
+	turnLines []string
 }
 
 type transitionSeen struct {

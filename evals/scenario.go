@@ -1,6 +1,7 @@
 package evals
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -217,9 +218,7 @@ func (d *routerDecision) top() string {
 func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 	sc := c.Scenario
 	locale := sc.Locale
-	if locale == "" {
-		locale = "zh"
-	}
+	locale = cmp.Or(locale, "zh")
 	resp, err := r.agent.CreateSession(ctx, api.CreateSessionRequest{Platform: sc.Platform, Locale: locale})
 	if err != nil {
 		return caseRun{failures: []string{"create session: " + err.Error()}}
@@ -271,11 +270,10 @@ func (r *Runner) runScenario(ctx context.Context, c *Case) caseRun {
 		run.failures = append(run.failures, "rule "+f)
 	}
 	var tr any
-	if len(run.failures) > 0 || r.opts.Model != ModelOff {
-		if t, err := r.agent.Trace(ctx, id, token); err == nil {
-			tr = t
-		}
+	if t, err := r.agent.Trace(ctx, id, token); err == nil {
+		tr = t
 	}
+	run.evidence, run.turnLines = sessionEvidence(tr), turnLines(run.turns)
 	// A model call that found no cassette in replay mode fails the case,
 	// naming the key (the agent carried on without it; the eval must not).
 	for _, miss := range replayMisses(tr) {

@@ -2,6 +2,7 @@ package evals
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -192,9 +193,7 @@ func parseCase(kind Kind, n *yaml.Node) (Case, error) {
 		return Case{}, err
 	}
 	c := Case{ID: m.ID, Tags: m.Tags, SkipReason: m.SkipReason, Seed: m.Seed}
-	if c.ID == "" {
-		c.ID = m.Name
-	}
+	c.ID = cmp.Or(c.ID, m.Name)
 	if c.ID == "" {
 		return Case{}, errors.New("a case needs an id (or name)")
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -44,9 +45,7 @@ func (s *Server) accessLog(c *gin.Context) {
 	d := time.Since(start)
 	status := c.Writer.Status()
 	route := c.FullPath()
-	if route == "" {
-		route = routeUnmatched
-	}
+	route = cmp.Or(route, routeUnmatched)
 	method := normMethod(c.Request.Method)
 	s.cfg.metrics.HTTPRequest(route, method, status, d)
 

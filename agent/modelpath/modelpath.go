@@ -13,6 +13,7 @@
 package modelpath
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -205,9 +206,7 @@ func (p *Path) askOnceMore(ctx context.Context, req llm.Request) (llm.Answer, er
 // reask is req followed by the model's previous answer and why it was
 // rejected, as a conversation (the rendered prompt is unchanged).
 func reask(req llm.Request, previous, why string) llm.Request {
-	if previous == "" {
-		previous = "(an empty answer)"
-	}
+	previous = cmp.Or(previous, "(an empty answer)")
 	r := req
 	r.Messages = append(append([]llm.Message(nil), req.Messages...),
 		llm.Message{Role: "assistant", Content: previous},

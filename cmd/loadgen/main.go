@@ -8,6 +8,7 @@
 // runs.
 //
 //	go run ./cmd/loadgen --base http://127.0.0.1:8080 --users 50 --duration 20s --json out.json
+//	go run ./cmd/loadgen --compare embedded=a.json,postgres=b.json   # runs side by side
 package main
 
 import (
@@ -48,7 +49,17 @@ func main() {
 	flag.IntVar(&cfg.streams, "streams", 0, "idle event streams (GET …/stream, one session each) held open during the run")
 	flag.IntVar(&cfg.stallers, "stallers", 0, "abusive clients that pipeline streamed turns on their own session and never read (issue 15's stall)")
 	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file (the driver shares the machine with the server)")
+	compareList := flag.String("compare", "", "print earlier runs side by side instead of running: label=report.json,… (reports written by --json)")
 	flag.Parse()
+	if *compareList != "" {
+		runs, err := readReports(*compareList)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(2)
+		}
+		compare(os.Stdout, runs)
+		return
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {

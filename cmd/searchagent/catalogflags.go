@@ -18,15 +18,17 @@ import (
 // catalogFlags selects the channel catalog a command runs over: the
 // generated demo catalog by default, or external files.
 type catalogFlags struct {
-	files  []string
-	now    string
-	report bool
+	files   []string
+	now     string
+	report  bool
+	learned bool
 }
 
 func (f *catalogFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringSliceVar(&f.files, "catalog", nil, "external catalog files (CSV/JSONL or a real published layout) instead of the demo catalog; repeat or comma-separate")
 	cmd.Flags().StringVar(&f.now, "now", "", "reference time of the demo catalog's activity dates (RFC 3339 or YYYY-MM-DD; default: the current time)")
 	cmd.Flags().BoolVar(&f.report, "report", false, "print every rejected and repaired row of --catalog files to stderr")
+	cmd.Flags().BoolVar(&f.learned, "learned", true, "learn a similarity from the catalog's co-occurrence at start (tools/embed/cooc: a similar-recall signal and keyword expansion); --learned=false turns it off, as /readyz then says")
 }
 
 // open builds the catalog. With --catalog it prints a one-line summary

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -21,6 +22,7 @@ const defaultSuites = "evals/suites"
 func newEvalCmd() *cobra.Command {
 	var (
 		model, jsonOut, junitOut, baseline, specs string
+		htmlOut                                   string
 		cassettes                                 string
 		jobs, repeat                              int
 		minPass, minCoverage                      float64
@@ -54,19 +56,6 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 				return usageErr("--classifier %q: want local or off", classifierStage)
 			}
 			opts := evals.Options{Jobs: jobs, Repeat: repeat, Model: model, Rules: rules, ProbeButtons: probe, NoLocalClassifier: classifierStage == "off"}
-			if specs != "" {
-				snap, err := router.LoadDir(specs)
-				if err != nil {
-					return usageErr("--specs: %v", err)
-				}
-				var ropts []router.Option
-				if classifierStage == "local" {
-					ropts = append(ropts, router.WithDefaultLocalClassifier())
-				}
-				if opts.Router, err = router.New(snap, ropts...); err != nil {
-					return usageErr("--specs: %v", err)
-				}
-			}
 			var base *evals.Report
 			if baseline != "" {
 				if base, err = evals.ReadReport(baseline); err != nil {
@@ -79,6 +68,24 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 					return err
 				}
 				opts.ModelPath = mp
+			}
+			if specs != "" {
+				snap, err := router.LoadDir(specs)
+				if err != nil {
+					return usageErr("--specs: %v", err)
+				}
+				var ropts []router.Option
+				if classifierStage == "local" {
+					ropts = append(ropts, router.WithDefaultLocalClassifier())
+				}
+				// A model classifier stays stage 3 with specs of a folder,
+				// as with the embedded ones (NewRunner's default router).
+				if mp := opts.ModelPath; mp != nil && mp.Stages().Classifier {
+					ropts = append(ropts, router.WithClassifier(mp.Classifier()))
+				}
+				if opts.Router, err = router.New(snap, ropts...); err != nil {
+					return usageErr("--specs: %v", err)
+				}
 			}
 			runner, err := evals.NewRunner(cmd.Context(), opts)
 			if errors.Is(err, evals.ErrModelMode) {
@@ -95,6 +102,14 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 			if jsonOut != "" {
 				if err := writeFile(jsonOut, func(w *os.File) error { return rep.WriteJSON(w) }); err != nil {
 					return failErr("--json: %v", err)
+				}
+			}
+			if htmlOut == "" && jsonOut != "" {
+				htmlOut = strings.TrimSuffix(jsonOut, filepath.Ext(jsonOut)) + ".html"
+			}
+			if htmlOut != "" && htmlOut != "-" {
+				if err := writeFile(htmlOut, func(w *os.File) error { return rep.WriteHTML(w, base) }); err != nil {
+					return failErr("--html: %v", err)
 				}
 			}
 			if junitOut != "" {
@@ -130,6 +145,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.Float64Var(&minPass, "min-pass", 1, "overall pass-rate threshold (0..1) for the exit code, besides each suite's min_pass")
 	f.Float64Var(&minCoverage, "min-coverage", 1, "registry coverage threshold (0..1) for the exit code when scenarios ran: every action and allowed state × event cell exercised, or excluded with a reason in a suite's coverage_exclusions")
 	f.StringVar(&jsonOut, "json", "", "write the full report as JSON (usable as a --baseline)")
+	f.StringVar(&htmlOut, "html", "", "write one self-contained HTML page (suites, failures with traces, baseline changes with causes, confusion table, coverage grid); default: beside --json, with .html; - for none")
 	f.StringVar(&junitOut, "junit", "", "write the results as JUnit XML")
 	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")
 	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")

@@ -29,8 +29,12 @@ type ingestSummary struct {
 	Inserted int            `json:"inserted"`
 	Updated  int            `json:"updated"`
 	Embedder string         `json:"embedder,omitempty"`
-	Seconds  float64        `json:"seconds,omitempty"`
-	Reports  []load.Report  `json:"reports"`
+	// Learned is the learned similarity model written (tools/embed/cooc),
+	// "off" with --learned=false.
+	Learned        string        `json:"learned_model,omitempty"`
+	LearnedSeconds float64       `json:"learned_seconds,omitempty"`
+	Seconds        float64       `json:"seconds,omitempty"`
+	Reports        []load.Report `json:"reports"`
 }
 
 func newIngestCmd() *cobra.Command {
@@ -41,6 +45,7 @@ func newIngestCmd() *cobra.Command {
 		migrate  bool
 		now      string
 		channels int
+		learned  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "ingest [--dry-run] [FILE...]",
@@ -48,7 +53,8 @@ func newIngestCmd() *cobra.Command {
 		Long: `Ingest reads the catalog (the generated demo catalog without FILE arguments), validates
 every row, embeds the channels and upserts them into DATABASE_URL by platform and channel key,
 in batches (one transaction each): running it again updates rather than duplicates. It then
-builds the HNSW index if missing and refreshes the keyword statistics. A progress bar shows on a
+builds the HNSW index if missing, refreshes the keyword statistics and learns the similarity
+of the catalog's co-occurrence (--learned, stored in learned_models). A progress bar shows on a
 terminal; the JSON summary (rows read, inserted, updated, rejected with reasons) goes to stdout.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -98,6 +104,19 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 			if err := st.Finish(ctx, cat.Label()); err != nil {
 				return failErr("%v", err)
 			}
+			sum.Learned = "off"
+			if learned {
+				fmt.Fprintln(cmd.ErrOrStderr(), "ingest: learning the co-occurrence similarity")
+				t0 := time.Now()
+				m, err := learnedModel(ctx, cat, len(args) > 0)
+				if err != nil {
+					return failErr("learned similarity: %v", err)
+				}
+				if err := st.SaveLearned(ctx, m); err != nil {
+					return failErr("%v", err)
+				}
+				sum.Learned, sum.LearnedSeconds = m.Name(), time.Since(t0).Seconds()
+			}
 			sum.Seconds = time.Since(start).Seconds()
 			return writeJSON(cmd.OutOrStdout(), sum)
 		},
@@ -106,6 +125,7 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 	cmd.Flags().StringVar(&embedder, "embedder", "hashing", "embedding model: hashing (deterministic, built in)")
 	cmd.Flags().IntVar(&batch, "batch", pgstore.DefaultIngestBatch, "channels per transaction")
 	cmd.Flags().BoolVar(&migrate, "migrate", false, "apply pending schema migrations first")
+	cmd.Flags().BoolVar(&learned, "learned", true, "learn the co-occurrence similarity of the ingested channels (tools/embed/cooc; with FILE arguments, together with the demo catalog) and store it in learned_models")
 	cmd.Flags().IntVar(&channels, "channels", 0, "size of the generated demo catalog, split across platforms as the default 20,000 (e.g. 200000 for the recall benchmark)")
 	cmd.Flags().StringVar(&now, "now", "", "reference time of the demo catalog's activity dates (YYYY-MM-DD; default: now)")
 	return cmd

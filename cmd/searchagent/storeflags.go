@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/load"
 	"searchagent/tools/embed"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -72,9 +74,7 @@ func (f *queryFlags) keywordList(positional []string) []store.Keyword {
 		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(f.scope), Exact: f.exact})
 	}
 	exScope := f.excludeScope
-	if exScope == "" {
-		exScope = f.scope
-	}
+	exScope = cmp.Or(exScope, f.scope)
 	for _, k := range f.excludes {
 		kws = append(kws, store.Keyword{Text: k, Scope: store.Scope(exScope), Excluded: true, Exact: f.exact})
 	}
@@ -188,11 +188,26 @@ func openStoreWith(ctx context.Context, cf *catalogFlags, stderr io.Writer, emb 
 			return nil, nil, failErr("embedder: %v", err)
 		}
 	}
-	st, err := memstore.New(ctx, cat, emb)
+	var opts []memstore.Option
+	if cf.learned {
+		m, err := learnedModel(ctx, cat, len(cf.files) > 0)
+		if err != nil {
+			return nil, nil, failErr("learned similarity: %v", err)
+		}
+		opts = append(opts, memstore.WithLearned(m))
+	}
+	st, err := memstore.New(ctx, cat, emb, opts...)
 	if err != nil {
 		return nil, nil, failErr("store: %v", err)
 	}
 	return st, cat, nil
+}
+
+// learnedModel learns the co-occurrence model of cat (tools/embed/cooc);
+// an external catalog (files rather than the demo) is learned together
+// with the demo catalog as a background corpus (cooc.BuildCatalog).
+func learnedModel(ctx context.Context, cat *catalog.Catalog, external bool) (*cooc.Model, error) {
+	return cooc.BuildCatalog(ctx, cat, external, cooc.Options{})
 }
 
 // prepareQuery reads what search and similar share: the platform, the

@@ -5,6 +5,7 @@
 package condition
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -160,12 +161,7 @@ var Ops = []Op{OpEq, OpNeq, OpIn, OpNotIn, OpGte, OpLte, OpBetween, OpWithinDays
 
 // Valid reports whether o is one of Ops.
 func (o Op) Valid() bool {
-	for _, x := range Ops {
-		if x == o {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Ops, o)
 }
 
 // Source says where a condition came from (spec 5.2).

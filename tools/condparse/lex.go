@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -282,14 +283,14 @@ func urlAt(t *text, i int) int {
 			j++
 		}
 		e := urlEnd(t, j)
-		if e-j < 3 || !containsRune(norm[j:e], '.') {
+		if e-j < 3 || !slices.Contains(norm[j:e], '.') {
 			return i
 		}
 		return e
 	case hasPrefixRunes(rest, "www."):
 		e := urlEnd(t, i)
 		host := norm[i:e]
-		if e-i < 7 || !containsRune(host[4:], '.') {
+		if e-i < 7 || !slices.Contains(host[4:], '.') {
 			return i
 		}
 		return e
@@ -311,15 +312,6 @@ func urlAt(t *text, i int) int {
 		}
 	}
 	return i
-}
-
-func containsRune(rs []rune, r rune) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // isURLRune reports a rune allowed inside a link: printable ASCII without

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"cmp"
 	"fmt"
 	"searchagent/tools/condition"
 	"slices"
@@ -111,9 +112,7 @@ func (st *state) channelNames(ms []NameMatch) []nameClaim {
 			continue
 		}
 		name := m.Name
-		if name == "" {
-			name = in[m.Start:m.End]
-		}
+		name = cmp.Or(name, in[m.Start:m.End])
 		out = append(out, nameClaim{s: s, e: e, id: m.ChannelID, name: name})
 	}
 	return out

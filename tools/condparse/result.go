@@ -298,12 +298,12 @@ func (st *state) mergeVocab() {
 						continue
 					}
 					for _, c := range pc.codes {
-						if !contains(first.codes, c) {
+						if !slices.Contains(first.codes, c) {
 							first.codes = append(first.codes, c)
 						}
 					}
 					for _, n := range pc.names {
-						if !containsLabel(first.names, n) {
+						if !slices.Contains(first.names, n) {
 							first.names = append(first.names, n)
 						}
 					}
@@ -336,7 +336,7 @@ func (st *state) mergeVocab() {
 			}
 			if pos != nil && negc != nil {
 				for _, c := range pos.codes {
-					if contains(negc.codes, c) {
+					if slices.Contains(negc.codes, c) {
 						pos.flag(condition.StatusPending, IssueConflict)
 						negc.flag(condition.StatusPending, IssueConflict)
 						break
@@ -345,24 +345,6 @@ func (st *state) mergeVocab() {
 			}
 		}
 	}
-}
-
-func containsLabel(ls []Label, l Label) bool {
-	for _, x := range ls {
-		if x == l {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // mergeCounts combines the hard count conditions on f: duplicates merge, a
@@ -541,7 +523,7 @@ func (st *state) flagPlatforms() {
 			continue
 		}
 		cur := string(st.cfg.platform)
-		if !pc.neg && pc.codes[0] != cur || pc.neg && contains(pc.codes, cur) {
+		if !pc.neg && pc.codes[0] != cur || pc.neg && slices.Contains(pc.codes, cur) {
 			pc.flag(condition.StatusPending, IssuePlatformMismatch)
 		}
 	}

@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -277,13 +278,7 @@ func (h *Hashing) embedOne(text string, feats []feature, v []float32) []feature 
 		}
 	}
 	slices.SortFunc(feats, func(a, b feature) int {
-		switch {
-		case a.hash < b.hash:
-			return -1
-		case a.hash > b.hash:
-			return 1
-		}
-		return int(a.field) - int(b.field)
+		return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.field, b.field))
 	})
 	dims := uint64(len(v))
 	probeScale := float32(1 / math.Sqrt(float64(h.probes)))
@@ -415,3 +410,10 @@ var stopwords = func() map[string]struct{} {
 	}
 	return m
 }()
+
+// Stopword reports whether a normalised token is one of the function words
+// and channel boilerplate the embedders skip ("the", "channel", "的").
+func Stopword(tok string) bool {
+	_, ok := stopwords[tok]
+	return ok
+}

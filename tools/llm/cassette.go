@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Key identifies an exchange for record/replay: every request field that
@@ -83,6 +84,11 @@ type cassettes struct {
 	mode CassetteMode
 	dir  string
 	next doer
+	// recorded are the cassettes this client wrote: in record mode a
+	// request with the same key is answered from its cassette, never
+	// asked again (the same question gets the same answer).
+	mu       sync.Mutex
+	recorded map[string]bool
 }
 
 func (c *cassettes) key(req *http.Request) (Key, []byte, error) {
@@ -110,7 +116,10 @@ func (c *cassettes) Do(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	path := filepath.Join(c.dir, k.Name())
-	if c.mode == CassetteReplay {
+	c.mu.Lock()
+	again := c.recorded[k.Name()]
+	c.mu.Unlock()
+	if c.mode == CassetteReplay || (c.mode == CassetteRecord && again) {
 		raw, err := os.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w: %s", ErrReplayMiss, k)
@@ -152,5 +161,11 @@ func (c *cassettes) Do(req *http.Request) (*http.Response, error) {
 	if err := os.WriteFile(path, append(doc, '\n'), 0o644); err != nil {
 		return nil, fmt.Errorf("write cassette: %w", err)
 	}
+	c.mu.Lock()
+	if c.recorded == nil {
+		c.recorded = map[string]bool{}
+	}
+	c.recorded[k.Name()] = true
+	c.mu.Unlock()
 	return resp, nil
 }

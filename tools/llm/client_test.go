@@ -221,6 +221,12 @@ func TestRecordThenReplay(t *testing.T) {
 	if len(files) != 1 || filepath.Base(files[0]) != live.Call.Cassette {
 		t.Fatalf("cassettes = %v, want one named %s", files, live.Call.Cassette)
 	}
+	// Recording asks an identical request once: the second answer comes
+	// from the cassette just written (the queue holds no second reply).
+	again, err := rec.Complete(context.Background(), request())
+	if err != nil || again.Content != live.Content || len(srv.Requests()) != 1 {
+		t.Fatalf("recording the same request again: %v, %q, %d server calls; want the recorded answer and 1 call", err, again.Content, len(srv.Requests()))
+	}
 	// Replay needs no server at all.
 	rep, err := llm.New(llm.Config{Model: "gpt-test", CassetteMode: llm.CassetteReplay, Cassettes: dir})
 	if err != nil {

@@ -5,6 +5,7 @@
 package scope
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -79,9 +80,7 @@ func (s Scope) MenuLabel(locale string) string {
 // Label is the display name of s in locale ("zh…" or anything else for en);
 // the empty scope is Default's.
 func (s Scope) Label(locale string) string {
-	if s == "" {
-		s = Default
-	}
+	s = cmp.Or(s, Default)
 	in, ok := table[s]
 	if !ok {
 		return string(s)

@@ -9,6 +9,7 @@ package states
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -61,22 +62,13 @@ var (
 )
 
 // Valid reports whether i is one of Inputs.
-func (i Input) Valid() bool { return contains(Inputs, i) }
+func (i Input) Valid() bool { return slices.Contains(Inputs, i) }
 
 // Valid reports whether c is one of Containers.
-func (c Container) Valid() bool { return contains(Containers, c) }
+func (c Container) Valid() bool { return slices.Contains(Containers, c) }
 
 // Valid reports whether s is one of Sessions.
-func (s Session) Valid() bool { return contains(Sessions, s) }
-
-func contains[T comparable](list []T, v T) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
+func (s Session) Valid() bool { return slices.Contains(Sessions, s) }
 
 // ErrBadKey is returned by ParseKey for text that is no
 // "<container>/<session>" pair of known states.

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -19,11 +20,26 @@ type Expansion struct {
 	Keyword string   `json:"keyword"`
 	Scope   Scope    `json:"scope"`
 	Also    []string `json:"also_matches"`
+	// Source is "" for the bilingual alias table (taxonomy.Synonyms) and
+	// the model name ("cooc-ppmi-v1-…@64") for a learned expansion (see
+	// LearnedExpansion), whose Cosines give each alias's similarity.
+	Source  string    `json:"source,omitempty"`
+	Cosines []float64 `json:"cosines,omitempty"`
 }
+
+// Learned reports whether the expansion comes from a learned model rather
+// than the alias table.
+func (e Expansion) Learned() bool { return e.Source != "" }
 
 // Label is how the expansion reads in locale ("zh" or anything else for
 // en): "cooking · also matches food, 美食".
 func (e Expansion) Label(locale string) string {
+	if e.Learned() {
+		if strings.HasPrefix(locale, "zh") {
+			return e.Keyword + " · 同时匹配相近词 " + strings.Join(e.Also, "、") + "（从目录学到）"
+		}
+		return e.Keyword + " · also matches the nearby terms " + strings.Join(e.Also, ", ") + " (learned from the catalog)"
+	}
 	if strings.HasPrefix(locale, "zh") {
 		return e.Keyword + " · 同时匹配 " + strings.Join(e.Also, "、")
 	}
@@ -91,10 +107,17 @@ func Expansions(kws []Keyword) []Expansion {
 // channel through an alias ("耳机 · matches the tag headphones").
 const ReasonAlias = "keyword_alias"
 
+// ReasonExpansion is the code of a result reason that says a keyword met
+// the channel through a learned expansion ("basketball · matches sports,
+// a term near it in the catalog").
+const ReasonExpansion = "keyword_expansion"
+
 // AliasReasons says, for one result, which expansion met it through an
 // alias rather than the keyword's own words: one reason per expansion
 // whose alias is one of the channel's tags (after textnorm) while the
-// keyword itself is not, so a result found across languages says so.
+// keyword itself is not, so a result found across languages says so. A
+// learned expansion's alias may also be the channel's category id; its
+// reason is ReasonExpansion.
 func AliasReasons(ch *catalog.Channel, exps []Expansion) []Reason {
 	if ch == nil || len(exps) == 0 {
 		return nil
@@ -108,11 +131,40 @@ func AliasReasons(ch *catalog.Channel, exps []Expansion) []Reason {
 		if _, own := tags[textnorm.Normalize(e.Keyword)]; own {
 			continue
 		}
-		for _, a := range e.Also {
-			if t, ok := tags[textnorm.Normalize(a)]; ok {
-				out = append(out, Reason{ReasonAlias, "「" + e.Keyword + "」匹配标签 " + t, "“" + e.Keyword + "” matches the tag " + t})
+		for i, a := range e.Also {
+			t, ok := tags[textnorm.Normalize(a)]
+			if !ok && e.Learned() {
+				// A learned alias matches with its own aliases (memstore
+				// keywordMatch): say which of them met the channel.
+				if strings.EqualFold(a, ch.Category) {
+					t, ok = CategoryLabel(ch.Category), true
+				}
+				for _, b := range Aliases(Keyword{Text: a, Scope: e.Scope}) {
+					if ok {
+						break
+					}
+					if strings.EqualFold(b, ch.Category) {
+						t, ok = CategoryLabel(ch.Category), true
+					} else {
+						t, ok = tags[textnorm.Normalize(b)]
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			if e.Learned() {
+				cos := 0.0
+				if i < len(e.Cosines) {
+					cos = e.Cosines[i]
+				}
+				out = append(out, Reason{ReasonExpansion,
+					fmt.Sprintf("「%s」扩展匹配 %s（从目录学到的相近词，相似度 %.2f）", e.Keyword, t, cos),
+					fmt.Sprintf("“%s” expanded to %s (a nearby term learned from the catalog, similarity %.2f)", e.Keyword, t, cos)})
 				break
 			}
+			out = append(out, Reason{ReasonAlias, "「" + e.Keyword + "」匹配标签 " + t, "“" + e.Keyword + "” matches the tag " + t})
+			break
 		}
 	}
 	return out

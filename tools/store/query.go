@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -148,9 +149,7 @@ func CanonicalKeywords(kws []Keyword) ([]Keyword, error) {
 			return nil, badQuery("keyword %d %q has no searchable word", i+1, k.Text)
 		}
 		k.Scope = Scope(strings.ToLower(strings.TrimSpace(string(k.Scope))))
-		if k.Scope == "" {
-			k.Scope = scope.Default
-		}
+		k.Scope = cmp.Or(k.Scope, scope.Default)
 		if !k.Scope.Valid() {
 			return nil, badQuery("keyword %q has unknown scope %q (want tags, name, description, content or all)", k.Text, k.Scope)
 		}

@@ -35,6 +35,10 @@ type Weights struct {
 	Country, Language float64
 	// Activity weighs posting within ActiveWindow of the anchor.
 	Activity float64
+	// Learned weighs the cosine of the two channels' vectors in the term
+	// space learned from the catalog (tools/embed/cooc), 0 when the store
+	// has no learned model.
+	Learned float64
 }
 
 // DefaultWeights are the hybrid weights of both stores, chosen with the
@@ -142,6 +146,9 @@ func InBand(a, c *Profile) bool {
 // each in [0, 1] (Content in [-1, 1]).
 type Signals struct {
 	Content, Tags, Category, Audience, Views, Country, Language, Activity float64
+	// Learned is the learned-space cosine (see Weights.Learned; 0 when
+	// either channel has no learned vector or the store no model).
+	Learned float64
 	// Shared are the tags both have.
 	Shared []string
 	// Ratio is the larger follower count over the smaller (0 if unknown).
@@ -211,7 +218,7 @@ func Compare(a, c *Profile, cosine float64) Signals {
 func (s Signals) Score(w Weights) float64 {
 	topic := 1.0
 	if !s.thin {
-		topic = max(0, w.Content*s.Content+w.Tags*s.Labels*s.Tags+w.Category*s.Category)
+		topic = max(0, w.Content*s.Content+w.Tags*s.Labels*s.Tags+w.Category*s.Category+w.Learned*s.Learned)
 	}
 	fit := 1 + w.Audience*s.Audience + w.Views*s.Views + w.Country*s.Country + w.Language*s.Language + w.Activity*s.Activity
 	return topic * topic * fit
@@ -244,7 +251,12 @@ const (
 	ReasonSameCountry     = "same_country"
 	ReasonSameLanguage    = "same_language"
 	ReasonActive          = "recently_active"
+	ReasonLearned         = "learned_similar"
 )
+
+// LearnedReasonMin is the learned-space cosine at which a match says it
+// is near the anchor in the learned space.
+const LearnedReasonMin = 0.8
 
 // Reasons explains a match in the order of what it says most: niche or
 // tags, category, content, audience, views, country, language, activity.
@@ -267,6 +279,10 @@ func (s Signals) Reasons(a, c *Profile, minContent float64) []Reason {
 	}
 	if s.Content >= minContent && s.Content > 0 {
 		out = append(out, Reason{ReasonSimilarContent, fmt.Sprintf("内容相似（%.2f）", s.Content), fmt.Sprintf("similar content (%.2f)", s.Content)})
+	}
+	if s.Learned >= LearnedReasonMin {
+		out = append(out, Reason{ReasonLearned, fmt.Sprintf("目录中共现的标签和类目相近（%.2f）", s.Learned),
+			fmt.Sprintf("close in the catalog's co-occurrence space (%.2f)", s.Learned)})
 	}
 	if s.Ratio > 0 && s.Ratio <= 2 {
 		out = append(out, Reason{ReasonSimilarAudience, fmt.Sprintf("粉丝量相近（%s 对 %s）", count(cc.Followers), count(ac.Followers)),

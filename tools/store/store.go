@@ -25,6 +25,7 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/condition"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 
@@ -70,6 +71,32 @@ type Info struct {
 	Catalog string `json:"catalog"`
 	// BuildTime is how long loading and indexing took, zero if unknown.
 	BuildTime time.Duration `json:"build_time,omitempty"`
+	// Learned says whether a similarity learned from the catalog is in
+	// use, and which.
+	Learned LearnedInfo `json:"learned_similarity"`
+}
+
+// LearnedInfo describes the store's learned similarity (tools/embed/cooc).
+type LearnedInfo struct {
+	// State is "on", or "off" with the reason.
+	State      string        `json:"state"`
+	Model      string        `json:"model,omitempty"`
+	Dimensions int           `json:"dimensions,omitempty"`
+	Terms      int           `json:"terms,omitempty"`
+	Channels   int           `json:"trained_on_channels,omitempty"`
+	BuildTime  time.Duration `json:"build_time,omitempty"`
+}
+
+// LearnedOff is the state of a store built without a learned model.
+const LearnedOff = "off: no learned model (hashing similarity and the alias table only)"
+
+// DescribeLearned is the LearnedInfo of model m (nil: off).
+func DescribeLearned(m *cooc.Model) LearnedInfo {
+	if m == nil {
+		return LearnedInfo{State: LearnedOff}
+	}
+	st := m.Stats()
+	return LearnedInfo{State: "on", Model: st.Model, Dimensions: st.Dimensions, Terms: st.Terms, Channels: st.Channels, BuildTime: st.BuildTime}
 }
 
 // Errors of the store. Lookups of unknown channels and anchors return

@@ -20,8 +20,7 @@ const T = {
     min: '最少', max: '最多', days: '天内有更新', apply: '应用', cancel: '取消', pick: '输入名称或代码搜索',
     filterOpen: '添加筛选…', filterField: '筛选字段', filterValue: '筛选值', sort: '排序',
     excludeCond: l => `排除「${l}」`, scopeOf: l => `「${l}」的匹配目标`, menuOf: l => `「${l}」的操作`,
-    unknownTerm: (v, f) => `「${v}」不是可选的${f}：请从列表里选`, badAmount: v => `「${v}」不是数量：可以写 5000、5万、1.5w、10k`,
-    badDays: max => `天数要在 1 到 ${max} 之间`, emptyRange: '至少填写最少或最多之一', badRange: '最少不能大于最多',
+    emptyRange: '至少填写最少或最多之一',
     lastPost: d => d <= 0 ? '今天更新' : `${d} 天前更新`, pct: '%',
   },
   en: {
@@ -40,8 +39,7 @@ const T = {
     min: 'At least', max: 'At most', days: 'days since the last post', apply: 'Apply', cancel: 'Cancel', pick: 'Type a name or code',
     filterOpen: 'Add a filter…', filterField: 'Filter field', filterValue: 'Filter value', sort: 'Sort',
     excludeCond: l => `Exclude “${l}”`, scopeOf: l => `Where “${l}” matches`, menuOf: l => `Actions on “${l}”`,
-    unknownTerm: (v, f) => `“${v}” is not a ${f} on the list: pick one from it`, badAmount: v => `“${v}” is not an amount: write 5000, 5k, 1.5m or 5万`,
-    badDays: max => `days must be between 1 and ${max}`, emptyRange: 'fill in at least or at most', badRange: 'at least must not exceed at most',
+    emptyRange: 'fill in at least or at most',
     lastPost: d => d <= 0 ? 'posted today' : d === 1 ? 'posted yesterday' : `posted ${d} days ago`, pct: '%',
   },
 };
@@ -54,7 +52,7 @@ const T = {
 // /static/controls.json.
 const S = { platform: 'youtube', lang: 'zh', id: '', token: '', snap: null, busy: false, live: null, reached: null,
   picker: [], typing: null, sentDraft: '', sentFollowup: '', explainOpen: false, error: '',
-  draft: null, chipMenu: null, chipEdit: null, tagMenu: null, filterOpen: false, filterField: '', editError: '',
+  draft: null, keep: null, chipMenu: null, chipEdit: null, tagMenu: null, filterOpen: false, filterField: '', editError: '',
   controls: { fields: [], vocabularies: {}, sorts: [], max_text_bytes: 4096 }, openMenu: '' };
 const $ = (sel) => document.querySelector(sel);
 const t = () => T[S.lang];
@@ -289,7 +287,7 @@ function condById(id) {
 function fieldDef(name) { return S.controls.fields.find(f => f.name === name); }
 function fieldLabel(f) { return S.lang === 'zh' ? f.zh : f.en; }
 
-function openChipEditor(id) { S.chipEdit = id; S.chipMenu = null; S.editError = ''; render(); focus('#edit-' + id + ' input, #edit-' + id + ' select'); }
+function openChipEditor(id) { S.chipEdit = id; S.chipMenu = null; S.editError = ''; S.keep = null; render(); focus('#edit-' + id + ' input, #edit-' + id + ' select'); }
 
 function openTagMenu(tagId) {
   if (allowed('tag.menu_open')) { send('tag.menu_open', { tag_id: tagId }); return; }
@@ -496,7 +494,7 @@ function tagMenu(tag) {
 function onEscape(ev) {
   if (ev.key !== 'Escape' || ev.defaultPrevented) return;
   const ctx = S.snap && S.snap.context;
-  if (S.chipEdit) { const id = S.chipEdit; S.chipEdit = null; S.editError = ''; render(); focus('#chip-' + id); }
+  if (S.chipEdit) { const id = S.chipEdit; S.chipEdit = null; S.editError = ''; S.keep = null; render(); focus('#chip-' + id); }
   else if (S.chipMenu) { const id = S.chipMenu; S.chipMenu = null; render(); focus('#chip-' + id); }
   else if (S.tagMenu) { const id = S.tagMenu; S.tagMenu = null; render(); focus('#tag-' + id); }
   else if (ctx && ctx.active_tag_menu) { const id = ctx.active_tag_id; send('tag.menu_close').then(() => focus('#tag-' + id)); }
@@ -647,92 +645,85 @@ function chipActions(c) {
 function chipEditor(c) {
   const f = fieldDef(c.field); const t0 = t();
   const ctl = valueControl(f, 'edit-' + c.id + '-', c);
-  const apply = async () => {
+  const apply = async form => {
     let v;
     try { v = ctl.read(); } catch (e) { S.editError = e.message; render(); focus('#edit-' + c.id + ' input'); return; }
     S.chipEdit = null; S.editError = '';
+    const reopen = () => { S.chipEdit = c.id; };
     // condition.edit keeps the condition's operator; a range that needs
     // another (a maximum added to "at least") is the field's filter.set.
-    if (v.op === c.op || !allowed('filter.set')) await send('condition.edit', { condition_id: c.id, value: v.value });
-    else await send('filter.set', { field: c.field, op: v.op, value: v.value });
-    focus('#chip-' + c.id);
+    const ok = v.op === c.op || !allowed('filter.set')
+      ? await sendEdit(form, reopen, 'condition.edit', { condition_id: c.id, value: v.value })
+      : await sendEdit(form, reopen, 'filter.set', { field: c.field, op: v.op, value: v.value });
+    if (ok) focus('#chip-' + c.id);
   };
   return el('form', { class: 'editor', id: 'edit-' + c.id, 'data-kind': f.kind, 'aria-label': t0.edit + ' ' + c.label,
-    onsubmit: ev => { ev.preventDefault(); apply(); } },
+    onsubmit: ev => { ev.preventDefault(); apply(ev.currentTarget); } },
   ...ctl.nodes,
   el('button', { type: 'submit', id: 'edit-' + c.id + '-apply', 'data-event': 'condition.edit', 'data-condition-id': c.id }, t0.apply),
-  el('button', { type: 'button', id: 'edit-' + c.id + '-cancel', onclick: () => { S.chipEdit = null; S.editError = ''; render(); focus('#chip-' + c.id); } }, t0.cancel),
+  el('button', { type: 'button', id: 'edit-' + c.id + '-cancel', onclick: () => { S.chipEdit = null; S.editError = ''; S.keep = null; render(); focus('#chip-' + c.id); } }, t0.cancel),
   S.editError ? el('span', { class: 'error', role: 'alert', id: 'edit-error' }, S.editError) : null);
 }
 
-// parseAmount reads a count as people write it: 5000, 5,000, 5万, 1.5w,
-// 10k, 2m, 1亿. It returns NaN for anything else, null for nothing.
-function parseAmount(raw) {
-  const s = String(raw).trim().replace(/[,，\s]/g, '').toLowerCase();
-  if (!s) return null;
-  const m = s.match(/^(\d+(?:\.\d+)?)(万|w|千|k|百万|m|亿)?\+?$/);
-  if (!m) return NaN;
-  const mul = { '万': 1e4, w: 1e4, '千': 1e3, k: 1e3, '百万': 1e6, m: 1e6, '亿': 1e8 }[m[2]] || 1;
-  return Math.round(parseFloat(m[1]) * mul);
-}
-
 // valueControl is the control of a field's kind, with read() giving the
-// {op, value} the API takes (throwing the reason in words when it cannot):
-// set — a searchable select of the vocabulary (one or more terms);
-// count — a min/max range (5万 reads as 50000); ratio — a percentage
-// range; duration — a day count.
+// {op, value} to send: set — a searchable select of the vocabulary (one
+// or more names or codes); count — a min/max range; ratio — a range in
+// percent; duration — a day count. Values go as the user typed them
+// ("5万", "10k", "德国", "3%"): the API reads them with the parser's
+// readers and refuses, in words, what the parser would not read. The
+// page only picks the operator from which bounds are filled.
 function valueControl(f, idp, c) {
   const t0 = t(); const label = fieldLabel(f);
+  const kept = id => S.keep && S.keep[id] !== undefined ? S.keep[id] : undefined;
   if (f.kind === 'set') {
     const vocab = S.controls.vocabularies[f.name] || [];
     const name = term => `${S.lang === 'zh' ? term.zh : term.en} (${term.code})`;
     const cur = c ? [].concat(c.value).map(code => { const tm = vocab.find(x => x.code.toLowerCase() === String(code).toLowerCase()); return tm ? name(tm) : code; }).join(', ') : '';
     const list = el('datalist', { id: idp + 'list' }, vocab.map(tm => el('option', { value: name(tm) })));
-    const inp = el('input', { id: idp + 'value', list: idp + 'list', class: 'value', 'aria-label': label, placeholder: t0.pick, autocomplete: 'off', value: cur });
+    const inp = el('input', { id: idp + 'value', list: idp + 'list', class: 'value', 'aria-label': label, placeholder: t0.pick, autocomplete: 'off', value: kept(idp + 'value') ?? cur });
     return { nodes: [inp, list], read: () => {
-      const codes = inp.value.split(/[,，、;；]/).map(x => x.trim()).filter(Boolean).map(x => {
-        const m = x.match(/\(([^()]+)\)\s*$/); const k = (m ? m[1] : x).toLowerCase();
-        const tm = vocab.find(v => v.code.toLowerCase() === k || v.zh.toLowerCase() === x.toLowerCase() || v.en.toLowerCase() === x.toLowerCase());
-        if (!tm) throw new Error(t0.unknownTerm(x, label));
-        return tm.code;
-      });
-      if (!codes.length) throw new Error(t0.unknownTerm('', label));
-      const op = c && c.op === 'not_in' ? 'not_in' : codes.length > 1 ? 'in' : (c && c.op === 'in' ? 'in' : 'eq');
-      return { op, value: op === 'eq' ? codes[0] : codes };
+      // "美国 (US)" as the list shows it goes as its code; anything else as typed.
+      const words = inp.value.split(/[,，、;；]/).map(x => x.trim()).filter(Boolean).map(x => { const m = x.match(/\(([^()]+)\)\s*$/); return m ? m[1] : x; });
+      if (!words.length) throw new Error(t0.pick);
+      const op = c && c.op === 'not_in' ? 'not_in' : words.length > 1 || (c && c.op === 'in') ? 'in' : 'eq';
+      return { op, value: op === 'eq' ? words[0] : words };
     } };
   }
   if (f.kind === 'duration') {
-    const inp = el('input', { id: idp + 'value', type: 'number', min: 1, max: f.max, step: 1, class: 'value days', 'aria-label': label + ' · ' + t0.days, value: c ? c.value : 30 });
-    return { nodes: [inp, el('span', { class: 'unit' }, t0.days)], read: () => {
-      const n = Number(inp.value);
-      if (!Number.isInteger(n) || n < 1 || n > f.max) throw new Error(t0.badDays(f.max));
-      return { op: 'within_days', value: n };
-    } };
+    const inp = el('input', { id: idp + 'value', type: 'number', min: 1, max: f.max, step: 1, class: 'value days', 'aria-label': label + ' · ' + t0.days, value: kept(idp + 'value') ?? (c ? c.value : 30) });
+    return { nodes: [inp, el('span', { class: 'unit' }, t0.days)], read: () => ({ op: 'within_days', value: inp.value === '' ? null : Number(inp.value) }) };
   }
-  // count and ratio: a range; a ratio is typed in percent and sent in
-  // basis points (f.scale per whole).
+  // count and ratio: a range; a ratio is shown and typed in percent.
   const ratio = f.kind === 'ratio';
-  const show = n => n === undefined || n === null || n === 0 ? '' : ratio ? String(n / (f.scale / 100)) : String(n);
+  const show = n => n === undefined || n === null || n === 0 ? '' : ratio ? String(n / (f.scale / 100)) + '%' : String(n);
   let lo, hi;
   if (c) {
     const v = c.value;
     if (c.op === 'gte') lo = v; else if (c.op === 'lte') hi = v; else if (v && typeof v === 'object') { lo = v.min; hi = v.max; }
   }
-  const mk = (k, v) => el('input', { id: idp + k, class: 'value amount', inputmode: 'decimal', autocomplete: 'off', 'aria-label': `${label} · ${t0[k]}`, placeholder: t0[k], value: show(v) });
+  const mk = (k, v) => el('input', { id: idp + k, class: 'value amount', inputmode: 'decimal', autocomplete: 'off', 'aria-label': `${label} · ${t0[k]}`,
+    placeholder: ratio ? t0[k] + ' %' : t0[k] + ' (5万, 10k)', value: kept(idp + k) ?? show(v) });
   const a = mk('min', lo); const b = mk('max', hi);
-  const read1 = inp => {
-    if (!inp.value.trim()) return null;
-    if (ratio) { const p = parseFloat(inp.value.replace('%', '')); if (!(p > 0)) throw new Error(t0.badAmount(inp.value)); return Math.round(p * f.scale / 100); }
-    const n = parseAmount(inp.value);
-    if (!(n > 0)) throw new Error(t0.badAmount(inp.value));
-    return n;
-  };
-  return { nodes: [a, el('span', { class: 'unit' }, ratio ? t0.pct + ' –' : '–'), b, ratio ? el('span', { class: 'unit' }, t0.pct) : null].filter(Boolean), read: () => {
-    const x = read1(a); const y = read1(b);
-    if (x === null && y === null) throw new Error(t0.emptyRange);
-    if (x !== null && y !== null) { if (x > y) throw new Error(t0.badRange); return { op: 'between', value: { min: x, max: y } }; }
-    return x !== null ? { op: 'gte', value: x } : { op: 'lte', value: y };
+  return { nodes: [a, el('span', { class: 'unit' }, '–'), b], read: () => {
+    const x = a.value.trim(); const y = b.value.trim();
+    if (!x && !y) throw new Error(t0.emptyRange);
+    if (x && y) return { op: 'between', value: { min: x, max: y } };
+    return x ? { op: 'gte', value: x } : { op: 'lte', value: y };
   } };
+}
+
+// sendEdit sends an editor's change; on a refusal the editor stays open
+// with what the user typed and the API's reason beside it.
+async function sendEdit(form, reopen, event, args) {
+  const keep = {};
+  for (const n of form.querySelectorAll('input[id], select[id]')) keep[n.id] = n.value;
+  const ok = await send(event, args);
+  if (ok) { S.keep = null; S.editError = ''; return true; }
+  S.keep = keep; S.editError = S.error; S.error = '';
+  reopen(); render();
+  const first = form.id && document.getElementById(form.id) && document.getElementById(form.id).querySelector('input');
+  if (first) first.focus();
+  return false;
 }
 
 // toolsRow holds the filter panel (field → typed value) and the sort
@@ -742,7 +733,7 @@ function toolsRow(s) {
   const set = s.actions.find(a => a.event === 'filter.set');
   if (set) {
     kids.push(el('button', { type: 'button', id: 'filter-open', 'aria-expanded': String(S.filterOpen), 'aria-controls': 'filter-panel', 'data-event': 'filter.set', 'data-action': set.action_id,
-      disabled: S.busy, onclick: () => { S.filterOpen = !S.filterOpen; render(); focus(S.filterOpen ? '#filter-field' : '#filter-open'); } }, t0.filterOpen));
+      disabled: S.busy, onclick: () => { S.filterOpen = !S.filterOpen; S.keep = null; S.editError = ''; render(); focus(S.filterOpen ? '#filter-field' : '#filter-open'); } }, t0.filterOpen));
     if (S.filterOpen) kids.push(filterPanel(set));
   }
   const sort = s.actions.find(a => a.event === 'results.sort');
@@ -769,11 +760,11 @@ function filterPanel(set) {
   return el('form', { class: 'editor filter-panel', id: 'filter-panel', 'data-kind': f && f.kind, 'aria-label': t0.filterOpen,
     onsubmit: async ev => {
       ev.preventDefault();
+      const form = ev.currentTarget;
       let v;
       try { v = ctl.read(); } catch (e) { S.editError = e.message; render(); focus('#filter-panel input'); return; }
       S.editError = ''; S.filterOpen = false;
-      await send('filter.set', { field: f.name, op: v.op, value: v.value });
-      focus('#filter-open');
+      if (await sendEdit(form, () => { S.filterOpen = true; }, 'filter.set', { field: f.name, op: v.op, value: v.value })) focus('#filter-open');
     } },
   sel, ...ctl.nodes,
   el('button', { type: 'submit', id: 'filter-apply', 'data-event': 'filter.set', 'data-action': set.action_id, 'data-field': S.filterField }, t0.apply),
@@ -792,13 +783,9 @@ function termName(field, code) {
   return tm ? (S.lang === 'zh' ? tm.zh : tm.en) : code;
 }
 
-// reasonsOf are the words that say why a channel is listed (the API's
-// reasons of a result item), never its raw score.
-function reasonsOf(it) {
-  if (!it) return [];
-  const r = it.reasons || it.reason_labels || it.why || [];
-  return (Array.isArray(r) ? r : [r]).map(x => typeof x === 'string' ? x : (x.label || x.text || '')).filter(Boolean);
-}
+// reasonsOf are the words that say why a channel is listed (the result
+// item's reason_labels, in the session's locale), never its raw score.
+function reasonsOf(it) { return (it && it.reason_labels) || []; }
 
 // card is one channel in words: why it is here, followers, average
 // views, the last post. Scores stay in the explain drawer.

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -104,9 +105,7 @@ func (r *row) categories(raw ...string) (category string, tags []string) {
 			r.warns = append(r.warns, fmt.Sprintf("category %s is not in the taxonomy; kept as a tag only", quote(c)))
 			continue
 		}
-		if category == "" {
-			category = code
-		}
+		category = cmp.Or(category, code)
 	}
 	return category, dedupe(tags)
 }
@@ -127,9 +126,7 @@ func (r *row) named(ch *catalog.Channel, display string) {
 	ch.Name = display
 	if ch.Name == "" {
 		ch.Name = ch.Handle
-		if ch.Name == "" {
-			ch.Name = ch.ID
-		}
+		ch.Name = cmp.Or(ch.Name, ch.ID)
 		r.warns = append(r.warns, "display name is empty; the handle is used as the name")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,12 +129,7 @@ func newConfig(opts []Option) (config, error) {
 }
 
 func knownFormat(f Format) bool {
-	for _, k := range Formats() {
-		if f == k {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Formats(), f)
 }
 
 // LoadFile reads one file. A file that cannot be read or whose format is

@@ -5,6 +5,7 @@
 package llmtest
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -176,9 +177,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	finish := rep.Finish
-	if finish == "" {
-		finish = "stop"
-	}
+	finish = cmp.Or(finish, "stop")
 	pt, ct := rep.PromptTokens, rep.CompletionTokens
 	if pt == 0 && ct == 0 {
 		pt, ct = 10, 20

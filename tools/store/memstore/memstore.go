@@ -28,6 +28,7 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/embed"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
@@ -41,6 +42,7 @@ type Store struct {
 	minScore float64
 	parts    map[platform.Platform]*partition
 	build    time.Duration
+	learned  *cooc.Model
 }
 
 var _ store.Store = (*Store)(nil)
@@ -59,6 +61,8 @@ type partition struct {
 	facets *facets
 	// sims caches neighbours' outcomes by anchor and minimum (nil: off).
 	sims *lru.Cache[simKey, []cand]
+	// learned is the learned model's view of the partition (nil: none).
+	learned *learned
 }
 
 func (p *partition) vec(d int) []float32 { return p.vecs[d*p.dims : (d+1)*p.dims : (d+1)*p.dims] }
@@ -75,6 +79,19 @@ type config struct {
 	workers  int
 	minScore float64
 	minSet   bool
+	learned  *cooc.Model
+}
+
+// WithLearned gives the store a similarity learned from the catalog
+// (tools/embed/cooc): its channel vectors join the hybrid score
+// (store.Weights.Learned) and its nearest labels widen a keyword that
+// finds no channel (store.LearnedExpansion). Without it the store
+// says learned similarity is off (store.Info.Learned).
+func WithLearned(m *cooc.Model) Option {
+	return func(c *config) error {
+		c.learned = m
+		return nil
+	}
 }
 
 // ErrBadOption is returned (wrapped) for an option value out of range.
@@ -161,6 +178,7 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 		dims:     emb.Dimensions(),
 		minScore: cfg.minScore,
 		parts:    make(map[platform.Platform]*partition),
+		learned:  cfg.learned,
 	}
 	if s.dims < 1 {
 		return nil, fmt.Errorf("memstore: embedder %q reports %d dimensions", s.model, s.dims)
@@ -191,6 +209,13 @@ func New(ctx context.Context, cat *catalog.Catalog, emb embed.Embedder, opts ...
 		}
 		if fs, ok := buildFacets(chans); ok {
 			part.facets = fs
+		}
+		if cfg.learned != nil {
+			l, err := newLearned(cfg.learned, chans)
+			if err != nil {
+				return nil, fmt.Errorf("memstore: %w", err)
+			}
+			part.learned = l
 		}
 		if cfg.simCache > 0 {
 			c, err := lru.New[simKey, []cand](cfg.simCache)
@@ -258,6 +283,7 @@ func (s *Store) Describe() store.Info {
 		PerPlatform: s.cat.Counts(),
 		Catalog:     s.cat.Label(),
 		BuildTime:   s.build,
+		Learned:     store.DescribeLearned(s.learned),
 	}
 }
 
@@ -282,7 +308,7 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	}
 	part := s.parts[q.Platform]
 	if part == nil {
-		return store.Page{Items: []store.Hit{}, NextOffset: -1, Expansions: store.Expansions(q.Keywords)}, nil
+		return store.Page{Items: []store.Hit{}, NextOffset: -1, Expansions: part.expansions(q.Keywords)}, nil
 	}
 	buf := candBufs.Get().(*[]cand)
 	cands := part.keywordCandidates(q.Keywords, q.Filters, (*buf)[:0])
@@ -290,7 +316,9 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	total := len(cands)
 	*buf = cands
 	candBufs.Put(buf)
-	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: store.Expansions(q.Keywords)}, nil
+	exps := part.expansions(q.Keywords)
+	learnedReasons(items, exps)
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, nil
 }
 
 // SimilarTo implements store.Store.
@@ -313,7 +341,7 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 		Total:      len(cands),
 		NextOffset: nextOffset(q.Offset, len(items), len(cands)),
 		MinScore:   minScore,
-		Expansions: store.Expansions(q.Keywords),
+		Expansions: part.expansions(q.Keywords),
 		Basis:      store.AnchorBasis(&part.profs[ai]),
 	}, nil
 }

@@ -578,7 +578,8 @@ func TestLookupsAndDescribe(t *testing.T) {
 	}
 	info := s.Describe()
 	want := store.Info{Store: "memory", Model: "hashing-v2-512", Dimensions: 512, MinScore: embed.HashingSimilarThreshold, Channels: 15,
-		PerPlatform: map[platform.Platform]int{yt: 11, platform.Instagram: 3, platform.TikTok: 1}, Catalog: "test"}
+		PerPlatform: map[platform.Platform]int{yt: 11, platform.Instagram: 3, platform.TikTok: 1}, Catalog: "test",
+		Learned: store.LearnedInfo{State: store.LearnedOff}}
 	info.BuildTime = 0
 	if diff := cmp.Diff(want, info); diff != "" {
 		t.Errorf("Describe mismatch (-want +got):\n%s", diff)

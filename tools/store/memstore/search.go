@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -54,11 +55,33 @@ func (p *partition) keywordSets(kws []store.Keyword, scored bool) (docs []uint32
 const aliasWeight = 0.8
 
 // keywordMatch returns the documents one keyword matches, with its aliases
-// (store.Aliases) in tag scope, and their scores when scored. A document
-// matched only through an alias ranks after every document that has the
-// keyword's own word: alias scores are scaled (by at most aliasWeight) to
-// stay under the lowest own-word score.
+// (store.Aliases) in tag scope and, when they find no channel, its
+// learned expansion (see
+// partition.expansion), and their scores when scored. A document matched
+// only through an alias ranks after every document that has the keyword's
+// own word: alias scores are scaled (by at most aliasWeight) to stay under
+// the lowest own-word score; a learned alias's also by its cosine.
 func (p *partition) keywordMatch(k store.Keyword, scored bool) ([]uint32, []float64) {
+	m, sc := p.ownMatch(k, scored)
+	e, ok := p.expansion(k, func() int { return len(m) })
+	if !ok {
+		return m, sc
+	}
+	var am []uint32
+	var asc []float64
+	for i, alt := range e.Also {
+		// A learned alias matches as a keyword would: with its own
+		// alias-table aliases (the category gaming also meets the tag
+		// Videogame).
+		bm, bsc := p.ownMatch(store.Keyword{Text: alt, Scope: k.Scope}, scored)
+		am, asc = unionScored(am, asc, bm, bsc, scored, e.Cosines[i])
+	}
+	return p.withAliases(m, sc, am, asc, scored)
+}
+
+// ownMatch is keywordMatch without the learned expansion: the keyword's
+// own words and its alias-table aliases.
+func (p *partition) ownMatch(k store.Keyword, scored bool) ([]uint32, []float64) {
 	m, sc := p.text.match(p.text.plan(k), scored)
 	aliases := store.Aliases(k)
 	if len(aliases) == 0 {
@@ -70,6 +93,12 @@ func (p *partition) keywordMatch(k store.Keyword, scored bool) ([]uint32, []floa
 		bm, bsc := p.text.match(p.text.plan(store.Keyword{Text: alt, Scope: k.Scope}), scored)
 		am, asc = unionScored(am, asc, bm, bsc, scored, 1)
 	}
+	return p.withAliases(m, sc, am, asc, scored)
+}
+
+// withAliases merges alias matches (am, asc) into own matches (m, sc),
+// alias scores scaled under the lowest own score.
+func (p *partition) withAliases(m []uint32, sc []float64, am []uint32, asc []float64, scored bool) ([]uint32, []float64) {
 	w := aliasWeight
 	if scored && len(sc) > 0 && len(asc) > 0 {
 		lowOwn, highAlias := slices.Min(sc), slices.Max(asc)
@@ -293,7 +322,9 @@ func (p *partition) neighbours(ai int, minScore, defaultMin float64) []cand {
 		} else if sim = float64(embed.Dot(a, p.vec(d))); sim < minScore {
 			continue
 		}
-		c := cand{doc: int32(d), cos: sim, score: store.Compare(ap, cp, sim).Score(store.DefaultWeights)}
+		sig := store.Compare(ap, cp, sim)
+		sig.Learned = p.learned.cosine(ai, d)
+		c := cand{doc: int32(d), cos: sim, score: sig.Score(store.DefaultWeights)}
 		if thin || sim >= defaultMin {
 			c.tier = 1
 		}
@@ -316,6 +347,7 @@ func (p *partition) explain(ai int, hits []store.Hit, minContent float64) {
 		cp := &p.profs[d]
 		sim := float64(embed.Dot(a, p.vec(d)))
 		sig := store.Compare(ap, cp, sim)
+		sig.Learned = p.learned.cosine(ai, d)
 		hits[i].Similarity = sig.Content
 		hits[i].Reasons = sig.Reasons(ap, cp, minContent)
 	}
@@ -379,25 +411,9 @@ func (p *partition) comparator(by store.Sort) func(a, b cand) int {
 	}
 }
 
-func desc(a, b int64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func desc(a, b int64) int { return cmp.Compare(b, a) }
 
-func descFloat(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func descFloat(a, b float64) int { return cmp.Compare(b, a) }
 
 // topK returns the first m candidates in cmp order, sorted. It keeps a
 // bounded max-heap (worst on top) of m entries, so it costs O(n log m).

@@ -100,7 +100,9 @@ RETURNING (xmax = 0)`
 // Upsert embeds chans with the store's embedder and writes them, batch
 // by batch (each batch one transaction: a failure leaves no half-written
 // batch), keyed by platform and channel key, so running it again updates
-// rather than duplicates. progress, when not nil, is called with the
+// rather than duplicates. Each batch's transaction also brings the BM25
+// statistics (channel_stats, channel_terms) up to date with what it
+// wrote, so a search never counts them. progress, when not nil, is called with the
 // number of channels written so far. Call Finish after the last batch.
 func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int, progress func(done int)) (UpsertStats, error) {
 	var st UpsertStats
@@ -123,6 +125,10 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 			return st, fmt.Errorf("pgstore: embedding channels %d-%d: %w", lo, hi-1, err)
 		}
 		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			delta, err := statsDelta(ctx, tx, rows)
+			if err != nil {
+				return err
+			}
 			var b pgx.Batch
 			for i, r := range rows {
 				v := append([]float32(nil), vecs[i].Values...)
@@ -149,7 +155,10 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 					st.Updated++
 				}
 			}
-			return res.Close()
+			if err := res.Close(); err != nil {
+				return err
+			}
+			return delta.apply(ctx, tx)
 		})
 		if err != nil {
 			return st, fmt.Errorf("pgstore: writing channels %d-%d: %w", lo, hi-1, err)
@@ -162,18 +171,13 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 }
 
 // Finish runs after an ingest: it creates the HNSW index for the store's
-// dimension if missing, refreshes the BM25 statistics and the catalog
-// label, and analyzes the table.
+// dimension if missing, records the catalog label and analyzes the table
+// (the BM25 statistics are already current: Upsert keeps them).
 func (s *Store) Finish(ctx context.Context, label string) error {
 	d := strconv.Itoa(s.dims)
 	stmts := []string{
 		`CREATE INDEX IF NOT EXISTS channels_embedding_hnsw_` + d + ` ON channels USING hnsw ((embedding::vector(` + d + `)) vector_cosine_ops) WITH (m = ` +
 			strconv.Itoa(HNSWM) + `, ef_construction = ` + strconv.Itoa(HNSWEfConstruction) + `) WHERE embedding_dims = ` + d,
-		`DELETE FROM channel_stats`,
-		`INSERT INTO channel_stats (platform, n, len_tags, len_name, len_description, len_content)
-		 SELECT platform, count(*), coalesce(sum(cardinality(tags_terms)), 0), coalesce(sum(cardinality(name_terms)), 0),
-		        coalesce(sum(cardinality(description_terms)), 0), coalesce(sum(cardinality(content_terms)), 0)
-		 FROM channels GROUP BY platform`,
 		`ANALYZE channels`,
 	}
 	for _, q := range stmts {
@@ -182,7 +186,8 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 		}
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO catalog_meta (id, label, embedding_model, embedding_dims) VALUES (true, $1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, embedding_model = EXCLUDED.embedding_model, embedding_dims = EXCLUDED.embedding_dims, ingested_at = now()`,
+		ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, embedding_model = EXCLUDED.embedding_model, embedding_dims = EXCLUDED.embedding_dims,
+		  learned_model = '', ingested_at = now()`,
 		label, s.model, s.dims); err != nil {
 		return fmt.Errorf("pgstore: finish ingest: %w", err)
 	}
@@ -191,9 +196,157 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, catalog_meta`)
+	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`)
 	if err != nil {
 		return fmt.Errorf("pgstore: truncate: %w", err)
 	}
 	return s.Refresh(ctx)
+}
+
+// rowStats is what one channel contributes to the BM25 statistics: its
+// platform, its distinct terms and its field lengths.
+type rowStats struct {
+	platform string
+	terms    []string
+	lens     [4]int64
+}
+
+func (r row) stats() rowStats {
+	st := rowStats{platform: r.platform, terms: r.all}
+	for f := range st.lens {
+		st.lens[f] = int64(len(r.terms[f]))
+	}
+	return st
+}
+
+// termKey is a term on a platform.
+type termKey struct{ platform, term string }
+
+// platformDelta is the change of one platform's channel count and summed
+// field lengths.
+type platformDelta struct {
+	n    int64
+	lens [4]int64
+}
+
+// delta is the change a batch makes to the BM25 statistics.
+type delta struct {
+	platforms map[string]*platformDelta
+	df        map[termKey]int64
+}
+
+func (d *delta) add(st rowStats, sign int64) {
+	p := d.platforms[st.platform]
+	if p == nil {
+		p = &platformDelta{}
+		d.platforms[st.platform] = p
+	}
+	p.n += sign
+	for f, l := range st.lens {
+		p.lens[f] += sign * l
+	}
+	for _, t := range st.terms {
+		d.df[termKey{st.platform, t}] += sign
+	}
+}
+
+// statsDelta locks the statistics against other writers (readers go on)
+// and returns the change that upserting rows makes to them: each row's
+// previous version, if the table has one, comes out, the new one goes in.
+// A key the batch holds twice counts once, as the table will.
+func statsDelta(ctx context.Context, tx pgx.Tx, rows []row) (*delta, error) {
+	if _, err := tx.Exec(ctx, `LOCK TABLE channel_stats, channel_terms IN EXCLUSIVE MODE`); err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(rows))
+	for i, r := range rows {
+		keys[i] = r.key
+	}
+	old, err := tx.Query(ctx, `SELECT key, platform, all_terms, cardinality(tags_terms), cardinality(name_terms), cardinality(description_terms), cardinality(content_terms)
+FROM channels WHERE key = ANY($1::text[])`, keys)
+	if err != nil {
+		return nil, err
+	}
+	current := map[string]rowStats{}
+	for old.Next() {
+		var key string
+		var st rowStats
+		if err := old.Scan(&key, &st.platform, &st.terms, &st.lens[0], &st.lens[1], &st.lens[2], &st.lens[3]); err != nil {
+			old.Close()
+			return nil, err
+		}
+		current[key] = st
+	}
+	old.Close()
+	if err := old.Err(); err != nil {
+		return nil, err
+	}
+	d := &delta{platforms: map[string]*platformDelta{}, df: map[termKey]int64{}}
+	for _, r := range rows {
+		if prev, ok := current[r.key]; ok {
+			d.add(prev, -1)
+		}
+		st := r.stats()
+		d.add(st, 1)
+		current[r.key] = st
+	}
+	return d, nil
+}
+
+// apply writes the change: counts and lengths are added to
+// channel_stats, document frequencies to channel_terms, and the terms and
+// platforms left with no channel are deleted.
+func (d *delta) apply(ctx context.Context, tx pgx.Tx) error {
+	var plats []string
+	var ns, l0, l1, l2, l3 []int64
+	for p, pd := range d.platforms {
+		if pd.n == 0 && pd.lens == [4]int64{} {
+			continue
+		}
+		plats = append(plats, p)
+		ns, l0, l1, l2, l3 = append(ns, pd.n), append(l0, pd.lens[0]), append(l1, pd.lens[1]), append(l2, pd.lens[2]), append(l3, pd.lens[3])
+	}
+	// A term's delta is positive (new channels have it) or negative (it
+	// left more channels than it came to); the negative ones are updates
+	// of existing rows (a CHECK applies to an insert's row before ON
+	// CONFLICT turns it into an update).
+	var pp, pt, nt, np []string
+	var pd, nd []int64
+	for k, v := range d.df {
+		switch {
+		case v > 0:
+			pp, pt, pd = append(pp, k.platform), append(pt, k.term), append(pd, v)
+		case v < 0:
+			np, nt, nd = append(np, k.platform), append(nt, k.term), append(nd, v)
+		}
+	}
+	if len(plats) > 0 {
+		if _, err := tx.Exec(ctx, `INSERT INTO channel_stats AS s (platform, n, len_tags, len_name, len_description, len_content)
+SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+ON CONFLICT (platform) DO UPDATE SET n = s.n + EXCLUDED.n, len_tags = s.len_tags + EXCLUDED.len_tags, len_name = s.len_name + EXCLUDED.len_name,
+  len_description = s.len_description + EXCLUDED.len_description, len_content = s.len_content + EXCLUDED.len_content, refreshed_at = now()`,
+			plats, ns, l0, l1, l2, l3); err != nil {
+			return fmt.Errorf("channel_stats: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM channel_stats WHERE platform = ANY($1::text[]) AND n = 0`, plats); err != nil {
+			return fmt.Errorf("channel_stats: %w", err)
+		}
+	}
+	if len(nd) > 0 {
+		if _, err := tx.Exec(ctx, `UPDATE channel_terms t SET df = t.df + d.df FROM unnest($1::text[], $2::text[], $3::bigint[]) AS d(platform, term, df)
+WHERE t.platform = d.platform AND t.term = d.term`, np, nt, nd); err != nil {
+			return fmt.Errorf("channel_terms: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM channel_terms t USING unnest($1::text[], $2::text[]) AS d(platform, term)
+WHERE t.platform = d.platform AND t.term = d.term AND t.df = 0`, np, nt); err != nil {
+			return fmt.Errorf("channel_terms: %w", err)
+		}
+	}
+	if len(pd) > 0 {
+		if _, err := tx.Exec(ctx, `INSERT INTO channel_terms AS t (platform, term, df)
+SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT (platform, term) DO UPDATE SET df = t.df + EXCLUDED.df`, pp, pt, pd); err != nil {
+			return fmt.Errorf("channel_terms: %w", err)
+		}
+	}
+	return nil
 }

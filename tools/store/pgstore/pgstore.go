@@ -8,7 +8,10 @@
 // tokenises every scoped field with textnorm (the tokens go into GIN
 // indexed arrays, the unit sequence into a text column for phrase checks)
 // and relevance is the same BM25F, computed in SQL from per-platform
-// statistics; a keyword widens through the bilingual topic table
+// statistics that Upsert keeps (document frequencies in channel_terms,
+// channel counts and field lengths in channel_stats, changed in the
+// transaction of the channels they count: a search reads them by key and
+// never counts the catalog); a keyword widens through the bilingual topic table
 // (store.Aliases: 耳机 meets "headphones", an excluded 烘焙 keeps out
 // "baking") with the memory store's alias scores (see scoreExpr). Anchor search is a k-nearest-neighbour query on an HNSW
 // index (vector_cosine_ops, m=16, ef_construction=64) with filters and
@@ -48,6 +51,7 @@ import (
 
 	"searchagent/tools/catalog"
 	emb "searchagent/tools/embed"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -159,6 +163,8 @@ type Store struct {
 
 	mu   sync.Mutex
 	info store.Info
+	// learned is the catalog's learned model (nil: none; see SaveLearned).
+	learned *cooc.Model
 }
 
 var _ store.Store = (*Store)(nil)
@@ -263,9 +269,15 @@ func (s *Store) Refresh(ctx context.Context) error {
 		return fmt.Errorf("pgstore: catalog label: %w", err)
 	}
 	info.Catalog = label
+	learned, err := s.loadLearned(ctx)
+	if err != nil {
+		return err
+	}
+	info.Learned = learnedInfo(learned)
 	info.BuildTime = time.Since(start)
 	s.mu.Lock()
 	s.info = info
+	s.learned = learned
 	s.mu.Unlock()
 	return nil
 }
@@ -286,7 +298,11 @@ func (s *Store) Describe() store.Info {
 // and that keywords widen through the bilingual topic table
 // (store.Aliases), as in the memory store.
 func (s *Store) Settings() string {
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize)
+	learned := "off"
+	if m := s.learnedModel(); m != nil {
+		learned = m.Name() + " (similar ranking; keyword expansion memory store only)"
+	}
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, learned)
 }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
@@ -371,9 +387,12 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
-	sql := `WITH ` + score.with + `m AS (SELECT key, doc, followers, last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
-SELECT t.total, p.doc, p.score FROM (SELECT count(*) AS total FROM m) t
-LEFT JOIN LATERAL (SELECT doc, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
+	// m is the filtered set with each row's score, computed once; the
+	// total counts m and the page is sorted from it, and only the page's
+	// rows read their documents.
+	sql := `WITH ` + score.with + `m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
+SELECT t.total, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score FROM (SELECT count(*) AS total FROM m) t
+LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
 	total, items, err := s.page(ctx, sql, b.args, nil)
 	if err != nil {
 		return store.Page{}, err

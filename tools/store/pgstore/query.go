@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/textnorm"
@@ -211,7 +213,8 @@ type scoring struct {
 // same sums in the same order as the in-memory store: per keyword, per
 // distinct term, idf · x(k1+1)/(x+k1) with x = Σ_field w·tf/norm, counted
 // only on a row the keyword matches. Document frequencies and field
-// lengths come from the database; idf is computed here.
+// lengths come from the statistics Upsert keeps (termStats), read by key;
+// idf is computed here.
 //
 // A keyword with aliases (store.Aliases) scores max(own, w·alias) as
 // memstore's keywordMatch: own is the score of its own words, alias the
@@ -250,33 +253,14 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 	if len(plans) == 0 {
 		return zero, nil
 	}
-	var n int64
-	var lens [4]int64
-	var dfs []int64
-	err := s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
-  ARRAY(SELECT (SELECT count(*) FROM channels c WHERE c.platform = $1 AND c.all_terms @> ARRAY[u.t]) FROM unnest($2::text[]) WITH ORDINALITY u(t, i) ORDER BY u.i)
-FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
-	if err != nil {
-		// No statistics: the platform has no channels (nothing matches).
-		if strings.Contains(err.Error(), "no rows") {
-			return zero, nil
-		}
-		return scoring{}, fmt.Errorf("pgstore: keyword statistics: %w", err)
+	st, ok, err := s.termStats(ctx, p, all)
+	if err != nil || !ok {
+		return zero, err // no statistics: the platform has no channels (nothing matches)
 	}
-	df := map[string]int64{}
-	for i, t := range all {
-		df[t] = dfs[i]
-	}
-	var avg [4]float64
-	for f := range avg {
-		if n > 0 {
-			avg[f] = float64(lens[f]) / float64(n)
-		}
-		if avg[f] == 0 {
-			avg[f] = 1
-		}
-	}
-	bm := bm25{b: b, n: n, df: df, avg: avg}
+	// Each context computes its terms' weighted frequencies once per row,
+	// in a LATERAL subquery after its channels table: bm for the main
+	// query's rows, wide for kw_a's.
+	bm, wide := &bm25{b: b, st: st, alias: "x"}, &bm25{b: b, st: st, alias: "kx"}
 	var kwSums, cols, factors, widened []string
 	for i, m := range plans {
 		if len(m.aliases) == 0 {
@@ -294,13 +278,13 @@ FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], 
 		if len(m.own.units) > 0 {
 			match := planExpr(b, m.own, m.fields)
 			widened = append(widened, match)
-			ownScore = "CASE WHEN " + match + " THEN " + bm.expr(m.own, m.fields) + " END"
+			ownScore = "CASE WHEN " + match + " THEN " + wide.expr(m.own, m.fields) + " END"
 		}
 		var alts []string
 		for _, a := range m.aliases {
 			match := planExpr(b, a, m.fields)
 			widened = append(widened, match)
-			alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, m.fields)+" END")
+			alts = append(alts, "CASE WHEN "+match+" THEN "+wide.expr(a, m.fields)+" END")
 		}
 		cols = append(cols, ownScore+" AS "+own, "greatest("+strings.Join(alts, ", ")+") AS "+alias)
 		w := b.arg(aliasWeight) + "::float8"
@@ -310,40 +294,100 @@ FROM channel_stats s WHERE s.platform = $1`, string(p), all).Scan(&n, &lens[0], 
 	}
 	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
 	if len(widened) > 0 {
-		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
+		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels` + wide.lateral() + ` WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
 kw_w AS (SELECT ` + strings.Join(factors, ", ") + ` FROM kw_a),
 `
 		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key CROSS JOIN kw_w`
 	}
+	out.join += bm.lateral()
 	return out, nil
 }
 
-// bm25 writes BM25F expressions with one platform's statistics.
-type bm25 struct {
-	b   *builder
+// bm25Stats are the statistics a keyword query scores with: the
+// platform's channel count, its average field lengths and the document
+// frequencies of the query's terms.
+type bm25Stats struct {
 	n   int64
-	df  map[string]int64
 	avg [4]float64
+	df  map[string]int64
+}
+
+// idf is the inverse document frequency of t, as the in-memory store
+// computes it.
+func (st *bm25Stats) idf(t string) float64 {
+	d := float64(st.df[t])
+	return math.Log(1 + (float64(st.n)-d+0.5)/(d+0.5))
+}
+
+// termStats reads the statistics of terms on p, kept by Upsert: one
+// primary-key lookup per term, no count over the catalog. ok is false
+// when the platform has no channels.
+func (s *Store) termStats(ctx context.Context, p platform.Platform, terms []string) (st bm25Stats, ok bool, err error) {
+	var lens [4]int64
+	var dfs []int64
+	err = s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
+  ARRAY(SELECT coalesce((SELECT t.df FROM channel_terms t WHERE t.platform = $1 AND t.term = u.t), 0) FROM unnest($2::text[]) WITH ORDINALITY u(t, i) ORDER BY u.i)
+FROM channel_stats s WHERE s.platform = $1`, string(p), terms).Scan(&st.n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return st, false, nil
+	}
+	if err != nil {
+		return st, false, fmt.Errorf("pgstore: keyword statistics: %w", err)
+	}
+	st.df = make(map[string]int64, len(terms))
+	for i, t := range terms {
+		st.df[t] = dfs[i]
+	}
+	for f := range st.avg {
+		if st.n > 0 {
+			st.avg[f] = float64(lens[f]) / float64(st.n)
+		}
+		if st.avg[f] == 0 {
+			st.avg[f] = 1
+		}
+	}
+	return st, st.n > 0, nil
+}
+
+// bm25 writes BM25F expressions with one platform's statistics, for the
+// rows of one channels table: each term's weighted frequency x is a
+// column of a LATERAL subquery after that table (lateral), computed once
+// per row, which the score reads three times (OFFSET 0 keeps PostgreSQL
+// from folding the subquery back into the expression).
+type bm25 struct {
+	b     *builder
+	st    bm25Stats
+	alias string   // the LATERAL subquery's alias
+	xs    []string // its columns
 }
 
 // expr is the BM25F score of phrase p over fields, term by term.
-func (m bm25) expr(p kwPlan, fields []int) string {
+func (m *bm25) expr(p kwPlan, fields []int) string {
 	b := m.b
 	var termScores []string
 	for _, t := range p.terms {
 		targ := b.arg(t) + "::text"
-		var xs []string
+		var fs []string
 		for _, f := range fields {
 			c := fieldColumns[f]
 			// w·tf / (1-b + b·len/avg), as memstore evaluates it.
-			xs = append(xs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
-				b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(m.avg[f])))
+			fs = append(fs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
+				b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(m.st.avg[f])))
 		}
-		x := "(" + strings.Join(xs, " + ") + ")"
-		d := float64(m.df[t])
-		idf := math.Log(1 + (float64(m.n)-d+0.5)/(d+0.5))
+		col := "x" + strconv.Itoa(len(m.xs))
+		m.xs = append(m.xs, "("+strings.Join(fs, " + ")+") AS "+col)
+		x := m.alias + "." + col
 		termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
-			x, b.arg(idf), b.arg(bm25K1+1), b.arg(bm25K1)))
+			x, b.arg(m.st.idf(t)), b.arg(bm25K1+1), b.arg(bm25K1)))
 	}
 	return "(" + strings.Join(termScores, " + ") + ")"
+}
+
+// lateral is the join that computes the expressions' x columns, "" when
+// there are none.
+func (m *bm25) lateral() string {
+	if len(m.xs) == 0 {
+		return ""
+	}
+	return ` CROSS JOIN LATERAL (SELECT ` + strings.Join(m.xs, ", ") + ` OFFSET 0) ` + m.alias
 }

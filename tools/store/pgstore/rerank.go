@@ -1,6 +1,7 @@
 package pgstore
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -23,6 +24,8 @@ type similar struct {
 	cos   float64
 	score float64
 	tier  int
+	// learned is the learned-space cosine with the anchor (0: no model).
+	learned float64
 }
 
 // similarSet is what an anchor search ranks: the candidates, the size of
@@ -45,6 +48,8 @@ type similarSet struct {
 func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
 	set := similarSet{anchor: store.NewProfile(anchor)}
 	ap := &set.anchor
+	lm := s.learnedModel()
+	av := anchorVector(lm, anchor)
 	b := &builder{}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
@@ -82,7 +87,10 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 			if ap.Thin() && !store.InBand(ap, &cp) {
 				continue
 			}
-			c.score = store.Compare(ap, &cp, c.cos).Score(store.DefaultWeights)
+			c.learned = learnedCosine(lm, c.ch, av)
+			sig := store.Compare(ap, &cp, c.cos)
+			sig.Learned = c.learned
+			c.score = sig.Score(store.DefaultWeights)
 			if ap.Thin() || c.cos >= s.minScore {
 				c.tier = 1
 			}
@@ -195,17 +203,10 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 	for i, c := range page {
 		cp := store.NewProfile(c.ch)
 		sig := store.Compare(&ap, &cp, c.cos)
+		sig.Learned = c.learned
 		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &cp, s.minScore)}
 	}
 	return hits
 }
 
-func cmpDesc[T int64 | float64](a, b T) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func cmpDesc[T int64 | float64](a, b T) int { return cmp.Compare(b, a) }

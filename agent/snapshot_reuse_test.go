@@ -1,0 +1,110 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"searchagent/agent/agenttest"
+	"searchagent/agent/sessions"
+	"searchagent/api"
+)
+
+// TestSnapshotCarriesTheResultsEventsBytes: a turn that emits results
+// encodes them once; the committed snapshot carries the results event's
+// bytes, and it decodes to the same session as encoding the whole session
+// would give. A turn without a results event encodes its results itself.
+func TestSnapshotCarriesTheResultsEventsBytes(t *testing.T) {
+	tests := []struct {
+		name  string
+		turns []api.EventRequest
+	}{
+		{"natural search", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: agenttest.NaturalZH}}}},
+		{"anchor, next page", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: agenttest.AnchorMany}}, {Event: "results.sort", Args: api.Args{By: "followers"}}}},
+		{"search, then typing (no results event)", []api.EventRequest{{Event: "search.submit", Args: api.Args{Text: "swim vest"}}, {Event: "input.type", Args: api.Args{Text: "swim"}}}},
+	}
+	a := newTestAgent(t)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "zh")
+			for _, r := range tc.turns {
+				b.send(r.Event, r.Args)
+			}
+			rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored, err := a.decode(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fields map[string]json.RawMessage
+			if err := json.Unmarshal(rec.Snapshot, &fields); err != nil {
+				t.Fatal(err)
+			}
+			last := tc.turns[len(tc.turns)-1]
+			var resultsEvent json.RawMessage
+			for _, e := range b.events {
+				if e.Name == api.EventResults {
+					resultsEvent = e.Data
+				}
+			}
+			if resultsEvent != nil && !bytes.Equal(fields["results"], resultsEvent) {
+				t.Errorf("after %s the snapshot's results are not the results event's bytes:\nsnapshot %.200s\nevent    %.200s", last.Event, fields["results"], resultsEvent)
+			}
+			if resultsEvent == nil && fields["results"] == nil {
+				t.Fatalf("after %s the snapshot has no results", last.Event)
+			}
+			whole, err := json.Marshal(stored)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := a.decode(sessions.Record{Snapshot: whole})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(again, stored); diff != "" {
+				t.Errorf("the stored snapshot decodes to another session than encoding it whole (-whole +stored):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCachedResultsDecodeAsTheSnapshot: the next turn reads the results
+// its session's last turn encoded from the cache (no second decoding),
+// they equal decoding the stored snapshot, and marking them stale
+// replaces them instead of changing the shared value.
+func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, ok := a.results.c.Get(b.id)
+	if !ok {
+		t.Fatal("the committed turn's results are not cached")
+	}
+	got, err := a.decode(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Results != cached.results {
+		t.Errorf("decode did not take the cached results")
+	}
+	var plain Session
+	if err := json.Unmarshal(rec.Snapshot, &plain); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&plain, got); diff != "" {
+		t.Errorf("decode with cached results differs from decoding the snapshot (-plain +cached):\n%s", diff)
+	}
+	got.markStale()
+	if cached.results.Stale || !got.Results.Stale {
+		t.Errorf("markStale: shared results stale %v, the session's %v; want the session's replaced by stale ones and the shared ones unchanged", cached.results.Stale, got.Results.Stale)
+	}
+}

@@ -1,0 +1,111 @@
+package pgstore_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/store/pgstore"
+)
+
+// statsDrift lists where the kept statistics differ from a count over
+// the channels table: rows of channel_terms and channel_stats that the
+// count does not give, and the other way round.
+func statsDrift(ctx context.Context, t *testing.T, s *pgstore.Store) []string {
+	t.Helper()
+	const counted = `SELECT c.platform, u.term, count(*) AS df FROM channels c, unnest(c.all_terms) AS u(term) GROUP BY 1, 2`
+	const lengths = `SELECT platform, count(*) AS n, sum(cardinality(tags_terms)) AS len_tags, sum(cardinality(name_terms)) AS len_name,
+  sum(cardinality(description_terms)) AS len_description, sum(cardinality(content_terms)) AS len_content FROM channels GROUP BY platform`
+	const kept = `SELECT platform, n, len_tags, len_name, len_description, len_content FROM channel_stats`
+	var drift []string
+	for _, q := range []struct{ name, sql string }{
+		{"channel_terms kept, not counted", `(SELECT platform, term, df FROM channel_terms) EXCEPT (` + counted + `)`},
+		{"channel_terms counted, not kept", `(` + counted + `) EXCEPT (SELECT platform, term, df FROM channel_terms)`},
+		{"channel_stats kept, not counted", `(` + kept + `) EXCEPT (` + lengths + `)`},
+		{"channel_stats counted, not kept", `(` + lengths + `) EXCEPT (` + kept + `)`},
+	} {
+		rows, err := s.Pool().Query(ctx, q.sql+` LIMIT 5`)
+		if err != nil {
+			t.Fatalf("%s: %v", q.name, err)
+		}
+		for rows.Next() {
+			vals, err := rows.Values()
+			if err != nil {
+				t.Fatal(err)
+			}
+			drift = append(drift, fmt.Sprintf("%s: %v", q.name, vals))
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			t.Fatalf("%s: %v", q.name, err)
+		}
+	}
+	return drift
+}
+
+// TestStatisticsFollowUpserts: the document frequencies and field
+// lengths a keyword search reads are kept by Upsert, in the transaction
+// of each batch, and equal a count over the channels after an ingest and
+// after an update that changes channels' words, removes terms (a term no
+// channel has any more is gone) and names one channel twice in a batch.
+func TestStatisticsFollowUpserts(t *testing.T) {
+	ctx := context.Background()
+	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithTotal(400))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := embed.NewHashing()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := load(t, cat, e)
+	if d := statsDrift(ctx, t, s); len(d) > 0 {
+		t.Fatalf("after the ingest the kept statistics differ from a count:\n%v", d)
+	}
+
+	// Rewrite the words of every fifth channel; the first one is written
+	// twice in one batch (the second version wins, as in the table).
+	var changed []*catalog.Channel
+	for i, ch := range cat.All() {
+		if i%5 != 0 {
+			continue
+		}
+		c := *ch
+		c.Tags = []string{fmt.Sprintf("statsterm%d", i%3), "shared stats tag"}
+		c.Name = fmt.Sprintf("Renamed %d", i)
+		c.Description = ""
+		changed = append(changed, &c)
+	}
+	twice := *changed[0]
+	twice.Tags = []string{"second version"}
+	changed = append(changed[:2], append([]*catalog.Channel{&twice}, changed[2:]...)...)
+	st, err := s.Upsert(ctx, changed, 7, nil)
+	if err != nil {
+		t.Fatalf("Upsert: %v", err)
+	}
+	if st.Inserted != 0 || st.Updated != len(changed) {
+		t.Fatalf("Upsert = %+v, want %d updated", st, len(changed))
+	}
+	if d := statsDrift(ctx, t, s); len(d) > 0 {
+		t.Errorf("after an update the kept statistics differ from a count:\n%v", d)
+	}
+	var df int64
+	if err := s.Pool().QueryRow(ctx, `SELECT coalesce(sum(df), 0) FROM channel_terms WHERE term = 'statsterm0'`).Scan(&df); err != nil || df == 0 {
+		t.Errorf("df of a new term = %d, %v; want it kept", df, err)
+	}
+
+	// Write the original channels back: the new terms have no channel.
+	if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
+		t.Fatalf("Upsert: %v", err)
+	}
+	if d := statsDrift(ctx, t, s); len(d) > 0 {
+		t.Errorf("after writing the originals back the kept statistics differ from a count:\n%v", d)
+	}
+	var n int
+	if err := s.Pool().QueryRow(ctx, `SELECT count(*) FROM channel_terms WHERE term LIKE 'statsterm%' OR df <= 0`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("terms no channel has, or with df ≤ 0: %d rows, %v; want none", n, err)
+	}
+}
