@@ -153,7 +153,7 @@ func TestRepairScopeMustBeTheOffered(t *testing.T) {
 
 // TestSlotActionsOncePerID: the slots list each action once, with its
 // group label when it acts on several things (the first action of an
-// empty keyword search deletes either tag); the snapshot's buttons carry
+// empty keyword search edits either tag); the snapshot's buttons carry
 // arguments only when they name the thing they act on (a tag, the
 // relaxed condition), never an empty set.
 func TestSlotActionsOncePerID(t *testing.T) {
@@ -161,8 +161,8 @@ func TestSlotActionsOncePerID(t *testing.T) {
 	for _, tc := range []struct {
 		locale, first string
 	}{
-		{"zh", "删除关键词"},
-		{"en", "Delete a keyword"},
+		{"zh", "编辑关键词"},
+		{"en", "Edit a keyword"},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		for _, st := range []string{"input.type露营", "input.commit", "input.type评测", "input.commit", "search.submit"} {

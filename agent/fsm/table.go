@@ -196,14 +196,13 @@ func table() []*Action {
 	// §4.2 has expanded_repair re-search after the user's fix. The input
 	// layer of the expanded box is the follow-up line, so choosing a tag
 	// to edit is a context change (the active tag), and saving it
-	// re-searches like the other tag changes of a repair.
+	// re-searches like the other tag changes of a repair; not saving
+	// leaves everything as it was (no cancel event is needed).
 	repairing := Match{Containers: []states.Container{states.ExpandedRepair}, Sessions: []states.Session{states.EmptyRepair, states.ResultsReady}}
 	add(&Action{ID: "A_EMPTY_REPAIR__TAG_EDIT__EMPTY_REPAIR__01", Event: TagEdit, From: repairing, Guard: gHasTags,
 		Seed: "000 §3.2 点击编辑当前 tag; spec 6.2 (修正态中手动删改条件)", Doc: "修正态中选择要修改的关键词"})
 	add(&Action{ID: "A_EMPTY_REPAIR__TAG_EDIT_SUBMIT__REFINING__01", Event: TagEditSubmit, From: repairing, Guard: gEditKeeps,
 		To: Target{Session: states.Refining}, Seed: "000 §3.2 提交编辑结果; §4.2 用户修正后重新搜索; spec 6.2", Doc: "修正态中修改关键词后重新搜索"})
-	add(&Action{ID: "A_EMPTY_REPAIR__TAG_EDIT_CANCEL__EMPTY_REPAIR__01", Event: TagEditCancel, From: repairing,
-		Seed: "000 §3.2 取消编辑", Doc: "修正态中取消修改关键词"})
 
 	add(&Action{ID: "A_COMMITTED_ANCHOR__ANCHOR_DELETE__EMPTY_INPUT__01", Event: AnchorDelete, From: classic(tagInputs...), Guard: gAnchorDeleteEmpty,
 		To: Target{Input: states.EmptyInput}, Seed: "000 §3.2 committed_anchor → empty_input", Doc: "删除锚点 badge"})

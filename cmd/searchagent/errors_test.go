@@ -367,6 +367,15 @@ func TestEveryErrorIsInTheUsersLanguage(t *testing.T) {
 				{"explain pending", 400, "bad_pending", func() (int, []byte) {
 					return rawCall(t, "POST", keyed+"/v1/route/explain", `{"text":"只要美国的","pending":"x"}`, keyHdr(lang))
 				}},
+				{"explain conditions", 400, "bad_conditions", func() (int, []byte) {
+					return rawCall(t, "POST", keyed+"/v1/route/explain", `{"text":"只要美国的","conditions":"x"}`, keyHdr(lang))
+				}},
+				{"explain turn", 400, "bad_turn", func() (int, []byte) {
+					return rawCall(t, "POST", keyed+"/v1/route/explain", `{"text":"只要美国的","turn":-1}`, keyHdr(lang))
+				}},
+				{"explain stages", 400, "bad_stages", func() (int, []byte) {
+					return rawCall(t, "POST", keyed+"/v1/route/explain", `{"text":"只要美国的","stages":"nope"}`, keyHdr(lang))
+				}},
 				{"no API key", 401, "unauthorized", func() (int, []byte) {
 					return rawCall(t, "POST", keyed+"/v1/sessions", `{"platform":"youtube"}`, map[string]string{"Accept-Language": lang})
 				}},
