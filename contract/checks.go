@@ -148,6 +148,12 @@ func addValueStrings(k *knownSet, v any) {
 }
 
 func (c *checker) mask(s string) string {
+	if c.knownStrings().match(s) {
+		// The whole text is a string the user typed (an option or button
+		// that offers the user's own words back): it is not the model
+		// asking, so none of its wording is the model's.
+		return ""
+	}
 	if !strings.ContainsFunc(s, isQuoteRune) {
 		return s
 	}

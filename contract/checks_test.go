@@ -199,6 +199,8 @@ func TestLabelsAskNoQuestion(t *testing.T) {
 	runCheckCases(t, []checkCase{
 		{"option asks", inClarify, clarify("要不要加上加拿大？"), []string{"SECOND_QUESTION /question/options/1/label"}},
 		{"option answers", inClarify, clarify("加上加拿大"), nil},
+		{"option is the user's own question", Input{State: "expanded_clarifying/clarifying", Locale: "zh", UserTexts: []string{"why?"}}, clarify("why?"), nil},
+		{"option extends the user's question", Input{State: "expanded_clarifying/clarifying", Locale: "zh", UserTexts: []string{"why?"}}, clarify("why? or why not?"), []string{"SECOND_QUESTION /question/options/1/label"}},
 		{"button asks", inResults, button("按粉丝排序吗？"), []string{"SECOND_QUESTION /actions/0/label"}},
 		{"button acts", inResults, button("按粉丝排序"), nil},
 		{"button quotes the user's question", Input{State: "expanded_agent/results_ready", Locale: "zh", UserTexts: []string{"why not?"}}, button("删除「why not?」"), nil},
