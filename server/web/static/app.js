@@ -424,7 +424,10 @@ function tagPill(s, tag) {
   const ctx = s.context; const t0 = t();
   const active = ctx.active_tag_id === tag.id;
   const wrap = el('span', { class: 'pill-wrap' });
-  if (active && s.state.input === 'editing_keyword') {
+  // Edited in place: in the classic box (editing_keyword) or in a repair
+  // box, where the snapshot offers saving this tag (tag.edit_submit).
+  const editing = active && (s.state.input === 'editing_keyword' || s.actions.some(a => a.event === 'tag.edit_submit' && a.args && a.args.tag_id === tag.id));
+  if (editing) {
     const inp = el('input', { id: 'tag-edit', class: 'pill-edit', 'aria-label': t0.edit + ' ' + tag.text });
     inp.value = tag.text;
     inp.addEventListener('keydown', ev => {
