@@ -336,8 +336,8 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 // answers 503 overloaded with Retry-After before it is at risk, and keeps
 // answering /healthz and the sessions it holds.
 func TestServeMemoryCapAnswers503BeforeDeath(t *testing.T) {
-	const capBytes = 96 << 20
-	c := startServe(t, nil, "--max-memory", "96MiB", "--max-sessions", "0", "--create-rate", "0", "--event-rate", "0")
+	const capBytes = 256 << 20
+	c := startServe(t, nil, "--max-memory", "256MiB", "--max-sessions", "0", "--create-rate", "0", "--event-rate", "0")
 	// Without the guard the sessions below would grow the heap past this
 	// limit and the runtime would die with "fatal error: out of memory".
 	lim := unix.Rlimit{Cur: 4 * capBytes, Max: 4 * capBytes}

@@ -398,13 +398,20 @@ func ppmi(c *mat.Dense) {
 	if total == 0 {
 		return
 	}
-	c.Apply(func(i, j int, x float64) float64 {
-		if x == 0 || rows[i] == 0 || ctx[j] == 0 {
-			return 0
+	// In place over the raw rows: Dense.Apply with its own receiver as the
+	// source copies the whole v × v matrix into a pooled workspace first
+	// (128 MB at the default vocabulary), which the pool then keeps.
+	raw := c.RawMatrix()
+	for i := range v {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+v]
+		for j, x := range row {
+			if x == 0 || rows[i] == 0 || ctx[j] == 0 {
+				row[j] = 0
+				continue
+			}
+			row[j] = max(0, math.Log(x*ctxTotal/(rows[i]*ctx[j])))
 		}
-		pmi := math.Log(x * ctxTotal / (rows[i] * ctx[j]))
-		return max(0, pmi)
-	}, c)
+	}
 }
 
 // truncatedSVD returns the L2-normalised rows of U·Σ^½ of m's rank-Dims
