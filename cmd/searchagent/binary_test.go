@@ -402,6 +402,40 @@ func TestServeMemoryCapAnswers503BeforeDeath(t *testing.T) {
 	}
 }
 
+// A cap below what start-up already holds live refuses every session: the
+// log says so at start, with the cap to set, instead of leaving the
+// operator with 503s and no reason.
+func TestServeCapBelowTheLoadedHeapIsSaid(t *testing.T) {
+	c := startServe(t, nil, "--max-memory", "16MiB", "--create-rate", "0")
+	resp, err := http.Post(c.base+"/v1/sessions", "application/json", strings.NewReader(`{"platform":"youtube","locale":"en"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("create under a 16 MiB cap = %d, want 503", resp.StatusCode)
+	}
+	if !strings.Contains(c.stderr.String(), "raise --max-memory") {
+		t.Errorf("the log does not say the cap is below the loaded heap:\n%s", tail(c.stderr))
+	}
+}
+
+func TestCapBelowBaseline(t *testing.T) {
+	for _, tc := range []struct {
+		live, limit uint64
+		said        bool
+	}{
+		{50 << 20, 256 << 20, false},
+		{179 << 20, 256 << 20, false},
+		{180 << 20, 256 << 20, true},
+		{132 << 20, 96 << 20, true},
+	} {
+		if got := capBelowBaseline(tc.live, tc.limit); (got != "") != tc.said {
+			t.Errorf("capBelowBaseline(%d, %d) = %q, want said=%v", tc.live, tc.limit, got, tc.said)
+		}
+	}
+}
+
 func tail(b *syncBuffer) string {
 	s := b.String()
 	if len(s) > 3000 {

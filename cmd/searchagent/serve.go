@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -303,7 +304,25 @@ func memoryGuard(maxMemory uint64, mem *sessions.Memory, log *slog.Logger) (*mem
 	log.Info("memory admission on", "cap", humanize.IBytes(limit), "from", source,
 		"refuse_sessions_at", humanize.IBytes(uint64(memguard.DefaultCreateShare*float64(limit))),
 		"refuse_turns_at", humanize.IBytes(uint64(memguard.DefaultEventShare*float64(limit))))
+	runtime.GC() // the live heap of what start-up loaded, not of its garbage
+	if msg := capBelowBaseline(memguard.LiveHeap(), limit); msg != "" {
+		log.Warn(msg, "cap", humanize.IBytes(limit), "live_heap", humanize.IBytes(memguard.LiveHeap()))
+	}
 	return g, nil
+}
+
+// capBelowBaseline says why a memory cap cannot work when the heap that
+// start-up left live (catalog, indexes, learned model) already reaches the
+// share of the cap at which new sessions are refused; "" when it leaves
+// room.
+func capBelowBaseline(live, limit uint64) string {
+	refuseAt := uint64(memguard.DefaultCreateShare * float64(limit))
+	if live < refuseAt {
+		return ""
+	}
+	need := uint64(float64(live) / memguard.DefaultCreateShare * 1.5)
+	return fmt.Sprintf("memory admission: the loaded catalog already holds %s of live heap, at or above the %s at which new sessions are refused: every new session will be answered 503 overloaded; raise --max-memory (or GOMEMLIMIT) to at least %s",
+		humanize.IBytes(live), humanize.IBytes(refuseAt), humanize.IBytes(need))
 }
 
 // sweep evicts closed and idle sessions every minute until ctx ends.
