@@ -8,7 +8,6 @@ package agent
 import (
 	"context"
 	"encoding/json"
-	"searchagent/tools/condition"
 	"slices"
 	"strings"
 	"testing"
@@ -20,6 +19,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/router"
+	"searchagent/tools/condition"
 	"searchagent/tools/llm/llmtest"
 )
 
@@ -82,20 +82,6 @@ func routerWithClassifier(t *testing.T, mp *modelpath.Path) *router.Router {
 	return r
 }
 
-func lastTrace(t *testing.T, b *box) TurnTrace {
-	t.Helper()
-	doc, err := b.a.Trace(context.Background(), b.id, b.token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	turns := doc.(TraceDoc).Turns
-	var tr TurnTrace
-	if err := json.Unmarshal(turns[len(turns)-1], &tr); err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
 // streamed is everything the turn's events carried for the box to show,
 // as text (contract.violation events, which report a rejected answer,
 // aside).
@@ -156,7 +142,7 @@ func TestUngroundedParseFiltersAreNotApplied(t *testing.T) {
 	if s := streamed(b); strings.Contains(s, "日本") || strings.Contains(s, "德语") || strings.Contains(s, "100万") {
 		t.Errorf("the stream shows an ungrounded filter: %s", s)
 	}
-	mp := lastTrace(t, b).ModelParse
+	mp := b.lastTrace().ModelParse
 	if mp == nil || len(mp.Rejected) != 4 || len(mp.Added) != 0 || mp.Proposals() != 4 {
 		t.Fatalf("model_parse = %+v, want the 4 proposals rejected", mp)
 	}
@@ -179,7 +165,7 @@ func TestEveryParseProposalIsAccounted(t *testing.T) {
 		`{"field":"avg_views","op":"gte","value":"10000","span":"亲和力"}`)}, modelpath.Stages{Parse: true})
 	b := newBox(t, a, "youtube", "zh")
 	snap := b.send("search.submit", api.Args{Text: text})
-	mp := lastTrace(t, b).ModelParse
+	mp := b.lastTrace().ModelParse
 	if mp == nil || mp.Proposals() != 2 || len(mp.Agreed) != 1 || len(mp.Offered) != 1 {
 		t.Fatalf("model_parse = %+v, want the language agreed and the views rule offered", mp)
 	}
@@ -232,7 +218,7 @@ func TestUngroundedClassifierSlotIsNotApplied(t *testing.T) {
 	if !strings.Contains(snap.Context.Notice+snap.Slots.TaskSummary, "没能理解") {
 		t.Errorf("notice %q, summary %q: want the turn to say it did not understand", snap.Context.Notice, snap.Slots.TaskSummary)
 	}
-	tr := lastTrace(t, b)
+	tr := b.lastTrace()
 	if tr.Router == nil || tr.Router.Trace.Classifier == nil || tr.Router.Trace.Classifier.Accepted ||
 		!strings.Contains(tr.Router.Trace.Classifier.Reason, "neither in the follow-up nor in the pending options") {
 		t.Errorf("classifier trace = %+v, want the answer rejected as ungrounded", tr.Router)
@@ -295,7 +281,7 @@ func TestLyingSlotsNeverReachTheBox(t *testing.T) {
 					t.Errorf("%q reached the stream or the snapshot", w)
 				}
 			}
-			tr := lastTrace(t, b)
+			tr := b.lastTrace()
 			if tc.wantSource != "" && (tr.Contract == nil || tr.Contract.Source != tc.wantSource) {
 				t.Errorf("contract trace %+v, want source %s", tr.Contract, tc.wantSource)
 			}

@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -155,3 +157,66 @@ func (b *box) actions() []string {
 }
 
 func stateString(s api.State) string { return s.Input + "/" + s.Container + "/" + s.Session }
+
+// stepsOf lists the names of the steps the last turn finished and the
+// detail of each, by name.
+func stepsOf(t *testing.T, b *box) ([]string, map[string]map[string]json.RawMessage) {
+	t.Helper()
+	var names []string
+	details := map[string]map[string]json.RawMessage{}
+	for _, e := range b.events {
+		if e.Name != api.EventStepFinished {
+			continue
+		}
+		var st struct {
+			Step   string                     `json:"step"`
+			Detail map[string]json.RawMessage `json:"detail"`
+		}
+		if err := json.Unmarshal(e.Data, &st); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, st.Step)
+		details[st.Step] = st.Detail
+	}
+	return names, details
+}
+
+// condsOf lists the snapshot's conditions as field=value.
+func condsOf(b *box) string {
+	var out []string
+	for _, c := range b.snap.Context.Conditions {
+		out = append(out, fmt.Sprintf("%s=%v", c.Field, c.Value))
+	}
+	return strings.Join(out, " ")
+}
+
+// finishedSteps lists the turn's step.finished events as "step status".
+func (b *box) finishedSteps() []string {
+	var out []string
+	for _, e := range b.events {
+		if e.Name == api.EventStepFinished {
+			var st api.Step
+			json.Unmarshal(e.Data, &st)
+			out = append(out, st.Step+" "+st.Status)
+		}
+	}
+	return out
+}
+
+// lastTrace is the trace of the session's last committed turn.
+func (b *box) lastTrace() TurnTrace {
+	b.t.Helper()
+	doc, err := b.a.Trace(context.Background(), b.id, b.token)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	turns := doc.(TraceDoc).Turns
+	if len(turns) == 0 {
+		b.t.Fatalf("the trace of session %s holds no turn", b.id)
+	}
+	var tr TurnTrace
+	if err := json.Unmarshal(turns[len(turns)-1], &tr); err != nil {
+		b.t.Fatal(err)
+	}
+	return tr
+}

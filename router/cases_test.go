@@ -26,15 +26,6 @@ func loadTestCases(t testing.TB) []Case {
 	return cases
 }
 
-func defaultSnapshot(t testing.TB) *Snapshot {
-	t.Helper()
-	s, err := DefaultSnapshot()
-	if err != nil {
-		t.Fatalf("DefaultSnapshot() error = %v", err)
-	}
-	return s
-}
-
 // TestRoutingCases runs evals/suites/route/cases.yaml and checks its coverage: at
 // least 150 cases, every default spec and every deterministic branch.
 func TestRoutingCases(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // the snapshot is swapped back and forth; run with -race.
 func TestConcurrentQueriesWhileSwapping(t *testing.T) {
 	a := defaultSnapshot(t)
-	b := colorSnapshot(t)
+	b := compileDoc(t, colorSpecs)
 	r, err := New(a)
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func TestConditionSlotFromContext(t *testing.T) {
 // TestHasConditionsPrecondition pins the has_conditions precondition: with
 // no condition the command is refused with the reason, with one it runs.
 func TestHasConditionsPrecondition(t *testing.T) {
-	specs, err := ParseSpecs("pre.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: t.clear
     domain: test
     label: {zh: 清除, en: Clear}
@@ -72,14 +72,7 @@ func TestHasConditionsPrecondition(t *testing.T) {
       - {weight: 0.9, zh: [清除条件], en: [clear conditions]}
     command: {name: reset}
     preconditions: [has_conditions]
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	res, err := snap.Query(Input{Text: "clear conditions"})
 	if err != nil {
 		t.Fatal(err)

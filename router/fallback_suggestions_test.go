@@ -11,7 +11,7 @@ import (
 // examples is suggested with an empty reason, and a missing one is
 // skipped.
 func TestFallbackSuggestsSpecsWithoutExamples(t *testing.T) {
-	specs, err := ParseSpecs("s.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: session.switch_to_nl
     domain: session
     label: {zh: 改为自然语言描述, en: Describe it}
@@ -25,14 +25,7 @@ func TestFallbackSuggestsSpecsWithoutExamples(t *testing.T) {
     terms:
       - {weight: 0.6, zh: [只要美国], en: [us only]}
     command: {name: narrow}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	res, err := snap.Query(Input{Text: "嗯嗯好的"})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +46,7 @@ func TestFallbackSuggestsSpecsWithoutExamples(t *testing.T) {
 // spec's first example in the session's language (an English refusal never
 // suggests a Chinese phrase), and the first example when none is in it.
 func TestFallbackSuggestionsSpeakTheLocale(t *testing.T) {
-	specs, err := ParseSpecs("s.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: session.switch_to_nl
     domain: session
     label: {zh: 改为自然语言描述, en: Describe it}
@@ -68,14 +61,7 @@ func TestFallbackSuggestionsSpeakTheLocale(t *testing.T) {
       - {weight: 0.6, zh: [只要美国], en: [us only]}
     command: {name: narrow}
     examples: [只要美国的]
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	tests := []struct {
 		locale, text string
 		want         []string

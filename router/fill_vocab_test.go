@@ -13,7 +13,7 @@ import (
 // the text, and a condition slot derived from nothing but the context
 // takes the session's only keyword.
 func TestNestedNamesAndContextSlots(t *testing.T) {
-	specs, err := ParseSpecs("genre.yaml", []byte(`specs:
+	custom := compileDoc(t, `specs:
   - id: t.genre
     domain: test
     composable: true
@@ -64,14 +64,7 @@ func TestNestedNamesAndContextSlots(t *testing.T) {
       - {name: likes, regex: '(?:likes|喜欢)\s*(?P<band>rock|pop|jazz)', weight: 0.7, triggers: [likes, 喜欢]}
       - {name: fans, regex: '(?P<band>rock|pop|jazz)\s*(?:fans|迷)', weight: 0.7, triggers: [fans, 迷]}
     command: {name: add_keyword, args: {keywords: $band}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	custom, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	snap := defaultSnapshot(t)
 	tests := []struct {
 		snap     *Snapshot

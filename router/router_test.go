@@ -293,7 +293,7 @@ func TestLintFindsProblems(t *testing.T) {
 // TestSpecVersion: a candidate carries its spec's version, 1 when the
 // spec gives none.
 func TestSpecVersion(t *testing.T) {
-	specs, err := ParseSpecs("v.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: v.one
     domain: test
     label: {zh: 一, en: one}
@@ -305,14 +305,7 @@ func TestSpecVersion(t *testing.T) {
     label: {zh: 三, en: three}
     terms: [{weight: 0.6, en: [versioned]}]
     command: {name: reset}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	for text, want := range map[string]int{"unversioned": 1, "versioned": 3} {
 		res, err := snap.Query(Input{Text: text})
 		if err != nil {
@@ -353,21 +346,8 @@ const colorSpecs = `specs:
     command: {name: reset}
 `
 
-func colorSnapshot(t testing.TB) *Snapshot {
-	t.Helper()
-	specs, err := ParseSpecs("color.yaml", []byte(colorSpecs))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func TestTraceCounterfactuals(t *testing.T) {
-	s := colorSnapshot(t)
+	s := compileDoc(t, colorSpecs)
 	// An invalid enum value names the nearest valid one.
 	res, tr, err := s.Explain(Input{Text: "color grean"})
 	if err != nil {

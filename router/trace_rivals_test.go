@@ -119,14 +119,7 @@ const rivalSpecs = `specs:
 // among them the same whatever that order (equal scores and priorities:
 // the smaller id).
 func TestExplainNamesRivals(t *testing.T) {
-	specs, err := ParseSpecs("rivals.yaml", []byte(rivalSpecs))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := compileDoc(t, rivalSpecs)
 	pref := func(spec, v string) Command {
 		return Command{Name: "add_soft_preference", Spec: spec, Args: Args{"preference": v}}
 	}

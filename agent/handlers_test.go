@@ -1,9 +1,5 @@
 package agent
 
-// Tests that kill the mutants of handlers.go that survived every agent
-// test of issue 19's run: each drives a session as the search box does
-// and asserts what the user sees (state, chips, notice, 400 codes).
-
 import (
 	"context"
 	"encoding/json"
@@ -297,5 +293,34 @@ func TestFirstSearchResidueNotice(t *testing.T) {
 		if got := b.shown(); got.notice != tc.notice || got.total <= 0 || len(got.tags) != 0 {
 			t.Errorf("search.submit(%q) (%s): notice %q, %d results, tags %v; want %q, results, no tag", tc.text, tc.locale, got.notice, got.total, got.tags, tc.notice)
 		}
+	}
+}
+
+// TestRefusedFollowupKeepsTheOpenQuestion: a follow-up the router cannot
+// use, typed while a clarifying question is open, is refused with a
+// notice, and the question stays: same question, same options, still
+// answerable.
+func TestRefusedFollowupKeepsTheOpenQuestion(t *testing.T) {
+	b := newBox(t, newTestAgent(t), "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "帮我找 Instagram 上的美国美妆博主"}) // another platform than the page: a question
+	q := b.snap.Slots.Question
+	if b.snap.State.Session != "clarifying" || q == nil || len(q.Options) < 2 {
+		t.Fatalf("precondition: want an open question in clarifying, have %s with question %+v", stateString(b.snap.State), q)
+	}
+	b.send("followup.submit", api.Args{Text: "嗯嗯"})
+	if b.snap.State.Session != "clarifying" || b.snap.State.Container != "expanded_clarifying" {
+		t.Errorf("after a refused follow-up the session is %s, want it still clarifying", stateString(b.snap.State))
+	}
+	got := b.snap.Slots.Question
+	if got == nil || got.ID != q.ID || got.Text != q.Text || len(got.Options) != len(q.Options) {
+		t.Fatalf("after a refused follow-up the question is %+v, want the open one %+v", got, q)
+	}
+	if b.snap.Context.Notice == "" {
+		t.Error("the refusal says nothing: context.notice is empty")
+	}
+	// The question is still answerable.
+	b.send("clarify.answer", api.Args{OptionID: q.Options[0].ID})
+	if b.snap.State.Session == "clarifying" || b.snap.Slots.Question != nil {
+		t.Errorf("answering the kept question left %s with question %+v", stateString(b.snap.State), b.snap.Slots.Question)
 	}
 }

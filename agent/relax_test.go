@@ -1,18 +1,17 @@
 package agent
 
-// Tests that kill the mutants of relax.go and offers.go that survived
-// every agent test of issue 19's run: the repair options of an empty
-// result (which, in which order, with which count), taking one, and the
-// buttons the snapshot offers.
-
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"searchagent/api"
+	"searchagent/contract"
+	"searchagent/tools/condition"
 )
 
 // repairOptions lists the repair options as "action label". It fails
@@ -151,91 +150,56 @@ func TestRepairScopeMustBeTheOffered(t *testing.T) {
 	}
 }
 
-// TestSlotActionsOncePerID: the slots list each action once, with its
-// group label when it acts on several things (the first action of an
-// empty keyword search edits either tag); the snapshot's buttons carry
-// arguments only when they name the thing they act on (a tag, the
-// relaxed condition), never an empty set.
-func TestSlotActionsOncePerID(t *testing.T) {
-	a := newTestAgent(t)
-	for _, tc := range []struct {
-		locale, first string
-	}{
-		{"zh", "编辑关键词"},
-		{"en", "Edit a keyword"},
-	} {
-		b := newBox(t, a, "youtube", tc.locale)
-		for _, st := range []string{"input.type露营", "input.commit", "input.type评测", "input.commit", "search.submit"} {
-			ev, txt := st, ""
-			if i := len("input.type"); len(st) > i && st[:i] == "input.type" {
-				ev, txt = st[:i], st[i:]
-			}
-			b.send(ev, api.Args{Text: txt})
-		}
-		acts := b.snap.Slots.Actions
-		if len(acts) == 0 || acts[0].Label != tc.first {
-			t.Errorf("%s: first slot action %+v, want the group label %q", tc.locale, acts, tc.first)
-		}
-		seen := map[string]bool{}
-		for _, act := range acts {
-			if seen[act.ActionID] {
-				t.Errorf("%s: slot action %s listed twice: %+v", tc.locale, act.ActionID, acts)
-			}
-			seen[act.ActionID] = true
-		}
-		for _, act := range b.snap.Actions {
-			if named := strings.HasPrefix(act.Event, "tag.") && act.Event != "tag.menu_open" || act.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE"; named != (act.Args != nil) {
-				t.Errorf("%s: button %s %q has args %+v", tc.locale, act.ActionID, act.Label, act.Args)
-			}
-		}
-	}
-}
+var countRE = regexp.MustCompile(`\d+`)
 
-// TestButtonsNameWhatTheyActOn: a button that acts on one thing says
-// which and carries its arguments: the anchor by its @handle, the tag
-// being edited with its text, each option of the open question (its
-// label clipped to 16 characters).
-func TestButtonsNameWhatTheyActOn(t *testing.T) {
-	a := newTestAgent(t)
-	type button struct {
-		label string
-		args  api.Args
+// TestWidenRangeRepairCountsTheWidenedRange: the repair that widens a
+// follower range promises the count of the widened range, and taking it
+// shows exactly that many results with the widened range in the
+// conditions.
+func TestWidenRangeRepairCountsTheWidenedRange(t *testing.T) {
+	b := newBox(t, newTestAgent(t), "instagram", "zh")
+	b.send("search.submit", api.Args{Text: "找美国的美妆博主，粉丝 120万-130万"})
+	if b.snap.State.Session != "empty_repair" {
+		t.Fatalf("precondition: no results for the narrow range, have %s with %+v", stateString(b.snap.State), b.snap.Results)
 	}
-	for _, tc := range []struct {
-		name, locale string
-		steps        func(b *box)
-		event        string
-		want         []button
-	}{
-		{"the anchor", "zh", func(b *box) { b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid"}) },
-			"anchor.delete", []button{{"删除锚点 @gadgetgrid", api.Args{}}}},
-		{"the anchor", "en", func(b *box) { b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid"}) },
-			"anchor.delete", []button{{"Remove the anchor @gadgetgrid", api.Args{}}}},
-		{"the tag being edited", "zh", func(b *box) {
-			b.send("input.type", api.Args{Text: "露营"})
-			b.send("input.commit", api.Args{})
-			b.send("tag.edit", api.Args{TagID: b.snap.Context.KeywordTags[0].ID})
-		}, "tag.edit_submit", []button{{"保存「露营」", api.Args{TagID: "k1", Text: "露营"}}}},
-		{"the options of the question", "zh", func(b *box) { b.send("search.submit", api.Args{Text: "帮我找 Instagram 上的美国美妆博主"}) },
-			"clarify.answer", []button{{"选择「只在 YouTube 找」", api.Args{OptionID: "o1"}}, {"选择「保留为参考」", api.Args{OptionID: "o2"}}}},
-		{"the options of the question", "en", func(b *box) { b.send("search.submit", api.Args{Text: "find US beauty creators on Instagram"}) },
-			"clarify.answer", []button{{"Choose “Search YouTube…”", api.Args{OptionID: "o1"}}, {"Choose “Keep as a…”", api.Args{OptionID: "o2"}}}},
-	} {
-		b := newBox(t, a, "youtube", tc.locale)
-		tc.steps(b)
-		var got []button
-		for _, act := range b.snap.Actions {
-			if act.Event != tc.event {
-				continue
-			}
-			bt := button{label: act.Label}
-			if act.Args != nil {
-				bt.args = *act.Args
-			}
-			got = append(got, bt)
+	var followers *contract.Condition
+	for i, c := range b.snap.Context.Conditions {
+		if c.Field == "followers" {
+			followers = &b.snap.Context.Conditions[i]
 		}
-		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
-			t.Errorf("%s (%s): %s buttons %+v, want %+v", tc.name, tc.locale, tc.event, got, tc.want)
+	}
+	if followers == nil {
+		t.Fatalf("precondition: a followers condition, have %+v", b.snap.Context.Conditions)
+	}
+	var promised = -1
+	for _, o := range b.snap.Slots.RepairOptions {
+		if o.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" && strings.Contains(o.Label, "粉丝") {
+			n, err := strconv.Atoi(countRE.FindString(o.Reason))
+			if err != nil {
+				t.Fatalf("widen option %+v names no count", o)
+			}
+			promised = n
+		}
+	}
+	if promised <= 0 {
+		t.Fatalf("no repair option widens the follower range (each is a re-count with one condition relaxed): %+v", b.snap.Slots.RepairOptions)
+	}
+	b.send("A_REPAIR_EXPAND_RECALL_SCOPE", api.Args{ConditionID: followers.ID})
+	if b.snap.Results == nil || b.snap.Results.Total != promised {
+		t.Errorf("the widen option promised %d results; taking it shows %+v", promised, b.snap.Results)
+	}
+	for _, c := range b.snap.Context.Conditions {
+		if c.ID != followers.ID {
+			continue
+		}
+		var r struct{ Min, Max float64 }
+		data, _ := json.Marshal(c.Value)
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatalf("followers value %s: %v", data, err)
+		}
+		lo, hi := r.Min, r.Max
+		if c.Op != condition.OpBetween || lo > 1_200_000 || hi < 1_300_000 || lo == 1_200_000 && hi == 1_300_000 {
+			t.Errorf("followers after widening: %s %v, want a range around 1.2M-1.3M that is wider", c.Op, c.Value)
 		}
 	}
 }

@@ -1,22 +1,12 @@
 package agent
 
 import (
-	"fmt"
-	"searchagent/tools/condition"
 	"strings"
 	"testing"
 
 	"searchagent/api"
+	"searchagent/tools/condition"
 )
-
-// condsOf lists the snapshot's conditions as field=value.
-func condsOf(b *box) string {
-	var out []string
-	for _, c := range b.snap.Context.Conditions {
-		out = append(out, fmt.Sprintf("%s=%v", c.Field, c.Value))
-	}
-	return strings.Join(out, " ")
-}
 
 // How follow-ups merge into the condition graph, as the user reads it in
 // the chips and the notice: a keyword committed twice is one tag, a

@@ -79,36 +79,6 @@ func (s *failingStore) Search(ctx context.Context, q store.SearchQuery) (store.P
 	return s.Store.Search(ctx, q)
 }
 
-// finishedSteps lists the turn's step.finished events as "step status".
-func (b *box) finishedSteps() []string {
-	var out []string
-	for _, e := range b.events {
-		if e.Name == api.EventStepFinished {
-			var st api.Step
-			json.Unmarshal(e.Data, &st)
-			out = append(out, st.Step+" "+st.Status)
-		}
-	}
-	return out
-}
-
-// lastTrace is the trace of the session's last committed turn.
-func (b *box) lastTrace() TurnTrace {
-	b.t.Helper()
-	doc, err := b.a.Trace(context.Background(), b.id, b.token)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	raw, _ := json.Marshal(doc)
-	var tr struct {
-		Turns []TurnTrace `json:"turns"`
-	}
-	if err := json.Unmarshal(raw, &tr); err != nil || len(tr.Turns) == 0 {
-		b.t.Fatalf("trace %s: %v", raw, err)
-	}
-	return tr.Turns[len(tr.Turns)-1]
-}
-
 // TestObserverAndTraceOfATurn: the observer (the service's metrics)
 // counts one turn, each step with its outcome and each transition of the
 // turn; the trace and the step events say each step went well, in

@@ -16,7 +16,7 @@ var longColor = strings.Repeat("a", 64)
 // up to half the value's length plus one edits (at least two); a value
 // further from every valid one gets no hint.
 func TestNearestValidValue(t *testing.T) {
-	specs, err := ParseSpecs("pick.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: pick.color
     domain: test
     composable: true
@@ -26,14 +26,7 @@ func TestNearestValidValue(t *testing.T) {
     slots:
       color: {type: enum, required: true, enum: [red, green, blue, `+longColor+`]}
     command: {name: add_soft_preference, args: {preference: $color}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	for _, tc := range []struct{ value, want string }{
 		{"grean", "green"},
 		{"bled", "red"},    // red and blue are both two edits away
@@ -81,7 +74,7 @@ func TestKeywordPiecesLoseTheirAffixes(t *testing.T) {
 // TestIntSlot: an int slot reads digits and Chinese numerals; a capture
 // without a number is an invalid slot that says so.
 func TestIntSlot(t *testing.T) {
-	specs, err := ParseSpecs("top.yaml", []byte(`specs:
+	snap := compileDoc(t, `specs:
   - id: pick.top
     domain: test
     composable: true
@@ -91,14 +84,7 @@ func TestIntSlot(t *testing.T) {
     slots:
       n: {type: int, required: true}
     command: {name: narrow}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Compile(specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	for _, tc := range []struct {
 		input   string
 		want    any
