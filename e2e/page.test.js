@@ -318,9 +318,15 @@ test('item 5: result cards say why, followers, average views and the last post; 
   assert.deepEqual(page.errors, []);
 });
 
+// NameOnly is a word 18 channel names of the demo catalogue hold and no
+// channel's tags do, and that the learned model widens to nothing (a
+// word it widens, grit say, finds its neighbours' channels instead of
+// landing in the repair box).
+const NameOnly = 'apex';
+
 // keywordRepair commits a keyword with no hit in the tags scope and
 // searches, landing in the repair box.
-async function keywordRepair(page, word) {
+async function keywordRepair(page, word = NameOnly) {
   await page.fill('#draft', word);
   await page.press('#draft', 'Enter');
   await page.waitForSelector('#tag-k1');
@@ -331,7 +337,7 @@ async function keywordRepair(page, word) {
 
 test('item 6: a keyword without hits in its scope offers the scope that has them, with its count; the tag\'s menu works in repair mode', async () => {
   const page = await open();
-  await keywordRepair(page, 'grit'); // in channel names, in no channel's tags
+  await keywordRepair(page);
   const opts = await page.$$eval('[data-slot=repair_options] button', bs => bs.map(b => ({ text: b.textContent, scope: b.dataset.scope || '', target: b.dataset.tagId || b.dataset.conditionId || '' })));
   const byScope = opts.filter(o => o.scope);
   assert.ok(byScope.length > 0, `a repair by scope: ${JSON.stringify(opts)}`);
@@ -359,7 +365,7 @@ test('item 6: a keyword without hits in its scope offers the scope that has them
 
 test('item 6: a tag is edited in repair mode', async () => {
   const page = await open();
-  await keywordRepair(page, 'grit');
+  await keywordRepair(page);
   await page.click('#tag-k1');
   await page.waitForSelector('#tag-menu');
   assert.equal(await page.isEnabled('#tag-menu [data-menu=edit]'), true, 'edit is offered on the tag in repair mode');
@@ -394,7 +400,7 @@ test('item 7: the box\'s actions and the status bar fit 1280×800 without scroll
   await axe(page, 'filter panel');
   // The keyword repair state too.
   const p2 = await open();
-  await keywordRepair(p2, 'grit');
+  await keywordRepair(p2);
   const g = await p2.evaluate(() => ({ box: document.querySelector('#box').getBoundingClientRect().bottom, bar: document.querySelector('#status').getBoundingClientRect().top }));
   assert.ok(g.box <= g.bar, `repair box above the bar: ${JSON.stringify(g)}`);
   await axe(p2, 'keyword repair');
