@@ -229,6 +229,24 @@ test('item 2: the filter panel (field → typed value) and the sort select', asy
   await page.click('#filter-apply');
   await page.waitForFunction(() => S.snap.context.conditions.some(c => c.field === 'language'));
   await idle(page);
+  // A ratio, in percent, from the panel; then edited on its chip in words
+  // (百分之五, as the parser reads 互动率百分之五以上).
+  await page.click('#filter-open');
+  await page.selectOption('#filter-field', 'engagement');
+  await page.fill('#filter-min', '3%');
+  await page.click('#filter-apply');
+  await page.waitForFunction(() => S.snap.context.conditions.some(c => c.field === 'engagement' && c.op === 'gte' && c.value === 300));
+  await idle(page);
+  await openChip(page, 'engagement');
+  await page.click('#chip-menu [data-menu=edit]');
+  const eid = await page.$eval('.chip[data-field=engagement]', e => e.dataset.id);
+  assert.equal(await page.inputValue(`#edit-${eid}-min`), '3%', 'the ratio editor shows percent');
+  await page.fill(`#edit-${eid}-min`, '百分之五');
+  await shot(page, 'p07b-edit-engagement');
+  await page.press(`#edit-${eid}-min`, 'Enter');
+  await page.waitForFunction(() => S.snap.context.conditions.some(c => c.field === 'engagement' && c.value === 500));
+  await idle(page);
+  assert.match(await chipLabel(page, 'engagement'), /5%/);
   // The sort select: by followers, most first.
   await page.waitForSelector('#sort');
   const sorts = await page.$$eval('#sort option', os => os.map(o => o.value).filter(Boolean));
