@@ -286,9 +286,9 @@ test('item 3: switching zh/en keeps the session, its conditions and its results'
 test('item 4: the text limit is shown as the user types; a long paste stays in the box; the API\'s refusal is in words', async () => {
   const page = await open();
   assert.ok(await page.locator('#draft-limit').isHidden(), 'no counter far from the limit');
-  await page.fill('#draft', 'yoga '.repeat(700)); // 3500 bytes
+  await page.fill('#draft', 'yoga '.repeat(700)); // 3500 bytes, 3499 searched (trimmed)
   await page.waitForSelector('#draft-limit:not([hidden])');
-  assert.match(await page.textContent('#draft-limit'), /3500 \/ 4096/);
+  assert.match(await page.textContent('#draft-limit'), /3499 \/ 4096/);
   await shot(page, 'p10-near-limit');
   const long = '瑜伽'.repeat(900) + ' '; // 5401 bytes
   await page.fill('#draft', long);
@@ -299,6 +299,8 @@ test('item 4: the text limit is shown as the user types; a long paste stays in t
   await idle(page);
   const msg = await page.textContent('#error');
   assert.match(msg, /4096/, `the refusal names the limit: ${msg}`);
+  assert.match(msg, /5400 字节/, `the refusal counts the text as the box does: ${msg}`);
+  assert.match(await page.textContent('#draft-limit'), /已输入 5400 字节/, 'the box and the refusal give one figure');
   assert.doesNotMatch(msg, /\bapi\.|Go value|json:/, 'no Go types');
   assert.equal(await page.inputValue('#draft'), long, 'the box is never emptied');
   await shot(page, 'p11-over-limit');
