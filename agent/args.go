@@ -70,16 +70,29 @@ func checkString(name, v string) error {
 // take one byte each.
 const MaxTextChars = MaxTextBytes / 3
 
+// argWords name the arguments a user types in the words of a message
+// (a marketer reads "文字最多 4096 字节", not the field name "text"); the
+// details keep the argument's name.
+var argWords = map[string]text{
+	"text":  {"文字", "text"},
+	"url":   {"链接", "link"},
+	"value": {"值", "value"},
+}
+
 // tooLong is the 413 of a text over MaxTextBytes (issue 31 item 3: the
 // search box lost a pasted brief without a word about the limit). It
 // names the limit in bytes and in characters, and the size of the text.
 func tooLong(name, v string) error {
 	n, chars := len(v), utf8.RuneCountInString(v)
+	w, ok := argWords[name]
+	if !ok {
+		w = text{name, name}
+	}
 	return newError(ErrTooLarge, "too_large", both(
-		fmt.Sprintf("输入过长：%s 最多 %d 字节（约 %d 个汉字或 %d 个英文字母），这段有 %d 字节（%d 个字符）；请删短后再试",
-			name, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars),
+		fmt.Sprintf("输入过长：%s最多 %d 字节（约 %d 个汉字或 %d 个英文字母），这段有 %d 字节（%d 个字符）；请删短后再试",
+			w.zh, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars),
 		fmt.Sprintf("the %s is too long: at most %d bytes (about %d Chinese characters or %d Latin letters); this one has %d bytes (%d characters), shorten it and retry",
-			name, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars)),
+			w.en, MaxTextBytes, MaxTextChars, MaxTextBytes, n, chars)),
 		map[string]any{"arg": name, "max_bytes": MaxTextBytes, "max_chars_zh": MaxTextChars, "bytes": n, "chars": chars}, nil)
 }
 

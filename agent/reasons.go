@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -41,6 +42,25 @@ var reasonLabels = map[string]text{
 	store.ReasonSameCountry:     {"同国家", "same country"},
 	store.ReasonSameLanguage:    {"同语言", "same language"},
 	store.ReasonActive:          {"活跃时间相近", "active at the same time"},
+	store.ReasonLearned:         {"主题相关", "related topics"},
+}
+
+// figureAside is a parenthesised aside that holds a figure ("（相似度
+// 0.98）", "(0.99)"): the reason's text keeps it for the explain drawer,
+// a card label never shows it (issue 31 item 5: no raw scores on cards).
+var figureAside = regexp.MustCompile(`\s*[（(][^（）()]*[0-9][^（）()]*[）)]`)
+
+// cardLabel is the words a card shows for r: the code's fixed label, else
+// r's text without the asides that carry figures.
+func cardLabel(r store.Reason, zh bool) string {
+	if l, ok := reasonLabels[r.Code]; ok {
+		return l.in(zh)
+	}
+	t := r.EN
+	if zh {
+		t = r.ZH
+	}
+	return strings.TrimSpace(figureAside.ReplaceAllString(t, ""))
 }
 
 // scopeWords name a keyword's field in a reason.
@@ -102,10 +122,7 @@ func (s *Session) filterReasons() []store.Reason {
 func (s *Session) withReasons(it *api.ResultItem, reasons []store.Reason) {
 	for _, r := range reasons {
 		it.Reasons = append(it.Reasons, api.MatchReason{Code: r.Code, Text: r.Text(s.Locale)})
-		label := r.Text(s.Locale)
-		if l, ok := reasonLabels[r.Code]; ok {
-			label = l.in(s.zh())
-		}
+		label := cardLabel(r, s.zh())
 		if !slices.Contains(it.ReasonLabels, label) {
 			it.ReasonLabels = append(it.ReasonLabels, label)
 		}

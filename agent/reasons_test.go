@@ -8,6 +8,7 @@ import (
 
 	"searchagent/agent/agenttest"
 	"searchagent/api"
+	"searchagent/tools/store"
 )
 
 // TestResultsSayWhyInWords is issue 31 item 4: every result of a similar,
@@ -88,4 +89,36 @@ func TestResultsSayWhyInWords(t *testing.T) {
 // hasHan reports whether s has a Chinese character.
 func hasHan(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+}
+
+// TestCardLabelsCarryNoFigures holds issue 31 item 5 for every kind of
+// reason, the learned ones included: a card's label is words only; the
+// figures stay in the reason's text (the explain drawer).
+func TestCardLabelsCarryNoFigures(t *testing.T) {
+	cases := []struct {
+		name   string
+		r      store.Reason
+		zh, en string
+	}{
+		{"learned similarity", store.Reason{Code: store.ReasonLearned, ZH: "目录中共现的标签和类目相近（0.99）", EN: "close in the catalog's co-occurrence space (0.99)"},
+			"主题相关", "related topics"},
+		{"learned expansion", store.Reason{Code: store.ReasonExpansion, ZH: "「grit」扩展匹配 健身 Fitness（从目录学到的相近词，相似度 0.98）", EN: "“grit” expanded to 健身 Fitness (a nearby term learned from the catalog, similarity 0.98)"},
+			"「grit」扩展匹配 健身 Fitness", "“grit” expanded to 健身 Fitness"},
+		{"similar audience", store.Reason{Code: store.ReasonSimilarAudience, ZH: "粉丝量相近（3.5万 对 4万）", EN: "similar audience (35K vs 40K followers)"},
+			"受众规模相近", "similar audience size"},
+		{"alias", store.Reason{Code: store.ReasonAlias, ZH: "「耳机」匹配标签 headphones", EN: "“耳机” matches the tag headphones"},
+			"「耳机」匹配标签 headphones", "“耳机” matches the tag headphones"},
+		{"filter with a figure in its words", store.Reason{Code: ReasonFilter, ZH: "粉丝 ≥ 1万", EN: "followers ≥ 10k"},
+			"粉丝 ≥ 1万", "followers ≥ 10k"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := cardLabel(tc.r, true); got != tc.zh {
+				t.Errorf("zh label = %q, want %q", got, tc.zh)
+			}
+			if got := cardLabel(tc.r, false); got != tc.en {
+				t.Errorf("en label = %q, want %q", got, tc.en)
+			}
+		})
+	}
 }

@@ -172,9 +172,20 @@ func readNumber(ff fields.Field, raw json.RawMessage) (int64, bool) {
 		return 0, false
 	}
 	if ff.Kind == fields.Ratio {
-		return fields.ParsePercent(s)
+		return readPercent(s)
 	}
 	return number.ParseCount(s)
+}
+
+// readPercent reads a ratio bound as the parser reads a percentage: in
+// digits ("3%", "2.5", full-width "３％") or in words ("百分之三",
+// "百分之三点五", number.ScanPercent), the whole string, in basis points.
+func readPercent(s string) (int64, bool) {
+	rs := number.Fold(strings.TrimSpace(s))
+	if n, end, ok := number.ScanPercent(rs, 0); ok && end == len(rs) {
+		return n.BasisPoints, true
+	}
+	return fields.ParsePercent(string(rs))
 }
 
 // readBounds reads a count's or ratio's gte / lte bound or between range.

@@ -156,6 +156,23 @@ func TestEveryNameTheParserReadsIsAnAcceptedEdit(t *testing.T) {
 			t.Errorf("followers %q = %v, %v; want %d", s, v, err, want)
 		}
 	}
+	// A ratio bound: what the parser reads as the engagement of
+	// "互动率 X 以上", in digits or in words.
+	ef, _ := fields.Lookup("engagement")
+	for _, s := range []string{"3%", "2.5%", "３％", "百分之三", "百分之三点五", "百分之2.5"} {
+		res, err := condparse.Parse("互动率" + s + "以上")
+		var want int64 = -1
+		for _, c := range res.Conditions {
+			if c.Field == "engagement" {
+				want = c.Value.Int
+			}
+		}
+		raw, _ := json.Marshal(s)
+		v, rerr := readValue(ef, "gte", raw)
+		if err != nil || want < 0 || rerr != nil || v.Int != want {
+			t.Errorf("engagement %q = %v, %v; the parser reads %d (%v)", s, v, rerr, want, err)
+		}
+	}
 	for _, bad := range []string{"zz", "Narnia", "XX"} {
 		cf, _ := fields.Lookup("country")
 		if _, err := readValue(cf, "in", json.RawMessage(fmt.Sprintf("%q", bad))); err == nil {

@@ -235,7 +235,7 @@ func writeJSON(c *gin.Context, status int, v any) {
 }
 
 var (
-	msgBadJSON  = msg{"请求体不是有效的 JSON", "request body is not valid JSON"}
+	msgBadJSON  = msg{"请求体不是可用的 JSON 请求", "the request body is not a usable JSON request"}
 	msgEmpty    = msg{"请求体为空", "request body is empty"}
 	msgTooLarge = msg{"请求体过大", "request body too large"}
 	msgBadText  = msg{"文本不是有效的 UTF-8", "the text is not valid UTF-8"}
@@ -285,7 +285,12 @@ func (s *Server) decode(c *gin.Context, dst any) error {
 	case errors.Is(err, io.EOF):
 		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgEmpty, nil, err)
 	default:
-		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msgBadJSON, map[string]any{"reason": jsonReason(err)}, err)
+		// The message says what is wrong ("field state must be an
+		// object, not a string"): a well-formed body of the wrong shape is
+		// no less a bad_json, and "not valid JSON" alone sent a newcomer
+		// looking for a syntax error.
+		why := jsonReason(err)
+		return newHTTPError(r, http.StatusBadRequest, CodeBadJSON, msg{msgBadJSON.zh + "：" + why.zh, msgBadJSON.en + ": " + why.en}, map[string]any{"reason": why}, err)
 	}
 }
 

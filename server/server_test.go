@@ -322,6 +322,12 @@ func TestErrorStatuses(t *testing.T) {
 					t.Errorf("body = %s, want the JSON types, no Go type", b)
 				}
 			}},
+		{name: "explain state as a string: the message names the field", call: call{method: "POST", path: "/v1/route/explain", body: `{"text":"只要美国的","state":"results_ready"}`}, wantStatus: 400, wantCode: "bad_json",
+			check: func(t *testing.T, info api.ErrorInfo, _ *httptest.ResponseRecorder) {
+				if !strings.Contains(info.Message, "field state must be an object, not a string") {
+					t.Errorf("message %q does not say what is wrong", info.Message)
+				}
+			}},
 		{name: "wrong field type names JSON types", call: call{method: "POST", path: "/v1/sessions/s1/events", body: `{"event":["x"]}`, header: tok}, wantStatus: 400, wantCode: "bad_json",
 			check: func(t *testing.T, info api.ErrorInfo, rec *httptest.ResponseRecorder) {
 				if b := rec.Body.String(); strings.Contains(b, "Go ") || !strings.Contains(b, "field event must be a string, not an array") {

@@ -281,6 +281,10 @@ func TestEveryErrorIsInTheUsersLanguage(t *testing.T) {
 						t.Errorf("too_large message %q lacks %s", eb.Error.Message, w)
 					}
 				}
+				// The user's words for what they typed, not the wire field.
+				if lang == "zh" && (strings.Contains(eb.Error.Message, "text") || !strings.Contains(eb.Error.Message, "文字")) {
+					t.Errorf("too_large message %q names the field, not the text", eb.Error.Message)
+				}
 			})
 			t.Run("keyword and tag errors", func(t *testing.T) {
 				k := openErrSession(t, keyed, key, lang, "")

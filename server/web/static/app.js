@@ -330,7 +330,9 @@ function renderBox() {
 
 // draftText is the draft as the user has it on the page.
 function draftText() { const d = $('#draft'); return (d ? d.value : (S.draft ?? S.snap.context.draft ?? '')).trim(); }
-function bytes(text) { return new TextEncoder().encode(text).length; }
+// bytes is the size of a text as the API counts it: the draft is searched
+// trimmed, so the figure the box shows is the one a refusal names.
+function bytes(text) { return new TextEncoder().encode(text.trim()).length; }
 
 // limitLine says the text limit as the user nears it (seed 002 §7: the
 // box stays a search box; a long paste is kept, never emptied).
@@ -356,7 +358,7 @@ function classicRow(s) {
       const was = bytes(S.draft ?? ''); S.draft = d.value;
       const now = bytes(d.value); const max = S.controls.max_text_bytes;
       if ((was >= max * 0.8) !== (now >= max * 0.8) || now >= max * 0.8) $('#draft-limit').replaceWith(limitLine());
-      if (now <= max) typed('input.type', d.value);
+      if (new TextEncoder().encode(d.value).length <= max) typed('input.type', d.value);
     });
     d.addEventListener('keydown', ev => {
       if (ev.key === 'Enter') { ev.preventDefault(); enterDraft(d.value, ev.ctrlKey || ev.metaKey); }
