@@ -38,7 +38,7 @@ const (
 func checkArgs(a api.Args) error {
 	for _, f := range []struct{ name, v string }{
 		{"text", a.Text}, {"url", a.URL}, {"tag_id", a.TagID}, {"scope", a.Scope}, {"option_id", a.OptionID},
-		{"condition_id", a.ConditionID}, {"field", a.Field}, {"op", a.Op}, {"by", a.By}, {"cursor", a.Cursor},
+		{"condition_id", a.ConditionID}, {"field", a.Field}, {"op", a.Op}, {"by", a.By}, {"cursor", a.Cursor}, {"status", a.Status},
 	} {
 		if err := checkString(f.name, f.v); err != nil {
 			return err

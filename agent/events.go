@@ -234,6 +234,9 @@ func init() {
 			}},
 		fsm.ConditionEdit: {label: text{"修改「%s」", "Change “%s”"}, group: text{"修改条件", "Change a condition"}, targets: editTargets,
 			prepare: func(t *turn, f *fsm.Facts) error {
+				if t.args.Status != "" {
+					return t.checkStatusEdit()
+				}
 				if _, tg := t.s.tag(t.args.ConditionID); tg != nil && tg.Ranks() {
 					return nil // a ranking term made a filter: no value needed
 				}
@@ -245,6 +248,11 @@ func init() {
 			},
 			effect: func(t *turn) error {
 				s := t.s
+				if t.args.Status != "" {
+					t.applyStatusEdit()
+					s.Question, s.Expect = nil, nil
+					return nil
+				}
 				if _, tg := s.tag(t.args.ConditionID); tg != nil {
 					// The reference chip's "make it a filter" (issue 26):
 					// the user marks the term, so it filters now.

@@ -192,13 +192,31 @@ func condTargets(s *Session) []target {
 	return out
 }
 
-// editTargets: every node condition.edit changes (condTargets), and every
-// ranking term, whose chip's button makes it a filter (issue 26).
+// editTargets: every node condition.edit changes (condTargets), every
+// ranking term, whose chip's button makes it a filter (issue 26), and
+// each chip's status turn (issue 31 item 1): a filter kept for reference
+// only, a hard or derived reference made a filter.
 func editTargets(s *Session) []target {
 	out := condTargets(s)
+	makeFilter := &text{"设为筛选「%s」", "Make “%s” a filter"}
+	referenceOnly := &text{"仅作参考「%s」", "Use “%s” as a reference only"}
 	for _, tg := range s.Tags {
-		if tg.Ranks() {
-			out = append(out, target{args: api.Args{ConditionID: tg.ID}, name: tg.Text, label: &text{"设为筛选「%s」", "Make “%s” a filter"}})
+		switch {
+		case tg.Ranks():
+			out = append(out, target{args: api.Args{ConditionID: tg.ID}, name: tg.Text, label: makeFilter})
+		case !tg.Excluded:
+			out = append(out, target{args: api.Args{ConditionID: tg.ID, Status: string(condition.StatusReference)}, name: tg.Text, label: referenceOnly})
+		}
+	}
+	for _, c := range s.chips() {
+		if c.Kind != condition.KindHard && c.Kind != condition.KindDerived || c.Field == "platform" {
+			continue // the platform is the session's scope, not a chip to rank by
+		}
+		switch c.Status {
+		case condition.StatusApplied:
+			out = append(out, target{args: api.Args{ConditionID: c.ID, Status: string(condition.StatusReference)}, name: c.Label, label: referenceOnly})
+		case condition.StatusReference:
+			out = append(out, target{args: api.Args{ConditionID: c.ID, Status: string(condition.StatusApplied)}, name: c.Label, label: makeFilter})
 		}
 	}
 	return out

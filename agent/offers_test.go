@@ -143,8 +143,10 @@ func plausibleArgs(snap api.Snapshot, act api.AllowedAction) api.Args {
 			}
 		}
 	case fsm.ConditionEdit:
+		// A status button (make it a filter / a reference only) runs as
+		// offered; a value edit sends the chip's value back.
 		for _, c := range snap.Context.Conditions {
-			if c.ID == args.ConditionID {
+			if c.ID == args.ConditionID && args.Status == "" {
 				args.Value, _ = json.Marshal(c.Value)
 			}
 		}

@@ -111,6 +111,10 @@ type Args struct {
 	// By and Cursor control the result list (results.sort, results.page).
 	By     string `json:"by,omitempty"`
 	Cursor string `json:"cursor,omitempty"`
+	// Status turns a condition or keyword chip into a filter ("applied")
+	// or into a reference that only ranks ("reference") without changing
+	// its value (condition.edit).
+	Status string `json:"status,omitempty"`
 }
 
 // EventResponse is the JSON (non-streaming) answer of POST …/events: the

@@ -137,6 +137,29 @@ test('item 1: a keyword chip\'s menu: make it a filter, its match scope, exclude
   assert.deepEqual(page.errors, []);
 });
 
+test('item 1: a filter chip is kept for reference only, then made a filter again, from its own menu', async () => {
+  const page = await open();
+  await natural(page);
+  const before = (await snap(page)).results.total;
+  const keys = await openChip(page, 'country');
+  assert.ok(keys.includes('status-reference'), `country menu offers “reference only”: ${keys}`);
+  await page.click('#chip-menu [data-menu=status-reference]');
+  await page.waitForFunction(() => S.snap.context.conditions.some(c => c.field === 'country' && c.status === 'reference'));
+  await idle(page);
+  const ref = await snap(page);
+  assert.ok(ref.results.total > before, `a reference does not filter: ${before} → ${ref.results.total}`);
+  assert.equal(await page.getAttribute('.chip[data-field=country]', 'data-status'), 'reference');
+  await shot(page, 'p02b-chip-reference-only');
+  const back = await openChip(page, 'country');
+  assert.ok(back.includes('status-applied'), `the reference chip offers “make it a filter”: ${back}`);
+  await page.click('#chip-menu [data-menu=status-applied]');
+  await page.waitForFunction(() => S.snap.context.conditions.some(c => c.field === 'country' && c.status === 'applied'));
+  await idle(page);
+  assert.equal((await snap(page)).results.total, before, 'filtering again gives the first results back');
+  assert.deepEqual(await untargeted(page), []);
+  assert.deepEqual(page.errors, []);
+});
+
 test('item 2: each field kind is edited on its chip with its control; a zh amount is read; an unknown term is refused in words', async () => {
   const page = await open();
   await natural(page);

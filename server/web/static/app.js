@@ -258,8 +258,9 @@ async function fireAction(a) {
       break;
     case 'condition.edit':
       // A real condition is edited in its chip's typed editor; a ranking
-      // term's "make it a filter" needs no value.
-      if (condById(args.condition_id)) { openChipEditor(args.condition_id); return; }
+      // term's "make it a filter" and a status turn (args.status: make it
+      // a filter / a reference only) need no value.
+      if (condById(args.condition_id) && !args.status) { openChipEditor(args.condition_id); return; }
       break;
     case 'filter.set':
       if (args.field === undefined || args.value === undefined) { S.filterOpen = true; render(); focus('#filter-field'); return; }
@@ -630,8 +631,10 @@ function chipActions(c) {
       }
       continue;
     }
-    const kind = a.event === 'condition.edit' && condById(c.id) ? 'edit' : a.event;
-    out.push({ ...a, kind, label: a.event === 'condition.edit' && condById(c.id) ? a.label + '…' : a.label, run: fire(a) });
+    const status = a.args && a.args.status;
+    const valueEdit = a.event === 'condition.edit' && condById(c.id) && !status;
+    const kind = valueEdit ? 'edit' : status ? 'status-' + status : a.event;
+    out.push({ ...a, kind, label: valueEdit ? a.label + '…' : a.label, run: fire(a) });
   }
   for (const a of actionsFor((g, x) => x.event === 'filter.clear' && g.field === c.field && c.kind !== 'keyword')) out.push({ ...a, kind: 'filter.clear', run: fire(a) });
   const f = fieldDef(c.field);
