@@ -132,6 +132,19 @@ func TestRouteCases(t *testing.T) {
 	if rep.Confusion == nil || rep.Confusion.Counts["filter.language"]["filter.country"] != 1 {
 		t.Errorf("confusion = %+v, want filter.language → filter.country counted", rep.Confusion)
 	}
+	// The branch table counts every route case, those that name no top
+	// intent too.
+	if b := rep.Branches; b == nil || b.Counts["matched"]["guard_hit"] != 1 || b.Counts["matched"]["matched"] != 2 {
+		t.Errorf("branches = %+v, want matched → guard_hit 1 and matched → matched 2", rep.Branches)
+	} else {
+		var out strings.Builder
+		rep.WriteConsole(&out, nil)
+		for _, want := range []string{"router branches (every route case; expected × got):", "want \\ got", "guard_hit", "0.667"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("console output lacks %q:\n%s", want, out.String())
+			}
+		}
+	}
 }
 
 // A prompt engineer removes a guard term from the specs: the eval fails
