@@ -19,12 +19,12 @@ type RouteCase = router.Case
 // routeOutcome is what the router answered, for the confusion matrix and
 // the baseline diff.
 type routeOutcome struct {
-	Branch   string `json:"branch"`
-	Top      string `json:"top,omitempty"`
-	WantTop  string `json:"want_top,omitempty"`
+	Branch  string `json:"branch"`
+	Top     string `json:"top,omitempty"`
+	WantTop string `json:"want_top,omitempty"`
 	// WantBranch is the branch the case expects ("" when it names none).
 	WantBranch string `json:"want_branch,omitempty"`
-	Commands string `json:"commands,omitempty"`
+	Commands   string `json:"commands,omitempty"`
 	// Stage is the stage that decided (guard, rules, classifier:local, …).
 	Stage string `json:"stage,omitempty"`
 }
