@@ -1,6 +1,7 @@
 package router
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -484,6 +485,13 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			accepted = append(accepted, top)
 		}
 	case len(comp) > 0:
+		for _, c := range comp {
+			c.spans = e.fill(&c.cand, c.ref.cs, c.ref, nil)
+		}
+		// Priority, then confidence, then the reading that covers more of
+		// the text: of two equal readings of overlapping words the longer
+		// one is the more specific ("西班牙语" is the language, not the
+		// country 西班牙 inside it).
 		slices.SortStableFunc(comp, func(a, b *ruleCand) int {
 			if a.ref.cs.Priority != b.ref.cs.Priority {
 				if a.ref.cs.Priority > b.ref.cs.Priority {
@@ -497,11 +505,13 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 				}
 				return 1
 			}
+			if la, lb := spanWidth(a.spans), spanWidth(b.spans); la != lb {
+				return cmp.Compare(lb, la)
+			}
 			return strings.Compare(a.ref.cs.ID, b.ref.cs.ID)
 		})
 	next:
 		for _, c := range comp {
-			c.spans = e.fill(&c.cand, c.ref.cs, c.ref, nil)
 			claimed := sc.claimed[:0]
 			for _, a := range accepted {
 				claimed = append(claimed, a.spans...)
@@ -681,6 +691,15 @@ func overlapsSpan(start, end int32, b [][2]int32) bool {
 		}
 	}
 	return false
+}
+
+// spanWidth is how much text the spans cover.
+func spanWidth(spans [][2]int32) int32 {
+	var n int32
+	for _, x := range spans {
+		n += x[1] - x[0]
+	}
+	return n
 }
 
 func overlaps(a, b [][2]int32) bool {

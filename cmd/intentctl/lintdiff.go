@@ -17,7 +17,8 @@ func newLintCmd() *cobra.Command {
 		Long: `Validate specs: unknown fields, duplicate ids, regexes that do not
 compile, named groups that are not slots, slots a command needs that no
 pattern captures, unknown commands, preconditions and conflicts, specs
-without zh or en terms, and terms shared by two exclusive specs.
+without zh or en terms, terms shared by two exclusive specs, and
+specs whose own examples do not route to them.
 Exits 1 when there is an error-level issue.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -29,7 +30,7 @@ Exits 1 when there is an error-level issue.`,
 					return err
 				}
 				n = len(specs)
-				issues = router.Lint(specs)
+				issues = append(router.Lint(specs), router.LintRouting(specs)...)
 			} else {
 				var err error
 				if issues, err = router.LintDir(args[0]); err != nil {

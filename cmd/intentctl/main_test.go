@@ -112,6 +112,42 @@ func TestLint(t *testing.T) {
 	}
 }
 
+// A spec that no longer routes its own example fails lint: dropping the
+// pattern buy_en from guard.fake_engagement turned "buy 10k followers"
+// into a follower filter and lint said 0 warnings.
+func TestLintFailsASpecThatLostItsExample(t *testing.T) {
+	dir := t.TempDir()
+	entries, err := os.ReadDir("../../router/specs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := false
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join("../../router/specs", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		if i := strings.Index(text, "      - name: buy_en\n"); i >= 0 {
+			j := strings.Index(text[i:], "      - name: fake_en\n")
+			text, dropped = text[:i]+text[i+j:], true
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !dropped {
+		t.Fatal("no pattern buy_en in router/specs")
+	}
+	out, err := run(t, "lint", dir)
+	if !errors.Is(err, errFindings) {
+		t.Errorf("intentctl lint without buy_en: error = %v, want errFindings\n%s", err, out)
+	}
+	if want := `guard.fake_engagement: error example_route: its own example "buy 10k followers" does not route to it`; !strings.Contains(out, want) {
+		t.Errorf("intentctl lint without buy_en lacks %q:\n%s", want, out)
+	}
+}
+
 func TestDiff(t *testing.T) {
 	oldDir := "../../router/specs"
 	newDir := t.TempDir()
