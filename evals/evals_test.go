@@ -192,6 +192,12 @@ cases:
 	if rep.Passed(1) {
 		t.Error("the run passed with a guard term removed")
 	}
+	if reg := rep.Regressions(base); len(reg) != 1 || reg[0].Case != "guard/guard_fake_zh" {
+		t.Errorf("Regressions = %+v, want guard/guard_fake_zh (passed in the baseline, fails now)", reg)
+	}
+	if reg := base.Regressions(rep); len(reg) != 0 {
+		t.Errorf("Regressions the other way = %+v, want none (a fix is no regression)", reg)
+	}
 	var out bytes.Buffer
 	rep.WriteConsole(&out, base)
 	for _, want := range []string{"FAIL guard/guard_fake_zh", "want guard_hit",

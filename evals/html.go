@@ -45,6 +45,8 @@ h2{margin-top:1.5em;border-bottom:1px solid #ddd}
 {{if .Changed}}<pre>{{join .Changed "\n"}}</pre>{{end}}
 {{with causes .}}<p>because: {{join . "; "}}</p>{{end}}
 {{end}}{{end}}
+{{with .Rep.SpecExamples}}<h2>Spec examples</h2><p>{{.Examples}} examples; {{len .Misroute}} do not route to their own spec.</p>
+{{if .Misroute}}<ul>{{range .Misroute}}<li class="bad">{{.}}</li>{{end}}</ul>{{end}}{{end}}
 {{with .Rep.Confusion}}<h2>Router intents</h2>
 <table><tr><th>intent</th><th>support</th><th>precision</th><th>recall</th></tr>
 {{range .Intents}}<tr class="{{if and (eq .Precision 1.0) (eq .Recall 1.0)}}ok{{else}}bad{{end}}"><td>{{.Intent}}</td><td>{{.Support}}</td><td>{{.Precision}}</td><td>{{.Recall}}</td></tr>{{end}}</table>

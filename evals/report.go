@@ -53,6 +53,28 @@ type Report struct {
 	// kind, in milliseconds.
 	Latency map[string]Percentiles `json:"latency"`
 	Flaky   []string               `json:"flaky,omitempty"`
+	// SpecExamples is how the router's specs route their own examples
+	// (router.LintExamples), when route suites ran.
+	SpecExamples *SpecExamples `json:"spec_examples,omitempty"`
+}
+
+// SpecExamples counts the specs' own examples and lists each one that
+// does not route to its spec.
+type SpecExamples struct {
+	Examples int      `json:"examples"`
+	Misroute []string `json:"misrouted,omitempty"`
+}
+
+// Regressions are the changes from base of the cases that passed there
+// and fail now.
+func (rep *Report) Regressions(base *Report) []Change {
+	var out []Change
+	for _, ch := range rep.Diff(base) {
+		if ch.OldStatus == StatusPass && ch.NewStatus == StatusFail {
+			out = append(out, ch)
+		}
+	}
+	return out
 }
 
 // SuiteResult is one suite's tally.
@@ -567,6 +589,12 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 			for _, c := range causes {
 				fmt.Fprintf(w, "  %s: %d case(s) (%s)\n", c.What, len(c.Cases), strings.Join(firstN(c.Cases, 5), ", "))
 			}
+		}
+	}
+	if se := rep.SpecExamples; se != nil {
+		fmt.Fprintf(w, "\nspec examples: %d/%d route to their own spec\n", se.Examples-len(se.Misroute), se.Examples)
+		for _, m := range se.Misroute {
+			fmt.Fprintf(w, "  MISROUTED %s\n", m)
 		}
 	}
 	if rep.Confusion != nil {

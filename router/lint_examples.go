@@ -54,6 +54,16 @@ func LintExamples(snap *Snapshot) []Issue {
 	return out
 }
 
+// ExampleCount is how many examples the snapshot's specs carry (what
+// LintExamples routes).
+func (s *Snapshot) ExampleCount() int {
+	n := 0
+	for _, cs := range s.specs {
+		n += len(cs.Examples)
+	}
+	return n
+}
+
 // exampleInput is the follow-up context an example is routed in: over
 // results, with what the spec's preconditions need.
 func exampleInput(s *Spec, text string) Input {
