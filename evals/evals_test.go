@@ -285,6 +285,38 @@ func TestContractCases(t *testing.T) {
 	}
 }
 
+// A contract case keeps the checks that fired as its evidence, so a
+// loosened check is named in the baseline diff, not only the lost code.
+func TestContractCaseEvidenceNamesTheCheck(t *testing.T) {
+	s := writeSuite(t, t.TempDir(), "contract", "q", `
+cases:
+  - name: two_questions
+    state: expanded_clarifying/clarifying
+    locale: en
+    slots:
+      status: {text: 42 results so far, tone: info, loading: false}
+      conditions: []
+      question: {id: q1, text: "US only? Or Canada too?", options: [{id: us, label: US only}, {id: both, label: US and Canada}]}
+      actions: []
+    want_codes: [SECOND_QUESTION]
+`)
+	base := run(t, newRunner(t, Options{}), s)
+	c := byID(base)["two_questions"]
+	const fired = "check SECOND_QUESTION contract:one_question at /question/text fires"
+	if !slices.Contains(c.Evidence, fired) {
+		t.Fatalf("evidence = %q, want %q", c.Evidence, fired)
+	}
+	// The same case after the check was loosened: no violation.
+	now := *base
+	now.Cases = []CaseResult{c}
+	now.Cases[0].Status, now.Cases[0].Decision, now.Cases[0].Evidence = StatusFail, "[]", nil
+	var out bytes.Buffer
+	now.WriteConsole(&out, base)
+	if want := "check SECOND_QUESTION contract:one_question at /question/text no longer fires: 1 case(s) (q/two_questions)"; !strings.Contains(out.String(), want) {
+		t.Errorf("the diff lacks %q:\n%s", want, out.String())
+	}
+}
+
 const scenarioSuite = `
 kind: scenario
 cases:
