@@ -247,3 +247,46 @@ func TestExplainReplaysAStoredInput(t *testing.T) {
 		t.Error("explain TEXT --input: error = nil, want one of the two")
 	}
 }
+
+// A prompt text edit without a version bump fails lint (it changed
+// nothing with --model off and nothing flagged it); with the bump and
+// the version recorded it passes.
+func TestLintFailsAPromptEditWithoutAVersionBump(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"files", "schemas"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		entries, err := os.ReadDir(filepath.Join("../../prompts", sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join("../../prompts", sub, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Name() == "write_slots.prompt" {
+				data = []byte(strings.Replace(string(data), "\nsystem: |\n", "\nsystem: |\n  Keep it short.\n", 1))
+			}
+			if err := os.WriteFile(filepath.Join(dir, sub, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	lock, err := os.ReadFile("../../prompts/versions.lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "versions.lock"), lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "lint", "--prompts", dir)
+	if !errors.Is(err, errFindings) || !strings.Contains(out, "prompt write_slots@2: error changed_without_version_bump") || !strings.Contains(out, "3 prompts, 1 errors") {
+		t.Errorf("intentctl lint --prompts (write_slots edited, same version) = %v\n%s", err, out)
+	}
+	out, err = run(t, "lint", "--prompts", "../../prompts")
+	if err != nil || !strings.Contains(out, "3 prompts, 0 errors") {
+		t.Errorf("intentctl lint --prompts prompts = %v\n%s", err, out)
+	}
+}
