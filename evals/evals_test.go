@@ -576,3 +576,47 @@ cases:
 		}
 	}
 }
+
+// A prompt edit shows with --model off: a case whose path would ask a
+// model (here the classifier stage of a fallback) carries the prompt's
+// text fingerprint as evidence, and a baseline whose fingerprint differs
+// lists the case with the prompt as the cause, though no decision moved.
+func TestPromptEditShowsWithoutAModel(t *testing.T) {
+	s := writeSuite(t, t.TempDir(), "route", "p", `
+cases:
+  - id: unread
+    input: asdf qwer
+    state: {input: followup_waiting, container: expanded_agent, session: results_ready}
+    want: {branch: fallback}
+`)
+	rep := run(t, newRunner(t, Options{}), s)
+	c := byID(rep)["unread"]
+	var line string
+	for _, e := range c.Evidence {
+		if strings.HasPrefix(e, "prompt classify@") && strings.Contains(e, " text ") {
+			line = e
+		}
+	}
+	if line == "" {
+		t.Fatalf("evidence %q names no classify prompt text", c.Evidence)
+	}
+	base := *rep
+	base.Cases = []CaseResult{c}
+	base.Cases[0].Evidence = slices.Clone(c.Evidence)
+	for i, e := range base.Cases[0].Evidence {
+		if e == line {
+			base.Cases[0].Evidence[i] = line[:strings.LastIndex(line, " ")] + " 000000000000"
+		}
+	}
+	changes := rep.Diff(&base)
+	if len(changes) != 1 || changes[0].OldStatus != StatusPass || changes[0].NewStatus != StatusPass {
+		t.Fatalf("Diff = %+v, want the one case listed", changes)
+	}
+	var out bytes.Buffer
+	rep.WriteConsole(&out, &base)
+	for _, want := range []string{"prompt text changed: " + line, "now: " + line + ": 1 case(s) (p/unread)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the diff lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -508,9 +508,17 @@ func (rep *Report) Diff(base *Report) []Change {
 		if o.DecidedBy != c.DecidedBy {
 			turns = append(turns, fmt.Sprintf("decided by %s → %s", o.DecidedBy, c.DecidedBy))
 		}
+		causes := lineDiff(o.Evidence, c.Evidence)
+		for _, l := range causes {
+			// A prompt's text changed: listed even when no decision moved
+			// (--model off asks no model, so nothing else would show it).
+			if strings.Contains(l, "prompt ") && strings.Contains(l, " text ") && l[0] == '+' {
+				turns = append(turns, "prompt text changed: "+l[2:])
+			}
+		}
 		if o.Status != c.Status || o.Decision != c.Decision || len(turns) > 0 {
 			out = append(out, Change{Case: key, OldStatus: o.Status, NewStatus: c.Status, OldDecision: o.Decision, NewDecision: c.Decision,
-				Changed: turns, Causes: lineDiff(o.Evidence, c.Evidence)})
+				Changed: turns, Causes: causes})
 		}
 	}
 	for _, key := range sortedKeys(old) {
