@@ -506,6 +506,7 @@ func prepareFreeAnswer(t *turn, f *fsm.Facts) error {
 		t.plan.notice = pick(s.zh(), "没看懂「"+q+"」：问题仍待回答，请选一个选项，或直接描述要补充的条件",
 			"“"+q+"” was not understood: the question is still open; pick an option or describe what to add")
 	}
+	t.noteRouterOutcome(f)
 	return nil
 }
 
@@ -527,7 +528,11 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 	if !f.HasText {
 		return nil
 	}
-	return t.route(text, f)
+	if err := t.route(text, f); err != nil {
+		return err
+	}
+	t.noteRouterOutcome(f)
+	return nil
 }
 
 // submitFollowup clears the draft and the answered question; a refused

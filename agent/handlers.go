@@ -624,3 +624,33 @@ func placesEveryWord(rd condparse.Reading) bool {
 	}
 	return len(rd.Conditions) > 0 || rd.Sort != nil
 }
+
+// noteRouterOutcome records in the router stage what the turn does with
+// the decision (RouterStage.Outcome).
+func (t *turn) noteRouterOutcome(f *fsm.Facts) {
+	rs := t.trace.Router
+	if rs == nil || rs.Result == nil {
+		return
+	}
+	branch := rs.Result.Branch
+	switch {
+	case f.RouterRefused:
+		rs.Outcome, rs.OutcomeNote = OutcomeRefused, "nothing changes; the notice says what is missing"
+	case t.plan.unsupported != "":
+		rs.Outcome, rs.OutcomeNote = OutcomeGuard, "the guard "+rs.Trace.TopID+" refused the request"
+	case rs.Overruled != "" || t.plan.rewrite || branch == router.BranchFallback || branch == router.BranchAmbiguous:
+		rs.Outcome = OutcomeReading
+		rs.OutcomeNote = fmt.Sprintf("the router did not decide (%s); the condition reading of the text was applied", branch)
+		if rs.Overruled != "" {
+			rs.OutcomeNote = "the local classifier's guard hit was overruled; the condition reading of the text was applied"
+		} else if t.plan.rewrite {
+			rs.OutcomeNote = "a rewrite after a refusal: the condition reading of the text was applied as a new first search"
+		}
+	default:
+		rs.Outcome = OutcomeCommands
+		rs.OutcomeNote = fmt.Sprintf("the router's %d command(s) were carried out", len(rs.Result.Commands))
+		if t.plan.reading != nil {
+			rs.OutcomeNote += ", with the condition reading of the same text merged after them"
+		}
+	}
+}

@@ -7,6 +7,7 @@ package agent
 // answerable while other follow-ups come in.
 
 import (
+	"fmt"
 	"searchagent/tools/condition"
 	"slices"
 	"strings"
@@ -177,6 +178,49 @@ func TestOpenQuestionStaysAnswerable(t *testing.T) {
 			if c.Status == condition.StatusPending {
 				t.Errorf("%q: chip %s still pending after the answer", tc.first, c.Label)
 			}
+		}
+	}
+}
+
+// The router stage of a follow-up's trace says what the turn did with
+// the decision, and never contradicts what changed: a fallback whose text
+// the condition reading applied says so (the trace said fallback,
+// should_execute false while the filter changed), a refusal changes
+// nothing, the router's commands say they ran.
+func TestRouterStageSaysWhatTheTurnDid(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, first, followup, outcome string
+		changes                          bool
+	}{
+		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "不要游戏类的，粉丝改成十万以上", OutcomeCommands, true},
+		{"zh", "帮我找美国的科技测评频道", "找住在东京的旅行博主", OutcomeReading, true},
+		{"en", "find US tech review channels", "qwxz zzkv", OutcomeReading, true},
+		{"zh", "帮我找美国的科技测评频道", "粉丝不要太多", OutcomeRefused, false},
+		{"zh", "帮我找美国的科技测评频道", "哪里可以买粉", OutcomeGuard, false},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.first})
+		before := fmt.Sprint(b.shown().conds)
+		b.send("followup.submit", api.Args{Text: tc.followup})
+		changed := fmt.Sprint(b.shown().conds) != before
+		rs := b.lastTrace().Router
+		if rs == nil {
+			t.Fatalf("%q: no router stage in the trace", tc.followup)
+		}
+		if rs.Outcome != tc.outcome || rs.OutcomeNote == "" {
+			t.Errorf("%q: router outcome %q (%q) after branch %s, want %q", tc.followup, rs.Outcome, rs.OutcomeNote, rs.Result.Branch, tc.outcome)
+		}
+		if changed != tc.changes {
+			t.Errorf("%q: conditions changed = %v, want %v (%s → %v)", tc.followup, changed, tc.changes, before, b.shown().conds)
+		}
+		// The invariant: a refusal never comes with a changed search, and a
+		// changed search never with a decision that says nothing ran.
+		if changed && (rs.Outcome == OutcomeRefused || rs.Outcome == OutcomeGuard) {
+			t.Errorf("%q: the conditions changed but the router stage says %s", tc.followup, rs.Outcome)
+		}
+		if changed && !rs.Result.Decision.ShouldExecute && rs.Outcome != OutcomeReading {
+			t.Errorf("%q: should_execute false and the conditions changed, but the outcome is %s", tc.followup, rs.Outcome)
 		}
 	}
 }

@@ -64,7 +64,30 @@ type RouterStage struct {
 	// Overruled says why the agent did not follow a local-classifier
 	// guard hit (the router's own trace stays as the router made it).
 	Overruled string `json:"overruled,omitempty"`
+	// Outcome is what the turn did with the decision, so that the trace
+	// never reads as if nothing ran while the search changed (a fallback
+	// with should_execute false whose text the condition reading applied):
+	// one of the Outcome* values.
+	Outcome string `json:"outcome,omitempty"`
+	// OutcomeNote says it in words.
+	OutcomeNote string `json:"outcome_note,omitempty"`
 }
+
+// What a follow-up turn did with the router's decision (RouterStage.Outcome).
+const (
+	// OutcomeCommands: the router's commands were carried out (with the
+	// condition reading of the same text merged after them).
+	OutcomeCommands = "router_commands"
+	// OutcomeReading: the router did not decide (fallback, ambiguous, an
+	// overruled local-classifier guard hit, a rewrite after a refusal) and
+	// the deterministic condition reading of the text was applied.
+	OutcomeReading = "condition_reading"
+	// OutcomeGuard: a guard refused the request (the session lands in
+	// unsupported).
+	OutcomeGuard = "guard_refusal"
+	// OutcomeRefused: nothing changed; the notice says what is missing.
+	OutcomeRefused = "refused"
+)
 
 // The router stages a turn runs, as RouterStage.Stages and the explain
 // request's stages name them.

@@ -126,6 +126,13 @@ func (r *Runner) runContract(c *Case) caseRun {
 		run.failures = append(run.failures, msg)
 	}
 	run.decision = fmt.Sprint(g)
+	// The checks that fired, one a line, so a baseline diff names the
+	// check that stopped (or started) firing, not just the codes.
+	for _, v := range rep.Violations {
+		run.evidence = append(run.evidence, fmt.Sprintf("check %s %s at %s fires", v.Code, v.KeywordLocation, v.InstanceLocation))
+	}
+	slices.Sort(run.evidence)
+	run.evidence = slices.Compact(run.evidence)
 	return run
 }
 

@@ -6,9 +6,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"searchagent/agent"
 	"searchagent/api"
+	"searchagent/prompts"
 	"searchagent/router"
 )
 
@@ -51,6 +53,10 @@ func evidence(prefix string, tr *router.Trace) []string {
 			ans = c.Answer.SpecID
 		}
 		add("classifier %s answers %q (accepted %v)", c.Stage, ans, c.Accepted)
+		// A model classifier would have been asked with this prompt.
+		if pt := promptTexts()[promptClassify]; pt != "" {
+			add("%s", pt)
+		}
 	}
 	add("specs revision %d", tr.SnapshotRevision)
 	return out
@@ -123,6 +129,8 @@ func sessionEvidence(doc any) []string {
 				PromptVersion string `json:"prompt_version"`
 				PromptHash    string `json:"prompt_hash"`
 			} `json:"model_calls"`
+			Parse    json.RawMessage `json:"parse"`
+			Contract json.RawMessage `json:"contract"`
 		}
 		if json.Unmarshal(raw, &t) != nil {
 			continue
@@ -134,9 +142,41 @@ func sessionEvidence(doc any) []string {
 		for _, c := range t.ModelCalls {
 			out = append(out, fmt.Sprintf("%sprompt %s@%s rendered %s", prefix, c.PromptID, c.PromptVersion, short(c.PromptHash)))
 		}
+		// The prompts the model path would send for this turn: the parse
+		// of a read text, the slots of a checked render.
+		if len(t.Parse) > 0 && string(t.Parse) != "null" {
+			out = append(out, prefix+promptTexts()[promptParse])
+		}
+		if len(t.Contract) > 0 && string(t.Contract) != "null" {
+			out = append(out, prefix+promptTexts()[promptSlots])
+		}
 	}
 	return out
 }
+
+// promptTexts are "id@version text <fingerprint>" of the embedded prompt
+// files: evidence of the prompts a case's path would send to a model, so
+// that a prompt edit shows in a --model off baseline diff too.
+var promptTexts = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	set, err := prompts.Default()
+	if err != nil {
+		return out
+	}
+	for _, id := range set.IDs() {
+		if p, err := set.Get(id); err == nil {
+			out[id] = fmt.Sprintf("prompt %s@%s text %s", id, p.Version, short(p.Fingerprint))
+		}
+	}
+	return out
+})
+
+// The prompts of the model path's stages (prompts/files).
+const (
+	promptClassify = "classify"
+	promptParse    = "parse_conditions"
+	promptSlots    = "write_slots"
+)
 
 func short(h string) string {
 	if len(h) > 12 {

@@ -132,6 +132,19 @@ func TestRouteCases(t *testing.T) {
 	if rep.Confusion == nil || rep.Confusion.Counts["filter.language"]["filter.country"] != 1 {
 		t.Errorf("confusion = %+v, want filter.language → filter.country counted", rep.Confusion)
 	}
+	// The branch table counts every route case, those that name no top
+	// intent too.
+	if b := rep.Branches; b == nil || b.Counts["matched"]["guard_hit"] != 1 || b.Counts["matched"]["matched"] != 2 {
+		t.Errorf("branches = %+v, want matched → guard_hit 1 and matched → matched 2", rep.Branches)
+	} else {
+		var out strings.Builder
+		rep.WriteConsole(&out, nil)
+		for _, want := range []string{"router branches (every route case; expected × got):", "want \\ got", "guard_hit", "0.667"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("console output lacks %q:\n%s", want, out.String())
+			}
+		}
+	}
 }
 
 // A prompt engineer removes a guard term from the specs: the eval fails
@@ -178,6 +191,12 @@ cases:
 	expectOutcomes(t, rep, map[string]string{"guard_fake_zh": "want guard_hit"})
 	if rep.Passed(1) {
 		t.Error("the run passed with a guard term removed")
+	}
+	if reg := rep.Regressions(base); len(reg) != 1 || reg[0].Case != "guard/guard_fake_zh" {
+		t.Errorf("Regressions = %+v, want guard/guard_fake_zh (passed in the baseline, fails now)", reg)
+	}
+	if reg := base.Regressions(rep); len(reg) != 0 {
+		t.Errorf("Regressions the other way = %+v, want none (a fix is no regression)", reg)
 	}
 	var out bytes.Buffer
 	rep.WriteConsole(&out, base)
@@ -263,6 +282,38 @@ func TestContractCases(t *testing.T) {
 	})
 	if n := rep.Violations.ByCode["FAKE_LOADING"]; n < 2 || rep.Violations.ByState["expanded_agent/results_ready"] != n {
 		t.Errorf("violations = %+v, want FAKE_LOADING from both documents, all in expanded_agent/results_ready", rep.Violations)
+	}
+}
+
+// A contract case keeps the checks that fired as its evidence, so a
+// loosened check is named in the baseline diff, not only the lost code.
+func TestContractCaseEvidenceNamesTheCheck(t *testing.T) {
+	s := writeSuite(t, t.TempDir(), "contract", "q", `
+cases:
+  - name: two_questions
+    state: expanded_clarifying/clarifying
+    locale: en
+    slots:
+      status: {text: 42 results so far, tone: info, loading: false}
+      conditions: []
+      question: {id: q1, text: "US only? Or Canada too?", options: [{id: us, label: US only}, {id: both, label: US and Canada}]}
+      actions: []
+    want_codes: [SECOND_QUESTION]
+`)
+	base := run(t, newRunner(t, Options{}), s)
+	c := byID(base)["two_questions"]
+	const fired = "check SECOND_QUESTION contract:one_question at /question/text fires"
+	if !slices.Contains(c.Evidence, fired) {
+		t.Fatalf("evidence = %q, want %q", c.Evidence, fired)
+	}
+	// The same case after the check was loosened: no violation.
+	now := *base
+	now.Cases = []CaseResult{c}
+	now.Cases[0].Status, now.Cases[0].Decision, now.Cases[0].Evidence = StatusFail, "[]", nil
+	var out bytes.Buffer
+	now.WriteConsole(&out, base)
+	if want := "check SECOND_QUESTION contract:one_question at /question/text no longer fires: 1 case(s) (q/two_questions)"; !strings.Contains(out.String(), want) {
+		t.Errorf("the diff lacks %q:\n%s", want, out.String())
 	}
 }
 
@@ -522,6 +573,50 @@ cases:
 		_, err := ParseSuite("s.yaml", []byte(tc.yaml))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: ParseSuite error = %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// A prompt edit shows with --model off: a case whose path would ask a
+// model (here the classifier stage of a fallback) carries the prompt's
+// text fingerprint as evidence, and a baseline whose fingerprint differs
+// lists the case with the prompt as the cause, though no decision moved.
+func TestPromptEditShowsWithoutAModel(t *testing.T) {
+	s := writeSuite(t, t.TempDir(), "route", "p", `
+cases:
+  - id: unread
+    input: asdf qwer
+    state: {input: followup_waiting, container: expanded_agent, session: results_ready}
+    want: {branch: fallback}
+`)
+	rep := run(t, newRunner(t, Options{}), s)
+	c := byID(rep)["unread"]
+	var line string
+	for _, e := range c.Evidence {
+		if strings.HasPrefix(e, "prompt classify@") && strings.Contains(e, " text ") {
+			line = e
+		}
+	}
+	if line == "" {
+		t.Fatalf("evidence %q names no classify prompt text", c.Evidence)
+	}
+	base := *rep
+	base.Cases = []CaseResult{c}
+	base.Cases[0].Evidence = slices.Clone(c.Evidence)
+	for i, e := range base.Cases[0].Evidence {
+		if e == line {
+			base.Cases[0].Evidence[i] = line[:strings.LastIndex(line, " ")] + " 000000000000"
+		}
+	}
+	changes := rep.Diff(&base)
+	if len(changes) != 1 || changes[0].OldStatus != StatusPass || changes[0].NewStatus != StatusPass {
+		t.Fatalf("Diff = %+v, want the one case listed", changes)
+	}
+	var out bytes.Buffer
+	rep.WriteConsole(&out, &base)
+	for _, want := range []string{"prompt text changed: " + line, "now: " + line + ": 1 case(s) (p/unread)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the diff lacks %q:\n%s", want, out.String())
 		}
 	}
 }

@@ -45,12 +45,20 @@ h2{margin-top:1.5em;border-bottom:1px solid #ddd}
 {{if .Changed}}<pre>{{join .Changed "\n"}}</pre>{{end}}
 {{with causes .}}<p>because: {{join . "; "}}</p>{{end}}
 {{end}}{{end}}
+{{with .Rep.SpecExamples}}<h2>Spec examples</h2><p>{{.Examples}} examples; {{len .Misroute}} do not route to their own spec.</p>
+{{if .Misroute}}<ul>{{range .Misroute}}<li class="bad">{{.}}</li>{{end}}</ul>{{end}}{{end}}
 {{with .Rep.Confusion}}<h2>Router intents</h2>
 <table><tr><th>intent</th><th>support</th><th>precision</th><th>recall</th></tr>
 {{range .Intents}}<tr class="{{if and (eq .Precision 1.0) (eq .Recall 1.0)}}ok{{else}}bad{{end}}"><td>{{.Intent}}</td><td>{{.Support}}</td><td>{{.Precision}}</td><td>{{.Recall}}</td></tr>{{end}}</table>
 <h3>Confusion (expected × got)</h3>
 <table><tr><th>expected \ got</th>{{range .Labels}}<th>{{.}}</th>{{end}}</tr>
 {{$c := .}}{{range $want := .Labels}}{{with index $c.Counts $want}}<tr><th>{{$want}}</th>{{$row := .}}{{range $got := $c.Labels}}<td>{{with index $row $got}}{{.}}{{end}}</td>{{end}}</tr>{{end}}{{end}}</table>
+{{end}}
+{{with .Rep.Branches}}<h2>Router branches (expected × got)</h2>
+<table><tr><th>expected \ got</th>{{range .Labels}}{{if ne . "(unstated)"}}<th>{{.}}</th>{{end}}{{end}}</tr>
+{{$c := .}}{{range $want := .Labels}}{{with index $c.Counts $want}}<tr><th>{{$want}}</th>{{$row := .}}{{range $got := $c.Labels}}{{if ne $got "(unstated)"}}<td>{{with index $row $got}}{{.}}{{end}}</td>{{end}}{{end}}</tr>{{end}}{{end}}</table>
+<table><tr><th>branch</th><th>support</th><th>precision</th><th>recall</th></tr>
+{{range .Intents}}<tr class="{{if and (eq .Precision 1.0) (eq .Recall 1.0)}}ok{{else}}bad{{end}}"><td>{{.Intent}}</td><td>{{.Support}}</td><td>{{.Precision}}</td><td>{{.Recall}}</td></tr>{{end}}</table>
 {{end}}
 {{if .Stages}}<h2>Route cases by deciding stage</h2><table><tr><th>suite</th><th>stage</th><th>cases</th></tr>
 {{range .Stages}}<tr><td>{{.Suite}}</td><td>{{.Stage}}</td><td>{{.N}}</td></tr>{{end}}</table>{{end}}
@@ -83,6 +91,7 @@ type htmlStage struct {
 // WriteHTML writes the report as one self-contained HTML page: the
 // suites, the failures with their traces, the changes since base (when
 // set) with their causes, the router's intent scores and confusion table,
+// the expected × got branch table,
 // the deciding stages and the coverage grid.
 func (rep *Report) WriteHTML(w io.Writer, base *Report) error {
 	data := struct {

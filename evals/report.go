@@ -16,6 +16,7 @@ import (
 
 	"searchagent/agent/fsm"
 	"searchagent/contract"
+	"searchagent/router"
 )
 
 // Case statuses.
@@ -36,6 +37,11 @@ type Report struct {
 	// Confusion is the router's confusion over route cases that name a
 	// top intent.
 	Confusion *Confusion `json:"confusion,omitempty"`
+	// Branches is the router's expected × got branch over every route
+	// case (a case that names no branch is counted in the row
+	// BranchUnstated), with per-branch precision and recall over the
+	// cases that name one.
+	Branches *Confusion `json:"branches,omitempty"`
 	// Violations counts contract violations by code and by state: the
 	// codes contract cases produced, and contract.violation events seen in
 	// scenarios.
@@ -47,6 +53,28 @@ type Report struct {
 	// kind, in milliseconds.
 	Latency map[string]Percentiles `json:"latency"`
 	Flaky   []string               `json:"flaky,omitempty"`
+	// SpecExamples is how the router's specs route their own examples
+	// (router.LintExamples), when route suites ran.
+	SpecExamples *SpecExamples `json:"spec_examples,omitempty"`
+}
+
+// SpecExamples counts the specs' own examples and lists each one that
+// does not route to its spec.
+type SpecExamples struct {
+	Examples int      `json:"examples"`
+	Misroute []string `json:"misrouted,omitempty"`
+}
+
+// Regressions are the changes from base of the cases that passed there
+// and fail now.
+func (rep *Report) Regressions(base *Report) []Change {
+	var out []Change
+	for _, ch := range rep.Diff(base) {
+		if ch.OldStatus == StatusPass && ch.NewStatus == StatusFail {
+			out = append(out, ch)
+		}
+	}
+	return out
 }
 
 // SuiteResult is one suite's tally.
@@ -168,6 +196,7 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 	rep.Violations = Violations{ByCode: map[string]int{}, ByState: map[string]int{}, SlotsBySource: map[string]int{}}
 	rep.Latency = map[string]Percentiles{}
 	conf := map[string]map[string]int{}
+	branches := map[string]map[string]int{}
 	steps := map[string][]float64{}
 	kinds := map[string][]float64{}
 	actions := map[string]bool{}
@@ -190,6 +219,13 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 			}
 			for _, run := range runs[si][ci] {
 				kinds[string(s.Kind)] = append(kinds[string(s.Kind)], float64(run.dur.Microseconds())/1000)
+				if ro := run.route; ro != nil {
+					want := cmp.Or(ro.WantBranch, BranchUnstated)
+					if branches[want] == nil {
+						branches[want] = map[string]int{}
+					}
+					branches[want][ro.Branch]++
+				}
 				if ro := run.route; ro != nil && ro.WantTop != "" {
 					got := ro.Top
 					got = cmp.Or(got, "("+ro.Branch+")")
@@ -256,6 +292,9 @@ func (rep *Report) build(suites []*Suite, results [][]CaseResult, runs [][][]cas
 	if len(conf) > 0 {
 		rep.Confusion = confusion(conf)
 	}
+	if len(branches) > 0 {
+		rep.Branches = branchConfusion(branches)
+	}
 	for name, xs := range steps {
 		rep.Latency["step "+name] = percentiles(xs)
 	}
@@ -302,6 +341,82 @@ func confusion(conf map[string]map[string]int) *Confusion {
 		c.Intents = append(c.Intents, s)
 	}
 	return c
+}
+
+// BranchUnstated is the expected-branch row of route cases that name no
+// branch (they check a top intent, commands or slots only).
+const BranchUnstated = "(unstated)"
+
+// branchConfusion is the expected × got branch table: the router's
+// branches in their own order first, then any other label seen, then the
+// unstated row; precision and recall are over the cases that name a
+// branch.
+func branchConfusion(conf map[string]map[string]int) *Confusion {
+	stated := map[string]map[string]int{}
+	for want, row := range conf {
+		if want != BranchUnstated {
+			stated[want] = row
+		}
+	}
+	c := &Confusion{Counts: conf, Intents: confusion(stated).Intents}
+	seen := map[string]bool{}
+	for want, row := range conf {
+		seen[want] = true
+		for got := range row {
+			seen[got] = true
+		}
+	}
+	for _, b := range router.Branches {
+		if seen[string(b)] {
+			c.Labels = append(c.Labels, string(b))
+			delete(seen, string(b))
+		}
+	}
+	delete(seen, BranchUnstated)
+	c.Labels = append(c.Labels, sortedSet(seen)...)
+	if conf[BranchUnstated] != nil {
+		c.Labels = append(c.Labels, BranchUnstated)
+	}
+	return c
+}
+
+// writeBranches prints the branch table: a row per expected branch, a
+// column per branch the router answered, then each branch's precision
+// and recall.
+func (c *Confusion) writeBranches(w io.Writer) {
+	var got []string
+	for _, l := range c.Labels {
+		if l != BranchUnstated {
+			got = append(got, l)
+		}
+	}
+	scores := map[string]IntentScore{}
+	for _, s := range c.Intents {
+		scores[s.Intent] = s
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "want \\ got\t%s\tCASES\tPRECISION\tRECALL\t\n", strings.Join(got, "\t"))
+	for _, want := range c.Labels {
+		row := c.Counts[want]
+		if row == nil {
+			continue
+		}
+		n := 0
+		cells := make([]string, len(got))
+		for i, g := range got {
+			cells[i] = "."
+			if k := row[g]; k > 0 {
+				cells[i] = fmt.Sprint(k)
+				n += k
+			}
+		}
+		p, r := "", ""
+		if s, ok := scores[want]; ok && want != BranchUnstated {
+			p, r = fmt.Sprintf("%.3f", s.Precision), fmt.Sprintf("%.3f", s.Recall)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\n", want, strings.Join(cells, "\t"), n, p, r)
+	}
+	tw.Flush()
 }
 
 func ratio(a, b int) float64 {
@@ -393,9 +508,17 @@ func (rep *Report) Diff(base *Report) []Change {
 		if o.DecidedBy != c.DecidedBy {
 			turns = append(turns, fmt.Sprintf("decided by %s → %s", o.DecidedBy, c.DecidedBy))
 		}
+		causes := lineDiff(o.Evidence, c.Evidence)
+		for _, l := range causes {
+			// A prompt's text changed: listed even when no decision moved
+			// (--model off asks no model, so nothing else would show it).
+			if strings.Contains(l, "prompt ") && strings.Contains(l, " text ") && l[0] == '+' {
+				turns = append(turns, "prompt text changed: "+l[2:])
+			}
+		}
 		if o.Status != c.Status || o.Decision != c.Decision || len(turns) > 0 {
 			out = append(out, Change{Case: key, OldStatus: o.Status, NewStatus: c.Status, OldDecision: o.Decision, NewDecision: c.Decision,
-				Changed: turns, Causes: lineDiff(o.Evidence, c.Evidence)})
+				Changed: turns, Causes: causes})
 		}
 	}
 	for _, key := range sortedKeys(old) {
@@ -476,6 +599,12 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 			}
 		}
 	}
+	if se := rep.SpecExamples; se != nil {
+		fmt.Fprintf(w, "\nspec examples: %d/%d route to their own spec\n", se.Examples-len(se.Misroute), se.Examples)
+		for _, m := range se.Misroute {
+			fmt.Fprintf(w, "  MISROUTED %s\n", m)
+		}
+	}
 	if rep.Confusion != nil {
 		fmt.Fprintln(w, "\nrouter intents (route cases with a top intent):")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -493,6 +622,10 @@ func (rep *Report) WriteConsole(w io.Writer, base *Report) {
 			}
 		}
 		fmt.Fprintf(w, "(%d of %d intents at precision and recall 1.000 not listed)\n", perfect, len(rep.Confusion.Intents))
+	}
+	if rep.Branches != nil {
+		fmt.Fprintln(w, "\nrouter branches (every route case; expected × got):")
+		rep.Branches.writeBranches(w)
 	}
 	if len(rep.Violations.ByCode) > 0 {
 		fmt.Fprintf(w, "\ncontract violations by code: %s\n", countList(rep.Violations.ByCode))

@@ -19,10 +19,12 @@ type RouteCase = router.Case
 // routeOutcome is what the router answered, for the confusion matrix and
 // the baseline diff.
 type routeOutcome struct {
-	Branch   string `json:"branch"`
-	Top      string `json:"top,omitempty"`
-	WantTop  string `json:"want_top,omitempty"`
-	Commands string `json:"commands,omitempty"`
+	Branch  string `json:"branch"`
+	Top     string `json:"top,omitempty"`
+	WantTop string `json:"want_top,omitempty"`
+	// WantBranch is the branch the case expects ("" when it names none).
+	WantBranch string `json:"want_branch,omitempty"`
+	Commands   string `json:"commands,omitempty"`
 	// Stage is the stage that decided (guard, rules, classifier:local, …).
 	Stage string `json:"stage,omitempty"`
 }
@@ -37,7 +39,7 @@ func (r *Runner) runRoute(ctx context.Context, c *Case) caseRun {
 	out := router.CaseOutcome(rc, res)
 	run := caseRun{
 		failures: append(append(router.Check(rc, res), router.CheckTrace(rc, trace)...), prefixed("model replay miss: ", classifierMisses(trace))...),
-		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, Commands: out.Commands, Stage: trace.DecidedBy()},
+		route:    &routeOutcome{Branch: string(res.Branch), Top: out.Top, WantTop: rc.Want.Top, WantBranch: string(rc.Want.Branch), Commands: out.Commands, Stage: trace.DecidedBy()},
 		decision: string(res.Branch) + " " + out.Top + " " + out.Commands,
 		evidence: evidence("", trace),
 	}

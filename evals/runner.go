@@ -277,7 +277,23 @@ func (r *Runner) Run(ctx context.Context, suites []*Suite) (*Report, error) {
 		}
 	}
 	rep.build(suites, results, runs)
+	for _, s := range suites {
+		if s.Kind == KindRoute {
+			rep.SpecExamples = specExamples(r.router.Snapshot())
+			break
+		}
+	}
 	return rep, nil
+}
+
+// specExamples routes the snapshot's spec examples (router.LintExamples):
+// a spec edit that loses its own example fails the eval as it fails lint.
+func specExamples(snap *router.Snapshot) *SpecExamples {
+	se := &SpecExamples{Examples: snap.ExampleCount()}
+	for _, is := range router.LintExamples(snap) {
+		se.Misroute = append(se.Misroute, is.SpecID+": "+is.Message)
+	}
+	return se
 }
 
 func (r *Runner) ruleNames() []string {

@@ -39,7 +39,7 @@ import (
 	"searchagent/tools/llm"
 )
 
-//go:embed files/*.prompt schemas/*.json
+//go:embed files/*.prompt schemas/*.json versions.lock
 var embedded embed.FS
 
 // ErrInvalid is returned for a prompt file that does not load.
@@ -76,6 +76,11 @@ type Prompt struct {
 	Template        string              `yaml:"-"`
 	// Schema is the output schema (nil for SchemaContract).
 	Schema json.RawMessage `yaml:"-"`
+	// Fingerprint is the sha256 of what reaches the model (system text,
+	// examples, templates, inputs, hints, output schema); the description
+	// and contract excerpt are for people and not in it. versions.lock
+	// pins one fingerprint per id@version.
+	Fingerprint string `yaml:"-"`
 }
 
 // Rendered is a prompt rendered for one call.
@@ -195,6 +200,7 @@ func parse(fsys fs.FS, name string) (*Prompt, error) {
 			return nil, fmt.Errorf("examples: %v", err)
 		}
 	}
+	p.Fingerprint = fingerprint(&p)
 	return &p, nil
 }
 

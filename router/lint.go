@@ -43,7 +43,8 @@ func (i Issue) String() string {
 }
 
 // LintDir parses every spec file under dir (unknown fields and YAML
-// errors become issues) and lints the specs that parsed.
+// errors become issues) and lints the specs that parsed, their own
+// examples' routing included (LintRouting).
 func LintDir(dir string) ([]Issue, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -68,7 +69,8 @@ func LintDir(dir string) ([]Issue, error) {
 		}
 		all = append(all, specs...)
 	}
-	return append(issues, Lint(all)...), nil
+	issues = append(issues, Lint(all)...)
+	return append(issues, LintRouting(all)...), nil
 }
 
 var slotNameRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)

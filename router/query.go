@@ -1,6 +1,7 @@
 package router
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -232,6 +234,7 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 			tr.TopID = res.Top.ID
 		}
 		tr.Commands = res.Commands
+		tr.Unused = e.unused(res, tr)
 	}
 	sc.release()
 	s.pool.Put(sc)
@@ -442,6 +445,10 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 		}
 		if len(excl) > 1 {
 			second := excl[1]
+			if tr != nil {
+				m := round4(top.ref.conf - second.ref.conf)
+				tr.ObservedMargin = &m
+			}
 			if top.ref.conf-second.ref.conf <= e.margin+1e-9 && top.ref.cs.Priority == second.ref.cs.Priority {
 				res.Branch = BranchAmbiguous
 				// Candidates has room for both (len(over) >= 2).
@@ -454,6 +461,7 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 					for _, c := range excl[2:] {
 						reject(c.ref, "not among the top two")
 					}
+					tr.TieBreak = fmt.Sprintf("%s and %s are %.2f apart, within the margin %.2f at the same priority %d: the user's answer to the clarifying question decides; a gap over the margin or a different priority would have", top.ref.cs.ID, second.ref.cs.ID, round4(top.ref.conf-second.ref.conf), e.margin, top.ref.cs.Priority)
 					tr.RunnerUp = &Counterfactual{ID: second.ref.cs.ID, Score: second.ref.conf, Threshold: second.ref.cs.Threshold,
 						Gap:  round4(e.margin - (top.ref.conf - second.ref.conf) + 0.0001),
 						Note: fmt.Sprintf("within the ambiguity margin of %s (%.2f vs %.2f, margin %.2f, same priority %d): a wider gap or a different priority would have decided it", top.ref.cs.ID, top.ref.conf, second.ref.conf, e.margin, top.ref.cs.Priority)}
@@ -484,6 +492,13 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			accepted = append(accepted, top)
 		}
 	case len(comp) > 0:
+		for _, c := range comp {
+			c.spans = e.fill(&c.cand, c.ref.cs, c.ref, nil)
+		}
+		// Priority, then confidence, then the reading that covers more of
+		// the text: of two equal readings of overlapping words the longer
+		// one is the more specific ("西班牙语" is the language, not the
+		// country 西班牙 inside it).
 		slices.SortStableFunc(comp, func(a, b *ruleCand) int {
 			if a.ref.cs.Priority != b.ref.cs.Priority {
 				if a.ref.cs.Priority > b.ref.cs.Priority {
@@ -497,11 +512,13 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 				}
 				return 1
 			}
+			if la, lb := spanWidth(a.spans), spanWidth(b.spans); la != lb {
+				return cmp.Compare(lb, la)
+			}
 			return strings.Compare(a.ref.cs.ID, b.ref.cs.ID)
 		})
 	next:
 		for _, c := range comp {
-			c.spans = e.fill(&c.cand, c.ref.cs, c.ref, nil)
 			claimed := sc.claimed[:0]
 			for _, a := range accepted {
 				claimed = append(claimed, a.spans...)
@@ -517,6 +534,12 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 			}
 			for _, a := range accepted {
 				if overlaps(c.spans, a.spans) {
+					if tr != nil && tr.TieBreak == "" && c.ref.cs.Priority == a.ref.cs.Priority && c.ref.conf == a.ref.conf {
+						tr.TieBreak = fmt.Sprintf("%s and %s tied on the same words (priority %d, %.2f): %s's reading covers more of the text", a.ref.cs.ID, c.ref.cs.ID, a.ref.cs.Priority, a.ref.conf, a.ref.cs.ID)
+						if spanWidth(a.spans) == spanWidth(c.spans) {
+							tr.TieBreak = fmt.Sprintf("%s and %s tied on the same words (priority %d, %.2f, readings of one length): the spec id's order decided", a.ref.cs.ID, c.ref.cs.ID, a.ref.cs.Priority, a.ref.conf)
+						}
+					}
 					if tr != nil {
 						reject(c.ref, fmt.Sprintf("its text is claimed by %s (priority %d)", a.ref.cs.ID, a.ref.cs.Priority))
 						if tr.RunnerUp == nil {
@@ -527,7 +550,14 @@ func (e *evaluation) rules(blk *resultBlock, tr *Trace, out *stageOutcome) {
 					continue next
 				}
 				if conflicts(c.ref.cs, a.ref.cs) {
+					if tr != nil {
+						m := round4(math.Abs(c.ref.conf - a.ref.conf))
+						tr.ObservedMargin = &m
+					}
 					if math.Abs(c.ref.conf-a.ref.conf) <= e.margin+1e-9 && c.ref.cs.Priority == a.ref.cs.Priority {
+						if tr != nil {
+							tr.TieBreak = fmt.Sprintf("%s and %s conflict and are %.2f apart, within the margin %.2f: the user's answer to the clarifying question decides", a.ref.cs.ID, c.ref.cs.ID, round4(math.Abs(c.ref.conf-a.ref.conf)), e.margin)
+						}
 						res.Branch = BranchAmbiguous
 						top := a.cand
 						e.setReasons(nil, append(sc.crefs[:0], a.ref, c.ref), 0)
@@ -681,6 +711,86 @@ func overlapsSpan(start, end int32, b [][2]int32) bool {
 		}
 	}
 	return false
+}
+
+// unused lists the parts of the normalised text no deciding spec covered
+// (Trace.Unused): the deciding specs are the guards that hit, or the top,
+// the runner-up of an ambiguous result and the specs of the commands; the
+// expectation and the classifier read the whole text.
+func (e *evaluation) unused(res *Result, tr *Trace) []string {
+	text := e.nt.s
+	if strings.HasPrefix(tr.DecidedBy(), "classifier:") {
+		return nil
+	}
+	switch res.Branch {
+	case BranchExpectationHit, BranchClassified:
+		return nil
+	case BranchFallback:
+		if t := strings.TrimSpace(text); t != "" {
+			return []string{t}
+		}
+		return nil
+	}
+	deciding := map[string]bool{}
+	if res.Top != nil {
+		deciding[res.Top.ID] = true
+	}
+	for _, c := range res.Candidates {
+		if res.Branch == BranchAmbiguous || res.Branch == BranchGuardHit && strings.HasPrefix(c.ID, "guard.") {
+			deciding[c.ID] = true
+		}
+	}
+	for _, c := range res.Commands {
+		deciding[c.Spec] = true
+	}
+	if res.Branch == BranchAmbiguous && tr.RunnerUp != nil {
+		deciding[tr.RunnerUp.ID] = true
+	}
+	covered := make([]bool, len(text))
+	mark := func(start, end int32) {
+		for i := max(start, 0); i < end && int(i) < len(covered); i++ {
+			covered[i] = true
+		}
+	}
+	for _, sr := range e.scored {
+		if !deciding[sr.cs.ID] || sr.acc == nil {
+			continue
+		}
+		for _, h := range sr.acc.hits {
+			mark(h.start, h.end)
+		}
+		for _, c := range sr.acc.caps {
+			mark(c.start, c.end)
+		}
+		for _, p := range sr.acc.poss {
+			mark(p.start, p.end)
+		}
+	}
+	var out []string
+	for i := 0; i < len(text); {
+		if covered[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && !covered[j] {
+			j++
+		}
+		if seg := strings.TrimFunc(text[i:j], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }); seg != "" && utf8.ValidString(seg) {
+			out = append(out, seg)
+		}
+		i = j
+	}
+	return out
+}
+
+// spanWidth is how much text the spans cover.
+func spanWidth(spans [][2]int32) int32 {
+	var n int32
+	for _, x := range spans {
+		n += x[1] - x[0]
+	}
+	return n
 }
 
 func overlaps(a, b [][2]int32) bool {

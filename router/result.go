@@ -28,6 +28,10 @@ const (
 	BranchClassified Branch = "classified"
 )
 
+// Branches lists every branch in the order the stages reach them, for
+// reports that tabulate by branch.
+var Branches = []Branch{BranchGuardHit, BranchExpectationHit, BranchMatched, BranchAmbiguous, BranchClassified, BranchFallback}
+
 // Candidate is one intent candidate. Slots, MissingRequiredSlots and
 // InvalidSlots are filled only for the top candidate and the candidates
 // that became commands.

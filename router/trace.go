@@ -17,6 +17,19 @@ type Trace struct {
 	Rules           []ScoredSpec   `json:"rules"`
 	RulesRejected   []RejectedSpec `json:"rules_rejected"`
 	AmbiguityMargin float64        `json:"ambiguity_margin"`
+	// ObservedMargin is the gap between the two candidates that competed
+	// for the decision (the top and the runner-up of exclusive specs, or
+	// two conflicting composable ones), when two did; AmbiguityMargin is
+	// the configured threshold it is compared with.
+	ObservedMargin *float64 `json:"observed_margin,omitempty"`
+	// TieBreak says what decided between two candidates that tied, or what
+	// would decide an ambiguous result.
+	TieBreak string `json:"tie_break,omitempty"`
+	// Unused are the parts of the normalised text that no deciding spec's
+	// terms, vocabulary words, pattern triggers or slot captures covered
+	// (the whole text when no stage decided); the expectation and the
+	// classifier read the whole text, so none is listed for them.
+	Unused []string `json:"unused,omitempty"`
 	// Skipped names stages that did not run and why ("rules: guard hit").
 	Skipped    []string         `json:"skipped,omitempty"`
 	Classifier *ClassifierTrace `json:"classifier,omitempty"`

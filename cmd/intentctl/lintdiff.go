@@ -3,21 +3,28 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"searchagent/prompts"
 	"searchagent/router"
 )
 
 func newLintCmd() *cobra.Command {
-	return &cobra.Command{
+	var promptDir string
+	cmd := &cobra.Command{
 		Use:   "lint [DIR]",
 		Short: "Validate a spec directory (default: the embedded specs)",
 		Long: `Validate specs: unknown fields, duplicate ids, regexes that do not
 compile, named groups that are not slots, slots a command needs that no
 pattern captures, unknown commands, preconditions and conflicts, specs
-without zh or en terms, and terms shared by two exclusive specs.
+without zh or en terms, terms shared by two exclusive specs, and
+specs whose own examples do not route to them. Then the prompts (the
+embedded ones, or --prompts DIR with files/, schemas/ and versions.lock): a
+prompt whose text changed without a version bump, or a version
+versions.lock does not pin, is an error.
 Exits 1 when there is an error-level issue.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -29,7 +36,7 @@ Exits 1 when there is an error-level issue.`,
 					return err
 				}
 				n = len(specs)
-				issues = router.Lint(specs)
+				issues = append(router.Lint(specs), router.LintRouting(specs)...)
 			} else {
 				var err error
 				if issues, err = router.LintDir(args[0]); err != nil {
@@ -47,12 +54,45 @@ Exits 1 when there is an error-level issue.`,
 				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d specs, %d errors, %d warnings\n", n, errs, len(issues)-errs)
-			if errs > 0 {
+			np, perrs, err := lintPrompts(cmd.OutOrStdout(), promptDir)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%d prompts, %d errors\n", np, perrs)
+			if errs+perrs > 0 {
 				return errFindings
 			}
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&promptDir, "prompts", "", "lint the prompts of this folder (files/, schemas/, versions.lock) instead of the embedded ones")
+	return cmd
+}
+
+// lintPrompts prints the prompts' lint issues (versions against
+// versions.lock) and returns how many prompts and errors there are.
+func lintPrompts(w io.Writer, dir string) (int, int, error) {
+	var set *prompts.Set
+	var lock prompts.Lock
+	var err error
+	if dir == "" {
+		if set, err = prompts.Default(); err == nil {
+			lock, err = prompts.DefaultLock()
+		}
+	} else {
+		fsys := os.DirFS(dir)
+		if set, err = prompts.Load(fsys); err == nil {
+			lock, err = prompts.ReadLock(fsys)
+		}
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	issues := set.Lint(lock)
+	for _, is := range issues {
+		fmt.Fprintln(w, is.String())
+	}
+	return len(set.IDs()), len(issues), nil
 }
 
 func newDiffCmd() *cobra.Command {

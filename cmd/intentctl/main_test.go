@@ -112,6 +112,42 @@ func TestLint(t *testing.T) {
 	}
 }
 
+// A spec that no longer routes its own example fails lint: dropping the
+// pattern buy_en from guard.fake_engagement turned "buy 10k followers"
+// into a follower filter and lint said 0 warnings.
+func TestLintFailsASpecThatLostItsExample(t *testing.T) {
+	dir := t.TempDir()
+	entries, err := os.ReadDir("../../router/specs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := false
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join("../../router/specs", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		if i := strings.Index(text, "      - name: buy_en\n"); i >= 0 {
+			j := strings.Index(text[i:], "      - name: fake_en\n")
+			text, dropped = text[:i]+text[i+j:], true
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !dropped {
+		t.Fatal("no pattern buy_en in router/specs")
+	}
+	out, err := run(t, "lint", dir)
+	if !errors.Is(err, errFindings) {
+		t.Errorf("intentctl lint without buy_en: error = %v, want errFindings\n%s", err, out)
+	}
+	if want := `guard.fake_engagement: error example_route: its own example "buy 10k followers" does not route to it`; !strings.Contains(out, want) {
+		t.Errorf("intentctl lint without buy_en lacks %q:\n%s", want, out)
+	}
+}
+
 func TestDiff(t *testing.T) {
 	oldDir := "../../router/specs"
 	newDir := t.TempDir()
@@ -209,5 +245,48 @@ func TestExplainReplaysAStoredInput(t *testing.T) {
 	}
 	if _, err := run(t, "explain", "x", "--input", path); err == nil {
 		t.Error("explain TEXT --input: error = nil, want one of the two")
+	}
+}
+
+// A prompt text edit without a version bump fails lint (it changed
+// nothing with --model off and nothing flagged it); with the bump and
+// the version recorded it passes.
+func TestLintFailsAPromptEditWithoutAVersionBump(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"files", "schemas"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		entries, err := os.ReadDir(filepath.Join("../../prompts", sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join("../../prompts", sub, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Name() == "write_slots.prompt" {
+				data = []byte(strings.Replace(string(data), "\nsystem: |\n", "\nsystem: |\n  Keep it short.\n", 1))
+			}
+			if err := os.WriteFile(filepath.Join(dir, sub, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	lock, err := os.ReadFile("../../prompts/versions.lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "versions.lock"), lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "lint", "--prompts", dir)
+	if !errors.Is(err, errFindings) || !strings.Contains(out, "prompt write_slots@2: error changed_without_version_bump") || !strings.Contains(out, "3 prompts, 1 errors") {
+		t.Errorf("intentctl lint --prompts (write_slots edited, same version) = %v\n%s", err, out)
+	}
+	out, err = run(t, "lint", "--prompts", "../../prompts")
+	if err != nil || !strings.Contains(out, "3 prompts, 0 errors") {
+		t.Errorf("intentctl lint --prompts prompts = %v\n%s", err, out)
 	}
 }

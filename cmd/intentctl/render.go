@@ -89,7 +89,11 @@ func renderTree(in router.Input, res *router.Result, tr *router.Trace) string {
 		if res.Branch == router.BranchMatched {
 			mark = "✓"
 		}
-		p("├─ 2 rules %s  (ambiguity margin %.2f)\n", mark, tr.AmbiguityMargin)
+		if tr.ObservedMargin != nil {
+			p("├─ 2 rules %s  (ambiguity margin %.2f, observed gap %.2f)\n", mark, tr.AmbiguityMargin, *tr.ObservedMargin)
+		} else {
+			p("├─ 2 rules %s  (ambiguity margin %.2f)\n", mark, tr.AmbiguityMargin)
+		}
 		var rows []string
 		for _, s := range tr.Rules {
 			kind := "exclusive"
@@ -142,6 +146,12 @@ func renderTree(in router.Input, res *router.Result, tr *router.Trace) string {
 		p("└─ 3 classifier – %s\n", skipped("classifier"))
 	}
 
+	if tr.TieBreak != "" {
+		p("tie        %s\n", tr.TieBreak)
+	}
+	if len(tr.Unused) > 0 {
+		p("unused     %s  (no deciding stage read these words)\n", strings.Join(quoteAll(tr.Unused), " "))
+	}
 	if tr.RunnerUp != nil || len(tr.NearMisses) > 0 || len(tr.SlotHints) > 0 {
 		p("what would have changed the outcome\n")
 		var rows []string
@@ -266,4 +276,12 @@ func sortedKeys(m map[string]string) []string {
 		}
 	}
 	return ks
+}
+
+func quoteAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = fmt.Sprintf("%q", x)
+	}
+	return out
 }

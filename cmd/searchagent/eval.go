@@ -37,7 +37,8 @@ func newEvalCmd() *cobra.Command {
 contract cases against the response contract, and scenarios through the agent on the demo
 catalog, with the conversation-level rules checked over every scenario turn. Prints a table per
 suite and every failure with its reason; exits 1 when a suite is below its min_pass or the whole
-run is below --min-pass, 2 on bad usage or an invalid suite file.`,
+run is below --min-pass, when a spec's own example does not route to it, when a case that passed
+in the --baseline fails now, or below --min-coverage; 2 on bad usage or an invalid suite file.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{defaultSuites}
@@ -117,6 +118,18 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 					return failErr("--junit: %v", err)
 				}
 			}
+			if se := rep.SpecExamples; se != nil && len(se.Misroute) > 0 {
+				return &exitError{code: 1, err: fmt.Errorf("eval failed: %d spec example(s) do not route to their own spec, listed above (first: %s)", len(se.Misroute), se.Misroute[0])}
+			}
+			if base != nil {
+				if reg := rep.Regressions(base); len(reg) > 0 {
+					var names []string
+					for _, ch := range reg {
+						names = append(names, ch.Case)
+					}
+					return &exitError{code: 1, err: fmt.Errorf("eval failed: %d case(s) passed in the baseline and fail now: %s (their causes are listed above)", len(reg), strings.Join(names, ", "))}
+				}
+			}
 			if gaps := rep.CoverageFailures(minCoverage); len(gaps) > 0 {
 				return &exitError{code: 1, err: fmt.Errorf("eval failed: %s, %d gaps listed above (a run of some scenario suites only: --min-coverage 0)", gaps[0], len(gaps)-1)}
 			}
@@ -147,7 +160,7 @@ run is below --min-pass, 2 on bad usage or an invalid suite file.`,
 	f.StringVar(&jsonOut, "json", "", "write the full report as JSON (usable as a --baseline)")
 	f.StringVar(&htmlOut, "html", "", "write one self-contained HTML page (suites, failures with traces, baseline changes with causes, confusion table, coverage grid); default: beside --json, with .html; - for none")
 	f.StringVar(&junitOut, "junit", "", "write the results as JUnit XML")
-	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision")
+	f.StringVar(&baseline, "baseline", "", "a previous --json report: list the cases that changed status or decision with their causes; a case that passed there and fails now fails the run")
 	f.StringVar(&specs, "specs", "", "load the router specs from this folder instead of the embedded ones")
 	f.StringSliceVar(&rules, "rules", nil, "conversation-level rules to check (default: all: "+strings.Join(evals.AllRules, ", ")+")")
 	f.StringVar(&cassettes, "cassettes", "evals/cassettes", "the cassette folder of --model record and replay")
