@@ -18,15 +18,23 @@ func newRelevanceCmd() *cobra.Command {
 		cf         catalogFlags
 		k, anchors int
 		asJSON     bool
+		withDemo   bool
+		resamples  int
+		seed       uint64
 	)
 	cmd := &cobra.Command{
-		Use:   "relevance [--catalog FILE]... [--anchors N] [--json]",
+		Use:   "relevance [--catalog FILE]... [--demo] [--anchors N] [--resamples N] [--seed N] [--json]",
 		Short: "The relevance report: similar recall and keyword search against two spreadsheet baselines, per catalog",
 		Long: `relevance measures similar-channel recall (niche and category match @K, median follower
 ratio, country and language agreement, low-recall rate) for the store and for the baselines
 "same category + nearest followers" and "best tag overlap", and keyword search (hits and
 on-topic@10 per query list and language). Each --catalog file is measured on its own; without
---catalog the demo catalog is measured (on --anchors anchors, default 2000).`,
+--catalog (or with --demo) the demo catalog is measured (on --anchors anchors, default 2000).
+Every similar-recall figure has a 95% bootstrap interval over the anchors (--resamples, seeded
+by --seed: the same run prints the same intervals); the store is compared with each baseline per
+metric and a difference whose intervals overlap is called a tie. Catalogs with categories end
+with issue 32's targets (niche ≥ the better baseline + 0.03, median follower ratio ≤ 1.15,
+country above the better baseline).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			runs := [][]string{nil}
@@ -34,6 +42,9 @@ on-topic@10 per query list and language). Each --catalog file is measured on its
 				runs = runs[:0]
 				for _, f := range cf.files {
 					runs = append(runs, []string{f})
+				}
+				if withDemo {
+					runs = append(runs, nil)
 				}
 			}
 			var reports []relevance.Report
@@ -48,7 +59,7 @@ on-topic@10 per query list and language). Each --catalog file is measured on its
 				if files == nil && !cmd.Flags().Changed("anchors") {
 					max = 2000
 				}
-				rep, err := relevance.Run(cmd.Context(), st, cat, relevance.Options{K: k, MaxAnchors: max})
+				rep, err := relevance.Run(cmd.Context(), st, cat, relevance.Options{K: k, MaxAnchors: max, Resamples: resamples, Seed: seed})
 				if err != nil {
 					return failErr("relevance: %v", err)
 				}
@@ -83,6 +94,9 @@ on-topic@10 per query list and language). Each --catalog file is measured on its
 	cmd.Flags().IntVar(&k, "k", 20, "the cut-off of the similar-recall figures")
 	cmd.Flags().IntVar(&anchors, "anchors", 0, "measure at most this many anchors, at even intervals (0: every channel; the demo catalog defaults to 2000)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the reports as JSON")
+	cmd.Flags().BoolVar(&withDemo, "demo", false, "with --catalog, measure the demo catalog too")
+	cmd.Flags().IntVar(&resamples, "resamples", relevance.DefaultResamples, "bootstrap resamples of the anchors for the 95% intervals (-1: none)")
+	cmd.Flags().Uint64Var(&seed, "seed", relevance.DefaultSeed, "seed of the bootstrap resampling")
 	return cmd
 }
 
@@ -92,10 +106,30 @@ func writeReport(w io.Writer, r relevance.Report) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "similar (top %d)\tanchors\tniche\tcategory\tfollower ratio\tcountry\tlanguage\tlow recall\n", r.K)
 	for _, s := range r.Similar {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.System, s.Anchors, num(s.Niche), num(s.Category),
-			ratio(s.FollowerRatio), num(s.Country), num(s.Language), num(s.LowRecall))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.System, s.Anchors, withCI(s.Niche, s.CI.Niche), withCI(s.Category, s.CI.Category),
+			ratioCI(s.FollowerRatio, s.CI.FollowerRatio), withCI(s.Country, s.CI.Country), withCI(s.Language, s.CI.Language), num(s.LowRecall))
 	}
 	tw.Flush()
+	fmt.Fprintf(w, "(95%% intervals: %d bootstrap resamples of the anchors, seed %d)\n\n", r.Resamples, r.Seed)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "store vs\tmetric\tstore\tbaseline\tverdict")
+	for _, c := range r.Comparisons {
+		f := num
+		if c.Metric == relevance.MetricFollowerRatio {
+			f = ratio
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s %s\t%s\n", strings.TrimPrefix(c.Baseline, "baseline: "), c.Metric, f(c.Store), c.StoreCI, f(c.Other), c.OtherCI, verdict(c.Verdict))
+	}
+	tw.Flush()
+	if ts := relevance.Targets(r); len(ts) > 0 {
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "target (issue 32)\twant\tgot\tstatus")
+		for _, t := range ts {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.Name, t.Want, t.Got, t.Status)
+		}
+		tw.Flush()
+	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "keyword\tlang\tqueries\tfound\thits\ton-topic@10")
@@ -119,6 +153,33 @@ func writeReport(w io.Writer, r relevance.Report) {
 		fmt.Fprintf(w, "no hits: %s\n", strings.Join(zero, " "))
 	}
 	fmt.Fprintln(w)
+}
+
+// verdict says who won a comparison.
+func verdict(v string) string {
+	switch v {
+	case relevance.VerdictStore:
+		return "store better"
+	case relevance.VerdictBaseline:
+		return "baseline better"
+	}
+	return v
+}
+
+// withCI is a share with its interval: "0.76 [0.74, 0.78]".
+func withCI(f relevance.Figure, iv relevance.Interval) string {
+	if !iv.Valid() {
+		return num(f)
+	}
+	return fmt.Sprintf("%s [%.2f, %.2f]", num(f), iv.Lo, iv.Hi)
+}
+
+// ratioCI is a ratio with its interval: "1.28× [1.25, 1.31]".
+func ratioCI(f relevance.Figure, iv relevance.Interval) string {
+	if !iv.Valid() {
+		return ratio(f)
+	}
+	return fmt.Sprintf("%s [%.2f, %.2f]", ratio(f), iv.Lo, iv.Hi)
 }
 
 func threshold(r relevance.Report) float64 {
