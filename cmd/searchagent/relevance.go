@@ -1,15 +1,21 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"searchagent/tools/embed"
+	"searchagent/tools/store"
 	"searchagent/tools/store/relevance"
 )
 
@@ -21,6 +27,8 @@ func newRelevanceCmd() *cobra.Command {
 		withDemo   bool
 		resamples  int
 		seed       uint64
+		fit        bool
+		fitOut     string
 	)
 	cmd := &cobra.Command{
 		Use:   "relevance [--catalog FILE]... [--demo] [--anchors N] [--resamples N] [--seed N] [--json]",
@@ -34,7 +42,16 @@ Every similar-recall figure has a 95% bootstrap interval over the anchors (--res
 by --seed: the same run prints the same intervals); the store is compared with each baseline per
 metric and a difference whose intervals overlap is called a tie. Catalogs with categories end
 with issue 32's targets (niche ≥ the better baseline + 0.03, median follower ratio ≤ 1.15,
-country above the better baseline).`,
+country above the better baseline).
+
+--fit fits the hybrid weights (store.DefaultWeights, both stores) instead of printing the report:
+each catalog's anchors split by a seeded hash (20% held out), coordinate ascent from the hand-set
+weights on a listwise objective over the train anchors of every catalog jointly (the procedure is
+in tools/store/relevance/fit.go and the README), and the weights with their train and held-out
+figures per catalog written to --fit-out (the committed tools/store/weights.json):
+
+  searchagent relevance --fit --demo --now 2026-01-01 --anchors 1000 \
+      --catalog ../shared/data/real/influencers-instagram-2022-12.csv ...`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			runs := [][]string{nil}
@@ -46,6 +63,9 @@ country above the better baseline).`,
 				if withDemo {
 					runs = append(runs, nil)
 				}
+			}
+			if fit {
+				return runFit(cmd, cf, runs, k, anchors, fitOut)
 			}
 			var reports []relevance.Report
 			for _, files := range runs {
@@ -94,6 +114,8 @@ country above the better baseline).`,
 	cmd.Flags().IntVar(&k, "k", 20, "the cut-off of the similar-recall figures")
 	cmd.Flags().IntVar(&anchors, "anchors", 0, "measure at most this many anchors, at even intervals (0: every channel; the demo catalog defaults to 2000)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the reports as JSON")
+	cmd.Flags().BoolVar(&fit, "fit", false, "fit the hybrid weights on the catalogs and write them to --fit-out instead of printing the report")
+	cmd.Flags().StringVar(&fitOut, "fit-out", "tools/store/weights.json", "where --fit writes the weights file")
 	cmd.Flags().BoolVar(&withDemo, "demo", false, "with --catalog, measure the demo catalog too")
 	cmd.Flags().IntVar(&resamples, "resamples", relevance.DefaultResamples, "bootstrap resamples of the anchors for the 95% intervals (-1: none)")
 	cmd.Flags().Uint64Var(&seed, "seed", relevance.DefaultSeed, "seed of the bootstrap resampling")
@@ -153,6 +175,96 @@ func writeReport(w io.Writer, r relevance.Report) {
 		fmt.Fprintf(w, "no hits: %s\n", strings.Join(zero, " "))
 	}
 	fmt.Fprintln(w)
+}
+
+// runFit collects the candidates of every run's catalog, fits the
+// weights on them jointly and writes the weights file.
+func runFit(cmd *cobra.Command, cf catalogFlags, runs [][]string, k, anchors int, out string) error {
+	ctx := cmd.Context()
+	stderr := cmd.ErrOrStderr()
+	var sets []*relevance.FitSet
+	digests := map[string]string{}
+	for _, files := range runs {
+		one := cf
+		one.files = files
+		st, cat, err := openStore(ctx, &one, stderr)
+		if err != nil {
+			return err
+		}
+		max := anchors
+		if files == nil && !cmd.Flags().Changed("anchors") {
+			max = 2000
+		}
+		if files != nil {
+			max = 0 // every anchor of a list: the lists are small
+		}
+		fs, err := relevance.Collect(ctx, st, cat, k, max, relevance.FitSeed)
+		if err != nil {
+			return failErr("fit: %v", err)
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return failErr("fit: %v", err)
+			}
+			digests[fs.Catalog] = fmt.Sprintf("%x", sha256.Sum256(data))
+		}
+		train, held := fs.Anchors()
+		fmt.Fprintf(stderr, "fit: %s: %d train and %d held-out anchors\n", fs.Catalog, train, held)
+		sets = append(sets, fs)
+	}
+	res, err := relevance.Fit(ctx, sets, store.HandSetWeights, func(format string, args ...any) {
+		fmt.Fprintf(stderr, "fit: "+format+"\n", args...)
+	})
+	if err != nil {
+		return failErr("fit: %v", err)
+	}
+	label := func(l string) string {
+		if rest, ok := strings.CutPrefix(l, "files: "); ok {
+			return filepath.Base(rest)
+		}
+		return l
+	}
+	command := "searchagent relevance --fit " + strings.Join(fitArgs(cmd), " ")
+	wf := relevance.NewWeightsFile(res, sets, command, relevance.FitSeed, digests, label)
+	data, err := json.MarshalIndent(wf, "", "  ")
+	if err != nil {
+		return failErr("fit: %v", err)
+	}
+	if err := os.WriteFile(out, append(data, '\n'), 0o644); err != nil {
+		return failErr("fit: %v", err)
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "fitted weights %+v\nobjective %.4f → %.4f (train, mean over %d catalogs) in %d rounds; written to %s\n\n", res.Weights, res.StartObjective, res.Objective, len(sets), res.Rounds, out)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "catalog\tanchors\tweights\tobjective\tniche\tcategory\tfollower ratio\tcountry\tlanguage")
+	for _, c := range wf.Catalogs {
+		for _, row := range []struct {
+			set, which string
+			f          relevance.FitFigures
+		}{{"train", "hand-set", c.Train.Start}, {"train", "fitted", c.Train.Fitted}, {"held out", "hand-set", c.HeldOut.Start}, {"held out", "fitted", c.HeldOut.Fitted}} {
+			fmt.Fprintf(tw, "%s\t%s %d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Catalog, row.set, row.f.Anchors, row.which, num(row.f.Objective), num(row.f.Niche), num(row.f.Category), ratio(row.f.FollowerRatio), num(row.f.Country), num(row.f.Language))
+		}
+	}
+	return tw.Flush()
+}
+
+// fitArgs are the flags a fit ran with, for the weights file.
+func fitArgs(cmd *cobra.Command) []string {
+	var out []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "fit" || f.Name == "fit-out" {
+			return
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				out = append(out, "--"+f.Name+" "+filepath.Base(v))
+			}
+			return
+		}
+		out = append(out, "--"+f.Name+" "+f.Value.String())
+	})
+	return out
 }
 
 // verdict says who won a comparison.
