@@ -132,10 +132,17 @@ func writeReport(w io.Writer, r relevance.Report) {
 			ratioCI(s.FollowerRatio, s.CI.FollowerRatio), withCI(s.Country, s.CI.Country), withCI(s.Language, s.CI.Language), num(s.LowRecall))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "(95%% intervals: %d bootstrap resamples of the anchors, seed %d)\n\n", r.Resamples, r.Seed)
+	fmt.Fprintf(w, "(95%% intervals: %d bootstrap resamples of the anchors, seed %d)\n", r.Resamples, r.Seed)
+	if !math.IsNaN(float64(r.NicheCeiling)) {
+		fmt.Fprintf(w, "niche ceiling (every channel of the anchor's niche first): %.3f\n", r.NicheCeiling)
+	}
+	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "store vs\tmetric\tstore\tbaseline\tverdict")
 	for _, c := range r.Comparisons {
+		if c.Verdict == relevance.VerdictNone {
+			continue
+		}
 		f := num
 		if c.Metric == relevance.MetricFollowerRatio {
 			f = ratio

@@ -3,7 +3,11 @@ package relevance
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/platform"
 )
 
 // synthetic builds a system whose anchors have niche share p at every
@@ -117,5 +121,30 @@ func TestTargets(t *testing.T) {
 	}
 	if ts := Targets(Report{Similar: []Similar{{}, {}, {}}}); ts != nil {
 		t.Errorf("a catalog without niches has targets %+v", ts)
+	}
+}
+
+// TestNicheCeiling: an anchor whose niche has fewer channels than K can
+// reach only their share; one alone in its niche reaches 0.
+func TestNicheCeiling(t *testing.T) {
+	var chans []*catalog.Channel
+	add := func(n int, tags ...string) {
+		for range n {
+			chans = append(chans, &catalog.Channel{Platform: platform.Instagram, Handle: fmt.Sprintf("h%d", len(chans)), Name: "N", Category: strings.ToLower(tags[0]), Tags: tags})
+		}
+	}
+	add(5, "Music", "Art") // 4 peers each of 9: 4/9
+	add(3, "Sports")       // 2 peers: 2/9
+	add(1, "Food")         // none
+	add(1, "Art", "Music") // the first niche in the other order: 5 peers
+	cat, _, err := catalog.New("ceiling", chans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Anchors: 10 channels, K 20 > 9 peers, so each reaches niche peers / 9.
+	got := float64(nicheCeiling(cat, Options{K: 20}))
+	want := (5*5.0/9 + 3*2.0/9 + 0 + 5.0/9) / 10
+	if math.Abs(got-want) > 1e-9 {
+		t.Errorf("nicheCeiling = %.4f, want %.4f", got, want)
 	}
 }

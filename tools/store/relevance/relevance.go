@@ -140,6 +140,10 @@ type Report struct {
 	// Comparisons are the store against each baseline on each metric
 	// (see Compare), baseline by baseline in Metrics order.
 	Comparisons []Comparison `json:"comparisons"`
+	// NicheCeiling is the best niche match any ranking of the catalog
+	// could reach (every channel of the anchor's niche first): the mean
+	// over anchors with a niche of min(niche peers, K) / min(peers, K).
+	NicheCeiling Figure `json:"niche_ceiling"`
 	// Resamples and Seed are the bootstrap's.
 	Resamples int           `json:"bootstrap_resamples"`
 	Seed      uint64        `json:"bootstrap_seed"`
@@ -208,6 +212,7 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 	if err != nil {
 		return rep, err
 	}
+	rep.NicheCeiling = nicheCeiling(cat, opt)
 	rep.Similar = make([]Similar, len(accs))
 	for i, a := range accs {
 		rep.Similar[i] = a.done()
@@ -423,6 +428,41 @@ func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Optio
 		sys[2].add(a, byTag, store.LowRecall(nTag))
 	}
 	return sys, nil
+}
+
+// nicheCeiling computes Report.NicheCeiling over the anchors Run measures.
+func nicheCeiling(cat *catalog.Catalog, opt Options) Figure {
+	all := cat.All()
+	n := len(all)
+	if opt.MaxAnchors > 0 {
+		n = min(n, opt.MaxAnchors)
+	}
+	type key struct {
+		p     platform.Platform
+		niche string
+	}
+	counts := map[key]int{}
+	for _, c := range all {
+		if nk := NicheKey(c); nk != "" {
+			counts[key{c.Platform, nk}]++
+		}
+	}
+	sum, anchors := 0.0, 0
+	for i := range n {
+		a := all[i*len(all)/n]
+		nk := NicheKey(a)
+		if nk == "" {
+			continue
+		}
+		anchors++
+		if peers := len(cat.Platform(a.Platform)) - 1; peers > 0 {
+			sum += float64(min(counts[key{a.Platform, nk}]-1, opt.K)) / float64(min(peers, opt.K))
+		}
+	}
+	if anchors == 0 {
+		return Figure(math.NaN())
+	}
+	return Figure(sum / float64(anchors))
 }
 
 // logDist is the distance of two follower counts on a log scale.

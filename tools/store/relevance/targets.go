@@ -59,7 +59,7 @@ func Targets(r Report) []Target {
 	b := better(MetricNiche)
 	c := Compare(st, b, MetricNiche)
 	t := Target{Name: "niche", Want: fmt.Sprintf("≥ %.3f (%s + %.2f), intervals apart", float64(b.Niche)+NicheMargin, b.System, NicheMargin),
-		Got: fmt.Sprintf("%.3f %s vs %.3f %s", st.Niche, c.StoreCI, b.Niche, c.OtherCI)}
+		Got: fmt.Sprintf("%.3f %s vs %.3f %s (ceiling %.3f)", st.Niche, c.StoreCI, b.Niche, c.OtherCI, r.NicheCeiling)}
 	switch {
 	case c.Verdict == VerdictTie:
 		t.Status = TargetTie
