@@ -124,27 +124,35 @@ func TestTargets(t *testing.T) {
 	}
 }
 
-// TestNicheCeiling: an anchor whose niche has fewer channels than K can
-// reach only their share; one alone in its niche reaches 0.
+// TestNicheCeiling: an anchor's best niche share is its niche peers over
+// the results, at most 1; the peers are counted per platform and niche
+// (the same niche in another column order is the same niche).
 func TestNicheCeiling(t *testing.T) {
-	var chans []*catalog.Channel
-	add := func(n int, tags ...string) {
-		for range n {
-			chans = append(chans, &catalog.Channel{Platform: platform.Instagram, Handle: fmt.Sprintf("h%d", len(chans)), Name: "N", Category: strings.ToLower(tags[0]), Tags: tags})
+	for _, tc := range []struct {
+		peers, n int
+		want     float64
+	}{{4, 20, 0.2}, {30, 20, 1}, {2, 2, 1}, {0, 5, 0}, {3, 0, 0}} {
+		if got := ceilingShare(tc.peers, tc.n); got != tc.want {
+			t.Errorf("ceilingShare(%d, %d) = %.3f, want %.3f", tc.peers, tc.n, got, tc.want)
 		}
 	}
-	add(5, "Music", "Art") // 4 peers each of 9: 4/9
-	add(3, "Sports")       // 2 peers: 2/9
-	add(1, "Food")         // none
-	add(1, "Art", "Music") // the first niche in the other order: 5 peers
+	var chans []*catalog.Channel
+	add := func(p platform.Platform, n int, tags ...string) {
+		for range n {
+			chans = append(chans, &catalog.Channel{Platform: p, Handle: fmt.Sprintf("h%d", len(chans)), Name: "N", Category: strings.ToLower(tags[0]), Tags: tags})
+		}
+	}
+	add(platform.Instagram, 5, "Music", "Art")
+	add(platform.Instagram, 1, "Art", "Music")
+	add(platform.Instagram, 3, "Sports")
+	add(platform.YouTube, 2, "Sports")
 	cat, _, err := catalog.New("ceiling", chans)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Anchors: 10 channels, K 20 > 9 peers, so each reaches niche peers / 9.
-	got := float64(nicheCeiling(cat, Options{K: 20}))
-	want := (5*5.0/9 + 3*2.0/9 + 0 + 5.0/9) / 10
-	if math.Abs(got-want) > 1e-9 {
-		t.Errorf("nicheCeiling = %.4f, want %.4f", got, want)
+	got := nicheCounts(cat)
+	want := map[nicheOf]int{{platform.Instagram, "art|music"}: 6, {platform.Instagram, "sports"}: 3, {platform.YouTube, "sports"}: 2}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("nicheCounts = %v, want %v", got, want)
 	}
 }

@@ -141,8 +141,9 @@ type Report struct {
 	// (see Compare), baseline by baseline in Metrics order.
 	Comparisons []Comparison `json:"comparisons"`
 	// NicheCeiling is the best niche match any ranking of the catalog
-	// could reach (every channel of the anchor's niche first): the mean
-	// over anchors with a niche of min(niche peers, K) / min(peers, K).
+	// could reach with as many results per anchor as the store gave
+	// (every channel of the anchor's niche first): the mean over anchors
+	// with a niche of min(niche peers, n) / n for the store's n results.
 	NicheCeiling Figure `json:"niche_ceiling"`
 	// Resamples and Seed are the bootstrap's.
 	Resamples int           `json:"bootstrap_resamples"`
@@ -208,15 +209,15 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 		opt.Seed = DefaultSeed
 	}
 	rep := Report{Catalog: cat.Label(), K: opt.K, Resamples: opt.Resamples, Seed: opt.Seed}
-	accs, err := similar(ctx, s, cat, opt)
+	accs, ceiling, err := similar(ctx, s, cat, opt)
 	if err != nil {
 		return rep, err
 	}
-	rep.NicheCeiling = nicheCeiling(cat, opt)
 	rep.Similar = make([]Similar, len(accs))
 	for i, a := range accs {
 		rep.Similar[i] = a.done()
 	}
+	rep.NicheCeiling = ceiling
 	bootstrap(accs, rep.Similar, opt.Resamples, opt.Seed)
 	for _, b := range rep.Similar[1:] {
 		for _, m := range Metrics {
@@ -399,8 +400,11 @@ func median(xs []float64) float64 {
 }
 
 // similar ranks the top K of the store and the baselines around each
-// anchor; the store's system is first.
-func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) ([]*acc, error) {
+// anchor (the store's system first) and the niche ceiling of the store's
+// result counts (Report.NicheCeiling).
+func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) ([]*acc, Figure, error) {
+	counts := nicheCounts(cat)
+	ceiling, ceilingAnchors := 0.0, 0
 	all := cat.All()
 	n := len(all)
 	if opt.MaxAnchors > 0 {
@@ -409,12 +413,16 @@ func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Optio
 	sys := []*acc{{system: SystemStore}, {system: SystemCategoryFollowers}, {system: SystemTagOverlap}}
 	for i := range n {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		a := all[i*len(all)/n]
 		res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: a.Platform, AnchorKey: a.Key(), Limit: opt.K})
 		if err != nil {
-			return nil, fmt.Errorf("anchor %s: %w", a.Key(), err)
+			return nil, 0, fmt.Errorf("anchor %s: %w", a.Key(), err)
+		}
+		if nk := NicheKey(a); nk != "" {
+			ceilingAnchors++
+			ceiling += ceilingShare(counts[nicheOf{a.Platform, nk}]-1, len(res.Items))
 		}
 		items := make([]*catalog.Channel, 0, len(res.Items))
 		for _, h := range res.Items {
@@ -427,42 +435,35 @@ func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Optio
 		byTag, nTag := tagOverlap(a, peers, opt.K)
 		sys[2].add(a, byTag, store.LowRecall(nTag))
 	}
-	return sys, nil
+	if ceilingAnchors == 0 {
+		return sys, Figure(math.NaN()), nil
+	}
+	return sys, Figure(ceiling / float64(ceilingAnchors)), nil
 }
 
-// nicheCeiling computes Report.NicheCeiling over the anchors Run measures.
-func nicheCeiling(cat *catalog.Catalog, opt Options) Figure {
-	all := cat.All()
-	n := len(all)
-	if opt.MaxAnchors > 0 {
-		n = min(n, opt.MaxAnchors)
-	}
-	type key struct {
-		p     platform.Platform
-		niche string
-	}
-	counts := map[key]int{}
-	for _, c := range all {
+// nicheCounts counts the channels of each (platform, niche).
+func nicheCounts(cat *catalog.Catalog) map[nicheOf]int {
+	counts := map[nicheOf]int{}
+	for _, c := range cat.All() {
 		if nk := NicheKey(c); nk != "" {
-			counts[key{c.Platform, nk}]++
+			counts[nicheOf{c.Platform, nk}]++
 		}
 	}
-	sum, anchors := 0.0, 0
-	for i := range n {
-		a := all[i*len(all)/n]
-		nk := NicheKey(a)
-		if nk == "" {
-			continue
-		}
-		anchors++
-		if peers := len(cat.Platform(a.Platform)) - 1; peers > 0 {
-			sum += float64(min(counts[key{a.Platform, nk}]-1, opt.K)) / float64(min(peers, opt.K))
-		}
+	return counts
+}
+
+type nicheOf struct {
+	p     platform.Platform
+	niche string
+}
+
+// ceilingShare is the best niche share of n results for an anchor whose
+// niche has peers other channels: all of them first.
+func ceilingShare(peers, n int) float64 {
+	if n == 0 {
+		return 0
 	}
-	if anchors == 0 {
-		return Figure(math.NaN())
-	}
-	return Figure(sum / float64(anchors))
+	return float64(min(peers, n)) / float64(n)
 }
 
 // logDist is the distance of two follower counts on a log scale.
