@@ -6,6 +6,8 @@ import (
 	"fmt"
 )
 
+//go:generate go run ../../cmd/searchagent relevance --fit --fit-out weights.json --demo --now 2026-01-01 --anchors 600 --catalog ../../../shared/data/real/influencers-instagram-2022-12.csv --catalog ../../../shared/data/real/influencers-tiktok-2022-12.csv --catalog ../../../shared/data/real/influencers-youtube-2022-12.csv --catalog ../../../shared/data/real/top-youtubers-with-links.csv
+
 // weightsJSON is the file of fitted hybrid weights written by
 // `searchagent relevance --fit` (tools/store/relevance.Fit; the procedure,
 // the catalogs and the figures the weights reach are in the file and the
