@@ -31,19 +31,6 @@ func hashing(t *testing.T, opts ...embed.HashingOption) *embed.Hashing {
 	return h
 }
 
-func build(t *testing.T, cat *catalog.Catalog) store.Store {
-	t.Helper()
-	emb, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := memstore.New(context.Background(), cat, emb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func bySystem(t *testing.T, rep Report) map[string]Similar {
 	t.Helper()
 	m := map[string]Similar{}
