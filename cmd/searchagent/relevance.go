@@ -48,7 +48,8 @@ country above the better baseline).
 each catalog's anchors split by a seeded hash (20% held out), coordinate ascent from the hand-set
 weights on a listwise objective over the train anchors of every catalog jointly (the procedure is
 in tools/store/relevance/fit.go and the README), and the weights with their train and held-out
-figures per catalog written to --fit-out (the committed tools/store/weights.json):
+figures per catalog written to --fit-out (the committed tools/store/weights.json). A fit takes
+every anchor of a --catalog list; --anchors caps the demo catalog's (default 2000):
 
   searchagent relevance --fit --demo --now 2026-01-01 --anchors 1000 \
       --catalog ../shared/data/real/influencers-instagram-2022-12.csv ...`,
