@@ -215,9 +215,9 @@ func Compare(a, c *Profile, cosine float64) Signals {
 }
 
 // Score is the hybrid similarity: topic² × fit, where topic is the
-// weighted sum of content, tag (times Labels), niche, category and
-// learned signals (at
-// least 0; 1 for a thin anchor, which has none: see Profile.Thin) and fit
+// weighted sum of content, tag (times Labels), niche, category and learned
+// signals (at least 0; 1 for a thin anchor, which has none: see
+// Profile.Thin) and fit
 // is 1 plus the weighted sum of audience, views, country, language and
 // activity.
 func (s Signals) Score(w Weights) float64 {
