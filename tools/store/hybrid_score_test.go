@@ -13,9 +13,10 @@ import (
 
 // TestHybridSignalsAndScore pins each signal of Compare and the score
 // built from them (what orders the similar channels a user sees) on pairs
-// worked out by hand: the weights are DefaultWeights (content 5, tags 6,
+// worked out by hand: the weights are HandSetWeights (content 5, tags 6,
 // category 2; audience 1.5, views 0.1, country 0.3, language 1, activity
-// 0.05), topic² × fit.
+// 0.05; niche and learned 0), topic² × fit. The fitted DefaultWeights go
+// through the same formula (TestScoreWeighsEverySignal).
 func TestHybridSignalsAndScore(t *testing.T) {
 	day := 24 * time.Hour
 	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
@@ -124,9 +125,68 @@ func TestHybridSignalsAndScore(t *testing.T) {
 			if diff := cmp.Diff(tc.want, got, cmp.Comparer(near2)); diff != "" {
 				t.Errorf("Compare signals mismatch (-want +got):\n%s", diff)
 			}
-			if score := s.Score(DefaultWeights); !near2(score, tc.wantScore) {
+			if score := s.Score(HandSetWeights); !near2(score, tc.wantScore) {
 				t.Errorf("Score = %.4f, want %.4f (signals %+v)", score, tc.wantScore, got)
 			}
 		})
+	}
+}
+
+// TestScoreWeighsEverySignal: each weight scales its own signal, topic
+// weights inside the square, fit weights in the factor.
+func TestScoreWeighsEverySignal(t *testing.T) {
+	cases := []struct {
+		name string
+		w    Weights
+		s    Signals
+		want float64
+	}{
+		{"content", Weights{Content: 2}, Signals{Content: 0.5, Labels: 1}, 1},
+		{"tags by label share", Weights{Tags: 2}, Signals{Tags: 0.5, Labels: 0.5}, 0.25},
+		{"niche", Weights{Niche: 3}, Signals{Niche: 1, Labels: 0.2}, 9},
+		{"category", Weights{Category: 2}, Signals{Category: 1}, 4},
+		{"learned", Weights{Learned: 4}, Signals{Learned: 0.5}, 4},
+		{"audience", Weights{Category: 1, Audience: 2}, Signals{Category: 1, Audience: 0.5}, 2},
+		{"views", Weights{Category: 1, Views: 2}, Signals{Category: 1, Views: 0.5}, 2},
+		{"country", Weights{Category: 1, Country: 2}, Signals{Category: 1, Country: 1}, 3},
+		{"language", Weights{Category: 1, Language: 2}, Signals{Category: 1, Language: 1}, 3},
+		{"activity", Weights{Category: 1, Activity: 2}, Signals{Category: 1, Activity: 1}, 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.s.Score(tc.w); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("%+v.Score(%+v) = %.4f, want %.4f", tc.s, tc.w, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestNicheIsTheWholeTagSet: the niche signal is 1 for the same tag set in
+// any order and case, 0 for a subset or superset and for no tags.
+func TestNicheIsTheWholeTagSet(t *testing.T) {
+	p := func(tags ...string) *Profile {
+		pr := NewProfile(&catalog.Channel{Platform: platform.Instagram, Handle: "h", Name: "H", Tags: tags})
+		return &pr
+	}
+	anchor := p("Music", "Art/Artists")
+	cases := []struct {
+		name string
+		c    *Profile
+		want float64
+	}{
+		{"same set, other order and case", p("art/artists", "music"), 1},
+		{"subset", p("Music"), 0},
+		{"superset", p("Music", "Art/Artists", "Lifestyle"), 0},
+		{"no tags", p(), 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Compare(anchor, tc.c, 0).Niche; got != tc.want {
+				t.Errorf("Compare(%v, %v).Niche = %v, want %v", anchor.Tags, tc.c.Tags, got, tc.want)
+			}
+		})
+	}
+	if got := Compare(p(), p(), 0).Niche; got != 0 {
+		t.Errorf("two channels without tags: Niche = %v, want 0", got)
 	}
 }

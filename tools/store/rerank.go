@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/embed"
+	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 )
 
@@ -19,54 +21,32 @@ import (
 // fit alone.
 type Weights struct {
 	// Content weighs the embedding cosine similarity.
-	Content float64
+	Content float64 `json:"content"`
 	// Tags weighs the Jaccard overlap of the tag sets (without the
 	// category), scaled by the anchor's label share (Profile.LabelShare).
-	Tags float64
+	Tags float64 `json:"tags"`
 	// Category weighs being in the anchor's category.
-	Category float64
+	Category float64 `json:"category"`
+	// Niche weighs having the anchor's very tag set (Signals.Niche): on
+	// the published lists, whose tags are a channel's category columns,
+	// the exact category combination a marketer calls its niche.
+	Niche float64 `json:"niche"`
 	// Audience weighs audience-size proximity: 1 for the same follower
 	// count, falling linearly to 0 at AudienceSpan decades apart.
-	Audience float64
+	Audience float64 `json:"audience"`
 	// Views weighs the proximity of average views per follower, the
 	// platform statistic every published list has.
-	Views float64
+	Views float64 `json:"views"`
 	// Country and Language weigh a known, equal country (language).
-	Country, Language float64
+	Country  float64 `json:"country"`
+	Language float64 `json:"language"`
 	// Activity weighs posting within ActiveWindow of the anchor.
-	Activity float64
+	Activity float64 `json:"activity"`
 	// Learned weighs the cosine of the two channels' vectors in the term
 	// space learned from the catalog (tools/embed/cooc), 0 when the store
 	// has no learned model.
-	Learned float64
+	Learned float64 `json:"learned"`
 }
-
-// DefaultWeights are the hybrid weights of both stores, chosen with the
-// relevance report (`searchagent relevance`, README "Relevance") on the
-// demo catalog and the four published lists. Content carries the demo's
-// rich texts (its niches and languages live there); tags carry the
-// published lists, whose category columns are all the text they have.
-//   - The tag weight is scaled by the anchor's label share: at full
-//     weight on the demo catalog (labels ~30% of a channel's text) overlap
-//     among a category's pooled tags outvoted the cosine and pulled in
-//     other niches and languages (niche 0.33 → 0.32, language 0.87 →
-//     0.86 against cosine order); the published lists, all labels, keep
-//     the full weight.
-//   - The category is its own signal, not a tag of the Jaccard overlap: the
-//     lists take a channel's category from its first category column, so
-//     "Music, Art" and "Art, Music" (the same niche) have different
-//     categories, and counting the category as a tag ranked them below
-//     "Art" alone (Instagram niche 0.74 of a possible 0.79).
-//   - Tags 6 and category 2 trade niche against category match on the
-//     Instagram list (tags 8: niche 0.77, category 0.93; category 3:
-//     0.75 and 0.965); here niche is 0.76 (tag baseline 0.74) and category
-//     0.95, at the tag baseline's. Content 5 rather than 4 keeps the
-//     demo's niche and language match (0.34, 0.88).
-//   - Audience size (1.5) brings the median follower ratio from 1.4-2.7×
-//     to 1.2-1.7× (1.25: Instagram 1.30×); country (0.3) breaks ties inside
-//     a topic instead of pulling in other topics, since fit only multiplies
-//     topic relevance (0.5: Instagram 1.33×).
-var DefaultWeights = Weights{Content: 5, Tags: 6, Category: 2, Audience: 1.5, Views: 0.1, Country: 0.3, Language: 1, Activity: 0.05}
 
 // Hybrid-score constants.
 const (
@@ -146,6 +126,8 @@ func InBand(a, c *Profile) bool {
 // each in [0, 1] (Content in [-1, 1]).
 type Signals struct {
 	Content, Tags, Category, Audience, Views, Country, Language, Activity float64
+	// Niche is 1 when the two channels have the same (non-empty) tag set.
+	Niche float64
 	// Learned is the learned-space cosine (see Weights.Learned; 0 when
 	// either channel has no learned vector or the store no model).
 	Learned float64
@@ -157,6 +139,25 @@ type Signals struct {
 	// scales the tag weight.
 	Labels float64
 	thin   bool
+}
+
+// Candidate is one channel of an anchor's similar set before ranking:
+// what the default similarity sort orders (tier first, then the hybrid
+// score, then followers, most first, then the channel key) and what a
+// weight fit re-scores (tools/store/relevance).
+type Candidate struct {
+	Channel *catalog.Channel
+	Signals Signals
+	// Tier is 1 for a channel at or above the store's default minimum
+	// score (or in a thin anchor's signal band), 0 below it.
+	Tier int
+}
+
+// CandidateSource is a store that lists an anchor's similar set with the
+// hybrid signals of each candidate (the memory store), for fitting the
+// weights.
+type CandidateSource interface {
+	Candidates(ctx context.Context, p platform.Platform, anchorKey string) ([]Candidate, error)
 }
 
 // Compare computes the signals of candidate c against anchor a; cosine is
@@ -183,6 +184,9 @@ func Compare(a, c *Profile, cosine float64) Signals {
 	}
 	if union := len(a.Tags) + len(c.Tags) - inter; union > 0 {
 		s.Tags = float64(inter) / float64(union)
+		if inter == union {
+			s.Niche = 1
+		}
 	}
 	ac, cc := a.ch, c.ch
 	if ac.Category != "" && strings.EqualFold(ac.Category, cc.Category) {
@@ -211,14 +215,15 @@ func Compare(a, c *Profile, cosine float64) Signals {
 }
 
 // Score is the hybrid similarity: topic² × fit, where topic is the
-// weighted sum of content, tag (times Labels) and category signals (at
-// least 0; 1 for a thin anchor, which has none: see Profile.Thin) and fit
+// weighted sum of content, tag (times Labels), niche, category and learned
+// signals (at least 0; 1 for a thin anchor, which has none: see
+// Profile.Thin) and fit
 // is 1 plus the weighted sum of audience, views, country, language and
 // activity.
 func (s Signals) Score(w Weights) float64 {
 	topic := 1.0
 	if !s.thin {
-		topic = max(0, w.Content*s.Content+w.Tags*s.Labels*s.Tags+w.Category*s.Category+w.Learned*s.Learned)
+		topic = max(0, w.Content*s.Content+w.Tags*s.Labels*s.Tags+w.Niche*s.Niche+w.Category*s.Category+w.Learned*s.Learned)
 	}
 	fit := 1 + w.Audience*s.Audience + w.Views*s.Views + w.Country*s.Country + w.Language*s.Language + w.Activity*s.Activity
 	return topic * topic * fit

@@ -346,6 +346,21 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 	}, nil
 }
 
+// Candidates implements store.CandidateSource: the similar set of the
+// anchor at the store's default minimum score, without keywords or
+// filters, each channel with its hybrid signals and tier.
+func (s *Store) Candidates(ctx context.Context, p platform.Platform, anchorKey string) ([]store.Candidate, error) {
+	_, part, ai, err := s.anchor(ctx, p, anchorKey)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Candidate
+	part.gate(ai, s.minScore, s.minScore, func(d int, _ float64, sig store.Signals, tier int8) {
+		out = append(out, store.Candidate{Channel: part.chans[d], Signals: sig, Tier: int(tier)})
+	})
+	return out, nil
+}
+
 // Count implements store.Store.
 func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	q, err := q.Canonical()

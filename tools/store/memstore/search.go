@@ -305,10 +305,26 @@ func (p *partition) neighbours(ai int, minScore, defaultMin float64) []cand {
 			return c
 		}
 	}
+	out := []cand{}
+	p.gate(ai, minScore, defaultMin, func(d int, sim float64, sig store.Signals, tier int8) {
+		out = append(out, cand{doc: int32(d), cos: sim, score: sig.Score(store.DefaultWeights), tier: tier})
+	})
+	out = slices.Clip(out)
+	if p.sims != nil && len(out) <= maxCachedNeighbours {
+		p.sims.Add(key, out)
+	}
+	return out
+}
+
+// gate calls fn, in document order, for each document that passes the
+// similarity gate around anchor document ai, with its cosine, its hybrid
+// signals and its tier: an anchor with enough text has the channels whose
+// cosine is at least minScore (tier 1 at or above defaultMin), a thin
+// anchor the channels in its signal band (all tier 1).
+func (p *partition) gate(ai int, minScore, defaultMin float64, fn func(d int, sim float64, sig store.Signals, tier int8)) {
 	a := p.vec(ai)
 	ap := &p.profs[ai]
 	thin := ap.Thin()
-	out := []cand{}
 	for d := range p.chans {
 		if d == ai {
 			continue
@@ -324,17 +340,12 @@ func (p *partition) neighbours(ai int, minScore, defaultMin float64) []cand {
 		}
 		sig := store.Compare(ap, cp, sim)
 		sig.Learned = p.learned.cosine(ai, d)
-		c := cand{doc: int32(d), cos: sim, score: sig.Score(store.DefaultWeights)}
+		var tier int8
 		if thin || sim >= defaultMin {
-			c.tier = 1
+			tier = 1
 		}
-		out = append(out, c)
+		fn(d, sim, sig, tier)
 	}
-	out = slices.Clip(out)
-	if p.sims != nil && len(out) <= maxCachedNeighbours {
-		p.sims.Add(key, out)
-	}
-	return out
 }
 
 // explain fills in the similarity and the reasons of a page of anchor

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -132,7 +133,7 @@ func MeasureEmbedder(ctx context.Context, e embed.Embedder, cat *catalog.Catalog
 
 func nanIfZero(sum float64, n int) Figure {
 	if n == 0 {
-		return Figure(nan())
+		return Figure(math.NaN())
 	}
 	return Figure(sum / float64(n))
 }

@@ -77,6 +77,9 @@ type Similar struct {
 	// recall (store.LowRecall): for the store at its default minimum
 	// score, for a baseline the candidates it has at all.
 	LowRecall Figure `json:"low_recall_rate"`
+	// CI holds the 95% bootstrap intervals of the figures over the
+	// anchors (see Options.Resamples).
+	CI Intervals `json:"ci_95"`
 }
 
 // Query is one keyword query of the keyword-search list.
@@ -131,11 +134,22 @@ type Keyword struct {
 
 // Report is the relevance report of one catalog.
 type Report struct {
-	Catalog string        `json:"catalog"`
-	K       int           `json:"k"`
-	Similar []Similar     `json:"similar"`
-	Keyword []Keyword     `json:"keyword"`
-	Queries []QueryResult `json:"queries"`
+	Catalog string    `json:"catalog"`
+	K       int       `json:"k"`
+	Similar []Similar `json:"similar"`
+	// Comparisons are the store against each baseline on each metric
+	// (see Compare), baseline by baseline in Metrics order.
+	Comparisons []Comparison `json:"comparisons"`
+	// NicheCeiling is the best niche match any ranking of the catalog
+	// could reach with as many results per anchor as the store gave
+	// (every channel of the anchor's niche first): the mean over anchors
+	// with a niche of min(niche peers, n) / n for the store's n results.
+	NicheCeiling Figure `json:"niche_ceiling"`
+	// Resamples and Seed are the bootstrap's.
+	Resamples int           `json:"bootstrap_resamples"`
+	Seed      uint64        `json:"bootstrap_seed"`
+	Keyword   []Keyword     `json:"keyword"`
+	Queries   []QueryResult `json:"queries"`
 	// Embedders are the embedder figures (see MeasureEmbedder), filled in
 	// by callers that measure them.
 	Embedders []Embedder `json:"embedders,omitempty"`
@@ -150,6 +164,11 @@ type Options struct {
 	MaxAnchors int
 	// Queries is the keyword query list (default Queries()).
 	Queries []Query
+	// Resamples is the number of bootstrap resamples of the anchors for
+	// the intervals (default DefaultResamples; negative: no intervals).
+	Resamples int
+	// Seed seeds the resampling (default DefaultSeed).
+	Seed uint64
 }
 
 // NicheKey is the niche a channel is matched on: its exact category
@@ -182,12 +201,29 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 	if opt.Queries == nil {
 		opt.Queries = Queries()
 	}
-	rep := Report{Catalog: cat.Label(), K: opt.K}
-	sims, err := similar(ctx, s, cat, opt)
+	if opt.Resamples == 0 {
+		opt.Resamples = DefaultResamples
+	}
+	opt.Resamples = max(opt.Resamples, 0)
+	if opt.Seed == 0 {
+		opt.Seed = DefaultSeed
+	}
+	rep := Report{Catalog: cat.Label(), K: opt.K, Resamples: opt.Resamples, Seed: opt.Seed}
+	accs, ceiling, err := similar(ctx, s, cat, opt)
 	if err != nil {
 		return rep, err
 	}
-	rep.Similar = sims
+	rep.Similar = make([]Similar, len(accs))
+	for i, a := range accs {
+		rep.Similar[i] = a.done()
+	}
+	rep.NicheCeiling = ceiling
+	bootstrap(accs, rep.Similar, opt.Resamples, opt.Seed)
+	for _, b := range rep.Similar[1:] {
+		for _, m := range Metrics {
+			rep.Comparisons = append(rep.Comparisons, Compare(rep.Similar[0], b, m))
+		}
+	}
 	for _, p := range cat.Platforms() {
 		byLang := map[string]*Keyword{}
 		var langs []string
@@ -232,110 +268,161 @@ func Run(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) 
 	return rep, nil
 }
 
-func nan() float64 { return math.NaN() }
+// anchorFig is what one anchor's top K contributes to a system's
+// figures: its shares (NaN where the anchor has no value: no niche,
+// category, country or language) and its follower-count ratios.
+type anchorFig struct {
+	niche, category, country, language float64
+	ratios                             []float64
+	low                                bool
+}
 
-// acc accumulates the figures of one system.
+// acc accumulates the figures of one system, anchor by anchor, so that
+// the bootstrap can resample them.
 type acc struct {
-	Similar
-	ratios []float64
-	low    int
+	system  string
+	anchors []anchorFig
 }
 
 func (a *acc) add(anchor *catalog.Channel, items []*catalog.Channel, low bool) {
-	a.Anchors++
-	if low {
-		a.low++
-	}
-	if len(items) == 0 {
-		// An anchor without results contributes zeros where it has a value.
-		if NicheKey(anchor) != "" {
-			a.NicheAnchors++
+	f := anchorFig{niche: math.NaN(), category: math.NaN(), country: math.NaN(), language: math.NaN(), low: low}
+	share := func(same func(*catalog.Channel) bool) float64 {
+		if len(items) == 0 {
+			// An anchor without results contributes zeros where it has a value.
+			return 0
 		}
-		if anchor.Category != "" {
-			a.CategoryAnchors++
-		}
-		if anchor.Country != "" {
-			a.CountryAnchors++
-		}
-		if anchor.Language != "" {
-			a.LanguageAnchors++
-		}
-		return
-	}
-	n := float64(len(items))
-	share := func(same func(*catalog.Channel) bool) Figure {
 		c := 0
 		for _, it := range items {
 			if same(it) {
 				c++
 			}
 		}
-		return Figure(float64(c) / n)
+		return float64(c) / float64(len(items))
 	}
 	if nk := NicheKey(anchor); nk != "" {
-		a.NicheAnchors++
-		a.Niche += share(func(c *catalog.Channel) bool { return NicheKey(c) == nk })
+		f.niche = share(func(c *catalog.Channel) bool { return NicheKey(c) == nk })
 	}
 	if anchor.Category != "" {
-		a.CategoryAnchors++
-		a.Category += share(func(c *catalog.Channel) bool { return strings.EqualFold(c.Category, anchor.Category) })
+		f.category = share(func(c *catalog.Channel) bool { return strings.EqualFold(c.Category, anchor.Category) })
 	}
 	if anchor.Country != "" {
-		a.CountryAnchors++
-		a.Country += share(func(c *catalog.Channel) bool { return c.Country == anchor.Country })
+		f.country = share(func(c *catalog.Channel) bool { return c.Country == anchor.Country })
 	}
 	if anchor.Language != "" {
-		a.LanguageAnchors++
-		a.Language += share(func(c *catalog.Channel) bool { return c.Language == anchor.Language })
+		f.language = share(func(c *catalog.Channel) bool { return c.Language == anchor.Language })
 	}
 	for _, it := range items {
 		if anchor.Followers > 0 && it.Followers > 0 {
 			hi, lo := max(anchor.Followers, it.Followers), min(anchor.Followers, it.Followers)
-			a.ratios = append(a.ratios, float64(hi)/float64(lo))
+			f.ratios = append(f.ratios, float64(hi)/float64(lo))
 		}
 	}
+	a.anchors = append(a.anchors, f)
 }
 
+// done computes the figures over every anchor.
 func (a *acc) done() Similar {
-	s := a.Similar
-	div := func(x Figure, n int) Figure {
+	s := figures(a.anchors, nil, nil)
+	s.System = a.system
+	return s
+}
+
+// figures computes a system's figures over the anchors idx names (every
+// anchor when idx is nil, in order); buf is scratch for the ratios.
+func figures(all []anchorFig, idx []int, buf *[]float64) Similar {
+	var s Similar
+	n := len(all)
+	if idx != nil {
+		n = len(idx)
+	}
+	var niche, category, country, language float64
+	low := 0
+	var ratios []float64
+	if buf != nil {
+		ratios = (*buf)[:0]
+	}
+	for i := range n {
+		f := &all[i]
+		if idx != nil {
+			f = &all[idx[i]]
+		}
+		s.Anchors++
+		if f.low {
+			low++
+		}
+		if !math.IsNaN(f.niche) {
+			s.NicheAnchors++
+			niche += f.niche
+		}
+		if !math.IsNaN(f.category) {
+			s.CategoryAnchors++
+			category += f.category
+		}
+		if !math.IsNaN(f.country) {
+			s.CountryAnchors++
+			country += f.country
+		}
+		if !math.IsNaN(f.language) {
+			s.LanguageAnchors++
+			language += f.language
+		}
+		ratios = append(ratios, f.ratios...)
+	}
+	div := func(x float64, n int) Figure {
 		if n == 0 {
 			return Figure(math.NaN())
 		}
-		return x / Figure(n)
+		return Figure(x / float64(n))
 	}
-	s.Niche = div(s.Niche, s.NicheAnchors)
-	s.Category = div(s.Category, s.CategoryAnchors)
-	s.Country = div(s.Country, s.CountryAnchors)
-	s.Language = div(s.Language, s.LanguageAnchors)
-	s.LowRecall = div(Figure(a.low), s.Anchors)
-	s.FollowerRatio = Figure(math.NaN())
-	if len(a.ratios) > 0 {
-		slices.Sort(a.ratios)
-		m := len(a.ratios) / 2
-		s.FollowerRatio = Figure(a.ratios[m])
-		if len(a.ratios)%2 == 0 {
-			s.FollowerRatio = Figure(a.ratios[m-1]+a.ratios[m]) / 2
-		}
+	s.Niche = div(niche, s.NicheAnchors)
+	s.Category = div(category, s.CategoryAnchors)
+	s.Country = div(country, s.CountryAnchors)
+	s.Language = div(language, s.LanguageAnchors)
+	s.LowRecall = div(float64(low), s.Anchors)
+	s.FollowerRatio = Figure(median(ratios))
+	if buf != nil {
+		*buf = ratios
 	}
 	return s
 }
 
-func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) ([]Similar, error) {
+// median sorts xs and returns its median, NaN when it is empty.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 0 {
+		return (xs[m-1] + xs[m]) / 2
+	}
+	return xs[m]
+}
+
+// similar ranks the top K of the store and the baselines around each
+// anchor (the store's system first) and the niche ceiling of the store's
+// result counts (Report.NicheCeiling).
+func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Options) ([]*acc, Figure, error) {
+	counts := nicheCounts(cat)
+	ceiling, ceilingAnchors := 0.0, 0
 	all := cat.All()
 	n := len(all)
 	if opt.MaxAnchors > 0 {
 		n = min(n, opt.MaxAnchors)
 	}
-	sys := []*acc{{Similar: Similar{System: SystemStore}}, {Similar: Similar{System: SystemCategoryFollowers}}, {Similar: Similar{System: SystemTagOverlap}}}
+	sys := []*acc{{system: SystemStore}, {system: SystemCategoryFollowers}, {system: SystemTagOverlap}}
 	for i := range n {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		a := all[i*len(all)/n]
 		res, err := s.SimilarTo(ctx, store.SimilarQuery{Platform: a.Platform, AnchorKey: a.Key(), Limit: opt.K})
 		if err != nil {
-			return nil, fmt.Errorf("anchor %s: %w", a.Key(), err)
+			return nil, 0, fmt.Errorf("anchor %s: %w", a.Key(), err)
+		}
+		if nk := NicheKey(a); nk != "" {
+			ceilingAnchors++
+			ceiling += ceilingShare(counts[nicheOf{a.Platform, nk}]-1, len(res.Items))
 		}
 		items := make([]*catalog.Channel, 0, len(res.Items))
 		for _, h := range res.Items {
@@ -348,11 +435,35 @@ func similar(ctx context.Context, s store.Store, cat *catalog.Catalog, opt Optio
 		byTag, nTag := tagOverlap(a, peers, opt.K)
 		sys[2].add(a, byTag, store.LowRecall(nTag))
 	}
-	out := make([]Similar, len(sys))
-	for i, x := range sys {
-		out[i] = x.done()
+	if ceilingAnchors == 0 {
+		return sys, Figure(math.NaN()), nil
 	}
-	return out, nil
+	return sys, Figure(ceiling / float64(ceilingAnchors)), nil
+}
+
+// nicheCounts counts the channels of each (platform, niche).
+func nicheCounts(cat *catalog.Catalog) map[nicheOf]int {
+	counts := map[nicheOf]int{}
+	for _, c := range cat.All() {
+		if nk := NicheKey(c); nk != "" {
+			counts[nicheOf{c.Platform, nk}]++
+		}
+	}
+	return counts
+}
+
+type nicheOf struct {
+	p     platform.Platform
+	niche string
+}
+
+// ceilingShare is the best niche share of n results for an anchor whose
+// niche has peers other channels: all of them first.
+func ceilingShare(peers, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(min(peers, n)) / float64(n)
 }
 
 // logDist is the distance of two follower counts on a log scale.

@@ -13,6 +13,7 @@ import (
 	"searchagent/tools/catalog/demo"
 	"searchagent/tools/catalog/load"
 	"searchagent/tools/embed"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/store"
 	"searchagent/tools/store/memstore"
 )
@@ -30,19 +31,6 @@ func hashing(t *testing.T, opts ...embed.HashingOption) *embed.Hashing {
 	return h
 }
 
-func build(t *testing.T, cat *catalog.Catalog) store.Store {
-	t.Helper()
-	emb, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := memstore.New(context.Background(), cat, emb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func bySystem(t *testing.T, rep Report) map[string]Similar {
 	t.Helper()
 	m := map[string]Similar{}
@@ -55,11 +43,14 @@ func bySystem(t *testing.T, rep Report) map[string]Similar {
 	return m
 }
 
-// TestRealFiles holds the store to issue 17's targets on every published
-// list: niche match at least the best baseline's, median follower ratio at
-// most 1.3, country agreement above both baselines; the names-only TikTok
-// list gets neighbours by audience, not hash collisions; and the topic
-// words find their category.
+// TestRealFiles holds the store to issue 32's targets on every published
+// list with categories, as `searchagent relevance` measures them (the
+// learned model on, the fitted weights): niche match at the list's
+// ceiling and at least the best baseline's (a tie within the intervals:
+// the ceiling is less than 0.03 above the tag baseline), a median follower
+// ratio of at most 1.15, country agreement above both baselines with the
+// intervals apart; the names-only TikTok list gets neighbours by audience,
+// not hash collisions; and the topic words find their category.
 func TestRealFiles(t *testing.T) {
 	files := []string{"influencers-instagram-2022-12.csv", "influencers-tiktok-2022-12.csv", "influencers-youtube-2022-12.csv", "top-youtubers-with-links.csv"}
 	for _, f := range files {
@@ -76,7 +67,15 @@ func TestRealFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := Run(context.Background(), build(t, cat), cat, Options{})
+			m, err := cooc.BuildCatalog(context.Background(), cat, true, cooc.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st0, err := memstore.New(context.Background(), cat, hashing(t), memstore.WithLearned(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Run(context.Background(), st0, cat, Options{Resamples: 300})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,8 +95,8 @@ func TestRealFiles(t *testing.T) {
 			sys := bySystem(t, rep)
 			st, byCat, byTag := sys[SystemStore], sys[SystemCategoryFollowers], sys[SystemTagOverlap]
 			t.Logf("%s: store %+v", f, st)
-			if st.FollowerRatio > 1.3 {
-				t.Errorf("median follower ratio %.3f, want ≤ 1.3", st.FollowerRatio)
+			if st.FollowerRatio > MaxFollowerRatio {
+				t.Errorf("median follower ratio %.3f, want ≤ %.2f", st.FollowerRatio, MaxFollowerRatio)
 			}
 			if strings.Contains(f, "tiktok") {
 				// Names only: no category, tags or country to measure; the
@@ -107,11 +106,19 @@ func TestRealFiles(t *testing.T) {
 				}
 				return
 			}
-			if best := max(byCat.Niche, byTag.Niche); st.Niche < best {
-				t.Errorf("niche@20 %.4f, want ≥ the best baseline's %.4f", st.Niche, best)
+			if best := max(byCat.Niche, byTag.Niche); st.Niche < best || st.Niche < rep.NicheCeiling-0.01 {
+				t.Errorf("niche@20 %.4f, want ≥ the best baseline's %.4f and within 0.01 of the ceiling %.4f", st.Niche, best, rep.NicheCeiling)
 			}
-			if st.Country <= byCat.Country || st.Country <= byTag.Country {
-				t.Errorf("country agreement %.3f, want above both baselines (%.3f, %.3f)", st.Country, byCat.Country, byTag.Country)
+			for _, b := range []Similar{byCat, byTag} {
+				if c := Compare(st, b, MetricCountry); c.Verdict != VerdictStore {
+					t.Errorf("country agreement %.3f %s vs %s %.3f %s: %s, want the store's, the intervals apart", st.Country, c.StoreCI, b.System, b.Country, c.OtherCI, c.Verdict)
+				}
+			}
+			for _, tg := range Targets(rep) {
+				t.Logf("target %s: %s (want %s, got %s)", tg.Name, tg.Status, tg.Want, tg.Got)
+				if tg.Status == TargetMissed {
+					t.Errorf("target %s missed: want %s, got %s", tg.Name, tg.Want, tg.Got)
+				}
 			}
 			found := map[string]QueryResult{}
 			for _, q := range rep.Queries {
@@ -168,9 +175,12 @@ func TestDemoCatalog(t *testing.T) {
 	}
 	cos := bySystem(t, cosRep)[SystemStore]
 	t.Logf("demo: cosine order %+v", cos)
-	if st.Niche < cos.Niche || st.Language < cos.Language || st.Country < cos.Country || st.Category < cos.Category || st.FollowerRatio > cos.FollowerRatio {
-		t.Errorf("hybrid niche/language/country/category %.3f/%.3f/%.3f/%.3f, follower ratio %.2f; cosine order %.3f/%.3f/%.3f/%.3f, %.2f: want none worse",
-			st.Niche, st.Language, st.Country, st.Category, st.FollowerRatio, cos.Niche, cos.Language, cos.Country, cos.Category, cos.FollowerRatio)
+	// Worse means worse with the 95% intervals apart: on 120 anchors a
+	// niche of 0.308 against 0.312 is a tie.
+	for _, m := range Metrics {
+		if c := Compare(st, cos, m); c.Verdict == VerdictBaseline {
+			t.Errorf("%s: hybrid %.3f %s, cosine order %.3f %s: want no worse", m, c.Store, c.StoreCI, c.Other, c.OtherCI)
+		}
 	}
 	// Bilingual folding (issue 11 item 6): channels of other languages
 	// closest to an anchor are in its category more often with it.
