@@ -162,7 +162,9 @@ func withButtonArgs(button, plausible api.Args) api.Args {
 	if out.ConditionID == "" {
 		out.ConditionID = plausible.ConditionID
 	}
-	if len(out.Value) == 0 {
+	if len(out.Value) == 0 && out.Status == "" {
+		// A status button (make it a filter / a reference only) sends
+		// no value: it changes the chip's status, not what it holds.
 		out.Value = plausible.Value
 	}
 	out.Field = cmp.Or(out.Field, plausible.Field)
