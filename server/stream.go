@@ -286,7 +286,12 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	}
 	tctx, stop := s.turnContext(ctx)
 	defer stop()
-	_, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
+	var err error
+	if ts, ok := s.svc.(TurnStreamer); ok {
+		err = ts.Stream(tctx, c.Param("id"), token(c), req, emit)
+	} else {
+		_, err = s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
+	}
 	p.close()
 	es.stopHeartbeat()
 	if !es.started() {
