@@ -36,6 +36,20 @@ type Writer struct {
 // Start sets the streaming headers, lifts the write deadline and flushes
 // the headers so the client sees the stream open at once.
 func Start(w http.ResponseWriter) (*Writer, error) {
+	sw, err := Open(w)
+	if err != nil {
+		return nil, err
+	}
+	if err := sw.rc.Flush(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotFlushable, err)
+	}
+	return sw, nil
+}
+
+// Open is Start for a caller with an event at hand: the headers are
+// written but not flushed, so they reach the client with the first
+// event's flush, in one network write instead of two.
+func Open(w http.ResponseWriter) (*Writer, error) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
@@ -48,9 +62,6 @@ func Start(w http.ResponseWriter) (*Writer, error) {
 		return nil, fmt.Errorf("sse: clear write deadline: %w", err)
 	}
 	w.WriteHeader(http.StatusOK)
-	if err := rc.Flush(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotFlushable, err)
-	}
 	return &Writer{w: w, rc: rc}, nil
 }
 

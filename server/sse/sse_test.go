@@ -164,3 +164,33 @@ func TestEventDataLines(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenSendsTheHeadersWithTheFirstEvent: Open writes the streaming
+// headers without flushing them; the first event's flush sends both.
+// Start flushes the headers at once.
+func TestOpenSendsTheHeadersWithTheFirstEvent(t *testing.T) {
+	rec := httptest.NewRecorder()
+	w, err := Open(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Flushed {
+		t.Fatal("Open flushed the headers before any event")
+	}
+	if got := rec.Header().Get("Content-Type"); got != "text/event-stream; charset=utf-8" {
+		t.Errorf("Open: Content-Type %q", got)
+	}
+	if err := w.Event(1, "e", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Flushed || rec.Body.String() != "id: 1\nevent: e\ndata: {}\n\n" {
+		t.Errorf("after the first event: flushed %v, body %q", rec.Flushed, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	if _, err := Start(rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Flushed {
+		t.Error("Start did not flush the headers")
+	}
+}
