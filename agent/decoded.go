@@ -52,6 +52,12 @@ type sessionFields Session
 // decode decodes a session record's snapshot; its results come from the
 // cache when it holds the same bytes.
 func (a *Agent) decode(rec sessions.Record) (*Session, error) {
+	if c, ok := a.results.c.Get(rec.ID); ok {
+		if s, ok := decodeBeside(rec.Snapshot, c); ok {
+			s.Closed = rec.Closed()
+			return s, nil
+		}
+	}
 	var s Session
 	in := struct {
 		*sessionFields
@@ -73,4 +79,36 @@ func (a *Agent) decode(rec sessions.Record) (*Session, error) {
 	}
 	s.Closed = rec.Closed()
 	return &s, nil
+}
+
+// resultsMember is what Session.encode writes between the rest of the
+// session and its results.
+const resultsMember = `,"results":`
+
+// decodeBeside decodes a snapshot that Session.encode wrote with the
+// cached results appended (the rest of the session, then
+// `,"results":<c.raw>}`): only the part before the results is read, and
+// the results are the cached ones. Reading the results' bytes at all
+// (json.Unmarshal checks the whole input, then skips the raw member) was
+// most of the cost of decoding a session. ok is false when the snapshot
+// does not end that way or its rest does not decode; the caller then
+// decodes it whole.
+func decodeBeside(snap []byte, c decodedResults) (*Session, bool) {
+	n := len(snap) - len(c.raw) - 1 - len(resultsMember)
+	if n < 1 || snap[len(snap)-1] != '}' || !bytes.Equal(snap[n+len(resultsMember):len(snap)-1], c.raw) ||
+		string(snap[n:n+len(resultsMember)]) != resultsMember {
+		return nil, false
+	}
+	// The member name cannot occur inside a string (its quotes would be
+	// escaped there), so the bytes before it are the session's other
+	// members; the object closes after them.
+	rest := make([]byte, n+1)
+	copy(rest, snap[:n])
+	rest[n] = '}'
+	var s Session
+	if json.Unmarshal(rest, (*sessionFields)(&s)) != nil || s.Results != nil {
+		return nil, false
+	}
+	s.Results = c.results
+	return &s, true
 }

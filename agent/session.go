@@ -99,9 +99,11 @@ func (s *Session) encode(results json.RawMessage) ([]byte, error) {
 	}
 	// b is an object with members (id, slots and next_id are never
 	// omitted): its closing brace becomes the results member's.
-	b = append(b[:len(b)-1], `,"results":`...)
-	b = append(b, results...)
-	return append(b, '}'), nil
+	out := make([]byte, 0, len(b)+len(`,"results":}`)+len(results))
+	out = append(out, b[:len(b)-1]...)
+	out = append(out, `,"results":`...)
+	out = append(out, results...)
+	return append(out, '}'), nil
 }
 
 // Tag is a keyword tag (a keyword node of the graph).

@@ -62,7 +62,7 @@ func (a *Agent) UpdateSession(ctx context.Context, id, token string, req api.Upd
 		return api.Snapshot{}, t.fail(w, start, runErr)
 	}
 	a.rememberLocale(id, locale)
-	return t.commit(w, rec, start)
+	return t.commit(w, rec, start, true)
 }
 
 // relocalize is the locale change's turn: the slots are rendered again in

@@ -108,3 +108,62 @@ func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
 		t.Errorf("markStale: shared results stale %v, the session's %v; want the session's replaced by stale ones and the shared ones unchanged", cached.results.Stale, got.Results.Stale)
 	}
 }
+
+// TestDecodeBesideTheCachedResults: a snapshot that ends with the cached
+// results' bytes is decoded without reading them and equals decoding it
+// whole; any other snapshot (other results, results encoded inside the
+// session, no results, a results member in the rest) is not taken.
+func TestDecodeBesideTheCachedResults(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	b.send("search.submit", api.Args{Text: "swim vest"})
+	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, ok := a.results.c.Get(b.id)
+	if !ok {
+		t.Fatal("the committed turn's results are not cached")
+	}
+	var whole Session
+	if err := json.Unmarshal(rec.Snapshot, &whole); err != nil {
+		t.Fatal(err)
+	}
+	other := *cached.results
+	other.Total++
+	otherRaw, _ := json.Marshal(&other)
+	inside, _ := json.Marshal(&whole)
+	noResults := whole
+	noResults.Results = nil
+	bare, _ := json.Marshal(&noResults)
+	twice := append(bytes.TrimSuffix(bare, []byte("}")), []byte(`,"results":`+string(cached.raw)+`,"results":`+string(cached.raw)+`}`)...)
+	tests := []struct {
+		name string
+		snap []byte
+		want bool
+	}{
+		{"encoded beside the results event's bytes", rec.Snapshot, true},
+		{"other results", append(bytes.TrimSuffix(bare, []byte("}")), []byte(`,"results":`+string(otherRaw)+`}`)...), false},
+		{"results encoded with the session", inside, false},
+		{"no results", bare, false},
+		{"a results member in the rest", twice, false},
+		{"too short", []byte(`}`), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := decodeBeside(tc.snap, cached)
+			if ok != tc.want {
+				t.Fatalf("decodeBeside(%.80s…) ok = %v, want %v", tc.snap, ok, tc.want)
+			}
+			if !ok {
+				return
+			}
+			if got.Results != cached.results {
+				t.Errorf("decodeBeside did not take the cached results")
+			}
+			if diff := cmp.Diff(&whole, got); diff != "" {
+				t.Errorf("decodeBeside differs from decoding the snapshot whole (-whole +beside):\n%s", diff)
+			}
+		})
+	}
+}

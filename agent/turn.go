@@ -363,7 +363,20 @@ func classify(text string) (fsm.Shape, bool) {
 // steps until the session lands in a stable or repair state, the slots are
 // rendered and checked against the contract, and everything is persisted.
 // emit receives every event of the turn as it happens.
-func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (_ api.Snapshot, err error) {
+func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) (api.Snapshot, error) {
+	return a.handle(ctx, id, token, req, emit, true)
+}
+
+// Stream runs one turn as Handle does for a client that reads only its
+// events (a streamed turn: turn.done carries the state and version): the
+// session's snapshot, which Handle builds after the commit, is not built.
+func (a *Agent) Stream(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) error {
+	_, err := a.handle(ctx, id, token, req, emit, false)
+	return err
+}
+
+// handle is Handle; the snapshot is built only when withSnapshot.
+func (a *Agent) handle(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error, withSnapshot bool) (_ api.Snapshot, err error) {
 	defer a.localize(id, &err)
 	ev := fsm.Event(req.Event)
 	if req.Event == "" {
@@ -418,13 +431,14 @@ func (a *Agent) Handle(ctx context.Context, id, token string, req api.EventReque
 		a.cfg.Logger.Warn("turn failed", "session", id, "event", req.Event, "err", runErr)
 		return api.Snapshot{}, t.fail(w, start, runErr)
 	}
-	return t.commit(w, rec, start)
+	return t.commit(w, rec, start, withSnapshot)
 }
 
 // commit writes the turn: the session, its events with turn.done last
 // and its trace in one transaction; a failed commit is the turn's
 // turn.error (fail). The client gets turn.done only once it committed.
-func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (api.Snapshot, error) {
+// The session's snapshot is returned when withSnapshot.
+func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time, withSnapshot bool) (api.Snapshot, error) {
 	a, s, ctx, id := t.a, t.s, t.ctx, t.s.ID
 	t.trace.DurationMS = ms(time.Since(start))
 	snap, err := s.encode(t.encodedResults())
@@ -445,6 +459,9 @@ func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time) (
 	t.send(toStream(evs[len(evs)-1]))
 	a.cfg.Observer.Turn(t.trace.Event, true, time.Since(start))
 	a.cfg.Logger.Info("turn", "session", id, "event", t.trace.Event, "state", s.State.String(), "substate", sub.ID, "ms", ms(time.Since(start)))
+	if !withSnapshot {
+		return api.Snapshot{}, nil
+	}
 	return a.snapshot(s, newRec.Version, false), nil
 }
 

@@ -33,3 +33,11 @@ type Service interface {
 	// Readiness says whether the service is ready and which mode is active.
 	Readiness(ctx context.Context) api.Readiness
 }
+
+// TurnStreamer is a Service that can run a turn for a client that reads
+// only its events (a streamed turn), without building the session's
+// snapshot that Handle returns; streamed turns use it when the Service
+// has it.
+type TurnStreamer interface {
+	Stream(ctx context.Context, id, token string, req api.EventRequest, emit func(api.StreamEvent) error) error
+}

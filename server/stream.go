@@ -46,7 +46,10 @@ func newEventStream(w http.ResponseWriter, writeTimeout time.Duration, after int
 	return &eventStream{w: w, rc: http.NewResponseController(w), writeTimeout: writeTimeout, lastSeq: after}
 }
 
-func (es *eventStream) startLocked() error {
+// startLocked opens the stream if it is not open yet; with flush the
+// headers are sent at once, else with the first event (which the caller
+// is about to write).
+func (es *eventStream) startLocked(flush bool) error {
 	if es.closed {
 		return errStreamClosed
 	}
@@ -59,7 +62,11 @@ func (es *eventStream) startLocked() error {
 	es.opened = true
 	// The read deadline needs no care: net/http lifts it when it starts
 	// the background read that detects a gone client.
-	sw, err := sse.Start(es.w)
+	open := sse.Open
+	if flush {
+		open = sse.Start
+	}
+	sw, err := open(es.w)
 	if err != nil {
 		return err
 	}
@@ -71,7 +78,7 @@ func (es *eventStream) startLocked() error {
 func (es *eventStream) start() error {
 	es.mu.Lock()
 	defer es.mu.Unlock()
-	return es.startLocked()
+	return es.startLocked(true)
 }
 
 // started reports whether the response has been committed as a stream.
@@ -98,7 +105,7 @@ func (es *eventStream) send(ev api.StreamEvent) error { return es.write(ev, fals
 func (es *eventStream) write(ev api.StreamEvent, more bool) error {
 	es.mu.Lock()
 	defer es.mu.Unlock()
-	if err := es.startLocked(); err != nil {
+	if err := es.startLocked(false); err != nil {
 		return err
 	}
 	if !ev.Pending && ev.Seq > 0 && ev.Seq <= es.lastSeq {
@@ -286,7 +293,12 @@ func (s *Server) streamTurn(c *gin.Context, req api.EventRequest) {
 	}
 	tctx, stop := s.turnContext(ctx)
 	defer stop()
-	_, err := s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
+	var err error
+	if ts, ok := s.svc.(TurnStreamer); ok {
+		err = ts.Stream(tctx, c.Param("id"), token(c), req, emit)
+	} else {
+		_, err = s.svc.Handle(tctx, c.Param("id"), token(c), req, emit)
+	}
 	p.close()
 	es.stopHeartbeat()
 	if !es.started() {

@@ -216,7 +216,7 @@ func (m *Memory) appendLocked(s *memSession, events []Event) []Event {
 	s.seen = now
 	for i, e := range events {
 		s.rec.LastSeq++
-		e.SessionID, e.Seq, e.Data = s.rec.ID, s.rec.LastSeq, clone(e.Data)
+		e.SessionID, e.Seq = s.rec.ID, s.rec.LastSeq // Data kept as given (Commit, Fail)
 		if e.At.IsZero() {
 			e.At = now
 		}
@@ -248,7 +248,7 @@ func (m *Memory) recordTurnLocked(s *memSession, turn *Turn) {
 	}
 	s.rec.LastTurn = max(s.rec.LastTurn, turn.Turn)
 	t := *turn
-	t.SessionID, t.Trace = s.rec.ID, clone(t.Trace)
+	t.SessionID = s.rec.ID // Trace kept as given (Commit, Fail)
 	s.logBytes += int64(len(t.Trace))
 	m.logBytes.Add(int64(len(t.Trace)))
 	if t.At.IsZero() {
@@ -272,7 +272,7 @@ func (m *Memory) Commit(_ context.Context, id string, expectVersion int64, snaps
 		return Record{}, nil, fmt.Errorf("commit %s: events numbered from %d, the log is at %d: %w", id, events[0].Seq, s.rec.LastSeq, ErrConflict)
 	}
 	s.rec.Version++
-	s.rec.Snapshot = clone(snapshot)
+	s.rec.Snapshot = snapshot // kept as given: the caller no longer changes it
 	s.rec.UpdatedAt = m.now()
 	s.seen = s.rec.UpdatedAt
 	m.recordTurnLocked(s, turn)

@@ -137,7 +137,9 @@ type Store interface {
 	// the log's last one; events that carry numbers must continue the log
 	// (the first is LastSeq+1, else ErrConflict: the log moved since the
 	// caller numbered them). Subscribers receive the events only once they
-	// are committed.
+	// are committed. The store may keep snapshot, the events' Data and the
+	// trace without copying them: the caller must not modify them after
+	// the call.
 	Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error)
 	// Lock takes the session's writer lock for one turn, or fails with
 	// ErrBusy at once when another writer holds it. The Writer reads and
@@ -168,6 +170,7 @@ type Writer interface {
 	// appended to the log as the turn's only event, numbered after the
 	// last one, LastTurn becomes ev.Turn, and the turn's audit trail is
 	// recorded when turn is not nil. The snapshot and its version stay.
+	// As with Commit, ev.Data and the trace may be kept without a copy.
 	Fail(ctx context.Context, ev Event, turn *Turn) (Event, error)
 	// Release gives the lock up. It is safe to call more than once.
 	Release()

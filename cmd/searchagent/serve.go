@@ -522,6 +522,7 @@ func newServeCmd() *cobra.Command {
 
 // The agent is what the HTTP layer serves.
 var _ server.Service = (*agent.Agent)(nil)
+var _ server.TurnStreamer = (*agent.Agent)(nil)
 
 // classifierSummary names the router's classifier stage for the startup
 // log: the local model with its weights, the model, or off.

@@ -36,6 +36,20 @@ type Writer struct {
 // Start sets the streaming headers, lifts the write deadline and flushes
 // the headers so the client sees the stream open at once.
 func Start(w http.ResponseWriter) (*Writer, error) {
+	sw, err := Open(w)
+	if err != nil {
+		return nil, err
+	}
+	if err := sw.rc.Flush(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotFlushable, err)
+	}
+	return sw, nil
+}
+
+// Open is Start for a caller with an event at hand: the headers are
+// written but not flushed, so they reach the client with the first
+// event's flush, in one network write instead of two.
+func Open(w http.ResponseWriter) (*Writer, error) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
@@ -48,9 +62,6 @@ func Start(w http.ResponseWriter) (*Writer, error) {
 		return nil, fmt.Errorf("sse: clear write deadline: %w", err)
 	}
 	w.WriteHeader(http.StatusOK)
-	if err := rc.Flush(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotFlushable, err)
-	}
 	return &Writer{w: w, rc: rc}, nil
 }
 
@@ -87,31 +98,65 @@ func (s *Writer) event(id int64, name string, data []byte, flush bool) error {
 	if s.err != nil {
 		return s.err
 	}
-	s.buf.Reset()
+	// The fields are written straight to the response (it buffers): the
+	// data, most of a results event, is not copied into a buffer of this
+	// stream's first.
+	var small [256]byte
+	b := small[:0]
 	if id > 0 {
-		s.buf.WriteString("id: ")
-		s.buf.WriteString(strconv.FormatInt(id, 10))
-		s.buf.WriteByte('\n')
+		b = append(b, "id: "...)
+		b = strconv.AppendInt(b, id, 10)
+		b = append(b, '\n')
 	}
 	if name != "" {
-		s.buf.WriteString("event: ")
-		s.buf.WriteString(sanitizeField(name))
-		s.buf.WriteByte('\n')
+		b = append(b, "event: "...)
+		b = append(b, sanitizeField(name)...)
+		b = append(b, '\n')
 	}
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		s.buf.WriteString("data: ")
-		s.buf.Write(bytes.TrimSuffix(line, []byte("\r")))
-		s.buf.WriteByte('\n')
-	}
-	s.buf.WriteByte('\n')
-	if !flush {
-		if _, err := s.w.Write(s.buf.Bytes()); err != nil {
-			s.err = err
-			return err
+	// One "data:" line per line of data (as bytes.Split cuts it).
+	for more := true; more; {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			more = false
 		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		b = append(b, "data: "...)
+		if len(b)+len(line) > cap(b) {
+			if err := s.write(b); err != nil {
+				return err
+			}
+			if err := s.write(line); err != nil {
+				return err
+			}
+			b = b[:0]
+		} else {
+			b = append(b, line...)
+		}
+		b = append(b, '\n')
+	}
+	b = append(b, '\n')
+	if err := s.write(b); err != nil {
+		return err
+	}
+	if !flush {
 		return nil
 	}
-	return s.flushLocked()
+	if err := s.rc.Flush(); err != nil {
+		s.err = err
+		return err
+	}
+	return nil
+}
+
+// write writes p to the response; the first error sticks.
+func (s *Writer) write(p []byte) error {
+	if _, err := s.w.Write(p); err != nil {
+		s.err = err
+		return err
+	}
+	return nil
 }
 
 // Comment writes a comment line (": text"), used as a heartbeat.
@@ -178,6 +223,9 @@ func LastEventID(r *http.Request) (int64, error) {
 	return n, nil
 }
 
+// fieldReplacer makes a field one line.
+var fieldReplacer = strings.NewReplacer("\n", " ", "\r", " ")
+
 func sanitizeField(s string) string {
-	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+	return fieldReplacer.Replace(s)
 }

@@ -3,6 +3,7 @@ package sse
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 )
@@ -125,5 +126,71 @@ func TestEventBufferedFlushesOnce(t *testing.T) {
 	want := "id: 1\nevent: step.started\ndata: {}\n\nid: 2\nevent: step.started\ndata: {}\n\nid: 3\nevent: step.started\ndata: {}\n\n"
 	if got := fc.Body.String(); got != want {
 		t.Errorf("stream =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestEventDataLines: every line of an event's data is one "data:" line,
+// whatever its length (a results event is tens of kilobytes), a trailing
+// \r is dropped and a newline in the name is a space.
+func TestEventDataLines(t *testing.T) {
+	long := strings.Repeat("x", 70000)
+	tests := []struct {
+		name, event string
+		id          int64
+		data        string
+		want        string
+	}{
+		{"empty data", "e", 1, "", "id: 1\nevent: e\ndata: \n\n"},
+		{"trailing newline", "e", 0, "a\n", "event: e\ndata: a\ndata: \n\n"},
+		{"CRLF lines", "e", 0, "a\r\nb\r", "event: e\ndata: a\ndata: b\n\n"},
+		{"a long line", "results", 12, long, "id: 12\nevent: results\ndata: " + long + "\n\n"},
+		{"long lines around a short one", "e", 0, long + "\nshort\n" + long, "event: e\ndata: " + long + "\ndata: short\ndata: " + long + "\n\n"},
+		{"a name with a newline", "a\nb", 0, "{}", "event: a b\ndata: {}\n\n"},
+		{"no name", "", 3, "{}", "id: 3\ndata: {}\n\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			w, err := Start(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.EventBuffered(tc.id, tc.event, []byte(tc.data)); err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.Body.String(); got != tc.want {
+				t.Errorf("EventBuffered(%d, %q, %.40q…) wrote\n%.120q…\nwant\n%.120q…", tc.id, tc.event, tc.data, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOpenSendsTheHeadersWithTheFirstEvent: Open writes the streaming
+// headers without flushing them; the first event's flush sends both.
+// Start flushes the headers at once.
+func TestOpenSendsTheHeadersWithTheFirstEvent(t *testing.T) {
+	rec := httptest.NewRecorder()
+	w, err := Open(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Flushed {
+		t.Fatal("Open flushed the headers before any event")
+	}
+	if got := rec.Header().Get("Content-Type"); got != "text/event-stream; charset=utf-8" {
+		t.Errorf("Open: Content-Type %q", got)
+	}
+	if err := w.Event(1, "e", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Flushed || rec.Body.String() != "id: 1\nevent: e\ndata: {}\n\n" {
+		t.Errorf("after the first event: flushed %v, body %q", rec.Flushed, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	if _, err := Start(rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Flushed {
+		t.Error("Start did not flush the headers")
 	}
 }
