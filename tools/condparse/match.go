@@ -9,24 +9,22 @@ import (
 
 // match returns the longest dictionary match at norm[i:] that respects word
 // boundaries and upper-case requirements, as its end index and entries.
-// The walk (textmatch.Walk) holds the word boundaries; the upper-case
-// requirements are the lexicon's own.
+// The word boundaries are textmatch.Prefixes'; the upper-case requirements
+// are the lexicon's own.
 func (lx *lexicon) match(t *text, i, limit int) (int, []*lexEntry) {
-	bestEnd := 0
-	var best []*lexEntry
-	w := lx.dict.WalkRunes(t.norm[:limit], i)
-	for w.Next() {
-		id, end := w.Match()
-		ents := lx.ents[id]
+	var buf [8]textmatch.Prefix
+	ps := lx.dict.Prefixes(t.norm[:limit], i, buf[:0])
+	for k := len(ps) - 1; k >= 0; k-- { // longest first
+		ents := lx.ents[ps[k].ID]
 		if needsUpper(ents) {
 			ents = filterUpper(ents, t, i, limit)
 			if len(ents) == 0 {
 				continue
 			}
 		}
-		bestEnd, best = end, ents
+		return int(ps[k].End), ents
 	}
-	return bestEnd, best
+	return 0, nil
 }
 
 func needsUpper(es []*lexEntry) bool {

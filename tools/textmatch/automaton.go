@@ -1,6 +1,7 @@
 package textmatch
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 )
@@ -36,6 +37,9 @@ type Automaton struct {
 	outStart State
 	outAt    []int32
 	outs     []Output
+	// own[k] counts the outputs of state outStart+k that end exactly
+	// there (the first ones: the rest come through failure links).
+	own []uint8
 }
 
 // State is a state of an Automaton; Root is where every text starts.
@@ -188,6 +192,7 @@ func New(patterns []string, bounds []Bounds) *Automaton {
 	}
 	for _, s := range byID[a.outStart:] {
 		a.outAt = append(a.outAt, int32(len(a.outs)))
+		a.own = append(a.own, uint8(min(len(nodes[s].out), 255)))
 		for _, p := range outs[s] {
 			o := Output{ID: p, Len: int32(len(patterns[p]))}
 			if bounds != nil {
@@ -238,29 +243,57 @@ func New(patterns []string, bounds []Bounds) *Automaton {
 		}
 	}
 	sort.SliceStable(packOrder, func(i, j int) bool { return len(rows[packOrder[i]]) > len(rows[packOrder[j]]) })
-	var used []bool
-	free := func(i int) bool { return i >= len(used) || !used[i] }
-	// skip[i] leads towards the first free slot at or after i.
-	var skip []int32
-	nextFree := func(i int) int {
-		j := i
-		for j < len(skip) && int(skip[j]) != j {
-			j = int(skip[j])
+	// used marks the slots taken, 64 to a word; a row fits at a base
+	// when none of its slots is marked, which the row's mask checks a
+	// word at a time.
+	var used []uint64
+	nextFree := func(i int) int { // the first free slot at or after i
+		w := i >> 6
+		if w >= len(used) {
+			return i
 		}
-		for i < len(skip) && int(skip[i]) != i { // path compression
-			i, skip[i] = int(skip[i]), int32(j)
+		m := ^used[w] &^ (1<<uint(i&63) - 1)
+		for m == 0 {
+			if w++; w == len(used) {
+				return w << 6
+			}
+			m = ^used[w]
 		}
-		return j
+		return w<<6 + bits.TrailingZeros64(m)
 	}
+	window := func(i int) uint64 { // the marks of slots i to i+63
+		w, r := i>>6, uint(i&63)
+		var x uint64
+		if w < len(used) {
+			x = used[w] >> r
+		}
+		if r != 0 && w+1 < len(used) {
+			x |= used[w+1] << (64 - r)
+		}
+		return x
+	}
+	// unfit[mask] is a run of positions where a row of that shape does
+	// not fit (slots are never freed, so it never will): the next row of
+	// the shape starts after it, and the packing stays first-fit.
+	type run struct{ lo, hi int }
+	unfit := map[[4]uint64]run{}
 	maxBase := 0
 	for _, s := range packOrder {
 		row := rows[s]
 		b0 := int(row[0].b)
-		for pos := nextFree(b0); ; pos = nextFree(pos + 1) {
-			b := pos - b0
+		var mask [4]uint64 // the row's bytes, from b0
+		for _, e := range row {
+			off := int(e.b) - b0
+			mask[off>>6] |= 1 << uint(off&63)
+		}
+		known := run{lo: b0, hi: b0 - 1}
+		if k, ok := unfit[mask]; ok && k.lo <= b0 && b0 <= k.hi+1 {
+			known = k
+		}
+		for pos := nextFree(known.hi + 1); ; pos = nextFree(pos + 1) {
 			fits := true
-			for _, e := range row[1:] {
-				if !free(b + int(e.b)) {
+			for k, m := range mask {
+				if m != 0 && window(pos+64*k)&m != 0 {
 					fits = false
 					break
 				}
@@ -268,19 +301,21 @@ func New(patterns []string, bounds []Bounds) *Automaton {
 			if !fits {
 				continue
 			}
+			b := pos - b0
 			for _, e := range row {
 				i := b + int(e.b)
-				for len(used) <= i {
-					skip = append(skip, int32(len(used)))
-					used = append(used, false)
+				for len(a.slots) <= i {
 					a.slots = append(a.slots, acSlot{check: -1})
 				}
-				used[i] = true
-				skip[i] = int32(i + 1)
+				for len(used) <= i>>6 {
+					used = append(used, 0)
+				}
+				used[i>>6] |= 1 << uint(i&63)
 				a.slots[i] = acSlot{check: id[s], next: id[e.to]}
 			}
 			base[id[s]] = int32(b)
 			maxBase = max(maxBase, b)
+			unfit[mask] = run{lo: known.lo, hi: pos}
 			break
 		}
 	}
@@ -355,13 +390,7 @@ func (a *Automaton) Outputs(k int) []Output {
 // false when the text read since Root followed by b is the prefix of no
 // pattern (the anchored walk has left the dictionary).
 func (a *Automaton) Step(s State, b byte) (next State, ok bool) {
-	st := &a.state[s]
-	if sl := &st.own[b]; sl.check == s {
-		next = sl.next
-	} else {
-		next = st.def[b]
-	}
-	return next, a.depth[next] == a.depth[s]+1
+	return a.deeper(s, a.depth[s], b)
 }
 
 // Ends returns the patterns spelled exactly by the path from Root to s,
@@ -371,12 +400,9 @@ func (a *Automaton) Ends(s State) []Output {
 	if s < a.outStart {
 		return nil
 	}
-	outs, d := a.Outputs(a.Stop(s)), a.depth[s]
-	k := 0
-	for k < len(outs) && outs[k].Len == d {
-		k++
-	}
-	return outs[:k:k]
+	k := s - a.outStart
+	at := a.outAt[k]
+	return a.outs[at : at+int32(a.own[k]) : at+int32(a.own[k])]
 }
 
 // States reports the number of states, for benchmarks and lint output.

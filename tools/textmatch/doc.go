@@ -10,7 +10,7 @@
 //     word boundaries (Bounds): "tv" is not found in "tvs2" but is in
 //     "tvs", a plural;
 //   - the patterns that start at one position of a text of runes,
-//     shortest first (Walk, for the condition parser's longest match),
+//     shortest first (Prefixes, for the condition parser's longest match),
 //     where a space in a pattern matches a run of white space and a
 //     pattern that ends on a letter of a spaced script must end its word
 //     ("usa" is not found in "usability", "美国" is in "美国人": CJK runes

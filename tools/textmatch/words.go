@@ -74,8 +74,14 @@ func IsCJK(r rune) bool {
 // IsWordRune reports letters and digits of space-separated scripts.
 func IsWordRune(r rune) bool {
 	if r < 0x80 {
-		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		return isWordTab[r]
 	}
+	return isWordNonASCII(r)
+}
+
+// isWordNonASCII is IsWordRune past ASCII, out of line so that
+// IsWordRune inlines.
+func isWordNonASCII(r rune) bool {
 	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !IsCJK(r)
 }
 
@@ -85,6 +91,12 @@ func IsSpaceRune(r rune) bool {
 	if r < 0x80 {
 		return r <= ' ' || r == 0x7f
 	}
+	return isSpaceNonASCII(r)
+}
+
+// isSpaceNonASCII is IsSpaceRune past ASCII, out of line so that
+// IsSpaceRune inlines.
+func isSpaceNonASCII(r rune) bool {
 	if r >= 0x3001 && r < 0xFEFF {
 		return false
 	}

@@ -10,19 +10,17 @@ import (
 	"unicode/utf8"
 )
 
-// walkAll returns every match of a walk at rune i of text, in order, as
-// "pattern@end".
-func walkAll(a *Automaton, patterns []string, text []rune, i int) []string {
+// prefixesAt returns the matches of Prefixes at rune i of text, in order,
+// as "pattern@end".
+func prefixesAt(a *Automaton, patterns []string, text []rune, i int) []string {
 	var out []string
-	w := a.WalkRunes(text, i)
-	for w.Next() {
-		id, end := w.Match()
-		out = append(out, fmt.Sprintf("%s@%d", patterns[id], end))
+	for _, p := range a.Prefixes(text, i, nil) {
+		out = append(out, fmt.Sprintf("%s@%d", patterns[p.ID], p.End))
 	}
 	return out
 }
 
-func TestWalk(t *testing.T) {
+func TestPrefixes(t *testing.T) {
 	tests := []struct {
 		name     string
 		patterns []string
@@ -49,6 +47,7 @@ func TestWalk(t *testing.T) {
 		{"the limit is a boundary", []string{"ab"}, "abc", 0, 2, []string{"ab@2"}},
 		{"a pattern given twice", []string{"ig", "ig"}, "ig", 0, 0, []string{"ig@2", "ig@2"}},
 		{"start on a space", []string{" x", "x"}, "a x", 1, 0, []string{" x@3"}},
+		{"two- and four-byte runes", []string{"é", "😀", "é😀"}, "é😀!", 0, 0, []string{"é@1", "é😀@2"}},
 		{"symbols need no boundary", []string{"$"}, "$5", 0, 0, []string{"$@1"}},
 	}
 	for _, tc := range tests {
@@ -58,8 +57,8 @@ func TestWalk(t *testing.T) {
 				text = text[:tc.limit]
 			}
 			a := New(tc.patterns, nil)
-			if got := walkAll(a, tc.patterns, text, tc.at); !slices.Equal(got, tc.want) {
-				t.Errorf("walk of %q at %d over %q = %q, want %q", tc.text, tc.at, tc.patterns, got, tc.want)
+			if got := prefixesAt(a, tc.patterns, text, tc.at); !slices.Equal(got, tc.want) {
+				t.Errorf("Prefixes of %q at %d over %q = %q, want %q", tc.text, tc.at, tc.patterns, got, tc.want)
 			}
 		})
 	}
@@ -79,10 +78,10 @@ func TestFoldSpace(t *testing.T) {
 	}
 }
 
-// bruteWalk is the reference for a Walk: each pattern tried rune by rune
+// brutePrefixes is the reference for Prefixes: each pattern tried rune by rune
 // at i (a ' ' takes a run of white space), kept when it ends at a word
 // boundary, ordered by end and then id.
-func bruteWalk(patterns []string, text []rune, i int) []string {
+func brutePrefixes(patterns []string, text []rune, i int) []string {
 	if i > 0 && IsWordRune(text[i]) && (IsWordRune(text[i-1]) || InWordJoin(text, i-1)) {
 		return nil
 	}
@@ -127,16 +126,16 @@ func bruteWalk(patterns []string, text []rune, i int) []string {
 	return out
 }
 
-// TestWalkMatchesBruteForce draws pattern sets and texts of Latin
+// TestPrefixesMatchesBruteForce draws pattern sets and texts of Latin
 // letters, hyphens, apostrophes, CJK runes and white space, and requires
-// every walk to report what bruteWalk finds.
-func TestWalkMatchesBruteForce(t *testing.T) {
+// Prefixes at every rune to report what brutePrefixes finds.
+func TestPrefixesMatchesBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	pieces := []string{"a", "b", "ab", "é", "-", "'", " ", "粉", "丝", "\t", "1"}
+	pieces := []string{"a", "b", "ab", "é", "-", "'", "😀", " ", "粉", "丝", "\t", "1"}
 	for range 300 {
 		var ps []string
 		for range 1 + r.IntN(10) {
-			ps = append(ps, FoldSpace(randText(r, 1+r.IntN(3), pieces[:8], nil)))
+			ps = append(ps, FoldSpace(randText(r, 1+r.IntN(3), pieces[:9], nil)))
 		}
 		for range 10 {
 			text := []rune(strings.ToValidUTF8(randText(r, r.IntN(12), pieces, ps), ""))
@@ -145,8 +144,8 @@ func TestWalkMatchesBruteForce(t *testing.T) {
 			}
 			a := New(ps, nil)
 			for i := range text {
-				if got, want := walkAll(a, ps, text, i), bruteWalk(ps, text, i); !slices.Equal(got, want) {
-					t.Fatalf("walk of %q at %d over %q = %q, want %q", string(text), i, ps, got, want)
+				if got, want := prefixesAt(a, ps, text, i), brutePrefixes(ps, text, i); !slices.Equal(got, want) {
+					t.Fatalf("Prefixes of %q at %d over %q = %q, want %q", string(text), i, ps, got, want)
 				}
 			}
 		}
