@@ -48,9 +48,11 @@ func (a *Automaton) Prefixes(text []rune, i int, dst []Prefix) []Prefix {
 		case r < utf8.RuneSelf:
 			s, ok = a.deeper(s, d, byte(r))
 			d++
-		case r >= 0x800 && r < 0x10000 && (r < 0xD800 || r > 0xDFFF):
+		case r >= 0x800 && r < 0x10000:
 			// Three bytes, as UTF-8 spells the BMP past U+07FF (all
-			// of CJK): inline, as this is the parser's common case.
+			// of CJK): inline, as this is the parser's common case. A
+			// surrogate (no rune of a decoded string) spells bytes no
+			// pattern has.
 			if s, ok = a.deeper(s, d, byte(0xE0|r>>12)); ok {
 				if s, ok = a.deeper(s, d+1, byte(0x80|r>>6&0x3F)); ok {
 					s, ok = a.deeper(s, d+2, byte(0x80|r&0x3F))

@@ -48,6 +48,9 @@ func TestPrefixes(t *testing.T) {
 		{"a pattern given twice", []string{"ig", "ig"}, "ig", 0, 0, []string{"ig@2", "ig@2"}},
 		{"start on a space", []string{" x", "x"}, "a x", 1, 0, []string{" x@3"}},
 		{"two- and four-byte runes", []string{"é", "😀", "é😀"}, "é😀!", 0, 0, []string{"é@1", "é😀@2"}},
+		{"the first and last three-byte runes", []string{"\u0800", "\uffff"}, "\u0800\uffff", 0, 0, []string{"\u0800@1"}},
+		{"the first four-byte rune", []string{"\U00010000"}, "\U00010000", 0, 0, []string{"\U00010000@1"}},
+		{"at the end of the text", []string{"ab"}, "ab", 2, 0, nil},
 		{"symbols need no boundary", []string{"$"}, "$5", 0, 0, []string{"$@1"}},
 	}
 	for _, tc := range tests {
