@@ -2,6 +2,7 @@ package textmatch
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -203,5 +204,42 @@ func TestStepFollowsPrefixesOnly(t *testing.T) {
 		if !slices.Equal(ids, tc.ends) {
 			t.Errorf("Ends after %q = %v, want %v", tc.text, ids, tc.ends)
 		}
+	}
+}
+
+// TestStopsNumberTheStatesWithOutputs checks the reading the router's scan
+// tables are built from: one stop per state where a pattern ends, its
+// outputs longest first, failure-link outputs included.
+func TestStopsNumberTheStatesWithOutputs(t *testing.T) {
+	patterns := []string{"he", "she", "his", "hers"}
+	a := New(patterns, nil)
+	if got := a.Stops(); got != 4 {
+		t.Fatalf("Stops() = %d, want 4 (he, she, his, hers)", got)
+	}
+	var got []string
+	for k := range a.Stops() {
+		var outs []string
+		for _, o := range a.Outputs(k) {
+			if int(o.Len) != len(patterns[o.ID]) {
+				t.Errorf("output %q has Len %d", patterns[o.ID], o.Len)
+			}
+			outs = append(outs, patterns[o.ID])
+		}
+		got = append(got, strings.Join(outs, "+"))
+	}
+	slices.Sort(got)
+	if want := []string{"he", "hers", "his", "she+he"}; !slices.Equal(got, want) {
+		t.Errorf("outputs by stop = %q, want %q", got, want)
+	}
+	// Run stops at each end, and Stop numbers it.
+	s, i, ends := Root, 0, []string{}
+	for text := "ushers"; i < len(text); i++ {
+		if i, s = a.Run(text, i, s); i == len(text) {
+			break
+		}
+		ends = append(ends, fmt.Sprint(i+1, ":", len(a.Outputs(a.Stop(s)))))
+	}
+	if want := []string{"4:2", "6:1"}; !slices.Equal(ends, want) {
+		t.Errorf("Run over %q stopped at %q, want %q", "ushers", ends, want)
 	}
 }
