@@ -28,7 +28,7 @@ type layer struct {
 // and the small clients that import nothing of the project but other leaves.
 var leaves = []string{
 	"tools/platform", "tools/taxonomy", "tools/states", "tools/scope",
-	"tools/condition", "tools/number", "tools/textnorm",
+	"tools/condition", "tools/number", "tools/textnorm", "tools/textmatch",
 }
 
 // layers is checked first match wins, so a narrower rule (agent/fsm) comes

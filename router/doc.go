@@ -16,6 +16,7 @@
 //     "第二个", "the 2nd one", "B", "2", "最后一个"), a repair's expected URL
 //     or description — each live for a TTL in turns → expectation_hit.
 //  2. rules: every spec is scored in one pass — an Aho–Corasick automaton
+//     (tools/textmatch, the matcher condparse shares)
 //     finds all terms, vocabulary names and pattern triggers; only
 //     triggered regexes (Go's regexp, RE2) run. Specs over their
 //     threshold fire. Exclusive

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 var urlFinder = regexp.MustCompile(urlRe)
@@ -152,7 +154,7 @@ func matchOption(norm string, opts []Choice) (*Choice, string, string) {
 			if k := strings.Index(t, n); k >= 0 {
 				rest := stripAnswer(strings.TrimSpace(t[:k] + " " + t[k+len(n):]))
 				if t[:k]+t[k+len(n):] == "" || utf8.RuneCountInString(rest) <= 3 {
-					if isWordByte(n[0]) && (k > 0 && isWordByte(t[k-1]) || k+len(n) < len(t) && isWordByte(t[k+len(n)])) {
+					if textmatch.IsWordByte(n[0]) && (k > 0 && textmatch.IsWordByte(t[k-1]) || k+len(n) < len(t) && textmatch.IsWordByte(t[k+len(n)])) {
 						continue
 					}
 					if best != nil && best != &opts[i] && (k >= bestAt+bestLen || k+len(n) <= bestAt) {

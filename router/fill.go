@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 // candidate builds the Candidate of a scored spec; slots only when asked
@@ -504,7 +506,7 @@ func (v *vocab) appendAll(dst []string, s string) (out []string, found bool) {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
-			if c, ok := v.names[s[i:j]]; ok && (!isWordByte(s[i]) || (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j]))) {
+			if c, ok := v.names[s[i:j]]; ok && (!textmatch.IsWordByte(s[i]) || (i == 0 || !textmatch.IsWordByte(s[i-1])) && (j == len(s) || !textmatch.IsWordByte(s[j]))) {
 				add(c)
 				best = j - i
 				break

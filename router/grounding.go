@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"searchagent/tools/textmatch"
 )
 
 // A classifier's slot value must come from the follow-up or from the
@@ -63,7 +65,7 @@ func containsWhole(s, w string) bool {
 			return false
 		}
 		a, b := i+k, i+k+len(w)
-		if (!isWordByte(w[0]) || a == 0 || !isWordByte(s[a-1])) && (!isWordByte(w[len(w)-1]) || b == len(s) || !isWordByte(s[b])) {
+		if (!textmatch.IsWordByte(w[0]) || a == 0 || !textmatch.IsWordByte(s[a-1])) && (!textmatch.IsWordByte(w[len(w)-1]) || b == len(s) || !textmatch.IsWordByte(s[b])) {
 			return true
 		}
 		i = a + 1

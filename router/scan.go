@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"slices"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 // The scan: one automaton pass over the normalised input, then the
@@ -53,34 +55,22 @@ func (e *evaluation) scan() {
 	e.scored = scored[:len(scored):len(scored)]
 }
 
-// wordBounded reports whether a match at [start, end) of a pattern with
-// word requirements w (wordStart, wordEnd) stands at word boundaries. A
-// word byte may follow when it is a plural "s" that ends the word.
-func wordBounded(text string, w uint8, start, end int) bool {
-	if w&wordStart != 0 && start > 0 && isWordTab[text[start-1]] {
-		return false
-	}
-	return w&wordEnd == 0 || end >= len(text) || !isWordTab[text[end]] ||
-		text[end] == 's' && (end+1 == len(text) || !isWordTab[text[end+1]])
-}
-
 // postAll runs the automaton over the input and records the postings of
 // its hits, in the order of the hits' ends and, for one end, longest
 // first.
 func (e *evaluation) postAll() {
 	ac, tab, sc, text := e.s.ac, &e.s.scanTab, e.sc, e.nt.s
-	st := int32(0)
+	st := textmatch.Root
 	for i := 0; i < len(text); i++ {
-		if i, st = ac.run(text, i, st); i == len(text) {
+		if i, st = ac.Run(text, i, st); i == len(text) {
 			break
 		}
 		end := int32(i + 1)
-		k := st - ac.outStart
-		stops := tab.stopsOf[k]
+		stops := tab.stopsOf[ac.Stop(st)]
 		for pi := range stops {
 			p := &stops[pi]
 			start := end - p.plen
-			if p.word != 0 && !wordBounded(text, p.word, int(start), int(end)) {
+			if p.word != 0 && !textmatch.Bounded(text, p.word, int(start), int(end)) {
 				continue
 			}
 			if p.kind == postNeed {
@@ -315,7 +305,7 @@ func isNumeralRune(r rune) bool {
 // extendWord moves end forward to a rune boundary that does not split an
 // ASCII word.
 func extendWord[T string | []byte](text T, end int) int {
-	for end < len(text) && (!utf8.RuneStart(text[end]) || isWordByte(text[end]) && end > 0 && isWordByte(text[end-1])) {
+	for end < len(text) && (!utf8.RuneStart(text[end]) || textmatch.IsWordByte(text[end]) && end > 0 && textmatch.IsWordByte(text[end-1])) {
 		end++
 	}
 	return end
@@ -324,7 +314,7 @@ func extendWord[T string | []byte](text T, end int) int {
 // startWord moves start back to a rune boundary that does not split an
 // ASCII word.
 func startWord[T string | []byte](text T, start int) int {
-	for start > 0 && (!utf8.RuneStart(text[start]) || isWordByte(text[start]) && isWordByte(text[start-1])) {
+	for start > 0 && (!utf8.RuneStart(text[start]) || textmatch.IsWordByte(text[start]) && textmatch.IsWordByte(text[start-1])) {
 		start--
 	}
 	return start

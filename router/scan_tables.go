@@ -1,5 +1,7 @@
 package router
 
+import "searchagent/tools/textmatch"
+
 // scanTables is what the scan's posting loop reads, flattened at Compile
 // time so that a hit costs a few loads: the postings of every automaton
 // entry in one array (hot[postAt[id]:postAt[id+1]] are entries[id].posts,
@@ -35,7 +37,7 @@ type hotPost struct {
 // length and word boundary requirements.
 type stopPost struct {
 	hotPost
-	word      uint8
+	word      textmatch.Bounds
 	plen      int32
 	ent, post int32
 	// bit is 1<<idx, the posting's bit in the accumulator's masks (0
@@ -63,17 +65,14 @@ func newScanTables(s *Snapshot) scanTables {
 		}
 	}
 	t.postAt = append(t.postAt, int32(len(t.hot)))
-	for i := range s.ac.outs {
-		o := &s.ac.outs[i]
-		o.post0, o.post1 = t.postAt[o.id], t.postAt[o.id+1]
-	}
 	ac := s.ac
-	stopAt := make([]int32, 0, len(ac.outAt))
-	for k := 0; k+1 < len(ac.outAt); k++ {
+	stopAt := make([]int32, 0, ac.Stops()+1)
+	for k := range ac.Stops() {
 		stopAt = append(stopAt, int32(len(t.stops)))
-		for _, o := range ac.outs[ac.outAt[k]:ac.outAt[k+1]] {
-			for pi := o.post0; pi < o.post1; pi++ {
-				t.stops = append(t.stops, stopPost{hotPost: t.hot[pi], word: o.word, plen: o.plen, ent: o.id, post: pi - o.post0, bit: uint64(1) << uint(t.hot[pi].idx)})
+		for _, o := range ac.Outputs(k) {
+			post0, post1 := t.postAt[o.ID], t.postAt[o.ID+1]
+			for pi := post0; pi < post1; pi++ {
+				t.stops = append(t.stops, stopPost{hotPost: t.hot[pi], word: o.Bounds, plen: o.Len, ent: o.ID, post: pi - post0, bit: uint64(1) << uint(t.hot[pi].idx)})
 			}
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 // Snapshot is an immutable, compiled spec set: one Aho–Corasick automaton
@@ -23,7 +25,7 @@ import (
 type Snapshot struct {
 	specs    []*compiledSpec // sorted by id
 	byID     map[string]*compiledSpec
-	ac       *automaton
+	ac       *textmatch.Automaton
 	entries  []acEntry
 	always   []int32 // specs with patterns that run on every input
 	vocabs   *builtinVocabs
@@ -57,10 +59,11 @@ type posting struct {
 }
 
 type acEntry struct {
-	text      string
-	wordStart bool
-	wordEnd   bool
-	posts     []posting
+	text string
+	// bounds are the word boundaries the entry's matches need (none for
+	// a raw entry).
+	bounds textmatch.Bounds
+	posts  []posting
 }
 
 type compiledSpec struct {
@@ -182,7 +185,7 @@ func (s *Snapshot) Spec(id string) (Spec, bool) {
 
 // Stats reports the snapshot's size: specs, automaton entries and states.
 func (s *Snapshot) Stats() (specs, entries, states int) {
-	return len(s.specs), len(s.entries), s.ac.states()
+	return len(s.specs), len(s.entries), s.ac.States()
 }
 
 // ErrCompile is wrapped by Compile errors.
@@ -231,7 +234,11 @@ func compile(specs []Spec) (*Snapshot, error) {
 		if !ok {
 			i = len(s.entries)
 			entryIdx[key] = i
-			s.entries = append(s.entries, acEntry{text: k, wordStart: !raw && isWordByte(k[0]), wordEnd: !raw && isWordByte(k[len(k)-1])})
+			e := acEntry{text: k}
+			if !raw {
+				e.bounds = textmatch.WordBounds(k)
+			}
+			s.entries = append(s.entries, e)
 		}
 		for _, q := range s.entries[i].posts {
 			if q.kind == p.kind && q.spec == p.spec && q.idx == p.idx && q.value == p.value {
@@ -402,17 +409,11 @@ func compile(specs []Spec) (*Snapshot, error) {
 		s.byID[sp.ID] = cs
 	}
 	texts := make([]string, len(s.entries))
-	word := make([]uint8, len(s.entries))
+	bounds := make([]textmatch.Bounds, len(s.entries))
 	for i, e := range s.entries {
-		texts[i] = e.text
-		if e.wordStart {
-			word[i] |= wordStart
-		}
-		if e.wordEnd {
-			word[i] |= wordEnd
-		}
+		texts[i], bounds[i] = e.text, e.bounds
 	}
-	s.ac = newAutomaton(texts, word)
+	s.ac = textmatch.New(texts, bounds)
 	s.scanTab = newScanTables(s)
 
 	canon, err := json.Marshal(struct {
@@ -430,10 +431,6 @@ func compile(specs []Spec) (*Snapshot, error) {
 		return &scratch{acc: make([]specAcc, n)}
 	}
 	return s, nil
-}
-
-func isWordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z'
 }
 
 // slotVocab is the vocabulary of a slot: built in for typed slots, the

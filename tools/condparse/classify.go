@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/textmatch"
 )
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
@@ -152,7 +153,7 @@ func (st *state) describes(i int) bool {
 // rune next to an unknown CJK rune is part of a word ("把手", "按摩").
 func (st *state) placeable(i int) bool {
 	tk := &st.toks[i]
-	if tk.e-tk.s != 1 || !isCJK(st.t.norm[tk.s]) {
+	if tk.e-tk.s != 1 || !textmatch.IsCJK(st.t.norm[tk.s]) {
 		return true
 	}
 	return !st.unknownCJK(i-1) && !st.unknownCJK(i+1)
@@ -190,7 +191,7 @@ func (st *state) classifyResidue() {
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
-			case tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)) && tk.has(clsFrame) == nil:
+			case tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)) && tk.has(clsFrame) == nil:
 				// "周末", "附近": a single dictionary rune inside an unknown word.
 				tk.role = roleContent
 			}
@@ -199,7 +200,7 @@ func (st *state) classifyResidue() {
 	// single-rune fillers inside an unknown CJK word ("所有") stay content.
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.role == roleFiller && tk.kind == tkLex && tk.e-tk.s == 1 && isCJK(st.t.norm[tk.s]) &&
+		if tk.role == roleFiller && tk.kind == tkLex && tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s]) &&
 			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil && tk.has(clsFrame) == nil {
 			tk.role = roleContent
 		}
@@ -400,7 +401,7 @@ func (st *state) runSize(r run) (words, cjk int) {
 			words++
 		default:
 			for _, c := range st.t.norm[tk.s:tk.e] {
-				if isCJK(c) {
+				if textmatch.IsCJK(c) {
 					cjk++
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"searchagent/tools/number"
+	"searchagent/tools/textmatch"
 )
 
 // text is the input as runes: orig as typed, norm folded (full-width ASCII
@@ -61,41 +62,6 @@ func foldRune(r rune) rune {
 		return r // CJK has no case
 	}
 	return unicode.ToLower(r)
-}
-
-// isCJK reports letters of scripts written without spaces between words;
-// each such rune is its own token.
-func isCJK(r rune) bool {
-	if r < 0x0E00 {
-		return false
-	}
-	if r >= 0x4E00 && r <= 0x9FFF {
-		return true
-	}
-	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
-		unicode.Is(unicode.Thai, r) || unicode.Is(unicode.Lao, r) || unicode.Is(unicode.Khmer, r) ||
-		unicode.Is(unicode.Myanmar, r) || r == 'ー'
-}
-
-// isWordRune reports letters and digits of space-separated scripts.
-func isWordRune(r rune) bool {
-	if r < 0x80 {
-		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
-	}
-	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r)
-}
-
-// isSpaceRune reports whitespace and control characters, which all act as
-// spaces.
-func isSpaceRune(r rune) bool {
-	if r < 0x80 {
-		return r <= ' ' || r == 0x7f
-	}
-	if r >= 0x3001 && r < 0xFEFF {
-		return false
-	}
-	return unicode.IsSpace(r) || unicode.IsControl(r) || r == utf8.RuneError ||
-		unicode.Is(unicode.Cf, r)
 }
 
 // isSep reports punctuation that ends a clause or a list item.
@@ -243,7 +209,7 @@ func quoteClose(r rune) rune {
 
 func hasContent(rs []rune) bool {
 	for _, r := range rs {
-		if isWordRune(r) || isCJK(r) {
+		if textmatch.IsWordRune(r) || textmatch.IsCJK(r) {
 			return true
 		}
 	}
@@ -270,7 +236,7 @@ func urlAt(t *text, i int) int {
 	norm := t.norm
 	if i > 0 {
 		p := norm[i-1]
-		if isWordRune(p) || p == '.' || p == '-' || p == '/' || p == '@' || p == '_' {
+		if textmatch.IsWordRune(p) || p == '.' || p == '-' || p == '/' || p == '@' || p == '_' {
 			return i
 		}
 	}
@@ -370,7 +336,7 @@ func isHandleRune(r rune) bool {
 // e-mail address.
 func handleAt(t *text, i int) int {
 	norm := t.norm
-	if i > 0 && (isWordRune(norm[i-1]) || norm[i-1] == '.' || norm[i-1] == '_') {
+	if i > 0 && (textmatch.IsWordRune(norm[i-1]) || norm[i-1] == '.' || norm[i-1] == '_') {
 		return i
 	}
 	j := i + 1
@@ -381,10 +347,10 @@ func handleAt(t *text, i int) int {
 		j--
 	}
 	n := j - i - 1
-	if n < 2 || n > 30 || !isWordRune(norm[i+1]) {
+	if n < 2 || n > 30 || !textmatch.IsWordRune(norm[i+1]) {
 		return i
 	}
-	if j < len(norm) && (isWordRune(norm[j]) || norm[j] == '@') {
+	if j < len(norm) && (textmatch.IsWordRune(norm[j]) || norm[j] == '@') {
 		return i
 	}
 	return j
@@ -413,17 +379,17 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 		r := norm[i]
 		switch {
-		case isSpaceRune(r):
+		case textmatch.IsSpaceRune(r):
 			j := i + 1
-			for j < limit && isSpaceRune(norm[j]) {
+			for j < limit && textmatch.IsSpaceRune(norm[j]) {
 				j++
 			}
 			toks = append(toks, token{kind: tkSpace, s: i, e: j})
 			i = j
 			continue
-		case isDigit(r) && (i == 0 || !isWordRune(norm[i-1])):
+		case isDigit(r) && (i == 0 || !textmatch.IsWordRune(norm[i-1])):
 			if n, e, ok := number.ScanArabic(norm[:limit], i); ok {
-				if e < limit && isWordRune(norm[e]) && isWordRune(norm[e-1]) {
+				if e < limit && textmatch.IsWordRune(norm[e]) && textmatch.IsWordRune(norm[e-1]) {
 					// "15pro": a word, not a number.
 					break
 				}
@@ -446,14 +412,14 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			}
 		}
 		switch {
-		case isWordRune(r):
+		case textmatch.IsWordRune(r):
 			j := i + 1
-			for j < limit && (isWordRune(norm[j]) || (norm[j] == '-' || norm[j] == '\'' || norm[j] == '.' || norm[j] == '&') && j+1 < limit && isWordRune(norm[j+1]) && !isCJK(norm[j+1])) {
+			for j < limit && (textmatch.IsWordRune(norm[j]) || (norm[j] == '-' || norm[j] == '\'' || norm[j] == '.' || norm[j] == '&') && j+1 < limit && textmatch.IsWordRune(norm[j+1]) && !textmatch.IsCJK(norm[j+1])) {
 				j++
 			}
 			toks = append(toks, token{kind: tkWord, s: i, e: j})
 			i = j
-		case isCJK(r):
+		case textmatch.IsCJK(r):
 			toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
 			i++
 		case isSep(r) || r == '-' || r == '~':

@@ -7,6 +7,7 @@ import (
 	"searchagent/tools/fields"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
+	"searchagent/tools/textmatch"
 )
 
 // lexClass is what a dictionary word means to the parser.
@@ -88,7 +89,10 @@ type lexEntry struct {
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
 type lexicon struct {
-	root *trieNode
+	// dict holds every spelling once (textmatch.FoldSpace); ents[id] are
+	// the entries of spelling id, in the order they were added.
+	dict *textmatch.Automaton
+	ents [][]*lexEntry
 	// for labels
 	countries, languages, categories map[string]taxonomy.Term
 }
@@ -178,7 +182,6 @@ var tiers = []struct {
 
 func buildLexicon() *lexicon {
 	lx := &lexicon{
-		root:       newTrieNode(),
 		countries:  map[string]taxonomy.Term{},
 		languages:  map[string]taxonomy.Term{},
 		categories: map[string]taxonomy.Term{},
@@ -498,11 +501,22 @@ func buildLexicon() *lexicon {
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁", "smaller", "bigger", "larger", "更小", "更大")...)
 
+	var spellings []string
+	ids := map[string]int32{}
 	for i := range es {
 		e := es[i]
 		e.word = foldString(e.word)
-		lx.root.insert(e.word, &e)
+		key := textmatch.FoldSpace(e.word)
+		id, ok := ids[key]
+		if !ok {
+			id = int32(len(spellings))
+			ids[key] = id
+			spellings = append(spellings, key)
+			lx.ents = append(lx.ents, nil)
+		}
+		lx.ents[id] = append(lx.ents[id], &e)
 	}
+	lx.dict = textmatch.New(spellings, nil)
 	return lx
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"searchagent/tools/condition"
+	"searchagent/tools/textmatch"
 	"slices"
 	"unicode/utf8"
 )
@@ -102,7 +103,7 @@ func (st *state) channelNames(ms []NameMatch) []nameClaim {
 			continue
 		}
 		norm := st.t.norm
-		if s > 0 && isWordRune(norm[s]) && isWordRune(norm[s-1]) || e < len(norm) && isWordRune(norm[e-1]) && isWordRune(norm[e]) {
+		if s > 0 && textmatch.IsWordRune(norm[s]) && textmatch.IsWordRune(norm[s-1]) || e < len(norm) && textmatch.IsWordRune(norm[e-1]) && textmatch.IsWordRune(norm[e]) {
 			continue
 		}
 		if n := len(out); n > 0 && s < out[n-1].e {
@@ -295,9 +296,9 @@ func (st *state) latinEdge(i int, right bool) bool {
 		return false
 	}
 	if right {
-		return isWordRune(st.t.norm[tk.e-1])
+		return textmatch.IsWordRune(st.t.norm[tk.e-1])
 	}
-	return isWordRune(st.t.norm[tk.s])
+	return textmatch.IsWordRune(st.t.norm[tk.s])
 }
 
 // add records a condition over tokens [from, to] (inclusive).

@@ -1,14 +1,15 @@
-package router
+package textmatch
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 )
 
-// automaton is a byte-level Aho–Corasick automaton over normalised text:
-// one pass over the input reports every occurrence of every term, lexicon
-// name and pattern trigger of every spec. Patterns are UTF-8 strings, so a
-// match always starts and ends on a rune boundary of valid UTF-8 text.
+// Automaton is a byte-level Aho–Corasick automaton over normalised text:
+// one pass over the input reports every occurrence of every pattern.
+// Patterns are UTF-8 strings, so a match always starts and ends on a rune
+// boundary of valid UTF-8 text. An Automaton is immutable once built.
 //
 // The failure links are resolved at build time: the automaton is a DFA
 // whose step is one or two table probes. The root and the states one
@@ -20,20 +21,32 @@ import (
 // hub's row at b otherwise.
 // States that report matches are numbered last, so that a step needs one
 // comparison to know whether anything ends at the current byte.
-type automaton struct {
+type Automaton struct {
 	state []acState
 	slots []acSlot
 	// dense holds the full rows of the hub states: the root (row 0) and
 	// the states one byte deep.
-	dense []int32
+	dense []State
+	// depth[s] is the length of the path from the root to s: a step
+	// that does not deepen it by one left every pattern's prefix (Step).
+	depth []int32
 	// outStart is the first state with outputs; the outputs of state
 	// s >= outStart are outs[outAt[s-outStart]:outAt[s-outStart+1]]
 	// (patterns ending there, including through failure links, longest
 	// first as the failure links order them).
-	outStart int32
+	outStart State
 	outAt    []int32
-	outs     []acOut
+	outs     []Output
+	// own[k] counts the outputs of state outStart+k that end exactly
+	// there (the first ones: the rest come through failure links).
+	own []uint8
 }
+
+// State is a state of an Automaton; Root is where every text starts.
+type State int32
+
+// Root is the start state of every Automaton.
+const Root State = 0
 
 // acState locates a state's row: its own transitions are in own (the
 // 256 slots from its base in slots); every other transition is in def,
@@ -41,53 +54,34 @@ type automaton struct {
 // indexes them by the byte without a bounds check.
 type acState struct {
 	own *[256]acSlot
-	def *[256]int32
+	def *[256]State
 }
 
 // acSlot is one packed transition: next, owned by state check.
 type acSlot struct {
-	check, next int32
+	check, next State
 }
 
-// acOut is one output of a state: a pattern, its byte length and the word
-// boundaries its matches need.
-type acOut struct {
-	id   int32
-	plen int32
-	word uint8 // wordStart | wordEnd
-	// post0 and post1 delimit the pattern's postings in the snapshot's
-	// scan tables (set by newScanTables).
-	post0, post1 int32
+// Output is one pattern that ends at a state: its id (its index in the
+// patterns given to New), its byte length and the word boundaries its
+// matches need.
+type Output struct {
+	ID     int32
+	Len    int32
+	Bounds Bounds
 }
 
-// Word boundary requirements of a pattern (see newAutomaton).
-const (
-	// wordStart: no ASCII letter or digit may precede a match.
-	wordStart uint8 = 1 << iota
-	// wordEnd: no ASCII letter or digit may follow a match, except a
-	// plural "s" that ends a word.
-	wordEnd
-)
-
-// acMatch is one occurrence: pattern id and byte span [start, end).
-type acMatch struct {
-	id         int32
-	start, end int32
+// Match is one occurrence: pattern ID and byte span [Start, End).
+type Match struct {
+	ID         int32
+	Start, End int32
 }
 
-// isWordTab is isWordByte as a table.
-var isWordTab = func() (t [256]bool) {
-	for b := range t {
-		t[b] = isWordByte(byte(b))
-	}
-	return t
-}()
-
-// newAutomaton builds the automaton for patterns (ids are indexes).
-// Empty patterns are ignored. word[id], when word is not nil, holds the
-// wordStart and wordEnd requirements of pattern id: scan drops the
-// occurrences that do not meet them.
-func newAutomaton(patterns []string, word []uint8) *automaton {
+// New builds the automaton for patterns (ids are indexes). Empty
+// patterns are ignored. bounds[id], when bounds is not nil, holds the
+// word boundaries pattern id needs: Scan drops the occurrences that do
+// not meet them, and Outputs reports them.
+func New(patterns []string, bounds []Bounds) *Automaton {
 	// The trie.
 	type edge struct {
 		b  byte
@@ -128,6 +122,7 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 	// the row of its failure state.
 	n := len(nodes)
 	fail := make([]int32, n)
+	depth := make([]int32, n)
 	outs := make([][]int32, n)
 	rows := make([][]edge, n)
 	order := make([]int32, 0, n) // breadth-first
@@ -136,6 +131,7 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 		s := order[q]
 		for _, e := range nodes[s].next {
 			c := e.to
+			depth[c] = depth[s] + 1
 			if s != 0 {
 				f := fail[s]
 				for {
@@ -167,8 +163,8 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 	}
 
 	// Number the states without outputs first (the root stays 0).
-	id := make([]int32, n)
-	next := int32(0)
+	id := make([]State, n)
+	next := State(0)
 	for _, withOut := range []bool{false, true} {
 		for _, s := range order {
 			if (len(outs[s]) > 0) == withOut {
@@ -177,10 +173,13 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 			}
 		}
 	}
-	a := &automaton{state: make([]acState, n)}
+	a := &Automaton{state: make([]acState, n), depth: make([]int32, n)}
+	for s := range nodes {
+		a.depth[id[s]] = depth[s]
+	}
 	base := make([]int32, n) // by id: where the state's slots start
 	def := make([]int32, n)  // by id: where its hub's dense row starts
-	a.outStart = int32(n)
+	a.outStart = State(n)
 	for s := range nodes {
 		if len(outs[s]) > 0 {
 			a.outStart = min(a.outStart, id[s])
@@ -193,10 +192,11 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 	}
 	for _, s := range byID[a.outStart:] {
 		a.outAt = append(a.outAt, int32(len(a.outs)))
+		a.own = append(a.own, uint8(min(len(nodes[s].out), 255)))
 		for _, p := range outs[s] {
-			o := acOut{id: p, plen: int32(len(patterns[p]))}
-			if word != nil {
-				o.word = word[p]
+			o := Output{ID: p, Len: int32(len(patterns[p]))}
+			if bounds != nil {
+				o.Bounds = bounds[p]
 			}
 			a.outs = append(a.outs, o)
 		}
@@ -207,7 +207,7 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 	// itself for a hub, else the nearest hub on its failure chain.
 	hub := make([]int32, n)
 	hubs := append([]int32{0}, order[1:1+len(nodes[0].next)]...)
-	a.dense = make([]int32, 256*len(hubs))
+	a.dense = make([]State, 256*len(hubs))
 	for k, h := range hubs {
 		row := a.dense[256*k : 256*k+256]
 		for _, e := range nodes[0].next {
@@ -243,29 +243,57 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 		}
 	}
 	sort.SliceStable(packOrder, func(i, j int) bool { return len(rows[packOrder[i]]) > len(rows[packOrder[j]]) })
-	var used []bool
-	free := func(i int) bool { return i >= len(used) || !used[i] }
-	// skip[i] leads towards the first free slot at or after i.
-	var skip []int32
-	nextFree := func(i int) int {
-		j := i
-		for j < len(skip) && int(skip[j]) != j {
-			j = int(skip[j])
+	// used marks the slots taken, 64 to a word; a row fits at a base
+	// when none of its slots is marked, which the row's mask checks a
+	// word at a time.
+	var used []uint64
+	nextFree := func(i int) int { // the first free slot at or after i
+		w := i >> 6
+		if w >= len(used) {
+			return i
 		}
-		for i < len(skip) && int(skip[i]) != i { // path compression
-			i, skip[i] = int(skip[i]), int32(j)
+		m := ^used[w] &^ (1<<uint(i&63) - 1)
+		for m == 0 {
+			if w++; w == len(used) {
+				return w << 6
+			}
+			m = ^used[w]
 		}
-		return j
+		return w<<6 + bits.TrailingZeros64(m)
 	}
+	window := func(i int) uint64 { // the marks of slots i to i+63
+		w, r := i>>6, uint(i&63)
+		var x uint64
+		if w < len(used) {
+			x = used[w] >> r
+		}
+		if r != 0 && w+1 < len(used) {
+			x |= used[w+1] << (64 - r)
+		}
+		return x
+	}
+	// unfit[mask] is a run of positions where a row of that shape does
+	// not fit (slots are never freed, so it never will): the next row of
+	// the shape starts after it, and the packing stays first-fit.
+	type run struct{ lo, hi int }
+	unfit := map[[4]uint64]run{}
 	maxBase := 0
 	for _, s := range packOrder {
 		row := rows[s]
 		b0 := int(row[0].b)
-		for pos := nextFree(b0); ; pos = nextFree(pos + 1) {
-			b := pos - b0
+		var mask [4]uint64 // the row's bytes, from b0
+		for _, e := range row {
+			off := int(e.b) - b0
+			mask[off>>6] |= 1 << uint(off&63)
+		}
+		known := run{lo: b0, hi: b0 - 1}
+		if k, ok := unfit[mask]; ok && k.lo <= b0 && b0 <= k.hi+1 {
+			known = k
+		}
+		for pos := nextFree(known.hi + 1); ; pos = nextFree(pos + 1) {
 			fits := true
-			for _, e := range row[1:] {
-				if !free(b + int(e.b)) {
+			for k, m := range mask {
+				if m != 0 && window(pos+64*k)&m != 0 {
 					fits = false
 					break
 				}
@@ -273,19 +301,21 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 			if !fits {
 				continue
 			}
+			b := pos - b0
 			for _, e := range row {
 				i := b + int(e.b)
-				for len(used) <= i {
-					skip = append(skip, int32(len(used)))
-					used = append(used, false)
+				for len(a.slots) <= i {
 					a.slots = append(a.slots, acSlot{check: -1})
 				}
-				used[i] = true
-				skip[i] = int32(i + 1)
+				for len(used) <= i>>6 {
+					used = append(used, 0)
+				}
+				used[i>>6] |= 1 << uint(i&63)
 				a.slots[i] = acSlot{check: id[s], next: id[e.to]}
 			}
 			base[id[s]] = int32(b)
 			maxBase = max(maxBase, b)
+			unfit[mask] = run{lo: known.lo, hi: pos}
 			break
 		}
 	}
@@ -294,30 +324,38 @@ func newAutomaton(patterns []string, word []uint8) *automaton {
 		a.slots = append(a.slots, acSlot{check: -1})
 	}
 	for i := range a.state {
-		a.state[i] = acState{own: (*[256]acSlot)(a.slots[base[i]:]), def: (*[256]int32)(a.dense[def[i]:])}
+		a.state[i] = acState{own: (*[256]acSlot)(a.slots[base[i]:]), def: (*[256]State)(a.dense[def[i]:])}
 	}
 	return a
 }
 
-// scan appends every match in text to dst and returns it, in the order
+// Scan appends every match in text to dst and returns it, in the order
 // of their ends and, for one end, longest first. Matches that miss the
 // word boundaries their pattern needs are left out.
-func (a *automaton) scan(text string, dst []acMatch) []acMatch {
-	s := int32(0)
+func (a *Automaton) Scan(text string, dst []Match) []Match {
+	s := Root
 	for i := 0; i < len(text); i++ {
-		if i, s = a.run(text, i, s); i == len(text) {
+		if i, s = a.Run(text, i, s); i == len(text) {
 			break
 		}
-		dst = a.emit(text, i+1, s, dst)
+		end := i + 1
+		for _, o := range a.Outputs(a.Stop(s)) {
+			start := end - int(o.Len)
+			if o.Bounds != 0 && !Bounded(text, o.Bounds, start, end) {
+				continue
+			}
+			dst = append(dst, Match{ID: o.ID, Start: int32(start), End: int32(end)})
+		}
 	}
 	return dst
 }
 
-// run steps from state s over text[i:] and stops after the first byte
+// Run steps from state s over text[i:] and stops after the first byte
 // that leads to a state with outputs, returning its index and the state,
 // or len(text) and the last state. It calls nothing, so that its loop
-// keeps everything in registers.
-func (a *automaton) run(text string, i int, s int32) (int, int32) {
+// keeps everything in registers; a caller that has precomputed what each
+// output means reads them with Stop and its own tables.
+func (a *Automaton) Run(text string, i int, s State) (int, State) {
 	state, outStart := a.state, a.outStart
 	for ; i < len(text); i++ {
 		b := text[i]
@@ -334,26 +372,38 @@ func (a *automaton) run(text string, i int, s int32) (int, int32) {
 	return i, s
 }
 
-// emit appends the matches of state s ending at end.
-func (a *automaton) emit(text string, end int, s int32, dst []acMatch) []acMatch {
-	k := s - a.outStart
-	for _, o := range a.outs[a.outAt[k]:a.outAt[k+1]] {
-		start := end - int(o.plen)
-		if o.word != 0 {
-			if o.word&wordStart != 0 && start > 0 && isWordTab[text[start-1]] {
-				continue
-			}
-			// A following word byte is allowed when it is a plural "s"
-			// that ends the word.
-			if o.word&wordEnd != 0 && end < len(text) && isWordTab[text[end]] &&
-				(text[end] != 's' || end+1 < len(text) && isWordTab[text[end+1]]) {
-				continue
-			}
-		}
-		dst = append(dst, acMatch{id: o.id, start: int32(start), end: int32(end)})
-	}
-	return dst
+// Stop numbers a state that has outputs (one Run stopped at) among such
+// states: 0 ≤ Stop(s) < Stops().
+func (a *Automaton) Stop(s State) int { return int(s - a.outStart) }
+
+// Stops reports how many states have outputs.
+func (a *Automaton) Stops() int { return len(a.outAt) - 1 }
+
+// Outputs returns the patterns that end at the state numbered k by Stop,
+// longest first (including those reached through failure links). The
+// slice is the automaton's: callers must not change it.
+func (a *Automaton) Outputs(k int) []Output {
+	return a.outs[a.outAt[k]:a.outAt[k+1]:a.outAt[k+1]]
 }
 
-// states reports the number of states, for benchmarks and lint output.
-func (a *automaton) states() int { return len(a.state) }
+// Step follows byte b from state s along the patterns' prefixes: ok is
+// false when the text read since Root followed by b is the prefix of no
+// pattern (the anchored walk has left the dictionary).
+func (a *Automaton) Step(s State, b byte) (next State, ok bool) {
+	return a.deeper(s, a.depth[s], b)
+}
+
+// Ends returns the patterns spelled exactly by the path from Root to s,
+// which Step reached: more than one when a pattern was given twice. The
+// slice is the automaton's: callers must not change it.
+func (a *Automaton) Ends(s State) []Output {
+	if s < a.outStart {
+		return nil
+	}
+	k := s - a.outStart
+	at := a.outAt[k]
+	return a.outs[at : at+int32(a.own[k]) : at+int32(a.own[k])]
+}
+
+// States reports the number of states, for benchmarks and lint output.
+func (a *Automaton) States() int { return len(a.state) }
