@@ -66,6 +66,9 @@ func TestDecodeValueBounds(t *testing.T) {
 		{"between", `{"min": 5000, "max": 20000}`, true},
 		{"between", `{"min": 0, "max": 9223372036854775807}`, false},
 		{"between", `{"min": 20000, "max": 5000}`, false},
+		// An open range (max 0) is bounded by its min alone.
+		{"between", `{"min": 10000000000, "max": 0}`, true},
+		{"between", `{"min": 10000000001, "max": 0}`, false},
 	}
 	for _, tc := range tests {
 		var v condparse.Value
