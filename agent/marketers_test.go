@@ -16,6 +16,7 @@ import (
 	"searchagent/api"
 	"searchagent/contract"
 	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
 	"searchagent/tools/store"
 )
 
@@ -122,9 +123,19 @@ func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 	}
 	b := newBox(t, a, platform, loc)
 	ev := "search.submit"
+	marked := slices.Clone(m.Keywords)
 	if m.Before != "" {
-		b.send(ev, api.Args{Text: m.Before})
+		before := b.send(ev, api.Args{Text: m.Before})
 		ev = "followup.submit"
+		if condparse.Classify(m.Before) == condparse.ShapeKeyword {
+			// a keyword-only first input is the user's own keyword
+			// (seed 002 §3.3): it may filter.
+			for _, c := range before.Context.Conditions {
+				if txt, _ := c.Value.(string); c.Kind == condition.KindKeyword && txt != "" {
+					marked = append(marked, txt)
+				}
+			}
+		}
 	}
 	snap, err := b.try(ev, api.Args{Text: m.Text})
 	if err != nil {
@@ -143,7 +154,7 @@ func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 		if w := chipFiller(txt); w != "" {
 			out = append(out, fmt.Sprintf("chip %q carries %q", txt, w))
 		}
-		if c.Status == condition.StatusApplied && c.Op == condition.OpContains && !slices.ContainsFunc(m.Keywords, func(k string) bool { return strings.EqualFold(k, txt) }) {
+		if c.Status == condition.StatusApplied && c.Op == condition.OpContains && !slices.ContainsFunc(marked, func(k string) bool { return strings.EqualFold(k, txt) }) {
 			out = append(out, "unmarked hard keyword "+txt)
 		}
 	}
@@ -177,7 +188,7 @@ func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 		q := s.buildQuery(testNow, "")
 		var kws []store.Keyword
 		for _, k := range q.keywords {
-			if k.Excluded || !k.Soft && slices.ContainsFunc(m.Keywords, func(w string) bool { return strings.EqualFold(w, k.Text) }) {
+			if k.Excluded || !k.Soft && slices.ContainsFunc(marked, func(w string) bool { return strings.EqualFold(w, k.Text) }) {
 				kws = append(kws, k)
 			}
 		}

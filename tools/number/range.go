@@ -43,6 +43,12 @@ func Find(s string) []Found {
 				i++
 			}
 			continue
+		case isASCIILetter(r) && (i == 0 || !isASCIILetter(rs[i-1])):
+			if n, e, ok := ScanEnglish(rs, i); ok {
+				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
+				i = e
+				continue
+			}
 		case ChineseStart(r) || r == '百':
 			if r == '百' && !hasPrefixRunes(rs[i:], percentWord) {
 				break // a bare 百 in a sentence ("百搭") is no number
