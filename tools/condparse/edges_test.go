@@ -112,7 +112,7 @@ func TestShapeEdges(t *testing.T) {
 		{"美国, canon eos r5 camera body", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "canon eos r5 camera body" applied @canon eos r5 camera body`}, nil},
 		// a category word glued to an unknown word on its left stays inside
 		// the keyword ("射击游戏", shooter games), as on its right ("游戏耳机").
-		{"射击游戏博主，美国", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "射击游戏" reference !ranking_term @射击游戏`}, nil},
+		{"射击游戏博主，美国", ShapeMixed, []string{`hard category eq "gaming" applied @游戏`, `hard country eq "US" applied @美国`, `keyword keyword contains "射击" reference !ranking_term @射击`}, nil},
 		// a one-rune dictionary word inside an unknown word, on either side,
 		// is part of the keyword ("夏天", "日记").
 		{"美国 夏天穿搭博主", ShapeMixed, []string{

@@ -405,7 +405,8 @@ func buildLexicon() *lexicon {
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
-		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones")...)
+		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
+		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
@@ -435,7 +436,12 @@ func buildLexicon() *lexicon {
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
 		"thanks", "thank you", "please", "pls", "plz", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love", "preferred",
-		"nice if", "would be nice", "would be great", "focus", "nothing")...)
+		"nice if", "would be nice", "would be great", "focus", "nothing",
+		// marketers' own words for the deal and the ask (issue 26 held-out
+		// briefs): seeding, pushing a product, urgency, "can you".
+		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
+		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)

@@ -109,7 +109,7 @@ func (st *state) vocab() {
 					pc.names = []Label{ce.label}
 				}
 			}
-		case (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && neg == 0 && st.governed(i):
+		case (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && neg == 0 && st.governed(i) && !st.namesCreators(i):
 			// "风格搞笑", "we're a skincare brand": a style wish or the
 			// advertiser's product ranks, it never picks the category.
 			tk.role = roleContent
@@ -133,7 +133,7 @@ func (st *state) vocab() {
 				}
 			}
 		case tk.has(clsCategory) != nil:
-			if st.glued(i) {
+			if st.glued(i) && !st.namesCreators(i) {
 				tk.glued = true
 				continue
 			}
@@ -186,6 +186,37 @@ func (st *state) looseTopic(i int) bool {
 		}
 	}
 	return true
+}
+
+// namesCreators reports a category word that names the kind of creators
+// wanted: a creator noun follows it in the same clause, with at most a
+// content form, a 的, and one more word or CJK rune between ("独立游戏评测的
+// 博主", "动漫区的up主", "beauty creators", "comedy channels"). Such a word
+// is the creators' category even when a word is glued to it on the left
+// ("独立游戏" → gaming + ranking term 独立) or it sits in the advertiser's
+// own clause ("we're a skincare brand … partner with beauty creators").
+func (st *state) namesCreators(i int) bool {
+	extra, form := 0, false
+	for k := i + 1; k < len(st.toks) && k <= i+6; k++ {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil:
+			return true
+		case tk.kind == tkPunct, tk.neg != 0:
+			// "做独立游戏评测的吗": a category with its content form ends
+			// the description of whom the user wants.
+			return form
+		case st.formAt(k):
+			form = true
+		case tk.has(clsDe) != nil:
+		case tk.kind == tkCJK && extra == 0:
+			extra++
+		default:
+			return form && (tk.has(clsDe) != nil || tk.has(clsFiller) != nil)
+		}
+	}
+	return form
 }
 
 // formAt reports a free content form at token n that the topic or
