@@ -441,7 +441,8 @@ func buildLexicon() *lexicon {
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
-		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys")...)
+		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
+		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)

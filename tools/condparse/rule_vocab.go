@@ -257,7 +257,14 @@ func (st *state) hedges() {
 			j = st.skipSpace(j + 1)
 		}
 		if j >= len(st.toks) || st.tokCond[j] == 0 {
-			continue
+			// "英文频道优先", "US-based preferred": a hedge that closes its
+			// clause softens the condition right before it.
+			if j < len(st.toks) && !(st.toks[j].kind == tkPunct && isClauseSep(st.t.norm[st.toks[j].s])) {
+				continue
+			}
+			if j = st.hedgedBefore(i); j < 0 {
+				continue
+			}
 		}
 		pc := st.conds[st.tokCond[j]-1]
 		if pc.c.Kind != condition.KindHard {
@@ -266,6 +273,25 @@ func (st *state) hedges() {
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
 	}
+}
+
+// hedgedBefore returns the token of the condition a clause-closing hedge
+// at i softens: the nearest condition before it in its clause, with only
+// creator nouns, 的 and filler between, or -1.
+func (st *state) hedgedBefore(i int) int {
+	for k, n := st.prevSig(i), 0; k >= 0 && n < 3; k, n = st.prevSig(k), n+1 {
+		tk := &st.toks[k]
+		switch {
+		case st.tokCond[k] != 0:
+			return k
+		case tk.kind == tkPunct:
+			return -1
+		case tk.kind == tkLex && (tk.has(clsCreator) != nil || tk.has(clsDe) != nil || isFillerLex(tk)):
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // trigger returns the exclusion word right before token i when i is the
