@@ -201,6 +201,13 @@ func buildLexicon() *lexicon {
 	vocab(taxonomy.Countries, clsCountry, lx.countries)
 	vocab(taxonomy.Languages, clsLanguage, lx.languages)
 	vocab(taxonomy.Categories, clsCategory, lx.categories)
+	// A one-word English category name in the plural also reads in the
+	// singular ("pet creators", "toy reviewers", "recipe channels").
+	for _, nt := range taxonomy.Categories.Names() {
+		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] {
+			es = append(es, lexEntry{word: sg, cls: clsCategory, code: nt.Term.Code})
+		}
+	}
 	for _, g := range taxonomy.Synonyms.Groups() {
 		if !g.Sub {
 			continue
@@ -442,7 +449,8 @@ func buildLexicon() *lexicon {
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
-		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition")...)
+		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
+		"keep it", "keep them", "keep", "stick to", "stick with")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -498,7 +506,7 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "stuff")...)
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
@@ -535,4 +543,21 @@ func foldString(s string) string {
 		b.WriteRune(foldRune(r))
 	}
 	return b.String()
+}
+
+// singular is the singular of a one-word lower-case English plural
+// ("pets" → "pet", "recipes" → "recipe"); false for other words, for
+// words whose final s is not a plural ("news", "physics", "fitness") and
+// for singulars that are common verbs ("shows" → "show").
+func singular(w string) (string, bool) {
+	if w == "" || w[0] >= 0x80 || strings.ContainsAny(w, " &-") || len(w) < 4 || !strings.HasSuffix(w, "s") ||
+		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "ics") || strings.HasSuffix(w, "us") || w == "news" {
+		return "", false
+	}
+	sg := strings.TrimSuffix(w, "s")
+	switch sg {
+	case "show", "game", "car", "auto", "vehicle", "tutorial":
+		return "", false // a verb, or already a word of its own
+	}
+	return sg, true
 }
