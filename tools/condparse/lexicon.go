@@ -324,8 +324,8 @@ func buildLexicon() *lexicon {
 		"up to", "maximum", "max", "<", "<=", "≤", "小于等于")...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
-	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above")...)
-	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max")...)
+	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least")...)
+	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops")...)
 	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
@@ -393,7 +393,7 @@ func buildLexicon() *lexicon {
 		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
+	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
 
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)
@@ -442,7 +442,7 @@ func buildLexicon() *lexicon {
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
 		"thanks", "thank you", "please", "pls", "plz", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
-		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love", "preferred",
+		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
@@ -450,7 +450,7 @@ func buildLexicon() *lexicon {
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
-		"keep it", "keep them", "keep", "stick to", "stick with")...)
+		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)

@@ -54,7 +54,7 @@ func (st *state) activity() {
 
 func isActGlue(w string) bool {
 	switch w {
-	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内":
+	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有":
 		return true
 	}
 	return false

@@ -190,7 +190,7 @@ func (st *state) looseTopic(i int) bool {
 
 // namesCreators reports a category word that names the kind of creators
 // wanted: a creator noun follows it in the same clause, with at most a
-// content form, a 的, and one more word or CJK rune between ("独立游戏评测的
+// content form, a 的, and one more word or two CJK runes between ("独立游戏评测的
 // 博主", "动漫区的up主", "beauty creators", "comedy channels"). Such a word
 // is the creators' category even when a word is glued to it on the left
 // ("独立游戏" → gaming + ranking term 独立) or it sits in the advertiser's
@@ -210,8 +210,8 @@ func (st *state) namesCreators(i int) bool {
 		case st.formAt(k):
 			form = true
 		case tk.has(clsDe) != nil:
-		case tk.kind == tkCJK && extra == 0:
-			extra++
+		case tk.kind == tkCJK && extra < 2:
+			extra++ // "美食探店博主": a two-rune kind of the category
 		default:
 			return form && (tk.has(clsDe) != nil || tk.has(clsFiller) != nil)
 		}
