@@ -89,7 +89,9 @@ func (st *state) window(i int) (int64, int, bool) {
 		days, last = tk.has(clsTimeSpan).n, j
 	} else {
 		var n int64 = -1
-		if tk.kind == tkNum && tk.role == roleNone && !tk.num.Unit && tk.num.Value >= 1 && tk.num.Value <= 3650 {
+		// "十天", "三十天": a Chinese numeral's 十 is a digit here, not a
+		// count unit.
+		if tk.kind == tkNum && tk.role == roleNone && (!tk.num.Unit || tk.num.Chinese && !tk.num.Percent) && tk.num.Value >= 1 && tk.num.Value <= 3650 {
 			n = tk.num.Value
 			j = st.skipSpace(j + 1)
 		} else if st.free(j) && tk.has(clsNumWord) != nil {
