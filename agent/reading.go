@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -60,6 +61,11 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		return false
 	})
+	for i, cmd := range t.plan.commands {
+		if cmd.Name == "add_filter" {
+			t.plan.commands[i].Args = widenSet(cmd, read[condition.Field(str(cmd.Args.Get("field")))])
+		}
+	}
 	var extra []condparse.Condition
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) {
@@ -152,6 +158,41 @@ func readsFilter(c condparse.Condition) bool {
 	}
 	_, ok := filterFieldNamed(string(c.Field))
 	return ok
+}
+
+// widenSet adds to a set filter command (op in or not_in) the values the
+// reading found for the same field and op: a spec gives one command per
+// turn, so "不要英语的，也不要西班牙语的" reaches the router as not_in [en]
+// and the reading as not_in [en, es]; both parts apply.
+// It returns the command's arguments, a copy when it adds a value (the
+// router's decision in the trace stays as the router made it).
+func widenSet(cmd router.Command, cs []condparse.Condition) router.Args {
+	op := str(cmd.Args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpNotIn) {
+		return cmd.Args
+	}
+	vals := stringsOf(cmd.Args.Get("value"))
+	grew := false
+	for _, c := range cs {
+		cop := c.Op
+		if cop == condition.OpEq {
+			cop = condition.OpIn
+		}
+		if string(cop) != op || c.Kind != condition.KindHard {
+			continue
+		}
+		for _, v := range c.Value.Codes() {
+			if !slices.Contains(vals, v) {
+				vals, grew = append(vals, v), true
+			}
+		}
+	}
+	if !grew {
+		return cmd.Args
+	}
+	args := maps.Clone(cmd.Args)
+	args["value"] = vals
+	return args
 }
 
 // hedged reports whether the reading holds a field only as a wish.

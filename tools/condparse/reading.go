@@ -377,7 +377,7 @@ func comparativeInner(w string) (string, bool) {
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "plays", "viewed", "view"}
-	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号"}
+	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 

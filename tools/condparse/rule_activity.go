@@ -54,7 +54,7 @@ func (st *state) activity() {
 
 func isActGlue(w string) bool {
 	switch w {
-	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内":
+	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有":
 		return true
 	}
 	return false
@@ -89,7 +89,9 @@ func (st *state) window(i int) (int64, int, bool) {
 		days, last = tk.has(clsTimeSpan).n, j
 	} else {
 		var n int64 = -1
-		if tk.kind == tkNum && tk.role == roleNone && !tk.num.Unit && tk.num.Value >= 1 && tk.num.Value <= 3650 {
+		// "十天", "三十天": a Chinese numeral's 十 is a digit here, not a
+		// count unit.
+		if tk.kind == tkNum && tk.role == roleNone && (!tk.num.Unit || tk.num.Chinese && !tk.num.Percent) && tk.num.Value >= 1 && tk.num.Value <= 3650 {
 			n = tk.num.Value
 			j = st.skipSpace(j + 1)
 		} else if st.free(j) && tk.has(clsNumWord) != nil {

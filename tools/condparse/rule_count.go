@@ -185,7 +185,9 @@ func (st *state) countAt(i int) (int, bool) {
 		}
 		if f := st.fieldOf(k); f != "" {
 			// the field word belongs to the next number if one follows it.
-			if after := st.skipGlue(k + 1); !(st.isNum(after) || st.opOf(after, true) != cNone) {
+			// "200k followers minimum": a bound word with no number after
+			// it closes this count.
+			if after := st.skipGlue(k + 1); !(st.isNum(after) || st.opOf(after, true) != cNone && st.isNum(st.skipGlue(after+1))) {
 				field, fieldTok = f, k
 				jargon = st.word(k) == "粉" && k == last+1
 				last = k

@@ -150,7 +150,9 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 
 // objectLead are the stop words that may open an exclusion object.
 var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true,
-	"any": true, "anything": true, "everything": true, "all": true, "whatever": true, "stuff": true, "ones": true, "those": true}
+	"any": true, "anything": true, "everything": true, "all": true, "whatever": true, "stuff": true, "ones": true, "those": true,
+	"anyone": true, "anybody": true, "people": true, "speaking": true, "who speak": true, "who speaks": true,
+	"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {

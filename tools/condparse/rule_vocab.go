@@ -109,7 +109,7 @@ func (st *state) vocab() {
 					pc.names = []Label{ce.label}
 				}
 			}
-		case (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && neg == 0 && st.governed(i):
+		case (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && neg == 0 && st.governed(i) && !st.namesCreators(i):
 			// "风格搞笑", "we're a skincare brand": a style wish or the
 			// advertiser's product ranks, it never picks the category.
 			tk.role = roleContent
@@ -133,7 +133,7 @@ func (st *state) vocab() {
 				}
 			}
 		case tk.has(clsCategory) != nil:
-			if st.glued(i) {
+			if st.glued(i) && !st.namesCreators(i) {
 				tk.glued = true
 				continue
 			}
@@ -188,6 +188,37 @@ func (st *state) looseTopic(i int) bool {
 	return true
 }
 
+// namesCreators reports a category word that names the kind of creators
+// wanted: a creator noun follows it in the same clause, with at most a
+// content form, a 的, and one more word or two CJK runes between ("独立游戏评测的
+// 博主", "动漫区的up主", "beauty creators", "comedy channels"). Such a word
+// is the creators' category even when a word is glued to it on the left
+// ("独立游戏" → gaming + ranking term 独立) or it sits in the advertiser's
+// own clause ("we're a skincare brand … partner with beauty creators").
+func (st *state) namesCreators(i int) bool {
+	extra, form := 0, false
+	for k := i + 1; k < len(st.toks) && k <= i+6; k++ {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil:
+			return true
+		case tk.kind == tkPunct, tk.neg != 0:
+			// "做独立游戏评测的吗": a category with its content form ends
+			// the description of whom the user wants.
+			return form
+		case st.formAt(k):
+			form = true
+		case tk.has(clsDe) != nil:
+		case tk.kind == tkCJK && extra < 2:
+			extra++ // "美食探店博主": a two-rune kind of the category
+		default:
+			return form && (tk.has(clsDe) != nil || tk.has(clsFiller) != nil)
+		}
+	}
+	return form
+}
+
 // formAt reports a free content form at token n that the topic or
 // category word before it absorbs: "评测", "reviewers", "教程", "tutorials".
 func (st *state) formAt(n int) bool {
@@ -226,7 +257,14 @@ func (st *state) hedges() {
 			j = st.skipSpace(j + 1)
 		}
 		if j >= len(st.toks) || st.tokCond[j] == 0 {
-			continue
+			// "英文频道优先", "US-based preferred": a hedge that closes its
+			// clause softens the condition right before it.
+			if j < len(st.toks) && !(st.toks[j].kind == tkPunct && isClauseSep(st.t.norm[st.toks[j].s])) {
+				continue
+			}
+			if j = st.hedgedBefore(i); j < 0 {
+				continue
+			}
 		}
 		pc := st.conds[st.tokCond[j]-1]
 		if pc.c.Kind != condition.KindHard {
@@ -235,6 +273,25 @@ func (st *state) hedges() {
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
 	}
+}
+
+// hedgedBefore returns the token of the condition a clause-closing hedge
+// at i softens: the nearest condition before it in its clause, with only
+// creator nouns, 的 and filler between, or -1.
+func (st *state) hedgedBefore(i int) int {
+	for k, n := st.prevSig(i), 0; k >= 0 && n < 3; k, n = st.prevSig(k), n+1 {
+		tk := &st.toks[k]
+		switch {
+		case st.tokCond[k] != 0:
+			return k
+		case tk.kind == tkPunct:
+			return -1
+		case tk.kind == tkLex && (tk.has(clsCreator) != nil || tk.has(clsDe) != nil || isFillerLex(tk)):
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // trigger returns the exclusion word right before token i when i is the

@@ -405,3 +405,100 @@ func ScanPercent(rs []rune, i int) (Num, int, bool) {
 	bp := whole*100 + (f*100+pow/2)/pow
 	return Num{Value: (bp + 50) / 100, Mult: 1, Chinese: true, IntRaw: -1, Percent: true, BasisPoints: bp}, j, true
 }
+
+// englishSmall are the spelled-out numbers below a hundred that open or
+// continue a spelled-out count.
+var englishSmall = map[string]int64{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+	"eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90,
+}
+
+// englishScales are the scale words that make a spelled-out count.
+var englishScales = map[string]int64{"thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+// ScanEnglish reads a count spelled out in English at rs[i:] (folded
+// runes): "twenty thousand", "fifty-five thousand", "a million", "one
+// hundred thousand", "two hundred and fifty thousand", "half a million",
+// "1.5 million" is ScanArabic's. A scale word (thousand, million,
+// billion) is required, so "one", "a" or "twenty" alone (a duration's
+// number, an article) is no count here. It reports the end after the
+// last word read.
+func ScanEnglish(rs []rune, i int) (Num, int, bool) {
+	if i > 0 && isASCIILetter(rs[i-1]) {
+		return Num{}, i, false
+	}
+	word := func(k int) (string, int) {
+		for k < len(rs) && rs[k] == ' ' {
+			k++
+		}
+		s := k
+		for k < len(rs) && isASCIILetter(rs[k]) {
+			k++
+		}
+		return string(rs[s:k]), k
+	}
+	var total, cur int64
+	half, seen := false, false
+	j, end := i, i // end: after the last scale word read
+	for {
+		w, e := word(j)
+		if w == "" {
+			break
+		}
+		switch {
+		case (w == "a" || w == "an") && !seen:
+			cur, seen = 1, true
+		case w == "half" && !seen:
+			half, seen = true, true
+			if w2, e2 := word(e); w2 == "a" || w2 == "an" {
+				e = e2
+			}
+		case englishSmall[w] > 0:
+			v := englishSmall[w]
+			if v >= 20 && e < len(rs) && rs[e] == '-' {
+				if w2, e2 := word(e + 1); englishSmall[w2] > 0 && englishSmall[w2] < 10 {
+					v += englishSmall[w2]
+					e = e2
+				}
+			}
+			if seen && cur%100 != 0 && (cur%10 != 0 || cur%100 < 20 || v >= 10) {
+				return finishEnglish(total, i, end) // "five twenty thousand" is no count
+			}
+			cur += v
+			seen = true
+		case w == "hundred" && seen:
+			cur *= 100
+		case w == "and" && seen && cur >= 100:
+			// "two hundred and fifty thousand"
+		case englishScales[w] > 0 && (seen || half):
+			m := englishScales[w]
+			if half {
+				total += m / 2
+			} else {
+				total += cur * m
+			}
+			cur, half, seen = 0, false, false
+			// a plural scale ("thousands") is no count.
+			if e < len(rs) && rs[e] == 's' {
+				return Num{}, i, false
+			}
+			j, end = e, e
+			continue
+		default:
+			return finishEnglish(total, i, end)
+		}
+		j = e
+	}
+	return finishEnglish(total, i, end)
+}
+
+// finishEnglish ends ScanEnglish after the last scale word read; words
+// after it ("twenty thousand five") are not part of the count.
+func finishEnglish(total int64, i, end int) (Num, int, bool) {
+	if end == i || total <= 0 || total > MaxCount {
+		return Num{}, i, false
+	}
+	return Num{Value: total, Mult: 1, Unit: true, IntRaw: -1}, end, true
+}

@@ -1,6 +1,7 @@
 package number
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -235,5 +236,39 @@ func TestScanPercent(t *testing.T) {
 	f := Find("互动率百分之三以上，百搭")
 	if len(f) != 1 || !f[0].Percent || f[0].BasisPoints != 300 || "互动率百分之三以上，百搭"[f[0].Start:f[0].End] != "百分之三" {
 		t.Errorf("Find(互动率百分之三以上，百搭) = %+v, want one percentage spanning 百分之三", f)
+	}
+}
+
+func TestScanEnglish(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+		end  string // the text left after the count
+		ok   bool
+	}{
+		{"twenty thousand", 20000, "", true},
+		{"fifty thousand subscribers", 50000, " subscribers", true},
+		{"a million", 1000000, "", true},
+		{"one hundred thousand", 100000, "", true},
+		{"two hundred and fifty thousand fans", 250000, " fans", true},
+		{"twenty-five thousand", 25000, "", true},
+		{"twenty five thousand", 25000, "", true},
+		{"half a million", 500000, "", true},
+		{"one million two hundred thousand", 1200000, "", true},
+		{"twenty thousand five", 20000, " five", true},
+		{"Ten Thousand", 10000, "", true},
+		{"a few thousand", 0, "", false},
+		{"thousands", 0, "", false},
+		{"two weeks", 0, "", false},
+		{"a hundred", 0, "", false},
+		{"twenty", 0, "", false},
+		{"a", 0, "", false},
+	}
+	for _, tc := range tests {
+		rs := Fold(tc.in)
+		n, e, ok := ScanEnglish(rs, 0)
+		if ok != tc.ok || ok && (n.Value != tc.want || string(rs[e:]) != strings.ToLower(tc.end)) {
+			t.Errorf("ScanEnglish(%q) = %d, %q, %v; want %d, %q, %v", tc.in, n.Value, string(rs[e:]), ok, tc.want, tc.end, tc.ok)
+		}
 	}
 }

@@ -43,6 +43,12 @@ func Find(s string) []Found {
 				i++
 			}
 			continue
+		case isASCIILetter(r) && (i == 0 || !isASCIILetter(rs[i-1])):
+			if n, e, ok := ScanEnglish(rs, i); ok {
+				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
+				i = e
+				continue
+			}
 		case ChineseStart(r) || r == '百':
 			if r == '百' && !hasPrefixRunes(rs[i:], percentWord) {
 				break // a bare 百 in a sentence ("百搭") is no number
@@ -114,7 +120,7 @@ func (c Range) String() string {
 
 // Cues that make a single number an upper bound; any other number is a
 // lower bound ("1w+", "10万以上", "over 10k", "at least 5k", a bare "3000").
-var maxCues = []string{"以下", "以内", "之内", "不超过", "不到", "少于", "小于", "低于", "最多", "至多", "封顶", "under", "below", "less than", "fewer than", "at most", "up to", "no more than", "not more than", "<", "≤", "max", "or less", "or fewer", "within"}
+var maxCues = []string{"以下", "以内", "之内", "不超过", "不要超过", "别超过", "不能超过", "不要高于", "不能高于", "不要多于", "不要大于", "not over", "not above", "no higher than", "不到", "少于", "小于", "低于", "最多", "至多", "封顶", "under", "below", "less than", "fewer than", "at most", "up to", "no more than", "not more than", "<", "≤", "max", "or less", "or fewer", "within"}
 
 // Separators between the two numbers of a range, and the words before the
 // first number that announce one.

@@ -16,6 +16,7 @@ import (
 	"math"
 	"searchagent/tools/scope"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -71,6 +72,7 @@ func Run(t *testing.T, open Opener) {
 	}
 	ds := open(t, "demo", dcat, e)
 	t.Run("SameAsMemoryDemo", func(t *testing.T) { differential(ctx, t, ds, dcat, e) })
+	t.Run("ExclusionAcrossLanguagesDemo", func(t *testing.T) { exclusionAcrossLanguages(ctx, t, ds, dcat) })
 	t.Run("RandomFiltersAsMatchDemo", func(t *testing.T) { RandomFilters(ctx, t, ds, dcat, 2) })
 	lcat, err := demo.Catalog(demo.WithCount(platform.YouTube, LargeChannels), demo.WithCount(platform.Instagram, 0),
 		demo.WithCount(platform.TikTok, 0), demo.WithCount(platform.X, 0))
@@ -488,4 +490,62 @@ func commonTags(cat *catalog.Catalog, p platform.Platform, n int) []string {
 		return 1
 	})
 	return tags[:min(n, len(tags))]
+}
+
+// exclusionAcrossLanguages holds issue 26 item 4 in a store: an excluded
+// keyword said in one language removes the channels tagged with the other
+// language's word for it ("烘焙" keeps out channels tagged "baking", and
+// "baking" those tagged "烘焙"), on every page, and Count agrees.
+func exclusionAcrossLanguages(ctx context.Context, t *testing.T, s store.Store, cat *catalog.Catalog) {
+	pairs := [][2]string{{"烘焙", "baking"}, {"baking", "烘焙"}, {"耳机", "headphones"}, {"headphones", "耳机"}}
+	checked := 0
+	for _, p := range platform.All() {
+		for _, pair := range pairs {
+			said, other := pair[0], pair[1]
+			if !slices.ContainsFunc(store.Aliases(not(said, scope.All)), func(a string) bool { return strings.EqualFold(a, other) }) {
+				t.Fatalf("%q is no alias of %q in the topic table: the test pair is stale", other, said)
+			}
+			tagged := 0
+			for _, c := range cat.Platform(p) {
+				if slices.ContainsFunc(c.Tags, func(tg string) bool { return strings.EqualFold(tg, other) }) {
+					tagged++
+				}
+			}
+			if tagged == 0 {
+				continue
+			}
+			checked++
+			q := store.SearchQuery{Platform: p, Keywords: []store.Keyword{not(said, scope.All)}, Limit: store.MaxLimit}
+			seen := 0
+			for {
+				page, err := s.Search(ctx, q)
+				if err != nil {
+					t.Fatalf("Search(%+v): %v", q, err)
+				}
+				for _, h := range page.Items {
+					if slices.ContainsFunc(h.Channel.Tags, func(tg string) bool { return strings.EqualFold(tg, other) || strings.EqualFold(tg, said) }) {
+						t.Errorf("%s: excluding %q keeps %s tagged %v", p, said, h.Channel.Key(), h.Channel.Tags)
+					}
+				}
+				seen += len(page.Items)
+				if page.NextOffset < 0 || len(page.Items) == 0 {
+					if seen != page.Total {
+						t.Errorf("%s: excluding %q listed %d of total %d", p, said, seen, page.Total)
+					}
+					n, err := s.Count(ctx, store.CountQuery{Platform: p, Keywords: q.Keywords})
+					if err != nil || n != page.Total {
+						t.Errorf("%s: Count excluding %q = %d, %v; Search total %d", p, said, n, err, page.Total)
+					}
+					if page.Total > len(cat.Platform(p))-tagged {
+						t.Errorf("%s: excluding %q leaves %d of %d channels, %d are tagged %q", p, said, page.Total, len(cat.Platform(p)), tagged, other)
+					}
+					break
+				}
+				q.Offset = page.NextOffset
+			}
+		}
+	}
+	if checked < 2 {
+		t.Fatalf("the catalog has channels tagged with only %d of the pairs %v: the test shows nothing", checked, pairs)
+	}
 }
