@@ -112,18 +112,7 @@ func (rep *Report) WriteHTML(w io.Writer, base *Report) error {
 		data.Changes = rep.Diff(base)
 		data.Causes = causesOf(data.Changes)
 	}
-	per := map[string]map[string]int{}
-	var suites []string
-	for _, c := range rep.Cases {
-		if c.DecidedBy == "" {
-			continue
-		}
-		if per[c.Suite] == nil {
-			per[c.Suite] = map[string]int{}
-			suites = append(suites, c.Suite)
-		}
-		per[c.Suite][c.DecidedBy]++
-	}
+	suites, per := rep.stagesBySuite()
 	for _, s := range suites {
 		for _, st := range sortedKeys(per[s]) {
 			data.Stages = append(data.Stages, htmlStage{s, st, per[s][st]})

@@ -742,9 +742,9 @@ func (rep *Report) WriteJUnit(w io.Writer) error {
 	return err
 }
 
-// writeStages lists, per route suite, how many cases each router stage
-// decided, so a run shows which stage holds which suite.
-func (rep *Report) writeStages(w io.Writer) {
+// stagesBySuite counts, per route suite in the order first run, the
+// cases each router stage decided.
+func (rep *Report) stagesBySuite() ([]string, map[string]map[string]int) {
 	per := map[string]map[string]int{}
 	var suites []string
 	for _, c := range rep.Cases {
@@ -757,6 +757,13 @@ func (rep *Report) writeStages(w io.Writer) {
 		}
 		per[c.Suite][c.DecidedBy]++
 	}
+	return suites, per
+}
+
+// writeStages lists, per route suite, how many cases each router stage
+// decided, so a run shows which stage holds which suite.
+func (rep *Report) writeStages(w io.Writer) {
+	suites, per := rep.stagesBySuite()
 	if len(suites) == 0 {
 		return
 	}

@@ -398,7 +398,7 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 				continue
 			}
 		}
-		if isASCIILetterRune(r) && (i == 0 || !isWordRune(norm[i-1])) {
+		if isASCIILetterRune(r) && (i == 0 || !textmatch.IsWordRune(norm[i-1])) {
 			// a count spelled out in English ("twenty thousand", "a
 			// million") is a number, read before its words' lexicon.
 			if n, e, ok := number.ScanEnglish(norm[:limit], i); ok {
