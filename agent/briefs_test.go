@@ -24,16 +24,24 @@ type brief struct {
 	Category []string `yaml:"category"`
 }
 
-func loadBriefs(t *testing.T, file string) []brief {
+// phrasings reads a YAML list of T from the parser's testdata, where the
+// phrasing files of the reading (briefs, misreads, marketers) live.
+func phrasings[T any](t *testing.T, file string) []T {
 	t.Helper()
 	raw, err := os.ReadFile("../tools/condparse/testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs []brief
-	if err := yaml.Unmarshal(raw, &bs); err != nil {
+	var out []T
+	if err := yaml.Unmarshal(raw, &out); err != nil {
 		t.Fatal(err)
 	}
+	return out
+}
+
+func loadBriefs(t *testing.T, file string) []brief {
+	t.Helper()
+	bs := phrasings[brief](t, file)
 	for i := range bs {
 		if bs[i].Platform == "" {
 			bs[i].Platform = "youtube"

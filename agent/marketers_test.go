@@ -1,17 +1,15 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
-
-	"gopkg.in/yaml.v3"
 
 	"searchagent/api"
 	"searchagent/contract"
@@ -122,7 +120,7 @@ func condMatches(c contract.Condition, want string) bool {
 // catalog and says what it got wrong.
 func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 	t.Helper()
-	platform := cmpOr(m.Platform, "youtube")
+	platform := cmp.Or(m.Platform, "youtube")
 	loc := m.Locale
 	if loc == "" {
 		loc = "en"
@@ -228,13 +226,6 @@ func excludedByKeyword(snap api.Snapshot, code string) bool {
 	return !slices.ContainsFunc(snap.Results.Items, func(it api.ResultItem) bool { return it.Channel != nil && it.Channel.Category == code })
 }
 
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // TestMarketerPhrasings reads briefs and follow-ups written for issue 26's
 // judging the way marketers write them (zh, en, mixed), through the real
 // agent on the demo catalog: no keyword chip filters unless the user
@@ -247,14 +238,7 @@ func cmpOr(s, def string) string {
 func TestMarketerPhrasings(t *testing.T) {
 	a := newTestAgent(t)
 	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml"} {
-		raw, err := os.ReadFile("../tools/condparse/testdata/" + file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ms []marketerPhrasing
-		if err := yaml.Unmarshal(raw, &ms); err != nil {
-			t.Fatal(err)
-		}
+		ms := phrasings[marketerPhrasing](t, file)
 		failed := 0
 		for _, m := range ms {
 			f := marketerFailures(t, a, m)

@@ -1,13 +1,10 @@
 package agent
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
-
-	"gopkg.in/yaml.v3"
 
 	"searchagent/api"
 	"searchagent/contract"
@@ -100,14 +97,7 @@ func misreadFailures(t *testing.T, a *Agent, m misread) []string {
 func TestMisreadsAreRead(t *testing.T) {
 	a := newTestAgent(t)
 	for _, file := range []string{"misreads_tune.yaml", "misreads_heldout.yaml"} {
-		raw, err := os.ReadFile("../tools/condparse/testdata/" + file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ms []misread
-		if err := yaml.Unmarshal(raw, &ms); err != nil {
-			t.Fatal(err)
-		}
+		ms := phrasings[misread](t, file)
 		failed := 0
 		for _, m := range ms {
 			if f := misreadFailures(t, a, m); len(f) > 0 {
