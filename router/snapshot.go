@@ -476,7 +476,7 @@ const (
 	// countBareRe is countRe without leading modifiers, for patterns
 	// anchored at a number.
 	countBareRe = numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
-	countRe     = `(?:(?:over|above|more than|at least|greater than|no less than|under|below|less than|fewer than|at most|up to|no more than|between|不少于|不低于|不超过|不要超过|别超过|不能超过|不要高于|不要多于|不到|少于|大于|小于|超过|高于|低于|至少|最少|最多|至多|介于|>=|<=|>|<|≥|≤)\s*)?` + numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
+	countRe     = `(?:(?:over|above|more than|at least|greater than|no less than|under|below|less than|fewer than|at most|up to|no more than|between|不少于|不低于|不要低于|不能低于|别低于|不要少于|不能少于|不超过|不要超过|别超过|不能超过|不要高于|不要多于|不到|少于|大于|小于|超过|高于|低于|至少|最少|最多|至多|介于|>=|<=|>|<|≥|≤)\s*)?` + numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
 	durationRe  = `(?:(?:\d+|[一二两三四五六七八九十半]+|a|an|one|two|three|four|six|twelve)\s*(?:个)?\s*(?:天|日|周|星期|礼拜|个月|月|年|days?\b|weeks?\b|months?\b|years?\b)|半年|半个月)`
 	intRe       = `(?:\d+|[一二两三四五六七八九十]+)`
 	ordinalRe   = `(?:第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|号|种)?|\d+(?:st|nd|rd|th)\b|first\b|second\b|third\b|fourth\b|fifth\b|last\b|最后一?个?)`
