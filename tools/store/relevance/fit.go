@@ -340,34 +340,22 @@ func objective(sets []*FitSet, w store.Weights, s *scratch) float64 {
 	return sum / float64(len(sets))
 }
 
-// weightNames are the fitted weights in the order coordinate ascent
-// visits them.
-var weightNames = []string{"content", "tags", "niche", "category", "learned", "audience", "views", "country", "language", "activity"}
-
-func weightRef(w *store.Weights, name string) *float64 {
-	switch name {
-	case "content":
-		return &w.Content
-	case "tags":
-		return &w.Tags
-	case "niche":
-		return &w.Niche
-	case "category":
-		return &w.Category
-	case "learned":
-		return &w.Learned
-	case "audience":
-		return &w.Audience
-	case "views":
-		return &w.Views
-	case "country":
-		return &w.Country
-	case "language":
-		return &w.Language
-	case "activity":
-		return &w.Activity
-	}
-	panic("relevance: unknown weight " + name)
+// fittedWeights are the weights coordinate ascent visits, in order: each
+// with its name (its key in weights.json) and its field.
+var fittedWeights = []struct {
+	name  string
+	field func(*store.Weights) *float64
+}{
+	{"content", func(w *store.Weights) *float64 { return &w.Content }},
+	{"tags", func(w *store.Weights) *float64 { return &w.Tags }},
+	{"niche", func(w *store.Weights) *float64 { return &w.Niche }},
+	{"category", func(w *store.Weights) *float64 { return &w.Category }},
+	{"learned", func(w *store.Weights) *float64 { return &w.Learned }},
+	{"audience", func(w *store.Weights) *float64 { return &w.Audience }},
+	{"views", func(w *store.Weights) *float64 { return &w.Views }},
+	{"country", func(w *store.Weights) *float64 { return &w.Country }},
+	{"language", func(w *store.Weights) *float64 { return &w.Language }},
+	{"activity", func(w *store.Weights) *float64 { return &w.Activity }},
 }
 
 // FitStep is one accepted change of coordinate ascent.
@@ -399,8 +387,8 @@ func Fit(ctx context.Context, sets []*FitSet, start store.Weights, logf func(for
 	for round := 1; round <= fitRounds; round++ {
 		res.Rounds = round
 		improved := false
-		for _, name := range weightNames {
-			cur := *weightRef(&w, name)
+		for _, fw := range fittedWeights {
+			name, cur := fw.name, *fw.field(&w)
 			var tries []float64
 			if cur == 0 {
 				tries = FitSeeds
@@ -413,15 +401,15 @@ func Fit(ctx context.Context, sets []*FitSet, start store.Weights, logf func(for
 				if err := ctx.Err(); err != nil {
 					return res, err
 				}
-				if v == *weightRef(&w, name) {
+				if v == *fw.field(&w) {
 					continue
 				}
 				next := w
-				*weightRef(&next, name) = v
+				*fw.field(&next) = v
 				if j := objective(sets, next, &s); j > best+minGain {
-					res.Steps = append(res.Steps, FitStep{Round: round, Weight: name, From: *weightRef(&w, name), To: v, Objective: j})
+					res.Steps = append(res.Steps, FitStep{Round: round, Weight: name, From: *fw.field(&w), To: v, Objective: j})
 					if logf != nil {
-						logf("round %d: %s %g → %g, objective %.5f", round, name, *weightRef(&w, name), v, j)
+						logf("round %d: %s %g → %g, objective %.5f", round, name, *fw.field(&w), v, j)
 					}
 					best, w = j, next
 					improved = true
