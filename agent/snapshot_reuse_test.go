@@ -73,11 +73,10 @@ func TestSnapshotCarriesTheResultsEventsBytes(t *testing.T) {
 	}
 }
 
-// TestCachedResultsDecodeAsTheSnapshot: the next turn reads the results
-// its session's last turn encoded from the cache (no second decoding),
-// they equal decoding the stored snapshot, and marking them stale
-// replaces them instead of changing the shared value.
-func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
+// searchedAndCached runs one search and returns the agent, the stored
+// session record and the results cached for its next turn.
+func searchedAndCached(t *testing.T) (*Agent, sessions.Record, decodedResults) {
+	t.Helper()
 	a := newTestAgent(t)
 	b := newBox(t, a, "youtube", "en")
 	b.send("search.submit", api.Args{Text: "swim vest"})
@@ -89,6 +88,15 @@ func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
 	if !ok {
 		t.Fatal("the committed turn's results are not cached")
 	}
+	return a, rec, cached
+}
+
+// TestCachedResultsDecodeAsTheSnapshot: the next turn reads the results
+// its session's last turn encoded from the cache (no second decoding),
+// they equal decoding the stored snapshot, and marking them stale
+// replaces them instead of changing the shared value.
+func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
+	a, rec, cached := searchedAndCached(t)
 	got, err := a.decode(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -114,17 +122,7 @@ func TestCachedResultsDecodeAsTheSnapshot(t *testing.T) {
 // whole; any other snapshot (other results, results encoded inside the
 // session, no results, a results member in the rest) is not taken.
 func TestDecodeBesideTheCachedResults(t *testing.T) {
-	a := newTestAgent(t)
-	b := newBox(t, a, "youtube", "en")
-	b.send("search.submit", api.Args{Text: "swim vest"})
-	rec, err := a.cfg.Sessions.Get(context.Background(), b.id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cached, ok := a.results.c.Get(b.id)
-	if !ok {
-		t.Fatal("the committed turn's results are not cached")
-	}
+	_, rec, cached := searchedAndCached(t)
 	var whole Session
 	if err := json.Unmarshal(rec.Snapshot, &whole); err != nil {
 		t.Fatal(err)
