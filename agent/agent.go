@@ -111,6 +111,9 @@ type Mode struct {
 	// Learned is the store's learned similarity (tools/embed/cooc):
 	// "on: <model> (…)" or "off: <why>".
 	Learned string `json:"learned_similarity"`
+	// Ranker names the hybrid ranking weights of the store
+	// (store.DefaultWeightsName: the fitted weights file's version and hash).
+	Ranker string `json:"ranker_weights"`
 }
 
 // learnedSummary is how Mode and /readyz name the learned similarity.
@@ -153,6 +156,7 @@ func New(cfg Config) (*Agent, error) {
 		Sessions: cfg.Sessions.Describe(),
 		Model:    "none",
 		Learned:  learnedSummary(info.Learned),
+		Ranker:   store.DefaultWeightsName,
 	}
 	if k := cfg.Router.ClassifierKind(); k != "" {
 		a.mode.Router = append(a.mode.Router, "classifier:"+k)
@@ -493,6 +497,7 @@ func (a *Agent) Readiness(ctx context.Context) api.Readiness {
 		r.Extra[k] = v
 	}
 	r.Extra["learned_similarity"] = a.mode.Learned
+	r.Extra["ranker_weights"] = a.mode.Ranker
 	if a.cfg.Probe != nil {
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		err := a.cfg.Probe(pctx)

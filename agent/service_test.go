@@ -150,8 +150,9 @@ func TestReadiness(t *testing.T) {
 				t.Errorf("Readiness() ready %v mode %q, want %v %q (notes %q)", r.Ready, r.Mode, tc.ready, tc.mode, r.Notes)
 			}
 			// Every readiness names the learned similarity (off here: the
-			// test store has no learned model).
-			want := map[string]string{"learned_similarity": store.LearnedOff}
+			// test store has no learned model) and the ranker's fitted
+			// weights.
+			want := map[string]string{"learned_similarity": store.LearnedOff, "ranker_weights": store.DefaultWeightsName}
 			for k, v := range tc.extra {
 				want[k] = v
 			}

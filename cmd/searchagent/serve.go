@@ -268,6 +268,7 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	log.Info("searchagent ready",
 		"mode", modeName, "store", mode.Store, "store_settings", extra["store_settings"], "catalog", info.Catalog, "channels", info.Channels,
 		"embedder", mode.Embedder, "router_stages", strings.Join(mode.Router, ","), "classifier", classifierSummary(rt), "renderer", mode.Renderer,
+		"learned_similarity", mode.Learned, "ranker_weights", mode.Ranker,
 		"sessions", mode.Sessions, "model", mode.Model, "startup", time.Since(start).Round(time.Millisecond),
 		"max_streams", cfg.streams.Total, "max_streams_per_client", cfg.streams.PerClient, "max_streams_per_session", cfg.streams.PerSession,
 		"shutdown_timeout", cfg.shutdownTimeout,

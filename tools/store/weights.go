@@ -1,7 +1,9 @@
 package store
 
 import (
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 )
@@ -24,6 +26,13 @@ var HandSetWeights = Weights{Content: 5, Tags: 6, Category: 2, Audience: 1.5, Vi
 // ranking and the PostgreSQL store's re-ranking read this one variable):
 // the fitted weights of weights.json.
 var DefaultWeights = mustWeights(weightsJSON)
+
+// DefaultWeightsName names the ranker weights both stores use, for
+// /readyz, the start-up log and every trace: the file's format version, the
+// first 12 hex digits of its SHA-256 (a refit changes it) and the train
+// objective the fit reached from the hand-set start, e.g.
+// "fitted weights v1 sha256:0123456789ab (train objective 1.2385 → 1.2793; searchagent relevance --fit)".
+var DefaultWeightsName = mustWeightsName(weightsJSON)
 
 // WeightsFileVersion is the format version of weights.json this build
 // reads.
@@ -54,4 +63,28 @@ func mustWeights(data []byte) Weights {
 		panic(err)
 	}
 	return w
+}
+
+// WeightsName is how a weights file is named where the active ranker is
+// reported (DefaultWeightsName).
+func WeightsName(data []byte) (string, error) {
+	var f struct {
+		Version        int     `json:"version"`
+		StartObjective float64 `json:"start_objective"`
+		Objective      float64 `json:"objective"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return "", fmt.Errorf("weights file: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	return fmt.Sprintf("fitted weights v%d sha256:%s (train objective %.4f → %.4f; searchagent relevance --fit)",
+		f.Version, hex.EncodeToString(sum[:])[:12], f.StartObjective, f.Objective), nil
+}
+
+func mustWeightsName(data []byte) string {
+	n, err := WeightsName(data)
+	if err != nil {
+		panic(err)
+	}
+	return n
 }
