@@ -82,3 +82,21 @@ func CategoryLabel(code string) string {
 	}
 	return code
 }
+
+// LearnedReasons adds to each keyword-search hit the reason of the
+// learned expansions in exps that met it (AliasReasons of those only:
+// the alias-table ones are the search's own words), as both stores do.
+func LearnedReasons(hits []Hit, exps []Expansion) {
+	var learned []Expansion
+	for _, e := range exps {
+		if e.Learned() {
+			learned = append(learned, e)
+		}
+	}
+	if len(learned) == 0 {
+		return
+	}
+	for i := range hits {
+		hits[i].Reasons = append(hits[i].Reasons, AliasReasons(hits[i].Channel, learned)...)
+	}
+}

@@ -98,20 +98,3 @@ func (p *partition) expansions(kws []store.Keyword) []store.Expansion {
 	}
 	return out
 }
-
-// learnedReasons adds to each keyword-search hit the reason of the
-// learned expansion that met it.
-func learnedReasons(hits []store.Hit, exps []store.Expansion) {
-	var learnedOnly []store.Expansion
-	for _, e := range exps {
-		if e.Learned() {
-			learnedOnly = append(learnedOnly, e)
-		}
-	}
-	if len(learnedOnly) == 0 {
-		return
-	}
-	for i := range hits {
-		hits[i].Reasons = append(hits[i].Reasons, store.AliasReasons(hits[i].Channel, learnedOnly)...)
-	}
-}

@@ -317,7 +317,7 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	*buf = cands
 	candBufs.Put(buf)
 	exps := part.expansions(q.Keywords)
-	learnedReasons(items, exps)
+	store.LearnedReasons(items, exps)
 	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, nil
 }
 

@@ -160,6 +160,7 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 			}
 			return delta.apply(ctx, tx)
 		})
+		s.forgetExpansions() // a keyword may match now
 		if err != nil {
 			return st, fmt.Errorf("pgstore: writing channels %d-%d: %w", lo, hi-1, err)
 		}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/catalog"
 	emb "searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
+	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
 
@@ -108,4 +111,170 @@ func anchorVector(m *cooc.Model, anchor *catalog.Channel) []float32 {
 	}
 	v, _ := m.ChannelVector(anchor, nil)
 	return v
+}
+
+// learnedExps are the learned expansions of one query's keywords, by
+// keyword (its trimmed text and scope, as the memory store keys them).
+type learnedExps map[learnedKey]store.Expansion
+
+// learnedKey is a keyword as an expansion is keyed.
+type learnedKey struct {
+	text  string
+	scope store.Scope
+}
+
+func keyOf(k store.Keyword) learnedKey {
+	return learnedKey{text: strings.TrimSpace(k.Text), scope: k.Scope}
+}
+
+// of is k's learned expansion, ok false when it has none or k may not be
+// widened (store.LearnedEligible: an exclusion never is).
+func (l learnedExps) of(k store.Keyword) (store.Expansion, bool) {
+	if len(l) == 0 || !store.LearnedEligible(k) {
+		return store.Expansion{}, false
+	}
+	e, ok := l[keyOf(k)]
+	return e, ok
+}
+
+// append adds to exps (store.Expansions of kws) the learned expansions
+// of kws, in keyword order, as the memory store lists them.
+func (l learnedExps) append(exps []store.Expansion, kws []store.Keyword) []store.Expansion {
+	for _, k := range kws {
+		if e, ok := l.of(k); ok {
+			exps = append(exps, e)
+		}
+	}
+	return exps
+}
+
+// learnedCacheSize bounds the store's cache of keyword expansions.
+const learnedCacheSize = 4096
+
+// expKey is a keyword on a platform, the expansion cache's key.
+type expKey struct {
+	platform platform.Platform
+	learnedKey
+}
+
+// learnedExp is one keyword's outcome: its expansion, ok false for none.
+type learnedExp struct {
+	exp store.Expansion
+	ok  bool
+}
+
+// learnedState is the learned model with what keyword expansion needs
+// of the catalog: the label terms (category ids, whole tags: cooc keys)
+// each platform's channels carry, read when the model is loaded
+// (Refresh), and the outcomes of the keywords seen since, purged by
+// Refresh and Upsert.
+type learnedState struct {
+	model  *cooc.Model
+	labels map[platform.Platform]map[string]bool
+	exps   *lru.Cache[expKey, learnedExp]
+}
+
+// loadLabels reads the label terms of every platform's channels.
+func (s *Store) loadLabels(ctx context.Context) (map[platform.Platform]map[string]bool, error) {
+	out := map[platform.Platform]map[string]bool{}
+	add := func(p, key string) {
+		m := out[platform.Platform(p)]
+		if m == nil {
+			m = map[string]bool{}
+			out[platform.Platform(p)] = m
+		}
+		m[key] = true
+	}
+	read := func(sql string, key func(string) string) error {
+		rows, err := s.pool.Query(ctx, sql)
+		if err != nil {
+			return err
+		}
+		var p, v string
+		_, err = pgx.ForEachRow(rows, []any{&p, &v}, func() error {
+			if k := key(v); k != cooc.KindTag && k != cooc.KindCategory {
+				add(p, k)
+			}
+			return nil
+		})
+		return err
+	}
+	if err := read(`SELECT platform, category FROM channels WHERE category <> '' GROUP BY 1, 2`, cooc.CategoryKey); err != nil {
+		return nil, fmt.Errorf("pgstore: learned labels: %w", err)
+	}
+	if err := read(`SELECT DISTINCT c.platform, t FROM channels c, jsonb_array_elements_text(c.doc->'tags') t`, cooc.TagKey); err != nil {
+		return nil, fmt.Errorf("pgstore: learned labels: %w", err)
+	}
+	return out, nil
+}
+
+// learnedExpansions are the learned expansions of kws on p, as the
+// memory store computes them (memstore's partition.expansion): a
+// keyword that may be widened and whose own words and aliases match no
+// channel of p (one query asks for every keyword not in the cache) is
+// widened with the nearest labels p's channels carry.
+func (s *Store) learnedExpansions(ctx context.Context, p platform.Platform, kws []store.Keyword) (learnedExps, error) {
+	s.mu.Lock()
+	ls := s.learnedLabels
+	s.mu.Unlock()
+	if ls == nil || ls.model == nil {
+		return nil, nil
+	}
+	var out learnedExps
+	var todo []store.Keyword
+	for _, k := range kws {
+		if !store.LearnedEligible(k) {
+			continue
+		}
+		key := keyOf(k)
+		if e, ok := ls.exps.Get(expKey{p, key}); ok {
+			if e.ok {
+				if out == nil {
+					out = learnedExps{}
+				}
+				out[key] = e.exp
+			}
+			continue
+		}
+		todo = append(todo, store.Keyword{Text: key.text, Scope: k.Scope})
+	}
+	if len(todo) == 0 {
+		return out, nil
+	}
+	b := &builder{}
+	exists := make([]string, len(todo))
+	for i, k := range todo {
+		exists[i] = `EXISTS (SELECT 1 FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND ` + matchExpr(b, planMatch(k)) + `)`
+	}
+	var found []bool
+	if err := s.pool.QueryRow(ctx, `SELECT ARRAY[`+strings.Join(exists, ", ")+`]`, b.args...).Scan(&found); err != nil {
+		return nil, fmt.Errorf("pgstore: learned expansion: %w", err)
+	}
+	labels := ls.labels[p]
+	for i, k := range todo {
+		var r learnedExp
+		if !found[i] {
+			r.exp, r.ok = store.LearnedExpansion(ls.model, k, func(term string) bool { return labels[term] })
+		}
+		ls.exps.Add(expKey{p, keyOf(k)}, r)
+		if r.ok {
+			if out == nil {
+				out = learnedExps{}
+			}
+			out[keyOf(k)] = r.exp
+		}
+	}
+	return out, nil
+}
+
+// forgetExpansions drops the keywords' cached outcomes (after a write of
+// the channels; the labels are read again by Refresh, which ingest calls
+// once it is done).
+func (s *Store) forgetExpansions() {
+	s.mu.Lock()
+	ls := s.learnedLabels
+	s.mu.Unlock()
+	if ls != nil {
+		ls.exps.Purge()
+	}
 }

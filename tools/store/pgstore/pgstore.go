@@ -13,7 +13,9 @@
 // transaction of the channels they count: a search reads them by key and
 // never counts the catalog); a keyword widens through the bilingual topic table
 // (store.Aliases: 耳机 meets "headphones", an excluded 烘焙 keeps out
-// "baking") with the memory store's alias scores (see scoreExpr). Anchor search is a k-nearest-neighbour query on an HNSW
+// "baking") with the memory store's alias scores (see scoreExpr), and a
+// keyword whose own words and aliases find no channel widens through the
+// learned model as in the memory store (learnedExpansions). Anchor search is a k-nearest-neighbour query on an HNSW
 // index (vector_cosine_ops, m=16, ef_construction=64) with filters and
 // keywords in the same WHERE clause; pgvector's iterative index scans
 // (hnsw.iterative_scan, pgvector ≥ 0.8) keep scanning the graph until
@@ -45,6 +47,7 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	pgxvec "github.com/pgvector/pgvector-go/pgx"
@@ -165,6 +168,9 @@ type Store struct {
 	info store.Info
 	// learned is the catalog's learned model (nil: none; see SaveLearned).
 	learned *cooc.Model
+	// learnedLabels is what keyword expansion needs beside the model (nil
+	// without one): the platforms' labels and the keywords' outcomes.
+	learnedLabels *learnedState
 }
 
 var _ store.Store = (*Store)(nil)
@@ -274,10 +280,23 @@ func (s *Store) Refresh(ctx context.Context) error {
 		return err
 	}
 	info.Learned = learnedInfo(learned)
+	var ls *learnedState
+	if learned != nil {
+		labels, err := s.loadLabels(ctx)
+		if err != nil {
+			return err
+		}
+		exps, err := lru.New[expKey, learnedExp](learnedCacheSize)
+		if err != nil {
+			return err
+		}
+		ls = &learnedState{model: learned, labels: labels, exps: exps}
+	}
 	info.BuildTime = time.Since(start)
 	s.mu.Lock()
 	s.info = info
 	s.learned = learned
+	s.learnedLabels = ls
 	s.mu.Unlock()
 	return nil
 }
@@ -377,7 +396,11 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
-	b := &builder{}
+	lx, err := s.learnedExpansions(ctx, q.Platform, q.Keywords)
+	if err != nil {
+		return store.Page{}, err
+	}
+	b := &builder{learned: lx}
 	where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
 	if err != nil {
 		return store.Page{}, err
@@ -397,7 +420,9 @@ LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFF
 	if err != nil {
 		return store.Page{}, err
 	}
-	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: store.Expansions(q.Keywords)}, nil
+	exps := lx.append(store.Expansions(q.Keywords), q.Keywords)
+	store.LearnedReasons(items, exps)
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, nil
 }
 
 // SimilarTo implements store.Store.
@@ -418,7 +443,7 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 	ap := set.anchor
 	items := s.rankSimilar(set.cands, ap, q.Sort, q.Offset, q.Limit)
 	return store.SimilarResult{Anchor: anchor, Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total),
-		MinScore: minScore, Expansions: store.Expansions(q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
+		MinScore: minScore, Expansions: set.learned.append(store.Expansions(q.Keywords), q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
 }
 
 // Count implements store.Store.
@@ -427,10 +452,13 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	b := &builder{}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
+	b := &builder{}
 	if q.AnchorKey == "" {
+		if b.learned, err = s.learnedExpansions(ctx, q.Platform, q.Keywords); err != nil {
+			return 0, err
+		}
 		where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
 		if err != nil {
 			return 0, err

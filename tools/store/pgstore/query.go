@@ -17,8 +17,13 @@ import (
 	"searchagent/tools/textnorm"
 )
 
-// builder collects positional arguments.
-type builder struct{ args []any }
+// builder collects positional arguments, and carries the learned
+// expansions of the query's keywords (learnedExps; nil: none), which
+// every condition and score it writes applies.
+type builder struct {
+	args    []any
+	learned learnedExps
+}
 
 // arg adds v and returns its placeholder.
 func (b *builder) arg(v any) string {
@@ -83,11 +88,22 @@ func likeEscape(s string) string {
 // kwMatch is a keyword as the SQL matches it: its own words and its
 // aliases (store.Aliases: the bilingual topic table), all in the
 // keyword's scope. The keyword matches a row when its own words or any
-// alias does, as in the in-memory store.
+// alias does, as in the in-memory store. learned, when the keyword's own
+// words and aliases match no channel of the platform, are the labels of
+// its learned expansion (store.LearnedExpansion), each matched as a
+// keyword of its own (with its aliases) and weighted by its cosine.
 type kwMatch struct {
 	own     kwPlan
 	aliases []kwPlan // the aliases that have a phrase to match
 	fields  []int
+	learned []learnedAlt
+}
+
+// learnedAlt is one label of a learned expansion: how it matches, and its
+// cosine with the keyword.
+type learnedAlt struct {
+	m   kwMatch
+	cos float64
 }
 
 func planMatch(k store.Keyword) kwMatch {
@@ -100,13 +116,29 @@ func planMatch(k store.Keyword) kwMatch {
 	return m
 }
 
-// matchExpr is the condition "keyword k matches the row", through its
-// aliases too (columns unqualified).
-func matchExpr(b *builder, k store.Keyword) string {
+// plan is keyword k as this query matches it: planMatch, with the learned
+// expansion the builder carries for it.
+func (b *builder) plan(k store.Keyword) kwMatch {
 	m := planMatch(k)
+	e, ok := b.learned.of(k)
+	if !ok {
+		return m
+	}
+	for i, alt := range e.Also {
+		m.learned = append(m.learned, learnedAlt{m: planMatch(store.Keyword{Text: alt, Scope: k.Scope}), cos: e.Cosines[i]})
+	}
+	return m
+}
+
+// matchExpr is the condition "keyword m matches the row", through its
+// aliases and learned labels too (columns unqualified).
+func matchExpr(b *builder, m kwMatch) string {
 	ors := []string{planExpr(b, m.own, m.fields)}
 	for _, a := range m.aliases {
 		ors = append(ors, planExpr(b, a, m.fields))
+	}
+	for _, l := range m.learned {
+		ors = append(ors, matchExpr(b, l.m))
 	}
 	if len(ors) == 1 {
 		return ors[0]
@@ -145,7 +177,7 @@ func (s *Store) where(b *builder, p platform.Platform, kws []store.Keyword, f st
 		if k.Soft {
 			continue // ranks only (scoreExpr)
 		}
-		m := matchExpr(b, k)
+		m := matchExpr(b, b.plan(k))
 		if k.Excluded {
 			conds = append(conds, "NOT "+m)
 		} else {
@@ -223,6 +255,10 @@ type scoring struct {
 // over the platform's matching rows, every filter aside). These per-row
 // scores are computed once, in the CTE kw_a over the rows that match any
 // widened keyword; kw_w holds the factors; the main query joins both.
+// A keyword with a learned expansion (its own words and aliases match no
+// channel) scores aliasWeight · max over its labels of cosine · the
+// label's score, each label scored as a keyword with its aliases, again
+// as memstore's keywordMatch.
 func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, kws []store.Keyword) (scoring, error) {
 	zero := scoring{score: "0::float8"}
 	var plans []kwMatch
@@ -239,8 +275,8 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 		if k.Excluded {
 			continue
 		}
-		m := planMatch(k)
-		if len(m.own.units) == 0 && len(m.aliases) == 0 {
+		m := b.plan(k)
+		if len(m.own.units) == 0 && len(m.aliases) == 0 && len(m.learned) == 0 {
 			continue
 		}
 		plans = append(plans, m)
@@ -248,6 +284,12 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 		addTerms(m.own)
 		for _, a := range m.aliases {
 			addTerms(a)
+		}
+		for _, l := range m.learned {
+			addTerms(l.m.own)
+			for _, a := range l.m.aliases {
+				addTerms(a)
+			}
 		}
 	}
 	if len(plans) == 0 {
@@ -262,7 +304,41 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 	// query's rows, wide for kw_a's.
 	bm, wide := &bm25{b: b, st: st, alias: "x"}, &bm25{b: b, st: st, alias: "kx"}
 	var kwSums, cols, factors, widened []string
+	// factor is the weight of a keyword's alias score beside its own
+	// (memstore's withAliases), as a kw_w column named name.
+	factor := func(own, alias, name string) string {
+		return fmt.Sprintf("CASE WHEN max(%[2]s) > 0 AND %[3]s * max(%[2]s) >= min(%[1]s) THEN %[4]s::float8 * min(%[1]s) / max(%[2]s) ELSE %[3]s END AS %[5]s",
+			own, alias, b.arg(aliasWeight)+"::float8", b.arg(0.99), name)
+	}
 	for i, m := range plans {
+		if len(m.learned) > 0 {
+			// The keyword's own words and aliases match no channel of the
+			// platform: memstore scores a row aliasWeight · max over the
+			// labels of cosine · the label's own score (its words, or its
+			// aliases' at their factor), each computed once in kw_a.
+			var alts []string
+			for j, l := range m.learned {
+				own := fmt.Sprintf("kw_l_%d_%d", i, j)
+				match := planExpr(b, l.m.own, l.m.fields)
+				widened = append(widened, match)
+				cols = append(cols, "CASE WHEN "+match+" THEN "+wide.expr(l.m.own, l.m.fields)+" END AS "+own)
+				label := own
+				if len(l.m.aliases) > 0 {
+					var as []string
+					for _, a := range l.m.aliases {
+						match := planExpr(b, a, l.m.fields)
+						widened = append(widened, match)
+						as = append(as, "CASE WHEN "+match+" THEN "+wide.expr(a, l.m.fields)+" END")
+					}
+					cols = append(cols, "greatest("+strings.Join(as, ", ")+") AS "+own+"_a")
+					factors = append(factors, factor(own, own+"_a", "kw_w_l_"+strconv.Itoa(i)+"_"+strconv.Itoa(j)))
+					label = fmt.Sprintf("greatest(%[1]s, kw_w_l_%[2]d_%[3]d * %[1]s_a)", own, i, j)
+				}
+				alts = append(alts, b.arg(l.cos)+"::float8 * "+label)
+			}
+			kwSums = append(kwSums, "coalesce("+b.arg(aliasWeight)+"::float8 * greatest("+strings.Join(alts, ", ")+"), 0)")
+			continue
+		}
 		if len(m.aliases) == 0 {
 			e := bm.expr(m.own, m.fields)
 			if soft[i] {
@@ -287,17 +363,19 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			alts = append(alts, "CASE WHEN "+match+" THEN "+wide.expr(a, m.fields)+" END")
 		}
 		cols = append(cols, ownScore+" AS "+own, "greatest("+strings.Join(alts, ", ")+") AS "+alias)
-		w := b.arg(aliasWeight) + "::float8"
-		factors = append(factors, fmt.Sprintf("CASE WHEN max(%[2]s) > 0 AND %[3]s * max(%[2]s) >= min(%[1]s) THEN %[4]s::float8 * min(%[1]s) / max(%[2]s) ELSE %[3]s END AS kw_w_%[5]d",
-			own, alias, w, b.arg(0.99), i))
+		factors = append(factors, factor(own, alias, "kw_w_"+strconv.Itoa(i)))
 		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, kw_w_%d * %s), 0)", own, i, alias))
 	}
 	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
 	if len(widened) > 0 {
 		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels` + wide.lateral() + ` WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
-kw_w AS (SELECT ` + strings.Join(factors, ", ") + ` FROM kw_a),
 `
-		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key CROSS JOIN kw_w`
+		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key`
+		if len(factors) > 0 { // one row of aggregates
+			out.with += `kw_w AS (SELECT ` + strings.Join(factors, ", ") + ` FROM kw_a),
+`
+			out.join += ` CROSS JOIN kw_w`
+		}
 	}
 	out.join += bm.lateral()
 	return out, nil

@@ -34,6 +34,9 @@ type similarSet struct {
 	cands  []similar
 	total  int
 	anchor store.Profile
+	// learned are the keywords' learned expansions the set was formed
+	// with.
+	learned learnedExps
 }
 
 // similarSet forms the similar set of an anchor as the memory store does:
@@ -50,7 +53,12 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 	ap := &set.anchor
 	lm := s.learnedModel()
 	av := anchorVector(lm, anchor)
-	b := &builder{}
+	lx, err := s.learnedExpansions(ctx, p, kws)
+	if err != nil {
+		return set, err
+	}
+	set.learned = lx
+	b := &builder{learned: lx}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
 	if ap.Thin() {
@@ -98,7 +106,7 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		}
 		return below, rows.Err()
 	}
-	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
+	err = s.inTx(ctx, settings, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, sql, b.args...)
 		if err != nil {
 			return err
@@ -112,7 +120,7 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 			return nil
 		}
 		// The pool ended at or above the minimum score: count the whole set.
-		wb := &builder{}
+		wb := &builder{learned: lx}
 		cond, score, err := s.wholeSet(wb, anchorPK, p, kws, f, minScore)
 		if err != nil {
 			return err
