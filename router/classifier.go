@@ -114,9 +114,11 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, kind string, re
 	if ok && cs.Stage == StageGuard {
 		// A guard pick refuses like a guard hit (contract 4.8); its slots
 		// are not used.
-		if kind == ClassifierLocal && e.guardVetoed(cs) {
-			ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
-			return
+		if kind == ClassifierLocal {
+			if veto := e.guardVeto(cs); veto != "" {
+				ct.Reason = "vetoed: " + veto
+				return
+			}
 		}
 		ct.Accepted = true
 		ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)

@@ -28,11 +28,13 @@ const (
 // the runner-up is at least LocalMinMargin nats; anything weaker is not
 // a decision and the rules' branch stands.
 // Overriding what the rules matched (a refinement they understood)
-// with a guard family takes LocalGuardOverMatchMargin.
+// with a guard family takes LocalGuardOverMatchMargin; the family's cue
+// floor (local_classifier_min_cue: an acquisition or payment cue beside
+// the object) is checked as well.
 const (
 	LocalMinProb              = 0.9
 	LocalMinMargin            = 0.3
-	LocalGuardOverMatchMargin = 0.45
+	LocalGuardOverMatchMargin = 0.35
 )
 
 // localClassifier is stage 3 on the embedded default: the n-gram model
@@ -131,8 +133,8 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 		ct.Reason = fmt.Sprintf("%s does not override the rules' match: margin %.2f < %.2f", cs.ID, ans.Margin, LocalGuardOverMatchMargin)
 		return false
 	}
-	if e.guardVetoed(cs) {
-		ct.Reason = fmt.Sprintf("vetoed: the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
+	if veto := e.guardVeto(cs); veto != "" {
+		ct.Reason = "vetoed: " + veto
 		return false
 	}
 	ct.Accepted = true
@@ -141,24 +143,36 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 	return true
 }
 
-// guardVetoed reports whether the local classifier may not name the
-// guard family cs: the family does not opt in (metadata
+// guardVeto says why the local classifier may not name the guard family
+// cs ("" when it may): the family does not opt in (metadata
 // local_classifier: on), the guard rules saw none of its cues (score 0: the
 // text names no followers, no phone or address, no rules — the n-gram
-// model alone never refuses), or a negation or harmless-context pattern
-// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0).
-func (e *evaluation) guardVetoed(cs *compiledSpec) bool {
+// model alone never refuses), a negation or harmless-context pattern
+// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0),
+// or the cues are below the family's floor (metadata
+// local_classifier_min_cue): fake engagement needs an acquisition or
+// payment cue beside the measure it names ("cheap", "bots", 花钱, 刷),
+// never the measure alone ("followers matter less than watch time").
+func (e *evaluation) guardVeto(cs *compiledSpec) string {
 	if cs.Metadata["local_classifier"] != "on" {
 		// Families without object cues (minors, off-topic chat) are
 		// the guard rules' alone.
-		return true
+		return cs.ID + " is the guard rules' alone"
 	}
+	score := 0.0
 	for _, sr := range e.scored {
 		if sr.cs == cs {
-			return sr.acc.score <= 0
+			score = sr.acc.score
+			break
 		}
 	}
-	return true
+	switch {
+	case score <= 0:
+		return fmt.Sprintf("the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
+	case score < cs.localMinCue-1e-9:
+		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (an object without an acquisition or payment cue)", cs.ID, score, cs.localMinCue)
+	}
+	return ""
 }
 
 // acceptGuard makes a classifier's guard pick the result: it refuses like

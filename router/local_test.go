@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"searchagent/router/classifier"
@@ -150,6 +151,38 @@ func TestLocalClassifierStageDecisions(t *testing.T) {
 	plain, _ := Default()
 	if res, _ := plain.Query(context.Background(), Input{Text: tests[0].text, State: ready, Turn: 1}); res.Branch == BranchGuardHit {
 		t.Errorf("the rules alone refuse %q: the case no longer holds the classifier stage", tests[0].text)
+	}
+}
+
+// The local classifier names fake engagement only with an acquisition or
+// payment cue beside the measure (metadata local_classifier_min_cue): a
+// measure alone is vetoed with the floor named in the trace, even where
+// the n-gram model picks the family; one cue more and the stage refuses.
+func TestLocalGuardNeedsAnAcquisitionCue(t *testing.T) {
+	tests := []struct {
+		name, text string
+		refused    bool
+		reason     string
+	}{
+		{"a growth wish naming no purchase is vetoed", "want my follower count up by a lot before the pitch", false, "below its floor 0.30"},
+		{"an acquisition cue beside it", "发布会前想把粉丝冲到两万", true, "accepted guard guard.fake_engagement"},
+		{"a payment cue beside it", "get me 5k followers by friday, I'll pay", true, ""},
+		{"a price that describes content", "budget gadget reviewers with lots of views", false, ""},
+	}
+	r := localRouter(t)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, tr, err := r.Explain(context.Background(), Input{Text: tc.text, State: ready, Turn: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Branch == BranchGuardHit; got != tc.refused {
+				t.Fatalf("Explain(%q) branch %s, want refused=%v (classifier: %+v)", tc.text, res.Branch, tc.refused, tr.Classifier)
+			}
+			if tc.reason != "" && (tr.Classifier == nil || !strings.Contains(tr.Classifier.Reason, tc.reason)) {
+				t.Errorf("Explain(%q): classifier reason %+v, want it to contain %q", tc.text, tr.Classifier, tc.reason)
+			}
+		})
 	}
 }
 

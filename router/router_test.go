@@ -385,8 +385,13 @@ func TestTraceCounterfactuals(t *testing.T) {
 }
 
 func TestCompileErrors(t *testing.T) {
-	_, err := Compile([]Spec{{ID: "x", Domain: "d", Command: &CommandSpec{Name: "nope"}}})
-	if !errors.Is(err, ErrCompile) {
-		t.Errorf("Compile(bad) error = %v, want ErrCompile", err)
+	for _, sp := range []Spec{
+		{ID: "x", Domain: "d", Command: &CommandSpec{Name: "nope"}},
+		{ID: "x", Domain: "guard", Stage: StageGuard, Metadata: map[string]string{"local_classifier_min_cue": "high"}},
+		{ID: "x", Domain: "guard", Stage: StageGuard, Metadata: map[string]string{"local_classifier_min_cue": "1.5"}},
+	} {
+		if _, err := Compile([]Spec{sp}); !errors.Is(err, ErrCompile) {
+			t.Errorf("Compile(%+v) error = %v, want ErrCompile", sp, err)
+		}
 	}
 }

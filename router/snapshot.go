@@ -87,6 +87,10 @@ type compiledSpec struct {
 	typedDefaults []*Slot
 	// terms lists every term with its group, for near-miss hints.
 	terms []termRef
+	// localMinCue is the guard rules' score below which the local
+	// classifier may not name this guard family (metadata
+	// local_classifier_min_cue; 0: any cue).
+	localMinCue float64
 }
 
 type termRef struct {
@@ -270,6 +274,13 @@ func compile(specs []Spec) (*Snapshot, error) {
 					cs.typedDefaults[si] = &slot
 				}
 			}
+		}
+		if v, ok := sp.Metadata["local_classifier_min_cue"]; ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || f <= 0 || f >= 1 {
+				return nil, fmt.Errorf("%w: spec %s: metadata local_classifier_min_cue %q: want a number in (0, 1)", ErrCompile, sp.ID, v)
+			}
+			cs.localMinCue = f
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
