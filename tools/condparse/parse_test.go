@@ -275,8 +275,10 @@ func TestParse(t *testing.T) {
 			`hard followers between 10000..100000 applied`,
 			`hard last_active within_days 90 applied`,
 			`keyword keyword contains "露营装备" reference !ranking_term`}, nil},
+		// the glued category word is no filter; the subtopic at the head
+		// (耳机, tech) names the creators' category (issue 26 item 2).
 		{"glued category keyword zh", "美国游戏耳机博主", ShapeMixed, []string{
-			`hard country eq "US" applied`, `keyword keyword contains "游戏耳机" reference !ranking_term`}, nil},
+			`hard country eq "US" applied`, `hard category eq "tech" applied`, `keyword keyword contains "游戏耳机" reference !ranking_term`}, nil},
 		{"request + keyword", "帮我找 swim vest", ShapeMixed, []string{`keyword keyword contains "swim vest" reference !ranking_term`}, nil},
 		{"relative clause", "creators who review drones", ShapeMixed, []string{`keyword keyword contains "drones" reference !ranking_term`}, nil},
 		{"quoted keeps conditions out", `"美国队长" 相关的博主，粉丝 1w+`, ShapeMixed, []string{
