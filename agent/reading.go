@@ -63,13 +63,17 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	})
 	for i, cmd := range t.plan.commands {
 		if cmd.Name == "add_filter" {
-			t.plan.commands[i].Args = widenSet(cmd, read[condition.Field(str(cmd.Args.Get("field")))])
+			f := condition.Field(str(cmd.Args.Get("field")))
+			t.plan.commands[i].Args = t.s.keepHeld(widenSet(cmd, read[f]), read[f])
 		}
 	}
 	var extra []condparse.Condition
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) {
 			continue
+		}
+		if held := t.s.heldValues(c.Field, c); len(held) > 0 {
+			c.Op, c.Value = condition.OpIn, condparse.StringsValue(union(held, c.Value.Codes())...)
 		}
 		extra = append(extra, c)
 	}
@@ -83,7 +87,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	}
 	for _, u := range rd.UnreadFields() {
 		if !covered[u.Field] {
-			// A count the reading could not read ("粉丝上限二十万") is
+			// A count the reading could not read ("粉丝量级二十万档") is
 			// named as not applied.
 			q := clip(u.Span.Text, 24)
 			t.plan.notice = pick(t.s.zh(), "「"+q+"」没有读懂，未加入条件：可以写成“粉丝 1万以上”或“粉丝 20万以下”",
@@ -193,6 +197,52 @@ func widenSet(cmd router.Command, cs []condparse.Condition) router.Args {
 	args := maps.Clone(cmd.Args)
 	args["value"] = vals
 	return args
+}
+
+// heldValues are the values the session's include filter of c's field
+// holds when the reading said c as an addition ("再加上新西兰", "also
+// Portugal": condparse.IssueAdded); none otherwise, so that the value
+// replaces the held ones as a follow-up naming a value does.
+func (s *Session) heldValues(f condition.Field, c condparse.Condition) []string {
+	if !slices.Contains(c.Issues, condparse.IssueAdded) || c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn {
+		return nil
+	}
+	for _, o := range s.Conds {
+		if o.Field == string(f) && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+			return o.Value.Codes()
+		}
+	}
+	return nil
+}
+
+// keepHeld adds the held values of the command's field to an include
+// command when the reading said one of its values as an addition.
+func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpEq) {
+		return args
+	}
+	for _, c := range cs {
+		held := s.heldValues(c.Field, c)
+		if len(held) == 0 {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"], out["value"] = string(condition.OpIn), union(held, stringsOf(args.Get("value")))
+		return out
+	}
+	return args
+}
+
+// union is a's values then b's not in a.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // hedged reports whether the reading holds a field only as a wish.

@@ -223,7 +223,7 @@ func TestParse(t *testing.T) {
 			`hard category eq "outdoor" applied`, `keyword keyword not_contains "sponsorships" applied`}, nil},
 		{"except ... 以外", "近 30 天活跃，除了游戏以外都可以", ShapeNatural, []string{
 			`hard last_active within_days 30 applied`, `hard category not_in [gaming] applied`}, nil},
-		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied`}, nil},
+		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied !added`}, nil},
 		// "非常" is "very", not the exclusion word "非" before "常".
 		{"非常 is very", "非常专业的科技博主", ShapeNatural, []string{
 			`hard category eq "tech" applied`, `soft preference prefer "professional" reference`}, nil},

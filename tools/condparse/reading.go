@@ -459,7 +459,7 @@ func hasDigitOrNumeral(s string) bool {
 }
 
 // Unread is a clause that names a count field the reading could not turn
-// into a condition ("粉丝上限二十万"): the part of a request that was not
+// into a condition ("粉丝量级二十万档"): the part of a request that was not
 // applied, to be named rather than dropped in silence.
 type Unread struct {
 	Field condition.Field `json:"field"`

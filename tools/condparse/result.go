@@ -160,6 +160,7 @@ func (st *state) residue() {
 		}
 	}
 	st.decompose()
+	st.additions()
 }
 
 // result merges, flags, labels, orders and numbers the conditions.

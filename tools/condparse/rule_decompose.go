@@ -130,3 +130,34 @@ func (st *state) decompose() {
 	pc.s, pc.e = from.s, from.e
 	st.conds = append(st.conds, pc)
 }
+
+// additions marks the wanted country, language and category values said
+// as an addition (IssueAdded): an additive word ("也", "还", "再加上",
+// "加进来", "also", "add", "as well") in the value's own clause. "另外"
+// (besides) introduces another condition, not another value.
+func (st *state) additions() {
+	for _, pc := range st.conds {
+		if pc.dropped || pc.neg || pc.c.Kind != condition.KindHard ||
+			pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category {
+			continue
+		}
+		k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == pc.s })
+		if k < 0 {
+			continue
+		}
+		from, to := k, k
+		for from > 0 && !(st.toks[from-1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[from-1].s])) {
+			from--
+		}
+		for to+1 < len(st.toks) && !(st.toks[to+1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[to+1].s])) {
+			to++
+		}
+		for i := from; i <= to; i++ {
+			tk := &st.toks[i]
+			if tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
+				pc.addIssue(IssueAdded)
+				break
+			}
+		}
+	}
+}

@@ -41,6 +41,10 @@ const (
 	IssuePlatformMismatch  = "platform_mismatch"
 	IssueMultipleAnchors   = "multiple_anchors"
 	IssueOverridden        = "overridden"
+	// IssueAdded marks a wanted value said as an addition ("再加上新西兰",
+	// "also Portugal", "把加拿大也加进来"): a follow-up adds it to the
+	// values the field already holds instead of replacing them.
+	IssueAdded = "added"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
