@@ -286,10 +286,11 @@ func sortField(by string) condition.Field {
 
 // sortLabels name the sorts in the notice.
 var sortLabels = map[string]text{
-	condparse.SortFollowers:  {"粉丝量从高到低", "followers, highest first"},
-	condparse.SortAvgViews:   {"平均播放量从高到低", "average views, highest first"},
-	condparse.SortRecent:     {"最近活跃优先", "most recently active first"},
-	condparse.SortSimilarity: {"相似度", "similarity"},
+	condparse.SortFollowers:      {"粉丝量从高到低", "followers, highest first"},
+	condparse.SortAvgViews:       {"平均播放量从高到低", "average views, highest first"},
+	condparse.SortRecent:         {"最近活跃优先", "most recently active first"},
+	condparse.SortSimilarity:     {"相似度", "similarity"},
+	string(condition.Engagement): {"互动率从高到低", "engagement rate, highest first"},
 }
 
 // takeSort plans the sort said in words of a reading: its key, or the
@@ -343,7 +344,10 @@ func (s *Session) applySort(by string) {
 		return
 	}
 	s.Sort, s.Offset = by, 0
-	l := sortLabels[by]
+	l, ok := sortLabels[by]
+	if !ok {
+		l = sortName(by) // a sort key with no label of its own is still named
+	}
 	s.note(pick(s.zh(), "已按"+l.zh+"排序", "Sorted by "+l.en))
 }
 

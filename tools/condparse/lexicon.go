@@ -403,7 +403,8 @@ func buildLexicon() *lexicon {
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
 		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
 		"as well as", "throw in")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
+	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can")...)
 
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)

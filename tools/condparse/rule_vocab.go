@@ -272,6 +272,35 @@ func (st *state) hedges() {
 		}
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
+		st.hedgeList(j, pc)
+	}
+}
+
+// hedgeList softens the values listed with a hedged one ("最好是英国或者
+// 澳洲的", "ideally the UK or Ireland"): the hedge governs the list.
+func (st *state) hedgeList(j int, pc *pcond) {
+	id := st.tokCond[j]
+	for j < len(st.toks) && st.tokCond[j] == id {
+		j++
+	}
+	for {
+		k := st.skipSpace(j)
+		tk := st.tok(k)
+		if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
+			return
+		}
+		k = st.skipSpace(k + 1)
+		if k >= len(st.toks) || st.tokCond[k] == 0 {
+			return
+		}
+		next := st.conds[st.tokCond[k]-1]
+		if next.c.Field != pc.c.Field || next.c.Kind != condition.KindHard || next.neg {
+			return
+		}
+		next.c.Kind, next.c.Priority, next.c.Status = condition.KindSoft, 2, condition.StatusReference
+		id = st.tokCond[k]
+		for j = k; j < len(st.toks) && st.tokCond[j] == id; j++ {
+		}
 	}
 }
 
