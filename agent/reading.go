@@ -62,9 +62,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		return false
 	})
 	for i, cmd := range t.plan.commands {
+		if cmd.Name == "add_keyword" {
+			t.plan.commands[i].Args = rankUnmarked(cmd.Args, rd)
+		}
 		if cmd.Name == "add_filter" {
 			f := condition.Field(str(cmd.Args.Get("field")))
-			t.plan.commands[i].Args = t.s.keepHeld(widenSet(cmd, read[f]), read[f])
+			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(cmd, read[f]), read[f]), read[f])
 		}
 	}
 	var extra []condparse.Condition
@@ -232,6 +235,67 @@ func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Ar
 		return out
 	}
 	return args
+}
+
+// removal follows the reading of a set filter command's values: when
+// the reading excludes them with a removal verb ("forget Canada":
+// condparse.IssueRemoved), the command is that exclusion,
+// marked removalArg (the router may read "forget Canada" as Canada), and
+// addFilter takes the values out of the filter that holds them.
+func removal(args router.Args, cs []condparse.Condition) router.Args {
+	for _, c := range cs {
+		if !slices.Contains(c.Issues, condparse.IssueRemoved) || c.Op != condition.OpNotIn {
+			continue
+		}
+		vals := stringsOf(args.Get("value"))
+		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"], out[removalArg] = string(condition.OpNotIn), true
+		return out
+	}
+	return args
+}
+
+// rankUnmarked marks the keywords of an add_keyword command that the
+// reading holds as ranking terms or left unread (rankingArg): a word
+// filters when the user marked it — quoted, after a cue, typed alone —
+// in a follow-up as in a first search.
+func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
+	var ranking []string
+	for _, k := range stringsOf(args.Get("keywords")) {
+		low := strings.ToLower(strings.TrimSpace(k))
+		if low == "" {
+			continue
+		}
+		holds := func(s string) bool {
+			s = strings.ToLower(s)
+			if strings.Contains(s, low) || strings.Contains(low, s) {
+				return true
+			}
+			// a word of the keyword the reading left in a longer span
+			// ("smaller ones" against "actually include smaller").
+			return slices.ContainsFunc(strings.Fields(low), func(w string) bool {
+				return len(w) > 3 && slices.Contains(strings.Fields(s), w)
+			})
+		}
+		marked := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return c.Kind == condition.KindKeyword && c.Op == condition.OpContains && c.Status == condition.StatusApplied && holds(c.Value.Str)
+		})
+		unplaced := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return slices.Contains(c.Issues, condparse.IssueRankingTerm) && holds(c.Value.Str)
+		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == "" && holds(strings.TrimSpace(sp.Text)) })
+		if !marked && unplaced {
+			ranking = append(ranking, k)
+		}
+	}
+	if len(ranking) == 0 {
+		return args
+	}
+	out := maps.Clone(args)
+	out[rankingArg] = ranking
+	return out
 }
 
 // union is a's values then b's not in a.

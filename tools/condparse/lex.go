@@ -111,6 +111,8 @@ type token struct {
 	// glued: a vocabulary word stuck to an unknown word; it stays keyword
 	// material.
 	glued bool
+	// removal: the object of a removal verb (removalVerbs).
+	removal bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

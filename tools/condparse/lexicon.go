@@ -522,7 +522,8 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff")...)
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff",
+		"anywhere", "wherever")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",

@@ -45,6 +45,10 @@ const (
 	// "also Portugal", "把加拿大也加进来"): a follow-up adds it to the
 	// values the field already holds instead of replacing them.
 	IssueAdded = "added"
+	// IssueRemoved marks an exclusion said with a removal verb ("forget
+	// Canada"): a follow-up takes the value out of the filter that
+	// holds it instead of excluding it.
+	IssueRemoved = "removed"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
