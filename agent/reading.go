@@ -62,12 +62,17 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		return false
 	})
 	for i, cmd := range t.plan.commands {
+		if kws := t.s.kindInside(cmd, rd); len(kws) > 0 {
+			t.plan.commands[i] = router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": kws}}
+			continue
+		}
 		if cmd.Name == "add_keyword" {
 			t.plan.commands[i].Args = rankUnmarked(cmd.Args, rd)
 		}
 		if cmd.Name == "add_filter" {
 			f := condition.Field(str(cmd.Args.Get("field")))
-			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(cmd, read[f]), read[f]), read[f])
+			args := followPolarity(cmd.Args, read[f])
+			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f])
 		}
 	}
 	var extra []condparse.Condition
@@ -258,6 +263,35 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 	return args
 }
 
+// kindInside returns the excluded keywords of the reading when cmd
+// excludes the very category the session keeps ("不要猫" after 宠物博主:
+// the router reads 猫 as pets) and the reading reads the words as an
+// excluded keyword, not that category: a kind of content inside the
+// category the user wants is excluded as a word, as in a first search
+// ("户外博主，不要露营"), never the category itself.
+func (s *Session) kindInside(cmd router.Command, rd condparse.Reading) []string {
+	if cmd.Name != "add_filter" || str(cmd.Args.Get("field")) != string(condition.Category) || str(cmd.Args.Get("op")) != string(condition.OpNotIn) {
+		return nil
+	}
+	vals := stringsOf(cmd.Args.Get("value"))
+	held := slices.ContainsFunc(s.Conds, func(o Cond) bool {
+		return o.Field == string(condition.Category) && o.Kind == condition.KindHard && !isExclusion(o.Op) &&
+			slices.ContainsFunc(o.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) })
+	})
+	if !held || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Field == condition.Category && c.Op == condition.OpNotIn
+	}) {
+		return nil
+	}
+	var kws []string
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindKeyword && c.Excluded && c.Value.Str != "" {
+			kws = append(kws, c.Value.Str)
+		}
+	}
+	return kws
+}
+
 // rankUnmarked marks the keywords of an add_keyword command that the
 // reading holds as ranking terms or left unread (rankingArg): a word
 // filters when the user marked it — quoted, after a cue, typed alone —
@@ -296,6 +330,37 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 	out := maps.Clone(args)
 	out[rankingArg] = ranking
 	return out
+}
+
+// followPolarity gives a set filter command the polarity the reading
+// found for the same values where the reading read a negation's scope
+// the router's patterns do not see: a negated exception ("不要 Korean
+// 以外的语言" is only Korean: condparse.IssueNothingBut) or a removal
+// ("forget Canada": condparse.IssueRemoved).
+func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
+		return args
+	}
+	vals := stringsOf(args.Get("value"))
+	for _, c := range cs {
+		if c.Kind != condition.KindHard || (c.Op == condition.OpNotIn) == (op == string(condition.OpNotIn)) ||
+			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) {
+			continue
+		}
+		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			continue
+		}
+		out := maps.Clone(args)
+		if c.Op == condition.OpNotIn {
+			out["op"] = string(condition.OpNotIn)
+		} else {
+			out["op"] = string(condition.OpIn)
+		}
+		out["value"] = c.Value.Codes()
+		return out
+	}
+	return args
 }
 
 // union is a's values then b's not in a.

@@ -113,6 +113,8 @@ type token struct {
 	glued bool
 	// removal: the object of a removal verb (removalVerbs).
 	removal bool
+	// nothingBut: the object of "不要 X 以外的" (IssueNothingBut).
+	nothingBut bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

@@ -131,7 +131,8 @@ func (st *state) decompose() {
 	st.conds = append(st.conds, pc)
 }
 
-// additions marks the removed values (IssueRemoved) and the wanted country, language and category values said
+// additions marks the removed values (IssueRemoved), the values wanted
+// through a negated exception (IssueNothingBut) and the wanted country, language and category values said
 // as an addition (IssueAdded): an additive word ("也", "还", "再加上",
 // "加进来", "also", "add", "as well") in the value's own clause. "另外"
 // (besides) introduces another condition, not another value.
@@ -141,6 +142,9 @@ func (st *state) additions() {
 			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
 				pc.addIssue(IssueRemoved)
 			}
+		}
+		if !pc.dropped && !pc.neg && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.nothingBut && tk.s >= pc.s && tk.e <= pc.e }) {
+			pc.addIssue(IssueNothingBut)
 		}
 		if pc.dropped || pc.neg || pc.c.Kind != condition.KindHard ||
 			pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category {

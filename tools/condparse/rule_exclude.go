@@ -62,7 +62,7 @@ func (st *state) exclusions() {
 			// "不要英语以外的", "不要 English 以外的语言": nothing but X is
 			// an inclusion of X.
 			for k := j; k <= end; k++ {
-				st.toks[k].neg = 0
+				st.toks[k].neg, st.toks[k].nothingBut = 0, true
 			}
 			tk.role, st.toks[n].role = roleFiller, roleFiller
 			i = n

@@ -413,8 +413,27 @@ func (st *state) languageContext(i int) bool {
 			return true
 		}
 	}
-	if n := st.skipSpace(i + 1); n < len(st.toks) {
-		return isLangSuffix(st.word(n))
+	n := st.skipSpace(i + 1)
+	// "Korean 以外的语言": a language word after an except-word and 的.
+	for k := 0; k < 3 && n < len(st.toks) && (st.toks[n].has(clsExcludeEnd) != nil || st.toks[n].has(clsDe) != nil); k++ {
+		n = st.skipSpace(n + 1)
+	}
+	if n < len(st.toks) && isLangSuffix(st.word(n)) {
+		return true
+	}
+	// "Korean or English", "英语和Korean": a demonym listed with a
+	// language that is no country is a language too.
+	for _, a := range []int{st.prevSig(i), st.skipSpace(i + 1)} {
+		if a < 0 || a >= len(st.toks) || st.toks[a].kind != tkLex || st.toks[a].has(clsAnd) == nil {
+			continue
+		}
+		b := st.skipSpace(a + 1)
+		if a < i {
+			b = st.prevSig(a)
+		}
+		if b >= 0 && b < len(st.toks) && st.toks[b].has(clsLanguage) != nil && st.toks[b].has(clsCountry) == nil {
+			return true
+		}
 	}
 	return false
 }

@@ -49,6 +49,10 @@ const (
 	// Canada"): a follow-up takes the value out of the filter that
 	// holds it instead of excluding it.
 	IssueRemoved = "removed"
+	// IssueNothingBut marks a value wanted through a negated exception
+	// ("不要 Korean 以外的语言": nothing but Korean): an inclusion although
+	// a negation word was said, so a follow-up takes it as one.
+	IssueNothingBut = "nothing_but"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
