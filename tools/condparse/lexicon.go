@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"searchagent/tools/fields"
+	"searchagent/tools/number"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textmatch"
@@ -317,22 +318,13 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsField, code: string(f.Name)})
 		}
 	}
-	es = append(es, words(clsPreGte,
-		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "over", "above",
-		"more than", "at least", "greater than", "no less than", "not less than", "no fewer than", "minimum", "min",
-		">", ">=", "≥", "大于等于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
-		// a floor named as such: "粉丝门槛两万", "下限一万", "floor of 5k", "down to 20k".
-		"门槛", "下限", "起步线", "floor", "a floor of", "floor of", "down to")...)
-	es = append(es, words(clsPreLte,
-		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "低于", "少于", "小于", "不到", "至多", "最多",
-		"最高", "under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
-		"up to", "maximum", "max", "<", "<=", "≤", "小于等于",
-		// a ceiling named as such: "粉丝上限二十万", "cap followers at 50k".
-		"上限", "封顶", "cap", "capped at", "cap at", "ceiling", "a ceiling of", "ceiling of")...)
+	// The comparator cue words are tools/number's, shared with the router.
+	es = append(es, words(clsPreGte, number.MinBefore...)...)
+	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
-	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least")...)
-	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops")...)
+	es = append(es, words(clsPostGte, number.MinAfter...)...)
+	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
