@@ -240,10 +240,13 @@ func excludedByKeyword(snap api.Snapshot, code string) bool {
 // not applied, word sorts sort, and 0 results only where the catalog
 // itself holds nothing for the filters. marketers_heldout.yaml was run
 // once before any rule changed; marketers_fresh.yaml was written after
-// the fixes and run once.
+// the fixes and run once; marketers_fresh2.yaml (39/66 on its first run)
+// was written by a later session before its fixes; its
+// marketers_final_heldout.yaml was run once after them (17/24) and never
+// tuned on: a miss there is marked, not fixed.
 func TestMarketerPhrasings(t *testing.T) {
 	a := newTestAgent(t)
-	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml"} {
+	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml"} {
 		ms := phrasings[marketerPhrasing](t, file)
 		failed := 0
 		for _, m := range ms {
