@@ -249,7 +249,7 @@ func fieldSpecs() (string, string) {
 		b.WriteString("    patterns:\n")
 		fmt.Fprintf(&b, "      - name: cue_value\n        regex: '(?P<%s>(?:%s)\\s*(?:要|在|是|需要|:|of|at|is|around)?\\s*{{%s}})'\n", name, alt, macro)
 		b.WriteString("        weight: 0.4\n        window: 64\n")
-		fmt.Fprintf(&b, "      - name: value_cue\n        regex: '(?P<%s>(?:(?:不超过|不到|少于|小于|低于|最多|至多|超过|高于|大于|至少|不少于|不低于|under|below|less than|at most|up to|no more than|over|above|more than|at least)\\s*)?{{%s}}\\s*(?:的)?\\s*(?:%s))'\n", name, bare, alt)
+		fmt.Fprintf(&b, "      - name: value_cue\n        regex: '(?P<%s>(?:{{bound}}\\s*)?{{%s}}\\s*(?:的)?\\s*(?:%s))'\n", name, bare, alt)
 		b.WriteString("        weight: 0.4\n        window: 64\n")
 		fmt.Fprintf(&b, "    slots:\n      %s: {type: %s, required: true, min: 0, max: %d}\n", name, macro, f.Max)
 		fmt.Fprintf(&b, "    command:\n      name: add_filter\n      args: {field: %s, op: $%s.op, value: $%s.value}\n", name, name, name)

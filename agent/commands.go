@@ -183,6 +183,13 @@ func addFilter(s *Session, args router.Args) (string, error) {
 		if len(vals) == 0 {
 			return "", fmt.Errorf("add_filter %s: no value", name)
 		}
+		if removal, _ := args.Get(removalArg).(bool); removal && op == "not_in" {
+			// "forget Canada" with Canada in the filter: Canada leaves it;
+			// only values it does not hold are excluded.
+			if vals = s.takeOut(string(ff.Name), vals); len(vals) == 0 {
+				return "", nil
+			}
+		}
 		c.Op, c.Value = setValue(op == "not_in", vals)
 	case fields.Count, fields.Ratio:
 		lo, hi, ok := rangeOf(op, args.Get("value"))
@@ -203,6 +210,48 @@ func addFilter(s *Session, args router.Args) (string, error) {
 	}
 	s.mergeCond(c)
 	return "", nil
+}
+
+// removalArg marks an add_filter exclusion said with a removal verb
+// (condparse.IssueRemoved), set by mergeReading.
+const removalArg = "removal"
+
+// takeOut removes vals from the session's include filter of field and
+// returns the values it did not hold. A filter left empty goes, and the
+// removal is said.
+func (s *Session) takeOut(field string, vals []string) []string {
+	i := slices.IndexFunc(s.Conds, func(o Cond) bool {
+		return o.Field == field && o.Kind == condition.KindHard && !isExclusion(o.Op) && len(o.Value.Codes()) > 0
+	})
+	if i < 0 {
+		return vals
+	}
+	held := s.Conds[i].Value.Codes()
+	var keep, rest []string
+	for _, v := range held {
+		if !slices.Contains(vals, v) {
+			keep = append(keep, v)
+		}
+	}
+	for _, v := range vals {
+		if !slices.Contains(held, v) {
+			rest = append(rest, v)
+		}
+	}
+	if len(keep) == len(held) {
+		return vals
+	}
+	if len(keep) == 0 {
+		label := pick(s.zh(), s.Conds[i].LabelZH, s.Conds[i].LabelEN)
+		s.removeCond(s.Conds[i].ID)
+		s.note(pick(s.zh(), "已移除：", "Removed: ") + label)
+		return rest
+	}
+	next := s.Conds[i]
+	next.Op, next.Value = setValue(false, keep)
+	next.LabelZH, next.LabelEN = "", ""
+	s.mergeCond(next)
+	return rest
 }
 
 // countValue is the operator and value of a count range.
@@ -249,11 +298,20 @@ func addKeywords(s *Session, args router.Args, excluded bool) error {
 	if len(kws) == 0 {
 		return fmt.Errorf("keyword command: no keywords")
 	}
+	ranking := stringsOf(args.Get(rankingArg))
 	for _, k := range kws {
-		s.addTag(k, contract.ScopeAll, excluded, condition.SourceUserInput)
+		if tg := s.addTag(k, contract.ScopeAll, excluded, condition.SourceUserInput); tg != nil && !excluded && slices.Contains(ranking, k) && tg.Status == "" {
+			// A word the user did not mark ranks (issue 26 item 1).
+			tg.Status = condition.StatusReference
+		}
 	}
 	return nil
 }
+
+// rankingArg lists the keywords of an add_keyword command that the
+// reading of the follow-up did not see marked (quoted, cued, typed as a
+// term of its own): they rank, they filter nothing. Set by mergeReading.
+const rankingArg = "ranking"
 
 func setKeywordScope(s *Session, args router.Args) (string, error) {
 	scope, _ := args.Get("scope").(string)

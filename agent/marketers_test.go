@@ -46,6 +46,9 @@ type marketerPhrasing struct {
 	// Miss is why the phrasing is still misread: a known gap, reported
 	// by the test and checked to stay a miss (a fixed one must drop it).
 	Miss string `yaml:"miss"`
+	// NoQuestion says the follow-up answers (or passes) the question the
+	// first search opened: no question may be open after it (001 §4.5).
+	NoQuestion bool `yaml:"no_question"`
 }
 
 // fillerWords are frame, filler, hedge and style words a chip must not
@@ -187,6 +190,9 @@ func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 	if m.Sort != "" && (snap.Context.Sort != m.Sort || snap.Results != nil && snap.Results.Sort != m.Sort) {
 		out = append(out, "sort "+snap.Context.Sort+", want "+m.Sort)
 	}
+	if m.NoQuestion && snap.Context.PendingQuestion != nil {
+		out = append(out, "a question is open after the answer: "+snap.Context.PendingQuestion.Text)
+	}
 	for _, w := range m.Named {
 		if !strings.Contains(strings.ToLower(snap.Context.Notice), strings.ToLower(w)) && !slices.ContainsFunc(conds, func(c contract.Condition) bool {
 			return strings.Contains(strings.ToLower(c.Label), strings.ToLower(w))
@@ -234,10 +240,13 @@ func excludedByKeyword(snap api.Snapshot, code string) bool {
 // not applied, word sorts sort, and 0 results only where the catalog
 // itself holds nothing for the filters. marketers_heldout.yaml was run
 // once before any rule changed; marketers_fresh.yaml was written after
-// the fixes and run once.
+// the fixes and run once; marketers_fresh2.yaml (39/66 on its first run)
+// was written by a later session before its fixes; its
+// marketers_final_heldout.yaml was run once after them (17/24) and never
+// tuned on: a miss there is marked, not fixed.
 func TestMarketerPhrasings(t *testing.T) {
 	a := newTestAgent(t)
-	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml"} {
+	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml"} {
 		ms := phrasings[marketerPhrasing](t, file)
 		failed := 0
 		for _, m := range ms {

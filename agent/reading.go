@@ -62,14 +62,26 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		return false
 	})
 	for i, cmd := range t.plan.commands {
+		if kws := t.s.kindInside(cmd, rd); len(kws) > 0 {
+			t.plan.commands[i] = router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": kws}}
+			continue
+		}
+		if cmd.Name == "add_keyword" {
+			t.plan.commands[i].Args = rankUnmarked(cmd.Args, rd)
+		}
 		if cmd.Name == "add_filter" {
-			t.plan.commands[i].Args = widenSet(cmd, read[condition.Field(str(cmd.Args.Get("field")))])
+			f := condition.Field(str(cmd.Args.Get("field")))
+			args := followPolarity(cmd.Args, read[f])
+			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f])
 		}
 	}
 	var extra []condparse.Condition
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) {
 			continue
+		}
+		if held := t.s.heldValues(c.Field, c); len(held) > 0 {
+			c.Op, c.Value = condition.OpIn, condparse.StringsValue(union(held, c.Value.Codes())...)
 		}
 		extra = append(extra, c)
 	}
@@ -83,7 +95,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	}
 	for _, u := range rd.UnreadFields() {
 		if !covered[u.Field] {
-			// A count the reading could not read ("粉丝上限二十万") is
+			// A count the reading could not read ("粉丝量级二十万档") is
 			// named as not applied.
 			q := clip(u.Span.Text, 24)
 			t.plan.notice = pick(t.s.zh(), "「"+q+"」没有读懂，未加入条件：可以写成“粉丝 1万以上”或“粉丝 20万以下”",
@@ -195,6 +207,173 @@ func widenSet(cmd router.Command, cs []condparse.Condition) router.Args {
 	return args
 }
 
+// heldValues are the values the session's include filter of c's field
+// holds when the reading said c as an addition ("再加上新西兰", "also
+// Portugal": condparse.IssueAdded); none otherwise, so that the value
+// replaces the held ones as a follow-up naming a value does.
+func (s *Session) heldValues(f condition.Field, c condparse.Condition) []string {
+	if !slices.Contains(c.Issues, condparse.IssueAdded) || c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn {
+		return nil
+	}
+	for _, o := range s.Conds {
+		if o.Field == string(f) && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+			return o.Value.Codes()
+		}
+	}
+	return nil
+}
+
+// keepHeld adds the held values of the command's field to an include
+// command when the reading said one of its values as an addition.
+func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpEq) {
+		return args
+	}
+	for _, c := range cs {
+		held := s.heldValues(c.Field, c)
+		if len(held) == 0 {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"], out["value"] = string(condition.OpIn), union(held, stringsOf(args.Get("value")))
+		return out
+	}
+	return args
+}
+
+// removal follows the reading of a set filter command's values: when
+// the reading excludes them with a removal verb ("forget Canada":
+// condparse.IssueRemoved), the command is that exclusion,
+// marked removalArg (the router may read "forget Canada" as Canada), and
+// addFilter takes the values out of the filter that holds them.
+func removal(args router.Args, cs []condparse.Condition) router.Args {
+	for _, c := range cs {
+		if !slices.Contains(c.Issues, condparse.IssueRemoved) || c.Op != condition.OpNotIn {
+			continue
+		}
+		vals := stringsOf(args.Get("value"))
+		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"], out[removalArg] = string(condition.OpNotIn), true
+		return out
+	}
+	return args
+}
+
+// kindInside returns the excluded keywords of the reading when cmd
+// excludes the very category the session keeps ("不要猫" after 宠物博主:
+// the router reads 猫 as pets) and the reading reads the words as an
+// excluded keyword, not that category: a kind of content inside the
+// category the user wants is excluded as a word, as in a first search
+// ("户外博主，不要露营"), never the category itself.
+func (s *Session) kindInside(cmd router.Command, rd condparse.Reading) []string {
+	if cmd.Name != "add_filter" || str(cmd.Args.Get("field")) != string(condition.Category) || str(cmd.Args.Get("op")) != string(condition.OpNotIn) {
+		return nil
+	}
+	vals := stringsOf(cmd.Args.Get("value"))
+	held := slices.ContainsFunc(s.Conds, func(o Cond) bool {
+		return o.Field == string(condition.Category) && o.Kind == condition.KindHard && !isExclusion(o.Op) &&
+			slices.ContainsFunc(o.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) })
+	})
+	if !held || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Field == condition.Category && c.Op == condition.OpNotIn
+	}) {
+		return nil
+	}
+	var kws []string
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindKeyword && c.Excluded && c.Value.Str != "" {
+			kws = append(kws, c.Value.Str)
+		}
+	}
+	return kws
+}
+
+// rankUnmarked marks the keywords of an add_keyword command that the
+// reading holds as ranking terms or left unread (rankingArg): a word
+// filters when the user marked it — quoted, after a cue, typed alone —
+// in a follow-up as in a first search.
+func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
+	var ranking []string
+	for _, k := range stringsOf(args.Get("keywords")) {
+		low := strings.ToLower(strings.TrimSpace(k))
+		if low == "" {
+			continue
+		}
+		holds := func(s string) bool {
+			s = strings.ToLower(s)
+			if strings.Contains(s, low) || strings.Contains(low, s) {
+				return true
+			}
+			// a word of the keyword the reading left in a longer span
+			// ("smaller ones" against "actually include smaller").
+			return slices.ContainsFunc(strings.Fields(low), func(w string) bool {
+				return len(w) > 3 && slices.Contains(strings.Fields(s), w)
+			})
+		}
+		marked := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return c.Kind == condition.KindKeyword && c.Op == condition.OpContains && c.Status == condition.StatusApplied && holds(c.Value.Str)
+		})
+		unplaced := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return slices.Contains(c.Issues, condparse.IssueRankingTerm) && holds(c.Value.Str)
+		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == "" && holds(strings.TrimSpace(sp.Text)) })
+		if !marked && unplaced {
+			ranking = append(ranking, k)
+		}
+	}
+	if len(ranking) == 0 {
+		return args
+	}
+	out := maps.Clone(args)
+	out[rankingArg] = ranking
+	return out
+}
+
+// followPolarity gives a set filter command the polarity the reading
+// found for the same values where the reading read a negation's scope
+// the router's patterns do not see: a negated exception ("不要 Korean
+// 以外的语言" is only Korean: condparse.IssueNothingBut) or a removal
+// ("forget Canada": condparse.IssueRemoved).
+func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
+		return args
+	}
+	vals := stringsOf(args.Get("value"))
+	for _, c := range cs {
+		if c.Kind != condition.KindHard || (c.Op == condition.OpNotIn) == (op == string(condition.OpNotIn)) ||
+			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) {
+			continue
+		}
+		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			continue
+		}
+		out := maps.Clone(args)
+		if c.Op == condition.OpNotIn {
+			out["op"] = string(condition.OpNotIn)
+		} else {
+			out["op"] = string(condition.OpIn)
+		}
+		out["value"] = c.Value.Codes()
+		return out
+	}
+	return args
+}
+
+// union is a's values then b's not in a.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // hedged reports whether the reading holds a field only as a wish.
 func hedged(cs []condparse.Condition) bool {
 	if len(cs) == 0 {
@@ -236,10 +415,11 @@ func sortField(by string) condition.Field {
 
 // sortLabels name the sorts in the notice.
 var sortLabels = map[string]text{
-	condparse.SortFollowers:  {"粉丝量从高到低", "followers, highest first"},
-	condparse.SortAvgViews:   {"平均播放量从高到低", "average views, highest first"},
-	condparse.SortRecent:     {"最近活跃优先", "most recently active first"},
-	condparse.SortSimilarity: {"相似度", "similarity"},
+	condparse.SortFollowers:      {"粉丝量从高到低", "followers, highest first"},
+	condparse.SortAvgViews:       {"平均播放量从高到低", "average views, highest first"},
+	condparse.SortRecent:         {"最近活跃优先", "most recently active first"},
+	condparse.SortSimilarity:     {"相似度", "similarity"},
+	string(condition.Engagement): {"互动率从高到低", "engagement rate, highest first"},
 }
 
 // takeSort plans the sort said in words of a reading: its key, or the
@@ -293,7 +473,10 @@ func (s *Session) applySort(by string) {
 		return
 	}
 	s.Sort, s.Offset = by, 0
-	l := sortLabels[by]
+	l, ok := sortLabels[by]
+	if !ok {
+		l = sortName(by) // a sort key with no label of its own is still named
+	}
 	s.note(pick(s.zh(), "已按"+l.zh+"排序", "Sorted by "+l.en))
 }
 

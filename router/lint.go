@@ -229,7 +229,7 @@ func Lint(specs []Spec) []Issue {
 			if p.Window < 0 {
 				add(sp, SeverityError, "window", "pattern %s: window %d is negative", p.Name, p.Window)
 			}
-			for _, t := range p.Triggers {
+			for _, t := range expandTriggers(p.Triggers) {
 				if m := lexTriggerRe.FindStringSubmatch(t); m != nil && lexSlots[m[1]] == nil {
 					add(sp, SeverityError, "trigger", "pattern %s: trigger slot %q has no vocabulary", p.Name, m[1])
 				} else if m == nil && Normalize(t) == "" {

@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
+	"searchagent/tools/number"
 	"searchagent/tools/textmatch"
 )
 
@@ -319,7 +321,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 			}
 			// Without triggers the regex's own literals gate it; without an
 			// anchor either, it then searches the whole input.
-			triggers, derived := p.Triggers, false
+			triggers, derived := expandTriggers(p.Triggers), false
 			if len(triggers) == 0 && mode != modeLex {
 				triggers, derived = derivedTriggers(src, lexSlots), true
 				if mode == modeWindow {
@@ -472,26 +474,102 @@ func enumVocab(ss SlotSpec) *vocab {
 	return v
 }
 
-// ratioRe and ratioBareRe are countRe and countBareRe over percentages:
-// "over 2.5%", "3%-8%", "5% 以上".
+// boundRe and boundAfterRe are the comparator cue words of tools/number
+// (number.MinBefore and MaxBefore before a number, MinAfter and MaxAfter
+// after it), the one list the condition parser reads too: the {{bound}}
+// and {{bound_after}} macros and the count macros are built from them.
 var (
+	boundRe      = alternation(number.MinBefore, number.MaxBefore)
+	boundAfterRe = alternation(number.MinAfter, number.MaxAfter)
+	// boundWordsRe is boundRe's words (no symbol: "≥" and "<" are no
+	// trigger), the {{bound}} macro a pattern triggered by them uses.
+	boundWordsRe = alternation(cueWords(number.MinBefore), cueWords(number.MaxBefore))
+	// countBareRe is countRe without leading modifiers, for patterns
+	// anchored at a number.
+	countBareRe = numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:` + boundAfterRe + `|左右))?`
+	countRe     = `(?:(?:between|介于|` + boundRe + `)\s*)?` + countBareRe
+	// ratioRe and ratioBareRe are countRe and countBareRe over
+	// percentages: "over 2.5%", "3%-8%", "5% 以上".
 	ratioRe     = strings.ReplaceAll(countRe, numRe, percentRe)
 	ratioBareRe = strings.ReplaceAll(countBareRe, numRe, percentRe)
 )
+
+// triggerMacros are the word lists a trigger may name as a macro
+// ("triggers: ['{{bound}}']"): tools/number's comparator cue words.
+var triggerMacros = map[string][][]string{
+	"{{bound}}": {cueWords(number.MinBefore), cueWords(number.MaxBefore)},
+}
+
+// cueWords are the cue words of a list written with letters.
+func cueWords(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// expandTriggers replaces the trigger macros of a pattern by their words.
+func expandTriggers(ts []string) []string {
+	var out []string
+	for _, t := range ts {
+		lists, ok := triggerMacros[strings.TrimSpace(t)]
+		if !ok {
+			out = append(out, t)
+			continue
+		}
+		for _, l := range lists {
+			for _, w := range l {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// alternation is a regex alternation of the words, longest first, each
+// quoted, a Latin word kept whole (\b at its Latin ends).
+func alternation(lists ...[]string) string {
+	var ws []string
+	for _, l := range lists {
+		for _, w := range l {
+			if !slices.Contains(ws, w) {
+				ws = append(ws, w)
+			}
+		}
+	}
+	sort.SliceStable(ws, func(i, j int) bool { return len(ws[i]) > len(ws[j]) })
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		q := regexp.QuoteMeta(w)
+		if isWordByte(w[0]) {
+			q = `\b` + q
+		}
+		if isWordByte(w[len(w)-1]) {
+			q += `\b`
+		}
+		parts[i] = q
+	}
+	return "(?:" + strings.Join(parts, "|") + ")"
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
 
 const percentRe = `(?:\d+(?:\.\d+)?\s*(?:%|percent\b|pct\b)?)`
 
 // Macro fragments, written against normalised text.
 const (
-	numRe = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)`
-	// countBareRe is countRe without leading modifiers, for patterns
-	// anchored at a number.
-	countBareRe = numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
-	countRe     = `(?:(?:over|above|more than|at least|greater than|no less than|under|below|less than|fewer than|at most|up to|no more than|between|不少于|不低于|不要低于|不能低于|别低于|不要少于|不能少于|不超过|不要超过|别超过|不能超过|不要高于|不要多于|不到|少于|大于|小于|超过|高于|低于|至少|最少|最多|至多|介于|>=|<=|>|<|≥|≤)\s*)?` + numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:\+|以上|以下|以内|之内|起|多|左右|or more|or less|or fewer|plus\b))?`
-	durationRe  = `(?:(?:\d+|[一二两三四五六七八九十半]+|a|an|one|two|three|four|six|twelve)\s*(?:个)?\s*(?:天|日|周|星期|礼拜|个月|月|年|days?\b|weeks?\b|months?\b|years?\b)|半年|半个月)`
-	intRe       = `(?:\d+|[一二两三四五六七八九十]+)`
-	ordinalRe   = `(?:第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|号|种)?|\d+(?:st|nd|rd|th)\b|first\b|second\b|third\b|fourth\b|fifth\b|last\b|最后一?个?)`
-	urlRe       = `(?:(?:https?://|www\.)[^\s,;"'<>]+|(?:youtube\.com|youtu\.be|instagram\.com|tiktok\.com|x\.com|twitter\.com)/[^\s,;"'<>]*)`
+	numRe      = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)`
+	durationRe = `(?:(?:\d+|[一二两三四五六七八九十半]+|a|an|one|two|three|four|six|twelve)\s*(?:个)?\s*(?:天|日|周|星期|礼拜|个月|月|年|days?\b|weeks?\b|months?\b|years?\b)|半年|半个月)`
+	intRe      = `(?:\d+|[一二两三四五六七八九十]+)`
+	ordinalRe  = `(?:第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|号|种)?|\d+(?:st|nd|rd|th)\b|first\b|second\b|third\b|fourth\b|fifth\b|last\b|最后一?个?)`
+	urlRe      = `(?:(?:https?://|www\.)[^\s,;"'<>]+|(?:youtube\.com|youtu\.be|instagram\.com|tiktok\.com|x\.com|twitter\.com)/[^\s,;"'<>]*)`
 )
 
 var macroRe = regexp.MustCompile(`\{\{\s*([a-z_]+)(?::([a-z_][a-z0-9_]*))?\s*\}\}`)
@@ -511,6 +589,10 @@ func expandMacros(src string, lex map[string]*vocab) (string, []string, error) {
 			return countRe
 		case "count_bare":
 			return countBareRe
+		case "bound":
+			return boundWordsRe
+		case "bound_after":
+			return boundAfterRe
 		case "ratio":
 			return ratioRe
 		case "ratio_bare":

@@ -26,7 +26,7 @@ func TestTraceReportsObservedMarginTieBreakAndUnusedText(t *testing.T) {
 		{"放宽一点但是更精准", BranchAmbiguous, 0, "the user's answer to the clarifying question decides", []string{"一点但是"}},
 		{"清空，回到经典搜索", BranchAmbiguous, 0, "within the margin 0.10 at the same priority 80", nil},
 		{"排除西班牙语", BranchMatched, -1, "filter.language_exclude's reading covers more of the text", nil},
-		{"帮我找粉丝十万以上的，谢谢", BranchMatched, -1, "", []string{"帮我找", "的,谢谢"}},
+		{"帮我找粉丝十万以上的，谢谢", BranchMatched, -1, "", []string{"帮我找", "谢谢"}}, // "以上的" is one bound word (number.MinAfter),
 		{"asdf qwer", BranchFallback, -1, "", []string{"asdf qwer"}},
 	}
 	for _, tc := range tests {

@@ -18,8 +18,10 @@ import (
 // analysis to report triggers that contradict their regex.
 
 const (
-	// maxLitSet bounds the size of a literal set.
-	maxLitSet = 64
+	// maxLitSet bounds the size of a literal set: the comparator cue
+	// words of tools/number ({{bound}}, 75 words) are one set; two
+	// digits (100) are still two sets.
+	maxLitSet = 96
 )
 
 // litInfo describes what a regex node matches: exact is the finite set
@@ -333,7 +335,7 @@ func hintContradictions(p Pattern, src string, lexSlots []string) []string {
 		return nil
 	}
 	trig := make([]string, 0, len(p.Triggers))
-	for _, t := range p.Triggers {
+	for _, t := range expandTriggers(p.Triggers) {
 		if n := triggerText(t, lexSlots); n != "" {
 			trig = append(trig, n)
 		}
@@ -368,9 +370,9 @@ func hintContradictions(p Pattern, src string, lexSlots []string) []string {
 	if p.Anchor == "trigger" {
 		if re, err := syntax.Parse(src, syntax.Perl); err == nil {
 			if first := firstLiterals(re.Simplify()); first != nil {
-				for i, t := range trig {
+				for _, t := range trig {
 					if !slices.ContainsFunc(first, func(f string) bool { return strings.HasPrefix(t, f) || strings.HasPrefix(f, t) }) {
-						out = append(out, fmt.Sprintf("anchor: trigger, but no match starts with trigger %q", p.Triggers[i]))
+						out = append(out, fmt.Sprintf("anchor: trigger, but no match starts with trigger %q", t))
 					}
 				}
 			}

@@ -96,6 +96,16 @@
 //     and condition words no rule could use ("粉丝" with no number) go to
 //     Remainder for the agent's model-backed parser; nothing is silently
 //     dropped. Quantities ("10 个", "5 creators") are filler, not filters.
+//   - Decomposition (issue 26 item 2): when no category was read, the
+//     topic words inside the ranking terms (category names and
+//     taxonomy.Synonyms words, longest match, whole words in Latin; a
+//     subtopic word anywhere in a term, a category word only as its head:
+//     "街头美食" yes, "gaming headset" no) that name exactly one category
+//     give it, weak, and the term still ranks ("宝宝辅食" → family).
+//   - Additions and removals: a wanted value in a clause with an additive
+//     word ("也", "再加上", "also", "add") carries IssueAdded (a follow-up
+//     adds it to the values held); "forget X" is IssueRemoved (the value
+//     leaves the filter); "不要 X 以外的" is an inclusion (IssueNothingBut).
 //   - Residue is never silently a hard keyword (seed 002 §3.7.5): an edit
 //     verb ("把", "改成", "换成", "change … to", "switch to") is a sentence
 //     signal and filler around the condition it edits ("把粉丝改成 5 万以上"

@@ -111,6 +111,10 @@ type token struct {
 	// glued: a vocabulary word stuck to an unknown word; it stays keyword
 	// material.
 	glued bool
+	// removal: the object of a removal verb (removalVerbs).
+	removal bool
+	// nothingBut: the object of "不要 X 以外的" (IssueNothingBut).
+	nothingBut bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

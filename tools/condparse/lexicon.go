@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"searchagent/tools/fields"
+	"searchagent/tools/number"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textmatch"
@@ -317,18 +318,13 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsField, code: string(f.Name)})
 		}
 	}
-	es = append(es, words(clsPreGte,
-		"超过", "大于", "高于", "多于", "至少", "不少于", "不低于", "起码", "最少", "最低", "over", "above",
-		"more than", "at least", "greater than", "no less than", "not less than", "no fewer than", "minimum", "min",
-		">", ">=", "≥", "大于等于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于")...)
-	es = append(es, words(clsPreLte,
-		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "低于", "少于", "小于", "不到", "至多", "最多",
-		"最高", "under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
-		"up to", "maximum", "max", "<", "<=", "≤", "小于等于")...)
+	// The comparator cue words are tools/number's, shared with the router.
+	es = append(es, words(clsPreGte, number.MinBefore...)...)
+	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
-	es = append(es, words(clsPostGte, "+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的", "plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least")...)
-	es = append(es, words(clsPostLte, "以下", "及以下", "或以下", "以内", "之内", "内", "or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops")...)
+	es = append(es, words(clsPostGte, number.MinAfter...)...)
+	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
@@ -337,7 +333,7 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"有发帖", "有动态", "开播", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
+		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted")...)
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
@@ -395,8 +391,12 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
-	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus")...)
+	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
+		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
+		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
+		"as well as", "throw in")...)
+	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can")...)
 
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)
@@ -453,7 +453,10 @@ func buildLexicon() *lexicon {
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
-		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright")...)
+		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
+		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
+		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
+		"requirement", "shortlist", "a shortlist", "nah", "actually")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -474,7 +477,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成",
-		"设为", "设成", "改一下", "换一下", "改一改", "换个", "change to", "change it to", "switch to", "make it",
+		"设为", "设成", "改一下", "换一下", "改一改", "换个", "降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在", "change to", "change it to", "switch to", "make it",
 		"make them", "instead", "instead of", "replace with", "set to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
@@ -511,7 +514,8 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff")...)
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff",
+		"anywhere", "wherever")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",

@@ -68,7 +68,7 @@ func TestNegationEdges(t *testing.T) {
 			`hard country not_in [US] applied @除了美国`, `hard language eq "en" applied @英语`}, nil},
 		{"除了游戏都可以，也要最近活跃", ShapeNatural, []string{
 			`hard category not_in [gaming] applied @除了游戏`, `hard last_active within_days 30 applied @最近活跃`}, nil},
-		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied @美国 @加拿大`}, nil},
+		{"除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied !added @美国 @加拿大`}, nil},
 		// a vague amount yields to the vocabulary word it would cut.
 		{"不要太高端", ShapeNatural, []string{`soft preference avoid "premium" reference @不要太高端`}, nil},
 		{"美妆博主，不要太高端", ShapeNatural, []string{

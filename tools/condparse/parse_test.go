@@ -223,7 +223,7 @@ func TestParse(t *testing.T) {
 			`hard category eq "outdoor" applied`, `keyword keyword not_contains "sponsorships" applied`}, nil},
 		{"except ... 以外", "近 30 天活跃，除了游戏以外都可以", ShapeNatural, []string{
 			`hard last_active within_days 30 applied`, `hard category not_in [gaming] applied`}, nil},
-		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied`}, nil},
+		{"除了 X 还 is inclusion", "除了美国，还要加拿大的博主", ShapeNatural, []string{`hard country in [US,CA] applied !added`}, nil},
 		// "非常" is "very", not the exclusion word "非" before "常".
 		{"非常 is very", "非常专业的科技博主", ShapeNatural, []string{
 			`hard category eq "tech" applied`, `soft preference prefer "professional" reference`}, nil},
@@ -275,8 +275,10 @@ func TestParse(t *testing.T) {
 			`hard followers between 10000..100000 applied`,
 			`hard last_active within_days 90 applied`,
 			`keyword keyword contains "露营装备" reference !ranking_term`}, nil},
+		// the glued category word is no filter; the subtopic at the head
+		// (耳机, tech) names the creators' category (issue 26 item 2).
 		{"glued category keyword zh", "美国游戏耳机博主", ShapeMixed, []string{
-			`hard country eq "US" applied`, `keyword keyword contains "游戏耳机" reference !ranking_term`}, nil},
+			`hard country eq "US" applied`, `hard category eq "tech" applied`, `keyword keyword contains "游戏耳机" reference !ranking_term`}, nil},
 		{"request + keyword", "帮我找 swim vest", ShapeMixed, []string{`keyword keyword contains "swim vest" reference !ranking_term`}, nil},
 		{"relative clause", "creators who review drones", ShapeMixed, []string{`keyword keyword contains "drones" reference !ranking_term`}, nil},
 		{"quoted keeps conditions out", `"美国队长" 相关的博主，粉丝 1w+`, ShapeMixed, []string{

@@ -99,6 +99,10 @@ var comparatives = []*regexp.Regexp{
 	// priority on a measure ranks by it.
 	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
 	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
+	// "go by engagement instead", "the top anime channels in Japan by
+	// subscribers": a measure to go by, a top list by a measure.
+	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
+	regexp.MustCompile(`(?i)\btop\b[^,;.!?]{1,60}?\bby\s+[^,;.!?]{1,30}`),
 }
 
 // readSort finds the sort: a remainder span the parser placed as a sort,
@@ -244,6 +248,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 			// sort words left ("度" of "按活跃度排序").
 			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) ||
 				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
+		case c.Field == condition.Preference && c.Value.Str == by && in:
+			// "sort by engagement": the sort is the wish for more of it.
+			return true
 		case c.Field == field && in:
 			// A stated number stays a filter ("粉丝十万以上，按粉丝排"),
 			// unless the number sits inside the sort words themselves.
@@ -459,7 +466,7 @@ func hasDigitOrNumeral(s string) bool {
 }
 
 // Unread is a clause that names a count field the reading could not turn
-// into a condition ("粉丝上限二十万"): the part of a request that was not
+// into a condition ("粉丝量级二十万档"): the part of a request that was not
 // applied, to be named rather than dropped in silence.
 type Unread struct {
 	Field condition.Field `json:"field"`

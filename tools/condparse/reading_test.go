@@ -118,7 +118,7 @@ func TestReadUnreadFields(t *testing.T) {
 		text string
 		want condition.Field
 	}{
-		{"粉丝上限二十万，排除游戏", condition.Followers},
+		{"粉丝量级二十万档，排除游戏", condition.Followers},
 		{"粉丝十万以上", ""},
 		{"排除游戏", ""},
 	} {

@@ -159,6 +159,8 @@ func (st *state) residue() {
 			st.remainder = append(st.remainder, [2]int{tk.s, tk.e})
 		}
 	}
+	st.decompose()
+	st.additions()
 }
 
 // result merges, flags, labels, orders and numbers the conditions.

@@ -135,15 +135,22 @@ func (st *state) isNum(i int) bool {
 // index of its last token.
 func (st *state) countAt(i int) (int, bool) {
 	j := i
+	// a bound word before its field word: "cap followers at 50k", "至少粉丝一万".
+	pre := cNone
+	if op := st.opOf(j, true); op != cNone && op != cBetween {
+		if k := st.skipSpace(j + 1); st.fieldOf(k) != "" && st.isNum(st.skipGlue(k+1)) {
+			pre, j = op, k
+		}
+	}
 	field := st.fieldOf(j)
 	fieldTok := -1
 	if field != "" {
 		fieldTok = j
 		j = st.skipGlue(j + 1)
 	}
-	pre := st.opOf(j, true)
-	if pre != cNone {
-		j = st.skipSpace(j + 1)
+	if op := st.opOf(j, true); op != cNone {
+		pre = op
+		j = st.skipGlue(j + 1)
 	} else if st.free(j) && st.word(j) == "~" && st.isNum(st.skipSpace(j+1)) {
 		pre = cApprox // "~50k"
 		j = st.skipSpace(j + 1)
@@ -187,7 +194,17 @@ func (st *state) countAt(i int) (int, bool) {
 			// the field word belongs to the next number if one follows it.
 			// "200k followers minimum": a bound word with no number after
 			// it closes this count.
-			if after := st.skipGlue(k + 1); !(st.isNum(after) || st.opOf(after, true) != cNone && st.isNum(st.skipGlue(after+1))) {
+			// "5k followers at least 10k views": a next number with a field
+			// word of its own leaves this one to the count before it.
+			after := st.skipGlue(k + 1)
+			next := -1
+			switch {
+			case st.isNum(after):
+				next = after
+			case st.opOf(after, true) != cNone && st.isNum(st.skipGlue(after+1)):
+				next = st.skipGlue(after + 1)
+			}
+			if next < 0 || st.fieldOf(st.skipSpace(next+1)) != "" {
 				field, fieldTok = f, k
 				jargon = st.word(k) == "粉" && k == last+1
 				last = k

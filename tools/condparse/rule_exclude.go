@@ -52,8 +52,29 @@ func (st *state) exclusions() {
 			tk.role = roleFiller
 			continue
 		}
+		n := st.skipSpace(end + 1)
+		for k := j; k <= end; k++ {
+			if st.toks[k].has(clsExcludeEnd) != nil {
+				n = k
+			}
+		}
+		if w != "除了" && w != "除去" && n < len(st.toks) && st.toks[n].has(clsExcludeEnd) != nil {
+			// "不要英语以外的", "不要 English 以外的语言": nothing but X is
+			// an inclusion of X.
+			for k := j; k <= end; k++ {
+				st.toks[k].neg, st.toks[k].nothingBut = 0, true
+			}
+			tk.role, st.toks[n].role = roleFiller, roleFiller
+			i = n
+			continue
+		}
 		tk.role = roleFiller
 		tk.neg = neg
+		if neg == 1 && (removalVerbs[w] || removalVerbs[strings.ToLower(st.tokText(i))]) {
+			for k := j; k <= end; k++ {
+				st.toks[k].removal = true
+			}
+		}
 		i = end
 	}
 }
@@ -166,7 +187,14 @@ func (st *state) tokText(i int) string {
 // openingVerbs exclude like clsExclude words when they open a clause and
 // lead to an object ("drop anything in Spanish", "ditch the gaming ones",
 // "nothing from China"); elsewhere they are plain words ("drop shipping").
-var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true}
+var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true, "forget": true, "remove": true}
+
+// removalVerbs take a value away rather than keep it out ("forget
+// Canada"): said of a value the session's filter holds, the value
+// leaves the filter (IssueRemoved) and nothing is excluded.
+// "去掉美国" and "drop the US" stay exclusions (issue 16 item 7: no US
+// channel after them); "forget" lets go of the value.
+var removalVerbs = map[string]bool{"forget": true, "forget about": true}
 
 // leadsToObject reports whether token j opens an exclusion object a
 // clause-opening verb may take: a vocabulary word, or a pronoun or

@@ -272,6 +272,35 @@ func (st *state) hedges() {
 		}
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
+		st.hedgeList(j, pc)
+	}
+}
+
+// hedgeList softens the values listed with a hedged one ("最好是英国或者
+// 澳洲的", "ideally the UK or Ireland"): the hedge governs the list.
+func (st *state) hedgeList(j int, pc *pcond) {
+	id := st.tokCond[j]
+	for j < len(st.toks) && st.tokCond[j] == id {
+		j++
+	}
+	for {
+		k := st.skipSpace(j)
+		tk := st.tok(k)
+		if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
+			return
+		}
+		k = st.skipSpace(k + 1)
+		if k >= len(st.toks) || st.tokCond[k] == 0 {
+			return
+		}
+		next := st.conds[st.tokCond[k]-1]
+		if next.c.Field != pc.c.Field || next.c.Kind != condition.KindHard || next.neg {
+			return
+		}
+		next.c.Kind, next.c.Priority, next.c.Status = condition.KindSoft, 2, condition.StatusReference
+		id = st.tokCond[k]
+		for j = k; j < len(st.toks) && st.tokCond[j] == id; j++ {
+		}
 	}
 }
 
@@ -384,8 +413,27 @@ func (st *state) languageContext(i int) bool {
 			return true
 		}
 	}
-	if n := st.skipSpace(i + 1); n < len(st.toks) {
-		return isLangSuffix(st.word(n))
+	n := st.skipSpace(i + 1)
+	// "Korean 以外的语言": a language word after an except-word and 的.
+	for k := 0; k < 3 && n < len(st.toks) && (st.toks[n].has(clsExcludeEnd) != nil || st.toks[n].has(clsDe) != nil); k++ {
+		n = st.skipSpace(n + 1)
+	}
+	if n < len(st.toks) && isLangSuffix(st.word(n)) {
+		return true
+	}
+	// "Korean or English", "英语和Korean": a demonym listed with a
+	// language that is no country is a language too.
+	for _, a := range []int{st.prevSig(i), st.skipSpace(i + 1)} {
+		if a < 0 || a >= len(st.toks) || st.toks[a].kind != tkLex || st.toks[a].has(clsAnd) == nil {
+			continue
+		}
+		b := st.skipSpace(a + 1)
+		if a < i {
+			b = st.prevSig(a)
+		}
+		if b >= 0 && b < len(st.toks) && st.toks[b].has(clsLanguage) != nil && st.toks[b].has(clsCountry) == nil {
+			return true
+		}
 	}
 	return false
 }

@@ -41,6 +41,18 @@ const (
 	IssuePlatformMismatch  = "platform_mismatch"
 	IssueMultipleAnchors   = "multiple_anchors"
 	IssueOverridden        = "overridden"
+	// IssueAdded marks a wanted value said as an addition ("再加上新西兰",
+	// "also Portugal", "把加拿大也加进来"): a follow-up adds it to the
+	// values the field already holds instead of replacing them.
+	IssueAdded = "added"
+	// IssueRemoved marks an exclusion said with a removal verb ("forget
+	// Canada"): a follow-up takes the value out of the filter that
+	// holds it instead of excluding it.
+	IssueRemoved = "removed"
+	// IssueNothingBut marks a value wanted through a negated exception
+	// ("不要 Korean 以外的语言": nothing but Korean): an inclusion although
+	// a negation word was said, so a follow-up takes it as one.
+	IssueNothingBut = "nothing_but"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The

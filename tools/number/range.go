@@ -118,9 +118,9 @@ func (c Range) String() string {
 	return fmt.Sprintf(">=%d", *c.Min)
 }
 
-// Cues that make a single number an upper bound; any other number is a
+// maxCues make a single number an upper bound; any other number is a
 // lower bound ("1w+", "10万以上", "over 10k", "at least 5k", a bare "3000").
-var maxCues = []string{"以下", "以内", "之内", "不超过", "不要超过", "别超过", "不能超过", "不要高于", "不能高于", "不要多于", "不要大于", "not over", "not above", "no higher than", "不到", "少于", "小于", "低于", "最多", "至多", "封顶", "under", "below", "less than", "fewer than", "at most", "up to", "no more than", "not more than", "<", "≤", "max", "or less", "or fewer", "within"}
+var maxCues = sentenceMaxCues()
 
 // Separators between the two numbers of a range, and the words before the
 // first number that announce one.
@@ -175,10 +175,15 @@ func ParseRange(s string) (Range, error) {
 
 func round(f float64) *int64 { v := int64(f + 0.5); return &v }
 
-// minNegations are lower bounds spelled as a negated upper bound ("不低于",
-// "no less than"): no max cue inside them counts.
-var minNegations = strings.NewReplacer("不低于", "", "不少于", "", "不小于", "", "不要低于", "", "不能低于", "", "别低于", "",
-	"不要少于", "", "不能少于", "", "no less than", "", "not less than", "", "no fewer than", "", "not under", "", "not below", "")
+// minNegations are lower bounds spelled as a negated upper bound
+// (NegatedMax: "不低于", "no less than"): no max cue inside them counts.
+var minNegations = func() *strings.Replacer {
+	var pairs []string
+	for _, w := range NegatedMax {
+		pairs = append(pairs, w, "")
+	}
+	return strings.NewReplacer(pairs...)
+}()
 
 // hasCue reports whether s contains one of maxCues ("<" only when !notLT:
 // "500 <" is a lower bound), outside a negated one ("不低于").

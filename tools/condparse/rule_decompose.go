@@ -1,0 +1,172 @@
+package condparse
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/taxonomy"
+	"searchagent/tools/textnorm"
+)
+
+// Decomposition (issue 26 item 2): a ranking term is the words of a
+// sentence no rule placed, often a topic word glued to words of its own
+// ("宝宝辅食", "街头美食", "口红试色", "home renovation"). When the topic
+// words inside the terms of one input name exactly one category (through
+// taxonomy.Categories and the bilingual topic table taxonomy.Synonyms),
+// the input asks for creators of that category: it is read as that
+// category (weak and dropped when the user named one, like a subtopic
+// word) and the term still ranks. Terms naming two categories, terms
+// inside the advertiser's own frame ("我们是做宠物零食的品牌") and
+// excluded or cued keywords read no category.
+
+// topicWord is one word of the topic tables, normalised, with its
+// category.
+type topicWord struct {
+	word, code string
+	latin      bool
+	// sub: a subtopic word, specific enough to name its category
+	// anywhere in a term; a category word names it only as the term's
+	// head, its last word ("街头美食", "indie gaming"), never as a
+	// modifier ("gaming headset" is about headsets).
+	sub bool
+}
+
+// topicWords lists the category names and topic-table words of two or
+// more runes, generic category words ("style", "home") left out.
+var topicWords = sync.OnceValue(func() []topicWord {
+	var out []topicWord
+	addWord := func(w, code string, sub bool) {
+		n := textnorm.Normalize(w)
+		if utf8.RuneCountInString(n) < 2 || genericCategoryWords[strings.ToLower(w)] {
+			return
+		}
+		out = append(out, topicWord{word: n, code: code, latin: isLatinWord(strings.ReplaceAll(n, " ", "")), sub: sub})
+	}
+	for _, nt := range taxonomy.Categories.Names() {
+		addWord(nt.Name, nt.Term.Code, false)
+	}
+	for _, g := range taxonomy.Synonyms.Groups() {
+		for _, w := range g.Words {
+			addWord(w, g.Category, g.Sub)
+		}
+	}
+	return out
+})
+
+// topicsIn returns the categories whose topic words occur in text: a
+// CJK word anywhere, a Latin word as whole words, a category word only
+// at the end (see topicWord); a word inside a longer
+// word that matched is not read on its own ("旅游攻略" is travel, not
+// also the gaming 攻略).
+func topicsIn(text string) []string {
+	n := " " + textnorm.Normalize(text) + " "
+	type hit struct {
+		s, e int
+		code string
+	}
+	var hits []hit
+	for _, w := range topicWords() {
+		needle := w.word
+		if w.latin {
+			needle = " " + w.word + " "
+		}
+		for off := 0; ; {
+			i := strings.Index(n[off:], needle)
+			if i < 0 {
+				break
+			}
+			if end := off + i + len(needle); w.sub || end == len(n) || end == len(n)-1 && !w.latin {
+				hits = append(hits, hit{off + i, end, w.code})
+			}
+			off += i + len(needle)
+		}
+	}
+	var codes []string
+	for _, h := range hits {
+		inner := slices.ContainsFunc(hits, func(o hit) bool { return o.s <= h.s && h.e <= o.e && o.e-o.s > h.e-h.s })
+		if !inner && !slices.Contains(codes, h.code) {
+			codes = append(codes, h.code)
+		}
+	}
+	return codes
+}
+
+// decompose reads the category of the input's ranking terms (see above).
+func (st *state) decompose() {
+	var terms []*pcond
+	for _, pc := range st.conds {
+		if pc.dropped {
+			continue
+		}
+		if pc.c.Field == condition.Category && !pc.neg {
+			return // a category is read already: the terms only rank
+		}
+		if pc.c.Kind == condition.KindKeyword && pc.c.Op == condition.OpContains && !pc.topicTerm &&
+			slices.Contains(pc.c.Issues, IssueRankingTerm) {
+			terms = append(terms, pc)
+		}
+	}
+	var codes []string
+	var from *pcond
+	for _, pc := range terms {
+		if k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == pc.s }); k >= 0 && st.governed(k) {
+			continue // the advertiser's own product
+		}
+		for _, c := range topicsIn(pc.c.Value.Str) {
+			if !slices.Contains(codes, c) {
+				codes = append(codes, c)
+				from = pc
+			}
+		}
+	}
+	if len(codes) != 1 {
+		return
+	}
+	pc := st.vocabCond(condition.Category, codes, 0)
+	pc.topic, pc.weak = true, true
+	pc.s, pc.e = from.s, from.e
+	st.conds = append(st.conds, pc)
+}
+
+// additions marks the removed values (IssueRemoved), the values wanted
+// through a negated exception (IssueNothingBut) and the wanted country, language and category values said
+// as an addition (IssueAdded): an additive word ("也", "还", "再加上",
+// "加进来", "also", "add", "as well") in the value's own clause. "另外"
+// (besides) introduces another condition, not another value.
+func (st *state) additions() {
+	for _, pc := range st.conds {
+		if !pc.dropped && pc.neg && pc.c.Kind == condition.KindHard {
+			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
+				pc.addIssue(IssueRemoved)
+			}
+		}
+		if !pc.dropped && !pc.neg && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.nothingBut && tk.s >= pc.s && tk.e <= pc.e }) {
+			pc.addIssue(IssueNothingBut)
+		}
+		if pc.dropped || pc.neg || pc.c.Kind != condition.KindHard ||
+			pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category {
+			continue
+		}
+		k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == pc.s })
+		if k < 0 {
+			continue
+		}
+		from, to := k, k
+		for from > 0 && !(st.toks[from-1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[from-1].s])) {
+			from--
+		}
+		for to+1 < len(st.toks) && !(st.toks[to+1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[to+1].s])) {
+			to++
+		}
+		for i := from; i <= to; i++ {
+			tk := &st.toks[i]
+			if tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
+				pc.addIssue(IssueAdded)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package number
+
+// The comparator cue words, zh and en, in one place (issue 26): the words
+// that make a count a lower or an upper bound, before or after the number.
+// The condition parser's lexicon (tools/condparse), the router's count
+// macros and the bound patterns of router/specs/filters.yaml (built from or
+// checked against these lists) and ParseRange read them, so a bound word
+// one of them knows is known to all. Every word is lower case.
+var (
+	// MinBefore are lower-bound words before the number: "至少 5 万",
+	// "over 10k", "不低于一万", "粉丝门槛两万", "down to 20k".
+	MinBefore = []string{
+		"超过", "大于", "高于", "多于", "至少", "起码", "最少", "最低", "大于等于", "门槛", "下限", "起步线",
+		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
+		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
+		"down to", "no less than", "not less than", "no fewer than", "not under", "not below",
+		">", ">=", "≥",
+	}
+	// MaxBefore are upper-bound words before the number: "不超过 5 万",
+	// "under 50k", "粉丝上限二十万", "cap followers at 50k".
+	MaxBefore = []string{
+		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于",
+		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
+		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
+		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling",
+		"a ceiling of", "ceiling of",
+		"<", "<=", "≤",
+	}
+	// MinAfter are lower-bound words after the number: "1w+", "10万以上",
+	// "50k or more", "200k followers minimum".
+	MinAfter = []string{
+		"+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的",
+		"plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least",
+	}
+	// MaxAfter are upper-bound words after the number: "5万以下",
+	// "10万以内", "50k or less", "100k max".
+	MaxAfter = []string{
+		"以下", "及以下", "或以下", "以内", "之内", "内",
+		"or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops",
+	}
+	// NegatedMax are the lower bounds of MinBefore spelled as a negated
+	// upper bound ("不低于", "no less than"): the upper-bound word inside
+	// them does not count.
+	NegatedMax = []string{
+		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
+		"no less than", "not less than", "no fewer than", "not under", "not below",
+	}
+)
+
+// substringUnsafe are upper-bound words ParseRange does not look for as
+// substrings of a whole sentence: each is part of common words that are
+// no bound ("国内", "播放量最高的", "capcut", "stops").
+var substringUnsafe = map[string]bool{"内": true, "最高": true, "tops": true, "cap": true}
+
+// sentenceMaxCues are the upper-bound words ParseRange finds anywhere in
+// its text: MaxBefore and MaxAfter but substringUnsafe, and "within".
+func sentenceMaxCues() []string {
+	var out []string
+	for _, list := range [][]string{MaxBefore, MaxAfter} {
+		for _, w := range list {
+			if !substringUnsafe[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	return append(out, "within")
+}
