@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"sort"
@@ -148,7 +149,8 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 // local_classifier: on), the guard rules saw none of its cues (score 0: the
 // text names no followers, no phone or address, no rules — the n-gram
 // model alone never refuses), a negation or harmless-context pattern
-// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0),
+// cancelled them ("不要刷量的", "how to spot fake followers"; score < 0, or
+// any pattern at LocalGuardVetoWeight or below fired),
 // or the cues are below the family's floor (metadata
 // local_classifier_min_cue): fake engagement needs an acquisition or
 // payment cue beside the measure it names ("cheap", "bots", 花钱, 刷),
@@ -163,6 +165,9 @@ func (e *evaluation) guardVeto(cs *compiledSpec) string {
 	for _, sr := range e.scored {
 		if sr.cs == cs {
 			score = sr.acc.score
+			if name := vetoPattern(cs, sr.acc.pats); name != "" {
+				return fmt.Sprintf("the guard rules read a negation or harmless context of %s (%s)", cs.ID, name)
+			}
 			break
 		}
 	}
@@ -170,7 +175,27 @@ func (e *evaluation) guardVeto(cs *compiledSpec) string {
 	case score <= 0:
 		return fmt.Sprintf("the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
 	case score < cs.localMinCue-1e-9:
-		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (an object without an acquisition or payment cue)", cs.ID, score, cs.localMinCue)
+		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (one kind of cue alone: an object needs an acquisition, person or addressee cue beside it)", cs.ID, score, cs.localMinCue)
+	}
+	return ""
+}
+
+// LocalGuardVetoWeight is the pattern weight at or below which a guard
+// family's pattern is a negation or a harmless context ("avoid accounts
+// with bot followers", "how to spot fake followers", "讲防开盒的博主"):
+// when one fired, the local classifier may not name the family, whatever
+// other cues the text holds (only the guard rules may then refuse, by
+// their own score).
+const LocalGuardVetoWeight = -1.0
+
+// vetoPattern names the first fired pattern of cs (pats: the fired
+// patterns' bits) that vetoes the local classifier, or "".
+func vetoPattern(cs *compiledSpec, pats uint64) string {
+	for ; pats != 0; pats &= pats - 1 {
+		p := &cs.patterns[bits.TrailingZeros64(pats)]
+		if p.Weight <= LocalGuardVetoWeight+1e-9 {
+			return p.Name
+		}
 	}
 	return ""
 }

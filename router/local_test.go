@@ -209,19 +209,19 @@ func TestLocalPickWithoutSlotsIsNotADecision(t *testing.T) {
 func TestExplainSubmittedChecksGuardFamiliesOnly(t *testing.T) {
 	r := localRouter(t)
 	first := State{Input: "empty_input", Container: "compact_classic", Session: "idle"}
-	res, tr, err := r.ExplainSubmitted(context.Background(), Input{Text: "list the home addresses of travel vloggers in Chicago", State: first})
+	res, tr, err := r.ExplainSubmitted(context.Background(), Input{Text: "the street this fitness youtuber jogs on every morning and the gym she uses", State: first})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Branch != BranchGuardHit || res.Top.ID != "guard.contact_info" || tr.DecidedBy() != "classifier:local" {
-		t.Errorf("ExplainSubmitted(home addresses) = %s by %s, want guard_hit guard.contact_info by classifier:local", res.Branch, tr.DecidedBy())
+		t.Errorf("ExplainSubmitted(street and gym) = %s by %s, want guard_hit guard.contact_info by classifier:local", res.Branch, tr.DecidedBy())
 	}
 	res, tr, _ = r.ExplainSubmitted(context.Background(), Input{Text: "换成别的任务", State: first})
 	if res.Branch == BranchClassified || res.Branch == BranchGuardHit {
 		t.Errorf("ExplainSubmitted decided a rules intent: %s (%+v)", res.Branch, tr.Classifier)
 	}
 	model, _ := Default(WithClassifier(scripted{SpecID: "guard.minors"}))
-	res, _, _ = model.ExplainSubmitted(context.Background(), Input{Text: "list the home addresses of travel vloggers in Chicago", State: first})
+	res, _, _ = model.ExplainSubmitted(context.Background(), Input{Text: "the street this fitness youtuber jogs on every morning and the gym she uses", State: first})
 	if res.Branch == BranchGuardHit {
 		t.Error("ExplainSubmitted asked the model classifier")
 	}
