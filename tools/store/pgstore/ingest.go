@@ -102,7 +102,8 @@ RETURNING (xmax = 0)`
 // batch), keyed by platform and channel key, so running it again updates
 // rather than duplicates. Each batch's transaction also brings the BM25
 // statistics (channel_stats, channel_terms) up to date with what it
-// wrote, so a search never counts them. progress, when not nil, is called with the
+// wrote, so a search never counts them, and raises the catalog version
+// (catalog_version: the set cache of every instance then misses). progress, when not nil, is called with the
 // number of channels written so far. Call Finish after the last batch.
 func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int, progress func(done int)) (UpsertStats, error) {
 	var st UpsertStats
@@ -158,7 +159,10 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 			if err := res.Close(); err != nil {
 				return err
 			}
-			return delta.apply(ctx, tx)
+			if err := delta.apply(ctx, tx); err != nil {
+				return err
+			}
+			return bumpVersion(ctx, tx)
 		})
 		if err != nil {
 			return st, fmt.Errorf("pgstore: writing channels %d-%d: %w", lo, hi-1, err)
@@ -196,7 +200,12 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx)
+	})
 	if err != nil {
 		return fmt.Errorf("pgstore: truncate: %w", err)
 	}

@@ -156,6 +156,9 @@ type Store struct {
 	efSearch  int
 	iterative string
 	poolSize  int
+	// setCacheSize is how many similar sets sets keeps (WithSetCache).
+	setCacheSize int
+	sets         setCache
 	// exact sorts by an expression the HNSW index does not serve (every
 	// other index stays usable), forceHNSW turns off every plan but the
 	// HNSW index (the recall benchmark's baseline and its index-only rows).
@@ -206,7 +209,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		return nil, errors.New("pgstore: nil pool or embedder")
 	}
 	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
-		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool}
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, setCacheSize: DefaultSetCache}
 	if t, ok := e.(emb.Thresholder); ok {
 		s.minScore = t.SimilarThreshold()
 	}
@@ -215,6 +218,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 			return nil, err
 		}
 	}
+	s.sets = newSetCache(s.setCacheSize)
 	if s.dims < 1 {
 		return nil, fmt.Errorf("pgstore: embedder %q reports %d dimensions", s.model, s.dims)
 	}
@@ -346,29 +350,37 @@ func (s *Store) resolveMin(m float64) float64 {
 	return m
 }
 
-// anchor looks up the anchor's primary key and document and checks its
-// platform.
-func (s *Store) anchor(ctx context.Context, p platform.Platform, key string) (*catalog.Channel, string, error) {
+// anchored is an anchor search's anchor: its channel, its primary key,
+// and the catalog version read with it (the set cache's key).
+type anchored struct {
+	ch      *catalog.Channel
+	pk      string
+	version int64
+}
+
+// anchor looks up the anchor's primary key and document, with the
+// catalog version, and checks its platform.
+func (s *Store) anchor(ctx context.Context, p platform.Platform, key string) (anchored, error) {
 	var raw []byte
-	var pk, model string
-	err := s.pool.QueryRow(ctx, `SELECT key, doc, embedding_model FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&pk, &raw, &model)
+	var a anchored
+	var model string
+	err := s.pool.QueryRow(ctx, `SELECT key, doc, embedding_model, (SELECT version FROM catalog_version) FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&a.pk, &raw, &model, &a.version)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, "", fmt.Errorf("anchor: channel %s: %w", key, catalog.ErrNotFound)
+		return a, fmt.Errorf("anchor: channel %s: %w", key, catalog.ErrNotFound)
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("pgstore: anchor %s: %w", key, err)
+		return a, fmt.Errorf("pgstore: anchor %s: %w", key, err)
 	}
-	ch, err := decodeDoc(raw)
-	if err != nil {
-		return nil, "", err
+	if a.ch, err = decodeDoc(raw); err != nil {
+		return a, err
 	}
-	if ch.Platform != p {
-		return nil, "", fmt.Errorf("%w: %w: anchor %s is a %s channel, the search is on %s", store.ErrBadQuery, store.ErrPlatformMismatch, key, ch.Platform, p)
+	if a.ch.Platform != p {
+		return a, fmt.Errorf("%w: %w: anchor %s is a %s channel, the search is on %s", store.ErrBadQuery, store.ErrPlatformMismatch, key, a.ch.Platform, p)
 	}
 	if model != s.model {
-		return nil, "", fmt.Errorf("%w: anchor %s has a %q vector, the store embeds with %q", ErrModelMismatch, key, model, s.model)
+		return a, fmt.Errorf("%w: anchor %s has a %q vector, the store embeds with %q", ErrModelMismatch, key, model, s.model)
 	}
-	return ch, pk, nil
+	return a, nil
 }
 
 // Search implements store.Store.
@@ -406,18 +418,18 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 	if err != nil {
 		return store.SimilarResult{}, err
 	}
-	anchor, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+	a, err := s.anchor(ctx, q.Platform, q.AnchorKey)
 	if err != nil {
 		return store.SimilarResult{}, err
 	}
 	minScore := s.resolveMin(q.MinScore)
-	set, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, minScore, q.Sort, q.Offset+q.Limit)
+	set, err := s.similarSet(ctx, a, q.Platform, q.Keywords, q.Filters, minScore, q.Sort, q.Offset+q.Limit)
 	if err != nil {
 		return store.SimilarResult{}, err
 	}
 	ap := set.anchor
 	items := s.rankSimilar(set.cands, ap, q.Sort, q.Offset, q.Limit)
-	return store.SimilarResult{Anchor: anchor, Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total),
+	return store.SimilarResult{Anchor: a.ch, Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total),
 		MinScore: minScore, Expansions: store.Expansions(q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
 }
 
@@ -437,11 +449,11 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		}
 		sql = `SELECT count(*) FROM channels WHERE ` + where
 	} else {
-		anchor, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+		a, err := s.anchor(ctx, q.Platform, q.AnchorKey)
 		if err != nil {
 			return 0, err
 		}
-		set, err := s.similarSet(ctx, anchor, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), "", 0)
+		set, err := s.similarSet(ctx, a, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), "", 0)
 		return set.total, err
 	}
 	var n int

@@ -34,6 +34,10 @@ type similarSet struct {
 	cands  []similar
 	total  int
 	anchor store.Profile
+	// complete: cands is the whole similar set (a thin anchor's, or a
+	// pool that reached the minimum score or holds every channel of the
+	// set), which every sort ranks alike.
+	complete bool
 }
 
 // similarSet forms the similar set of an anchor as the memory store does:
@@ -45,11 +49,23 @@ type similarSet struct {
 // set may go on beyond it: a count over the filtered rows gives the exact
 // total, and a sort other than similarity takes the first need channels
 // of the whole set in its order instead of the pool.
-func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
-	set := similarSet{anchor: store.NewProfile(anchor)}
-	ap := &set.anchor
+//
+// The set cache (setcache.go) keeps the pool it ranked, under the catalog
+// version read with the anchor: the next page, a count or a sort of the
+// same search reuses it instead of querying again.
+func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
+	anchorPK := a.pk
 	lm := s.learnedModel()
-	av := anchorVector(lm, anchor)
+	key, err := s.newSetKey(a.version, lm, anchorPK, p, kws, f, minScore, need)
+	if err != nil {
+		return similarSet{}, err
+	}
+	if set, ok := s.sets.get(key, by); ok {
+		return set, nil
+	}
+	set := similarSet{anchor: store.NewProfile(a.ch)}
+	ap := &set.anchor
+	av := anchorVector(lm, a.ch)
 	b := &builder{}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
@@ -98,7 +114,7 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		}
 		return below, rows.Err()
 	}
-	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
+	err = s.inTx(ctx, settings, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, sql, b.args...)
 		if err != nil {
 			return err
@@ -109,6 +125,8 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		}
 		set.total = len(set.cands)
 		if ap.Thin() || below > 0 {
+			set.complete = true
+			s.sets.put(key, set)
 			return nil
 		}
 		// The pool ended at or above the minimum score: count the whole set.
@@ -120,8 +138,10 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
 			return err
 		}
+		set.complete = set.total <= len(set.cands)
+		s.sets.put(key, set)
 		order := sortColumn(by)
-		if set.total <= len(set.cands) || order == "" {
+		if set.complete || order == "" {
 			return nil
 		}
 		// A sort by a column: its first need channels of the whole set,
