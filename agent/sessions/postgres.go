@@ -288,10 +288,18 @@ func (p *Postgres) commit(ctx context.Context, q querier, id string, expectVersi
 }
 
 // queueEvents numbers events so that the last one is last, queues their
-// inserts and returns them as stored.
+// insert (one statement for all of them: a turn's dozen events were a
+// dozen executions, each with its own index updates and protocol
+// messages) and returns them as stored.
 func (p *Postgres) queueEvents(b *pgx.Batch, id string, last int64, events []Event, now time.Time) []Event {
 	out := make([]Event, len(events))
+	if len(events) == 0 {
+		return out
+	}
 	first := last - int64(len(events)) + 1
+	seqs, turns := make([]int64, len(events)), make([]int64, len(events))
+	names, data := make([]string, len(events)), make([]string, len(events))
+	ats := make([]time.Time, len(events))
 	for i, e := range events {
 		e.SessionID, e.Seq = id, first+int64(i)
 		if e.At.IsZero() {
@@ -299,9 +307,11 @@ func (p *Postgres) queueEvents(b *pgx.Batch, id string, last int64, events []Eve
 		}
 		e.Data = clone(e.Data)
 		out[i] = e
-		b.Queue(`INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-			id, e.Seq, e.Turn, e.Name, jsonArg(e.Data), e.At)
+		seqs[i], turns[i], names[i], data[i], ats[i] = e.Seq, e.Turn, e.Name, jsonArg(e.Data), e.At
 	}
+	b.Queue(`INSERT INTO session_events (session_id, seq, turn, name, data, at)
+SELECT $1, u.seq, u.turn, u.name, u.data::json, u.at FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) AS u(seq, turn, name, data, at)`,
+		id, seqs, turns, names, data, ats)
 	return out
 }
 
