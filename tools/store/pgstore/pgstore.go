@@ -405,7 +405,7 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	sql := `WITH ` + score.with + `m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
 SELECT t.total, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score FROM (SELECT count(*) AS total FROM m) t
 LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
-	total, items, err := s.page(ctx, sql, b.args, nil)
+	total, items, err := s.page(ctx, sql, b.args)
 	if err != nil {
 		return store.Page{}, err
 	}
@@ -441,7 +441,6 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	}
 	b := &builder{}
 	var sql string
-	var settings func(context.Context, pgx.Tx) error
 	if q.AnchorKey == "" {
 		where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
 		if err != nil {
@@ -457,8 +456,9 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		return set.total, err
 	}
 	var n int
-	err = s.inTx(ctx, settings, func(tx pgx.Tx) error { return tx.QueryRow(ctx, sql, b.args...).Scan(&n) })
-	if err != nil {
+	// One statement reads one snapshot: no transaction around it (a
+	// BEGIN and a COMMIT were two more round trips per count).
+	if err := s.pool.QueryRow(ctx, sql, b.args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("pgstore: count: %w", err)
 	}
 	return n, nil
@@ -528,12 +528,14 @@ func (s *Store) inTx(ctx context.Context, settings func(context.Context, pgx.Tx)
 }
 
 // page runs a total+page query: rows of (total, doc, score), doc NULL
-// when the page is empty.
-func (s *Store) page(ctx context.Context, sql string, args []any, settings func(context.Context, pgx.Tx) error) (int, []store.Hit, error) {
+// when the page is empty. The query is one statement, which reads one
+// snapshot: it runs on a pooled connection without a transaction (a
+// BEGIN and a COMMIT were two more round trips per search).
+func (s *Store) page(ctx context.Context, sql string, args []any) (int, []store.Hit, error) {
 	total := 0
 	items := []store.Hit{}
-	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sql, args...)
+	err := func() error {
+		rows, err := s.pool.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}
@@ -554,7 +556,7 @@ func (s *Store) page(ctx context.Context, sql string, args []any, settings func(
 			items = append(items, store.Hit{Channel: ch, Score: *score})
 		}
 		return rows.Err()
-	})
+	}()
 	if err != nil {
 		return 0, nil, fmt.Errorf("pgstore: query: %w", err)
 	}

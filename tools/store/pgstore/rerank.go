@@ -26,6 +26,10 @@ type similar struct {
 	tier  int
 	// learned is the learned-space cosine with the anchor (0: no model).
 	learned float64
+	// prof is the channel's profile, made once when the candidate is
+	// scanned (it tokenises the channel's text): the page's reasons
+	// read it again.
+	prof store.Profile
 }
 
 // similarSet is what an anchor search ranks: the candidates, the size of
@@ -99,12 +103,12 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 			if c.ch, err = decodeDoc(raw); err != nil {
 				return below, err
 			}
-			cp := store.NewProfile(c.ch)
-			if ap.Thin() && !store.InBand(ap, &cp) {
+			c.prof = store.NewProfile(c.ch)
+			if ap.Thin() && !store.InBand(ap, &c.prof) {
 				continue
 			}
 			c.learned = learnedCosine(lm, c.ch, av)
-			sig := store.Compare(ap, &cp, c.cos)
+			sig := store.Compare(ap, &c.prof, c.cos)
 			sig.Learned = c.learned
 			c.score = sig.Score(store.DefaultWeights)
 			if ap.Thin() || c.cos >= s.minScore {
@@ -220,11 +224,11 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 	}
 	page := cands[offset:min(len(cands), offset+limit)]
 	hits := make([]store.Hit, len(page))
-	for i, c := range page {
-		cp := store.NewProfile(c.ch)
-		sig := store.Compare(&ap, &cp, c.cos)
+	for i := range page {
+		c := &page[i]
+		sig := store.Compare(&ap, &c.prof, c.cos)
 		sig.Learned = c.learned
-		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &cp, s.minScore)}
+		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &c.prof, s.minScore)}
 	}
 	return hits
 }
