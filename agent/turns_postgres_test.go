@@ -42,10 +42,10 @@ func pgSessions(t *testing.T, empty bool) (*sessions.Postgres, *pgdbtest.Counter
 }
 
 // maxTurnStatements bounds the statements a committed turn sends to the
-// sessions database: the token check, the writer lock, the read under it,
-// begin, the session's update, its events' insert, its trace's insert,
-// the notify, commit and the unlock.
-const maxTurnStatements = 10
+// sessions database: the token check, the writer lock and the read under
+// it (one round trip), the commit (the session's update, its events, its
+// trace and the notify in one statement) and the unlock.
+const maxTurnStatements = 5
 
 // TestPostgresTurnCommitsAtMostTwice: every turn — searches, follow-ups,
 // sorts, pages, and one whose client went away — commits once on
