@@ -100,7 +100,7 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 				below++
 				continue
 			}
-			if c.ch, err = decodeDoc(raw); err != nil {
+			if c.ch, err = s.docs.decode(c.key, raw); err != nil {
 				return below, err
 			}
 			c.prof = store.NewProfile(c.ch)
