@@ -175,14 +175,19 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 }
 
 // Finish runs after an ingest: it creates the HNSW index for the store's
-// dimension if missing, records the catalog label and analyzes the table
-// (the BM25 statistics are already current: Upsert keeps them).
+// dimension if missing, records the catalog label and vacuums and
+// analyzes the table (the BM25 statistics are already current: Upsert
+// keeps them). The vacuum empties the GIN indexes' pending lists, which
+// every keyword query otherwise scans in full: after an ingest of the
+// demo catalog 5,109 rows were pending in channels_tags_terms, and the
+// load mix's "swim vest" query took 1.9 ms instead of 0.19 (EXPLAIN
+// ANALYZE, 186 index blocks read instead of a few).
 func (s *Store) Finish(ctx context.Context, label string) error {
 	d := strconv.Itoa(s.dims)
 	stmts := []string{
 		`CREATE INDEX IF NOT EXISTS channels_embedding_hnsw_` + d + ` ON channels USING hnsw ((embedding::vector(` + d + `)) vector_cosine_ops) WITH (m = ` +
 			strconv.Itoa(HNSWM) + `, ef_construction = ` + strconv.Itoa(HNSWEfConstruction) + `) WHERE embedding_dims = ` + d,
-		`ANALYZE channels`,
+		`VACUUM (ANALYZE) channels`,
 	}
 	for _, q := range stmts {
 		if _, err := s.pool.Exec(ctx, q); err != nil {
