@@ -251,13 +251,19 @@ func (a *Agent) CreateSession(ctx context.Context, req api.CreateSessionRequest)
 	return api.CreateSessionResponse{SessionID: s.ID, Token: token, Closed: closed, Snapshot: a.snapshot(s, 1, false)}, nil
 }
 
-// record reads a session's record and checks its token; the snapshot
-// stays encoded (decode reads it when the session's state is needed).
+// record reads a session's record without its snapshot (Sessions.Head)
+// and checks its token: for the callers that need no session state.
 func (a *Agent) record(ctx context.Context, id, token string) (sessions.Record, error) {
 	if !validSessionID(id) {
 		return sessions.Record{}, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, nil)
 	}
-	rec, err := a.cfg.Sessions.Get(ctx, id)
+	rec, err := a.cfg.Sessions.Head(ctx, id)
+	return a.checked(id, token, rec, err)
+}
+
+// checked turns a read of session id into the agent's errors and checks
+// token against it.
+func (a *Agent) checked(id, token string, rec sessions.Record, err error) (sessions.Record, error) {
 	if errors.Is(err, sessions.ErrNotFound) {
 		return rec, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), map[string]string{"session_id": id}, nil)
 	}
@@ -271,8 +277,11 @@ func (a *Agent) record(ctx context.Context, id, token string) (sessions.Record, 
 
 // load reads a session, checks its token and decodes its snapshot.
 func (a *Agent) load(ctx context.Context, id, token string) (sessions.Record, *Session, error) {
-	rec, err := a.record(ctx, id, token)
-	if err != nil {
+	if !validSessionID(id) {
+		return sessions.Record{}, nil, newError(ErrNotFound, "not_found", both("没有这个会话", "no session with this id"), nil, nil)
+	}
+	rec, err := a.cfg.Sessions.Get(ctx, id)
+	if rec, err = a.checked(id, token, rec, err); err != nil {
 		return rec, nil, err
 	}
 	s, err := a.decode(rec)

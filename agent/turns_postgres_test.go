@@ -41,6 +41,12 @@ func pgSessions(t *testing.T, empty bool) (*sessions.Postgres, *pgdbtest.Counter
 	return p, c
 }
 
+// maxTurnStatements bounds the statements a committed turn sends to the
+// sessions database: the token check, the writer lock and the read under
+// it (one round trip), the commit (the session's update, its events, its
+// trace and the notify in one statement) and the unlock.
+const maxTurnStatements = 5
+
 // TestPostgresTurnCommitsAtMostTwice: every turn — searches, follow-ups,
 // sorts, pages, and one whose client went away — commits once on
 // PostgreSQL (the acceptance bound is two), whatever its event count.
@@ -60,12 +66,17 @@ func TestPostgresTurnCommitsAtMostTwice(t *testing.T) {
 		{"input.type", api.Args{Text: "camping"}},
 	}
 	for _, st := range steps {
-		_, c0 := c.Counts()
+		q0, c0 := c.Counts()
 		b.send(st.event, st.args)
-		_, c1 := c.Counts()
-		t.Logf("%s: %d events, %d commits", st.event, len(b.events), c1-c0)
+		q1, c1 := c.Counts()
+		t.Logf("%s: %d events, %d commits, %d statements", st.event, len(b.events), c1-c0, q1-q0)
 		if c1-c0 < 1 || c1-c0 > 2 || len(b.events) < 2 {
 			t.Errorf("%s: %d events in %d commits, want 1-2 commits", st.event, len(b.events), c1-c0)
+		}
+		// The statements of a turn do not grow with its events: one
+		// insert writes them all (issue 28).
+		if q1-q0 > maxTurnStatements {
+			t.Errorf("%s: %d statements for %d events, want at most %d", st.event, q1-q0, len(b.events), maxTurnStatements)
 		}
 	}
 	// A failed turn: its turn.error is its one commit.

@@ -82,6 +82,7 @@ func TestStoreContract(t *testing.T) {
 				}
 				for _, err := range []error{
 					func() error { _, err := s.Get(ctx, "nope"); return err }(),
+					func() error { _, err := s.Head(ctx, "nope"); return err }(),
 					func() error { _, _, err := s.Commit(ctx, "nope", 1, nil, []Event{{Name: "x"}}, nil); return err }(),
 					func() error { _, err := s.Lock(ctx, "nope"); return err }(),
 					func() error { _, err := s.Events(ctx, "nope", 0, 0); return err }(),
@@ -90,6 +91,38 @@ func TestStoreContract(t *testing.T) {
 				} {
 					if !errors.Is(err, ErrNotFound) {
 						t.Errorf("call on an unknown session = %v, want ErrNotFound", err)
+					}
+				}
+			})
+			t.Run("HeadIsGetWithoutTheSnapshot", func(t *testing.T) {
+				s := open(t)
+				// The second record keeps its locale only in its snapshot.
+				en := newRec("en", "")
+				en.Locale, en.Snapshot = "", json.RawMessage(`{"locale":"en"}`)
+				for _, r := range []Record{newRec("zh", ""), en} {
+					if _, err := s.Create(ctx, r); err != nil {
+						t.Fatal(err)
+					}
+					if _, _, err := s.Commit(ctx, r.ID, 1, r.Snapshot, []Event{{Turn: 1, Name: "turn.done"}}, &Turn{Turn: 1}); err != nil {
+						t.Fatal(err)
+					}
+					got, err := s.Get(ctx, r.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					head, err := s.Head(ctx, r.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if head.ID != got.ID || head.TokenHash != got.TokenHash || head.Version != got.Version || head.LastSeq != got.LastSeq ||
+						head.LastTurn != got.LastTurn || head.Closed() != got.Closed() || head.Platform != got.Platform {
+						t.Errorf("Head(%s) = %+v, Get = %+v", r.ID, head, got)
+					}
+					if head.Snapshot != nil && string(head.Snapshot) != string(got.Snapshot) {
+						t.Errorf("Head(%s) snapshot %s, Get's %s", r.ID, head.Snapshot, got.Snapshot)
+					}
+					if head.Snapshot == nil && head.Locale == "" {
+						t.Errorf("Head(%s) left out the snapshot and has no locale (the snapshot names %s)", r.ID, got.Snapshot)
 					}
 				}
 			})

@@ -194,6 +194,10 @@ func (m *Memory) Stats() Stats {
 	return st
 }
 
+// Head implements Store: the record, as Get (its snapshot costs nothing
+// to return here).
+func (m *Memory) Head(ctx context.Context, id string) (Record, error) { return m.Get(ctx, id) }
+
 // Get implements Store.
 func (m *Memory) Get(_ context.Context, id string) (Record, error) {
 	m.mu.Lock()

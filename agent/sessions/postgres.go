@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -201,11 +202,22 @@ func jsonArg(b json.RawMessage) string {
 
 const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
-func scanRecord(row pgx.Row) (Record, error) {
+// headCols are recordCols without the snapshot (an empty one in its
+// place), the locale of an older record that has none in its column read
+// from the snapshot: what Head reads.
+const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+
+// committedCols are recordCols without the snapshot, which a commit has
+// in hand: it is not sent back.
+const committedCols = `id, token_hash, platform, locale, client_ref, version, ''::text AS snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+
+// scanRecord scans the recordCols of row, then its columns after them
+// into extra.
+func scanRecord(row pgx.Row, extra ...any) (Record, error) {
 	var r Record
 	var snap string
 	var closedAt *time.Time
-	err := row.Scan(&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq, &r.LastTurn)
+	err := row.Scan(append([]any{&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq, &r.LastTurn}, extra...)...)
 	if err != nil {
 		return r, err
 	}
@@ -219,10 +231,24 @@ func scanRecord(row pgx.Row) (Record, error) {
 // Get implements Store.
 func (p *Postgres) Get(ctx context.Context, id string) (Record, error) { return get(ctx, p.pool, id) }
 
+// Head implements Store: the session's columns, not its snapshot (about
+// 18 KB of JSON in the load mix, which a token check before the writer
+// lock read and threw away).
+func (p *Postgres) Head(ctx context.Context, id string) (Record, error) {
+	r, err := scanRecord(p.pool.QueryRow(ctx, `SELECT `+headCols+` FROM sessions WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Record{}, fmt.Errorf("head %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, dbErr("head", id, err)
+	}
+	r.Snapshot = nil
+	return r, nil
+}
+
 // querier is a pool, a pooled connection or a transaction.
 type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
 func get(ctx context.Context, q querier, id string) (Record, error) {
@@ -236,8 +262,8 @@ func get(ctx context.Context, q querier, id string) (Record, error) {
 	return r, nil
 }
 
-// Commit implements Store: the turn in one transaction, at the expected
-// version.
+// Commit implements Store: the turn in one statement (so one
+// transaction), at the expected version.
 func (p *Postgres) Commit(ctx context.Context, id string, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
 	return p.commit(ctx, p.pool, id, expectVersion, snapshot, events, turn)
 }
@@ -251,45 +277,86 @@ func (p *Postgres) commit(ctx context.Context, q querier, id string, expectVersi
 	if turn != nil {
 		turnNo = turn.Turn
 	}
-	var rec Record
-	var out []Event
-	err := pgx.BeginFunc(ctx, q, func(tx pgx.Tx) error {
-		r, err := scanRecord(tx.QueryRow(ctx, `UPDATE sessions SET version = version + 1, snapshot = $3, updated_at = $4,
-				last_seq = last_seq + $5, last_turn = GREATEST(last_turn, $6)
-			WHERE id = $1 AND version = $2 AND ($7::bigint = 0 OR last_seq = $7::bigint - 1) RETURNING `+recordCols,
-			id, expectVersion, jsonArg(snapshot), now, len(events), turnNo, firstSeq))
-		if errors.Is(err, pgx.ErrNoRows) {
-			var stored, last int64
-			if err := tx.QueryRow(ctx, `SELECT version, last_seq FROM sessions WHERE id = $1`, id).Scan(&stored, &last); errors.Is(err, pgx.ErrNoRows) {
-				return ErrNotFound
-			} else if err != nil {
-				return err
-			}
-			if stored != expectVersion {
-				return fmt.Errorf("at version %d (stored %d): %w", expectVersion, stored, ErrConflict)
-			}
-			return fmt.Errorf("events numbered from %d, the log is at %d: %w", firstSeq, last, ErrConflict)
+	args := []any{id, expectVersion, jsonArg(snapshot), now, len(events), turnNo, firstSeq}
+	sql := `WITH u AS (UPDATE sessions SET version = version + 1, snapshot = $3, updated_at = $4,
+		last_seq = last_seq + $5, last_turn = GREATEST(last_turn, $6)
+	WHERE id = $1 AND version = $2 AND ($7::bigint = 0 OR last_seq = $7::bigint - 1) RETURNING ` + committedCols + `)` +
+		turnWrites(&args, events, turn, now) + `
+SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
+	var notified string
+	rec, err := scanRecord(q.QueryRow(ctx, sql, args...), &notified)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// Nothing was written: say why.
+		var stored, last int64
+		err = q.QueryRow(ctx, `SELECT version, last_seq FROM sessions WHERE id = $1`, id).Scan(&stored, &last)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			err = ErrNotFound
+		case err == nil && stored != expectVersion:
+			err = fmt.Errorf("at version %d (stored %d): %w", expectVersion, stored, ErrConflict)
+		case err == nil:
+			err = fmt.Errorf("events numbered from %d, the log is at %d: %w", firstSeq, last, ErrConflict)
 		}
-		if err != nil {
-			return err
-		}
-		rec = r
-		var b pgx.Batch
-		out = p.queueEvents(&b, id, r.LastSeq, events, now)
-		p.queueTurn(&b, id, turn, now)
-		b.Queue(`SELECT pg_notify($1, $2)`, NotifyChannel, id)
-		return tx.SendBatch(ctx, &b).Close()
-	})
+		return Record{}, nil, dbErr("commit", id, err)
+	}
 	if err != nil {
 		return Record{}, nil, dbErr("commit", id, err)
 	}
 	p.wake(id)
-	return rec, out, nil
+	rec.Snapshot = json.RawMessage(jsonArg(snapshot)) // as stored, byte for byte (json)
+	if len(snapshot) > 0 {
+		rec.Snapshot = snapshot // the same bytes, not copied
+	}
+	return rec, numbered(id, rec.LastSeq, events, now), nil
 }
 
-// queueEvents numbers events so that the last one is last, queues their
-// inserts and returns them as stored.
-func (p *Postgres) queueEvents(b *pgx.Batch, id string, last int64, events []Event, now time.Time) []Event {
+// arg appends v to args and returns its placeholder.
+func arg(args *[]any, v any) string {
+	*args = append(*args, v)
+	return "$" + strconv.Itoa(len(*args))
+}
+
+// turnWrites are the CTEs that write a turn's events (numbered so that
+// the last one is the session's new last_seq) and its trace, after the
+// CTE u that updated the session and returned its id and last_seq: a
+// turn is one statement, so one round trip and one commit (its dozen
+// events were a dozen executions, and BEGIN, the update, the batch and
+// COMMIT four round trips). When u updated no row, nothing is written.
+func turnWrites(args *[]any, events []Event, turn *Turn, now time.Time) string {
+	var sql string
+	if len(events) > 0 {
+		turns, names, data := make([]int64, len(events)), make([]string, len(events)), make([]string, len(events))
+		ats := make([]time.Time, len(events))
+		for i, e := range events {
+			turns[i], names[i], data[i], ats[i] = e.Turn, e.Name, jsonArg(e.Data), e.At
+			if ats[i].IsZero() {
+				ats[i] = now
+			}
+		}
+		n := arg(args, int64(len(events)))
+		sql += `,
+ev AS (INSERT INTO session_events (session_id, seq, turn, name, data, at)
+	SELECT u.id, u.last_seq - ` + n + `::bigint + e.i, e.turn, e.name, e.data::json, e.at
+	FROM u, unnest(` + arg(args, turns) + `::bigint[], ` + arg(args, names) + `::text[], ` + arg(args, data) + `::text[], ` + arg(args, ats) + `::timestamptz[]) WITH ORDINALITY AS e(turn, name, data, at, i))`
+	}
+	if turn != nil {
+		at := turn.At
+		if at.IsZero() {
+			at = now
+		}
+		trace := turn.Trace
+		if len(trace) == 0 {
+			trace = json.RawMessage("null")
+		}
+		sql += `,
+tr AS (INSERT INTO session_turns (session_id, turn, branch, trace, at)
+	SELECT u.id, ` + arg(args, turn.Turn) + `, ` + arg(args, TraceBranch(trace)) + `, ` + arg(args, string(trace)) + `::jsonb, ` + arg(args, at) + ` FROM u)`
+	}
+	return sql
+}
+
+// numbered is events as stored: numbered so that the last one is last.
+func numbered(id string, last int64, events []Event, now time.Time) []Event {
 	out := make([]Event, len(events))
 	first := last - int64(len(events)) + 1
 	for i, e := range events {
@@ -299,27 +366,8 @@ func (p *Postgres) queueEvents(b *pgx.Batch, id string, last int64, events []Eve
 		}
 		e.Data = clone(e.Data)
 		out[i] = e
-		b.Queue(`INSERT INTO session_events (session_id, seq, turn, name, data, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-			id, e.Seq, e.Turn, e.Name, jsonArg(e.Data), e.At)
 	}
 	return out
-}
-
-// queueTurn queues the insert of a turn's audit trail, if any.
-func (p *Postgres) queueTurn(b *pgx.Batch, id string, turn *Turn, now time.Time) {
-	if turn == nil {
-		return
-	}
-	at := turn.At
-	if at.IsZero() {
-		at = now
-	}
-	trace := turn.Trace
-	if len(trace) == 0 {
-		trace = json.RawMessage("null")
-	}
-	b.Queue(`INSERT INTO session_turns (session_id, turn, branch, trace, at) VALUES ($1, $2, $3, $4, $5)`,
-		id, turn.Turn, TraceBranch(trace), string(trace), at)
 }
 
 // Lock implements Store: a session-level advisory lock on a connection
@@ -352,8 +400,22 @@ func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
 	if err != nil {
 		return nil, dbErr("lock", id, err)
 	}
+	// The lock and the read of the session go in one round trip: the
+	// read is a statement of its own, after the lock's (READ COMMITTED
+	// gives each statement its own snapshot), so it sees every turn
+	// committed before the lock was taken.
+	var b pgx.Batch
 	var ok bool
-	err = conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).Scan(&ok)
+	var rec Record
+	var recErr error
+	b.Queue(`SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+		return row.Scan(&ok)
+	})
+	b.Queue(`SELECT `+recordCols+` FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+		rec, recErr = scanRecord(row)
+		return nil
+	})
+	err = conn.SendBatch(ctx, &b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		conn.Release()
 		return nil, fmt.Errorf("lock %s: %w", id, ErrNotFound)
@@ -366,7 +428,11 @@ func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
 		conn.Release()
 		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
 	}
-	return &pgWriter{p: p, conn: conn, id: id}, nil
+	w := &pgWriter{p: p, conn: conn, id: id}
+	if recErr == nil {
+		w.read = &rec
+	}
+	return w, nil
 }
 
 // checkLocks finds out whether advisory locks exclude between two
@@ -411,9 +477,19 @@ type pgWriter struct {
 	conn *pgxpool.Conn
 	id   string
 	once sync.Once
+	// read is the session as read right after the lock was taken, which
+	// the first Get returns (nil: Get reads it).
+	read *Record
 }
 
-func (w *pgWriter) Get(ctx context.Context) (Record, error) { return get(ctx, w.conn, w.id) }
+// Get implements Writer.
+func (w *pgWriter) Get(ctx context.Context) (Record, error) {
+	if r := w.read; r != nil {
+		w.read = nil
+		return *r, nil
+	}
+	return get(ctx, w.conn, w.id)
+}
 
 func (w *pgWriter) Commit(ctx context.Context, expectVersion int64, snapshot json.RawMessage, events []Event, turn *Turn) (Record, []Event, error) {
 	return w.p.commit(ctx, w.conn, w.id, expectVersion, snapshot, events, turn)
@@ -423,28 +499,22 @@ func (w *pgWriter) Commit(ctx context.Context, expectVersion int64, snapshot jso
 // in one small transaction.
 func (w *pgWriter) Fail(ctx context.Context, ev Event, turn *Turn) (Event, error) {
 	now := w.p.now().UTC()
-	var out []Event
-	err := pgx.BeginFunc(ctx, w.conn, func(tx pgx.Tx) error {
-		var last int64
-		err := tx.QueryRow(ctx, `UPDATE sessions SET last_seq = last_seq + 1, last_turn = GREATEST(last_turn, $2) WHERE id = $1 RETURNING last_seq`,
-			w.id, ev.Turn).Scan(&last)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		var b pgx.Batch
-		out = w.p.queueEvents(&b, w.id, last, []Event{ev}, now)
-		w.p.queueTurn(&b, w.id, turn, now)
-		b.Queue(`SELECT pg_notify($1, $2)`, NotifyChannel, w.id)
-		return tx.SendBatch(ctx, &b).Close()
-	})
+	events := []Event{ev}
+	args := []any{w.id, ev.Turn}
+	sql := `WITH u AS (UPDATE sessions SET last_seq = last_seq + 1, last_turn = GREATEST(last_turn, $2) WHERE id = $1 RETURNING id, last_seq)` +
+		turnWrites(&args, events, turn, now) + `
+SELECT u.last_seq, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
+	var last int64
+	var notified string
+	err := w.conn.QueryRow(ctx, sql, args...).Scan(&last, &notified)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
 	if err != nil {
 		return Event{}, dbErr("fail", w.id, err)
 	}
 	w.p.wake(w.id)
-	return out[0], nil
+	return numbered(w.id, last, events, now)[0], nil
 }
 
 // Release implements Writer. When the unlock cannot be sent, the

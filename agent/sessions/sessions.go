@@ -129,6 +129,11 @@ type Store interface {
 	// Get returns the session. The record's Snapshot may share the store's
 	// memory: callers read it and must not modify it.
 	Get(ctx context.Context, id string) (Record, error)
+	// Head returns the session as Get does, except that the Snapshot may
+	// be left out (nil): for the callers that check the token or read
+	// the log's position. When it is left out and the record's Locale is
+	// empty, Locale is the one the snapshot names.
+	Head(ctx context.Context, id string) (Record, error)
 	// Commit writes one turn, all or nothing: if the stored version is
 	// still expectVersion (else ErrConflict) the snapshot replaces the
 	// stored one and the version goes up by one, the events are appended

@@ -11,9 +11,10 @@ import (
 
 // Counter is a pgx query tracer that counts what a pool sends: every
 // statement, and the commits — a transaction's COMMIT, or a write
-// (INSERT, UPDATE, DELETE) sent outside a transaction, which commits on
-// its own. A read outside a transaction is a query, not a commit: it
-// waits for no WAL flush. Install it with Option.
+// (INSERT, UPDATE, DELETE, or a WITH whose CTEs write) sent outside a
+// transaction, which commits on its own. A read outside a transaction is
+// a query, not a commit: it waits for no WAL flush. Install it with
+// Option.
 type Counter struct {
 	mu      sync.Mutex
 	inTx    map[*pgx.Conn]bool
@@ -65,9 +66,28 @@ func (c *Counter) count(conn *pgx.Conn, sql string) {
 		c.commits++
 	case sql == "rollback":
 		c.inTx[conn] = false
-	case !c.inTx[conn] && (strings.HasPrefix(sql, "insert") || strings.HasPrefix(sql, "update") || strings.HasPrefix(sql, "delete")):
+	case !c.inTx[conn] && writes(sql):
 		c.commits++
 	}
+}
+
+// writes reports whether the statement sql (lower case) writes: an
+// INSERT, UPDATE or DELETE, or a WITH query with one in a CTE.
+func writes(sql string) bool {
+	for _, w := range []string{"insert", "update", "delete"} {
+		if strings.HasPrefix(sql, w) {
+			return true
+		}
+	}
+	if !strings.HasPrefix(sql, "with") {
+		return false
+	}
+	for _, w := range []string{"insert into", "update ", "delete from"} {
+		if strings.Contains(sql, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // TraceQueryEnd implements pgx.QueryTracer.

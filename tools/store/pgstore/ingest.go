@@ -102,7 +102,8 @@ RETURNING (xmax = 0)`
 // batch), keyed by platform and channel key, so running it again updates
 // rather than duplicates. Each batch's transaction also brings the BM25
 // statistics (channel_stats, channel_terms) up to date with what it
-// wrote, so a search never counts them. progress, when not nil, is called with the
+// wrote, so a search never counts them, and raises the catalog version
+// (catalog_version: the set cache of every instance then misses). progress, when not nil, is called with the
 // number of channels written so far. Call Finish after the last batch.
 func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int, progress func(done int)) (UpsertStats, error) {
 	var st UpsertStats
@@ -158,7 +159,10 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 			if err := res.Close(); err != nil {
 				return err
 			}
-			return delta.apply(ctx, tx)
+			if err := delta.apply(ctx, tx); err != nil {
+				return err
+			}
+			return bumpVersion(ctx, tx)
 		})
 		s.forgetExpansions() // a keyword may match now
 		if err != nil {
@@ -172,14 +176,19 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 }
 
 // Finish runs after an ingest: it creates the HNSW index for the store's
-// dimension if missing, records the catalog label and analyzes the table
-// (the BM25 statistics are already current: Upsert keeps them).
+// dimension if missing, records the catalog label and vacuums and
+// analyzes the table (the BM25 statistics are already current: Upsert
+// keeps them). The vacuum empties the GIN indexes' pending lists, which
+// every keyword query otherwise scans in full: after an ingest of the
+// demo catalog 5,109 rows were pending in channels_tags_terms, and the
+// load mix's "swim vest" query took 1.9 ms instead of 0.19 (EXPLAIN
+// ANALYZE, 186 index blocks read instead of a few).
 func (s *Store) Finish(ctx context.Context, label string) error {
 	d := strconv.Itoa(s.dims)
 	stmts := []string{
 		`CREATE INDEX IF NOT EXISTS channels_embedding_hnsw_` + d + ` ON channels USING hnsw ((embedding::vector(` + d + `)) vector_cosine_ops) WITH (m = ` +
 			strconv.Itoa(HNSWM) + `, ef_construction = ` + strconv.Itoa(HNSWEfConstruction) + `) WHERE embedding_dims = ` + d,
-		`ANALYZE channels`,
+		`VACUUM (ANALYZE) channels`,
 	}
 	for _, q := range stmts {
 		if _, err := s.pool.Exec(ctx, q); err != nil {
@@ -197,7 +206,12 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx)
+	})
 	if err != nil {
 		return fmt.Errorf("pgstore: truncate: %w", err)
 	}

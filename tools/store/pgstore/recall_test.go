@@ -252,12 +252,12 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery) (strin
 	if err != nil {
 		return "", err
 	}
-	_, pk, err := s.anchor(ctx, q.Platform, q.AnchorKey)
+	a, err := s.anchor(ctx, q.Platform, q.AnchorKey)
 	if err != nil {
 		return "", err
 	}
 	b := &builder{}
-	sql, err := s.similarSQL(b, pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+	sql, err := s.similarSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
 	if err != nil {
 		return "", err
 	}

@@ -26,6 +26,10 @@ type similar struct {
 	tier  int
 	// learned is the learned-space cosine with the anchor (0: no model).
 	learned float64
+	// prof is the channel's profile, made once when the candidate is
+	// scanned (it tokenises the channel's text): the page's reasons
+	// read it again.
+	prof store.Profile
 }
 
 // similarSet is what an anchor search ranks: the candidates, the size of
@@ -34,6 +38,10 @@ type similarSet struct {
 	cands  []similar
 	total  int
 	anchor store.Profile
+	// complete: cands is the whole similar set (a thin anchor's, or a
+	// pool that reached the minimum score or holds every channel of the
+	// set), which every sort ranks alike.
+	complete bool
 	// learned are the keywords' learned expansions the set was formed
 	// with.
 	learned learnedExps
@@ -48,11 +56,23 @@ type similarSet struct {
 // set may go on beyond it: a count over the filtered rows gives the exact
 // total, and a sort other than similarity takes the first need channels
 // of the whole set in its order instead of the pool.
-func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
-	set := similarSet{anchor: store.NewProfile(anchor)}
-	ap := &set.anchor
+//
+// The set cache (setcache.go) keeps the pool it ranked, under the catalog
+// version read with the anchor: the next page, a count or a sort of the
+// same search reuses it instead of querying again.
+func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
+	anchorPK := a.pk
 	lm := s.learnedModel()
-	av := anchorVector(lm, anchor)
+	key, err := s.newSetKey(a.version, lm, anchorPK, p, kws, f, minScore, need)
+	if err != nil {
+		return similarSet{}, err
+	}
+	if set, ok := s.sets.get(key, by); ok {
+		return set, nil
+	}
+	set := similarSet{anchor: store.NewProfile(a.ch)}
+	ap := &set.anchor
+	av := anchorVector(lm, a.ch)
 	lx, err := s.learnedExpansions(ctx, p, kws)
 	if err != nil {
 		return set, err
@@ -88,15 +108,15 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 				below++
 				continue
 			}
-			if c.ch, err = decodeDoc(raw); err != nil {
+			if c.ch, err = s.docs.decode(c.key, raw); err != nil {
 				return below, err
 			}
-			cp := store.NewProfile(c.ch)
-			if ap.Thin() && !store.InBand(ap, &cp) {
+			c.prof = store.NewProfile(c.ch)
+			if ap.Thin() && !store.InBand(ap, &c.prof) {
 				continue
 			}
 			c.learned = learnedCosine(lm, c.ch, av)
-			sig := store.Compare(ap, &cp, c.cos)
+			sig := store.Compare(ap, &c.prof, c.cos)
 			sig.Learned = c.learned
 			c.score = sig.Score(store.DefaultWeights)
 			if ap.Thin() || c.cos >= s.minScore {
@@ -117,6 +137,8 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		}
 		set.total = len(set.cands)
 		if ap.Thin() || below > 0 {
+			set.complete = true
+			s.sets.put(key, set)
 			return nil
 		}
 		// The pool ended at or above the minimum score: count the whole set.
@@ -128,8 +150,10 @@ func (s *Store) similarSet(ctx context.Context, anchor *catalog.Channel, anchorP
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
 			return err
 		}
+		set.complete = set.total <= len(set.cands)
+		s.sets.put(key, set)
 		order := sortColumn(by)
-		if set.total <= len(set.cands) || order == "" {
+		if set.complete || order == "" {
 			return nil
 		}
 		// A sort by a column: its first need channels of the whole set,
@@ -208,11 +232,11 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 	}
 	page := cands[offset:min(len(cands), offset+limit)]
 	hits := make([]store.Hit, len(page))
-	for i, c := range page {
-		cp := store.NewProfile(c.ch)
-		sig := store.Compare(&ap, &cp, c.cos)
+	for i := range page {
+		c := &page[i]
+		sig := store.Compare(&ap, &c.prof, c.cos)
 		sig.Learned = c.learned
-		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &cp, s.minScore)}
+		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &c.prof, s.minScore)}
 	}
 	return hits
 }

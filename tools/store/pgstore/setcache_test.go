@@ -1,0 +1,163 @@
+package pgstore_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
+	"searchagent/tools/pgdb"
+	"searchagent/tools/pgdb/pgdbtest"
+	"searchagent/tools/platform"
+	"searchagent/tools/store"
+	"searchagent/tools/store/pgstore"
+)
+
+// TestSimilarSetCache: the pages, sorts and counts of one anchor search
+// answer as a store without the cache does, and the second asking of
+// each costs one statement (the anchor and the catalog version) where
+// the first scanned the vectors; a write of the catalog (Upsert, by
+// another store: another instance) raises the version, so the next
+// search queries again and shows the change.
+func TestSimilarSetCache(t *testing.T) {
+	ctx := context.Background()
+	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithTotal(1600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := embed.NewHashing()
+	if err != nil {
+		t.Fatal(err)
+	}
+	writer := load(t, cat, e)
+	open := func(opts ...pgstore.Option) (*pgstore.Store, *pgdbtest.Counter) {
+		c := pgdbtest.NewCounter()
+		pool, err := pgdb.Open(ctx, pgdbtest.VectorDSN(t), pgdb.WithAfterConnect(pgstore.RegisterTypes), c.Option)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := pgstore.New(ctx, pool, e, opts...)
+		if err != nil {
+			pool.Close()
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		return s, c
+	}
+	cached, counter := open()
+	plain, _ := open(pgstore.WithSetCache(0))
+
+	const anchor = "youtube/@/gadgetgrid"
+	yt := platform.YouTube
+	// pool20 has a candidate pool smaller than its whole set (minimum
+	// score off), so a sort by a column takes its page from the whole set.
+	pool20, pool20Counter := open(pgstore.WithCandidatePool(20))
+	plain20, _ := open(pgstore.WithSetCache(0), pgstore.WithCandidatePool(20))
+	// Each case asks twice; cachedFirst: the first asking already finds
+	// the set an earlier case ranked (another page or sort of it).
+	queries := []struct {
+		name        string
+		s, ref      *pgstore.Store
+		c           *pgdbtest.Counter
+		q           store.SimilarQuery
+		cachedFirst bool
+	}{
+		{"first page", cached, plain, counter, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Limit: 20}, false},
+		{"second page", cached, plain, counter, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Offset: 20, Limit: 20}, true},
+		{"sorted by followers", cached, plain, counter, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Sort: store.SortFollowers, Limit: 20}, true},
+		{"a filter", cached, plain, counter, store.SimilarQuery{Platform: yt, AnchorKey: anchor, Filters: store.Filters{Countries: []string{"US"}}, Limit: 20}, false},
+		{"pool beyond: similarity", pool20, plain20, pool20Counter, store.SimilarQuery{Platform: yt, AnchorKey: anchor, MinScore: store.NoMinScore, Limit: 10}, false},
+	}
+	for _, tc := range queries {
+		t.Run(tc.name, func(t *testing.T) {
+			want, err := tc.ref.SimilarTo(ctx, tc.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(want.Items) == 0 {
+				t.Fatalf("%+v: no items: the case compares nothing", tc.q)
+			}
+			for round := range 2 {
+				before, _ := tc.c.Counts()
+				got, err := tc.s.SimilarTo(ctx, tc.q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				after, _ := tc.c.Counts()
+				if d := pageDiff(want, got); d != "" {
+					t.Errorf("round %d: %s", round, d)
+				}
+				if fromCache := round == 1 || tc.cachedFirst; fromCache && after-before != 1 {
+					t.Errorf("asking %d sent %d statements, want 1 (the anchor and the catalog version; the set from the cache)", round+1, after-before)
+				} else if !fromCache && after-before <= 1 {
+					t.Errorf("asking %d sent %d statements: the set did not come from the database", round+1, after-before)
+				}
+			}
+			n, err := tc.s.Count(ctx, store.CountQuery{Platform: yt, AnchorKey: anchor, Keywords: tc.q.Keywords, Filters: tc.q.Filters, MinScore: tc.q.MinScore})
+			if err != nil || n != want.Total {
+				t.Errorf("Count = %d, %v; want %d", n, err, want.Total)
+			}
+		})
+	}
+
+	// A sort by a column of a set that goes on beyond the pool is not
+	// served from the pool: it answers as the uncached store.
+	t.Run("pool beyond: sorted by followers", func(t *testing.T) {
+		q := store.SimilarQuery{Platform: yt, AnchorKey: anchor, MinScore: store.NoMinScore, Sort: store.SortFollowers, Limit: 10}
+		want, err := plain20.SimilarTo(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pool20.SimilarTo(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := pageDiff(want, got); d != "" {
+			t.Error(d)
+		}
+	})
+
+	// Another instance changes the first hit's follower count: the next
+	// search queries again and shows it.
+	q := queries[0].q
+	first, err := cached.SimilarTo(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := *first.Items[0].Channel
+	changed.Followers++
+	if _, err := writer.Upsert(ctx, []*catalog.Channel{&changed}, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := counter.Counts()
+	got, err := cached.SimilarTo(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := counter.Counts()
+	if after-before <= 1 {
+		t.Errorf("after the upsert the search sent %d statements: the set came from the cache", after-before)
+	}
+	for _, h := range got.Items {
+		if h.Channel.Key() == changed.Key() && h.Channel.Followers != changed.Followers {
+			t.Errorf("after the upsert %s has %d followers, want %d", changed.Key(), h.Channel.Followers, changed.Followers)
+		}
+	}
+}
+
+// pageDiff describes how got differs from want (total, next offset, and
+// each item's key, score and similarity), "" when it does not.
+func pageDiff(want, got store.SimilarResult) string {
+	if got.Total != want.Total || got.NextOffset != want.NextOffset || len(got.Items) != len(want.Items) {
+		return fmt.Sprintf("total %d next %d, %d items; want total %d next %d, %d items", got.Total, got.NextOffset, len(got.Items), want.Total, want.NextOffset, len(want.Items))
+	}
+	for i := range want.Items {
+		w, g := want.Items[i], got.Items[i]
+		if g.Channel.Key() != w.Channel.Key() || g.Score != w.Score || g.Similarity != w.Similarity {
+			return fmt.Sprintf("item %d: %s score %v similarity %v; want %s score %v similarity %v", i, g.Channel.Key(), g.Score, g.Similarity, w.Channel.Key(), w.Score, w.Similarity)
+		}
+	}
+	return ""
+}
