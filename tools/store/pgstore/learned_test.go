@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"searchagent/tools/catalog/demo"
 	"searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/pgdb/pgdbtest"
@@ -27,15 +26,7 @@ import (
 // in the learned space says so); a re-ingest without it turns it off.
 func TestLearnedModel(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(800))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := load(t, cat, h)
+	cat, h, s := loadDemo(t, 800)
 	if st := s.Describe().Learned.State; st != pgstore.LearnedOff {
 		t.Fatalf("before SaveLearned: %q", st)
 	}
@@ -100,15 +91,7 @@ func TestLearnedModel(t *testing.T) {
 // filter, and under an anchor.
 func TestLearnedExpansionAsMemory(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(800))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := load(t, cat, h)
+	cat, h, s := loadDemo(t, 800)
 	m, err := cooc.Build(ctx, cat.All(), cooc.Options{})
 	if err != nil {
 		t.Fatal(err)

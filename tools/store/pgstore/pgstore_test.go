@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/catalog/demo"
 	"searchagent/tools/embed"
 	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/store"
@@ -35,6 +36,21 @@ func load(t *testing.T, cat *catalog.Catalog, e embed.Embedder, opts ...pgstore.
 		t.Fatalf("Finish: %v", err)
 	}
 	return s
+}
+
+// loadDemo loads a demo catalog of total channels (options added) with
+// the hashing embedder into the store.
+func loadDemo(t *testing.T, total int, opts ...demo.Option) (*catalog.Catalog, embed.Embedder, *pgstore.Store) {
+	t.Helper()
+	cat, err := demo.Catalog(append([]demo.Option{demo.WithTotal(total)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := embed.NewHashing()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat, e, load(t, cat, e)
 }
 
 // TestContract runs the shared store contract suite on PostgreSQL.

@@ -7,7 +7,6 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
 	"searchagent/tools/pgdb"
 	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/platform"
@@ -23,15 +22,7 @@ import (
 // search queries again and shows the change.
 func TestSimilarSetCache(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithTotal(1600))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	writer := load(t, cat, e)
+	_, e, writer := loadDemo(t, 1600, demo.WithNow(demo.DefaultNow()))
 	open := func(opts ...pgstore.Option) (*pgstore.Store, *pgdbtest.Counter) {
 		c := pgdbtest.NewCounter()
 		pool, err := pgdb.Open(ctx, pgdbtest.VectorDSN(t), pgdb.WithAfterConnect(pgstore.RegisterTypes), c.Option)

@@ -7,7 +7,6 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
 	"searchagent/tools/store/pgstore"
 )
 
@@ -53,15 +52,7 @@ func statsDrift(ctx context.Context, t *testing.T, s *pgstore.Store) []string {
 // channel has any more is gone) and names one channel twice in a batch.
 func TestStatisticsFollowUpserts(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithTotal(400))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := load(t, cat, e)
+	cat, _, s := loadDemo(t, 400, demo.WithNow(demo.DefaultNow()))
 	if d := statsDrift(ctx, t, s); len(d) > 0 {
 		t.Fatalf("after the ingest the kept statistics differ from a count:\n%v", d)
 	}
