@@ -82,6 +82,17 @@ func chipFiller(text string) string {
 	return ""
 }
 
+// followupEvent is the event a follow-up typed after the snapshot goes in
+// with: the follow-up box's, or, after a classic keyword search with
+// results (compact_classic), the classic box's, where more words upgrade
+// the search (seed 000 §6.5).
+func followupEvent(before api.Snapshot) string {
+	if slices.ContainsFunc(before.Actions, func(x api.AllowedAction) bool { return x.Event == "followup.submit" }) {
+		return "followup.submit"
+	}
+	return "search.submit"
+}
+
 // condMatches reports whether c meets one "field …" expectation.
 func condMatches(c contract.Condition, want string) bool {
 	field, rest, _ := strings.Cut(want, " ")
@@ -140,7 +151,7 @@ func marketerFailures(t *testing.T, a *Agent, m marketerPhrasing) []string {
 	marked := slices.Clone(m.Keywords)
 	if m.Before != "" {
 		before := b.send(ev, api.Args{Text: m.Before})
-		ev = "followup.submit"
+		ev = followupEvent(before)
 		if condparse.Classify(m.Before) == condparse.ShapeKeyword {
 			// a keyword-only first input is the user's own keyword
 			// (seed 002 §3.3): it may filter.

@@ -2,6 +2,8 @@ package agent
 
 import (
 	"maps"
+
+	"searchagent/contract"
 	"slices"
 	"strings"
 
@@ -501,4 +503,55 @@ func (q *Question) open(s *Session) bool {
 		}
 	}
 	return true
+}
+
+// keywordTags reads a keyword-only input (the classic box's tag or a
+// keyword-shaped first search) into the tags to commit: the parser's
+// keywords, with the creator nouns and request words at their edges
+// ("cooking channels", "美妆博主") left out, so a noun glued to the topic
+// never empties the results (issue 26). dropped lists the words left out,
+// for the notice. With nothing but such words, or no keyword read, the
+// text is one tag as typed.
+func (t *turn) keywordTags(text string) (tags, dropped []string) {
+	text = strings.TrimSpace(text)
+	rd, err := t.read(text)
+	if err != nil || rd.Shape != condparse.ShapeKeyword {
+		return []string{text}, nil
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindKeyword || c.Op != condition.OpContains || c.Excluded {
+			continue
+		}
+		if v := strings.TrimSpace(c.Value.Str); c.Value.Type == condparse.ValueString && v != "" {
+			tags = append(tags, v)
+		}
+	}
+	if len(tags) == 0 {
+		return []string{text}, nil
+	}
+	for _, r := range rd.Remainder {
+		dropped = append(dropped, r.Text)
+	}
+	return tags, dropped
+}
+
+// commitKeywordTags adds the tags keywordTags reads from text (at most
+// MaxTags in all) and names the words it left out in the notice.
+func (t *turn) commitKeywordTags(text string) {
+	s := t.s
+	tags, dropped := t.keywordTags(text)
+	for _, tag := range tags {
+		if len(s.Tags) >= MaxTags {
+			break
+		}
+		s.addTag(tag, contract.ScopeTags, false, condition.SourceUserInput)
+	}
+	if len(dropped) > 0 {
+		t.dropped = append(t.dropped, dropped...)
+		var quoted []string
+		for _, d := range dropped {
+			quoted = append(quoted, pick(s.zh(), "「"+d+"」", "“"+d+"”"))
+		}
+		s.note(pick(s.zh(), "未作为条件：", "Not used as conditions: ") + strings.Join(quoted, pick(s.zh(), "、", ", ")))
+	}
 }
