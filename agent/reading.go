@@ -73,7 +73,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		if cmd.Name == "add_filter" {
 			f := condition.Field(str(cmd.Args.Get("field")))
-			args := followPolarity(cmd.Args, read[f])
+			args := followBound(followPolarity(cmd.Args, read[f]), read[f])
 			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f])
 		}
 	}
@@ -360,6 +360,39 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 			out["op"] = string(condition.OpIn)
 		}
 		out["value"] = c.Value.Codes()
+		return out
+	}
+	return args
+}
+
+// followBound gives a count filter of the router the direction the
+// reading found for the same number when the reading read it from an
+// explicit bound word the router's pattern could not reach ("cap it at
+// 300k", "下限，五万": a bound noun a few words before its number), so
+// both readings of one text agree (issue 26 item 3).
+func followBound(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpGte) && op != string(condition.OpLte) {
+		return args
+	}
+	n, ok := args.Get("value").(float64)
+	if !ok {
+		if i, isInt := args.Get("value").(int64); isInt {
+			n, ok = float64(i), true
+		} else if i, isInt := args.Get("value").(int); isInt {
+			n, ok = float64(i), true
+		}
+	}
+	if !ok {
+		return args
+	}
+	for _, c := range cs {
+		if c.Kind != condition.KindHard || c.Op == condition.Op(op) || c.Op != condition.OpGte && c.Op != condition.OpLte ||
+			slices.Contains(c.Issues, condparse.IssueOpAssumed) || float64(c.Value.Int) != n {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"] = string(c.Op)
 		return out
 	}
 	return args

@@ -394,7 +394,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
 		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
-		"as well as", "throw in")...)
+		"as well as", "throw in",
+		// "再加个日本": adding one more right before a value adds it (as
+		// frame words they are also dropped; "再加个条件：…" adds no value).
+		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
 		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can")...)
 
@@ -417,6 +420,14 @@ func buildLexicon() *lexicon {
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
 		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
+	// Person nouns a brief puts where a creator noun goes ("yoga
+	// teachers", "finance bros", "skincare girlies", "宝妈博主"): who the
+	// creators are, never a topic to match (issue 26).
+	es = append(es, words(clsCreator,
+		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
+		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
+		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
+		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "宝妈", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
@@ -481,7 +492,8 @@ func buildLexicon() *lexicon {
 		"make them", "instead", "instead of", "replace with", "set to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
-	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make"),
+	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
+		"raise", "lower", "bump", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it"),
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",

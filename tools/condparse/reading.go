@@ -425,7 +425,7 @@ func comparativeInner(w string) (string, bool) {
 // recentWords, viewWords and similarWords name a sort measure outside
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
-	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "active", "activity", "fresh"}
+	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view"}
 	engagedWords = []string{"engaged", "互动"}
 	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}

@@ -47,6 +47,14 @@ func (st *state) activity() {
 			if st.free(j) && st.tok(j).has(clsActWord) != nil {
 				st.add(activityCond(days), i, j)
 				i = j
+				continue
+			}
+			if end2, ok := st.bareWindow(i, end); ok {
+				// "按最新排，半个月内的", "last 3 weeks only": a marked
+				// window that is a clause of its own can only bound
+				// activity, the one time field a channel has.
+				st.add(activityCond(days), i, end2)
+				i = end2
 			}
 		}
 	}
@@ -124,4 +132,38 @@ func (st *state) window(i int) (int64, int, bool) {
 		return 0, 0, false
 	}
 	return days, last, true
+}
+
+// bareWindow reports a time window [i,end] with a marker ("近", "last",
+// "内", "within") that stands as a clause of its own: nothing before it
+// in its clause, and after it only "的", "only" or "ones" up to the
+// clause's end. It returns the clause's last token of the window.
+func (st *state) bareWindow(i, end int) (int, bool) {
+	marked := false
+	for k := i; k <= end; k++ {
+		if st.tok(k).has(clsRecent) != nil || st.tok(k).has(clsWithin) != nil {
+			marked = true
+		}
+	}
+	if !marked {
+		return 0, false
+	}
+	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
+		return 0, false
+	}
+	last := end
+	for k := st.skipSpace(end + 1); k < len(st.toks); k = st.skipSpace(k + 1) {
+		tk := st.tok(k)
+		if tk.kind == tkPunct {
+			return last, true
+		}
+		if w := st.word(k); st.free(k) && (tk.has(clsDe) != nil || w == "only" || w == "ones" || w == "please") {
+			if tk.has(clsDe) != nil {
+				last = k
+			}
+			continue
+		}
+		return 0, false
+	}
+	return last, true
 }

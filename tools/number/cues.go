@@ -14,7 +14,7 @@ var (
 		"过", "破", "超", "超出",
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
-		"down to", "no less than", "not less than", "no fewer than", "not under", "not below",
+		"threshold", "bar", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
