@@ -421,13 +421,13 @@ func buildLexicon() *lexicon {
 		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
-	// teachers", "finance bros", "skincare girlies", "宝妈博主"): who the
+	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
 	// creators are, never a topic to match (issue 26).
 	es = append(es, words(clsCreator,
 		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
 		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
-		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "宝妈", "大佬")...)
+		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,

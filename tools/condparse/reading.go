@@ -377,11 +377,18 @@ func sortKeyIn(s string) string {
 			return SortSimilarity
 		}
 	}
-	// "互动最高的": a CJK measure word the lexicon does not hold alone.
-	for _, w := range engagedWords {
-		if !isLatinWord(w) && strings.Contains(s, w) {
-			if f, ok := fields.Lookup("engagement"); ok && f.Sort {
-				return string(f.Name)
+	// "互动最高的", "按播放排": a CJK measure word the lexicon does not
+	// hold alone is lexed rune by rune; it is still the measure.
+	for _, m := range []struct {
+		words []string
+		key   string
+	}{{viewWords, SortAvgViews}, {engagedWords, "engagement"}, {sizeWords, SortFollowers}, {recentWords, SortRecent}} {
+		for _, w := range m.words {
+			if isLatinWord(w) || !strings.Contains(s, w) {
+				continue
+			}
+			if f, ok := fields.Lookup(m.key); ok && f.Sort || m.key == SortRecent {
+				return m.key
 			}
 		}
 	}
