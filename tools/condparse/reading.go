@@ -101,7 +101,7 @@ var comparatives = []*regexp.Regexp{
 	// number it is a bound instead ("最多五万", "most 50k"), which
 	// superlativeBound leaves to the count rule.
 	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度)[^\s，,;；。!！?？\d]{0,3}?最(?:高|多|大|好|强|火|活跃)`),
-	regexp.MustCompile(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers|followed|subscribers|subscribed|subs|plays|played)\b`),
+	regexp.MustCompile(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers?|followed|subscribers?|subscribed|subs|plays|played)(?:\s+counts?)?\b`),
 	// "优先显示播放量高的", "prioritize channels with more views": a
 	// priority on a measure ranks by it.
 	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
