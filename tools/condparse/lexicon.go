@@ -493,7 +493,7 @@ func buildLexicon() *lexicon {
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
-		"raise", "lower", "bump", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it"),
+		"raise", "lower", "bump", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it"),
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",

@@ -96,6 +96,9 @@ var comparatives = []*regexp.Regexp{
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
 	regexp.MustCompile(`最(?:活跃|新)`),
+	// "按互动排", "按播放排": 按 + measure + 排 is a sort however the
+	// measure is lexed.
+	regexp.MustCompile(`按(?:照)?[^\s，,;；。!！?？按排]{1,8}?排(?:序|列|名|一下|个序)?`),
 	// "互动率最高的", "粉丝最多的放前面", "with the most views", "most
 	// engaged first": a measure at its most ranks by it; followed by a
 	// number it is a bound instead ("最多五万", "most 50k"), which

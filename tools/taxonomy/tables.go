@@ -122,7 +122,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"pets", "宠物", "Pets", []string{"萌宠", "猫", "狗", "animals", "pets & animals", "animals & pets", "寵物"}},
 	{"sports", "体育", "Sports", []string{"运动", "足球", "篮球", "sports with a ball", "football", "soccer", "basketball", "athletics", "體育"}},
 	{"outdoor", "户外", "Outdoor", []string{"露营", "钓鱼", "户外运动", "camping", "fishing", "hiking", "outdoors", "water sports", "戶外"}},
-	{"home", "家居", "Home & Living", []string{"家装", "装修", "home decor", "interior design", "home", "home & garden", "園藝", "园艺"}},
+	{"home", "家居", "Home & Living", []string{"家装", "装修", "home decor", "interior design", "home", "home & garden", "gardening", "garden", "園藝", "园艺"}},
 	{"diy", "手工", "DIY & Crafts", []string{"DIY", "手作", "crafts", "maker", "woodworking"}},
 	{"news", "新闻", "News & Politics", []string{"时事", "新聞", "news", "politics", "news & politics"}},
 	{"film", "影视", "Film & TV", []string{"电影", "影评", "movies", "film", "film & animation", "tv", "cinema", "trailers", "電影"}},
