@@ -331,6 +331,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
 
 	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
+	// Inactivity ("drop anyone inactive for more than 2 months", "不活跃
+	// 超过两个月的去掉"): the window bounds how long since the last post,
+	// the same activity filter (rule_activity: inactiveWords).
+	es = append(es, words(clsActWord, inactiveWords...)...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
