@@ -40,6 +40,10 @@ func TestBriefRules(t *testing.T) {
 		{"Italian food creators", []string{"country eq IT", "category eq food"}, ""},
 		{"chess coaches in Spain", []string{"country eq ES"}, ""},
 		{"makeup lovers, Mexico", []string{"category eq beauty", "country eq MX"}, ""},
+		{"按人气排一下，宠物博主", []string{"category eq pets"}, "followers"},
+		{"remove channels inactive for more than 5 weeks", []string{"last_active within_days 35"}, ""},
+		{"断更超过两个月的不要", []string{"last_active within_days 60"}, ""},
+		{"最近有更新，十天内", []string{"last_active within_days 10"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
