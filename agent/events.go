@@ -394,7 +394,7 @@ func commitDraft(t *turn) error {
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 	} else if len(s.Tags) < MaxTags {
-		s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
+		t.commitKeywordTags(t.plan.text)
 		s.markStale()
 	}
 	s.Draft = ""
@@ -414,7 +414,7 @@ func submitSearch(t *turn) error {
 		}
 	case fsm.ShapeKeyword:
 		if t.plan.text != "" && t.plan.unsupported == "" {
-			s.addTag(t.plan.text, contract.ScopeTags, false, condition.SourceUserInput)
+			t.commitKeywordTags(t.plan.text)
 		}
 	}
 	s.Draft = ""

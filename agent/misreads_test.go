@@ -37,8 +37,7 @@ func misreadFailures(t *testing.T, a *Agent, m misread) []string {
 	b := newBox(t, a, "youtube", loc)
 	ev := "search.submit"
 	if m.Before != "" {
-		b.send("search.submit", api.Args{Text: m.Before})
-		ev = "followup.submit"
+		ev = followupEvent(b.send("search.submit", api.Args{Text: m.Before}))
 	}
 	snap := b.send(ev, api.Args{Text: m.Text})
 	var out []string

@@ -2,6 +2,8 @@ package agent
 
 import (
 	"maps"
+
+	"searchagent/contract"
 	"slices"
 	"strings"
 
@@ -71,7 +73,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		if cmd.Name == "add_filter" {
 			f := condition.Field(str(cmd.Args.Get("field")))
-			args := followPolarity(cmd.Args, read[f])
+			args := followBound(followPolarity(cmd.Args, read[f]), read[f])
 			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f])
 		}
 	}
@@ -363,6 +365,39 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	return args
 }
 
+// followBound gives a count filter of the router the direction the
+// reading found for the same number when the reading read it from an
+// explicit bound word the router's pattern could not reach ("cap it at
+// 300k", "下限，五万": a bound noun a few words before its number), so
+// both readings of one text agree (issue 26 item 3).
+func followBound(args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpGte) && op != string(condition.OpLte) {
+		return args
+	}
+	n, ok := args.Get("value").(float64)
+	if !ok {
+		if i, isInt := args.Get("value").(int64); isInt {
+			n, ok = float64(i), true
+		} else if i, isInt := args.Get("value").(int); isInt {
+			n, ok = float64(i), true
+		}
+	}
+	if !ok {
+		return args
+	}
+	for _, c := range cs {
+		if c.Kind != condition.KindHard || c.Op == condition.Op(op) || c.Op != condition.OpGte && c.Op != condition.OpLte ||
+			slices.Contains(c.Issues, condparse.IssueOpAssumed) || float64(c.Value.Int) != n {
+			continue
+		}
+		out := maps.Clone(args)
+		out["op"] = string(c.Op)
+		return out
+	}
+	return args
+}
+
 // union is a's values then b's not in a.
 func union(a, b []string) []string {
 	out := slices.Clone(a)
@@ -501,4 +536,55 @@ func (q *Question) open(s *Session) bool {
 		}
 	}
 	return true
+}
+
+// keywordTags reads a keyword-only input (the classic box's tag or a
+// keyword-shaped first search) into the tags to commit: the parser's
+// keywords, with the creator nouns and request words at their edges
+// ("cooking channels", "美妆博主") left out, so a noun glued to the topic
+// never empties the results (issue 26). dropped lists the words left out,
+// for the notice. With nothing but such words, or no keyword read, the
+// text is one tag as typed.
+func (t *turn) keywordTags(text string) (tags, dropped []string) {
+	text = strings.TrimSpace(text)
+	rd, err := t.read(text)
+	if err != nil || rd.Shape != condparse.ShapeKeyword {
+		return []string{text}, nil
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindKeyword || c.Op != condition.OpContains || c.Excluded {
+			continue
+		}
+		if v := strings.TrimSpace(c.Value.Str); c.Value.Type == condparse.ValueString && v != "" {
+			tags = append(tags, v)
+		}
+	}
+	if len(tags) == 0 {
+		return []string{text}, nil
+	}
+	for _, r := range rd.Remainder {
+		dropped = append(dropped, r.Text)
+	}
+	return tags, dropped
+}
+
+// commitKeywordTags adds the tags keywordTags reads from text (at most
+// MaxTags in all) and names the words it left out in the notice.
+func (t *turn) commitKeywordTags(text string) {
+	s := t.s
+	tags, dropped := t.keywordTags(text)
+	for _, tag := range tags {
+		if len(s.Tags) >= MaxTags {
+			break
+		}
+		s.addTag(tag, contract.ScopeTags, false, condition.SourceUserInput)
+	}
+	if len(dropped) > 0 {
+		t.dropped = append(t.dropped, dropped...)
+		var quoted []string
+		for _, d := range dropped {
+			quoted = append(quoted, pick(s.zh(), "「"+d+"」", "“"+d+"”"))
+		}
+		s.note(pick(s.zh(), "未作为条件：", "Not used as conditions: ") + strings.Join(quoted, pick(s.zh(), "、", ", ")))
+	}
 }

@@ -12,6 +12,11 @@ import (
 
 // sentence marks request phrases and descriptive clauses.
 func (st *state) sentence() {
+	if hasComparative(st.t.in) {
+		// "粉丝最多的放前面", "most engaged first": a sort said in words
+		// is a request about the search, never keyword material.
+		st.sig.Sentence = true
+	}
 	clauseStart := true
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]

@@ -63,8 +63,23 @@
 //     input as typed (segments split at commas, 、, ;, | and line breaks, and
 //     at whitespace next to a CJK character). Creator nouns and request words
 //     at the edges of a segment ("美妆博主" → "美妆", "tech youtuber" →
-//     "tech") and segments that are pure filler go to the remainder. Category
-//     words stay keywords in this shape.
+//     "tech"), filler words next to the topic ("科技类", "搞笑视频", "finance
+//     content") and segments that are pure filler go to the remainder;
+//     CJK vocabulary words run together are one keyword each ("户外露营" →
+//     "户外", "露营"). Category words stay keywords in this shape. Person
+//     nouns in the creator noun's place ("yoga teachers", "finance bros",
+//     "健身教练") are creator nouns. The agent commits these keywords, not
+//     the text, as a keyword-only input's tags (issue 26).
+//   - Bounds, sorts and windows said the way briefs say them (issue 26):
+//     过/破/超 before a number is a lower bound; a bound noun (minimum,
+//     floor, bar, cap, ceiling, 下限, 门槛, 上限) names the bound of a number
+//     a few words on ("bump the minimum up to 80k", "下限，五万"); a measure
+//     at its most sorts by it ("互动率最高的", "with the most views") unless
+//     a number follows ("最多五万" is a bound), as does 按 + measure + 排
+//     however the measure is lexed; a marked window that is a clause of its
+//     own bounds activity ("按最新排，半个月内的"), as does inactivity with a
+//     window ("inactive for more than 2 months"); a demonym that ends its
+//     clause is a language ("no Spanish").
 //   - Other shapes: categories, countries, languages and platforms become
 //     hard filters; unconsumed words become keywords (scope "tags", spec
 //     3.4.1D). A category word glued to an unknown word ("gaming headset",

@@ -331,6 +331,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
 
 	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
+	// Inactivity ("drop anyone inactive for more than 2 months", "不活跃
+	// 超过两个月的去掉"): the window bounds how long since the last post,
+	// the same activity filter (rule_activity: inactiveWords).
+	es = append(es, words(clsActWord, inactiveWords...)...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
@@ -394,7 +398,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
 		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
-		"as well as", "throw in")...)
+		"as well as", "throw in",
+		// "再加个日本": adding one more right before a value adds it (as
+		// frame words they are also dropped; "再加个条件：…" adds no value).
+		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
 		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can")...)
 
@@ -417,6 +424,14 @@ func buildLexicon() *lexicon {
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
 		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
+	// Person nouns a brief puts where a creator noun goes ("yoga
+	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
+	// creators are, never a topic to match (issue 26).
+	es = append(es, words(clsCreator,
+		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
+		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
+		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
+		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
@@ -481,11 +496,12 @@ func buildLexicon() *lexicon {
 		"make them", "instead", "instead of", "replace with", "set to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
-	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make"),
+	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
+		"raise", "lower", "bump", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it"),
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
-		"降序", "升序", "倒序", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
+		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "highest first", "lowest first", "most first", "descending", "ascending")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.

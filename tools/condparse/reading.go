@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"searchagent/tools/condition"
@@ -95,6 +96,15 @@ var comparatives = []*regexp.Regexp{
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
 	regexp.MustCompile(`最(?:活跃|新)`),
+	// "按互动排", "按播放排": 按 + measure + 排 is a sort however the
+	// measure is lexed.
+	regexp.MustCompile(`按(?:照)?[^\s，,;；。!！?？按排]{1,8}?排(?:序|列|名|一下|个序)?`),
+	// "互动率最高的", "粉丝最多的放前面", "with the most views", "most
+	// engaged first": a measure at its most ranks by it; followed by a
+	// number it is a bound instead ("最多五万", "most 50k"), which
+	// superlativeBound leaves to the count rule.
+	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度)[^\s，,;；。!！?？\d]{0,3}?最(?:高|多|大|好|强|火|活跃)`),
+	regexp.MustCompile(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers?|followed|subscribers?|subscribed|subs|plays|played)(?:\s+counts?)?\b`),
 	// "优先显示播放量高的", "prioritize channels with more views": a
 	// priority on a measure ranks by it.
 	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
@@ -119,6 +129,9 @@ func (r *Reading) readSort() {
 	}
 	for _, re := range comparatives {
 		for _, m := range re.FindAllStringIndex(in, -1) {
+			if superlativeBound(in[m[1]:]) {
+				continue
+			}
 			cands = append(cands, cand{m[0], m[1]})
 		}
 	}
@@ -359,11 +372,51 @@ func sortKeyIn(s string) string {
 			return SortRecent
 		case slices.Contains(viewWords, w):
 			return SortAvgViews
+		case slices.Contains(engagedWords, w):
+			if f, ok := fields.Lookup("engagement"); ok && f.Sort {
+				return string(f.Name)
+			}
 		case slices.Contains(similarWords, w):
 			return SortSimilarity
 		}
 	}
+	// "互动最高的", "按播放排": a CJK measure word the lexicon does not
+	// hold alone is lexed rune by rune; it is still the measure.
+	for _, m := range []struct {
+		words []string
+		key   string
+	}{{viewWords, SortAvgViews}, {engagedWords, "engagement"}, {sizeWords, SortFollowers}, {recentWords, SortRecent}} {
+		for _, w := range m.words {
+			if isLatinWord(w) || !strings.Contains(s, w) {
+				continue
+			}
+			if f, ok := fields.Lookup(m.key); ok && f.Sort || m.key == SortRecent {
+				return m.key
+			}
+		}
+	}
 	return ""
+}
+
+// hasComparative reports a comparative or superlative wish in s (one of
+// comparatives, not read as a bound).
+func hasComparative(s string) bool {
+	for _, re := range comparatives {
+		for _, m := range re.FindAllStringIndex(s, -1) {
+			if !superlativeBound(s[m[1]:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// superlativeBound reports a number right after a superlative ("最多五万",
+// "most 50k"): the words are a bound, not a sort.
+func superlativeBound(after string) bool {
+	after = strings.TrimLeft(after, " \t:：")
+	r, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsDigit(r) || strings.ContainsRune("一二两三四五六七八九十百千万", r)
 }
 
 // comparativeInner is the measure of a "越 X 越好" word: X.
@@ -382,8 +435,9 @@ func comparativeInner(w string) (string, bool) {
 // recentWords, viewWords and similarWords name a sort measure outside
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
-	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "active", "activity", "fresh"}
-	viewWords    = []string{"播放", "观看", "plays", "viewed", "view"}
+	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
+	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view"}
+	engagedWords = []string{"engaged", "互动"}
 	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )

@@ -52,6 +52,18 @@ func (st *state) keywordShape() {
 			st.remainder = append(st.remainder, [2]int{st.toks[a].s, st.toks[b].e})
 			return
 		}
+		if st.cjkTopics(a, b) {
+			// "户外露营": two vocabulary words run together are two
+			// keywords, each matching its own tags, never one phrase no
+			// channel is tagged with.
+			for k := a; k <= b; k++ {
+				pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(string(st.t.orig[st.toks[k].s:st.toks[k].e])))
+				pc.c.Scope = scope.Tags
+				pc.s, pc.e = st.toks[k].s, st.toks[k].e
+				st.conds = append(st.conds, pc)
+			}
+			return
+		}
 		v := string(st.t.orig[st.toks[a].s:st.toks[b].e])
 		pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(v))
 		pc.c.Scope = scope.Tags
@@ -82,11 +94,28 @@ func (st *state) keywordShape() {
 	flush(len(st.toks) - 1)
 }
 
-// edgeFiller reports a creator noun, platform creator noun, request word
-// or "的" that keyword shape strips from the edges of a keyword.
+// edgeFiller reports a creator noun, platform creator noun, request word,
+// "的" or filler word (no content form) that keyword shape strips from
+// the edges of a keyword.
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
-	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil
+	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
+		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form // "科技类", "搞笑视频", "finance content"
+}
+
+// cjkTopics reports tokens [a,b] that are two or more CJK vocabulary
+// words (categories, topics) with nothing between them.
+func (st *state) cjkTopics(a, b int) bool {
+	if b <= a {
+		return false
+	}
+	for k := a; k <= b; k++ {
+		tk := &st.toks[k]
+		if tk.kind != tkLex || isLatinWord(st.word(k)) || tk.has(clsCategory) == nil && tk.has(clsTopic) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // allFiller reports whether tokens [a,b] are all spaces and filler words.

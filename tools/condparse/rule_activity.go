@@ -1,6 +1,10 @@
 package condparse
 
-import "searchagent/tools/condition"
+import (
+	"slices"
+
+	"searchagent/tools/condition"
+)
 
 // Step 2 of spec 3.7.2, hard filters: the activity window.
 
@@ -14,7 +18,10 @@ func (st *state) activity() {
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
-			for n := 0; n < 3 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于") && st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
+			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
+			for n := 0; n < 3 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" ||
+				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
+				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)
 			}
 			if days, end, ok := st.window(j); ok {
@@ -47,10 +54,30 @@ func (st *state) activity() {
 			if st.free(j) && st.tok(j).has(clsActWord) != nil {
 				st.add(activityCond(days), i, j)
 				i = j
+				continue
+			}
+			if end2, ok := st.bareWindow(i, end); ok {
+				// "按最新排，半个月内的", "last 3 weeks only": a marked
+				// window that is a clause of its own can only bound
+				// activity, the one time field a channel has.
+				for _, pc := range st.conds {
+					// The window said outright replaces a default one
+					// ("按最近更新的排，三十天内的").
+					if pc.c.Field == condition.LastActive && !hasDigitOrNumeral(string(st.t.orig[pc.s:pc.e])) {
+						pc.dropped = true
+					}
+				}
+				st.add(activityCond(days), i, end2)
+				i = end2
 			}
 		}
 	}
 }
+
+// inactiveWords say a channel stopped posting; with a window after a
+// "more than" ("inactive for more than 2 months", "停更超过一个月") they
+// bound the activity window all the same.
+var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新"}
 
 func isActGlue(w string) bool {
 	switch w {
@@ -124,4 +151,38 @@ func (st *state) window(i int) (int64, int, bool) {
 		return 0, 0, false
 	}
 	return days, last, true
+}
+
+// bareWindow reports a time window [i,end] with a marker ("近", "last",
+// "内", "within") that stands as a clause of its own: nothing before it
+// in its clause, and after it only "的", "only" or "ones" up to the
+// clause's end. It returns the clause's last token of the window.
+func (st *state) bareWindow(i, end int) (int, bool) {
+	marked := false
+	for k := i; k <= end; k++ {
+		if st.tok(k).has(clsRecent) != nil || st.tok(k).has(clsWithin) != nil {
+			marked = true
+		}
+	}
+	if !marked {
+		return 0, false
+	}
+	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
+		return 0, false
+	}
+	last := end
+	for k := st.skipSpace(end + 1); k < len(st.toks); k = st.skipSpace(k + 1) {
+		tk := st.tok(k)
+		if tk.kind == tkPunct {
+			return last, true
+		}
+		if w := st.word(k); st.free(k) && (tk.has(clsDe) != nil || w == "only" || w == "ones" || w == "please") {
+			if tk.has(clsDe) != nil {
+				last = k
+			}
+			continue
+		}
+		return 0, false
+	}
+	return last, true
 }

@@ -150,7 +150,16 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	if op := st.opOf(j, true); op != cNone {
 		pre = op
+		noun := isBoundNoun(st.word(j))
 		j = st.skipGlue(j + 1)
+		if noun && !st.isNum(j) {
+			// "bump the minimum up to 80k", "cap it at 300k", "下限，五万":
+			// a bound noun names the bound; the move words and a comma
+			// between it and its number do not change it.
+			if k, ok := st.boundNumberAhead(j); ok {
+				j = k
+			}
+		}
 	} else if st.free(j) && st.word(j) == "~" && st.isNum(st.skipSpace(j+1)) {
 		pre = cApprox // "~50k"
 		j = st.skipSpace(j + 1)
@@ -292,6 +301,45 @@ func (st *state) countAt(i int) (int, bool) {
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
+}
+
+// boundNouns are the bound words that name a bound (a minimum, a cap)
+// rather than compare: their number may come a few words later.
+var boundNouns = []string{"minimum", "min", "floor", "bar", "threshold", "ceiling", "cap", "maximum", "max",
+	"下限", "门槛", "上限", "封顶", "起步线"}
+
+func isBoundNoun(w string) bool {
+	for _, b := range boundNouns {
+		if w == b {
+			return true
+		}
+	}
+	return false
+}
+
+// boundNumberAhead finds the number a bound noun names within a few
+// tokens from i ("… up to 80k", "… it at 300k", "，五万"): only unplaced
+// words, move words ("to", "up to", "降到"), a comma or a dash may come
+// between; any placed word, field word or other clause mark stops it.
+func (st *state) boundNumberAhead(i int) (int, bool) {
+	for steps := 0; i < len(st.toks) && steps < 8; steps++ {
+		if st.isNum(i) {
+			return i, true
+		}
+		tk := st.tok(i)
+		switch {
+		case tk.role != roleNone:
+			return 0, false
+		case tk.kind == tkLex && (tk.has(clsField) != nil || tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil):
+			return 0, false
+		case tk.kind == tkPunct && !strings.ContainsRune(",，-–—:：", st.t.norm[tk.s]):
+			return 0, false
+		case tk.kind == tkNum:
+			return 0, false
+		}
+		i++
+	}
+	return 0, false
 }
 
 // isPercent reports a free "%" or "percent" at token i.

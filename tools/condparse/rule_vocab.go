@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"strings"
+
 	"searchagent/tools/condition"
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
@@ -421,6 +423,13 @@ func (st *state) languageContext(i int) bool {
 	if n < len(st.toks) && isLangSuffix(st.word(n)) {
 		return true
 	}
+	// "no Spanish", "only Spanish or Portuguese.": a demonym that
+	// qualifies no noun (it ends its clause, alone or in a list of
+	// demonyms) names what people speak; "Spanish creators" and
+	// "Spanish food" keep the country.
+	if st.demonymEndsClause(i) {
+		return true
+	}
 	// "Korean or English", "英语和Korean": a demonym listed with a
 	// language that is no country is a language too.
 	for _, a := range []int{st.prevSig(i), st.skipSpace(i + 1)} {
@@ -436,4 +445,29 @@ func (st *state) languageContext(i int) bool {
 		}
 	}
 	return false
+}
+
+// demonymEndsClause reports a demonym (a word that is both a country and a
+// language) followed, past any "or/and" list of other such words, by the
+// end of its clause: the end of the input or a clause separator.
+func (st *state) demonymEndsClause(i int) bool {
+	if !isLatinWord(st.word(i)) {
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	for n < len(st.toks) {
+		tk := &st.toks[n]
+		switch {
+		case tk.kind == tkLex && tk.has(clsAnd) != nil,
+			tk.kind == tkLex && tk.has(clsCountry) != nil && tk.has(clsLanguage) != nil && isLatinWord(st.word(n)):
+			n = st.skipSpace(n + 1)
+			continue
+		}
+		break
+	}
+	if n >= len(st.toks) {
+		return true
+	}
+	tk := &st.toks[n]
+	return tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s])
 }

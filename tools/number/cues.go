@@ -8,12 +8,13 @@ package number
 // one of them knows is known to all. Every word is lower case.
 var (
 	// MinBefore are lower-bound words before the number: "至少 5 万",
-	// "over 10k", "不低于一万", "粉丝门槛两万", "down to 20k".
+	// "over 10k", "粉丝过十万" / "破五万" / "超三万" (past, broke, over), "不低于一万", "粉丝门槛两万", "down to 20k".
 	MinBefore = []string{
 		"超过", "大于", "高于", "多于", "至少", "起码", "最少", "最低", "大于等于", "门槛", "下限", "起步线",
+		"过", "破", "超", "超出",
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
-		"down to", "no less than", "not less than", "no fewer than", "not under", "not below",
+		"threshold", "bar", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
