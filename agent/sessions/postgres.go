@@ -52,7 +52,7 @@ type Postgres struct {
 	now    func() time.Time
 	buffer int
 	poll   time.Duration
-	live   liveBound // WithLiveBound (bounds.go)
+	live   *liveBound // WithLiveBound (bounds.go); nil: no bound
 	log    *slog.Logger
 
 	mu     sync.Mutex
