@@ -52,7 +52,7 @@ type Postgres struct {
 	now    func() time.Time
 	buffer int
 	poll   time.Duration
-	live   liveBound // WithLiveBound (bounds.go)
+	live   *liveBound // WithLiveBound (bounds.go); nil: no bound
 	log    *slog.Logger
 
 	mu     sync.Mutex
@@ -348,9 +348,13 @@ ev AS (INSERT INTO session_events (session_id, seq, turn, name, data, at)
 		if len(trace) == 0 {
 			trace = json.RawMessage("null")
 		}
+		branch := turn.Branch
+		if branch == "" {
+			branch = TraceBranch(trace)
+		}
 		sql += `,
 tr AS (INSERT INTO session_turns (session_id, turn, branch, trace, at)
-	SELECT u.id, ` + arg(args, turn.Turn) + `, ` + arg(args, TraceBranch(trace)) + `, ` + arg(args, string(trace)) + `::jsonb, ` + arg(args, at) + ` FROM u)`
+	SELECT u.id, ` + arg(args, turn.Turn) + `, ` + arg(args, branch) + `, ` + arg(args, string(trace)) + `::jsonb, ` + arg(args, at) + ` FROM u)`
 	}
 	return sql
 }

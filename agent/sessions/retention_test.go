@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -143,4 +144,61 @@ func prunedCount(t *testing.T, sw *Sweeper, kind string) float64 {
 	}
 	t.Fatalf("no searchagent_sessions_pruned_total{kind=%q}", kind)
 	return 0
+}
+
+// TestPostgresLiveBoundCountsNearTheBound: below half the bound a create
+// reuses the instance's count of the last second (one statement fewer);
+// it counts again after a second, and as the creates it let through bring
+// it past half the bound; the bound itself still holds.
+func TestPostgresLiveBoundCountsNearTheBound(t *testing.T) {
+	ctx := context.Background()
+	clock := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	newTestPostgres(t) // an empty database
+	s, c := newCountedPostgres(t, WithPostgresClock(clock.now), WithLiveBound(10, time.Hour))
+	create := func(id string) (int, error) {
+		before, _ := c.Counts()
+		_, err := s.Create(ctx, newRec(id, ""))
+		after, _ := c.Counts()
+		return after - before, err
+	}
+	counted, err := create("a") // counts: none live
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		id      string
+		advance time.Duration
+		counts  bool
+	}{
+		{"b", 0, false},              // 0 counted, 0 let through since, this one: 1 ≤ 10/2
+		{"c", 0, false},              // 2 ≤ 5
+		{"d", 2 * time.Second, true}, // the count is 2 s old: counts (3 live)
+		{"e", 0, false},              // 4 ≤ 5
+		{"f", 0, false},              // 5 ≤ 5
+		{"g", 0, true},               // 6 > 5: counts
+	}
+	for _, st := range steps {
+		clock.set(clock.now().Add(st.advance))
+		n, err := create(st.id)
+		if err != nil {
+			t.Fatalf("Create(%s) = %v", st.id, err)
+		}
+		if got := n == counted; got != st.counts {
+			t.Errorf("Create(%s): %d statements, a counting create %d; counts = %v, want %v", st.id, n, counted, got, st.counts)
+		}
+	}
+	made := len(steps) + 1
+	for i := 0; ; i++ {
+		_, err := create(fmt.Sprint("more", i))
+		if errors.Is(err, ErrOverloaded) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		made++
+	}
+	if made != 10 {
+		t.Errorf("created %d sessions before ErrOverloaded, want the bound, 10", made)
+	}
 }

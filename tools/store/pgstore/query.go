@@ -23,12 +23,29 @@ import (
 type builder struct {
 	args    []any
 	learned learnedExps
+	consts  map[float64]string // num's placeholders, by value
 }
 
 // arg adds v and returns its placeholder.
 func (b *builder) arg(v any) string {
 	b.args = append(b.args, v)
 	return "$" + strconv.Itoa(len(b.args))
+}
+
+// num is the placeholder of the constant v of a score (a field weight,
+// a BM25 parameter, an average length), added once per statement however
+// often the score spells it: a keyword query had a parameter per term per
+// field for each, up to 150 in all, and PostgreSQL binds and plans each.
+func (b *builder) num(v float64) string {
+	if p, ok := b.consts[v]; ok {
+		return p
+	}
+	if b.consts == nil {
+		b.consts = map[float64]string{}
+	}
+	p := b.arg(v)
+	b.consts[v] = p
+	return p
 }
 
 // fieldColumns are the per-field column prefixes in store.FieldScopes
@@ -299,16 +316,13 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 	if err != nil || !ok {
 		return zero, err // no statistics: the platform has no channels (nothing matches)
 	}
-	// Each context computes its terms' weighted frequencies once per row,
-	// in a LATERAL subquery after its channels table: bm for the main
-	// query's rows, wide for kw_a's.
-	bm, wide := &bm25{b: b, st: st, alias: "x"}, &bm25{b: b, st: st, alias: "kx"}
+	bm := &bm25{b: b, st: st}
 	var kwSums, cols, factors, widened []string
 	// factor is the weight of a keyword's alias score beside its own
 	// (memstore's withAliases), as a kw_w column named name.
 	factor := func(own, alias, name string) string {
 		return fmt.Sprintf("CASE WHEN max(%[2]s) > 0 AND %[3]s * max(%[2]s) >= min(%[1]s) THEN %[4]s::float8 * min(%[1]s) / max(%[2]s) ELSE %[3]s END AS %[5]s",
-			own, alias, b.arg(aliasWeight)+"::float8", b.arg(0.99), name)
+			own, alias, b.num(aliasWeight)+"::float8", b.num(0.99), name)
 	}
 	for i, m := range plans {
 		if len(m.learned) > 0 {
@@ -321,14 +335,14 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 				own := fmt.Sprintf("kw_l_%d_%d", i, j)
 				match := planExpr(b, l.m.own, l.m.fields)
 				widened = append(widened, match)
-				cols = append(cols, "CASE WHEN "+match+" THEN "+wide.expr(l.m.own, l.m.fields)+" END AS "+own)
+				cols = append(cols, "CASE WHEN "+match+" THEN "+bm.expr(l.m.own, l.m.fields)+" END AS "+own)
 				label := own
 				if len(l.m.aliases) > 0 {
 					var as []string
 					for _, a := range l.m.aliases {
 						match := planExpr(b, a, l.m.fields)
 						widened = append(widened, match)
-						as = append(as, "CASE WHEN "+match+" THEN "+wide.expr(a, l.m.fields)+" END")
+						as = append(as, "CASE WHEN "+match+" THEN "+bm.expr(a, l.m.fields)+" END")
 					}
 					cols = append(cols, "greatest("+strings.Join(as, ", ")+") AS "+own+"_a")
 					factors = append(factors, factor(own, own+"_a", "kw_w_l_"+strconv.Itoa(i)+"_"+strconv.Itoa(j)))
@@ -336,7 +350,7 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 				}
 				alts = append(alts, b.arg(l.cos)+"::float8 * "+label)
 			}
-			kwSums = append(kwSums, "coalesce("+b.arg(aliasWeight)+"::float8 * greatest("+strings.Join(alts, ", ")+"), 0)")
+			kwSums = append(kwSums, "coalesce("+b.num(aliasWeight)+"::float8 * greatest("+strings.Join(alts, ", ")+"), 0)")
 			continue
 		}
 		if len(m.aliases) == 0 {
@@ -354,13 +368,13 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 		if len(m.own.units) > 0 {
 			match := planExpr(b, m.own, m.fields)
 			widened = append(widened, match)
-			ownScore = "CASE WHEN " + match + " THEN " + wide.expr(m.own, m.fields) + " END"
+			ownScore = "CASE WHEN " + match + " THEN " + bm.expr(m.own, m.fields) + " END"
 		}
 		var alts []string
 		for _, a := range m.aliases {
 			match := planExpr(b, a, m.fields)
 			widened = append(widened, match)
-			alts = append(alts, "CASE WHEN "+match+" THEN "+wide.expr(a, m.fields)+" END")
+			alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, m.fields)+" END")
 		}
 		cols = append(cols, ownScore+" AS "+own, "greatest("+strings.Join(alts, ", ")+") AS "+alias)
 		factors = append(factors, factor(own, alias, "kw_w_"+strconv.Itoa(i)))
@@ -368,7 +382,7 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 	}
 	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
 	if len(widened) > 0 {
-		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels` + wide.lateral() + ` WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
+		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
 `
 		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key`
 		if len(factors) > 0 { // one row of aggregates
@@ -377,7 +391,6 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			out.join += ` CROSS JOIN kw_w`
 		}
 	}
-	out.join += bm.lateral()
 	return out, nil
 }
 
@@ -427,45 +440,33 @@ FROM channel_stats s WHERE s.platform = $1`, string(p), terms).Scan(&st.n, &lens
 	return st, st.n > 0, nil
 }
 
-// bm25 writes BM25F expressions with one platform's statistics, for the
-// rows of one channels table: each term's weighted frequency x is a
-// column of a LATERAL subquery after that table (lateral), computed once
-// per row, which the score reads three times (OFFSET 0 keeps PostgreSQL
-// from folding the subquery back into the expression).
+// bm25 writes BM25F expressions with one platform's statistics.
 type bm25 struct {
-	b     *builder
-	st    bm25Stats
-	alias string   // the LATERAL subquery's alias
-	xs    []string // its columns
+	b  *builder
+	st bm25Stats
 }
 
-// expr is the BM25F score of phrase p over fields, term by term.
+// expr is the BM25F score of phrase p over fields, summed term by term:
+// a subquery over the phrase's terms and their idf, passed as two arrays,
+// in which each term's weighted frequency x is computed once (OFFSET 0
+// keeps PostgreSQL from folding it back into the three places the score
+// reads it). Its size no longer grows with the terms: spelled out term
+// by term (a column per term of a LATERAL subquery), the natural-language
+// search of the load mix had 151 parameters and took PostgreSQL longer
+// to plan than to run.
 func (m *bm25) expr(p kwPlan, fields []int) string {
 	b := m.b
-	var termScores []string
-	for _, t := range p.terms {
-		targ := b.arg(t) + "::text"
-		var fs []string
-		for _, f := range fields {
-			c := fieldColumns[f]
-			// w·tf / (1-b + b·len/avg), as memstore evaluates it.
-			fs = append(fs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, %s)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
-				b.arg(fieldWeight[f]), c, targ, b.arg(1-bm25B), b.arg(bm25B), c, b.arg(m.st.avg[f])))
-		}
-		col := "x" + strconv.Itoa(len(m.xs))
-		m.xs = append(m.xs, "("+strings.Join(fs, " + ")+") AS "+col)
-		x := m.alias + "." + col
-		termScores = append(termScores, fmt.Sprintf("(CASE WHEN %[1]s > 0 THEN %[2]s::float8 * %[1]s * %[3]s::float8 / (%[1]s + %[4]s::float8) ELSE 0 END)",
-			x, b.arg(m.st.idf(t)), b.arg(bm25K1+1), b.arg(bm25K1)))
+	idf := make([]float64, len(p.terms))
+	for i, t := range p.terms {
+		idf[i] = m.st.idf(t)
 	}
-	return "(" + strings.Join(termScores, " + ") + ")"
-}
-
-// lateral is the join that computes the expressions' x columns, "" when
-// there are none.
-func (m *bm25) lateral() string {
-	if len(m.xs) == 0 {
-		return ""
+	var fs []string
+	for _, f := range fields {
+		c := fieldColumns[f]
+		// w·tf / (1-b + b·len/avg), as memstore evaluates it.
+		fs = append(fs, fmt.Sprintf("(%s::float8 * coalesce(cardinality(array_positions(%s_terms, u.t)), 0) / (%s::float8 + %s::float8 * cardinality(%s_terms) / %s::float8))",
+			b.num(fieldWeight[f]), c, b.num(1-bm25B), b.num(bm25B), c, b.num(m.st.avg[f])))
 	}
-	return ` CROSS JOIN LATERAL (SELECT ` + strings.Join(m.xs, ", ") + ` OFFSET 0) ` + m.alias
+	return fmt.Sprintf("(SELECT sum(CASE WHEN s.x > 0 THEN s.i * s.x * %[3]s::float8 / (s.x + %[4]s::float8) ELSE 0 END) FROM (SELECT u.i, (%[5]s) AS x FROM unnest(%[1]s::text[], %[2]s::float8[]) u(t, i) OFFSET 0) s)",
+		b.arg(p.terms), b.arg(idf), b.num(bm25K1+1), b.num(bm25K1), strings.Join(fs, " + "))
 }

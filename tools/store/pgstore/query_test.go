@@ -2,10 +2,12 @@ package pgstore
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
@@ -64,5 +66,25 @@ func TestClauseSQLUnknownOp(t *testing.T) {
 	var b builder
 	if _, err := clauseSQL(&b, store.Clause{Field: fields.Registry[0], Op: store.ClauseOp(99)}); !errors.Is(err, errClause) {
 		t.Errorf("clauseSQL with an unknown op: error %v, want errClause", err)
+	}
+}
+
+// TestPlanEachRunsKeywordQueriesUnnamed: with pgx's cached prepared
+// statements a keyword query goes as an unnamed statement (planned with
+// its values each time); a DSN's own unnamed mode is left as it is.
+func TestPlanEachRunsKeywordQueriesUnnamed(t *testing.T) {
+	tests := []struct {
+		mode pgx.QueryExecMode
+		want []any
+	}{
+		{pgx.QueryExecModeCacheStatement, []any{pgx.QueryExecModeCacheDescribe}},
+		{pgx.QueryExecModeCacheDescribe, nil},
+		{pgx.QueryExecModeExec, nil},
+		{pgx.QueryExecModeSimpleProtocol, nil},
+	}
+	for _, tc := range tests {
+		if got := planEach(tc.mode); !slices.Equal(got, tc.want) {
+			t.Errorf("planEach(%v) = %v, want %v", tc.mode, got, tc.want)
+		}
 	}
 }
