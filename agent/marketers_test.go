@@ -267,7 +267,7 @@ func excludedByKeyword(snap api.Snapshot, code string) bool {
 // never tuned on.
 func TestMarketerPhrasings(t *testing.T) {
 	a := newTestAgent(t)
-	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml", "marketers_fresh3.yaml", "marketers_final_heldout2.yaml"} {
+	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml", "marketers_fresh3.yaml", "marketers_final_heldout2.yaml", "marketers_fresh4.yaml"} {
 		ms := phrasings[marketerPhrasing](t, file)
 		failed := 0
 		for _, m := range ms {
