@@ -129,6 +129,11 @@ func condMatches(c contract.Condition, want string) bool {
 		m, ok := v.(map[string]any)
 		return ok && c.Op == condition.OpBetween && m["min"] == num(lo) && m["max"] == num(hi)
 	case strings.HasPrefix(rest, "!"):
+		if (c.Op == condition.OpIn || c.Op == condition.OpEq) && len(stringsOf(v)) > 0 {
+			// "欧洲的…" then "排除英国": the value taken out of the
+			// included set is excluded as much as by a not_in.
+			return !slices.Contains(stringsOf(v), rest[1:])
+		}
 		return c.Op == condition.OpNotIn && slices.Contains(stringsOf(v), rest[1:])
 	}
 	return c.Op != condition.OpNotIn && slices.Contains(stringsOf(v), rest)

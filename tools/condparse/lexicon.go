@@ -387,7 +387,7 @@ func buildLexicon() *lexicon {
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
-		"don't include", "do not include", "don't need", "no more", "none of")...)
+		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
@@ -431,6 +431,7 @@ func buildLexicon() *lexicon {
 		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
 		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
+		"artist", "artists", "hobbyists", "practitioners", "specialists",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
@@ -443,7 +444,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
-		"喜欢", "擅长", "聚焦", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
+		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
@@ -471,7 +472,10 @@ func buildLexicon() *lexicon {
 		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
-		"requirement", "shortlist", "a shortlist", "nah", "actually")...)
+		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		// acceptance tails: "under 2k is fine too", "小一点的也行".
+		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
+		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)

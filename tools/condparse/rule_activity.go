@@ -79,6 +79,21 @@ func (st *state) activity() {
 // bound the activity window all the same.
 var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新"}
 
+// inactiveExcluded reads an excluded inactivity word with no window
+// ("断更的都不要", "no dormant channels", "dormant ones excluded") as the
+// activity filter at the default window: leaving out who stopped
+// posting keeps who posts.
+func (st *state) inactiveExcluded() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.neg != 1 || !st.free(i) || !slices.Contains(inactiveWords, st.word(i)) {
+			continue
+		}
+		tk.neg = 0
+		st.add(activityCond(st.cfg.recentDays), i, i)
+	}
+}
+
 func isActGlue(w string) bool {
 	switch w {
 	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有":

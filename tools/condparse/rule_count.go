@@ -235,7 +235,9 @@ func (st *state) countAt(i int) (int, bool) {
 			a.Value, a.Unit = a.IntRaw*b.Mult, true
 		}
 	}
-	unit := a.Unit || n2 >= 0 && b.Unit
+	// "cap at 150,000": a figure written with thousands separators is a
+	// count's figure as much as "150k" is.
+	unit := a.Unit || st.grouped(n1) || n2 >= 0 && (b.Unit || st.grouped(n2))
 	if pre == cBetween && n2 < 0 {
 		pre = cNone // "在 5 万" is no range
 	}
@@ -381,4 +383,11 @@ func countCond(f condition.Field, lo, hi int64, hasLo, hasHi bool) *pcond {
 	}
 	pc.lo, pc.hi, pc.hasLo, pc.hasHi = lo, hi, hasLo, hasHi
 	return pc
+}
+
+// grouped reports a number token written with thousands separators
+// ("150,000", "1,200,000").
+func (st *state) grouped(i int) bool {
+	tk := st.tok(i)
+	return tk.kind == tkNum && tk.num.Value >= 1000 && strings.ContainsRune(string(st.t.norm[tk.s:tk.e]), ',')
 }
