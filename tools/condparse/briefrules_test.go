@@ -60,6 +60,16 @@ func TestBriefRules(t *testing.T) {
 		{"no dormant accounts in Poland", []string{"last_active within_days 30", "country eq PL"}, ""},
 		{"油管博主那种聊比特币的，美国", []string{"category eq finance", "country eq US"}, ""},
 		{"健美教练，英国", []string{"category eq fitness", "country eq GB"}, ""},
+		// a figure set on the held bound is a floor alone (the session
+		// moves the bound it holds: agent.TestMoveHeldBound).
+		{"raise it to 40k", []string{"followers gte 40000"}, ""},
+		{"改成三万五", []string{"followers gte 35000"}, ""},
+		// a measure before a priority word ranks by it; a language with
+		// the vocabulary's newer names.
+		{"粉丝多的排前面，德国汽车博主", []string{"country eq DE", "category eq automotive"}, "followers"},
+		{"宠物博主，更新勤的优先", []string{"category eq pets"}, "recent"},
+		{"travel creators, no Finnish or Danish", []string{"category eq travel", "language not_in [fi,da]"}, ""},
+		{"说匈牙利语的游戏主播", []string{"language eq hu", "category eq gaming"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
