@@ -24,6 +24,8 @@ func TestMoveHeldBound(t *testing.T) {
 		{"travel creators, 10k-100k", "make it 80k", "between 10000..80000"},
 		{"travel creators, 10k-100k", "make it 20k", "between 20000..100000"},
 		{"pet creators in Japan", "make it 30k", "gte 30000"},
+		{"comedy creators in Australia, 5k+", "bump that up to 25k followers", "gte 25000"},
+		{"tech creators in Canada, under 200k", "take it down to 50k", "lte 50000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text+" after "+tt.before, func(t *testing.T) {

@@ -432,6 +432,8 @@ func (s *Session) moveHeldBound(cs []condparse.Condition) {
 				continue
 			}
 			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+			// The direction is the held bound's now, no assumption.
+			c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(s string) bool { return s == condparse.IssueOpAssumed })
 			cs[i] = c
 			break
 		}

@@ -148,7 +148,12 @@ func (st *state) countAt(i int) (int, bool) {
 		fieldTok = j
 		j = st.skipGlue(j + 1)
 	}
-	if op := st.opOf(j, true); op != cNone {
+	heldMove := false
+	if w := st.word(j); (w == "up to" || w == "down to") && st.editsHeldBound(j) && st.isNum(st.skipGlue(j+1)) {
+		// "bump that up to 25k", "take it down to 5k": a move of the
+		// held bound, neither a cap nor a floor of its own.
+		heldMove, j = true, st.skipGlue(j+1)
+	} else if op := st.opOf(j, true); op != cNone {
 		pre = op
 		noun := isBoundNoun(st.word(j))
 		j = st.skipGlue(j + 1)
@@ -244,7 +249,7 @@ func (st *state) countAt(i int) (int, bool) {
 	// "raise it to 25k", "make it 50k", "改成两万五": a figure set on "it"
 	// or after an edit verb, with no bound word, moves the bound the
 	// search holds; the session decides which (IssueHeldBound).
-	held := fieldTok < 0 && unit && n2 < 0 && pre == cNone && post == cNone && st.editsHeldBound(n1)
+	held := n2 < 0 && pre == cNone && post == cNone && (heldMove || fieldTok < 0 && unit && st.editsHeldBound(n1))
 	if fieldTok < 0 && !held && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
 		return 0, false
 	}
@@ -402,7 +407,7 @@ func (st *state) grouped(i int) bool {
 // heldBoundEdits are the words right before a figure that set it on the
 // bound the search holds: a pronoun ("raise it to", "make it", "bump
 // that to") or a CJK edit verb ("改成", "调到", "降到").
-var heldBoundEdits = []string{" it", " it to", " it at", " that to", " that at", " this to", " it up to", " it down to",
+var heldBoundEdits = []string{" it", " it to", " it at", " that", " that to", " that at", " this to",
 	"改成", "改为", "改到", "调到", "调成", "调整到", "调整为", "提高到", "提到", "降到", "降低到", "降为", "设为", "设成", "设到", "放宽到", "收紧到"}
 
 // editsHeldBound reports a figure at token n right after one of
