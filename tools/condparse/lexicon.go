@@ -473,6 +473,9 @@ func buildLexicon() *lexicon {
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		// undo words: the box has no undo of a follow-up; they are named
+		// as not applied, never kept as a keyword.
+		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
 		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题")...)
@@ -518,7 +521,10 @@ func buildLexicon() *lexicon {
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
 		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",
 		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
-		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer")...)
+		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
+		// a CJK comparative with no number ("要更大的"): a vague amount,
+		// named, never a keyword.
+		"更小的", "更大的")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
