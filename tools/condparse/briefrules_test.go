@@ -70,6 +70,10 @@ func TestBriefRules(t *testing.T) {
 		{"宠物博主，更新勤的优先", []string{"category eq pets"}, "recent"},
 		{"travel creators, no Finnish or Danish", []string{"category eq travel", "language not_in [fi,da]"}, ""},
 		{"说匈牙利语的游戏主播", []string{"language eq hu", "category eq gaming"}, ""},
+		// a posting frequency bounds activity by its period.
+		{"fitness channels that post weekly", []string{"category eq fitness", "last_active within_days 7"}, ""},
+		{"周更的旅行博主", []string{"last_active within_days 7", "category eq travel"}, ""},
+		{"每天更新的游戏主播，韩国", []string{"last_active within_days 1", "category eq gaming", "country eq KR"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -38,6 +38,7 @@ const (
 	clsBetweenEnd // 之间
 	clsAnd
 	clsActWord   // 活跃, active, posted
+	clsFreq      // weekly, 每周: a posting frequency after an activity word
 	clsRecent    // 近, 最近, last, past
 	clsTimeUnit  // 天, week; n = days per unit
 	clsTimeSpan  // 半年, this week; n = days
@@ -335,6 +336,12 @@ func buildLexicon() *lexicon {
 	// 超过两个月的去掉"): the window bounds how long since the last post,
 	// the same activity filter (rule_activity: inactiveWords).
 	es = append(es, words(clsActWord, inactiveWords...)...)
+	// Posting frequencies: the period words after an activity word
+	// ("posting weekly"), the CJK ones that are their own activity word
+	// ("周更", "日更").
+	es = append(es, words(clsActWord, "日更", "周更", "月更")...)
+	es = append(es, words(clsFreq, "daily", "every day", "each day", "weekly", "every week", "each week", "once a week",
+		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
