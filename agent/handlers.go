@@ -168,6 +168,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.takeSort(rd)
 		}
 		if err == nil && usefulParse(rd.Result) {
+			s.moveHeldBound(rd.Conditions)
 			t.plan.parse = &rd.Result
 			return nil
 		}

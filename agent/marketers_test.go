@@ -129,6 +129,11 @@ func condMatches(c contract.Condition, want string) bool {
 		m, ok := v.(map[string]any)
 		return ok && c.Op == condition.OpBetween && m["min"] == num(lo) && m["max"] == num(hi)
 	case strings.HasPrefix(rest, "!"):
+		if (c.Op == condition.OpIn || c.Op == condition.OpEq) && len(stringsOf(v)) > 0 {
+			// "欧洲的…" then "排除英国": the value taken out of the
+			// included set is excluded as much as by a not_in.
+			return !slices.Contains(stringsOf(v), rest[1:])
+		}
 		return c.Op == condition.OpNotIn && slices.Contains(stringsOf(v), rest[1:])
 	}
 	return c.Op != condition.OpNotIn && slices.Contains(stringsOf(v), rest)
@@ -264,10 +269,13 @@ func excludedByKeyword(snap api.Snapshot, code string) bool {
 // tuned on: a miss there is marked, not fixed. marketers_fresh3.yaml
 // (26/54 on its first run) was written by session i26r2 before its fixes,
 // and its marketers_final_heldout2.yaml was run once after them (20/24),
-// never tuned on.
+// never tuned on. marketers_fresh4.yaml (42/52 on its first run) was
+// written by session i26r3 before its fixes, and its
+// marketers_final_heldout3.yaml was run once after them (22/24), never
+// tuned on.
 func TestMarketerPhrasings(t *testing.T) {
 	a := newTestAgent(t)
-	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml", "marketers_fresh3.yaml", "marketers_final_heldout2.yaml"} {
+	for _, file := range []string{"marketers_heldout.yaml", "marketers_fresh.yaml", "marketers_fresh2.yaml", "marketers_final_heldout.yaml", "marketers_fresh3.yaml", "marketers_final_heldout2.yaml", "marketers_fresh4.yaml", "marketers_final_heldout3.yaml"} {
 		ms := phrasings[marketerPhrasing](t, file)
 		failed := 0
 		for _, m := range ms {

@@ -31,6 +31,7 @@ func (t *turn) read(text string) (condparse.Reading, error) {
 func (t *turn) mergeReading(rd condparse.Reading) {
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
+	t.s.moveHeldBound(rd.Conditions)
 	t.trace.Parse = &rd.Result
 	t.takeSort(rd)
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
@@ -396,6 +397,47 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 		return out
 	}
 	return args
+}
+
+// moveHeldBound sets a figure said on the held bound ("raise it to 25k",
+// "改成两万五": condparse.IssueHeldBound) on the bound of the same field
+// the session holds, keeping its direction: a floor stays a floor, a cap
+// a cap, and of a range the bound nearer the figure moves. With no
+// bound held, the reading's assumed floor stands.
+func (s *Session) moveHeldBound(cs []condparse.Condition) {
+	for i, c := range cs {
+		if !slices.Contains(c.Issues, condparse.IssueHeldBound) || c.Value.Type != condparse.ValueInt {
+			continue
+		}
+		n := c.Value.Int
+		for _, o := range s.Conds {
+			if o.Field != string(c.Field) || o.Kind != condition.KindHard {
+				continue
+			}
+			switch o.Op {
+			case condition.OpGte, condition.OpLte:
+				c.Op = o.Op
+			case condition.OpBetween:
+				lo, hi := o.Value.Range.Min, o.Value.Range.Max
+				if n-lo < 0 || n-lo > hi-n {
+					hi = n
+				} else {
+					lo = n
+				}
+				if lo > hi {
+					lo, hi = hi, lo
+				}
+				c.Op, c.Value = condition.OpBetween, condparse.RangeValue(lo, hi)
+			default:
+				continue
+			}
+			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+			// The direction is the held bound's now, no assumption.
+			c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(s string) bool { return s == condparse.IssueOpAssumed })
+			cs[i] = c
+			break
+		}
+	}
 }
 
 // union is a's values then b's not in a.

@@ -44,6 +44,36 @@ func TestBriefRules(t *testing.T) {
 		{"remove channels inactive for more than 5 weeks", []string{"last_active within_days 35"}, ""},
 		{"断更超过两个月的不要", []string{"last_active within_days 60"}, ""},
 		{"最近有更新，十天内", []string{"last_active within_days 10"}, ""},
+		// session i26r3: a spelled count with k, a grouped figure after a
+		// bound word, a demonym right after a country, person nouns
+		// (artists), acceptance tails, post-posed exclusions, an excluded
+		// inactivity word, a CJK description after the creator noun.
+		{"two hundred k or more, gaming", []string{"followers gte 200000", "category eq gaming"}, ""},
+		{"keep it under 250,000", []string{"followers lte 250000"}, ""},
+		{"Mexico spanish cooking creators", []string{"country eq MX", "language eq es", "category eq food"}, ""},
+		{"tattoo artists in Brazil", []string{"country eq BR"}, ""},
+		{"Canada French fitness, under 5k is fine", []string{"country eq CA", "language eq fr", "category eq fitness", "followers lte 5000"}, ""},
+		{"美国的科技博主，开箱的都不要", []string{"country eq US", "category eq tech"}, ""},
+		{"日本博主，动漫的不要", []string{"country eq JP", "category not_in [animation]"}, ""},
+		{"pets creators, gaming excluded", []string{"category eq pets", "category not_in [gaming]"}, ""},
+		{"停更的不要，健身博主", []string{"last_active within_days 30", "category eq fitness"}, ""},
+		{"no dormant accounts in Poland", []string{"last_active within_days 30", "country eq PL"}, ""},
+		{"油管博主那种聊比特币的，美国", []string{"category eq finance", "country eq US"}, ""},
+		{"健美教练，英国", []string{"category eq fitness", "country eq GB"}, ""},
+		// a figure set on the held bound is a floor alone (the session
+		// moves the bound it holds: agent.TestMoveHeldBound).
+		{"raise it to 40k", []string{"followers gte 40000"}, ""},
+		{"改成三万五", []string{"followers gte 35000"}, ""},
+		// a measure before a priority word ranks by it; a language with
+		// the vocabulary's newer names.
+		{"粉丝多的排前面，德国汽车博主", []string{"country eq DE", "category eq automotive"}, "followers"},
+		{"宠物博主，更新勤的优先", []string{"category eq pets"}, "recent"},
+		{"travel creators, no Finnish or Danish", []string{"category eq travel", "language not_in [fi,da]"}, ""},
+		{"说匈牙利语的游戏主播", []string{"language eq hu", "category eq gaming"}, ""},
+		// a posting frequency bounds activity by its period.
+		{"fitness channels that post weekly", []string{"category eq fitness", "last_active within_days 7"}, ""},
+		{"周更的旅行博主", []string{"last_active within_days 7", "category eq travel"}, ""},
+		{"每天更新的游戏主播，韩国", []string{"last_active within_days 1", "category eq gaming", "country eq KR"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -131,8 +131,32 @@ func (st *state) describesCreators() bool {
 		if units >= 1 && (st.sig.Condition || st.sig.Anchor) || latin >= 2 {
 			return true
 		}
+		if (st.sig.Condition || st.sig.Anchor) && st.relativeAfter(i) {
+			return true
+		}
 	}
 	return false
+}
+
+// relativeAfter reports a CJK description after the creator noun at i
+// that closes its clause with 的 ("推特博主那种聊币圈的", "主播，做露营的"):
+// content words between the noun and the 的 say who the creators are.
+func (st *state) relativeAfter(i int) bool {
+	content, last := false, -1
+	for k := i + 1; k < len(st.toks); k++ {
+		p := &st.toks[k]
+		if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) {
+			break
+		}
+		if p.kind == tkSpace {
+			continue
+		}
+		if (p.kind == tkCJK || p.kind == tkWord) && p.role == roleContent || p.kind == tkLex && (p.has(clsCategory) != nil || p.has(clsTopic) != nil) {
+			content = true
+		}
+		last = k
+	}
+	return content && last > i && st.toks[last].kind == tkLex && st.toks[last].has(clsDe) != nil
 }
 
 // isPreposition reports the words that start a description after a

@@ -79,7 +79,17 @@
 //     however the measure is lexed; a marked window that is a clause of its
 //     own bounds activity ("按最新排，半个月内的"), as does inactivity with a
 //     window ("inactive for more than 2 months"); a demonym that ends its
-//     clause is a language ("no Spanish").
+//     clause is a language ("no Spanish"), as is one right after a country
+//     name ("Brazil portuguese"). A spelled count may end in k ("a hundred
+//     k"); a figure with thousands separators is a count's figure after a
+//     bound word ("cap it at 150,000"); a figure set on "it" or after an
+//     edit verb ("raise it to 25k", "改成两万五") carries issue
+//     "held_bound": the agent moves the bound the search holds. An
+//     exclusion word ending its clause excludes what comes before it
+//     ("游戏的都不要", "gaming excluded"); an excluded inactivity word keeps
+//     the active ("断更的都不要" → the default activity window); a posting
+//     frequency bounds activity by its period ("posting weekly", "周更");
+//     a measure before a priority word sorts ("最近活跃的优先").
 //   - Other shapes: categories, countries, languages and platforms become
 //     hard filters; unconsumed words become keywords (scope "tags", spec
 //     3.4.1D). A category word glued to an unknown word ("gaming headset",

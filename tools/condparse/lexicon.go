@@ -38,6 +38,7 @@ const (
 	clsBetweenEnd // 之间
 	clsAnd
 	clsActWord   // 活跃, active, posted
+	clsFreq      // weekly, 每周: a posting frequency after an activity word
 	clsRecent    // 近, 最近, last, past
 	clsTimeUnit  // 天, week; n = days per unit
 	clsTimeSpan  // 半年, this week; n = days
@@ -335,6 +336,12 @@ func buildLexicon() *lexicon {
 	// 超过两个月的去掉"): the window bounds how long since the last post,
 	// the same activity filter (rule_activity: inactiveWords).
 	es = append(es, words(clsActWord, inactiveWords...)...)
+	// Posting frequencies: the period words after an activity word
+	// ("posting weekly"), the CJK ones that are their own activity word
+	// ("周更", "日更").
+	es = append(es, words(clsActWord, "日更", "周更", "月更")...)
+	es = append(es, words(clsFreq, "daily", "every day", "each day", "weekly", "every week", "each week", "once a week",
+		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
@@ -387,7 +394,7 @@ func buildLexicon() *lexicon {
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
-		"don't include", "do not include", "don't need", "no more", "none of")...)
+		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
@@ -431,6 +438,7 @@ func buildLexicon() *lexicon {
 		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
 		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
+		"artist", "artists", "hobbyists", "practitioners", "specialists",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
@@ -443,7 +451,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
-		"喜欢", "擅长", "聚焦", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
+		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
@@ -471,7 +479,13 @@ func buildLexicon() *lexicon {
 		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
-		"requirement", "shortlist", "a shortlist", "nah", "actually")...)
+		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		// undo words: the box has no undo of a follow-up; they are named
+		// as not applied, never kept as a keyword.
+		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
+		// acceptance tails: "under 2k is fine too", "小一点的也行".
+		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
+		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -514,7 +528,10 @@ func buildLexicon() *lexicon {
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
 		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",
 		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
-		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer")...)
+		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
+		// a CJK comparative with no number ("要更大的"): a vague amount,
+		// named, never a keyword.
+		"更小的", "更大的")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",

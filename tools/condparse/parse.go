@@ -196,6 +196,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.quantities()
 	st.activity()
 	st.exclusions()
+	st.inactiveExcluded()
 	st.vocab()
 	st.pruneTopics()
 	st.hedges()

@@ -108,6 +108,10 @@ var comparatives = []*regexp.Regexp{
 	// "优先显示播放量高的", "prioritize channels with more views": a
 	// priority on a measure ranks by it.
 	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
+	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
+	// (or activity) said before a priority word ranks by it; a wish
+	// about anything else ("英语的优先") stays a hedge.
+	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|靠前)`),
 	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.

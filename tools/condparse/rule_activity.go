@@ -15,6 +15,15 @@ func (st *state) activity() {
 			continue
 		}
 		tk := &st.toks[i]
+		if w := st.tokText(i); w == "post" || w == "upload" {
+			// "channels that post weekly": the bare verb (a stop word
+			// elsewhere) with a frequency after it.
+			if days, end, ok := st.frequency(st.skipSpace(i + 1)); ok {
+				st.add(activityCond(days), i, end)
+				i = end
+				continue
+			}
+		}
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
@@ -25,6 +34,19 @@ func (st *state) activity() {
 				j = st.skipSpace(j + 1)
 			}
 			if days, end, ok := st.window(j); ok {
+				st.add(activityCond(days), i, end)
+				i = end
+				continue
+			}
+			if days, ok := frequencyDays[st.word(i)]; ok {
+				// "周更", "日更": the word is its own period.
+				st.add(activityCond(days), i, i)
+				continue
+			}
+			if days, end, ok := st.frequency(st.skipSpace(i + 1)); ok && !inactive {
+				// "posting weekly", "uploads at least weekly", "每周更新":
+				// a channel that posts every period posted within the
+				// last one; the catalog holds no frequency of its own.
 				st.add(activityCond(days), i, end)
 				i = end
 				continue
@@ -44,6 +66,19 @@ func (st *state) activity() {
 				st.add(activityCond(days), from, i)
 			}
 			continue
+		}
+		if days, ok := frequencyDays[st.word(i)]; ok && tk.has(clsFreq) != nil {
+			// frequency + ActWord: "每周更新", "每天都更新", "weekly
+			// uploads".
+			j := st.skipSpace(i + 1)
+			for n := 0; n < 2 && j < len(st.toks) && st.free(j) && isActGlue(st.word(j)); n++ {
+				j = st.skipSpace(j + 1)
+			}
+			if st.free(j) && st.tok(j).has(clsActWord) != nil && !slices.Contains(inactiveWords, st.word(j)) {
+				st.add(activityCond(days), i, j)
+				i = j
+				continue
+			}
 		}
 		if days, end, ok := st.window(i); ok {
 			// window + ActWord: "近 30 天活跃", "一周内有更新".
@@ -78,6 +113,45 @@ func (st *state) activity() {
 // "more than" ("inactive for more than 2 months", "停更超过一个月") they
 // bound the activity window all the same.
 var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新"}
+
+// frequencyDays are the posting frequencies a brief names, as the
+// period in days a channel that keeps them posted within.
+var frequencyDays = map[string]int64{
+	"daily": 1, "every day": 1, "each day": 1, "weekly": 7, "every week": 7, "each week": 7, "once a week": 7,
+	"monthly": 30, "every month": 30, "each month": 30, "once a month": 30,
+	"日更": 1, "每天": 1, "每日": 1, "周更": 7, "每周": 7, "每星期": 7, "月更": 30, "每月": 30, "每个月": 30,
+}
+
+// frequency reads a posting frequency at token j, after at most one
+// "at least" or "about" ("posting at least weekly"); it returns the
+// period in days and the frequency's token.
+func (st *state) frequency(j int) (int64, int, bool) {
+	for n := 0; n < 2 && j < len(st.toks) && st.free(j); n++ {
+		if days, ok := frequencyDays[st.word(j)]; ok {
+			return days, j, true
+		}
+		if w := st.word(j); w != "at least" && w != "about" && w != "roughly" && w != "至少" && w != "大概" {
+			return 0, 0, false
+		}
+		j = st.skipSpace(j + 1)
+	}
+	return 0, 0, false
+}
+
+// inactiveExcluded reads an excluded inactivity word with no window
+// ("断更的都不要", "no dormant channels", "dormant ones excluded") as the
+// activity filter at the default window: leaving out who stopped
+// posting keeps who posts.
+func (st *state) inactiveExcluded() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.neg != 1 || !st.free(i) || !slices.Contains(inactiveWords, st.word(i)) {
+			continue
+		}
+		tk.neg = 0
+		st.add(activityCond(st.cfg.recentDays), i, i)
+	}
+}
 
 func isActGlue(w string) bool {
 	switch w {

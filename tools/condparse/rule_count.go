@@ -148,7 +148,12 @@ func (st *state) countAt(i int) (int, bool) {
 		fieldTok = j
 		j = st.skipGlue(j + 1)
 	}
-	if op := st.opOf(j, true); op != cNone {
+	heldMove := false
+	if w := st.word(j); (w == "up to" || w == "down to") && st.editsHeldBound(j) && st.isNum(st.skipGlue(j+1)) {
+		// "bump that up to 25k", "take it down to 5k": a move of the
+		// held bound, neither a cap nor a floor of its own.
+		heldMove, j = true, st.skipGlue(j+1)
+	} else if op := st.opOf(j, true); op != cNone {
 		pre = op
 		noun := isBoundNoun(st.word(j))
 		j = st.skipGlue(j + 1)
@@ -235,11 +240,17 @@ func (st *state) countAt(i int) (int, bool) {
 			a.Value, a.Unit = a.IntRaw*b.Mult, true
 		}
 	}
-	unit := a.Unit || n2 >= 0 && b.Unit
+	// "cap at 150,000": a figure written with thousands separators is a
+	// count's figure as much as "150k" is.
+	unit := a.Unit || st.grouped(n1) || n2 >= 0 && (b.Unit || st.grouped(n2))
 	if pre == cBetween && n2 < 0 {
 		pre = cNone // "在 5 万" is no range
 	}
-	if fieldTok < 0 && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
+	// "raise it to 25k", "make it 50k", "改成两万五": a figure set on "it"
+	// or after an edit verb, with no bound word, moves the bound the
+	// search holds; the session decides which (IssueHeldBound).
+	held := n2 < 0 && pre == cNone && post == cNone && (heldMove || fieldTok < 0 && unit && st.editsHeldBound(n1))
+	if fieldTok < 0 && !held && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
 		return 0, false
 	}
 	if ff, ok := numericField(field); ok && ff.Kind == fields.Ratio {
@@ -296,6 +307,9 @@ func (st *state) countAt(i int) (int, bool) {
 		pc = countCond(field, a.Value, 0, true, false)
 		if !jargon {
 			issues = append(issues, IssueOpAssumed)
+		}
+		if held {
+			issues = append(issues, IssueHeldBound)
 		}
 	}
 	pc.c.Issues = issues
@@ -381,4 +395,31 @@ func countCond(f condition.Field, lo, hi int64, hasLo, hasHi bool) *pcond {
 	}
 	pc.lo, pc.hi, pc.hasLo, pc.hasHi = lo, hi, hasLo, hasHi
 	return pc
+}
+
+// grouped reports a number token written with thousands separators
+// ("150,000", "1,200,000").
+func (st *state) grouped(i int) bool {
+	tk := st.tok(i)
+	return tk.kind == tkNum && tk.num.Value >= 1000 && strings.ContainsRune(string(st.t.norm[tk.s:tk.e]), ',')
+}
+
+// heldBoundEdits are the words right before a figure that set it on the
+// bound the search holds: a pronoun ("raise it to", "make it", "bump
+// that to") or a CJK edit verb ("改成", "调到", "降到").
+var heldBoundEdits = []string{" it", " it to", " it at", " that", " that to", " that at", " this to",
+	"改成", "改为", "改到", "调到", "调成", "调整到", "调整为", "提高到", "提到", "降到", "降低到", "降为", "设为", "设成", "设到", "放宽到", "收紧到"}
+
+// editsHeldBound reports a figure at token n right after one of
+// heldBoundEdits.
+func (st *state) editsHeldBound(n int) bool {
+	s := st.toks[n].s
+	from := max(0, s-16)
+	before := " " + strings.ToLower(strings.TrimSpace(string(st.t.norm[from:s])))
+	for _, e := range heldBoundEdits {
+		if strings.HasSuffix(before, e) {
+			return true
+		}
+	}
+	return false
 }

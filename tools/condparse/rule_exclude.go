@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -41,6 +42,12 @@ func (st *state) exclusions() {
 		}
 		end := st.exclusionObject(j, neg)
 		if end < j {
+			// "游戏的都不要", "断更的不要", "dormant channels excluded":
+			// an exclusion word that ends its clause excludes what
+			// comes before it.
+			if st.clauseEndsAt(j) && st.exclusionObjectBefore(i, neg) {
+				tk.role = roleFiller
+			}
 			continue
 		}
 		w := st.word(i)
@@ -312,4 +319,64 @@ func (st *state) negateCount(pc *pcond) {
 	}
 	pc.c.Op, pc.c.Value = n.c.Op, n.c.Value
 	pc.lo, pc.hi, pc.hasLo, pc.hasHi = n.lo, n.hi, n.hasLo, n.hasHi
+}
+
+// clauseEndsAt reports that nothing but spaces, frame words or a clause
+// separator comes from token j on: the end of the input or of a clause.
+func (st *state) clauseEndsAt(j int) bool {
+	for ; j < len(st.toks); j++ {
+		tk := &st.toks[j]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]), tk.kind == tkPunct && strings.ContainsRune("—–-", st.t.norm[tk.s]):
+			return true
+		case tk.kind == tkLex && (tk.has(clsFrame) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// postGlue are the words between a post-posed exclusion and its object:
+// "游戏的都不要", "这种也不要".
+var postGlue = map[string]bool{"都": true, "也": true, "就": true, "全": true, "全都": true, "通通": true, "统统": true, "一律": true, "的": true}
+
+// exclusionObjectBefore marks the object of a post-posed exclusion word
+// at token i: at most three words back, within the clause, up to a
+// placed condition, a request or hedge word or a space between CJK
+// words. It reports whether an object was found.
+func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
+	k := st.prevSig(i)
+	for k >= 0 && st.toks[k].role == roleNone && postGlue[st.word(k)] {
+		k = st.prevSig(k)
+	}
+	var obj []int
+	for n := 0; k >= 0 && n < 3; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false)) {
+				break
+			}
+			continue
+		}
+		if tk.role != roleNone || tk.kind == tkPunct || tk.kind == tkSym || tk.kind == tkURL || tk.kind == tkHandle ||
+			tk.kind == tkLex && (tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsStop) != nil ||
+				tk.has(clsExclude) != nil || tk.has(clsRel) != nil) {
+			break
+		}
+		obj = append(obj, k)
+		n++
+	}
+	substantive := slices.ContainsFunc(obj, func(k int) bool {
+		tk := &st.toks[k]
+		return tk.kind != tkLex || tk.has(clsCreator) == nil && tk.has(clsDe) == nil && tk.has(clsFiller) == nil
+	})
+	if !substantive {
+		return false
+	}
+	for _, k := range obj {
+		st.toks[k].neg = neg
+	}
+	return true
 }

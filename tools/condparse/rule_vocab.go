@@ -430,6 +430,14 @@ func (st *state) languageContext(i int) bool {
 	if st.demonymEndsClause(i) {
 		return true
 	}
+	// "Brazil portuguese", "Canada French creators": a demonym right
+	// after a country name that is no language names what people there
+	// speak; the country is already said.
+	if p := i - 1; p >= 0 && st.toks[p].kind == tkSpace && st.plainSpace(p) {
+		if q := p - 1; q >= 0 && st.toks[q].kind == tkLex && st.toks[q].has(clsCountry) != nil && st.toks[q].has(clsLanguage) == nil {
+			return true
+		}
+	}
 	// "Korean or English", "英语和Korean": a demonym listed with a
 	// language that is no country is a language too.
 	for _, a := range []int{st.prevSig(i), st.skipSpace(i + 1)} {

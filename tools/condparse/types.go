@@ -32,10 +32,14 @@ const (
 
 // Issue codes explain a status or an assumption; see the package doc.
 const (
-	IssueRangeSwapped      = "range_swapped"
-	IssueConflict          = "conflict"
-	IssueFieldAssumed      = "field_assumed"
-	IssueOpAssumed         = "op_assumed"
+	IssueRangeSwapped = "range_swapped"
+	IssueConflict     = "conflict"
+	IssueFieldAssumed = "field_assumed"
+	IssueOpAssumed    = "op_assumed"
+	// IssueHeldBound marks a figure set on the bound the search holds
+	// ("raise it to 25k", "改成两万五"): a follow-up moves that bound,
+	// keeping its direction; alone it is a lower bound (op_assumed).
+	IssueHeldBound         = "held_bound"
 	IssueApproximate       = "approximate"
 	IssueMultiplePlatforms = "multiple_platforms"
 	IssuePlatformMismatch  = "platform_mismatch"

@@ -416,7 +416,8 @@ var englishSmall = map[string]int64{
 }
 
 // englishScales are the scale words that make a spelled-out count.
-var englishScales = map[string]int64{"thousand": 1e3, "million": 1e6, "billion": 1e9}
+// "k" is the thousand of a spelled count ("a hundred k", "fifty k").
+var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "billion": 1e9}
 
 // ScanEnglish reads a count spelled out in English at rs[i:] (folded
 // runes): "twenty thousand", "fifty-five thousand", "a million", "one

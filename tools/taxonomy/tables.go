@@ -100,6 +100,16 @@ var Languages = &Vocabulary{terms: []Term{
 	{"he", "希伯来语", "Hebrew", nil},
 	{"ur", "乌尔都语", "Urdu", nil},
 	{"el", "希腊语", "Greek", nil},
+	{"cy", "威尔士语", "Welsh", []string{"Cymraeg"}},
+	{"ga", "爱尔兰语", "Irish", []string{"Gaelic", "Irish Gaelic", "盖尔语"}},
+	{"da", "丹麦语", "Danish", []string{"Dansk"}},
+	{"nb", "挪威语", "Norwegian", []string{"Norsk"}},
+	{"fi", "芬兰语", "Finnish", []string{"Suomi"}},
+	{"cs", "捷克语", "Czech", []string{"Čeština"}},
+	{"ro", "罗马尼亚语", "Romanian", []string{"Română"}},
+	{"hu", "匈牙利语", "Hungarian", []string{"Magyar"}},
+	{"fa", "波斯语", "Persian", []string{"Farsi"}},
+	{"sw", "斯瓦希里语", "Swahili", []string{"Kiswahili"}},
 }}
 
 // Categories is the content category vocabulary. Aliases include the
