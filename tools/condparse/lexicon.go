@@ -506,7 +506,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成",
-		"设为", "设成", "改一下", "换一下", "改一改", "换个", "降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在", "change to", "change it to", "switch to", "make it",
+		"设为", "设成", "改一下", "换一下", "改一改", "换个", "降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在", "控制在", "保持在", "维持在", "限定在", "限制在", "change to", "change it to", "switch to", "make it",
 		"make them", "instead", "instead of", "replace with", "set to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.

@@ -28,9 +28,9 @@ var (
 		"<", "<=", "≤",
 	}
 	// MinAfter are lower-bound words after the number: "1w+", "10万以上",
-	// "50k or more", "200k followers minimum".
+	// "两万往上", "三万开外", "五千打底", "50k or more", "200k followers minimum".
 	MinAfter = []string{
-		"+", "以上", "以上的", "及以上", "或以上", "起", "起步", "多", "多的",
+		"+", "以上", "以上的", "及以上", "或以上", "起", "起步", "起跳", "往上", "开外", "打底", "多", "多的",
 		"plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least",
 	}
 	// MaxAfter are upper-bound words after the number: "5万以下",
