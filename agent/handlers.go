@@ -169,6 +169,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		}
 		if err == nil && usefulParse(rd.Result) {
 			s.moveHeldBound(rd.Conditions)
+			s.keepOtherEnd(rd.Conditions)
 			t.plan.parse = &rd.Result
 			return nil
 		}

@@ -10,6 +10,54 @@ import (
 	"searchagent/tools/condition"
 )
 
+// TestKeepOtherEnd: a bound named by its noun in a follow-up ("粉丝下限调到
+// 10万", "raise the floor to 100k", "上限五十万") sets that end of the count
+// the search holds and keeps the other; one past the other end stands
+// alone; a bound said without its noun replaces the count as before.
+func TestKeepOtherEnd(t *testing.T) {
+	a := newTestAgent(t)
+	tests := []struct {
+		before, text, want string
+	}{
+		{"美食博主，粉丝5w-50w", "粉丝下限调到10万", "between 100000..500000"},
+		{"tech creators in Germany, between 50k and 300k subs", "raise the floor to 100k", "between 100000..300000"},
+		{"travel creators, 10k-100k followers", "set a ceiling of 60k", "between 10000..60000"},
+		{"美妆博主，粉丝五万以上", "粉丝上限五十万", "between 50000..500000"},
+		{"beauty creators, 5k+ followers", "cap followers at 40k", "between 5000..40000"},
+		{"美食博主，粉丝5w-50w", "粉丝下限提到八十万", "gte 800000"},
+		{"tech creators in Germany, between 50k and 300k subs", "at least 200k followers", "gte 200000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text+" after "+tt.before, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "en")
+			before := b.send("search.submit", api.Args{Text: tt.before})
+			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
+			if got := appliedFollowers(snap); !slices.Contains(got, tt.want) {
+				t.Errorf("followers %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// appliedFollowers lists the snapshot's applied followers conditions as
+// "op value" ("between min..max" for a range).
+func appliedFollowers(snap api.Snapshot) []string {
+	var got []string
+	for _, c := range snap.Context.Conditions {
+		if c.Field == string(condition.Followers) && c.Status == condition.StatusApplied {
+			raw, _ := json.Marshal(c.Value)
+			var val any
+			_ = json.Unmarshal(raw, &val)
+			v := fmt.Sprint(val)
+			if m, ok := val.(map[string]any); ok {
+				v = fmt.Sprintf("%v..%v", m["min"], m["max"])
+			}
+			got = append(got, fmt.Sprintf("%s %s", c.Op, v))
+		}
+	}
+	return got
+}
+
 // TestMoveHeldBound: a figure said on the held bound in a follow-up
 // ("raise it to 25k", "改成两万五", "make it 80k") moves the bound the
 // search holds, keeping its direction; of a range, the nearer bound.
@@ -32,20 +80,7 @@ func TestMoveHeldBound(t *testing.T) {
 			b := newBox(t, a, "youtube", "en")
 			before := b.send("search.submit", api.Args{Text: tt.before})
 			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
-			var got []string
-			for _, c := range snap.Context.Conditions {
-				if c.Field == string(condition.Followers) && c.Status == condition.StatusApplied {
-					raw, _ := json.Marshal(c.Value)
-					var val any
-					_ = json.Unmarshal(raw, &val)
-					v := fmt.Sprint(val)
-					if m, ok := val.(map[string]any); ok {
-						v = fmt.Sprintf("%v..%v", m["min"], m["max"])
-					}
-					got = append(got, fmt.Sprintf("%s %s", c.Op, v))
-				}
-			}
-			if !slices.Contains(got, tt.want) {
+			if got := appliedFollowers(snap); !slices.Contains(got, tt.want) {
 				t.Errorf("followers %q, want %q", got, tt.want)
 			}
 		})

@@ -32,6 +32,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
 	t.s.moveHeldBound(rd.Conditions)
+	t.s.keepOtherEnd(rd.Conditions)
 	t.trace.Parse = &rd.Result
 	t.takeSort(rd)
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
@@ -434,6 +435,44 @@ func (s *Session) moveHeldBound(cs []condparse.Condition) {
 			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
 			// The direction is the held bound's now, no assumption.
 			c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(s string) bool { return s == condparse.IssueOpAssumed })
+			cs[i] = c
+			break
+		}
+	}
+}
+
+// keepOtherEnd sets a bound named by its noun ("粉丝下限调到十万", "raise
+// the floor to 100k": condparse.IssueNamedBound) as that end of the count
+// the session holds, keeping the other: a floor of a held range or cap
+// makes a range with the held cap, a cap with the held floor. A floor
+// above the held cap (or a cap below the held floor) stands alone.
+func (s *Session) keepOtherEnd(cs []condparse.Condition) {
+	for i, c := range cs {
+		if !slices.Contains(c.Issues, condparse.IssueNamedBound) || c.Value.Type != condparse.ValueInt ||
+			c.Op != condition.OpGte && c.Op != condition.OpLte {
+			continue
+		}
+		n := c.Value.Int
+		for _, o := range s.Conds {
+			if o.Field != string(c.Field) || o.Kind != condition.KindHard {
+				continue
+			}
+			lo, hi, ok := int64(0), int64(0), false
+			switch {
+			case c.Op == condition.OpGte && o.Op == condition.OpBetween:
+				lo, hi, ok = n, o.Value.Range.Max, n <= o.Value.Range.Max
+			case c.Op == condition.OpGte && o.Op == condition.OpLte:
+				lo, hi, ok = n, o.Value.Int, n <= o.Value.Int
+			case c.Op == condition.OpLte && o.Op == condition.OpBetween:
+				lo, hi, ok = o.Value.Range.Min, n, n >= o.Value.Range.Min
+			case c.Op == condition.OpLte && o.Op == condition.OpGte:
+				lo, hi, ok = o.Value.Int, n, n >= o.Value.Int
+			}
+			if !ok {
+				continue
+			}
+			c.Op, c.Value = condition.OpBetween, condparse.RangeValue(lo, hi)
+			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
 			cs[i] = c
 			break
 		}

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -148,7 +149,7 @@ func (st *state) countAt(i int) (int, bool) {
 		fieldTok = j
 		j = st.skipGlue(j + 1)
 	}
-	heldMove := false
+	heldMove, named := false, false
 	if w := st.word(j); (w == "up to" || w == "down to") && st.editsHeldBound(j) && st.isNum(st.skipGlue(j+1)) {
 		// "bump that up to 25k", "take it down to 5k": a move of the
 		// held bound, neither a cap nor a floor of its own.
@@ -156,6 +157,7 @@ func (st *state) countAt(i int) (int, bool) {
 	} else if op := st.opOf(j, true); op != cNone {
 		pre = op
 		noun := isBoundNoun(st.word(j))
+		named = noun
 		j = st.skipGlue(j + 1)
 		if noun && !st.isNum(j) {
 			// "bump the minimum up to 80k", "cap it at 300k", "下限，五万":
@@ -312,6 +314,9 @@ func (st *state) countAt(i int) (int, bool) {
 			issues = append(issues, IssueHeldBound)
 		}
 	}
+	if named && n2 < 0 {
+		issues = append(issues, IssueNamedBound)
+	}
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
@@ -323,8 +328,9 @@ var boundNouns = []string{"minimum", "min", "floor", "bar", "threshold", "ceilin
 	"下限", "门槛", "上限", "封顶", "起步线"}
 
 func isBoundNoun(w string) bool {
-	for _, b := range boundNouns {
-		if w == b {
+	// A phrase names its bound by its noun: "a ceiling of", "cap at".
+	for _, f := range strings.Fields(w) {
+		if slices.Contains(boundNouns, f) {
 			return true
 		}
 	}

@@ -39,7 +39,11 @@ const (
 	// IssueHeldBound marks a figure set on the bound the search holds
 	// ("raise it to 25k", "改成两万五"): a follow-up moves that bound,
 	// keeping its direction; alone it is a lower bound (op_assumed).
-	IssueHeldBound         = "held_bound"
+	IssueHeldBound = "held_bound"
+	// IssueNamedBound marks a bound named by its noun ("粉丝下限调到十万",
+	// "raise the floor to 100k", "上限五十万"): a follow-up sets that end
+	// of the range the search holds and keeps the other.
+	IssueNamedBound        = "named_bound"
 	IssueApproximate       = "approximate"
 	IssueMultiplePlatforms = "multiple_platforms"
 	IssuePlatformMismatch  = "platform_mismatch"
