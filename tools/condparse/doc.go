@@ -84,7 +84,10 @@
 //     k"); a figure with thousands separators is a count's figure after a
 //     bound word ("cap it at 150,000"); a figure set on "it" or after an
 //     edit verb ("raise it to 25k", "改成两万五") carries issue
-//     "held_bound": the agent moves the bound the search holds. An
+//     "held_bound": the agent moves the bound the search holds; a bound
+//     named by its noun ("raise the floor to 100k", "粉丝下限调到十万")
+//     carries "named_bound": the agent sets that end of the count the
+//     search holds and keeps the other. An
 //     exclusion word ending its clause excludes what comes before it
 //     ("游戏的都不要", "gaming excluded"); an excluded inactivity word keeps
 //     the active ("断更的都不要" → the default activity window); a posting
