@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"searchagent/api"
@@ -82,6 +83,41 @@ func TestMoveHeldBound(t *testing.T) {
 			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
 			if got := appliedFollowers(snap); !slices.Contains(got, tt.want) {
 				t.Errorf("followers %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPlacesAreNotKeywords: a follow-up that adds a city or a country
+// ("再加上 广州", "also add Toronto", "把日本也加上") reads it as the country
+// filter, never as a keyword matched in the channels' text (which would
+// empty the results: the catalog's texts do not name cities).
+func TestPlacesAreNotKeywords(t *testing.T) {
+	a := newTestAgent(t)
+	tests := []struct {
+		before, text, locale, country string
+	}{
+		{"美食探店博主 成都的 粉丝5w-50w", "再加上 广州", "zh", "CN"},
+		{"food creators based in Vancouver", "also add Toronto", "en", "CA"},
+		{"韩国的美妆博主", "再加上日本", "zh", "JP"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tt.locale)
+			before := b.send("search.submit", api.Args{Text: tt.before})
+			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
+			country := false
+			for _, c := range snap.Context.Conditions {
+				if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+					t.Errorf("keyword %q applied: a place must not filter the channels' text", c.Label)
+				}
+				raw, _ := json.Marshal(c.Value)
+				if c.Field == string(condition.Country) && c.Status == condition.StatusApplied && strings.Contains(string(raw), tt.country) {
+					country = true
+				}
+			}
+			if !country {
+				t.Errorf("no applied country filter holding %s: %+v", tt.country, snap.Context.Conditions)
 			}
 		})
 	}

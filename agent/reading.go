@@ -42,6 +42,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	}
 	covered := map[condition.Field]bool{}
 	var keywords []string
+	t.plan.commands = placesNotKeywords(t.plan.commands, rd)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
 		switch cmd.Name {
 		case "add_filter":
@@ -501,6 +502,43 @@ func hedged(cs []condparse.Condition) bool {
 		}
 	}
 	return true
+}
+
+// placesNotKeywords takes out of the router's added keywords those that
+// hold (or are held by) words the reading placed as a country or a
+// language ("再加上 广州" is the city's country, "also add Toronto",
+// "also Portuguese" a language): a place or a language is a filter's
+// value, never a keyword to match in the channels' text, so the
+// reading's condition applies instead. A command left with no words goes.
+func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Command {
+	placed := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		for _, c := range rd.Conditions {
+			span := strings.ToLower(c.Span.Text)
+			if (c.Field == condition.Country || c.Field == condition.Language) && !c.Excluded &&
+				k != "" && span != "" && (strings.Contains(span, k) || strings.Contains(k, span)) {
+				return true
+			}
+		}
+		return false
+	}
+	out := cmds[:0:0]
+	for _, cmd := range cmds {
+		if cmd.Name == "add_keyword" {
+			kws := stringsOf(cmd.Args.Get("keywords"))
+			keep := slices.DeleteFunc(slices.Clone(kws), placed)
+			if len(keep) == 0 && len(kws) > 0 {
+				continue
+			}
+			if len(keep) < len(kws) {
+				args := maps.Clone(cmd.Args)
+				args["keywords"] = keep
+				cmd.Args = args
+			}
+		}
+		out = append(out, cmd)
+	}
+	return out
 }
 
 // saidAsKeyword reports whether a router keyword command took the words
