@@ -16,10 +16,7 @@ import (
 // the search holds and keeps the other; one past the other end stands
 // alone; a bound said without its noun replaces the count as before.
 func TestKeepOtherEnd(t *testing.T) {
-	a := newTestAgent(t)
-	tests := []struct {
-		before, text, want string
-	}{
+	tests := []boundCase{
 		{"美食博主，粉丝5w-50w", "粉丝下限调到10万", "between 100000..500000"},
 		{"tech creators in Germany, between 50k and 300k subs", "raise the floor to 100k", "between 100000..300000"},
 		{"travel creators, 10k-100k followers", "set a ceiling of 60k", "between 10000..60000"},
@@ -28,6 +25,18 @@ func TestKeepOtherEnd(t *testing.T) {
 		{"美食博主，粉丝5w-50w", "粉丝下限提到八十万", "gte 800000"},
 		{"tech creators in Germany, between 50k and 300k subs", "at least 200k followers", "gte 200000"},
 	}
+	followerBounds(t, tests)
+}
+
+// boundCase is a search, a follow-up and the applied followers condition
+// it must leave ("op value", as appliedFollowers writes it).
+type boundCase struct{ before, text, want string }
+
+// followerBounds runs each case through the agent: the search, then the
+// follow-up, then its applied followers conditions.
+func followerBounds(t *testing.T, tests []boundCase) {
+	t.Helper()
+	a := newTestAgent(t)
 	for _, tt := range tests {
 		t.Run(tt.text+" after "+tt.before, func(t *testing.T) {
 			b := newBox(t, a, "youtube", "en")
@@ -63,10 +72,7 @@ func appliedFollowers(snap api.Snapshot) []string {
 // ("raise it to 25k", "改成两万五", "make it 80k") moves the bound the
 // search holds, keeping its direction; of a range, the nearer bound.
 func TestMoveHeldBound(t *testing.T) {
-	a := newTestAgent(t)
-	tests := []struct {
-		before, text, want string
-	}{
+	tests := []boundCase{
 		{"comedy creators in Australia, 5k+", "raise it to 25k", "gte 25000"},
 		{"food creators under 50k", "lower it to 20k", "lte 20000"},
 		{"搞笑博主 澳洲 五千以上", "改成两万五", "gte 25000"},
@@ -76,16 +82,7 @@ func TestMoveHeldBound(t *testing.T) {
 		{"comedy creators in Australia, 5k+", "bump that up to 25k followers", "gte 25000"},
 		{"tech creators in Canada, under 200k", "take it down to 50k", "lte 50000"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.text+" after "+tt.before, func(t *testing.T) {
-			b := newBox(t, a, "youtube", "en")
-			before := b.send("search.submit", api.Args{Text: tt.before})
-			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
-			if got := appliedFollowers(snap); !slices.Contains(got, tt.want) {
-				t.Errorf("followers %q, want %q", got, tt.want)
-			}
-		})
-	}
+	followerBounds(t, tests)
 }
 
 // TestPlacesAreNotKeywords: a follow-up that adds a city or a country
