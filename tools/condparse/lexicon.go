@@ -501,7 +501,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
-	es = append(es, words(clsVague, "不用太多", "不用太大", "nothing too big", "not too big", "big audience", "big audiences",
+	es = append(es, words(clsVague, "不用太多", "不用太大", "别太少", "不要太少", "不能太少", "别太小", "不要太小", "不能太小",
+		"nothing too big", "not too big", "not too small", "not too few", "big audience", "big audiences",
 		"large audience", "large audiences", "huge audience")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit,

@@ -52,6 +52,11 @@ func TestResidueNeverKeyword(t *testing.T) {
 		{"找粉丝不太多的美国科技博主", []string{`hard country eq "US" applied`, `hard category eq "tech" applied`}, []Residue{ResidueVague}},
 		{"粉丝少一点", []string{}, []Residue{ResidueVague}},
 		{"粉丝不要太多", []string{}, []Residue{ResidueVague}},
+		// A lower wish without a number is as vague as an upper one, never
+		// a soft "avoid 少" preference.
+		{"粉丝别太少", []string{}, []Residue{ResidueVague}},
+		{"日本的搞笑达人，粉丝不要太小", []string{`hard country eq "JP" applied`, `hard category eq "comedy" applied`}, []Residue{ResidueVague}},
+		{"beauty creators, not too small", []string{`hard category eq "beauty" applied`}, []Residue{ResidueVague}},
 		{"播放量高一点的", []string{}, []Residue{ResidueVague}},
 		{"再多一点", []string{}, []Residue{ResidueVague}},
 		{"not too many followers", []string{}, []Residue{ResidueVague}},
