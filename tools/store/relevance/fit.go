@@ -64,8 +64,14 @@ func roundSig(x float64) float64 {
 }
 
 // objectiveWeights are the weights of the report's measures in the
-// objective (see the procedure above).
-var objectiveWeights = struct{ niche, category, close, country, language float64 }{1, 0.5, 0.5, 0.25, 0.25}
+// objective (see the procedure above), by candidate flag bit: niche,
+// category, country, language, close.
+var objectiveWeights = [5]float64{1, 0.5, 0.25, 0.25, 0.5}
+
+// averaged is how many of the flag bits are measures the figures average
+// (niche, category, country, language); close only weighs in the
+// objective.
+const averaged = 4
 
 // FitGrid are the factors each weight is tried at; a zero weight tries
 // FitSeeds instead.
@@ -260,8 +266,10 @@ func (s *scratch) topK(a *fitAnchor, w store.Weights, k int) {
 
 // measure computes the figures of the anchors heldOut selects under w.
 func (fs *FitSet) measure(w store.Weights, heldOut bool, s *scratch) FitFigures {
-	var nNiche, nCat, nCountry, nLang, anchors int
-	var sumObj, sumNiche, sumCat, sumCountry, sumLang float64
+	var anchors int
+	var n [averaged]int
+	var sum [averaged]float64
+	var sumObj float64
 	s.ratios = s.ratios[:0]
 	for ai := range fs.anchors {
 		a := &fs.anchors[ai]
@@ -289,28 +297,15 @@ func (fs *FitSet) measure(w store.Weights, heldOut bool, s *scratch) FitFigures 
 			return float64(cnt[b]) / float64(len(s.top))
 		}
 		obj := 0.0
-		if a.has&fNiche != 0 {
-			nNiche++
-			sumNiche += share(0)
-			obj += objectiveWeights.niche * share(0)
-		}
-		if a.has&fCategory != 0 {
-			nCat++
-			sumCat += share(1)
-			obj += objectiveWeights.category * share(1)
-		}
-		if a.has&fCountry != 0 {
-			nCountry++
-			sumCountry += share(2)
-			obj += objectiveWeights.country * share(2)
-		}
-		if a.has&fLanguage != 0 {
-			nLang++
-			sumLang += share(3)
-			obj += objectiveWeights.language * share(3)
-		}
-		if a.has&fClose != 0 {
-			obj += objectiveWeights.close * share(4)
+		for b := range len(objectiveWeights) {
+			if a.has&(1<<b) == 0 {
+				continue
+			}
+			if b < averaged {
+				n[b]++
+				sum[b] += share(b)
+			}
+			obj += objectiveWeights[b] * share(b)
 		}
 		sumObj += obj
 	}
@@ -320,8 +315,8 @@ func (fs *FitSet) measure(w store.Weights, heldOut bool, s *scratch) FitFigures 
 		}
 		return Figure(x / float64(n))
 	}
-	return FitFigures{Anchors: anchors, Objective: div(sumObj, anchors), Niche: div(sumNiche, nNiche), Category: div(sumCat, nCat),
-		FollowerRatio: Figure(median(s.ratios)), Country: div(sumCountry, nCountry), Language: div(sumLang, nLang)}
+	return FitFigures{Anchors: anchors, Objective: div(sumObj, anchors), Niche: div(sum[0], n[0]), Category: div(sum[1], n[1]),
+		FollowerRatio: Figure(median(s.ratios)), Country: div(sum[2], n[2]), Language: div(sum[3], n[3])}
 }
 
 // Measure returns the figures of the train and the held-out anchors
