@@ -505,10 +505,10 @@ func buildLexicon() *lexicon {
 		"nothing too big", "not too big", "not too small", "not too few", "big audience", "big audiences",
 		"large audience", "large audiences", "huge audience")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
+	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
-		"把", "将", "改", "换", "改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成",
-		"设为", "设成", "改一下", "换一下", "改一改", "换个", "降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在", "控制在", "保持在", "维持在", "限定在", "限制在", "change to", "change it to", "switch to", "make it",
-		"make them", "instead", "instead of", "replace with", "set to")...)
+		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "change to", "change it to", "switch to", "make it",
+		"make them", "instead", "instead of", "replace with")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
@@ -614,4 +614,14 @@ func singular(w string) (string, bool) {
 		return "", false // a verb, or already a word of its own
 	}
 	return sg, true
+}
+
+// editConnectors are the edit verbs that may stand between a field word
+// and its number (isGlue): an edit names its field first ("把粉丝改成 5
+// 万以上", "change followers to 50k+"), a bound is moved ("粉丝门槛降到两万")
+// or kept ("粉丝控制在五万以内").
+var editConnectors = []string{
+	"改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成", "设为", "设成", "set to",
+	"降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在",
+	"控制在", "保持在", "维持在", "限定在", "限制在",
 }

@@ -238,13 +238,10 @@ func (st *state) isGlue(i int) bool {
 	}
 	for _, e := range tk.ents {
 		switch e.word {
-		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量",
-			// an edit names its field first: "把粉丝改成 5 万以上", "change followers to 50k+".
-			"改成", "换成", "改为", "换为", "变成", "改到", "换到", "调成", "调到", "调整为", "调整成", "设为", "设成", "to", "set to",
-			// a bound moved: "粉丝门槛降到两万", "上限提到五十万".
-			"降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在",
-			// a bound kept: "粉丝控制在五万以内", "保持在一到五万".
-			"控制在", "保持在", "维持在", "限定在", "限制在":
+		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量", "to":
+			return true
+		}
+		if slices.Contains(editConnectors, e.word) {
 			return true
 		}
 	}
