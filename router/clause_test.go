@@ -96,3 +96,31 @@ func TestLocalGuardVetoByANegationCoversItsClause(t *testing.T) {
 		})
 	}
 }
+
+// Paying for engagement on someone else's content is acquisition (an
+// inflating verb beside the measure: boost, 刷, 弄上去), whoever's account
+// it is; a brand offering to pay for a campaign beside a measure is a
+// brief (issue 26 item 7, gap b).
+func TestPaidBoostIsAcquisitionAndAPaidBriefIsNot(t *testing.T) {
+	tests := []struct {
+		text    string
+		refused bool
+	}{
+		{"boost these creators' likes, we'll pay", true},
+		{"帮他们把播放量弄上去，费用我们来付", true},
+		{"播放量太低了，给这几个达人刷一下，钱我们出", true},
+		{"预算我们包了，想找点赞高的旅游博主合作", false},
+		{"不要假粉的，帮我找真实互动高的达人，钱不是问题", false},
+		{"we'll pay for sponsored reviews, tech creators with 50k+ subscribers", false},
+	}
+	r := localRouter(t)
+	for _, tc := range tests {
+		res, tr, err := r.Explain(context.Background(), Input{Text: tc.text, State: ready, Turn: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Branch == BranchGuardHit; got != tc.refused {
+			t.Errorf("Explain(%q) = %s, want refused=%v (guard %+v, classifier %+v)", tc.text, res.Branch, tc.refused, tr.GuardRejected, tr.Classifier)
+		}
+	}
+}
