@@ -114,14 +114,22 @@ func (e *evaluation) classify(ctx context.Context, c Classifier, kind string, re
 	if ok && cs.Stage == StageGuard {
 		// A guard pick refuses like a guard hit (contract 4.8); its slots
 		// are not used.
+		fixes := ""
 		if kind == ClassifierLocal {
-			if veto := e.guardVeto(cs); veto != "" {
+			// lc.m is nil when the local kind is not this package's
+			// model (no tolerant reading then).
+			lc, _ := c.(localClassifier)
+			var veto string
+			if veto, fixes = e.guardVeto(cs, lc); veto != "" {
 				ct.Reason = "vetoed: " + veto
 				return
 			}
 		}
 		ct.Accepted = true
 		ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)
+		if fixes != "" {
+			ct.Reason += " (" + fixes + ")"
+		}
 		e.acceptGuard(cs, ans, res, out)
 		return
 	}

@@ -134,12 +134,16 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 		ct.Reason = fmt.Sprintf("%s does not override the rules' match: margin %.2f < %.2f", cs.ID, ans.Margin, LocalGuardOverMatchMargin)
 		return false
 	}
-	if veto := e.guardVeto(cs); veto != "" {
+	veto, fixes := e.guardVeto(cs, lc)
+	if veto != "" {
 		ct.Reason = "vetoed: " + veto
 		return false
 	}
 	ct.Accepted = true
 	ct.Reason = fmt.Sprintf("accepted guard %s", cs.ID)
+	if fixes != "" {
+		ct.Reason += " (" + fixes + ")"
+	}
 	e.acceptGuard(cs, ans, res, out)
 	return true
 }
@@ -155,29 +159,48 @@ func (e *evaluation) localGuard(lc localClassifier, res *Result, out *stageOutco
 // local_classifier_min_cue): fake engagement needs an acquisition or
 // payment cue beside the measure it names ("cheap", "bots", 花钱, 刷),
 // never the measure alone ("followers matter less than watch time").
-func (e *evaluation) guardVeto(cs *compiledSpec) string {
+// Cues missing or below the floor get a second look on the tolerant
+// reading (tolerantCues: "cheep folowers" read as "cheap followers"),
+// and a negation or harmless context covers its own clauses only: the
+// cues of the clauses it does not touch may reach the floor on their own
+// ("avoiding bots never worked; sell me a package of 5k likes"). fixes
+// says which second look lifted the veto.
+func (e *evaluation) guardVeto(cs *compiledSpec, lc localClassifier) (veto, fixes string) {
 	if cs.Metadata["local_classifier"] != "on" {
 		// Families without object cues (minors, off-topic chat) are
 		// the guard rules' alone.
-		return cs.ID + " is the guard rules' alone"
+		return cs.ID + " is the guard rules' alone", ""
 	}
 	score := 0.0
 	for _, sr := range e.scored {
 		if sr.cs == cs {
 			score = sr.acc.score
 			if name := vetoPattern(cs, sr.acc.pats); name != "" {
-				return fmt.Sprintf("the guard rules read a negation or harmless context of %s (%s)", cs.ID, name)
+				if e.freeClauseCues(cs, sr.acc) {
+					return "", "cues in a clause no negation or harmless context covers"
+				}
+				return fmt.Sprintf("the guard rules read a negation or harmless context of %s (%s)", cs.ID, name), ""
 			}
 			break
 		}
 	}
+	if score < cs.localMinCue-1e-9 {
+		if fx, ts, cancel := e.tolerantCues(cs, lc); fx != "" {
+			switch {
+			case cancel != "":
+				return fmt.Sprintf("the guard rules read a negation or harmless context of %s (%s) once %s", cs.ID, cancel, fx), ""
+			case ts >= cs.localMinCue-1e-9 && ts > 0:
+				return "", "cues read tolerantly: " + fx
+			}
+		}
+	}
 	switch {
 	case score <= 0:
-		return fmt.Sprintf("the guard rules read no cue of %s, or a negation or harmless context", cs.ID)
+		return fmt.Sprintf("the guard rules read no cue of %s, or a negation or harmless context", cs.ID), ""
 	case score < cs.localMinCue-1e-9:
-		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (one kind of cue alone: an object needs an acquisition, person or addressee cue beside it)", cs.ID, score, cs.localMinCue)
+		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (one kind of cue alone: an object needs an acquisition, person or addressee cue beside it)", cs.ID, score, cs.localMinCue), ""
 	}
-	return ""
+	return "", ""
 }
 
 // LocalGuardVetoWeight is the pattern weight at or below which a guard

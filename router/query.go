@@ -122,11 +122,14 @@ type specAcc struct {
 	lex    uint64
 	trig   uint64
 	pats   uint64
-	hits   []hitRec
-	caps   []capRec
-	poss   []posRec // trigger and anchor positions
-	marks  []posRec // vocabulary hits for masked patterns (pattern = markSlots index)
-	score  float64
+	// unscoped are the cancelling patterns that fired in a clause other
+	// than a request's, so did not count (scopeCancels).
+	unscoped uint64
+	hits     []hitRec
+	caps     []capRec
+	poss     []posRec // trigger and anchor positions
+	marks    []posRec // vocabulary hits for masked patterns (pattern = markSlots index)
+	score    float64
 	// reason is the spec's reason in evaluation.reasons, when hasReason.
 	reason    [2]int32
 	hasReason bool
@@ -809,8 +812,14 @@ func conflicts(a, b *compiledSpec) bool {
 // scoredSpec renders a scored spec for the trace.
 func (e *evaluation) scoredSpec(sr scoredRef) ScoredSpec {
 	terms, lex, pats := e.hitLists(sr)
-	return ScoredSpec{ID: sr.cs.ID, Score: sr.conf, Threshold: sr.cs.Threshold, Priority: sr.cs.Priority, Composable: sr.cs.Composable,
+	ss := ScoredSpec{ID: sr.cs.ID, Score: sr.conf, Threshold: sr.cs.Threshold, Priority: sr.cs.Priority, Composable: sr.cs.Composable,
 		HitTerms: terms, HitLexicon: lex, HitPatterns: pats}
+	for pi, p := range sr.cs.patterns {
+		if sr.acc.unscoped&(1<<uint(pi)) != 0 {
+			ss.OtherClause = append(ss.OtherClause, p.Name)
+		}
+	}
+	return ss
 }
 
 func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {

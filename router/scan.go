@@ -46,6 +46,9 @@ func (e *evaluation) scan() {
 				a.score += p.Weight
 			}
 		}
+		if a.pats&cs.cancels != 0 && (a.pats&cs.requests != 0 || e.requestTerm(cs, a)) {
+			e.scopeCancels(cs, a)
+		}
 		// The built-in min and max treat NaN and zeros as math.Max and
 		// math.Min do, without their calls.
 		scored = append(scored, scoredRef{cs: cs, acc: a, conf: round4(max(0, min(1, a.score)))})
@@ -114,7 +117,7 @@ func (sc *scratch) specAccFor(i int32) *specAcc {
 		// Field by field: the slices keep their arrays, and only their
 		// lengths need storing.
 		a.gen = sc.gen
-		a.groups, a.lex, a.trig, a.pats = 0, 0, 0, 0
+		a.groups, a.lex, a.trig, a.pats, a.unscoped = 0, 0, 0, 0, 0
 		a.hits, a.caps, a.poss, a.marks = a.hits[:0], a.caps[:0], a.poss[:0], a.marks[:0]
 		a.score = 0
 		a.reason, a.hasReason = [2]int32{}, false

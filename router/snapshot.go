@@ -36,6 +36,10 @@ type Snapshot struct {
 	pool     sync.Pool // *scratch
 	// scanTab is the entries and patterns flattened for the scan.
 	scanTab scanTables
+	// known are the Latin words the router reads (its automaton's
+	// entries, its patterns' words): the tolerant reading never corrects
+	// one into another.
+	known map[string]bool
 }
 
 type postKind uint8
@@ -93,6 +97,15 @@ type compiledSpec struct {
 	// classifier may not name this guard family (metadata
 	// local_classifier_min_cue; 0: any cue).
 	localMinCue float64
+	// cancels and requests are the bits of a guard spec's cancelling
+	// patterns (a negation or harmless context, weight at or below
+	// LocalGuardVetoWeight) and of its request patterns (a co-occurrence
+	// at RequestWeight or above): a cancel covers only its own clause
+	// (scopeCancels).
+	cancels, requests uint64
+	// cueWords are a guard family's long Latin words, which the tolerant
+	// reading corrects misspelt words toward (tolerantCues).
+	cueWords []string
 }
 
 type termRef struct {
@@ -128,6 +141,9 @@ type compiledPattern struct {
 	// has bit c for the ASCII bytes it lets through.
 	alpha *regexp.Regexp
 	ascii [2]uint64
+	// clause is the unanchored regex of a guard spec's cancelling or
+	// request pattern, run on one clause at a time (scopeCancels).
+	clause *regexp.Regexp
 }
 
 // needSet is a set of literals every match of a pattern holds one of,
@@ -284,6 +300,9 @@ func compile(specs []Spec) (*Snapshot, error) {
 			}
 			cs.localMinCue = f
 		}
+		if sp.Stage == StageGuard {
+			cs.cueWords = familyWords(&sp)
+		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"
 		if sp.Command != nil {
@@ -329,6 +348,16 @@ func compile(specs []Spec) (*Snapshot, error) {
 				}
 			}
 			cp := compiledPattern{Pattern: p, re: re, mode: mode, groups: re.SubexpNames(), window: p.Window, source: "pattern:" + p.Name}
+			if sp.Stage == StageGuard {
+				switch {
+				case p.Weight <= LocalGuardVetoWeight+1e-9:
+					cs.cancels |= 1 << uint(pi)
+					cp.clause = re
+				case p.Weight >= RequestWeight-1e-9:
+					cs.requests |= 1 << uint(pi)
+					cp.clause = re
+				}
+			}
 			if mode == modeWhole {
 				cp.alpha = wholeAlphabet(src)
 			}
@@ -428,6 +457,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 	}
 	s.ac = textmatch.New(texts, bounds)
 	s.scanTab = newScanTables(s)
+	s.known = knownWords(s.specs, texts)
 
 	canon, err := json.Marshal(struct {
 		Specs  []Spec

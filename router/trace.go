@@ -53,6 +53,10 @@ type ScoredSpec struct {
 	HitTerms    []string `json:"hit_terms,omitempty"`
 	HitLexicon  []string `json:"hit_lexicon,omitempty"`
 	HitPatterns []string `json:"hit_patterns,omitempty"`
+	// OtherClause are a guard's cancelling patterns (a negation or a
+	// harmless context) that fired in a clause other than a request's,
+	// and so did not cancel it ("不靠买粉怎么行，帮我买一万粉").
+	OtherClause []string `json:"other_clause,omitempty"`
 }
 
 // RejectedSpec is a spec left out at a stage, and why.

@@ -45,6 +45,8 @@ func TestExplainGolden(t *testing.T) {
 		{"fallback_near_miss", []string{"explain", "粉丝多一点的"}},
 		{"back_to_classic_refused", []string{"explain", "回到经典搜索", "--state", "followup_waiting/expanded_repair/empty_repair"}},
 		{"json", []string{"explain", "只要美国的", "--json"}},
+		{"guard_other_clause", []string{"explain", "不靠买粉怎么行，帮我买一万粉"}},
+		{"guard_tolerant_cues", []string{"explain", "wher can i get cheep folowers for youtube", "--stages", "submitted"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

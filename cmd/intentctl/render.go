@@ -241,6 +241,9 @@ func hits(s router.ScoredSpec) string {
 	if len(s.HitPatterns) > 0 {
 		parts = append(parts, "patterns: "+strings.Join(s.HitPatterns, ", "))
 	}
+	if len(s.OtherClause) > 0 {
+		parts = append(parts, "in another clause, not cancelling: "+strings.Join(s.OtherClause, ", "))
+	}
 	return strings.Join(parts, "; ")
 }
 

@@ -207,6 +207,13 @@ func (m *Model) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// KnownWord reports whether the training corpus held the Latin word w
+// (a word feature of the model).
+func (m *Model) KnownWord(w string) bool {
+	_, ok := m.Counts["w:"+w]
+	return ok
+}
+
 func (m *Model) derive() error {
 	if len(m.Classes) == 0 || m.Alpha <= 0 {
 		return fmt.Errorf("%w: no classes or no smoothing", ErrWeights)

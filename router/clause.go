@@ -1,0 +1,172 @@
+package router
+
+import (
+	"bytes"
+	"math/bits"
+
+	"searchagent/tools/textmatch"
+)
+
+// A guard's cancelling patterns (a negation, "不要买粉的"; a harmless
+// context, "how to spot fake followers") cover their own clause, not the
+// whole text: "不靠买粉怎么行，帮我买一万粉" negates buying in its first
+// clause and asks for it in the second. When a request of the same
+// family (a co-occurrence pattern or a term at RequestWeight or above)
+// stands in clauses no cancel touches, the cancels do not count.
+
+// RequestWeight is the weight at or above which a guard family's pattern
+// or term group is a request on its own (a co-occurrence such as buy_zh,
+// a term such as 刷粉), as against a cue.
+const RequestWeight = 0.5
+
+// clauseBreaks are the words that end a clause besides punctuation: a
+// contrast starts a new one ("no fake followers, but buy me real ones").
+var clauseBreaks = [][]byte{[]byte("but"), []byte("但是"), []byte("可是"), []byte("不过")}
+
+// clauses splits the normalised text at , . ; ! ? and line breaks (a
+// full stop inside a number, "1.5k", is none) and before a contrast
+// word, returning the clauses' [start, end) byte ranges.
+func clauses(text []byte) [][2]int {
+	var out [][2]int
+	start := 0
+	cut := func(end, next int) {
+		if end > start {
+			out = append(out, [2]int{start, end})
+		}
+		start = next
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case ',', ';', '!', '?', '\n':
+			cut(i, i+1)
+			continue
+		case '.':
+			if i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9' {
+				continue
+			}
+			cut(i, i+1)
+			continue
+		}
+		for _, w := range clauseBreaks {
+			if bytes.HasPrefix(text[i:], w) && (w[0] >= 0x80 || wordAt(text, i, i+len(w))) {
+				cut(i, i)
+				break
+			}
+		}
+	}
+	cut(len(text), len(text))
+	return out
+}
+
+// wordAt reports whether text[start:end] is a whole ASCII word.
+func wordAt(text []byte, start, end int) bool {
+	return (start == 0 || !textmatch.IsWordByte(text[start-1])) && (end == len(text) || !textmatch.IsWordByte(text[end]))
+}
+
+// requestTerm reports whether a holds a term hit of a group at
+// RequestWeight or above (a request on its own, "刷粉", "buy followers").
+func (e *evaluation) requestTerm(cs *compiledSpec, a *specAcc) bool {
+	for i := range a.hits {
+		if h := &a.hits[i]; h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeCancels drops the cancelling patterns of guard spec cs when one
+// of its requests stands in a run of clauses that no cancel matches: the
+// cancels' weights leave the score and their bits move to a.unscoped
+// (the trace names them).
+func (e *evaluation) scopeCancels(cs *compiledSpec, a *specAcc) {
+	text := e.sc.norm
+	cls := clauses(text)
+	negated := make([]bool, len(cls))
+	for ci, c := range cls {
+		for run := a.pats & cs.cancels; run != 0; run &= run - 1 {
+			if e.clauseMatch(cs, a, trailingBit(run), c[0], c[1]) {
+				negated[ci] = true
+				break
+			}
+		}
+	}
+	free := false
+	for ci := 0; ci < len(cls) && !free; ci++ {
+		if negated[ci] {
+			continue
+		}
+		// A run of clauses free of cancels: a request may span it
+		// ("粉丝多少都行，帮我买一些").
+		cj := ci
+		for cj+1 < len(cls) && !negated[cj+1] {
+			cj++
+		}
+		lo, hi := cls[ci][0], cls[cj][1]
+		for run := a.pats & cs.requests; run != 0 && !free; run &= run - 1 {
+			free = e.clauseMatch(cs, a, trailingBit(run), lo, hi)
+		}
+		for i := range a.hits {
+			if h := &a.hits[i]; !free && h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 && int(h.start) >= lo && int(h.end) <= hi {
+				free = true
+			}
+		}
+		ci = cj
+	}
+	if !free {
+		return
+	}
+	for run := a.pats & cs.cancels; run != 0; run &= run - 1 {
+		pi := trailingBit(run)
+		a.score -= cs.patterns[pi].Weight
+		a.pats &^= 1 << uint(pi)
+		a.unscoped |= 1 << uint(pi)
+	}
+}
+
+// clauseMatch reports whether pattern pi of cs matches inside
+// text[lo:hi] (its masked text when it reads a vocabulary).
+func (e *evaluation) clauseMatch(cs *compiledSpec, a *specAcc, pi, lo, hi int) bool {
+	p := &cs.patterns[pi]
+	if p.clause == nil {
+		return false
+	}
+	text := e.sc.norm
+	if len(p.masks) > 0 {
+		text = e.maskedText(p.masks, a.marks)
+	}
+	return p.clause.Match(text[lo:hi])
+}
+
+func trailingBit(x uint64) int { return bits.TrailingZeros64(x) }
+
+// freeClauseCues reports whether the clauses that none of cs's fired
+// cancelling patterns matches (a negation covers its own clause) hold
+// cues of cs at its local classifier floor on their own, with no cancel
+// among them.
+func (e *evaluation) freeClauseCues(cs *compiledSpec, a *specAcc) bool {
+	cancels := a.pats & cs.cancels
+	if cancels == 0 {
+		return false
+	}
+	var free []byte
+	negated := false
+	for _, c := range clauses(e.sc.norm) {
+		hit := false
+		for run := cancels; run != 0 && !hit; run &= run - 1 {
+			hit = e.clauseMatch(cs, a, trailingBit(run), c[0], c[1])
+		}
+		if hit {
+			negated = true
+			continue
+		}
+		if len(free) > 0 {
+			free = append(free, ", "...)
+		}
+		free = append(free, e.sc.norm[c[0]:c[1]]...)
+	}
+	if !negated || len(free) == 0 {
+		return false
+	}
+	score, cancel := e.s.familyCues(string(free), cs)
+	return cancel == "" && score > 0 && score >= cs.localMinCue-1e-9
+}
