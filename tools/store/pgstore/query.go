@@ -270,8 +270,9 @@ type scoring struct {
 // best of its aliases', and w = 0.8, or 0.99·min(own)/max(alias) when 0.8
 // would rank an alias-only row above the lowest own-word row (min and max
 // over the platform's matching rows, every filter aside). These per-row
-// scores are computed once, in the CTE kw_a over the rows that match any
-// widened keyword; kw_w holds the factors; the main query joins both.
+// factors are computed once, in the CTE kw_w over the rows that match any
+// widened keyword; the main query computes each row's scores and reads
+// the factors from kw_w.
 // A keyword with a learned expansion (its own words and aliases match no
 // channel) scores aliasWeight · max over its labels of cosine · the
 // label's score, each label scored as a keyword with its aliases, again
@@ -329,24 +330,26 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			// The keyword's own words and aliases match no channel of the
 			// platform: memstore scores a row aliasWeight · max over the
 			// labels of cosine · the label's own score (its words, or its
-			// aliases' at their factor), each computed once in kw_a.
+			// aliases' at their factor), each computed per row, their factors once in kw_w.
 			var alts []string
 			for j, l := range m.learned {
 				own := fmt.Sprintf("kw_l_%d_%d", i, j)
 				match := planExpr(b, l.m.own, l.m.fields)
-				widened = append(widened, match)
-				cols = append(cols, "CASE WHEN "+match+" THEN "+bm.expr(l.m.own, l.m.fields)+" END AS "+own)
-				label := own
+				ownScore := "CASE WHEN " + match + " THEN " + bm.expr(l.m.own, l.m.fields) + " END"
+				label := ownScore
 				if len(l.m.aliases) > 0 {
+					widened = append(widened, match)
+					cols = append(cols, ownScore+" AS "+own)
 					var as []string
 					for _, a := range l.m.aliases {
 						match := planExpr(b, a, l.m.fields)
 						widened = append(widened, match)
 						as = append(as, "CASE WHEN "+match+" THEN "+bm.expr(a, l.m.fields)+" END")
 					}
-					cols = append(cols, "greatest("+strings.Join(as, ", ")+") AS "+own+"_a")
+					aliasScore := "greatest(" + strings.Join(as, ", ") + ")"
+					cols = append(cols, aliasScore+" AS "+own+"_a")
 					factors = append(factors, factor(own, own+"_a", "kw_w_l_"+strconv.Itoa(i)+"_"+strconv.Itoa(j)))
-					label = fmt.Sprintf("greatest(%[1]s, kw_w_l_%[2]d_%[3]d * %[1]s_a)", own, i, j)
+					label = fmt.Sprintf("greatest(%s, kw_w_l_%d_%d * %s)", ownScore, i, j, aliasScore)
 				}
 				alts = append(alts, b.arg(l.cos)+"::float8 * "+label)
 			}
@@ -376,20 +379,26 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			widened = append(widened, match)
 			alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, m.fields)+" END")
 		}
-		cols = append(cols, ownScore+" AS "+own, "greatest("+strings.Join(alts, ", ")+") AS "+alias)
+		aliasScore := "greatest(" + strings.Join(alts, ", ") + ")"
+		cols = append(cols, ownScore+" AS "+own, aliasScore+" AS "+alias)
 		factors = append(factors, factor(own, alias, "kw_w_"+strconv.Itoa(i)))
-		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, kw_w_%d * %s), 0)", own, i, alias))
+		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, kw_w_%d * %s), 0)", ownScore, i, aliasScore))
 	}
 	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
-	if len(widened) > 0 {
-		out.with = `kw_a AS MATERIALIZED (SELECT key AS kw_key, ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `)),
+	if len(factors) > 0 {
+		// One row of aggregates over the platform's matching rows,
+		// computed once (MATERIALIZED: inlined, PostgreSQL evaluated it
+		// again for every row of the result). The rows' own and alias
+		// scores are computed in the main query: joined from a CTE of
+		// the per-row scores by key, a misestimate of the rows ("meal
+		// prep" at a million channels: 1 estimated, 10,125 read) made it
+		// a nested loop of 33 million comparisons (3.1 of 7 s). OFFSET 0
+		// keeps the per-row scores a subquery, each computed once: folded
+		// into the aggregates, each was computed twice (min and max are
+		// read twice by factor).
+		out.with = `kw_w AS MATERIALIZED (SELECT ` + strings.Join(factors, ", ") + ` FROM (SELECT ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `) OFFSET 0) kw_a),
 `
-		out.join = ` LEFT JOIN kw_a ON kw_a.kw_key = c.key`
-		if len(factors) > 0 { // one row of aggregates
-			out.with += `kw_w AS (SELECT ` + strings.Join(factors, ", ") + ` FROM kw_a),
-`
-			out.join += ` CROSS JOIN kw_w`
-		}
+		out.join = ` CROSS JOIN kw_w`
 	}
 	return out, nil
 }
