@@ -149,16 +149,22 @@ func isUnique(err error) (string, bool) {
 	return "", false
 }
 
-// Create implements Store.
+// Create implements Store. A create that closes no other session is one
+// statement (its own transaction: no BEGIN and COMMIT around it, two round
+// trips fewer); one that closes the caller's active session closes it and
+// inserts the new one in one transaction.
 func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 	now := p.now().UTC()
+	if err := p.checkLive(ctx, p.pool, now); err != nil {
+		return "", dbErr("create", rec.ID, err)
+	}
+	const insert = `INSERT INTO sessions (id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7)`
 	for attempt := 0; ; attempt++ {
 		var closed string
-		err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-			if err := p.checkLive(ctx, tx, now); err != nil {
-				return err
-			}
-			if rec.ClientRef != "" && rec.ProofTokenHash != "" {
+		var err error
+		if rec.ClientRef != "" && rec.ProofTokenHash != "" {
+			err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 				// Only a caller that proves it owns the active session
 				// (its token's hash) closes it (issue 15). Owner (the API
 				// key) has no column yet: with this store an API key
@@ -169,12 +175,12 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 				if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 					return err
 				}
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO sessions (id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at)
-				VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7)`,
-				rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
-			return err
-		})
+				_, err = tx.Exec(ctx, insert, rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
+				return err
+			})
+		} else {
+			_, err = p.pool.Exec(ctx, insert, rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
+		}
 		if c, ok := isUnique(err); ok {
 			if c == "sessions_pkey" {
 				return "", fmt.Errorf("create %s: %w", rec.ID, ErrExists)
@@ -182,7 +188,7 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 			if attempt < 3 {
 				// The client_ref has an active session this caller did not
 				// prove it owns: the new session is independent.
-				rec.ClientRef = ""
+				closed, rec.ClientRef = "", ""
 				continue
 			}
 		}
