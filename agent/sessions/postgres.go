@@ -206,12 +206,12 @@ func jsonArg(b json.RawMessage) string {
 	return string(b)
 }
 
-const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // headCols are recordCols without the snapshot (an empty one in its
 // place), the locale of an older record that has none in its column read
 // from the snapshot: what Head reads.
-const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot::json->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // committedCols are recordCols without the snapshot, which a commit has
 // in hand: it is not sent back.
@@ -309,7 +309,7 @@ SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
 		return Record{}, nil, dbErr("commit", id, err)
 	}
 	p.wake(id)
-	rec.Snapshot = json.RawMessage(jsonArg(snapshot)) // as stored, byte for byte (json)
+	rec.Snapshot = json.RawMessage(jsonArg(snapshot)) // as stored, byte for byte
 	if len(snapshot) > 0 {
 		rec.Snapshot = snapshot // the same bytes, not copied
 	}
@@ -342,7 +342,7 @@ func turnWrites(args *[]any, events []Event, turn *Turn, now time.Time) string {
 		n := arg(args, int64(len(events)))
 		sql += `,
 ev AS (INSERT INTO session_events (session_id, seq, turn, name, data, at)
-	SELECT u.id, u.last_seq - ` + n + `::bigint + e.i, e.turn, e.name, e.data::json, e.at
+	SELECT u.id, u.last_seq - ` + n + `::bigint + e.i, e.turn, e.name, e.data, e.at
 	FROM u, unnest(` + arg(args, turns) + `::bigint[], ` + arg(args, names) + `::text[], ` + arg(args, data) + `::text[], ` + arg(args, ats) + `::timestamptz[]) WITH ORDINALITY AS e(turn, name, data, at, i))`
 	}
 	if turn != nil {
@@ -566,7 +566,7 @@ func (p *Postgres) Events(ctx context.Context, id string, after int64, limit int
 	if limit > 0 {
 		lim = limit
 	}
-	rows, err := p.pool.Query(ctx, `SELECT seq, turn, name, data::text, at FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
+	rows, err := p.pool.Query(ctx, `SELECT seq, turn, name, data, at FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
 	if err != nil {
 		return nil, dbErr("events", id, err)
 	}
