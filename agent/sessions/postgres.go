@@ -384,19 +384,55 @@ func numbered(id string, last int64, events []Event, now time.Time) []Event {
 // held for the turn. PostgreSQL drops the lock with the connection, so a
 // process that dies mid-turn holds nothing.
 func (p *Postgres) Lock(ctx context.Context, id string) (Writer, error) {
-	p.mu.Lock()
-	if p.busy[id] {
-		p.mu.Unlock()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
-	}
-	p.busy[id] = true
-	p.mu.Unlock()
-	w, err := p.lock(ctx, id)
+	w, _, err := p.lockAs(ctx, id, nil)
 	if err != nil {
-		p.unbusy(id)
 		return nil, err
 	}
 	return w, nil
+}
+
+var _ TokenLocker = (*Postgres)(nil)
+
+// LockToken implements TokenLocker: the token's check, the lock and the
+// read of the session are one round trip. The hashes are compared by the
+// database, not in constant time; what a timing could tell is how much of
+// a SHA-256 hash matches, which gives no token away.
+func (p *Postgres) LockToken(ctx context.Context, id, tokenHash string) (Writer, Record, error) {
+	w, rec, err := p.lockAs(ctx, id, &tokenHash)
+	if err != nil {
+		return nil, rec, err
+	}
+	return w, rec, nil
+}
+
+// lockAs takes the writer lock of session id, when tokenHash is not nil
+// only if it is the session's token hash, and reads the session.
+func (p *Postgres) lockAs(ctx context.Context, id string, tokenHash *string) (*pgWriter, Record, error) {
+	p.mu.Lock()
+	if p.busy[id] {
+		p.mu.Unlock()
+		if tokenHash == nil {
+			return nil, Record{}, fmt.Errorf("lock %s: %w", id, ErrBusy)
+		}
+		// This instance holds the lock: the token is checked all the same
+		// (a wrong one is refused as such, not as busy).
+		rec, err := p.Head(ctx, id)
+		switch {
+		case err != nil:
+			return nil, Record{}, fmt.Errorf("lock: %w", err)
+		case rec.TokenHash != *tokenHash:
+			return nil, rec, fmt.Errorf("lock %s: %w", id, ErrWrongToken)
+		}
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	p.busy[id] = true
+	p.mu.Unlock()
+	w, rec, err := p.lock(ctx, id, tokenHash)
+	if err != nil {
+		p.unbusy(id)
+		return nil, rec, err
+	}
+	return w, rec, nil
 }
 
 func (p *Postgres) unbusy(id string) {
@@ -405,22 +441,31 @@ func (p *Postgres) unbusy(id string) {
 	p.mu.Unlock()
 }
 
-func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
+func (p *Postgres) lock(ctx context.Context, id string, tokenHash *string) (*pgWriter, Record, error) {
 	conn, err := p.pool.Acquire(ctx)
 	if err != nil {
-		return nil, dbErr("lock", id, err)
+		return nil, Record{}, dbErr("lock", id, err)
 	}
 	// The lock and the read of the session go in one round trip: the
 	// read is a statement of its own, after the lock's (READ COMMITTED
 	// gives each statement its own snapshot), so it sees every turn
-	// committed before the lock was taken.
+	// committed before the lock was taken. With a token hash, the lock is
+	// tried only when it matches (a caller without the token never holds
+	// the lock).
 	var b pgx.Batch
-	var ok bool
+	var ok, match bool
 	var rec Record
 	var recErr error
-	b.Queue(`SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
-		return row.Scan(&ok)
-	})
+	if tokenHash == nil {
+		match = true
+		b.Queue(`SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+			return row.Scan(&ok)
+		})
+	} else {
+		b.Queue(`SELECT token_hash = $2, CASE WHEN token_hash = $2 THEN pg_try_advisory_lock(hashtextextended(id, 0)) ELSE false END FROM sessions WHERE id = $1`, id, *tokenHash).QueryRow(func(row pgx.Row) error {
+			return row.Scan(&match, &ok)
+		})
+	}
 	b.Queue(`SELECT `+recordCols+` FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
 		rec, recErr = scanRecord(row)
 		return nil
@@ -428,21 +473,28 @@ func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
 	err = conn.SendBatch(ctx, &b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		conn.Release()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrNotFound)
+		return nil, Record{}, fmt.Errorf("lock %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		conn.Release()
-		return nil, dbErr("lock", id, err)
+		return nil, Record{}, dbErr("lock", id, err)
+	}
+	if recErr != nil {
+		rec = Record{}
+	}
+	if !match {
+		conn.Release()
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrWrongToken)
 	}
 	if !ok {
 		conn.Release()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrBusy)
 	}
 	w := &pgWriter{p: p, conn: conn, id: id}
 	if recErr == nil {
 		w.read = &rec
 	}
-	return w, nil
+	return w, rec, nil
 }
 
 // checkLocks finds out whether advisory locks exclude between two
