@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -54,6 +55,7 @@ type Postgres struct {
 	poll   time.Duration
 	live   *liveBound // WithLiveBound (bounds.go); nil: no bound
 	log    *slog.Logger
+	kept   *lru.Cache[string, keptSnapshot] // the snapshots this instance committed last
 
 	mu     sync.Mutex
 	wakes  map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
@@ -65,6 +67,22 @@ type Postgres struct {
 	// holds within this process only.
 	sharedBackend bool
 }
+
+// keptSnapshot is the snapshot a commit of this instance wrote, with the
+// version it made. The session's version goes up with every change of
+// its snapshot, so while the stored version is still this one the stored
+// snapshot is these bytes (text, stored byte for byte): the read under
+// the writer lock then leaves the column out (about 20 KB of JSON in the
+// load mix, read from its TOAST chunks, decompressed and sent every turn).
+type keptSnapshot struct {
+	version int64
+	snap    json.RawMessage
+}
+
+// keptSnapshotsCap bounds the sessions whose last snapshot is kept (the
+// sessions in use on this instance, with room; one that is not kept is
+// read whole).
+const keptSnapshotsCap = 1024
 
 // listenState is what Listen found: whether notifications arrive, and
 // why not when they do not.
@@ -100,7 +118,8 @@ func WithPollInterval(d time.Duration) PostgresOption {
 // NewPostgres returns the store over pool, which must be migrated (see
 // Schema and pgdb.Ensure).
 func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
-	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler),
+	kept, _ := lru.New[string, keptSnapshot](keptSnapshotsCap) // errors only for a size ≤ 0
+	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler), kept: kept,
 		wakes: map[string]map[chan struct{}]struct{}{}, busy: map[string]bool{}, listen: listenState{reason: "no listening connection (Listen not started)"}}
 	for _, o := range opts {
 		o(p)
@@ -217,17 +236,24 @@ const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale E
 // in hand: it is not sent back.
 const committedCols = `id, token_hash, platform, locale, client_ref, version, ''::text AS snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
+// lockedCols are recordCols with the snapshot left out (NULL) when the
+// stored version is $2, the version of the snapshot this instance kept
+// (keptSnapshot).
+const lockedCols = `id, token_hash, platform, locale, client_ref, version, CASE WHEN version = $2 THEN NULL ELSE snapshot END, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+
 // scanRecord scans the recordCols of row, then its columns after them
 // into extra.
 func scanRecord(row pgx.Row, extra ...any) (Record, error) {
 	var r Record
-	var snap string
+	var snap *string
 	var closedAt *time.Time
 	err := row.Scan(append([]any{&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq, &r.LastTurn}, extra...)...)
 	if err != nil {
 		return r, err
 	}
-	r.Snapshot = json.RawMessage(snap)
+	if snap != nil { // NULL: left out (lockedCols)
+		r.Snapshot = json.RawMessage(*snap)
+	}
 	if closedAt != nil {
 		r.ClosedAt = *closedAt
 	}
@@ -313,6 +339,7 @@ SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
 	if len(snapshot) > 0 {
 		rec.Snapshot = snapshot // the same bytes, not copied
 	}
+	p.kept.Add(id, keptSnapshot{version: rec.Version, snap: rec.Snapshot})
 	return rec, numbered(id, rec.LastSeq, events, now), nil
 }
 
@@ -466,8 +493,14 @@ func (p *Postgres) lock(ctx context.Context, id string, tokenHash *string) (*pgW
 			return row.Scan(&match, &ok)
 		})
 	}
-	b.Queue(`SELECT `+recordCols+` FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+	// The snapshot this instance committed last is not read again while
+	// it is the stored one.
+	kept, _ := p.kept.Get(id)
+	b.Queue(`SELECT `+lockedCols+` FROM sessions WHERE id = $1`, id, kept.version).QueryRow(func(row pgx.Row) error {
 		rec, recErr = scanRecord(row)
+		if recErr == nil && rec.Snapshot == nil && rec.Version == kept.version {
+			rec.Snapshot = kept.snap
+		}
 		return nil
 	})
 	err = conn.SendBatch(ctx, &b).Close()

@@ -149,6 +149,67 @@ func TestPostgresLockTokenChecksTheTokenAsItLocks(t *testing.T) {
 	}
 }
 
+// TestPostgresLockReadsAChangedSnapshotOnly: the read under the writer
+// lock leaves out the snapshot this instance committed while it is the
+// stored version (a tampered column at that version is not seen: it was
+// not read), and reads it whole once another instance committed a newer
+// one.
+func TestPostgresLockReadsAChangedSnapshotOnly(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t) // migrated and emptied
+	b, _ := newCountedPostgres(t)
+	if _, err := a.Create(ctx, newRec("s", "")); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(p *Postgres, version int64, snap string) {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		if _, _, err := w.Commit(ctx, version, json.RawMessage(snap), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locked := func(p *Postgres) Record {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		rec, err := w.Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	commit(a, 1, `{"by":"a"}`)
+	if _, err := a.pool.Exec(ctx, `UPDATE sessions SET snapshot = '{"tampered":true}' WHERE id = 's'`); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name string
+		p    *Postgres
+		want string
+	}{
+		{"the committing instance keeps its snapshot", a, `{"by":"a"}`},
+		{"another instance reads the column", b, `{"tampered":true}`},
+	}
+	for _, st := range steps {
+		if rec := locked(st.p); string(rec.Snapshot) != st.want || rec.Version != 2 {
+			t.Errorf("%s: v%d %s, want v2 %s", st.name, rec.Version, rec.Snapshot, st.want)
+		}
+	}
+	commit(b, 2, `{"by":"b"}`)
+	for _, p := range []*Postgres{a, b} {
+		if rec := locked(p); string(rec.Snapshot) != `{"by":"b"}` || rec.Version != 3 {
+			t.Errorf("after b's commit: v%d %s, want v3 {\"by\":\"b\"}", rec.Version, rec.Snapshot)
+		}
+	}
+}
+
 // TestPostgresTurnIsOneCommit: a committed turn of many events, and a
 // failed turn's turn.error, are one commit each.
 func TestPostgresTurnIsOneCommit(t *testing.T) {
