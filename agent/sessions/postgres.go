@@ -68,8 +68,8 @@ type Postgres struct {
 	sharedBackend bool
 }
 
-// keptSnapshot is the snapshot a commit of this instance wrote, with the
-// version it made. The session's version goes up with every change of
+// keptSnapshot is the snapshot a create or a commit of this instance
+// wrote, with the version it made. The session's version goes up with every change of
 // its snapshot, so while the stored version is still this one the stored
 // snapshot is these bytes (text, stored byte for byte): the read under
 // the writer lock then leaves the column out (about 20 KB of JSON in the
@@ -213,6 +213,9 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 		}
 		if err != nil {
 			return "", dbErr("create", rec.ID, err)
+		}
+		if len(rec.Snapshot) > 0 {
+			p.kept.Add(rec.ID, keptSnapshot{version: 1, snap: clone(rec.Snapshot)}) // the caller's bytes stay its own
 		}
 		return closed, nil
 	}

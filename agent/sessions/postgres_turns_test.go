@@ -185,10 +185,18 @@ func TestPostgresLockReadsAChangedSnapshotOnly(t *testing.T) {
 		}
 		return rec
 	}
-	commit(a, 1, `{"by":"a"}`)
-	if _, err := a.pool.Exec(ctx, `UPDATE sessions SET snapshot = '{"tampered":true}' WHERE id = 's'`); err != nil {
-		t.Fatal(err)
+	tamper := func() {
+		t.Helper()
+		if _, err := a.pool.Exec(ctx, `UPDATE sessions SET snapshot = '{"tampered":true}' WHERE id = 's'`); err != nil {
+			t.Fatal(err)
+		}
 	}
+	tamper()
+	if rec := locked(a); string(rec.Snapshot) != `{"n":0}` || rec.Version != 1 {
+		t.Errorf("the creating instance keeps its snapshot: v%d %s, want v1 {\"n\":0}", rec.Version, rec.Snapshot)
+	}
+	commit(a, 1, `{"by":"a"}`)
+	tamper()
 	steps := []struct {
 		name string
 		p    *Postgres
