@@ -491,17 +491,9 @@ func commitError(err error) error {
 // token checked, the session open (not replaced) and below its turn
 // limit, with s.Turn the last committed turn. The caller releases w.
 func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer, sessions.Record, *Session, error) {
-	// The token is checked before the session's writer lock is taken: a
-	// caller without it never holds the lock.
-	first, err := a.record(ctx, id, token)
+	w, err := a.lockChecked(ctx, id, token)
 	if err != nil {
 		return nil, sessions.Record{}, nil, err
-	}
-	// One writer per session across instances: a turn that another
-	// instance is running refuses this one before it runs.
-	w, err := a.cfg.Sessions.Lock(ctx, id)
-	if err != nil {
-		return nil, sessions.Record{}, nil, lockError(err, zhLocale(recordLocale(first)))
 	}
 	// The snapshot is decoded once, from the record read under the lock.
 	rec, err := w.Get(ctx)
@@ -531,6 +523,44 @@ func (a *Agent) writable(ctx context.Context, id, token string) (sessions.Writer
 		return nil, sessions.Record{}, nil, err
 	}
 	return w, rec, s, nil
+}
+
+// lockChecked checks the token and takes the session's writer lock: a
+// caller without the token never holds the lock, and a turn that another
+// instance is running refuses this one before it runs (one writer per
+// session across instances). A store that checks the token as it locks
+// (sessions.TokenLocker: one round trip on PostgreSQL) does both at once;
+// otherwise the session's head is read first.
+func (a *Agent) lockChecked(ctx context.Context, id, token string) (sessions.Writer, error) {
+	tl, ok := a.cfg.Sessions.(sessions.TokenLocker)
+	if !ok || token == "" || !validSessionID(id) {
+		first, err := a.record(ctx, id, token)
+		if err != nil {
+			return nil, err
+		}
+		w, err := a.cfg.Sessions.Lock(ctx, id)
+		if err != nil {
+			return nil, lockError(err, zhLocale(recordLocale(first)))
+		}
+		return w, nil
+	}
+	w, rec, err := tl.LockToken(ctx, id, hashToken(token))
+	switch {
+	case err == nil:
+		a.rememberLocale(id, recordLocale(rec))
+		return w, nil
+	case errors.Is(err, sessions.ErrNotFound):
+		_, err = a.checked(id, token, rec, err)
+		return nil, err
+	case errors.Is(err, sessions.ErrWrongToken):
+		// The record's hash is not the token's: checked answers 403.
+		_, err = a.checked(id, token, rec, nil)
+		return nil, err
+	}
+	if rec.ID != "" {
+		a.rememberLocale(id, recordLocale(rec))
+	}
+	return nil, lockError(err, zhLocale(recordLocale(rec)))
 }
 
 // fail ends a turn that commits nothing: the session stays as it was, and

@@ -42,10 +42,10 @@ func pgSessions(t *testing.T, empty bool) (*sessions.Postgres, *pgdbtest.Counter
 }
 
 // maxTurnStatements bounds the statements a committed turn sends to the
-// sessions database: the token check, the writer lock and the read under
-// it (one round trip), the commit (the session's update, its events, its
-// trace and the notify in one statement) and the unlock.
-const maxTurnStatements = 5
+// sessions database: the writer lock taken with the token's check and the
+// read under it (one round trip), the commit (the session's update, its
+// events, its trace and the notify in one statement) and the unlock.
+const maxTurnStatements = 4
 
 // TestPostgresTurnCommitsAtMostTwice: every turn — searches, follow-ups,
 // sorts, pages, and one whose client went away — commits once on
@@ -91,6 +91,63 @@ func TestPostgresTurnCommitsAtMostTwice(t *testing.T) {
 	_, c1 := c.Counts()
 	if err == nil || c1-c0 != 1 {
 		t.Errorf("a turn whose client went away: %v in %d commits, want an error in 1", err, c1-c0)
+	}
+}
+
+// TestTurnRefusalsAgreeAcrossStores: a turn without the token, with a
+// wrong one, on an unknown session or on a session another writer holds
+// is refused alike on the memory store and on PostgreSQL (which checks the
+// token as it takes the lock), in the session's language where the
+// session exists, by an instance that has not seen the session before.
+func TestTurnRefusalsAgreeAcrossStores(t *testing.T) {
+	stores := map[string]func(t *testing.T) sessions.Store{
+		"memory":   func(*testing.T) sessions.Store { return sessions.NewMemory() },
+		"postgres": func(t *testing.T) sessions.Store { pg, _ := pgSessions(t, true); return pg },
+	}
+	cases := []struct {
+		name      string
+		id, token func(b *box) string
+		hold      bool
+		kind      error
+		code      string
+		locale    string
+	}{
+		{"no token", func(b *box) string { return b.id }, func(*box) string { return "" }, false, ErrUnauthorized, "unauthorized", "zh"},
+		{"wrong token", func(b *box) string { return b.id }, func(*box) string { return "nope" }, false, ErrForbidden, "forbidden", "zh"},
+		{"unknown session", func(*box) string { return "s_0000000000000000000000ff" }, func(b *box) string { return b.token }, false, ErrNotFound, "not_found", ""},
+		{"another writer", func(b *box) string { return b.id }, func(b *box) string { return b.token }, true, ErrConflict, "busy", "zh"},
+		{"wrong token, another writer", func(b *box) string { return b.id }, func(*box) string { return "nope" }, true, ErrForbidden, "forbidden", "zh"},
+	}
+	for name, open := range stores {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			one := readinessAgent(t, func(cfg *Config) { cfg.Sessions = store })
+			b := newBox(t, one, "youtube", "zh")
+			for _, tc := range cases {
+				t.Run(tc.name, func(t *testing.T) {
+					if tc.hold {
+						w, err := store.Lock(context.Background(), b.id)
+						if err != nil {
+							t.Fatal(err)
+						}
+						defer w.Release()
+					}
+					// A second instance: it knows nothing of the session.
+					two := readinessAgent(t, func(cfg *Config) { cfg.Sessions = store })
+					_, err := two.Handle(context.Background(), tc.id(b), tc.token(b), api.EventRequest{Event: "search.submit", Args: api.Args{Text: "camping"}}, func(api.StreamEvent) error { return nil })
+					var ae *Error
+					if !errors.As(err, &ae) || !errors.Is(err, tc.kind) || ae.Code != tc.code || ae.Locale != tc.locale {
+						t.Fatalf("Handle = %#v, want %v %s in locale %q", err, tc.kind, tc.code, tc.locale)
+					}
+				})
+			}
+			// Nothing of the refusals was written, and the session still
+			// takes a turn.
+			b.send("search.submit", api.Args{Text: "camping"})
+			if b.snap.Version != 2 {
+				t.Errorf("version after the refusals and one turn = %d, want 2", b.snap.Version)
+			}
+		})
 	}
 }
 

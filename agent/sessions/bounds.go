@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // liveBound is the PostgreSQL store's bound on live sessions, and what
@@ -62,7 +60,7 @@ func WithLiveBound(max int, idle time.Duration) PostgresOption {
 }
 
 // checkLive refuses a create while the live sessions are at the bound.
-func (p *Postgres) checkLive(ctx context.Context, tx pgx.Tx, now time.Time) error {
+func (p *Postgres) checkLive(ctx context.Context, q querier, now time.Time) error {
 	if p.live == nil || p.live.max <= 0 || p.live.skip(now) {
 		return nil
 	}
@@ -71,7 +69,7 @@ func (p *Postgres) checkLive(ctx context.Context, tx pgx.Tx, now time.Time) erro
 		since = now.Add(-p.live.idle)
 	}
 	var n int
-	err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM sessions WHERE closed_at IS NULL
+	err := q.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM sessions WHERE closed_at IS NULL
 		AND ($1::timestamptz IS NULL OR updated_at >= $1) LIMIT $2) live`, since, p.live.max).Scan(&n)
 	if err != nil {
 		return err

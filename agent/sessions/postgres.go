@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -54,6 +55,7 @@ type Postgres struct {
 	poll   time.Duration
 	live   *liveBound // WithLiveBound (bounds.go); nil: no bound
 	log    *slog.Logger
+	kept   *lru.Cache[string, keptSnapshot] // the snapshots this instance committed last
 
 	mu     sync.Mutex
 	wakes  map[string]map[chan struct{}]struct{} // session id → local subscribers to wake
@@ -65,6 +67,22 @@ type Postgres struct {
 	// holds within this process only.
 	sharedBackend bool
 }
+
+// keptSnapshot is the snapshot a create or a commit of this instance
+// wrote, with the version it made. The session's version goes up with every change of
+// its snapshot, so while the stored version is still this one the stored
+// snapshot is these bytes (text, stored byte for byte): the read under
+// the writer lock then leaves the column out (about 20 KB of JSON in the
+// load mix, read from its TOAST chunks, decompressed and sent every turn).
+type keptSnapshot struct {
+	version int64
+	snap    json.RawMessage
+}
+
+// keptSnapshotsCap bounds the sessions whose last snapshot is kept (the
+// sessions in use on this instance, with room; one that is not kept is
+// read whole).
+const keptSnapshotsCap = 1024
 
 // listenState is what Listen found: whether notifications arrive, and
 // why not when they do not.
@@ -100,7 +118,8 @@ func WithPollInterval(d time.Duration) PostgresOption {
 // NewPostgres returns the store over pool, which must be migrated (see
 // Schema and pgdb.Ensure).
 func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
-	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler),
+	kept, _ := lru.New[string, keptSnapshot](keptSnapshotsCap) // errors only for a size ≤ 0
+	p := &Postgres{pool: pool, now: time.Now, buffer: DefaultBuffer, poll: DefaultPollInterval, log: slog.New(slog.DiscardHandler), kept: kept,
 		wakes: map[string]map[chan struct{}]struct{}{}, busy: map[string]bool{}, listen: listenState{reason: "no listening connection (Listen not started)"}}
 	for _, o := range opts {
 		o(p)
@@ -149,16 +168,22 @@ func isUnique(err error) (string, bool) {
 	return "", false
 }
 
-// Create implements Store.
+// Create implements Store. A create that closes no other session is one
+// statement (its own transaction: no BEGIN and COMMIT around it, two round
+// trips fewer); one that closes the caller's active session closes it and
+// inserts the new one in one transaction.
 func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 	now := p.now().UTC()
+	if err := p.checkLive(ctx, p.pool, now); err != nil {
+		return "", dbErr("create", rec.ID, err)
+	}
+	const insert = `INSERT INTO sessions (id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7)`
 	for attempt := 0; ; attempt++ {
 		var closed string
-		err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-			if err := p.checkLive(ctx, tx, now); err != nil {
-				return err
-			}
-			if rec.ClientRef != "" && rec.ProofTokenHash != "" {
+		var err error
+		if rec.ClientRef != "" && rec.ProofTokenHash != "" {
+			err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 				// Only a caller that proves it owns the active session
 				// (its token's hash) closes it (issue 15). Owner (the API
 				// key) has no column yet: with this store an API key
@@ -169,12 +194,12 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 				if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 					return err
 				}
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO sessions (id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at)
-				VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7)`,
-				rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
-			return err
-		})
+				_, err = tx.Exec(ctx, insert, rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
+				return err
+			})
+		} else {
+			_, err = p.pool.Exec(ctx, insert, rec.ID, rec.TokenHash, rec.Platform, rec.Locale, rec.ClientRef, jsonArg(rec.Snapshot), now)
+		}
 		if c, ok := isUnique(err); ok {
 			if c == "sessions_pkey" {
 				return "", fmt.Errorf("create %s: %w", rec.ID, ErrExists)
@@ -182,12 +207,15 @@ func (p *Postgres) Create(ctx context.Context, rec Record) (string, error) {
 			if attempt < 3 {
 				// The client_ref has an active session this caller did not
 				// prove it owns: the new session is independent.
-				rec.ClientRef = ""
+				closed, rec.ClientRef = "", ""
 				continue
 			}
 		}
 		if err != nil {
 			return "", dbErr("create", rec.ID, err)
+		}
+		if len(rec.Snapshot) > 0 {
+			p.kept.Add(rec.ID, keptSnapshot{version: 1, snap: clone(rec.Snapshot)}) // the caller's bytes stay its own
 		}
 		return closed, nil
 	}
@@ -200,28 +228,35 @@ func jsonArg(b json.RawMessage) string {
 	return string(b)
 }
 
-const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // headCols are recordCols without the snapshot (an empty one in its
 // place), the locale of an older record that has none in its column read
 // from the snapshot: what Head reads.
-const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot::json->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // committedCols are recordCols without the snapshot, which a commit has
 // in hand: it is not sent back.
 const committedCols = `id, token_hash, platform, locale, client_ref, version, ''::text AS snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
+// lockedCols are recordCols with the snapshot left out (NULL) when the
+// stored version is $2, the version of the snapshot this instance kept
+// (keptSnapshot).
+const lockedCols = `id, token_hash, platform, locale, client_ref, version, CASE WHEN version = $2 THEN NULL ELSE snapshot END, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+
 // scanRecord scans the recordCols of row, then its columns after them
 // into extra.
 func scanRecord(row pgx.Row, extra ...any) (Record, error) {
 	var r Record
-	var snap string
+	var snap *string
 	var closedAt *time.Time
 	err := row.Scan(append([]any{&r.ID, &r.TokenHash, &r.Platform, &r.Locale, &r.ClientRef, &r.Version, &snap, &r.CreatedAt, &r.UpdatedAt, &closedAt, &r.ClosedBy, &r.LastSeq, &r.LastTurn}, extra...)...)
 	if err != nil {
 		return r, err
 	}
-	r.Snapshot = json.RawMessage(snap)
+	if snap != nil { // NULL: left out (lockedCols)
+		r.Snapshot = json.RawMessage(*snap)
+	}
 	if closedAt != nil {
 		r.ClosedAt = *closedAt
 	}
@@ -303,10 +338,11 @@ SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
 		return Record{}, nil, dbErr("commit", id, err)
 	}
 	p.wake(id)
-	rec.Snapshot = json.RawMessage(jsonArg(snapshot)) // as stored, byte for byte (json)
+	rec.Snapshot = json.RawMessage(jsonArg(snapshot)) // as stored, byte for byte
 	if len(snapshot) > 0 {
 		rec.Snapshot = snapshot // the same bytes, not copied
 	}
+	p.kept.Add(id, keptSnapshot{version: rec.Version, snap: rec.Snapshot})
 	return rec, numbered(id, rec.LastSeq, events, now), nil
 }
 
@@ -336,7 +372,7 @@ func turnWrites(args *[]any, events []Event, turn *Turn, now time.Time) string {
 		n := arg(args, int64(len(events)))
 		sql += `,
 ev AS (INSERT INTO session_events (session_id, seq, turn, name, data, at)
-	SELECT u.id, u.last_seq - ` + n + `::bigint + e.i, e.turn, e.name, e.data::json, e.at
+	SELECT u.id, u.last_seq - ` + n + `::bigint + e.i, e.turn, e.name, e.data, e.at
 	FROM u, unnest(` + arg(args, turns) + `::bigint[], ` + arg(args, names) + `::text[], ` + arg(args, data) + `::text[], ` + arg(args, ats) + `::timestamptz[]) WITH ORDINALITY AS e(turn, name, data, at, i))`
 	}
 	if turn != nil {
@@ -378,19 +414,55 @@ func numbered(id string, last int64, events []Event, now time.Time) []Event {
 // held for the turn. PostgreSQL drops the lock with the connection, so a
 // process that dies mid-turn holds nothing.
 func (p *Postgres) Lock(ctx context.Context, id string) (Writer, error) {
-	p.mu.Lock()
-	if p.busy[id] {
-		p.mu.Unlock()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
-	}
-	p.busy[id] = true
-	p.mu.Unlock()
-	w, err := p.lock(ctx, id)
+	w, _, err := p.lockAs(ctx, id, nil)
 	if err != nil {
-		p.unbusy(id)
 		return nil, err
 	}
 	return w, nil
+}
+
+var _ TokenLocker = (*Postgres)(nil)
+
+// LockToken implements TokenLocker: the token's check, the lock and the
+// read of the session are one round trip. The hashes are compared by the
+// database, not in constant time; what a timing could tell is how much of
+// a SHA-256 hash matches, which gives no token away.
+func (p *Postgres) LockToken(ctx context.Context, id, tokenHash string) (Writer, Record, error) {
+	w, rec, err := p.lockAs(ctx, id, &tokenHash)
+	if err != nil {
+		return nil, rec, err
+	}
+	return w, rec, nil
+}
+
+// lockAs takes the writer lock of session id, when tokenHash is not nil
+// only if it is the session's token hash, and reads the session.
+func (p *Postgres) lockAs(ctx context.Context, id string, tokenHash *string) (*pgWriter, Record, error) {
+	p.mu.Lock()
+	if p.busy[id] {
+		p.mu.Unlock()
+		if tokenHash == nil {
+			return nil, Record{}, fmt.Errorf("lock %s: %w", id, ErrBusy)
+		}
+		// This instance holds the lock: the token is checked all the same
+		// (a wrong one is refused as such, not as busy).
+		rec, err := p.Head(ctx, id)
+		switch {
+		case err != nil:
+			return nil, Record{}, fmt.Errorf("lock: %w", err)
+		case rec.TokenHash != *tokenHash:
+			return nil, rec, fmt.Errorf("lock %s: %w", id, ErrWrongToken)
+		}
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrBusy)
+	}
+	p.busy[id] = true
+	p.mu.Unlock()
+	w, rec, err := p.lock(ctx, id, tokenHash)
+	if err != nil {
+		p.unbusy(id)
+		return nil, rec, err
+	}
+	return w, rec, nil
 }
 
 func (p *Postgres) unbusy(id string) {
@@ -399,44 +471,66 @@ func (p *Postgres) unbusy(id string) {
 	p.mu.Unlock()
 }
 
-func (p *Postgres) lock(ctx context.Context, id string) (*pgWriter, error) {
+func (p *Postgres) lock(ctx context.Context, id string, tokenHash *string) (*pgWriter, Record, error) {
 	conn, err := p.pool.Acquire(ctx)
 	if err != nil {
-		return nil, dbErr("lock", id, err)
+		return nil, Record{}, dbErr("lock", id, err)
 	}
 	// The lock and the read of the session go in one round trip: the
 	// read is a statement of its own, after the lock's (READ COMMITTED
 	// gives each statement its own snapshot), so it sees every turn
-	// committed before the lock was taken.
+	// committed before the lock was taken. With a token hash, the lock is
+	// tried only when it matches (a caller without the token never holds
+	// the lock).
 	var b pgx.Batch
-	var ok bool
+	var ok, match bool
 	var rec Record
 	var recErr error
-	b.Queue(`SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
-		return row.Scan(&ok)
-	})
-	b.Queue(`SELECT `+recordCols+` FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+	if tokenHash == nil {
+		match = true
+		b.Queue(`SELECT pg_try_advisory_lock(hashtextextended(id, 0)) FROM sessions WHERE id = $1`, id).QueryRow(func(row pgx.Row) error {
+			return row.Scan(&ok)
+		})
+	} else {
+		b.Queue(`SELECT token_hash = $2, CASE WHEN token_hash = $2 THEN pg_try_advisory_lock(hashtextextended(id, 0)) ELSE false END FROM sessions WHERE id = $1`, id, *tokenHash).QueryRow(func(row pgx.Row) error {
+			return row.Scan(&match, &ok)
+		})
+	}
+	// The snapshot this instance committed last is not read again while
+	// it is the stored one.
+	kept, _ := p.kept.Get(id)
+	b.Queue(`SELECT `+lockedCols+` FROM sessions WHERE id = $1`, id, kept.version).QueryRow(func(row pgx.Row) error {
 		rec, recErr = scanRecord(row)
+		if recErr == nil && rec.Snapshot == nil && rec.Version == kept.version {
+			rec.Snapshot = kept.snap
+		}
 		return nil
 	})
 	err = conn.SendBatch(ctx, &b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		conn.Release()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrNotFound)
+		return nil, Record{}, fmt.Errorf("lock %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		conn.Release()
-		return nil, dbErr("lock", id, err)
+		return nil, Record{}, dbErr("lock", id, err)
+	}
+	if recErr != nil {
+		rec = Record{}
+	}
+	if !match {
+		conn.Release()
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrWrongToken)
 	}
 	if !ok {
 		conn.Release()
-		return nil, fmt.Errorf("lock %s: %w", id, ErrBusy)
+		return nil, rec, fmt.Errorf("lock %s: %w", id, ErrBusy)
 	}
 	w := &pgWriter{p: p, conn: conn, id: id}
 	if recErr == nil {
 		w.read = &rec
 	}
-	return w, nil
+	return w, rec, nil
 }
 
 // checkLocks finds out whether advisory locks exclude between two
@@ -560,7 +654,7 @@ func (p *Postgres) Events(ctx context.Context, id string, after int64, limit int
 	if limit > 0 {
 		lim = limit
 	}
-	rows, err := p.pool.Query(ctx, `SELECT seq, turn, name, data::text, at FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
+	rows, err := p.pool.Query(ctx, `SELECT seq, turn, name, data, at FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
 	if err != nil {
 		return nil, dbErr("events", id, err)
 	}

@@ -75,6 +75,149 @@ func TestPostgresLockIsOneWriterAcrossInstances(t *testing.T) {
 	wb.Release() // its connection is gone: Release must not hang or panic
 }
 
+// TestPostgresLockTokenChecksTheTokenAsItLocks: LockToken takes the
+// writer lock only with the session's token hash, in one round trip with
+// the read of the session; a wrong token holds nothing, and the record
+// comes back with ErrWrongToken and ErrBusy (the caller answers in the
+// session's language).
+func TestPostgresLockTokenChecksTheTokenAsItLocks(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t) // migrated and emptied
+	b, c := newCountedPostgres(t)
+	rec := newRec("s", "")
+	rec.TokenHash = "hash-1"
+	if _, err := a.Create(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, id, hash string
+		holder         bool // a holds the lock meanwhile
+		want           error
+	}{
+		{"right token", "s", "hash-1", false, nil},
+		{"wrong token", "s", "hash-2", false, ErrWrongToken},
+		{"no such session", "nope", "hash-1", false, ErrNotFound},
+		{"right token, another holder", "s", "hash-1", true, ErrBusy},
+		{"wrong token, another holder", "s", "hash-2", true, ErrWrongToken},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.holder {
+				wa, err := a.Lock(ctx, "s")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer wa.Release()
+			}
+			q0, _ := c.Counts()
+			w, got, err := b.LockToken(ctx, tc.id, tc.hash)
+			q1, _ := c.Counts()
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("LockToken(%q, %q) = %v, want %v", tc.id, tc.hash, err, tc.want)
+			}
+			if q1-q0 > 2 {
+				t.Errorf("LockToken sent %d statements, want at most 2 (the checked lock and the read, one batch)", q1-q0)
+			}
+			if tc.want == ErrNotFound {
+				return
+			}
+			if got.ID != "s" || got.Locale != "zh" || got.TokenHash != "hash-1" {
+				t.Errorf("LockToken(%q, %q) record = %+v, want session s", tc.id, tc.hash, got)
+			}
+			if err != nil {
+				if w != nil {
+					t.Errorf("LockToken(%q, %q) failed with a writer", tc.id, tc.hash)
+				}
+				if !tc.holder {
+					// Nothing is held: another instance locks at once.
+					wa, err := a.Lock(ctx, "s")
+					if err != nil {
+						t.Fatalf("Lock after a refused LockToken = %v, want it free", err)
+					}
+					wa.Release()
+				}
+				return
+			}
+			defer w.Release()
+			if _, err := a.Lock(ctx, "s"); !errors.Is(err, ErrBusy) {
+				t.Errorf("another instance's Lock while LockToken holds it = %v, want ErrBusy", err)
+			}
+			if r, err := w.Get(ctx); err != nil || r.Version != got.Version || string(r.Snapshot) != string(got.Snapshot) {
+				t.Errorf("the writer's first Get = %+v, %v, want the record LockToken read", r, err)
+			}
+		})
+	}
+}
+
+// TestPostgresLockReadsAChangedSnapshotOnly: the read under the writer
+// lock leaves out the snapshot this instance committed while it is the
+// stored version (a tampered column at that version is not seen: it was
+// not read), and reads it whole once another instance committed a newer
+// one.
+func TestPostgresLockReadsAChangedSnapshotOnly(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t) // migrated and emptied
+	b, _ := newCountedPostgres(t)
+	if _, err := a.Create(ctx, newRec("s", "")); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(p *Postgres, version int64, snap string) {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		if _, _, err := w.Commit(ctx, version, json.RawMessage(snap), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locked := func(p *Postgres) Record {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		rec, err := w.Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	tamper := func() {
+		t.Helper()
+		if _, err := a.pool.Exec(ctx, `UPDATE sessions SET snapshot = '{"tampered":true}' WHERE id = 's'`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tamper()
+	if rec := locked(a); string(rec.Snapshot) != `{"n":0}` || rec.Version != 1 {
+		t.Errorf("the creating instance keeps its snapshot: v%d %s, want v1 {\"n\":0}", rec.Version, rec.Snapshot)
+	}
+	commit(a, 1, `{"by":"a"}`)
+	tamper()
+	steps := []struct {
+		name string
+		p    *Postgres
+		want string
+	}{
+		{"the committing instance keeps its snapshot", a, `{"by":"a"}`},
+		{"another instance reads the column", b, `{"tampered":true}`},
+	}
+	for _, st := range steps {
+		if rec := locked(st.p); string(rec.Snapshot) != st.want || rec.Version != 2 {
+			t.Errorf("%s: v%d %s, want v2 %s", st.name, rec.Version, rec.Snapshot, st.want)
+		}
+	}
+	commit(b, 2, `{"by":"b"}`)
+	for _, p := range []*Postgres{a, b} {
+		if rec := locked(p); string(rec.Snapshot) != `{"by":"b"}` || rec.Version != 3 {
+			t.Errorf("after b's commit: v%d %s, want v3 {\"by\":\"b\"}", rec.Version, rec.Snapshot)
+		}
+	}
+}
+
 // TestPostgresTurnIsOneCommit: a committed turn of many events, and a
 // failed turn's turn.error, are one commit each.
 func TestPostgresTurnIsOneCommit(t *testing.T) {

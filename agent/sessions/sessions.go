@@ -44,6 +44,9 @@ var (
 	// ErrBusy: another writer (a turn on another instance) holds the
 	// session's lock; the API answers 409 before the turn runs.
 	ErrBusy = errors.New("session is busy with another turn")
+	// ErrWrongToken: the caller's token is not the session's
+	// (TokenLocker); nothing was locked.
+	ErrWrongToken = errors.New("session token does not match")
 )
 
 // Record is one session as stored.
@@ -168,6 +171,19 @@ type Store interface {
 	Subscribe(ctx context.Context, id string) (*Subscription, error)
 	// Describe names the implementation for /readyz.
 	Describe() string
+}
+
+// TokenLocker is a Store that checks the caller's token in the step that
+// takes the writer lock: for the PostgreSQL store one round trip instead
+// of a read of the session's head and then the lock.
+type TokenLocker interface {
+	// LockToken is Lock, taken only when the session's TokenHash equals
+	// tokenHash: otherwise it fails with ErrWrongToken and holds nothing.
+	// The record is the session as read with the lock (the Writer's first
+	// Get returns it); when the session exists it is returned with
+	// ErrWrongToken and ErrBusy too, for the caller to answer in its
+	// language.
+	LockToken(ctx context.Context, id, tokenHash string) (Writer, Record, error)
 }
 
 // Writer is the holder of a session's writer lock (Store.Lock): the one

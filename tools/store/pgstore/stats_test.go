@@ -3,10 +3,15 @@ package pgstore_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/demo"
+	"searchagent/tools/pgdb/pgdbtest"
+	"searchagent/tools/platform"
+	"searchagent/tools/scope"
+	"searchagent/tools/store"
 	"searchagent/tools/store/pgstore"
 )
 
@@ -98,5 +103,48 @@ func TestStatisticsFollowUpserts(t *testing.T) {
 	var n int
 	if err := s.Pool().QueryRow(ctx, `SELECT count(*) FROM channel_terms WHERE term LIKE 'statsterm%' OR df <= 0`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("terms no channel has, or with df ≤ 0: %d rows, %v; want none", n, err)
+	}
+}
+
+// TestTermStatisticsKeepOnePlan: the statement that reads a keyword
+// query's statistics is planned once per connection and then runs its
+// generic plan, whatever the number of terms (it was planned again on
+// every call: a bound text[] made the generic plan look dearer). Native
+// PostgreSQL with prepared statements only: a DSN that runs unnamed
+// statements (PGlite's) keeps no plan.
+func TestTermStatisticsKeepOnePlan(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgdbtest.VectorDSN(t)
+	if strings.Contains(dsn, "default_query_exec_mode") {
+		t.Skip("the vector DSN runs unnamed statements: no prepared plan to keep")
+	}
+	_, e, _ := loadDemo(t, 400, demo.WithNow(demo.DefaultNow()))
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	s, err := pgstore.Open(ctx, dsn+sep+"pool_max_conns=1", e, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	queries := [][]store.Keyword{
+		{{Text: "review", Scope: scope.Tags}},
+		{{Text: "camping gear", Scope: scope.All}, {Text: "tent", Scope: scope.Tags}},
+		{{Text: "swim vest", Scope: scope.Tags}, {Text: "kayak", Scope: scope.All}, {Text: "lake", Scope: scope.Description}},
+	}
+	const runs = 9
+	for i := range runs {
+		if _, err := s.Search(ctx, store.SearchQuery{Platform: platform.YouTube, Keywords: queries[i%len(queries)], Limit: 20}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var generic, custom int64
+	err = s.Pool().QueryRow(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'SELECT s.n, s.len_tags%'`).Scan(&generic, &custom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if custom > 5 || generic < runs-5 {
+		t.Errorf("the statistics statement: %d generic and %d custom plans in %d searches, want at most 5 custom (PostgreSQL's trial), the rest generic", generic, custom, runs)
 	}
 }
