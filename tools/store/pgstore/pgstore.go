@@ -164,6 +164,8 @@ type Store struct {
 	// setCacheSize is how many similar sets sets keeps (WithSetCache).
 	setCacheSize int
 	sets         setCache
+	// factors keeps keyword searches' alias factors (aliasFactors).
+	factors *lru.Cache[factorKey, []float64]
 	// docs keeps decoded documents (zero: none).
 	docs docCache
 	// exact sorts by an expression the HNSW index does not serve (every
@@ -231,6 +233,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		}
 	}
 	s.sets = newSetCache(s.setCacheSize)
+	s.factors = newFactorCache()
 	s.docs = newDocCache(docCacheSize)
 	s.planEach = planEach(pool.Config().ConnConfig.DefaultQueryExecMode)
 	if s.dims < 1 {
@@ -475,7 +478,7 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	// m is the filtered set with each row's score, computed once; the
 	// total counts m and the page is sorted from it, and only the page's
 	// rows read their documents.
-	sql := `WITH ` + score.with + `m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c` + score.join + ` WHERE ` + where + `)
+	sql := `WITH m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c WHERE ` + where + `)
 SELECT t.total, p.key, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score FROM (SELECT count(*) AS total FROM m) t
 LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
 	total, items, err := s.page(ctx, sql, b.args)

@@ -253,10 +253,29 @@ func lower(vs []string) []string {
 const aliasWeight = 0.8
 
 // scoring is the relevance of a search: score is the expression over the
-// rows of channels c joined by join; with (when not empty) holds the CTEs
-// join reads, ending in a comma.
+// rows of channels c.
 type scoring struct {
-	with, join, score string
+	score string
+}
+
+// aliasScores are, written with bm, the score of a keyword's own words
+// (NULL when they have no unit) and the best of its aliases' scores over
+// fields, each counted only on a row the phrase matches, and the match
+// conditions of both (memstore's keywordMatch).
+func aliasScores(bm *bm25, own kwPlan, aliases []kwPlan, fields []int) (ownScore, aliasScore string, matches []string) {
+	ownScore = "NULL::float8"
+	if len(own.units) > 0 {
+		match := planExpr(bm.b, own, fields)
+		matches = append(matches, match)
+		ownScore = "CASE WHEN " + match + " THEN " + bm.expr(own, fields) + " END"
+	}
+	var alts []string
+	for _, a := range aliases {
+		match := planExpr(bm.b, a, fields)
+		matches = append(matches, match)
+		alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, fields)+" END")
+	}
+	return ownScore, "greatest(" + strings.Join(alts, ", ") + ")", matches
 }
 
 // scoreExpr is the BM25F relevance of the positive and soft keywords, the
@@ -270,10 +289,12 @@ type scoring struct {
 // memstore's keywordMatch: own is the score of its own words, alias the
 // best of its aliases', and w = 0.8, or 0.99·min(own)/max(alias) when 0.8
 // would rank an alias-only row above the lowest own-word row (min and max
-// over the platform's matching rows, every filter aside). These per-row
-// factors are computed once, in the CTE kw_w over the rows that match any
-// widened keyword; the main query computes each row's scores and reads
-// the factors from kw_w.
+// over the platform's matching rows, every filter aside). These factors
+// depend on the platform, the keywords' plans and the catalog only, and
+// their aggregate over every matching row of the platform was most of an
+// alias keyword's statement; they are computed in a statement of their
+// own and kept by catalog version (aliasFactors), and the search binds
+// them as parameters.
 // A keyword with a learned expansion (its own words and aliases match no
 // channel) scores aliasWeight · max over its labels of cosine · the
 // label's score, each label scored as a keyword with its aliases, again
@@ -319,38 +340,33 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 		return zero, err // no statistics: the platform has no channels (nothing matches)
 	}
 	bm := &bm25{b: b, st: st}
-	var kwSums, cols, factors, widened []string
-	// factor is the weight of a keyword's alias score beside its own
-	// (memstore's withAliases), as a kw_w column named name.
-	factor := func(own, alias, name string) string {
-		return fmt.Sprintf("CASE WHEN max(%[2]s) > 0 AND %[3]s * max(%[2]s) >= min(%[1]s) THEN %[4]s::float8 * min(%[1]s) / max(%[2]s) ELSE %[3]s END AS %[5]s",
-			own, alias, b.num(aliasWeight)+"::float8", b.num(0.99), name)
+	// The factors' statement is written with a builder of its own: fq
+	// collects its per-row scores and the conditions that widen it, and
+	// each factor's placeholder in the search (bound once the factors are
+	// known) goes in slots.
+	fq := &factorQuery{bm: &bm25{b: &builder{learned: b.learned}, st: st}}
+	var slots []int
+	factor := func(own kwPlan, aliases []kwPlan, fields []int) string {
+		fq.add(own, aliases, fields)
+		b.args = append(b.args, nil)
+		slots = append(slots, len(b.args)-1)
+		return "$" + strconv.Itoa(len(b.args)) + "::float8"
 	}
+	var kwSums []string
 	for i, m := range plans {
 		if len(m.learned) > 0 {
 			// The keyword's own words and aliases match no channel of the
 			// platform: memstore scores a row aliasWeight · max over the
 			// labels of cosine · the label's own score (its words, or its
-			// aliases' at their factor), each computed per row, their factors once in kw_w.
+			// aliases' at their factor).
 			var alts []string
-			for j, l := range m.learned {
-				own := fmt.Sprintf("kw_l_%d_%d", i, j)
-				match := planExpr(b, l.m.own, l.m.fields)
-				ownScore := "CASE WHEN " + match + " THEN " + bm.expr(l.m.own, l.m.fields) + " END"
-				label := ownScore
+			for _, l := range m.learned {
+				var label string
 				if len(l.m.aliases) > 0 {
-					widened = append(widened, match)
-					cols = append(cols, ownScore+" AS "+own)
-					var as []string
-					for _, a := range l.m.aliases {
-						match := planExpr(b, a, l.m.fields)
-						widened = append(widened, match)
-						as = append(as, "CASE WHEN "+match+" THEN "+bm.expr(a, l.m.fields)+" END")
-					}
-					aliasScore := "greatest(" + strings.Join(as, ", ") + ")"
-					cols = append(cols, aliasScore+" AS "+own+"_a")
-					factors = append(factors, factor(own, own+"_a", "kw_w_l_"+strconv.Itoa(i)+"_"+strconv.Itoa(j)))
-					label = fmt.Sprintf("greatest(%s, kw_w_l_%d_%d * %s)", ownScore, i, j, aliasScore)
+					ownScore, aliasScore, _ := aliasScores(bm, l.m.own, l.m.aliases, l.m.fields)
+					label = fmt.Sprintf("greatest(%s, %s * %s)", ownScore, factor(l.m.own, l.m.aliases, l.m.fields), aliasScore)
+				} else {
+					label = "CASE WHEN " + planExpr(b, l.m.own, l.m.fields) + " THEN " + bm.expr(l.m.own, l.m.fields) + " END"
 				}
 				alts = append(alts, b.arg(l.cos)+"::float8 * "+label)
 			}
@@ -367,50 +383,30 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			kwSums = append(kwSums, e)
 			continue
 		}
-		own, alias := fmt.Sprintf("kw_own_%d", i), fmt.Sprintf("kw_alias_%d", i)
-		ownScore := "NULL::float8"
-		if len(m.own.units) > 0 {
-			match := planExpr(b, m.own, m.fields)
-			widened = append(widened, match)
-			ownScore = "CASE WHEN " + match + " THEN " + bm.expr(m.own, m.fields) + " END"
-		}
-		var alts []string
-		for _, a := range m.aliases {
-			match := planExpr(b, a, m.fields)
-			widened = append(widened, match)
-			alts = append(alts, "CASE WHEN "+match+" THEN "+bm.expr(a, m.fields)+" END")
-		}
-		aliasScore := "greatest(" + strings.Join(alts, ", ") + ")"
-		cols = append(cols, ownScore+" AS "+own, aliasScore+" AS "+alias)
-		factors = append(factors, factor(own, alias, "kw_w_"+strconv.Itoa(i)))
-		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, kw_w_%d * %s), 0)", ownScore, i, aliasScore))
+		ownScore, aliasScore, _ := aliasScores(bm, m.own, m.aliases, m.fields)
+		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, %s * %s), 0)", ownScore, factor(m.own, m.aliases, m.fields), aliasScore))
 	}
-	out := scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}
-	if len(factors) > 0 {
-		// One row of aggregates over the platform's matching rows,
-		// computed once (MATERIALIZED: inlined, PostgreSQL evaluated it
-		// again for every row of the result). The rows' own and alias
-		// scores are computed in the main query: joined from a CTE of
-		// the per-row scores by key, a misestimate of the rows ("meal
-		// prep" at a million channels: 1 estimated, 10,125 read) made it
-		// a nested loop of 33 million comparisons (3.1 of 7 s). OFFSET 0
-		// keeps the per-row scores a subquery, each computed once: folded
-		// into the aggregates, each was computed twice (min and max are
-		// read twice by factor).
-		out.with = `kw_w AS MATERIALIZED (SELECT ` + strings.Join(factors, ", ") + ` FROM (SELECT ` + strings.Join(cols, ", ") + ` FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND (` + strings.Join(widened, " OR ") + `) OFFSET 0) kw_a),
-`
-		out.join = ` CROSS JOIN kw_w`
+	if len(slots) > 0 {
+		ws, err := s.aliasFactors(ctx, p, st.version, fq)
+		if err != nil {
+			return zero, err
+		}
+		for i, at := range slots {
+			b.args[at] = ws[i]
+		}
 	}
-	return out, nil
+	return scoring{score: "(" + strings.Join(kwSums, " + ") + ")"}, nil
 }
 
 // bm25Stats are the statistics a keyword query scores with: the
 // platform's channel count, its average field lengths and the document
 // frequencies of the query's terms.
 type bm25Stats struct {
-	n   int64
-	avg [4]float64
-	df  map[string]int64
+	// version is the catalog version the statistics were read at.
+	version int64
+	n       int64
+	avg     [4]float64
+	df      map[string]int64
 }
 
 // idf is the inverse document frequency of t, as the in-memory store
@@ -421,8 +417,9 @@ func (st *bm25Stats) idf(t string) float64 {
 }
 
 // termStats reads the statistics of terms on p, kept by Upsert: one
-// primary-key lookup per term, no count over the catalog. ok is false
-// when the platform has no channels.
+// primary-key lookup per term, no count over the catalog, and the catalog
+// version (the key of the alias factors: aliasFactors). ok is false when
+// the platform has no channels.
 //
 // The terms go as a JSON array, not a text[]: PostgreSQL sizes unnest of
 // a bound array exactly (3 terms) but of a parameter by default (10), so
@@ -438,8 +435,9 @@ func (s *Store) termStats(ctx context.Context, p platform.Platform, terms []stri
 		return st, false, fmt.Errorf("pgstore: keyword statistics: %w", err)
 	}
 	err = s.pool.QueryRow(ctx, `SELECT s.n, s.len_tags, s.len_name, s.len_description, s.len_content,
-  ARRAY(SELECT coalesce((SELECT t.df FROM channel_terms t WHERE t.platform = $1 AND t.term = u.t), 0) FROM json_array_elements_text($2::json) WITH ORDINALITY u(t, i) ORDER BY u.i)
-FROM channel_stats s WHERE s.platform = $1`, string(p), string(list)).Scan(&st.n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs)
+  ARRAY(SELECT coalesce((SELECT t.df FROM channel_terms t WHERE t.platform = $1 AND t.term = u.t), 0) FROM json_array_elements_text($2::json) WITH ORDINALITY u(t, i) ORDER BY u.i),
+  (SELECT version FROM catalog_version)
+FROM channel_stats s WHERE s.platform = $1`, string(p), string(list)).Scan(&st.n, &lens[0], &lens[1], &lens[2], &lens[3], &dfs, &st.version)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return st, false, nil
 	}
