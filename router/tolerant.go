@@ -151,8 +151,9 @@ func knownWords(specs []*compiledSpec, entries []string) map[string]bool {
 }
 
 // tolerantCues scores guard family cs again on the tolerant reading of
-// the text (words the local classifier's model knows, lc, are words
-// already). It returns the corrections ("" when none), and the score and
+// the text: misspelt Latin words (words the local classifier's model
+// knows, lc, are words already) and Chinese homophone substitutes
+// (homophoneText) corrected. It returns the corrections ("" when none), and the score and
 // cancelling pattern of cs on the corrected text.
 func (e *evaluation) tolerantCues(cs *compiledSpec, lc localClassifier) (fixes string, score float64, cancel string) {
 	if lc.m == nil {
@@ -160,6 +161,8 @@ func (e *evaluation) tolerantCues(cs *compiledSpec, lc localClassifier) (fixes s
 	}
 	known := func(w string) bool { return e.s.known[w] || lc.m.KnownWord(w) }
 	text, fx := tolerantText(e.nt.s, cs.cueWords, known)
+	text, hx := homophoneText(text, cs.cueHanzi)
+	fx = append(fx, hx...)
 	if len(fx) == 0 {
 		return "", 0, ""
 	}
