@@ -92,10 +92,12 @@ func familyHanzi(sp *Spec) []string {
 
 // homophoneText reads the runs of text that are one homophone away from
 // a word of words (familyHanzi: longest first) as that word, as the file
-// comment says. It returns the corrected text and the corrections made
-// ("涨纷→涨粉"), or the text itself and none. A character is corrected
-// once.
-func homophoneText(text string, words []string) (string, []string) {
+// comment says. A character that a word the router knows covers in the
+// text (known: "博主" in 博主在哪, never 住在哪) is no substitute, as a
+// known Latin word is never corrected. It returns the corrected text and
+// the corrections made ("涨纷→涨粉"), or the text itself and none. A
+// character is corrected once.
+func homophoneText(text string, words []string, known func(string) bool) (string, []string) {
 	rs := []rune(text)
 	fixed := make([]bool, len(rs))
 	var fixes []string
@@ -113,7 +115,7 @@ func homophoneText(text string, words []string) (string, []string) {
 				}
 				sub = i + j
 			}
-			if sub < 0 {
+			if sub < 0 || knownAt(rs, sub, known) {
 				continue
 			}
 			fixes = append(fixes, string(rs[i:i+len(wr)])+"→"+w)
@@ -125,4 +127,20 @@ func homophoneText(text string, words []string) (string, []string) {
 		return text, nil
 	}
 	return string(rs), fixes
+}
+
+// maxKnownRun is the longest run of characters knownAt looks up.
+const maxKnownRun = 4
+
+// knownAt reports whether a known word of two to maxKnownRun characters
+// covers rune p of rs.
+func knownAt(rs []rune, p int, known func(string) bool) bool {
+	for a := max(0, p-maxKnownRun+1); a <= p; a++ {
+		for b := max(a+2, p+1); b <= min(len(rs), a+maxKnownRun); b++ {
+			if known(string(rs[a:b])) {
+				return true
+			}
+		}
+	}
+	return false
 }

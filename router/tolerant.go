@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The local classifier may name a guard family only beside the guard
@@ -130,22 +131,29 @@ func oneEdit(a, b string) bool {
 	return false
 }
 
-// knownWords is every Latin word of every spec's patterns and of the
-// automaton's entries (terms, vocabularies, triggers): a word the router
-// reads is never corrected into another.
+// knownWords is every Latin word, and every run of two Chinese
+// characters or more, of every spec's patterns and of the automaton's
+// entries (terms, vocabularies, triggers): a word the router reads is
+// never corrected into another.
 func knownWords(specs []*compiledSpec, entries []string) map[string]bool {
 	out := map[string]bool{}
-	for _, cs := range specs {
-		for _, p := range cs.Patterns {
-			for _, w := range latinWord.FindAllString(regexEscape.ReplaceAllString(p.Regex, " "), -1) {
+	add := func(text string) {
+		for _, w := range latinWord.FindAllString(text, -1) {
+			out[w] = true
+		}
+		for _, w := range hanRun.FindAllString(text, -1) {
+			if utf8.RuneCountInString(w) >= 2 {
 				out[w] = true
 			}
 		}
 	}
-	for _, t := range entries {
-		for _, w := range latinWord.FindAllString(t, -1) {
-			out[w] = true
+	for _, cs := range specs {
+		for _, p := range cs.Patterns {
+			add(regexEscape.ReplaceAllString(p.Regex, " "))
 		}
+	}
+	for _, t := range entries {
+		add(t)
 	}
 	return out
 }
@@ -161,7 +169,7 @@ func (e *evaluation) tolerantCues(cs *compiledSpec, lc localClassifier) (fixes s
 	}
 	known := func(w string) bool { return e.s.known[w] || lc.m.KnownWord(w) }
 	text, fx := tolerantText(e.nt.s, cs.cueWords, known)
-	text, hx := homophoneText(text, cs.cueHanzi)
+	text, hx := homophoneText(text, cs.cueHanzi, func(w string) bool { return e.s.known[w] })
 	fx = append(fx, hx...)
 	if len(fx) == 0 {
 		return "", 0, ""

@@ -53,7 +53,8 @@ func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
 }
 
 func TestHomophoneTextReadsOneSubstituteAsTheWord(t *testing.T) {
-	words := []string{"系统提示词", "僵尸粉", "涨粉", "买粉", "邮箱"}
+	words := []string{"系统提示词", "僵尸粉", "住在哪", "涨粉", "买粉", "邮箱"}
+	known := func(w string) bool { return w == "博主" || w == "上分" }
 	tests := []struct {
 		text, want, fixes string
 	}{
@@ -67,9 +68,13 @@ func TestHomophoneTextReadsOneSubstituteAsTheWord(t *testing.T) {
 		{"涨价了", "涨价了", ""},
 		{"买粉的", "买粉的", ""},
 		{"分享美食", "分享美食", ""},
+		// A character of a word the router knows is no substitute.
+		{"博主在哪个城市", "博主在哪个城市", ""},
+		{"她主在哪", "她住在哪", "主在哪→住在哪"},
+		{"游戏上分", "游戏上分", ""},
 	}
 	for _, tc := range tests {
-		got, fixes := homophoneText(tc.text, words)
+		got, fixes := homophoneText(tc.text, words, known)
 		if got != tc.want || strings.Join(fixes, ", ") != tc.fixes {
 			t.Errorf("homophoneText(%q) = %q %q, want %q %q", tc.text, got, fixes, tc.want, tc.fixes)
 		}
