@@ -13,11 +13,12 @@ import (
 // threw away a correct classifier answer. The tolerant reading gives the
 // veto a second look: each unknown Latin word one edit (an insertion, a
 // deletion, a substitution or a swap of two neighbours) from a long word
-// of the family's own vocabulary, or two words that join into one, is
-// read as that word, and the family's cues are scored again on the
-// corrected text. It only lifts the veto: the rules never refuse on a
-// correction, and the classifier still has to pick the family with its
-// own confidence, so two independent readings must agree.
+// of the family's own vocabulary (the first letter kept), or two words
+// that join into one, is read as that word, and the family's cues are
+// scored again on the corrected text. It only lifts the veto: the rules
+// never refuse on a correction, and the classifier still has to pick the
+// family with its own confidence, so two independent readings must
+// agree.
 
 // minTolerantLen is the shortest word a correction reads or writes: one
 // edit in a shorter word is too often another word.
@@ -81,7 +82,10 @@ func tolerantText(text string, words []string, known func(string) bool) (string,
 			continue
 		}
 		for _, c := range words {
-			if oneEdit(w, c) {
+			// A typo keeps the first letter; a word one edit away in
+			// its first letter is mostly another word ("saying",
+			// "paying").
+			if w[0] == c[0] && oneEdit(w, c) {
 				b.WriteString(text[last:lo])
 				b.WriteString(c)
 				fixes = append(fixes, w+"→"+c)

@@ -31,7 +31,7 @@ func TestOneEdit(t *testing.T) {
 }
 
 func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
-	words := []string{"followers", "instructions", "prompt", "subscribers"}
+	words := []string{"followers", "instructions", "paying", "prompt", "subscribers"}
 	known := func(w string) bool { return w == "sub" || w == "prompts" || w == "follower" }
 	tests := []struct {
 		text, want, fixes string
@@ -43,6 +43,8 @@ func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
 		{"one follower", "one follower", ""},
 		{"short foll words", "short foll words", ""},
 		{"买粉 folowers", "买粉 followers", "folowers→followers"},
+		// A word one edit away in its first letter is another word.
+		{"videos saying likes are meaningless", "videos saying likes are meaningless", ""},
 	}
 	for _, tc := range tests {
 		got, fixes := tolerantText(tc.text, words, known)
