@@ -3,6 +3,7 @@ package router
 import (
 	"bytes"
 	"math/bits"
+	"regexp"
 
 	"searchagent/tools/textmatch"
 )
@@ -139,16 +140,26 @@ func (e *evaluation) clauseMatch(cs *compiledSpec, a *specAcc, pi, lo, hi int) b
 
 func trailingBit(x uint64) int { return bits.TrailingZeros64(x) }
 
+// anaphor matches a pronoun that points back at what an earlier clause
+// named ("but just buy me 10k of them", 把它们刷上去): English object
+// pronouns and 它们; 这些 and 那些 are determiners as often, never read.
+var anaphor = regexp.MustCompile(`\b(?:them|those|these|ones)\b|它们`)
+
 // freeClauseCues reports whether the clauses that none of cs's fired
 // cancelling patterns matches (a negation covers its own clause) hold
 // cues of cs at its local classifier floor on their own, with no cancel
-// among them.
+// among them. A free clause that holds a cue of its own and a pronoun
+// pointing back ("no fake followers is a nice idea but just buy me 10k
+// of them") borrows the cue words (terms below RequestWeight) the
+// negated clauses named: the pronoun stands for them. A free clause
+// without a cue of its own borrows nothing ("avoid fake followers, show
+// me those with real ones").
 func (e *evaluation) freeClauseCues(cs *compiledSpec, a *specAcc) bool {
 	cancels := a.pats & cs.cancels
 	if cancels == 0 {
 		return false
 	}
-	var free []byte
+	var free, borrowed []byte
 	negated := false
 	for _, c := range clauses(e.sc.norm) {
 		hit := false
@@ -157,6 +168,11 @@ func (e *evaluation) freeClauseCues(cs *compiledSpec, a *specAcc) bool {
 		}
 		if hit {
 			negated = true
+			for i := range a.hits {
+				if h := &a.hits[i]; h.kind == postTerm && cs.Terms[h.idx].Weight > 0 && cs.Terms[h.idx].Weight < RequestWeight-1e-9 && int(h.start) >= c[0] && int(h.end) <= c[1] {
+					borrowed = append(append(borrowed, ", "...), e.sc.norm[h.start:h.end]...)
+				}
+			}
 			continue
 		}
 		if len(free) > 0 {
@@ -168,5 +184,11 @@ func (e *evaluation) freeClauseCues(cs *compiledSpec, a *specAcc) bool {
 		return false
 	}
 	score, cancel := e.s.familyCues(string(free), cs)
-	return cancel == "" && score > 0 && score >= cs.localMinCue-1e-9
+	if cancel != "" || score <= 0 {
+		return false
+	}
+	if score < cs.localMinCue-1e-9 && len(borrowed) > 0 && anaphor.Match(free) {
+		score, cancel = e.s.familyCues(string(append(free, borrowed...)), cs)
+	}
+	return cancel == "" && score >= cs.localMinCue-1e-9
 }

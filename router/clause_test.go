@@ -79,6 +79,10 @@ func TestLocalGuardVetoByANegationCoversItsClause(t *testing.T) {
 		{"a purchase in a clause of its own", "avoiding bots never worked for us; sell me a package of 5k likes", true, "no negation or harmless context covers"},
 		{"a condition beside the negation", "不要刷量的，粉丝五万以上", false, ""},
 		{"a sort beside the exclusion", "exclude bought followers, sort by likes", false, ""},
+		// A pronoun in the free clause stands for the negated clause's
+		// cues, when the free clause asks with a cue of its own.
+		{"a purchase of them, the object named in the negated clause", "no bot followers sounds nice, but just purchase me 20k of them", true, "no negation or harmless context covers"},
+		{"a pronoun without a cue of its own", "avoid fake followers, show me those with real audiences", false, ""},
 	}
 	r := localRouter(t)
 	for _, tc := range tests {

@@ -106,6 +106,9 @@ type compiledSpec struct {
 	// cueWords are a guard family's long Latin words, which the tolerant
 	// reading corrects misspelt words toward (tolerantCues).
 	cueWords []string
+	// cueHanzi are a guard family's Chinese words, which the tolerant
+	// reading reads homophone substitutes as (homophoneText).
+	cueHanzi []string
 }
 
 type termRef struct {
@@ -302,6 +305,7 @@ func compile(specs []Spec) (*Snapshot, error) {
 		}
 		if sp.Stage == StageGuard {
 			cs.cueWords = familyWords(&sp)
+			cs.cueHanzi = familyHanzi(&sp)
 		}
 		cs.cmdArgs = compileCommand(sp.Command)
 		cs.reasonTail = ", threshold " + strconv.FormatFloat(sp.Threshold, 'f', 2, 64) + ")"

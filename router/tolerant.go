@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The local classifier may name a guard family only beside the guard
@@ -12,11 +13,12 @@ import (
 // threw away a correct classifier answer. The tolerant reading gives the
 // veto a second look: each unknown Latin word one edit (an insertion, a
 // deletion, a substitution or a swap of two neighbours) from a long word
-// of the family's own vocabulary, or two words that join into one, is
-// read as that word, and the family's cues are scored again on the
-// corrected text. It only lifts the veto: the rules never refuse on a
-// correction, and the classifier still has to pick the family with its
-// own confidence, so two independent readings must agree.
+// of the family's own vocabulary (the first letter kept), or two words
+// that join into one, is read as that word, and the family's cues are
+// scored again on the corrected text. It only lifts the veto: the rules
+// never refuse on a correction, and the classifier still has to pick the
+// family with its own confidence, so two independent readings must
+// agree.
 
 // minTolerantLen is the shortest word a correction reads or writes: one
 // edit in a shorter word is too often another word.
@@ -80,7 +82,10 @@ func tolerantText(text string, words []string, known func(string) bool) (string,
 			continue
 		}
 		for _, c := range words {
-			if oneEdit(w, c) {
+			// A typo keeps the first letter; a word one edit away in
+			// its first letter is mostly another word ("saying",
+			// "paying").
+			if w[0] == c[0] && oneEdit(w, c) {
 				b.WriteString(text[last:lo])
 				b.WriteString(c)
 				fixes = append(fixes, w+"→"+c)
@@ -130,29 +135,37 @@ func oneEdit(a, b string) bool {
 	return false
 }
 
-// knownWords is every Latin word of every spec's patterns and of the
-// automaton's entries (terms, vocabularies, triggers): a word the router
-// reads is never corrected into another.
+// knownWords is every Latin word, and every run of two Chinese
+// characters or more, of every spec's patterns and of the automaton's
+// entries (terms, vocabularies, triggers): a word the router reads is
+// never corrected into another.
 func knownWords(specs []*compiledSpec, entries []string) map[string]bool {
 	out := map[string]bool{}
-	for _, cs := range specs {
-		for _, p := range cs.Patterns {
-			for _, w := range latinWord.FindAllString(regexEscape.ReplaceAllString(p.Regex, " "), -1) {
+	add := func(text string) {
+		for _, w := range latinWord.FindAllString(text, -1) {
+			out[w] = true
+		}
+		for _, w := range hanRun.FindAllString(text, -1) {
+			if utf8.RuneCountInString(w) >= 2 {
 				out[w] = true
 			}
 		}
 	}
-	for _, t := range entries {
-		for _, w := range latinWord.FindAllString(t, -1) {
-			out[w] = true
+	for _, cs := range specs {
+		for _, p := range cs.Patterns {
+			add(regexEscape.ReplaceAllString(p.Regex, " "))
 		}
+	}
+	for _, t := range entries {
+		add(t)
 	}
 	return out
 }
 
 // tolerantCues scores guard family cs again on the tolerant reading of
-// the text (words the local classifier's model knows, lc, are words
-// already). It returns the corrections ("" when none), and the score and
+// the text: misspelt Latin words (words the local classifier's model
+// knows, lc, are words already) and Chinese homophone substitutes
+// (homophoneText) corrected. It returns the corrections ("" when none), and the score and
 // cancelling pattern of cs on the corrected text.
 func (e *evaluation) tolerantCues(cs *compiledSpec, lc localClassifier) (fixes string, score float64, cancel string) {
 	if lc.m == nil {
@@ -160,6 +173,8 @@ func (e *evaluation) tolerantCues(cs *compiledSpec, lc localClassifier) (fixes s
 	}
 	known := func(w string) bool { return e.s.known[w] || lc.m.KnownWord(w) }
 	text, fx := tolerantText(e.nt.s, cs.cueWords, known)
+	text, hx := homophoneText(text, cs.cueHanzi, func(w string) bool { return e.s.known[w] })
+	fx = append(fx, hx...)
 	if len(fx) == 0 {
 		return "", 0, ""
 	}
