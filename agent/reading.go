@@ -340,8 +340,11 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 // followPolarity gives a set filter command the polarity the reading
 // found for the same values where the reading read a negation's scope
 // the router's patterns do not see: a negated exception ("不要 Korean
-// 以外的语言" is only Korean: condparse.IssueNothingBut) or a removal
-// ("forget Canada": condparse.IssueRemoved).
+// 以外的语言" is only Korean: condparse.IssueNothingBut), a removal
+// ("forget Canada": condparse.IssueRemoved) or an exclusion word after
+// its object ("加拿大的不要了", "英国和法国除外": condparse.IssueExcludedAfter),
+// whose scope lies before the word, where the router's patterns do not
+// look.
 func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
@@ -350,7 +353,8 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	vals := stringsOf(args.Get("value"))
 	for _, c := range cs {
 		if c.Kind != condition.KindHard || (c.Op == condition.OpNotIn) == (op == string(condition.OpNotIn)) ||
-			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) {
+			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
+				!slices.Contains(c.Issues, condparse.IssueExcludedAfter) {
 			continue
 		}
 		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {

@@ -392,7 +392,7 @@ func buildLexicon() *lexicon {
 
 	es = append(es, words(clsExclude,
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
-		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "exclude", "excluding", "except", "except for", "no", "not",
+		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and

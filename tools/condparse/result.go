@@ -365,6 +365,21 @@ func (st *state) mergeVocab() {
 					pos = pc
 				}
 			}
+			if pos != nil && negc != nil && pos.c.Kind == condition.KindHard && negc.c.Status == condition.StatusApplied {
+				// "东南亚的，不要印尼的", "Europe but not the UK": a group
+				// minus some of its members is the rest of the group.
+				rest := slices.DeleteFunc(slices.Clone(pos.codes), func(c string) bool { return slices.Contains(negc.codes, c) })
+				if len(rest) > 0 && len(rest) < len(pos.codes) {
+					pos.codes, pos.names = rest, st.namesFor(f, rest)
+					if len(rest) == 1 {
+						pos.c.Op, pos.c.Value = condition.OpEq, StringValue(rest[0])
+					} else {
+						pos.c.Op, pos.c.Value = condition.OpIn, StringsValue(rest...)
+					}
+					pos.absorb(negc)
+					continue
+				}
+			}
 			if pos != nil && negc != nil {
 				for _, c := range pos.codes {
 					if slices.Contains(negc.codes, c) {

@@ -131,7 +131,8 @@ func (st *state) decompose() {
 	st.conds = append(st.conds, pc)
 }
 
-// additions marks the removed values (IssueRemoved), the values wanted
+// additions marks the removed values (IssueRemoved), the values excluded
+// by a word after them (IssueExcludedAfter), the values wanted
 // through a negated exception (IssueNothingBut) and the wanted country, language and category values said
 // as an addition (IssueAdded): an additive word ("也", "还", "再加上",
 // "加进来", "also", "add", "as well") in the value's own clause. "另外"
@@ -141,6 +142,9 @@ func (st *state) additions() {
 		if !pc.dropped && pc.neg && pc.c.Kind == condition.KindHard {
 			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
 				pc.addIssue(IssueRemoved)
+			}
+			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.excludedAfter && tk.s >= pc.s && tk.e <= pc.e }) {
+				pc.addIssue(IssueExcludedAfter)
 			}
 		}
 		if !pc.dropped && !pc.neg && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.nothingBut && tk.s >= pc.s && tk.e <= pc.e }) {

@@ -40,6 +40,15 @@ func (st *state) exclusions() {
 				continue
 			}
 		}
+		w := st.word(i)
+		if postOnlyExclusions[w] {
+			// "英国和法国除外", "美国除外的游戏博主": a word that only
+			// ever follows what it excludes.
+			if st.exclusionObjectBefore(i, neg) {
+				tk.role = roleFiller
+			}
+			continue
+		}
 		end := st.exclusionObject(j, neg)
 		if end < j {
 			// "游戏的都不要", "断更的不要", "dormant channels excluded":
@@ -50,7 +59,6 @@ func (st *state) exclusions() {
 			}
 			continue
 		}
-		w := st.word(i)
 		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && !st.restIsFine(j, end+1) && st.alsoFollows(end+1) {
 			// "除了美国，还要加拿大": an inclusion.
 			for k := j; k <= end; k++ {
@@ -338,6 +346,10 @@ func (st *state) clauseEndsAt(j int) bool {
 	return true
 }
 
+// postOnlyExclusions are exclusion words that always follow their object
+// ("英国除外"): they never exclude what comes after them.
+var postOnlyExclusions = map[string]bool{"除外": true}
+
 // postGlue are the words between a post-posed exclusion and its object:
 // "游戏的都不要", "这种也不要".
 var postGlue = map[string]bool{"都": true, "也": true, "就": true, "全": true, "全都": true, "通通": true, "统统": true, "一律": true, "的": true}
@@ -376,7 +388,7 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		return false
 	}
 	for _, k := range obj {
-		st.toks[k].neg = neg
+		st.toks[k].neg, st.toks[k].excludedAfter = neg, true
 	}
 	return true
 }

@@ -61,6 +61,11 @@ const (
 	// ("不要 Korean 以外的语言": nothing but Korean): an inclusion although
 	// a negation word was said, so a follow-up takes it as one.
 	IssueNothingBut = "nothing_but"
+	// IssueExcludedAfter marks a value excluded by an exclusion word that
+	// follows it ("加拿大的不要了", "英国和法国除外", "gaming excluded"): an
+	// exclusion although no negation word comes before the value, so a
+	// follow-up takes it as one.
+	IssueExcludedAfter = "excluded_after"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The

@@ -1,0 +1,71 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/api"
+	"searchagent/tools/condition"
+)
+
+// followCase is a search, a follow-up, the applied conditions it must
+// leave ("field op value": "country in [IE,DE]", "followers gte 50000")
+// and those it must not.
+type followCase struct {
+	before, text string
+	want, not    []string
+}
+
+// appliedConds lists a snapshot's applied conditions as "field op value".
+func appliedConds(snap api.Snapshot) []string {
+	var got []string
+	for _, c := range snap.Context.Conditions {
+		if c.Status != condition.StatusApplied {
+			continue
+		}
+		raw, _ := json.Marshal(c.Value)
+		v := strings.ReplaceAll(strings.Trim(string(raw), `"`), `"`, "")
+		got = append(got, fmt.Sprintf("%s %s %s", c.Field, c.Op, v))
+	}
+	return got
+}
+
+// runFollowCases sends each case's search and follow-up through the
+// agent and checks the applied conditions left.
+func runFollowCases(t *testing.T, tests []followCase) {
+	t.Helper()
+	a := newTestAgent(t)
+	for _, tt := range tests {
+		t.Run(tt.text+" after "+tt.before, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "en")
+			before := b.send("search.submit", api.Args{Text: tt.before})
+			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
+			got := appliedConds(snap)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("after %q then %q: applied %q, want %q", tt.before, tt.text, got, w)
+				}
+			}
+			for _, w := range tt.not {
+				if slices.Contains(got, w) {
+					t.Errorf("after %q then %q: applied %q, must not hold %q", tt.before, tt.text, got, w)
+				}
+			}
+		})
+	}
+}
+
+// TestExclusionAfterObjectFollowUp: an exclusion word after what it
+// excludes ("加拿大的不要了", "英国和法国除外") excludes in a follow-up as in
+// a first search; the router, which reads the values only, must not turn
+// it into a change to those values.
+func TestExclusionAfterObjectFollowUp(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{before: "美食博主 美国和加拿大", text: "加拿大的不要了", want: []string{"country eq US"}, not: []string{"country eq CA"}},
+		{before: "欧洲的美妆博主", text: "英国和法国除外", want: []string{"country in [IE,DE,ES,IT,NL,SE,PL,PT,CH,AT,BE,DK,NO,FI,GR]"}, not: []string{"country in [GB,FR]"}},
+		{before: "gaming creators in Japan and Korea", text: "Korea excluded", want: []string{"country eq JP"}},
+	})
+}

@@ -1,0 +1,87 @@
+package condparse
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/tools/condition"
+)
+
+// readHard lists the hard conditions of a reading as "field op value
+// status" ("country in [MY,SG] applied").
+func readHard(t *testing.T, text string) []string {
+	t.Helper()
+	rd, err := Read(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindHard {
+			got = append(got, fmt.Sprintf("%s %s %s %s", c.Field, c.Op, strings.Trim(c.Value.String(), `"`), c.Status))
+		}
+	}
+	return got
+}
+
+// TestGroupLessMembers: a country group (a region, a list) less some of
+// its members is the rest of the group, applied — not the group and the
+// exclusion both left pending as a conflict; a value wanted and excluded
+// at once is still a conflict.
+func TestGroupLessMembers(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"东南亚的美妆博主，不要印尼的", []string{"country in [MY,SG,TH,VN,PH] applied"}},
+		{"food creators in Europe but not the UK", []string{"country in [IE,DE,FR,ES,IT,NL,SE,PL,PT,CH,AT,BE,DK,NO,FI,GR] applied"}},
+		{"北美的科技博主，加拿大除外", []string{"country eq US applied"}},
+		{"travel creators in Latin America except Brazil and Mexico", []string{"country in [AR,CO,CL,PE,EC,VE,SV,CU] applied"}},
+		{"美国和加拿大的博主，不要加拿大", []string{"country eq US applied"}},
+		{"美国的博主，不要美国", []string{"country eq US pending", "country not_in [US] pending"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := readHard(t, tt.text)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("Read(%q) = %q, want %q", tt.text, got, w)
+				}
+			}
+		})
+	}
+}
+
+// TestExclusionAfterObject: 除外 follows what it excludes, whatever
+// comes after it, and an exclusion word after its object marks the
+// values excluded_after (a follow-up takes them as excluded).
+func TestExclusionAfterObject(t *testing.T) {
+	tests := []struct {
+		text  string
+		want  []string
+		after bool
+	}{
+		{"英国和法国除外", []string{"country not_in [GB,FR] applied"}, true},
+		{"美国除外的游戏博主", []string{"country not_in [US] applied", "category eq gaming applied"}, true},
+		{"加拿大的不要了", []string{"country not_in [CA] applied"}, true},
+		{"pets creators, gaming excluded", []string{"category not_in [gaming] applied"}, true},
+		{"不要加拿大的", []string{"country not_in [CA] applied"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := readHard(t, tt.text)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("Read(%q) = %q, want %q", tt.text, got, w)
+				}
+			}
+			rd, _ := Read(tt.text)
+			marked := slices.ContainsFunc(rd.Conditions, func(c Condition) bool { return slices.Contains(c.Issues, IssueExcludedAfter) })
+			if marked != tt.after {
+				t.Errorf("Read(%q): excluded_after %v, want %v", tt.text, marked, tt.after)
+			}
+		})
+	}
+}
