@@ -69,3 +69,34 @@ func TestExclusionAfterObjectFollowUp(t *testing.T) {
 		{before: "gaming creators in Japan and Korea", text: "Korea excluded", want: []string{"country eq JP"}},
 	})
 }
+
+// TestUnsupportedMeasureNamed: a budget or a price, in a first search or
+// a follow-up, never becomes a follower bound; the notice names it as not
+// applied, and the search's own follower bound is kept.
+func TestUnsupportedMeasureNamed(t *testing.T) {
+	tests := []struct{ before, text, named string }{
+		{"", "预算控制在一万以内，找日本的美食博主", "预算控制在一万以内"},
+		{"", "budget under $5k per video, fitness creators in Canada", "budget under $5k"},
+		{"日本的美食博主，粉丝两万以上", "预算五千块以内", "预算五千块以内"},
+		{"fitness creators in Canada, 20k+", "budget is around $2k per post", "budget is around $2k"},
+	}
+	a := newTestAgent(t)
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", "en")
+			var held []string
+			ev := "search.submit"
+			if tt.before != "" {
+				before := b.send(ev, api.Args{Text: tt.before})
+				held, ev = appliedFollowers(before), followupEvent(before)
+			}
+			snap := b.send(ev, api.Args{Text: tt.text})
+			if got := appliedFollowers(snap); !slices.Equal(got, held) {
+				t.Errorf("%q: followers %q, want %q (a budget is no follower bound)", tt.text, got, held)
+			}
+			if !strings.Contains(snap.Context.Notice, tt.named) {
+				t.Errorf("%q: notice %q does not name %q", tt.text, snap.Context.Notice, tt.named)
+			}
+		})
+	}
+}

@@ -241,12 +241,18 @@ func (st *state) result() Result {
 }
 
 // residueRole says what the remainder runes [a,b) ask for: a sort wins
-// over a vague amount.
+// over a vague amount, which wins over an amount of a measure the catalog
+// lacks.
 func (st *state) residueRole(a, b int) Residue {
 	role := Residue("")
+	measure, amount := false, false
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.s < a || tk.e > b || tk.kind != tkLex {
+		if tk.s < a || tk.e > b {
+			continue
+		}
+		amount = amount || tk.kind == tkNum
+		if tk.kind != tkLex {
 			continue
 		}
 		switch {
@@ -254,7 +260,14 @@ func (st *state) residueRole(a, b int) Residue {
 			return ResidueSort
 		case tk.has(clsVague) != nil:
 			role = ResidueVague
+		case tk.has(clsUnsupport) != nil && (unsupportedMeasures[st.word(i)] || currencies[st.word(i)]):
+			measure = true
 		}
+	}
+	if role == "" && measure && amount {
+		// an amount of a measure the catalog lacks ("预算五千以内"),
+		// not a topic that names one ("price comparison").
+		role = ResidueUnsupported
 	}
 	return role
 }

@@ -267,8 +267,9 @@ func (st *state) countAt(i int) (int, bool) {
 		st.unsupport = true // a percentage of a count: no filter
 		return 0, false
 	}
-	// a price or a percentage is no count.
-	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil {
+	// a price or a percentage is no count, nor a number a measure the
+	// catalog lacks governs a few words back ("预算控制在一万以内").
+	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil || fieldTok < 0 && st.unsupportedMeasureBefore(i) {
 		st.unsupport = true
 		return 0, false
 	}
@@ -424,6 +425,41 @@ func (st *state) editsHeldBound(n int) bool {
 	before := " " + strings.ToLower(strings.TrimSpace(string(st.t.norm[from:s])))
 	for _, e := range heldBoundEdits {
 		if strings.HasSuffix(before, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsupportedMeasures are the measures of clsUnsupport a number a few
+// words later belongs to: money, not the comparative words ("bigger").
+var unsupportedMeasures = map[string]bool{
+	"预算": true, "报价": true, "价格": true, "费用": true, "价钱": true, "budget": true, "price": true, "prices": true,
+	"pricing": true, "rate": true, "rates": true, "cost": true, "fee": true, "fees": true, "cpm": true, "cpc": true,
+	"roi": true, "gmv": true, "年龄": true, "age": true,
+}
+
+// currencies are the money words of clsUnsupport: an amount with one is
+// a price, whatever measure the sentence names.
+var currencies = map[string]bool{
+	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
+	"€": true, "£": true, "多少钱": true,
+}
+
+// unsupportedMeasureBefore reports a measure the catalog has no field for
+// (a budget, a price, an age) within four words before the number at i
+// in its clause, with no field word or other number between: the number
+// is that measure's ("预算控制在一万以内", "budget is capped at 5k"), never
+// a follower count by default (issue 26).
+func (st *state) unsupportedMeasureBefore(i int) bool {
+	for k, n := st.prevSig(i), 0; k >= 0 && n < 4; k, n = st.prevSig(k), n+1 {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]), tk.kind == tkNum, tk.role == roleCond:
+			return false
+		case tk.has(clsField) != nil:
+			return false
+		case tk.has(clsUnsupport) != nil && unsupportedMeasures[st.word(k)]:
 			return true
 		}
 	}

@@ -95,6 +95,10 @@ const (
 	// ResidueVague is an amount without a number ("粉丝不太多", "not too
 	// many followers"): a question for the user, never a guess.
 	ResidueVague Residue = "vague"
+	// ResidueUnsupported is a measure the catalog has no field for,
+	// usually with its amount ("预算控制在一万以内", "budget under $5k",
+	// "报价两千以内"): named as not applied, never a follower bound.
+	ResidueUnsupported Residue = "unsupported"
 )
 
 // Label is the user-facing name of a condition.
