@@ -298,7 +298,8 @@ func (s *Session) kindInside(cmd router.Command, rd condparse.Reading) []string 
 }
 
 // rankUnmarked marks the keywords of an add_keyword command that the
-// reading holds as ranking terms or left unread (rankingArg): a word
+// reading holds as ranking terms or left unread, or read as a vague or
+// unsupported amount it names ("smaller ones") (rankingArg): a word
 // filters when the user marked it — quoted, after a cue, typed alone —
 // in a follow-up as in a first search.
 func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
@@ -324,7 +325,9 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 		})
 		unplaced := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 			return slices.Contains(c.Issues, condparse.IssueRankingTerm) && holds(c.Value.Str)
-		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == "" && holds(strings.TrimSpace(sp.Text)) })
+		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
+			return sp.Role != condparse.ResidueSort && holds(strings.TrimSpace(sp.Text))
+		})
 		if !marked && unplaced {
 			ranking = append(ranking, k)
 		}

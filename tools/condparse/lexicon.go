@@ -532,7 +532,14 @@ func buildLexicon() *lexicon {
 		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
 		// a CJK comparative with no number ("要更大的"): a vague amount,
 		// named, never a keyword.
-		"更小的", "更大的")...)
+		"更小的", "更大的",
+		// a comparative relative to the results held ("smaller ones",
+		// "bigger than these", "小一些的"): a vague amount, named (issue
+		// 26 gap c), never a keyword; with a number it is a bound word
+		// of tools/number ("bigger than 100k").
+		"更小", "更大", "小一些", "大一些", "smaller", "bigger", "larger", "smaller ones", "bigger ones", "larger ones",
+		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those",
+		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
@@ -554,7 +561,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
-		"性别", "女性", "男性", "gender", "age", "年龄", "岁", "smaller", "bigger", "larger", "更小", "更大")...)
+		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 
 	var spellings []string
 	ids := map[string]int32{}
