@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"searchagent/api"
 	"searchagent/tools/condition"
@@ -123,6 +124,45 @@ func TestRelativeFollowUpNamed(t *testing.T) {
 			for _, c := range snap.Context.Conditions {
 				if c.Kind == condition.KindKeyword {
 					t.Errorf("%q: keyword chip %v", tt.text, c.Value)
+				}
+			}
+			if !strings.Contains(snap.Context.Notice, tt.named) {
+				t.Errorf("%q: notice %q does not name %q", tt.text, snap.Context.Notice, tt.named)
+			}
+		})
+	}
+}
+
+// TestResultCountNamed: a result count, in a first search or a follow-up,
+// is named as one in the notice and changes no condition.
+func TestResultCountNamed(t *testing.T) {
+	tests := []struct{ before, text, named string }{
+		{"", "need 10 tech youtubers in the UK", "result count “10”"},
+		{"", "给我20个做穿搭的英国博主", "结果数量「20个」"},
+		{"tech creators in the US", "just show me 10", "result count “10”"},
+		{"日本的动漫博主", "给我前10个就好", "结果数量「10个」"},
+	}
+	a := newTestAgent(t)
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			loc := "en"
+			if strings.ContainsFunc(tt.text, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				loc = "zh"
+			}
+			b := newBox(t, a, "youtube", loc)
+			var held []string
+			ev := "search.submit"
+			if tt.before != "" {
+				before := b.send(ev, api.Args{Text: tt.before})
+				held, ev = appliedConds(before), followupEvent(before)
+			}
+			snap := b.send(ev, api.Args{Text: tt.text})
+			if tt.before != "" && !slices.Equal(appliedConds(snap), held) {
+				t.Errorf("%q: conditions %q, want the held %q", tt.text, appliedConds(snap), held)
+			}
+			for _, c := range snap.Context.Conditions {
+				if c.Kind == condition.KindKeyword || c.Field == string(condition.Followers) {
+					t.Errorf("%q: the result count became %s %v", tt.text, c.Field, c.Value)
 				}
 			}
 			if !strings.Contains(snap.Context.Notice, tt.named) {

@@ -180,6 +180,10 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			refuse(msg)
 			return nil
 		}
+		if msg := quantityNotice(s.zh(), rd.Quantity); err == nil && msg != "" {
+			refuse(msg)
+			return nil
+		}
 		refuse(refusalText(s, res))
 		return nil
 	}
@@ -275,6 +279,18 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		}
 	}
 	return ""
+}
+
+// quantityNotice names a result count the user said ("给我20个", "need 10
+// tech youtubers"): how many results is no filter and no keyword; the
+// list shows every match in order (issue 26).
+func quantityNotice(zh bool, q *condparse.Span) string {
+	if q == nil {
+		return ""
+	}
+	n := clip(strings.TrimSpace(q.Text), 12)
+	return pick(zh, "结果数量「"+n+"」不作为筛选条件：结果按排序全部列出",
+		"the result count “"+n+"” is not a filter: all matches are listed in order")
 }
 
 // residueRefusal is the refusal of a follow-up the router matched but
@@ -541,6 +557,7 @@ func (t *turn) parseInto(text string) error {
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
+		s.note(quantityNotice(s.zh(), res.Quantity))
 		if rd.Sort != nil {
 			// A sort said in words sorts (issue 26 item 3).
 			s.applySort(rd.Sort.By)

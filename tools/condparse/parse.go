@@ -174,6 +174,9 @@ type state struct {
 	sig       Signals
 	shape     Shape
 	hasNum    bool
+	// quantity is the rune range of a result count ("20个", "need 10"),
+	// {0,0} when none was said.
+	quantity  [2]int
 	unsupport bool
 	names     []nameClaim
 }

@@ -156,6 +156,10 @@ type Result struct {
 	// a … brand"), style markers ("风格", "vibe") — once each, in input
 	// order, so that the notice can name them (issue 26).
 	Dropped []Span `json:"dropped,omitempty"`
+	// Quantity is a result count the user said ("给我20个", "need 10 tech
+	// youtubers", "just show me 10"): how many results, never a filter
+	// or a keyword, named so that the box can say so (issue 26).
+	Quantity *Span `json:"quantity,omitempty"`
 }
 
 // ByField returns the conditions on field f, in result order.
