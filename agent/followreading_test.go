@@ -171,3 +171,27 @@ func TestResultCountNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestSentencesAfterKeywordSearch: after a keyword-only first search,
+// a follow-up in words is read by the same reading as any follow-up —
+// conditions applied, the user's keyword kept, no new keyword.
+func TestSentencesAfterKeywordSearch(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{before: "cooking", text: "only the ones still uploading", want: []string{"tags contains cooking", "last_active within_days 30"}},
+		{before: "cooking", text: "ones with more than 50k subs please", want: []string{"tags contains cooking", "followers gte 50000"}},
+		{before: "cooking", text: "把粉丝少于一万的去掉", want: []string{"followers gte 10000"}, not: []string{"followers lte 10000"}},
+		{before: "baking", text: "which of them are in Japan", want: []string{"tags contains baking", "country eq JP"}},
+		{before: "camping", text: "只要美国的", want: []string{"tags contains camping", "country eq US"}},
+	})
+	a := newTestAgent(t)
+	for _, tt := range []struct{ before, text string }{{"cooking", "only the ones still uploading"}, {"camping", "the bigger ones"}} {
+		b := newBox(t, a, "youtube", "en")
+		before := b.send("search.submit", api.Args{Text: tt.before})
+		snap := b.send(followupEvent(before), api.Args{Text: tt.text})
+		for _, c := range snap.Context.Conditions {
+			if v, _ := c.Value.(string); c.Kind == condition.KindKeyword && v != tt.before {
+				t.Errorf("%q after %q: new keyword %q", tt.text, tt.before, v)
+			}
+		}
+	}
+}

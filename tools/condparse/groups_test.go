@@ -85,3 +85,35 @@ func TestExclusionAfterObject(t *testing.T) {
 		})
 	}
 }
+
+// TestExcludedAfterCountsAndOngoingActivity: a count excluded by a word
+// after it ("粉丝少于一万的去掉") is its complement, as with the word
+// before it; an activity verb said as going on ("still uploading",
+// "keeps posting") is recently active on its own, never a keyword.
+func TestExcludedAfterCountsAndOngoingActivity(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"把粉丝少于一万的去掉", []string{"followers gte 10000 applied"}},
+		{"粉丝低于五千的都不要", []string{"followers gte 5000 applied"}},
+		{"粉丝超过五十万的不要", []string{"followers lte 500000 applied"}},
+		{"only the ones still uploading", []string{"last_active within_days 30 applied"}},
+		{"the ones that keep posting", []string{"last_active within_days 30 applied"}},
+		{"only those still making videos, in Japan", []string{"last_active within_days 30 applied", "country eq JP applied"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := readHard(t, tt.text)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Read(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+			rd, _ := Read(tt.text)
+			for _, c := range rd.Conditions {
+				if c.Kind == condition.KindKeyword {
+					t.Errorf("Read(%q): keyword %q", tt.text, c.Value.Str)
+				}
+			}
+		})
+	}
+}

@@ -350,6 +350,13 @@ func buildLexicon() *lexicon {
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
 		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
+	// "still uploading", "keeps posting": an activity verb said as going
+	// on is recently active on its own, as "still posting" is.
+	for _, lead := range []string{"still", "keep", "keeps", "still actively"} {
+		for _, verb := range []string{"uploading", "updating", "posting", "uploads", "posts", "updates", "making videos", "creating", "publishing"} {
+			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
+		}
+	}
 	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent")...)
 	tu := func(n int64, ws ...string) {
 		for _, w := range ws {

@@ -363,6 +363,14 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	for k >= 0 && st.toks[k].role == roleNone && postGlue[st.word(k)] {
 		k = st.prevSig(k)
 	}
+	if k >= 0 && st.toks[k].role == roleCond && st.tokCond[k] > 0 && neg == 1 {
+		// "粉丝少于一万的去掉", "under 5k excluded": a count excluded
+		// after it is its complement, as "不要粉丝低于 1w 的" is.
+		if pc := st.conds[st.tokCond[k]-1]; isCount(pc.c.Field) && !pc.dropped {
+			st.negateCount(pc)
+			return true
+		}
+	}
 	var obj []int
 	for n := 0; k >= 0 && n < 3; k-- {
 		tk := &st.toks[k]
