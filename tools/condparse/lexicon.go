@@ -166,6 +166,7 @@ var softPrefs = []struct {
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads", "post often", "posts often", "posting often", "posting weekly", "posts weekly", "uploads weekly"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
+	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
 }
 
 // tiers map creator tiers to a derived follower range (P3). Bounds follow
@@ -322,11 +323,11 @@ func buildLexicon() *lexicon {
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
-	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
-	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
+	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
@@ -487,6 +488,13 @@ func buildLexicon() *lexicon {
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		// a forwarded or replied email's header words ("Fwd: 需求 …").
+		"fwd", "fw", "转发", "subject", "主题", "邮件",
+		// campaign context: when the search is for, never what it is
+		// for ("for our Q3 launch", "Q4 holiday push", "双11大促").
+		"q1", "q2", "q3", "q4", "h1", "h2", "holiday push", "holiday campaign", "holiday season", "product launch",
+		"new launch", "upcoming launch", "大促", "上新", "新品", "新品推广", "新品上市", "双11", "双十一", "618", "黑五",
+		"black friday", "下季度", "下个季度", "this quarter", "next quarter", "next month", "下个月",
 		// undo words: the box has no undo of a follow-up; they are named
 		// as not applied, never kept as a keyword.
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",

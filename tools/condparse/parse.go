@@ -204,6 +204,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.pruneTopics()
 	st.hedges()
 	st.sentence()
+	st.headings()
 	st.classifyResidue()
 	st.classify()
 	return st

@@ -167,7 +167,10 @@ func (st *state) additions() {
 		}
 		for i := from; i <= to; i++ {
 			tk := &st.toks[i]
-			if tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
+			// "Korea too": "too" right after the value adds it, as
+			// "also" does (elsewhere "too" is "too big").
+			tooAfter := strings.EqualFold(st.tokText(i), "too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
+			if tooAfter || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
 				pc.addIssue(IssueAdded)
 				break
 			}

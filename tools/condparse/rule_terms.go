@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"strings"
+
 	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 )
@@ -233,4 +235,52 @@ func (st *state) undoTopic(k int) {
 		}
 	}
 	tk.role, st.tokCond[k] = roleContent, 0
+}
+
+// headings drops the heading of a "heading: value" item ("粉丝量级：5w-10w",
+// "类目：美妆", "Market: Mexico") whose value was read as a condition: the
+// heading names the field the value fills, so its words are the brief's
+// frame, never a keyword or unread text.
+func (st *state) headings() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkPunct || st.t.norm[tk.s] != ':' && st.t.norm[tk.s] != '：' || tk.e < len(st.t.norm) && st.t.norm[tk.e] == '/' {
+			continue // not a colon, or a link's ("https://…")
+		}
+		valued := false
+		for k := i + 1; k < len(st.toks); k++ {
+			n := &st.toks[k]
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) {
+				break
+			}
+			if n.role == roleCond {
+				valued = true
+				break
+			}
+		}
+		if !valued {
+			continue
+		}
+		var head []int
+		k := i - 1
+		for ; k >= 0; k-- {
+			n := &st.toks[k]
+			if n.kind == tkPunct && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+				break
+			}
+			if n.role == roleCond || n.has(clsCue) != nil || n.has(clsCueScope) != nil {
+				head = nil // a condition or a keyword cue of its own: no heading
+				break
+			}
+			head = append(head, k)
+		}
+		if len(head) == 0 || len(head) > 5 {
+			continue
+		}
+		for _, h := range head {
+			if st.toks[h].role == roleNone || st.toks[h].role == roleContent {
+				st.toks[h].role = roleFiller
+			}
+		}
+	}
 }

@@ -1,0 +1,63 @@
+package condparse
+
+import (
+	"slices"
+	"testing"
+
+	"searchagent/tools/condition"
+)
+
+// TestBriefFramesAndLists: the frame of a brief is no keyword — a
+// forwarded email's header (Fwd:), campaign context (Q4, holiday push,
+// 双11大促), a "heading: value" item's heading (粉丝量级：…, 类目：…), a
+// brand-safety wish (family friendly, a soft preference) — and the
+// values around it apply: 左右的 after a number is an approximation,
+// upper-case language codes before a language mark are languages, "X
+// too" adds X.
+func TestBriefFramesAndLists(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Fwd: 需求 — 品牌方想在美国找美妆博主", []string{"country eq US applied", "category eq beauty applied"}},
+		{"FW: shortlist - fitness creators in Canada", []string{"category eq fitness applied", "country eq CA applied"}},
+		{"Q4 holiday push — toy review channels for kids in the US, 200k+", []string{"category eq family applied", "country eq US applied", "followers gte 200000 applied"}},
+		{"双11大促，美国的美妆博主", []string{"country eq US applied", "category eq beauty applied"}},
+		{"for our Q3 launch: tech creators in Japan", []string{"category eq tech applied", "country eq JP applied"}},
+		{"粉丝量级：5w-10w｜地区：澳洲｜类目：美妆", []string{"followers between 50000..100000 applied", "country eq AU applied", "category eq beauty applied"}},
+		{"Region: Japan | Vertical: gaming", []string{"country eq JP applied", "category eq gaming applied"}},
+		{"粉丝10万左右的日本美食博主", []string{"followers between 80000..120000 applied", "country eq JP applied", "category eq food applied"}},
+		{"粉丝三万上下的法国博主", []string{"followers between 24000..36000 applied", "country eq FR applied"}},
+		{"EN + ES speaking music creators in the US", []string{"language in [en,es] applied", "category eq music applied", "country eq US applied"}},
+		{"FR/DE-speaking tech creators", []string{"language in [fr,de] applied", "category eq tech applied"}},
+		{"Korea too", []string{"country eq KR applied"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := readHard(t, tt.text)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("Read(%q) = %q, want %q", tt.text, got, w)
+				}
+			}
+			rd, _ := Read(tt.text)
+			for _, c := range rd.Conditions {
+				if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+					t.Errorf("Read(%q): keyword %q filters", tt.text, c.Value.Str)
+				}
+			}
+		})
+	}
+	rd, _ := Read("kids channels, family friendly")
+	if !slices.ContainsFunc(rd.Conditions, func(c Condition) bool {
+		return c.Field == condition.Preference && c.Value.Str == "family_friendly" && c.Status == condition.StatusReference
+	}) {
+		t.Errorf("Read(%q): no family_friendly reference in %+v", rd.Input, rd.Conditions)
+	}
+	if rd, _ := Read("Korea too"); !slices.ContainsFunc(rd.Conditions, func(c Condition) bool { return slices.Contains(c.Issues, IssueAdded) }) {
+		t.Errorf("Read(%q): not an addition", rd.Input)
+	}
+	if got := readHard(t, "IT creators in Germany"); slices.ContainsFunc(got, func(s string) bool { return len(s) > 8 && s[:8] == "language" }) {
+		t.Errorf("Read(IT creators in Germany) = %q: a code without a language mark is no language", got)
+	}
+}
