@@ -195,3 +195,14 @@ func TestSentencesAfterKeywordSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestApproximateFollowUp: a follower count said with 左右 / around in a
+// follow-up is the reading's approximate range, as in a first search,
+// not a bound at the number.
+func TestApproximateFollowUp(t *testing.T) {
+	followerBounds(t, []boundCase{
+		{"美国的科技博主，粉丝5万以上", "粉丝改成10万左右", "between 80000..120000"},
+		{"tech creators in the US, 50k+", "make it around 200k", "between 160000..240000"},
+		{"日本的美食博主", "粉丝三万上下的", "between 24000..36000"},
+	})
+}

@@ -385,8 +385,10 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 // followBound gives a count filter of the router the direction the
 // reading found for the same number when the reading read it from an
 // explicit bound word the router's pattern could not reach ("cap it at
-// 300k", "下限，五万": a bound noun a few words before its number), so
-// both readings of one text agree (issue 26 item 3).
+// 300k", "下限，五万": a bound noun a few words before its number), or
+// the reading's approximate range when the number was said with
+// 左右 / around ("粉丝改成10万左右"), so both readings of one text agree
+// (issue 26 item 3).
 func followBound(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpGte) && op != string(condition.OpLte) {
@@ -404,6 +406,15 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 		return args
 	}
 	for _, c := range cs {
+		if r := c.Value.Range; c.Kind == condition.KindHard && c.Op == condition.OpBetween && slices.Contains(c.Issues, condparse.IssueApproximate) &&
+			float64(r.Min+r.Max) == 2*n {
+			// "粉丝改成10万左右": the reading's approximate range around
+			// the router's number, not a bound at it.
+			out := maps.Clone(args)
+			out["op"] = string(condition.OpBetween)
+			out["value"] = map[string]any{"min": r.Min, "max": r.Max}
+			return out
+		}
 		if c.Kind != condition.KindHard || c.Op == condition.Op(op) || c.Op != condition.OpGte && c.Op != condition.OpLte ||
 			slices.Contains(c.Issues, condparse.IssueOpAssumed) || float64(c.Value.Int) != n {
 			continue
