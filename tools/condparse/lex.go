@@ -118,6 +118,8 @@ type token struct {
 	// excludedAfter: the object of an exclusion word that follows it
 	// (IssueExcludedAfter).
 	excludedAfter bool
+	// corrected: a misspelt word read as a lexicon spelling (typos).
+	corrected bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

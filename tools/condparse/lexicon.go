@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -97,6 +98,15 @@ type lexicon struct {
 	ents [][]*lexEntry
 	// for labels
 	countries, languages, categories map[string]taxonomy.Term
+	// typoTargets are the one-word Latin spellings a misspelt word may be
+	// read as (typos): countries, languages, categories, creator nouns.
+	typoTargets []typoTarget
+}
+
+// typoTarget is one spelling of the lexicon a typo may stand for.
+type typoTarget struct {
+	word string
+	ents []*lexEntry
 }
 
 var defaultLexicon = buildLexicon()
@@ -594,6 +604,16 @@ func buildLexicon() *lexicon {
 		lx.ents[id] = append(lx.ents[id], &e)
 	}
 	lx.dict = textmatch.New(spellings, nil)
+	for id, w := range spellings {
+		if len(w) < minTypoTarget || !isASCIILetters(w) || genericCategoryWords[w] {
+			continue
+		}
+		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
+			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform
+		}) {
+			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
+		}
+	}
 	return lx
 }
 

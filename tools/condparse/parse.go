@@ -192,6 +192,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
 	st.toks = lx.lex(t, prepass(t, names))
+	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
 	st.anchors()
 	st.quotes()

@@ -139,6 +139,9 @@ func (st *state) decompose() {
 // (besides) introduces another condition, not another value.
 func (st *state) additions() {
 	for _, pc := range st.conds {
+		if !pc.dropped && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.corrected && tk.s >= pc.s && tk.e <= pc.e }) {
+			pc.addIssue(IssueCorrected)
+		}
 		if !pc.dropped && pc.neg && pc.c.Kind == condition.KindHard {
 			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
 				pc.addIssue(IssueRemoved)

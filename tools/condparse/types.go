@@ -66,6 +66,9 @@ const (
 	// exclusion although no negation word comes before the value, so a
 	// follow-up takes it as one.
 	IssueExcludedAfter = "excluded_after"
+	// IssueCorrected marks a condition read from a misspelt word
+	// ("germny" → Germany): the label shows the reading made.
+	IssueCorrected = "corrected"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
