@@ -180,6 +180,8 @@ func TestSentencesAfterKeywordSearch(t *testing.T) {
 		{before: "cooking", text: "only the ones still uploading", want: []string{"tags contains cooking", "last_active within_days 30"}},
 		{before: "cooking", text: "ones with more than 50k subs please", want: []string{"tags contains cooking", "followers gte 50000"}},
 		{before: "cooking", text: "把粉丝少于一万的去掉", want: []string{"followers gte 10000"}, not: []string{"followers lte 10000"}},
+		{before: "fitness creators in the US", text: "exclude the ones with under 5k followers", want: []string{"followers gte 5000"}, not: []string{"followers lte 5000"}},
+		{before: "美国的美食博主", text: "去掉那些粉丝不到五千的", want: []string{"followers gte 5000"}, not: []string{"followers lte 5000"}},
 		{before: "baking", text: "which of them are in Japan", want: []string{"tags contains baking", "country eq JP"}},
 		{before: "camping", text: "只要美国的", want: []string{"tags contains camping", "country eq US"}},
 	})

@@ -87,8 +87,9 @@ func TestExclusionAfterObject(t *testing.T) {
 }
 
 // TestExcludedAfterCountsAndOngoingActivity: a count excluded by a word
-// after it ("粉丝少于一万的去掉") is its complement, as with the word
-// before it; an activity verb said as going on ("still uploading",
+// after it ("粉丝少于一万的去掉"), or by one before it with the creators
+// it describes between ("exclude the ones with under 5k followers"), is
+// its complement, as "不要粉丝低于1w的" is; an activity verb said as going on ("still uploading",
 // "keeps posting") is recently active on its own, never a keyword.
 func TestExcludedAfterCountsAndOngoingActivity(t *testing.T) {
 	tests := []struct {
@@ -96,6 +97,13 @@ func TestExcludedAfterCountsAndOngoingActivity(t *testing.T) {
 		want []string
 	}{
 		{"把粉丝少于一万的去掉", []string{"followers gte 10000 applied"}},
+		// the creators a count describes after the exclusion word.
+		{"exclude the ones with under 5k followers", []string{"followers gte 5000 applied"}},
+		{"no channels below 10k subs", []string{"followers gte 10000 applied"}},
+		{"去掉那些粉丝不到五千的", []string{"followers gte 5000 applied"}},
+		{"remove anyone under 2k", []string{"followers gte 2000 applied"}},
+		{"leave out creators with more than 1M followers", []string{"followers lte 1000000 applied"}},
+		{"no more than 50k followers", []string{"followers lte 50000 applied"}},
 		{"粉丝低于五千的都不要", []string{"followers gte 5000 applied"}},
 		{"粉丝超过五十万的不要", []string{"followers lte 500000 applied"}},
 		{"only the ones still uploading", []string{"last_active within_days 30 applied"}},

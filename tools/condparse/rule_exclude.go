@@ -18,6 +18,18 @@ func (st *state) exclusions() {
 		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
 			continue
 		}
+		if pc, lead := st.countObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 {
+			// "exclude the ones with under 5k followers", "去掉那些粉丝
+			// 不到五千的", "remove anyone under 2k": the creators a count
+			// describes are excluded, so the count is its complement.
+			st.negateCount(pc)
+			tk.role = roleFiller
+			for _, k := range lead {
+				st.toks[k].role = roleFiller
+			}
+			pc.s = tk.s
+			continue
+		}
 		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1))) {
 			continue
 		}
@@ -92,6 +104,35 @@ func (st *state) exclusions() {
 		}
 		i = end
 	}
+}
+
+// countLead are the words between an exclusion and the count that
+// describes what it excludes: "the ones with", "anyone", "channels that
+// have", "那些".
+var countLead = map[string]bool{"the": true, "ones": true, "one": true, "those": true, "these": true, "anyone": true,
+	"anybody": true, "any": true, "all": true, "with": true, "that": true, "who": true, "which": true, "have": true,
+	"has": true, "having": true, "are": true, "is": true, "of": true, "them": true, "everyone": true, "everything": true,
+	"那些": true, "这些": true, "那种": true, "这种": true, "所有": true, "的": true}
+
+// countObject returns the count condition an exclusion at j-1 excludes
+// when only lead words (countLead) and creator nouns come before it in
+// the clause, with the lead tokens; nil when the object is no count.
+func (st *state) countObject(j int) (*pcond, []int) {
+	var lead []int
+	for k, n := j, 0; k < len(st.toks) && n < 6; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.role == roleCond && st.tokCond[k] > 0 {
+			if pc := st.conds[st.tokCond[k]-1]; isCount(pc.c.Field) && !pc.dropped && pc.c.Kind == condition.KindHard {
+				return pc, lead
+			}
+			return nil, nil
+		}
+		if tk.role != roleNone || !(countLead[st.tokText(k)] || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
+			return nil, nil
+		}
+		lead = append(lead, k)
+	}
+	return nil, nil
 }
 
 // exclusionObject marks the tokens of an exclusion object from j and returns
