@@ -13,7 +13,7 @@ import (
 // brand-safety wish (family friendly, a soft preference) — and the
 // values around it apply: 左右的 after a number is an approximation,
 // upper-case language codes before a language mark are languages, "X
-// too" adds X.
+// too" adds X, w/ is with and w/o without, "same thing" is frame.
 func TestBriefFramesAndLists(t *testing.T) {
 	tests := []struct {
 		text string
@@ -31,6 +31,10 @@ func TestBriefFramesAndLists(t *testing.T) {
 		{"EN + ES speaking music creators in the US", []string{"language in [en,es] applied", "category eq music applied", "country eq US applied"}},
 		{"FR/DE-speaking tech creators", []string{"language in [fr,de] applied", "category eq tech applied"}},
 		{"Korea too", []string{"country eq KR applied"}},
+		{"cooking channels in Italy w/ 50k+ subs", []string{"category eq food applied", "country eq IT applied", "followers gte 50000 applied"}},
+		{"tech creators w/o gaming, US", []string{"category eq tech applied", "category not_in [gaming] applied", "country eq US applied"}},
+		{"same thing but for the UK and Ireland", []string{"country in [GB,IE] applied"}},
+		{"一样的，换成日本", []string{"country eq JP applied"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -411,7 +411,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsExclude,
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
-		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
+		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
@@ -497,7 +497,8 @@ func buildLexicon() *lexicon {
 		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
-		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
+		"same as before", "同样的", "一样的", "照旧",
 		// a forwarded or replied email's header words ("Fwd: 需求 …").
 		"fwd", "fw", "转发", "subject", "主题", "邮件",
 		// campaign context: when the search is for, never what it is
@@ -567,7 +568,7 @@ func buildLexicon() *lexicon {
 		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
-		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",
 		"some", "several", "many", "more", "most", "very", "really", "just", "only", "mainly", "mostly", "primarily",
