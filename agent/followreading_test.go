@@ -208,3 +208,21 @@ func TestApproximateFollowUp(t *testing.T) {
 		{"日本的美食博主", "粉丝三万上下的", "between 24000..36000"},
 	})
 }
+
+// TestStatedRangeOverTier: a follower range the user states next to a
+// creator tier ("micro influencers (10k-50k)", "腰部达人（粉丝10万-50万）")
+// is the applied filter; the tier's own range gives way to it.
+func TestStatedRangeOverTier(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tt := range []struct{ text, want string }{
+		{"micro influencers (10k-50k) in the Philippines doing food content", "between 10000..50000"},
+		{"腰部达人（粉丝10万-50万），美国", "between 100000..500000"},
+		{"micro influencers in the US", "between 10000..100000"},
+	} {
+		b := newBox(t, a, "youtube", "en")
+		snap := b.send("search.submit", api.Args{Text: tt.text})
+		if got := appliedFollowers(snap); !slices.Equal(got, []string{tt.want}) {
+			t.Errorf("%q: followers %q, want [%q]", tt.text, got, tt.want)
+		}
+	}
+}
