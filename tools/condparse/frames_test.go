@@ -35,6 +35,10 @@ func TestBriefFramesAndLists(t *testing.T) {
 		{"tech creators w/o gaming, US", []string{"category eq tech applied", "category not_in [gaming] applied", "country eq US applied"}},
 		{"same thing but for the UK and Ireland", []string{"country in [GB,IE] applied"}},
 		{"一样的，换成日本", []string{"country eq JP applied"}},
+		{"老板让我拉一份名单：英国的母婴博主，粉丝两万到十万", []string{"country eq GB applied", "category eq family applied", "followers between 20000..100000 applied"}},
+		{"Can you pull channels from Canada that talk about personal finance, 25k minimum", []string{"country eq CA applied", "category eq finance applied", "followers gte 25000 applied"}},
+		{"skip anyone inactive for 60+ days", []string{"last_active within_days 60 applied"}},
+		{"dormant for 90+ days excluded, tech creators", []string{"last_active within_days 90 applied", "category eq tech applied"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -63,5 +67,23 @@ func TestBriefFramesAndLists(t *testing.T) {
 	}
 	if got := readHard(t, "IT creators in Germany"); slices.ContainsFunc(got, func(s string) bool { return len(s) > 8 && s[:8] == "language" }) {
 		t.Errorf("Read(IT creators in Germany) = %q: a code without a language mark is no language", got)
+	}
+}
+
+// TestNoPreferenceIsNamed: a field said to have no requirement ("粉丝无所谓",
+// "粉丝不限", "followers doesn't matter") asks nothing: no condition on it,
+// no unread text; the words are dropped and named.
+func TestNoPreferenceIsNamed(t *testing.T) {
+	for _, text := range []string{"日本的料理博主，粉丝无所谓", "给我20个做穿搭的英国博主，粉丝不限", "followers doesn't matter, gaming creators in Korea"} {
+		rd, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rd.Remainder) > 0 || len(rd.ByField(condition.Followers)) > 0 {
+			t.Errorf("Read(%q): remainder %+v, followers %+v; want neither", text, rd.Remainder, rd.ByField(condition.Followers))
+		}
+		if len(rd.Dropped) == 0 {
+			t.Errorf("Read(%q): the no-preference words are not named", text)
+		}
 	}
 }

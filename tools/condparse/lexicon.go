@@ -499,6 +499,12 @@ func buildLexicon() *lexicon {
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
 		"same as before", "同样的", "一样的", "照旧",
+		// who asked and the ask itself: "老板让我拉一份名单", "帮忙看下",
+		// "can you pull channels …".
+		"老板", "老板让我", "领导让我", "客户让我", "让我", "拉一份", "出一份", "整理一份", "列一份", "给一份", "一份",
+		"看下", "帮忙看下", "帮我看下", "pull", "pull together", "put together", "compile",
+		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
+		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
 		// a forwarded or replied email's header words ("Fwd: 需求 …").
 		"fwd", "fw", "转发", "subject", "主题", "邮件",
 		// campaign context: when the search is for, never what it is

@@ -206,6 +206,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.hedges()
 	st.sentence()
 	st.headings()
+	st.noPreference()
 	st.classifyResidue()
 	st.classify()
 	return st

@@ -199,6 +199,11 @@ func (st *state) window(i int) (int64, int, bool) {
 			n = tk.has(clsNumWord).n
 			j = st.skipSpace(j + 1)
 		}
+		if n >= 0 && st.free(j) && st.tok(j).has(clsPostGte) != nil && st.tok(st.skipSpace(j+1)).has(clsTimeUnit) != nil {
+			// "inactive for 60+ days": the bound word between the
+			// number and its unit.
+			j = st.skipSpace(j + 1)
+		}
 		u := st.tok(j)
 		if !st.free(j) || u.has(clsTimeUnit) == nil {
 			return 0, 0, false

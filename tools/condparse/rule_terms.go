@@ -284,3 +284,30 @@ func (st *state) headings() {
 		}
 	}
 }
+
+// noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
+// "followers doesn't matter"); they are frame words.
+var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
+	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true}
+
+// noPreference drops the field words of a clause that says the field has
+// no requirement ("粉丝无所谓"): nothing is asked of that field, so its word
+// is neither a condition nor unread text.
+func (st *state) noPreference() {
+	for i := range st.toks {
+		if !noPreferenceWords[st.word(i)] {
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			for k := i + dir; k >= 0 && k < len(st.toks); k += dir {
+				tk := &st.toks[k]
+				if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) || tk.role == roleCond {
+					break
+				}
+				if tk.role == roleNone && tk.has(clsField) != nil {
+					tk.role = roleFiller
+				}
+			}
+		}
+	}
+}
