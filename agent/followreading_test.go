@@ -226,3 +226,24 @@ func TestStatedRangeOverTier(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameOnlyFollowUpNamed: a follow-up of frame words only ("再多给几个",
+// "show me a few more") changes nothing, adds no keyword and names the
+// words it did not use.
+func TestFrameOnlyFollowUpNamed(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tt := range []struct{ before, text, named string }{
+		{"美国的科技博主", "再多给几个", "再多给"},
+		{"tech creators in the US", "show me a few more", "a few more"},
+	} {
+		b := newBox(t, a, "youtube", "en")
+		before := b.send("search.submit", api.Args{Text: tt.before})
+		snap := b.send(followupEvent(before), api.Args{Text: tt.text})
+		if got, held := appliedConds(snap), appliedConds(before); !slices.Equal(got, held) {
+			t.Errorf("%q: conditions %q, want the held %q", tt.text, got, held)
+		}
+		if !strings.Contains(snap.Context.Notice, tt.named) {
+			t.Errorf("%q: notice %q does not name %q", tt.text, snap.Context.Notice, tt.named)
+		}
+	}
+}

@@ -184,6 +184,17 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			refuse(msg)
 			return nil
 		}
+		if err == nil && len(rd.Dropped) > 0 && len(rd.Conditions) == 0 && len(rd.Remainder) == 0 {
+			// Nothing but frame words ("再多给几个", "show me a few
+			// more"): named, and the search stays as it is.
+			var quoted []string
+			for _, d := range rd.Dropped {
+				quoted = append(quoted, pick(s.zh(), "「"+d.Text+"」", "“"+d.Text+"”"))
+			}
+			refuse(pick(s.zh(), "这句补充没有新的条件（"+strings.Join(quoted, "、")+"未作为条件）：当前条件的结果已全部列出",
+				"this follow-up adds no condition ("+strings.Join(quoted, ", ")+" not used as one): every match of the current search is listed"))
+			return nil
+		}
 		refuse(refusalText(s, res))
 		return nil
 	}

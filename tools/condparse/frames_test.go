@@ -39,6 +39,10 @@ func TestBriefFramesAndLists(t *testing.T) {
 		{"Can you pull channels from Canada that talk about personal finance, 25k minimum", []string{"country eq CA applied", "category eq finance applied", "followers gte 25000 applied"}},
 		{"skip anyone inactive for 60+ days", []string{"last_active within_days 60 applied"}},
 		{"dormant for 90+ days excluded, tech creators", []string{"last_active within_days 90 applied", "category eq tech applied"}},
+		{"改成德国和奥地利，其他不变", []string{"country in [DE,AT] applied"}},
+		{"make it a bit bigger, like 50k+", []string{"followers gte 50000 applied"}},
+		{"再多给几个", nil},
+		{"show me a few more", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -410,7 +410,7 @@ func buildLexicon() *lexicon {
 
 	es = append(es, words(clsExclude,
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
-		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
+		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
@@ -505,6 +505,13 @@ func buildLexicon() *lexicon {
 		"看下", "帮忙看下", "帮我看下", "pull", "pull together", "put together", "compile",
 		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
+		// the rest of the search kept: "改成德国，其他不变".
+		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
+		"rest the same", "everything else the same", "keep everything else", "otherwise the same",
+		// more of the same results: "再多给几个", "a few more".
+		"再多给", "多给", "再给", "再来", "再多来", "多来", "a few more", "some more", "more results", "show more",
+		// softeners of an amount: "a bit bigger".
+		"a bit", "a little", "a tad", "slightly", "稍微", "稍稍",
 		// a forwarded or replied email's header words ("Fwd: 需求 …").
 		"fwd", "fw", "转发", "subject", "主题", "邮件",
 		// campaign context: when the search is for, never what it is
@@ -569,7 +576,7 @@ func buildLexicon() *lexicon {
 		// "bigger than these", "小一些的"): a vague amount, named (issue
 		// 26 gap c), never a keyword; with a number it is a bound word
 		// of tools/number ("bigger than 100k").
-		"更小", "更大", "小一些", "大一些", "smaller", "bigger", "larger", "smaller ones", "bigger ones", "larger ones",
+		"更小", "更大", "小一些", "大一些", "更多一点", "更少一点", "更多一些", "更少一些", "更大一点", "更小一点", "smaller", "bigger", "larger", "smaller ones", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those",
 		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})

@@ -24,6 +24,8 @@ func TestRelativeComparativeIsVague(t *testing.T) {
 		{"再大一点的", ""},
 		{"小一些的", ""},
 		{"比这些大的", ""},
+		{"有没有粉丝更多一点的", ""},
+		{"稍微大一点的", ""},
 		{"bigger than 100k", "followers gte 100000 applied"},
 		{"smaller than 50k followers", "followers lte 50000 applied"},
 		{"larger than 20k subs, in Japan", "followers gte 20000 applied"},
