@@ -43,6 +43,10 @@ func TestBriefFramesAndLists(t *testing.T) {
 		{"make it a bit bigger, like 50k+", []string{"followers gte 50000 applied"}},
 		{"再多给几个", nil},
 		{"show me a few more", nil},
+		{"品牌：某国产耳机；目标市场：欧洲；要求：科技类博主", []string{"category eq tech applied"}},
+		{"Client: Acme audio | Market: Germany | Niche: tech", []string{"country eq DE applied", "category eq tech applied"}},
+		{"请帮我们筛选一批健身博主", []string{"category eq fitness applied"}},
+		{"I'd love a list of tech reviewers in India", []string{"category eq tech applied", "country eq IN applied"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

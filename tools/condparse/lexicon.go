@@ -503,6 +503,7 @@ func buildLexicon() *lexicon {
 		// "can you pull channels …".
 		"老板", "老板让我", "领导让我", "客户让我", "让我", "拉一份", "出一份", "整理一份", "列一份", "给一份", "一份",
 		"看下", "帮忙看下", "帮我看下", "pull", "pull together", "put together", "compile",
+		"客户", "客户是", "我们的产品", "client", "our product", "i'd love", "i would love", "请帮我们",
 		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
 		// the rest of the search kept: "改成德国，其他不变".

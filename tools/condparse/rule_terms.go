@@ -191,7 +191,12 @@ func (st *state) bareItems() []bool {
 	if items < 2 {
 		return out
 	}
-	for _, c := range cs {
+	for n, c := range cs {
+		if n > 0 && st.framedHeading(cs[n-1].from, c.from-1) {
+			// "品牌：某国产耳机", "Client: Acme": the value of a frame
+			// heading is the brief's context, not a keyword typed.
+			continue
+		}
 		content, bare := false, true
 		for k := c.from; k <= c.to && bare; k++ {
 			tk := &st.toks[k]
@@ -214,6 +219,20 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// framedHeading reports a heading of the brief's frame ("品牌", "客户",
+// "brand", "client") from token from to a colon at token sep.
+func (st *state) framedHeading(from, sep int) bool {
+	if sep < 0 || sep >= len(st.toks) || st.toks[sep].kind != tkPunct || st.t.norm[st.toks[sep].s] != ':' && st.t.norm[st.toks[sep].s] != '：' {
+		return false
+	}
+	for k := from; k < sep; k++ {
+		if tk := &st.toks[k]; tk.kind == tkLex && (tk.has(clsFrame) != nil || tk.has(clsBrandOpen) != nil) {
+			return true
+		}
+	}
+	return false
 }
 
 // undoTopic turns the subtopic word at token k back into keyword
