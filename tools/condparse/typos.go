@@ -1,5 +1,7 @@
 package condparse
 
+import "strings"
+
 // Typos (issue 26): a Latin word the lexicon does not know that is one
 // edit (an insertion, a deletion, a substitution or two neighbours
 // swapped) from exactly one country, language, category or creator noun
@@ -7,7 +9,10 @@ package condparse
 // as that word ("germny", "youtubrs", "fitnes"); the condition it gives
 // carries IssueCorrected, so the box shows the reading it made. Words
 // that differ in their first letter are mostly other words ("trance" is
-// no France).
+// no France), and so are words that differ by one letter replaced with a
+// letter neither next to it on the keyboard nor sounding alike ("Iceland"
+// is no Ireland, a place the catalog does not know and the box names as
+// not understood; "franse" is France, "sweeden" Sweden).
 
 // minTypoTarget and minTypo are the shortest spelling a typo may stand
 // for and the shortest word read as a typo: short words are too close
@@ -75,7 +80,7 @@ func oneEdit(a, b string) bool {
 			i++
 		}
 		if a[i+1:] == b[i+1:] {
-			return true // substitution
+			return typoLetters(a[i], b[i]) // substitution
 		}
 		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 	case 1:
@@ -86,4 +91,41 @@ func oneEdit(a, b string) bool {
 		return a[i:] == b[i+1:]
 	}
 	return false
+}
+
+// keyNeighbours are the letters next to each letter on a QWERTY keyboard.
+var keyNeighbours = map[byte]string{
+	'q': "wa", 'w': "qeas", 'e': "wrsd", 'r': "etdf", 't': "ryfg", 'y': "tugh",
+	'u': "yihj", 'i': "uojk", 'o': "ipkl", 'p': "ol",
+	'a': "qwsz", 's': "awedxz", 'd': "serfcx", 'f': "drtgvc", 'g': "ftyhbv",
+	'h': "gyujnb", 'j': "huikmn", 'k': "jiolm", 'l': "kop",
+	'z': "asx", 'x': "zsdc", 'c': "xdfv", 'v': "cfgb", 'b': "vghn", 'n': "bhjm", 'm': "njk",
+}
+
+// soundAlike are groups of letters that spell the same sound often
+// enough to be typed for each other.
+var soundAlike = []string{"aeiouy", "cksqz"}
+
+// typoLetters reports whether typing x for y (or y for x) is a likely
+// typo: keyboard neighbours, or letters that sound alike.
+func typoLetters(x, y byte) bool {
+	x, y = asciiLower(x), asciiLower(y)
+	for i := 0; i < len(keyNeighbours[x]); i++ {
+		if keyNeighbours[x][i] == y {
+			return true
+		}
+	}
+	for _, g := range soundAlike {
+		if strings.IndexByte(g, x) >= 0 && strings.IndexByte(g, y) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -19,6 +19,7 @@ func TestTyposReadAsMeant(t *testing.T) {
 		{"gaming creators in Brazill", []string{"category eq gaming applied", "country eq BR applied"}},
 		{"trance music creators", []string{"category eq music applied"}},
 		{"indie game devs", nil},
+		{"food creators in Iceland", []string{"category eq food applied"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -53,6 +54,10 @@ func TestOneEdit(t *testing.T) {
 		{"france", "france", false},
 		{"gemrny", "germany", false},
 		{"fitnesss", "fitness", true},
+		{"iceland", "ireland", false},
+		{"sweeden", "sweden", true},
+		{"germsny", "germany", true},
+		{"germpny", "germany", false},
 		{"fit", "fitness", false},
 	}
 	for _, tt := range tests {
