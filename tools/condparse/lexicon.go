@@ -275,9 +275,14 @@ func buildLexicon() *lexicon {
 	// A city reads as its country, and its label says the city itself is
 	// not filtered (the catalog records countries): "based in LA" →
 	// United States.
-	for _, c := range taxonomy.Cities {
+	// A state or province reads as its country the same way: "in
+	// California" → United States.
+	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States) {
 		ct, _ := taxonomy.Countries.ByCode(c.Country)
 		label := Label{ZH: ct.ZH + "（" + c.ZH + "，不按城市筛选）", EN: ct.EN + " (for " + c.EN + "; the city is not filtered)"}
+		if k >= len(taxonomy.Cities) {
+			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按州或省筛选）", EN: ct.EN + " (for " + c.EN + "; the state or province is not filtered)"}
+		}
 		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
 			e := lexEntry{word: n, cls: clsCountry, codes: []string{c.Country}, label: label}
 			if n == strings.ToUpper(n) && isLatinWord(n) {
@@ -525,7 +530,12 @@ func buildLexicon() *lexicon {
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
-		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题")...)
+		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
+		// discourse markers that chain one part of a follow-up to the
+		// next ("btw only english ones", "顺便只要英文的", "…, then sort
+		// by views"): how the user talks, never what they ask for.
+		"btw", "by the way", "oh and", "oh also", "and then", "then", "after that", "on top of that", "while you're at it",
+		"顺便", "顺带", "顺手", "顺便把", "顺带把", "顺手把", "然后再", "再然后", "接着", "之后再")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)

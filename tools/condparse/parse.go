@@ -160,6 +160,9 @@ type pcond struct {
 	// topic: a category read from a subtopic word (pruneTopics);
 	// topicTerm: the ranking term read with it.
 	topic, topicTerm bool
+	// inactive: an activity window said of who stopped posting
+	// ("inactive for 60+ days", "haven't uploaded in 2 months").
+	inactive bool
 }
 
 type state struct {

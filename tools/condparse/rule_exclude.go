@@ -30,6 +30,18 @@ func (st *state) exclusions() {
 			pc.s = tk.s
 			continue
 		}
+		if pc, lead := st.inactiveObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 && (verb || st.opensClause(i)) {
+			// "remove the ones inactive for over 60 days", "get rid of
+			// channels that haven't uploaded in 2 months": leaving out
+			// who stopped posting is the activity window already read;
+			// the verb and its lead words are part of it.
+			tk.role = roleFiller
+			for _, k := range lead {
+				st.toks[k].role = roleFiller
+			}
+			pc.s = tk.s
+			continue
+		}
 		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1))) {
 			continue
 		}
@@ -126,6 +138,30 @@ func (st *state) countObject(j int) (*pcond, []int) {
 				return pc, lead
 			}
 			return nil, nil
+		}
+		if tk.role != roleNone || !(countLead[st.tokText(k)] || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
+			return nil, nil
+		}
+		lead = append(lead, k)
+	}
+	return nil, nil
+}
+
+// inactiveObject returns the activity window said of who stopped posting
+// that an exclusion at j-1 leaves out, when only lead words (countLead)
+// and creator nouns come before it, with the lead tokens.
+func (st *state) inactiveObject(j int) (*pcond, []int) {
+	var lead []int
+	for k, n := j, 0; k < len(st.toks) && n < 6; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.role == roleCond && st.tokCond[k] > 0 {
+			if pc := st.conds[st.tokCond[k]-1]; pc.inactive && !pc.dropped {
+				return pc, lead
+			}
+			return nil, nil
+		}
+		if (tk.role == roleNone || tk.role == roleFiller) && tk.kind == tkLex && tk.has(clsFrame) != nil {
+			continue // "drop anyone who hasn't posted …"
 		}
 		if tk.role != roleNone || !(countLead[st.tokText(k)] || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
 			return nil, nil
