@@ -110,3 +110,41 @@ func TestStatesReadAsTheirCountry(t *testing.T) {
 		}
 	}
 }
+
+// TestTerseKeywordEdges: a keyword-only input keeps its topic and leaves
+// the limiting and blurring words at its edges out ("only dog stuff" is
+// dog): kept, they match no tag and empty the results.
+func TestTerseKeywordEdges(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"only dog stuff", "dog"},
+		{"mostly cat things", "cat"},
+		{"just asmr", "asmr"},
+		{"the office", "the office"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			want := []string{"keyword contains " + tt.want + " applied keyword"}
+			if got := readAll(t, tt.text); !slices.Equal(got, want) {
+				t.Errorf("Read(%q) = %q, want %q", tt.text, got, want)
+			}
+		})
+	}
+}
+
+// TestPriorityWordSorts: a priority word before a superlative measure
+// ("prioritize the ones with the most engagement") is part of the sort,
+// never a ranking term.
+func TestPriorityWordSorts(t *testing.T) {
+	for _, text := range []string{"prioritize the ones with the most engagement", "favor channels with the highest views"} {
+		rd, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rd.Sort == nil {
+			t.Errorf("Read(%q): no sort", text)
+		}
+		if got := readAll(t, text); len(got) != 0 {
+			t.Errorf("Read(%q) = %q, want no condition", text, got)
+		}
+	}
+}

@@ -100,8 +100,16 @@ func (st *state) keywordShape() {
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
 	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
-		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form // "科技类", "搞笑视频", "finance content"
+		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form || // "科技类", "搞笑视频", "finance content"
+		(tk.kind == tkLex || tk.kind == tkWord) && keywordEdgeWords[strings.ToLower(st.tokText(i))]
 }
+
+// keywordEdgeWords limit or blur a terse keyword without being part of
+// it: "only dog stuff" searches dog, "mostly cat things" cat, "just ASMR"
+// ASMR; kept in the keyword they match no tag and empty the results.
+var keywordEdgeWords = map[string]bool{"only": true, "just": true, "mostly": true, "mainly": true, "primarily": true,
+	"stuff": true, "things": true, "something": true, "anything": true, "whatever": true, "etc": true, "some": true,
+	"ones": true}
 
 // cjkTopics reports tokens [a,b] that are two or more CJK vocabulary
 // words (categories, topics) with nothing between them.
