@@ -259,7 +259,17 @@ func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Ar
 // condparse.IssueRemoved), the command is that exclusion,
 // marked removalArg (the router may read "forget Canada" as Canada), and
 // addFilter takes the values out of the filter that holds them.
+//
+// A value removed next to a value wanted of the same field ("replace
+// the US with Canada", "swap beauty for fashion") is a replacement: the
+// command sets the wanted values, which takes the removed one out.
 func removal(args router.Args, cs []condparse.Condition) router.Args {
+	var wanted []string
+	for _, c := range cs {
+		if c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) && !slices.Contains(c.Issues, condparse.IssueAdded) {
+			wanted = union(wanted, c.Value.Codes())
+		}
+	}
 	for _, c := range cs {
 		if !slices.Contains(c.Issues, condparse.IssueRemoved) || c.Op != condition.OpNotIn {
 			continue
@@ -269,6 +279,10 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 			continue
 		}
 		out := maps.Clone(args)
+		if len(wanted) > 0 {
+			out["op"], out["value"] = string(condition.OpIn), wanted
+			return out
+		}
 		out["op"], out[removalArg] = string(condition.OpNotIn), true
 		return out
 	}

@@ -202,6 +202,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.counts()
 	st.quantities()
 	st.activity()
+	st.replacements()
 	st.exclusions()
 	st.inactiveExcluded()
 	st.vocab()
