@@ -63,6 +63,16 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 				s.absorbPlatform(c, source)
 				continue
 			}
+			if c.Kind == condition.KindDerived && slices.Contains(c.Issues, condparse.IssueOverridden) &&
+				slices.ContainsFunc(res.Conditions, func(o condparse.Condition) bool {
+					return o.Field == c.Field && o.Kind == condition.KindHard && o.Op == condition.OpBetween && o.Status == condition.StatusApplied
+				}) {
+				// "micro influencers (10k-50k)": a whole range the user
+				// stated overrides the tier's, which as one range of the
+				// same field would replace it (mergeCond); a one-sided
+				// bound still takes the tier's other end.
+				continue
+			}
 			s.upsertCond(Cond{
 				Kind: c.Kind, Field: string(c.Field), Op: c.Op, Value: c.Value,
 				Source: sourceOf(c, source), Status: c.Status, Priority: c.Priority, Span: c.Span.Text,

@@ -180,6 +180,21 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			refuse(msg)
 			return nil
 		}
+		if msg := quantityNotice(s.zh(), rd.Quantity); err == nil && msg != "" {
+			refuse(msg)
+			return nil
+		}
+		if err == nil && len(rd.Dropped) > 0 && len(rd.Conditions) == 0 && len(rd.Remainder) == 0 {
+			// Nothing but frame words ("再多给几个", "show me a few
+			// more"): named, and the search stays as it is.
+			var quoted []string
+			for _, d := range rd.Dropped {
+				quoted = append(quoted, pick(s.zh(), "「"+d.Text+"」", "“"+d.Text+"”"))
+			}
+			refuse(pick(s.zh(), "这句补充没有新的条件（"+strings.Join(quoted, "、")+"未作为条件）：当前条件的结果已全部列出",
+				"this follow-up adds no condition ("+strings.Join(quoted, ", ")+" not used as one): every match of the current search is listed"))
+			return nil
+		}
 		refuse(refusalText(s, res))
 		return nil
 	}
@@ -269,9 +284,24 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResidueVague:
 			return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
 				"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
+		case condparse.ResidueUnsupported:
+			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
+				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")
 		}
 	}
 	return ""
+}
+
+// quantityNotice names a result count the user said ("给我20个", "need 10
+// tech youtubers"): how many results is no filter and no keyword; the
+// list shows every match in order (issue 26).
+func quantityNotice(zh bool, q *condparse.Span) string {
+	if q == nil {
+		return ""
+	}
+	n := clip(strings.TrimSpace(q.Text), 12)
+	return pick(zh, "结果数量「"+n+"」不作为筛选条件：结果按排序全部列出",
+		"the result count “"+n+"” is not a filter: all matches are listed in order")
 }
 
 // residueRefusal is the refusal of a follow-up the router matched but
@@ -538,6 +568,7 @@ func (t *turn) parseInto(text string) error {
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
+		s.note(quantityNotice(s.zh(), res.Quantity))
 		if rd.Sort != nil {
 			// A sort said in words sorts (issue 26 item 3).
 			s.applySort(rd.Sort.By)

@@ -112,6 +112,13 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// named, never dropped in silence.
 		t.plan.notice = msg
 	}
+	if msg := quantityNotice(t.s.zh(), rd.Quantity); msg != "" {
+		// A result count is named as one, never a filter (issue 26).
+		if t.plan.notice != "" {
+			msg = t.plan.notice + pick(t.s.zh(), "。", ". ") + msg
+		}
+		t.plan.notice = msg
+	}
 }
 
 // unreadWords are the words of a follow-up neither reading placed: the
@@ -252,7 +259,17 @@ func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Ar
 // condparse.IssueRemoved), the command is that exclusion,
 // marked removalArg (the router may read "forget Canada" as Canada), and
 // addFilter takes the values out of the filter that holds them.
+//
+// A value removed next to a value wanted of the same field ("replace
+// the US with Canada", "swap beauty for fashion") is a replacement: the
+// command sets the wanted values, which takes the removed one out.
 func removal(args router.Args, cs []condparse.Condition) router.Args {
+	var wanted []string
+	for _, c := range cs {
+		if c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) && !slices.Contains(c.Issues, condparse.IssueAdded) {
+			wanted = union(wanted, c.Value.Codes())
+		}
+	}
 	for _, c := range cs {
 		if !slices.Contains(c.Issues, condparse.IssueRemoved) || c.Op != condition.OpNotIn {
 			continue
@@ -262,6 +279,10 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 			continue
 		}
 		out := maps.Clone(args)
+		if len(wanted) > 0 {
+			out["op"], out["value"] = string(condition.OpIn), wanted
+			return out
+		}
 		out["op"], out[removalArg] = string(condition.OpNotIn), true
 		return out
 	}
@@ -298,7 +319,8 @@ func (s *Session) kindInside(cmd router.Command, rd condparse.Reading) []string 
 }
 
 // rankUnmarked marks the keywords of an add_keyword command that the
-// reading holds as ranking terms or left unread (rankingArg): a word
+// reading holds as ranking terms or left unread, or read as a vague or
+// unsupported amount it names ("smaller ones") (rankingArg): a word
 // filters when the user marked it — quoted, after a cue, typed alone —
 // in a follow-up as in a first search.
 func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
@@ -324,7 +346,9 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 		})
 		unplaced := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 			return slices.Contains(c.Issues, condparse.IssueRankingTerm) && holds(c.Value.Str)
-		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == "" && holds(strings.TrimSpace(sp.Text)) })
+		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
+			return sp.Role != condparse.ResidueSort && holds(strings.TrimSpace(sp.Text))
+		})
 		if !marked && unplaced {
 			ranking = append(ranking, k)
 		}
@@ -340,8 +364,11 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 // followPolarity gives a set filter command the polarity the reading
 // found for the same values where the reading read a negation's scope
 // the router's patterns do not see: a negated exception ("不要 Korean
-// 以外的语言" is only Korean: condparse.IssueNothingBut) or a removal
-// ("forget Canada": condparse.IssueRemoved).
+// 以外的语言" is only Korean: condparse.IssueNothingBut), a removal
+// ("forget Canada": condparse.IssueRemoved) or an exclusion word after
+// its object ("加拿大的不要了", "英国和法国除外": condparse.IssueExcludedAfter),
+// whose scope lies before the word, where the router's patterns do not
+// look.
 func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
@@ -350,7 +377,8 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	vals := stringsOf(args.Get("value"))
 	for _, c := range cs {
 		if c.Kind != condition.KindHard || (c.Op == condition.OpNotIn) == (op == string(condition.OpNotIn)) ||
-			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) {
+			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
+				!slices.Contains(c.Issues, condparse.IssueExcludedAfter) {
 			continue
 		}
 		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
@@ -371,8 +399,10 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 // followBound gives a count filter of the router the direction the
 // reading found for the same number when the reading read it from an
 // explicit bound word the router's pattern could not reach ("cap it at
-// 300k", "下限，五万": a bound noun a few words before its number), so
-// both readings of one text agree (issue 26 item 3).
+// 300k", "下限，五万": a bound noun a few words before its number), or
+// the reading's approximate range when the number was said with
+// 左右 / around ("粉丝改成10万左右"), so both readings of one text agree
+// (issue 26 item 3).
 func followBound(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpGte) && op != string(condition.OpLte) {
@@ -390,6 +420,15 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 		return args
 	}
 	for _, c := range cs {
+		if r := c.Value.Range; c.Kind == condition.KindHard && c.Op == condition.OpBetween && slices.Contains(c.Issues, condparse.IssueApproximate) &&
+			float64(r.Min+r.Max) == 2*n {
+			// "粉丝改成10万左右": the reading's approximate range around
+			// the router's number, not a bound at it.
+			out := maps.Clone(args)
+			out["op"] = string(condition.OpBetween)
+			out["value"] = map[string]any{"min": r.Min, "max": r.Max}
+			return out
+		}
 		if c.Kind != condition.KindHard || c.Op == condition.Op(op) || c.Op != condition.OpGte && c.Op != condition.OpLte ||
 			slices.Contains(c.Issues, condparse.IssueOpAssumed) || float64(c.Value.Int) != n {
 			continue

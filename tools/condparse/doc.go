@@ -123,7 +123,9 @@
 //     to an unsupported condition (budget, price, percentages), bare numbers,
 //     and condition words no rule could use ("粉丝" with no number) go to
 //     Remainder for the agent's model-backed parser; nothing is silently
-//     dropped. Quantities ("10 个", "5 creators") are filler, not filters.
+//     dropped. Quantities ("10 个", "5 creators", "need 10 tech youtubers",
+//     "just show me 10", "前10个") are filler, not filters: the first is
+//     Result.Quantity, a result count the box names.
 //   - Decomposition (issue 26 item 2): when no category was read, the
 //     topic words inside the ranking terms (category names and
 //     taxonomy.Synonyms words, longest match, whole words in Latin; a

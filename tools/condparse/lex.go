@@ -115,6 +115,11 @@ type token struct {
 	removal bool
 	// nothingBut: the object of "不要 X 以外的" (IssueNothingBut).
 	nothingBut bool
+	// excludedAfter: the object of an exclusion word that follows it
+	// (IssueExcludedAfter).
+	excludedAfter bool
+	// corrected: a misspelt word read as a lexicon spelling (typos).
+	corrected bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

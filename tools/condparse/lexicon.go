@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -97,6 +98,15 @@ type lexicon struct {
 	ents [][]*lexEntry
 	// for labels
 	countries, languages, categories map[string]taxonomy.Term
+	// typoTargets are the one-word Latin spellings a misspelt word may be
+	// read as (typos): countries, languages, categories, creator nouns.
+	typoTargets []typoTarget
+}
+
+// typoTarget is one spelling of the lexicon a typo may stand for.
+type typoTarget struct {
+	word string
+	ents []*lexEntry
 }
 
 var defaultLexicon = buildLexicon()
@@ -166,6 +176,7 @@ var softPrefs = []struct {
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads", "post often", "posts often", "posting often", "posting weekly", "posts weekly", "uploads weekly"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
+	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
 }
 
 // tiers map creator tiers to a derived follower range (P3). Bounds follow
@@ -264,9 +275,14 @@ func buildLexicon() *lexicon {
 	// A city reads as its country, and its label says the city itself is
 	// not filtered (the catalog records countries): "based in LA" →
 	// United States.
-	for _, c := range taxonomy.Cities {
+	// A state or province reads as its country the same way: "in
+	// California" → United States.
+	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States) {
 		ct, _ := taxonomy.Countries.ByCode(c.Country)
 		label := Label{ZH: ct.ZH + "（" + c.ZH + "，不按城市筛选）", EN: ct.EN + " (for " + c.EN + "; the city is not filtered)"}
+		if k >= len(taxonomy.Cities) {
+			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按州或省筛选）", EN: ct.EN + " (for " + c.EN + "; the state or province is not filtered)"}
+		}
 		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
 			e := lexEntry{word: n, cls: clsCountry, codes: []string{c.Country}, label: label}
 			if n == strings.ToUpper(n) && isLatinWord(n) {
@@ -322,11 +338,11 @@ func buildLexicon() *lexicon {
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
-	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "左右的", "around", "about", "approximately", "approx", "roughly", "circa")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
-	es = append(es, words(clsPostApprox, "左右", "上下", "ish")...)
+	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
@@ -350,6 +366,13 @@ func buildLexicon() *lexicon {
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
 		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
+	// "still uploading", "keeps posting": an activity verb said as going
+	// on is recently active on its own, as "still posting" is.
+	for _, lead := range []string{"still", "keep", "keeps", "still actively"} {
+		for _, verb := range []string{"uploading", "updating", "posting", "uploads", "posts", "updates", "making videos", "creating", "publishing"} {
+			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
+		}
+	}
 	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent")...)
 	tu := func(n int64, ws ...string) {
 		for _, w := range ws {
@@ -392,8 +415,8 @@ func buildLexicon() *lexicon {
 
 	es = append(es, words(clsExclude,
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
-		"拒绝", "屏蔽", "过滤掉", "千万不要", "千万别", "非", "不是", "exclude", "excluding", "except", "except for", "no", "not",
-		"without", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
+		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
+		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
@@ -479,13 +502,40 @@ func buildLexicon() *lexicon {
 		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
-		"requirement", "shortlist", "a shortlist", "nah", "actually",
+		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
+		"same as before", "同样的", "一样的", "照旧",
+		// who asked and the ask itself: "老板让我拉一份名单", "帮忙看下",
+		// "can you pull channels …".
+		"老板", "老板让我", "领导让我", "客户让我", "让我", "拉一份", "出一份", "整理一份", "列一份", "给一份", "一份",
+		"看下", "帮忙看下", "帮我看下", "pull", "pull together", "put together", "compile",
+		"客户", "客户是", "我们的产品", "client", "our product", "i'd love", "i would love", "请帮我们",
+		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
+		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
+		// the rest of the search kept: "改成德国，其他不变".
+		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
+		"rest the same", "everything else the same", "keep everything else", "otherwise the same",
+		// more of the same results: "再多给几个", "a few more".
+		"再多给", "多给", "再给", "再来", "再多来", "多来", "a few more", "some more", "more results", "show more",
+		// softeners of an amount: "a bit bigger".
+		"a bit", "a little", "a tad", "slightly", "稍微", "稍稍",
+		// a forwarded or replied email's header words ("Fwd: 需求 …").
+		"fwd", "fw", "转发", "subject", "主题", "邮件",
+		// campaign context: when the search is for, never what it is
+		// for ("for our Q3 launch", "Q4 holiday push", "双11大促").
+		"q1", "q2", "q3", "q4", "h1", "h2", "holiday push", "holiday campaign", "holiday season", "product launch",
+		"new launch", "upcoming launch", "大促", "上新", "新品", "新品推广", "新品上市", "双11", "双十一", "618", "黑五",
+		"black friday", "下季度", "下个季度", "this quarter", "next quarter", "next month", "下个月",
 		// undo words: the box has no undo of a follow-up; they are named
 		// as not applied, never kept as a keyword.
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
-		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题")...)
+		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
+		// discourse markers that chain one part of a follow-up to the
+		// next ("btw only english ones", "顺便只要英文的", "…, then sort
+		// by views"): how the user talks, never what they ask for.
+		"btw", "by the way", "oh and", "oh also", "and then", "then", "after that", "on top of that", "while you're at it",
+		"顺便", "顺带", "顺手", "顺便把", "顺带把", "顺手把", "然后再", "再然后", "接着", "之后再")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -532,10 +582,17 @@ func buildLexicon() *lexicon {
 		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
 		// a CJK comparative with no number ("要更大的"): a vague amount,
 		// named, never a keyword.
-		"更小的", "更大的")...)
+		"更小的", "更大的",
+		// a comparative relative to the results held ("smaller ones",
+		// "bigger than these", "小一些的"): a vague amount, named (issue
+		// 26 gap c), never a keyword; with a number it is a bound word
+		// of tools/number ("bigger than 100k").
+		"更小", "更大", "小一些", "大一些", "更多一点", "更少一点", "更多一些", "更少一些", "更大一点", "更小一点", "smaller", "bigger", "larger", "smaller ones", "bigger ones", "larger ones",
+		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those",
+		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
-		"the", "in the", "of", "in", "on", "at", "for", "with", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",
 		"some", "several", "many", "more", "most", "very", "really", "just", "only", "mainly", "mostly", "primarily",
@@ -554,7 +611,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
-		"性别", "女性", "男性", "gender", "age", "年龄", "岁", "smaller", "bigger", "larger", "更小", "更大")...)
+		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 
 	var spellings []string
 	ids := map[string]int32{}
@@ -572,6 +629,16 @@ func buildLexicon() *lexicon {
 		lx.ents[id] = append(lx.ents[id], &e)
 	}
 	lx.dict = textmatch.New(spellings, nil)
+	for id, w := range spellings {
+		if len(w) < minTypoTarget || !isASCIILetters(w) || genericCategoryWords[w] {
+			continue
+		}
+		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
+			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform
+		}) {
+			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
+		}
+	}
 	return lx
 }
 

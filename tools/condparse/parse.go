@@ -160,6 +160,9 @@ type pcond struct {
 	// topic: a category read from a subtopic word (pruneTopics);
 	// topicTerm: the ranking term read with it.
 	topic, topicTerm bool
+	// inactive: an activity window said of who stopped posting
+	// ("inactive for 60+ days", "haven't uploaded in 2 months").
+	inactive bool
 }
 
 type state struct {
@@ -174,6 +177,9 @@ type state struct {
 	sig       Signals
 	shape     Shape
 	hasNum    bool
+	// quantity is the rune range of a result count ("20个", "need 10"),
+	// {0,0} when none was said.
+	quantity  [2]int
 	unsupport bool
 	names     []nameClaim
 }
@@ -189,18 +195,22 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
 	st.toks = lx.lex(t, prepass(t, names))
+	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
 	st.anchors()
 	st.quotes()
 	st.counts()
 	st.quantities()
 	st.activity()
+	st.replacements()
 	st.exclusions()
 	st.inactiveExcluded()
 	st.vocab()
 	st.pruneTopics()
 	st.hedges()
 	st.sentence()
+	st.headings()
+	st.noPreference()
 	st.classifyResidue()
 	st.classify()
 	return st

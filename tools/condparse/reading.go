@@ -88,6 +88,11 @@ func ReadResult(res Result) Reading {
 // comparatives are wishes that rank rather than filter: "越 X 越好",
 // "the more X the better", "as X as possible", "X first".
 var comparatives = []*regexp.Regexp{
+	// "prioritize channels with more views", "prioritize the ones with
+	// the most engagement": a priority on a measure ranks by it; first, so
+	// the priority word belongs to the sort span rather than a superlative
+	// inside it.
+	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
 	regexp.MustCompile(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
 	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
@@ -105,14 +110,12 @@ var comparatives = []*regexp.Regexp{
 	// superlativeBound leaves to the count rule.
 	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度)[^\s，,;；。!！?？\d]{0,3}?最(?:高|多|大|好|强|火|活跃)`),
 	regexp.MustCompile(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers?|followed|subscribers?|subscribed|subs|plays|played)(?:\s+counts?)?\b`),
-	// "优先显示播放量高的", "prioritize channels with more views": a
-	// priority on a measure ranks by it.
+	// "优先显示播放量高的": a priority on a measure ranks by it.
 	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
 	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
 	// (or activity) said before a priority word ranks by it; a wish
 	// about anything else ("英语的优先") stays a hedge.
 	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|靠前)`),
-	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.
 	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),

@@ -100,8 +100,16 @@ func (st *state) keywordShape() {
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
 	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
-		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form // "科技类", "搞笑视频", "finance content"
+		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form || // "科技类", "搞笑视频", "finance content"
+		(tk.kind == tkLex || tk.kind == tkWord) && keywordEdgeWords[strings.ToLower(st.tokText(i))]
 }
+
+// keywordEdgeWords limit or blur a terse keyword without being part of
+// it: "only dog stuff" searches dog, "mostly cat things" cat, "just ASMR"
+// ASMR; kept in the keyword they match no tag and empty the results.
+var keywordEdgeWords = map[string]bool{"only": true, "just": true, "mostly": true, "mainly": true, "primarily": true,
+	"stuff": true, "things": true, "something": true, "anything": true, "whatever": true, "etc": true, "some": true,
+	"ones": true}
 
 // cjkTopics reports tokens [a,b] that are two or more CJK vocabulary
 // words (categories, topics) with nothing between them.
@@ -237,16 +245,26 @@ func (st *state) result() Result {
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Dropped = st.dropped()
+	if q := st.quantity; q[1] > q[0] {
+		sp := st.t.span(q[0], q[1])
+		res.Quantity = &sp
+	}
 	return res
 }
 
 // residueRole says what the remainder runes [a,b) ask for: a sort wins
-// over a vague amount.
+// over a vague amount, which wins over an amount of a measure the catalog
+// lacks.
 func (st *state) residueRole(a, b int) Residue {
 	role := Residue("")
+	measure, amount := false, false
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.s < a || tk.e > b || tk.kind != tkLex {
+		if tk.s < a || tk.e > b {
+			continue
+		}
+		amount = amount || tk.kind == tkNum
+		if tk.kind != tkLex {
 			continue
 		}
 		switch {
@@ -254,7 +272,14 @@ func (st *state) residueRole(a, b int) Residue {
 			return ResidueSort
 		case tk.has(clsVague) != nil:
 			role = ResidueVague
+		case tk.has(clsUnsupport) != nil && (unsupportedMeasures[st.word(i)] || currencies[st.word(i)]):
+			measure = true
 		}
+	}
+	if role == "" && measure && amount {
+		// an amount of a measure the catalog lacks ("预算五千以内"),
+		// not a topic that names one ("price comparison").
+		role = ResidueUnsupported
 	}
 	return role
 }
@@ -363,6 +388,21 @@ func (st *state) mergeVocab() {
 					negc = pc
 				} else {
 					pos = pc
+				}
+			}
+			if pos != nil && negc != nil && pos.c.Kind == condition.KindHard && negc.c.Status == condition.StatusApplied {
+				// "东南亚的，不要印尼的", "Europe but not the UK": a group
+				// minus some of its members is the rest of the group.
+				rest := slices.DeleteFunc(slices.Clone(pos.codes), func(c string) bool { return slices.Contains(negc.codes, c) })
+				if len(rest) > 0 && len(rest) < len(pos.codes) {
+					pos.codes, pos.names = rest, st.namesFor(f, rest)
+					if len(rest) == 1 {
+						pos.c.Op, pos.c.Value = condition.OpEq, StringValue(rest[0])
+					} else {
+						pos.c.Op, pos.c.Value = condition.OpIn, StringsValue(rest...)
+					}
+					pos.absorb(negc)
+					continue
 				}
 			}
 			if pos != nil && negc != nil {

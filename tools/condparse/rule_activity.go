@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"slices"
+	"strings"
 
 	"searchagent/tools/condition"
 )
@@ -34,7 +35,15 @@ func (st *state) activity() {
 				j = st.skipSpace(j + 1)
 			}
 			if days, end, ok := st.window(j); ok {
-				st.add(activityCond(days), i, end)
+				from := i
+				if p := st.prevSig(i); p >= 0 && st.free(p) && (notPosted[st.word(p)] || notPosted[strings.ToLower(st.tokText(p))]) {
+					// "haven't uploaded in 2 months": the negation is the
+					// inactivity, part of the window's phrase.
+					inactive, from = true, p
+				}
+				pc := activityCond(days)
+				pc.inactive = inactive
+				st.add(pc, from, end)
 				i = end
 				continue
 			}
@@ -113,6 +122,12 @@ func (st *state) activity() {
 // "more than" ("inactive for more than 2 months", "停更超过一个月") they
 // bound the activity window all the same.
 var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新"}
+
+// notPosted are the negations that, right before an activity verb and its
+// window, say who stopped posting ("hasn't posted in 3 months", "haven't
+// uploaded since March"), as an inactivity word does.
+var notPosted = map[string]bool{"haven't": true, "hasn't": true, "havent": true, "hasnt": true, "hadn't": true,
+	"didn't": true, "didnt": true, "haven’t": true, "hasn’t": true, "didn’t": true, "not": true, "never": true}
 
 // frequencyDays are the posting frequencies a brief names, as the
 // period in days a channel that keeps them posted within.
@@ -197,6 +212,11 @@ func (st *state) window(i int) (int64, int, bool) {
 			j = st.skipSpace(j + 1)
 		} else if st.free(j) && tk.has(clsNumWord) != nil {
 			n = tk.has(clsNumWord).n
+			j = st.skipSpace(j + 1)
+		}
+		if n >= 0 && st.free(j) && st.tok(j).has(clsPostGte) != nil && st.tok(st.skipSpace(j+1)).has(clsTimeUnit) != nil {
+			// "inactive for 60+ days": the bound word between the
+			// number and its unit.
 			j = st.skipSpace(j + 1)
 		}
 		u := st.tok(j)

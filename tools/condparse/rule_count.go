@@ -52,29 +52,82 @@ func (st *state) counts() {
 	}
 }
 
-// quantities marks "10 个", "5 位", "10 creators": how many results the
-// user wants, which is no filter.
+// quantities marks "10 个", "5 位", "10 creators", "need 10 tech
+// youtubers", "just show me 10", "前10个": how many results the user
+// wants, which is no filter; the first is kept as st.quantity so that
+// the box names it.
 func (st *state) quantities() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit {
+		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
 			continue
 		}
 		j := st.skipSpace(i + 1)
-		if j >= len(st.toks) || st.toks[j].role != roleNone {
-			continue
+		var n *token
+		if j < len(st.toks) && st.toks[j].role == roleNone {
+			n = &st.toks[j]
 		}
-		n := &st.toks[j]
-		measure := n.kind == tkCJK && strings.ContainsRune("个位名家条", st.t.norm[n.s]) ||
-			n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil)
+		cjk := n != nil && n.kind == tkCJK && strings.ContainsRune("个位名家条", st.t.norm[n.s])
+		measure := cjk || n != nil && n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil) ||
+			st.creatorNounAhead(j) || st.requestBefore(i) && (j >= len(st.toks) || st.clauseEndsAt(j) || strings.EqualFold(st.tokText(j), "more"))
 		if !measure {
 			continue
 		}
 		tk.role = roleFiller
-		if n.kind == tkCJK {
+		end := tk.e
+		if cjk {
 			n.role = roleFiller
+			end = n.e
+		}
+		if p := st.prevSig(i); p >= 0 && st.rankWord(p) {
+			st.toks[p].role = roleFiller
+		}
+		if st.quantity[1] == 0 {
+			st.quantity = [2]int{tk.s, end}
 		}
 	}
+}
+
+// maxQuantity is the largest number read as a result count: a larger one
+// is a follower count or a year, never how many results.
+const maxQuantity = 200
+
+// creatorNounAhead reports a creator noun within two words from j, the
+// words between being topic words of the vocabulary ("10 tech
+// youtubers", "15 car channels"): the number counts those creators.
+func (st *state) creatorNounAhead(j int) bool {
+	for k, n := j, 0; k < len(st.toks) && n < 3; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.kind != tkLex || tk.role != roleNone {
+			return false
+		}
+		if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
+			return n > 0
+		}
+		if tk.has(clsCategory) == nil && tk.has(clsTopic) == nil {
+			return false
+		}
+	}
+	return false
+}
+
+// rankWord reports "前" or "top" at token k ("前10个", "top 5").
+func (st *state) rankWord(k int) bool {
+	w := strings.ToLower(st.tokText(k))
+	return w == "前" || w == "top"
+}
+
+// requestBefore reports a request word ("show me", "给我", "need") or a
+// rank word ("top", "前") right before the number at i.
+func (st *state) requestBefore(i int) bool {
+	p := st.prevSig(i)
+	if p >= 0 && st.rankWord(p) {
+		p = st.prevSig(p)
+		if p < 0 || st.toks[p].has(clsRequest) == nil {
+			return true
+		}
+	}
+	return p >= 0 && st.toks[p].has(clsRequest) != nil
 }
 
 type countOp uint8
@@ -267,8 +320,9 @@ func (st *state) countAt(i int) (int, bool) {
 		st.unsupport = true // a percentage of a count: no filter
 		return 0, false
 	}
-	// a price or a percentage is no count.
-	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil {
+	// a price or a percentage is no count, nor a number a measure the
+	// catalog lacks governs a few words back ("预算控制在一万以内").
+	if p := st.prevSig(i); p >= 0 && st.toks[p].has(clsUnsupport) != nil || fieldTok < 0 && st.unsupportedMeasureBefore(i) {
 		st.unsupport = true
 		return 0, false
 	}
@@ -424,6 +478,41 @@ func (st *state) editsHeldBound(n int) bool {
 	before := " " + strings.ToLower(strings.TrimSpace(string(st.t.norm[from:s])))
 	for _, e := range heldBoundEdits {
 		if strings.HasSuffix(before, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsupportedMeasures are the measures of clsUnsupport a number a few
+// words later belongs to: money, not the comparative words ("bigger").
+var unsupportedMeasures = map[string]bool{
+	"预算": true, "报价": true, "价格": true, "费用": true, "价钱": true, "budget": true, "price": true, "prices": true,
+	"pricing": true, "rate": true, "rates": true, "cost": true, "fee": true, "fees": true, "cpm": true, "cpc": true,
+	"roi": true, "gmv": true, "年龄": true, "age": true,
+}
+
+// currencies are the money words of clsUnsupport: an amount with one is
+// a price, whatever measure the sentence names.
+var currencies = map[string]bool{
+	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
+	"€": true, "£": true, "多少钱": true,
+}
+
+// unsupportedMeasureBefore reports a measure the catalog has no field for
+// (a budget, a price, an age) within four words before the number at i
+// in its clause, with no field word or other number between: the number
+// is that measure's ("预算控制在一万以内", "budget is capped at 5k"), never
+// a follower count by default (issue 26).
+func (st *state) unsupportedMeasureBefore(i int) bool {
+	for k, n := st.prevSig(i), 0; k >= 0 && n < 4; k, n = st.prevSig(k), n+1 {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]), tk.kind == tkNum, tk.role == roleCond:
+			return false
+		case tk.has(clsField) != nil:
+			return false
+		case tk.has(clsUnsupport) != nil && unsupportedMeasures[st.word(k)]:
 			return true
 		}
 	}

@@ -131,16 +131,23 @@ func (st *state) decompose() {
 	st.conds = append(st.conds, pc)
 }
 
-// additions marks the removed values (IssueRemoved), the values wanted
+// additions marks the removed values (IssueRemoved), the values excluded
+// by a word after them (IssueExcludedAfter), the values wanted
 // through a negated exception (IssueNothingBut) and the wanted country, language and category values said
 // as an addition (IssueAdded): an additive word ("也", "还", "再加上",
 // "加进来", "also", "add", "as well") in the value's own clause. "另外"
 // (besides) introduces another condition, not another value.
 func (st *state) additions() {
 	for _, pc := range st.conds {
+		if !pc.dropped && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.corrected && tk.s >= pc.s && tk.e <= pc.e }) {
+			pc.addIssue(IssueCorrected)
+		}
 		if !pc.dropped && pc.neg && pc.c.Kind == condition.KindHard {
 			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
 				pc.addIssue(IssueRemoved)
+			}
+			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.excludedAfter && tk.s >= pc.s && tk.e <= pc.e }) {
+				pc.addIssue(IssueExcludedAfter)
 			}
 		}
 		if !pc.dropped && !pc.neg && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.nothingBut && tk.s >= pc.s && tk.e <= pc.e }) {
@@ -163,7 +170,10 @@ func (st *state) additions() {
 		}
 		for i := from; i <= to; i++ {
 			tk := &st.toks[i]
-			if tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
+			// "Korea too": "too" right after the value adds it, as
+			// "also" does (elsewhere "too" is "too big").
+			tooAfter := strings.EqualFold(st.tokText(i), "too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
+			if tooAfter || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
 				pc.addIssue(IssueAdded)
 				break
 			}

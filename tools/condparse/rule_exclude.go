@@ -18,6 +18,30 @@ func (st *state) exclusions() {
 		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
 			continue
 		}
+		if pc, lead := st.countObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 {
+			// "exclude the ones with under 5k followers", "去掉那些粉丝
+			// 不到五千的", "remove anyone under 2k": the creators a count
+			// describes are excluded, so the count is its complement.
+			st.negateCount(pc)
+			tk.role = roleFiller
+			for _, k := range lead {
+				st.toks[k].role = roleFiller
+			}
+			pc.s = tk.s
+			continue
+		}
+		if pc, lead := st.inactiveObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 && (verb || st.opensClause(i)) {
+			// "remove the ones inactive for over 60 days", "get rid of
+			// channels that haven't uploaded in 2 months": leaving out
+			// who stopped posting is the activity window already read;
+			// the verb and its lead words are part of it.
+			tk.role = roleFiller
+			for _, k := range lead {
+				st.toks[k].role = roleFiller
+			}
+			pc.s = tk.s
+			continue
+		}
 		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1))) {
 			continue
 		}
@@ -40,6 +64,15 @@ func (st *state) exclusions() {
 				continue
 			}
 		}
+		w := st.word(i)
+		if postOnlyExclusions[w] {
+			// "英国和法国除外", "美国除外的游戏博主": a word that only
+			// ever follows what it excludes.
+			if st.exclusionObjectBefore(i, neg) {
+				tk.role = roleFiller
+			}
+			continue
+		}
 		end := st.exclusionObject(j, neg)
 		if end < j {
 			// "游戏的都不要", "断更的不要", "dormant channels excluded":
@@ -50,7 +83,6 @@ func (st *state) exclusions() {
 			}
 			continue
 		}
-		w := st.word(i)
 		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && !st.restIsFine(j, end+1) && st.alsoFollows(end+1) {
 			// "除了美国，还要加拿大": an inclusion.
 			for k := j; k <= end; k++ {
@@ -84,6 +116,59 @@ func (st *state) exclusions() {
 		}
 		i = end
 	}
+}
+
+// countLead are the words between an exclusion and the count that
+// describes what it excludes: "the ones with", "anyone", "channels that
+// have", "那些".
+var countLead = map[string]bool{"the": true, "ones": true, "one": true, "those": true, "these": true, "anyone": true,
+	"anybody": true, "any": true, "all": true, "with": true, "that": true, "who": true, "which": true, "have": true,
+	"has": true, "having": true, "are": true, "is": true, "of": true, "them": true, "everyone": true, "everything": true,
+	"那些": true, "这些": true, "那种": true, "这种": true, "所有": true, "的": true}
+
+// countObject returns the count condition an exclusion at j-1 excludes
+// when only lead words (countLead) and creator nouns come before it in
+// the clause, with the lead tokens; nil when the object is no count.
+func (st *state) countObject(j int) (*pcond, []int) {
+	var lead []int
+	for k, n := j, 0; k < len(st.toks) && n < 6; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.role == roleCond && st.tokCond[k] > 0 {
+			if pc := st.conds[st.tokCond[k]-1]; isCount(pc.c.Field) && !pc.dropped && pc.c.Kind == condition.KindHard {
+				return pc, lead
+			}
+			return nil, nil
+		}
+		if tk.role != roleNone || !(countLead[st.tokText(k)] || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
+			return nil, nil
+		}
+		lead = append(lead, k)
+	}
+	return nil, nil
+}
+
+// inactiveObject returns the activity window said of who stopped posting
+// that an exclusion at j-1 leaves out, when only lead words (countLead)
+// and creator nouns come before it, with the lead tokens.
+func (st *state) inactiveObject(j int) (*pcond, []int) {
+	var lead []int
+	for k, n := j, 0; k < len(st.toks) && n < 6; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.role == roleCond && st.tokCond[k] > 0 {
+			if pc := st.conds[st.tokCond[k]-1]; pc.inactive && !pc.dropped {
+				return pc, lead
+			}
+			return nil, nil
+		}
+		if (tk.role == roleNone || tk.role == roleFiller) && tk.kind == tkLex && tk.has(clsFrame) != nil {
+			continue // "drop anyone who hasn't posted …"
+		}
+		if tk.role != roleNone || !(countLead[st.tokText(k)] || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil) {
+			return nil, nil
+		}
+		lead = append(lead, k)
+	}
+	return nil, nil
 }
 
 // exclusionObject marks the tokens of an exclusion object from j and returns
@@ -338,6 +423,10 @@ func (st *state) clauseEndsAt(j int) bool {
 	return true
 }
 
+// postOnlyExclusions are exclusion words that always follow their object
+// ("英国除外"): they never exclude what comes after them.
+var postOnlyExclusions = map[string]bool{"除外": true}
+
 // postGlue are the words between a post-posed exclusion and its object:
 // "游戏的都不要", "这种也不要".
 var postGlue = map[string]bool{"都": true, "也": true, "就": true, "全": true, "全都": true, "通通": true, "统统": true, "一律": true, "的": true}
@@ -350,6 +439,14 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	k := st.prevSig(i)
 	for k >= 0 && st.toks[k].role == roleNone && postGlue[st.word(k)] {
 		k = st.prevSig(k)
+	}
+	if k >= 0 && st.toks[k].role == roleCond && st.tokCond[k] > 0 && neg == 1 {
+		// "粉丝少于一万的去掉", "under 5k excluded": a count excluded
+		// after it is its complement, as "不要粉丝低于 1w 的" is.
+		if pc := st.conds[st.tokCond[k]-1]; isCount(pc.c.Field) && !pc.dropped {
+			st.negateCount(pc)
+			return true
+		}
 	}
 	var obj []int
 	for n := 0; k >= 0 && n < 3; k-- {
@@ -376,7 +473,7 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		return false
 	}
 	for _, k := range obj {
-		st.toks[k].neg = neg
+		st.toks[k].neg, st.toks[k].excludedAfter = neg, true
 	}
 	return true
 }

@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"strings"
+
 	"searchagent/tools/condition"
 	"searchagent/tools/scope"
 )
@@ -189,7 +191,12 @@ func (st *state) bareItems() []bool {
 	if items < 2 {
 		return out
 	}
-	for _, c := range cs {
+	for n, c := range cs {
+		if n > 0 && st.framedHeading(cs[n-1].from, c.from-1) {
+			// "品牌：某国产耳机", "Client: Acme": the value of a frame
+			// heading is the brief's context, not a keyword typed.
+			continue
+		}
 		content, bare := false, true
 		for k := c.from; k <= c.to && bare; k++ {
 			tk := &st.toks[k]
@@ -214,6 +221,20 @@ func (st *state) bareItems() []bool {
 	return out
 }
 
+// framedHeading reports a heading of the brief's frame ("品牌", "客户",
+// "brand", "client") from token from to a colon at token sep.
+func (st *state) framedHeading(from, sep int) bool {
+	if sep < 0 || sep >= len(st.toks) || st.toks[sep].kind != tkPunct || st.t.norm[st.toks[sep].s] != ':' && st.t.norm[st.toks[sep].s] != '：' {
+		return false
+	}
+	for k := from; k < sep; k++ {
+		if tk := &st.toks[k]; tk.kind == tkLex && (tk.has(clsFrame) != nil || tk.has(clsBrandOpen) != nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // undoTopic turns the subtopic word at token k back into keyword
 // material, dropping the category and ranking term read from it: a
 // subtopic inside a typed term is part of the term.
@@ -233,4 +254,79 @@ func (st *state) undoTopic(k int) {
 		}
 	}
 	tk.role, st.tokCond[k] = roleContent, 0
+}
+
+// headings drops the heading of a "heading: value" item ("粉丝量级：5w-10w",
+// "类目：美妆", "Market: Mexico") whose value was read as a condition: the
+// heading names the field the value fills, so its words are the brief's
+// frame, never a keyword or unread text.
+func (st *state) headings() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkPunct || st.t.norm[tk.s] != ':' && st.t.norm[tk.s] != '：' || tk.e < len(st.t.norm) && st.t.norm[tk.e] == '/' {
+			continue // not a colon, or a link's ("https://…")
+		}
+		valued := false
+		for k := i + 1; k < len(st.toks); k++ {
+			n := &st.toks[k]
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) {
+				break
+			}
+			if n.role == roleCond {
+				valued = true
+				break
+			}
+		}
+		if !valued {
+			continue
+		}
+		var head []int
+		k := i - 1
+		for ; k >= 0; k-- {
+			n := &st.toks[k]
+			if n.kind == tkPunct && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+				break
+			}
+			if n.role == roleCond || n.has(clsCue) != nil || n.has(clsCueScope) != nil {
+				head = nil // a condition or a keyword cue of its own: no heading
+				break
+			}
+			head = append(head, k)
+		}
+		if len(head) == 0 || len(head) > 5 {
+			continue
+		}
+		for _, h := range head {
+			if st.toks[h].role == roleNone || st.toks[h].role == roleContent {
+				st.toks[h].role = roleFiller
+			}
+		}
+	}
+}
+
+// noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
+// "followers doesn't matter"); they are frame words.
+var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
+	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true}
+
+// noPreference drops the field words of a clause that says the field has
+// no requirement ("粉丝无所谓"): nothing is asked of that field, so its word
+// is neither a condition nor unread text.
+func (st *state) noPreference() {
+	for i := range st.toks {
+		if !noPreferenceWords[st.word(i)] {
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			for k := i + dir; k >= 0 && k < len(st.toks); k += dir {
+				tk := &st.toks[k]
+				if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) || tk.role == roleCond {
+					break
+				}
+				if tk.role == roleNone && tk.has(clsField) != nil {
+					tk.role = roleFiller
+				}
+			}
+		}
+	}
 }

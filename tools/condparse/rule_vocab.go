@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"slices"
+
 	"strings"
 
 	"searchagent/tools/condition"
@@ -47,6 +49,7 @@ func (st *state) glued(i int) bool {
 // vocab turns platform, country, region, language, category, soft and tier
 // words into conditions.
 func (st *state) vocab() {
+	st.languageCodes()
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
 		if !st.free(i) || tk.kind != tkLex {
@@ -478,4 +481,66 @@ func (st *state) demonymEndsClause(i int) bool {
 	}
 	tk := &st.toks[n]
 	return tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s])
+}
+
+// languageCodes reads upper-case language codes listed before a language
+// mark ("EN + ES speaking", "FR/DE-speaking", "EN language"): each is that
+// language. A code alone is no language ("IT", "DE" are words and
+// countries too); the mark after the list says they are languages.
+func (st *state) languageCodes() {
+	code := func(txt string) (string, bool) {
+		if len(txt) != 2 || strings.ToUpper(txt) != txt || !isASCIILetter(rune(txt[0])) || !isASCIILetter(rune(txt[1])) {
+			return "", false
+		}
+		_, ok := taxonomy.Languages.ByCode(txt)
+		return strings.ToLower(txt), ok
+	}
+	for i := 0; i < len(st.toks); i++ {
+		var codes []string
+		var idx, glue []int
+		k, marked := i, false
+		for ; k < len(st.toks); k = st.skipSpace(k + 1) {
+			tk := &st.toks[k]
+			txt := string(st.t.orig[tk.s:tk.e])
+			if !st.free(k) {
+				break
+			}
+			if c, ok := code(txt); ok {
+				codes, idx = append(codes, c), append(idx, k)
+				continue
+			}
+			if head, tail, ok := strings.Cut(txt, "-"); ok && isLangSuffix(strings.ToLower(tail)) {
+				// "DE-speaking" as one word.
+				if c, ok := code(head); ok {
+					codes, idx, marked = append(codes, c), append(idx, k), true
+				}
+				break
+			}
+			if len(codes) > 0 && (txt == "+" || txt == "/" || txt == "&" || tk.has(clsAnd) != nil) {
+				glue = append(glue, k)
+				continue
+			}
+			break
+		}
+		if len(codes) == 0 {
+			continue
+		}
+		if !marked && k < len(st.toks) && st.free(k) && isLangSuffix(st.word(k)) {
+			marked = true
+			idx[len(idx)-1] = k // the mark belongs to the last code's span
+		}
+		if marked {
+			from := i
+			for n, c := range codes {
+				to := idx[n]
+				st.add(st.vocabCond(condition.Language, []string{c}, st.toks[from].neg), from, to)
+				from = st.skipSpace(to + 1)
+				for from < len(st.toks) && slices.Contains(glue, from) {
+					st.toks[from].role = roleFiller
+					from = st.skipSpace(from + 1)
+				}
+			}
+		}
+		i = k
+	}
 }

@@ -61,6 +61,14 @@ const (
 	// ("不要 Korean 以外的语言": nothing but Korean): an inclusion although
 	// a negation word was said, so a follow-up takes it as one.
 	IssueNothingBut = "nothing_but"
+	// IssueExcludedAfter marks a value excluded by an exclusion word that
+	// follows it ("加拿大的不要了", "英国和法国除外", "gaming excluded"): an
+	// exclusion although no negation word comes before the value, so a
+	// follow-up takes it as one.
+	IssueExcludedAfter = "excluded_after"
+	// IssueCorrected marks a condition read from a misspelt word
+	// ("germny" → Germany): the label shows the reading made.
+	IssueCorrected = "corrected"
 )
 
 // Scope is where a keyword matches (spec 3.4.1D): tools/scope's. The
@@ -90,6 +98,10 @@ const (
 	// ResidueVague is an amount without a number ("粉丝不太多", "not too
 	// many followers"): a question for the user, never a guess.
 	ResidueVague Residue = "vague"
+	// ResidueUnsupported is a measure the catalog has no field for,
+	// usually with its amount ("预算控制在一万以内", "budget under $5k",
+	// "报价两千以内"): named as not applied, never a follower bound.
+	ResidueUnsupported Residue = "unsupported"
 )
 
 // Label is the user-facing name of a condition.
@@ -147,6 +159,10 @@ type Result struct {
 	// a … brand"), style markers ("风格", "vibe") — once each, in input
 	// order, so that the notice can name them (issue 26).
 	Dropped []Span `json:"dropped,omitempty"`
+	// Quantity is a result count the user said ("给我20个", "need 10 tech
+	// youtubers", "just show me 10"): how many results, never a filter
+	// or a keyword, named so that the box can say so (issue 26).
+	Quantity *Span `json:"quantity,omitempty"`
 }
 
 // ByField returns the conditions on field f, in result order.

@@ -15,6 +15,7 @@ var (
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
 		"threshold", "bar", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
+		"bigger than", "larger than",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
@@ -23,7 +24,7 @@ var (
 		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于",
 		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
-		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling",
+		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than",
 		"a ceiling of", "ceiling of",
 		"<", "<=", "≤",
 	}

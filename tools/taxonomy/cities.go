@@ -66,3 +66,34 @@ var Cities = []City{
 	{"TH", "曼谷", "Bangkok", nil},
 	{"ID", "雅加达", "Jakarta", nil},
 }
+
+// States are the large states, provinces and home nations a brief may
+// name for its country ("beauty creators in California", "得州的露营博主"):
+// like a city, one reads as its country and is never filtered itself.
+// Names that are also countries, people or common words ("Georgia",
+// "Victoria", "Washington") and the places people travel to more than
+// live in ("Hawaii", "北海道") are left out; so are provinces named for a
+// cuisine ("四川", "湖南").
+var States = []City{
+	{"US", "加州", "California", []string{"加利福尼亚", "加利福尼亚州", "Calif"}},
+	{"US", "得州", "Texas", []string{"得克萨斯", "得克萨斯州"}},
+	{"US", "佛罗里达", "Florida", []string{"佛罗里达州", "佛州"}},
+	{"US", "亚利桑那", "Arizona", []string{"亚利桑那州"}},
+	{"US", "科罗拉多", "Colorado", []string{"科罗拉多州"}},
+	{"US", "俄亥俄", "Ohio", []string{"俄亥俄州"}},
+	{"US", "密歇根", "Michigan", []string{"密歇根州"}},
+	{"US", "宾夕法尼亚", "Pennsylvania", []string{"宾州"}},
+	{"CA", "安大略", "Ontario", []string{"安大略省"}},
+	{"CA", "魁北克", "Quebec", []string{"魁北克省", "Québec"}},
+	{"CA", "不列颠哥伦比亚", "British Columbia", []string{"卑诗省"}},
+	{"CA", "阿尔伯塔", "Alberta", []string{"阿尔伯塔省"}},
+	{"AU", "昆士兰", "Queensland", []string{"昆士兰州"}},
+	{"AU", "新南威尔士", "New South Wales", []string{"新南威尔士州", "NSW"}},
+	{"GB", "苏格兰", "Scotland", nil},
+	{"GB", "威尔士", "Wales", nil},
+	{"GB", "北爱尔兰", "Northern Ireland", nil},
+	{"DE", "巴伐利亚", "Bavaria", []string{"巴伐利亚州", "Bayern"}},
+	{"CN", "广东", "Guangdong", []string{"广东省"}},
+	{"CN", "浙江", "Zhejiang", []string{"浙江省"}},
+	{"CN", "江苏", "Jiangsu", []string{"江苏省"}},
+}

@@ -130,10 +130,10 @@ func TestSubtopicWordsStandAlone(t *testing.T) {
 	}
 }
 
-// TestCitiesHaveACountry: every city's country is a country of the
-// vocabulary and every city has both names.
+// TestCitiesHaveACountry: every city's (and state's) country is a
+// country of the vocabulary and every one has both names.
 func TestCitiesHaveACountry(t *testing.T) {
-	for _, c := range Cities {
+	for _, c := range append(append([]City(nil), Cities...), States...) {
 		if _, ok := Countries.ByCode(c.Country); !ok || c.ZH == "" || c.EN == "" {
 			t.Errorf("city %+v: country %q unknown or a name missing", c, c.Country)
 		}

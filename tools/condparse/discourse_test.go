@@ -1,0 +1,150 @@
+package condparse
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/tools/condition"
+)
+
+// readAll lists every condition of a reading as "field op value status
+// kind".
+func readAll(t *testing.T, text string) []string {
+	t.Helper()
+	rd, err := Read(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range rd.Conditions {
+		got = append(got, fmt.Sprintf("%s %s %s %s %s", c.Field, c.Op, strings.Trim(c.Value.String(), `"`), c.Status, c.Kind))
+	}
+	return got
+}
+
+// TestDiscourseMarkersAreFrame: words that chain the parts of a follow-up
+// ("btw", "顺便", "then") are how the user talks: dropped and named,
+// never a keyword (a terse "btw only english ones" filtered on "btw").
+func TestDiscourseMarkersAreFrame(t *testing.T) {
+	tests := []struct {
+		text    string
+		want    []string
+		dropped string
+	}{
+		{"btw only english ones", []string{"language eq en applied hard"}, "btw"},
+		{"by the way, only german speakers", []string{"language eq de applied hard"}, "by the way"},
+		{"顺便只要英文的", []string{"language eq en applied hard"}, "顺便"},
+		{"顺带把粉丝少于五千的去掉", []string{"followers gte 5000 applied hard"}, "顺带"},
+		{"exclude anything from china, then sort by views", []string{"country not_in [CN] applied hard"}, "then"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := readAll(t, tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("Read(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+			rd, _ := Read(tt.text)
+			if !slices.ContainsFunc(rd.Dropped, func(s Span) bool { return strings.Contains(s.Text, tt.dropped) }) {
+				t.Errorf("Read(%q).Dropped = %+v, want %q named", tt.text, rd.Dropped, tt.dropped)
+			}
+		})
+	}
+}
+
+// TestLeavingOutInactiveChannels: an exclusion of who stopped posting,
+// said with a verb and a negated activity ("drop anyone who hasn't posted
+// in 3 months"), is the activity window; the verb and the negation are
+// part of it, never ranking terms.
+func TestLeavingOutInactiveChannels(t *testing.T) {
+	tests := []struct {
+		text string
+		days int64
+	}{
+		{"remove the ones inactive for over 60 days", 60},
+		{"get rid of channels that haven't uploaded in 2 months", 60},
+		{"could you also drop anyone who hasn't posted in 3 months", 90},
+		{"channels that haven't posted in 3 weeks", 21},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			rd, err := Read(tt.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("last_active within_days %d applied hard", tt.days)
+			if got := readAll(t, tt.text); !slices.Equal(got, []string{want}) {
+				t.Errorf("Read(%q) = %q, want only %q", tt.text, got, want)
+			}
+			if slices.ContainsFunc(rd.Conditions, func(c Condition) bool { return c.Field == condition.Keyword }) {
+				t.Errorf("Read(%q) keeps a keyword", tt.text)
+			}
+		})
+	}
+}
+
+// TestStatesReadAsTheirCountry: a state or province ("based in
+// California", "得州的") reads as its country, labelled as not filtered by
+// itself, as a city does; never a keyword.
+func TestStatesReadAsTheirCountry(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"beauty influencers based in California", []string{"category eq beauty applied hard", "country eq US applied hard"}},
+		{"得州的露营博主", []string{"country eq US applied hard", "category eq outdoor applied hard"}},
+		{"苏格兰的户外博主", []string{"country eq GB applied hard", "category eq outdoor applied hard"}},
+		{"NSW fitness creators", []string{"country eq AU applied hard", "category eq fitness applied hard"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := readAll(t, tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("Read(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+	rd, _ := Read("beauty creators in Texas")
+	for _, c := range rd.Conditions {
+		if c.Field == condition.Country && !strings.Contains(c.Label.EN, "state or province is not filtered") {
+			t.Errorf("Read(%q): country label %q does not say the state is not filtered", rd.Input, c.Label.EN)
+		}
+	}
+}
+
+// TestTerseKeywordEdges: a keyword-only input keeps its topic and leaves
+// the limiting and blurring words at its edges out ("only dog stuff" is
+// dog): kept, they match no tag and empty the results.
+func TestTerseKeywordEdges(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"only dog stuff", "dog"},
+		{"mostly cat things", "cat"},
+		{"just asmr", "asmr"},
+		{"the office", "the office"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			want := []string{"keyword contains " + tt.want + " applied keyword"}
+			if got := readAll(t, tt.text); !slices.Equal(got, want) {
+				t.Errorf("Read(%q) = %q, want %q", tt.text, got, want)
+			}
+		})
+	}
+}
+
+// TestPriorityWordSorts: a priority word before a superlative measure
+// ("prioritize the ones with the most engagement") is part of the sort,
+// never a ranking term.
+func TestPriorityWordSorts(t *testing.T) {
+	for _, text := range []string{"prioritize the ones with the most engagement", "favor channels with the highest views"} {
+		rd, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rd.Sort == nil {
+			t.Errorf("Read(%q): no sort", text)
+		}
+		if got := readAll(t, text); len(got) != 0 {
+			t.Errorf("Read(%q) = %q, want no condition", text, got)
+		}
+	}
+}

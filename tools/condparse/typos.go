@@ -1,0 +1,131 @@
+package condparse
+
+import "strings"
+
+// Typos (issue 26): a Latin word the lexicon does not know that is one
+// edit (an insertion, a deletion, a substitution or two neighbours
+// swapped) from exactly one country, language, category or creator noun
+// of at least minTypoTarget letters, with the same first letter, is read
+// as that word ("germny", "youtubrs", "fitnes"); the condition it gives
+// carries IssueCorrected, so the box shows the reading it made. Words
+// that differ in their first letter are mostly other words ("trance" is
+// no France), and so are words that differ by one letter replaced with a
+// letter neither next to it on the keyboard nor sounding alike ("Iceland"
+// is no Ireland, a place the catalog does not know and the box names as
+// not understood; "franse" is France, "sweeden" Sweden).
+
+// minTypoTarget and minTypo are the shortest spelling a typo may stand
+// for and the shortest word read as a typo: short words are too close
+// to too many others ("india" / "indie").
+const (
+	minTypoTarget = 6
+	minTypo       = 5
+)
+
+// typos turns unknown Latin words one edit from one lexicon spelling into
+// that spelling's dictionary token.
+func (st *state) typos() {
+	if len(st.lx.typoTargets) == 0 {
+		return
+	}
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkWord || tk.e-tk.s < minTypo {
+			continue
+		}
+		w := string(st.t.norm[tk.s:tk.e])
+		if !isASCIILetters(w) {
+			continue
+		}
+		var hit *typoTarget
+		for k := range st.lx.typoTargets {
+			tt := &st.lx.typoTargets[k]
+			if w[0] == tt.word[0] && oneEdit(w, tt.word) {
+				if hit != nil {
+					hit = nil // two readings: none
+					break
+				}
+				hit = tt
+			}
+		}
+		if hit != nil {
+			tk.kind, tk.ents, tk.corrected = tkLex, hit.ents, true
+		}
+	}
+}
+
+// isASCIILetters reports a non-empty string of ASCII letters only.
+func isASCIILetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isASCIILetter(rune(s[i])) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// oneEdit reports whether a and b (ASCII) differ by exactly one
+// insertion, deletion, substitution or swap of two neighbours.
+func oneEdit(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch len(b) - len(a) {
+	case 0:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		if a[i+1:] == b[i+1:] {
+			return typoLetters(a[i], b[i]) // substitution
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case 1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}
+
+// keyNeighbours are the letters next to each letter on a QWERTY keyboard.
+var keyNeighbours = map[byte]string{
+	'q': "wa", 'w': "qeas", 'e': "wrsd", 'r': "etdf", 't': "ryfg", 'y': "tugh",
+	'u': "yihj", 'i': "uojk", 'o': "ipkl", 'p': "ol",
+	'a': "qwsz", 's': "awedxz", 'd': "serfcx", 'f': "drtgvc", 'g': "ftyhbv",
+	'h': "gyujnb", 'j': "huikmn", 'k': "jiolm", 'l': "kop",
+	'z': "asx", 'x': "zsdc", 'c': "xdfv", 'v': "cfgb", 'b': "vghn", 'n': "bhjm", 'm': "njk",
+}
+
+// soundAlike are groups of letters that spell the same sound often
+// enough to be typed for each other.
+var soundAlike = []string{"aeiouy", "cksqz"}
+
+// typoLetters reports whether typing x for y (or y for x) is a likely
+// typo: keyboard neighbours, or letters that sound alike.
+func typoLetters(x, y byte) bool {
+	x, y = asciiLower(x), asciiLower(y)
+	for i := 0; i < len(keyNeighbours[x]); i++ {
+		if keyNeighbours[x][i] == y {
+			return true
+		}
+	}
+	for _, g := range soundAlike {
+		if strings.IndexByte(g, x) >= 0 && strings.IndexByte(g, y) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
