@@ -85,7 +85,7 @@ func tolerantText(text string, words []string, known func(string) bool) (string,
 			// A typo keeps the first letter; a word one edit away in
 			// its first letter is mostly another word ("saying",
 			// "paying").
-			if w[0] == c[0] && oneEdit(w, c) {
+			if w[0] == c[0] && oneEdit(w, c) && !otherEnding(w, c) {
 				b.WriteString(text[last:lo])
 				b.WriteString(c)
 				fixes = append(fixes, w+"→"+c)
@@ -99,6 +99,17 @@ func tolerantText(text string, words []string, known func(string) bool) (string,
 	}
 	b.WriteString(text[last:])
 	return b.String(), fixes
+}
+
+// otherEnding reports two words that differ only in their inflection
+// endings (trailing s, r, d, y, e): another form of a word ("supplies"
+// beside "supplier" and "suppliers", "liked" beside "likes"), not a typo
+// of it. A typo inside the stem ("folowers") or of another letter
+// ("followerz") is still one.
+func otherEnding(a, b string) bool {
+	const endings = "srdye"
+	sa, sb := strings.TrimRight(a, endings), strings.TrimRight(b, endings)
+	return sa == sb && len(sa) >= 4
 }
 
 func contains(sorted []string, w string) bool {

@@ -31,7 +31,7 @@ func TestOneEdit(t *testing.T) {
 }
 
 func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
-	words := []string{"followers", "instructions", "paying", "prompt", "subscribers"}
+	words := []string{"followers", "instructions", "paying", "prompt", "subscribers", "supplier", "suppliers"}
 	known := func(w string) bool { return w == "sub" || w == "prompts" || w == "follower" }
 	tests := []struct {
 		text, want, fixes string
@@ -45,6 +45,10 @@ func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
 		{"买粉 folowers", "买粉 followers", "folowers→followers"},
 		// A word one edit away in its first letter is another word.
 		{"videos saying likes are meaningless", "videos saying likes are meaningless", ""},
+		// Another inflection of a word is no typo of it ("supplies",
+		// "supplier"); a last letter outside the endings still is.
+		{"we sell art supplies", "we sell art supplies", ""},
+		{"buy followerz", "buy followers", "followerz→followers"},
 	}
 	for _, tc := range tests {
 		got, fixes := tolerantText(tc.text, words, known)
