@@ -95,3 +95,43 @@ func TestNoPreferenceIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationsTiersAndPurposes: an evaluation of what was just said
+// ("works best", 比较合适) is a wish, as "ideally" is, never a keyword; a
+// creator tier said alone (medium-sized, 中腰部, 尾部) is the tier's
+// range, two tiers joined by "or" their union; a clause of what the
+// creators are for (…寄样用) is the brief's purpose, never a typed keyword.
+func TestEvaluationsTiersAndPurposes(t *testing.T) {
+	tests := []struct {
+		text      string
+		followers string // the follower condition's value, "" for none
+	}{
+		{"50k to 200k works best for us", "50000..200000"},
+		{"三万到八万粉比较合适", "30000..80000"},
+		{"food creators in Italy, medium-sized", "100000..1000000"},
+		{"美国美妆博主，中腰部的就行", "100000..1000000"},
+		{"日本的美食博主，尾部或者腰部都可以", "10000..1000000"},
+		{"找几个英国的游戏博主，做新品寄样用", ""},
+		{"tech creators in Korea; 100k-300k is the sweet spot", "100000..300000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			rd, err := Read(tt.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, c := range rd.Conditions {
+				if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+					t.Errorf("Read(%q): keyword %q filters", tt.text, c.Value.Str)
+				}
+				if c.Field == condition.Followers {
+					got = c.Value.String()
+				}
+			}
+			if got != tt.followers {
+				t.Errorf("Read(%q): followers %q, want %q (%+v)", tt.text, got, tt.followers, rd.Conditions)
+			}
+		})
+	}
+}

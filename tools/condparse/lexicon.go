@@ -187,8 +187,11 @@ var tiers = []struct {
 	words  []string
 }{
 	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
-	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
-	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators"}},
+	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
+	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators",
+		// the adjective alone ("Canada, mid-sized, …"); "mid-size" and
+		// "midsize" alone stay words, a class of cars ("midsize SUV reviews").
+		"mid-sized", "midsized", "mid sized", "medium-sized", "medium sized", "中腰部", "中腰部博主", "中腰部达人", "中腰部红人"}},
 	{500_000, 1_000_000, Label{"大博主", "Macro creators"}, []string{"macro-influencer", "macro-influencers", "macro influencer", "macro influencers", "macro creators"}},
 	{1_000_000, MaxCount, Label{"头部博主", "Mega creators"}, []string{"头部", "头部博主", "头部红人", "头部达人", "头部网红", "大v", "大博主", "大号", "mega-influencer", "mega-influencers", "mega influencer", "mega influencers", "mega creators", "top creators", "top-tier creators", "top tier creators"}},
 }
@@ -433,7 +436,12 @@ func buildLexicon() *lexicon {
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
-		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can")...)
+		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can",
+		// an evaluation of what was just said ("10k-100k would be perfect",
+		// "一万到十万最合适"): a wish about it, as "ideally" is.
+		"would be perfect", "is perfect", "are perfect", "would be best", "is best", "are best", "works best",
+		"would work", "would work well", "works well", "would be optimal", "sweet spot", "the sweet spot",
+		"最合适", "比较合适", "更合适", "正合适", "最佳", "最完美", "就完美了", "刚刚好")...)
 
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)

@@ -197,6 +197,11 @@ func (st *state) bareItems() []bool {
 			// heading is the brief's context, not a keyword typed.
 			continue
 		}
+		if st.purposeClause(c.from, c.to) {
+			// "…，推插件用", "…，做寄样用": what the creators are for
+			// is the brief's purpose, not a keyword typed.
+			continue
+		}
 		content, bare := false, true
 		for k := c.from; k <= c.to && bare; k++ {
 			tk := &st.toks[k]
@@ -219,6 +224,23 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// purposeClause reports a clause [from,to] that ends in the purpose
+// marker 用 ("推插件用", "做新品寄样用的"): what the results are for.
+func (st *state) purposeClause(from, to int) bool {
+	for k := to; k >= from; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace || tk.kind == tkPunct {
+			continue
+		}
+		w := string(st.t.orig[tk.s:tk.e])
+		if w == "的" && k > from {
+			continue
+		}
+		return tk.kind == tkCJK && strings.HasSuffix(w, "用") && (k > from || len([]rune(w)) > 2)
+	}
+	return false
 }
 
 // framedHeading reports a heading of the brief's frame ("品牌", "客户",
