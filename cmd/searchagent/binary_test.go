@@ -13,8 +13,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -261,6 +263,7 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 		mu       sync.Mutex
 		outcomes []outcome
 		wg       sync.WaitGroup
+		inFlight atomic.Int32 // turns sent and not yet answered
 	)
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
@@ -272,7 +275,9 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 			ev := api.EventRequest{Event: "search.submit", Args: api.Args{Text: "swim vest"}}
 			for i := 0; ctx.Err() == nil; i++ {
 				o := outcome{started: time.Now()}
+				inFlight.Add(1)
 				o.status, o.done, o.err = streamTurn(ctx, hc, c.base, cr.SessionID, cr.Token, ev)
+				inFlight.Add(-1)
 				ev = api.EventRequest{Event: "results.sort", Args: api.Args{By: sorts[(w+i)%len(sorts)]}}
 				o.ended = time.Now()
 				mu.Lock()
@@ -285,6 +290,11 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 		})
 	}
 	time.Sleep(500 * time.Millisecond)
+	// Signal while turns are in flight: on a loaded machine the workers
+	// can all sit between turns at one instant.
+	for deadline := time.Now().Add(5 * time.Second); inFlight.Load() < 3 && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
 	signalled := time.Now()
 	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
