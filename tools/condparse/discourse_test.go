@@ -148,3 +148,30 @@ func TestPriorityWordSorts(t *testing.T) {
 		}
 	}
 }
+
+// TestTerseInputClosedByHedge: a terse input that ends in a hedge ("…
+// would be best", "… ideally") is a wish about what comes before it, read
+// as natural text as one that opens with a hedge is: the hedge is
+// dropped and named, never part of a keyword; politeness abbreviations
+// (thx) are frame words.
+func TestTerseInputClosedByHedge(t *testing.T) {
+	for _, tt := range []struct{ text, keyword string }{
+		{"cats only would be ideal", "cats"},
+		{"vegan recipes works best", "vegan recipes"},
+		{"retro consoles thx", "retro consoles"},
+	} {
+		rd, err := Read(tt.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kws []string
+		for _, c := range rd.Conditions {
+			if c.Kind == condition.KindKeyword {
+				kws = append(kws, c.Value.Str)
+			}
+		}
+		if !slices.Equal(kws, []string{tt.keyword}) || len(rd.Dropped) == 0 {
+			t.Errorf("Read(%q): keywords %q, dropped %+v; want [%q] and the hedge dropped", tt.text, kws, rd.Dropped, tt.keyword)
+		}
+	}
+}

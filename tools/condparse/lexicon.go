@@ -498,7 +498,7 @@ func buildLexicon() *lexicon {
 		"看一下", "找点", "有限", "一家", "做的品牌", "brand", "brands", "our brand", "campaign", "campaigns", "partner",
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
-		"thanks", "thank you", "please", "pls", "plz", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
+		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out

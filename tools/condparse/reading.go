@@ -63,7 +63,7 @@ func Read(text string, opts ...Option) (Reading, error) {
 	if err != nil {
 		return Reading{Result: res}, err
 	}
-	if res.Shape == ShapeKeyword && opensWithHedge(text) {
+	if res.Shape == ShapeKeyword && (opensWithHedge(text) || closesWithHedge(text)) {
 		// A wish is a sentence ("最好近一个月内还有更新"), never one
 		// keyword: read it as natural text.
 		st := analyze(p.lx, p.cfg, text, nil)
@@ -498,6 +498,25 @@ func opensWithHedge(s string) bool {
 				j++
 			}
 			return j >= len(toks) || toks[j].has(clsDe) == nil
+		case tk.kind == tkLex && (tk.has(clsFiller) != nil || tk.has(clsStop) != nil || tk.has(clsAnd) != nil):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// closesWithHedge reports text whose last word, fillers and stop words
+// aside, is a hedge ("dogs only would be best", "猫的最好"): a wish
+// about what comes before it, as a hedge that opens the text is.
+func closesWithHedge(s string) bool {
+	_, toks := lexTokens(s)
+	for i := len(toks) - 1; i >= 0; i-- {
+		tk := &toks[i]
+		switch {
+		case tk.kind == tkSpace || tk.kind == tkPunct:
+		case tk.has(clsHedge) != nil:
+			return true
 		case tk.kind == tkLex && (tk.has(clsFiller) != nil || tk.has(clsStop) != nil || tk.has(clsAnd) != nil):
 		default:
 			return false
