@@ -186,12 +186,12 @@ var tiers = []struct {
 	label  Label
 	words  []string
 }{
-	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
-	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
+	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano tier", "nano-tier", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
+	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
 	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators",
 		// the adjective alone ("Canada, mid-sized, …"); "mid-size" and
 		// "midsize" alone stay words, a class of cars ("midsize SUV reviews").
-		"mid-sized", "midsized", "mid sized", "medium-sized", "medium sized", "中腰部", "中腰部博主", "中腰部达人", "中腰部红人"}},
+		"mid-sized", "midsized", "mid sized", "medium-sized", "medium sized", "中等体量", "体量中等", "中腰部", "中腰部博主", "中腰部达人", "中腰部红人"}},
 	{500_000, 1_000_000, Label{"大博主", "Macro creators"}, []string{"macro-influencer", "macro-influencers", "macro influencer", "macro influencers", "macro creators"}},
 	{1_000_000, MaxCount, Label{"头部博主", "Mega creators"}, []string{"头部", "头部博主", "头部红人", "头部达人", "头部网红", "大v", "大博主", "大号", "mega-influencer", "mega-influencers", "mega influencer", "mega influencers", "mega creators", "top creators", "top-tier creators", "top tier creators"}},
 }
@@ -470,6 +470,7 @@ func buildLexicon() *lexicon {
 		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
 		"artist", "artists", "hobbyists", "practitioners", "specialists",
+		"producer", "producers", "commentator", "commentators", "analyst", "analysts", "制作人", "解说员",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
@@ -478,7 +479,7 @@ func buildLexicon() *lexicon {
 		"unboxing", "unboxings"), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
-	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说")...)
+	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",

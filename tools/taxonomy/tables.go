@@ -116,10 +116,10 @@ var Languages = &Vocabulary{terms: []Term{
 // category names of the real published lists (e.g. "Sports with a ball",
 // "Videogame").
 var Categories = &Vocabulary{terms: []Term{
-	{"automotive", "汽车", "Automotive", []string{"汽配", "汽车配件", "车评", "汽车评测", "cars", "car", "auto", "autos", "autos & vehicles", "vehicles", "car parts", "auto parts", "car review", "car reviews", "汽車"}},
+	{"automotive", "汽车", "Automotive", []string{"汽配", "汽车配件", "车评", "汽车评测", "cars", "car", "auto", "autos", "autos & vehicles", "vehicles", "car parts", "auto parts", "car review", "car reviews", "auto repair", "car repair", "汽修", "汽车维修", "汽車"}},
 	{"beauty", "美妆", "Beauty", []string{"美妆护肤", "化妆", "护肤", "makeup", "skincare", "cosmetics", "beauty & makeup", "美妝"}},
 	{"fashion", "时尚", "Fashion", []string{"穿搭", "服装", "style", "clothing", "outfits", "fashion & style", "時尚"}},
-	{"gaming", "游戏", "Gaming", []string{"电竞", "游戏实况", "games", "game", "video games", "videogame", "videogames", "esports", "遊戲"}},
+	{"gaming", "游戏", "Gaming", []string{"电竞", "游戏实况", "games", "game", "video games", "videogame", "videogames", "esports", "gamer", "gamers", "遊戲"}},
 	{"tech", "科技", "Technology", []string{"数码", "数码评测", "科技评测", "tech", "tech reviews", "gadgets", "electronics", "science & technology", "technology", "科技數碼"}},
 	{"food", "美食", "Food", []string{"烹饪", "做饭", "cooking", "recipes", "food & drink", "food & drinks", "foodie", "吃播"}},
 	{"travel", "旅行", "Travel", []string{"旅游", "旅遊", "travel vlog", "travel & events", "tourism"}},
