@@ -10,6 +10,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/taxonomy"
 )
 
 // One reading for first searches and follow-ups (issue 26 item 3): the
@@ -81,8 +82,9 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 	}
 	var extra []condparse.Condition
+	langs := commandLanguages(t.plan.commands)
 	for _, c := range rd.Conditions {
-		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) {
+		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) || readAsLanguage(c, langs) {
 			continue
 		}
 		if held := t.s.heldValues(c.Field, c); len(held) > 0 {
@@ -119,6 +121,35 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		t.plan.notice = msg
 	}
+}
+
+// commandLanguages are the language codes the router's add_filter
+// commands set.
+func commandLanguages(cmds []router.Command) []string {
+	var out []string
+	for _, cmd := range cmds {
+		if cmd.Name == "add_filter" && condition.Field(str(cmd.Args.Get("field"))) == condition.Language {
+			out = append(out, stringsOf(cmd.Args.Get("value"))...)
+		}
+	}
+	return out
+}
+
+// readAsLanguage reports a country the reading took from a demonym the
+// router read as a language ("only portuguese ones" after a search in
+// Brazil: the router's language pt, the reading's country PT): the same
+// word is one condition, the router's, never also a country that would
+// replace the one the search holds.
+func readAsLanguage(c condparse.Condition, langs []string) bool {
+	if c.Field != condition.Country || len(langs) == 0 {
+		return false
+	}
+	for _, sp := range append([]condparse.Span{c.Span}, c.MoreSpans...) {
+		if l, ok := taxonomy.Languages.Lookup(sp.Text); !ok || !slices.Contains(langs, l.Code) {
+			return false
+		}
+	}
+	return true
 }
 
 // unreadWords are the words of a follow-up neither reading placed: the
