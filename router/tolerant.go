@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 // The local classifier may name a guard family only beside the guard
@@ -85,7 +87,7 @@ func tolerantText(text string, words []string, known func(string) bool) (string,
 			// A typo keeps the first letter; a word one edit away in
 			// its first letter is mostly another word ("saying",
 			// "paying").
-			if w[0] == c[0] && oneEdit(w, c) && !otherEnding(w, c) {
+			if w[0] == c[0] && textmatch.OneEdit(w, c, nil) && !otherEnding(w, c) {
 				b.WriteString(text[last:lo])
 				b.WriteString(c)
 				fixes = append(fixes, w+"→"+c)
@@ -115,35 +117,6 @@ func otherEnding(a, b string) bool {
 func contains(sorted []string, w string) bool {
 	_, ok := slices.BinarySearch(sorted, w)
 	return ok
-}
-
-// oneEdit reports whether a and b (ASCII) differ by exactly one
-// insertion, deletion, substitution or swap of two neighbours.
-func oneEdit(a, b string) bool {
-	if a == b {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	switch len(b) - len(a) {
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if a[i+1:] == b[i+1:] {
-			return true
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	case 1:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		return a[i:] == b[i+1:]
-	}
-	return false
 }
 
 // knownWords is every Latin word, and every run of two Chinese

@@ -8,28 +8,6 @@ import (
 
 func containsStr(s, sub string) bool { return strings.Contains(s, sub) }
 
-func TestOneEdit(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
-		{"folowers", "followers", true},
-		{"promt", "prompt", true},
-		{"cheep", "cheap", true},
-		{"instrucitons", "instructions", true},
-		{"followers", "followers", false},
-		{"fellows", "follows", true},
-		{"fallow", "follows", false},
-		{"views", "viewers", false},
-		{"ab", "ba", true},
-	}
-	for _, tc := range tests {
-		if got := oneEdit(tc.a, tc.b); got != tc.want {
-			t.Errorf("oneEdit(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
 func TestTolerantTextCorrectsUnknownWordsOnly(t *testing.T) {
 	words := []string{"followers", "instructions", "paying", "prompt", "subscribers", "supplier", "suppliers"}
 	known := func(w string) bool { return w == "sub" || w == "prompts" || w == "follower" }

@@ -1,6 +1,10 @@
 package condparse
 
-import "strings"
+import (
+	"strings"
+
+	"searchagent/tools/textmatch"
+)
 
 // Typos (issue 26): a Latin word the lexicon does not know that is one
 // edit (an insertion, a deletion, a substitution or two neighbours
@@ -65,33 +69,9 @@ func isASCIILetters(s string) bool {
 }
 
 // oneEdit reports whether a and b (ASCII) differ by exactly one
-// insertion, deletion, substitution or swap of two neighbours.
-func oneEdit(a, b string) bool {
-	if a == b {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	switch len(b) - len(a) {
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if a[i+1:] == b[i+1:] {
-			return typoLetters(a[i], b[i]) // substitution
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	case 1:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		return a[i:] == b[i+1:]
-	}
-	return false
-}
+// insertion, deletion, swap of two neighbours, or substitution of a
+// keyboard neighbour or sound-alike letter (typoLetters).
+func oneEdit(a, b string) bool { return textmatch.OneEdit(a, b, typoLetters) }
 
 // keyNeighbours are the letters next to each letter on a QWERTY keyboard.
 var keyNeighbours = map[byte]string{
