@@ -175,3 +175,22 @@ func TestTerseInputClosedByHedge(t *testing.T) {
 		}
 	}
 }
+
+// TestComparativeOfSize: "the bigger the better", 越大越好 rank by
+// followers (bigger is size); "send me" is a request.
+func TestComparativeOfSize(t *testing.T) {
+	for _, text := range []string{"pet creators in Spain, the bigger the better", "send me 12 pet creators in Spain, the larger the better", "西班牙的宠物博主，越大越好"} {
+		rd, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rd.Sort == nil || rd.Sort.By != SortFollowers {
+			t.Errorf("Read(%q): sort %+v, want followers", text, rd.Sort)
+		}
+		for _, c := range rd.Conditions {
+			if c.Kind == condition.KindKeyword {
+				t.Errorf("Read(%q): keyword %q", text, c.Value.Str)
+			}
+		}
+	}
+}

@@ -446,7 +446,7 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsRequest,
 		"找", "搜", "求", "查", "推荐", "列出", "看看"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, withFlag(words(clsRequest,
-		"find", "search", "search for", "show", "show me", "get me", "give me", "list", "recommend", "suggest",
+		"find", "search", "search for", "show", "show me", "get me", "give me", "send me", "send over", "list", "recommend", "suggest",
 		"look for", "looking for", "i'm looking for", "im looking for", "i am looking for", "we're looking for",
 		"we are looking for", "need", "want", "i need", "we need", "i want", "we want", "who are", "are there",
 		"is there", "any", "can you", "could you", "help me", "please"), func(e *lexEntry) { e.atStart = true })...)

@@ -445,7 +445,7 @@ var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view"}
 	engagedWords = []string{"engaged", "互动"}
-	sizeWords    = []string{"biggest", "largest", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
+	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 
