@@ -95,7 +95,7 @@ func TestConditionValueText(t *testing.T) {
 }
 
 func TestParseDurationAndOrdinal(t *testing.T) {
-	durations := map[string]int64{"30天": 30, "两周": 14, "3个月": 90, "半年": 180, "a week": 7, "2 weeks": 14, "1 year": 365, "半个月": 15,
+	durations := map[string]int64{"30天": 30, "两周": 14, "3个月": 90, "半年": 180, "a week": 7, "2 weeks": 14, "1 year": 365, "半个月": 15, "一个半月": 45, "两个半月": 75,
 		"week": 7, "three weeks": 21, "45": 45}
 	for in, want := range durations {
 		if got, err := parseDuration(Normalize(in)); err != nil || got != want {

@@ -124,8 +124,9 @@ func parseDuration(s string) (int64, error) {
 		}
 		prefix := strings.TrimSpace(s[:k])
 		n := float64(1)
+		counted := false
 		if nums := number.Find(prefix); len(nums) > 0 {
-			n = float64(nums[len(nums)-1].Value)
+			n, counted = float64(nums[len(nums)-1].Value), true
 		} else {
 			fields := strings.Fields(prefix)
 			if len(fields) > 0 {
@@ -134,7 +135,11 @@ func parseDuration(s string) (int64, error) {
 				}
 			}
 		}
-		if strings.Contains(prefix, "半") || strings.HasSuffix(prefix, "half a") {
+		switch {
+		case counted && strings.HasSuffix(prefix, "个半"):
+			// "一个半月", "两个半月": the count and a half.
+			n += 0.5
+		case strings.Contains(prefix, "半") || strings.HasSuffix(prefix, "half a"):
 			n = 0.5
 		}
 		return int64(n*u.days + 0.5), nil

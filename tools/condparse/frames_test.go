@@ -135,3 +135,28 @@ func TestEvaluationsTiersAndPurposes(t *testing.T) {
 		})
 	}
 }
+
+// TestHalfUnitsAndSpending: a month and a half is 45 days (一个半月, two
+// and a half months 75), and what a brand can spend is money: its amount
+// is named as not applied, its words never keywords.
+func TestHalfUnitsAndSpending(t *testing.T) {
+	for text, days := range map[string]float64{"最近一个半月发过视频的科技博主": 45, "active within the last month and a half": 45, "两个半月内更新过": 75} {
+		rd, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := rd.ByField(condition.LastActive)
+		if len(cs) != 1 || float64(cs[0].Value.Int) != days {
+			t.Errorf("Read(%q): last_active %+v, want within %v days", text, cs, days)
+		}
+	}
+	rd, err := Read("we could spend around $2k per video, beauty creators in Canada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindKeyword || c.Field == condition.Followers {
+			t.Errorf("Read(%q): %s %v from the money words", rd.Input, c.Field, c.Value)
+		}
+	}
+}

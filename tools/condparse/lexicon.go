@@ -395,6 +395,9 @@ func buildLexicon() *lexicon {
 	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
 	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks")
 	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
+	// a month and a half: the half a unit takes after it (个半月).
+	ts(45, "一个半月", "个半月", "a month and a half", "month and a half", "six weeks")
+	ts(75, "两个半月", "二个半月")
 	ts(90, "一季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
 	ts(180, "半年", "half a year", "six months", "6 months")
 	ts(365, "今年", "一年", "this year", "a year")
@@ -508,7 +511,7 @@ func buildLexicon() *lexicon {
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
-		"keep it", "keep them", "keep", "stick to", "stick with", "ok", "okay", "ok now", "okay now", "now", "alright",
+		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
@@ -618,7 +621,7 @@ func buildLexicon() *lexicon {
 		"anywhere", "wherever")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
-		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price",
+		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 

@@ -489,7 +489,7 @@ func (st *state) editsHeldBound(n int) bool {
 var unsupportedMeasures = map[string]bool{
 	"预算": true, "报价": true, "价格": true, "费用": true, "价钱": true, "budget": true, "price": true, "prices": true,
 	"pricing": true, "rate": true, "rates": true, "cost": true, "fee": true, "fees": true, "cpm": true, "cpc": true,
-	"roi": true, "gmv": true, "年龄": true, "age": true,
+	"roi": true, "gmv": true, "年龄": true, "age": true, "spend": true, "spending": true, "afford": true,
 }
 
 // currencies are the money words of clsUnsupport: an amount with one is
