@@ -20,6 +20,23 @@ import (
 // into the graph, and turning the graph into store queries, contract
 // condition chips and the router's view.
 
+// replaced drops a value removed with a replace verb (condparse.IssueRemoved)
+// when the same reading wants another value of its field ("replace beauty
+// with fashion", "美妆换成穿搭"): the wanted value takes the held one's
+// place, as a router command's replacement does (removal); kept, the
+// removal stood as an exclusion beside it ("Beauty → Not Beauty").
+func replaced(cs []condparse.Condition) []condparse.Condition {
+	wanted := map[condition.Field]bool{}
+	for _, c := range cs {
+		if c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) && !slices.Contains(c.Issues, condparse.IssueAdded) {
+			wanted[c.Field] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(cs), func(c condparse.Condition) bool {
+		return c.Op == condition.OpNotIn && slices.Contains(c.Issues, condparse.IssueRemoved) && wanted[c.Field]
+	})
+}
+
 // absorbParse merges a parse result into the graph (spec 3.7.2 order is
 // the parser's): keywords become tags (scope "all" when they came from a
 // sentence, the user's scope otherwise), hard, soft and derived
@@ -28,7 +45,7 @@ import (
 // anchor was refused.
 func (s *Session) absorbParse(res condparse.Result, source condition.Source) (anchorURL string, secondAnchor bool) {
 	sentence := res.Shape == condparse.ShapeNatural || res.Shape == condparse.ShapeMixed
-	for _, c := range res.Conditions {
+	for _, c := range replaced(res.Conditions) {
 		switch c.Kind {
 		case condition.KindAnchor:
 			u := anchorURLOf(c, s.Platform)

@@ -40,3 +40,30 @@ func TestFollowupReplacesAValue(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowupReplacesACategory: a category replaced in words (en and
+// zh, with and without a router command) leaves the new category alone:
+// no exclusion of the old one beside it, no set of both.
+func TestFollowupReplacesACategory(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, field, want string }{
+		{"en", "gaming creators in Canada", "replace gaming with music", "category", "eq music"},
+		{"zh", "加拿大的游戏博主", "游戏换成音乐", "category", "eq music"},
+		{"zh", "加拿大的游戏博主", "把加拿大改成英国", "country", "eq GB"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			var got []string
+			for _, c := range snap.Context.Conditions {
+				if c.Field == tc.field {
+					got = append(got, fmt.Sprintf("%s %v", c.Op, c.Value))
+				}
+			}
+			if !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("%q after %q: %s conditions %q, want only %q", tc.text, tc.first, tc.field, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,5 +1,7 @@
 package condparse
 
+import "slices"
+
 // Replacements ("replace the US with Canada", "swap Spanish for
 // Portuguese", "switch YouTube to TikTok"): the first value leaves the
 // search and the second takes its place. Read as both wanted, the
@@ -21,21 +23,69 @@ func (st *state) replacements() {
 			continue
 		}
 		x := st.skipArticle(st.skipSpace(i + 1))
-		cls, ok := st.valueClass(x)
-		if !ok {
-			continue
-		}
 		link := st.skipSpace(x + 1)
 		if !st.free(link) || !replaceLinks[st.tokText(link)] {
 			continue
 		}
 		y := st.skipArticle(st.skipSpace(link + 1))
-		if c, ok := st.valueClass(y); !ok || c != cls {
+		if _, ok := st.commonClass(x, y); !ok {
 			continue
 		}
 		st.toks[i].role, st.toks[link].role = roleFiller, roleFiller
 		st.toks[x].neg, st.toks[x].removal = 1, true
 	}
+	// "美妆换成穿搭", "把美国的改成加拿大": a value, a change verb, a
+	// value of the same kind.
+	for i := range st.toks {
+		if !st.free(i) || !zhReplaceLinks[st.tokText(i)] {
+			continue
+		}
+		x := st.prevSig(i)
+		if x > 0 && st.tokText(x) == "的" {
+			x = st.prevSig(x)
+		}
+		y := st.skipSpace(i + 1)
+		if x < 0 {
+			continue
+		}
+		if _, ok := st.commonClass(x, y); !ok {
+			continue
+		}
+		st.toks[i].role = roleFiller
+		st.toks[x].neg, st.toks[x].removal = 1, true
+	}
+}
+
+// zhReplaceLinks stand between a value and the one replacing it.
+var zhReplaceLinks = map[string]bool{"换成": true, "改成": true, "替换成": true, "换为": true, "改为": true, "替换为": true, "变成": true}
+
+// commonClass is the one kind of value the free vocabulary tokens at x
+// and y both name ("Spanish" is a language and a demonym; before
+// "Portuguese" it is replaced as a language).
+func (st *state) commonClass(x, y int) (lexClass, bool) {
+	classes := func(j int) []lexClass {
+		if j < 0 || j >= len(st.toks) || !st.free(j) || st.toks[j].kind != tkLex {
+			return nil
+		}
+		var out []lexClass
+		for _, c := range []lexClass{clsCountry, clsLanguage, clsCategory, clsPlatform} {
+			if st.toks[j].has(c) != nil {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	cy := classes(y)
+	var common []lexClass
+	for _, c := range classes(x) {
+		if slices.Contains(cy, c) {
+			common = append(common, c)
+		}
+	}
+	if len(common) != 1 {
+		return 0, false
+	}
+	return common[0], true
 }
 
 // skipArticle steps over "the" at j.
@@ -44,26 +94,4 @@ func (st *state) skipArticle(j int) int {
 		return st.skipSpace(j + 1)
 	}
 	return j
-}
-
-// valueClass returns the kind of value a free vocabulary token at j
-// names: a country, a language, a category or a platform, when it names
-// one kind only.
-func (st *state) valueClass(j int) (lexClass, bool) {
-	if j >= len(st.toks) || !st.free(j) || st.toks[j].kind != tkLex {
-		return 0, false
-	}
-	var found lexClass
-	for _, c := range []lexClass{clsCountry, clsLanguage, clsCategory, clsPlatform} {
-		if st.toks[j].has(c) != nil {
-			if found != clsNone {
-				// "Spanish" is a language and a demonym: which one the
-				// user replaces is the vocabulary rule's reading, not
-				// this one's.
-				return 0, false
-			}
-			found = c
-		}
-	}
-	return found, found != clsNone
 }
