@@ -50,6 +50,7 @@ func TestFollowupReplacesACategory(t *testing.T) {
 		{"en", "gaming creators in Canada", "replace gaming with music", "category", "eq music"},
 		{"zh", "加拿大的游戏博主", "游戏换成音乐", "category", "eq music"},
 		{"zh", "加拿大的游戏博主", "把加拿大改成英国", "country", "eq GB"},
+		{"en", "Spanish-speaking food creators", "switch spanish to portuguese", "language", "eq pt"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)

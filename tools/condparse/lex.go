@@ -113,6 +113,9 @@ type token struct {
 	glued bool
 	// removal: the object of a removal verb (removalVerbs).
 	removal bool
+	// asLanguage: a demonym replaced by, or replacing, another demonym
+	// ("switch spanish to portuguese"): both are the languages.
+	asLanguage bool
 	// nothingBut: the object of "不要 X 以外的" (IssueNothingBut).
 	nothingBut bool
 	// excludedAfter: the object of an exclusion word that follows it

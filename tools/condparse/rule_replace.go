@@ -29,7 +29,12 @@ func (st *state) replacements() {
 		}
 		y := st.skipArticle(st.skipSpace(link + 1))
 		if _, ok := st.commonClass(x, y); !ok {
-			continue
+			if !st.demonymPair(x, y) {
+				continue
+			}
+			// "switch spanish to portuguese": two demonyms replaced
+			// one by the other name what people speak.
+			st.toks[x].asLanguage, st.toks[y].asLanguage = true, true
 		}
 		st.toks[i].role, st.toks[link].role = roleFiller, roleFiller
 		st.toks[x].neg, st.toks[x].removal = 1, true
@@ -94,4 +99,16 @@ func (st *state) skipArticle(j int) int {
 		return st.skipSpace(j + 1)
 	}
 	return j
+}
+
+// demonymPair reports two free Latin words at x and y that each name a
+// country and a language (demonyms: "Spanish", "Portuguese").
+func (st *state) demonymPair(x, y int) bool {
+	for _, j := range []int{x, y} {
+		if j < 0 || j >= len(st.toks) || !st.free(j) || st.toks[j].kind != tkLex || !isLatinWord(st.word(j)) ||
+			st.toks[j].has(clsCountry) == nil || st.toks[j].has(clsLanguage) == nil {
+			return false
+		}
+	}
+	return true
 }

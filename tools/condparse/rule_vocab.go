@@ -412,6 +412,9 @@ func isLangSuffix(w string) bool {
 // languageContext decides a demonym ("German", "Spanish") is a language:
 // after "in", "speak", "说", or before "speaking", "language".
 func (st *state) languageContext(i int) bool {
+	if st.toks[i].asLanguage {
+		return true
+	}
 	if p := st.prevSig(i); p >= 0 {
 		switch st.word(p) {
 		case "in", "speak", "speaks", "speaking", "说", "讲", "使用":
