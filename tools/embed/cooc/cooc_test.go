@@ -128,3 +128,35 @@ func BenchmarkBuild(b *testing.B) {
 		b.ReportMetric(float64(len(m.terms)), "terms")
 	}
 }
+
+// TestBuildCatalogKeepsTheLastModel: the same text learned twice is one
+// model; a changed tag, another option or another catalog is learned anew.
+func TestBuildCatalogKeepsTheLastModel(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{MaxVocab: 300}
+	cat, err := demo.Catalog(demo.WithTotal(600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := BuildCatalog(ctx, cat, false, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := demo.Catalog(demo.WithTotal(600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := BuildCatalog(ctx, again, false, opts); err != nil || b != a {
+		t.Fatalf("the same text learned again: %p vs %p (%v)", b, a, err)
+	}
+	if c, err := BuildCatalog(ctx, again, false, Options{MaxVocab: 300, Seed: 9}); err != nil || c == a {
+		t.Fatalf("another seed returned the kept model (%v)", err)
+	}
+	chans := slices.Clone(again.All())
+	changed := *chans[0]
+	changed.Tags = append(slices.Clone(changed.Tags), "a tag nobody else has")
+	chans[0] = &changed
+	if fingerprint(chans, opts) == fingerprint(again.All(), opts) {
+		t.Fatal("a changed tag keeps the fingerprint")
+	}
+}
