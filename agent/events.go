@@ -623,11 +623,24 @@ func applyFollowup(t *turn) error {
 	if t.plan.narrow {
 		if s.Anchor.Resolved() {
 			s.MinScore = min(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)+0.10, 0.9)
-		} else {
+		} else if !t.plan.narrowsBy() {
 			s.Notice = pick(s.zh(), "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”", "say what to narrow by, e.g. “US only” or “10k+ followers”")
 		}
 	}
 	return nil
+}
+
+// narrowsBy reports a "too many" follow-up that also says what to keep
+// ("太多了，只留粉丝五十万以上的"): a condition command or reading beside
+// narrow, so there is nothing to ask.
+func (p *plan) narrowsBy() bool {
+	for _, c := range p.commands {
+		switch c.Name {
+		case "add_filter", "remove_filter", "add_keyword", "exclude_keyword", "add_soft_preference":
+			return true
+		}
+	}
+	return p.reading != nil && len(p.reading.Conditions) > 0
 }
 
 // sortNames are the sorts results.sort takes: similarity and the store's

@@ -263,13 +263,13 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		}
 		for _, r := range raws {
 			if !ss.Split {
-				if v := cleanString(r.orig, strip); v != "" && !slices.Contains(vals, v) {
+				if v := trimLead(cleanString(r.orig, strip), ss.Lead); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 				continue
 			}
 			for _, p := range splitList(r.orig) {
-				if v := cleanString(p, strip); v != "" && !slices.Contains(vals, v) {
+				if v := trimLead(cleanString(p, strip), ss.Lead); v != "" && !slices.Contains(vals, v) {
 					vals = append(vals, v)
 				}
 			}

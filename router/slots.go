@@ -300,6 +300,17 @@ func lowerAffixes(strip []string) *affixes {
 	return out
 }
 
+// trimLead removes one light verb of lead from the start of v when two or
+// more runes remain (SlotSpec.Lead).
+func trimLead(v string, lead []string) string {
+	for _, l := range lead {
+		if rest, ok := strings.CutPrefix(v, l); ok && utf8.RuneCountInString(strings.TrimSpace(rest)) >= 2 {
+			return strings.TrimSpace(rest)
+		}
+	}
+	return v
+}
+
 // cleanString trims white space, quotes and the slot's strip affixes
 // (case-insensitively), repeatedly.
 func cleanString(s string, strip *affixes) string {

@@ -169,6 +169,10 @@ type SlotSpec struct {
 	// Strip lists prefixes and suffixes removed from string captures
 	// ("的", "channels").
 	Strip []string `yaml:"strip" json:"strip,omitempty"`
+	// Lead lists light verbs removed from the start of a string capture
+	// when two or more runes remain ("不要做手游的" excludes 手游; "做饭"
+	// stays whole).
+	Lead []string `yaml:"lead" json:"lead,omitempty"`
 	// Split splits a string capture into several values on list
 	// separators (",", "、", "和", "and").
 	Split bool `yaml:"split" json:"split,omitempty"`

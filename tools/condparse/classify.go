@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -167,6 +168,81 @@ func isPreposition(w string) bool {
 		return true
 	}
 	return false
+}
+
+// linkedByPreposition reports a topic phrase tied to a condition by an
+// English preposition or relative word: "travel vlogs from Spain", "dog
+// trainers in Texas with 10k+ subs", "sneaker reviews that posted this
+// week". Grammar joins the parts, so the input is a described request, not
+// a terse list of keywords typed as is ("mechanical keyboards, US, 50k+").
+func (st *state) linkedByPreposition() bool {
+	topical := func(i int) bool {
+		tk := &st.toks[i]
+		return isLatinWord(st.tokText(i)) && (tk.kind == tkWord && (tk.role == roleNone || tk.role == roleContent) ||
+			tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil || tk.has(clsForm) != nil))
+	}
+	for j := range st.toks {
+		if w, _, _ := strings.Cut(st.tokText(j), " "); st.toks[j].kind != tkLex || !isPreposition(w) {
+			continue // "in the", "based in": the first word is enough
+		}
+		i := st.prevSig(j)
+		if i >= 0 && (st.toks[i].role == roleFiller || st.toks[i].has(clsCreator) != nil || st.toks[i].has(clsFiller) != nil) {
+			i = st.prevSig(i) // "baking videos in the UK": look through the form word
+		}
+		if i < 0 || !topical(i) {
+			continue
+		}
+		// a condition within the next few words of the same clause.
+		for k, seen := j+1, 0; k < len(st.toks) && seen < 4; k++ {
+			p := &st.toks[k]
+			if p.kind == tkSpace {
+				continue
+			}
+			if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) {
+				break
+			}
+			if p.role == roleCond && p.has(clsCategory) == nil && p.has(clsTopic) == nil {
+				return true
+			}
+			seen++
+		}
+	}
+	return false
+}
+
+// fieldLimitWords name a field's limit or its removal; next to a field
+// word no condition consumed they make the clause talk about the search.
+var fieldLimitWords = regexp.MustCompile(`(?i)上限|下限|最高|最低|门槛|限制|条件|要求|去掉|删掉|取消|不要|不用|不限|拿掉|\b(?:cap|caps|limit|limits|minimum|min|maximum|max|floor|ceiling|threshold|requirement|restriction|filter|remove|drop|lift|ditch|can go)\b`)
+
+// fieldTalk marks the clauses that talk about a field's limit without a
+// value ("粉丝上限去掉吧", "the follower cap can go", "follower minimum?"):
+// a request about the search the reading cannot place, so the clause is
+// unread text named in the notice, never a keyword that filters. A field
+// word with no such word stays keyword material ("engagement rings").
+func (st *state) fieldTalk() bool {
+	found := false
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.role != roleNone || tk.has(clsField) == nil {
+			continue
+		}
+		from, to := i, i
+		for from > 0 && !(st.toks[from-1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[from-1].s])) {
+			from--
+		}
+		for to < len(st.toks)-1 && !(st.toks[to+1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[to+1].s])) {
+			to++
+		}
+		if !fieldLimitWords.MatchString(string(st.t.orig[st.toks[from].s:st.toks[to].e])) {
+			continue
+		}
+		for k := from; k <= to; k++ {
+			if tk := &st.toks[k]; tk.role == roleNone || tk.role == roleContent {
+				tk.fieldTalk = true
+			}
+		}
+		found = true
+	}
+	return found
 }
 
 // describes reports a 的-word ("的", "里的", "做的") that opens a
@@ -340,6 +416,12 @@ func (st *state) classify() {
 		st.sig.Condition = true
 	}
 	if !st.sig.Sentence && st.describesCreators() {
+		st.sig.Sentence = true
+	}
+	if !st.sig.Sentence && (st.sig.Condition || st.sig.Anchor) && st.linkedByPreposition() {
+		st.sig.Sentence = true
+	}
+	if st.fieldTalk() {
 		st.sig.Sentence = true
 	}
 	rs := st.runs()

@@ -111,10 +111,12 @@ func TestShapeEdges(t *testing.T) {
 			`keyword keyword contains "wireless noise cancelling earbuds" applied @wireless noise cancelling earbuds`,
 			`keyword keyword contains "portable camping solar panels" applied @portable camping solar panels`,
 			`hard country eq "US" applied @美国`}, nil},
+		// (joined to the country by "in", they describe the request: ranking
+		// terms, not keywords typed as is)
 		{"Sony mirrorless camera bodies in Japan with vintage lenses", ShapeMixed, []string{
-			`keyword keyword contains "Sony mirrorless camera bodies" applied @Sony mirrorless camera bodies`,
 			`hard country eq "JP" applied @Japan`,
-			`keyword keyword contains "vintage lenses" applied @vintage lenses`}, nil},
+			`keyword keyword contains "Sony mirrorless camera bodies" reference !ranking_term @Sony mirrorless camera bodies`,
+			`keyword keyword contains "vintage lenses" reference !ranking_term @vintage lenses`}, nil},
 		{"Sony mirrorless camera bodies in Japan with vintage lenses and tripods", ShapeNatural, []string{`hard country eq "JP" applied @Japan`},
 			[]string{"Sony mirrorless camera bodies", "vintage lenses and tripods"}},
 		{"美国，骨传导耳机降噪蓝牙运动款", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "骨传导耳机降噪蓝牙运动款" applied @骨传导耳机降噪蓝牙运动款`}, nil},

@@ -123,6 +123,10 @@ type token struct {
 	excludedAfter bool
 	// corrected: a misspelt word read as a lexicon spelling (typos).
 	corrected bool
+	// fieldTalk: a word of a clause about a field's limit with no value
+	// ("粉丝上限去掉吧", "the follower cap can go"): unread, never a
+	// keyword (fieldTalk).
+	fieldTalk bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

@@ -168,12 +168,12 @@ var softPrefs = []struct {
 	{"value", Label{"性价比高", "Good value"}, []string{"性价比高", "性价比", "高性价比", "性价比好", "价格便宜", "便宜", "报价低", "报价便宜", "价格合适", "价格实惠", "实惠", "good value", "great value", "value for money", "cost-effective", "cost effective", "affordable", "budget-friendly", "budget friendly", "cheap", "low cost", "low-cost"}},
 	{"brand_fit", Label{"调性合适", "On-brand"}, []string{"调性合适", "调性", "调性相符", "调性一致", "符合调性", "符合品牌调性", "品牌调性", "品牌契合", "契合品牌", "风格契合", "on-brand", "on brand", "brand fit", "brand-fit", "brand safe", "brand-safe", "matches our brand", "fits our brand", "fit our brand", "right vibe", "right tone"}},
 	{"quality", Label{"内容质量高", "High-quality content"}, []string{"内容质量高", "内容质量好", "内容优质", "优质内容", "质量高", "高质量", "优质", "精良", "制作精良", "high-quality content", "high quality content", "high-quality", "high quality", "quality content", "well-produced", "well produced", "polished"}},
-	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy", "real recommendations", "real recommendation", "genuine recommendations", "genuine recommendation", "honest recommendations", "honest reviews", "feel real", "feels real", "more authentic"}},
+	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "素人感", "素人感强", "素人感十足", "生活感", "生活感强", "烟火气", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy", "real recommendations", "real recommendation", "genuine recommendations", "genuine recommendation", "honest recommendations", "honest reviews", "feel real", "feels real", "more authentic"}},
 	{"professional", Label{"专业", "Professional"}, []string{"专业", "专业度高", "很专业", "够专业", "专业性强", "权威", "professional", "expert", "experts", "authoritative", "in-depth", "in depth"}},
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
-	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads", "post often", "posts often", "posting often", "posting weekly", "posts weekly", "uploads weekly"}},
+	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "weekly uploads", "daily uploads", "post often", "posts often", "posting often", "posting weekly", "posts weekly", "uploads weekly", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
 	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
@@ -187,7 +187,7 @@ var tiers = []struct {
 	words  []string
 }{
 	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano tier", "nano-tier", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
-	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
+	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "中小体量", "体量中小", "中小型博主", "中小达人", "中小网红", "中小号", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
 	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators",
 		// the adjective alone ("Canada, mid-sized, …"); "mid-size" and
 		// "midsize" alone stay words, a class of cars ("midsize SUV reviews").
@@ -474,6 +474,9 @@ func buildLexicon() *lexicon {
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
 		"artist", "artists", "hobbyists", "practitioners", "specialists",
 		"producer", "producers", "commentator", "commentators", "analyst", "analysts", "制作人", "解说员",
+		"photographers", "videographers", "filmmakers", "designers", "planners", "chefs", "bakers", "dancers",
+		"writers", "authors", "travelers", "travellers", "nomads", "mechanics", "gardeners", "riders", "drivers",
+		"摄影师", "设计师", "厨师", "舞者",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
 	es = append(es, words(clsDe, "的", "地")...)
@@ -485,7 +488,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
-		"只找", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
+		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
@@ -510,6 +513,12 @@ func buildLexicon() *lexicon {
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
+		// texting spellings and counts of the ask: "can u find me", "looking
+		// 4", "a handful of", "帮忙找下".
+		"u", "can u", "could u", "ur", "looking 4", "a handful of", "handful of", "a handful", "a couple of",
+		"找下", "搜下", "查下", "帮忙找下", "帮我找下", "帮找下", "帮忙查下", "帮我查下",
+		// "太多了，只留…": the reason for a narrowing, not a condition.
+		"太多了", "太多啦", "结果太多", "结果太多了", "too many results", "way too many",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
@@ -618,7 +627,10 @@ func buildLexicon() *lexicon {
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
 		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff",
-		"anywhere", "wherever")...)
+		"anywhere", "wherever", "results", "result", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
+		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
+		// ranks, never a bare keyword item).
+		"为主", "为主的", "以")...)
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",

@@ -159,7 +159,7 @@ func (st *state) residue() {
 		}
 		text := string(st.t.orig[st.toks[r.from].s:st.toks[r.to].e])
 		switch {
-		case long[ri] || st.runTooLong(r) || !st.runIsKeyword(r):
+		case long[ri] || st.runTooLong(r) || !st.runIsKeyword(r) || st.toks[r.from].fieldTalk || st.toks[r.to].fieldTalk:
 			st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
 			continue
 		case neg == 2:

@@ -1,7 +1,9 @@
 package condparse
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -205,10 +207,14 @@ func (st *state) window(i int) (int64, int, bool) {
 		days, last = tk.has(clsTimeSpan).n, j
 	} else {
 		var n int64 = -1
+		frac := 0.0 // "1.5个月", "2.5 weeks": a fraction of the unit
 		// "十天", "三十天": a Chinese numeral's 十 is a digit here, not a
 		// count unit.
 		if tk.kind == tkNum && tk.role == roleNone && (!tk.num.Unit || tk.num.Chinese && !tk.num.Percent) && tk.num.Value >= 1 && tk.num.Value <= 3650 {
 			n = tk.num.Value
+			if f, err := strconv.ParseFloat(st.tokText(j), 64); err == nil && f != math.Trunc(f) {
+				frac = f
+			}
 			j = st.skipSpace(j + 1)
 		} else if st.free(j) && tk.has(clsNumWord) != nil {
 			n = tk.has(clsNumWord).n
@@ -230,6 +236,9 @@ func (st *state) window(i int) (int64, int, bool) {
 			n = 1
 		}
 		days, last = n*u.has(clsTimeUnit).n, j
+		if frac > 0 {
+			days = int64(math.Round(frac * float64(u.has(clsTimeUnit).n)))
+		}
 	}
 	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsWithin) != nil {
 		last, marker = k, true

@@ -62,7 +62,7 @@ var topicWords = sync.OnceValue(func() []topicWord {
 // word that matched is not read on its own ("旅游攻略" is travel, not
 // also the gaming 攻略).
 func topicsIn(text string) []string {
-	n := " " + textnorm.Normalize(text) + " "
+	n := " " + trimFormNouns(textnorm.Normalize(text)) + " "
 	type hit struct {
 		s, e int
 		code string
@@ -92,6 +92,35 @@ func topicsIn(text string) []string {
 		}
 	}
 	return codes
+}
+
+// formNouns name the form a topic comes in, not the topic: after a topic
+// word they are not the phrase's head ("travel vlogs" is travel, "baking
+// videos" food), so trimFormNouns drops them from the end of a phrase of
+// two or more words.
+var formNouns = map[string]bool{"vlog": true, "vlogs": true, "video": true, "videos": true, "content": true,
+	"clips": true, "shorts": true, "streams": true, "stream": true, "podcast": true, "podcasts": true,
+	"blog": true, "blogs": true, "pages": true, "page": true, "posts": true, "reels": true, "视频": true,
+	"短视频": true, "内容": true, "直播": true}
+
+func trimFormNouns(n string) string {
+	for {
+		head, last, ok := cutLast(n)
+		if !ok || !formNouns[last] {
+			return n
+		}
+		n = head
+	}
+}
+
+// cutLast splits a normalised phrase of two or more words before its last
+// word.
+func cutLast(n string) (string, string, bool) {
+	i := strings.LastIndexByte(n, ' ')
+	if i <= 0 {
+		return n, "", false
+	}
+	return strings.TrimSpace(n[:i]), n[i+1:], true
 }
 
 // decompose reads the category of the input's ranking terms (see above).

@@ -93,6 +93,13 @@ var unitWords = []struct {
 }{
 	{"thousand", 1e3, true},
 	{"million", 1e6, true},
+	// Indian numbering: a lakh is 100,000, a crore 10,000,000.
+	{"lakhs", 1e5, true},
+	{"lakh", 1e5, true},
+	{"lacs", 1e5, true},
+	{"lac", 1e5, true},
+	{"crores", 1e7, true},
+	{"crore", 1e7, true},
 	{"billion", 1e9, true},
 	{"mil", 1e6, true},
 	{"mn", 1e6, true},
@@ -417,7 +424,7 @@ var englishSmall = map[string]int64{
 
 // englishScales are the scale words that make a spelled-out count.
 // "k" is the thousand of a spelled count ("a hundred k", "fifty k").
-var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "billion": 1e9}
+var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "billion": 1e9, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
 
 // ScanEnglish reads a count spelled out in English at rs[i:] (folded
 // runes): "twenty thousand", "fifty-five thousand", "a million", "one

@@ -1,0 +1,65 @@
+package condparse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadingRulesDec06 pins the rules of the 2026-12-06 audit with
+// phrasings of their own (the audit's briefs are in
+// testdata/marketers_lead_audit.yaml): a topic phrase joined to a
+// condition by a preposition is a described request (its words rank), a
+// trailing form noun is not the phrase's head, person nouns are creator
+// nouns, "X为主" is a preference, a clause about a field's limit with no
+// value is unread text, lakh/crore are counts, and a fraction of a month
+// or week is that many days.
+func TestReadingRulesDec06(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // brief() of conditions that must be there
+		not  []string // substrings no applied keyword may contain
+		rem  string   // a remainder span that must be there
+	}{
+		{in: "cooking vlogs from Mexico with 20k+ subscribers", want: []string{`hard category eq "food" applied`, `hard country eq "MX" applied`}, not: []string{"cooking", "vlogs"}},
+		{in: "fishing videos in Canada", want: []string{`hard category eq "outdoor" applied`, `hard country eq "CA" applied`}, not: []string{"fishing"}},
+		{in: "gaming photographers based in Korea", want: []string{`hard category eq "gaming" applied`, `hard country eq "KR" applied`}, not: []string{"photographers"}},
+		{in: "pastry chefs in France over 10k followers", want: []string{`hard country eq "FR" applied`, `hard followers gte 10000 applied`}, not: []string{"pastry", "chefs"}},
+		{in: "headphone unboxing, Japan, 5k+", want: []string{`hard country eq "JP" applied`}},
+		{in: "英国的美食博主，烘焙为主，粉丝五万以下", want: []string{`hard category eq "food" applied`, `hard followers lte 50000 applied`}, not: []string{"为主"}},
+		{in: "the subscriber minimum can go", not: []string{"subscriber", "minimum"}, rem: "subscriber minimum can go"},
+		{in: "订阅数下限去掉吧", not: []string{"订阅", "下限"}},
+		{in: "engagement ring reviews"},
+		{in: "tech channels in India with 5 lakh subscribers or more", want: []string{`hard followers gte 500000 applied`, `hard country eq "IN" applied`}},
+		{in: "bollywood music channels, 2 crore+ subs", want: []string{`hard followers gte 20000000 applied`}},
+		{in: "健身博主，最近2.5周有更新", want: []string{`hard last_active within_days 18 applied`}},
+		{in: "travel creators who posted in the last 0.5 months", want: []string{`hard last_active within_days 15 applied`}},
+		{in: "美妆博主，素人感强一点", want: []string{`soft preference prefer "authentic" reference`}, not: []string{"感强"}},
+	}
+	for _, tc := range tests {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tc.in, err)
+		}
+		checkInvariants(t, tc.in, r)
+		var got []string
+		for _, c := range r.Conditions {
+			got = append(got, brief(c))
+			if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
+				for _, w := range tc.not {
+					if strings.Contains(strings.ToLower(c.Value.Str), w) {
+						t.Errorf("Parse(%q): %q filters as a keyword (%s)", tc.in, c.Value.Str, brief(c))
+					}
+				}
+			}
+		}
+		for _, w := range tc.want {
+			if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+				t.Errorf("Parse(%q) misses %s; got %q", tc.in, w, got)
+			}
+		}
+		if tc.rem != "" && !slices.ContainsFunc(r.Remainder, func(s Span) bool { return s.Text == tc.rem }) {
+			t.Errorf("Parse(%q) remainder %v, want %q named", tc.in, r.Remainder, tc.rem)
+		}
+	}
+}
