@@ -612,6 +612,7 @@ func applyFollowup(t *turn) error {
 	}
 	s.applySort(t.plan.sort)
 	s.sayUnsorted(t.plan.unsorted)
+	s.sayAscending(t.plan.ascending)
 	if t.plan.anchorURL != "" {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 		s.MinScore = 0

@@ -173,7 +173,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.plan.parse = &rd.Result
 			return nil
 		}
-		if t.plan.sort != "" || t.plan.unsorted != "" {
+		if t.plan.sort != "" || t.plan.unsorted != "" || t.plan.ascending != "" {
 			return nil
 		}
 		if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
@@ -221,7 +221,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.mergeReading(rd)
 		}
 	}
-	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && !t.plan.widen && !t.plan.narrow {
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && t.plan.ascending == "" && !t.plan.widen && !t.plan.narrow {
 		refuse(refusalText(s, res))
 	}
 	return nil
@@ -569,7 +569,9 @@ func (t *turn) parseInto(text string) error {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
 		s.note(quantityNotice(s.zh(), res.Quantity))
-		if rd.Sort != nil {
+		if rd.Sort != nil && rd.Sort.Ascending {
+			s.sayAscending(rd.Sort.By)
+		} else if rd.Sort != nil {
 			// A sort said in words sorts (issue 26 item 3).
 			s.applySort(rd.Sort.By)
 		}

@@ -649,7 +649,9 @@ var sortLabels = map[string]text{
 // takeSort plans the sort said in words of a reading: its key, or the
 // measure no sort orders by.
 func (t *turn) takeSort(rd condparse.Reading) {
-	if rd.Sort != nil {
+	if rd.Sort != nil && rd.Sort.Ascending {
+		t.plan.ascending = rd.Sort.By
+	} else if rd.Sort != nil {
 		t.plan.sort = rd.Sort.By
 	}
 	if rd.Unsorted != nil {
@@ -675,6 +677,18 @@ func (s *Session) sayUnsorted(measure string) {
 	q := clip(measure, 16)
 	s.note(pick(s.zh(), "无法按「"+q+"」排序：目录里没有这项数据，未排序。可用的排序："+strings.Join(zh, "、"),
 		"Cannot sort by “"+q+"”: the catalog has no such figure, so the order is unchanged. Sorts available: "+strings.Join(en, ", ")))
+}
+
+// sayAscending names a sort asked lowest first ("按粉丝从少到多"): every
+// sort runs highest first, so the order is left as it was rather than
+// turned the other way round.
+func (s *Session) sayAscending(by string) {
+	if by == "" {
+		return
+	}
+	l := sortName(by)
+	s.note(pick(s.zh(), "无法按「"+l.zh+"」从低到高排序：排序只能从高到低，未排序",
+		"Cannot sort by "+l.en+" lowest first: sorts run highest first, so the order is unchanged"))
 }
 
 // sortName is how a sort of results.sort reads in a notice.

@@ -185,6 +185,9 @@ type plan struct {
 	// sort is a sort said in words (condparse.Read): the results' sort
 	// key the turn sets, as results.sort would.
 	sort string
+	// ascending is a sort key said lowest first ("从少到多"): no sort
+	// runs that way, so it is named, not applied.
+	ascending string
 	// unsorted is a measure a sort said in words asked for that no sort
 	// orders by ("order by likes"): the notice names it and the sorts
 	// there are, and nothing else changes for it.

@@ -236,6 +236,21 @@ func (e *evaluation) typeSlot(cs *compiledSpec, si int, name string, ss *SlotSpe
 		return *cs.typedDefaults[si], "", raws[:1] // typed at Compile time
 	}
 	if !ss.Multi {
+		if ss.Type == SlotString && len(raws) > 1 {
+			// The first capture that keeps a value after trimming: in
+			// "no wait, leave out anything about lashes" the first
+			// capture ("wait") trims to nothing, the second is the word.
+			strip := lowerAffixes(ss.Strip)
+			if si >= 0 {
+				strip = cs.slotStrips[si]
+			}
+			for i := range raws {
+				if trimLead(cleanString(raws[i].orig, strip), ss.Lead) != "" {
+					raws = raws[i:]
+					break
+				}
+			}
+		}
 		raws = raws[:1]
 	}
 	slot := Slot{Type: ss.Type, Source: raws[0].source}

@@ -515,7 +515,7 @@ func buildLexicon() *lexicon {
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
-		"u", "can u", "could u", "ur", "looking 4", "a handful of", "handful of", "a handful", "a couple of",
+		"maybe", "perhaps", "u", "can u", "could u", "ur", "looking 4", "a handful of", "handful of", "a handful", "a couple of",
 		"找下", "搜下", "查下", "帮忙找下", "帮我找下", "帮找下", "帮忙查下", "帮我查下",
 		// "太多了，只留…": the reason for a narrowing, not a condition.
 		"太多了", "太多啦", "结果太多", "结果太多了", "too many results", "way too many",
@@ -574,7 +574,11 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
 	es = append(es, words(clsVague, "不用太多", "不用太大", "别太少", "不要太少", "不能太少", "别太小", "不要太小", "不能太小",
 		"nothing too big", "not too big", "not too small", "not too few", "big audience", "big audiences",
-		"large audience", "large audiences", "huge audience")...)
+		"large audience", "large audiences", "huge audience",
+		// a size said with "not" and no number: vague, never an exclusion
+		// of the word ("not huge" excluded "huge").
+		"not huge", "not too huge", "not massive", "not too massive", "not big", "not enormous", "not large",
+		"not tiny", "not small", "not too tiny", "nothing huge", "nothing massive", "nothing too huge")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,

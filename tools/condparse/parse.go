@@ -204,6 +204,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.activity()
 	st.replacements()
 	st.exclusions()
+	st.outsideOf()
 	st.inactiveExcluded()
 	st.vocab()
 	st.pruneTopics()

@@ -27,7 +27,14 @@ type SortRequest struct {
 	By string `json:"by"`
 	// Span is the text that asked for the sort.
 	Span Span `json:"span"`
+	// Ascending says the words asked for the lowest first ("从少到多",
+	// "ascending", "smallest first"): every sort runs highest first, so
+	// the caller names it rather than sort the other way round.
+	Ascending bool `json:"ascending,omitempty"`
 }
+
+// ascendingWords ask for a sort lowest first.
+var ascendingWords = regexp.MustCompile(`(?i)从少到多|从低到高|由少到多|由低到高|从小到大|由小到大|升序|\bascending\b|\b(?:lowest|smallest|fewest|least|tiniest)(?:\s+\w+)?\s+first\b|\blow to high\b|\bsmall to (?:big|large)\b`)
 
 // Reading is the parse of a first search or a follow-up as the graph
 // takes it: one reading for both (issue 26 item 3).
@@ -151,7 +158,7 @@ func (r *Reading) readSort() {
 		if by == "" {
 			continue
 		}
-		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}}
+		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}, Ascending: ascendingWords.MatchString(in)}
 		r.dropSortWords(by, c.s, c.e, cs, ce)
 		return
 	}

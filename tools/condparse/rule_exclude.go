@@ -118,6 +118,36 @@ func (st *state) exclusions() {
 	}
 }
 
+// outsideOf reads "X以外的" / "X之外的" with no exclusion word before it
+// in its clause ("日本以外的美食博主", "中国大陆以外的华人博主"): creators
+// outside X, so X is excluded. After 除了 or 不要 the same words are
+// handled by exclusions ("除了美国以外", "不要英语以外的").
+func (st *state) outsideOf() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.role != roleNone || tk.neg != 0 || tk.has(clsExcludeEnd) == nil || st.word(i) == "外" {
+			continue
+		}
+		if n := st.skipSpace(i + 1); n >= len(st.toks) || st.toks[n].has(clsDe) == nil {
+			continue // "以外的": the attributive use only
+		}
+		opened := false
+		for k := i - 1; k >= 0; k-- {
+			p := &st.toks[k]
+			if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) {
+				break
+			}
+			if p.has(clsExclude) != nil {
+				opened = true
+				break
+			}
+		}
+		if !opened && st.exclusionObjectBefore(i, 1) {
+			tk.role = roleFiller
+		}
+	}
+}
+
 // countLead are the words between an exclusion and the count that
 // describes what it excludes: "the ones with", "anyone", "channels that
 // have", "那些".

@@ -35,6 +35,11 @@ func TestReadingRulesDec06(t *testing.T) {
 		{in: "健身博主，最近2.5周有更新", want: []string{`hard last_active within_days 18 applied`}},
 		{in: "travel creators who posted in the last 0.5 months", want: []string{`hard last_active within_days 15 applied`}},
 		{in: "美妆博主，素人感强一点", want: []string{`soft preference prefer "authentic" reference`}, not: []string{"感强"}},
+		// held-out run of 2026-12-06 (16/20): the classes it missed,
+		// in phrasings of their own.
+		{in: "韩国以外的韩语博主", want: []string{`hard country not_in [KR] applied`, `hard language eq "ko" applied`}},
+		{in: "gaming channels in Brazil, nothing massive, under 50k", want: []string{`hard followers lte 50000 applied`}, not: []string{"massive"}},
+		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {
 		r, err := Parse(tc.in)
@@ -60,6 +65,26 @@ func TestReadingRulesDec06(t *testing.T) {
 		}
 		if tc.rem != "" && !slices.ContainsFunc(r.Remainder, func(s Span) bool { return s.Text == tc.rem }) {
 			t.Errorf("Parse(%q) remainder %v, want %q named", tc.in, r.Remainder, tc.rem)
+		}
+	}
+}
+
+// TestSortSaidLowestFirst: a sort said lowest first is read with its key
+// and marked ascending (the agent names it, no sort runs that way).
+func TestSortSaidLowestFirst(t *testing.T) {
+	for _, tc := range []struct {
+		in  string
+		asc bool
+	}{
+		{"按订阅数从低到高排", true}, {"order them by views, smallest first", true}, {"sort by engagement ascending", true},
+		{"按订阅数从高到低排", false}, {"sort by views", false},
+	} {
+		rd, err := Read(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rd.Sort == nil || rd.Sort.Ascending != tc.asc {
+			t.Errorf("Read(%q).Sort = %+v, want ascending %v", tc.in, rd.Sort, tc.asc)
 		}
 	}
 }

@@ -1,0 +1,67 @@
+package agent
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
+
+// TestFollowupsOfTheDec06Audit: follow-ups of the 2026-12-06 audit's
+// classes, in phrasings of their own. A clause about a field's limit
+// removes it (object first or last, zh and en) and never filters as a
+// tag; a self-correction ("no wait") is no exclusion and "anything about
+// X" excludes X; a light verb before an excluded word is dropped; "too
+// many, keep only …" applies the bound and asks nothing; a sort said
+// lowest first is named and not run the other way round.
+func TestFollowupsOfTheDec06Audit(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		loc, first, text string
+		want, not        []string // "field op value" of conditions
+		notice           string   // a substring of the notice ("" = any)
+		noNotice         string   // a substring the notice must not hold
+	}{
+		{loc: "zh", first: "日本的美食博主，粉丝十万以下", text: "粉丝上限也去掉吧", not: []string{"followers lte 100000", "all contains", "tags contains"}},
+		{loc: "en", first: "food creators in Japan under 100k", text: "ok the subscriber cap can go", not: []string{"followers lte 100000", "all contains", "tags contains"}},
+		{loc: "en", first: "beauty creators in the UK", text: "hmm no wait, just leave out anything about lashes", want: []string{"not_contains lashes"}, not: []string{"all not_contains wait"}},
+		{loc: "zh", first: "德国的游戏频道", text: "不要玩主机的", want: []string{"not_contains 主机"}},
+		{loc: "zh", first: "巴西的搞笑博主", text: "结果太多了，只留粉丝二十万以上的", want: []string{"followers gte 200000"}, noNotice: "请说明按什么收窄"},
+		{loc: "en", first: "fitness creators in Canada", text: "order by subscribers, smallest first", notice: "lowest first"},
+		{loc: "zh", first: "加拿大的健身博主", text: "按粉丝从少到多排一下", notice: "从低到高"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			var got []string
+			for _, c := range snap.Context.Conditions {
+				if c.Status == "applied" {
+					got = append(got, fmt.Sprintf("%s %s %v", c.Field, c.Op, c.Value))
+				}
+			}
+			for _, w := range tc.want {
+				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
+					t.Errorf("%q after %q: conditions %q, want %q", tc.text, tc.first, got, w)
+				}
+			}
+			for _, n := range tc.not {
+				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
+					t.Errorf("%q after %q: conditions %q hold %q", tc.text, tc.first, got, n)
+				}
+			}
+			notice := snap.Context.Notice
+			if tc.notice != "" && !strings.Contains(notice, tc.notice) {
+				t.Errorf("%q: notice %q, want it to say %q", tc.text, notice, tc.notice)
+			}
+			if tc.noNotice != "" && strings.Contains(notice, tc.noNotice) {
+				t.Errorf("%q: notice %q says %q", tc.text, notice, tc.noNotice)
+			}
+			if tc.notice != "" && snap.Results != nil && snap.Results.Sort == "followers" {
+				t.Errorf("%q: sorted by followers highest first", tc.text)
+			}
+		})
+	}
+}
