@@ -617,7 +617,9 @@ func applyFollowup(t *turn) error {
 		s.Anchor = &Anchor{ID: s.newID("a"), URL: t.plan.anchorURL, Resolution: string(urlresolve.StateResolving)}
 		s.MinScore = 0
 	}
-	if t.plan.widen {
+	if t.plan.widen && (s.Anchor.Resolved() || !t.plan.narrowsBy()) {
+		// "下限放宽到两万", "把活跃时间放宽到三个月": the follow-up says
+		// the new bound itself, so nothing is widened beyond it.
 		t.widen()
 		t.did = append(t.did, "expand_recall")
 	}
@@ -631,9 +633,10 @@ func applyFollowup(t *turn) error {
 	return nil
 }
 
-// narrowsBy reports a "too many" follow-up that also says what to keep
-// ("太多了，只留粉丝五十万以上的"): a condition command or reading beside
-// narrow, so there is nothing to ask.
+// narrowsBy reports a "too many" or "relax it" follow-up that also says
+// what to keep ("太多了，只留粉丝五十万以上的", "下限放宽到两万"): a
+// condition command or reading beside narrow or widen, so there is
+// nothing to ask and nothing to widen further.
 func (p *plan) narrowsBy() bool {
 	for _, c := range p.commands {
 		switch c.Name {

@@ -163,6 +163,7 @@ func (st *state) relativeAfter(i int) bool {
 // isPreposition reports the words that start a description after a
 // creator noun.
 func isPreposition(w string) bool {
+	w, _, _ = strings.Cut(w, " ") // "in the", "based in"
 	switch w {
 	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that":
 		return true

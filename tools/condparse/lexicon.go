@@ -35,6 +35,7 @@ const (
 	clsPostGte
 	clsPostLte
 	clsPostApprox
+	clsPostMagnitude // 级, 级别, 量级: "十万级" is 100k up to a million
 	clsRangeConn
 	clsBetweenEnd // 之间
 	clsAnd
@@ -346,6 +347,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
+	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
@@ -364,7 +366,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
-		"active in", "has posted", "have posted")...)
+		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期")...)
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
@@ -583,7 +585,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "change to", "change it to", "switch to", "make it",
-		"make them", "instead", "instead of", "replace with")...)
+		"make them", "instead", "instead of", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",

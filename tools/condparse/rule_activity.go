@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,10 @@ import (
 )
 
 // Step 2 of spec 3.7.2, hard filters: the activity window.
+
+// actEditGlue joins an activity word to the window it is changed to:
+// "把活跃时间放宽到三个月", "更新时间改成两周", "activity window to 60 days".
+var actEditGlue = regexp.MustCompile(`^(?:(?:时间|期|窗口)?(?:放宽|改|调|提|放|设|扩大|缩短|缩|延长)(?:到|成|为)|时间|时|间|期|窗口|window|period|to|at)$`)
 
 // activity finds "最近活跃", "近 30 天有更新", "active in the last month".
 func (st *state) activity() {
@@ -31,7 +36,7 @@ func (st *state) activity() {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
-			for n := 0; n < 3 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" ||
+			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
 				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)

@@ -137,6 +137,7 @@ const (
 	cGte
 	cLte
 	cApprox
+	cMagnitude // "十万级": the figure up to ten times it
 	cBetween
 )
 
@@ -165,6 +166,8 @@ func (st *state) opOf(i int, pre bool) countOp {
 		return cLte
 	case tk.has(clsPostApprox) != nil:
 		return cApprox
+	case tk.has(clsPostMagnitude) != nil:
+		return cMagnitude
 	}
 	return cNone
 }
@@ -352,7 +355,22 @@ func (st *state) countAt(i int) (int, bool) {
 		pc = countCond(field, a.Value, a.Value, pre == cGte, pre == cLte)
 		pc.c.Status = condition.StatusPending
 		issues = append(issues, IssueConflict)
+	case post == cMagnitude && pre == cNone:
+		// "十万级", "百万级别的": an order of magnitude.
+		pc = countCond(field, a.Value, a.Value*10, true, true)
+		issues = append(issues, IssueApproximate)
+	case a.ApproxLo > 0 && (pre == cNone || pre == cApprox) && (post == cNone || post == cApprox):
+		// "粉丝两三万": about this to that, the pair's own range.
+		pc = countCond(field, a.ApproxLo, a.Value, true, true)
+		issues = append(issues, IssueApproximate)
+		if held {
+			// "换回一两万": the whole range replaces the bound held.
+			issues = append(issues, IssueHeldBound)
+		}
 	case pre == cGte || pre == cNone && post == cGte:
+		if a.ApproxLo > 0 {
+			a.Value = a.ApproxLo // "两三万以上": from the lower figure
+		}
 		pc = countCond(field, a.Value, 0, true, false)
 	case pre == cLte || pre == cNone && post == cLte:
 		pc = countCond(field, 0, a.Value, false, true)
@@ -468,7 +486,7 @@ func (st *state) grouped(i int) bool {
 // bound the search holds: a pronoun ("raise it to", "make it", "bump
 // that to") or a CJK edit verb ("改成", "调到", "降到").
 var heldBoundEdits = []string{" it", " it to", " it at", " that", " that to", " that at", " this to",
-	"改成", "改为", "改到", "调到", "调成", "调整到", "调整为", "提高到", "提到", "降到", "降低到", "降为", "设为", "设成", "设到", "放宽到", "收紧到"}
+	"改成", "改为", "改到", "调到", "调成", "调整到", "调整为", "提高到", "提到", "降到", "降低到", "降为", "设为", "设成", "设到", "放宽到", "收紧到", "换回", "改回", "换成", "换到", "变成", "back to", " it back to"}
 
 // editsHeldBound reports a figure at token n right after one of
 // heldBoundEdits.

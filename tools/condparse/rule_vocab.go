@@ -415,6 +415,25 @@ func (st *state) languageContext(i int) bool {
 	if st.toks[i].asLanguage {
 		return true
 	}
+	// "spanish/english", "English/Mandarin": two languages joined by a
+	// slash, as a bilingual channel is described.
+	for _, k := range []int{st.skipSpace(i + 1), st.prevSig(i)} {
+		if k < 0 || k >= len(st.toks) || st.toks[k].kind != tkPunct || st.t.norm[st.toks[k].s] != '/' {
+			continue
+		}
+		o := st.skipSpace(k + 1)
+		if k < i {
+			o = st.prevSig(k)
+		}
+		if o >= 0 && o < len(st.toks) && st.toks[o].has(clsLanguage) != nil {
+			return true
+		}
+	}
+	for k, n := st.prevSig(i), 0; k >= 0 && n < 3; k, n = st.prevSig(k), n+1 {
+		if w := strings.ToLower(st.tokText(k)); w == "bilingual" || w == "双语" {
+			return true
+		}
+	}
 	if p := st.prevSig(i); p >= 0 {
 		switch st.word(p) {
 		case "in", "speak", "speaks", "speaking", "说", "讲", "使用":

@@ -39,6 +39,15 @@ func TestReadingRulesDec06(t *testing.T) {
 		// in phrasings of their own.
 		{in: "韩国以外的韩语博主", want: []string{`hard country not_in [KR] applied`, `hard language eq "ko" applied`}},
 		{in: "gaming channels in Brazil, nothing massive, under 50k", want: []string{`hard followers lte 50000 applied`}, not: []string{"massive"}},
+		// the second audit of 2026-12-06: approximate pairs, orders of
+		// magnitude, languages joined by a slash, an activity window moved.
+		{in: "德国的汽车博主，粉丝三四万", want: []string{`hard followers between 30000..40000 applied`}},
+		{in: "五六千粉丝的宠物账号", want: []string{`hard followers between 5000..6000 applied`}},
+		{in: "千万级的游戏主播", want: []string{`hard followers between 10000000..100000000 applied`}},
+		{in: "英国的美食博主，万粉级别", want: []string{`hard followers between 10000..100000 applied`}},
+		{in: "french/english travel vloggers in Canada", want: []string{`hard language in [fr,en] applied`, `hard country eq "CA" applied`}},
+		{in: "更新时间调到一个半月", want: []string{`hard last_active within_days 45 applied`}},
+		{in: "fitness accounts in the US (mostly kettlebells), 5k-50k", want: []string{`hard category eq "fitness" applied`}, not: []string{"kettlebells"}},
 		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {

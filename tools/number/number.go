@@ -35,6 +35,10 @@ type Num struct {
 	// count: ParseCount refuses it.
 	Percent     bool
 	BasisPoints int64
+	// ApproxLo is the lower figure of a Chinese approximate pair ("两三万"
+	// = 20,000 to 30,000, "三五千", "七八十万"): Value is the upper one. It
+	// is 0 for any other number.
+	ApproxLo int64
 }
 
 // ParseCount parses a whole string as one count: "3000", "1,000", "5k",
@@ -268,6 +272,18 @@ func ScanChinese(rs []rune, i int) (Num, int, bool) {
 
 // scanChineseNumeral is ScanChinese without the percentage.
 func scanChineseNumeral(rs []rune, i int) (Num, int, bool) {
+	if i+2 < len(rs) {
+		// "两三万", "三五千", "七八十万": two neighbouring digits before a
+		// unit say "about this to that" (the pair 三五 too).
+		d1, ok1 := cnDigits[rs[i]]
+		d2, ok2 := cnDigits[rs[i+1]]
+		if ok1 && ok2 && d1 > 0 && (d2 == d1+1 || d1 == 3 && d2 == 5) {
+			if hi, e, ok := scanChineseNumeral(rs, i+1); ok && hi.Unit && hi.ApproxLo == 0 && hi.Value%d2 == 0 {
+				hi.ApproxLo = hi.Value / d2 * d1
+				return hi, e, true
+			}
+		}
+	}
 	j := i
 	for j < len(rs) && IsChineseNumeral(rs[j]) {
 		j++
