@@ -425,7 +425,9 @@ func buildLexicon() *lexicon {
 		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
-		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted")...)
+		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
+		// "outside the US", "anywhere but Japan": a place left out.
+		"outside", "outside of", "anywhere but", "anywhere except", "not based in")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
@@ -484,7 +486,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
-		"unboxing", "unboxings"), func(e *lexEntry) { e.form = true })...)
+		"unboxing", "unboxings", "unboxer", "unboxers"), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)

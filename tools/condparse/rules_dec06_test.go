@@ -48,6 +48,8 @@ func TestReadingRulesDec06(t *testing.T) {
 		{in: "french/english travel vloggers in Canada", want: []string{`hard language in [fr,en] applied`, `hard country eq "CA" applied`}},
 		{in: "更新时间调到一个半月", want: []string{`hard last_active within_days 45 applied`}},
 		{in: "fitness accounts in the US (mostly kettlebells), 5k-50k", want: []string{`hard category eq "fitness" applied`}, not: []string{"kettlebells"}},
+		{in: "gaming streamers based outside Japan with 5k+", want: []string{`hard country not_in [JP] applied`, `hard category eq "gaming" applied`}},
+		{in: "phone unboxers in Brazil", want: []string{`hard country eq "BR" applied`}, not: []string{"unboxers"}},
 		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {
