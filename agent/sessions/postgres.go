@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -228,12 +229,20 @@ func jsonArg(b json.RawMessage) string {
 	return string(b)
 }
 
-const recordCols = `id, token_hash, platform, locale, client_ref, version, snapshot, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const recordCols = `id, token_hash, platform, locale, client_ref, version, ` + snapshotCol + `, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+
+// snapshotCol is the stored snapshot of a row of sessions, whole: its
+// column, followed by the data of the event snapshot_tail_seq names and
+// the closing brace when the commit kept only its head (tailOf; sessions
+// migration 00005). NULL when that event is missing (scanRecord refuses
+// it).
+const snapshotCol = `CASE WHEN sessions.snapshot_tail_seq = 0 THEN sessions.snapshot ELSE sessions.snapshot ||
+	(SELECT e.data FROM session_events e WHERE e.session_id = sessions.id AND e.seq = sessions.snapshot_tail_seq) || '}' END`
 
 // headCols are recordCols without the snapshot (an empty one in its
 // place), the locale of an older record that has none in its column read
 // from the snapshot: what Head reads.
-const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce(snapshot::json->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const headCols = `id, token_hash, platform, CASE WHEN locale <> '' THEN locale ELSE coalesce((` + snapshotCol + `)::json->>'locale', '') END, client_ref, version, ''::text, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // committedCols are recordCols without the snapshot, which a commit has
 // in hand: it is not sent back.
@@ -242,7 +251,7 @@ const committedCols = `id, token_hash, platform, locale, client_ref, version, ''
 // lockedCols are recordCols with the snapshot left out (NULL) when the
 // stored version is $2, the version of the snapshot this instance kept
 // (keptSnapshot).
-const lockedCols = `id, token_hash, platform, locale, client_ref, version, CASE WHEN version = $2 THEN NULL ELSE snapshot END, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
+const lockedCols = `id, token_hash, platform, locale, client_ref, version, CASE WHEN version = $2 THEN NULL ELSE ` + snapshotCol + ` END, created_at, updated_at, closed_at, closed_by, last_seq, last_turn`
 
 // scanRecord scans the recordCols of row, then its columns after them
 // into extra.
@@ -294,8 +303,15 @@ func get(ctx context.Context, q querier, id string) (Record, error) {
 	if err != nil {
 		return Record{}, dbErr("get", id, err)
 	}
+	if r.Snapshot == nil {
+		return Record{}, dbErr("get", id, errTailMissing)
+	}
 	return r, nil
 }
+
+// errTailMissing: a snapshot stored as its head names an event that is
+// not in the log (sessions migration 00005).
+var errTailMissing = errors.New("the event that ends the stored snapshot is missing")
 
 // Commit implements Store: the turn in one statement (so one
 // transaction), at the expected version.
@@ -312,9 +328,16 @@ func (p *Postgres) commit(ctx context.Context, q querier, id string, expectVersi
 	if turn != nil {
 		turnNo = turn.Turn
 	}
-	args := []any{id, expectVersion, jsonArg(snapshot), now, len(events), turnNo, firstSeq}
+	head, tail := jsonArg(snapshot), 0
+	if i := tailOf(snapshot, events); i >= 0 {
+		head, tail = string(snapshot[:len(snapshot)-1-len(events[i].Data)]), i+1
+	}
+	args := []any{id, expectVersion, head, now, len(events), turnNo, firstSeq, tail}
+	// The tail event's seq is the old last_seq plus its place among the
+	// turn's events (turnWrites numbers them so).
 	sql := `WITH u AS (UPDATE sessions SET version = version + 1, snapshot = $3, updated_at = $4,
-		last_seq = last_seq + $5, last_turn = GREATEST(last_turn, $6)
+		last_seq = last_seq + $5, last_turn = GREATEST(last_turn, $6),
+		snapshot_tail_seq = CASE WHEN $8::bigint = 0 THEN 0 ELSE last_seq + $8::bigint END
 	WHERE id = $1 AND version = $2 AND ($7::bigint = 0 OR last_seq = $7::bigint - 1) RETURNING ` + committedCols + `)` +
 		turnWrites(&args, events, turn, now) + `
 SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
@@ -344,6 +367,30 @@ SELECT u.*, pg_notify(` + arg(&args, NotifyChannel) + `, u.id)::text FROM u`
 	}
 	p.kept.Add(id, keptSnapshot{version: rec.Version, snap: rec.Snapshot})
 	return rec, numbered(id, rec.LastSeq, events, now), nil
+}
+
+// minTail is the least event data a snapshot's tail is looked for: a
+// reference saves nothing on a small one.
+const minTail = 1024
+
+// tailOf is the index of the event of events whose data are the last
+// bytes of snapshot before its closing brace (the agent ends a turn's
+// snapshot with its results, which its results event carries byte for
+// byte), -1 when there is none: the commit then stores the snapshot
+// without them, and a read puts them back (snapshotCol), so a turn writes
+// its results once.
+func tailOf(snapshot json.RawMessage, events []Event) int {
+	n := len(snapshot)
+	if n < 2 || snapshot[n-1] != '}' {
+		return -1
+	}
+	for i := len(events) - 1; i >= 0; i-- {
+		d := events[i].Data
+		if len(d) >= minTail && len(d) < n-1 && bytes.Equal(snapshot[n-1-len(d):n-1], d) {
+			return i
+		}
+	}
+	return -1
 }
 
 // arg appends v to args and returns its placeholder.
@@ -501,8 +548,12 @@ func (p *Postgres) lock(ctx context.Context, id string, tokenHash *string) (*pgW
 	kept, _ := p.kept.Get(id)
 	b.Queue(`SELECT `+lockedCols+` FROM sessions WHERE id = $1`, id, kept.version).QueryRow(func(row pgx.Row) error {
 		rec, recErr = scanRecord(row)
-		if recErr == nil && rec.Snapshot == nil && rec.Version == kept.version {
-			rec.Snapshot = kept.snap
+		if recErr == nil && rec.Snapshot == nil {
+			if rec.Version == kept.version {
+				rec.Snapshot = kept.snap
+			} else {
+				recErr = errTailMissing
+			}
 		}
 		return nil
 	})

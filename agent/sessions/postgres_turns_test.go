@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -247,6 +248,104 @@ func TestPostgresTurnIsOneCommit(t *testing.T) {
 	_, c2 := c.Counts()
 	if c1-c0 != 1 || c2-c1 != 1 {
 		t.Errorf("a 15-event turn took %d commits and a failed turn %d, want 1 and 1", c1-c0, c2-c1)
+	}
+}
+
+// TestPostgresSnapshotTailIsAnEvent: a committed snapshot that ends with
+// the data of one of its turn's events is stored without them and read
+// back byte for byte, by the committing instance and by another; one that
+// ends with no event's data is stored whole; a head whose event is gone is
+// an error, not an empty session.
+func TestPostgresSnapshotTailIsAnEvent(t *testing.T) {
+	ctx := context.Background()
+	a := newTestPostgres(t) // migrated and emptied
+	b, _ := newCountedPostgres(t)
+	if _, err := a.Create(ctx, newRec("s", "")); err != nil {
+		t.Fatal(err)
+	}
+	results := `{"items":[` + strings.Repeat(`{"name":"ChipHub","followers":1122},`, 60) + `{}],"total":61}`
+	evs := []Event{
+		{Turn: 1, Name: "turn.started", Data: json.RawMessage(`{"turn":1}`)},
+		{Turn: 1, Name: "results", Data: json.RawMessage(results)},
+		{Turn: 1, Name: "turn.done", Data: json.RawMessage(`{"ok":true}`)},
+	}
+	snap := `{"id":"s","slots":{},"next_id":3,"results":` + results + `}`
+	commit := func(p *Postgres, version int64, snap string, evs []Event) {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		if _, _, err := w.Commit(ctx, version, json.RawMessage(snap), evs, &Turn{Turn: version, Trace: json.RawMessage(`{}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stored := func() (int, int64) {
+		t.Helper()
+		var n int
+		var tail int64
+		if err := a.pool.QueryRow(ctx, `SELECT length(snapshot), snapshot_tail_seq FROM sessions WHERE id = 's'`).Scan(&n, &tail); err != nil {
+			t.Fatal(err)
+		}
+		return n, tail
+	}
+	read := func(p *Postgres) string {
+		t.Helper()
+		w, err := p.Lock(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release()
+		rec, err := w.Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.Get(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Snapshot) != string(rec.Snapshot) {
+			t.Errorf("Get and the read under the lock differ:\n%s\n%s", got.Snapshot, rec.Snapshot)
+		}
+		return string(rec.Snapshot)
+	}
+
+	commit(a, 1, snap, evs)
+	if n, tail := stored(); tail != 2 || n != len(snap)-len(results)-1 {
+		t.Errorf("stored %d bytes with tail event %d, want %d bytes and event 2 (the results)", n, tail, len(snap)-len(results)-1)
+	}
+	for _, p := range []*Postgres{a, b} {
+		if got := read(p); got != snap {
+			t.Errorf("read back %q, want the committed snapshot", got)
+		}
+	}
+
+	// A snapshot whose end is no event's data is stored whole.
+	whole := `{"id":"s","results":` + results + `,"next_id":4}`
+	commit(b, 2, whole, []Event{{Turn: 2, Name: "results", Data: json.RawMessage(results)}})
+	if n, tail := stored(); tail != 0 || n != len(whole) {
+		t.Errorf("stored %d bytes with tail event %d, want %d and 0", n, tail, len(whole))
+	}
+	if got := read(a); got != whole {
+		t.Errorf("read back %q, want the committed snapshot", got)
+	}
+
+	// A head whose event is gone is refused.
+	commit(a, 3, snap, []Event{{Turn: 3, Name: "results", Data: json.RawMessage(results)}})
+	if _, err := a.pool.Exec(ctx, `DELETE FROM session_events WHERE session_id = 's' AND seq = 5`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Get(ctx, "s"); !errors.Is(err, errTailMissing) {
+		t.Errorf("Get with the tail event deleted: %v, want errTailMissing", err)
+	}
+	w, err := b.Lock(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Release()
+	if rec, err := w.Get(ctx); !errors.Is(err, errTailMissing) {
+		t.Errorf("the read under the lock with the tail event deleted: %q, %v, want errTailMissing", rec.Snapshot, err)
 	}
 }
 

@@ -30,6 +30,9 @@ func TestTraceFromDatabase(t *testing.T) {
 	}
 	st := sessions.NewPostgres(pool)
 	const id = "trace-test-session"
+	for _, table := range []string{"session_events", "session_turns"} {
+		pool.Exec(ctx, `DELETE FROM `+table+` WHERE session_id = $1`, id)
+	}
 	pool.Exec(ctx, `DELETE FROM sessions WHERE id = $1`, id)
 	if _, err := st.Create(ctx, sessions.Record{ID: id, Platform: "youtube", Snapshot: json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)

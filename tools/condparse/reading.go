@@ -129,6 +129,16 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\btop\b[^,;.!?]{1,60}?\bby\s+[^,;.!?]{1,30}`),
 }
 
+// comparativesMay are the comparatives' quick necessary conditions: an
+// input that contains none of one's literals is not run through it.
+var comparativesMay = func() []mustContain {
+	out := make([]mustContain, len(comparatives))
+	for i, re := range comparatives {
+		out[i] = newMustContain(re)
+	}
+	return out
+}()
+
 // readSort finds the sort: a remainder span the parser placed as a sort,
 // or a comparative wish; its key comes from the measure named in its
 // clause.
@@ -141,7 +151,11 @@ func (r *Reading) readSort() {
 			cands = append(cands, cand{sp.Start, sp.End})
 		}
 	}
-	for _, re := range comparatives {
+	folded := foldKey(in)
+	for i, re := range comparatives {
+		if !comparativesMay[i].may(folded) {
+			continue
+		}
 		for _, m := range re.FindAllStringIndex(in, -1) {
 			if superlativeBound(in[m[1]:]) {
 				continue
@@ -415,7 +429,11 @@ func sortKeyIn(s string) string {
 // hasComparative reports a comparative or superlative wish in s (one of
 // comparatives, not read as a bound).
 func hasComparative(s string) bool {
-	for _, re := range comparatives {
+	folded := foldKey(s)
+	for i, re := range comparatives {
+		if !comparativesMay[i].may(folded) {
+			continue
+		}
 		for _, m := range re.FindAllStringIndex(s, -1) {
 			if !superlativeBound(s[m[1]:]) {
 				return true
