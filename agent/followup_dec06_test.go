@@ -93,3 +93,31 @@ func TestRelaxToASaidBound(t *testing.T) {
 		})
 	}
 }
+
+// TestCityExclusionIsNamed: excluding a city inside the country searched
+// is named (the catalog records countries), never a conflict question or
+// an exclusion of the whole country.
+func TestCityExclusionIsNamed(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, country, named string }{
+		{"zh", "日本的美食博主", "不要大阪的", "JP", "大阪"},
+		{"en", "food creators in the US", "skip anyone in California", "US", "California"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			if snap.Context.PendingQuestion != nil {
+				t.Errorf("%q: a question %q", tc.text, snap.Context.PendingQuestion.Text)
+			}
+			for _, c := range snap.Context.Conditions {
+				if c.Field == "country" && (c.Op == "not_in" || c.Status != "applied") {
+					t.Errorf("%q: country condition %s %v %s", tc.text, c.Op, c.Value, c.Status)
+				}
+			}
+			if !strings.Contains(snap.Context.Notice, tc.named) {
+				t.Errorf("%q: notice %q does not name %q", tc.text, snap.Context.Notice, tc.named)
+			}
+		})
+	}
+}

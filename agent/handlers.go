@@ -284,6 +284,9 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResidueVague:
 			return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
 				"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
+		case condparse.ResiduePlace:
+			return pick(zh, "未排除「"+q+"」：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
+				"“"+q+"” was not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
 		case condparse.ResidueUnsupported:
 			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
 				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")

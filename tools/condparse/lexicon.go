@@ -84,6 +84,8 @@ type lexEntry struct {
 	atStart bool
 	// alone: an activity word that means "recently active" on its own.
 	alone bool
+	// place: a city, state or province read as its country.
+	place bool
 	// form: a content-form filler ("评测", "reviewers") that a preceding
 	// category absorbs.
 	form bool
@@ -288,7 +290,7 @@ func buildLexicon() *lexicon {
 			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按州或省筛选）", EN: ct.EN + " (for " + c.EN + "; the state or province is not filtered)"}
 		}
 		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
-			e := lexEntry{word: n, cls: clsCountry, codes: []string{c.Country}, label: label}
+			e := lexEntry{word: n, cls: clsCountry, codes: []string{c.Country}, label: label, place: true}
 			if n == strings.ToUpper(n) && isLatinWord(n) {
 				for i := range utf8.RuneCountInString(n) {
 					e.upper = append(e.upper, i)

@@ -202,6 +202,7 @@ func (st *state) residue() {
 
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
+	st.placeExclusions()
 	st.mergeVocab()
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
@@ -270,6 +271,8 @@ func (st *state) residueRole(a, b int) Residue {
 		switch {
 		case tk.has(clsSort) != nil:
 			return ResidueSort
+		case tk.has(clsCountry) != nil && tk.has(clsCountry).place && tk.neg > 0:
+			return ResiduePlace
 		case tk.has(clsVague) != nil:
 			role = ResidueVague
 		case tk.has(clsUnsupport) != nil && (unsupportedMeasures[st.word(i)] || currencies[st.word(i)]):
@@ -282,6 +285,38 @@ func (st *state) residueRole(a, b int) Residue {
 		role = ResidueUnsupported
 	}
 	return role
+}
+
+// placeExclusions drops the exclusions of a city, state or province
+// ("日本的美食博主，不要东京的", "US creators, not California"): the
+// catalog records countries, and excluding the country would remove what
+// the user still wants; the place is named instead (ResiduePlace).
+func (st *state) placeExclusions() {
+	for _, pc := range st.conds {
+		if pc.dropped || !pc.neg || pc.c.Field != condition.Country {
+			continue
+		}
+		var places [][2]int
+		other := false
+		for i := range st.toks {
+			tk := &st.toks[i]
+			if tk.s < pc.s || tk.e > pc.e {
+				continue
+			}
+			if e := tk.has(clsCountry); e != nil {
+				if e.place {
+					places = append(places, [2]int{tk.s, tk.e})
+				} else {
+					other = true
+				}
+			}
+		}
+		if len(places) == 0 || other {
+			continue
+		}
+		pc.dropped = true
+		st.remainder = append(st.remainder, places...)
+	}
 }
 
 // mergeRemainder joins remainder ranges separated only by whitespace or

@@ -50,6 +50,8 @@ func TestReadingRulesDec06(t *testing.T) {
 		{in: "fitness accounts in the US (mostly kettlebells), 5k-50k", want: []string{`hard category eq "fitness" applied`}, not: []string{"kettlebells"}},
 		{in: "gaming streamers based outside Japan with 5k+", want: []string{`hard country not_in [JP] applied`, `hard category eq "gaming" applied`}},
 		{in: "phone unboxers in Brazil", want: []string{`hard country eq "BR" applied`}, not: []string{"unboxers"}},
+		{in: "德国的汽车博主，不要柏林的", want: []string{`hard country eq "DE" applied`}, rem: "柏林"},
+		{in: "Canadian fitness creators but not Toronto", want: []string{`hard country eq "CA" applied`}, rem: "Toronto"},
 		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {

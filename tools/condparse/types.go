@@ -102,6 +102,11 @@ const (
 	// usually with its amount ("预算控制在一万以内", "budget under $5k",
 	// "报价两千以内"): named as not applied, never a follower bound.
 	ResidueUnsupported Residue = "unsupported"
+	// ResiduePlace is a city, state or province said as an exclusion
+	// ("不要东京的", "not California"): the catalog records countries, so
+	// excluding the place's country would drop far more than asked; it
+	// is named as not applied.
+	ResiduePlace Residue = "place"
 )
 
 // Label is the user-facing name of a condition.
