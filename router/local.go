@@ -105,17 +105,35 @@ func (l localClassifier) answer(norm string) ClassifierAnswer {
 	}
 	top := p.Scores[0]
 	ans.Confidence = top.Prob
+	margin, kind := p.Margin, "margin"
+	if isGuardClass(top.Class) {
+		margin, kind = p.PairMargin, "pair margin"
+		ans.Margin = margin
+	}
 	switch {
 	case top.Class == classifier.NoneLabel:
 		ans.Reason = fmt.Sprintf("reads as no intent (%.2f)", top.Prob)
-	case top.Prob < LocalMinProb || p.Margin < LocalMinMargin:
-		ans.Reason = fmt.Sprintf("low confidence: %s %.2f, margin %.2f (needs %.2f and %.2f)", top.Class, top.Prob, p.Margin, LocalMinProb, LocalMinMargin)
+	case top.Prob < LocalMinProb || margin < LocalMinMargin:
+		ans.Reason = fmt.Sprintf("low confidence: %s %.2f, %s %.2f (needs %.2f and %.2f)", top.Class, top.Prob, kind, margin, LocalMinProb, LocalMinMargin)
 	default:
 		ans.SpecID = top.Class
-		ans.Reason = fmt.Sprintf("%s %.2f, margin %.2f", top.Class, top.Prob, p.Margin)
+		ans.Reason = fmt.Sprintf("%s %.2f, %s %.2f", top.Class, top.Prob, kind, margin)
 	}
 	return ans
 }
+
+// isGuardClass says whether a classifier class is a guard family (spec
+// ids are domain.name; the guard specs' domain is guard).
+//
+// A guard family's pick is weighed by its pair margin (the evidence per
+// feature that the family or the runner-up was trained on), a rules
+// intent's by the margin over every known feature. A guard pick is
+// checked a second time on evidence the model does not weigh (guardVeto:
+// the guard rules' own cues must reach the family's floor), so the
+// neutral words of a long sentence need not hold it back; a rules pick
+// executes a command on the model's word alone and keeps the stricter
+// mean.
+func isGuardClass(class string) bool { return strings.HasPrefix(class, "guard.") }
 
 // localGuard asks the local classifier whether a text the guard rules
 // let through is one of the guard families. It runs on submitted text

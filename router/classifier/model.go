@@ -270,6 +270,12 @@ type Prediction struct {
 	// class over the runner-up: how clearly the evidence points one way,
 	// independent of the text's length.
 	Margin float64 `json:"margin"`
+	// PairMargin is the same log-likelihood ratio as a mean over the
+	// features the training corpus saw in the top class or the
+	// runner-up only: a feature seen in neither weighs (almost) the same
+	// for both, so it says nothing about the choice, yet it dilutes
+	// Margin in a longer sentence (每天, 给我, a brief's frame words).
+	PairMargin float64 `json:"pair_margin"`
 	// Top are the features that pulled most towards the top class.
 	Top []Feature `json:"top_features"`
 }
@@ -313,6 +319,7 @@ func (m *Model) Predict(text string) Prediction {
 	}
 	top, second := order[0], order[1]
 	p.Margin = round4((sum[top] - sum[second]) / float64(len(known)))
+	p.PairMargin = round4((sum[top] - sum[second]) / float64(max(m.pairFeatures(known, top, second), 1)))
 	pull := map[string]float64{}
 	for _, f := range known {
 		ll := m.loglik[f]
@@ -333,6 +340,22 @@ func (m *Model) Predict(text string) Prediction {
 		p.Top = p.Top[:6]
 	}
 	return p
+}
+
+// pairFeatures counts the features of known that the training corpus
+// saw in class a or class b.
+func (m *Model) pairFeatures(known []string, a, b int) int {
+	n := 0
+	for _, f := range known {
+		pairs := m.Counts[f]
+		for i := 0; i < len(pairs); i += 2 {
+			if pairs[i] == a || pairs[i] == b {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // uniq keeps each feature once, in first-seen order: a text's evidence

@@ -133,3 +133,25 @@ func TestDefaultWeightsLoad(t *testing.T) {
 		t.Errorf("embedded weights: %d examples, hash %q, classes %v", m.Examples, m.CorpusHash, m.Classes)
 	}
 }
+
+// A word seen only in a class that is neither the top nor the
+// runner-up weighs the same against both: the mean
+// margin counts it, the pair margin does not.
+func TestPairMarginIgnoresFeaturesNeitherClassSaw(t *testing.T) {
+	m, err := Train([]Example{{"alpha bravo", "a"}, {"delta", "c"}, {"echo", "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := m.Predict("alpha bravo delta echo")
+	if p.Scores[0].Class != "a" {
+		t.Fatalf("scores = %v, want a first", p.Scores)
+	}
+	if !(p.PairMargin > p.Margin) || p.Margin <= 0 {
+		t.Errorf("pair margin %v, margin %v: want the pair margin above the diluted mean", p.PairMargin, p.Margin)
+	}
+	word := map[string]string{"c": "delta", "d": "echo"}[p.Scores[1].Class]
+	q := m.Predict("alpha bravo " + word)
+	if q.Scores[1].Class != p.Scores[1].Class || q.PairMargin != q.Margin {
+		t.Errorf("%v: pair margin %v != margin %v with every feature seen in the top class or the runner-up", q.Scores, q.PairMargin, q.Margin)
+	}
+}
