@@ -593,6 +593,46 @@ func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws
 SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END, 1 - dist FROM knn`, nil
 }
 
+// boundedByKeyword reports whether kws hold a keyword every row of the
+// set must match (not excluded, not soft): its GIN index then bounds the
+// rows a similar query reads, and the planner sorts them by distance
+// exactly instead of scanning the HNSW index (0 of 100 plans at a
+// million channels, README).
+func boundedByKeyword(kws []store.Keyword) bool {
+	for _, k := range kws {
+		if !k.Excluded && !k.Soft {
+			return true
+		}
+	}
+	return false
+}
+
+// exactSQL is similarSQL's rows computed in one pass over the filtered
+// set, for a set a keyword bounds (boundedByKeyword): each row's distance
+// is computed once (the embedding read back from TOAST once), the k
+// nearest are taken from it, and the rows at or above minScore are
+// counted in the same statement, as a fourth column. In two statements,
+// the nearest neighbours' exact sort and the total's count each read
+// every filtered row's embedding: a common tag in the US (a few thousand
+// rows) read them twice. Only the k nearest read their documents.
+func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
+	where, err := s.where(b, p, kws, f)
+	if err != nil {
+		return "", err
+	}
+	d := strconv.Itoa(s.dims)
+	a := `(SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)`
+	min := b.arg(minScore)
+	return `WITH d AS MATERIALIZED (
+  SELECT c.key, c.embedding::vector(` + d + `) <=> ` + a + ` AS dist
+  FROM channels c
+  WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `),
+knn AS (SELECT key, dist FROM d ORDER BY dist LIMIT ` + b.arg(max(s.poolSize, need)) + `)
+SELECT knn.key, CASE WHEN 1 - knn.dist >= ` + min + ` THEN (SELECT c.doc FROM channels c WHERE c.key = knn.key) END, 1 - knn.dist,
+  (SELECT count(*) FROM d WHERE 1 - d.dist >= ` + min + `)
+FROM knn`, nil
+}
+
 // wholeSet is the condition that selects the whole similar set, not only
 // the pool (the filters, and score = 1 - the cosine distance at or above
 // minScore), with the score expression, over channels aliased c.

@@ -274,7 +274,13 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery) (strin
 		return "", err
 	}
 	b := &builder{}
+	// The statement similarSet runs: one exact pass for a set a keyword
+	// bounds, else the nearest neighbours' query.
 	sql, err := s.similarSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+	if boundedByKeyword(q.Keywords) && !s.forceHNSW {
+		b = &builder{}
+		sql, err = s.exactSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+	}
 	if err != nil {
 		return "", err
 	}
