@@ -76,6 +76,9 @@ func BenchmarkRecallAtScale(b *testing.B) {
 		if err := base.Finish(ctx, label); err != nil {
 			b.Fatal(err)
 		}
+		if err := base.PrecomputeAliasStats(ctx); err != nil { // as `searchagent ingest`
+			b.Fatal(err)
+		}
 		b.Logf("ingest + index: %v", time.Since(start).Round(time.Second))
 	}
 	mem, err := memstore.New(ctx, cat, emb)
