@@ -127,11 +127,19 @@ type learnedAlt struct {
 func planMatch(k store.Keyword) kwMatch {
 	m := kwMatch{own: planKeyword(k.Text), fields: scopeFields(k.Scope)}
 	for _, a := range store.Aliases(k) {
-		if p := planKeyword(a); len(p.units) > 0 {
+		// Two aliases that tokenise alike ("headphones", "headphone")
+		// match and score alike: the second adds nothing to the best
+		// alias score but its conditions and its per-row score.
+		if p := planKeyword(a); len(p.units) > 0 && !slices.ContainsFunc(m.aliases, func(o kwPlan) bool { return samePlan(o, p) }) {
 			m.aliases = append(m.aliases, p)
 		}
 	}
 	return m
+}
+
+// samePlan reports whether a and b tokenise alike.
+func samePlan(a, b kwPlan) bool {
+	return slices.Equal(a.terms, b.terms) && slices.Equal(a.units, b.units)
 }
 
 // plan is keyword k as this query matches it: planMatch, with the learned
