@@ -391,8 +391,19 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			kwSums = append(kwSums, e)
 			continue
 		}
-		ownScore, aliasScore, _ := aliasScores(bm, m.own, m.aliases, m.fields)
-		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, %s * %s), 0)", ownScore, factor(m.own, m.aliases, m.fields), aliasScore))
+		if len(m.own.units) == 0 {
+			_, aliasScore, _ := aliasScores(bm, m.own, m.aliases, m.fields)
+			kwSums = append(kwSums, fmt.Sprintf("coalesce(%s * %s, 0)", factor(m.own, m.aliases, m.fields), aliasScore))
+			continue
+		}
+		// max(own, w·alias) is own on a row the own words match: the
+		// factor w keeps every w·alias below the platform's lowest own
+		// score (w·max(alias) < min(own), see factorQuery.weights), so
+		// such a row's alias scores are not computed (the alias
+		// "earbuds" matches every row of "wireless earbuds").
+		_, aliasScore, _ := aliasScores(bm, kwPlan{}, m.aliases, m.fields)
+		kwSums = append(kwSums, fmt.Sprintf("coalesce(CASE WHEN %s THEN %s ELSE %s * %s END, 0)",
+			planExpr(b, m.own, m.fields), bm.expr(m.own, m.fields), factor(m.own, m.aliases, m.fields), aliasScore))
 	}
 	if len(slots) > 0 {
 		ws, err := s.aliasFactors(ctx, p, st.version, fq)
