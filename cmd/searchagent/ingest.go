@@ -104,6 +104,10 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 			if err := st.Finish(ctx, cat.Label()); err != nil {
 				return failErr("%v", err)
 			}
+			fmt.Fprintln(cmd.ErrOrStderr(), "ingest: the alias factors' statistics")
+			if err := st.PrecomputeAliasStats(ctx); err != nil {
+				return failErr("%v", err)
+			}
 			sum.Learned = "off"
 			if learned {
 				fmt.Fprintln(cmd.ErrOrStderr(), "ingest: learning the co-occurrence similarity")

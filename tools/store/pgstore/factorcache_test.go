@@ -158,3 +158,90 @@ func searchDiff(want, got store.Page) string {
 	}
 	return ""
 }
+
+// TestAliasStatsKept: the alias factors' statistics that ingest keeps
+// (PrecomputeAliasStats) rank as the memory store does; a search reads
+// them (changed by hand, the ranking follows them), and ignores them once
+// a write has raised the catalog version.
+func TestAliasStatsKept(t *testing.T) {
+	ctx := context.Background()
+	cat, e, writer := loadDemo(t, 800, demo.WithNow(demo.DefaultNow()))
+	mem, err := memstore.New(ctx, cat, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := []store.SearchQuery{
+		{Platform: platform.YouTube, Keywords: []store.Keyword{{Text: "耳机", Scope: scope.Tags}}, Limit: 100},
+		{Platform: platform.YouTube, Keywords: []store.Keyword{{Text: "wireless earbuds", Scope: scope.All}}, Limit: 50},
+		{Platform: platform.YouTube, Keywords: []store.Keyword{{Text: "cooking", Scope: scope.Tags}}, Limit: 50},
+		{Platform: platform.Instagram, Keywords: []store.Keyword{{Text: "烘焙", Scope: scope.All}}, Limit: 50},
+	}
+	reader := func() *pgstore.Store {
+		r, err := pgstore.Open(ctx, pgdbtest.VectorDSN(t), e, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(r.Close)
+		return r
+	}
+	check := func(r *pgstore.Store, c *catalog.Catalog, when string) {
+		t.Helper()
+		m, err := memstore.New(ctx, c, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range queries {
+			want, err := m.Search(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := r.Search(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := searchDiff(want, got); d != "" {
+				t.Errorf("%s: %q on %s: PostgreSQL and memory differ: %s", when, q.Keywords[0].Text, q.Platform, d)
+			}
+		}
+	}
+	if err := writer.PrecomputeAliasStats(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var rows, stale int
+	if err := writer.Pool().QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE version <> (SELECT version FROM catalog_version)) FROM keyword_alias_stats`).Scan(&rows, &stale); err != nil {
+		t.Fatal(err)
+	}
+	if rows == 0 || stale != 0 {
+		t.Fatalf("keyword_alias_stats: %d rows, %d of another version; want some, all of the current one", rows, stale)
+	}
+	check(reader(), cat, "kept statistics")
+
+	// Changed by hand (every own phrase's lowest score 1, every alias's
+	// highest 1e9: the factor becomes 0.99e-9), the kept rows are what
+	// the factors are computed from: alias-only channels fall.
+	if _, err := writer.Pool().Exec(ctx, `UPDATE keyword_alias_stats SET min_score = 1, max_score = 1e9 WHERE platform = 'youtube'`); err != nil {
+		t.Fatal(err)
+	}
+	r := reader()
+	q := queries[0]
+	want, err := mem.Search(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Search(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if searchDiff(want, got) == "" {
+		t.Fatalf("with the kept statistics changed, %q ranks as before: the search did not read them", q.Keywords[0].Text)
+	}
+
+	// A write raises the catalog version: the kept rows are of an older
+	// one, and the same reader computes the statistics itself.
+	ch := *cat.Platform(platform.YouTube)[0]
+	ch.Followers++
+	if _, err := writer.Upsert(ctx, []*catalog.Channel{&ch}, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	check(r, replaced(t, cat, &ch), "after a write")
+}

@@ -207,7 +207,7 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models`); err != nil {
+		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, catalog_meta, learned_models, keyword_alias_stats`); err != nil {
 			return err
 		}
 		return bumpVersion(ctx, tx)

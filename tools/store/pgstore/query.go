@@ -127,11 +127,19 @@ type learnedAlt struct {
 func planMatch(k store.Keyword) kwMatch {
 	m := kwMatch{own: planKeyword(k.Text), fields: scopeFields(k.Scope)}
 	for _, a := range store.Aliases(k) {
-		if p := planKeyword(a); len(p.units) > 0 {
+		// Two aliases that tokenise alike ("headphones", "headphone")
+		// match and score alike: the second adds nothing to the best
+		// alias score but its conditions and its per-row score.
+		if p := planKeyword(a); len(p.units) > 0 && !slices.ContainsFunc(m.aliases, func(o kwPlan) bool { return samePlan(o, p) }) {
 			m.aliases = append(m.aliases, p)
 		}
 	}
 	return m
+}
+
+// samePlan reports whether a and b tokenise alike.
+func samePlan(a, b kwPlan) bool {
+	return slices.Equal(a.terms, b.terms) && slices.Equal(a.units, b.units)
 }
 
 // plan is keyword k as this query matches it: planMatch, with the learned
@@ -383,8 +391,19 @@ func (s *Store) scoreExpr(ctx context.Context, b *builder, p platform.Platform, 
 			kwSums = append(kwSums, e)
 			continue
 		}
-		ownScore, aliasScore, _ := aliasScores(bm, m.own, m.aliases, m.fields)
-		kwSums = append(kwSums, fmt.Sprintf("coalesce(greatest(%s, %s * %s), 0)", ownScore, factor(m.own, m.aliases, m.fields), aliasScore))
+		if len(m.own.units) == 0 {
+			_, aliasScore, _ := aliasScores(bm, m.own, m.aliases, m.fields)
+			kwSums = append(kwSums, fmt.Sprintf("coalesce(%s * %s, 0)", factor(m.own, m.aliases, m.fields), aliasScore))
+			continue
+		}
+		// max(own, w·alias) is own on a row the own words match: the
+		// factor w keeps every w·alias below the platform's lowest own
+		// score (w·max(alias) < min(own), see factorQuery.weights), so
+		// such a row's alias scores are not computed (the alias
+		// "earbuds" matches every row of "wireless earbuds").
+		_, aliasScore, _ := aliasScores(bm, kwPlan{}, m.aliases, m.fields)
+		kwSums = append(kwSums, fmt.Sprintf("coalesce(CASE WHEN %s THEN %s ELSE %s * %s END, 0)",
+			planExpr(b, m.own, m.fields), bm.expr(m.own, m.fields), factor(m.own, m.aliases, m.fields), aliasScore))
 	}
 	if len(slots) > 0 {
 		ws, err := s.aliasFactors(ctx, p, st.version, fq)

@@ -76,6 +76,9 @@ func BenchmarkRecallAtScale(b *testing.B) {
 		if err := base.Finish(ctx, label); err != nil {
 			b.Fatal(err)
 		}
+		if err := base.PrecomputeAliasStats(ctx); err != nil { // as `searchagent ingest`
+			b.Fatal(err)
+		}
 		b.Logf("ingest + index: %v", time.Since(start).Round(time.Second))
 	}
 	mem, err := memstore.New(ctx, cat, emb)
@@ -274,7 +277,13 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery) (strin
 		return "", err
 	}
 	b := &builder{}
+	// The statement similarSet runs: one exact pass for a set a keyword
+	// bounds, else the nearest neighbours' query.
 	sql, err := s.similarSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+	if boundedByKeyword(q.Keywords) && !s.forceHNSW {
+		b = &builder{}
+		sql, err = s.exactSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+	}
 	if err != nil {
 		return "", err
 	}

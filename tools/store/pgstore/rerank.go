@@ -81,12 +81,21 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 	b := &builder{learned: lx}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
+	counted := false
 	if ap.Thin() {
 		where, err := s.where(b, p, kws, f)
 		if err != nil {
 			return set, err
 		}
 		sql = `SELECT key, doc, 0::float8 FROM channels WHERE key <> ` + b.arg(anchorPK) + ` AND ` + where
+	} else if boundedByKeyword(kws) && !s.forceHNSW {
+		// A keyword bounds the set: one pass gives the pool and the
+		// total (exactSQL).
+		var err error
+		if sql, err = s.exactSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
+			return set, err
+		}
+		counted = true
 	} else {
 		var err error
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
@@ -95,13 +104,19 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 		settings = s.hnswSettings
 	}
 	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
-	// doc is a neighbour below the minimum score.
+	// doc is a neighbour below the minimum score. With counted, each row
+	// also carries the whole set's total (exactSQL).
+	total := -1
 	scan := func(rows pgx.Rows) (below int, err error) {
 		defer rows.Close()
 		for rows.Next() {
 			var c similar
 			var raw []byte
-			if err := rows.Scan(&c.key, &raw, &c.cos); err != nil {
+			dest := []any{&c.key, &raw, &c.cos}
+			if counted {
+				dest = append(dest, &total)
+			}
+			if err := rows.Scan(dest...); err != nil {
 				return below, err
 			}
 			if raw == nil {
@@ -141,13 +156,16 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 			s.sets.put(key, set)
 			return nil
 		}
-		// The pool ended at or above the minimum score: count the whole set.
+		// The pool ended at or above the minimum score: count the whole
+		// set (exactSQL counted it already).
 		wb := &builder{learned: lx}
 		cond, score, err := s.wholeSet(wb, anchorPK, p, kws, f, minScore)
 		if err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
+		if counted && total >= 0 {
+			set.total = total
+		} else if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
 			return err
 		}
 		set.complete = set.total <= len(set.cands)
