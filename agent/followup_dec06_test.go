@@ -31,6 +31,10 @@ func TestFollowupsOfTheDec06Audit(t *testing.T) {
 		{loc: "zh", first: "巴西的搞笑博主", text: "结果太多了，只留粉丝二十万以上的", want: []string{"followers gte 200000"}, noNotice: "请说明按什么收窄"},
 		{loc: "en", first: "fitness creators in Canada", text: "order by subscribers, smallest first", notice: "lowest first"},
 		{loc: "zh", first: "加拿大的健身博主", text: "按粉丝从少到多排一下", notice: "从低到高"},
+		// a spec that matched but cannot run (an exclusion of nothing once
+		// trimmed) leaves the rest of the follow-up to the reading
+		{loc: "zh", first: "英国的科技博主", text: "别太火的，五万以下就行", want: []string{"followers lte 50000"}},
+		{loc: "en", first: "tech creators in the UK", text: "nothing too huge, under 80k is fine", want: []string{"followers lte 80000"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)

@@ -203,6 +203,16 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		return nil
 	}
 	if !res.Decision.ShouldExecute {
+		// A spec matched but cannot run ("不要太大的" excluding nothing
+		// once trimmed); the condition reading may still place the rest
+		// ("…，十万以下就好"): one reading for the whole follow-up.
+		if rd, err := t.read(text); err == nil && placesFilters(rd.Result) {
+			t.takeSort(rd)
+			s.moveHeldBound(rd.Conditions)
+			s.keepOtherEnd(rd.Conditions)
+			t.plan.parse = &rd.Result
+			return nil
+		}
 		refuse(residueRefusal(s, text, res))
 		return nil
 	}
@@ -237,6 +247,15 @@ func usefulParse(r condparse.Result) bool {
 		}
 	}
 	return false
+}
+
+// placesFilters reports a reading that places a filter or preference of
+// its own (a country, a count, an activity window …): keywords alone are
+// what the unrunnable spec already failed to read ("只搜简介").
+func placesFilters(r condparse.Result) bool {
+	return slices.ContainsFunc(r.Conditions, func(c condparse.Condition) bool {
+		return c.Kind != condition.KindAnchor && c.Kind != condition.KindKeyword
+	})
 }
 
 // missingSlotWords names, for the user, what a router slot asks for; the

@@ -367,7 +367,7 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"有发帖", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
+		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期")...)
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
@@ -460,7 +460,7 @@ func buildLexicon() *lexicon {
 		"we are looking for", "need", "want", "i need", "we need", "i want", "we want", "who are", "are there",
 		"is there", "any", "can you", "could you", "help me", "please"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsRequest,
-		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "我想找", "我想", "我要找", "我要", "想找", "请找",
+		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "找些", "搜些", "推荐些", "来些", "我想找", "我想", "我要找", "我要", "想找", "请找",
 		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",
 		"求推荐", "推荐一些", "推荐几个", "我需要", "我们需要", "需要", "想要", "要", "麻烦", "帮忙", "筛一下", "筛选一下", "筛选",
 		"请问", "了解一下", "find me", "find some",
@@ -521,6 +521,7 @@ func buildLexicon() *lexicon {
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
+		"yo", "sup", "heya", "几位", "几名", "几家", "can we see", "could we see", "can i see", "let me see",
 		"maybe", "perhaps", "u", "can u", "could u", "ur", "looking 4", "a handful of", "handful of", "a handful", "a couple of",
 		"找下", "搜下", "查下", "帮忙找下", "帮我找下", "帮找下", "帮忙查下", "帮我查下",
 		// "太多了，只留…": the reason for a narrowing, not a condition.
