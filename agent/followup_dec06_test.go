@@ -33,8 +33,8 @@ func TestFollowupsOfTheDec06Audit(t *testing.T) {
 		{loc: "zh", first: "加拿大的健身博主", text: "按粉丝从少到多排一下", notice: "从低到高"},
 		// a spec that matched but cannot run (an exclusion of nothing once
 		// trimmed) leaves the rest of the follow-up to the reading
-		{loc: "zh", first: "英国的科技博主", text: "别太火的，五万以下就行", want: []string{"followers lte 50000"}},
-		{loc: "en", first: "tech creators in the UK", text: "nothing too huge, under 80k is fine", want: []string{"followers lte 80000"}},
+		{loc: "zh", first: "英国的科技博主", text: "不要太小的，三万以上就行", want: []string{"followers gte 30000"}},
+		{loc: "en", first: "tech creators in the UK", text: "no huge ones, under 80k is fine", want: []string{"followers lte 80000"}, not: []string{"all not_contains huge"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)

@@ -585,7 +585,8 @@ func buildLexicon() *lexicon {
 		// a size said with "not" and no number: vague, never an exclusion
 		// of the word ("not huge" excluded "huge").
 		"not huge", "not too huge", "not massive", "not too massive", "not big", "not enormous", "not large",
-		"not tiny", "not small", "not too tiny", "nothing huge", "nothing massive", "nothing too huge")...)
+		"not tiny", "not small", "not too tiny", "nothing huge", "nothing massive", "nothing too huge",
+		"no huge", "no massive", "no giant", "no big", "no tiny", "no huge ones", "no massive ones", "no big ones")...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
