@@ -203,6 +203,7 @@ func (st *state) residue() {
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
 	st.placeExclusions()
+	st.formCategories()
 	st.mergeVocab()
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
@@ -285,6 +286,30 @@ func (st *state) residueRole(a, b int) Residue {
 		role = ResidueUnsupported
 	}
 	return role
+}
+
+// formCategories drops a category read from a form noun ("vlog", the
+// lifestyle alias) when another category is read too ("露营vlog",
+// "cooking vlogs"): the vlog is how the topic is told, not a second topic.
+func (st *state) formCategories() {
+	other := false
+	var forms []*pcond
+	for _, pc := range st.conds {
+		if pc.dropped || pc.neg || pc.c.Field != condition.Category {
+			continue
+		}
+		if formNouns[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))] {
+			forms = append(forms, pc)
+		} else {
+			other = true
+		}
+	}
+	if !other {
+		return
+	}
+	for _, pc := range forms {
+		pc.dropped = true
+	}
 }
 
 // placeExclusions drops the exclusions of a city, state or province

@@ -54,6 +54,7 @@ func TestReadingRulesDec06(t *testing.T) {
 		{in: "Canadian fitness creators but not Toronto", want: []string{`hard country eq "CA" applied`}, rem: "Toronto"},
 		{in: "yo, fitness dudes in Chile w/ 10k+", want: []string{`hard country eq "CL" applied`}, not: []string{"yo"}},
 		{in: "想找几位意大利的厨师博主，最近两周发过帖子", want: []string{`hard country eq "IT" applied`, `hard last_active within_days 14 applied`}, not: []string{"几位"}},
+		{in: "钓鱼vlog博主，加拿大的", want: []string{`hard category eq "outdoor" applied`, `hard country eq "CA" applied`}},
 		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {
