@@ -40,12 +40,7 @@ func TestFollowupsOfTheDec06Audit(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)
 			s := b.send("search.submit", api.Args{Text: tc.first})
 			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
-			var got []string
-			for _, c := range snap.Context.Conditions {
-				if c.Status == "applied" {
-					got = append(got, fmt.Sprintf("%s %s %v", c.Field, c.Op, c.Value))
-				}
-			}
+			got := appliedConds(snap)
 			for _, w := range tc.want {
 				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
 					t.Errorf("%q after %q: conditions %q, want %q", tc.text, tc.first, got, w)
@@ -85,12 +80,7 @@ func TestRelaxToASaidBound(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)
 			s := b.send("search.submit", api.Args{Text: tc.first})
 			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
-			var got []string
-			for _, c := range snap.Context.Conditions {
-				if c.Status == "applied" {
-					got = append(got, fmt.Sprintf("%s %s %v", c.Field, c.Op, c.Value))
-				}
-			}
+			got := appliedConds(snap)
 			if !slices.Contains(got, tc.want) {
 				t.Errorf("%q after %q: conditions %q, want %q (notice %q)", tc.text, tc.first, got, tc.want, snap.Context.Notice)
 			}
@@ -124,4 +114,15 @@ func TestCityExclusionIsNamed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appliedConds renders a snapshot's applied conditions as "field op value".
+func appliedConds(snap api.Snapshot) []string {
+	var got []string
+	for _, c := range snap.Context.Conditions {
+		if c.Status == "applied" {
+			got = append(got, fmt.Sprintf("%s %s %v", c.Field, c.Op, c.Value))
+		}
+	}
+	return got
 }

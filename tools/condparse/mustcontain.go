@@ -3,10 +3,11 @@ package condparse
 import (
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"searchagent/tools/textmatch"
 )
 
 // mustContain is a quick necessary condition of a regular expression,
@@ -23,17 +24,19 @@ type mustContain struct {
 	lits []string // folded (foldKey)
 }
 
-// newMustContain derives the condition of re.
+// newMustContain derives the condition of re: the most selective of its
+// required literal sets (textmatch.RequiredLiterals, case-folded).
 func newMustContain(re *regexp.Regexp) mustContain {
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return mustContain{any: true}
 	}
-	lits, ok := required(parsed.Simplify())
-	if !ok {
+	sets := textmatch.RequiredLiterals(parsed.Simplify(), true)
+	if len(sets) == 0 {
 		return mustContain{any: true}
 	}
-	for i, l := range lits {
+	lits := make([]string, len(sets[0]))
+	for i, l := range sets[0] {
 		lits[i] = foldKey(l)
 	}
 	return mustContain{lits: lits}
@@ -50,71 +53,6 @@ func (m mustContain) may(folded string) bool {
 		}
 	}
 	return false
-}
-
-// maxClassRunes bounds the runes a character class contributes as
-// literals of its own.
-const maxClassRunes = 12
-
-// required returns strings one of which every match of re contains, ok
-// false when there are none to tell (an empty match, any character, a
-// large class).
-func required(re *syntax.Regexp) ([]string, bool) {
-	switch re.Op {
-	case syntax.OpLiteral:
-		if len(re.Rune) == 0 {
-			return nil, false
-		}
-		return []string{string(re.Rune)}, true
-	case syntax.OpCharClass:
-		var rs []string
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			lo, hi := re.Rune[i], re.Rune[i+1]
-			if hi-lo+1 > maxClassRunes || len(rs)+int(hi-lo+1) > maxClassRunes {
-				return nil, false
-			}
-			for r := lo; r <= hi; r++ {
-				rs = append(rs, string(r))
-			}
-		}
-		return rs, len(rs) > 0
-	case syntax.OpCapture, syntax.OpPlus:
-		return required(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min < 1 {
-			return nil, false
-		}
-		return required(re.Sub[0])
-	case syntax.OpConcat:
-		// Any one part's strings will do: the one whose shortest string
-		// is longest (the most selective).
-		var best []string
-		bestLen := 0
-		for _, sub := range re.Sub {
-			lits, ok := required(sub)
-			if !ok {
-				continue
-			}
-			short := utf8.RuneCountInString(slices.MinFunc(lits, func(a, b string) int {
-				return utf8.RuneCountInString(a) - utf8.RuneCountInString(b)
-			}))
-			if short > bestLen {
-				best, bestLen = lits, short
-			}
-		}
-		return best, best != nil
-	case syntax.OpAlternate:
-		var all []string
-		for _, sub := range re.Sub {
-			lits, ok := required(sub)
-			if !ok {
-				return nil, false
-			}
-			all = append(all, lits...)
-		}
-		return all, true
-	}
-	return nil, false
 }
 
 // foldKey replaces each rune of s with the least rune of its simple
