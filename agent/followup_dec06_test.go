@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -71,10 +70,10 @@ func TestFollowupsOfTheDec06Audit(t *testing.T) {
 func TestRelaxToASaidBound(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct{ loc, first, text, want string }{
-		{"zh", "美国的游戏博主，粉丝五万到二十万", "下限放宽到三万", "followers between map[max:200000 min:30000]"},
+		{"zh", "美国的游戏博主，粉丝五万到二十万", "下限放宽到三万", "followers between {max:200000,min:30000}"},
 		{"zh", "美国的游戏博主，最近一个月有更新", "活跃时间放宽到两个月吧", "last_active within_days 60"},
 		{"en", "gaming creators in the US active in the last month", "set the activity window to 45 days", "last_active within_days 45"},
-		{"zh", "美国的游戏博主，粉丝两三万", "换回一两万", "followers between map[max:20000 min:10000]"},
+		{"zh", "美国的游戏博主，粉丝两三万", "换回一两万", "followers between {max:20000,min:10000}"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)
@@ -114,15 +113,4 @@ func TestCityExclusionIsNamed(t *testing.T) {
 			}
 		})
 	}
-}
-
-// appliedConds renders a snapshot's applied conditions as "field op value".
-func appliedConds(snap api.Snapshot) []string {
-	var got []string
-	for _, c := range snap.Context.Conditions {
-		if c.Status == "applied" {
-			got = append(got, fmt.Sprintf("%s %s %v", c.Field, c.Op, c.Value))
-		}
-	}
-	return got
 }
