@@ -26,7 +26,7 @@ type catalogFlags struct {
 
 func (f *catalogFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringSliceVar(&f.files, "catalog", nil, "external catalog files (CSV/JSONL or a real published layout) instead of the demo catalog; repeat or comma-separate")
-	cmd.Flags().StringVar(&f.now, "now", "", "reference time of the demo catalog's activity dates (RFC 3339 or YYYY-MM-DD; default: the current time)")
+	cmd.Flags().StringVar(&f.now, "now", "", "reference time of the demo catalog's activity dates and of the activity filters (\"posted in the last week\"); serve moves it on with the clock (RFC 3339 or YYYY-MM-DD; default: the current time)")
 	cmd.Flags().BoolVar(&f.report, "report", false, "print every rejected and repaired row of --catalog files to stderr")
 	cmd.Flags().BoolVar(&f.learned, "learned", true, "learn a similarity from the catalog's co-occurrence at start (tools/embed/cooc: a similar-recall signal and keyword expansion); --learned=false turns it off, as /readyz then says")
 }

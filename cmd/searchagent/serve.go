@@ -182,6 +182,18 @@ func newApp(ctx context.Context, cfg appConfig, stderr io.Writer) (*app, error) 
 	// The local n-gram classifier is stage 3 unless the model is.
 	ropts := []router.Option{router.WithDefaultLocalClassifier()}
 	acfg := agent.Config{Store: st, Sessions: sess, Validator: v, Observer: m, Logger: log, MaxTurns: cfg.maxTurns, Probe: probe, Extra: extra}
+	if cfg.catalog.now != "" {
+		// --now dates the demo catalog; the activity filters ("posted in
+		// the last two weeks") count from the same reference, which moves
+		// on with the wall clock from start-up. Without it the filters
+		// counted from today over a catalog dated elsewhere.
+		ref, err := cfg.catalog.reference()
+		if err != nil {
+			closer()
+			return nil, err
+		}
+		acfg.Now = func() time.Time { return ref.Add(time.Since(start)) }
+	}
 	if model != nil {
 		acfg.ModelPath = model.path
 		if model.path.Stages().Classifier {

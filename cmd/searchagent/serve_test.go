@@ -403,3 +403,34 @@ func TestServeExternalCatalog(t *testing.T) {
 		t.Errorf("serve with DATABASE_URL set = %v, want a refusal naming it", err)
 	}
 }
+
+// TestServeNowDatesTheActivityFilters: with --now, "posted in the last
+// week" counts back from the reference the catalog is dated by, not from
+// the wall clock (it found nothing when the two were months apart).
+func TestServeNowDatesTheActivityFilters(t *testing.T) {
+	for _, tc := range []struct {
+		now  string
+		want []string
+	}{
+		{"2026-03-23", []string{"glowwithmaya"}},
+		{"2026-04-15", nil},
+	} {
+		a, err := newApp(context.Background(), appConfig{catalog: catalogFlags{files: []string{mini}, now: tc.now}, log: slog.New(slog.DiscardHandler)}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(a.server.Handler())
+		c := newClient(t, srv.URL, "instagram", "en")
+		c.send("search.submit", api.Args{Text: "beauty creators who posted in the last 7 days"})
+		var got []string
+		if c.snap.Results != nil {
+			for _, it := range c.snap.Results.Items {
+				got = append(got, it.Channel.Handle)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("--now %s: results %v, want %v", tc.now, got, tc.want)
+		}
+		srv.Close()
+	}
+}
