@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"searchagent/agent/fsm"
 	"searchagent/agent/modelpath"
@@ -213,7 +214,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.plan.parse = &rd.Result
 			return nil
 		}
-		refuse(residueRefusal(s, text, res))
+		refuse(residueRefusal(s, text, res, t.now))
 		return nil
 	}
 	for _, cmd := range res.Commands {
@@ -330,8 +331,8 @@ func quantityNotice(zh bool, q *condparse.Span) string {
 // cannot execute: when the parser places the text as a sort or a vague
 // amount ("粉丝不要太多"), that is what the user is told (issue 16 item
 // 10); otherwise what the router misses.
-func residueRefusal(s *Session, text string, res *router.Result) string {
-	if rd, err := condparse.Read(text, condparse.WithPlatform(s.Platform)); err == nil {
+func residueRefusal(s *Session, text string, res *router.Result, now time.Time) string {
+	if rd, err := condparse.Read(text, condparse.WithPlatform(s.Platform), condparse.WithNow(now)); err == nil {
 		if msg := residueNotice(s.zh(), rd.Remainder); msg != "" {
 			return msg
 		}

@@ -23,7 +23,7 @@ import (
 
 // read is the condition reading of text on the session's platform.
 func (t *turn) read(text string) (condparse.Reading, error) {
-	return condparse.Read(text, condparse.WithPlatform(t.s.Platform))
+	return condparse.Read(text, condparse.WithPlatform(t.s.Platform), condparse.WithNow(t.now))
 }
 
 // mergeReading completes the router's commands of a matched follow-up

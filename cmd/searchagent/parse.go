@@ -15,6 +15,7 @@ func newParseCmd() *cobra.Command {
 	var (
 		platName   string
 		recentDays int
+		nowFlag    string
 	)
 	cmd := &cobra.Command{
 		Use:   `parse "<text>" | -`,
@@ -40,6 +41,13 @@ func newParseCmd() *cobra.Command {
 			if recentDays != 0 {
 				opts = append(opts, condparse.WithRecentDays(recentDays))
 			}
+			if nowFlag != "" {
+				now, err := parseTime(nowFlag)
+				if err != nil {
+					return usageErr("--now: %v", err)
+				}
+				opts = append(opts, condparse.WithNow(now))
+			}
 			res, err := condparse.Parse(text, opts...)
 			if errors.Is(err, condparse.ErrTooLong) || errors.Is(err, condparse.ErrInvalidUTF8) || errors.Is(err, condparse.ErrBadOption) {
 				return usageErr("%v", err)
@@ -52,5 +60,6 @@ func newParseCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&platName, "platform", "", "the search page's platform (conditions naming another platform are flagged)")
 	cmd.Flags().IntVar(&recentDays, "recent-days", 0, "days that \"recently active\" means (default 30)")
+	cmd.Flags().StringVar(&nowFlag, "now", "", "reference time of calendar windows (\"since January\", 今年以来; RFC 3339 or YYYY-MM-DD; default: the current time)")
 	return cmd
 }

@@ -37,6 +37,10 @@ func (st *state) label(pc *pcond) Label {
 		return l
 	case condition.LastActive:
 		d := strconv.FormatInt(c.Value.Int, 10)
+		if !pc.since.IsZero() {
+			day := pc.since.Format("2006-01-02")
+			return Label{ZH: day + " 以来活跃（近 " + d + " 天）", EN: "Active since " + day + " (" + d + " days)"}
+		}
 		return Label{ZH: "近 " + d + " 天活跃", EN: "Active in last " + d + " days"}
 	case condition.Keyword:
 		if c.Excluded {

@@ -88,6 +88,9 @@ const (
 	tkHandle
 	tkQuote
 	tkName
+	// tkSplit is a claim that makes no token: no token crosses its edges
+	// (a calendar window, rule_calendar.go).
+	tkSplit
 )
 
 // role is what a token turned out to be after the rules ran.
@@ -381,17 +384,27 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 	norm := t.norm
 	ci := 0
 	i := 0
+	segEnd := 0
 	for i < len(norm) {
 		if ci < len(claims) && claims[ci].s == i {
 			c := claims[ci]
+			ci++
+			if c.kind == tkSplit {
+				// A span no token may cross: its words are lexed
+				// inside it.
+				segEnd = c.e
+				continue
+			}
 			toks = append(toks, token{kind: c.kind, s: c.s, e: c.e})
 			i = c.e
-			ci++
 			continue
 		}
 		limit := len(norm)
 		if ci < len(claims) {
 			limit = claims[ci].s
+		}
+		if i < segEnd {
+			limit = min(limit, segEnd)
 		}
 		r := norm[i]
 		switch {

@@ -367,7 +367,8 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
+		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
+		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期")...)
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",

@@ -3,6 +3,7 @@ package condparse
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"searchagent/tools/platform"
 )
@@ -46,6 +47,8 @@ type config struct {
 	names      NameMatcher
 	recentDays int64
 	platform   platform.Platform
+	// now is the reference time of calendar windows; zero: the clock.
+	now time.Time
 }
 
 func newConfig(opts []Option) (config, error) {
@@ -94,6 +97,19 @@ func WithPlatform(p platform.Platform) Option {
 			return fmt.Errorf("%w: WithPlatform(%q) is no platform", ErrBadOption, p)
 		}
 		c.platform = p
+		return nil
+	}
+}
+
+// WithNow sets the reference time of calendar windows ("since January",
+// "posted this month", 今年以来): their days count up to it. Default: the
+// current time. A zero time is an error.
+func WithNow(t time.Time) Option {
+	return func(c *config) error {
+		if t.IsZero() {
+			return fmt.Errorf("%w: WithNow(zero time)", ErrBadOption)
+		}
+		c.now = t
 		return nil
 	}
 }

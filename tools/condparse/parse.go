@@ -6,6 +6,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
 	"slices"
+	"time"
 	"unicode/utf8"
 )
 
@@ -163,6 +164,9 @@ type pcond struct {
 	// inactive: an activity window said of who stopped posting
 	// ("inactive for 60+ days", "haven't uploaded in 2 months").
 	inactive bool
+	// since: an activity window said from a date ("since January"):
+	// the label names the date.
+	since time.Time
 }
 
 type state struct {
@@ -182,6 +186,11 @@ type state struct {
 	quantity  [2]int
 	unsupport bool
 	names     []nameClaim
+	// cal are the calendar windows of the text (rule_calendar.go).
+	cal []calSpan
+	// calOnly: the activity rule reads only windows that hold a calendar
+	// window (calendarActivity).
+	calOnly bool
 }
 
 // nameClaim is an accepted channel name: a rune range and its channel.
@@ -194,11 +203,13 @@ type nameClaim struct {
 func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
-	st.toks = lx.lex(t, prepass(t, names))
+	st.calendarSpans()
+	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
 	st.anchors()
 	st.quotes()
+	st.calendarActivity()
 	st.counts()
 	st.quantities()
 	st.activity()
@@ -317,6 +328,13 @@ func (st *state) latinEdge(i int, right bool) bool {
 // add records a condition over tokens [from, to] (inclusive).
 func (st *state) add(pc *pcond, from, to int) *pcond {
 	pc.s, pc.e = st.toks[from].s, st.toks[to].e
+	if pc.c.Field == condition.LastActive {
+		for _, c := range st.cal {
+			if c.s >= pc.s && c.e <= pc.e {
+				pc.since = c.start
+			}
+		}
+	}
 	st.conds = append(st.conds, pc)
 	id := int32(len(st.conds))
 	for k := from; k <= to; k++ {

@@ -27,7 +27,9 @@ func (st *state) activity() {
 			// "channels that post weekly": the bare verb (a stop word
 			// elsewhere) with a frequency after it.
 			if days, end, ok := st.frequency(st.skipSpace(i + 1)); ok {
-				st.add(activityCond(days), i, end)
+				if !st.calOnly {
+					st.add(activityCond(days), i, end)
+				}
 				i = end
 				continue
 			}
@@ -36,7 +38,7 @@ func (st *state) activity() {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
-			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
+			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
 				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)
@@ -56,14 +58,18 @@ func (st *state) activity() {
 			}
 			if days, ok := frequencyDays[st.word(i)]; ok {
 				// "周更", "日更": the word is its own period.
-				st.add(activityCond(days), i, i)
+				if !st.calOnly {
+					st.add(activityCond(days), i, i)
+				}
 				continue
 			}
 			if days, end, ok := st.frequency(st.skipSpace(i + 1)); ok && !inactive {
 				// "posting weekly", "uploads at least weekly", "每周更新":
 				// a channel that posts every period posted within the
 				// last one; the catalog holds no frequency of its own.
-				st.add(activityCond(days), i, end)
+				if !st.calOnly {
+					st.add(activityCond(days), i, end)
+				}
 				i = end
 				continue
 			}
@@ -79,7 +85,9 @@ func (st *state) activity() {
 				if p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil {
 					from = p
 				}
-				st.add(activityCond(days), from, i)
+				if !st.calOnly {
+					st.add(activityCond(days), from, i)
+				}
 			}
 			continue
 		}
@@ -91,7 +99,9 @@ func (st *state) activity() {
 				j = st.skipSpace(j + 1)
 			}
 			if st.free(j) && st.tok(j).has(clsActWord) != nil && !slices.Contains(inactiveWords, st.word(j)) {
-				st.add(activityCond(days), i, j)
+				if !st.calOnly {
+					st.add(activityCond(days), i, j)
+				}
 				i = j
 				continue
 			}
@@ -177,7 +187,8 @@ func (st *state) inactiveExcluded() {
 
 func isActGlue(w string) bool {
 	switch w {
-	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有":
+	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有",
+		"一直", "一直在", "仍", "仍在", "依然", "持续":
 		return true
 	}
 	return false
@@ -191,6 +202,12 @@ func activityCond(days int64) *pcond {
 // unit [内] or a span ("半年", "this week"). It returns days and the index
 // of its last token.
 func (st *state) window(i int) (int64, int, bool) {
+	if days, _, last, ok := st.calendarAt(i); ok {
+		return days, last, true
+	}
+	if st.calOnly {
+		return 0, 0, false
+	}
 	j := i
 	marker := false
 	for n := 0; n < 3 && st.free(j); n++ {
@@ -210,6 +227,12 @@ func (st *state) window(i int) (int64, int, bool) {
 	last := -1
 	if tk := st.tok(j); st.free(j) && tk.has(clsTimeSpan) != nil {
 		days, last = tk.has(clsTimeSpan).n, j
+		if from, ok := calendarPeriods[st.word(j)]; ok {
+			// "posted this year": the year so far, not 365 days.
+			now := st.now()
+			days = calendarDays(now, from(now))
+			st.cal = append(st.cal, calSpan{s: tk.s, e: tk.e, start: from(now)})
+		}
 	} else {
 		var n int64 = -1
 		frac := 0.0 // "1.5个月", "2.5 weeks": a fraction of the unit

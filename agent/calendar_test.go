@@ -1,0 +1,63 @@
+package agent
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"searchagent/api"
+)
+
+// TestCalendarWindowsApply: an activity window said from a date ("since
+// January", 上个月以来) applies as the days from that date to the turn's
+// reference time, in a first search and in a follow-up, and its chip
+// names the date; a month said with "this" is the month so far.
+func TestCalendarWindowsApply(t *testing.T) {
+	a := newTestAgent(t)
+	// days from a date to now, rounded up, as a window that still
+	// holds a channel that posted on that date
+	days := func(d string) string {
+		start, err := time.Parse("2006-01-02", d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := testNow.Sub(start).Hours()
+		return strconv.Itoa(max(int(math.Ceil(h/24)), 1))
+	}
+	month := testNow.AddDate(0, 0, 1-testNow.Day()).Format("2006-01-02")
+	jan := time.Date(testNow.Year(), 1, 1, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+	for _, tc := range []struct {
+		loc, first, text string
+		since            string
+	}{
+		{loc: "en", first: "fitness coaches in the US who've uploaded since the beginning of the year", since: jan},
+		{loc: "zh", first: "今年以来还在发视频的日本料理频道", since: jan},
+		{loc: "en", first: "travel creators in Spain", text: "only the ones active since the start of the month", since: month},
+		{loc: "zh", first: "美国的美妆博主", text: "只要这个月发过视频的", since: month},
+		{loc: "zh", first: "韩国的美食频道", text: "年初以来一直在更新的就行", since: jan},
+	} {
+		t.Run(tc.first+" "+tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			snap := b.send("search.submit", api.Args{Text: tc.first})
+			if tc.text != "" {
+				snap = b.send(followupEvent(snap), api.Args{Text: tc.text})
+			}
+			want := "last_active within_days " + days(tc.since)
+			if got := appliedConds(snap); !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, want) }) {
+				t.Errorf("conditions %q, want %q", got, want)
+			}
+			var label string
+			for _, c := range snap.Context.Conditions {
+				if c.Field == "last_active" {
+					label = c.Label
+				}
+			}
+			if !strings.Contains(label, tc.since) {
+				t.Errorf("the window's chip %q does not name %s", label, tc.since)
+			}
+		})
+	}
+}
