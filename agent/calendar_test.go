@@ -61,3 +61,42 @@ func TestCalendarWindowsApply(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowupsOfAudit9: follow-ups of the ninth audit's classes in
+// phrasings of their own: a size complained of with a number applies the
+// number (never a widen, never an amount asked for); widening an open
+// bound keeps it open; "drop anything about X" after an edit excludes X;
+// leaving out who is over a count bounds the count.
+func TestFollowupsOfAudit9(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		plat, loc, first, text string
+		want, not              []string // "field op value" of applied conditions
+		noNotice               string
+	}{
+		{plat: "tiktok", loc: "zh", first: "美国的宠物达人，粉丝一万以上", text: "粉丝还是太少，起码得十万", want: []string{"followers gte 100000"}, noNotice: "没有具体数值"},
+		{plat: "youtube", loc: "en", first: "gaming creators in Brazil with 10k+ subs", text: "more results please", want: []string{"followers gte 6000"}, not: []string{"followers between"}},
+		{plat: "youtube", loc: "en", first: "tech channels in Canada", text: "raise the floor to 25k and drop anything about drones", want: []string{"followers gte 25000", "not_contains drones"}},
+		{plat: "instagram", loc: "en", first: "fashion creators in France", text: "remove anybody above 300k, out of budget", want: []string{"followers lte 300000"}, not: []string{"keyword not_contains"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, tc.plat, tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			got := appliedConds(snap)
+			for _, w := range tc.want {
+				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
+					t.Errorf("%q after %q: conditions %q, want %q", tc.text, tc.first, got, w)
+				}
+			}
+			for _, n := range tc.not {
+				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
+					t.Errorf("%q after %q: conditions %q hold %q", tc.text, tc.first, got, n)
+				}
+			}
+			if tc.noNotice != "" && strings.Contains(snap.Context.Notice, tc.noNotice) {
+				t.Errorf("%q: notice %q says %q", tc.text, snap.Context.Notice, tc.noNotice)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"searchagent/router"
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 	"searchagent/tools/taxonomy"
 )
 
@@ -379,6 +380,10 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 			return slices.Contains(c.Issues, condparse.IssueRankingTerm) && holds(c.Value.Str)
 		}) || slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
 			return sp.Role != condparse.ResidueSort && holds(strings.TrimSpace(sp.Text))
+		}) || slices.ContainsFunc(rd.Dropped, func(sp condparse.Span) bool {
+			// a frame word or a vague size beside a number ("smaller
+			// ones, down to 20k") is no keyword the user marked
+			return holds(strings.TrimSpace(sp.Text))
 		})
 		if !marked && unplaced {
 			ranking = append(ranking, k)
@@ -592,8 +597,35 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		}
 		return false
 	}
+	// counted: the words hold a count the reading read ("exclude anyone
+	// over 500k" is followers ≤ 500k, never a keyword to leave out).
+	counted := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		for _, c := range rd.Conditions {
+			if f, ok := fields.Lookup(string(c.Field)); !ok || f.Kind != fields.Count && f.Kind != fields.Ratio || c.Status != condition.StatusApplied {
+				continue
+			}
+			for _, n := range strings.Fields(strings.ToLower(c.Span.Text)) {
+				if k != "" && strings.ContainsAny(n, "0123456789") && strings.Contains(k, n) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
+		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
+			kws := stringsOf(cmd.Args.Get("keywords"))
+			if keep := slices.DeleteFunc(slices.Clone(kws), counted); len(keep) < len(kws) {
+				if len(keep) == 0 {
+					continue
+				}
+				args := maps.Clone(cmd.Args)
+				args["keywords"] = keep
+				cmd.Args = args
+			}
+		}
 		if cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			keep := slices.DeleteFunc(slices.Clone(kws), placed)

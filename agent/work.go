@@ -236,7 +236,10 @@ func (t *turn) widen() {
 		c := &s.Conds[i]
 		if isCount(c.Field) {
 			lo, hi := widenRange(rangeOfCond(*c))
-			c.Op, c.Value, c.LabelZH, c.LabelEN = "between", rangeValue(lo, hi), "", ""
+			// an open end stays open: "≥ 10k" widens to "≥ 6k", never
+			// to a range whose upper end is 0
+			c.Op, c.Value = countValue(lo, hi)
+			c.LabelZH, c.LabelEN = "", ""
 			return
 		}
 	}

@@ -300,7 +300,7 @@ func TestCountEdges(t *testing.T) {
 		{"不要游戏，也不要搞笑", ShapeNatural, []string{`hard category not_in [gaming,comedy] applied @不要游戏 @不要搞笑`}, nil},
 		// "另外 (also)" in the next sentence does not turn "除了" into an inclusion.
 		{"除了美国都行。另外粉丝要 1w+", ShapeNatural, []string{
-			`hard country not_in [US] applied @除了美国`, `hard followers gte 10000 applied !field_assumed @1w+`}, []string{"粉丝"}},
+			`hard country not_in [US] applied @除了美国`, `hard followers gte 10000 applied @粉丝要 1w+`}, nil},
 		{"近 30 天活跃，除了游戏以外都可以", ShapeNatural, []string{
 			`hard last_active within_days 30 applied @近 30 天活跃`, `hard category not_in [gaming] applied @除了游戏以外`}, nil},
 		{"不要游戏和搞笑", ShapeNatural, []string{`hard category not_in [gaming,comedy] applied @不要游戏 @搞笑`}, nil},

@@ -351,7 +351,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
-	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围")...)
+	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围",
+		// the range's own noun after it: "10k–60k band", "5万到10万这个区间"
+		"区间", "这个区间", "的区间", "档", "这一档", "档位", "range", "band", "bracket", "tier", "window")...)
 	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
 
 	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
@@ -374,6 +376,21 @@ func buildLexicon() *lexicon {
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
 		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
+	// "uploaded lately", "posting recently": a verb said as recent is
+	// recently active on its own.
+	for _, verb := range []string{"posted", "uploaded", "updated", "posting", "uploading", "updating", "active", "been active"} {
+		for _, when := range []string{"lately", "recently", "of late"} {
+			es = append(es, lexEntry{word: verb + " " + when, cls: clsActWord, alone: true})
+		}
+	}
+	// the last post as the thing a window bounds: "not older than 2
+	// months since last post", "last upload within 3 weeks", "最后一次更新在一个月内".
+	es = append(es, words(clsActWord, "last post", "last upload", "last video", "latest post", "latest upload", "latest video",
+		"since last post", "since the last post", "since their last post", "since last upload", "since their last upload",
+		"since the last upload", "since last video", "最后一次更新", "最后一次发布", "上次更新", "上一次更新", "最近一次更新", "最近一次发布")...)
+	// "recent uploads only", "recent posts (30 days)": the recent marker
+	// before an activity noun.
+	es = append(es, withFlag(words(clsActWord, "recent uploads", "recent posts", "recent activity", "recent videos only"), func(e *lexEntry) { e.alone = true })...)
 	// "still uploading", "keeps posting": an activity verb said as going
 	// on is recently active on its own, as "still posting" is.
 	for _, lead := range []string{"still", "keep", "keeps", "still actively"} {
@@ -406,7 +423,9 @@ func buildLexicon() *lexicon {
 	ts(90, "一季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
 	ts(180, "半年", "half a year", "six months", "6 months")
 	ts(365, "今年", "一年", "this year", "a year")
-	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the")...)
+	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the",
+		// an age bound: "last post not older than 2 months"
+		"not older than", "no older than", "not more than", "no more than")...)
 	nw := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsNumWord, n: n})
@@ -483,9 +502,18 @@ func buildLexicon() *lexicon {
 		"producer", "producers", "commentator", "commentators", "analyst", "analysts", "制作人", "解说员",
 		"photographers", "videographers", "filmmakers", "designers", "planners", "chefs", "bakers", "dancers",
 		"writers", "authors", "travelers", "travellers", "nomads", "mechanics", "gardeners", "riders", "drivers",
+		// who the creators are, as a household, a trade or a pastime
+		// ("travel couples", "pet groomers", "indie musicians").
+		"couple", "couples", "families", "parents", "students", "groomers", "stylists", "hairstylists", "barbers",
+		"nutritionists", "dietitians", "doctors", "nurses", "vets", "physios", "therapists", "lawyers", "realtors",
+		"farmers", "hunters", "anglers", "fishermen", "hikers", "climbers", "skaters", "surfers", "cyclists", "runners",
+		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
+		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
+		"homesteaders", "campers", "backpackers", "foodies", "dudes",
+		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
 		"摄影师", "设计师", "厨师", "舞者",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
-	es = append(es, words(clsRel, "who", "that", "which", "whose")...)
+	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
@@ -527,6 +555,7 @@ func buildLexicon() *lexicon {
 		"找下", "搜下", "查下", "帮忙找下", "帮我找下", "帮找下", "帮忙查下", "帮我查下",
 		// "太多了，只留…": the reason for a narrowing, not a condition.
 		"太多了", "太多啦", "结果太多", "结果太多了", "too many results", "way too many",
+		"too broad", "too narrow", "too wide", "too general", "too vague", "way too broad", "太宽泛", "太泛", "太泛了", "太宽了", "范围太大",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
@@ -613,6 +642,9 @@ func buildLexicon() *lexicon {
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
 		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",
 		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
+		// a size complained of ("粉丝太少了", "too small"): a vague amount,
+		// never a keyword; a number beside it is the bound meant.
+		"太少", "太少了", "太小", "太小了", "太多了", "太大了", "too few", "too small", "too big",
 		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
 		// a CJK comparative with no number ("要更大的"): a vague amount,
 		// named, never a keyword.
@@ -627,6 +659,8 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"out of", "based out of",
+		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",
 		"some", "several", "many", "more", "most", "very", "really", "just", "only", "mainly", "mostly", "primarily",

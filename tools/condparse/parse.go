@@ -260,7 +260,8 @@ func (st *state) isGlue(i int) bool {
 	}
 	for _, e := range tk.ents {
 		switch e.word {
-		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量", "to":
+		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量", "to",
+			"要", "得", "需要", "必须", "must", "should", "be", "in the":
 			return true
 		}
 		if slices.Contains(editConnectors, e.word) {

@@ -332,7 +332,7 @@ func TestParse(t *testing.T) {
 		{"exclude two platforms", "不要 YouTube 和 TikTok", ShapeNatural, []string{
 			`hard platform not_in [youtube,tiktok] applied`}, nil},
 		{"anchor smaller", "Find me some channels similar to Marques Brownlee but smaller, under 500k", ShapeMixed, []string{
-			`hard followers lte 500000 applied !field_assumed`, `keyword keyword contains "Marques Brownlee" reference !ranking_term`}, []string{"smaller"}},
+			`hard followers lte 500000 applied !field_assumed`, `keyword keyword contains "Marques Brownlee" reference !ranking_term`}, nil}, // "smaller" beside the bound said is dropped (vagueBesideCount)
 
 		// --- bad input that still parses ---
 		{"empty", "", ShapeKeyword, nil, nil},

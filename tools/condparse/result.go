@@ -141,6 +141,7 @@ func (st *state) allFiller(a, b int) bool {
 // exclusion, soft "avoid" preferences inside a hedged one) and everything
 // else no rule consumed into the remainder.
 func (st *state) residue() {
+	st.vagueBesideCount()
 	bare := st.bareItems()
 	sentence := st.sig.Sentence
 	if !sentence {
@@ -656,6 +657,29 @@ func (st *state) flagPlatforms() {
 		cur := string(st.cfg.platform)
 		if !pc.neg && pc.codes[0] != cur || pc.neg && slices.Contains(pc.codes, cur) {
 			pc.flag(condition.StatusPending, IssuePlatformMismatch)
+		}
+	}
+}
+
+// vagueBesideCount drops a vague size said beside a number that bounds a
+// count ("粉丝太少了，至少要五万", "these are too small, 100k minimum"):
+// the number is the bound meant, and the complaint is named as not used,
+// never asked about as an amount without a number.
+func (st *state) vagueBesideCount() {
+	count := false
+	for _, pc := range st.conds {
+		count = count || !pc.dropped && !pc.neg && isCount(pc.c.Field)
+	}
+	if !count {
+		return
+	}
+	for i := range st.toks {
+		if !st.free(i) || st.toks[i].has(clsVague) == nil {
+			continue
+		}
+		st.toks[i].role = roleFiller
+		if p := st.prevSig(i); st.free(p) && st.fieldOf(p) != "" {
+			st.toks[p].role = roleFiller // 粉丝 of 粉丝太少了
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (st *state) activity() {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
-			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
+			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
 				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)
@@ -316,4 +316,11 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 		return 0, false
 	}
 	return last, true
+}
+
+// openParen reports an opening bracket at token i: "recent uploads only
+// (30 days)" puts the window in brackets after its activity word.
+func (st *state) openParen(i int) bool {
+	tk := st.tok(i)
+	return tk.kind == tkPunct && (st.t.norm[tk.s] == '(' || st.t.norm[tk.s] == '（')
 }

@@ -72,3 +72,74 @@ func TestCalendarWindows(t *testing.T) {
 		t.Error("WithNow(zero) = nil error")
 	}
 }
+
+// TestReadingRulesAudit9 pins the rules of the ninth audit (2026-12-06,
+// second session) with phrasings of their own: a vague size beside the
+// number said is dropped, glue between a bound word and its number ("至少
+// 要", "must be"), "drop anything about X" after a condition, a range's
+// own noun (band, 区间), "out of" a country, contractions of who,
+// person nouns (couples, groomers), activity said as "lately", "recent
+// uploads (N days)", "not older than", the last post as what a window
+// bounds.
+func TestReadingRulesAudit9(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // brief() prefixes of conditions that must be there
+		not  []string // substrings no applied keyword may contain
+		rem  bool     // a remainder is allowed
+	}{
+		{in: "粉丝太少，起码要三万", want: []string{`hard followers gte 30000 applied`}},
+		{in: "way too small, 200k minimum", want: []string{`hard followers gte 200000 applied`}},
+		{in: "subs must be above 15k", want: []string{`hard followers gte 15000 applied`}},
+		{in: "raise it to 30k and drop anything about drones", want: []string{`keyword keyword not_contains "drones" applied`}},
+		{in: "wedding planners, followers in the 20k-90k bracket", want: []string{`hard followers between 20000..90000 applied`}, not: []string{"bracket"}},
+		{in: "粉丝在一万到五万这个区间的健身博主", want: []string{`hard followers between 10000..50000 applied`, `hard category eq "fitness" applied`}, not: []string{"区间"}},
+		{in: "gaming streamers based out of Mexico", want: []string{`hard country eq "MX" applied`, `hard category eq "gaming" applied`}, not: []string{"out"}},
+		{in: "Italian chefs who've posted lately", want: []string{`hard last_active within_days 30 applied`}, not: []string{"who", "lately"}},
+		{in: "results feel too broad, only ones posting this week", want: []string{`hard last_active within_days 7 applied`}, not: []string{"broad"}},
+		{in: "beauty creators, recent uploads only (last 14 days)", want: []string{`hard last_active within_days 14 applied`}},
+		{in: "camping couples in New Zealand, 5k+", want: []string{`hard category eq "outdoor" applied`, `hard country eq "NZ" applied`}, not: []string{"couples"}},
+		{in: "dog groomers in Ireland with 3k+", want: []string{`hard country eq "IE" applied`}, not: []string{"groomers"}},
+		{in: "tech creators, last upload not older than 6 weeks", want: []string{`hard last_active within_days 42 applied`}, not: []string{"older"}},
+		{in: "最后一次更新在两周内的美食博主", want: []string{`hard last_active within_days 14 applied`, `hard category eq "food" applied`}},
+	}
+	for _, tc := range tests {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tc.in, err)
+		}
+		checkInvariants(t, tc.in, r)
+		var got []string
+		for _, c := range r.Conditions {
+			got = append(got, brief(c))
+			if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
+				for _, w := range tc.not {
+					if strings.Contains(strings.ToLower(c.Value.Str), w) {
+						t.Errorf("Parse(%q): %q filters as a keyword", tc.in, c.Value.Str)
+					}
+				}
+			}
+			if c.Kind == "keyword" && c.Status == "reference" {
+				for _, w := range tc.not {
+					if strings.Contains(strings.ToLower(c.Value.Str), w) {
+						t.Errorf("Parse(%q): %q ranks as a term", tc.in, c.Value.Str)
+					}
+				}
+			}
+		}
+		for _, w := range tc.want {
+			found := false
+			for _, g := range got {
+				found = found || strings.HasPrefix(g, w)
+			}
+			if !found {
+				t.Errorf("Parse(%q) misses %s; got %q", tc.in, w, got)
+			}
+		}
+		for _, sp := range r.Remainder {
+			if sp.Role == ResidueVague && !tc.rem {
+				t.Errorf("Parse(%q): %q asked about as a vague amount beside the number said", tc.in, sp.Text)
+			}
+		}
+	}
+}

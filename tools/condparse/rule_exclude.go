@@ -322,6 +322,7 @@ var removalVerbs = map[string]bool{"forget": true, "forget about": true}
 // clause-opening verb may take: a vocabulary word, or a pronoun or
 // article before one ("anything in Spanish", "the UK").
 func (st *state) leadsToObject(j int) bool {
+	pronoun, about := false, false
 	for k := j; k < len(st.toks); k = st.skipSpace(k + 1) {
 		tk := &st.toks[k]
 		switch {
@@ -329,12 +330,26 @@ func (st *state) leadsToObject(j int) bool {
 			tk.has(clsPlatform) != nil || tk.has(clsTopic) != nil || tk.has(clsSoft) != nil):
 			return true
 		case objectLead[st.word(k)] || objectLead[st.tokText(k)]:
+			w := st.tokText(k)
+			pronoun = pronoun || objectPronouns[w]
+			about = about || pronoun && objectAbout[w]
 			continue
+		case pronoun && about && st.free(k) && (tk.kind == tkWord || tk.kind == tkCJK || tk.kind == tkLex && tk.has(clsStop) == nil):
+			// "drop anything about phones": a pronoun and "about" make
+			// whatever follows the object, a vocabulary word or not.
+			return true
 		}
 		return false
 	}
 	return false
 }
+
+// objectPronouns and objectAbout: "anything about", "ones featuring".
+var (
+	objectPronouns = map[string]bool{"anything": true, "everything": true, "anyone": true, "anybody": true, "ones": true,
+		"stuff": true, "those": true, "all": true, "whatever": true, "people": true}
+	objectAbout = map[string]bool{"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true}
+)
 
 // opensClause reports whether token i opens a clause: nothing but
 // punctuation, a connector, a request, filler or a hedge before it.
@@ -343,6 +358,10 @@ func (st *state) opensClause(i int) bool {
 		tk := &st.toks[p]
 		switch {
 		case tk.kind == tkPunct:
+			return true
+		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && st.condBefore(p):
+			// "bump the minimum to 40k and drop anything about phones":
+			// "and" after a condition joins a clause of its own.
 			return true
 		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsRequest) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil ||
 			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.role == roleFiller):
@@ -506,4 +525,10 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		st.toks[k].neg, st.toks[k].excludedAfter = neg, true
 	}
 	return true
+}
+
+// condBefore reports a condition's token right before token i.
+func (st *state) condBefore(i int) bool {
+	p := st.prevSig(i)
+	return p >= 0 && st.toks[p].role == roleCond
 }

@@ -147,7 +147,7 @@ func (st *state) dropped() []Span {
 		if tk.kind != tkLex || tk.role != roleFiller {
 			continue
 		}
-		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil {
+		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil && tk.has(clsVague) == nil {
 			continue
 		}
 		sp := st.t.span(tk.s, tk.e)
