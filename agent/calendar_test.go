@@ -100,3 +100,28 @@ func TestFollowupsOfAudit9(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaceLeftOutInAFollowup: a city or state left out in a follow-up
+// the reading applies is named as not applied (the catalog records
+// countries), as in a first search; the rest of the follow-up applies.
+func TestPlaceLeftOutInAFollowup(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, want, notice string }{
+		{"en", "home decor creators in the US", "bump it to 15k minimum and leave out texas ones", "followers gte 15000", "Texas"},
+		{"en", "home decor creators in the US", "make it 15k minimum and lose the texas ones", "followers gte 15000", "Texas"},
+		{"zh", "日本的美食博主", "粉丝两万以上，大阪的不要", "followers gte 20000", "大阪"},
+		{"zh", "日本的美食博主", "两万起步吧，大阪的都不要", "followers gte 20000", "大阪"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "instagram", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			if got := appliedConds(snap); !slices.Contains(got, tc.want) {
+				t.Errorf("conditions %q, want %q", got, tc.want)
+			}
+			if n := snap.Context.Notice; !strings.Contains(strings.ToLower(n), strings.ToLower(tc.notice)) {
+				t.Errorf("notice %q does not name %s as not applied", n, tc.notice)
+			}
+		})
+	}
+}

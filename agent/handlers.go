@@ -543,6 +543,10 @@ func (t *turn) absorb() error {
 		if u != "" {
 			t.plan.anchorURL = u
 		}
+		// A part the reading placed but cannot apply (a city or state
+		// excluded, a vague amount) is named, never dropped in silence,
+		// in a follow-up as in a first search.
+		s.note(residueNotice(s.zh(), t.plan.parse.Remainder))
 		return map[string]any{"conditions": len(t.plan.parse.Conditions), "second_anchor_refused": second}, nil
 	})
 }
