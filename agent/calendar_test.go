@@ -78,6 +78,11 @@ func TestFollowupsOfAudit9(t *testing.T) {
 		{plat: "youtube", loc: "en", first: "gaming creators in Brazil with 10k+ subs", text: "more results please", want: []string{"followers gte 6000"}, not: []string{"followers between"}},
 		{plat: "youtube", loc: "en", first: "tech channels in Canada", text: "raise the floor to 25k and drop anything about drones", want: []string{"followers gte 25000", "not_contains drones"}},
 		{plat: "instagram", loc: "en", first: "fashion creators in France", text: "remove anybody above 300k, out of budget", want: []string{"followers lte 300000"}, not: []string{"keyword not_contains"}},
+		// audit 10's classes: a creator noun of a size left out is no word
+		// excluded; "nobody over" a count bounds it; "include" adds.
+		{plat: "instagram", loc: "zh", first: "韩国的美妆达人", text: "别要太火的账号，二十万以下", want: []string{"followers lte 200000"}, not: []string{"keyword not_contains"}},
+		{plat: "tiktok", loc: "en", first: "pet creators in Canada", text: "drop the floor to 3k and nobody over 90k thanks", want: []string{"followers between {max:90000,min:3000}"}},
+		{plat: "youtube", loc: "en", first: "cooking channels in France", text: "also include belgium", want: []string{"country in [FR,BE]"}, not: []string{"keyword contains"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, tc.plat, tc.loc)

@@ -176,7 +176,7 @@ var softPrefs = []struct {
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
-	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
+	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
 	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
@@ -373,7 +373,7 @@ func buildLexicon() *lexicon {
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期")...)
 	es = append(es, withFlag(words(clsActWord,
-		"最近活跃", "近期活跃", "最近有更新", "最近更新", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
+		"最近活跃", "近期活跃", "最近有更新", "最近更新", "最近更新过", "最近有更新过", "最近发布过", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
 		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
 	// "uploaded lately", "posting recently": a verb said as recent is
@@ -388,6 +388,12 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsActWord, "last post", "last upload", "last video", "latest post", "latest upload", "latest video",
 		"since last post", "since the last post", "since their last post", "since last upload", "since their last upload",
 		"since the last upload", "since last video", "最后一次更新", "最后一次发布", "上次更新", "上一次更新", "最近一次更新", "最近一次发布")...)
+	// leaving out the inactive keeps the recently active: "nothing
+	// inactive", "不要太久没更新的", "no dead channels".
+	es = append(es, withFlag(words(clsActWord, "nothing inactive", "no inactive", "no inactive ones", "nothing dormant",
+		"no dormant ones", "nothing dead", "no dead channels", "no dead accounts", "not inactive",
+		"不要太久没更新", "别太久没更新", "不能太久没更新", "不要很久没更新", "不要长期不更新", "不要长时间没更新", "不要好久没更新"),
+		func(e *lexEntry) { e.alone = true })...)
 	// "recent uploads only", "recent posts (30 days)": the recent marker
 	// before an activity noun.
 	es = append(es, withFlag(words(clsActWord, "recent uploads", "recent posts", "recent activity", "recent videos only"), func(e *lexEntry) { e.alone = true })...)
@@ -460,7 +466,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
 		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
-		"as well as", "throw in",
+		"as well as", "throw in", "also include", "include", "plus",
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
@@ -484,7 +490,7 @@ func buildLexicon() *lexicon {
 		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",
 		"求推荐", "推荐一些", "推荐几个", "我需要", "我们需要", "需要", "想要", "要", "麻烦", "帮忙", "筛一下", "筛选一下", "筛选",
 		"请问", "了解一下", "find me", "find some",
-		"looking for some", "i'd like", "we'd like", "i would like")...)
+		"looking for some", "i'd like", "we'd like", "i would like", "lookin for", "lookin' for", "lookin 4")...)
 	es = append(es, words(clsCreator,
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
@@ -510,6 +516,8 @@ func buildLexicon() *lexicon {
 		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
 		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
 		"homesteaders", "campers", "backpackers", "foodies", "dudes",
+		// reviewers review: who the creators are as much as their form
+		"reviewer", "reviewers", "unboxer", "unboxers",
 		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
 		"摄影师", "设计师", "厨师", "舞者",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
@@ -559,7 +567,7 @@ func buildLexicon() *lexicon {
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
-		"需求", "需求是", "要求", "要求是", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
+		"一波", "做一波", "冲一波投放", "需求", "需求是", "要求", "要求是", "如下", "需求如下", "要求如下", "hi team", "hey team", "hello team", "team", "大家好", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
 		"same as before", "同样的", "一样的", "照旧",
 		// who asked and the ask itself: "老板让我拉一份名单", "帮忙看下",
@@ -659,7 +667,7 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
-		"out of", "based out of",
+		"out of", "based out of", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",

@@ -210,6 +210,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.anchors()
 	st.quotes()
 	st.calendarActivity()
+	st.listMarkers()
 	st.counts()
 	st.quantities()
 	st.activity()

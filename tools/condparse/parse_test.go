@@ -257,8 +257,10 @@ func TestParse(t *testing.T) {
 			`soft preference prefer "fun" reference`}, nil},
 		{"hedged hard becomes soft", "尽量是美国的，最好粉丝 10 万以上", ShapeNatural, []string{
 			`soft country eq "US" reference`, `soft followers gte 100000 reference`}, nil},
+		// "reviewers" is who the creators are, left out of the keyword as
+		// "博主" is.
 		{"premium glued stays keyword", "premium headphones reviewers", ShapeKeyword, []string{
-			`keyword keyword contains "premium headphones reviewers" applied`}, nil},
+			`keyword keyword contains "premium headphones" applied`}, []string{"reviewers"}},
 
 		// --- tiers (derived) ---
 		{"tier overridden", "腰部博主，粉丝 5w-20w", ShapeNatural, []string{

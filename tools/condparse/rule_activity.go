@@ -73,7 +73,13 @@ func (st *state) activity() {
 				i = end
 				continue
 			}
-			if act.alone && !st.gluedLatin(i) {
+			recentBefore := false
+			if p := st.prevSig(i); p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil && st.tok(p).has(clsTimeUnit) == nil && st.endsClause(i) {
+				// "最近有发作品的", "recently uploaded": the recent
+				// marker makes any activity word recently active.
+				recentBefore = true
+			}
+			if (act.alone || recentBefore) && !st.gluedLatin(i) && !inactive {
 				days := st.cfg.recentDays
 				// "最近还在更新": the recent marker before it belongs to it,
 				// so a hedge before the marker reaches the condition.
@@ -323,4 +329,16 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 func (st *state) openParen(i int) bool {
 	tk := st.tok(i)
 	return tk.kind == tkPunct && (st.t.norm[tk.s] == '(' || st.t.norm[tk.s] == '（')
+}
+
+// endsClause reports an activity word that is its clause's predicate:
+// punctuation or the end after it, or 的 and then punctuation, the end or a
+// creator noun ("最近有发作品的", "最近更新过的博主"), not "最近发布的视频很搞笑"
+// (the recent videos described).
+func (st *state) endsClause(i int) bool {
+	n := st.skipSpace(i + 1)
+	if n < len(st.toks) && st.toks[n].has(clsDe) != nil {
+		n = st.skipSpace(n + 1)
+	}
+	return n >= len(st.toks) || st.toks[n].kind == tkPunct || st.toks[n].has(clsCreator) != nil
 }

@@ -87,6 +87,7 @@ func TestReadingRulesAudit9(t *testing.T) {
 		want []string // brief() prefixes of conditions that must be there
 		not  []string // substrings no applied keyword may contain
 		rem  bool     // a remainder is allowed
+		rank string   // a word that must rank, not filter
 	}{
 		{in: "粉丝太少，起码要三万", want: []string{`hard followers gte 30000 applied`}},
 		{in: "way too small, 200k minimum", want: []string{`hard followers gte 200000 applied`}},
@@ -102,6 +103,18 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "dog groomers in Ireland with 3k+", want: []string{`hard country eq "IE" applied`}, not: []string{"groomers"}},
 		{in: "tech creators, last upload not older than 6 weeks", want: []string{`hard last_active within_days 42 applied`}, not: []string{"older"}},
 		{in: "最后一次更新在两周内的美食博主", want: []string{`hard last_active within_days 14 applied`, `hard category eq "food" applied`}},
+		// audit 10: a brief's headings and list numbers, typed asks,
+		// inactivity left out, a count's approximation, reviewers as
+		// creators, "include" as an addition, "nobody above" a count.
+		{in: "Hello team — brief: - geo: France - niche: skincare - size: 5k-40k", want: []string{`hard country eq "FR" applied`, `hard category eq "beauty" applied`, `hard followers between 5000..40000 applied`}, not: []string{"team", "niche", "geo", "size"}},
+		{in: "要求如下：1、国家：日本 2、领域：游戏 3、粉丝：一万以上", want: []string{`hard country eq "JP" applied`, `hard category eq "gaming" applied`, `hard followers gte 10000 applied`}, not: []string{"如下", "1", "2"}},
+		{in: "lookin for surf creators, posted sometime in the past 3 weeks", want: []string{`hard last_active within_days 21 applied`}, not: []string{"lookin", "sometime"}},
+		{in: "comedy creators in Kenya, nothing dormant", want: []string{`hard last_active within_days 30 applied`, `hard country eq "KE" applied`}, not: []string{"dormant"}},
+		{in: "最近更新过的宠物博主", want: []string{`hard last_active within_days 30 applied`, `hard category eq "pets" applied`}},
+		{in: "日本的钓鱼频道，别太久没更新", want: []string{`hard last_active within_days 30 applied`}, not: []string{"久"}},
+		{in: "knife reviewers on youtube in Japan, 5k-50k, active in the last month", want: []string{`hard country eq "JP" applied`, `hard followers between 5000..50000 applied`}, rank: "knife"},
+		{in: "also include portugal", want: []string{`hard country eq "PT" applied`}, not: []string{"include"}},
+		{in: "raise the floor to 8k, and nobody above 150k", want: []string{`hard followers between 8000..150000 applied`}},
 	}
 	for _, tc := range tests {
 		r, err := Parse(tc.in)
@@ -134,6 +147,17 @@ func TestReadingRulesAudit9(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("Parse(%q) misses %s; got %q", tc.in, w, got)
+			}
+		}
+		if tc.rank != "" {
+			ranks := false
+			for _, c := range r.Conditions {
+				if c.Kind == "keyword" && c.Op == "contains" && strings.Contains(c.Value.Str, tc.rank) {
+					ranks = c.Status == "reference"
+				}
+			}
+			if !ranks {
+				t.Errorf("Parse(%q): %q is no ranking term: %v", tc.in, tc.rank, got)
 			}
 		}
 		for _, sp := range r.Remainder {

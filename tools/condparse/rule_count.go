@@ -78,8 +78,13 @@ func (st *state) quantities() {
 		if cjk {
 			n.role = roleFiller
 			end = n.e
+			// "20个左右", "10个上下": the count's own approximation
+			if k := st.skipSpace(j + 1); st.free(k) && st.tok(k).has(clsPostApprox) != nil {
+				st.toks[k].role = roleFiller
+				end = st.toks[k].e
+			}
 		}
-		if p := st.prevSig(i); p >= 0 && st.rankWord(p) {
+		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.tok(p).has(clsPreApprox) != nil && st.free(p)) {
 			st.toks[p].role = roleFiller
 		}
 		if st.quantity[1] == 0 {

@@ -18,6 +18,12 @@ func (st *state) exclusions() {
 		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
 			continue
 		}
+		if pc, _ := st.countObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 && verb && slices.Contains(pc.c.Issues, IssueNamedBound) {
+			// "drop the floor to 3k", "lower … ": a bound named by its
+			// noun and moved, not the creators it describes left out.
+			tk.role = roleFiller
+			continue
+		}
 		if pc, lead := st.countObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 {
 			// "exclude the ones with under 5k followers", "去掉那些粉丝
 			// 不到五千的", "remove anyone under 2k": the creators a count
@@ -309,7 +315,8 @@ func (st *state) tokText(i int) string {
 // openingVerbs exclude like clsExclude words when they open a clause and
 // lead to an object ("drop anything in Spanish", "ditch the gaming ones",
 // "nothing from China"); elsewhere they are plain words ("drop shipping").
-var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true, "forget": true, "remove": true}
+var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true, "forget": true, "remove": true,
+	"none": true, "nobody": true, "no one": true, "no-one": true}
 
 // removalVerbs take a value away rather than keep it out ("forget
 // Canada"): said of a value the session's filter holds, the value

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"searchagent/tools/textmatch"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -299,14 +300,17 @@ func (st *state) headings() {
 				break
 			}
 		}
-		if !valued {
+		if !valued && !headingWords[st.tokText(st.prevSig(i))] {
 			continue
 		}
 		var head []int
 		k := i - 1
 		for ; k >= 0; k-- {
 			n := &st.toks[k]
-			if n.kind == tkPunct && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+			if (n.kind == tkPunct || n.kind == tkLex && n.e == n.s+1) && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+				// a dash is lexed as a range word too ("10k - 50k"); as a
+				// list marker before a heading it ends the heading
+
 				break
 			}
 			if n.role == roleCond || n.has(clsCue) != nil || n.has(clsCueScope) != nil {
@@ -325,6 +329,15 @@ func (st *state) headings() {
 		}
 	}
 }
+
+// headingWords are a brief's field names: before a colon they head the
+// value after them, whatever it is ("vertical: home fitness", "类目：宠物").
+var headingWords = map[string]bool{"market": true, "markets": true, "vertical": true, "niche": true, "category": true,
+	"categories": true, "topic": true, "topics": true, "region": true, "regions": true, "country": true, "countries": true,
+	"geo": true, "location": true, "platform": true, "platforms": true, "audience": true, "size": true, "tier": true,
+	"language": true, "languages": true, "activity": true, "followers": true, "subs": true, "subscribers": true,
+	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
+	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true}
 
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
@@ -349,6 +362,33 @@ func (st *state) noPreference() {
 					tk.role = roleFiller
 				}
 			}
+		}
+	}
+}
+
+// listMarkers drops the numbers that number a brief's items ("需求如下：1.
+// 地区：美国 2. 类目：宠物", "1) US 2) gaming"): a small number right after
+// the start, a space or punctuation, with a full stop, 、 or a bracket
+// right after it and no digit after that, is a list marker, neither a
+// count nor unread text.
+func (st *state) listMarkers() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkNum || tk.num.Unit || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > 20 || tk.e >= len(st.t.norm) {
+			continue
+		}
+		if p := st.prevSig(i); p >= 0 && i > 0 && st.toks[i-1].kind != tkSpace && st.toks[p].kind != tkPunct {
+			continue // glued to a word before it: "Q2.", "top3、"
+		}
+		if !strings.ContainsRune(".、)）", st.t.norm[tk.e]) {
+			continue
+		}
+		if n := tk.e + 1; n < len(st.t.norm) && (isDigit(st.t.norm[n]) || st.t.norm[n] != ' ' && !textmatch.IsCJK(st.t.norm[n])) {
+			continue
+		}
+		tk.role = roleFiller
+		if i+1 < len(st.toks) && st.toks[i+1].kind == tkPunct {
+			st.toks[i+1].role = roleFiller
 		}
 	}
 }
