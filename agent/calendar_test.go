@@ -116,6 +116,10 @@ func TestPlaceLeftOutInAFollowup(t *testing.T) {
 		{"en", "home decor creators in the US", "make it 15k minimum and lose the texas ones", "followers gte 15000", "Texas"},
 		{"zh", "日本的美食博主", "粉丝两万以上，大阪的不要", "followers gte 20000", "大阪"},
 		{"zh", "日本的美食博主", "两万起步吧，大阪的都不要", "followers gte 20000", "大阪"},
+		// the router's exclusion of the name gives way to the reading
+		// that names it as not applied (audit 10's held-out miss)
+		{"zh", "法国的旅行博主", "不要巴黎的，粉丝一万以上", "followers gte 10000", "巴黎"},
+		{"en", "home decor creators in the US", "exclude florida, and 12k minimum", "followers gte 12000", "Florida"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "instagram", tc.loc)
@@ -126,6 +130,11 @@ func TestPlaceLeftOutInAFollowup(t *testing.T) {
 			}
 			if n := snap.Context.Notice; !strings.Contains(strings.ToLower(n), strings.ToLower(tc.notice)) {
 				t.Errorf("notice %q does not name %s as not applied", n, tc.notice)
+			}
+			for _, g := range appliedConds(snap) {
+				if strings.HasPrefix(g, "keyword not_contains") {
+					t.Errorf("%q: the place left out is excluded as a word (%s) while the notice says it is not applied", tc.text, g)
+				}
 			}
 		})
 	}

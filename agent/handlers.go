@@ -233,7 +233,13 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		}
 	}
 	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && t.plan.ascending == "" && !t.plan.widen && !t.plan.narrow {
-		refuse(refusalText(s, res))
+		if t.plan.notice != "" {
+			// what the reading placed but cannot apply ("不要大阪的": a
+			// city) is the answer, not "not understood"
+			refuse(t.plan.notice)
+		} else {
+			refuse(refusalText(s, res))
+		}
 	}
 	return nil
 }

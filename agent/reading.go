@@ -613,11 +613,21 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		}
 		return false
 	}
+	// city: a city or state the reading names as not left out (the
+	// catalog records countries): excluding its name as a word would
+	// contradict the notice and drop channels that merely mention it.
+	city := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		return slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
+			t := strings.ToLower(strings.TrimSpace(sp.Text))
+			return sp.Role == condparse.ResiduePlace && k != "" && (strings.Contains(t, k) || strings.Contains(k, t))
+		})
+	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
-			if keep := slices.DeleteFunc(slices.Clone(kws), counted); len(keep) < len(kws) {
+			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool { return counted(k) || cmd.Name == "exclude_keyword" && city(k) }); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue
 				}

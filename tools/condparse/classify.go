@@ -28,6 +28,12 @@ func (st *state) sentence() {
 			clauseStart = true
 			continue
 		}
+		if p := st.prevSig(i); tk.kind == tkLex && tk.has(clsAnd) != nil && tk.role == roleNone && p >= 0 && (st.toks[p].role != roleNone || st.toks[p].neg > 0) {
+			// "… gacha and bump the minimum": after what was read, "and"
+			// opens a clause; a clause-opening edit verb may follow.
+			clauseStart = true
+			continue
+		}
 		if tk.kind == tkLex && tk.role == roleNone && st.placeable(i) {
 			// an edit, a sort or a vague amount is a request about the
 			// search, never keyword material (spec 3.7.5).

@@ -270,7 +270,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// into the object.
 			default:
 				if tk.has(clsStop) != nil || tk.has(clsRel) != nil || tk.has(clsExclude) != nil ||
-					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil {
+					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil ||
+					// "… gacha and bump the minimum to 30k": an edit verb
+					// after "and" opens a clause of its own
+					tk.has(clsEdit) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil {
 					stop = true
 				} else {
 					substantive = true
