@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -241,13 +242,19 @@ func (s *Store) learnedExpansions(ctx context.Context, p platform.Platform, kws 
 	if len(todo) == 0 {
 		return out, nil
 	}
+	// The platform is tested on the rows the keyword's term indexes
+	// find, not ANDed in as a bitmap (OFFSET 0 keeps it out of the
+	// subquery): for the first matching row of a platform, PostgreSQL
+	// built a bitmap of the platform's 400,000 rows at a million channels
+	// (130 ms of a 207 ms EXISTS), and this runs before the first search
+	// of every keyword.
 	b := &builder{}
 	exists := make([]string, len(todo))
 	for i, k := range todo {
-		exists[i] = `EXISTS (SELECT 1 FROM channels WHERE platform = ` + b.arg(string(p)) + ` AND ` + matchExpr(b, planMatch(k)) + `)`
+		exists[i] = `EXISTS (SELECT 1 FROM (SELECT platform FROM channels WHERE ` + matchExpr(b, planMatch(k)) + ` OFFSET 0) m WHERE m.platform = ` + b.arg(string(p)) + `)`
 	}
 	var found []bool
-	if err := s.pool.QueryRow(ctx, `SELECT ARRAY[`+strings.Join(exists, ", ")+`]`, b.args...).Scan(&found); err != nil {
+	if err := s.pool.QueryRow(ctx, `SELECT ARRAY[`+strings.Join(exists, ", ")+`]`, slices.Concat(s.planEach, b.args)...).Scan(&found); err != nil {
 		return nil, fmt.Errorf("pgstore: learned expansion: %w", err)
 	}
 	labels := ls.labels[p]
