@@ -720,9 +720,11 @@ func (s *Store) page(ctx context.Context, sql string, args []any) (int, []store.
 // At a million channels the generic plans of the other value-dependent
 // statements were the slow tail (issue 28): the anchor's lookup
 // (keys @> ARRAY[$1] LIMIT 1) and the learned expansion's EXISTS went to
-// a sequential scan (0.4-1 s, 600,000 rows read to find one), and a
-// keyword-bounded similar set left out the country's index (15,727 heap
-// blocks for 1,977 rows); they pass planEach too.
+// a sequential scan (0.4-1 s, 600,000 rows read to find one); they pass
+// planEach too. The similar set's statements do not: planned with their
+// values, RecallAtScale's similar p50 was 69-167 ms against 51-57 ms
+// without (one run each, load average 4-8), and the slowest one's plan
+// and buffers were the same either way: not shown to help, not kept.
 func planEach(mode pgx.QueryExecMode) []any {
 	if mode == pgx.QueryExecModeCacheStatement {
 		return []any{pgx.QueryExecModeCacheDescribe}

@@ -152,7 +152,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		return below, rows.Err()
 	}
 	err = s.inTx(ctx, settings, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sql, slices.Concat(s.planEach, b.args)...)
+		rows, err := tx.Query(ctx, sql, b.args...)
 		if err != nil {
 			return err
 		}
@@ -175,7 +175,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		}
 		if counted && total >= 0 {
 			set.total = total
-		} else if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, slices.Concat(s.planEach, wb.args)...).Scan(&set.total); err != nil {
+		} else if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
 			return err
 		}
 		set.complete = set.total <= len(set.cands)
@@ -190,7 +190,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		set.cands = set.cands[:0]
 		page := `SELECT c.key, c.doc, ` + score + ` FROM channels c WHERE ` + cond +
 			` ORDER BY ` + order + ` FETCH FIRST ` + wb.arg(max(need, 1)) + ` ROWS WITH TIES`
-		rows, err = tx.Query(ctx, page, slices.Concat(s.planEach, wb.args)...)
+		rows, err = tx.Query(ctx, page, wb.args...)
 		if err != nil {
 			return err
 		}
