@@ -414,7 +414,7 @@ func decodeDoc(raw []byte) (*catalog.Channel, error) {
 // ChannelByKey implements store.Store.
 func (s *Store) ChannelByKey(ctx context.Context, key string) (*catalog.Channel, error) {
 	var raw []byte
-	err := s.pool.QueryRow(ctx, `SELECT doc FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&raw)
+	err := s.pool.QueryRow(ctx, `SELECT doc FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, slices.Concat(s.planEach, []any{key})...).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("channel %s: %w", key, catalog.ErrNotFound)
 	}
@@ -458,7 +458,7 @@ func (s *Store) anchor(ctx context.Context, p platform.Platform, key string) (an
 	var raw []byte
 	var a anchored
 	var model string
-	err := s.pool.QueryRow(ctx, `SELECT key, doc, embedding_model, (SELECT version FROM catalog_version) FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, key).Scan(&a.pk, &raw, &model, &a.version)
+	err := s.pool.QueryRow(ctx, `SELECT key, doc, embedding_model, (SELECT version FROM catalog_version) FROM channels WHERE keys @> ARRAY[$1::text] LIMIT 1`, slices.Concat(s.planEach, []any{key})...).Scan(&a.pk, &raw, &model, &a.version)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, fmt.Errorf("anchor: channel %s: %w", key, catalog.ErrNotFound)
 	}
@@ -717,6 +717,14 @@ func (s *Store) page(ctx context.Context, sql string, args []any) (int, []store.
 // reads the category's (424 buffers, 0.6 ms). Any other mode of the DSN
 // (default_query_exec_mode: exec or simple_protocol for a pooler, or
 // PGlite's exec) already runs unnamed statements, and is kept.
+// At a million channels the generic plans of the other value-dependent
+// statements were the slow tail (issue 28): the anchor's lookup
+// (keys @> ARRAY[$1] LIMIT 1) and the learned expansion's EXISTS went to
+// a sequential scan (0.4-1 s, 600,000 rows read to find one); they pass
+// planEach too. The similar set's statements do not: planned with their
+// values, RecallAtScale's similar p50 was 69-167 ms against 51-57 ms
+// without (one run each, load average 4-8), and the slowest one's plan
+// and buffers were the same either way: not shown to help, not kept.
 func planEach(mode pgx.QueryExecMode) []any {
 	if mode == pgx.QueryExecModeCacheStatement {
 		return []any{pgx.QueryExecModeCacheDescribe}

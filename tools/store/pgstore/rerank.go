@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/embed/cooc"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
@@ -70,6 +71,15 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 	if set, ok := s.sets.get(key, by); ok {
 		return set, nil
 	}
+	return s.sets.do(ctx, key, by, func(ctx context.Context) (similarSet, error) {
+		return s.rankSet(ctx, a, lm, key, p, kws, f, minScore, by, need)
+	})
+}
+
+// rankSet queries the similar set that similarSet did not find in the
+// cache, and keeps it there under key.
+func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key setKey, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
+	anchorPK := a.pk
 	set := similarSet{anchor: store.NewProfile(a.ch)}
 	ap := &set.anchor
 	av := anchorVector(lm, a.ch)

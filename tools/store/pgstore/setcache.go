@@ -3,10 +3,12 @@ package pgstore
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/singleflight"
 
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/platform"
@@ -41,8 +43,14 @@ func WithSetCache(n int) Option {
 // ranked is part of the key: a write of any instance raises it (see
 // migrations/00004_catalog_version.sql), so a stale set is never found
 // again, only evicted.
+//
+// Concurrent identical misses share one query (do): the first ranks the
+// set, the others wait for it and take a copy, instead of each scanning
+// the vectors for the same set (a page and its count asked at once, or
+// the same search of several sessions).
 type setCache struct {
-	c *lru.Cache[setKey, *similarSet]
+	c      *lru.Cache[setKey, *similarSet]
+	flight *singleflight.Group
 }
 
 // setKey is what a similar set depends on besides the sort: the catalog
@@ -64,7 +72,34 @@ func newSetCache(n int) setCache {
 		return setCache{}
 	}
 	c, _ := lru.New[setKey, *similarSet](n) // errors only for a size ≤ 0
-	return setCache{c: c}
+	return setCache{c: c, flight: &singleflight.Group{}}
+}
+
+// do returns the set rank queries for key and the sort by, sharing one
+// call of rank among the concurrent callers of the same key and sort
+// (without a cache, every caller ranks its own). Each caller gets its own
+// copy of the candidates (rankSimilar sorts them in place). A caller
+// whose shared call failed because the first caller's context ended,
+// while its own goes on, ranks the set itself: one caller's cancellation
+// does not fail another's search.
+func (sc setCache) do(ctx context.Context, key setKey, by store.Sort, rank func(context.Context) (similarSet, error)) (similarSet, error) {
+	if sc.flight == nil {
+		return rank(ctx)
+	}
+	id := fmt.Sprintf("%d|%p|%s|%s|%s|%v|%d|%s", key.version, key.learned, key.anchor, key.platform, key.query, key.minScore, key.k, sortColumn(by))
+	v, err, shared := sc.flight.Do(id, func() (any, error) {
+		set, err := rank(ctx)
+		return &set, err
+	})
+	if err != nil {
+		if shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+			return rank(ctx)
+		}
+		return similarSet{}, err
+	}
+	out := *v.(*similarSet)
+	out.cands = append([]similar(nil), out.cands...)
+	return out, nil
 }
 
 // get returns a copy of the cached set for key that serves a sort by:

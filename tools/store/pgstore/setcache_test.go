@@ -3,7 +3,10 @@ package pgstore_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/demo"
@@ -151,4 +154,89 @@ func pageDiff(want, got store.SimilarResult) string {
 		}
 	}
 	return ""
+}
+
+// TestSimilarSetSingleFlight: concurrent identical misses rank the set
+// once. Each of the searches asked at once (one per connection of the pool) sends its anchor's
+// statement; the set's statements are sent once in all (as many as one
+// search alone sends beyond its anchor), and every search gets the same
+// page as a store without the cache.
+func TestSimilarSetSingleFlight(t *testing.T) {
+	ctx := context.Background()
+	_, e, _ := loadDemo(t, 1600, demo.WithNow(demo.DefaultNow()))
+	open := func(opts ...pgstore.Option) (*pgstore.Store, *pgdbtest.Counter) {
+		c := pgdbtest.NewCounter()
+		pool, err := pgdb.Open(ctx, pgdbtest.VectorDSN(t), pgdb.WithAfterConnect(pgstore.RegisterTypes), c.Option)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := pgstore.New(ctx, pool, e, opts...)
+		if err != nil {
+			pool.Close()
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		return s, c
+	}
+	q := store.SimilarQuery{Platform: platform.YouTube, AnchorKey: "youtube/@/gadgetgrid", Filters: store.Filters{Countries: []string{"US"}}, Limit: 20}
+	plain, _ := open(pgstore.WithSetCache(0))
+	want, err := plain.SimilarTo(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Items) == 0 {
+		t.Fatal("no items: the case compares nothing")
+	}
+	// One search alone: its statements beyond the anchor's are the set's.
+	alone, aloneCounter := open()
+	before, _ := aloneCounter.Counts()
+	if _, err := alone.SimilarTo(ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := aloneCounter.Counts()
+	setStatements := after - before - 1
+	if setStatements < 1 {
+		t.Fatalf("one search sent %d statements: no set query to share", after-before)
+	}
+
+	s, counter := open()
+	// As many searches as the pool has connections, opened beforehand: a
+	// new connection's setup (RegisterTypes) sends statements of its own.
+	n := int(s.Pool().Config().MaxConns)
+	var conns []*pgxpool.Conn
+	for range n {
+		c, err := s.Pool().Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Release()
+	}
+	before, _ = counter.Counts()
+	got := make([]store.SimilarResult, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			got[i], errs[i] = s.SimilarTo(ctx, q)
+		})
+	}
+	close(start)
+	wg.Wait()
+	after, _ = counter.Counts()
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("search %d: %v", i, errs[i])
+		}
+		if d := pageDiff(want, got[i]); d != "" {
+			t.Errorf("search %d: %s", i, d)
+		}
+	}
+	if sent, most := after-before, n+setStatements; sent > most {
+		t.Errorf("%d identical searches at once sent %d statements, want at most %d (an anchor each, the set's %d once)", n, sent, most, setStatements)
+	}
 }
