@@ -67,8 +67,18 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 	if err != nil {
 		return similarSet{}, err
 	}
-	if set, ok := s.sets.get(key, by); ok {
-		return set, nil
+	for {
+		if set, ok := s.sets.get(key, by); ok {
+			return set, nil
+		}
+		done, err := s.sets.begin(ctx, key)
+		if err != nil {
+			return similarSet{}, err
+		}
+		if done != nil {
+			defer done()
+			break
+		}
 	}
 	set := similarSet{anchor: store.NewProfile(a.ch)}
 	ap := &set.anchor

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
@@ -41,8 +42,21 @@ func WithSetCache(n int) Option {
 // ranked is part of the key: a write of any instance raises it (see
 // migrations/00004_catalog_version.sql), so a stale set is never found
 // again, only evicted.
+//
+// A set being formed is formed once (begin): the concurrent searches of
+// the same key wait for it and then read it from the cache, instead of
+// each scanning the vectors (at the start of a load run every user asks
+// for the same anchor at once).
 type setCache struct {
-	c *lru.Cache[setKey, *similarSet]
+	c       *lru.Cache[setKey, *similarSet]
+	forming *forming
+}
+
+// forming holds the keys whose set a call of the store is forming, each
+// with a channel closed when that call is done.
+type forming struct {
+	mu   sync.Mutex
+	sets map[setKey]chan struct{}
 }
 
 // setKey is what a similar set depends on besides the sort: the catalog
@@ -64,7 +78,42 @@ func newSetCache(n int) setCache {
 		return setCache{}
 	}
 	c, _ := lru.New[setKey, *similarSet](n) // errors only for a size ≤ 0
-	return setCache{c: c}
+	return setCache{c: c, forming: &forming{sets: map[setKey]chan struct{}{}}}
+}
+
+// begin makes the caller the one that forms the set of key: it returns
+// done (to call once the set is in the cache, or the forming failed)
+// when no other call is forming it; when another call is, it waits for
+// that call to be done and returns nil, and the caller looks in the cache
+// again (it may still miss: the other call failed, or its set does not
+// serve the caller's sort). Without a cache there is nothing to share:
+// every call forms its own set.
+func (sc setCache) begin(ctx context.Context, key setKey) (done func(), err error) {
+	if sc.c == nil {
+		return func() {}, nil
+	}
+	f := sc.forming
+	f.mu.Lock()
+	ch, busy := f.sets[key]
+	if !busy {
+		ch = make(chan struct{})
+		f.sets[key] = ch
+	}
+	f.mu.Unlock()
+	if !busy {
+		return func() {
+			f.mu.Lock()
+			delete(f.sets, key)
+			f.mu.Unlock()
+			close(ch)
+		}, nil
+	}
+	select {
+	case <-ch:
+		return nil, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("pgstore: waiting for a similar set: %w", context.Cause(ctx))
+	}
 }
 
 // get returns a copy of the cached set for key that serves a sort by:
