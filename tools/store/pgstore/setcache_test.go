@@ -158,42 +158,49 @@ func pageDiff(want, got store.SimilarResult) string {
 	return ""
 }
 
-// gate is a query tracer that holds the first statement forming a
-// similar set (a vector distance) until n anchor statements have started:
-// every search of the test has read its anchor while the first forming is
-// still under way, so each of them misses the cache.
+// gate is a query tracer that holds each search after its anchor
+// statement until all n searches have read their anchor: they then look
+// for the set in the cache at once, before any of them formed it. It
+// holds no transaction open (a server that runs every connection on one
+// backend, as PGlite does, would wait for it), and counts the statements
+// that form a similar set (a vector distance).
 type gate struct {
 	n       int
 	mu      sync.Mutex
 	anchors int
 	forms   int
-	all     chan struct{} // closed when n anchors started
+	all     chan struct{} // closed when n anchor statements ended
 }
+
+type anchorStatement struct{}
 
 func (g *gate) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
 	sql := strings.ToLower(data.SQL)
-	g.mu.Lock()
-	first := false
 	switch {
 	case strings.Contains(sql, "embedding_model, (select version from catalog_version)"):
-		if g.anchors++; g.anchors == g.n {
-			close(g.all)
-		}
+		return context.WithValue(ctx, anchorStatement{}, true)
 	case strings.Contains(sql, "<=>"):
+		g.mu.Lock()
 		g.forms++
-		first = g.forms == 1
-	}
-	g.mu.Unlock()
-	if first {
-		select {
-		case <-g.all:
-		case <-ctx.Done():
-		}
+		g.mu.Unlock()
 	}
 	return ctx
 }
 
-func (g *gate) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+func (g *gate) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryEndData) {
+	if ctx.Value(anchorStatement{}) == nil {
+		return
+	}
+	g.mu.Lock()
+	if g.anchors++; g.anchors == g.n {
+		close(g.all)
+	}
+	g.mu.Unlock()
+	select {
+	case <-g.all:
+	case <-ctx.Done():
+	}
+}
 
 // TestSimilarSetFormedOnce: concurrent searches of the same anchor,
 // filters and page form the similar set once (one vector scan); the
@@ -202,7 +209,7 @@ func (g *gate) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) 
 // vectors (six concurrent 361 ms scans at the start of a 50-user load
 // run).
 func TestSimilarSetFormedOnce(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	_, e, _ := loadDemo(t, 1600, demo.WithNow(demo.DefaultNow()))
 	const n = 4 // within the pool's connections: a waiting search holds none
 	g := &gate{n: n, all: make(chan struct{})}
