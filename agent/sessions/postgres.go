@@ -474,6 +474,9 @@ tr AS (INSERT INTO session_turns (session_id, turn, branch, trace, at)
 }
 
 // numbered is events as stored: numbered so that the last one is last.
+// Their data are the caller's bytes, not copies (the store keeps none of
+// them in memory, and Commit's caller does not modify them after the
+// call): a copy was 20 KB a turn in the load mix.
 func numbered(id string, last int64, events []Event, now time.Time) []Event {
 	out := make([]Event, len(events))
 	first := last - int64(len(events)) + 1
@@ -482,7 +485,6 @@ func numbered(id string, last int64, events []Event, now time.Time) []Event {
 		if e.At.IsZero() {
 			e.At = now
 		}
-		e.Data = clone(e.Data)
 		out[i] = e
 	}
 	return out
