@@ -92,6 +92,8 @@ type Agent struct {
 	// reaches the session.
 	locales *lru.Cache[string, string]
 	results resultsCache
+	// channels keeps the channels' encodings for the results events.
+	channels channelJSON
 }
 
 // Mode says which implementations are active; every trace records it
@@ -145,7 +147,7 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now(), results: newResultsCache()}
+	a := &Agent{cfg: cfg, reg: fsm.Default(), started: cfg.Now(), results: newResultsCache(), channels: newChannelJSON()}
 	a.locales, _ = lru.New[string, string](localeCacheSize) // an error only for a size < 1
 	info := cfg.Store.Describe()
 	a.mode = Mode{

@@ -233,10 +233,15 @@ func (t *turn) emit(name string, data any) error {
 // snapshot committed with the turn carries the same bytes (encoding the
 // results is most of encoding a session).
 func (t *turn) emitResults() error {
-	if err := t.emit(api.EventResults, t.s.Results); err != nil || !t.persist {
-		return err
+	if !t.persist {
+		return nil
 	}
-	t.results, t.resultsOf = t.log[len(t.log)-1].Data, t.s.Results
+	raw, err := t.a.channels.encodeResults(t.s.Results)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", api.EventResults, err)
+	}
+	t.emitRaw(api.EventResults, raw)
+	t.results, t.resultsOf = raw, t.s.Results
 	return nil
 }
 

@@ -2,6 +2,7 @@ package fsm
 
 import (
 	"searchagent/tools/states"
+	"slices"
 	"testing"
 )
 
@@ -44,5 +45,56 @@ func TestOffer(t *testing.T) {
 				t.Errorf("Offer(%s, %s, %+v) = %q, want %q", tc.state, tc.event, tc.facts, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestOffersKept: the offers the registry keeps are the ones it computes,
+// for every state and a spread of facts (each bool flipped alone and
+// with the others, tag counts, drafts, repairs), asked twice (computed,
+// then kept); and a caller changing its answer changes no later one.
+func TestOffersKept(t *testing.T) {
+	reg := NewRegistry(table())
+	var facts []Facts
+	for bits := range 1 << 5 {
+		for _, tags := range []int{0, 2} {
+			for _, draft := range []Shape{ShapeNone, ShapeNatural} {
+				facts = append(facts, Facts{Tags: tags, Draft: draft, DraftHasURL: draft == ShapeURL,
+					HasAnchor: bits&1 != 0, HasResults: bits&2 != 0, MoreResults: bits&4 != 0,
+					PendingQuestion: bits&8 != 0, OnlyExplicit: bits&16 != 0, Relaxable: bits&16 == 0,
+					TagIsLast: tags == 1, RepairReason: []states.RepairReason{states.RepairNone, states.RepairNoResults, states.RepairURLInvalid}[bits%3]})
+			}
+		}
+	}
+	offered := 0
+	for _, i := range states.Inputs {
+		for _, c := range states.Containers {
+			for _, s := range states.Sessions {
+				st := State{Input: i, Container: c, Session: s}
+				for _, f := range facts {
+					want := reg.offersOf(st, f)
+					offered += len(want)
+					for round := range 2 {
+						if got := reg.Offers(st, f); !slices.Equal(got, want) {
+							t.Fatalf("%s %+v, round %d: %d offers, want %d", st, f, round, len(got), len(want))
+						}
+					}
+				}
+			}
+		}
+	}
+	if offered == 0 {
+		t.Fatal("nothing offered: the test compares nothing")
+	}
+	if n := reg.offersN.Load(); n != offersCap {
+		t.Errorf("the registry kept %d answers, want its bound %d", n, offersCap)
+	}
+	st, f := State{Input: states.FollowupWaiting, Container: states.ExpandedAgent, Session: states.ResultsReady}, Facts{HasResults: true, MoreResults: true}
+	first := reg.Offers(st, f)
+	if len(first) == 0 {
+		t.Fatal("no offers in results_ready: the check tests nothing")
+	}
+	first[0] = nil
+	if again := reg.Offers(st, f); again[0] == nil {
+		t.Error("a caller's change of its offers reached the next caller")
 	}
 }

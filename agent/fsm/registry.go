@@ -6,6 +6,8 @@ import (
 	"searchagent/tools/states"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Guard is a named condition on Facts. ArgDependent guards read the
@@ -128,6 +130,9 @@ func (e *NotAllowedError) Unwrap() error { return ErrNotAllowed }
 type Registry struct {
 	actions []*Action
 	byID    map[string][]*Action
+	// offers keeps Offers' answers by offerKey (at most offersCap).
+	offers  sync.Map
+	offersN atomic.Int32
 }
 
 // NewRegistry indexes a table of actions.
