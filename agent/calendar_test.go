@@ -139,3 +139,36 @@ func TestPlaceLeftOutInAFollowup(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowupsOfAudit11: an exclusion the reading found wins over the
+// router's reading of the same words as an addition (a category set to
+// the excluded one, a keyword "drop the ones about X"), and "nothing
+// else" after an only excludes no word.
+func TestFollowupsOfAudit11(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		loc, first, text string
+		want, not        []string
+	}{
+		{"zh", "日本的动漫频道", "按粉丝排一下，再把音乐类的去掉", []string{"category not_in [music]", "category eq animation"}, []string{"category in [music]", "category eq music"}},
+		{"en", "cooking channels in the US", "could you also cut the ones about grilling", []string{"not_contains grilling"}, []string{"keyword contains", "all contains", "tags contains"}},
+		{"zh", "美国的科技频道", "只要英国的，其他的都不要", []string{"country eq GB"}, []string{"keyword not_contains", "all not_contains", "tags not_contains"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			got := appliedConds(snap)
+			for _, w := range tc.want {
+				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
+					t.Errorf("%q: conditions %q, want %q", tc.text, got, w)
+				}
+			}
+			for _, n := range tc.not {
+				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
+					t.Errorf("%q: conditions %q hold %q", tc.text, got, n)
+				}
+			}
+		})
+	}
+}

@@ -310,6 +310,13 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
 			continue
 		}
+		plain := !slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
+			!slices.Contains(c.Issues, condparse.IssueExcludedAfter)
+		if plain && slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(c.Value.Codes(), v) }) {
+			// "不是美国，是加拿大": the router's values hold more than the
+			// exclusion; the reading's other condition says the rest
+			continue
+		}
 		out := maps.Clone(args)
 		if len(wanted) > 0 {
 			out["op"], out["value"] = string(condition.OpIn), wanted
@@ -412,12 +419,22 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	}
 	vals := stringsOf(args.Get("value"))
 	for _, c := range cs {
+		// An exclusion the reading found is followed however it was said
+		// ("再去掉游戏类的" was a category set to gaming): leaving a value
+		// out is never read as keeping only it.
 		if c.Kind != condition.KindHard || (c.Op == condition.OpNotIn) == (op == string(condition.OpNotIn)) ||
 			!slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
-				!slices.Contains(c.Issues, condparse.IssueExcludedAfter) {
+				!slices.Contains(c.Issues, condparse.IssueExcludedAfter) && c.Op != condition.OpNotIn {
 			continue
 		}
 		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			continue
+		}
+		plain := !slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
+			!slices.Contains(c.Issues, condparse.IssueExcludedAfter)
+		if plain && slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(c.Value.Codes(), v) }) {
+			// "不是美国，是加拿大": the router's values hold more than the
+			// exclusion; the reading's other condition says the rest
 			continue
 		}
 		out := maps.Clone(args)
@@ -623,11 +640,28 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 			return sp.Role == condparse.ResiduePlace && k != "" && (strings.Contains(t, k) || strings.Contains(k, t))
 		})
 	}
+	// excluded: words the reading leaves out ("can you also drop the
+	// ones about baking" was added as the keyword "drop the ones about
+	// baking"): an addition that holds them is the router's misreading.
+	var leftOut []string
+	excluded := func(k string) bool {
+		k = strings.ToLower(k)
+		for _, c := range rd.Conditions {
+			v := strings.ToLower(c.Value.Str)
+			if c.Field == condition.Keyword && c.Op == condition.OpNotContains && v != "" && v != k && strings.Contains(k, v) {
+				leftOut = append(leftOut, c.Value.Str)
+				return true
+			}
+		}
+		return false
+	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
-			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool { return counted(k) || cmd.Name == "exclude_keyword" && city(k) }); len(keep) < len(kws) {
+			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
+				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && excluded(k)
+			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue
 				}
@@ -649,6 +683,11 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 			}
 		}
 		out = append(out, cmd)
+	}
+	if len(leftOut) > 0 {
+		// the words the addition held are left out, as the reading read
+		// them
+		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": slices.Compact(leftOut)}})
 	}
 	return out
 }

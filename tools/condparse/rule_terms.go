@@ -198,6 +198,11 @@ func (st *state) bareItems() []bool {
 			// heading is the brief's context, not a keyword typed.
 			continue
 		}
+		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
+			// "Plant accounts (houseplants!) in …": a bracketed aside
+			// says more about the topic; it ranks, it is no item typed.
+			continue
+		}
 		if st.purposeClause(c.from, c.to) {
 			// "…，推插件用", "…，做寄样用": what the creators are for
 			// is the brief's purpose, not a keyword typed.
