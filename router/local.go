@@ -216,7 +216,7 @@ func (e *evaluation) guardVeto(cs *compiledSpec, lc localClassifier) (veto, fixe
 	case score <= 0:
 		return fmt.Sprintf("the guard rules read no cue of %s, or a negation or harmless context", cs.ID), ""
 	case score < cs.localMinCue-1e-9:
-		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (one kind of cue alone: an object needs an acquisition, person or addressee cue beside it)", cs.ID, score, cs.localMinCue), ""
+		return fmt.Sprintf("the guard rules' cues of %s score %.2f, below its floor %.2f (one kind of cue alone: an object needs an acquisition, request, person or addressee cue beside it)", cs.ID, score, cs.localMinCue), ""
 	}
 	return "", ""
 }
