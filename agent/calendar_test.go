@@ -172,3 +172,27 @@ func TestFollowupsOfAudit11(t *testing.T) {
 		})
 	}
 }
+
+// TestReplaceSaidAsDropAndDo: leaving the held value out and naming
+// another in one follow-up replaces it (audit 11's held-out miss said
+// "South Korea → Not South Korea" and kept the exclusion).
+func TestReplaceSaidAsDropAndDo(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, want, notice string }{
+		{"en", "beauty channels in Japan", "scrap japan, go with taiwan instead", "country eq TW", "Taiwan"},
+		{"zh", "日本的美妆频道", "不要日本了，换成台湾的", "country eq TW", "台湾"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			got := appliedConds(snap)
+			if !slices.Contains(got, tc.want) || slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, "country not_in") }) {
+				t.Errorf("conditions %q, want %q alone", got, tc.want)
+			}
+			if !strings.Contains(snap.Context.Notice, tc.notice) {
+				t.Errorf("notice %q does not name %s", snap.Context.Notice, tc.notice)
+			}
+		})
+	}
+}

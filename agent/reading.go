@@ -45,6 +45,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	covered := map[condition.Field]bool{}
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd)
+	t.plan.commands = t.s.replacedNotExcluded(t.plan.commands)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
 		switch cmd.Name {
 		case "add_filter":
@@ -313,9 +314,12 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 		plain := !slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
 			!slices.Contains(c.Issues, condparse.IssueExcludedAfter)
 		if plain && slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(c.Value.Codes(), v) }) {
-			// "不是美国，是加拿大": the router's values hold more than the
-			// exclusion; the reading's other condition says the rest
-			continue
+			// "不是美国，是加拿大", "scrap japan, go with taiwan": the
+			// router's values hold more than the exclusion; the values
+			// left out leave, the rest is what the follow-up includes.
+			out := maps.Clone(args)
+			out["value"] = slices.DeleteFunc(slices.Clone(vals), func(v string) bool { return slices.Contains(c.Value.Codes(), v) })
+			return out
 		}
 		out := maps.Clone(args)
 		if len(wanted) > 0 {
@@ -433,9 +437,12 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 		plain := !slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
 			!slices.Contains(c.Issues, condparse.IssueExcludedAfter)
 		if plain && slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(c.Value.Codes(), v) }) {
-			// "不是美国，是加拿大": the router's values hold more than the
-			// exclusion; the reading's other condition says the rest
-			continue
+			// "不是美国，是加拿大", "scrap japan, go with taiwan": the
+			// router's values hold more than the exclusion; the values
+			// left out leave, the rest is what the follow-up includes.
+			out := maps.Clone(args)
+			out["value"] = slices.DeleteFunc(slices.Clone(vals), func(v string) bool { return slices.Contains(c.Value.Codes(), v) })
+			return out
 		}
 		out := maps.Clone(args)
 		if c.Op == condition.OpNotIn {
@@ -871,4 +878,32 @@ func (t *turn) commitKeywordTags(text string) {
 		}
 		s.note(pick(s.zh(), "未作为条件：", "Not used as conditions: ") + strings.Join(quoted, pick(s.zh(), "、", ", ")))
 	}
+}
+
+// replacedNotExcluded drops the exclusion of the values a field holds when
+// the same follow-up includes another value of that field ("drop korea,
+// do japan instead", "不要日本了，换成韩国"): the new value replaces the
+// held one, and leaving the old one out as well would only say
+// "South Korea → Not South Korea".
+func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
+	includes := map[string]bool{}
+	for _, c := range cmds {
+		if op := str(c.Args.Get("op")); c.Name == "add_filter" && (op == string(condition.OpIn) || op == string(condition.OpEq)) {
+			includes[str(c.Args.Get("field"))] = true
+		}
+	}
+	return slices.DeleteFunc(cmds, func(c router.Command) bool {
+		f := str(c.Args.Get("field"))
+		if c.Name != "add_filter" || str(c.Args.Get("op")) != string(condition.OpNotIn) || !includes[f] {
+			return false
+		}
+		var held []string
+		for _, o := range s.Conds {
+			if o.Field == f && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+				held = append(held, o.Value.Codes()...)
+			}
+		}
+		vals := stringsOf(c.Args.Get("value"))
+		return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
+	})
 }

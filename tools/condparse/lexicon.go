@@ -399,7 +399,7 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsActWord, "recent uploads", "recent posts", "recent activity", "recent videos only"), func(e *lexEntry) { e.alone = true })...)
 	// "still uploading", "keeps posting": an activity verb said as going
 	// on is recently active on its own, as "still posting" is.
-	for _, lead := range []string{"still", "keep", "keeps", "still actively"} {
+	for _, lead := range []string{"still", "keep", "keeps", "still actively", "still be", "be still"} {
 		for _, verb := range []string{"uploading", "updating", "posting", "uploads", "posts", "updates", "making videos", "creating", "publishing"} {
 			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
 		}

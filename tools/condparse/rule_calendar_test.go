@@ -115,6 +115,8 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "knife reviewers on youtube in Japan, 5k-50k, active in the last month", want: []string{`hard country eq "JP" applied`, `hard followers between 5000..50000 applied`}, rank: "knife"},
 		{in: "also include portugal", want: []string{`hard country eq "PT" applied`}, not: []string{"include"}},
 		{in: "raise the floor to 8k, and nobody above 150k", want: []string{`hard followers between 8000..150000 applied`}},
+		// audit 11's held-out miss: "still be" before an activity verb
+		{in: "woodworking channels in Canada, must still be posting", want: []string{`hard last_active within_days 30 applied`}, not: []string{"still"}},
 		// audit 10's held-out miss: an edit verb after "and" opens a clause
 		{in: "ditch anything about nails and raise the floor to 15k", want: []string{`keyword keyword not_contains "nails" applied`, `hard followers gte 15000 applied`}, not: []string{"raise"}},
 	}
