@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -192,6 +193,43 @@ func TestReplaceSaidAsDropAndDo(t *testing.T) {
 			}
 			if !strings.Contains(snap.Context.Notice, tc.notice) {
 				t.Errorf("notice %q does not name %s", snap.Context.Notice, tc.notice)
+			}
+		})
+	}
+}
+
+// TestNarrowWithinTheHeldCategory: a follow-up whose word the router
+// reads as the category the search already holds ("只看猫的" after pet
+// creators) keeps the word as a ranking chip instead of losing it.
+func TestNarrowWithinTheHeldCategory(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		loc, first, text, word string
+		rank                   bool // the word ranks (the router read it as the held category)
+	}{
+		{"zh", "英国的宠物博主", "只看狗狗的", "狗狗", true},
+		// a keyword-only follow-up is a typed keyword; "the" and "ones"
+		// are no part of it (the keyword was "the dog": no results)
+		{"en", "pet creators in the UK", "just the dog ones", "dog", false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "instagram", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			found := false
+			for _, c := range snap.Context.Conditions {
+				if c.Kind == "keyword" && strings.Contains(fmt.Sprint(c.Value), tc.word) {
+					found = true
+					if tc.rank && c.Status != "reference" {
+						t.Errorf("%q: %s is %s, want a ranking chip", tc.text, tc.word, c.Status)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%q: no chip for %s: %q", tc.text, tc.word, appliedConds(snap))
+			}
+			if snap.Results == nil || snap.Results.Total == 0 {
+				t.Errorf("%q: no results", tc.text)
 			}
 		})
 	}

@@ -84,6 +84,22 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 	}
 	var extra []condparse.Condition
+	if t.s.holdsCategoryOf(t.plan.commands) {
+		// "只看猫的" after "英国的宠物博主": the router read the word as the
+		// category the search holds, which narrows nothing; the word is
+		// what narrows, as the reading read it.
+		for _, c := range rd.Conditions {
+			if c.Field == condition.Keyword && c.Op == condition.OpContains && !saidAsKeyword(c, keywords) {
+				// unmarked (no cue, no quote): it ranks, shown as a chip
+				// the user can make a filter
+				c.Status = condition.StatusReference
+				if !slices.Contains(c.Issues, condparse.IssueRankingTerm) {
+					c.Issues = append(slices.Clone(c.Issues), condparse.IssueRankingTerm)
+				}
+				extra = append(extra, c)
+			}
+		}
+	}
 	langs := commandLanguages(t.plan.commands)
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) || readAsLanguage(c, langs) {
@@ -906,4 +922,23 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 		vals := stringsOf(c.Args.Get("value"))
 		return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 	})
+}
+
+// holdsCategoryOf reports a follow-up whose only category command names
+// categories the search already holds, and that sets nothing else.
+func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
+	if len(cmds) != 1 || cmds[0].Name != "add_filter" || str(cmds[0].Args.Get("field")) != string(condition.Category) {
+		return false
+	}
+	if op := str(cmds[0].Args.Get("op")); op != string(condition.OpIn) && op != string(condition.OpEq) {
+		return false
+	}
+	var held []string
+	for _, o := range s.Conds {
+		if o.Field == string(condition.Category) && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+			held = append(held, o.Value.Codes()...)
+		}
+	}
+	vals := stringsOf(cmds[0].Args.Get("value"))
+	return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 }

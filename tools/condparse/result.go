@@ -32,6 +32,7 @@ func (st *state) keywordShape() {
 		for b >= a && st.toks[b].kind == tkSpace {
 			b--
 		}
+		seg0, end0 := a, b
 		seg = -1
 		// creator nouns and request words at the edges are no keyword:
 		// "美妆博主" → "美妆", "tech youtuber" → "tech".
@@ -43,6 +44,13 @@ func (st *state) keywordShape() {
 		for b >= a && st.edgeFiller(b) && !st.allFiller(a, b) {
 			st.remainder = append(st.remainder, [2]int{st.toks[b].s, st.toks[b].e})
 			for b--; b >= a && st.toks[b].kind == tkSpace; b-- {
+			}
+		}
+		if a > seg0 || b < end0 {
+			for a < b && keywordArticles[strings.ToLower(st.tokText(a))] {
+				st.remainder = append(st.remainder, [2]int{st.toks[a].s, st.toks[a].e})
+				for a++; a <= b && st.toks[a].kind == tkSpace; a++ {
+				}
 			}
 		}
 		if a > b {
@@ -109,7 +117,11 @@ func (st *state) edgeFiller(i int) bool {
 // ASMR; kept in the keyword they match no tag and empty the results.
 var keywordEdgeWords = map[string]bool{"only": true, "just": true, "mostly": true, "mainly": true, "primarily": true,
 	"stuff": true, "things": true, "something": true, "anything": true, "whatever": true, "etc": true, "some": true,
-	"ones": true}
+	"ones": true, "只看": true, "只要": true, "只留": true, "就要": true}
+
+// keywordArticles are stripped from a terse keyword's edge only beside an
+// edge word ("just the dog ones" searches dog; "the office" stays a title).
+var keywordArticles = map[string]bool{"the": true, "a": true, "an": true, "those": true, "these": true}
 
 // cjkTopics reports tokens [a,b] that are two or more CJK vocabulary
 // words (categories, topics) with nothing between them.
