@@ -567,6 +567,7 @@ func buildLexicon() *lexicon {
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
+		"who else", "anyone else", "差不多的", "差不多", "类似这样的", "一类的",
 		"一波", "做一波", "冲一波投放", "这边", "那边", "我这边", "列一下", "列个", "列一些", "列几个", "seeking", "in search of",
 		"别的都不要", "其他都不要", "其他的都不要", "其它都不要", "别的不要", "其余的不要", "nothing else", "no others", "none of the others", "需求", "需求是", "要求", "要求是", "如下", "需求如下", "要求如下", "hi team", "hey team", "hello team", "team", "大家好", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",

@@ -115,6 +115,9 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "knife reviewers on youtube in Japan, 5k-50k, active in the last month", want: []string{`hard country eq "JP" applied`, `hard followers between 5000..50000 applied`}, rank: "knife"},
 		{in: "also include portugal", want: []string{`hard country eq "PT" applied`}, not: []string{"include"}},
 		{in: "raise the floor to 8k, and nobody above 150k", want: []string{`hard followers between 8000..150000 applied`}},
+		// audit 12 (anchors): "who else", 差不多 are frame words
+		{in: "who else is like TechTalkTV? english speaking", want: []string{`hard language eq "en" applied`}, not: []string{"else", "who"}},
+		{in: "跟 @someone 差不多的美食达人，美国的", want: []string{`hard category eq "food" applied`, `hard country eq "US" applied`}, not: []string{"差不多"}},
 		// audit 11's held-out miss: "still be" before an activity verb
 		{in: "woodworking channels in Canada, must still be posting", want: []string{`hard last_active within_days 30 applied`}, not: []string{"still"}},
 		// audit 10's held-out miss: an edit verb after "and" opens a clause
