@@ -234,3 +234,26 @@ func TestNarrowWithinTheHeldCategory(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveANamedCondition: "去掉法国这个条件", "remove the Japan filter"
+// remove the value from the filter; nothing is excluded (audit 13: the
+// country became "not France").
+func TestRemoveANamedCondition(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, gone string }{
+		{"zh", "法国的时尚博主", "把法国这个条件去掉吧", "country"},
+		{"zh", "德国的汽车频道", "去掉德国这个限制", "country"},
+		{"en", "gaming channels in Japan", "remove the Japan filter", "country"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			b := newBox(t, a, "youtube", tc.loc)
+			s := b.send("search.submit", api.Args{Text: tc.first})
+			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
+			for _, g := range appliedConds(snap) {
+				if strings.HasPrefix(g, tc.gone+" ") || strings.Contains(g, "not_contains") {
+					t.Errorf("%q: %s is still there or excluded: %q", tc.text, tc.gone, appliedConds(snap))
+				}
+			}
+		})
+	}
+}

@@ -327,16 +327,6 @@ func removal(args router.Args, cs []condparse.Condition) router.Args {
 		if !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
 			continue
 		}
-		plain := !slices.Contains(c.Issues, condparse.IssueNothingBut) && !slices.Contains(c.Issues, condparse.IssueRemoved) &&
-			!slices.Contains(c.Issues, condparse.IssueExcludedAfter)
-		if plain && slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(c.Value.Codes(), v) }) {
-			// "不是美国，是加拿大", "scrap japan, go with taiwan": the
-			// router's values hold more than the exclusion; the values
-			// left out leave, the rest is what the follow-up includes.
-			out := maps.Clone(args)
-			out["value"] = slices.DeleteFunc(slices.Clone(vals), func(v string) bool { return slices.Contains(c.Value.Codes(), v) })
-			return out
-		}
 		out := maps.Clone(args)
 		if len(wanted) > 0 {
 			out["op"], out["value"] = string(condition.OpIn), wanted

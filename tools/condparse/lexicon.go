@@ -567,7 +567,10 @@ func buildLexicon() *lexicon {
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
-		"who else", "anyone else", "差不多的", "差不多", "类似这样的", "一类的",
+		"这个条件", "这个限制", "限制", "这个筛选", "筛选条件", "这一项",
+		"who else", "anyone else", "差不多的", "差不多", "类似这样的", "一类的", "nvm", "never mind", "nevermind",
+		"any follower count", "any subscriber count", "any number of followers", "any number of subs", "any sub count",
+		"但是", "不过",
 		"一波", "做一波", "冲一波投放", "这边", "那边", "我这边", "列一下", "列个", "列一些", "列几个", "seeking", "in search of",
 		"别的都不要", "其他都不要", "其他的都不要", "其它都不要", "别的不要", "其余的不要", "nothing else", "no others", "none of the others", "需求", "需求是", "要求", "要求是", "如下", "需求如下", "要求如下", "hi team", "hey team", "hello team", "team", "大家好", "拉个名单", "拉名单", "名单", "brief", "the brief", "requirements",
 		"requirement", "shortlist", "a shortlist", "nah", "actually", "same thing", "same deal", "same search", "same again",
@@ -667,6 +670,22 @@ func buildLexicon() *lexicon {
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those",
 		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
+	// Languages said by their first characters, joined: "中英文都行",
+	// "英日双语", "西葡语" (a suffix is required: "日韩博主" are countries).
+	initials := []struct {
+		r    string
+		code string
+	}{{"中", "zh"}, {"英", "en"}, {"日", "ja"}, {"韩", "ko"}, {"法", "fr"}, {"德", "de"}, {"西", "es"}, {"葡", "pt"}, {"俄", "ru"}, {"意", "it"}}
+	for _, a := range initials {
+		for _, b := range initials {
+			if a.r == b.r {
+				continue
+			}
+			for _, suf := range []string{"文", "双语", "语", "双语的", "文的"} {
+				es = append(es, lexEntry{word: a.r + b.r + suf, cls: clsLanguage, code: a.code, codes: []string{a.code, b.code}})
+			}
+		}
+	}
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
 		"out of", "based out of", "sometime", "some time", "at some point",

@@ -115,6 +115,17 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "knife reviewers on youtube in Japan, 5k-50k, active in the last month", want: []string{`hard country eq "JP" applied`, `hard followers between 5000..50000 applied`}, rank: "knife"},
 		{in: "also include portugal", want: []string{`hard country eq "PT" applied`}, not: []string{"include"}},
 		{in: "raise the floor to 8k, and nobody above 150k", want: []string{`hard followers between 8000..150000 applied`}},
+		// audit 13: languages by their first characters, a condition
+		// named as such is removed, a range of how many, nvm, "any
+		// follower count", 但是
+		{in: "泰国的美食博主，英日双语的", want: []string{`hard language in [en,ja] applied`, `hard country eq "TH" applied`}},
+		{in: "日韩博主，粉丝一万以上", want: []string{`hard country in [JP,KR] applied`}},
+		{in: "去掉日本这个条件", want: []string{`hard country not_in [JP] applied !removed`}},
+		{in: "drop the Spain filter please", want: []string{`hard country not_in [ES] applied !removed`}, not: []string{"filter"}},
+		{in: "we need 5-8 creators in Italy", want: []string{`hard country eq "IT" applied`}, not: []string{"5", "8"}},
+		{in: "nvm, korean-speaking ones from anywhere", want: []string{`hard language eq "ko" applied`}, not: []string{"nvm"}},
+		{in: "vegan cooks in Italy, any follower count", want: []string{`hard country eq "IT" applied`}, not: []string{"follower", "count"}},
+		{in: "还有英国的，但是粉丝别超过五万", want: []string{`hard followers lte 50000 applied`}, not: []string{"但"}},
 		// audit 12 (anchors): "who else", 差不多 are frame words
 		{in: "who else is like TechTalkTV? english speaking", want: []string{`hard language eq "en" applied`}, not: []string{"else", "who"}},
 		{in: "跟 @someone 差不多的美食达人，美国的", want: []string{`hard category eq "food" applied`, `hard country eq "US" applied`}, not: []string{"差不多"}},

@@ -84,11 +84,19 @@ func (st *state) quantities() {
 				end = st.toks[k].e
 			}
 		}
+		start := tk.s
+		if p := st.prevSig(i); p >= 0 && st.free(p) && (st.tok(p).has(clsRangeConn) != nil || strings.ContainsRune("-~–到至", st.t.norm[st.toks[p].s])) {
+			// "3-4 creators", "5到10个": a range of how many
+			if q := st.prevSig(p); q >= 0 && st.toks[q].kind == tkNum && st.free(q) && !st.toks[q].num.Unit && st.toks[q].num.Value >= 1 && st.toks[q].num.Value <= tk.num.Value {
+				st.toks[p].role, st.toks[q].role = roleFiller, roleFiller
+				start = st.toks[q].s
+			}
+		}
 		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.tok(p).has(clsPreApprox) != nil && st.free(p)) {
 			st.toks[p].role = roleFiller
 		}
 		if st.quantity[1] == 0 {
-			st.quantity = [2]int{tk.s, end}
+			st.quantity = [2]int{start, end}
 		}
 	}
 }

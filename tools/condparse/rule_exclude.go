@@ -80,6 +80,10 @@ func (st *state) exclusions() {
 			continue
 		}
 		end := st.exclusionObject(j, neg)
+		named := false
+		if end >= j {
+			end, named = st.conditionNamed(j, end)
+		}
 		if end < j {
 			// "游戏的都不要", "断更的不要", "dormant channels excluded":
 			// an exclusion word that ends its clause excludes what
@@ -115,7 +119,9 @@ func (st *state) exclusions() {
 		}
 		tk.role = roleFiller
 		tk.neg = neg
-		if neg == 1 && (removalVerbs[w] || removalVerbs[strings.ToLower(st.tokText(i))]) {
+		if neg == 1 && (removalVerbs[w] || removalVerbs[strings.ToLower(st.tokText(i))] || named || st.conditionNounAfter(end)) {
+			// "forget Canada", "去掉法国这个条件", "remove the Japan
+			// filter": the value leaves the filter, nothing is excluded.
 			for k := j; k <= end; k++ {
 				st.toks[k].removal = true
 			}
@@ -496,6 +502,31 @@ var postGlue = map[string]bool{"都": true, "也": true, "就": true, "全": tru
 // words. It reports whether an object was found.
 func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	k := st.prevSig(i)
+	named := false
+	for n := 0; n < 2 && k >= 0 && st.toks[k].role == roleNone; n++ {
+		// "把法国这个条件去掉": the condition noun names what goes; the
+		// value leaves the filter, nothing is excluded
+		w := st.word(k)
+		if w == "" {
+			w = strings.ToLower(st.tokText(k))
+		}
+		if !conditionNouns[w] && w != "这个" && w != "the" {
+			break
+		}
+		named = named || conditionNouns[w]
+		st.toks[k].role = roleFiller
+		k = st.prevSig(k)
+	}
+	if named && neg == 1 {
+		last := k
+		defer func() {
+			for m := last; m >= 0 && m > last-4; m-- {
+				if st.toks[m].neg == 1 {
+					st.toks[m].removal = true
+				}
+			}
+		}()
+	}
 	for k >= 0 && st.toks[k].role == roleNone && postGlue[st.word(k)] {
 		k = st.prevSig(k)
 	}
@@ -541,4 +572,57 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 func (st *state) condBefore(i int) bool {
 	p := st.prevSig(i)
 	return p >= 0 && st.toks[p].role == roleCond
+}
+
+// conditionNouns name a condition as such ("去掉法国这个条件", "drop the
+// Japan filter"): what comes before them is a condition to remove.
+var conditionNouns = map[string]bool{"这个条件": true, "条件": true, "的条件": true, "这个筛选": true, "筛选": true, "这一项": true,
+	"这个限制": true, "限制": true, "筛选条件": true, "filter": true, "condition": true, "requirement": true, "restriction": true}
+
+// conditionNounAfter reports a condition noun right after token end, after
+// at most a 这个/the.
+func (st *state) conditionNounAfter(end int) bool {
+	k := st.skipSpace(end + 1)
+	if w := st.tokText(k); w == "这个" || w == "这" {
+		k = st.skipSpace(k + 1)
+	}
+	if k >= len(st.toks) {
+		return false
+	}
+	w := st.word(k)
+	if w == "" {
+		w = st.tokText(k)
+	}
+	if !conditionNouns[w] {
+		return false
+	}
+	st.toks[k].role = roleFiller
+	return true
+}
+
+// conditionNamed cuts an exclusion object [j,end] before a condition noun
+// inside it or right after it ("去掉法国这个条件", "remove the Japan
+// filter"), marking the noun (and a 这个/the before it) as filler; it
+// reports whether one was found.
+func (st *state) conditionNamed(j, end int) (int, bool) {
+	for k := j; k <= end+3 && k < len(st.toks); k++ {
+		w := st.word(k)
+		if w == "" {
+			w = strings.ToLower(st.tokText(k))
+		}
+		if !conditionNouns[w] || k == j {
+			continue
+		}
+		st.toks[k].role = roleFiller
+		e := st.prevSig(k)
+		if t := strings.ToLower(st.tokText(e)); t == "这个" || t == "这" || t == "the" {
+			st.toks[e].role = roleFiller
+			e = st.prevSig(e)
+		}
+		if e < j {
+			return end, false
+		}
+		return e, true
+	}
+	return end, false
 }

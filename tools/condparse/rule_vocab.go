@@ -103,7 +103,11 @@ func (st *state) vocab() {
 				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {
 					to = n
 				}
-				pc = st.vocabCond(condition.Language, []string{le.code}, neg)
+				codes := []string{le.code}
+				if le.codes != nil {
+					codes = le.codes // "中英文": Chinese and English
+				}
+				pc = st.vocabCond(condition.Language, codes, neg)
 			} else {
 				codes := ce.codes
 				if codes == nil {
