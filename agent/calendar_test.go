@@ -154,6 +154,9 @@ func TestFollowupsOfAudit11(t *testing.T) {
 		{"zh", "日本的动漫频道", "按粉丝排一下，再把音乐类的去掉", []string{"category not_in [music]", "category eq animation"}, []string{"category in [music]", "category eq music"}},
 		{"en", "cooking channels in the US", "could you also cut the ones about grilling", []string{"not_contains grilling"}, []string{"keyword contains", "all contains", "tags contains"}},
 		{"zh", "美国的科技频道", "只要英国的，其他的都不要", []string{"country eq GB"}, []string{"keyword not_contains", "all not_contains", "tags not_contains"}},
+		// audit 13's held-out miss: the light verb before what is
+		// excluded is no part of it (不要讲手机的 excluded 讲手机)
+		{"zh", "英国的科技频道", "粉丝下限三万，另外不要聊耳机的", []string{"not_contains 耳机"}, []string{"all not_contains 聊", "tags not_contains 聊", "keyword not_contains 聊"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, "youtube", tc.loc)

@@ -126,6 +126,8 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "nvm, korean-speaking ones from anywhere", want: []string{`hard language eq "ko" applied`}, not: []string{"nvm"}},
 		{in: "vegan cooks in Italy, any follower count", want: []string{`hard country eq "IT" applied`}, not: []string{"follower", "count"}},
 		{in: "还有英国的，但是粉丝别超过五万", want: []string{`hard followers lte 50000 applied`}, not: []string{"但"}},
+		// audit 13's held-out misses: a place before the creators counted
+		{in: "I'd like 6 Brazilian fitness creators", want: []string{`hard country eq "BR" applied`, `hard category eq "fitness" applied`}, not: []string{"6"}},
 		// audit 12 (anchors): "who else", 差不多 are frame words
 		{in: "who else is like TechTalkTV? english speaking", want: []string{`hard language eq "en" applied`}, not: []string{"else", "who"}},
 		{in: "跟 @someone 差不多的美食达人，美国的", want: []string{`hard category eq "food" applied`, `hard country eq "US" applied`}, not: []string{"差不多"}},

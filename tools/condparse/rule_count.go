@@ -105,11 +105,12 @@ func (st *state) quantities() {
 // is a follower count or a year, never how many results.
 const maxQuantity = 200
 
-// creatorNounAhead reports a creator noun within two words from j, the
-// words between being topic words of the vocabulary ("10 tech
-// youtubers", "15 car channels"): the number counts those creators.
+// creatorNounAhead reports a creator noun within three words from j, the
+// words between being topic, place or language words of the vocabulary
+// ("10 tech youtubers", "15 car channels", "5 Korean tech reviewers"):
+// the number counts those creators.
 func (st *state) creatorNounAhead(j int) bool {
-	for k, n := j, 0; k < len(st.toks) && n < 3; k, n = st.skipSpace(k+1), n+1 {
+	for k, n := j, 0; k < len(st.toks) && n < 4; k, n = st.skipSpace(k+1), n+1 {
 		tk := &st.toks[k]
 		if tk.kind != tkLex || tk.role != roleNone {
 			return false
@@ -117,7 +118,9 @@ func (st *state) creatorNounAhead(j int) bool {
 		if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
 			return n > 0
 		}
-		if tk.has(clsCategory) == nil && tk.has(clsTopic) == nil {
+		if tk.has(clsCategory) == nil && tk.has(clsTopic) == nil && tk.has(clsCountry) == nil && tk.has(clsLanguage) == nil {
+			// "5 Korean tech reviewers": a place or a language may
+			// describe the creators counted too
 			return false
 		}
 	}
