@@ -188,6 +188,9 @@ type state struct {
 	names     []nameClaim
 	// cal are the calendar windows of the text (rule_calendar.go).
 	cal []calSpan
+	// initialRuns are the rune ranges of bracketed country initials
+	// (rule_initials.go).
+	initialRuns [][2]int
 	// calOnly: the activity rule reads only windows that hold a calendar
 	// window (calendarActivity).
 	calOnly bool
@@ -204,6 +207,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
 	st.calendarSpans()
+	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
@@ -211,6 +215,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.quotes()
 	st.calendarActivity()
 	st.listMarkers()
+	st.initials()
 	st.counts()
 	st.quantities()
 	st.activity()

@@ -277,6 +277,15 @@ func (st *state) splitClaims(cs []claim) []claim {
 		}
 	}
 	st.cal = kept
+	for _, r := range st.initialRuns {
+		overlap := false
+		for _, o := range cs {
+			overlap = overlap || r[0] < o.e && o.s < r[1]
+		}
+		if !overlap {
+			cs = append(cs, claim{tkSplit, r[0], r[1]})
+		}
+	}
 	sortClaims(cs)
 	return cs
 }

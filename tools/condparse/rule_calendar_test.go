@@ -126,7 +126,10 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "nvm, korean-speaking ones from anywhere", want: []string{`hard language eq "ko" applied`}, not: []string{"nvm"}},
 		{in: "vegan cooks in Italy, any follower count", want: []string{`hard country eq "IT" applied`}, not: []string{"follower", "count"}},
 		{in: "还有英国的，但是粉丝别超过五万", want: []string{`hard followers lte 50000 applied`}, not: []string{"但"}},
-		// audit 13's held-out misses: a place before the creators counted
+		// audit 13's held-out misses: bracketed country initials narrow
+		// the region before them; a place before the creators counted
+		{in: "东南亚（泰越）的美食博主，粉丝一万以上", want: []string{`hard country in [TH,VN] applied`, `hard category eq "food" applied`}},
+		{in: "北美（美、加）健身博主", want: []string{`hard country in [US,CA] applied`}},
 		{in: "I'd like 6 Brazilian fitness creators", want: []string{`hard country eq "BR" applied`, `hard category eq "fitness" applied`}, not: []string{"6"}},
 		// audit 12 (anchors): "who else", 差不多 are frame words
 		{in: "who else is like TechTalkTV? english speaking", want: []string{`hard language eq "en" applied`}, not: []string{"else", "who"}},
