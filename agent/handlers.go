@@ -213,6 +213,12 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			s.keepOtherEnd(rd.Conditions)
 			t.plan.parse = &rd.Result
 			return nil
+		} else if err == nil && rd.Sort != nil {
+			// "去掉粉丝条件，再按最近更新排" with no follower condition held:
+			// the sort runs, and the part that could not is named
+			t.takeSort(rd)
+			s.note(refusalText(s, res))
+			return nil
 		}
 		refuse(residueRefusal(s, text, res, t.now))
 		return nil

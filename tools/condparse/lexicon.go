@@ -421,7 +421,10 @@ func buildLexicon() *lexicon {
 	}
 	ts(1, "今天", "today", "24小时", "24 hours")
 	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
-	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks")
+	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
+	// colloquial counts: 俩 (two), 仨 (three)
+	ts(60, "俩月", "俩个月")
+	ts(90, "仨月", "仨个月")
 	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
 	// a month and a half: the half a unit takes after it (个半月).
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half", "six weeks")
@@ -567,7 +570,9 @@ func buildLexicon() *lexicon {
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
 		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
-		"这个条件", "这个限制", "限制", "这个筛选", "筛选条件", "这一项",
+		"这个条件", "这个限制", "限制", "这个筛选", "筛选条件", "这一项", "lowkey", "low-key", "ngl", "tbh",
+		"整点", "来几个", "给我来几个", "来点", "整几个", "给我推", "帮我推", "推几个", "推一些", "给推几个",
+		"narrow it to", "narrow it down to", "narrow to", "narrow down to", "但",
 		"who else", "anyone else", "差不多的", "差不多", "类似这样的", "一类的", "nvm", "never mind", "nevermind",
 		"any follower count", "any subscriber count", "any number of followers", "any number of subs", "any sub count",
 		"但是", "不过",
@@ -657,7 +662,7 @@ func buildLexicon() *lexicon {
 		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
 		// a size complained of ("粉丝太少了", "too small"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太少", "太少了", "太小", "太小了", "太多了", "太大了", "too few", "too small", "too big",
+		"太少", "太少了", "太小", "太小了", "太多了", "太大了", "太大", "太多", "too few", "too small", "too big",
 		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
 		// a CJK comparative with no number ("要更大的"): a vague amount,
 		// named, never a keyword.

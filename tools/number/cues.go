@@ -12,7 +12,7 @@ var (
 	MinBefore = []string{
 		"超过", "大于", "高于", "多于", "至少", "起码", "最少", "最低", "大于等于", "门槛", "下限", "起步线",
 		"过", "破", "超", "超出",
-		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
+		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
 		"threshold", "bar", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
 		"bigger than", "larger than",
@@ -21,7 +21,7 @@ var (
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
 	// "under 50k", "粉丝上限二十万", "cap followers at 50k".
 	MaxBefore = []string{
-		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于",
+		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于", "别多于", "别高于", "别大于",
 		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
 		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than",
@@ -44,7 +44,7 @@ var (
 	// upper bound ("不低于", "no less than"): the upper-bound word inside
 	// them does not count.
 	NegatedMax = []string{
-		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于",
+		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"no less than", "not less than", "no fewer than", "not under", "not below",
 	}
 )
