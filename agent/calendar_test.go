@@ -154,6 +154,12 @@ func TestFollowupsOfAudit11(t *testing.T) {
 		{"zh", "日本的动漫频道", "按粉丝排一下，再把音乐类的去掉", []string{"category not_in [music]", "category eq animation"}, []string{"category in [music]", "category eq music"}},
 		{"en", "cooking channels in the US", "could you also cut the ones about grilling", []string{"not_contains grilling"}, []string{"keyword contains", "all contains", "tags contains"}},
 		{"zh", "美国的科技频道", "只要英国的，其他的都不要", []string{"country eq GB"}, []string{"keyword not_contains", "all not_contains", "tags not_contains"}},
+		// audit 14's held-out misses: an exclusion beside another
+		// command is never lost; an edit verb (往上调) is no keyword; "and
+		// drop anything about X" after an added place
+		{"zh", "美国的美妆频道", "只要粉丝五万以上的，另外去掉做美甲的", []string{"followers gte 50000", "not_contains 美甲"}, nil},
+		{"zh", "英国的健身频道，粉丝一万以上", "粉丝往上调一点，至少两万", []string{"followers gte 20000"}, []string{"keyword contains", "all contains", "tags contains"}},
+		{"en", "travel channels in Spain", "add italy and drop anything about hostels", []string{"not_contains hostels"}, []string{"keyword contains", "all contains", "tags contains"}},
 		// audit 13's held-out miss: the light verb before what is
 		// excluded is no part of it (不要讲手机的 excluded 讲手机)
 		{"zh", "英国的科技频道", "粉丝下限三万，另外不要聊耳机的", []string{"not_contains 耳机"}, []string{"all not_contains 聊", "tags not_contains 聊", "keyword not_contains 聊"}},

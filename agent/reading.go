@@ -100,6 +100,13 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			}
 		}
 	}
+	for _, c := range rd.Conditions {
+		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
+		// said applies beside the router's other commands, never lost
+		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) && onlyFieldCommands(t.plan.commands) {
+			extra = append(extra, c)
+		}
+	}
 	langs := commandLanguages(t.plan.commands)
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) || readAsLanguage(c, langs) {
@@ -931,4 +938,13 @@ func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
 	}
 	vals := stringsOf(cmds[0].Args.Get("value"))
 	return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
+}
+
+// onlyFieldCommands reports commands that all set or remove a field's
+// filter (none reads words as a keyword, an anchor or a session intent),
+// so an exclusion the reading found is no part of them.
+func onlyFieldCommands(cmds []router.Command) bool {
+	return len(cmds) > 0 && !slices.ContainsFunc(cmds, func(c router.Command) bool {
+		return c.Name != "add_filter" && c.Name != "remove_filter" && c.Name != "add_soft_preference"
+	})
 }

@@ -434,7 +434,7 @@ func buildLexicon() *lexicon {
 	ts(365, "今年", "一年", "this year", "a year")
 	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the",
 		// an age bound: "last post not older than 2 months"
-		"not older than", "no older than", "not more than", "no more than")...)
+		"not older than", "no older than", "nothing older than", "none older than", "not more than", "no more than")...)
 	nw := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsNumWord, n: n})
@@ -638,7 +638,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
-		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "change to", "change it to", "switch to", "make it",
+		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "往上调", "往下调", "上调", "下调", "调高", "调低", "调到", "调成", "提到", "降到", "change to", "change it to", "switch to", "make it",
 		"make them", "instead", "instead of", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.

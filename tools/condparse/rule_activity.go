@@ -112,6 +112,13 @@ func (st *state) activity() {
 				continue
 			}
 		}
+		if days, end, ok := st.window(i); ok && !st.calOnly && ageMarkers[st.word(i)] {
+			// "nothing older than a month", "no older than 6 weeks": an
+			// age bound is the activity window on its own.
+			st.add(activityCond(days), i, end)
+			i = end
+			continue
+		}
 		if days, end, ok := st.window(i); ok {
 			// window + ActWord: "近 30 天活跃", "一周内有更新".
 			j := st.skipSpace(end + 1)
@@ -342,3 +349,6 @@ func (st *state) endsClause(i int) bool {
 	}
 	return n >= len(st.toks) || st.toks[n].kind == tkPunct || st.toks[n].has(clsCreator) != nil
 }
+
+// ageMarkers bound how old the latest post may be.
+var ageMarkers = map[string]bool{"not older than": true, "no older than": true, "nothing older than": true, "none older than": true}

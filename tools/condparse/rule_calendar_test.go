@@ -126,6 +126,9 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "nvm, korean-speaking ones from anywhere", want: []string{`hard language eq "ko" applied`}, not: []string{"nvm"}},
 		{in: "vegan cooks in Italy, any follower count", want: []string{`hard country eq "IT" applied`}, not: []string{"follower", "count"}},
 		{in: "还有英国的，但是粉丝别超过五万", want: []string{`hard followers lte 50000 applied`}, not: []string{"但"}},
+		// audit 14: colloquial counts, "a following of", an age bound alone
+		{in: "整点德国的汽车博主，最近俩月有更新的", want: []string{`hard last_active within_days 60 applied`, `hard country eq "DE" applied`}, not: []string{"整点", "俩"}},
+		{in: "food creators with a following of 20k+, nothing older than 2 weeks", want: []string{`hard followers gte 20000 applied`, `hard last_active within_days 14 applied`}, not: []string{"following", "older"}},
 		// audit 13's held-out misses: bracketed country initials narrow
 		// the region before them; a place before the creators counted
 		{in: "东南亚（泰越）的美食博主，粉丝一万以上", want: []string{`hard country in [TH,VN] applied`, `hard category eq "food" applied`}},

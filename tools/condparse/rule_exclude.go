@@ -571,7 +571,13 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 // condBefore reports a condition's token right before token i.
 func (st *state) condBefore(i int) bool {
 	p := st.prevSig(i)
-	return p >= 0 && st.toks[p].role == roleCond
+	if p < 0 {
+		return false
+	}
+	tk := &st.toks[p]
+	// a condition read, or a vocabulary value the later rules read as one
+	// ("include portugal and drop …")
+	return tk.role == roleCond || tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil)
 }
 
 // conditionNouns name a condition as such ("去掉法国这个条件", "drop the
