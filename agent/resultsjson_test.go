@@ -47,7 +47,7 @@ func TestEncodeResults(t *testing.T) {
 		"page":          {Items: items(chans[1:21]...), Total: 200, Sort: "followers", NextCursor: "20"},
 		"anchor":        {Anchor: chans[0], Items: items(chans[5:9]...), Total: 4, LowRecall: true, Stale: true},
 		"escapes":       {Anchor: &odd, Items: items(&odd, chans[3]), Total: 2, Expansions: []api.Expansion{{Keyword: "cooking", Scope: "tags", Also: []string{"food", "美食"}, Label: "cooking · also matches food, 美食"}}},
-		"tiny scores":   {Items: []api.ResultItem{{Channel: chans[2], Score: 1e-9}, {Channel: chans[4], Score: 1e21}, {Channel: chans[6], Score: -0.0}}},
+		"tiny scores":   {Items: []api.ResultItem{{Channel: chans[2], Score: 1e-9}, {Channel: chans[4], Score: 1e21}, {Channel: chans[6], Score: math.Copysign(0, -1)}}},
 		"same channels": {Items: items(chans[1], chans[1], chans[2])},
 	}
 	cj := newChannelJSON()

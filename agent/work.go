@@ -387,16 +387,6 @@ func (t *turn) wantModelSlots() bool {
 	return false
 }
 
-func rangeValue(lo, hi int64) condparse.Value {
-	switch {
-	case lo > 0 && hi > 0:
-		return condparse.RangeValue(lo, hi)
-	case hi > 0:
-		return condparse.RangeValue(0, hi)
-	}
-	return condparse.RangeValue(lo, 0)
-}
-
 func stringValue(s string) condparse.Value { return condparse.StringValue(s) }
 
 func cut(s string) (string, string, bool) {
