@@ -86,20 +86,8 @@ func TestFollowupsOfAudit9(t *testing.T) {
 		{plat: "youtube", loc: "en", first: "cooking channels in France", text: "also include belgium", want: []string{"country in [FR,BE]"}, not: []string{"keyword contains"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			b := newBox(t, a, tc.plat, tc.loc)
-			s := b.send("search.submit", api.Args{Text: tc.first})
-			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
-			got := appliedConds(snap)
-			for _, w := range tc.want {
-				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
-					t.Errorf("%q after %q: conditions %q, want %q", tc.text, tc.first, got, w)
-				}
-			}
-			for _, n := range tc.not {
-				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
-					t.Errorf("%q after %q: conditions %q hold %q", tc.text, tc.first, got, n)
-				}
-			}
+			snap := followup(t, a, tc.plat, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
 			if tc.noNotice != "" && strings.Contains(snap.Context.Notice, tc.noNotice) {
 				t.Errorf("%q: notice %q says %q", tc.text, snap.Context.Notice, tc.noNotice)
 			}
@@ -165,20 +153,8 @@ func TestFollowupsOfAudit11(t *testing.T) {
 		{"zh", "英国的科技频道", "粉丝下限三万，另外不要聊耳机的", []string{"not_contains 耳机"}, []string{"all not_contains 聊", "tags not_contains 聊", "keyword not_contains 聊"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			b := newBox(t, a, "youtube", tc.loc)
-			s := b.send("search.submit", api.Args{Text: tc.first})
-			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
-			got := appliedConds(snap)
-			for _, w := range tc.want {
-				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
-					t.Errorf("%q: conditions %q, want %q", tc.text, got, w)
-				}
-			}
-			for _, n := range tc.not {
-				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
-					t.Errorf("%q: conditions %q hold %q", tc.text, got, n)
-				}
-			}
+			snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
 		})
 	}
 }

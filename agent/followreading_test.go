@@ -247,3 +247,28 @@ func TestFrameOnlyFollowUpNamed(t *testing.T) {
 		}
 	}
 }
+
+// followup sends a first search and a follow-up through a new box and
+// returns the snapshot after the follow-up.
+func followup(t *testing.T, a *Agent, platform, locale, first, text string) api.Snapshot {
+	t.Helper()
+	b := newBox(t, a, platform, locale)
+	s := b.send("search.submit", api.Args{Text: first})
+	return b.send(followupEvent(s), api.Args{Text: text})
+}
+
+// checkConds fails when a wanted "field op value" (a suffix of one of
+// got) is missing or a refused one (a prefix) is there.
+func checkConds(t *testing.T, label string, got, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
+			t.Errorf("%s: conditions %q, want %q", label, got, w)
+		}
+	}
+	for _, n := range not {
+		if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
+			t.Errorf("%s: conditions %q hold %q", label, got, n)
+		}
+	}
+}

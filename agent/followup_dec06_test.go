@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -36,20 +37,8 @@ func TestFollowupsOfTheDec06Audit(t *testing.T) {
 		{loc: "en", first: "tech creators in the UK", text: "no huge ones, under 80k is fine", want: []string{"followers lte 80000"}, not: []string{"all not_contains huge"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			b := newBox(t, a, "youtube", tc.loc)
-			s := b.send("search.submit", api.Args{Text: tc.first})
-			snap := b.send(followupEvent(s), api.Args{Text: tc.text})
-			got := appliedConds(snap)
-			for _, w := range tc.want {
-				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, w) }) {
-					t.Errorf("%q after %q: conditions %q, want %q", tc.text, tc.first, got, w)
-				}
-			}
-			for _, n := range tc.not {
-				if slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, n) }) {
-					t.Errorf("%q after %q: conditions %q hold %q", tc.text, tc.first, got, n)
-				}
-			}
+			snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
 			notice := snap.Context.Notice
 			if tc.notice != "" && !strings.Contains(notice, tc.notice) {
 				t.Errorf("%q: notice %q, want it to say %q", tc.text, notice, tc.notice)

@@ -58,31 +58,40 @@ func TestReadingRulesDec06(t *testing.T) {
 		{in: "perhaps under 20k, fitness creators in Peru", want: []string{`hard followers lte 20000 applied`, `hard country eq "PE" applied`}, not: []string{"perhaps"}},
 	}
 	for _, tc := range tests {
-		r, err := Parse(tc.in)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", tc.in, err)
-		}
-		checkInvariants(t, tc.in, r)
-		var got []string
-		for _, c := range r.Conditions {
-			got = append(got, brief(c))
-			if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
-				for _, w := range tc.not {
-					if strings.Contains(strings.ToLower(c.Value.Str), w) {
-						t.Errorf("Parse(%q): %q filters as a keyword (%s)", tc.in, c.Value.Str, brief(c))
-					}
-				}
-			}
-		}
-		for _, w := range tc.want {
-			if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
-				t.Errorf("Parse(%q) misses %s; got %q", tc.in, w, got)
-			}
-		}
+		r := parseChecked(t, tc.in, tc.want, tc.not)
 		if tc.rem != "" && !slices.ContainsFunc(r.Remainder, func(s Span) bool { return s.Text == tc.rem }) {
 			t.Errorf("Parse(%q) remainder %v, want %q named", tc.in, r.Remainder, tc.rem)
 		}
 	}
+}
+
+// parseChecked parses in with opts and checks its invariants, that each
+// of want is the prefix of a condition's brief, and that no applied
+// keyword holds a word of not.
+func parseChecked(t *testing.T, in string, want, not []string, opts ...Option) Result {
+	t.Helper()
+	r, err := Parse(in, opts...)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", in, err)
+	}
+	checkInvariants(t, in, r)
+	var got []string
+	for _, c := range r.Conditions {
+		got = append(got, brief(c))
+		if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
+			for _, w := range not {
+				if strings.Contains(strings.ToLower(c.Value.Str), w) {
+					t.Errorf("Parse(%q): %q filters as a keyword (%s)", in, c.Value.Str, brief(c))
+				}
+			}
+		}
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			t.Errorf("Parse(%q) misses %s; got %q", in, w, got)
+		}
+	}
+	return r
 }
 
 // TestSortSaidLowestFirst: a sort said lowest first is read with its key
