@@ -67,7 +67,8 @@ type Postgres struct {
 	// connection on one backend, as PGlite does): the writer lock then
 	// holds within this process only.
 	sharedBackend bool
-	// simple: the pool's connections run the simple protocol (text).
+	// simple: the pool's connections run the simple protocol or the exec
+	// mode, where a []byte parameter is bytea: JSON goes as text.
 	simple bool
 }
 
@@ -127,7 +128,10 @@ func NewPostgres(pool *pgxpool.Pool, opts ...PostgresOption) *Postgres {
 	for _, o := range opts {
 		o(p)
 	}
-	p.simple = pool.Config().ConnConfig.DefaultQueryExecMode == pgx.QueryExecModeSimpleProtocol
+	// The simple protocol and the exec mode (PGlite's: parameter types
+	// taken from the Go types, no describe) would send a []byte as bytea.
+	mode := pool.Config().ConnConfig.DefaultQueryExecMode
+	p.simple = mode == pgx.QueryExecModeSimpleProtocol || mode == pgx.QueryExecModeExec
 	return p
 }
 
