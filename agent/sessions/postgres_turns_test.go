@@ -173,19 +173,7 @@ func TestPostgresLockReadsAChangedSnapshotOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	locked := func(p *Postgres) Record {
-		t.Helper()
-		w, err := p.Lock(ctx, "s")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer w.Release()
-		rec, err := w.Get(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rec
-	}
+	locked := func(p *Postgres) Record { return lockedGet(t, p, "s") }
 	tamper := func() {
 		t.Helper()
 		if _, err := a.pool.Exec(ctx, `UPDATE sessions SET snapshot = '{"tampered":true}' WHERE id = 's'`); err != nil {
@@ -292,15 +280,7 @@ func TestPostgresSnapshotTailIsAnEvent(t *testing.T) {
 	}
 	read := func(p *Postgres) string {
 		t.Helper()
-		w, err := p.Lock(ctx, "s")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer w.Release()
-		rec, err := w.Get(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec := lockedGet(t, p, "s")
 		got, err := p.Get(ctx, "s")
 		if err != nil {
 			t.Fatal(err)
@@ -518,4 +498,20 @@ func TestPostgresJSONInEveryExecMode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lockedGet reads session id under its writer lock.
+func lockedGet(t *testing.T, p *Postgres, id string) Record {
+	t.Helper()
+	ctx := context.Background()
+	w, err := p.Lock(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Release()
+	rec, err := w.Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }

@@ -677,17 +677,14 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	// Languages said by their first characters, joined: "中英文都行",
 	// "英日双语", "西葡语" (a suffix is required: "日韩博主" are countries).
-	initials := []struct {
-		r    string
-		code string
-	}{{"中", "zh"}, {"英", "en"}, {"日", "ja"}, {"韩", "ko"}, {"法", "fr"}, {"德", "de"}, {"西", "es"}, {"葡", "pt"}, {"俄", "ru"}, {"意", "it"}}
-	for _, a := range initials {
-		for _, b := range initials {
-			if a.r == b.r {
+	initials := taxonomy.Languages.Initials()
+	for ra, a := range initials {
+		for rb, b := range initials {
+			if ra == rb {
 				continue
 			}
 			for _, suf := range []string{"文", "双语", "语", "双语的", "文的"} {
-				es = append(es, lexEntry{word: a.r + b.r + suf, cls: clsLanguage, code: a.code, codes: []string{a.code, b.code}})
+				es = append(es, lexEntry{word: string(ra) + string(rb) + suf, cls: clsLanguage, code: a, codes: []string{a, b}})
 			}
 		}
 	}

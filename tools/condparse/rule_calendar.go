@@ -51,11 +51,7 @@ var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?
 
 // calendarSpans finds the calendar windows of the text.
 func (st *state) calendarSpans() {
-	now := st.cfg.now
-	if now.IsZero() {
-		now = time.Now()
-	}
-	now = now.UTC()
+	now := st.now()
 	norm := string(st.t.norm)
 	runeAt := func(b int) int { return len([]rune(norm[:b])) }
 	for _, m := range enCalendar.FindAllStringSubmatchIndex(norm, -1) {

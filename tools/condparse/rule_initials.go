@@ -2,8 +2,10 @@ package condparse
 
 import (
 	"regexp"
+	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/taxonomy"
 )
 
 // Countries said by their first characters in brackets, a brief's
@@ -12,13 +14,19 @@ import (
 // region named right before it, which is then no condition of its own.
 
 // countryInitials are the characters that stand for a country in such a
-// list (ambiguous ones, 新 for Singapore or New Zealand, 瑞 for Sweden
-// or Switzerland, are left out).
-var countryInitials = map[rune]string{'德': "DE", '法': "FR", '意': "IT", '西': "ES", '英': "GB", '美': "US", '日': "JP",
-	'韩': "KR", '中': "CN", '葡': "PT", '荷': "NL", '比': "BE", '澳': "AU", '加': "CA", '泰': "TH", '越': "VN", '俄': "RU",
-	'印': "IN", '墨': "MX", '巴': "BR"}
+// list: the first character of a country's Chinese name that no other
+// country's starts with (taxonomy.Initials: 印 is left out, 印度 or
+// 印度尼西亚).
+var countryInitials = taxonomy.Countries.Initials()
 
-var initialsRun = regexp.MustCompile(`[（(]([德法意西英美日韩中葡荷比澳加泰越俄印墨巴、/]{2,12})[)）]`)
+// initialsRun is a bracketed run of those characters (and 、 or /).
+var initialsRun = func() *regexp.Regexp {
+	var b strings.Builder
+	for r := range countryInitials {
+		b.WriteRune(r)
+	}
+	return regexp.MustCompile(`[（(]([` + b.String() + `、/]{2,12})[)）]`)
+}()
 
 // initialSpans finds the bracketed initials of the text as spans no token
 // crosses (the brackets included).

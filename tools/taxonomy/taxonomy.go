@@ -102,3 +102,28 @@ func sortByLenDesc(ns []NamedTerm) {
 		}
 	}
 }
+
+// Initials maps the first character of each term's Chinese name to its
+// code where no other term's name starts with it: the shorthand of a
+// brief ("欧洲（德法意西）" are four countries, "中英文" two languages).
+// Ambiguous characters (印: 印度 or 印度尼西亚) are left out.
+func (v *Vocabulary) Initials() map[rune]string {
+	return initialsOf(v)
+}
+
+func initialsOf(v *Vocabulary) map[rune]string {
+	out, seen := map[rune]string{}, map[rune]int{}
+	for _, t := range v.terms {
+		for _, r := range t.ZH {
+			seen[r]++
+			out[r] = t.Code
+			break
+		}
+	}
+	for r, n := range seen {
+		if n > 1 {
+			delete(out, r)
+		}
+	}
+	return out
+}

@@ -139,3 +139,20 @@ func TestCitiesHaveACountry(t *testing.T) {
 		}
 	}
 }
+
+// TestInitials: a Chinese name's first character stands for its term only
+// where no other name starts with it.
+func TestInitials(t *testing.T) {
+	c := Countries.Initials()
+	for r, want := range map[rune]string{'德': "DE", '法': "FR", '意': "IT", '西': "ES", '美': "US", '加': "CA"} {
+		if c[r] != want {
+			t.Errorf("Countries.Initials()[%c] = %q, want %q", r, c[r], want)
+		}
+	}
+	if code, ok := c['印']; ok {
+		t.Errorf("印 (印度, 印度尼西亚) is ambiguous, got %q", code)
+	}
+	if l := Languages.Initials(); l['中'] != "zh" || l['英'] != "en" {
+		t.Errorf("Languages.Initials() = %v, want 中 zh and 英 en", l)
+	}
+}
