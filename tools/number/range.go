@@ -197,7 +197,32 @@ func hasCue(s string, notLT bool) bool {
 			return true
 		}
 	}
+	for _, w := range wordOnlyMaxCues {
+		if containsWord(s, w) {
+			return true
+		}
+	}
 	return false
+}
+
+// wordOnlyMaxCues are the upper-bound words of substringUnsafe that count
+// as whole words only ("cap changed to 80k", not "capital" or "caption").
+var wordOnlyMaxCues = []string{"cap", "capped", "tops"}
+
+// containsWord reports whether w occurs in s between non-letters.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], w)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(w)
+		if (k == 0 || !isASCIILetter(rune(s[k-1]))) && (end == len(s) || !isASCIILetter(rune(s[end]))) {
+			return true
+		}
+		i = k + 1
+	}
 }
 
 // rawValue is the number a token starts with, before any unit: 1.5 for
