@@ -242,3 +242,27 @@ func TestRemoveANamedCondition(t *testing.T) {
 		})
 	}
 }
+
+// TestAudit15FollowUps: the fifteenth audit's follow-up classes, with
+// phrasings of their own: a value put instead of another replaces it; the
+// time said with a change verb is the activity window; a change of mind
+// and a "-based" city are how the user talks and where creators live,
+// never words to filter on.
+func TestAudit15FollowUps(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		loc, first, text string
+		want, not        []string
+	}{
+		{"en", "fitness channels in Germany, 10k+ subs", "let's have Austria rather than Germany", []string{"country eq AT"}, []string{"country in", "country eq DE"}},
+		{"en", "travel creators in Japan", "switch from Japan to South Korea please", []string{"country eq KR"}, []string{"country in", "country eq JP"}},
+		{"zh", "美国的汽车频道，最近两周更新过的", "时间放宽到三个月", []string{"last_active within_days 90"}, []string{"keyword contains", "all contains", "tags contains"}},
+		{"en", "beauty creators in France, posted in the last 2 weeks", "expand the time window to 60 days", []string{"last_active within_days 60"}, []string{"keyword contains", "all contains", "tags contains"}},
+		{"en", "food creators in Spain", "change of plans: nobody Madrid-based", []string{"country eq ES"}, []string{"keyword not_contains", "all not_contains", "tags not_contains", "keyword contains", "all contains", "tags contains"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}

@@ -209,15 +209,19 @@ func TestApproximateFollowUp(t *testing.T) {
 	})
 }
 
-// TestStatedRangeOverTier: a follower range the user states next to a
-// creator tier ("micro influencers (10k-50k)", "腰部达人（粉丝10万-50万）")
-// is the applied filter; the tier's own range gives way to it.
+// TestStatedRangeOverTier: a follower range or bound the user states next
+// to a creator tier ("micro influencers (10k-50k)", "腰部达人（粉丝10万-50万）",
+// "micro influencers (under 50k)") is the applied filter; the tier's own
+// range gives way to it.
 func TestStatedRangeOverTier(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tt := range []struct{ text, want string }{
 		{"micro influencers (10k-50k) in the Philippines doing food content", "between 10000..50000"},
 		{"腰部达人（粉丝10万-50万），美国", "between 100000..500000"},
 		{"micro influencers in the US", "between 10000..100000"},
+		{"vegan cooks in Austria – micro influencers (under 50k)", "between 10000..50000"},
+		{"尾部达人，粉丝不超过三万，做手账的", "between 10000..30000"},
+		{"macro creators in fitness, at least 600k followers", "between 600000..1e+06"},
 	} {
 		b := newBox(t, a, "youtube", "en")
 		snap := b.send("search.submit", api.Args{Text: tt.text})

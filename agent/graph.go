@@ -90,6 +90,31 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 				// bound still takes the tier's other end.
 				continue
 			}
+			if c.Kind == condition.KindDerived && slices.Contains(c.Issues, condparse.IssueOverridden) && c.Op == condition.OpBetween {
+				if i := slices.IndexFunc(res.Conditions, func(o condparse.Condition) bool {
+					return o.Field == c.Field && o.Kind == condition.KindHard && o.Status == condition.StatusApplied &&
+						(o.Op == condition.OpGte || o.Op == condition.OpLte)
+				}); i >= 0 {
+					// "腰部博主，粉丝10万以上", "micro influencers (under
+					// 50k)": the bound the user said is applied with the
+					// tier's other end, never given way to the tier's
+					// reference (it replaced the bound and filtered nothing).
+					o := res.Conditions[i]
+					lo, hi := c.Value.Range.Min, c.Value.Range.Max
+					switch {
+					case o.Op == condition.OpGte && o.Value.Int < hi:
+						lo = o.Value.Int
+					case o.Op == condition.OpLte && o.Value.Int > lo:
+						hi = o.Value.Int
+					default:
+						continue // a bound beyond the tier stands alone
+					}
+					op, v := countValue(lo, hi)
+					s.upsertCond(Cond{Kind: o.Kind, Field: string(o.Field), Op: op, Value: v, Source: sourceOf(o, source),
+						Status: condition.StatusApplied, Priority: o.Priority, Span: o.Span.Text})
+					continue
+				}
+			}
 			s.upsertCond(Cond{
 				Kind: c.Kind, Field: string(c.Field), Op: c.Op, Value: c.Value,
 				Source: sourceOf(c, source), Status: c.Status, Priority: c.Priority, Span: c.Span.Text,

@@ -138,7 +138,10 @@ func (st *state) describesCreators() bool {
 		if units >= 1 && (st.sig.Condition || st.sig.Anchor) || latin >= 2 {
 			return true
 		}
-		if (st.sig.Condition || st.sig.Anchor) && st.relativeAfter(i) {
+		if st.relativeAfter(i) {
+			// "博主，做AI资讯的" as "做AI资讯的博主": a clause closed by 的
+			// after the creator noun says who they are, with or without
+			// a condition beside it.
 			return true
 		}
 	}
@@ -153,6 +156,9 @@ func (st *state) relativeAfter(i int) bool {
 	for k := i + 1; k < len(st.toks); k++ {
 		p := &st.toks[k]
 		if p.kind == tkPunct && isClauseSep(st.t.norm[p.s]) {
+			if last < 0 && strings.ContainsRune(",:", st.t.norm[p.s]) {
+				continue // "主播，做露营的": the clause right after the noun
+			}
 			break
 		}
 		if p.kind == tkSpace {

@@ -297,6 +297,12 @@ func buildLexicon() *lexicon {
 				}
 			}
 			es = append(es, e)
+			if isLatinWord(n) {
+				// "Milan-based", "LA-based": where the creators live.
+				b := e
+				b.word = n + "-based"
+				es = append(es, b)
+			}
 		}
 	}
 
@@ -312,6 +318,9 @@ func buildLexicon() *lexicon {
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
+	// "X accounts covering crypto", "x博主": x before a creator noun is the
+	// platform (a lone "x" is a letter: "x-ray", "3x").
+	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
 		p, _ := platform.Parse(w)
 		es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
@@ -371,7 +380,15 @@ func buildLexicon() *lexicon {
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
-		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期")...)
+		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
+		// the time said as such: the catalog's one time field is the last
+		// activity ("时间放宽到两个月", "widen the time frame to 90 days").
+		"时间范围", "时间窗口", "时间段", "时间限制", "时间条件", "time frame", "timeframe", "time window", "time range", "time limit")...)
+	// 时间 alone is a word of many topics ("时间管理"); before a change
+	// verb it is the activity window being changed ("时间放宽到两个月").
+	for _, v := range []string{"放宽到", "放宽至", "改成", "改为", "改到", "调到", "调成", "放到", "延长到", "延长至", "缩短到", "缩短至", "设为", "设成", "限制在", "收紧到"} {
+		es = append(es, words(clsActWord, "时间"+v)...)
+	}
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "最近更新过", "最近有更新过", "最近发布过", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
@@ -607,11 +624,18 @@ func buildLexicon() *lexicon {
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
 		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
+		"is enough", "is plenty", "are enough", "is good enough", "will do", "would do", "就够了", "够了", "足够了", "就够",
 		// discourse markers that chain one part of a follow-up to the
 		// next ("btw only english ones", "顺便只要英文的", "…, then sort
 		// by views"): how the user talks, never what they ask for.
 		"btw", "by the way", "oh and", "oh also", "and then", "then", "after that", "on top of that", "while you're at it",
-		"顺便", "顺带", "顺手", "顺便把", "顺带把", "顺手把", "然后再", "再然后", "接着", "之后再")...)
+		"顺便", "顺带", "顺手", "顺便把", "顺带把", "顺手把", "然后再", "再然后", "接着", "之后再",
+		// a change of mind announced before the change itself ("we changed
+		// our mind: no Milan-based ones", "改主意了，换成日本"): how the user
+		// talks, never a topic.
+		"changed my mind", "changed our mind", "changed our minds", "we changed our mind", "i changed my mind",
+		"change of plan", "change of plans", "on second thought", "on second thoughts", "scratch that",
+		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel")...)
@@ -639,11 +663,12 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "往上调", "往下调", "上调", "下调", "调高", "调低", "调到", "调成", "提到", "降到", "change to", "change it to", "switch to", "make it",
-		"make them", "instead", "instead of", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
+		"make them", "instead", "instead of", "rather than", "in place of", "而不是", "代替", "取代", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
-		"raise", "lower", "bump", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it"),
+		"raise", "lower", "bump", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it",
+		"extend", "expand", "widen", "broaden", "stretch", "shorten", "narrow"),
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",

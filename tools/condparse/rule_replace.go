@@ -23,6 +23,9 @@ func (st *state) replacements() {
 			continue
 		}
 		x := st.skipArticle(st.skipSpace(i + 1))
+		if st.free(x) && st.tokText(x) == "from" {
+			x = st.skipArticle(st.skipSpace(x + 1)) // "switch from the US to Canada"
+		}
 		link := st.skipSpace(x + 1)
 		if !st.free(link) || !replaceLinks[st.tokText(link)] {
 			continue
@@ -37,6 +40,28 @@ func (st *state) replacements() {
 			st.toks[x].asLanguage, st.toks[y].asLanguage = true, true
 		}
 		st.toks[i].role, st.toks[link].role = roleFiller, roleFiller
+		st.toks[x].neg, st.toks[x].removal = 1, true
+	}
+	// "make it Canada instead of the US", "Portuguese rather than
+	// Spanish", "加拿大而不是美国": the value after the link is the one
+	// replaced.
+	for i := range st.toks {
+		if !insteadLinks[st.tokText(i)] {
+			continue
+		}
+		y, x := st.prevSig(i), st.skipArticle(st.skipSpace(i+1))
+		if y > 0 && st.tokText(y) == "的" {
+			y = st.prevSig(y) // "要日本的而不是韩国的"
+		}
+		if _, ok := st.commonClass(x, y); !ok {
+			if !st.demonymPair(x, y) {
+				continue
+			}
+			st.toks[x].asLanguage, st.toks[y].asLanguage = true, true
+		}
+		if st.free(i) {
+			st.toks[i].role = roleFiller
+		}
 		st.toks[x].neg, st.toks[x].removal = 1, true
 	}
 	// "美妆换成穿搭", "把美国的改成加拿大": a value, a change verb, a
@@ -60,6 +85,9 @@ func (st *state) replacements() {
 		st.toks[x].neg, st.toks[x].removal = 1, true
 	}
 }
+
+// insteadLinks stand between a value and the one it replaces.
+var insteadLinks = map[string]bool{"instead of": true, "rather than": true, "in place of": true, "而不是": true, "代替": true, "取代": true}
 
 // zhReplaceLinks stand between a value and the one replacing it.
 var zhReplaceLinks = map[string]bool{"换成": true, "改成": true, "替换成": true, "换为": true, "改为": true, "替换为": true, "变成": true}
