@@ -258,6 +258,10 @@ func TestAudit15FollowUps(t *testing.T) {
 		{"en", "travel creators in Japan", "switch from Japan to South Korea please", []string{"country eq KR"}, []string{"country in", "country eq JP"}},
 		{"zh", "美国的汽车频道，最近两周更新过的", "时间放宽到三个月", []string{"last_active within_days 90"}, []string{"keyword contains", "all contains", "tags contains"}},
 		{"en", "beauty creators in France, posted in the last 2 weeks", "expand the time window to 60 days", []string{"last_active within_days 60"}, []string{"keyword contains", "all contains", "tags contains"}},
+		// its held-out miss: 排除掉 before a light verb
+		{"zh", "加拿大的户外频道，订阅两万以上", "再屏蔽掉讲露营的", []string{"not_contains 露营"}, []string{"keyword not_contains 掉", "all not_contains 掉", "tags not_contains 掉"}},
+		{"zh", "日本的频道", "剔除掉聊八卦的", []string{"not_contains 八卦"}, []string{"keyword contains", "all contains", "tags contains"}},
+		{"zh", "日本的频道", "剔除搞笑类的", []string{"category not_in [comedy]"}, []string{"category in [comedy]", "category eq comedy"}},
 		{"en", "food creators in Spain", "change of plans: nobody Madrid-based", []string{"country eq ES"}, []string{"keyword not_contains", "all not_contains", "tags not_contains", "keyword contains", "all contains", "tags contains"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
