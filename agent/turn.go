@@ -492,7 +492,7 @@ func (t *turn) commit(w sessions.Writer, rec sessions.Record, start time.Time, w
 	done, _ := json.Marshal(api.TurnDone{Turn: s.Turn, State: toAPIState(s.State), Scene: string(sub.Scene), Substate: sub.ID, Version: rec.Version + 1, OK: true})
 	t.log = append(t.log, sessions.Event{SessionID: id, Seq: t.seq0 + int64(len(t.log)) + 1, Turn: s.Turn, Name: api.EventTurnDone, Data: done, At: a.cfg.Now()})
 	traceRaw, _ := json.Marshal(t.trace)
-	newRec, evs, err := w.Commit(context.WithoutCancel(ctx), rec.Version, snap, t.log, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State), Branch: t.trace.branch()})
+	newRec, evs, err := w.Commit(context.WithoutCancel(ctx), rec.Version, snap, t.log, &sessions.Turn{Turn: s.Turn, Trace: traceRaw, State: storeState(s.State), Branch: t.trace.branch(), BranchKnown: true})
 	if err != nil {
 		return api.Snapshot{}, t.fail(w, start, commitError(err))
 	}
@@ -608,7 +608,7 @@ func (t *turn) fail(w sessions.Writer, start time.Time, runErr error) error {
 	data, _ := json.Marshal(api.ErrorBody{Error: api.ErrorInfo{Code: out.Code, Message: out.In(out.Locale), Details: out.Details}})
 	traceRaw, _ := json.Marshal(t.trace)
 	ev, err := w.Fail(context.WithoutCancel(t.ctx), sessions.Event{SessionID: t.s.ID, Turn: t.s.Turn, Name: api.EventTurnError, Data: data, At: t.a.cfg.Now()},
-		&sessions.Turn{Turn: t.s.Turn, Trace: traceRaw, Branch: t.trace.branch()})
+		&sessions.Turn{Turn: t.s.Turn, Trace: traceRaw, Branch: t.trace.branch(), BranchKnown: true})
 	if err != nil {
 		// The log cannot take it either (the database is away): the
 		// streaming client still gets a turn.error, made by the server.
