@@ -153,7 +153,7 @@ func (t *turn) checkTagInput() error {
 			return checkKeyword(t.plan.text)
 		}
 	case fsm.SearchSubmit:
-		if shape, _ := classify(t.plan.text); shape == fsm.ShapeKeyword && t.plan.text != "" && t.plan.unsupported == "" {
+		if shape, _ := t.classify(t.plan.text); shape == fsm.ShapeKeyword && t.plan.text != "" && t.plan.unsupported == "" {
 			return checkKeyword(t.plan.text)
 		}
 	case fsm.TagEditSubmit:

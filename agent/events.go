@@ -352,7 +352,7 @@ func (s *Session) endQuestion() { s.Question, s.Expect = nil, nil }
 // prepareTyping: typing needs text (clearing is its own event).
 func prepareTyping(t *turn, f *fsm.Facts) error {
 	f.HasText = t.args.Text != ""
-	f.Draft, f.DraftHasURL = classify(t.args.Text)
+	f.Draft, f.DraftHasURL = t.classify(t.args.Text)
 	if !f.HasText {
 		return badRequest("empty_text", both("输入为空：清空请发送 input.clear / followup.clear", "text is empty: to clear, send input.clear or followup.clear"), nil)
 	}
@@ -378,7 +378,7 @@ func prepareSubmit(t *turn, f *fsm.Facts) error {
 	text = cmp.Or(text, strings.TrimSpace(t.s.Draft))
 	t.plan.text = text
 	f.HasText = text != ""
-	f.Draft, f.DraftHasURL = classify(text)
+	f.Draft, f.DraftHasURL = t.classify(text)
 	if f.Draft == fsm.ShapeURL {
 		t.plan.anchorURL = text
 	}
@@ -405,7 +405,7 @@ func commitDraft(t *turn) error {
 func submitSearch(t *turn) error {
 	s := t.s
 	t.beginTask()
-	shape, _ := classify(t.plan.text)
+	shape, _ := t.classify(t.plan.text)
 	s.QueryShape = string(shape)
 	switch shape {
 	case fsm.ShapeURL:
@@ -425,7 +425,7 @@ func submitSearch(t *turn) error {
 // (search.submit, switching to natural language).
 func parseSubmitted(t *turn) error {
 	s := t.s
-	shape, _ := classify(t.plan.text)
+	shape, _ := t.classify(t.plan.text)
 	// A refused request (guard) is not absorbed: nothing of it becomes a
 	// condition.
 	if t.plan.text != "" && t.plan.unsupported == "" && (shape == fsm.ShapeNatural || shape == fsm.ShapeMixed) {
@@ -448,7 +448,7 @@ func startNewTask(t *turn) error {
 	s := t.s
 	f := s.facts()
 	f.HasText = true
-	f.Draft, f.DraftHasURL = classify(t.plan.text)
+	f.Draft, f.DraftHasURL = t.classify(t.plan.text)
 	a, err := t.a.reg.Resolve(s.State, fsm.SearchSubmit, f)
 	if err != nil {
 		return newError(ErrInternal, "internal", both("无法开始新任务，请稍后重试", "could not start the new task"), nil, err)

@@ -467,7 +467,7 @@ ev AS (INSERT INTO session_events (session_id, seq, turn, name, data, at)
 			trace = json.RawMessage("null")
 		}
 		branch := turn.Branch
-		if branch == "" {
+		if branch == "" && !turn.BranchKnown {
 			branch = TraceBranch(trace)
 		}
 		sql += `,

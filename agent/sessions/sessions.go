@@ -121,8 +121,12 @@ type Turn struct {
 	// from Trace, set by a caller that knows it so that the PostgreSQL
 	// store need not decode the trace to index it (decoding a 4 KB trace
 	// for it was 3% of the service's CPU at 50 users); empty: read from
-	// Trace.
+	// Trace, unless BranchKnown.
 	Branch string `json:"-"`
+	// BranchKnown says Branch is the trace's even when it is empty (a
+	// turn the router did not run: most turns), so the store does not
+	// decode the trace to find no branch there.
+	BranchKnown bool `json:"-"`
 }
 
 // Store persists sessions. Every method is safe for concurrent use.

@@ -19,6 +19,9 @@ func TestNextCursor(t *testing.T) {
 		{"none", api.Results{Items: []api.ResultItem{{Channel: tricky}}}},
 		{"offset", api.Results{Items: []api.ResultItem{{Channel: tricky}}, NextCursor: "20"}},
 		{"empty", api.Results{}},
+		// Members after the cursor (it is looked for from the end).
+		{"expansions after", api.Results{Items: []api.ResultItem{{Channel: tricky}}, NextCursor: "40",
+			Expansions: []api.Expansion{{Keyword: `"next_cursor":"3"`, Also: []string{`"next_cursor":"5"`}, Label: "x"}}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

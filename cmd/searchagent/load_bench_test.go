@@ -138,10 +138,11 @@ func readTurnStream(b []byte) (cursor, option string, ok bool) {
 
 // nextCursor is cmd/loadgen's: the next_cursor of a results event without
 // decoding it. The key cannot occur inside a string value (its quotes
-// would be escaped there); the cursor is an offset (digits).
+// would be escaped there); the cursor is an offset (digits), found from
+// the end, where the event has it.
 func nextCursor(data []byte) string {
 	const key = `"next_cursor":"`
-	i := bytes.Index(data, []byte(key))
+	i := bytes.LastIndex(data, []byte(key))
 	if i < 0 {
 		return ""
 	}

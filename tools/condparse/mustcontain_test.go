@@ -97,3 +97,64 @@ func FuzzComparativesMay(f *testing.F) {
 		}
 	})
 }
+
+// calendarSamples are calendar windows each matched by enCalendar or
+// zhCalendar (after normalization).
+var calendarSamples = []string{
+	"uploaded since january", "active since the start of the month", "since march 1st", "since 1 march 2025",
+	"from october on", "since last month", "since the beginning of the year", "year to date", "ytd", "so far this year",
+	"ever since the new year", "posted since 2024",
+	"上个月以来有更新", "今年以来还在发视频", "3月1日以来", "从三月开始", "自2025年10月以来", "1月份至今", "年初以来",
+	"本季度以来", "去年以来", "这个月以来", "月初至今",
+}
+
+// TestCalendarMayNeverRejectAMatch: the calendar expressions' quick
+// conditions let through every text they match, and turn away the load
+// mix's texts that name no date.
+func TestCalendarMayNeverRejectAMatch(t *testing.T) {
+	if enCalendarMay.any || zhCalendarMay.any {
+		t.Fatalf("a calendar expression has no condition: en %v, zh %v", enCalendarMay.any, zhCalendarMay.any)
+	}
+	matched := 0
+	for _, s := range calendarSamples {
+		norm := string(newText(s).norm)
+		folded := foldKey(norm)
+		for _, c := range []struct {
+			re  *regexp.Regexp
+			may mustContain
+		}{{enCalendar, enCalendarMay}, {zhCalendar, zhCalendarMay}} {
+			if c.re.MatchString(norm) {
+				matched++
+				if !c.may.may(folded) {
+					t.Errorf("%q matches %s, but its condition %q turned it away", norm, c.re, c.may.lits)
+				}
+			}
+		}
+	}
+	if matched < len(calendarSamples) {
+		t.Errorf("%d matches over %d samples: a sample no calendar expression matches tests nothing", matched, len(calendarSamples))
+	}
+	for _, s := range []string{"美国 汽配 粉丝 1w+", "只要粉丝 1w 以上的，不要游戏", "swim vest", "美国 美妆"} {
+		if folded := foldKey(string(newText(s).norm)); enCalendarMay.may(folded) || zhCalendarMay.may(folded) {
+			t.Errorf("%q: a calendar condition let it through", s)
+		}
+	}
+}
+
+// FuzzCalendarMay: on any input, a calendar expression that matches is
+// let through by its condition.
+func FuzzCalendarMay(f *testing.F) {
+	for _, s := range calendarSamples {
+		f.Add(s)
+	}
+	f.Add("\xff\xfe 月")
+	f.Fuzz(func(t *testing.T, s string) {
+		folded := foldKey(s)
+		if enCalendar.MatchString(s) && !enCalendarMay.may(folded) {
+			t.Fatalf("%q matches enCalendar, but its condition %q turned it away", s, enCalendarMay.lits)
+		}
+		if zhCalendar.MatchString(s) && !zhCalendarMay.may(folded) {
+			t.Fatalf("%q matches zhCalendar, but its condition %q turned it away", s, zhCalendarMay.lits)
+		}
+	})
+}

@@ -22,8 +22,12 @@ type facets struct {
 
 // facetCol is one field's column.
 type facetCol struct {
-	ids   []uint16 // Set
-	dict  facetDict
+	ids  []uint16 // Set
+	dict facetDict
+	// post lists, for each id of a Set column, its documents in
+	// ascending order: a filter-only search reads the documents of the
+	// values it keeps instead of testing every channel of the platform.
+	post  [][]uint32
 	nums  []int64 // Count, Ratio
 	secs  []int64 // Duration: Unix seconds, nanoseconds, unknown
 	nsecs []int32
@@ -63,6 +67,10 @@ func buildFacets(chans []*catalog.Channel) (*facets, bool) {
 				if len(col.dict.vals) > 1<<15 {
 					return nil, false
 				}
+			}
+			col.post = make([][]uint32, len(col.dict.vals))
+			for i, id := range col.ids {
+				col.post[id] = append(col.post[id], uint32(i))
 			}
 		case fields.Count, fields.Ratio:
 			col.nums = make([]int64, len(chans))
@@ -116,6 +124,56 @@ func (fs *facets) compile(f store.Filters) []facetTest {
 		tests = append(tests, t)
 	}
 	return tests
+}
+
+// narrow returns, when a test keeps only some values of a Set field
+// (OneOf), the documents that hold one of them, in ascending order: a
+// superset of the documents that pass every test (each is still tested),
+// as few as the most selective such test gives. ok is false when no test
+// narrows (no filter, no facet table, or no OneOf). The slice may be a
+// column's own: callers must not modify it.
+func (df *docFilter) narrow() (docs []uint32, ok bool) {
+	if df.none || df.p.facets == nil {
+		return nil, false
+	}
+	var best *facetTest
+	bestN := 0
+	for i := range df.tests {
+		t := &df.tests[i]
+		if t.op != store.OneOf || t.col.post == nil {
+			continue
+		}
+		n := 0
+		for id, keep := range t.ok {
+			if keep {
+				n += len(t.col.post[id])
+			}
+		}
+		if best == nil || n < bestN {
+			best, bestN = t, n
+		}
+	}
+	if best == nil {
+		return nil, false
+	}
+	var lists [][]uint32
+	for id, keep := range best.ok {
+		if keep && len(best.col.post[id]) > 0 {
+			lists = append(lists, best.col.post[id])
+		}
+	}
+	switch len(lists) {
+	case 0:
+		return []uint32{}, true
+	case 1:
+		return lists[0], true
+	}
+	docs = make([]uint32, 0, bestN)
+	for _, l := range lists {
+		docs = append(docs, l...)
+	}
+	slices.Sort(docs) // the lists are disjoint: a document holds one value
+	return docs, true
 }
 
 // match reports whether document d passes every test.

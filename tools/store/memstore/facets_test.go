@@ -3,6 +3,7 @@ package memstore
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -70,7 +71,68 @@ func TestFacetFilterIsMatch(t *testing.T) {
 					}
 				}
 				t.Logf("%s: %d of %d pass", p, n, len(part.chans))
+				// narrow keeps, in ascending order, a superset of
+				// the documents that pass.
+				docs, ok := flt.narrow()
+				if !ok {
+					continue
+				}
+				if !slices.IsSorted(docs) {
+					t.Fatalf("%s: narrow is not in ascending order", p)
+				}
+				in := make(map[uint32]bool, len(docs))
+				for _, d := range docs {
+					if in[d] {
+						t.Fatalf("%s: narrow lists document %d twice", p, d)
+					}
+					in[d] = true
+				}
+				for d, ch := range part.chans {
+					if tc.f.Match(ch) && !in[uint32(d)] {
+						t.Fatalf("%s %s passes but narrow left it out (%+v)", p, ch.Key(), tc.f)
+					}
+				}
 			}
 		})
+	}
+}
+
+// A filter-only search narrowed to an inclusion's documents finds the
+// same candidates, in the same order, as the scan of every channel.
+func TestNarrowedSearchIsTheScan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 20000-channel demo store")
+	}
+	s, _ := benchStore(t)
+	rng := rand.New(rand.NewPCG(9, 9))
+	fs := []store.Filters{
+		{Countries: []string{"US"}, Categories: []string{"beauty"}},
+		{Categories: []string{"automotive", "gaming"}, Followers: store.Range{Min: 10000}},
+		{Countries: []string{"ZZ"}},
+	}
+	for range 40 {
+		fs = append(fs, draw.Filters(rng, s.parts[platform.YouTube].chans))
+	}
+	narrowed := 0
+	for i, f := range fs {
+		for p, part := range s.parts {
+			got := part.keywordCandidates(nil, f, nil)
+			flt := part.filter(f)
+			var want []cand
+			for d := range part.chans {
+				if flt.ok(d) {
+					want = append(want, cand{doc: int32(d)})
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("filters %d on %s: %d candidates, the scan %d (%+v)", i, p, len(got), len(want), f)
+			}
+			if _, ok := flt.narrow(); ok {
+				narrowed++
+			}
+		}
+	}
+	if narrowed == 0 {
+		t.Fatal("no filter set was narrowed: the test compares nothing")
 	}
 }

@@ -203,6 +203,14 @@ func (p *partition) each(docs []uint32, all bool, excluded []uint32, fn func(d i
 func (p *partition) keywordCandidates(kws []store.Keyword, f store.Filters, out []cand) []cand {
 	docs, scores, all, excluded := p.keywordSets(kws, true)
 	flt := p.filter(f)
+	if all && scores == nil {
+		// A filter-only search: the documents of the values an
+		// inclusion keeps, in the same order, instead of every
+		// channel of the platform (each still passes flt.ok).
+		if sub, ok := flt.narrow(); ok {
+			docs, all = sub, false
+		}
+	}
 	soft := p.softScores(kws)
 	p.each(docs, all, excluded, func(d, i int) {
 		if !flt.ok(d) {
