@@ -270,3 +270,22 @@ func TestAudit15FollowUps(t *testing.T) {
 		})
 	}
 }
+
+// TestPostingFrequencyNamed: a counted posting frequency applies its
+// period and the notice names the count; an upper bound of one applies nothing and the
+// notice says the catalog holds no posting frequency.
+func TestPostingFrequencyNamed(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "en")
+	snap := b.send("search.submit", api.Args{Text: "cooking channels in Italy that upload at least 3 videos a week"})
+	checkConds(t, "three a week", appliedConds(snap), []string{"last_active within_days 7"}, []string{"keyword contains", "all contains", "tags contains"})
+	if !strings.Contains(snap.Context.Notice, "posting frequency") {
+		t.Errorf("notice %q does not say the count is not filtered", snap.Context.Notice)
+	}
+	b = newBox(t, a, "youtube", "zh")
+	snap = b.send("search.submit", api.Args{Text: "巴西的游戏主播，每周直播不超过两次的"})
+	checkConds(t, "at most twice a week", appliedConds(snap), []string{"country eq BR"}, []string{"last_active", "keyword contains", "all contains", "tags contains"})
+	if !strings.Contains(snap.Context.Notice, "发帖频率") {
+		t.Errorf("notice %q does not name the frequency", snap.Context.Notice)
+	}
+}

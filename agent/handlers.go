@@ -319,6 +319,12 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResiduePlace:
 			return pick(zh, "未排除「"+q+"」：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
 				"“"+q+"” was not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
+		case condparse.ResidueFrequencyPeriod:
+			return pick(zh, "「"+q+"」：频道库不记录发帖频率，已按这个周期内有发布筛选，次数未作为条件",
+				"“"+q+"”: the catalog holds no posting frequency, so channels that posted within that period are kept; the count is not a filter")
+		case condparse.ResidueFrequency:
+			return pick(zh, "「"+q+"」未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
+				"“"+q+"” was not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
 		case condparse.ResidueUnsupported:
 			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
 				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")

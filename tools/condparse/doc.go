@@ -91,7 +91,10 @@
 //     exclusion word ending its clause excludes what comes before it
 //     ("游戏的都不要", "gaming excluded"); an excluded inactivity word keeps
 //     the active ("断更的都不要" → the default activity window); a posting
-//     frequency bounds activity by its period ("posting weekly", "周更");
+//     frequency bounds activity by its period ("posting weekly", "周更"),
+//     a counted one too ("posts 3 times a week", "每周更新两次以上"), the
+//     count named as not filtered; an upper bound of one ("no
+//     more than twice a month") is named as a measure the catalog lacks;
 //     a measure before a priority word sorts ("最近活跃的优先").
 //   - Other shapes: categories, countries, languages and platforms become
 //     hard filters; unconsumed words become keywords (scope "tags", spec

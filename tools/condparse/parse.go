@@ -188,6 +188,12 @@ type state struct {
 	names     []nameClaim
 	// cal are the calendar windows of the text (rule_calendar.go).
 	cal []calSpan
+	// freq are the counted posting frequencies of the text, freqRem the
+	// rune ranges of those named as not applied, freqPeriod of those
+	// applied as their period (rule_frequency.go).
+	freq       []freqSpan
+	freqRem    [][2]int
+	freqPeriod [][2]int
 	// initialRuns are the rune ranges of bracketed country initials
 	// (rule_initials.go).
 	initialRuns [][2]int
@@ -207,6 +213,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
 	st.calendarSpans()
+	st.frequencySpans()
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
@@ -214,6 +221,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.anchors()
 	st.quotes()
 	st.calendarActivity()
+	st.countedFrequency()
 	st.listMarkers()
 	st.initials()
 	st.counts()

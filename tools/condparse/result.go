@@ -272,6 +272,18 @@ func (st *state) result() Result {
 // lacks.
 func (st *state) residueRole(a, b int) Residue {
 	role := Residue("")
+	for _, f := range st.freqRem {
+		if f[0] < b && a < f[1] {
+			// "no more than twice a month": a posting frequency the
+			// catalog does not hold (rule_frequency.go).
+			return ResidueFrequency
+		}
+	}
+	for _, f := range st.freqPeriod {
+		if f[0] < b && a < f[1] {
+			return ResidueFrequencyPeriod
+		}
+	}
 	measure, amount := false, false
 	for i := range st.toks {
 		tk := &st.toks[i]

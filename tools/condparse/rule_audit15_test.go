@@ -38,6 +38,13 @@ func TestReadingRulesAudit15(t *testing.T) {
 		{in: "频道，做咖啡测评的", not: []string{"咖啡测评"}},
 		{in: "时间缩短到三周", want: []string{`hard last_active within_days 21 applied`}, not: []string{"时间"}},
 		{in: "stretch the time window to 45 days", want: []string{`hard last_active within_days 45 applied`}, not: []string{"stretch"}},
+		// counted posting frequencies: the period bounds activity, an
+		// upper bound is named, never a keyword
+		{in: "yoga teachers who post 4 times a week", want: []string{`hard last_active within_days 7 applied`}, not: []string{"times", "4"}},
+		{in: "streamers going live at least 5x a week", want: []string{`hard last_active within_days 7 applied`}, not: []string{"going", "5x"}},
+		{in: "每个月至少发三条视频的美食博主", want: []string{`hard last_active within_days 30 applied`, `hard category eq "food" applied`}, not: []string{"三条", "每个月"}},
+		{in: "每周更新两次以上的旅行博主", want: []string{`hard last_active within_days 7 applied`}, not: []string{"两次"}},
+		{in: "gaming streamers in Brazil who stream no more than twice a week", want: []string{`hard country eq "BR" applied`}, not: []string{"twice", "stream"}},
 		{in: "expand the activity window to 3 months", want: []string{`hard last_active within_days 90 applied`}, not: []string{"expand"}},
 	}
 	for _, tt := range tests {
@@ -46,6 +53,40 @@ func TestReadingRulesAudit15(t *testing.T) {
 			if c.Field == "category" && c.Op == "not_in" && slices.Contains(c.Value.Strs, "lifestyle") && strings.Contains(tt.in, "明星") {
 				t.Errorf("Parse(%q): excludes every lifestyle channel (%s)", tt.in, brief(c))
 			}
+		}
+	}
+}
+
+// TestCountedFrequencyNamed: a counted posting frequency applies its
+// period and names the count as not filtered; an upper bound
+// is named as a measure the catalog lacks.
+func TestCountedFrequencyNamed(t *testing.T) {
+	r, err := Parse("vloggers in Spain who upload at least three videos a week")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range r.Conditions {
+		if c.Field == "last_active" {
+			found = true
+			if !slices.ContainsFunc(r.Remainder, func(s Span) bool { return s.Role == ResidueFrequencyPeriod }) {
+				t.Errorf("remainder %+v does not name the count", r.Remainder)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no activity window in %+v", r.Conditions)
+	}
+	r, err = Parse("每月发布不超过两次的摄影博主")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(r.Remainder, func(s Span) bool { return s.Role == ResidueFrequency }) {
+		t.Errorf("remainder %+v names no unsupported measure", r.Remainder)
+	}
+	for _, c := range r.Conditions {
+		if c.Field == "last_active" || c.Kind == "keyword" && strings.Contains(c.Value.Str, "两次") {
+			t.Errorf("an upper bound of a frequency applied %s", brief(c))
 		}
 	}
 }

@@ -292,6 +292,18 @@ func (st *state) splitClaims(cs []claim) []claim {
 		}
 	}
 	st.cal = kept
+	freq := st.freq[:0]
+	for _, f := range st.freq {
+		overlap := false
+		for _, o := range cs {
+			overlap = overlap || f.s < o.e && o.s < f.e
+		}
+		if !overlap {
+			freq = append(freq, f)
+			cs = append(cs, claim{tkSplit, f.s, f.e})
+		}
+	}
+	st.freq = freq
 	for _, r := range st.initialRuns {
 		overlap := false
 		for _, o := range cs {

@@ -107,6 +107,15 @@ const (
 	// excluding the place's country would drop far more than asked; it
 	// is named as not applied.
 	ResiduePlace Residue = "place"
+	// ResidueFrequency is an upper bound of a posting frequency ("no more
+	// than twice a month", 每周更新不超过两次): the catalog holds no
+	// frequency and no activity window keeps channels that post little;
+	// named as not applied (rule_frequency.go).
+	ResidueFrequency Residue = "frequency"
+	// ResidueFrequencyPeriod is a counted posting frequency ("posts 3
+	// times a week", 每周更新两次以上) whose period bounds activity: the
+	// count is named as not filtered, the window applies.
+	ResidueFrequencyPeriod Residue = "frequency_period"
 )
 
 // Label is the user-facing name of a condition.
