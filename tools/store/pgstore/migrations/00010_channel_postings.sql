@@ -19,6 +19,13 @@
 -- their positions differ by one (the separator takes a position). NULL
 -- for a term that is not a unit (a CJK bigram).
 --
+-- A search reads the postings of the channels that have the rarest term
+-- of a phrase: a semi-join that PostgreSQL runs as a hash for a common
+-- term and as index probes for a rare one, when it can tell them apart:
+-- the term column keeps 1,000 most common values (with the default 100,
+-- "game" in the US at a million channels was estimated at 1,170 rows of
+-- its 10,114, and the nested loop of probes took 0.6 s instead of 33 ms).
+--
 -- Upsert keeps it in the transaction of the channels it writes, as
 -- channel_terms. Up fills it from the channels already there, platform by
 -- platform in the index's order (the rows of one term and country lie
@@ -42,6 +49,7 @@ CREATE TABLE channel_postings (
     pos                 integer[],
     PRIMARY KEY (platform, term, country, key)
 );
+ALTER TABLE channel_postings ALTER COLUMN term SET STATISTICS 1000;
 
 -- +goose StatementBegin
 DO $$
@@ -77,6 +85,7 @@ BEGIN
 END
 $$;
 -- +goose StatementEnd
+ANALYZE channel_postings;
 
 -- +goose Down
 DROP TABLE channel_postings;
