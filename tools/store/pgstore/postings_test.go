@@ -93,6 +93,7 @@ func TestPostingSearchAsSQL(t *testing.T) {
 			matched++
 		}
 	}
+	t.Logf("%d queries, %d with matches", len(queries), matched)
 	if matched < len(queries)/2 {
 		t.Fatalf("only %d of %d queries matched a channel: the comparison says little", matched, len(queries))
 	}
