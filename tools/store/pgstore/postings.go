@@ -227,7 +227,7 @@ func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learn
 	}
 	exps := lx.append(store.Expansions(q.Keywords), q.Keywords)
 	if !ok {
-		return store.Page{Items: nil, Total: 0, NextOffset: -1, Expansions: exps}, nil
+		return store.Page{Items: []store.Hit{}, Total: 0, NextOffset: -1, Expansions: exps}, nil
 	}
 	// The alias factors, as scoreExpr computes them (keyword order).
 	weights := make([]float64, len(plans))
@@ -460,16 +460,16 @@ func (sc *postingScorer) score(d *postingDoc, kws []idxKeyword) bool {
 			score += sc.phraseScore(d, k.own, k.fields)
 			continue
 		}
-		best, any := 0.0, false
+		best, found := 0.0, false
 		for _, a := range k.aliases {
 			if !sc.matches(d, a, k.fields) {
 				continue
 			}
-			if s := sc.phraseScore(d, a, k.fields); !any || s > best {
-				best, any = s, true
+			if s := sc.phraseScore(d, a, k.fields); !found || s > best {
+				best, found = s, true
 			}
 		}
-		if !any {
+		if !found {
 			return false
 		}
 		score += k.weight * best
