@@ -52,7 +52,7 @@ func ingestMini(t *testing.T, dsn string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = pool.Exec(context.Background(), `TRUNCATE channels, channel_stats, channel_terms, catalog_meta`)
+	_, err = pool.Exec(context.Background(), `TRUNCATE channels, channel_stats, channel_terms, channel_postings, catalog_meta`)
 	pool.Close()
 	if err != nil {
 		t.Fatal(err)

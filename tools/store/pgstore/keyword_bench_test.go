@@ -24,13 +24,16 @@ const keywordBenchChannels = 4000
 
 // BenchmarkKeywordSearch measures one keyword Search (the first page of
 // 20, with its total) per operation on a generated catalog of
-// keywordBenchChannels YouTube channels: a plain tag keyword, a keyword
-// that widens through the bilingual topic table (耳机 ≈ headphones), the
-// same as a soft (ranking) keyword next to a filter, and an exclusion
-// that widens (不要烘焙 ≈ baking). ns/op is wall-clock on whatever
-// machine runs it; blocks/op (the shared buffers, hit or read, that
-// EXPLAIN (ANALYZE, BUFFERS) counts for the statements of one Search) and
-// hits (the search's total) do not depend on the machine's load:
+// keywordBenchChannels YouTube channels: a plain tag keyword, the same
+// word in every field in one country, a keyword that widens through the
+// bilingual topic table (耳机 ≈ headphones), the same as a soft (ranking)
+// keyword next to a filter, and an exclusion that widens (不要烘焙 ≈
+// baking). A search the keyword postings answer runs again with the SQL
+// over channels (_sql), which answered it before them. ns/op is
+// wall-clock on whatever machine runs it; blocks/op (the shared buffers,
+// hit or read, that EXPLAIN (ANALYZE, BUFFERS) counts for the statements
+// of one Search) and hits (the search's total) do not depend on the
+// machine's load:
 //
 //	TEST_VECTOR_DATABASE_URL=… go test -run '^$' -bench KeywordSearch ./tools/store/pgstore
 func BenchmarkKeywordSearch(b *testing.B) {
@@ -80,13 +83,38 @@ func BenchmarkKeywordSearch(b *testing.B) {
 		f    store.Filters
 	}{
 		{"plain", []store.Keyword{{Text: "review", Scope: scope.Tags}}, store.Filters{}},
+		{"country", []store.Keyword{{Text: "review", Scope: scope.All}}, store.Filters{Countries: []string{"US"}}},
 		{"widened", []store.Keyword{{Text: "耳机", Scope: scope.Tags}}, store.Filters{}},
 		{"soft_widened", []store.Keyword{{Text: "耳机", Scope: scope.All, Soft: true}}, store.Filters{Categories: []string{"tech"}}},
 		{"excluded_widened", []store.Keyword{{Text: "烘焙", Scope: scope.All, Excluded: true}}, store.Filters{Categories: []string{"food"}}},
 	}
 	for _, tc := range cases {
+		q := store.SearchQuery{Platform: platform.YouTube, Keywords: tc.kws, Filters: tc.f, Limit: 20}
+		fromPostings := postingShape(q, nil)
 		b.Run(tc.name, func(b *testing.B) {
-			q := store.SearchQuery{Platform: platform.YouTube, Keywords: tc.kws, Filters: tc.f, Limit: 20}
+			s.sqlKeyword = false
+			rec.start()
+			page, err := s.Search(ctx, q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			blocks := rec.blocks(ctx, b, base.Pool())
+			for b.Loop() {
+				if _, err := s.Search(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(page.Total), "hits")
+			b.ReportMetric(float64(blocks), "blocks/op")
+		})
+		if !fromPostings {
+			continue
+		}
+		// The same search with the SQL over channels, which answered it
+		// before the postings.
+		b.Run(tc.name+"_sql", func(b *testing.B) {
+			s.sqlKeyword = true
+			defer func() { s.sqlKeyword = false }()
 			rec.start()
 			page, err := s.Search(ctx, q)
 			if err != nil {

@@ -172,6 +172,9 @@ type Store struct {
 	// other index stays usable), forceHNSW turns off every plan but the
 	// HNSW index (the recall benchmark's baseline and its index-only rows).
 	exact, forceHNSW bool
+	// sqlKeyword answers every keyword search with the SQL over channels,
+	// never from the postings (tests).
+	sqlKeyword bool
 	// planEach goes before a keyword query's arguments (see planEach).
 	planEach []any
 
@@ -486,6 +489,9 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	lx, err := s.learnedExpansions(ctx, q.Platform, q.Keywords)
 	if err != nil {
 		return store.Page{}, err
+	}
+	if !s.sqlKeyword && postingShape(q, lx) {
+		return s.postingSearch(ctx, q, lx)
 	}
 	b := &builder{learned: lx}
 	where, err := s.where(b, q.Platform, q.Keywords, q.Filters)

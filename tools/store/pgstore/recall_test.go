@@ -33,7 +33,8 @@ import (
 // RECALL_EF and RECALL_ITERATIVE (comma-separated) choose the settings
 // tried; with the keyword, the keyword search of the same queries is
 // measured too (agreement@20 with the in-memory store, p50/p95);
-// RECALL_NO_INGEST fails instead of replacing another catalog:
+// RECALL_NO_INGEST fails instead of replacing another catalog;
+// RECALL_SIMILAR=off measures the keyword search alone:
 //
 //	TEST_VECTOR_DATABASE_URL=… RECALL_CHANNELS=200000 go test -run '^$' -bench RecallAtScale -benchtime 1x -timeout 60m ./tools/store/pgstore
 //
@@ -90,6 +91,15 @@ func BenchmarkRecallAtScale(b *testing.B) {
 		fmt.Sscan(v, &anchors)
 	}
 	queries := recallQueries(cat, anchors, os.Getenv("RECALL_KEYWORD") != "off")
+	if os.Getenv("RECALL_SIMILAR") == "off" {
+		if os.Getenv("RECALL_KEYWORD") == "off" {
+			b.Fatal("RECALL_SIMILAR=off and RECALL_KEYWORD=off: nothing to measure")
+		}
+		fmt.Println(keywordAtScale(ctx, b, base, mem, queries))
+		for i := 0; i < b.N; i++ {
+		}
+		return
+	}
 	// The exact answers: the in-memory store (exact cosine over the same
 	// normalised vectors).
 	exact := make([][]string, len(queries))

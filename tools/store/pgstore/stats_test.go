@@ -16,7 +16,8 @@ import (
 )
 
 // statsDrift lists where the kept statistics differ from a count over
-// the channels table: rows of channel_terms and channel_stats that the
+// the channels table: rows of channel_terms, channel_stats and
+// channel_postings (computed as migration 00010's backfill does) that the
 // count does not give, and the other way round.
 func statsDrift(ctx context.Context, t *testing.T, s *pgstore.Store) []string {
 	t.Helper()
@@ -24,12 +25,38 @@ func statsDrift(ctx context.Context, t *testing.T, s *pgstore.Store) []string {
 	const lengths = `SELECT platform, count(*) AS n, sum(cardinality(tags_terms)) AS len_tags, sum(cardinality(name_terms)) AS len_name,
   sum(cardinality(description_terms)) AS len_description, sum(cardinality(content_terms)) AS len_content FROM channels GROUP BY platform`
 	const kept = `SELECT platform, n, len_tags, len_name, len_description, len_content FROM channel_stats`
+	// The postings as migration 00010's backfill computes them.
+	const postings = `SELECT c.platform, t.term, c.country, c.key, c.followers, t.tf0, t.tf1, t.tf2, t.tf3,
+  cardinality(c.tags_terms), cardinality(c.name_terms), cardinality(c.description_terms), cardinality(c.content_terms), t.pos
+FROM channels c CROSS JOIN LATERAL (
+  SELECT z.term,
+    least(count(*) FILTER (WHERE z.pos IS NULL AND z.f = 0), 65535)::integer AS tf0,
+    least(count(*) FILTER (WHERE z.pos IS NULL AND z.f = 1), 65535)::integer AS tf1,
+    least(count(*) FILTER (WHERE z.pos IS NULL AND z.f = 2), 65535)::integer AS tf2,
+    least(count(*) FILTER (WHERE z.pos IS NULL AND z.f = 3), 65535)::integer AS tf3,
+    array_agg((z.f << 20) | z.pos ORDER BY z.f, z.pos) FILTER (WHERE z.pos IS NOT NULL) AS pos
+  FROM (
+    SELECT 0 AS f, x AS term, NULL::integer AS pos FROM unnest(c.tags_terms) x
+    UNION ALL SELECT 1, x, NULL FROM unnest(c.name_terms) x
+    UNION ALL SELECT 2, x, NULL FROM unnest(c.description_terms) x
+    UNION ALL SELECT 3, x, NULL FROM unnest(c.content_terms) x
+    UNION ALL SELECT 0, u, o::integer FROM string_to_table(c.tags_seq, ' ') WITH ORDINALITY s(u, o) WHERE u <> '' AND u <> E'\x1f'
+    UNION ALL SELECT 1, u, o::integer FROM string_to_table(c.name_seq, ' ') WITH ORDINALITY s(u, o) WHERE u <> '' AND u <> E'\x1f'
+    UNION ALL SELECT 2, u, o::integer FROM string_to_table(c.description_seq, ' ') WITH ORDINALITY s(u, o) WHERE u <> '' AND u <> E'\x1f'
+    UNION ALL SELECT 3, u, o::integer FROM string_to_table(c.content_seq, ' ') WITH ORDINALITY s(u, o) WHERE u <> '' AND u <> E'\x1f'
+  ) z
+  GROUP BY z.term
+) t`
+	const keptPostings = `SELECT platform, term, country, key, followers, tf_tags, tf_name, tf_description, tf_content,
+  len_tags, len_name, len_description, len_content, pos FROM channel_postings`
 	var drift []string
 	for _, q := range []struct{ name, sql string }{
 		{"channel_terms kept, not counted", `(SELECT platform, term, df FROM channel_terms) EXCEPT (` + counted + `)`},
 		{"channel_terms counted, not kept", `(` + counted + `) EXCEPT (SELECT platform, term, df FROM channel_terms)`},
 		{"channel_stats kept, not counted", `(` + kept + `) EXCEPT (` + lengths + `)`},
 		{"channel_stats counted, not kept", `(` + lengths + `) EXCEPT (` + kept + `)`},
+		{"channel_postings kept, not computed", `(` + keptPostings + `) EXCEPT (` + postings + `)`},
+		{"channel_postings computed, not kept", `(` + postings + `) EXCEPT (` + keptPostings + `)`},
 	} {
 		rows, err := s.Pool().Query(ctx, q.sql+` LIMIT 5`)
 		if err != nil {
@@ -73,6 +100,15 @@ func TestStatisticsFollowUpserts(t *testing.T) {
 		c.Tags = []string{fmt.Sprintf("statsterm%d", i%3), "shared stats tag"}
 		c.Name = fmt.Sprintf("Renamed %d", i)
 		c.Description = ""
+		// The postings carry the country and the follower count: the
+		// old rows go with the old country.
+		c.Followers++
+		if i%10 == 0 {
+			c.Country = "GB"
+			if ch.Country == "GB" {
+				c.Country = "US"
+			}
+		}
 		changed = append(changed, &c)
 	}
 	twice := *changed[0]
