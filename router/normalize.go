@@ -39,8 +39,9 @@ func (n *normText) origSpan(a, b int) string {
 // show what the router saw.
 func Normalize(s string) string {
 	for i := 0; i < len(s); i++ {
-		// Not printable lower-case ASCII, or a space to drop: fold.
-		if c := s[i]; c < ' ' || c > '~' || 'A' <= c && c <= 'Z' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+		// Not printable lower-case ASCII, a digit (leetspeak, unleet) or
+		// a space to drop: fold.
+		if c := s[i]; c < ' ' || c > '~' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
 			b, _, _ := appendNormalized(nil, nil, s)
 			return string(b)
 		}
@@ -85,6 +86,7 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 		b = b[:len(b)-1]
 		off = off[:len(off)-1]
 	}
+	unleet(b[base:])
 	end := int32(len(s))
 	if len(b) > base {
 		last := off[len(off)-1]
@@ -171,4 +173,65 @@ func buildTradTable(pairs string) map[rune]rune {
 		}
 	}
 	return m
+}
+
+// leetLetters are the digits leetspeak writes for letters.
+var leetLetters = [10]byte{0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't'}
+
+// unleet rewrites, in place, the Latin words of b written in leetspeak
+// ("f0ll0w3rs", "1gn0r3", "ch34p") with the letters their digits stand
+// for, so that a guard cue reads the same spelled either way. A word is
+// leetspeak when every digit in it stands for a letter (0 1 3 4 5 7) and
+// a digit sits between two letters; counts and names keep their digits
+// ("5k", "ps5", "1st", "k8s", "mp4"), and "sub4sub", "f4f" keep their
+// "for". Each byte stays one byte, so offsets hold.
+func unleet(b []byte) {
+	isLetter := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	for i := 0; i < len(b); {
+		if !isLetter(b[i]) && !isDigit(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && (isLetter(b[j]) || isDigit(b[j])) {
+			j++
+		}
+		if w := b[i:j]; leetWord(w, isLetter, isDigit) {
+			for k, c := range w {
+				if isDigit(c) {
+					w[k] = leetLetters[c-'0']
+				}
+			}
+		}
+		i = j
+	}
+}
+
+// leetWord reports a word written in leetspeak (see unleet).
+func leetWord(w []byte, isLetter, isDigit func(byte) bool) bool {
+	interior, letters := false, 0
+	for k, c := range w {
+		switch {
+		case isLetter(c):
+			letters++
+		case leetLetters[c-'0'] == 0:
+			return false // 2, 6, 8, 9 stand for no letter
+		case k > 0 && isLetter(w[k-1]):
+			// a digit run between letters: "f0ll", "ch34p"
+			e := k
+			for e < len(w) && isDigit(w[e]) {
+				e++
+			}
+			interior = interior || e < len(w)
+		}
+	}
+	if !interior || letters < 2 {
+		return false
+	}
+	// "sub4sub", "f4f", "like4like": the same word either side of a 4.
+	if l, r, ok := strings.Cut(string(w), "4"); ok && l == r {
+		return false
+	}
+	return true
 }
