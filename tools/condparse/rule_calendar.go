@@ -276,42 +276,38 @@ func (st *state) calendarStart(i int) bool {
 	return ok
 }
 
-// splitClaims adds the calendar windows to the prepass's claims as spans
-// no token crosses ("去年以来一直在更新": 以来 is not lexed with 一直); a
-// window overlapping a URL, handle, quote or name is dropped.
+// splitClaims adds the calendar windows, the counted frequencies and the
+// bracketed initials to the prepass's claims as spans no token crosses
+// ("去年以来一直在更新": 以来 is not lexed with 一直); a span overlapping a
+// URL, handle, quote, name or an earlier span is dropped.
 func (st *state) splitClaims(cs []claim) []claim {
+	// claimSpan adds [s,e) unless it overlaps a claim; it reports
+	// whether it did.
+	claimSpan := func(s, e int) bool {
+		for _, o := range cs {
+			if s < o.e && o.s < e {
+				return false
+			}
+		}
+		cs = append(cs, claim{tkSplit, s, e})
+		return true
+	}
 	kept := st.cal[:0]
 	for _, c := range st.cal {
-		overlap := false
-		for _, o := range cs {
-			overlap = overlap || c.s < o.e && o.s < c.e
-		}
-		if !overlap {
+		if claimSpan(c.s, c.e) {
 			kept = append(kept, c)
-			cs = append(cs, claim{tkSplit, c.s, c.e})
 		}
 	}
 	st.cal = kept
 	freq := st.freq[:0]
 	for _, f := range st.freq {
-		overlap := false
-		for _, o := range cs {
-			overlap = overlap || f.s < o.e && o.s < f.e
-		}
-		if !overlap {
+		if claimSpan(f.s, f.e) {
 			freq = append(freq, f)
-			cs = append(cs, claim{tkSplit, f.s, f.e})
 		}
 	}
 	st.freq = freq
 	for _, r := range st.initialRuns {
-		overlap := false
-		for _, o := range cs {
-			overlap = overlap || r[0] < o.e && o.s < r[1]
-		}
-		if !overlap {
-			cs = append(cs, claim{tkSplit, r[0], r[1]})
-		}
+		claimSpan(r[0], r[1])
 	}
 	sortClaims(cs)
 	return cs
