@@ -24,7 +24,7 @@ type freqSpan struct {
 }
 
 // enFrequency: [act] [bound] count [unit] (a|per|every|/) period.
-var enFrequency = regexp.MustCompile(`\b(?:(?:post|posts|posting|upload|uploads|uploading|publish|publishes|publishing|stream|streams|streaming|go\s+live|goes\s+live|going\s+live)\s+)?` +
+var enFrequency = regexp.MustCompile(`\b(?:(?P<act>post|posts|posting|upload|uploads|uploading|publish|publishes|publishing|stream|streams|streaming|go\s+live|goes\s+live|going\s+live)\s+)?` +
 	`(?:(?P<bound>at\s+least|a\s+minimum\s+of|minimum|min|no\s+less\s+than|no\s+fewer\s+than|more\s+than|over|about|around|roughly|less\s+than|fewer\s+than|under|no\s+more\s+than|at\s+most|max|up\s+to)\s+)?` +
 	`(?P<n>\d+|twice|two|three|four|five|six|seven|a\s+couple\s+of|a\s+few|several)\s*(?P<unit>x|times|posts?|uploads?|videos?|reels?|streams?|tiktoks?)?\s*` +
 	`(?:(?:a|per|each|every)\s+|/\s*)(?P<per>day|week|wk|month|mo)\b`)
@@ -59,9 +59,7 @@ func (st *state) frequencySpans() {
 				}
 				return strings.Join(strings.Fields(norm[m[2*k]:m[2*k+1]]), " ")
 			}
-			if re == enFrequency && g("unit") == "" && !strings.HasPrefix(strings.TrimSpace(norm[m[0]:m[1]]), "post") &&
-				!strings.HasPrefix(strings.TrimSpace(norm[m[0]:m[1]]), "upload") && !strings.HasPrefix(strings.TrimSpace(norm[m[0]:m[1]]), "publish") &&
-				!strings.HasPrefix(strings.TrimSpace(norm[m[0]:m[1]]), "stream") && !strings.HasPrefix(strings.TrimSpace(norm[m[0]:m[1]]), "go") {
+			if re == enFrequency && g("unit") == "" && g("act") == "" {
 				continue // "2 a day" says no posting; "3 times a week" or "post 3 a week" does
 			}
 			st.freq = append(st.freq, freqSpan{s: runeAt(m[0]), e: runeAt(m[1]), days: periodDays[g("per")],
