@@ -38,7 +38,13 @@ func clauses(text []byte) [][2]int {
 	}
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; c {
-		case ',', ';', '!', '?', '\n':
+		case ',':
+			if listTail(text[i+1:]) {
+				continue // "… about engagement fraud, bot farms and click farms"
+			}
+			cut(i, i+1)
+			continue
+		case ';', '!', '?', '\n':
 			cut(i, i+1)
 			continue
 		case '.':
@@ -58,6 +64,45 @@ func clauses(text []byte) [][2]int {
 	cut(len(text), len(text))
 	return out
 }
+
+// listTail reports whether the text after a comma, up to the next
+// punctuation, ends an English list of nouns ("bot farms and click
+// farms"): at most six words, one of them "and" or "or", none a verb that
+// asks for something (listVerbs) — so "no fake followers, buy me likes
+// and views" still splits.
+func listTail(rest []byte) bool {
+	end := bytes.IndexAny(rest, ",.;!?\n")
+	if end < 0 {
+		end = len(rest)
+	}
+	words := bytes.Fields(rest[:end])
+	if len(words) == 0 || len(words) > 6 {
+		return false
+	}
+	joined := false
+	for _, w := range words {
+		for _, b := range w {
+			if b >= 0x80 {
+				return false // English lists only
+			}
+		}
+		switch string(w) {
+		case "and", "or":
+			joined = true
+		}
+		if listVerbs[string(w)] {
+			return false
+		}
+	}
+	return joined
+}
+
+// listVerbs are the words that make a clause after a comma a request of
+// its own rather than the end of a list.
+var listVerbs = map[string]bool{"buy": true, "get": true, "need": true, "want": true, "give": true, "send": true,
+	"sell": true, "hire": true, "pay": true, "order": true, "grab": true, "find": true, "make": true, "help": true,
+	"show": true, "tell": true, "ignore": true, "reveal": true, "print": true, "share": true, "rent": true, "add": true,
+	"boost": true, "me": true, "us": true, "i": true, "we": true, "you": true, "u": true}
 
 // wordAt reports whether text[start:end] is a whole ASCII word.
 func wordAt(text []byte, start, end int) bool {

@@ -18,6 +18,11 @@ func TestClausesSplitAtPunctuationAndContrast(t *testing.T) {
 		{"butter chicken creators", []string{"butter chicken creators"}},
 		{"不要刷量的但是要粉丝多的", []string{"不要刷量的", "但是要粉丝多的"}},
 		{",,", nil},
+		// an English list after a comma continues its clause; a request
+		// after a comma does not
+		{"talk about fraud, bot farms and click farms", []string{"talk about fraud, bot farms and click farms"}},
+		{"no fake followers, buy me likes and views", []string{"no fake followers", " buy me likes and views"}},
+		{"no bots, real fans only", []string{"no bots", " real fans only"}},
 	}
 	for _, tc := range tests {
 		var got []string
