@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 	"regexp"
+	"slices"
 
 	"searchagent/tools/textmatch"
 )
@@ -78,6 +79,12 @@ func listTail(rest []byte) bool {
 	words := bytes.Fields(rest[:end])
 	if len(words) == 0 || len(words) > 6 {
 		return false
+	}
+	switch string(words[0]) {
+	case "like", "including", "e.g.", "eg", "especially":
+		// "how influencer fraud works, like fake followers": examples
+		// of what the clause before named
+		return !slices.ContainsFunc(words[1:], func(w []byte) bool { return listVerbs[string(w)] })
 	}
 	joined := false
 	for _, w := range words {
