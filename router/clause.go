@@ -77,14 +77,15 @@ func listTail(rest []byte) bool {
 		end = len(rest)
 	}
 	words := bytes.Fields(rest[:end])
-	if len(words) == 0 || len(words) > 6 {
+	switch {
+	case len(words) == 0:
 		return false
-	}
-	switch string(words[0]) {
-	case "like", "including", "e.g.", "eg", "especially":
+	case string(words[0]) == "like", string(words[0]) == "including", string(words[0]) == "e.g.", string(words[0]) == "especially":
 		// "how influencer fraud works, like fake followers": examples
 		// of what the clause before named
-		return !slices.ContainsFunc(words[1:], func(w []byte) bool { return listVerbs[string(w)] })
+		return len(words) <= 10 && !slices.ContainsFunc(words[1:], func(w []byte) bool { return listVerbs[string(w)] })
+	case len(words) > 6:
+		return false
 	}
 	joined := false
 	for _, w := range words {
