@@ -43,6 +43,9 @@ var commandKinds = map[string]commandKind{
 	"add_soft_preference": {apply: addSoftPreference},
 	"replace_anchor": {apply: func(s *Session, a router.Args) (string, error) {
 		u, _ := a.Get("url").(string)
+		if u == "" && a.Get("position") != nil {
+			return resultURL(s, a.Get("position"))
+		}
 		if u == "" {
 			return "", fmt.Errorf("replace_anchor: no url")
 		}
@@ -276,6 +279,11 @@ func removeFilter(s *Session, args router.Args) (string, error) {
 	for _, id := range ids {
 		removed = s.removeCond(id) || removed
 	}
+	if !removed && name != "" && !slices.ContainsFunc(before, func(c contract.Condition) bool { return string(c.Field) == name }) {
+		// "把英国去掉吧，国家不限": the reading of the same follow-up took
+		// the field's condition away already; nothing is left to remove.
+		return "", nil
+	}
 	if !removed {
 		return "", fmt.Errorf("remove_filter: no condition matches %v %q", ids, name)
 	}
@@ -458,4 +466,35 @@ func (t *turn) followPlan() {
 		pt.Ran = len(pt.By) > 0
 		t.trace.Plan = append(t.trace.Plan, pt)
 	}
+}
+
+// resultURL is the channel URL of the result at a 1-based position of the
+// page the user sees ("more like the second one", "像第一个那样的"; -1 is
+// the last), for a similar search around it.
+func resultURL(s *Session, position any) (string, error) {
+	var n int64
+	switch v := position.(type) {
+	case int64:
+		n = v
+	case int:
+		n = int64(v)
+	case float64:
+		n = int64(v)
+	}
+	if s.Results == nil || len(s.Results.Items) == 0 {
+		return "", errors.New(pick(s.zh(), "还没有结果可以参照：先搜索一次，再说“像第几个那样的”", "there are no results to point at yet: search first, then say “more like the second one”"))
+	}
+	items := s.Results.Items
+	if n == -1 {
+		n = int64(len(items))
+	}
+	if n < 1 || n > int64(len(items)) || items[n-1].Channel == nil {
+		return "", fmt.Errorf("%s", pick(s.zh(), fmt.Sprintf("当前页只有 %d 个结果，没有第 %d 个", len(items), n),
+			fmt.Sprintf("this page has %d results, there is no number %d", len(items), n)))
+	}
+	ch := items[n-1].Channel
+	if ch.URL == "" {
+		return "", fmt.Errorf("%s", pick(s.zh(), "这个结果没有频道链接，无法作为参照", "that result has no channel link to search around"))
+	}
+	return ch.URL, nil
 }

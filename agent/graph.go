@@ -90,18 +90,30 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 				// bound still takes the tier's other end.
 				continue
 			}
-			if c.Kind == condition.KindDerived && slices.Contains(c.Issues, condparse.IssueOverridden) && c.Op == condition.OpBetween {
+			if c.Kind == condition.KindDerived && slices.Contains(c.Issues, condparse.IssueOverridden) &&
+				(c.Op == condition.OpBetween || c.Op == condition.OpGte || c.Op == condition.OpLte) {
 				if i := slices.IndexFunc(res.Conditions, func(o condparse.Condition) bool {
 					return o.Field == c.Field && o.Kind == condition.KindHard && o.Status == condition.StatusApplied &&
 						(o.Op == condition.OpGte || o.Op == condition.OpLte)
 				}); i >= 0 {
 					// "腰部博主，粉丝10万以上", "micro influencers (under
-					// 50k)": the bound the user said is applied with the
-					// tier's other end, never given way to the tier's
-					// reference (it replaced the bound and filtered nothing).
+					// 50k)", "粉丝50万以上的头部": the bound the user said is
+					// applied with the tier's other end, never given way to
+					// the tier's reference (it replaced the bound and
+					// filtered nothing); an open-ended tier has no other end.
 					o := res.Conditions[i]
 					lo, hi := c.Value.Range.Min, c.Value.Range.Max
+					switch c.Op {
+					case condition.OpGte:
+						lo, hi = c.Value.Int, 0
+					case condition.OpLte:
+						lo, hi = 0, c.Value.Int
+					}
 					switch {
+					case o.Op == condition.OpGte && hi == 0:
+						lo = o.Value.Int
+					case o.Op == condition.OpLte && lo == 0:
+						hi = o.Value.Int
 					case o.Op == condition.OpGte && o.Value.Int < hi:
 						lo = o.Value.Int
 					case o.Op == condition.OpLte && o.Value.Int > lo:

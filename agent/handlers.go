@@ -325,6 +325,9 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResidueFrequency:
 			return pick(zh, "「"+q+"」未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
 				"“"+q+"” was not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
+		case condparse.ResidueGender:
+			return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
+				"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
 		case condparse.ResidueUnsupported:
 			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
 				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")

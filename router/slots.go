@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"searchagent/tools/number"
+	"searchagent/tools/textmatch"
 	"strconv"
 	"strings"
 	"unicode"
@@ -304,7 +305,7 @@ func lowerAffixes(strip []string) *affixes {
 // more runes remain (SlotSpec.Lead).
 func trimLead(v string, lead []string) string {
 	for _, l := range lead {
-		if rest, ok := strings.CutPrefix(v, l); ok && utf8.RuneCountInString(strings.TrimSpace(rest)) >= 2 {
+		if rest, ok := strings.CutPrefix(v, l); ok && utf8.RuneCountInString(strings.TrimSpace(rest)) >= 2 && !textmatch.BoundLead(l, rest) {
 			return strings.TrimSpace(rest)
 		}
 	}

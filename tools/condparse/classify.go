@@ -11,6 +11,28 @@ import (
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
 
+// creatorNounInClause reports a creator noun, or a content form that
+// names the creators ("vlog", "频道"), from token j to the end of its clause.
+func (st *state) creatorNounInClause(j int) bool {
+	for k := j; k < len(st.toks); k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkPunct {
+			return false
+		}
+		if tk.kind != tkLex {
+			continue
+		}
+		if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
+			return true
+		}
+		switch strings.ToLower(st.tokText(k)) {
+		case "vlog", "vlogs", "视频", "节目", "播客", "podcast", "podcasts":
+			return true
+		}
+	}
+	return false
+}
+
 // sentence marks request phrases and descriptive clauses.
 func (st *state) sentence() {
 	if hasComparative(st.t.in) {
@@ -56,6 +78,11 @@ func (st *state) sentence() {
 			}
 			if tk.has(clsDe) != nil {
 				if n := st.skipSpace(i + 1); n < len(st.toks) && (st.toks[n].has(clsCreator) != nil || st.toks[n].has(clsCreatorPlatform) != nil) {
+					st.sig.Sentence = true
+				}
+				if p := st.prevSig(i); p >= 0 && st.toks[p].role == roleCond && st.creatorNounInClause(i+1) {
+					// "日本的铁路和城市漫步vlog": a place or a language, 的,
+					// then what the creators do and what they are.
 					st.sig.Sentence = true
 				}
 			}

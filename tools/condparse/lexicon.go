@@ -66,6 +66,7 @@ const (
 	clsCueScope  // a cue after the keyword that names its scope: in the title
 	clsBrandOpen // the opening of a brand frame: 我们是, we're a
 	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
+	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
 )
 
 // lexEntry is one dictionary spelling.
@@ -378,7 +379,9 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
+		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
+		// something posted said as there being one ("半年内有视频", "一周内有新作品")
+		"有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
 		// the time said as such: the catalog's one time field is the last
@@ -447,7 +450,7 @@ func buildLexicon() *lexicon {
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half", "six weeks")
 	ts(75, "两个半月", "二个半月")
 	ts(90, "一季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
-	ts(180, "半年", "half a year", "six months", "6 months")
+	ts(180, "半年", "half a year", "half year", "half-year", "six months", "6 months", "近半年", "过去半年")
 	ts(365, "今年", "一年", "this year", "a year")
 	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the",
 		// an age bound: "last post not older than 2 months"
@@ -536,6 +539,10 @@ func buildLexicon() *lexicon {
 		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
 		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
 		"homesteaders", "campers", "backpackers", "foodies", "dudes",
+		// who the creators are as a profession ("indie game devs on X",
+		// "climate journalists", "tech founders", "F1 voices").
+		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs", "voices",
+		"评论员", "记者", "开发者", "创始人",
 		// reviewers review: who the creators are as much as their form
 		"reviewer", "reviewers", "unboxer", "unboxers",
 		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
@@ -553,7 +560,7 @@ func buildLexicon() *lexicon {
 		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
-		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的",
+		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
@@ -636,9 +643,14 @@ func buildLexicon() *lexicon {
 		"changed my mind", "changed our mind", "changed our minds", "we changed our mind", "i changed my mind",
 		"change of plan", "change of plans", "on second thought", "on second thoughts", "scratch that",
 		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想")...)
+	// A creator's gender ("别要男博主", "female creators only"): the catalog
+	// records none, so it is named as not applied (rule_gender.go).
+	es = append(es, words(clsGender,
+		"男博主", "女博主", "男主播", "女主播", "男生", "女生", "男性", "女性", "男的", "女的", "男性博主", "女性博主", "男up主", "女up主",
+		"male", "female", "men", "women", "male creators", "female creators", "women creators", "女创作者", "男创作者")...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
-		"personality", "feel", "look and feel")...)
+		"personality", "feel", "look and feel", "aesthetic", "aesthetics", "mood")...)
 	es = append(es, words(clsCue,
 		"包含", "包括", "含有", "带有", "提到", "提及", "关键词", "关键字", "关键词是", "关键字是", "标签", "must mention",
 		"mentions", "mention", "mentioning", "must include", "must contain", "containing", "contains", "keyword", "keywords",
@@ -673,7 +685,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
 		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
-		"ranked by", "rank them by", "highest first", "lowest first", "most first", "descending", "ascending")...)
+		"ranked by", "rank them by", "ranking by", "sorting by", "ordering by", "sorted on", "biggest", "largest", "most popular", "most famous", "highest first", "lowest first", "most first", "descending", "ascending")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.
 	for _, v := range []string{"sort", "order", "rank", "arrange", "sorted", "ordered", "ranked", "arranged"} {
@@ -734,7 +746,7 @@ func buildLexicon() *lexicon {
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).
 		"为主", "为主的", "以")...)
-	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "用英语", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
+	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",

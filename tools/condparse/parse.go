@@ -194,6 +194,9 @@ type state struct {
 	freq       []freqSpan
 	freqRem    [][2]int
 	freqPeriod [][2]int
+	// genderRem are the rune ranges of gender words named as not applied
+	// (rule_gender.go).
+	genderRem [][2]int
 	// initialRuns are the rune ranges of bracketed country initials
 	// (rule_initials.go).
 	initialRuns [][2]int
@@ -228,6 +231,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.quantities()
 	st.activity()
 	st.replacements()
+	st.genders()
 	st.exclusions()
 	st.outsideOf()
 	st.inactiveExcluded()

@@ -163,9 +163,28 @@ func (r *Reading) readSort() {
 			cands = append(cands, cand{m[0], m[1]})
 		}
 	}
+	// A sort that names its measure ("sorted by engagement rate") wins
+	// over a wish said elsewhere ("the biggest …").
+	tail := func(c cand) string { // the sort words to the end of their clause
+		_, ce := clauseOf(in, c.s, c.e)
+		return in[c.s:ce]
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		ea, eb := explicitSortKey(tail(a)) != "", explicitSortKey(tail(b)) != ""
+		switch {
+		case ea && !eb:
+			return -1
+		case eb && !ea:
+			return 1
+		}
+		return 0
+	})
 	for _, c := range cands {
 		cs, ce := clauseOf(in, c.s, c.e)
-		by := sortKeyIn(in[c.s:c.e])
+		by := explicitSortKey(tail(c))
+		if by == "" {
+			by = sortKeyIn(in[c.s:c.e])
+		}
 		if by == "" {
 			by = sortKeyIn(in[cs:ce])
 		}
@@ -174,6 +193,11 @@ func (r *Reading) readSort() {
 		}
 		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}, Ascending: ascendingWords.MatchString(in)}
 		r.dropSortWords(by, c.s, c.e, cs, ce)
+		// A second sort wish ("the biggest …, sorted by engagement"):
+		// the box sorts by one key, the one named.
+		r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+			return sp.Role == ResidueSort && sortKeyIn(sp.Text) != ""
+		})
 		return
 	}
 	for _, c := range cands {
@@ -181,6 +205,27 @@ func (r *Reading) readSort() {
 			return
 		}
 	}
+}
+
+// explicitSorts are the sort requests that name their measure ("按互动率排",
+// "sort by engagement"): inside a longer span ("活跃度高一点 按互动率排") the
+// measure they name is the sort, not a wish said before them.
+var explicitSorts = regexp.MustCompile(`按(?:照)?([^\s，,;；。!！?？按排]{1,8}?)排|(?i)\b(?:sort|order|rank|arrange)(?:ed|ing)?\s+(?:them\s+|it\s+|these\s+|the\s+results\s+|results\s+)?by\s+([^,;.!?]{1,30})`)
+
+// explicitSortKey is the sort key of the last explicit sort request in s,
+// "" when s holds none or its measure is no sort key.
+func explicitSortKey(s string) string {
+	ms := explicitSorts.FindAllStringSubmatch(s, -1)
+	for i := len(ms) - 1; i >= 0; i-- {
+		for _, g := range ms[i][1:] {
+			if g != "" {
+				if by := sortKeyIn(g); by != "" {
+					return by
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // readUnsorted reads a sort whose clause names no sort key: the words
@@ -287,7 +332,7 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		case c.Kind == condition.KindKeyword:
 			// The sort's words, a measure word, or a one-rune fragment the
 			// sort words left ("度" of "按活跃度排序").
-			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) ||
+			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) || sortTails[strings.ToLower(strings.TrimSpace(c.Span.Text))] ||
 				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
 		case c.Field == condition.Preference && c.Value.Str == by && in:
 			// "sort by engagement": the sort is the wish for more of it.
@@ -303,6 +348,10 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e || onlyQualifiers(sp.Text))
 	})
 }
+
+// sortTails are the words that end a sort's clause ("sorted by most
+// followers first", "views on top"): its order, never a term.
+var sortTails = map[string]bool{"first": true, "on top": true, "at the top": true, "top": true, "last": true, "desc": true, "asc": true}
 
 // softenHedges makes the hard conditions of a clause opened by a hedge
 // soft references, and drops the clause's leftover qualifiers ("最近")
@@ -341,7 +390,9 @@ func clauses(text string) [][2]int {
 	var out [][2]int
 	start := 0
 	for i, r := range text {
-		if strings.ContainsRune(clauseSeps, r) {
+		if strings.ContainsRune(clauseSeps, r) || r == '.' && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+			// a full stop ends a clause ("… past fortnight. Sort by
+			// engagement"); a decimal point ("2.5%") does not.
 			if i > start {
 				out = append(out, [2]int{start, i})
 			}

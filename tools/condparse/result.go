@@ -4,10 +4,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
 	"searchagent/tools/scope"
+	"searchagent/tools/textmatch"
 )
 
 // keywordShape replaces the conditions of a keyword-shaped input with one
@@ -180,6 +182,7 @@ func (st *state) residue() {
 			pc.neg = true
 			st.add(pc, from, r.to)
 		case neg == 1:
+			text = trimObjectLead(text)
 			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			st.add(pc, from, r.to)
@@ -282,6 +285,11 @@ func (st *state) residueRole(a, b int) Residue {
 	for _, f := range st.freqPeriod {
 		if f[0] < b && a < f[1] {
 			return ResidueFrequencyPeriod
+		}
+	}
+	for _, g := range st.genderRem {
+		if g[0] < b && a < g[1] {
+			return ResidueGender
 		}
 	}
 	measure, amount := false, false
@@ -429,6 +437,9 @@ func (st *state) mergeVocab() {
 	for _, f := range []condition.Field{condition.Country, condition.Language, condition.Category, condition.Platform} {
 		for _, kind := range []condition.Kind{condition.KindHard, condition.KindSoft} {
 			for _, neg := range []bool{false, true} {
+				if f == condition.Country && !neg {
+					st.narrowRegion(kind)
+				}
 				var first *pcond
 				for _, pc := range st.conds {
 					if pc.dropped || pc.c.Field != f || pc.c.Kind != kind || pc.neg != neg {
@@ -500,6 +511,64 @@ func (st *state) mergeVocab() {
 				}
 			}
 		}
+	}
+}
+
+// objectLeadsZH open a Chinese exclusion object inside an unknown run
+// ("不要带赌博内容的", "别要涉及政治的"): they say what the channels carry,
+// and are no part of the excluded word.
+var objectLeadsZH = []string{"涉及到", "涉及", "带有", "含有", "包含", "有关", "带"}
+
+// trimObjectLead drops an objectLeadsZH word before an excluded word of at
+// least two runes. 带 stays where it begins a word of its own (带货,
+// 带娃, 带团: textmatch.BoundLead).
+func trimObjectLead(text string) string {
+	for _, l := range objectLeadsZH {
+		rest, ok := strings.CutPrefix(text, l)
+		if !ok || utf8.RuneCountInString(rest) < 2 {
+			continue
+		}
+		if textmatch.BoundLead(l, rest) {
+			return text
+		}
+		return rest
+	}
+	return text
+}
+
+// narrowRegion drops a region ("东南亚", "European") of kind when the
+// other wanted countries of that kind are all inside it ("东南亚…，泰国越南
+// 印尼都行", "european tech youtubers, germany or france"): the countries
+// named narrow the region; they are not added to it.
+func (st *state) narrowRegion(kind condition.Kind) {
+	var regions, members []*pcond
+	for _, pc := range st.conds {
+		if pc.dropped || pc.c.Field != condition.Country || pc.c.Kind != kind || pc.neg {
+			continue
+		}
+		if len(pc.names) > 0 && len(pc.codes) > 1 {
+			regions = append(regions, pc)
+		} else {
+			members = append(members, pc)
+		}
+	}
+	if len(regions) == 0 || len(members) == 0 {
+		return
+	}
+	for _, m := range members {
+		for _, c := range m.codes {
+			inside := false
+			for _, r := range regions {
+				inside = inside || slices.Contains(r.codes, c)
+			}
+			if !inside {
+				return
+			}
+		}
+	}
+	for _, r := range regions {
+		r.dropped = true
+		members[0].absorb(r)
 	}
 }
 

@@ -27,6 +27,12 @@ func isCount(f condition.Field) bool {
 	return ok
 }
 
+// enoughTails are the words after a count that call it enough ("10k will
+// do", "一万就够了"): the count is then a floor.
+var enoughTails = map[string]bool{"is enough": true, "is plenty": true, "are enough": true, "is good enough": true,
+	"will do": true, "would do": true, "就够了": true, "够了": true, "足够了": true, "就够": true, "就行": true,
+	"就好": true, "即可": true, "is fine": true, "is ok": true, "is okay": true}
+
 // defaultCountField is the field a bare count bounds.
 func defaultCountField() condition.Field {
 	for _, f := range fields.Registry {
@@ -61,6 +67,9 @@ func (st *state) quantities() {
 		tk := &st.toks[i]
 		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
 			continue
+		}
+		if i > 0 && strings.HasSuffix(st.tokText(i-1), "第") {
+			continue // "第三个": a position in the results, no result count
 		}
 		j := st.skipSpace(i + 1)
 		var n *token
@@ -105,12 +114,12 @@ func (st *state) quantities() {
 // is a follower count or a year, never how many results.
 const maxQuantity = 200
 
-// creatorNounAhead reports a creator noun within three words from j, the
+// creatorNounAhead reports a creator noun within six words from j, the
 // words between being topic, place or language words of the vocabulary
 // ("10 tech youtubers", "15 car channels", "5 Korean tech reviewers"):
 // the number counts those creators.
 func (st *state) creatorNounAhead(j int) bool {
-	for k, n := j, 0; k < len(st.toks) && n < 4; k, n = st.skipSpace(k+1), n+1 {
+	for k, n := j, 0; k < len(st.toks) && n < 7; k, n = st.skipSpace(k+1), n+1 {
 		tk := &st.toks[k]
 		if tk.kind != tkLex || tk.role != roleNone {
 			return false
@@ -118,7 +127,7 @@ func (st *state) creatorNounAhead(j int) bool {
 		if tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
 			return n > 0
 		}
-		if tk.has(clsCategory) == nil && tk.has(clsTopic) == nil && tk.has(clsCountry) == nil && tk.has(clsLanguage) == nil {
+		if tk.has(clsCategory) == nil && tk.has(clsTopic) == nil && tk.has(clsCountry) == nil && tk.has(clsLanguage) == nil && tk.has(clsLangMark) == nil {
 			// "5 Korean tech reviewers": a place or a language may
 			// describe the creators counted too
 			return false
@@ -254,6 +263,12 @@ func (st *state) countAt(i int) (int, bool) {
 		pct, last = true, k
 	}
 	k := st.skipSpace(last + 1)
+	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && tk.has(clsPostApprox) != nil {
+		// "一万左右到五万": the approximate lower end of a range
+		if c := st.skipSpace(k + 1); st.tok(c).has(clsRangeConn) != nil && st.isNum(st.skipSpace(c+1)) {
+			last, k = k, c
+		}
+	}
 	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
 		if k2 := st.skipSpace(k + 1); st.isNum(k2) {
 			n2, last = k2, k2
@@ -270,6 +285,13 @@ func (st *state) countAt(i int) (int, bool) {
 	if k := st.skipSpace(last + 1); k < len(st.toks) {
 		if post = st.opOf(k, false); post != cNone {
 			last = k
+		}
+	}
+	if post == cNone && pre == cNone && n2 < 0 {
+		if k := st.skipSpace(last + 1); st.free(k) && enoughTails[st.word(k)] {
+			// "10k will do", "一万就够了", "5w就行": a count said to be
+			// enough is the least the user takes.
+			post = cGte
 		}
 	}
 	jargon := false

@@ -166,6 +166,7 @@ func (st *state) outsideOf() {
 var countLead = map[string]bool{"the": true, "ones": true, "one": true, "those": true, "these": true, "anyone": true,
 	"anybody": true, "any": true, "all": true, "with": true, "that": true, "who": true, "which": true, "have": true,
 	"has": true, "having": true, "are": true, "is": true, "of": true, "them": true, "everyone": true, "everything": true,
+	"anything": true, "whatever": true, "whoever": true, "stuff": true,
 	"那些": true, "这些": true, "那种": true, "这种": true, "所有": true, "的": true}
 
 // countObject returns the count condition an exclusion at j-1 excludes
@@ -310,7 +311,9 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true,
 	"any": true, "anything": true, "everything": true, "all": true, "whatever": true, "stuff": true, "ones": true, "those": true,
 	"anyone": true, "anybody": true, "people": true, "speaking": true, "who speak": true, "who speaks": true,
-	"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true}
+	"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
+	"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
+	"带": true, "带有": true, "涉及": true, "含": true, "含有": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {
@@ -345,9 +348,11 @@ func (st *state) leadsToObject(j int) bool {
 		case tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
 			tk.has(clsPlatform) != nil || tk.has(clsTopic) != nil || tk.has(clsSoft) != nil):
 			return true
-		case objectLead[st.word(k)] || objectLead[st.tokText(k)]:
+		case objectLead[st.word(k)] || objectLead[st.tokText(k)] || tk.kind == tkLex && tk.has(clsCreator) != nil:
 			w := st.tokText(k)
-			pronoun = pronoun || objectPronouns[w]
+			// "channels with mukbang": a creator noun stands where a
+			// pronoun does.
+			pronoun = pronoun || objectPronouns[w] || tk.kind == tkLex && tk.has(clsCreator) != nil
 			about = about || pronoun && objectAbout[w]
 			continue
 		case pronoun && about && st.free(k) && (tk.kind == tkWord || tk.kind == tkCJK || tk.kind == tkLex && tk.has(clsStop) == nil):
@@ -364,7 +369,8 @@ func (st *state) leadsToObject(j int) bool {
 var (
 	objectPronouns = map[string]bool{"anything": true, "everything": true, "anyone": true, "anybody": true, "ones": true,
 		"stuff": true, "those": true, "all": true, "whatever": true, "people": true}
-	objectAbout = map[string]bool{"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true}
+	objectAbout = map[string]bool{"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
+		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true}
 )
 
 // opensClause reports whether token i opens a clause: nothing but
@@ -535,6 +541,17 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		// after it is its complement, as "不要粉丝低于 1w 的" is.
 		if pc := st.conds[st.tokCond[k]-1]; isCount(pc.c.Field) && !pc.dropped {
 			st.negateCount(pc)
+			return true
+		}
+	}
+	if k >= 0 && st.toks[k].role == roleNone && st.toks[k].kind == tkLex && st.toks[k].has(clsExcludeEnd) != nil && neg == 1 {
+		// "把美国以外的都去掉", "英语以外的不要": what lies outside X is
+		// taken away, so nothing but X stays (an inclusion, as "不要英语
+		// 以外的" is).
+		end := k
+		if p := st.prevSig(k); p >= 0 && st.toks[p].role == roleNone && st.toks[p].kind == tkLex {
+			st.toks[p].nothingBut = true
+			st.toks[end].role = roleFiller
 			return true
 		}
 	}

@@ -62,6 +62,9 @@ func (st *state) replacements() {
 		if st.free(i) {
 			st.toks[i].role = roleFiller
 		}
+		if u := st.prevSig(y); u >= 0 && st.free(u) && (st.tokText(u) == "用" || st.tokText(u) == "拿") {
+			st.toks[u].role = roleFiller // "用加拿大代替美国": 用 only opens the pair
+		}
 		st.toks[x].neg, st.toks[x].removal = 1, true
 	}
 	// "美妆换成穿搭", "把美国的改成加拿大": a value, a change verb, a

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 )
 
@@ -208,6 +209,11 @@ func (st *state) bareItems() []bool {
 			// is the brief's purpose, not a keyword typed.
 			continue
 		}
+		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
+			// "preferably with a warm, homey aesthetic", "ideally
+			// fintech, crypto": the items after a hedge are hedged too.
+			continue
+		}
 		content, bare := false, true
 		for k := c.from; k <= c.to && bare; k++ {
 			tk := &st.toks[k]
@@ -230,6 +236,17 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// hedged reports a hedge ("ideally", "preferably", "最好") among the
+// tokens from..to.
+func (st *state) hedged(from, to int) bool {
+	for k := from; k <= to; k++ {
+		if tk := &st.toks[k]; tk.kind == tkLex && tk.has(clsHedge) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // purposeClause reports a clause [from,to] that ends in the purpose
@@ -366,7 +383,25 @@ func (st *state) noPreference() {
 				if tk.role == roleNone && tk.has(clsField) != nil {
 					tk.role = roleFiller
 				}
+				if f, ok := fields.ByAlias(st.tokText(k)); ok {
+					st.unlimited(f.Name) // "国家不限"
+				}
 			}
+		}
+	}
+}
+
+// unlimited makes the exclusions of field f's values removals: "把英国去掉
+// 吧，国家不限" takes the country away, it does not keep every country but
+// the United Kingdom.
+func (st *state) unlimited(f condition.Field) {
+	cls := map[condition.Field]lexClass{condition.Country: clsCountry, condition.Language: clsLanguage, condition.Category: clsCategory}[f]
+	if cls == 0 {
+		return
+	}
+	for k := range st.toks {
+		if tk := &st.toks[k]; tk.neg == 1 && tk.kind == tkLex && tk.has(cls) != nil {
+			tk.removal = true
 		}
 	}
 }

@@ -97,7 +97,8 @@ func (st *state) vocab() {
 			}
 			if le != nil {
 				// absorb "说/讲/speak" before and "-speaking/language" after.
-				if p := st.prevSig(i); st.free(p) && isLangVerb(st.word(p)) && trig < 0 {
+				if p := st.prevSig(i); st.free(p) && (isLangVerb(st.word(p)) || st.toks[p].kind == tkCJK && st.tokText(p) == "用") && trig < 0 {
+					// "用英语做视频的": 用 names the language spoken too
 					from = p
 				}
 				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {

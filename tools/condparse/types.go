@@ -116,6 +116,10 @@ const (
 	// times a week", 每周更新两次以上) whose period bounds activity: the
 	// count is named as not filtered, the window applies.
 	ResidueFrequencyPeriod Residue = "frequency_period"
+	// ResidueGender is a creator's gender asked for or excluded ("别要男
+	// 博主", "female creators only"): the catalog records none, so it is
+	// named as not applied, never a keyword (rule_gender.go).
+	ResidueGender Residue = "gender"
 )
 
 // Label is the user-facing name of a condition.

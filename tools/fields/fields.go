@@ -125,7 +125,7 @@ var Registry = []Field{
 		Aliases: []string{"粉丝", "粉丝数", "粉丝量", "订阅", "订阅数", "follower", "follower count", "subscriber", "subscribers", "subscriber count", "subs"},
 		Cues: []string{"粉丝", "粉絲", "粉丝数", "粉丝量", "粉丝数量", "粉丝规模", "粉", "订阅", "订阅数", "订阅者", "订阅量", "订阅人数",
 			"关注者", "关注数", "关注量", "followers", "follower", "follower count", "followers count", "subscribers",
-			"subscriber", "subscriber count", "subs", "sub count", "fans", "fanbase", "audience size", "a following of", "following of"}},
+			"subscriber", "subscriber count", "subs", "sub", "sub count", "fans", "fanbase", "audience size", "a following of", "following of"}},
 	{Name: condition.AvgViews, Kind: Count, Column: "avg_views", Max: number.MaxCount, Sort: true,
 		Number:  func(ch *catalog.Channel) int64 { return ch.AvgViews },
 		Aliases: []string{"均播", "播放", "播放量", "平均播放", "views", "avg views", "average views", "view count"},
@@ -187,6 +187,18 @@ func Lookup(name string) (Field, bool) {
 		return Field{}, false
 	}
 	return Registry[i], true
+}
+
+// ByAlias returns the field a word names: its name or one of its Aliases
+// ("国家", "languages"), case-insensitively.
+func ByAlias(word string) (Field, bool) {
+	w := strings.ToLower(strings.TrimSpace(word))
+	for _, f := range Registry {
+		if string(f.Name) == w || slices.ContainsFunc(f.Aliases, func(a string) bool { return strings.ToLower(a) == w }) {
+			return f, true
+		}
+	}
+	return Field{}, false
 }
 
 // Names lists the fields' names in registry order.

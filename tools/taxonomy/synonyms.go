@@ -117,6 +117,14 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"highlights", "sports", []string{"highlights", "highlight", "集锦"}, true},
 	{"backpacking", "travel", []string{"backpacking", "budget travel", "穷游", "背包客"}, true},
 	{"travel_guides", "travel", []string{"travel guide", "travel guides", "旅游攻略", "旅行攻略"}, true},
+	// subtopics briefs name often (reading audit 16)
+	{"motorsport", "automotive", []string{"motorsport", "motorsports", "motor racing", "F1", "formula 1", "formula one", "一级方程式"}, true},
+	{"mukbang", "food", []string{"mukbang", "mukbangs", "eating show", "大胃王", "韩式吃播"}, true},
+	{"restaurant_visits", "food", []string{"探店", "美食探店", "restaurant visits", "food tours", "restaurant reviews"}, true},
+	{"home_workouts", "fitness", []string{"home workouts", "home workout", "居家健身", "居家锻炼"}, true},
+	{"dance_covers", "music", []string{"dance covers", "dance cover", "翻跳"}, true},
+	{"surfing", "sports", []string{"surfing", "surf", "冲浪"}, true},
+	{"diving", "sports", []string{"diving", "scuba", "scuba diving", "潜水"}, true},
 }}
 
 func (t *SynonymTable) index() {

@@ -70,6 +70,13 @@ var Countries = &Vocabulary{terms: []Term{
 	{"YE", "也门", "Yemen", []string{"Yemeni"}},
 	{"AL", "阿尔巴尼亚", "Albania", []string{"Albanian"}},
 	{"SY", "叙利亚", "Syria", []string{"Syrian"}},
+	{"CZ", "捷克", "Czech Republic", []string{"Czechia", "Czech", "the Czech Republic", "捷克共和国"}},
+	{"HU", "匈牙利", "Hungary", []string{"Hungarian"}},
+	{"RO", "罗马尼亚", "Romania", []string{"Romanian"}},
+	{"SK", "斯洛伐克", "Slovakia", []string{"Slovak"}},
+	{"HR", "克罗地亚", "Croatia", []string{"Croatian"}},
+	{"BG", "保加利亚", "Bulgaria", []string{"Bulgarian"}},
+	{"IS", "冰岛", "Iceland", []string{"Icelandic"}},
 }}
 
 // Languages is the language vocabulary (ISO 639-1 codes).

@@ -1,6 +1,7 @@
 package textmatch
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -115,4 +116,15 @@ func InWordJoin(text []rune, k int) bool {
 		return false
 	}
 	return IsWordRune(text[k-1]) && IsWordRune(text[k+1])
+}
+
+// boundAfter are, per Chinese lead word, the runes that make a word with
+// it: 带 is "carrying" in "带赌博内容的", but 带货, 带娃 and 带团 are words.
+var boundAfter = map[string]string{"带": "货娃团飞队薪孩节头领路"}
+
+// BoundLead reports whether a lead word and the text after it are one
+// word ("带" + "货直播"): then the lead is no lead to trim.
+func BoundLead(lead, rest string) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune(boundAfter[lead], r)
 }
