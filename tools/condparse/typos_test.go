@@ -18,7 +18,7 @@ func TestTyposReadAsMeant(t *testing.T) {
 		{"travle vloggers in spain", []string{"category eq travel applied", "country eq ES applied"}},
 		{"gaming creators in Brazill", []string{"category eq gaming applied", "country eq BR applied"}},
 		{"trance music creators", []string{"category eq music applied"}},
-		{"indie game devs", []string{"category eq gaming applied"}}, // devs names the creators (audit 16)
+		{"indie game devs", []string{"category eq gaming applied"}},                                 // devs names the creators (audit 16)
 		{"food creators in Iceland", []string{"category eq food applied", "country eq IS applied"}}, // Iceland is a country since audit 16
 	}
 	for _, tt := range tests {
