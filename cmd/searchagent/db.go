@@ -21,14 +21,16 @@ import (
 
 // dbFlags are the PostgreSQL settings of serve, migrate and ingest.
 type dbFlags struct {
-	migrate   bool
-	efSearch  int
-	iterative string
+	migrate    bool
+	efSearch   int
+	iterative  string
+	rankedSets int
 }
 
 func (f *dbFlags) registerQuery(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.efSearch, "ef-search", pgstore.DefaultEfSearch, "with DATABASE_URL: hnsw.ef_search per similar-channel query")
 	cmd.Flags().StringVar(&f.iterative, "iterative-scan", pgstore.IterativeRelaxed, "with DATABASE_URL: hnsw.iterative_scan (off, relaxed_order, strict_order)")
+	cmd.Flags().IntVar(&f.rankedSets, "ranked-sets", pgstore.DefaultRankedSets, "with DATABASE_URL: how many ranked keyword and filter sets to keep for the pages, sorts and counts of the same search (0: none)")
 }
 
 // databaseURL is DATABASE_URL, or "".
@@ -50,6 +52,8 @@ type production struct {
 	store    *pgstore.Store
 	sessions *sessions.Postgres
 	pool     *pgxpool.Pool
+	// log says, on close, how the store's ranked sets were used.
+	log *slog.Logger
 }
 
 func (p *production) close() {
@@ -57,6 +61,10 @@ func (p *production) close() {
 		p.sessions.Close()
 	}
 	if p.store != nil {
+		if p.log != nil {
+			st := p.store.RankedSetStats()
+			p.log.Info("pgstore ranked sets", "hits_same_search", st.HitsSame, "hits_other_page_sort_or_count", st.HitsOther, "misses", st.Misses, "stale", st.Stale)
+		}
 		p.store.Close()
 	}
 	if p.pool != nil {
@@ -148,12 +156,12 @@ func openProduction(ctx context.Context, dsn string, f dbFlags, emb embed.Embedd
 	if err != nil {
 		return nil, err
 	}
-	st, err := pgstore.Open(ctx, dsn, emb, f.migrate, pgstore.WithEfSearch(f.efSearch), pgstore.WithIterativeScan(f.iterative))
+	st, err := pgstore.Open(ctx, dsn, emb, f.migrate, pgstore.WithEfSearch(f.efSearch), pgstore.WithIterativeScan(f.iterative), pgstore.WithRankedSets(f.rankedSets))
 	if err != nil {
 		p.close()
 		return nil, schemaErr(err)
 	}
-	p.store = st
+	p.store, p.log = st, log
 	if st.Describe().Channels == 0 {
 		p.close()
 		return nil, failErr("DATABASE_URL: the channels table is empty: run `searchagent ingest` (the demo catalog, or --catalog FILE…) before serve")

@@ -164,6 +164,10 @@ type Store struct {
 	// setCacheSize is how many similar sets sets keeps (WithSetCache).
 	setCacheSize int
 	sets         setCache
+	// rankedSize is how many keyword and filter sets ranked keeps
+	// (WithRankedSets).
+	rankedSize int
+	ranked     *rankCache
 	// factors keeps keyword searches' alias factors (aliasFactors).
 	factors *lru.Cache[factorKey, []float64]
 	// docs keeps decoded documents (zero: none).
@@ -248,7 +252,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		return nil, errors.New("pgstore: nil pool or embedder")
 	}
 	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
-		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, setCacheSize: DefaultSetCache}
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, setCacheSize: DefaultSetCache, rankedSize: DefaultRankedSets}
 	if t, ok := e.(emb.Thresholder); ok {
 		s.minScore = t.SimilarThreshold()
 	}
@@ -258,6 +262,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		}
 	}
 	s.sets = newSetCache(s.setCacheSize)
+	s.ranked = newRankCache(s.rankedSize)
 	s.factors = newFactorCache()
 	s.docs = newDocCache(docCacheSize)
 	s.planEach = planEach(pool.Config().ConnConfig.DefaultQueryExecMode)
@@ -490,8 +495,21 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if err != nil {
 		return store.Page{}, err
 	}
+	exps := lx.append(store.Expansions(q.Keywords), q.Keywords)
+	var key *rankKey
+	if s.ranked.c != nil {
+		k, err := s.rankKeyOf(q, lx)
+		if err != nil {
+			return store.Page{}, err
+		}
+		if page, ok, err := s.searchKept(ctx, k, q, exps); err != nil || ok {
+			return page, err
+		}
+		s.ranked.misses.Add(1)
+		key = &k
+	}
 	if !s.sqlKeyword && postingShape(q, lx) {
-		return s.postingSearch(ctx, q, lx)
+		return s.postingSearch(ctx, q, lx, key)
 	}
 	b := &builder{learned: lx}
 	where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
@@ -506,14 +524,32 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	// m is the filtered set with each row's score, computed once; the
 	// total counts m and the page is sorted from it, and only the page's
 	// rows read their documents.
-	sql := `WITH m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c WHERE ` + where + `)
+	m := `WITH m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score FROM channels c WHERE ` + where + `)`
+	pageSQL := `SELECT key, score, followers, last_post_at FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit)
+	var total int
+	var items []store.Hit
+	if key == nil {
+		total, items, err = s.page(ctx, m+`
 SELECT t.total, p.key, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score FROM (SELECT count(*) AS total FROM m) t
-LEFT JOIN LATERAL (SELECT key, score FROM m ORDER BY ` + orderBy(q.Sort) + ` OFFSET ` + b.arg(q.Offset) + ` LIMIT ` + b.arg(q.Limit) + `) p ON true`
-	total, items, err := s.page(ctx, sql, b.args)
+LEFT JOIN LATERAL (`+pageSQL+`) p ON true`, b.args)
+	} else {
+		// The page as above, then, when the set is small enough to keep,
+		// every row of it without its document (the set's rows), and the
+		// catalog version of the statement's snapshot.
+		var set *rankedSet
+		total, items, set, err = s.pageAndSet(ctx, m+`, t AS MATERIALIZED (SELECT count(*) AS total FROM m)
+SELECT t.total, (SELECT version FROM catalog_version), p.key, (SELECT c.doc FROM channels c WHERE c.key = p.key), p.score, p.followers, p.last_post_at
+FROM t LEFT JOIN LATERAL (`+pageSQL+`) p ON true
+UNION ALL
+SELECT NULL, NULL, m.key, NULL, m.score, m.followers, m.last_post_at FROM m WHERE (SELECT total FROM t) <= `+b.arg(maxRankedRows), b.args)
+		if err == nil && set != nil {
+			set.made = pageOf{by: q.Sort, offset: q.Offset, limit: q.Limit}
+			s.ranked.put(*key, set, items)
+		}
+	}
 	if err != nil {
 		return store.Page{}, err
 	}
-	exps := lx.append(store.Expansions(q.Keywords), q.Keywords)
 	store.LearnedReasons(items, exps)
 	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, nil
 }
@@ -550,6 +586,16 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 	if q.AnchorKey == "" {
 		if b.learned, err = s.learnedExpansions(ctx, q.Platform, q.Keywords); err != nil {
 			return 0, err
+		}
+		if s.ranked.c != nil {
+			key, err := s.rankKeyOf(store.SearchQuery{Platform: q.Platform, Keywords: q.Keywords, Filters: q.Filters}, b.learned)
+			if err != nil {
+				return 0, err
+			}
+			if n, ok, err := s.countKept(ctx, key); err != nil || ok {
+				return n, err
+			}
+			s.ranked.misses.Add(1)
 		}
 		where, err := s.where(b, q.Platform, q.Keywords, q.Filters)
 		if err != nil {
@@ -711,6 +757,58 @@ func (s *Store) page(ctx context.Context, sql string, args []any) (int, []store.
 		return 0, nil, fmt.Errorf("pgstore: query: %w", err)
 	}
 	return total, items, nil
+}
+
+// pageAndSet runs a total+page+set query: the page's rows of (total,
+// version, key, doc, score, followers, last post) as page reads them,
+// then, when the set is to be kept, each row of the set as (NULL, NULL,
+// key, NULL, score, followers, last post). set is nil when the rows of
+// the set did not come (more than maxRankedRows).
+func (s *Store) pageAndSet(ctx context.Context, sql string, args []any) (int, []store.Hit, *rankedSet, error) {
+	total := 0
+	var version int64
+	items := []store.Hit{}
+	var rows []rankRow
+	err := func() error {
+		rs, err := s.pool.Query(ctx, sql, slices.Concat(s.planEach, args)...)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var t, v *int64
+			var raw []byte
+			var key *string
+			var r rankRow
+			var score *float64
+			var followers *int64
+			if err := rs.Scan(&t, &v, &key, &raw, &score, &followers, &r.lastPost); err != nil {
+				return err
+			}
+			if t == nil { // a row of the set
+				r.key, r.score, r.followers = *key, *score, *followers
+				rows = append(rows, r)
+				continue
+			}
+			total, version = int(*t), *v
+			if raw == nil {
+				continue
+			}
+			ch, err := s.docs.decode(*key, raw)
+			if err != nil {
+				return err
+			}
+			items = append(items, store.Hit{Channel: ch, Score: *score})
+		}
+		return rs.Err()
+	}()
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("pgstore: query: %w", err)
+	}
+	if len(rows) != total {
+		return total, items, nil, nil
+	}
+	return total, items, &rankedSet{version: version, total: total, rows: rows, recent: true}, nil
 }
 
 // planEach is what goes before a keyword search's or count's arguments

@@ -203,7 +203,11 @@ type postingDoc struct {
 // alias factors of scoreExpr); the total counts the matches, and only
 // the page's documents are read from channels. Both reads are one
 // snapshot (a read-only repeatable-read transaction).
-func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learnedExps) (store.Page, error) {
+//
+// With key (not nil), the matched channels are kept as the ranked set of
+// the search (rankCache) when the catalog version read with the page's
+// documents is the one the statistics were read at.
+func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learnedExps, key *rankKey) (store.Page, error) {
 	b := &builder{learned: lx}
 	plans := make([]kwMatch, len(q.Keywords))
 	var all []string
@@ -325,23 +329,17 @@ FROM channel_postings WHERE `+where, slices.Concat(s.planEach, b.args), len(all)
 		for i, d := range page {
 			keys[i] = d.key
 		}
-		raws := make(map[string][]byte, len(keys))
-		rows, err := tx.Query(ctx, `SELECT key, doc FROM channels WHERE key = ANY($1::text[])`, keys)
+		version, raws, err := pageDocs(ctx, tx, keys)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var k string
-			var raw []byte
-			if err := rows.Scan(&k, &raw); err != nil {
-				rows.Close()
-				return err
+		var set *rankedSet
+		if key != nil && version == st.version && len(matched) <= maxRankedRows {
+			set = &rankedSet{version: version, total: total, rows: make([]rankRow, len(matched)),
+				made: pageOf{by: q.Sort, offset: q.Offset, limit: q.Limit}}
+			for i, d := range matched {
+				set.rows[i] = rankRow{key: d.key, score: d.score, followers: d.followers}
 			}
-			raws[k] = raw
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		items = make([]store.Hit, 0, len(page))
 		for _, d := range page {
@@ -354,6 +352,9 @@ FROM channel_postings WHERE `+where, slices.Concat(s.planEach, b.args), len(all)
 				return err
 			}
 			items = append(items, store.Hit{Channel: ch, Score: d.score})
+		}
+		if set != nil {
+			s.ranked.put(*key, set, items)
 		}
 		return nil
 	})

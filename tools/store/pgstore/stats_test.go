@@ -159,7 +159,7 @@ func TestTermStatisticsKeepOnePlan(t *testing.T) {
 	if strings.Contains(dsn, "?") {
 		sep = "&"
 	}
-	s, err := pgstore.Open(ctx, dsn+sep+"pool_max_conns=1", e, false)
+	s, err := pgstore.Open(ctx, dsn+sep+"pool_max_conns=1", e, false, pgstore.WithRankedSets(0)) // each search asked again reads its statistics
 	if err != nil {
 		t.Fatal(err)
 	}
