@@ -449,7 +449,7 @@ func buildLexicon() *lexicon {
 	// a month and a half: the half a unit takes after it (个半月).
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half", "six weeks")
 	ts(75, "两个半月", "二个半月")
-	ts(90, "一季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
+	ts(90, "一季度", "一个季度", "个季度", "季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
 	ts(180, "半年", "half a year", "half year", "half-year", "six months", "6 months", "近半年", "过去半年")
 	ts(365, "今年", "一年", "this year", "a year")
 	es = append(es, words(clsWithin, "内", "以内", "之内", "里", "within", "in the",
@@ -544,7 +544,7 @@ func buildLexicon() *lexicon {
 		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs", "voices",
 		"评论员", "记者", "开发者", "创始人",
 		// reviewers review: who the creators are as much as their form
-		"reviewer", "reviewers", "unboxer", "unboxers",
+		"reviewer", "reviewers", "unboxer", "unboxers", "explainers",
 		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
 		"摄影师", "设计师", "厨师", "舞者",
 		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
@@ -642,7 +642,9 @@ func buildLexicon() *lexicon {
 		// talks, never a topic.
 		"changed my mind", "changed our mind", "changed our minds", "we changed our mind", "i changed my mind",
 		"change of plan", "change of plans", "on second thought", "on second thoughts", "scratch that",
-		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想")...)
+		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想",
+		// what stays as it is ("语言不变", "keep the rest the same")
+		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,

@@ -120,8 +120,12 @@ func TestParse(t *testing.T) {
 			`hard platform eq "instagram" applied`,
 			`hard category eq "fashion" applied`,
 			`hard followers gte 10000 applied !field_assumed`}, nil},
-		{"platform on X", "crypto creators on X", ShapeNatural, []string{
-			`hard category eq "finance" applied`, `hard platform eq "x" applied`}, nil},
+		// crypto is a subtopic of finance (audit 16: "no crypto bros"
+		// excludes crypto, not every finance channel): its category and
+		// a ranking term
+		{"platform on X", "crypto creators on X", ShapeMixed, []string{
+			`hard category eq "finance" applied`, `hard platform eq "x" applied`,
+			`keyword keyword contains "crypto" reference !ranking_term`}, nil},
 		{"lowercase x is no platform", "sony x", ShapeKeyword, []string{`keyword keyword contains "sony x" applied`}, nil},
 		{"youtubers", "German YouTubers who review cameras", ShapeMixed, []string{
 			`hard country eq "DE" applied`,

@@ -56,6 +56,12 @@ func TestReadingRulesAudit16(t *testing.T) {
 		{in: "用德国代替法国", want: []string{`hard country not_in [FR] applied !removed`, `hard country eq "DE" applied`}},
 		// a subtopic names its category
 		{in: "上海的探店博主", want: []string{`hard category eq "food" applied`}},
+		// the held-out part's classes, fixed after its one run
+		{in: "tech channels, skip anything politics-related", want: []string{`keyword keyword not_contains "politics" applied`}},
+		{in: "美妆博主，一个季度内有更新", want: []string{`hard last_active within_days 90 applied`}, not: []string{"季度"}},
+		{in: "finance youtubers, no crypto", want: []string{`keyword keyword not_contains "crypto" applied`}},
+		{in: "讲法国历史的频道", not: []string{"法国历史"}},
+		{in: "语言不变，粉丝五万以上", want: []string{`hard followers gte 50000 applied`}, not: []string{"不变", "变"}},
 	}
 	for _, tt := range tests {
 		parseChecked(t, tt.in, tt.want, tt.not, WithNow(time.Date(2026, 3, 23, 0, 0, 0, 0, time.UTC)))
@@ -104,4 +110,18 @@ func TestSortNamedWins(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlaceAsTopic: a place said as the subject of the content ("讲法国历史
+// 的", "Korean history") is no country filter.
+func TestPlaceAsTopic(t *testing.T) {
+	for _, in := range []string{"讲法国历史的频道", "Korean history explainers on youtube"} {
+		r := parseChecked(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == "country" {
+				t.Errorf("Parse(%q): filters on the country (%s)", in, brief(c))
+			}
+		}
+	}
+	parseChecked(t, "法国的历史博主", []string{`hard country eq "FR" applied`}, nil)
 }

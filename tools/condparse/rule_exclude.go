@@ -355,12 +355,27 @@ func (st *state) leadsToObject(j int) bool {
 			pronoun = pronoun || objectPronouns[w] || tk.kind == tkLex && tk.has(clsCreator) != nil
 			about = about || pronoun && objectAbout[w]
 			continue
+		case pronoun && st.free(k) && tk.kind == tkWord && relatedSuffix(st.tokText(k)):
+			// "drop anything gambling-related": the word before
+			// -related is the object.
+			return true
 		case pronoun && about && st.free(k) && (tk.kind == tkWord || tk.kind == tkCJK || tk.kind == tkLex && tk.has(clsStop) == nil):
 			// "drop anything about phones": a pronoun and "about" make
 			// whatever follows the object, a vocabulary word or not.
 			return true
 		}
 		return false
+	}
+	return false
+}
+
+// relatedSuffix reports a word like "gambling-related" or "crypto-themed":
+// what it names is the topic of the pronoun before it.
+func relatedSuffix(w string) bool {
+	for _, suf := range []string{"-related", "-themed", "-focused", "-heavy", "-adjacent"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+1 {
+			return true
+		}
 	}
 	return false
 }

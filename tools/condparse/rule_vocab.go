@@ -90,6 +90,11 @@ func (st *state) vocab() {
 				st.word(n) == "上的" || st.word(n) == "平台") {
 				to = n
 			}
+		case (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil) && neg == 0 && st.countryAsTopic(i):
+			// "讲英国历史的", "Japanese culture explainers": the place is
+			// what the content is about, not where the creators are.
+			tk.role = roleContent
+			continue
 		case tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil:
 			ce, le := tk.has(clsCountry), tk.has(clsLanguage)
 			if ce != nil && le != nil && !st.languageContext(i) {
@@ -570,4 +575,37 @@ func (st *state) languageCodes() {
 		}
 		i = k
 	}
+}
+
+// topicOfPlace are the subjects a place word before them makes a topic
+// ("英国历史", "Japanese culture"), not where the creators are.
+var topicOfPlace = map[string]bool{"历史": true, "文化": true, "政治": true, "文学": true, "近代史": true, "古代史": true,
+	"history": true, "culture": true, "politics": true, "literature": true}
+
+// countryAsTopic reports a country or demonym at i right before a subject
+// of topicOfPlace (glued in Chinese, one space in English).
+func (st *state) countryAsTopic(i int) bool {
+	if st.toks[i].has(clsCountry) == nil {
+		return false
+	}
+	n := i + 1
+	if n < len(st.toks) && st.toks[n].kind == tkSpace {
+		n++
+	}
+	if n >= len(st.toks) {
+		return false
+	}
+	w := strings.ToLower(st.tokText(n))
+	if st.toks[n].kind == tkCJK {
+		// unknown runes come one token each: "历", "史"
+		for k := n + 1; k < len(st.toks) && k < n+3 && st.toks[k].kind == tkCJK; k++ {
+			w += st.tokText(k)
+		}
+	}
+	for k := range topicOfPlace {
+		if w == k || strings.HasPrefix(w, k) && st.toks[n].kind == tkCJK {
+			return true
+		}
+	}
+	return false
 }

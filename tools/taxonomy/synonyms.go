@@ -102,7 +102,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"organization", "home", []string{"home organization", "organizing", "收纳"}, true},
 	{"renovation", "home", []string{"renovation", "home renovation", "翻新"}, true},
 	{"stocks", "finance", []string{"stocks", "stock market", "股票"}, true},
-	{"crypto", "finance", []string{"cryptocurrency", "bitcoin", "web3", "币圈", "加密货币", "区块链", "比特币"}, true},
+	{"crypto", "finance", []string{"crypto", "cryptocurrency", "bitcoin", "web3", "币圈", "加密货币", "区块链", "比特币"}, true},
 	{"covers", "music", []string{"covers", "cover songs", "翻唱"}, true},
 	{"beat_making", "music", []string{"beat making", "music production", "编曲"}, true},
 	{"kpop", "music", []string{"k-pop", "kpop", "韩流"}, true},

@@ -133,7 +133,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"fitness", "健身", "Fitness", []string{"运动健身", "健康", "workout", "gym", "health", "fitness & gym", "health & self help", "yoga", "瑜伽"}},
 	{"music", "音乐", "Music", []string{"音樂", "songs", "singer", "music & dance", "dance", "舞蹈"}},
 	{"education", "教育", "Education", []string{"知识", "学习", "教学", "howto & style", "how-to", "tutorial", "tutorials", "learning", "edu", "educational", "教育類"}},
-	{"finance", "财经", "Finance", []string{"理财", "投资", "金融", "investing", "personal finance", "crypto", "finance & business", "財經"}},
+	{"finance", "财经", "Finance", []string{"理财", "投资", "金融", "investing", "personal finance", "finance & business", "財經"}},
 	{"comedy", "搞笑", "Comedy", []string{"幽默", "喜剧", "humor", "humour", "funny", "pranks", "喜劇"}},
 	{"family", "亲子", "Family", []string{"育儿", "母婴", "parenting", "kids & family", "kids", "family & parenting", "toys", "玩具", "親子"}},
 	{"pets", "宠物", "Pets", []string{"萌宠", "猫", "狗", "animals", "pets & animals", "animals & pets", "寵物"}},
