@@ -68,7 +68,7 @@ func clauses(text []byte) [][2]int {
 
 // listTail reports whether the text after a comma, up to the next
 // punctuation, ends an English list of nouns ("bot farms and click
-// farms"): at most six words, one of them "and" or "or", none a verb that
+// farms"): at most eight words, one of them "and" or "or", none a verb that
 // asks for something (listVerbs) — so "no fake followers, buy me likes
 // and views" still splits.
 func listTail(rest []byte) bool {
@@ -83,8 +83,8 @@ func listTail(rest []byte) bool {
 	case string(words[0]) == "like", string(words[0]) == "including", string(words[0]) == "e.g.", string(words[0]) == "especially":
 		// "how influencer fraud works, like fake followers": examples
 		// of what the clause before named
-		return len(words) <= 10 && !slices.ContainsFunc(words[1:], func(w []byte) bool { return listVerbs[string(w)] })
-	case len(words) > 6:
+		return len(words) <= 14 && !slices.ContainsFunc(words[1:], func(w []byte) bool { return listVerbs[string(w)] })
+	case len(words) > 8:
 		return false
 	}
 	joined := false
