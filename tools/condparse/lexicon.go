@@ -379,6 +379,7 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
+		"tweeting", "tweeted", "tweets", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
 		"有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
@@ -489,6 +490,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
 		"加上", "再加上", "也加上", "加进来", "加进去", "也加进来", "添加", "增加", "也要", "add", "also add",
+		"扩到", "扩大到", "扩展到", "延伸到", "放宽到包括", "expand to", "extend to", "expand it to", "extend it to",
 		"as well as", "throw in", "also include", "include", "plus",
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).

@@ -62,6 +62,12 @@ func TestReadingRulesAudit16(t *testing.T) {
 		{in: "finance youtubers, no crypto", want: []string{`keyword keyword not_contains "crypto" applied`}},
 		{in: "讲法国历史的频道", not: []string{"法国历史"}},
 		{in: "语言不变，粉丝五万以上", want: []string{`hard followers gte 50000 applied`}, not: []string{"不变", "变"}},
+		// audit 17's classes (briefs by another helper), phrasings of my own
+		{in: "把国家扩大到日本和韩国", want: []string{`hard country in [JP,KR] applied !added`}},
+		{in: "expand it to mexico", want: []string{`hard country eq "MX" applied !added`}},
+		{in: "podcasters on X, tweeted in the last 3 days", want: []string{`hard last_active within_days 3 applied`}, not: []string{"tweeted"}},
+		{in: "cooking creators, last post within two weeks", want: []string{`hard last_active within_days 14 applied`}, not: []string{"post"}},
+		{in: "bakers in Italy, nothing gluten, thanks", want: []string{`keyword keyword not_contains "gluten" applied`}},
 	}
 	for _, tt := range tests {
 		parseChecked(t, tt.in, tt.want, tt.not, WithNow(time.Date(2026, 3, 23, 0, 0, 0, 0, time.UTC)))

@@ -48,7 +48,7 @@ func (st *state) exclusions() {
 			pc.s = tk.s
 			continue
 		}
-		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1))) {
+		if e := tk.has(clsExclude); (verb || e != nil && e.atStart) && (!st.opensClause(i) || !st.leadsToObject(st.skipSpace(i+1)) && !st.lastWordObject(i)) {
 			continue
 		}
 		var neg uint8 = 1
@@ -367,6 +367,19 @@ func (st *state) leadsToObject(j int) bool {
 		return false
 	}
 	return false
+}
+
+// lastWordObject reports "nothing"/"none"/"no" at i opening a clause whose
+// only other word is a plain word ("…, nothing vegan, thx"): that word is
+// what is excluded, vocabulary or not.
+func (st *state) lastWordObject(i int) bool {
+	switch st.tokText(i) {
+	case "nothing", "none", "no":
+	default:
+		return false
+	}
+	k := st.skipSpace(i + 1)
+	return k < len(st.toks) && st.free(k) && st.toks[k].kind == tkWord && st.clauseEndsAt(st.skipSpace(k+1))
 }
 
 // relatedSuffix reports a word like "gambling-related" or "crypto-themed":
