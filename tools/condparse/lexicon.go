@@ -474,7 +474,7 @@ func buildLexicon() *lexicon {
 	nw(12, "twelve")
 
 	es = append(es, words(clsExclude,
-		"不要", "别", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
+		"不要", "别", "别推", "别推荐", "不要推", "不要推荐", "不用推", "不用推荐", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",

@@ -68,6 +68,9 @@ func TestReadingRulesAudit16(t *testing.T) {
 		{in: "podcasters on X, tweeted in the last 3 days", want: []string{`hard last_active within_days 3 applied`}, not: []string{"tweeted"}},
 		{in: "cooking creators, last post within two weeks", want: []string{`hard last_active within_days 14 applied`}, not: []string{"post"}},
 		{in: "bakers in Italy, nothing gluten, thanks", want: []string{`keyword keyword not_contains "gluten" applied`}},
+		// audit 17's held-out classes, fixed after its one run
+		{in: "母婴博主，别推奶粉广告", want: []string{`keyword keyword not_contains "奶粉广告" applied`}, not: []string{"推"}},
+		{in: "food creators in Malaysia, bahasa only", want: []string{`hard language eq "id" applied`}, not: []string{"bahasa"}},
 	}
 	for _, tt := range tests {
 		parseChecked(t, tt.in, tt.want, tt.not, WithNow(time.Date(2026, 3, 23, 0, 0, 0, 0, time.UTC)))

@@ -95,7 +95,7 @@ var Languages = &Vocabulary{terms: []Term{
 	{"bn", "孟加拉语", "Bengali", []string{"Bangla"}},
 	{"ar", "阿拉伯语", "Arabic", []string{"阿语", "阿拉伯文"}},
 	{"tr", "土耳其语", "Turkish", nil},
-	{"id", "印尼语", "Indonesian", []string{"Bahasa Indonesia", "印度尼西亚语"}},
+	{"id", "印尼语", "Indonesian", []string{"Bahasa Indonesia", "Bahasa", "印度尼西亚语"}},
 	{"ms", "马来语", "Malay", []string{"Bahasa Melayu"}},
 	{"th", "泰语", "Thai", []string{"泰文"}},
 	{"vi", "越南语", "Vietnamese", []string{"越南文"}},
