@@ -633,7 +633,6 @@ func buildLexicon() *lexicon {
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
 		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
-		"is enough", "is plenty", "are enough", "is good enough", "will do", "would do", "就够了", "够了", "足够了", "就够",
 		// discourse markers that chain one part of a follow-up to the
 		// next ("btw only english ones", "顺便只要英文的", "…, then sort
 		// by views"): how the user talks, never what they ask for.
@@ -652,6 +651,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsGender,
 		"男博主", "女博主", "男主播", "女主播", "男生", "女生", "男性", "女性", "男的", "女的", "男性博主", "女性博主", "男up主", "女up主",
 		"male", "female", "men", "women", "male creators", "female creators", "women creators", "女创作者", "男创作者")...)
+	// "2k subs is plenty", "一万粉就够了": a count said to be enough
+	// (enoughWords, which the count rule reads as a floor).
+	es = append(es, words(clsFrame, enoughWords...)...)
 	es = append(es, words(clsStyle,
 		"风格", "风格是", "调调", "氛围", "氛围感", "感觉", "路线", "画风", "vibe", "vibes", "style", "tone", "energy",
 		"personality", "feel", "look and feel", "aesthetic", "aesthetics", "mood")...)

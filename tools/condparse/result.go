@@ -183,11 +183,7 @@ func (st *state) residue() {
 			st.add(pc, from, r.to)
 		case neg == 1:
 			text = trimObjectLead(text)
-			for _, suf := range []string{"-related", "-themed", "-focused", "-heavy", "-adjacent"} {
-				if t, ok := strings.CutSuffix(text, suf); ok && t != "" {
-					text = t // "anything gambling-related" excludes gambling
-				}
-			}
+			text, _ = cutRelated(text) // "anything gambling-related" excludes gambling
 			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			st.add(pc, from, r.to)

@@ -27,11 +27,20 @@ func isCount(f condition.Field) bool {
 	return ok
 }
 
+// enoughWords say a count is enough ("2k subs is plenty", "一万粉就够了"):
+// frame words of the lexicon.
+var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enough", "will do", "would do", "就够了", "够了", "足够了", "就够"}
+
 // enoughTails are the words after a count that call it enough ("10k will
-// do", "一万就够了"): the count is then a floor.
-var enoughTails = map[string]bool{"is enough": true, "is plenty": true, "are enough": true, "is good enough": true,
-	"will do": true, "would do": true, "就够了": true, "够了": true, "足够了": true, "就够": true, "就行": true,
-	"就好": true, "即可": true, "is fine": true, "is ok": true, "is okay": true}
+// do", "一万就够了", and the acceptance words "就行", "is fine"): the count
+// is then a floor.
+var enoughTails = func() map[string]bool {
+	m := map[string]bool{"就行": true, "就好": true, "即可": true, "is fine": true, "is ok": true, "is okay": true}
+	for _, w := range enoughWords {
+		m[w] = true
+	}
+	return m
+}()
 
 // defaultCountField is the field a bare count bounds.
 func defaultCountField() condition.Field {

@@ -385,13 +385,23 @@ func (st *state) lastWordObject(i int) bool {
 // relatedSuffix reports a word like "gambling-related" or "crypto-themed":
 // what it names is the topic of the pronoun before it.
 func relatedSuffix(w string) bool {
-	for _, suf := range []string{"-related", "-themed", "-focused", "-heavy", "-adjacent"} {
-		if strings.HasSuffix(w, suf) && len(w) > len(suf)+1 {
-			return true
+	t, ok := cutRelated(w)
+	return ok && len(t) > 1
+}
+
+// cutRelated cuts a relatedSuffixes ending off w ("gambling-related" →
+// "gambling"), reporting whether w had one and kept a word before it.
+func cutRelated(w string) (string, bool) {
+	for _, suf := range relatedSuffixes {
+		if t, ok := strings.CutSuffix(w, suf); ok && t != "" {
+			return t, true
 		}
 	}
-	return false
+	return w, false
 }
+
+// relatedSuffixes end a word that names a topic of what it describes.
+var relatedSuffixes = []string{"-related", "-themed", "-focused", "-heavy", "-adjacent"}
 
 // objectPronouns and objectAbout: "anything about", "ones featuring".
 var (
