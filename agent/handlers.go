@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -230,6 +231,14 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	}
 	if t.plan.reset {
 		t.ev = fsm.SessionReset
+	}
+	t.sayOtherPositions(res.Commands, text)
+	if t.ev == fsm.RepairExpandRecallScope && len(t.plan.commands) > 0 {
+		// "widen it to any country … and ditch the mukbang ones" on an
+		// empty result: the widening is said with the edits that do it,
+		// so the follow-up runs as one, every part applied, rather than
+		// as the repair's generic widening that would drop the rest.
+		t.ev, t.plan.widen = fsm.FollowupSubmit, true
 	}
 	if !f.RouterRefused && t.ev == fsm.FollowupSubmit {
 		// The graph commands are completed by the condition reading of
@@ -736,4 +745,28 @@ func (t *turn) noteRouterOutcome(f *fsm.Facts) {
 			rs.OutcomeNote += ", with the condition reading of the same text merged after them"
 		}
 	}
+}
+
+// sayOtherPositions names the results a follow-up named beside the one
+// that became the anchor ("第一个和第三个都不错，找类似的"): a search has
+// one anchor, the first named; the others are said as not used, never
+// dropped in silence.
+func (t *turn) sayOtherPositions(cmds []router.Command, text string) {
+	i := slices.IndexFunc(cmds, func(c router.Command) bool { return c.Name == "replace_anchor" && c.Args.Get("position") != nil })
+	if i < 0 {
+		return
+	}
+	pos, _ := intOf(cmds[i].Args.Get("position"))
+	var others []string
+	for _, p := range router.Ordinals(text) {
+		if p != pos && p > 0 {
+			others = append(others, strconv.FormatInt(p, 10))
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	s := t.s
+	t.plan.notice = pick(s.zh(), fmt.Sprintf("一次只能以一个结果为锚点：已按第 %d 个找相似，第 %s 个未使用", pos, strings.Join(others, "、")),
+		fmt.Sprintf("a search has one anchor: finding channels like result %d; result %s not used", pos, strings.Join(others, ", ")))
 }

@@ -945,6 +945,14 @@ func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
 // so an exclusion the reading found is no part of them.
 func onlyFieldCommands(cmds []router.Command) bool {
 	return len(cmds) > 0 && !slices.ContainsFunc(cmds, func(c router.Command) bool {
-		return c.Name != "add_filter" && c.Name != "remove_filter" && c.Name != "add_soft_preference"
+		switch c.Name {
+		case "add_filter", "remove_filter", "add_soft_preference",
+			// "widen it to any country … and ditch the mukbang ones",
+			// "more like the second, but no gaming": an edit of the
+			// recall or the anchor keeps the exclusion said with it
+			"widen_recall", "narrow", "replace_anchor":
+			return false
+		}
+		return true
 	})
 }

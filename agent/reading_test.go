@@ -42,7 +42,9 @@ func TestCompoundFollowupAppliesEveryPart(t *testing.T) {
 		{"en", "find US tech review channels with 50k+ followers", "followers above 20k and posted in the last two weeks",
 			map[string]string{"followers": "gte", "last_active": "within_days"}, ""},
 		{"zh", "帮我找做美食的博主", "只要美国的，粉丝不要太多", map[string]string{"country": "eq"}, "没有具体数值"},
-		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "粉丝量级二十万档，排除游戏", map[string]string{"followers": "gte"}, "「粉丝量级二十万档」没有读懂"},
+		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "粉丝数第三档，排除游戏", map[string]string{"followers": "gte"}, "「粉丝数第三档」没有读懂"},
+		// 量级/体量 name the follower count: its tier is read
+		{"zh", "帮我找美国的科技测评频道，粉丝五万以上", "粉丝量级二十万档，排除游戏", map[string]string{"followers": "gte"}, "粉丝 ≥ 5万 → 粉丝 ≥ 20万"},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		b.send("search.submit", api.Args{Text: tc.first})

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"searchagent/tools/number"
 	"searchagent/tools/textmatch"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -400,4 +401,20 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// ordinalsRe finds the positions a text names ("第一个和第三个", "the 2nd
+// and 4th").
+var ordinalsRe = regexp.MustCompile(`(?i)` + ordinalRe)
+
+// Ordinals are the result positions text names, in order ("第一个和第三个"
+// → 1, 3; "the last one" → -1), each once.
+func Ordinals(text string) []int64 {
+	var out []int64
+	for _, m := range ordinalsRe.FindAllString(strings.ToLower(text), -1) {
+		if v, err := parseOrdinal(m); err == nil && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -89,6 +89,11 @@ func (st *state) sentence() {
 			if st.describes(i) {
 				st.sig.Sentence = true
 			}
+			if inclusionOpeners[st.word(i)] && st.prevSig(i) >= 0 {
+				// "美妆博主，只要护肤": narrowing what was said before is
+				// a brief, not a list of keywords.
+				st.sig.Sentence = true
+			}
 			if w := st.word(i); (w == "吗" || w == "呢") && strings.HasPrefix(strings.TrimSpace(st.t.in), "有") {
 				// "有做独立游戏评测的吗": asking whether such creators
 				// exist is a sentence.

@@ -354,7 +354,7 @@ func buildLexicon() *lexicon {
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
-	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
@@ -379,7 +379,7 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"tweeting", "tweeted", "tweets", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
+		"tweeting", "tweeted", "tweets", "went live", "gone live", "going live", "been live", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
 		"有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
@@ -496,6 +496,7 @@ func buildLexicon() *lexicon {
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can",
 		// an evaluation of what was just said ("10k-100k would be perfect",
 		// "一万到十万最合适"): a wish about it, as "ideally" is.

@@ -88,6 +88,7 @@ func ReadResult(res Result) Reading {
 	r.Conditions = slices.Clone(res.Conditions)
 	r.Remainder = slices.Clone(res.Remainder)
 	r.readSort()
+	r.placedTails()
 	r.softenHedges()
 	return r
 }
@@ -270,6 +271,10 @@ func (r *Reading) readUnsorted(s, e int) bool {
 	if by == "" {
 		return false
 	}
+	if placedTopic(in[cs:ce], in[s:e], by) {
+		r.rankPlaced(s, e, cs, ce, picked)
+		return true
+	}
 	r.Unsorted = &SortRequest{By: by, Span: Span{Start: lo, End: hi, Text: in[lo:hi]}}
 	kept := r.Conditions[:0:0]
 	for i, c := range r.Conditions {
@@ -282,6 +287,88 @@ func (r *Reading) readUnsorted(s, e int) bool {
 		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= lo && sp.End <= hi)
 	})
 	return true
+}
+
+// placementCues put what comes before them first ("辅食相关的排前面",
+// "把吉他弹唱的放前面", "vegan ones on top") without naming a measure to
+// sort by; sortCues name a sort by a measure ("按…排", "sort by",
+// "从高到低"); measureCues make the words a measure ("点赞多的", "转发数",
+// "likes", "most shares") rather than a topic.
+var (
+	placementCues = regexp.MustCompile(`排前面|放前面|排在前面|放在前面|靠前|置顶|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
+	sortCues      = regexp.MustCompile(`按|根据|从高到低|由高到低|从多到少|由多到少|降序|升序|倒序|(?i)\b(?:sort|sorted|order|ordered|rank|ranked|ranking|by)\b`)
+	measureCues   = regexp.MustCompile(`[多少高低大小快慢]的|量|数|率|次|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
+)
+
+// placedTopic reports a clause that asks to put a topic first: a
+// placement cue, no sort by a measure, and words that name no measure.
+func placedTopic(clause, sortWords, by string) bool {
+	return placementCues.MatchString(sortWords+" "+clause) && !sortCues.MatchString(clause) &&
+		!measureCues.MatchString(sortWords) && !measureCues.MatchString(by)
+}
+
+// rankPlaced reads a topic put first ("辅食相关的排前面", "put the vegan
+// ones first") as what it is: a wish that ranks by the topic. The topic's
+// keywords of the clause stay as ranking terms (never filters), the
+// placement words leave the reading, and no sort is asked.
+func (r *Reading) rankPlaced(s, e, cs, ce int, picked []int) {
+	for _, i := range picked {
+		c := &r.Conditions[i]
+		if t := strings.TrimPrefix(c.Value.Str, "把"); t != c.Value.Str && t != "" {
+			c.Value = StringValue(t)
+			c.Span.Start += len("把")
+			c.Span.Text = t
+		}
+		if c.Status != condition.StatusReference {
+			c.Status, c.Priority = condition.StatusReference, 2
+			c.Issues = append(c.Issues, IssueRankingTerm)
+		}
+	}
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		return c.Kind == condition.KindKeyword && !c.Excluded && c.Span.Start >= cs && c.Span.End <= ce &&
+			placementCues.MatchString(c.Span.Text) && strings.TrimSpace(placementCues.ReplaceAllString(c.Span.Text, "")) == ""
+	})
+	r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e)
+	})
+}
+
+// placedTail is a clause's closing placement ("…, pasta ones first",
+// "vegan recipes on top please").
+var placedTail = regexp.MustCompile(`(?i)\s*\b(?:first|on\s+top|at\s+the\s+top|up\s+top|to\s+the\s+top)(?:\s+(?:please|pls|plz|thanks|thx))?\s*$`)
+
+// placedTails reads an English clause that ends by putting a topic first
+// ("put the vegan ones first", "pasta stuff on top") and asks no sort by
+// a measure: the placement words leave the keywords they ended up in, and
+// the clause's keywords rank (rankPlaced) instead of filtering.
+func (r *Reading) placedTails() {
+	in := r.Input
+	for _, cl := range clauses(in) {
+		clause := in[cl[0]:cl[1]]
+		loc := placedTail.FindStringIndex(clause)
+		if loc == nil || sortCues.MatchString(clause) || measureCues.MatchString(clause) ||
+			r.Sort != nil && r.Sort.Span.Start < cl[1] && r.Sort.Span.End > cl[0] {
+			continue
+		}
+		ps := cl[0] + loc[0] // where the placement words start
+		var picked []int
+		for i := range r.Conditions {
+			c := &r.Conditions[i]
+			if c.Kind != condition.KindKeyword || c.Excluded || c.Op != condition.OpContains || c.Span.Start < cl[0] || c.Span.End > cl[1] {
+				continue
+			}
+			if c.Span.End > ps && c.Span.Start < ps && strings.HasSuffix(c.Span.Text, c.Value.Str) {
+				// "vegan recipes on top": the placement words leave the keyword.
+				t := strings.TrimSpace(in[c.Span.Start:ps])
+				c.Value, c.Span.End, c.Span.Text = StringValue(t), c.Span.Start+len(t), t
+			}
+			picked = append(picked, i)
+		}
+		r.rankPlaced(ps, cl[1], cl[0], cl[1], picked)
+		r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+			return c.Kind == condition.KindKeyword && !c.Excluded && c.Span.Start >= ps && c.Span.End <= cl[1]
+		})
+	}
 }
 
 // measureWords are the words of s that are neither sort words nor stop,

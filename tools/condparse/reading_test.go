@@ -118,7 +118,8 @@ func TestReadUnreadFields(t *testing.T) {
 		text string
 		want condition.Field
 	}{
-		{"粉丝量级二十万档，排除游戏", condition.Followers},
+		{"粉丝数第三档，排除游戏", condition.Followers},
+		{"粉丝量级二十万档，排除游戏", ""}, // 量级 names the follower count: a tier of 200k is read
 		{"粉丝十万以上", ""},
 		{"排除游戏", ""},
 	} {

@@ -34,18 +34,22 @@ const enMonth = `(?P<month>january|february|march|april|may|june|july|august|sep
 
 // enCalendar: "since january", "since the start of november", "since
 // march 1st", "since 1 march 2025", "from october on", "since last
-// month", "since the beginning of the year", "year to date".
+// month", "since the beginning of the year", "year to date", "since
+// last week", "since last monday", "since friday".
 var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from)\s+(?:the\s+)?(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
 	`(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
-	enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b))` +
+	enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
+	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
 	`(?:,?\s+(?P<year>20\d\d)\b)?(?:\s+(?:on(?:wards?)?|onwards?))?` +
 	`|\b(?P<ytd>year\s+to\s+date|ytd|so\s+far\s+this\s+year)\b`)
 
 const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
 
 // zhCalendar: "上个月以来", "今年以来", "去年以来", "年初以来", "本月以来",
-// "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今".
+// "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今", "上周以来",
+// "上周一以来", "本周开始", "周三以来".
 var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|` +
+	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|` +
 	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号])?)(?P<early>初)?` +
 	`(?P<since>以来|开始|起|之后|以后|至今|到现在|迄今)`)
 
@@ -118,6 +122,15 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 	if yr := g("year"); yr != "" {
 		y, _ = strconv.Atoi(yr)
 	}
+	if wd := g("wday"); wd != "" {
+		return weekdayStart(now, weekdays[wd], g("lastwd") != ""), true
+	}
+	switch strings.Join(strings.Fields(g("week")), " ") {
+	case "last week":
+		return weekStart(now).AddDate(0, 0, -7), true
+	case "this week", "the week":
+		return weekStart(now), true
+	}
 	switch rel := strings.Join(strings.Fields(g("rel")), " "); {
 	case rel == "":
 	case g("yearonly") != "":
@@ -151,6 +164,23 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 
 // zhStart is the date a Chinese calendar phrase counts from.
 func zhStart(now time.Time, g func(string) string) (time.Time, bool) {
+	if a := g("anchor"); strings.ContainsAny(a, "周星礼") {
+		last := strings.HasPrefix(g("zweek"), "上")
+		if wd := g("zwd"); wd != "" {
+			d := zhWeekdays[wd]
+			if last { // 上周一: the Monday of last week
+				return weekStart(now).AddDate(0, 0, -7+int((d+6)%7)), true
+			}
+			return weekdayStart(now, d, false), true // 周三以来: the latest Wednesday
+		}
+		if last {
+			return weekStart(now).AddDate(0, 0, -7), true
+		}
+		if g("zweek") == "" {
+			return time.Time{}, false // a bare 周 is no period
+		}
+		return weekStart(now), true
+	}
 	switch g("anchor") {
 	case "上个月", "上月", "上一个月":
 		return monthStart(now).AddDate(0, -1, 0), true
@@ -198,6 +228,30 @@ func pastDate(now time.Time, y int, explicit bool, mo time.Month, d int) (time.T
 func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 func monthStart(t time.Time) time.Time { return date(t.Year(), t.Month(), 1) }
+
+// weekStart is the Monday of t's week.
+func weekStart(t time.Time) time.Time {
+	return date(t.Year(), t.Month(), t.Day()-int((t.Weekday()+6)%7))
+}
+
+// weekdayStart is the latest day d not after now ("since friday"), or,
+// with last, the latest one before today ("since last friday" on a
+// Friday is a week ago).
+func weekdayStart(now time.Time, d time.Weekday, last bool) time.Time {
+	back := int((now.Weekday() - d + 7) % 7)
+	if last && back == 0 {
+		back = 7
+	}
+	return date(now.Year(), now.Month(), now.Day()-back)
+}
+
+// weekdays and zhWeekdays name the days of the week.
+var (
+	weekdays = map[string]time.Weekday{"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+		"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday}
+	zhWeekdays = map[string]time.Weekday{"一": time.Monday, "二": time.Tuesday, "三": time.Wednesday, "四": time.Thursday,
+		"五": time.Friday, "六": time.Saturday, "日": time.Sunday, "天": time.Sunday}
+)
 
 func quarterStart(t time.Time) time.Time { return date(t.Year(), (t.Month()-1)/3*3+1, 1) }
 

@@ -197,6 +197,21 @@ func (st *state) additions() {
 		for to+1 < len(st.toks) && !(st.toks[to+1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[to+1].s])) {
 			to++
 		}
+		// "switch the language to english and also include Singapore":
+		// an "and" after a condition, before something other than a
+		// value of the same field, starts a clause of its own.
+		for i := k - 1; i > from; i-- {
+			if st.joinsClauses(i, pc.c.Field) {
+				from = i + 1
+				break
+			}
+		}
+		for i := k + 1; i < to; i++ {
+			if st.joinsClauses(i, pc.c.Field) {
+				to = i - 1
+				break
+			}
+		}
 		for i := from; i <= to; i++ {
 			tk := &st.toks[i]
 			// "Korea too": "too" right after the value adds it, as
@@ -208,4 +223,24 @@ func (st *state) additions() {
 			}
 		}
 	}
+}
+
+// joinsClauses reports an "and" at i that follows a condition and is not
+// followed by another value of field f: it joins two clauses ("… to
+// english and also include Singapore"), not two values ("Korea and
+// Japan too").
+func (st *state) joinsClauses(i int, f condition.Field) bool {
+	tk := &st.toks[i]
+	if tk.kind != tkLex || tk.has(clsAnd) == nil {
+		return false
+	}
+	p := st.prevSig(i)
+	if p < 0 || st.toks[p].role != roleCond {
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	if n < len(st.toks) && st.tokCond[n] > 0 && st.conds[st.tokCond[n]-1].c.Field == f {
+		return false
+	}
+	return true
 }

@@ -55,6 +55,7 @@ func (st *state) exclusions() {
 		if p := st.prevSig(i); p >= 0 && st.free(p) && st.toks[p].has(clsHedge) != nil {
 			neg = 2
 			st.toks[p].role = roleFiller
+			st.sig.Sentence = true // a wish is a brief, never keyword material
 		}
 		j := st.skipSpace(i + 1)
 		if st.free(j) && st.tok(j).has(clsToo) != nil {
@@ -245,6 +246,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
 		case tkLex:
 			switch {
+			case substantive && inclusionOpeners[st.word(k)]:
+				// "不要彩妆只要护肤": what is wanted after the excluded
+				// ends the object.
+				stop = true
 			case tk.has(clsExcludeEnd) != nil:
 				tk.neg = neg
 				tk.role = roleFiller
@@ -306,6 +311,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 	}
 	return last
 }
+
+// inclusionOpeners open what is wanted ("只要护肤", "only skincare"):
+// after an excluded object they end it.
+var inclusionOpeners = map[string]bool{"只要": true, "只看": true, "只找": true, "只留": true, "只保留": true, "就要": true, "只": true, "only": true}
 
 // objectLead are the stop words that may open an exclusion object.
 var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the": true, "based": true,
@@ -378,9 +387,25 @@ func (st *state) lastWordObject(i int) bool {
 	default:
 		return false
 	}
-	k := st.skipSpace(i + 1)
-	return k < len(st.toks) && st.free(k) && st.toks[k].kind == tkWord && st.clauseEndsAt(st.skipSpace(k+1))
+	k, words := st.skipSpace(i+1), 0
+	for ; words < 2 && k < len(st.toks) && st.free(k) && st.toks[k].kind == tkWord && !objectTails[st.tokText(k)]; words++ {
+		k = st.skipSpace(k + 1)
+	}
+	if words == 0 {
+		return false
+	}
+	// "no phone stuff", "nothing crypto related": a word that only says
+	// "things of that kind" may end the object.
+	if k < len(st.toks) && st.free(k) && objectTails[st.tokText(k)] {
+		k = st.skipSpace(k + 1)
+	}
+	return st.clauseEndsAt(k)
 }
+
+// objectTails end an excluded object without adding to it ("no phone
+// stuff", "nothing crypto related").
+var objectTails = map[string]bool{"stuff": true, "content": true, "things": true, "ones": true, "related": true,
+	"videos": true, "posts": true, "channels": true, "accounts": true, "creators": true, "whatsoever": true}
 
 // relatedSuffix reports a word like "gambling-related" or "crypto-themed":
 // what it names is the topic of the pronoun before it.
@@ -424,7 +449,7 @@ func (st *state) opensClause(i int) bool {
 			// "and" after a condition joins a clause of its own.
 			return true
 		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsRequest) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil ||
-			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.role == roleFiller):
+			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.has(clsFrame) != nil || tk.role == roleFiller):
 			continue
 		}
 		return false

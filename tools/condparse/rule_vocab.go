@@ -245,7 +245,8 @@ func (st *state) formAt(n int) bool {
 }
 
 // wantedAsOther reports, for an excluded category word at i, a wanted word
-// of another spelling for the same category elsewhere in the input.
+// of another spelling for the same category, or of one of its subtopics,
+// elsewhere in the input.
 func (st *state) wantedAsOther(i int) bool {
 	e := st.toks[i].has(clsCategory)
 	for k := range st.toks {
@@ -254,6 +255,10 @@ func (st *state) wantedAsOther(i int) bool {
 			continue
 		}
 		if oe := o.has(clsCategory); oe != nil && oe.code == e.code && oe.word != e.word {
+			return true
+		}
+		if oe := o.has(clsTopic); oe != nil && oe.code == e.code {
+			// "插画博主，不要摄影类": a subtopic of the category is wanted.
 			return true
 		}
 	}
@@ -287,6 +292,7 @@ func (st *state) hedges() {
 		}
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		st.toks[i].role = roleFiller
+		st.sig.Sentence = true // a wish is a brief, never keyword material
 		st.hedgeList(j, pc)
 	}
 }
@@ -456,6 +462,12 @@ func (st *state) languageContext(i int) bool {
 		n = st.skipSpace(n + 1)
 	}
 	if n < len(st.toks) && isLangSuffix(st.word(n)) {
+		return true
+	}
+	// "remove the spanish requirement", "the korean filter": a demonym
+	// that names a condition is the language condition, what a search
+	// says of its creators' speech (their country is said by its name).
+	if n < len(st.toks) && isLatinWord(st.word(i)) && (conditionNouns[st.word(n)] || conditionNouns[st.tokText(n)]) {
 		return true
 	}
 	// "no Spanish", "only Spanish or Portuguese.": a demonym that

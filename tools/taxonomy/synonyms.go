@@ -40,7 +40,7 @@ type SynonymTable struct {
 // shared feature, so "cooking" and "美食" meet in both.
 var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"food", "food", []string{"cooking", "food", "recipes", "foodie", "美食", "烹饪", "做饭", "料理"}, false},
-	{"beauty", "beauty", []string{"makeup", "beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}, false},
+	{"beauty", "beauty", []string{"makeup", "beauty", "cosmetics", "skincare", "美妆", "化妆", "护肤"}, false},
 	{"comedy", "comedy", []string{"funny", "humor", "humour", "comedy", "jokes", "搞笑", "幽默", "喜剧"}, false},
 	{"gaming", "gaming", []string{"esports", "gaming", "games", "gamer", "videogame", "游戏", "电竞"}, false},
 	{"football", "sports", []string{"football", "soccer", "足球"}, false},
@@ -84,6 +84,9 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"mobile_games", "gaming", []string{"mobile games", "手游"}, true},
 	{"skincare", "beauty", []string{"skincare routine", "护肤品"}, true},
 	{"lipstick", "beauty", []string{"lipstick", "口红"}, true},
+	// 彩妆 is colour make-up, one kind of beauty content: excluding it
+	// ("不要彩妆只要护肤") keeps the skincare channels of the category.
+	{"color_cosmetics", "beauty", []string{"color cosmetics", "colour cosmetics", "makeup looks", "彩妆"}, true},
 	{"streetwear", "fashion", []string{"streetwear", "街头潮流"}, true},
 	{"sneakers", "fashion", []string{"sneakers", "sneaker", "sneakerheads", "球鞋", "潮鞋"}, true},
 	{"weight_loss", "fitness", []string{"weight loss", "减脂", "减肥"}, true},
@@ -91,7 +94,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"running", "fitness", []string{"running", "跑步"}, true},
 	{"bodybuilding", "fitness", []string{"bodybuilding", "健美"}, true},
 	{"watercolor", "art", []string{"watercolor", "watercolour", "水彩"}, true},
-	{"illustration", "art", []string{"illustration", "插画"}, true},
+	{"illustration", "art", []string{"illustration", "illustrator", "illustrators", "插画", "插画师"}, true},
 	{"drawing_lessons", "art", []string{"drawing lessons", "画画"}, true},
 	{"camping_gear", "outdoor", []string{"camping gear", "露营装备", "野营装备"}, true},
 	{"dog_training", "pets", []string{"dog training", "训狗"}, true},

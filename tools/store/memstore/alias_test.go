@@ -62,7 +62,7 @@ func TestAliasRanksOwnWordFirst(t *testing.T) {
 	if page.Items[1].Score >= page.Items[0].Score {
 		t.Errorf("alias-only score %.3f ≥ own-word score %.3f", page.Items[1].Score, page.Items[0].Score)
 	}
-	want := []store.Expansion{{Keyword: "makeup", Scope: scope.Tags, Also: []string{"beauty", "cosmetics", "skincare", "美妆", "化妆", "彩妆", "护肤"}}}
+	want := []store.Expansion{{Keyword: "makeup", Scope: scope.Tags, Also: []string{"beauty", "cosmetics", "skincare", "美妆", "化妆", "护肤"}}}
 	if diff := cmp.Diff(want, page.Expansions); diff != "" {
 		t.Errorf("Expansions mismatch (-want +got):\n%s", diff)
 	}

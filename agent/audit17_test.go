@@ -1,0 +1,61 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
+
+// TestAudit17FollowUps: the follow-up classes audit 17's runs left open,
+// through the agent, with phrasings of my own.
+func TestAudit17FollowUps(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// "any <field>" at its clause's end lifts the field; the
+		// exclusion said beside a widening applies (an empty first
+		// result: the widening is no repair of its own then)
+		{"tiktok", "en", "korean food creators in Korea, 30k to 300k, korean language", "widen it to any country but keep the language korean, and ditch the mukbang ones",
+			[]string{"language eq ko", "not_contains mukbang"}, []string{"country"}},
+		{"youtube", "en", "travel creators in Japan, japanese", "any language goes", []string{"country eq JP"}, []string{"language", "keyword contains goes"}},
+		// a demonym naming a condition is the language condition
+		{"youtube", "en", "car detailing channels in Mexico, spanish, 10k-100k", "ok now remove the spanish requirement and order by recent uploads",
+			[]string{"country eq MX"}, []string{"language", "country not_in"}},
+		{"youtube", "en", "cooking channels in France, french", "drop the french filter", []string{"country eq FR"}, []string{"language"}},
+		// "switch … to" replaces; an "and also" after it adds only its own value
+		{"youtube", "en", "IELTS exam prep channels in China or Hong Kong, chinese, 50k+", "switch the language to english and also include Singapore",
+			[]string{"language eq en", "country in [CN,HK,SG]"}, []string{"language in"}},
+		// the follower range named by 范围 is removed
+		{"youtube", "zh", "美国的美妆博主，粉丝一万到五十万", "把粉丝范围去掉", []string{"country eq US"}, []string{"followers"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}
+
+// TestTwoResultsNamedOneAnchor: two results named as the ones to find more
+// like: the first named becomes the anchor and the other is said as not
+// used.
+func TestTwoResultsNamedOneAnchor(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text, notice string }{
+		{"zh", "美国的美妆博主，粉丝一万到五十万", "第一个和第三个都不错，找类似的", "第 3 个未使用"},
+		{"en", "US beauty creators, 10k-500k", "the 2nd and 4th look right, more like those", "result 4 not used"},
+	} {
+		b := newBox(t, a, "youtube", tc.loc)
+		b.send("search.submit", api.Args{Text: tc.first})
+		snap := b.send("followup.submit", api.Args{Text: tc.text})
+		if snap.Context.Anchor == nil {
+			t.Errorf("%q: no anchor", tc.text)
+		}
+		if !strings.Contains(snap.Context.Notice, tc.notice) {
+			t.Errorf("%q: notice %q, want it to say %q", tc.text, snap.Context.Notice, tc.notice)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package condparse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// readChecked is parseChecked through Read: the sort, the placement and
+// the hedges of the reading are applied before the checks.
+func readChecked(t *testing.T, in string, want, not []string, opts ...Option) Reading {
+	t.Helper()
+	r, err := Read(in, opts...)
+	if err != nil {
+		t.Fatalf("Read(%q): %v", in, err)
+	}
+	var got []string
+	for _, c := range r.Conditions {
+		got = append(got, brief(c))
+		if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
+			for _, w := range not {
+				if strings.Contains(strings.ToLower(c.Value.Str), w) {
+					t.Errorf("Read(%q): %q filters as a keyword (%s)", in, c.Value.Str, brief(c))
+				}
+			}
+		}
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			t.Errorf("Read(%q) misses %s; got %q", in, w, got)
+		}
+	}
+	return r
+}
+
+// TestReadingRulesAudit17: the classes audit 17's runs left open, with
+// phrasings of my own (the audit's briefs are in testdata/audit17).
+func TestReadingRulesAudit17(t *testing.T) {
+	wed := WithNow(time.Date(2026, 3, 25, 12, 0, 0, 0, time.UTC)) // a Wednesday
+	tests := []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		// a window from a week or a weekday
+		{in: "cooking vlogs uploaded since last week", want: []string{`hard last_active within_days 10 applied`}, not: []string{"since", "week"}},
+		{in: "streamers who went live since Monday", want: []string{`hard last_active within_days 3 applied`}, not: []string{"monday"}},
+		{in: "posting since last Thursday, travel creators", want: []string{`hard last_active within_days 7 applied`}, not: []string{"thursday"}},
+		{in: "上周以来更新过的宠物博主", want: []string{`hard last_active within_days 10 applied`}, not: []string{"上周"}},
+		{in: "自上个礼拜以来有发视频的", want: []string{`hard last_active within_days 10 applied`}},
+		{in: "从本周开始发过的美食博主", want: []string{`hard last_active within_days 3 applied`}, not: []string{"本周"}},
+		{in: "周一以来有更新", want: []string{`hard last_active within_days 3 applied`}},
+		// 量级/体量 name the follower count
+		{in: "粉丝体量二十万上下的游戏博主", want: []string{`hard followers between 160000..240000 applied`}, not: []string{"体量"}},
+		{in: "数码博主，粉丝量级三万左右", want: []string{`hard followers between 24000..36000 applied`}, not: []string{"量级"}},
+		// a topic put first ranks by it; a measure put first is a sort
+		{in: "露营博主，把露营装备相关的排前面", want: []string{`keyword keyword contains "露营装备" reference`}},
+		{in: "把手冲咖啡的放在前面", want: []string{`keyword keyword contains "手冲咖啡" reference`}},
+		{in: "food creators in Italy, pasta ones first", want: []string{`keyword keyword contains "pasta" reference`}, not: []string{"first"}},
+		{in: "gaming channels, put anything indie at the top please", want: []string{`keyword keyword contains "indie" reference`}, not: []string{"top"}},
+		// hedges in English verbs
+		{in: "cooking channels in Spain, prioritise paella", want: []string{`keyword keyword contains "paella" reference`}, not: []string{"prioritise"}},
+		{in: "fashion creators, favour vintage looks", not: []string{"favour", "vintage"}},
+		{in: "beauty creators, ideally skincare", want: []string{`hard category eq "beauty" applied`}, not: []string{"ideally", "skincare", "beauty"}},
+		{in: "food channels in Chile, say 20k-80k", want: []string{`hard followers between 20000..80000 applied`}, not: []string{"say"}},
+		// what is wanted after an exclusion ends it; a kind of the
+		// category excluded is a keyword, not the category
+		{in: "不要彩妆只要护肤", want: []string{`keyword keyword not_contains "彩妆" applied`}, not: []string{"护肤"}},
+		{in: "美妆博主，只要护肤", want: []string{`hard category eq "beauty" applied`}, not: []string{"美妆"}},
+		{in: "水彩博主，不要摄影类的", want: []string{`keyword keyword not_contains "摄影" applied`}},
+		// an exclusion whose object ends in a word for "that kind of thing"
+		{in: "finance creators, nothing crypto related", want: []string{`keyword keyword not_contains "crypto" applied`}},
+		{in: "cooking channels, no pork content", want: []string{`keyword keyword not_contains "pork" applied`}, not: []string{"pork"}},
+		{in: "gaming channels in Brazil, no gambling stuff", want: []string{`keyword keyword not_contains "gambling" applied`}, not: []string{"stuff"}},
+	}
+	for _, tt := range tests {
+		readChecked(t, tt.in, tt.want, tt.not, wed)
+	}
+}
+
+// TestPlacedTopicIsNoSort: a topic put first asks no sort and names no
+// measure the catalog lacks; a measure put first still does.
+func TestPlacedTopicIsNoSort(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		unsorted bool
+	}{
+		{"辅食相关的排前面", false},
+		{"把吉他弹唱的放前面", false},
+		{"vegan ones first", false},
+		{"点赞多的排前面", true},
+		{"把转发多的放前面", true},
+		{"按收藏数排序", true},
+	} {
+		r, err := Read(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (r.Unsorted != nil) != tc.unsorted {
+			t.Errorf("Read(%q).Unsorted = %+v, want set %v", tc.in, r.Unsorted, tc.unsorted)
+		}
+		if r.Sort != nil {
+			t.Errorf("Read(%q).Sort = %+v, want none", tc.in, r.Sort)
+		}
+	}
+}
+
+// TestExcludedKindKeepsCategory: excluding one kind of content keeps the
+// category the brief asks for ("不要彩妆" is no exclusion of beauty).
+func TestExcludedKindKeepsCategory(t *testing.T) {
+	for _, in := range []string{"韩国美妆博主，不要彩妆", "不要彩妆只要护肤", "插画博主，不要摄影"} {
+		r, err := Read(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range r.Conditions {
+			if c.Field == "category" && c.Op == "not_in" {
+				t.Errorf("Read(%q): excludes the category: %s", in, brief(c))
+			}
+		}
+	}
+}
