@@ -59,3 +59,32 @@ func TestTwoResultsNamedOneAnchor(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit18FollowUps: the follow-up classes audit 18's first run found,
+// through the agent, with phrasings of my own.
+func TestAudit18FollowUps(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// a field removed and a bound of it set in one follow-up
+		{"youtube", "en", "US tech reviewers, 50k+", "drop the subscriber floor and cap it at 30k", []string{"followers lte 30000"}, []string{"followers between", "followers gte"}},
+		// the upper bound named by its noun moves that end only
+		{"youtube", "en", "US tech reviewers, 50k to 800k", "bring the upper limit down to 300k", []string{"followers between {max:300000,min:50000}"}, nil},
+		// the others welcomed: the country's limit goes, nothing excluded
+		{"youtube", "zh", "日本的动漫频道，日语", "日本以外的也可以看看", []string{"language eq ja"}, []string{"country"}},
+		// 放开 lifts a field; 无所谓 too
+		{"youtube", "zh", "英国的历史科普频道，粉丝两万以上，英语", "地区放开吧", []string{"language eq en"}, []string{"country"}},
+		{"youtube", "zh", "印度的手机评测频道，英语，粉丝十万以上", "语言无所谓了，另外华为相关的都剔掉", []string{"not_contains 华为"}, []string{"language"}},
+		// an exclusion said after X的不要了 and a topic put first
+		{"youtube", "zh", "日本的陶艺和手绘插画频道，日语", "插画的不要了，陶艺相关的排前面", []string{"not_contains 插画"}, nil},
+		// an exclusion said beside a widening applies
+		{"youtube", "zh", "美国的健身餐博主，粉丝五万到五十万，英语，最近30天活跃", "活跃时间放宽到上个季度以来，另外蛋白粉的不要", []string{"not_contains 蛋白粉"}, []string{"last_active within_days 30"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}

@@ -208,7 +208,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// A spec matched but cannot run ("不要太大的" excluding nothing
 		// once trimmed); the condition reading may still place the rest
 		// ("…，十万以下就好"): one reading for the whole follow-up.
-		if rd, err := t.read(text); err == nil && placesFilters(rd.Result) {
+		if rd, err := t.read(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
 			t.takeSort(rd)
 			s.moveHeldBound(rd.Conditions)
 			s.keepOtherEnd(rd.Conditions)
@@ -277,6 +277,14 @@ func usefulParse(r condparse.Result) bool {
 func placesFilters(r condparse.Result) bool {
 	return slices.ContainsFunc(r.Conditions, func(c condparse.Condition) bool {
 		return c.Kind != condition.KindAnchor && c.Kind != condition.KindKeyword
+	})
+}
+
+// excludesKeyword reports a reading that excludes a word ("插画的不要了"):
+// what the exclusion spec, its pattern come out empty, did not read.
+func excludesKeyword(r condparse.Result) bool {
+	return slices.ContainsFunc(r.Conditions, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindKeyword && c.Excluded && c.Status == condition.StatusApplied
 	})
 }
 

@@ -34,7 +34,19 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
 	t.s.moveHeldBound(rd.Conditions)
-	t.s.keepOtherEnd(rd.Conditions)
+	// The other end of a held count is kept unless the same follow-up
+	// removes the field ("scrap the follower minimum and cap it at 20k").
+	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
+		return slices.ContainsFunc(t.plan.commands, func(cmd router.Command) bool {
+			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(c.Field)
+		})
+	})
+	t.s.keepOtherEnd(kept)
+	for i, c := range rd.Conditions {
+		if j := slices.IndexFunc(kept, func(k condparse.Condition) bool { return k.Span == c.Span && k.Field == c.Field }); j >= 0 {
+			rd.Conditions[i] = kept[j]
+		}
+	}
 	t.trace.Parse = &rd.Result
 	t.takeSort(rd)
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
@@ -61,7 +73,13 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			}
 			covered[f] = true
 		case "remove_filter":
-			covered[condition.Field(str(cmd.Args.Get("field")))] = true
+			f := condition.Field(str(cmd.Args.Get("field")))
+			// "scrap the follower minimum and cap it at 20k instead": a
+			// bound the reading found for the same field is set after
+			// the removal, so the field is not covered by it.
+			covered[f] = !slices.ContainsFunc(read[f], func(c condparse.Condition) bool {
+				return c.Kind == condition.KindHard && c.Status == condition.StatusApplied && isCount(string(c.Field)) && !slices.Contains(c.Issues, condparse.IssueRemoved)
+			})
 		case "add_soft_preference":
 			covered[condition.Preference] = true
 		case "add_keyword", "exclude_keyword":
@@ -103,7 +121,8 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	for _, c := range rd.Conditions {
 		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
 		// said applies beside the router's other commands, never lost
-		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) && onlyFieldCommands(t.plan.commands) {
+		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
+			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow)) {
 			extra = append(extra, c)
 		}
 	}

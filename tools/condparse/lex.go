@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -438,6 +439,17 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 		if e, ents := lx.match(t, i, limit); e > i {
 			e, ents = lx.yieldVague(t, i, e, limit, ents)
+			if e-i > 1 && strings.ContainsRune("周天日月年", r) && len(toks) > 0 && toks[len(toks)-1].kind == tkNum && toks[len(toks)-1].e == i {
+				// "最近三周更新过": after a number, 周 is its unit, not
+				// the start of "周更" (weekly).
+				if ue, uents := lx.match(t, i, i+1); ue > i {
+					e, ents = ue, uents
+				} else {
+					toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
+					i++
+					continue
+				}
+			}
 			toks = append(toks, token{kind: tkLex, s: i, e: e, ents: ents})
 			i = e
 			continue

@@ -148,7 +148,7 @@ var regions = []struct {
 	{[]string{"日韩"}, []string{"JP", "KR"}, Label{"日韩", "Japan & Korea"}},
 	{[]string{"港澳台", "港台"}, []string{"HK", "TW"}, Label{"港台", "Hong Kong & Taiwan"}},
 	{[]string{"英语国家", "英语区", "english-speaking countries", "english speaking countries", "anglosphere"}, []string{"US", "GB", "CA", "AU", "NZ", "IE"}, Label{"英语国家", "English-speaking countries"}},
-	{[]string{"dach"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
+	{[]string{"dach", "德语区", "德语国家", "德奥瑞"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
 	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
 }
 
@@ -354,13 +354,13 @@ func buildLexicon() *lexicon {
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
-	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
 	es = append(es, words(clsBetween, "between", "介于", "在")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
-	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru")...)
+	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围",
 		// the range's own noun after it: "10k–60k band", "5万到10万这个区间"
 		"区间", "这个区间", "的区间", "档", "这一档", "档位", "range", "band", "bracket", "tier", "window")...)
@@ -475,7 +475,7 @@ func buildLexicon() *lexicon {
 
 	es = append(es, words(clsExclude,
 		"不要", "别", "别推", "别推荐", "不要推", "不要推荐", "不用推", "不用推荐", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
-		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
+		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "剔掉", "踢掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
@@ -497,6 +497,8 @@ func buildLexicon() *lexicon {
 		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
+		// "home workouts esp", "尤其是露营": what is singled out ranks.
+		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",
 		"would be ideal", "is ideal", "ideal", "最理想", "理想的话", "if you can", "if we can",
 		// an evaluation of what was just said ("10k-100k would be perfect",
 		// "一万到十万最合适"): a wish about it, as "ideally" is.
@@ -614,6 +616,7 @@ func buildLexicon() *lexicon {
 		"客户", "客户是", "我们的产品", "client", "our product", "i'd love", "i would love", "请帮我们",
 		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
+		"放开", "放开吧", "都放开", "agency", "agency brief", "client brief", "incl", "incl.", "including",
 		// the rest of the search kept: "改成德国，其他不变".
 		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
 		"rest the same", "everything else the same", "keep everything else", "otherwise the same",
@@ -686,7 +689,7 @@ func buildLexicon() *lexicon {
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
-		"raise", "lower", "bump", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it",
+		"raise", "lower", "bump", "bring", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it",
 		"extend", "expand", "widen", "broaden", "stretch", "shorten", "narrow"),
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
@@ -734,7 +737,7 @@ func buildLexicon() *lexicon {
 	}
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
-		"out of", "based out of", "sometime", "some time", "at some point",
+		"out of", "based out of", "that's", "thats", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",

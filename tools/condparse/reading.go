@@ -104,7 +104,7 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
 	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
-	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\bfirst\b`),
+	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
 	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
@@ -123,7 +123,7 @@ var comparatives = []*regexp.Regexp{
 	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
 	// (or activity) said before a priority word ranks by it; a wish
 	// about anything else ("英语的优先") stays a hedge.
-	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|靠前)`),
+	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|靠前)`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.
 	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
@@ -180,15 +180,24 @@ func (r *Reading) readSort() {
 		}
 		return 0
 	})
+	// The sort words' own measure first ("英国 10万粉以上 最活跃的排前面":
+	// 活跃, not the 粉 said before in the same clause), then the clause's.
+	keyOf := func(c cand, clause bool) string {
+		if by := explicitSortKey(tail(c)); by != "" {
+			return by
+		}
+		if by := sortKeyIn(in[c.s:c.e]); by != "" || !clause {
+			return by
+		}
+		cs, ce := clauseOf(in, c.s, c.e)
+		return sortKeyIn(in[cs:ce])
+	}
+	if i := slices.IndexFunc(cands, func(c cand) bool { return keyOf(c, false) != "" }); i > 0 {
+		cands[0], cands[i] = cands[i], cands[0]
+	}
 	for _, c := range cands {
 		cs, ce := clauseOf(in, c.s, c.e)
-		by := explicitSortKey(tail(c))
-		if by == "" {
-			by = sortKeyIn(in[c.s:c.e])
-		}
-		if by == "" {
-			by = sortKeyIn(in[cs:ce])
-		}
+		by := keyOf(c, true)
 		if by == "" {
 			continue
 		}
@@ -424,6 +433,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		case c.Field == condition.Preference && c.Value.Str == by && in:
 			// "sort by engagement": the sort is the wish for more of it.
 			return true
+		case c.Field == field && in && c.Kind == condition.KindDerived && !(c.Span.Start >= s && c.Span.End <= e):
+			// A tier said beside the sort ("腰部 … 按粉丝数排") stays.
+			return false
 		case c.Field == field && in:
 			// A stated number stays a filter ("粉丝十万以上，按粉丝排"),
 			// unless the number sits inside the sort words themselves.

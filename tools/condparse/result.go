@@ -556,6 +556,14 @@ func (st *state) narrowRegion(kind condition.Kind) {
 	if len(regions) == 0 || len(members) == 0 {
 		return
 	}
+	if !slices.ContainsFunc(members, func(m *pcond) bool { return !st.includedMember(m) }) {
+		// "all of Latin America incl. Brazil": the countries said as
+		// included are in the region, which stays whole.
+		for _, m := range members {
+			m.dropped = true
+		}
+		return
+	}
 	for _, m := range members {
 		for _, c := range m.codes {
 			inside := false
@@ -776,4 +784,22 @@ func (st *state) vagueBesideCount() {
 			st.toks[p].role = roleFiller // 粉丝 of 粉丝太少了
 		}
 	}
+}
+
+// includedMember reports a country said as included in what comes before
+// it ("incl. Brazil", "including Mexico", "包括巴西").
+func (st *state) includedMember(m *pcond) bool {
+	k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == m.s })
+	for p, n := st.prevSig(k), 0; k >= 0 && p >= 0 && n < 2; p, n = st.prevSig(p), n+1 {
+		switch strings.TrimSuffix(st.tokText(p), ".") {
+		case "incl", "including", "inc", "plus", "包括", "包含", "含", "加上":
+			return true
+		case "":
+			continue // the full stop of "incl."
+		}
+		if st.toks[p].kind != tkPunct {
+			return false
+		}
+	}
+	return false
 }

@@ -151,7 +151,7 @@ func (st *state) activity() {
 // inactiveWords say a channel stopped posting; with a window after a
 // "more than" ("inactive for more than 2 months", "停更超过一个月") they
 // bound the activity window all the same.
-var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新"}
+var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新", "没更新过", "没发过", "没有发过", "没发", "没发视频", "没发过视频", "没动静"}
 
 // notPosted are the negations that, right before an activity verb and its
 // window, say who stopped posting ("hasn't posted in 3 months", "haven't

@@ -121,3 +121,49 @@ func TestExcludedKindKeepsCategory(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingRulesAudit18: the classes audit 18's first run found, with
+// phrasings of my own (the audit's briefs are in testdata/audit18).
+func TestReadingRulesAudit18(t *testing.T) {
+	mon := WithNow(time.Date(2026, 3, 23, 12, 0, 0, 0, time.UTC))
+	tests := []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		// the most active put on top sorts; no activity window
+		{in: "gaming creators in Chile, put the most active up top", not: []string{"active"}},
+		{in: "篮球博主 美国 5万粉以上 最活跃的放在前面", want: []string{`hard followers gte 50000 applied`}},
+		// a tier beside a follower sort stays
+		{in: "加拿大的钓鱼达人 腰部 按粉丝数排", want: []string{`derived followers between 100000..1000000 applied`}},
+		// especially, esp: what is singled out ranks
+		{in: "yoga creators in Peru, beginner flows esp", not: []string{"esp", "beginner"}},
+		{in: "travel vloggers, especially solo travel", not: []string{"especially", "solo"}},
+		// "nothing that's mainly about X" excludes X
+		{in: "running creators. Nothing that's mostly about sneakers.", want: []string{`keyword keyword not_contains "sneakers" applied`}, not: []string{"that's"}},
+		// a number after a duration's number is its unit, not 周更
+		{in: "最近两周更新过的手工博主", want: []string{`hard last_active within_days 14 applied`}, not: []string{"新过"}},
+		// an approximate upper end still closes the range
+		{in: "pet channels, anywhere from 20k up to roughly 200k", want: []string{`hard followers between 20000..200000 applied`}},
+		// 德语区 is the DACH region
+		{in: "德语区的旅行博主", want: []string{`hard country in [DE,AT,CH] applied`}},
+		// 没发过 is who stopped posting
+		{in: "把一个月没发过视频的去掉", want: []string{`hard last_active within_days 30 applied`}, not: []string{"没"}},
+		// 剔掉 excludes what comes before it
+		{in: "华为相关的都剔掉", want: []string{`keyword keyword not_contains "华为" applied`}},
+		// the others welcomed: the value's limit goes
+		{in: "日本以外的也可以", want: []string{`hard country not_in [JP] applied !removed`}},
+		// 放开 says a field has no requirement
+		{in: "语言放开吧，粉丝五万以上", want: []string{`hard followers gte 50000 applied`}, not: []string{"放开"}},
+		// a quarter before the current one
+		{in: "上个季度以来有更新的数码博主", want: []string{`hard last_active within_days 174 applied`}},
+		// the upper bound named by its noun
+		{in: "lower the upper limit to 80k", want: []string{`hard followers lte 80000 applied !field_assumed,named_bound`}},
+		// a region including one of its countries stays whole; a
+		// demonym accepted "too" is a language added
+		{in: "Southeast Asia including Vietnam, Thai is fine too", want: []string{`hard country in [ID,MY,SG,TH,VN,PH] applied`, `hard language eq "th" applied !added`}},
+	}
+	for _, tt := range tests {
+		readChecked(t, tt.in, tt.want, tt.not, mon)
+	}
+}

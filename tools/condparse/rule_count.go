@@ -279,7 +279,14 @@ func (st *state) countAt(i int) (int, bool) {
 		}
 	}
 	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
-		if k2 := st.skipSpace(k + 1); st.isNum(k2) {
+		k2 := st.skipSpace(k + 1)
+		if st.free(k2) && st.tok(k2).has(clsPreApprox) != nil && st.isNum(st.skipSpace(k2+1)) {
+			// "100k up to about a million": the upper end is said
+			// approximately; it is still the range's end.
+			st.toks[k2].role = roleFiller
+			k2 = st.skipSpace(k2 + 1)
+		}
+		if st.isNum(k2) {
 			n2, last = k2, k2
 			pct = pct || st.toks[n2].num.Percent
 			if k3 := st.skipSpace(last + 1); st.isPercent(k3) {
@@ -443,11 +450,15 @@ func (st *state) countAt(i int) (int, bool) {
 
 // boundNouns are the bound words that name a bound (a minimum, a cap)
 // rather than compare: their number may come a few words later.
-var boundNouns = []string{"minimum", "min", "floor", "bar", "threshold", "ceiling", "cap", "maximum", "max",
+var boundNouns = []string{"minimum", "min", "floor", "bar", "threshold", "ceiling", "cap", "maximum", "max", "upper bound", "upper limit", "lower bound", "lower limit",
 	"下限", "门槛", "上限", "封顶", "起步线"}
 
 func isBoundNoun(w string) bool {
-	// A phrase names its bound by its noun: "a ceiling of", "cap at".
+	// A phrase names its bound by its noun: "a ceiling of", "cap at",
+	// "upper bound".
+	if slices.Contains(boundNouns, w) {
+		return true
+	}
 	for _, f := range strings.Fields(w) {
 		if slices.Contains(boundNouns, f) {
 			return true

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -216,7 +217,11 @@ func (st *state) additions() {
 			tk := &st.toks[i]
 			// "Korea too": "too" right after the value adds it, as
 			// "also" does (elsewhere "too" is "too big").
-			tooAfter := strings.EqualFold(st.tokText(i), "too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
+			tooAfter := strings.EqualFold(st.tokText(i), "too") && st.prevSig(i) >= 0 && (st.toks[st.prevSig(i)].e == pc.e ||
+				// "Portuguese is ok too": an acceptance between them
+				tk.s > pc.e && acceptedToo.MatchString(string(st.t.norm[pc.e:tk.s]))) ||
+				// … or lexed as one word with it
+				strings.HasSuffix(st.tokText(i), " too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
 			if tooAfter || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
 				pc.addIssue(IssueAdded)
 				break
@@ -244,3 +249,7 @@ func (st *state) joinsClauses(i int, f condition.Field) bool {
 	}
 	return true
 }
+
+// acceptedToo is the acceptance between a value and its "too" ("… is ok
+// too", "… works too").
+var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s*$`)

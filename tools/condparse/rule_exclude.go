@@ -157,6 +157,15 @@ func (st *state) outsideOf() {
 		}
 		if !opened && st.exclusionObjectBefore(i, 1) {
 			tk.role = roleFiller
+			if st.alsoWelcome(i) {
+				// "韩国以外的也可以看看": the others are welcome too, so
+				// the value's limit goes; nothing is excluded.
+				for k := i - 1; k >= 0 && k > i-6; k-- {
+					if st.toks[k].neg == 1 {
+						st.toks[k].removal = true
+					}
+				}
+			}
 		}
 	}
 }
@@ -322,7 +331,9 @@ var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the"
 	"anyone": true, "anybody": true, "people": true, "speaking": true, "who speak": true, "who speaks": true,
 	"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
 	"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
-	"带": true, "带有": true, "涉及": true, "含": true, "含有": true}
+	"带": true, "带有": true, "涉及": true, "含": true, "含有": true,
+	"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
+	"mainly": true, "mostly": true, "primarily": true, "purely": true, "entirely": true, "just": true, "only": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {
@@ -431,7 +442,10 @@ var relatedSuffixes = []string{"-related", "-themed", "-focused", "-heavy", "-ad
 // objectPronouns and objectAbout: "anything about", "ones featuring".
 var (
 	objectPronouns = map[string]bool{"anything": true, "everything": true, "anyone": true, "anybody": true, "ones": true,
-		"stuff": true, "those": true, "all": true, "whatever": true, "people": true}
+		"stuff": true, "those": true, "all": true, "whatever": true, "people": true,
+		// "nothing that's mainly about motorbikes": the relative
+		// pronoun stands for what is excluded.
+		"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true}
 	objectAbout = map[string]bool{"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
 		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true}
 )
@@ -711,4 +725,16 @@ func (st *state) conditionNamed(j, end int) (int, bool) {
 		return e, true
 	}
 	return end, false
+}
+
+// alsoWelcome reports words after token i that welcome what it set apart
+// ("以外的也可以看看", "以外的也行"): an opening, not an exclusion.
+func (st *state) alsoWelcome(i int) bool {
+	rest := strings.TrimLeft(string(st.t.norm[st.toks[i].e:]), " 的")
+	for _, p := range []string{"也可以", "也行", "也要", "也看", "也考虑", "也ok", "也没问题", "都可以", "都行"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -364,6 +364,7 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
 var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
+	"放开": true, "放开吧": true, "都放开": true,
 	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true}
 
 // noPreference drops the field words of a clause that says the field has

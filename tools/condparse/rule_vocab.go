@@ -524,8 +524,22 @@ func (st *state) demonymEndsClause(i int) bool {
 		return true
 	}
 	tk := &st.toks[n]
-	return tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s])
+	if tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s]) {
+		return true
+	}
+	// "Portuguese is ok too", "spanish works as well": an acceptance
+	// said of it is said of the language, as at a clause's end.
+	rest := strings.ToLower(string(st.t.norm[tk.s:]))
+	for _, p := range acceptanceTails {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
+
+// acceptanceTails accept what was just named ("is ok too", "works").
+var acceptanceTails = []string{"is ok", "is okay", "is fine", "are ok", "are fine", "works", "too", "as well", "also ok", "also fine"}
 
 // languageCodes reads upper-case language codes listed before a language
 // mark ("EN + ES speaking", "FR/DE-speaking", "EN language"): each is that

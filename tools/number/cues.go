@@ -14,7 +14,7 @@ var (
 		"过", "破", "超", "超出",
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
-		"threshold", "bar", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
+		"threshold", "bar", "lower bound", "lower limit", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
 		"bigger than", "larger than",
 		">", ">=", "≥",
 	}
@@ -25,7 +25,7 @@ var (
 		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
 		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than",
-		"a ceiling of", "ceiling of",
+		"a ceiling of", "ceiling of", "upper bound", "upper limit",
 		"<", "<=", "≤",
 	}
 	// MinAfter are lower-bound words after the number: "1w+", "10万以上",
