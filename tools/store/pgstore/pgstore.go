@@ -543,12 +543,26 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	with, inSet, wide := `WITH `, "true", "false"
 	if wideKey != nil {
 		// m holds the rows of the search without its last-post bound when
-		// they are few enough to keep (w: counted up to one more than
-		// maxRankedRows, no score computed), else only those within the
-		// bound (no row scored for nothing); the page and the total keep
-		// the rows within the bound.
+		// they are few enough to keep, else only those within the bound
+		// (no row scored for nothing); the page and the total keep the
+		// rows within the bound. w tells them apart: the rows that pass
+		// the required keywords and the filters, counted up to one more
+		// than maxRankedRows, no score computed and the exclusions left
+		// out (a superset: their test reads each row's terms from the
+		// heap, and repeating it in w cost as much as the scores it
+		// saves).
+		var required []store.Keyword
+		for _, k := range q.Keywords {
+			if !k.Excluded {
+				required = append(required, k) // where skips the soft ones
+			}
+		}
+		whereW, err := s.where(b, q.Platform, required, filters)
+		if err != nil {
+			return store.Page{}, err
+		}
 		inSet = `coalesce(c.last_post_at >= ` + b.arg(bound) + `, false)`
-		with += `w AS MATERIALIZED (SELECT count(*) <= ` + b.arg(maxRankedRows) + ` AS wide FROM (SELECT FROM channels c WHERE ` + where + ` LIMIT ` + b.arg(maxRankedRows+1) + `) x), `
+		with += `w AS MATERIALIZED (SELECT count(*) <= ` + b.arg(maxRankedRows) + ` AS wide FROM (SELECT FROM channels c WHERE ` + whereW + ` LIMIT ` + b.arg(maxRankedRows+1) + `) x), `
 		wide = `(SELECT wide FROM w)`
 		where += ` AND (` + inSet + ` OR ` + wide + `)`
 	}

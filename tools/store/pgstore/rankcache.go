@@ -26,8 +26,9 @@ const DefaultRankedSets = 256
 
 // maxRankedRows bounds the sets kept: a search that matches more rows is
 // answered by its statement every time (its page read with a top-N sort,
-// never the whole set sent to the service).
-const maxRankedRows = 2000
+// never the whole set sent to the service). A variable for the tests
+// only (export_test.go).
+var maxRankedRows = 2000
 
 // WithRankedSets sets how many ranked keyword and filter sets the store
 // keeps for the pages, sorts and counts of the same search (0..4096; 0

@@ -304,3 +304,69 @@ func TestRankedSetWithinBound(t *testing.T) {
 		t.Errorf("after the upsert: %s, total %d (was %d)", d, got.Total, first.Total)
 	}
 }
+
+// TestRankedSetWithinBoundTooWide: when the search without its last-post
+// bound has more rows than a set keeps, the rows within the bound are
+// kept as the search's own set (served to the same bound only), and the
+// answers are a store's without the sets.
+func TestRankedSetWithinBoundTooWide(t *testing.T) {
+	ctx := context.Background()
+	_, e, _ := loadDemo(t, 1600, demo.WithNow(demo.DefaultNow()))
+	pgstore.SetMaxRankedRows(t, 100)
+	counter := pgdbtest.NewCounter()
+	pool, err := pgdb.Open(ctx, pgdbtest.VectorDSN(t), pgdb.WithAfterConnect(pgstore.RegisterTypes), counter.Option)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, err := pgstore.New(ctx, pool, e)
+	if err != nil {
+		pool.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(cached.Close)
+	plain, err := pgstore.Open(ctx, pgdbtest.VectorDSN(t), e, false, pgstore.WithRankedSets(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(plain.Close)
+	now := demo.DefaultNow()
+	soft := []store.Keyword{{Text: "review", Scope: scope.All, Soft: true}}
+	us := store.Filters{Countries: []string{"US"}}
+	// kept: one statement, from a set an earlier asking kept.
+	cases := []struct {
+		name  string
+		since time.Time
+		kept  bool
+	}{
+		{"a year", now.AddDate(-1, 0, 0), false},
+		{"a week", now.AddDate(0, 0, -7), false},
+		{"the same week", now.AddDate(0, 0, -7), true},
+		{"the same week, a microsecond on", now.AddDate(0, 0, -7).Add(time.Microsecond), false},
+		{"the same year", now.AddDate(-1, 0, 0), false},
+	}
+	for _, tc := range cases {
+		f := us
+		f.ActiveSince = tc.since
+		q := store.SearchQuery{Platform: platform.YouTube, Keywords: soft, Filters: f, Limit: 10}
+		want, err := plain.Search(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := counter.Counts()
+		got, err := cached.Search(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, _ := counter.Counts()
+		if d := searchDiff(want, got); d != "" {
+			t.Errorf("%s: %s", tc.name, d)
+		}
+		if n := after - before; tc.kept != (n == 1) {
+			t.Errorf("%s: %d statements, kept %v", tc.name, n, tc.kept)
+		}
+		t.Logf("%s: total %d", tc.name, want.Total)
+	}
+	if st := cached.RankedSetStats(); st.HitsWithin != 0 {
+		t.Errorf("%+v: a set of the search without the bound was kept", st)
+	}
+}
