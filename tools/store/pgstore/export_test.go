@@ -31,17 +31,3 @@ func SetMaxRankedRows(t interface{ Cleanup(func()) }, n int) {
 	maxRankedRows = n
 	t.Cleanup(func() { maxRankedRows = was })
 }
-
-// FromSoftPostings reports whether s answers q from the postings of its
-// soft keywords (softSearch).
-func FromSoftPostings(ctx context.Context, s *Store, q store.SearchQuery) (bool, error) {
-	q, err := q.Canonical()
-	if err != nil {
-		return false, err
-	}
-	lx, err := s.learnedExpansions(ctx, q.Platform, q.Keywords)
-	if err != nil {
-		return false, err
-	}
-	return !s.sqlKeyword && softShape(q, lx), nil
-}

@@ -522,9 +522,6 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	if !s.sqlKeyword && postingShape(q, lx) {
 		return s.postingSearch(ctx, q, lx, key)
 	}
-	if !s.sqlKeyword && softShape(q, lx) {
-		return s.softSearch(ctx, q, lx, key, wideKey, bound)
-	}
 	b := &builder{learned: lx}
 	filters := q.Filters
 	if wideKey != nil {
@@ -545,9 +542,28 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) (store.Page, er
 	// rows read their documents.
 	with, inSet, wide := `WITH `, "true", "false"
 	if wideKey != nil {
-		if with, inSet, wide, err = s.widen(b, q, filters, bound); err != nil {
+		// m holds the rows of the search without its last-post bound when
+		// they are few enough to keep, else only those within the bound
+		// (no row scored for nothing); the page and the total keep the
+		// rows within the bound. w tells them apart: the rows that pass
+		// the required keywords and the filters, counted up to one more
+		// than maxRankedRows, no score computed and the exclusions left
+		// out (a superset: their test reads each row's terms from the
+		// heap, and repeating it in w cost as much as the scores it
+		// saves).
+		var required []store.Keyword
+		for _, k := range q.Keywords {
+			if !k.Excluded {
+				required = append(required, k) // where skips the soft ones
+			}
+		}
+		whereW, err := s.where(b, q.Platform, required, filters)
+		if err != nil {
 			return store.Page{}, err
 		}
+		inSet = `coalesce(c.last_post_at >= ` + b.arg(bound) + `, false)`
+		with += `w AS MATERIALIZED (SELECT count(*) <= ` + b.arg(maxRankedRows) + ` AS wide FROM (SELECT FROM channels c WHERE ` + whereW + ` LIMIT ` + b.arg(maxRankedRows+1) + `) x), `
+		wide = `(SELECT wide FROM w)`
 		where += ` AND (` + inSet + ` OR ` + wide + `)`
 	}
 	m := with + `m AS MATERIALIZED (SELECT c.key, c.followers, c.last_post_at, ` + sortKey(q.Sort) + ` AS sort_key, ` + score.score + ` AS score, ` + inSet + ` AS within FROM channels c WHERE ` + where + `)`
@@ -585,34 +601,6 @@ SELECT NULL, NULL, NULL, NULL, m.key, NULL, m.score, m.followers, m.last_post_at
 	}
 	store.LearnedReasons(items, exps)
 	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, nil
-}
-
-// widen writes what a search with a last-post bound needs to form the set
-// of the same search without it (filters: its filters without the
-// bound): a CTE w for the start of the statement's WITH, the bound's
-// condition over channels c (inSet), and wide, true when the search
-// without the bound has few enough rows to keep. The rows the statement
-// reads are then those of where AND (inSet OR wide): when they are too
-// many, only those within the bound (no row scored for nothing), and the
-// page and the total keep the rows within the bound either way. w counts
-// the rows that pass the required keywords and the filters, up to one
-// more than maxRankedRows, no score computed and the exclusions left out
-// (a superset: their test reads each row's terms from the heap, and
-// repeating it in w cost as much as the scores it saves).
-func (s *Store) widen(b *builder, q store.SearchQuery, filters store.Filters, bound time.Time) (with, inSet, wide string, err error) {
-	var required []store.Keyword
-	for _, k := range q.Keywords {
-		if !k.Excluded {
-			required = append(required, k) // where skips the soft ones
-		}
-	}
-	whereW, err := s.where(b, q.Platform, required, filters)
-	if err != nil {
-		return "", "", "", err
-	}
-	inSet = `coalesce(c.last_post_at >= ` + b.arg(bound) + `, false)`
-	with = `WITH w AS MATERIALIZED (SELECT count(*) <= ` + b.arg(maxRankedRows) + ` AS wide FROM (SELECT FROM channels c WHERE ` + whereW + ` LIMIT ` + b.arg(maxRankedRows+1) + `) x), `
-	return with, inSet, `(SELECT wide FROM w)`, nil
 }
 
 // SimilarTo implements store.Store.

@@ -234,9 +234,23 @@ func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learn
 		return store.Page{Items: []store.Hit{}, Total: 0, NextOffset: -1, Expansions: exps}, nil
 	}
 	// The alias factors, as scoreExpr computes them (keyword order).
-	weights, err := s.postingWeights(ctx, q, plans, st)
-	if err != nil {
-		return store.Page{}, err
+	weights := make([]float64, len(plans))
+	fq := &factorQuery{bm: &bm25{b: &builder{}, st: st}}
+	var withAliases []int
+	for i, m := range plans {
+		if len(m.aliases) > 0 {
+			fq.add(m.own, m.aliases, m.fields)
+			withAliases = append(withAliases, i)
+		}
+	}
+	if len(withAliases) > 0 {
+		ws, err := s.aliasFactors(ctx, q.Platform, st.version, fq)
+		if err != nil {
+			return store.Page{}, err
+		}
+		for j, i := range withAliases {
+			weights[i] = ws[j]
+		}
 	}
 	// A channel a phrase matches has every term of the phrase: the
 	// candidates are the channels with the rarest term (by document
