@@ -92,7 +92,7 @@ func BenchmarkKeywordSearch(b *testing.B) {
 // BenchmarkNaturalSearch measures the load mix's natural-language
 // searches (a soft keyword, country, category, followers and a last-post
 // bound 30 days before the turn's clock; its follow-up with an excluded
-// keyword) on the catalog of BenchmarkKeywordSearch: _nosets without the
+// keyword; a soft keyword over a whole country) on the catalog of BenchmarkKeywordSearch: _nosets without the
 // ranked sets (the statement over the rows within the bound, as before
 // the sets kept the search without it), _miss with a set formed per
 // operation (the statement that also scores the rows outside the bound
@@ -114,6 +114,7 @@ func BenchmarkNaturalSearch(b *testing.B) {
 	}{
 		{"natural", []store.Keyword{review}, store.Filters{Countries: []string{"US"}, Categories: []string{"automotive"}, Followers: store.Range{Min: 5000, Max: 20000}}},
 		{"followup", []store.Keyword{review, {Text: "游戏", Scope: scope.All, Excluded: true}}, store.Filters{Countries: []string{"US"}, Categories: []string{"automotive"}, Followers: store.Range{Min: 10000}}},
+		{"country", []store.Keyword{{Text: "review", Scope: scope.All, Soft: true}}, store.Filters{Countries: []string{"US"}}},
 	}
 	for _, tc := range cases {
 		for _, mode := range []string{"nosets", "miss", "kept"} {
