@@ -63,7 +63,7 @@ func (p *production) close() {
 	if p.store != nil {
 		if p.log != nil {
 			st := p.store.RankedSetStats()
-			p.log.Info("pgstore ranked sets", "hits_same_search", st.HitsSame, "hits_other_page_sort_or_count", st.HitsOther, "misses", st.Misses, "stale", st.Stale)
+			p.log.Info("pgstore ranked sets", "hits_same_search", st.HitsSame, "hits_other_page_sort_or_count", st.HitsOther, "hits_within_a_last_post_bound", st.HitsWithin, "misses", st.Misses, "stale", st.Stale)
 		}
 		p.store.Close()
 	}

@@ -23,3 +23,11 @@ func FromPostings(ctx context.Context, s *Store, q store.SearchQuery) (bool, err
 	}
 	return !s.sqlKeyword && postingShape(q, lx), nil
 }
+
+// SetMaxRankedRows bounds the ranked sets kept at n rows until the test
+// ends (the default, 2,000, exceeds the test catalogs' platforms).
+func SetMaxRankedRows(t interface{ Cleanup(func()) }, n int) {
+	was := maxRankedRows
+	maxRankedRows = n
+	t.Cleanup(func() { maxRankedRows = was })
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -37,46 +38,10 @@ const keywordBenchChannels = 4000
 //
 //	TEST_VECTOR_DATABASE_URL=… go test -run '^$' -bench KeywordSearch ./tools/store/pgstore
 func BenchmarkKeywordSearch(b *testing.B) {
-	dsn := pgdbtest.VectorDSN(b)
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithCount(platform.YouTube, keywordBenchChannels),
-		demo.WithCount(platform.Instagram, 0), demo.WithCount(platform.TikTok, 0), demo.WithCount(platform.X, 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	emb, err := embed.NewHashing()
-	if err != nil {
-		b.Fatal(err)
-	}
-	base, err := Open(ctx, dsn, emb, true)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer base.Close()
-	rec := &recorder{}
-	pool, err := pgdb.Open(ctx, dsn, pgdb.WithAfterConnect(RegisterTypes), func(c *pgxpool.Config) { c.ConnConfig.Tracer = rec })
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := New(ctx, pool, emb)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s, base, rec := keywordBenchStore(ctx, b)
 	defer s.Close()
-	if info := s.Describe(); info.Catalog != cat.Label() || info.Channels != cat.Len() {
-		if err := s.Truncate(ctx); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
-			b.Fatal(err)
-		}
-		if err := s.Finish(ctx, cat.Label()); err != nil {
-			b.Fatal(err)
-		}
-		if err := s.Refresh(ctx); err != nil {
-			b.Fatal(err)
-		}
-	}
+	defer base.Close()
 	cases := []struct {
 		name string
 		kws  []store.Keyword
@@ -122,6 +87,117 @@ func BenchmarkKeywordSearch(b *testing.B) {
 			search(b)
 		})
 	}
+}
+
+// BenchmarkNaturalSearch measures the load mix's natural-language
+// searches (a soft keyword, country, category, followers and a last-post
+// bound 30 days before the turn's clock; its follow-up with an excluded
+// keyword; a soft keyword over a whole country) on the catalog of BenchmarkKeywordSearch: _nosets without the
+// ranked sets (the statement over the rows within the bound, as before
+// the sets kept the search without it), _miss with a set formed per
+// operation (the statement that also scores the rows outside the bound
+// and returns them) and _kept with the clock a second later per
+// operation (a bound never asked before, answered from the set):
+//
+//	TEST_VECTOR_DATABASE_URL=… go test -run '^$' -bench NaturalSearch ./tools/store/pgstore
+func BenchmarkNaturalSearch(b *testing.B) {
+	ctx := context.Background()
+	s, base, rec := keywordBenchStore(ctx, b)
+	defer s.Close()
+	defer base.Close()
+	review := store.Keyword{Text: "评测", Scope: scope.All, Soft: true}
+	since := demo.DefaultNow().AddDate(0, 0, -30)
+	cases := []struct {
+		name string
+		kws  []store.Keyword
+		f    store.Filters
+	}{
+		{"natural", []store.Keyword{review}, store.Filters{Countries: []string{"US"}, Categories: []string{"automotive"}, Followers: store.Range{Min: 5000, Max: 20000}}},
+		{"followup", []store.Keyword{review, {Text: "游戏", Scope: scope.All, Excluded: true}}, store.Filters{Countries: []string{"US"}, Categories: []string{"automotive"}, Followers: store.Range{Min: 10000}}},
+		{"country", []store.Keyword{{Text: "review", Scope: scope.All, Soft: true}}, store.Filters{Countries: []string{"US"}}},
+	}
+	for _, tc := range cases {
+		for _, mode := range []string{"nosets", "miss", "kept"} {
+			b.Run(tc.name+"_"+mode, func(b *testing.B) {
+				q := store.SearchQuery{Platform: platform.YouTube, Keywords: tc.kws, Filters: tc.f, Limit: 20}
+				q.Filters.ActiveSince = since
+				sets := DefaultRankedSets
+				if mode == "nosets" {
+					sets = 0
+				}
+				s.ranked = newRankCache(sets)
+				defer func() { s.ranked = newRankCache(DefaultRankedSets) }()
+				if mode == "kept" {
+					if _, err := s.Search(ctx, q); err != nil {
+						b.Fatal(err)
+					}
+				}
+				search := func() store.Page {
+					if mode == "miss" {
+						s.ranked = newRankCache(sets)
+					}
+					q.Filters.ActiveSince = q.Filters.ActiveSince.Add(time.Second)
+					page, err := s.Search(ctx, q)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return page
+				}
+				rec.start()
+				page := search()
+				blocks := rec.blocks(ctx, b, base.Pool())
+				for b.Loop() {
+					search()
+				}
+				b.ReportMetric(float64(page.Total), "hits")
+				b.ReportMetric(float64(blocks), "blocks/op")
+			})
+		}
+	}
+}
+
+// keywordBenchStore is a store over the benchmark's catalog (ingested
+// when the database holds another), its pool traced by rec, and base, a
+// store of its own for EXPLAIN.
+func keywordBenchStore(ctx context.Context, b *testing.B) (s, base *Store, rec *recorder) {
+	dsn := pgdbtest.VectorDSN(b)
+	cat, err := demo.Catalog(demo.WithNow(demo.DefaultNow()), demo.WithCount(platform.YouTube, keywordBenchChannels),
+		demo.WithCount(platform.Instagram, 0), demo.WithCount(platform.TikTok, 0), demo.WithCount(platform.X, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb, err := embed.NewHashing()
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, err = Open(ctx, dsn, emb, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec = &recorder{}
+	pool, err := pgdb.Open(ctx, dsn, pgdb.WithAfterConnect(RegisterTypes), func(c *pgxpool.Config) { c.ConnConfig.Tracer = rec })
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err = New(ctx, pool, emb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if info := s.Describe(); info.Catalog != cat.Label() || info.Channels != cat.Len() {
+		if err := s.Truncate(ctx); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Finish(ctx, cat.Label()); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Refresh(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s, base, rec
 }
 
 // recorder is a pgx tracer that keeps the statements a pool sends after

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/condition"
 	"searchagent/tools/store"
 )
 
@@ -25,8 +26,9 @@ const DefaultRankedSets = 256
 
 // maxRankedRows bounds the sets kept: a search that matches more rows is
 // answered by its statement every time (its page read with a top-N sort,
-// never the whole set sent to the service).
-const maxRankedRows = 2000
+// never the whole set sent to the service). A variable for the tests
+// only (export_test.go).
+var maxRankedRows = 2000
 
 // WithRankedSets sets how many ranked keyword and filter sets the store
 // keeps for the pages, sorts and counts of the same search (0..4096; 0
@@ -62,6 +64,9 @@ type rankCache struct {
 	// same sort, offset and limit: the same search again, as another
 	// session asks it) or another page, sort or count of it.
 	hitsSame, hitsOther, misses, stale atomic.Int64
+	// hitsWithin counts the hits (of either kind) a set of the search
+	// without its last-post bound answered (activeBound).
+	hitsWithin atomic.Int64
 }
 
 // rankKey is what a ranked set depends on besides the catalog version:
@@ -129,15 +134,17 @@ func newRankCache(n int) *rankCache {
 // RankedSetStats counts the ranked-set cache's answers since the store
 // was made: hits of the same search again (its sort, offset and limit),
 // hits of another page, sort or count of a kept set, misses (no set, or
-// a sort it does not serve) and stale sets found (the catalog changed).
+// a sort it does not serve) and stale sets found (the catalog changed);
+// HitsWithin counts the hits of a search with a last-post bound that the
+// set of the same search without the bound answered.
 type RankedSetStats struct {
-	HitsSame, HitsOther, Misses, Stale int64
+	HitsSame, HitsOther, HitsWithin, Misses, Stale int64
 }
 
 // RankedSetStats reports the ranked-set cache's counts.
 func (s *Store) RankedSetStats() RankedSetStats {
 	r := s.ranked
-	return RankedSetStats{HitsSame: r.hitsSame.Load(), HitsOther: r.hitsOther.Load(), Misses: r.misses.Load(), Stale: r.stale.Load()}
+	return RankedSetStats{HitsSame: r.hitsSame.Load(), HitsOther: r.hitsOther.Load(), HitsWithin: r.hitsWithin.Load(), Misses: r.misses.Load(), Stale: r.stale.Load()}
 }
 
 // rankKeyOf is the key of the set of q's platform, keywords and filters
@@ -209,9 +216,9 @@ func tieBreak(a, b rankRow) int {
 	return strings.Compare(a.key, b.key)
 }
 
-// page is the rows of the page p of the set, in p's order (orderBy's).
-func (set *rankedSet) page(p pageOf) []rankRow {
-	rows := set.rows
+// pageRows is the page p of rows (a set's, or those of them within a
+// last-post bound: in relevance order), in p's order (orderBy's).
+func pageRows(rows []rankRow, p pageOf) []rankRow {
 	switch p.by {
 	case store.SortFollowers:
 		rows = slices.Clone(rows)
@@ -279,16 +286,62 @@ func pageDocs(ctx context.Context, q interface {
 	return version, raws, rows.Err()
 }
 
+// activeBound splits q's filters into the search without a last-post
+// bound and the bound (zero: q has none). The natural-language "最近活跃"
+// is a bound at the turn's clock (30 days before it, to the nanosecond),
+// so no two askings of it have the same key; the set of the search
+// without it holds every row the bound may admit, with its last post
+// (rankRow.lastPost), and the rows within the bound are the search's set:
+// the score of a row does not depend on the filters (the statistics and
+// the alias factors are the platform's).
+func activeBound(q store.SearchQuery) (store.SearchQuery, time.Time) {
+	t := q.Filters.SinceOf(condition.LastActive)
+	if !t.IsZero() {
+		q.Filters.SetSince(condition.LastActive, time.Time{}) // a member, not a map: q's maps are not written
+	}
+	return q, t
+}
+
+// within is the rows of a set (with their last posts) that the SQL
+// condition last_post_at >= bound keeps, in their order; ok is false when
+// a row's last post is where the bound's encoding decides (the bound's
+// microsecond when the bound is not a whole microsecond: pgx binds it
+// truncated, a text parameter rounds it), so the database is asked.
+func within(rows []rankRow, bound time.Time) (in []rankRow, ok bool) {
+	at := bound.Truncate(time.Microsecond) // PostgreSQL keeps microseconds
+	exact := at.Equal(bound)
+	in = make([]rankRow, 0, len(rows))
+	for _, r := range rows {
+		switch {
+		case r.lastPost == nil || r.lastPost.Before(at):
+		case r.lastPost.Equal(at) && !exact:
+			return nil, false
+		default:
+			in = append(in, r)
+		}
+	}
+	return in, true
+}
+
 // searchKept answers q from a kept set, ok false when there is none that
 // serves q's sort or the catalog has changed since it was ranked (the
-// set is dropped).
-func (s *Store) searchKept(ctx context.Context, key rankKey, q store.SearchQuery, exps []store.Expansion) (store.Page, bool, error) {
+// set is dropped). With a bound (not zero), key is the search's without
+// its last-post bound (activeBound), and the set's rows within it answer.
+func (s *Store) searchKept(ctx context.Context, key rankKey, q store.SearchQuery, exps []store.Expansion, bound time.Time) (store.Page, bool, error) {
 	set := s.ranked.get(key, q.Sort)
-	if set == nil {
+	if set == nil || !bound.IsZero() && !set.recent {
 		return store.Page{}, false, nil
 	}
+	all, total := set.rows, set.total
+	if !bound.IsZero() {
+		var ok bool
+		if all, ok = within(set.rows, bound); !ok {
+			return store.Page{}, false, nil
+		}
+		total = len(all)
+	}
 	p := pageOf{by: q.Sort, offset: q.Offset, limit: q.Limit}
-	rows := set.page(p)
+	rows := pageRows(all, p)
 	chans := make([]*catalog.Channel, len(rows))
 	var missing []string
 	set.mu.Lock()
@@ -333,16 +386,28 @@ func (s *Store) searchKept(ctx context.Context, key rankKey, q store.SearchQuery
 		set.keepChannels(read)
 	}
 	s.ranked.hit(set, p)
+	if !bound.IsZero() {
+		s.ranked.hitsWithin.Add(1)
+	}
 	store.LearnedReasons(items, exps)
-	return store.Page{Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total), Expansions: exps}, true, nil
+	return store.Page{Items: items, Total: total, NextOffset: nextOffset(q.Offset, len(items), total), Expansions: exps}, true, nil
 }
 
 // countKept is the total of a kept set of key, ok false when there is
-// none or the catalog has changed since it was ranked.
-func (s *Store) countKept(ctx context.Context, key rankKey) (int, bool, error) {
+// none or the catalog has changed since it was ranked; with a bound (not
+// zero), of its rows within the bound, as searchKept.
+func (s *Store) countKept(ctx context.Context, key rankKey, bound time.Time) (int, bool, error) {
 	set := s.ranked.get(key, store.SortRelevance)
-	if set == nil {
+	if set == nil || !bound.IsZero() && !set.recent {
 		return 0, false, nil
+	}
+	total := set.total
+	if !bound.IsZero() {
+		in, ok := within(set.rows, bound)
+		if !ok {
+			return 0, false, nil
+		}
+		total = len(in)
 	}
 	var version int64
 	if err := s.pool.QueryRow(ctx, `SELECT version FROM catalog_version`).Scan(&version); err != nil {
@@ -354,5 +419,8 @@ func (s *Store) countKept(ctx context.Context, key rankKey) (int, bool, error) {
 		return 0, false, nil
 	}
 	s.ranked.hitsOther.Add(1)
-	return set.total, true, nil
+	if !bound.IsZero() {
+		s.ranked.hitsWithin.Add(1)
+	}
+	return total, true, nil
 }
