@@ -88,3 +88,49 @@ func TestAudit18FollowUps(t *testing.T) {
 		})
 	}
 }
+
+// TestAudit18HeldOutFollowUps: the follow-up classes audit 18's held-out
+// run found (fixed after its one run), with phrasings of my own.
+func TestAudit18HeldOutFollowUps(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// a swap keeps the held values it does not name
+		{"youtube", "en", "anime channels in Japan or Korea", "swap Korea for Taiwan", []string{"country in [JP,TW]"}, nil},
+		{"youtube", "zh", "日本或者韩国的动漫频道", "把韩国换成台湾", []string{"country in [JP,TW]"}, nil},
+		// a value said to have no requirement is removed
+		{"youtube", "zh", "法国的美食频道，法语", "法语不限了", []string{"country eq FR"}, []string{"language"}},
+		// "any size" lifts the follower range
+		{"youtube", "en", "US beauty creators, 10k-500k", "any size is fine", []string{"country eq US"}, []string{"followers"}},
+		// a term put first in a follow-up ranks, never filters
+		{"youtube", "zh", "法国的美食频道", "按互动从高到低排，甜品的优先", nil, []string{"keyword contains 甜品"}},
+		// "no language restriction anymore" removes; "anymore" is no word
+		{"x", "en", "Brazilian news accounts, portuguese, 50k+", "no language restriction anymore", []string{"country eq BR"}, []string{"language", "anymore"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}
+
+// TestPositionsNamedAnchor: results named by position in other words —
+// two ordinals side by side, "number one", "照着它" — pin the first as the
+// anchor.
+func TestPositionsNamedAnchor(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text string }{
+		{"zh", "美国的美妆博主，粉丝一万到五十万", "第二个第三个不错，再找类似的"},
+		{"en", "US beauty creators, 10k-500k", "more like number one"},
+		{"zh", "美国的美妆博主，粉丝一万到五十万", "只留第三个，照着它再找一批差不多的"},
+	} {
+		b := newBox(t, a, "youtube", tc.loc)
+		b.send("search.submit", api.Args{Text: tc.first})
+		snap := b.send("followup.submit", api.Args{Text: tc.text})
+		if snap.Context.Anchor == nil {
+			t.Errorf("%q: no anchor; notice %q", tc.text, snap.Context.Notice)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"maps"
+	"regexp"
 
 	"searchagent/contract"
 	"slices"
@@ -98,7 +99,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		if cmd.Name == "add_filter" {
 			f := condition.Field(str(cmd.Args.Get("field")))
 			args := followBound(followPolarity(cmd.Args, read[f]), read[f])
-			t.plan.commands[i].Args = removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f])
+			t.plan.commands[i].Args = t.s.swapHeld(f, removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f]), read[f])
 		}
 	}
 	var extra []condparse.Condition
@@ -123,6 +124,15 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// said applies beside the router's other commands, never lost
 		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
 			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow)) {
+			extra = append(extra, c)
+		}
+	}
+	for _, c := range rd.Conditions {
+		// "…，甜品的优先", "put the vegan ones first": a term the user
+		// put first or wished for ranks, as in a first search, beside
+		// the router's commands; never a filter.
+		if c.Field == condition.Keyword && c.Op == condition.OpContains && c.Status == condition.StatusReference &&
+			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) && priorityClause(rd.Input, c.Span) {
 			extra = append(extra, c)
 		}
 	}
@@ -217,7 +227,7 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 	}
 	var words []string
 	for _, c := range rd.Conditions {
-		if c.Kind != condition.KindKeyword || c.Excluded {
+		if c.Kind != condition.KindKeyword || c.Excluded || priorityClause(rd.Input, c.Span) {
 			continue
 		}
 		if rest := strings.TrimLeft(rd.Input[c.Span.End:], " "); strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：") {
@@ -308,6 +318,44 @@ func (s *Session) heldValues(f condition.Field, c condparse.Condition) []string 
 		}
 	}
 	return nil
+}
+
+// swapHeld keeps the held values a swap does not name ("swap Korea for
+// Taiwan" after Japan and Korea: Japan and Taiwan): when the reading
+// removes some held values and wants others in their place, the include
+// is the held values without the removed ones, with the wanted ones.
+func (s *Session) swapHeld(f condition.Field, args router.Args, cs []condparse.Condition) router.Args {
+	op := str(args.Get("op"))
+	if op != string(condition.OpIn) && op != string(condition.OpEq) {
+		return args
+	}
+	var removed []string
+	for _, c := range cs {
+		if slices.Contains(c.Issues, condparse.IssueRemoved) && c.Op == condition.OpNotIn {
+			removed = append(removed, c.Value.Codes()...)
+		}
+	}
+	if len(removed) == 0 {
+		return args
+	}
+	var held []string
+	for _, o := range s.Conds {
+		if o.Field == string(f) && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+			held = o.Value.Codes()
+		}
+	}
+	var kept []string
+	for _, v := range held {
+		if !slices.Contains(removed, v) {
+			kept = append(kept, v)
+		}
+	}
+	if len(kept) == 0 || !slices.ContainsFunc(removed, func(v string) bool { return slices.Contains(held, v) }) {
+		return args
+	}
+	out := maps.Clone(args)
+	out["op"], out["value"] = string(condition.OpIn), union(kept, stringsOf(args.Get("value")))
+	return out
 }
 
 // keepHeld adds the held values of the command's field to an include
@@ -974,4 +1022,21 @@ func onlyFieldCommands(cmds []router.Command) bool {
 		}
 		return true
 	})
+}
+
+// priorityCues put a term first or wish for it ("甜品的优先", "最好是…",
+// "vegan ones first", "ideally …").
+var priorityCues = regexp.MustCompile(`优先|排前面|放前面|排在前面|放在前面|靠前|最好|尽量|(?i)\b(?:ideally|preferabl[ey]|prioriti[sz]e|favou?r|especially|esp|first|on top|at the top|would be a plus|is a plus|bonus)\b`)
+
+// priorityClause reports a span whose clause holds a priority cue.
+func priorityClause(in string, sp condparse.Span) bool {
+	const seps = "，,;；。.!！?？\n"
+	s, e := 0, len(in)
+	if i := strings.LastIndexAny(in[:sp.Start], seps); i >= 0 {
+		s = i
+	}
+	if i := strings.IndexAny(in[sp.End:], seps); i >= 0 {
+		e = sp.End + i
+	}
+	return priorityCues.MatchString(in[s:e])
 }

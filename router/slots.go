@@ -162,6 +162,9 @@ var ordinalWords = map[string]int64{
 // "3" 3, "最后一个" -1.
 func parseOrdinal(s string) (int64, error) {
 	t := strings.TrimSpace(s)
+	if v, ok := ordinalWords[t]; ok {
+		return v, nil // "one", "two" said whole ("more like number one")
+	}
 	t = strings.TrimPrefix(t, "第")
 	for _, suf := range []string{"个", "项", "条", "号", "种", "one", "option", "."} {
 		t = strings.TrimSpace(strings.TrimSuffix(t, suf))

@@ -149,6 +149,7 @@ var regions = []struct {
 	{[]string{"港澳台", "港台"}, []string{"HK", "TW"}, Label{"港台", "Hong Kong & Taiwan"}},
 	{[]string{"英语国家", "英语区", "english-speaking countries", "english speaking countries", "anglosphere"}, []string{"US", "GB", "CA", "AU", "NZ", "IE"}, Label{"英语国家", "English-speaking countries"}},
 	{[]string{"dach", "德语区", "德语国家", "德奥瑞"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
+	{[]string{"gulf", "the gulf", "gulf states", "gulf countries", "gcc", "海湾", "海湾国家", "海湾地区"}, []string{"AE", "SA", "KW"}, Label{"海湾国家", "Gulf states"}},
 	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
 }
 
@@ -190,13 +191,13 @@ var tiers = []struct {
 	label  Label
 	words  []string
 }{
-	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano tier", "nano-tier", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators"}},
+	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano tier", "nano-tier", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators", "koc级别", "koc级", "koc级别的", "koc tier", "koc-tier"}},
 	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "中小体量", "体量中小", "中小型博主", "中小达人", "中小网红", "中小号", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
 	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators",
 		// the adjective alone ("Canada, mid-sized, …"); "mid-size" and
 		// "midsize" alone stay words, a class of cars ("midsize SUV reviews").
 		"mid-sized", "midsized", "mid sized", "medium-sized", "medium sized", "中等体量", "体量中等", "中腰部", "中腰部博主", "中腰部达人", "中腰部红人"}},
-	{500_000, 1_000_000, Label{"大博主", "Macro creators"}, []string{"macro-influencer", "macro-influencers", "macro influencer", "macro influencers", "macro creators"}},
+	{500_000, 1_000_000, Label{"大博主", "Macro creators"}, []string{"macro-influencer", "macro-influencers", "macro influencer", "macro influencers", "macro creators", "macro-tier", "macro tier"}},
 	{1_000_000, MaxCount, Label{"头部博主", "Mega creators"}, []string{"头部", "头部博主", "头部红人", "头部达人", "头部网红", "大v", "大博主", "大号", "mega-influencer", "mega-influencers", "mega influencer", "mega influencers", "mega creators", "top creators", "top-tier creators", "top tier creators"}},
 }
 
@@ -617,6 +618,11 @@ func buildLexicon() *lexicon {
 		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
 		"放开", "放开吧", "都放开", "agency", "agency brief", "client brief", "incl", "incl.", "including",
+		"give or take", "more or less", "or thereabouts", "记得", "记住", "别忘了",
+		"at least once", "at least one time", "at least one video", "at least one post", "at least one upload", "至少一次", "至少发过一次", "至少更新过一次",
+		// a verdict on the results, no condition: "the 2nd and 5th are spot on", "其他都不对"
+		"are wrong", "is wrong", "are off", "is off", "not right", "look right", "looks right", "spot on", "are spot on", "is spot on",
+		"不错", "都不错", "挺不错", "挺好", "都挺好", "挺对路", "挺对路的", "对路", "不对", "都不对",
 		// the rest of the search kept: "改成德国，其他不变".
 		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
 		"rest the same", "everything else the same", "keep everything else", "otherwise the same",
@@ -737,7 +743,7 @@ func buildLexicon() *lexicon {
 	}
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
-		"out of", "based out of", "that's", "thats", "that is", "which is", "which are", "sometime", "some time", "at some point",
+		"out of", "based out of", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",

@@ -233,6 +233,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.replacements()
 	st.genders()
 	st.exclusions()
+	st.valuesUnlimited()
 	st.outsideOf()
 	st.inactiveExcluded()
 	st.vocab()

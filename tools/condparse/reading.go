@@ -90,7 +90,26 @@ func ReadResult(res Result) Reading {
 	r.readSort()
 	r.placedTails()
 	r.softenHedges()
+	r.positionsNotWords()
 	return r
+}
+
+// positionWords name a result by its place in the list ("the first one",
+// "2nd result", "第三个").
+var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick))?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
+
+// positionsNotWords takes a result's position out of the keywords ("all
+// except the first one", "不要第一个"): a place in the list is no word a
+// channel's text holds; it is left over, so the caller names it as not
+// applied rather than filter on the word "first".
+func (r *Reading) positionsNotWords() {
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		if c.Kind != condition.KindKeyword || !positionWords.MatchString(strings.TrimSpace(c.Value.Str)) {
+			return false
+		}
+		r.Remainder = append(r.Remainder, c.Span)
+		return true
+	})
 }
 
 // comparatives are wishes that rank rather than filter: "越 X 越好",
@@ -203,6 +222,11 @@ func (r *Reading) readSort() {
 		}
 		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}, Ascending: ascendingWords.MatchString(in)}
 		r.dropSortWords(by, c.s, c.e, cs, ce)
+		// "…, smallest first if possible": the order said in a clause of
+		// its own belongs to the sort, never a term.
+		r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+			return c.Kind == condition.KindKeyword && !c.Excluded && ascendingWords.FindString(c.Span.Text) == strings.TrimSpace(c.Span.Text)
+		})
 		// A second sort wish ("the biggest …, sorted by engagement"):
 		// the box sorts by one key, the one named.
 		r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
@@ -429,7 +453,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 			// The sort's words, a measure word, or a one-rune fragment the
 			// sort words left ("度" of "按活跃度排序").
 			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) || sortTails[strings.ToLower(strings.TrimSpace(c.Span.Text))] ||
-				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1)
+				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1 ||
+				// "smallest first", "put … on top": the order's own words
+				ascendingWords.MatchString(c.Span.Text) || sortLeads[strings.ToLower(strings.TrimSpace(c.Span.Text))])
 		case c.Field == condition.Preference && c.Value.Str == by && in:
 			// "sort by engagement": the sort is the wish for more of it.
 			return true
@@ -447,6 +473,10 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e || onlyQualifiers(sp.Text))
 	})
 }
+
+// sortLeads are the verbs that lead a sort's clause ("put the highest
+// engagement on top", "show the biggest first"): never a term.
+var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true}
 
 // sortTails are the words that end a sort's clause ("sorted by most
 // followers first", "views on top"): its order, never a term.

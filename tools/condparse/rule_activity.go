@@ -16,6 +16,12 @@ import (
 // "把活跃时间放宽到三个月", "更新时间改成两周", "activity window to 60 days".
 var actEditGlue = regexp.MustCompile(`^(?:(?:时间|期|窗口)?(?:放宽|改|调|提|放|设|扩大|缩短|缩|延长)(?:到|成|为)|时间|时|间|期|窗口|window|period|to|at)$`)
 
+// atLeastOnce are the words between an activity verb and its window that
+// say nothing more than the verb ("uploaded at least once in the last 6
+// weeks").
+var atLeastOnce = map[string]bool{"at least once": true, "at least one time": true, "at least one video": true,
+	"at least one post": true, "at least one upload": true, "至少一次": true}
+
 // activity finds "最近活跃", "近 30 天有更新", "active in the last month".
 func (st *state) activity() {
 	for i := 0; i < len(st.toks); i++ {
@@ -38,7 +44,7 @@ func (st *state) activity() {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
-			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) ||
+			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) || atLeastOnce[st.word(j)] ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
 				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)

@@ -167,3 +167,28 @@ func TestReadingRulesAudit18(t *testing.T) {
 		readChecked(t, tt.in, tt.want, tt.not, mon)
 	}
 }
+
+// TestReadingRulesAudit18HeldOut: the classes audit 18's held-out run
+// found (fixed after its one run), with phrasings of my own.
+func TestReadingRulesAudit18HeldOut(t *testing.T) {
+	mon := WithNow(time.Date(2026, 3, 23, 12, 0, 0, 0, time.UTC))
+	tests := []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		{in: "cooking channels, posted at least once in the past month", want: []string{`hard last_active within_days 30 applied`}, not: []string{"once", "posted"}},
+		{in: "macro tier tech creators in the gulf", want: []string{`derived followers between 500000..1000000 applied`, `hard country in [AE,SA,KW] applied`}, not: []string{"gulf", "macro"}},
+		{in: "韩国的美妆账号，KOC级别的就行", want: []string{`derived followers between 1000..10000 applied`}},
+		{in: "chess streamers, about 20k followers, give or take", want: []string{`hard followers between 16000..24000 applied`}, not: []string{"give", "take"}},
+		{in: "sort them by followers, lowest first please", not: []string{"lowest", "first"}},
+		{in: "no country restriction anymore", not: []string{"anymore"}},
+		{in: "西班牙语不限了", want: []string{`hard language not_in [es] applied !removed`}},
+		{in: "加拿大无所谓", want: []string{`hard country not_in [CA] applied !removed`}},
+		{in: "everything but the second one is off", not: []string{"second", "off"}},
+		{in: "除了第一个都不要", not: []string{"第一个"}},
+	}
+	for _, tt := range tests {
+		readChecked(t, tt.in, tt.want, tt.not, mon)
+	}
+}

@@ -372,6 +372,22 @@ var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都�
 // is neither a condition nor unread text.
 func (st *state) noPreference() {
 	for i := range st.toks {
+		// "no country restriction anymore", "no follower minimum": the
+		// field has no requirement; the words are the request, never
+		// keyword material.
+		if w := st.tokText(i); (w == "no" || w == "without") && st.free(i) {
+			f := st.skipSpace(i + 1)
+			n := st.skipSpace(f + 1)
+			if fd, ok := fields.ByAlias(st.tokText(f)); ok && n < len(st.toks) && (conditionNouns[st.tokText(n)] || isBoundNoun(st.tokText(n)) || st.tokText(n) == "limit") {
+				for k := i; k <= n; k++ {
+					if st.toks[k].role == roleNone {
+						st.toks[k].role = roleFiller
+					}
+				}
+				st.sig.Sentence = true
+				st.unlimited(fd.Name)
+			}
+		}
 		if !noPreferenceWords[st.word(i)] {
 			continue
 		}
@@ -388,6 +404,35 @@ func (st *state) noPreference() {
 					st.unlimited(f.Name) // "国家不限"
 				}
 			}
+		}
+	}
+}
+
+// valuesUnlimited reads a value said to have no requirement ("法语不限了",
+// "美国无所谓"): the value's limit goes, a removal, not a wish for it.
+func (st *state) valuesUnlimited() {
+	for i := range st.toks {
+		if !st.free(i) || !noPreferenceWords[st.word(i)] {
+			continue
+		}
+		k := st.prevSig(i)
+		if k >= 0 && (st.word(k) == "都" || st.word(k) == "也") {
+			k = st.prevSig(k)
+		}
+		found := false
+		for ; k >= 0 && st.free(k) && st.toks[k].neg == 0; k = st.prevSig(k) {
+			tk := &st.toks[k]
+			switch {
+			case tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil):
+				tk.neg, tk.removal, found = 1, true, true
+				continue
+			case found && tk.kind == tkLex && tk.has(clsAnd) != nil, found && tk.kind == tkPunct && st.t.norm[tk.s] == '、':
+				continue
+			}
+			break
+		}
+		if found {
+			st.toks[i].role = roleFiller
 		}
 	}
 }

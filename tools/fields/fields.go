@@ -122,7 +122,7 @@ var Registry = []Field{
 		Aliases: []string{"类目", "类别", "品类", "领域", "categories", "niche"}},
 	{Name: condition.Followers, Kind: Count, Column: "followers", Max: number.MaxCount, Sort: true, Default: true,
 		Number:  func(ch *catalog.Channel) int64 { return ch.Followers },
-		Aliases: []string{"粉丝", "粉丝数", "粉丝量", "订阅", "订阅数", "follower", "follower count", "subscriber", "subscribers", "subscriber count", "subs"},
+		Aliases: []string{"粉丝", "粉丝数", "粉丝量", "订阅", "订阅数", "follower", "follower count", "subscriber", "subscribers", "subscriber count", "subs", "size", "audience size"},
 		Cues: []string{"粉丝", "粉絲", "粉丝数", "粉丝量", "粉丝数量", "粉丝规模", "粉丝量级", "粉丝体量", "体量", "粉", "订阅", "订阅数", "订阅者", "订阅量", "订阅人数",
 			"关注者", "关注数", "关注量", "followers", "follower", "follower count", "followers count", "subscribers",
 			"subscriber", "subscriber count", "subs", "sub", "sub count", "fans", "fanbase", "audience size", "a following of", "following of"}},
