@@ -134,3 +134,26 @@ func TestPositionsNamedAnchor(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit19FollowUps: the follow-up classes audit 19's runs found (fixed
+// after its one run), through the agent, with phrasings of my own.
+func TestAudit19FollowUps(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// two fields lifted in one follow-up: each goes
+		{"youtube", "en", "cooking channels in Italy, italian, 20k+", "lose the country restriction, any language works too", []string{"followers gte 20000"}, []string{"country", "language"}},
+		{"youtube", "zh", "意大利的美食频道，意大利语，粉丝两万以上", "国家不限，语言也无所谓了", []string{"followers gte 20000"}, []string{"country", "language"}},
+		// a comparison's 点 is no keyword
+		{"tiktok", "zh", "美国的亲子博主，粉丝一万以上", "更活跃点的", nil, []string{"keyword contains 点"}},
+		// a country said as its lowercase code, added with "too"
+		{"tiktok", "en", "movie recap creators in Australia, 10k+", "nz too", []string{"country in [AU,NZ]"}, nil},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q", tc.text), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}

@@ -88,6 +88,26 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		return false
 	})
+	for _, f := range rd.Unlimited {
+		// "drop the country limit, any language is fine now too": every
+		// field the reading says has no requirement goes, not only the
+		// one the router's removal matched.
+		if covered[f] && slices.ContainsFunc(t.plan.commands, func(cmd router.Command) bool {
+			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(f)
+		}) {
+			continue
+		}
+		var ids []string
+		for _, c := range t.s.chips() {
+			if c.Field == string(f) && c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor {
+				ids = append(ids, c.ID)
+			}
+		}
+		if len(ids) > 0 && !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == f && !c.Excluded }) {
+			t.plan.commands = append(t.plan.commands, router.Command{Name: "remove_filter", Args: router.Args{"field": string(f), "condition_ids": ids}})
+			covered[f] = true
+		}
+	}
 	for i, cmd := range t.plan.commands {
 		if kws := t.s.kindInside(cmd, rd); len(kws) > 0 {
 			t.plan.commands[i] = router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": kws}}

@@ -192,7 +192,7 @@ var tiers = []struct {
 	words  []string
 }{
 	{1_000, 10_000, Label{"素人/小博主", "Nano creators"}, []string{"素人", "素人博主", "小博主", "小网红", "nano", "nano tier", "nano-tier", "nano-influencer", "nano-influencers", "nano influencer", "nano influencers", "nano creators", "nano-creators", "koc级别", "koc级", "koc级别的", "koc tier", "koc-tier"}},
-	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "中小体量", "体量中小", "中小型博主", "中小达人", "中小网红", "中小号", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers"}},
+	{10_000, 100_000, Label{"中小博主", "Micro creators"}, []string{"中小博主", "中小体量", "体量中小", "中小型博主", "中小达人", "中小网红", "中小号", "micro tier", "micro-tier", "尾部", "尾部博主", "尾部达人", "尾部红人", "micro-influencer", "micro-influencers", "micro influencer", "micro influencers", "micro creators", "micro-creators", "micro youtubers", "micro级别", "micro级", "micro级别的"}},
 	{100_000, 1_000_000, Label{"腰部博主", "Mid-tier creators"}, []string{"腰部", "腰部博主", "腰部红人", "腰部达人", "腰部网红", "mid-tier", "mid tier", "mid-tier creators", "mid-tier influencers", "mid-size creators", "mid-sized creators",
 		// the adjective alone ("Canada, mid-sized, …"); "mid-size" and
 		// "midsize" alone stay words, a class of cars ("midsize SUV reviews").
@@ -383,7 +383,7 @@ func buildLexicon() *lexicon {
 		"tweeting", "tweeted", "tweets", "went live", "gone live", "going live", "been live", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
-		"有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
+		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
 		// the time said as such: the catalog's one time field is the last
@@ -563,7 +563,7 @@ func buildLexicon() *lexicon {
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
 	es = append(es, words(clsFiller,
-		"一些", "一下", "几个", "一点", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
+		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",

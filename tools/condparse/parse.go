@@ -203,6 +203,9 @@ type state struct {
 	// calOnly: the activity rule reads only windows that hold a calendar
 	// window (calendarActivity).
 	calOnly bool
+	// unlimitedFields are the fields said to have no requirement
+	// (noPreference).
+	unlimitedFields []condition.Field
 }
 
 // nameClaim is an accepted channel name: a rune range and its channel.

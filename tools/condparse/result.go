@@ -264,6 +264,7 @@ func (st *state) result() Result {
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Dropped = st.dropped()
+	res.Unlimited = st.unlimitedFields
 	if q := st.quantity; q[1] > q[0] {
 		sp := st.t.span(q[0], q[1])
 		res.Quantity = &sp

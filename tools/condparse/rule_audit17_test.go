@@ -192,3 +192,55 @@ func TestReadingRulesAudit18HeldOut(t *testing.T) {
 		readChecked(t, tt.in, tt.want, tt.not, mon)
 	}
 }
+
+// TestReadingRulesAudit19: the classes audit 19's runs found (fixed after
+// its one run), with phrasings of my own.
+func TestReadingRulesAudit19(t *testing.T) {
+	dec := WithNow(time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC))
+	tests := []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		// a window from a fixed-date holiday
+		{in: "cosplay creators active since halloween", want: []string{`hard last_active within_days 37 applied`}, not: []string{"halloween"}},
+		{in: "双十一以后还在发视频的美妆博主", want: []string{`hard last_active within_days 26 applied`}, not: []string{"双十一"}},
+		{in: "元旦以来有更新的", want: []string{`hard last_active within_days 340 applied`}},
+		// a tier extended down or up
+		{in: "腰部往下的母婴博主", want: []string{`derived followers lte 1000000 applied`}, not: []string{"往下"}},
+		{in: "mid-tier and below travel creators", want: []string{`derived followers lte 1000000 applied`}},
+		{in: "头部及以上的游戏主播", want: []string{`derived followers gte 1000000 applied`}},
+		// micro级别, 3C, 有更, a comparison's 点, nz
+		{in: "micro级别的美食博主", want: []string{`derived followers between 10000..100000 applied`}, not: []string{"micro"}},
+		{in: "香港的3C数码博主", want: []string{`hard category eq "tech" applied`}},
+		{in: "最近一周有更的", want: []string{`hard last_active within_days 7 applied`}},
+		{in: "粉丝多点的", not: []string{"点"}},
+		{in: "creators in nz", want: []string{`hard country eq "NZ" applied`}},
+		// a field said with "any", or lifted by a verb and its limit
+		{in: "any language works", not: []string{"language", "works"}},
+		{in: "lift the country restriction", not: []string{"lift", "restriction", "country"}},
+	}
+	for _, tt := range tests {
+		readChecked(t, tt.in, tt.want, tt.not, dec)
+	}
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"drop the country limit, any language is fine now too", []string{"country", "language"}},
+		{"国家不限，语言也无所谓", []string{"country", "language"}},
+		{"no follower limit anymore", []string{"followers"}},
+	} {
+		r, err := Read(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range r.Unlimited {
+			got = append(got, string(f))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Read(%q).Unlimited = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

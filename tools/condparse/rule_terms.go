@@ -1,7 +1,9 @@
 package condparse
 
 import (
+	"regexp"
 	"searchagent/tools/textmatch"
+	"slices"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -361,6 +363,15 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
 	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true}
 
+// liftVerbs take a field's requirement away when a field and its limit
+// follow ("no country restriction", "drop the follower minimum").
+var liftVerbs = map[string]bool{"no": true, "without": true, "drop": true, "remove": true, "lose": true, "scrap": true,
+	"lift": true, "ditch": true, "forget": true, "clear": true, "kill": true, "nix": true}
+
+// anyFieldTail accepts a field said with "any" ("any language is fine",
+// "any country goes", "any size works").
+var anyFieldTail = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|and|too|please|pls)\b`)
+
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
 var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
@@ -372,15 +383,36 @@ var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都�
 // is neither a condition nor unread text.
 func (st *state) noPreference() {
 	for i := range st.toks {
+		// "any language is fine now", "widen it to any country but …":
+		// "any" before a field said alone, then its clause's end or an
+		// acceptance.
+		if w := st.tokText(i); (w == "any" || w == "whatever") && st.toks[i].role != roleCond {
+			f := st.skipSpace(i + 1)
+			if fd, ok := fields.ByAlias(st.tokText(f)); ok && st.toks[f].role != roleCond {
+				n := st.skipSpace(f + 1)
+				rest := ""
+				if n < len(st.toks) {
+					rest = strings.ToLower(string(st.t.norm[st.toks[n].s:]))
+				}
+				if n >= len(st.toks) || st.toks[n].kind == tkPunct || anyFieldTail.MatchString(rest) {
+					st.toks[i].role, st.toks[f].role = roleFiller, roleFiller
+					st.sig.Sentence = true
+					st.unlimited(fd.Name)
+				}
+			}
+		}
 		// "no country restriction anymore", "no follower minimum": the
 		// field has no requirement; the words are the request, never
 		// keyword material.
-		if w := st.tokText(i); (w == "no" || w == "without") && st.free(i) {
+		if w := st.tokText(i); liftVerbs[w] && st.toks[i].role != roleCond {
 			f := st.skipSpace(i + 1)
+			if t := st.tokText(f); t == "the" || t == "any" || t == "that" {
+				f = st.skipSpace(f + 1)
+			}
 			n := st.skipSpace(f + 1)
-			if fd, ok := fields.ByAlias(st.tokText(f)); ok && n < len(st.toks) && (conditionNouns[st.tokText(n)] || isBoundNoun(st.tokText(n)) || st.tokText(n) == "limit") {
+			if fd, ok := fields.ByAlias(st.tokText(f)); ok && n < len(st.toks) && (conditionNouns[st.tokText(n)] || st.tokText(n) == "limit" || st.tokText(n) == "limits") {
 				for k := i; k <= n; k++ {
-					if st.toks[k].role == roleNone {
+					if st.toks[k].role != roleCond {
 						st.toks[k].role = roleFiller
 					}
 				}
@@ -441,6 +473,9 @@ func (st *state) valuesUnlimited() {
 // 吧，国家不限" takes the country away, it does not keep every country but
 // the United Kingdom.
 func (st *state) unlimited(f condition.Field) {
+	if !slices.Contains(st.unlimitedFields, f) {
+		st.unlimitedFields = append(st.unlimitedFields, f)
+	}
 	cls := map[condition.Field]lexClass{condition.Country: clsCountry, condition.Language: clsLanguage, condition.Category: clsCategory}[f]
 	if cls == 0 {
 		return

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"strings"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/platform"
@@ -62,9 +63,31 @@ func (st *state) vocab() {
 		switch {
 		case tk.has(clsTier) != nil:
 			e := tk.has(clsTier)
-			pc = countCond(condition.Followers, e.lo, e.hi, true, e.hi < MaxCount)
+			lo, hi := e.lo, e.hi
+			// "腰部往下", "mid-tier and below": the tier and everything
+			// under it; "头部往上"/"and up": it and above.
+			if n := st.skipSpace(i + 1); st.free(n) {
+				rest := strings.ToLower(string(st.t.norm[st.toks[n].s:]))
+				for _, d := range tierDirections {
+					if !strings.HasPrefix(rest, d.words) {
+						continue
+					}
+					if d.down {
+						lo = 0
+					} else {
+						hi = MaxCount
+					}
+					// the direction's tokens belong to the tier
+					for to = n; to+1 < len(st.toks) && st.toks[to+1].s < st.toks[n].s+utf8.RuneCountInString(d.words); to++ {
+					}
+					break
+				}
+			}
+			pc = countCond(condition.Followers, lo, hi, lo > 0, hi < MaxCount)
 			pc.c.Kind, pc.c.Priority, pc.c.Source = condition.KindDerived, 3, condition.SourceAgentInferred
-			pc.c.Label = Label{ZH: e.label.ZH, EN: e.label.EN}
+			if lo == e.lo && hi == e.hi {
+				pc.c.Label = Label{ZH: e.label.ZH, EN: e.label.EN}
+			}
 		case tk.has(clsSoft) != nil:
 			e := tk.has(clsSoft)
 			if isLatinWord(e.word) && st.gluedLatin(i) {
@@ -634,4 +657,14 @@ func (st *state) countryAsTopic(i int) bool {
 		}
 	}
 	return false
+}
+
+// tierDirections extend a tier down or up ("腰部往下", "mid-tier and
+// below", "头部往上").
+var tierDirections = []struct {
+	words string
+	down  bool
+}{
+	{"往下", true}, {"及以下", true}, {"以下", true}, {"and below", true}, {"or below", true}, {"or smaller", true}, {"and smaller", true}, {"and under", true},
+	{"往上", false}, {"及以上", false}, {"以上", false}, {"and up", false}, {"and above", false}, {"or above", false}, {"or bigger", false}, {"and bigger", false},
 }

@@ -177,6 +177,10 @@ type Result struct {
 	// a … brand"), style markers ("风格", "vibe") — once each, in input
 	// order, so that the notice can name them (issue 26).
 	Dropped []Span `json:"dropped,omitempty"`
+	// Unlimited are the fields the text says have no requirement ("国家
+	// 不限", "any language is fine", "no follower minimum anymore"): a
+	// follow-up takes their filters away, once each, in input order.
+	Unlimited []condition.Field `json:"unlimited,omitempty"`
 	// Quantity is a result count the user said ("给我20个", "need 10 tech
 	// youtubers", "just show me 10"): how many results, never a filter
 	// or a keyword, named so that the box can say so (issue 26).

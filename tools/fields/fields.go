@@ -115,7 +115,7 @@ var Registry = []Field{
 		Aliases: []string{"国家", "地区", "国家地区", "region", "location", "countries"}},
 	{Name: condition.Language, Kind: Set, Column: "language",
 		Text: func(ch *catalog.Channel) string { return ch.Language }, Vocab: taxonomy.Languages, Shape: alpha(2, strings.ToLower),
-		Aliases: []string{"语言", "语种", "languages"}},
+		Aliases: []string{"语言", "语种", "language", "languages"}},
 	{Name: condition.Category, Kind: Set, Column: "category",
 		Text: func(ch *catalog.Channel) string { return ch.Category }, Vocab: taxonomy.Categories, Fold: true,
 		Shape:   func(s string) (string, bool) { return strings.ToLower(s), utf8.RuneCountInString(s) <= 64 },
