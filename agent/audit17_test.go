@@ -150,6 +150,9 @@ func TestAudit19FollowUps(t *testing.T) {
 		{"tiktok", "zh", "美国的亲子博主，粉丝一万以上", "更活跃点的", nil, []string{"keyword contains 点"}},
 		// a country said as its lowercase code, added with "too"
 		{"tiktok", "en", "movie recap creators in Australia, 10k+", "nz too", []string{"country in [AU,NZ]"}, nil},
+		// an excluded value of the held set leaves the set
+		{"tiktok", "en", "funny comedy or gaming creators in Turkey, 20k-100k", "no gaming, turkish only", []string{"category eq comedy", "language eq tr"}, []string{"not_contains gaming", "category not_in"}},
+		{"youtube", "zh", "日本或者韩国的动漫频道", "韩国的不要了", []string{"country eq JP"}, []string{"country not_in"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)

@@ -59,6 +59,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd)
 	t.plan.commands = t.s.replacedNotExcluded(t.plan.commands)
+	t.plan.commands = t.s.narrowedHeldSet(t.plan.commands, rd)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
 		switch cmd.Name {
 		case "add_filter":
@@ -1006,6 +1007,51 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 		vals := stringsOf(c.Args.Get("value"))
 		return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 	})
+}
+
+// narrowedHeldSet takes excluded values out of the set the search holds
+// ("no gaming" after "comedy or gaming creators"): the reading excludes
+// values of a field whose include set holds them beside others, so the
+// set loses them — an exclusion of a value the search asks for would
+// only say "Comedy, Gaming" and "not Gaming" at once. The router's
+// exclusion of the same words (a keyword or the field) gives way.
+func (s *Session) narrowedHeldSet(cmds []router.Command, rd condparse.Reading) []router.Command {
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindHard || c.Op != condition.OpNotIn || slices.Contains(c.Issues, condparse.IssueRemoved) {
+			continue
+		}
+		f := string(c.Field)
+		var held []string
+		for _, o := range s.Conds {
+			if o.Field == f && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+				held = o.Value.Codes()
+			}
+		}
+		vals := c.Value.Codes()
+		var kept []string
+		for _, v := range held {
+			if !slices.Contains(vals, v) {
+				kept = append(kept, v)
+			}
+		}
+		if len(kept) == 0 || len(kept) == len(held) || slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) }) {
+			continue
+		}
+		words := strings.ToLower(strings.TrimSpace(c.Span.Text))
+		cmds = slices.DeleteFunc(cmds, func(cmd router.Command) bool {
+			switch cmd.Name {
+			case "exclude_keyword":
+				return slices.ContainsFunc(stringsOf(cmd.Args.Get("keywords")), func(k string) bool {
+					return strings.Contains(words, strings.ToLower(k)) || slices.Contains(vals, strings.ToLower(k))
+				})
+			case "add_filter":
+				return str(cmd.Args.Get("field")) == f && str(cmd.Args.Get("op")) == string(condition.OpNotIn)
+			}
+			return false
+		})
+		cmds = append(cmds, router.Command{Name: "add_filter", Args: router.Args{"field": f, "op": string(condition.OpIn), "value": kept}})
+	}
+	return cmds
 }
 
 // holdsCategoryOf reports a follow-up whose only category command names
