@@ -362,7 +362,8 @@ func (st *state) classifyResidue() {
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.role == roleFiller && tk.kind == tkLex && tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s]) &&
-			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil && tk.has(clsFrame) == nil {
+			st.unknownCJK(i-1) && st.unknownCJK(i+1) && tk.has(clsDe) == nil && tk.has(clsFrame) == nil &&
+			!(tk.neg > 0 && tk.has(clsAnd) != nil) { // "不要带货和炒币": 和 lists what is excluded
 			tk.role = roleContent
 		}
 	}

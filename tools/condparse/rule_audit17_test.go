@@ -219,6 +219,9 @@ func TestReadingRulesAudit19(t *testing.T) {
 		// a field said with "any", or lifted by a verb and its limit
 		{in: "any language works", not: []string{"language", "works"}},
 		{in: "lift the country restriction", not: []string{"lift", "restriction", "country"}},
+		// 和 lists what is excluded; a content form after it is an item
+		{in: "理财博主，不要带货和炒币的", want: []string{`keyword keyword not_contains "带货" applied`, `keyword keyword not_contains "炒币" applied`}},
+		{in: "数码博主，不要开箱和测评", want: []string{`keyword keyword not_contains "开箱" applied`, `keyword keyword not_contains "测评" applied`}},
 	}
 	for _, tt := range tests {
 		readChecked(t, tt.in, tt.want, tt.not, dec)

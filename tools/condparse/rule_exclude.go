@@ -276,7 +276,7 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
 				// what is excluded; the words after it describe what is wanted.
 				stop = true
-			case !substantive && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
 				// "不要评测", "no reviews": a content form no category
 				// absorbs is what is excluded, an excluded keyword.
 				substantive = true

@@ -23,7 +23,7 @@ func TestAliases(t *testing.T) {
 		{Keyword{Text: "cooking", Scope: scope.Name}, nil},
 		{Keyword{Text: "露营", Scope: scope.All, Excluded: true}, nil},
 		// a subtopic meets its other language, never its whole category.
-		{Keyword{Text: "烘焙", Scope: scope.All, Excluded: true}, []string{"baking", "bakery", "baker", "bakers", "烘培"}},
+		{Keyword{Text: "烘焙", Scope: scope.All, Excluded: true}, []string{"baking", "bakery", "烘培"}},
 		{Keyword{Text: "耳机", Scope: scope.Tags, Soft: true}, []string{"headphones", "headphone", "earbuds", "wireless earbuds"}},
 		{Keyword{Text: "cooking show", Scope: scope.Tags}, nil},
 	}

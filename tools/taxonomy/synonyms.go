@@ -68,7 +68,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// Subtopics: the tag words of the catalog's categories, zh and en, so
 	// that a word in one language meets tags in the other (耳机 ≈
 	// headphones) and a topic inside a phrase finds its category.
-	{"baking", "food", []string{"baking", "bakery", "baker", "bakers", "烘焙", "烘培"}, true},
+	{"baking", "food", []string{"baking", "bakery", "烘焙", "烘培"}, true},
 	{"dessert", "food", []string{"dessert", "desserts", "甜品", "甜点"}, true},
 	{"home_cooking", "food", []string{"home cooking", "home-cooking", "家常菜"}, true},
 	{"meal_prep", "food", []string{"meal prep", "减脂餐", "健身餐"}, true},
