@@ -150,6 +150,11 @@ func TestAudit19FollowUps(t *testing.T) {
 		{"tiktok", "zh", "美国的亲子博主，粉丝一万以上", "更活跃点的", nil, []string{"keyword contains 点"}},
 		// a country said as its lowercase code, added with "too"
 		{"tiktok", "en", "movie recap creators in Australia, 10k+", "nz too", []string{"country in [AU,NZ]"}, nil},
+		// a count's end lifted keeps the other end; a new cap with the floor lifted is the cap alone
+		{"youtube", "zh", "美国的美妆博主，粉丝五万到五十万", "上限去掉", []string{"followers gte 50000"}, []string{"followers between", "keyword"}},
+		{"youtube", "en", "US beauty creators, 50k-500k", "no upper limit anymore", []string{"followers gte 50000"}, []string{"not_contains"}},
+		{"youtube", "en", "US beauty creators, 50k-500k", "get rid of the minimum", []string{"followers lte 500000"}, nil},
+		{"youtube", "zh", "美国的美妆博主，粉丝五万到五十万", "门槛去掉，上限十万", []string{"followers lte 100000"}, []string{"followers between"}},
 		// an excluded value of the held set leaves the set
 		{"tiktok", "en", "funny comedy or gaming creators in Turkey, 20k-100k", "no gaming, turkish only", []string{"category eq comedy", "language eq tr"}, []string{"not_contains gaming", "category not_in"}},
 		{"youtube", "zh", "日本或者韩国的动漫频道", "韩国的不要了", []string{"country eq JP"}, []string{"country not_in"}},

@@ -498,3 +498,35 @@ func resultURL(s *Session, position any) (string, error) {
 	}
 	return ch.URL, nil
 }
+
+// liftBound takes one end of a held count away (a step the reading plans,
+// no router command: "上限去掉", "remove the cap"): a
+// range keeps its other end, a one-sided bound of that end goes. It runs
+// after the follow-up's other commands, on the count they left.
+func liftBound(s *Session, args router.Args) (string, error) {
+	field, _ := args.Get("field").(string)
+	upper, _ := args.Get("upper").(bool)
+	for i := range s.Conds {
+		c := s.Conds[i]
+		if c.Field != field || c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
+			continue
+		}
+		switch {
+		case c.Op == condition.OpBetween && upper:
+			return "", addFilterOf(s, field, condition.OpGte, c.Value.Range.Min)
+		case c.Op == condition.OpBetween:
+			return "", addFilterOf(s, field, condition.OpLte, c.Value.Range.Max)
+		case c.Op == condition.OpLte && upper, c.Op == condition.OpGte && !upper:
+			_, err := removeFilter(s, router.Args{"field": field, "condition_ids": []string{c.ID}})
+			return "", err
+		}
+	}
+	return "", nil
+}
+
+// addFilterOf applies an add_filter of a count as the router's command
+// would.
+func addFilterOf(s *Session, field string, op condition.Op, n int64) error {
+	_, err := addFilter(s, router.Args{"field": field, "op": string(op), "value": n})
+	return err
+}

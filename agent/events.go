@@ -607,6 +607,11 @@ func applyFollowup(t *turn) error {
 			return err
 		}
 	}
+	for _, cmd := range t.plan.lifts {
+		if _, err := liftBound(s, cmd.Args); err != nil {
+			s.note(pick(s.zh(), "部分补充未能应用：", "part of the follow-up was not applied: ") + t.failedText(cmd, err))
+		}
+	}
 	if t.plan.notice != "" {
 		s.note(t.plan.notice)
 	}

@@ -169,9 +169,17 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			// cannot.
 			t.takeSort(rd)
 		}
+		if err == nil && len(rd.Conditions) == 0 {
+			if lifts := s.boundLifts(rd); len(lifts) > 0 {
+				// "上限去掉", "remove the cap": the held count's end goes.
+				t.plan.lifts = append(t.plan.lifts, lifts...)
+				return nil
+			}
+		}
 		if err == nil && usefulParse(rd.Result) {
 			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEnd(rd.Conditions)
+			s.keepOtherEndUnlifted(rd)
+			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
 		}
@@ -211,7 +219,8 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		if rd, err := t.read(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
 			t.takeSort(rd)
 			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEnd(rd.Conditions)
+			s.keepOtherEndUnlifted(rd)
+			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
 		} else if err == nil && rd.Sort != nil {
@@ -247,7 +256,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.mergeReading(rd)
 		}
 	}
-	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && t.plan.ascending == "" && !t.plan.widen && !t.plan.narrow {
+	if !f.RouterRefused && t.ev == fsm.FollowupSubmit && len(t.plan.commands) == 0 && len(t.plan.lifts) == 0 && t.plan.reading == nil && t.plan.sort == "" && t.plan.unsorted == "" && t.plan.ascending == "" && !t.plan.widen && !t.plan.narrow {
 		if t.plan.notice != "" {
 			// what the reading placed but cannot apply ("不要大阪的": a
 			// city) is the answer, not "not understood"

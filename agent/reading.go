@@ -36,11 +36,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// auditor sees which part each of them read.
 	t.s.moveHeldBound(rd.Conditions)
 	// The other end of a held count is kept unless the same follow-up
-	// removes the field ("scrap the follower minimum and cap it at 20k").
+	// removes the field or that end ("scrap the follower minimum and cap
+	// it at 20k", "门槛去掉，上限十万").
 	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
 		return slices.ContainsFunc(t.plan.commands, func(cmd router.Command) bool {
 			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(c.Field)
-		})
+		}) || slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
 	})
 	t.s.keepOtherEnd(kept)
 	for i, c := range rd.Conditions {
@@ -89,6 +90,24 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		return false
 	})
+	if lifts := t.s.boundLifts(rd); len(lifts) > 0 {
+		// "上限去掉": one end of a held count goes, not the whole field
+		// the router's removal would take.
+		t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+			return cmd.Name == "remove_filter" && slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return string(u.Field) == str(cmd.Args.Get("field")) })
+		})
+		// …and the router's keyword reading of the bound's words ("no
+		// upper limit anymore" excluded as a keyword) gives way.
+		t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+			return (cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword") && !slices.ContainsFunc(stringsOf(cmd.Args.Get("keywords")), func(k string) bool {
+				return !condparse.NamesBound(k)
+			})
+		})
+		t.plan.lifts = append(t.plan.lifts, lifts...)
+		for _, u := range rd.Unbounded {
+			covered[u.Field] = covered[u.Field] || !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == u.Field })
+		}
+	}
 	for _, f := range rd.Unlimited {
 		// "drop the country limit, any language is fine now too": every
 		// field the reading says has no requirement goes, not only the
@@ -144,7 +163,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
 		// said applies beside the router's other commands, never lost
 		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
-			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow)) {
+			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0)) {
 			extra = append(extra, c)
 		}
 	}
@@ -1007,6 +1026,38 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 		vals := stringsOf(c.Args.Get("value"))
 		return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 	})
+}
+
+// keepOtherEndUnlifted keeps the other end of a held count for the
+// reading's named bounds (keepOtherEnd), except of a field whose other end
+// the same text lifts ("门槛去掉，上限十万": the cap alone).
+func (s *Session) keepOtherEndUnlifted(rd condparse.Reading) {
+	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
+		return slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
+	})
+	s.keepOtherEnd(kept)
+	for i, c := range rd.Conditions {
+		if j := slices.IndexFunc(kept, func(k condparse.Condition) bool { return k.Span == c.Span && k.Field == c.Field }); j >= 0 {
+			rd.Conditions[i] = kept[j]
+		}
+	}
+}
+
+// boundLifts are the commands that take away the ends of held counts the
+// reading lifts (Result.Unbounded: "上限去掉", "remove the cap", "no
+// minimum anymore"), run after the follow-up's other commands (liftBound):
+// "门槛去掉，上限十万" sets the cap, then lifts the floor.
+func (s *Session) boundLifts(rd condparse.Reading) []router.Command {
+	var out []router.Command
+	for _, u := range rd.Unbounded {
+		if !slices.ContainsFunc(s.Conds, func(c Cond) bool {
+			return c.Field == string(u.Field) && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived)
+		}) {
+			continue
+		}
+		out = append(out, router.Command{Name: "lift_bound", Args: router.Args{"field": string(u.Field), "upper": u.Upper}})
+	}
+	return out
 }
 
 // narrowedHeldSet takes excluded values out of the set the search holds

@@ -193,7 +193,10 @@ type plan struct {
 	relax         *Relaxation       // the repair chosen
 	reset         bool              // new_task: reset before the new search
 	widen, narrow bool
-	rewrite       bool // a fresh description after an unsupported request
+	// lifts take held counts' ends away (liftBound), after the commands
+	// and the reading of the same follow-up ("门槛去掉，上限十万").
+	lifts   []router.Command
+	rewrite bool // a fresh description after an unsupported request
 	// sort is a sort said in words (condparse.Read): the results' sort
 	// key the turn sets, as results.sort would.
 	sort string

@@ -206,6 +206,8 @@ type state struct {
 	// unlimitedFields are the fields said to have no requirement
 	// (noPreference).
 	unlimitedFields []condition.Field
+	// liftedBounds are the count ends said to go (liftBounds).
+	liftedBounds []BoundLift
 }
 
 // nameClaim is an accepted channel name: a rune range and its channel.
@@ -245,6 +247,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.sentence()
 	st.headings()
 	st.noPreference()
+	st.liftBounds()
 	st.classifyResidue()
 	st.classify()
 	return st

@@ -265,6 +265,7 @@ func (st *state) result() Result {
 	}
 	res.Dropped = st.dropped()
 	res.Unlimited = st.unlimitedFields
+	res.Unbounded = st.liftedBounds
 	if q := st.quantity; q[1] > q[0] {
 		sp := st.t.span(q[0], q[1])
 		res.Quantity = &sp

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"searchagent/tools/condition"
 )
 
 // readChecked is parseChecked through Read: the sort, the placement and
@@ -244,6 +246,37 @@ func TestReadingRulesAudit19(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("Read(%q).Unlimited = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestBoundLifted: a count's end taken away without a number is read as
+// that end lifted (Result.Unbounded), never a keyword or an exclusion; a
+// bound named with a number stays a bound.
+func TestBoundLifted(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		lifts []BoundLift
+	}{
+		{"上限去掉", []BoundLift{{condition.Followers, true}}},
+		{"把粉丝门槛去掉吧", []BoundLift{{condition.Followers, false}}},
+		{"remove the cap", []BoundLift{{condition.Followers, true}}},
+		{"no upper limit anymore", []BoundLift{{condition.Followers, true}}},
+		{"get rid of the subscriber minimum", []BoundLift{{condition.Followers, false}}},
+		{"门槛去掉，上限十万", []BoundLift{{condition.Followers, false}}},
+		{"上限提到一百万", nil},
+	} {
+		r, err := Read(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Unbounded, tc.lifts) {
+			t.Errorf("Read(%q).Unbounded = %v, want %v", tc.in, r.Unbounded, tc.lifts)
+		}
+		for _, c := range r.Conditions {
+			if c.Kind == "keyword" {
+				t.Errorf("Read(%q): keyword %s", tc.in, brief(c))
+			}
 		}
 	}
 }

@@ -486,6 +486,10 @@ func (st *state) boundNumberAhead(i int) (int, bool) {
 			return 0, false
 		case tk.kind == tkNum:
 			return 0, false
+		case isBoundNoun(st.word(i)) || liftAfter[st.tokText(i)]:
+			// "门槛去掉，上限十万": another bound, or the bound taken away,
+			// comes first; the number is not this bound's.
+			return 0, false
 		}
 		i++
 	}

@@ -513,3 +513,101 @@ func (st *state) listMarkers() {
 		}
 	}
 }
+
+// upperNouns and lowerNouns name a count's ends; boundLifts take one away
+// said after it ("上限去掉", "门槛不要了") or before it ("remove the cap",
+// "no minimum anymore", "去掉上限").
+var (
+	upperNouns  = map[string]bool{"上限": true, "封顶": true, "cap": true, "ceiling": true, "maximum": true, "max": true, "upper limit": true, "upper bound": true}
+	lowerNouns  = map[string]bool{"下限": true, "门槛": true, "起步线": true, "floor": true, "minimum": true, "min": true, "lower limit": true, "lower bound": true, "threshold": true}
+	liftBefore  = map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "remove": true, "drop": true, "lose": true, "scrap": true, "lift": true, "ditch": true, "no": true, "without": true, "get rid of": true, "forget": true}
+	liftAfter   = map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "不要了": true, "去掉吧": true, "can go": true}
+	boundFields = map[string]condition.Field{"粉丝": condition.Followers, "订阅": condition.Followers, "follower": condition.Followers, "followers": condition.Followers,
+		"subscriber": condition.Followers, "subscribers": condition.Followers, "subs": condition.Followers, "sub": condition.Followers,
+		"播放": condition.AvgViews, "均播": condition.AvgViews, "views": condition.AvgViews, "view": condition.AvgViews}
+)
+
+// liftBounds reads a count's end taken away without a number ("上限去掉",
+// "remove the cap", "粉丝门槛不要了"): that end goes, the other stays
+// (Result.Unbounded). A bound said with a number is a bound, not this.
+func (st *state) liftBounds() {
+	for i := range st.toks {
+		if st.toks[i].role == roleCond {
+			continue
+		}
+		w := st.tokText(i)
+		upper, isBound := upperNouns[w], upperNouns[w] || lowerNouns[w]
+		if !isBound {
+			continue
+		}
+		p := st.prevSig(i)
+		if p >= 0 && (st.tokText(p) == "the" || st.tokText(p) == "any" || st.tokText(p) == "that") {
+			p = st.prevSig(p)
+		}
+		field, fieldTok := condition.Followers, -1
+		if p >= 0 {
+			if f, ok := boundFields[strings.TrimSuffix(st.tokText(p), "的")]; ok {
+				field, fieldTok, p = f, p, st.prevSig(p)
+				if p >= 0 && (st.tokText(p) == "the" || st.tokText(p) == "把") {
+					p = st.prevSig(p)
+				}
+			}
+		}
+		n := st.skipSpace(i + 1)
+		before := p >= 0 && liftBefore[st.tokText(p)]
+		after := n < len(st.toks) && (liftAfter[st.tokText(n)] || liftAfter[st.word(n)])
+		if !before && !after {
+			continue
+		}
+		// a number after it is a new bound ("门槛去掉，上限十万" stays with its clause)
+		if k := st.skipSpace(n + 1); after && st.isNum(k) || !after && st.isNum(n) {
+			continue
+		}
+		from, to := i, i
+		if fieldTok >= 0 {
+			from = fieldTok
+		}
+		if before {
+			from = p
+		}
+		if after {
+			to = n
+		}
+		for k := from; k <= to && k < len(st.toks); k++ {
+			if st.toks[k].role != roleCond {
+				st.toks[k].role = roleFiller
+			}
+		}
+		for k := to + 1; k < len(st.toks); k = st.skipSpace(k + 1) {
+			if t := st.tokText(k); t == "anymore" || t == "any more" || t == "吧" || t == "了" || t == "pls" || t == "please" {
+				st.toks[k].role = roleFiller
+				continue
+			}
+			break
+		}
+		st.sig.Sentence = true
+		st.liftedBounds = append(st.liftedBounds, BoundLift{Field: field, Upper: upper})
+	}
+}
+
+// NamesBound reports text that names a count's end ("upper limit anymore",
+// "上限", "the cap"): words a reading of a lifted bound consumed.
+func NamesBound(text string) bool {
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		if upperNouns[w] || lowerNouns[w] {
+			return true
+		}
+	}
+	t := strings.ToLower(text)
+	for n := range upperNouns {
+		if strings.Contains(t, n) {
+			return true
+		}
+	}
+	for n := range lowerNouns {
+		if strings.Contains(t, n) {
+			return true
+		}
+	}
+	return false
+}

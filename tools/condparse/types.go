@@ -181,6 +181,9 @@ type Result struct {
 	// 不限", "any language is fine", "no follower minimum anymore"): a
 	// follow-up takes their filters away, once each, in input order.
 	Unlimited []condition.Field `json:"unlimited,omitempty"`
+	// Unbounded are the ends of counts the text takes away ("上限去掉",
+	// "remove the cap", "no minimum anymore"): the other end stays.
+	Unbounded []BoundLift `json:"unbounded,omitempty"`
 	// Quantity is a result count the user said ("给我20个", "need 10 tech
 	// youtubers", "just show me 10"): how many results, never a filter
 	// or a keyword, named so that the box can say so (issue 26).
@@ -207,4 +210,11 @@ func (r Result) Keywords() []Condition {
 		}
 	}
 	return out
+}
+
+// BoundLift is one end of a count taken away: Upper for the cap, else the
+// floor.
+type BoundLift struct {
+	Field condition.Field `json:"field"`
+	Upper bool            `json:"upper"`
 }
