@@ -2,7 +2,6 @@ package condparse
 
 import (
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,22 +16,7 @@ func readChecked(t *testing.T, in string, want, not []string, opts ...Option) Re
 	if err != nil {
 		t.Fatalf("Read(%q): %v", in, err)
 	}
-	var got []string
-	for _, c := range r.Conditions {
-		got = append(got, brief(c))
-		if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
-			for _, w := range not {
-				if strings.Contains(strings.ToLower(c.Value.Str), w) {
-					t.Errorf("Read(%q): %q filters as a keyword (%s)", in, c.Value.Str, brief(c))
-				}
-			}
-		}
-	}
-	for _, w := range want {
-		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
-			t.Errorf("Read(%q) misses %s; got %q", in, w, got)
-		}
-	}
+	checkConditions(t, "Read", in, r.Conditions, want, not)
 	return r
 }
 

@@ -75,23 +75,30 @@ func parseChecked(t *testing.T, in string, want, not []string, opts ...Option) R
 		t.Fatalf("Parse(%q): %v", in, err)
 	}
 	checkInvariants(t, in, r)
+	checkConditions(t, "Parse", in, r.Conditions, want, not)
+	return r
+}
+
+// checkConditions fails when a wanted brief() prefix is missing from cs or
+// an applied keyword holds one of the refused words.
+func checkConditions(t *testing.T, fn, in string, cs []Condition, want, not []string) {
+	t.Helper()
 	var got []string
-	for _, c := range r.Conditions {
+	for _, c := range cs {
 		got = append(got, brief(c))
 		if c.Kind == "keyword" && c.Op == "contains" && c.Status == "applied" {
 			for _, w := range not {
 				if strings.Contains(strings.ToLower(c.Value.Str), w) {
-					t.Errorf("Parse(%q): %q filters as a keyword (%s)", in, c.Value.Str, brief(c))
+					t.Errorf("%s(%q): %q filters as a keyword (%s)", fn, in, c.Value.Str, brief(c))
 				}
 			}
 		}
 	}
 	for _, w := range want {
 		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
-			t.Errorf("Parse(%q) misses %s; got %q", in, w, got)
+			t.Errorf("%s(%q) misses %s; got %q", fn, in, w, got)
 		}
 	}
-	return r
 }
 
 // TestSortSaidLowestFirst: a sort said lowest first is read with its key
