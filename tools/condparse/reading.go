@@ -330,7 +330,7 @@ func (r *Reading) readUnsorted(s, e int) bool {
 var (
 	placementCues = regexp.MustCompile(`排前面|放前面|排在前面|放在前面|靠前|置顶|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
 	sortCues      = regexp.MustCompile(`按|根据|从高到低|由高到低|从多到少|由多到少|降序|升序|倒序|(?i)\b(?:sort|sorted|order|ordered|rank|ranked|ranking|by)\b`)
-	measureCues   = regexp.MustCompile(`[多少高低大小快慢]的|量|数|率|次|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
+	measureCues   = regexp.MustCompile(`[多少高低大小快慢]的|[量数率次](?:的|$)|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
 )
 
 // placedTopic reports a clause that asks to put a topic first: a

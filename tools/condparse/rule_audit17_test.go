@@ -78,6 +78,8 @@ func TestPlacedTopicIsNoSort(t *testing.T) {
 		{"点赞多的排前面", true},
 		{"把转发多的放前面", true},
 		{"按收藏数排序", true},
+		{"数码相关的排前面", false},
+		{"转发量高的靠前", true},
 	} {
 		r, err := Read(tc.in)
 		if err != nil {
