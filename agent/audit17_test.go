@@ -155,6 +155,8 @@ func TestAudit19FollowUps(t *testing.T) {
 		{"youtube", "en", "US beauty creators, 50k-500k", "no upper limit anymore", []string{"followers gte 50000"}, []string{"not_contains"}},
 		{"youtube", "en", "US beauty creators, 50k-500k", "get rid of the minimum", []string{"followers lte 500000"}, nil},
 		{"youtube", "zh", "美国的美妆博主，粉丝五万到五十万", "门槛去掉，上限十万", []string{"followers lte 100000"}, []string{"followers between"}},
+		// a topic put first keeps the held category; a position is no keyword
+		{"youtube", "zh", "美国的美妆博主，粉丝一万到五十万", "除了第一个都不要，找跟它像的，手游相关的排前面", []string{"category eq beauty"}, []string{"not_contains 第一个", "category eq gaming"}},
 		// an excluded value of the held set leaves the set
 		{"tiktok", "en", "funny comedy or gaming creators in Turkey, 20k-100k", "no gaming, turkish only", []string{"category eq comedy", "language eq tr"}, []string{"not_contains gaming", "category not_in"}},
 		{"youtube", "zh", "日本或者韩国的动漫频道", "韩国的不要了", []string{"country eq JP"}, []string{"country not_in"}},

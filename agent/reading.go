@@ -59,6 +59,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	covered := map[condition.Field]bool{}
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd)
+	// "除了第一个都不要，找跟它像的": a result's position is no keyword
+	// the router may add or exclude.
+	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+		kws := stringsOf(cmd.Args.Get("keywords"))
+		return (cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword") && len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool { return !condparse.IsPosition(k) })
+	})
 	t.plan.commands = t.s.replacedNotExcluded(t.plan.commands)
 	t.plan.commands = t.s.narrowedHeldSet(t.plan.commands, rd)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {

@@ -619,6 +619,7 @@ func buildLexicon() *lexicon {
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
 		"放开", "放开吧", "都放开", "agency", "agency brief", "client brief", "incl", "incl.", "including",
 		"give or take", "more or less", "or thereabouts", "记得", "记住", "别忘了",
+		"哪里都行", "哪里都可以", "哪儿都行", "哪都行", "哪里都ok", "hiya", "heya", "hey there", "hi there", "hello there", "yo",
 		"at least once", "at least one time", "at least one video", "at least one post", "at least one upload", "至少一次", "至少发过一次", "至少更新过一次",
 		// a verdict on the results, no condition: "the 2nd and 5th are spot on", "其他都不对"
 		"are wrong", "is wrong", "are off", "is off", "not right", "look right", "looks right", "spot on", "are spot on", "is spot on",
@@ -743,7 +744,7 @@ func buildLexicon() *lexicon {
 	}
 	es = append(es, words(clsStop,
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
-		"out of", "based out of", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
+		"out of", "based out of", "sponsored by", "paid by", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",

@@ -91,12 +91,21 @@ func ReadResult(res Result) Reading {
 	r.placedTails()
 	r.softenHedges()
 	r.positionsNotWords()
+	// An emoji or a variation selector left as a keyword ("🏋️") is no
+	// word a channel's text holds: it never becomes a condition.
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		return c.Kind == condition.KindKeyword && !strings.ContainsFunc(c.Value.Str, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+	})
 	return r
 }
 
 // positionWords name a result by its place in the list ("the first one",
 // "2nd result", "第三个").
 var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick))?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
+
+// IsPosition reports text that names a result by its place in the list
+// ("the first one", "第三个"): no word a channel's text holds.
+func IsPosition(text string) bool { return positionWords.MatchString(strings.TrimSpace(text)) }
 
 // positionsNotWords takes a result's position out of the keywords ("all
 // except the first one", "不要第一个"): a place in the list is no word a
@@ -358,8 +367,12 @@ func (r *Reading) rankPlaced(s, e, cs, ce int, picked []int) {
 		}
 	}
 	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
-		return c.Kind == condition.KindKeyword && !c.Excluded && c.Span.Start >= cs && c.Span.End <= ce &&
-			placementCues.MatchString(c.Span.Text) && strings.TrimSpace(placementCues.ReplaceAllString(c.Span.Text, "")) == ""
+		in := c.Span.Start >= cs && c.Span.End <= ce
+		// the category a topic word of the clause named only ranks too:
+		// "手游相关的排前面" after a beauty search keeps beauty
+		return in && c.Field == condition.Category && !c.Excluded && c.Op != condition.OpNotIn ||
+			c.Kind == condition.KindKeyword && !c.Excluded && in &&
+				placementCues.MatchString(c.Span.Text) && strings.TrimSpace(placementCues.ReplaceAllString(c.Span.Text, "")) == ""
 	})
 	r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
 		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e)

@@ -207,6 +207,16 @@ func TestReadingRulesAudit19(t *testing.T) {
 		// a field said with "any", or lifted by a verb and its limit
 		{in: "any language works", not: []string{"language", "works"}},
 		{in: "lift the country restriction", not: []string{"lift", "restriction", "country"}},
+		// audit 20's classes: X以外哪里都行 excludes X (也可以 would lift it);
+		// a lone 男/女 is a gender named as not applied; an emoji is no
+		// word; "nothing sponsored by X" excludes X; a greeting is frame
+		{in: "旅行博主，日本以外哪里都行", want: []string{`hard country not_in [JP] applied`}, not: []string{"哪"}},
+		{in: "美妆 男 1w以下", not: []string{"男"}},
+		{in: "yoga 🧘‍♀️ uk", not: []string{"🧘"}},
+		{in: "tech reviewers, nothing sponsored by samsung", want: []string{`keyword keyword not_contains "samsung" applied`}},
+		{in: "hiya, need travel creators in Peru", not: []string{"hiya"}},
+		// a topic put first ranks; its category is no filter
+		{in: "手游相关的排前面", want: []string{`keyword keyword contains "手游" reference`}, not: []string{"手游"}},
 		// 和 lists what is excluded; a content form after it is an item
 		{in: "理财博主，不要带货和炒币的", want: []string{`keyword keyword not_contains "带货" applied`, `keyword keyword not_contains "炒币" applied`}},
 		{in: "数码博主，不要开箱和测评", want: []string{`keyword keyword not_contains "开箱" applied`, `keyword keyword not_contains "测评" applied`}},

@@ -141,8 +141,8 @@ func (st *state) outsideOf() {
 		if tk.role != roleNone || tk.neg != 0 || tk.has(clsExcludeEnd) == nil || st.word(i) == "外" {
 			continue
 		}
-		if n := st.skipSpace(i + 1); n >= len(st.toks) || st.toks[n].has(clsDe) == nil {
-			continue // "以外的": the attributive use only
+		if n := st.skipSpace(i + 1); n >= len(st.toks) || st.toks[n].has(clsDe) == nil && !anywhereElse(string(st.t.norm[st.toks[n].s:])) {
+			continue // "以外的", "以外哪里都行": the attributive use only
 		}
 		opened := false
 		for k := i - 1; k >= 0; k-- {
@@ -333,7 +333,8 @@ var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the"
 	"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
 	"带": true, "带有": true, "涉及": true, "含": true, "含有": true,
 	"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
-	"mainly": true, "mostly": true, "primarily": true, "purely": true, "entirely": true, "just": true, "only": true}
+	"mainly": true, "mostly": true, "primarily": true, "purely": true, "entirely": true, "just": true, "only": true,
+	"sponsored by": true, "sponsored": true, "paid by": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {
@@ -445,8 +446,10 @@ var (
 		"stuff": true, "those": true, "all": true, "whatever": true, "people": true,
 		// "nothing that's mainly about motorbikes": the relative
 		// pronoun stands for what is excluded.
-		"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true}
-	objectAbout = map[string]bool{"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
+		"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
+		// "nothing sponsored by nespresso": the sponsor is what is excluded
+		"sponsored by": true, "paid by": true}
+	objectAbout = map[string]bool{"about": true, "on": true, "sponsored by": true, "paid by": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
 		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true}
 )
 
@@ -731,7 +734,18 @@ func (st *state) conditionNamed(j, end int) (int, bool) {
 // ("以外的也可以看看", "以外的也行"): an opening, not an exclusion.
 func (st *state) alsoWelcome(i int) bool {
 	rest := strings.TrimLeft(string(st.t.norm[st.toks[i].e:]), " 的")
-	for _, p := range []string{"也可以", "也行", "也要", "也看", "也考虑", "也ok", "也没问题", "都可以", "都行"} {
+	for _, p := range []string{"也可以", "也行", "也要", "也看", "也考虑", "也ok", "也没问题"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// anywhereElse reports words after 以外 that welcome every other place
+// ("美国以外哪里都行", "以外任何国家"): the value before is what is left out.
+func anywhereElse(rest string) bool {
+	for _, p := range []string{"哪里", "哪儿", "哪都", "都行", "都可以", "任何", "其他", "其它", "随便"} {
 		if strings.HasPrefix(rest, p) {
 			return true
 		}

@@ -10,7 +10,7 @@ package condparse
 func (st *state) genders() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if !st.free(i) || tk.kind != tkLex || tk.has(clsGender) == nil {
+		if !st.free(i) || (tk.kind != tkLex || tk.has(clsGender) == nil) && !st.loneGender(i) {
 			continue
 		}
 		from := i
@@ -25,4 +25,18 @@ func (st *state) genders() {
 		st.genderRem = append(st.genderRem, span)
 		st.unsupport = true // a condition said, not a keyword
 	}
+}
+
+// loneGender reports 男 or 女 said as a word of its own ("健身 女 广州"):
+// between spaces, punctuation or the ends of the text, not inside a
+// word (男装, 女鞋).
+func (st *state) loneGender(i int) bool {
+	tk := &st.toks[i]
+	if tk.kind != tkCJK || tk.e-tk.s != 1 || (st.t.norm[tk.s] != '男' && st.t.norm[tk.s] != '女') {
+		return false
+	}
+	edge := func(k int) bool {
+		return k < 0 || k >= len(st.toks) || st.toks[k].kind == tkSpace || st.toks[k].kind == tkPunct
+	}
+	return edge(i-1) && edge(i+1)
 }
