@@ -178,7 +178,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		}
 		if err == nil && usefulParse(rd.Result) {
 			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEndUnlifted(rd)
+			s.keepOtherEndUnlifted(rd, func(condition.Field) bool { return false })
 			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
@@ -219,7 +219,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		if rd, err := t.read(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
 			t.takeSort(rd)
 			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEndUnlifted(rd)
+			s.keepOtherEndUnlifted(rd, func(condition.Field) bool { return false })
 			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil

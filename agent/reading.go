@@ -38,17 +38,11 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// The other end of a held count is kept unless the same follow-up
 	// removes the field or that end ("scrap the follower minimum and cap
 	// it at 20k", "门槛去掉，上限十万").
-	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
+	t.s.keepOtherEndUnlifted(rd, func(f condition.Field) bool {
 		return slices.ContainsFunc(t.plan.commands, func(cmd router.Command) bool {
-			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(c.Field)
-		}) || slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
+			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(f)
+		})
 	})
-	t.s.keepOtherEnd(kept)
-	for i, c := range rd.Conditions {
-		if j := slices.IndexFunc(kept, func(k condparse.Condition) bool { return k.Span == c.Span && k.Field == c.Field }); j >= 0 {
-			rd.Conditions[i] = kept[j]
-		}
-	}
 	t.trace.Parse = &rd.Result
 	t.takeSort(rd)
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
@@ -384,12 +378,7 @@ func (s *Session) swapHeld(f condition.Field, args router.Args, cs []condparse.C
 	if len(removed) == 0 {
 		return args
 	}
-	var held []string
-	for _, o := range s.Conds {
-		if o.Field == string(f) && o.Kind == condition.KindHard && !isExclusion(o.Op) {
-			held = o.Value.Codes()
-		}
-	}
+	held := s.heldInclude(string(f))
 	var kept []string
 	for _, v := range held {
 		if !slices.Contains(removed, v) {
@@ -1023,12 +1012,7 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 		if c.Name != "add_filter" || str(c.Args.Get("op")) != string(condition.OpNotIn) || !includes[f] {
 			return false
 		}
-		var held []string
-		for _, o := range s.Conds {
-			if o.Field == f && o.Kind == condition.KindHard && !isExclusion(o.Op) {
-				held = append(held, o.Value.Codes()...)
-			}
-		}
+		held := s.heldInclude(f)
 		vals := stringsOf(c.Args.Get("value"))
 		return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 	})
@@ -1036,10 +1020,11 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 
 // keepOtherEndUnlifted keeps the other end of a held count for the
 // reading's named bounds (keepOtherEnd), except of a field whose other end
-// the same text lifts ("门槛去掉，上限十万": the cap alone).
-func (s *Session) keepOtherEndUnlifted(rd condparse.Reading) {
+// the same text lifts ("门槛去掉，上限十万": the cap alone) or that removed
+// says is taken away ("scrap the follower minimum and cap it at 20k").
+func (s *Session) keepOtherEndUnlifted(rd condparse.Reading, removed func(condition.Field) bool) {
 	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
-		return slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
+		return removed(c.Field) || slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
 	})
 	s.keepOtherEnd(kept)
 	for i, c := range rd.Conditions {
@@ -1066,6 +1051,18 @@ func (s *Session) boundLifts(rd condparse.Reading) []router.Command {
 	return out
 }
 
+// heldInclude is the values the search's include filter of field f holds
+// (none for an exclusion or no filter).
+func (s *Session) heldInclude(f string) []string {
+	var held []string
+	for _, o := range s.Conds {
+		if o.Field == f && o.Kind == condition.KindHard && !isExclusion(o.Op) {
+			held = append(held, o.Value.Codes()...)
+		}
+	}
+	return held
+}
+
 // narrowedHeldSet takes excluded values out of the set the search holds
 // ("no gaming" after "comedy or gaming creators"): the reading excludes
 // values of a field whose include set holds them beside others, so the
@@ -1078,12 +1075,7 @@ func (s *Session) narrowedHeldSet(cmds []router.Command, rd condparse.Reading) [
 			continue
 		}
 		f := string(c.Field)
-		var held []string
-		for _, o := range s.Conds {
-			if o.Field == f && o.Kind == condition.KindHard && !isExclusion(o.Op) {
-				held = o.Value.Codes()
-			}
-		}
+		held := s.heldInclude(f)
 		vals := c.Value.Codes()
 		var kept []string
 		for _, v := range held {

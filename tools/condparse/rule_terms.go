@@ -518,9 +518,15 @@ func (st *state) listMarkers() {
 // said after it ("上限去掉", "门槛不要了") or before it ("remove the cap",
 // "no minimum anymore", "去掉上限").
 var (
-	upperNouns  = map[string]bool{"上限": true, "封顶": true, "cap": true, "ceiling": true, "maximum": true, "max": true, "upper limit": true, "upper bound": true}
-	lowerNouns  = map[string]bool{"下限": true, "门槛": true, "起步线": true, "floor": true, "minimum": true, "min": true, "lower limit": true, "lower bound": true, "threshold": true}
-	liftBefore  = map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "remove": true, "drop": true, "lose": true, "scrap": true, "lift": true, "ditch": true, "no": true, "without": true, "get rid of": true, "forget": true}
+	upperNouns = map[string]bool{"上限": true, "封顶": true, "cap": true, "ceiling": true, "maximum": true, "max": true, "upper limit": true, "upper bound": true}
+	lowerNouns = map[string]bool{"下限": true, "门槛": true, "起步线": true, "floor": true, "minimum": true, "min": true, "lower limit": true, "lower bound": true, "threshold": true}
+	liftBefore = func() map[string]bool { // liftVerbs and the Chinese verbs said before the bound
+		m := map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "get rid of": true}
+		for w := range liftVerbs {
+			m[w] = true
+		}
+		return m
+	}()
 	liftAfter   = map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "不要了": true, "去掉吧": true, "can go": true}
 	boundFields = map[string]condition.Field{"粉丝": condition.Followers, "订阅": condition.Followers, "follower": condition.Followers, "followers": condition.Followers,
 		"subscriber": condition.Followers, "subscribers": condition.Followers, "subs": condition.Followers, "sub": condition.Followers,
@@ -593,20 +599,12 @@ func (st *state) liftBounds() {
 // NamesBound reports text that names a count's end ("upper limit anymore",
 // "上限", "the cap"): words a reading of a lifted bound consumed.
 func NamesBound(text string) bool {
-	for _, w := range strings.Fields(strings.ToLower(text)) {
-		if upperNouns[w] || lowerNouns[w] {
-			return true
-		}
-	}
 	t := strings.ToLower(text)
-	for n := range upperNouns {
-		if strings.Contains(t, n) {
-			return true
-		}
-	}
-	for n := range lowerNouns {
-		if strings.Contains(t, n) {
-			return true
+	for _, nouns := range []map[string]bool{upperNouns, lowerNouns} {
+		for n := range nouns {
+			if strings.Contains(t, n) {
+				return true
+			}
 		}
 	}
 	return false
