@@ -90,6 +90,8 @@ type lexEntry struct {
 	// form: a content-form filler ("评测", "reviewers") that a preceding
 	// category absorbs.
 	form bool
+	// dir is a vague size's direction: +1 larger, -1 smaller, 0 unsaid.
+	dir int8
 	// upper lists rune indices that must be upper case in the input ("US").
 	upper []int
 }
@@ -121,6 +123,11 @@ func words(cls lexClass, ws ...string) []lexEntry {
 		out = append(out, lexEntry{word: w, cls: cls})
 	}
 	return out
+}
+
+// withDir gives vague sizes their direction: +1 larger, -1 smaller.
+func withDir(dir int8, es []lexEntry) []lexEntry {
+	return withFlag(es, func(e *lexEntry) { e.dir = dir })
 }
 
 func withFlag(es []lexEntry, f func(*lexEntry)) []lexEntry {
@@ -680,14 +687,18 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
-	es = append(es, words(clsVague, "不用太多", "不用太大", "别太少", "不要太少", "不能太少", "别太小", "不要太小", "不能太小",
-		"nothing too big", "not too big", "not too small", "not too few", "big audience", "big audiences",
-		"large audience", "large audiences", "huge audience",
+	// A vague size has a direction (vagueLarger, vagueSmaller): a
+	// follow-up moves the held follower range one step that way
+	// (agent/vaguesize.go); without a reference it is named.
+	es = append(es, withDir(+1, words(clsVague, "别太少", "不要太少", "不能太少", "别太小", "不要太小", "不能太小",
+		"not too small", "not too few", "big audience", "big audiences", "large audience", "large audiences", "huge audience",
 		// a size said with "not" and no number: vague, never an exclusion
 		// of the word ("not huge" excluded "huge").
+		"not tiny", "not small", "not too tiny", "no tiny"))...)
+	es = append(es, withDir(-1, words(clsVague, "不用太多", "不用太大", "nothing too big", "not too big",
 		"not huge", "not too huge", "not massive", "not too massive", "not big", "not enormous", "not large",
-		"not tiny", "not small", "not too tiny", "nothing huge", "nothing massive", "nothing too huge",
-		"no huge", "no massive", "no giant", "no big", "no tiny", "no huge ones", "no massive ones", "no big ones")...)
+		"nothing huge", "nothing massive", "nothing too huge",
+		"no huge", "no massive", "no giant", "no big", "no huge ones", "no massive ones", "no big ones"))...)
 	es = append(es, words(clsToo, "太", "过于", "太过", "过度", "too", "overly")...)
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
@@ -710,24 +721,29 @@ func buildLexicon() *lexicon {
 			es = append(es, words(clsSort, v+" "+o+" by")...)
 		}
 	}
-	es = append(es, words(clsVague,
-		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大", "不太高", "不要太高",
-		"少一点", "少一些", "多一点", "多一些", "大一点", "小一点", "高一点", "低一点", "高一些", "低一些", "多点", "少点",
-		"高点", "低点", "较少", "较多", "偏少", "偏多", "不太少", "not too many",
-		// a size complained of ("粉丝太少了", "too small"): a vague amount,
+	es = append(es, withDir(-1, words(clsVague,
+		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大",
+		"少一点", "少一些", "小一点", "少点", "较少", "偏少", "not too many",
+		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太少", "太少了", "太小", "太小了", "太多了", "太大了", "太大", "太多", "too few", "too small", "too big",
-		"not too big", "not too large", "not too high", "not many", "not that many", "fewer", "a bit more", "a bit fewer",
-		// a CJK comparative with no number ("要更大的"): a vague amount,
+		"太多了", "太大了", "太大", "太多", "too big", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
-		"更小的", "更大的",
+		"更小的",
 		// a comparative relative to the results held ("smaller ones",
-		// "bigger than these", "小一些的"): a vague amount, named (issue
-		// 26 gap c), never a keyword; with a number it is a bound word
-		// of tools/number ("bigger than 100k").
-		"更小", "更大", "小一些", "大一些", "更多一点", "更少一点", "更多一些", "更少一些", "更大一点", "更小一点", "smaller", "bigger", "larger", "smaller ones", "bigger ones", "larger ones",
-		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those",
-		"smaller than these", "smaller than those", "smaller than them", "比这些大", "比这些小", "比这些多", "比这些少")...)
+		// "smaller than these", "小一些的"): a vague amount (issue 26 gap
+		// c), never a keyword; with a number it is a bound word of
+		// tools/number ("smaller than 100k").
+		"更小", "小一些", "更少一点", "更少一些", "更小一点", "smaller", "smaller ones",
+		"smaller than these", "smaller than those", "smaller than them", "比这些小", "比这些少"))...)
+	es = append(es, withDir(+1, words(clsVague,
+		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少",
+		"太少", "太少了", "太小", "太小了", "too few", "too small", "a bit more",
+		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
+		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多"))...)
+	// Heights without a measure ("高一点", "not too high"): which measure
+	// is not said, so no step is taken.
+	es = append(es, words(clsVague, "不太高", "不要太高", "高一点", "低一点", "高一些", "低一些", "高点", "低点", "not too high")...)
 	es = append(es, lexEntry{word: "国内", cls: clsCountry, code: "CN"})
 	// Languages said by their first characters, joined: "中英文都行",
 	// "英日双语", "西葡语" (a suffix is required: "日韩博主" are countries).

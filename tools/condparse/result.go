@@ -261,6 +261,9 @@ func (st *state) result() Result {
 	for _, r := range st.mergeRemainder() {
 		sp := st.t.span(r[0], r[1])
 		sp.Role = st.residueRole(r[0], r[1])
+		if sp.Role == ResidueVague {
+			sp.Direction = st.vagueDirection(r[0], r[1])
+		}
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Dropped = st.dropped()
@@ -271,6 +274,31 @@ func (st *state) result() Result {
 		res.Quantity = &sp
 	}
 	return res
+}
+
+// vagueDirection is the direction of the vague sizes in the runes [a,b):
+// one direction when they agree, none when they disagree or say none.
+func (st *state) vagueDirection(a, b int) SizeDirection {
+	var dir int8
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.s < a || tk.e > b || tk.kind != tkLex {
+			continue
+		}
+		if e := tk.has(clsVague); e != nil {
+			if e.dir == 0 || dir != 0 && dir != e.dir {
+				return ""
+			}
+			dir = e.dir
+		}
+	}
+	switch dir {
+	case +1:
+		return SizeLarger
+	case -1:
+		return SizeSmaller
+	}
+	return ""
 }
 
 // residueRole says what the remainder runes [a,b) ask for: a sort wins

@@ -84,7 +84,20 @@ type Span struct {
 	// (a sort, a vague amount); empty on condition spans and on text the
 	// parser could not read at all.
 	Role Residue `json:"role,omitempty"`
+	// Direction is a vague size's direction on a ResidueVague span
+	// ("bigger" larger, "小一点" smaller); empty when it says none ("高一点"
+	// names no measure).
+	Direction SizeDirection `json:"direction,omitempty"`
 }
+
+// SizeDirection is the way a vague size points.
+type SizeDirection string
+
+// Directions of a vague size.
+const (
+	SizeLarger  SizeDirection = "larger"
+	SizeSmaller SizeDirection = "smaller"
+)
 
 // Residue is what unplaced text asks for (seed 002 §3.7.5): residue is
 // never silently a hard keyword.
