@@ -615,6 +615,7 @@ func applyFollowup(t *turn) error {
 	if t.plan.notice != "" {
 		s.note(t.plan.notice)
 	}
+	s.note(t.plan.sizeStep)
 	s.applySort(t.plan.sort)
 	s.sayUnsorted(t.plan.unsorted)
 	s.sayAscending(t.plan.ascending)

@@ -102,15 +102,19 @@ func TestUnsupportedMeasureNamed(t *testing.T) {
 	}
 }
 
-// TestRelativeFollowUpNamed: a follow-up relative to the results held
+// TestRelativeFollowUpSteps: a follow-up relative to the results held
 // ("smaller ones", "bigger than these", 再大一点的) adds no keyword and
-// keeps the held follower bound; the notice names it as not applied.
-func TestRelativeFollowUpNamed(t *testing.T) {
-	tests := []struct{ before, text, named string }{
-		{"fitness creators in Spain with 20k+ followers", "smaller ones", "smaller ones"},
-		{"beauty creators in the US, 10k-50k", "bigger than these", "bigger than these"},
-		{"美国的健身博主，粉丝一万以上", "再大一点的", "大一点"},
-		{"日本的游戏主播，粉丝5万以上", "小一些的", "小一些"},
+// moves the held follower range one step (stepVagueSize); the notice
+// names the words and says how to set a number.
+func TestRelativeFollowUpSteps(t *testing.T) {
+	tests := []struct {
+		before, text, named string
+		want                []string
+	}{
+		{"fitness creators in Spain with 20k+ followers", "smaller ones", "smaller ones", []string{"lte 20000"}},
+		{"beauty creators in the US, 10k-50k", "bigger than these", "bigger than these", []string{"between 50000..500000"}},
+		{"美国的健身博主，粉丝一万以上", "再大一点的", "大一点", []string{"gte 50000"}},
+		{"日本的游戏主播，粉丝5万以上", "小一些的", "小一些", []string{"lte 50000"}},
 	}
 	a := newTestAgent(t)
 	for _, tt := range tests {
@@ -118,8 +122,8 @@ func TestRelativeFollowUpNamed(t *testing.T) {
 			b := newBox(t, a, "youtube", "en")
 			before := b.send("search.submit", api.Args{Text: tt.before})
 			snap := b.send(followupEvent(before), api.Args{Text: tt.text})
-			if got, held := appliedFollowers(snap), appliedFollowers(before); !slices.Equal(got, held) {
-				t.Errorf("%q: followers %q, want the held %q", tt.text, got, held)
+			if got := appliedFollowers(snap); !slices.Equal(got, tt.want) {
+				t.Errorf("%q: followers %q, want %q (held %q)", tt.text, got, tt.want, appliedFollowers(before))
 			}
 			for _, c := range snap.Context.Conditions {
 				if c.Kind == condition.KindKeyword {

@@ -153,7 +153,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// The rules did not decide; the deterministic condition parser
 		// may still read the text as conditions (a real refinement). If it
 		// reads nothing, refuse and say what is missing.
-		rd, err := t.read(text)
+		rd, err := t.readFollowup(text)
 		if c := tr.Classifier; err == nil && c != nil && c.Ungrounded != "" && onlyKeywords(rd.Result) {
 			// The model read a request the follow-up does not state (an
 			// invented slot value, issue 27): it is not applied, and the
@@ -216,7 +216,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// A spec matched but cannot run ("不要太大的" excluding nothing
 		// once trimmed); the condition reading may still place the rest
 		// ("…，十万以下就好"): one reading for the whole follow-up.
-		if rd, err := t.read(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
+		if rd, err := t.readFollowup(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
 			t.takeSort(rd)
 			s.moveHeldBound(rd.Conditions)
 			s.keepOtherEndUnlifted(rd, func(condition.Field) bool { return false })
@@ -252,7 +252,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 	if !f.RouterRefused && t.ev == fsm.FollowupSubmit {
 		// The graph commands are completed by the condition reading of
 		// the same text: one reading for first searches and follow-ups.
-		if rd, err := t.read(text); err == nil {
+		if rd, err := t.readFollowup(text); err == nil {
 			t.mergeReading(rd)
 		}
 	}

@@ -28,6 +28,18 @@ func (t *turn) read(text string) (condparse.Reading, error) {
 	return condparse.Read(text, condparse.WithPlatform(t.s.Platform), condparse.WithNow(t.now))
 }
 
+// readFollowup reads a follow-up's text as read does, with a vague size
+// taken as a step of the held follower range (stepVagueSize).
+func (t *turn) readFollowup(text string) (condparse.Reading, error) {
+	rd, err := t.read(text)
+	if err == nil {
+		if msg := t.s.stepVagueSize(&rd); msg != "" {
+			t.plan.sizeStep = msg
+		}
+	}
+	return rd, err
+}
+
 // mergeReading completes the router's commands of a matched follow-up
 // with the reading of the same text: the sort said in words, hedged
 // conditions kept soft, and the conditions of fields no command covers.

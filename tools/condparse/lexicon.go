@@ -726,7 +726,7 @@ func buildLexicon() *lexicon {
 		"少一点", "少一些", "小一点", "少点", "较少", "偏少", "not too many",
 		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "too big", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"太多了", "太大了", "太大", "太多", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",
@@ -738,7 +738,7 @@ func buildLexicon() *lexicon {
 		"smaller than these", "smaller than those", "smaller than them", "比这些小", "比这些少"))...)
 	es = append(es, withDir(+1, words(clsVague,
 		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少",
-		"太少", "太少了", "太小", "太小了", "too few", "too small", "a bit more",
+		"太少", "太少了", "太小", "太小了", "too few", "too small", "way too small", "far too small", "way too few", "a bit more",
 		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多"))...)
 	// Heights without a measure ("高一点", "not too high"): which measure

@@ -1,0 +1,208 @@
+package agent
+
+import (
+	"slices"
+	"strings"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+)
+
+// sizeSteps is the ladder a vague size ("bigger", "小一点的") moves a
+// follower bound along: the tiers' edges and the halfway marks between
+// them.
+var sizeSteps = []int64{1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000, 5_000_000, 10_000_000}
+
+// stepAbove is the first rung above n (n itself when none is).
+func stepAbove(n int64) int64 {
+	for _, s := range sizeSteps {
+		if s > n {
+			return s
+		}
+	}
+	return n
+}
+
+// stepBelow is the last rung below n (0 when none is).
+func stepBelow(n int64) int64 {
+	for i := len(sizeSteps) - 1; i >= 0; i-- {
+		if sizeSteps[i] < n {
+			return sizeSteps[i]
+		}
+	}
+	return 0
+}
+
+// otherMeasures are words that put a vague amount on a measure other
+// than followers ("播放多一点", "more engagement"), with the sort that
+// orders by it ("" for a measure no sort orders by): no follower step
+// then; wishing more of it sorts by it.
+var otherMeasures = []struct{ word, sort string }{
+	{"播放", condparse.SortAvgViews}, {"观看", condparse.SortAvgViews}, {"view", condparse.SortAvgViews},
+	{"互动", string(condition.Engagement)}, {"engag", string(condition.Engagement)},
+	{"更新", condparse.SortRecent}, {"活跃", condparse.SortRecent}, {"发帖", condparse.SortRecent}, {"发布", condparse.SortRecent},
+	{"active", condparse.SortRecent}, {"post", condparse.SortRecent}, {"upload", condparse.SortRecent}, {"recent", condparse.SortRecent},
+	{"点赞", ""}, {"评论", ""}, {"like", ""}, {"comment", ""},
+}
+
+// acceptWords after a vague size make it a widening ("smaller is fine",
+// "大一点的也行"): the range takes that side in, rather than moving.
+var acceptWords = []string{"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "ok", "okay", "totally fine",
+	"are welcome too", "are welcome", "is welcome", "welcome too", "welcome", "works", "too", "也行", "也可以", "也没关系", "也ok", "都行", "没关系", "无所谓", "可以接受"}
+
+// stepVagueSize reads a follow-up's vague size as one step of the
+// follower range the session holds (issue 26, audit 21): "bigger" raises
+// the floor to the next rung (a range moves up a band), "smaller" lowers
+// the cap, and said as acceptable ("smaller ones are fine") the range only
+// takes that side in. With no follower condition held // the wish for bigger ones sorts by followers, and a smaller one stays
+// named (no filter is guessed from nothing). The step is a derived
+// condition (agent_inferred) and the returned notice says it and how to
+// set a number.
+func (s *Session) stepVagueSize(rd *condparse.Reading) string {
+	if slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == condition.Followers }) {
+		return ""
+	}
+	at := slices.IndexFunc(rd.Remainder, func(sp condparse.Span) bool {
+		return sp.Role == condparse.ResidueVague && sp.Direction != ""
+	})
+	if at < 0 {
+		return ""
+	}
+	sp := rd.Remainder[at]
+	low := strings.ToLower(rd.Input)
+	if m := slices.IndexFunc(otherMeasures, func(m struct{ word, sort string }) bool { return strings.Contains(low, m.word) }); m >= 0 {
+		// "播放多一点的", "more views": more of a measure sorts by it,
+		// and its word is no ranking term; less of it stays named.
+		by := otherMeasures[m].sort
+		if by == "" || sp.Direction != condparse.SizeLarger || rd.Sort != nil {
+			return ""
+		}
+		rd.Sort = &condparse.SortRequest{By: by, Span: sp}
+		rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
+		rd.Conditions = slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
+			return c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(c.Value.Str), otherMeasures[m].word)
+		})
+		return ""
+	}
+	tail := strings.ToLower(rd.Input[min(sp.End, len(rd.Input)):])
+	rest := strings.TrimLeft(tail, " ,，的")
+	accept := false
+	if w := slices.IndexFunc(acceptWords, func(w string) bool { return strings.HasPrefix(rest, w) }); w >= 0 {
+		// the words that welcome it are frame, no ranking term
+		accept = true
+		end := sp.End + len(tail) - len(rest) + len(acceptWords[w])
+		rd.Conditions = slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
+			return c.Kind == condition.KindKeyword && c.Span.Start >= sp.End && c.Span.End <= end
+		})
+	}
+	lo, hi, held := s.heldFollowers()
+	if !held {
+		// No range the user set: nothing to step from, and no filter is
+		// guessed. A wish for bigger ones sorts by followers (the
+		// biggest first); a smaller one stays named.
+		if sp.Direction != condparse.SizeLarger || accept || rd.Sort != nil {
+			return ""
+		}
+		rd.Sort = &condparse.SortRequest{By: condparse.SortFollowers, Span: sp}
+		rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
+		q := clip(sp.Text, 24)
+		return pick(s.zh(), "「"+q+"」没有具体数值，也没有粉丝范围可调：未加筛选条件，要筛选请写范围，例如“粉丝 10万以上”",
+			"“"+q+"” had no number and no follower range is set, so no filter was added; to filter, give a range such as “over 100k followers”")
+	}
+	lo, hi = stepRange(lo, hi, sp.Direction == condparse.SizeLarger, accept)
+	if lo == 0 && hi == 0 {
+		return ""
+	}
+	c := condparse.Condition{Kind: condition.KindDerived, Field: condition.Followers, Source: condition.SourceAgentInferred,
+		Status: condition.StatusApplied, Priority: 3, Span: sp}
+	switch {
+	case lo > 0 && hi > 0:
+		c.Op, c.Value = condition.OpBetween, condparse.RangeValue(lo, hi)
+	case lo > 0:
+		c.Op, c.Value = condition.OpGte, condparse.IntValue(lo)
+	default:
+		c.Op, c.Value = condition.OpLte, condparse.IntValue(hi)
+	}
+	c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+	rd.Conditions = append(rd.Conditions, c)
+	rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
+	q := clip(sp.Text, 24)
+	return pick(s.zh(), "「"+q+"」没有具体数值：粉丝范围按一档调整，要精确范围请直接写数字",
+		"“"+q+"” had no number, so the follower range moved one step; give a number to set it exactly")
+}
+
+// stepRange moves the held follower range [lo, hi] (0 for an open end)
+// one step: a range moves to the band beside it, as wide (in ratio) as it
+// was; a floor or a cap moves to the next rung, and a floor said smaller
+// turns into a cap there (smaller than what was asked); said as
+// acceptable, the range only takes that side in (larger: the cap goes;
+// smaller: the floor moves one rung down). It is (0, 0) when there is no
+// step to take.
+func stepRange(lo, hi int64, larger, accept bool) (int64, int64) {
+	switch {
+	case accept && larger:
+		if hi == 0 {
+			return 0, 0
+		}
+		return lo, 0
+	case accept:
+		if lo == 0 {
+			return 0, 0
+		}
+		return stepBelow(lo), hi
+	case lo > 0 && hi > 0 && larger:
+		return hi, nearestStep(hi * hi / lo)
+	case lo > 0 && hi > 0:
+		return nearestStep(lo * lo / hi), lo
+	case larger && hi > 0:
+		return hi, 0
+	case larger:
+		return stepAbove(lo), 0
+	case lo > 0:
+		return 0, lo
+	}
+	return 0, stepBelow(hi)
+}
+
+// nearestStep is the rung nearest n by ratio (0 for n <= 0).
+func nearestStep(n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	best := sizeSteps[0]
+	for _, r := range sizeSteps {
+		if ratio(r, n) < ratio(best, n) {
+			best = r
+		}
+	}
+	return best
+}
+
+// ratio is how far apart a and b are as a factor (>= 1).
+func ratio(a, b int64) float64 {
+	if a < b {
+		a, b = b, a
+	}
+	return float64(a) / float64(b)
+}
+
+// heldFollowers is the follower range the session applies: its floor and
+// cap (0 for an open end), and whether one is held.
+func (s *Session) heldFollowers() (lo, hi int64, ok bool) {
+	for _, c := range s.Conds {
+		if c.Field != string(condition.Followers) || c.Status != condition.StatusApplied ||
+			c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
+			continue
+		}
+		switch c.Op {
+		case condition.OpGte:
+			return c.Value.Int, 0, true
+		case condition.OpLte:
+			return 0, c.Value.Int, true
+		case condition.OpBetween:
+			return c.Value.Range.Min, c.Value.Range.Max, true
+		}
+	}
+	return 0, 0, false
+}
+
