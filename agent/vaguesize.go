@@ -205,4 +205,3 @@ func (s *Session) heldFollowers() (lo, hi int64, ok bool) {
 	}
 	return 0, 0, false
 }
-
