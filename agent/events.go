@@ -528,6 +528,13 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 	if !f.HasText {
 		return nil
 	}
+	if tail, withdrawn := correctedTail(text); withdrawn != "" {
+		// "改成十万以上，哦不对，还是五万": what the user took back in the
+		// same message is not applied; the rest is the follow-up.
+		text = tail
+		t.plan.notes = append(t.plan.notes, pick(t.s.zh(), "「"+clip(withdrawn, 24)+"」已按你的更正撤回，未应用",
+			"“"+clip(withdrawn, 24)+"” was taken back by your correction and not applied"))
+	}
 	if err := t.route(text, f); err != nil {
 		return err
 	}
@@ -615,7 +622,9 @@ func applyFollowup(t *turn) error {
 	if t.plan.notice != "" {
 		s.note(t.plan.notice)
 	}
-	s.note(t.plan.sizeStep)
+	for _, n := range t.plan.notes {
+		s.note(n)
+	}
 	s.applySort(t.plan.sort)
 	s.sayUnsorted(t.plan.unsorted)
 	s.sayAscending(t.plan.ascending)

@@ -223,6 +223,12 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
+		} else if lifts := s.boundLifts(rd); err == nil && len(lifts) > 0 {
+			// "remove the 10w cap, 按订阅从高到低" read by the classifier as
+			// an anchor removal with no anchor: the cap named is lifted.
+			t.takeSort(rd)
+			t.plan.lifts = append(t.plan.lifts, lifts...)
+			return nil
 		} else if err == nil && rd.Sort != nil {
 			// "去掉粉丝条件，再按最近更新排" with no follower condition held:
 			// the sort runs, and the part that could not is named

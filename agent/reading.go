@@ -34,7 +34,7 @@ func (t *turn) readFollowup(text string) (condparse.Reading, error) {
 	rd, err := t.read(text)
 	if err == nil {
 		if msg := t.s.stepVagueSize(&rd); msg != "" {
-			t.plan.sizeStep = msg
+			t.plan.notes = append(t.plan.notes, msg)
 		}
 	}
 	return rd, err

@@ -217,9 +217,10 @@ type plan struct {
 	// wish says the whole follow-up is a hedged wish: the filters its
 	// commands add are soft references (spec 3.7.5).
 	wish bool
-	// sizeStep says the step a vague size took ("bigger" → 100k+:
-	// stepVagueSize), for the notice once the follow-up is applied.
-	sizeStep string
+	// notes are said once the follow-up is applied: the step a vague
+	// size took (stepVagueSize), the part a self-correction withdrew
+	// (correctedTail).
+	notes []string
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

@@ -317,13 +317,13 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 	if !marked {
 		return 0, false
 	}
-	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
+	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct && !st.widenedTo(p) {
 		return 0, false
 	}
 	last := end
 	for k := st.skipSpace(end + 1); k < len(st.toks); k = st.skipSpace(k + 1) {
 		tk := st.tok(k)
-		if tk.kind == tkPunct {
+		if tk.kind == tkPunct || st.tokText(k) == "and" || st.tokText(k) == "并且" || st.tokText(k) == "然后" {
 			return last, true
 		}
 		if w := st.word(k); st.free(k) && (tk.has(clsDe) != nil || w == "only" || w == "ones" || w == "please") {
@@ -335,6 +335,50 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 		return 0, false
 	}
 	return last, true
+}
+
+// windowWideners are the verbs that move a window to a new length
+// ("widen it to the last month", "extend it to the past two months",
+// "放宽到最近两个月").
+var windowWideners = map[string]bool{"widen": true, "extend": true, "expand": true, "broaden": true, "loosen": true,
+	"relax": true, "stretch": true, "push": true, "change": true, "make": true, "set": true, "bump": true,
+	"放宽": true, "延长": true, "扩大": true, "改成": true, "改为": true, "调到": true, "放到": true}
+
+// widenedTo reports that token p ends "<widen verb> [it|them|that] to
+// [the]" opening its clause: the window after it is the new window, said
+// as a clause of its own.
+func (st *state) widenedTo(p int) bool {
+	if st.tokText(p) == "the" {
+		p = st.prevSig(p)
+	}
+	if p < 0 {
+		return false
+	}
+	v := p
+	if w := st.tokText(p); strings.HasPrefix(w, "extend ") || strings.HasPrefix(w, "expand ") {
+		// "extend it to" is one word of the lexicon (an addition when a
+		// country follows)
+	} else {
+		if w != "to" && w != "到" {
+			return false
+		}
+		v = st.prevSig(p)
+		if v >= 0 && (st.tokText(v) == "it" || st.tokText(v) == "them" || st.tokText(v) == "that") {
+			v = st.prevSig(v)
+		}
+		if v < 0 || !windowWideners[st.tokText(v)] {
+			return false
+		}
+	}
+	if b := st.prevSig(v); b >= 0 && st.toks[b].kind != tkPunct {
+		return false
+	}
+	for k := v; k < p+1; k++ {
+		if st.free(k) {
+			st.toks[k].role = roleFiller
+		}
+	}
+	return true
 }
 
 // openParen reports an opening bracket at token i: "recent uploads only

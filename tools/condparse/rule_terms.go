@@ -521,7 +521,7 @@ var (
 	upperNouns = map[string]bool{"上限": true, "封顶": true, "cap": true, "ceiling": true, "maximum": true, "max": true, "upper limit": true, "upper bound": true}
 	lowerNouns = map[string]bool{"下限": true, "门槛": true, "起步线": true, "floor": true, "minimum": true, "min": true, "lower limit": true, "lower bound": true, "threshold": true}
 	liftBefore = func() map[string]bool { // liftVerbs and the Chinese verbs said before the bound
-		m := map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "get rid of": true}
+		m := map[string]bool{"去掉": true, "取消": true, "删掉": true, "拿掉": true, "不要": true, "撤销": true, "撤掉": true, "get rid of": true, "undo": true, "cancel": true}
 		for w := range liftVerbs {
 			m[w] = true
 		}
@@ -547,6 +547,12 @@ func (st *state) liftBounds() {
 			continue
 		}
 		p := st.prevSig(i)
+		numTok := -1
+		if p >= 0 && st.isNum(p) {
+			// "remove the 10w cap", "drop that 50k minimum": the bound
+			// named by its figure is the held one
+			numTok, p = p, st.prevSig(p)
+		}
 		if p >= 0 && (st.tokText(p) == "the" || st.tokText(p) == "any" || st.tokText(p) == "that") {
 			p = st.prevSig(p)
 		}
@@ -560,7 +566,11 @@ func (st *state) liftBounds() {
 			}
 		}
 		n := st.skipSpace(i + 1)
-		before := p >= 0 && liftBefore[st.tokText(p)]
+		takeOff := p >= 0 && st.tokText(p) == "off" && st.prevSig(p) >= 0 && st.tokText(st.prevSig(p)) == "take"
+		if takeOff {
+			p = st.prevSig(p) // "take off the cap"
+		}
+		before := p >= 0 && (liftBefore[st.tokText(p)] || takeOff)
 		after := n < len(st.toks) && (liftAfter[st.tokText(n)] || liftAfter[st.word(n)])
 		if !before && !after {
 			continue
@@ -570,6 +580,9 @@ func (st *state) liftBounds() {
 			continue
 		}
 		from, to := i, i
+		if numTok >= 0 {
+			from = numTok
+		}
 		if fieldTok >= 0 {
 			from = fieldTok
 		}
