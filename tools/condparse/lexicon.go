@@ -456,7 +456,8 @@ func buildLexicon() *lexicon {
 	ts(90, "仨月", "仨个月")
 	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
 	// a month and a half: the half a unit takes after it (个半月).
-	ts(45, "一个半月", "个半月", "a month and a half", "month and a half", "six weeks")
+	ts(45, "一个半月", "个半月", "a month and a half", "month and a half")
+	ts(42, "six weeks") // six weeks are 42 days, not a month and a half
 	ts(75, "两个半月", "二个半月")
 	ts(90, "一季度", "一个季度", "个季度", "季度", "这个季度", "本季度", "三个月", "this quarter", "a quarter", "quarter")
 	ts(180, "半年", "half a year", "half year", "half-year", "six months", "6 months", "近半年", "过去半年")
@@ -724,6 +725,8 @@ func buildLexicon() *lexicon {
 	es = append(es, withDir(-1, words(clsVague,
 		"不太多", "不要太多", "别太多", "不多", "不是很多", "不算多", "不太大", "不要太大", "别太大",
 		"少一点", "少一些", "小一点", "少点", "较少", "偏少", "not too many",
+		// "小而美的号": small and fine, a size wish without a number
+		"小而美", "小而精", "小而美的", "小而精的",
 		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
 		"太多了", "太大了", "太大", "太多", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
