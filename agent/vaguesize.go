@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -33,16 +34,19 @@ func stepBelow(n int64) int64 {
 	return 0
 }
 
-// otherMeasures are words that put a vague amount on a measure other
-// than followers ("播放多一点", "more engagement"), with the sort that
-// orders by it ("" for a measure no sort orders by): no follower step
-// then; wishing more of it sorts by it.
-var otherMeasures = []struct{ word, sort string }{
-	{"播放", condparse.SortAvgViews}, {"观看", condparse.SortAvgViews}, {"view", condparse.SortAvgViews},
-	{"互动", string(condition.Engagement)}, {"engag", string(condition.Engagement)},
-	{"更新", condparse.SortRecent}, {"活跃", condparse.SortRecent}, {"发帖", condparse.SortRecent}, {"发布", condparse.SortRecent},
-	{"active", condparse.SortRecent}, {"post", condparse.SortRecent}, {"upload", condparse.SortRecent}, {"recent", condparse.SortRecent},
-	{"点赞", ""}, {"评论", ""}, {"like", ""}, {"comment", ""},
+// otherMeasures name a measure other than followers a vague amount may
+// be said of ("播放多一点", "more engagement"), with the sort that orders
+// by it ("" for a measure no sort orders by): no follower step then;
+// wishing more of it sorts by it. Latin words match whole ("bigger ones
+// like these" names no likes).
+var otherMeasures = []struct {
+	re   *regexp.Regexp
+	sort string
+}{
+	{regexp.MustCompile(`播放|观看|(?i)\bview(?:s|ers?|ership)?\b`), condparse.SortAvgViews},
+	{regexp.MustCompile(`互动|(?i)\bengag\w*`), string(condition.Engagement)},
+	{regexp.MustCompile(`更新|活跃|发帖|发布|(?i)\b(?:active|activity|posts?|posting|uploads?|recent\w*)\b`), condparse.SortRecent},
+	{regexp.MustCompile(`点赞|评论|(?i)\b(?:likes|comments)\b`), ""},
 }
 
 // acceptWords after a vague size make it a widening ("smaller is fine",
@@ -54,8 +58,9 @@ var acceptWords = []string{"is fine", "are fine", "is ok", "are ok", "is okay", 
 // follower range the session holds (issue 26, audit 21): "bigger" raises
 // the floor to the next rung (a range moves up a band), "smaller" lowers
 // the cap, and said as acceptable ("smaller ones are fine") the range only
-// takes that side in. With no follower condition held // the wish for bigger ones sorts by followers, and a smaller one stays
-// named (no filter is guessed from nothing). The step is a derived
+// takes that side in. With no follower condition held, the wish for
+// bigger ones sorts by followers and a smaller one stays named (no
+// filter is guessed from nothing). The step is a derived
 // condition (agent_inferred) and the returned notice says it and how to
 // set a number.
 func (s *Session) stepVagueSize(rd *condparse.Reading) string {
@@ -69,8 +74,12 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 		return ""
 	}
 	sp := rd.Remainder[at]
-	low := strings.ToLower(rd.Input)
-	if m := slices.IndexFunc(otherMeasures, func(m struct{ word, sort string }) bool { return strings.Contains(low, m.word) }); m >= 0 {
+	if m := slices.IndexFunc(otherMeasures, func(m struct {
+		re   *regexp.Regexp
+		sort string
+	}) bool {
+		return m.re.MatchString(rd.Input)
+	}); m >= 0 {
 		// "播放多一点的", "more views": more of a measure sorts by it,
 		// and its word is no ranking term; less of it stays named.
 		by := otherMeasures[m].sort
@@ -80,7 +89,7 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 		rd.Sort = &condparse.SortRequest{By: by, Span: sp}
 		rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
 		rd.Conditions = slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
-			return c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(c.Value.Str), otherMeasures[m].word)
+			return c.Kind == condition.KindKeyword && otherMeasures[m].re.MatchString(c.Value.Str)
 		})
 		return ""
 	}

@@ -54,7 +54,9 @@ func TestVagueSizeFollowUps(t *testing.T) {
 		{"youtube", "en", "german car channels, 10k-100k", "bigger ones are welcome too", []string{"gte 10000"}, "", "bigger ones"},
 		{"youtube", "en", "travel vloggers in portugal", "larger ones", nil, "followers", "larger ones"},
 		{"youtube", "zh", "葡萄牙的旅行博主", "粉丝少一些的", nil, "", "少一些"},
-		{"youtube", "zh", "葡萄牙的旅行博主，粉丝一万以上", "播放多一点的", []string{"gte 10000"}, "", ""},
+		{"youtube", "zh", "葡萄牙的旅行博主，粉丝一万以上", "播放多一点的", []string{"gte 10000"}, "avg_views", ""},
+		// "like" here names no measure
+		{"youtube", "en", "portuguese travel vloggers, 10k+", "bigger ones, like the top result", []string{"gte 50000"}, "", "bigger ones"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			b := newBox(t, a, tc.platform, tc.loc)
