@@ -50,7 +50,9 @@ func TestCorrectedTail(t *testing.T) {
 		{"make it UK, no wait, Ireland", "Ireland", "make it UK"},
 		{"撤销刚才那个", "撤销刚才那个", ""},
 		{"不对的那些去掉", "不对的那些去掉", ""},
-		{"only english, I mean spanish", "spanish", "only english"},
+		{"only english, sorry I meant spanish", "spanish", "only english"},
+		// "I mean" often goes on rather than takes back
+		{"uk creators, I mean the ones with big audiences", "uk creators, I mean the ones with big audiences", ""},
 	} {
 		tail, w := correctedTail(tc.in)
 		if tail != tc.tail || w != tc.withdrawn {
