@@ -51,6 +51,8 @@ func TestCorrectedTail(t *testing.T) {
 		{"撤销刚才那个", "撤销刚才那个", ""},
 		{"不对的那些去掉", "不对的那些去掉", ""},
 		{"only english, sorry I meant spanish", "spanish", "only english"},
+		{"US only, actually no gaming ones", "US only, actually no gaming ones", ""},
+		{"US only — actually, no, make it Canada", "make it Canada", "US only"},
 		// "I mean" often goes on rather than takes back
 		{"uk creators, I mean the ones with big audiences", "uk creators, I mean the ones with big audiences", ""},
 	} {
