@@ -107,6 +107,9 @@ type lexicon struct {
 	// typoTargets are the one-word Latin spellings a misspelt word may be
 	// read as (typos): countries, languages, categories, creator nouns.
 	typoTargets []typoTarget
+	// unitTargets are the Latin count words a misspelt word right after
+	// a number may be read as ("subsribers").
+	unitTargets []typoTarget
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -494,6 +497,16 @@ func buildLexicon() *lexicon {
 	// elsewhere and are read by the exclusion rule (openingVerbs).
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
+	// "no one who's worked with Nike", "nobody already partnered with
+	// Adidas": a person pronoun that excludes, when it leads to an object.
+	es = append(es, withFlag(words(clsExclude, "no one", "nobody", "no-one"), func(e *lexEntry) { e.atStart = true })...)
+	// The partner frame of an exclusion ("不要已经接过小佩的", "skip anyone
+	// who works with Pandora", "not anyone already doing Samsonite
+	// promos"): who the creators worked with is what is excluded
+	// (partnerFrame); the frame words themselves are dropped.
+	es = append(es, words(clsFrame, partnerVerbs...)...)
+	es = append(es, words(clsFrame, "已经", "already", "anyone who's", "anyone who has", "anyone that's", "who's", "who has",
+		"who have", "who've already", "that have", "that has")...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
@@ -565,7 +578,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
-		"unboxing", "unboxings", "unboxer", "unboxers"), func(e *lexEntry) { e.form = true })...)
+		"unboxing", "unboxings", "unboxer", "unboxers",
+		// "no live streams pls": a live stream is a form of content.
+		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
@@ -662,6 +677,23 @@ func buildLexicon() *lexicon {
 		"changed my mind", "changed our mind", "changed our minds", "we changed our mind", "i changed my mind",
 		"change of plan", "change of plans", "on second thought", "on second thoughts", "scratch that",
 		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想",
+		// who the creators' viewers are ("受众是学生党", "their audience is
+		// mostly moms", "audience: gym beginners"): the frame of an
+		// audience description; what it names ranks (issue 26, audit 21).
+		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
+		"their audience is", "their audience", "audience is", "audience:", "audience is mostly", "whose audience is",
+		"target audience", "target audience is", "their viewers are", "viewers are",
+		// the product put in the creators' hands ("让他们带一下我们的蛋白棒",
+		// "who could feature our luggage", "show off our mats"): the ask,
+		// never the topic; the product itself ranks.
+		"让他们带", "让他们带一下", "让他们推", "让他们推一下", "让他们试", "带一下", "帮我们推", "帮我们带", "帮我们推一下",
+		"推我们的", "带我们的", "带货我们的",
+		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
+		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",
+		// acceptance and discourse tails ("smaller accounts totally fine",
+		// "just US after all"): how the user talks, never a term.
+		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
+		"no problem", "after all", "in the end", "come to think of it",
 		// what stays as it is ("语言不变", "keep the rest the same")
 		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
@@ -810,6 +842,9 @@ func buildLexicon() *lexicon {
 		}) {
 			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
 		}
+		if len(w) >= minTypoTarget && isASCIILetters(w) && slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool { return e.cls == clsField }) {
+			lx.unitTargets = append(lx.unitTargets, typoTarget{word: w, ents: lx.ents[id]})
+		}
 	}
 	return lx
 }
@@ -864,3 +899,11 @@ var editConnectors = []string{
 	"降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在",
 	"控制在", "保持在", "维持在", "限定在", "限制在",
 }
+
+// partnerVerbs say that creators worked with someone: inside an exclusion
+// the one they worked with is what is excluded (partnerFrame).
+var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "投过", "拍过", "代言过", "接过的", "合作过的",
+	"works with", "work with", "worked with", "working with", "partnered with", "partnering with", "partners with", "partner with",
+	"collaborated with", "collaborates with", "collaborating with", "collabed with", "collab with", "collabs with",
+	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
+	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for"}

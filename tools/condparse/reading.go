@@ -133,6 +133,11 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
 	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
+	// "the ones people actually engage with first", "most engaging on
+	// top", "whatever gets watched most goes to the top": a measure said
+	// as a verb or an adjective in a clause that puts something first
+	// ranks by that measure (issue 26, audit 21).
+	regexp.MustCompile(`(?i)\b(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watched|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
 	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
@@ -489,7 +494,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 
 // sortLeads are the verbs that lead a sort's clause ("put the highest
 // engagement on top", "show the biggest first"): never a term.
-var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true}
+var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true,
+	// "the ones that get the most views first": the verb of the measure
+	"get": true, "gets": true, "getting": true, "pull": true, "pulls": true, "rack up": true, "racks up": true, "draw": true, "draws": true}
 
 // sortTails are the words that end a sort's clause ("sorted by most
 // followers first", "views on top"): its order, never a term.
@@ -661,8 +668,8 @@ func comparativeInner(w string) (string, bool) {
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
-	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view"}
-	engagedWords = []string{"engaged", "互动"}
+	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view", "watched"}
+	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "互动"}
 	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )

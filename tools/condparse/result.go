@@ -164,6 +164,8 @@ func (st *state) residue() {
 			st.undoTopic(k)
 		}
 	}
+	st.audienceNouns()
+	st.keepCompounds()
 	rs := st.runs()
 	long := st.longRuns(rs)
 	for ri, r := range rs {
@@ -196,6 +198,13 @@ func (st *state) residue() {
 				st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
 				continue
 			}
+			from, to := r.from, r.to
+			if !cued {
+				// "宠物用品开箱达人": the category word the unknown word is
+				// glued to is part of the term; the category still holds.
+				from, to = st.compoundCategory(from, to)
+				text = string(st.t.orig[st.toks[from].s:st.toks[to].e])
+			}
 			pc := rankingTerm(StringValue(text))
 			if cued {
 				pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(text))
@@ -203,6 +212,11 @@ func (st *state) residue() {
 				if sc != "" {
 					pc.c.Scope = sc
 				}
+			}
+			if from != r.from || to != r.to {
+				st.add(pc, r.from, r.to)
+				pc.s, pc.e = st.toks[from].s, st.toks[to].e
+				continue
 			}
 			st.add(pc, r.from, r.to)
 		}
@@ -829,6 +843,97 @@ func (st *state) includedMember(m *pcond) bool {
 		}
 		if st.toks[p].kind != tkPunct {
 			return false
+		}
+	}
+	return false
+}
+
+// keepCompounds keeps an unknown Chinese word whole when the lexicon cuts
+// a known word out of it (issue 26, audit 21): a lone unknown rune glued
+// to a creator noun ("学生党": 学生 + 党) and a 地 glued to an unknown
+// rune ("扫地机器人", "地毯") are content, so the word ranks as one term
+// instead of a known word plus a rune named as not understood.
+func (st *state) keepCompounds() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.role == roleCond || tk.role == roleContent || tk.neg != 0 {
+			continue
+		}
+		if !textmatch.IsCJK(st.t.norm[tk.s]) || !textmatch.IsCJK(st.t.norm[tk.e-1]) {
+			continue
+		}
+		switch {
+		case st.word(i) == "地" && (st.unknownCJK(i+1) || st.unknownCJK(i-1) && st.tok(i+1).kind == tkCJK):
+			tk.role = roleContent
+		case tk.has(clsCreator) != nil && tk.has(clsRequest) == nil && tk.has(clsExclude) == nil:
+			for _, d := range []int{-1, 1} {
+				if st.loneUnknownRune(i+d, d) {
+					tk.role = roleContent
+				}
+			}
+		}
+	}
+}
+
+// loneUnknownRune reports an unknown CJK rune at k that is a word of one
+// rune: the token beyond it (in direction d) is no unknown CJK rune.
+func (st *state) loneUnknownRune(k, d int) bool {
+	return st.unknownCJK(k) && st.toks[k].neg == 0 && !st.unknownCJK(k+d) && st.tok(k+d).role != roleContent
+}
+
+// compoundCategory widens the run [from, to] of unknown CJK runes to a
+// category word glued to it ("宠物用品", "独立游戏"): one term, as typed.
+func (st *state) compoundCategory(from, to int) (int, int) {
+	cjk := func(k int) bool {
+		tk := st.tok(k)
+		return tk.kind == tkLex && tk.role == roleCond && st.tokCond[k] > 0 && textmatch.IsCJK(st.t.norm[tk.s]) && textmatch.IsCJK(st.t.norm[tk.e-1])
+	}
+	cat := func(k int, right bool) bool {
+		if !cjk(k) {
+			return false
+		}
+		pc := st.conds[st.tokCond[k]-1]
+		edge := right && pc.s == st.toks[k].s || !right && pc.e == st.toks[k].e
+		return pc.c.Field == condition.Category && !pc.neg && !pc.dropped && edge
+	}
+	if st.toks[from].kind != tkCJK || st.toks[to].kind != tkCJK {
+		return from, to
+	}
+	if cat(to+1, true) {
+		return from, to + 1
+	}
+	if cat(from-1, false) {
+		return from - 1, to
+	}
+	return from, to
+}
+
+// audienceNouns: after an audience frame ("受众是", "their audience is
+// mostly", "audience:") a person noun names the viewers, not the creators
+// ("moms", "宝妈", "students"): it ranks with the words around it.
+func (st *state) audienceNouns() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsFrame) == nil || tk.role != roleFiller || !audienceFrame(st.tokText(i)) {
+			continue
+		}
+		for k := i + 1; k < len(st.toks); k++ {
+			n := &st.toks[k]
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) && st.t.norm[n.s] != ':' {
+				break
+			}
+			if n.kind == tkLex && n.role == roleFiller && n.has(clsCreator) != nil && n.has(clsRequest) == nil {
+				n.role = roleContent
+			}
+		}
+	}
+}
+
+// audienceFrame reports a frame word that introduces who watches.
+func audienceFrame(w string) bool {
+	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像"} {
+		if strings.Contains(w, a) {
+			return true
 		}
 	}
 	return false

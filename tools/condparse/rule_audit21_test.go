@@ -1,6 +1,13 @@
 package condparse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"searchagent/tools/condition"
+)
 
 // TestVagueSizeDirection: a size said without a number keeps the way it
 // points, so a follow-up can move the held range one step (issue 26,
@@ -32,6 +39,139 @@ func TestVagueSizeDirection(t *testing.T) {
 		}
 		if len(got) != 1 || got[0] != tc.want {
 			t.Errorf("%q: vague directions %q, want one %q (remainder %+v)", tc.in, got, tc.want, rd.Remainder)
+		}
+	}
+}
+
+// readAt reads in as of audit 21's day (a Sunday).
+func readAt(t *testing.T, in string, want, not []string) Reading {
+	t.Helper()
+	return readChecked(t, in, want, not, WithNow(time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)))
+}
+
+// noTerm fails when a keyword of r (filter or ranking term, wanted or
+// excluded) holds one of the words.
+func noTerm(t *testing.T, r Reading, words ...string) {
+	t.Helper()
+	for _, c := range r.Conditions {
+		if c.Kind != condition.KindKeyword {
+			continue
+		}
+		for _, w := range words {
+			if strings.Contains(strings.ToLower(c.Value.Str), strings.ToLower(w)) {
+				t.Errorf("Read(%q): keyword %s holds the frame word %q", r.Input, brief(c), w)
+			}
+		}
+	}
+}
+
+// TestExclusionPartnerFrame: an exclusion of creators who worked with a
+// brand excludes the brand; the partner frame (the verb, "already", the
+// relative opening, the deal noun, politeness) is dropped, never
+// excluded and never a ranking term (audit 21, class 1).
+func TestExclusionPartnerFrame(t *testing.T) {
+	for _, tc := range []struct {
+		in, brand string
+		frame     []string
+	}{
+		{"不要接过完美日记的", "完美日记", []string{"接过"}},
+		{"美妆博主，别找已经和花西子合作过的", "花西子", []string{"已经", "合作", "过"}},
+		{"不要跟小米合作过的数码博主", "小米", []string{"合作", "过"}},
+		{"不要已经推过元气森林的", "元气森林", []string{"已经", "推过"}},
+		{"tech reviewers, skip anyone who works with Anker", "Anker", []string{"works", "anyone"}},
+		{"no one who has worked with Nike", "Nike", []string{"worked", "who"}},
+		{"nobody already partnered with Adidas please", "Adidas", []string{"already", "partnered", "please"}},
+		{"fitness creators in Spain, not anyone already doing Gymshark promos", "Gymshark", []string{"already", "promos", "doing"}},
+		{"exclude creators who did ads for Temu", "Temu", []string{"ads", "did"}},
+	} {
+		r := readAt(t, tc.in, []string{`keyword keyword not_contains "` + tc.brand + `" applied`}, nil)
+		noTerm(t, r, tc.frame...)
+		for _, c := range r.Conditions {
+			if c.Op == condition.OpContains && strings.Contains(c.Value.Str, tc.brand) {
+				t.Errorf("Read(%q): the excluded brand ranks: %s", tc.in, brief(c))
+			}
+		}
+	}
+	// politeness never joins an excluded term; a deal noun alone is what
+	// is excluded.
+	readAt(t, "no livestreams pls, english only", []string{`keyword keyword not_contains "livestreams" applied`, `hard language eq "en" applied`}, nil)
+	readAt(t, "不要做直播的，谢谢", []string{`keyword keyword not_contains "直播" applied`}, nil)
+	readAt(t, "camping creators without sponsorships", []string{`keyword keyword not_contains "sponsorships" applied`}, nil)
+}
+
+// TestFrameWordsNeverTerms: an audience description ranks what it names,
+// the ask to push the product ranks the product, acceptance and
+// discourse tails and a misspelt unit after a number are no terms
+// (audit 21, class 2).
+func TestFrameWordsNeverTerms(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		want  []string
+		frame []string
+	}{
+		{"韩国美妆博主，受众主要是大学生", []string{`keyword keyword contains "大学生" reference`}, []string{"受众"}},
+		{"受众是宝妈的母婴博主，日本", []string{`keyword keyword contains "宝妈" reference`, `hard country eq "JP"`}, []string{"受众"}},
+		{"vegan food creators in Berlin, audience: young parents", []string{`keyword keyword contains "young parents" reference`}, []string{"audience"}},
+		{"fitness creators in Spain whose audience is mostly students", []string{`keyword keyword contains "students" reference`}, []string{"audience"}},
+		{"日本的健身博主，想让他们带一下我们的筋膜枪", []string{`keyword keyword contains "筋膜枪" reference`}, []string{"让他们", "带"}},
+		{"找美妆博主帮我们推一下新款气垫，韩国", []string{`keyword keyword contains "新款气垫" reference`}, []string{"推"}},
+		{"beauty creators in Japan who could show off our lip tint", []string{`keyword keyword contains "lip tint" reference`}, []string{"show", "off", "our"}},
+		{"outdoor channels that could feature our tent, Canada", []string{`keyword keyword contains "tent" reference`}, []string{"feature"}},
+		{"pet creators in the US, micro accounts totally fine", []string{`hard country eq "US"`}, []string{"totally", "fine"}},
+		{"food creators in Italy, small ones are all good", []string{`hard country eq "IT"`}, []string{"good"}},
+		{"just UK after all", []string{`hard country eq "GB"`}, []string{"after"}},
+		{"gaming channels, 10k-50k subscibers, Brazil", []string{`hard followers between 10000..50000 applied`}, []string{"subscibers"}},
+		{"fitness creators with 50k folowers in Spain", []string{`hard followers gte 50000 applied`}, []string{"folowers"}},
+		{"健身博主，粉絲5萬以上", []string{`hard followers gte 50000 applied`}, []string{"粉絲"}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, tc.frame...)
+	}
+}
+
+// TestLooseSortsSort: a measure said as a verb or an adjective in a
+// clause that puts something first sorts by it; the measure is never a
+// ranking term (audit 21, class 4).
+func TestLooseSortsSort(t *testing.T) {
+	for _, tc := range []struct{ in, by string }{
+		{"put the ones people engage with at the top", "engagement"},
+		{"most engaging ones first please", "engagement"},
+		{"creators whose fans interact a lot go first", "engagement"},
+		{"谁互动多谁放前面", "engagement"},
+		{"互动好的排前面", "engagement"},
+		{"whatever gets watched most goes to the top", SortAvgViews},
+		{"the ones that get the most views first", SortAvgViews},
+		{"播放多的放前面", SortAvgViews},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if r.Sort == nil || r.Sort.By != tc.by {
+			t.Errorf("Read(%q).Sort = %+v, want by %s", tc.in, r.Sort, tc.by)
+		}
+		noTerm(t, r, "engag", "interact", "watched", "get", "互动", "播放")
+	}
+}
+
+// TestCompoundsKeptWhole: an unknown Chinese word the lexicon would cut
+// into a known word and a leftover rune ranks whole; a category word
+// glued to an unknown word keeps its category and the term holds both
+// (audit 21, class 7).
+func TestCompoundsKeptWhole(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"帮我找扫地机器人测评的频道", []string{`keyword keyword contains "扫地机器人" reference`}},
+		{"地毯清洁博主，美国", []string{`keyword keyword contains "地毯清洁" reference`}},
+		{"学生党的平价文具博主", []string{`keyword keyword contains "学生党" reference`}},
+		{"找宝妈党喜欢的母婴好物博主", []string{`keyword keyword contains "宝妈党" reference`}},
+		{"美国的宠物用品开箱达人", []string{`hard category eq "pets" applied`, `keyword keyword contains "宠物用品" reference`}},
+		{"独立游戏评测的博主", []string{`hard category eq "gaming" applied`, `keyword keyword contains "独立游戏" reference`}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		for _, sp := range r.Remainder {
+			if utf8.RuneCountInString(sp.Text) == 1 {
+				t.Errorf("Read(%q): a leftover rune %q named as not understood", tc.in, sp.Text)
+			}
 		}
 	}
 }

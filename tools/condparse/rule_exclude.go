@@ -81,6 +81,7 @@ func (st *state) exclusions() {
 			continue
 		}
 		end := st.exclusionObject(j, neg)
+		st.partnerFrame(j, end)
 		named := false
 		if end >= j {
 			end, named = st.conditionNamed(j, end)
@@ -255,6 +256,12 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
 		case tkLex:
 			switch {
+			case st.partnerWord(k):
+				// "不要已经和X合作过的", "anyone who works with X": the
+				// partner frame belongs to the object (partnerFrame); a
+				// deal noun alone is what is excluded ("without
+				// sponsorships").
+				substantive = substantive || partnerNouns[st.tokText(k)]
 			case substantive && inclusionOpeners[st.word(k)]:
 				// "不要彩妆只要护肤": what is wanted after the excluded
 				// ends the object.
@@ -369,6 +376,11 @@ func (st *state) leadsToObject(j int) bool {
 		case tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
 			tk.has(clsPlatform) != nil || tk.has(clsTopic) != nil || tk.has(clsSoft) != nil):
 			return true
+		case st.partnerWord(k):
+			// "nobody who has worked with Nike": what the partner frame
+			// names is the object, whatever word it is.
+			pronoun, about = true, true
+			continue
 		case objectLead[st.word(k)] || objectLead[st.tokText(k)] || tk.kind == tkLex && tk.has(clsCreator) != nil:
 			w := st.tokText(k)
 			// "channels with mukbang": a creator noun stands where a
@@ -752,3 +764,69 @@ func anywhereElse(rest string) bool {
 	}
 	return false
 }
+
+// partnerWord reports a word of the partner frame at k: a partner verb,
+// "already", a relative opening ("who's", "anyone who"), a connector
+// ("和", "跟", "with").
+func (st *state) partnerWord(k int) bool {
+	tk := st.tok(k)
+	if tk.kind != tkLex && tk.kind != tkCJK && tk.kind != tkWord {
+		return false
+	}
+	w := st.tokText(k)
+	if slices.Contains(partnerVerbs, w) || partnerGlue[w] {
+		return true
+	}
+	return false
+}
+
+// partnerGlue are the words around a partner verb: "已经和X合作过",
+// "anyone who has already worked with X", "doing X promos".
+var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's": true, "anyone who has": true, "anyone that's": true,
+	"who's": true, "who has": true, "who have": true, "who've already": true, "that have": true, "that has": true,
+	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
+	"do": true, "跟": true, "和": true, "与": true, "同": true}
+
+// partnerFrame reads an exclusion object [j, end] that says whom the
+// creators worked with ("不要已经接过小佩的", "skip anyone who works with
+// Pandora", "not anyone already doing Samsonite promos", "nobody already
+// partnered with Adidas"): the partner is what is excluded; the frame
+// words (the partner verb, "already", the relative opening, the
+// connector) are dropped, never excluded themselves (issue 26, audit 21).
+func (st *state) partnerFrame(j, end int) {
+	verb := false
+	for k := j; k <= end; k++ {
+		verb = verb || slices.Contains(partnerVerbs, st.tokText(k))
+	}
+	if !verb {
+		return
+	}
+	var frame []int
+	rest := false
+	for k := j; k <= end; k++ {
+		tk := &st.toks[k]
+		switch {
+		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]):
+			frame = append(frame, k)
+		case tk.kind == tkSpace, tk.kind == tkPunct, tk.kind == tkLex && (tk.has(clsDe) != nil || tk.has(clsStop) != nil):
+		default:
+			rest = true
+		}
+	}
+	if !rest {
+		// "without sponsorships", "no ads": the deal itself is excluded.
+		for _, k := range frame {
+			if partnerNouns[st.tokText(k)] {
+				st.toks[k].role = roleContent
+			}
+		}
+		return
+	}
+	for _, k := range frame {
+		st.toks[k].role, st.toks[k].neg = roleFiller, 0
+	}
+}
+
+// partnerNouns are the deals a partner frame names ("promos", "ads"):
+// alone in an exclusion they are what is excluded.
+var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true}
