@@ -350,6 +350,10 @@ func (st *state) classifyResidue() {
 			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil:
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
+			case st.sig.Sentence && tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)]:
+				// "unboxing channels for our projector", "宠物用品开箱达人":
+				// a content format no category absorbed ranks (audit 21).
+				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
 			case tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s]) && (st.unknownCJK(i-1) || st.unknownCJK(i+1)) && tk.has(clsFrame) == nil:
@@ -599,3 +603,8 @@ func (st *state) runIsKeyword(r run) bool {
 	}
 	return true
 }
+
+// formatFillers are the content formats the lexicon holds as forms that
+// name no topic: unabsorbed in a sentence they rank.
+var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
+	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true}

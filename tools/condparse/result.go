@@ -366,28 +366,90 @@ func (st *state) residueRole(a, b int) Residue {
 	return role
 }
 
-// formCategories drops a category read from a form noun ("vlog", the
-// lifestyle alias) when another category is read too ("露营vlog",
-// "cooking vlogs"): the vlog is how the topic is told, not a second topic.
+// formCategories reads a category said by a content format ("vlog",
+// "tutorials", "ASMR", "开箱": how the content is told, aliases of
+// lifestyle or education in the taxonomy) as a ranking term of the
+// format instead (issue 26, audit 21) when another category is read
+// ("露营vlog", "ASMR cooking"), when the format is a wish ("ideally
+// doing GRWM or tutorials"), or when other words of the brief name the
+// topic ("unboxing + tutorial channels for our 3D printer"). Alone
+// ("tutorial channels in Germany") it stays the category the catalog's
+// taxonomy gives it.
 func (st *state) formCategories() {
-	other := false
+	other, topic := false, false
 	var forms []*pcond
 	for _, pc := range st.conds {
-		if pc.dropped || pc.neg || pc.c.Field != condition.Category {
+		if pc.dropped || pc.neg {
 			continue
 		}
-		if formNouns[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))] {
+		switch {
+		case pc.c.Field == condition.Category && formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]:
 			forms = append(forms, pc)
-		} else {
+		case pc.c.Field == condition.Category:
 			other = true
+		case pc.c.Kind == condition.KindKeyword && pc.c.Op == condition.OpContains && st.ourProduct(pc.s):
+			topic = true
 		}
 	}
-	if !other {
-		return
-	}
 	for _, pc := range forms {
+		if !other && !topic && !st.clauseHedged(pc.s) {
+			continue
+		}
 		pc.dropped = true
+		term := rankingTerm(StringValue(strings.TrimSpace(string(st.t.orig[pc.s:pc.e]))))
+		term.s, term.e = pc.s, pc.e
+		st.conds = append(st.conds, term)
 	}
+}
+
+// ourProduct reports a term at rune pos that is the advertiser's own
+// product ("for our 3D printer", "帮我们的扫地机器人", "feature our
+// luggage"): the brief's topic, which a content format only tells.
+func (st *state) ourProduct(pos int) bool {
+	k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == pos })
+	if k < 0 {
+		return false
+	}
+	p := st.prevSig(k)
+	w := st.tokText(p)
+	if w == "的" || w == "我们的" {
+		if w == "的" {
+			w = st.tokText(st.prevSig(p))
+		}
+		return strings.HasSuffix(w, "我们") || strings.HasSuffix(w, "我们的")
+	}
+	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的")
+}
+
+// formatWords are the content formats a taxonomy alias may name: how
+// the content is told, not what it is about.
+var formatWords = func() map[string]bool {
+	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "grwm": true, "unboxing": true, "unboxings": true,
+		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true,
+		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
+		"livestreams": true, "live streaming": true, "livestreaming": true}
+	for w := range formNouns {
+		m[w] = true
+	}
+	return m
+}()
+
+// clauseHedged reports a hedge ("ideally", "最好") earlier in the clause
+// of the rune at pos.
+func (st *state) clauseHedged(pos int) bool {
+	for k := len(st.toks) - 1; k >= 0; k-- {
+		tk := &st.toks[k]
+		if tk.s >= pos {
+			continue
+		}
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if tk.kind == tkLex && tk.has(clsHedge) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // placeExclusions drops the exclusions of a city, state or province

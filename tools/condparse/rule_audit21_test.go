@@ -175,3 +175,55 @@ func TestCompoundsKeptWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatNotCategory: a content format (tutorials, vlog, ASMR, GRWM,
+// unboxing) is how the content is told: beside a topic category, under a
+// hedge or beside the brief's own topic words it ranks only; alone it
+// stays the category the taxonomy gives it (audit 21, class 3).
+func TestFormatNotCategory(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    []string
+		notCats []string
+	}{
+		{"ASMR baking channels in Japan", []string{`hard category eq "food" applied`, `keyword keyword contains "ASMR" reference`}, []string{"lifestyle"}},
+		{"Korean makeup creators, preferably doing tutorials", []string{`hard category eq "beauty" applied`, `keyword keyword contains "tutorials" reference`}, []string{"education"}},
+		{"unboxing and tutorial channels for our drone, 10k+", []string{`keyword keyword contains "tutorial" reference`, `keyword keyword contains "drone" reference`}, []string{"education"}},
+		{"fitness creators, ideally vlog style, US", []string{`hard category eq "fitness" applied`}, []string{"lifestyle"}},
+		{"美国的露营vlog博主", []string{`hard category eq "outdoor" applied`, `keyword keyword contains "vlog" reference`}, []string{"lifestyle"}},
+		{"GRWM skincare creators in London", []string{`hard category eq "beauty" applied`}, []string{"education", "lifestyle"}},
+		// alone, the format is what the taxonomy says
+		{"tutorial channels in Germany", []string{`hard category eq "education" applied`}, nil},
+		{"ASMR channels, 10k+", []string{`hard category eq "lifestyle" applied`}, nil},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		for _, c := range r.Conditions {
+			if c.Field != condition.Category || c.Status != condition.StatusApplied {
+				continue
+			}
+			for _, bad := range tc.notCats {
+				if strings.Contains(c.Value.String(), bad) {
+					t.Errorf("Read(%q): the format is a hard category: %s", tc.in, brief(c))
+				}
+			}
+		}
+	}
+}
+
+// TestCJKRangeUnitOnce: a Chinese range whose unit is said once, on the
+// upper end, is a range of that unit (audit 21, class 5).
+func TestCJKRangeUnitOnce(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"杭州的美食博主，粉丝一到十万", `hard followers between 10000..100000 applied`},
+		{"两到三十万粉的游戏博主", `hard followers between 20000..300000 applied`},
+		{"订阅三到十万的科技频道", `hard followers between 30000..100000 applied`},
+		{"粉丝十到五十万", `hard followers between 100000..500000 applied`},
+		{"粉丝五到八千的小号", `hard followers between 5000..8000 applied`},
+		{"粉丝2到8w", `hard followers between 20000..80000 applied`},
+		// a lower end with its own magnitude stays as said
+		{"粉丝三千到一万", `hard followers between 3000..10000 applied`},
+		{"粉丝五千到十万", `hard followers between 5000..100000 applied`},
+	} {
+		readAt(t, tc.in, []string{tc.want}, nil)
+	}
+}
