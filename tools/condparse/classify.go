@@ -281,7 +281,9 @@ func (st *state) fieldTalk() bool {
 			continue
 		}
 		for k := from; k <= to; k++ {
-			if tk := &st.toks[k]; tk.role == roleNone || tk.role == roleContent {
+			// an exclusion's object is read already ("drop the vegan
+			// ones and sort by views")
+			if tk := &st.toks[k]; (tk.role == roleNone || tk.role == roleContent) && tk.neg == 0 {
 				tk.fieldTalk = true
 			}
 		}

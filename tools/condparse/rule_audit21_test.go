@@ -227,3 +227,21 @@ func TestCJKRangeUnitOnce(t *testing.T) {
 		readAt(t, tc.in, []string{tc.want}, nil)
 	}
 }
+
+// TestDropTheKindOnes: "drop the X ones" excludes X, vocabulary or not,
+// and a clause joined by "and" after it keeps its own reading (audit 21,
+// class 2).
+func TestDropTheKindOnes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"drop the vegan ones", `keyword keyword not_contains "vegan" applied`},
+		{"lose those crypto channels", `keyword keyword not_contains "crypto" applied`},
+		{"ditch the mukbang ones, 10k+", `keyword keyword not_contains "mukbang" applied`},
+		{"drop the korea ones", `hard country not_in [KR] applied`},
+		{"drop the vegan ones and sort by views", `keyword keyword not_contains "vegan" applied`},
+	} {
+		r := readAt(t, tc.in, []string{tc.want}, nil)
+		noTerm(t, r, "drop", "lose", "ditch", "ones")
+	}
+	// a bound named by its noun is moved, never excluded
+	readAt(t, "drop the floor to 3k", []string{`hard followers gte 3000 applied`}, nil)
+}

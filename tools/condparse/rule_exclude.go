@@ -301,7 +301,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil ||
 					// "… gacha and bump the minimum to 30k": an edit verb
 					// after "and" opens a clause of its own
-					tk.has(clsEdit) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil {
+					tk.has(clsEdit) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil ||
+					// "drop the vegan ones and sort by views": a sort
+					// after "and" is a clause of its own
+					tk.has(clsSort) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil {
 					stop = true
 				} else {
 					substantive = true
@@ -369,6 +372,9 @@ var removalVerbs = map[string]bool{"forget": true, "forget about": true}
 // clause-opening verb may take: a vocabulary word, or a pronoun or
 // article before one ("anything in Spanish", "the UK").
 func (st *state) leadsToObject(j int) bool {
+	if st.kindObject(j) {
+		return true
+	}
 	pronoun, about := false, false
 	for k := j; k < len(st.toks); k = st.skipSpace(k + 1) {
 		tk := &st.toks[k]
@@ -830,3 +836,24 @@ func (st *state) partnerFrame(j, end int) {
 // partnerNouns are the deals a partner frame names ("promos", "ads"):
 // alone in an exclusion they are what is excluded.
 var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true}
+
+// kindObject reports "the X ones" from j to the end of its clause: an
+// article or a pronoun, one or two plain words, and a word for "that
+// kind of creator or thing" ("drop the vegan ones", "lose those crypto
+// channels"): the words are what is excluded, vocabulary or not.
+func (st *state) kindObject(j int) bool {
+	switch st.tokText(j) {
+	case "the", "those", "these", "any", "all", "all the", "all of the":
+	default:
+		return false
+	}
+	k, words := st.skipSpace(j+1), 0
+	for ; words < 2 && k < len(st.toks) && st.free(k) && (st.toks[k].kind == tkWord || st.toks[k].kind == tkLex && st.toks[k].has(clsStop) == nil && st.toks[k].has(clsCreator) == nil) && !objectTails[st.tokText(k)]; words++ {
+		k = st.skipSpace(k + 1)
+	}
+	if words == 0 || k >= len(st.toks) || !st.free(k) || !objectTails[st.tokText(k)] && st.toks[k].has(clsCreator) == nil {
+		return false
+	}
+	n := st.skipSpace(k + 1)
+	return st.clauseEndsAt(n) || st.tok(n).has(clsAnd) != nil
+}
