@@ -109,6 +109,10 @@ func (st *state) keywordShape() {
 // the edges of a keyword.
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
+	if st.word(i) == "地" && st.unknownCJK(i+1) || tk.has(clsCreator) != nil && (st.loneUnknownRune(i+1, 1) || st.loneUnknownRune(i-1, -1)) {
+		// "地毯清洁", "学生党文具": part of an unknown word (keepCompounds)
+		return false
+	}
 	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
 		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form || // "科技类", "搞笑视频", "finance content"
 		(tk.kind == tkLex || tk.kind == tkWord) && keywordEdgeWords[strings.ToLower(st.tokText(i))]
@@ -912,12 +916,18 @@ func (st *state) includedMember(m *pcond) bool {
 
 // keepCompounds keeps an unknown Chinese word whole when the lexicon cuts
 // a known word out of it (issue 26, audit 21): a lone unknown rune glued
-// to a creator noun ("学生党": 学生 + 党) and a 地 glued to an unknown
-// rune ("扫地机器人", "地毯") are content, so the word ranks as one term
+// to a creator noun ("学生党": 学生 + 党), a 地 glued to an unknown rune
+// ("扫地机器人", "地毯") and an unsupported-field word inside an unknown
+// word ("儿童电话手表") are content, so the word ranks as one term
 // instead of a known word plus a rune named as not understood.
 func (st *state) keepCompounds() {
 	for i := range st.toks {
 		tk := &st.toks[i]
+		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && st.unknownCJK(i-1) && st.unknownCJK(i-2) && st.tok(i+1).has(clsDe) != nil {
+			// "直播带货过的优先": the aspect particle is no part of the word.
+			tk.role = roleFiller
+			continue
+		}
 		if tk.kind != tkLex || tk.role == roleCond || tk.role == roleContent || tk.neg != 0 {
 			continue
 		}
@@ -926,6 +936,10 @@ func (st *state) keepCompounds() {
 		}
 		switch {
 		case st.word(i) == "地" && (st.unknownCJK(i+1) || st.unknownCJK(i-1) && st.tok(i+1).kind == tkCJK):
+			tk.role = roleContent
+		case tk.role == roleNone && tk.has(clsUnsupport) != nil && st.unknownCJK(i-1) && st.unknownCJK(i+1):
+			// "儿童电话手表": a word of a condition the catalog lacks
+			// inside an unknown word is part of it.
 			tk.role = roleContent
 		case tk.has(clsCreator) != nil && tk.has(clsRequest) == nil && tk.has(clsExclude) == nil:
 			for _, d := range []int{-1, 1} {
@@ -985,6 +999,11 @@ func (st *state) audienceNouns() {
 				break
 			}
 			if n.kind == tkLex && n.role == roleFiller && n.has(clsCreator) != nil && n.has(clsRequest) == nil {
+				n.role = roleContent
+			}
+			// "moms 25-34": an age band of the audience ranks with it.
+			if n.e-n.s == 1 && (st.t.norm[n.s] == '-' || st.t.norm[n.s] == '–') && st.tok(k-1).kind == tkNum && st.tok(k+1).kind == tkNum &&
+				st.tok(k-1).role == roleContent && st.tok(k+1).role == roleContent {
 				n.role = roleContent
 			}
 		}

@@ -166,6 +166,15 @@ func TestCompoundsKeptWhole(t *testing.T) {
 		{"找宝妈党喜欢的母婴好物博主", []string{`keyword keyword contains "宝妈党" reference`}},
 		{"美国的宠物用品开箱达人", []string{`hard category eq "pets" applied`, `keyword keyword contains "宠物用品" reference`}},
 		{"独立游戏评测的博主", []string{`hard category eq "gaming" applied`, `keyword keyword contains "独立游戏" reference`}},
+		// a word the catalog has no field for inside an unknown word
+		{"想给我们的儿童电话手表找几个日本的亲子频道", []string{`keyword keyword contains "儿童电话手表" reference`}},
+		// the aspect particle before 的 is no part of the word
+		{"美妆博主，带货过的优先", nil},
+		{"找家居博主，直播带货过的优先", []string{`keyword keyword contains "直播带货" reference`}},
+		// terse input keeps the word whole too
+		{"地毯清洁博主", []string{`keyword keyword contains "地毯清洁" applied`}},
+		// an audience's age band ranks with it
+		{"beauty creators in Mexico, their audience is mostly moms 25-34", []string{`keyword keyword contains "moms 25-34" reference`}},
 	} {
 		r := readAt(t, tc.in, tc.want, nil)
 		for _, sp := range r.Remainder {
