@@ -490,7 +490,7 @@ func buildLexicon() *lexicon {
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
-		"outside", "outside of", "anywhere but", "anywhere except", "not based in")...)
+		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
@@ -906,4 +906,6 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"works with", "work with", "worked with", "working with", "partnered with", "partnering with", "partners with", "partner with",
 	"collaborated with", "collaborates with", "collaborating with", "collabed with", "collab with", "collabs with",
 	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
-	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for"}
+	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
+	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
+	"广告", "的广告", "拍过广告", "推广过", "代言"}

@@ -995,8 +995,8 @@ func (st *state) audienceNouns() {
 		}
 		for k := i + 1; k < len(st.toks); k++ {
 			n := &st.toks[k]
-			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) && st.t.norm[n.s] != ':' {
-				break
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) && st.t.norm[n.s] != ':' || n.kind == tkLex && n.has(clsDe) != nil {
+				break // "受众是学生党的平价文具博主": the 的 ends who watches
 			}
 			if n.kind == tkLex && n.role == roleFiller && n.has(clsCreator) != nil && n.has(clsRequest) == nil {
 				n.role = roleContent

@@ -83,6 +83,12 @@ func TestExclusionPartnerFrame(t *testing.T) {
 		{"nobody already partnered with Adidas please", "Adidas", []string{"already", "partnered", "please"}},
 		{"fitness creators in Spain, not anyone already doing Gymshark promos", "Gymshark", []string{"already", "promos", "doing"}},
 		{"exclude creators who did ads for Temu", "Temu", []string{"ads", "did"}},
+		{"不要给雅诗兰黛拍过广告的", "雅诗兰黛", []string{"给", "广告"}},
+		{"别找已经和华为合作过的，谢谢", "华为", []string{"已经", "合作", "谢谢"}},
+		{"排除接过欧莱雅广告的博主", "欧莱雅", []string{"接过", "广告"}},
+		{"avoid anyone who has worked with Sephora before", "Sephora", []string{"before", "worked"}},
+		{"not interested in anyone working with Apple", "Apple", []string{"interested", "working"}},
+		{"no creators who have done sponsored posts for Nike", "Nike", []string{"done", "sponsored", "posts"}},
 	} {
 		r := readAt(t, tc.in, []string{`keyword keyword not_contains "` + tc.brand + `" applied`}, nil)
 		noTerm(t, r, tc.frame...)
@@ -97,6 +103,8 @@ func TestExclusionPartnerFrame(t *testing.T) {
 	readAt(t, "no livestreams pls, english only", []string{`keyword keyword not_contains "livestreams" applied`, `hard language eq "en" applied`}, nil)
 	readAt(t, "不要做直播的，谢谢", []string{`keyword keyword not_contains "直播" applied`}, nil)
 	readAt(t, "camping creators without sponsorships", []string{`keyword keyword not_contains "sponsorships" applied`}, nil)
+	// a Chinese deal noun without a partner verb is part of the word
+	readAt(t, "美妆博主，不要接广告的", []string{`keyword keyword not_contains "接广告" applied`}, nil)
 }
 
 // TestFrameWordsNeverTerms: an audience description ranks what it names,
@@ -110,7 +118,8 @@ func TestFrameWordsNeverTerms(t *testing.T) {
 		frame []string
 	}{
 		{"韩国美妆博主，受众主要是大学生", []string{`keyword keyword contains "大学生" reference`}, []string{"受众"}},
-		{"受众是宝妈的母婴博主，日本", []string{`keyword keyword contains "宝妈" reference`, `hard country eq "JP"`}, []string{"受众"}},
+		{"受众是宝妈的母婴博主，日本", []string{`keyword keyword contains "宝妈" reference`, `hard country eq "JP"`}, []string{"受众", "博主"}},
+		{"受众是学生党的平价文具博主，台湾的", []string{`keyword keyword contains "学生党" reference`, `keyword keyword contains "平价文具" reference`}, []string{"受众", "博主"}},
 		{"vegan food creators in Berlin, audience: young parents", []string{`keyword keyword contains "young parents" reference`}, []string{"audience"}},
 		{"fitness creators in Spain whose audience is mostly students", []string{`keyword keyword contains "students" reference`}, []string{"audience"}},
 		{"日本的健身博主，想让他们带一下我们的筋膜枪", []string{`keyword keyword contains "筋膜枪" reference`}, []string{"让他们", "带"}},

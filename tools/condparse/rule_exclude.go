@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/textmatch"
 )
 
 // Exclusions ("不要游戏", "no gaming"), hard or hedged.
@@ -791,7 +792,8 @@ func (st *state) partnerWord(k int) bool {
 var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's": true, "anyone who has": true, "anyone that's": true,
 	"who's": true, "who has": true, "who have": true, "who've already": true, "that have": true, "that has": true,
 	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
-	"do": true, "跟": true, "和": true, "与": true, "同": true}
+	"do": true, "done": true, "before": true, "previously": true, "ever": true, "跟": true, "和": true, "与": true, "同": true,
+	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true}
 
 // partnerFrame reads an exclusion object [j, end] that says whom the
 // creators worked with ("不要已经接过小佩的", "skip anyone who works with
@@ -802,21 +804,32 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 func (st *state) partnerFrame(j, end int) {
 	verb := false
 	for k := j; k <= end; k++ {
-		verb = verb || slices.Contains(partnerVerbs, st.tokText(k))
+		w := st.tokText(k)
+		// a Chinese deal noun alone ("别推奶粉广告") says what kind of
+		// content, not whom the creators worked with
+		verb = verb || slices.Contains(partnerVerbs, w) && !cjkDealNouns[w]
 	}
 	if !verb {
+		for k := j; k <= end; k++ {
+			if cjkDealNouns[st.tokText(k)] {
+				st.toks[k].role = roleContent
+			}
+		}
 		return
 	}
 	var frame []int
-	rest := false
+	rest, lead := false, true
 	for k := j; k <= end; k++ {
 		tk := &st.toks[k]
+		one := tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s])
 		switch {
-		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]):
+		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
+			// a one-rune glue word ("给", "为") only leads the object:
+			// inside a name ("华为") it is part of it
 			frame = append(frame, k)
 		case tk.kind == tkSpace, tk.kind == tkPunct, tk.kind == tkLex && (tk.has(clsDe) != nil || tk.has(clsStop) != nil):
 		default:
-			rest = true
+			rest, lead = true, false
 		}
 	}
 	if !rest {
@@ -835,7 +848,8 @@ func (st *state) partnerFrame(j, end int) {
 
 // partnerNouns are the deals a partner frame names ("promos", "ads"):
 // alone in an exclusion they are what is excluded.
-var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true}
+var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true,
+	"广告": true, "代言": true}
 
 // kindObject reports "the X ones" from j to the end of its clause: an
 // article or a pronoun, one or two plain words, and a word for "that
@@ -857,3 +871,7 @@ func (st *state) kindObject(j int) bool {
 	n := st.skipSpace(k + 1)
 	return st.clauseEndsAt(n) || st.tok(n).has(clsAnd) != nil
 }
+
+// cjkDealNouns are the Chinese deal nouns of the partner frame: without a
+// partner verb they are words of what is excluded ("奶粉广告").
+var cjkDealNouns = map[string]bool{"广告": true, "代言": true, "的广告": true}
