@@ -496,7 +496,8 @@ func buildLexicon() *lexicon {
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
 	// elsewhere and are read by the exclusion rule (openingVerbs).
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
-		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
+		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
+	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
 	// "no one who's worked with Nike", "nobody already partnered with
 	// Adidas": a person pronoun that excludes, when it leads to an object.
 	es = append(es, withFlag(words(clsExclude, "no one", "nobody", "no-one"), func(e *lexEntry) { e.atStart = true })...)
@@ -609,7 +610,7 @@ func buildLexicon() *lexicon {
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
-		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"给我们", "竞品", "竞品的", "竞对", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
@@ -908,4 +909,4 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
-	"广告", "的广告", "拍过广告", "推广过", "代言"}
+	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}

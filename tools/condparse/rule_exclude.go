@@ -480,6 +480,10 @@ func (st *state) opensClause(i int) bool {
 		switch {
 		case tk.kind == tkPunct:
 			return true
+		case tk.kind == tkLex && contrastWords[st.tokText(p)]:
+			// "fitness creators in the UK but nobody who …": a contrast
+			// opens a clause of its own.
+			return true
 		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && st.condBefore(p):
 			// "bump the minimum to 40k and drop anything about phones":
 			// "and" after a condition joins a clause of its own.
@@ -655,7 +659,8 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		}
 	}
 	var obj []int
-	for n := 0; k >= 0 && n < 3; k-- {
+	limit := 3
+	for n := 0; k >= 0 && n < limit; k-- {
 		tk := &st.toks[k]
 		if tk.kind == tkSpace {
 			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false)) {
@@ -669,7 +674,13 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 			break
 		}
 		obj = append(obj, k)
-		n++
+		if st.partnerWord(k) {
+			// "跟完美日记有合作的不要": the partner frame is no word of
+			// the object, and the partner's name may run longer
+			limit = 5
+		} else {
+			n++
+		}
 	}
 	substantive := slices.ContainsFunc(obj, func(k int) bool {
 		tk := &st.toks[k]
@@ -680,6 +691,9 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	}
 	for _, k := range obj {
 		st.toks[k].neg, st.toks[k].excludedAfter = neg, true
+	}
+	if len(obj) > 0 {
+		st.partnerFrame(obj[len(obj)-1], obj[0])
 	}
 	return true
 }
@@ -793,7 +807,9 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 	"who's": true, "who has": true, "who have": true, "who've already": true, "that have": true, "that has": true,
 	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
 	"do": true, "done": true, "before": true, "previously": true, "ever": true, "跟": true, "和": true, "与": true, "同": true,
-	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true}
+	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true, "有": true,
+	"近期": true, "最近": true, "之前": true, "以前": true, "曾": true, "曾经": true, "竞品": true, "a": true, "an": true, "with": true,
+	"recently": true, "currently": true}
 
 // partnerFrame reads an exclusion object [j, end] that says whom the
 // creators worked with ("不要已经接过小佩的", "skip anyone who works with
@@ -849,6 +865,7 @@ func (st *state) partnerFrame(j, end int) {
 // partnerNouns are the deals a partner frame names ("promos", "ads"):
 // alone in an exclusion they are what is excluded.
 var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true,
+	"deal": true, "deals": true,
 	"广告": true, "代言": true}
 
 // kindObject reports "the X ones" from j to the end of its clause: an
@@ -875,3 +892,6 @@ func (st *state) kindObject(j int) bool {
 // cjkDealNouns are the Chinese deal nouns of the partner frame: without a
 // partner verb they are words of what is excluded ("奶粉广告").
 var cjkDealNouns = map[string]bool{"广告": true, "代言": true, "的广告": true}
+
+// contrastWords open a clause of their own ("but", "但是").
+var contrastWords = map[string]bool{"but": true, "但": true, "但是": true, "不过": true}
