@@ -682,12 +682,15 @@ func buildLexicon() *lexicon {
 		// mostly moms", "audience: gym beginners"): the frame of an
 		// audience description; what it names ranks (issue 26, audit 21).
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
+		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
+		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
 		"their audience is", "their audience", "audience is", "audience:", "audience is mostly", "whose audience is",
 		"target audience", "target audience is", "their viewers are", "viewers are",
 		// the product put in the creators' hands ("让他们带一下我们的蛋白棒",
 		// "who could feature our luggage", "show off our mats"): the ask,
 		// never the topic; the product itself ranks.
 		"让他们带", "让他们带一下", "让他们推", "让他们推一下", "让他们试", "带一下", "帮我们推", "帮我们带", "帮我们推一下",
+		"请他们", "让他们", "请他们帮忙", "他们", "她们", "请博主", "让博主",
 		"推我们的", "带我们的", "带货我们的",
 		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
 		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",

@@ -156,7 +156,7 @@ var comparatives = []*regexp.Regexp{
 	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
 	// (or activity) said before a priority word ranks by it; a wish
 	// about anything else ("英语的优先") stays a hedge.
-	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|靠前)`),
+	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|看的人|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前)`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.
 	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
@@ -496,7 +496,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 // engagement on top", "show the biggest first"): never a term.
 var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true,
 	// "the ones that get the most views first": the verb of the measure
-	"get": true, "gets": true, "getting": true, "pull": true, "pulls": true, "rack up": true, "racks up": true, "draw": true, "draws": true}
+	"get": true, "gets": true, "getting": true, "pull": true, "pulls": true, "rack up": true, "racks up": true, "draw": true, "draws": true,
+	"whoever gets": true, "whoever has": true, "whoever": true, "who gets": true, "who has": true, "how much": true, "how many": true,
+	"最前面": true, "最前": true}
 
 // sortTails are the words that end a sort's clause ("sorted by most
 // followers first", "views on top"): its order, never a term.
@@ -668,7 +670,7 @@ func comparativeInner(w string) (string, bool) {
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
-	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view", "watched"}
+	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched"}
 	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "互动"}
 	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}

@@ -1012,7 +1012,8 @@ func (st *state) audienceNouns() {
 
 // audienceFrame reports a frame word that introduces who watches.
 func audienceFrame(w string) bool {
-	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像"} {
+	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
+		"fans are", "followers are", "fanbase"} {
 		if strings.Contains(w, a) {
 			return true
 		}

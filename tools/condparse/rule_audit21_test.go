@@ -139,6 +139,10 @@ func TestFrameWordsNeverTerms(t *testing.T) {
 		{"gaming channels, 10k-50k subscibers, Brazil", []string{`hard followers between 10000..50000 applied`}, []string{"subscibers"}},
 		{"fitness creators with 50k folowers in Spain", []string{`hard followers gte 50000 applied`}, []string{"folowers"}},
 		{"健身博主，粉絲5萬以上", []string{`hard followers gte 50000 applied`}, []string{"粉絲"}},
+		{"美妆博主，粉丝大多是宝妈，日本", []string{`keyword keyword contains "宝妈" reference`}, []string{"粉丝"}},
+		{"US gaming creators whose fans are mostly teens", []string{`keyword keyword contains "teens" reference`}, []string{"fans"}},
+		{"想请他们帮忙带一下我们的新款耳机，找美国科技博主", []string{`keyword keyword contains "新款耳机" reference`}, []string{"请他们", "他们"}},
+		{"we want creators to push our protein bars, UK fitness", []string{`keyword keyword contains "protein bars" reference`}, []string{"push"}},
 	} {
 		r := readAt(t, tc.in, tc.want, nil)
 		noTerm(t, r, tc.frame...)
@@ -158,12 +162,15 @@ func TestLooseSortsSort(t *testing.T) {
 		{"whatever gets watched most goes to the top", SortAvgViews},
 		{"the ones that get the most views first", SortAvgViews},
 		{"播放多的放前面", SortAvgViews},
+		{"看的人多的放前面", SortAvgViews},
+		{"whoever gets the most engagement goes first", "engagement"},
+		{"the most watched ones first", SortAvgViews},
 	} {
 		r := readAt(t, tc.in, nil, nil)
 		if r.Sort == nil || r.Sort.By != tc.by {
 			t.Errorf("Read(%q).Sort = %+v, want by %s", tc.in, r.Sort, tc.by)
 		}
-		noTerm(t, r, "engag", "interact", "watched", "get", "互动", "播放")
+		noTerm(t, r, "engag", "interact", "watched", "get", "whoever", "互动", "播放", "看的人")
 	}
 }
 
