@@ -53,6 +53,8 @@ func TestAudit21FollowUps(t *testing.T) {
 		{"youtube", "zh", "法国的美食博主", "不要烘焙类的，德国的也加上", []string{"country in [FR,DE]", "not_contains 烘焙"}, []string{"all contains"}},
 		{"youtube", "zh", "法国的美食博主", "把德国也加进来", []string{"country in [FR,DE]"}, []string{"all "}},
 		{"youtube", "en", "cooking channels in France", "also add Belgium", []string{"country in [FR,BE]"}, []string{"all "}},
+		{"youtube", "zh", "日本的美食博主", "韩国的也加上吧", []string{"country in [JP,KR]"}, []string{"all "}},
+		{"youtube", "zh", "日本的美食博主", "烘焙的也加进来", []string{"category eq food"}, []string{"all ", "tags "}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)

@@ -68,6 +68,10 @@ func (st *state) sentence() {
 				st.sig.Sentence = true
 				clauseStart = false
 				continue
+			case tk.has(clsAlso) != nil && addVerbs[st.tokText(i)]:
+				// "露营的也加上", "add camping too": adding to the search
+				// is a request about it, never keyword material.
+				st.sig.Sentence = true
 			}
 		}
 		if tk.kind == tkLex && tk.role == roleNone {
@@ -610,3 +614,8 @@ func (st *state) runIsKeyword(r run) bool {
 // name no topic: unabsorbed in a sentence they rank.
 var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
 	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true}
+
+// addVerbs are the additive words that add to the search ("也加上",
+// "add"): a follow-up saying one is a request, not a keyword as typed.
+var addVerbs = map[string]bool{"加上": true, "再加上": true, "也加上": true, "加进来": true, "加进去": true, "也加进来": true,
+	"添加": true, "增加": true, "add": true, "also add": true, "throw in": true, "also include": true}

@@ -277,3 +277,25 @@ func TestDropTheKindOnes(t *testing.T) {
 	// a bound named by its noun is moved, never excluded
 	readAt(t, "drop the floor to 3k", []string{`hard followers gte 3000 applied`}, nil)
 }
+
+// TestAddVerbIsNoKeyword: an add verb makes the input a request about
+// the search ("露营的也加上", "add camping too"): the value is added, the
+// words never one keyword as typed, and 上 never a keyword (audit 21,
+// class 6).
+func TestAddVerbIsNoKeyword(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"露营的也加上", `hard category eq "outdoor" applied !added`},
+		{"韩国的也加上吧", `hard country eq "KR" applied !added`},
+		{"把越南也加进来", `hard country eq "VN" applied !added`},
+		{"add camping too", `hard category eq "outdoor" applied !added`},
+		{"also add Canada", `hard country eq "CA" applied !added`},
+	} {
+		r := readAt(t, tc.in, []string{tc.want}, nil)
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+				t.Errorf("Read(%q): a hard keyword %s", tc.in, brief(c))
+			}
+		}
+		noTerm(t, r, "上", "加", "add")
+	}
+}
