@@ -137,7 +137,7 @@ var comparatives = []*regexp.Regexp{
 	// top", "whatever gets watched most goes to the top": a measure said
 	// as a verb or an adjective in a clause that puts something first
 	// ranks by that measure (issue 26, audit 21).
-	regexp.MustCompile(`(?i)\b(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watched|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
+	regexp.MustCompile(`(?i)\b(?:most[-\s])?(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watch(?:ed|es)?|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
 	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
@@ -498,7 +498,7 @@ var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "lis
 	// "the ones that get the most views first": the verb of the measure
 	"get": true, "gets": true, "getting": true, "pull": true, "pulls": true, "rack up": true, "racks up": true, "draw": true, "draws": true,
 	"whoever gets": true, "whoever has": true, "whoever": true, "who gets": true, "who has": true, "how much": true, "how many": true,
-	"最前面": true, "最前": true}
+	"最前面": true, "最前": true, "let": true, "should": true, "go": true}
 
 // sortTails are the words that end a sort's clause ("sorted by most
 // followers first", "views on top"): its order, never a term.
@@ -670,8 +670,8 @@ func comparativeInner(w string) (string, bool) {
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
-	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched"}
-	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "互动"}
+	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched", "watch", "watches", "most-watched", "most-viewed"}
+	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "most-engaged", "most-engaging", "互动"}
 	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )

@@ -143,6 +143,8 @@ func TestFrameWordsNeverTerms(t *testing.T) {
 		{"US gaming creators whose fans are mostly teens", []string{`keyword keyword contains "teens" reference`}, []string{"fans"}},
 		{"想请他们帮忙带一下我们的新款耳机，找美国科技博主", []string{`keyword keyword contains "新款耳机" reference`}, []string{"请他们", "他们"}},
 		{"we want creators to push our protein bars, UK fitness", []string{`keyword keyword contains "protein bars" reference`}, []string{"push"}},
+		// the advertiser's product ranks, even a category word
+		{"creators in Seoul who could feature our skincare", []string{`keyword keyword contains "skincare" reference`, `hard country eq "KR"`}, []string{"feature"}},
 	} {
 		r := readAt(t, tc.in, tc.want, nil)
 		noTerm(t, r, tc.frame...)
@@ -165,12 +167,14 @@ func TestLooseSortsSort(t *testing.T) {
 		{"看的人多的放前面", SortAvgViews},
 		{"whoever gets the most engagement goes first", "engagement"},
 		{"the most watched ones first", SortAvgViews},
+		{"the ones people actually watch should go to the top", SortAvgViews},
+		{"let the most-engaged ones go to the top", "engagement"},
 	} {
 		r := readAt(t, tc.in, nil, nil)
 		if r.Sort == nil || r.Sort.By != tc.by {
 			t.Errorf("Read(%q).Sort = %+v, want by %s", tc.in, r.Sort, tc.by)
 		}
-		noTerm(t, r, "engag", "interact", "watched", "get", "whoever", "互动", "播放", "看的人")
+		noTerm(t, r, "engag", "interact", "watch", "get", "whoever", "let", "go", "互动", "播放", "看的人")
 	}
 }
 
@@ -297,5 +301,19 @@ func TestAddVerbIsNoKeyword(t *testing.T) {
 			}
 		}
 		noTerm(t, r, "上", "加", "add")
+	}
+}
+
+// TestOurProductNoCategory: a category word that is the advertiser's own
+// product ("feature our skincare", "推我们的美妆产品") ranks and never
+// picks the category (audit 21, class 2).
+func TestOurProductNoCategory(t *testing.T) {
+	for _, in := range []string{"creators in Seoul who could feature our skincare", "US creators to show off our fitness tracker", "日本博主，帮我们推一下我们的美妆"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == condition.Category && c.Status == condition.StatusApplied {
+				t.Errorf("Read(%q): the product picks the category: %s", in, brief(c))
+			}
+		}
 	}
 }

@@ -76,6 +76,11 @@ func (st *state) governed(i int) bool {
 	if near(i-1) || near(i+1) {
 		return true
 	}
+	if st.afterOur(i) {
+		// "who could feature our skincare", "推我们的防晒": the
+		// advertiser's product ranks, it never picks the category.
+		return true
+	}
 	for k := i - 1; k >= 0; k-- {
 		tk := &st.toks[k]
 		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
@@ -608,4 +613,16 @@ func NamesBound(text string) bool {
 		}
 	}
 	return false
+}
+
+// afterOur reports a word right after "our"/"my"/"我们的" or a frame that
+// ends in one ("feature our", "push our"): the advertiser's own product.
+func (st *state) afterOur(i int) bool {
+	p := st.prevSig(i)
+	w := st.tokText(p)
+	if w == "的" {
+		q := st.tokText(st.prevSig(p))
+		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家")
+	}
+	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的")
 }
