@@ -38,6 +38,10 @@ func TestAudit21FollowUps(t *testing.T) {
 		{"instagram", "en", "fashion creators in Milan, 10k-100k", "skip anyone who works with Gucci", []string{"not_contains Gucci"}, []string{"all not_contains anyone"}},
 		{"youtube", "en", "tech reviewers in the US, 50k+", "no one who has partnered with Anker pls", []string{"not_contains Anker"}, []string{"all not_contains one", "all not_contains who"}},
 		{"tiktok", "en", "fitness creators in Spain", "nobody already doing Gymshark promos", []string{"not_contains Gymshark", "country eq ES"}, []string{"all not_contains already"}},
+		{"youtube", "zh", "美国的数码博主", "不要和小米有合作的", []string{"not_contains 小米"}, []string{"all not_contains 小米有"}},
+		{"youtube", "zh", "美国的数码博主", "不要给三星拍过广告的", []string{"not_contains 三星"}, []string{"all not_contains 给"}},
+		{"youtube", "zh", "美国的数码博主", "不要近期接过大疆推广的", []string{"not_contains 大疆"}, []string{"all not_contains 近期", "all not_contains 大疆推广"}},
+		{"youtube", "en", "US tech creators", "avoid anyone who has worked with Sony before", []string{"not_contains Sony"}, []string{"all not_contains anyone", "all not_contains Sony before"}},
 		{"youtube", "en", "cooking channels in France", "no live streams thx", []string{"not_contains live streams"}, []string{"all not_contains live streams thx"}},
 		// class 2: "drop the X ones" excludes X; "after all" is no term
 		{"youtube", "en", "cooking channels in France", "drop the vegan ones", []string{"not_contains vegan"}, []string{"all contains"}},
