@@ -197,8 +197,9 @@ func (st *state) residue() {
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
 			cued = cued || bare[r.from] || !sentence
-			if !cued && r.from == r.to && st.toks[r.from].kind == tkCJK {
-				// one stray CJK rune ("想", "越") is no term.
+			if f, t := st.compoundCategory(r.from, r.to); !cued && r.from == r.to && st.toks[r.from].kind == tkCJK && f == r.from && t == r.to {
+				// one stray CJK rune ("想", "越") is no term; glued to
+				// a category word it is part of a word ("游戏本", "数码控").
 				st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
 				continue
 			}
@@ -954,7 +955,11 @@ func (st *state) keepCompounds() {
 // loneUnknownRune reports an unknown CJK rune at k that is a word of one
 // rune: the token beyond it (in direction d) is no unknown CJK rune.
 func (st *state) loneUnknownRune(k, d int) bool {
-	return st.unknownCJK(k) && st.toks[k].neg == 0 && !st.unknownCJK(k+d) && st.tok(k+d).role != roleContent
+	b := st.tok(k + d)
+	if b.kind == tkLex && (b.has(clsCategory) != nil || b.has(clsTopic) != nil || b.has(clsCountry) != nil || b.has(clsLanguage) != nil) {
+		return false // "数码控博主": the rune belongs to the word beyond it (compoundCategory)
+	}
+	return st.unknownCJK(k) && st.toks[k].neg == 0 && !st.unknownCJK(k+d) && b.role != roleContent
 }
 
 // compoundCategory widens the run [from, to] of unknown CJK runes to a

@@ -193,6 +193,9 @@ func TestCompoundsKeptWhole(t *testing.T) {
 		{"找宝妈党喜欢的母婴好物博主", []string{`keyword keyword contains "宝妈党" reference`}},
 		{"美国的宠物用品开箱达人", []string{`hard category eq "pets" applied`, `keyword keyword contains "宠物用品" reference`}},
 		{"独立游戏评测的博主", []string{`hard category eq "gaming" applied`, `keyword keyword contains "独立游戏" reference`}},
+		// a lone rune glued to a category word is part of it
+		{"游戏本测评博主，美国", []string{`hard category eq "gaming" applied`, `keyword keyword contains "游戏本" reference`}},
+		{"数码控博主，日本", []string{`hard category eq "tech" applied`, `keyword keyword contains "数码控" reference`}},
 		// a word the catalog has no field for inside an unknown word
 		{"想给我们的儿童电话手表找几个日本的亲子频道", []string{`keyword keyword contains "儿童电话手表" reference`}},
 		// the aspect particle before 的 is no part of the word
