@@ -682,6 +682,10 @@ func buildLexicon() *lexicon {
 		// mostly moms", "audience: gym beginners"): the frame of an
 		// audience description; what it names ranks (issue 26, audit 21).
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
+		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
+		"audience skews", "audience skews towards", "skews", "skews towards", "skewing", "skew",
+		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
+		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
 		"their audience is", "their audience", "audience is", "audience:", "audience is mostly", "whose audience is",

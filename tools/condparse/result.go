@@ -169,6 +169,7 @@ func (st *state) residue() {
 		}
 	}
 	st.audienceNouns()
+	st.askVerbs()
 	st.keepCompounds()
 	rs := st.runs()
 	long := st.longRuns(rs)
@@ -1017,11 +1018,32 @@ func (st *state) audienceNouns() {
 
 // audienceFrame reports a frame word that introduces who watches.
 func audienceFrame(w string) bool {
-	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
+	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "人群", "目标用户", "目标客户", "目标群体", "skew", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
 		"fans are", "followers are", "fanbase"} {
 		if strings.Contains(w, a) {
 			return true
 		}
 	}
 	return false
+}
+
+// askVerbs drops the verb of the ask right before the advertiser's own
+// product ("channels that could demo our drone", "creators to unbox our
+// speaker"): what the creators would do with the product is the brief's
+// frame, the product ranks (issue 26, audit 21). The verb is named.
+func (st *state) askVerbs() {
+	for i := range st.toks {
+		w := st.tokText(i)
+		if w != "our" && w != "my" {
+			continue
+		}
+		p := st.prevSig(i)
+		if p < 0 || st.toks[p].kind != tkWord || st.toks[p].role != roleContent || st.toks[p].neg != 0 {
+			continue
+		}
+		if q := st.prevSig(p); q >= 0 && st.toks[q].kind == tkWord && st.toks[q].role == roleContent {
+			continue // "vegan protein our …": no single verb before it
+		}
+		st.toks[p].role, st.toks[p].frameWord = roleFiller, true
+	}
 }

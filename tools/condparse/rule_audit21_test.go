@@ -143,6 +143,13 @@ func TestFrameWordsNeverTerms(t *testing.T) {
 		{"US gaming creators whose fans are mostly teens", []string{`keyword keyword contains "teens" reference`}, []string{"fans"}},
 		{"想请他们帮忙带一下我们的新款耳机，找美国科技博主", []string{`keyword keyword contains "新款耳机" reference`}, []string{"请他们", "他们"}},
 		{"we want creators to push our protein bars, UK fitness", []string{`keyword keyword contains "protein bars" reference`}, []string{"push"}},
+		{"channels that could demo our drone, Canada, 10k+", []string{`keyword keyword contains "drone" reference`}, []string{"demo"}},
+		{"creators to unbox our speaker in Spain", []string{`keyword keyword contains "speaker" reference`}, []string{"unbox"}},
+		{"creators who might be keen to try our vegan protein, UK", []string{`keyword keyword contains "vegan protein" reference`}, []string{"keen", "try"}},
+		{"we need people to help us launch our smart ring in Germany", []string{`keyword keyword contains "smart ring" reference`}, []string{"help", "launch"}},
+		{"目标人群是宝妈的母婴博主", []string{`keyword keyword contains "宝妈" reference`}, []string{"人群"}},
+		{"想找几个能帮我们种草新品面膜的韩国博主", []string{`keyword keyword contains "面膜" reference`}, []string{"能", "种草"}},
+		{"gaming creators whose audience skews young, US", []string{`keyword keyword contains "young" reference`}, []string{"skew", "audience"}},
 		// the advertiser's product ranks, even a category word
 		{"creators in Seoul who could feature our skincare", []string{`keyword keyword contains "skincare" reference`, `hard country eq "KR"`}, []string{"feature"}},
 	} {

@@ -153,6 +153,14 @@ func (st *state) dropped() []Span {
 	seen := map[string]bool{}
 	for i := range st.toks {
 		tk := &st.toks[i]
+		if tk.frameWord && tk.role == roleFiller {
+			sp := st.t.span(tk.s, tk.e)
+			if !seen[sp.Text] {
+				seen[sp.Text] = true
+				out = append(out, sp)
+			}
+			continue
+		}
 		if tk.kind != tkLex || tk.role != roleFiller {
 			continue
 		}
