@@ -752,7 +752,8 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
-		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
+		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前",
+		"排上面", "排最上面", "放上面", "放最上面", "往前排", "往前放", "在最前面", "排在上面", "放在上面", "置顶", "在前", "在前面", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "ranking by", "sorting by", "ordering by", "sorted on", "biggest", "largest", "most popular", "most famous", "highest first", "lowest first", "most first", "descending", "ascending")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.

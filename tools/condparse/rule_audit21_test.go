@@ -176,12 +176,17 @@ func TestLooseSortsSort(t *testing.T) {
 		{"the most watched ones first", SortAvgViews},
 		{"the ones people actually watch should go to the top", SortAvgViews},
 		{"let the most-engaged ones go to the top", "engagement"},
+		{"谁的互动最好谁在前", "engagement"},
+		{"互动多的往前排", "engagement"},
+		{"播放量高的排上面", SortAvgViews},
+		{"views first", SortAvgViews},
+		{"sort it so the most engaged are first", "engagement"},
 	} {
 		r := readAt(t, tc.in, nil, nil)
 		if r.Sort == nil || r.Sort.By != tc.by {
 			t.Errorf("Read(%q).Sort = %+v, want by %s", tc.in, r.Sort, tc.by)
 		}
-		noTerm(t, r, "engag", "interact", "watch", "get", "whoever", "let", "go", "互动", "播放", "看的人")
+		noTerm(t, r, "engag", "interact", "watch", "get", "whoever", "let", "go", "so", "views", "互动", "播放", "看的人", "前", "上面")
 	}
 }
 
@@ -324,6 +329,20 @@ func TestOurProductNoCategory(t *testing.T) {
 			if c.Field == condition.Category && c.Status == condition.StatusApplied {
 				t.Errorf("Read(%q): the product picks the category: %s", in, brief(c))
 			}
+		}
+	}
+}
+
+// TestTopicPlacedOnTop: a topic put on top in any placement word ranks by
+// the topic and sorts nothing (audit 21, class 4).
+func TestTopicPlacedOnTop(t *testing.T) {
+	for _, tc := range []struct{ in, term string }{
+		{"把露营装备相关的排上面", "露营装备"},
+		{"辅食相关的往前排", "辅食"},
+	} {
+		r := readAt(t, tc.in, []string{`keyword keyword contains "` + tc.term + `" reference`}, nil)
+		if r.Sort != nil {
+			t.Errorf("Read(%q).Sort = %+v, want none", tc.in, r.Sort)
 		}
 	}
 }
