@@ -74,6 +74,11 @@ func (st *state) sentence() {
 				st.sig.Sentence = true
 			}
 		}
+		if w := st.tokText(i); (w == "our" || w == "my") && (st.free(st.skipSpace(i+1)) || st.tok(st.skipSpace(i+1)).role == roleContent) {
+			// "creators for our baking mats, Mexico": the advertiser's
+			// own product is the brief's frame, never a keyword as typed.
+			st.sig.Sentence = true
+		}
 		if tk.kind == tkLex && tk.role == roleNone {
 			if e := tk.has(clsRequest); e != nil && (!e.atStart || clauseStart) {
 				st.sig.Sentence = true
