@@ -610,7 +610,7 @@ func buildLexicon() *lexicon {
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
-		"给我们", "竞品", "竞品的", "竞对", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".

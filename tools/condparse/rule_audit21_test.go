@@ -151,6 +151,7 @@ func TestFrameWordsNeverTerms(t *testing.T) {
 		{"想找几个能帮我们种草新品面膜的韩国博主", []string{`keyword keyword contains "面膜" reference`}, []string{"能", "种草"}},
 		{"gaming creators whose audience skews young, US", []string{`keyword keyword contains "young" reference`}, []string{"skew", "audience"}},
 		{"creators for our baking mats, Mexico", []string{`keyword keyword contains "baking mats" reference`, `hard country eq "MX"`}, nil},
+		{"我家的猫砂，美国宠物博主", []string{`keyword keyword contains "猫砂" reference`}, []string{"家"}},
 		// the advertiser's product ranks, even a category word
 		{"creators in Seoul who could feature our skincare", []string{`keyword keyword contains "skincare" reference`, `hard country eq "KR"`}, []string{"feature"}},
 	} {

@@ -630,7 +630,7 @@ func (st *state) afterOur(i int) bool {
 	w := st.tokText(p)
 	if w == "的" {
 		q := st.tokText(st.prevSig(p))
-		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家")
+		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家") || strings.HasSuffix(q, "我家")
 	}
-	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的")
+	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
 }
