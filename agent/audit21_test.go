@@ -42,6 +42,9 @@ func TestAudit21FollowUps(t *testing.T) {
 		{"youtube", "zh", "美国的数码博主", "不要给三星拍过广告的", []string{"not_contains 三星"}, []string{"all not_contains 给"}},
 		{"youtube", "zh", "美国的数码博主", "不要近期接过大疆推广的", []string{"not_contains 大疆"}, []string{"all not_contains 近期", "all not_contains 大疆推广"}},
 		{"youtube", "en", "US tech creators", "avoid anyone who has worked with Sony before", []string{"not_contains Sony"}, []string{"all not_contains anyone", "all not_contains Sony before"}},
+		{"youtube", "en", "US tech creators", "no Samsung collabs", []string{"not_contains Samsung"}, []string{"all not_contains Samsung collabs"}},
+		{"youtube", "en", "US tech creators", "drop anyone sponsored by NordVPN", []string{"not_contains NordVPN"}, []string{"all not_contains anyone"}},
+		{"youtube", "zh", "美国的数码博主", "接过华为广告的不要", []string{"not_contains 华为"}, []string{"all not_contains 接过", "all not_contains 华为广告"}},
 		{"youtube", "en", "cooking channels in France", "no live streams thx", []string{"not_contains live streams"}, []string{"all not_contains live streams thx"}},
 		// class 2: "drop the X ones" excludes X; "after all" is no term
 		{"youtube", "en", "cooking channels in France", "drop the vegan ones", []string{"not_contains vegan"}, []string{"all contains"}},

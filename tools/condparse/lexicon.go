@@ -917,4 +917,4 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
-	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}

@@ -92,6 +92,7 @@ func TestExclusionPartnerFrame(t *testing.T) {
 		{"skincare creators, exclude anyone with a Cerave deal", "Cerave", []string{"deal"}},
 		{"fitness creators in the UK but nobody who already works with Myprotein", "Myprotein", []string{"already", "works"}},
 		{"gaming channels, ignore people already doing Razer ads", "Razer", []string{"ignore", "ads"}},
+		{"US tech creators, no Samsung collabs", "Samsung", []string{"collabs"}},
 		{"排除接过欧莱雅广告的博主", "欧莱雅", []string{"接过", "广告"}},
 		{"avoid anyone who has worked with Sephora before", "Sephora", []string{"before", "worked"}},
 		{"not interested in anyone working with Apple", "Apple", []string{"interested", "working"}},

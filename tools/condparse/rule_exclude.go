@@ -865,7 +865,7 @@ func (st *state) partnerFrame(j, end int) {
 // partnerNouns are the deals a partner frame names ("promos", "ads"):
 // alone in an exclusion they are what is excluded.
 var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true,
-	"deal": true, "deals": true,
+	"deal": true, "deals": true, "collabs": true, "collab": true, "collaborations": true, "partnerships": true, "tie-ins": true,
 	"广告": true, "代言": true}
 
 // kindObject reports "the X ones" from j to the end of its clause: an
