@@ -292,9 +292,11 @@ func TestDropTheKindOnes(t *testing.T) {
 		{"ditch the mukbang ones, 10k+", `keyword keyword not_contains "mukbang" applied`},
 		{"drop the korea ones", `hard country not_in [KR] applied`},
 		{"drop the vegan ones and sort by views", `keyword keyword not_contains "vegan" applied`},
+		{"kill the mukbang ones", `keyword keyword not_contains "mukbang" applied`},
+		{"axe the crypto channels", `keyword keyword not_contains "crypto" applied`},
 	} {
 		r := readAt(t, tc.in, []string{tc.want}, nil)
-		noTerm(t, r, "drop", "lose", "ditch", "ones")
+		noTerm(t, r, "drop", "lose", "ditch", "kill", "axe", "ones")
 	}
 	// a bound named by its noun is moved, never excluded
 	readAt(t, "drop the floor to 3k", []string{`hard followers gte 3000 applied`}, nil)

@@ -360,7 +360,8 @@ func (st *state) tokText(i int) string {
 // lead to an object ("drop anything in Spanish", "ditch the gaming ones",
 // "nothing from China"); elsewhere they are plain words ("drop shipping").
 var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true, "forget": true, "remove": true,
-	"none": true, "nobody": true, "no one": true, "no-one": true, "cut": true, "nix": true, "scrap": true, "toss": true}
+	"none": true, "nobody": true, "no one": true, "no-one": true, "cut": true, "nix": true, "scrap": true, "toss": true,
+	"kill": true, "axe": true, "bin": true, "nuke": true, "cull": true, "strike": true, "trash": true}
 
 // removalVerbs take a value away rather than keep it out ("forget
 // Canada"): said of a value the session's filter holds, the value
