@@ -366,7 +366,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
-	es = append(es, words(clsBetween, "between", "介于", "在")...)
+	es = append(es, words(clsBetween, "between", "介于", "在", "从")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)

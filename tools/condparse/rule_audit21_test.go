@@ -274,6 +274,8 @@ func TestCJKRangeUnitOnce(t *testing.T) {
 		{"粉丝十到五十万", `hard followers between 100000..500000 applied`},
 		{"粉丝五到八千的小号", `hard followers between 5000..8000 applied`},
 		{"粉丝2到8w", `hard followers between 20000..80000 applied`},
+		{"粉丝从一万到十万", `hard followers between 10000..100000 applied`},
+		{"粉丝从两到二十万", `hard followers between 20000..200000 applied`},
 		// a lower end with its own magnitude stays as said
 		{"粉丝三千到一万", `hard followers between 3000..10000 applied`},
 		{"粉丝五千到十万", `hard followers between 5000..100000 applied`},
