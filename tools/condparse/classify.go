@@ -74,9 +74,10 @@ func (st *state) sentence() {
 				st.sig.Sentence = true
 			}
 		}
-		if w := st.tokText(i); (w == "our" || w == "my") && (st.free(st.skipSpace(i+1)) || st.tok(st.skipSpace(i+1)).role == roleContent) {
+		if w := st.tokText(i); (w == "our" || w == "my") && st.prevSig(i) >= 0 && (st.free(st.skipSpace(i+1)) || st.tok(st.skipSpace(i+1)).role == roleContent) {
 			// "creators for our baking mats, Mexico": the advertiser's
-			// own product is the brief's frame, never a keyword as typed.
+			// own product is the brief's frame, never a keyword as typed
+			// ("my little pony" at the start stays a title).
 			st.sig.Sentence = true
 		}
 		if tk.kind == tkLex && tk.role == roleNone {

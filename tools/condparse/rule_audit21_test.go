@@ -353,3 +353,13 @@ func TestTopicPlacedOnTop(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleWithOurStaysKeyword: "our"/"my" opening a terse input is a
+// title typed as a keyword, not the advertiser's frame.
+func TestTitleWithOurStaysKeyword(t *testing.T) {
+	for _, in := range []string{"my little pony", "Our Planet documentary"} {
+		if got := Classify(in); got != ShapeKeyword {
+			t.Errorf("Classify(%q) = %s, want keyword", in, got)
+		}
+	}
+}
