@@ -109,7 +109,7 @@ func (st *state) sentence() {
 				// exist is a sentence.
 				st.sig.Sentence = true
 			}
-			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
+			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil && !tk.has(clsFrame).quiet || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
 				// "关键词 iPhone", "我们是…品牌", "合作", "a fun vibe",
 				// "ideally": a brief, not a list of keywords.
 				st.sig.Sentence = true
@@ -359,7 +359,9 @@ func (st *state) classifyResidue() {
 			tk.role = roleContent
 		case tkLex:
 			switch {
-			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil:
+			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil, tk.has(clsPartner) != nil && !isFillerLex(tk):
+				// a partner word outside an exclusion's frame ("deals",
+				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
 			case st.sig.Sentence && tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)]:

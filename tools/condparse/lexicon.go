@@ -67,6 +67,7 @@ const (
 	clsBrandOpen // the opening of a brand frame: 我们是, we're a
 	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
 	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
+	clsPartner   // 合作过, works with, promos: the partner frame of an exclusion (partnerFrame); keyword material elsewhere
 )
 
 // lexEntry is one dictionary spelling.
@@ -94,6 +95,9 @@ type lexEntry struct {
 	dir int8
 	// upper lists rune indices that must be upper case in the input ("US").
 	upper []int
+	// quiet: a frame word that is dropped in a brief but alone makes no
+	// sentence ("after all these years", "already gone" stay titles).
+	quiet bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -505,9 +509,20 @@ func buildLexicon() *lexicon {
 	// who works with Pandora", "not anyone already doing Samsonite
 	// promos"): who the creators worked with is what is excluded
 	// (partnerFrame); the frame words themselves are dropped.
-	es = append(es, words(clsFrame, partnerVerbs...)...)
-	es = append(es, words(clsFrame, "已经", "already", "anyone who's", "anyone who has", "anyone that's", "who's", "who has",
-		"who have", "who've already", "that have", "that has")...)
+	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
+	// Quiet frame words: dropped in a brief, but alone no sentence, so a
+	// title typed as a keyword stays one ("after all these years").
+	es = append(es, withFlag(words(clsFrame,
+		// acceptance and discourse tails ("smaller accounts totally fine",
+		// "just US after all"): how the user talks, never a term.
+		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
+		"no problem", "after all", "in the end", "come to think of it",
+		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
+		"skews", "skews towards", "skewing", "skew", "他们", "她们",
+		// the partner frame's glue ("已经", "who has")
+		"已经", "already", "who's", "who has", "who have", "who've already", "that have", "that has"),
+		func(e *lexEntry) { e.quiet = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
@@ -683,9 +698,8 @@ func buildLexicon() *lexicon {
 		// audience description; what it names ranks (issue 26, audit 21).
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
 		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
-		"audience skews", "audience skews towards", "skews", "skews towards", "skewing", "skew",
+		"audience skews", "audience skews towards",
 		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
-		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
 		"their audience is", "their audience", "audience is", "audience:", "audience is mostly", "whose audience is",
@@ -694,14 +708,10 @@ func buildLexicon() *lexicon {
 		// "who could feature our luggage", "show off our mats"): the ask,
 		// never the topic; the product itself ranks.
 		"让他们带", "让他们带一下", "让他们推", "让他们推一下", "让他们试", "带一下", "帮我们推", "帮我们带", "帮我们推一下",
-		"请他们", "让他们", "请他们帮忙", "他们", "她们", "请博主", "让博主",
+		"请他们", "让他们", "请他们帮忙", "请博主", "让博主",
 		"推我们的", "带我们的", "带货我们的",
 		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
 		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",
-		// acceptance and discourse tails ("smaller accounts totally fine",
-		// "just US after all"): how the user talks, never a term.
-		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
-		"no problem", "after all", "in the end", "come to think of it",
 		// what stays as it is ("语言不变", "keep the rest the same")
 		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog

@@ -15,6 +15,11 @@ import (
 // keywordShape replaces the conditions of a keyword-shaped input with one
 // keyword per segment, as typed (classic mode, spec 3.3, 3.4.1A).
 func (st *state) keywordShape() {
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.role == roleFiller && quietFrame(tk) {
+			tk.role = roleContent // a word of the keyword, never named as dropped
+		}
+	}
 	var kept []*pcond
 	for _, pc := range st.conds {
 		if pc.c.Kind == condition.KindKeyword && pc.c.Status != condition.StatusReference { // quoted phrases
@@ -148,11 +153,18 @@ func (st *state) cjkTopics(a, b int) bool {
 func (st *state) allFiller(a, b int) bool {
 	for k := a; k <= b; k++ {
 		tk := &st.toks[k]
-		if tk.kind != tkSpace && !(tk.kind == tkLex && (isFillerLex(tk) || tk.has(clsCreatorPlatform) != nil)) {
+		if tk.kind != tkSpace && !(tk.kind == tkLex && (isFillerLex(tk) && !quietFrame(tk) || tk.has(clsCreatorPlatform) != nil)) {
 			return false
 		}
 	}
 	return true
+}
+
+// quietFrame reports a frame word that is a word of a keyword typed as
+// such ("in the end cover", "after all these years"): only a brief drops it.
+func quietFrame(tk *token) bool {
+	e := tk.has(clsFrame)
+	return e != nil && e.quiet
 }
 
 // residue turns keyword runs into keywords (excluded keywords inside an

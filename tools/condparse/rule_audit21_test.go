@@ -357,9 +357,15 @@ func TestTopicPlacedOnTop(t *testing.T) {
 // TestTitleWithOurStaysKeyword: "our"/"my" opening a terse input is a
 // title typed as a keyword, not the advertiser's frame.
 func TestTitleWithOurStaysKeyword(t *testing.T) {
-	for _, in := range []string{"my little pony", "Our Planet documentary"} {
+	// nor do the words audit 21 reads as a brief's frame or the partner
+	// frame make a title a sentence.
+	for _, in := range []string{"my little pony", "Our Planet documentary", "in the end cover", "after all these years", "already gone", "广告", "deals"} {
 		if got := Classify(in); got != ShapeKeyword {
 			t.Errorf("Classify(%q) = %s, want keyword", in, got)
+		}
+		r := readAt(t, in, []string{`keyword keyword contains "` + in + `" applied`}, nil)
+		if len(r.Dropped) > 0 {
+			t.Errorf("Read(%q) names words of the title as dropped: %v", in, r.Dropped)
 		}
 	}
 }

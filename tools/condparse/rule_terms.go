@@ -164,7 +164,7 @@ func (st *state) dropped() []Span {
 		if tk.kind != tkLex || tk.role != roleFiller {
 			continue
 		}
-		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil && tk.has(clsVague) == nil {
+		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil && tk.has(clsVague) == nil && tk.has(clsPartner) == nil {
 			continue
 		}
 		sp := st.t.span(tk.s, tk.e)
