@@ -68,7 +68,17 @@ func (st *state) sentence() {
 				st.sig.Sentence = true
 				clauseStart = false
 				continue
+			case tk.has(clsAlso) != nil && addVerbs[st.tokText(i)]:
+				// "露营的也加上", "add camping too": adding to the search
+				// is a request about it, never keyword material.
+				st.sig.Sentence = true
 			}
+		}
+		if w := st.tokText(i); (w == "our" || w == "my") && st.prevSig(i) >= 0 && (st.free(st.skipSpace(i+1)) || st.tok(st.skipSpace(i+1)).role == roleContent) {
+			// "creators for our baking mats, Mexico": the advertiser's
+			// own product is the brief's frame, never a keyword as typed
+			// ("my little pony" at the start stays a title).
+			st.sig.Sentence = true
 		}
 		if tk.kind == tkLex && tk.role == roleNone {
 			if e := tk.has(clsRequest); e != nil && (!e.atStart || clauseStart) {
@@ -99,7 +109,7 @@ func (st *state) sentence() {
 				// exist is a sentence.
 				st.sig.Sentence = true
 			}
-			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
+			if tk.has(clsCue) != nil || tk.has(clsBrandOpen) != nil || tk.has(clsFrame) != nil && !tk.has(clsFrame).quiet || tk.has(clsStyle) != nil || tk.has(clsHedge) != nil {
 				// "关键词 iPhone", "我们是…品牌", "合作", "a fun vibe",
 				// "ideally": a brief, not a list of keywords.
 				st.sig.Sentence = true
@@ -281,7 +291,9 @@ func (st *state) fieldTalk() bool {
 			continue
 		}
 		for k := from; k <= to; k++ {
-			if tk := &st.toks[k]; tk.role == roleNone || tk.role == roleContent {
+			// an exclusion's object is read already ("drop the vegan
+			// ones and sort by views")
+			if tk := &st.toks[k]; (tk.role == roleNone || tk.role == roleContent) && tk.neg == 0 {
 				tk.fieldTalk = true
 			}
 		}
@@ -347,8 +359,14 @@ func (st *state) classifyResidue() {
 			tk.role = roleContent
 		case tkLex:
 			switch {
-			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil:
+			case tk.glued, tk.has(clsEdit) != nil, tk.has(clsForm) != nil, tk.has(clsPartner) != nil && !isFillerLex(tk):
+				// a partner word outside an exclusion's frame ("deals",
+				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
+				tk.role = roleContent
+			case st.sig.Sentence && tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)]:
+				// "unboxing channels for our projector", "宠物用品开箱达人":
+				// a content format no category absorbed ranks (audit 21).
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -599,3 +617,13 @@ func (st *state) runIsKeyword(r run) bool {
 	}
 	return true
 }
+
+// formatFillers are the content formats the lexicon holds as forms that
+// name no topic: unabsorbed in a sentence they rank.
+var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
+	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true}
+
+// addVerbs are the additive words that add to the search ("也加上",
+// "add"): a follow-up saying one is a request, not a keyword as typed.
+var addVerbs = map[string]bool{"加上": true, "再加上": true, "也加上": true, "加进来": true, "加进去": true, "也加进来": true,
+	"添加": true, "增加": true, "add": true, "also add": true, "throw in": true, "also include": true}

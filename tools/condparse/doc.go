@@ -161,6 +161,27 @@
 //     category wanted under another word ("户外博主，不要露营") are excluded
 //     keywords; "除了 X 都行" is an exclusion whatever follows; a "-" stuck to
 //     a vocabulary word ("-gaming") is an exclusion word.
+//   - Audit 21 (issue 26): an exclusion of creators who worked with
+//     someone excludes the partner, its frame dropped ("不要已经接过小佩的",
+//     "skip anyone who works with Pandora", "not anyone already doing
+//     Samsonite promos" → 小佩, Pandora, Samsonite; partnerFrame); "drop the
+//     X ones" excludes X. An audience description ("受众是X", "their
+//     audience is mostly X") ranks X, the ask ("让他们带一下", "could
+//     feature our", the verb before "our") and acceptance tails ("totally
+//     fine", "after all") are frame, and the advertiser's product after
+//     "our"/"我们的" ranks even when it is a category word. A misspelt
+//     count word right after a number is the count ("subsribers"). A
+//     content format (tutorials, vlog, ASMR, GRWM, unboxing) that a
+//     taxonomy alias reads as a category ranks instead beside another
+//     category, under a hedge or beside the advertiser's product
+//     (formCategories); alone it stays the category. A measure said as a
+//     verb or adjective in a clause that puts something first sorts ("the
+//     ones people engage with first", "谁互动高谁排前面"). A Chinese range
+//     whose unit is said once on its upper end is a range ("一到十万"). An
+//     add verb ("也加上", "add") makes the input a request. An unknown
+//     Chinese word is kept whole rather than cut into a known word and a
+//     leftover rune (keepCompounds: "扫地机器人", "学生党", "宠物用品",
+//     "游戏本", "儿童电话手表").
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

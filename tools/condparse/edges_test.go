@@ -76,7 +76,7 @@ func TestShapeEdges(t *testing.T) {
 		// noun, spelled-out counts, a bound after the field, a Chinese
 		// numeral window, a sort-only measure, an exclusion object after
 		// "anyone".
-		{"小众手工博主，美国", ShapeMixed, []string{`hard category eq "diy" applied @手工`, `hard country eq "US" applied @美国`, `keyword keyword contains "小众" reference !ranking_term @小众`}, nil},
+		{"小众手工博主，美国", ShapeMixed, []string{`hard category eq "diy" applied @手工`, `hard country eq "US" applied @美国`, `keyword keyword contains "小众手工" reference !ranking_term @小众手工`}, nil},
 		{"200k followers minimum", ShapeNatural, []string{"hard followers gte 200000 applied @200k followers minimum"}, nil},
 		{"under fifty thousand subscribers", ShapeNatural, []string{"hard followers lte 50000 applied @under fifty thousand subscribers"}, nil},
 		{"最近十天有更新的美妆博主", ShapeNatural, []string{"hard last_active within_days 10 applied @最近十天有更新", `hard category eq "beauty" applied @美妆`}, nil},
@@ -124,7 +124,7 @@ func TestShapeEdges(t *testing.T) {
 		{"美国, canon eos r5 camera body", ShapeMixed, []string{`hard country eq "US" applied @美国`, `keyword keyword contains "canon eos r5 camera body" applied @canon eos r5 camera body`}, nil},
 		// a category word glued to an unknown word on its left stays inside
 		// the keyword ("射击游戏", shooter games), as on its right ("游戏耳机").
-		{"射击游戏博主，美国", ShapeMixed, []string{`hard category eq "gaming" applied @游戏`, `hard country eq "US" applied @美国`, `keyword keyword contains "射击" reference !ranking_term @射击`}, nil},
+		{"射击游戏博主，美国", ShapeMixed, []string{`hard category eq "gaming" applied @游戏`, `hard country eq "US" applied @美国`, `keyword keyword contains "射击游戏" reference !ranking_term @射击游戏`}, nil},
 		// a one-rune dictionary word inside an unknown word, on either side,
 		// is part of the keyword ("夏天", "日记").
 		{"美国 夏天穿搭博主", ShapeMixed, []string{

@@ -131,6 +131,9 @@ type token struct {
 	// ("粉丝上限去掉吧", "the follower cap can go"): unread, never a
 	// keyword (fieldTalk).
 	fieldTalk bool
+	// frameWord: a plain word a rule read as the brief's frame (the ask
+	// verb before "our"): dropped and named, never a term.
+	frameWord bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {

@@ -67,6 +67,7 @@ const (
 	clsBrandOpen // the opening of a brand frame: 我们是, we're a
 	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
 	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
+	clsPartner   // 合作过, works with, promos: the partner frame of an exclusion (partnerFrame); keyword material elsewhere
 )
 
 // lexEntry is one dictionary spelling.
@@ -94,6 +95,9 @@ type lexEntry struct {
 	dir int8
 	// upper lists rune indices that must be upper case in the input ("US").
 	upper []int
+	// quiet: a frame word that is dropped in a brief but alone makes no
+	// sentence ("after all these years", "already gone" stay titles).
+	quiet bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -107,6 +111,9 @@ type lexicon struct {
 	// typoTargets are the one-word Latin spellings a misspelt word may be
 	// read as (typos): countries, languages, categories, creator nouns.
 	typoTargets []typoTarget
+	// unitTargets are the Latin count words a misspelt word right after
+	// a number may be read as ("subsribers").
+	unitTargets []typoTarget
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -363,7 +370,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
-	es = append(es, words(clsBetween, "between", "介于", "在")...)
+	es = append(es, words(clsBetween, "between", "介于", "在", "从")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
@@ -488,13 +495,35 @@ func buildLexicon() *lexicon {
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
-		"outside", "outside of", "anywhere but", "anywhere except", "not based in")...)
+		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
 	// elsewhere and are read by the exclusion rule (openingVerbs).
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
-		"weed out", "cut out"), func(e *lexEntry) { e.atStart = true })...)
+		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
+	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// "no one who's worked with Nike", "nobody already partnered with
+	// Adidas": a person pronoun that excludes, when it leads to an object.
+	es = append(es, withFlag(words(clsExclude, "no one", "nobody", "no-one"), func(e *lexEntry) { e.atStart = true })...)
+	// The partner frame of an exclusion ("不要已经接过小佩的", "skip anyone
+	// who works with Pandora", "not anyone already doing Samsonite
+	// promos"): who the creators worked with is what is excluded
+	// (partnerFrame); the frame words themselves are dropped.
+	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
+	// Quiet frame words: dropped in a brief, but alone no sentence, so a
+	// title typed as a keyword stays one ("after all these years").
+	es = append(es, withFlag(words(clsFrame,
+		// acceptance and discourse tails ("smaller accounts totally fine",
+		// "just US after all"): how the user talks, never a term.
+		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
+		"no problem", "after all", "in the end", "come to think of it",
+		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
+		"skews", "skews towards", "skewing", "skew", "他们", "她们",
+		// the partner frame's glue ("已经", "who has")
+		"已经", "already", "who's", "who has", "who have", "who've already", "that have", "that has"),
+		func(e *lexEntry) { e.quiet = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",
 		// additions: "再加上新西兰", "把加拿大也加进来", "add Portugal".
@@ -566,7 +595,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
-		"unboxing", "unboxings", "unboxer", "unboxers"), func(e *lexEntry) { e.form = true })...)
+		"unboxing", "unboxings", "unboxer", "unboxers",
+		// "no live streams pls": a live stream is a form of content.
+		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
@@ -595,7 +626,7 @@ func buildLexicon() *lexicon {
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
-		"给我们", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
@@ -663,6 +694,25 @@ func buildLexicon() *lexicon {
 		"changed my mind", "changed our mind", "changed our minds", "we changed our mind", "i changed my mind",
 		"change of plan", "change of plans", "on second thought", "on second thoughts", "scratch that",
 		"改主意了", "改主意", "我们改主意了", "计划有变", "想了想", "转念一想",
+		// who the creators' viewers are ("受众是学生党", "their audience is
+		// mostly moms", "audience: gym beginners"): the frame of an
+		// audience description; what it names ranks (issue 26, audit 21).
+		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
+		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
+		"audience skews", "audience skews towards",
+		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
+		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
+		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
+		"their audience is", "their audience", "audience is", "audience:", "audience is mostly", "whose audience is",
+		"target audience", "target audience is", "their viewers are", "viewers are",
+		// the product put in the creators' hands ("让他们带一下我们的蛋白棒",
+		// "who could feature our luggage", "show off our mats"): the ask,
+		// never the topic; the product itself ranks.
+		"让他们带", "让他们带一下", "让他们推", "让他们推一下", "让他们试", "带一下", "帮我们推", "帮我们带", "帮我们推一下",
+		"请他们", "让他们", "请他们帮忙", "请博主", "让博主",
+		"推我们的", "带我们的", "带货我们的",
+		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
+		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",
 		// what stays as it is ("语言不变", "keep the rest the same")
 		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
@@ -713,7 +763,8 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsSort,
 		"按", "按照", "排序", "排列", "排名", "排一下", "排", "排个序", "排个", "排下", "排一排", "从高到低", "从低到高", "由高到低", "由低到高", "从多到少", "从少到多",
-		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
+		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前",
+		"排上面", "排最上面", "放上面", "放最上面", "往前排", "往前放", "在最前面", "排在上面", "放在上面", "置顶", "在前", "在前面", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "ranking by", "sorting by", "ordering by", "sorted on", "biggest", "largest", "most popular", "most famous", "highest first", "lowest first", "most first", "descending", "ascending")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.
@@ -813,6 +864,9 @@ func buildLexicon() *lexicon {
 		}) {
 			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
 		}
+		if len(w) >= minTypoTarget && isASCIILetters(w) && slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool { return e.cls == clsField }) {
+			lx.unitTargets = append(lx.unitTargets, typoTarget{word: w, ents: lx.ents[id]})
+		}
 	}
 	return lx
 }
@@ -867,3 +921,13 @@ var editConnectors = []string{
 	"降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在",
 	"控制在", "保持在", "维持在", "限定在", "限制在",
 }
+
+// partnerVerbs say that creators worked with someone: inside an exclusion
+// the one they worked with is what is excluded (partnerFrame).
+var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "投过", "拍过", "代言过", "接过的", "合作过的",
+	"works with", "work with", "worked with", "working with", "partnered with", "partnering with", "partners with", "partner with",
+	"collaborated with", "collaborates with", "collaborating with", "collabed with", "collab with", "collabs with",
+	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
+	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
+	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
+	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}

@@ -133,6 +133,11 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
 	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
+	// "the ones people actually engage with first", "most engaging on
+	// top", "whatever gets watched most goes to the top": a measure said
+	// as a verb or an adjective in a clause that puts something first
+	// ranks by that measure (issue 26, audit 21).
+	regexp.MustCompile(`(?i)\b(?:most[-\s])?(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watch(?:ed|es)?|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
 	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
@@ -151,7 +156,9 @@ var comparatives = []*regexp.Regexp{
 	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
 	// (or activity) said before a priority word ranks by it; a wish
 	// about anything else ("英语的优先") stays a hedge.
-	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|靠前)`),
+	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|看的人|互动|点赞|活跃|人气|热度|热门|火|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|排上面|排最上面|放上面|放最上面|往前排|往前放|在前面|在最前面|排在上面|放在上面|置顶|在前)`),
+	// "views first", "engagement on top": a measure put first sorts.
+	regexp.MustCompile(`(?i)\b(?:views|engagement|followers|subscribers|subs)\s+(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.
 	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
@@ -337,7 +344,7 @@ func (r *Reading) readUnsorted(s, e int) bool {
 // "从高到低"); measureCues make the words a measure ("点赞多的", "转发数",
 // "likes", "most shares") rather than a topic.
 var (
-	placementCues = regexp.MustCompile(`排前面|放前面|排在前面|放在前面|靠前|置顶|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
+	placementCues = regexp.MustCompile(`排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|置顶|排上面|排最上面|放上面|放最上面|往前排|往前放|排在上面|放在上面|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
 	sortCues      = regexp.MustCompile(`按|根据|从高到低|由高到低|从多到少|由多到少|降序|升序|倒序|(?i)\b(?:sort|sorted|order|ordered|rank|ranked|ranking|by)\b`)
 	measureCues   = regexp.MustCompile(`[多少高低大小快慢]的|[量数率次](?:的|$)|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
 )
@@ -489,7 +496,11 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 
 // sortLeads are the verbs that lead a sort's clause ("put the highest
 // engagement on top", "show the biggest first"): never a term.
-var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true}
+var sortLeads = map[string]bool{"put": true, "show": true, "show me": true, "list": true, "give me": true, "bring": true,
+	// "the ones that get the most views first": the verb of the measure
+	"get": true, "gets": true, "getting": true, "pull": true, "pulls": true, "rack up": true, "racks up": true, "draw": true, "draws": true,
+	"whoever gets": true, "whoever has": true, "whoever": true, "who gets": true, "who has": true, "how much": true, "how many": true,
+	"最前面": true, "最前": true, "let": true, "should": true, "go": true, "so": true, "so that": true, "在前": true, "前": true}
 
 // sortTails are the words that end a sort's clause ("sorted by most
 // followers first", "views on top"): its order, never a term.
@@ -661,9 +672,9 @@ func comparativeInner(w string) (string, bool) {
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
-	viewWords    = []string{"播放", "观看", "plays", "played", "viewed", "view"}
-	engagedWords = []string{"engaged", "互动"}
-	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
+	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched", "watch", "watches", "most-watched", "most-viewed"}
+	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "most-engaged", "most-engaging", "互动"}
+	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "热门", "火", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 

@@ -15,6 +15,11 @@ import (
 // keywordShape replaces the conditions of a keyword-shaped input with one
 // keyword per segment, as typed (classic mode, spec 3.3, 3.4.1A).
 func (st *state) keywordShape() {
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.role == roleFiller && quietFrame(tk) {
+			tk.role = roleContent // a word of the keyword, never named as dropped
+		}
+	}
 	var kept []*pcond
 	for _, pc := range st.conds {
 		if pc.c.Kind == condition.KindKeyword && pc.c.Status != condition.StatusReference { // quoted phrases
@@ -109,6 +114,10 @@ func (st *state) keywordShape() {
 // the edges of a keyword.
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
+	if st.word(i) == "地" && st.unknownCJK(i+1) || tk.has(clsCreator) != nil && (st.loneUnknownRune(i+1, 1) || st.loneUnknownRune(i-1, -1)) {
+		// "地毯清洁", "学生党文具": part of an unknown word (keepCompounds)
+		return false
+	}
 	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
 		tk.kind == tkLex && tk.has(clsFiller) != nil && !tk.has(clsFiller).form || // "科技类", "搞笑视频", "finance content"
 		(tk.kind == tkLex || tk.kind == tkWord) && keywordEdgeWords[strings.ToLower(st.tokText(i))]
@@ -144,11 +153,18 @@ func (st *state) cjkTopics(a, b int) bool {
 func (st *state) allFiller(a, b int) bool {
 	for k := a; k <= b; k++ {
 		tk := &st.toks[k]
-		if tk.kind != tkSpace && !(tk.kind == tkLex && (isFillerLex(tk) || tk.has(clsCreatorPlatform) != nil)) {
+		if tk.kind != tkSpace && !(tk.kind == tkLex && (isFillerLex(tk) && !quietFrame(tk) || tk.has(clsCreatorPlatform) != nil)) {
 			return false
 		}
 	}
 	return true
+}
+
+// quietFrame reports a frame word that is a word of a keyword typed as
+// such ("in the end cover", "after all these years"): only a brief drops it.
+func quietFrame(tk *token) bool {
+	e := tk.has(clsFrame)
+	return e != nil && e.quiet
 }
 
 // residue turns keyword runs into keywords (excluded keywords inside an
@@ -164,6 +180,9 @@ func (st *state) residue() {
 			st.undoTopic(k)
 		}
 	}
+	st.audienceNouns()
+	st.askVerbs()
+	st.keepCompounds()
 	rs := st.runs()
 	long := st.longRuns(rs)
 	for ri, r := range rs {
@@ -191,10 +210,18 @@ func (st *state) residue() {
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
 			cued = cued || bare[r.from] || !sentence
-			if !cued && r.from == r.to && st.toks[r.from].kind == tkCJK {
-				// one stray CJK rune ("想", "越") is no term.
+			if f, t := st.compoundCategory(r.from, r.to); !cued && r.from == r.to && st.toks[r.from].kind == tkCJK && f == r.from && t == r.to {
+				// one stray CJK rune ("想", "越") is no term; glued to
+				// a category word it is part of a word ("游戏本", "数码控").
 				st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
 				continue
+			}
+			from, to := r.from, r.to
+			if !cued {
+				// "宠物用品开箱达人": the category word the unknown word is
+				// glued to is part of the term; the category still holds.
+				from, to = st.compoundCategory(from, to)
+				text = string(st.t.orig[st.toks[from].s:st.toks[to].e])
 			}
 			pc := rankingTerm(StringValue(text))
 			if cued {
@@ -203,6 +230,11 @@ func (st *state) residue() {
 				if sc != "" {
 					pc.c.Scope = sc
 				}
+			}
+			if from != r.from || to != r.to {
+				st.add(pc, r.from, r.to)
+				pc.s, pc.e = st.toks[from].s, st.toks[to].e
+				continue
 			}
 			st.add(pc, r.from, r.to)
 		}
@@ -352,28 +384,90 @@ func (st *state) residueRole(a, b int) Residue {
 	return role
 }
 
-// formCategories drops a category read from a form noun ("vlog", the
-// lifestyle alias) when another category is read too ("露营vlog",
-// "cooking vlogs"): the vlog is how the topic is told, not a second topic.
+// formCategories reads a category said by a content format ("vlog",
+// "tutorials", "ASMR", "开箱": how the content is told, aliases of
+// lifestyle or education in the taxonomy) as a ranking term of the
+// format instead (issue 26, audit 21) when another category is read
+// ("露营vlog", "ASMR cooking"), when the format is a wish ("ideally
+// doing GRWM or tutorials"), or when other words of the brief name the
+// topic ("unboxing + tutorial channels for our 3D printer"). Alone
+// ("tutorial channels in Germany") it stays the category the catalog's
+// taxonomy gives it.
 func (st *state) formCategories() {
-	other := false
+	other, topic := false, false
 	var forms []*pcond
 	for _, pc := range st.conds {
-		if pc.dropped || pc.neg || pc.c.Field != condition.Category {
+		if pc.dropped || pc.neg {
 			continue
 		}
-		if formNouns[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))] {
+		switch {
+		case pc.c.Field == condition.Category && formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]:
 			forms = append(forms, pc)
-		} else {
+		case pc.c.Field == condition.Category:
 			other = true
+		case pc.c.Kind == condition.KindKeyword && pc.c.Op == condition.OpContains && st.ourProduct(pc.s):
+			topic = true
 		}
 	}
-	if !other {
-		return
-	}
 	for _, pc := range forms {
+		if !other && !topic && !st.clauseHedged(pc.s) {
+			continue
+		}
 		pc.dropped = true
+		term := rankingTerm(StringValue(strings.TrimSpace(string(st.t.orig[pc.s:pc.e]))))
+		term.s, term.e = pc.s, pc.e
+		st.conds = append(st.conds, term)
 	}
+}
+
+// ourProduct reports a term at rune pos that is the advertiser's own
+// product ("for our 3D printer", "帮我们的扫地机器人", "feature our
+// luggage"): the brief's topic, which a content format only tells.
+func (st *state) ourProduct(pos int) bool {
+	k := slices.IndexFunc(st.toks, func(tk token) bool { return tk.s == pos })
+	if k < 0 {
+		return false
+	}
+	p := st.prevSig(k)
+	w := st.tokText(p)
+	if w == "的" || w == "我们的" {
+		if w == "的" {
+			w = st.tokText(st.prevSig(p))
+		}
+		return strings.HasSuffix(w, "我们") || strings.HasSuffix(w, "我们的")
+	}
+	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的")
+}
+
+// formatWords are the content formats a taxonomy alias may name: how
+// the content is told, not what it is about.
+var formatWords = func() map[string]bool {
+	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "grwm": true, "unboxing": true, "unboxings": true,
+		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true,
+		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
+		"livestreams": true, "live streaming": true, "livestreaming": true}
+	for w := range formNouns {
+		m[w] = true
+	}
+	return m
+}()
+
+// clauseHedged reports a hedge ("ideally", "最好") earlier in the clause
+// of the rune at pos.
+func (st *state) clauseHedged(pos int) bool {
+	for k := len(st.toks) - 1; k >= 0; k-- {
+		tk := &st.toks[k]
+		if tk.s >= pos {
+			continue
+		}
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if tk.kind == tkLex && tk.has(clsHedge) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // placeExclusions drops the exclusions of a city, state or province
@@ -832,4 +926,136 @@ func (st *state) includedMember(m *pcond) bool {
 		}
 	}
 	return false
+}
+
+// keepCompounds keeps an unknown Chinese word whole when the lexicon cuts
+// a known word out of it (issue 26, audit 21): a lone unknown rune glued
+// to a creator noun ("学生党": 学生 + 党), a 地 glued to an unknown rune
+// ("扫地机器人", "地毯") and an unsupported-field word inside an unknown
+// word ("儿童电话手表") are content, so the word ranks as one term
+// instead of a known word plus a rune named as not understood.
+func (st *state) keepCompounds() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && st.unknownCJK(i-1) && st.unknownCJK(i-2) && st.tok(i+1).has(clsDe) != nil {
+			// "直播带货过的优先": the aspect particle is no part of the word.
+			tk.role = roleFiller
+			continue
+		}
+		if tk.kind != tkLex || tk.role == roleCond || tk.role == roleContent || tk.neg != 0 {
+			continue
+		}
+		if !textmatch.IsCJK(st.t.norm[tk.s]) || !textmatch.IsCJK(st.t.norm[tk.e-1]) {
+			continue
+		}
+		switch {
+		case st.word(i) == "地" && (st.unknownCJK(i+1) || st.unknownCJK(i-1) && st.tok(i+1).kind == tkCJK):
+			tk.role = roleContent
+		case tk.role == roleNone && tk.has(clsUnsupport) != nil && st.unknownCJK(i-1) && st.unknownCJK(i+1):
+			// "儿童电话手表": a word of a condition the catalog lacks
+			// inside an unknown word is part of it.
+			tk.role = roleContent
+		case tk.has(clsCreator) != nil && tk.has(clsRequest) == nil && tk.has(clsExclude) == nil:
+			for _, d := range []int{-1, 1} {
+				if st.loneUnknownRune(i+d, d) {
+					tk.role = roleContent
+				}
+			}
+		}
+	}
+}
+
+// loneUnknownRune reports an unknown CJK rune at k that is a word of one
+// rune: the token beyond it (in direction d) is no unknown CJK rune.
+func (st *state) loneUnknownRune(k, d int) bool {
+	b := st.tok(k + d)
+	if b.kind == tkLex && (b.has(clsCategory) != nil || b.has(clsTopic) != nil || b.has(clsCountry) != nil || b.has(clsLanguage) != nil) {
+		return false // "数码控博主": the rune belongs to the word beyond it (compoundCategory)
+	}
+	return st.unknownCJK(k) && st.toks[k].neg == 0 && !st.unknownCJK(k+d) && b.role != roleContent
+}
+
+// compoundCategory widens the run [from, to] of unknown CJK runes to a
+// category word glued to it ("宠物用品", "独立游戏"): one term, as typed.
+func (st *state) compoundCategory(from, to int) (int, int) {
+	cjk := func(k int) bool {
+		tk := st.tok(k)
+		return tk.kind == tkLex && tk.role == roleCond && st.tokCond[k] > 0 && textmatch.IsCJK(st.t.norm[tk.s]) && textmatch.IsCJK(st.t.norm[tk.e-1])
+	}
+	cat := func(k int, right bool) bool {
+		if !cjk(k) {
+			return false
+		}
+		pc := st.conds[st.tokCond[k]-1]
+		edge := right && pc.s == st.toks[k].s || !right && pc.e == st.toks[k].e
+		return pc.c.Field == condition.Category && !pc.neg && !pc.dropped && edge
+	}
+	if st.toks[from].kind != tkCJK || st.toks[to].kind != tkCJK {
+		return from, to
+	}
+	if cat(to+1, true) {
+		return from, to + 1
+	}
+	if cat(from-1, false) {
+		return from - 1, to
+	}
+	return from, to
+}
+
+// audienceNouns: after an audience frame ("受众是", "their audience is
+// mostly", "audience:") a person noun names the viewers, not the creators
+// ("moms", "宝妈", "students"): it ranks with the words around it.
+func (st *state) audienceNouns() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsFrame) == nil || tk.role != roleFiller || !audienceFrame(st.tokText(i)) {
+			continue
+		}
+		for k := i + 1; k < len(st.toks); k++ {
+			n := &st.toks[k]
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) && st.t.norm[n.s] != ':' || n.kind == tkLex && n.has(clsDe) != nil {
+				break // "受众是学生党的平价文具博主": the 的 ends who watches
+			}
+			if n.kind == tkLex && n.role == roleFiller && n.has(clsCreator) != nil && n.has(clsRequest) == nil {
+				n.role = roleContent
+			}
+			// "moms 25-34": an age band of the audience ranks with it.
+			if n.e-n.s == 1 && (st.t.norm[n.s] == '-' || st.t.norm[n.s] == '–') && st.tok(k-1).kind == tkNum && st.tok(k+1).kind == tkNum &&
+				st.tok(k-1).role == roleContent && st.tok(k+1).role == roleContent {
+				n.role = roleContent
+			}
+		}
+	}
+}
+
+// audienceFrame reports a frame word that introduces who watches.
+func audienceFrame(w string) bool {
+	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "人群", "目标用户", "目标客户", "目标群体", "skew", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
+		"fans are", "followers are", "fanbase"} {
+		if strings.Contains(w, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// askVerbs drops the verb of the ask right before the advertiser's own
+// product ("channels that could demo our drone", "creators to unbox our
+// speaker"): what the creators would do with the product is the brief's
+// frame, the product ranks (issue 26, audit 21). The verb is named.
+func (st *state) askVerbs() {
+	for i := range st.toks {
+		w := st.tokText(i)
+		if w != "our" && w != "my" {
+			continue
+		}
+		p := st.prevSig(i)
+		if p < 0 || st.toks[p].kind != tkWord || st.toks[p].role != roleContent || st.toks[p].neg != 0 {
+			continue
+		}
+		if q := st.prevSig(p); q >= 0 && st.toks[q].kind == tkWord && st.toks[q].role == roleContent {
+			continue // "vegan protein our …": no single verb before it
+		}
+		st.toks[p].role, st.toks[p].frameWord = roleFiller, true
+	}
 }

@@ -261,7 +261,7 @@ func (st *state) countAt(i int) (int, bool) {
 		pre = cApprox // "~50k"
 		j = st.skipSpace(j + 1)
 	}
-	if !st.isNum(j) {
+	if !st.isNum(j) && !st.cnRangeStart(j) {
 		return 0, false
 	}
 	n1, n2 := j, -1
@@ -350,6 +350,11 @@ func (st *state) countAt(i int) (int, bool) {
 		b = st.toks[n2].num
 		if !a.Unit && b.Unit && a.IntRaw >= 0 && b.Mult > 1 && a.IntRaw <= b.Value/b.Mult {
 			a.Value, a.Unit = a.IntRaw*b.Mult, true
+		}
+		if m := st.cnMagnitude(n2); a.Chinese && b.Chinese && a.Value > 0 && m > 1 && st.cnMagnitude(n1) < m && a.Value*m < b.Value {
+			// "粉丝一到十万", "两到三十万", "一到五万粉": the unit said once,
+			// on the upper end, is the lower end's unit too.
+			a.Value, a.Unit = a.Value*m, true
 		}
 	}
 	// "cap at 150,000": a figure written with thousands separators is a
@@ -597,4 +602,38 @@ func (st *state) unsupportedMeasureBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// cnMagnitude is the trailing magnitude of the Chinese numeral at token
+// k ("十万" → 10000, "三千" → 1000), 0 when it ends in none.
+func (st *state) cnMagnitude(k int) int64 {
+	tk := st.tok(k)
+	if tk.kind != tkNum || tk.e <= tk.s {
+		return 0
+	}
+	switch st.t.norm[tk.e-1] {
+	case '万', '萬':
+		return 10000
+	case '千':
+		return 1000
+	case '亿', '億':
+		return 100_000_000
+	}
+	return 0
+}
+
+// cnRangeStart reports a bare Chinese numeral at j that starts a range
+// whose upper end carries the unit ("一到十万", "两到三十万"): the lower
+// end is a count of that unit.
+func (st *state) cnRangeStart(j int) bool {
+	tk := st.tok(j)
+	if tk.kind != tkNum || tk.role != roleNone || !tk.num.Chinese || tk.num.Unit || tk.num.Percent {
+		return false
+	}
+	c := st.skipSpace(j + 1)
+	if !st.free(c) || st.tok(c).has(clsRangeConn) == nil {
+		return false
+	}
+	k := st.skipSpace(c + 1)
+	return st.isNum(k) && st.tok(k).num.Chinese && st.cnMagnitude(k) > 1
 }

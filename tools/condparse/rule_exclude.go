@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"searchagent/tools/condition"
+	"searchagent/tools/textmatch"
 )
 
 // Exclusions ("不要游戏", "no gaming"), hard or hedged.
@@ -81,6 +82,7 @@ func (st *state) exclusions() {
 			continue
 		}
 		end := st.exclusionObject(j, neg)
+		st.partnerFrame(j, end)
 		named := false
 		if end >= j {
 			end, named = st.conditionNamed(j, end)
@@ -255,6 +257,12 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
 		case tkLex:
 			switch {
+			case st.partnerWord(k):
+				// "不要已经和X合作过的", "anyone who works with X": the
+				// partner frame belongs to the object (partnerFrame); a
+				// deal noun alone is what is excluded ("without
+				// sponsorships").
+				substantive = substantive || partnerNouns[st.tokText(k)]
 			case substantive && inclusionOpeners[st.word(k)]:
 				// "不要彩妆只要护肤": what is wanted after the excluded
 				// ends the object.
@@ -294,7 +302,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 					tk.has(clsRequest) != nil || tk.has(clsHedge) != nil || tk.has(clsAlso) != nil ||
 					// "… gacha and bump the minimum to 30k": an edit verb
 					// after "and" opens a clause of its own
-					tk.has(clsEdit) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil {
+					tk.has(clsEdit) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil ||
+					// "drop the vegan ones and sort by views": a sort
+					// after "and" is a clause of its own
+					tk.has(clsSort) != nil && st.tok(st.prevSig(k)).has(clsAnd) != nil {
 					stop = true
 				} else {
 					substantive = true
@@ -349,7 +360,8 @@ func (st *state) tokText(i int) string {
 // lead to an object ("drop anything in Spanish", "ditch the gaming ones",
 // "nothing from China"); elsewhere they are plain words ("drop shipping").
 var openingVerbs = map[string]bool{"drop": true, "ditch": true, "nothing": true, "lose": true, "forget": true, "remove": true,
-	"none": true, "nobody": true, "no one": true, "no-one": true, "cut": true, "nix": true, "scrap": true, "toss": true}
+	"none": true, "nobody": true, "no one": true, "no-one": true, "cut": true, "nix": true, "scrap": true, "toss": true,
+	"kill": true, "axe": true, "bin": true, "nuke": true, "cull": true, "strike": true, "trash": true}
 
 // removalVerbs take a value away rather than keep it out ("forget
 // Canada"): said of a value the session's filter holds, the value
@@ -362,6 +374,9 @@ var removalVerbs = map[string]bool{"forget": true, "forget about": true}
 // clause-opening verb may take: a vocabulary word, or a pronoun or
 // article before one ("anything in Spanish", "the UK").
 func (st *state) leadsToObject(j int) bool {
+	if st.kindObject(j) {
+		return true
+	}
 	pronoun, about := false, false
 	for k := j; k < len(st.toks); k = st.skipSpace(k + 1) {
 		tk := &st.toks[k]
@@ -369,6 +384,11 @@ func (st *state) leadsToObject(j int) bool {
 		case tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil ||
 			tk.has(clsPlatform) != nil || tk.has(clsTopic) != nil || tk.has(clsSoft) != nil):
 			return true
+		case st.partnerWord(k):
+			// "nobody who has worked with Nike": what the partner frame
+			// names is the object, whatever word it is.
+			pronoun, about = true, true
+			continue
 		case objectLead[st.word(k)] || objectLead[st.tokText(k)] || tk.kind == tkLex && tk.has(clsCreator) != nil:
 			w := st.tokText(k)
 			// "channels with mukbang": a creator noun stands where a
@@ -460,6 +480,10 @@ func (st *state) opensClause(i int) bool {
 		tk := &st.toks[p]
 		switch {
 		case tk.kind == tkPunct:
+			return true
+		case tk.kind == tkLex && contrastWords[st.tokText(p)]:
+			// "fitness creators in the UK but nobody who …": a contrast
+			// opens a clause of its own.
 			return true
 		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && st.condBefore(p):
 			// "bump the minimum to 40k and drop anything about phones":
@@ -636,7 +660,8 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		}
 	}
 	var obj []int
-	for n := 0; k >= 0 && n < 3; k-- {
+	limit := 3
+	for n := 0; k >= 0 && n < limit; k-- {
 		tk := &st.toks[k]
 		if tk.kind == tkSpace {
 			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false)) {
@@ -650,7 +675,13 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 			break
 		}
 		obj = append(obj, k)
-		n++
+		if st.partnerWord(k) {
+			// "跟完美日记有合作的不要": the partner frame is no word of
+			// the object, and the partner's name may run longer
+			limit = 5
+		} else {
+			n++
+		}
 	}
 	substantive := slices.ContainsFunc(obj, func(k int) bool {
 		tk := &st.toks[k]
@@ -661,6 +692,9 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	}
 	for _, k := range obj {
 		st.toks[k].neg, st.toks[k].excludedAfter = neg, true
+	}
+	if len(obj) > 0 {
+		st.partnerFrame(obj[len(obj)-1], obj[0])
 	}
 	return true
 }
@@ -752,3 +786,113 @@ func anywhereElse(rest string) bool {
 	}
 	return false
 }
+
+// partnerWord reports a word of the partner frame at k: a partner verb,
+// "already", a relative opening ("who's", "anyone who"), a connector
+// ("和", "跟", "with").
+func (st *state) partnerWord(k int) bool {
+	tk := st.tok(k)
+	if tk.kind != tkLex && tk.kind != tkCJK && tk.kind != tkWord {
+		return false
+	}
+	w := st.tokText(k)
+	if slices.Contains(partnerVerbs, w) || partnerGlue[w] {
+		return true
+	}
+	return false
+}
+
+// partnerGlue are the words around a partner verb: "已经和X合作过",
+// "anyone who has already worked with X", "doing X promos".
+var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's": true, "anyone who has": true, "anyone that's": true,
+	"who's": true, "who has": true, "who have": true, "who've already": true, "that have": true, "that has": true,
+	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
+	"do": true, "done": true, "before": true, "previously": true, "ever": true, "跟": true, "和": true, "与": true, "同": true,
+	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true, "有": true,
+	"近期": true, "最近": true, "之前": true, "以前": true, "曾": true, "曾经": true, "竞品": true, "a": true, "an": true, "with": true,
+	"recently": true, "currently": true}
+
+// partnerFrame reads an exclusion object [j, end] that says whom the
+// creators worked with ("不要已经接过小佩的", "skip anyone who works with
+// Pandora", "not anyone already doing Samsonite promos", "nobody already
+// partnered with Adidas"): the partner is what is excluded; the frame
+// words (the partner verb, "already", the relative opening, the
+// connector) are dropped, never excluded themselves (issue 26, audit 21).
+func (st *state) partnerFrame(j, end int) {
+	verb := false
+	for k := j; k <= end; k++ {
+		w := st.tokText(k)
+		// a Chinese deal noun alone ("别推奶粉广告") says what kind of
+		// content, not whom the creators worked with
+		verb = verb || slices.Contains(partnerVerbs, w) && !cjkDealNouns[w]
+	}
+	if !verb {
+		for k := j; k <= end; k++ {
+			if cjkDealNouns[st.tokText(k)] {
+				st.toks[k].role = roleContent
+			}
+		}
+		return
+	}
+	var frame []int
+	rest, lead := false, true
+	for k := j; k <= end; k++ {
+		tk := &st.toks[k]
+		one := tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s])
+		switch {
+		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
+			// a one-rune glue word ("给", "为") only leads the object:
+			// inside a name ("华为") it is part of it
+			frame = append(frame, k)
+		case tk.kind == tkSpace, tk.kind == tkPunct, tk.kind == tkLex && (tk.has(clsDe) != nil || tk.has(clsStop) != nil):
+		default:
+			rest, lead = true, false
+		}
+	}
+	if !rest {
+		// "without sponsorships", "no ads": the deal itself is excluded.
+		for _, k := range frame {
+			if partnerNouns[st.tokText(k)] {
+				st.toks[k].role = roleContent
+			}
+		}
+		return
+	}
+	for _, k := range frame {
+		st.toks[k].role, st.toks[k].neg = roleFiller, 0
+	}
+}
+
+// partnerNouns are the deals a partner frame names ("promos", "ads"):
+// alone in an exclusion they are what is excluded.
+var partnerNouns = map[string]bool{"promos": true, "promo": true, "promotions": true, "ads": true, "sponsorships": true, "sponsorship": true,
+	"deal": true, "deals": true, "collabs": true, "collab": true, "collaborations": true, "partnerships": true, "tie-ins": true,
+	"广告": true, "代言": true}
+
+// kindObject reports "the X ones" from j to the end of its clause: an
+// article or a pronoun, one or two plain words, and a word for "that
+// kind of creator or thing" ("drop the vegan ones", "lose those crypto
+// channels"): the words are what is excluded, vocabulary or not.
+func (st *state) kindObject(j int) bool {
+	switch st.tokText(j) {
+	case "the", "those", "these", "any", "all", "all the", "all of the":
+	default:
+		return false
+	}
+	k, words := st.skipSpace(j+1), 0
+	for ; words < 2 && k < len(st.toks) && st.free(k) && (st.toks[k].kind == tkWord || st.toks[k].kind == tkLex && st.toks[k].has(clsStop) == nil && st.toks[k].has(clsCreator) == nil) && !objectTails[st.tokText(k)]; words++ {
+		k = st.skipSpace(k + 1)
+	}
+	if words == 0 || k >= len(st.toks) || !st.free(k) || !objectTails[st.tokText(k)] && st.toks[k].has(clsCreator) == nil {
+		return false
+	}
+	n := st.skipSpace(k + 1)
+	return st.clauseEndsAt(n) || st.tok(n).has(clsAnd) != nil
+}
+
+// cjkDealNouns are the Chinese deal nouns of the partner frame: without a
+// partner verb they are words of what is excluded ("奶粉广告").
+var cjkDealNouns = map[string]bool{"广告": true, "代言": true, "的广告": true}
+
+// contrastWords open a clause of their own ("but", "但是").
+var contrastWords = map[string]bool{"but": true, "但": true, "但是": true, "不过": true}

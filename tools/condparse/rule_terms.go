@@ -76,6 +76,11 @@ func (st *state) governed(i int) bool {
 	if near(i-1) || near(i+1) {
 		return true
 	}
+	if st.afterOur(i) {
+		// "who could feature our skincare", "推我们的防晒": the
+		// advertiser's product ranks, it never picks the category.
+		return true
+	}
 	for k := i - 1; k >= 0; k-- {
 		tk := &st.toks[k]
 		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
@@ -148,10 +153,18 @@ func (st *state) dropped() []Span {
 	seen := map[string]bool{}
 	for i := range st.toks {
 		tk := &st.toks[i]
+		if tk.frameWord && tk.role == roleFiller {
+			sp := st.t.span(tk.s, tk.e)
+			if !seen[sp.Text] {
+				seen[sp.Text] = true
+				out = append(out, sp)
+			}
+			continue
+		}
 		if tk.kind != tkLex || tk.role != roleFiller {
 			continue
 		}
-		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil && tk.has(clsVague) == nil {
+		if tk.has(clsRequest) == nil && tk.has(clsHedge) == nil && tk.has(clsFrame) == nil && tk.has(clsStyle) == nil && tk.has(clsBrandOpen) == nil && tk.has(clsVague) == nil && tk.has(clsPartner) == nil {
 			continue
 		}
 		sp := st.t.span(tk.s, tk.e)
@@ -621,4 +634,16 @@ func NamesBound(text string) bool {
 		}
 	}
 	return false
+}
+
+// afterOur reports a word right after "our"/"my"/"我们的" or a frame that
+// ends in one ("feature our", "push our"): the advertiser's own product.
+func (st *state) afterOur(i int) bool {
+	p := st.prevSig(i)
+	w := st.tokText(p)
+	if w == "的" {
+		q := st.tokText(st.prevSig(p))
+		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家") || strings.HasSuffix(q, "我家")
+	}
+	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
 }

@@ -52,6 +52,17 @@ func (st *state) typos() {
 				hit = tt
 			}
 		}
+		if hit == nil && st.tok(st.prevSig(i)).kind == tkNum {
+			// "10k-80k subsribers", "50k folowers": a misspelt unit word
+			// right after a number is the unit.
+			for k := range st.lx.unitTargets {
+				tt := &st.lx.unitTargets[k]
+				if w[0] == tt.word[0] && oneEdit(w, tt.word) {
+					hit = tt
+					break
+				}
+			}
+		}
 		if hit != nil {
 			tk.kind, tk.ents, tk.corrected = tkLex, hit.ents, true
 		}
