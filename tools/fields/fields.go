@@ -143,7 +143,7 @@ var Registry = []Field{
 			"interaction rate", "engagement ratio"}},
 	{Name: condition.LastActive, Kind: Duration, Column: "last_post_at", Max: 3650,
 		Time:    func(ch *catalog.Channel) time.Time { return ch.LastPostAt },
-		Aliases: []string{"活跃", "活跃度", "更新时间", "activity", "active", "recency"}},
+		Aliases: []string{"活跃", "活跃度", "活跃时间", "更新时间", "发布时间", "activity", "active", "recency"}},
 }
 
 // EngagementRate is a channel's engagement rate in basis points: its
