@@ -412,11 +412,20 @@ func (s *Session) keepHeld(args router.Args, cs []condparse.Condition) router.Ar
 	if op != string(condition.OpIn) && op != string(condition.OpEq) {
 		return args
 	}
+	var removed []string
+	for _, c := range cs {
+		if c.Excluded || c.Op == condition.OpNotIn || c.Op == condition.OpNeq || slices.Contains(c.Issues, condparse.IssueRemoved) {
+			removed = append(removed, c.Value.Codes()...)
+		}
+	}
 	for _, c := range cs {
 		held := s.heldValues(c.Field, c)
 		if len(held) == 0 {
 			continue
 		}
+		// a held value the same follow-up removes stays out ("Drop
+		// Spain, add Colombia")
+		held = slices.DeleteFunc(slices.Clone(held), func(v string) bool { return slices.Contains(removed, v) })
 		out := maps.Clone(args)
 		out["op"], out["value"] = string(condition.OpIn), union(held, stringsOf(args.Get("value")))
 		return out

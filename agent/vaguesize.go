@@ -54,6 +54,11 @@ var otherMeasures = []struct {
 var acceptWords = []string{"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "ok", "okay", "totally fine",
 	"are welcome too", "are welcome", "is welcome", "welcome too", "welcome", "works", "too", "也行", "也可以", "也没关系", "也ok", "都行", "没关系", "无所谓", "可以接受"}
 
+// moveVerbs ask for a size move without being a topic ("go bigger",
+// "get a tier up", "来点小一些的").
+var moveVerbs = map[string]bool{"go": true, "get": true, "make": true, "make them": true, "show": true, "show me": true,
+	"give me": true, "something": true, "来点": true, "来些": true, "换点": true}
+
 // stepVagueSize reads a follow-up's vague size as one step of the
 // follower range the session holds (issue 26, audit 21): "bigger" raises
 // the floor to the next rung (a range moves up a band), "smaller" lowers
@@ -133,8 +138,16 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 		c.Op, c.Value = condition.OpLte, condparse.IntValue(hi)
 	}
 	c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+	// the verb that asks for the move is no ranking term ("go bigger")
+	rd.Conditions = slices.DeleteFunc(slices.Clone(rd.Conditions), func(k condparse.Condition) bool {
+		return k.Kind == condition.KindKeyword && moveVerbs[strings.ToLower(k.Value.Str)]
+	})
 	rd.Conditions = append(rd.Conditions, c)
-	rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
+	// every vague size of the same way is that one wish ("量级小了点，往上
+	// 调一调"): none of them is named as not applied
+	rd.Remainder = slices.DeleteFunc(slices.Clone(rd.Remainder), func(r condparse.Span) bool {
+		return r.Role == condparse.ResidueVague && r.Direction == sp.Direction
+	})
 	q := clip(sp.Text, 24)
 	return pick(s.zh(), "「"+q+"」没有具体数值：粉丝范围按一档调整，要精确范围请直接写数字",
 		"“"+q+"” had no number, so the follower range moved one step; give a number to set it exactly")

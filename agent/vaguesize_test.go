@@ -47,7 +47,7 @@ func TestVagueSizeFollowUps(t *testing.T) {
 		sort                       string
 		named                      string
 	}{
-		{"youtube", "en", "home cooking channels in Canada, 5k to 50k", "way too small, larger ones please", []string{"between 50000..500000"}, "", "larger"},
+		{"youtube", "en", "home cooking channels in Canada, 5k to 50k", "way too small, larger ones please", []string{"between 50000..500000"}, "", "way too small"},
 		{"instagram", "zh", "法国的穿搭博主，粉丝两万以上", "粉丝太少了", []string{"gte 50000"}, "", "太少"},
 		{"tiktok", "en", "pet creators in australia over 100k", "nothing massive please", []string{"lte 100000"}, "", "nothing massive"},
 		{"youtube", "zh", "德国的汽车频道，粉丝一万到十万", "小一点的也行", []string{"between 5000..100000"}, "", "小一点"},
@@ -55,6 +55,12 @@ func TestVagueSizeFollowUps(t *testing.T) {
 		{"youtube", "en", "travel vloggers in portugal", "larger ones", nil, "followers", "larger ones"},
 		{"youtube", "zh", "葡萄牙的旅行博主", "粉丝少一些的", nil, "", "少一些"},
 		{"youtube", "zh", "葡萄牙的旅行博主，粉丝一万以上", "播放多一点的", []string{"gte 10000"}, "avg_views", ""},
+		// a tier up or down said in words, two words of one wish
+		{"tiktok", "zh", "日本的宠物博主，粉丝1w-5w", "粉丝再往上提一档", []string{"between 50000..500000"}, "", "往上提一档"},
+		{"tiktok", "zh", "美国的宠物博主，粉丝 5k-50k", "量级小了点，往上调一调", []string{"between 50000..500000"}, "", "小了点"},
+		{"tiktok", "zh", "美国的宠物博主，粉丝 5k-50k", "体量大了点，往下降一档", []string{"between 1000..5000"}, "", "大了点"},
+		{"youtube", "en", "diy channels in the UK, 10k-80k", "go a tier up please", []string{"between 80000..500000"}, "", "a tier up"},
+		{"youtube", "en", "diy channels in the UK, 10k-80k", "these feel a bit small, go larger", []string{"between 80000..500000"}, "", "a bit small"},
 		// "like" here names no measure
 		{"youtube", "en", "portuguese travel vloggers, 10k+", "bigger ones, like the top result", []string{"gte 50000"}, "", "bigger ones"},
 	} {
