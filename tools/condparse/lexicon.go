@@ -375,7 +375,11 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
-	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to")...)
+	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to",
+		// "from 10k until 100k", "10k till 100k": until/till join two counts as "to" does
+		"until", "till", "til", "up until", "up till",
+		// "between 10k and up to 100k": longer than the open-ended "and up"
+		"and up to", "and up until", "and up till")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围",
 		// the range's own noun after it: "10k–60k band", "5万到10万这个区间"
 		"区间", "这个区间", "的区间", "档", "这一档", "档位", "range", "band", "bracket", "tier", "window")...)

@@ -32,3 +32,20 @@ func TestWindowAfterVerbForms(t *testing.T) {
 		noTerm(t, r, "published", "publishing", "mid", "中旬", "下旬", "有直播", "有接")
 	}
 }
+
+// TestUntilJoinsCounts: until/till between two counts join them as "to"
+// does, and "and up to" after "between" says the upper end (audit 22,
+// class 2).
+func TestUntilJoinsCounts(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"cooking channels in Peru from 20k until 200k subscribers", `hard followers between 20000..200000 applied`},
+		{"beauty creators, 5k till 60k followers", `hard followers between 5000..60000 applied`},
+		{"fitness creators in Brazil, from 5k up until 50k followers", `hard followers between 5000..50000 applied`},
+		{"gaming channels between 30k and up to 300k subs", `hard followers between 30000..300000 applied`},
+		{"pet accounts with 8k and up to 40k followers", `hard followers between 8000..40000 applied`},
+		{"tech youtubers 1k til 10k", `hard followers between 1000..10000 applied`},
+	} {
+		r := readAt(t, tc.in, []string{tc.want}, nil)
+		noTerm(t, r, "until", "till", "til", "up")
+	}
+}
