@@ -425,7 +425,9 @@ func (st *state) runs() []run {
 			flush()
 			continue
 		}
-		if cur.from >= 0 && st.toks[cur.to].neg != tk.neg {
+		if cur.from >= 0 && (st.toks[cur.to].neg != tk.neg || isFormLex(&st.toks[cur.to]) && isFormLex(tk)) {
+			// two content forms run together are two terms ("搬运混剪",
+			// "评测开箱"); a form glued to an unknown word stays in it.
 			flush()
 		}
 		if cur.from < 0 {
@@ -435,6 +437,13 @@ func (st *state) runs() []run {
 	}
 	flush()
 	return out
+}
+
+// isFormLex reports a lexicon token that is a content form ("评测",
+// "搬运").
+func isFormLex(tk *token) bool {
+	f := tk.has(clsFiller)
+	return tk.kind == tkLex && f != nil && f.form
 }
 
 // nameThenWord reports, in a comma-separated list of terms, a capitalised
@@ -621,7 +630,17 @@ func (st *state) runIsKeyword(r run) bool {
 // formatFillers are the content formats the lexicon holds as forms that
 // name no topic: unabsorbed in a sentence they rank.
 var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
-	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true}
+	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
+	// reuseForms
+	"搬运": true, "混剪": true, "切片": true, "二创": true, "录播": true, "reaction": true, "reactions": true, "reupload": true,
+	"reuploads": true, "re-upload": true, "re-uploads": true, "compilation": true, "compilations": true}
+
+// reuseForms are the content formats made from others' videos:
+// reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做
+// reaction 的"). They are forms (the lexicon) that name no topic
+// (formatFillers lists them too).
+var reuseForms = []string{"搬运", "混剪", "切片", "二创", "录播", "reaction", "reactions", "reupload", "reuploads",
+	"re-upload", "re-uploads", "compilation", "compilations"}
 
 // addVerbs are the additive words that add to the search ("也加上",
 // "add"): a follow-up saying one is a request, not a keyword as typed.

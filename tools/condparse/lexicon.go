@@ -508,6 +508,8 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// refusing a kind of channel excludes it ("不接受纯伴奏/无人声的频道").
+	es = append(es, words(clsExclude, "不接受", "不能接受", "无法接受", "接受不了", "don't accept", "do not accept", "won't accept", "can't accept", "cannot accept")...)
 	// "no one who's worked with Nike", "nobody already partnered with
 	// Adidas": a person pronoun that excludes, when it leads to an object.
 	es = append(es, withFlag(words(clsExclude, "no one", "nobody", "no-one"), func(e *lexEntry) { e.atStart = true })...)
@@ -603,6 +605,9 @@ func buildLexicon() *lexicon {
 		"unboxing", "unboxings", "unboxer", "unboxers",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
+	// made from others' videos: reuploads, compilations, clips, reactions
+	// ("不要纯搬运混剪号", "排除掉做 reaction 的").
+	es = append(es, withFlag(words(clsFiller, reuseForms...), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)

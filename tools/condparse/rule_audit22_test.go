@@ -49,3 +49,44 @@ func TestUntilJoinsCounts(t *testing.T) {
 		noTerm(t, r, "until", "till", "til", "up")
 	}
 }
+
+// TestReuseFormsListed: every reuse form is a format filler (it ranks
+// when no category absorbs it).
+func TestReuseFormsListed(t *testing.T) {
+	for _, w := range reuseForms {
+		if !formatFillers[w] {
+			t.Errorf("reuse form %q is no format filler", w)
+		}
+	}
+}
+
+// TestReuseFormsExcluded: content forms made from others' videos are
+// forms; forms run together are excluded one by one, a 纯 before them
+// and a creator noun after them are frame; 不接受 excludes and a slash
+// lists what it refuses; the verb 做 is never excluded (audit 22,
+// class 3).
+func TestReuseFormsExcluded(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		want  []string
+		frame []string
+	}{
+		{"美食博主，不要纯切片二创号", []string{`keyword keyword not_contains "切片" applied`, `keyword keyword not_contains "二创" applied`}, []string{"纯", "号"}},
+		{"别找纯搬运的游戏号，日本", []string{`keyword keyword not_contains "搬运" applied`, `hard country eq "JP"`}, []string{"纯"}},
+		{"不要评测开箱类的", []string{`keyword keyword not_contains "评测" applied`, `keyword keyword not_contains "开箱" applied`}, nil},
+		{"音乐频道，不接受翻唱/纯音乐", []string{`keyword keyword not_contains "翻唱" applied`, `keyword keyword not_contains "纯音乐" applied`}, []string{"接受"}},
+		{"不能接受录播/切片的主播", []string{`keyword keyword not_contains "录播" applied`, `keyword keyword not_contains "切片" applied`}, []string{"接受"}},
+		{"gaming creators, we do not accept reaction channels", []string{`keyword keyword not_contains "reaction" applied`}, []string{"accept"}},
+		{"we cannot accept compilations or reuploads, UK", []string{`keyword keyword not_contains "compilations" applied`, `keyword keyword not_contains "reuploads" applied`}, []string{"accept"}},
+		{"排除做 reaction 的，美国游戏博主", []string{`keyword keyword not_contains "reaction" applied`, `hard country eq "US"`}, []string{"做"}},
+		{"搞笑博主，去掉做 compilation 的", []string{`keyword keyword not_contains "compilation" applied`}, []string{"做"}},
+		{"不要做搬运的", []string{`keyword keyword not_contains "搬运" applied`}, []string{"做"}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, tc.frame...)
+	}
+	// a reuse form wanted in a sentence ranks; glued to an unknown word it
+	// stays inside it.
+	readAt(t, "找做切片的游戏主播", []string{`keyword keyword contains "切片" reference`}, nil)
+	readAt(t, "宠物用品开箱达人", []string{`keyword keyword contains "宠物用品开箱"`}, nil)
+}
