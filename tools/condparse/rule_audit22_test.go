@@ -90,3 +90,30 @@ func TestReuseFormsExcluded(t *testing.T) {
 	readAt(t, "找做切片的游戏主播", []string{`keyword keyword contains "切片" reference`}, nil)
 	readAt(t, "宠物用品开箱达人", []string{`keyword keyword contains "宠物用品开箱"`}, nil)
 }
+
+// TestSortHeading: a sort word heading a "heading: value" item is the
+// sort request and its value the measure; neither is a term, a wish or
+// unread text (audit 22, class 5).
+func TestSortHeading(t *testing.T) {
+	for _, tc := range []struct{ in, by string }{
+		{"fitness creators in Chile. Sort: engagement.", "engagement"},
+		{"travel vloggers, sort: views", SortAvgViews},
+		{"Sort: followers", SortFollowers},
+		{"美妆博主，日本，排序：粉丝数", SortFollowers},
+		{"游戏主播 / 排序：播放量", SortAvgViews},
+		{"排序：互动，宠物博主", "engagement"},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if r.Sort == nil || r.Sort.By != tc.by {
+			t.Errorf("Read(%q): sort %+v, want by %s", tc.in, r.Sort, tc.by)
+		}
+		for _, c := range r.Conditions {
+			if c.Field == "preference" || c.Kind == "keyword" {
+				t.Errorf("Read(%q): the sort's words read as %s", tc.in, brief(c))
+			}
+		}
+		for _, sp := range r.Remainder {
+			t.Errorf("Read(%q): unread %q", tc.in, sp.Text)
+		}
+	}
+}
