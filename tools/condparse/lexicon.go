@@ -334,6 +334,8 @@ func buildLexicon() *lexicon {
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
+	// "X上做AI的科技博主": a capital X with the postposition 上 is on X.
+	es = append(es, lexEntry{word: "x上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")

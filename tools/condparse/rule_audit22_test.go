@@ -117,3 +117,34 @@ func TestSortHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashListItems: a typed slash list is read item by item as a
+// sentence would be; a lone capital X item is the platform X, and a CJK
+// item opening with a category word glued to words of its own names the
+// category while the rest ranks (audit 22, class 4).
+func TestSlashListItems(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		{"X / 游戏剧情考据 / 美国 / 1万+", []string{`hard platform eq "x"`, `hard category eq "gaming" applied`, `keyword keyword contains "剧情考据" reference`, `hard country eq "US"`, `hard followers gte 10000`}, []string{"游戏剧情"}},
+		{"YouTube / 科技极客改装 / 日本 / 日语 / 近两周", []string{`hard category eq "tech" applied`, `keyword keyword contains "极客改装" reference`, `hard language eq "ja"`, `hard last_active within_days 14`}, []string{"科技极客"}},
+		{"美妆成分分析 / 英国 / 5万+ / 按互动排", []string{`hard category eq "beauty" applied`, `keyword keyword contains "成分分析" reference`, `hard country eq "GB"`}, []string{"美妆成分"}},
+		{"X / 新闻时政评论 / 印度 / 英文 / 近30天", []string{`hard platform eq "x"`, `hard category eq "news" applied`, `keyword keyword contains "时政评论" reference`, `hard country eq "IN"`, `hard language eq "en"`, `hard last_active within_days 30`}, nil},
+	} {
+		r := readAt(t, tc.in, tc.want, tc.not)
+		noTerm(t, r, "/")
+	}
+	// outside a slash list a category word glued to an unknown word stays
+	// inside the keyword, and a lone x is a letter
+	readAt(t, "游戏剧情考据，美国", []string{`keyword keyword contains "游戏剧情考据" applied`}, nil)
+	r := readAt(t, "X, 美国, 科技", nil, nil)
+	for _, c := range r.Conditions {
+		if c.Field == "platform" {
+			t.Errorf("Read(%q): a lone X outside a slash list read as %s", r.Input, brief(c))
+		}
+	}
+	// X上 is on X
+	readAt(t, "X上做AI的科技博主", []string{`hard platform eq "x" applied`}, []string{"x上"})
+}
