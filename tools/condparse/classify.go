@@ -364,9 +364,10 @@ func (st *state) classifyResidue() {
 				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
-			case st.sig.Sentence && tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)]:
+			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)):
 				// "unboxing channels for our projector", "宠物用品开箱达人":
-				// a content format no category absorbed ranks (audit 21).
+				// a content format no category absorbed ranks (audit 21);
+				// in terse input it is a keyword as typed ("切片号，日本").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -437,6 +438,22 @@ func (st *state) runs() []run {
 	}
 	flush()
 	return out
+}
+
+// formStandsAlone reports a content form that opens its item: no word
+// right before it (a CJK rune, or a Latin word one space away), so it is
+// no part of a longer word ("切片号，日本", not "宠物用品开箱达人").
+func (st *state) formStandsAlone(i int) bool {
+	p := st.tok(i - 1)
+	if p.kind == tkCJK || p.kind == tkWord {
+		return false
+	}
+	if p.kind == tkSpace && st.latinEdge(i, false) {
+		if q := st.tok(i - 2); q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true) {
+			return false
+		}
+	}
+	return true
 }
 
 // isFormLex reports a lexicon token that is a content form ("评测",

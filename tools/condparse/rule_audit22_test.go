@@ -89,6 +89,10 @@ func TestReuseFormsExcluded(t *testing.T) {
 	// stays inside it.
 	readAt(t, "找做切片的游戏主播", []string{`keyword keyword contains "切片" reference`}, nil)
 	readAt(t, "宠物用品开箱达人", []string{`keyword keyword contains "宠物用品开箱"`}, nil)
+	// in a terse list a form that opens its item is a keyword as typed
+	readAt(t, "切片号，日本", []string{`keyword keyword contains "切片" applied`, `hard country eq "JP"`}, nil)
+	readAt(t, "reaction channels, Japan", []string{`keyword keyword contains "reaction" applied`}, nil)
+	readAt(t, "unboxing channels, Canada", []string{`keyword keyword contains "unboxing" applied`}, nil)
 }
 
 // TestSortHeading: a sort word heading a "heading: value" item is the
