@@ -597,8 +597,9 @@ func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 // explicit bound word the router's pattern could not reach ("cap it at
 // 300k", "下限，五万": a bound noun a few words before its number), or
 // the reading's approximate range when the number was said with
-// 左右 / around ("粉丝改成10万左右"), so both readings of one text agree
-// (issue 26 item 3).
+// 左右 / around ("粉丝改成10万左右"), or the reading's range when the
+// router's number is one of its ends ("from 20k until 150k"), so both
+// readings of one text agree (issue 26 item 3).
 func followBound(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpGte) && op != string(condition.OpLte) {
@@ -620,6 +621,16 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 			float64(r.Min+r.Max) == 2*n {
 			// "粉丝改成10万左右": the reading's approximate range around
 			// the router's number, not a bound at it.
+			out := maps.Clone(args)
+			out["op"] = string(condition.OpBetween)
+			out["value"] = map[string]any{"min": r.Min, "max": r.Max}
+			return out
+		}
+		if r := c.Value.Range; c.Kind == condition.KindHard && c.Status == condition.StatusApplied && c.Op == condition.OpBetween &&
+			!slices.Contains(c.Issues, condparse.IssueApproximate) && (float64(r.Max) == n || float64(r.Min) == n) {
+			// "from 20k until 150k", "between 10k and up to 90k": the
+			// router's pattern reached one end of the range the reading
+			// read whole (audit 22).
 			out := maps.Clone(args)
 			out["op"] = string(condition.OpBetween)
 			out["value"] = map[string]any{"min": r.Min, "max": r.Max}
@@ -800,6 +811,9 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
+		if cmd.Name == "exclude_keyword" {
+			cmd = readingsExcludedWords(cmd, rd)
+		}
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
@@ -833,6 +847,49 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": slices.Compact(leftOut)}})
 	}
 	return out
+}
+
+// readingsExcludedWords puts the reading's excluded words in place of a
+// router's excluded word said in the same words (audit 22): a word that
+// holds excluded words of the reading ("纯切片二创" holds 切片 and 二创:
+// forms run together, a 纯 before them) is those words; a word that is a
+// frame word inside the reading's exclusion ("做" of "排除掉做 reaction
+// 的") is the word the reading excluded there.
+func readingsExcludedWords(cmd router.Command, rd condparse.Reading) router.Command {
+	kws := stringsOf(cmd.Args.Get("keywords"))
+	var out []string
+	changed := false
+	for _, k := range kws {
+		lk := strings.ToLower(strings.TrimSpace(k))
+		var inside, around []string
+		for _, c := range rd.Conditions {
+			v := strings.ToLower(c.Value.Str)
+			if c.Field != condition.Keyword || c.Op != condition.OpNotContains || v == "" || lk == "" || v == lk {
+				continue
+			}
+			switch {
+			case strings.Contains(lk, v):
+				inside = append(inside, c.Value.Str)
+			case !strings.Contains(v, lk) && strings.Contains(strings.ToLower(c.Span.Text), lk):
+				around = append(around, c.Value.Str)
+			}
+		}
+		switch {
+		case len(inside) > 0:
+			out, changed = append(out, inside...), true
+		case len(around) > 0:
+			out, changed = append(out, around...), true
+		default:
+			out = append(out, k)
+		}
+	}
+	if !changed {
+		return cmd
+	}
+	args := maps.Clone(cmd.Args)
+	args["keywords"] = slices.Compact(out)
+	cmd.Args = args
+	return cmd
 }
 
 // saidAsKeyword reports whether a router keyword command took the words

@@ -364,9 +364,10 @@ func (st *state) classifyResidue() {
 				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
-			case st.sig.Sentence && tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)]:
+			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)):
 				// "unboxing channels for our projector", "宠物用品开箱达人":
-				// a content format no category absorbed ranks (audit 21).
+				// a content format no category absorbed ranks (audit 21);
+				// in terse input it is a keyword as typed ("切片号，日本").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -425,7 +426,9 @@ func (st *state) runs() []run {
 			flush()
 			continue
 		}
-		if cur.from >= 0 && st.toks[cur.to].neg != tk.neg {
+		if cur.from >= 0 && (st.toks[cur.to].neg != tk.neg || isFormLex(&st.toks[cur.to]) && isFormLex(tk)) {
+			// two content forms run together are two terms ("搬运混剪",
+			// "评测开箱"); a form glued to an unknown word stays in it.
 			flush()
 		}
 		if cur.from < 0 {
@@ -435,6 +438,29 @@ func (st *state) runs() []run {
 	}
 	flush()
 	return out
+}
+
+// formStandsAlone reports a content form that opens its item: no word
+// right before it (a CJK rune, or a Latin word one space away), so it is
+// no part of a longer word ("切片号，日本", not "宠物用品开箱达人").
+func (st *state) formStandsAlone(i int) bool {
+	p := st.tok(i - 1)
+	if p.kind == tkCJK || p.kind == tkWord {
+		return false
+	}
+	if p.kind == tkSpace && st.latinEdge(i, false) {
+		if q := st.tok(i - 2); q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true) {
+			return false
+		}
+	}
+	return true
+}
+
+// isFormLex reports a lexicon token that is a content form ("评测",
+// "搬运").
+func isFormLex(tk *token) bool {
+	f := tk.has(clsFiller)
+	return tk.kind == tkLex && f != nil && f.form
 }
 
 // nameThenWord reports, in a comma-separated list of terms, a capitalised
@@ -621,7 +647,17 @@ func (st *state) runIsKeyword(r run) bool {
 // formatFillers are the content formats the lexicon holds as forms that
 // name no topic: unabsorbed in a sentence they rank.
 var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
-	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true}
+	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
+	// reuseForms
+	"搬运": true, "混剪": true, "切片": true, "二创": true, "录播": true, "reaction": true, "reactions": true, "reupload": true,
+	"reuploads": true, "re-upload": true, "re-uploads": true, "compilation": true, "compilations": true}
+
+// reuseForms are the content formats made from others' videos:
+// reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做
+// reaction 的"). They are forms (the lexicon) that name no topic
+// (formatFillers lists them too).
+var reuseForms = []string{"搬运", "混剪", "切片", "二创", "录播", "reaction", "reactions", "reupload", "reuploads",
+	"re-upload", "re-uploads", "compilation", "compilations"}
 
 // addVerbs are the additive words that add to the search ("也加上",
 // "add"): a follow-up saying one is a request, not a keyword as typed.

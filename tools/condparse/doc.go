@@ -182,6 +182,24 @@
 //     Chinese word is kept whole rather than cut into a known word and a
 //     leftover rune (keepCompounds: "扫地机器人", "学生党", "宠物用品",
 //     "游戏本", "儿童电话手表").
+//   - Audit 22 (issue 26): "published" is a posting verb like "posted"
+//     and takes the window after it (also after "that have"); a month's
+//     middle ("since mid-October", "10月中旬以来") counts from its 15th,
+//     下旬 from the 21st; a marked window before 有 and a deed that is no
+//     activity word ("近30天有带货的") still bounds activity, the deed
+//     ranking. until/till join two counts as "to" does ("from 10k until
+//     100k"), as does "and up to" after "between". Content forms made
+//     from others' videos (reuseForms: 搬运, 混剪, 切片, reaction,
+//     compilations, …) are forms; forms run together or listed with a
+//     slash are excluded one by one, a 纯 before them is their qualifier
+//     ("不要纯搬运混剪号" → 搬运, 混剪), 不接受 / "cannot accept" exclude,
+//     and the verb 做 leads into the object ("排除掉做 reaction 的"). A
+//     typed slash list (two or more "/" between items) reads a lone
+//     capital X item as the platform X and a CJK item that opens with a
+//     category word glued to words of its own as that category, the rest
+//     ranking ("新闻时政评论" → news, 时政评论); "X上" is on X. A sort word
+//     heading a colon item sorts by its value ("Sort: engagement.",
+//     "排序：互动"), the measure word no unread text.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

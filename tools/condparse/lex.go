@@ -125,6 +125,9 @@ type token struct {
 	// excludedAfter: the object of an exclusion word that follows it
 	// (IssueExcludedAfter).
 	excludedAfter bool
+	// itemRest: the first token of a slash-list item's words after the
+	// category word that opens it ("时政评论" of "新闻时政评论"): they rank.
+	itemRest bool
 	// corrected: a misspelt word read as a lexicon spelling (typos).
 	corrected bool
 	// fieldTalk: a word of a clause about a field's limit with no value

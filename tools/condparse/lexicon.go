@@ -334,6 +334,8 @@ func buildLexicon() *lexicon {
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
+	// "X上做AI的科技博主": a capital X with the postposition 上 is on X.
+	es = append(es, lexEntry{word: "x上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")
@@ -375,7 +377,11 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
-	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to")...)
+	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to",
+		// "from 10k until 100k", "10k till 100k": until/till join two counts as "to" does
+		"until", "till", "til", "up until", "up till",
+		// "between 10k and up to 100k": longer than the open-ended "and up"
+		"and up to", "and up until", "and up till")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围",
 		// the range's own noun after it: "10k–60k band", "5万到10万这个区间"
 		"区间", "这个区间", "的区间", "档", "这一档", "档位", "range", "band", "bracket", "tier", "window")...)
@@ -399,6 +405,7 @@ func buildLexicon() *lexicon {
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
 		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
+		"published", "publishing", "publishes", "has published", "have published",
 		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
 		// the time said as such: the catalog's one time field is the last
 		// activity ("时间放宽到两个月", "widen the time frame to 90 days").
@@ -503,6 +510,8 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// refusing a kind of channel excludes it ("不接受纯伴奏/无人声的频道").
+	es = append(es, words(clsExclude, "不接受", "不能接受", "无法接受", "接受不了", "don't accept", "do not accept", "won't accept", "can't accept", "cannot accept")...)
 	// "no one who's worked with Nike", "nobody already partnered with
 	// Adidas": a person pronoun that excludes, when it leads to an object.
 	es = append(es, withFlag(words(clsExclude, "no one", "nobody", "no-one"), func(e *lexEntry) { e.atStart = true })...)
@@ -598,6 +607,9 @@ func buildLexicon() *lexicon {
 		"unboxing", "unboxings", "unboxer", "unboxers",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
+	// made from others' videos: reuploads, compilations, clips, reactions
+	// ("不要纯搬运混剪号", "排除掉做 reaction 的").
+	es = append(es, withFlag(words(clsFiller, reuseForms...), func(e *lexEntry) { e.form = true })...)
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)

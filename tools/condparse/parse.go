@@ -241,6 +241,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.valuesUnlimited()
 	st.outsideOf()
 	st.inactiveExcluded()
+	st.slashItems()
 	st.vocab()
 	st.pruneTopics()
 	st.hedges()

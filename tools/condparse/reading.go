@@ -490,8 +490,27 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 		return false
 	})
 	r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
-		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e || onlyQualifiers(sp.Text))
+		return sp.Start >= cs && sp.End <= ce && (sp.Role == ResidueSort || sp.Start >= s && sp.End <= e || onlyQualifiers(sp.Text) ||
+			// "Sort: followers": the measure sorted by, said bare
+			sp.Role == "" && !hasDigitOrNumeral(sp.Text) && sortKeyIn(sp.Text) == by && onlyMeasure(sp.Text))
 	})
+}
+
+// onlyMeasure reports that s holds nothing but measure words and light
+// words ("views", "粉丝数", "the follower count").
+func onlyMeasure(s string) bool {
+	t, toks := lexTokens(s)
+	for i := range toks {
+		tk := &toks[i]
+		switch {
+		case tk.kind == tkSpace, tk.kind == tkPunct:
+		case tk.kind == tkLex && (tk.has(clsField) != nil || tk.has(clsStop) != nil || tk.has(clsDe) != nil):
+		case sortKeyIn(string(t.norm[tk.s:tk.e])) != "":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // sortLeads are the verbs that lead a sort's clause ("put the highest

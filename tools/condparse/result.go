@@ -210,6 +210,12 @@ func (st *state) residue() {
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
 			cued = cued || bare[r.from] || !sentence
+			rest := st.toks[r.from].itemRest
+			if rest {
+				// "新闻时政评论" in a slash list: the category holds, the
+				// rest of the item ranks.
+				cued = false
+			}
 			if f, t := st.compoundCategory(r.from, r.to); !cued && r.from == r.to && st.toks[r.from].kind == tkCJK && f == r.from && t == r.to {
 				// one stray CJK rune ("想", "越") is no term; glued to
 				// a category word it is part of a word ("游戏本", "数码控").
@@ -217,7 +223,7 @@ func (st *state) residue() {
 				continue
 			}
 			from, to := r.from, r.to
-			if !cued {
+			if !cued && !rest {
 				// "宠物用品开箱达人": the category word the unknown word is
 				// glued to is part of the term; the category still holds.
 				from, to = st.compoundCategory(from, to)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 )
@@ -134,6 +136,15 @@ func (st *state) activity() {
 			if st.free(j) && st.tok(j).has(clsActWord) != nil {
 				st.add(activityCond(days), i, j)
 				i = j
+				continue
+			}
+			if glue, ok := st.windowBeforeDeed(i, end, j); ok {
+				// "近30天有带货的": a marked window before 有 and a verb
+				// phrase that is no activity word still bounds activity
+				// (doing it in the window means posting in it); the
+				// deed itself stays a ranking term.
+				st.add(activityCond(days), i, glue)
+				i = glue
 				continue
 			}
 			if end2, ok := st.bareWindow(i, end); ok {
@@ -335,6 +346,38 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 		return 0, false
 	}
 	return last, true
+}
+
+// windowBeforeDeed reports that the window at tokens i..end is marked
+// ("近", "最近", "内") and followed by the glue 有 (or 有在, 在) and then a
+// free CJK word j that no rule read ("近30天有带货的"); it returns the
+// glue's last token.
+func (st *state) windowBeforeDeed(i, end, j int) (int, bool) {
+	marked := false
+	for k := i; k <= end; k++ {
+		if st.tok(k).has(clsRecent) != nil || st.tok(k).has(clsWithin) != nil {
+			marked = true
+		}
+	}
+	if !marked || j >= len(st.toks) || !st.free(j) {
+		return 0, false
+	}
+	if r, _ := utf8.DecodeRuneInString(st.tokText(j)); !unicode.Is(unicode.Han, r) {
+		return 0, false
+	}
+	glue := -1
+	for k := st.skipSpace(end + 1); k < j; k = st.skipSpace(k + 1) {
+		switch st.tokText(k) {
+		case "有", "有在", "在", "都有", "还有":
+			glue = k
+		default:
+			return 0, false
+		}
+	}
+	if glue < 0 {
+		return 0, false
+	}
+	return glue, true
 }
 
 // windowWideners are the verbs that move a window to a new length

@@ -33,24 +33,24 @@ var monthNames = map[string]time.Month{
 const enMonth = `(?P<month>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`
 
 // enCalendar: "since january", "since the start of november", "since
-// march 1st", "since 1 march 2025", "from october on", "since last
+// mid-october" (the 15th), "since march 1st", "since 1 march 2025", "from october on", "since last
 // month", "since the beginning of the year", "year to date", "since
 // last week", "since last monday", "since friday".
 var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from)\s+(?:the\s+)?(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
 	`(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
-	enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
+	`(?P<mid>mid-?\s*|(?:the\s+)?middle\s+of\s+)?` + enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
 	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<holiday>halloween|christmas|xmas|valentine'?s(?:\s+day)?|labor\s+day|labour\s+day)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
 	`(?:,?\s+(?P<year>20\d\d)\b)?(?:\s+(?:on(?:wards?)?|onwards?))?` +
 	`|\b(?P<ytd>year\s+to\s+date|ytd|so\s+far\s+this\s+year)\b`)
 
 const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
 
-// zhCalendar: "上个月以来", "今年以来", "去年以来", "年初以来", "本月以来",
+// zhCalendar: "上个月以来", "10月中旬以来" (the 15th; 下旬 the 21st), "今年以来", "去年以来", "年初以来", "本月以来",
 // "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今", "上周以来",
 // "上周一以来", "本周开始", "周三以来".
 var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|` +
 	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|(?P<zholiday>国庆节?|元旦|双十一|双11|五一|劳动节|圣诞节?|情人节|万圣节)|` +
-	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号])?)(?P<early>初)?` +
+	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号]|(?P<zpart>上旬|中旬|下旬))?)(?P<early>初)?` +
 	`(?P<since>以来|开始|起|之后|以后|至今|到现在|迄今)`)
 
 // enCalendarMay and zhCalendarMay are the calendar expressions' quick
@@ -162,6 +162,8 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 	d := 1
 	if day != "" {
 		d, _ = strconv.Atoi(day)
+	} else if g("mid") != "" {
+		d = 15 // "since mid-October": the middle of the month
 	}
 	return pastDate(now, y, g("year") != "", mo, d)
 }
@@ -210,6 +212,12 @@ func zhStart(now time.Time, g func(string) string) (time.Time, bool) {
 	d := 1
 	if g("zday") != "" {
 		d = zhInt(g("zday"))
+	}
+	switch g("zpart") {
+	case "中旬": // "10月中旬以来": the middle third starts on the 11th; the brief's reading is the 15th
+		d = 15
+	case "下旬":
+		d = 21
 	}
 	y, explicit := now.Year(), g("zyear") != ""
 	if explicit {

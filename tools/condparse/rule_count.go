@@ -280,6 +280,12 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
 		k2 := st.skipSpace(k + 1)
+		if tk.has(clsAnd) != nil && st.free(k2) && st.tok(k2).has(clsRangeConn) != nil && st.isNum(st.skipSpace(k2+1)) {
+			// "between 10k and up to 100k": a connector after the
+			// "and" says the upper end again.
+			st.toks[k2].role = roleFiller
+			k2 = st.skipSpace(k2 + 1)
+		}
 		if st.free(k2) && st.tok(k2).has(clsPreApprox) != nil && st.isNum(st.skipSpace(k2+1)) {
 			// "100k up to about a million": the upper end is said
 			// approximately; it is still the range's end.

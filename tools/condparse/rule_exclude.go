@@ -240,9 +240,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		switch tk.kind {
 		case tkSpace:
 			// a space ends the object unless it sits between Latin words or
-			// next to a connector ("YouTube 和 TikTok").
+			// next to a connector ("YouTube 和 TikTok"), or nothing but a
+			// lead verb came before it ("排除掉做 reaction 的").
 			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false) ||
-				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil) {
+				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil || !substantive && k > j && st.word(k-1) == "做") {
 				stop = true
 			}
 		case tkPunct:
@@ -253,6 +254,12 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		case tkSym, tkURL, tkHandle:
 			stop = true
 		case tkWord, tkCJK, tkNum, tkQuote:
+			if st.pureBeforeForm(k) {
+				// "不要纯搬运混剪号": 纯 qualifies the forms after it; it
+				// is no part of what is excluded.
+				tk.role = roleFiller
+				break
+			}
 			// "drop anything in Spanish": a pronoun leads into the object.
 			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
 		case tkLex:
@@ -284,9 +291,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
 				// what is excluded; the words after it describe what is wanted.
 				stop = true
-			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil || st.formRun(k)) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
 				// "不要评测", "no reviews": a content form no category
-				// absorbs is what is excluded, an excluded keyword.
+				// absorbs is what is excluded, an excluded keyword; forms
+				// run together are each excluded ("不要搬运混剪").
 				substantive = true
 				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
@@ -330,6 +338,35 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		return j - 1
 	}
 	return last
+}
+
+// pureBeforeForm reports a 纯 ("pure", "only") at k right before a
+// content form ("纯搬运", "纯混剪"): a qualifier of the form.
+func (st *state) pureBeforeForm(k int) bool {
+	if st.tokText(k) != "纯" {
+		return false
+	}
+	n := k + 1
+	if n >= len(st.toks) || st.toks[n].role != roleNone {
+		return false
+	}
+	f := st.toks[n].has(clsFiller)
+	return f != nil && f.form
+}
+
+// formRun reports that the token before k is a content form read as
+// excluded content ("搬运" in "搬运混剪") or a list mark ("录播/切片"): a
+// form after it is another excluded form.
+func (st *state) formRun(k int) bool {
+	p := k - 1
+	if p >= 0 && st.toks[p].kind == tkPunct && strings.ContainsRune("、/&", st.t.norm[st.toks[p].s]) {
+		return true // "录播/切片": a listed form
+	}
+	if p < 0 || st.toks[p].role != roleContent {
+		return false
+	}
+	f := st.toks[p].has(clsFiller)
+	return f != nil && f.form
 }
 
 // inclusionOpeners open what is wanted ("只要护肤", "only skincare"):

@@ -359,6 +359,11 @@ func (st *state) headings() {
 		if len(head) == 0 || len(head) > 5 {
 			continue
 		}
+		if slices.ContainsFunc(head, func(h int) bool { return st.toks[h].has(clsSort) != nil }) {
+			// "Sort: engagement.", "排序：互动": a sort heading is the sort
+			// request; its value is the measure the reading sorts by.
+			continue
+		}
 		for _, h := range head {
 			if st.toks[h].role == roleNone || st.toks[h].role == roleContent {
 				st.toks[h].role = roleFiller

@@ -171,9 +171,13 @@ func (st *state) vocab() {
 				}
 			}
 		case tk.has(clsCategory) != nil:
-			if st.glued(i) && !st.namesCreators(i) {
+			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
 				tk.glued = true
 				continue
+			}
+			if neg == 0 && st.glued(i) && st.slashItemHead(i) {
+				// "X / 新闻时政评论 / 印度": the item's rest ranks.
+				st.toks[i+1].itemRest = true
 			}
 			if neg > 0 && st.wantedAsOther(i) {
 				// "户外博主，不要露营": 露营 is one kind of the outdoor wanted
