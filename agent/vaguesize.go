@@ -83,7 +83,7 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 		re   *regexp.Regexp
 		sort string
 	}) bool {
-		return m.re.MatchString(rd.Input)
+		return m.re.MatchString(spanClause(rd.Input, sp))
 	}); m >= 0 {
 		// "播放多一点的", "more views": more of a measure sorts by it,
 		// and its word is no ranking term; less of it stays named.
@@ -206,6 +206,22 @@ func ratio(a, b int64) float64 {
 		a, b = b, a
 	}
 	return float64(a) / float64(b)
+}
+
+// spanClause is the clause of in that holds sp ("粉丝再往上提一档吧" of
+// "粉丝再往上提一档吧，顺便按互动率从高到低排"): a measure named in another
+// clause is not what the size is said of.
+func spanClause(in string, sp condparse.Span) string {
+	from, to := 0, len(in)
+	for _, sep := range clauseSeps.FindAllStringIndex(in, -1) {
+		if sep[1] <= sp.Start {
+			from = sep[1]
+		}
+		if sep[0] >= sp.End && sep[0] < to {
+			to = sep[0]
+		}
+	}
+	return in[from:to]
 }
 
 // heldFollowers is the follower range the session applies: its floor and

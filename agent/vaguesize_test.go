@@ -61,6 +61,8 @@ func TestVagueSizeFollowUps(t *testing.T) {
 		{"tiktok", "zh", "美国的宠物博主，粉丝 5k-50k", "体量大了点，往下降一档", []string{"between 1000..5000"}, "", "大了点"},
 		{"youtube", "en", "diy channels in the UK, 10k-80k", "go a tier up please", []string{"between 80000..500000"}, "", "a tier up"},
 		{"youtube", "en", "diy channels in the UK, 10k-80k", "these feel a bit small, go larger", []string{"between 80000..500000"}, "", "a bit small"},
+		// a measure in another clause is not what the size is said of
+		{"tiktok", "zh", "日本的宠物博主，粉丝1w-5w", "粉丝再往上调一档吧，顺便按播放量从高到低排", []string{"between 50000..500000"}, "avg_views", "往上调一档"},
 		// "like" here names no measure
 		{"youtube", "en", "portuguese travel vloggers, 10k+", "bigger ones, like the top result", []string{"gte 50000"}, "", "bigger ones"},
 	} {

@@ -808,11 +808,11 @@ func buildLexicon() *lexicon {
 		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多",
 		// a tier up said in words ("再往上提一档", "量级小了点，往上调一调")
-		"提一档", "往上提一档", "上调一档", "升一档", "往上一档", "高一档", "大一档", "往上调一调", "往上调调", "调大一点", "调高一点",
+		"提一档", "往上提一档", "上调一档", "往上调一档", "调高一档", "调大一档", "升一档", "往上一档", "高一档", "大一档", "往上调一调", "往上调调", "调大一点", "调高一点",
 		"小了点", "偏小", "有点小", "太小了点", "a bit small", "a little small", "kinda small", "a tier up", "one tier up", "up a tier", "a notch bigger", "a size up"))...)
 	es = append(es, withDir(-1, words(clsVague,
 		// a tier down said in words ("往下降一档", "体量大了点")
-		"降一档", "往下降一档", "下调一档", "往下一档", "低一档", "小一档", "往下调一调", "往下调调", "调小一点", "调低一点",
+		"降一档", "往下降一档", "下调一档", "往下调一档", "调低一档", "调小一档", "往下一档", "低一档", "小一档", "往下调一调", "往下调调", "调小一点", "调低一点",
 		"大了点", "偏大", "有点大", "太大了点", "a bit big", "a little big", "kinda big", "a tier down", "one tier down", "down a tier", "a notch smaller", "a size down"))...)
 	// Heights without a measure ("高一点", "not too high"): which measure
 	// is not said, so no step is taken.
