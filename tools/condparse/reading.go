@@ -132,7 +132,7 @@ var comparatives = []*regexp.Regexp{
 	regexp.MustCompile(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
 	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
 	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
-	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|most\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
+	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|newer|fresher|(?:more|most)\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
 	// "the ones people actually engage with first", "most engaging on
 	// top", "whatever gets watched most goes to the top": a measure said
 	// as a verb or an adjective in a clause that puts something first
@@ -690,7 +690,7 @@ func comparativeInner(w string) (string, bool) {
 // recentWords, viewWords and similarWords name a sort measure outside
 // the condition vocabulary ("活跃度", "newest", "播放", "相似度").
 var (
-	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "recently", "recency", "active", "activity", "fresh"}
+	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "newer", "fresher", "recent", "recently", "recency", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched", "watch", "watches", "most-watched", "most-viewed"}
 	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "most-engaged", "most-engaging", "互动"}
 	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "热门", "火", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}

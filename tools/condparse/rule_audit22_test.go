@@ -152,3 +152,20 @@ func TestSlashListItems(t *testing.T) {
 	// X上 is on X
 	readAt(t, "X上做AI的科技博主", []string{`hard platform eq "x" applied`}, []string{"x上"})
 }
+
+// TestComparativeRecentFirst: "the more recent uploads first", "newer
+// posts on top" sort by recency; no window, no keyword (audit 22).
+func TestComparativeRecentFirst(t *testing.T) {
+	for _, in := range []string{"and the more recent uploads first", "newer posts on top please", "put the more recently active ones first"} {
+		r, err := Read(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sort == nil || r.Sort.By != SortRecent {
+			t.Errorf("Read(%q): sort %+v, want recent", in, r.Sort)
+		}
+		for _, c := range r.Conditions {
+			t.Errorf("Read(%q): condition %s %s %v, want none", in, c.Field, c.Op, c.Value)
+		}
+	}
+}
