@@ -34,20 +34,10 @@ func stepBelow(n int64) int64 {
 	return 0
 }
 
-// otherMeasures name a measure other than followers a vague amount may
-// be said of ("播放多一点", "more engagement"), with the sort that orders
-// by it ("" for a measure no sort orders by): no follower step then;
-// wishing more of it sorts by it. Latin words match whole ("bigger ones
-// like these" names no likes).
-var otherMeasures = []struct {
-	re   *regexp.Regexp
-	sort string
-}{
-	{regexp.MustCompile(`播放|观看|(?i)\bview(?:s|ers?|ership)?\b`), condparse.SortAvgViews},
-	{regexp.MustCompile(`互动|(?i)\bengag\w*`), string(condition.Engagement)},
-	{regexp.MustCompile(`更新|活跃|发帖|发布|(?i)\b(?:active|activity|posts?|posting|uploads?|recent\w*)\b`), condparse.SortRecent},
-	{regexp.MustCompile(`点赞|评论|(?i)\b(?:likes|comments)\b`), ""},
-}
+// unsortedMeasures are measures a vague amount may be said of that no
+// sort orders by ("点赞多一点", "more comments"): named, never a follower
+// step. The sortable ones are the reading's (condparse.SortKeyIn).
+var unsortedMeasures = regexp.MustCompile(`点赞|评论|(?i)\b(?:likes|comments)\b`)
 
 // acceptWords after a vague size make it a widening ("smaller is fine",
 // "大一点的也行"): the range takes that side in, rather than moving.
@@ -79,22 +69,22 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 		return ""
 	}
 	sp := rd.Remainder[at]
-	if m := slices.IndexFunc(otherMeasures, func(m struct {
-		re   *regexp.Regexp
-		sort string
-	}) bool {
-		return m.re.MatchString(spanClause(rd.Input, sp))
-	}); m >= 0 {
+	clause := spanClause(rd.Input, sp)
+	by := condparse.SortKeyIn(clause)
+	if by == condparse.SortFollowers {
+		by = "" // "bigger", "大一点": the size itself
+	}
+	if by != "" || unsortedMeasures.MatchString(clause) {
 		// "播放多一点的", "more views": more of a measure sorts by it,
-		// and its word is no ranking term; less of it stays named.
-		by := otherMeasures[m].sort
+		// and its word is no ranking term; less of it, or more of a
+		// measure no sort orders by, stays named.
 		if by == "" || sp.Direction != condparse.SizeLarger || rd.Sort != nil {
 			return ""
 		}
 		rd.Sort = &condparse.SortRequest{By: by, Span: sp}
 		rd.Remainder = slices.Delete(slices.Clone(rd.Remainder), at, at+1)
 		rd.Conditions = slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
-			return c.Kind == condition.KindKeyword && otherMeasures[m].re.MatchString(c.Value.Str)
+			return c.Kind == condition.KindKeyword && condparse.SortKeyIn(c.Value.Str) == by
 		})
 		return ""
 	}

@@ -593,6 +593,11 @@ func lexTokens(s string) (*text, []token) {
 	return t, defaultLexicon.lex(t, nil)
 }
 
+// SortKeyIn is the sort key the measure words of s name ("播放多一点"
+// avg_views, "more engaging ones" engagement, "bigger" followers), ""
+// when none.
+func SortKeyIn(s string) string { return sortKeyIn(s) }
+
 // sortKeyIn is the sort key the measure words of s name, "" when none.
 func sortKeyIn(s string) string {
 	t, toks := lexTokens(s)
