@@ -215,6 +215,17 @@ func (s *Store) loadLabels(ctx context.Context) (map[platform.Platform]map[strin
 // channel of p (one query asks for every keyword not in the cache) is
 // widened with the nearest labels p's channels carry.
 func (s *Store) learnedExpansions(ctx context.Context, p platform.Platform, kws []store.Keyword) (learnedExps, error) {
+	out, todo := s.knownExpansions(p, kws)
+	if len(todo) == 0 {
+		return out, nil
+	}
+	return s.resolveExpansions(ctx, p, out, todo)
+}
+
+// knownExpansions are the learned expansions of kws on p the cache
+// holds, and the keywords (as cached: trimmed text and scope) whose
+// outcome it does not hold yet.
+func (s *Store) knownExpansions(p platform.Platform, kws []store.Keyword) (learnedExps, []store.Keyword) {
 	s.mu.Lock()
 	ls := s.learnedLabels
 	s.mu.Unlock()
@@ -239,7 +250,18 @@ func (s *Store) learnedExpansions(ctx context.Context, p platform.Platform, kws 
 		}
 		todo = append(todo, store.Keyword{Text: key.text, Scope: k.Scope})
 	}
-	if len(todo) == 0 {
+	return out, todo
+}
+
+// resolveExpansions adds to out the outcomes of todo (knownExpansions'
+// keywords the cache does not hold): whether each matches a channel of p
+// (matchesAny), and the expansion of one that does not. Each outcome is
+// cached.
+func (s *Store) resolveExpansions(ctx context.Context, p platform.Platform, out learnedExps, todo []store.Keyword) (learnedExps, error) {
+	s.mu.Lock()
+	ls := s.learnedLabels
+	s.mu.Unlock()
+	if ls == nil || ls.model == nil {
 		return out, nil
 	}
 	found, err := s.matchesAny(ctx, p, todo)
@@ -261,6 +283,21 @@ func (s *Store) learnedExpansions(ctx context.Context, p platform.Platform, kws 
 		}
 	}
 	return out, nil
+}
+
+// matchedExpansions caches that each of todo matches a channel of p (so
+// none is widened): a search that found a channel for every keyword
+// showed it without asking matchesAny.
+func (s *Store) matchedExpansions(p platform.Platform, todo []store.Keyword) {
+	s.mu.Lock()
+	ls := s.learnedLabels
+	s.mu.Unlock()
+	if ls == nil {
+		return
+	}
+	for _, k := range todo {
+		ls.exps.Add(expKey{p, keyOf(k)}, learnedExp{})
+	}
 }
 
 // matchesAny reports, per keyword, whether its own words or an alias

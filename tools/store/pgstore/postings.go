@@ -206,8 +206,10 @@ type postingDoc struct {
 //
 // With key (not nil), the matched channels are kept as the ranked set of
 // the search (rankCache) when the catalog version read with the page's
-// documents is the one the statistics were read at.
-func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learnedExps, key *rankKey) (store.Page, error) {
+// documents is the one the statistics were read at, and, unless
+// keepEmpty, some channel matched (postingsFirst: no match may mean a
+// keyword is widened, under another key).
+func (s *Store) postingSearch(ctx context.Context, q store.SearchQuery, lx learnedExps, key *rankKey, keepEmpty bool) (store.Page, error) {
 	b := &builder{learned: lx}
 	plans := make([]kwMatch, len(q.Keywords))
 	var all []string
@@ -334,7 +336,7 @@ FROM channel_postings WHERE `+where, slices.Concat(s.planEach, b.args), len(all)
 			return err
 		}
 		var set *rankedSet
-		if key != nil && version == st.version && len(matched) <= maxRankedRows {
+		if key != nil && version == st.version && len(matched) <= maxRankedRows && (keepEmpty || len(matched) > 0) {
 			set = &rankedSet{version: version, total: total, rows: make([]rankRow, len(matched)),
 				made: pageOf{by: q.Sort, offset: q.Offset, limit: q.Limit}}
 			for i, d := range matched {
