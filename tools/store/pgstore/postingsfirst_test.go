@@ -2,6 +2,7 @@ package pgstore
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,15 +17,17 @@ import (
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/store"
+	"searchagent/tools/store/memstore"
 )
 
 // TestPostingsProveMatch holds the order of a keyword search the
-// postings answer whose keywords have no cached expansion outcome: a
-// match proves that no keyword is widened, so the EXISTS over the
-// channels (matchesAny: tens of milliseconds for a phrase at a million
-// channels) is not sent, and the outcome is cached; a search that
-// matches nothing asks it, once per keyword, and a keyword no channel
-// has is still widened by the learned model.
+// postings answer, and of a similar set a keyword bounds, whose keywords
+// have no cached expansion outcome: a match proves that no keyword is
+// widened, so the EXISTS over the channels (matchesAny: tens of
+// milliseconds for a phrase at a million channels) is not sent, and the
+// outcome is cached; a search that matches nothing asks it, once per
+// keyword, and a keyword no channel has is still widened by the learned
+// model, as the memory store widens it.
 func TestPostingsProveMatch(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgdbtest.VectorDSN(t)
@@ -135,10 +138,59 @@ func TestPostingsProveMatch(t *testing.T) {
 	}
 	// A word no channel carries as a tag, which the learned model widens,
 	// is widened through the postings' path too.
+	widened := ""
 	for _, w := range []string{"cricket", "tennis", "guitar", "piano", "horror", "吉他"} {
 		if p := search(w, store.Filters{}, scope.Tags); slices.ContainsFunc(p.Expansions, store.Expansion.Learned) {
-			return
+			widened = w
+			break
 		}
 	}
-	t.Error("none of the words was widened by the learned model")
+	if widened == "" {
+		t.Fatal("none of the words was widened by the learned model")
+	}
+	// The similar set a keyword bounds: the same order on a store whose
+	// cache holds no outcome — a phrase that matches sends no EXISTS, a
+	// widened word is widened as the memory store widens it.
+	ref, err := memstore.New(ctx, cat, emb, memstore.WithLearned(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(ctx, pool, emb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	anchor := cat.Platform(platform.YouTube)[0].Key()
+	for _, c := range []struct {
+		kw     store.Keyword
+		exists int
+	}{
+		{store.Keyword{Text: first.phrase, Scope: scope.All}, 0},
+		{store.Keyword{Text: widened, Scope: scope.Tags}, 0},
+	} {
+		q := store.SimilarQuery{Platform: platform.YouTube, AnchorKey: anchor, Keywords: []store.Keyword{c.kw}, Limit: 20}
+		want, err := ref.SimilarTo(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.start()
+		got, err := fresh.SimilarTo(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := exists(); c.kw.Text == first.phrase && n != c.exists {
+			t.Errorf("similar with %q sent %d EXISTS; want %d", c.kw.Text, n, c.exists)
+		}
+		if got.Total != want.Total || !reflect.DeepEqual(got.Expansions, want.Expansions) || !reflect.DeepEqual(hitKeys(got.Items), hitKeys(want.Items)) {
+			t.Errorf("similar with %q: total %d expansions %+v items %v; want %d %+v %v", c.kw.Text, got.Total, got.Expansions, hitKeys(got.Items), want.Total, want.Expansions, hitKeys(want.Items))
+		}
+	}
+}
+
+func hitKeys(hs []store.Hit) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.Channel.Key()
+	}
+	return out
 }

@@ -78,16 +78,53 @@ func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform,
 
 // rankSet queries the similar set that similarSet did not find in the
 // cache, and keeps it there under key.
+//
+// Whether a keyword not in the expansions' cache matches any channel
+// (matchesAny, tens of milliseconds for a phrase at a million channels)
+// is asked only when the set needs it: a set a keyword bounds is read as
+// if no such keyword were widened, which a row of it proves (each keyword
+// then matches a channel of p); an empty set resolves the outcomes and,
+// when one widens a keyword, is read again with the expansion.
 func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key setKey, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
+	lx, todo := s.knownExpansions(p, kws)
+	if ap := store.NewProfile(a.ch); len(todo) > 0 && (!boundedByKeyword(kws) || s.forceHNSW || ap.Thin()) {
+		var err error
+		if lx, err = s.resolveExpansions(ctx, p, lx, todo); err != nil {
+			return similarSet{}, err
+		}
+		todo = nil
+	}
+	set, matched, err := s.rankSetWith(ctx, a, lm, key, p, kws, f, minScore, by, need, lx, len(todo) > 0)
+	if err != nil || len(todo) == 0 {
+		return set, err
+	}
+	if matched {
+		s.matchedExpansions(p, todo)
+		return set, nil
+	}
+	resolved, err := s.resolveExpansions(ctx, p, lx, todo)
+	if err != nil {
+		return similarSet{}, err
+	}
+	if len(resolved) == len(lx) {
+		s.sets.put(key, set) // nothing widened: the empty set stands
+		return set, nil
+	}
+	set, _, err = s.rankSetWith(ctx, a, lm, key, p, kws, f, minScore, by, need, resolved, false)
+	return set, err
+}
+
+// rankSetWith is rankSet with the keywords' learned expansions lx; it
+// reports whether any channel passed the keywords and filters (a row
+// below the minimum score counts). With unproven (some keyword's outcome
+// is not known), a set no channel passed is not kept.
+func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key setKey, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int, lx learnedExps, unproven bool) (similarSet, bool, error) {
 	anchorPK := a.pk
 	set := similarSet{anchor: store.NewProfile(a.ch)}
 	ap := &set.anchor
 	av := anchorVector(lm, a.ch)
-	lx, err := s.learnedExpansions(ctx, p, kws)
-	if err != nil {
-		return set, err
-	}
 	set.learned = lx
+	matched := false
 	b := &builder{learned: lx}
 	var sql string
 	var settings func(context.Context, pgx.Tx) error
@@ -95,7 +132,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 	if ap.Thin() {
 		where, err := s.where(b, p, kws, f)
 		if err != nil {
-			return set, err
+			return set, false, err
 		}
 		sql = `SELECT key, doc, 0::float8 FROM channels WHERE key <> ` + b.arg(anchorPK) + ` AND ` + where
 	} else if boundedByKeyword(kws) && !s.forceHNSW {
@@ -103,13 +140,13 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		// total (exactSQL).
 		var err error
 		if sql, err = s.exactSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
-			return set, err
+			return set, false, err
 		}
 		counted = true
 	} else {
 		var err error
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
-			return set, err
+			return set, false, err
 		}
 		settings = s.hnswSettings
 	}
@@ -120,6 +157,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 	scan := func(rows pgx.Rows) (below int, err error) {
 		defer rows.Close()
 		for rows.Next() {
+			matched = true
 			var c similar
 			var raw []byte
 			dest := []any{&c.key, &raw, &c.cos}
@@ -151,7 +189,7 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		}
 		return below, rows.Err()
 	}
-	err = s.inTx(ctx, settings, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, sql, b.args...)
 		if err != nil {
 			return err
@@ -163,7 +201,9 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		set.total = len(set.cands)
 		if ap.Thin() || below > 0 {
 			set.complete = true
-			s.sets.put(key, set)
+			if !unproven || matched {
+				s.sets.put(key, set)
+			}
 			return nil
 		}
 		// The pool ended at or above the minimum score: count the whole
@@ -179,7 +219,9 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 			return err
 		}
 		set.complete = set.total <= len(set.cands)
-		s.sets.put(key, set)
+		if !unproven || matched {
+			s.sets.put(key, set)
+		}
 		order := sortColumn(by)
 		if set.complete || order == "" {
 			return nil
@@ -198,9 +240,9 @@ func (s *Store) rankSet(ctx context.Context, a anchored, lm *cooc.Model, key set
 		return err
 	})
 	if err != nil {
-		return set, fmt.Errorf("pgstore: similar: %w", err)
+		return set, false, fmt.Errorf("pgstore: similar: %w", err)
 	}
-	return set, nil
+	return set, matched, nil
 }
 
 // sortColumn is the leading ORDER BY term of a sort by a column, "" for
