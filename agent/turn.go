@@ -221,6 +221,9 @@ type plan struct {
 	// size took (stepVagueSize), the part a self-correction withdrew
 	// (correctedTail).
 	notes []string
+	// edits are the session edits the follow-up's clauses were read as
+	// (sessionedits.go), for the trace.
+	edits []string
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

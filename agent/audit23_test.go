@@ -1,0 +1,136 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestAudit23HeldBounds: audit 23's bound classes said in a follow-up,
+// with phrasings of my own: a bound moved by an amount moves the held end
+// by it (a creator tier's range is the held range), and a cap or a named
+// bound inside a held range or tier keeps the other end; a cap below the
+// held floor replaces the range and says so (issue 26, audit 23 classes
+// 1 and 2).
+func TestAudit23HeldBounds(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+		notice                     string
+	}{
+		// class 1: a bound moved by an amount
+		{"tiktok", "en", "football creators in the UK, 50k-500k followers", "push the floor up by 30k", []string{"followers between {max:500000,min:80000}"}, nil, ""},
+		{"tiktok", "en", "football creators in the UK, 50k-500k followers", "can you drop the ceiling by 150k", []string{"followers between {max:350000,min:50000}"}, nil, ""},
+		{"youtube", "en", "mid-tier gaming channels in Canada", "increase the minimum by 50k please", []string{"followers between {max:1000000,min:150000}"}, nil, ""},
+		{"youtube", "zh", "英国的足球博主，粉丝5万到50万", "粉丝下限再提高3万", []string{"followers between {max:500000,min:80000}"}, nil, ""},
+		{"youtube", "zh", "加拿大的游戏博主，腰部", "上限下调20万", []string{"followers between {max:800000,min:100000}"}, nil, ""},
+		{"youtube", "zh", "日本的美食博主", "下限提高2万", nil, []string{"followers"}, "下限"},
+		// class 2: one end changed inside a held range or tier
+		{"youtube", "en", "science channels in the US, 100k to 1M subs", "only ones below 300k", []string{"followers between {max:300000,min:100000}"}, nil, ""},
+		{"youtube", "en", "science channels in the US, 100k to 1M subs", "put a ceiling of 250k on it", []string{"followers between {max:250000,min:100000}"}, nil, ""},
+		{"youtube", "zh", "美国的科普频道，粉丝10万到100万", "控制在30万以内", []string{"followers between {max:300000,min:100000}"}, nil, ""},
+		{"x", "en", "finance accounts in the US, macro tier", "bring the minimum down to 200k", []string{"followers between {max:1000000,min:200000}"}, nil, ""},
+		{"x", "zh", "美国的财经博主，腰部", "下限降到5万", []string{"followers between {max:1000000,min:50000}"}, nil, ""},
+		{"youtube", "en", "science channels in the US, 100k to 1M subs", "under 50k", []string{"followers lte 50000"}, []string{"followers between"}, "replaces the range"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+			if tc.notice != "" && !containsFold(snap.Context.Notice, tc.notice) {
+				t.Errorf("%q: notice %q does not say %q", tc.text, snap.Context.Notice, tc.notice)
+			}
+		})
+	}
+}
+
+// containsFold reports whether s holds sub, ignoring case.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// TestAudit23SessionEdits: audit 23's follow-ups that edit the search
+// held rather than add to it, with phrasings of my own (zh and en): keep
+// only the fields named (the platform stays), new values said instead of
+// held ones replace them, an exclusion let back in goes (issue 26, audit
+// 23 classes 3–5).
+func TestAudit23SessionEdits(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// class 3: keep-only
+		{"tiktok", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "just keep the country and lose everything else", []string{"country eq MX"}, []string{"category", "language", "followers"}},
+		{"tiktok", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "keep only the follower range", []string{"followers between {max:2000000,min:100000}"}, []string{"category", "language", "country"}},
+		{"instagram", "zh", "墨西哥的搞笑博主，西班牙语，粉丝10万到200万", "只留下语言和国家，其余的都删掉", []string{"country eq MX", "language eq es"}, []string{"category", "followers"}},
+		{"youtube", "zh", "日本的游戏博主，粉丝1万以上，不要手游", "只保留粉丝条件", []string{"followers gte 10000"}, []string{"country", "category", "all not_contains"}},
+		// class 4: instead replaces
+		{"tiktok", "en", "comedy creators in brazil", "forget brazil, chile n peru instead", []string{"country in [CL,PE]"}, []string{"country in [BR"}},
+		{"youtube", "en", "travel vloggers in Japan", "Japan -> Korea", []string{"country eq KR"}, []string{"country in [JP"}},
+		{"tiktok", "zh", "巴西的搞笑博主", "巴西换成阿根廷和智利", []string{"country in [AR,CL]"}, []string{"country in [BR"}},
+		// class 5: an exclusion let back in
+		{"youtube", "en", "diy home repair channels in the US, no plumbing", "plumbing ones are ok now", []string{"country eq US"}, []string{"all not_contains plumbing"}},
+		{"youtube", "en", "diy home repair channels in the US, no plumbing", "you can bring plumbing back", []string{"country eq US"}, []string{"all not_contains plumbing"}},
+		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "管道维修的也可以", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
+		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "别排除管道维修了", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
+		{"youtube", "en", "tech channels in the UK, not from Ireland or France", "Ireland is fine", []string{"country in [GB,IE]", "country not_in [FR]"}, nil},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+			for _, c := range snap.Context.Conditions {
+				if c.Field == "platform" && c.Status != "applied" {
+					t.Errorf("%q: the platform is %s, want it kept", tc.text, c.Status)
+				}
+			}
+		})
+	}
+}
+
+// TestAudit23SortAndPosition: "reverse that" and its kin say precisely
+// that the sort runs highest first only, never "not understood"; a result
+// rejected by position excludes what sets it apart or is named as not
+// applied, never an excluded keyword made of the position words (issue
+// 26, audit 23 classes 6 and 7).
+func TestAudit23SortAndPosition(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, text string }{
+		{"en", "music producers in Germany, sort by followers", "flip it"},
+		{"en", "music producers in Germany, newest uploads first", "other way round please"},
+		{"en", "music producers in Germany, sort by views", "show it in reverse order"},
+		{"zh", "德国的音乐博主，按粉丝排", "反过来排吧"},
+		{"zh", "德国的音乐博主，按播放量排", "改成从少到多"},
+	} {
+		snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+		n := snap.Context.Notice
+		if !strings.Contains(n, "highest first only") && !strings.Contains(n, "只能从高到低") {
+			t.Errorf("%q: notice %q does not say sorts run highest first only", tc.text, n)
+		}
+		if strings.Contains(n, "not understood") || strings.Contains(n, "未识别") {
+			t.Errorf("%q: notice %q calls it not understood", tc.text, n)
+		}
+		for _, c := range snap.Context.Conditions {
+			if c.Kind == "keyword" {
+				t.Errorf("%q: keyword chip %q", tc.text, c.Label)
+			}
+		}
+	}
+	for _, tc := range []struct{ loc, first, text string }{
+		{"zh", "美国的美食博主", "不要第三个那样的"},
+		{"zh", "美國的美食網紅", "不要第二個這種"},
+		{"en", "food creators in the US", "nothing like #2 please"},
+		{"en", "food creators in the US", "no more channels like the first one"},
+	} {
+		snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+		for _, c := range snap.Context.Conditions {
+			v := fmt.Sprint(c.Value)
+			if c.Kind == "keyword" && (strings.Contains(v, "第") || strings.Contains(strings.ToLower(v), "like") || strings.Contains(v, "#")) {
+				t.Errorf("%q: keyword %q made of the position words", tc.text, v)
+			}
+		}
+		if !strings.Contains(snap.Context.Notice, "result") && !strings.Contains(snap.Context.Notice, "结果") && !strings.Contains(snap.Context.Notice, "个") {
+			t.Errorf("%q: notice %q names neither what was excluded nor why not", tc.text, snap.Context.Notice)
+		}
+	}
+}

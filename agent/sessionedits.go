@@ -1,0 +1,368 @@
+package agent
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"searchagent/agent/fsm"
+	"searchagent/router"
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
+)
+
+// Session edits (audit 23): follow-ups that speak about the search the
+// session holds rather than add a condition to it. Each is read per
+// clause, before the router's reading of the rest:
+//   - keep-only: "keep only the country, drop the rest", "只保留国家，其他
+//     都去掉" removes every condition but the fields named (the platform
+//     stays: it is the page's);
+//   - let back in: "let plumbing back in", "不用排除管道维修了" removes the
+//     exclusion of what it names;
+//   - reverse: "reverse that", "倒过来排" says the sort cannot run the
+//     other way (every sort runs highest first), never "not understood";
+//   - reject by position: "不要第二个那种", "not like the second one"
+//     excludes what sets that result apart (its category, else its first
+//     tag), or names the part as not applied and how to say it.
+// A clause none of them reads goes to the router and the condition
+// reading as before, so a compound follow-up applies every part.
+
+// editClauseSeps split a follow-up into the clauses the edits read.
+var editClauseSeps = regexp.MustCompile(`(?i)[,，;；。]|\s+(?:and|then|also|but)\s+|然后|并且|另外|再把|顺便`)
+
+// keepOnlyCue says the search keeps nothing but what the clause names.
+var keepOnlyCue = regexp.MustCompile(`(?i)\b(?:keep|leave)\s+(?:only|just)\b|\b(?:only|just)\s+keep\b|\bkeep\s+nothing\s+but\b|只保留|只留下?|仅保留|就保留|只要保留|保留.{0,16}(?:就行|就好|即可|其他|其余)`)
+
+// restCue says the other conditions go ("drop the rest", "其他都去掉").
+var restCue = regexp.MustCompile(`(?i)^(?:and\s+|then\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ditch|delete|scrap|get rid of)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:rest|everything else|others?|other (?:filters|conditions|ones))(?:\s+please)?$|^(?:把)?(?:其他|其它|其余|剩下)的?(?:条件|筛选)?(?:都|全|全部)?(?:去掉|删掉|删除|不要|清空|移除|清掉|拿掉)(?:了|吧|啦)?$`)
+
+// letBackCue lets an excluded word or value back in ("let plumbing back
+// in", "plumbing is fine now", "可以有管道维修的了", "不用排除X了").
+var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome)\b|\b(?:allow|include|readmit)\b.*\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+exclude\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消排除|可以有|可以要|也可以|也行|没关系|放回来|加回来|要回来|恢复`)
+
+// reverseCue asks the held sort the other way round.
+var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can you|could you)\s+)*(?:` +
+	// "reverse that", "flip the order", "swap it around"
+	`(?:reverse|flip|invert|swap)(?:\s+(?:that|it|this|the\s+(?:order|sort(?:ing)?|list|ranking)|the\s+sort\s+order|order))?(?:\s+(?:around|round))?` +
+	// "show it in reverse order", "list them ascending"
+	`|(?:show|list|sort|order|put|give)(?:\s+(?:it|them|the results|the list|me))?\s+(?:in\s+)?(?:reverse|reversed|ascending)(?:\s+order)?` +
+	// "in ascending order", "lowest first", "the other way round"
+	`|(?:in\s+)?(?:ascending|reverse|reversed)\s+order|lowest\s+first|smallest\s+first|oldest\s+first|(?:the\s+)?other\s+way(?:\s+(?:a)?round)?` +
+	`)(?:\s+(?:please|pls|instead))?$` +
+	// "从低到高", "倒过来排", "改成从少到多"
+	`|^(?:再|改成|换成|改为)?(?:从低到高|从少到多|从小到大|倒过来|反过来|倒序|升序|逆序|顺序反过来|反着)(?:排|排序|排一下|排列)?(?:吧|一下|了)?$`)
+
+// rejectCue rejects results like one the clause points at by position
+// ("不要第二个那种", "not like the second one", "nothing like #3").
+var rejectCue = regexp.MustCompile(`(?i)^(?:不要|别要|别|去掉|排除|不想要|不喜欢|别再要)(?:像|跟|和)?第.{1,4}?(?:个|個|种|種|条|項|项)?(?:那种|那種|那样|那樣|这种|這種|这样|這樣|那类|那類|类型|類型|一样|一樣)?(?:的)?(?:了|吧|啦)?$|^(?:(?:nothing|none|no(?:thing)?|not|fewer|less|avoid|skip|exclude|drop)\s+(?:(?:more\s+)?(?:ones?|channels?|creators?|accounts?)\s+)?(?:like|similar to)|(?:don'?t|do not)\s+(?:want|show(?:\s+me)?|give(?:\s+me)?)\s+(?:any(?:thing|\s+more)?\s+|more\s+)?(?:ones?\s+|channels?\s+)?(?:like|similar to))\s+`)
+
+// hashPosition is a position written "#3".
+var hashPosition = regexp.MustCompile(`#\s*(\d+)`)
+
+// editResult is what the edits read of a follow-up: the commands to
+// apply, the notes to say, whether the sort was asked the other way, and
+// the clauses they did not read.
+type editResult struct {
+	commands []router.Command
+	notes    []string
+	reverse  bool
+	rest     []string
+	read     []string // the clauses read, for the trace
+}
+
+// sessionEdits reads the session edits of text, clause by clause.
+func (t *turn) sessionEdits(text string) editResult {
+	var er editResult
+	clauses := splitKeep(text)
+	keepOnly := -1
+	for i, cl := range clauses {
+		if keepOnlyCue.MatchString(cl) && !t.readsValue(cl) {
+			// "keep only the country", not "只留粉丝二十万以上的" (a filter)
+			keepOnly = i
+			break
+		}
+	}
+	// "order by subscribers, smallest first": a sort the reading reads
+	// with its key is the reading's, not a reversal of the held one
+	whole, err := t.read(text)
+	sorted := err == nil && (whole.Sort != nil || whole.Unsorted != nil && !changeWords.MatchString(whole.Unsorted.By))
+	for i, cl := range clauses {
+		c := strings.TrimSpace(strings.Trim(cl, " .!！?？~"))
+		switch {
+		case c == "":
+			continue
+		case i == keepOnly:
+			if cmds, note, ok := t.s.keepOnly(text); ok {
+				er.commands = append(er.commands, cmds...)
+				er.notes = append(er.notes, note)
+				er.read = append(er.read, "keep_only")
+				continue
+			}
+		case keepOnly >= 0 && restCue.MatchString(c):
+			er.read = append(er.read, "keep_only_rest")
+			continue // said with the keep-only clause
+		case !sorted && reverseCue.MatchString(c):
+			er.reverse = true
+			er.read = append(er.read, "reverse_sort")
+			continue
+		case rejectCue.MatchString(c):
+			if pos, ok := positionIn(c); ok {
+				cmds, note := t.s.rejectPosition(pos)
+				er.commands = append(er.commands, cmds...)
+				er.notes = append(er.notes, note)
+				er.read = append(er.read, "reject_position")
+				continue
+			}
+		case letBackCue.MatchString(c):
+			if cmds, note, ok := t.s.letBackIn(c); ok {
+				er.commands = append(er.commands, cmds...)
+				er.notes = append(er.notes, note)
+				er.read = append(er.read, "let_back_in")
+				continue
+			}
+		}
+		er.rest = append(er.rest, strings.TrimSpace(cl))
+	}
+	return er
+}
+
+// readsValue reports a clause the condition reading places a value of a
+// field in (a filter, not a field named to keep).
+func (t *turn) readsValue(clause string) bool {
+	rd, err := t.read(clause)
+	return err == nil && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor
+	})
+}
+
+// splitKeep splits text at editClauseSeps into its clauses.
+func splitKeep(text string) []string {
+	var out []string
+	from := 0
+	for _, m := range editClauseSeps.FindAllStringIndex(text, -1) {
+		out = append(out, text[from:m[0]])
+		from = m[1]
+	}
+	return append(out, text[from:])
+}
+
+// positionIn is the result position a clause names (1-based, -1 for the
+// last).
+func positionIn(clause string) (int64, bool) {
+	if m := hashPosition.FindStringSubmatch(clause); m != nil {
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		return n, err == nil
+	}
+	if ps := router.Ordinals(clause); len(ps) > 0 {
+		return ps[0], true
+	}
+	return 0, false
+}
+
+// fieldNamed is the field a keep-only clause names by a word of the
+// registry's aliases, or keywords ("" when none).
+var keywordWords = []string{"keyword", "keywords", "term", "terms", "tag", "tags", "topic", "topics", "关键词", "标签", "话题"}
+
+// keptFields are the fields a keep-only text names: the registry's names
+// and aliases, and the keywords, found as words of the text.
+func keptFields(text string) (kept []string) {
+	low := strings.ToLower(text)
+	has := func(w string) bool {
+		w = strings.ToLower(w)
+		i := strings.Index(low, w)
+		for i >= 0 {
+			before, after := i == 0 || !isWordByte(low[i-1]), i+len(w) == len(low) || !isWordByte(low[i+len(w)])
+			if before && (after || strings.HasPrefix(low[i+len(w):], "s ") || w[0] >= 0x80) {
+				return true
+			}
+			j := strings.Index(low[i+1:], w)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+		return false
+	}
+	for _, f := range fields.Registry {
+		if has(string(f.Name)) || slices.ContainsFunc(f.Aliases, has) || slices.ContainsFunc(f.Cues, has) {
+			kept = append(kept, string(f.Name))
+		}
+	}
+	if slices.ContainsFunc(keywordWords, has) {
+		kept = append(kept, "keyword")
+	}
+	return kept
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_'
+}
+
+// keepOnly removes every condition and keyword but those of the fields
+// the text names; the platform and the anchor stay. ok is false when the
+// text names no field (nothing to keep is no keep-only).
+func (s *Session) keepOnly(text string) ([]router.Command, string, bool) {
+	kept := keptFields(text)
+	if len(kept) == 0 {
+		return nil, "", false
+	}
+	var ids []string
+	for _, c := range s.Conds {
+		if c.Field == string(condition.Platform) || slices.Contains(kept, c.Field) {
+			continue
+		}
+		ids = append(ids, c.ID)
+	}
+	if !slices.Contains(kept, "keyword") {
+		for _, tg := range s.Tags {
+			ids = append(ids, tg.ID)
+		}
+	}
+	var names []string
+	for _, k := range kept {
+		if k == "keyword" {
+			names = append(names, pick(s.zh(), "关键词", "keywords"))
+			continue
+		}
+		names = append(names, condition.Field(k).Label(s.Locale))
+	}
+	note := pick(s.zh(), "只保留了"+strings.Join(names, "、")+"（平台不变）", "Kept only "+strings.Join(names, ", ")+" (the platform stays)")
+	if len(ids) == 0 {
+		return nil, note, true
+	}
+	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": ids}}}, note, true
+}
+
+// letBackIn removes the exclusions a clause names: an excluded keyword
+// whose words it holds, or excluded values of a set the reading of the
+// clause names. ok is false when it names none (the clause is read as
+// before).
+func (s *Session) letBackIn(clause string) ([]router.Command, string, bool) {
+	low := strings.ToLower(clause)
+	var ids, names []string
+	for _, tg := range s.Tags {
+		if tg.Excluded && tg.Text != "" && strings.Contains(low, strings.ToLower(tg.Text)) {
+			ids, names = append(ids, tg.ID), append(names, tg.Text)
+		}
+	}
+	var cmds []router.Command
+	for _, c := range s.Conds {
+		if !isExclusion(c.Op) {
+			continue
+		}
+		ff, ok := filterFieldNamed(c.Field)
+		if !ok || ff.Kind != fields.Set || ff.Vocab == nil {
+			continue
+		}
+		var back, keep []string
+		for _, v := range c.Value.Codes() {
+			if e, ok := ff.Vocab.ByCode(v); ok && slices.ContainsFunc(append([]string{e.ZH, e.EN}, e.Aliases...), func(n string) bool {
+				n = strings.ToLower(n)
+				return len(n) > 2 && strings.Contains(low, n)
+			}) {
+				back = append(back, v)
+				names = append(names, e.Name(s.Locale))
+				continue
+			}
+			keep = append(keep, v)
+		}
+		if len(back) == 0 {
+			continue
+		}
+		ids = append(ids, c.ID)
+		if len(keep) > 0 {
+			cmds = append(cmds, router.Command{Name: "add_filter", Args: router.Args{"field": c.Field, "op": string(condition.OpNotIn), "value": keep}})
+		}
+		if held := s.heldInclude(c.Field); len(held) > 0 {
+			// an include list held would still keep them out ("tech, no
+			// gaming" then "gaming is fine"): they join it
+			cmds = append(cmds, router.Command{Name: "add_filter", Args: router.Args{"field": c.Field, "op": string(condition.OpIn), "value": union(held, back)}})
+		}
+	}
+	if len(ids) == 0 {
+		return nil, "", false
+	}
+	cmds = append([]router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": ids}}}, cmds...)
+	return cmds, pick(s.zh(), "不再排除："+strings.Join(names, "、"), "No longer excluded: "+strings.Join(names, ", ")), true
+}
+
+// rejectPosition excludes what sets the result at pos apart from the
+// search: its category when the search does not ask for it, else its
+// first tag the search does not hold. With no such result or nothing to
+// tell it apart, the part is named as not applied, with how to say it.
+func (s *Session) rejectPosition(pos int64) ([]router.Command, string) {
+	how := pick(s.zh(), "请直接说要排除什么，例如“不要探店类的”", "say what to leave out, e.g. “no vlogs”")
+	u, err := resultURL(s, pos)
+	if err != nil || u == "" {
+		msg := pick(s.zh(), fmt.Sprintf("「不要第 %d 个那种」未应用：", pos), fmt.Sprintf("“not like result %d” was not applied: ", pos))
+		if err != nil {
+			msg += err.Error() + pick(s.zh(), "；", "; ")
+		}
+		return nil, msg + how
+	}
+	n := pos
+	if n == -1 {
+		n = int64(len(s.Results.Items))
+	}
+	ch := s.Results.Items[n-1].Channel
+	held := s.heldInclude(string(condition.Category))
+	if ch.Category != "" && !slices.Contains(held, ch.Category) {
+		label := ch.Category
+		if ff, ok := filterFieldNamed(string(condition.Category)); ok && ff.Vocab != nil {
+			if e, ok := ff.Vocab.ByCode(ch.Category); ok {
+				label = e.Name(s.Locale)
+			}
+		}
+		return []router.Command{{Name: "add_filter", Args: router.Args{"field": string(condition.Category), "op": string(condition.OpNotIn), "value": []string{ch.Category}}}},
+			pick(s.zh(), fmt.Sprintf("已排除第 %d 个结果的类目：%s", n, label), fmt.Sprintf("Left out result %d's category: %s", n, label))
+	}
+	for _, tag := range ch.Tags {
+		tag = strings.TrimSpace(tag)
+		if tag == "" || slices.ContainsFunc(s.Tags, func(t Tag) bool { return strings.EqualFold(t.Text, tag) }) {
+			continue
+		}
+		return []router.Command{{Name: "exclude_keyword", Args: router.Args{"keywords": []string{tag}}}},
+			pick(s.zh(), fmt.Sprintf("已排除第 %d 个结果的标签「%s」", n, tag), fmt.Sprintf("Left out result %d's tag “%s”", n, tag))
+	}
+	return nil, pick(s.zh(), fmt.Sprintf("「不要第 %d 个那种」未应用：它和当前条件没有可区分的类目或标签；", n), fmt.Sprintf("“not like result %d” was not applied: nothing in its category or tags sets it apart; ", n)) + how
+}
+
+// reverseNote says the held sort cannot run the other way: every sort
+// of this box runs highest first.
+func (s *Session) reverseNote() string {
+	l := sortName(cmp.Or(s.Sort, "relevance"))
+	return pick(s.zh(), "排序只能从高到低：无法把「"+l.zh+"」倒过来排，顺序未变",
+		"This box sorts highest first only: the "+l.en+" order cannot be reversed, so it is unchanged")
+}
+
+// routeEdits reads the session edits of a follow-up (sessionEdits) and
+// routes the clauses they leave; it reports whether the edits read any
+// clause (false: route as before).
+func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
+	er := t.sessionEdits(text)
+	if len(er.read) == 0 {
+		return false, nil
+	}
+	if er.reverse {
+		er.notes = append(er.notes, t.s.reverseNote())
+	}
+	if rest := strings.TrimSpace(strings.Join(er.rest, pick(t.s.zh(), "，", ", "))); rest != "" {
+		if err := t.route(rest, f); err != nil {
+			return true, err
+		}
+		if f.RouterRefused {
+			// the edits apply; the clauses no reading placed are named
+			f.RouterRefused = false
+			er.notes = append(er.notes, t.plan.notice)
+			t.plan.notice = ""
+		}
+	}
+	t.plan.commands = append(t.plan.commands, er.commands...)
+	t.plan.notes = append(t.plan.notes, er.notes...)
+	t.plan.edits = append(t.plan.edits, er.read...)
+	return true, nil
+}
