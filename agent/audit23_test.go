@@ -2,8 +2,11 @@ package agent
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"searchagent/api"
 )
 
 // TestAudit23HeldBounds: audit 23's bound classes said in a follow-up,
@@ -131,6 +134,87 @@ func TestAudit23SortAndPosition(t *testing.T) {
 		}
 		if !strings.Contains(snap.Context.Notice, "result") && !strings.Contains(snap.Context.Notice, "结果") && !strings.Contains(snap.Context.Notice, "个") {
 			t.Errorf("%q: notice %q names neither what was excluded nor why not", tc.text, snap.Context.Notice)
+		}
+	}
+}
+
+// TestAudit23Regions: a region said in a follow-up is its countries, and
+// a group said instead of one of its members keeps that member ("换成港台"
+// after Hong Kong is Hong Kong and Taiwan) (issue 26, audit 23 class 8;
+// the region table itself is the condition reading's).
+func TestAudit23Regions(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		loc, first, text string
+		want, not        []string
+	}{
+		{"en", "travel vlogs from Spain", "switch that to scandinavia", []string{"country in [SE,NO,DK,FI]"}, []string{"country eq ES"}},
+		{"en", "travel vlogs from Germany", "make it the whole DACH region instead", []string{"country in [DE,AT,CH]"}, nil},
+		{"zh", "泰国的美食博主", "改成东南亚的", []string{"country in [ID,MY,SG,TH,VN,PH]"}, nil},
+		{"zh", "香港的旅游频道，订阅10万以上", "换成港台两地", []string{"country in [HK,TW]", "followers gte 100000"}, []string{"country eq TW"}},
+		{"en", "cooking channels in Mexico", "widen it to all of latam", []string{"country in [MX,BR,AR,CO,CL,PE,EC,VE,SV,CU]"}, nil},
+		{"zh", "迪拜的美食博主", "换成中东", []string{"country in [AE,SA,IL,IQ,JO,KW,EG,TR]"}, nil},
+	} {
+		snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
+		checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+	}
+}
+
+// TestAudit23PlatformSwitch: a platform switch said in a follow-up ("keep
+// everything else") cannot run on this page (seed 002 §1: a search runs
+// in the current platform's channels), so it is the one conflict
+// question (seed 002 §4.1, §5.4): asked once, answerable by its buttons
+// or in words, never followed by a second question, the other conditions
+// kept; with no results to ask over, the notice says it and the pending
+// chip keeps its menu (issue 26 items 5, audit 23 class 9).
+func TestAudit23PlatformSwitch(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ platform, loc, first, text, answer string }{
+		{"instagram", "en", "fashion creators in France", "move this over to TikTok, everything else the same", "o1"},
+		{"instagram", "en", "fashion creators in France", "do the same search on tiktok", "o2"},
+		{"tiktok", "zh", "法国的时尚博主", "平台改成 Instagram，别的条件不动", "text:只在 TikTok 找"},
+		{"tiktok", "zh", "法国的时尚博主", "换到 YouTube 上找，其余保持", "o2"},
+	} {
+		b := newBox(t, a, tc.platform, tc.loc)
+		before := b.send("search.submit", api.Args{Text: tc.first})
+		snap := b.send(followupEvent(before), api.Args{Text: tc.text})
+		q := snap.Context.PendingQuestion
+		if q == nil || len(q.Options) != 2 {
+			t.Errorf("%q: question %+v, want the platform question", tc.text, q)
+			continue
+		}
+		checkConds(t, tc.text, appliedConds(snap), appliedConds(before)[:1], nil)
+		if strings.HasPrefix(tc.answer, "text:") {
+			snap = b.send("followup.submit", api.Args{Text: strings.TrimPrefix(tc.answer, "text:")})
+		} else {
+			snap = b.send("clarify.answer", api.Args{OptionID: tc.answer})
+		}
+		if snap.Context.PendingQuestion != nil {
+			t.Errorf("%q: a second question %q after the answer", tc.text, snap.Context.PendingQuestion.Text)
+		}
+		for _, c := range snap.Context.Conditions {
+			if c.Status == "pending" {
+				t.Errorf("%q: %s still pending after the answer", tc.text, c.Label)
+			}
+		}
+		checkConds(t, tc.text+" answered", appliedConds(snap), appliedConds(before), nil)
+	}
+	// no results to ask over: the repair says it; the chip keeps its menu
+	b := newBox(t, a, "instagram", "en")
+	before := b.send("search.submit", api.Args{Text: "nano fashion creators in France, avg views 2k+"})
+	snap := b.send(followupEvent(before), api.Args{Text: "switch to TikTok, keep everything else"})
+	id := ""
+	for _, c := range snap.Context.Conditions {
+		if c.Field == "platform" && c.Status == "pending" {
+			id = c.ID
+		}
+	}
+	if snap.Context.PendingQuestion == nil && id != "" {
+		if !strings.Contains(snap.Context.Notice, "TikTok") {
+			t.Errorf("repair: notice %q does not name the pending TikTok", snap.Context.Notice)
+		}
+		if !slices.ContainsFunc(snap.Actions, func(x api.AllowedAction) bool { return x.Args != nil && x.Args.ConditionID == id }) {
+			t.Errorf("repair: no action on the pending platform chip %s", id)
 		}
 	}
 }

@@ -195,10 +195,27 @@ func (s *Session) insteadInReading(rd *condparse.Reading) {
 			continue
 		}
 		vals := c.Value.Codes()
-		if kept := s.insteadOfHeld(rd.Input, string(c.Field), vals, vals); len(kept) < len(vals) {
+		if kept := s.insteadOfHeld(rd.Input, string(c.Field), vals, namedCodes(c)); len(kept) < len(vals) {
 			c.Op, c.Value = setValue(false, kept)
 			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
 			rd.Conditions[i] = c
 		}
 	}
+}
+
+// namedCodes are the values of a set condition said by their own name
+// ("brazil", "Mexico"): a value a group brought ("港台", "DACH") is not
+// named, so a group said instead of one of its members keeps it.
+func namedCodes(c condparse.Condition) []string {
+	ff, ok := filterFieldNamed(string(c.Field))
+	if !ok || ff.Vocab == nil {
+		return nil
+	}
+	var out []string
+	for _, sp := range append([]condparse.Span{c.Span}, c.MoreSpans...) {
+		if term, ok := ff.Vocab.Lookup(sp.Text); ok {
+			out = append(out, term.Code)
+		}
+	}
+	return out
 }

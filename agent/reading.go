@@ -160,7 +160,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 				var named []string
 				for _, c := range read[f] {
 					if c.Op == condition.OpIn || c.Op == condition.OpEq {
-						named = append(named, c.Value.Codes()...)
+						named = append(named, namedCodes(c)...)
 					}
 				}
 				if kept := t.s.insteadOfHeld(rd.Input, string(f), vals, named); len(kept) < len(vals) {

@@ -27,7 +27,9 @@ import (
 //     other way (every sort runs highest first), never "not understood";
 //   - reject by position: "不要第二个那种", "not like the second one"
 //     excludes what sets that result apart (its category, else its first
-//     tag), or names the part as not applied and how to say it.
+//     tag), or names the part as not applied and how to say it;
+//   - keep the rest: "keep everything else", "其他不变" is the frame of
+//     the clause beside it, no condition and no keyword.
 // A clause none of them reads goes to the router and the condition
 // reading as before, so a compound follow-up applies every part.
 
@@ -39,6 +41,11 @@ var keepOnlyCue = regexp.MustCompile(`(?i)\b(?:keep|leave)\s+(?:only|just)\b|\b(
 
 // restCue says the other conditions go ("drop the rest", "其他都去掉").
 var restCue = regexp.MustCompile(`(?i)^(?:and\s+|then\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ditch|delete|scrap|get rid of)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:rest|everything else|others?|other (?:filters|conditions|ones))(?:\s+please)?$|^(?:把)?(?:其他|其它|其余|剩下)的?(?:条件|筛选)?(?:都|全|全部)?(?:去掉|删掉|删除|不要|清空|移除|清掉|拿掉)(?:了|吧|啦)?$`)
+
+// keepRestCue says the other conditions stay as they are ("keep
+// everything else", "其他不变"): frame of the clause beside it, no
+// condition and no keyword.
+var keepRestCue = regexp.MustCompile(`(?i)^(?:and\s+|but\s+)?(?:(?:keep|leave)\s+(?:everything|all(?:\s+the\s+rest)?|the\s+rest|the\s+other\s+(?:filters|conditions|stuff))(?:\s+else)?(?:\s+(?:the\s+same|as\s+is|as\s+it\s+is|unchanged|intact))?|(?:everything|all)\s+else\s+(?:the\s+same|stays?(?:\s+the\s+same)?|unchanged|as\s+is)|same\s+(?:filters|conditions|everything)(?:\s+otherwise)?)$|^(?:其他|其它|其余|别的|剩下的?)(?:的)?(?:条件|筛选)?(?:都|全)?(?:不变|保持|照旧|不动|保留|一样|维持)(?:不变|原样)?(?:吧|哈|啊)?$`)
 
 // letBackCue lets an excluded word or value back in ("let plumbing back
 // in", "plumbing is fine now", "可以有管道维修的了", "不用排除X了").
@@ -105,6 +112,9 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepOnly >= 0 && restCue.MatchString(c):
 			er.read = append(er.read, "keep_only_rest")
 			continue // said with the keep-only clause
+		case keepRestCue.MatchString(c):
+			er.read = append(er.read, "keep_rest")
+			continue // the rest stays: nothing to apply
 		case !sorted && reverseCue.MatchString(c):
 			er.reverse = true
 			er.read = append(er.read, "reverse_sort")
@@ -365,4 +375,23 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 	t.plan.notes = append(t.plan.notes, er.notes...)
 	t.plan.edits = append(t.plan.edits, er.read...)
 	return true, nil
+}
+
+// notePendingPlatform says in the notice that a platform the user asked
+// for cannot be searched from this page (seed 002 §1: one search runs in
+// the current platform's channels) and how to settle its pending chip.
+func (s *Session) notePendingPlatform() {
+	for _, c := range s.Conds {
+		if c.Field != string(condition.Platform) || c.Status != condition.StatusPending {
+			continue
+		}
+		want := c.Value.Str
+		if l := pick(s.zh(), c.LabelZH, c.LabelEN); l != "" {
+			want = l
+		}
+		plat := s.Platform.Label(s.Locale)
+		s.note(pick(s.zh(), "「"+want+"」待确认：这里只搜 "+plat+" 的频道，其他条件照旧；在该条件的菜单里选「仅作参考」或删除它",
+			"“"+want+"” is pending: this page searches "+plat+" channels only, the other conditions stay; keep it for reference or remove it from its chip's menu"))
+		return
+	}
 }
