@@ -29,6 +29,10 @@ func TestAudit23HeldBounds(t *testing.T) {
 		{"youtube", "zh", "英国的足球博主，粉丝5万到50万", "粉丝下限再提高3万", []string{"followers between {max:500000,min:80000}"}, nil, ""},
 		{"youtube", "zh", "加拿大的游戏博主，腰部", "上限下调20万", []string{"followers between {max:800000,min:100000}"}, nil, ""},
 		{"youtube", "zh", "日本的美食博主", "下限提高2万", nil, []string{"followers"}, "下限"},
+		{"youtube", "en", "football creators in the UK, 50k-500k followers", "raise min subs by 10k", []string{"followers between {max:500000,min:60000}"}, nil, ""},
+		{"youtube", "en", "football creators in the UK, 50k-500k followers", "take 100k off the cap", []string{"followers between {max:400000,min:50000}"}, nil, ""},
+		{"youtube", "zh", "英国的足球博主，粉丝5万到50万", "门槛再加两万", []string{"followers between {max:500000,min:70000}"}, nil, ""},
+		{"youtube", "en", "pet channels in Japan", "up the cap by 50k", nil, []string{"followers", "all contains up"}, "no cap"},
 		// class 2: one end changed inside a held range or tier
 		{"youtube", "en", "science channels in the US, 100k to 1M subs", "only ones below 300k", []string{"followers between {max:300000,min:100000}"}, nil, ""},
 		{"youtube", "en", "science channels in the US, 100k to 1M subs", "put a ceiling of 250k on it", []string{"followers between {max:250000,min:100000}"}, nil, ""},
@@ -68,16 +72,22 @@ func TestAudit23SessionEdits(t *testing.T) {
 		{"tiktok", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "keep only the follower range", []string{"followers between {max:2000000,min:100000}"}, []string{"category", "language", "country"}},
 		{"instagram", "zh", "墨西哥的搞笑博主，西班牙语，粉丝10万到200万", "只留下语言和国家，其余的都删掉", []string{"country eq MX", "language eq es"}, []string{"category", "followers"}},
 		{"youtube", "zh", "日本的游戏博主，粉丝1万以上，不要手游", "只保留粉丝条件", []string{"followers gte 10000"}, []string{"country", "category", "all not_contains"}},
+		{"youtube", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "clear every filter apart from the language", []string{"language eq es"}, []string{"category", "country", "followers"}},
+		{"youtube", "zh", "墨西哥的搞笑博主，西班牙语，粉丝10万到200万", "除了粉丝其他都删掉", []string{"followers between {max:2000000,min:100000}"}, []string{"category", "country", "language", "tags"}},
 		// class 4: instead replaces
 		{"tiktok", "en", "comedy creators in brazil", "forget brazil, chile n peru instead", []string{"country in [CL,PE]"}, []string{"country in [BR"}},
 		{"youtube", "en", "travel vloggers in Japan", "Japan -> Korea", []string{"country eq KR"}, []string{"country in [JP"}},
 		{"tiktok", "zh", "巴西的搞笑博主", "巴西换成阿根廷和智利", []string{"country in [AR,CL]"}, []string{"country in [BR"}},
+		{"youtube", "en", "comedy creators in brazil", "brazil out, argentina in", []string{"country eq AR"}, []string{"country in [BR"}},
+		{"youtube", "zh", "香港的旅游频道", "换成港台", []string{"country in [HK,TW]"}, []string{"country eq TW"}},
 		// class 5: an exclusion let back in
 		{"youtube", "en", "diy home repair channels in the US, no plumbing", "plumbing ones are ok now", []string{"country eq US"}, []string{"all not_contains plumbing"}},
 		{"youtube", "en", "diy home repair channels in the US, no plumbing", "you can bring plumbing back", []string{"country eq US"}, []string{"all not_contains plumbing"}},
 		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "管道维修的也可以", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
 		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "别排除管道维修了", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
 		{"youtube", "en", "tech channels in the UK, not from Ireland or France", "Ireland is fine", []string{"country in [GB,IE]", "country not_in [FR]"}, nil},
+		{"youtube", "en", "diy home repair channels in the US, no plumbing", "allow plumbing", []string{"country eq US"}, []string{"all not_contains plumbing", "tags"}},
+		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "把管道维修的排除取消掉", []string{"country eq US"}, []string{"all not_contains 管道维修", "all not_contains 道"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
@@ -124,6 +134,8 @@ func TestAudit23SortAndPosition(t *testing.T) {
 		{"zh", "美國的美食網紅", "不要第二個這種"},
 		{"en", "food creators in the US", "nothing like #2 please"},
 		{"en", "food creators in the US", "no more channels like the first one"},
+		{"en", "food creators in the US", "the third one is not a fit"},
+		{"zh", "美国的美食博主", "第二个不合适，这类的不要"},
 	} {
 		snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
 		for _, c := range snap.Context.Conditions {

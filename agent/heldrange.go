@@ -160,7 +160,7 @@ func keepsEnd(c condparse.Condition) bool {
 // insteadCue says a follow-up's values replace the ones it names beside
 // them ("nvm brazil do mexico n colombia instead", "Brazil → Mexico and
 // Colombia", "巴西换成墨西哥").
-var insteadCue = regexp.MustCompile(`(?i)\binstead\b|\bnvm\b|\bnever\s*mind\b|\brather than\b|\bin place of\b|\breplace\b|\bswap\b|→|->|=>|换成|改成|改为|换为|替换成|换到`)
+var insteadCue = regexp.MustCompile(`(?i)\binstead\b|\bout\s*[,，;/]\s*\S+(?:\s+\S+)?\s+in\b|\bnvm\b|\bnever\s*mind\b|\brather than\b|\bin place of\b|\breplace\b|\bswap\b|→|->|=>|换成|改成|改为|换为|替换成|换到`)
 
 // insteadOfHeld takes out of an include list the held values of the
 // field that it names when it says its other values come instead of them:

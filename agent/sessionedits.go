@@ -13,6 +13,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/number"
 )
 
 // Session edits (audit 23): follow-ups that speak about the search the
@@ -37,10 +38,121 @@ import (
 var editClauseSeps = regexp.MustCompile(`(?i)[,，;；。]|\s+(?:and|then|also|but)\s+|然后|并且|另外|再把|顺便`)
 
 // keepOnlyCue says the search keeps nothing but what the clause names.
-var keepOnlyCue = regexp.MustCompile(`(?i)\b(?:keep|leave)\s+(?:only|just)\b|\b(?:only|just)\s+keep\b|\bkeep\s+nothing\s+but\b|只保留|只留下?|仅保留|就保留|只要保留|保留.{0,16}(?:就行|就好|即可|其他|其余)`)
+var keepOnlyCue = regexp.MustCompile(`(?i)\b(?:keep|leave)\s+(?:only|just)\b|\b(?:only|just)\s+keep\b|\bkeep\s+nothing\s+but\b|` +
+	// "remove everything except the country", "clear all filters but language"
+	`\b(?:remove|drop|clear|delete|scrap|lose|ditch|kill|reset)\s+(?:everything|(?:all|every)(?:\s+(?:the\s+)?(?:filters?|conditions?))?|the\s+(?:filters|conditions)|(?:the\s+)?other\s+(?:filters|conditions))\s+(?:except(?:\s+for)?|but|apart from|other than|besides|save)\b|` +
+	`只保留|只留下?|仅保留|就保留|只要保留|保留.{0,16}(?:就行|就好|即可|其他|其余)|除了.{1,16}(?:其他|其它|其余|别的|剩下)|只要.{1,12}(?:这个|这一个|那个|这一?项)?(?:条件|筛选)`)
 
 // restCue says the other conditions go ("drop the rest", "其他都去掉").
-var restCue = regexp.MustCompile(`(?i)^(?:and\s+|then\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ditch|delete|scrap|get rid of)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:rest|everything else|others?|other (?:filters|conditions|ones))(?:\s+please)?$|^(?:把)?(?:其他|其它|其余|剩下)的?(?:条件|筛选)?(?:都|全|全部)?(?:去掉|删掉|删除|不要|清空|移除|清掉|拿掉)(?:了|吧|啦)?$`)
+var restCue = regexp.MustCompile(`(?i)^(?:and\s+|then\s+)?(?:please\s+)?(?:drop|remove|clear|lose|ditch|delete|scrap|get rid of)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:rest|everything else|others?|other (?:filters|conditions|ones))(?:\s+please)?$|^(?:把)?(?:其他|其它|其余|剩下|别的)的?(?:条件|筛选)?(?:都|全|全部)?(?:去掉|删掉|删除|删|不要|清空|移除|清掉|拿掉)(?:了|吧|啦)?$`)
+
+// The amount a bound moves by, and the bound moved (shiftCue).
+const (
+	amountRe   = `([0-9][0-9.,]*\s*(?:k|w|m|万|千)?|[一二三四五六七八九十两半百千万]+)`
+	boundNoun  = `(min(?:imum)?|floor|lower\s+(?:bound|limit)|threshold|max(?:imum)?|cap|ceiling|upper\s+(?:bound|limit))`
+	measureOpt = `(?:(follower|followers|sub|subs|subscriber|subscribers|view|views|avg\s+views)\s+)?`
+	measureEnd = `(?:\s+(?:follower|followers|sub|subs|subscriber|subscribers|views?)(?:\s+count)?)?`
+)
+
+// shiftCue moves a bound the search holds by an amount: "raise min
+// followers by 10k", "up the cap by 100k", "add 20k to the minimum",
+// "take 50k off the cap", "下限再加两万", "把门槛调高1万".
+var shiftCue = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)^(?:(?:please|pls|can you|could you|let'?s|and)\s+)*(raise|bump(?:\s+up)?|up|increase|lift|push\s+up|move\s+up|lower|drop|cut|reduce|decrease|bring\s+down|push\s+down|move\s+down|trim|shave)\s+(?:the\s+|my\s+|our\s+)?` +
+		measureOpt + boundNoun + measureEnd + `\s+(?:up\s+|down\s+)?by\s+(?:another\s+|an?\s+(?:extra|further|additional)\s+)?` + amountRe + `(?:\s+(?:more|less|followers|subs|views))?(?:\s+(?:please|pls))?$`),
+	regexp.MustCompile(`(?i)^(?:(?:please|pls|can you|could you|and)\s+)*(add|put)\s+(?:another\s+|an?\s+(?:extra|further)\s+)?` + amountRe + `\s+(?:more\s+)?(?:on|to|onto)\s+(?:the\s+)?` + measureOpt + boundNoun + measureEnd + `(?:\s+(?:please|pls))?$`),
+	regexp.MustCompile(`(?i)^(?:(?:please|pls|can you|could you|and)\s+)*(take|knock|shave)\s+` + amountRe + `\s+off\s+(?:the\s+)?` + measureOpt + boundNoun + measureEnd + `(?:\s+(?:please|pls))?$`),
+	regexp.MustCompile(`^(?:把|将)?(粉丝|订阅|播放量?|均播)?(?:数|量)?(?:的)?(下限|门槛|起步线|最低|上限|封顶|最高)(?:值)?(?:再|往上|往下|给我)?(提高|提升|增加|加|上调|调高|抬高|拉高|涨|降低|下调|调低|压低|拉低|减少|降|减|砍)(?:了)?(?:个)?` + amountRe + `(?:粉|粉丝)?(?:吧|的|一下|左右)?$`),
+}
+
+// shiftDown are the verbs that lower a bound.
+var shiftDown = regexp.MustCompile(`(?i)^(?:lower|drop|cut|reduce|decrease|bring\s+down|push\s+down|move\s+down|trim|shave|take|knock|降低|下调|调低|压低|拉低|减少|降|减|砍)$`)
+
+// shiftHeld reads a clause that moves a held bound by an amount (shiftCue)
+// into the command that sets the moved range, the other end kept. ok is
+// false when the clause says no such move; a move with no such end held
+// is named as not applied.
+func (s *Session) shiftHeld(clause string) (cmds []router.Command, note string, ok bool) {
+	var verb, measure, noun, amount string
+	for i, re := range shiftCue {
+		m := re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		switch i {
+		case 0:
+			verb, measure, noun, amount = m[1], m[2], m[3], m[4]
+		case 1, 2:
+			verb, amount, measure, noun = m[1], m[2], m[3], m[4]
+		case 3:
+			measure, noun, verb, amount = m[1], m[2], m[3], m[4]
+		}
+		break
+	}
+	if amount == "" {
+		return nil, "", false
+	}
+	d, okN := number.ParseCount(strings.ReplaceAll(amount, " ", ""))
+	if !okN || d <= 0 {
+		return nil, "", false
+	}
+	if shiftDown.MatchString(strings.ToLower(verb)) {
+		d = -d
+	}
+	f := condition.Followers
+	if strings.Contains(strings.ToLower(measure), "view") || strings.Contains(measure, "播") {
+		f = condition.AvgViews
+	}
+	upper := regexp.MustCompile(`(?i)max|cap|ceiling|upper|上限|封顶|最高`).MatchString(noun)
+	lo, hi, held := s.heldCount(f)
+	end := lo
+	if upper {
+		end = hi
+	}
+	q := clip(clause, 24)
+	if !held || end == 0 {
+		which := text{"下限", "minimum"}
+		if upper {
+			which = text{"上限", "cap"}
+		}
+		return nil, pick(s.zh(), "「"+q+"」未应用：当前没有"+which.zh+"可以调整，请直接写数值，例如“粉丝 5万以上”",
+			"“"+q+"” was not applied: there is no "+which.en+" to move; give the figure, e.g. “over 50k followers”"), true
+	}
+	end = max(end+d, 0)
+	if upper {
+		hi = end
+	} else {
+		lo = end
+	}
+	if lo > 0 && hi > 0 && lo > hi {
+		if upper {
+			lo = 0
+		} else {
+			hi = 0
+		}
+		note = s.replacedRangeNote(f)
+	}
+	if lo == 0 && hi == 0 {
+		return []router.Command{{Name: "remove_filter", Args: router.Args{"field": string(f), "condition_ids": s.countIDs(f)}}}, note, true
+	}
+	op, v := countValue(lo, hi)
+	var val any = v.Int
+	if op == condition.OpBetween {
+		val = map[string]any{"min": lo, "max": hi}
+	}
+	return []router.Command{{Name: "add_filter", Args: router.Args{"field": string(f), "op": string(op), "value": val}}}, note, true
+}
+
+// countIDs are the ids of the session's conditions of count field f.
+func (s *Session) countIDs(f condition.Field) []string {
+	var ids []string
+	for _, c := range s.Conds {
+		if c.Field == string(f) && c.Kind != condition.KindSoft {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
 
 // keepRestCue says the other conditions stay as they are ("keep
 // everything else", "其他不变"): frame of the clause beside it, no
@@ -49,7 +161,7 @@ var keepRestCue = regexp.MustCompile(`(?i)^(?:and\s+|but\s+)?(?:(?:keep|leave)\s
 
 // letBackCue lets an excluded word or value back in ("let plumbing back
 // in", "plumbing is fine now", "可以有管道维修的了", "不用排除X了").
-var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome)\b|\b(?:allow|include|readmit)\b.*\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+exclude\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消排除|可以有|可以要|也可以|也行|没关系|放回来|加回来|要回来|恢复`)
+var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\bcan\s+come\s+back\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome|good)\b|^(?:ok(?:ay)?\s+to\s+)?(?:allow|permit|include|accept|readmit)\b|\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+(?:exclude|filter out)\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:取消|去掉|不要了)|去掉.{0,20}的排除|可以有|可以要|也可以|也行|也要|也收|也接受|可以接受|可以了|没关系|放回来|加回来|要回来|恢复`)
 
 // reverseCue asks the held sort the other way round.
 var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can you|could you)\s+)*(?:` +
@@ -65,7 +177,17 @@ var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can y
 
 // rejectCue rejects results like one the clause points at by position
 // ("不要第二个那种", "not like the second one", "nothing like #3").
-var rejectCue = regexp.MustCompile(`(?i)^(?:不要|别要|别|去掉|排除|不想要|不喜欢|别再要)(?:像|跟|和)?第.{1,4}?(?:个|個|种|種|条|項|项)?(?:那种|那種|那样|那樣|这种|這種|这样|這樣|那类|那類|类型|類型|一样|一樣)?(?:的)?(?:了|吧|啦)?$|^(?:(?:nothing|none|no(?:thing)?|not|fewer|less|avoid|skip|exclude|drop)\s+(?:(?:more\s+)?(?:ones?|channels?|creators?|accounts?)\s+)?(?:like|similar to)|(?:don'?t|do not)\s+(?:want|show(?:\s+me)?|give(?:\s+me)?)\s+(?:any(?:thing|\s+more)?\s+|more\s+)?(?:ones?\s+|channels?\s+)?(?:like|similar to))\s+`)
+var rejectCue = regexp.MustCompile(`(?i)^(?:不要|别要|别|去掉|排除|不想要|不喜欢|别再要)(?:像|跟|和)?第.{1,4}?(?:个|個|种|種|条|項|项)?(?:那种|那種|那样|那樣|这种|這種|这样|這樣|那类|那類|这类|這類|类型|類型|一样|一樣)?(?:的)?(?:了|吧|啦)?$` +
+	// "第二个不对", "第三個不要"
+	`|^第.{1,4}?(?:个|個)(?:的)?(?:那种|那種|这种|這種|那类|这类)?(?:的)?(?:不对|不對|不要|不行|不合适|不合適|不太对|不是我要的|不是想要的|不喜欢|排除|去掉|pass)(?:了|吧|啦)?$` +
+	// "not like the second one", "nothing like #3"
+	`|^(?:(?:nothing|none|no(?:thing)?|not|fewer|less|avoid|skip|exclude|drop)\s+(?:(?:more\s+)?(?:ones?|channels?|creators?|accounts?)\s+)?(?:like|similar to)|(?:don'?t|do not)\s+(?:want|show(?:\s+me)?|give(?:\s+me)?)\s+(?:any(?:thing|\s+more)?\s+|more\s+)?(?:ones?\s+|channels?\s+)?(?:like|similar to))\s+` +
+	// "the 2nd one is not what I want", "#3 is wrong"
+	`|^(?:the\s+)?\S+\s+(?:one|result|channel|pick)?\s*(?:is|'s)\s+(?:not\s+(?:what\s+i\s+(?:want|need|am after|'m after)|a\s+(?:good\s+)?fit|right|relevant|it)|wrong|off|no\s+good|a\s+miss)$`)
+
+// rejectKindCue is a clause beside a rejection by position that says the
+// same of "that kind" ("第二个不对，别要这类的", "none of those"): read with it.
+var rejectKindCue = regexp.MustCompile(`(?i)^(?:(?:别要|不要|别找|排除|去掉)(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?|(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?(?:不要|别要|都不要|去掉))(?:了|吧)?$|^(?:no more|none|nothing) (?:of )?(?:those|that kind|these|that sort)(?: please)?$`)
 
 // hashPosition is a position written "#3".
 var hashPosition = regexp.MustCompile(`#\s*(\d+)`)
@@ -97,6 +219,7 @@ func (t *turn) sessionEdits(text string) editResult {
 	// with its key is the reading's, not a reversal of the held one
 	whole, err := t.read(text)
 	sorted := err == nil && (whole.Sort != nil || whole.Unsorted != nil && !changeWords.MatchString(whole.Unsorted.By))
+	rejected := false
 	for i, cl := range clauses {
 		c := strings.TrimSpace(strings.Trim(cl, " .!！?？~"))
 		switch {
@@ -112,6 +235,15 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepOnly >= 0 && restCue.MatchString(c):
 			er.read = append(er.read, "keep_only_rest")
 			continue // said with the keep-only clause
+		case shiftMatches(c):
+			if cmds, note, ok := t.s.shiftHeld(c); ok {
+				er.commands = append(er.commands, cmds...)
+				if note != "" {
+					er.notes = append(er.notes, note)
+				}
+				er.read = append(er.read, "shift_bound")
+				continue
+			}
 		case keepRestCue.MatchString(c):
 			er.read = append(er.read, "keep_rest")
 			continue // the rest stays: nothing to apply
@@ -119,8 +251,11 @@ func (t *turn) sessionEdits(text string) editResult {
 			er.reverse = true
 			er.read = append(er.read, "reverse_sort")
 			continue
+		case rejected && rejectKindCue.MatchString(c):
+			continue // said of the result rejected beside it
 		case rejectCue.MatchString(c):
 			if pos, ok := positionIn(c); ok {
+				rejected = true
 				cmds, note := t.s.rejectPosition(pos)
 				er.commands = append(er.commands, cmds...)
 				er.notes = append(er.notes, note)
@@ -147,6 +282,11 @@ func (t *turn) readsValue(clause string) bool {
 	return err == nil && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 		return c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor
 	})
+}
+
+// shiftMatches reports a clause shiftCue reads.
+func shiftMatches(c string) bool {
+	return slices.ContainsFunc(shiftCue, func(re *regexp.Regexp) bool { return re.MatchString(c) })
 }
 
 // splitKeep splits text at editClauseSeps into its clauses.
