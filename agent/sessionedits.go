@@ -214,6 +214,11 @@ func (t *turn) sessionEdits(text string) editResult {
 			keepOnly = i
 			break
 		}
+		if i+1 < len(clauses) && restCue.MatchString(strings.TrimSpace(clauses[i+1])) && keepOnlyCue.MatchString(cl+"，"+clauses[i+1]) && !t.readsValue(cl) {
+			// "除了语言，其他条件都去掉": the field before, the rest after
+			keepOnly = i
+			break
+		}
 	}
 	// "order by subscribers, smallest first": a sort the reading reads
 	// with its key is the reading's, not a reversal of the held one
