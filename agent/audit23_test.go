@@ -74,6 +74,8 @@ func TestAudit23SessionEdits(t *testing.T) {
 		{"youtube", "zh", "日本的游戏博主，粉丝1万以上，不要手游", "只保留粉丝条件", []string{"followers gte 10000"}, []string{"country", "category", "all not_contains"}},
 		{"youtube", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "clear every filter apart from the language", []string{"language eq es"}, []string{"category", "country", "followers"}},
 		{"youtube", "zh", "墨西哥的搞笑博主，西班牙语，粉丝10万到200万", "除了粉丝其他都删掉", []string{"followers between {max:2000000,min:100000}"}, []string{"category", "country", "language", "tags"}},
+		{"youtube", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "keep only the country and the language", []string{"country eq MX", "language eq es"}, []string{"category", "followers"}},
+		{"youtube", "en", "comedy creators in Mexico, Spanish, 100k-2M followers", "keep only the country, and make it 50k+", []string{"country eq MX", "followers gte 50000"}, []string{"category", "language"}},
 		// class 4: instead replaces
 		{"tiktok", "en", "comedy creators in brazil", "forget brazil, chile n peru instead", []string{"country in [CL,PE]"}, []string{"country in [BR"}},
 		{"youtube", "en", "travel vloggers in Japan", "Japan -> Korea", []string{"country eq KR"}, []string{"country in [JP"}},

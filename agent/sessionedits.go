@@ -231,12 +231,23 @@ func (t *turn) sessionEdits(text string) editResult {
 		case c == "":
 			continue
 		case i == keepOnly:
-			if cmds, note, ok := t.s.keepOnly(text); ok {
+			// the fields the other clauses set stay too ("keep only the
+			// country, and make it 50k+")
+			var others []string
+			for j, o := range clauses {
+				if j != i {
+					others = append(others, o)
+				}
+			}
+			if cmds, note, ok := t.s.keepOnly(text, t.fieldsSet(strings.Join(others, "，"))); ok {
 				er.commands = append(er.commands, cmds...)
 				er.notes = append(er.notes, note)
 				er.read = append(er.read, "keep_only")
 				continue
 			}
+		case keepOnly >= 0 && i > keepOnly && len(keptFields(c)) > 0 && !t.readsValue(c):
+			er.read = append(er.read, "keep_only_field")
+			continue // "…the country and the language": a field kept
 		case keepOnly >= 0 && restCue.MatchString(c):
 			er.read = append(er.read, "keep_only_rest")
 			continue // said with the keep-only clause
@@ -292,6 +303,21 @@ func (t *turn) readsValue(clause string) bool {
 // shiftMatches reports a clause shiftCue reads.
 func shiftMatches(c string) bool {
 	return slices.ContainsFunc(shiftCue, func(re *regexp.Regexp) bool { return re.MatchString(c) })
+}
+
+// fieldsSet are the fields the condition reading of text sets a value of.
+func (t *turn) fieldsSet(text string) []string {
+	rd, err := t.read(text)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindKeyword && c.Kind != condition.KindAnchor {
+			out = append(out, string(c.Field))
+		}
+	}
+	return out
 }
 
 // splitKeep splits text at editClauseSeps into its clauses.
@@ -358,16 +384,17 @@ func isWordByte(b byte) bool {
 }
 
 // keepOnly removes every condition and keyword but those of the fields
-// the text names; the platform and the anchor stay. ok is false when the
+// the text names and the fields set (which other clauses of the same
+// follow-up set); the platform and the anchor stay. ok is false when the
 // text names no field (nothing to keep is no keep-only).
-func (s *Session) keepOnly(text string) ([]router.Command, string, bool) {
+func (s *Session) keepOnly(text string, set []string) ([]router.Command, string, bool) {
 	kept := keptFields(text)
 	if len(kept) == 0 {
 		return nil, "", false
 	}
 	var ids []string
 	for _, c := range s.Conds {
-		if c.Field == string(condition.Platform) || slices.Contains(kept, c.Field) {
+		if c.Field == string(condition.Platform) || slices.Contains(kept, c.Field) || slices.Contains(set, c.Field) {
 			continue
 		}
 		ids = append(ids, c.ID)
