@@ -232,3 +232,17 @@ func TestAudit23PlatformSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit23EditsTrace: a follow-up read wholly as edits of the search
+// held says so in the router stage's outcome, never that the router's
+// commands ran (the router read "不要第二个那种" as an excluded keyword).
+func TestAudit23EditsTrace(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	before := b.send("search.submit", api.Args{Text: "美国的美食博主"})
+	b.send(followupEvent(before), api.Args{Text: "不要第二个那种"})
+	tr := b.lastTrace()
+	if tr.Router == nil || tr.Router.Outcome != OutcomeEdits || !strings.Contains(tr.Router.OutcomeNote, "reject_position") {
+		t.Errorf("router stage %+v, want outcome %s naming reject_position", tr.Router, OutcomeEdits)
+	}
+}

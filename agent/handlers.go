@@ -783,7 +783,11 @@ func (t *turn) noteRouterOutcome(f *fsm.Facts) {
 			rs.OutcomeNote += ", with the condition reading of the same text merged after them"
 		}
 	}
-	if len(t.plan.edits) > 0 {
+	switch {
+	case t.plan.editsOnly && !f.RouterRefused && t.plan.unsupported == "":
+		rs.Outcome = OutcomeEdits
+		rs.OutcomeNote = "every clause was read by the agent as an edit of the search held (" + strings.Join(t.plan.edits, ", ") + "); the router's decision was not carried out"
+	case len(t.plan.edits) > 0:
 		rs.OutcomeNote += "; session edits read by the agent: " + strings.Join(t.plan.edits, ", ")
 	}
 }

@@ -532,7 +532,9 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 	if er.reverse {
 		er.notes = append(er.notes, t.s.reverseNote())
 	}
-	if rest := strings.TrimSpace(strings.Join(er.rest, pick(t.s.zh(), "，", ", "))); rest != "" {
+	rest := strings.TrimSpace(strings.Join(er.rest, pick(t.s.zh(), "，", ", ")))
+	t.plan.editsOnly = rest == ""
+	if rest != "" {
 		if err := t.route(rest, f); err != nil {
 			return true, err
 		}
