@@ -246,3 +246,26 @@ func TestAudit23EditsTrace(t *testing.T) {
 		t.Errorf("router stage %+v, want outcome %s naming reject_position", tr.Router, OutcomeEdits)
 	}
 }
+
+// TestAudit23Traditional: the edits read 繁體 as well (Taiwanese and Hong
+// Kong marketers, audit 23): the cue characters are folded for matching
+// only, the text routed on stays as typed.
+func TestAudit23Traditional(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		first, text string
+		want, not   []string
+	}{
+		{"英國的足球博主，粉絲5萬到50萬", "門檻再調高3萬", []string{"followers between {max:500000,min:80000}"}, nil},
+		{"墨西哥的搞笑博主，西班牙语，粉丝10万到200万", "只留下國家就好，其餘的都刪掉", []string{"country eq MX"}, []string{"category", "language", "followers"}},
+		{"巴西的搞笑博主", "巴西換成智利", []string{"country eq CL"}, []string{"country in [BR"}},
+		{"美國的家裝維修頻道，不要管道維修", "管道維修的也可以了", nil, []string{"all not_contains 管道維修"}},
+	} {
+		snap := followup(t, a, "youtube", "zh", tc.first, tc.text)
+		checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+	}
+	snap := followup(t, a, "youtube", "zh", "德國的音樂博主，按粉絲排", "順序倒過來")
+	if !strings.Contains(snap.Context.Notice, "只能从高到低") {
+		t.Errorf("顺序倒过来: notice %q", snap.Context.Notice)
+	}
+}

@@ -63,8 +63,8 @@ func (s *Session) shiftHeldBounds(rd *condparse.Reading) (notes []string) {
 		if c.Kind != condition.KindHard || c.Value.Type != condparse.ValueInt || c.Op != condition.OpGte && c.Op != condition.OpLte || !isCount(string(c.Field)) {
 			continue
 		}
-		clause := spanClause(rd.Input, c.Span)
-		if !boundDelta.MatchString(c.Span.Text) && !boundDelta.MatchString(clause) {
+		clause := foldEdit(spanClause(rd.Input, c.Span))
+		if !boundDelta.MatchString(foldEdit(c.Span.Text)) && !boundDelta.MatchString(clause) {
 			continue
 		}
 		d := c.Value.Int
@@ -168,7 +168,7 @@ var insteadCue = regexp.MustCompile(`(?i)\binstead\b|\bout\s*[,，;/]\s*\S+(?:\s
 // returned as is without such a cue, or when every value is held or none
 // is.
 func (s *Session) insteadOfHeld(text string, f string, vals, named []string) []string {
-	if !insteadCue.MatchString(text) {
+	if !insteadCue.MatchString(foldEdit(text)) {
 		return vals
 	}
 	held := s.heldInclude(f)

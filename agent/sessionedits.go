@@ -173,7 +173,7 @@ var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can y
 	`|(?:in\s+)?(?:ascending|reverse|reversed)\s+order|lowest\s+first|smallest\s+first|oldest\s+first|(?:the\s+)?other\s+way(?:\s+(?:a)?round)?` +
 	`)(?:\s+(?:please|pls|instead))?$` +
 	// "从低到高", "倒过来排", "改成从少到多"
-	`|^(?:再|改成|换成|改为)?(?:从低到高|从少到多|从小到大|倒过来|反过来|倒序|升序|逆序|顺序反过来|反着)(?:排|排序|排一下|排列)?(?:吧|一下|了)?$`)
+	`|^(?:再|改成|换成|改为|把)?(?:顺序|排序|次序)?(?:改成|换成|改为)?(?:从低到高|从少到多|从小到大|倒过来|反过来|倒一下|反一下|倒序|升序|逆序|反着)(?:排|排序|排一下|排列)?(?:吧|一下|了)?$`)
 
 // rejectCue rejects results like one the clause points at by position
 // ("不要第二个那种", "not like the second one", "nothing like #3").
@@ -209,12 +209,12 @@ func (t *turn) sessionEdits(text string) editResult {
 	clauses := splitKeep(text)
 	keepOnly := -1
 	for i, cl := range clauses {
-		if keepOnlyCue.MatchString(cl) && !t.readsValue(cl) {
+		if keepOnlyCue.MatchString(foldEdit(cl)) && !t.readsValue(cl) {
 			// "keep only the country", not "只留粉丝二十万以上的" (a filter)
 			keepOnly = i
 			break
 		}
-		if i+1 < len(clauses) && restCue.MatchString(strings.TrimSpace(clauses[i+1])) && keepOnlyCue.MatchString(cl+"，"+clauses[i+1]) && !t.readsValue(cl) {
+		if i+1 < len(clauses) && restCue.MatchString(foldEdit(strings.TrimSpace(clauses[i+1]))) && keepOnlyCue.MatchString(foldEdit(cl+"，"+clauses[i+1])) && !t.readsValue(cl) {
 			// "除了语言，其他条件都去掉": the field before, the rest after
 			keepOnly = i
 			break
@@ -226,7 +226,7 @@ func (t *turn) sessionEdits(text string) editResult {
 	sorted := err == nil && (whole.Sort != nil || whole.Unsorted != nil && !changeWords.MatchString(whole.Unsorted.By))
 	rejected := false
 	for i, cl := range clauses {
-		c := strings.TrimSpace(strings.Trim(cl, " .!！?？~"))
+		c := foldEdit(strings.TrimSpace(strings.Trim(cl, " .!！?？~")))
 		switch {
 		case c == "":
 			continue
@@ -239,7 +239,7 @@ func (t *turn) sessionEdits(text string) editResult {
 					others = append(others, o)
 				}
 			}
-			if cmds, note, ok := t.s.keepOnly(text, t.fieldsSet(strings.Join(others, "，"))); ok {
+			if cmds, note, ok := t.s.keepOnly(foldEdit(text), t.fieldsSet(strings.Join(others, "，"))); ok {
 				er.commands = append(er.commands, cmds...)
 				er.notes = append(er.notes, note)
 				er.read = append(er.read, "keep_only")
@@ -319,6 +319,24 @@ func (t *turn) fieldsSet(text string) []string {
 	}
 	return out
 }
+
+// editFold folds the traditional forms of the characters the edit cues
+// are written with to their simplified ones (換成 → 换成, 倒過來 → 倒过来,
+// 第二個 → 第二个), one rune for one of the same length, so a clause of
+// 繁體 text meets the cues; the text routed on is never folded here.
+var editFold = strings.NewReplacer(
+	"換", "换", "過", "过", "從", "从", "個", "个", "這", "这", "種", "种", "樣", "样", "類", "类",
+	"別", "别", "餘", "余", "刪", "删", "條", "条", "調", "调", "減", "减", "門", "门", "檻", "槛",
+	"還", "还", "對", "对", "們", "们", "為", "为", "來", "来", "讓", "让", "幫", "帮", "後", "后",
+	"數", "数", "訂", "订", "閱", "阅", "絲", "丝", "語", "语", "國", "国", "變", "变", "維", "维",
+	"動", "动", "開", "开", "關", "关", "復", "复", "當", "当", "適", "适", "應", "应", "聯", "联",
+	"將", "将", "撥", "拨", "價", "价", "際", "际", "區", "区", "題", "题", "標", "标", "簽", "签",
+	"籤", "签", "項", "项", "層", "层", "級", "级", "點", "点", "擇", "择", "選", "选", "並", "并",
+	"顯", "显", "試", "试", "採", "采", "鎖", "锁", "張", "张", "萬", "万", "兩", "两", "億", "亿",
+	"順", "顺", "較", "较",
+)
+
+func foldEdit(s string) string { return editFold.Replace(s) }
 
 // splitKeep splits text at editClauseSeps into its clauses.
 func splitKeep(text string) []string {
@@ -427,7 +445,7 @@ func (s *Session) letBackIn(clause string) ([]router.Command, string, bool) {
 	low := strings.ToLower(clause)
 	var ids, names []string
 	for _, tg := range s.Tags {
-		if tg.Excluded && tg.Text != "" && strings.Contains(low, strings.ToLower(tg.Text)) {
+		if tg.Excluded && tg.Text != "" && strings.Contains(low, foldEdit(strings.ToLower(tg.Text))) {
 			ids, names = append(ids, tg.ID), append(names, tg.Text)
 		}
 	}
