@@ -88,6 +88,8 @@ func TestAudit23SessionEdits(t *testing.T) {
 		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "管道维修的也可以", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
 		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "别排除管道维修了", []string{"country eq US"}, []string{"all not_contains 管道维修"}},
 		{"youtube", "en", "tech channels in the UK, not from Ireland or France", "Ireland is fine", []string{"country in [GB,IE]", "country not_in [FR]"}, nil},
+		{"youtube", "en", "diy home repair channels in the US, no plumbing", "still no plumbing again", []string{"all not_contains plumbing"}, nil},
+		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "还是不要管道维修也可以", []string{"all not_contains 管道维修"}, nil},
 		{"youtube", "en", "diy home repair channels in the US, no plumbing", "allow plumbing", []string{"country eq US"}, []string{"all not_contains plumbing", "tags"}},
 		{"youtube", "zh", "美国的家装维修频道，不要管道维修", "把管道维修的排除取消掉", []string{"country eq US"}, []string{"all not_contains 管道维修", "all not_contains 道"}},
 	} {

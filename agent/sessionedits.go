@@ -163,6 +163,14 @@ var keepRestCue = regexp.MustCompile(`(?i)^(?:and\s+|but\s+)?(?:(?:keep|leave)\s
 // in", "plumbing is fine now", "可以有管道维修的了", "不用排除X了").
 var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\bcan\s+come\s+back\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome|good)\b|^(?:ok(?:ay)?\s+to\s+)?(?:allow|permit|include|accept|readmit)\b|\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+(?:exclude|filter out)\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:取消|去掉|不要了)|去掉.{0,20}的排除|可以有|可以要|也可以|也行|也要|也收|也接受|可以接受|可以了|没关系|放回来|加回来|要回来|恢复`)
 
+// letBackUndo are the phrases that undo an exclusion with a negation
+// word inside them ("不用排除", "don't exclude"); the rest of a let-back
+// clause holds no exclusion word ("no plumbing again" excludes it again).
+var (
+	letBackUndo = regexp.MustCompile(`(?i)\bno longer\s+exclud\w*|\bstop\s+exclud\w*|\bdon'?t\s+(?:exclude|filter out)\b|\bdo not\s+(?:exclude|filter out)\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:取消|去掉|不要了)|去掉.{0,20}的排除|不要紧`)
+	excludeWord = regexp.MustCompile(`(?i)\b(?:no|not|without|exclude|excluding|skip|drop|remove|avoid|none|nothing)\b|不要|别要|去掉|排除|除外|不想|拿掉`)
+)
+
 // reverseCue asks the held sort the other way round.
 var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can you|could you)\s+)*(?:` +
 	// "reverse that", "flip the order", "swap it around"
@@ -278,7 +286,7 @@ func (t *turn) sessionEdits(text string) editResult {
 				er.read = append(er.read, "reject_position")
 				continue
 			}
-		case letBackCue.MatchString(c):
+		case letBackCue.MatchString(c) && !excludeWord.MatchString(letBackUndo.ReplaceAllString(c, " ")):
 			if cmds, note, ok := t.s.letBackIn(c); ok {
 				er.commands = append(er.commands, cmds...)
 				er.notes = append(er.notes, note)
