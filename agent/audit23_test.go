@@ -271,3 +271,16 @@ func TestAudit23Traditional(t *testing.T) {
 		t.Errorf("顺序倒过来: notice %q", snap.Context.Notice)
 	}
 }
+
+// TestAudit23InsteadNotice: the words of a replacement said in phone
+// typing ("n" for and, "X out, Y in") are no unread words.
+func TestAudit23InsteadNotice(t *testing.T) {
+	a := newTestAgent(t)
+	for _, text := range []string{"scrap brazil, peru n chile instead", "brazil out, peru in"} {
+		snap := followup(t, a, "tiktok", "en", "comedy creators in brazil", text)
+		if strings.Contains(snap.Context.Notice, "not understood") {
+			t.Errorf("%q: notice %q", text, snap.Context.Notice)
+		}
+		checkConds(t, text, appliedConds(snap), nil, []string{"country in [BR", "country eq BR"})
+	}
+}

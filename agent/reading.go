@@ -302,8 +302,9 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 		if c.Kind != condition.KindKeyword || c.Excluded || priorityClause(rd.Input, c.Span) {
 			continue
 		}
-		if phoneAnd[strings.ToLower(c.Span.Text)] {
-			// "mexico n colombia": phone typing's "and" between values
+		if w := strings.ToLower(c.Span.Text); phoneAnd[w] || (w == "out" || w == "in") && outIn.MatchString(rd.Input) {
+			// "mexico n colombia": phone typing's "and" between values;
+			// "brazil out, chile in": the words of a replacement
 			continue
 		}
 		if rest := strings.TrimLeft(rd.Input[c.Span.End:], " "); strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：") {
@@ -319,6 +320,9 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 	}
 	return words
 }
+
+// outIn is a replacement said "X out, Y in".
+var outIn = regexp.MustCompile(`(?i)\bout\s*[,，;/]\s*\S+(?:\s+\S+)?\s+in\b`)
 
 // phoneAnd are the ways phone typing writes "and" ("mexico n colombia").
 var phoneAnd = map[string]bool{"n": true, "&": true, "+": true, "'n'": true}
