@@ -148,6 +148,14 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		t.takeSort(rd)
 		return nil
 	}
+	if len(t.plan.edits) == 0 {
+		// "keep only the country, drop the rest", "let plumbing back in",
+		// "reverse that", "不要第二个那种": edits of the search held,
+		// read per clause; the other clauses are routed as before.
+		if ok, err := t.routeEdits(text, f); ok || err != nil {
+			return err
+		}
+	}
 	switch res.Branch {
 	case router.BranchFallback, router.BranchAmbiguous:
 		// The rules did not decide; the deterministic condition parser
@@ -177,8 +185,15 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			}
 		}
 		if err == nil && usefulParse(rd.Result) {
-			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEndUnlifted(rd, func(condition.Field) bool { return false })
+			t.heldBounds(&rd, func(condition.Field) bool { return false })
+			s.insteadInReading(&rd)
+			if !usefulParse(rd.Result) && t.plan.sort == "" && len(t.plan.notes) > 0 {
+				// "bump the minimum by 20k" with no minimum held: nothing
+				// to move, and the notes say how to set a figure.
+				refuse(strings.Join(t.plan.notes, pick(s.zh(), "；", "; ")))
+				t.plan.notes = nil
+				return nil
+			}
 			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
@@ -218,8 +233,8 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// ("…，十万以下就好"): one reading for the whole follow-up.
 		if rd, err := t.readFollowup(text); err == nil && (placesFilters(rd.Result) || res.Top != nil && res.Top.ID == "keyword.exclude" && excludesKeyword(rd.Result)) {
 			t.takeSort(rd)
-			s.moveHeldBound(rd.Conditions)
-			s.keepOtherEndUnlifted(rd, func(condition.Field) bool { return false })
+			t.heldBounds(&rd, func(condition.Field) bool { return false })
+			s.insteadInReading(&rd)
 			t.plan.lifts = append(t.plan.lifts, s.boundLifts(rd)...)
 			t.plan.parse = &rd.Result
 			return nil
@@ -767,6 +782,13 @@ func (t *turn) noteRouterOutcome(f *fsm.Facts) {
 		if t.plan.reading != nil {
 			rs.OutcomeNote += ", with the condition reading of the same text merged after them"
 		}
+	}
+	switch {
+	case t.plan.editsOnly && !f.RouterRefused && t.plan.unsupported == "":
+		rs.Outcome = OutcomeEdits
+		rs.OutcomeNote = "every clause was read by the agent as an edit of the search held (" + strings.Join(t.plan.edits, ", ") + "); the router's decision was not carried out"
+	case len(t.plan.edits) > 0:
+		rs.OutcomeNote += "; session edits read by the agent: " + strings.Join(t.plan.edits, ", ")
 	}
 }
 

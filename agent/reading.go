@@ -46,11 +46,10 @@ func (t *turn) readFollowup(text string) (condparse.Reading, error) {
 func (t *turn) mergeReading(rd condparse.Reading) {
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
-	t.s.moveHeldBound(rd.Conditions)
 	// The other end of a held count is kept unless the same follow-up
 	// removes the field or that end ("scrap the follower minimum and cap
 	// it at 20k", "门槛去掉，上限十万").
-	t.s.keepOtherEndUnlifted(rd, func(f condition.Field) bool {
+	t.heldBounds(&rd, func(f condition.Field) bool {
 		return slices.ContainsFunc(t.plan.commands, func(cmd router.Command) bool {
 			return cmd.Name == "remove_filter" && str(cmd.Args.Get("field")) == string(f)
 		})
@@ -152,8 +151,29 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			f := condition.Field(str(cmd.Args.Get("field")))
 			args := followBound(followPolarity(cmd.Args, read[f]), read[f])
 			t.plan.commands[i].Args = t.s.swapHeld(f, removal(t.s.keepHeld(widenSet(router.Command{Name: cmd.Name, Args: args}, read[f]), read[f]), read[f]), read[f])
+			if a := t.plan.commands[i].Args; (str(a.Get("op")) == string(condition.OpIn) || str(a.Get("op")) == string(condition.OpEq)) && !slices.ContainsFunc(read[f], func(c condparse.Condition) bool {
+				return slices.Contains(c.Issues, condparse.IssueAdded)
+			}) {
+				// "nvm brazil do mexico n colombia instead": the new values
+				// replace the held ones named beside them.
+				vals := stringsOf(a.Get("value"))
+				var named []string
+				for _, c := range read[f] {
+					if c.Op == condition.OpIn || c.Op == condition.OpEq {
+						named = append(named, namedCodes(c)...)
+					}
+				}
+				if kept := t.s.insteadOfHeld(rd.Input, string(f), vals, named); len(kept) < len(vals) {
+					out := maps.Clone(a)
+					out["op"], out["value"] = string(condition.OpIn), kept
+					t.plan.commands[i].Args = out
+				}
+			}
 		}
 	}
+	// the reading's own include lists said instead of held values
+	// (the router's commands took theirs above)
+	t.s.insteadInReading(&rd)
 	var extra []condparse.Condition
 	if t.s.holdsCategoryOf(t.plan.commands) {
 		// "只看猫的" after "英国的宠物博主": the router read the word as the
@@ -282,6 +302,11 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 		if c.Kind != condition.KindKeyword || c.Excluded || priorityClause(rd.Input, c.Span) {
 			continue
 		}
+		if w := strings.ToLower(c.Span.Text); phoneAnd[w] || (w == "out" || w == "in") && outIn.MatchString(rd.Input) {
+			// "mexico n colombia": phone typing's "and" between values;
+			// "brazil out, chile in": the words of a replacement
+			continue
+		}
 		if rest := strings.TrimLeft(rd.Input[c.Span.End:], " "); strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：") {
 			// A label that introduces the request ("描述：…") is its frame.
 			continue
@@ -295,6 +320,12 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 	}
 	return words
 }
+
+// outIn is a replacement said "X out, Y in".
+var outIn = regexp.MustCompile(`(?i)\bout\s*[,，;/]\s*\S+(?:\s+\S+)?\s+in\b`)
+
+// phoneAnd are the ways phone typing writes "and" ("mexico n colombia").
+var phoneAnd = map[string]bool{"n": true, "&": true, "+": true, "'n'": true}
 
 // softenWish makes the filters a wholly hedged follow-up added this turn
 // soft references: a wish the reading could not place is still a wish.
@@ -647,6 +678,16 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 	return args
 }
 
+// heldBounds reads a follow-up's bounds against the counts the session
+// holds: a move by an amount (shiftHeldBounds), a figure on the held
+// bound (moveHeldBound), one end set with the other kept (keepOtherEnd),
+// except of the fields removed says the follow-up takes away.
+func (t *turn) heldBounds(rd *condparse.Reading, removed func(condition.Field) bool) {
+	t.plan.notes = append(t.plan.notes, t.s.shiftHeldBounds(rd)...)
+	t.s.moveHeldBound(rd.Conditions)
+	t.plan.notes = append(t.plan.notes, t.s.keepOtherEndUnlifted(*rd, removed)...)
+}
+
 // moveHeldBound sets a figure said on the held bound ("raise it to 25k",
 // "改成两万五": condparse.IssueHeldBound) on the bound of the same field
 // the session holds, keeping its direction: a floor stays a floor, a cap
@@ -659,7 +700,7 @@ func (s *Session) moveHeldBound(cs []condparse.Condition) {
 		}
 		n := c.Value.Int
 		for _, o := range s.Conds {
-			if o.Field != string(c.Field) || o.Kind != condition.KindHard {
+			if o.Field != string(c.Field) || o.Kind != condition.KindHard && o.Kind != condition.KindDerived {
 				continue
 			}
 			switch o.Op {
@@ -691,39 +732,48 @@ func (s *Session) moveHeldBound(cs []condparse.Condition) {
 // keepOtherEnd sets a bound named by its noun ("粉丝下限调到十万", "raise
 // the floor to 100k": condparse.IssueNamedBound) as that end of the count
 // the session holds, keeping the other: a floor of a held range or cap
-// makes a range with the held cap, a cap with the held floor. A floor
-// above the held cap (or a cap below the held floor) stands alone.
-func (s *Session) keepOtherEnd(cs []condparse.Condition) {
+// makes a range with the held cap, a cap with the held floor. A plain
+// cap ("under 200k", "20万以下") inside a held range or creator tier
+// does the same (keptEnd, keepsEnd: audit 23). A bound past the other end stands
+// alone, and the returned notes say it replaced the range.
+func (s *Session) keepOtherEnd(cs []condparse.Condition) (notes []string) {
 	for i, c := range cs {
-		if !slices.Contains(c.Issues, condparse.IssueNamedBound) || c.Value.Type != condparse.ValueInt ||
-			c.Op != condition.OpGte && c.Op != condition.OpLte {
+		if c.Kind != condition.KindHard || c.Value.Type != condparse.ValueInt || c.Op != condition.OpGte && c.Op != condition.OpLte ||
+			!isCount(string(c.Field)) || slices.Contains(c.Issues, condparse.IssueOpAssumed) || slices.Contains(c.Issues, condparse.IssueHeldBound) {
 			continue
 		}
 		n := c.Value.Int
+		if lo, hi, past, ok := s.keptEnd(c.Field, c.Op, n); ok && keepsEnd(c) {
+			if past {
+				notes = append(notes, s.replacedRangeNote(c.Field))
+			}
+			setCount(&c, lo, hi)
+			cs[i] = c
+			continue
+		}
+		if !slices.Contains(c.Issues, condparse.IssueNamedBound) {
+			continue
+		}
 		for _, o := range s.Conds {
-			if o.Field != string(c.Field) || o.Kind != condition.KindHard {
+			if o.Field != string(c.Field) || o.Kind != condition.KindHard && o.Kind != condition.KindDerived || o.Status != condition.StatusApplied {
 				continue
 			}
 			lo, hi, ok := int64(0), int64(0), false
 			switch {
-			case c.Op == condition.OpGte && o.Op == condition.OpBetween:
-				lo, hi, ok = n, o.Value.Range.Max, n <= o.Value.Range.Max
 			case c.Op == condition.OpGte && o.Op == condition.OpLte:
 				lo, hi, ok = n, o.Value.Int, n <= o.Value.Int
-			case c.Op == condition.OpLte && o.Op == condition.OpBetween:
-				lo, hi, ok = o.Value.Range.Min, n, n >= o.Value.Range.Min
 			case c.Op == condition.OpLte && o.Op == condition.OpGte:
 				lo, hi, ok = o.Value.Int, n, n >= o.Value.Int
 			}
 			if !ok {
 				continue
 			}
-			c.Op, c.Value = condition.OpBetween, condparse.RangeValue(lo, hi)
-			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+			setCount(&c, lo, hi)
 			cs[i] = c
 			break
 		}
 	}
+	return notes
 }
 
 // union is a's values then b's not in a.
@@ -1100,16 +1150,17 @@ func (s *Session) replacedNotExcluded(cmds []router.Command) []router.Command {
 // reading's named bounds (keepOtherEnd), except of a field whose other end
 // the same text lifts ("门槛去掉，上限十万": the cap alone) or that removed
 // says is taken away ("scrap the follower minimum and cap it at 20k").
-func (s *Session) keepOtherEndUnlifted(rd condparse.Reading, removed func(condition.Field) bool) {
+func (s *Session) keepOtherEndUnlifted(rd condparse.Reading, removed func(condition.Field) bool) (notes []string) {
 	kept := slices.DeleteFunc(slices.Clone(rd.Conditions), func(c condparse.Condition) bool {
 		return removed(c.Field) || slices.ContainsFunc(rd.Unbounded, func(u condparse.BoundLift) bool { return u.Field == c.Field })
 	})
-	s.keepOtherEnd(kept)
+	notes = s.keepOtherEnd(kept)
 	for i, c := range rd.Conditions {
 		if j := slices.IndexFunc(kept, func(k condparse.Condition) bool { return k.Span == c.Span && k.Field == c.Field }); j >= 0 {
 			rd.Conditions[i] = kept[j]
 		}
 	}
+	return notes
 }
 
 // boundLifts are the commands that take away the ends of held counts the

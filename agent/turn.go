@@ -96,6 +96,12 @@ const (
 	OutcomeGuard = "guard_refusal"
 	// OutcomeRefused: nothing changed; the notice says what is missing.
 	OutcomeRefused = "refused"
+	// OutcomeEdits: the agent read every clause as an edit of the search
+	// held (sessionedits.go: keep-only, an exclusion let back in, a
+	// reversed sort, a result rejected by position, a bound moved by an
+	// amount); the router's decision of the whole text was not carried
+	// out.
+	OutcomeEdits = "session_edits"
 )
 
 // The router stages a turn runs, as RouterStage.Stages and the explain
@@ -221,6 +227,11 @@ type plan struct {
 	// size took (stepVagueSize), the part a self-correction withdrew
 	// (correctedTail).
 	notes []string
+	// edits are the session edits the follow-up's clauses were read as
+	// (sessionedits.go), for the trace; editsOnly says they were all of
+	// it (no clause was left to route).
+	edits     []string
+	editsOnly bool
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

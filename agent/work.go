@@ -109,6 +109,10 @@ func (t *turn) search() error {
 			return err
 		}
 		s.RepairReason, s.HintVisible = states.RepairNoResults, false
+		// A platform left pending is asked about with the first results;
+		// with none, the repair says it and how to settle it, so its
+		// condition never waits in 「待澄清」 unexplained (issue 26 item 5).
+		s.notePendingPlatform()
 		return t.system(fsm.SysNoResults)
 	case s.Results.Anchor != nil && store.LowRecall(s.Results.Total):
 		s.RepairReason, s.HintVisible = states.RepairLowRecall, true

@@ -96,7 +96,8 @@ func (rs *ruleSet) check(turns []turnView) []string {
 			for _, b := range before.Context.Conditions {
 				// A condition whose field is still constrained was edited,
 				// not lost (a replaced platform waits for its question).
-				if b.Kind == condition.KindAnchor || hasCondition(after.Context.Conditions, b) || hasField(after.Context.Conditions, b.Field) || touched(d, b.Field) {
+				if b.Kind == condition.KindAnchor || hasCondition(after.Context.Conditions, b) || hasField(after.Context.Conditions, b.Field) || touched(d, b.Field) ||
+					saidRemoved(after.Context.Notice, b.Label) {
 					continue
 				}
 				add(RuleConstraintKept, i, "condition %s %s %s (%s) was lost", b.Field, b.Op, canonical(b.Value), b.Label)
@@ -121,6 +122,22 @@ func (rs *ruleSet) check(turns []turnView) []string {
 		}
 	}
 	return f
+}
+
+// saidRemoved reports a condition the turn's notice names as removed
+// ("Removed: Comedy, Spanish", "已移除：搞笑"): a removal the user asked for
+// in words ("keep only the country, drop the rest") and the box says is
+// not lost in silence.
+func saidRemoved(notice, label string) bool {
+	if label == "" {
+		return false
+	}
+	for _, mark := range []string{"Removed: ", "已移除："} {
+		if i := strings.Index(notice, mark); i >= 0 && strings.Contains(notice[i:], label) {
+			return true
+		}
+	}
+	return false
 }
 
 func anchored(s api.Snapshot) bool {

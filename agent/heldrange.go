@@ -1,0 +1,221 @@
+package agent
+
+import (
+	"regexp"
+	"slices"
+
+	"searchagent/tools/condition"
+	"searchagent/tools/condparse"
+)
+
+// A follow-up that moves or sets one end of a count the search holds
+// (audit 23): "bump the minimum by 20k" and "下限提高2万" move the held
+// floor by the amount; "under 200k" or "cap at 200k" inside a held
+// range, stated or read from a creator tier ("mid-tier", 腰部), sets that
+// end and keeps the other. A bound past the other end replaces the range,
+// and the notice says so.
+
+// boundDelta marks an amount a bound moves by rather than the figure it
+// is set to: "by 20k" in English, a move verb right before the figure in
+// Chinese ("提高2万", "再降5万"; "降到10万" sets the figure).
+var boundDelta = regexp.MustCompile(`(?i)\bby\s+(?:another\s+|a further\s+|an extra\s+|an additional\s+)?[0-9]|(?:提高|提升|增加|上调|调高|抬高|加|涨|降低|下调|调低|压低|减少|降|减|砍)了?\s*(?:[0-9][0-9.,]*\s*(?:万|千|w|k)|[一二三四五六七八九十两半几]+\s*(?:万|千))`)
+
+// boundDown is a move verb that lowers the bound ("lower … by", "再降").
+var boundDown = regexp.MustCompile(`(?i)\b(?:lower|lowers|lowered|decrease|decreased|drop|drops|dropped|cut|reduce|reduced|down|less|shrink|trim|loosen)\b|降|减|下调|调低|压低|砍`)
+
+// heldCount is the range the session applies for the count field f, a
+// stated range or a creator tier's (0 for an open end).
+func (s *Session) heldCount(f condition.Field) (lo, hi int64, ok bool) {
+	for _, c := range s.Conds {
+		if c.Field != string(f) || c.Status != condition.StatusApplied || c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
+			continue
+		}
+		switch c.Op {
+		case condition.OpGte:
+			return c.Value.Int, 0, true
+		case condition.OpLte:
+			return 0, c.Value.Int, true
+		case condition.OpBetween:
+			return c.Value.Range.Min, c.Value.Range.Max, true
+		}
+	}
+	return 0, 0, false
+}
+
+// setCount gives c the range lo..hi (0 for an open end) and its label.
+func setCount(c *condparse.Condition, lo, hi int64) {
+	c.Op, c.Value = countValue(lo, hi)
+	c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+	c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(i string) bool {
+		return i == condparse.IssueOpAssumed || i == condparse.IssueNamedBound || i == condparse.IssueHeldBound
+	})
+}
+
+// shiftHeldBounds reads a bound said with an amount to move it by ("bump
+// the minimum by 20k", "上限再降5万") as the held end moved by that amount,
+// the other end kept. With no such end held there is nothing to move
+// from: the condition is dropped and the returned notes say how to set a
+// figure instead.
+func (s *Session) shiftHeldBounds(rd *condparse.Reading) (notes []string) {
+	var drop []int
+	for i := range rd.Conditions {
+		c := &rd.Conditions[i]
+		if c.Kind != condition.KindHard || c.Value.Type != condparse.ValueInt || c.Op != condition.OpGte && c.Op != condition.OpLte || !isCount(string(c.Field)) {
+			continue
+		}
+		clause := foldEdit(spanClause(rd.Input, c.Span))
+		if !boundDelta.MatchString(foldEdit(c.Span.Text)) && !boundDelta.MatchString(clause) {
+			continue
+		}
+		d := c.Value.Int
+		if boundDown.MatchString(clause) {
+			d = -d
+		}
+		upper := c.Op == condition.OpLte
+		lo, hi, ok := s.heldCount(c.Field)
+		end := lo
+		if upper {
+			end = hi
+		}
+		q := clip(c.Span.Text, 24)
+		if !ok || end == 0 {
+			drop = append(drop, i)
+			which := text{"下限", "minimum"}
+			if upper {
+				which = text{"上限", "cap"}
+			}
+			notes = append(notes, pick(s.zh(), "「"+q+"」未应用：当前没有"+which.zh+"可以调整，请直接写数值，例如“粉丝 5万以上”",
+				"“"+q+"” was not applied: there is no "+which.en+" to move; give the figure, e.g. “over 50k followers”"))
+			continue
+		}
+		end = max(end+d, 0)
+		if upper {
+			hi = end
+		} else {
+			lo = end
+		}
+		if lo > 0 && hi > 0 && lo > hi {
+			// moved past the other end: the moved end alone
+			if upper {
+				lo = 0
+			} else {
+				hi = 0
+			}
+			notes = append(notes, s.replacedRangeNote(c.Field))
+		}
+		if lo == 0 && hi == 0 {
+			drop = append(drop, i)
+			continue
+		}
+		setCount(c, lo, hi)
+	}
+	for j := len(drop) - 1; j >= 0; j-- {
+		rd.Conditions = slices.Delete(rd.Conditions, drop[j], drop[j]+1)
+	}
+	return notes
+}
+
+// replacedRangeNote says that a new bound past the other end of the held
+// range replaced it.
+func (s *Session) replacedRangeNote(f condition.Field) string {
+	l := text{f.Label("zh"), f.Label("en")}
+	return pick(s.zh(), "新的"+l.zh+"界限越过了原范围的另一端，已替换整个范围",
+		"the new "+l.en+" bound lies past the other end of the range held, so it replaces the range")
+}
+
+// keptEnd is the range a one-sided bound said in a follow-up makes with
+// the count the session holds: inside a held range (or tier) it sets that
+// end and keeps the other ("under 200k" after 100k–1M: 100k–200k); a
+// bound past the other end stands alone (past is true). ok is false when
+// the session holds no range of that field to keep an end of.
+func (s *Session) keptEnd(f condition.Field, op condition.Op, n int64) (lo, hi int64, past, ok bool) {
+	hlo, hhi, held := s.heldCount(f)
+	if !held || hlo == 0 || hhi == 0 {
+		return 0, 0, false, false // a one-sided bound merges as before (mergeCond)
+	}
+	switch op {
+	case condition.OpLte:
+		if n <= hlo {
+			return 0, n, true, true
+		}
+		return hlo, n, false, true
+	case condition.OpGte:
+		if n >= hhi {
+			return n, 0, true, true
+		}
+		return n, hhi, false, true
+	}
+	return 0, 0, false, false
+}
+
+// keepsEnd reports a follow-up bound that keeps the other end of a held
+// range: one named by its noun ("raise the floor to 100k", "下限降到10万",
+// "cap at 200k") or a plain cap ("under 200k", "20万以下": not so big, the
+// floor stays). A plain floor ("at least 200k", "粉丝 1w 以上") is said
+// from where the range now starts up, and replaces it as before.
+func keepsEnd(c condparse.Condition) bool {
+	return slices.Contains(c.Issues, condparse.IssueNamedBound) || c.Op == condition.OpLte
+}
+
+// insteadCue says a follow-up's values replace the ones it names beside
+// them ("nvm brazil do mexico n colombia instead", "Brazil → Mexico and
+// Colombia", "巴西换成墨西哥").
+var insteadCue = regexp.MustCompile(`(?i)\binstead\b|\bout\s*[,，;/]\s*\S+(?:\s+\S+)?\s+in\b|\bnvm\b|\bnever\s*mind\b|\brather than\b|\bin place of\b|\breplace\b|\bswap\b|→|->|=>|换成|改成|改为|换为|替换成|换到`)
+
+// insteadOfHeld takes out of an include list the held values of the
+// field that it names when it says its other values come instead of them:
+// the list then replaces the held one rather than extending it. vals is
+// returned as is without such a cue, or when every value is held or none
+// is.
+func (s *Session) insteadOfHeld(text string, f string, vals, named []string) []string {
+	if !insteadCue.MatchString(foldEdit(text)) {
+		return vals
+	}
+	held := s.heldInclude(f)
+	var fresh []string
+	for _, v := range vals {
+		// only a held value the follow-up names goes ("swap Korea for
+		// Taiwan" after Japan and Korea keeps Japan)
+		if !slices.Contains(held, v) || !slices.Contains(named, v) {
+			fresh = append(fresh, v)
+		}
+	}
+	if len(fresh) == 0 || len(fresh) == len(vals) {
+		return vals
+	}
+	return fresh
+}
+
+// insteadInReading applies insteadOfHeld to the include conditions of a
+// reading (not those said as an addition: "also Mexico instead of…" keeps
+// its own reading).
+func (s *Session) insteadInReading(rd *condparse.Reading) {
+	for i, c := range rd.Conditions {
+		if c.Kind != condition.KindHard || c.Op != condition.OpIn && c.Op != condition.OpEq || slices.Contains(c.Issues, condparse.IssueAdded) {
+			continue
+		}
+		vals := c.Value.Codes()
+		if kept := s.insteadOfHeld(rd.Input, string(c.Field), vals, namedCodes(c)); len(kept) < len(vals) {
+			c.Op, c.Value = setValue(false, kept)
+			c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+			rd.Conditions[i] = c
+		}
+	}
+}
+
+// namedCodes are the values of a set condition said by their own name
+// ("brazil", "Mexico"): a value a group brought ("港台", "DACH") is not
+// named, so a group said instead of one of its members keeps it.
+func namedCodes(c condparse.Condition) []string {
+	ff, ok := filterFieldNamed(string(c.Field))
+	if !ok || ff.Vocab == nil {
+		return nil
+	}
+	var out []string
+	for _, sp := range append([]condparse.Span{c.Span}, c.MoreSpans...) {
+		if term, ok := ff.Vocab.Lookup(sp.Text); ok {
+			out = append(out, term.Code)
+		}
+	}
+	return out
+}
