@@ -8,24 +8,30 @@ import (
 
 	"searchagent/tools/number"
 	"searchagent/tools/textmatch"
+	"searchagent/tools/textnorm"
 )
 
-// text is the input as runes: orig as typed, norm folded (full-width ASCII
-// to ASCII, lower case, curly quotes to straight), one norm rune per orig
-// rune, and the byte offset of every rune (plus the end) in the input.
+// text is the input as runes: orig as typed, norm folded (traditional
+// Chinese to simplified, full-width ASCII to ASCII, lower case, curly
+// quotes to straight), one norm rune per orig rune, and the byte offset of
+// every rune (plus the end) in the input. typed is the input as typed, in
+// the input with its traditional characters folded (textnorm.Simplify:
+// every rune at its typed byte offset), which the rules that match
+// strings read; spans and values quote the typed text.
 type text struct {
-	in   string
-	orig []rune
-	norm []rune
-	offs []int
+	in    string
+	typed string
+	orig  []rune
+	norm  []rune
+	offs  []int
 }
 
 func newText(s string) *text {
 	n := utf8.RuneCountInString(s)
-	t := &text{in: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
+	t := &text{in: textnorm.Simplify(s), typed: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
 	for i, r := range s {
 		t.orig = append(t.orig, r)
-		t.norm = append(t.norm, foldRune(r))
+		t.norm = append(t.norm, foldRune(textnorm.SimplifyRune(r)))
 		t.offs = append(t.offs, i)
 	}
 	t.offs = append(t.offs, len(s))
@@ -34,7 +40,7 @@ func newText(s string) *text {
 
 // span converts the rune range [s,e) to a byte Span of the input.
 func (t *text) span(s, e int) Span {
-	return Span{Start: t.offs[s], End: t.offs[e], Text: t.in[t.offs[s]:t.offs[e]]}
+	return Span{Start: t.offs[s], End: t.offs[e], Text: t.typed[t.offs[s]:t.offs[e]]}
 }
 
 // foldRune maps full-width ASCII to ASCII, ideographic space to space,

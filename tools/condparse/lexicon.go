@@ -571,7 +571,10 @@ func buildLexicon() *lexicon {
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
 		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
-		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
+		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
+		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
+		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
+		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
 	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
 	// creators are, never a topic to match (issue 26).
@@ -726,7 +729,19 @@ func buildLexicon() *lexicon {
 		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
 		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",
 		// what stays as it is ("语言不变", "keep the rest the same")
-		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
+		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is",
+		// Audit 23 (issue 26): the polite letter's frame, read on folded
+		// text (繁體 "請您協助尋找", "非常感謝" fold to these): greetings,
+		// thanks, the ask and the writer's own description.
+		"请", "您", "请您", "请协助", "协助", "协助寻找", "请帮忙", "请帮忙找", "麻烦您", "麻烦你", "谢谢您", "感谢您", "非常感谢",
+		"万分感谢", "十分感谢", "先谢谢", "先谢了", "感恩", "敝公司", "敝公司为", "本公司", "我司", "我们公司", "贵公司", "为佳", "者为佳",
+		"good morning", "good afternoon", "good evening", "morning", "hi all", "hello all", "dear team", "hi folks",
+		"hope you're well", "hope you are well", "hope you had a great weekend", "hope you had a lovely weekend",
+		"hope you had a good weekend", "hope all is well", "hope this finds you well", "grateful", "very grateful",
+		"we would be very grateful", "we'd be grateful", "we would be grateful", "i'd be grateful", "many thanks",
+		"thanks so much", "thanks a lot", "much appreciated", "appreciate it", "we'd appreciate", "cheers",
+		"kindly", "would you kindly", "could you kindly", "identify", "help identify", "help us identify", "help us find",
+		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,

@@ -282,7 +282,7 @@ func (st *state) result() Result {
 		}
 		return a.s - b.s
 	})
-	res := Result{Input: st.t.in, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
+	res := Result{Input: st.t.typed, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
 	for i, pc := range live {
 		c := pc.c
 		c.ID = "c" + strconv.Itoa(i+1)
