@@ -9,7 +9,6 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
-	"searchagent/tools/textnorm"
 )
 
 // Sort keys a sort said in words can ask for: the keys of the results'
@@ -180,7 +179,7 @@ var comparativesMay = func() []mustContain {
 // or a comparative wish; its key comes from the measure named in its
 // clause.
 func (r *Reading) readSort() {
-	in := textnorm.Simplify(r.Input)
+	in := readable(r.Input)
 	type cand struct{ s, e int }
 	var cands []cand
 	for _, sp := range r.Remainder {
@@ -286,7 +285,7 @@ func explicitSortKey(s string) string {
 // to sort by. They leave the reading with the sort words and become
 // Unsorted; it reports whether there was such a measure.
 func (r *Reading) readUnsorted(s, e int) bool {
-	in := textnorm.Simplify(r.Input)
+	in := readable(r.Input)
 	cs, ce := clauseOf(in, s, e)
 	var picked []int
 	for _, after := range []bool{true, false} {
@@ -396,7 +395,7 @@ var placedTail = regexp.MustCompile(`(?i)\s*\b(?:first|on\s+top|at\s+the\s+top|u
 // a measure: the placement words leave the keywords they ended up in, and
 // the clause's keywords rank (rankPlaced) instead of filtering.
 func (r *Reading) placedTails() {
-	in := textnorm.Simplify(r.Input)
+	in := readable(r.Input)
 	for _, cl := range clauses(in) {
 		clause := in[cl[0]:cl[1]]
 		loc := placedTail.FindStringIndex(clause)
@@ -530,7 +529,7 @@ var sortTails = map[string]bool{"first": true, "on top": true, "at the top": tru
 // soft references, and drops the clause's leftover qualifiers ("最近")
 // when a condition of the clause holds them.
 func (r *Reading) softenHedges() {
-	in := textnorm.Simplify(r.Input)
+	in := readable(r.Input)
 	for _, cl := range clauses(in) {
 		if !opensWithHedge(in[cl[0]:cl[1]]) {
 			continue

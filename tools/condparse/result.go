@@ -263,6 +263,7 @@ func (st *state) result() Result {
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
 	}
+	st.plainActivityJoinsWindow()
 	st.mergeSame(condition.LastActive, condition.KindHard, true)
 	st.mergeSame(condition.Preference, condition.KindSoft, false)
 	st.mergeKeywords()
@@ -760,6 +761,31 @@ func (st *state) mergeCounts(f condition.Field) {
 		if !pc.dropped {
 			pc.flag(condition.StatusPending, IssueConflict)
 		}
+	}
+}
+
+// plainActivityJoinsWindow: an activity word with no window of its own
+// ("Active: posted within last 60 days", "recently active, posted within
+// 45 days", "最近活跃，近45天有更新") asks what the window said with it
+// asks; the window's condition holds it instead of a conflict (audit 23,
+// class 2).
+func (st *state) plainActivityJoinsWindow() {
+	var plain, windowed []*pcond
+	for _, pc := range st.conds {
+		if pc.dropped || pc.c.Field != condition.LastActive || pc.c.Kind != condition.KindHard || pc.c.Op != condition.OpWithinDays {
+			continue
+		}
+		if hasDigitOrNumeral(string(st.t.orig[pc.s:pc.e])) {
+			windowed = append(windowed, pc)
+		} else {
+			plain = append(plain, pc)
+		}
+	}
+	if len(windowed) != 1 {
+		return
+	}
+	for _, pc := range plain {
+		windowed[0].absorb(pc)
 	}
 }
 

@@ -242,7 +242,7 @@ func (st *state) window(i int) (int64, int, bool) {
 	marker := false
 	for n := 0; n < 3 && st.free(j); n++ {
 		tk := st.tok(j)
-		if tk.has(clsRecent) != nil || tk.has(clsWithin) != nil && tk.has(clsPostLte) == nil {
+		if tk.has(clsRecent) != nil || tk.has(clsWithin) != nil && tk.has(clsPostLte) == nil || tk.has(clsPreLte) != nil {
 			marker = true
 			j = st.skipSpace(j + 1)
 			continue

@@ -61,3 +61,49 @@ func TestHantFoldedBeforeReading(t *testing.T) {
 		t.Errorf("Read(%q): no ranking term 貓咪 as typed: %v", r.Input, briefs(r.Result))
 	}
 }
+
+// TestLabelColonRows: rows pasted from a spreadsheet read as the sentence
+// they stand for — an exclusion label excludes, an activity label's
+// window bounds activity (a bare "Active" joins the window said with
+// it), a sort label sorts, field labels are frame, and rows split at ";",
+// "；", newlines or " - " bullets; words the rows leave rank (audit 23,
+// class 2).
+func TestLabelColonRows(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		sort string
+		not  []string
+	}{
+		{in: "Platform: TikTok; Market: Germany; Subs: 10k-100k; Vertical: edtech / exam prep; Exclude: gambling",
+			want: []string{`hard platform eq "tiktok" applied`, `hard country eq "DE" applied`, `hard followers between 10000..100000 applied`,
+				`keyword keyword not_contains "gambling" applied`, `keyword keyword contains "edtech" reference !ranking_term`}},
+		{in: "Excluding: alcohol\nRegion: Spain\nCategory: food",
+			want: []string{`keyword keyword not_contains "alcohol" applied`, `hard country eq "ES" applied`, `hard category eq "food" applied`}},
+		{in: "Lang: English - Followers: 50k+ - Last upload: < 30 days - Sort: avg views desc",
+			want: []string{`hard language eq "en" applied`, `hard followers gte 50000 applied`, `hard last_active within_days 30 applied`}, sort: "avg_views"},
+		{in: "Category: personal finance / budgeting; Active: posted within last 45 days",
+			want: []string{`hard category eq "finance" applied`, `hard last_active within_days 45 applied`, `keyword keyword contains "budgeting" reference !ranking_term`}},
+		{in: "平台：YouTube；地区：日本；粉丝量：5万-20万；类目：美妆/护肤；排除：医美；最近更新：30天内；排序：播放量",
+			want: []string{`hard country eq "JP" applied`, `hard followers between 50000..200000 applied`, `hard category eq "beauty" applied`,
+				`keyword keyword not_contains "医美" applied`, `hard last_active within_days 30 applied`}, sort: "avg_views"},
+		{in: "类目：数码；不要：手机壳；语言：英语",
+			want: []string{`hard category eq "tech" applied`, `keyword keyword not_contains "手机壳" applied`, `hard language eq "en" applied`}},
+		{in: "平台：IG；地區：台灣；粉絲量：1萬-5萬；類目：健身；排除：減肥藥",
+			want: []string{`hard country eq "TW" applied`, `hard followers between 10000..50000 applied`, `hard category eq "fitness" applied`,
+				`keyword keyword not_contains "減肥藥" applied`}},
+		{in: "Avoid: crypto, NFT; Region: UK; Last post: within 2 weeks",
+			want: []string{`hard country eq "GB" applied`, `hard last_active within_days 14 applied`}, not: []string{`keyword keyword contains "crypto" applied`}},
+	} {
+		r := readAt(t, tc.in, tc.want, tc.not)
+		noTerm(t, r, "platform", "market", "subs", "vertical", "region", "category", "lang", "followers", "平台", "地区", "类目", "语言", "粉丝量")
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && !c.Excluded && c.Status == condition.StatusApplied {
+				t.Errorf("Read(%q): a row's word is a hard keyword: %s", tc.in, brief(c))
+			}
+		}
+		if tc.sort != "" && (r.Sort == nil || r.Sort.By != tc.sort) {
+			t.Errorf("Read(%q): sort %+v, want %s", tc.in, r.Sort, tc.sort)
+		}
+	}
+}

@@ -214,6 +214,11 @@ func (st *state) bareItems() []bool {
 			// heading is the brief's context, not a keyword typed.
 			continue
 		}
+		if p := c.from - 1; p >= 0 && strings.ContainsRune(":：", st.t.norm[st.toks[p].s]) && st.labelledRow(p) {
+			// "vertical: home fitness": a labelled row's value is what
+			// the row's field says, read as in a sentence (audit 23).
+			continue
+		}
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
@@ -251,6 +256,18 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// labelledRow reports whether the colon token at p ends a row label
+// ("vertical:", "类目：").
+func (st *state) labelledRow(p int) bool {
+	s := st.toks[p].s
+	b := s
+	for b > 0 && !isRowSep(st.t.norm, b-1) && st.t.norm[b-1] != '-' {
+		b--
+	}
+	label := strings.Join(strings.Fields(string(st.t.norm[b:s])), " ")
+	return isLabel(label) && (headingWords[label] || valueLabels[label])
 }
 
 // hedged reports a hedge ("ideally", "preferably", "最好") among the
@@ -344,7 +361,9 @@ func (st *state) headings() {
 		k := i - 1
 		for ; k >= 0; k-- {
 			n := &st.toks[k]
-			if (n.kind == tkPunct || n.kind == tkLex && n.e == n.s+1) && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+			if (n.kind == tkPunct || n.kind == tkLex && n.e == n.s+1) && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym ||
+				n.kind == tkSpace && slices.Contains(st.t.norm[n.s:n.e], '\n') {
+				// a line break ends the row before the heading too
 				// a dash is lexed as a range word too ("10k - 50k"); as a
 				// list marker before a heading it ends the heading
 
@@ -379,7 +398,9 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 	"geo": true, "location": true, "platform": true, "platforms": true, "audience": true, "size": true, "tier": true,
 	"language": true, "languages": true, "activity": true, "followers": true, "subs": true, "subscribers": true,
 	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
-	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true}
+	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true,
+	"lang": true, "follower count": true, "followers count": true, "sub count": true, "audience size": true, "verticals": true,
+	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true}
 
 // liftVerbs take a field's requirement away when a field and its limit
 // follow ("no country restriction", "drop the follower minimum").
