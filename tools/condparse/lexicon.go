@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/fields"
 	"searchagent/tools/number"
 	"searchagent/tools/platform"
@@ -190,7 +191,10 @@ var softPrefs = []struct {
 	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "素人感", "素人感强", "素人感十足", "生活感", "生活感强", "烟火气", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy", "real recommendations", "real recommendation", "genuine recommendations", "genuine recommendation", "honest recommendations", "honest reviews", "feel real", "feels real", "more authentic"}},
 	{"professional", Label{"专业", "Professional"}, []string{"专业", "专业度高", "很专业", "够专业", "专业性强", "权威", "professional", "expert", "experts", "authoritative", "in-depth", "in depth"}},
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
-	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
+	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement",
+		// a good engagement rate named by its abbreviation, no number (audit 23)
+		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
+		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
@@ -367,6 +371,12 @@ func buildLexicon() *lexicon {
 		for _, w := range f.Cues {
 			es = append(es, lexEntry{word: w, cls: clsField, code: string(f.Name)})
 		}
+	}
+	// The media buyer's abbreviation of the engagement rate ("ER above
+	// 4%", "ER% > 5", "er>3%", "ER 3%+"; audit 23): a whole word here,
+	// never the letters inside "over" or "lower".
+	for _, w := range []string{"er", "er%", "e.r.", "e.r", "eng%", "engagement %", "engagement rate %"} {
+		es = append(es, lexEntry{word: w, cls: clsField, code: string(condition.Engagement)})
 	}
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)

@@ -107,3 +107,35 @@ func TestLabelColonRows(t *testing.T) {
 		}
 	}
 }
+
+// TestERIsEngagementRate: ER (and ER%, e.r.) is the engagement rate: a
+// bound filters engagement as "engagement above 6%" does, a sort by it
+// sorts by engagement, "high ER" with no number ranks by engagement (a
+// soft preference), never a keyword (audit 23, class 3).
+func TestERIsEngagementRate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		sort string
+	}{
+		{in: "UK football creators, ER above 4%", want: []string{`hard engagement gte 400 applied`, `hard country eq "GB" applied`}},
+		{in: "nano fashion creators in France, ER% > 5", want: []string{`hard engagement gte 500 applied`}},
+		{in: "beauty er>3% tiktok", want: []string{`hard engagement gte 300 applied`, `hard category eq "beauty" applied`}},
+		{in: "gaming channels ER 3%+", want: []string{`hard engagement gte 300 applied`}},
+		{in: "ER至少4%的美妆博主", want: []string{`hard engagement gte 400 applied`, `hard category eq "beauty" applied`}},
+		{in: "ER 5%以上的旅遊網紅", want: []string{`hard engagement gte 500 applied`, `hard category eq "travel" applied`}},
+		{in: "互动率3%以上的健身博主", want: []string{`hard engagement gte 300 applied`}},
+		{in: "sort by ER", sort: "engagement"},
+		{in: "按ER排", sort: "engagement"},
+		{in: "fitness creators in Spain, sorted by ER", want: []string{`hard country eq "ES" applied`}, sort: "engagement"},
+		{in: "high ER fitness creators", want: []string{`soft preference prefer "engagement" reference`}},
+		{in: "要高互动率的美妆博主", want: []string{`soft preference prefer "engagement" reference`}},
+		{in: "travel creators with strong ER", want: []string{`soft preference prefer "engagement" reference`}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, "er", "互动")
+		if tc.sort != "" && (r.Sort == nil || r.Sort.By != tc.sort) {
+			t.Errorf("Read(%q): sort %+v, want %s", tc.in, r.Sort, tc.sort)
+		}
+	}
+}
