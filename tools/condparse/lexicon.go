@@ -378,6 +378,11 @@ func buildLexicon() *lexicon {
 	for _, w := range []string{"er", "er%", "e.r.", "e.r", "eng%", "engagement %", "engagement rate %"} {
 		es = append(es, lexEntry{word: w, cls: clsField, code: string(condition.Engagement)})
 	}
+	// A media buyer's reach is the views a post gets ("sort by reach",
+	// "reach above 20k").
+	for _, w := range []string{"reach", "avg reach", "average reach", "reach per post", "reach per video"} {
+		es = append(es, lexEntry{word: w, cls: clsField, code: string(condition.AvgViews)})
+	}
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
@@ -725,6 +730,9 @@ func buildLexicon() *lexicon {
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
 		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
 		"audience skews", "audience skews towards",
+		// "for a high-school audience", "aimed at new parents": who
+		// watches; what it names ranks (audit 23).
+		"for a", "for an", "audience", "audiences", "aimed at", "geared toward", "geared towards", "targeted at",
 		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
@@ -880,7 +888,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
-		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 
 	var spellings []string

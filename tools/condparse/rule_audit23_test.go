@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"searchagent/tools/condition"
@@ -134,6 +136,46 @@ func TestERIsEngagementRate(t *testing.T) {
 	} {
 		r := readAt(t, tc.in, tc.want, nil)
 		noTerm(t, r, "er", "互动")
+		if tc.sort != "" && (r.Sort == nil || r.Sort.By != tc.sort) {
+			t.Errorf("Read(%q): sort %+v, want %s", tc.in, r.Sort, tc.sort)
+		}
+	}
+}
+
+// TestHyphenatedWordsRank: a hyphenated description ("high-school",
+// "kid-friendly", "eco-friendly") is no marked keyword: it ranks, also as
+// a list item of its own; an audience frame ("for a … audience", "aimed
+// at") is dropped; a media-buying term the catalog has no field for
+// (CPM, CPV) is named as not used, and reach is the views a post gets
+// (audit 23, class 4).
+func TestHyphenatedWordsRank(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		want   []string
+		unused string
+		sort   string
+	}{
+		{in: "science explainers for a high-school audience, US or UK, 100k-1M subs",
+			want: []string{`hard category eq "science" applied`, `keyword keyword contains "high-school" reference !ranking_term`}},
+		{in: "science channels, high-school, US", want: []string{`keyword keyword contains "high-school" reference !ranking_term`, `hard country eq "US" applied`}},
+		{in: "math channels aimed at high-school students, Canada", want: []string{`keyword keyword contains "high-school" reference !ranking_term`}},
+		{in: "eco-friendly fashion creators in Germany", want: []string{`keyword keyword contains "eco-friendly" reference !ranking_term`}},
+		{in: "cooking creators, UK, kid-friendly", want: []string{`soft preference prefer "family_friendly" reference`}},
+		{in: "CPM-friendly gaming channels in Canada", want: []string{`hard category eq "gaming" applied`, `hard country eq "CA" applied`}, unused: "CPM-friendly"},
+		{in: "tech youtubers in the US, CPV under 0.05", want: []string{`hard country eq "US" applied`}, unused: "CPV under 0.05"},
+		{in: "美妆博主，CPM低一点的，美国", want: []string{`hard category eq "beauty" applied`}, unused: "CPM"},
+		{in: "football creators in the UK, sort by reach", want: []string{`hard country eq "GB" applied`}, sort: "avg_views"},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, "cpm", "cpv", "audience", "aimed", "reach")
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && !c.Excluded && c.Status == condition.StatusApplied {
+				t.Errorf("Read(%q): hard keyword %s", tc.in, brief(c))
+			}
+		}
+		if tc.unused != "" && !slices.ContainsFunc(r.Remainder, func(s Span) bool { return strings.Contains(s.Text, tc.unused) }) {
+			t.Errorf("Read(%q): %q not named as unused (remainder %v)", tc.in, tc.unused, remTexts(r.Result))
+		}
 		if tc.sort != "" && (r.Sort == nil || r.Sort.By != tc.sort) {
 			t.Errorf("Read(%q): sort %+v, want %s", tc.in, r.Sort, tc.sort)
 		}

@@ -247,7 +247,7 @@ func (st *state) bareItems() []bool {
 				bare = false
 			}
 		}
-		if !content || !bare {
+		if !content || !bare || st.descriptorCompounds(c.from, c.to) {
 			continue
 		}
 		for k := c.from; k <= c.to; k++ {
@@ -256,6 +256,34 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// descriptorCompounds reports a list item that is nothing but hyphenated
+// words made of plain words ("high-school", "kid-friendly",
+// "CPM-friendly"): a description of the creators or their audience, which
+// ranks; it is no name typed to filter by (audit 23, class 4). A compound
+// with a digit or a one-letter part ("K-pop", "X-T5", "Wi-Fi" aside) is
+// a name and stays an item.
+func (st *state) descriptorCompounds(from, to int) bool {
+	seen := false
+	for k := from; k <= to; k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			continue
+		}
+		w := string(st.t.norm[tk.s:tk.e])
+		parts := strings.Split(w, "-")
+		if len(parts) < 2 {
+			return false
+		}
+		for _, p := range parts {
+			if len(p) < 2 || strings.IndexFunc(p, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+				return false
+			}
+		}
+		seen = true
+	}
+	return seen
 }
 
 // labelledRow reports whether the colon token at p ends a row label
