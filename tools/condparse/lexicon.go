@@ -338,7 +338,10 @@ func buildLexicon() *lexicon {
 	}
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
+	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
+	plat(platform.Instagram, "ig上", "ins上", "instagram上", "ig帐号", "ig账号")
+	plat(platform.YouTube, "yt上", "youtube上", "油管上")
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
@@ -601,7 +604,9 @@ func buildLexicon() *lexicon {
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
-		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们")...)
+		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",
+		// phone typing (audit 23): "tt art accts", "kol list"
+		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
 	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
 	// creators are, never a topic to match (issue 26).
@@ -647,7 +652,7 @@ func buildLexicon() *lexicon {
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
-		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
+		"那种", "一样", "一类", "之类", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
@@ -791,7 +796,10 @@ func buildLexicon() *lexicon {
 		"in the title", "in the name", "in their name", "in its name", "in the channel name", "in their title",
 		"标题里", "标题中", "标题含", "名字里", "名字中", "名称里", "名称中", "频道名里", "频道名中")...)
 	es = append(es, words(clsBrandOpen, "我们是", "我们是一家", "我们是做", "我们公司是", "我们公司", "我司", "我们家",
-		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make")...)
+		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make",
+		// audit 23: the writer's own description in a polite letter
+		"敝公司", "敝公司为", "本公司", "本公司为", "我司为", "我司是", "我们做", "我们是一个", "我们是一个做", "我们是一间",
+		"we are", "we're", "we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)

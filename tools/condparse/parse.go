@@ -249,6 +249,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.headings()
 	st.noPreference()
 	st.liftBounds()
+	st.selfDescriptions()
 	st.classifyResidue()
 	st.classify()
 	return st

@@ -216,3 +216,44 @@ func TestTierWordsAndSpelledSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameAndPolitenessDropped: greetings, thanks, requests, the writer's
+// description of their company, the box's own words typed short (tt, yt,
+// ig, accts, subs, kol) and 必须/那种 are frame — dropped and named, never
+// ranking terms; a platform named inside Chinese ("X 上", "X 帳號", "推特上
+// 的") is the platform (audit 23, class 6).
+func TestFrameAndPolitenessDropped(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    []string
+		dropped []string
+		frame   []string
+	}{
+		{in: "Good afternoon! Could you kindly help us find cooking creators in Mexico, 20k+ followers? Many thanks",
+			want:  []string{`hard category eq "food" applied`, `hard country eq "MX" applied`, `hard followers gte 20000 applied`},
+			frame: []string{"afternoon", "kindly", "help", "thanks"}},
+		{in: "Hi all, hope you're well. We'd love a shortlist of pet creators in Sweden. We would be very grateful.",
+			want: []string{`hard category eq "pets" applied`, `hard country eq "SE" applied`}, frame: []string{"hope", "shortlist", "grateful", "love"}},
+		{in: "We're a fintech startup looking for finance creators in Nigeria, 10k+ followers",
+			want: []string{`hard category eq "finance" applied`, `hard country eq "NG" applied`}, dropped: []string{"fintech startup"}, frame: []string{"fintech", "startup"}},
+		{in: "我们是一家跨境物流公司，想找德国的科技博主，必须是德语频道",
+			want:    []string{`hard country eq "DE" applied`, `hard category eq "tech" applied`, `hard language eq "de" applied`},
+			dropped: []string{"跨境物流公司"}, frame: []string{"物流", "公司", "必须"}},
+		{in: "敝公司為運動品牌，想找日本的健身網紅，非常感謝",
+			want: []string{`hard country eq "JP" applied`, `hard category eq "fitness" applied`}, dropped: []string{"運動品牌"}, frame: []string{"運動", "感謝"}},
+		{in: "tt art accts in indonesia 5-50k folowers",
+			want: []string{`hard platform eq "tiktok" applied`, `hard category eq "art" applied`, `hard country eq "ID" applied`}, frame: []string{"tt", "accts"}},
+		{in: "ig kol beauty korea, 10k+ subs", want: []string{`hard platform eq "instagram" applied`, `hard category eq "beauty" applied`}, frame: []string{"kol", "ig"}},
+		{in: "推特上的日本动漫账号，粉丝两万以上", want: []string{`hard platform eq "x" applied`, `hard category eq "animation" applied`}, frame: []string{"推特"}},
+		{in: "想找 IG 帳號，台灣的美食網紅", want: []string{`hard platform eq "instagram" applied`, `hard category eq "food" applied`}, frame: []string{"帳號", "IG"}},
+		{in: "抖音上那种讲穿搭的博主，美国", want: []string{`hard platform eq "tiktok" applied`, `hard country eq "US" applied`}, frame: []string{"那种", "抖音"}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, tc.frame...)
+		for _, d := range tc.dropped {
+			if !slices.ContainsFunc(r.Dropped, func(s Span) bool { return s.Text == d }) {
+				t.Errorf("Read(%q): %q not named as dropped (dropped %v)", tc.in, d, r.Dropped)
+			}
+		}
+	}
+}

@@ -151,10 +151,23 @@ func (st *state) pruneTopics() {
 func (st *state) dropped() []Span {
 	var out []Span
 	seen := map[string]bool{}
-	for i := range st.toks {
+	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
 		if tk.frameWord && tk.role == roleFiller {
-			sp := st.t.span(tk.s, tk.e)
+			// a run of frame words is named once ("跨境支付公司", "B2B
+			// SaaS company")
+			e := tk.e
+			for j := i + 1; j < len(st.toks); j++ {
+				n := &st.toks[j]
+				if n.kind == tkSpace {
+					continue
+				}
+				if !n.frameWord || n.role != roleFiller {
+					break
+				}
+				e, i = n.e, j
+			}
+			sp := st.t.span(tk.s, e)
 			if !seen[sp.Text] {
 				seen[sp.Text] = true
 				out = append(out, sp)
@@ -700,4 +713,67 @@ func (st *state) afterOur(i int) bool {
 		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家") || strings.HasSuffix(q, "我家")
 	}
 	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
+}
+
+// selfDescriptions drops the writer's description of their own company
+// ("We're a B2B SaaS company", "我们是一家跨境支付公司", "敝公司為家電品牌"):
+// from the opener (clsBrandOpen) to the company noun that ends it
+// (company, brand, 公司, 品牌, …), within one clause, the words no rule
+// placed are the brief's frame — dropped and named, never ranking terms
+// (audit 23, class 6). What a "我们(是)做 X 的" opener names is the
+// advertiser's product, which ranks as audit 21 has it.
+func (st *state) selfDescriptions() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsBrandOpen) == nil {
+			continue
+		}
+		doing := strings.HasSuffix(st.word(i), "做")
+		end := -1
+		for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+			w := &st.toks[k]
+			if w.kind == tkPunct && (isClauseSep(st.t.norm[w.s]) || st.t.norm[w.s] == '(' || st.t.norm[w.s] == '（') {
+				break
+			}
+			if companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e])) {
+				end = k
+				break
+			}
+			if doing && w.kind == tkLex && w.has(clsDe) != nil {
+				// "我们是做耳机的(品牌)": what the advertiser makes is
+				// its product, which ranks (audit 21), never frame.
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		for k := i + 1; k <= end; k++ {
+			if w := &st.toks[k]; w.kind != tkSpace && (w.role == roleNone || w.role == roleContent) {
+				w.role, w.frameWord = roleFiller, true
+			}
+		}
+	}
+}
+
+// companyNoun reports a word that names the writer's business (its last
+// word in Chinese: "跨境支付公司", "家电品牌").
+func companyNoun(w string) bool {
+	switch w {
+	case "company", "companies", "brand", "startup", "start-up", "agency", "firm", "business", "label", "studio", "retailer",
+		"manufacturer", "shop", "store":
+		return true
+	}
+	return false
+}
+
+// companySuffix reports Chinese text that ends in a word for a business
+// ("跨境支付公司", "家电品牌").
+func companySuffix(s string) bool {
+	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺"} {
+		if strings.HasSuffix(s, suf) {
+			return true
+		}
+	}
+	return false
 }
