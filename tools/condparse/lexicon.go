@@ -347,6 +347,7 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
 	// "X上做AI的科技博主": a capital X with the postposition 上 is on X.
 	es = append(es, lexEntry{word: "x上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
+	es = append(es, lexEntry{word: "x 上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")

@@ -257,3 +257,54 @@ func TestFrameAndPolitenessDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestListsSplitAndHedgesCoverThem: a 和/与/及 list of topics splits into
+// its terms with no character lost; a platform with 上 before a verb is
+// the platform and the verb (聊, 讲) frame; a hedge said after a list
+// ("新加坡、马来西亚优先") or after what it qualifies ("美国或加拿大优先的…")
+// softens every item (audit 23, class 7).
+func TestListsSplitAndHedgesCoverThem(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		want  []string
+		frame []string
+		hard  []string // fields that must not stay hard
+	}{
+		{in: "想找 YouTube 上讲外贸和跨境电商的博主，粉丝一万以上",
+			want:  []string{`hard platform eq "youtube" applied`, `keyword keyword contains "外贸" reference`, `keyword keyword contains "跨境电商" reference`},
+			frame: []string{"贸和", "和跨境"}},
+		{in: "找 X 上聊数据工程的账号，美国", want: []string{`hard platform eq "x" applied`, `keyword keyword contains "数据工程" reference`}, frame: []string{"上聊", "聊"}},
+		{in: "想找IG上做烘焙与甜点的博主", want: []string{`hard platform eq "instagram" applied`, `keyword keyword contains "烘焙" reference`}, frame: []string{"与", "上做"}},
+		{in: "科技博主，新加坡、马来西亚优先", want: []string{`soft country in [SG,MY] reference`}, hard: []string{"country"}},
+		{in: "美国或加拿大优先的美食博主", want: []string{`soft country in [US,CA] reference`, `hard category eq "food" applied`}, hard: []string{"country"}},
+		{in: "travel creators, Spain or Portugal preferred", want: []string{`soft country in [ES,PT] reference`}, hard: []string{"country"}},
+		{in: "日本、韓國優先的美妝網紅", want: []string{`soft country in [JP,KR] reference`, `hard category eq "beauty" applied`}, hard: []string{"country"}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, tc.frame...)
+		for _, c := range r.Conditions {
+			if slices.Contains(tc.hard, string(c.Field)) && c.Kind == condition.KindHard {
+				t.Errorf("Read(%q): %s stays hard under the hedge", tc.in, brief(c))
+			}
+		}
+	}
+}
+
+// TestCategoriesFromHantAndCompounds: 繁體 category words and compound
+// topics find their category — 旅遊頻道 travel, 智慧家居 tech (a smart
+// home), 居家改造 home, 跨境电商/外贸 business, 技术博主 tech (audit 23,
+// class 8).
+func TestCategoriesFromHantAndCompounds(t *testing.T) {
+	for _, tc := range []struct{ in, cat string }{
+		{"香港的旅遊頻道，訂閱10萬以上", "travel"},
+		{"想找美國介紹智慧家居的YouTube頻道，謝謝", "tech"},
+		{"帮我找做居家改造的博主，美国", "home"},
+		{"想找讲跨境电商的博主，新加坡", "business"},
+		{"做外贸的博主有哪些，英国", "business"},
+		{"技术博主，德国，粉丝五万以上", "tech"},
+		{"find cross-border e-commerce creators in Singapore", "business"},
+		{"home makeover creators in Australia, 50k+", "home"},
+	} {
+		readAt(t, tc.in, []string{`hard category eq "` + tc.cat + `"`}, nil)
+	}
+}
