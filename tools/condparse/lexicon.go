@@ -573,7 +573,7 @@ func buildLexicon() *lexicon {
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		// "home workouts esp", "尤其是露营": what is singled out ranks.
 		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",
@@ -653,7 +653,7 @@ func buildLexicon() *lexicon {
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
-		"那种", "一样", "一类", "之类", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
+		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
@@ -770,7 +770,7 @@ func buildLexicon() *lexicon {
 		// text (繁體 "請您協助尋找", "非常感謝" fold to these): greetings,
 		// thanks, the ask and the writer's own description.
 		"请", "您", "请您", "请协助", "协助", "协助寻找", "请帮忙", "请帮忙找", "麻烦您", "麻烦你", "谢谢您", "感谢您", "非常感谢",
-		"万分感谢", "十分感谢", "先谢谢", "先谢了", "感恩", "敝公司", "敝公司为", "本公司", "我司", "我们公司", "贵公司", "为佳", "者为佳",
+		"万分感谢", "十分感谢", "先谢谢", "先谢了", "感恩", "敝公司", "敝公司为", "本公司", "我司", "我们公司", "贵公司",
 		"good morning", "good afternoon", "good evening", "morning", "hi all", "hello all", "dear team", "hi folks",
 		"hope you're well", "hope you are well", "hope you had a great weekend", "hope you had a lovely weekend",
 		"hope you had a good weekend", "hope all is well", "hope this finds you well", "grateful", "very grateful",

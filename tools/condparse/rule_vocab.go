@@ -331,7 +331,7 @@ func (st *state) hedges() {
 }
 
 // postHedges are the hedges said after what they qualify.
-var postHedges = map[string]bool{"优先": true, "为佳": true, "更好": true, "较好": true, "比较好": true, "preferred": true, "a plus": true,
+var postHedges = map[string]bool{"优先": true, "为佳": true, "者为佳": true, "为宜": true, "更佳": true, "更好": true, "较好": true, "比较好": true, "preferred": true, "a plus": true,
 	"is a plus": true, "nice to have": true, "bonus": true}
 
 // hedgeListBack softens the values listed before a hedged one ("新加坡、
