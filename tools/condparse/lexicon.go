@@ -439,7 +439,7 @@ func buildLexicon() *lexicon {
 		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"published", "publishing", "publishes", "has published", "have published",
-		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
+		"active in", "has posted", "have posted", "activity", "activity window", "recency", "recency window", "last activity", "active window", "last active", "活跃时间", "活跃期",
 		// the time said as such: the catalog's one time field is the last
 		// activity ("时间放宽到两个月", "widen the time frame to 90 days").
 		"时间范围", "时间窗口", "时间段", "时间限制", "时间条件", "time frame", "timeframe", "time window", "time range", "time limit")...)

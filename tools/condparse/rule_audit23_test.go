@@ -103,6 +103,11 @@ func TestLabelColonRows(t *testing.T) {
 		{in: "平台：IG；地區：台灣；粉絲量：1萬-5萬；類目：健身；排除：減肥藥",
 			want: []string{`hard country eq "TW" applied`, `hard followers between 10000..50000 applied`, `hard category eq "fitness" applied`,
 				`keyword keyword not_contains "減肥藥" applied`}},
+		{in: "Geo: US/Canada; Size: 50k-500k; Topic: home fitness; No: supplements, alcohol; Recency: 30 days",
+			want: []string{`hard country in [US,CA] applied`, `hard category eq "fitness" applied`, `keyword keyword not_contains "supplements" applied`,
+				`keyword keyword not_contains "alcohol" applied`, `hard last_active within_days 30 applied`}},
+		{in: "国家：英国；类别：科技；不含：游戏；更新时间：近60天；排序：粉丝数",
+			want: []string{`hard country eq "GB" applied`, `hard category not_in [gaming] applied`, `hard last_active within_days 60 applied`}, sort: "followers"},
 		{in: "Avoid: crypto, NFT; Region: UK; Last post: within 2 weeks",
 			want: []string{`hard country eq "GB" applied`, `hard last_active within_days 14 applied`}},
 	} {
