@@ -7,7 +7,6 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
-	"searchagent/tools/textnorm"
 )
 
 // Sentence signals, residue roles, keyword runs and the shape rule.
@@ -36,7 +35,7 @@ func (st *state) creatorNounInClause(j int) bool {
 
 // sentence marks request phrases and descriptive clauses.
 func (st *state) sentence() {
-	if labelRows(textnorm.Simplify(st.t.typed)) >= 1 {
+	if labelRows(st.t.typed) >= 1 {
 		// "Platform: YouTube; Region: Canada; …": rows pasted from a
 		// brief are a brief, whose words rank (audit 23, class 2).
 		st.sig.Sentence = true

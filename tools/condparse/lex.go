@@ -111,7 +111,10 @@ func labelColons(norm []rune) bool {
 // labelRows counts the rows of s headed by a field label or a value label
 // and a colon ("Region: Canada", "排除：减肥药").
 func labelRows(s string) int {
-	rs := []rune(s)
+	if !strings.ContainsAny(s, ":：") {
+		return 0
+	}
+	rs := []rune(textnorm.Simplify(s))
 	n := 0
 	for i, r := range rs {
 		if r != ':' && r != '：' || i+1 < len(rs) && rs[i+1] == '/' {
