@@ -10,6 +10,7 @@ import (
 	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 	"searchagent/tools/textmatch"
+	"searchagent/tools/textnorm"
 )
 
 // keywordShape replaces the conditions of a keyword-shaped input with one
@@ -240,6 +241,16 @@ func (st *state) residue() {
 			if from != r.from || to != r.to {
 				st.add(pc, r.from, r.to)
 				pc.s, pc.e = st.toks[from].s, st.toks[to].e
+				continue
+			}
+			if parts := st.listParts(st.toks[r.from].s, st.toks[r.to].e); !cued && len(parts) > 1 {
+				// "手账和文具", "陶艺与木工": a 和/与/及 list of
+				// unknown words ranks by each of them (audit 23).
+				for _, p := range parts {
+					pc := rankingTerm(StringValue(string(st.t.orig[p[0]:p[1]])))
+					st.add(pc, r.from, r.to)
+					pc.s, pc.e = p[0], p[1]
+				}
 				continue
 			}
 			st.add(pc, r.from, r.to)
@@ -1091,3 +1102,40 @@ func (st *state) askVerbs() {
 		st.toks[p].role, st.toks[p].frameWord = roleFiller, true
 	}
 }
+
+// listParts cuts the Chinese text of runes [s,e) at 和, 与 and 及 when
+// every part is a word of two runes or more ("手账和文具" → 手账, 文具);
+// a joining rune inside a word ("共和国", "参与度", "普及率") leaves a
+// part of one rune and so no cut. It returns nil when there is no cut.
+func (st *state) listParts(s, e int) [][2]int {
+	var parts [][2]int
+	from := s
+	for k := s; k < e; k++ {
+		r := st.t.norm[k]
+		if !textnorm.IsCJK(r) {
+			return nil
+		}
+		if r == '和' || r == '与' || r == '及' {
+			if k-from < 2 || k+1 < e && joinWords[string(st.t.norm[k-1:k+1])] || joinWords[string(st.t.norm[k:min(k+2, e)])] {
+				return nil
+			}
+			parts = append(parts, [2]int{from, k})
+			from = k + 1
+		}
+	}
+	if len(parts) == 0 || e-from < 2 {
+		return nil
+	}
+	return append(parts, [2]int{from, e})
+}
+
+// joinWords are words a joining rune makes with its neighbour ("共和国",
+// "和平", "参与", "涉及"): there the rune is no conjunction.
+var joinWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("共和 和平 和谐 和睦 和服 和牛 和风 温和 暖和 柔和 缓和 饱和 调和 亲和 平和 附和 和解 和声 和弦 日和 大和 " +
+		"总和 和气 和好 讲和 参与 给与 与其 与否 与会 与众 以及 涉及 普及 及时 及格 危及 波及 顾及 不及 及早 触及 企及 埃及 论及 提及 遍及") {
+		m[w] = true
+	}
+	return m
+}()
