@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"searchagent/tools/textnorm"
 )
 
 // normText is an input after normalisation, with a map back to the
@@ -116,7 +118,10 @@ func foldRune(r rune) rune {
 		if tradBits[(r-cjkLo)>>6]&(1<<(r&63)) != 0 {
 			return tradToSimp[r]
 		}
-		return r
+		// Any other traditional character folds as the condition reading
+		// folds it (OpenCC's table), so a 繁體 follow-up reads as the
+		// same words in a first search do.
+		return textnorm.SimplifyRune(r)
 	case r == utf8.RuneError:
 		return ' '
 	case r >= 0xFF01 && r <= 0xFF5E: // full-width ASCII

@@ -35,6 +35,11 @@ func (st *state) creatorNounInClause(j int) bool {
 
 // sentence marks request phrases and descriptive clauses.
 func (st *state) sentence() {
+	if labelRows(st.t.typed) >= 1 {
+		// "Platform: YouTube; Region: Canada; …": rows pasted from a
+		// brief are a brief, whose words rank (audit 23, class 2).
+		st.sig.Sentence = true
+	}
 	if hasComparative(st.t.in) {
 		// "粉丝最多的放前面", "most engaged first": a sort said in words
 		// is a request about the search, never keyword material.

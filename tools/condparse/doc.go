@@ -200,6 +200,28 @@
 //     ranking ("新闻时政评论" → news, 时政评论); "X上" is on X. A sort word
 //     heading a colon item sorts by its value ("Sort: engagement.",
 //     "排序：互动"), the measure word no unread text.
+//   - Audit 23 (issue 26): the rules read the input with its
+//     traditional characters folded to simplified ones (textnorm.Simplify,
+//     OpenCC's character table; every rune keeps its byte offset), so
+//     "近一個月", "謝謝" and "旅遊" read as their simplified forms do;
+//     spans, ranking terms and Result.Input quote the text as typed. A
+//     pasted row's label colon is the space it stands for after an
+//     exclusion, activity or sort label ("Exclude: crypto", "排除：减肥药",
+//     "Last upload: < 30 days", "Sort: avg views desc"), an exclusion
+//     row's comma list is one list, a bullet dash before a label ends the
+//     row, labelled rows are a brief (their words rank) and a field label
+//     is frame; a bare activity word joins the window said with it. ER
+//     (ER%, e.r.) is the engagement rate, "high ER" its preference; reach
+//     is views; CPM, CPV and the like are measures the catalog lacks
+//     (remainder). A list item of hyphenated plain words ("high-school",
+//     "eco-friendly") ranks; "for a … audience", "aimed at" are frame. A
+//     bare tier word right before a category, subtopic or creator noun is
+//     the tier ("micro travel influencers"); a spelled count takes a
+//     quarter of a scale. The writer's description of their company
+//     ("We're a B2B SaaS company", "我们是一家跨境支付公司", "敝公司為家電
+//     品牌") is frame up to the company noun; "我们(是)做 X 的" keeps X as
+//     the advertiser's product. A hedge said after what it qualifies (优先,
+//     为佳, preferred) softens it and every item listed with it.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

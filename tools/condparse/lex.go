@@ -8,33 +8,216 @@ import (
 
 	"searchagent/tools/number"
 	"searchagent/tools/textmatch"
+	"searchagent/tools/textnorm"
 )
 
-// text is the input as runes: orig as typed, norm folded (full-width ASCII
-// to ASCII, lower case, curly quotes to straight), one norm rune per orig
-// rune, and the byte offset of every rune (plus the end) in the input.
+// text is the input as runes: orig as typed, norm folded (traditional
+// Chinese to simplified, full-width ASCII to ASCII, lower case, curly
+// quotes to straight), one norm rune per orig rune, and the byte offset of
+// every rune (plus the end) in the input. typed is the input as typed, in
+// the input with its traditional characters folded (textnorm.Simplify:
+// every rune at its typed byte offset), which the rules that match
+// strings read; spans and values quote the typed text.
 type text struct {
-	in   string
-	orig []rune
-	norm []rune
-	offs []int
+	in    string
+	typed string
+	orig  []rune
+	norm  []rune
+	offs  []int
 }
 
 func newText(s string) *text {
 	n := utf8.RuneCountInString(s)
-	t := &text{in: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
+	in := readable(s)
+	t := &text{in: in, typed: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
 	for i, r := range s {
 		t.orig = append(t.orig, r)
-		t.norm = append(t.norm, foldRune(r))
+		f, _ := utf8.DecodeRuneInString(in[i:])
+		t.norm = append(t.norm, foldRune(f))
 		t.offs = append(t.offs, i)
 	}
 	t.offs = append(t.offs, len(s))
 	return t
 }
 
+// readable is the text the rules read: traditional Chinese folded to
+// simplified (textnorm.Simplify) and a pasted row's label colons read
+// (labelColons). Every rune keeps its byte length, so byte offsets into it
+// are offsets into s.
+func readable(s string) string {
+	s = textnorm.Simplify(s)
+	if !strings.ContainsAny(s, ":：") {
+		return s
+	}
+	rs := []rune(s)
+	if !labelColons(rs) {
+		return s
+	}
+	return string(rs)
+}
+
+// labelColons reads a spreadsheet row's colon after a label that is a
+// verb or a field said as a phrase ("Exclude: crypto", "排除：减肥药",
+// "Active: posted within last 60 days", "Last upload: < 30 days", "Sort:
+// avg views desc") as the space it stands for: the label and its value are
+// one clause, so the exclusion excludes, the window bounds activity and
+// the sort sorts, as "exclude crypto" and "sort by avg views" do (audit 23,
+// class 2). A row starts at the text's start or after a row separator (;
+// ； , ， | newline, a bullet dash). Other labels keep their colon: the
+// headings rule reads them as the field names they are.
+//
+// The runes are rewritten in place, each to a rune of its UTF-8 length
+// (":" to a space, "：" to an ideographic space, a dash to ";" or "；");
+// it reports whether it rewrote any.
+func labelColons(norm []rune) bool {
+	done := false
+	for i, r := range norm {
+		if r != ':' && r != '：' || i+1 < len(norm) && norm[i+1] == '/' {
+			continue
+		}
+		s := i
+		for s > 0 && !isRowSep(norm, s-1) {
+			s--
+		}
+		label := strings.ToLower(strings.Join(strings.Fields(string(norm[s:i])), " "))
+		if !isLabel(label) {
+			continue
+		}
+		if s > 0 && (norm[s-1] == '-' || norm[s-1] == '–' || norm[s-1] == '—') {
+			// a bullet dash before a label ("… - Followers: 50k+") ends
+			// the row before it, as a line break would.
+			if norm[s-1] == '-' {
+				norm[s-1] = ';'
+			} else {
+				norm[s-1] = '；'
+			}
+			done = true
+		}
+		if exclusionLabels[label] {
+			listUnderLabel(norm, i+1)
+		}
+		if valueLabels[label] {
+			if r == ':' {
+				norm[i] = ' '
+			} else {
+				norm[i] = '\u3000'
+			}
+			done = true
+		}
+	}
+	return done
+}
+
+// labelRows counts the rows of s headed by a field label or a value label
+// and a colon ("Region: Canada", "排除：减肥药").
+func labelRows(s string) int {
+	if !strings.ContainsAny(s, ":：") {
+		return 0
+	}
+	rs := []rune(textnorm.Simplify(s))
+	n := 0
+	for i, r := range rs {
+		if r != ':' && r != '：' || i+1 < len(rs) && rs[i+1] == '/' {
+			continue
+		}
+		s := i
+		for s > 0 && !isRowSep(rs, s-1) && rs[s-1] != '-' {
+			s--
+		}
+		label := strings.ToLower(strings.Join(strings.Fields(string(rs[s:i])), " "))
+		if isLabel(label) && (valueLabels[label] || headingWords[label]) {
+			n++
+		}
+	}
+	return n
+}
+
+// isLabel reports a row label: one to three words of letters, or a
+// Chinese label of at most six characters.
+func isLabel(s string) bool {
+	if s == "" || len(strings.Fields(s)) > 3 || utf8.RuneCountInString(s) > 24 {
+		return false
+	}
+	cjk := 0
+	for _, r := range s {
+		switch {
+		case textnorm.IsCJK(r):
+			cjk++
+		case unicode.IsLetter(r), r == ' ', r == '%', r == '.', r == '\'':
+		default:
+			return false
+		}
+	}
+	return cjk <= 6
+}
+
+// isRowSep reports a rune that ends a pasted row: ; ； , ， | a newline,
+// or a bullet dash between spaces (" - ").
+func isRowSep(norm []rune, i int) bool {
+	switch norm[i] {
+	case ';', '；', ',', '，', '|', '\n', '\r', '•', '·', '、', '。':
+		return true
+	case '-', '–', '—':
+		return i == 0 || norm[i-1] == ' ' || norm[i-1] == '\n'
+	}
+	return false
+}
+
+// listUnderLabel joins the items of an exclusion row ("Exclude: crypto,
+// NFT") as one list ("crypto & NFT", "减肥药、代购"), so the exclusion
+// reaches every item; a comma that opens another labelled row ("…,
+// Region: UK") stays a row separator.
+func listUnderLabel(rs []rune, from int) {
+	for k := from; k < len(rs); k++ {
+		switch rs[k] {
+		case ';', '；', '\n', '\r', '|', ':', '：':
+			return
+		case ',', '，':
+			e := k + 1
+			for e < len(rs) && !strings.ContainsRune(";；,，\n\r|:：", rs[e]) {
+				e++
+			}
+			if e < len(rs) && (rs[e] == ':' || rs[e] == '：') {
+				return
+			}
+			if rs[k] == ',' {
+				rs[k] = '&'
+			} else {
+				rs[k] = '、'
+			}
+		}
+	}
+}
+
+// exclusionLabels are the value labels that exclude what follows them.
+var exclusionLabels = map[string]bool{"exclude": true, "excluding": true, "excludes": true, "exclusion": true, "exclusions": true,
+	"excluded": true, "avoid": true, "no": true, "not": true, "except": true, "except for": true, "排除": true, "不要": true,
+	"不含": true, "除外": true, "剔除": true, "屏蔽": true, "避开": true, "避免": true, "拒绝": true, "不接受": true, "排除类目": true,
+	"排除品类": true}
+
+// valueLabels are the row labels whose colon is a space (labelColons).
+var valueLabels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{
+		// exclusions
+		"exclude", "excluding", "excludes", "exclusion", "exclusions", "excluded", "avoid", "no", "not", "except", "except for",
+		"排除", "不要", "不含", "除外", "剔除", "屏蔽", "避开", "避免", "拒绝", "不接受", "排除类目", "排除品类",
+		// activity windows
+		"active", "activity", "last upload", "last uploaded", "last upload date", "last post", "last posted", "last active",
+		"recency", "recently active", "posting", "uploads", "最近更新", "最后更新", "最近发布", "更新", "最近活跃", "活跃时间",
+		"更新时间", "最近发帖", "最近发文",
+		// sorts
+		"sort", "sort by", "sorted by", "sorting", "order", "order by", "ordered by", "rank by", "ranked by", "排序", "排序方式",
+		"排列", "排序依据",
+	} {
+		m[w] = true
+	}
+	return m
+}()
+
 // span converts the rune range [s,e) to a byte Span of the input.
 func (t *text) span(s, e int) Span {
-	return Span{Start: t.offs[s], End: t.offs[e], Text: t.in[t.offs[s]:t.offs[e]]}
+	return Span{Start: t.offs[s], End: t.offs[e], Text: t.typed[t.offs[s]:t.offs[e]]}
 }
 
 // foldRune maps full-width ASCII to ASCII, ideographic space to space,

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"searchagent/tools/condition"
 	"searchagent/tools/fields"
 	"searchagent/tools/number"
 	"searchagent/tools/platform"
@@ -98,6 +99,10 @@ type lexEntry struct {
 	// quiet: a frame word that is dropped in a brief but alone makes no
 	// sentence ("after all these years", "already gone" stay titles).
 	quiet bool
+	// beforeNoun: a tier word that is the tier only right before a
+	// category, a subtopic or a creator noun ("micro travel influencers";
+	// "macro photography" stays a topic).
+	beforeNoun bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -190,7 +195,10 @@ var softPrefs = []struct {
 	{"authentic", Label{"更像真人推荐", "Authentic, like a real person"}, []string{"更像真人推荐", "像真人推荐", "真人推荐", "真人", "像真人", "更像真人", "真实", "真实感", "真诚", "素人感", "素人感强", "素人感十足", "生活感", "生活感强", "烟火气", "不像广告", "不硬广", "接地气", "authentic", "feels like a real person", "feel like a real person", "like a real person", "real person", "real people", "genuine", "relatable", "not salesy", "not too salesy", "real recommendations", "real recommendation", "genuine recommendations", "genuine recommendation", "honest recommendations", "honest reviews", "feel real", "feels real", "more authentic"}},
 	{"professional", Label{"专业", "Professional"}, []string{"专业", "专业度高", "很专业", "够专业", "专业性强", "权威", "professional", "expert", "experts", "authoritative", "in-depth", "in depth"}},
 	{"fun", Label{"有趣", "Fun"}, []string{"有趣", "好玩", "有意思", "风趣", "fun", "entertaining", "engaging content"}},
-	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement"}},
+	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement",
+		// a good engagement rate named by its abbreviation, no number (audit 23)
+		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
+		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
@@ -330,12 +338,16 @@ func buildLexicon() *lexicon {
 	}
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
+	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
+	plat(platform.Instagram, "ig上", "ins上", "instagram上", "ig帐号", "ig账号")
+	plat(platform.YouTube, "yt上", "youtube上", "油管上")
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
 	es = append(es, lexEntry{word: "在x上", cls: clsPlatform, code: string(platform.X), upper: []int{1}})
 	// "X上做AI的科技博主": a capital X with the postposition 上 is on X.
 	es = append(es, lexEntry{word: "x上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
+	es = append(es, lexEntry{word: "x 上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")
@@ -362,11 +374,30 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label})
 		}
 	}
+	// A media buyer's bare tier word before what the creators do ("micro
+	// travel influencers", "macro fitness youtubers"; audit 23, class 5).
+	for _, t := range tiers {
+		for _, w := range map[string][]string{"Nano creators": {"nano"}, "Micro creators": {"micro"}, "Mid-tier creators": {"mid", "mid-size", "midsize"},
+			"Macro creators": {"macro"}, "Mega creators": {"mega"}}[t.label.EN] {
+			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label, beforeNoun: true})
+		}
+	}
 
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		for _, w := range f.Cues {
 			es = append(es, lexEntry{word: w, cls: clsField, code: string(f.Name)})
 		}
+	}
+	// The media buyer's abbreviation of the engagement rate ("ER above
+	// 4%", "ER% > 5", "er>3%", "ER 3%+"; audit 23): a whole word here,
+	// never the letters inside "over" or "lower".
+	for _, w := range []string{"er", "er%", "e.r.", "e.r", "eng%", "engagement %", "engagement rate %"} {
+		es = append(es, lexEntry{word: w, cls: clsField, code: string(condition.Engagement)})
+	}
+	// A media buyer's reach is the views a post gets ("sort by reach",
+	// "reach above 20k").
+	for _, w := range []string{"reach", "avg reach", "average reach", "reach per post", "reach per video"} {
+		es = append(es, lexEntry{word: w, cls: clsField, code: string(condition.AvgViews)})
 	}
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
@@ -402,11 +433,13 @@ func buildLexicon() *lexicon {
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
 		"tweeting", "tweeted", "tweets", "went live", "gone live", "going live", "been live", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
+		// 台灣 and 香港 words for posting (folded): 上片, po文, 出片
+		"上片", "有上片", "上过片", "有po文", "po文", "有po片", "po片", "出片", "有出片", "有出新片",
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
 		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"published", "publishing", "publishes", "has published", "have published",
-		"active in", "has posted", "have posted", "activity", "activity window", "active window", "last active", "活跃时间", "活跃期",
+		"active in", "has posted", "have posted", "activity", "activity window", "recency", "recency window", "last activity", "active window", "last active", "活跃时间", "活跃期",
 		// the time said as such: the catalog's one time field is the last
 		// activity ("时间放宽到两个月", "widen the time frame to 90 days").
 		"时间范围", "时间窗口", "时间段", "时间限制", "时间条件", "time frame", "timeframe", "time window", "time range", "time limit")...)
@@ -542,7 +575,7 @@ func buildLexicon() *lexicon {
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
-	es = append(es, words(clsHedge, "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		// "home workouts esp", "尤其是露营": what is singled out ranks.
 		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",
@@ -571,7 +604,12 @@ func buildLexicon() *lexicon {
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
 		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
-		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们")...)
+		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
+		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
+		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
+		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",
+		// phone typing (audit 23): "tt art accts", "kol list"
+		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
 	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
 	// creators are, never a topic to match (issue 26).
@@ -617,7 +655,7 @@ func buildLexicon() *lexicon {
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
-		"那种", "一样", "一类", "之类", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
+		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
@@ -712,6 +750,9 @@ func buildLexicon() *lexicon {
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
 		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
 		"audience skews", "audience skews towards",
+		// "for a high-school audience", "aimed at new parents": who
+		// watches; what it names ranks (audit 23).
+		"for a", "for an", "audience", "audiences", "aimed at", "geared toward", "geared towards", "targeted at",
 		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
@@ -726,7 +767,20 @@ func buildLexicon() *lexicon {
 		"could feature", "can feature", "would feature", "to feature", "feature our", "featuring our", "show off", "show off our",
 		"showcase our", "push our", "pushing our", "to push", "could push", "can push", "promote our", "review our", "try our",
 		// what stays as it is ("语言不变", "keep the rest the same")
-		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is")...)
+		"不变", "保持不变", "照旧", "不用变", "不动", "stays the same", "stay the same", "unchanged", "as is",
+		// Audit 23 (issue 26): the polite letter's frame, read on folded
+		// text (繁體 "請您協助尋找", "非常感謝" fold to these): greetings,
+		// thanks, the ask and the writer's own description.
+		"请", "您", "请您", "请协助", "协助", "协助寻找", "请帮忙", "请帮忙找", "麻烦您", "麻烦你", "谢谢您", "感谢您", "非常感谢",
+		"万分感谢", "十分感谢", "先谢谢", "先谢了", "感恩", "敝公司", "敝公司为", "本公司", "我司", "我们公司", "贵公司",
+		"哈啰", "哈喽", "哈罗", "安安", "早安", "午安", "晚安", "各位好", "大家好呀", "thank you so much", "thanks again",
+		"good morning", "good afternoon", "good evening", "morning", "hi all", "hello all", "dear team", "hi folks",
+		"hope you're well", "hope you are well", "hope you had a great weekend", "hope you had a lovely weekend",
+		"hope you had a good weekend", "hope all is well", "hope this finds you well", "grateful", "very grateful",
+		"we would be very grateful", "we'd be grateful", "we would be grateful", "i'd be grateful", "many thanks",
+		"thanks so much", "thanks a lot", "much appreciated", "appreciate it", "we'd appreciate", "cheers",
+		"kindly", "would you kindly", "could you kindly", "identify", "help identify", "help us identify", "help us find",
+		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,
@@ -746,7 +800,10 @@ func buildLexicon() *lexicon {
 		"in the title", "in the name", "in their name", "in its name", "in the channel name", "in their title",
 		"标题里", "标题中", "标题含", "名字里", "名字中", "名称里", "名称中", "频道名里", "频道名中")...)
 	es = append(es, words(clsBrandOpen, "我们是", "我们是一家", "我们是做", "我们公司是", "我们公司", "我司", "我们家",
-		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make")...)
+		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make",
+		// audit 23: the writer's own description in a polite letter
+		"敝公司", "敝公司为", "本公司", "本公司为", "我司为", "我司是", "我们做", "我们是一个", "我们是一个做", "我们是一间",
+		"we are", "we're", "we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
@@ -855,7 +912,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
-		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 
 	var spellings []string

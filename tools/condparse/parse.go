@@ -82,7 +82,7 @@ func (p *Parser) Parse(text string) (Result, error) {
 // not a single vocabulary word ("YouTube", "Canada"), and not overlapping
 // an earlier (or, at one start, a longer) match.
 func (st *state) channelNames(ms []NameMatch) []nameClaim {
-	in := st.t.in
+	in := st.t.typed
 	var out []nameClaim
 	slices.SortStableFunc(ms, func(a, b NameMatch) int {
 		if a.Start != b.Start {
@@ -249,6 +249,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.headings()
 	st.noPreference()
 	st.liftBounds()
+	st.selfDescriptions()
 	st.classifyResidue()
 	st.classify()
 	return st

@@ -179,7 +179,7 @@ var comparativesMay = func() []mustContain {
 // or a comparative wish; its key comes from the measure named in its
 // clause.
 func (r *Reading) readSort() {
-	in := r.Input
+	in := readable(r.Input)
 	type cand struct{ s, e int }
 	var cands []cand
 	for _, sp := range r.Remainder {
@@ -236,7 +236,7 @@ func (r *Reading) readSort() {
 		if by == "" {
 			continue
 		}
-		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: in[c.s:c.e]}, Ascending: ascendingWords.MatchString(in)}
+		r.Sort = &SortRequest{By: by, Span: Span{Start: c.s, End: c.e, Text: r.Input[c.s:c.e]}, Ascending: ascendingWords.MatchString(in)}
 		r.dropSortWords(by, c.s, c.e, cs, ce)
 		// "…, smallest first if possible": the order said in a clause of
 		// its own belongs to the sort, never a term.
@@ -285,7 +285,7 @@ func explicitSortKey(s string) string {
 // to sort by. They leave the reading with the sort words and become
 // Unsorted; it reports whether there was such a measure.
 func (r *Reading) readUnsorted(s, e int) bool {
-	in := r.Input
+	in := readable(r.Input)
 	cs, ce := clauseOf(in, s, e)
 	var picked []int
 	for _, after := range []bool{true, false} {
@@ -324,7 +324,7 @@ func (r *Reading) readUnsorted(s, e int) bool {
 		r.rankPlaced(s, e, cs, ce, picked)
 		return true
 	}
-	r.Unsorted = &SortRequest{By: by, Span: Span{Start: lo, End: hi, Text: in[lo:hi]}}
+	r.Unsorted = &SortRequest{By: by, Span: Span{Start: lo, End: hi, Text: r.Input[lo:hi]}}
 	kept := r.Conditions[:0:0]
 	for i, c := range r.Conditions {
 		if !slices.Contains(picked, i) {
@@ -395,7 +395,7 @@ var placedTail = regexp.MustCompile(`(?i)\s*\b(?:first|on\s+top|at\s+the\s+top|u
 // a measure: the placement words leave the keywords they ended up in, and
 // the clause's keywords rank (rankPlaced) instead of filtering.
 func (r *Reading) placedTails() {
-	in := r.Input
+	in := readable(r.Input)
 	for _, cl := range clauses(in) {
 		clause := in[cl[0]:cl[1]]
 		loc := placedTail.FindStringIndex(clause)
@@ -529,7 +529,7 @@ var sortTails = map[string]bool{"first": true, "on top": true, "at the top": tru
 // soft references, and drops the clause's leftover qualifiers ("最近")
 // when a condition of the clause holds them.
 func (r *Reading) softenHedges() {
-	in := r.Input
+	in := readable(r.Input)
 	for _, cl := range clauses(in) {
 		if !opensWithHedge(in[cl[0]:cl[1]]) {
 			continue

@@ -10,6 +10,7 @@ import (
 	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 	"searchagent/tools/textmatch"
+	"searchagent/tools/textnorm"
 )
 
 // keywordShape replaces the conditions of a keyword-shaped input with one
@@ -242,6 +243,16 @@ func (st *state) residue() {
 				pc.s, pc.e = st.toks[from].s, st.toks[to].e
 				continue
 			}
+			if parts := st.listParts(st.toks[r.from].s, st.toks[r.to].e); !cued && len(parts) > 1 {
+				// "手账和文具", "陶艺与木工": a 和/与/及 list of
+				// unknown words ranks by each of them (audit 23).
+				for _, p := range parts {
+					pc := rankingTerm(StringValue(string(st.t.orig[p[0]:p[1]])))
+					st.add(pc, r.from, r.to)
+					pc.s, pc.e = p[0], p[1]
+				}
+				continue
+			}
 			st.add(pc, r.from, r.to)
 		}
 	}
@@ -263,6 +274,7 @@ func (st *state) result() Result {
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
 	}
+	st.plainActivityJoinsWindow()
 	st.mergeSame(condition.LastActive, condition.KindHard, true)
 	st.mergeSame(condition.Preference, condition.KindSoft, false)
 	st.mergeKeywords()
@@ -282,7 +294,7 @@ func (st *state) result() Result {
 		}
 		return a.s - b.s
 	})
-	res := Result{Input: st.t.in, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
+	res := Result{Input: st.t.typed, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
 	for i, pc := range live {
 		c := pc.c
 		c.ID = "c" + strconv.Itoa(i+1)
@@ -763,6 +775,31 @@ func (st *state) mergeCounts(f condition.Field) {
 	}
 }
 
+// plainActivityJoinsWindow: an activity word with no window of its own
+// ("Active: posted within last 60 days", "recently active, posted within
+// 45 days", "最近活跃，近45天有更新") asks what the window said with it
+// asks; the window's condition holds it instead of a conflict (audit 23,
+// class 2).
+func (st *state) plainActivityJoinsWindow() {
+	var plain, windowed []*pcond
+	for _, pc := range st.conds {
+		if pc.dropped || pc.c.Field != condition.LastActive || pc.c.Kind != condition.KindHard || pc.c.Op != condition.OpWithinDays {
+			continue
+		}
+		if hasDigitOrNumeral(string(st.t.orig[pc.s:pc.e])) {
+			windowed = append(windowed, pc)
+		} else {
+			plain = append(plain, pc)
+		}
+	}
+	if len(windowed) != 1 {
+		return
+	}
+	for _, pc := range plain {
+		windowed[0].absorb(pc)
+	}
+}
+
 // mergeSame merges conditions on f with equal op and value; with
 // conflictOnDiff, different values are flagged pending.
 func (st *state) mergeSame(f condition.Field, kind condition.Kind, conflictOnDiff bool) {
@@ -1065,3 +1102,40 @@ func (st *state) askVerbs() {
 		st.toks[p].role, st.toks[p].frameWord = roleFiller, true
 	}
 }
+
+// listParts cuts the Chinese text of runes [s,e) at 和, 与 and 及 when
+// every part is a word of two runes or more ("手账和文具" → 手账, 文具);
+// a joining rune inside a word ("共和国", "参与度", "普及率") leaves a
+// part of one rune and so no cut. It returns nil when there is no cut.
+func (st *state) listParts(s, e int) [][2]int {
+	var parts [][2]int
+	from := s
+	for k := s; k < e; k++ {
+		r := st.t.norm[k]
+		if !textnorm.IsCJK(r) {
+			return nil
+		}
+		if r == '和' || r == '与' || r == '及' {
+			if k-from < 2 || k+1 < e && joinWords[string(st.t.norm[k-1:k+1])] || joinWords[string(st.t.norm[k:min(k+2, e)])] {
+				return nil
+			}
+			parts = append(parts, [2]int{from, k})
+			from = k + 1
+		}
+	}
+	if len(parts) == 0 || e-from < 2 {
+		return nil
+	}
+	return append(parts, [2]int{from, e})
+}
+
+// joinWords are words a joining rune makes with its neighbour ("共和国",
+// "和平", "参与", "涉及"): there the rune is no conjunction.
+var joinWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("共和 和平 和谐 和睦 和服 和牛 和风 温和 暖和 柔和 缓和 饱和 调和 亲和 平和 附和 和解 和声 和弦 日和 大和 " +
+		"总和 和气 和好 讲和 参与 给与 与其 与否 与会 与众 以及 涉及 普及 及时 及格 危及 波及 顾及 不及 及早 触及 企及 埃及 论及 提及 遍及") {
+		m[w] = true
+	}
+	return m
+}()

@@ -218,7 +218,7 @@ func (st *state) inactiveExcluded() {
 func isActGlue(w string) bool {
 	switch w {
 	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有",
-		"一直", "一直在", "仍", "仍在", "依然", "持续":
+		"一直", "一直在", "仍", "仍在", "依然", "持续", "仍然", "依旧":
 		return true
 	}
 	return false
@@ -242,7 +242,7 @@ func (st *state) window(i int) (int64, int, bool) {
 	marker := false
 	for n := 0; n < 3 && st.free(j); n++ {
 		tk := st.tok(j)
-		if tk.has(clsRecent) != nil || tk.has(clsWithin) != nil && tk.has(clsPostLte) == nil {
+		if tk.has(clsRecent) != nil || tk.has(clsWithin) != nil && tk.has(clsPostLte) == nil || tk.has(clsPreLte) != nil {
 			marker = true
 			j = st.skipSpace(j + 1)
 			continue

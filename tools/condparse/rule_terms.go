@@ -151,10 +151,23 @@ func (st *state) pruneTopics() {
 func (st *state) dropped() []Span {
 	var out []Span
 	seen := map[string]bool{}
-	for i := range st.toks {
+	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
 		if tk.frameWord && tk.role == roleFiller {
-			sp := st.t.span(tk.s, tk.e)
+			// a run of frame words is named once ("跨境支付公司", "B2B
+			// SaaS company")
+			e := tk.e
+			for j := i + 1; j < len(st.toks); j++ {
+				n := &st.toks[j]
+				if n.kind == tkSpace {
+					continue
+				}
+				if !n.frameWord || n.role != roleFiller {
+					break
+				}
+				e, i = n.e, j
+			}
+			sp := st.t.span(tk.s, e)
 			if !seen[sp.Text] {
 				seen[sp.Text] = true
 				out = append(out, sp)
@@ -214,6 +227,11 @@ func (st *state) bareItems() []bool {
 			// heading is the brief's context, not a keyword typed.
 			continue
 		}
+		if p := c.from - 1; p >= 0 && strings.ContainsRune(":：", st.t.norm[st.toks[p].s]) && st.labelledRow(p) {
+			// "vertical: home fitness": a labelled row's value is what
+			// the row's field says, read as in a sentence (audit 23).
+			continue
+		}
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
@@ -242,7 +260,7 @@ func (st *state) bareItems() []bool {
 				bare = false
 			}
 		}
-		if !content || !bare {
+		if !content || !bare || st.descriptorCompounds(c.from, c.to) {
 			continue
 		}
 		for k := c.from; k <= c.to; k++ {
@@ -251,6 +269,46 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// descriptorCompounds reports a list item that is nothing but hyphenated
+// words made of plain words ("high-school", "kid-friendly",
+// "CPM-friendly"): a description of the creators or their audience, which
+// ranks; it is no name typed to filter by (audit 23, class 4). A compound
+// with a digit or a one-letter part ("K-pop", "X-T5", "Wi-Fi" aside) is
+// a name and stays an item.
+func (st *state) descriptorCompounds(from, to int) bool {
+	seen := false
+	for k := from; k <= to; k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			continue
+		}
+		w := string(st.t.norm[tk.s:tk.e])
+		parts := strings.Split(w, "-")
+		if len(parts) < 2 {
+			return false
+		}
+		for _, p := range parts {
+			if len(p) < 2 || strings.IndexFunc(p, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+				return false
+			}
+		}
+		seen = true
+	}
+	return seen
+}
+
+// labelledRow reports whether the colon token at p ends a row label
+// ("vertical:", "类目：").
+func (st *state) labelledRow(p int) bool {
+	s := st.toks[p].s
+	b := s
+	for b > 0 && !isRowSep(st.t.norm, b-1) && st.t.norm[b-1] != '-' {
+		b--
+	}
+	label := strings.Join(strings.Fields(string(st.t.norm[b:s])), " ")
+	return isLabel(label) && (headingWords[label] || valueLabels[label])
 }
 
 // hedged reports a hedge ("ideally", "preferably", "最好") among the
@@ -344,7 +402,9 @@ func (st *state) headings() {
 		k := i - 1
 		for ; k >= 0; k-- {
 			n := &st.toks[k]
-			if (n.kind == tkPunct || n.kind == tkLex && n.e == n.s+1) && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym {
+			if (n.kind == tkPunct || n.kind == tkLex && n.e == n.s+1) && (isClauseSep(st.t.norm[n.s]) || strings.ContainsRune("-–—•*·", st.t.norm[n.s])) || n.kind == tkSym ||
+				n.kind == tkSpace && slices.Contains(st.t.norm[n.s:n.e], '\n') {
+				// a line break ends the row before the heading too
 				// a dash is lexed as a range word too ("10k - 50k"); as a
 				// list marker before a heading it ends the heading
 
@@ -379,7 +439,9 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 	"geo": true, "location": true, "platform": true, "platforms": true, "audience": true, "size": true, "tier": true,
 	"language": true, "languages": true, "activity": true, "followers": true, "subs": true, "subscribers": true,
 	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
-	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true}
+	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true,
+	"lang": true, "follower count": true, "followers count": true, "sub count": true, "audience size": true, "verticals": true,
+	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true}
 
 // liftVerbs take a field's requirement away when a field and its limit
 // follow ("no country restriction", "drop the follower minimum").
@@ -651,4 +713,67 @@ func (st *state) afterOur(i int) bool {
 		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家") || strings.HasSuffix(q, "我家")
 	}
 	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
+}
+
+// selfDescriptions drops the writer's description of their own company
+// ("We're a B2B SaaS company", "我们是一家跨境支付公司", "敝公司為家電品牌"):
+// from the opener (clsBrandOpen) to the company noun that ends it
+// (company, brand, 公司, 品牌, …), within one clause, the words no rule
+// placed are the brief's frame — dropped and named, never ranking terms
+// (audit 23, class 6). What a "我们(是)做 X 的" opener names is the
+// advertiser's product, which ranks as audit 21 has it.
+func (st *state) selfDescriptions() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsBrandOpen) == nil {
+			continue
+		}
+		doing := strings.HasSuffix(st.word(i), "做")
+		end := -1
+		for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+			w := &st.toks[k]
+			if w.kind == tkPunct && (isClauseSep(st.t.norm[w.s]) || st.t.norm[w.s] == '(' || st.t.norm[w.s] == '（') {
+				break
+			}
+			if companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e])) {
+				end = k
+				break
+			}
+			if doing && w.kind == tkLex && w.has(clsDe) != nil {
+				// "我们是做耳机的(品牌)": what the advertiser makes is
+				// its product, which ranks (audit 21), never frame.
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		for k := i + 1; k <= end; k++ {
+			if w := &st.toks[k]; w.kind != tkSpace && (w.role == roleNone || w.role == roleContent) {
+				w.role, w.frameWord = roleFiller, true
+			}
+		}
+	}
+}
+
+// companyNoun reports a word that names the writer's business (its last
+// word in Chinese: "跨境支付公司", "家电品牌").
+func companyNoun(w string) bool {
+	switch w {
+	case "company", "companies", "brand", "startup", "start-up", "agency", "firm", "business", "label", "studio", "retailer",
+		"manufacturer", "shop", "store":
+		return true
+	}
+	return false
+}
+
+// companySuffix reports Chinese text that ends in a word for a business
+// ("跨境支付公司", "家电品牌").
+func companySuffix(s string) bool {
+	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺"} {
+		if strings.HasSuffix(s, suf) {
+			return true
+		}
+	}
+	return false
 }

@@ -61,7 +61,7 @@ func (st *state) vocab() {
 		trig := st.trigger(i)
 		var pc *pcond
 		switch {
-		case tk.has(clsTier) != nil:
+		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i)):
 			e := tk.has(clsTier)
 			lo, hi := e.lo, e.hi
 			// "腰部往下", "mid-tier and below": the tier and everything
@@ -303,7 +303,12 @@ func (st *state) hedges() {
 		for n := 0; n < 3 && st.free(j) && isFillerLex(&st.toks[j]) && st.toks[j].has(clsExclude) == nil; n++ {
 			j = st.skipSpace(j + 1)
 		}
-		if j >= len(st.toks) || st.tokCond[j] == 0 {
+		if postHedges[st.word(i)] && st.hedgedBefore(i) >= 0 {
+			// "美国或加拿大优先的美食博主": a hedge said after what it
+			// qualifies ("优先", "preferred") closes it, whatever comes
+			// next (audit 23, class 7).
+			j = st.hedgedBefore(i)
+		} else if j >= len(st.toks) || st.tokCond[j] == 0 {
 			// "英文频道优先", "US-based preferred": a hedge that closes its
 			// clause softens the condition right before it.
 			if j < len(st.toks) && !(st.toks[j].kind == tkPunct && isClauseSep(st.t.norm[st.toks[j].s])) {
@@ -321,6 +326,45 @@ func (st *state) hedges() {
 		st.toks[i].role = roleFiller
 		st.sig.Sentence = true // a wish is a brief, never keyword material
 		st.hedgeList(j, pc)
+		st.hedgeListBack(j, pc)
+	}
+}
+
+// postHedges are the hedges said after what they qualify.
+var postHedges = map[string]bool{"优先": true, "为佳": true, "者为佳": true, "为宜": true, "更佳": true, "更好": true, "较好": true, "比较好": true, "preferred": true, "a plus": true,
+	"is a plus": true, "nice to have": true, "bonus": true}
+
+// hedgeListBack softens the values listed before a hedged one ("新加坡、
+// 马来西亚优先", "US or Canada preferred"): a hedge that closes a list
+// governs every item of it (audit 23, class 7).
+func (st *state) hedgeListBack(j int, pc *pcond) {
+	id := st.tokCond[j]
+	for j > 0 && st.tokCond[j-1] == id {
+		j--
+	}
+	for {
+		k := st.prevSig(j)
+		if k < 0 {
+			return
+		}
+		tk := st.tok(k)
+		if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
+			return
+		}
+		k = st.prevSig(k)
+		if k < 0 || st.tokCond[k] == 0 {
+			return
+		}
+		prev := st.conds[st.tokCond[k]-1]
+		if prev.c.Field != pc.c.Field || prev.neg {
+			return
+		}
+		if prev.c.Kind == condition.KindHard {
+			prev.c.Kind, prev.c.Priority, prev.c.Status = condition.KindSoft, 2, condition.StatusReference
+		}
+		id = st.tokCond[k]
+		for j = k; j > 0 && st.tokCond[j-1] == id; j-- {
+		}
 	}
 }
 
@@ -671,4 +715,15 @@ var tierDirections = []struct {
 }{
 	{"往下", true}, {"及以下", true}, {"以下", true}, {"and below", true}, {"or below", true}, {"or smaller", true}, {"and smaller", true}, {"and under", true},
 	{"往上", false}, {"及以上", false}, {"以上", false}, {"and up", false}, {"and above", false}, {"or above", false}, {"or bigger", false}, {"and bigger", false},
+}
+
+// nounFollows reports a category, a subtopic or a creator noun right
+// after token i (its tier's noun: "micro travel influencers").
+func (st *state) nounFollows(i int) bool {
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return false
+	}
+	tk := &st.toks[n]
+	return tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil || tk.has(clsCreator) != nil)
 }

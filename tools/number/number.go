@@ -465,6 +465,9 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 	}
 	var total, cur int64
 	half, seen := false, false
+	// frac: a fraction of the next scale ("half a million" 1/2, "a
+	// quarter of a million" 1/4, "three quarters of a million" 3/4).
+	var fracNum, fracDen int64
 	j, end := i, i // end: after the last scale word read
 	for {
 		w, e := word(j)
@@ -476,6 +479,16 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 			cur, seen = 1, true
 		case w == "half" && !seen:
 			half, seen = true, true
+			fracNum, fracDen = 1, 2
+			if w2, e2 := word(e); w2 == "a" || w2 == "an" {
+				e = e2
+			}
+		case (w == "quarter" || w == "quarters") && !half && (!seen || cur >= 1 && cur <= 3):
+			fracNum, fracDen = max(cur, 1), 4
+			half, seen, cur = true, true, 0
+			if w2, e2 := word(e); w2 == "of" {
+				e = e2
+			}
 			if w2, e2 := word(e); w2 == "a" || w2 == "an" {
 				e = e2
 			}
@@ -499,7 +512,7 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 		case englishScales[w] > 0 && (seen || half):
 			m := englishScales[w]
 			if half {
-				total += m / 2
+				total += m * fracNum / fracDen
 			} else {
 				total += cur * m
 			}

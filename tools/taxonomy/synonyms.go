@@ -77,7 +77,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"headphones", "tech", []string{"headphones", "headphone", "earbuds", "wireless earbuds", "耳机"}, true},
 	{"smartphones", "tech", []string{"smartphone", "smartphones", "手机"}, true},
 	{"laptops", "tech", []string{"laptop", "laptops", "笔记本电脑"}, true},
-	{"smart_home", "tech", []string{"smart home", "智能家居"}, true},
+	{"smart_home", "tech", []string{"smart home", "智能家居", "智慧家居", "智慧家庭"}, true},
 	{"pc_build", "tech", []string{"pc build", "装机"}, true},
 	{"firearms", "gaming", []string{"guns", "firearms", "枪械"}, true},
 	{"walkthrough", "gaming", []string{"walkthrough", "攻略"}, true},
@@ -128,6 +128,10 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"dance_covers", "music", []string{"dance covers", "dance cover", "翻跳"}, true},
 	{"surfing", "sports", []string{"surfing", "surf", "冲浪"}, true},
 	{"diving", "sports", []string{"diving", "scuba", "scuba diving", "潜水"}, true},
+	// subtopics of audit 23's briefs: trade and selling online, making
+	// a home over, the 繁體 word for smart homes
+	{"ecommerce", "business", []string{"e-commerce", "ecommerce", "cross-border e-commerce", "online selling", "dropshipping", "电商", "跨境电商", "外贸", "跨境贸易"}, true},
+	{"home_makeover", "home", []string{"home makeover", "home makeovers", "interior makeover", "interior makeovers", "居家改造", "房间改造", "旧房改造"}, true},
 }}
 
 func (t *SynonymTable) index() {

@@ -127,7 +127,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"beauty", "美妆", "Beauty", []string{"美妆护肤", "化妆", "护肤", "makeup", "skincare", "cosmetics", "beauty & makeup", "美妝"}},
 	{"fashion", "时尚", "Fashion", []string{"穿搭", "服装", "style", "clothing", "outfits", "fashion & style", "時尚"}},
 	{"gaming", "游戏", "Gaming", []string{"电竞", "游戏实况", "games", "game", "video games", "videogame", "videogames", "esports", "gamer", "gamers", "遊戲"}},
-	{"tech", "科技", "Technology", []string{"数码", "3c", "3c数码", "数码评测", "科技评测", "tech", "tech reviews", "gadgets", "electronics", "science & technology", "technology", "科技數碼"}},
+	{"tech", "科技", "Technology", []string{"数码", "3c", "3c数码", "数码评测", "科技评测", "tech", "tech reviews", "gadgets", "electronics", "science & technology", "technology", "科技數碼", "技术"}},
 	{"food", "美食", "Food", []string{"烹饪", "做饭", "cooking", "recipes", "food & drink", "food & drinks", "foodie", "吃播"}},
 	{"travel", "旅行", "Travel", []string{"旅游", "旅遊", "travel vlog", "travel & events", "tourism"}},
 	{"fitness", "健身", "Fitness", []string{"运动健身", "健康", "workout", "gym", "health", "fitness & gym", "health & self help", "yoga", "瑜伽"}},

@@ -1,64 +1,89 @@
 package textnorm
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
-// tradSimpPairs lists common traditional Chinese characters, each followed
-// by its simplified form: the characters channel names, tags, descriptions
-// and titles use most (vehicles, games, pets, beauty, tech, food, places,
-// everyday verbs). It is deliberately small; characters whose simplified
-// form depends on the word (著, 藉, 瞭, 鍊) are left out.
-const tradSimpPairs = "" +
-	"車车評评測测遊游戲戏寵宠視视頻频數数碼码電电腦脑機机語语貓猫樂乐藝艺術术時时們们國国學学習习" +
-	"開开關关經经濟济財财資资這这個个為为爲为與与會会說说對对後后還还發发髮发見见東东長长門门問问間间" +
-	"頭头體体運运動动裝装飾饰輕轻鬆松愛爱歡欢戀恋親亲農农業业廣广場场報报實实驗验點点線线網网絡络頁页" +
-	"題题類类級级練练績绩終终給给結结統统續续紅红綠绿藍蓝黃黄顏颜風风飛飞馬马魚鱼鳥鸟雞鸡鴨鸭龍龙龜龟" +
-	"飯饭飲饮館馆麵面湯汤燒烧醬酱蘋苹葉叶蘭兰藥药醫医療疗衛卫護护膚肤臉脸妝妆無无號号輪轮軟软雜杂誌志" +
-	"書书畫画筆笔寫写讀读聽听聲声話话誰谁請请謝谢認认識识記记設设計计訊讯論论課课講讲讚赞贊赞貝贝買买" +
-	"賣卖價价錢钱銀银鐵铁鋼钢鍋锅錶表鐘钟鍾钟針针鏡镜顯显現现際际陽阳陰阴隊队險险陸陆憶忆優优傳传億亿" +
-	"儲储雙双變变戰战邊边過过進进遠远選选達达遲迟適适鄉乡鄰邻區区縣县島岛灣湾臺台檯台颱台滬沪廳厅廠厂" +
-	"廁厕歲岁歷历曆历舊旧萬万漢汉陳陈張张劉刘楊杨趙赵吳吴孫孙鄭郑韓韩馮冯鄧邓許许蕭萧盧卢蔣蒋賈贾羅罗" +
-	"聖圣麗丽靈灵劇剧節节慶庆禮礼夢梦懷怀驚惊嚇吓難难歸归壓压塊块團团園园圖图圓圆圍围單单總总務务勞劳" +
-	"勢势協协員员導导將将專专尋寻層层屬属帶带幫帮幣币庫库彈弹從从復复複复應应態态慣惯懶懒據据擇择擊击" +
-	"擔担攝摄攤摊攜携斷断晉晋條条來来極极構构槍枪標标樣样樹树橋桥檢检權权歐欧殺杀氣气決决況况淚泪淨净" +
-	"滅灭滿满漁渔潔洁潛潜澤泽濕湿燈灯爐炉爭争爺爷牆墙獎奖獨独獲获穫获環环瑪玛產产當当癮瘾盡尽監监盤盘" +
-	"確确礦矿種种稱称穩稳窮穷競竞範范簡简籃篮糧粮糾纠紀纪約约紙纸純纯組组細细絕绝維维綜综緊紧緣缘編编" +
-	"縮缩織织繼继罷罢義义聞闻聯联職职肅肃脅胁脫脱膠胶舉举艦舰艱艰華华萊莱蓋盖蘇苏甦苏蟲虫衝冲補补製制" +
-	"襪袜規规覺觉覽览觀观觸触訂订訓训託托訪访診诊詞词試试詩诗該该詳详誠诚誤误調调談谈諾诺證证譜谱議议" +
-	"讓让豐丰豬猪負负貢贡貨货販贩貴贵費费賀贺賓宾賞赏賭赌賺赚購购賽赛贏赢趕赶趨趋跡迹蹤踪踐践躍跃軍军" +
-	"軌轨較较載载輔辅輛辆輯辑輸输轉转辦办辭辞遷迁邏逻醜丑釋释鈴铃銷销鋪铺舖铺錄录錯错鍵键鎮镇閃闪閉闭" +
-	"閱阅闆板闊阔隨随隱隐雖虽離离雲云霧雾靜静響响頂顶項项順顺須须預预領领顆颗額额願愿顧顾飄飘飽饱養养" +
-	"餅饼餘余饅馒騎骑騙骗髒脏鬥斗鬧闹魯鲁鮮鲜鯨鲸鳳凤鴻鸿鵝鹅鷹鹰麥麦黨党齊齐齒齿壯壮夠够奪夺奮奋妳你" +
-	"嬰婴寧宁寶宝屆届崗岗嶺岭巖岩幾几廢废彎弯徑径徵征恆恒惡恶悶闷慘惨慮虑憂忧懼惧戶户捨舍掃扫掛挂換换" +
-	"揚扬損损搖摇搶抢撥拨擁拥擬拟擴扩擺摆擾扰攔拦敗败敵敌暫暂曉晓桿杆棄弃棟栋楓枫榮荣槓杠樓楼檔档櫃柜" +
-	"殘残毀毁氫氢漲涨漸渐潑泼澀涩濃浓濾滤瀏浏灑洒煉炼煙烟熱热燦灿爛烂牽牵狀状猶犹獅狮獵猎獸兽瑣琐瓊琼" +
-	"畢毕異异癡痴盜盗眾众衆众睏困矯矫碩硕禪禅稅税穀谷窩窝竊窃筍笋箏筝築筑簽签籤签紋纹納纳紐纽紡纺絲丝" +
-	"綁绑綱纲綿绵緒绪縫缝繩绳繪绘繫系係系纜缆罰罚羨羡翹翘聰聪脈脉腳脚膩腻臘腊臨临艙舱莊庄葷荤蒼苍蓮莲" +
-	"蔔卜薑姜薦荐薩萨虛虚蝦虾蠟蜡蠶蚕裡里裏里褲裤襯衬覓觅謀谋謎谜謹谨譯译豎竖貿贸賴赖質质軒轩輩辈輝辉" +
-	"轟轰辯辩郵邮釀酿釣钓鈕钮鉤钩銅铜銳锐鋒锋錦锦鍛锻鎖锁鏈链鑽钻閒闲閣阁陣阵隻只雛雏韻韵頒颁頓顿頸颈" +
-	"顛颠飢饥飼饲餓饿餵喂饞馋駕驾駐驻騰腾驅驱驕骄驢驴骯肮鬍胡鮑鲍鯊鲨鱷鳄鳴鸣鴉鸦鴿鸽鵲鹊鶴鹤鸚鹦鹹咸" +
-	"鹽盐麼么黴霉齡龄龐庞劃划劍剑創创勁劲勵励勝胜匯汇彙汇卻却參参啟启喚唤嗎吗嘗尝噴喷嚴严囉啰執执堅坚" +
-	"塵尘墊垫壞坏壇坛夥伙奧奥婦妇媽妈寬宽寢寝審审屍尸岡冈峽峡帥帅師师帳帐廟庙彥彦徹彻恥耻悅悦惱恼憑凭" +
-	"憲宪懇恳懸悬拋抛捲卷掙挣揀拣揮挥摯挚撐撑撿捡擋挡擠挤擲掷攏拢敘叙斬斩暈晕暢畅曬晒棧栈槳桨樁桩樸朴" +
-	"橫横檸柠櫻樱欄栏欽钦殼壳毆殴汙污沒没洩泄淺浅渦涡湧涌溝沟溫温滄沧滯滞漿浆潤润澆浇濁浊濺溅灘滩災灾" +
-	"烏乌煩烦燉炖營营燭烛犧牺獄狱獻献瑤瑶璽玺瓏珑畝亩瘋疯瘡疮癒愈皺皱盞盏睜睁矚瞩砲炮磚砖礎础禍祸禦御" +
-	"積积窪洼竄窜箋笺篩筛簾帘籌筹粵粤糞粪紛纷紹绍緩缓緞缎縱纵繡绣繳缴罵骂聳耸脹胀腎肾膽胆臟脏臥卧興兴" +
-	"艷艳荊荆莖茎蔥葱蕩荡蘆芦蘿萝虜虏蛻蜕蝕蚀螢萤蠅蝇蠻蛮訴诉詐诈詢询誇夸誕诞誘诱諸诸謊谎謙谦譽誉貞贞" +
-	"貧贫貫贯責责貶贬貸贷賊贼賜赐賠赔賦赋賬账贈赠贓赃軸轴轄辖遞递遙遥遜逊遺遗邁迈醞酝釘钉鈔钞鉛铅銜衔" +
-	"銘铭鋁铝鋸锯錘锤鎊镑鏟铲鏽锈鑑鉴鑰钥閘闸閩闽闖闯陝陕階阶隸隶韌韧頌颂頗颇飆飙餃饺餡馅饒饶馭驭駛驶" +
-	"駿骏騷骚鯉鲤鵬鹏鷗鸥齋斋週周準准乾干幹干鬱郁闢辟嶼屿穎颖纖纤灣湾籠笼聾聋襲袭驟骤讀读"
+//go:generate go run ./internal/genhant
 
-// tradToSimp is tradSimpPairs as a map, built once.
+// localPairs adds to OpenCC's table (hant_table.go) the few traditional
+// forms it leaves alone and that search text writes for a common word:
+// 妳 (你), 砲 (炮), 舖 (铺).
+const localPairs = "妳你砲炮舖铺"
+
+// tradToSimp maps traditional characters to their simplified forms, built
+// once from openccPairs and localPairs. Every pair has the same UTF-8
+// length on both sides (genhant checks it; init below too).
 var tradToSimp = buildTradToSimp()
 
+// tradLo and tradHi bound the runes of tradToSimp: a rune outside them is
+// never looked up.
+var tradLo, tradHi = runeBounds(tradToSimp)
+
 func buildTradToSimp() map[rune]rune {
-	m := make(map[rune]rune, utf8.RuneCountInString(tradSimpPairs)/2)
-	var trad rune
-	for i, r := range []rune(tradSimpPairs) {
-		if i%2 == 0 {
-			trad = r
-			continue
+	m := make(map[rune]rune, utf8.RuneCountInString(openccPairs)/2+len(localPairs)/6)
+	for _, pairs := range []string{openccPairs, localPairs} {
+		rs := []rune(pairs)
+		for i := 0; i+1 < len(rs); i += 2 {
+			if utf8.RuneLen(rs[i]) != utf8.RuneLen(rs[i+1]) {
+				panic("textnorm: traditional/simplified pair of unequal length: " + string(rs[i:i+2]))
+			}
+			m[rs[i]] = rs[i+1]
 		}
-		m[trad] = r
 	}
 	return m
+}
+
+func runeBounds(m map[rune]rune) (lo, hi rune) {
+	lo = utf8.MaxRune
+	for r := range m {
+		lo, hi = min(lo, r), max(hi, r)
+	}
+	return lo, hi
+}
+
+// SimplifyRune returns the simplified form of the traditional Chinese
+// character r (OpenCC's default reading), or r itself. The result has the
+// UTF-8 length of r.
+func SimplifyRune(r rune) rune {
+	if r < tradLo || r > tradHi {
+		return r
+	}
+	if s, ok := tradToSimp[r]; ok {
+		return s
+	}
+	return r
+}
+
+// Simplify folds the traditional Chinese characters of s to simplified
+// ones, character by character (so "網紅" → "网红", "謝謝" → "谢谢"); any
+// other rune is kept. The result has the byte length of s and every rune
+// sits at the byte offset it had in s, so a span read on the folded text
+// is a span of the text as typed. Invalid UTF-8 is kept as is.
+func Simplify(s string) string {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r >= tradLo && SimplifyRune(r) != r {
+			break
+		}
+		i += n
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteByte(s[i])
+		} else {
+			b.WriteRune(SimplifyRune(r))
+		}
+		i += n
+	}
+	return b.String()
 }
