@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -140,11 +141,14 @@ func TestAudit23SortAndPosition(t *testing.T) {
 		{"en", "food creators in the US", "no more channels like the first one"},
 		{"en", "food creators in the US", "the third one is not a fit"},
 		{"zh", "美国的美食博主", "第二个不合适，这类的不要"},
+		{"en", "food creators in the US", "keep everything but get rid of the 2nd result, it's not our style"},
+		{"en", "food creators in the US", "remove the third one please"},
+		{"en", "food creators in the US", "but drop #1, that one is off-topic"},
 	} {
 		snap := followup(t, a, "youtube", tc.loc, tc.first, tc.text)
 		for _, c := range snap.Context.Conditions {
 			v := fmt.Sprint(c.Value)
-			if c.Kind == "keyword" && (strings.Contains(v, "第") || strings.Contains(strings.ToLower(v), "like") || strings.Contains(v, "#")) {
+			if c.Kind == "keyword" && (strings.Contains(v, "第") || strings.Contains(v, "#") || regexp.MustCompile(`(?i)\b(?:like|rid|result|remove|drop|one|style|off-topic)\b`).MatchString(v)) {
 				t.Errorf("%q: keyword %q made of the position words", tc.text, v)
 			}
 		}

@@ -190,12 +190,17 @@ var rejectCue = regexp.MustCompile(`(?i)^(?:不要|别要|别|去掉|排除|不�
 	`|^第.{1,4}?(?:个|個)(?:的)?(?:那种|那種|这种|這種|那类|这类)?(?:的)?(?:不对|不對|不要|不行|不合适|不合適|不太对|不是我要的|不是想要的|不喜欢|排除|去掉|pass)(?:了|吧|啦)?$` +
 	// "not like the second one", "nothing like #3"
 	`|^(?:(?:nothing|none|no(?:thing)?|not|fewer|less|avoid|skip|exclude|drop)\s+(?:(?:more\s+)?(?:ones?|channels?|creators?|accounts?)\s+)?(?:like|similar to)|(?:don'?t|do not)\s+(?:want|show(?:\s+me)?|give(?:\s+me)?)\s+(?:any(?:thing|\s+more)?\s+|more\s+)?(?:ones?\s+|channels?\s+)?(?:like|similar to))\s+` +
+	// "get rid of the 2nd result", "but drop #3", "remove the third one"
+	`|^(?:(?:and|but|also|then|just|please|pls|keep\s+everything\s+but)\s+)*(?:get\s+rid\s+of|remove|drop|hide|skip|ditch|lose|exclude|take\s+out|cut|nix)\s+(?:the\s+)?(?:#\s*\d+|\S+)(?:\s+(?:one|result|channel|pick|creator|account)s?)?(?:\s+(?:please|pls))?$` +
 	// "the 2nd one is not what I want", "#3 is wrong"
 	`|^(?:the\s+)?\S+\s+(?:one|result|channel|pick)?\s*(?:is|'s)\s+(?:not\s+(?:what\s+i\s+(?:want|need|am after|'m after)|a\s+(?:good\s+)?fit|right|relevant|it)|wrong|off|no\s+good|a\s+miss)$`)
 
 // rejectKindCue is a clause beside a rejection by position that says the
 // same of "that kind" ("第二个不对，别要这类的", "none of those"): read with it.
-var rejectKindCue = regexp.MustCompile(`(?i)^(?:(?:别要|不要|别找|排除|去掉)(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?|(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?(?:不要|别要|都不要|去掉))(?:了|吧)?$|^(?:no more|none|nothing) (?:of )?(?:those|that kind|these|that sort)(?: please)?$`)
+var rejectKindCue = regexp.MustCompile(`(?i)^(?:(?:别要|不要|别找|排除|去掉)(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?|(?:这|那|這)(?:类|種|种|樣|样|類)(?:的)?(?:不要|别要|都不要|去掉))(?:了|吧)?$|^(?:no more|none|nothing) (?:of )?(?:those|that kind|these|that sort)(?: please)?$` +
+	// "that one's off-brand", "it is not our style": the reason given
+	// for the result rejected beside it
+	`|^(?:that|this|it)(?:\s+one)?(?:'s|\s+is|\s+was)\s+(?:not\s+|too\s+)?[\w'\- ]{1,30}$`)
 
 // hashPosition is a position written "#3".
 var hashPosition = regexp.MustCompile(`#\s*(\d+)`)
