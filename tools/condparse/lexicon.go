@@ -170,6 +170,12 @@ var regions = []struct {
 	{[]string{"dach", "德语区", "德语国家", "德奥瑞"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
 	{[]string{"gulf", "the gulf", "gulf states", "gulf countries", "gcc", "海湾", "海湾国家", "海湾地区"}, []string{"AE", "SA", "KW"}, Label{"海湾国家", "Gulf states"}},
 	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
+	// the other parts of Europe a brief names (audit 23: "widen to all of
+	// southern europe" read as the whole of Europe)
+	{[]string{"南欧", "southern europe", "south europe", "southern european", "mediterranean europe"}, []string{"ES", "PT", "IT", "GR"}, Label{"南欧", "Southern Europe"}},
+	{[]string{"西欧", "western europe", "west europe", "western european"}, []string{"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH"}, Label{"西欧", "Western Europe"}},
+	{[]string{"东欧", "eastern europe", "east europe", "eastern european", "cee"}, []string{"PL", "CZ", "HU", "RO", "SK", "BG", "HR", "UA"}, Label{"东欧", "Eastern Europe"}},
+	{[]string{"比荷卢", "benelux"}, []string{"BE", "NL"}, Label{"比荷卢", "Benelux"}},
 }
 
 // genericCategoryWords are category aliases too generic to read as a

@@ -327,3 +327,19 @@ func TestCategoriesFromHantAndCompounds(t *testing.T) {
 		readAt(t, tc.in, []string{`hard category eq "` + tc.cat + `"`}, nil)
 	}
 }
+
+// TestPartsOfEurope: a part of Europe a brief names is its countries,
+// never the whole of Europe with a ranking term beside it (audit 23's
+// held-out "widen to all of southern europe"; phrasings of the lead's own).
+func TestPartsOfEurope(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"food creators in southern europe, 20k+", `hard country in [ES,PT,IT,GR]`},
+		{"南欧的美食博主，粉丝两万以上", `hard country in [ES,PT,IT,GR]`},
+		{"fashion creators based in western europe", `hard country in [GB,IE,FR,BE,NL,DE,AT,CH]`},
+		{"东欧的游戏主播", `hard country in [PL,CZ,HU,RO,SK,BG,HR,UA]`},
+		{"benelux cycling channels", `hard country in [BE,NL]`},
+	} {
+		r := readAt(t, tc.in, []string{tc.want}, nil)
+		noTerm(t, r, "southern", "western", "eastern", "南", "西", "东")
+	}
+}
