@@ -288,3 +288,31 @@ func TestAudit23InsteadNotice(t *testing.T) {
 		checkConds(t, text, appliedConds(snap), nil, []string{"country in [BR", "country eq BR"})
 	}
 }
+
+// TestAudit23SimilarToAResult: praise for a result by its position, then
+// "find similar" (or "more of that"), pins that result as the anchor, and
+// neither the praise nor an article is left as a keyword (audit 23's
+// held-out line 9; phrasings of the lead's own).
+func TestAudit23SimilarToAResult(t *testing.T) {
+	a := newTestAgent(t)
+	for _, text := range []string{
+		"the first one looks great, find similar",
+		"the 2nd result is spot on — get me more similar",
+		"the first and third ones look right, find similar, and let plumbing back in",
+		"the first one is nice, show me more of that",
+	} {
+		snap := followup(t, a, "youtube", "en", "diy home repair channels in the US, 50k-300k subs, no plumbing", text)
+		anchored := false
+		for _, c := range snap.Context.Conditions {
+			if c.Kind == "anchor" {
+				anchored = true
+			}
+			if v := strings.ToLower(fmt.Sprint(c.Value)); c.Kind == "keyword" && regexp.MustCompile(`\b(?:the|looks?|great|right|nice|spot|similar|ones?)\b`).MatchString(v) {
+				t.Errorf("%q: keyword %q from the follow-up's own words", text, v)
+			}
+		}
+		if !anchored {
+			t.Errorf("%q: no anchor pinned (notice %q)", text, snap.Context.Notice)
+		}
+	}
+}

@@ -581,7 +581,7 @@ func buildLexicon() *lexicon {
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
-	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "would be nice", "nice to have", "bonus",
+	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		// "home workouts esp", "尤其是露营": what is singled out ranks.
 		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",
@@ -657,6 +657,13 @@ func buildLexicon() *lexicon {
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
+	// praise for a result the follow-up points at ("the first one looks
+	// great, find similar", 第二个不错): what the user thinks of it, never
+	// keyword material (audit 23).
+	es = append(es, words(clsFiller, "looks great", "look great", "looks good", "look good", "looks right", "look right",
+		"looks perfect", "look perfect", "is perfect", "are perfect", "spot on", "is great", "are great", "looks nice", "look nice",
+		"is a great fit", "are a great fit", "looks amazing", "look amazing", "looks awesome", "look awesome", "love it",
+		"看起来不错", "看着不错", "挺不错", "还不错", "很不错", "挺好的", "很棒", "正合适", "很合适")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
