@@ -71,37 +71,13 @@ func (s *Session) shiftHeldBounds(rd *condparse.Reading) (notes []string) {
 		if boundDown.MatchString(clause) {
 			d = -d
 		}
-		upper := c.Op == condition.OpLte
-		lo, hi, ok := s.heldCount(c.Field)
-		end := lo
-		if upper {
-			end = hi
+		lo, hi, note, ok := s.moveHeldEnd(c.Field, c.Op == condition.OpLte, d, clip(c.Span.Text, 24))
+		if note != "" {
+			notes = append(notes, note)
 		}
-		q := clip(c.Span.Text, 24)
-		if !ok || end == 0 {
+		if !ok {
 			drop = append(drop, i)
-			which := text{"下限", "minimum"}
-			if upper {
-				which = text{"上限", "cap"}
-			}
-			notes = append(notes, pick(s.zh(), "「"+q+"」未应用：当前没有"+which.zh+"可以调整，请直接写数值，例如“粉丝 5万以上”",
-				"“"+q+"” was not applied: there is no "+which.en+" to move; give the figure, e.g. “over 50k followers”"))
 			continue
-		}
-		end = max(end+d, 0)
-		if upper {
-			hi = end
-		} else {
-			lo = end
-		}
-		if lo > 0 && hi > 0 && lo > hi {
-			// moved past the other end: the moved end alone
-			if upper {
-				lo = 0
-			} else {
-				hi = 0
-			}
-			notes = append(notes, s.replacedRangeNote(c.Field))
 		}
 		if lo == 0 && hi == 0 {
 			drop = append(drop, i)
@@ -113,6 +89,44 @@ func (s *Session) shiftHeldBounds(rd *condparse.Reading) (notes []string) {
 		rd.Conditions = slices.Delete(rd.Conditions, drop[j], drop[j]+1)
 	}
 	return notes
+}
+
+// moveHeldEnd moves the held minimum (or, upper, the cap) of the count
+// field f by d, the other end kept: the range it gives (0 for an open
+// end; both 0 when nothing is left), and a note when the end moved past
+// the other one (which the moved end alone then replaces). With no such
+// end held, ok is false and the note, for q (the words the user said),
+// says how to give a figure instead.
+func (s *Session) moveHeldEnd(f condition.Field, upper bool, d int64, q string) (lo, hi int64, note string, ok bool) {
+	lo, hi, held := s.heldCount(f)
+	end := lo
+	if upper {
+		end = hi
+	}
+	if !held || end == 0 {
+		which := text{"下限", "minimum"}
+		if upper {
+			which = text{"上限", "cap"}
+		}
+		return 0, 0, pick(s.zh(), "「"+q+"」未应用：当前没有"+which.zh+"可以调整，请直接写数值，例如“粉丝 5万以上”",
+			"“"+q+"” was not applied: there is no "+which.en+" to move; give the figure, e.g. “over 50k followers”"), false
+	}
+	end = max(end+d, 0)
+	if upper {
+		hi = end
+	} else {
+		lo = end
+	}
+	if lo > 0 && hi > 0 && lo > hi {
+		// moved past the other end: the moved end alone
+		if upper {
+			lo = 0
+		} else {
+			hi = 0
+		}
+		note = s.replacedRangeNote(f)
+	}
+	return lo, hi, note, true
 }
 
 // replacedRangeNote says that a new bound past the other end of the held

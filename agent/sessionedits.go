@@ -104,33 +104,9 @@ func (s *Session) shiftHeld(clause string) (cmds []router.Command, note string, 
 		f = condition.AvgViews
 	}
 	upper := regexp.MustCompile(`(?i)max|cap|ceiling|upper|上限|封顶|最高`).MatchString(noun)
-	lo, hi, held := s.heldCount(f)
-	end := lo
-	if upper {
-		end = hi
-	}
-	q := clip(clause, 24)
-	if !held || end == 0 {
-		which := text{"下限", "minimum"}
-		if upper {
-			which = text{"上限", "cap"}
-		}
-		return nil, pick(s.zh(), "「"+q+"」未应用：当前没有"+which.zh+"可以调整，请直接写数值，例如“粉丝 5万以上”",
-			"“"+q+"” was not applied: there is no "+which.en+" to move; give the figure, e.g. “over 50k followers”"), true
-	}
-	end = max(end+d, 0)
-	if upper {
-		hi = end
-	} else {
-		lo = end
-	}
-	if lo > 0 && hi > 0 && lo > hi {
-		if upper {
-			lo = 0
-		} else {
-			hi = 0
-		}
-		note = s.replacedRangeNote(f)
+	lo, hi, note, moved := s.moveHeldEnd(f, upper, d, clip(clause, 24))
+	if !moved {
+		return nil, note, true
 	}
 	if lo == 0 && hi == 0 {
 		return []router.Command{{Name: "remove_filter", Args: router.Args{"field": string(f), "condition_ids": s.countIDs(f)}}}, note, true

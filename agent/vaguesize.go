@@ -217,19 +217,5 @@ func spanClause(in string, sp condparse.Span) string {
 // heldFollowers is the follower range the session applies: its floor and
 // cap (0 for an open end), and whether one is held.
 func (s *Session) heldFollowers() (lo, hi int64, ok bool) {
-	for _, c := range s.Conds {
-		if c.Field != string(condition.Followers) || c.Status != condition.StatusApplied ||
-			c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
-			continue
-		}
-		switch c.Op {
-		case condition.OpGte:
-			return c.Value.Int, 0, true
-		case condition.OpLte:
-			return 0, c.Value.Int, true
-		case condition.OpBetween:
-			return c.Value.Range.Min, c.Value.Range.Max, true
-		}
-	}
-	return 0, 0, false
+	return s.heldCount(condition.Followers)
 }
