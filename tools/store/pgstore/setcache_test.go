@@ -3,6 +3,7 @@ package pgstore_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -164,9 +165,16 @@ func pageDiff(want, got store.SimilarResult) string {
 func TestSimilarSetSingleFlight(t *testing.T) {
 	ctx := context.Background()
 	_, e, _ := loadDemo(t, 1600, demo.WithNow(demo.DefaultNow()))
-	open := func(opts ...pgstore.Option) (*pgstore.Store, *pgdbtest.Counter) {
+	dsn := pgdbtest.VectorDSN(t)
+	// A DSN that runs unnamed statements is PGlite's one shared backend:
+	// two connections' statements interleave there (one's unnamed
+	// statement replaced by the other's), so the searches at once share
+	// one connection — they still miss the set at once and wait for one
+	// flight.
+	shared := strings.Contains(dsn, "default_query_exec_mode")
+	open := func(dsn string, opts ...pgstore.Option) (*pgstore.Store, *pgdbtest.Counter) {
 		c := pgdbtest.NewCounter()
-		pool, err := pgdb.Open(ctx, pgdbtest.VectorDSN(t), pgdb.WithAfterConnect(pgstore.RegisterTypes), c.Option)
+		pool, err := pgdb.Open(ctx, dsn, pgdb.WithAfterConnect(pgstore.RegisterTypes), c.Option)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +187,7 @@ func TestSimilarSetSingleFlight(t *testing.T) {
 		return s, c
 	}
 	q := store.SimilarQuery{Platform: platform.YouTube, AnchorKey: "youtube/@/gadgetgrid", Filters: store.Filters{Countries: []string{"US"}}, Limit: 20}
-	plain, _ := open(pgstore.WithSetCache(0))
+	plain, _ := open(dsn, pgstore.WithSetCache(0))
 	want, err := plain.SimilarTo(ctx, q)
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +196,7 @@ func TestSimilarSetSingleFlight(t *testing.T) {
 		t.Fatal("no items: the case compares nothing")
 	}
 	// One search alone: its statements beyond the anchor's are the set's.
-	alone, aloneCounter := open()
+	alone, aloneCounter := open(dsn)
 	before, _ := aloneCounter.Counts()
 	if _, err := alone.SimilarTo(ctx, q); err != nil {
 		t.Fatal(err)
@@ -199,12 +207,24 @@ func TestSimilarSetSingleFlight(t *testing.T) {
 		t.Fatalf("one search sent %d statements: no set query to share", after-before)
 	}
 
-	s, counter := open()
-	// As many searches as the pool has connections, opened beforehand: a
-	// new connection's setup (RegisterTypes) sends statements of its own.
+	atOnce := dsn
+	if shared {
+		sep := "?"
+		if strings.Contains(dsn, "?") {
+			sep = "&"
+		}
+		atOnce = dsn + sep + "pool_max_conns=1"
+	}
+	s, counter := open(atOnce)
+	// As many searches as the pool has connections (four on one shared
+	// connection), the connections opened beforehand: a new connection's
+	// setup (RegisterTypes) sends statements of its own.
 	n := int(s.Pool().Config().MaxConns)
+	if shared {
+		n = 4
+	}
 	var conns []*pgxpool.Conn
-	for range n {
+	for range min(n, int(s.Pool().Config().MaxConns)) {
 		c, err := s.Pool().Acquire(ctx)
 		if err != nil {
 			t.Fatal(err)
