@@ -88,3 +88,20 @@ func BenchmarkOpenCCT2S(b *testing.B) {
 		}
 	}
 }
+
+// TestPairsKeepLength: every traditional/simplified pair of the tables
+// has runes of one UTF-8 length, so folding never moves an offset (the
+// table's builder skips a pair that does not).
+func TestPairsKeepLength(t *testing.T) {
+	for name, pairs := range map[string]string{"openccPairs": openccPairs, "localPairs": localPairs} {
+		rs := []rune(pairs)
+		if len(rs)%2 != 0 {
+			t.Errorf("%s: odd number of runes", name)
+		}
+		for i := 0; i+1 < len(rs); i += 2 {
+			if utf8.RuneLen(rs[i]) != utf8.RuneLen(rs[i+1]) {
+				t.Errorf("%s: pair %q of unequal length", name, string(rs[i:i+2]))
+			}
+		}
+	}
+}
