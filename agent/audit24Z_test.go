@@ -1,0 +1,45 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Audit 24's mild notice class (testdata/audit24/RUNS.md, "Mild"), with
+// phrasings of my own: a word the reading or the router used in a
+// follow-up — a swap after a chat acknowledgement, a widening said in
+// words, an inactive window that "can go", a chat receipt — is never named
+// as not understood.
+
+// noticeCase is one follow-up after a first search: the applied
+// conditions it must hold and the words its notice may not call unread.
+type noticeCase struct {
+	platform, loc, first, text string
+	want                       []string
+}
+
+// checkNoticeCase runs tc and reports a missing condition or a notice
+// that names anything as not understood.
+func checkNoticeCase(t *testing.T, a *Agent, tc noticeCase) {
+	t.Helper()
+	snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+	checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, nil)
+	if n := snap.Context.Notice; strings.Contains(n, "not understood") || strings.Contains(n, "未识别") {
+		t.Errorf("%q after %q: notice %q names a word as not understood", tc.text, tc.first, n)
+	}
+}
+
+// TestAudit24ZNoticesHeldOut is the held-out table, written before any
+// rule was changed and never tuned on.
+func TestAudit24ZNoticesHeldOut(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []noticeCase{
+		{"tiktok", "en", "travel creators in Peru", "great 🙌 switch Peru for Chile pls", []string{"country eq CL"}},
+		{"youtube", "zh", "法国的时尚博主 粉丝3万左右", "放宽一些 比利时的也行", []string{"country in [FR,BE]"}},
+		{"x", "en", "fitness creators in Spain, 10k+", "and anyone inactive since August can go", []string{"followers gte 10000"}},
+		{"youtube", "zh", "日本的游戏主播", "收到🙏 改成韩国的", []string{"country eq KR"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) { checkNoticeCase(t, a, tc) })
+	}
+}
