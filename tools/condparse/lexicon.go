@@ -503,7 +503,9 @@ func buildLexicon() *lexicon {
 	}
 	ts(1, "今天", "today", "24小时", "24 hours")
 	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
-	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
+	ts(14, "两周", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
+	// half a month is 15 days, as the router's slots read it (audit 24)
+	ts(15, "半个月", "half a month", "half month", "a half month")
 	// colloquial counts: 俩 (two), 仨 (three)
 	ts(60, "俩月", "俩个月")
 	ts(90, "仨月", "仨个月")

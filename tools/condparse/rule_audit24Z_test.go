@@ -95,3 +95,17 @@ func TestAudit24ZHeldOut(t *testing.T) {
 		checkFrameCase(t, tc)
 	}
 }
+
+// TestAudit24ZHalfMonth: half a month is 15 days in zh and en, as the
+// router's slots read it; a month and a half stays 45.
+func TestAudit24ZHalfMonth(t *testing.T) {
+	for _, tc := range []frameCase{
+		{in: "最近半个月有更新的美妆博主", want: []string{`hard last_active within_days 15 applied`, `hard category eq "beauty" applied`}},
+		{in: "posted in the last half month, gaming creators", want: []string{`hard last_active within_days 15 applied`}, frame: []string{"half"}},
+		{in: "active within half a month", want: []string{`hard last_active within_days 15 applied`}},
+		{in: "按最新排，半个月内的", want: []string{`hard last_active within_days 15 applied`}},
+		{in: "近一个半月活跃的宠物博主", want: []string{`hard last_active within_days 45 applied`}},
+	} {
+		checkFrameCase(t, tc)
+	}
+}
