@@ -48,6 +48,10 @@ func (st *state) sentence() {
 	clauseStart := true
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
+		if tk.hesitation || tk.kind == tkLex && tk.has(clsFiller) != nil && tk.has(clsFiller).speech {
+			// "um", "so", 就是说: dictated or chatted talk is a sentence.
+			st.sig.Sentence = true
+		}
 		switch tk.kind {
 		case tkSpace:
 			continue

@@ -103,6 +103,14 @@ type lexEntry struct {
 	// category, a subtopic or a creator noun ("micro travel influencers";
 	// "macro photography" stays a topic).
 	beforeNoun bool
+	// disfluent: a hesitation sound of dictation ("um", "uh", 嗯, 呃):
+	// the lexer makes it a space, so that what it interrupts reads as if
+	// it were not there ("under um 50k", "粉丝 嗯 5万左右").
+	disfluent bool
+	// speech: talk that only carries a spoken or chatted sentence ("so",
+	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
+	// never a list of keywords.
+	speech bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -692,7 +700,7 @@ func buildLexicon() *lexicon {
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
-		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
+		"lets see", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
 		"yo", "sup", "heya", "几位", "几名", "几家", "can we see", "could we see", "can i see", "let me see",
@@ -796,6 +804,25 @@ func buildLexicon() *lexicon {
 		"thanks so much", "thanks a lot", "much appreciated", "appreciate it", "we'd appreciate", "cheers",
 		"kindly", "would you kindly", "could you kindly", "identify", "help identify", "help us identify", "help us find",
 		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of")...)
+	// Dictation and chat (audit 24): hesitation sounds are spaces
+	// (disfluent); talk that only carries the sentence is filler; a chat's
+	// receipts, acknowledgements and addressing are the brief's frame,
+	// dropped and named. None of it ranks.
+	es = append(es, withFlag(words(clsFiller,
+		"um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "uhmm", "erm", "ermm", "hmm", "hmmm", "hm",
+		"you know", "y'know", "ya know", "you know what i mean",
+		"嗯", "嗯嗯", "嗯嗯嗯", "呃", "呃呃", "唔", "emm", "emmm", "emmmm", "嗯对", "嗯嗯对", "对对", "对对对", "嗯是的", "嗯好"),
+		func(e *lexEntry) { e.disfluent, e.speech = true, true })...)
+	es = append(es, withFlag(words(clsFiller,
+		"so", "yeah", "yep", "yup", "basically", "literally", "anyway", "anyways", "kinda", "sorta", "like i said", "i guess",
+		"就是说", "就是那种", "怎么说呢", "然后呢", "那个什么"), func(e *lexEntry) { e.speech = true })...)
+	es = append(es, words(clsFrame,
+		"quick one", "quick q", "quick question", "quick ask", "quick favor", "quick favour", "quick request", "quick thing",
+		"fyi", "f.y.i.", "heads up", "heads-up", "cc", "bcc", "cool", "awesome", "perfect", "got it", "sounds good", "noted",
+		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了")...)
+	// "check …", "can you check …": the ask, as "find" is.
+	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check"),
+		func(e *lexEntry) { e.atStart = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,
@@ -919,7 +946,7 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff",
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "一直", "something", "anything", "everything", "whatever", "stuff",
 		"anywhere", "wherever", "results", "result", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).

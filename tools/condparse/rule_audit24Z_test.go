@@ -109,3 +109,44 @@ func TestAudit24ZHalfMonth(t *testing.T) {
 		checkFrameCase(t, tc)
 	}
 }
+
+// TestAudit24ZDictationFiller: hesitation sounds read as spaces, so what
+// they interrupt reads whole ("under um 80k" is a cap); talk that only
+// carries the sentence ("so", "basically", 就是说, 一直) and a chat's
+// receipts, acknowledgements and asks ("quick question", "fyi", "check",
+// 收到) are never ranking terms; a bound word and its number read across
+// "like" and 那个.
+func TestAudit24ZDictationFiller(t *testing.T) {
+	for _, tc := range []frameCase{
+		{in: "uh so basically I want cooking channels in Italy you know with at least 30k subscribers",
+			want:  []string{`hard category eq "food" applied`, `hard country eq "IT" applied`, `hard followers gte 30000 applied`},
+			frame: []string{"uh", "so", "basically", "know"}},
+		{in: "umm travel vloggers in Portugal erm over 10k",
+			want:  []string{`hard category eq "travel" applied`, `hard country eq "PT" applied`, `hard followers gte 10000 applied`},
+			frame: []string{"um", "erm"}},
+		{in: "quick question - any tech reviewers in Poland with 20k+?",
+			want:  []string{`hard category eq "tech" applied`, `hard country eq "PL" applied`, `hard followers gte 20000 applied`},
+			frame: []string{"quick", "question"}},
+		{in: "fyi we need beauty creators in Vietnam, 5k-50k",
+			want:  []string{`hard category eq "beauty" applied`, `hard country eq "VN" applied`, `hard followers between 5000..50000 applied`},
+			frame: []string{"fyi"}},
+		{in: "pls check gaming streamers in Chile", want: []string{`hard category eq "gaming" applied`, `hard country eq "CL" applied`}, frame: []string{"check"}},
+		{in: "can you check out dance creators in Colombia yeah", want: []string{`hard country eq "CO" applied`}, frame: []string{"check", "yeah"}},
+		{in: "under um 80k followers, pet creators in Ireland", want: []string{`hard followers lte 80000 applied`, `hard country eq "IE" applied`}, frame: []string{"um"}},
+		{in: "cooking creators at least like 10k", want: []string{`hard followers gte 10000 applied`}, frame: []string{"like"}},
+		{in: "嗯 帮我看下 呃 韩国的健身博主 粉丝嗯两万以上",
+			want:  []string{`hard country eq "KR" applied`, `hard category eq "fitness" applied`, `hard followers gte 20000 applied`},
+			frame: []string{"嗯", "呃"}, noRem: []string{"粉丝", "嗯", "呃"}},
+		{in: "粉丝大概 嗯 5万左右 的美妆博主", want: []string{`hard followers between 40000..60000 applied`}, noRem: []string{"粉丝", "大概"}},
+		{in: "粉丝那个8万以上的游戏主播", want: []string{`hard followers gte 80000 applied`, `hard category eq "gaming" applied`}, noRem: []string{"粉丝"}},
+		{in: "就是说 想找一直做烘焙的日本博主 嗯对", want: []string{`hard country eq "JP" applied`, `hard category eq "food" applied`},
+			frame: []string{"一直", "就是"}, noRem: []string{"对", "一直"}},
+		{in: "收到～ 要泰国的旅行博主，粉丝一万以上，辛苦辛苦", want: []string{`hard country eq "TH" applied`, `hard category eq "travel" applied`},
+			frame: []string{"收"}, noRem: []string{"收"}},
+		{in: "好的收到 需要新加坡的科技博主", want: []string{`hard country eq "SG" applied`, `hard category eq "tech" applied`}, frame: []string{"收"}, noRem: []string{"收"}},
+		// a dictated terse line is still a sentence: its word ranks
+		{in: "uh ASMR creators in Japan", want: []string{`hard country eq "JP" applied`}, frame: []string{"uh"}},
+	} {
+		checkFrameCase(t, tc)
+	}
+}
