@@ -226,6 +226,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
+	st.cjkMentions()
 	st.anchors()
 	st.quotes()
 	st.calendarActivity()

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,5 +149,37 @@ func TestAudit24ZDictationFiller(t *testing.T) {
 		{in: "uh ASMR creators in Japan", want: []string{`hard country eq "JP" applied`}, frame: []string{"uh"}},
 	} {
 		checkFrameCase(t, tc)
+	}
+}
+
+// TestAudit24ZChineseMentions: a colleague addressed by a Chinese name
+// ("@小李", "@王总", "@张经理") is the chat's frame — dropped and named,
+// never a ranking term — however the name ends (a space, a receipt, an
+// ask glued to it); an "@" inside an address or before a platform word is
+// no mention.
+func TestAudit24ZChineseMentions(t *testing.T) {
+	for _, tc := range []struct {
+		frameCase
+		named string
+	}{
+		{frameCase{in: "@小李 收到 找一下英国的宠物博主，粉丝一万以上，辛苦啦",
+			want: []string{`hard country eq "GB" applied`, `hard category eq "pets" applied`, `hard followers gte 10000 applied`},
+			frame: []string{"小李", "收"}, noRem: []string{"收", "小李"}}, "@小李"},
+		{frameCase{in: "cc @张总 好的收到，需要新加坡的科技博主", want: []string{`hard country eq "SG" applied`, `hard category eq "tech" applied`},
+			frame: []string{"张总", "收"}}, "@张总"},
+		{frameCase{in: "@阿明帮忙看下越南的美妆博主", want: []string{`hard country eq "VN" applied`, `hard category eq "beauty" applied`},
+			frame: []string{"阿明"}}, "@阿明"},
+		{frameCase{in: "德国的汽车博主 @刘经理 麻烦了", want: []string{`hard country eq "DE" applied`, `hard category eq "automotive" applied`},
+			frame: []string{"刘经理"}}, "@刘经理"},
+		{frameCase{in: "@抖音 美食博主", want: []string{`hard platform eq "tiktok" applied`, `hard category eq "food" applied`}}, ""},
+	} {
+		checkFrameCase(t, tc.frameCase)
+		if tc.named == "" {
+			continue
+		}
+		r := readAt(t, tc.in, nil, nil)
+		if !slices.ContainsFunc(r.Dropped, func(s Span) bool { return s.Text == tc.named }) {
+			t.Errorf("Read(%q): %q not named as dropped (dropped %v)", tc.in, tc.named, r.Dropped)
+		}
 	}
 }
