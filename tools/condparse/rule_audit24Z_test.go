@@ -163,7 +163,7 @@ func TestAudit24ZChineseMentions(t *testing.T) {
 		named string
 	}{
 		{frameCase{in: "@小李 收到 找一下英国的宠物博主，粉丝一万以上，辛苦啦",
-			want: []string{`hard country eq "GB" applied`, `hard category eq "pets" applied`, `hard followers gte 10000 applied`},
+			want:  []string{`hard country eq "GB" applied`, `hard category eq "pets" applied`, `hard followers gte 10000 applied`},
 			frame: []string{"小李", "收"}, noRem: []string{"收", "小李"}}, "@小李"},
 		{frameCase{in: "cc @张总 好的收到，需要新加坡的科技博主", want: []string{`hard country eq "SG" applied`, `hard category eq "tech" applied`},
 			frame: []string{"张总", "收"}}, "@张总"},
