@@ -845,7 +845,10 @@ func buildLexicon() *lexicon {
 		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make",
 		// audit 23: the writer's own description in a polite letter
 		"敝公司", "敝公司为", "本公司", "本公司为", "我司为", "我司是", "我们做", "我们是一个", "我们是一个做", "我们是一间",
-		"we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for")...)
+		"we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for",
+		// what the writer sells (audit 24): "我们卖…", "we mainly sell …"
+		"我们卖", "我们是卖", "我们主要做", "我们主要卖", "我们专门做", "我们专门卖", "我们家卖", "我们家做", "我们公司卖", "我们公司做",
+		"we mainly sell", "we also sell", "we mostly sell", "we produce", "we manufacture")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)

@@ -183,3 +183,41 @@ func TestAudit24ZChineseMentions(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit24ZOwnBusiness: what the writer makes or sells is the brief's
+// context — frame, dropped and named — when the brief names what the
+// creators are about; alone it is the only topic given and ranks; a place
+// or category said inside it never filters the creators.
+func TestAudit24ZOwnBusiness(t *testing.T) {
+	for _, tc := range []struct {
+		frameCase
+		named string
+	}{
+		{frameCase{in: "我们是做猫砂的，找美国的养猫博主", want: []string{`hard country eq "US" applied`, `hard category eq "pets" applied`}, frame: []string{"猫砂"}}, "猫砂"},
+		{frameCase{in: "we sell yoga mats, looking for fitness creators in Australia", want: []string{`hard category eq "fitness" applied`, `hard country eq "AU" applied`},
+			frame: []string{"yoga", "mats"}}, "yoga mats"},
+		{frameCase{in: "我们公司卖护肤品，找日本的美妆博主", want: []string{`hard country eq "JP" applied`, `hard category eq "beauty" applied`}, frame: []string{"护肤", "卖"}}, ""},
+		{frameCase{in: "we make camping stoves and want outdoor creators in Canada", want: []string{`hard category eq "outdoor" applied`, `hard country eq "CA" applied`},
+			frame: []string{"stoves"}}, "camping stoves"},
+		{frameCase{in: "我们主要卖宠物零食 想要韩国的猫咪博主", want: []string{`hard country eq "KR" applied`, `hard category eq "pets" applied`}, frame: []string{"零食"}}, ""},
+		// a place said of the goods is no filter on the creators
+		{frameCase{in: "我们是做日本零食的，找美国的美食博主", want: []string{`hard country eq "US" applied`, `hard category eq "food" applied`},
+			frame: []string{"日本", "零食"}}, ""},
+		{frameCase{in: "we sell Italian coffee, looking for food creators in Spain", want: []string{`hard country eq "ES" applied`, `hard category eq "food" applied`},
+			frame: []string{"italian", "coffee"}}, ""},
+		// the goods alone are the topic: they rank
+		{frameCase{in: "我们是做耳机的，想找美国的博主", want: []string{`hard country eq "US" applied`}, terms: []string{"耳机"}}, ""},
+		{frameCase{in: "we sell protein bars, find creators in the UK", want: []string{`hard country eq "GB" applied`}, terms: []string{"protein bars"}}, ""},
+	} {
+		checkFrameCase(t, tc.frameCase)
+		r := readAt(t, tc.in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == "country" && len(c.Value.Codes()) > 1 {
+				t.Errorf("Read(%q): the goods' place filters the creators: %s", tc.in, brief(c))
+			}
+		}
+		if tc.named != "" && !slices.ContainsFunc(r.Dropped, func(s Span) bool { return s.Text == tc.named }) {
+			t.Errorf("Read(%q): %q not named as dropped (dropped %v)", tc.in, tc.named, r.Dropped)
+		}
+	}
+}
