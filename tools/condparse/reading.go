@@ -196,6 +196,9 @@ func (r *Reading) readSort() {
 			if superlativeBound(in[m[1]:]) {
 				continue
 			}
+			// "粉丝最多的前几个": the top of the list the sort makes is
+			// the sort's own words, never unread text (audit 24).
+			m[1] += len(topOfList.FindString(in[m[1]:]))
 			cands = append(cands, cand{m[0], m[1]})
 		}
 	}
@@ -256,6 +259,10 @@ func (r *Reading) readSort() {
 		}
 	}
 }
+
+// topOfList is the top of a sorted list said right after a superlative
+// ("最多的前几个", "最高的头几名").
+var topOfList = regexp.MustCompile(`^的?\s*(?:前|头)\s*[几\d一二两三四五六七八九十]*\s*(?:个|名|位|家|条)?`)
 
 // explicitSorts are the sort requests that name their measure ("按互动率排",
 // "sort by engagement"): inside a longer span ("活跃度高一点 按互动率排") the

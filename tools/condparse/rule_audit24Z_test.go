@@ -221,3 +221,19 @@ func TestAudit24ZOwnBusiness(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit24ZSortWordsUsed: the top of the list a superlative sort makes
+// ("最多的前几个", "最高的头几名") is the sort's own words: sorted, never
+// left over as unread.
+func TestAudit24ZSortWordsUsed(t *testing.T) {
+	for _, tc := range []frameCase{
+		{in: "粉丝最多的前几个日本美食博主", want: []string{`hard country eq "JP" applied`, `hard category eq "food" applied`},
+			noRem: []string{"最多", "前"}, frame: []string{"前几"}, sortBy: SortFollowers},
+		{in: "播放量最高的前几名游戏频道", want: []string{`hard category eq "gaming" applied`}, noRem: []string{"最高", "前"}, sortBy: SortAvgViews},
+		{in: "法国粉丝最多的头几个旅行博主有哪些", want: []string{`hard country eq "FR" applied`, `hard category eq "travel" applied`},
+			noRem: []string{"最多", "头"}, frame: []string{"头几"}, sortBy: SortFollowers},
+		{in: "粉丝最多的美食博主", want: []string{`hard category eq "food" applied`}, noRem: []string{"最多"}, sortBy: SortFollowers},
+	} {
+		checkFrameCase(t, tc)
+	}
+}
