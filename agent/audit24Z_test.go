@@ -43,3 +43,23 @@ func TestAudit24ZNoticesHeldOut(t *testing.T) {
 		t.Run(tc.text, func(t *testing.T) { checkNoticeCase(t, a, tc) })
 	}
 }
+
+// TestAudit24ZNoticesUsedWords: a follow-up's words the reading or the
+// router used are never named as not understood — a swap after a chat's
+// acknowledgement and emoji, a widening said in words, who stopped
+// posting "can go", a chat receipt before an edit.
+func TestAudit24ZNoticesUsedWords(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []noticeCase{
+		{"instagram", "en", "baking creators in Italy, 20k–100k", "cool 👍 swap Italy for Spain, keep the rest", []string{"country eq ES"}},
+		{"instagram", "en", "home decor creators in Denmark", "nice 🙏 replace Denmark with Norway and sort by engagement", []string{"country eq NO"}},
+		{"youtube", "zh", "德国的汽车频道 粉丝5万左右", "再放宽一点 奥地利的也要", []string{"country in [DE,AT]"}},
+		{"youtube", "zh", "英国的美食博主", "范围放宽一些，爱尔兰的也要", []string{"country in [GB,IE]"}},
+		{"x", "en", "EV accounts in Norway, at least 5,000 followers", "also add Finland, and anyone who has not posted since September can go", []string{"country in [NO,FI]"}},
+		{"tiktok", "en", "gaming creators in Brazil", "anyone who hasn't uploaded in 2 months should go", []string{"last_active within_days 60"}},
+		{"instagram", "zh", "韩国的美妆博主", "嗯 收到 再加个条件 粉丝两万以上", []string{"followers gte 20000"}},
+		{"tiktok", "zh", "泰国的美食博主", "好的收到👌 换成越南的", []string{"country eq VN"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) { checkNoticeCase(t, a, tc) })
+	}
+}

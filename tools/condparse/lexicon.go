@@ -559,6 +559,9 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// said after what goes ("anyone inactive since May can go", "the
+	// Canadian ones are out"): post-posed only (postOnlyExclusions).
+	es = append(es, words(clsExclude, postRemovals...)...)
 	// refusing a kind of channel excludes it ("不接受纯伴奏/无人声的频道").
 	es = append(es, words(clsExclude, "不接受", "不能接受", "无法接受", "接受不了", "don't accept", "do not accept", "won't accept", "can't accept", "cannot accept")...)
 	// "no one who's worked with Nike", "nobody already partnered with
@@ -868,7 +871,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "往上调", "往下调", "上调", "下调", "调高", "调低", "调到", "调成", "提到", "降到", "change to", "change it to", "switch to", "make it",
-		"make them", "instead", "instead of", "rather than", "in place of", "而不是", "代替", "取代", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
+		"make them", "instead", "instead of", "rather than", "in place of", "而不是", "代替", "取代", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to",
+		// a widening or narrowing said in words ("再放宽一点", "收紧些"): a
+		// change of the search, never a term (audit 24)
+		"放宽", "放宽一点", "放宽一些", "放宽点", "放宽些", "放松一点", "放松些", "收紧", "收紧一点", "收紧一些", "扩大范围", "缩小范围", "范围扩大", "范围缩小", "范围放宽")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",

@@ -237,3 +237,24 @@ func TestAudit24ZSortWordsUsed(t *testing.T) {
 		checkFrameCase(t, tc)
 	}
 }
+
+// TestAudit24ZPostRemovals: "X can go", "X are out" say X goes: a value
+// named before them is excluded, an activity window of who stopped
+// posting is that window (the words are its, never a term), a bound
+// named before them is lifted; they never exclude what follows them.
+func TestAudit24ZPostRemovals(t *testing.T) {
+	for _, tc := range []frameCase{
+		{in: "also add Finland, and anyone who has not posted since September can go",
+			want: []string{`hard country eq "FI" applied`, `hard last_active within_days 97 applied`}, frame: []string{"go"}, noRem: []string{"go"}},
+		{in: "anyone who hasn't uploaded in 3 months should go", want: []string{`hard last_active within_days 90 applied`}, frame: []string{"go"}, noRem: []string{"go"}},
+		{in: "the Brazilian ones can go", want: []string{`hard country not_in [BR] applied`}, frame: []string{"go"}},
+		{in: "spanish speakers are out", want: []string{`hard language not_in [es] applied`}, frame: []string{"out"}},
+		{in: "we can go bigger", frame: []string{"bigger"}},
+	} {
+		checkFrameCase(t, tc)
+	}
+	r := readAt(t, "the follower minimum can go", nil, nil)
+	if len(r.Unbounded) != 1 || r.Unbounded[0].Upper || len(r.Remainder) > 0 {
+		t.Errorf("Read(%q): unbounded %+v, remainder %+v; want the lower end lifted, nothing unread", r.Input, r.Unbounded, r.Remainder)
+	}
+}
