@@ -258,3 +258,17 @@ func TestAudit24ZPostRemovals(t *testing.T) {
 		t.Errorf("Read(%q): unbounded %+v, remainder %+v; want the lower end lifted, nothing unread", r.Input, r.Unbounded, r.Remainder)
 	}
 }
+
+// TestAudit24ZPostingAbout: a verb of posting that leads to what is
+// posted about ("posting about stocks", "tweeting on football") is the
+// creators' verb, never unread; a window after it still bounds activity.
+func TestAudit24ZPostingAbout(t *testing.T) {
+	for _, tc := range []frameCase{
+		{in: "accounts in Kenya posting about football, over 5k", want: []string{`hard country eq "KE" applied`, `hard followers gte 5000 applied`}, noRem: []string{"posting"}},
+		{in: "tweeting about rugby in New Zealand", want: []string{`hard country eq "NZ" applied`}, noRem: []string{"tweeting"}},
+		{in: "creators uploading on woodworking in Canada", want: []string{`hard country eq "CA" applied`}, noRem: []string{"uploading"}},
+		{in: "travel creators posting in the last 10 days", want: []string{`hard last_active within_days 10 applied`}},
+	} {
+		checkFrameCase(t, tc)
+	}
+}
