@@ -101,7 +101,7 @@ func ReadResult(res Result) Reading {
 
 // positionWords name a result by its place in the list ("the first one",
 // "2nd result", "第三个").
-var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick))?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
+var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick)(?:'s|’s)?)?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
 
 // IsPosition reports text that names a result by its place in the list
 // ("the first one", "第三个"): no word a channel's text holds.

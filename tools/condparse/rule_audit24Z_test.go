@@ -205,6 +205,11 @@ func TestAudit24ZOwnBusiness(t *testing.T) {
 			frame: []string{"日本", "零食"}}, ""},
 		{frameCase{in: "we sell Italian coffee, looking for food creators in Spain", want: []string{`hard country eq "ES" applied`, `hard category eq "food" applied`},
 			frame: []string{"italian", "coffee"}}, ""},
+		// a dash or the creators' own category ends the goods
+		{frameCase{in: "we sell hiking boots – outdoor channels in Norway, 10k+", want: []string{`hard category eq "outdoor" applied`, `hard country eq "NO" applied`},
+			frame: []string{"boots"}}, "hiking boots"},
+		{frameCase{in: "we make standing desks, tech creators in Canada", want: []string{`hard category eq "tech" applied`, `hard country eq "CA" applied`},
+			frame: []string{"desks"}}, "standing desks"},
 		// the goods alone are the topic: they rank
 		{frameCase{in: "我们是做耳机的，想找美国的博主", want: []string{`hard country eq "US" applied`}, terms: []string{"耳机"}}, ""},
 		{frameCase{in: "we sell protein bars, find creators in the UK", want: []string{`hard country eq "GB" applied`}, terms: []string{"protein bars"}}, ""},
@@ -270,5 +275,18 @@ func TestAudit24ZPostingAbout(t *testing.T) {
 		{in: "travel creators posting in the last 10 days", want: []string{`hard last_active within_days 10 applied`}},
 	} {
 		checkFrameCase(t, tc)
+	}
+}
+
+// TestAudit24ZPositionContracted: a result named by its position with a
+// contracted "is" ("the 2nd one's perfect") is no keyword.
+func TestAudit24ZPositionContracted(t *testing.T) {
+	for _, in := range []string{"the 2nd one's perfect, more like that", "the third one's spot on, find similar"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Kind == "keyword" {
+				t.Errorf("Read(%q): keyword %s", in, brief(c))
+			}
+		}
 	}
 }

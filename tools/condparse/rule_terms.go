@@ -5,6 +5,7 @@ import (
 	"searchagent/tools/textmatch"
 	"slices"
 	"strings"
+	"unicode"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
@@ -762,7 +763,10 @@ func (st *state) selfDescriptions() {
 				end = k
 				break
 			}
-			if doing && (w.kind == tkPunct || w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil)) {
+			if doing && (w.kind == tkPunct || w.kind == tkSym || !strings.ContainsFunc(st.tokText(k), unicode.IsLetter) || w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil ||
+				(w.has(clsCategory) != nil || w.has(clsTopic) != nil) && st.namesCreators(k))) {
+				// "we sell budget VPNs — tech accounts in India": a dash,
+				// or the creators' own category, ends the goods.
 				break
 			}
 			if doing {
