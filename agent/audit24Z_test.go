@@ -94,3 +94,16 @@ func TestAudit24ZNoticesUsedWords(t *testing.T) {
 		t.Run(tc.text, func(t *testing.T) { checkNoticeCase(t, a, tc) })
 	}
 }
+
+// TestAudit24ZNoticesFresh is a second table of my own follow-ups,
+// written after the fixes and run once without tuning.
+func TestAudit24ZNoticesFresh(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []noticeCase{
+		{"instagram", "en", "pet creators in Spain", "awesome 🙏 swap Spain for Portugal", []string{"country eq PT"}},
+		{"youtube", "zh", "日本的旅行博主 粉丝10万以上", "收到 再放宽一些 韩国的也要", []string{"country in [JP,KR]"}},
+		{"tiktok", "en", "dance creators in the Philippines", "ok and those who haven't posted since October are out", []string{"country eq PH"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) { checkNoticeCase(t, a, tc) })
+	}
+}
