@@ -294,7 +294,9 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 			return nil
 		}
 	}
-	if len(t.plan.commands) == 0 {
+	if len(t.plan.commands) == 0 || t.plan.widen || t.plan.narrow {
+		// A widening or narrowing the router read ("再放宽一点") used
+		// words the reading has no place for: none is named as unread.
 		return nil
 	}
 	var words []string

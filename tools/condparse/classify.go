@@ -48,10 +48,14 @@ func (st *state) sentence() {
 	clauseStart := true
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
-		switch tk.kind {
-		case tkSpace:
+		if tk.hesitation || tk.kind == tkLex && tk.has(clsFiller) != nil && tk.has(clsFiller).speech {
+			// "um", "so", 就是说: dictated or chatted talk is a sentence.
+			st.sig.Sentence = true
+		}
+		switch {
+		case tk.kind == tkSpace:
 			continue
-		case tkPunct:
+		case tk.kind == tkPunct, st.emoji(i):
 			clauseStart = true
 			continue
 		}
@@ -668,3 +672,19 @@ var reuseForms = []string{"搬运", "混剪", "切片", "二创", "录播", "rea
 // "add"): a follow-up saying one is a request, not a keyword as typed.
 var addVerbs = map[string]bool{"加上": true, "再加上": true, "也加上": true, "加进来": true, "加进去": true, "也加进来": true,
 	"添加": true, "增加": true, "add": true, "also add": true, "throw in": true, "also include": true}
+
+// emoji reports a symbol token that is an emoji or its modifier ("👍",
+// "🙏", a variation selector): in a chat it ends a clause as a full stop
+// does.
+func (st *state) emoji(i int) bool {
+	tk := st.tok(i)
+	if tk.kind != tkSym {
+		return false
+	}
+	for _, r := range st.t.orig[tk.s:tk.e] {
+		if !unicode.Is(unicode.So, r) && !unicode.Is(unicode.Sk, r) && r != 0xFE0F && r != 0x200D {
+			return false
+		}
+	}
+	return true
+}

@@ -320,6 +320,9 @@ type token struct {
 	// frameWord: a plain word a rule read as the brief's frame (the ask
 	// verb before "our"): dropped and named, never a term.
 	frameWord bool
+	// hesitation: a space that was a hesitation sound ("um", 嗯): the
+	// input is spoken, a sentence (lexEntry.disfluent).
+	hesitation bool
 }
 
 func (tk *token) has(c lexClass) *lexEntry {
@@ -669,7 +672,28 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			i++
 		}
 	}
+	for k := range toks {
+		if toks[k].disfluent() {
+			// "under um 50k", "粉丝 嗯 5万左右": a hesitation sound reads as
+			// the space it stands for (audit 24). Its letters keep it from
+			// joining words into one keyword (plainSpace).
+			toks[k] = token{kind: tkSpace, s: toks[k].s, e: toks[k].e, hesitation: true}
+		}
+	}
 	return toks
+}
+
+// disfluent reports a dictionary token that is only a hesitation sound.
+func (tk *token) disfluent() bool {
+	if tk.kind != tkLex {
+		return false
+	}
+	for _, e := range tk.ents {
+		if e.disfluent {
+			return true
+		}
+	}
+	return false
 }
 
 // yieldVague shortens a vague-amount match that cuts a vocabulary word in

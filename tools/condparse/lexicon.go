@@ -103,6 +103,14 @@ type lexEntry struct {
 	// category, a subtopic or a creator noun ("micro travel influencers";
 	// "macro photography" stays a topic).
 	beforeNoun bool
+	// disfluent: a hesitation sound of dictation ("um", "uh", 嗯, 呃):
+	// the lexer makes it a space, so that what it interrupts reads as if
+	// it were not there ("under um 50k", "粉丝 嗯 5万左右").
+	disfluent bool
+	// speech: talk that only carries a spoken or chatted sentence ("so",
+	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
+	// never a list of keywords.
+	speech bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -503,7 +511,9 @@ func buildLexicon() *lexicon {
 	}
 	ts(1, "今天", "today", "24小时", "24 hours")
 	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
-	ts(14, "两周", "半个月", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
+	ts(14, "两周", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
+	// half a month is 15 days, as the router's slots read it (audit 24)
+	ts(15, "半个月", "half a month", "half month", "a half month")
 	// colloquial counts: 俩 (two), 仨 (three)
 	ts(60, "俩月", "俩个月")
 	ts(90, "仨月", "仨个月")
@@ -549,6 +559,9 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// said after what goes ("anyone inactive since May can go", "the
+	// Canadian ones are out"): post-posed only (postOnlyExclusions).
+	es = append(es, words(clsExclude, postRemovals...)...)
 	// refusing a kind of channel excludes it ("不接受纯伴奏/无人声的频道").
 	es = append(es, words(clsExclude, "不接受", "不能接受", "无法接受", "接受不了", "don't accept", "do not accept", "won't accept", "can't accept", "cannot accept")...)
 	// "no one who's worked with Nike", "nobody already partnered with
@@ -690,7 +703,7 @@ func buildLexicon() *lexicon {
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
-		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
+		"lets see", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
 		"yo", "sup", "heya", "几位", "几名", "几家", "can we see", "could we see", "can i see", "let me see",
@@ -794,6 +807,25 @@ func buildLexicon() *lexicon {
 		"thanks so much", "thanks a lot", "much appreciated", "appreciate it", "we'd appreciate", "cheers",
 		"kindly", "would you kindly", "could you kindly", "identify", "help identify", "help us identify", "help us find",
 		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of")...)
+	// Dictation and chat (audit 24): hesitation sounds are spaces
+	// (disfluent); talk that only carries the sentence is filler; a chat's
+	// receipts, acknowledgements and addressing are the brief's frame,
+	// dropped and named. None of it ranks.
+	es = append(es, withFlag(words(clsFiller,
+		"um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "uhmm", "erm", "ermm", "hmm", "hmmm", "hm",
+		"you know", "y'know", "ya know", "you know what i mean",
+		"嗯", "嗯嗯", "嗯嗯嗯", "呃", "呃呃", "唔", "emm", "emmm", "emmmm", "嗯对", "嗯嗯对", "对对", "对对对", "嗯是的", "嗯好"),
+		func(e *lexEntry) { e.disfluent, e.speech = true, true })...)
+	es = append(es, withFlag(words(clsFiller,
+		"so", "yeah", "yep", "yup", "basically", "literally", "anyway", "anyways", "kinda", "sorta", "like i said", "i guess",
+		"就是说", "就是那种", "怎么说呢", "然后呢", "那个什么"), func(e *lexEntry) { e.speech = true })...)
+	es = append(es, words(clsFrame,
+		"quick one", "quick q", "quick question", "quick ask", "quick favor", "quick favour", "quick request", "quick thing",
+		"fyi", "f.y.i.", "heads up", "heads-up", "cc", "bcc", "cool", "awesome", "perfect", "got it", "sounds good", "noted",
+		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了")...)
+	// "check …", "can you check …": the ask, as "find" is.
+	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check"),
+		func(e *lexEntry) { e.atStart = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,
@@ -816,7 +848,10 @@ func buildLexicon() *lexicon {
 		"we're a", "we are a", "we're an", "we are an", "our company", "we sell", "we make",
 		// audit 23: the writer's own description in a polite letter
 		"敝公司", "敝公司为", "本公司", "本公司为", "我司为", "我司是", "我们做", "我们是一个", "我们是一个做", "我们是一间",
-		"we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for")...)
+		"we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for",
+		// what the writer sells (audit 24): "我们卖…", "we mainly sell …"
+		"我们卖", "我们是卖", "我们主要做", "我们主要卖", "我们专门做", "我们专门卖", "我们家卖", "我们家做", "我们公司卖", "我们公司做",
+		"we mainly sell", "we also sell", "we mostly sell", "we produce", "we manufacture")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)
@@ -836,7 +871,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsEdit, editConnectors...)...)
 	es = append(es, words(clsEdit,
 		"把", "将", "改", "换", "改一下", "换一下", "改一改", "换个", "往上调", "往下调", "上调", "下调", "调高", "调低", "调到", "调成", "提到", "降到", "change to", "change it to", "switch to", "make it",
-		"make them", "instead", "instead of", "rather than", "in place of", "而不是", "代替", "取代", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to")...)
+		"make them", "instead", "instead of", "rather than", "in place of", "而不是", "代替", "取代", "replace with", "换回", "改回", "换回来", "改回来", "换回去", "switch back to", "go back to", "back to",
+		// a widening or narrowing said in words ("再放宽一点", "收紧些"): a
+		// change of the search, never a term (audit 24)
+		"放宽", "放宽一点", "放宽一些", "放宽点", "放宽些", "放松一点", "放松些", "收紧", "收紧一点", "收紧一些", "扩大范围", "缩小范围", "范围扩大", "范围缩小", "范围放宽")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
 	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
@@ -917,7 +955,7 @@ func buildLexicon() *lexicon {
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
 		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
-		"不", "很", "非常", "更", "比较", "再", "就", "都", "something", "anything", "everything", "whatever", "stuff",
+		"不", "很", "非常", "更", "比较", "再", "就", "都", "一直", "something", "anything", "everything", "whatever", "stuff",
 		"anywhere", "wherever", "results", "result", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).

@@ -226,6 +226,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
 	st.tokCond = make([]int32, len(st.toks))
+	st.cjkMentions()
 	st.anchors()
 	st.quotes()
 	st.calendarActivity()
@@ -288,7 +289,9 @@ func (st *state) isGlue(i int) bool {
 	for _, e := range tk.ents {
 		switch e.word {
 		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量", "to",
-			"要", "得", "需要", "必须", "must", "should", "be", "in the":
+			"要", "得", "需要", "必须", "must", "should", "be", "in the",
+			// dictation's fillers: "over like 10k", "粉丝那个5万以上" (audit 24)
+			"like", "那个", "就":
 			return true
 		}
 		if slices.Contains(editConnectors, e.word) {

@@ -101,7 +101,7 @@ func ReadResult(res Result) Reading {
 
 // positionWords name a result by its place in the list ("the first one",
 // "2nd result", "第三个").
-var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick))?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
+var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick)(?:'s|’s)?)?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
 
 // IsPosition reports text that names a result by its place in the list
 // ("the first one", "第三个"): no word a channel's text holds.
@@ -196,6 +196,9 @@ func (r *Reading) readSort() {
 			if superlativeBound(in[m[1]:]) {
 				continue
 			}
+			// "粉丝最多的前几个": the top of the list the sort makes is
+			// the sort's own words, never unread text (audit 24).
+			m[1] += len(topOfList.FindString(in[m[1]:]))
 			cands = append(cands, cand{m[0], m[1]})
 		}
 	}
@@ -256,6 +259,10 @@ func (r *Reading) readSort() {
 		}
 	}
 }
+
+// topOfList is the top of a sorted list said right after a superlative
+// ("最多的前几个", "最高的头几名").
+var topOfList = regexp.MustCompile(`^的?\s*(?:前|头)\s*[几\d一二两三四五六七八九十]*\s*(?:个|名|位|家|条)?`)
 
 // explicitSorts are the sort requests that name their measure ("按互动率排",
 // "sort by engagement"): inside a longer span ("活跃度高一点 按互动率排") the

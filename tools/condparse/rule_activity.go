@@ -103,6 +103,12 @@ func (st *state) activity() {
 					st.add(activityCond(days), from, i)
 				}
 			}
+			if n := st.skipSpace(i + 1); st.free(i) && topicPrepositions[st.tokText(n)] {
+				// "posting about stocks", "tweeting on football": the
+				// verb of what the creators talk about, no window and no
+				// unread word (audit 24).
+				tk.role = roleFiller
+			}
 			continue
 		}
 		if days, ok := frequencyDays[st.word(i)]; ok && tk.has(clsFreq) != nil {
@@ -164,6 +170,9 @@ func (st *state) activity() {
 		}
 	}
 }
+
+// topicPrepositions lead from a verb of posting to what is posted about.
+var topicPrepositions = map[string]bool{"about": true, "on": true, "regarding": true, "around": true}
 
 // inactiveWords say a channel stopped posting; with a window after a
 // "more than" ("inactive for more than 2 months", "停更超过一个月") they

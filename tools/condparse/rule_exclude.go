@@ -516,7 +516,9 @@ func (st *state) opensClause(i int) bool {
 	for p := st.prevSig(i); p >= 0; p = st.prevSig(p) {
 		tk := &st.toks[p]
 		switch {
-		case tk.kind == tkPunct:
+		case tk.kind == tkPunct, st.emoji(p):
+			// "nice 👍 swap X for Y": a chat's emoji ends what came
+			// before it, as a full stop does (audit 24).
 			return true
 		case tk.kind == tkLex && contrastWords[st.tokText(p)]:
 			// "fitness creators in the UK but nobody who …": a contrast
@@ -636,8 +638,21 @@ func (st *state) clauseEndsAt(j int) bool {
 }
 
 // postOnlyExclusions are exclusion words that always follow their object
-// ("英国除外"): they never exclude what comes after them.
-var postOnlyExclusions = map[string]bool{"除外": true}
+// ("英国除外", "the Canadian ones can go"): they never exclude what comes
+// after them.
+var postOnlyExclusions = func() map[string]bool {
+	m := map[string]bool{"除外": true}
+	for _, w := range postRemovals {
+		m[w] = true
+	}
+	return m
+}()
+
+// postRemovals say in English that what was just named goes ("anyone
+// inactive since May can go", "Canadian ones are out"); after an activity
+// window said of who stopped posting they are that window's (audit 24).
+var postRemovals = []string{"can go", "should go", "must go", "has to go", "have to go", "gotta go", "can be dropped",
+	"can be removed", "should be dropped", "should be removed", "are out", "is out"}
 
 // postGlue are the words between a post-posed exclusion and its object:
 // "游戏的都不要", "这种也不要".

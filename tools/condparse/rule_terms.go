@@ -5,6 +5,7 @@ import (
 	"searchagent/tools/textmatch"
 	"slices"
 	"strings"
+	"unicode"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
@@ -720,17 +721,40 @@ func (st *state) afterOur(i int) bool {
 // from the opener (clsBrandOpen) to the company noun that ends it
 // (company, brand, 公司, 品牌, …), within one clause, the words no rule
 // placed are the brief's frame — dropped and named, never ranking terms
-// (audit 23, class 6). What a "我们(是)做 X 的" opener names is the
-// advertiser's product, which ranks as audit 21 has it.
+// (audit 23, class 6).
+//
+// What the writer makes or sells ("我们是做宠物用品的", "我们家是卖狗粮的",
+// "we sell yoga mats", "our company sells baby carriers": an opener, or
+// an opener and a trade verb, then the goods up to 的 or the clause's
+// end) is their business, the brief's context (audit 24): when the brief
+// names what the creators are about elsewhere (a category, a subtopic, a
+// word of its own), the goods are frame too; when it names nothing else,
+// they are the only topic given and rank. A place, language or category
+// said inside the business is the goods', never a filter on the creators
+// ("我们是做日本零食的，找美国的美食博主" keeps the US alone).
 func (st *state) selfDescriptions() {
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.kind != tkLex || tk.has(clsBrandOpen) == nil {
 			continue
 		}
-		doing := strings.HasSuffix(st.word(i), "做")
-		end := -1
-		for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+		doing := tradeOpener(st.word(i))
+		from := i + 1
+		k := st.skipSpace(i + 1)
+		for n := 0; n < 3 && st.free(k) && tradeLeads[strings.ToLower(st.tokText(k))]; n++ {
+			k = st.skipSpace(k + 1)
+		}
+		if st.free(k) && tradeVerbs[strings.ToLower(st.tokText(k))] {
+			// "我们家是卖狗粮的", "our company sells baby carriers"
+			doing, from = true, k+1
+			for j := i + 1; j <= k; j++ {
+				if st.toks[j].kind != tkSpace {
+					st.toks[j].role, st.toks[j].frameWord = roleFiller, true
+				}
+			}
+		}
+		end, goods := -1, -1
+		for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
 			w := &st.toks[k]
 			if w.kind == tkPunct && (isClauseSep(st.t.norm[w.s]) || st.t.norm[w.s] == '(' || st.t.norm[w.s] == '（') {
 				break
@@ -739,22 +763,107 @@ func (st *state) selfDescriptions() {
 				end = k
 				break
 			}
-			if doing && w.kind == tkLex && w.has(clsDe) != nil {
-				// "我们是做耳机的(品牌)": what the advertiser makes is
-				// its product, which ranks (audit 21), never frame.
+			if doing && (w.kind == tkPunct || w.kind == tkSym || !strings.ContainsFunc(st.tokText(k), unicode.IsLetter) || w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil ||
+				(w.has(clsCategory) != nil || w.has(clsTopic) != nil) && st.namesCreators(k))) {
+				// "we sell budget VPNs — tech accounts in India": a dash,
+				// or the creators' own category, ends the goods.
 				break
+			}
+			if doing {
+				goods = k
+			}
+		}
+		if end < 0 && goods >= from {
+			end = goods
+			if !st.ownTopicOutside(tk.s, st.toks[goods].e) {
+				// "我们是做咖啡机的，想找意大利的博主": the goods are the
+				// only topic given; they rank, as one term.
+				st.goodsNoFilter(from, goods, false)
+				continue
 			}
 		}
 		if end < 0 {
 			continue
 		}
-		for k := i + 1; k <= end; k++ {
-			if w := &st.toks[k]; w.kind != tkSpace && (w.role == roleNone || w.role == roleContent) {
-				w.role, w.frameWord = roleFiller, true
+		st.goodsNoFilter(from, end, true)
+	}
+}
+
+// goodsNoFilter takes the vocabulary conditions said inside a self-
+// description (tokens [from, to]) out of the reading: a place, language
+// or category of the goods is no filter on the creators. With frame the
+// words are the brief's frame (dropped and named); without, they are
+// content, one ranking term.
+func (st *state) goodsNoFilter(from, to int, frame bool) {
+	for k := from; k <= to && k < len(st.toks); k++ {
+		w := &st.toks[k]
+		if w.kind == tkSpace {
+			continue
+		}
+		if w.role == roleCond {
+			id := st.tokCond[k]
+			if id == 0 {
+				continue
 			}
+			pc := st.conds[id-1]
+			if pc.s < st.toks[from].s || pc.e > st.toks[to].e || pc.neg ||
+				pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category {
+				continue
+			}
+			pc.dropped = true
+			w.role = roleContent
+		}
+		if frame && (w.role == roleNone || w.role == roleContent) {
+			w.role, w.frameWord = roleFiller, true
+		} else if !frame && w.role == roleNone && w.kind != tkLex {
+			w.role = roleContent
 		}
 	}
 }
+
+// ownTopicOutside reports a word outside the rune range [s, e) that says
+// what the creators are about: a category or subtopic the reading took,
+// or an unplaced word of its own (a Latin word of three letters or more,
+// two or more Chinese characters in a row).
+func (st *state) ownTopicOutside(s, e int) bool {
+	cjk := 0
+	for k := range st.toks {
+		tk := &st.toks[k]
+		if tk.s >= s && tk.e <= e {
+			cjk = 0
+			continue
+		}
+		switch {
+		case tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && (tk.role == roleCond || tk.role == roleContent):
+			return true
+		case tk.kind == tkWord && tk.role == roleNone && tk.e-tk.s >= 3:
+			return true
+		case tk.kind == tkCJK && tk.role == roleNone:
+			if cjk++; cjk >= 2 {
+				return true
+			}
+			continue
+		}
+		cjk = 0
+	}
+	return false
+}
+
+// tradeOpener reports an opener that says what the writer makes or sells
+// ("我们是做", "we sell").
+func tradeOpener(w string) bool {
+	return strings.HasSuffix(w, "做") || strings.HasSuffix(w, "卖") || strings.HasSuffix(w, " sell") || strings.HasSuffix(w, " make") ||
+		strings.HasSuffix(w, " produce") || strings.HasSuffix(w, " manufacture")
+}
+
+// tradeLeads may stand between an opener and its trade verb ("我们家是卖…",
+// "我们主要做…", "our brand mainly sells …").
+var tradeLeads = map[string]bool{"是": true, "主要": true, "专门": true, "也": true, "主要是": true, "专门是": true,
+	"mainly": true, "mostly": true, "also": true, "primarily": true, "just": true}
+
+// tradeVerbs say what a business makes or sells ("卖", "做", "sells").
+var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经营": true, "销售": true, "代理": true, "做的是": true, "卖的是": true,
+	"sell": true, "sells": true, "make": true, "makes": true, "produce": true, "produces": true, "manufacture": true, "manufactures": true}
 
 // companyNoun reports a word that names the writer's business (its last
 // word in Chinese: "跨境支付公司", "家电品牌").
