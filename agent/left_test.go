@@ -128,3 +128,27 @@ func TestLeftAgentHeldOut(t *testing.T) {
 	}
 	t.Logf("held-out turns of the left classes: %d of %d", ok, len(leftAgentHeldOut))
 }
+
+// leftAgentTuning are the turns the rules were fixed against.
+var leftAgentTuning = []leftTurn{
+	// 1. a country code in a first search and a follow-up
+	{platform: "youtube", loc: "en", first: "diy home repair channels us", want: []string{"country eq US"}},
+	{platform: "youtube", loc: "en", first: "cooking channels", text: "only the ones based in uk", want: []string{"country eq GB"}},
+	{platform: "youtube", loc: "en", first: "pet creators in Canada", text: "find some more for us", want: []string{"country eq CA"}, not: []string{"country eq US"}},
+	// 2. the user's own relations: named, never a keyword
+	{platform: "instagram", loc: "zh", first: "不要接过竞品的博主，美国美妆", want: []string{"country eq US"}, noKw: []string{"竞品", "接过"}, notice: []string{"竞品"}},
+	{platform: "youtube", loc: "en", first: "nothing sponsored by competitors, beauty creators in the US", noKw: []string{"competitor"}, notice: []string{"competitors"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the US", text: "no one who has worked with our rivals", want: []string{"country eq US"}, noKw: []string{"rival"}, notice: []string{"rivals"}},
+	{platform: "instagram", loc: "zh", first: "美国美妆博主", text: "跟友商合作过的不要", want: []string{"country eq US"}, noKw: []string{"友商"}, notice: []string{"友商"}},
+	{platform: "instagram", loc: "zh", first: "美国美妆博主", text: "别找给竞争对手拍过广告的", noKw: []string{"竞争对手", "广告"}, notice: []string{"竞争对手"}},
+}
+
+// TestLeftAgentClasses: the tuning turns read as meant.
+func TestLeftAgentClasses(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range leftAgentTuning {
+		if p := tc.problems(t, a); len(p) > 0 {
+			t.Errorf("%q then %q: %s", tc.first, tc.text, strings.Join(p, "; "))
+		}
+	}
+}

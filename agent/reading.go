@@ -834,16 +834,20 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		}
 		return false
 	}
-	// city: a city or state the reading names as not left out (the
-	// catalog records countries): excluding its name as a word would
-	// contradict the notice and drop channels that merely mention it.
-	city := func(k string) bool {
+	// named: words the reading names as not applied — a city or state
+	// (the catalog records countries), the user's own competitors (the
+	// catalog does not know them): a keyword made of them would
+	// contradict the notice and drop or favour channels that merely
+	// mention them.
+	named := func(k string, roles ...condparse.Residue) bool {
 		k = strings.ToLower(strings.TrimSpace(k))
 		return slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
 			t := strings.ToLower(strings.TrimSpace(sp.Text))
-			return sp.Role == condparse.ResiduePlace && k != "" && (strings.Contains(t, k) || strings.Contains(k, t))
+			return slices.Contains(roles, sp.Role) && k != "" && t != "" && (strings.Contains(t, k) || strings.Contains(k, t))
 		})
 	}
+	city := func(k string) bool { return named(k, condparse.ResiduePlace, condparse.ResidueRelation) }
+	relation := func(k string) bool { return named(k, condparse.ResidueRelation) }
 	// excluded: words the reading leaves out ("can you also drop the
 	// ones about baking" was added as the keyword "drop the ones about
 	// baking"): an addition that holds them is the router's misreading.
@@ -867,7 +871,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && excluded(k)
+				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue

@@ -69,6 +69,7 @@ const (
 	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
 	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
 	clsPartner   // 合作过, works with, promos: the partner frame of an exclusion (partnerFrame); keyword material elsewhere
+	clsRelation  // 竞品, competitors: the user's own relations, which the catalog does not record (rule_relation.go)
 )
 
 // lexEntry is one dictionary spelling.
@@ -119,6 +120,9 @@ type lexicon struct {
 	// unitTargets are the Latin count words a misspelt word right after
 	// a number may be read as ("subsribers").
 	unitTargets []typoTarget
+	// codes are the country codes as words, read only where a place goes
+	// (countryCodes).
+	codes map[string]*lexEntry
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -234,6 +238,7 @@ func buildLexicon() *lexicon {
 		countries:  map[string]taxonomy.Term{},
 		languages:  map[string]taxonomy.Term{},
 		categories: map[string]taxonomy.Term{},
+		codes:      codeEntries(),
 	}
 	var es []lexEntry
 
@@ -559,6 +564,7 @@ func buildLexicon() *lexicon {
 	// promos"): who the creators worked with is what is excluded
 	// (partnerFrame); the frame words themselves are dropped.
 	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
 	// title typed as a keyword stays one ("after all these years").
@@ -689,7 +695,7 @@ func buildLexicon() *lexicon {
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
-		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"给我们", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "hmm", "hmmm", "um", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
@@ -1013,10 +1019,18 @@ var editConnectors = []string{
 
 // partnerVerbs say that creators worked with someone: inside an exclusion
 // the one they worked with is what is excluded (partnerFrame).
-var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "投过", "拍过", "代言过", "接过的", "合作过的",
+var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "带过货", "投过", "拍过", "代言过", "接过的", "合作过的",
 	"works with", "work with", "worked with", "working with", "partnered with", "partnering with", "partners with", "partner with",
 	"collaborated with", "collaborates with", "collaborating with", "collabed with", "collab with", "collabs with",
-	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
+	"promos", "promo", "promotions", "promoting", "promoted", "advertised", "advertised for", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
 	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+
+// relationWords name the user's own business relations ("our
+// competitors", 竞品, 友商): who they are the catalog cannot know, so a
+// wish about them is named as not applied (rule_relation.go).
+var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞争品牌", "竞品品牌", "竞品牌子",
+	"competitor", "competitors", "competitor's", "competitors'", "competitor brands", "competitor brand", "competing brands",
+	"competing brand", "our competition", "the competition", "rival", "rivals", "rival brand", "rival brands", "our rivals",
+	"our competitors", "our competitor", "our rival", "our rival brands", "our competitor brands", "a competitor", "a rival", "a rival brand"}

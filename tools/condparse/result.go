@@ -373,6 +373,11 @@ func (st *state) residueRole(a, b int) Residue {
 			return ResidueGender
 		}
 	}
+	for _, g := range st.relationRem {
+		if g[0] < b && a < g[1] {
+			return ResidueRelation
+		}
+	}
 	measure, amount := false, false
 	for i := range st.toks {
 		tk := &st.toks[i]

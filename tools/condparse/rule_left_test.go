@@ -151,3 +151,49 @@ func TestLeftHeldOut(t *testing.T) {
 	}
 	t.Logf("held-out phrasings of the left classes: %d of %d", ok, len(leftHeldOut))
 }
+
+// leftTuning are the phrasings the rules were fixed against, one block
+// per class.
+var leftTuning = []leftCase{
+	// 1. country codes typed as words
+	{in: "diy home repair channels us", want: []string{`country eq "US"`}},
+	{in: "cooking channels uk", want: []string{`country eq "GB"`}},
+	{in: "beauty creators ca", want: []string{`country eq "CA"`, `category eq "beauty"`}},
+	{in: "travel vloggers hk, 5k+", want: []string{`country eq "HK"`, `followers gte 5000`}},
+	{in: "gaming creators in the us", want: []string{`country eq "US"`, `category eq "gaming"`}},
+	{in: "food creators based in au", want: []string{`country eq "AU"`}},
+	{in: "tech youtubers from ca or us", want: []string{`country in [CA,US]`}},
+	{in: "fitness creators in the uk/ca", want: []string{`country in [GB,CA]`}},
+	{in: "find some for us", not: []string{"country"}},
+	{in: "help us find pet creators", not: []string{"country"}},
+	{in: "send us 10 travel channels", not: []string{"country"}},
+	{in: "channels like us", not: []string{"country"}},
+	{in: "creators who talk to us", not: []string{"country"}},
+	{in: "beauty creators in it", not: []string{"country"}},
+	{in: "food channels for us please", not: []string{"country"}},
+	// 2. the user's own relations
+	{in: "不要接过竞品的博主，美国美妆", want: []string{`country eq "US"`, `category eq "beauty"`}, noKw: []string{"竞品", "接过"}, role: ResidueRelation},
+	{in: "nothing sponsored by competitors, beauty creators in the US", want: []string{`country eq "US"`}, noKw: []string{"competitor", "sponsored"}, role: ResidueRelation},
+	{in: "no one who has worked with our rivals", noKw: []string{"rival", "worked"}, role: ResidueRelation},
+	{in: "跟友商合作过的不要", noKw: []string{"友商", "合作"}, role: ResidueRelation},
+	{in: "别找给友商拍过广告的博主", noKw: []string{"友商", "给", "广告"}, role: ResidueRelation},
+	{in: "fitness creators, none sponsored by a competitor", noKw: []string{"competitor"}, role: ResidueRelation},
+	{in: "ideally nobody who has done promos for our competitors", noKw: []string{"competitor", "promos"}, role: ResidueRelation},
+	{in: "不要和竞争对手合作过的科技博主", want: []string{`category eq "tech"`}, noKw: []string{"竞争对手"}, role: ResidueRelation},
+	// a brand named after the relation word is excluded; the word is frame
+	{in: "排除掉和竞品小佩有过合作的博主", want: []string{`not_contains "小佩"`}, noKw: []string{"竞品"}},
+	{in: "别找给耐克拍过广告的博主", want: []string{`not_contains "耐克"`}, noKw: []string{"给耐克"}},
+	{in: "skip creators who promoted Nike", want: []string{`not_contains "Nike"`}, noKw: []string{"promoted"}},
+	// the head noun after a partner clause is who is wanted
+	{in: "不要和小米合作过的科技博主", want: []string{`not_contains "小米"`, `category eq "tech"`}},
+	{in: "不要接过耐克广告的美妆博主", want: []string{`not_contains "耐克"`, `category eq "beauty"`}},
+}
+
+// TestLeftClasses: the tuning phrasings read as meant.
+func TestLeftClasses(t *testing.T) {
+	for _, tc := range leftTuning {
+		if p := tc.problems(); len(p) > 0 {
+			t.Errorf("Read(%q): %s", tc.in, strings.Join(p, "; "))
+		}
+	}
+}

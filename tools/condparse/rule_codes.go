@@ -1,0 +1,99 @@
+package condparse
+
+import (
+	"slices"
+
+	"searchagent/tools/taxonomy"
+)
+
+// Country codes typed as words ("diy home repair channels us", "cooking
+// channels uk", "beauty creators ca", "based in sg", "in the us or ca"):
+// a two-letter code of the country vocabulary is the country where a
+// place goes — after a place preposition ("in", "in the", "from", "based
+// out of"), closing a search right after a creator noun, or after "or",
+// "and", "/" or a comma that follows a country — and only there, with
+// nothing but the end, a separator, a number or a list word after it.
+// Elsewhere the letters stay what they are: the pronoun stays a pronoun
+// ("find some for us", "help us", "send us 10", "channels like us"), and
+// codes that are English function words ("in", "it", "no", "is", "my")
+// never read as a place, since the lexicon knows them as words.
+
+// placeBefore are the words after which a code is where the creators are.
+var placeBefore = []string{"in", "in the", "from", "out of", "based out of"}
+
+// listWords join a code to a country before it ("us or ca", "uk/ie").
+var listWords = []string{"or", "and", "&", "/", ",", "、", "+"}
+
+// countryCodes turns a code said where a place goes into the country's
+// dictionary token (a clsCountry entry of its own).
+func (st *state) countryCodes() {
+	for i := range st.toks {
+		e := st.codeEntry(i)
+		if e == nil || !st.codeEndsPlace(i) {
+			continue
+		}
+		p := st.prevSig(i)
+		switch {
+		case p < 0:
+			continue
+		case slices.Contains(placeBefore, st.word(p)):
+		case st.tok(p).has(clsCreator) != nil || st.tok(p).has(clsCreatorPlatform) != nil:
+			if !st.codeClosesClause(i) {
+				continue
+			}
+		case slices.Contains(listWords, st.tokText(p)) && st.tok(st.prevSig(p)).has(clsCountry) != nil:
+		default:
+			continue
+		}
+		tk := &st.toks[i]
+		tk.kind, tk.ents = tkLex, []*lexEntry{e}
+	}
+}
+
+// codeEntry is the country entry of token i when it is a two-letter code
+// of the vocabulary the lexicon knows as no other word ("us" is known
+// only as the pronoun, which it may stand for).
+func (st *state) codeEntry(i int) *lexEntry {
+	tk := st.tok(i)
+	if tk.e-tk.s != 2 {
+		return nil
+	}
+	w := st.tokText(i)
+	if tk.kind != tkWord && (tk.kind != tkLex || w != "us") || !isASCIILetters(w) {
+		return nil
+	}
+	return st.lx.codes[w]
+}
+
+// codeEndsPlace reports what follows code i: the end, a separator, a
+// number, or a list word (another place or a count may follow).
+func (st *state) codeEndsPlace(i int) bool {
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return true
+	}
+	switch tk := st.tok(n); tk.kind {
+	case tkPunct, tkNum:
+		return true
+	}
+	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with"
+}
+
+// codeClosesClause reports a code after a creator noun that ends its
+// clause: the end of the text, a separator or a number follows.
+func (st *state) codeClosesClause(i int) bool {
+	n := st.skipSpace(i + 1)
+	return n >= len(st.toks) || st.tok(n).kind == tkPunct || st.tok(n).kind == tkNum
+}
+
+// codeEntries are the country vocabulary's codes, lower case, each as a
+// country entry of its own: read by countryCodes only, never by the
+// dictionary (where "in", "it" and "us" are words).
+func codeEntries() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	for _, t := range taxonomy.Countries.Terms() {
+		c := foldString(t.Code)
+		m[c] = &lexEntry{word: c, cls: clsCountry, code: t.Code}
+	}
+	return m
+}
