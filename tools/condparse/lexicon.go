@@ -104,6 +104,10 @@ type lexEntry struct {
 	// category, a subtopic or a creator noun ("micro travel influencers";
 	// "macro photography" stays a topic).
 	beforeNoun bool
+	// head: a Chinese frame or filler noun that also opens compound words
+	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
+	// after it, it is part of that word (keepCompounds).
+	head bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -934,6 +938,10 @@ func buildLexicon() *lexicon {
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 
+	for i := range es {
+		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)
+	}
+
 	var spellings []string
 	ids := map[string]int32{}
 	for i := range es {
@@ -1034,3 +1042,11 @@ var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞�
 	"competitor", "competitors", "competitor's", "competitors'", "competitor brands", "competitor brand", "competing brands",
 	"competing brand", "our competition", "the competition", "rival", "rivals", "rival brand", "rival brands", "our rivals",
 	"our competitors", "our competitor", "our rival", "our rival brands", "our competitor brands", "a competitor", "a rival", "a rival brand"}
+
+// compoundHeads are the Chinese frame and filler nouns that also open
+// compound words: "方向" of 方向盘, "海外" of 海外仓, "视频" of 视频剪辑,
+// "类" of 类脑, "内容" of 内容营销, "平台" of 平台经济, "领域" of
+// 领域驱动. Nouns only: a verb of the frame ("推广", "投放", "做") before
+// an unknown word takes it as its object, and is cut off.
+var compoundHeads = []string{"方向", "领域", "类", "类型", "方面", "内容", "视频", "短视频", "平台", "市场", "地区", "国家",
+	"海外", "本地", "当地", "品牌"}

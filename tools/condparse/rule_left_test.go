@@ -187,6 +187,20 @@ var leftTuning = []leftCase{
 	// the head noun after a partner clause is who is wanted
 	{in: "不要和小米合作过的科技博主", want: []string{`not_contains "小米"`, `category eq "tech"`}},
 	{in: "不要接过耐克广告的美妆博主", want: []string{`not_contains "耐克"`, `category eq "beauty"`}},
+	// 3. a compound of known and unknown parts keeps whole units
+	{in: "我们是做企业级数据库的，想找美国的科技博主", want: []string{`contains "企业级数据库" reference`}, noStart: []string{"级"}},
+	{in: "我们是一家做企业级数据库的公司，想找美国的科技博主", want: []string{`country eq "US"`}, noKw: []string{"公司"}, noStart: []string{"级"}},
+	{in: "讲领域驱动设计的程序员博主", want: []string{`contains "领域驱动设计" reference`}},
+	{in: "讲平台经济的财经博主", want: []string{`contains "平台经济" reference`, `category eq "finance"`}},
+	{in: "做视频剪辑软件教程的博主", noStart: []string{"剪辑"}},
+	{in: "海外仓物流博主", noStart: []string{"仓"}},
+	{in: "做类脑芯片科普的博主", noStart: []string{"脑"}},
+	{in: "想找做企业级安全方案的博主", noStart: []string{"级", "业"}},
+	// a frame noun after the word it ends, or before a function word,
+	// stays frame
+	{in: "穿搭类小众品牌", noKw: []string{"类"}},
+	{in: "内容偏搞笑的博主", want: []string{`category eq "comedy"`}, noKw: []string{"内容"}},
+	{in: "美妆方向的博主，美国", want: []string{`category eq "beauty"`}, noKw: []string{"方向"}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.

@@ -730,12 +730,14 @@ func (st *state) selfDescriptions() {
 		}
 		doing := strings.HasSuffix(st.word(i), "做")
 		end := -1
-		for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+		for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 12; k, n = st.skipSpace(k+1), n+1 {
 			w := &st.toks[k]
 			if w.kind == tkPunct && (isClauseSep(st.t.norm[w.s]) || st.t.norm[w.s] == '(' || st.t.norm[w.s] == '（') {
 				break
 			}
-			if companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e])) {
+			if (companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e]))) && !st.continuesWord(k+1) {
+				// the company noun ends its word: "企业级数据库" goes on
+				// (企业级 is a kind of product, not the company)
 				end = k
 				break
 			}
