@@ -141,6 +141,10 @@ var leftAgentTuning = []leftTurn{
 	{platform: "youtube", loc: "en", first: "beauty creators in the US", text: "no one who has worked with our rivals", want: []string{"country eq US"}, noKw: []string{"rival"}, notice: []string{"rivals"}},
 	{platform: "instagram", loc: "zh", first: "美国美妆博主", text: "跟友商合作过的不要", want: []string{"country eq US"}, noKw: []string{"友商"}, notice: []string{"友商"}},
 	{platform: "instagram", loc: "zh", first: "美国美妆博主", text: "别找给竞争对手拍过广告的", noKw: []string{"竞争对手", "广告"}, notice: []string{"竞争对手"}},
+	// 4. too much of something: a soft wish, in a follow-up too
+	{platform: "instagram", loc: "zh", first: "美国的美妆博主", text: "广告太多的不要", want: []string{"country eq US"}, noKw: []string{"广告"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the US", text: "not too many sponsored posts please", noKw: []string{"sponsored"}},
+	{platform: "youtube", loc: "en", first: "cooking channels in Italy", text: "nothing overly promotional", noKw: []string{"promotional"}},
 }
 
 // TestLeftAgentClasses: the tuning turns read as meant.

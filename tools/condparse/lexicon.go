@@ -872,7 +872,7 @@ func buildLexicon() *lexicon {
 		"小而美", "小而精", "小而美的", "小而精的",
 		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"太多了", "太大了", "太大", "太多", "过多", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",

@@ -241,6 +241,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.activity()
 	st.replacements()
 	st.genders()
+	st.tooMuch()
 	st.exclusions()
 	st.relations()
 	st.valuesUnlimited()

@@ -201,6 +201,19 @@ var leftTuning = []leftCase{
 	{in: "穿搭类小众品牌", noKw: []string{"类"}},
 	{in: "内容偏搞笑的博主", want: []string{`category eq "comedy"`}, noKw: []string{"内容"}},
 	{in: "美妆方向的博主，美国", want: []string{`category eq "beauty"`}, noKw: []string{"方向"}},
+	// 4. too much of something is a soft wish, never an exclusion of the word
+	{in: "業配太多的不要", want: []string{`soft preference avoid "業配太多" reference`}, noKw: []string{"業配"}},
+	{in: "广告太多的不要，美妆博主", want: []string{`category eq "beauty"`, `soft preference avoid "广告太多"`}, noKw: []string{"广告"}},
+	{in: "广告不要太多", want: []string{`soft preference avoid "广告太多"`}, noKw: []string{"广告"}},
+	{in: "not too many sponsored posts please", want: []string{`soft preference avoid "too many sponsored posts"`}, noKw: []string{"sponsored", "please"}},
+	{in: "beauty creators, not too many ads", want: []string{`category eq "beauty"`, `soft preference avoid "too many ads"`}, noKw: []string{"ads"}},
+	{in: "too much paid content is a no", want: []string{`soft preference avoid "too much paid content"`}, noKw: []string{"paid"}},
+	{in: "别太商业化", want: []string{`soft preference avoid "商业化"`}, noKw: []string{"商业化"}},
+	{in: "cooking channels in Italy, nothing overly promotional", want: []string{`soft preference avoid "promotional"`, `country eq "IT"`}, noKw: []string{"promotional"}},
+	{in: "推广内容太多的也不要", noKw: []string{"推广"}},
+	// a size said too big stays a size
+	{in: "too many followers", not: []string{"preference"}},
+	{in: "粉丝太多了", not: []string{"preference"}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.
