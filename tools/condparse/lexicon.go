@@ -127,6 +127,9 @@ type lexicon struct {
 	// codes are the country codes as words, read only where a place goes
 	// (countryCodes).
 	codes map[string]*lexEntry
+	// letterX is the platform X said as its letter before a Chinese
+	// account noun (letterPlatform).
+	letterX *lexEntry
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -243,6 +246,7 @@ func buildLexicon() *lexicon {
 		languages:  map[string]taxonomy.Term{},
 		categories: map[string]taxonomy.Term{},
 		codes:      codeEntries(),
+		letterX:    letterXEntry(),
 	}
 	var es []lexEntry
 
@@ -375,7 +379,7 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsCreatorPlatform, code: string(p)})
 		}
 	}
-	cp(platform.YouTube, "youtuber", "youtubers", "油管博主", "油管主", "油管up主", "youtube博主")
+	cp(platform.YouTube, "youtuber", "youtubers", "油管博主", "油管主", "油管up主", "youtube博主", "youtube频道主", "油管频道主")
 	cp(platform.Instagram, "instagrammer", "instagrammers", "ins博主", "ig博主", "insta博主")
 	cp(platform.TikTok, "tiktoker", "tiktokers", "tiktok博主", "tk博主")
 

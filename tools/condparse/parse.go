@@ -229,6 +229,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
 	st.countryCodes()
+	st.letterPlatform()
 	st.tokCond = make([]int32, len(st.toks))
 	st.anchors()
 	st.quotes()

@@ -3,7 +3,9 @@ package condparse
 import (
 	"slices"
 
+	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
+	"searchagent/tools/textmatch"
 )
 
 // Country codes typed as words ("diy home repair channels us", "cooking
@@ -96,4 +98,33 @@ func codeEntries() map[string]*lexEntry {
 		m[c] = &lexEntry{word: c, cls: clsCountry, code: t.Code}
 	}
 	return m
+}
+
+// letterPlatform reads the letter X before a Chinese account or platform
+// noun as the platform ("X 帳號", "x帐号的", "X 平台"): a lone x is a
+// letter elsewhere ("x-ray", "3x"), and the lexicon's X spellings ("x上",
+// "x账号") cannot list every noun with and without a space.
+func (st *state) letterPlatform() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkWord || st.tokText(i) != "x" {
+			continue
+		}
+		n := i + 1
+		if st.tok(n).kind == tkSpace && st.plainSpace(n) && st.tok(n).e-st.tok(n).s == 1 {
+			n++
+		}
+		nt := st.tok(n)
+		if nt.e <= nt.s || !textmatch.IsCJK(st.t.norm[nt.s]) {
+			continue
+		}
+		if nt.has(clsCreator) != nil || nt.has(clsCreatorPlatform) != nil || st.word(n) == "平台" || st.word(n) == "上的" || st.t.norm[nt.s] == '上' {
+			tk.kind, tk.ents = tkLex, []*lexEntry{st.lx.letterX}
+		}
+	}
+}
+
+// letterXEntry is the platform entry letterPlatform gives the letter X.
+func letterXEntry() *lexEntry {
+	return &lexEntry{word: "x", cls: clsPlatform, code: string(platform.X)}
 }

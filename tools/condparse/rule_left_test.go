@@ -214,6 +214,20 @@ var leftTuning = []leftCase{
 	// a size said too big stays a size
 	{in: "too many followers", not: []string{"preference"}},
 	{in: "粉丝太多了", not: []string{"preference"}},
+	// 5. a platform before a Chinese account or platform noun is the platform
+	{in: "X 帳號 科技博主", want: []string{`platform eq "x"`, `category eq "tech"`}, noKw: []string{"x", "帐", "帳"}},
+	{in: "x帐号的科技博主，美国", want: []string{`platform eq "x"`}, noKw: []string{"x"}},
+	{in: "X 平台的财经号", want: []string{`platform eq "x"`}, noKw: []string{"x"}},
+	{in: "推特上面的科技博主", want: []string{`platform eq "x"`}, noKw: []string{"面"}},
+	{in: "ig上面的穿搭博主", want: []string{`platform eq "instagram"`}, noKw: []string{"面"}},
+	{in: "ins里面的美妆博主", want: []string{`platform eq "instagram"`}, noKw: []string{"面", "ins"}},
+	{in: "推特用户 科技", want: []string{`platform eq "x"`}, noKw: []string{"用户"}},
+	{in: "instagram账户 美妆", want: []string{`platform eq "instagram"`}, noKw: []string{"账户"}},
+	{in: "油管上的游戏博主", want: []string{`platform eq "youtube"`}, noKw: []string{"油管"}},
+	{in: "YouTube 频道 美妆", want: []string{`platform eq "youtube"`}, noKw: []string{"youtube", "频道"}},
+	// a lone x stays a letter
+	{in: "x-ray 科普", not: []string{"platform"}},
+	{in: "3x 博主", not: []string{"platform"}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.
