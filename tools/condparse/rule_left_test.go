@@ -228,6 +228,21 @@ var leftTuning = []leftCase{
 	// a lone x stays a letter
 	{in: "x-ray 科普", not: []string{"platform"}},
 	{in: "3x 博主", not: []string{"platform"}},
+	// 6. dash label rows read as colon rows; a vertical's word has its category
+	{in: "Platform - TikTok; Region – UK; Followers — 10k to 50k",
+		want: []string{`platform eq "tiktok"`, `country eq "GB"`, `followers between 10000..50000`}, noKw: []string{"followers", "region", "platform"}},
+	{in: "Exclude - crypto; Region - US", want: []string{`not_contains "crypto"`, `country eq "US"`}},
+	{in: "排除 - 减肥药；语言 - 英语", want: []string{`not_contains "减肥药"`, `language eq "en"`}, noKw: []string{"排除"}},
+	{in: "Language - English - Followers - 50k+", want: []string{`language eq "en"`, `followers gte 50000`}, noKw: []string{"followers"}},
+	{in: "Active – posted in last 30 days; Geo – Canada", want: []string{`last_active within_days 30`, `country eq "CA"`}},
+	{in: "Vertical: edtech / exam prep", want: []string{`category eq "education"`, `contains "exam prep" reference`}},
+	{in: "Vertical: fintech", want: []string{`category eq "finance"`, `contains "fintech" reference`}},
+	{in: "Niche — martech; Market — UK", want: []string{`category eq "business"`, `country eq "GB"`}},
+	{in: "类目：金融科技；地区：新加坡", want: []string{`category eq "finance"`, `country eq "SG"`}},
+	{in: "Niche: proptech", want: []string{`contains "proptech" reference`}, not: []string{"category"}},
+	// a dash between counts or words that are no label stays a dash
+	{in: "Size - 10k - 50k", want: []string{`followers between 10000..50000`}},
+	{in: "tech - gaming - 10k-50k", want: []string{`category in [tech,gaming]`, `followers between 10000..50000`}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.
