@@ -145,6 +145,16 @@ var leftAgentTuning = []leftTurn{
 	{platform: "instagram", loc: "zh", first: "美国的美妆博主", text: "广告太多的不要", want: []string{"country eq US"}, noKw: []string{"广告"}},
 	{platform: "youtube", loc: "en", first: "beauty creators in the US", text: "not too many sponsored posts please", noKw: []string{"sponsored"}},
 	{platform: "youtube", loc: "en", first: "cooking channels in Italy", text: "nothing overly promotional", noKw: []string{"promotional"}},
+	// 7. follow-ups: no stray article; "only … ones" reads as a first
+	// search does (a soft preference or a ranking term, never a filter)
+	{platform: "youtube", loc: "en", first: "diy home repair channels in the US, no plumbing",
+		text: "the first and fourth ones look great — find similar, and let plumbing back in", noKw: []string{`"the"`, "plumbing"}},
+	{platform: "youtube", loc: "en", first: "cooking creators in Italy", text: "thanks! also only kid-friendly ones",
+		want: []string{"category eq food", "country eq IT"}, noKw: []string{"kid-friendly", "only"}},
+	{platform: "youtube", loc: "en", first: "cooking creators in Italy", text: "also only beginner-friendly ones", noHard: []string{"beginner"}, noKw: []string{"only", "ones"}},
+	{platform: "youtube", loc: "en", first: "travel vloggers in Japan", text: "ok and only family-friendly ones",
+		want: []string{"category eq travel", "country eq JP"}, not: []string{"category eq family"}, noKw: []string{"family"}},
+	{platform: "youtube", loc: "zh", first: "日本的旅行博主", text: "只要合家欢的", want: []string{"category eq travel"}, noKw: []string{"合家欢"}},
 }
 
 // TestLeftAgentClasses: the tuning turns read as meant.

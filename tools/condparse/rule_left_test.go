@@ -243,6 +243,10 @@ var leftTuning = []leftCase{
 	// a dash between counts or words that are no label stays a dash
 	{in: "Size - 10k - 50k", want: []string{`followers between 10000..50000`}},
 	{in: "tech - gaming - 10k-50k", want: []string{`category in [tech,gaming]`, `followers between 10000..50000`}},
+	// 7. an article left alone is no term
+	{in: "the first, fourth ones look great — find similar", noKw: []string{"the"}},
+	{in: "the first", noKw: []string{"the"}},
+	{in: "the office", want: []string{`contains "the office"`}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.
