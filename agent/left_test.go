@@ -155,6 +155,9 @@ var leftAgentTuning = []leftTurn{
 	{platform: "youtube", loc: "en", first: "travel vloggers in Japan", text: "ok and only family-friendly ones",
 		want: []string{"category eq travel", "country eq JP"}, not: []string{"category eq family"}, noKw: []string{"family"}},
 	{platform: "youtube", loc: "zh", first: "日本的旅行博主", text: "只要合家欢的", want: []string{"category eq travel"}, noKw: []string{"合家欢"}},
+	// 8. a dialect said in a follow-up is the language
+	{platform: "youtube", loc: "zh", first: "香港的旅遊頻道", text: "只要讲粤语的", want: []string{"language eq zh", "country eq HK"}, not: []string{"country eq CN"}},
+	{platform: "youtube", loc: "en", first: "travel channels in Hong Kong", text: "only ones that speak Cantonese", want: []string{"language eq zh"}, noKw: []string{"cantonese"}},
 }
 
 // TestLeftAgentClasses: the tuning turns read as meant.

@@ -296,6 +296,21 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
+	// A dialect reads as its language, its label naming the dialect as
+	// not filtered ("讲粤语的" → Chinese; never 广东, the province).
+	for _, d := range taxonomy.Dialects {
+		lt, _ := taxonomy.Languages.ByCode(d.Language)
+		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, label: label})
+			if !isLatinWord(n) {
+				continue
+			}
+			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, label: label})
+			}
+		}
+	}
 	for _, t := range taxonomy.Countries.Terms() {
 		for _, n := range append([]string{t.EN}, t.Aliases...) {
 			if !isLatinWord(n) {

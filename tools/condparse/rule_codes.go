@@ -35,10 +35,12 @@ func (st *state) countryCodes() {
 			continue
 		}
 		p := st.prevSig(i)
+		pronoun := st.tok(i).kind == tkLex // "us": "from us", "for us" are the pronoun
 		switch {
 		case p < 0:
 			continue
-		case slices.Contains(placeBefore, st.word(p)):
+		case pronoun && (st.word(p) == "in" || st.word(p) == "in the" || st.word(p) == "the" && slices.Contains(placeBefore, st.word(st.prevSig(p)))):
+		case !pronoun && slices.Contains(placeBefore, st.word(p)):
 		case st.tok(p).has(clsCreator) != nil || st.tok(p).has(clsCreatorPlatform) != nil:
 			if !st.codeClosesClause(i) {
 				continue
@@ -68,7 +70,8 @@ func (st *state) codeEntry(i int) *lexEntry {
 }
 
 // codeEndsPlace reports what follows code i: the end, a separator, a
-// number, or a list word (another place or a count may follow).
+// number, a list word (another place or a count may follow), "with" or a
+// relative word ("in hk who speak cantonese").
 func (st *state) codeEndsPlace(i int) bool {
 	n := st.skipSpace(i + 1)
 	if n >= len(st.toks) {
@@ -78,7 +81,7 @@ func (st *state) codeEndsPlace(i int) bool {
 	case tkPunct, tkNum:
 		return true
 	}
-	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with"
+	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with" || st.tok(n).has(clsRel) != nil && st.tok(i).kind == tkWord
 }
 
 // codeClosesClause reports a code after a creator noun that ends its

@@ -171,6 +171,8 @@ var leftTuning = []leftCase{
 	{in: "creators who talk to us", not: []string{"country"}},
 	{in: "beauty creators in it", not: []string{"country"}},
 	{in: "food channels for us please", not: []string{"country"}},
+	{in: "channels from us that we like", not: []string{"country"}},
+	{in: "creators from the us", want: []string{`country eq "US"`}},
 	// 2. the user's own relations
 	{in: "不要接过竞品的博主，美国美妆", want: []string{`country eq "US"`, `category eq "beauty"`}, noKw: []string{"竞品", "接过"}, role: ResidueRelation},
 	{in: "nothing sponsored by competitors, beauty creators in the US", want: []string{`country eq "US"`}, noKw: []string{"competitor", "sponsored"}, role: ResidueRelation},
@@ -247,6 +249,13 @@ var leftTuning = []leftCase{
 	{in: "the first, fourth ones look great — find similar", noKw: []string{"the"}},
 	{in: "the first", noKw: []string{"the"}},
 	{in: "the office", want: []string{`contains "the office"`}},
+	// 8. a dialect is its language, named; never the province's country
+	{in: "香港的旅遊頻道，訂閱10萬以上，最好是講廣東話的", want: []string{`soft language eq "zh" reference`, `country eq "HK"`}, not: []string{`country eq "CN"`}},
+	{in: "讲广东话的美食博主", want: []string{`hard language eq "zh"`}, not: []string{`country eq "CN"`}},
+	{in: "food creators in hk who speak cantonese", want: []string{`language eq "zh"`, `country eq "HK"`}, noKw: []string{"cantonese", "hk"}},
+	{in: "speaks Cantonese", want: []string{`language eq "zh"`}},
+	{in: "台语频道 搞笑", want: []string{`language eq "zh"`}},
+	{in: "广东的美食博主", want: []string{`country eq "CN"`}},
 }
 
 // TestLeftClasses: the tuning phrasings read as meant.
@@ -254,6 +263,29 @@ func TestLeftClasses(t *testing.T) {
 	for _, tc := range leftTuning {
 		if p := tc.problems(); len(p) > 0 {
 			t.Errorf("Read(%q): %s", tc.in, strings.Join(p, "; "))
+		}
+	}
+}
+
+// TestDialectLabel: a dialect's language condition names the dialect as
+// not filtered, in zh and en.
+func TestDialectLabel(t *testing.T) {
+	for _, in := range []string{"讲粤语的美食博主", "cantonese-speaking food creators"} {
+		r, err := Read(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range r.Conditions {
+			if c.Field == condition.Language {
+				found = true
+				if !strings.Contains(c.Label.ZH, "粤语") || !strings.Contains(c.Label.EN, "Cantonese") {
+					t.Errorf("Read(%q): language label %+v does not name Cantonese", in, c.Label)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("Read(%q): no language condition: %v", in, briefs(r.Result))
 		}
 	}
 }

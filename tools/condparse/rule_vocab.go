@@ -135,6 +135,9 @@ func (st *state) vocab() {
 					codes = le.codes // "中英文": Chinese and English
 				}
 				pc = st.vocabCond(condition.Language, codes, neg)
+				if le.label.EN != "" {
+					pc.names = []Label{le.label} // a dialect: named as not filtered
+				}
 			} else {
 				codes := ce.codes
 				if codes == nil {
