@@ -289,3 +289,46 @@ func TestDialectLabel(t *testing.T) {
 		}
 	}
 }
+
+// leftHeldOut2 are a second held-out table, written after the rules and
+// never run before its one count: several phrasings of leftHeldOut were
+// read while the rules were written (see the issue note), so this is the
+// untouched measure. Never tuned on.
+var leftHeldOut2 = []leftCase{
+	{in: "home decor influencers sg", want: []string{`country eq "SG"`}},
+	{in: "vegan bakers based in ca, 5k+", want: []string{`country eq "CA"`, `followers gte 5000`}},
+	{in: "pls find a few for us", not: []string{"country"}},
+	{in: "pet groomers who follow us", not: []string{"country"}},
+	{in: "tech reviewers in the uk or au", want: []string{`country in [GB,AU]`}},
+	{in: "no creators who've partnered with competing brands", noKw: []string{"competing"}, role: ResidueRelation},
+	{in: "要排除给我们友商做过广告的达人", noKw: []string{"友商"}, role: ResidueRelation},
+	{in: "别找跟竞对合作的博主", noKw: []string{"竞对"}, role: ResidueRelation},
+	{in: "做旗舰级手机评测的数码博主", noStart: []string{"级", "舰"}},
+	{in: "我们是一家做企业级云存储的公司，找美国科技博主", want: []string{`country eq "US"`}, noKw: []string{"公司"}, noStart: []string{"级", "业"}},
+	{in: "讲军工级材料的科普博主", noStart: []string{"级", "工"}},
+	{in: "太多带货视频的不要", noKw: []string{"带货"}},
+	{in: "not too many brand deals please, fitness creators", want: []string{`category eq "fitness"`}, noKw: []string{"deal"}},
+	{in: "广告植入过多的就不考虑了", noKw: []string{"广告"}},
+	{in: "推特号的科技博主 美国", want: []string{`platform eq "x"`}, noKw: []string{"推特"}},
+	{in: "TikTok 账号 宠物", want: []string{`platform eq "tiktok"`}, noKw: []string{"tiktok"}},
+	{in: "X账户 加密货币", want: []string{`platform eq "x"`}, noKw: []string{"x"}},
+	{in: "Category – cooking; Followers – 20k+", want: []string{`category eq "food"`, `followers gte 20000`}},
+	{in: "Niche - insurtech", want: []string{`category eq "finance"`}},
+	{in: "Geo — Brazil | Lang — Portuguese", want: []string{`country eq "BR"`, `language eq "pt"`}},
+	{in: "要讲闽南语的搞笑博主", want: []string{`language eq "zh"`}, not: []string{`country eq "CN"`}},
+	{in: "Cantonese speakers, food, Hong Kong", want: []string{`language eq "zh"`, `country eq "HK"`}},
+}
+
+// TestLeftHeldOut2 runs the second held-out table: the count is logged
+// for the issue note.
+func TestLeftHeldOut2(t *testing.T) {
+	ok := 0
+	for _, tc := range leftHeldOut2 {
+		if p := tc.problems(); len(p) > 0 {
+			t.Logf("held out (2): Read(%q): %s", tc.in, strings.Join(p, "; "))
+			continue
+		}
+		ok++
+	}
+	t.Logf("second held-out table of the left classes: %d of %d", ok, len(leftHeldOut2))
+}
