@@ -216,6 +216,7 @@ var leftTuning = []leftCase{
 	// a size said too big stays a size
 	{in: "too many followers", not: []string{"preference"}},
 	{in: "粉丝太多了", not: []string{"preference"}},
+	{in: "露营博主 粉丝不要太多 一万到五万", want: []string{`followers between 10000..50000`}, not: []string{"preference"}},
 	// 5. a platform before a Chinese account or platform noun is the platform
 	{in: "X 帳號 科技博主", want: []string{`platform eq "x"`, `category eq "tech"`}, noKw: []string{"x", "帐", "帳"}},
 	{in: "x帐号的科技博主，美国", want: []string{`platform eq "x"`}, noKw: []string{"x"}},

@@ -63,6 +63,9 @@ func (st *state) tooMuch() {
 		if !st.free(i) || !st.manyWord(i) {
 			continue
 		}
+		if p := st.prevSig(i); p >= 0 && (st.fieldOf(p) != "" || st.tok(p).has(clsCreator) != nil) {
+			continue // "粉丝别太多", "博主太多了": a size, the vague amount
+		}
 		a, b := st.mixBefore(i), st.mixAfter(i)
 		var from, to int
 		switch {
@@ -104,8 +107,8 @@ func (st *state) mixAfter(i int) int {
 	to := -1
 	for k, n := i+1, 0; k < len(st.toks) && n < 4; k++ {
 		if st.tok(k).kind == tkSpace {
-			if !st.plainSpace(k) {
-				break
+			if !st.plainSpace(k) || !st.latinEdge(k-1, true) || !st.latinEdge(k+1, false) {
+				break // words after a space are the wish's in Latin text only
 			}
 			continue
 		}
