@@ -375,6 +375,9 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResidueGender:
 			return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
 				"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
+		case condparse.ResidueRelation:
+			return pick(zh, "「"+q+"」未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
+				"“"+q+"” was not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")
 		case condparse.ResidueUnsupported:
 			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
 				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")

@@ -85,6 +85,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 				// of the same words gives way to it (seed 002 §3.7.5).
 				return true
 			}
+			if len(read[f]) == 0 && inPreference(f, stringsOf(cmd.Args.Get("value")), rd) {
+				// "only family-friendly ones": the router's category is a
+				// word of the soft preference the reading read, as a
+				// first search reads it; the held category stays.
+				return true
+			}
 			covered[f] = true
 		case "remove_filter":
 			f := condition.Field(str(cmd.Args.Get("field")))
@@ -537,6 +543,25 @@ func (s *Session) kindInside(cmd router.Command, rd condparse.Reading) []string 
 // in a follow-up as in a first search.
 func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 	var ranking []string
+	kws := stringsOf(args.Get("keywords"))
+	trimmed := false
+	for i, k := range kws {
+		// "also only beginner-friendly ones": the router's keyword holds
+		// the reading's ranking term with the words around it; the term
+		// is what ranks, as in a first search.
+		low := strings.ToLower(strings.TrimSpace(k))
+		for _, c := range rd.Conditions {
+			v := strings.ToLower(strings.TrimSpace(c.Value.Str))
+			if slices.Contains(c.Issues, condparse.IssueRankingTerm) && v != "" && v != low && strings.Contains(low, v) {
+				kws[i], trimmed = c.Value.Str, true
+				break
+			}
+		}
+	}
+	if trimmed {
+		args = maps.Clone(args)
+		args["keywords"] = slices.Compact(kws)
+	}
 	for _, k := range stringsOf(args.Get("keywords")) {
 		low := strings.ToLower(strings.TrimSpace(k))
 		if low == "" {
@@ -813,7 +838,10 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		k = strings.ToLower(strings.TrimSpace(k))
 		for _, c := range rd.Conditions {
 			span := strings.ToLower(c.Span.Text)
-			if (c.Field == condition.Country || c.Field == condition.Language) && !c.Excluded &&
+			// a soft preference the reading read ("also only
+			// kid-friendly ones") applies as in a first search, never as
+			// the words it was said in
+			if (c.Field == condition.Country || c.Field == condition.Language || c.Kind == condition.KindSoft && c.Field == condition.Preference) && !c.Excluded &&
 				k != "" && span != "" && (strings.Contains(span, k) || strings.Contains(k, span)) {
 				return true
 			}
@@ -836,16 +864,20 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		}
 		return false
 	}
-	// city: a city or state the reading names as not left out (the
-	// catalog records countries): excluding its name as a word would
-	// contradict the notice and drop channels that merely mention it.
-	city := func(k string) bool {
+	// named: words the reading names as not applied — a city or state
+	// (the catalog records countries), the user's own competitors (the
+	// catalog does not know them): a keyword made of them would
+	// contradict the notice and drop or favour channels that merely
+	// mention them.
+	named := func(k string, roles ...condparse.Residue) bool {
 		k = strings.ToLower(strings.TrimSpace(k))
 		return slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool {
 			t := strings.ToLower(strings.TrimSpace(sp.Text))
-			return sp.Role == condparse.ResiduePlace && k != "" && (strings.Contains(t, k) || strings.Contains(k, t))
+			return slices.Contains(roles, sp.Role) && k != "" && t != "" && (strings.Contains(t, k) || strings.Contains(k, t))
 		})
 	}
+	city := func(k string) bool { return named(k, condparse.ResiduePlace, condparse.ResidueRelation) }
+	relation := func(k string) bool { return named(k, condparse.ResidueRelation) }
 	// excluded: words the reading leaves out ("can you also drop the
 	// ones about baking" was added as the keyword "drop the ones about
 	// baking"): an addition that holds them is the router's misreading.
@@ -869,7 +901,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && excluded(k)
+				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue
@@ -1285,4 +1317,51 @@ func priorityClause(in string, sp condparse.Span) bool {
 		e = sp.End + i
 	}
 	return priorityCues.MatchString(in[s:e])
+}
+
+// inPreference reports a vocabulary value of field f (a category, a
+// country, a language) whose name is a word of a soft preference the
+// reading read ("family" of "family-friendly"): the router's filter of
+// it misreads the preference.
+func inPreference(f condition.Field, vals []string, rd condparse.Reading) bool {
+	var v *taxonomy.Vocabulary
+	switch f {
+	case condition.Category:
+		v = taxonomy.Categories
+	case condition.Country:
+		v = taxonomy.Countries
+	case condition.Language:
+		v = taxonomy.Languages
+	default:
+		return false
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind != condition.KindSoft || c.Field != condition.Preference {
+			continue
+		}
+		words := strings.FieldsFunc(strings.ToLower(c.Span.Text), func(r rune) bool { return r == ' ' || r == '-' })
+		for _, code := range vals {
+			t, ok := v.ByCode(code)
+			if !ok {
+				continue
+			}
+			for _, n := range append([]string{t.EN, t.ZH, t.Code}, t.Aliases...) {
+				n = strings.ToLower(n)
+				if n != "" && (slices.Contains(words, n) || !isASCII(n) && strings.Contains(c.Span.Text, n)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isASCII reports a string of ASCII bytes only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

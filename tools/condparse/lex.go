@@ -46,14 +46,48 @@ func newText(s string) *text {
 // are offsets into s.
 func readable(s string) string {
 	s = textnorm.Simplify(s)
-	if !strings.ContainsAny(s, ":：") {
+	if !strings.ContainsAny(s, ":：-–—") {
 		return s
 	}
 	rs := []rune(s)
-	if !labelColons(rs) {
+	dashed := labelDashes(rs)
+	if !strings.ContainsAny(s, ":：") && !dashed || !labelColons(rs) && !dashed {
 		return s
 	}
 	return string(rs)
+}
+
+// labelDashes reads a dash after a row label ("Platform - TikTok",
+// "Region – UK", "Followers — 10k to 50k", "类目 - 在线教育") as the colon
+// it stands for, so the row reads as a colon row does (labelColons and
+// the headings rule). The dash stands between spaces, or right after
+// the label; its label is a field or value label that opens the text or
+// follows a row separator. A dash between counts ("10k - 50k") or words
+// that are no label stays a dash. Each dash becomes a colon of its UTF-8
+// length ("-" → ":", "–" and "—" → "："); it reports whether it rewrote
+// any.
+func labelDashes(norm []rune) bool {
+	done := false
+	for i, r := range norm {
+		if r != '-' && r != '–' && r != '—' || i == 0 || i+1 < len(norm) && norm[i+1] != ' ' && norm[i+1] != '\u3000' {
+			continue
+		}
+		s := i
+		for s > 0 && !isRowSep(norm, s-1) && norm[s-1] != ':' && norm[s-1] != '：' {
+			s--
+		}
+		label := strings.ToLower(strings.Join(strings.Fields(string(norm[s:i])), " "))
+		if !isLabel(label) || !valueLabels[label] && !headingWords[label] {
+			continue
+		}
+		if r == '-' {
+			norm[i] = ':'
+		} else {
+			norm[i] = '：'
+		}
+		done = true
+	}
+	return done
 }
 
 // labelColons reads a spreadsheet row's colon after a label that is a
@@ -109,12 +143,13 @@ func labelColons(norm []rune) bool {
 }
 
 // labelRows counts the rows of s headed by a field label or a value label
-// and a colon ("Region: Canada", "排除：减肥药").
+// and a colon or a dash ("Region: Canada", "排除：减肥药", "Niche – fintech").
 func labelRows(s string) int {
-	if !strings.ContainsAny(s, ":：") {
+	if !strings.ContainsAny(s, ":：-–—") {
 		return 0
 	}
 	rs := []rune(textnorm.Simplify(s))
+	labelDashes(rs) // "Region – UK" is a row as "Region: UK" is
 	n := 0
 	for i, r := range rs {
 		if r != ':' && r != '：' || i+1 < len(rs) && rs[i+1] == '/' {

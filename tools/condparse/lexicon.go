@@ -69,6 +69,7 @@ const (
 	clsForm      // a teaching form: 教程, tutorial; content unless a topic precedes it
 	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
 	clsPartner   // 合作过, works with, promos: the partner frame of an exclusion (partnerFrame); keyword material elsewhere
+	clsRelation  // 竞品, competitors: the user's own relations, which the catalog does not record (rule_relation.go)
 )
 
 // lexEntry is one dictionary spelling.
@@ -111,6 +112,10 @@ type lexEntry struct {
 	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
 	// never a list of keywords.
 	speech bool
+	// head: a Chinese frame or filler noun that also opens compound words
+	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
+	// after it, it is part of that word (keepCompounds).
+	head bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -127,6 +132,12 @@ type lexicon struct {
 	// unitTargets are the Latin count words a misspelt word right after
 	// a number may be read as ("subsribers").
 	unitTargets []typoTarget
+	// codes are the country codes as words, read only where a place goes
+	// (countryCodes).
+	codes map[string]*lexEntry
+	// letterX is the platform X said as its letter before a Chinese
+	// account noun (letterPlatform).
+	letterX *lexEntry
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -242,6 +253,8 @@ func buildLexicon() *lexicon {
 		countries:  map[string]taxonomy.Term{},
 		languages:  map[string]taxonomy.Term{},
 		categories: map[string]taxonomy.Term{},
+		codes:      codeEntries(),
+		letterX:    letterXEntry(),
 	}
 	var es []lexEntry
 
@@ -288,6 +301,21 @@ func buildLexicon() *lexicon {
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
 				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: t.Code})
+			}
+		}
+	}
+	// A dialect reads as its language, its label naming the dialect as
+	// not filtered ("讲粤语的" → Chinese; never 广东, the province).
+	for _, d := range taxonomy.Dialects {
+		lt, _ := taxonomy.Languages.ByCode(d.Language)
+		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, label: label})
+			if !isLatinWord(n) {
+				continue
+			}
+			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, label: label})
 			}
 		}
 	}
@@ -374,7 +402,7 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsCreatorPlatform, code: string(p)})
 		}
 	}
-	cp(platform.YouTube, "youtuber", "youtubers", "油管博主", "油管主", "油管up主", "youtube博主")
+	cp(platform.YouTube, "youtuber", "youtubers", "油管博主", "油管主", "油管up主", "youtube博主", "youtube频道主", "油管频道主")
 	cp(platform.Instagram, "instagrammer", "instagrammers", "ins博主", "ig博主", "insta博主")
 	cp(platform.TikTok, "tiktoker", "tiktokers", "tiktok博主", "tk博主")
 
@@ -572,6 +600,7 @@ func buildLexicon() *lexicon {
 	// promos"): who the creators worked with is what is excluded
 	// (partnerFrame); the frame words themselves are dropped.
 	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
 	// title typed as a keyword stays one ("after all these years").
@@ -702,7 +731,7 @@ func buildLexicon() *lexicon {
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
 		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
-		"给我们", "竞品", "竞品的", "竞对", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
+		"给我们", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
 		// 4", "a handful of", "帮忙找下".
@@ -900,7 +929,7 @@ func buildLexicon() *lexicon {
 		"小而美", "小而精", "小而美的", "小而精的",
 		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"太多了", "太大了", "太大", "太多", "过多", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",
@@ -965,6 +994,10 @@ func buildLexicon() *lexicon {
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
 		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
+
+	for i := range es {
+		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)
+	}
 
 	var spellings []string
 	ids := map[string]int32{}
@@ -1051,10 +1084,26 @@ var editConnectors = []string{
 
 // partnerVerbs say that creators worked with someone: inside an exclusion
 // the one they worked with is what is excluded (partnerFrame).
-var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "投过", "拍过", "代言过", "接过的", "合作过的",
+var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "带过货", "投过", "拍过", "代言过", "接过的", "合作过的",
 	"works with", "work with", "worked with", "working with", "partnered with", "partnering with", "partners with", "partner with",
 	"collaborated with", "collaborates with", "collaborating with", "collabed with", "collab with", "collabs with",
-	"promos", "promo", "promotions", "promoting", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
+	"promos", "promo", "promotions", "promoting", "promoted", "advertised", "advertised for", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
 	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+
+// relationWords name the user's own business relations ("our
+// competitors", 竞品, 友商): who they are the catalog cannot know, so a
+// wish about them is named as not applied (rule_relation.go).
+var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞争品牌", "竞品品牌", "竞品牌子",
+	"competitor", "competitors", "competitor's", "competitors'", "competitor brands", "competitor brand", "competing brands",
+	"competing brand", "our competition", "the competition", "rival", "rivals", "rival brand", "rival brands", "our rivals",
+	"our competitors", "our competitor", "our rival", "our rival brands", "our competitor brands", "a competitor", "a rival", "a rival brand"}
+
+// compoundHeads are the Chinese frame and filler nouns that also open
+// compound words: "方向" of 方向盘, "海外" of 海外仓, "视频" of 视频剪辑,
+// "类" of 类脑, "内容" of 内容营销, "平台" of 平台经济, "领域" of
+// 领域驱动. Nouns only: a verb of the frame ("推广", "投放", "做") before
+// an unknown word takes it as its object, and is cut off.
+var compoundHeads = []string{"方向", "领域", "类", "类型", "方面", "内容", "视频", "短视频", "平台", "市场", "地区", "国家",
+	"海外", "本地", "当地", "品牌"}

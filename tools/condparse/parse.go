@@ -197,6 +197,9 @@ type state struct {
 	// genderRem are the rune ranges of gender words named as not applied
 	// (rule_gender.go).
 	genderRem [][2]int
+	// relationRem are the rune ranges of the user's relations named as
+	// not applied (rule_relation.go).
+	relationRem [][2]int
 	// initialRuns are the rune ranges of bracketed country initials
 	// (rule_initials.go).
 	initialRuns [][2]int
@@ -225,6 +228,8 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.typos()
+	st.countryCodes()
+	st.letterPlatform()
 	st.tokCond = make([]int32, len(st.toks))
 	st.cjkMentions()
 	st.anchors()
@@ -238,7 +243,9 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.activity()
 	st.replacements()
 	st.genders()
+	st.tooMuch()
 	st.exclusions()
+	st.relations()
 	st.valuesUnlimited()
 	st.outsideOf()
 	st.inactiveExcluded()

@@ -96,8 +96,24 @@ func ReadResult(res Result) Reading {
 	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
 		return c.Kind == condition.KindKeyword && !strings.ContainsFunc(c.Value.Str, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
 	})
+	// An article or a determiner left alone ("the" of "the first, …"
+	// once a position and a clause were read around it) is no word a
+	// channel's text is found by: never a term.
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		return c.Kind == condition.KindKeyword && loneDeterminers[strings.ToLower(strings.TrimSpace(c.Value.Str))]
+	})
 	return r
 }
+
+// loneDeterminers are the articles and determiners that are no term on
+// their own (keywordArticles and the demonstratives).
+var loneDeterminers = func() map[string]bool {
+	m := map[string]bool{"this": true, "that": true, "any": true, "some": true, "each": true, "every": true}
+	for w := range keywordArticles {
+		m[w] = true
+	}
+	return m
+}()
 
 // positionWords name a result by its place in the list ("the first one",
 // "2nd result", "第三个").

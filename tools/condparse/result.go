@@ -115,8 +115,9 @@ func (st *state) keywordShape() {
 // the edges of a keyword.
 func (st *state) edgeFiller(i int) bool {
 	tk := &st.toks[i]
-	if st.word(i) == "地" && st.unknownCJK(i+1) || tk.has(clsCreator) != nil && (st.loneUnknownRune(i+1, 1) || st.loneUnknownRune(i-1, -1)) {
-		// "地毯清洁", "学生党文具": part of an unknown word (keepCompounds)
+	if st.word(i) == "地" && st.unknownCJK(i+1) || tk.has(clsCreator) != nil && (st.loneUnknownRune(i+1, 1) || st.loneUnknownRune(i-1, -1)) || st.opensCompound(i) {
+		// "地毯清洁", "学生党文具", "海外仓物流": part of an unknown word
+		// (keepCompounds)
 		return false
 	}
 	return tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsRequest) != nil || tk.has(clsDe) != nil ||
@@ -371,6 +372,11 @@ func (st *state) residueRole(a, b int) Residue {
 	for _, g := range st.genderRem {
 		if g[0] < b && a < g[1] {
 			return ResidueGender
+		}
+	}
+	for _, g := range st.relationRem {
+		if g[0] < b && a < g[1] {
+			return ResidueRelation
 		}
 	}
 	measure, amount := false, false
@@ -994,6 +1000,11 @@ func (st *state) keepCompounds() {
 		switch {
 		case st.word(i) == "地" && (st.unknownCJK(i+1) || st.unknownCJK(i-1) && st.tok(i+1).kind == tkCJK):
 			tk.role = roleContent
+		case st.opensCompound(i):
+			// "讲方向盘改装的", "海外仓物流": a frame noun that opens an
+			// unknown word is part of it; cut off, the rest would start
+			// inside the word ("盘改装", "仓物流").
+			tk.role = roleContent
 		case tk.role == roleNone && tk.has(clsUnsupport) != nil && st.unknownCJK(i-1) && st.unknownCJK(i+1):
 			// "儿童电话手表": a word of a condition the catalog lacks
 			// inside an unknown word is part of it.
@@ -1006,6 +1017,33 @@ func (st *state) keepCompounds() {
 			}
 		}
 	}
+}
+
+// opensCompound reports a frame or filler noun (lexEntry.head) at i that
+// opens an unknown Chinese word: glued on its right to at least two
+// unknown runes (a word continued, not a function word: "内容偏搞笑"
+// keeps 内容 frame), and not glued on its left to a word it would end
+// ("美妆类", "游戏视频": a suffix there).
+func (st *state) opensCompound(i int) bool {
+	if !slices.ContainsFunc(st.toks[i].ents, func(e *lexEntry) bool { return e.head }) || st.toks[i].neg != 0 {
+		return false
+	}
+	if !st.unknownCJK(i+1) || !st.unknownCJK(i+2) {
+		return false
+	}
+	p := st.tok(i - 1)
+	return !(p.kind == tkCJK || p.kind == tkLex && p.role == roleCond && p.e > p.s && textmatch.IsCJK(st.t.norm[p.e-1]))
+}
+
+// continuesWord reports a token at k glued to the word before it that
+// goes on with it: an unknown CJK rune, or a bound suffix said after a
+// noun ("企业级": 级 with no count before it).
+func (st *state) continuesWord(k int) bool {
+	tk := st.tok(k)
+	if tk.kind == tkCJK {
+		return true
+	}
+	return tk.kind == tkLex && tk.has(clsPostMagnitude) != nil && st.tok(k-1).kind != tkNum && tk.e > tk.s && textmatch.IsCJK(st.t.norm[tk.s])
 }
 
 // loneUnknownRune reports an unknown CJK rune at k that is a word of one

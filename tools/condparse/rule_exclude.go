@@ -861,7 +861,7 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
 	"do": true, "done": true, "before": true, "previously": true, "ever": true, "跟": true, "和": true, "与": true, "同": true,
 	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true, "有": true,
-	"近期": true, "最近": true, "之前": true, "以前": true, "曾": true, "曾经": true, "竞品": true, "a": true, "an": true, "with": true,
+	"近期": true, "最近": true, "之前": true, "以前": true, "曾": true, "曾经": true, "a": true, "an": true, "with": true,
 	"recently": true, "currently": true}
 
 // partnerFrame reads an exclusion object [j, end] that says whom the
@@ -896,7 +896,8 @@ func (st *state) partnerFrame(j, end int) {
 			// a one-rune glue word ("给", "为") only leads the object:
 			// inside a name ("华为") it is part of it
 			frame = append(frame, k)
-		case tk.kind == tkSpace, tk.kind == tkPunct, tk.kind == tkLex && (tk.has(clsDe) != nil || tk.has(clsStop) != nil):
+		case tk.kind == tkSpace, tk.kind == tkPunct, tk.kind == tkLex && (tk.has(clsDe) != nil || tk.has(clsStop) != nil || tk.has(clsRequest) != nil), tk.role == roleFiller:
+			// a word a rule already read as frame ("别找给…": the ask) leads nothing
 		default:
 			rest, lead = true, false
 		}
@@ -912,6 +913,40 @@ func (st *state) partnerFrame(j, end int) {
 	}
 	for _, k := range frame {
 		st.toks[k].role, st.toks[k].neg = roleFiller, 0
+	}
+	st.partnerHead(j, end)
+}
+
+// partnerHead takes the head noun of a partner clause out of the
+// exclusion: in "不要和小米合作过的科技博主" the tech creators are who is
+// wanted, and only the partner is left out. The head is what follows the
+// 的 after the last partner verb ("合作过的", "拍过广告的").
+func (st *state) partnerHead(j, end int) {
+	verb := -1
+	for k := j; k <= end; k++ {
+		if slices.Contains(partnerVerbs, st.tokText(k)) {
+			verb = k
+		}
+	}
+	if verb < 0 {
+		return
+	}
+	from := -1
+	if strings.HasSuffix(st.tokText(verb), "的") {
+		from = verb + 1
+	} else {
+		for k := verb + 1; k <= end; k++ {
+			if st.tok(k).has(clsDe) != nil {
+				from = k + 1
+				break
+			}
+		}
+	}
+	if from < 0 {
+		return
+	}
+	for k := from; k <= end; k++ {
+		st.toks[k].neg = 0
 	}
 }
 

@@ -754,12 +754,14 @@ func (st *state) selfDescriptions() {
 			}
 		}
 		end, goods := -1, -1
-		for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+		for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 12; k, n = st.skipSpace(k+1), n+1 {
 			w := &st.toks[k]
 			if w.kind == tkPunct && (isClauseSep(st.t.norm[w.s]) || st.t.norm[w.s] == '(' || st.t.norm[w.s] == '（') {
 				break
 			}
-			if companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e])) {
+			if (companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e]))) && !st.continuesWord(k+1) {
+				// the company noun ends its word: "企业级数据库" goes on
+				// (企业级 is a kind of product, not the company)
 				end = k
 				break
 			}
@@ -767,6 +769,9 @@ func (st *state) selfDescriptions() {
 				(w.has(clsCategory) != nil || w.has(clsTopic) != nil) && st.namesCreators(k))) {
 				// "we sell budget VPNs — tech accounts in India": a dash,
 				// or the creators' own category, ends the goods.
+				if w.kind == tkLex && w.has(clsDe) != nil {
+					st.companyAfterDe(k)
+				}
 				break
 			}
 			if doing {
@@ -786,6 +791,39 @@ func (st *state) selfDescriptions() {
 			continue
 		}
 		st.goodsNoFilter(from, end, true)
+	}
+}
+
+// companyAfterDe makes frame the company noun right after the 的 at de,
+// which close a self-description whose goods came first
+// ("我们是一家做企业级数据库的公司"): the noun is the writer's business,
+// never a ranking term, whatever the goods become.
+func (st *state) companyAfterDe(de int) {
+	n := st.skipSpace(de + 1)
+	if n >= len(st.toks) {
+		return
+	}
+	open := func(k int) bool { r := st.toks[k].role; return r == roleNone || r == roleContent }
+	// The noun as one word ("company", 品牌), or as the runes the lexicon
+	// does not hold as a word (公 司).
+	last := -1
+	if w := strings.ToLower(st.tokText(n)); open(n) && (companyNoun(w) || companySuffix(w)) {
+		last = n
+	} else {
+		for k := n; k < len(st.toks) && k < n+3 && st.toks[k].kind == tkCJK && open(k); k++ {
+			if companySuffix(string(st.t.norm[st.toks[n].s:st.toks[k].e])) {
+				last = k
+				break
+			}
+		}
+	}
+	if last < 0 || st.continuesWord(last+1) {
+		return
+	}
+	for k := n; k <= last; k++ {
+		if w := &st.toks[k]; w.kind != tkSpace && open(k) {
+			w.role, w.frameWord = roleFiller, true
+		}
 	}
 }
 

@@ -108,11 +108,9 @@ func (st *state) vocab() {
 			}
 			pc = st.vocabCond(condition.Platform, []string{e.code}, neg)
 			pc.weak = weak
-			// "TikTok 上", "油管平台": the postposition belongs to it.
-			if n := st.skipSpace(i + 1); st.free(n) && (st.toks[n].kind == tkCJK && st.t.norm[st.toks[n].s] == '上' ||
-				st.word(n) == "上的" || st.word(n) == "平台") {
-				to = n
-			}
+			// "TikTok 上", "油管平台", "推特上面的", "ins里面", "推特用户":
+			// the postposition or account noun belongs to it.
+			to = st.platformTail(i)
 		case (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil) && neg == 0 && st.countryAsTopic(i):
 			// "讲英国历史的", "Japanese culture explainers": the place is
 			// what the content is about, not where the creators are.
@@ -137,6 +135,9 @@ func (st *state) vocab() {
 					codes = le.codes // "中英文": Chinese and English
 				}
 				pc = st.vocabCond(condition.Language, codes, neg)
+				if le.label.EN != "" {
+					pc.names = []Label{le.label} // a dialect: named as not filtered
+				}
 			} else {
 				codes := ce.codes
 				if codes == nil {
@@ -726,4 +727,37 @@ func (st *state) nounFollows(i int) bool {
 	}
 	tk := &st.toks[n]
 	return tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil || tk.has(clsCreator) != nil)
+}
+
+// platformTails are the Chinese postpositions and account nouns said
+// right after a platform name ("推特上面的", "油管里", "TikTok平台",
+// "推特用户", "ig账户"); the lexicon's "油管上", "ig上" end in their 上,
+// so a 面 after them is the rest of 上面.
+var platformTails = []string{"上面的", "上面", "里面的", "里面", "平台上", "平台的", "上的", "里的", "平台", "用户", "账户", "帐户", "上", "里"}
+
+// platformTail is the last token of the platform word at i with the
+// postposition or account noun glued or spaced after it.
+func (st *state) platformTail(i int) int {
+	n := st.skipSpace(i + 1)
+	if !st.free(n) {
+		return i
+	}
+	rest, lent := string(st.t.norm[st.toks[n].s:]), 0
+	if strings.HasSuffix(st.word(i), "上") && n == i+1 && strings.HasPrefix(rest, "面") {
+		rest, lent = "上"+rest, 1 // "ig上面": the 上 is the lexeme's
+	}
+	for _, t := range platformTails {
+		if !strings.HasPrefix(rest, t) {
+			continue
+		}
+		end := st.toks[n].s + utf8.RuneCountInString(t) - lent
+		to := i
+		for k := n; k < len(st.toks) && st.toks[k].e <= end && st.free(k); k++ {
+			to = k
+		}
+		if st.toks[to].e == end {
+			return to
+		}
+	}
+	return i
 }

@@ -133,6 +133,11 @@ const (
 	// 博主", "female creators only"): the catalog records none, so it is
 	// named as not applied, never a keyword (rule_gender.go).
 	ResidueGender Residue = "gender"
+	// ResidueRelation is a wish about the user's own relations ("nothing
+	// sponsored by competitors", 不要接过竞品的): the catalog does not
+	// know who they are, so it is named as not applied, never a word
+	// excluded or dropped silently (rule_relation.go).
+	ResidueRelation Residue = "relation"
 )
 
 // Label is the user-facing name of a condition.

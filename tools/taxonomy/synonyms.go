@@ -132,6 +132,12 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// a home over, the 繁體 word for smart homes
 	{"ecommerce", "business", []string{"e-commerce", "ecommerce", "cross-border e-commerce", "online selling", "dropshipping", "电商", "跨境电商", "外贸", "跨境贸易"}, true},
 	{"home_makeover", "home", []string{"home makeover", "home makeovers", "interior makeover", "interior makeovers", "居家改造", "房间改造", "旧房改造"}, true},
+	// the "-tech" verticals a brief's label names (Vertical: edtech,
+	// Niche: fintech): the category they belong to, ranked by the word
+	{"edtech", "education", []string{"edtech", "ed-tech", "ed tech", "e-learning", "elearning", "online learning", "online courses",
+		"online education", "exam prep", "test prep", "在线教育", "网课", "网络课程", "备考", "考试辅导", "教育科技"}, true},
+	{"fintech", "finance", []string{"fintech", "fin-tech", "insurtech", "neobank", "neobanks", "digital banking", "金融科技", "互联网金融"}, true},
+	{"martech", "business", []string{"martech", "adtech", "marketing tech", "marketing technology", "营销科技", "广告科技"}, true},
 }}
 
 func (t *SynonymTable) index() {

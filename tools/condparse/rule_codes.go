@@ -1,0 +1,133 @@
+package condparse
+
+import (
+	"slices"
+
+	"searchagent/tools/platform"
+	"searchagent/tools/taxonomy"
+	"searchagent/tools/textmatch"
+)
+
+// Country codes typed as words ("diy home repair channels us", "cooking
+// channels uk", "beauty creators ca", "based in sg", "in the us or ca"):
+// a two-letter code of the country vocabulary is the country where a
+// place goes — after a place preposition ("in", "in the", "from", "based
+// out of"), closing a search right after a creator noun, or after "or",
+// "and", "/" or a comma that follows a country — and only there, with
+// nothing but the end, a separator, a number or a list word after it.
+// Elsewhere the letters stay what they are: the pronoun stays a pronoun
+// ("find some for us", "help us", "send us 10", "channels like us"), and
+// codes that are English function words ("in", "it", "no", "is", "my")
+// never read as a place, since the lexicon knows them as words.
+
+// placeBefore are the words after which a code is where the creators are.
+var placeBefore = []string{"in", "in the", "from", "out of", "based out of"}
+
+// listWords join a code to a country before it ("us or ca", "uk/ie").
+var listWords = []string{"or", "and", "&", "/", ",", "、", "+"}
+
+// countryCodes turns a code said where a place goes into the country's
+// dictionary token (a clsCountry entry of its own).
+func (st *state) countryCodes() {
+	for i := range st.toks {
+		e := st.codeEntry(i)
+		if e == nil || !st.codeEndsPlace(i) {
+			continue
+		}
+		p := st.prevSig(i)
+		pronoun := st.tok(i).kind == tkLex // "us": "from us", "for us" are the pronoun
+		switch {
+		case p < 0:
+			continue
+		case pronoun && (st.word(p) == "in" || st.word(p) == "in the" || st.word(p) == "the" && slices.Contains(placeBefore, st.word(st.prevSig(p)))):
+		case !pronoun && slices.Contains(placeBefore, st.word(p)):
+		case st.tok(p).has(clsCreator) != nil || st.tok(p).has(clsCreatorPlatform) != nil:
+			if !st.codeClosesClause(i) {
+				continue
+			}
+		case slices.Contains(listWords, st.tokText(p)) && st.tok(st.prevSig(p)).has(clsCountry) != nil:
+		default:
+			continue
+		}
+		tk := &st.toks[i]
+		tk.kind, tk.ents = tkLex, []*lexEntry{e}
+	}
+}
+
+// codeEntry is the country entry of token i when it is a two-letter code
+// of the vocabulary the lexicon knows as no other word ("us" is known
+// only as the pronoun, which it may stand for).
+func (st *state) codeEntry(i int) *lexEntry {
+	tk := st.tok(i)
+	if tk.e-tk.s != 2 {
+		return nil
+	}
+	w := st.tokText(i)
+	if tk.kind != tkWord && (tk.kind != tkLex || w != "us") || !isASCIILetters(w) {
+		return nil
+	}
+	return st.lx.codes[w]
+}
+
+// codeEndsPlace reports what follows code i: the end, a separator, a
+// number, a list word (another place or a count may follow), "with" or a
+// relative word ("in hk who speak cantonese").
+func (st *state) codeEndsPlace(i int) bool {
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return true
+	}
+	switch tk := st.tok(n); tk.kind {
+	case tkPunct, tkNum:
+		return true
+	}
+	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with" || st.tok(n).has(clsRel) != nil && st.tok(i).kind == tkWord
+}
+
+// codeClosesClause reports a code after a creator noun that ends its
+// clause: the end of the text, a separator or a number follows.
+func (st *state) codeClosesClause(i int) bool {
+	n := st.skipSpace(i + 1)
+	return n >= len(st.toks) || st.tok(n).kind == tkPunct || st.tok(n).kind == tkNum
+}
+
+// codeEntries are the country vocabulary's codes, lower case, each as a
+// country entry of its own: read by countryCodes only, never by the
+// dictionary (where "in", "it" and "us" are words).
+func codeEntries() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	for _, t := range taxonomy.Countries.Terms() {
+		c := foldString(t.Code)
+		m[c] = &lexEntry{word: c, cls: clsCountry, code: t.Code}
+	}
+	return m
+}
+
+// letterPlatform reads the letter X before a Chinese account or platform
+// noun as the platform ("X 帳號", "x帐号的", "X 平台"): a lone x is a
+// letter elsewhere ("x-ray", "3x"), and the lexicon's X spellings ("x上",
+// "x账号") cannot list every noun with and without a space.
+func (st *state) letterPlatform() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkWord || st.tokText(i) != "x" {
+			continue
+		}
+		n := i + 1
+		if st.tok(n).kind == tkSpace && st.plainSpace(n) && st.tok(n).e-st.tok(n).s == 1 {
+			n++
+		}
+		nt := st.tok(n)
+		if nt.e <= nt.s || !textmatch.IsCJK(st.t.norm[nt.s]) {
+			continue
+		}
+		if nt.has(clsCreator) != nil || nt.has(clsCreatorPlatform) != nil || st.word(n) == "平台" || st.word(n) == "上的" || st.t.norm[nt.s] == '上' {
+			tk.kind, tk.ents = tkLex, []*lexEntry{st.lx.letterX}
+		}
+	}
+}
+
+// letterXEntry is the platform entry letterPlatform gives the letter X.
+func letterXEntry() *lexEntry {
+	return &lexEntry{word: "x", cls: clsPlatform, code: string(platform.X)}
+}

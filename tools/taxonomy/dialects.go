@@ -1,0 +1,21 @@
+package taxonomy
+
+// Dialect is a spoken variety the catalog records under its language: a
+// brief that asks for Cantonese asks for Chinese-language channels, and
+// the box names the dialect as not filtered (the catalog holds a
+// channel's language, not its dialect).
+type Dialect struct {
+	// Language is the code of the language the catalog records.
+	Language string
+	ZH, EN   string
+	// Aliases are other spellings, simplified Chinese or Latin (input is
+	// folded to simplified before it is read).
+	Aliases []string
+}
+
+// Dialects are the varieties briefs name by themselves ("讲粤语的",
+// "speaks Cantonese", "台语频道").
+var Dialects = []Dialect{
+	{"zh", "粤语", "Cantonese", []string{"广东话", "广府话", "粤语频道", "港式粤语"}},
+	{"zh", "闽南语", "Hokkien", []string{"闽南话", "台语", "台湾话", "Taiwanese Hokkien", "Min Nan", "Minnan"}},
+}
