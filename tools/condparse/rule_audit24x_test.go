@@ -1,0 +1,146 @@
+package condparse
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"searchagent/tools/condition"
+)
+
+// check24x checks a reading against short specs:
+//
+//	noanchor                       no anchor condition
+//	anchor @h                      an applied anchor handle @h
+//	noterm w                       no keyword holds w (folded)
+//	has <brief>                    a condition whose brief is exactly this
+//	followers lo A..B hi C..D      the applied followers range's ends lie
+//	                               in [A,B] and [C,D]; nolo / nohi say an
+//	                               end is open
+//	nofollowers                    no followers condition
+//	active A..B                    an applied activity window of A..B days
+//	noactive                       no activity window
+//	sort KEY                       the sort said is by KEY
+//	nosort                         no sort
+func check24x(t *testing.T, r Reading, specs []string) {
+	t.Helper()
+	for _, f := range misses24x(t, r, specs) {
+		t.Error(f)
+	}
+}
+
+// misses24x returns what of specs r does not meet (see check24x).
+func misses24x(t *testing.T, r Reading, specs []string) []string {
+	t.Helper()
+	var out []string
+	fail := func(format string, args ...any) {
+		out = append(out, fmt.Sprintf("Read(%q): %s\n  got %q sort %v", r.Input, fmt.Sprintf(format, args...), briefs(r.Result), r.Sort))
+	}
+	span := func(s string) (int64, int64) {
+		a, b, _ := strings.Cut(s, "..")
+		x, _ := strconv.ParseInt(a, 10, 64)
+		y, _ := strconv.ParseInt(b, 10, 64)
+		return x, y
+	}
+	find := func(f condition.Field) *Condition {
+		for i := range r.Conditions {
+			c := &r.Conditions[i]
+			if c.Field == f && c.Kind != condition.KindKeyword && c.Op != condition.OpNotIn {
+				return c
+			}
+		}
+		return nil
+	}
+	for _, sp := range specs {
+		word, rest, _ := strings.Cut(sp, " ")
+		switch word {
+		case "noanchor":
+			for _, c := range r.Conditions {
+				if c.Kind == condition.KindAnchor {
+					fail("anchor %s, want none", brief(c))
+				}
+			}
+		case "anchor":
+			if !slices.ContainsFunc(r.Conditions, func(c Condition) bool {
+				return c.Kind == condition.KindAnchor && strings.EqualFold(c.Value.Str, rest) && c.Status == condition.StatusApplied
+			}) {
+				fail("no applied anchor %s", rest)
+			}
+		case "noterm":
+			for _, c := range r.Conditions {
+				if c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(c.Value.Str), strings.ToLower(rest)) {
+					fail("keyword %s holds %q", brief(c), rest)
+				}
+			}
+		case "has":
+			if !slices.ContainsFunc(r.Conditions, func(c Condition) bool { return brief(c) == rest }) {
+				fail("no %s", rest)
+			}
+		case "nofollowers":
+			if c := find(condition.Followers); c != nil {
+				fail("followers %s, want none", brief(*c))
+			}
+		case "followers":
+			c := find(condition.Followers)
+			if c == nil {
+				fail("no followers condition, want %s", rest)
+				continue
+			}
+			lo, hi, hasLo, hasHi := int64(0), int64(0), false, false
+			switch c.Op {
+			case condition.OpBetween:
+				lo, hi, hasLo, hasHi = c.Value.Range.Min, c.Value.Range.Max, true, true
+			case condition.OpGte:
+				lo, hasLo = c.Value.Int, true
+			case condition.OpLte:
+				hi, hasHi = c.Value.Int, true
+			}
+			f := strings.Fields(rest)
+			for k := 0; k < len(f); k++ {
+				switch f[k] {
+				case "nolo":
+					if hasLo {
+						fail("followers %s has a lower end", brief(*c))
+					}
+				case "nohi":
+					if hasHi {
+						fail("followers %s has an upper end", brief(*c))
+					}
+				case "lo", "hi":
+					a, b := span(f[k+1])
+					v, ok := lo, hasLo
+					if f[k] == "hi" {
+						v, ok = hi, hasHi
+					}
+					if !ok || v < a || v > b {
+						fail("followers %s: %s end not in %s", brief(*c), f[k], f[k+1])
+					}
+					k++
+				}
+			}
+		case "noactive":
+			if c := find(condition.LastActive); c != nil {
+				fail("activity %s, want none", brief(*c))
+			}
+		case "active":
+			a, b := span(rest)
+			c := find(condition.LastActive)
+			if c == nil || c.Value.Int < a || c.Value.Int > b || c.Status != condition.StatusApplied {
+				fail("activity window not %s days", rest)
+			}
+		case "sort":
+			if r.Sort == nil || r.Sort.By != rest {
+				fail("sort %v, want by %s", r.Sort, rest)
+			}
+		case "nosort":
+			if r.Sort != nil {
+				fail("sort %v, want none", r.Sort)
+			}
+		default:
+			t.Fatalf("check24x: unknown spec %q", sp)
+		}
+	}
+	return out
+}
