@@ -793,7 +793,11 @@ func buildLexicon() *lexicon {
 		"we would be very grateful", "we'd be grateful", "we would be grateful", "i'd be grateful", "many thanks",
 		"thanks so much", "thanks a lot", "much appreciated", "appreciate it", "we'd appreciate", "cheers",
 		"kindly", "would you kindly", "could you kindly", "identify", "help identify", "help us identify", "help us find",
-		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of")...)
+		"help me find", "we'd love a shortlist", "we would love", "love a shortlist", "a shortlist of",
+		// a chat message's own frame (audit 24): acknowledgement, copy
+		// and asides to the colleagues it addresses ("收到～", "fyi",
+		// "quick one -"); the mentions themselves are rule_anchor's.
+		"收到", "收到啦", "好的收到", "fyi", "cc", "quick one", "quick q", "quick question", "heads up", "heads-up")...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,

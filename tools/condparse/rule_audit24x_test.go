@@ -144,3 +144,33 @@ func misses24x(t *testing.T, r Reading, specs []string) []string {
 	}
 	return out
 }
+
+// TestAudit24xMentions: an @mention of a colleague in a pasted chat
+// message — addressed ("@Name can you …", "@Name 收到"), put in copy
+// ("cc @Name", 抄送), or a broadcast ("@here", "@all") — is dropped
+// frame, never an anchor nor a ranking term; a channel handle the user
+// wants more of still pins (audit 24, class A).
+func TestAudit24xMentions(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"@Dana could you pull some beauty creators in Mexico, 10k-60k followers", []string{"noanchor", "noterm dana", "has hard country eq \"MX\" applied", "followers lo 10000..10000 hi 60000..60000"}},
+		{"@Omar pls find YouTube tech channels in Egypt over 100k subs", []string{"noanchor", "noterm omar", "has hard country eq \"EG\" applied"}},
+		{"@here anyone know travel vloggers in Portugal? 5k+ followers", []string{"noanchor", "noterm here", "has hard country eq \"PT\" applied"}},
+		{"@all fitness creators in Poland, at least 20k followers", []string{"noanchor", "has hard country eq \"PL\" applied"}},
+		{"need gaming streamers in Chile with 50k+ followers, cc @Raj @Mia", []string{"noanchor", "noterm raj", "noterm mia", "noterm cc"}},
+		{"pet creators in Ireland, 10k to 40k. fyi @Noor thanks!", []string{"noanchor", "noterm noor", "noterm fyi"}},
+		{"@Leo @Ana can you find food creators in Peru", []string{"noanchor", "noterm leo", "noterm ana", "has hard country eq \"PE\" applied"}},
+		{"@阿强 收到 帮忙找下新加坡的美妆博主 粉丝2万以上", []string{"noanchor", "noterm 阿强", "noterm 收", "has hard country eq \"SG\" applied"}},
+		{"意大利的旅行博主 粉丝5万以上 @小陈 辛苦了", []string{"noanchor", "noterm 小陈", "has hard country eq \"IT\" applied"}},
+		{"抄送 @Lily：韩国的健身博主，粉丝一万以上", []string{"noanchor", "noterm lily", "noterm 抄送", "has hard country eq \"KR\" applied"}},
+		// a channel the user means still pins
+		{"channels like @markrober in the US", []string{"anchor @markrober"}},
+		{"@mrwhosetheboss 类似的频道，英国", []string{"anchor @mrwhosetheboss", "has hard country eq \"GB\" applied"}},
+		{"similar to @emmachamberlain, 1M+ followers", []string{"anchor @emmachamberlain"}},
+		{"@veritasium", []string{"anchor @veritasium"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}
