@@ -46,3 +46,29 @@ func TestAudit24xMentions(t *testing.T) {
 		t.Errorf("channels like @mkbhd: no anchor, want one")
 	}
 }
+
+// TestAudit24xSizes: a size complained of with a number beside it sets
+// the bound the number says, and the held minimum stays ("too big, cap
+// it at under half a mil" after 100k+ is 100k–500k); without a number,
+// smaller than a held floor keeps the floor and caps a rung above it,
+// never a cap at the floor that inverts it (audit 24, class C).
+func TestAudit24xSizes(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "too big, keep them under half a mil", []string{"followers between {max:500000,min:50000}"}, []string{"all contains"}},
+		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "hmm way too big, a quarter mil max", []string{"followers between {max:250000,min:50000}"}, []string{"all contains"}},
+		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "these are too big", []string{"followers between {max:100000,min:50000}"}, []string{"all contains"}},
+		{"instagram", "zh", "日本的咖啡博主 粉丝2万以上", "太大了", []string{"followers between {max:50000,min:20000}"}, []string{"all contains"}},
+		{"instagram", "zh", "日本的咖啡博主 粉丝2万以上", "粉丝太多了 控制在小几万", []string{"followers between {max:40000,min:10000}"}, []string{"all contains"}},
+		{"instagram", "zh", "日本的咖啡博主", "粉丝要大几千到一万多的", []string{"followers between {max:20000,min:5000}"}, []string{"all contains"}},
+		{"tiktok", "zh", "日本的咖啡博主 粉丝1万到3万", "改成十来万", []string{"followers between {max:150000,min:100000}"}, []string{"all contains"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}

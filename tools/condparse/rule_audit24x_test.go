@@ -174,3 +174,41 @@ func TestAudit24xMentions(t *testing.T) {
 		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
 	}
 }
+
+// TestAudit24xNumberShapes: the approximate counts people type — 小几万,
+// 大几千, 几十万, 十几万, 十来万, 十多万, 一万多, "half a mil" — read as the
+// ranges they say, alone, with a field word, a bound word or as a
+// range's end; none leaves a fragment ("大几", "来万", "mil") as a term
+// (audit 24, class C).
+func TestAudit24xNumberShapes(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"德国的汽车博主，粉丝小几万就行", []string{"followers lo 10000..10000 hi 40000..40000", "noterm 小几", "noterm 就行"}},
+		{"订阅小几十万的科技频道", []string{"followers lo 100000..100000 hi 400000..400000", "noterm 小几"}},
+		{"粉丝大几千的母婴博主", []string{"followers lo 5000..5000 hi 10000..10000", "noterm 大几"}},
+		{"粉丝大几千到三万的宠物博主", []string{"followers lo 5000..5000 hi 30000..30000", "noterm 大几"}},
+		{"英国的足球博主 粉丝几十万", []string{"followers lo 100000..100000 hi 1000000..1000000"}},
+		{"粉丝十几万的游戏主播", []string{"followers lo 100000..100000 hi 200000..200000"}},
+		{"西班牙的美食博主 粉丝三十来万", []string{"followers lo 300000..300000 hi 450000..450000", "noterm 来万"}},
+		{"粉丝十多万的旅行博主", []string{"followers lo 100000..100000 hi 200000..200000"}},
+		{"粉丝八千多到两万", []string{"followers lo 8000..8000 hi 20000..20000"}},
+		{"粉丝一万五到三万多", []string{"followers lo 15000..15000 hi 40000..40000"}},
+		{"订阅1万多的数码频道", []string{"followers lo 10000..10000 hi 20000..20000"}},
+		{"粉丝十来万以上的", []string{"followers lo 100000..100000 nohi"}},
+		{"粉丝不超过小几万", []string{"followers nolo hi 40000..40000"}},
+		{"小几万的就行，美国的健身博主", []string{"followers lo 10000..10000 hi 40000..40000"}},
+		// not a count
+		{"预算一万多，美国的健身博主", []string{"nofollowers"}},
+		{"粉丝一万多少钱能买到", []string{"nofollowers"}},
+		{"最近十几天有更新的", []string{"nofollowers"}},
+		// English speech
+		{"vegan food channels, keep it below half a mil", []string{"followers nolo hi 500000..500000", "noterm half", "noterm mil"}},
+		{"travel creators with at least a quarter mil followers", []string{"followers lo 250000..250000 nohi", "noterm quarter"}},
+		{"tech channels, 2 mil subs or more", []string{"followers lo 2000000..2000000 nohi"}},
+		{"fashion creators under half a mill", []string{"followers nolo hi 500000..500000"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}
