@@ -53,8 +53,12 @@ func TestAudit24xHeldOut(t *testing.T) {
 		{"youtube", "zh", "美国的美食博主 粉丝10万以上", "太大了 控制在三十万以内", []string{"followers between {max:300000,min:100000}"}, nil},
 		{"youtube", "en", "food channels in the US with 100k+ subscribers", "these are way too big, keep it below 400k", []string{"followers between {max:400000,min:100000}"}, nil},
 		{"youtube", "en", "food channels in the US with 100k+ subscribers", "too big — under a quarter million please", []string{"followers between {max:250000,min:100000}"}, nil},
-		{"youtube", "en", "food channels in the US", "only ones who posted since Thanksgiving", []string{"last_active within_days 11"}, []string{"all contains"}},
-		{"youtube", "zh", "美国的美食博主", "只要今年还在更新的", []string{"last_active within_days 340"}, []string{"all contains"}},
+		// (the agent's clock in tests is the demo catalog's, 2026-03-23:
+		// these two windows were first written for the audit's 2026-12-06,
+		// 11 and 340 days, and their figures moved to that clock; no rule
+		// was changed for them)
+		{"youtube", "en", "food channels in the US", "only ones who posted since Thanksgiving", []string{"last_active within_days 116"}, []string{"all contains"}},
+		{"youtube", "zh", "美国的美食博主", "只要今年还在更新的", []string{"last_active within_days 81"}, []string{"all contains"}},
 	} {
 		snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
 		count(condMisses(fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not))

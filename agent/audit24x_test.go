@@ -72,3 +72,27 @@ func TestAudit24xSizes(t *testing.T) {
 		})
 	}
 }
+
+// TestAudit24xTimeShapes: a window said from a named day, 今年 with 一直,
+// or posting said as going on, in a follow-up, bounds activity beside the
+// other parts; "since" is no ranking term (audit 24, class D). The
+// agent's clock is the demo catalog's, 2026-03-23.
+func TestAudit24xTimeShapes(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		platform, loc, first, text string
+		want, not                  []string
+	}{
+		// Black Friday 2025 was 11-28: 115 days before 2026-03-23
+		{"x", "en", "the biggest fitness accounts on X in Mexico", "ok only the ones posting since Black Friday, and nobody under 20k", []string{"last_active within_days 115", "followers gte 20000"}, []string{"all contains"}},
+		{"youtube", "en", "gardening channels in the UK", "just ones that uploaded since Christmas", []string{"last_active within_days 88"}, []string{"all contains"}},
+		{"youtube", "zh", "英国的园艺频道", "只要春节以来还在更新的", []string{"last_active within_days 34"}, []string{"all contains"}},
+		{"youtube", "zh", "英国的园艺频道", "今年一直有在更新的就行", []string{"last_active within_days 81"}, []string{"all contains"}},
+		{"x", "en", "football accounts in Spain", "only ones still tweeting", []string{"last_active within_days 30"}, []string{"all contains"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			snap := followup(t, a, tc.platform, tc.loc, tc.first, tc.text)
+			checkConds(t, fmt.Sprintf("%q after %q", tc.text, tc.first), appliedConds(snap), tc.want, tc.not)
+		})
+	}
+}

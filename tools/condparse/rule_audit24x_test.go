@@ -212,3 +212,45 @@ func TestAudit24xNumberShapes(t *testing.T) {
 		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
 	}
 }
+
+// TestAudit24xTimeShapes: windows said from a named day of the year
+// (fixed, by weekday, Easter, the lunar festivals), 今年 with 一直
+// between it and the posting, "the past couple of weeks", and posting
+// said as going on in the platforms' own verbs ("still tweeting", 还在直播)
+// bound activity; none leaves "since" or the day's name as a term (audit
+// 24, class D). The reference day is 2026-12-06.
+func TestAudit24xTimeShapes(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		// 2026: Thanksgiving 11-26, Black Friday 11-27, Cyber Monday 11-30
+		{"beauty creators in the US who uploaded since Black Friday", []string{"active 10..10", "noterm since", "noterm friday"}},
+		{"tech channels, active since Cyber Monday", []string{"active 7..7", "noterm cyber"}},
+		{"posted since Christmas Eve, toy reviewers", []string{"active 348..348", "noterm christmas"}},
+		{"garden channels that have posted since Easter", []string{"active 246..246", "noterm easter"}},
+		{"dad creators posting since Father's Day", []string{"active 169..169", "noterm father"}},
+		{"vloggers in Ireland who've uploaded since St. Patrick's Day", []string{"active 265..265", "noterm patrick"}},
+		{"uploaded since New Year's Eve", []string{"active 341..341"}},
+		{"黑色星期五以来有更新的美妆博主", []string{"active 10..10", "noterm 黑色"}},
+		{"春节以来还在发视频的美食博主", []string{"active 293..293", "noterm 春节"}},
+		{"七夕之后有更新的情感博主", []string{"active 110..110", "noterm 七夕"}},
+		{"双12以来发过帖的", []string{"active 360..360"}},
+		// a campaign named with no window stays frame
+		{"beauty creators in the US for our Black Friday push", []string{"noactive", "noterm black"}},
+		// 今年 with 一直 between
+		{"今年一直在更新的日本旅行博主", []string{"active 340..340", "noterm 一直", "noterm 今年"}},
+		{"今年始终有在发视频的", []string{"active 340..340", "noterm 始终"}},
+		// a couple of
+		{"cooking creators who posted in the past couple of weeks", []string{"active 14..14", "noterm couple"}},
+		{"active in the last couple months", []string{"active 60..60"}},
+		// posting said as going on
+		{"football accounts in Spain still tweeting", []string{"active 30..30", "noterm still", "noterm tweeting"}},
+		{"twitch-style gamers on YouTube that keep streaming", []string{"active 30..30", "noterm streaming"}},
+		{"travel couples still vlogging", []string{"active 30..30", "noterm vlogging"}},
+		{"还在直播的户外主播", []string{"active 30..30", "noterm 直播"}},
+		{"还在发推的科技博主", []string{"active 30..30"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}
