@@ -96,3 +96,32 @@ func TestAudit24xTimeShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestAudit24xSuperlatives: a superlative of fame in a first search or a
+// follow-up sorts the results by followers and adds no keyword chip
+// (audit 24, class G).
+func TestAudit24xSuperlatives(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ platform, loc, first, text string }{
+		{"tiktok", "zh", "越南最火的美食博主", ""},
+		{"youtube", "en", "the hottest gaming channels in Canada", ""},
+		{"instagram", "zh", "意大利的旅行博主", "换成最受欢迎的那几个"},
+		{"youtube", "en", "science channels in the UK", "show me the best-known ones"},
+	} {
+		b := newBox(t, a, tc.platform, tc.loc)
+		snap := b.send("search.submit", api.Args{Text: tc.first})
+		said := tc.first
+		if tc.text != "" {
+			snap = b.send(followupEvent(snap), api.Args{Text: tc.text})
+			said = tc.text
+		}
+		if snap.Results == nil || snap.Results.Sort != "followers" {
+			t.Errorf("%q: sort %+v, want followers", said, snap.Results)
+		}
+		for _, c := range snap.Context.Conditions {
+			if v, ok := c.Value.(string); ok && c.Kind == "keyword" && strings.ContainsAny(strings.ToLower(v), "火欢") || ok && strings.Contains(strings.ToLower(v), "hottest") {
+				t.Errorf("%q: keyword chip %q", said, v)
+			}
+		}
+	}
+}

@@ -858,6 +858,13 @@ func buildLexicon() *lexicon {
 		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前",
 		"排上面", "排最上面", "放上面", "放最上面", "往前排", "往前放", "在最前面", "排在上面", "放在上面", "置顶", "在前", "在前面", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "ranking by", "sorting by", "ordering by", "sorted on", "biggest", "largest", "most popular", "most famous", "highest first", "lowest first", "most first", "descending", "ascending")...)
+	// Superlatives of fame sort by followers as "the biggest" does
+	// (audit 24): 最火的, 最热门, 最受欢迎, "the hottest".
+	es = append(es, words(clsSort, "hottest", "most well-known", "most well known", "best-known", "best known",
+		"最火", "最火的", "最热门", "最热门的", "最红", "最红的", "最受欢迎", "最受欢迎的", "最有名", "最有名的", "最出名", "最出名的",
+		"最知名", "最知名的", "最大的", "顶流")...)
+	// the top few a superlative picks ("粉丝最多的前几个"): its frame
+	es = append(es, words(clsFrame, "前几个", "前几名", "前几位", "排名前几", "top few", "the top few", "right now", "at the moment")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.
 	for _, v := range []string{"sort", "order", "rank", "arrange", "sorted", "ordered", "ranked", "arranged"} {

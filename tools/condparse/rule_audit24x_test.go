@@ -254,3 +254,27 @@ func TestAudit24xTimeShapes(t *testing.T) {
 		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
 	}
 }
+
+// TestAudit24xSuperlatives: a superlative of fame (最火的, 最热门, 最受欢迎,
+// 最出名, 顶流, "the hottest", "best-known") sorts by followers as "the
+// biggest" does; it is no keyword, and "the top few" it picks is frame
+// (audit 24, class G).
+func TestAudit24xSuperlatives(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"泰国最火的美妆博主有哪些", []string{"sort followers", "noterm 火", "has hard country eq \"TH\" applied"}},
+		{"抖音上最热门的几个宠物达人", []string{"sort followers", "noterm 热门"}},
+		{"法国最受欢迎的美食频道，粉丝10万以上", []string{"sort followers", "noterm 欢迎", "followers lo 100000..100000 nohi"}},
+		{"最出名的几个日本旅行博主", []string{"sort followers", "noterm 出名"}},
+		{"韩国美妆圈的顶流", []string{"sort followers", "noterm 顶流"}},
+		{"粉丝最多的前几个英国足球博主", []string{"sort followers", "noterm 前几", "nofollowers"}},
+		{"the hottest skincare creators in Japan right now", []string{"sort followers", "noterm hottest", "noterm right"}},
+		{"who are the best-known DIY channels in Germany", []string{"sort followers", "noterm known"}},
+		// a bound said with a superlative stays a bound
+		{"粉丝最多5万的美妆博主", []string{"nosort", "followers nolo hi 50000..50000"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}
