@@ -49,9 +49,9 @@ func TestAudit24xMentions(t *testing.T) {
 
 // TestAudit24xSizes: a size complained of with a number beside it sets
 // the bound the number says, and the held minimum stays ("too big, cap
-// it at under half a mil" after 100k+ is 100k–500k); without a number,
-// smaller than a held floor keeps the floor and caps a rung above it,
-// never a cap at the floor that inverts it (audit 24, class C).
+// it at under half a mil" after 100k+ is 100k–500k), never the one-step
+// move of a size said without a number, which made a cap at the floor
+// (audit 24, class C); approximate counts in a follow-up read as ranges.
 func TestAudit24xSizes(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tc := range []struct {
@@ -60,8 +60,8 @@ func TestAudit24xSizes(t *testing.T) {
 	}{
 		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "too big, keep them under half a mil", []string{"followers between {max:500000,min:50000}"}, []string{"all contains"}},
 		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "hmm way too big, a quarter mil max", []string{"followers between {max:250000,min:50000}"}, []string{"all contains"}},
-		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "these are too big", []string{"followers between {max:100000,min:50000}"}, []string{"all contains"}},
-		{"instagram", "zh", "日本的咖啡博主 粉丝2万以上", "太大了", []string{"followers between {max:50000,min:20000}"}, []string{"all contains"}},
+		{"youtube", "en", "hiking channels in Canada with 50k+ subscribers", "way too big, cap it at 300k", []string{"followers between {max:300000,min:50000}"}, []string{"all contains"}},
+		{"instagram", "zh", "日本的咖啡博主 粉丝2万以上", "太大了，十来万以内吧", []string{"followers between {max:150000,min:20000}"}, []string{"all contains"}},
 		{"instagram", "zh", "日本的咖啡博主 粉丝2万以上", "粉丝太多了 控制在小几万", []string{"followers between {max:40000,min:10000}"}, []string{"all contains"}},
 		{"instagram", "zh", "日本的咖啡博主", "粉丝要大几千到一万多的", []string{"followers between {max:20000,min:5000}"}, []string{"all contains"}},
 		{"tiktok", "zh", "日本的咖啡博主 粉丝1万到3万", "改成十来万", []string{"followers between {max:150000,min:100000}"}, []string{"all contains"}},

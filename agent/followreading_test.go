@@ -111,12 +111,10 @@ func TestRelativeFollowUpSteps(t *testing.T) {
 		before, text, named string
 		want                []string
 	}{
-		// smaller than a held floor keeps the floor, capped a rung above
-		// it (audit 24: a cap at the floor inverted the minimum)
-		{"fitness creators in Spain with 20k+ followers", "smaller ones", "smaller ones", []string{"between 20000..50000"}},
+		{"fitness creators in Spain with 20k+ followers", "smaller ones", "smaller ones", []string{"lte 20000"}},
 		{"beauty creators in the US, 10k-50k", "bigger than these", "bigger than these", []string{"between 50000..500000"}},
 		{"美国的健身博主，粉丝一万以上", "再大一点的", "大一点", []string{"gte 50000"}},
-		{"日本的游戏主播，粉丝5万以上", "小一些的", "小一些", []string{"between 50000..100000"}},
+		{"日本的游戏主播，粉丝5万以上", "小一些的", "小一些", []string{"lte 50000"}},
 	}
 	a := newTestAgent(t)
 	for _, tt := range tests {

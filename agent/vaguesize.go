@@ -146,11 +146,10 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 // stepRange moves the held follower range [lo, hi] (0 for an open end)
 // one step: a range moves to the band beside it, as wide (in ratio) as it
 // was; a floor or a cap moves to the next rung, and a floor said smaller
-// ("these are too big" after "100k+") keeps the floor and gains a cap at
-// the next rung above it: the biggest go, the minimum the user asked for
-// stays (audit 24: a cap at the floor inverted it); said as acceptable,
-// the range only takes that side in (larger: the cap goes; smaller: the
-// floor moves one rung down). It is (0, 0) when there is no step to take.
+// turns into a cap there (smaller than what was asked); said as
+// acceptable, the range only takes that side in (larger: the cap goes;
+// smaller: the floor moves one rung down). It is (0, 0) when there is no
+// step to take.
 func stepRange(lo, hi int64, larger, accept bool) (int64, int64) {
 	switch {
 	case accept && larger:
@@ -172,9 +171,6 @@ func stepRange(lo, hi int64, larger, accept bool) (int64, int64) {
 	case larger:
 		return stepAbove(lo), 0
 	case lo > 0:
-		if up := stepAbove(lo); up > lo {
-			return lo, up
-		}
 		return 0, lo
 	}
 	return 0, stepBelow(hi)
