@@ -664,6 +664,15 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 				continue
 			}
 		}
+		if number.ApproxStart(r) || number.IsChineseNumeral(r) {
+			// an approximate count ("小几万", "十来万", "一万多") is a
+			// number before any dictionary word its characters start.
+			if n, e, ok := number.ScanApprox(norm[:limit], i); ok {
+				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
+				i = e
+				continue
+			}
+		}
 		if e, ents := lx.match(t, i, limit); e > i {
 			e, ents = lx.yieldVague(t, i, e, limit, ents)
 			if e-i > 1 && strings.ContainsRune("周天日月年", r) && len(toks) > 0 && toks[len(toks)-1].kind == tkNum && toks[len(toks)-1].e == i {

@@ -492,6 +492,8 @@ func buildLexicon() *lexicon {
 	}
 	es = append(es, withFlag(words(clsActWord,
 		"最近活跃", "近期活跃", "最近有更新", "最近更新", "最近更新过", "最近有更新过", "最近发布过", "近期有更新", "最近在更新", "还在更新", "持续更新", "仍在更新", "依然活跃",
+		// posting said as going on in the platforms' own verbs (audit 24)
+		"还在直播", "仍在直播", "还在播", "还在发推", "还在做视频", "还在拍视频", "还在出视频", "还在活跃", "还活跃", "仍在活跃",
 		"仍然活跃", "recently active", "active recently", "recently posted", "posted recently", "still active",
 		"currently active", "still posting", "recently updated", "active lately"), func(e *lexEntry) { e.alone = true })...)
 	// "uploaded lately", "posting recently": a verb said as recent is
@@ -517,8 +519,12 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsActWord, "recent uploads", "recent posts", "recent activity", "recent videos only"), func(e *lexEntry) { e.alone = true })...)
 	// "still uploading", "keeps posting": an activity verb said as going
 	// on is recently active on its own, as "still posting" is.
+	// The platforms' own verbs go on as well ("still tweeting", "keeps
+	// streaming", audit 24).
 	for _, lead := range []string{"still", "keep", "keeps", "still actively", "still be", "be still"} {
-		for _, verb := range []string{"uploading", "updating", "posting", "uploads", "posts", "updates", "making videos", "creating", "publishing"} {
+		for _, verb := range []string{"uploading", "updating", "posting", "uploads", "posts", "updates", "making videos", "creating", "publishing",
+			"tweeting", "tweets", "streaming", "streams", "vlogging", "blogging", "filming", "going live", "making content",
+			"putting out videos", "putting out content", "dropping videos", "dropping content", "sharing", "producing"} {
 			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
 		}
 	}
@@ -562,7 +568,7 @@ func buildLexicon() *lexicon {
 		}
 	}
 	nw(1, "one", "a", "an")
-	nw(2, "two", "couple", "a couple of")
+	nw(2, "two", "couple", "a couple of", "couple of", "a couple")
 	nw(3, "three", "few", "a few")
 	nw(4, "four")
 	nw(5, "five")
@@ -710,7 +716,7 @@ func buildLexicon() *lexicon {
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
-		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
+		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "一直", "一直都", "始终", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
@@ -915,6 +921,13 @@ func buildLexicon() *lexicon {
 		"降序", "升序", "倒序", "放前面", "放在前面", "排前面", "排在前面", "靠前",
 		"排上面", "排最上面", "放上面", "放最上面", "往前排", "往前放", "在最前面", "排在上面", "放在上面", "置顶", "在前", "在前面", "sort", "sort by", "sorted by", "sort them by", "order by", "ordered by", "rank by",
 		"ranked by", "rank them by", "ranking by", "sorting by", "ordering by", "sorted on", "biggest", "largest", "most popular", "most famous", "highest first", "lowest first", "most first", "descending", "ascending")...)
+	// Superlatives of fame sort by followers as "the biggest" does
+	// (audit 24): 最火的, 最热门, 最受欢迎, "the hottest".
+	es = append(es, words(clsSort, "hottest", "most well-known", "most well known", "best-known", "best known",
+		"最火", "最火的", "最热门", "最热门的", "最红", "最红的", "最受欢迎", "最受欢迎的", "最有名", "最有名的", "最出名", "最出名的",
+		"最知名", "最知名的", "最大的", "顶流")...)
+	// the top few a superlative picks ("粉丝最多的前几个"): its frame
+	es = append(es, words(clsFrame, "前几个", "前几名", "前几位", "排名前几", "top few", "the top few", "right now", "at the moment")...)
 	// "order them by", "rank these by", "sort the results by": a sort verb,
 	// what it sorts, then by.
 	for _, v := range []string{"sort", "order", "rank", "arrange", "sorted", "ordered", "ranked", "arranged"} {

@@ -721,7 +721,8 @@ var (
 	recentWords  = []string{"活跃度", "最新", "newest", "latest", "freshest", "newer", "fresher", "recent", "recently", "recency", "active", "activity", "fresh"}
 	viewWords    = []string{"播放", "观看", "看的人", "plays", "played", "viewed", "view", "watched", "watch", "watches", "most-watched", "most-viewed"}
 	engagedWords = []string{"engaged", "engage", "engages", "engaging", "engagement", "interact", "interacts", "interacted", "interacting", "interaction", "interactions", "interactive", "most-engaged", "most-engaging", "互动"}
-	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "热门", "火", "大号", "followed", "subscribed", "most-followed", "most-subscribed"}
+	sizeWords    = []string{"biggest", "largest", "bigger", "larger", "大", "popular", "人气", "热门", "火", "大号", "followed", "subscribed", "most-followed", "most-subscribed",
+		"hottest", "famous", "well-known", "well known", "best-known", "best known", "最红", "受欢迎", "有名", "出名", "知名", "顶流"}
 	similarWords = []string{"相似", "相似度", "相关", "相关度", "相关性", "similar", "similarity", "relevance", "relevant"}
 )
 

@@ -37,9 +37,9 @@ const enMonth = `(?P<month>january|february|march|april|may|june|july|august|sep
 // month", "since the beginning of the year", "year to date", "since
 // last week", "since last monday", "since friday".
 var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from)\s+(?:the\s+)?(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
-	`(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
+	`(?:(?P<holiday>` + enNamedDays + `)\b|(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
 	`(?P<mid>mid-?\s*|(?:the\s+)?middle\s+of\s+)?` + enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
-	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<holiday>halloween|christmas|xmas|valentine'?s(?:\s+day)?|labor\s+day|labour\s+day)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
+	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
 	`(?:,?\s+(?P<year>20\d\d)\b)?(?:\s+(?:on(?:wards?)?|onwards?))?` +
 	`|\b(?P<ytd>year\s+to\s+date|ytd|so\s+far\s+this\s+year)\b`)
 
@@ -49,7 +49,7 @@ const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
 // "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今", "上周以来",
 // "上周一以来", "本周开始", "周三以来".
 var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|` +
-	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|(?P<zholiday>国庆节?|元旦|双十一|双11|五一|劳动节|圣诞节?|情人节|万圣节)|` +
+	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|(?P<zholiday>` + zhNamedDays + `)|` +
 	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号]|(?P<zpart>上旬|中旬|下旬))?)(?P<early>初)?` +
 	`(?P<since>以来|开始|起|之后|以后|至今|到现在|迄今)`)
 
@@ -126,8 +126,7 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 		return weekdayStart(now, weekdays[wd], g("lastwd") != ""), true
 	}
 	if h := g("holiday"); h != "" {
-		md := holidays[strings.Fields(strings.ReplaceAll(h, "'", ""))[0]]
-		return pastDate(now, now.Year(), false, md[0], int(md[1]))
+		return lastNamedDay(now, namedDayKey(h))
 	}
 	switch strings.Join(strings.Fields(g("week")), " ") {
 	case "last week":
@@ -171,8 +170,7 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 // zhStart is the date a Chinese calendar phrase counts from.
 func zhStart(now time.Time, g func(string) string) (time.Time, bool) {
 	if h := g("zholiday"); h != "" {
-		md := holidays[strings.TrimSuffix(h, "节")]
-		return pastDate(now, now.Year(), false, md[0], int(md[1]))
+		return lastNamedDay(now, namedDayKey(h))
 	}
 	if a := g("anchor"); strings.ContainsAny(a, "周星礼") {
 		last := strings.HasPrefix(g("zweek"), "上")
@@ -246,14 +244,6 @@ func pastDate(now time.Time, y int, explicit bool, mo time.Month, d int) (time.T
 func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 func monthStart(t time.Time) time.Time { return date(t.Year(), t.Month(), 1) }
-
-// holidays are the fixed-date holidays a window may start from ("since
-// halloween", "国庆以后"): month and day, the last one not after now.
-var holidays = map[string][2]time.Month{
-	"halloween": {10, 31}, "christmas": {12, 25}, "xmas": {12, 25}, "valentines": {2, 14}, "labor": {5, 1}, "labour": {5, 1},
-	"国庆": {10, 1}, "元旦": {1, 1}, "双十一": {11, 11}, "双11": {11, 11}, "五一": {5, 1}, "劳动": {5, 1}, "圣诞": {12, 25},
-	"情人": {2, 14}, "万圣": {10, 31},
-}
 
 // weekStart is the Monday of t's week.
 func weekStart(t time.Time) time.Time {

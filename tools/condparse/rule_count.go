@@ -309,7 +309,9 @@ func (st *state) countAt(i int) (int, bool) {
 			last = k
 		}
 	}
-	if post == cNone && pre == cNone && n2 < 0 {
+	if post == cNone && pre == cNone && n2 < 0 && st.toks[n1].num.ApproxLo == 0 {
+		// (an approximate count said to be enough, "小几万的就行", stays
+		// its own range)
 		if k := st.skipSpace(last + 1); st.free(k) && enoughTails[st.word(k)] {
 			// "10k will do", "一万就够了", "5w就行": a count said to be
 			// enough is the least the user takes.
@@ -373,7 +375,9 @@ func (st *state) countAt(i int) (int, bool) {
 	// or after an edit verb, with no bound word, moves the bound the
 	// search holds; the session decides which (IssueHeldBound).
 	held := n2 < 0 && pre == cNone && post == cNone && (heldMove || fieldTok < 0 && unit && st.editsHeldBound(n1))
-	if fieldTok < 0 && !held && !(unit && (n2 >= 0 || post != cNone || pre != cNone)) {
+	// An approximate count ("小几万", "十来万", "一万多") is a range of its
+	// own: alone it is the count, as a range with a connector is.
+	if fieldTok < 0 && !held && !(unit && (n2 >= 0 || post != cNone || pre != cNone || a.ApproxLo > 0)) {
 		return 0, false
 	}
 	if ff, ok := numericField(field); ok && ff.Kind == fields.Ratio {
@@ -411,6 +415,9 @@ func (st *state) countAt(i int) (int, bool) {
 	switch {
 	case n2 >= 0:
 		lo, hi := a.Value, b.Value
+		if a.ApproxLo > 0 {
+			lo = a.ApproxLo // "大几千到两万", "两三万到五万": from the lower figure
+		}
 		if lo > hi {
 			lo, hi = hi, lo
 			issues = append(issues, IssueRangeSwapped)

@@ -205,6 +205,12 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 	if t.Value > MaxCount {
 		return Num{}, i, false
 	}
+	if t.Unit && fracDigits == 0 && t.Mult >= 1000 && j < len(rs) && rs[j] == '多' && (j+1 == len(rs) || !strings.ContainsRune("少久倍", rs[j+1])) {
+		// "1万多", "2k多": the count and some, up to the next unit
+		// (ScanApprox's 一万多).
+		t.ApproxLo, t.Value = t.Value, t.Value+t.Mult
+		j++
+	}
 	return t, j, true
 }
 
@@ -267,7 +273,118 @@ func ScanChinese(rs []rune, i int) (Num, int, bool) {
 	if n, e, ok := ScanPercent(rs, i); ok {
 		return n, e, true
 	}
+	if n, e, ok := ScanApprox(rs, i); ok {
+		return n, e, true
+	}
 	return scanChineseNumeral(rs, i)
+}
+
+// ApproxStart reports whether an approximate Chinese count may start with
+// r where no numeral does: 小几万, 大几千, 几十万 (ScanApprox).
+func ApproxStart(r rune) bool { return r == '小' || r == '大' || r == '几' }
+
+// magnitudeAt reads a run of magnitude characters (十百千万亿) at rs[i:] as
+// the multiplier they make ("万" 1e4, "十万" 1e5, "千万" 1e7) and returns
+// it with the index after the run; 0 when there is none.
+func magnitudeAt(rs []rune, i int) (int64, int) {
+	j := i
+	for j < len(rs) && strings.ContainsRune("十百千万萬亿億", rs[j]) {
+		j++
+	}
+	if j == i {
+		return 0, i
+	}
+	n, e, ok := scanChineseNumeral(append([]rune{'一'}, rs[i:j]...), 0)
+	if !ok || e != j-i+1 {
+		return 0, i
+	}
+	return n.Value, j
+}
+
+// approxNum is an approximate count lo..hi.
+func approxNum(lo, hi int64) Num {
+	return Num{Value: hi, ApproxLo: lo, Mult: 1, Unit: true, Chinese: true, IntRaw: -1}
+}
+
+// ScanApprox reads an approximate Chinese count at rs[i:] (folded runes)
+// and returns it as a range, Value the upper figure and ApproxLo the
+// lower one, as the pairs "两三万" are (audit 24):
+//
+//   - 几 before a magnitude of a thousand or more, "some": 几万 = 1万–10万;
+//     小几万 the small ones, 1万–4万; 大几千 the large ones, 5000–10000;
+//     几十万, 小几十万 and 大几十万 the same with 十万; 十几万 and 二十几万
+//     are the tens after ten or twenty: 10万–20万, 20万–30万;
+//   - 来 after a round numeral, "about, a bit more": 十来万 = 10万–15万,
+//     二十来万 = 20万–30万, 一百来万;
+//   - 多 after a round numeral and before its magnitude, "and some":
+//     十多万 = 10万–20万, 二十多万 = 20万–30万; 多 after a count's own
+//     magnitude: 一万多 = 1万–2万, 三千多 = 3000–4000 (多少, 多久 and 多倍
+//     are no part of it).
+//
+// It reports false for anything else, and for counts below a thousand
+// ("十几个", "二十多天" are no follower counts).
+func ScanApprox(rs []rune, i int) (Num, int, bool) {
+	if i >= len(rs) {
+		return Num{}, i, false
+	}
+	// 小几万, 大几千, 几十万, 小几十万
+	j := i
+	lo, hi := int64(1), int64(10)
+	switch rs[j] {
+	case '小':
+		lo, hi = 1, 4
+		j++
+	case '大':
+		lo, hi = 5, 10
+		j++
+	}
+	if j < len(rs) && rs[j] == '几' {
+		if m, e := magnitudeAt(rs, j+1); m >= 1000 {
+			return approxNum(lo*m, hi*m), e, true
+		}
+		return Num{}, i, false
+	}
+	if j != i {
+		return Num{}, i, false
+	}
+	// a numeral that ends in a round place (十, 二十, 一百, 两千, 一万)
+	k := i
+	for k < len(rs) && IsChineseNumeral(rs[k]) {
+		k++
+	}
+	if k == i || k >= len(rs) {
+		return Num{}, i, false
+	}
+	base, e, ok := scanChineseNumeral(rs[:k], i)
+	if !ok || e != k || !base.Unit || base.Value <= 0 {
+		return Num{}, i, false
+	}
+	// the last place: 十 10, 百 100, 万 1e4 ("十万" ends in the place 万)
+	place, _ := magnitudeAt(rs, k-1)
+	if place == 0 {
+		return Num{}, i, false
+	}
+	switch rs[k] {
+	case '几', '来', '多':
+		m, after := magnitudeAt(rs, k+1)
+		if m == 0 {
+			// 多 after the count's own magnitude: "一万多", "三千多"
+			if rs[k] != '多' || place < 1000 || k+1 < len(rs) && strings.ContainsRune("少久倍", rs[k+1]) {
+				return Num{}, i, false
+			}
+			return approxNum(base.Value, base.Value+place), k + 1, true
+		}
+		if !strings.ContainsRune("十百千", rs[k-1]) || base.Value*m < 1000 {
+			return Num{}, i, false
+		}
+		switch rs[k] {
+		case '来': // 十来万: the figure and half again at most
+			return approxNum(base.Value*m, base.Value*m*3/2), after, true
+		default: // 十几万, 十多万: up to the next round figure
+			return approxNum(base.Value*m, (base.Value+place)*m), after, true
+		}
+	}
+	return Num{}, i, false
 }
 
 // scanChineseNumeral is ScanChinese without the percentage.
@@ -440,7 +557,9 @@ var englishSmall = map[string]int64{
 
 // englishScales are the scale words that make a spelled-out count.
 // "k" is the thousand of a spelled count ("a hundred k", "fifty k").
-var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "billion": 1e9, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
+// "mil" and "mill" are the million of speech ("half a mil", "a quarter
+// mil").
+var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "mil": 1e6, "mill": 1e6, "billion": 1e9, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
 
 // ScanEnglish reads a count spelled out in English at rs[i:] (folded
 // runes): "twenty thousand", "fifty-five thousand", "a million", "one

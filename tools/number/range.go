@@ -49,7 +49,7 @@ func Find(s string) []Found {
 				i = e
 				continue
 			}
-		case ChineseStart(r) || r == '百':
+		case ChineseStart(r) || r == '百' || ApproxStart(r):
 			if r == '百' && !hasPrefixRunes(rs[i:], percentWord) {
 				break // a bare 百 in a sentence ("百搭") is no number
 			}
@@ -157,6 +157,9 @@ func ParseRange(s string) (Range, error) {
 		}
 		if isRange {
 			lo, hi := float64(a.Value), float64(b.Value)
+			if a.ApproxLo > 0 {
+				lo = float64(a.ApproxLo) // "大几千到两万": from the lower figure
+			}
 			if !a.Unit && b.Unit {
 				lo = rawValue(lower[a.Start:a.End]) * unitOf(b, lower[b.Start:b.End])
 			}
@@ -170,7 +173,33 @@ func ParseRange(s string) (Range, error) {
 	if hasCue(lower[n.End:], true) || hasCue(lower[:n.Start], false) {
 		return Range{Max: &n.Value}, nil
 	}
+	if n.ApproxLo > 0 {
+		// "十来万", "两三万": the approximate count's own range, or its
+		// lower figure with a lower-bound word ("两三万以上").
+		lo := n.ApproxLo
+		if minCueAround(lower[:n.Start], lower[n.End:]) {
+			return Range{Min: &lo}, nil
+		}
+		return Range{Min: &lo, Max: &n.Value}, nil
+	}
 	return Range{Min: &n.Value}, nil
+}
+
+// minCueAround reports a lower-bound word right before (MinBefore) or
+// right after (MinAfter) a number.
+func minCueAround(before, after string) bool {
+	before, after = strings.TrimSpace(before), strings.TrimSpace(after)
+	for _, w := range MinBefore {
+		if strings.HasSuffix(before, w) {
+			return true
+		}
+	}
+	for _, w := range MinAfter {
+		if strings.HasPrefix(after, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func round(f float64) *int64 { v := int64(f + 0.5); return &v }
