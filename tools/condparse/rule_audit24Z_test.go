@@ -79,13 +79,13 @@ func TestAudit24ZHeldOut(t *testing.T) {
 			noRem: []string{"粉丝"}},
 		// the writer's own business
 		{in: "我们家是卖狗粮的，想找英国的宠物博主",
-			want: []string{`hard country eq "GB" applied`, `hard category eq "pets" applied`}, frame: []string{"狗粮"}},
+			want: []string{`hard country eq "GB" applied`, `hard category eq "pets" applied`}, terms: []string{"狗粮"}},
 		{in: "we sell phone cases - need tech creators in Germany",
 			want: []string{`hard category eq "tech" applied`, `hard country eq "DE" applied`}, frame: []string{"phone cases", "cases"}},
 		{in: "我们是做咖啡机的 想找意大利的博主",
 			want: []string{`hard country eq "IT" applied`}, terms: []string{"咖啡机"}},
 		{in: "our company sells baby carriers, looking for parenting creators in France",
-			want: []string{`hard country eq "FR" applied`}, frame: []string{"carriers", "sells"}},
+			want: []string{`hard country eq "FR" applied`}, frame: []string{"sells"}, terms: []string{"baby carriers"}},
 		// a sort's own words are no unread text
 		{in: "订阅最多的前几个德国科技频道", want: []string{`hard country eq "DE" applied`, `hard category eq "tech" applied`},
 			noRem: []string{"最多", "前"}, frame: []string{"前几"}, sortBy: SortFollowers},
@@ -185,33 +185,33 @@ func TestAudit24ZChineseMentions(t *testing.T) {
 	}
 }
 
-// TestAudit24ZOwnBusiness: what the writer makes or sells is the brief's
-// context — frame, dropped and named — when the brief names what the
-// creators are about; alone it is the only topic given and ranks; a place
-// or category said inside it never filters the creators.
+// TestAudit24ZOwnBusiness: what the writer makes or sells ranks as one
+// term (the advertiser's product orders the results, audits 21 and 23),
+// the opener and trade verb are frame, and a place or category said
+// inside it never filters the creators.
 func TestAudit24ZOwnBusiness(t *testing.T) {
 	for _, tc := range []struct {
 		frameCase
 		named string
 	}{
-		{frameCase{in: "我们是做猫砂的，找美国的养猫博主", want: []string{`hard country eq "US" applied`, `hard category eq "pets" applied`}, frame: []string{"猫砂"}}, "猫砂"},
+		{frameCase{in: "我们是做猫砂的，找美国的养猫博主", want: []string{`hard country eq "US" applied`, `hard category eq "pets" applied`}, terms: []string{"猫砂"}}, ""},
 		{frameCase{in: "we sell yoga mats, looking for fitness creators in Australia", want: []string{`hard category eq "fitness" applied`, `hard country eq "AU" applied`},
-			frame: []string{"yoga", "mats"}}, "yoga mats"},
-		{frameCase{in: "我们公司卖护肤品，找日本的美妆博主", want: []string{`hard country eq "JP" applied`, `hard category eq "beauty" applied`}, frame: []string{"护肤", "卖"}}, ""},
+			terms: []string{"yoga mats"}}, ""},
+		{frameCase{in: "我们公司卖护肤品，找日本的美妆博主", want: []string{`hard country eq "JP" applied`, `hard category eq "beauty" applied`}, frame: []string{"卖"}, terms: []string{"护肤品"}}, ""},
 		{frameCase{in: "we make camping stoves and want outdoor creators in Canada", want: []string{`hard category eq "outdoor" applied`, `hard country eq "CA" applied`},
-			frame: []string{"stoves"}}, "camping stoves"},
-		{frameCase{in: "我们主要卖宠物零食 想要韩国的猫咪博主", want: []string{`hard country eq "KR" applied`, `hard category eq "pets" applied`}, frame: []string{"零食"}}, ""},
+			terms: []string{"camping stoves"}}, ""},
+		{frameCase{in: "我们主要卖宠物零食 想要韩国的猫咪博主", want: []string{`hard country eq "KR" applied`, `hard category eq "pets" applied`}, terms: []string{"宠物零食"}}, ""},
 		// a place said of the goods is no filter on the creators
 		{frameCase{in: "我们是做日本零食的，找美国的美食博主", want: []string{`hard country eq "US" applied`, `hard category eq "food" applied`},
-			frame: []string{"日本", "零食"}}, ""},
+			terms: []string{"日本零食"}}, ""},
 		{frameCase{in: "we sell Italian coffee, looking for food creators in Spain", want: []string{`hard country eq "ES" applied`, `hard category eq "food" applied`},
-			frame: []string{"italian", "coffee"}}, ""},
+			terms: []string{"coffee"}}, ""},
 		// a dash or the creators' own category ends the goods
 		{frameCase{in: "we sell hiking boots – outdoor channels in Norway, 10k+", want: []string{`hard category eq "outdoor" applied`, `hard country eq "NO" applied`},
-			frame: []string{"boots"}}, "hiking boots"},
+			terms: []string{"hiking boots"}}, ""},
 		{frameCase{in: "we make standing desks, tech creators in Canada", want: []string{`hard category eq "tech" applied`, `hard country eq "CA" applied`},
-			frame: []string{"desks"}}, "standing desks"},
-		// the goods alone are the topic: they rank
+			terms: []string{"standing desks"}}, ""},
+		// the goods alone are the topic: they rank too
 		{frameCase{in: "我们是做耳机的，想找美国的博主", want: []string{`hard country eq "US" applied`}, terms: []string{"耳机"}}, ""},
 		{frameCase{in: "we sell protein bars, find creators in the UK", want: []string{`hard country eq "GB" applied`}, terms: []string{"protein bars"}}, ""},
 	} {
@@ -305,8 +305,8 @@ func TestAudit24ZFresh(t *testing.T) {
 		{in: "呃 就是说 要找 英国的 健身博主 粉丝 嗯 五万左右",
 			want: []string{`hard country eq "GB" applied`, `hard category eq "fitness" applied`, `hard followers between 40000..60000 applied`}, noRem: []string{"粉丝", "呃"}},
 		{in: "@小陈 好嘞 需要法国的美食博主", want: []string{`hard country eq "FR" applied`, `hard category eq "food" applied`}, frame: []string{"小陈", "好嘞"}},
-		{in: "我们公司主要做宠物零食，想要日本的猫咪博主", want: []string{`hard country eq "JP" applied`, `hard category eq "pets" applied`}, frame: []string{"零食"}},
-		{in: "we make vegan snacks and need food creators in Germany", want: []string{`hard category eq "food" applied`, `hard country eq "DE" applied`}, frame: []string{"snacks"}},
+		{in: "我们公司主要做宠物零食，想要日本的猫咪博主", want: []string{`hard country eq "JP" applied`, `hard category eq "pets" applied`}, terms: []string{"宠物零食"}},
+		{in: "we make vegan snacks and need food creators in Germany", want: []string{`hard category eq "food" applied`, `hard country eq "DE" applied`}, terms: []string{"vegan snacks"}},
 		{in: "我们卖瑜伽垫的 想找澳洲的博主", want: []string{`hard country eq "AU" applied`}, terms: []string{"瑜伽垫"}},
 		{in: "播放最多的前几个美国游戏主播", want: []string{`hard country eq "US" applied`, `hard category eq "gaming" applied`}, noRem: []string{"前", "最多"}, sortBy: SortAvgViews},
 		{in: "半个月以内更新过的韩国美妆博主", want: []string{`hard last_active within_days 15 applied`, `hard country eq "KR" applied`}},

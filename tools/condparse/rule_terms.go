@@ -726,12 +726,11 @@ func (st *state) afterOur(i int) bool {
 // What the writer makes or sells ("我们是做宠物用品的", "我们家是卖狗粮的",
 // "we sell yoga mats", "our company sells baby carriers": an opener, or
 // an opener and a trade verb, then the goods up to 的 or the clause's
-// end) is their business, the brief's context (audit 24): when the brief
-// names what the creators are about elsewhere (a category, a subtopic, a
-// word of its own), the goods are frame too; when it names nothing else,
-// they are the only topic given and rank. A place, language or category
-// said inside the business is the goods', never a filter on the creators
-// ("我们是做日本零食的，找美国的美食博主" keeps the US alone).
+// end) ranks as one term: the advertiser's product orders the results
+// (audits 21 and 23), never filters them; the opener and the trade verb
+// are frame. A place, language or category said inside the business is
+// the goods', never a filter on the creators ("我们是做日本零食的，找美国的
+// 美食博主" keeps the US alone, audit 24).
 func (st *state) selfDescriptions() {
 	for i := range st.toks {
 		tk := &st.toks[i]
@@ -779,13 +778,12 @@ func (st *state) selfDescriptions() {
 			}
 		}
 		if end < 0 && goods >= from {
-			end = goods
-			if !st.ownTopicOutside(tk.s, st.toks[goods].e) {
-				// "我们是做咖啡机的，想找意大利的博主": the goods are the
-				// only topic given; they rank, as one term.
-				st.goodsNoFilter(from, goods, false)
-				continue
-			}
+			// "我们是做咖啡机的，想找意大利的美食博主": the goods rank, as
+			// one term, beside the creators' own topic (the writers of
+			// audits 21 and 23 wanted the advertiser's product to order
+			// the results; a ranking term never removes one).
+			st.goodsNoFilter(from, goods, false)
+			continue
 		}
 		if end < 0 {
 			continue
@@ -857,34 +855,6 @@ func (st *state) goodsNoFilter(from, to int, frame bool) {
 			w.role = roleContent
 		}
 	}
-}
-
-// ownTopicOutside reports a word outside the rune range [s, e) that says
-// what the creators are about: a category or subtopic the reading took,
-// or an unplaced word of its own (a Latin word of three letters or more,
-// two or more Chinese characters in a row).
-func (st *state) ownTopicOutside(s, e int) bool {
-	cjk := 0
-	for k := range st.toks {
-		tk := &st.toks[k]
-		if tk.s >= s && tk.e <= e {
-			cjk = 0
-			continue
-		}
-		switch {
-		case tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsTopic) != nil) && (tk.role == roleCond || tk.role == roleContent):
-			return true
-		case tk.kind == tkWord && tk.role == roleNone && tk.e-tk.s >= 3:
-			return true
-		case tk.kind == tkCJK && tk.role == roleNone:
-			if cjk++; cjk >= 2 {
-				return true
-			}
-			continue
-		}
-		cjk = 0
-	}
-	return false
 }
 
 // tradeOpener reports an opener that says what the writer makes or sells

@@ -23,10 +23,8 @@ func TestOnlyMarkedWordsFilter(t *testing.T) {
 			`hard country eq "US" applied`, `hard category eq "beauty" applied`, `keyword keyword contains "friendly" ` + rt}, []string{"find me", "ideally", "vibe"}},
 		{"日本的游戏实况主播，两万粉以上，风格搞笑", []string{
 			`hard country eq "JP" applied`, `hard category eq "gaming" applied`, `hard followers gte 20000 applied`, `keyword keyword contains "搞笑" ` + rt}, []string{"风格"}},
-		// the writer's own goods are frame when the brief names the
-		// creators' topic (audit 24; audit 21 had them rank)
 		{"我们是做耳机的品牌，想找美国科技博主合作", []string{
-			`hard country eq "US" applied`, `hard category eq "tech" applied`}, []string{"我们是做", "耳机", "品牌", "想找", "合作"}},
+			`hard country eq "US" applied`, `hard category eq "tech" applied`, `keyword keyword contains "耳机" ` + rt}, []string{"我们是做", "品牌", "想找", "合作"}},
 		{"想在油管上投放，找德国的汽车博主，越活跃越好", []string{
 			`hard platform eq "youtube" applied`, `hard country eq "DE" applied`, `hard category eq "automotive" applied`}, []string{"想在", "投放", "找"}},
 		// marks: a cue, a quote, a title scope, a list item of its own
