@@ -99,6 +99,9 @@ type lexEntry struct {
 	// quiet: a frame word that is dropped in a brief but alone makes no
 	// sentence ("after all these years", "already gone" stay titles).
 	quiet bool
+	// creator: a platform said with its creator noun ("x accounts",
+	// "youtube channels"): a creator noun as much as a platform.
+	creator bool
 	// beforeNoun: a tier word that is the tier only right before a
 	// category, a subtopic or a creator noun ("micro travel influencers";
 	// "macro photography" stays a topic).
@@ -342,11 +345,20 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
 		}
 	}
-	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
+	// a platform said with its creator noun ("youtube channels", "x
+	// accounts", "ig账号"): the platform, and creators being described.
+	platCreators := func(p platform.Platform, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p), creator: true})
+		}
+	}
+	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
+	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
 	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
 	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
-	plat(platform.Instagram, "ig上", "ins上", "instagram上", "ig帐号", "ig账号")
+	plat(platform.Instagram, "ig上", "ins上", "instagram上")
+	platCreators(platform.Instagram, "ig帐号", "ig账号")
 	plat(platform.YouTube, "yt上", "youtube上", "油管上")
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
@@ -356,7 +368,8 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "x 上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
-	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")
+	platCreators(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号")
+	plat(platform.X, "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
 		p, _ := platform.Parse(w)
 		es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
