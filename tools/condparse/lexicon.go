@@ -99,6 +99,9 @@ type lexEntry struct {
 	// quiet: a frame word that is dropped in a brief but alone makes no
 	// sentence ("after all these years", "already gone" stay titles).
 	quiet bool
+	// kind: a person noun that names what the creators do beyond their
+	// topic ("groomers", "artists", "教练"); beside a category it ranks.
+	kind bool
 	// creator: a platform said with its creator noun ("x accounts",
 	// "youtube channels"): a creator noun as much as a platform.
 	creator bool
@@ -631,32 +634,37 @@ func buildLexicon() *lexicon {
 		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
 	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
-	// creators are, never a topic to match (issue 26).
+	// creators are, never a topic to match (issue 26). These say only
+	// that the creators like or know the topic ("finance bros").
 	es = append(es, words(clsCreator,
-		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
-		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
+		"expert", "experts", "guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
-		"artist", "artists", "hobbyists", "practitioners", "specialists",
+		"hobbyists", "practitioners", "specialists", "foodies", "dudes", "voices",
+		"爱好者", "小姐姐", "小哥哥", "大佬")...)
+	// These name what the creators do, teach or are beyond their topic
+	// (a trade, a pastime, a household): right after a category or a
+	// subtopic word they rank with it ("pet groomers", "makeup artists",
+	// "travel couples", "宠物美容师"; audit 24, class I).
+	es = append(es, withFlag(words(clsCreator,
+		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors",
+		"moms", "mums", "dads", "mommies", "artist", "artists",
 		"producer", "producers", "commentator", "commentators", "analyst", "analysts", "制作人", "解说员",
 		"photographers", "videographers", "filmmakers", "designers", "planners", "chefs", "bakers", "dancers",
 		"writers", "authors", "travelers", "travellers", "nomads", "mechanics", "gardeners", "riders", "drivers",
-		// who the creators are, as a household, a trade or a pastime
-		// ("travel couples", "pet groomers", "indie musicians").
 		"couple", "couples", "families", "parents", "students", "groomers", "stylists", "hairstylists", "barbers",
 		"nutritionists", "dietitians", "doctors", "nurses", "vets", "physios", "therapists", "lawyers", "realtors",
 		"farmers", "hunters", "anglers", "fishermen", "hikers", "climbers", "skaters", "surfers", "cyclists", "runners",
 		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
 		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
-		"homesteaders", "campers", "backpackers", "foodies", "dudes",
+		"homesteaders", "campers", "backpackers",
 		// who the creators are as a profession ("indie game devs on X",
-		// "climate journalists", "tech founders", "F1 voices").
-		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs", "voices",
+		// "climate journalists", "tech founders").
+		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs",
 		"评论员", "记者", "开发者", "创始人",
-		// reviewers review: who the creators are as much as their form
-		"reviewer", "reviewers", "unboxer", "unboxers", "explainers",
-		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
-		"摄影师", "设计师", "厨师", "舞者",
-		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
+		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
+		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
+	// reviewers review: who the creators are as much as their form
+	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,

@@ -35,3 +35,44 @@ func TestCreatorsDescribedAfterPlatform(t *testing.T) {
 	// a list item of its own is marked: it still filters
 	readAt(t, "X accounts in Kenya, badminton, 2k+", []string{`keyword keyword contains "badminton" applied`}, nil)
 }
+
+// TestWordsThatNameMoreThanTheCategoryRank: a teaching form said with a
+// category or a subtopic ("makeup tutorials", "美妆教程", "烘焙教学") and a
+// person noun of a trade right after one ("pet groomers", "宠物美容师",
+// "makeup artists") say more than the category: the category filters and
+// the words rank as one term, never lost and never a filter. A review
+// form is the category's own name ("汽配评测", "tech reviewers": no term),
+// and a person noun that only says the creators like the topic ("finance
+// bros") adds nothing (audit 24, class I).
+func TestWordsThatNameMoreThanTheCategoryRank(t *testing.T) {
+	for _, tc := range []struct {
+		in, category, term string
+	}{
+		{"skincare tutorials from Korea, 10k+ followers", "beauty", "skincare tutorials"},
+		{"workout tutorials channels in Germany", "fitness", "workout tutorials"},
+		{"想找法国的美妆教程博主，粉丝两万以上", "beauty", "美妆教程"},
+		{"日本做化妆教学的账号", "beauty", "化妆教学"},
+		{"pet groomers in Australia with 5k+ followers", "pets", "pet groomers"},
+		{"澳洲的宠物美容师，粉丝五千以上", "pets", "宠物美容师"},
+		{"fitness coaches in Mexico, over 20k", "fitness", "fitness coaches"},
+		{"food photographers in France with 10k+ followers", "food", "food photographers"},
+		{"travel couples from Canada posting weekly", "travel", "travel couples"},
+		{"dog trainers in the UK, at least 3k followers", "pets", "dog trainers"},
+		{"找英国的健身教练 粉丝一万以上", "fitness", "健身教练"},
+	} {
+		r := readAt(t, tc.in, []string{`hard category eq "` + tc.category + `" applied`, `keyword keyword contains "` + tc.term + `" reference`}, nil)
+		for _, c := range r.Conditions {
+			if c.Kind == "keyword" && c.Status == "applied" {
+				t.Errorf("Read(%q): %s filters", tc.in, brief(c))
+			}
+		}
+	}
+	for _, in := range []string{"finance bros in the US, 10k+", "美国做汽配评测的博主", "tech reviewers in Japan with 50k+ subs", "beauty creators in Italy"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Kind == "keyword" {
+				t.Errorf("Read(%q): %s, want no keyword beside the category", in, brief(c))
+			}
+		}
+	}
+}

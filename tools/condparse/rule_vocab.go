@@ -169,6 +169,17 @@ func (st *state) vocab() {
 						to = n
 					}
 				}
+				last := i
+				if to > i && st.tok(to).has(clsForm) != nil {
+					last = to // "烘焙教学", "baking tutorials" (namedMore)
+				}
+				if k := st.kindNounAfter(to); k >= 0 {
+					last = k // "dog groomers", "猫咪摄影师"
+				}
+				// what the subtopic is said with ranks with it (audit 24,
+				// class I)
+				term.e = st.toks[last].e
+				term.c.Value = StringValue(string(st.t.orig[term.s:term.e]))
 			}
 		case tk.has(clsCategory) != nil:
 			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
@@ -193,6 +204,9 @@ func (st *state) vocab() {
 					to = n
 				}
 			}
+			if neg == 0 {
+				st.namedMore(i, to)
+			}
 		default:
 			continue
 		}
@@ -211,6 +225,45 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// namedMore ranks the words a category word at i is said with when they
+// say more than the category: a teaching form it absorbed (through token
+// to: "makeup tutorials", "美妆教程"; tutorials are another category's
+// content, education's, as formCategories reads them) or a person noun
+// of a trade right after it ("pet groomers", "宠物美容师", "makeup
+// artists"). The category filters; the words rank, shown as a chip
+// (audit 24, class I). A review form ("汽配评测", "tech reviewers") is
+// how the taxonomy names the category itself ("tech reviews", "汽车评测"
+// are its aliases): the category's own words rank it unseen (the
+// agent's topicOf).
+func (st *state) namedMore(i, to int) {
+	if to > i && st.tok(to).has(clsForm) == nil {
+		to = i
+	}
+	if k := st.kindNounAfter(to); k >= 0 {
+		to = k
+	}
+	if to <= i {
+		return
+	}
+	s, e := st.toks[i].s, st.toks[to].e
+	term := rankingTerm(StringValue(string(st.t.orig[s:e])))
+	term.s, term.e = s, e
+	st.conds = append(st.conds, term)
+}
+
+// kindNounAfter returns the person noun of a trade (lexEntry.kind) right
+// after token to, or -1.
+func (st *state) kindNounAfter(to int) int {
+	n := st.skipSpace(to + 1)
+	if !st.free(n) || n > to+1 && !(st.plainSpace(to+1) && st.latinEdge(to, true)) {
+		return -1
+	}
+	if e := st.tok(n).has(clsCreator); e != nil && e.kind {
+		return n
+	}
+	return -1
 }
 
 // looseTopic reports a subtopic word no rule has used yet: next to a
