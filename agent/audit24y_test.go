@@ -69,3 +69,28 @@ func TestAudit24yCorrectedTailDictated(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit24yFollowupPartsApplied: every part of a follow-up applies,
+// none inverted (audit 24, class F): "get rid of the X requirement" takes
+// X away wherever its clause stands (after a sort, after "and", in zh
+// with 要求); a window said "instead" replaces the held one; a widening
+// with the edits that do it runs on an empty result.
+func TestAudit24yFollowupPartsApplied(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []case24y{
+		// a requirement let go, not added
+		{platform: "youtube", loc: "en", first: "comedy channels in Germany, German, 10k+", follow: "sort by views instead and get rid of the German requirement", want: []string{"country eq DE", "followers gte 10000"}, not: []string{"language"}, sort: "avg_views"},
+		{platform: "youtube", loc: "en", first: "comedy channels in Germany, German, 10k+", follow: "newest first, and remove the German requirement", want: []string{"country eq DE"}, not: []string{"language"}},
+		{platform: "instagram", loc: "zh", first: "意大利的美食博主，意大利语", follow: "按互动率排 然后把意大利语这个要求去掉", want: []string{"country eq IT", "category eq food"}, not: []string{"language"}},
+		{platform: "instagram", loc: "zh", first: "意大利的美食博主，意大利语", follow: "去掉意大利语的要求", want: []string{"country eq IT"}, not: []string{"language"}},
+		// a widening said with its edits on an empty result
+		{platform: "youtube", loc: "zh", first: "瑞士的汽车频道 粉丝5万左右 德语", follow: "放宽点吧 奥地利的也加上 粉丝最低一万就可以", want: []string{"country in [CH,AT]", "followers gte 10000"}},
+		{platform: "youtube", loc: "en", first: "car channels in Switzerland around 50k subs, German", follow: "widen it a bit, add Austria too and make the minimum 10k", want: []string{"country in [CH,AT]", "followers between {max:60000,min:10000}"}},
+	} {
+		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
+			for _, m := range run24y(t, a, tc) {
+				t.Error(m)
+			}
+		})
+	}
+}

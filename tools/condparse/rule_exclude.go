@@ -522,9 +522,10 @@ func (st *state) opensClause(i int) bool {
 			// "fitness creators in the UK but nobody who …": a contrast
 			// opens a clause of its own.
 			return true
-		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && st.condBefore(p):
-			// "bump the minimum to 40k and drop anything about phones":
-			// "and" after a condition joins a clause of its own.
+		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && (st.condBefore(p) || st.sortBefore(p)):
+			// "bump the minimum to 40k and drop anything about phones",
+			// "sort by views instead and get rid of …": "and" after a
+			// condition or a sort joins a clause of its own.
 			return true
 		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsRequest) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil ||
 			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.has(clsFrame) != nil || tk.role == roleFiller):
@@ -748,10 +749,27 @@ func (st *state) condBefore(i int) bool {
 	return tk.role == roleCond || tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil)
 }
 
+// sortBefore reports a sort word ("sort by", "按…排") earlier in the
+// clause of token i: what follows an "and" after it is a clause of its
+// own (audit 24, class F).
+func (st *state) sortBefore(i int) bool {
+	for p := st.prevSig(i); p >= 0; p = st.prevSig(p) {
+		tk := &st.toks[p]
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if tk.kind == tkLex && tk.has(clsSort) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // conditionNouns name a condition as such ("去掉法国这个条件", "drop the
 // Japan filter"): what comes before them is a condition to remove.
 var conditionNouns = map[string]bool{"这个条件": true, "条件": true, "的条件": true, "这个筛选": true, "筛选": true, "这一项": true,
-	"这个限制": true, "限制": true, "筛选条件": true, "filter": true, "condition": true, "requirement": true, "restriction": true}
+	"这个限制": true, "限制": true, "筛选条件": true, "这个要求": true, "要求": true, "的要求": true, "filter": true, "condition": true,
+	"requirement": true, "restriction": true}
 
 // conditionNounAfter reports a condition noun right after token end, after
 // at most a 这个/the.
