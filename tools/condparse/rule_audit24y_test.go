@@ -76,3 +76,17 @@ func TestWordsThatNameMoreThanTheCategoryRank(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementLetGo: "get rid of / remove the X requirement" and
+// 去掉X这个要求 take X away (a removal), also after a sort clause and
+// "and" (audit 24, class F).
+func TestRequirementLetGo(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"order by engagement and get rid of the French requirement", `hard language not_in [fr] applied !removed`},
+		{"sort by subs instead, and remove the Japan requirement", `hard country not_in [JP] applied !removed`},
+		{"去掉法语这个要求", `hard language not_in [fr] applied !removed`},
+		{"按播放量排，再把日本的要求去掉", `hard country not_in [JP] applied !removed`},
+	} {
+		readAt(t, tc.in, []string{tc.want}, nil)
+	}
+}
