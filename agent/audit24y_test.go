@@ -83,6 +83,11 @@ func TestAudit24yFollowupPartsApplied(t *testing.T) {
 		{platform: "youtube", loc: "en", first: "comedy channels in Germany, German, 10k+", follow: "newest first, and remove the German requirement", want: []string{"country eq DE"}, not: []string{"language"}},
 		{platform: "instagram", loc: "zh", first: "意大利的美食博主，意大利语", follow: "按互动率排 然后把意大利语这个要求去掉", want: []string{"country eq IT", "category eq food"}, not: []string{"language"}},
 		{platform: "instagram", loc: "zh", first: "意大利的美食博主，意大利语", follow: "去掉意大利语的要求", want: []string{"country eq IT"}, not: []string{"language"}},
+		// a window said instead replaces the held one
+		{platform: "youtube", loc: "en", first: "chess channels in the US active in the last two weeks", follow: "change it to the past 45 days instead", want: []string{"last_active within_days 45", "country eq US"}},
+		{platform: "youtube", loc: "en", first: "DIY channels in Spain or Portugal with 5k-40k subs active in the last 30 days", follow: "remove the follower range, make it the last 4 months instead, and no Portugal", want: []string{"last_active within_days 120", "country eq ES"}, not: []string{"followers", "PT"}},
+		{platform: "youtube", loc: "en", first: "DIY channels in Spain, 5k-40k subs, active in the last 30 days", follow: "sort by views and make it the past 2 months", want: []string{"last_active within_days 60", "followers between {max:40000,min:5000}"}, sort: "avg_views"},
+		{platform: "youtube", loc: "zh", first: "西班牙的手工博主，最近30天有更新", follow: "活跃时间换成近四个月", want: []string{"last_active within_days 120"}},
 		// a widening said with its edits on an empty result
 		{platform: "youtube", loc: "zh", first: "瑞士的汽车频道 粉丝5万左右 德语", follow: "放宽点吧 奥地利的也加上 粉丝最低一万就可以", want: []string{"country in [CH,AT]", "followers gte 10000"}},
 		{platform: "youtube", loc: "en", first: "car channels in Switzerland around 50k subs, German", follow: "widen it a bit, add Austria too and make the minimum 10k", want: []string{"country in [CH,AT]", "followers between {max:60000,min:10000}"}},

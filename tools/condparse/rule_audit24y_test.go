@@ -90,3 +90,21 @@ func TestRequirementLetGo(t *testing.T) {
 		readAt(t, tc.in, []string{tc.want}, nil)
 	}
 }
+
+// TestWindowSaidInstead: a window said after "make it", "change it to"
+// or "set it to", alone or with "instead", opening its clause after a
+// comma or an "and", is the new activity window (audit 24, class F).
+func TestWindowSaidInstead(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		days string
+	}{
+		{"make it the past 5 weeks instead", "35"},
+		{"change it to the last 10 days", "10"},
+		{"set it to the past 3 months please", "90"},
+		{"drop the country, make it the last 2 months instead", "60"},
+		{"sort by views and make it the past 6 weeks", "42"},
+	} {
+		readAt(t, tc.in, []string{`hard last_active within_days ` + tc.days + ` applied`}, []string{"instead", "make"})
+	}
+}
