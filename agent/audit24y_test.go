@@ -88,6 +88,12 @@ func TestAudit24yFollowupPartsApplied(t *testing.T) {
 		{platform: "youtube", loc: "en", first: "DIY channels in Spain or Portugal with 5k-40k subs active in the last 30 days", follow: "remove the follower range, make it the last 4 months instead, and no Portugal", want: []string{"last_active within_days 120", "country eq ES"}, not: []string{"followers", "PT"}},
 		{platform: "youtube", loc: "en", first: "DIY channels in Spain, 5k-40k subs, active in the last 30 days", follow: "sort by views and make it the past 2 months", want: []string{"last_active within_days 60", "followers between {max:40000,min:5000}"}, sort: "avg_views"},
 		{platform: "youtube", loc: "zh", first: "西班牙的手工博主，最近30天有更新", follow: "活跃时间换成近四个月", want: []string{"last_active within_days 120"}},
+		// a figure said to be acceptable too widens the held range to it
+		{platform: "tiktok", loc: "zh", first: "越南的美妆博主 粉丝2万到4万", follow: "粉丝可以再高一些 八万也可以", want: []string{"followers between {max:80000,min:20000}"}},
+		{platform: "tiktok", loc: "zh", first: "越南的美妆博主 粉丝2万到4万", follow: "粉丝少一点也没关系 五千也行", want: []string{"followers between {max:40000,min:5000}"}, not: []string{"没关系"}},
+		{platform: "tiktok", loc: "en", first: "beauty creators in Vietnam, 20k-40k followers", follow: "followers can go a bit higher, 80k is fine too", want: []string{"followers between {max:80000,min:20000}"}},
+		{platform: "tiktok", loc: "en", first: "beauty creators in Thailand, 20k-40k followers", follow: "swap Thailand for Vietnam, and 80k works too", want: []string{"followers between {max:80000,min:20000}", "country eq VN"}},
+		{platform: "youtube", loc: "zh", first: "日本的游戏博主 粉丝大概3万左右的", follow: "然后粉丝也可以再多一点 九万都行", want: []string{"followers between {max:90000,min:24000}"}},
 		// a widening said with its edits on an empty result
 		{platform: "youtube", loc: "zh", first: "瑞士的汽车频道 粉丝5万左右 德语", follow: "放宽点吧 奥地利的也加上 粉丝最低一万就可以", want: []string{"country in [CH,AT]", "followers gte 10000"}},
 		{platform: "youtube", loc: "en", first: "car channels in Switzerland around 50k subs, German", follow: "widen it a bit, add Austria too and make the minimum 10k", want: []string{"country in [CH,AT]", "followers between {max:60000,min:10000}"}},

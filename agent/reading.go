@@ -683,6 +683,7 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 // bound (moveHeldBound), one end set with the other kept (keepOtherEnd),
 // except of the fields removed says the follow-up takes away.
 func (t *turn) heldBounds(rd *condparse.Reading, removed func(condition.Field) bool) {
+	t.s.takeAcceptedIn(rd)
 	t.plan.notes = append(t.plan.notes, t.s.shiftHeldBounds(rd)...)
 	t.s.moveHeldBound(rd.Conditions)
 	t.plan.notes = append(t.plan.notes, t.s.keepOtherEndUnlifted(*rd, removed)...)

@@ -108,3 +108,19 @@ func TestWindowSaidInstead(t *testing.T) {
 		readAt(t, tc.in, []string{`hard last_active within_days ` + tc.days + ` applied`}, []string{"instead", "make"})
 	}
 }
+
+// TestFigureAcceptedToo: a count said to be acceptable too ("十万也行",
+// "80k is fine too") is an upper end marked accepted, which a follow-up
+// widens the held range with; "10k is fine" stays the least taken
+// (audit 24, class F).
+func TestFigureAcceptedToo(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"七万也行", `hard followers lte 70000 applied !field_assumed,accepted`},
+		{"粉丝十二万也可以", `hard followers lte 120000 applied !accepted`},
+		{"150k works too", `hard followers lte 150000 applied !field_assumed,accepted`},
+		{"粉丝多点也行 三十万都可以", `hard followers lte 300000 applied`},
+		{"10k is fine", `hard followers gte 10000 applied`},
+	} {
+		readAt(t, tc.in, []string{tc.want}, nil)
+	}
+}

@@ -31,6 +31,12 @@ func isCount(f condition.Field) bool {
 // frame words of the lexicon.
 var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enough", "will do", "would do", "就够了", "够了", "足够了", "就够"}
 
+// acceptTails are the words after a count that call it acceptable too
+// ("十万也行", "80k is fine too", "五千也没问题"): the figure is taken in
+// (IssueAccepted).
+var acceptTails = map[string]bool{"也行": true, "也可以": true, "也ok": true, "也没问题": true, "都行": true, "都可以": true,
+	"is fine too": true, "are fine too": true, "fine too": true, "also fine": true, "is ok too": true, "works too": true}
+
 // enoughTails are the words after a count that call it enough ("10k will
 // do", "一万就够了", and the acceptance words "就行", "is fine"): the count
 // is then a floor.
@@ -309,11 +315,18 @@ func (st *state) countAt(i int) (int, bool) {
 			last = k
 		}
 	}
+	accepted := false
 	if post == cNone && pre == cNone && n2 < 0 {
 		if k := st.skipSpace(last + 1); st.free(k) && enoughTails[st.word(k)] {
 			// "10k will do", "一万就够了", "5w就行": a count said to be
 			// enough is the least the user takes.
 			post = cGte
+		} else if st.free(k) && acceptTails[st.word(k)] {
+			// "十万也行", "80k is fine too": a figure taken in as well,
+			// an upper end unless the search holds more (IssueAccepted).
+			post, accepted = cLte, true
+			st.toks[k].role = roleFiller
+			last = k
 		}
 	}
 	jargon := false
@@ -453,6 +466,9 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	if named && n2 < 0 {
 		issues = append(issues, IssueNamedBound)
+	}
+	if accepted {
+		issues = append(issues, IssueAccepted)
 	}
 	pc.c.Issues = issues
 	st.add(pc, i, last)

@@ -43,7 +43,12 @@ const (
 	// IssueNamedBound marks a bound named by its noun ("粉丝下限调到十万",
 	// "raise the floor to 100k", "上限五十万"): a follow-up sets that end
 	// of the range the search holds and keeps the other.
-	IssueNamedBound        = "named_bound"
+	IssueNamedBound = "named_bound"
+	// IssueAccepted marks a figure said to be acceptable too ("十万也行",
+	// "80k is fine too"): read as an upper end; a follow-up widens the
+	// count the search holds to take the figure in, keeping its other
+	// end (audit 24, class F).
+	IssueAccepted          = "accepted"
 	IssueApproximate       = "approximate"
 	IssueMultiplePlatforms = "multiple_platforms"
 	IssuePlatformMismatch  = "platform_mismatch"
