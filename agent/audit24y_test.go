@@ -105,3 +105,41 @@ func TestAudit24yFollowupPartsApplied(t *testing.T) {
 		})
 	}
 }
+
+// TestAudit24yCompoundFollowup: the parts of a dictated compound
+// follow-up, each a class (audit 24, class F): an exclusion by example
+// ("第三个那种做美食的不要", "像第二个那样…的不要", "skip the gaming type like
+// number 2") leaves out what the example is, never pins the example as
+// an anchor nor makes it the category; a wish for real vlogs of the held
+// category ranks the format and keeps the category; a language said
+// acceptable too ("语言西班牙语也可以", "法语也没问题") is added.
+func TestAudit24yCompoundFollowup(t *testing.T) {
+	a := newTestAgent(t)
+	const zhFirst, mxFirst, enFirst = "葡萄牙的旅行博主 粉丝五万以上 葡萄牙语", "墨西哥的旅游博主 西班牙语", "travel creators in Portugal, Portuguese"
+	for _, tc := range []case24y{
+		// the example excluded
+		{platform: "instagram", loc: "zh", first: zhFirst, follow: "第三个那种做美食的不要", want: []string{"category eq travel", "category not_in [food]"}, not: []string{"category eq food", "anchor"}},
+		{platform: "instagram", loc: "zh", first: mxFirst, follow: "像第二个那样做游戏的不要", want: []string{"category eq travel", "category not_in [gaming]"}, not: []string{"anchor", "not_contains"}},
+		{platform: "instagram", loc: "en", first: enFirst, follow: "skip the gaming type like number 2", want: []string{"category eq travel", "category not_in [gaming]"}, not: []string{"not_contains", "anchor"}},
+		// real vlogs of the held category
+		{platform: "instagram", loc: "zh", first: mxFirst, follow: "想要真正拍旅游vlog的", want: []string{"category eq travel"}, not: []string{"lifestyle", "not_"}, ranks: []string{"vlog"}},
+		{platform: "instagram", loc: "zh", first: zhFirst, follow: "要真正在拍徒步vlog的", want: []string{"category eq travel"}, not: []string{"lifestyle", "not_"}, ranks: []string{"vlog", "徒步"}},
+		{platform: "instagram", loc: "en", first: enFirst, follow: "I want ones actually shooting travel vlogs", want: []string{"category eq travel"}, not: []string{"lifestyle", "not_"}, ranks: []string{"vlogs"}},
+		// a language acceptable too
+		{platform: "instagram", loc: "zh", first: zhFirst, follow: "语言西班牙语也可以", want: []string{"language in [pt,es]"}},
+		{platform: "instagram", loc: "zh", first: mxFirst, follow: "法语也没问题", want: []string{"language in [es,fr]"}},
+		// all three in one dictated message
+		{platform: "instagram", loc: "zh", first: zhFirst, follow: "第一个那种拍美妆的不要 要真的在做徒步vlog的 语言西班牙语也可以",
+			want: []string{"category eq travel", "category not_in [beauty]", "language in [pt,es]"}, not: []string{"lifestyle", "not_contains", "anchor"}, ranks: []string{"vlog"}},
+		{platform: "instagram", loc: "zh", first: mxFirst, follow: "像第二个那样做游戏的不要 想要真正拍旅游vlog的 法语也可以",
+			want: []string{"category eq travel", "category not_in [gaming]", "language in [es,fr]"}, not: []string{"lifestyle", "not_contains", "anchor"}, ranks: []string{"vlog"}},
+		{platform: "instagram", loc: "en", first: enFirst, follow: "skip the gaming type like number 2, I want ones actually shooting travel vlogs, Spanish is fine too",
+			want: []string{"category eq travel", "category not_in [gaming]", "language in [pt,es]"}, not: []string{"lifestyle", "not_contains", "anchor"}, ranks: []string{"vlogs"}},
+	} {
+		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
+			for _, m := range run24y(t, a, tc) {
+				t.Error(m)
+			}
+		})
+	}
+}

@@ -695,6 +695,8 @@ func buildLexicon() *lexicon {
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
 		"的话", "又", "且", "里", "方便", "多谢", "感谢", "类似", "类似的", "相似", "相似的", "像", "那样", "这样", "那样的", "这样的",
 		"都可以", "都行", "都好", "均可", "都要", "都是", "similar", "similar to", "alike", "适合", "推广", "合作",
+		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
+		"真的", "真正", "真正的", "确实",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).

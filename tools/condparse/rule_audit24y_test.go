@@ -124,3 +124,29 @@ func TestFigureAcceptedToo(t *testing.T) {
 		readAt(t, tc.in, []string{tc.want}, nil)
 	}
 }
+
+// TestDictatedCompoundParts: the parts of a dictated compound follow-up
+// read one by one (audit 24, class F): an exclusion word glued to a 的
+// and followed by a space closes its clause ("做美食的不要 要…"); a content
+// verb right before a category is frame ("拍美妆的"), never glued to it
+// ("自拍" stays a word); a value with 也可以/也行 right after it is added;
+// a content format read alone as its category is marked (IssueFormat);
+// 真的/真正 say how sure the wish is, never its topic.
+func TestDictatedCompoundParts(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		want, not []string
+	}{
+		{"做美食的不要 要做旅行的", []string{`hard category not_in [food] applied !excluded_after`, `hard category eq "travel" applied`}, nil},
+		{"拍美妆的不要 英语也行", []string{`hard category not_in [beauty] applied !excluded_after`, `hard language eq "en" applied !added`}, []string{"拍"}},
+		{"玩游戏的博主 日本", []string{`hard category eq "gaming" applied`}, []string{"玩"}},
+		{"语言德语也可以", []string{`hard language eq "de" applied !added`}, nil},
+		{"法语意大利语也没问题", []string{`hard language in [fr,it] applied !added`}, nil},
+		{"要真正在拍vlog的", []string{`hard category eq "lifestyle" applied !format`}, []string{"真"}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		noTerm(t, r, tc.not...)
+	}
+	// a verb glued to a word of its own stays in the word
+	readAt(t, "美国的自拍博主", []string{`keyword keyword contains "自拍"`}, nil)
+}

@@ -81,6 +81,14 @@ func (st *state) exclusions() {
 			}
 			continue
 		}
+		if st.closesDictatedClause(i) && st.exclusionObjectBefore(i, neg) {
+			// "第二个那种吃播的不要 要…": right after a 的 and before a
+			// space, the exclusion word closes the dictated clause before
+			// it; what follows the space is a clause of its own (audit
+			// 24, class F).
+			tk.role = roleFiller
+			continue
+		}
 		end := st.exclusionObject(j, neg)
 		st.partnerFrame(j, end)
 		named := false
@@ -634,6 +642,18 @@ func (st *state) clauseEndsAt(j int) bool {
 		}
 	}
 	return true
+}
+
+// closesDictatedClause reports a CJK exclusion word at i glued to a 的
+// before it and followed by a space: "吃播的不要 要真的…", where dictation
+// puts a space for the comma.
+func (st *state) closesDictatedClause(i int) bool {
+	p := i - 1
+	if p < 0 || !strings.HasSuffix(st.tokText(p), "的") || !textmatch.IsCJK(st.t.norm[st.toks[i].s]) {
+		return false
+	}
+	n := i + 1
+	return n < len(st.toks) && st.toks[n].kind == tkSpace && st.plainSpace(n) && n+1 < len(st.toks)
 }
 
 // postOnlyExclusions are exclusion words that always follow their object

@@ -29,12 +29,24 @@ func (st *state) gluedLatin(i int) bool {
 	return false
 }
 
+// contentVerbs are the one-rune verbs of making content ("拍旅行vlog",
+// "玩游戏的", "讲历史的"): said alone right before a vocabulary word they
+// lead into it, never a part of it (audit 24, class F).
+var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true}
+
+// verbBefore reports a content verb standing alone right before token i:
+// no unknown rune glued to it on its left ("拍美妆的", but not "自拍").
+func (st *state) verbBefore(i int) bool {
+	v := st.tok(i - 1)
+	return v.kind == tkCJK && v.role == roleNone && v.e-v.s == 1 && contentVerbs[string(st.t.norm[v.s:v.e])] && !st.unknownCJK(i-2)
+}
+
 // glued reports a vocabulary word stuck to an unknown word: an adjacent
 // unknown CJK rune, or an unknown Latin word one space away.
 func (st *state) glued(i int) bool {
 	for _, d := range []int{-1, 1} {
 		n := st.tok(i + d)
-		if n.role != roleNone {
+		if n.role != roleNone || d < 0 && st.verbBefore(i) {
 			continue
 		}
 		if (n.kind == tkCJK || st.looseTopic(i+d) && !st.latinEdge(i+d, d < 0)) && !st.latinEdge(i, d > 0) {
@@ -185,6 +197,9 @@ func (st *state) vocab() {
 			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
 				tk.glued = true
 				continue
+			}
+			if st.verbBefore(i) {
+				st.toks[i-1].role = roleFiller // "拍旅行vlog": the verb is frame
 			}
 			if neg == 0 && st.glued(i) && st.slashItemHead(i) {
 				// "X / 新闻时政评论 / 印度": the item's rest ranks.

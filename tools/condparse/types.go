@@ -71,6 +71,11 @@ const (
 	// exclusion although no negation word comes before the value, so a
 	// follow-up takes it as one.
 	IssueExcludedAfter = "excluded_after"
+	// IssueFormat marks a category read from a content format alone
+	// ("vlog", "tutorials", "ASMR": formCategories): beside another
+	// category the search holds, a follow-up ranks the format instead
+	// of replacing that category with it.
+	IssueFormat = "format"
 	// IssueCorrected marks a condition read from a misspelt word
 	// ("germny" → Germany): the label shows the reading made.
 	IssueCorrected = "corrected"
