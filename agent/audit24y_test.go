@@ -128,6 +128,9 @@ func TestAudit24yCompoundFollowup(t *testing.T) {
 		// a language acceptable too
 		{platform: "instagram", loc: "zh", first: zhFirst, follow: "语言西班牙语也可以", want: []string{"language in [pt,es]"}},
 		{platform: "instagram", loc: "zh", first: mxFirst, follow: "法语也没问题", want: []string{"language in [es,fr]"}},
+		// the router's reading across the dictated clause gives way
+		{platform: "instagram", loc: "zh", first: "葡萄牙的旅行博主 葡萄牙语", follow: "做美食探店的不要 要真的在拍旅行vlog的", want: []string{"category eq travel", "all not_contains 美食探店"}, not: []string{"food", "lifestyle"}, ranks: []string{"vlog"}},
+		{platform: "instagram", loc: "zh", first: "泰国的美食博主 泰语", follow: "第二个那种做旅行的不要 要真正在拍美食vlog的", want: []string{"category eq food", "category not_in [travel]"}, not: []string{"lifestyle", "anchor"}, ranks: []string{"vlog"}},
 		// all three in one dictated message
 		{platform: "instagram", loc: "zh", first: zhFirst, follow: "第一个那种拍美妆的不要 要真的在做徒步vlog的 语言西班牙语也可以",
 			want: []string{"category eq travel", "category not_in [beauty]", "language in [pt,es]"}, not: []string{"lifestyle", "not_contains", "anchor"}, ranks: []string{"vlog"}},

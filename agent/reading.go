@@ -61,6 +61,14 @@ func (s *Session) formatsBesideHeld(rd *condparse.Reading) (codes []string) {
 		return nil
 	}
 	for i, c := range rd.Conditions {
+		if c.Field == condition.Keyword && slices.Contains(c.Issues, condparse.IssueFormat) {
+			// ranked already by the reading ("拍旅行vlog"): the router's
+			// category of the same word goes too
+			if tm, ok := taxonomy.Categories.Lookup(strings.TrimSpace(c.Value.Str)); ok && !slices.Contains(held, tm.Code) {
+				codes = append(codes, tm.Code)
+			}
+			continue
+		}
 		if c.Field != condition.Category || c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn ||
 			!slices.Contains(c.Issues, condparse.IssueFormat) || !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return !slices.Contains(held, v) }) {
 			continue
@@ -105,6 +113,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		return (cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword") && len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool { return !condparse.IsPosition(k) })
 	})
 	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, t.plan.formats)
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, excludedInWords(rd, taxonomy.Categories))
 	if exampleExcluded(rd) {
 		// "像第二个那样做游戏的不要", "no food ones like #3": the position
 		// names the example of what is left out, never an anchor to find
@@ -330,6 +339,29 @@ func dictatedClause(in string, sp condparse.Span) string {
 		}
 	}
 	return in[from:to]
+}
+
+// excludedInWords are the codes of v named inside a keyword the reading
+// excludes ("做美食探店的不要" excludes 美食探店): the router's inclusion
+// of the same words is its misreading of the exclusion (audit 24, class
+// F).
+func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
+	var codes []string
+	for _, c := range rd.Conditions {
+		if c.Field != condition.Keyword || c.Op != condition.OpNotContains {
+			continue
+		}
+		k := strings.ToLower(c.Value.Str)
+		for _, tm := range v.Terms() {
+			for _, w := range append([]string{tm.ZH, tm.EN}, tm.Aliases...) {
+				w = strings.ToLower(w)
+				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) {
+					codes = append(codes, tm.Code)
+				}
+			}
+		}
+	}
+	return codes
 }
 
 // besideFormat reports a ranking term glued to a content format that
@@ -1009,6 +1041,22 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 			return c.Op == condition.OpNotContains && c.Value.Str == k
 		})
 	}
+	// wanted: words the reading read as wanted, with nothing of them
+	// excluded ("…吃播的不要 要真的在拍旅行vlog的" where the router read
+	// "不要 要真的在拍旅行vlog"): the router's exclusion runs over a clause
+	// boundary it did not see (audit 24, class F).
+	wanted := func(k string) bool {
+		k = strings.ToLower(k)
+		in := func(c condparse.Condition) bool {
+			t := strings.ToLower(strings.TrimSpace(c.Span.Text))
+			return t != "" && strings.Contains(k, t)
+		}
+		return slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return !c.Excluded && c.Op != condition.OpNotIn && c.Op != condition.OpNotContains && c.Kind != condition.KindAnchor && in(c)
+		}) && !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return (c.Excluded || c.Op == condition.OpNotIn || c.Op == condition.OpNotContains) && in(c)
+		})
+	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
 		if cmd.Name == "exclude_keyword" {
@@ -1017,7 +1065,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k)) || cmd.Name == "add_keyword" && excluded(k)
+				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k)) || cmd.Name == "add_keyword" && excluded(k)
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue

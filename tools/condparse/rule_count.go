@@ -37,6 +37,10 @@ var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enou
 var acceptTails = map[string]bool{"也行": true, "也可以": true, "也ok": true, "也没问题": true, "都行": true, "都可以": true,
 	"is fine too": true, "are fine too": true, "fine too": true, "also fine": true, "is ok too": true, "works too": true}
 
+// bareMagnitudes are number tokens that are only a magnitude ("万" of
+// an unread "十来万"): no figure to take in.
+var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
+
 // enoughTails are the words after a count that call it enough ("10k will
 // do", "一万就够了", and the acceptance words "就行", "is fine"): the count
 // is then a floor.
@@ -321,7 +325,7 @@ func (st *state) countAt(i int) (int, bool) {
 			// "10k will do", "一万就够了", "5w就行": a count said to be
 			// enough is the least the user takes.
 			post = cGte
-		} else if st.free(k) && acceptTails[st.word(k)] {
+		} else if st.free(k) && acceptTails[st.word(k)] && !st.unknownCJK(n1-1) && !bareMagnitudes[strings.ToLower(st.tokText(n1))] {
 			// "十万也行", "80k is fine too": a figure taken in as well,
 			// an upper end unless the search holds more (IssueAccepted).
 			post, accepted = cLte, true
