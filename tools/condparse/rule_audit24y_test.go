@@ -150,3 +150,17 @@ func TestDictatedCompoundParts(t *testing.T) {
 	// a verb glued to a word of its own stays in the word
 	readAt(t, "美国的自拍博主", []string{`keyword keyword contains "自拍"`}, nil)
 }
+
+// TestExampleBeforeItsKind: "第三个那种吃播的不要" names result 3 as the
+// example of the kind left out: the exclusion's object starts after 那种
+// and holds no part of the position; "搞笑这种不要" keeps 这种 as glue
+// (audit 24, class F).
+func TestExampleBeforeItsKind(t *testing.T) {
+	r := readAt(t, "第四个那种吃播的不要", []string{`hard category not_in [food] applied`}, nil)
+	for _, c := range r.Conditions {
+		if c.Excluded {
+			t.Errorf("Read(%q): %s, want no excluded keyword", r.Input, brief(c))
+		}
+	}
+	readAt(t, "游戏这种不要", []string{`hard category not_in [gaming] applied`}, nil)
+}

@@ -732,6 +732,13 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 				tk.has(clsExclude) != nil || tk.has(clsRel) != nil) {
 			break
 		}
+		if exampleMarks[st.word(k)] && slices.ContainsFunc(obj, func(o int) bool { return st.toks[o].has(clsDe) == nil }) {
+			// "第二个那种吃播的不要": what comes before 那种 is the example
+			// (a result's position), not what is excluded (audit 24);
+			// right before the exclusion word ("搞笑这种不要") it is glue.
+			tk.role = roleFiller
+			break
+		}
 		obj = append(obj, k)
 		if st.partnerWord(k) {
 			// "跟完美日记有合作的不要": the partner frame is no word of
@@ -756,6 +763,10 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	}
 	return true
 }
+
+// exampleMarks say "of that kind" after the example a kind is named by
+// ("第二个那种", "像第一个那样"): an exclusion's object ends at them.
+var exampleMarks = map[string]bool{"那种": true, "这种": true, "那样": true, "这样": true, "那样的": true, "这样的": true, "那类": true, "这类": true}
 
 // condBefore reports a condition's token right before token i.
 func (st *state) condBefore(i int) bool {
