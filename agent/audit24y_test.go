@@ -131,6 +131,8 @@ func TestAudit24yCompoundFollowup(t *testing.T) {
 		// the router's reading across the dictated clause gives way
 		{platform: "instagram", loc: "zh", first: "葡萄牙的旅行博主 葡萄牙语", follow: "做美食探店的不要 要真的在拍旅行vlog的", want: []string{"category eq travel", "all not_contains 美食探店"}, not: []string{"food", "lifestyle"}, ranks: []string{"vlog"}},
 		{platform: "instagram", loc: "zh", first: "泰国的美食博主 泰语", follow: "第二个那种做旅行的不要 要真正在拍美食vlog的", want: []string{"category eq food", "category not_in [travel]"}, not: []string{"lifestyle", "anchor"}, ranks: []string{"vlog"}},
+		// …but an exclusion the router read with its verb stays one
+		{platform: "instagram", loc: "en", first: "travel creators in Italy posting in italian, 20k+", follow: "could you put the most engaged ones first and leave out anything about cruises", want: []string{"all not_contains cruises", "category eq travel"}},
 		// all three in one dictated message
 		{platform: "instagram", loc: "zh", first: zhFirst, follow: "第一个那种拍美妆的不要 要真的在做徒步vlog的 语言西班牙语也可以",
 			want: []string{"category eq travel", "category not_in [beauty]", "language in [pt,es]"}, not: []string{"lifestyle", "not_contains", "anchor"}, ranks: []string{"vlog"}},

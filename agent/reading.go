@@ -1041,20 +1041,27 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 			return c.Op == condition.OpNotContains && c.Value.Str == k
 		})
 	}
-	// wanted: words the reading read as wanted, with nothing of them
-	// excluded ("…吃播的不要 要真的在拍旅行vlog的" where the router read
-	// "不要 要真的在拍旅行vlog"): the router's exclusion runs over a clause
-	// boundary it did not see (audit 24, class F).
+	// wanted: a phrase right after an exclusion the reading found that
+	// closed its dictated clause ("…吃播的不要 要真的在拍旅行vlog的",
+	// read by the router as excluding "要真的在拍旅行vlog"), in which the
+	// reading read a category or a format as wanted and nothing as
+	// excluded: the router's exclusion ran over a clause boundary it did
+	// not see (audit 24, class F).
 	wanted := func(k string) bool {
-		k = strings.ToLower(k)
-		in := func(c condparse.Condition) bool {
-			t := strings.ToLower(strings.TrimSpace(c.Span.Text))
-			return t != "" && strings.Contains(k, t)
+		at := strings.Index(strings.ToLower(rd.Input), strings.ToLower(k))
+		if at < 0 {
+			return false
 		}
-		return slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
-			return !c.Excluded && c.Op != condition.OpNotIn && c.Op != condition.OpNotContains && c.Kind != condition.KindAnchor && in(c)
+		in := func(c condparse.Condition) bool { return c.Span.Start >= at && c.Span.End <= at+len(k) }
+		closed := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			gap := strings.TrimSpace(strings.TrimPrefix(rd.Input[min(c.Span.End, at):at], "的"))
+			return slices.Contains(c.Issues, condparse.IssueExcludedAfter) && c.Span.End <= at && utf8.RuneCountInString(gap) <= 3 &&
+				strings.Trim(gap, "不要用别需想 ") == ""
+		})
+		return closed && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return in(c) && (c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) || slices.Contains(c.Issues, condparse.IssueFormat))
 		}) && !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
-			return (c.Excluded || c.Op == condition.OpNotIn || c.Op == condition.OpNotContains) && in(c)
+			return in(c) && (c.Excluded || c.Op == condition.OpNotIn || c.Op == condition.OpNotContains)
 		})
 	}
 	out := cmds[:0:0]
