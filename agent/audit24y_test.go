@@ -26,6 +26,8 @@ func TestAudit24ySelfCorrectionInFirstSearch(t *testing.T) {
 		{platform: "instagram", loc: "en", first: "yoga creators in Mexico no wait in Colombia with 5k+ followers", want: []string{"country eq CO", "followers gte 5000"}, not: []string{"MX", "wait"}},
 		{platform: "youtube", loc: "en", first: "gaming channels from Poland, no wait, from Czechia, 10k+ subs", want: []string{"country eq CZ", "category eq gaming"}, not: []string{"PL", "wait"}},
 		{platform: "youtube", loc: "en", first: "science channels in the UK with 200k+ subs no wait 80k+", want: []string{"followers gte 80000", "country eq GB", "category eq science"}, not: []string{"200000", "wait"}},
+		// the value said again is no value withdrawn: the clause is
+		{platform: "youtube", loc: "zh", first: "日本旅行博主…不对，是日本做美食的，粉丝一万以上", want: []string{"country eq JP", "category eq food", "followers gte 10000"}, not: []string{"travel"}},
 		{platform: "tiktok", loc: "zh", first: "不要不要 帮我找泰国的搞笑博主", want: []string{"country eq TH", "category eq comedy"}, not: []string{"not_"}},
 		{platform: "youtube", loc: "en", first: "no no, cooking channels in Peru", want: []string{"country eq PE", "category eq food"}, not: []string{"not_"}},
 		{platform: "youtube", loc: "zh", first: "美国的汽车博主 粉丝五万以上", follow: "不要不要 五万太多了 改成两万以上", want: []string{"followers gte 20000", "country eq US"}, not: []string{"not_contains", "50000"}},

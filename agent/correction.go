@@ -136,9 +136,11 @@ func valueBefore(clause, first string) (s, e int, ok bool) {
 		return 0, 0, false
 	}
 	named := map[condition.Field]bool{}
+	values := map[condition.Field][]string{}
 	for _, c := range now.Conditions {
 		if c.Kind == condition.KindHard || c.Kind == condition.KindDerived {
 			named[c.Field] = true
+			values[c.Field] = append(values[c.Field], c.Value.String())
 		}
 	}
 	if len(named) == 0 {
@@ -150,6 +152,7 @@ func valueBefore(clause, first string) (s, e int, ok bool) {
 	}
 	other := false
 	s = -1
+	var last condparse.Condition
 	for _, c := range was.Conditions {
 		if c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
 			continue
@@ -160,11 +163,13 @@ func valueBefore(clause, first string) (s, e int, ok bool) {
 		}
 		for _, sp := range append([]condparse.Span{c.Span}, c.MoreSpans...) {
 			if sp.End > e {
-				s, e = sp.Start, sp.End
+				s, e, last = sp.Start, sp.End, c
 			}
 		}
 	}
-	if s < 0 || !other {
+	if s < 0 || !other || len(last.MoreSpans) == 0 && slices.Contains(values[last.Field], last.Value.String()) {
+		// "韩国美妆博主…不对，是韩国做男士护肤的": the value said again is
+		// no value withdrawn; the clause is
 		return 0, 0, false
 	}
 	if strings.HasPrefix(clause[e:], "的") {
