@@ -40,7 +40,8 @@ func TestCreatorsDescribedAfterPlatform(t *testing.T) {
 // category or a subtopic ("makeup tutorials", "美妆教程", "烘焙教学") and a
 // person noun of a trade right after one ("pet groomers", "宠物美容师",
 // "makeup artists") say more than the category: the category filters and
-// the words rank as one term, never lost and never a filter. A review
+// the words rank as one term (beside a subtopic's own term), never lost
+// and never a filter. A review
 // form is the category's own name ("汽配评测", "tech reviewers": no term),
 // and a person noun that only says the creators like the topic ("finance
 // bros") adds nothing (audit 24, class I).
@@ -59,6 +60,8 @@ func TestWordsThatNameMoreThanTheCategoryRank(t *testing.T) {
 		{"travel couples from Canada posting weekly", "travel", "travel couples"},
 		{"dog trainers in the UK, at least 3k followers", "pets", "dog trainers"},
 		{"找英国的健身教练 粉丝一万以上", "fitness", "健身教练"},
+		// a misspelt trade ranks as the lexicon spells it
+		{"watercolour artsts in Ireland, 2k+", "art", "watercolour artists"},
 	} {
 		r := readAt(t, tc.in, []string{`hard category eq "` + tc.category + `" applied`, `keyword keyword contains "` + tc.term + `" reference`}, nil)
 		for _, c := range r.Conditions {

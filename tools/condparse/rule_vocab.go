@@ -188,10 +188,11 @@ func (st *state) vocab() {
 				if k := st.kindNounAfter(to); k >= 0 {
 					last = k // "dog groomers", "猫咪摄影师"
 				}
-				// what the subtopic is said with ranks with it (audit 24,
-				// class I)
-				term.e = st.toks[last].e
-				term.c.Value = StringValue(string(st.t.orig[term.s:term.e]))
+				if last > i {
+					// what the subtopic is said with ranks with it, beside
+					// the subtopic's own term (audit 24, class I)
+					st.conds = append(st.conds, st.phraseTerm(i, last))
+				}
 			}
 		case tk.has(clsCategory) != nil:
 			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
@@ -262,10 +263,25 @@ func (st *state) namedMore(i, to int) {
 	if to <= i {
 		return
 	}
-	s, e := st.toks[i].s, st.toks[to].e
-	term := rankingTerm(StringValue(string(st.t.orig[s:e])))
-	term.s, term.e = s, e
-	st.conds = append(st.conds, term)
+	st.conds = append(st.conds, st.phraseTerm(i, to))
+}
+
+// phraseTerm is the ranking term of tokens i..to as typed, a misspelt
+// word in it as the lexicon spells it ("watercolour artsts" ranks as
+// "watercolour artists").
+func (st *state) phraseTerm(i, to int) *pcond {
+	var b strings.Builder
+	for k := i; k <= to; k++ {
+		tk := &st.toks[k]
+		if tk.corrected && len(tk.ents) > 0 {
+			b.WriteString(tk.ents[0].word)
+			continue
+		}
+		b.WriteString(string(st.t.orig[tk.s:tk.e]))
+	}
+	term := rankingTerm(StringValue(b.String()))
+	term.s, term.e = st.toks[i].s, st.toks[to].e
+	return term
 }
 
 // kindNounAfter returns the person noun of a trade (lexEntry.kind) right
