@@ -167,3 +167,15 @@ func TestExampleBeforeItsKind(t *testing.T) {
 	}
 	readAt(t, "游戏这种不要", []string{`hard category not_in [gaming] applied`}, nil)
 }
+
+// TestTerseSubtopicPhraseStaysTyped: in terse input a subtopic said with
+// a teaching form is a keyword as typed; its phrase term goes with it and
+// reads no category (audit 24, class I).
+func TestTerseSubtopicPhraseStaysTyped(t *testing.T) {
+	r := readAt(t, "bitcoin explainers no scams", []string{`keyword keyword contains "bitcoin" applied`}, nil)
+	for _, c := range r.Conditions {
+		if c.Field == "category" {
+			t.Errorf("Read(%q): %s, want no category in terse input", r.Input, brief(c))
+		}
+	}
+}

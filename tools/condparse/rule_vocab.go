@@ -191,7 +191,9 @@ func (st *state) vocab() {
 				if last > i {
 					// what the subtopic is said with ranks with it, beside
 					// the subtopic's own term (audit 24, class I)
-					st.conds = append(st.conds, st.phraseTerm(i, last))
+					pt := st.phraseTerm(i, last)
+					pt.topicTerm = true // undone with the subtopic in terse input
+					st.conds = append(st.conds, pt)
 				}
 			}
 		case tk.has(clsCategory) != nil:
