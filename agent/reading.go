@@ -227,12 +227,18 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// (the router's commands took theirs above)
 	t.s.insteadInReading(&rd)
 	var extra []condparse.Condition
-	if t.s.holdsCategoryOf(t.plan.commands) || !covered[condition.Category] && t.s.holdsCategoriesRead(read[condition.Category]) {
+	byRouter := t.s.holdsCategoryOf(t.plan.commands)
+	if byRouter || !covered[condition.Category] && t.s.holdsCategoriesRead(read[condition.Category]) {
 		// "只看猫的" after "英国的宠物博主": the router read the word as the
 		// category the search holds, which narrows nothing; the word is
-		// what narrows, as the reading read it.
+		// what narrows, as the reading read it. Read so by the reading
+		// alone, only the words said with the category's own do
+		// ("ones actually shooting travel vlogs").
 		for _, c := range rd.Conditions {
-			if c.Field == condition.Keyword && c.Op == condition.OpContains && !saidAsKeyword(c, keywords) {
+			if c.Field == condition.Keyword && c.Op == condition.OpContains && !saidAsKeyword(c, keywords) &&
+				(byRouter || slices.ContainsFunc(read[condition.Category], func(o condparse.Condition) bool {
+					return o.Span.Start < c.Span.End && c.Span.Start < o.Span.End
+				})) {
 				// unmarked (no cue, no quote): it ranks, shown as a chip
 				// the user can make a filter
 				c.Status = condition.StatusReference
