@@ -113,10 +113,12 @@ func TestAudit23SessionEdits(t *testing.T) {
 // 26, audit 23 classes 6 and 7).
 func TestAudit23SortAndPosition(t *testing.T) {
 	a := newTestAgent(t)
+	// (music creators, not producers: "music producers" ranks by the
+	// trade since audit 24, and this test is about the follow-up's words)
 	for _, tc := range []struct{ loc, first, text string }{
-		{"en", "music producers in Germany, sort by followers", "flip it"},
-		{"en", "music producers in Germany, newest uploads first", "other way round please"},
-		{"en", "music producers in Germany, sort by views", "show it in reverse order"},
+		{"en", "music creators in Germany, sort by followers", "flip it"},
+		{"en", "music creators in Germany, newest uploads first", "other way round please"},
+		{"en", "music creators in Germany, sort by views", "show it in reverse order"},
 		{"zh", "德国的音乐博主，按粉丝排", "反过来排吧"},
 		{"zh", "德国的音乐博主，按播放量排", "改成从少到多"},
 	} {

@@ -98,12 +98,10 @@ var commandKinds = map[string]commandKind{
 	"widen_recall": {plan: func(t *turn, cmd router.Command, f *fsm.Facts) {
 		s := t.s
 		if s.State.Container == states.ExpandedRepair && (s.RepairReason == states.RepairLowRecall || s.RepairReason == states.RepairNoResults) {
-			if s.RepairReason == states.RepairNoResults && !s.facts().Relaxable {
-				// No single relaxation finds anything: widening would
-				// promise results it cannot give (issue 16 item 5).
-				t.refuse(f, pick(s.zh(), "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述", "relaxing any one condition still finds nothing: remove or change conditions, or describe it in words"))
-				return
-			}
+			// No single relaxation finds anything: widening alone would
+			// promise results it cannot give (issue 16 item 5); said with
+			// its edits it runs with them (decided in route).
+			t.plan.unrelaxable = s.RepairReason == states.RepairNoResults && !s.facts().Relaxable
 			t.ev = fsm.RepairExpandRecallScope
 			return
 		}

@@ -376,6 +376,11 @@ func prepareTag(t *turn, f *fsm.Facts) error {
 func prepareSubmit(t *turn, f *fsm.Facts) error {
 	text := strings.TrimSpace(t.args.Text)
 	text = cmp.Or(text, strings.TrimSpace(t.s.Draft))
+	if t.ev == fsm.SearchSubmit && text != "" {
+		// "德国的 不对 是奥地利的", "in Germany no wait in France": a
+		// correction inside a first search is read as a follow-up's is.
+		text = t.selfCorrected(text)
+	}
 	t.plan.text = text
 	f.HasText = text != ""
 	f.Draft, f.DraftHasURL = t.classify(text)
@@ -432,6 +437,9 @@ func parseSubmitted(t *turn) error {
 		if err := t.parseInto(t.plan.text); err != nil {
 			return err
 		}
+	}
+	for _, n := range t.plan.notes {
+		s.note(n) // the value a correction withdrew (selfCorrected)
 	}
 	if t.ev == fsm.RepairSwitchToNL {
 		s.Anchor = keepResolved(s.Anchor)
@@ -528,18 +536,25 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 	if !f.HasText {
 		return nil
 	}
-	if tail, withdrawn := correctedTail(text); withdrawn != "" {
-		// "改成十万以上，哦不对，还是五万": what the user took back in the
-		// same message is not applied; the rest is the follow-up.
-		text = tail
-		t.plan.notes = append(t.plan.notes, pick(t.s.zh(), "「"+clip(withdrawn, 24)+"」已按你的更正撤回，未应用",
-			"“"+clip(withdrawn, 24)+"” was taken back by your correction and not applied"))
-	}
+	text = t.selfCorrected(text)
 	if err := t.route(text, f); err != nil {
 		return err
 	}
 	t.noteRouterOutcome(f)
 	return nil
+}
+
+// selfCorrected is text with its self-correction applied (correctedTail):
+// "改成十万以上，哦不对，还是五万" — what the user took back in the same
+// message is not applied, and the notice says so; a mark that opens the
+// message ("不要不要 …") is left out.
+func (t *turn) selfCorrected(text string) string {
+	tail, withdrawn := correctedTail(text)
+	if withdrawn != "" {
+		t.plan.notes = append(t.plan.notes, pick(t.s.zh(), "「"+clip(withdrawn, 24)+"」已按你的更正撤回，未应用",
+			"“"+clip(withdrawn, 24)+"” was taken back by your correction and not applied"))
+	}
+	return cmp.Or(strings.TrimSpace(tail), text)
 }
 
 // submitFollowup clears the draft and the answered question; a refused

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"searchagent/agent/modelpath"
 	"searchagent/contract"
@@ -197,10 +198,39 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 	if excluded {
 		// An exclusion overrides a ranking term of the same word: "不要烘焙"
 		// after a search that ranked by 烘焙 (issue 26).
-		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && strings.EqualFold(t.Text, text) })
+		// A ranking term said with the word ("烘焙教学", "dog groomers")
+		// goes too (audit 24, class I).
+		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && holdsWord(t.Text, text) })
 	}
 	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
 	return &s.Tags[len(s.Tags)-1]
+}
+
+// holdsWord reports whether text is word or holds it: as a run of CJK
+// runes, or as whole Latin words ("dog groomers" holds "dog", not "do").
+func holdsWord(text, word string) bool {
+	t, w := strings.ToLower(strings.TrimSpace(text)), strings.ToLower(strings.TrimSpace(word))
+	if w == "" || !strings.Contains(t, w) {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
+		}
+		s, e := i+j, i+j+len(w)
+		before, _ := utf8.DecodeLastRuneInString(t[:s])
+		after, _ := utf8.DecodeRuneInString(t[e:])
+		if !latinLetter(before) && !latinLetter(after) || !latinLetter(rune(w[0])) && !latinLetter(rune(w[len(w)-1])) {
+			return true
+		}
+		i = s + 1
+	}
+}
+
+// latinLetter reports an ASCII letter or digit.
+func latinLetter(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
 // setValue is the include (eq for one value, in for several) or exclude
@@ -447,7 +477,8 @@ func (s *Session) buildQuery(now time.Time, skip string) query {
 			continue
 		}
 		applyFilter(&q.filters, c, now)
-		if t := topicOf(c); t != "" {
+		if t := topicOf(c); t != "" && !slices.ContainsFunc(q.keywords, func(k store.Keyword) bool { return strings.EqualFold(k.Text, t) }) {
+			// a chip of the same words ranks already (audit 24, class I)
 			q.keywords = append(q.keywords, store.Keyword{Text: t, Scope: store.Scope(contract.ScopeAll), Soft: true})
 		}
 	}

@@ -270,6 +270,10 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		// as the repair's generic widening that would drop the rest.
 		t.ev, t.plan.widen = fsm.FollowupSubmit, true
 	}
+	if t.ev == fsm.RepairExpandRecallScope && t.plan.unrelaxable {
+		t.ev = fsm.FollowupSubmit
+		t.refuse(f, pick(s.zh(), "放宽任何一个条件都仍然没有结果：请删除或修改条件，或改用自然语言描述", "relaxing any one condition still finds nothing: remove or change conditions, or describe it in words"))
+	}
 	if !f.RouterRefused && t.ev == fsm.FollowupSubmit {
 		// The graph commands are completed by the condition reading of
 		// the same text: one reading for first searches and follow-ups.

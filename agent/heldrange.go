@@ -3,9 +3,11 @@ package agent
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
+	"searchagent/tools/fields"
 )
 
 // A follow-up that moves or sets one end of a count the search holds
@@ -232,4 +234,71 @@ func namedCodes(c condparse.Condition) []string {
 		}
 	}
 	return out
+}
+
+// takeAcceptedIn widens the count the session holds to take in a figure
+// said to be acceptable too ("粉丝也可以再多一点 十万也行", "80k is fine
+// too": condparse.IssueAccepted): above the held range it becomes the
+// new upper end, below it the new lower end, the other end kept; inside
+// it nothing changes. The vague size said with it ("再多一点", "a bit
+// higher") and the bare field word are that same wish, neither a step of
+// their own nor unread text (audit 24, class F). With no count held the
+// figure stays an upper end.
+func (s *Session) takeAcceptedIn(rd *condparse.Reading) {
+	var taken []condition.Field
+	var kept []condparse.Condition
+	for _, c := range rd.Conditions {
+		lo, hi, held := s.heldCount(c.Field)
+		if !slices.Contains(c.Issues, condparse.IssueAccepted) || c.Value.Type != condparse.ValueInt || !held {
+			kept = append(kept, c)
+			continue
+		}
+		taken = append(taken, c.Field)
+		n := c.Value.Int
+		switch {
+		case hi > 0 && n > hi:
+			hi = n
+		case lo > 0 && n < lo:
+			lo = n
+		default:
+			continue // the figure is in the range held already
+		}
+		setCount(&c, lo, hi)
+		c.Issues = slices.DeleteFunc(c.Issues, func(i string) bool { return i == condparse.IssueAccepted })
+		kept = append(kept, c)
+	}
+	rd.Conditions = kept
+	if len(taken) == 0 {
+		return
+	}
+	rd.Conditions = slices.DeleteFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindKeyword && slices.Contains(acceptWords, strings.ToLower(strings.TrimSpace(c.Value.Str)))
+	})
+	rd.Remainder = slices.DeleteFunc(slices.Clone(rd.Remainder), func(r condparse.Span) bool {
+		if r.Role == condparse.ResidueVague {
+			return true
+		}
+		for _, f := range taken {
+			if fieldWordsOnly(f, r.Text) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// fieldWordsOnly reports text that only names field f or a vague size of
+// it ("粉丝", "followers can go a bit higher").
+func fieldWordsOnly(f condition.Field, text string) bool {
+	ff, ok := fields.Lookup(string(f))
+	if !ok {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	for _, w := range append([]string{string(ff.Name)}, append(ff.Aliases, ff.Cues...)...) {
+		if w = strings.ToLower(w); w != "" && strings.HasPrefix(t, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,8 @@ package agent
 import (
 	"maps"
 	"regexp"
+	"unicode"
+	"unicode/utf8"
 
 	"searchagent/contract"
 	"slices"
@@ -36,8 +38,48 @@ func (t *turn) readFollowup(text string) (condparse.Reading, error) {
 		if msg := t.s.stepVagueSize(&rd); msg != "" {
 			t.plan.notes = append(t.plan.notes, msg)
 		}
+		t.plan.formats = append(t.plan.formats, t.s.formatsBesideHeld(&rd)...)
 	}
 	return rd, err
+}
+
+// formatsBesideHeld ranks a category the reading took from a content
+// format alone ("要真在拍旅行vlog的", "tutorials ones": condparse.IssueFormat)
+// when the search holds another category: the format tells how the
+// held category's content is made, as it does beside a category in one
+// sentence (formCategories), so it ranks as a chip instead of replacing
+// the category (audit 24, class F). It returns the codes no longer read,
+// which the router's category command gives up too.
+func (s *Session) formatsBesideHeld(rd *condparse.Reading) (codes []string) {
+	var held []string
+	for _, o := range s.Conds {
+		if o.Field == string(condition.Category) && o.Kind == condition.KindHard && o.Status == condition.StatusApplied && !isExclusion(o.Op) {
+			held = append(held, o.Value.Codes()...)
+		}
+	}
+	if len(held) == 0 {
+		return nil
+	}
+	for i, c := range rd.Conditions {
+		if c.Field == condition.Keyword && slices.Contains(c.Issues, condparse.IssueFormat) {
+			// ranked already by the reading ("拍旅行vlog"): the router's
+			// category of the same word goes too
+			if tm, ok := taxonomy.Categories.Lookup(strings.TrimSpace(c.Value.Str)); ok && !slices.Contains(held, tm.Code) {
+				codes = append(codes, tm.Code)
+			}
+			continue
+		}
+		if c.Field != condition.Category || c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn ||
+			!slices.Contains(c.Issues, condparse.IssueFormat) || !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return !slices.Contains(held, v) }) {
+			continue
+		}
+		codes = append(codes, c.Value.Codes()...)
+		w := strings.TrimSpace(c.Span.Text)
+		rd.Conditions[i] = condparse.Condition{Kind: condition.KindKeyword, Field: condition.Keyword, Op: condition.OpContains,
+			Value: condparse.StringValue(w), Source: c.Source, Status: condition.StatusReference, Priority: 2, Span: c.Span,
+			Label: condparse.Label{ZH: w, EN: w}, Scope: condparse.Scope("tags"), Issues: []string{condparse.IssueRankingTerm, condparse.IssueFormat}}
+	}
+	return codes
 }
 
 // mergeReading completes the router's commands of a matched follow-up
@@ -70,6 +112,16 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		kws := stringsOf(cmd.Args.Get("keywords"))
 		return (cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword") && len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool { return !condparse.IsPosition(k) })
 	})
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, t.plan.formats)
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, excludedInWords(rd, taxonomy.Categories))
+	if exampleExcluded(rd) {
+		// "像第二个那样做游戏的不要", "no food ones like #3": the position
+		// names the example of what is left out, never an anchor to find
+		// channels like (audit 24, class F).
+		t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+			return cmd.Name == "replace_anchor" && cmd.Args.Get("position") != nil
+		})
+	}
 	t.plan.commands = t.s.replacedNotExcluded(t.plan.commands)
 	t.plan.commands = t.s.narrowedHeldSet(t.plan.commands, rd)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -181,12 +233,18 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// (the router's commands took theirs above)
 	t.s.insteadInReading(&rd)
 	var extra []condparse.Condition
-	if t.s.holdsCategoryOf(t.plan.commands) {
+	byRouter := t.s.holdsCategoryOf(t.plan.commands)
+	if byRouter || !covered[condition.Category] && t.s.holdsCategoriesRead(read[condition.Category]) {
 		// "只看猫的" after "英国的宠物博主": the router read the word as the
 		// category the search holds, which narrows nothing; the word is
-		// what narrows, as the reading read it.
+		// what narrows, as the reading read it. Read so by the reading
+		// alone, only the words said with the category's own do
+		// ("ones actually shooting travel vlogs").
 		for _, c := range rd.Conditions {
-			if c.Field == condition.Keyword && c.Op == condition.OpContains && !saidAsKeyword(c, keywords) {
+			if c.Field == condition.Keyword && c.Op == condition.OpContains && !saidAsKeyword(c, keywords) &&
+				(byRouter || slices.ContainsFunc(read[condition.Category], func(o condparse.Condition) bool {
+					return o.Span.Start < c.Span.End && c.Span.Start < o.Span.End
+				})) {
 				// unmarked (no cue, no quote): it ranks, shown as a chip
 				// the user can make a filter
 				c.Status = condition.StatusReference
@@ -208,9 +266,11 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	for _, c := range rd.Conditions {
 		// "…，甜品的优先", "put the vegan ones first": a term the user
 		// put first or wished for ranks, as in a first search, beside
-		// the router's commands; never a filter.
+		// the router's commands; never a filter. So does a content
+		// format said beside the category held (formatsBesideHeld).
 		if c.Field == condition.Keyword && c.Op == condition.OpContains && c.Status == condition.StatusReference &&
-			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) && priorityClause(rd.Input, c.Span) {
+			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) &&
+			(priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
 			extra = append(extra, c)
 		}
 	}
@@ -253,6 +313,103 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		}
 		t.plan.notice = msg
 	}
+}
+
+// exampleExcluded reports an exclusion the reading found whose dictated
+// clause also names a result by its position ("第二个那种吃播的不要",
+// "skip the gaming type like number 2"): the result is the example of
+// what is left out.
+func exampleExcluded(rd condparse.Reading) bool {
+	return slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		cl := dictatedClause(rd.Input, c.Span)
+		return (c.Op == condition.OpNotIn || c.Op == condition.OpNotContains) && c.Status == condition.StatusApplied &&
+			(len(router.Ordinals(cl)) > 0 || numberedResult.MatchString(cl))
+	})
+}
+
+// numberedResult names a result by its number ("like number 2", "#3").
+var numberedResult = regexp.MustCompile(`(?i)\bnumber\s+\d+\b|#\d+\b`)
+
+// dictatedClause is the clause of sp, cut at punctuation and, between
+// Chinese words, at the space dictation puts for a comma.
+func dictatedClause(in string, sp condparse.Span) string {
+	from, to := 0, len(in)
+	for i, r := range in {
+		sep := strings.ContainsRune(",，;；。.!！?？\n", r)
+		if r == ' ' || r == '\u3000' {
+			before, _ := utf8.DecodeLastRuneInString(in[:i])
+			after, _ := utf8.DecodeRuneInString(in[i+utf8.RuneLen(r):])
+			sep = unicode.Is(unicode.Han, before) || unicode.Is(unicode.Han, after)
+		}
+		if !sep {
+			continue
+		}
+		if i < sp.Start {
+			from = i + utf8.RuneLen(r)
+		} else if i >= sp.End && i < to {
+			to = i
+		}
+	}
+	return in[from:to]
+}
+
+// excludedInWords are the codes of v named inside a keyword the reading
+// excludes ("做美食探店的不要" excludes 美食探店): the router's inclusion
+// of the same words is its misreading of the exclusion (audit 24, class
+// F).
+func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
+	var codes []string
+	for _, c := range rd.Conditions {
+		if c.Field != condition.Keyword || c.Op != condition.OpNotContains {
+			continue
+		}
+		k := strings.ToLower(c.Value.Str)
+		for _, tm := range v.Terms() {
+			for _, w := range append([]string{tm.ZH, tm.EN}, tm.Aliases...) {
+				w = strings.ToLower(w)
+				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) {
+					codes = append(codes, tm.Code)
+				}
+			}
+		}
+	}
+	return codes
+}
+
+// besideFormat reports a ranking term glued to a content format that
+// ranks beside the category held ("徒步vlog", "street food vlogs"): the
+// words say what the wished-for content is about.
+func besideFormat(c condparse.Condition, cs []condparse.Condition) bool {
+	return slices.ContainsFunc(cs, func(f condparse.Condition) bool {
+		if !slices.Contains(f.Issues, condparse.IssueFormat) || f.Field != condition.Keyword {
+			return false
+		}
+		return c.Span.End <= f.Span.Start && f.Span.Start-c.Span.End <= 1 || f.Span.End <= c.Span.Start && c.Span.Start-f.Span.End <= 1
+	})
+}
+
+// withoutCodes takes codes out of the router's include commands of field
+// f; a command left with no value goes.
+func withoutCodes(cmds []router.Command, f condition.Field, codes []string) []router.Command {
+	if len(codes) == 0 {
+		return cmds
+	}
+	var out []router.Command
+	for _, cmd := range cmds {
+		op := str(cmd.Args.Get("op"))
+		if cmd.Name != "add_filter" || str(cmd.Args.Get("field")) != string(f) || op != string(condition.OpIn) && op != string(condition.OpEq) {
+			out = append(out, cmd)
+			continue
+		}
+		vals := slices.DeleteFunc(slices.Clone(stringsOf(cmd.Args.Get("value"))), func(v string) bool { return slices.Contains(codes, v) })
+		if len(vals) == 0 {
+			continue
+		}
+		a := maps.Clone(cmd.Args)
+		a["op"], a["value"] = string(condition.OpIn), vals
+		out = append(out, router.Command{Name: cmd.Name, Spec: cmd.Spec, Args: a})
+	}
+	return out
 }
 
 // commandLanguages are the language codes the router's add_filter
@@ -307,8 +464,9 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 	}
 	var words []string
 	for _, c := range rd.Conditions {
-		if c.Kind != condition.KindKeyword || c.Excluded || priorityClause(rd.Input, c.Span) {
-			continue
+		if c.Kind != condition.KindKeyword || c.Excluded || priorityClause(rd.Input, c.Span) || condparse.IsPosition(c.Span.Text) && exampleExcluded(rd) ||
+			t.plan.reading != nil && slices.ContainsFunc(t.plan.reading.Conditions, func(o condparse.Condition) bool { return o.Span == c.Span }) {
+			continue // it ranks or filters: read
 		}
 		if w := strings.ToLower(c.Span.Text); phoneAnd[w] || (w == "out" || w == "in") && outIn.MatchString(rd.Input) {
 			// "mexico n colombia": phone typing's "and" between values;
@@ -322,6 +480,9 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 		words = append(words, c.Span.Text)
 	}
 	for _, sp := range rd.Remainder {
+		if condparse.IsPosition(sp.Text) && exampleExcluded(rd) {
+			continue // the example of what is left out
+		}
 		if sp.Role == "" && condparse.CountFieldIn(sp.Text) == "" && !condparse.OnlyQualifiers(sp.Text) {
 			words = append(words, sp.Text)
 		}
@@ -710,6 +871,7 @@ func followBound(args router.Args, cs []condparse.Condition) router.Args {
 // bound (moveHeldBound), one end set with the other kept (keepOtherEnd),
 // except of the fields removed says the follow-up takes away.
 func (t *turn) heldBounds(rd *condparse.Reading, removed func(condition.Field) bool) {
+	t.s.takeAcceptedIn(rd)
 	t.plan.notes = append(t.plan.notes, t.s.shiftHeldBounds(rd)...)
 	t.s.moveHeldBound(rd.Conditions)
 	t.plan.notes = append(t.plan.notes, t.s.keepOtherEndUnlifted(*rd, removed)...)
@@ -893,6 +1055,55 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		}
 		return false
 	}
+	// asFilter: words that hold a value the reading excluded as a
+	// filter ("skip the gaming type like number 2" is category gaming
+	// left out): the router's excluded phrase is that exclusion, never a
+	// keyword of its own (audit 24, class F).
+	asFilter := func(k string) bool {
+		words := strings.Fields(strings.ToLower(k))
+		return len(words) > 1 && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			if c.Kind != condition.KindHard || c.Op != condition.OpNotIn {
+				return false
+			}
+			v := map[condition.Field]*taxonomy.Vocabulary{condition.Category: taxonomy.Categories, condition.Country: taxonomy.Countries, condition.Language: taxonomy.Languages}[c.Field]
+			return v != nil && slices.ContainsFunc(words, func(w string) bool {
+				t, ok := v.Lookup(w)
+				return ok && slices.Contains(c.Value.Codes(), t.Code)
+			})
+		})
+	}
+	// strayRune: one Chinese rune the reading does not exclude ("…的不要
+	// 想要…" read as excluding 想): no topic, never a keyword (audit 24).
+	strayRune := func(k string) bool {
+		k = strings.TrimSpace(k)
+		r, n := utf8.DecodeRuneInString(k)
+		return n == len(k) && unicode.Is(unicode.Han, r) && !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return c.Op == condition.OpNotContains && c.Value.Str == k
+		})
+	}
+	// wanted: a phrase right after an exclusion the reading found that
+	// closed its dictated clause ("…吃播的不要 要真的在拍旅行vlog的",
+	// read by the router as excluding "要真的在拍旅行vlog"), in which the
+	// reading read a category or a format as wanted and nothing as
+	// excluded: the router's exclusion ran over a clause boundary it did
+	// not see (audit 24, class F).
+	wanted := func(k string) bool {
+		at := strings.Index(strings.ToLower(rd.Input), strings.ToLower(k))
+		if at < 0 {
+			return false
+		}
+		in := func(c condparse.Condition) bool { return c.Span.Start >= at && c.Span.End <= at+len(k) }
+		closed := slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			gap := strings.TrimSpace(strings.TrimPrefix(rd.Input[min(c.Span.End, at):at], "的"))
+			return slices.Contains(c.Issues, condparse.IssueExcludedAfter) && c.Span.End <= at && utf8.RuneCountInString(gap) <= 3 &&
+				strings.Trim(gap, "不要用别需想 ") == ""
+		})
+		return closed && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return in(c) && (c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) || slices.Contains(c.Issues, condparse.IssueFormat))
+		}) && !slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return in(c) && (c.Excluded || c.Op == condition.OpNotIn || c.Op == condition.OpNotContains)
+		})
+	}
 	out := cmds[:0:0]
 	for _, cmd := range cmds {
 		if cmd.Name == "exclude_keyword" {
@@ -901,7 +1112,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && city(k) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
+				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k)) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue
@@ -1283,6 +1494,25 @@ func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
 	}
 	vals := stringsOf(cmds[0].Args.Get("value"))
 	return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
+}
+
+// holdsCategoriesRead reports category inclusions the reading found that
+// the search holds already ("ones actually shooting travel vlogs" after a
+// travel search): they narrow nothing; the words said with them do
+// (audit 24, class F).
+func (s *Session) holdsCategoriesRead(cs []condparse.Condition) bool {
+	var held []string
+	for _, o := range s.Conds {
+		if o.Field == string(condition.Category) && o.Kind == condition.KindHard && o.Status == condition.StatusApplied && !isExclusion(o.Op) {
+			held = append(held, o.Value.Codes()...)
+		}
+	}
+	inc := slices.DeleteFunc(slices.Clone(cs), func(c condparse.Condition) bool {
+		return c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn
+	})
+	return len(held) > 0 && len(inc) > 0 && !slices.ContainsFunc(inc, func(c condparse.Condition) bool {
+		return slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return !slices.Contains(held, v) })
+	})
 }
 
 // onlyFieldCommands reports commands that all set or remove a field's

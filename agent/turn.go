@@ -199,6 +199,13 @@ type plan struct {
 	relax         *Relaxation       // the repair chosen
 	reset         bool              // new_task: reset before the new search
 	widen, narrow bool
+	// unrelaxable: a widening asked on an empty result that no single
+	// relaxation can fill; refused unless the same follow-up says the
+	// edits that widen it ("再放宽一点 德国的也要 粉丝最少两万就行").
+	unrelaxable bool
+	// formats are the category codes a follow-up's content format named
+	// that rank instead, beside the category held (formatsBesideHeld).
+	formats []string
 	// lifts take held counts' ends away (liftBound), after the commands
 	// and the reading of the same follow-up ("门槛去掉，上限十万").
 	lifts   []router.Command

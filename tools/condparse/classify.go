@@ -136,8 +136,11 @@ func (st *state) sentence() {
 				}
 			}
 		}
-		if tk.kind == tkLex && tk.has(clsCreatorPlatform) != nil && tk.role == roleCond {
-			if n := st.skipSpace(i + 1); n < len(st.toks) && st.toks[n].has(clsRel) != nil {
+		if tk.kind == tkLex && tk.role == roleCond && st.platformCreators(i) {
+			// "youtubers who…", "X accounts in Kenya covering cricket": a
+			// platform said with its creator noun, then a description of
+			// the creators (audit 24, class H).
+			if n := st.skipSpace(i + 1); n < len(st.toks) && (st.toks[n].has(clsRel) != nil || isPreposition(st.word(n))) {
 				st.sig.Sentence = true
 			}
 		}
@@ -221,6 +224,17 @@ func (st *state) relativeAfter(i int) bool {
 		last = k
 	}
 	return content && last > i && st.toks[last].kind == tkLex && st.toks[last].has(clsDe) != nil
+}
+
+// platformCreators reports a token that names a platform's creators
+// ("youtubers", "X accounts", "ig账号").
+func (st *state) platformCreators(i int) bool {
+	tk := st.tok(i)
+	if tk.has(clsCreatorPlatform) != nil {
+		return true
+	}
+	e := tk.has(clsPlatform)
+	return e != nil && e.creator
 }
 
 // isPreposition reports the words that start a description after a

@@ -222,6 +222,24 @@
 //     品牌") is frame up to the company noun; "我们(是)做 X 的" keeps X as
 //     the advertiser's product. A hedge said after what it qualifies (优先,
 //     为佳, preferred) softens it and every item listed with it.
+//   - Audit 24 (issue 26, classes F, H, I): a platform said with its
+//     creator noun ("X accounts", "youtubers") before a preposition
+//     describes the creators, so the words it leaves rank. A teaching
+//     form said with a category or subtopic ("makeup tutorials", "美妆教
+//     程") and a person noun of a trade right after one ("pet groomers",
+//     "宠物美容师", lexEntry.kind) rank as one term beside the category (a
+//     subtopic keeps its own term too); review forms stay the category's
+//     own name. "get rid of the X requirement" and 去掉X这个要求 remove X
+//     also after a sort clause; a window after "make it"/"change it to"
+//     ("…instead") is the new window; a figure said acceptable too
+//     ("十万也行", "80k is fine too") is an upper end marked accepted
+//     (IssueAccepted), and a value with 也可以/也行 right after it is
+//     added. Dictated clauses: an exclusion word glued to 的 before a
+//     space closes its clause ("吃播的不要 要…"), its object ends at 那种
+//     after an example ("第二个那种…"), a one-rune content verb (拍, 玩)
+//     before a category is frame, and a content format read alone as its
+//     category is marked (IssueFormat) so a follow-up ranks it beside the
+//     category held.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

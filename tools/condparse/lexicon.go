@@ -100,6 +100,12 @@ type lexEntry struct {
 	// quiet: a frame word that is dropped in a brief but alone makes no
 	// sentence ("after all these years", "already gone" stay titles).
 	quiet bool
+	// kind: a person noun that names what the creators do beyond their
+	// topic ("groomers", "artists", "教练"); beside a category it ranks.
+	kind bool
+	// creator: a platform said with its creator noun ("x accounts",
+	// "youtube channels"): a creator noun as much as a platform.
+	creator bool
 	// beforeNoun: a tier word that is the tier only right before a
 	// category, a subtopic or a creator noun ("micro travel influencers";
 	// "macro photography" stays a topic).
@@ -378,11 +384,20 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
 		}
 	}
-	plat(platform.YouTube, "youtube", "yt", "油管", "优兔", "youtube频道", "youtube channel", "youtube channels")
+	// a platform said with its creator noun ("youtube channels", "x
+	// accounts", "ig账号"): the platform, and creators being described.
+	platCreators := func(p platform.Platform, ws ...string) {
+		for _, w := range ws {
+			es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p), creator: true})
+		}
+	}
+	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
+	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
 	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
 	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
-	plat(platform.Instagram, "ig上", "ins上", "instagram上", "ig帐号", "ig账号")
+	plat(platform.Instagram, "ig上", "ins上", "instagram上")
+	platCreators(platform.Instagram, "ig帐号", "ig账号")
 	plat(platform.YouTube, "yt上", "youtube上", "油管上")
 	plat(platform.X, "twitter", "推特", "x平台", "x 平台", "x/twitter", "twitter/x", "x (twitter)", "x(twitter)", "x.com", "twitter.com")
 	es = append(es, lexEntry{word: "on x", cls: clsPlatform, code: string(platform.X), upper: []int{3}})
@@ -392,7 +407,8 @@ func buildLexicon() *lexicon {
 	es = append(es, lexEntry{word: "x 上", cls: clsPlatform, code: string(platform.X), upper: []int{0}})
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
-	plat(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号", "x上的")
+	platCreators(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号")
+	plat(platform.X, "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
 		p, _ := platform.Parse(w)
 		es = append(es, lexEntry{word: w, cls: clsPlatform, code: string(p)})
@@ -666,32 +682,37 @@ func buildLexicon() *lexicon {
 		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
 	// teachers", "finance bros", "skincare girlies", "健身教练"): who the
-	// creators are, never a topic to match (issue 26).
+	// creators are, never a topic to match (issue 26). These say only
+	// that the creators like or know the topic ("finance bros").
 	es = append(es, words(clsCreator,
-		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors", "expert", "experts",
-		"guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies", "moms", "mums", "dads", "mommies",
+		"expert", "experts", "guru", "gurus", "bro", "bros", "girlies", "girls", "gals", "ladies",
 		"nerds", "geeks", "enthusiasts", "fans", "lovers", "junkies", "buffs", "makers", "pros", "personalities",
-		"artist", "artists", "hobbyists", "practitioners", "specialists",
+		"hobbyists", "practitioners", "specialists", "foodies", "dudes", "voices",
+		"爱好者", "小姐姐", "小哥哥", "大佬")...)
+	// These name what the creators do, teach or are beyond their topic
+	// (a trade, a pastime, a household): right after a category or a
+	// subtopic word they rank with it ("pet groomers", "makeup artists",
+	// "travel couples", "宠物美容师"; audit 24, class I).
+	es = append(es, withFlag(words(clsCreator,
+		"teacher", "teachers", "coach", "coaches", "trainer", "trainers", "instructor", "instructors",
+		"moms", "mums", "dads", "mommies", "artist", "artists",
 		"producer", "producers", "commentator", "commentators", "analyst", "analysts", "制作人", "解说员",
 		"photographers", "videographers", "filmmakers", "designers", "planners", "chefs", "bakers", "dancers",
 		"writers", "authors", "travelers", "travellers", "nomads", "mechanics", "gardeners", "riders", "drivers",
-		// who the creators are, as a household, a trade or a pastime
-		// ("travel couples", "pet groomers", "indie musicians").
 		"couple", "couples", "families", "parents", "students", "groomers", "stylists", "hairstylists", "barbers",
 		"nutritionists", "dietitians", "doctors", "nurses", "vets", "physios", "therapists", "lawyers", "realtors",
 		"farmers", "hunters", "anglers", "fishermen", "hikers", "climbers", "skaters", "surfers", "cyclists", "runners",
 		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
 		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
-		"homesteaders", "campers", "backpackers", "foodies", "dudes",
+		"homesteaders", "campers", "backpackers",
 		// who the creators are as a profession ("indie game devs on X",
-		// "climate journalists", "tech founders", "F1 voices").
-		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs", "voices",
+		// "climate journalists", "tech founders").
+		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs",
 		"评论员", "记者", "开发者", "创始人",
-		// reviewers review: who the creators are as much as their form
-		"reviewer", "reviewers", "unboxer", "unboxers", "explainers",
-		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师", "宠物美容师",
-		"摄影师", "设计师", "厨师", "舞者",
-		"老师", "教练", "爱好者", "小姐姐", "小哥哥", "大佬")...)
+		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
+		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
+	// reviewers review: who the creators are as much as their form
+	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
 	es = append(es, words(clsDe, "的", "地")...)
 	es = append(es, withFlag(words(clsFiller,
@@ -722,6 +743,8 @@ func buildLexicon() *lexicon {
 		"许多", "特别", "分别", "区别", "别的", "级别", "个别", "识别", "你好", "您好", "嗨", "hi", "hey", "hello",
 		"的话", "又", "且", "里", "方便", "多谢", "感谢", "类似", "类似的", "相似", "相似的", "像", "那样", "这样", "那样的", "这样的",
 		"都可以", "都行", "都好", "均可", "都要", "都是", "similar", "similar to", "alike", "适合", "推广", "合作",
+		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
+		"真的", "真正", "真正的", "确实",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).

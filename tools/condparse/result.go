@@ -435,11 +435,16 @@ func (st *state) formCategories() {
 	}
 	for _, pc := range forms {
 		if !other && !topic && !st.clauseHedged(pc.s) {
+			// alone it stays the category, marked: a follow-up said
+			// beside another category the search holds ranks it instead
+			// (IssueFormat; audit 24, class F).
+			pc.addIssue(IssueFormat)
 			continue
 		}
 		pc.dropped = true
 		term := rankingTerm(StringValue(strings.TrimSpace(string(st.t.orig[pc.s:pc.e]))))
 		term.s, term.e = pc.s, pc.e
+		term.addIssue(IssueFormat) // how the content is told (a follow-up ranks it beside the commands)
 		st.conds = append(st.conds, term)
 	}
 }

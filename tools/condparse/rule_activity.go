@@ -346,7 +346,7 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 		if tk.kind == tkPunct || st.tokText(k) == "and" || st.tokText(k) == "并且" || st.tokText(k) == "然后" {
 			return last, true
 		}
-		if w := st.word(k); st.free(k) && (tk.has(clsDe) != nil || w == "only" || w == "ones" || w == "please") {
+		if w := st.word(k); st.free(k) && (tk.has(clsDe) != nil || w == "only" || w == "ones" || w == "please" || strings.EqualFold(st.tokText(k), "instead")) {
 			if tk.has(clsDe) != nil {
 				last = k
 			}
@@ -397,8 +397,8 @@ var windowWideners = map[string]bool{"widen": true, "extend": true, "expand": tr
 	"放宽": true, "延长": true, "扩大": true, "改成": true, "改为": true, "调到": true, "放到": true}
 
 // widenedTo reports that token p ends "<widen verb> [it|them|that] to
-// [the]" opening its clause: the window after it is the new window, said
-// as a clause of its own.
+// [the]" or "make/set it [the]" opening its clause: the window after it
+// is the new window, said as a clause of its own.
 func (st *state) widenedTo(p int) bool {
 	if st.tokText(p) == "the" {
 		p = st.prevSig(p)
@@ -407,10 +407,20 @@ func (st *state) widenedTo(p int) bool {
 		return false
 	}
 	v := p
-	if w := st.tokText(p); strings.HasPrefix(w, "extend ") || strings.HasPrefix(w, "expand ") {
+	w := strings.ToLower(st.tokText(p))
+	verb, _, _ := strings.Cut(w, " ")
+	switch {
+	case strings.HasPrefix(w, "extend ") || strings.HasPrefix(w, "expand "):
 		// "extend it to" is one word of the lexicon (an addition when a
 		// country follows)
-	} else {
+	case strings.Contains(w, " ") && windowWideners[verb] && (strings.HasSuffix(w, " to") || strings.HasSuffix(w, " it")):
+		// "change it to", "make it" lexed as one edit word
+	case w == "it" || w == "them" || w == "that":
+		// "make it the last 6 months instead" (audit 24, class F)
+		if v = st.prevSig(p); v < 0 || !windowWideners[strings.ToLower(st.tokText(v))] {
+			return false
+		}
+	default:
 		if w != "to" && w != "到" {
 			return false
 		}
@@ -422,8 +432,8 @@ func (st *state) widenedTo(p int) bool {
 			return false
 		}
 	}
-	if b := st.prevSig(v); b >= 0 && st.toks[b].kind != tkPunct {
-		return false
+	if b := st.prevSig(v); b >= 0 && st.toks[b].kind != tkPunct && !(st.toks[b].kind == tkLex && st.toks[b].has(clsAnd) != nil) {
+		return false // "… and make it the past 2 months" opens a clause too
 	}
 	for k := v; k < p+1; k++ {
 		if st.free(k) {

@@ -100,8 +100,10 @@ func TestReadingRulesAudit9(t *testing.T) {
 		{in: "Italian chefs who've posted lately", want: []string{`hard last_active within_days 30 applied`}, not: []string{"who", "lately"}},
 		{in: "results feel too broad, only ones posting this week", want: []string{`hard last_active within_days 7 applied`}, not: []string{"broad"}},
 		{in: "beauty creators, recent uploads only (last 14 days)", want: []string{`hard last_active within_days 14 applied`}},
-		{in: "camping couples in New Zealand, 5k+", want: []string{`hard category eq "outdoor" applied`, `hard country eq "NZ" applied`}, not: []string{"couples"}},
-		{in: "dog groomers in Ireland with 3k+", want: []string{`hard country eq "IE" applied`}, not: []string{"groomers"}},
+		// the trade never filters; beside its category it ranks with it
+		// (audit 24, class I)
+		{in: "camping couples in New Zealand, 5k+", want: []string{`hard category eq "outdoor" applied`, `hard country eq "NZ" applied`}, rank: "camping couples"},
+		{in: "dog groomers in Ireland with 3k+", want: []string{`hard country eq "IE" applied`}, rank: "dog groomers"},
 		{in: "tech creators, last upload not older than 6 weeks", want: []string{`hard last_active within_days 42 applied`}, not: []string{"older"}},
 		{in: "最后一次更新在两周内的美食博主", want: []string{`hard last_active within_days 14 applied`, `hard category eq "food" applied`}},
 		// audit 10: a brief's headings and list numbers, typed asks,

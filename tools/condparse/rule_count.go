@@ -31,6 +31,16 @@ func isCount(f condition.Field) bool {
 // frame words of the lexicon.
 var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enough", "will do", "would do", "就够了", "够了", "足够了", "就够"}
 
+// acceptTails are the words after a count that call it acceptable too
+// ("十万也行", "80k is fine too", "五千也没问题"): the figure is taken in
+// (IssueAccepted).
+var acceptTails = map[string]bool{"也行": true, "也可以": true, "也ok": true, "也没问题": true, "都行": true, "都可以": true,
+	"is fine too": true, "are fine too": true, "fine too": true, "also fine": true, "is ok too": true, "works too": true}
+
+// bareMagnitudes are number tokens that are only a magnitude ("万" of
+// an unread "十来万"): no figure to take in.
+var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
+
 // enoughTails are the words after a count that call it enough ("10k will
 // do", "一万就够了", and the acceptance words "就行", "is fine"): the count
 // is then a floor.
@@ -309,6 +319,7 @@ func (st *state) countAt(i int) (int, bool) {
 			last = k
 		}
 	}
+	accepted := false
 	if post == cNone && pre == cNone && n2 < 0 && st.toks[n1].num.ApproxLo == 0 {
 		// (an approximate count said to be enough, "小几万的就行", stays
 		// its own range)
@@ -316,6 +327,12 @@ func (st *state) countAt(i int) (int, bool) {
 			// "10k will do", "一万就够了", "5w就行": a count said to be
 			// enough is the least the user takes.
 			post = cGte
+		} else if st.free(k) && acceptTails[st.word(k)] && !st.unknownCJK(n1-1) && !bareMagnitudes[strings.ToLower(st.tokText(n1))] {
+			// "十万也行", "80k is fine too": a figure taken in as well,
+			// an upper end unless the search holds more (IssueAccepted).
+			post, accepted = cLte, true
+			st.toks[k].role = roleFiller
+			last = k
 		}
 	}
 	jargon := false
@@ -460,6 +477,9 @@ func (st *state) countAt(i int) (int, bool) {
 	}
 	if named && n2 < 0 {
 		issues = append(issues, IssueNamedBound)
+	}
+	if accepted {
+		issues = append(issues, IssueAccepted)
 	}
 	pc.c.Issues = issues
 	st.add(pc, i, last)

@@ -222,12 +222,31 @@ func (st *state) additions() {
 				tk.s > pc.e && acceptedToo.MatchString(string(st.t.norm[pc.e:tk.s]))) ||
 				// … or lexed as one word with it
 				strings.HasSuffix(st.tokText(i), " too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
-			if tooAfter || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
+			// "语言西班牙语也可以", "英语也行": an acceptance with 也 adds
+			// the value as "also" does (audit 24, class F).
+			alsoOK := tk.kind == tkLex && i > k && acceptTails[st.word(i)] && strings.HasPrefix(st.word(i), "也") && st.valuesOnlyBetween(k, i, pc.c.Field)
+			if tooAfter || alsoOK || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
 				pc.addIssue(IssueAdded)
 				break
 			}
 		}
 	}
+}
+
+// valuesOnlyBetween reports that only values of field f (and "和", "、",
+// spaces) stand between tokens k and i: "英语法语也可以" accepts both,
+// "vlog的 语言西班牙语也可以" only the language.
+func (st *state) valuesOnlyBetween(k, i int, f condition.Field) bool {
+	for j := k + 1; j < i; j++ {
+		tk := &st.toks[j]
+		switch {
+		case tk.kind == tkSpace && j == i-1, tk.kind == tkLex && tk.has(clsAnd) != nil, tk.kind == tkPunct && st.t.norm[tk.s] == '、':
+		case st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1].c.Field == f:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // joinsClauses reports an "and" at i that follows a condition and is not

@@ -81,6 +81,14 @@ func (st *state) exclusions() {
 			}
 			continue
 		}
+		if st.closesDictatedClause(i) && st.exclusionObjectBefore(i, neg) {
+			// "第二个那种吃播的不要 要…": right after a 的 and before a
+			// space, the exclusion word closes the dictated clause before
+			// it; what follows the space is a clause of its own (audit
+			// 24, class F).
+			tk.role = roleFiller
+			continue
+		}
 		end := st.exclusionObject(j, neg)
 		st.partnerFrame(j, end)
 		named := false
@@ -524,9 +532,10 @@ func (st *state) opensClause(i int) bool {
 			// "fitness creators in the UK but nobody who …": a contrast
 			// opens a clause of its own.
 			return true
-		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && st.condBefore(p):
-			// "bump the minimum to 40k and drop anything about phones":
-			// "and" after a condition joins a clause of its own.
+		case tk.kind == tkLex && tk.has(clsAnd) != nil && tk.has(clsStop) == nil && (st.condBefore(p) || st.sortBefore(p)):
+			// "bump the minimum to 40k and drop anything about phones",
+			// "sort by views instead and get rid of …": "and" after a
+			// condition or a sort joins a clause of its own.
 			return true
 		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsRequest) != nil || tk.has(clsFiller) != nil && tk.has(clsStop) == nil ||
 			tk.has(clsHedge) != nil || tk.has(clsAlso) != nil || tk.has(clsFrame) != nil || tk.role == roleFiller):
@@ -637,6 +646,18 @@ func (st *state) clauseEndsAt(j int) bool {
 	return true
 }
 
+// closesDictatedClause reports a CJK exclusion word at i glued to a 的
+// before it and followed by a space: "吃播的不要 要真的…", where dictation
+// puts a space for the comma.
+func (st *state) closesDictatedClause(i int) bool {
+	p := i - 1
+	if p < 0 || !strings.HasSuffix(st.tokText(p), "的") || !textmatch.IsCJK(st.t.norm[st.toks[i].s]) {
+		return false
+	}
+	n := i + 1
+	return n < len(st.toks) && st.toks[n].kind == tkSpace && st.plainSpace(n) && n+1 < len(st.toks)
+}
+
 // postOnlyExclusions are exclusion words that always follow their object
 // ("英国除外", "the Canadian ones can go"): they never exclude what comes
 // after them.
@@ -726,6 +747,13 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 				tk.has(clsExclude) != nil || tk.has(clsRel) != nil) {
 			break
 		}
+		if exampleMarks[st.word(k)] && slices.ContainsFunc(obj, func(o int) bool { return st.toks[o].has(clsDe) == nil }) {
+			// "第二个那种吃播的不要": what comes before 那种 is the example
+			// (a result's position), not what is excluded (audit 24);
+			// right before the exclusion word ("搞笑这种不要") it is glue.
+			tk.role = roleFiller
+			break
+		}
 		obj = append(obj, k)
 		if st.partnerWord(k) {
 			// "跟完美日记有合作的不要": the partner frame is no word of
@@ -751,6 +779,10 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 	return true
 }
 
+// exampleMarks say "of that kind" after the example a kind is named by
+// ("第二个那种", "像第一个那样"): an exclusion's object ends at them.
+var exampleMarks = map[string]bool{"那种": true, "这种": true, "那样": true, "这样": true, "那样的": true, "这样的": true, "那类": true, "这类": true}
+
 // condBefore reports a condition's token right before token i.
 func (st *state) condBefore(i int) bool {
 	p := st.prevSig(i)
@@ -763,10 +795,27 @@ func (st *state) condBefore(i int) bool {
 	return tk.role == roleCond || tk.kind == tkLex && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil || tk.has(clsCategory) != nil)
 }
 
+// sortBefore reports a sort word ("sort by", "按…排") earlier in the
+// clause of token i: what follows an "and" after it is a clause of its
+// own (audit 24, class F).
+func (st *state) sortBefore(i int) bool {
+	for p := st.prevSig(i); p >= 0; p = st.prevSig(p) {
+		tk := &st.toks[p]
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if tk.kind == tkLex && tk.has(clsSort) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // conditionNouns name a condition as such ("去掉法国这个条件", "drop the
 // Japan filter"): what comes before them is a condition to remove.
 var conditionNouns = map[string]bool{"这个条件": true, "条件": true, "的条件": true, "这个筛选": true, "筛选": true, "这一项": true,
-	"这个限制": true, "限制": true, "筛选条件": true, "filter": true, "condition": true, "requirement": true, "restriction": true}
+	"这个限制": true, "限制": true, "筛选条件": true, "这个要求": true, "要求": true, "的要求": true, "filter": true, "condition": true,
+	"requirement": true, "restriction": true}
 
 // conditionNounAfter reports a condition noun right after token end, after
 // at most a 这个/the.

@@ -29,12 +29,24 @@ func (st *state) gluedLatin(i int) bool {
 	return false
 }
 
+// contentVerbs are the one-rune verbs of making content ("拍旅行vlog",
+// "玩游戏的", "讲历史的"): said alone right before a vocabulary word they
+// lead into it, never a part of it (audit 24, class F).
+var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true}
+
+// verbBefore reports a content verb standing alone right before token i:
+// no unknown rune glued to it on its left ("拍美妆的", but not "自拍").
+func (st *state) verbBefore(i int) bool {
+	v := st.tok(i - 1)
+	return v.kind == tkCJK && v.role == roleNone && v.e-v.s == 1 && contentVerbs[string(st.t.norm[v.s:v.e])] && !st.unknownCJK(i-2)
+}
+
 // glued reports a vocabulary word stuck to an unknown word: an adjacent
 // unknown CJK rune, or an unknown Latin word one space away.
 func (st *state) glued(i int) bool {
 	for _, d := range []int{-1, 1} {
 		n := st.tok(i + d)
-		if n.role != roleNone {
+		if n.role != roleNone || d < 0 && st.verbBefore(i) {
 			continue
 		}
 		if (n.kind == tkCJK || st.looseTopic(i+d) && !st.latinEdge(i+d, d < 0)) && !st.latinEdge(i, d > 0) {
@@ -170,11 +182,28 @@ func (st *state) vocab() {
 						to = n
 					}
 				}
+				last := i
+				if to > i && st.tok(to).has(clsForm) != nil {
+					last = to // "烘焙教学", "baking tutorials" (namedMore)
+				}
+				if k := st.kindNounAfter(to); k >= 0 {
+					last = k // "dog groomers", "猫咪摄影师"
+				}
+				if last > i {
+					// what the subtopic is said with ranks with it, beside
+					// the subtopic's own term (audit 24, class I)
+					pt := st.phraseTerm(i, last)
+					pt.topicTerm = true // undone with the subtopic in terse input
+					st.conds = append(st.conds, pt)
+				}
 			}
 		case tk.has(clsCategory) != nil:
 			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
 				tk.glued = true
 				continue
+			}
+			if st.verbBefore(i) {
+				st.toks[i-1].role = roleFiller // "拍旅行vlog": the verb is frame
 			}
 			if neg == 0 && st.glued(i) && st.slashItemHead(i) {
 				// "X / 新闻时政评论 / 印度": the item's rest ranks.
@@ -194,6 +223,9 @@ func (st *state) vocab() {
 					to = n
 				}
 			}
+			if neg == 0 {
+				st.namedMore(i, to)
+			}
 		default:
 			continue
 		}
@@ -212,6 +244,60 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// namedMore ranks the words a category word at i is said with when they
+// say more than the category: a teaching form it absorbed (through token
+// to: "makeup tutorials", "美妆教程"; tutorials are another category's
+// content, education's, as formCategories reads them) or a person noun
+// of a trade right after it ("pet groomers", "宠物美容师", "makeup
+// artists"). The category filters; the words rank, shown as a chip
+// (audit 24, class I). A review form ("汽配评测", "tech reviewers") is
+// how the taxonomy names the category itself ("tech reviews", "汽车评测"
+// are its aliases): the category's own words rank it unseen (the
+// agent's topicOf).
+func (st *state) namedMore(i, to int) {
+	if to > i && st.tok(to).has(clsForm) == nil {
+		to = i
+	}
+	if k := st.kindNounAfter(to); k >= 0 {
+		to = k
+	}
+	if to <= i {
+		return
+	}
+	st.conds = append(st.conds, st.phraseTerm(i, to))
+}
+
+// phraseTerm is the ranking term of tokens i..to as typed, a misspelt
+// word in it as the lexicon spells it ("watercolour artsts" ranks as
+// "watercolour artists").
+func (st *state) phraseTerm(i, to int) *pcond {
+	var b strings.Builder
+	for k := i; k <= to; k++ {
+		tk := &st.toks[k]
+		if tk.corrected && len(tk.ents) > 0 {
+			b.WriteString(tk.ents[0].word)
+			continue
+		}
+		b.WriteString(string(st.t.orig[tk.s:tk.e]))
+	}
+	term := rankingTerm(StringValue(b.String()))
+	term.s, term.e = st.toks[i].s, st.toks[to].e
+	return term
+}
+
+// kindNounAfter returns the person noun of a trade (lexEntry.kind) right
+// after token to, or -1.
+func (st *state) kindNounAfter(to int) int {
+	n := st.skipSpace(to + 1)
+	if !st.free(n) || n > to+1 && !(st.plainSpace(to+1) && st.latinEdge(to, true)) {
+		return -1
+	}
+	if e := st.tok(n).has(clsCreator); e != nil && e.kind {
+		return n
+	}
+	return -1
 }
 
 // looseTopic reports a subtopic word no rule has used yet: next to a

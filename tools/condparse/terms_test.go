@@ -34,9 +34,11 @@ func TestOnlyMarkedWordsFilter(t *testing.T) {
 		{"find creators with Sennheiser in the title, US", []string{`keyword keyword contains "Sennheiser" applied`, `hard country eq "US" applied`}, []string{"find"}},
 		{"帮我找美国的博主，Hollyland 麦克风", []string{
 			`hard country eq "US" applied`, `keyword keyword contains "Hollyland" applied`, `keyword keyword contains "麦克风" applied`}, []string{"帮我找"}},
-		// subtopics: category plus ranking term, or an excluded keyword
+		// subtopics: category plus ranking term, or an excluded keyword;
+		// a teaching form said with it ranks with it too (audit 24, class I)
 		{"我想看看抖音上做烘焙教学的博主有哪些", []string{
-			`hard platform eq "tiktok" applied`, `hard category eq "food" applied`, `keyword keyword contains "烘焙" ` + rt}, []string{"我想", "看看", "有哪些"}},
+			`hard platform eq "tiktok" applied`, `hard category eq "food" applied`, `keyword keyword contains "烘焙" ` + rt,
+			`keyword keyword contains "烘焙教学" ` + rt}, []string{"我想", "看看", "有哪些"}},
 		{"游戏里的枪械测评频道", []string{`hard category eq "gaming" applied`, `keyword keyword contains "枪械" ` + rt}, nil},
 		{"不要烘焙类的", []string{`keyword keyword not_contains "烘焙" applied`}, nil},
 		{"帮我找健身博主，推一款蛋白粉", []string{`hard category eq "fitness" applied`, `keyword keyword contains "蛋白粉" ` + rt}, []string{"帮我找", "一款"}},

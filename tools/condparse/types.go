@@ -43,7 +43,12 @@ const (
 	// IssueNamedBound marks a bound named by its noun ("粉丝下限调到十万",
 	// "raise the floor to 100k", "上限五十万"): a follow-up sets that end
 	// of the range the search holds and keeps the other.
-	IssueNamedBound        = "named_bound"
+	IssueNamedBound = "named_bound"
+	// IssueAccepted marks a figure said to be acceptable too ("十万也行",
+	// "80k is fine too"): read as an upper end; a follow-up widens the
+	// count the search holds to take the figure in, keeping its other
+	// end (audit 24, class F).
+	IssueAccepted          = "accepted"
 	IssueApproximate       = "approximate"
 	IssueMultiplePlatforms = "multiple_platforms"
 	IssuePlatformMismatch  = "platform_mismatch"
@@ -66,6 +71,11 @@ const (
 	// exclusion although no negation word comes before the value, so a
 	// follow-up takes it as one.
 	IssueExcludedAfter = "excluded_after"
+	// IssueFormat marks a category read from a content format alone
+	// ("vlog", "tutorials", "ASMR": formCategories): beside another
+	// category the search holds, a follow-up ranks the format instead
+	// of replacing that category with it.
+	IssueFormat = "format"
 	// IssueCorrected marks a condition read from a misspelt word
 	// ("germny" → Germany): the label shows the reading made.
 	IssueCorrected = "corrected"
