@@ -94,6 +94,9 @@ func TestAudit24yFollowupPartsApplied(t *testing.T) {
 		{platform: "tiktok", loc: "zh", first: "越南的美妆博主 粉丝2万到4万", follow: "粉丝可以再高一些 八万也可以", want: []string{"followers between {max:80000,min:20000}"}},
 		{platform: "tiktok", loc: "zh", first: "越南的美妆博主 粉丝2万到4万", follow: "粉丝少一点也没关系 五千也行", want: []string{"followers between {max:40000,min:5000}"}, not: []string{"没关系"}},
 		{platform: "tiktok", loc: "en", first: "beauty creators in Vietnam, 20k-40k followers", follow: "followers can go a bit higher, 80k is fine too", want: []string{"followers between {max:80000,min:20000}"}},
+		// an approximate figure taken in as well widens up to its upper figure (十来万 = 10万–15万, 大几千 = 5000–1万)
+		{platform: "youtube", loc: "zh", first: "印尼的游戏博主 粉丝三到五万", follow: "粉丝可以再多点 十来万也可以", want: []string{"followers between {max:150000,min:30000}"}},
+		{platform: "instagram", loc: "zh", first: "泰国的穿搭博主，粉丝1000到3000", follow: "大几千的也行", want: []string{"followers between {max:10000,min:1000}"}},
 		{platform: "tiktok", loc: "en", first: "beauty creators in Thailand, 20k-40k followers", follow: "swap Thailand for Vietnam, and 80k works too", want: []string{"followers between {max:80000,min:20000}", "country eq VN"}},
 		{platform: "youtube", loc: "zh", first: "日本的游戏博主 粉丝大概3万左右的", follow: "然后粉丝也可以再多一点 九万都行", want: []string{"followers between {max:90000,min:24000}"}},
 		// a widening said with its edits on an empty result

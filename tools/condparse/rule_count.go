@@ -37,6 +37,21 @@ var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enou
 var acceptTails = map[string]bool{"也行": true, "也可以": true, "也ok": true, "也没问题": true, "都行": true, "都可以": true,
 	"is fine too": true, "are fine too": true, "fine too": true, "also fine": true, "is ok too": true, "works too": true}
 
+// acceptTail returns the accept tail ("也行", "is fine too") at token k,
+// or after a 的 there ("五千的也行"), or -1.
+func (st *state) acceptTail(k int) int {
+	if st.free(k) && st.tok(k).has(clsDe) != nil {
+		if n := st.skipSpace(k + 1); st.free(n) && acceptTails[st.word(n)] {
+			st.toks[k].role = roleFiller
+			return n
+		}
+	}
+	if st.free(k) && acceptTails[st.word(k)] {
+		return k
+	}
+	return -1
+}
+
 // bareMagnitudes are number tokens that are only a magnitude ("万" of
 // an unread "十来万"): no figure to take in.
 var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
@@ -320,16 +335,19 @@ func (st *state) countAt(i int) (int, bool) {
 		}
 	}
 	accepted := false
-	if post == cNone && pre == cNone && n2 < 0 && st.toks[n1].num.ApproxLo == 0 {
+	if post == cNone && pre == cNone && n2 < 0 {
 		// (an approximate count said to be enough, "小几万的就行", stays
-		// its own range)
-		if k := st.skipSpace(last + 1); st.free(k) && enoughTails[st.word(k)] {
+		// its own range; one taken in as well, "十来万也行", is taken in
+		// up to its upper figure)
+		approx := st.toks[n1].num.ApproxLo > 0
+		if k := st.skipSpace(last + 1); !approx && st.free(k) && enoughTails[st.word(k)] {
 			// "10k will do", "一万就够了", "5w就行": a count said to be
 			// enough is the least the user takes.
 			post = cGte
-		} else if st.free(k) && acceptTails[st.word(k)] && !st.unknownCJK(n1-1) && !bareMagnitudes[strings.ToLower(st.tokText(n1))] {
-			// "十万也行", "80k is fine too": a figure taken in as well,
-			// an upper end unless the search holds more (IssueAccepted).
+		} else if k = st.acceptTail(k); k >= 0 && !st.unknownCJK(n1-1) && !bareMagnitudes[strings.ToLower(st.tokText(n1))] {
+			// "十万也行", "五千的也可以", "80k is fine too": a figure taken
+			// in as well, an upper end unless the search holds more
+			// (IssueAccepted).
 			post, accepted = cLte, true
 			st.toks[k].role = roleFiller
 			last = k
