@@ -965,7 +965,7 @@ func buildLexicon() *lexicon {
 		"小而美", "小而精", "小而美的", "小而精的",
 		// a size complained of ("粉丝太多了", "too big"): a vague amount,
 		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "过多", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",
@@ -977,7 +977,7 @@ func buildLexicon() *lexicon {
 		"smaller than these", "smaller than those", "smaller than them", "比这些小", "比这些少"))...)
 	es = append(es, withDir(+1, words(clsVague,
 		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少",
-		"太少", "太少了", "太小", "太小了", "too few", "too small", "way too small", "far too small", "way too few", "a bit more",
+		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few", "a bit more",
 		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多",
 		// a tier up said in words ("再往上提一档", "量级小了点，往上调一调")

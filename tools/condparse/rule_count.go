@@ -52,6 +52,37 @@ func (st *state) acceptTail(k int) int {
 	return -1
 }
 
+// complaintWords say a figure is too small or too large: "一两万太少了".
+var complaintWords = map[string]bool{"太少": true, "太少了": true, "太小": true, "太小了": true, "太多": true, "太多了": true,
+	"太大": true, "太大了": true, "too few": true, "too small": true, "too many": true, "too big": true, "too much": true,
+	"is too small": true, "is too few": true, "is too big": true, "is too many": true, "is too low": true, "is too high": true,
+	"too low": true, "too high": true, "太低": true, "太低了": true, "太高": true, "太高了": true}
+
+// complaintTail returns the complaint at token k ("太少了", "is too
+// small"), or after a field word or "is" there, or -1.
+func (st *state) complaintTail(k int) int {
+	if st.free(k) && st.fieldOf(k) != "" {
+		k = st.skipSpace(k + 1) // "10k followers is too few"
+	}
+	if st.free(k) && (st.word(k) == "is" || st.word(k) == "are") {
+		k = st.skipSpace(k + 1)
+	}
+	if k < len(st.toks) && (st.free(k) || st.toks[k].role == roleNone) && complaintWords[strings.ToLower(st.word(k))] {
+		return k
+	}
+	return -1
+}
+
+// numberAfter reports a number token after token k.
+func (st *state) numberAfter(k int) bool {
+	for t := k + 1; t < len(st.toks); t++ {
+		if st.toks[t].kind == tkNum {
+			return true
+		}
+	}
+	return false
+}
+
 // bareMagnitudes are number tokens that are only a magnitude ("万" of
 // an unread "十来万"): no figure to take in.
 var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
@@ -351,6 +382,19 @@ func (st *state) countAt(i int) (int, bool) {
 			post, accepted = cLte, true
 			st.toks[k].role = roleFiller
 			last = k
+		}
+	}
+	if post == cNone && pre == cNone && n2 < 0 {
+		if k := st.complaintTail(st.skipSpace(last + 1)); k >= 0 && st.numberAfter(k) {
+			// "一两万太少了，至少五万", "20k is too small, make it 50k+":
+			// the figure complained of is let go; the figure said after
+			// it is the bound meant (no conflict between the two).
+			for t := i; t <= k; t++ {
+				if st.toks[t].kind != tkSpace {
+					st.toks[t].role = roleFiller
+				}
+			}
+			return k, true
 		}
 	}
 	jargon := false
