@@ -127,6 +127,9 @@ func TestLeftAgentHeldOut(t *testing.T) {
 		ok++
 	}
 	t.Logf("held-out turns of the left classes: %d of %d", ok, len(leftAgentHeldOut))
+	if ok < 8 {
+		t.Errorf("held-out: %d of %d hold, below the 8 measured when it was written (a regression)", ok, len(leftAgentHeldOut))
+	}
 }
 
 // leftAgentTuning are the turns the rules were fixed against.
@@ -193,4 +196,7 @@ func TestLeftAgentHeldOut2(t *testing.T) {
 		ok++
 	}
 	t.Logf("second held-out table of turns: %d of %d", ok, len(leftAgentHeldOut2))
+	if ok < 4 {
+		t.Errorf("held-out: %d of %d hold, below the 4 measured when it was written (a regression)", ok, len(leftAgentHeldOut2))
+	}
 }
