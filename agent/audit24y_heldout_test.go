@@ -77,10 +77,7 @@ func rankingTerms24y(snap api.Snapshot) []string {
 // a count below the one after the fixes fails; AUDIT24Y_STRICT=1 makes
 // every miss an error.
 func TestAudit24yHeldout(t *testing.T) {
-	a := newTestAgent(t)
-	strict := os.Getenv("AUDIT24Y_STRICT") != ""
-	pass, total := 0, 0
-	for _, tc := range []case24y{
+	measure24y(t, "held-out", 22, []case24y{
 		// E: a self-correction inside a first search withdraws the value
 		{platform: "youtube", loc: "zh", first: "帮我找 法国的 不对不对 是比利时的美食博主 粉丝一万以上", want: []string{"country eq BE", "followers gte 10000"}, not: []string{"FR"}},
 		{platform: "instagram", loc: "en", first: "fashion creators based in Spain, no wait, Portugal, over 20k followers", want: []string{"country eq PT"}, not: []string{"ES", "wait"}},
@@ -108,36 +105,14 @@ func TestAudit24yHeldout(t *testing.T) {
 		{platform: "youtube", loc: "en", first: "cooking tutorials in Mexico, 10k+ followers", want: []string{"category eq food"}, ranks: []string{"tutorials"}},
 		{platform: "youtube", loc: "zh", first: "找日本的化妆教程博主 粉丝一万以上", want: []string{"category eq beauty"}, ranks: []string{"教程"}},
 		{platform: "instagram", loc: "en", first: "makeup artists in Korea with 20k+ followers", want: []string{"category eq beauty"}, ranks: []string{"artists"}},
-	} {
-		total++
-		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
-			bad := run24y(t, a, tc)
-			if len(bad) == 0 {
-				pass++
-			}
-			for _, m := range bad {
-				if strict {
-					t.Error(m)
-				} else {
-					t.Log("held-out miss: " + m)
-				}
-			}
-		})
-	}
-	t.Logf("audit 24y held-out: %d/%d pass", pass, total)
-	if pass < 22 {
-		t.Errorf("held-out: %d of %d hold, below the 22 measured when it was written (a regression)", pass, total)
-	}
+	})
 }
 
 // TestAudit24yHeldoutLate is a second held-out table, written after the
 // changes (so that held-out cases are a third of all) and run once, never
 // tuned on: its pass count is logged, and a count below its one run fails.
 func TestAudit24yHeldoutLate(t *testing.T) {
-	a := newTestAgent(t)
-	strict := os.Getenv("AUDIT24Y_STRICT") != ""
-	pass, total := 0, 0
-	for _, tc := range []case24y{
+	measure24y(t, "late held-out", 21, []case24y{
 		// E
 		{platform: "tiktok", loc: "zh", first: "帮我看看 印尼的 不对 是马来西亚的美食博主", want: []string{"country eq MY", "category eq food"}, not: []string{"ID", "not_"}},
 		{platform: "youtube", loc: "en", first: "tech channels in Brazil no wait in Argentina, Spanish", want: []string{"country eq AR", "language eq es"}, not: []string{"BR", "wait"}},
@@ -164,8 +139,18 @@ func TestAudit24yHeldoutLate(t *testing.T) {
 		{platform: "youtube", loc: "zh", first: "找韩国的美妆教学博主", want: []string{"category eq beauty"}, ranks: []string{"教学"}},
 		{platform: "tiktok", loc: "en", first: "skincare tutorials creators in Korea", want: []string{"category eq beauty"}, ranks: []string{"tutorials"}},
 		{platform: "youtube", loc: "zh", first: "英国的健身教练 粉丝五万以上", want: []string{"category eq fitness"}, ranks: []string{"教练"}},
-	} {
-		total++
+	})
+}
+
+// measure24y runs a held-out table: each miss is logged (an error with
+// AUDIT24Y_STRICT=1), the pass count is logged, and a count below floor,
+// the one measured after the fixes, fails.
+func measure24y(t *testing.T, name string, floor int, cases []case24y) {
+	t.Helper()
+	a := newTestAgent(t)
+	strict := os.Getenv("AUDIT24Y_STRICT") != ""
+	pass := 0
+	for _, tc := range cases {
 		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
 			bad := run24y(t, a, tc)
 			if len(bad) == 0 {
@@ -180,8 +165,8 @@ func TestAudit24yHeldoutLate(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("audit 24y late held-out: %d/%d pass", pass, total)
-	if pass < 21 {
-		t.Errorf("held-out: %d of %d hold, below the 21 measured when it was written (a regression)", pass, total)
+	t.Logf("audit 24y %s: %d/%d pass", name, pass, len(cases))
+	if pass < floor {
+		t.Errorf("%s: %d of %d hold, below the %d measured when it was written (a regression)", name, pass, len(cases), floor)
 	}
 }
