@@ -105,7 +105,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	}
 	covered := map[condition.Field]bool{}
 	var keywords []string
-	t.plan.commands = placesNotKeywords(t.plan.commands, rd)
+	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -263,6 +263,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			extra = append(extra, c)
 		}
 	}
+	// The router read filters and preferences only ("只要真人出镜的": the
+	// preference 真人): a ranking term the reading found in the clause
+	// of a soft preference it read too is the rest of that wish, and
+	// ranks as in a first search (one reading), rather than being named
+	// as not understood.
+	fieldsOnly := t.routerReadFieldsOnly(read)
 	for _, c := range rd.Conditions {
 		// "…，甜品的优先", "put the vegan ones first": a term the user
 		// put first or wished for ranks, as in a first search, beside
@@ -270,7 +276,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// format said beside the category held (formatsBesideHeld).
 		if c.Field == condition.Keyword && c.Op == condition.OpContains && c.Status == condition.StatusReference &&
 			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) &&
-			(priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
+			(fieldsOnly && besidePreference(rd, c.Span) || priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
 			extra = append(extra, c)
 		}
 	}
@@ -446,20 +452,7 @@ func readAsLanguage(c condparse.Condition, langs []string) bool {
 // read nothing but filters and the reading saw every field the router
 // read (so no word the router placed is called unread).
 func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]condparse.Condition) []string {
-	for _, cmd := range t.plan.commands {
-		switch cmd.Name {
-		case "add_filter":
-			if len(read[condition.Field(str(cmd.Args.Get("field")))]) == 0 {
-				return nil
-			}
-		case "add_soft_preference":
-		default:
-			return nil
-		}
-	}
-	if len(t.plan.commands) == 0 || t.plan.widen || t.plan.narrow {
-		// A widening or narrowing the router read ("再放宽一点") used
-		// words the reading has no place for: none is named as unread.
+	if !t.routerReadFieldsOnly(read) {
 		return nil
 	}
 	var words []string
@@ -488,6 +481,45 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 		}
 	}
 	return words
+}
+
+// besidePreference reports a span in the clause of a soft preference
+// the reading read.
+func besidePreference(rd condparse.Reading, sp condparse.Span) bool {
+	clause := func(at int) (int, int) {
+		const seps = "，,;；。.!！?？\n"
+		s, e := 0, len(rd.Input)
+		if i := strings.LastIndexAny(rd.Input[:at], seps); i >= 0 {
+			s = i
+		}
+		if i := strings.IndexAny(rd.Input[at:], seps); i >= 0 {
+			e = at + i
+		}
+		return s, e
+	}
+	s, e := clause(sp.Start)
+	return slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindSoft && c.Field == condition.Preference && c.Span.Start >= s && c.Span.End <= e
+	})
+}
+
+// routerReadFieldsOnly reports a follow-up whose router commands only
+// add filters the reading read too, or soft preferences: every other
+// word of it is the reading's to place. A widening or narrowing the
+// router read ("再放宽一点") used words the reading has no place for.
+func (t *turn) routerReadFieldsOnly(read map[condition.Field][]condparse.Condition) bool {
+	for _, cmd := range t.plan.commands {
+		switch cmd.Name {
+		case "add_filter":
+			if len(read[condition.Field(str(cmd.Args.Get("field")))]) == 0 {
+				return false
+			}
+		case "add_soft_preference":
+		default:
+			return false
+		}
+	}
+	return len(t.plan.commands) > 0 && !t.plan.widen && !t.plan.narrow
 }
 
 // outIn is a replacement said "X out, Y in".
@@ -995,7 +1027,7 @@ func hedged(cs []condparse.Condition) bool {
 // "also Portuguese" a language): a place or a language is a filter's
 // value, never a keyword to match in the channels' text, so the
 // reading's condition applies instead. A command left with no words goes.
-func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Command {
+func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []string) []router.Command {
 	placed := func(k string) bool {
 		k = strings.ToLower(strings.TrimSpace(k))
 		for _, c := range rd.Conditions {
@@ -1109,6 +1141,25 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" {
 			cmd = readingsExcludedWords(cmd, rd)
 		}
+		if cmd.Name == "exclude_keyword" {
+			// One reading (issue 26 item 3): words the reading placed as
+			// something else — a filter, a preference, a condition it
+			// names as unsupported, frame it leaves out — are read so in
+			// a follow-up as in a first search, never also the router's
+			// keyword ("no gaming" is category gaming left out, "no
+			// inactive channels" the activity window, "no male creators"
+			// a gender wish named as not filterable).
+			kws := stringsOf(cmd.Args.Get("keywords"))
+			keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool { return readOtherwise(rd, k, heldCats) })
+			if len(keep) == 0 && len(kws) > 0 {
+				continue
+			}
+			if len(keep) < len(kws) {
+				args := maps.Clone(cmd.Args)
+				args["keywords"] = keep
+				cmd.Args = args
+			}
+		}
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
@@ -1142,6 +1193,72 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": slices.Compact(leftOut)}})
 	}
 	return out
+}
+
+// readOtherwise reports a router keyword whose every word the reading
+// placed as something other than a keyword: inside the span of a
+// condition that is not a keyword, of a remainder the reading names (a
+// gender wish, a city, a measure the catalog lacks) or of a frame word it
+// left out. A keyword the reading holds itself (same text, any op) is
+// not read otherwise, nor one the reading reads as a category the
+// search holds (heldCats): "排除 outdoor" on an outdoor search leaves out
+// the word, not the search's own category.
+func readOtherwise(rd condparse.Reading, k string, heldCats []string) bool {
+	k = strings.TrimSpace(k)
+	if k == "" || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Field == condition.Keyword && strings.EqualFold(c.Value.Str, k)
+	}) {
+		return false
+	}
+	lower := strings.ToLower(rd.Input)
+	at := strings.Index(lower, strings.ToLower(k))
+	if at < 0 {
+		return false
+	}
+	// A category covers the keyword only when the keyword is the
+	// category's own name ("gaming", 游戏): a word the taxonomy files
+	// under a category ("露营" under outdoor) is finer than it, and a
+	// keyword of it leaves out less than the whole category would.
+	var spans []condparse.Span
+	for _, c := range rd.Conditions {
+		if c.Field == condition.Keyword || c.Kind == condition.KindAnchor {
+			continue
+		}
+		if c.Field == condition.Category {
+			t, ok := taxonomy.Categories.Lookup(k)
+			if !ok || !slices.Contains(c.Value.Codes(), t.Code) || slices.Contains(heldCats, t.Code) || !strings.EqualFold(k, t.EN) && k != t.ZH && !strings.EqualFold(k, t.Code) {
+				continue
+			}
+		}
+		spans = append(spans, c.Span)
+	}
+	for _, sp := range rd.Remainder {
+		if sp.Role != "" {
+			spans = append(spans, sp)
+		}
+	}
+	spans = append(spans, rd.Dropped...)
+	covered := func(s, e int) bool {
+		return slices.ContainsFunc(spans, func(sp condparse.Span) bool { return sp.Start <= s && e <= sp.End })
+	}
+	// every word of k (a Latin word, or a run of other letters) inside
+	// some span
+	word := -1
+	for i, r := range k + " " {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if word < 0 {
+				word = i
+			}
+			continue
+		}
+		if word >= 0 {
+			if !covered(at+word, at+i) {
+				return false
+			}
+			word = -1
+		}
+	}
+	return true
 }
 
 // readingsExcludedWords puts the reading's excluded words in place of a
@@ -1496,17 +1613,24 @@ func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
 	return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
 }
 
-// holdsCategoriesRead reports category inclusions the reading found that
-// the search holds already ("ones actually shooting travel vlogs" after a
-// travel search): they narrow nothing; the words said with them do
-// (audit 24, class F).
-func (s *Session) holdsCategoriesRead(cs []condparse.Condition) bool {
+// heldCategories are the categories the search holds as applied
+// includes.
+func (s *Session) heldCategories() []string {
 	var held []string
 	for _, o := range s.Conds {
 		if o.Field == string(condition.Category) && o.Kind == condition.KindHard && o.Status == condition.StatusApplied && !isExclusion(o.Op) {
 			held = append(held, o.Value.Codes()...)
 		}
 	}
+	return held
+}
+
+// holdsCategoriesRead reports category inclusions the reading found that
+// the search holds already ("ones actually shooting travel vlogs" after a
+// travel search): they narrow nothing; the words said with them do
+// (audit 24, class F).
+func (s *Session) holdsCategoriesRead(cs []condparse.Condition) bool {
+	held := s.heldCategories()
 	inc := slices.DeleteFunc(slices.Clone(cs), func(c condparse.Condition) bool {
 		return c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn
 	})

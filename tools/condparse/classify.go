@@ -150,6 +150,46 @@ func (st *state) sentence() {
 		}
 		clauseStart = false
 	}
+	if !st.sig.Sentence && st.nounlessDescription() {
+		st.sig.Sentence = true
+	}
+}
+
+// focusLeads open a description of what the creators mostly do, with
+// the creator noun left out ("mostly lipstick swatches", "主要做测评").
+var focusLeads = map[string]bool{"mostly": true, "mainly": true, "primarily": true, "largely": true, "chiefly": true,
+	"主要": true, "主要是": true, "专门": true, "大多": true, "多半": true, "基本上": true}
+
+// nounlessDescription reports a description of the creators whose
+// creator noun is left out, the way a follow-up says it of the results
+// held: a relative clause ("who do product reviews", "that do
+// unboxings"), a focus word before the topic ("mostly lipstick
+// swatches", "主要做口红试色的"), or a clause closed by 的 with nothing
+// after it ("只要真人出镜的", "做开箱的"). Said beside a creator noun in a
+// first search, the same words are a sentence (describesCreators,
+// relativeAfter); without one they are too, never keywords as typed.
+func (st *state) nounlessDescription() bool {
+	f := st.skipSpace(0)
+	if f >= len(st.toks) {
+		return false
+	}
+	content := func(from, to int) bool {
+		for k := from; k < to && k < len(st.toks); k++ {
+			tk := &st.toks[k]
+			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk)) {
+				return true
+			}
+		}
+		return false
+	}
+	if w := strings.ToLower(st.word(f)); st.toks[f].kind == tkLex && (st.toks[f].has(clsRel) != nil || focusLeads[w]) {
+		return content(f+1, len(st.toks))
+	}
+	last := len(st.toks) - 1
+	for last >= 0 && (st.toks[last].kind == tkSpace || st.toks[last].kind == tkPunct) {
+		last--
+	}
+	return last > f && st.toks[last].kind == tkLex && st.toks[last].has(clsDe) != nil && st.word(last) == "的" && content(f, last)
 }
 
 // describesCreators reports a creator noun after words that describe the

@@ -117,7 +117,7 @@ func TestStatesReadAsTheirCountry(t *testing.T) {
 func TestTerseKeywordEdges(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"only dog stuff", "dog"},
-		{"mostly cat things", "cat"},
+		{"just cat things", "cat"},
 		{"just asmr", "asmr"},
 		{"the office", "the office"},
 	}
@@ -126,6 +126,29 @@ func TestTerseKeywordEdges(t *testing.T) {
 			want := []string{"keyword contains " + tt.want + " applied keyword"}
 			if got := readAll(t, tt.text); !slices.Equal(got, want) {
 				t.Errorf("Read(%q) = %q, want %q", tt.text, got, want)
+			}
+		})
+	}
+}
+
+// TestFocusWordDescribes: a focus word before the topic ("mostly",
+// "mainly", 主要) says what the creators mostly make, with the creator
+// noun left out: a description whose topic ranks, as the same words do
+// beside a creator noun, never a keyword-only input (issue 26 item 3: a
+// follow-up "mostly lipstick swatches" reads as it does in a first
+// search's sentence).
+func TestFocusWordDescribes(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"mostly cat things", "keyword contains cat things reference keyword"},
+		{"mainly street food", "keyword contains street food reference keyword"},
+		{"who do product reviews", "keyword contains product reference keyword"}, // "reviews" is the format, as in a first search
+		{"主要做口红试色的", "keyword contains 口红试色 reference keyword"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := readAll(t, tt.text)
+			if !slices.Contains(got, tt.want) || slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "applied keyword") }) {
+				t.Errorf("Read(%q) = %q, want %q and no keyword applied", tt.text, got, tt.want)
 			}
 		})
 	}

@@ -109,8 +109,12 @@
 //     removes one — unless it is quoted, follows a cue ("包含", "关键词",
 //     "must mention"; "in the title" after it gives scope name), or is a
 //     list item of its own ("找美国博主，Hollyland 麦克风"). A single stray
-//     CJK rune is no term (Remainder). Terse input with no sentence signal
-//     ("Sony A9 评测, 日本") keeps its words as keywords. Style markers
+//     CJK rune is no term (Remainder); a one-rune word said whole as the
+//     topic, before 的 or a topic suffix ("只看猫的", "猫相关的"), is one.
+//     Terse input with no sentence signal ("Sony A9 评测, 日本") keeps its
+//     words as keywords; a description whose creator noun is left out, as
+//     a follow-up says it ("who do product reviews", "mostly lipstick
+//     swatches", "主要做口红试色的", "只要真人出镜的"), is a sentence. Style markers
 //     ("风格", "vibe") and a brand frame turn the category words they
 //     qualify into ranking terms ("风格搞笑" ranks by 搞笑). Frame words
 //     the reading leaves out are listed in Result.Dropped.

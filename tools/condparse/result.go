@@ -218,7 +218,7 @@ func (st *state) residue() {
 				// rest of the item ranks.
 				cued = false
 			}
-			if f, t := st.compoundCategory(r.from, r.to); !cued && r.from == r.to && st.toks[r.from].kind == tkCJK && f == r.from && t == r.to {
+			if f, t := st.compoundCategory(r.from, r.to); !cued && r.from == r.to && st.toks[r.from].kind == tkCJK && f == r.from && t == r.to && !st.runeNoun(r.from) {
 				// one stray CJK rune ("想", "越") is no term; glued to
 				// a category word it is part of a word ("游戏本", "数码控").
 				st.remainder = append(st.remainder, [2]int{st.toks[r.from].s, st.toks[r.to].e})
@@ -1182,3 +1182,21 @@ var joinWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// topicSuffixes close a one-rune topic word said of the creators'
+// content ("猫相关的", "狗类的").
+var topicSuffixes = map[string]bool{"的": true, "相关": true, "相关的": true, "类": true, "类的": true, "方面": true, "系": true}
+
+// runeNoun reports a one-rune word said whole as the topic of a
+// description: after a dictionary word and before 的 or a topic suffix
+// ("只看猫的", "拍狗的", "猫相关的排前面"), never a rune left over from a
+// word cut apart ("想" of "想要", "越" of "越多越好").
+func (st *state) runeNoun(i int) bool {
+	if i == 0 || i+1 >= len(st.toks) {
+		return false
+	}
+	prev, next := &st.toks[i-1], &st.toks[i+1]
+	// after a word that is a condition it is a part of a name ("美国区的":
+	// the US zone), no topic
+	return (prev.kind == tkLex && prev.role != roleCond || prev.kind == tkPunct) && next.kind == tkLex && topicSuffixes[st.word(i+1)]
+}
