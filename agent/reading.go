@@ -132,9 +132,12 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 				// The words were the sort's ("越活跃越好"): no filter.
 				return true
 			}
-			if hedged(read[f]) {
+			if hedged(read[f]) || partlyHedged(read[f]) {
 				// The reading keeps a wish soft; the router's hard filter
-				// of the same words gives way to it (seed 002 §3.7.5).
+				// of the same words gives way to it (seed 002 §3.7.5),
+				// also when the follow-up said one value hard and another
+				// as a wish ("only US ones, ideally UK based": US filters,
+				// the UK is a reference, as in a first search).
 				return true
 			}
 			if len(read[f]) == 0 && inPreference(f, stringsOf(cmd.Args.Get("value")), rd) {
@@ -276,7 +279,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// format said beside the category held (formatsBesideHeld).
 		if c.Field == condition.Keyword && c.Op == condition.OpContains && c.Status == condition.StatusReference &&
 			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) &&
-			(fieldsOnly && besidePreference(rd, c.Span) || priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
+			(fieldsOnly && besidePreference(rd, c.Span) || t.routerLeft(c.Span.Text) && !condparse.IsPosition(c.Span.Text) && condparse.Describes(clauseOf(rd.Input, c.Span)) || priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
 			extra = append(extra, c)
 		}
 	}
@@ -286,7 +289,13 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			continue
 		}
 		if held := t.s.heldValues(c.Field, c); len(held) > 0 {
-			c.Op, c.Value = condition.OpIn, condparse.StringsValue(union(held, c.Value.Codes())...)
+			if u := union(held, c.Value.Codes()); len(u) == 1 {
+				// the value held said again: one value, as the search
+				// holds it (eq), never a set of one
+				c.Op, c.Value = condition.OpEq, condparse.StringValue(u[0])
+			} else {
+				c.Op, c.Value = condition.OpIn, condparse.StringsValue(u...)
+			}
 		}
 		extra = append(extra, c)
 	}
@@ -483,21 +492,47 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 	return words
 }
 
+// routerLeft reports words of a follow-up no deciding stage of the
+// router read (router.Trace.Unused): in a compound follow-up ("风格搞笑
+// 一点，还有粉丝不超过十万", "who do product reviews, 10k to 50k
+// followers") the router's commands are one part, and a ranking term the
+// reading found in another part ranks, as in a first search (issue 26
+// item 3: every part applied). Words a command read ("删除锚点条件") are
+// the command's.
+func (t *turn) routerLeft(words string) bool {
+	r := t.trace.Router
+	if r == nil || r.Trace == nil || strings.TrimSpace(words) == "" {
+		return false
+	}
+	w := router.Normalize(words)
+	return slices.ContainsFunc(r.Trace.Unused, func(u string) bool { return strings.Contains(router.Normalize(u), w) })
+}
+
+// clauseBounds are the byte bounds of the clause of in that holds sp:
+// between the punctuation before and after it.
+func clauseBounds(in string, sp condparse.Span) (int, int) {
+	const seps = "，,;；。.!！?？\n"
+	s, e := 0, len(in)
+	if i := strings.LastIndexAny(in[:sp.Start], seps); i >= 0 {
+		_, n := utf8.DecodeRuneInString(in[i:])
+		s = i + n
+	}
+	if i := strings.IndexAny(in[sp.End:], seps); i >= 0 {
+		e = sp.End + i
+	}
+	return s, e
+}
+
+// clauseOf is the clause of in that holds sp.
+func clauseOf(in string, sp condparse.Span) string {
+	s, e := clauseBounds(in, sp)
+	return in[s:e]
+}
+
 // besidePreference reports a span in the clause of a soft preference
 // the reading read.
 func besidePreference(rd condparse.Reading, sp condparse.Span) bool {
-	clause := func(at int) (int, int) {
-		const seps = "，,;；。.!！?？\n"
-		s, e := 0, len(rd.Input)
-		if i := strings.LastIndexAny(rd.Input[:at], seps); i >= 0 {
-			s = i
-		}
-		if i := strings.IndexAny(rd.Input[at:], seps); i >= 0 {
-			e = at + i
-		}
-		return s, e
-	}
-	s, e := clause(sp.Start)
+	s, e := clauseBounds(rd.Input, sp)
 	return slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 		return c.Kind == condition.KindSoft && c.Field == condition.Preference && c.Span.Start >= s && c.Span.End <= e
 	})
@@ -1019,6 +1054,19 @@ func hedged(cs []condparse.Condition) bool {
 		}
 	}
 	return true
+}
+
+// partlyHedged reports a field the reading holds both as a filter and as
+// a wish, the filter said as the requirement ("only US ones, ideally UK
+// based"); a value said as also acceptable ("Australia preferably, but
+// New Zealand is fine too") widens what the search holds, which the
+// router's set of both values does.
+func partlyHedged(cs []condparse.Condition) bool {
+	soft := slices.ContainsFunc(cs, func(c condparse.Condition) bool { return c.Kind == condition.KindSoft })
+	hard := slices.ContainsFunc(cs, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindHard && !slices.Contains(c.Issues, condparse.IssueAdded) && !slices.Contains(c.Issues, condparse.IssueAccepted)
+	})
+	return soft && hard
 }
 
 // placesNotKeywords takes out of the router's added keywords those that

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
@@ -160,36 +161,80 @@ func (st *state) sentence() {
 var focusLeads = map[string]bool{"mostly": true, "mainly": true, "primarily": true, "largely": true, "chiefly": true,
 	"主要": true, "主要是": true, "专门": true, "大多": true, "多半": true, "基本上": true}
 
-// nounlessDescription reports a description of the creators whose
-// creator noun is left out, the way a follow-up says it of the results
-// held: a relative clause ("who do product reviews", "that do
-// unboxings"), a focus word before the topic ("mostly lipstick
-// swatches", "主要做口红试色的"), or a clause closed by 的 with nothing
-// after it ("只要真人出镜的", "做开箱的"). Said beside a creator noun in a
-// first search, the same words are a sentence (describesCreators,
-// relativeAfter); without one they are too, never keywords as typed.
-func (st *state) nounlessDescription() bool {
-	f := st.skipSpace(0)
-	if f >= len(st.toks) {
+// Describes reports whether text (one clause) describes what the
+// creators make, in the words the reading knows for it: a description
+// whose creator noun is left out ("who do product reviews", "mostly
+// lipstick swatches", "主要做口红试色的") or a style marker ("风格搞笑一点",
+// "a calm vibe"). The agent asks it of a follow-up's clause the router
+// did not read, to tell a description whose topic ranks from talk around
+// the commands ("刚才那些太大了", "under 100k though"), which ranks nothing.
+func Describes(text string) bool {
+	if len(text) > MaxInputLen || !utf8.ValidString(text) {
 		return false
 	}
-	content := func(from, to int) bool {
-		for k := from; k < to && k < len(st.toks); k++ {
+	st := analyze(defaultLexicon, config{recentDays: DefaultRecentDays}, text, nil)
+	if st.nounlessDescription() {
+		return true
+	}
+	for i := range st.toks {
+		if st.toks[i].kind == tkLex && st.toks[i].has(clsStyle) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nounlessDescription reports a description of the creators whose
+// creator noun is left out, the way a follow-up says it of the results
+// held, in any clause: a relative clause ("who do product reviews",
+// "Japan or Korea, who do product reviews"), a focus word before the
+// topic ("mostly lipstick swatches", "…and mostly lipstick swatches",
+// "主要做口红试色的"), or a clause closed by 的 after a topic
+// ("只要真人出镜的", "做开箱的"). Said beside a creator noun in a first
+// search, the same words are a sentence (describesCreators,
+// relativeAfter); without one they are too, never keywords as typed.
+func (st *state) nounlessDescription() bool {
+	// the clauses: runs of tokens between clause separators and "and"
+	var clauses [][2]int
+	from := 0
+	for i := 0; i <= len(st.toks); i++ {
+		if i < len(st.toks) {
+			tk := &st.toks[i]
+			if !(tk.kind == tkPunct || tk.kind == tkLex && tk.has(clsAnd) != nil) {
+				continue
+			}
+		}
+		if i > from {
+			clauses = append(clauses, [2]int{from, i})
+		}
+		from = i + 1
+	}
+	has := func(from, to int, topic bool) bool {
+		for k := from; k < to; k++ {
 			tk := &st.toks[k]
-			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk)) {
+			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk)) && !(topic && tk.role == roleCond) {
 				return true
 			}
 		}
 		return false
 	}
-	if w := strings.ToLower(st.word(f)); st.toks[f].kind == tkLex && (st.toks[f].has(clsRel) != nil || focusLeads[w]) {
-		return content(f+1, len(st.toks))
+	for _, cl := range clauses {
+		f, e := st.skipSpace(cl[0]), cl[1]
+		for e > f && st.toks[e-1].kind == tkSpace {
+			e--
+		}
+		if f >= e {
+			continue
+		}
+		if w := strings.ToLower(st.word(f)); st.toks[f].kind == tkLex && (st.toks[f].has(clsRel) != nil || focusLeads[w]) && has(f+1, e, false) {
+			return true
+		}
+		last := e - 1
+		if last > f && st.toks[last].kind == tkLex && st.word(last) == "的" && has(f, last, true) {
+			return true
+		}
 	}
-	last := len(st.toks) - 1
-	for last >= 0 && (st.toks[last].kind == tkSpace || st.toks[last].kind == tkPunct) {
-		last--
-	}
-	return last > f && st.toks[last].kind == tkLex && st.toks[last].has(clsDe) != nil && st.word(last) == "的" && content(f, last)
+	return false
 }
 
 // describesCreators reports a creator noun after words that describe the

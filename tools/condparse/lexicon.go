@@ -732,7 +732,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFiller, "looks great", "look great", "looks good", "look good", "looks right", "look right",
 		"looks perfect", "look perfect", "is perfect", "are perfect", "spot on", "is great", "are great", "looks nice", "look nice",
 		"is a great fit", "are a great fit", "looks amazing", "look amazing", "looks awesome", "look awesome", "love it",
-		"看起来不错", "看着不错", "挺不错", "还不错", "很不错", "挺好的", "很棒", "正合适", "很合适")...)
+		"看起来不错", "看着不错", "挺不错", "还不错", "很不错", "挺好的", "很棒", "正合适", "很合适",
+		"挺对", "挺对的", "很对", "蛮对", "对味", "挺对味", "很对味", "感觉对", "感觉挺对", "感觉")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
