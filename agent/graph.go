@@ -61,9 +61,11 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 		case condition.KindKeyword:
 			scope := contract.Scope(c.Scope)
 			scope = cmp.Or(scope, contract.ScopeTags)
-			if sentence {
+			if sentence || slices.Contains(c.Issues, condparse.IssueRankingTerm) {
 				// Words said in a sentence are about the topic, wherever it
-				// shows: the chip says "全部来源" so nothing is hidden.
+				// shows: the chip says "全部来源" so nothing is hidden. A
+				// ranking term is such a word, whatever shape the rest of
+				// a follow-up had ("muscle building tutorials first").
 				scope = contract.ScopeAll
 			}
 			if c.Status == condition.StatusReference && !c.Excluded && slices.ContainsFunc(s.Tags, func(t Tag) bool { return t.Excluded && strings.EqualFold(t.Text, c.Value.Str) }) {

@@ -64,6 +64,29 @@ var oneReadingHeldOut = map[string][]string{
 // oneReadingBase is the search each phrase is said beside, by locale.
 var oneReadingBase = map[string]string{"zh": "帮我找美妆博主", "en": "find me beauty creators"}
 
+// oneReadingHeldBase is a search that holds a country, a category and a
+// follower bound already: what a follow-up adds beside them must read as
+// the same words in that first search ("不要瑜伽类的" on a fitness search
+// leaves out yoga, never the held fitness category).
+var oneReadingHeldBase = map[string]string{"zh": "找美国的健身博主，粉丝一万以上", "en": "US fitness creators with 10k+ followers"}
+
+var oneReadingHeldTuned = map[string][]string{
+	"zh": {"只要英语的", "最近两周有更新", "不要做减肥药广告的", "主要拍居家训练的", "风格励志一点", "按平均播放排", "不要瑜伽类的",
+		"最好是女博主", "只要真人出镜的", "做增肌教程的优先", "半年内活跃", "不要带货的", "要讲西班牙语的也可以", "专门做跑步的"},
+	"en": {"English only", "posted in the past two weeks", "no diet pill promos", "mostly home workouts", "with a motivational vibe",
+		"sort by average views", "no yoga", "ideally women", "higher engagement preferred", "who show their face", "muscle building tutorials first",
+		"active in the last 6 months", "no product pushers", "Spanish speakers are fine too", "that focus on running"},
+}
+
+// oneReadingHeldHeldOut: written after the rules above were mended,
+// never tuned on.
+var oneReadingHeldHeldOut = map[string][]string{
+	"zh": {"不要普拉提的", "只要讲中文的", "最近一个月发过视频", "主要做拳击训练的", "风格轻松一点", "按粉丝数从高到低", "最好是加拿大的也行",
+		"不要卖蛋白粉的", "专门做马拉松的", "不要跳舞类的"},
+	"en": {"no pilates", "Chinese speaking only", "uploaded in the last month", "mainly boxing drills", "with a chill vibe", "most followers first",
+		"Canada would be fine too", "no protein powder sellers", "that focus on marathons", "no dance"},
+}
+
 // conditionSet lists a snapshot's conditions as sorted
 // "kind|field|op|value|status" lines.
 func conditionSet(snap api.Snapshot) []string {
@@ -79,8 +102,12 @@ func conditionSet(snap api.Snapshot) []string {
 // oneReadingDiff is "" when the phrase leaves the same conditions as a
 // follow-up and in a first search, else what differs.
 func oneReadingDiff(t *testing.T, a *Agent, locale, phrase string) string {
+	return oneReadingDiffAfter(t, a, oneReadingBase[locale], locale, phrase)
+}
+
+// oneReadingDiffAfter is oneReadingDiff beside the search base.
+func oneReadingDiffAfter(t *testing.T, a *Agent, base, locale, phrase string) string {
 	sep := map[string]string{"zh": "，", "en": ", "}[locale]
-	base := oneReadingBase[locale]
 	b1 := newBox(t, a, "youtube", locale)
 	first := conditionSet(b1.send("search.submit", api.Args{Text: base + sep + phrase}))
 	b2 := newBox(t, a, "youtube", locale)
@@ -194,5 +221,38 @@ func TestCompoundFollowUpReadsAsFirstSearchHeldOut(t *testing.T) {
 	t.Logf("compound follow-ups, held out: %d/%d", pass, n)
 	if pass < floor {
 		t.Errorf("compound follow-ups, held out: %d of %d, below the %d measured after the fixes", pass, n, floor)
+	}
+}
+
+func TestFollowUpBesideHeldReadsAsFirstSearch(t *testing.T) {
+	a := newTestAgent(t)
+	for _, locale := range []string{"zh", "en"} {
+		for _, p := range oneReadingHeldTuned[locale] {
+			if d := oneReadingDiffAfter(t, a, oneReadingHeldBase[locale], locale, p); d != "" {
+				t.Error(d)
+			}
+		}
+	}
+}
+
+// TestFollowUpBesideHeldReadsAsFirstSearchHeldOut: the held-out phrases
+// beside the held search, counted.
+func TestFollowUpBesideHeldReadsAsFirstSearchHeldOut(t *testing.T) {
+	const floor = 17 // its one run, 2026-12-07, after the rules were mended
+	a := newTestAgent(t)
+	pass, n := 0, 0
+	for _, locale := range []string{"zh", "en"} {
+		for _, p := range oneReadingHeldHeldOut[locale] {
+			n++
+			if d := oneReadingDiffAfter(t, a, oneReadingHeldBase[locale], locale, p); d != "" {
+				t.Log("held-out miss: " + d)
+				continue
+			}
+			pass++
+		}
+	}
+	t.Logf("beside a held search, held out: %d/%d", pass, n)
+	if pass < floor {
+		t.Errorf("beside a held search, held out: %d of %d, below the %d measured after the fixes", pass, n, floor)
 	}
 }

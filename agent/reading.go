@@ -106,6 +106,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	covered := map[condition.Field]bool{}
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
+	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -1659,6 +1660,66 @@ func (s *Session) holdsCategoryOf(cmds []router.Command) bool {
 	}
 	vals := stringsOf(cmds[0].Args.Get("value"))
 	return len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(held, v) })
+}
+
+// finerThanHeld turns an exclusion of a category the search holds,
+// said by a word finer than the category ("不要瑜伽类的" on a fitness
+// search: yoga is filed under fitness), into the exclusion of that word,
+// as the first search "健身博主，不要瑜伽类的" reads it: the held category
+// stays, the word's channels go. Said by the category's own name ("不要健
+// 身类的") it is the user's exclusion of the category, and stays. It
+// changes the router's commands and the reading alike.
+func (s *Session) finerThanHeld(cmds []router.Command, rd *condparse.Reading) []router.Command {
+	held := s.heldCategories()
+	if len(held) == 0 {
+		return cmds
+	}
+	// word is the finer word of a held category said in text, "" when
+	// none (or the category's own name).
+	word := func(text string, codes []string) string {
+		best := ""
+		for _, nt := range taxonomy.Categories.Names() {
+			t := nt.Term
+			if !slices.Contains(codes, t.Code) || !slices.Contains(held, t.Code) || !strings.Contains(strings.ToLower(text), strings.ToLower(nt.Name)) {
+				continue
+			}
+			if strings.EqualFold(nt.Name, t.EN) || nt.Name == t.ZH || strings.EqualFold(nt.Name, t.Code) {
+				return ""
+			}
+			if len(nt.Name) > len(best) {
+				best = nt.Name
+			}
+		}
+		return best
+	}
+	var words []string
+	conds := rd.Conditions[:0:0]
+	for _, c := range rd.Conditions {
+		if c.Field == condition.Category && c.Op == condition.OpNotIn {
+			if w := word(c.Span.Text, c.Value.Codes()); w != "" {
+				words = append(words, w)
+				continue
+			}
+		}
+		conds = append(conds, c)
+	}
+	rd.Conditions = conds
+	out := cmds[:0:0]
+	for _, cmd := range cmds {
+		if cmd.Name == "add_filter" && str(cmd.Args.Get("field")) == string(condition.Category) && str(cmd.Args.Get("op")) == string(condition.OpNotIn) {
+			if w := word(rd.Input, stringsOf(cmd.Args.Get("value"))); w != "" {
+				words = append(words, w)
+				continue
+			}
+		}
+		out = append(out, cmd)
+	}
+	if words = slices.Compact(words); len(words) > 0 && !slices.ContainsFunc(out, func(cmd router.Command) bool {
+		return cmd.Name == "exclude_keyword" && slices.ContainsFunc(stringsOf(cmd.Args.Get("keywords")), func(k string) bool { return slices.Contains(words, k) })
+	}) {
+		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": words}})
+	}
+	return out
 }
 
 // heldCategories are the categories the search holds as applied
