@@ -174,43 +174,12 @@ func withFlag(es []lexEntry, f func(*lexEntry)) []lexEntry {
 	return es
 }
 
-// regions are country groups users name ("北美", "Southeast Asia").
-var regions = []struct {
-	names []string
-	codes []string
-	label Label
-}{
-	{[]string{"北美", "北美洲", "north america", "north american"}, []string{"US", "CA"}, Label{"北美", "North America"}},
-	{[]string{"欧洲", "europe", "european", "欧洲国家"}, europe, Label{"欧洲", "Europe"}},
-	{[]string{"欧美"}, append([]string{"US", "CA"}, europe...), Label{"欧美", "North America & Europe"}},
-	{[]string{"东南亚", "southeast asia", "south east asia", "southeast asian"}, []string{"ID", "MY", "SG", "TH", "VN", "PH"}, Label{"东南亚", "Southeast Asia"}},
-	{[]string{"拉美", "拉丁美洲", "latin america", "latam", "latin american"}, []string{"MX", "BR", "AR", "CO", "CL", "PE", "EC", "VE", "SV", "CU"}, Label{"拉美", "Latin America"}},
-	{[]string{"南美", "南美洲", "south america", "south american"}, []string{"BR", "AR", "CO", "CL", "PE", "EC", "VE"}, Label{"南美", "South America"}},
-	{[]string{"中东", "middle east", "middle eastern", "mena"}, []string{"AE", "SA", "IL", "IQ", "JO", "KW", "EG", "TR"}, Label{"中东", "Middle East"}},
-	{[]string{"大洋洲", "oceania"}, []string{"AU", "NZ"}, Label{"大洋洲", "Oceania"}},
-	{[]string{"非洲", "africa", "african"}, []string{"EG", "MA", "NG", "ZA", "KE"}, Label{"非洲", "Africa"}},
-	{[]string{"日韩"}, []string{"JP", "KR"}, Label{"日韩", "Japan & Korea"}},
-	{[]string{"港澳台", "港台"}, []string{"HK", "TW"}, Label{"港台", "Hong Kong & Taiwan"}},
-	{[]string{"英语国家", "英语区", "english-speaking countries", "english speaking countries", "anglosphere"}, []string{"US", "GB", "CA", "AU", "NZ", "IE"}, Label{"英语国家", "English-speaking countries"}},
-	{[]string{"dach", "德语区", "德语国家", "德奥瑞"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
-	{[]string{"gulf", "the gulf", "gulf states", "gulf countries", "gcc", "海湾", "海湾国家", "海湾地区"}, []string{"AE", "SA", "KW"}, Label{"海湾国家", "Gulf states"}},
-	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
-	// the other parts of Europe a brief names (audit 23: "widen to all of
-	// southern europe" read as the whole of Europe)
-	{[]string{"南欧", "southern europe", "south europe", "southern european", "mediterranean europe"}, []string{"ES", "PT", "IT", "GR"}, Label{"南欧", "Southern Europe"}},
-	{[]string{"西欧", "western europe", "west europe", "western european"}, []string{"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH"}, Label{"西欧", "Western Europe"}},
-	{[]string{"东欧", "eastern europe", "east europe", "eastern european", "cee"}, []string{"PL", "CZ", "HU", "RO", "SK", "BG", "HR", "UA"}, Label{"东欧", "Eastern Europe"}},
-	{[]string{"比荷卢", "benelux"}, []string{"BE", "NL"}, Label{"比荷卢", "Benelux"}},
-}
-
 // genericCategoryWords are category aliases too generic to read as a
 // category filter in free text ("space", "home", "style").
 var genericCategoryWords = map[string]bool{
 	"space": true, "style": true, "shows": true, "modeling": true, "celebrity": true, "design": true,
 	"maker": true, "learning": true, "tv": true, "home": true, "health": true, "健康": true, "生活": true,
 }
-
-var europe = []string{"GB", "IE", "DE", "FR", "ES", "IT", "NL", "SE", "PL", "PT", "CH", "AT", "BE", "DK", "NO", "FI", "GR"}
 
 // softPrefs are the soft preferences of spec 3.7.5 and a few more; they are
 // never hard filters.
@@ -345,9 +314,20 @@ func buildLexicon() *lexicon {
 		lexEntry{word: "德区", cls: clsCountry, code: "DE"},
 		lexEntry{word: "日区", cls: clsCountry, code: "JP"},
 	)
-	for _, r := range regions {
-		for _, n := range r.names {
-			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.codes, label: r.label})
+	// Regions are taxonomy's (the one table): a name in any case, an
+	// abbreviation that spells a word in lower case only in capitals
+	// ("SEA", never the sea).
+	for _, r := range taxonomy.Regions {
+		label := Label{r.ZH, r.EN}
+		for _, n := range r.Names {
+			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.Countries, label: label})
+		}
+		for _, n := range r.Caps {
+			e := lexEntry{word: n, cls: clsCountry, codes: r.Countries, label: label}
+			for i := range utf8.RuneCountInString(n) {
+				e.upper = append(e.upper, i)
+			}
+			es = append(es, e)
 		}
 	}
 	// A city reads as its country, and its label says the city itself is
@@ -1005,7 +985,7 @@ func buildLexicon() *lexicon {
 		}
 	}
 	es = append(es, words(clsStop,
-		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than", "across", "throughout",
 		"out of", "based out of", "sponsored by", "paid by", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
