@@ -240,6 +240,19 @@
 //     before a category is frame, and a content format read alone as its
 //     category is marked (IssueFormat) so a follow-up ranks it beside the
 //     category held.
+//   - Audit 26 (issue 26, helper z): a range's unit said once at its end
+//     is both ends' unit, the lower end spelled out ("ten to fifty
+//     thousand subs", "one to five hundred thousand" = 100k–500k) or
+//     the unit letter apart from its number where a count is meant
+//     ("between 5 and 20 k", "over 5 k subs"; "a 5 k race" stays as
+//     typed: rule_spelled.go); a count said by its number of digits
+//     ("six figures", "a five-figure following", "low six figures",
+//     七位数) is that span (number.ScanFigures), and "of" or
+//     "following" after a count is its count word. Regions and their
+//     abbreviations are taxonomy.Regions (MENA is the Middle East and
+//     North Africa, without Turkey); an abbreviation that spells a word
+//     in lower case is the region only in capitals ("SEA", "sea
+//     fishing").
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

@@ -58,3 +58,49 @@ func TestRegionAbbreviations(t *testing.T) {
 		}
 	}
 }
+
+// TestRangesSaidInWords: a range's unit said once at its end is both
+// ends' unit, the lower end spelled out ("ten to fifty thousand") or the
+// unit letter standing apart ("between 5 and 20 k"); a count said by its
+// number of digits ("six figures", 七位数) is that span of counts; a unit
+// letter apart from a number that is no count stays as typed (audit 26,
+// class 1).
+func TestRangesSaidInWords(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		want, not []string
+	}{
+		{"beauty creators with ten to fifty thousand subs", []string{`hard followers between 10000..50000 applied`}, []string{"ten"}},
+		{"twelve to thirty thousand followers, Canada", []string{`hard followers between 12000..30000 applied`}, []string{"twelve"}},
+		{"between five and twenty k followers", []string{`hard followers between 5000..20000 applied`}, nil},
+		{"from two to eight thousand subscribers", []string{`hard followers between 2000..8000 applied`}, nil},
+		{"one to five hundred thousand subscribers", []string{`hard followers between 100000..500000 applied`}, nil},
+		{"two to three million followers", []string{`hard followers between 2000000..3000000 applied`}, nil},
+		{"twenty-five to sixty thousand subs", []string{`hard followers between 25000..60000 applied`}, nil},
+		{"15 to forty thousand subs", []string{`hard followers between 15000..40000 applied`}, nil},
+		{"gaming streamers, between 5 and 20 k", []string{`hard followers between 5000..20000 applied`}, []string{"20 k"}},
+		{"3 to 8 k subs, Peru", []string{`hard followers between 3000..8000 applied`}, []string{"8 k"}},
+		{"5 k to 40k followers", []string{`hard followers between 5000..40000 applied`}, nil},
+		{"at least 2 k followers", []string{`hard followers gte 2000 applied`}, nil},
+		{"tech channels, six figures of subscribers", []string{`hard followers between 100000..999999 applied`}, []string{"figures"}},
+		{"travel creators with a five-figure following", []string{`hard followers between 10000..99999 applied`}, []string{"following", "figure"}},
+		{"low six figures, gaming", []string{`hard followers between 100000..299999 applied`}, []string{"low"}},
+		{"粉丝七位数的游戏博主", []string{`hard followers between 1000000..9999999 applied`}, []string{"七位"}},
+		{"美妆博主 粉丝量六位数", []string{`hard followers between 100000..999999 applied`}, nil},
+		{"五位数粉丝的宠物博主", []string{`hard followers between 10000..99999 applied`}, nil},
+	} {
+		r := readAt(t, tc.in, tc.want, tc.not)
+		if len(r.Remainder) > 0 {
+			t.Errorf("Read(%q): remainder %q, want every word read", tc.in, remTexts(r.Result))
+		}
+	}
+	// a unit letter apart from a number that is no count stays as typed
+	for _, in := range []string{"running creators who train for a 5 k race", "top 10 k-pop dance covers"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == condition.Followers {
+				t.Errorf("Read(%q): %s, want no follower count", in, brief(c))
+			}
+		}
+	}
+}
