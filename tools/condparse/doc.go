@@ -120,7 +120,11 @@
 //     one in words of their own; a teaching or review form after it
 //     ("教学", "测评") belongs to it. Excluded, it is an excluded keyword.
 //     Glued to an unknown word or a word of another category ("游戏耳机")
-//     it stays inside the keyword; in terse input it is a keyword as typed. Residue that reads as an unparsed
+//     it stays inside the keyword; in terse input it is a keyword as
+//     typed, unless the input names its category beside it ("印尼 美食
+//     探店 10万以内": food, 探店 ranks), as a content format beside a
+//     named category ranks ("韩国 美妆 教程 1w+"); terse input stays
+//     terse however many condition fields it holds (rule_terse.go). Residue that reads as an unparsed
 //     clause (a clause with more than 6 Latin words or 12 CJK runes of
 //     residue, or one keyword longer than 5 words / 12 runes), residue next
 //     to an unsupported condition (budget, price, percentages), bare numbers,

@@ -176,9 +176,15 @@ func (st *state) residue() {
 	st.vagueBesideCount()
 	bare := st.bareItems()
 	sentence := st.sig.Sentence
+	named := st.namedCategories()
 	if !sentence {
-		// terse input: a subtopic word is a keyword as typed.
+		// terse input: a subtopic word is a keyword as typed, unless
+		// it refines the category the input names beside it ("印尼 美食
+		// 探店 10万以内"): then it ranks, as in a sentence (audit 26).
 		for k := range st.toks {
+			if tk := &st.toks[k]; tk.kind == tkLex && tk.has(clsTopic) != nil && named[tk.has(clsTopic).code] && !bare[k] {
+				continue
+			}
 			st.undoTopic(k)
 		}
 	}
@@ -211,7 +217,7 @@ func (st *state) residue() {
 		default:
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
-			cued = cued || bare[r.from] || !sentence
+			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r))
 			rest := st.toks[r.from].itemRest
 			if rest {
 				// "新闻时政评论" in a slash list: the category holds, the
@@ -472,7 +478,7 @@ func (st *state) ourProduct(pos int) bool {
 // the content is told, not what it is about.
 var formatWords = func() map[string]bool {
 	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "grwm": true, "unboxing": true, "unboxings": true,
-		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true,
+		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true, "测评": true, "评测": true,
 		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
 		"livestreams": true, "live streaming": true, "livestreaming": true}
 	for w := range formNouns {

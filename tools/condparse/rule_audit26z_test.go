@@ -104,3 +104,38 @@ func TestRangesSaidInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTerseRefinementRanks: terse input stays terse however many
+// condition fields it holds, so a word that names something of its own
+// filters as typed; a subtopic of the category the input names, or a
+// content format beside a named category, only refines that category
+// and ranks (audit 26, class 2; the decision is in rule_terse.go).
+func TestTerseRefinementRanks(t *testing.T) {
+	for _, tc := range []struct {
+		in, term string
+		want     []string
+	}{
+		{"越南 美食 街头美食 粉丝2万以上 互动率3%以上", "街头美食", []string{`hard category eq "food" applied`, `hard country eq "VN" applied`}},
+		{"马来西亚 美食 烘焙 5w以内", "烘焙", []string{`hard category eq "food" applied`}},
+		{"台湾 宠物 猫咪 1w-5w", "猫咪", []string{`hard category eq "pets" applied`}},
+		{"UK fitness home workouts 20k+ english", "home workouts", []string{`hard category eq "fitness" applied`, `hard language eq "en" applied`}},
+		{"Mexico gaming walkthrough 50k+", "walkthrough", []string{`hard category eq "gaming" applied`}},
+		{"日本 美妆 教程 粉丝1w+ 近30天活跃", "教程", []string{`hard category eq "beauty" applied`, `hard last_active within_days 30 applied`}},
+		{"Brazil cooking tutorials 10k+", "cooking tutorials", []string{`hard category eq "food" applied`}},
+	} {
+		readAt(t, tc.in, append(tc.want, `keyword keyword contains "`+tc.term+`" reference`), []string{strings.ToLower(tc.term)})
+	}
+	// the other way: a word that names something of its own, or a
+	// subtopic with no category named beside it, filters as typed
+	for _, tc := range []struct{ in, term string }{
+		{"德国 Hollyland 麦克风 粉丝1w+ 互动率2%以上", "Hollyland"},
+		{"Sony A7 评测, 日本, 5k+", "Sony A7"},
+		{"印尼 探店 10万以内", "探店"},
+		{"美国 科技 减脂 1w+", "减脂"},
+		{"Canada street food 5k+", "street food"},
+	} {
+		readAt(t, tc.in, []string{`keyword keyword contains "` + tc.term + `" applied`}, nil)
+	}
+	// a list item of its own is marked, and filters
+	readAt(t, "泰国，美食，烘焙，1w+", []string{`keyword keyword contains "烘焙" applied`}, nil)
+}
