@@ -256,7 +256,12 @@
 //     abbreviations are taxonomy.Regions (MENA is the Middle East and
 //     North Africa, without Turkey); an abbreviation that spells a word
 //     in lower case is the region only in capitals ("SEA", "sea
-//     fishing").
+//     fishing"). Where the audience lives, its language, gender or age
+//     ("粉丝主要在德国", "受众以女性为主", "whose viewers are mostly in
+//     Japan", "a mostly male audience") is no fact about the creator and
+//     the catalog records no audience: no condition comes of it, it is
+//     Remainder with Role "audience" and the box names it
+//     (rule_audience.go); an audience of a kind of people still ranks.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

@@ -812,7 +812,7 @@ func buildLexicon() *lexicon {
 		// mostly moms", "audience: gym beginners"): the frame of an
 		// audience description; what it names ranks (issue 26, audit 21).
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
-		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
+		"受众偏", "受众偏向", "观众", "观众群", "观众群体", "粉丝群体", "viewers", "viewer", "viewership", "readership", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
 		"audience skews", "audience skews towards",
 		// "for a high-school audience", "aimed at new parents": who
 		// watches; what it names ranks (audit 23).
@@ -866,6 +866,8 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.atStart = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
+	// the glue of a wish about the audience ("受众集中在", rule_audience.go)
+	es = append(es, words(clsFiller, audienceWords...)...)
 	es = append(es, words(clsGender,
 		"男博主", "女博主", "男主播", "女主播", "男生", "女生", "男性", "女性", "男的", "女的", "男性博主", "女性博主", "男up主", "女up主",
 		"male", "female", "men", "women", "male creators", "female creators", "women creators", "女创作者", "男创作者")...)

@@ -197,6 +197,9 @@ type state struct {
 	// genderRem are the rune ranges of gender words named as not applied
 	// (rule_gender.go).
 	genderRem [][2]int
+	// audienceRem are the rune ranges of wishes about the audience named
+	// as not applied (rule_audience.go).
+	audienceRem [][2]int
 	// relationRem are the rune ranges of the user's relations named as
 	// not applied (rule_relation.go).
 	relationRem [][2]int
@@ -243,6 +246,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.quantities()
 	st.activity()
 	st.replacements()
+	st.audiences()
 	st.genders()
 	st.tooMuch()
 	st.exclusions()

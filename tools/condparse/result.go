@@ -380,6 +380,11 @@ func (st *state) residueRole(a, b int) Residue {
 			return ResidueGender
 		}
 	}
+	for _, g := range st.audienceRem {
+		if g[0] < b && a < g[1] {
+			return ResidueAudience
+		}
+	}
 	for _, g := range st.relationRem {
 		if g[0] < b && a < g[1] {
 			return ResidueRelation
@@ -1123,7 +1128,7 @@ func (st *state) audienceNouns() {
 // audienceFrame reports a frame word that introduces who watches.
 func audienceFrame(w string) bool {
 	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "人群", "目标用户", "目标客户", "目标群体", "skew", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
-		"fans are", "followers are", "fanbase"} {
+		"fans are", "followers are", "fanbase", "viewership", "readership"} {
 		if strings.Contains(w, a) {
 			return true
 		}

@@ -139,3 +139,46 @@ func TestTerseRefinementRanks(t *testing.T) {
 	// a list item of its own is marked, and filters
 	readAt(t, "泰国，美食，烘焙，1w+", []string{`keyword keyword contains "烘焙" applied`}, nil)
 }
+
+// TestAudienceWishNamed: where the audience lives, its language, gender
+// or age is no fact about the creator and the catalog has no audience
+// data: no country, language or gender condition comes of it, and it is
+// named (ResidueAudience); what else an audience description names still
+// ranks, and the creators' own place said beside it still filters
+// (audit 26, class 3).
+func TestAudienceWishNamed(t *testing.T) {
+	for _, tc := range []struct {
+		in, said string
+		want     []string
+		field    condition.Field // the field no condition may come of
+	}{
+		{"travel vloggers whose audience is mainly in Brazil, 10k+", "audience is mainly in Brazil", []string{`hard category eq "travel" applied`, `hard followers gte 10000 applied`}, condition.Country},
+		{"gaming channels with viewers mostly from India", "viewers mostly from India", []string{`hard category eq "gaming" applied`}, condition.Country},
+		{"tech youtubers in Canada with a largely female audience", "a largely female audience", []string{`hard country eq "CA" applied`}, condition.Keyword},
+		{"cooking creators with a Spanish-speaking audience", "a Spanish-speaking audience", []string{`hard category eq "food" applied`}, condition.Language},
+		{"粉丝主要在澳洲的旅行博主", "粉丝主要在澳洲", []string{`hard category eq "travel" applied`}, condition.Country},
+		{"受众集中在东南亚的美妆博主 粉丝3万以上", "受众集中在东南亚", []string{`hard category eq "beauty" applied`, `hard followers gte 30000 applied`}, condition.Country},
+		{"观众大多是女生的游戏主播", "观众大多是女生", []string{`hard category eq "gaming" applied`}, condition.Keyword},
+		{"粉丝以男性为主的汽车博主 德国", "粉丝以男性为主", []string{`hard country eq "DE" applied`, `hard category eq "automotive" applied`}, condition.Keyword},
+		{"受众25到34岁的理财博主", "受众25到34岁", []string{`hard category eq "finance" applied`}, condition.Followers},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		named := false
+		for _, sp := range r.Remainder {
+			named = named || sp.Role == ResidueAudience && strings.Contains(sp.Text, tc.said)
+		}
+		if !named {
+			t.Errorf("Read(%q): remainder %+v, want %q named as an audience wish", tc.in, r.Remainder, tc.said)
+		}
+		for _, c := range r.Conditions {
+			if c.Field == tc.field && c.Span.Text != "" && strings.Contains(tc.said, c.Span.Text) {
+				t.Errorf("Read(%q): %s comes of the audience wish", tc.in, brief(c))
+			}
+		}
+	}
+	// the other way: an audience of a kind of people ranks; the
+	// creators' own country and a follower count stay filters
+	readAt(t, "受众是大学生的文具博主", []string{`keyword keyword contains "大学生" reference`}, nil)
+	readAt(t, "creators in Japan, 50k followers in total", []string{`hard country eq "JP" applied`, `hard followers gte 50000 applied`}, nil)
+	readAt(t, "美国粉丝1万以上的博主", []string{`hard country eq "US" applied`, `hard followers gte 10000 applied`}, nil)
+}

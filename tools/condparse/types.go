@@ -143,6 +143,11 @@ const (
 	// 博主", "female creators only"): the catalog records none, so it is
 	// named as not applied, never a keyword (rule_gender.go).
 	ResidueGender Residue = "gender"
+	// ResidueAudience is a wish about the audience: where the followers
+	// live, their language, gender or age ("粉丝主要在德国", "a mostly
+	// male audience"): the catalog records no audience, so it is named
+	// as not applied, never a creator filter (rule_audience.go).
+	ResidueAudience Residue = "audience"
 	// ResidueRelation is a wish about the user's own relations ("nothing
 	// sponsored by competitors", 不要接过竞品的): the catalog does not
 	// know who they are, so it is named as not applied, never a word
