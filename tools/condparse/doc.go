@@ -261,7 +261,14 @@
 //     Japan", "a mostly male audience") is no fact about the creator and
 //     the catalog records no audience: no condition comes of it, it is
 //     Remainder with Role "audience" and the box names it
-//     (rule_audience.go); an audience of a kind of people still ranks.
+//     (rule_audience.go); an audience of a kind of people still ranks,
+//     and gives no category. A one-rune category name said as a word of
+//     its own ("日本 宠物 猫 账号", "猫博主") is a subtopic of its category
+//     (rule_lonerune.go); a rate the catalog lacks ("爆款率高的", "完播率
+//     30%以上", "a high conversion rate") is Remainder with Role "measure",
+//     never a ranking term or a guessed preference (rule_measures.go);
+//     parents named by who they are ("mum bloggers", 宝妈, 奶爸) are
+//     subtopics of family (taxonomy.Synonyms).
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

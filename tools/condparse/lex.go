@@ -355,8 +355,9 @@ type token struct {
 	// frameWord: a plain word a rule read as the brief's frame (the ask
 	// verb before "our"): dropped and named, never a term.
 	frameWord bool
-	// audience: a word of a wish about the audience (rule_audience.go):
-	// named as not applied, never dropped as frame.
+	// audience: a word of a wish about the audience (rule_audience.go)
+	// or of a measure the catalog lacks (rule_measures.go): named as not
+	// applied, never dropped as frame.
 	audience bool
 	// hesitation: a space that was a hesitation sound ("um", 嗯): the
 	// input is spoken, a sentence (lexEntry.disfluent).

@@ -144,6 +144,9 @@ type lexicon struct {
 	// letterX is the platform X said as its letter before a Chinese
 	// account noun (letterPlatform).
 	letterX *lexEntry
+	// lone are the one-rune category names ("猫", "狗"), read only as a
+	// word of their own (loneCategoryRunes).
+	lone map[rune]*lexEntry
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -230,6 +233,7 @@ func buildLexicon() *lexicon {
 		categories: map[string]taxonomy.Term{},
 		codes:      codeEntries(),
 		letterX:    letterXEntry(),
+		lone:       loneEntries(),
 	}
 	var es []lexEntry
 
@@ -866,6 +870,8 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.atStart = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
+	// measures the catalog lacks ("完播率", "conversion rate", rule_measures.go)
+	es = append(es, words(clsUnsupport, lackedMeasures...)...)
 	// the glue of a wish about the audience ("受众集中在", rule_audience.go)
 	es = append(es, words(clsFiller, audienceWords...)...)
 	es = append(es, words(clsGender,

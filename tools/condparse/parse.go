@@ -197,6 +197,9 @@ type state struct {
 	// genderRem are the rune ranges of gender words named as not applied
 	// (rule_gender.go).
 	genderRem [][2]int
+	// measureRem are the rune ranges of measures the catalog lacks
+	// (rule_measures.go).
+	measureRem [][2]int
 	// audienceRem are the rune ranges of wishes about the audience named
 	// as not applied (rule_audience.go).
 	audienceRem [][2]int
@@ -231,6 +234,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
 	st.spelledCounts()
+	st.loneCategoryRunes()
 	st.typos()
 	st.countryCodes()
 	st.letterPlatform()
@@ -247,6 +251,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.activity()
 	st.replacements()
 	st.audiences()
+	st.lackedMeasure()
 	st.genders()
 	st.tooMuch()
 	st.exclusions()
@@ -257,6 +262,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.slashItems()
 	st.vocab()
 	st.pruneTopics()
+	st.audienceTopics()
 	st.hedges()
 	st.sentence()
 	st.headings()

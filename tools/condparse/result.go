@@ -411,6 +411,13 @@ func (st *state) residueRole(a, b int) Residue {
 			measure = true
 		}
 	}
+	for _, g := range st.measureRem {
+		if g[0] < b && a < g[1] {
+			// a measure the catalog lacks, said as a wish (a sort by it
+			// is a sort, named as such above)
+			return ResidueMeasure
+		}
+	}
 	if role == "" && measure && amount {
 		// an amount of a measure the catalog lacks ("预算五千以内"),
 		// not a topic that names one ("price comparison").

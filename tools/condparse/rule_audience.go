@@ -193,3 +193,23 @@ func (st *state) audienceSpan(from, to int) {
 	st.audienceRem = append(st.audienceRem, span)
 	st.unsupport = true
 }
+
+// audienceTopics reads a subtopic word that describes the audience
+// ("their audience is mostly moms 25-34", "受众是宝妈") as plain words:
+// who watches is not what the channels are about, so it gives no
+// category; it ranks with the words said beside it.
+func (st *state) audienceTopics() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.has(clsFrame) == nil || !audienceFrame(st.tokText(i)) {
+			continue
+		}
+		for k := i + 1; k < len(st.toks); k++ {
+			n := &st.toks[k]
+			if n.kind == tkPunct && isClauseSep(st.t.norm[n.s]) && st.t.norm[n.s] != ':' || n.kind == tkLex && n.has(clsDe) != nil {
+				break
+			}
+			st.undoTopic(k) // keyword material: it ranks as the words said
+		}
+	}
+}

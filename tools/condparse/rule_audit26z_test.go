@@ -182,3 +182,72 @@ func TestAudienceWishNamed(t *testing.T) {
 	readAt(t, "creators in Japan, 50k followers in total", []string{`hard country eq "JP" applied`, `hard followers gte 50000 applied`}, nil)
 	readAt(t, "美国粉丝1万以上的博主", []string{`hard country eq "US" applied`, `hard followers gte 10000 applied`}, nil)
 }
+
+// TestMildReadings26: a one-rune category name said as a word of its own
+// is that kind of content (never an unread rune); a rate the catalog
+// lacks is named with its qualifier, never a ranking term or a guessed
+// preference; parents named by who they are make family content (audit
+// 26, class 5).
+func TestMildReadings26(t *testing.T) {
+	// a lone category rune
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"韩国 宠物 狗 1w+", []string{`hard category eq "pets" applied`, `keyword keyword contains "狗" reference`}},
+		{"台湾 狗 博主 粉丝五千以上", []string{`hard category eq "pets" applied`, `keyword keyword contains "狗" reference`}},
+		{"猫博主，英国的", []string{`hard category eq "pets" applied`, `keyword keyword contains "猫" reference`}},
+	} {
+		r := readAt(t, tc.in, tc.want, nil)
+		if len(r.Remainder) > 0 {
+			t.Errorf("Read(%q): remainder %q, want none", tc.in, remTexts(r.Result))
+		}
+	}
+	for _, in := range []string{"热狗 探店 美国", "猫粮测评博主"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == condition.Category && c.Value.Str == "pets" && c.Span.Text != "猫粮" {
+				t.Errorf("Read(%q): %s, want no pets from a rune inside a word", in, brief(c))
+			}
+		}
+	}
+	// a rate the catalog lacks
+	for _, tc := range []struct{ in, said string }{
+		{"越南美食博主 转化率高的", "转化率高的"},
+		{"点击率不错的科技博主", "点击率不错"},
+		{"复购率高的美妆达人 粉丝1万以上", "复购率高"},
+		{"tech youtubers with a strong click-through rate", "a strong click-through rate"},
+		{"food channels with long average watch time", "average watch time"},
+		{"完播率40%以上的游戏博主", "完播率40%以上"},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		named := false
+		for _, sp := range r.Remainder {
+			named = named || sp.Role == ResidueMeasure && strings.Contains(sp.Text, tc.said)
+		}
+		if !named {
+			t.Errorf("Read(%q): remainder %+v, want %q named as a measure the catalog lacks", tc.in, r.Remainder, tc.said)
+		}
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword || c.Field == condition.Preference || c.Field == condition.Engagement {
+				t.Errorf("Read(%q): %s, want nothing read from the measure", tc.in, brief(c))
+			}
+		}
+	}
+	// a sort by one stays a sort (named by the box with the sorts there are)
+	rd := readAt(t, "美食博主，按转化率排", nil, nil)
+	if rd.Unsorted == nil {
+		t.Errorf("Read(按转化率排): Unsorted nil, want the measure named as no sort")
+	}
+	// parents named by who they are
+	for _, tc := range []struct{ in, term string }{
+		{"mom vloggers in Australia, 5k+", "mom"},
+		{"find me dad creators in the UK", "dad"},
+		{"新手妈妈博主 美国 粉丝2万以上", "新手妈妈"},
+		{"找几个奶爸博主，日本的", "奶爸"},
+	} {
+		readAt(t, tc.in, []string{`hard category eq "family" applied`, `keyword keyword contains "` + tc.term + `" reference`}, nil)
+	}
+	// beside a category of their own, the named category holds
+	readAt(t, "mum bloggers who cook, food, UK", []string{`hard category eq "food" applied`}, nil)
+}
