@@ -267,8 +267,10 @@
 //     (rule_lonerune.go); a rate the catalog lacks ("爆款率高的", "完播率
 //     30%以上", "a high conversion rate") is Remainder with Role "measure",
 //     never a ranking term or a guessed preference (rule_measures.go);
-//     parents named by who they are ("mum bloggers", 宝妈, 奶爸) are
-//     subtopics of family (taxonomy.Synonyms).
+//     parents named as the creators ("mum bloggers", "UK mums", 宝妈博主)
+//     are family (weak) and rank by the word, unless a topic comes right
+//     before them ("dog moms", "plant parents") or they describe the
+//     audience (rule_parents.go).
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

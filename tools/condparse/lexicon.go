@@ -693,7 +693,7 @@ func buildLexicon() *lexicon {
 		// "climate journalists", "tech founders").
 		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs",
 		"评论员", "记者", "开发者", "创始人",
-		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
+		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "奶爸", "辣妈", "新手妈妈", "新手爸爸", "新手爸妈", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
 		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
 	// reviewers review: who the creators are as much as their form
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)

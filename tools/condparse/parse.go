@@ -261,6 +261,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.inactiveExcluded()
 	st.slashItems()
 	st.vocab()
+	st.parentsAlone()
 	st.pruneTopics()
 	st.audienceTopics()
 	st.hedges()

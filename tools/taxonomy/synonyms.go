@@ -102,12 +102,6 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"dogs", "pets", []string{"dogs", "dog", "puppy", "puppies", "狗狗", "养狗", "遛狗"}, true},
 	{"pet_food", "pets", []string{"pet food", "cat food", "dog food", "猫粮", "狗粮"}, true},
 	{"baby_food", "family", []string{"baby food", "辅食"}, true},
-	// parents who make family content, named by who they are ("mum
-	// bloggers", 宝妈博主, "dad vloggers", 奶爸): the family category,
-	// ranked by the word (audit 26)
-	{"moms", "family", []string{"mom", "moms", "mum", "mums", "mommy", "mummy", "mommies", "宝妈", "妈妈", "辣妈", "新手妈妈"}, true},
-	{"dads", "family", []string{"dad", "dads", "daddy", "奶爸", "宝爸", "爸爸", "新手爸爸"}, true},
-	{"parents", "family", []string{"parent", "parents", "new parents", "家长", "新手爸妈", "父母"}, true},
 	{"organization", "home", []string{"home organization", "organizing", "收纳"}, true},
 	{"renovation", "home", []string{"renovation", "home renovation", "翻新"}, true},
 	{"stocks", "finance", []string{"stocks", "stock market", "股票"}, true},
