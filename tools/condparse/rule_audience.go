@@ -102,7 +102,7 @@ func (st *state) audiences() {
 // and Austria", "受众18到24岁"), or -1.
 func (st *state) audienceAfter(i int, needsGlue bool) int {
 	last, glue, value, ageWord := -1, false, false, false
-	ages := -1
+	ages, band := -1, true // band: every number said is an age (under 100)
 	for k := i + 1; k < len(st.toks); k++ {
 		tk := &st.toks[k]
 		if tk.kind == tkSpace {
@@ -119,6 +119,7 @@ func (st *state) audienceAfter(i int, needsGlue bool) int {
 				value, last = true, k
 			} else {
 				ageWord = ageWord || tk.kind == tkLex && tk.has(clsRangeConn) == nil
+				band = band && (tk.kind != tkNum || tk.num.Value < 100)
 				ages = k
 			}
 			continue
@@ -136,7 +137,9 @@ func (st *state) audienceAfter(i int, needsGlue bool) int {
 			k = len(st.toks)
 		}
 	}
-	if ages >= 0 && ageWord {
+	if ages >= 0 && (ageWord || value && band) {
+		// "受众18到24岁", "audience of women 25-34": the age band is the
+		// audience's too
 		value, last = true, max(last, ages)
 	}
 	if !value {

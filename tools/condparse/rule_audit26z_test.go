@@ -161,6 +161,7 @@ func TestAudienceWishNamed(t *testing.T) {
 		{"观众大多是女生的游戏主播", "观众大多是女生", []string{`hard category eq "gaming" applied`}, condition.Keyword},
 		{"粉丝以男性为主的汽车博主 德国", "粉丝以男性为主", []string{`hard country eq "DE" applied`, `hard category eq "automotive" applied`}, condition.Keyword},
 		{"受众25到34岁的理财博主", "受众25到34岁", []string{`hard category eq "finance" applied`}, condition.Followers},
+		{"ideally an audience of men 18-24, gaming creators in Poland", "audience of men 18-24", []string{`hard country eq "PL" applied`}, condition.Keyword},
 	} {
 		r := readAt(t, tc.in, tc.want, nil)
 		named := false
@@ -250,4 +251,23 @@ func TestMildReadings26(t *testing.T) {
 	}
 	// beside a category of their own, the named category holds
 	readAt(t, "mum bloggers who cook, food, UK", []string{`hard category eq "food" applied`}, nil)
+	// right after a topic they are its person noun; of the audience,
+	// they rank and give no category
+	for _, tc := range []struct{ in, cat, term string }{
+		{"cat dads in Japan, 5k+", "pets", "cat dads"},
+		{"Belgian plant moms", "home", "plant moms"},
+		{"宝妈受众的博主 美国", "", "宝妈"},
+		{"creators with a mostly moms audience", "", "moms"},
+	} {
+		want := []string{`keyword keyword contains "` + tc.term + `" reference`}
+		if tc.cat != "" {
+			want = append(want, `hard category eq "`+tc.cat+`" applied`)
+		}
+		r := readAt(t, tc.in, want, nil)
+		for _, c := range r.Conditions {
+			if c.Field == condition.Category && c.Value.Str == "family" {
+				t.Errorf("Read(%q): %s, want no family", tc.in, brief(c))
+			}
+		}
+	}
 }

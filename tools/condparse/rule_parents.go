@@ -34,7 +34,11 @@ func (st *state) parentsAlone() {
 		if st.tok(k-1).kind == tkCJK || st.tok(k+1).kind == tkCJK {
 			continue // "宝妈党": glued to a rune it is another word (keepCompounds)
 		}
-		if !creator || st.afterTopic(k) || st.inAudience(k) {
+		if !creator || st.afterTopic(k) {
+			continue
+		}
+		if st.inAudience(k) {
+			tk.role = roleContent // who watches ranks, as 受众是宝妈 does
 			continue
 		}
 		pc := st.vocabCond(condition.Category, []string{"family"}, 0)
@@ -59,8 +63,12 @@ func (st *state) afterTopic(k int) bool {
 }
 
 // inAudience reports a token inside a description of the audience: after
-// an audience frame in its clause, before the 的 that ends it.
+// an audience frame in its clause, before the 的 that ends it, or right
+// before an audience noun ("宝妈受众", "a mom audience").
 func (st *state) inAudience(k int) bool {
+	if n := st.skipSpace(k + 1); n < len(st.toks) && st.toks[n].kind == tkLex && st.toks[n].has(clsFrame) != nil && audienceFrame(strings.ToLower(st.tokText(n))) {
+		return true
+	}
 	for p := k - 1; p >= 0; p-- {
 		tk := &st.toks[p]
 		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) && st.t.norm[tk.s] != ':' || tk.kind == tkLex && tk.has(clsDe) != nil {
