@@ -383,6 +383,7 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 			return pick(zh, "「"+q+"」未加入条件：频道库没有这项数据（如完播率、转化率、爆款率），可以按互动率、均播或粉丝筛选或排序",
 				"“"+q+"” was not applied: the catalog has no such measure (completion, conversion or hit rates); it can filter or sort by engagement rate, average views or followers")
 		case condparse.ResidueAudience:
+			q = clip(r.Text, 40) // the place or gender said comes last
 			return pick(zh, "「"+q+"」未加入条件：频道库没有受众数据（粉丝在哪里、性别、年龄），只能按创作者本人的国家、语言等筛选",
 				"“"+q+"” was not applied: the catalog has no audience data (where followers live, their gender or age); it filters by the creator's own country, language and so on")
 		case condparse.ResidueRelation:

@@ -184,9 +184,6 @@ func (st *state) audienceBefore(i int, followerWord bool) int {
 
 // audienceSpan names tokens [from, to] as a wish about the audience.
 func (st *state) audienceSpan(from, to int) {
-	if p := st.prevSig(from); p >= 0 && (st.tokText(p) == "whose" || st.tokText(p) == "their") {
-		from = p
-	}
 	for k := from; k <= to; k++ {
 		st.toks[k].role = roleFiller
 		st.toks[k].audience = true

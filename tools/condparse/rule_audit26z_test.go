@@ -94,6 +94,11 @@ func TestRangesSaidInWords(t *testing.T) {
 			t.Errorf("Read(%q): remainder %q, want every word read", tc.in, remTexts(r.Result))
 		}
 	}
+	// the end of a span of figures is written whole, never 999.99K
+	r := readAt(t, "six figures of subs", nil, nil)
+	if len(r.Conditions) == 0 || r.Conditions[0].Label.EN != "Followers 100K–999,999" {
+		t.Errorf("Read(six figures).Conditions = %+v, want the label Followers 100K–999,999", r.Conditions)
+	}
 	// a unit letter apart from a number that is no count stays as typed
 	for _, in := range []string{"running creators who train for a 5 k race", "top 10 k-pop dance covers"} {
 		r := readAt(t, in, nil, nil)
