@@ -45,7 +45,7 @@ var Regions = []Region{
 	{"拉美", "Latin America", []string{"拉美", "拉丁美洲", "latin america", "latam", "latin american"}, nil, []string{"MX", "BR", "AR", "CO", "CL", "PE", "EC", "VE", "SV", "CU"}},
 	{"南美", "South America", []string{"南美", "南美洲", "south america", "south american"}, nil, []string{"BR", "AR", "CO", "CL", "PE", "EC", "VE"}},
 	{"中东", "Middle East", []string{"中东", "middle east", "middle eastern"}, nil, middleEast},
-	{"中东北非", "Middle East & North Africa", []string{"中东北非", "中东和北非", "中东及北非", "middle east and north africa", "middle east & north africa", "mena"}, nil, mena},
+	{"中东北非", "MENA (Middle East & North Africa)", []string{"中东北非", "中东和北非", "中东及北非", "middle east and north africa", "middle east & north africa", "mena"}, nil, mena},
 	{"北非", "North Africa", []string{"北非", "north africa", "north african", "maghreb"}, nil, []string{"EG", "MA", "DZ"}},
 	{"大洋洲", "Oceania", []string{"大洋洲", "oceania"}, nil, []string{"AU", "NZ"}},
 	{"澳新", "Australia & New Zealand", []string{"澳新", "australia and new zealand", "australia & new zealand", "australasia"}, []string{"ANZ"}, []string{"AU", "NZ"}},
