@@ -16,11 +16,13 @@ import (
 // of my own: a first search, an optional follow-up, the applied
 // conditions it must leave ("field op value", a suffix of one), the text
 // no applied condition may hold (a substring), the words a ranking term
-// must hold and the sort it must leave.
+// must hold and the sort it must leave; says and unsaid are words the
+// last notice must hold and must not (case-insensitive).
 type case24y struct {
 	platform, loc, first, follow string
 	want, not, ranks             []string
 	sort                         string
+	says, unsaid                 []string
 }
 
 // run24y sends a case through a new box and returns what it leaves
@@ -54,6 +56,17 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	}
 	if tc.sort != "" && snap.Context.Sort != tc.sort {
 		bad = append(bad, fmt.Sprintf("%s: sort %q, want %q", label, snap.Context.Sort, tc.sort))
+	}
+	notice := strings.ToLower(snap.Context.Notice)
+	for _, w := range tc.says {
+		if !strings.Contains(notice, strings.ToLower(w)) {
+			bad = append(bad, fmt.Sprintf("%s: notice %q, want it to say %q", label, snap.Context.Notice, w))
+		}
+	}
+	for _, w := range tc.unsaid {
+		if strings.Contains(notice, strings.ToLower(w)) {
+			bad = append(bad, fmt.Sprintf("%s: notice %q says %q", label, snap.Context.Notice, w))
+		}
 	}
 	return bad
 }

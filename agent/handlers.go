@@ -379,6 +379,13 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 		case condparse.ResidueGender:
 			return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
 				"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
+		case condparse.ResidueMeasure:
+			return pick(zh, "「"+q+"」未加入条件：频道库没有这项数据（如完播率、转化率、爆款率），可以按互动率、均播或粉丝筛选或排序",
+				"“"+q+"” was not applied: the catalog has no such measure (completion, conversion or hit rates); it can filter or sort by engagement rate, average views or followers")
+		case condparse.ResidueAudience:
+			q = clip(r.Text, 40) // the place or gender said comes last
+			return pick(zh, "「"+q+"」未加入条件：频道库没有受众数据（粉丝在哪里、性别、年龄），只能按创作者本人的国家、语言等筛选",
+				"“"+q+"” was not applied: the catalog has no audience data (where followers live, their gender or age); it filters by the creator's own country, language and so on")
 		case condparse.ResidueRelation:
 			return pick(zh, "「"+q+"」未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
 				"“"+q+"” was not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")

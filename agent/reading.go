@@ -115,6 +115,9 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	})
 	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, t.plan.formats)
 	t.plan.commands = withoutCodes(t.plan.commands, condition.Category, excludedInWords(rd, taxonomy.Categories))
+	// a place or language said of the audience is no creator filter
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Country, audienceCodes(rd, condition.Country, taxonomy.Countries))
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Language, audienceCodes(rd, condition.Language, taxonomy.Languages))
 	if exampleExcluded(rd) {
 		// "像第二个那样做游戏的不要", "no food ones like #3": the position
 		// names the example of what is left out, never an anchor to find

@@ -597,9 +597,10 @@ func isWordByte(b byte) bool {
 
 const percentRe = `(?:\d+(?:\.\d+)?\s*(?:%|percent\b|pct\b)?)`
 
-// Macro fragments, written against normalised text.
+// Macro fragments, written against normalised text. A Chinese count may
+// be said by its number of digits ("六位数": number.ScanFigures).
 const (
-	numRe      = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)`
+	numRe      = `(?:\d+(?:[.,]\d+)?\s*(?:k\b|w\b|m\b|万|千|百万|千万|亿|thousand\b|million\b)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*(?:位数)?)`
 	durationRe = `(?:(?:\d+|[一二两三四五六七八九十半]+|a|an|one|two|three|four|six|twelve)\s*(?:个半|个)?\s*(?:天|日|周|星期|礼拜|个月|月|年|days?\b|weeks?\b|months?\b|years?\b)|半年|半个月)`
 	intRe      = `(?:\d+|[一二两三四五六七八九十]+)`
 	ordinalRe  = `(?:第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|号|种)?|\d+(?:st|nd|rd|th)\b|first\b|second\b|third\b|fourth\b|fifth\b|last\b|最后一?个?)`

@@ -124,7 +124,11 @@
 //     one in words of their own; a teaching or review form after it
 //     ("教学", "测评") belongs to it. Excluded, it is an excluded keyword.
 //     Glued to an unknown word or a word of another category ("游戏耳机")
-//     it stays inside the keyword; in terse input it is a keyword as typed. Residue that reads as an unparsed
+//     it stays inside the keyword; in terse input it is a keyword as
+//     typed, unless the input names its category beside it ("印尼 美食
+//     探店 10万以内": food, 探店 ranks), as a content format beside a
+//     named category ranks ("韩国 美妆 教程 1w+"); terse input stays
+//     terse however many condition fields it holds (rule_terse.go). Residue that reads as an unparsed
 //     clause (a clause with more than 6 Latin words or 12 CJK runes of
 //     residue, or one keyword longer than 5 words / 12 runes), residue next
 //     to an unsupported condition (budget, price, percentages), bare numbers,
@@ -244,6 +248,33 @@
 //     before a category is frame, and a content format read alone as its
 //     category is marked (IssueFormat) so a follow-up ranks it beside the
 //     category held.
+//   - Audit 26 (issue 26, helper z): a range's unit said once at its end
+//     is both ends' unit, the lower end spelled out ("ten to fifty
+//     thousand subs", "one to five hundred thousand" = 100k–500k) or
+//     the unit letter apart from its number where a count is meant
+//     ("between 5 and 20 k", "over 5 k subs"; "a 5 k race" stays as
+//     typed: rule_spelled.go); a count said by its number of digits
+//     ("six figures", "a five-figure following", "low six figures",
+//     七位数) is that span (number.ScanFigures), and "of" or
+//     "following" after a count is its count word. Regions and their
+//     abbreviations are taxonomy.Regions (MENA is the Middle East and
+//     North Africa, without Turkey); an abbreviation that spells a word
+//     in lower case is the region only in capitals ("SEA", "sea
+//     fishing"). Where the audience lives, its language, gender or age
+//     ("粉丝主要在德国", "受众以女性为主", "whose viewers are mostly in
+//     Japan", "a mostly male audience") is no fact about the creator and
+//     the catalog records no audience: no condition comes of it, it is
+//     Remainder with Role "audience" and the box names it
+//     (rule_audience.go); an audience of a kind of people still ranks,
+//     and gives no category. A one-rune category name said as a word of
+//     its own ("日本 宠物 猫 账号", "猫博主") is a subtopic of its category
+//     (rule_lonerune.go); a rate the catalog lacks ("爆款率高的", "完播率
+//     30%以上", "a high conversion rate") is Remainder with Role "measure",
+//     never a ranking term or a guessed preference (rule_measures.go);
+//     parents named as the creators ("mum bloggers", "UK mums", 宝妈博主)
+//     are family (weak) and rank by the word, unless a topic comes right
+//     before them ("dog moms", "plant parents") or they describe the
+//     audience (rule_parents.go).
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

@@ -74,6 +74,9 @@ func countText(pc *pcond) (zh, en string) {
 
 // zhCount writes 3000, 1万, 1.5万, 100万, 1亿.
 func zhCount(n int64) string {
+	if justBelowRound(n) {
+		return grouped(n)
+	}
 	switch {
 	case n >= 100_000_000:
 		return decimal(n, 100_000_000) + "亿"
@@ -85,6 +88,9 @@ func zhCount(n int64) string {
 
 // enCount writes 500, 5K, 1.5K, 1.2M, 1B.
 func enCount(n int64) string {
+	if justBelowRound(n) {
+		return grouped(n)
+	}
 	switch {
 	case n >= 1_000_000_000:
 		return decimal(n, 1_000_000_000) + "B"
@@ -94,6 +100,19 @@ func enCount(n int64) string {
 		return decimal(n, 1_000) + "K"
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// justBelowRound reports a figure one below a round thousand (99,999,
+// the end of "five figures"): with a unit it would read 99.99K.
+func justBelowRound(n int64) bool { return n >= 9_999 && (n+1)%1000 == 0 }
+
+// grouped writes n with thousands separators (999,999).
+func grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // decimal writes n/unit with at most two decimals, trailing zeros removed.

@@ -355,6 +355,10 @@ type token struct {
 	// frameWord: a plain word a rule read as the brief's frame (the ask
 	// verb before "our"): dropped and named, never a term.
 	frameWord bool
+	// audience: a word of a wish about the audience (rule_audience.go)
+	// or of a measure the catalog lacks (rule_measures.go): named as not
+	// applied, never dropped as frame.
+	audience bool
 	// hesitation: a space that was a hesitation sound ("um", 嗯): the
 	// input is spoken, a sentence (lexEntry.disfluent).
 	hesitation bool
@@ -644,6 +648,18 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 			toks = append(toks, token{kind: tkSpace, s: i, e: j})
 			i = j
 			continue
+		}
+		if (isDigit(r) || isASCIILetterRune(r)) && (i == 0 || !textmatch.IsWordRune(norm[i-1])) || number.IsChineseNumeral(r) {
+			// a count said by its number of digits ("six figures",
+			// "七位数") is a range of counts, read before the number or
+			// word it starts with (audit 26).
+			if n, e, ok := number.ScanFigures(norm[:limit], i); ok {
+				toks = append(toks, token{kind: tkNum, s: i, e: e, num: n})
+				i = e
+				continue
+			}
+		}
+		switch {
 		case isDigit(r) && (i == 0 || !textmatch.IsWordRune(norm[i-1])):
 			if n, e, ok := number.ScanArabic(norm[:limit], i); ok {
 				if e < limit && textmatch.IsWordRune(norm[e]) && textmatch.IsWordRune(norm[e-1]) {

@@ -144,6 +144,9 @@ type lexicon struct {
 	// letterX is the platform X said as its letter before a Chinese
 	// account noun (letterPlatform).
 	letterX *lexEntry
+	// lone are the one-rune category names ("猫", "狗"), read only as a
+	// word of their own (loneCategoryRunes).
+	lone map[rune]*lexEntry
 }
 
 // typoTarget is one spelling of the lexicon a typo may stand for.
@@ -174,43 +177,12 @@ func withFlag(es []lexEntry, f func(*lexEntry)) []lexEntry {
 	return es
 }
 
-// regions are country groups users name ("北美", "Southeast Asia").
-var regions = []struct {
-	names []string
-	codes []string
-	label Label
-}{
-	{[]string{"北美", "北美洲", "north america", "north american"}, []string{"US", "CA"}, Label{"北美", "North America"}},
-	{[]string{"欧洲", "europe", "european", "欧洲国家"}, europe, Label{"欧洲", "Europe"}},
-	{[]string{"欧美"}, append([]string{"US", "CA"}, europe...), Label{"欧美", "North America & Europe"}},
-	{[]string{"东南亚", "southeast asia", "south east asia", "southeast asian"}, []string{"ID", "MY", "SG", "TH", "VN", "PH"}, Label{"东南亚", "Southeast Asia"}},
-	{[]string{"拉美", "拉丁美洲", "latin america", "latam", "latin american"}, []string{"MX", "BR", "AR", "CO", "CL", "PE", "EC", "VE", "SV", "CU"}, Label{"拉美", "Latin America"}},
-	{[]string{"南美", "南美洲", "south america", "south american"}, []string{"BR", "AR", "CO", "CL", "PE", "EC", "VE"}, Label{"南美", "South America"}},
-	{[]string{"中东", "middle east", "middle eastern", "mena"}, []string{"AE", "SA", "IL", "IQ", "JO", "KW", "EG", "TR"}, Label{"中东", "Middle East"}},
-	{[]string{"大洋洲", "oceania"}, []string{"AU", "NZ"}, Label{"大洋洲", "Oceania"}},
-	{[]string{"非洲", "africa", "african"}, []string{"EG", "MA", "NG", "ZA", "KE"}, Label{"非洲", "Africa"}},
-	{[]string{"日韩"}, []string{"JP", "KR"}, Label{"日韩", "Japan & Korea"}},
-	{[]string{"港澳台", "港台"}, []string{"HK", "TW"}, Label{"港台", "Hong Kong & Taiwan"}},
-	{[]string{"英语国家", "英语区", "english-speaking countries", "english speaking countries", "anglosphere"}, []string{"US", "GB", "CA", "AU", "NZ", "IE"}, Label{"英语国家", "English-speaking countries"}},
-	{[]string{"dach", "德语区", "德语国家", "德奥瑞"}, []string{"DE", "AT", "CH"}, Label{"德语区", "DACH"}},
-	{[]string{"gulf", "the gulf", "gulf states", "gulf countries", "gcc", "海湾", "海湾国家", "海湾地区"}, []string{"AE", "SA", "KW"}, Label{"海湾国家", "Gulf states"}},
-	{[]string{"北欧", "nordics", "nordic", "scandinavia", "scandinavian"}, []string{"SE", "NO", "DK", "FI"}, Label{"北欧", "Nordics"}},
-	// the other parts of Europe a brief names (audit 23: "widen to all of
-	// southern europe" read as the whole of Europe)
-	{[]string{"南欧", "southern europe", "south europe", "southern european", "mediterranean europe"}, []string{"ES", "PT", "IT", "GR"}, Label{"南欧", "Southern Europe"}},
-	{[]string{"西欧", "western europe", "west europe", "western european"}, []string{"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH"}, Label{"西欧", "Western Europe"}},
-	{[]string{"东欧", "eastern europe", "east europe", "eastern european", "cee"}, []string{"PL", "CZ", "HU", "RO", "SK", "BG", "HR", "UA"}, Label{"东欧", "Eastern Europe"}},
-	{[]string{"比荷卢", "benelux"}, []string{"BE", "NL"}, Label{"比荷卢", "Benelux"}},
-}
-
 // genericCategoryWords are category aliases too generic to read as a
 // category filter in free text ("space", "home", "style").
 var genericCategoryWords = map[string]bool{
 	"space": true, "style": true, "shows": true, "modeling": true, "celebrity": true, "design": true,
 	"maker": true, "learning": true, "tv": true, "home": true, "health": true, "健康": true, "生活": true,
 }
-
-var europe = []string{"GB", "IE", "DE", "FR", "ES", "IT", "NL", "SE", "PL", "PT", "CH", "AT", "BE", "DK", "NO", "FI", "GR"}
 
 // softPrefs are the soft preferences of spec 3.7.5 and a few more; they are
 // never hard filters.
@@ -261,6 +233,7 @@ func buildLexicon() *lexicon {
 		categories: map[string]taxonomy.Term{},
 		codes:      codeEntries(),
 		letterX:    letterXEntry(),
+		lone:       loneEntries(),
 	}
 	var es []lexEntry
 
@@ -345,9 +318,20 @@ func buildLexicon() *lexicon {
 		lexEntry{word: "德区", cls: clsCountry, code: "DE"},
 		lexEntry{word: "日区", cls: clsCountry, code: "JP"},
 	)
-	for _, r := range regions {
-		for _, n := range r.names {
-			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.codes, label: r.label})
+	// Regions are taxonomy's (the one table): a name in any case, an
+	// abbreviation that spells a word in lower case only in capitals
+	// ("SEA", never the sea).
+	for _, r := range taxonomy.Regions {
+		label := Label{r.ZH, r.EN}
+		for _, n := range r.Names {
+			es = append(es, lexEntry{word: n, cls: clsCountry, codes: r.Countries, label: label})
+		}
+		for _, n := range r.Caps {
+			e := lexEntry{word: n, cls: clsCountry, codes: r.Countries, label: label}
+			for i := range utf8.RuneCountInString(n) {
+				e.upper = append(e.upper, i)
+			}
+			es = append(es, e)
 		}
 	}
 	// A city reads as its country, and its label says the city itself is
@@ -709,7 +693,7 @@ func buildLexicon() *lexicon {
 		// "climate journalists", "tech founders").
 		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs",
 		"评论员", "记者", "开发者", "创始人",
-		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
+		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "奶爸", "辣妈", "新手妈妈", "新手爸爸", "新手爸妈", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
 		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
 	// reviewers review: who the creators are as much as their form
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
@@ -833,7 +817,7 @@ func buildLexicon() *lexicon {
 		// mostly moms", "audience: gym beginners"): the frame of an
 		// audience description; what it names ranks (issue 26, audit 21).
 		"受众", "受众是", "受众群", "受众群体", "目标受众", "受众主要是", "观众是", "观众主要是", "粉丝画像",
-		"受众偏", "受众偏向", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
+		"受众偏", "受众偏向", "观众", "观众群", "观众群体", "粉丝群体", "viewers", "viewer", "viewership", "readership", "目标人群", "目标人群是", "人群是", "目标用户", "目标用户是", "目标客户是", "目标群体", "目标群体是",
 		"audience skews", "audience skews towards",
 		// "for a high-school audience", "aimed at new parents": who
 		// watches; what it names ranks (audit 23).
@@ -887,6 +871,10 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.atStart = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
+	// measures the catalog lacks ("完播率", "conversion rate", rule_measures.go)
+	es = append(es, words(clsUnsupport, lackedMeasures...)...)
+	// the glue of a wish about the audience ("受众集中在", rule_audience.go)
+	es = append(es, words(clsFiller, audienceWords...)...)
 	es = append(es, words(clsGender,
 		"男博主", "女博主", "男主播", "女主播", "男生", "女生", "男性", "女性", "男的", "女的", "男性博主", "女性博主", "男up主", "女up主",
 		"male", "female", "men", "women", "male creators", "female creators", "women creators", "女创作者", "男创作者")...)
@@ -1006,7 +994,7 @@ func buildLexicon() *lexicon {
 		}
 	}
 	es = append(es, words(clsStop,
-		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than",
+		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than", "across", "throughout",
 		"out of", "based out of", "sponsored by", "paid by", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",

@@ -197,6 +197,12 @@ type state struct {
 	// genderRem are the rune ranges of gender words named as not applied
 	// (rule_gender.go).
 	genderRem [][2]int
+	// measureRem are the rune ranges of measures the catalog lacks
+	// (rule_measures.go).
+	measureRem [][2]int
+	// audienceRem are the rune ranges of wishes about the audience named
+	// as not applied (rule_audience.go).
+	audienceRem [][2]int
 	// relationRem are the rune ranges of the user's relations named as
 	// not applied (rule_relation.go).
 	relationRem [][2]int
@@ -227,6 +233,8 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.frequencySpans()
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
+	st.spelledCounts()
+	st.loneCategoryRunes()
 	st.typos()
 	st.countryCodes()
 	st.letterPlatform()
@@ -242,6 +250,8 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.quantities()
 	st.activity()
 	st.replacements()
+	st.audiences()
+	st.lackedMeasure()
 	st.genders()
 	st.tooMuch()
 	st.exclusions()
@@ -251,7 +261,9 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.inactiveExcluded()
 	st.slashItems()
 	st.vocab()
+	st.parentsAlone()
 	st.pruneTopics()
+	st.audienceTopics()
 	st.hedges()
 	st.sentence()
 	st.headings()

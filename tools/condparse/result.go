@@ -176,9 +176,15 @@ func (st *state) residue() {
 	st.vagueBesideCount()
 	bare := st.bareItems()
 	sentence := st.sig.Sentence
+	named := st.namedCategories()
 	if !sentence {
-		// terse input: a subtopic word is a keyword as typed.
+		// terse input: a subtopic word is a keyword as typed, unless
+		// it refines the category the input names beside it ("印尼 美食
+		// 探店 10万以内"): then it ranks, as in a sentence (audit 26).
 		for k := range st.toks {
+			if tk := &st.toks[k]; tk.kind == tkLex && tk.has(clsTopic) != nil && named[tk.has(clsTopic).code] && !bare[k] {
+				continue
+			}
 			st.undoTopic(k)
 		}
 	}
@@ -211,7 +217,7 @@ func (st *state) residue() {
 		default:
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
-			cued = cued || bare[r.from] || !sentence
+			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r))
 			rest := st.toks[r.from].itemRest
 			if rest {
 				// "新闻时政评论" in a slash list: the category holds, the
@@ -374,6 +380,11 @@ func (st *state) residueRole(a, b int) Residue {
 			return ResidueGender
 		}
 	}
+	for _, g := range st.audienceRem {
+		if g[0] < b && a < g[1] {
+			return ResidueAudience
+		}
+	}
 	for _, g := range st.relationRem {
 		if g[0] < b && a < g[1] {
 			return ResidueRelation
@@ -398,6 +409,13 @@ func (st *state) residueRole(a, b int) Residue {
 			role = ResidueVague
 		case tk.has(clsUnsupport) != nil && (unsupportedMeasures[st.word(i)] || currencies[st.word(i)]):
 			measure = true
+		}
+	}
+	for _, g := range st.measureRem {
+		if g[0] < b && a < g[1] {
+			// a measure the catalog lacks, said as a wish (a sort by it
+			// is a sort, named as such above)
+			return ResidueMeasure
 		}
 	}
 	if role == "" && measure && amount {
@@ -472,7 +490,7 @@ func (st *state) ourProduct(pos int) bool {
 // the content is told, not what it is about.
 var formatWords = func() map[string]bool {
 	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "grwm": true, "unboxing": true, "unboxings": true,
-		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true,
+		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true, "测评": true, "评测": true,
 		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
 		"livestreams": true, "live streaming": true, "livestreaming": true}
 	for w := range formNouns {
@@ -1117,7 +1135,7 @@ func (st *state) audienceNouns() {
 // audienceFrame reports a frame word that introduces who watches.
 func audienceFrame(w string) bool {
 	for _, a := range []string{"受众", "观众", "audience", "viewers", "粉丝画像", "人群", "目标用户", "目标客户", "目标群体", "skew", "粉丝主要", "粉丝大多", "粉丝大部分", "粉丝群", "粉丝多为",
-		"fans are", "followers are", "fanbase"} {
+		"fans are", "followers are", "fanbase", "viewership", "readership"} {
 		if strings.Contains(w, a) {
 			return true
 		}

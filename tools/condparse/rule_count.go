@@ -403,7 +403,8 @@ func (st *state) countAt(i int) (int, bool) {
 		if st.tok(k).has(clsDe) != nil && st.free(k) {
 			k = st.skipSpace(k + 1)
 		}
-		if f := st.fieldOf(k); f != "" {
+		k = st.ofCountNoun(k)
+		if f := st.countNoun(k); f != "" {
 			// the field word belongs to the next number if one follows it.
 			// "200k followers minimum": a bound word with no number after
 			// it closes this count.

@@ -154,6 +154,9 @@ func (st *state) dropped() []Span {
 	seen := map[string]bool{}
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
+		if tk.audience {
+			continue // named with the audience wish it opens
+		}
 		if tk.frameWord && tk.role == roleFiller {
 			// a run of frame words is named once ("跨境支付公司", "B2B
 			// SaaS company")

@@ -143,6 +143,16 @@ const (
 	// 博主", "female creators only"): the catalog records none, so it is
 	// named as not applied, never a keyword (rule_gender.go).
 	ResidueGender Residue = "gender"
+	// ResidueMeasure is a measure of the content the catalog has no data
+	// for, with its qualifier or amount ("爆款率高的", "完播率30%以上", "a
+	// high conversion rate"): named as not applied, never a ranking term
+	// or a guessed preference (rule_measures.go).
+	ResidueMeasure Residue = "measure"
+	// ResidueAudience is a wish about the audience: where the followers
+	// live, their language, gender or age ("粉丝主要在德国", "a mostly
+	// male audience"): the catalog records no audience, so it is named
+	// as not applied, never a creator filter (rule_audience.go).
+	ResidueAudience Residue = "audience"
 	// ResidueRelation is a wish about the user's own relations ("nothing
 	// sponsored by competitors", 不要接过竞品的): the catalog does not
 	// know who they are, so it is named as not applied, never a word

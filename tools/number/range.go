@@ -21,7 +21,8 @@ type Found struct {
 // Find returns the numbers in s, in order: Arabic numbers with optional
 // separators, decimals and unit, and Chinese numerals that start with a
 // digit, 十, 两 or 零 (so that "千万别" holds none), and percentages written
-// in words ("百分之三", Num.Percent).
+// in words ("百分之三", Num.Percent), and counts said by their number of
+// digits ("six figures", 七位数: ScanFigures).
 func Find(s string) []Found {
 	rs := Fold(s)
 	offs := make([]int, 0, len(rs)+1)
@@ -32,6 +33,14 @@ func Find(s string) []Found {
 	var out []Found
 	for i := 0; i < len(rs); {
 		r := rs[i]
+		if i == 0 || !isASCIILetter(rs[i-1]) && !isDigit(rs[i-1]) {
+			// "six figures", 六位数: the span of counts (figures.go)
+			if n, e, ok := ScanFigures(rs, i); ok {
+				out = append(out, Found{Num: n, Start: offs[i], End: offs[e]})
+				i = e
+				continue
+			}
+		}
 		switch {
 		case isDigit(r):
 			if n, e, ok := ScanArabic(rs, i); ok {
