@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -184,6 +185,17 @@ func Describes(text string) bool {
 	return false
 }
 
+// makingVerbs say what creators do in their content; a clause closed
+// by 的 with one of them describes the creators ("做开箱的", "真人出镜的"),
+// while "只要格陵兰的" names an unknown place, no description.
+var makingVerbs = []string{"做", "拍", "讲", "教", "聊", "分享", "测", "评", "出镜", "露脸", "直播", "播", "唱", "跳", "画", "写", "玩", "剪", "晒", "带"}
+
+// doesIn reports a making verb in the runes of tokens [from, to).
+func (st *state) doesIn(from, to int) bool {
+	text := string(st.t.norm[st.toks[from].s:st.toks[to-1].e])
+	return slices.ContainsFunc(makingVerbs, func(v string) bool { return strings.Contains(text, v) })
+}
+
 // nounlessDescription reports a description of the creators whose
 // creator noun is left out, the way a follow-up says it of the results
 // held, in any clause: a relative clause ("who do product reviews",
@@ -230,7 +242,7 @@ func (st *state) nounlessDescription() bool {
 			return true
 		}
 		last := e - 1
-		if last > f && st.toks[last].kind == tkLex && st.word(last) == "的" && has(f, last, true) {
+		if last > f && st.toks[last].kind == tkLex && st.word(last) == "的" && has(f, last, true) && st.doesIn(f, last) {
 			return true
 		}
 	}
