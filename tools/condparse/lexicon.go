@@ -1025,6 +1025,13 @@ func buildLexicon() *lexicon {
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).
 		"为主", "为主的", "以")...)
+	// The CJK negations of tools/number that turn a bound word around
+	// ("不能超出五十万", 不可超过) lex whole, as 不 and 不要 do (audit 25).
+	for _, w := range number.Negations {
+		if !isLatinWord(w) && !slices.ContainsFunc(es, func(e lexEntry) bool { return e.word == w }) {
+			es = append(es, lexEntry{word: w, cls: clsStop})
+		}
+	}
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",

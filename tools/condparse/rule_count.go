@@ -6,6 +6,7 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
+	"searchagent/tools/number"
 )
 
 // Step 2 of spec 3.7.2, hard filters: the count and ratio fields of the
@@ -300,6 +301,10 @@ func (st *state) countAt(i int) (int, bool) {
 		// "bump that up to 25k", "take it down to 5k": a move of the
 		// held bound, neither a cap nor a floor of its own.
 		heldMove, j = true, st.skipGlue(j+1)
+	} else if k, op, ok := st.negatedBound(j); ok {
+		// "not exceed 1M", "shouldn't be over 80k", "不能超出五十万": the
+		// bound turned around by its negation (audit 25).
+		pre, j = op, st.skipGlue(k+1)
 	} else if op := st.opOf(j, true); op != cNone {
 		pre = op
 		noun := isBoundNoun(st.word(j))
@@ -546,6 +551,33 @@ func (st *state) countAt(i int) (int, bool) {
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
+}
+
+// negatedBound reads a negation at token j (tools/number's Negations, or
+// an English word in n't) and the bound word right after it, one
+// NegationGlue word allowed between ("not exceed", "shouldn't be over",
+// "never going beyond", "不能超出"): it returns the bound word's token and
+// the op the negation turns it into (a lower bound an upper one, and the
+// other way round). A bound word that holds its own negation ("no more
+// than", 不超过) is read whole by the lexicon.
+func (st *state) negatedBound(j int) (int, countOp, bool) {
+	if !st.free(j) || !number.IsNegation(st.tokText(j)) {
+		return 0, cNone, false
+	}
+	k := st.skipSpace(j + 1)
+	if st.free(k) && slices.Contains(number.NegationGlue, st.tokText(k)) {
+		k = st.skipSpace(k + 1)
+	}
+	if !number.NegatesBound(st.tokText(k)) {
+		return 0, cNone, false
+	}
+	switch st.opOf(k, true) {
+	case cGte:
+		return k, cLte, true
+	case cLte:
+		return k, cGte, true
+	}
+	return 0, cNone, false
 }
 
 // boundNouns are the bound words that name a bound (a minimum, a cap)

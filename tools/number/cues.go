@@ -1,5 +1,11 @@
 package number
 
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
 // The comparator cue words, zh and en, in one place (issue 26): the words
 // that make a count a lower or an upper bound, before or after the number.
 // The condition parser's lexicon (tools/condparse), the router's count
@@ -16,6 +22,10 @@ var (
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
 		"threshold", "bar", "lower bound", "lower limit", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
 		"bigger than", "larger than",
+		// a count passed: "exceeding 1M", "beyond 50k" (negated, an upper
+		// bound: Negations)
+		"exceed", "exceeds", "exceeding", "surpass", "surpasses", "surpassing", "beyond", "go beyond", "goes beyond",
+		"going beyond", "in excess of",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
@@ -47,7 +57,47 @@ var (
 		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"no less than", "not less than", "no fewer than", "not under", "not below",
 	}
+	// Negations turn the bound word right after them around (audit 25):
+	// "not exceed 1M", "shouldn't be over 80k", "never going beyond
+	// 150k", 不超出二十万, 不能超出五十万 are upper bounds, as "no more than"
+	// and 不超过 are; an English word ending in n't is one too
+	// (IsNegation). NegationGlue may stand between the two ("not be
+	// over", "not go over", "not to exceed"). A one-rune bound after 不
+	// is no verb of one (不过 is "but"): NegatesBound.
+	Negations = []string{"not", "never", "cannot", "不", "不要", "别", "不能", "不可", "不可以", "不得", "不会", "不应", "不应该", "不许"}
+	// NegationGlue are the words a negation may have before the bound
+	// word it turns.
+	NegationGlue = []string{"be", "go", "get", "getting", "to", "grow", "growing"}
 )
+
+// IsNegation reports whether w (lower case, trimmed) is one of Negations
+// or an English word ending in n't ("shouldn't", "mustn't").
+func IsNegation(w string) bool {
+	if slices.Contains(Negations, w) {
+		return true
+	}
+	for _, suf := range []string{"n't", "n’t"} {
+		if rest, ok := strings.CutSuffix(w, suf); ok && rest != "" && isASCIIWord(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// NegatesBound reports whether a negation turns the bound word b around:
+// never a one-rune CJK bound ("不过" is "but", "别过" a warning).
+func NegatesBound(b string) bool {
+	return !(utf8.RuneCountInString(b) == 1 && !isASCIIWord(b))
+}
+
+func isASCIIWord(s string) bool {
+	for _, r := range s {
+		if !isASCIILetter(r) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // substringUnsafe are upper-bound words ParseRange does not look for as
 // substrings of a whole sentence: each is part of common words that are
