@@ -138,6 +138,10 @@ type lexicon struct {
 	// unitTargets are the Latin count words a misspelt word right after
 	// a number may be read as ("subsribers").
 	unitTargets []typoTarget
+	// glued are the comparator cue words of more than one word typed
+	// without their space ("atleast", "upto", "nomorethan"; audit 25),
+	// keyed by that spelling.
+	glued map[string][]*lexEntry
 	// codes are the country codes as words, read only where a place goes
 	// (countryCodes).
 	codes map[string]*lexEntry
@@ -1058,6 +1062,18 @@ func buildLexicon() *lexicon {
 		lx.ents[id] = append(lx.ents[id], &e)
 	}
 	lx.dict = textmatch.New(spellings, nil)
+	lx.glued = map[string][]*lexEntry{}
+	for id, w := range spellings {
+		key := strings.ReplaceAll(w, " ", "")
+		if _, known := ids[key]; key == w || known || !isASCIILetters(key) {
+			continue
+		}
+		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
+			return e.cls == clsPreGte || e.cls == clsPreLte || e.cls == clsPostGte || e.cls == clsPostLte
+		}) {
+			lx.glued[key] = lx.ents[id]
+		}
+	}
 	for id, w := range spellings {
 		if len(w) < minTypoTarget || !isASCIILetters(w) || genericCategoryWords[w] {
 			continue
