@@ -93,3 +93,30 @@ func TestAudit25xGluedCounts(t *testing.T) {
 		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
 	}
 }
+
+// TestAudit25xRangeBesideTier: a range said beside a tier word applies,
+// the tier a reference at most; approximate ends read as ScanApprox
+// reads them (几千 from 1000, 大几千 from 5000; "a few thousand" as 几千,
+// "tens of thousands" as 几万). A sum of money said beside it (预算两万块,
+// 500块 a creator) is no count that could clash with it.
+func TestAudit25xRangeBesideTier(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"找印尼的素人美食博主，粉丝几千到三万都行", []string{"followers lo 1000..1000 hi 30000..30000"}},
+		{"预算大概一万五千块，找泰国的素人宝妈博主，粉丝大几千到两万", []string{"followers lo 5000..5000 hi 20000..20000", "noterm 块"}},
+		{"我们预算有限（3万块左右），想找腰部的健身博主，粉丝五万到三十万", []string{"followers lo 50000..50000 hi 300000..300000", "noterm 块"}},
+		{"每位达人给800块，找小博主，粉丝两千到八千", []string{"followers lo 2000..2000 hi 8000..8000", "noterm 800"}},
+		{"头部博主，订阅大几十万到三百万", []string{"followers lo 500000..500000 hi 3000000..3000000"}},
+		{"micro influencers in Peru with a few thousand to 30k followers", []string{"followers lo 1000..1000 hi 30000..30000", "noterm thousand"}},
+		{"nano creators in Wales, 1k-6k followers", []string{"followers lo 1000..1000 hi 6000..6000"}},
+		{"macro creators in Japan, 300k to 900k followers", []string{"followers lo 300000..300000 hi 900000..900000"}},
+		{"mid-tier tech youtubers with tens of thousands of subs", []string{"followers lo 10000..10000 hi 100000..100000", "noterm subs"}},
+		{"small pet creators, a few thousand followers", []string{"followers lo 1000..1000 hi 10000..10000", "noterm thousand"}},
+		// 一块 is "together", no money
+		{"情侣一块出镜的博主 粉丝1万以上", []string{"followers lo 10000..10000 nohi"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}

@@ -405,7 +405,8 @@ func (st *state) countAt(i int) (int, bool) {
 	jargon := false
 	if fieldTok < 0 {
 		k := st.skipSpace(last + 1)
-		if st.tok(k).has(clsDe) != nil && st.free(k) {
+		if st.tok(k).has(clsDe) != nil && st.free(k) || st.free(k) && st.tokText(k) == "of" && st.toks[last].num.ApproxLo > 0 {
+			// "五万的粉丝"; "tens of thousands of subs"
 			k = st.skipSpace(k + 1)
 		}
 		if f := st.fieldOf(k); f != "" {
@@ -482,8 +483,8 @@ func (st *state) countAt(i int) (int, bool) {
 		st.unsupport = true
 		return 0, false
 	}
-	if nx := st.skipSpace(last + 1); nx < len(st.toks) && (st.toks[nx].has(clsUnsupport) != nil || st.toks[nx].has(clsTimeUnit) != nil) {
-		if st.toks[nx].has(clsUnsupport) != nil {
+	if nx := st.skipSpace(last + 1); nx < len(st.toks) && (st.toks[nx].has(clsUnsupport) != nil || st.toks[nx].has(clsTimeUnit) != nil || st.amountOfMoney(last)) {
+		if st.toks[nx].has(clsUnsupport) != nil || st.amountOfMoney(last) {
 			st.unsupport = true
 		}
 		return 0, false
@@ -705,10 +706,12 @@ var unsupportedMeasures = map[string]bool{
 }
 
 // currencies are the money words of clsUnsupport: an amount with one is
-// a price, whatever measure the sentence names.
+// a price, whatever measure the sentence names. 块 is one only right
+// after an amount ("2万块", "五百块"; elsewhere 一块 is "together"), so it
+// is no lexicon word: the count rule reads it after its number.
 var currencies = map[string]bool{
 	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
-	"€": true, "£": true, "多少钱": true,
+	"€": true, "£": true, "多少钱": true, "块": true,
 }
 
 // unsupportedMeasureBefore reports a measure the catalog has no field for
