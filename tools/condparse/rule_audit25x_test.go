@@ -120,3 +120,35 @@ func TestAudit25xRangeBesideTier(t *testing.T) {
 		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
 	}
 }
+
+// TestAudit25xActivityWindows: a window said outright replaces the
+// default window of a bare activity word (no clash left pending); the
+// words that require the activity ("is necessary", "a must", 是必须的)
+// lead to the window after them and are no terms; posting regularly
+// bounds activity by the default window beside the preference that
+// ranks (a quarter: regularly names no period), softened by a hedge like
+// any condition.
+func TestAudit25xActivityWindows(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"找新加坡的美妆博主，一定要活跃，十天内发过视频的", []string{"active 10..10"}},
+		{"日本的游戏推主，活跃就行，一个月内发过推", []string{"active 30..30"}},
+		{"still active tech creators who posted in the last 3 weeks", []string{"active 21..21"}},
+		{"travel creators, must be active, uploads within the past 45 days", []string{"active 45..45"}},
+		{"Recent uploads are required (within 2 weeks).", []string{"active 14..14", "noterm required", "noterm recent"}},
+		{"Posting is a must, within the last 20 days", []string{"active 20..20", "noterm must"}},
+		{"Recent posting is mandatory.", []string{"active 30..30", "noterm mandatory"}},
+		{"近期有更新是必须的（两周内）", []string{"active 14..14", "noterm 必须"}},
+		{"fitness creators in Peru, 10k+, posts regularly", []string{"active 90..90", "followers lo 10000..10000 nohi"}},
+		{"food creators with regular uploads", []string{"active 90..90"}},
+		{"经常更新的宠物博主", []string{"active 90..90"}},
+		{"经常发视频的美食博主", []string{"active 90..90", "noterm 经常"}},
+		{"posting regularly, active in the last 10 days", []string{"active 10..10"}},
+		// a hedge softens the window as it does the preference
+		{"ideally posting regularly", []string{"has soft last_active within_days 90 reference"}},
+	} {
+		check24x(t, readAt(t, tc.in, nil, nil), tc.checks)
+	}
+}
