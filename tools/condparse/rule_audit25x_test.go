@@ -29,6 +29,12 @@ func TestAudit25xNegatedBounds(t *testing.T) {
 		{"订阅不能超出八十万的汽车频道", []string{"followers nolo hi 800000..800000", "noterm 能"}},
 		{"粉丝不可以超过3万的母婴博主", []string{"followers nolo hi 30000..30000"}},
 		{"韩国美妆博主，粉丝5000以上，别超出10万", []string{"followers lo 5000..5000 hi 100000..100000"}},
+		// a lower bound said as a negated upper one, "lower than" and
+		// "higher than" themselves
+		{"skincare creators, engagement no lower than 2%", []string{"has hard engagement gte 200 applied"}},
+		{"tech creators with an engagement rate not lower than 4%", []string{"has hard engagement gte 400 applied"}},
+		{"gardening channels with subscribers lower than 70k", []string{"followers nolo hi 70000..70000"}},
+		{"chess streamers with followers higher than 8k", []string{"followers lo 8000..8000 nohi"}},
 		// a lower bound said with the verbs alone
 		{"fitness creators exceeding 40k followers", []string{"followers lo 40000..40000 nohi"}},
 		{"youtubers in Kenya beyond 100k subscribers", []string{"followers lo 100000..100000 nohi"}},

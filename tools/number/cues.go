@@ -21,7 +21,7 @@ var (
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
 		"threshold", "bar", "lower bound", "lower limit", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
-		"bigger than", "larger than",
+		"bigger than", "larger than", "higher than", "no lower than",
 		// a count passed: "exceeding 1M", "beyond 50k" (negated, an upper
 		// bound: Negations)
 		"exceed", "exceeds", "exceeding", "surpass", "surpasses", "surpassing", "beyond", "go beyond", "goes beyond",
@@ -34,7 +34,7 @@ var (
 		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于", "别多于", "别高于", "别大于",
 		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
-		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than",
+		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than", "lower than",
 		"a ceiling of", "ceiling of", "upper bound", "upper limit",
 		"<", "<=", "≤",
 	}
@@ -55,7 +55,7 @@ var (
 	// them does not count.
 	NegatedMax = []string{
 		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
-		"no less than", "not less than", "no fewer than", "not under", "not below",
+		"no less than", "not less than", "no fewer than", "not under", "not below", "no lower than",
 	}
 	// Negations turn the bound word right after them around (audit 25):
 	// "not exceed 1M", "shouldn't be over 80k", "never going beyond
