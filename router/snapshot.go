@@ -521,7 +521,11 @@ var (
 	// countBareRe is countRe without leading modifiers, for patterns
 	// anchored at a number.
 	countBareRe = numRe + `(?:\s*(?:-|~|到|至|to|and)\s*` + numRe + `)?(?:\s*(?:` + boundAfterRe + `|左右))?`
-	countRe     = `(?:(?:between|介于|` + boundRe + `)\s*)?` + countBareRe
+	countRe     = `(?:(?:between|介于|` + negationRe + `?` + boundRe + `)\s*)?` + countBareRe
+	// negationRe is a negation before the bound word it turns around
+	// ("shouldn't exceed 1M", "不能超出五十万": number.Negations, read by
+	// number.ParseRange), with its glue word ("not be over").
+	negationRe = `(?:(?:` + alternation(number.Negations) + `|\b[a-z]+n['’]t)\s*(?:` + alternation(number.NegationGlue) + `\s*)?)`
 	// ratioRe and ratioBareRe are countRe and countBareRe over
 	// percentages: "over 2.5%", "3%-8%", "5% 以上".
 	ratioRe     = strings.ReplaceAll(countRe, numRe, percentRe)

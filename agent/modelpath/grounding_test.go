@@ -99,7 +99,7 @@ var classifierGroundingCases = []struct {
 }{
 	{"粉丝起码得有个十万吧", "filter.followers", map[string]string{"followers": "100000"}, false, false, true},
 	{"粉丝起码得有个十万吧", "filter.followers", map[string]string{"followers": "十万"}, false, false, true},
-	{"followers should be at least 100k I guess", "filter.followers", map[string]string{"followers": "100k"}, false, false, true},
+	{"I guess the followers ought to be 100k at least", "filter.followers", map[string]string{"followers": "100k"}, false, false, true},
 	{"均播好歹五万吧", "filter.avg_views", map[string]string{"avg_views": "50000"}, false, false, true},
 	{"露营装备也行", "keyword.add", map[string]string{"keywords": "露营装备"}, false, false, true},
 	{"camping gear too maybe", "keyword.add", map[string]string{"keywords": "camping gear"}, false, false, true},

@@ -755,6 +755,11 @@ func (st *state) runIsKeyword(r run) bool {
 	if !letter {
 		return false
 	}
+	for k := r.from; k <= r.to; k++ {
+		if st.amountOfMoney(k) {
+			return false // "给500块", "3万块": a price, no term
+		}
+	}
 	if p := st.prevSig(r.from); p >= 0 && st.toks[p].has(clsUnsupport) != nil && st.toks[p].role == roleNone {
 		return false
 	}
@@ -762,6 +767,14 @@ func (st *state) runIsKeyword(r run) bool {
 		return false
 	}
 	return true
+}
+
+// amountOfMoney reports a number at token k said in a currency right
+// after it ("500块", "2万块", "300 usd"); a small one is no price ("一块出镜",
+// together; "三块屏幕", three screens).
+func (st *state) amountOfMoney(k int) bool {
+	tk := st.tok(k)
+	return tk.kind == tkNum && tk.num.Value >= 10 && currencies[st.tokText(st.skipSpace(k+1))]
 }
 
 // formatFillers are the content formats the lexicon holds as forms that

@@ -663,6 +663,13 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		case isDigit(r) && (i == 0 || !textmatch.IsWordRune(norm[i-1])):
 			if n, e, ok := number.ScanArabic(norm[:limit], i); ok {
 				if e < limit && textmatch.IsWordRune(norm[e]) && textmatch.IsWordRune(norm[e-1]) {
+					if gn, ge, we, ents := lx.gluedCount(norm, i, e, limit); ents != nil {
+						// "50kfollowers", "10ksubs", "5000fans": a count
+						// glued to its field or bound word (audit 25).
+						toks = append(toks, token{kind: tkNum, s: i, e: ge, num: gn}, token{kind: tkLex, s: ge, e: we, ents: ents})
+						i = we
+						continue
+					}
 					// "15pro": a word, not a number.
 					break
 				}
@@ -741,6 +748,40 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 	}
 	return toks
+}
+
+// gluedCount reads the number at norm[i:e] (ScanArabic's, which stopped
+// at e before a letter) as a count when the letters after it, or after a
+// unit letter glued to it ("50kfollowers"), are a field or post-bound
+// word of the lexicon ending its word: it returns the count, its end, the
+// word's end and its entries (nil when there is none). Any other word
+// keeps its digits ("15pro", "4k60fps").
+func (lx *lexicon) gluedCount(norm []rune, i, e, limit int) (number.Num, int, int, []*lexEntry) {
+	var buf [8]textmatch.Prefix
+	for _, ne := range []int{e, e + 1} {
+		if ne >= limit {
+			continue
+		}
+		n, end, ok := number.ScanArabic(norm[i:ne], 0)
+		if !ok || i+end != ne {
+			continue
+		}
+		ps := lx.dict.Prefixes(norm[ne:limit], 0, buf[:0])
+		if len(ps) == 0 {
+			continue
+		}
+		p := ps[len(ps)-1] // the longest
+		we := ne + int(p.End)
+		if we < limit && textmatch.IsWordRune(norm[we]) && textmatch.IsWordRune(norm[we-1]) {
+			continue
+		}
+		if ents := lx.ents[p.ID]; slices.ContainsFunc(ents, func(x *lexEntry) bool {
+			return x.cls == clsField || x.cls == clsPostGte || x.cls == clsPostLte
+		}) {
+			return n, ne, we, ents
+		}
+	}
+	return number.Num{}, 0, 0, nil
 }
 
 // disfluent reports a dictionary token that is only a hesitation sound.

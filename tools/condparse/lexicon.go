@@ -138,6 +138,10 @@ type lexicon struct {
 	// unitTargets are the Latin count words a misspelt word right after
 	// a number may be read as ("subsribers").
 	unitTargets []typoTarget
+	// glued are the comparator cue words of more than one word typed
+	// without their space ("atleast", "upto", "nomorethan"; audit 25),
+	// keyed by that spelling.
+	glued map[string][]*lexEntry
 	// codes are the country codes as words, read only where a place goes
 	// (countryCodes).
 	codes map[string]*lexEntry
@@ -203,7 +207,7 @@ var softPrefs = []struct {
 		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
 		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
-	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
+	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
 	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
@@ -1014,6 +1018,13 @@ func buildLexicon() *lexicon {
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).
 		"为主", "为主的", "以")...)
+	// The CJK negations of tools/number that turn a bound word around
+	// ("不能超出五十万", 不可超过) lex whole, as 不 and 不要 do (audit 25).
+	for _, w := range number.Negations {
+		if !isLatinWord(w) && !slices.ContainsFunc(es, func(e lexEntry) bool { return e.word == w }) {
+			es = append(es, lexEntry{word: w, cls: clsStop})
+		}
+	}
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
@@ -1040,6 +1051,18 @@ func buildLexicon() *lexicon {
 		lx.ents[id] = append(lx.ents[id], &e)
 	}
 	lx.dict = textmatch.New(spellings, nil)
+	lx.glued = map[string][]*lexEntry{}
+	for id, w := range spellings {
+		key := strings.ReplaceAll(w, " ", "")
+		if _, known := ids[key]; key == w || known || !isASCIILetters(key) {
+			continue
+		}
+		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
+			return e.cls == clsPreGte || e.cls == clsPreLte || e.cls == clsPostGte || e.cls == clsPostLte
+		}) {
+			lx.glued[key] = lx.ents[id]
+		}
+	}
 	for id, w := range spellings {
 		if len(w) < minTypoTarget || !isASCIILetters(w) || genericCategoryWords[w] {
 			continue

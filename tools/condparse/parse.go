@@ -167,6 +167,10 @@ type pcond struct {
 	// since: an activity window said from a date ("since January"):
 	// the label names the date.
 	since time.Time
+	// recent: the default activity window of a word that says no
+	// window ("最近活跃", "still active", "posting regularly"); a window
+	// said outright replaces it (defaultWindows).
+	recent bool
 }
 
 type state struct {
@@ -262,6 +266,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.slashItems()
 	st.vocab()
 	st.parentsAlone()
+	st.defaultWindows()
 	st.pruneTopics()
 	st.audienceTopics()
 	st.hedges()

@@ -210,8 +210,10 @@ func TestParse(t *testing.T) {
 			`hard last_active within_days 30 applied`,
 			`hard country eq "FR" applied`,
 			`derived followers between 10000..100000 applied`}, nil},
-		{"activity conflict", "最近活跃，近一周有更新", ShapeNatural, []string{
-			`hard last_active within_days 30 pending !conflict`, `hard last_active within_days 7 pending !conflict`}, nil},
+		// a window said outright replaces the default one of a bare
+		// activity word: no clash to ask about (audit 25)
+		{"activity window said", "最近活跃，近一周有更新", ShapeNatural, []string{
+			`hard last_active within_days 7 applied`}, nil},
 
 		// --- exclusions ---
 		{"exclude category zh", "只要美国的，粉丝 1w+，不要游戏", ShapeNatural, []string{

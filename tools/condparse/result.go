@@ -397,6 +397,7 @@ func (st *state) residueRole(a, b int) Residue {
 			continue
 		}
 		amount = amount || tk.kind == tkNum
+		measure = measure || st.amountOfMoney(i)
 		if tk.kind != tkLex {
 			continue
 		}

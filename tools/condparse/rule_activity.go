@@ -45,6 +45,12 @@ func (st *state) activity() {
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
+			// "Recent posting is necessary (within 1 month)", 发帖是必须的:
+			// the words that require it say nothing more (audit 25).
+			req := st.requirementEnd(i)
+			if req >= 0 {
+				j = st.skipSpace(req + 1)
+			}
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
 			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) || atLeastOnce[st.word(j)] ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
@@ -53,6 +59,11 @@ func (st *state) activity() {
 			}
 			if days, end, ok := st.window(j); ok {
 				from := i
+				if p := st.prevSig(i); p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil && st.tok(p).has(clsTimeUnit) == nil {
+					// "Recent posting is necessary (within 1 month)": the
+					// recent marker belongs to the window said after.
+					from = p
+				}
 				if p := st.prevSig(i); p >= 0 && st.free(p) && (notPosted[st.word(p)] || notPosted[strings.ToLower(st.tokText(p))]) {
 					// "haven't uploaded in 2 months": the negation is the
 					// inactivity, part of the window's phrase.
@@ -81,8 +92,24 @@ func (st *state) activity() {
 				i = end
 				continue
 			}
+			last := i
+			if req >= 0 && st.endsClause(req) {
+				last = req // "Recent posting is a must."
+			}
+			if p := st.prevSig(i); p >= 0 && st.toks[p].role == roleCond && st.tokCond[p] > 0 && !inactive {
+				if pc := st.conds[st.tokCond[p]-1]; pc.c.Field == condition.LastActive && !pc.dropped && !pc.inactive {
+					// "active posting is necessary": one activity said in
+					// two words belongs to the window read.
+					for t := p + 1; t <= last; t++ {
+						st.toks[t].role, st.tokCond[t] = roleCond, st.tokCond[p]
+					}
+					pc.e = st.toks[last].e
+					i = last
+					continue
+				}
+			}
 			recentBefore := false
-			if p := st.prevSig(i); p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil && st.tok(p).has(clsTimeUnit) == nil && st.endsClause(i) {
+			if p := st.prevSig(i); p >= 0 && st.free(p) && st.tok(p).has(clsRecent) != nil && st.tok(p).has(clsTimeUnit) == nil && st.endsClause(last) {
 				// "最近有发作品的", "recently uploaded": the recent
 				// marker makes any activity word recently active.
 				recentBefore = true
@@ -100,7 +127,7 @@ func (st *state) activity() {
 					from = p
 				}
 				if !st.calOnly {
-					st.add(activityCond(days), from, i)
+					st.add(activityCond(days), from, last).recent = true
 				}
 			}
 			if n := st.skipSpace(i + 1); st.free(i) && topicPrepositions[st.tokText(n)] {
@@ -171,6 +198,40 @@ func (st *state) activity() {
 	}
 }
 
+// requirementWords say the activity is required ("Recent posting is
+// necessary (within 1 month)", "uploading is a must", 发帖是必须的):
+// after an activity word they say nothing more (requirementEnd).
+var requirementWords = map[string]bool{"necessary": true, "required": true, "must": true, "mandatory": true,
+	"essential": true, "needed": true, "requirement": true, "compulsory": true,
+	"必须": true, "必需": true, "必要": true, "必须要": true}
+
+// requirementEnd returns the last token of a requirement said right
+// after the activity word at token k — a copula, "a", a word of
+// requirementWords and a 的 ("is necessary", "are required", "is a
+// must", 是必须的) — or -1.
+func (st *state) requirementEnd(k int) int {
+	j := st.skipSpace(k + 1)
+	switch st.tokText(j) {
+	case "is", "are", "be", "是":
+		j = st.skipSpace(j + 1)
+	}
+	if st.tokText(j) == "a" {
+		j = st.skipSpace(j + 1)
+	}
+	if !st.free(j) || !requirementWords[st.tokText(j)] {
+		return -1
+	}
+	if n := st.skipSpace(j + 1); st.free(n) && st.tok(n).has(clsDe) != nil {
+		j = n // 必须的
+	}
+	for t := k + 1; t <= j; t++ {
+		if !st.free(t) && st.toks[t].kind != tkSpace {
+			return -1
+		}
+	}
+	return j
+}
+
 // topicPrepositions lead from a verb of posting to what is posted about.
 var topicPrepositions = map[string]bool{"about": true, "on": true, "regarding": true, "around": true}
 
@@ -220,7 +281,26 @@ func (st *state) inactiveExcluded() {
 			continue
 		}
 		tk.neg = 0
-		st.add(activityCond(st.cfg.recentDays), i, i)
+		st.add(activityCond(st.cfg.recentDays), i, i).recent = true
+	}
+}
+
+// defaultWindows drops the default activity window of a word that says
+// none ("主要是要活跃，两周内发过推的", "active creators who posted in the
+// last 10 days", "posting regularly, within the past month") when the
+// input says a window outright: the window said is the one meant, no
+// clash to ask about (audit 25).
+func (st *state) defaultWindows() {
+	said := slices.ContainsFunc(st.conds, func(pc *pcond) bool {
+		return pc.c.Field == condition.LastActive && !pc.dropped && !pc.recent && !pc.inactive
+	})
+	if !said {
+		return
+	}
+	for _, pc := range st.conds {
+		if pc.c.Field == condition.LastActive && pc.recent {
+			pc.dropped = true
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
+	"searchagent/tools/number"
 )
 
 // Step 2 of spec 3.7.2, hard filters: the count and ratio fields of the
@@ -300,6 +301,10 @@ func (st *state) countAt(i int) (int, bool) {
 		// "bump that up to 25k", "take it down to 5k": a move of the
 		// held bound, neither a cap nor a floor of its own.
 		heldMove, j = true, st.skipGlue(j+1)
+	} else if k, op, ok := st.negatedBound(j); ok {
+		// "not exceed 1M", "shouldn't be over 80k", "不能超出五十万": the
+		// bound turned around by its negation (audit 25).
+		pre, j = op, st.skipGlue(k+1)
 	} else if op := st.opOf(j, true); op != cNone {
 		pre = op
 		noun := isBoundNoun(st.word(j))
@@ -400,7 +405,8 @@ func (st *state) countAt(i int) (int, bool) {
 	jargon := false
 	if fieldTok < 0 {
 		k := st.skipSpace(last + 1)
-		if st.tok(k).has(clsDe) != nil && st.free(k) {
+		if st.tok(k).has(clsDe) != nil && st.free(k) || st.free(k) && st.tokText(k) == "of" && st.toks[last].num.ApproxLo > 0 {
+			// "五万的粉丝"; "tens of thousands of subs"
 			k = st.skipSpace(k + 1)
 		}
 		k = st.ofCountNoun(k)
@@ -478,8 +484,8 @@ func (st *state) countAt(i int) (int, bool) {
 		st.unsupport = true
 		return 0, false
 	}
-	if nx := st.skipSpace(last + 1); nx < len(st.toks) && (st.toks[nx].has(clsUnsupport) != nil || st.toks[nx].has(clsTimeUnit) != nil) {
-		if st.toks[nx].has(clsUnsupport) != nil {
+	if nx := st.skipSpace(last + 1); nx < len(st.toks) && (st.toks[nx].has(clsUnsupport) != nil || st.toks[nx].has(clsTimeUnit) != nil || st.amountOfMoney(last)) {
+		if st.toks[nx].has(clsUnsupport) != nil || st.amountOfMoney(last) {
 			st.unsupport = true
 		}
 		return 0, false
@@ -547,6 +553,33 @@ func (st *state) countAt(i int) (int, bool) {
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
+}
+
+// negatedBound reads a negation at token j (tools/number's Negations, or
+// an English word in n't) and the bound word right after it, one
+// NegationGlue word allowed between ("not exceed", "shouldn't be over",
+// "never going beyond", "不能超出"): it returns the bound word's token and
+// the op the negation turns it into (a lower bound an upper one, and the
+// other way round). A bound word that holds its own negation ("no more
+// than", 不超过) is read whole by the lexicon.
+func (st *state) negatedBound(j int) (int, countOp, bool) {
+	if !st.free(j) || !number.IsNegation(st.tokText(j)) {
+		return 0, cNone, false
+	}
+	k := st.skipSpace(j + 1)
+	if st.free(k) && slices.Contains(number.NegationGlue, st.tokText(k)) {
+		k = st.skipSpace(k + 1)
+	}
+	if !number.NegatesBound(st.tokText(k)) {
+		return 0, cNone, false
+	}
+	switch st.opOf(k, true) {
+	case cGte:
+		return k, cLte, true
+	case cLte:
+		return k, cGte, true
+	}
+	return 0, cNone, false
 }
 
 // boundNouns are the bound words that name a bound (a minimum, a cap)
@@ -674,10 +707,12 @@ var unsupportedMeasures = map[string]bool{
 }
 
 // currencies are the money words of clsUnsupport: an amount with one is
-// a price, whatever measure the sentence names.
+// a price, whatever measure the sentence names. 块 is one only right
+// after an amount ("2万块", "五百块"; elsewhere 一块 is "together"), so it
+// is no lexicon word: the count rule reads it after its number.
 var currencies = map[string]bool{
 	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
-	"€": true, "£": true, "多少钱": true,
+	"€": true, "£": true, "多少钱": true, "块": true,
 }
 
 // unsupportedMeasureBefore reports a measure the catalog has no field for

@@ -238,13 +238,33 @@ func (st *state) vocab() {
 		if n := st.skipSpace(to + 1); neg > 0 && n < len(st.toks) && st.toks[n].has(clsExcludeEnd) != nil && st.toks[n].neg > 0 {
 			to = n // "除了游戏以外"
 		}
+		var pref *pcond
+		if pc.c.Field == condition.Preference && pc.c.Op == condition.OpPrefer && pc.c.Value.Str == "consistent" && !st.calOnly {
+			// "posting regularly", 经常更新: a channel that posts
+			// regularly has not gone quiet; regularPostingDays bounds
+			// activity (and holds the words, so a hedge before them
+			// softens it) beside the preference that ranks (audit 25).
+			pref, pc = pc, activityCond(regularPostingDays)
+			pc.recent = true
+		}
 		st.add(pc, from, to)
+		if pref != nil {
+			pref.s, pref.e = pc.s, pc.e
+			st.conds = append(st.conds, pref)
+		}
 		if pc.c.Kind == condition.KindHard && pc.c.Field == condition.Category && !pc.neg {
 			pc.weak = true // a category alone keeps keyword shape
 		}
 		i = to
 	}
 }
+
+// regularPostingDays is the activity window of posting regularly said
+// with no period ("posting regularly", 经常更新, "consistent uploads"):
+// the loosest that still means the channel has not gone quiet, a
+// quarter, since "regularly" names no period (a period said is the
+// frequency's own window: "posting weekly" is 7 days).
+const regularPostingDays = 90
 
 // namedMore ranks the words a category word at i is said with when they
 // say more than the category: a teaching form it absorbed (through token

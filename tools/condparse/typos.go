@@ -34,7 +34,16 @@ func (st *state) typos() {
 	}
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.kind != tkWord || tk.e-tk.s < minTypo {
+		if tk.kind != tkWord {
+			continue
+		}
+		if ents, ok := st.lx.glued[string(st.t.norm[tk.s:tk.e])]; ok {
+			// "atleast 30k", "upto 50k": a comparator cue typed without
+			// its space (audit 25).
+			tk.kind, tk.ents, tk.corrected = tkLex, ents, true
+			continue
+		}
+		if tk.e-tk.s < minTypo {
 			continue
 		}
 		w := string(st.t.norm[tk.s:tk.e])

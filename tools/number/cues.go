@@ -1,5 +1,11 @@
 package number
 
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
 // The comparator cue words, zh and en, in one place (issue 26): the words
 // that make a count a lower or an upper bound, before or after the number.
 // The condition parser's lexicon (tools/condparse), the router's count
@@ -15,7 +21,11 @@ var (
 		"不少于", "不低于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"over", "above", "more than", "at least", "greater than", "minimum", "min", "floor", "a floor of", "floor of",
 		"threshold", "bar", "lower bound", "lower limit", "down to", "no less than", "not less than", "no fewer than", "not under", "not below",
-		"bigger than", "larger than",
+		"bigger than", "larger than", "higher than", "no lower than",
+		// a count passed: "exceeding 1M", "beyond 50k" (negated, an upper
+		// bound: Negations)
+		"exceed", "exceeds", "exceeding", "surpass", "surpasses", "surpassing", "beyond", "go beyond", "goes beyond",
+		"going beyond", "in excess of",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
@@ -24,7 +34,7 @@ var (
 		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于", "别多于", "别高于", "别大于",
 		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
-		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than",
+		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than", "lower than",
 		"a ceiling of", "ceiling of", "upper bound", "upper limit",
 		"<", "<=", "≤",
 	}
@@ -45,9 +55,49 @@ var (
 	// them does not count.
 	NegatedMax = []string{
 		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
-		"no less than", "not less than", "no fewer than", "not under", "not below",
+		"no less than", "not less than", "no fewer than", "not under", "not below", "no lower than",
 	}
+	// Negations turn the bound word right after them around (audit 25):
+	// "not exceed 1M", "shouldn't be over 80k", "never going beyond
+	// 150k", 不超出二十万, 不能超出五十万 are upper bounds, as "no more than"
+	// and 不超过 are; an English word ending in n't is one too
+	// (IsNegation). NegationGlue may stand between the two ("not be
+	// over", "not go over", "not to exceed"). A one-rune bound after 不
+	// is no verb of one (不过 is "but"): NegatesBound.
+	Negations = []string{"not", "never", "cannot", "不", "不要", "别", "不能", "不可", "不可以", "不得", "不会", "不应", "不应该", "不许"}
+	// NegationGlue are the words a negation may have before the bound
+	// word it turns.
+	NegationGlue = []string{"be", "go", "get", "getting", "to", "grow", "growing"}
 )
+
+// IsNegation reports whether w (lower case, trimmed) is one of Negations
+// or an English word ending in n't ("shouldn't", "mustn't").
+func IsNegation(w string) bool {
+	if slices.Contains(Negations, w) {
+		return true
+	}
+	for _, suf := range []string{"n't", "n’t"} {
+		if rest, ok := strings.CutSuffix(w, suf); ok && rest != "" && isASCIIWord(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// NegatesBound reports whether a negation turns the bound word b around:
+// never a one-rune CJK bound ("不过" is "but", "别过" a warning).
+func NegatesBound(b string) bool {
+	return !(utf8.RuneCountInString(b) == 1 && !isASCIIWord(b))
+}
+
+func isASCIIWord(s string) bool {
+	for _, r := range s {
+		if !isASCIILetter(r) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // substringUnsafe are upper-bound words ParseRange does not look for as
 // substrings of a whole sentence: each is part of common words that are

@@ -129,6 +129,7 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 	j := i
 	var intPart int64
 	digits := 0
+	var sep rune // the thousands separator read, one kind a number
 	for j < len(rs) {
 		r := rs[j]
 		if isDigit(r) {
@@ -141,7 +142,17 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 			continue
 		}
 		// a thousands separator: ",ddd" followed by a non-digit.
-		if r == ',' && digits > 0 && threeDigitsAt(rs, j+1) {
+		if r == ',' && digits > 0 && (sep == 0 || sep == r) && threeDigitsAt(rs, j+1) {
+			sep = r
+			j++
+			continue
+		}
+		// a European one (audit 25): ".ddd" or " ddd" after one to three
+		// leading digits, the group ending the number ("200.000",
+		// "1.500.000", "20 000"), never a decimal or a count with its unit
+		// ("1.5k", "2.500 million", "3.500%", "3 100k").
+		if (r == '.' || isGroupSpace(r)) && (sep == 0 && digits <= 3 || sep == r) && digits > 0 && europeanGroupAt(rs, j+1) {
+			sep = r
 			j++
 			continue
 		}
@@ -212,6 +223,41 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 		j++
 	}
 	return t, j, true
+}
+
+// isGroupSpace reports a space that may separate groups of three digits
+// (a plain, no-break or thin space).
+func isGroupSpace(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' }
+
+// europeanGroupAt reports three digits at rs[i:] that end a number: no
+// digit, percent sign or unit after them (a unit or "%" makes the dot a
+// decimal point, "2.500k"), though another group of the same kind may
+// follow ("1.500.000").
+func europeanGroupAt(rs []rune, i int) bool {
+	if !threeDigitsAt(rs, i) {
+		return false
+	}
+	k := i + 3
+	if k == len(rs) {
+		return true
+	}
+	if r := rs[k]; r == '%' || r == '.' && k+1 < len(rs) && isDigit(rs[k+1]) && !threeDigitsAt(rs, k+1) {
+		return false
+	}
+	if k < len(rs) && isGroupSpace(rs[k]) {
+		k++
+	}
+	for _, u := range unitWords {
+		if !hasPrefixRunes(rs[k:], u.word) {
+			continue
+		}
+		end := k + utf8.RuneCountInString(u.word)
+		if u.latin && end < len(rs) && isASCIILetter(rs[end]) && !(len(u.word) > 1 && rs[end] == 's') {
+			continue // "200.000 kids": no unit
+		}
+		return false
+	}
+	return true
 }
 
 func threeDigitsAt(rs []rune, i int) bool {
@@ -567,7 +613,10 @@ var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, 
 // "1.5 million" is ScanArabic's. A scale word (thousand, million,
 // billion) is required, so "one", "a" or "twenty" alone (a duration's
 // number, an article) is no count here. It reports the end after the
-// last word read.
+// last word read. An approximate count is a range as ScanApprox's 几 is
+// (audit 25): "a few thousand" and "several thousand" 1000–10000 (几千),
+// "a few hundred thousand" 100k–1M, "tens of thousands" 10k–100k (几万),
+// "hundreds of thousands" 100k–1M, "a few million" 1M–10M.
 func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 	if i > 0 && isASCIILetter(rs[i-1]) {
 		return Num{}, i, false
@@ -581,6 +630,9 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 			k++
 		}
 		return string(rs[s:k]), k
+	}
+	if n, e, ok := englishApprox(word, i); ok {
+		return n, e, true
 	}
 	var total, cur int64
 	half, seen := false, false
@@ -648,6 +700,53 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 		j = e
 	}
 	return finishEnglish(total, i, end)
+}
+
+// englishApprox reads an approximate English count at i with ScanEnglish's
+// word reader: a few / several + (hundred) thousand or million, tens or
+// hundreds of thousands. Like ScanApprox's 几 it spans one to ten of its
+// magnitude.
+func englishApprox(word func(int) (string, int), i int) (Num, int, bool) {
+	w, e := word(i)
+	var mag int64
+	switch w {
+	case "a", "several":
+		if w == "a" {
+			if w2, e2 := word(e); w2 == "few" {
+				e = e2
+			} else {
+				return Num{}, i, false
+			}
+		}
+		s, e2 := word(e)
+		if s == "hundred" {
+			mag, e = 100, e2
+			s, e2 = word(e)
+		}
+		switch s {
+		case "thousand":
+			mag = max(mag, 1) * 1e3
+		case "million":
+			mag = max(mag, 1) * 1e6
+		default:
+			return Num{}, i, false
+		}
+		e = e2
+	case "tens", "hundreds":
+		if w2, e2 := word(e); w2 != "of" {
+			return Num{}, i, false
+		} else if w3, e3 := word(e2); w3 == "thousands" {
+			mag, e = 1e4, e3
+			if w == "hundreds" {
+				mag = 1e5
+			}
+		} else {
+			return Num{}, i, false
+		}
+	default:
+		return Num{}, i, false
+	}
+	return Num{Value: 10 * mag, ApproxLo: mag, Mult: 1, Unit: true, IntRaw: -1}, e, true
 }
 
 // finishEnglish ends ScanEnglish after the last scale word read; words

@@ -261,7 +261,7 @@ func TestScanEnglish(t *testing.T) {
 		{"one million two hundred thousand", 1200000, "", true},
 		{"twenty thousand five", 20000, " five", true},
 		{"Ten Thousand", 10000, "", true},
-		{"a few thousand", 0, "", false},
+		{"a few thousand", 10000, "", true}, // 1000–10000, as 几千 (audit 25)
 		{"thousands", 0, "", false},
 		{"two weeks", 0, "", false},
 		{"a hundred", 0, "", false},

@@ -3,6 +3,7 @@ package number
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -179,6 +180,14 @@ func ParseRange(s string) (Range, error) {
 		}
 	}
 	n := nums[0]
+	if max, ok := negatedBound(lower[:n.Start]); ok {
+		// "shouldn't exceed 1M", "不能超出五十万": a negated lower bound
+		// is an upper one, a negated upper bound a lower one.
+		if max {
+			return Range{Min: &n.Value}, nil
+		}
+		return Range{Max: &n.Value}, nil
+	}
 	if hasCue(lower[n.End:], true) || hasCue(lower[:n.Start], false) {
 		return Range{Max: &n.Value}, nil
 	}
@@ -192,6 +201,54 @@ func ParseRange(s string) (Range, error) {
 		return Range{Min: &lo, Max: &n.Value}, nil
 	}
 	return Range{Min: &n.Value}, nil
+}
+
+// negatedBound reads the bound word that ends before (MinBefore or
+// MaxBefore, the longest) with a negation right before it (IsNegation,
+// one NegationGlue word allowed between): max reports whether the bound
+// word is an upper one, ok whether it is negated ("must not be over",
+// "不要超出"). A bound word that holds its own negation ("not more than",
+// 不超过) is no negated one.
+func negatedBound(before string) (max, ok bool) {
+	before = strings.TrimSpace(before)
+	best := ""
+	for _, l := range []struct {
+		words []string
+		max   bool
+	}{{MinBefore, false}, {MaxBefore, true}} {
+		for _, w := range l.words {
+			at := len(before) - len(w)
+			if len(w) <= len(best) || !strings.HasSuffix(before, w) || !isASCIILetter(rune(w[0])) && !NegatesBound(w) {
+				continue
+			}
+			if at > 0 && isASCIILetter(rune(w[0])) && isASCIILetter(rune(before[at-1])) {
+				continue // "overexceed": no word of its own
+			}
+			best, max = w, l.max
+		}
+	}
+	if best == "" {
+		return false, false
+	}
+	rest := strings.TrimSpace(before[:len(before)-len(best)])
+	last := func() string {
+		if k := strings.LastIndexAny(rest, " \t"); k >= 0 {
+			return rest[k+1:]
+		}
+		return rest
+	}
+	if w := last(); slices.Contains(NegationGlue, w) {
+		rest = strings.TrimSpace(rest[:len(rest)-len(w)])
+	}
+	if IsNegation(last()) {
+		return max, true
+	}
+	for _, w := range Negations {
+		if !isASCIIWord(w) && strings.HasSuffix(rest, w) {
+			return max, true
+		}
+	}
+	return false, false
 }
 
 // minCueAround reports a lower-bound word right before (MinBefore) or

@@ -14,8 +14,9 @@ import (
 // none of.
 
 // maxLitSet bounds the size of a literal set: the comparator cue words
-// of tools/number ({{bound}}, 75 words) are one set; two digits (100) are
-// still two sets.
+// of tools/number ({{bound}}, about a hundred words, fewer once the words
+// that hold another are left out: minimalSet) are one set; two digits
+// (100) are still two sets.
 const maxLitSet = 96
 
 // litInfo describes what a regex node matches: exact is the finite set
@@ -156,6 +157,15 @@ func analyse(re *syntax.Regexp, fold bool) litInfo {
 		}
 		if allExact && len(exact) <= maxLitSet {
 			return litInfo{exact: exact}
+		}
+		if allExact {
+			// Too many strings to be exact, but a member that holds
+			// another adds nothing to a required set ("exceeding" holds
+			// "exceed", "a floor of" "floor"): the comparator cue words
+			// stay one set as they grow.
+			if m := minimalSet(exact); len(m) <= maxLitSet {
+				return litInfo{reqs: [][]string{m}}
+			}
 		}
 		// Each match goes through one branch and holds a literal of each
 		// of its sets: every choice of one set per branch gives a
