@@ -915,6 +915,8 @@ func buildLexicon() *lexicon {
 		// a letter's hedges ("如果有华语的最好，没有也行", "think 10k-50k")
 		"i believe", "possibly", "probably", "如果", "如果可以", "如果可以的话", "如果有", "如果有的话", "要是", "假如", "也许", "或许",
 		"看起来", "看上去", "看着像", "看起来是", "能有", "能有的话", "有的话", "没有也行", "没有也可以", "没有的话也行", "没有也没关系", "otherwise fine",
+		// a wish taken back before the must that replaces it ("算了华语还是必须要")
+		"算了", "算了吧", "还是算了",
 		// quantity nouns: how many creators, never a count of followers
 		// ("headcount 10个左右", "粉丝多少无所谓", "整体预算")
 		"headcount", "head count", "number of creators", "number of influencers", "number of channels", "number of kols",

@@ -544,15 +544,25 @@ func (st *state) placeExclusions() {
 // filler words, so an unparsed clause comes back whole.
 func (st *state) mergeRemainder() [][2]int {
 	var out [][2]int
+	var roles []Residue
 	campaign := func(r [2]int) bool {
 		return slices.ContainsFunc(st.campaignRem, func(c [2]int) bool { return c[0] < r[1] && r[0] < c[1] })
 	}
 	for _, r := range st.remainder {
-		if n := len(out); n > 0 && r[0] >= out[n-1][1] && st.onlyFiller(out[n-1][1], r[0]) && campaign(out[n-1]) == campaign(r) {
+		role := st.residueRole(r[0], r[1])
+		if n := len(out); n > 0 && r[0] >= out[n-1][1] && st.onlyFiller(out[n-1][1], r[0]) && campaign(out[n-1]) == campaign(r) &&
+			(role == roles[n-1] || role == "" || roles[n-1] == "") {
+			// two parts the reading gave different meanings stay two
+			// ("sort by followers and show next page"; a campaign's
+			// figure beside a price)
+			if roles[n-1] == "" {
+				roles[n-1] = role
+			}
 			out[n-1][1] = max(out[n-1][1], r[1])
 			continue
 		}
 		out = append(out, r)
+		roles = append(roles, role)
 	}
 	return out
 }
