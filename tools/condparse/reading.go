@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"searchagent/tools/condition"
-	"searchagent/tools/scope"
 	"searchagent/tools/fields"
+	"searchagent/tools/scope"
 )
 
 // Sort keys a sort said in words can ask for: the keys of the results'
