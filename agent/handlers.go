@@ -848,6 +848,9 @@ func (t *turn) sayOtherPositions(cmds []router.Command, text string) {
 		return
 	}
 	pos, _ := intOf(cmds[i].Args.Get("position"))
+	if t.s.Results == nil || pos > int64(len(t.s.Results.Items)) {
+		return // no such result: the anchor's failure is said instead
+	}
 	var others []string
 	for _, p := range router.Ordinals(text) {
 		if p != pos && p > 0 {

@@ -906,7 +906,7 @@ func buildLexicon() *lexicon {
 		"thanks in advance", "thank you in advance", "尽快", "尽早", "越快越好", "急急急", "拜托", "拜托了", "辛苦了", "劳驾",
 		// the ask said with its verb ("I am searching", "kindly provide",
 		// "please share", 发我, 提供一下)
-		"searching", "searching for", "i am searching", "we are searching", "i'm searching", "we're searching",
+		"searching", "searching for", "i am searching", "we are searching", "i'm searching", "we're searching", "require", "we require", "i require",
 		"provide", "kindly provide", "please provide", "share", "kindly share", "please share", "share with us", "send us",
 		"send the list", "发我", "发给我", "发一下", "给我发", "发过来", "提供", "提供一下", "分享一下", "整理一下", "推给我",
 		// a wish said as a need ("recent posting is necessary"): how
