@@ -118,7 +118,16 @@ func (st *state) budgetTalk() {
 				talk = nil
 				break
 			}
-			if tk.role == roleNone && tk.kind == tkLex && tk.has(clsUnsupport) != nil && budgetWords[st.word(k)] {
+			if tk.role == roleNone && tk.kind == tkLex && tk.has(clsUnsupport) != nil && budgetWords[st.word(k)] && st.budgetNoun(k) {
+				talk = append(talk, k)
+			}
+		}
+		if len(talk) == 0 {
+			continue
+		}
+		for k := cl[0]; k <= cl[1]; k++ {
+			// "预算不多": how much money, no size of the creators
+			if tk := &st.toks[k]; tk.role == roleNone && tk.kind == tkLex && tk.has(clsVague) != nil {
 				talk = append(talk, k)
 			}
 		}
@@ -127,6 +136,28 @@ func (st *state) budgetTalk() {
 		}
 	}
 }
+
+// budgetNoun reports a budget word at k said as the advertiser's money
+// (预算, "our budget is tight", "limited budget"), not as an adjective of
+// a topic ("budget family meals", "budget travel").
+func (st *state) budgetNoun(k int) bool {
+	if w := st.tokText(k); w != "" && w[0] >= 0x80 {
+		return true
+	}
+	if p := st.tokText(st.prevSig(k)); budgetOwners[p] {
+		return true
+	}
+	n := st.skipSpace(k + 1)
+	return n >= len(st.toks) || st.toks[n].kind == tkPunct || budgetVerbs[st.tokText(n)]
+}
+
+// budgetOwners and budgetVerbs are the words around a budget said as a
+// noun ("our budget", "a tight budget", "budget is limited").
+var (
+	budgetOwners = map[string]bool{"our": true, "my": true, "the": true, "a": true, "limited": true, "small": true, "tight": true,
+		"low": true, "total": true, "overall": true, "modest": true}
+	budgetVerbs = map[string]bool{"is": true, "was": true, "are": true, "'s": true, "isn't": true, "not": true}
+)
 
 // campaignRuns makes the tokens marked mine frame: a run of them that
 // holds a figure is named as no condition (ResidueCampaign), the others

@@ -1,6 +1,9 @@
 package condparse
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // A letter's frame (audit 25, class 1): a brief written as a letter opens
 // with a salutation and the name or address it greets ("Dear Sir,", "Hi
@@ -85,7 +88,10 @@ func (st *state) addressAfter(from int, toEnd bool) (int, bool) {
 			}
 			words++
 		case tk.kind == tkLex:
-			if !isFillerLex(tk) {
+			// an address holds names, titles and articles ("Ms Chen",
+			// "the Acme team"), never the ask or the creators ("hey could
+			// u find me …")
+			if tk.has(clsStop) == nil && !addressWords[st.word(k)] {
 				return 0, false
 			}
 		default:
@@ -99,12 +105,19 @@ func (st *state) addressAfter(from int, toEnd bool) (int, bool) {
 	return last, true
 }
 
+// addressWords are the titles and collective nouns of an address ("Mr",
+// "Dr", "team", "all", "brother").
+var addressWords = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "sir": true, "sirs": true,
+	"madam": true, "ma'am": true, "team": true, "all": true, "everyone": true, "everybody": true, "folks": true, "guys": true,
+	"friend": true, "friends": true, "brother": true, "bro": true, "sis": true, "dear": true}
+
 // frameRange makes the unplaced tokens from..to frame words.
 func (st *state) frameRange(from, to int) {
 	for k := from; k <= to && k < len(st.toks); k++ {
 		tk := &st.toks[k]
-		if tk.kind == tkSpace || tk.kind == tkPunct || tk.role != roleNone {
-			continue
+		if tk.kind != tkWord && tk.kind != tkCJK && tk.kind != tkLex || tk.role != roleNone ||
+			!strings.ContainsFunc(string(st.t.norm[tk.s:tk.e]), unicode.IsLetter) {
+			continue // "谢谢～": the mark is no word of the frame
 		}
 		tk.role, tk.frameWord = roleFiller, true
 	}
