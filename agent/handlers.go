@@ -382,12 +382,22 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 	var msgs []string
 	for _, role := range order {
 		q := strings.Join(spans[role], pick(zh, "」、「", "”, “"))
-		if msg := roleNotice(zh, role, q); msg != "" {
+		msg := roleNotice(zh, role, q)
+		if !zh && len(spans[role]) > 1 {
+			msg = plural.Replace(msg)
+		}
+		if msg != "" {
 			msgs = append(msgs, msg)
 		}
 	}
 	return strings.Join(msgs, pick(zh, "。", ". "))
 }
+
+// plural words an English notice of several spans ("“too big”,
+// “smaller” have no number").
+var plural = strings.NewReplacer("” has no number", "” have no number", "” was not applied", "” were not applied",
+	"” was not excluded", "” were not excluded", "” is a sort, not a filter", "” are sorts, not filters",
+	"” describes the campaign", "” describe the campaign", "so it is not a condition", "so they are not conditions")
 
 // roleNotice says what the remainder q of one role asks for.
 func roleNotice(zh bool, role condparse.Residue, q string) string {
