@@ -17,12 +17,15 @@ import (
 // conditions it must leave ("field op value", a suffix of one), the text
 // no applied condition may hold (a substring), the words a ranking term
 // must hold and the sort it must leave; says and unsaid are words the
-// last notice must hold and must not (case-insensitive).
+// last notice must hold and must not (case-insensitive); refsNot is text
+// no condition that is not applied (a ranking term, a reference) may hold
+// ("field op value"), notice text the notice must hold (audit 25y).
 type case24y struct {
 	platform, loc, first, follow string
 	want, not, ranks             []string
 	sort                         string
 	says, unsaid                 []string
+	refsNot, notice              []string
 }
 
 // run24y sends a case through a new box and returns what it leaves
@@ -68,7 +71,32 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 			bad = append(bad, fmt.Sprintf("%s: notice %q says %q", label, snap.Context.Notice, w))
 		}
 	}
+	unapplied := unappliedConds(snap)
+	for _, n := range tc.refsNot {
+		if slices.ContainsFunc(unapplied, func(g string) bool { return strings.Contains(strings.ToLower(g), strings.ToLower(n)) }) {
+			bad = append(bad, fmt.Sprintf("%s: conditions not applied %q hold %q", label, unapplied, n))
+		}
+	}
+	for _, n := range tc.notice {
+		if !strings.Contains(snap.Context.Notice, n) {
+			bad = append(bad, fmt.Sprintf("%s: notice %q does not hold %q", label, snap.Context.Notice, n))
+		}
+	}
 	return bad
+}
+
+// unappliedConds lists the conditions of a snapshot that do not filter
+// (ranking terms, references, pending ones) as "field op value".
+func unappliedConds(snap api.Snapshot) []string {
+	var out []string
+	for _, c := range snap.Context.Conditions {
+		if c.Status == condition.StatusApplied {
+			continue
+		}
+		raw, _ := json.Marshal(c.Value)
+		out = append(out, fmt.Sprintf("%s %s %s", c.Field, c.Op, strings.ReplaceAll(strings.Trim(string(raw), `"`), `"`, "")))
+	}
+	return out
 }
 
 // rankingTerms24y lists the words of a snapshot's keyword chips that rank

@@ -324,6 +324,26 @@ func (s *Session) mergeCond(c Cond) []condChange {
 		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != condition.KindSoft) && isExclusion(o.Op) == exclusion
 	})
 	vals := c.Value.Codes()
+	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && !exclusion {
+		// One reading of a field (audit 25, class 5): a wish made a must
+		// ("如果有华语的最好" then "华语还是必须要") leaves the filter alone,
+		// never the filter and the reference of the same values; a wish
+		// for what a filter already holds adds nothing.
+		within := func(o Cond, outer []string) bool {
+			return o.Field == c.Field && !isExclusion(o.Op) && len(o.Value.Codes()) > 0 && !slices.ContainsFunc(o.Value.Codes(), func(v string) bool { return !slices.Contains(outer, v) })
+		}
+		switch c.Kind {
+		case condition.KindHard:
+			s.Conds = slices.DeleteFunc(s.Conds, func(o Cond) bool { return o.Kind == condition.KindSoft && within(o, vals) })
+		case condition.KindSoft:
+			if slices.ContainsFunc(s.Conds, func(o Cond) bool {
+				return o.Field == c.Field && o.Kind == condition.KindHard && o.Status == condition.StatusApplied && !isExclusion(o.Op) &&
+					!slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(o.Value.Codes(), v) })
+			}) {
+				return nil
+			}
+		}
+	}
 	if ff, ok := filterFieldNamed(c.Field); ok && ff.Kind == fields.Set && len(vals) > 0 && c.Source != condition.SourceManual {
 		opposite := slices.IndexFunc(s.Conds, func(o Cond) bool {
 			return o.Field == c.Field && o.Kind == c.Kind && isExclusion(o.Op) != exclusion && len(o.Value.Codes()) > 0

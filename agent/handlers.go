@@ -199,6 +199,11 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			return nil
 		}
 		if t.plan.sort != "" || t.plan.unsorted != "" || t.plan.ascending != "" {
+			// "sort by followers and show next page": the sort runs, and
+			// what else the reading placed is named (audit 25, class 4)
+			if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
+				t.plan.notes = append(t.plan.notes, msg)
+			}
 			return nil
 		}
 		if msg := residueNotice(s.zh(), rd.Remainder); err == nil && msg != "" {
@@ -356,43 +361,86 @@ func missingWords(miss []string) (zh, en []string) {
 
 // residueNotice says what a parse's placed-but-unfilterable remainder
 // asks for (condparse.Residue): a sort is no filter (the results' own
-// sort event orders them), a vague amount needs a number. It is "" when no remainder span has a role.
+// sort event orders them), a vague amount needs a number. Each role is
+// said once, naming every span of it, in the order the roles first
+// appear (audit 25: "单价…" and "首批备货…" are both named). It is "" when
+// no remainder span has a role.
 func residueNotice(zh bool, rem []condparse.Span) string {
+	var order []condparse.Residue
+	spans := map[condparse.Residue][]string{}
 	for _, r := range rem {
-		q := clip(r.Text, 24)
-		switch r.Role {
-		case condparse.ResidueSort:
-			return pick(zh, "「"+q+"」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
-				"“"+q+"” is a sort, not a filter, so no condition was added: use Sort on the results")
-		case condparse.ResidueVague:
-			return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
-				"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
-		case condparse.ResiduePlace:
-			return pick(zh, "未排除「"+q+"」：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
-				"“"+q+"” was not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
-		case condparse.ResidueFrequencyPeriod:
-			return pick(zh, "「"+q+"」：频道库不记录发帖频率，已按这个周期内有发布筛选，次数未作为条件",
-				"“"+q+"”: the catalog holds no posting frequency, so channels that posted within that period are kept; the count is not a filter")
-		case condparse.ResidueFrequency:
-			return pick(zh, "「"+q+"」未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
-				"“"+q+"” was not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
-		case condparse.ResidueGender:
-			return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
-				"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
-		case condparse.ResidueMeasure:
-			return pick(zh, "「"+q+"」未加入条件：频道库没有这项数据（如完播率、转化率、爆款率），可以按互动率、均播或粉丝筛选或排序",
-				"“"+q+"” was not applied: the catalog has no such measure (completion, conversion or hit rates); it can filter or sort by engagement rate, average views or followers")
-		case condparse.ResidueAudience:
-			q = clip(r.Text, 40) // the place or gender said comes last
-			return pick(zh, "「"+q+"」未加入条件：频道库没有受众数据（粉丝在哪里、性别、年龄），只能按创作者本人的国家、语言等筛选",
-				"“"+q+"” was not applied: the catalog has no audience data (where followers live, their gender or age); it filters by the creator's own country, language and so on")
-		case condparse.ResidueRelation:
-			return pick(zh, "「"+q+"」未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
-				"“"+q+"” was not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")
-		case condparse.ResidueUnsupported:
-			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
-				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")
+		if r.Role == "" {
+			continue
 		}
+		if _, ok := spans[r.Role]; !ok {
+			order = append(order, r.Role)
+		}
+		if q := clip(r.Text, 24); !slices.Contains(spans[r.Role], q) {
+			spans[r.Role] = append(spans[r.Role], q)
+		}
+	}
+	var msgs []string
+	for _, role := range order {
+		q := strings.Join(spans[role], pick(zh, "」、「", "”, “"))
+		msg := roleNotice(zh, role, q)
+		if !zh && len(spans[role]) > 1 {
+			msg = plural.Replace(msg)
+		}
+		if msg != "" {
+			msgs = append(msgs, msg)
+		}
+	}
+	return strings.Join(msgs, pick(zh, "。", ". "))
+}
+
+// plural words an English notice of several spans ("“too big”,
+// “smaller” have no number").
+var plural = strings.NewReplacer("” has no number", "” have no number", "” was not applied", "” were not applied",
+	"” was not excluded", "” were not excluded", "” is a sort, not a filter", "” are sorts, not filters",
+	"” describes the campaign", "” describe the campaign", "so it is not a condition", "so they are not conditions")
+
+// roleNotice says what the remainder q of one role asks for.
+func roleNotice(zh bool, role condparse.Residue, q string) string {
+	switch role {
+	case condparse.ResidueSort:
+		return pick(zh, "「"+q+"」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
+			"“"+q+"” is a sort, not a filter, so no condition was added: use Sort on the results")
+	case condparse.ResidueVague:
+		return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
+			"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
+	case condparse.ResiduePlace:
+		return pick(zh, "未排除「"+q+"」：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
+			"“"+q+"” was not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
+	case condparse.ResidueFrequencyPeriod:
+		return pick(zh, "「"+q+"」：频道库不记录发帖频率，已按这个周期内有发布筛选，次数未作为条件",
+			"“"+q+"”: the catalog holds no posting frequency, so channels that posted within that period are kept; the count is not a filter")
+	case condparse.ResidueFrequency:
+		return pick(zh, "「"+q+"」未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
+			"“"+q+"” was not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
+	case condparse.ResidueGender:
+		return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
+			"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
+	case condparse.ResidueTrait:
+		return pick(zh, "「"+q+"」未加入条件：频道库不记录博主是否真人出镜，无法按它筛选",
+			"“"+q+"” was not applied: the catalog does not record whether creators show their face on camera, so it cannot filter by it")
+	case condparse.ResidueMeasure:
+		return pick(zh, "「"+q+"」未加入条件：频道库没有这项数据（如完播率、转化率、爆款率），可以按互动率、均播或粉丝筛选或排序",
+			"“"+q+"” was not applied: the catalog has no such measure (completion, conversion or hit rates); it can filter or sort by engagement rate, average views or followers")
+	case condparse.ResidueAudience:
+		return pick(zh, "「"+q+"」未加入条件：频道库没有受众数据（粉丝在哪里、性别、年龄），只能按创作者本人的国家、语言等筛选",
+			"“"+q+"” was not applied: the catalog has no audience data (where followers live, their gender or age); it filters by the creator's own country, language and so on")
+	case condparse.ResidueRelation:
+		return pick(zh, "「"+q+"」未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
+			"“"+q+"” was not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")
+	case condparse.ResidueUnsupported:
+		return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
+			"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")
+	case condparse.ResidueCampaign:
+		return pick(zh, "「"+q+"」是投放安排（库存、价格、日期、交付内容），不是对博主的要求，未作为条件",
+			"“"+q+"” describes the campaign (stock, units, dates, deliverables), not the creators, so it is not a condition")
+	case condparse.ResiduePaging:
+		return pick(zh, "「"+q+"」：结果已按当前条件全部列出，翻页请用结果列表底部的「更多结果」",
+			"“"+q+"”: every match is listed; for the next page use More results below the list")
 	}
 	return ""
 }
@@ -816,6 +864,9 @@ func (t *turn) sayOtherPositions(cmds []router.Command, text string) {
 		return
 	}
 	pos, _ := intOf(cmds[i].Args.Get("position"))
+	if t.s.Results == nil || pos > int64(len(t.s.Results.Items)) {
+		return // no such result: the anchor's failure is said instead
+	}
 	var others []string
 	for _, p := range router.Ordinals(text) {
 		if p != pos && p > 0 {

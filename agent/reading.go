@@ -107,6 +107,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
 	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
+	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -266,7 +267,8 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
 		// said applies beside the router's other commands, never lost
 		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
-			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0)) {
+			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0 || t.plan.sort != "")) {
+			// (a sort said with it too: "换成按互动排，再去掉手办相关的")
 			extra = append(extra, c)
 		}
 	}
@@ -1830,4 +1832,36 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// preferencePlacements are the router's soft preferences a reading may
+// place otherwise: as the sort by their measure ("按互动率排", "sort by
+// engagement") or as a trait the catalog does not record (真人出镜).
+var preferencePlacements = map[string]struct {
+	sort  string
+	trait bool
+}{
+	"engaging":   {sort: string(condition.Engagement)},
+	"engagement": {sort: string(condition.Engagement)},
+	"authentic":  {trait: true},
+}
+
+// preferencesPlacedElsewhere drops the router's soft preference read from
+// words the reading placed as a sort of its measure or as a trait it
+// names, when the reading reads no preference itself: a first search
+// reads "按互动率排" as the sort alone, and the follow-up agrees (audit 25,
+// class 5), never the sort and a reference beside it.
+func preferencesPlacedElsewhere(cmds []router.Command, rd condparse.Reading) []router.Command {
+	if slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == condition.Preference }) {
+		return cmds
+	}
+	trait := slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueTrait })
+	placed := func(p string) bool {
+		pl, ok := preferencePlacements[p]
+		return ok && (pl.sort != "" && rd.Sort != nil && rd.Sort.By == pl.sort || pl.trait && trait)
+	}
+	return slices.DeleteFunc(cmds, func(cmd router.Command) bool {
+		prefs := stringsOf(cmd.Args.Get("preference"))
+		return cmd.Name == "add_soft_preference" && len(prefs) > 0 && !slices.ContainsFunc(prefs, func(p string) bool { return !placed(p) })
+	})
 }

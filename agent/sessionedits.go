@@ -181,6 +181,63 @@ var rejectKindCue = regexp.MustCompile(`(?i)^(?:(?:别要|不要|别找|排除|�
 // hashPosition is a position written "#3".
 var hashPosition = regexp.MustCompile(`#\s*(\d+)`)
 
+// Results named by position to leave out, several at once or with a
+// pronoun after them (audit 25, class 4): "the 1st and 3rd are basically
+// resellers, get rid of them", "remove #2 and #4", "第一个和第三个是倒卖的，
+// 去掉", "第二个和第四个都不要". The results themselves are meant, not what
+// sets them apart (excluding their category or a tag would drop channels
+// still wanted, or invert the search), and the catalog's search cannot
+// leave out single channels: the part is named as not applied, with how
+// to say it; the reason said between is theirs, never a term.
+var (
+	positionWord = `(?:#\s*\d+|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|條|条|位)?)`
+	// a removal of "them" after the positions named
+	removePronoun = regexp.MustCompile(`(?i)\b(?:get\s+rid\s+of|remove|drop|ditch|lose|exclude|hide|skip|take\s+out|cut|kick\s+out|nix|toss)\s+(?:them|those|these|both(?:\s+of\s+them)?|(?:the|those|these)\s+(?:two|three|ones)|all\s+(?:of\s+)?(?:them|those|three))\b` +
+		`|(?:^|[，,]\s*|他们|它们|这两个|那两个|这几个|那几个|这俩|那俩|这三个|那三个)(?:都|全)?(?:不要了?|去掉|删掉|排除|踢掉|拿掉|剔除|删了|去了)(?:吧|了|啦)?\s*$`)
+	// the kind of a result ("第三个那种做美食的不要", "nothing like #2"):
+	// what sets it apart is left out (rejectPosition), not the result
+	positionKind = regexp.MustCompile(`(?i)那种|这种|那样|这样|那类|这类|像|类似|\blike\b|\bsimilar\b|\bkind\b|\btype\b`)
+	// a removal verb before several positions
+	removePositions = regexp.MustCompile(`(?i)(?:\b(?:get\s+rid\s+of|remove|drop|ditch|lose|exclude|hide|skip|take\s+out|cut|kick\s+out|nix)\s+(?:the\s+)?|(?:去掉|删掉|排除|踢掉|拿掉|剔除|不要))` +
+		positionWord + `(?:\s*(?:,|，|、|and|&|\+|和|跟|以及|还有)\s*(?:the\s+)?` + positionWord + `)+` +
+		// or several positions, then the removal
+		`|` + positionWord + `(?:\s*(?:,|，|、|and|&|\+|和|跟|以及|还有)\s*(?:the\s+)?` + positionWord + `)+\s*(?:ones?\s+)?(?:都|全)?(?:不要了?|去掉|删掉|排除|踢掉|拿掉|不行|不对|can\s+go|have\s+to\s+go|should\s+go|are\s+out)`)
+	positionSentence = regexp.MustCompile(`[.。!！?？;；\n]`)
+)
+
+// positionsRemoved reads the results a follow-up leaves out by position
+// (removePositions, or positions then removePronoun in one sentence): the
+// positions, and the text without the words that said it. ok is false
+// when the follow-up says no such thing.
+func positionsRemoved(text string) (pos []int64, rest string, ok bool) {
+	if m := removePositions.FindStringIndex(text); m != nil && !positionKind.MatchString(text[m[0]:min(len(text), m[1]+12)]) {
+		if ps := positionsIn(text[m[0]:m[1]]); len(ps) > 1 {
+			return ps, text[:m[0]] + " " + text[m[1]:], true
+		}
+	}
+	for _, m := range removePronoun.FindAllStringIndex(text, -1) {
+		from := 0
+		if ends := positionSentence.FindAllStringIndex(text[:m[0]], -1); len(ends) > 0 {
+			from = ends[len(ends)-1][1]
+		}
+		if ps := positionsIn(text[from:m[0]]); len(ps) > 0 && !positionKind.MatchString(text[from:m[0]]) {
+			return ps, text[:from] + " " + text[m[1]:], true
+		}
+	}
+	return nil, text, false
+}
+
+// positionsIn are the result positions text names, "#3" included.
+func positionsIn(text string) []int64 {
+	ps := router.Ordinals(text)
+	for _, m := range hashPosition.FindAllStringSubmatch(text, -1) {
+		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && !slices.Contains(ps, n) {
+			ps = append(ps, n)
+		}
+	}
+	return ps
+}
+
 // editResult is what the edits read of a follow-up: the commands to
 // apply, the notes to say, whether the sort was asked the other way, and
 // the clauses they did not read.
@@ -195,6 +252,14 @@ type editResult struct {
 // sessionEdits reads the session edits of text, clause by clause.
 func (t *turn) sessionEdits(text string) editResult {
 	var er editResult
+	if pos, rest, ok := positionsRemoved(text); ok {
+		er.notes = append(er.notes, t.s.positionsNotRemoved(pos))
+		er.read = append(er.read, "remove_positions")
+		text = strings.TrimSpace(strings.Trim(strings.TrimSpace(rest), ".。,，!！"))
+		if rd, err := t.read(text); err == nil && len(rd.Conditions) == 0 && len(rd.Remainder) == 0 && rd.Sort == nil {
+			text = "" // "… please": nothing else was said
+		}
+	}
 	clauses := splitKeep(text)
 	keepOnly := -1
 	for i, cl := range clauses {
@@ -518,6 +583,21 @@ func (s *Session) rejectPosition(pos int64) ([]router.Command, string) {
 			pick(s.zh(), fmt.Sprintf("已排除第 %d 个结果的标签「%s」", n, tag), fmt.Sprintf("Left out result %d's tag “%s”", n, tag))
 	}
 	return nil, pick(s.zh(), fmt.Sprintf("「不要第 %d 个那种」未应用：它和当前条件没有可区分的类目或标签；", n), fmt.Sprintf("“not like result %d” was not applied: nothing in its category or tags sets it apart; ", n)) + how
+}
+
+// positionsNotRemoved names results left out by position as not
+// applied, with how to say what to leave out instead.
+func (s *Session) positionsNotRemoved(pos []int64) string {
+	var ns []string
+	for _, p := range pos {
+		if p == -1 {
+			ns = append(ns, pick(s.zh(), "最后一", "last"))
+			continue
+		}
+		ns = append(ns, strconv.FormatInt(p, 10))
+	}
+	return pick(s.zh(), "「去掉第 "+strings.Join(ns, "、")+" 个结果」未应用：不能按位置去掉单个频道；请说要排除的类型或关键词，例如“不要做搬运的”",
+		"“remove results "+strings.Join(ns, ", ")+"” was not applied: single channels cannot be removed by their position; say what to leave out instead, e.g. “no resellers”")
 }
 
 // reverseNote says the held sort cannot run the other way: every sort

@@ -70,6 +70,8 @@ const (
 	clsGender    // 男博主, female creators: a creator's gender, which the catalog does not record
 	clsPartner   // 合作过, works with, promos: the partner frame of an exclusion (partnerFrame); keyword material elsewhere
 	clsRelation  // 竞品, competitors: the user's own relations, which the catalog does not record (rule_relation.go)
+	clsPaging    // next page, 下一页: paging the results, the list's own action (ResiduePaging)
+	clsTrait     // 真人出镜, on camera: a creator's trait the catalog does not record (ResidueTrait)
 )
 
 // lexEntry is one dictionary spelling.
@@ -118,6 +120,10 @@ type lexEntry struct {
 	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
 	// never a list of keywords.
 	speech bool
+	// campaign: a word of the advertiser's logistics ("首批备货",
+	// "deliverables", "each creator"): the clause it stands in is the
+	// campaign's (rule_campaign.go).
+	campaign bool
 	// head: a Chinese frame or filler noun that also opens compound words
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
@@ -882,6 +888,65 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsGender,
 		"男博主", "女博主", "男主播", "女主播", "男生", "女生", "男性", "女性", "男的", "女的", "男性博主", "女性博主", "男up主", "女up主",
 		"male", "female", "men", "women", "male creators", "female creators", "women creators", "女创作者", "男创作者")...)
+	// Audit 25 (issue 26, the reading of free language): the classes of
+	// a letter's frame that ranked. None of it is a condition; the notice
+	// names it.
+	es = append(es, words(clsFrame,
+		// politeness and urgency ("kindly share the list asap", "do the
+		// needful", 麻烦尽快)
+		"asap", "a.s.a.p", "a.s.a.p.", "as soon as possible", "at the earliest", "at your earliest convenience", "urgent", "urgently",
+		"on priority", "do the needful", "needful", "revert", "revert back", "please revert", "kindly revert", "in advance",
+		"thanks in advance", "thank you in advance", "尽快", "尽早", "越快越好", "急急急", "拜托", "拜托了", "辛苦了", "劳驾",
+		// the ask said with its verb ("I am searching", "kindly provide",
+		// "please share", 发我, 提供一下)
+		"searching", "searching for", "i am searching", "we are searching", "i'm searching", "we're searching", "require", "we require", "i require",
+		"provide", "kindly provide", "please provide", "share", "kindly share", "please share", "share with us", "send us",
+		"send the list", "发我", "发给我", "发一下", "给我发", "发过来", "提供", "提供一下", "分享一下", "整理一下", "推给我",
+		// a wish said as a need ("recent posting is necessary"): how
+		// firmly it is asked, never what
+		"necessary", "is necessary", "required", "is required", "are required", "mandatory", "is mandatory", "a must", "is a must",
+		// a letter's hedges ("如果有华语的最好，没有也行", "think 10k-50k")
+		"i believe", "possibly", "probably", "如果", "如果可以", "如果可以的话", "如果有", "如果有的话", "要是", "假如", "也许", "或许",
+		"看起来", "看上去", "看着像", "看起来是", "能有", "能有的话", "有的话", "没有也行", "没有也可以", "没有的话也行", "没有也没关系", "otherwise fine",
+		// a wish taken back before the must that replaces it ("算了华语还是必须要")
+		"算了", "算了吧", "还是算了",
+		// quantity nouns: how many creators, never a count of followers
+		// ("headcount 10个左右", "粉丝多少无所谓", "整体预算")
+		"headcount", "head count", "number of creators", "number of influencers", "number of channels", "number of kols",
+		"number of accounts", "number of people", "how many", "quantity", "qty", "in total", "overall",
+		"数量", "人数", "个数", "数目", "名额", "多少", "多少个", "多少位", "整体", "总共", "一共", "总计", "合计",
+		// salutations and sign-offs of a letter ("Dear Sir", "Salam",
+		// "Best regards", 此致敬礼); the name or address beside one is
+		// frame too (letterFrame)
+		"dear sir", "dear sirs", "dear madam", "dear sir/madam", "dear sir or madam", "dear sir / madam", "dear all", "dear friend",
+		"dear friends", "dear", "respected", "respected sir", "respected madam", "respected team", "greetings", "warm greetings",
+		"salam", "salaam", "salam alaikum", "assalamualaikum", "assalamu alaikum", "namaste", "hola", "bonjour",
+		"尊敬的", "亲爱的", "各位老师好", "老师好", "您好呀",
+		"regards", "best regards", "kind regards", "warm regards", "warmest regards", "thanks and regards", "thanks & regards",
+		"thanks n regards", "rgds", "best wishes", "all the best", "sincerely", "yours sincerely", "yours truly", "yours faithfully",
+		"thank you so much", "祝好", "此致", "敬礼", "此致敬礼", "顺祝商祺", "顺颂商祺", "商祺", "盼复", "期待回复", "期待您的回复",
+		"looking forward to your reply", "looking forward to hearing from you")...)
+	es = append(es, withFlag(words(clsFrame, "think", "i think", "we think", "i feel", "total", "sir", "sirs", "madam", "ma'am"),
+		func(e *lexEntry) { e.quiet = true })...)
+	// The advertiser's logistics (stock, units, price, launch, what each
+	// creator delivers): a clause that says one is the campaign's, never
+	// the creators' (rule_campaign.go); its words are frame and its
+	// figures are named as no condition.
+	es = append(es, withFlag(words(clsFrame, campaignWords...), func(e *lexEntry) { e.campaign = true })...)
+	// Paging the results ("show next page", 翻到下一页): the results'
+	// own action, never a keyword (ResiduePaging).
+	es = append(es, words(clsPaging, pagingWords...)...)
+	// A trait the catalog does not record (真人出镜, "shows their face on
+	// camera"): named as not applied, as a gender is (ResidueTrait).
+	es = append(es, words(clsTrait, traitWords...)...)
+	// an X creator noun (推主) and a show's host
+	es = append(es, words(clsCreator, "推主", "推主们", "host")...)
+	// money said in the colloquial unit ("2万块人民币", "5000块"): a
+	// price, never a count
+	es = append(es, words(clsUnsupport, "块", "块人民币", "块钱人民币", "rmb", "cny")...)
+	// a unit price said of the goods ("单价299美元", "RRP $4", "retails at
+	// $38"): a price the catalog has no field for
+	es = append(es, words(clsUnsupport, priceWords...)...)
 	// "2k subs is plenty", "一万粉就够了": a count said to be enough
 	// (enoughWords, which the count rule reads as a floor).
 	es = append(es, words(clsFrame, enoughWords...)...)
@@ -1155,3 +1220,76 @@ var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞�
 // an unknown word takes it as its object, and is cut off.
 var compoundHeads = []string{"方向", "领域", "类", "类型", "方面", "内容", "视频", "短视频", "平台", "市场", "地区", "国家",
 	"海外", "本地", "当地", "品牌"}
+
+// campaignWords are the advertiser's logistics (audit 25): stock and
+// units, prices, launches, shipping and what each creator delivers. A
+// clause that says one is the campaign's (rule_campaign.go): its words
+// are frame and its figures no condition. The weak ones (campaignWeak)
+// count only in a clause the writer speaks of themselves in.
+var campaignWords = []string{
+	"备货", "首批", "首批备货", "库存", "现货", "发货", "寄样", "寄送", "样品", "上新", "首发", "发售", "开售",
+	"每个达人", "每位达人", "每个博主", "每位博主", "每个红人", "每位红人", "每个kol", "每位kol", "每个频道", "每人", "每位",
+	"交付", "交付物", "排期", "档期", "截止", "截止日期", "上线时间", "发布时间", "上市", "上线",
+	"deliverables", "deliverable", "first batch", "first run", "first shipment", "units", "pcs", "pieces", "inventory",
+	"in stock", "free samples", "samples", "gifting", "we'll send", "we will send", "we'd send", "we're sending", "we are sending",
+	"we'll ship", "we will ship", "we're shipping", "we are shipping", "launch date", "release date", "go live", "goes live", "live by", "content live by", "due by",
+	"deadline", "each creator", "per creator", "each influencer", "per influencer", "each one", "each channel", "per channel",
+	"each creator gets", "launching", "launch", "launches",
+}
+
+// campaignWeak are the campaign words that are also topics ("rocket
+// launch", "上市公司"): a campaign's only beside the writer (we, our, 我们).
+var campaignWeak = map[string]bool{"launching": true, "launch": true, "launches": true, "上市": true, "上线": true}
+
+// pagingWords page the results: the list's own action ("show next page",
+// 看下一页), never a keyword or a condition.
+var pagingWords = []string{"next page", "the next page", "another page", "more pages", "page 2", "page two", "second page",
+	"the second page", "load more", "下一页", "下页", "翻页", "翻一页", "翻到下一页", "第二页", "后一页", "往后翻", "再翻一页"}
+
+// traitWords are creators' traits the catalog does not record (audit 25):
+// showing their face on camera or not. Named as not applied, never a
+// keyword.
+var traitWords = []string{"真人出镜", "本人出镜", "出镜", "露脸", "真人露脸", "本人露脸", "不露脸", "不出镜",
+	"on camera", "on-camera", "face on camera", "shows their face", "show their face", "showing their face", "shows his face",
+	"shows her face", "show face", "shows face", "face cam", "facecam", "face-cam", "faceless", "no face"}
+
+// greetingWords open a letter ("Dear Sir", "Hi Priya", "Salam", 尊敬的王总):
+// with the name or address after them, up to the clause's end, they are
+// frame (letterFrame).
+var greetingWords = map[string]bool{"dear": true, "dear sir": true, "dear madam": true, "dear all": true, "hi": true, "hello": true,
+	"hey": true, "hiya": true, "greetings": true, "salam": true, "salaam": true, "namaste": true, "hola": true, "bonjour": true,
+	"respected": true, "尊敬的": true, "亲爱的": true, "你好": true, "您好": true, "hi team": true, "hello team": true, "hey team": true}
+
+// signoffWords close a letter ("Regards, Rahul", "Thank you brother",
+// 此致敬礼): with the name or address after them, to the text's end, they
+// are frame (letterFrame).
+var signoffWords = map[string]bool{"regards": true, "best regards": true, "kind regards": true, "warm regards": true,
+	"warmest regards": true, "thanks and regards": true, "thanks & regards": true, "thanks n regards": true, "rgds": true,
+	"best wishes": true, "all the best": true, "sincerely": true, "yours sincerely": true, "yours truly": true,
+	"yours faithfully": true, "cheers": true, "thanks": true, "thank you": true, "thank you so much": true, "many thanks": true,
+	"thanks so much": true, "thanks a lot": true, "thx": true, "best": true, "谢谢": true, "感谢": true, "多谢": true, "祝好": true,
+	"此致": true, "敬礼": true, "此致敬礼": true, "顺祝商祺": true, "thanks in advance": true, "thank you in advance": true}
+
+// sectionLabels head the parts of a brief ("背景：…", "Background: …",
+// "Ask: …"): before a colon at a row's start they are frame, whatever
+// the value after them is.
+var sectionLabels = map[string]bool{"背景": true, "项目背景": true, "品牌背景": true, "产品背景": true, "背景介绍": true, "需求背景": true,
+	"目标": true, "投放目标": true, "项目目标": true, "说明": true, "备注": true, "补充": true, "关于我们": true, "公司介绍": true,
+	"background": true, "quick background": true, "some background": true, "a bit of background": true, "context": true,
+	"quick context": true, "some context": true, "ask": true, "the ask": true, "our ask": true, "objective": true, "objectives": true,
+	"goal": true, "goals": true, "overview": true, "summary": true, "notes": true, "note": true, "about us": true, "timeline": true}
+
+// goodsNouns name goods of a kind (宠物用品, "pet products", "camping
+// gear"): after a category word they say the category's goods, so the
+// category holds and the whole compound ranks.
+var goodsNouns = []string{"用品", "产品", "装备", "周边", "好物", "用具", "器材", "配件", "设备", "食品", "零食",
+	"products", "product", "gear", "supplies", "equipment", "accessories", "essentials", "goods", "items"}
+
+// priceWords name the price of the advertiser's goods (audit 25): a
+// measure the catalog has no field for (unsupportedMeasures).
+var priceWords = []string{"单价", "售价", "零售价", "定价", "原价", "retails at", "retail price", "retailing at", "rrp",
+	"msrp", "priced at", "price point"}
+
+// budgetWords are the advertiser's own money (a budget), as against a
+// measure of the creators ("CPM低一点", which is named as not applied).
+var budgetWords = map[string]bool{"预算": true, "budget": true, "spend": true, "spending": true}

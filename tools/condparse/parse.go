@@ -210,6 +210,9 @@ type state struct {
 	// relationRem are the rune ranges of the user's relations named as
 	// not applied (rule_relation.go).
 	relationRem [][2]int
+	// campaignRem are the rune ranges of the advertiser's logistics named
+	// as no condition (rule_campaign.go).
+	campaignRem [][2]int
 	// initialRuns are the rune ranges of bracketed country initials
 	// (rule_initials.go).
 	initialRuns [][2]int
@@ -275,6 +278,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.noPreference()
 	st.liftBounds()
 	st.selfDescriptions()
+	st.letterFrame()
 	st.classifyResidue()
 	st.classify()
 	return st

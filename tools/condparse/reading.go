@@ -9,6 +9,7 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
+	"searchagent/tools/scope"
 )
 
 // Sort keys a sort said in words can ask for: the keys of the results'
@@ -344,6 +345,21 @@ func (r *Reading) readUnsorted(s, e int) bool {
 		return false
 	}
 	if placedTopic(in[cs:ce], in[s:e], by) {
+		if len(picked) == 0 {
+			// "猫相关的排前面": a topic no keyword holds (a word of one
+			// rune, a category's alias) ranks as said (audit 25)
+			by = placedWords(by)
+			if i := strings.Index(in[lo:hi], by); by != "" && i >= 0 && !slices.ContainsFunc(r.Conditions, func(c Condition) bool {
+				return c.Span.Start < lo+i+len(by) && lo+i < c.Span.End
+			}) {
+				term := Condition{Kind: condition.KindKeyword, Field: condition.Keyword, Op: condition.OpContains, Value: StringValue(by),
+					Source: condition.SourceUserInput, Status: condition.StatusReference, Priority: 2,
+					Span: Span{Start: lo + i, End: lo + i + len(by), Text: r.Input[lo+i : lo+i+len(by)]}, Label: Label{ZH: by, EN: by},
+					Scope: scope.Tags, Issues: []string{IssueRankingTerm}}
+				r.Conditions = append(r.Conditions, term)
+				picked = append(picked, len(r.Conditions)-1)
+			}
+		}
 		r.rankPlaced(s, e, cs, ce, picked)
 		return true
 	}
@@ -445,6 +461,27 @@ func (r *Reading) placedTails() {
 			return c.Kind == condition.KindKeyword && !c.Excluded && c.Span.Start >= ps && c.Span.End <= cl[1]
 		})
 	}
+}
+
+// placedWords are the words of s without its filler ("猫相关的" → "猫").
+func placedWords(s string) string {
+	t, toks := lexTokens(s)
+	var b strings.Builder
+	prevLatin := false
+	for i := range toks {
+		tk := &toks[i]
+		w := string(t.orig[tk.s:tk.e])
+		if tk.kind == tkSpace || tk.kind == tkPunct || tk.kind == tkLex && isFillerLex(tk) {
+			continue
+		}
+		latin := w != "" && w[0] < 0x80
+		if latin && prevLatin {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+		prevLatin = latin
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // measureWords are the words of s that are neither sort words nor stop,

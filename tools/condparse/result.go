@@ -263,6 +263,8 @@ func (st *state) residue() {
 			st.add(pc, r.from, r.to)
 		}
 	}
+	st.campaign()
+	st.budgetTalk()
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.role == roleNone && tk.kind == tkLex {
@@ -404,6 +406,10 @@ func (st *state) residueRole(a, b int) Residue {
 		switch {
 		case tk.has(clsSort) != nil:
 			return ResidueSort
+		case tk.has(clsPaging) != nil:
+			return ResiduePaging
+		case tk.has(clsTrait) != nil:
+			return ResidueTrait
 		case tk.has(clsCountry) != nil && tk.has(clsCountry).place && tk.neg > 0:
 			return ResiduePlace
 		case tk.has(clsVague) != nil:
@@ -423,6 +429,9 @@ func (st *state) residueRole(a, b int) Residue {
 		// an amount of a measure the catalog lacks ("预算五千以内"),
 		// not a topic that names one ("price comparison").
 		role = ResidueUnsupported
+	}
+	if role == "" && slices.ContainsFunc(st.campaignRem, func(c [2]int) bool { return c[0] < b && a < c[1] }) {
+		role = ResidueCampaign
 	}
 	return role
 }
@@ -554,12 +563,25 @@ func (st *state) placeExclusions() {
 // filler words, so an unparsed clause comes back whole.
 func (st *state) mergeRemainder() [][2]int {
 	var out [][2]int
+	var roles []Residue
+	campaign := func(r [2]int) bool {
+		return slices.ContainsFunc(st.campaignRem, func(c [2]int) bool { return c[0] < r[1] && r[0] < c[1] })
+	}
 	for _, r := range st.remainder {
-		if n := len(out); n > 0 && r[0] >= out[n-1][1] && st.onlyFiller(out[n-1][1], r[0]) {
+		role := st.residueRole(r[0], r[1])
+		if n := len(out); n > 0 && r[0] >= out[n-1][1] && st.onlyFiller(out[n-1][1], r[0]) && campaign(out[n-1]) == campaign(r) &&
+			(role == roles[n-1] || role == "" || roles[n-1] == "") {
+			// two parts the reading gave different meanings stay two
+			// ("sort by followers and show next page"; a campaign's
+			// figure beside a price)
+			if roles[n-1] == "" {
+				roles[n-1] = role
+			}
 			out[n-1][1] = max(out[n-1][1], r[1])
 			continue
 		}
 		out = append(out, r)
+		roles = append(roles, role)
 	}
 	return out
 }
@@ -1094,6 +1116,15 @@ func (st *state) compoundCategory(from, to int) (int, int) {
 		pc := st.conds[st.tokCond[k]-1]
 		edge := right && pc.s == st.toks[k].s || !right && pc.e == st.toks[k].e
 		return pc.c.Field == condition.Category && !pc.neg && !pc.dropped && edge
+	}
+	if from == to && st.toks[from].kind == tkWord && slices.Contains(goodsNouns, st.tokText(from)) && st.tok(from-1).kind == tkSpace {
+		// "pet products", "camping gear": the goods of the category
+		// word before them rank as one term (goodsAfter)
+		if k := from - 2; k >= 0 && st.toks[k].role == roleCond && st.tokCond[k] > 0 && st.latinEdge(k, true) {
+			if pc := st.conds[st.tokCond[k]-1]; pc.c.Field == condition.Category && !pc.neg && !pc.dropped && pc.e == st.toks[k].e {
+				return k, to
+			}
+		}
 	}
 	if st.toks[from].kind != tkCJK || st.toks[to].kind != tkCJK {
 		return from, to

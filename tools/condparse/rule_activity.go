@@ -218,7 +218,13 @@ func (st *state) requirementEnd(k int) int {
 	if st.tokText(j) == "a" {
 		j = st.skipSpace(j + 1)
 	}
-	if !st.free(j) || !requirementWords[st.tokText(j)] {
+	// the lexicon may hold the copula with the word as one frame token
+	// ("is mandatory", "is a must")
+	w := st.tokText(j)
+	for _, p := range []string{"is a ", "is ", "are ", "a "} {
+		w = strings.TrimPrefix(w, p)
+	}
+	if !st.free(j) || !requirementWords[w] {
 		return -1
 	}
 	if n := st.skipSpace(j + 1); st.free(n) && st.tok(n).has(clsDe) != nil {

@@ -706,13 +706,19 @@ var unsupportedMeasures = map[string]bool{
 	"roi": true, "gmv": true, "年龄": true, "age": true, "spend": true, "spending": true, "afford": true,
 }
 
+func init() {
+	for _, w := range priceWords {
+		unsupportedMeasures[w] = true
+	}
+}
+
 // currencies are the money words of clsUnsupport: an amount with one is
 // a price, whatever measure the sentence names. 块 is one only right
 // after an amount ("2万块", "五百块"; elsewhere 一块 is "together"), so it
 // is no lexicon word: the count rule reads it after its number.
 var currencies = map[string]bool{
 	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
-	"€": true, "£": true, "多少钱": true, "块": true,
+	"€": true, "£": true, "多少钱": true, "块": true, "块人民币": true, "块钱人民币": true, "rmb": true, "cny": true,
 }
 
 // unsupportedMeasureBefore reports a measure the catalog has no field for

@@ -6,11 +6,14 @@ package condparse
 // right before them, go to Remainder as ResidueGender and the box names
 // them as not applied.
 
-// genders marks the gender words and the exclusion verb before each.
+// genders marks the gender words and the exclusion verb before each;
+// the other traits the catalog does not record (真人出镜, "on camera";
+// ResidueTrait) and a page of results asked for ("next page", 下一页;
+// ResiduePaging) are named the same way (audit 25, class 4).
 func (st *state) genders() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if !st.free(i) || (tk.kind != tkLex || tk.has(clsGender) == nil) && !st.loneGender(i) {
+		if !st.free(i) || (tk.kind != tkLex || tk.has(clsGender) == nil && tk.has(clsTrait) == nil && tk.has(clsPaging) == nil) && !st.loneGender(i) {
 			continue
 		}
 		from := i
@@ -22,7 +25,9 @@ func (st *state) genders() {
 		}
 		span := [2]int{st.toks[from].s, tk.e}
 		st.remainder = append(st.remainder, span)
-		st.genderRem = append(st.genderRem, span)
+		if tk.has(clsTrait) == nil && tk.has(clsPaging) == nil {
+			st.genderRem = append(st.genderRem, span)
+		}
 		st.unsupport = true // a condition said, not a keyword
 	}
 }

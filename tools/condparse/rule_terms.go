@@ -87,6 +87,13 @@ func (st *state) governed(i int) bool {
 		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
 			return false
 		}
+		if tk.has(clsRequest) != nil || tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil ||
+			tk.has(clsPlatform) != nil && tk.has(clsPlatform).creator || companyNoun(st.tokText(k)) {
+			// "we are a small company and we search YouTube channels
+			// about woodworking": the ask, the creators or the company
+			// noun end the writer's description (audit 25, class 3)
+			return false
+		}
 		if tk.has(clsBrandOpen) != nil {
 			return true
 		}
@@ -156,6 +163,9 @@ func (st *state) dropped() []Span {
 		tk := &st.toks[i]
 		if tk.audience {
 			continue // named with the audience wish it opens
+		}
+		if slices.ContainsFunc(st.campaignRem, func(r [2]int) bool { return r[0] <= tk.s && tk.e <= r[1] }) {
+			continue // named as the campaign's figures
 		}
 		if tk.frameWord && tk.role == roleFiller {
 			// a run of frame words is named once ("跨境支付公司", "B2B
@@ -376,6 +386,10 @@ func (st *state) undoTopic(k int) {
 		}
 	}
 	tk.role, st.tokCond[k] = roleContent, 0
+	if tk.has(clsCreator) != nil {
+		// "宝妈博主": a person noun is who the creators are, no word typed
+		tk.role = roleFiller
+	}
 }
 
 // headings drops the heading of a "heading: value" item ("粉丝量级：5w-10w",
@@ -786,12 +800,55 @@ func (st *state) selfDescriptions() {
 			// audits 21 and 23 wanted the advertiser's product to order
 			// the results; a ranking term never removes one).
 			st.goodsNoFilter(from, goods, false)
+			st.writerPlace(goods + 1)
 			continue
 		}
 		if end < 0 {
+			st.writerPlace(i + 1)
 			continue
 		}
 		st.goodsNoFilter(from, end, true)
+		st.writerPlace(end + 1)
+	}
+}
+
+// writerPlaceMarks say where the writer is ("a company from Munich",
+// "based in Berlin", 我们公司在杭州, 来自深圳).
+var writerPlaceMarks = map[string]bool{"from": true, "in": true, "based in": true, "based out of": true, "out of": true, "located in": true,
+	"headquartered in": true, "located": true, "based": true, "在": true, "位于": true, "来自": true, "总部在": true}
+
+// writerPlace drops a place the writer's description says of the writer
+// (audit 25, class 6): after the opener or the company noun, within the
+// description's clause, a country, city or region said with from, based
+// in, in, 在, 位于 or 来自, or right after the opener ("我们是深圳的"), is
+// where the advertiser is, never a filter on the creators nor a notice.
+// The ask, "and", a creator noun or the clause's end close it.
+func (st *state) writerPlace(from int) {
+	marked := false
+	for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 8; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) || tk.has(clsRequest) != nil || tk.has(clsAnd) != nil ||
+			tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsPlatform) != nil {
+			return
+		}
+		if tk.role == roleCond && (tk.has(clsCountry) != nil) && (marked || n == 0) && st.tokCond[k] > 0 {
+			pc := st.conds[st.tokCond[k]-1]
+			if pc.c.Field != condition.Country || pc.neg {
+				return
+			}
+			pc.dropped = true
+			for j := from; j <= k; j++ {
+				if w := &st.toks[j]; w.kind != tkSpace && (w.role == roleNone || w.role == roleCond && st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc) {
+					w.role, w.frameWord = roleFiller, true
+					st.tokCond[j] = 0
+				}
+			}
+			return
+		}
+		if tk.role == roleCond {
+			return
+		}
+		marked = writerPlaceMarks[st.word(k)] || writerPlaceMarks[st.tokText(k)]
 	}
 }
 
@@ -811,7 +868,7 @@ func (st *state) companyAfterDe(de int) {
 	if w := strings.ToLower(st.tokText(n)); open(n) && (companyNoun(w) || companySuffix(w)) {
 		last = n
 	} else {
-		for k := n; k < len(st.toks) && k < n+3 && st.toks[k].kind == tkCJK && open(k); k++ {
+		for k := n; k < len(st.toks) && k < n+3 && (st.toks[k].kind == tkCJK || st.toks[k].kind == tkLex) && open(k); k++ {
 			if companySuffix(string(st.t.norm[st.toks[n].s:st.toks[k].e])) {
 				last = k
 				break

@@ -165,7 +165,7 @@ func (st *state) vocab() {
 			// advertiser's product ranks, it never picks the category.
 			tk.role = roleContent
 			continue
-		case tk.has(clsTopic) != nil && (st.glued(i) || st.tok(i-1).glued || st.tok(i+1).glued):
+		case tk.has(clsTopic) != nil && (st.glued(i) && !st.goodsAfter(i) || st.tok(i-1).glued || st.tok(i+1).glued):
 			// "游戏耳机", "premium headphones": a word glued to it makes one
 			// term of both.
 			tk.role = roleContent
@@ -198,7 +198,7 @@ func (st *state) vocab() {
 				}
 			}
 		case tk.has(clsCategory) != nil:
-			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) {
+			if st.glued(i) && !st.namesCreators(i) && !st.slashItemHead(i) && !st.goodsAfter(i) {
 				tk.glued = true
 				continue
 			}
@@ -866,4 +866,34 @@ func (st *state) platformTail(i int) int {
 		}
 	}
 	return i
+}
+
+// goodsAfter reports a goods noun right after the category or subtopic
+// word at i ("宠物用品", "母婴用品", "pet products", "camping gear"): the
+// goods of the category's kind, so the category holds as it does said
+// alone, and the compound ranks (audit 25, class 3). Nothing unknown may
+// follow the noun in its word ("宠物用品店" is a shop of them too).
+func (st *state) goodsAfter(i int) bool {
+	n := i + 1
+	if st.tok(n).kind == tkSpace {
+		if !st.plainSpace(n) || !st.latinEdge(i, true) {
+			return false
+		}
+		n++
+	}
+	if n >= len(st.toks) {
+		return false
+	}
+	if w := st.tokText(n); slices.Contains(goodsNouns, w) {
+		return st.tok(n).kind == tkWord || st.tok(n).kind == tkLex
+	}
+	// CJK goods nouns are unknown runes: "用" "品"
+	var b strings.Builder
+	for k := n; k < len(st.toks) && k < n+3 && st.toks[k].kind == tkCJK && st.toks[k].role == roleNone; k++ {
+		b.WriteString(string(st.t.norm[st.toks[k].s:st.toks[k].e]))
+		if slices.Contains(goodsNouns, b.String()) {
+			return true
+		}
+	}
+	return false
 }

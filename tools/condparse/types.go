@@ -158,6 +158,18 @@ const (
 	// know who they are, so it is named as not applied, never a word
 	// excluded or dropped silently (rule_relation.go).
 	ResidueRelation Residue = "relation"
+	// ResidueCampaign is a figure of the advertiser's logistics ("首批备货
+	// 2000台", "1 reel + 3 stories each", "content live by Jan 20"): the
+	// campaign's stock, units, dates or deliverables, never a count or
+	// a window of the creators; named as no condition (rule_campaign.go).
+	ResidueCampaign Residue = "campaign"
+	// ResiduePaging asks for the next page of results ("show next page",
+	// 看下一页): the list's own action, never a keyword.
+	ResiduePaging Residue = "paging"
+	// ResidueTrait is a creator's trait the catalog does not record
+	// (真人出镜, "shows their face on camera"): named as not applied,
+	// never a keyword.
+	ResidueTrait Residue = "trait"
 )
 
 // Label is the user-facing name of a condition.

@@ -120,6 +120,10 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"highlights", "sports", []string{"highlights", "highlight", "集锦"}, true},
 	{"backpacking", "travel", []string{"backpacking", "budget travel", "穷游", "背包客"}, true},
 	{"travel_guides", "travel", []string{"travel guide", "travel guides", "旅游攻略", "旅行攻略"}, true},
+	// subtopics of audit 25's briefs: hashtags of life on the road (the
+	// parents a family brief names are condparse's parent nouns,
+	// rule_parents.go)
+	{"road_trips", "travel", []string{"road trip", "road trips", "roadtrip", "roadtrips", "vanlife", "van life", "自驾游", "自驾旅行"}, true},
 	// subtopics briefs name often (reading audit 16)
 	{"motorsport", "automotive", []string{"motorsport", "motorsports", "motor racing", "F1", "formula 1", "formula one", "一级方程式"}, true},
 	{"mukbang", "food", []string{"mukbang", "mukbangs", "eating show", "大胃王", "韩式吃播"}, true},
