@@ -101,12 +101,7 @@ func conditionSet(snap api.Snapshot) []string {
 
 // oneReadingDiff is "" when the phrase leaves the same conditions as a
 // follow-up and in a first search, else what differs.
-func oneReadingDiff(t *testing.T, a *Agent, locale, phrase string) string {
-	return oneReadingDiffAfter(t, a, oneReadingBase[locale], locale, phrase)
-}
-
-// oneReadingDiffAfter is oneReadingDiff beside the search base.
-func oneReadingDiffAfter(t *testing.T, a *Agent, base, locale, phrase string) string {
+func oneReadingDiff(t *testing.T, a *Agent, base, locale, phrase string) string {
 	sep := map[string]string{"zh": "，", "en": ", "}[locale]
 	b1 := newBox(t, a, "youtube", locale)
 	first := conditionSet(b1.send("search.submit", api.Args{Text: base + sep + phrase}))
@@ -129,35 +124,12 @@ func oneReadingDiffAfter(t *testing.T, a *Agent, base, locale, phrase string) st
 }
 
 func TestFollowUpReadsAsFirstSearch(t *testing.T) {
-	a := newTestAgent(t)
-	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingTuned[locale] {
-			if d := oneReadingDiff(t, a, locale, p); d != "" {
-				t.Error(d)
-			}
-		}
-	}
+	checkOneReading(t, oneReadingBase, oneReadingTuned)
 }
 
 // TestFollowUpReadsAsFirstSearchHeldOut: the held-out phrases, counted.
 func TestFollowUpReadsAsFirstSearchHeldOut(t *testing.T) {
-	const floor = 26 // measured after the fixes (20 before them)
-	a := newTestAgent(t)
-	pass, n := 0, 0
-	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingHeldOut[locale] {
-			n++
-			if d := oneReadingDiff(t, a, locale, p); d != "" {
-				t.Log("held-out miss: " + d)
-				continue
-			}
-			pass++
-		}
-	}
-	t.Logf("one reading, held out: %d/%d", pass, n)
-	if pass < floor {
-		t.Errorf("one reading, held out: %d of %d, below the %d measured after the fixes", pass, n, floor)
-	}
+	measureOneReading(t, "one reading", oneReadingBase, oneReadingHeldOut, 26) // 20 before the fixes
 }
 
 // Compound follow-ups (issue 26 item 3: "a compound follow-up applies
@@ -192,67 +164,58 @@ var oneReadingPairsHeldOut = map[string][]string{
 }
 
 func TestCompoundFollowUpReadsAsFirstSearch(t *testing.T) {
-	a := newTestAgent(t)
-	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingPairs[locale] {
-			if d := oneReadingDiff(t, a, locale, p); d != "" {
-				t.Error(d)
-			}
-		}
-	}
+	checkOneReading(t, oneReadingBase, oneReadingPairs)
 }
 
 // TestCompoundFollowUpReadsAsFirstSearchHeldOut: the held-out pairs,
 // counted.
 func TestCompoundFollowUpReadsAsFirstSearchHeldOut(t *testing.T) {
-	const floor = 17 // its one run, 2026-12-07, after the rules were mended
-	a := newTestAgent(t)
-	pass, n := 0, 0
-	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingPairsHeldOut[locale] {
-			n++
-			if d := oneReadingDiff(t, a, locale, p); d != "" {
-				t.Log("held-out miss: " + d)
-				continue
-			}
-			pass++
-		}
-	}
-	t.Logf("compound follow-ups, held out: %d/%d", pass, n)
-	if pass < floor {
-		t.Errorf("compound follow-ups, held out: %d of %d, below the %d measured after the fixes", pass, n, floor)
-	}
+	measureOneReading(t, "compound follow-ups", oneReadingBase, oneReadingPairsHeldOut, 17) // its one run, after the fixes
 }
 
 func TestFollowUpBesideHeldReadsAsFirstSearch(t *testing.T) {
+	checkOneReading(t, oneReadingHeldBase, oneReadingHeldTuned)
+}
+
+// TestFollowUpBesideHeldReadsAsFirstSearchHeldOut: the held-out phrases
+// beside the held search, counted.
+func TestFollowUpBesideHeldReadsAsFirstSearchHeldOut(t *testing.T) {
+	measureOneReading(t, "beside a held search", oneReadingHeldBase, oneReadingHeldHeldOut, 17) // its one run, after the fixes
+}
+
+// checkOneReading fails on every phrase (by locale) that reads otherwise
+// as a follow-up after base than in the first search beside it.
+func checkOneReading(t *testing.T, base map[string]string, phrases map[string][]string) {
+	t.Helper()
 	a := newTestAgent(t)
 	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingHeldTuned[locale] {
-			if d := oneReadingDiffAfter(t, a, oneReadingHeldBase[locale], locale, p); d != "" {
+		for _, p := range phrases[locale] {
+			if d := oneReadingDiff(t, a, base[locale], locale, p); d != "" {
 				t.Error(d)
 			}
 		}
 	}
 }
 
-// TestFollowUpBesideHeldReadsAsFirstSearchHeldOut: the held-out phrases
-// beside the held search, counted.
-func TestFollowUpBesideHeldReadsAsFirstSearchHeldOut(t *testing.T) {
-	const floor = 17 // its one run, 2026-12-07, after the rules were mended
+// measureOneReading counts a held-out table: each miss is logged, and a
+// count below floor, the one measured when the table was first run,
+// fails (a measure with a floor, as an eval suite).
+func measureOneReading(t *testing.T, name string, base map[string]string, phrases map[string][]string, floor int) {
+	t.Helper()
 	a := newTestAgent(t)
 	pass, n := 0, 0
 	for _, locale := range []string{"zh", "en"} {
-		for _, p := range oneReadingHeldHeldOut[locale] {
+		for _, p := range phrases[locale] {
 			n++
-			if d := oneReadingDiffAfter(t, a, oneReadingHeldBase[locale], locale, p); d != "" {
+			if d := oneReadingDiff(t, a, base[locale], locale, p); d != "" {
 				t.Log("held-out miss: " + d)
 				continue
 			}
 			pass++
 		}
 	}
-	t.Logf("beside a held search, held out: %d/%d", pass, n)
+	t.Logf("%s, held out: %d/%d", name, pass, n)
 	if pass < floor {
-		t.Errorf("beside a held search, held out: %d of %d, below the %d measured after the fixes", pass, n, floor)
+		t.Errorf("%s, held out: %d of %d, below the %d measured after the fixes", name, pass, n, floor)
 	}
 }

@@ -1195,29 +1195,19 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 		if cmd.Name == "exclude_keyword" {
 			cmd = readingsExcludedWords(cmd, rd)
 		}
-		if cmd.Name == "exclude_keyword" {
-			// One reading (issue 26 item 3): words the reading placed as
-			// something else — a filter, a preference, a condition it
-			// names as unsupported, frame it leaves out — are read so in
-			// a follow-up as in a first search, never also the router's
-			// keyword ("no gaming" is category gaming left out, "no
-			// inactive channels" the activity window, "no male creators"
-			// a gender wish named as not filterable).
-			kws := stringsOf(cmd.Args.Get("keywords"))
-			keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool { return readOtherwise(rd, k, heldCats) })
-			if len(keep) == 0 && len(kws) > 0 {
-				continue
-			}
-			if len(keep) < len(kws) {
-				args := maps.Clone(cmd.Args)
-				args["keywords"] = keep
-				cmd.Args = args
-			}
-		}
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k)) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
+				// One reading (issue 26 item 3): words the reading placed
+				// as something else — a filter, a preference, a condition
+				// it names as unsupported, frame it leaves out — are read
+				// so in a follow-up as in a first search, never also the
+				// router's excluded keyword ("no gaming" is category
+				// gaming left out, "no inactive channels" the activity
+				// window, "no male creators" a gender wish named as not
+				// filterable: readOtherwise).
+				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k) || readOtherwise(rd, k, heldCats)) ||
+					cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue

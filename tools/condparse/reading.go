@@ -463,6 +463,17 @@ func (r *Reading) placedTails() {
 	}
 }
 
+// appendWord writes w after the words of b, a space between two Latin
+// words and none beside a CJK one, and reports whether w is Latin.
+func appendWord(b *strings.Builder, w string, prevLatin bool) bool {
+	latin := w != "" && w[0] < 0x80
+	if latin && prevLatin {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+	return latin
+}
+
 // placedWords are the words of s without its filler ("猫相关的" → "猫").
 func placedWords(s string) string {
 	t, toks := lexTokens(s)
@@ -474,12 +485,7 @@ func placedWords(s string) string {
 		if tk.kind == tkSpace || tk.kind == tkPunct || tk.kind == tkLex && isFillerLex(tk) {
 			continue
 		}
-		latin := w != "" && w[0] < 0x80
-		if latin && prevLatin {
-			b.WriteByte(' ')
-		}
-		b.WriteString(w)
-		prevLatin = latin
+		prevLatin = appendWord(&b, w, prevLatin)
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -507,12 +513,7 @@ func measureWords(s string) string {
 		case slices.Contains(countNouns, w):
 			continue
 		}
-		latin := w != "" && w[0] < 0x80
-		if latin && prevLatin {
-			b.WriteByte(' ')
-		}
-		b.WriteString(w)
-		prevLatin = latin
+		prevLatin = appendWord(&b, w, prevLatin)
 	}
 	return strings.TrimSpace(b.String())
 }
