@@ -16,11 +16,14 @@ import (
 // of my own: a first search, an optional follow-up, the applied
 // conditions it must leave ("field op value", a suffix of one), the text
 // no applied condition may hold (a substring), the words a ranking term
-// must hold and the sort it must leave.
+// must hold and the sort it must leave; noTerm are words no keyword chip
+// (filter, ranking term or exclusion) may hold, notice words the notice
+// must say, each of them.
 type case24y struct {
 	platform, loc, first, follow string
 	want, not, ranks             []string
 	sort                         string
+	noTerm, notice               []string
 }
 
 // run24y sends a case through a new box and returns what it leaves
@@ -54,6 +57,19 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	}
 	if tc.sort != "" && snap.Context.Sort != tc.sort {
 		bad = append(bad, fmt.Sprintf("%s: sort %q, want %q", label, snap.Context.Sort, tc.sort))
+	}
+	for _, c := range snap.Context.Conditions {
+		raw, _ := json.Marshal(c.Value)
+		for _, w := range tc.noTerm {
+			if c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(string(raw)), strings.ToLower(w)) {
+				bad = append(bad, fmt.Sprintf("%s: keyword chip %s %s %s holds %q", label, c.Op, raw, c.Status, w))
+			}
+		}
+	}
+	for _, w := range tc.notice {
+		if !strings.Contains(strings.ToLower(snap.Context.Notice), strings.ToLower(w)) {
+			bad = append(bad, fmt.Sprintf("%s: notice %q does not name %q", label, snap.Context.Notice, w))
+		}
 	}
 	return bad
 }

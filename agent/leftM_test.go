@@ -1,0 +1,66 @@
+package agent
+
+import "testing"
+
+// The reading classes issue 26 left after audit 24 and the code review
+// (fixM), read through the agent with phrasings of my own, zh and en:
+// 2 a follow-up of a complained figure and a new bound, 3 a hobby or
+// trade word under a category, 4 activity windows of a couple or a few
+// months and since a season, 5 an exclusion and an acceptance in one
+// follow-up, 6 too much of something said with "tons of" or as brand
+// deals, 7 platform nouns (X账户, handles) and "ie" as Ireland, 8 every
+// unsupported item of one message named. (Class 1 is the lexicon's
+// complaint flag, tested in tools/condparse.)
+
+// TestLeftMHeldout was written before any rule of these classes was
+// changed and is not tuned on: each miss is logged (an error with
+// AUDIT24Y_STRICT=1), and a pass count below the one measured after the
+// fixes fails (measure24y).
+func TestLeftMHeldout(t *testing.T) {
+	measure24y(t, "fixM held-out", 0, []case24y{
+		// 2. a complained figure and the bound meant: the bound, never
+		// a widening or narrowing that loses it (also on an empty result)
+		{platform: "youtube", loc: "zh", first: "冰岛的游戏博主 粉丝五千到一万", follow: "五千到一万太少了 起码要八万", want: []string{"followers gte 80000"}, not: []string{"followers between"}},
+		{platform: "instagram", loc: "en", first: "travel creators in Iceland with 5k-15k followers", follow: "15k is far too small, 60k minimum", want: []string{"followers gte 60000"}, not: []string{"followers between"}},
+		{platform: "tiktok", loc: "zh", first: "卢森堡的美食博主 粉丝二十万到五十万", follow: "二十万太多了 十万以内就行", want: []string{"followers lte 100000"}, not: []string{"followers between"}},
+		{platform: "youtube", loc: "en", first: "tech channels in Luxembourg, 200k to 500k subs", follow: "500k is too big, keep it below 80k", want: []string{"followers lte 80000"}, not: []string{"followers between"}},
+		{platform: "youtube", loc: "zh", first: "日本的美食博主 粉丝一两万", follow: "一两万太少了吧 至少三万", want: []string{"followers gte 30000"}, not: []string{"followers between"}},
+		// 3. a hobby or trade under a category ranks beside it
+		{platform: "youtube", loc: "zh", first: "加拿大的钓鱼博主 粉丝五千以上", want: []string{"country eq CA"}, ranks: []string{"钓鱼"}},
+		{platform: "youtube", loc: "en", first: "fly fishing youtubers in New Zealand", want: []string{"country eq NZ"}, ranks: []string{"fishing"}},
+		{platform: "youtube", loc: "en", first: "piano teachers in Austria with 2k+ subs", want: []string{"country eq AT"}, ranks: []string{"piano"}},
+		{platform: "youtube", loc: "en", first: "music creators in Spain", follow: "only violin teachers", want: []string{"country eq ES"}, ranks: []string{"violin"}},
+		{platform: "youtube", loc: "zh", first: "美国的户外博主", follow: "只要做钓鱼的", want: []string{"category eq outdoor"}, ranks: []string{"钓鱼"}},
+		{platform: "youtube", loc: "en", first: "outdoor creators in Norway", follow: "ice fishing ones only", want: []string{"country eq NO"}, ranks: []string{"fishing"}},
+		{platform: "instagram", loc: "zh", first: "台湾的琵琶老师 粉丝三千以上", want: []string{"country eq TW"}, ranks: []string{"琵琶"}},
+		// 4. a couple of months, a few months, since a season
+		{platform: "instagram", loc: "en", first: "pet creators in Canada who've been posting over the past couple of months", want: []string{"last_active within_days 60"}},
+		{platform: "youtube", loc: "en", first: "cooking channels active over the last few months", want: []string{"last_active within_days 90"}},
+		{platform: "youtube", loc: "zh", first: "近两三个月还在更新的旅行博主", want: []string{"last_active within_days 90"}},
+		{platform: "tiktok", loc: "en", first: "gaming streamers that have been active since the fall", want: []string{"last_active within_days 203"}, not: []string{"all contains"}},
+		{platform: "instagram", loc: "zh", first: "入夏以来有更新的美妆博主", want: []string{"last_active within_days 295"}},
+		// 5. an exclusion and an acceptance in one follow-up
+		{platform: "instagram", loc: "zh", first: "巴西的旅行博主 葡萄牙语", follow: "做美妆的不要 西班牙语也可以", want: []string{"language in [pt,es]"}, not: []string{"language not_in"}},
+		{platform: "youtube", loc: "en", first: "food creators in Germany, German", follow: "skip the vegan ones, English is fine too", want: []string{"language in [de,en]"}, not: []string{"language not_in"}},
+		{platform: "youtube", loc: "zh", first: "韩国的科技博主", follow: "不要游戏的 日本的也可以", want: []string{"country in [KR,JP]"}, not: []string{"country not_in"}},
+		{platform: "instagram", loc: "en", first: "beauty creators in France", follow: "no haul videos, Belgian ones are ok too", want: []string{"country in [FR,BE]"}, not: []string{"country not_in"}},
+		// 6. too much of something: never a hard exclusion or filter
+		{platform: "instagram", loc: "en", first: "skincare creators in Canada, not too many brand collabs", want: []string{"country eq CA"}, not: []string{"not_contains", "all contains"}},
+		{platform: "youtube", loc: "en", first: "gaming channels without a ton of paid promotions", not: []string{"not_contains", "all contains"}},
+		{platform: "youtube", loc: "zh", first: "美食博主 别接太多商单的", not: []string{"not_contains", "all contains"}},
+		{platform: "instagram", loc: "zh", first: "英国的美妆博主", follow: "广告合作太多的不要", want: []string{"country eq GB"}, not: []string{"not_contains", "all contains"}},
+		{platform: "youtube", loc: "en", first: "tech creators in Japan", follow: "avoid ones with loads of sponsorships", want: []string{"country eq JP"}, not: []string{"not_contains", "all contains"}},
+		// 7. platform nouns are the platform; "ie" closing a search is Ireland
+		{platform: "x", loc: "zh", first: "X账户 做加密货币的 新加坡", want: []string{"country eq SG"}, noTerm: []string{"账户"}},
+		{platform: "x", loc: "zh", first: "美国的推特帐户 游戏类", want: []string{"country eq US"}, noTerm: []string{"帐户"}},
+		{platform: "x", loc: "en", first: "tech X handles based in India", want: []string{"country eq IN"}, noTerm: []string{"handles"}},
+		{platform: "instagram", loc: "en", first: "vegan food creators ie", want: []string{"country eq IE"}},
+		{platform: "youtube", loc: "en", first: "cooking channels ie, 5k+", want: []string{"country eq IE", "followers gte 5000"}},
+		{platform: "youtube", loc: "en", first: "travel creators, ie people who film their trips, in Portugal", want: []string{"country eq PT"}, not: []string{"IE"}},
+		// 8. every unsupported item of one message is named
+		{platform: "youtube", loc: "zh", first: "美国的健身博主 要男博主 别找接过竞争对手推广的", notice: []string{"男博主", "竞争对手"}},
+		{platform: "youtube", loc: "en", first: "male fitness creators in Australia, nobody who promoted our rivals", notice: []string{"male", "rivals"}},
+		{platform: "instagram", loc: "zh", first: "英国的美妆博主", follow: "只要女生 不要帮友商带过货的", notice: []string{"女生", "友商"}},
+		{platform: "instagram", loc: "en", first: "fashion creators in Spain, women only, and skip anyone sponsored by competitors", notice: []string{"women", "competitors"}},
+	})
+}
