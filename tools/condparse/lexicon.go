@@ -118,6 +118,11 @@ type lexEntry struct {
 	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
 	// never a list of keywords.
 	speech bool
+	// complaint: a vague size that says a figure is too small or too
+	// large ("太少了", "way too big", "too low"): a figure said before it
+	// and another after it is let go (complaintTail), the later one is
+	// the bound meant.
+	complaint bool
 	// head: a Chinese frame or filler noun that also opens compound words
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
@@ -963,9 +968,7 @@ func buildLexicon() *lexicon {
 		"少一点", "少一些", "小一点", "少点", "较少", "偏少", "not too many",
 		// "小而美的号": small and fine, a size wish without a number
 		"小而美", "小而精", "小而美的", "小而精的",
-		// a size complained of ("粉丝太多了", "too big"): a vague amount,
-		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"so many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",
@@ -976,13 +979,23 @@ func buildLexicon() *lexicon {
 		"更小", "小一些", "更少一点", "更少一些", "更小一点", "smaller", "smaller ones",
 		"smaller than these", "smaller than those", "smaller than them", "比这些小", "比这些少"))...)
 	es = append(es, withDir(+1, words(clsVague,
-		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少",
-		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few", "a bit more",
+		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少", "a bit more",
 		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多",
 		// a tier up said in words ("再往上提一档", "量级小了点，往上调一调")
 		"提一档", "往上提一档", "上调一档", "往上调一档", "调高一档", "调大一档", "升一档", "往上一档", "高一档", "大一档", "往上调一调", "往上调调", "调大一点", "调高一点",
 		"小了点", "偏小", "有点小", "太小了点", "a bit small", "a little small", "kinda small", "a tier up", "one tier up", "up a tier", "a notch bigger", "a size up"))...)
+	// A size complained of ("粉丝太多了", "一两万太少了", "too big", "is
+	// way too low"): a vague amount, never a keyword; a number after it
+	// is the bound meant, and a figure before it the one complained of.
+	es = append(es, withFlag(withDir(-1, words(clsVague,
+		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "too big", "way too big",
+		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large")),
+		func(e *lexEntry) { e.complaint = true })...)
+	es = append(es, withFlag(withDir(+1, words(clsVague,
+		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few",
+		"too low", "way too low", "far too low", "too tiny")),
+		func(e *lexEntry) { e.complaint = true })...)
 	es = append(es, withDir(-1, words(clsVague,
 		// a tier down said in words ("往下降一档", "体量大了点")
 		"降一档", "往下降一档", "下调一档", "往下调一档", "调低一档", "调小一档", "往下一档", "低一档", "小一档", "往下调一调", "往下调调", "调小一点", "调低一点",
