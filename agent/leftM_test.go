@@ -64,3 +64,27 @@ func TestLeftMHeldout(t *testing.T) {
 		{platform: "instagram", loc: "en", first: "fashion creators in Spain, women only, and skip anyone sponsored by competitors", notice: []string{"women", "competitors"}},
 	})
 }
+
+// leftMTuning are the phrasings the rules were fixed against, one block
+// per class.
+var leftMTuning = []case24y{
+	// 2. a complained figure and the bound meant, on results and on an
+	// empty result (where the router's widening ran alone)
+	{platform: "youtube", loc: "zh", first: "冰岛的科技博主 粉丝三四万", follow: "三四万太少了 最低也得十五万", want: []string{"followers gte 150000", "country eq IS"}, not: []string{"followers between"}},
+	{platform: "youtube", loc: "en", first: "fishing creators in Iceland, 20k-30k followers", follow: "30k is way too small, need at least 150k", want: []string{"followers gte 150000", "country eq IS"}, not: []string{"followers between"}},
+	{platform: "instagram", loc: "zh", first: "冰岛的美妆博主 粉丝三千到八千", follow: "八千太多了 控制在五千以内", want: []string{"followers between {max:5000,min:3000}", "country eq IS"}},
+	{platform: "instagram", loc: "en", first: "beauty creators in Iceland, 20k-60k followers", follow: "60k is too big, 10k max", want: []string{"followers lte 10000", "country eq IS"}, not: []string{"followers between"}},
+	{platform: "youtube", loc: "en", first: "gaming creators in Japan, 10k-30k followers", follow: "10k-30k is too few, make it 200k+", want: []string{"followers gte 200000", "country eq JP"}, not: []string{"followers between"}},
+	{platform: "youtube", loc: "zh", first: "日本的美食博主 粉丝两三万", follow: "两三万太少 十万起", want: []string{"followers gte 100000", "country eq JP"}, not: []string{"followers between"}},
+	{platform: "tiktok", loc: "en", first: "comedy creators in Malta with 1k-5k followers", follow: "too few results, and 5k is too small anyway, 50k or more", want: []string{"followers gte 50000"}, not: []string{"followers between"}},
+}
+
+// TestLeftMClasses runs the tuning phrasings; every miss is an error.
+func TestLeftMClasses(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range leftMTuning {
+		for _, m := range run24y(t, a, tc) {
+			t.Error(m)
+		}
+	}
+}

@@ -392,9 +392,10 @@ func (st *state) countAt(i int) (int, bool) {
 			last = k
 		}
 	}
-	if post == cNone && pre == cNone && n2 < 0 {
+	if post == cNone && pre == cNone {
 		if k := st.complaintTail(st.skipSpace(last + 1)); k >= 0 && st.numberAfter(k) {
-			// "一两万太少了，至少五万", "20k is too small, make it 50k+":
+			// "一两万太少了，至少五万", "20k is too small, make it 50k+",
+			// a range complained of ("10k-30k is too few, 200k+"):
 			// the figure complained of is let go; the figure said after
 			// it is the bound meant (no conflict between the two). The
 			// complaint is talk about the search: a sentence, never a

@@ -21,6 +21,12 @@ var leftMCases = []leftCase{
 	{in: "50万太高了 二十万以内", want: []string{"followers lte 200000 applied"}, not: []string{"500000"}},
 	{in: "2k subs is too tiny, 15k+ please", want: []string{"followers gte 15000 applied"}, not: []string{"2000"}},
 	{in: "300k is too large, under 120k", want: []string{"followers lte 120000 applied"}, not: []string{"300000"}},
+	// 2. the bound meant after a complaint: said with 也得/也要, or after
+	// a range complained of
+	{in: "一两万粉太少 起码也要六万", want: []string{"followers gte 60000 applied"}, not: []string{"between"}},
+	{in: "最低也得八万", want: []string{"followers gte 80000 applied"}},
+	{in: "5k-10k is too small, 80k+", want: []string{"followers gte 80000 applied"}, not: []string{"between"}},
+	{in: "三到五万太多了 一万以内", want: []string{"followers lte 10000 applied"}, not: []string{"between"}},
 }
 
 // TestLeftMClasses runs the tuning table.
