@@ -77,6 +77,18 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "en", first: "gaming creators in Japan, 10k-30k followers", follow: "10k-30k is too few, make it 200k+", want: []string{"followers gte 200000", "country eq JP"}, not: []string{"followers between"}},
 	{platform: "youtube", loc: "zh", first: "日本的美食博主 粉丝两三万", follow: "两三万太少 十万起", want: []string{"followers gte 100000", "country eq JP"}, not: []string{"followers between"}},
 	{platform: "tiktok", loc: "en", first: "comedy creators in Malta with 1k-5k followers", follow: "too few results, and 5k is too small anyway, 50k or more", want: []string{"followers gte 50000"}, not: []string{"followers between"}},
+	// 3. a hobby or trade under a category ranks beside it, in a first
+	// search and in a follow-up alike
+	{platform: "youtube", loc: "zh", first: "美国的户外博主", follow: "要做路亚的", want: []string{"category eq outdoor", "country eq US"}, ranks: []string{"路亚"}},
+	{platform: "youtube", loc: "en", first: "fitness creators in Germany", follow: "yoga ones only", want: []string{"category eq fitness"}, ranks: []string{"yoga"}},
+	{platform: "youtube", loc: "en", first: "diy creators in the US", follow: "just woodworking channels", want: []string{"category eq diy"}, ranks: []string{"woodworking"}},
+	{platform: "youtube", loc: "en", first: "music creators in Spain", follow: "only guitar teachers", want: []string{"category eq music"}, ranks: []string{"guitar"}, not: []string{"contains"}},
+	{platform: "youtube", loc: "zh", first: "西班牙的音乐博主", follow: "只要古筝老师", want: []string{"category eq music"}, ranks: []string{"古筝"}, not: []string{"contains"}},
+	{platform: "youtube", loc: "en", first: "outdoor creators in Canada", follow: "what about bouldering channels", want: []string{"category eq outdoor"}, ranks: []string{"bouldering"}, noTerm: []string{"what"}},
+	{platform: "instagram", loc: "en", first: "yoga instructors in Mexico", want: []string{"category eq fitness", "country eq MX"}, ranks: []string{"yoga"}},
+	{platform: "youtube", loc: "zh", first: "英国的园艺博主 粉丝一万以上", want: []string{"category eq home", "country eq GB"}, ranks: []string{"园艺"}},
+	{platform: "tiktok", loc: "en", first: "sports creators in the Philippines", follow: "basketball ones", want: []string{"category eq sports"}, ranks: []string{"basketball"}},
+	{platform: "youtube", loc: "en", first: "outdoor channels in Canada", follow: "no fishing ones", want: []string{"category eq outdoor"}, not: []string{"category not_in"}},
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.

@@ -33,7 +33,7 @@ func (t *turn) read(text string) (condparse.Reading, error) {
 // readFollowup reads a follow-up's text as read does, with a vague size
 // taken as a step of the held follower range (stepVagueSize).
 func (t *turn) readFollowup(text string) (condparse.Reading, error) {
-	rd, err := t.read(text)
+	rd, err := condparse.Read(text, condparse.WithPlatform(t.s.Platform), condparse.WithNow(t.now), condparse.WithFollowup())
 	if err == nil {
 		if msg := t.s.stepVagueSize(&rd); msg != "" {
 			t.plan.notes = append(t.plan.notes, msg)

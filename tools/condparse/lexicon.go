@@ -271,12 +271,20 @@ func buildLexicon() *lexicon {
 
 	// Vocabularies from the shared taxonomy. Single-rune CJK names ("猫",
 	// "狗") are too ambiguous in free text and are skipped.
+	// A subtopic its category also names as an alias ("钓鱼", "yoga") is
+	// read as the subtopic only: its category plus a ranking term.
+	subtopic := map[string]bool{}
+	for _, g := range taxonomy.Synonyms.Groups() {
+		for _, w := range g.Words {
+			subtopic[foldString(w)] = g.Sub
+		}
+	}
 	vocab := func(v *taxonomy.Vocabulary, cls lexClass, into map[string]taxonomy.Term) {
 		for _, t := range v.Terms() {
 			into[t.Code] = t
 		}
 		for _, nt := range v.Names() {
-			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && genericCategoryWords[strings.ToLower(nt.Name)] {
+			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) {
 				continue
 			}
 			es = append(es, lexEntry{word: nt.Name, cls: cls, code: nt.Term.Code})
@@ -288,7 +296,7 @@ func buildLexicon() *lexicon {
 	// A one-word English category name in the plural also reads in the
 	// singular ("pet creators", "toy reviewers", "recipe channels").
 	for _, nt := range taxonomy.Categories.Names() {
-		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] {
+		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] && !subtopic[foldString(nt.Name)] && !subtopic[sg] {
 			es = append(es, lexEntry{word: sg, cls: clsCategory, code: nt.Term.Code})
 		}
 	}
@@ -667,7 +675,10 @@ func buildLexicon() *lexicon {
 		"find", "search", "search for", "show", "show me", "get me", "give me", "send me", "send over", "list", "recommend", "suggest",
 		"look for", "looking for", "i'm looking for", "im looking for", "i am looking for", "we're looking for",
 		"we are looking for", "need", "want", "i need", "we need", "i want", "we want", "who are", "are there",
-		"is there", "any", "can you", "could you", "help me", "please"), func(e *lexEntry) { e.atStart = true })...)
+		"is there", "any", "can you", "could you", "help me", "please",
+		// a follow-up that proposes another kind ("what about guitar
+		// teachers", "how about pottery channels"): the ask, never a term
+		"what about", "how about", "what if"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsRequest,
 		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "找些", "搜些", "推荐些", "来些", "我想找", "我想", "我要找", "我要", "想找", "请找",
 		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",

@@ -3,6 +3,8 @@ package condparse
 import (
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
 )
 
 // The reading classes issue 26 left after audit 24 and the code review
@@ -27,6 +29,20 @@ var leftMCases = []leftCase{
 	{in: "最低也得八万", want: []string{"followers gte 80000 applied"}},
 	{in: "5k-10k is too small, 80k+", want: []string{"followers gte 80000 applied"}, not: []string{"between"}},
 	{in: "三到五万太多了 一万以内", want: []string{"followers lte 10000 applied"}, not: []string{"between"}},
+	// 3. a hobby its category names as an alias ranks beside it; a
+	// format after it only tells how it is shown
+	{in: "想找日本的路亚博主", want: []string{`category eq "outdoor"`, `country eq "JP"`, `keyword contains "路亚" reference`}},
+	{in: "angling channels in Scotland", want: []string{`category eq "outdoor"`, `keyword contains "angling" reference`}},
+	{in: "pilates instructors in Canada, 5k+", want: []string{`category eq "fitness"`, `keyword contains "pilates" reference`}},
+	{in: "木工博主 粉丝两万以上", want: []string{`category eq "diy"`, `keyword contains "木工" reference`}},
+	{in: "篮球vlog博主，菲律宾的", want: []string{`category eq "sports"`, `keyword contains "篮球" reference`, `keyword contains "vlog" reference`}, not: []string{"lifestyle"}},
+	{in: "gardening creators based in Ireland", want: []string{`category eq "home"`, `keyword contains "gardening" reference`}},
+	{in: "户外博主 别要钓鱼的", want: []string{`category eq "outdoor"`, `keyword not_contains "钓鱼"`}, not: []string{"not_in"}},
+	// …and a follow-up that keeps only a kind of creator, or proposes
+	// one, is a sentence: the word ranks
+	{in: "only cello teachers", want: []string{`keyword contains "cello" reference`}},
+	{in: "只看二胡老师", want: []string{`keyword contains "二胡" reference`}},
+	{in: "how about calligraphy channels", want: []string{`keyword contains "calligraphy" reference`}, noKw: []string{"how"}},
 }
 
 // TestLeftMClasses runs the tuning table.
@@ -34,6 +50,31 @@ func TestLeftMClasses(t *testing.T) {
 	for _, tc := range leftMCases {
 		if p := tc.problems(); len(p) > 0 {
 			t.Errorf("Read(%q): %s", tc.in, strings.Join(p, "; "))
+		}
+	}
+}
+
+// TestFollowupDescribesCreators: in a follow-up (WithFollowup) a word
+// said with a creator noun ranks, as it does beside a condition in a
+// first search; alone in a first search it stays a keyword search.
+func TestFollowupDescribesCreators(t *testing.T) {
+	for _, in := range []string{"rowing ones", "攀岩博主", "chess channels", "pottery creators"} {
+		r, err := Read(in, WithNow(leftNow), WithFollowup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranks := false
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+				t.Errorf("Read(%q, WithFollowup()): a keyword filter %s", in, brief(c))
+			}
+			ranks = ranks || c.Kind == condition.KindKeyword && c.Status == condition.StatusReference
+		}
+		if !ranks {
+			t.Errorf("Read(%q, WithFollowup()): no ranking term: %q", in, briefs(r.Result))
+		}
+		if r, _ := Read(in, WithNow(leftNow)); r.Shape != ShapeKeyword {
+			t.Errorf("Read(%q): shape %s, want a keyword search as a first search", in, r.Shape)
 		}
 	}
 }

@@ -130,11 +130,13 @@ func rankingTerm(v Value) *pcond {
 
 // pruneTopics drops the categories read from subtopic words when the user
 // named a category in words of its own: the named one is the filter, the
-// subtopic still ranks.
+// subtopic still ranks. A content format ("钓鱼vlog") names no category
+// of its own: it only tells how the subtopic is shown (formCategories).
 func (st *state) pruneTopics() {
 	named := false
 	for _, pc := range st.conds {
-		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard
+		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&
+			!formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]
 	}
 	if !named {
 		return
