@@ -89,6 +89,12 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "zh", first: "英国的园艺博主 粉丝一万以上", want: []string{"category eq home", "country eq GB"}, ranks: []string{"园艺"}},
 	{platform: "tiktok", loc: "en", first: "sports creators in the Philippines", follow: "basketball ones", want: []string{"category eq sports"}, ranks: []string{"basketball"}},
 	{platform: "youtube", loc: "en", first: "outdoor channels in Canada", follow: "no fishing ones", want: []string{"category eq outdoor"}, not: []string{"category not_in"}},
+	// 4. a couple of months, a few months, since a season (the test
+	// clock is 23 March 2026: winter began 1 December 2025, 112 days)
+	{platform: "youtube", loc: "en", first: "travel creators in Peru active over the last couple of months", want: []string{"last_active within_days 60", "country eq PE"}},
+	{platform: "youtube", loc: "zh", first: "入冬以来还有更新的科技博主", want: []string{"last_active within_days 112", "category eq tech"}},
+	{platform: "instagram", loc: "en", first: "food creators in Chile", follow: "only ones posting during the past few months", want: []string{"last_active within_days 90", "country eq CL"}},
+	{platform: "youtube", loc: "zh", first: "智利的美食博主", follow: "这两个月还在更新的", want: []string{"last_active within_days 60"}},
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.

@@ -557,7 +557,12 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
 		}
 	}
-	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent")...)
+	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent",
+		// the span a window covers said with its preposition ("active
+		// over the last couple of months", "during the past few weeks"):
+		// "over" is no lower bound here
+		"over the last", "over the past", "during the last", "during the past", "throughout the last", "throughout the past",
+		"over the previous", "during the previous")...)
 	tu := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsTimeUnit, n: n})
@@ -580,6 +585,11 @@ func buildLexicon() *lexicon {
 	// colloquial counts: 俩 (two), 仨 (three)
 	ts(60, "俩月", "俩个月")
 	ts(90, "仨月", "仨个月")
+	// these two months, a few months: a couple is two, a few is three,
+	// as "a couple of weeks" and "the past few months" read
+	ts(60, "这两个月", "这俩月", "这俩个月")
+	ts(90, "几个月", "这几个月")
+	ts(21, "几周", "这几周", "几个星期", "这几个星期")
 	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
 	// a month and a half: the half a unit takes after it (个半月).
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half")

@@ -43,6 +43,20 @@ var leftMCases = []leftCase{
 	{in: "only cello teachers", want: []string{`keyword contains "cello" reference`}},
 	{in: "只看二胡老师", want: []string{`keyword contains "二胡" reference`}},
 	{in: "how about calligraphy channels", want: []string{`keyword contains "calligraphy" reference`}, noKw: []string{"how"}},
+	// 4. windows said as a couple or a few months (a couple is two, a
+	// few is three, as "a couple of weeks" is 14 days and "the past few
+	// months" 90), over/during a span, and since a season, counted from
+	// its first day (summer 1 June: 189 days to noon of 6 December 2026,
+	// the day begun counting)
+	{in: "fitness creators who've posted over the last couple of months", want: []string{"last_active within_days 60"}},
+	{in: "channels that uploaded during the past few months", want: []string{"last_active within_days 90"}},
+	{in: "这两个月还有更新的美食博主", want: []string{"last_active within_days 60"}},
+	{in: "最近几个月在更新的旅行博主", want: []string{"last_active within_days 90"}},
+	{in: "这几周有发视频的美妆博主", want: []string{"last_active within_days 21"}},
+	{in: "gaming channels active since the summer", want: []string{"last_active within_days 189"}, noKw: []string{"summer", "since"}},
+	{in: "入冬以来还在更新的博主", want: []string{"last_active within_days 6"}},
+	{in: "pet creators posting since the spring", want: []string{"last_active within_days 281"}},
+	{in: "从秋天开始有更新的户外博主", want: []string{"last_active within_days 97"}},
 }
 
 // TestLeftMClasses runs the tuning table.
