@@ -95,6 +95,14 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "zh", first: "入冬以来还有更新的科技博主", want: []string{"last_active within_days 112", "category eq tech"}},
 	{platform: "instagram", loc: "en", first: "food creators in Chile", follow: "only ones posting during the past few months", want: []string{"last_active within_days 90", "country eq CL"}},
 	{platform: "youtube", loc: "zh", first: "智利的美食博主", follow: "这两个月还在更新的", want: []string{"last_active within_days 60"}},
+	// 5. an exclusion and an acceptance in one follow-up: the exclusion
+	// keeps to its part, the accepted value widens the held one
+	{platform: "youtube", loc: "zh", first: "墨西哥的美食博主 西班牙语", follow: "探店的不要 英语的也可以", want: []string{"language in [es,en]"}, not: []string{"language not_in"}},
+	{platform: "instagram", loc: "en", first: "travel creators in Portugal, Portuguese", follow: "no hotel reviews, Spanish is fine too", want: []string{"language in [pt,es]"}, not: []string{"language not_in"}},
+	{platform: "youtube", loc: "zh", first: "德国的汽车博主", follow: "不要改装的 奥地利的也行", want: []string{"country in [DE,AT]"}, not: []string{"country not_in"}},
+	{platform: "youtube", loc: "en", first: "gaming creators in Sweden", follow: "skip the horror ones, Norway is fine too", want: []string{"country in [SE,NO]"}, not: []string{"country not_in"}},
+	{platform: "instagram", loc: "en", first: "beauty creators in Italy, Italian", follow: "drop the nail ones and English works too", want: []string{"language in [it,en]"}, not: []string{"language not_in"}},
+	{platform: "youtube", loc: "en", first: "tech creators in Japan", follow: "no unboxing, Korea is ok too", want: []string{"country in [JP,KR]"}, not: []string{"not_in"}},
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.

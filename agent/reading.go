@@ -770,13 +770,26 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 // ("forget Canada": condparse.IssueRemoved) or an exclusion word after
 // its object ("加拿大的不要了", "英国和法国除外": condparse.IssueExcludedAfter),
 // whose scope lies before the word, where the router's patterns do not
-// look.
+// look. A value the reading read as acceptable too (condparse.IssueAdded)
+// is wanted, whatever exclusion the router read around it.
 func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
 		return args
 	}
 	vals := stringsOf(args.Get("value"))
+	for _, c := range cs {
+		if op == string(condition.OpNotIn) && c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) &&
+			slices.Contains(c.Issues, condparse.IssueAdded) && slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			// "那种拍美食的不要 英语也行", "no food ones, English is fine
+			// too": the router's exclusion ran on into a value said to be
+			// acceptable; the exclusion keeps to its own part and the
+			// value is taken in beside the held ones (keepHeld).
+			out := maps.Clone(args)
+			out["op"], out["value"] = string(condition.OpIn), c.Value.Codes()
+			return out
+		}
+	}
 	for _, c := range cs {
 		// An exclusion the reading found is followed however it was said
 		// ("再去掉游戏类的" was a category set to gaming): leaving a value

@@ -57,6 +57,13 @@ var leftMCases = []leftCase{
 	{in: "入冬以来还在更新的博主", want: []string{"last_active within_days 6"}},
 	{in: "pet creators posting since the spring", want: []string{"last_active within_days 281"}},
 	{in: "从秋天开始有更新的户外博主", want: []string{"last_active within_days 97"}},
+	// 5. an exclusion and an acceptance in one message: the exclusion
+	// ends before the value said acceptable, which is added
+	{in: "skip the gaming ones and Spanish works too", want: []string{`language eq "es" applied !added`}, not: []string{"language not_in"}},
+	{in: "不要测评的 台湾的也可以", want: []string{`country eq "TW" applied !added`, `keyword not_contains "测评"`}, not: []string{"country not_in"}},
+	{in: "exclude vlogs, Mexico is fine too", want: []string{`country eq "MX" applied !added`}, not: []string{"country not_in"}},
+	{in: "no reaction channels and French ones are ok too", want: []string{`applied !added`}, not: []string{"not_in [fr]", `not_in ["FR"]`}},
+	{in: "drop Spain and Portugal", want: []string{`country not_in [ES,PT]`}},
 }
 
 // TestLeftMClasses runs the tuning table.
