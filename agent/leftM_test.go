@@ -103,6 +103,12 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "en", first: "gaming creators in Sweden", follow: "skip the horror ones, Norway is fine too", want: []string{"country in [SE,NO]"}, not: []string{"country not_in"}},
 	{platform: "instagram", loc: "en", first: "beauty creators in Italy, Italian", follow: "drop the nail ones and English works too", want: []string{"language in [it,en]"}, not: []string{"language not_in"}},
 	{platform: "youtube", loc: "en", first: "tech creators in Japan", follow: "no unboxing, Korea is ok too", want: []string{"country in [JP,KR]"}, not: []string{"not_in"}},
+	// 6. too much of something: a soft wish, never an exclusion or a
+	// filter of its words
+	{platform: "youtube", loc: "en", first: "food creators in Spain, not too many brand partnerships", want: []string{"country eq ES"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"brand"}},
+	{platform: "instagram", loc: "en", first: "beauty creators in Canada", follow: "preferably without loads of ads", want: []string{"country eq CA"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"loads"}},
+	{platform: "youtube", loc: "zh", first: "美国的科技博主", follow: "别接太多商单的", want: []string{"country eq US"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"商单"}},
+	{platform: "tiktok", loc: "zh", first: "带货不要太多的美食博主 泰国", want: []string{"country eq TH"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"带货"}},
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.

@@ -1051,6 +1051,17 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 			return slices.Contains(roles, sp.Role) && k != "" && t != "" && (strings.Contains(t, k) || strings.Contains(k, t))
 		})
 	}
+	// wished: words of a wish to avoid too much of something the reading
+	// read ("without loads of ads", "别接太多商单"): the router's
+	// exclusion of them would drop every channel that mentions them once.
+	wished := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		return k != "" && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			span := strings.ToLower(c.Span.Text)
+			return c.Kind == condition.KindSoft && c.Field == condition.Preference && c.Op == condition.OpAvoid &&
+				span != "" && (strings.Contains(span, k) || strings.Contains(k, span))
+		})
+	}
 	city := func(k string) bool { return named(k, condparse.ResiduePlace, condparse.ResidueRelation) }
 	relation := func(k string) bool { return named(k, condparse.ResidueRelation) }
 	// excluded: words the reading leaves out ("can you also drop the
@@ -1125,7 +1136,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading) []router.Com
 		if cmd.Name == "exclude_keyword" || cmd.Name == "add_keyword" {
 			kws := stringsOf(cmd.Args.Get("keywords"))
 			if keep := slices.DeleteFunc(slices.Clone(kws), func(k string) bool {
-				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k)) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
+				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k) || wished(k)) || cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue

@@ -244,7 +244,10 @@ func (st *state) platformCreators(i int) bool {
 func isPreposition(w string) bool {
 	w, _, _ = strings.Cut(w, " ") // "in the", "based in"
 	switch w {
-	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that":
+	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that",
+		// "ones doing bouldering", "channels about pottery", "people into
+		// climbing": what the creators do or are about
+		"doing", "about", "into":
 		return true
 	}
 	return false

@@ -123,6 +123,11 @@ type lexEntry struct {
 	// and another after it is let go (complaintTail), the later one is
 	// the bound meant.
 	complaint bool
+	// plenty: a large amount said without a number ("tons of", "a lot
+	// of"); denied before what there is much of ("without tons of
+	// sponsorships", "avoid ones with loads of ads") it is too much of
+	// it, a wish (tooMuch).
+	plenty bool
 	// head: a Chinese frame or filler noun that also opens compound words
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
@@ -910,6 +915,10 @@ func buildLexicon() *lexicon {
 	// "check …", "can you check …": the ask, as "find" is.
 	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check"),
 		func(e *lexEntry) { e.atStart = true })...)
+	// a large amount without a number ("tons of", "a lot of"): talk,
+	// never a term; denied, it is too much of what follows (tooMuch)
+	es = append(es, withFlag(words(clsFiller, "tons of", "a ton of", "lots of", "a lot of", "loads of", "a load of", "heaps of",
+		"plenty of", "a bunch of", "a heap of", "masses of"), func(e *lexEntry) { e.plenty = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	es = append(es, words(clsGender,

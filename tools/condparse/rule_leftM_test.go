@@ -43,6 +43,8 @@ var leftMCases = []leftCase{
 	{in: "only cello teachers", want: []string{`keyword contains "cello" reference`}},
 	{in: "只看二胡老师", want: []string{`keyword contains "二胡" reference`}},
 	{in: "how about calligraphy channels", want: []string{`keyword contains "calligraphy" reference`}, noKw: []string{"how"}},
+	{in: "ones doing parkour", want: []string{`keyword contains "parkour" reference`}, noKw: []string{"doing"}},
+	{in: "channels about beekeeping", want: []string{`keyword contains "beekeeping" reference`}, noKw: []string{"about"}},
 	// 4. windows said as a couple or a few months (a couple is two, a
 	// few is three, as "a couple of weeks" is 14 days and "the past few
 	// months" 90), over/during a span, and since a season, counted from
@@ -64,6 +66,15 @@ var leftMCases = []leftCase{
 	{in: "exclude vlogs, Mexico is fine too", want: []string{`country eq "MX" applied !added`}, not: []string{"country not_in"}},
 	{in: "no reaction channels and French ones are ok too", want: []string{`applied !added`}, not: []string{"not_in [fr]", `not_in ["FR"]`}},
 	{in: "drop Spain and Portugal", want: []string{`country not_in [ES,PT]`}},
+	// 6. too much of something, said with a denied large amount, as
+	// brand deals, or with the deal's verb before it: a soft wish to
+	// avoid it, never an exclusion or a filter of the word
+	{in: "fitness creators, not too many brand partnerships", want: []string{`preference avoid "too many brand partnerships"`}, noKw: []string{"brand", "partnerships"}},
+	{in: "tech channels without lots of ads", want: []string{`preference avoid`}, noKw: []string{"lots", "ads"}},
+	{in: "skip anyone with heaps of sponsored posts", want: []string{`preference avoid`}, noKw: []string{"heaps", "sponsored"}},
+	{in: "美妆博主 别做太多推广的", want: []string{`preference avoid "推广太多"`}, noKw: []string{"推广", "做"}},
+	{in: "不要接太多广告的母婴博主", want: []string{`preference avoid "广告太多"`, `category eq "family"`}, noKw: []string{"广告"}},
+	{in: "gaming creators with tons of subscribers", not: []string{"avoid"}, noKw: []string{"tons"}},
 }
 
 // TestLeftMClasses runs the tuning table.
