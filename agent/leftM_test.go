@@ -109,6 +109,13 @@ var leftMTuning = []case24y{
 	{platform: "instagram", loc: "en", first: "beauty creators in Canada", follow: "preferably without loads of ads", want: []string{"country eq CA"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"loads"}},
 	{platform: "youtube", loc: "zh", first: "美国的科技博主", follow: "别接太多商单的", want: []string{"country eq US"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"商单"}},
 	{platform: "tiktok", loc: "zh", first: "带货不要太多的美食博主 泰国", want: []string{"country eq TH"}, not: []string{"not_contains", "all contains"}, noTerm: []string{"带货"}},
+	// 7. platform nouns are the platform; "ie" closing a search is Ireland
+	{platform: "x", loc: "zh", first: "日本的X账户 聊动漫的", want: []string{"country eq JP"}, noTerm: []string{"账户"}},
+	{platform: "x", loc: "zh", first: "推特账户 做美股的", noTerm: []string{"账户", "推特"}},
+	{platform: "x", loc: "en", first: "football twitter handles in Brazil", want: []string{"country eq BR"}, noTerm: []string{"handles"}},
+	{platform: "youtube", loc: "en", first: "home baking channels ie", want: []string{"country eq IE"}},
+	{platform: "youtube", loc: "en", first: "diy creators", follow: "only ones in ie", want: []string{"country eq IE"}},
+	{platform: "youtube", loc: "en", first: "gaming creators, ie people who stream", not: []string{"country"}},
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.

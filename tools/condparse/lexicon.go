@@ -426,6 +426,20 @@ func buildLexicon() *lexicon {
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	platCreators(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号")
+	// a platform's handles are its accounts ("crypto twitter handles",
+	// "IG handles"): the platform, never a term
+	for _, p := range []struct {
+		p     platform.Platform
+		names []string
+	}{{platform.X, []string{"x", "twitter"}}, {platform.Instagram, []string{"ig", "insta", "instagram"}},
+		{platform.TikTok, []string{"tiktok", "tik tok"}}, {platform.YouTube, []string{"youtube", "yt"}}} {
+		for _, n := range p.names {
+			if n != "x" {
+				platCreators(p.p, n+" handles", n+" handle", n+" accounts", n+" account")
+			}
+		}
+		platCreators(p.p, p.names[0]+"账户", p.names[0]+"帐户")
+	}
 	plat(platform.X, "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
 		p, _ := platform.Parse(w)
@@ -709,6 +723,8 @@ func buildLexicon() *lexicon {
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
 		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",
+		// an account said as 账户 (帳戶 folds to 帐户): "X账户", "推特账户"
+		"账户", "帐户",
 		// phone typing (audit 23): "tt art accts", "kol list"
 		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga

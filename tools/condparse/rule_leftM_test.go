@@ -75,6 +75,19 @@ var leftMCases = []leftCase{
 	{in: "美妆博主 别做太多推广的", want: []string{`preference avoid "推广太多"`}, noKw: []string{"推广", "做"}},
 	{in: "不要接太多广告的母婴博主", want: []string{`preference avoid "广告太多"`, `category eq "family"`}, noKw: []string{"广告"}},
 	{in: "gaming creators with tons of subscribers", not: []string{"avoid"}, noKw: []string{"tons"}},
+	// 7. platform nouns: 账户/帐户 is an account, a platform's handles its
+	// accounts; "ie" closing a search after a creator noun is Ireland
+	// (as "us" and "uk" are), id est elsewhere
+	{in: "X帐户 做足球解说的 英国", want: []string{`platform eq "x"`, `country eq "GB"`}, noKw: []string{"帐户", "账户"}},
+	{in: "找聊美股的推特账户", want: []string{`platform eq "x"`}, noKw: []string{"账户", "推特"}},
+	{in: "ig账户 穿搭 韩国", want: []string{`platform eq "instagram"`, `country eq "KR"`}, noKw: []string{"账户"}},
+	{in: "sneaker twitter handles in Japan", want: []string{`platform eq "x"`, `country eq "JP"`}, noKw: []string{"handles", "twitter"}},
+	{in: "tiktok handles for skincare in Brazil", want: []string{`platform eq "tiktok"`, `country eq "BR"`}, noKw: []string{"handles"}},
+	{in: "gardening youtubers ie", want: []string{`country eq "IE"`}},
+	{in: "skincare influencers from ie, 10k+", want: []string{`country eq "IE"`, "followers gte 10000"}},
+	{in: "cooking creators ie people who bake bread", not: []string{`"IE"`}},
+	{in: "tech reviewers, ie people who test phones", not: []string{`"IE"`}},
+	{in: "tech reviewers i.e. phone testers", not: []string{`"IE"`}},
 }
 
 // TestLeftMClasses runs the tuning table.
