@@ -372,36 +372,68 @@ func missingWords(miss []string) (zh, en []string) {
 
 // residueNotice says what a parse's placed-but-unfilterable remainder
 // asks for (condparse.Residue): a sort is no filter (the results' own
-// sort event orders them), a vague amount needs a number. It is "" when no remainder span has a role.
+// sort event orders them), a vague amount needs a number. Every item of
+// the message is named, those of one role in one sentence ("「男博主」
+// 未加入条件：…。「竞品」未加入条件：…"). It is "" when no remainder span
+// has a role.
 func residueNotice(zh bool, rem []condparse.Span) string {
+	var roles []condparse.Residue
+	said := map[condparse.Residue][]string{}
 	for _, r := range rem {
-		q := clip(r.Text, 24)
-		switch r.Role {
-		case condparse.ResidueSort:
-			return pick(zh, "「"+q+"」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
-				"“"+q+"” is a sort, not a filter, so no condition was added: use Sort on the results")
-		case condparse.ResidueVague:
-			return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
-				"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")
-		case condparse.ResiduePlace:
-			return pick(zh, "未排除「"+q+"」：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
-				"“"+q+"” was not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
-		case condparse.ResidueFrequencyPeriod:
-			return pick(zh, "「"+q+"」：频道库不记录发帖频率，已按这个周期内有发布筛选，次数未作为条件",
-				"“"+q+"”: the catalog holds no posting frequency, so channels that posted within that period are kept; the count is not a filter")
-		case condparse.ResidueFrequency:
-			return pick(zh, "「"+q+"」未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
-				"“"+q+"” was not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
-		case condparse.ResidueGender:
-			return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
-				"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
-		case condparse.ResidueRelation:
-			return pick(zh, "「"+q+"」未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
-				"“"+q+"” was not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")
-		case condparse.ResidueUnsupported:
-			return pick(zh, "「"+q+"」未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
-				"“"+q+"” was not applied: the catalog has no such field (budget, price, age), so it cannot filter")
+		if residueSentence(zh, r.Role, "", false) == "" {
+			continue
 		}
+		q := clip(r.Text, 24)
+		if len(said[r.Role]) == 0 {
+			roles = append(roles, r.Role)
+		}
+		if !slices.Contains(said[r.Role], q) {
+			said[r.Role] = append(said[r.Role], q)
+		}
+	}
+	var out []string
+	for _, role := range roles {
+		var quoted []string
+		for _, q := range said[role] {
+			quoted = append(quoted, pick(zh, "「"+q+"」", "“"+q+"”"))
+		}
+		out = append(out, residueSentence(zh, role, strings.Join(quoted, pick(zh, "、", ", ")), len(quoted) > 1))
+	}
+	return strings.Join(out, pick(zh, "。", ". "))
+}
+
+// residueSentence is the notice of one remainder role naming q, the
+// user's words quoted (many: more than one); "" for a role that has none.
+func residueSentence(zh bool, role condparse.Residue, q string, many bool) string {
+	was, is, has := " was", " is a sort", " has"
+	if many {
+		was, is, has = " were", " are sorts", " have"
+	}
+	switch role {
+	case condparse.ResidueSort:
+		return pick(zh, q+"是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
+			q+is+", not a filter, so no condition was added: use Sort on the results")
+	case condparse.ResidueVague:
+		return pick(zh, q+"没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
+			q+has+" no number, so no condition was added: give a range, e.g. “under 10k followers”")
+	case condparse.ResiduePlace:
+		return pick(zh, "未排除"+q+"：频道库只记录国家，不记录城市或州省，按国家排除会去掉仍想要的频道",
+			q+was+" not excluded: the catalog records countries, not cities or states, and excluding the country would drop channels still wanted")
+	case condparse.ResidueFrequencyPeriod:
+		return pick(zh, q+"：频道库不记录发帖频率，已按这个周期内有发布筛选，次数未作为条件",
+			q+": the catalog holds no posting frequency, so channels that posted within that period are kept; the count is not a filter")
+	case condparse.ResidueFrequency:
+		return pick(zh, q+"未加入条件：频道库不记录发帖频率，无法按发帖次数筛选（可以按最近一次发布的时间筛选）",
+			q+was+" not applied: the catalog holds no posting frequency, so it cannot filter by how often channels post (it can by when they last posted)")
+	case condparse.ResidueGender:
+		return pick(zh, q+"未加入条件：频道库不记录创作者的性别，无法按性别筛选",
+			q+was+" not applied: the catalog does not record creators' gender, so it cannot filter by it")
+	case condparse.ResidueRelation:
+		return pick(zh, q+"未加入条件：频道库不知道哪些是你的竞品或对手，无法按它排除（可以直接写出品牌名，例如“不要和某品牌合作过的”）",
+			q+was+" not applied: the catalog does not know who your competitors are, so it cannot exclude by it (name the brands instead, e.g. “no one who worked with BrandX”)")
+	case condparse.ResidueUnsupported:
+		return pick(zh, q+"未加入条件：频道库没有这一项（如预算、报价、年龄），无法按它筛选",
+			q+was+" not applied: the catalog has no such field (budget, price, age), so it cannot filter")
 	}
 	return ""
 }

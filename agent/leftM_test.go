@@ -1,6 +1,11 @@
 package agent
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"searchagent/tools/condparse"
+)
 
 // The reading classes issue 26 left after audit 24 and the code review
 // (fixM), read through the agent with phrasings of my own, zh and en:
@@ -116,6 +121,28 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "en", first: "home baking channels ie", want: []string{"country eq IE"}},
 	{platform: "youtube", loc: "en", first: "diy creators", follow: "only ones in ie", want: []string{"country eq IE"}},
 	{platform: "youtube", loc: "en", first: "gaming creators, ie people who stream", not: []string{"country"}},
+	// 8. every unsupported item of one message is named
+	{platform: "instagram", loc: "zh", first: "英国的美妆博主 只要男生 不要帮竞品推广过的", notice: []string{"男生", "竞品"}},
+	{platform: "youtube", loc: "en", first: "female fitness creators in Canada, no one sponsored by our competitors", notice: []string{"female", "competitors"}},
+	{platform: "youtube", loc: "zh", first: "日本的游戏博主", follow: "只要女主播 别找给友商做过广告的", notice: []string{"女主播", "友商"}},
+	{platform: "instagram", loc: "en", first: "travel creators in Greece, women only, budget under $500", notice: []string{"women", "budget"}},
+}
+
+// TestResidueNoticeNamesEvery: one sentence a role, every item of the
+// role quoted in it, in the order they were said.
+func TestResidueNoticeNamesEvery(t *testing.T) {
+	rem := []condparse.Span{{Text: "男博主", Role: condparse.ResidueGender}, {Text: "竞品", Role: condparse.ResidueRelation},
+		{Text: "女生", Role: condparse.ResidueGender}, {Text: "博主"}}
+	if got, want := residueNotice(true, rem), "「男博主」、「女生」未加入条件：频道库不记录创作者的性别，无法按性别筛选。「竞品」未加入条件："; !strings.HasPrefix(got, want) {
+		t.Errorf("residueNotice(zh) = %q, want it to start %q", got, want)
+	}
+	rem = []condparse.Span{{Text: "male", Role: condparse.ResidueGender}, {Text: "female", Role: condparse.ResidueGender}}
+	if got, want := residueNotice(false, rem), "“male”, “female” were not applied"; !strings.HasPrefix(got, want) {
+		t.Errorf("residueNotice(en) = %q, want it to start %q", got, want)
+	}
+	if got := residueNotice(false, []condparse.Span{{Text: "nice"}}); got != "" {
+		t.Errorf("residueNotice of no role = %q, want none", got)
+	}
 }
 
 // TestLeftMClasses runs the tuning phrasings; every miss is an error.
