@@ -20,9 +20,10 @@ import (
 // TestLeftMHeldout was written before any rule of these classes was
 // changed and is not tuned on: each miss is logged (an error with
 // AUDIT24Y_STRICT=1), and a pass count below the one measured after the
-// fixes fails (measure24y).
+// fixes fails (measure24y). Base (before the fixes): 15 of 36; after:
+// 36 of 36.
 func TestLeftMHeldout(t *testing.T) {
-	measure24y(t, "fixM held-out", 0, []case24y{
+	measure24y(t, "fixM held-out", 36, []case24y{
 		// 2. a complained figure and the bound meant: the bound, never
 		// a widening or narrowing that loses it (also on an empty result)
 		{platform: "youtube", loc: "zh", first: "冰岛的游戏博主 粉丝五千到一万", follow: "五千到一万太少了 起码要八万", want: []string{"followers gte 80000"}, not: []string{"followers between"}},
