@@ -95,6 +95,10 @@ var leftMTuning = []case24y{
 	{platform: "youtube", loc: "zh", first: "英国的园艺博主 粉丝一万以上", want: []string{"category eq home", "country eq GB"}, ranks: []string{"园艺"}},
 	{platform: "tiktok", loc: "en", first: "sports creators in the Philippines", follow: "basketball ones", want: []string{"category eq sports"}, ranks: []string{"basketball"}},
 	{platform: "youtube", loc: "en", first: "outdoor channels in Canada", follow: "no fishing ones", want: []string{"category eq outdoor"}, not: []string{"category not_in"}},
+	// a subtopic replaced by another leaves the ranking terms, never
+	// excluded
+	{platform: "youtube", loc: "zh", first: "英国的烘焙博主", follow: "烘焙的换成甜品的", want: []string{"category eq food"}, ranks: []string{"甜品"}, noTerm: []string{"烘焙"}},
+	{platform: "youtube", loc: "en", first: "fly fishing channels in Scotland", follow: "swap fly fishing for angling", ranks: []string{"angling"}, noTerm: []string{"fly"}},
 	// 4. a couple of months, a few months, since a season (the test
 	// clock is 23 March 2026: winter began 1 December 2025, 112 days)
 	{platform: "youtube", loc: "en", first: "travel creators in Peru active over the last couple of months", want: []string{"last_active within_days 60", "country eq PE"}},

@@ -1115,7 +1115,9 @@ func buildLexicon() *lexicon {
 			continue
 		}
 		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
-			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform
+			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform ||
+				// a hobby its category names ("gardenning" is gardening)
+				e.cls == clsTopic && categoryAlias(e.word)
 		}) {
 			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
 		}
@@ -1138,6 +1140,13 @@ func isLatinWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// categoryAlias reports a spelling that names a category of the
+// taxonomy (a subtopic its category names as an alias: "gardening").
+func categoryAlias(w string) bool {
+	_, ok := taxonomy.Categories.Lookup(w)
+	return ok
 }
 
 // foldString folds a dictionary spelling the way input is folded.

@@ -38,6 +38,8 @@ var leftMCases = []leftCase{
 	{in: "篮球vlog博主，菲律宾的", want: []string{`category eq "sports"`, `keyword contains "篮球" reference`, `keyword contains "vlog" reference`}, not: []string{"lifestyle"}},
 	{in: "gardening creators based in Ireland", want: []string{`category eq "home"`, `keyword contains "gardening" reference`}},
 	{in: "户外博主 别要钓鱼的", want: []string{`category eq "outdoor"`, `keyword not_contains "钓鱼"`}, not: []string{"not_in"}},
+	{in: "把木工换成园艺", want: []string{`keyword not_contains "木工" applied !removed`, `keyword contains "园艺" reference`}},
+	{in: "gardenning channels in Wales", want: []string{`category eq "home"`, `keyword contains "gardening" reference`}},
 	// …and a follow-up that keeps only a kind of creator, or proposes
 	// one, is a sentence: the word ranks
 	{in: "only cello teachers", want: []string{`keyword contains "cello" reference`}},

@@ -102,10 +102,20 @@ func (st *state) governed(i int) bool {
 func (st *state) topicCond(i int, neg uint8) (pc, term *pcond) {
 	tk := &st.toks[i]
 	text := StringValue(string(st.t.orig[tk.s:tk.e]))
+	if tk.corrected {
+		// "gardenning": the subtopic's own spelling ranks (and meets its
+		// other language), the typo matches nothing
+		text = StringValue(tk.has(clsTopic).word)
+	}
 	switch neg {
 	case 1:
 		pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, text)
 		pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
+		if tk.removal {
+			// replaced by another subtopic ("钓鱼的换成冲浪的"): its
+			// ranking term goes, nothing is excluded (IssueRemoved)
+			pc.addIssue(IssueRemoved)
+		}
 		return pc, nil
 	case 2:
 		pc = newCond(condition.KindSoft, condition.Preference, condition.OpAvoid, text)

@@ -143,7 +143,8 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// the alias), and the condition parser keeps the word as a ranking
 	// term beside it, as it does every subtopic
 	{"fishing", "outdoor", []string{"fishing", "fly fishing", "angling", "ice fishing", "钓鱼", "垂钓", "路亚", "海钓", "飞钓"}, true},
-	{"yoga", "fitness", []string{"yoga", "瑜伽", "pilates", "普拉提"}, true},
+	{"yoga", "fitness", []string{"yoga", "瑜伽"}, true},
+	{"pilates", "fitness", []string{"pilates", "普拉提"}, true},
 	{"woodworking", "diy", []string{"woodworking", "木工"}, true},
 	{"gardening", "home", []string{"gardening", "园艺"}, true},
 	{"basketball", "sports", []string{"basketball", "篮球"}, true},
