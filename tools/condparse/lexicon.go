@@ -1142,11 +1142,16 @@ func isLatinWord(s string) bool {
 	return true
 }
 
-// categoryAlias reports a spelling that names a category of the
-// taxonomy (a subtopic its category names as an alias: "gardening").
+// categoryAlias reports a subtopic spelling whose group its category
+// names as an alias ("gardening", and 园艺 beside it): a hobby the
+// catalog's category stands for.
 func categoryAlias(w string) bool {
-	_, ok := taxonomy.Categories.Lookup(w)
-	return ok
+	for _, g := range taxonomy.Synonyms.Lookup(w) {
+		if g.Sub && slices.ContainsFunc(g.Words, func(x string) bool { _, ok := taxonomy.Categories.Lookup(x); return ok }) {
+			return true
+		}
+	}
+	return false
 }
 
 // foldString folds a dictionary spelling the way input is folded.

@@ -40,6 +40,9 @@ var leftMCases = []leftCase{
 	{in: "户外博主 别要钓鱼的", want: []string{`category eq "outdoor"`, `keyword not_contains "钓鱼"`}, not: []string{"not_in"}},
 	{in: "把木工换成园艺", want: []string{`keyword not_contains "木工" applied !removed`, `keyword contains "园艺" reference`}},
 	{in: "gardenning channels in Wales", want: []string{`category eq "home"`, `keyword contains "gardening" reference`}},
+	// terse, the hobby is a keyword as typed and keeps the category it
+	// always read as
+	{in: "柏林 木工 5k+", want: []string{`category eq "diy"`, `keyword contains "木工" applied`, `country eq "DE"`}},
 	// …and a follow-up that keeps only a kind of creator, or proposes
 	// one, is a sentence: the word ranks
 	{in: "only cello teachers", want: []string{`keyword contains "cello" reference`}},

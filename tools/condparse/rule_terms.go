@@ -378,7 +378,9 @@ func (st *state) undoTopic(k int) {
 	if !pc.topic {
 		return
 	}
-	pc.dropped = true
+	// a hobby its category names as an alias ("洛杉矶 瑜伽 1w+") keeps
+	// the category it always read as, beside the keyword typed
+	pc.dropped = !categoryAlias(tk.has(clsTopic).word)
 	for _, o := range st.conds {
 		if o.topicTerm && o.s == tk.s {
 			o.dropped = true
