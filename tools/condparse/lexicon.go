@@ -427,18 +427,12 @@ func buildLexicon() *lexicon {
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	platCreators(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号")
 	// a platform's handles are its accounts ("crypto twitter handles",
-	// "IG handles"): the platform, never a term
-	for _, p := range []struct {
-		p     platform.Platform
-		names []string
-	}{{platform.X, []string{"x", "twitter"}}, {platform.Instagram, []string{"ig", "insta", "instagram"}},
-		{platform.TikTok, []string{"tiktok", "tik tok"}}, {platform.YouTube, []string{"youtube", "yt"}}} {
-		for _, n := range p.names {
-			if n != "x" {
-				platCreators(p.p, n+" handles", n+" handle", n+" accounts", n+" account")
-			}
+	// "IG handles"): the platform, never a term; every one-word Latin
+	// name of a platform takes them ("x handles" is above)
+	for _, e := range slices.Clone(es) {
+		if e.cls == clsPlatform && !e.creator && e.word != "x" && isASCIILetters(e.word) {
+			platCreators(platform.Platform(e.code), e.word+" handles", e.word+" handle", e.word+" accounts", e.word+" account")
 		}
-		platCreators(p.p, p.names[0]+"账户", p.names[0]+"帐户")
 	}
 	plat(platform.X, "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {

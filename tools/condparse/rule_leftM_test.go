@@ -33,7 +33,7 @@ var leftMCases = []leftCase{
 	// format after it only tells how it is shown
 	{in: "想找日本的路亚博主", want: []string{`category eq "outdoor"`, `country eq "JP"`, `keyword contains "路亚" reference`}},
 	{in: "angling channels in Scotland", want: []string{`category eq "outdoor"`, `keyword contains "angling" reference`}},
-	{in: "pilates instructors in Canada, 5k+", want: []string{`category eq "fitness"`, `keyword contains "pilates" reference`}},
+	{in: "yoga instructors in Canada, 5k+", want: []string{`category eq "fitness"`, `keyword contains "yoga" reference`}},
 	{in: "木工博主 粉丝两万以上", want: []string{`category eq "diy"`, `keyword contains "木工" reference`}},
 	{in: "篮球vlog博主，菲律宾的", want: []string{`category eq "sports"`, `keyword contains "篮球" reference`, `keyword contains "vlog" reference`}, not: []string{"lifestyle"}},
 	{in: "gardening creators based in Ireland", want: []string{`category eq "home"`, `keyword contains "gardening" reference`}},

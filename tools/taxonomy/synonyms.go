@@ -144,7 +144,6 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// term beside it, as it does every subtopic
 	{"fishing", "outdoor", []string{"fishing", "fly fishing", "angling", "ice fishing", "钓鱼", "垂钓", "路亚", "海钓", "飞钓"}, true},
 	{"yoga", "fitness", []string{"yoga", "瑜伽"}, true},
-	{"pilates", "fitness", []string{"pilates", "普拉提"}, true},
 	{"woodworking", "diy", []string{"woodworking", "木工"}, true},
 	{"gardening", "home", []string{"gardening", "园艺"}, true},
 	{"basketball", "sports", []string{"basketball", "篮球"}, true},
