@@ -19,13 +19,15 @@ import (
 // must hold and the sort it must leave; says and unsaid are words the
 // last notice must hold and must not (case-insensitive); refsNot is text
 // no condition that is not applied (a ranking term, a reference) may hold
-// ("field op value"), notice text the notice must hold (audit 25y).
+// ("field op value"); noTerm are words no keyword chip (filter, ranking
+// term or exclusion) may hold; notice text the notice must hold (audit
+// 25y, fixM; case-insensitive).
 type case24y struct {
 	platform, loc, first, follow string
 	want, not, ranks             []string
 	sort                         string
 	says, unsaid                 []string
-	refsNot, notice              []string
+	refsNot, notice, noTerm      []string
 }
 
 // run24y sends a case through a new box and returns what it leaves
@@ -77,8 +79,16 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 			bad = append(bad, fmt.Sprintf("%s: conditions not applied %q hold %q", label, unapplied, n))
 		}
 	}
+	for _, c := range snap.Context.Conditions {
+		raw, _ := json.Marshal(c.Value)
+		for _, w := range tc.noTerm {
+			if c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(string(raw)), strings.ToLower(w)) {
+				bad = append(bad, fmt.Sprintf("%s: keyword chip %s %s %s holds %q", label, c.Op, raw, c.Status, w))
+			}
+		}
+	}
 	for _, n := range tc.notice {
-		if !strings.Contains(snap.Context.Notice, n) {
+		if !strings.Contains(notice, strings.ToLower(n)) {
 			bad = append(bad, fmt.Sprintf("%s: notice %q does not hold %q", label, snap.Context.Notice, n))
 		}
 	}

@@ -71,6 +71,12 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 			if c.Status == condition.StatusReference && !c.Excluded && slices.ContainsFunc(s.Tags, func(t Tag) bool { return t.Excluded && strings.EqualFold(t.Text, c.Value.Str) }) {
 				continue // the user excluded it: it does not rank either
 			}
+			if c.Excluded && slices.Contains(c.Issues, condparse.IssueRemoved) {
+				// "钓鱼的换成冲浪的": a word replaced by another leaves
+				// the ranking terms; it is never excluded
+				s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && strings.EqualFold(t.Text, c.Value.Str) })
+				continue
+			}
 			n := len(s.Tags)
 			tg := s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
 			if tg != nil && c.Status == condition.StatusReference && !c.Excluded && len(s.Tags) > n {

@@ -268,11 +268,13 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		t.ev = fsm.SessionReset
 	}
 	t.sayOtherPositions(res.Commands, text)
-	if t.ev == fsm.RepairExpandRecallScope && len(t.plan.commands) > 0 {
+	if t.ev == fsm.RepairExpandRecallScope && (len(t.plan.commands) > 0 || t.saysBound(text)) {
 		// "widen it to any country … and ditch the mukbang ones" on an
 		// empty result: the widening is said with the edits that do it,
 		// so the follow-up runs as one, every part applied, rather than
 		// as the repair's generic widening that would drop the rest.
+		// So is a bound said beside it ("两三万太少了 最少要十万"): the
+		// explicit bound wins over the vague widening (narrowsBy).
 		t.ev, t.plan.widen = fsm.FollowupSubmit, true
 	}
 	if t.ev == fsm.RepairExpandRecallScope && t.plan.unrelaxable {
@@ -299,6 +301,20 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 }
 
 func str(v any) string { s, _ := v.(string); return s }
+
+// saysBound reports a follow-up whose reading sets a bound of a count
+// ("两三万太少了 最少要十万", "20k is way too small, at least 100k", "五千
+// 太多了 控制在三千以内"): the router reads its complaint as a vague
+// widening or narrowing, the reading the figure meant; the figure is
+// what the user asked for, so it is applied and nothing is widened or
+// narrowed beyond it (narrowsBy).
+func (t *turn) saysBound(text string) bool {
+	rd, err := t.readFollowup(text)
+	return err == nil && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindHard && isCount(string(c.Field)) && !c.Excluded &&
+			(c.Op == condition.OpGte || c.Op == condition.OpLte || c.Op == condition.OpBetween)
+	})
+}
 
 // usefulParse reports whether a parse found conditions to refine by.
 func usefulParse(r condparse.Result) bool {

@@ -33,7 +33,7 @@ func (t *turn) read(text string) (condparse.Reading, error) {
 // readFollowup reads a follow-up's text as read does, with a vague size
 // taken as a step of the held follower range (stepVagueSize).
 func (t *turn) readFollowup(text string) (condparse.Reading, error) {
-	rd, err := t.read(text)
+	rd, err := condparse.Read(text, condparse.WithPlatform(t.s.Platform), condparse.WithNow(t.now), condparse.WithFollowup())
 	if err == nil {
 		if msg := t.s.stepVagueSize(&rd); msg != "" {
 			t.plan.notes = append(t.plan.notes, msg)
@@ -843,13 +843,26 @@ func rankUnmarked(args router.Args, rd condparse.Reading) router.Args {
 // ("forget Canada": condparse.IssueRemoved) or an exclusion word after
 // its object ("加拿大的不要了", "英国和法国除外": condparse.IssueExcludedAfter),
 // whose scope lies before the word, where the router's patterns do not
-// look.
+// look. A value the reading read as acceptable too (condparse.IssueAdded)
+// is wanted, whatever exclusion the router read around it.
 func followPolarity(args router.Args, cs []condparse.Condition) router.Args {
 	op := str(args.Get("op"))
 	if op != string(condition.OpIn) && op != string(condition.OpNotIn) && op != string(condition.OpEq) {
 		return args
 	}
 	vals := stringsOf(args.Get("value"))
+	for _, c := range cs {
+		if op == string(condition.OpNotIn) && c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) &&
+			slices.Contains(c.Issues, condparse.IssueAdded) && slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return slices.Contains(vals, v) }) {
+			// "那种拍美食的不要 英语也行", "no food ones, English is fine
+			// too": the router's exclusion ran on into a value said to be
+			// acceptable; the exclusion keeps to its own part and the
+			// value is taken in beside the held ones (keepHeld).
+			out := maps.Clone(args)
+			out["op"], out["value"] = string(condition.OpIn), c.Value.Codes()
+			return out
+		}
+	}
 	for _, c := range cs {
 		// An exclusion the reading found is followed however it was said
 		// ("再去掉游戏类的" was a category set to gaming): leaving a value
@@ -1124,6 +1137,17 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 			return slices.Contains(roles, sp.Role) && k != "" && t != "" && (strings.Contains(t, k) || strings.Contains(k, t))
 		})
 	}
+	// wished: words of a wish to avoid too much of something the reading
+	// read ("without loads of ads", "别接太多商单"): the router's
+	// exclusion of them would drop every channel that mentions them once.
+	wished := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		return k != "" && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			span := strings.ToLower(c.Span.Text)
+			return c.Kind == condition.KindSoft && c.Field == condition.Preference && c.Op == condition.OpAvoid &&
+				span != "" && (strings.Contains(span, k) || strings.Contains(k, span))
+		})
+	}
 	city := func(k string) bool { return named(k, condparse.ResiduePlace, condparse.ResidueRelation) }
 	relation := func(k string) bool { return named(k, condparse.ResidueRelation) }
 	// excluded: words the reading leaves out ("can you also drop the
@@ -1206,7 +1230,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 				// gaming left out, "no inactive channels" the activity
 				// window, "no male creators" a gender wish named as not
 				// filterable: readOtherwise).
-				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k) || readOtherwise(rd, k, heldCats)) ||
+				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k) || readOtherwise(rd, k, heldCats) || wished(k)) ||
 					cmd.Name == "add_keyword" && (excluded(k) || relation(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {

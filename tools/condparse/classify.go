@@ -110,9 +110,10 @@ func (st *state) sentence() {
 			if st.describes(i) {
 				st.sig.Sentence = true
 			}
-			if inclusionOpeners[st.word(i)] && st.prevSig(i) >= 0 {
+			if inclusionOpeners[st.word(i)] && (st.prevSig(i) >= 0 || st.creatorNounInClause(i+1)) {
 				// "美妆博主，只要护肤": narrowing what was said before is
-				// a brief, not a list of keywords.
+				// a brief, not a list of keywords; so is keeping only a
+				// kind of creator ("只要古筝老师", "only guitar teachers").
 				st.sig.Sentence = true
 			}
 			if w := st.word(i); (w == "吗" || w == "呢") && strings.HasPrefix(strings.TrimSpace(st.t.in), "有") {
@@ -253,8 +254,9 @@ func (st *state) nounlessDescription() bool {
 // creators ("pet channels, UK", "budget travel tips creators", "射击游戏博主，
 // 美国"): a description, not a keyword typed as is. One word before the
 // noun is a description when the input also states a condition or an
-// anchor ("美妆博主" alone stays a keyword search); two Latin words are one
-// on their own.
+// anchor ("美妆博主" alone stays a keyword search), or in a follow-up,
+// whose search holds the conditions (WithFollowup); two Latin words are
+// one on their own.
 func (st *state) describesCreators() bool {
 	for i := range st.toks {
 		tk := &st.toks[i]
@@ -286,7 +288,7 @@ func (st *state) describesCreators() bool {
 				}
 			}
 		}
-		if units >= 1 && (st.sig.Condition || st.sig.Anchor) || latin >= 2 {
+		if units >= 1 && (st.sig.Condition || st.sig.Anchor || st.cfg.followup) || latin >= 2 {
 			return true
 		}
 		if st.relativeAfter(i) {
@@ -339,7 +341,10 @@ func (st *state) platformCreators(i int) bool {
 func isPreposition(w string) bool {
 	w, _, _ = strings.Cut(w, " ") // "in the", "based in"
 	switch w {
-	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that":
+	case "with", "in", "from", "based", "located", "living", "making", "covering", "posting", "who", "that",
+		// "ones doing bouldering", "channels about pottery", "people into
+		// climbing": what the creators do or are about
+		"doing", "about", "into":
 		return true
 	}
 	return false

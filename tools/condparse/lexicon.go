@@ -124,6 +124,16 @@ type lexEntry struct {
 	// "deliverables", "each creator"): the clause it stands in is the
 	// campaign's (rule_campaign.go).
 	campaign bool
+	// complaint: a vague size that says a figure is too small or too
+	// large ("太少了", "way too big", "too low"): a figure said before it
+	// and another after it is let go (complaintTail), the later one is
+	// the bound meant.
+	complaint bool
+	// plenty: a large amount said without a number ("tons of", "a lot
+	// of"); denied before what there is much of ("without tons of
+	// sponsorships", "avoid ones with loads of ads") it is too much of
+	// it, a wish (tooMuch).
+	plenty bool
 	// head: a Chinese frame or filler noun that also opens compound words
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
@@ -249,12 +259,20 @@ func buildLexicon() *lexicon {
 
 	// Vocabularies from the shared taxonomy. Single-rune CJK names ("猫",
 	// "狗") are too ambiguous in free text and are skipped.
+	// A subtopic its category also names as an alias ("钓鱼", "yoga") is
+	// read as the subtopic only: its category plus a ranking term.
+	subtopic := map[string]bool{}
+	for _, g := range taxonomy.Synonyms.Groups() {
+		for _, w := range g.Words {
+			subtopic[foldString(w)] = g.Sub
+		}
+	}
 	vocab := func(v *taxonomy.Vocabulary, cls lexClass, into map[string]taxonomy.Term) {
 		for _, t := range v.Terms() {
 			into[t.Code] = t
 		}
 		for _, nt := range v.Names() {
-			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && genericCategoryWords[strings.ToLower(nt.Name)] {
+			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) {
 				continue
 			}
 			es = append(es, lexEntry{word: nt.Name, cls: cls, code: nt.Term.Code})
@@ -266,7 +284,7 @@ func buildLexicon() *lexicon {
 	// A one-word English category name in the plural also reads in the
 	// singular ("pet creators", "toy reviewers", "recipe channels").
 	for _, nt := range taxonomy.Categories.Names() {
-		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] {
+		if sg, ok := singular(nt.Name); ok && !genericCategoryWords[sg] && !subtopic[foldString(nt.Name)] && !subtopic[sg] {
 			es = append(es, lexEntry{word: sg, cls: clsCategory, code: nt.Term.Code})
 		}
 	}
@@ -402,6 +420,14 @@ func buildLexicon() *lexicon {
 	// "X accounts covering crypto", "x博主": x before a creator noun is the
 	// platform (a lone "x" is a letter: "x-ray", "3x").
 	platCreators(platform.X, "x accounts", "x account", "x creators", "x users", "x influencers", "x kols", "x profiles", "x handles", "x博主", "x账号")
+	// a platform's handles are its accounts ("crypto twitter handles",
+	// "IG handles"): the platform, never a term; every one-word Latin
+	// name of a platform takes them ("x handles" is above)
+	for _, e := range slices.Clone(es) {
+		if e.cls == clsPlatform && !e.creator && e.word != "x" && isASCIILetters(e.word) {
+			platCreators(platform.Platform(e.code), e.word+" handles", e.word+" handle", e.word+" accounts", e.word+" account")
+		}
+	}
 	plat(platform.X, "x上的")
 	for _, w := range []string{"youtube.com", "instagram.com", "tiktok.com"} {
 		p, _ := platform.Parse(w)
@@ -538,7 +564,12 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: lead + " " + verb, cls: clsActWord, alone: true})
 		}
 	}
-	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent")...)
+	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent",
+		// the span a window covers said with its preposition ("active
+		// over the last couple of months", "during the past few weeks"):
+		// "over" is no lower bound here
+		"over the last", "over the past", "during the last", "during the past", "throughout the last", "throughout the past",
+		"over the previous", "during the previous")...)
 	tu := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsTimeUnit, n: n})
@@ -561,6 +592,11 @@ func buildLexicon() *lexicon {
 	// colloquial counts: 俩 (two), 仨 (three)
 	ts(60, "俩月", "俩个月")
 	ts(90, "仨月", "仨个月")
+	// these two months, a few months: a couple is two, a few is three,
+	// as "a couple of weeks" and "the past few months" read
+	ts(60, "这两个月", "这俩月", "这俩个月")
+	ts(90, "几个月", "这几个月")
+	ts(21, "几周", "这几周", "几个星期", "这几个星期")
 	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
 	// a month and a half: the half a unit takes after it (个半月).
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half")
@@ -656,7 +692,10 @@ func buildLexicon() *lexicon {
 		"find", "search", "search for", "show", "show me", "get me", "give me", "send me", "send over", "list", "recommend", "suggest",
 		"look for", "looking for", "i'm looking for", "im looking for", "i am looking for", "we're looking for",
 		"we are looking for", "need", "want", "i need", "we need", "i want", "we want", "who are", "are there",
-		"is there", "any", "can you", "could you", "help me", "please"), func(e *lexEntry) { e.atStart = true })...)
+		"is there", "any", "can you", "could you", "help me", "please",
+		// a follow-up that proposes another kind ("what about guitar
+		// teachers", "how about pottery channels"): the ask, never a term
+		"what about", "how about", "what if"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsRequest,
 		"帮我找", "帮我", "帮忙找", "帮我搜", "帮我推荐", "给我找", "给我", "找些", "搜些", "推荐些", "来些", "我想找", "我想", "我要找", "我要", "想找", "请找",
 		"请帮我", "找一下", "找一些", "找几个", "搜一下", "搜索", "查找", "寻找", "有没有", "有哪些", "哪些", "哪个", "谁",
@@ -672,6 +711,8 @@ func buildLexicon() *lexicon {
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
 		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",
+		// an account said as 账户 (帳戶 folds to 帐户): "X账户", "推特账户"
+		"账户", "帐户",
 		// phone typing (audit 23): "tt art accts", "kol list"
 		"accts", "acct", "accs", "acc", "chans", "chnls", "ytbers", "creaters", "influencer accounts", "kol们", "达人号")...)
 	// Person nouns a brief puts where a creator noun goes ("yoga
@@ -879,6 +920,10 @@ func buildLexicon() *lexicon {
 	// "check …", "can you check …": the ask, as "find" is.
 	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check"),
 		func(e *lexEntry) { e.atStart = true })...)
+	// a large amount without a number ("tons of", "a lot of"): talk,
+	// never a term; denied, it is too much of what follows (tooMuch)
+	es = append(es, withFlag(words(clsFiller, "tons of", "a ton of", "lots of", "a lot of", "loads of", "a load of", "heaps of",
+		"plenty of", "a bunch of", "a heap of", "masses of"), func(e *lexEntry) { e.plenty = true })...)
 	// A creator's gender ("别要男博主", "female creators only"): the catalog
 	// records none, so it is named as not applied (rule_gender.go).
 	// measures the catalog lacks ("完播率", "conversion rate", rule_measures.go)
@@ -1021,9 +1066,7 @@ func buildLexicon() *lexicon {
 		"少一点", "少一些", "小一点", "少点", "较少", "偏少", "not too many",
 		// "小而美的号": small and fine, a size wish without a number
 		"小而美", "小而精", "小而美的", "小而精的",
-		// a size complained of ("粉丝太多了", "too big"): a vague amount,
-		// never a keyword; a number beside it is the bound meant.
-		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "so many", "too big", "way too big", "far too big", "way too many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
+		"so many", "not too large", "not many", "not that many", "fewer", "a bit fewer",
 		// a CJK comparative with no number ("要更小的"): a vague amount,
 		// named, never a keyword.
 		"更小的",
@@ -1034,13 +1077,23 @@ func buildLexicon() *lexicon {
 		"更小", "小一些", "更少一点", "更少一些", "更小一点", "smaller", "smaller ones",
 		"smaller than these", "smaller than those", "smaller than them", "比这些小", "比这些少"))...)
 	es = append(es, withDir(+1, words(clsVague,
-		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少",
-		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few", "a bit more",
+		"多一点", "多一些", "大一点", "多点", "较多", "偏多", "不太少", "a bit more",
 		"更大的", "更大", "大一些", "更多一点", "更多一些", "更大一点", "bigger", "larger", "bigger ones", "larger ones",
 		"bigger than these", "bigger than those", "bigger than them", "larger than these", "larger than those", "比这些大", "比这些多",
 		// a tier up said in words ("再往上提一档", "量级小了点，往上调一调")
 		"提一档", "往上提一档", "上调一档", "往上调一档", "调高一档", "调大一档", "升一档", "往上一档", "高一档", "大一档", "往上调一调", "往上调调", "调大一点", "调高一点",
 		"小了点", "偏小", "有点小", "太小了点", "a bit small", "a little small", "kinda small", "a tier up", "one tier up", "up a tier", "a notch bigger", "a size up"))...)
+	// A size complained of ("粉丝太多了", "一两万太少了", "too big", "is
+	// way too low"): a vague amount, never a keyword; a number after it
+	// is the bound meant, and a figure before it the one complained of.
+	es = append(es, withFlag(withDir(-1, words(clsVague,
+		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "too big", "way too big",
+		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large")),
+		func(e *lexEntry) { e.complaint = true })...)
+	es = append(es, withFlag(withDir(+1, words(clsVague,
+		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few",
+		"too low", "way too low", "far too low", "too tiny")),
+		func(e *lexEntry) { e.complaint = true })...)
 	es = append(es, withDir(-1, words(clsVague,
 		// a tier down said in words ("往下降一档", "体量大了点")
 		"降一档", "往下降一档", "下调一档", "往下调一档", "调低一档", "调小一档", "往下一档", "低一档", "小一档", "往下调一调", "往下调调", "调小一点", "调低一点",
@@ -1133,7 +1186,9 @@ func buildLexicon() *lexicon {
 			continue
 		}
 		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
-			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform
+			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform ||
+				// a hobby its category names ("gardenning" is gardening)
+				e.cls == clsTopic && categoryAlias(e.word)
 		}) {
 			lx.typoTargets = append(lx.typoTargets, typoTarget{word: w, ents: lx.ents[id]})
 		}
@@ -1156,6 +1211,18 @@ func isLatinWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// categoryAlias reports a subtopic spelling whose group its category
+// names as an alias ("gardening", and 园艺 beside it): a hobby the
+// catalog's category stands for.
+func categoryAlias(w string) bool {
+	for _, g := range taxonomy.Synonyms.Lookup(w) {
+		if g.Sub && slices.ContainsFunc(g.Words, func(x string) bool { _, ok := taxonomy.Categories.Lookup(x); return ok }) {
+			return true
+		}
+	}
+	return false
 }
 
 // foldString folds a dictionary spelling the way input is folded.

@@ -49,6 +49,9 @@ type config struct {
 	platform   platform.Platform
 	// now is the reference time of calendar windows; zero: the clock.
 	now time.Time
+	// followup: the text continues a search the session holds
+	// (WithFollowup).
+	followup bool
 }
 
 func newConfig(opts []Option) (config, error) {
@@ -110,6 +113,18 @@ func WithNow(t time.Time) Option {
 			return fmt.Errorf("%w: WithNow(zero time)", ErrBadOption)
 		}
 		c.now = t
+		return nil
+	}
+}
+
+// WithFollowup reads the text as a follow-up of a search the session
+// holds: a word said with a creator noun ("basketball ones", "古筝老师")
+// describes the creators, as it does beside a condition in a first
+// search, so it ranks (a first search of those words alone stays a
+// keyword search).
+func WithFollowup() Option {
+	return func(c *config) error {
+		c.followup = true
 		return nil
 	}
 }

@@ -318,6 +318,9 @@ func (st *state) isGlue(i int) bool {
 		switch e.word {
 		case "在", "是", "有", "为", "达到", "的", "of", "with", "having", "has", "have", "are", "is", "in", "at", "数", "量", "to",
 			"要", "得", "需要", "必须", "must", "should", "be", "in the",
+			// "最低也得十五万", "起码也要五万": the bound said as the least
+			// the user takes
+			"也", "也要", "也得",
 			// dictation's fillers: "over like 10k", "粉丝那个5万以上" (audit 24)
 			"like", "那个", "就":
 			return true

@@ -313,6 +313,7 @@ func (st *state) defaultWindows() {
 func isActGlue(w string) bool {
 	switch w {
 	case "有", "在", "都", "还", "还在", "有在", "也", "内", "以内", "之内", "要", "要有", "得有", "需要", "需要有",
+		"还有", "都有", "也有", // "最近一个月还有更新": still, as 还在 is
 		"一直", "一直在", "一直都", "始终", "仍", "仍在", "依然", "持续", "仍然", "依旧":
 		return true
 	}

@@ -35,7 +35,7 @@ func (st *state) countryCodes() {
 			continue
 		}
 		p := st.prevSig(i)
-		pronoun := st.tok(i).kind == tkLex // "us": "from us", "for us" are the pronoun
+		pronoun := st.tok(i).kind == tkLex && st.tokText(i) == "us" // "us": "from us", "for us" are the pronoun
 		switch {
 		case p < 0:
 			continue
@@ -63,11 +63,17 @@ func (st *state) codeEntry(i int) *lexEntry {
 		return nil
 	}
 	w := st.tokText(i)
-	if tk.kind != tkWord && (tk.kind != tkLex || w != "us") || !isASCIILetters(w) {
+	if tk.kind != tkWord && (tk.kind != tkLex || !lexCodes[w]) || !isASCIILetters(w) {
 		return nil
 	}
 	return st.lx.codes[w]
 }
+
+// lexCodes are the codes the lexicon knows as words that a code may
+// still stand for where a place goes: "us" (the pronoun elsewhere) and
+// "ie" ("fitness creators ie": Ireland; "creators, ie people who …" is
+// id est, no place follows it).
+var lexCodes = map[string]bool{"us": true, "ie": true}
 
 // codeEndsPlace reports what follows code i: the end, a separator, a
 // number, a list word (another place or a count may follow), "with" or a

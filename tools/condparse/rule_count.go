@@ -53,12 +53,6 @@ func (st *state) acceptTail(k int) int {
 	return -1
 }
 
-// complaintWords say a figure is too small or too large: "一两万太少了".
-var complaintWords = map[string]bool{"太少": true, "太少了": true, "太小": true, "太小了": true, "太多": true, "太多了": true,
-	"太大": true, "太大了": true, "too few": true, "too small": true, "too many": true, "too big": true, "too much": true,
-	"is too small": true, "is too few": true, "is too big": true, "is too many": true, "is too low": true, "is too high": true,
-	"too low": true, "too high": true, "太低": true, "太低了": true, "太高": true, "太高了": true}
-
 // complaintTail returns the complaint at token k ("太少了", "is too
 // small"), or after a field word or "is" there, or -1.
 func (st *state) complaintTail(k int) int {
@@ -68,10 +62,24 @@ func (st *state) complaintTail(k int) int {
 	if st.free(k) && (st.word(k) == "is" || st.word(k) == "are") {
 		k = st.skipSpace(k + 1)
 	}
-	if k < len(st.toks) && (st.free(k) || st.toks[k].role == roleNone) && complaintWords[strings.ToLower(st.word(k))] {
+	if k < len(st.toks) && (st.free(k) || st.toks[k].role == roleNone) && st.tok(k).complains() {
 		return k
 	}
 	return -1
+}
+
+// complains reports a dictionary token that says a figure is too small
+// or too large (lexEntry.complaint: "一两万太少了", "is too small").
+func (tk *token) complains() bool {
+	if tk.kind != tkLex {
+		return false
+	}
+	for _, e := range tk.ents {
+		if e.complaint {
+			return true
+		}
+	}
+	return false
 }
 
 // numberAfter reports a number token after token k.
@@ -389,11 +397,15 @@ func (st *state) countAt(i int) (int, bool) {
 			last = k
 		}
 	}
-	if post == cNone && pre == cNone && n2 < 0 {
+	if post == cNone && pre == cNone {
 		if k := st.complaintTail(st.skipSpace(last + 1)); k >= 0 && st.numberAfter(k) {
-			// "一两万太少了，至少五万", "20k is too small, make it 50k+":
+			// "一两万太少了，至少五万", "20k is too small, make it 50k+",
+			// a range complained of ("10k-30k is too few, 200k+"):
 			// the figure complained of is let go; the figure said after
-			// it is the bound meant (no conflict between the two).
+			// it is the bound meant (no conflict between the two). The
+			// complaint is talk about the search: a sentence, never a
+			// list of keywords.
+			st.sig.Sentence = true
 			for t := i; t <= k; t++ {
 				if st.toks[t].kind != tkSpace {
 					st.toks[t].role = roleFiller

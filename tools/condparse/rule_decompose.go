@@ -240,7 +240,9 @@ func (st *state) valuesOnlyBetween(k, i int, f condition.Field) bool {
 	for j := k + 1; j < i; j++ {
 		tk := &st.toks[j]
 		switch {
-		case tk.kind == tkSpace && j == i-1, tk.kind == tkLex && tk.has(clsAnd) != nil, tk.kind == tkPunct && st.t.norm[tk.s] == '、':
+		case tk.kind == tkSpace && j == i-1, tk.kind == tkLex && tk.has(clsAnd) != nil, tk.kind == tkPunct && st.t.norm[tk.s] == '、',
+			// "奥地利的也行": the 的 right before the acceptance
+			tk.kind == tkLex && tk.has(clsDe) != nil && st.skipSpace(j+1) == i:
 		case st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1].c.Field == f:
 		default:
 			return false
@@ -270,5 +272,24 @@ func (st *state) joinsClauses(i int, f condition.Field) bool {
 }
 
 // acceptedToo is the acceptance between a value and its "too" ("… is ok
-// too", "… works too").
-var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s*$`)
+// too", "… works too", "Korean ones are fine too").
+var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s*$`)
+
+// acceptedAfter is a value's acceptance said right after it, "too" or
+// "as well" included ("English works too", "Korean ones are ok too").
+var acceptedAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s+(?:too|as well)\b`)
+
+// acceptedAt reports a value at token k said to be acceptable right after
+// it ("English works too", "Korean ones are ok too", "英语也行", "日本的也
+// 可以"): a value wanted, so an exclusion said before it ends there ("drop
+// the nail ones and English works too", "不要开箱的 日本的也可以").
+func (st *state) acceptedAt(k int) bool {
+	n := st.skipSpace(k + 1)
+	if st.tok(n).kind == tkLex && st.tok(n).has(clsDe) != nil {
+		n = st.skipSpace(n + 1)
+	}
+	if w := st.word(n); acceptTails[w] && strings.HasPrefix(w, "也") {
+		return true
+	}
+	return acceptedAfter.MatchString(string(st.t.norm[st.tok(k).e:]))
+}

@@ -286,6 +286,11 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				tk.neg = neg
 				tk.role = roleFiller
 				return k
+			case substantive && (tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil) && st.acceptedAt(k):
+				// "drop the nail ones and English works too": a value
+				// said to be acceptable is wanted; the exclusion ends
+				// before it.
+				stop = true
 			case tk.has(clsCountry) != nil, tk.has(clsLanguage) != nil, tk.has(clsCategory) != nil,
 				tk.has(clsPlatform) != nil, tk.has(clsCreatorPlatform) != nil, tk.has(clsSoft) != nil:
 				substantive = true

@@ -11,6 +11,10 @@ import (
 // it, Memorial Day, Mother's and Father's Day), Easter, and the Chinese
 // lunar festivals, which a table of years gives. The window counts from
 // the last such day not after the reference time (audit 24, class D).
+// A season ("since the summer", 入秋以来) counts from its first day, as
+// the meteorological seasons of the northern hemisphere start them:
+// spring 1 March, summer 1 June, autumn 1 September, winter 1 December
+// (fixM, issue 26).
 
 // enNamedDays and zhNamedDays are the calendar expressions' spellings of
 // the named days (rule_calendar.go's holiday groups); namedDayKey maps
@@ -19,9 +23,10 @@ const (
 	enNamedDays = `halloween|christmas\s+eve|christmas(?:\s+day)?|xmas|valentine'?s(?:\s+day)?|labou?r\s+day|black\s+friday|cyber\s+monday|` +
 		`thanksgiving(?:\s+day)?|memorial\s+day|independence\s+day|(?:fourth|4th)\s+of\s+july|mother'?s\s+day|father'?s\s+day|` +
 		`easter(?:\s+sunday)?|boxing\s+day|new\s+year'?s\s+eve|nye|st\.?\s+patrick'?s(?:\s+day)?|saint\s+patrick'?s(?:\s+day)?|` +
-		`singles'?\s+day|(?:chinese|lunar)\s+new\s+year|mid-?\s*autumn(?:\s+festival)?`
+		`singles'?\s+day|(?:chinese|lunar)\s+new\s+year|mid-?\s*autumn(?:\s+festival)?|summer|autumn|fall|spring|winter`
 	zhNamedDays = `国庆节?|元旦|双十一|双11|五一|劳动节|圣诞节?|情人节|万圣节|黑五|黑色星期五|感恩节|春节|过年|大年初一|元宵节?|端午节?|中秋节?|七夕节?|` +
-		`儿童节|六一|妇女节|三八节|教师节|母亲节|父亲节|复活节|平安夜|跨年|双十二|双12|618`
+		`儿童节|六一|妇女节|三八节|教师节|母亲节|父亲节|复活节|平安夜|跨年|双十二|双12|618|` +
+		`(?:今年)?(?:夏天|夏季|秋天|秋季|春天|春季|冬天|冬季)|入夏|入秋|入冬|开春`
 )
 
 // namedDayKeys map a named day's spellings (lower case, without
@@ -39,6 +44,10 @@ var namedDayKeys = map[string]string{
 	"中秋": "midautumn", "七夕": "qixi", "儿童": "jun1", "六一": "jun1", "妇女": "mar8", "三八": "mar8", "教师": "sep10",
 	"母亲": "mothers", "父亲": "fathers", "复活": "easter", "平安夜": "dec24", "跨年": "dec31", "双十二": "dec12", "双12": "dec12",
 	"618": "jun18",
+	// seasons, from their first day
+	"summer": "jun1", "autumn": "sep1", "fall": "sep1", "spring": "mar1", "winter": "dec1",
+	"夏天": "jun1", "夏季": "jun1", "入夏": "jun1", "秋天": "sep1", "秋季": "sep1", "入秋": "sep1",
+	"春天": "mar1", "春季": "mar1", "开春": "mar1", "冬天": "dec1", "冬季": "dec1", "入冬": "dec1",
 }
 
 // namedDayKey is the key of a named day as matched.
@@ -46,6 +55,7 @@ func namedDayKey(s string) string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", ".", "", "-", " ").Replace(s)
 	s = strings.Join(strings.Fields(s), " ")
+	s = strings.TrimPrefix(s, "今年") // 今年夏天: the season of this year, its last start
 	if k, ok := namedDayKeys[s]; ok {
 		return k
 	}
@@ -59,7 +69,7 @@ func namedDayKey(s string) string {
 
 // fixedDays are the named days on one date every year.
 var fixedDays = map[string][2]int{
-	"jan1": {1, 1}, "feb14": {2, 14}, "mar8": {3, 8}, "mar17": {3, 17}, "may1": {5, 1}, "jun1": {6, 1}, "jun18": {6, 18},
+	"jan1": {1, 1}, "feb14": {2, 14}, "mar1": {3, 1}, "mar8": {3, 8}, "sep1": {9, 1}, "dec1": {12, 1}, "mar17": {3, 17}, "may1": {5, 1}, "jun1": {6, 1}, "jun18": {6, 18},
 	"jul4": {7, 4}, "sep10": {9, 10}, "oct1": {10, 1}, "oct31": {10, 31}, "nov11": {11, 11}, "dec12": {12, 12},
 	"dec24": {12, 24}, "dec25": {12, 25}, "dec26": {12, 26}, "dec31": {12, 31},
 }

@@ -41,6 +41,7 @@ func (st *state) replacements() {
 		}
 		st.toks[i].role, st.toks[link].role = roleFiller, roleFiller
 		st.toks[x].neg, st.toks[x].removal = 1, true
+		st.sig.Sentence = true // an edit of the search, never keywords as typed
 	}
 	// "make it Canada instead of the US", "Portuguese rather than
 	// Spanish", "加拿大而不是美国": the value after the link is the one
@@ -66,6 +67,7 @@ func (st *state) replacements() {
 			st.toks[u].role = roleFiller // "用加拿大代替美国": 用 only opens the pair
 		}
 		st.toks[x].neg, st.toks[x].removal = 1, true
+		st.sig.Sentence = true // an edit of the search, never keywords as typed
 	}
 	// "美妆换成穿搭", "把美国的改成加拿大": a value, a change verb, a
 	// value of the same kind.
@@ -86,6 +88,7 @@ func (st *state) replacements() {
 		}
 		st.toks[i].role = roleFiller
 		st.toks[x].neg, st.toks[x].removal = 1, true
+		st.sig.Sentence = true // an edit of the search, never keywords as typed
 	}
 }
 
@@ -97,14 +100,16 @@ var zhReplaceLinks = map[string]bool{"换成": true, "改成": true, "替换成"
 
 // commonClass is the one kind of value the free vocabulary tokens at x
 // and y both name ("Spanish" is a language and a demonym; before
-// "Portuguese" it is replaced as a language).
+// "Portuguese" it is replaced as a language). Two subtopics are one kind
+// ("钓鱼的换成冲浪的", "swap baking for desserts"): the ranking term of
+// the one replaced goes (topicCond).
 func (st *state) commonClass(x, y int) (lexClass, bool) {
 	classes := func(j int) []lexClass {
 		if j < 0 || j >= len(st.toks) || !st.free(j) || st.toks[j].kind != tkLex {
 			return nil
 		}
 		var out []lexClass
-		for _, c := range []lexClass{clsCountry, clsLanguage, clsCategory, clsPlatform} {
+		for _, c := range []lexClass{clsCountry, clsLanguage, clsCategory, clsPlatform, clsTopic} {
 			if st.toks[j].has(c) != nil {
 				out = append(out, c)
 			}

@@ -109,10 +109,20 @@ func (st *state) governed(i int) bool {
 func (st *state) topicCond(i int, neg uint8) (pc, term *pcond) {
 	tk := &st.toks[i]
 	text := StringValue(string(st.t.orig[tk.s:tk.e]))
+	if tk.corrected {
+		// "gardenning": the subtopic's own spelling ranks (and meets its
+		// other language), the typo matches nothing
+		text = StringValue(tk.has(clsTopic).word)
+	}
 	switch neg {
 	case 1:
 		pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, text)
 		pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
+		if tk.removal {
+			// replaced by another subtopic ("钓鱼的换成冲浪的"): its
+			// ranking term goes, nothing is excluded (IssueRemoved)
+			pc.addIssue(IssueRemoved)
+		}
 		return pc, nil
 	case 2:
 		pc = newCond(condition.KindSoft, condition.Preference, condition.OpAvoid, text)
@@ -137,11 +147,13 @@ func rankingTerm(v Value) *pcond {
 
 // pruneTopics drops the categories read from subtopic words when the user
 // named a category in words of its own: the named one is the filter, the
-// subtopic still ranks.
+// subtopic still ranks. A content format ("钓鱼vlog") names no category
+// of its own: it only tells how the subtopic is shown (formCategories).
 func (st *state) pruneTopics() {
 	named := false
 	for _, pc := range st.conds {
-		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard
+		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&
+			!formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]
 	}
 	if !named {
 		return
@@ -379,7 +391,9 @@ func (st *state) undoTopic(k int) {
 	if !pc.topic {
 		return
 	}
-	pc.dropped = true
+	// a hobby its category names as an alias ("洛杉矶 瑜伽 1w+") keeps
+	// the category it always read as, beside the keyword typed
+	pc.dropped = !categoryAlias(tk.has(clsTopic).word)
 	for _, o := range st.conds {
 		if o.topicTerm && o.s == tk.s {
 			o.dropped = true

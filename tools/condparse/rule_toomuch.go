@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -25,6 +26,40 @@ func (st *state) manyWord(i int) bool {
 	return strings.Contains(e.word, "多") || strings.Contains(e.word, "many") || strings.Contains(e.word, "much")
 }
 
+// plentyDenied returns the exclusion word that denies a large amount at
+// i ("without tons of sponsorships", "avoid ones with loads of ads",
+// "no channels with a lot of brand deals"): too much of what follows, as
+// "not too many" says; -1 when there is none.
+func (st *state) plentyDenied(i int) int {
+	tk := st.tok(i)
+	if tk.kind != tkLex || !slices.ContainsFunc(tk.ents, func(e *lexEntry) bool { return e.plenty }) {
+		return -1
+	}
+	p := st.prevSig(i)
+	for n := 0; n < 3 && p >= 0 && st.free(p) && (st.word(p) == "with" || st.word(p) == "having" || st.tok(p).has(clsCreator) != nil ||
+		st.tokText(p) == "anyone" || st.tokText(p) == "anybody" || st.tokText(p) == "anything"); n++ {
+		p = st.prevSig(p) // "avoid ones with …": who has too much of it
+	}
+	if p >= 0 && st.free(p) && st.tok(p).has(clsExclude) != nil {
+		return p
+	}
+	return -1
+}
+
+// dealVerbs are the light verbs of taking or doing deals between a "too
+// many" word and its exclusion ("别接太多商单", "不要带太多货").
+var dealVerbs = map[string]bool{"接": true, "做": true, "带": true, "发": true, "拍": true, "搞": true, "有": true}
+
+// dealVerbsOnly reports tokens [a, i) that are deal verbs only.
+func (st *state) dealVerbsOnly(a, i int) bool {
+	for k := a; k < i; k++ {
+		if !dealVerbs[st.tokText(k)] {
+			return false
+		}
+	}
+	return a < i
+}
+
 // mixNouns are the words for a channel's posts that "too many" may count
 // ("too many sponsored posts", "too much paid content"); elsewhere they
 // are function words of the lexicon.
@@ -34,7 +69,9 @@ var mixNouns = map[string]bool{"content": true, "videos": true, "video": true, "
 // mixFrame are the frame words of the deal that may be what there is too
 // much of ("推广内容太多", "too many sponsored posts").
 var mixFrame = map[string]bool{"推广": true, "合作": true, "种草": true, "投放": true, "sponsored": true, "sponsor": true,
-	"sponsorship": true, "promote": true, "promoting": true, "campaign": true, "campaigns": true}
+	"sponsorship": true, "promote": true, "promoting": true, "campaign": true, "campaigns": true,
+	// "brand deals", "paid promotions", "brand collabs"
+	"brand": true, "brands": true, "paid": true}
 
 // mixWord reports a free token at k that may be a word of what there is
 // too much of: an unknown word, a deal noun (广告, ads, promos), a frame
@@ -60,13 +97,20 @@ func (st *state) tooMuch() {
 			st.nothingToo(i)
 			continue
 		}
-		if !st.free(i) || !st.manyWord(i) {
+		denied := st.plentyDenied(i)
+		if !st.free(i) || !st.manyWord(i) && denied < 0 {
 			continue
 		}
-		if p := st.prevSig(i); p >= 0 && (st.fieldOf(p) != "" || st.tok(p).has(clsCreator) != nil) {
+		if p := st.prevSig(i); denied < 0 && p >= 0 && (st.fieldOf(p) != "" || st.tok(p).has(clsCreator) != nil) {
 			continue // "粉丝别太多", "博主太多了": a size, the vague amount
 		}
 		a, b := st.mixBefore(i), st.mixAfter(i)
+		if denied >= 0 || a >= 0 && b >= 0 && st.dealVerbsOnly(a, i) {
+			// "without tons of sponsorships": what follows is what
+			// there is too much of; "别接太多商单": the verb before is
+			// the deal's, what follows what there is too much of
+			a = -1
+		}
 		var from, to int
 		switch {
 		case a >= 0:
@@ -80,7 +124,13 @@ func (st *state) tooMuch() {
 		// the exclusion said around it is the wish's: "不要植入太多的",
 		// "業配太多的不要", "广告太多的就算了"
 		s, e := from, to
-		if p := st.prevSig(s); st.free(p) && st.tok(p).has(clsExclude) != nil {
+		p := st.prevSig(s)
+		for p >= 0 && st.free(p) && dealVerbs[st.tokText(p)] {
+			p = st.prevSig(p)
+		}
+		if denied >= 0 {
+			s = denied
+		} else if st.free(p) && st.tok(p).has(clsExclude) != nil {
 			s = p
 		}
 		e = st.mixTail(e)

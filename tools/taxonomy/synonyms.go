@@ -142,6 +142,15 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 		"online education", "exam prep", "test prep", "在线教育", "网课", "网络课程", "备考", "考试辅导", "教育科技"}, true},
 	{"fintech", "finance", []string{"fintech", "fin-tech", "insurtech", "neobank", "neobanks", "digital banking", "金融科技", "互联网金融"}, true},
 	{"martech", "business", []string{"martech", "adtech", "marketing tech", "marketing technology", "营销科技", "广告科技"}, true},
+	// hobbies a category's aliases name (fixM, issue 26): 钓鱼 or yoga
+	// reads as its category (the router and the catalog loaders take
+	// the alias), and the condition parser keeps the word as a ranking
+	// term beside it, as it does every subtopic
+	{"fishing", "outdoor", []string{"fishing", "fly fishing", "angling", "ice fishing", "钓鱼", "垂钓", "路亚", "海钓", "飞钓"}, true},
+	{"yoga", "fitness", []string{"yoga", "瑜伽"}, true},
+	{"woodworking", "diy", []string{"woodworking", "木工"}, true},
+	{"gardening", "home", []string{"gardening", "园艺"}, true},
+	{"basketball", "sports", []string{"basketball", "篮球"}, true},
 }}
 
 func (t *SynonymTable) index() {

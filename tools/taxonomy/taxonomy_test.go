@@ -109,9 +109,12 @@ func TestSynonymLookup(t *testing.T) {
 	}
 }
 
-// TestSubtopicWordsStandAlone: a subtopic word is neither a category name
-// nor a word of another group, so the condition parser reads it one way
-// ("pranks" is the comedy category, "prank" the subtopic).
+// TestSubtopicWordsStandAlone: a subtopic word is neither a category's
+// own name nor an alias of another category, nor a word of another
+// group, so the condition parser reads it one way ("pranks" is the
+// comedy category, "prank" the subtopic). A hobby its own category
+// names as an alias (钓鱼 of outdoor) stays one: the router and the
+// loaders read the alias, the parser's lexicon the subtopic.
 func TestSubtopicWordsStandAlone(t *testing.T) {
 	seen := map[string]string{}
 	for _, g := range Synonyms.Groups() {
@@ -123,7 +126,7 @@ func TestSubtopicWordsStandAlone(t *testing.T) {
 			if !g.Sub {
 				continue
 			}
-			if c, ok := Categories.Lookup(w); ok {
+			if c, ok := Categories.Lookup(w); ok && (c.Code != g.Category || strings.EqualFold(w, c.EN) || w == c.ZH) {
 				t.Errorf("subtopic %s: %q is a name of category %s", g.Topic, w, c.Code)
 			}
 		}
