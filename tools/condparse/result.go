@@ -360,36 +360,28 @@ func (st *state) vagueDirection(a, b int) SizeDirection {
 	return ""
 }
 
+// overlapsAny reports a range of rs that overlaps runes [a,b).
+func overlapsAny(rs [][2]int, a, b int) bool {
+	return slices.ContainsFunc(rs, func(r [2]int) bool { return r[0] < b && a < r[1] })
+}
+
 // residueRole says what the remainder runes [a,b) ask for: a sort wins
 // over a vague amount, which wins over an amount of a measure the catalog
 // lacks.
 func (st *state) residueRole(a, b int) Residue {
 	role := Residue("")
-	for _, f := range st.freqRem {
-		if f[0] < b && a < f[1] {
-			// "no more than twice a month": a posting frequency the
-			// catalog does not hold (rule_frequency.go).
-			return ResidueFrequency
-		}
-	}
-	for _, f := range st.freqPeriod {
-		if f[0] < b && a < f[1] {
-			return ResidueFrequencyPeriod
-		}
-	}
-	for _, g := range st.genderRem {
-		if g[0] < b && a < g[1] {
-			return ResidueGender
-		}
-	}
-	for _, g := range st.audienceRem {
-		if g[0] < b && a < g[1] {
-			return ResidueAudience
-		}
-	}
-	for _, g := range st.relationRem {
-		if g[0] < b && a < g[1] {
-			return ResidueRelation
+	// the ranges rules named, in order: a posting frequency the catalog
+	// does not hold ("no more than twice a month", rule_frequency.go), a
+	// period it read as a window, a gender, an audience, a relation
+	for _, named := range []struct {
+		rs   [][2]int
+		role Residue
+	}{
+		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender},
+		{st.audienceRem, ResidueAudience}, {st.relationRem, ResidueRelation},
+	} {
+		if overlapsAny(named.rs, a, b) {
+			return named.role
 		}
 	}
 	measure, amount := false, false
@@ -418,12 +410,10 @@ func (st *state) residueRole(a, b int) Residue {
 			measure = true
 		}
 	}
-	for _, g := range st.measureRem {
-		if g[0] < b && a < g[1] {
-			// a measure the catalog lacks, said as a wish (a sort by it
-			// is a sort, named as such above)
-			return ResidueMeasure
-		}
+	if overlapsAny(st.measureRem, a, b) {
+		// a measure the catalog lacks, said as a wish (a sort by it is a
+		// sort, named as such above)
+		return ResidueMeasure
 	}
 	if role == "" && measure && amount {
 		// an amount of a measure the catalog lacks ("预算五千以内"),
