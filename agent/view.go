@@ -143,6 +143,7 @@ func (t *turn) renderInput() render.Input {
 	}
 	if s.Results != nil {
 		in.ResultsTotal = s.Results.Total
+		in.ResultsAtLeast = s.Results.TotalAtLeast
 	}
 	if q := s.Question; q != nil && (s.State.Session == states.Clarifying || s.State.Session == states.EmptyRepair) {
 		spec := &render.QuestionSpec{ID: q.ID, Topic: render.QuestionTopic(q.Topic), Subject: q.Subject, Text: s.conflictText(q)}

@@ -168,12 +168,20 @@ func (t *turn) fetch() error {
 				return nil, storeErr(err)
 			}
 			s.Results = toResults(res.Anchor, res.Items, res.Total, s.Offset, limit, string(sort))
+			if res.TotalAtLeast {
+				// The set goes on past the total the store ranked: the
+				// next page is there while this one is full.
+				s.Results.TotalAtLeast = true
+				if res.NextOffset >= 0 {
+					s.Results.NextCursor = strconv.Itoa(res.NextOffset)
+				}
+			}
 			s.Results.Expansions = s.expansions(res.Expansions)
 			filters := s.filterReasons()
 			for i, h := range res.Items {
 				s.withReasons(&s.Results.Items[i], slices.Concat(h.Reasons, filters))
 			}
-			return map[string]any{"anchor": q.anchor, "total": res.Total, "min_score": res.MinScore, "keywords": len(q.keywords),
+			return map[string]any{"anchor": q.anchor, "total": res.Total, "total_at_least": res.TotalAtLeast, "min_score": res.MinScore, "keywords": len(q.keywords),
 				"expansions": res.Expansions, "basis": res.Basis}, nil
 		})
 	}

@@ -185,10 +185,13 @@ type Anchor struct {
 
 // Results are the result list: the anchor pinned outside items.
 type Results struct {
-	Anchor    *catalog.Channel `json:"anchor,omitempty"`
-	Items     []ResultItem     `json:"items"`
-	Total     int              `json:"total"`
-	LowRecall bool             `json:"low_recall"`
+	Anchor *catalog.Channel `json:"anchor,omitempty"`
+	Items  []ResultItem     `json:"items"`
+	Total  int              `json:"total"`
+	// TotalAtLeast says Total is a lower bound (store.SimilarResult.
+	// TotalAtLeast): the similar set goes on beyond it, shown as "1,000+".
+	TotalAtLeast bool `json:"total_at_least,omitempty"`
+	LowRecall    bool `json:"low_recall"`
 	// Stale says the query changed since these results were fetched (the
 	// classic editor does not re-search until submitted).
 	Stale      bool   `json:"stale"`

@@ -130,6 +130,9 @@ type Input struct {
 	Followup string `json:"followup,omitempty"`
 	// ResultsTotal is the number of results, the pinned anchor excluded.
 	ResultsTotal int `json:"results_total"`
+	// ResultsAtLeast says ResultsTotal is a lower bound (api.Results.
+	// TotalAtLeast): the count reads "1000+".
+	ResultsAtLeast bool `json:"results_at_least,omitempty"`
 	// Question is the pending question: required in clarifying, optional
 	// (and then very short) in empty_repair.
 	Question *QuestionSpec `json:"question,omitempty"`
@@ -439,6 +442,17 @@ func (r *renderer) withUser(format, user, fallback string, limit int) string {
 func (r *renderer) status() *contract.Status {
 	in := r.in
 	n := in.ResultsTotal
+	// c is the count as shown: "1000+" when the total is a lower bound.
+	c := itoa(n)
+	if in.ResultsAtLeast {
+		c += "+"
+	}
+	en := func(noun string) string {
+		if c == "1" {
+			return "1 " + noun
+		}
+		return c + " " + noun + "s"
+	}
 	limit := r.rule.Limits.Status
 	sub := in.Context.Substate
 	mk := func(text string, tone contract.Tone) *contract.Status {
@@ -454,17 +468,17 @@ func (r *renderer) status() *contract.Status {
 	case "compact_classic.results_ready":
 		switch {
 		case in.Context.SourceStage == contract.StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后共 %d 个频道", n), enCount(n, "channel")+" after the fix"), contract.ToneSuccess)
+			return mk(r.t("修正后共 "+c+" 个频道", en("channel")+" after the fix"), contract.ToneSuccess)
 		case in.Anchor != nil:
-			return mk(r.withUser(r.t("锚点%s·相似频道 "+itoa(n)+" 个", "Anchor %s · "+itoa(n)+" similar"), r.anchorName(),
-				r.t(fmt.Sprintf("已锁定锚点 · 相似频道 %d 个", n), fmt.Sprintf("Anchor pinned · %d similar", n)), limit), contract.ToneSuccess)
+			return mk(r.withUser(r.t("锚点%s·相似频道 "+c+" 个", "Anchor %s · "+c+" similar"), r.anchorName(),
+				r.t("已锁定锚点 · 相似频道 "+c+" 个", "Anchor pinned · "+c+" similar"), limit), contract.ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("共 %d 个频道", n), enCount(n, "channel")), contract.ToneSuccess)
+		return mk(r.t("共 "+c+" 个频道", en("channel")), contract.ToneSuccess)
 	case "compact_classic.results_ready.low_recall":
 		if in.Anchor != nil {
-			return mk(r.t(fmt.Sprintf("相似频道较少（%d 个）", n), fmt.Sprintf("Few similar channels (%d)", n)), contract.ToneWarning)
+			return mk(r.t("相似频道较少（"+c+" 个）", "Few similar channels ("+c+")"), contract.ToneWarning)
 		}
-		return mk(r.t(fmt.Sprintf("结果较少（%d 个）", n), fmt.Sprintf("Few results (%d)", n)), contract.ToneWarning)
+		return mk(r.t("结果较少（"+c+" 个）", "Few results ("+c+")"), contract.ToneWarning)
 	case "expanded_agent.idle":
 		return mk(r.t("已展开智能搜索，请描述要找的频道", "Smart search is on; describe the channels you want"), contract.ToneInfo)
 	case "expanded_agent.retrieving":
@@ -480,29 +494,29 @@ func (r *renderer) status() *contract.Status {
 	case "expanded_agent.results_ready":
 		switch {
 		case in.Context.SourceStage == contract.StagePostRepair:
-			return mk(r.t(fmt.Sprintf("修正后找到 %d 个频道", n), enCount(n, "channel")+" found after the fix"), contract.ToneSuccess)
+			return mk(r.t("修正后找到 "+c+" 个频道", en("channel")+" found after the fix"), contract.ToneSuccess)
 		case sub == "upgrade-keyword-stable" || sub == "upgrade-url-stable":
-			return mk(r.t(fmt.Sprintf("已升级为智能搜索，找到 %d 个频道", n), "Smart search on: "+enCount(n, "channel")+" found"), contract.ToneSuccess)
+			return mk(r.t("已升级为智能搜索，找到 "+c+" 个频道", "Smart search on: "+en("channel")+" found"), contract.ToneSuccess)
 		case sub == "mixed-soft" || (sub == "" && r.hasStatus(condition.StatusPending, condition.StatusReference)):
-			return mk(r.t(fmt.Sprintf("找到 %d 个频道，部分偏好仅作参考", n), enCount(n, "channel")+" found; some preferences are only a reference"), contract.ToneSuccess)
+			return mk(r.t("找到 "+c+" 个频道，部分偏好仅作参考", en("channel")+" found; some preferences are only a reference"), contract.ToneSuccess)
 		case in.Anchor != nil:
-			return mk(r.t(fmt.Sprintf("已围绕锚点召回 %d 个相似频道", n), enCount(n, "similar channel")+" around the anchor"), contract.ToneSuccess)
+			return mk(r.t("已围绕锚点召回 "+c+" 个相似频道", en("similar channel")+" around the anchor"), contract.ToneSuccess)
 		}
-		return mk(r.t(fmt.Sprintf("找到 %d 个频道", n), enCount(n, "channel")+" found"), contract.ToneSuccess)
+		return mk(r.t("找到 "+c+" 个频道", en("channel")+" found"), contract.ToneSuccess)
 	case "expanded_agent.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个", n), "Only "+enCount(n, "result")), contract.ToneWarning)
+		return mk(r.t("结果较少：仅 "+c+" 个", "Only "+en("result")), contract.ToneWarning)
 	case "expanded_agent.refining":
 		return mk(r.t("条件已更新，正在刷新结果", "Conditions updated; refreshing results"), contract.ToneProgress)
 	case "expanded_agent.refining.followup":
 		return mk(r.t("正在按补充要求刷新结果", "Refreshing with your addition"), contract.ToneProgress)
 	case "expanded_clarifying.clarifying":
-		return mk(r.t(fmt.Sprintf("已有 %d 个结果，还需确认一点", n), enCount(n, "result")+" so far; one point to confirm"), contract.ToneInfo)
+		return mk(r.t("已有 "+c+" 个结果，还需确认一点", en("result")+" so far; one point to confirm"), contract.ToneInfo)
 	case "expanded_repair.retrieving":
 		return mk(r.t("正在按修正后的条件重新搜索", "Searching again with the fix"), contract.ToneProgress)
 	case "expanded_repair.refining":
 		return mk(r.t("正在按修正要求刷新结果", "Refreshing with your fix"), contract.ToneProgress)
 	case "expanded_repair.results_ready.low_recall":
-		return mk(r.t(fmt.Sprintf("结果较少：仅 %d 个，可以试试下面的修正", n), "Only "+enCount(n, "result")+"; try a fix below"), contract.ToneWarning)
+		return mk(r.t("结果较少：仅 "+c+" 个，可以试试下面的修正", "Only "+en("result")+"; try a fix below"), contract.ToneWarning)
 	case "expanded_repair.empty_repair":
 		return mk(r.t("当前条件下没有结果", "No channels match these conditions"), contract.ToneWarning)
 	case "expanded_repair.empty_repair.url_invalid":

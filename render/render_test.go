@@ -902,3 +902,29 @@ func TestURLMismatchStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerBoundTotalStatus: a similar set counted only to its candidate
+// pool (api.Results.TotalAtLeast) shows its count as "N+" in both
+// locales, and an exact count as it is.
+func TestLowerBoundTotalStatus(t *testing.T) {
+	for _, tc := range []struct {
+		state   contract.StateKey
+		atLeast bool
+		locale  string
+		want    string
+	}{
+		{"compact_classic/results_ready", true, "zh", "·相似频道 1000+ 个"},
+		{"compact_classic/results_ready", true, "en", " · 1000+ similar"},
+		{"compact_classic/results_ready", false, "en", " · 1000 similar"},
+		{"expanded_agent/results_ready", true, "zh", "已围绕锚点召回 1000+ 个相似频道"},
+		{"expanded_agent/results_ready", true, "en", "1000+ similar channels around the anchor"},
+		{"expanded_agent/results_ready", false, "zh", "已围绕锚点召回 1000 个相似频道"},
+	} {
+		in := Input{State: tc.state, Locale: tc.locale, AllowedActions: allowedFor(tc.state, contract.Context{}), Platform: "youtube",
+			Anchor: &AnchorView{URL: "https://www.youtube.com/@x"}, ResultsTotal: 1000, ResultsAtLeast: tc.atLeast}
+		s, err := Turn(in)
+		if err != nil || s.Status == nil || !strings.Contains(s.Status.Text, tc.want) {
+			t.Errorf("Render(%s, at least %v, %s).Status = %+v, %v; want it to hold %q", tc.state, tc.atLeast, tc.locale, s.Status, err, tc.want)
+		}
+	}
+}

@@ -183,6 +183,9 @@ func slotFacts(req SlotsRequest, cl contract.Claims) map[string]any {
 	if req.Shown > 0 {
 		f["results_shown"] = req.Shown
 	}
+	if req.Render.ResultsAtLeast {
+		f["results_total_is_lower_bound"] = true // "1000+": never "exactly 1000"
+	}
 	group := map[string][]string{}
 	for _, c := range d.Conditions {
 		key := "applied"

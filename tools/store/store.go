@@ -537,9 +537,17 @@ type SimilarResult struct {
 	// Anchor is the pinned reference channel, never among Items.
 	Anchor *catalog.Channel `json:"anchor"`
 	Items  []Hit            `json:"items"`
-	// Total is the size of the similar set after keywords and filters.
-	Total      int `json:"total"`
-	NextOffset int `json:"next_offset"`
+	// Total is the size of the similar set after keywords and filters,
+	// or with TotalAtLeast a lower bound of it.
+	Total int `json:"total"`
+	// TotalAtLeast says the set goes on beyond Total: a store that ranks
+	// a candidate pool of the anchor's nearest neighbours (pgstore) does
+	// not count a set that no keyword bounds past a full pool, whose
+	// exact size would cost a distance for every filtered channel (all of
+	// a country's, at a million channels two seconds a search). Shown as
+	// "1,000+". Count stays exact.
+	TotalAtLeast bool `json:"total_at_least,omitempty"`
+	NextOffset   int  `json:"next_offset"`
 	// MinScore is the minimum similarity that was applied.
 	MinScore float64 `json:"min_score"`
 	// Expansions lists the aliases keywords were widened with.

@@ -814,7 +814,7 @@ function renderResults() {
   const body = $('#results-body'); const r = S.snap && S.snap.results;
   if (!r) { body.replaceChildren(); return; }
   body.replaceChildren(...[
-    el('p', { class: 'summary', id: 'results-total', 'data-total': r.total }, t().total(r.total), r.stale ? ' · ' + t().stale : ''),
+    el('p', { class: 'summary', id: 'results-total', 'data-total': r.total }, t().total(r.total_at_least ? r.total + '+' : r.total), r.stale ? ' · ' + t().stale : ''),
     r.anchor ? card(r.anchor, true) : null,
     ...(r.items || []).map(it => card(it.channel, false, it))].filter(Boolean));
 }

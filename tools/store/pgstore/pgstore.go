@@ -25,12 +25,14 @@
 // The scan returns a candidate pool of the WithCandidatePool nearest
 // channels (default DefaultCandidatePool) that pass the filters; the
 // shared re-ranker of package store orders it as the in-memory store
-// orders its whole set. Total and Count are exact, as the in-memory
-// store's: when every pooled channel is at or above the minimum score
-// (the set may go on beyond the pool), a count over the filtered rows
-// with the same score condition gives the size of the whole set, and the
-// sorts by followers, views and recency take their page from the whole
-// set too (in SQL, with ties at the page's edge, then the same
+// orders its whole set. When every pooled channel is at or above the
+// minimum score, the set may go on beyond the pool: a set a keyword
+// bounds is counted in the pass that finds its pool (exactSQL); a full
+// pool of the index scan (no keyword bounds the set: a country's whole
+// catalog) reports its size as a lower bound (store.SimilarResult.
+// TotalAtLeast, "1,000+"), since counting it would compute the distance
+// of every filtered channel; Count is always exact. The sorts by
+// followers, views and recency take their page from the whole set (in SQL, with ties at the page's edge, then the same
 // tie-breaks as the in-memory store). The similarity order ranks the
 // pool: the nearest channels by cosine are the ones the hybrid score can
 // rank first (see the recall table in the README).
@@ -684,7 +686,11 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 	}
 	ap := set.anchor
 	items := s.rankSimilar(set.cands, ap, q.Sort, q.Offset, q.Limit)
-	return store.SimilarResult{Anchor: a.ch, Items: items, Total: set.total, NextOffset: nextOffset(q.Offset, len(items), set.total),
+	next := nextOffset(q.Offset, len(items), set.total)
+	if set.atLeast && len(items) == q.Limit {
+		next = q.Offset + len(items) // the set goes on beyond the pool
+	}
+	return store.SimilarResult{Anchor: a.ch, Items: items, Total: set.total, TotalAtLeast: set.atLeast, NextOffset: next,
 		MinScore: minScore, Expansions: set.learned.append(store.Expansions(q.Keywords), q.Keywords), Basis: store.AnchorBasis(&ap)}, nil
 }
 
@@ -730,8 +736,19 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		set, err := s.similarSet(ctx, a, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), "", 0)
-		return set.total, err
+		minScore := s.resolveMin(q.MinScore)
+		set, err := s.similarSet(ctx, a, q.Platform, q.Keywords, q.Filters, minScore, "", 0)
+		if err != nil || !set.atLeast {
+			return set.total, err
+		}
+		// Count is exact: the set SimilarTo reports as "N+" is counted
+		// here (a repair's preview of an empty result, rarely a broad set).
+		b.learned = set.learned
+		cond, _, err := s.wholeSet(b, a.pk, q.Platform, q.Keywords, q.Filters, minScore)
+		if err != nil {
+			return 0, err
+		}
+		sql = `SELECT count(*) FROM channels c WHERE ` + cond
 	}
 	var n int
 	// One statement reads one snapshot: no transaction around it (a

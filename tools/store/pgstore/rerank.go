@@ -43,6 +43,10 @@ type similarSet struct {
 	// pool that reached the minimum score or holds every channel of the
 	// set), which every sort ranks alike.
 	complete bool
+	// atLeast: total is a lower bound (a full pool of the nearest
+	// neighbours, all at or above the minimum score, of a set no keyword
+	// bounds: store.SimilarResult.TotalAtLeast).
+	atLeast bool
 	// learned are the keywords' learned expansions the set was formed
 	// with.
 	learned learnedExps
@@ -206,19 +210,27 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 			}
 			return nil
 		}
-		// The pool ended at or above the minimum score: count the whole
-		// set (exactSQL counted it already).
+		// The pool ended at or above the minimum score: exactSQL counted
+		// the whole set; a full pool of the index scan says the set goes
+		// on (store.SimilarResult.TotalAtLeast: counting it reads every
+		// filtered channel's embedding); a pool the scan left short is
+		// counted.
 		wb := &builder{learned: lx}
 		cond, score, err := s.wholeSet(wb, anchorPK, p, kws, f, minScore)
 		if err != nil {
 			return err
 		}
-		if counted && total >= 0 {
+		switch {
+		case counted && total >= 0:
 			set.total = total
-		} else if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
-			return err
+		case !counted && len(set.cands) >= max(s.poolSize, need):
+			set.atLeast = true
+		default:
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels c WHERE `+cond, wb.args...).Scan(&set.total); err != nil {
+				return err
+			}
 		}
-		set.complete = set.total <= len(set.cands)
+		set.complete = !set.atLeast && set.total <= len(set.cands)
 		if !unproven || matched {
 			s.sets.put(key, set)
 		}
