@@ -165,20 +165,40 @@ func (m *Model) ChannelVector(ch *catalog.Channel, dst []float32) ([]float32, bo
 	}
 	dst = dst[:m.dims]
 	clear(dst)
-	any := false
-	for _, t := range terms(ch, nil, map[string]int{}) {
-		i, ok := m.index[t.key]
+	// The channel's known terms in the order terms lists them, each
+	// with its largest weight: looked up by a key built in one buffer
+	// (no string per word: this runs for every candidate of a similar
+	// set's pool).
+	type known struct {
+		i int32
+		w float32
+	}
+	var (
+		key  []byte
+		list []known
+		seen = map[int32]int{}
+	)
+	eachTerm(ch, func(kind, text string, w float32) {
+		key = append(append(key[:0], kind...), text...)
+		i, ok := m.index[string(key)]
 		if !ok {
-			continue
+			return
 		}
-		any = true
-		w := t.w * m.idf(i)
-		for d, x := range m.vec(i) {
+		if at, ok := seen[i]; ok {
+			list[at].w = max(list[at].w, w)
+			return
+		}
+		seen[i] = len(list)
+		list = append(list, known{i, w})
+	})
+	for _, t := range list {
+		w := t.w * m.idf(t.i)
+		for d, x := range m.vec(t.i) {
 			dst[d] += w * x
 		}
 	}
 	embed.Normalize(dst)
-	return dst, any
+	return dst, len(list) > 0
 }
 
 // QueryVector is the vector a search text is looked up by: the text's own

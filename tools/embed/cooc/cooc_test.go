@@ -10,6 +10,7 @@ import (
 
 	"searchagent/tools/catalog"
 	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
 	"searchagent/tools/platform"
 )
 
@@ -158,5 +159,42 @@ func TestBuildCatalogKeepsTheLastModel(t *testing.T) {
 	chans[0] = &changed
 	if fingerprint(chans, opts) == fingerprint(again.All(), opts) {
 		t.Fatal("a changed tag keeps the fingerprint")
+	}
+}
+
+// TestChannelVectorSumsItsTerms: a channel's vector is the idf-weighted
+// sum of its known terms' vectors, each once at its largest weight, in
+// the order terms lists them — the terms Build learned from. ChannelVector
+// looks its terms up without making their keys; the vectors must be the
+// very same floats.
+func TestChannelVectorSumsItsTerms(t *testing.T) {
+	cat, m := demoModel(t, 600, 400)
+	seen := map[string]int{}
+	known := 0
+	for _, ch := range cat.All() {
+		want := make([]float32, m.Dimensions())
+		any := false
+		for _, tm := range terms(ch, nil, seen) {
+			i, ok := m.index[tm.key]
+			if !ok {
+				continue
+			}
+			any = true
+			w := tm.w * m.idf(i)
+			for d, x := range m.vec(i) {
+				want[d] += w * x
+			}
+		}
+		embed.Normalize(want)
+		got, ok := m.ChannelVector(ch, nil)
+		if ok != any || !slices.Equal(got, want) {
+			t.Fatalf("%s: ChannelVector = %v (%v), want the sum of its terms %v (%v)", ch.Key(), got[:4], ok, want[:4], any)
+		}
+		if ok {
+			known++
+		}
+	}
+	if known == 0 {
+		t.Fatal("no channel has a known term: the test compares nothing")
 	}
 }

@@ -51,14 +51,21 @@ func CategoryKey(code string) string { return KindCategory + strings.ToLower(str
 // titles. A term met twice keeps its larger weight.
 func terms(ch *catalog.Channel, out []term, seen map[string]int) []term {
 	clear(seen)
-	add := func(key string, w float32) {
+	eachTerm(ch, func(kind, text string, w float32) {
+		key := kind + text
 		if i, ok := seen[key]; ok {
 			out[i].w = max(out[i].w, w)
 			return
 		}
 		seen[key] = len(out)
 		out = append(out, term{key, w})
-	}
+	})
+	return out
+}
+
+// eachTerm calls add with each term of ch (see terms) as its kind prefix
+// and text, in order, repeats included: the key is kind+text.
+func eachTerm(ch *catalog.Channel, add func(kind, text string, w float32)) {
 	words := func(s string) {
 		for tok := range textnorm.Scan(s) {
 			if tok.Kind != textnorm.Word && tok.Kind != textnorm.CJKBigram || embed.Stopword(tok.Text) {
@@ -67,11 +74,11 @@ func terms(ch *catalog.Channel, out []term, seen map[string]int) []term {
 			if tok.Kind == textnorm.Word && len(tok.Text) < 2 {
 				continue
 			}
-			add(KindWord+tok.Text, wordWeight)
+			add(KindWord, tok.Text, wordWeight)
 		}
 	}
 	if c := strings.TrimSpace(ch.Category); c != "" {
-		add(CategoryKey(c), categoryWeight)
+		add(KindCategory, strings.ToLower(c), categoryWeight)
 		// The category's zh and en names, as embed.ChannelText writes
 		// them, are words every channel of the category shares, whichever
 		// catalog it came from.
@@ -82,8 +89,8 @@ func terms(ch *catalog.Channel, out []term, seen map[string]int) []term {
 		tags = tags[:maxTags]
 	}
 	for _, t := range tags {
-		if k := TagKey(t); k != KindTag {
-			add(k, tagWeight)
+		if n := textnorm.Normalize(t); n != "" {
+			add(KindTag, n, tagWeight)
 		}
 		words(t)
 	}
@@ -100,7 +107,6 @@ func terms(ch *catalog.Channel, out []term, seen map[string]int) []term {
 	for _, t := range titles {
 		words(t)
 	}
-	return out
 }
 
 // queryTerms are the term keys a search word is looked up as: the word as
