@@ -156,8 +156,10 @@ func TestAudit27xQuestionsAndRemarks(t *testing.T) {
 		{in: "这几个里面谁发帖最勤快", follow: true, noKw: []string{"勤", "里面"}, sort: SortRecent},
 		{in: "这里面有男博主吗", follow: true, noKw: []string{"面", "里"}, roles: []Residue{ResidueGender}},
 		{in: "of the ones shown, which are in Portugal?", follow: true, want: []string{`country eq "PT"`}, noKw: []string{"shown", "which"}},
-		// a requirement said of the search stays one
+		// a requirement said of the search stays one, dictated too
 		{in: "make it more than 300k", follow: true, want: []string{`followers gte 300000`}},
+		{in: "那个 不对 是英国不是法国 然后粉丝也可以再多点 八万也行", follow: true, want: []string{`followers`}},
+		{in: "only Canada then, smaller ones are fine, roughly 20k", follow: true, want: []string{`followers between`}},
 		{in: "it should be under 50k", follow: true, want: []string{`followers lte 50000`}},
 		{in: "UK comedy creators with way more than 200k followers", want: []string{`followers gte 200000`}, noKw: []string{"way"}},
 		// a list item typed is still marked, and filters

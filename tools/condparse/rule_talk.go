@@ -22,7 +22,8 @@ import (
 //   - a follow-up's remark about a result shown ("it has way more than
 //     300k", "这个粉丝明显不止三十万") or a question why one is there
 //     places nothing: it is named (ResidueRemark), never a bound of the
-//     range the search holds;
+//     range the search holds (a dictation filler, 那个, is no subject,
+//     and a clause that asks for something is no remark);
 //   - a figure or a size said to be acceptable as well ("订阅不到5000也没
 //     关系", "under 5k is fine too", "fine if they have under 3k", "粉丝少
 //     点没关系", "doesn't matter if they're small") is a permission, never
@@ -254,7 +255,8 @@ func (st *state) permissions() {
 			tk := &st.toks[k]
 			// (a vague size said acceptable in a follow-up widens the
 			// range held one step: agent/vaguesize.go)
-			size := tk.kind == tkLex && tk.has(clsVague) != nil && !st.cfg.followup || permitSizes[st.tokText(k)]
+			vague := tk.kind == tkLex && tk.has(clsVague) != nil
+			size := vague && !st.cfg.followup || permitSizes[st.tokText(k)] && !(vague && st.cfg.followup)
 			if !st.free(k) || !size {
 				continue
 			}
@@ -289,8 +291,8 @@ var permitTails = func() map[string]bool {
 var (
 	remarkSubject = regexp.MustCompile(`(?i)^(?:(?:but|and|so|well|also|like|plus)\s+)?(?:it|it's|its|this|that|that's|this one(?:'s)?|that one(?:'s)?|he|she|he's|she's|` +
 		`this (?:channel|account|guy|creator|girl|person)(?:'s)?|the (?:first|second|third|fourth|fifth|sixth|last|\d+(?:st|nd|rd|th)) one(?:'s)?|#\d+|number \d+)\b` +
-		`|^(?:可是|但是?|而且|不过)?(?:这个|那个|这位|那位|这家|那家|他|她|它|这号|第[一二三四五六七八九十两\d]+(?:个|位|家))`)
-	remarkWish = regexp.MustCompile(`(?i)\b(?:should|must|needs?|need to|has to|have to|make|change|set|want|only|keep|cap|limit|raise|lower|bump|instead)\b|要|得|需要|应该|改|换|只要|控制|限制|调|别|不要|不能`)
+		`|^(?:可是|但是?|而且|不过)?(?:这个|那个(?:号|频道|博主|账号)|这位|那位|这家|那家|他|她|它|这号|第[一二三四五六七八九十两\d]+(?:个|位|家))`)
+	remarkWish = regexp.MustCompile(`(?i)\b(?:should|must|needs?|need to|has to|have to|make|change|set|want|only|keep|cap|limit|raise|lower|bump|instead|can|could|fine|ok|okay|then)\b|要|得|需要|应该|改|换|只要|控制|限制|调|别|不要|不能|可以|也行|然后|不对`)
 )
 
 // resultRemarks reads a follow-up's remark about a result shown: a count
