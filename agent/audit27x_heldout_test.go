@@ -14,7 +14,7 @@ import "testing"
 // the one measured after the fixes fails (measure24y); AUDIT24Y_STRICT=1
 // makes every miss an error.
 func TestAudit27xHeldout(t *testing.T) {
-	measure24y(t, "27x held-out", 0, []case24y{
+	measure24y(t, "27x held-out", 23, []case24y{
 		// 1: growth and stage wording ranks or is named, never a filter
 		{platform: "instagram", loc: "en", first: "home cooking creators in Ireland, emerging voices, 5k-40k followers", want: []string{"country eq IE", "followers between {max:40000,min:5000}"}, not: []string{"keyword contains"}},
 		{platform: "youtube", loc: "en", first: "woodworking channels in Canada, long-established, 100k+ subs", want: []string{"country eq CA", "followers gte 100000"}, not: []string{"keyword contains"}},
@@ -45,5 +45,32 @@ func TestAudit27xHeldout(t *testing.T) {
 		{platform: "tiktok", loc: "zh", first: "找韩国的美甲博主，粉丝少点没关系", want: []string{"country eq KR"}, not: []string{"followers"}, noTerm: []string{"没关系"}},
 		{platform: "youtube", loc: "zh", first: "德国的汽车博主，最好是腰部偏上的", want: []string{"country eq DE"}, not: []string{"followers"}, noTerm: []string{"偏上"}},
 		{platform: "youtube", loc: "en", first: "car reviewers in Germany, preferably mid-tier or slightly above", want: []string{"country eq DE"}, not: []string{"followers"}, noTerm: []string{"above"}},
+	})
+}
+
+// TestAudit27xHeldoutLate is a second held-out table, written after the
+// changes (so that held-out cases are a third of all) and run once,
+// never tuned on: its pass count is logged, and a count below its one
+// run fails.
+func TestAudit27xHeldoutLate(t *testing.T) {
+	measure24y(t, "27x late held-out", 12, []case24y{
+		// 1: stage and growth wording, brand safety, captions
+		{platform: "instagram", loc: "en", first: "yoga teachers in Austria, emerging talent, 2k-20k followers", want: []string{"country eq AT", "followers between {max:20000,min:2000}"}, not: []string{"keyword contains"}},
+		{platform: "tiktok", loc: "zh", first: "找成长型的西班牙旅行博主，粉丝一万以内", want: []string{"country eq ES", "followers lte 10000"}, not: []string{"keyword contains"}},
+		{platform: "youtube", loc: "en", first: "early-stage fintech creators in Singapore", want: []string{"country eq SG"}, not: []string{"keyword contains"}},
+		{platform: "instagram", loc: "en", first: "family travel creators in Denmark, clean humour, 10k+ followers", want: []string{"country eq DK", "followers gte 10000"}, not: []string{"keyword contains"}},
+		{platform: "youtube", loc: "zh", first: "台湾的读书博主，繁体字幕，粉丝五千以上", want: []string{"country eq TW", "followers gte 5000"}, not: []string{"keyword contains"}},
+		// 1: words about the results and a follow-up's verbs
+		{platform: "tiktok", loc: "en", first: "street food creators in Thailand, 20k+ followers", follow: "out of these, are any of them men?", want: []string{"country eq TH", "followers gte 20000"}, not: []string{"keyword contains"}},
+		{platform: "instagram", loc: "en", first: "minimalist home creators in Sweden", follow: "flip it to YouTube, leave the rest as is", want: []string{"country eq SE"}, not: []string{"keyword contains"}},
+		// 2: remarks about a result and posting questions
+		{platform: "instagram", loc: "en", first: "sneaker creators in Japan, 10k-80k followers", follow: "why's number 2 in the results? they've got way more than 80k", want: []string{"followers between {max:80000,min:10000}"}, not: []string{"keyword contains"}},
+		{platform: "youtube", loc: "zh", first: "日本的球鞋博主 粉丝一万到八万", follow: "这位粉丝早就超过八万了吧", want: []string{"followers between {max:80000,min:10000}"}, not: []string{"keyword contains"}},
+		{platform: "youtube", loc: "en", first: "gardening channels in Ireland", follow: "which one of these uploads most regularly?", sort: "recent", noTerm: []string{"regularly"}},
+		{platform: "tiktok", loc: "zh", first: "爱尔兰的园艺博主", follow: "哪个发视频最多", sort: "recent", noTerm: []string{"最多"}},
+		// 3: permissions and hedged tiers
+		{platform: "instagram", loc: "en", first: "ceramics creators in Italy, even under 1k followers would be ok", want: []string{"country eq IT"}, not: []string{"followers"}},
+		{platform: "tiktok", loc: "zh", first: "找意大利的陶瓷博主，哪怕粉丝不到一千也可以", want: []string{"country eq IT"}, not: []string{"followers"}},
+		{platform: "youtube", loc: "zh", first: "找比利时的巧克力博主，最好是尾部偏上的", want: []string{"country eq BE"}, not: []string{"followers"}, noTerm: []string{"偏上"}},
 	})
 }
