@@ -413,7 +413,8 @@ func residueNotice(zh bool, rem []condparse.Span) string {
 // “smaller” have no number").
 var plural = strings.NewReplacer("” has no number", "” have no number", "” was not applied", "” were not applied",
 	"” was not excluded", "” were not excluded", "” is a sort, not a filter", "” are sorts, not filters",
-	"” describes the campaign", "” describe the campaign", "so it is not a condition", "so they are not conditions")
+	"” describes the campaign", "” describe the campaign", "so it is not a condition", "so they are not conditions",
+	"” is not a filter", "” are not filters", "” says what is acceptable", "” say what is acceptable", "” is about a result shown", "” are about a result shown")
 
 // roleNotice says what the remainder q of one role asks for.
 func roleNotice(zh bool, role condparse.Residue, q string) string {
@@ -437,8 +438,17 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 		return pick(zh, "「"+q+"」未加入条件：频道库不记录创作者的性别，无法按性别筛选",
 			"“"+q+"” was not applied: the catalog does not record creators' gender, so it cannot filter by it")
 	case condparse.ResidueTrait:
-		return pick(zh, "「"+q+"」未加入条件：频道库不记录博主是否真人出镜，无法按它筛选",
-			"“"+q+"” was not applied: the catalog does not record whether creators show their face on camera, so it cannot filter by it")
+		return pick(zh, "「"+q+"」未加入条件：频道库不记录这类内容特征（是否真人出镜、字幕），无法按它筛选",
+			"“"+q+"” was not applied: the catalog does not record such traits of the content (whether creators show their face on camera, captions or subtitles), so it cannot filter by it")
+	case condparse.ResidueStage:
+		return pick(zh, "「"+q+"」不作为筛选条件：频道库没有涨粉或成长阶段数据（增长类的说法仅作参考排序）；在意体量请给出粉丝范围，例如“粉丝 5万以下”",
+			"“"+q+"” is not a filter: the catalog has no growth or stage data (growth wording only ranks, as a reference); if size matters, give a follower range, e.g. “under 50k followers”")
+	case condparse.ResidueAccepted:
+		return pick(zh, "「"+q+"」是说也可以接受，不是上下限：未因此设粉丝条件",
+			"“"+q+"” says what is acceptable too, not a bound: no follower limit was set from it")
+	case condparse.ResidueRemark:
+		return pick(zh, "「"+q+"」说的是结果里的频道，不是新条件：条件未改动（显示的结果都符合已生效的条件；要改范围请直接说，例如“粉丝 50万以下”）",
+			"“"+q+"” is about a result shown, not a new condition: nothing was changed (every result meets the applied conditions; to change a range, say so, e.g. “up to 500k followers”)")
 	case condparse.ResidueMeasure:
 		return pick(zh, "「"+q+"」未加入条件：频道库没有这项数据（如完播率、转化率、爆款率），可以按互动率、均播或粉丝筛选或排序",
 			"“"+q+"” was not applied: the catalog has no such measure (completion, conversion or hit rates); it can filter or sort by engagement rate, average views or followers")

@@ -108,6 +108,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
 	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
+	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -1877,5 +1878,41 @@ func preferencesPlacedElsewhere(cmds []router.Command, rd condparse.Reading) []r
 	return slices.DeleteFunc(cmds, func(cmd router.Command) bool {
 		prefs := stringsOf(cmd.Args.Get("preference"))
 		return cmd.Name == "add_soft_preference" && len(prefs) > 0 && !slices.ContainsFunc(prefs, func(p string) bool { return !placed(p) })
+	})
+}
+
+// talkNotConditions takes out of the router's commands what the reading
+// named as talk about the results or the search (audit 27): a count said
+// of a result shown ("it has way more than 300k", 这个粉丝明显不止三十万:
+// condparse.ResidueRemark) or said to be acceptable as well ("under 5k is
+// fine too": ResidueAccepted) never sets the held range, when the reading
+// placed no count of that field; and a keyword the router read out of
+// such a named clause (a remark, a permission, a stage word) is no term.
+func talkNotConditions(cmds []router.Command, rd condparse.Reading, read map[condition.Field][]condparse.Condition) []router.Command {
+	var talk []condparse.Span
+	for _, sp := range rd.Remainder {
+		switch sp.Role {
+		case condparse.ResidueRemark, condparse.ResidueAccepted, condparse.ResidueStage:
+			talk = append(talk, sp)
+		}
+	}
+	if len(talk) == 0 {
+		return cmds
+	}
+	counted := slices.ContainsFunc(talk, func(sp condparse.Span) bool { return sp.Role != condparse.ResidueStage })
+	inTalk := func(k string) bool {
+		k = strings.ToLower(strings.TrimSpace(k))
+		return k != "" && slices.ContainsFunc(talk, func(sp condparse.Span) bool { return strings.Contains(strings.ToLower(sp.Text), k) })
+	}
+	return slices.DeleteFunc(cmds, func(cmd router.Command) bool {
+		switch cmd.Name {
+		case "add_filter":
+			f := condition.Field(str(cmd.Args.Get("field")))
+			return counted && isCount(string(f)) && len(read[f]) == 0
+		case "add_keyword", "exclude_keyword":
+			kws := stringsOf(cmd.Args.Get("keywords"))
+			return len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool { return !inTalk(k) })
+		}
+		return false
 	})
 }

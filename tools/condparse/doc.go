@@ -275,6 +275,27 @@
 //     are family (weak) and rank by the word, unless a topic comes right
 //     before them ("dog moms", "plant parents") or they describe the
 //     audience (rule_parents.go).
+//   - Audit 27 (issue 26, helper x; rule_talk.go, rule_script.go): talk
+//     about the search never filters. A question ("?", a final 吗/呢, a
+//     question word: why, 为什么, 哪个) is a sentence whose clauses are no
+//     list items; question words and words pointing at the results
+//     ("of these", 这些里面) are frame. In a follow-up (WithFollowup) a
+//     count said of a result shown ("it has way more than 300k", 这个粉丝
+//     明显不止三十万) or a question why one is there is Remainder with
+//     Role "remark", never a bound. A one-sided count said acceptable too
+//     ("订阅不到5000也没关系", "fine if they have under 3k") and, in a
+//     first search, a size without a figure said so ("粉丝少点没关系") are
+//     Role "accepted": a permission, never a cap. Stage wording
+//     ("established", 刚起步) is Role "stage", and so is growth wording
+//     ("rising stars", 新锐, 潜力股), which also ranks as the growth
+//     preference. Brand-safety wording ("clean language", 正能量) is the
+//     brand_safe preference; a script (taxonomy.Scripts: 繁体) is its
+//     language, labelled as not filtered; captions or subtitles, with the
+//     language said of them, are a trait (Role "trait"); a follow-up's
+//     own verbs ("swap to", 切到) are edits. A hedged creator tier is a
+//     soft reference, and its lean ("腰部偏下", "or slightly above") moves
+//     it half a step. Posting at its most ("who posts most often", 哪个
+//     更新最勤) sorts by recent activity.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

@@ -72,6 +72,7 @@ const (
 	clsRelation  // 竞品, competitors: the user's own relations, which the catalog does not record (rule_relation.go)
 	clsPaging    // next page, 下一页: paging the results, the list's own action (ResiduePaging)
 	clsTrait     // 真人出镜, on camera: a creator's trait the catalog does not record (ResidueTrait)
+	clsStage     // established, 刚起步: a creator's stage of growth, which the catalog does not record (ResidueStage)
 )
 
 // lexEntry is one dictionary spelling.
@@ -138,6 +139,17 @@ type lexEntry struct {
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
 	head bool
+	// question: a word that asks ("why", "how come", 为什么, 哪个): the
+	// clause it opens is a question, never a list of keywords
+	// (rule_talk.go); why: it asks for a reason, of what the box shows.
+	question, why bool
+	// results: words that point at the results shown ("of these", "this
+	// one", 这些里面): talk about the list, never a term (rule_talk.go).
+	results bool
+	// accept: a word that says what follows it is acceptable as well
+	// ("fine if", "doesn't matter if", 就算): a figure or a size after it
+	// is a permission, never a bound (rule_talk.go).
+	accept bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -222,7 +234,16 @@ var softPrefs = []struct {
 		// a good engagement rate named by its abbreviation, no number (audit 23)
 		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
 		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
-	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
+	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral",
+		// growth said as a stage (audit 27): ranks, and the box names it
+		// as no filter (the catalog has no growth data: ResidueStage)
+		"rising star", "rising stars", "rising-star", "rising-stars", "up-and-comer", "up-and-comers", "up and comers", "on the rise", "breakout", "breakout creators",
+		"emerging creators", "emerging voices", "emerging talent", "新锐", "潜力股", "潜力博主", "新晋", "黑马", "成长期", "成长型", "上升期的"}},
+	// brand safety said as a wish (audit 27): a reference, never a
+	// category or a keyword to match
+	{"brand_safe", Label{"内容正面（品牌安全）", "Brand-safe content"}, []string{"brand safety", "brand-safety", "clean language", "clean content",
+		"clean humor", "clean humour", "safe for work", "sfw", "advertiser-safe", "advertiser safe", "wholesome", "wholesome content",
+		"正能量", "内容正能量", "积极向上", "健康向上", "内容积极向上", "三观正", "价值观正"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
@@ -835,6 +856,8 @@ func buildLexicon() *lexicon {
 		"不错", "都不错", "挺不错", "挺好", "都挺好", "挺对路", "挺对路的", "对路", "不对", "都不对",
 		// the rest of the search kept: "改成德国，其他不变".
 		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
+		"leave the rest", "leave the rest as is", "leave the rest as it is", "leave everything else", "keep everything",
+		"everything else as is", "as it is", "same everything else", "everything else same", "all else the same", "all else same",
 		"rest the same", "everything else the same", "keep everything else", "otherwise the same",
 		// more of the same results: "再多给几个", "a few more".
 		"再多给", "多给", "再给", "再来", "再多来", "多来", "a few more", "some more", "more results", "show more",
@@ -852,6 +875,7 @@ func buildLexicon() *lexicon {
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
 		// acceptance tails: "under 2k is fine too", "小一点的也行".
 		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
+		"也没关系", "没关系", "都没关系",
 		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
 		// discourse markers that chain one part of a follow-up to the
 		// next ("btw only english ones", "顺便只要英文的", "…, then sort
@@ -912,6 +936,8 @@ func buildLexicon() *lexicon {
 		func(e *lexEntry) { e.disfluent, e.speech = true, true })...)
 	es = append(es, withFlag(words(clsFiller,
 		"so", "yeah", "yep", "yup", "basically", "literally", "anyway", "anyways", "kinda", "sorta", "like i said", "i guess",
+		// what goes without saying (audit 27): talk, never a term
+		"obviously", "of course", "naturally", "needless to say", "clearly", "当然", "当然了", "显然", "不用说",
 		"就是说", "就是那种", "怎么说呢", "然后呢", "那个什么"), func(e *lexEntry) { e.speech = true })...)
 	es = append(es, words(clsFrame,
 		"quick one", "quick q", "quick question", "quick ask", "quick favor", "quick favour", "quick request", "quick thing",
@@ -950,6 +976,7 @@ func buildLexicon() *lexicon {
 		// a wish said as a need ("recent posting is necessary"): how
 		// firmly it is asked, never what
 		"necessary", "is necessary", "required", "is required", "are required", "mandatory", "is mandatory", "a must", "is a must",
+		"non-negotiable", "non negotiable", "is non-negotiable", "are non-negotiable", "must-have", "a must-have", "没得商量", "硬性要求",
 		// a letter's hedges ("如果有华语的最好，没有也行", "think 10k-50k")
 		"i believe", "possibly", "probably", "如果", "如果可以", "如果可以的话", "如果有", "如果有的话", "要是", "假如", "也许", "或许",
 		"看起来", "看上去", "看着像", "看起来是", "能有", "能有的话", "有的话", "没有也行", "没有也可以", "没有的话也行", "没有也没关系", "otherwise fine",
@@ -984,6 +1011,8 @@ func buildLexicon() *lexicon {
 	// A trait the catalog does not record (真人出镜, "shows their face on
 	// camera"): named as not applied, as a gender is (ResidueTrait).
 	es = append(es, words(clsTrait, traitWords...)...)
+	es = append(es, talkEntries()...)
+	es = append(es, scriptEntries()...)
 	// an X creator noun (推主) and a show's host
 	es = append(es, words(clsCreator, "推主", "推主们", "host")...)
 	// money said in the colloquial unit ("2万块人民币", "5000块"): a
@@ -1025,6 +1054,8 @@ func buildLexicon() *lexicon {
 		// of the word ("not huge" excluded "huge").
 		"not tiny", "not small", "not too tiny", "no tiny"))...)
 	es = append(es, withDir(-1, words(clsVague, "不用太多", "不用太大", "nothing too big", "not too big",
+		// a size said as the stage it has reached (audit 27)
+		"not too big yet", "not big yet", "not huge yet", "not that big yet", "still small", "still smallish", "still tiny",
 		"not huge", "not too huge", "not massive", "not too massive", "not big", "not enormous", "not large",
 		"nothing huge", "nothing massive", "nothing too huge",
 		"no huge", "no massive", "no giant", "no big", "no huge ones", "no massive ones", "no big ones"))...)
@@ -1038,7 +1069,11 @@ func buildLexicon() *lexicon {
 		"放宽", "放宽一点", "放宽一些", "放宽点", "放宽些", "放松一点", "放松些", "收紧", "收紧一点", "收紧一些", "扩大范围", "缩小范围", "范围扩大", "范围缩小", "范围放宽")...)
 	// Latin edit verbs that are also nouns ("drum set") are edits only at
 	// the start of a clause.
-	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make",
+	// a follow-up's own verbs of moving the search (audit 27): "swap to
+	// TikTok", "move it over to YouTube", 切到抖音
+	es = append(es, words(clsEdit, "swap to", "swap it to", "swap over to", "swap it over to", "switch over to", "switch it over to",
+		"move it to", "move it over to", "move over to", "flip to", "flip it to", "port it to", "切到", "切换到", "挪到")...)
+	es = append(es, withFlag(words(clsEdit, "change", "switch", "update", "replace", "set", "make", "swap", "flip",
 		"raise", "lower", "bump", "bring", "put", "increase", "decrease", "reduce", "tighten", "loosen", "relax", "push", "move", "drop it",
 		"extend", "expand", "widen", "broaden", "stretch", "shorten", "narrow"),
 		func(e *lexEntry) { e.atStart = true })...)
@@ -1129,7 +1164,7 @@ func buildLexicon() *lexicon {
 		"covering", "content", "videos", "video", "shorts", "niche", "space", "market", "region", "country",
 		"countries", "area", "platform", "thanks", "thank you", "pls", "plz", "kindly", "also", "too", "well",
 		"good", "great", "nice", "best", "top", "s", "'s", "etc", "e.g.", "eg", "ie", "i.e.", "via", "per", "whom",
-		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories",
+		"into", "onto", "upon", "around the", "related", "relevant", "type", "kind", "category", "categories", "types", "kinds",
 		"audience", "audiences", "speak", "speaks", "feel", "feels", "feel like", "feels like", "look like", "looks like",
 		"不", "很", "非常", "更", "比较", "再", "就", "都", "一直", "something", "anything", "everything", "whatever", "stuff",
 		"anywhere", "wherever", "results", "result", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",

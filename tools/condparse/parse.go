@@ -224,6 +224,10 @@ type state struct {
 	unlimitedFields []condition.Field
 	// liftedBounds are the count ends said to go (liftBounds).
 	liftedBounds []BoundLift
+	// named are the rune ranges rules named with a residue role, and
+	// asks the tokens of clauses that ask (rule_talk.go).
+	named []namedSpan
+	asks  []bool
 }
 
 // nameClaim is an accepted channel name: a rune range and its channel.
@@ -273,6 +277,10 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.pruneTopics()
 	st.audienceTopics()
 	st.hedges()
+	st.questions()
+	st.resultRemarks()
+	st.permissions()
+	st.stages()
 	st.sentence()
 	st.headings()
 	st.noPreference()

@@ -159,6 +159,12 @@ var comparatives = []*regexp.Regexp{
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
 	regexp.MustCompile(`最(?:活跃|新)`),
+	// "which of these posts most often?", "who uploads the most", "哪个
+	// 更新最勤", "最常发视频的": posting at its most is a question the
+	// box answers by sorting recent activity first (the catalog holds no
+	// frequency; audit 27).
+	regexp.MustCompile(`(?i)\b(?:posts?|posting|uploads?|uploading|updates?|updating|tweets?|tweeting|streams?|streaming|publish(?:es|ing)?|goes\s+live|go\s+live)\s+(?:the\s+)?(?:most(?:\s+(?:often|frequently|regularly|consistently))?|more\s+(?:often|frequently|regularly))\b|\b(?:the\s+)?most\s+active\b`),
+	regexp.MustCompile(`(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)得?[^\s，,;；。!！?？\d]{0,3}?最(?:勤快|勤|频繁|多|快|常|积极)|最(?:勤|常|频繁|积极)快?[地的]?(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)`),
 	// "按互动排", "按播放排": 按 + measure + 排 is a sort however the
 	// measure is lexed.
 	regexp.MustCompile(`按(?:照)?[^\s，,;；。!！?？按排]{1,8}?排(?:序|列|名|一下|个序)?`),
@@ -602,7 +608,10 @@ func (r *Reading) softenHedges() {
 				continue
 			}
 			held = true
-			if c.Kind == condition.KindHard && c.Field != condition.Platform {
+			if (c.Kind == condition.KindHard || c.Kind == condition.KindDerived) && c.Field != condition.Platform {
+				// a creator tier said as a wish ("最好是腰部偏下的",
+				// "ideally mid-tier") is a reference too, never a
+				// cap merged into a stated bound (audit 27)
 				c.Kind, c.Priority, c.Status = condition.KindSoft, 2, condition.StatusReference
 			}
 		}

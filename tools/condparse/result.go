@@ -369,6 +369,9 @@ func overlapsAny(rs [][2]int, a, b int) bool {
 // over a vague amount, which wins over an amount of a measure the catalog
 // lacks.
 func (st *state) residueRole(a, b int) Residue {
+	if r := st.namedRole(a, b); r != "" {
+		return r
+	}
 	role := Residue("")
 	// the ranges rules named, in order: a posting frequency the catalog
 	// does not hold ("no more than twice a month", rule_frequency.go), a

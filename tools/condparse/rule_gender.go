@@ -20,6 +20,9 @@ func (st *state) genders() {
 		if p := st.prevSig(i); p >= 0 && st.free(p) && st.toks[p].kind == tkLex && st.toks[p].has(clsExclude) != nil {
 			from = p // "别要男博主": the verb excludes nothing else
 		}
+		// "English captions": the language is the captions', not the
+		// creators' (rule_script.go)
+		from = st.captionLanguage(i, from)
 		for k := from; k <= i; k++ {
 			st.toks[k].role = roleFiller
 		}

@@ -179,6 +179,9 @@ func (st *state) dropped() []Span {
 		if slices.ContainsFunc(st.campaignRem, func(r [2]int) bool { return r[0] <= tk.s && tk.e <= r[1] }) {
 			continue // named as the campaign's figures
 		}
+		if st.namedRole(tk.s, tk.e) != "" {
+			continue // named with the remark, permission or stage it says
+		}
 		if tk.frameWord && tk.role == roleFiller {
 			// a run of frame words is named once ("跨境支付公司", "B2B
 			// SaaS company")
@@ -261,6 +264,11 @@ func (st *state) bareItems() []bool {
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
+			continue
+		}
+		if st.asking(c.from) || st.asking(c.to) {
+			// "why is this one here?", "哪个更新最勤": a question is
+			// talk, never a term typed (rule_talk.go).
 			continue
 		}
 		if st.purposeClause(c.from, c.to) {

@@ -84,9 +84,16 @@ func (st *state) vocab() {
 					if !strings.HasPrefix(rest, d.words) {
 						continue
 					}
-					if d.down {
+					switch {
+					case d.lean && d.down:
+						// "腰部偏下", "mid-tier or a bit below": the
+						// tier moved half a step down
+						lo, hi = lo/2, hi/2
+					case d.lean:
+						lo, hi = lo*2, min(hi*2, MaxCount)
+					case d.down:
 						lo = 0
-					} else {
+					default:
 						hi = MaxCount
 					}
 					// the direction's tokens belong to the tier
@@ -815,13 +822,18 @@ func (st *state) countryAsTopic(i int) bool {
 }
 
 // tierDirections extend a tier down or up ("腰部往下", "mid-tier and
-// below", "头部往上").
+// below", "头部往上"), or lean it half a step ("腰部偏下", "mid-tier or
+// slightly above": never a word of their own; audit 27).
 var tierDirections = []struct {
-	words string
-	down  bool
+	words      string
+	down, lean bool
 }{
-	{"往下", true}, {"及以下", true}, {"以下", true}, {"and below", true}, {"or below", true}, {"or smaller", true}, {"and smaller", true}, {"and under", true},
-	{"往上", false}, {"及以上", false}, {"以上", false}, {"and up", false}, {"and above", false}, {"or above", false}, {"or bigger", false}, {"and bigger", false},
+	{"往下", true, false}, {"及以下", true, false}, {"以下", true, false}, {"and below", true, false}, {"or below", true, false}, {"or smaller", true, false}, {"and smaller", true, false}, {"and under", true, false},
+	{"往上", false, false}, {"及以上", false, false}, {"以上", false, false}, {"and up", false, false}, {"and above", false, false}, {"or above", false, false}, {"or bigger", false, false}, {"and bigger", false, false},
+	{"偏下", true, true}, {"偏小", true, true}, {"靠下", true, true}, {"or a bit below", true, true}, {"or slightly below", true, true}, {"or a little below", true, true},
+	{"or a bit under", true, true}, {"or slightly under", true, true}, {"or a bit smaller", true, true}, {"or slightly smaller", true, true}, {"leaning small", true, true},
+	{"偏上", false, true}, {"偏大", false, true}, {"靠上", false, true}, {"or a bit above", false, true}, {"or slightly above", false, true}, {"or a little above", false, true},
+	{"or a bit bigger", false, true}, {"or slightly bigger", false, true}, {"or a bit higher", false, true}, {"leaning big", false, true},
 }
 
 // nounFollows reports a category, a subtopic or a creator noun right

@@ -170,6 +170,19 @@ const (
 	// (真人出镜, "shows their face on camera"): named as not applied,
 	// never a keyword.
 	ResidueTrait Residue = "trait"
+	// ResidueStage is a creator's stage of growth ("established", 刚起
+	// 步) or growth said as a wish ("rising stars", 新锐, which also ranks
+	// as the growth preference): the catalog has no growth or stage data,
+	// so it is named as no filter (rule_talk.go).
+	ResidueStage Residue = "stage"
+	// ResidueAccepted is a figure or a size said to be acceptable as well
+	// ("订阅不到5000也没关系", "under 5k is fine too", "doesn't matter if
+	// they're small"): a permission, never a bound; named (rule_talk.go).
+	ResidueAccepted Residue = "accepted"
+	// ResidueRemark is a follow-up's remark or question about a result
+	// shown ("it has way more than 300k", "why is this one here"): no
+	// condition of the search changes; named (rule_talk.go).
+	ResidueRemark Residue = "remark"
 )
 
 // Label is the user-facing name of a condition.

@@ -26,16 +26,23 @@ var (
 		// bound: Negations)
 		"exceed", "exceeds", "exceeding", "surpass", "surpasses", "surpassing", "beyond", "go beyond", "goes beyond",
 		"going beyond", "in excess of",
+		// a count said with an intensifier ("way more than 300k", 明显不止
+		// 三十万; audit 27): the same lower bound
+		"way more than", "far more than", "much more than", "a lot more than", "way over", "way above", "far above", "far over",
+		"way beyond", "well beyond", "well above", "不止", "明显不止", "肯定不止", "远不止", "远远不止", "绝对不止", "远超", "远远超过", "明显超过",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
 	// "under 50k", "粉丝上限二十万", "cap followers at 50k".
 	MaxBefore = []string{
 		"不超过", "不要超过", "别超过", "不能超过", "不多于", "不高于", "不要高于", "不能高于", "不要多于", "不要大于", "别多于", "别高于", "别大于",
-		"低于", "少于", "小于", "不到", "至多", "最多", "最高", "小于等于", "上限", "封顶",
+		"低于", "少于", "小于", "不到", "不足", "不满", "至多", "最多", "最高", "小于等于", "上限", "封顶",
 		"under", "below", "less than", "fewer than", "at most", "no more than", "not more than", "not over",
 		"not above", "no higher than", "up to", "maximum", "max", "cap", "capped at", "cap at", "ceiling", "smaller than", "lower than",
 		"a ceiling of", "ceiling of", "upper bound", "upper limit",
+		// the same said with an intensifier (audit 27)
+		"way less than", "far less than", "much less than", "way under", "way below", "far below", "far under",
+		"远低于", "远远低于", "明显低于", "远不到", "远远不到",
 		"<", "<=", "≤",
 	}
 	// MinAfter are lower-bound words after the number: "1w+", "10万以上",
