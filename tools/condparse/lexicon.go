@@ -138,6 +138,10 @@ type lexEntry struct {
 	// ("方向盘", "海外仓", "视频剪辑", "类脑"): glued to an unknown word
 	// after it, it is part of that word (keepCompounds).
 	head bool
+	// related: a word that says the channels touch a topic ("沾边",
+	// "有关", "涉及"): in an exclusion the topic is the object, and the
+	// word no part of it (exclusionObjectBefore).
+	related bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -753,6 +757,9 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
 		"unboxing", "unboxings", "unboxer", "unboxers",
+		// seeding and live selling are how the content sells ("美妆种草博主",
+		// "不要纯种草带货号"): forms, never the brief's frame (audit 27).
+		"种草", "带货", "直播带货", "live selling", "live shopping", "live commerce",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
 	// made from others' videos: reuploads, compilations, clips, reactions
@@ -761,6 +768,12 @@ func buildLexicon() *lexicon {
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
+	// a topic's relation words ("跟赌博沾边的", "和烟酒有关的", "涉及博彩的",
+	// "与政治挂钩的"): they say that the channels touch the topic, and are
+	// no part of it; excluded, the topic is what is left out (audit 27).
+	es = append(es, withFlag(words(clsFiller, "沾边", "沾边的", "沾边儿", "搭边", "搭边的", "有关", "有关的", "有关系", "有关系的",
+		"相关", "相关的", "涉及", "涉及到", "牵涉", "牵涉到", "牵扯", "牵扯到", "挂钩", "挂钩的", "扯上关系", "扯上关系的"),
+		func(e *lexEntry) { e.related = true })...)
 	// praise for a result the follow-up points at ("the first one looks
 	// great, find similar", 第二个不错): what the user thinks of it, never
 	// keyword material (audit 23).
@@ -771,7 +784,7 @@ func buildLexicon() *lexicon {
 		"挺对", "挺对的", "很对", "蛮对", "对味", "挺对味", "很对味", "感觉对", "感觉挺对", "感觉")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
-		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
+		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "一直", "一直都", "始终", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
@@ -790,12 +803,13 @@ func buildLexicon() *lexicon {
 		"看一下", "找点", "有限", "一家", "做的品牌", "brand", "brands", "our brand", "campaign", "campaigns", "partner",
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
+		"expanding into", "expanding to", "expanding in", "entering",
 		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
-		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
+		"种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking

@@ -1022,8 +1022,8 @@ func (st *state) includedMember(m *pcond) bool {
 func (st *state) keepCompounds() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && st.unknownCJK(i-1) && st.unknownCJK(i-2) && st.tok(i+1).has(clsDe) != nil {
-			// "直播带货过的优先": the aspect particle is no part of the word.
+		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && (st.unknownCJK(i-1) && st.unknownCJK(i-2) || isFormLex(st.tok(i-1))) && st.tok(i+1).has(clsDe) != nil {
+			// "直播带货过的优先", "开箱过的": the aspect particle is no part of the word.
 			tk.role = roleFiller
 			continue
 		}

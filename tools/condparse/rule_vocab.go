@@ -272,12 +272,13 @@ const regularPostingDays = 90
 // content, education's, as formCategories reads them) or a person noun
 // of a trade right after it ("pet groomers", "宠物美容师", "makeup
 // artists"). The category filters; the words rank, shown as a chip
-// (audit 24, class I). A review form ("汽配评测", "tech reviewers") is
-// how the taxonomy names the category itself ("tech reviews", "汽车评测"
-// are its aliases): the category's own words rank it unseen (the
+// (audit 24, class I); so does a form of selling ("美妆种草", "美妆带货":
+// sellingForms, audit 27). A review form ("汽配评测", "tech reviewers")
+// is how the taxonomy names the category itself ("tech reviews", "汽车
+// 评测" are its aliases): the category's own words rank it unseen (the
 // agent's topicOf).
 func (st *state) namedMore(i, to int) {
-	if to > i && st.tok(to).has(clsForm) == nil {
+	if to > i && st.tok(to).has(clsForm) == nil && !sellingForms[st.tokText(to)] {
 		to = i
 	}
 	if k := st.kindNounAfter(to); k >= 0 {
