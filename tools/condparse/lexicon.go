@@ -635,7 +635,9 @@ func buildLexicon() *lexicon {
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
-		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in")...)
+		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in",
+		// keeping clear of a topic ("stay away from politics", "别碰政治")
+		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic

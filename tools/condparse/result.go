@@ -279,6 +279,7 @@ func (st *state) residue() {
 func (st *state) result() Result {
 	st.placeExclusions()
 	st.formCategories()
+	st.joinedLabels()
 	st.mergeVocab()
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
