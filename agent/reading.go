@@ -106,6 +106,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	covered := map[condition.Field]bool{}
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
+	t.plan.commands = dialectsNotExcluded(t.plan.commands, rd)
 	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
@@ -1261,6 +1262,23 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": slices.Compact(leftOut)}})
 	}
 	return out
+}
+
+// dialectsNotExcluded drops the router's exclusion of a language when
+// the reading names the words as a dialect, variant or mix of it left
+// out ("不要讲普通话的", "no Mandarin speakers": condparse.ResidueDialect)
+// and excludes no language itself: the catalog cannot tell them apart,
+// and excluding the language would drop the Cantonese channels the
+// search holds (audit 27).
+func dialectsNotExcluded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	if !slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueDialect }) ||
+		slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == condition.Language && c.Op == condition.OpNotIn }) {
+		return cmds
+	}
+	return slices.DeleteFunc(slices.Clone(cmds), func(cmd router.Command) bool {
+		op := str(cmd.Args.Get("op"))
+		return cmd.Name == "add_filter" && str(cmd.Args.Get("field")) == string(condition.Language) && (op == string(condition.OpNotIn) || op == string(condition.OpNeq))
+	})
 }
 
 // readOtherwise reports a router keyword whose every word the reading

@@ -271,12 +271,21 @@ func buildLexicon() *lexicon {
 			subtopic[foldString(w)] = g.Sub
 		}
 	}
+	// A language alias that is one of its dialects ("普通话", "Mandarin")
+	// is read as the dialect (below).
+	dialect := map[string]bool{}
+	for _, d := range taxonomy.Dialects {
+		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
+			dialect[foldString(n)] = true
+		}
+	}
 	vocab := func(v *taxonomy.Vocabulary, cls lexClass, into map[string]taxonomy.Term) {
 		for _, t := range v.Terms() {
 			into[t.Code] = t
 		}
 		for _, nt := range v.Names() {
-			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) {
+			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) ||
+				cls == clsLanguage && dialect[foldString(nt.Name)] {
 				continue
 			}
 			es = append(es, lexEntry{word: nt.Name, cls: cls, code: nt.Term.Code})
@@ -307,7 +316,7 @@ func buildLexicon() *lexicon {
 	// language, "US-based" a country).
 	for _, t := range taxonomy.Languages.Terms() {
 		for _, n := range append([]string{t.EN}, t.Aliases...) {
-			if !isLatinWord(n) {
+			if !isLatinWord(n) || dialect[foldString(n)] {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
@@ -316,17 +325,23 @@ func buildLexicon() *lexicon {
 		}
 	}
 	// A dialect reads as its language, its label naming the dialect as
-	// not filtered ("讲粤语的" → Chinese; never 广东, the province).
+	// not filtered ("讲粤语的" → Chinese; never 广东, the province); a mix
+	// of two languages reads as both ("Hinglish" → Hindi, English).
 	for _, d := range taxonomy.Dialects {
 		lt, _ := taxonomy.Languages.ByCode(d.Language)
 		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		var codes []string
+		if wt, ok := taxonomy.Languages.ByCode(d.With); ok {
+			codes = []string{d.Language, d.With}
+			label = Label{ZH: d.EN + "（" + lt.ZH + "、" + wt.ZH + "，不按混合语筛选）", EN: d.EN + " (" + lt.EN + " and " + wt.EN + "; the mix is not filtered)"}
+		}
 		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
-			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, label: label})
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label})
 			if !isLatinWord(n) {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
-				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, label: label})
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label})
 			}
 		}
 	}

@@ -378,7 +378,7 @@ func (st *state) residueRole(a, b int) Residue {
 		rs   [][2]int
 		role Residue
 	}{
-		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender},
+		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender}, {st.dialectRem, ResidueDialect},
 		{st.audienceRem, ResidueAudience}, {st.relationRem, ResidueRelation},
 	} {
 		if overlapsAny(named.rs, a, b) {

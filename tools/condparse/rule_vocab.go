@@ -146,9 +146,22 @@ func (st *state) vocab() {
 				if le.codes != nil {
 					codes = le.codes // "中英文": Chinese and English
 				}
+				label := le.label
+				if label.EN == "" && len(codes) == 1 {
+					label = st.variantLabel(i, codes[0])
+				}
+				if neg > 0 && label.EN != "" {
+					// "不要讲普通话的", "not Latin American Spanish": a
+					// dialect, variant or mix left out is never its whole
+					// language, which the catalog cannot tell apart from
+					// it; named as not applied (audit 27).
+					st.variantExcluded(trig, from, i, to)
+					i = to
+					continue
+				}
 				pc = st.vocabCond(condition.Language, codes, neg)
-				if le.label.EN != "" {
-					pc.names = []Label{le.label} // a dialect: named as not filtered
+				if label.EN != "" {
+					pc.names = []Label{label} // a dialect or variant: named as not filtered
 				}
 			} else {
 				codes := ce.codes
@@ -257,6 +270,48 @@ func (st *state) vocab() {
 		}
 		i = to
 	}
+}
+
+// variantLabel is the label of the language code said at i right after
+// a place ("Brazilian Portuguese", "Latin American Spanish", "巴西葡语"):
+// the language the catalog records, naming the variant as not filtered;
+// an empty label when no place is said right before it.
+func (st *state) variantLabel(i int, code string) Label {
+	p := i - 1
+	if st.tok(p).kind == tkSpace && st.latinEdge(i, false) {
+		p--
+	}
+	if p < 0 || p == i-1 && st.latinEdge(i, false) || st.tok(p).kind != tkLex || st.tok(p).has(clsCountry) == nil ||
+		st.toks[p].role != roleCond && !st.free(p) || st.t.norm[st.toks[p].e-1] == '的' {
+		// "巴西的葡语博主": the place with its 的 says where the
+		// creators are, not which Portuguese
+		return Label{}
+	}
+	lt, ok := st.lx.languages[code]
+	if !ok {
+		return Label{}
+	}
+	place := strings.TrimSpace(string(st.t.orig[st.toks[p].s:st.toks[p].e]))
+	return Label{ZH: lt.ZH + "（" + place + "，不按变体筛选）", EN: lt.EN + " (" + place + "; the variant is not filtered)"}
+}
+
+// variantExcluded names a dialect, variant or mix excluded at tokens
+// [from, to] (with the exclusion word trig, when nothing else lies
+// between) as not applied (ResidueDialect): no condition.
+func (st *state) variantExcluded(trig, from, i, to int) {
+	if trig >= 0 && trig < from && !slices.ContainsFunc(st.toks[trig+1:from], func(tk token) bool { return tk.role == roleCond }) {
+		from = trig
+	}
+	for k := from; k <= to; k++ {
+		if st.toks[k].role == roleNone || k == i {
+			st.toks[k].role = roleFiller
+		}
+		st.toks[k].neg = 0
+	}
+	span := [2]int{st.toks[from].s, st.toks[to].e}
+	st.dialectRem = append(st.dialectRem, span)
+	st.remainder = append(st.remainder, span)
+	st.unsupport = true // a condition said, not a keyword
 }
 
 // regularPostingDays is the activity window of posting regularly said

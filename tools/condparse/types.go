@@ -170,6 +170,11 @@ const (
 	// (真人出镜, "shows their face on camera"): named as not applied,
 	// never a keyword.
 	ResidueTrait Residue = "trait"
+	// ResidueDialect is a dialect, variant or mix of a language said as
+	// excluded ("不要讲普通话的", "not Latin American Spanish"): the
+	// catalog records the language, not its varieties, so excluding the
+	// language would drop the one asked for; named as not applied.
+	ResidueDialect Residue = "dialect"
 )
 
 // Label is the user-facing name of a condition.
