@@ -378,9 +378,15 @@ func dictatedClause(in string, sp condparse.Span) string {
 // excludedInWords are the codes of v named inside a keyword the reading
 // excludes ("做美食探店的不要" excludes 美食探店): the router's inclusion
 // of the same words is its misreading of the exclusion (audit 24, class
-// F).
+// F). A code the reading also wants in words of their own ("我要的是教做
+// 饭的，不是吃播": food by 做饭, 吃播 left out) is no misreading (audit 27).
 func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
-	var codes []string
+	var codes, wanted []string
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) {
+			wanted = append(wanted, c.Value.Codes()...)
+		}
+	}
 	for _, c := range rd.Conditions {
 		if c.Field != condition.Keyword || c.Op != condition.OpNotContains {
 			continue
@@ -389,7 +395,7 @@ func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
 		for _, tm := range v.Terms() {
 			for _, w := range append([]string{tm.ZH, tm.EN}, tm.Aliases...) {
 				w = strings.ToLower(w)
-				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) {
+				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) && !slices.Contains(wanted, tm.Code) {
 					codes = append(codes, tm.Code)
 				}
 			}

@@ -226,7 +226,7 @@ var softPrefs = []struct {
 		// a good engagement rate named by its abbreviation, no number (audit 23)
 		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
 		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
-	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
+	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "潜力股", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
@@ -681,7 +681,7 @@ func buildLexicon() *lexicon {
 		// acceptance and discourse tails ("smaller accounts totally fine",
 		// "just US after all"): how the user talks, never a term.
 		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
-		"no problem", "after all", "in the end", "come to think of it",
+		"no problem", "after all", "in the end", "come to think of it", "sorry", "oops",
 		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
 		"skews", "skews towards", "skewing", "skew", "他们", "她们",
 		// the partner frame's glue ("已经", "who has")
@@ -727,7 +727,7 @@ func buildLexicon() *lexicon {
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
-		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
+		"people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
@@ -767,6 +767,9 @@ func buildLexicon() *lexicon {
 		"评论员", "记者", "开发者", "创始人",
 		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "奶爸", "辣妈", "新手妈妈", "新手爸爸", "新手爸妈", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
 		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
+	// streamers stream: how they make their content ("gaming streamers")
+	// ranks beside the category (audit 27)
+	es = append(es, withFlag(words(clsCreator, "streamer", "streamers"), func(e *lexEntry) { e.kind = true })...)
 	// reviewers review: who the creators are as much as their form
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
@@ -811,7 +814,20 @@ func buildLexicon() *lexicon {
 		"都可以", "都行", "都好", "均可", "都要", "都是", "看起来", "看上去", "看起来像", "看上去像", "看着像", "similar", "similar to", "alike", "适合", "推广", "合作",
 		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
 		"真的", "真正", "真正的", "确实",
-		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
+		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but", "而是")...)
+	// Saying what was meant instead ("不是这个意思，我要的是…", "no, I meant
+	// …", correctionPairs): talk about the words, never a condition or a
+	// word excluded.
+	es = append(es, words(clsFrame, "不是这个意思", "不是那个意思", "我不是这个意思", "我不是那个意思", "不是我要的", "我的意思是",
+		"我是说", "我说的是", "我指的是", "i meant", "i mean", "what i meant", "what i meant was", "what i mean is",
+		"not what i meant", "that's not what i meant", "thats not what i meant", "that isn't what i meant", "that is not what i meant",
+		"i didn't mean",
+		// a complaint that the last reading lost a condition ("you dropped
+		// the 100k minimum", "你漏了国家"): the condition said is the
+		// request, the complaint no word of it
+		"you dropped", "you lost", "you forgot", "you missed", "you removed", "you left out", "you ignored", "you skipped",
+		"you've dropped", "you've lost", "you've forgotten", "you have dropped", "you forgot about",
+		"你漏了", "你忘了", "你漏掉了", "你丢了", "漏掉了")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).
 	es = append(es, words(clsFrame,

@@ -265,6 +265,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.genders()
 	st.tooMuch()
 	st.exclusions()
+	st.correctionPairs()
 	st.relations()
 	st.valuesUnlimited()
 	st.outsideOf()

@@ -213,6 +213,11 @@ func (st *state) residue() {
 			text, _ = cutRelated(text) // "anything gambling-related" excludes gambling
 			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
+			if slices.ContainsFunc(st.toks[r.from:r.to+1], func(tk token) bool { return tk.removal }) {
+				// "不是探店，是烘焙": words taken back leave the ranking
+				// terms; nothing is excluded (correctionPairs)
+				pc.addIssue(IssueRemoved)
+			}
 			st.add(pc, from, r.to)
 		default:
 			// Only what the user marked filters; the rest ranks.

@@ -282,9 +282,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// deal noun alone is what is excluded ("without
 				// sponsorships").
 				substantive = substantive || partnerNouns[st.tokText(k)]
-			case substantive && inclusionOpeners[st.word(k)]:
-				// "不要彩妆只要护肤": what is wanted after the excluded
-				// ends the object.
+			case substantive && (inclusionOpeners[st.word(k)] || meantLinks[st.word(k)]):
+				// "不要彩妆只要护肤", "not gaming but cooking", "不是游戏而
+				// 是美食": what is wanted after the excluded ends the
+				// object.
 				stop = true
 			case tk.has(clsExcludeEnd) != nil:
 				tk.neg = neg

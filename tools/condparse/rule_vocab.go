@@ -245,6 +245,11 @@ func (st *state) vocab() {
 		if neg == 2 && pc.c.Kind == condition.KindHard {
 			pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		}
+		if neg == 0 && pc.c.Kind == condition.KindHard {
+			// "you lost the Germany filter", "英语这个要求": the noun names
+			// the value as a condition, no word to rank (audit 27)
+			st.conditionNounAfter(to)
+		}
 		if trig >= 0 {
 			from = trig
 		}
