@@ -11,9 +11,12 @@ import "testing"
 // notice that names whole words). Its pass count is logged (go test
 // ./agent -run Audit27yHeldout -v); a count below the one measured after
 // the fixes fails (measure24y); AUDIT24Y_STRICT=1 makes every miss an
-// error.
+// error. Base (before the fixes): 5 of 25; after: 23 (the two misses are
+// left on purpose: a review form a category absorbs ranks unseen, as the
+// spec examples read "汽配评测"; the writer's own business after "we're a"
+// is frame, as audit 23 reads "a fintech startup").
 func TestAudit27yHeldout(t *testing.T) {
-	measure24y(t, "27y held-out", 0, []case24y{
+	measure24y(t, "27y held-out", 23, []case24y{
 		// 1: a correction replaces what it corrects, in the held category
 		{platform: "youtube", loc: "zh", first: "找法国的美食博主 粉丝五万以上", follow: "我说的不是探店，是烘焙教程", want: []string{"category eq food", "followers gte 50000"}, not: []string{"category not_in"}, ranks: []string{"烘焙"}},
 		{platform: "youtube", loc: "en", first: "baking channels in the UK, 10k+", follow: "no, I meant bread recipes, not cake decorating", want: []string{"category eq food", "country eq GB"}, not: []string{"category not_in"}, ranks: []string{"bread"}},
@@ -44,5 +47,24 @@ func TestAudit27yHeldout(t *testing.T) {
 		// mild: a brand's product carried, a notice naming whole words
 		{platform: "instagram", loc: "en", first: "We're a tiny pet food startup expanding into Mexico and need creators with 10k+ followers", want: []string{"country eq MX", "followers gte 10000"}, ranks: []string{"pet food"}},
 		{platform: "youtube", loc: "en", first: "German travel channels with 50k+ subs", follow: "you lost the Germany filter - I want Germany only", want: []string{"country eq DE"}, unsaid: []string{"not understood"}},
+	})
+}
+
+// TestAudit27yHeldoutLate is a second held-out table, written after the
+// changes (so that held-out cases are over a third of all) and run once,
+// never tuned on: its pass count is logged, and a count below its one run
+// fails.
+func TestAudit27yHeldoutLate(t *testing.T) {
+	measure24y(t, "27y late held-out", 6, []case24y{
+		{platform: "youtube", loc: "zh", first: "找德国的汽车博主", follow: "不是说改装，我要的是新能源车评测",
+			want: []string{"category eq automotive", "country eq DE"}, not: []string{"category not_in", "not_contains 改装"}},
+		{platform: "instagram", loc: "en", first: "travel creators in Greece", follow: "I meant island hopping guides, not cruise ads",
+			want: []string{"category eq travel", "country eq GR", "all not_contains cruise ads"}, not: []string{"category not_in"}},
+		{platform: "tiktok", loc: "zh", first: "越南的美食博主，不要全是带货的", want: []string{"category eq food", "all not_contains 带货"}, noTerm: []string{"全是"}},
+		{platform: "youtube", loc: "zh", first: "英国的财经博主，跟赌球沾边的不要", want: []string{"category eq finance", "all not_contains 赌球"}, noTerm: []string{"沾边"}},
+		{platform: "tiktok", loc: "en", first: "Singapore food creators speaking Hokkien, no Mandarin", want: []string{"country eq SG", "language eq zh"}, not: []string{"language not_in"}},
+		{platform: "youtube", loc: "en", first: "Quebec French cooking channels", want: []string{"language eq fr", "category eq food"}},
+		{platform: "x", loc: "en", first: "sports news accounts in Australia, steer clear of politics", want: []string{"category eq sports", "country eq AU"}, not: []string{"news]", "category eq news"}},
+		{platform: "youtube", loc: "en", first: "pet channels in Spain, 5k+", follow: "you dropped Spain, I want Spanish creators only", want: []string{"country eq ES"}, unsaid: []string{"not understood"}},
 	})
 }
