@@ -1135,7 +1135,9 @@ func buildLexicon() *lexicon {
 	// is the bound meant, and a figure before it the one complained of.
 	es = append(es, withFlag(withDir(-1, words(clsVague,
 		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "too big", "way too big",
-		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large")),
+		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large",
+		// "带货太重的不要": too heavy on something is too much of it
+		"太重", "太重了", "过重")),
 		func(e *lexEntry) { e.complaint = true })...)
 	es = append(es, withFlag(withDir(+1, words(clsVague,
 		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few",

@@ -309,10 +309,11 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
 				// what is excluded; the words after it describe what is wanted.
 				stop = true
-			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil || st.formRun(k)) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil || st.formRun(k) || sellingForms[st.tokText(k)]) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
 				// "不要评测", "no reviews": a content form no category
 				// absorbs is what is excluded, an excluded keyword; forms
-				// run together are each excluded ("不要搬运混剪").
+				// run together are each excluded ("不要搬运混剪"), and
+				// selling is excluded with what is sold ("团购带货").
 				substantive = true
 				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,

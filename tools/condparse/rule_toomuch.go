@@ -23,7 +23,7 @@ func (st *state) manyWord(i int) bool {
 	if e == nil || e.dir >= 0 {
 		return false
 	}
-	return strings.Contains(e.word, "多") || strings.Contains(e.word, "many") || strings.Contains(e.word, "much")
+	return strings.Contains(e.word, "多") || strings.Contains(e.word, "重") || strings.Contains(e.word, "many") || strings.Contains(e.word, "much")
 }
 
 // plentyDenied returns the exclusion word that denies a large amount at

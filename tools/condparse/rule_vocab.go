@@ -297,7 +297,25 @@ func (st *state) variantLabel(i int, code string) Label {
 		return Label{}
 	}
 	place := strings.TrimSpace(string(st.t.orig[st.toks[p].s:st.toks[p].e]))
-	return Label{ZH: lt.ZH + "（" + place + "，不按变体筛选）", EN: lt.EN + " (" + place + "; the variant is not filtered)"}
+	if ce := st.tok(p).has(clsCountry); p < i-1 && (ce.code != "" && strings.EqualFold(place, st.lx.countries[ce.code].EN) || strings.EqualFold(place, ce.code)) {
+		// "dance creators brazil portuguese": a country's own name in a
+		// list is the country; a variant is said by its demonym
+		// ("Brazilian Portuguese")
+		return Label{}
+	}
+	zh, en := place, place // the place as typed in its own script, else the vocabulary's name
+	if ce := st.tok(p).has(clsCountry); isLatinWord(place) {
+		zh = st.lx.countries[ce.code].ZH
+		if ce.codes != nil {
+			zh = ce.label.ZH
+		}
+	} else {
+		en = st.lx.countries[ce.code].EN
+		if ce.codes != nil {
+			en = ce.label.EN
+		}
+	}
+	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}
 }
 
 // variantExcluded names a dialect, variant or mix excluded at tokens
