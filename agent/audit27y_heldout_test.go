@@ -53,7 +53,7 @@ func TestAudit27yHeldout(t *testing.T) {
 // TestAudit27yHeldoutLate is a second held-out table, written after the
 // changes (so that held-out cases are over a third of all) and run once,
 // never tuned on: its pass count is logged, and a count below its one run
-// fails.
+// (6 of 8) fails.
 func TestAudit27yHeldoutLate(t *testing.T) {
 	measure24y(t, "27y late held-out", 6, []case24y{
 		{platform: "youtube", loc: "zh", first: "找德国的汽车博主", follow: "不是说改装，我要的是新能源车评测",
