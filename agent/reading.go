@@ -106,6 +106,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	covered := map[condition.Field]bool{}
 	var keywords []string
 	t.plan.commands = placesNotKeywords(t.plan.commands, rd, t.s.heldCategories())
+	t.plan.commands = dialectsNotExcluded(t.plan.commands, rd)
 	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
@@ -378,9 +379,15 @@ func dictatedClause(in string, sp condparse.Span) string {
 // excludedInWords are the codes of v named inside a keyword the reading
 // excludes ("做美食探店的不要" excludes 美食探店): the router's inclusion
 // of the same words is its misreading of the exclusion (audit 24, class
-// F).
+// F). A code the reading also wants in words of their own ("我要的是教做
+// 饭的，不是吃播": food by 做饭, 吃播 left out) is no misreading (audit 27).
 func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
-	var codes []string
+	var codes, wanted []string
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindHard && (c.Op == condition.OpEq || c.Op == condition.OpIn) {
+			wanted = append(wanted, c.Value.Codes()...)
+		}
+	}
 	for _, c := range rd.Conditions {
 		if c.Field != condition.Keyword || c.Op != condition.OpNotContains {
 			continue
@@ -389,7 +396,7 @@ func excludedInWords(rd condparse.Reading, v *taxonomy.Vocabulary) []string {
 		for _, tm := range v.Terms() {
 			for _, w := range append([]string{tm.ZH, tm.EN}, tm.Aliases...) {
 				w = strings.ToLower(w)
-				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) {
+				if utf8.RuneCountInString(w) >= 2 && holdsWord(k, w) && !slices.Contains(codes, tm.Code) && !slices.Contains(wanted, tm.Code) {
 					codes = append(codes, tm.Code)
 				}
 			}
@@ -1262,6 +1269,23 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 		out = append(out, router.Command{Name: "exclude_keyword", Args: router.Args{"keywords": slices.Compact(leftOut)}})
 	}
 	return out
+}
+
+// dialectsNotExcluded drops the router's exclusion of a language when
+// the reading names the words as a dialect, variant or mix of it left
+// out ("不要讲普通话的", "no Mandarin speakers": condparse.ResidueDialect)
+// and excludes no language itself: the catalog cannot tell them apart,
+// and excluding the language would drop the Cantonese channels the
+// search holds (audit 27).
+func dialectsNotExcluded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	if !slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueDialect }) ||
+		slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Field == condition.Language && c.Op == condition.OpNotIn }) {
+		return cmds
+	}
+	return slices.DeleteFunc(slices.Clone(cmds), func(cmd router.Command) bool {
+		op := str(cmd.Args.Get("op"))
+		return cmd.Name == "add_filter" && str(cmd.Args.Get("field")) == string(condition.Language) && (op == string(condition.OpNotIn) || op == string(condition.OpNeq))
+	})
 }
 
 // readOtherwise reports a router keyword whose every word the reading

@@ -225,7 +225,8 @@ func (st *state) nounlessDescription() bool {
 	has := func(from, to int, topic bool) bool {
 		for k := from; k < to; k++ {
 			tk := &st.toks[k]
-			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk)) && !(topic && tk.role == roleCond) {
+			// a content form is what the creators make ("做测评的")
+			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk) && !isFormLex(tk)) && !(topic && tk.role == roleCond) {
 				return true
 			}
 		}
@@ -489,10 +490,15 @@ func (st *state) classifyResidue() {
 				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
-			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)):
+			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)) &&
+				(!cjkReviewForms[st.tokText(i)] || st.sig.Sentence && st.formStandsAlone(i) && !st.formAsVerb(i)):
 				// "unboxing channels for our projector", "宠物用品开箱达人":
 				// a content format no category absorbed ranks (audit 21);
 				// in terse input it is a keyword as typed ("切片号，日本").
+				// A Chinese review or selling form ranks standing alone
+				// in a sentence ("要真测评的"); glued to a product it
+				// only tells how the product is shown ("扫地机器人测评"),
+				// and a terse list drops it ("Sony A9 评测").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -570,6 +576,12 @@ func (st *state) runs() []run {
 // no part of a longer word ("切片号，日本", not "宠物用品开箱达人").
 func (st *state) formStandsAlone(i int) bool {
 	p := st.tok(i - 1)
+	if p.kind == tkCJK && formAdverbs[string(st.t.norm[p.s:p.e])] && st.tok(i-2).kind != tkCJK && cjkReviewForms[st.tokText(i)] {
+		// "要真测评的", "纯种草的": an adverb of degree opens the form
+		// and is no part of it
+		p.role = roleFiller
+		return true
+	}
 	if p.kind == tkCJK || p.kind == tkWord {
 		return false
 	}
@@ -784,11 +796,59 @@ func (st *state) amountOfMoney(k int) bool {
 
 // formatFillers are the content formats the lexicon holds as forms that
 // name no topic: unabsorbed in a sentence they rank.
-var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
-	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
-	// reuseForms
-	"搬运": true, "混剪": true, "切片": true, "二创": true, "录播": true, "reaction": true, "reactions": true, "reupload": true,
-	"reuploads": true, "re-upload": true, "re-uploads": true, "compilation": true, "compilations": true}
+var formatFillers = func() map[string]bool {
+	m := map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
+		"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
+		"live selling": true, "live shopping": true, "live commerce": true}
+	for w := range cjkReviewForms {
+		m[w] = true
+	}
+	for _, w := range reuseForms {
+		m[w] = true
+	}
+	return m
+}()
+
+// formAsVerb reports a Chinese form at i said as the ask's verb: with
+// its object right after it ("帮我们种草新品面膜", "测评我们的耳机"), or
+// after the creators asked to do it ("找博主做种草", "达人来带货"): the
+// brief's frame, not how the creators' content is told.
+func (st *state) formAsVerb(i int) bool {
+	for p, n := st.prevSig(i), 0; p >= 0 && n < 3; p, n = st.prevSig(p), n+1 {
+		if st.tok(p).has(clsCreator) != nil || st.tok(p).has(clsCreatorPlatform) != nil {
+			return true
+		}
+		if w := st.tokText(p); w != "做" && w != "来" && w != "帮" && w != "帮忙" && w != "给我们" && w != "帮我们" {
+			break
+		}
+	}
+	n := st.tok(i + 1)
+	return n.kind == tkCJK || n.kind == tkWord || n.kind == tkLex && (n.has(clsCategory) != nil || n.has(clsTopic) != nil ||
+		n.has(clsFrame) != nil && n.role != roleFiller || st.tokText(i+1) == "我们的" || st.tokText(i+1) == "我们")
+}
+
+// formAdverbs are the one-rune adverbs of degree said right before a
+// Chinese form ("真测评", "纯种草").
+var formAdverbs = map[string]bool{"真": true, "纯": true}
+
+// cjkReviewForms are reviews and selling said in Chinese ("要真测评的",
+// "做种草的"): formatFillers that rank only standing alone
+// (formStandsAlone); glued to a product they only tell how it is shown
+// ("扫地机器人测评"). The English "review" stays a form a category
+// absorbs (audit 27).
+var cjkReviewForms = func() map[string]bool {
+	m := map[string]bool{"测评": true, "评测": true}
+	for w := range sellingForms {
+		m[w] = true
+	}
+	return m
+}()
+
+// sellingForms are the forms of selling in the content ("种草", "带货"):
+// no category names itself by them, so one that absorbs them ranks them
+// as a chip (namedMore), as a teaching form is.
+var sellingForms = map[string]bool{"种草": true, "带货": true, "直播带货": true, "live selling": true, "live shopping": true,
+	"live commerce": true}
 
 // reuseForms are the content formats made from others' videos:
 // reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做

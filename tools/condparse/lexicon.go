@@ -150,6 +150,10 @@ type lexEntry struct {
 	// ("fine if", "doesn't matter if", 就算): a figure or a size after it
 	// is a permission, never a bound (rule_talk.go).
 	accept bool
+	// related: a word that says the channels touch a topic ("沾边",
+	// "有关", "涉及"): in an exclusion the topic is the object, and the
+	// word no part of it (exclusionObjectBefore).
+	related bool
 }
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
@@ -288,12 +292,21 @@ func buildLexicon() *lexicon {
 			subtopic[foldString(w)] = g.Sub
 		}
 	}
+	// A language alias that is one of its dialects ("普通话", "Mandarin")
+	// is read as the dialect (below).
+	dialect := map[string]bool{}
+	for _, d := range taxonomy.Dialects {
+		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
+			dialect[foldString(n)] = true
+		}
+	}
 	vocab := func(v *taxonomy.Vocabulary, cls lexClass, into map[string]taxonomy.Term) {
 		for _, t := range v.Terms() {
 			into[t.Code] = t
 		}
 		for _, nt := range v.Names() {
-			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) {
+			if utf8.RuneCountInString(nt.Name) < 2 || cls == clsCategory && (genericCategoryWords[strings.ToLower(nt.Name)] || subtopic[foldString(nt.Name)]) ||
+				cls == clsLanguage && dialect[foldString(nt.Name)] {
 				continue
 			}
 			es = append(es, lexEntry{word: nt.Name, cls: cls, code: nt.Term.Code})
@@ -324,7 +337,7 @@ func buildLexicon() *lexicon {
 	// language, "US-based" a country).
 	for _, t := range taxonomy.Languages.Terms() {
 		for _, n := range append([]string{t.EN}, t.Aliases...) {
-			if !isLatinWord(n) {
+			if !isLatinWord(n) || dialect[foldString(n)] {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
@@ -333,17 +346,23 @@ func buildLexicon() *lexicon {
 		}
 	}
 	// A dialect reads as its language, its label naming the dialect as
-	// not filtered ("讲粤语的" → Chinese; never 广东, the province).
+	// not filtered ("讲粤语的" → Chinese; never 广东, the province); a mix
+	// of two languages reads as both ("Hinglish" → Hindi, English).
 	for _, d := range taxonomy.Dialects {
 		lt, _ := taxonomy.Languages.ByCode(d.Language)
 		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		var codes []string
+		if wt, ok := taxonomy.Languages.ByCode(d.With); ok {
+			codes = []string{d.Language, d.With}
+			label = Label{ZH: d.EN + "（" + lt.ZH + "、" + wt.ZH + "，不按混合语筛选）", EN: d.EN + " (" + lt.EN + " and " + wt.EN + "; the mix is not filtered)"}
+		}
 		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
-			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, label: label})
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label})
 			if !isLatinWord(n) {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
-				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, label: label})
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label})
 			}
 		}
 	}
@@ -652,7 +671,9 @@ func buildLexicon() *lexicon {
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
-		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in")...)
+		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in",
+		// keeping clear of a topic ("stay away from politics", "别碰政治")
+		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic
@@ -681,7 +702,7 @@ func buildLexicon() *lexicon {
 		// acceptance and discourse tails ("smaller accounts totally fine",
 		// "just US after all"): how the user talks, never a term.
 		"totally fine", "is totally fine", "are totally fine", "all good", "is all good", "are all good", "fine by me",
-		"no problem", "after all", "in the end", "come to think of it",
+		"no problem", "after all", "in the end", "come to think of it", "sorry", "oops",
 		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
 		"skews", "skews towards", "skewing", "skew", "他们", "她们",
 		// the partner frame's glue ("已经", "who has")
@@ -727,7 +748,7 @@ func buildLexicon() *lexicon {
 		"红人", "博主", "达人", "网红", "创作者", "内容创作者", "up主", "主播", "作者", "频道", "频道主", "账号", "号", "kol",
 		"kols", "koc", "kocs", "大神", "creator", "creators", "content creator", "content creators", "influencer",
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
-		"streamer", "streamers", "people", "person", "someone", "partners", "talent", "talents", "ones",
+		"people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
@@ -767,6 +788,9 @@ func buildLexicon() *lexicon {
 		"评论员", "记者", "开发者", "创始人",
 		"情侣", "夫妻", "一家人", "宝妈", "宝爸", "奶爸", "辣妈", "新手妈妈", "新手爸爸", "新手爸妈", "学生", "医生", "护士", "律师", "理发师", "美容师", "造型师", "驯犬师",
 		"摄影师", "设计师", "厨师", "舞者", "老师", "教练"), func(e *lexEntry) { e.kind = true })...)
+	// streamers stream: how they make their content ("gaming streamers")
+	// ranks beside the category (audit 27)
+	es = append(es, withFlag(words(clsCreator, "streamer", "streamers"), func(e *lexEntry) { e.kind = true })...)
 	// reviewers review: who the creators are as much as their form
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
@@ -774,6 +798,9 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsFiller,
 		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
 		"unboxing", "unboxings", "unboxer", "unboxers",
+		// seeding and live selling are how the content sells ("美妆种草博主",
+		// "不要纯种草带货号"): forms, never the brief's frame (audit 27).
+		"种草", "带货", "直播带货", "live selling", "live shopping", "live commerce",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
 	// made from others' videos: reuploads, compilations, clips, reactions
@@ -782,6 +809,12 @@ func buildLexicon() *lexicon {
 	// Teaching forms: keyword material alone ("C++ 教程"), the form of the
 	// topic right before them otherwise ("烘焙教学", "美妆教程").
 	es = append(es, words(clsForm, "教学", "教程", "tutorial", "tutorials", "explainer", "explainers", "解说", "commentary", "commentaries")...)
+	// a topic's relation words ("跟赌博沾边的", "和烟酒有关的", "涉及博彩的",
+	// "与政治挂钩的"): they say that the channels touch the topic, and are
+	// no part of it; excluded, the topic is what is left out (audit 27).
+	es = append(es, withFlag(words(clsFiller, "沾边", "沾边的", "沾边儿", "搭边", "搭边的", "有关", "有关的", "有关系", "有关系的",
+		"相关", "相关的", "涉及", "涉及到", "牵涉", "牵涉到", "牵扯", "牵扯到", "挂钩", "挂钩的", "扯上关系", "扯上关系的"),
+		func(e *lexEntry) { e.related = true })...)
 	// praise for a result the follow-up points at ("the first one looks
 	// great, find similar", 第二个不错): what the user thinks of it, never
 	// keyword material (audit 23).
@@ -792,7 +825,7 @@ func buildLexicon() *lexicon {
 		"挺对", "挺对的", "很对", "蛮对", "对味", "挺对味", "很对味", "感觉对", "感觉挺对", "感觉")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
-		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "相关", "相关的", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
+		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "一直", "一直都", "始终", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
@@ -802,7 +835,20 @@ func buildLexicon() *lexicon {
 		"都可以", "都行", "都好", "均可", "都要", "都是", "看起来", "看上去", "看起来像", "看上去像", "看着像", "similar", "similar to", "alike", "适合", "推广", "合作",
 		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
 		"真的", "真正", "真正的", "确实",
-		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but")...)
+		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but", "而是")...)
+	// Saying what was meant instead ("不是这个意思，我要的是…", "no, I meant
+	// …", correctionPairs): talk about the words, never a condition or a
+	// word excluded.
+	es = append(es, words(clsFrame, "不是这个意思", "不是那个意思", "我不是这个意思", "我不是那个意思", "不是我要的", "我的意思是",
+		"我是说", "我说的是", "我指的是", "i meant", "i mean", "what i meant", "what i meant was", "what i mean is",
+		"not what i meant", "that's not what i meant", "thats not what i meant", "that isn't what i meant", "that is not what i meant",
+		"i didn't mean",
+		// a complaint that the last reading lost a condition ("you dropped
+		// the 100k minimum", "你漏了国家"): the condition said is the
+		// request, the complaint no word of it
+		"you dropped", "you lost", "you forgot", "you missed", "you removed", "you left out", "you ignored", "you skipped",
+		"you've dropped", "you've lost", "you've forgotten", "you have dropped", "you forgot about",
+		"你漏了", "你忘了", "你漏掉了", "你丢了", "漏掉了")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).
 	es = append(es, words(clsFrame,
@@ -811,12 +857,13 @@ func buildLexicon() *lexicon {
 		"看一下", "找点", "有限", "一家", "做的品牌", "brand", "brands", "our brand", "campaign", "campaigns", "partner",
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
+		"expanding into", "expanding to", "expanding in", "entering",
 		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out
 		// briefs): seeding, pushing a product, urgency, "can you".
-		"种草", "种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
+		"种草推广", "推一下", "推一推", "急需", "急找", "能不能", "能否", "可不可以", "帮我们", "帮我们看看",
 		"给我们", "我家", "自家", "我家的", "自家的", "i'm after", "we're after", "im after", "pull up", "dig up", "round up", "needs", "let's see", "let's",
 		"lets see", "anyone who's", "anyone who", "anyone", "ones who", "folks", "guys",
 		// texting spellings and counts of the ask: "can u find me", "looking
@@ -1123,7 +1170,9 @@ func buildLexicon() *lexicon {
 	// is the bound meant, and a figure before it the one complained of.
 	es = append(es, withFlag(withDir(-1, words(clsVague,
 		"太多了", "太大了", "太大", "太多", "过多", "太高", "太高了", "too many", "too much", "way too much", "too big", "way too big",
-		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large")),
+		"far too big", "way too many", "too high", "way too high", "far too high", "too large", "way too large",
+		// "带货太重的不要": too heavy on something is too much of it
+		"太重", "太重了", "过重")),
 		func(e *lexEntry) { e.complaint = true })...)
 	es = append(es, withFlag(withDir(+1, words(clsVague,
 		"太少", "太少了", "太小", "太小了", "太低", "太低了", "too few", "too small", "way too small", "far too small", "way too few",

@@ -201,6 +201,9 @@ type state struct {
 	// genderRem are the rune ranges of gender words named as not applied
 	// (rule_gender.go).
 	genderRem [][2]int
+	// dialectRem are the rune ranges of dialects, variants or mixes of a
+	// language said as excluded, named as not applied (variantExcluded).
+	dialectRem [][2]int
 	// measureRem are the rune ranges of measures the catalog lacks
 	// (rule_measures.go).
 	measureRem [][2]int
@@ -266,6 +269,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.genders()
 	st.tooMuch()
 	st.exclusions()
+	st.correctionPairs()
 	st.relations()
 	st.valuesUnlimited()
 	st.outsideOf()

@@ -213,6 +213,11 @@ func (st *state) residue() {
 			text, _ = cutRelated(text) // "anything gambling-related" excludes gambling
 			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
+			if slices.ContainsFunc(st.toks[r.from:r.to+1], func(tk token) bool { return tk.removal }) {
+				// "不是探店，是烘焙": words taken back leave the ranking
+				// terms; nothing is excluded (correctionPairs)
+				pc.addIssue(IssueRemoved)
+			}
 			st.add(pc, from, r.to)
 		default:
 			// Only what the user marked filters; the rest ranks.
@@ -279,6 +284,7 @@ func (st *state) residue() {
 func (st *state) result() Result {
 	st.placeExclusions()
 	st.formCategories()
+	st.joinedLabels()
 	st.mergeVocab()
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)
@@ -380,7 +386,7 @@ func (st *state) residueRole(a, b int) Residue {
 		rs   [][2]int
 		role Residue
 	}{
-		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender},
+		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender}, {st.dialectRem, ResidueDialect},
 		{st.audienceRem, ResidueAudience}, {st.relationRem, ResidueRelation},
 	} {
 		if overlapsAny(named.rs, a, b) {
@@ -1025,8 +1031,8 @@ func (st *state) includedMember(m *pcond) bool {
 func (st *state) keepCompounds() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && st.unknownCJK(i-1) && st.unknownCJK(i-2) && st.tok(i+1).has(clsDe) != nil {
-			// "直播带货过的优先": the aspect particle is no part of the word.
+		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && (st.unknownCJK(i-1) && st.unknownCJK(i-2) || isFormLex(st.tok(i-1))) && st.tok(i+1).has(clsDe) != nil {
+			// "直播带货过的优先", "开箱过的": the aspect particle is no part of the word.
 			tk.role = roleFiller
 			continue
 		}

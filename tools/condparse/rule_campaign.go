@@ -274,7 +274,7 @@ func (st *state) unplaced(a, b int) bool {
 // plainRemainder reports a remainder range no rule gave a meaning: no
 // gender, relation or frequency, and no money word beside it.
 func (st *state) plainRemainder(r [2]int) bool {
-	for _, rs := range [][][2]int{st.genderRem, st.relationRem, st.freqRem, st.freqPeriod, st.campaignRem} {
+	for _, rs := range [][][2]int{st.genderRem, st.dialectRem, st.relationRem, st.freqRem, st.freqPeriod, st.campaignRem} {
 		if slices.Contains(rs, r) {
 			return false
 		}

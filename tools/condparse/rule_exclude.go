@@ -262,11 +262,15 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		case tkSym, tkURL, tkHandle:
 			stop = true
 		case tkWord, tkCJK, tkNum, tkQuote:
-			if st.pureBeforeForm(k) {
-				// "不要纯搬运混剪号": 纯 qualifies the forms after it; it
-				// is no part of what is excluded.
-				tk.role = roleFiller
-				break
+			if e := st.adverbBefore(k); !substantive && e >= k {
+				// "不要纯搬运混剪号", "不要纯带货的", "不要单纯探店的": an
+				// adverb of degree qualifies what follows it; it is no
+				// part of what is excluded (audit 27).
+				for a := k; a <= e; a++ {
+					st.toks[a].role = roleFiller
+				}
+				k = e
+				continue
 			}
 			// "drop anything in Spanish": a pronoun leads into the object.
 			substantive = substantive || tk.kind != tkWord || !objectLead[st.tokText(k)]
@@ -278,9 +282,10 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// deal noun alone is what is excluded ("without
 				// sponsorships").
 				substantive = substantive || partnerNouns[st.tokText(k)]
-			case substantive && inclusionOpeners[st.word(k)]:
-				// "不要彩妆只要护肤": what is wanted after the excluded
-				// ends the object.
+			case substantive && (inclusionOpeners[st.word(k)] || meantLinks[st.word(k)]):
+				// "不要彩妆只要护肤", "not gaming but cooking", "不是游戏而
+				// 是美食": what is wanted after the excluded ends the
+				// object.
 				stop = true
 			case tk.has(clsExcludeEnd) != nil:
 				tk.neg = neg
@@ -304,10 +309,11 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// "不是美国的露营博主", "非游戏类的美国博主": the 的 closes
 				// what is excluded; the words after it describe what is wanted.
 				stop = true
-			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil || st.formRun(k)) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil || st.formRun(k) || sellingForms[st.tokText(k)]) && tk.has(clsFiller) != nil && tk.has(clsFiller).form:
 				// "不要评测", "no reviews": a content form no category
 				// absorbs is what is excluded, an excluded keyword; forms
-				// run together are each excluded ("不要搬运混剪").
+				// run together are each excluded ("不要搬运混剪"), and
+				// selling is excluded with what is sold ("团购带货").
 				substantive = true
 				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
@@ -353,18 +359,35 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 	return last
 }
 
-// pureBeforeForm reports a 纯 ("pure", "only") at k right before a
-// content form ("纯搬运", "纯混剪"): a qualifier of the form.
-func (st *state) pureBeforeForm(k int) bool {
-	if st.tokText(k) != "纯" {
-		return false
+// objectAdverbs are the Chinese adverbs of degree that may open an
+// exclusion's object ("不要纯带货的", "不要单纯搬运的", "全是广告的不要"):
+// they say how much of it there is, and are no part of it.
+var objectAdverbs = []string{"纯粹", "单纯", "纯", "全是", "光是", "净是", "只是"}
+
+// adverbBefore returns the last token of an objectAdverbs word spelt by
+// the unknown CJK runes from k, when an unknown CJK rune or a free
+// dictionary word follows it ("纯带货", "纯探店", "单纯搬运"); else -1.
+func (st *state) adverbBefore(k int) int {
+	if st.tok(k).kind != tkCJK {
+		return -1
 	}
-	n := k + 1
-	if n >= len(st.toks) || st.toks[n].role != roleNone {
-		return false
+	for _, a := range objectAdverbs {
+		e, ok := k, true
+		for _, r := range a {
+			if e >= len(st.toks) || st.toks[e].kind != tkCJK || !st.free(e) || st.t.norm[st.toks[e].s] != r {
+				ok = false
+				break
+			}
+			e++
+		}
+		if !ok || !st.free(e) {
+			continue
+		}
+		if n := st.tok(e); n.kind == tkCJK || n.kind == tkLex && n.has(clsStop) == nil && n.has(clsDe) == nil && n.has(clsExclude) == nil {
+			return e - 1
+		}
 	}
-	f := st.toks[n].has(clsFiller)
-	return f != nil && f.form
+	return -1
 }
 
 // formRun reports that the token before k is a content form read as
@@ -760,17 +783,34 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 			break
 		}
 		obj = append(obj, k)
-		if st.partnerWord(k) {
+		switch {
+		case st.partnerWord(k):
 			// "跟完美日记有合作的不要": the partner frame is no word of
 			// the object, and the partner's name may run longer
 			limit = 5
-		} else {
+		case tk.kind == tkCJK && st.tok(k-1).kind == tkCJK && st.free(k-1):
+			// "加密货币沾边的不要": the unknown runes of one word are one
+			// word of the object, not one each (audit 27)
+		case tk.kind == tkLex && relationWord(tk):
+			// "赌博沾边的不要", "和烟酒有关的不要": the relation word says
+			// the channels touch the topic before it; it is no word of it
+		default:
 			n++
+		}
+	}
+	if len(obj) > 0 {
+		// "纯带货的不要": an adverb of degree opens no object
+		first := obj[len(obj)-1]
+		if e := st.adverbBefore(first); e >= first && e < obj[0] {
+			for a := first; a <= e; a++ {
+				st.toks[a].role = roleFiller
+			}
+			obj = slices.DeleteFunc(obj, func(o int) bool { return o <= e })
 		}
 	}
 	substantive := slices.ContainsFunc(obj, func(k int) bool {
 		tk := &st.toks[k]
-		return tk.kind != tkLex || tk.has(clsCreator) == nil && tk.has(clsDe) == nil && tk.has(clsFiller) == nil
+		return tk.kind != tkLex || tk.has(clsCreator) == nil && tk.has(clsDe) == nil && (tk.has(clsFiller) == nil || isFormLex(tk))
 	})
 	if !substantive {
 		return false
@@ -782,6 +822,17 @@ func (st *state) exclusionObjectBefore(i int, neg uint8) bool {
 		st.partnerFrame(obj[len(obj)-1], obj[0])
 	}
 	return true
+}
+
+// relationWord reports a relation word of the lexicon ("沾边", "有关",
+// "涉及"): the topic it is said of is the object, never the word.
+func relationWord(tk *token) bool {
+	for _, e := range tk.ents {
+		if e.related {
+			return true
+		}
+	}
+	return false
 }
 
 // exampleMarks say "of that kind" after the example a kind is named by

@@ -1,6 +1,9 @@
 package condparse
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Replacements ("replace the US with Canada", "swap Spanish for
 // Portuguese", "switch YouTube to TikTok"): the first value leaves the
@@ -147,4 +150,241 @@ func (st *state) demonymPair(x, y int) bool {
 		}
 	}
 	return true
+}
+
+// Corrections that say what was meant instead ("不是探店，是烘焙教程",
+// "我要的是教做饭的，不是吃播", "not yoga, I meant strength training",
+// "not beauty tutorials — live selling", "not gaming but cooking"): the
+// words after 不是/not are what the user did not mean, and the clause
+// beside them says what they did. What was not meant is replaced, never
+// a category excluded: the category it shares with what was meant (or
+// the category of the search, when what was meant names none) stays,
+// and its own words are an excluded keyword ("吃播" beside 做饭, both
+// food); a category replaced by another ("不是美食，是旅行") leaves the
+// search as a replaced value does (IssueRemoved), nothing excluded
+// (audit 27).
+
+// meantLinks join what was not meant to what was, with no separator
+// ("not gaming but cooking", "不是游戏而是美食").
+var meantLinks = map[string]bool{"but": true, "而是": true, "rather": true}
+
+// meantOpeners open the clause that says what was meant ("，是烘焙",
+// "我要的是…", "I meant …", "— live selling" needs none), longest first.
+var meantOpeners = []string{"what i meant was", "what i meant is", "what i mean is", "i'm looking for", "我想要的是", "我的意思是",
+	"i'm after", "i am after", "i wanted", "我要的是", "我说的是", "我指的是", "i meant", "i mean", "i want", "i need", "要的是",
+	"我是说", "it's", "it is", "rather", "instead", "而是", "but", "是"}
+
+// meantLeads are the discourse words a clause of what was meant may open
+// with before its opener ("no, I meant …", "不对，是…").
+var meantLeads = []string{"no", "nope", "sorry", "oh", "oops", "哦", "噢", "不对", "不是这个意思", "不是那个意思"}
+
+// correctionPairs reads every 不是/not whose object a clause of what was
+// meant follows or precedes.
+func (st *state) correctionPairs() {
+	for i := range st.toks {
+		if w := st.tokText(i); w != "不是" && w != "not" || st.toks[i].has(clsExclude) == nil || st.toks[i].role != roleFiller {
+			continue
+		}
+		var xs []int
+		for k := st.skipSpace(i + 1); k < len(st.toks) && (st.toks[k].neg > 0 || st.toks[k].kind == tkSpace || st.toks[k].role == roleFiller && st.toks[k].kind != tkPunct); k++ {
+			if st.toks[k].neg > 0 {
+				xs = append(xs, k)
+			}
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		ys, after := st.meantAfter(xs[len(xs)-1]), true
+		if len(ys) == 0 && st.opensClause(i) {
+			ys, after = st.meantBefore(i), false
+		}
+		if len(ys) == 0 {
+			continue
+		}
+		st.notMeant(xs, ys, after)
+	}
+}
+
+// meantAfter returns the tokens of the clause of what was meant right
+// after what was not, which ends at token e: after a meantLinks word,
+// or after a separator and a meantOpeners word (after a dash none is
+// needed); nil when there is none.
+func (st *state) meantAfter(e int) []int {
+	k := st.skipSpace(e + 1)
+	if k >= len(st.toks) {
+		return nil
+	}
+	if meantLinks[st.tokText(k)] {
+		return st.clauseFrom(st.skipSpace(k + 1))
+	}
+	sep, dash := st.separatorAt(k)
+	if !sep {
+		return nil
+	}
+	k = st.skipSpace(k + 1)
+	if y, ok := st.afterOpener(k); ok {
+		return st.clauseFrom(y)
+	}
+	if dash {
+		return st.clauseFrom(k)
+	}
+	return nil
+}
+
+// meantBefore returns the tokens of the clause of what was meant right
+// before the 不是/not at i that opens its own clause ("我要的是教做饭的，
+// 不是吃播", "I meant cooking tutorials, not mukbang"): it opens with a
+// meantOpeners word; nil when there is none.
+func (st *state) meantBefore(i int) []int {
+	p := st.prevSig(i)
+	if sep, _ := st.separatorAt(p); !sep {
+		return nil
+	}
+	start := p
+	for start > 0 {
+		if sep, _ := st.separatorAt(start - 1); sep {
+			break
+		}
+		start--
+	}
+	y, ok := st.afterOpener(st.skipSpace(start))
+	if !ok || y >= p {
+		return nil
+	}
+	var out []int
+	for k := y; k < p; k++ {
+		if st.toks[k].neg == 0 && st.toks[k].kind != tkSpace {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// separatorAt reports a clause separator at token k (a comma, a stop, a
+// dash), and whether it is a dash.
+func (st *state) separatorAt(k int) (sep, dash bool) {
+	if k < 0 || k >= len(st.toks) {
+		return false, false
+	}
+	tk := &st.toks[k]
+	switch w := st.tokText(k); {
+	case w == "—" || w == "–" || w == "--" || w == "-" && st.tok(k-1).kind == tkSpace:
+		return true, true
+	case tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]), w == ";" || w == "；":
+		return true, false
+	}
+	return false, false
+}
+
+// afterOpener returns the token after the meantOpeners word (and the
+// meantLeads before it) the text from token k opens with.
+func (st *state) afterOpener(k int) (int, bool) {
+	if k >= len(st.toks) {
+		return k, false
+	}
+	at := func(k int, words []string) (int, bool) {
+		if k >= len(st.toks) {
+			return k, false
+		}
+		rest := strings.ToLower(string(st.t.norm[st.toks[k].s:]))
+		for _, w := range words {
+			if !strings.HasPrefix(rest, w) {
+				continue
+			}
+			end := st.toks[k].s + len([]rune(w))
+			n := k
+			for n < len(st.toks) && st.toks[n].e <= end {
+				n++
+			}
+			if n > k && st.toks[n-1].e == end {
+				return n, true
+			}
+		}
+		return k, false
+	}
+	for {
+		n, ok := at(k, meantLeads)
+		if !ok {
+			break
+		}
+		k = n
+		for k < len(st.toks) && (st.toks[k].kind == tkSpace || st.toks[k].kind == tkPunct) {
+			k++
+		}
+	}
+	n, ok := at(k, meantOpeners)
+	if !ok {
+		return k, false
+	}
+	for m := k; m < n; m++ {
+		if st.toks[m].role == roleNone {
+			st.toks[m].role = roleFiller
+		}
+	}
+	return st.skipSpace(n), true
+}
+
+// clauseFrom lists the tokens from k to the end of its clause (a dash
+// does not end it).
+func (st *state) clauseFrom(k int) []int {
+	var out []int
+	for ; k < len(st.toks); k++ {
+		if sep, dash := st.separatorAt(k); sep && !dash {
+			break
+		}
+		if st.toks[k].kind != tkSpace && st.toks[k].neg == 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// notMeant reads what was not meant (tokens xs) beside what was (ys).
+// Taken back before what was meant ("不是探店，是烘焙", "not yoga, I meant
+// strength training"), what was not meant leaves the search: its words
+// and subtopics stop ranking and nothing is excluded (IssueRemoved).
+// Said after it ("我要的是教做饭的，不是吃播"), it is left out: its words
+// are an excluded keyword.
+func (st *state) notMeant(xs, ys []int, after bool) {
+	meant := map[string]bool{}
+	for _, k := range ys {
+		if c := st.vocabCategory(k); c != "" {
+			meant[c] = true
+		}
+	}
+	shared := slices.ContainsFunc(xs, func(k int) bool { return meant[st.vocabCategory(k)] })
+	for _, k := range xs {
+		c := st.vocabCategory(k)
+		if after && st.toks[k].kind != tkSpace && (c == "" || st.toks[k].has(clsTopic) != nil) {
+			st.toks[k].removal = true
+		}
+		switch {
+		case c == "":
+		case len(meant) > 0 && !shared:
+			// "不是美食，是旅行": the category is replaced
+			st.toks[k].removal = true
+		case st.toks[k].has(clsCategory) != nil && st.toks[k].has(clsTopic) == nil:
+			// "我要的是教做饭的，不是吃播", "not beauty tutorials — live
+			// selling": the words are left out, the category stays
+			st.toks[k].role = roleContent
+			st.toks[k].removal = after
+		}
+	}
+	st.sig.Sentence = true // a correction of the search, never keywords as typed
+}
+
+// vocabCategory is the category code a free dictionary token at k names
+// as a category or a subtopic, or "".
+func (st *state) vocabCategory(k int) string {
+	tk := st.tok(k)
+	if !st.free(k) || tk.kind != tkLex {
+		return ""
+	}
+	if e := tk.has(clsTopic); e != nil {
+		return e.code
+	}
+	if e := tk.has(clsCategory); e != nil {
+		return e.code
+	}
+	return ""
 }

@@ -10,6 +10,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/fields"
 	"searchagent/tools/scope"
+	"searchagent/tools/taxonomy"
 )
 
 // Ranking terms, explicit keyword cues, style wishes, the brief's frame
@@ -134,6 +135,38 @@ func (st *state) topicCond(i int, neg uint8) (pc, term *pcond) {
 	term = rankingTerm(text)
 	term.s, term.e, term.topicTerm = tk.s, tk.e, true
 	return pc, term
+}
+
+// joinedLabels keeps out a wanted category whose label joins two topics
+// when the user excludes one of them ("tech news … no politics", "科技新闻，
+// 别碰政治"): News & Politics holds the politics left out, so it is not
+// added beside the category the search is about; the words that named it
+// rank instead, and the exclusion stays (audit 27).
+func (st *state) joinedLabels() {
+	var excluded []string
+	for _, pc := range st.conds {
+		if !pc.dropped && pc.neg && pc.c.Kind == condition.KindKeyword && pc.c.Value.Type == ValueString {
+			excluded = append(excluded, pc.c.Value.Str)
+		}
+	}
+	if len(excluded) == 0 {
+		return
+	}
+	for _, pc := range st.conds {
+		if pc.dropped || pc.neg || pc.c.Field != condition.Category || pc.c.Kind != condition.KindHard ||
+			!slices.ContainsFunc(pc.codes, func(c string) bool {
+				return slices.ContainsFunc(excluded, func(w string) bool { return taxonomy.NamedInLabel(c, w) })
+			}) {
+			continue
+		}
+		pc.dropped = true
+		if pc.topic {
+			continue // its subtopic's term ranks already
+		}
+		term := rankingTerm(StringValue(strings.TrimSpace(string(st.t.orig[pc.s:pc.e]))))
+		term.s, term.e = pc.s, pc.e
+		st.conds = append(st.conds, term)
+	}
 }
 
 // rankingTerm is a keyword that ranks and never filters.

@@ -23,7 +23,7 @@ func (st *state) manyWord(i int) bool {
 	if e == nil || e.dir >= 0 {
 		return false
 	}
-	return strings.Contains(e.word, "多") || strings.Contains(e.word, "many") || strings.Contains(e.word, "much")
+	return strings.Contains(e.word, "多") || strings.Contains(e.word, "重") || strings.Contains(e.word, "many") || strings.Contains(e.word, "much")
 }
 
 // plentyDenied returns the exclusion word that denies a large amount at
@@ -75,7 +75,8 @@ var mixFrame = map[string]bool{"推广": true, "合作": true, "种草": true, "
 
 // mixWord reports a free token at k that may be a word of what there is
 // too much of: an unknown word, a deal noun (广告, ads, promos), a frame
-// word of the deal (推广, sponsored) or a word for posts.
+// word of the deal (推广, sponsored), a content form (带货) or a word for
+// posts.
 func (st *state) mixWord(k int) bool {
 	tk := st.tok(k)
 	if !st.free(k) {
@@ -85,7 +86,8 @@ func (st *state) mixWord(k int) bool {
 	case tkCJK, tkWord:
 		return true
 	case tkLex:
-		return tk.has(clsPartner) != nil || mixNouns[st.tokText(k)] || mixFrame[st.tokText(k)]
+		// a content form ("带货不要太多", "too many unboxings") is one too
+		return tk.has(clsPartner) != nil || mixNouns[st.tokText(k)] || mixFrame[st.tokText(k)] || isFormLex(tk)
 	}
 	return false
 }

@@ -153,9 +153,22 @@ func (st *state) vocab() {
 				if le.codes != nil {
 					codes = le.codes // "中英文": Chinese and English
 				}
+				label := le.label
+				if label.EN == "" && len(codes) == 1 {
+					label = st.variantLabel(i, codes[0])
+				}
+				if neg > 0 && label.EN != "" {
+					// "不要讲普通话的", "not Latin American Spanish": a
+					// dialect, variant or mix left out is never its whole
+					// language, which the catalog cannot tell apart from
+					// it; named as not applied (audit 27).
+					st.variantExcluded(trig, from, i, to)
+					i = to
+					continue
+				}
 				pc = st.vocabCond(condition.Language, codes, neg)
-				if le.label.EN != "" {
-					pc.names = []Label{le.label} // a dialect: named as not filtered
+				if label.EN != "" {
+					pc.names = []Label{label} // a dialect or variant: named as not filtered
 				}
 			} else {
 				codes := ce.codes
@@ -239,6 +252,11 @@ func (st *state) vocab() {
 		if neg == 2 && pc.c.Kind == condition.KindHard {
 			pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
 		}
+		if neg == 0 && pc.c.Kind == condition.KindHard {
+			// "you lost the Germany filter", "英语这个要求": the noun names
+			// the value as a condition, no word to rank (audit 27)
+			st.conditionNounAfter(to)
+		}
 		if trig >= 0 {
 			from = trig
 		}
@@ -266,6 +284,66 @@ func (st *state) vocab() {
 	}
 }
 
+// variantLabel is the label of the language code said at i right after
+// a place ("Brazilian Portuguese", "Latin American Spanish", "巴西葡语"):
+// the language the catalog records, naming the variant as not filtered;
+// an empty label when no place is said right before it.
+func (st *state) variantLabel(i int, code string) Label {
+	p := i - 1
+	if st.tok(p).kind == tkSpace && st.latinEdge(i, false) {
+		p--
+	}
+	if p < 0 || p == i-1 && st.latinEdge(i, false) || st.tok(p).kind != tkLex || st.tok(p).has(clsCountry) == nil ||
+		st.toks[p].role != roleCond && !st.free(p) || st.t.norm[st.toks[p].e-1] == '的' {
+		// "巴西的葡语博主": the place with its 的 says where the
+		// creators are, not which Portuguese
+		return Label{}
+	}
+	lt, ok := st.lx.languages[code]
+	if !ok {
+		return Label{}
+	}
+	place := strings.TrimSpace(string(st.t.orig[st.toks[p].s:st.toks[p].e]))
+	if ce := st.tok(p).has(clsCountry); p < i-1 && (ce.code != "" && strings.EqualFold(place, st.lx.countries[ce.code].EN) || strings.EqualFold(place, ce.code)) {
+		// "dance creators brazil portuguese": a country's own name in a
+		// list is the country; a variant is said by its demonym
+		// ("Brazilian Portuguese")
+		return Label{}
+	}
+	zh, en := place, place // the place as typed in its own script, else the vocabulary's name
+	if ce := st.tok(p).has(clsCountry); isLatinWord(place) {
+		zh = st.lx.countries[ce.code].ZH
+		if ce.codes != nil {
+			zh = ce.label.ZH
+		}
+	} else {
+		en = st.lx.countries[ce.code].EN
+		if ce.codes != nil {
+			en = ce.label.EN
+		}
+	}
+	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}
+}
+
+// variantExcluded names a dialect, variant or mix excluded at tokens
+// [from, to] (with the exclusion word trig, when nothing else lies
+// between) as not applied (ResidueDialect): no condition.
+func (st *state) variantExcluded(trig, from, i, to int) {
+	if trig >= 0 && trig < from && !slices.ContainsFunc(st.toks[trig+1:from], func(tk token) bool { return tk.role == roleCond }) {
+		from = trig
+	}
+	for k := from; k <= to; k++ {
+		if st.toks[k].role == roleNone || k == i {
+			st.toks[k].role = roleFiller
+		}
+		st.toks[k].neg = 0
+	}
+	span := [2]int{st.toks[from].s, st.toks[to].e}
+	st.dialectRem = append(st.dialectRem, span)
+	st.remainder = append(st.remainder, span)
+	st.unsupport = true // a condition said, not a keyword
+}
+
 // regularPostingDays is the activity window of posting regularly said
 // with no period ("posting regularly", 经常更新, "consistent uploads"):
 // the loosest that still means the channel has not gone quiet, a
@@ -279,12 +357,13 @@ const regularPostingDays = 90
 // content, education's, as formCategories reads them) or a person noun
 // of a trade right after it ("pet groomers", "宠物美容师", "makeup
 // artists"). The category filters; the words rank, shown as a chip
-// (audit 24, class I). A review form ("汽配评测", "tech reviewers") is
-// how the taxonomy names the category itself ("tech reviews", "汽车评测"
-// are its aliases): the category's own words rank it unseen (the
+// (audit 24, class I); so does a form of selling ("美妆种草", "美妆带货":
+// sellingForms, audit 27). A review form ("汽配评测", "tech reviewers")
+// is how the taxonomy names the category itself ("tech reviews", "汽车
+// 评测" are its aliases): the category's own words rank it unseen (the
 // agent's topicOf).
 func (st *state) namedMore(i, to int) {
-	if to > i && st.tok(to).has(clsForm) == nil {
+	if to > i && st.tok(to).has(clsForm) == nil && !sellingForms[st.tokText(to)] {
 		to = i
 	}
 	if k := st.kindNounAfter(to); k >= 0 {

@@ -183,6 +183,11 @@ const (
 	// shown ("it has way more than 300k", "why is this one here"): no
 	// condition of the search changes; named (rule_talk.go).
 	ResidueRemark Residue = "remark"
+	// ResidueDialect is a dialect, variant or mix of a language said as
+	// excluded ("不要讲普通话的", "not Latin American Spanish"): the
+	// catalog records the language, not its varieties, so excluding the
+	// language would drop the one asked for; named as not applied.
+	ResidueDialect Residue = "dialect"
 )
 
 // Label is the user-facing name of a condition.

@@ -11,11 +11,21 @@ type Dialect struct {
 	// Aliases are other spellings, simplified Chinese or Latin (input is
 	// folded to simplified before it is read).
 	Aliases []string
+	// With is the second language of a mixed variety ("Hinglish" is
+	// Hindi with English): both are the languages the catalog records.
+	With string
 }
 
 // Dialects are the varieties briefs name by themselves ("讲粤语的",
-// "speaks Cantonese", "台语频道").
+// "speaks Cantonese", "台语频道", "不要讲普通话的") and the mixes of two
+// languages ("Hinglish", "Taglish"). An exclusion of one never excludes
+// its language: the catalog cannot tell the varieties of a language
+// apart (audit 27).
 var Dialects = []Dialect{
-	{"zh", "粤语", "Cantonese", []string{"广东话", "广府话", "粤语频道", "港式粤语"}},
-	{"zh", "闽南语", "Hokkien", []string{"闽南话", "台语", "台湾话", "Taiwanese Hokkien", "Min Nan", "Minnan"}},
+	{"zh", "粤语", "Cantonese", []string{"广东话", "广府话", "粤语频道", "港式粤语"}, ""},
+	{"zh", "闽南语", "Hokkien", []string{"闽南话", "台语", "台湾话", "Taiwanese Hokkien", "Min Nan", "Minnan"}, ""},
+	{"zh", "普通话", "Mandarin", []string{"国语", "Putonghua"}, ""},
+	{"hi", "印地英语混合", "Hinglish", nil, "en"},
+	{"tl", "他加禄英语混合", "Taglish", nil, "en"},
+	{"es", "西英混合", "Spanglish", nil, "en"},
 }

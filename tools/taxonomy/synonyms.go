@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -59,7 +60,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"fashion", "fashion", []string{"fashion", "outfits", "clothing", "时尚", "穿搭"}, false},
 	{"lifestyle", "lifestyle", []string{"lifestyle", "vlog", "生活", "日常"}, false},
 	{"animation", "animation", []string{"anime", "animation", "cartoons", "动漫", "动画"}, false},
-	{"news", "news", []string{"news", "politics", "新闻", "时事"}, false},
+	{"news", "news", []string{"news", "新闻", "时事", "资讯"}, false},
 	{"outdoor", "outdoor", []string{"outdoor", "camping", "hiking", "户外", "露营"}, false},
 	{"diy", "diy", []string{"diy", "crafts", "handmade", "手工", "手作"}, false},
 	{"science", "science", []string{"science", "科学", "科普"}, false},
@@ -151,7 +152,32 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"woodworking", "diy", []string{"woodworking", "木工"}, true},
 	{"gardening", "home", []string{"gardening", "园艺"}, true},
 	{"basketball", "sports", []string{"basketball", "篮球"}, true},
+	// the second topic of a category whose label joins two ("News &
+	// Politics"): excluded beside the other, it keeps the category out
+	// (NamedInLabel, audit 27)
+	{"politics", "news", []string{"politics", "political", "政治"}, true},
 }}
+
+// NamedInLabel reports whether word is a subtopic word whose topic is one
+// of those a category's English label joins: "politics" (or 政治) of
+// "News & Politics". Such a category is two topics said as one; the user
+// who excludes one of them does not want the category.
+func NamedInLabel(category, word string) bool {
+	t, ok := Categories.ByCode(category)
+	if !ok || !strings.Contains(t.EN, "&") {
+		return false
+	}
+	var parts []string
+	for _, p := range strings.Split(t.EN, "&") {
+		parts = append(parts, strings.ToLower(strings.TrimSpace(p)))
+	}
+	for _, g := range Synonyms.Lookup(word) {
+		if g.Sub && g.Category == category && slices.Contains(parts, strings.ReplaceAll(g.Topic, "_", " ")) {
+			return true
+		}
+	}
+	return false
+}
 
 func (t *SynonymTable) index() {
 	t.once.Do(func() {

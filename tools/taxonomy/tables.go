@@ -141,7 +141,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"outdoor", "户外", "Outdoor", []string{"露营", "钓鱼", "户外运动", "camping", "fishing", "hiking", "outdoors", "water sports", "戶外"}},
 	{"home", "家居", "Home & Living", []string{"家装", "装修", "home decor", "interior design", "home", "home & garden", "gardening", "garden", "園藝", "园艺"}},
 	{"diy", "手工", "DIY & Crafts", []string{"DIY", "手作", "crafts", "maker", "woodworking"}},
-	{"news", "新闻", "News & Politics", []string{"时事", "新聞", "news", "politics", "news & politics"}},
+	{"news", "新闻", "News & Politics", []string{"时事", "资讯", "新聞", "news", "politics", "news & politics"}},
 	{"film", "影视", "Film & TV", []string{"电影", "影评", "movies", "film", "film & animation", "tv", "cinema", "trailers", "電影"}},
 	{"animation", "动画", "Animation", []string{"动漫", "二次元", "anime", "cartoons", "animation", "動畫"}},
 	{"science", "科学", "Science", []string{"科普", "science", "physics", "space"}},
