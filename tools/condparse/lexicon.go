@@ -1302,6 +1302,11 @@ var campaignWords = []string{
 	"we'll ship", "we will ship", "we're shipping", "we are shipping", "launch date", "release date", "go live", "goes live", "live by", "content live by", "due by",
 	"deadline", "each creator", "per creator", "each influencer", "per influencer", "each one", "each channel", "per channel",
 	"each creator gets", "launching", "launch", "launches",
+	// order logistics: the minimum order, stock-keeping units and the
+	// pieces sent (MOQ 500, 起订量2000件, "3 SKUs", "50 pcs")
+	"起订量", "起订", "最小起订量", "最低起订量", "起批量", "起批", "订货量", "每款", "每个款", "每个sku", "sku", "skus",
+	"moq", "moqs", "min order", "minimum order", "minimum order quantity", "min order qty", "min. order", "order quantity",
+	"order qty", "minimum order qty", "pcs.", "units per creator", "per unit", "sampled",
 }
 
 // campaignWeak are the campaign words that are also topics ("rocket
