@@ -639,6 +639,12 @@ func (st *state) classify() {
 	if st.fieldTalk() {
 		st.sig.Sentence = true
 	}
+	if st.cfg.followup && !st.sig.Anchor && st.foreignItem(0, len(st.toks)-1) {
+		// "recetas caseras" said after a search: words of the creators'
+		// own language describe what they make; they rank
+		// (rule_foreign.go), as beside a condition.
+		st.sig.Sentence = true
+	}
 	rs := st.runs()
 	long := st.longRuns(rs)
 	for ri, r := range rs {

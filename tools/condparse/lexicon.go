@@ -224,9 +224,22 @@ var softPrefs = []struct {
 		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
-	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
+	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience",
+		// content said to be for teenagers (fixN, class 3): an audience
+		// wish, never the family category
+		"for teens", "for teenagers", "for the teens", "aimed at teens", "aimed at teenagers", "targeting teens", "targeted at teens",
+		"geared toward teens", "geared towards teens", "made for teens", "teen audience", "teen audiences", "teenage audience",
+		"for young people", "aimed at young people", "面向青少年", "适合青少年", "适合青少年看", "给青少年看", "给青少年看的", "青少年向", "针对青少年"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
-	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
+	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康",
+		// content said to be for children (fixN, class 3): an audience
+		// wish that ranks, never the family category as a filter
+		"for kids", "for the kids", "for children", "for little ones", "for toddlers", "for young kids", "for young children",
+		"aimed at kids", "aimed at children", "aimed at toddlers", "targeting kids", "targeted at kids", "geared toward kids",
+		"geared towards kids", "made for kids", "made for children", "child-friendly", "child friendly", "children-friendly",
+		"kid audience", "kids audience", "kid-oriented", "kids-oriented", "给小朋友看", "给小朋友看的", "给孩子看", "给孩子看的",
+		"给孩子们看", "给宝宝看", "给宝宝看的", "适合小朋友", "适合小朋友看", "适合孩子", "适合孩子看", "适合儿童", "适合儿童看",
+		"面向儿童", "面向小朋友", "面向孩子", "儿童向", "少儿向", "低幼向"}},
 }
 
 // tiers map creator tiers to a derived follower range (P3). Bounds follow
@@ -676,6 +689,10 @@ func buildLexicon() *lexicon {
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
+		// what counts in the creators' favour ("Hindi would be a bonus",
+		// "French is a plus", 会西语加分): said after it, a wish.
+		"a bonus", "is a bonus", "would be a bonus", "a big bonus", "a plus", "is a plus", "would be a plus", "a big plus", "big plus",
+		"加分", "加分项", "是加分项", "会加分", "有加分", "算加分", "更加分",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		// "home workouts esp", "尤其是露营": what is singled out ranks.
 		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",

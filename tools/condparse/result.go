@@ -217,7 +217,7 @@ func (st *state) residue() {
 		default:
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
-			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r))
+			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r)) && !st.foreignRanks(r)
 			rest := st.toks[r.from].itemRest
 			if rest {
 				// "新闻时政评论" in a slash list: the category holds, the

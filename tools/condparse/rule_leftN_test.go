@@ -32,6 +32,36 @@ var leftNCases = []leftCase{
 	// …while a PC, a unit or a set of a topic stays the topic
 	{in: "PC gaming creators in Poland", want: []string{`category eq "gaming"`, `keyword contains "PC"`}},
 	{in: "4k60fps gaming channels", want: []string{`keyword contains "4k60fps"`}},
+
+	// 3. content for an audience ("for kids", 给小朋友看的, "aimed at
+	// teens") is a wish that ranks, never the family category
+	{in: "science channels for kids in the UK", want: []string{`category eq "science"`, `preference prefer "family_friendly"`}, not: []string{"family\""}},
+	{in: "gaming creators for kids", want: []string{`category eq "gaming"`, `preference prefer "family_friendly"`}, noKw: []string{"kids"}},
+	{in: "cartoon creators aimed at teens", want: []string{`category eq "animation"`, `preference prefer "young"`}, noKw: []string{"teens"}},
+	{in: "给小朋友看的科普博主", want: []string{`category eq "science"`, `preference prefer "family_friendly"`}, noKw: []string{"小朋友"}},
+	{in: "适合孩子看的动画频道", want: []string{`category eq "animation"`, `preference prefer "family_friendly"`}, noKw: []string{"孩子"}},
+	{in: "面向青少年的编程博主", want: []string{`preference prefer "young"`}, noKw: []string{"青少年"}},
+	{in: "craft creators whose content is for children", want: []string{`category eq "diy"`, `preference prefer "family_friendly"`}, noKw: []string{"children"}},
+	// …and a wish said after a value ("a bonus", "a plus", 加分) softens
+	// it; a demonym before it is the language
+	{in: "cooking creators in the US, Spanish a bonus", want: []string{`country eq "US" applied`, `language eq "es" reference`}, not: []string{`"ES"`}},
+	{in: "fitness creators in Canada, French is a plus", want: []string{`country eq "CA" applied`, `language eq "fr" reference`}, not: []string{`"FR"`}},
+	{in: "美国的美妆博主 会西班牙语加分", want: []string{`language eq "es" reference`}, noKw: []string{"加分"}},
+	{in: "tech creators in India, Hindi would be a bonus", want: []string{`language eq "hi" reference`}, not: []string{`language eq "hi" applied`}},
+	{in: "美食博主 粉丝十万以上加分", want: []string{"followers gte 100000 reference"}},
+	// …and words of another language rank, a list item of them too
+	{in: "baking creators in Mexico, recetas fáciles", want: []string{`country eq "MX"`, `keyword contains "recetas fáciles" reference`}},
+	{in: "creators in Brazil, receitas saudáveis", want: []string{`keyword contains "receitas saudáveis" reference`}},
+	{in: "cooking channels in Portugal, cozinha caseira", want: []string{`keyword contains "cozinha caseira" reference`}},
+	{in: "fashion creators in Paris, mode et beauté", want: []string{`keyword contains "mode et beauté" reference`}},
+	{in: "墨西哥的旅行博主, viajes baratos", want: []string{`keyword contains "viajes baratos" reference`}},
+	{in: "travel creators in Italy, cucina italiana", want: []string{`keyword contains "cucina italiana" reference`}, not: []string{"language"}},
+	{in: "fitness creators in France, musculation", want: []string{`keyword contains "musculation" reference`}},
+	// …while an English list item stays the keyword typed, a typo stays
+	// a typo and a foreign phrase typed alone is the keyword search
+	{in: "vegan creators in the US, Hollyland mic", want: []string{`keyword contains "Hollyland" applied`}},
+	{in: "gaming creators in germny", want: []string{`country eq "DE"`}},
+	{in: "recetas caseras", want: []string{`keyword contains "recetas caseras" applied`}},
 }
 
 // TestLeftNClasses runs the tuning table.
@@ -39,6 +69,20 @@ func TestLeftNClasses(t *testing.T) {
 	for _, tc := range leftNCases {
 		if p := tc.problems(); len(p) > 0 {
 			t.Errorf("Read(%q): %s", tc.in, strings.Join(p, "; "))
+		}
+	}
+}
+
+// TestLeftNForeignFollowup: in a follow-up, words of another language
+// rank, typed alone too.
+func TestLeftNForeignFollowup(t *testing.T) {
+	for _, in := range []string{"recetas caseras", "receitas fáceis", "mode et beauté", "futbol base"} {
+		r, err := Read(in, WithNow(leftNow), WithFollowup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := briefs(r.Result); len(got) != 1 || !strings.HasSuffix(got[0], "reference !ranking_term") {
+			t.Errorf("Read(%q, WithFollowup()) = %q, want one ranking term", in, got)
 		}
 	}
 }

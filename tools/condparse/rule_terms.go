@@ -268,6 +268,11 @@ func (st *state) bareItems() []bool {
 			// is the brief's purpose, not a keyword typed.
 			continue
 		}
+		if st.foreignItem(c.from, c.to) {
+			// "…, recetas fáciles", "…, mode et beauté": words of the
+			// creators' own language rank (rule_foreign.go).
+			continue
+		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
 			// "preferably with a warm, homey aesthetic", "ideally
 			// fintech, crypto": the items after a hedge are hedged too.
