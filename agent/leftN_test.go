@@ -94,3 +94,35 @@ func TestLeftNUndoCue(t *testing.T) {
 		}
 	}
 }
+
+// leftNTuning are the phrasings of the other classes the rules were
+// fixed against, through the agent, one block per class.
+var leftNTuning = []case24y{
+	// 1. order logistics in a brief or a follow-up: named, never a
+	// keyword, its figure no follower bound
+	{platform: "youtube", loc: "zh", first: "美国的宠物博主", follow: "起订量是500件", want: []string{"country eq US", "category eq pets"}, not: []string{"contains", "followers"}, notice: []string{"起订量是500件"}},
+	{platform: "instagram", loc: "en", first: "pet creators in the US", follow: "btw our MOQ is 2k units", want: []string{"country eq US"}, not: []string{"contains", "followers"}, notice: []string{"MOQ is 2k units"}},
+	{platform: "youtube", loc: "en", first: "tech youtubers in Canada, MOQ 3k, 8 SKUs", want: []string{"country eq CA", "category eq tech"}, not: []string{"contains", "followers"}, notice: []string{"MOQ 3k"}},
+	// 3. an audience wish ranks, never the family category; words of
+	// another language rank
+	{platform: "youtube", loc: "en", first: "music creators in Canada", follow: "only ones for kids", want: []string{"category eq music", "country eq CA"}, not: []string{"family"}},
+	{platform: "youtube", loc: "zh", first: "美国的科普博主", follow: "要适合小朋友看的", want: []string{"category eq science"}, not: []string{"category eq family", "category in"}},
+	{platform: "youtube", loc: "en", first: "gaming creators in the UK", follow: "aimed at teens please", want: []string{"category eq gaming"}, not: []string{"family", "contains"}},
+	{platform: "youtube", loc: "en", first: "cooking channels in Mexico", follow: "recetas caseras", want: []string{"category eq food"}, not: []string{"contains"}, ranks: []string{"recetas caseras"}},
+	// 4. leaving out what looks like something: a wish to avoid it
+	{platform: "instagram", loc: "en", first: "beauty creators in France", follow: "drop the ones that look like toy unboxing", want: []string{"category eq beauty", "country eq FR"}, not: []string{"family", "contains"}},
+	{platform: "youtube", loc: "en", first: "comedy creators in the US", follow: "skip anything that feels like an ad", want: []string{"category eq comedy"}, not: []string{"contains"}},
+	{platform: "instagram", loc: "zh", first: "英国的美妆博主", follow: "看起来像广告的不要", want: []string{"category eq beauty"}, not: []string{"contains"}},
+	{platform: "youtube", loc: "zh", first: "日本的科技博主", follow: "那种看着像带货的别要", want: []string{"category eq tech"}, not: []string{"contains"}},
+	{platform: "youtube", loc: "en", first: "travel creators in Spain", follow: "avoid anything that looks like a gaming stream", want: []string{"category eq travel"}, not: []string{"gaming", "contains"}},
+}
+
+// TestLeftNClasses runs the tuning phrasings; every miss is an error.
+func TestLeftNClasses(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range leftNTuning {
+		for _, m := range run24y(t, a, tc) {
+			t.Error(m)
+		}
+	}
+}

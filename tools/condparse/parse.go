@@ -260,6 +260,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.audiences()
 	st.lackedMeasure()
 	st.genders()
+	st.lookAlikes()
 	st.tooMuch()
 	st.exclusions()
 	st.relations()

@@ -62,6 +62,21 @@ var leftNCases = []leftCase{
 	{in: "vegan creators in the US, Hollyland mic", want: []string{`keyword contains "Hollyland" applied`}},
 	{in: "gaming creators in germny", want: []string{`country eq "DE"`}},
 	{in: "recetas caseras", want: []string{`keyword contains "recetas caseras" applied`}},
+
+	// 4. leaving out what looks like something: a wish to avoid it,
+	// never the category of its words nor a keyword
+	{in: "beauty creators in France, drop the ones that look like toy unboxing", want: []string{`category eq "beauty"`, `preference avoid "toy unboxing"`}, not: []string{"family", "not_in"}},
+	{in: "comedy creators, skip anything that feels like an ad", want: []string{`preference avoid "ad"`}, noKw: []string{"feels", "ad"}},
+	{in: "英国的美妆博主 看起来像广告的不要", want: []string{`category eq "beauty"`, `preference avoid "广告"`}, noKw: []string{"广告"}},
+	{in: "日本的科技博主 那种看着像带货的别要", want: []string{`category eq "tech"`, `preference avoid "带货"`}, noKw: []string{"带货"}},
+	{in: "food creators in Italy, no channels that look like reaction channels", want: []string{`preference avoid "reaction"`}, noKw: []string{"reaction"}},
+	{in: "美国的游戏博主 感觉像儿童玩具开箱的不要", want: []string{`category eq "gaming"`, `preference avoid "儿童玩具开箱"`}, not: []string{"family"}},
+	{in: "tech creators, nothing that seems like a toy haul", want: []string{`preference avoid "toy haul"`}, not: []string{"family"}},
+	{in: "travel creators, avoid anything that looks like a gaming stream", want: []string{`category eq "travel"`, `preference avoid "gaming stream"`}, not: []string{"gaming\""}},
+	// …while a likeness named by a result's position is the agent's, and
+	// a plain exclusion stays one
+	{in: "不要像第二个那样做游戏的", not: []string{"avoid"}},
+	{in: "beauty creators, no toy unboxing", not: []string{"avoid"}},
 }
 
 // TestLeftNClasses runs the tuning table.
