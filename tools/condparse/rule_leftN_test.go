@@ -77,6 +77,28 @@ var leftNCases = []leftCase{
 	// a plain exclusion stays one
 	{in: "不要像第二个那样做游戏的", not: []string{"avoid"}},
 	{in: "beauty creators, no toy unboxing", not: []string{"avoid"}},
+
+	// 5. a country code typed first or last beside a topic in terse
+	// input is the country, never one keyword with the topic
+	{in: "KR mukbang", want: []string{`country eq "KR"`}, noKw: []string{"kr"}},
+	{in: "JP asmr", want: []string{`country eq "JP"`}, noKw: []string{"jp"}},
+	{in: "br futebol", want: []string{`country eq "BR"`, `keyword contains "futebol" reference`}, noKw: []string{"br"}},
+	{in: "de gaming 10k+", want: []string{`country eq "DE"`, `category eq "gaming"`, "followers gte 10000"}, noKw: []string{"de"}},
+	{in: "TH street food", want: []string{`country eq "TH"`}, noKw: []string{"th"}},
+	{in: "PH gaming", want: []string{`country eq "PH"`, `category eq "gaming"`}},
+	{in: "ca hockey", want: []string{`country eq "CA"`}, noKw: []string{"ca"}},
+	{in: "SG 美妆", want: []string{`country eq "SG"`, `category eq "beauty"`}},
+	{in: "jp 料理 5万+", want: []string{`country eq "JP"`, "followers gte 50000"}, noKw: []string{"jp"}},
+	{in: "BR 足球", want: []string{`country eq "BR"`, `category eq "sports"`}},
+	{in: "mukbang KR", want: []string{`country eq "KR"`}, noKw: []string{"kr"}},
+	// …while an abbreviation, a name or the pronoun stays what it is
+	{in: "AR filters", not: []string{"country"}},
+	{in: "IT support", not: []string{"country"}},
+	{in: "id software", not: []string{"country"}},
+	{in: "de niro movies", not: []string{"country"}},
+	{in: "de la soul", not: []string{"country"}},
+	{in: "us asmr", not: []string{"country"}},
+	{in: "help us find gaming creators", not: []string{"country"}},
 }
 
 // TestLeftNClasses runs the tuning table.
