@@ -1163,8 +1163,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
-		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
+	es = append(es, words(clsUnsupport, percentWords...)...)
 
 	for i := range es {
 		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)

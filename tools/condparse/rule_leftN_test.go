@@ -99,6 +99,18 @@ var leftNCases = []leftCase{
 	{in: "de la soul", not: []string{"country"}},
 	{in: "us asmr", not: []string{"country"}},
 	{in: "help us find gaming creators", not: []string{"country"}},
+
+	// 6. Chinese percentage points: the rate, 个 no word
+	{in: "互动率3个点以上的美妆博主", want: []string{"engagement gte 300 applied", `category eq "beauty"`}, noKw: []string{"个"}},
+	{in: "互动率两个点以上", want: []string{"engagement gte 200 applied"}},
+	{in: "互动率3个百分点以上", want: []string{"engagement gte 300 applied"}, noKw: []string{"个", "百分"}},
+	{in: "互动率至少5个点", want: []string{"engagement gte 500 applied"}, noKw: []string{"个"}},
+	{in: "互动率不低于三个百分点", want: []string{"engagement gte 300 applied"}},
+	{in: "美妆博主 互动率在2个点到4个点之间", want: []string{"engagement between 200..400 applied"}},
+	{in: "互动率要高于1.5个点", want: []string{"engagement gte 150 applied"}, noKw: []string{"个"}},
+	{in: "互动率五个点以下", want: []string{"engagement lte 500 applied"}},
+	{in: "er 3个点以上", want: []string{"engagement gte 300 applied"}, noKw: []string{"个"}},
+	{in: "互动率百分之2.5以上", want: []string{"engagement gte 250 applied"}},
 }
 
 // TestLeftNClasses runs the tuning table.
