@@ -186,20 +186,10 @@ func Describe(field condition.Field, op condition.Op, v Value) Label {
 	return Label{ZH: v.String(), EN: v.String()}
 }
 
-// preferenceAliases maps the router's soft-preference codes to the
-// parser's (router/specs/keywords.yaml names them differently).
-var preferenceAliases = map[string]string{
-	"value_for_money": "value",
-	"high_quality":    "quality",
-	"engaging":        "engagement",
-}
-
-// preferenceName names a soft preference code in zh and en. A code no
-// table knows is shown as words, never as a raw identifier.
+// preferenceName names a soft preference code in zh and en (the router's
+// keyword.soft spec names them with the same codes). A code no table
+// knows is shown as words, never as a raw identifier.
 func preferenceName(code string) (string, string) {
-	if a, ok := preferenceAliases[code]; ok {
-		code = a
-	}
 	for _, p := range softPrefs {
 		if p.code == code {
 			return p.label.ZH, p.label.EN
