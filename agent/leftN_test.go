@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +116,56 @@ var leftNTuning = []case24y{
 	{platform: "instagram", loc: "zh", first: "英国的美妆博主", follow: "看起来像广告的不要", want: []string{"category eq beauty"}, not: []string{"contains"}},
 	{platform: "youtube", loc: "zh", first: "日本的科技博主", follow: "那种看着像带货的别要", want: []string{"category eq tech"}, not: []string{"contains"}},
 	{platform: "youtube", loc: "en", first: "travel creators in Spain", follow: "avoid anything that looks like a gaming stream", want: []string{"category eq travel"}, not: []string{"gaming", "contains"}},
+	// 6. percentage points in a follow-up: the rate, no word, no
+	// preference beside the filter of the same measure
+	{platform: "youtube", loc: "zh", first: "英国的科技博主", follow: "互动率3个点以上", want: []string{"engagement gte 300"}, not: []string{"contains"}, refsNot: []string{"个", "engagement"}},
+	{platform: "instagram", loc: "zh", first: "美国的美妆博主", follow: "互动率两个点以上的", want: []string{"engagement gte 200"}, refsNot: []string{"engagement"}},
+	{platform: "youtube", loc: "zh", first: "韩国的美食博主", follow: "互动率最少2.5个百分点", want: []string{"engagement gte 250"}, not: []string{"contains"}},
+	// 7a. a format or trade said alone as a follow-up ranks
+	{platform: "youtube", loc: "zh", first: "美国的美妆博主", follow: "只要做测评的", want: []string{"category eq beauty", "country eq US"}, ranks: []string{"测评"}},
+	{platform: "youtube", loc: "en", first: "US fitness creators with 10k+ followers", follow: "just unboxing channels", want: []string{"category eq fitness"}, ranks: []string{"unboxing"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the UK", follow: "only the ones doing reviews", want: []string{"category eq beauty"}, ranks: []string{"reviews"}},
+	{platform: "youtube", loc: "zh", first: "找美国的健身博主，粉丝一万以上", follow: "做vlog的", want: []string{"category eq fitness"}, ranks: []string{"vlog"}, not: []string{"lifestyle"}},
+	// 7b. a country said acceptable too adds to the held one
+	{platform: "youtube", loc: "en", first: "US fitness creators with 10k+ followers", follow: "Canada would be fine too", want: []string{"country in [US,CA]"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in France", follow: "Belgium could work too", want: []string{"country in [FR,BE]"}, not: []string{"contains"}},
+	{platform: "youtube", loc: "en", first: "tech creators in Japan", follow: "Korea is acceptable too", want: []string{"country in [JP,KR]"}},
+	// 7c. a niche under another category ranks beside the held one
+	{platform: "youtube", loc: "zh", first: "找美国的健身博主，粉丝一万以上", follow: "主要拍探店的", want: []string{"category eq fitness"}, ranks: []string{"探店"}, not: []string{"food"}},
+	{platform: "youtube", loc: "en", first: "fitness creators in Canada", follow: "just meal prep ones", want: []string{"category eq fitness"}, ranks: []string{"meal prep"}, not: []string{"food"}},
+	{platform: "youtube", loc: "en", first: "food creators in France", follow: "only the dessert ones", want: []string{"category eq food"}, ranks: []string{"dessert"}},
+	// 7d. a preference said in a follow-up has the first search's code
+	{platform: "youtube", loc: "en", first: "US fitness creators with 10k+ followers", follow: "higher engagement preferred", want: []string{"category eq fitness"}, unsaid: []string{"not understood"}},
+}
+
+// leftNOneReading: follow-ups of class 7 beside the held search of the
+// one-reading check must leave what they leave in a first search.
+var leftNOneReading = map[string][]string{
+	"zh": {"只要做测评的", "主要拍探店的", "做vlog的", "只要做瑜伽的", "性价比高的优先", "互动率两个点以上的", "加拿大也可以"},
+	"en": {"just unboxing channels", "only reviewers", "Canada would be fine too", "Mexico could work too", "more engaging ones preferred",
+		"higher engagement preferred", "prefer good value", "just meal prep ones"},
+}
+
+// TestLeftNOneReading runs leftNOneReading beside the held search.
+func TestLeftNOneReading(t *testing.T) {
+	checkOneReading(t, oneReadingHeldBase, leftNOneReading)
+}
+
+// TestLeftNPreferenceCodes: the router and the reading name a
+// preference with one code (condparse's), so the same words leave the
+// same condition in a first search and a follow-up.
+func TestLeftNPreferenceCodes(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct{ loc, first, follow, code string }{
+		{"zh", "美国的科技博主", "性价比高一点", "value"},
+		{"en", "tech creators in the US", "more engaging ones please", "engagement"},
+		{"en", "tech creators in the US", "high quality content preferred", "quality"},
+	} {
+		s := followup(t, a, "youtube", tc.loc, tc.first, tc.follow)
+		if !slices.ContainsFunc(conditionSet(s), func(c string) bool { return c == `soft|preference|prefer|"`+tc.code+`"|reference` }) {
+			t.Errorf("%q then %q: %q, want the preference %q", tc.first, tc.follow, conditionSet(s), tc.code)
+		}
+	}
 }
 
 // TestLeftNClasses runs the tuning phrasings; every miss is an error.

@@ -225,7 +225,11 @@ func (st *state) nounlessDescription() bool {
 	has := func(from, to int, topic bool) bool {
 		for k := from; k < to; k++ {
 			tk := &st.toks[k]
-			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk)) && !(topic && tk.role == roleCond) {
+			// a content form is what they do ("只要做测评的")
+			// a condition is no topic ("只要美国的"); a category or
+			// format word is ("做vlog的")
+			cond := tk.role == roleCond && tk.has(clsCategory) == nil && tk.has(clsTopic) == nil
+			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk) && !isFormLex(tk)) && !(topic && cond) {
 				return true
 			}
 		}
@@ -286,6 +290,8 @@ func (st *state) describesCreators() bool {
 				if st.latinEdge(k, false) {
 					latin++
 				}
+			case isForm && st.cfg.followup:
+				units++ // "just unboxing channels" said of the search held
 			}
 		}
 		if units >= 1 && (st.sig.Condition || st.sig.Anchor || st.cfg.followup) || latin >= 2 {
@@ -489,10 +495,12 @@ func (st *state) classifyResidue() {
 				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
-			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)):
-				// "unboxing channels for our projector", "宠物用品开箱达人":
-				// a content format no category absorbed ranks (audit 21);
-				// in terse input it is a keyword as typed ("切片号，日本").
+			case tk.neg == 0 && tk.has(clsCreator) == nil && isFormLex(tk) && (st.sig.Sentence || st.formStandsAlone(i)) &&
+				(!slices.Contains(reviewForms, st.word(i)) || st.reviewAlone(i)):
+				// "unboxing channels for our projector", "宠物用品开箱达人",
+				// "只要做测评的": a content format no category absorbed
+				// ranks (audit 21, fixN); in terse input it is a keyword
+				// as typed ("切片号，日本").
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -574,11 +582,39 @@ func (st *state) formStandsAlone(i int) bool {
 		return false
 	}
 	if p.kind == tkSpace && st.latinEdge(i, false) {
-		if q := st.tok(i - 2); q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true) {
+		// "just unboxing", "only reaction": a limiting word is no part
+		// of the form's word
+		if q := st.tok(i - 2); (q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true)) && !keywordEdgeWords[strings.ToLower(st.tokText(i-2))] {
 			return false
 		}
 	}
 	return true
+}
+
+// reviewAlone reports a review form at i said as what the creators do,
+// in a sentence: only function words before it ("只要做测评的", "ones that
+// do reviews") and nothing of a topic after it ("测评的", "reviews.").
+func (st *state) reviewAlone(i int) bool {
+	if !st.sig.Sentence {
+		return false
+	}
+	if p := st.prevSig(i); p >= 0 {
+		tk := st.tok(p)
+		fn := tk.kind == tkPunct || tk.kind == tkLex && tk.has(clsCategory) == nil && tk.has(clsTopic) == nil &&
+			(isFillerLex(tk) || tk.has(clsRel) != nil || tk.has(clsDe) != nil || tk.has(clsRequest) != nil || tk.has(clsStop) != nil)
+		if !fn || tk.kind != tkPunct && tk.e == st.tok(i).s && !textmatch.IsCJK(st.t.norm[tk.e-1]) {
+			return false
+		}
+		if tk.has(clsRel) != nil && st.word(i) == "review" {
+			return false // "YouTubers who review": the verb
+		}
+	}
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return true
+	}
+	tk := st.tok(n)
+	return tk.kind == tkPunct || tk.has(clsDe) != nil || tk.has(clsCreator) != nil || tk.has(clsRel) != nil
 }
 
 // isFormLex reports a lexicon token that is a content form ("评测",
@@ -788,18 +824,9 @@ func (st *state) amountOfMoney(k int) bool {
 	return tk.kind == tkNum && tk.num.Value >= 10 && currencies[st.tokText(st.skipSpace(k+1))]
 }
 
-// formatFillers are the content formats the lexicon holds as forms that
-// name no topic: unabsorbed in a sentence they rank.
-var formatFillers = map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
-	"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
-	// reuseForms
-	"搬运": true, "混剪": true, "切片": true, "二创": true, "录播": true, "reaction": true, "reactions": true, "reupload": true,
-	"reuploads": true, "re-upload": true, "re-uploads": true, "compilation": true, "compilations": true}
-
 // reuseForms are the content formats made from others' videos:
 // reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做
-// reaction 的"). They are forms (the lexicon) that name no topic
-// (formatFillers lists them too).
+// reaction 的"). They are forms (the lexicon) that name no topic.
 var reuseForms = []string{"搬运", "混剪", "切片", "二创", "录播", "reaction", "reactions", "reupload", "reuploads",
 	"re-upload", "re-uploads", "compilation", "compilations"}
 

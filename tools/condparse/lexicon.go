@@ -221,7 +221,11 @@ var softPrefs = []struct {
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement",
 		// a good engagement rate named by its abbreviation, no number (audit 23)
 		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
-		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
+		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的",
+		// more of it wished for, or the creators said to be engaging (the
+		// router's keyword.soft reads the same words as this code)
+		"higher engagement", "more engagement", "better engagement", "greater engagement", "engaging", "more engaging",
+		"highly engaging", "very engaging", "super engaging", "互动更高", "互动高一点", "互动多一点", "互动更好", "互动强"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
 	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience",
@@ -767,9 +771,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
 	es = append(es, words(clsDe, "的", "地")...)
+	es = append(es, withFlag(words(clsFiller, reviewForms...), func(e *lexEntry) { e.form = true })...)
 	es = append(es, withFlag(words(clsFiller,
-		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
-		"unboxing", "unboxings", "unboxer", "unboxers",
+		"开箱", "unboxing", "unboxings", "unboxer", "unboxers",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
 	// made from others' videos: reuploads, compilations, clips, reactions
@@ -1305,6 +1309,13 @@ var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞�
 // an unknown word takes it as its object, and is cut off.
 var compoundHeads = []string{"方向", "领域", "类", "类型", "方面", "内容", "视频", "短视频", "平台", "市场", "地区", "国家",
 	"海外", "本地", "当地", "品牌"}
+
+// reviewForms are the content forms of reviewing ("评测", "reviews"): a
+// category or topic before them absorbs them ("科技测评"), a word glued to
+// them keeps them ("扫地机器人测评"), and "review" is a verb too ("who
+// review drones"); standing alone as what the creators do ("只要做测评的",
+// "ones that do reviews") they rank (reviewAlone).
+var reviewForms = []string{"评测", "测评", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing"}
 
 // campaignWords are the advertiser's logistics (audit 25): stock and
 // units, prices, launches, shipping and what each creator delivers. A

@@ -280,6 +280,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.liftBounds()
 	st.selfDescriptions()
 	st.letterFrame()
+	st.acceptedWords()
 	st.classifyResidue()
 	st.classify()
 	return st

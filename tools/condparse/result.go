@@ -1094,6 +1094,11 @@ func (st *state) loneUnknownRune(k, d int) bool {
 
 // compoundCategory widens the run [from, to] of unknown CJK runes to a
 // category word glued to it ("宠物用品", "独立游戏"): one term, as typed.
+// subtopicAt reports a category read from a subtopic word at k.
+func (st *state) subtopicAt(k int) bool {
+	return st.tokCond[k] > 0 && st.conds[st.tokCond[k]-1].topic
+}
+
 func (st *state) compoundCategory(from, to int) (int, int) {
 	cjk := func(k int) bool {
 		tk := st.tok(k)
@@ -1119,7 +1124,9 @@ func (st *state) compoundCategory(from, to int) (int, int) {
 	if st.toks[from].kind != tkCJK || st.toks[to].kind != tkCJK {
 		return from, to
 	}
-	if cat(to+1, true) {
+	if cat(to+1, true) && !(from == to && st.subtopicAt(to+1) && slices.Contains(makingVerbs, st.tokText(from))) {
+		// (a making verb before a subtopic, "拍探店", says what they
+		// do with it: no part of its word)
 		return from, to + 1
 	}
 	if cat(from-1, false) {

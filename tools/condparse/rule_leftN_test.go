@@ -1,8 +1,11 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
 )
 
 // The reading classes the second runs of audits 25 and 26 left (issue
@@ -118,6 +121,54 @@ func TestLeftNClasses(t *testing.T) {
 	for _, tc := range leftNCases {
 		if p := tc.problems(); len(p) > 0 {
 			t.Errorf("Read(%q): %s", tc.in, strings.Join(p, "; "))
+		}
+	}
+}
+
+// TestLeftNFollowupReads: class 7 as condparse reads a follow-up
+// (WithFollowup): a format or trade said alone ranks, a value said
+// acceptable too is added and its words are frame, a subtopic's
+// category is marked so a held category keeps its place.
+func TestLeftNFollowupReads(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		noKw []string
+	}{
+		{"只要做测评的", []string{`keyword contains "测评" reference`}, nil},
+		{"just unboxing channels", []string{`keyword contains "unboxing" reference`}, []string{"just", "channels"}},
+		{"主要拍探店的", []string{`category eq "food" applied !subtopic`, `keyword contains "探店" reference`}, []string{"拍"}},
+		{"做vlog的", []string{`category eq "lifestyle" applied !format`}, nil},
+		{"Canada would be fine too", []string{`country eq "CA" applied !added`}, []string{"fine", "would"}},
+		{"Mexico could work too", []string{`country eq "MX" applied !added`}, []string{"work"}},
+		{"Ireland is acceptable too", []string{`country eq "IE" applied !added`}, nil},
+		{"higher engagement preferred", []string{`preference prefer "engagement"`}, []string{"engagement"}},
+		{"more engaging ones please", []string{`preference prefer "engagement"`}, []string{"engaging"}},
+	} {
+		r, err := Read(tc.in, WithNow(leftNow), WithFollowup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := briefs(r.Result)
+		for _, w := range tc.want {
+			if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, w) }) {
+				t.Errorf("Read(%q, WithFollowup()) = %q, want %s", tc.in, got, w)
+			}
+		}
+		for _, c := range r.Conditions {
+			for _, w := range tc.noKw {
+				if c.Kind == condition.KindKeyword && strings.Contains(strings.ToLower(c.Value.Str), w) {
+					t.Errorf("Read(%q, WithFollowup()): keyword %q holds %q", tc.in, c.Value.Str, w)
+				}
+			}
+		}
+	}
+	// …and in a first search a review form glued to a word or said as a
+	// verb stays what it was
+	for in, want := range map[string]string{"帮我找扫地机器人测评的频道": `keyword contains "扫地机器人" reference`, "creators who review drones": `keyword contains "drones" reference`} {
+		r, _ := Read(in, WithNow(leftNow))
+		if got := briefs(r.Result); !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, want) }) || slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "review ") || strings.Contains(g, "测评\"") }) {
+			t.Errorf("Read(%q) = %q, want %s alone", in, got, want)
 		}
 	}
 }

@@ -150,6 +150,11 @@ func rankingTerm(v Value) *pcond {
 // subtopic still ranks. A content format ("钓鱼vlog") names no category
 // of its own: it only tells how the subtopic is shown (formCategories).
 func (st *state) pruneTopics() {
+	for _, pc := range st.conds {
+		if pc.topic && pc.c.Field == condition.Category {
+			pc.addIssue(IssueSubtopic)
+		}
+	}
 	named := false
 	for _, pc := range st.conds {
 		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&

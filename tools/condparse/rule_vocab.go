@@ -720,6 +720,9 @@ func (st *state) demonymEndsClause(i int) bool {
 			return true
 		}
 	}
+	if acceptedAfter.MatchString(" " + rest) {
+		return true // "Spanish would be fine too"
+	}
 	return false
 }
 
