@@ -158,10 +158,25 @@ func (st *state) sentence() {
 	}
 }
 
+// focusWords say what someone does mostly or only ("mostly", "主要",
+// "专门"): they open a description of the creators (focusLeads) and stand
+// between a writer's opener and the trade verb (tradeLeads), each list
+// adding the words of its own job.
+var focusWords = []string{"mostly", "mainly", "primarily", "主要", "主要是", "专门"}
+
 // focusLeads open a description of what the creators mostly do, with
-// the creator noun left out ("mostly lipstick swatches", "主要做测评").
-var focusLeads = map[string]bool{"mostly": true, "mainly": true, "primarily": true, "largely": true, "chiefly": true,
-	"主要": true, "主要是": true, "专门": true, "大多": true, "多半": true, "基本上": true}
+// the creator noun left out ("mostly lipstick swatches", "主要做测评"):
+// focusWords and the words of a share ("largely", "大多").
+var focusLeads = wordSet(focusWords, "largely", "chiefly", "大多", "多半", "基本上")
+
+// wordSet is the set of the words of lists and more.
+func wordSet(list []string, more ...string) map[string]bool {
+	m := make(map[string]bool, len(list)+len(more))
+	for _, w := range slices.Concat(list, more) {
+		m[w] = true
+	}
+	return m
+}
 
 // Describes reports whether text (one clause) describes what the
 // creators make, in the words the reading knows for it: a description

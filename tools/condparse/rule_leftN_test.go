@@ -208,3 +208,37 @@ func TestLeftNCampaignNamesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftNLeadsShareFocusWords (class 8): focusLeads and tradeLeads are
+// derived from focusWords, each with the members of its own job, the
+// same members as before they shared it.
+func TestLeftNLeadsShareFocusWords(t *testing.T) {
+	keys := func(m map[string]bool) []string {
+		var out []string
+		for k, v := range m {
+			if v {
+				out = append(out, k)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for name, tc := range map[string]struct {
+		got  map[string]bool
+		want []string
+	}{
+		"focusLeads": {focusLeads, []string{"chiefly", "largely", "mainly", "mostly", "primarily", "主要", "主要是", "基本上", "多半", "大多", "专门"}},
+		"tradeLeads": {tradeLeads, []string{"also", "just", "mainly", "mostly", "primarily", "主要", "主要是", "也", "是", "专门", "专门是"}},
+	} {
+		want := slices.Clone(tc.want)
+		slices.Sort(want)
+		if got := keys(tc.got); !slices.Equal(got, want) {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+	for _, w := range focusWords {
+		if !focusLeads[w] || !tradeLeads[w] {
+			t.Errorf("focus word %q is missing from a list derived from it", w)
+		}
+	}
+}

@@ -949,9 +949,9 @@ func tradeOpener(w string) bool {
 }
 
 // tradeLeads may stand between an opener and its trade verb ("我们家是卖…",
-// "我们主要做…", "our brand mainly sells …").
-var tradeLeads = map[string]bool{"是": true, "主要": true, "专门": true, "也": true, "主要是": true, "专门是": true,
-	"mainly": true, "mostly": true, "also": true, "primarily": true, "just": true}
+// "我们主要做…", "our brand mainly sells …"): focusWords, the copula and
+// the additive words.
+var tradeLeads = wordSet(focusWords, "是", "也", "专门是", "also", "just")
 
 // tradeVerbs say what a business makes or sells ("卖", "做", "sells").
 var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经营": true, "销售": true, "代理": true, "做的是": true, "卖的是": true,
