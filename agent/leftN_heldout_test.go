@@ -19,9 +19,9 @@ import (
 
 // TestLeftNHeldout: one search, or a search and one follow-up, a class a
 // block (class 2, an undo, takes two follow-ups: TestLeftNUndoHeldout).
-// Base (before the fixes): see the floor's comment.
+// Base (before the fixes): 24 of 46; after: 45 of 46 (the floor).
 func TestLeftNHeldout(t *testing.T) {
-	measure24y(t, "fixN held-out", 0, []case24y{
+	measure24y(t, "fixN held-out", 45, []case24y{
 		// 1. the advertiser's order logistics in a brief: the campaign's,
 		// named, never a keyword, and its figure no follower bound
 		{platform: "youtube", loc: "en", first: "kitchen gadget reviewers in Australia, our MOQ is 300 units", want: []string{"country eq AU"}, not: []string{"all contains", "followers"}, refsNot: []string{"moq"}, notice: []string{"MOQ"}},
@@ -84,11 +84,13 @@ func TestLeftNHeldout(t *testing.T) {
 
 // TestLeftNOneReadingHeldout: follow-ups of class 7 beside a held
 // search must leave what the same words leave in the first search.
+// Base: 7 of 10, one of them a turn that failed (SOFT_AS_HARD); after:
+// 10 of 10 (the floor).
 func TestLeftNOneReadingHeldout(t *testing.T) {
 	measureOneReading(t, "fixN beside a held search", oneReadingHeldBase, map[string][]string{
 		"zh": {"只要拍vlog的", "墨西哥的也行", "主要做普拉提的", "互动好的优先", "性价比高一点的"},
 		"en": {"only ones that do teardowns", "Mexico would be fine too", "just the pilates ones", "prefer engaging creators", "good value ones preferred"},
-	}, 0)
+	}, 10)
 }
 
 // undoCase is a search, a change and a follow-up that withdraws the
@@ -138,7 +140,7 @@ func sameSet(a, b []string) bool {
 }
 
 // TestLeftNUndoHeldout: class 2's held-out phrasings, counted (misses
-// are errors with AUDIT24Y_STRICT=1).
+// are errors with AUDIT24Y_STRICT=1). Base: 0 of 6; after: 6 of 6.
 func TestLeftNUndoHeldout(t *testing.T) {
 	a := newTestAgent(t)
 	cases := []undoCase{
@@ -149,7 +151,7 @@ func TestLeftNUndoHeldout(t *testing.T) {
 		{platform: "youtube", loc: "en", first: "tech creators in Japan", change: "only English", undo: "forget the last one", want: []string{"country eq JP"}, not: []string{"language"}},
 		{platform: "instagram", loc: "zh", first: "法国的时尚博主 粉丝五万以下", change: "改成二十万以下", undo: "还是原来的吧", want: []string{"followers lte 50000"}, not: []string{"200000"}},
 	}
-	const floor = 0
+	const floor = 6
 	pass := 0
 	for _, tc := range cases {
 		p := undoProblems(t, a, tc)
