@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"searchagent/api"
+	"searchagent/router"
+	"searchagent/tools/condparse"
 )
 
 // The reading classes the second runs of audits 25 and 26 left (issue
@@ -175,5 +177,32 @@ func TestLeftNClasses(t *testing.T) {
 		for _, m := range run24y(t, a, tc) {
 			t.Error(m)
 		}
+	}
+}
+
+// TestLeftNRouterPreferencesMapped: every soft preference the router's
+// keyword.soft spec names maps to a code of the reading's (one code a
+// preference in the graph).
+func TestLeftNRouterPreferencesMapped(t *testing.T) {
+	specs, err := router.DefaultSpecs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, sp := range specs {
+		for name, ss := range sp.Slots {
+			if name != "preference" {
+				continue
+			}
+			for _, v := range ss.Enum {
+				n++
+				if c := condparse.PreferenceCode(v); !condparse.IsPreferenceCode(c) {
+					t.Errorf("%s: router preference %q maps to %q, no code of the reading's", sp.ID, v, c)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no router spec names a soft preference")
 	}
 }

@@ -1891,7 +1891,7 @@ func preferencesPlacedElsewhere(cmds []router.Command, rd condparse.Reading) []r
 	}
 	trait := slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueTrait })
 	placed := func(p string) bool {
-		pl, ok := preferencePlacements[p]
+		pl, ok := preferencePlacements[condparse.PreferenceCode(p)]
 		bound := pl.sort != "" && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 			return string(c.Field) == pl.sort && c.Kind == condition.KindHard && !c.Excluded
 		})

@@ -61,7 +61,7 @@
 //	add_keyword         {keywords: [text]}
 //	exclude_keyword     {keywords: [text]}   an excluded keyword tag (spec 3.4.1E)
 //	set_keyword_scope   {scope, condition_ids}  scope: tags|name|description|content|all
-//	add_soft_preference {preference: [premium|value|brand_fit|quality|authentic|engagement]}
+//	add_soft_preference {preference: [premium|value_for_money|brand_fit|high_quality|authentic|engaging]}
 //	replace_anchor      {url, platform, action_id?}  platform: youtube|instagram|tiktok|x
 //	remove_anchor       {}                   A_REPAIR_REMOVE_ANCHOR_KEEP_KEYWORDS
 //	widen_recall        {}                   A_REPAIR_EXPAND_RECALL_SCOPE

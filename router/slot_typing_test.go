@@ -48,8 +48,8 @@ func TestSlotTypingOfRealInputs(t *testing.T) {
 			`[{"name":"add_keyword","args":{"keywords":["露营","徒步"]},"spec":"keyword.add"}]`},
 		{"不要游戏、开箱、游戏", "keyword.exclude", `{"keywords":["游戏","开箱"]}`, nil,
 			`[{"name":"exclude_keyword","args":{"keywords":["游戏","开箱"]},"spec":"keyword.exclude"}]`},
-		{"要有高级感和性价比的", "keyword.soft", `{"preference":["premium","value"]}`, nil,
-			`[{"name":"add_soft_preference","args":{"preference":["premium","value"]},"spec":"keyword.soft"}]`},
+		{"要有高级感和性价比的", "keyword.soft", `{"preference":["premium","value_for_money"]}`, nil,
+			`[{"name":"add_soft_preference","args":{"preference":["premium","value_for_money"]},"spec":"keyword.soft"}]`},
 		{"加上关键词 ", "keyword.add", `{"keywords":null}`, map[string]string{"keywords": "empty after trimming"}, `null`},
 		{"new search please", "session.new_task", `{}`, nil, `[{"name":"new_task","spec":"session.new_task"}]`},
 	}

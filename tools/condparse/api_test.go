@@ -283,10 +283,11 @@ func TestDescribe(t *testing.T) {
 		{condition.Followers, condition.OpGte, IntValue(150_000_000), "粉丝 ≥ 1.5亿", "Followers ≥ 150M"},
 		{condition.Followers, condition.OpGte, IntValue(2_500_000_000), "粉丝 ≥ 25亿", "Followers ≥ 2.5B"},
 		{condition.LastActive, condition.OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
-		// soft preferences: one code each, the parser's and the router's
+		// soft preferences: the parser's codes and the router's
 		{condition.Preference, condition.OpPrefer, StringValue("premium"), "高级感", "Premium feel"},
 		{condition.Preference, condition.OpPrefer, StringValue("value"), "性价比高", "Good value"},
-		{condition.Preference, condition.OpPrefer, StringValue("quality"), "内容质量高", "High-quality content"},
+		{condition.Preference, condition.OpPrefer, StringValue("value_for_money"), "性价比高", "Good value"},
+		{condition.Preference, condition.OpPrefer, StringValue("high_quality"), "内容质量高", "High-quality content"},
 		{condition.Preference, condition.OpAvoid, StringValue("authentic"), "避免：更像真人推荐", "Avoid: Authentic, like a real person"},
 		{condition.Preference, condition.OpPrefer, StringValue("some_new_code"), "some new code", "some new code"},
 	}
