@@ -118,6 +118,7 @@ var leftNTuning = []case24y{
 	{platform: "instagram", loc: "zh", first: "英国的美妆博主", follow: "看起来像广告的不要", want: []string{"category eq beauty"}, not: []string{"contains"}},
 	{platform: "youtube", loc: "zh", first: "日本的科技博主", follow: "那种看着像带货的别要", want: []string{"category eq tech"}, not: []string{"contains"}},
 	{platform: "youtube", loc: "en", first: "travel creators in Spain", follow: "avoid anything that looks like a gaming stream", want: []string{"category eq travel"}, not: []string{"gaming", "contains"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the US", follow: "skip the ones that look like haul channels and sort by followers", want: []string{"category eq beauty"}, not: []string{"contains"}, sort: "followers"},
 	// 6. percentage points in a follow-up: the rate, no word, no
 	// preference beside the filter of the same measure
 	{platform: "youtube", loc: "zh", first: "英国的科技博主", follow: "互动率3个点以上", want: []string{"engagement gte 300"}, not: []string{"contains"}, refsNot: []string{"个", "engagement"}},

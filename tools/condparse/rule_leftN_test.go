@@ -76,6 +76,9 @@ var leftNCases = []leftCase{
 	{in: "美国的游戏博主 感觉像儿童玩具开箱的不要", want: []string{`category eq "gaming"`, `preference avoid "儿童玩具开箱"`}, not: []string{"family"}},
 	{in: "tech creators, nothing that seems like a toy haul", want: []string{`preference avoid "toy haul"`}, not: []string{"family"}},
 	{in: "travel creators, avoid anything that looks like a gaming stream", want: []string{`category eq "travel"`, `preference avoid "gaming stream"`}, not: []string{"gaming\""}},
+	// …ending where another clause joins it
+	{in: "beauty creators, skip the ones that look like haul channels and sort by followers", want: []string{`preference avoid "haul"`}, not: []string{"sort"}},
+	{in: "tech creators, drop anything that feels like an ad then show the newest", want: []string{`preference avoid "ad"`}, not: []string{"then", "show"}},
 	// …while a likeness named by a result's position is the agent's, and
 	// a plain exclusion stays one
 	{in: "不要像第二个那样做游戏的", not: []string{"avoid"}},

@@ -25,6 +25,10 @@ var (
 		`\s+(?:(?:kind|sort)\s+of\s+|a\s+(?:bit|lot)\s+)?(?:like|as\s+if|as\s+though)\s+(?:(?:it'?s|they'?re|it\s+is|they\s+are)\s+)?(?:an?\s+|the\s+|some\s+)?([^,.;!?，。；！？]+)`)
 	likeZH = regexp.MustCompile(`(?:不要|别要|别找|排除|去掉|不考虑)(?:那种|这种|那些|任何)?(?:看起来|看着|看上去|感觉|长得|听起来|显得|好像)(?:像|是)(?:是)?([^，。；！？,;!?\s]{1,12}?)(?:那种|这种|一样|似的|那样|这样)?(?:的)?(?:视频|内容|博主|频道|账号|号)?(?:$|[，。；！？,;!?\s])` +
 		`|(?:那种|这种|那些)?(?:看起来|看着|看上去|感觉|长得|听起来|显得|好像|有点)?像(?:是)?([^，。；！？,;!?\s]{1,12}?)(?:那种|这种|一样|似的|那样|这样)?(?:的)?(?:视频|内容|博主|频道|账号|号)?(?:都|就|也)?(?:不要|别要|不考虑|去掉|排除|算了|免了|不行)`)
+	// likeEnd ends X where another clause joins it ("… toy unboxing and
+	// sort by views", "… an ad, then …"): what follows is said of the
+	// search, not of the likeness.
+	likeEnd = regexp.MustCompile(`(?i)\s+(?:and|then|but|also|plus|while|so|&)\s+|\s+(?:sort|order|rank|show|list)\b`)
 	// likeTail are the words that close X without being what it is
 	// ("toy unboxing ones", "an ad to me").
 	likeTail = regexp.MustCompile(`(?i)(?:\s+(?:ones?|channels?|videos?|content|stuff|vibes?|kind|type|please|pls|to\s+me|too|either|at\s+all))+$`)
@@ -50,6 +54,10 @@ func (st *state) lookAlikes() {
 				continue
 			}
 			x := norm[xs:xe]
+			if loc := likeEnd.FindStringIndex(x); loc != nil {
+				xe, m[1] = xs+loc[0], xs+loc[0]
+				x = x[:loc[0]]
+			}
 			if loc := likeTail.FindStringIndex(x); loc != nil {
 				xe = xs + loc[0]
 				x = x[:loc[0]]
