@@ -338,9 +338,12 @@ func setKeywordScope(s *Session, args router.Args) (string, error) {
 	return "", nil
 }
 
+// addSoftPreference adds the router's soft preferences under the one
+// code the reading names them with (condparse.PreferenceCode), so the
+// same words leave the same condition in a first search and a follow-up.
 func addSoftPreference(s *Session, args router.Args) (string, error) {
 	for _, p := range stringsOf(args.Get("preference")) {
-		s.upsertCond(Cond{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: condparse.StringValue(p),
+		s.upsertCond(Cond{Kind: condition.KindSoft, Field: "preference", Op: condition.OpPrefer, Value: condparse.StringValue(condparse.PreferenceCode(p)),
 			Source: condition.SourceUserInput, Status: condition.StatusReference, Priority: 2})
 	}
 	return "", nil

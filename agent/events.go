@@ -584,6 +584,9 @@ func applyFollowup(t *turn) error {
 		return nil
 	}
 	s.SourceStage = StageFollowup
+	if t.plan.undo {
+		s.undo()
+	}
 	if t.plan.rewrite {
 		s.SourceStage, s.Unsupported, s.Alternative = StageFirstRound, "", ""
 		s.Origin = fsm.OriginNatural

@@ -642,6 +642,7 @@ func (t *turn) run() error {
 		}
 	}
 	s.Notice = ""
+	before := s.held()
 	h := handlerFor(t.ev)
 	if h.effect != nil {
 		if err := h.effect(t); err != nil {
@@ -666,6 +667,7 @@ func (t *turn) run() error {
 	if err := t.work(); err != nil {
 		return err
 	}
+	t.keepBefore(before)
 	t.trace.Notice = s.Notice
 	t.followPlan()
 	if err := t.render(t.ctx); err != nil {

@@ -45,7 +45,9 @@ func (t *turn) readFollowup(text string) (condparse.Reading, error) {
 
 // formatsBesideHeld ranks a category the reading took from a content
 // format alone ("要真在拍旅行vlog的", "tutorials ones": condparse.IssueFormat)
-// when the search holds another category: the format tells how the
+// when the search holds another category, and leaves out the category of
+// a subtopic said alone (condparse.IssueSubtopic), whose word ranks
+// already: the format tells how the
 // held category's content is made, as it does beside a category in one
 // sentence (formCategories), so it ranks as a chip instead of replacing
 // the category (audit 24, class F). It returns the codes no longer read,
@@ -70,7 +72,19 @@ func (s *Session) formatsBesideHeld(rd *condparse.Reading) (codes []string) {
 			continue
 		}
 		if c.Field != condition.Category || c.Kind != condition.KindHard || c.Op != condition.OpEq && c.Op != condition.OpIn ||
-			!slices.Contains(c.Issues, condparse.IssueFormat) || !slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return !slices.Contains(held, v) }) {
+			!slices.ContainsFunc(c.Value.Codes(), func(v string) bool { return !slices.Contains(held, v) }) {
+			continue
+		}
+		if slices.Contains(c.Issues, condparse.IssueSubtopic) {
+			// "主要拍探店的" on a fitness search: the subtopic's own
+			// ranking term is read beside it; its category gives way to
+			// the one held, as a first search naming both reads it
+			// (fixN, class 7c)
+			codes = append(codes, c.Value.Codes()...)
+			rd.Conditions[i].Status = dropStatus
+			continue
+		}
+		if !slices.Contains(c.Issues, condparse.IssueFormat) {
 			continue
 		}
 		codes = append(codes, c.Value.Codes()...)
@@ -79,8 +93,13 @@ func (s *Session) formatsBesideHeld(rd *condparse.Reading) (codes []string) {
 			Value: condparse.StringValue(w), Source: c.Source, Status: condition.StatusReference, Priority: 2, Span: c.Span,
 			Label: condparse.Label{ZH: w, EN: w}, Scope: condparse.Scope("tags"), Issues: []string{condparse.IssueRankingTerm, condparse.IssueFormat}}
 	}
+	rd.Conditions = slices.DeleteFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Status == dropStatus })
 	return codes
 }
+
+// dropStatus marks a condition of a reading to delete once its loop is
+// done.
+const dropStatus condition.Status = "drop"
 
 // mergeReading completes the router's commands of a matched follow-up
 // with the reading of the same text: the sort said in words, hedged
@@ -1875,12 +1894,13 @@ func isASCII(s string) bool {
 
 // preferencePlacements are the router's soft preferences a reading may
 // place otherwise: as the sort by their measure ("按互动率排", "sort by
-// engagement") or as a trait the catalog does not record (真人出镜).
+// engagement"), as a bound of that measure ("互动率两个点以上的": the
+// filter says it, no wish beside it) or as a trait the catalog does not
+// record (真人出镜).
 var preferencePlacements = map[string]struct {
 	sort  string
 	trait bool
 }{
-	"engaging":   {sort: string(condition.Engagement)},
 	"engagement": {sort: string(condition.Engagement)},
 	"authentic":  {trait: true},
 }
@@ -1896,8 +1916,11 @@ func preferencesPlacedElsewhere(cmds []router.Command, rd condparse.Reading) []r
 	}
 	trait := slices.ContainsFunc(rd.Remainder, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueTrait })
 	placed := func(p string) bool {
-		pl, ok := preferencePlacements[p]
-		return ok && (pl.sort != "" && rd.Sort != nil && rd.Sort.By == pl.sort || pl.trait && trait)
+		pl, ok := preferencePlacements[condparse.PreferenceCode(p)]
+		bound := pl.sort != "" && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return string(c.Field) == pl.sort && c.Kind == condition.KindHard && !c.Excluded
+		})
+		return ok && (pl.sort != "" && rd.Sort != nil && rd.Sort.By == pl.sort || bound || pl.trait && trait)
 	}
 	return slices.DeleteFunc(cmds, func(cmd router.Command) bool {
 		prefs := stringsOf(cmd.Args.Get("preference"))

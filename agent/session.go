@@ -73,6 +73,9 @@ type Session struct {
 	// Notice is a one-turn explanation the status carries (a refused
 	// follow-up: what is missing).
 	Notice string `json:"notice,omitempty"`
+	// Before is the search held before the last turn that changed it
+	// (undo.go): what a follow-up that withdraws the change puts back.
+	Before *Held `json:"before,omitempty"`
 	// LastFollowup is the follow-up text the last refining applied.
 	LastFollowup string `json:"last_followup,omitempty"`
 	// Slots are the last rendered slots and the schema they passed.

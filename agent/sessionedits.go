@@ -247,6 +247,7 @@ type editResult struct {
 	reverse  bool
 	rest     []string
 	read     []string // the clauses read, for the trace
+	undo     bool     // a clause withdraws the last change (undo.go)
 }
 
 // sessionEdits reads the session edits of text, clause by clause.
@@ -284,6 +285,12 @@ func (t *turn) sessionEdits(text string) editResult {
 		switch {
 		case c == "":
 			continue
+		case t.undoes(c):
+			er.undo = true
+			er.read = append(er.read, "undo_last")
+			continue
+		case undoOpenerOnly.MatchString(c) && i+1 < len(clauses) && t.undoes(clauses[i+1]):
+			continue // "never mind, go back": said with the undo after it
 		case i == keepOnly:
 			// the fields the other clauses set stay too ("keep only the
 			// country, and make it 50k+")
@@ -619,6 +626,7 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 	if er.reverse {
 		er.notes = append(er.notes, t.s.reverseNote())
 	}
+	t.plan.undo = er.undo
 	rest := strings.TrimSpace(strings.Join(er.rest, pick(t.s.zh(), "，", ", ")))
 	t.plan.editsOnly = rest == ""
 	if rest != "" {

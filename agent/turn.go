@@ -239,6 +239,9 @@ type plan struct {
 	// it (no clause was left to route).
 	edits     []string
 	editsOnly bool
+	// undo: the follow-up withdraws the last change (undo.go); the
+	// search held before it is put back before anything else applies.
+	undo bool
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {

@@ -330,13 +330,13 @@ func TestPromiseTextsShowNoCodes(t *testing.T) {
 			b := newPromiseBox(t, "youtube", tc.locale)
 			b.send("search.submit", api.Args{Text: tc.first})
 			b.send("followup.submit", api.Args{Text: tc.followup})
-			b.wantCond(`preference prefer "` + map[string]string{"zh": "value_for_money", "en": "value_for_money"}[tc.locale] + `" user_input`)
+			b.wantCond(`preference prefer "value" user_input`)
 			for _, c := range b.snap.Context.Conditions {
 				if c.Field == "preference" && c.Label != tc.label {
 					t.Errorf("preference label %q, want %q", c.Label, tc.label)
 				}
 			}
-			if strings.Contains(b.snap.Slots.TaskSummary, "value_for_money") {
+			if strings.Contains(b.snap.Slots.TaskSummary, "value_for_money") || strings.Contains(b.snap.Slots.TaskSummary, "prefer value") {
 				t.Errorf("task_summary %q shows the code", b.snap.Slots.TaskSummary)
 			}
 		})

@@ -285,6 +285,7 @@ func TestDescribe(t *testing.T) {
 		{condition.LastActive, condition.OpWithinDays, IntValue(30), "近 30 天活跃", "Active in last 30 days"},
 		// soft preferences: the parser's codes and the router's
 		{condition.Preference, condition.OpPrefer, StringValue("premium"), "高级感", "Premium feel"},
+		{condition.Preference, condition.OpPrefer, StringValue("value"), "性价比高", "Good value"},
 		{condition.Preference, condition.OpPrefer, StringValue("value_for_money"), "性价比高", "Good value"},
 		{condition.Preference, condition.OpPrefer, StringValue("high_quality"), "内容质量高", "High-quality content"},
 		{condition.Preference, condition.OpAvoid, StringValue("authentic"), "避免：更像真人推荐", "Avoid: Authentic, like a real person"},

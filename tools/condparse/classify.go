@@ -158,10 +158,25 @@ func (st *state) sentence() {
 	}
 }
 
+// focusWords say what someone does mostly or only ("mostly", "主要",
+// "专门"): they open a description of the creators (focusLeads) and stand
+// between a writer's opener and the trade verb (tradeLeads), each list
+// adding the words of its own job.
+var focusWords = []string{"mostly", "mainly", "primarily", "主要", "主要是", "专门"}
+
 // focusLeads open a description of what the creators mostly do, with
-// the creator noun left out ("mostly lipstick swatches", "主要做测评").
-var focusLeads = map[string]bool{"mostly": true, "mainly": true, "primarily": true, "largely": true, "chiefly": true,
-	"主要": true, "主要是": true, "专门": true, "大多": true, "多半": true, "基本上": true}
+// the creator noun left out ("mostly lipstick swatches", "主要做测评"):
+// focusWords and the words of a share ("largely", "大多").
+var focusLeads = wordSet(focusWords, "largely", "chiefly", "大多", "多半", "基本上")
+
+// wordSet is the set of the words of lists and more.
+func wordSet(list []string, more ...string) map[string]bool {
+	m := make(map[string]bool, len(list)+len(more))
+	for _, w := range slices.Concat(list, more) {
+		m[w] = true
+	}
+	return m
+}
 
 // Describes reports whether text (one clause) describes what the
 // creators make, in the words the reading knows for it: a description
@@ -225,8 +240,11 @@ func (st *state) nounlessDescription() bool {
 	has := func(from, to int, topic bool) bool {
 		for k := from; k < to; k++ {
 			tk := &st.toks[k]
-			// a content form is what the creators make ("做测评的")
-			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk) && !isFormLex(tk)) && !(topic && tk.role == roleCond) {
+			// a content form is what they do ("只要做测评的")
+			// a condition is no topic ("只要美国的"); a category or
+			// format word is ("做vlog的")
+			cond := tk.role == roleCond && tk.has(clsCategory) == nil && tk.has(clsTopic) == nil
+			if tk.kind != tkSpace && tk.kind != tkPunct && !(tk.kind == tkLex && isFillerLex(tk) && !isFormLex(tk)) && !(topic && cond) {
 				return true
 			}
 		}
@@ -287,6 +305,8 @@ func (st *state) describesCreators() bool {
 				if st.latinEdge(k, false) {
 					latin++
 				}
+			case isForm && st.cfg.followup:
+				units++ // "just unboxing channels" said of the search held
 			}
 		}
 		if units >= 1 && (st.sig.Condition || st.sig.Anchor || st.cfg.followup) || latin >= 2 {
@@ -490,15 +510,15 @@ func (st *state) classifyResidue() {
 				// "广告") is a word like any other.
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
-			case tk.neg == 0 && tk.has(clsCreator) == nil && formatFillers[st.tokText(i)] && (st.sig.Sentence || st.formStandsAlone(i)) &&
-				(!cjkReviewForms[st.tokText(i)] || st.sig.Sentence && st.formStandsAlone(i) && !st.formAsVerb(i)):
-				// "unboxing channels for our projector", "宠物用品开箱达人":
-				// a content format no category absorbed ranks (audit 21);
-				// in terse input it is a keyword as typed ("切片号，日本").
-				// A Chinese review or selling form ranks standing alone
-				// in a sentence ("要真测评的"); glued to a product it
-				// only tells how the product is shown ("扫地机器人测评"),
-				// and a terse list drops it ("Sony A9 评测").
+			case tk.neg == 0 && tk.has(clsCreator) == nil && isFormLex(tk) && (st.sig.Sentence || st.formStandsAlone(i)) &&
+				(!slices.Contains(reviewForms, st.word(i)) || st.reviewAlone(i)) &&
+				(!sellingForms[st.word(i)] || st.sig.Sentence && st.formStandsAlone(i) && !st.formAsVerb(i)):
+				// "unboxing channels for our projector", "宠物用品开箱达人",
+				// "只要做测评的": a content format no category absorbed
+				// ranks (audit 21, fixN); in terse input it is a keyword
+				// as typed ("切片号，日本"). A form of selling ranks
+				// standing alone in a sentence ("要直播带货的"), not as
+				// the ask's verb ("帮我们种草新品面膜", audit 27).
 				tk.role = roleContent
 			case isFillerLex(tk):
 				tk.role = roleFiller
@@ -576,7 +596,7 @@ func (st *state) runs() []run {
 // no part of a longer word ("切片号，日本", not "宠物用品开箱达人").
 func (st *state) formStandsAlone(i int) bool {
 	p := st.tok(i - 1)
-	if p.kind == tkCJK && formAdverbs[string(st.t.norm[p.s:p.e])] && st.tok(i-2).kind != tkCJK && cjkReviewForms[st.tokText(i)] {
+	if p.kind == tkCJK && formAdverbs[string(st.t.norm[p.s:p.e])] && st.tok(i-2).kind != tkCJK && (slices.Contains(reviewForms, st.tokText(i)) || sellingForms[st.tokText(i)]) {
 		// "要真测评的", "纯种草的": an adverb of degree opens the form
 		// and is no part of it
 		p.role = roleFiller
@@ -586,11 +606,39 @@ func (st *state) formStandsAlone(i int) bool {
 		return false
 	}
 	if p.kind == tkSpace && st.latinEdge(i, false) {
-		if q := st.tok(i - 2); q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true) {
+		// "just unboxing", "only reaction": a limiting word is no part
+		// of the form's word
+		if q := st.tok(i - 2); (q.kind == tkWord || q.kind == tkLex && st.latinEdge(i-2, true)) && !keywordEdgeWords[strings.ToLower(st.tokText(i-2))] {
 			return false
 		}
 	}
 	return true
+}
+
+// reviewAlone reports a review form at i said as what the creators do,
+// in a sentence: only function words before it ("只要做测评的", "ones that
+// do reviews") and nothing of a topic after it ("测评的", "reviews.").
+func (st *state) reviewAlone(i int) bool {
+	if !st.sig.Sentence {
+		return false
+	}
+	if p := st.prevSig(i); p >= 0 {
+		tk := st.tok(p)
+		fn := tk.kind == tkPunct || tk.kind == tkLex && tk.has(clsCategory) == nil && tk.has(clsTopic) == nil &&
+			(isFillerLex(tk) || tk.has(clsRel) != nil || tk.has(clsDe) != nil || tk.has(clsRequest) != nil || tk.has(clsStop) != nil)
+		if !fn || tk.kind != tkPunct && tk.e == st.tok(i).s && !textmatch.IsCJK(st.t.norm[tk.e-1]) {
+			return false
+		}
+		if tk.has(clsRel) != nil && st.word(i) == "review" {
+			return false // "YouTubers who review": the verb
+		}
+	}
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) {
+		return true
+	}
+	tk := st.tok(n)
+	return tk.kind == tkPunct || tk.has(clsDe) != nil || tk.has(clsCreator) != nil || tk.has(clsRel) != nil
 }
 
 // isFormLex reports a lexicon token that is a content form ("评测",
@@ -649,6 +697,12 @@ func (st *state) classify() {
 		st.sig.Sentence = true
 	}
 	if st.fieldTalk() {
+		st.sig.Sentence = true
+	}
+	if st.cfg.followup && !st.sig.Anchor && st.foreignItem(0, len(st.toks)-1) {
+		// "recetas caseras" said after a search: words of the creators'
+		// own language describe what they make; they rank
+		// (rule_foreign.go), as beside a condition.
 		st.sig.Sentence = true
 	}
 	rs := st.runs()
@@ -794,21 +848,6 @@ func (st *state) amountOfMoney(k int) bool {
 	return tk.kind == tkNum && tk.num.Value >= 10 && currencies[st.tokText(st.skipSpace(k+1))]
 }
 
-// formatFillers are the content formats the lexicon holds as forms that
-// name no topic: unabsorbed in a sentence they rank.
-var formatFillers = func() map[string]bool {
-	m := map[string]bool{"unboxing": true, "unboxings": true, "开箱": true, "live stream": true, "live streams": true,
-		"livestream": true, "livestreams": true, "live streaming": true, "livestreaming": true,
-		"live selling": true, "live shopping": true, "live commerce": true}
-	for w := range cjkReviewForms {
-		m[w] = true
-	}
-	for _, w := range reuseForms {
-		m[w] = true
-	}
-	return m
-}()
-
 // formAsVerb reports a Chinese form at i said as the ask's verb: with
 // its object right after it ("帮我们种草新品面膜", "测评我们的耳机"), or
 // after the creators asked to do it ("找博主做种草", "达人来带货"): the
@@ -831,19 +870,6 @@ func (st *state) formAsVerb(i int) bool {
 // Chinese form ("真测评", "纯种草").
 var formAdverbs = map[string]bool{"真": true, "纯": true}
 
-// cjkReviewForms are reviews and selling said in Chinese ("要真测评的",
-// "做种草的"): formatFillers that rank only standing alone
-// (formStandsAlone); glued to a product they only tell how it is shown
-// ("扫地机器人测评"). The English "review" stays a form a category
-// absorbs (audit 27).
-var cjkReviewForms = func() map[string]bool {
-	m := map[string]bool{"测评": true, "评测": true}
-	for w := range sellingForms {
-		m[w] = true
-	}
-	return m
-}()
-
 // sellingForms are the forms of selling in the content ("种草", "带货"):
 // no category names itself by them, so one that absorbs them ranks them
 // as a chip (namedMore), as a teaching form is.
@@ -852,8 +878,7 @@ var sellingForms = map[string]bool{"种草": true, "带货": true, "直播带货
 
 // reuseForms are the content formats made from others' videos:
 // reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做
-// reaction 的"). They are forms (the lexicon) that name no topic
-// (formatFillers lists them too).
+// reaction 的"). They are forms (the lexicon) that name no topic.
 var reuseForms = []string{"搬运", "混剪", "切片", "二创", "录播", "reaction", "reactions", "reupload", "reuploads",
 	"re-upload", "re-uploads", "compilation", "compilations"}
 

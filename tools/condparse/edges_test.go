@@ -92,10 +92,10 @@ func TestShapeEdges(t *testing.T) {
 		{"门把手", ShapeKeyword, []string{`keyword keyword contains "门把手" applied @门把手`}, nil},
 		{"门把", ShapeKeyword, []string{`keyword keyword contains "门把" applied @门把`}, nil},
 		// a filler rune next to an unknown word on one side only is filler.
-		{"美国有猫咪博主吗", ShapeMixed, []string{`hard country eq "US" applied @美国`, `hard category eq "pets" applied @猫咪`, `keyword keyword contains "猫咪" reference !ranking_term @猫咪`}, nil},
+		{"美国有猫咪博主吗", ShapeMixed, []string{`hard country eq "US" applied @美国`, `hard category eq "pets" applied !subtopic @猫咪`, `keyword keyword contains "猫咪" reference !ranking_term @猫咪`}, nil},
 		// a question is a sentence (audit 27): its subtopic word is its
 		// category and ranks, as in "美国有猫咪博主吗"
-		{"猫咪是美国的吗", ShapeMixed, []string{`hard category eq "pets" applied @猫咪`, `hard country eq "US" applied @美国的`, `keyword keyword contains "猫咪" reference !ranking_term @猫咪`}, nil},
+		{"猫咪是美国的吗", ShapeMixed, []string{`hard category eq "pets" applied !subtopic @猫咪`, `hard country eq "US" applied @美国的`, `keyword keyword contains "猫咪" reference !ranking_term @猫咪`}, nil},
 		// runs: a trailing space, a CJK word before a Latin one, a brand and
 		// its product in a comma list.
 		{"swim vest ", ShapeKeyword, []string{`keyword keyword contains "swim vest" applied @swim vest`}, nil},

@@ -186,20 +186,41 @@ func Describe(field condition.Field, op condition.Op, v Value) Label {
 	return Label{ZH: v.String(), EN: v.String()}
 }
 
-// preferenceAliases maps the router's soft-preference codes to the
-// parser's (router/specs/keywords.yaml names them differently).
-var preferenceAliases = map[string]string{
+// routerPreferences maps the router's soft-preference slot values
+// (router/specs/keywords.yaml, keyword.soft) to the reading's codes: the
+// router's enum values are also words it reads ("engaging"), so its
+// names stay its own, and the graph holds one code a preference
+// (PreferenceCode).
+var routerPreferences = map[string]string{
 	"value_for_money": "value",
 	"high_quality":    "quality",
 	"engaging":        "engagement",
 }
 
+// PreferenceCode is the one code of a soft preference: the reading's
+// code for a router slot value ("value_for_money" is "value"), any other
+// code as it is.
+func PreferenceCode(code string) string {
+	if c, ok := routerPreferences[code]; ok {
+		return c
+	}
+	return code
+}
+
+// IsPreferenceCode reports a code of the reading's soft preferences.
+func IsPreferenceCode(code string) bool {
+	for _, p := range softPrefs {
+		if p.code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // preferenceName names a soft preference code in zh and en. A code no
 // table knows is shown as words, never as a raw identifier.
 func preferenceName(code string) (string, string) {
-	if a, ok := preferenceAliases[code]; ok {
-		code = a
-	}
+	code = PreferenceCode(code)
 	for _, p := range softPrefs {
 		if p.code == code {
 			return p.label.ZH, p.label.EN

@@ -753,7 +753,8 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 // gluedCount reads the number at norm[i:e] (ScanArabic's, which stopped
 // at e before a letter) as a count when the letters after it, or after a
 // unit letter glued to it ("50kfollowers"), are a field or post-bound
-// word of the lexicon ending its word: it returns the count, its end, the
+// word of the lexicon, or a campaign word ("250pcs", "500units"), ending
+// its word: it returns the count, its end, the
 // word's end and its entries (nil when there is none). Any other word
 // keeps its digits ("15pro", "4k60fps").
 func (lx *lexicon) gluedCount(norm []rune, i, e, limit int) (number.Num, int, int, []*lexEntry) {
@@ -776,7 +777,7 @@ func (lx *lexicon) gluedCount(norm []rune, i, e, limit int) (number.Num, int, in
 			continue
 		}
 		if ents := lx.ents[p.ID]; slices.ContainsFunc(ents, func(x *lexEntry) bool {
-			return x.cls == clsField || x.cls == clsPostGte || x.cls == clsPostLte
+			return x.cls == clsField || x.cls == clsPostGte || x.cls == clsPostLte || x.campaign
 		}) {
 			return n, ne, we, ents
 		}

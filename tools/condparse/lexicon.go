@@ -237,7 +237,11 @@ var softPrefs = []struct {
 	{"engagement", Label{"互动高", "High engagement"}, []string{"互动高", "互动率高", "互动好", "互动多", "粉丝活跃", "粉丝粘性高", "粘性高", "评论多", "high engagement", "highly engaged", "engaged audience", "good engagement", "strong engagement", "engagement",
 		// a good engagement rate named by its abbreviation, no number (audit 23)
 		"high er", "good er", "strong er", "great er", "solid er", "decent er", "high er%", "high engagement rate", "good engagement rate",
-		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的"}},
+		"strong engagement rate", "high-engagement", "高互动", "高互动率", "互动率高的", "互动高的", "高er", "er高", "er高的",
+		// more of it wished for, or the creators said to be engaging (the
+		// router's keyword.soft reads the same words as this code)
+		"higher engagement", "more engagement", "better engagement", "greater engagement", "engaging", "more engaging",
+		"highly engaging", "very engaging", "super engaging", "互动更高", "互动高一点", "互动多一点", "互动更好", "互动强"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral",
 		// growth said as a stage (audit 27): ranks, and the box names it
 		// as no filter (the catalog has no growth data: ResidueStage)
@@ -249,9 +253,22 @@ var softPrefs = []struct {
 		"clean humor", "clean humour", "safe for work", "sfw", "advertiser-safe", "advertiser safe", "wholesome", "wholesome content",
 		"正能量", "内容正能量", "积极向上", "健康向上", "内容积极向上", "三观正", "价值观正"}},
 	{"consistent", Label{"更新稳定", "Posts consistently"}, []string{"更新稳定", "稳定更新", "更新频繁", "更新频率高", "经常更新", "日更", "周更", "consistent uploads", "uploads consistently", "posts consistently", "posting consistently", "consistent posting", "regular uploads", "uploads regularly", "posts regularly", "uploading regularly", "posting regularly", "upload regularly", "post regularly", "regular posting", "regular posts", "regular updates", "updates regularly", "regularly posting", "regularly uploading", "regularly posts", "regularly uploads", "frequent posting", "frequent uploads", "posting frequently", "posts frequently", "uploads frequently", "定期更新", "规律更新", "更新规律", "经常发视频", "经常发帖", "经常发推", "经常发", "经常上传", "频繁更新", "勤更", "更新勤快", "uploading consistently", "post often", "posts often", "posting often", "weekly-ish", "posting weekly-ish", "weekly or so"}},
-	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience"}},
+	{"young", Label{"年轻化", "Young audience"}, []string{"年轻化", "年轻", "年轻人喜欢", "受众年轻", "年轻受众", "gen z", "gen-z", "young audience", "younger audience",
+		// content said to be for teenagers (fixN, class 3): an audience
+		// wish, never the family category
+		"for teens", "for teenagers", "for the teens", "aimed at teens", "aimed at teenagers", "targeting teens", "targeted at teens",
+		"geared toward teens", "geared towards teens", "made for teens", "teen audience", "teen audiences", "teenage audience",
+		"for young people", "aimed at young people", "面向青少年", "适合青少年", "适合青少年看", "给青少年看", "给青少年看的", "青少年向", "针对青少年"}},
 	{"aesthetic", Label{"颜值高", "Good-looking visuals"}, []string{"颜值高", "画面好看", "画面精美", "审美好", "aesthetic", "good-looking", "beautiful visuals", "visually appealing"}},
-	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康"}},
+	{"family_friendly", Label{"内容适合全家", "Family-friendly"}, []string{"family friendly", "family-friendly", "kid friendly", "kid-friendly", "kids friendly", "kids-friendly", "advertiser friendly", "advertiser-friendly", "brand safe", "brand-safe", "合家欢", "老少皆宜", "适合全家", "适合全家看", "内容干净", "内容健康",
+		// content said to be for children (fixN, class 3): an audience
+		// wish that ranks, never the family category as a filter
+		"for kids", "for the kids", "for children", "for little ones", "for toddlers", "for young kids", "for young children",
+		"aimed at kids", "aimed at children", "aimed at toddlers", "targeting kids", "targeted at kids", "geared toward kids",
+		"geared towards kids", "made for kids", "made for children", "child-friendly", "child friendly", "children-friendly",
+		"kid audience", "kids audience", "kid-oriented", "kids-oriented", "给小朋友看", "给小朋友看的", "给孩子看", "给孩子看的",
+		"给孩子们看", "给宝宝看", "给宝宝看的", "适合小朋友", "适合小朋友看", "适合孩子", "适合孩子看", "适合儿童", "适合儿童看",
+		"面向儿童", "面向小朋友", "面向孩子", "儿童向", "少儿向", "低幼向"}},
 }
 
 // tiers map creator tiers to a derived follower range (P3). Bounds follow
@@ -718,6 +735,10 @@ func buildLexicon() *lexicon {
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
 	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
+		// what counts in the creators' favour ("Hindi would be a bonus",
+		// "French is a plus", 会西语加分): said after it, a wish.
+		"a bonus", "is a bonus", "would be a bonus", "a big bonus", "a plus", "is a plus", "would be a plus", "a big plus", "big plus",
+		"加分", "加分项", "是加分项", "会加分", "有加分", "算加分", "更加分",
 		"prioritize", "prioritise", "prioritizing", "prioritising", "favor", "favour", "favoring", "favouring", "lean towards", "lean toward",
 		// "home workouts esp", "尤其是露营": what is singled out ranks.
 		"esp", "esp.", "especially", "particularly", "in particular", "尤其", "尤其是", "特别是",
@@ -795,9 +816,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsCreator, "reviewer", "reviewers", "unboxer", "unboxers", "explainers")...)
 	es = append(es, words(clsRel, "who", "that", "which", "whose", "who've", "who’ve", "who're", "who’re", "that've", "who'd", "who have", "that have")...)
 	es = append(es, words(clsDe, "的", "地")...)
+	es = append(es, withFlag(words(clsFiller, reviewForms...), func(e *lexEntry) { e.form = true })...)
 	es = append(es, withFlag(words(clsFiller,
-		"评测", "测评", "开箱", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing",
-		"unboxing", "unboxings", "unboxer", "unboxers",
+		"开箱", "unboxing", "unboxings", "unboxer", "unboxers",
 		// seeding and live selling are how the content sells ("美妆种草博主",
 		// "不要纯种草带货号"): forms, never the brief's frame (audit 27).
 		"种草", "带货", "直播带货", "live selling", "live shopping", "live commerce",
@@ -1230,8 +1251,9 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsLangMark, "说", "讲", "使用", "母语", "语言", "speaking", "-speaking", "speakers", "language", "languages", "in", "speak", "speaks")...)
 	es = append(es, words(clsUnsupport,
 		"预算", "报价", "价格", "费用", "价钱", "多少钱", "元", "块钱", "美元", "美金", "刀", "人民币", "budget", "price", "spend", "spending", "afford",
-		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "%", "percent", "pct", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
+		"prices", "pricing", "rate", "rates", "cost", "fee", "fees", "usd", "$", "¥", "￥", "€", "£", "cpm", "cpc", "roi", "gmv", "cpv", "cpe", "cpa", "cpi", "roas", "ecpm", "rate card", "cpm-friendly", "cpv-friendly", "low cpm", "low cpv", "邮箱", "email", "e-mail", "电话", "phone", "联系方式", "contact",
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
+	es = append(es, words(clsUnsupport, percentWords...)...)
 
 	for i := range es {
 		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)
@@ -1372,6 +1394,13 @@ var relationWords = []string{"竞品", "竞对", "竞争对手", "友商", "竞�
 var compoundHeads = []string{"方向", "领域", "类", "类型", "方面", "内容", "视频", "短视频", "平台", "市场", "地区", "国家",
 	"海外", "本地", "当地", "品牌"}
 
+// reviewForms are the content forms of reviewing ("评测", "reviews"): a
+// category or topic before them absorbs them ("科技测评"), a word glued to
+// them keeps them ("扫地机器人测评"), and "review" is a verb too ("who
+// review drones"); standing alone as what the creators do ("只要做测评的",
+// "ones that do reviews") they rank (reviewAlone).
+var reviewForms = []string{"评测", "测评", "评测类", "测评类", "review", "reviews", "reviewer", "reviewers", "reviewing"}
+
 // campaignWords are the advertiser's logistics (audit 25): stock and
 // units, prices, launches, shipping and what each creator delivers. A
 // clause that says one is the campaign's (rule_campaign.go): its words
@@ -1386,6 +1415,11 @@ var campaignWords = []string{
 	"we'll ship", "we will ship", "we're shipping", "we are shipping", "launch date", "release date", "go live", "goes live", "live by", "content live by", "due by",
 	"deadline", "each creator", "per creator", "each influencer", "per influencer", "each one", "each channel", "per channel",
 	"each creator gets", "launching", "launch", "launches",
+	// order logistics: the minimum order, stock-keeping units and the
+	// pieces sent (MOQ 500, 起订量2000件, "3 SKUs", "50 pcs")
+	"起订量", "起订", "最小起订量", "最低起订量", "起批量", "起批", "订货量", "每款", "每个款", "每个sku", "sku", "skus",
+	"moq", "moqs", "min order", "minimum order", "minimum order quantity", "min order qty", "min. order", "order quantity",
+	"order qty", "minimum order qty", "pcs.", "units per creator", "per unit", "sampled",
 }
 
 // campaignWeak are the campaign words that are also topics ("rocket

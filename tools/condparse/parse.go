@@ -267,6 +267,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.audiences()
 	st.lackedMeasure()
 	st.genders()
+	st.lookAlikes()
 	st.tooMuch()
 	st.exclusions()
 	st.correctionPairs()
@@ -291,6 +292,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.liftBounds()
 	st.selfDescriptions()
 	st.letterFrame()
+	st.acceptedWords()
 	st.classifyResidue()
 	st.classify()
 	return st

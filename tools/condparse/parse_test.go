@@ -124,7 +124,7 @@ func TestParse(t *testing.T) {
 		// excludes crypto, not every finance channel): its category and
 		// a ranking term
 		{"platform on X", "crypto creators on X", ShapeMixed, []string{
-			`hard category eq "finance" applied`, `hard platform eq "x" applied`,
+			`hard category eq "finance" applied !subtopic`, `hard platform eq "x" applied`,
 			`keyword keyword contains "crypto" reference !ranking_term`}, nil},
 		{"lowercase x is no platform", "sony x", ShapeKeyword, []string{`keyword keyword contains "sony x" applied`}, nil},
 		{"youtubers", "German YouTubers who review cameras", ShapeMixed, []string{
@@ -278,7 +278,7 @@ func TestParse(t *testing.T) {
 
 		// --- keywords inside natural and mixed input ---
 		{"keyword in zh sentence", "找做露营装备的美国博主，粉丝 1 万到 10 万，近三个月有更新", ShapeMixed, []string{
-			`hard category eq "outdoor" applied`,
+			`hard category eq "outdoor" applied !subtopic`,
 			`hard country eq "US" applied`,
 			`hard followers between 10000..100000 applied`,
 			`hard last_active within_days 90 applied`,
@@ -327,7 +327,7 @@ func TestParse(t *testing.T) {
 			`keyword keyword not_contains "带货" applied`, `hard followers lte 1000000 applied`}, nil},
 		{"mixed 或 countries", "Shokz 骨传导耳机，跑步博主，日本或韩国，最好高级感", ShapeMixed, []string{
 			`keyword keyword contains "Shokz" applied`, `keyword keyword contains "骨传导耳机" applied`,
-			`hard category eq "fitness" applied`, `hard country in [JP,KR] applied`,
+			`hard category eq "fitness" applied !subtopic`, `hard country in [JP,KR] applied`,
 			`keyword keyword contains "跑步" reference !ranking_term`, `soft preference prefer "premium" reference`}, nil},
 		{"mixed quoted en", `"swim vest" reviewers in Australia, 10k+ subs, no kids`, ShapeMixed, []string{
 			`keyword keyword contains "swim vest" applied`, `hard country eq "AU" applied`,

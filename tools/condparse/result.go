@@ -222,7 +222,7 @@ func (st *state) residue() {
 		default:
 			// Only what the user marked filters; the rest ranks.
 			cued, sc := st.cued(r)
-			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r))
+			cued = cued || bare[r.from] || !sentence && !(len(named) > 0 && st.formatRun(r)) && !st.foreignRanks(r)
 			rest := st.toks[r.from].itemRest
 			if rest {
 				// "新闻时政评论" in a slash list: the category holds, the
@@ -1103,6 +1103,11 @@ func (st *state) loneUnknownRune(k, d int) bool {
 
 // compoundCategory widens the run [from, to] of unknown CJK runes to a
 // category word glued to it ("宠物用品", "独立游戏"): one term, as typed.
+// subtopicAt reports a category read from a subtopic word at k.
+func (st *state) subtopicAt(k int) bool {
+	return st.tokCond[k] > 0 && st.conds[st.tokCond[k]-1].topic
+}
+
 func (st *state) compoundCategory(from, to int) (int, int) {
 	cjk := func(k int) bool {
 		tk := st.tok(k)
@@ -1128,7 +1133,9 @@ func (st *state) compoundCategory(from, to int) (int, int) {
 	if st.toks[from].kind != tkCJK || st.toks[to].kind != tkCJK {
 		return from, to
 	}
-	if cat(to+1, true) {
+	if cat(to+1, true) && !(from == to && st.subtopicAt(to+1) && slices.Contains(makingVerbs, st.tokText(from))) {
+		// (a making verb before a subtopic, "拍探店", says what they
+		// do with it: no part of its word)
 		return from, to + 1
 	}
 	if cat(from-1, false) {

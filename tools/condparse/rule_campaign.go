@@ -173,7 +173,13 @@ func (st *state) campaignRuns(from, to int, mine []bool) {
 				continue
 			}
 			if !mine[j] {
-				break
+				// a frame word between two of the run's ("MOQ of 5k",
+				// "起订量是3000") is named with them
+				if n := st.skipSpace(j + 1); st.toks[j].role == roleFiller && st.toks[j].kind == tkLex && n <= to && mine[n] {
+					mine[j] = true
+				} else {
+					break
+				}
 			}
 			end = j
 			num = num || st.toks[j].kind == tkNum || strings.ContainsFunc(st.tokText(j), isDigit)

@@ -31,12 +31,20 @@ var listWords = []string{"or", "and", "&", "/", ",", "、", "+"}
 func (st *state) countryCodes() {
 	for i := range st.toks {
 		e := st.codeEntry(i)
-		if e == nil || !st.codeEndsPlace(i) {
+		if e == nil && st.capsCode(i) {
+			e = st.lx.codes[st.tokText(i)]
+		}
+		if e == nil {
+			continue
+		}
+		terse := st.terseCode(i)
+		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i)) {
 			continue
 		}
 		p := st.prevSig(i)
 		pronoun := st.tok(i).kind == tkLex && st.tokText(i) == "us" // "us": "from us", "for us" are the pronoun
 		switch {
+		case terse:
 		case p < 0:
 			continue
 		case pronoun && (st.word(p) == "in" || st.word(p) == "in the" || st.word(p) == "the" && slices.Contains(placeBefore, st.word(st.prevSig(p)))):
@@ -136,4 +144,84 @@ func (st *state) letterPlatform() {
 // letterXEntry is the platform entry letterPlatform gives the letter X.
 func letterXEntry() *lexEntry {
 	return &lexEntry{word: "x", cls: clsPlatform, code: string(platform.X)}
+}
+
+// A code typed beside a topic in terse input (fixN, issue 26 class 5):
+// "KR mukbang", "de gaming 10k+", "SG 美妆", "mukbang KR" — power users
+// put the country's code first or last and the topic beside it. The code
+// is the country and the topic is read as a topic; the two are never
+// one keyword. Codes that are also everyday abbreviations or words ("AR
+// filters", "IT support", "PE teacher", "no", "my") count only typed in
+// capitals beside a topic the lexicon knows ("IN cricket"); the pronoun
+// and "ie" typed in lower case stay words, and a code that is a Romance
+// function word ("de", "et") counts only beside a topic the lexicon
+// knows ("de gaming", not "de niro").
+
+// ambiguousCodes are the codes that are also common abbreviations or
+// words.
+var ambiguousCodes = map[string]bool{"ar": true, "it": true, "in": true, "id": true, "my": true, "no": true, "so": true, "is": true,
+	"at": true, "be": true, "pe": true, "hr": true, "co": true, "ma": true, "sa": true, "ch": true, "ec": true, "al": true, "et": true,
+	"ye": true, "sy": true, "il": true, "cu": true, "jo": true, "ie": true, "us": true}
+
+// maxTerse is the most words a terse search of a code and a topic has.
+const maxTerse = 6
+
+// capsCode reports a two-letter token typed in capitals that is a code
+// of the vocabulary ("IN", "NO"), whatever word the lexicon knows it as.
+func (st *state) capsCode(i int) bool {
+	tk := st.tok(i)
+	if tk.e-tk.s != 2 || st.lx.codes[st.tokText(i)] == nil {
+		return false
+	}
+	for _, r := range st.t.orig[tk.s:tk.e] {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// terseCode reports a code at i typed first or last in a terse search,
+// right beside a topic word (topicWord): the country.
+func (st *state) terseCode(i int) bool {
+	sig := 0
+	for k := range st.toks {
+		if tk := &st.toks[k]; tk.kind != tkSpace && tk.kind != tkPunct {
+			sig++
+		}
+	}
+	if sig < 2 || sig > maxTerse {
+		return false
+	}
+	w, caps := st.tokText(i), st.capsCode(i)
+	if st.tok(i).kind == tkLex && !caps || ambiguousCodes[w] && !caps {
+		return false
+	}
+	p, n := st.prevSig(i), st.skipSpace(i+1)
+	end := n >= len(st.toks) || st.tok(n).kind == tkPunct || st.tok(n).kind == tkNum
+	var topic int
+	switch {
+	case p < 0 && n < len(st.toks) && st.topicWord(n) && !romanceGlue[st.tokText(n)]:
+		topic = n // "KR mukbang", "de gaming 10k+"
+	case p >= 0 && end && st.topicWord(p) && st.prevSig(p) < 0:
+		topic = p // "mukbang KR"
+	default:
+		return false
+	}
+	known := st.tok(topic).has(clsCategory) != nil || st.tok(topic).has(clsTopic) != nil
+	return known || !ambiguousCodes[w] && !romanceGlue[w]
+}
+
+// topicWord reports a token that may be a search's topic: a category or
+// subtopic word, a word of another language, or a word the lexicon does
+// not know.
+func (st *state) topicWord(k int) bool {
+	tk := st.tok(k)
+	switch tk.kind {
+	case tkWord, tkCJK:
+		return true
+	case tkLex:
+		return tk.has(clsCategory) != nil || tk.has(clsTopic) != nil
+	}
+	return false
 }

@@ -285,7 +285,9 @@ func (st *state) fieldOf(i int) condition.Field {
 
 func (st *state) isNum(i int) bool {
 	tk := st.tok(i)
-	return tk.kind == tkNum && tk.role == roleNone && (tk.num.Percent || !(tk.num.Chinese && !tk.num.Unit))
+	// a Chinese numeral without a unit is a number only as a percentage
+	// ("百分之三", "两个点", "三个百分点")
+	return tk.kind == tkNum && tk.role == roleNone && (tk.num.Percent || !(tk.num.Chinese && !tk.num.Unit) || st.isPercent(st.skipSpace(i+1)))
 }
 
 // countAt parses one count expression starting at token i and returns the
@@ -643,13 +645,17 @@ func (st *state) boundNumberAhead(i int) (int, bool) {
 	return 0, false
 }
 
-// isPercent reports a free "%" or "percent" at token i.
+// percentWords say a figure is a percentage: "%", "percent", and the
+// Chinese percentage points ("3个点", "两个百分点", "1.5个点": 个 is the
+// measure word of 点, never a word of its own).
+var percentWords = []string{"%", "percent", "pct", "个点", "个百分点", "百分点", "个百分比"}
+
+// isPercent reports a free percentage word at token i (percentWords).
 func (st *state) isPercent(i int) bool {
 	if i >= len(st.toks) || st.toks[i].role != roleNone {
 		return false
 	}
-	w := st.word(i)
-	return w == "%" || w == "percent" || w == "pct"
+	return slices.Contains(percentWords, st.word(i))
 }
 
 // percent is number token i (num its value) read as a percentage in

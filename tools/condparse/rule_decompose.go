@@ -217,17 +217,41 @@ func (st *state) additions() {
 			tk := &st.toks[i]
 			// "Korea too": "too" right after the value adds it, as
 			// "also" does (elsewhere "too" is "too big").
-			tooAfter := strings.EqualFold(st.tokText(i), "too") && st.prevSig(i) >= 0 && (st.toks[st.prevSig(i)].e == pc.e ||
-				// "Portuguese is ok too": an acceptance between them
-				tk.s > pc.e && acceptedToo.MatchString(string(st.t.norm[pc.e:tk.s]))) ||
-				// … or lexed as one word with it
-				strings.HasSuffix(st.tokText(i), " too") && st.prevSig(i) >= 0 && st.toks[st.prevSig(i)].e == pc.e
+			tooAfter := false
+			if txt := st.tokText(i); (strings.EqualFold(txt, "too") || strings.HasSuffix(txt, " too")) && tk.s >= pc.e {
+				// "Korea too"; "Portuguese is ok too", "Canada would be
+				// fine too": an acceptance between them, or lexed as one
+				// word with the "too"; its words are frame
+				between := string(st.t.norm[pc.e : tk.e-3])
+				tooAfter = strings.TrimSpace(between) == "" || acceptedToo.MatchString(between)
+			}
 			// "语言西班牙语也可以", "英语也行": an acceptance with 也 adds
 			// the value as "also" does (audit 24, class F).
 			alsoOK := tk.kind == tkLex && i > k && acceptTails[st.word(i)] && strings.HasPrefix(st.word(i), "也") && st.valuesOnlyBetween(k, i, pc.c.Field)
 			if tooAfter || alsoOK || tk.kind == tkLex && tk.neg == 0 && tk.role != roleCond && tk.has(clsAlso) != nil && st.word(i) != "另外" {
 				pc.addIssue(IssueAdded)
 				break
+			}
+		}
+	}
+}
+
+// acceptedWords makes frame of the words that call a value acceptable
+// right after it ("Mexico could work too", "the UK would also be ok
+// too"): they say the value is added (additions), no topic.
+func (st *state) acceptedWords() {
+	for _, pc := range st.conds {
+		if pc.neg || pc.c.Kind != condition.KindHard || pc.e >= len(st.t.norm) {
+			continue
+		}
+		m := acceptedAfter.FindStringIndex(string(st.t.norm[pc.e:]))
+		if m == nil {
+			continue
+		}
+		end := pc.e + len([]rune(string(st.t.norm[pc.e:])[:m[1]]))
+		for k := range st.toks {
+			if tk := &st.toks[k]; tk.s >= pc.e && tk.e <= end && tk.role == roleNone && tk.kind != tkSpace && tk.kind != tkPunct {
+				tk.role, tk.frameWord = roleFiller, true
 			}
 		}
 	}
@@ -271,13 +295,18 @@ func (st *state) joinsClauses(i int, f condition.Field) bool {
 	return true
 }
 
+// acceptPhrase calls a value acceptable ("is ok", "are fine", "would be
+// fine", "would work", "could do", "is acceptable").
+const acceptPhrase = `(?:(?:(?:is|are|would|could|should|will|'d|'s|'re)\s+)?(?:also\s+)?(?:be\s+)?(?:also\s+)?(?:ok|okay|fine|good|welcome|acceptable|alright|works|work)|(?:would|could|should|will|can)\s+(?:also\s+)?do)`
+
 // acceptedToo is the acceptance between a value and its "too" ("… is ok
-// too", "… works too", "Korean ones are fine too").
-var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s*$`)
+// too", "… works too", "Korean ones are fine too", "Canada would be fine
+// too").
+var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s*$`)
 
 // acceptedAfter is a value's acceptance said right after it, "too" or
 // "as well" included ("English works too", "Korean ones are ok too").
-var acceptedAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?(?:(?:is|are)\s+)?(?:ok|okay|fine|good|welcome|works|work)\s+(?:too|as well)\b`)
+var acceptedAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s+(?:too|as well)\b`)
 
 // acceptedAt reports a value at token k said to be acceptable right after
 // it ("English works too", "Korean ones are ok too", "英语也行", "日本的也

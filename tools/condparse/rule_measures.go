@@ -26,8 +26,8 @@ var lackedMeasures = []string{
 // rate"), measureAfter after it ("完播率高的", "转化率不错").
 var (
 	measureBefore = []string{"high", "higher", "good", "strong", "great", "solid", "decent", "low", "lower", "better", "best", "long", "longer", "short", "高", "好", "a"}
-	measureAfter  = []string{"高", "低", "好", "高的", "低的", "好的", "不错", "不错的", "很高", "较高", "要高", "高一点", "高一些", "高于", "低于",
-		"above", "over", "below", "under", "at least", "at most", "of", "is", "around", "about", "%", "percent", "pct", "以上", "以下", "左右"}
+	measureAfter  = slices.Concat([]string{"高", "低", "好", "高的", "低的", "好的", "不错", "不错的", "很高", "较高", "要高", "高一点", "高一些", "高于", "低于",
+		"above", "over", "below", "under", "at least", "at most", "of", "is", "around", "about", "以上", "以下", "左右"}, percentWords)
 )
 
 // lackedMeasure marks each lacked measure with what qualifies it as not

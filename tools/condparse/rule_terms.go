@@ -183,6 +183,11 @@ func rankingTerm(v Value) *pcond {
 // subtopic still ranks. A content format ("钓鱼vlog") names no category
 // of its own: it only tells how the subtopic is shown (formCategories).
 func (st *state) pruneTopics() {
+	for _, pc := range st.conds {
+		if pc.topic && pc.c.Field == condition.Category {
+			pc.addIssue(IssueSubtopic)
+		}
+	}
 	named := false
 	for _, pc := range st.conds {
 		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&
@@ -307,6 +312,11 @@ func (st *state) bareItems() []bool {
 		if st.purposeClause(c.from, c.to) {
 			// "…，推插件用", "…，做寄样用": what the creators are for
 			// is the brief's purpose, not a keyword typed.
+			continue
+		}
+		if st.foreignItem(c.from, c.to) {
+			// "…, recetas fáciles", "…, mode et beauté": words of the
+			// creators' own language rank (rule_foreign.go).
 			continue
 		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
@@ -980,9 +990,9 @@ func tradeOpener(w string) bool {
 }
 
 // tradeLeads may stand between an opener and its trade verb ("我们家是卖…",
-// "我们主要做…", "our brand mainly sells …").
-var tradeLeads = map[string]bool{"是": true, "主要": true, "专门": true, "也": true, "主要是": true, "专门是": true,
-	"mainly": true, "mostly": true, "also": true, "primarily": true, "just": true}
+// "我们主要做…", "our brand mainly sells …"): focusWords, the copula and
+// the additive words.
+var tradeLeads = wordSet(focusWords, "是", "也", "专门是", "also", "just")
 
 // tradeVerbs say what a business makes or sells ("卖", "做", "sells").
 var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经营": true, "销售": true, "代理": true, "做的是": true, "卖的是": true,

@@ -525,7 +525,9 @@ func (st *state) hedges() {
 
 // postHedges are the hedges said after what they qualify.
 var postHedges = map[string]bool{"优先": true, "为佳": true, "者为佳": true, "为宜": true, "更佳": true, "更好": true, "较好": true, "比较好": true, "preferred": true, "a plus": true,
-	"is a plus": true, "nice to have": true, "bonus": true}
+	"is a plus": true, "nice to have": true, "bonus": true, "a bonus": true, "is a bonus": true, "would be a bonus": true, "a big bonus": true,
+	"would be a plus": true, "a big plus": true, "big plus": true, "加分": true, "加分项": true, "是加分项": true, "会加分": true,
+	"有加分": true, "算加分": true, "更加分": true}
 
 // hedgeListBack softens the values listed before a hedged one ("新加坡、
 // 马来西亚优先", "US or Canada preferred"): a hedge that closes a list
@@ -791,6 +793,11 @@ func (st *state) demonymEndsClause(i int) bool {
 	if tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s]) {
 		return true
 	}
+	// "Spanish a bonus", "French is a plus": a wish said after it closes
+	// it, as a clause's end does.
+	if tk.kind == tkLex && tk.has(clsHedge) != nil && postHedges[st.word(n)] {
+		return true
+	}
 	// "Portuguese is ok too", "spanish works as well": an acceptance
 	// said of it is said of the language, as at a clause's end.
 	rest := strings.ToLower(string(st.t.norm[tk.s:]))
@@ -798,6 +805,9 @@ func (st *state) demonymEndsClause(i int) bool {
 		if strings.HasPrefix(rest, p) {
 			return true
 		}
+	}
+	if acceptedAfter.MatchString(" " + rest) {
+		return true // "Spanish would be fine too"
 	}
 	return false
 }

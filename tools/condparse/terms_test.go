@@ -37,7 +37,7 @@ func TestOnlyMarkedWordsFilter(t *testing.T) {
 		// subtopics: category plus ranking term, or an excluded keyword;
 		// a teaching form said with it ranks with it too (audit 24, class I)
 		{"我想看看抖音上做烘焙教学的博主有哪些", []string{
-			`hard platform eq "tiktok" applied`, `hard category eq "food" applied`, `keyword keyword contains "烘焙" ` + rt,
+			`hard platform eq "tiktok" applied`, `hard category eq "food" applied !subtopic`, `keyword keyword contains "烘焙" ` + rt,
 			`keyword keyword contains "烘焙教学" ` + rt}, []string{"我想", "看看", "有哪些"}},
 		{"游戏里的枪械测评频道", []string{`hard category eq "gaming" applied`, `keyword keyword contains "枪械" ` + rt}, nil},
 		{"不要烘焙类的", []string{`keyword keyword not_contains "烘焙" applied`}, nil},

@@ -76,6 +76,11 @@ const (
 	// category the search holds, a follow-up ranks the format instead
 	// of replacing that category with it.
 	IssueFormat = "format"
+	// IssueSubtopic marks a category read from a subtopic word alone
+	// ("探店", "baking": its category beside the word's ranking term):
+	// beside another category the search holds, a follow-up keeps that
+	// category and ranks the word, as a first search naming both does.
+	IssueSubtopic = "subtopic"
 	// IssueCorrected marks a condition read from a misspelt word
 	// ("germny" → Germany): the label shows the reading made.
 	IssueCorrected = "corrected"

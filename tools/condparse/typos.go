@@ -53,7 +53,7 @@ func (st *state) typos() {
 		var hit *typoTarget
 		for k := range st.lx.typoTargets {
 			tt := &st.lx.typoTargets[k]
-			if w[0] == tt.word[0] && oneEdit(w, tt.word) {
+			if w[0] == tt.word[0] && oneEdit(w, tt.word) && !romanceAdjective(w, tt.word) {
 				if hit != nil {
 					hit = nil // two readings: none
 					break
