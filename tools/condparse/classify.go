@@ -511,8 +511,8 @@ func (st *state) classifyResidue() {
 				// an edit verb that is part of a word ("把手", "drum set").
 				tk.role = roleContent
 			case tk.neg == 0 && tk.has(clsCreator) == nil && isFormLex(tk) && (st.sig.Sentence || st.formStandsAlone(i)) &&
-				(!slices.Contains(reviewForms, st.word(i)) || st.reviewAlone(i)) &&
-				(!sellingForms[st.word(i)] || st.sig.Sentence && st.formStandsAlone(i) && !st.formAsVerb(i)):
+				(!slices.Contains(reviewForms, st.word(i)) || st.reviewAlone(i) || st.cjkFormAlone(i)) &&
+				(!sellingForms[st.word(i)] || st.cjkFormAlone(i)):
 				// "unboxing channels for our projector", "宠物用品开箱达人",
 				// "只要做测评的": a content format no category absorbed
 				// ranks (audit 21, fixN); in terse input it is a keyword
@@ -846,6 +846,13 @@ func (st *state) runIsKeyword(r run) bool {
 func (st *state) amountOfMoney(k int) bool {
 	tk := st.tok(k)
 	return tk.kind == tkNum && tk.num.Value >= 10 && currencies[st.tokText(st.skipSpace(k+1))]
+}
+
+// cjkFormAlone reports a Chinese review or selling form at i standing
+// alone in a sentence, not as the ask's verb ("要真测评的", "纯种草的";
+// not "帮我们种草新品面膜"): it ranks.
+func (st *state) cjkFormAlone(i int) bool {
+	return st.sig.Sentence && textmatch.IsCJK(st.t.norm[st.tok(i).s]) && st.formStandsAlone(i) && !st.formAsVerb(i)
 }
 
 // formAsVerb reports a Chinese form at i said as the ask's verb: with
