@@ -711,6 +711,7 @@ func buildLexicon() *lexicon {
 	// promos"): who the creators worked with is what is excluded
 	// (partnerFrame); the frame words themselves are dropped.
 	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsPartner, promoteWords...)...)
 	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
@@ -1376,7 +1377,20 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"promos", "promo", "promotions", "promoting", "promoted", "advertised", "advertised for", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
-	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+	"拍过广告", "推广过", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+
+// promoteWords are the Chinese words of promoting, selling or making an
+// ad for something ("不要推广X的", "别接X广告的", "不要代言X的", "不做X宣传的"):
+// beside another word in an exclusion's object they are its frame, and
+// what is promoted is what is excluded; alone ("不要接广告的") the deal
+// itself is (partnerFrame). The selling forms (sellingForms: 带货, 种草)
+// frame the same way.
+var promoteWords = []string{"广告", "的广告", "代言", "推广", "宣传", "推销", "打广告", "植入", "软广", "硬广", "商单"}
+
+// promoteNegations negate a promoting verb said of the creators ("不做X
+// 宣传的", "从不接X广告", "没给X带货的"): with a promote word after them in
+// their clause they exclude what is promoted (promoteNegation).
+var promoteNegations = []string{"不", "从不", "从来不", "绝不", "没", "没有", "从没", "从来没"}
 
 // relationWords name the user's own business relations ("our
 // competitors", 竞品, 友商): who they are the catalog cannot know, so a

@@ -1,0 +1,58 @@
+package condparse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The reading classes of issue 26 items 1–2 (fixQ), read by condparse
+// alone, with phrasings of my own in zh and en: the tuning tables, one
+// block per class. The held-out table, written before the fixes and never
+// tuned on, runs through the agent (agent/leftQ_heldout_test.go); the
+// agent's own tuning table is agent/leftQ_test.go.
+
+// leftQPromote: class 1, a verb of promoting, selling or making an ad
+// before (or around) an exclusion's object is frame, named in Dropped;
+// what is promoted is excluded, its category when it names one.
+var leftQPromote = []struct {
+	leftCase
+	frame string // a word Dropped must name
+}{
+	{leftCase{in: "不要推广游戏的美妆博主", want: []string{"category not_in [gaming] applied", `category eq "beauty"`}, noKw: []string{"广", "推"}}, "推广"},
+	{leftCase{in: "美国的科技博主，别接博彩广告的", want: []string{`not_contains "博彩" applied`}, noKw: []string{"接", "广告"}}, "广告"},
+	{leftCase{in: "找日本的美食博主 不要给保健品带货的", want: []string{`not_contains "保健品" applied`}, noKw: []string{"给", "带货"}}, "带货"},
+	{leftCase{in: "韩国美妆博主 不做酒类宣传的", want: []string{`not_contains "酒" applied`}, noKw: []string{"做", "宣传"}}, "宣传"},
+	{leftCase{in: "不要代言电子烟的健身博主", want: []string{`not_contains "电子烟" applied`, `category eq "fitness"`}, noKw: []string{"代言"}}, "代言"},
+	{leftCase{in: "别推广加密货币的财经博主", want: []string{`not_contains "加密货币" applied`, `category eq "finance"`}, noKw: []string{"广", "推"}}, "推广"},
+	{leftCase{in: "不要推销理财课程的博主", want: []string{`not_contains "理财课程"`}, noKw: []string{"推销"}}, "推销"},
+	{leftCase{in: "从来不接手游广告的游戏主播", want: []string{`not_contains "手游"`}, noKw: []string{"接", "广告", "从来"}}, "广告"},
+	{leftCase{in: "没给医美机构打广告的美妆博主", want: []string{`not_contains "医美机构"`}, noKw: []string{"给", "打广告"}}, "打广告"},
+	{leftCase{in: "不要帮网贷宣传的", want: []string{`not_contains "网贷"`}, noKw: []string{"帮", "宣传"}}, "宣传"},
+	{leftCase{in: "排除给彩票推广的博主", want: []string{`not_contains "彩票"`}, noKw: []string{"推广"}}, "推广"},
+	{leftCase{in: "最好不要推广烟酒的母婴博主", want: []string{`avoid "烟酒"`}, noKw: []string{"推广"}}, "推广"},
+	// the deal alone, a listed selling form, and a selling form glued to
+	// another form stay what is excluded
+	{leftCase{in: "美妆博主，不要接广告的", want: []string{`not_contains "接广告" applied`}}, ""},
+	{leftCase{in: "不要纯带货的", want: []string{`not_contains "带货" applied`}}, ""},
+	{leftCase{in: "理财博主，不要带货和炒币的", want: []string{`not_contains "带货" applied`, `not_contains "炒币" applied`}}, ""},
+	{leftCase{in: "不要直播带货的美妆博主", want: []string{`not_contains "直播带货" applied`}}, ""},
+}
+
+func TestLeftQPromote(t *testing.T) {
+	for _, tc := range leftQPromote {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+		if tc.frame == "" {
+			continue
+		}
+		r, err := Read(tc.in, WithNow(leftNow))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(r.Dropped, func(s Span) bool { return strings.Contains(s.Text, tc.frame) }) {
+			t.Errorf("Read(%q): Dropped %v does not name %q", tc.in, r.Dropped, tc.frame)
+		}
+	}
+}
