@@ -712,6 +712,7 @@ func buildLexicon() *lexicon {
 	// (partnerFrame); the frame words themselves are dropped.
 	es = append(es, words(clsPartner, partnerVerbs...)...)
 	es = append(es, words(clsPartner, promoteWords...)...)
+	es = append(es, words(clsFrame, audienceOrientations...)...)
 	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
@@ -965,7 +966,7 @@ func buildLexicon() *lexicon {
 		"audience skews", "audience skews towards",
 		// "for a high-school audience", "aimed at new parents": who
 		// watches; what it names ranks (audit 23).
-		"for a", "for an", "audience", "audiences", "aimed at", "geared toward", "geared towards", "targeted at",
+		"for a", "for an", "audience", "audiences",
 		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",

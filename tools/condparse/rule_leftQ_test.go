@@ -56,3 +56,34 @@ func TestLeftQPromote(t *testing.T) {
 		}
 	}
 }
+
+// leftQOrientation: class 2, a gender said as whom the content is for
+// (女性向, 男生向, "aimed at women", "for a male audience") is a wish about
+// the audience, never the creators' gender, and 向 never a term.
+var leftQOrientation = []leftCase{
+	{in: "女性向的游戏博主", want: []string{`category eq "gaming"`}, noKw: []string{"向", "女性"}, role: ResidueAudience},
+	{in: "男性向 科技频道 美国", want: []string{`category eq "tech"`, `country eq "US"`}, noKw: []string{"向"}, role: ResidueAudience},
+	{in: "女生向手游博主", want: []string{`keyword contains "手游"`}, noKw: []string{"向"}, role: ResidueAudience},
+	{in: "找男生向的健身博主，粉丝一万以上", want: []string{`category eq "fitness"`, "followers gte 10000"}, noKw: []string{"向"}, role: ResidueAudience},
+	{in: "女向乙女游戏博主", noKw: []string{"女向"}, role: ResidueAudience},
+	{in: "面向女性的美妆博主", want: []string{`category eq "beauty"`}, noKw: []string{"女性"}, role: ResidueAudience},
+	{in: "gaming channels aimed at women", want: []string{`category eq "gaming"`}, noKw: []string{"women", "aimed"}, role: ResidueAudience},
+	{in: "tech reviewers for a male audience in the US", want: []string{`category eq "tech"`}, not: []string{`country eq "US"`}, noKw: []string{"male"}, role: ResidueAudience},
+	{in: "fitness channels geared towards men", want: []string{`category eq "fitness"`}, noKw: []string{"men", "geared"}, role: ResidueAudience},
+	{in: "skincare creators targeting women in Korea", want: []string{`country eq "KR"`}, noKw: []string{"women", "targeting"}, role: ResidueAudience},
+	{in: "anime channels catering to men", noKw: []string{"men", "catering"}, role: ResidueAudience},
+}
+
+func TestLeftQOrientation(t *testing.T) {
+	for _, tc := range leftQOrientation {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+		r, _ := Read(tc.in, WithNow(leftNow))
+		for _, rem := range r.Remainder {
+			if rem.Role == ResidueGender {
+				t.Errorf("Read(%q): %q read as the creators' gender", tc.in, rem.Text)
+			}
+		}
+	}
+}
