@@ -859,6 +859,13 @@ func buildLexicon() *lexicon {
 		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
 		"真的", "真正", "真正的", "确实",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but", "而是")...)
+	// Intensifiers and strictness words ("strictly US", "exclusively
+	// Japanese", 严格限定美国, 只能是英国的): how firmly the condition beside
+	// them is meant; the condition is hard anyway, the word never a term
+	// (fixQ class 3; 必须, 一定要 are in the list above).
+	es = append(es, words(clsFiller, "strictly", "exclusively", "solely", "purely", "only ever", "absolutely", "must be",
+		"has to be", "have to be", "严格", "严格限定", "严格要求", "严格只要", "只能", "只能是", "一定", "一定得", "一定得是", "一定是",
+		"必需", "务必要", "非得", "非得是", "绝对", "硬性", "硬性要求")...)
 	// Saying what was meant instead ("不是这个意思，我要的是…", "no, I meant
 	// …", correctionPairs): talk about the words, never a condition or a
 	// word excluded.

@@ -87,3 +87,28 @@ func TestLeftQOrientation(t *testing.T) {
 		}
 	}
 }
+
+// leftQStrict: class 3, intensifiers and strictness words are frame: the
+// condition beside them stays hard, the word never a term.
+var leftQStrict = []leftCase{
+	{in: "strictly US beauty creators", want: []string{`country eq "US" applied`}, noKw: []string{"strictly"}},
+	{in: "严格 德国 科技博主", want: []string{`country eq "DE" applied`}, noKw: []string{"严格"}},
+	{in: "creators who only ever post about cats", want: []string{`keyword contains "cats"`}, noKw: []string{"ever", "only"}},
+	{in: "solely German speaking tech channels", want: []string{`language eq "de" applied`}, noKw: []string{"solely"}},
+	{in: "一定得是日本的美食博主", want: []string{`country eq "JP" applied`}, noKw: []string{"一定", "得"}},
+	{in: "只能是英国的美食博主", want: []string{`country eq "GB" applied`}, noKw: []string{"只能"}},
+	{in: "fitness channels, has to be in Canada", want: []string{`country eq "CA" applied`}, noKw: []string{"has to"}},
+	{in: "粉丝硬性要求十万以上的科技博主", want: []string{"followers gte 100000 applied"}, noKw: []string{"硬性"}},
+	{in: "purely Korean-language beauty channels", want: []string{`language eq "ko" applied`}, noKw: []string{"purely"}},
+	{in: "必须是美国的美妆博主", want: []string{`country eq "US" applied`}, noKw: []string{"必须"}},
+	// a limited edition stays a word
+	{in: "限定款口红 开箱", want: []string{`keyword contains "限定款口红"`}},
+}
+
+func TestLeftQStrict(t *testing.T) {
+	for _, tc := range leftQStrict {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+	}
+}
