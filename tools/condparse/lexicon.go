@@ -117,6 +117,10 @@ type lexEntry struct {
 	// the lexer makes it a space, so that what it interrupts reads as if
 	// it were not there ("under um 50k", "粉丝 嗯 5万左右").
 	disfluent bool
+	// variety: the name of a dialect or named variant of the language
+	// ("粤语", "Castilian"), for the label of a place said before it
+	// ("台湾国语": variantLabel).
+	variety Label
 	// speech: talk that only carries a spoken or chatted sentence ("so",
 	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
 	// never a list of keywords.
@@ -368,18 +372,21 @@ func buildLexicon() *lexicon {
 	for _, d := range taxonomy.Dialects {
 		lt, _ := taxonomy.Languages.ByCode(d.Language)
 		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		if d.Variant {
+			label = Label{ZH: lt.ZH + "（" + d.ZH + "，不按变体筛选）", EN: lt.EN + " (" + d.EN + "; the variant is not filtered)"}
+		}
 		var codes []string
 		if wt, ok := taxonomy.Languages.ByCode(d.With); ok {
 			codes = []string{d.Language, d.With}
 			label = Label{ZH: d.EN + "（" + lt.ZH + "、" + wt.ZH + "，不按混合语筛选）", EN: d.EN + " (" + lt.EN + " and " + wt.EN + "; the mix is not filtered)"}
 		}
 		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
-			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label})
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label, variety: Label{ZH: d.ZH, EN: d.EN}})
 			if !isLatinWord(n) {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
-				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label})
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label, variety: Label{ZH: d.ZH, EN: d.EN}})
 			}
 		}
 	}

@@ -112,3 +112,43 @@ func TestLeftQStrict(t *testing.T) {
 		}
 	}
 }
+
+// leftQVariant: class 4, a language variant named by a region or a
+// variety reads as its language, the variant named in the label as not
+// filtered; the place names no country and no word of it ranks.
+var leftQVariant = []struct {
+	leftCase
+	label string // what the language label must say
+}{
+	{leftCase{in: "cooking creators in Spain, Castilian Spanish", want: []string{`country eq "ES"`, `language eq "es" applied`}, noKw: []string{"castilian"}}, "Castilian"},
+	{leftCase{in: "Brazilian Portuguese fitness creators", want: []string{`language eq "pt" applied`}, not: []string{"country"}, noKw: []string{"brazilian"}}, "Brazilian"},
+	{leftCase{in: "European Portuguese beauty creators", want: []string{`language eq "pt" applied`}, not: []string{"country"}, noKw: []string{"european"}}, "European"},
+	{leftCase{in: "Latin American Spanish cooking channels", want: []string{`language eq "es" applied`}, not: []string{"country"}}, "Latin American"},
+	{leftCase{in: "Québécois lifestyle creators", want: []string{`language eq "fr" applied`}, noKw: []string{"québécois", "quebecois"}}, "Québécois"},
+	{leftCase{in: "Swiss German tech channels", want: []string{`language eq "de" applied`}, not: []string{"country"}}, "Swiss"},
+	{leftCase{in: "台湾国语的美食博主", want: []string{`language eq "zh" applied`}, not: []string{"country"}, noKw: []string{"台湾"}}, "Taiwan"},
+	{leftCase{in: "港式粤语的美食博主", want: []string{`language eq "zh" applied`}, noKw: []string{"港式"}}, "Cantonese"},
+	{leftCase{in: "香港粤语美食博主", want: []string{`language eq "zh" applied`}, not: []string{"country"}}, "Hong Kong"},
+	{leftCase{in: "巴西葡语的健身博主", want: []string{`language eq "pt" applied`}, not: []string{"country"}}, "巴西"},
+	{leftCase{in: "gaming streamers who speak Rioplatense Spanish", want: []string{`language eq "es" applied`}, noKw: []string{"rioplatense"}}, "Rioplatense"},
+	// a country said with its own name stays the country
+	{leftCase{in: "dance creators brazil portuguese", want: []string{`country eq "BR"`, `language eq "pt"`}}, ""},
+	{leftCase{in: "巴西的葡语博主", want: []string{`country eq "BR"`, `language eq "pt"`}}, ""},
+}
+
+func TestLeftQVariant(t *testing.T) {
+	for _, tc := range leftQVariant {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+		if tc.label == "" {
+			continue
+		}
+		r, _ := Read(tc.in, WithNow(leftNow))
+		for _, c := range r.Conditions {
+			if c.Field == "language" && !strings.Contains(c.Label.EN+c.Label.ZH, tc.label) {
+				t.Errorf("Read(%q): language label %v, want it to name %q", tc.in, c.Label, tc.label)
+			}
+		}
+	}
+}

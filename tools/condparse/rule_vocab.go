@@ -154,8 +154,15 @@ func (st *state) vocab() {
 					codes = le.codes // "中英文": Chinese and English
 				}
 				label := le.label
-				if label.EN == "" && len(codes) == 1 {
-					label = st.variantLabel(i, codes[0])
+				if len(codes) == 1 {
+					// "Brazilian Portuguese", "Latin American Spanish",
+					// "台湾国语": the place names the variant, never where
+					// the creators are (fixQ class 4)
+					if vl, p := st.variantLabel(i, codes[0], le.variety); vl.EN != "" {
+						label = vl
+						st.variantPlace(p)
+						from = min(from, p)
+					}
 				}
 				if neg > 0 && label.EN != "" {
 					// "不要讲普通话的", "not Latin American Spanish": a
@@ -288,7 +295,7 @@ func (st *state) vocab() {
 // a place ("Brazilian Portuguese", "Latin American Spanish", "巴西葡语"):
 // the language the catalog records, naming the variant as not filtered;
 // an empty label when no place is said right before it.
-func (st *state) variantLabel(i int, code string) Label {
+func (st *state) variantLabel(i int, code string, variety Label) (Label, int) {
 	p := i - 1
 	if st.tok(p).kind == tkSpace && st.latinEdge(i, false) {
 		p--
@@ -297,18 +304,18 @@ func (st *state) variantLabel(i int, code string) Label {
 		st.toks[p].role != roleCond && !st.free(p) || st.t.norm[st.toks[p].e-1] == '的' {
 		// "巴西的葡语博主": the place with its 的 says where the
 		// creators are, not which Portuguese
-		return Label{}
+		return Label{}, -1
 	}
 	lt, ok := st.lx.languages[code]
 	if !ok {
-		return Label{}
+		return Label{}, -1
 	}
 	place := strings.TrimSpace(string(st.t.orig[st.toks[p].s:st.toks[p].e]))
 	if ce := st.tok(p).has(clsCountry); p < i-1 && (ce.code != "" && strings.EqualFold(place, st.lx.countries[ce.code].EN) || strings.EqualFold(place, ce.code)) {
 		// "dance creators brazil portuguese": a country's own name in a
 		// list is the country; a variant is said by its demonym
 		// ("Brazilian Portuguese")
-		return Label{}
+		return Label{}, -1
 	}
 	zh, en := place, place // the place as typed in its own script, else the vocabulary's name
 	if ce := st.tok(p).has(clsCountry); isLatinWord(place) {
@@ -322,7 +329,26 @@ func (st *state) variantLabel(i int, code string) Label {
 			en = ce.label.EN
 		}
 	}
-	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}
+	if variety.EN != "" {
+		// "台湾国语", "Hong Kong Cantonese": a place before a dialect
+		zh, en = zh+variety.ZH, en+" "+variety.EN
+	}
+	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}, p
+}
+
+// variantPlace drops the country read from the place at p alone, when it
+// names a variant of the language after it ("European Portuguese" is no
+// filter on Europe, "巴西葡语" none on Brazil): the catalog records the
+// language, and the label names the variant as not filtered.
+func (st *state) variantPlace(p int) {
+	c := st.tokCond[p]
+	if c == 0 {
+		return
+	}
+	pc := st.conds[c-1]
+	if pc.c.Field == condition.Country && pc.s == st.toks[p].s && pc.e == st.toks[p].e && len(pc.more) == 0 {
+		pc.dropped = true
+	}
 }
 
 // variantExcluded names a dialect, variant or mix excluded at tokens
