@@ -152,3 +152,29 @@ func TestLeftQVariant(t *testing.T) {
 		}
 	}
 }
+
+// leftQAccepted: class 5, a country said acceptable in addition is added
+// to the countries held, hard as the first; the acceptance words are
+// frame, never terms.
+var leftQAccepted = []leftCase{
+	{in: "pet creators in France, Belgium would work as well", want: []string{`country in [FR,BE] applied !added`}, noKw: []string{"work", "well"}},
+	{in: "food creators in Italy, Spain would work too", want: []string{`country in [IT,ES] applied !added`}, noKw: []string{"work"}},
+	{in: "beauty creators in the US, the UK would also be ok", want: []string{`country in [US,GB] applied`}, noKw: []string{"ok"}},
+	{in: "tech creators in Japan, Korea is fine as well", want: []string{`country in [JP,KR] applied`}, noKw: []string{"fine"}},
+	{in: "fitness creators in Canada, happy with Australia too", want: []string{`country in [CA,AU] applied !added`}, noKw: []string{"happy"}},
+	{in: "tech creators in Germany, also open to Austria", want: []string{`country in [DE,AT] applied !added`}, noKw: []string{"open"}},
+	{in: "美国的科技博主，英国的也可以", want: []string{`country in [US,GB] applied`}, noKw: []string{"也可以"}},
+	{in: "德国的科技博主 奥地利也行", want: []string{`country in [DE,AT] applied`}, noKw: []string{"也行"}},
+	{in: "美国的科技博主，也接受加拿大的", want: []string{`country in [US,CA] applied !added`}, noKw: []string{"接受"}},
+	{in: "日本美妆博主 韩国的也没问题", want: []string{`country in [JP,KR] applied`}, noKw: []string{"没问题"}},
+	// a wish stays a wish
+	{in: "food creators in Italy, Spain would be ideal", want: []string{`country eq "ES" reference`}},
+}
+
+func TestLeftQAccepted(t *testing.T) {
+	for _, tc := range leftQAccepted {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+	}
+}

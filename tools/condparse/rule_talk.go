@@ -57,7 +57,10 @@ var resultWords = []string{"of these", "among these", "out of these", "of those"
 // permission.
 var acceptLeads = []string{"fine if", "ok if", "okay if", "it's fine if", "it's ok if", "it's okay if", "doesn't matter if",
 	"does not matter if", "no matter if", "no problem if", "don't mind if", "do not mind if", "we don't mind if",
-	"i don't mind if", "even if", "就算", "即使", "哪怕", "不介意"}
+	"i don't mind if", "even if", "就算", "即使", "哪怕", "不介意",
+	// before a value said acceptable as well ("happy with Australia too",
+	// 也接受新加坡的): frame (fixQ class 5)
+	"happy with", "fine with", "ok with", "okay with", "happy to include", "接受", "能接受"}
 
 // stageWords say where a creator is in their growth without a figure
 // ("established shows", 刚起步的频道): the catalog records no stage.

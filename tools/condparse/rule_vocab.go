@@ -515,7 +515,7 @@ func (st *state) wantedAsOther(i int) bool {
 // soft preference: a wish is never a hard filter.
 func (st *state) hedges() {
 	for i := range st.toks {
-		if !st.free(i) || st.toks[i].has(clsHedge) == nil {
+		if !st.free(i) || st.toks[i].has(clsHedge) == nil || st.acceptedBefore(i) {
 			continue
 		}
 		j := st.skipSpace(i + 1)
@@ -547,6 +547,20 @@ func (st *state) hedges() {
 		st.hedgeList(j, pc)
 		st.hedgeListBack(j, pc)
 	}
+}
+
+// acceptedBefore reports a hedge at i that is part of an acceptance of
+// the value right before it ("Belgium would work as well", "Spain would
+// work too"): the value is added as wanted as the first, never a wish
+// (fixQ class 5).
+func (st *state) acceptedBefore(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 || st.tokCond[p] == 0 || st.conds[st.tokCond[p]-1].c.Kind != condition.KindHard {
+		return false
+	}
+	rest := string(st.t.norm[st.toks[p].e:])
+	m := acceptedAfter.FindStringIndex(rest)
+	return m != nil && st.toks[p].e+len([]rune(rest[:m[1]])) >= st.toks[i].e
 }
 
 // postHedges are the hedges said after what they qualify.
