@@ -178,3 +178,31 @@ func TestLeftQAccepted(t *testing.T) {
 		}
 	}
 }
+
+// leftQPosting: class 6, a verb of filming or posting before the topic is
+// frame (with its posting adverb); the topic is the category, subtopic or
+// term, "film" no Film & TV category there, and 拍 never a term.
+var leftQPosting = []leftCase{
+	{in: "主要拍露营的博主", want: []string{`category eq "outdoor"`}, noKw: []string{"拍", "主要"}},
+	{in: "专门拍钓鱼的博主", want: []string{`keyword contains "钓鱼"`}, noKw: []string{"拍"}},
+	{in: "平时发猫的博主 日本", want: []string{`keyword contains "猫"`, `country eq "JP"`}, noKw: []string{"发", "平时"}},
+	{in: "经常更美妆的博主", want: []string{`category eq "beauty"`}, noKw: []string{"经常", "更"}},
+	{in: "日常发穿搭的博主", want: []string{`category eq "fashion"`}, not: []string{"lifestyle"}, noKw: []string{"发"}},
+	{in: "平时更新猫咪日常的博主", want: []string{`keyword contains "猫咪"`}, noKw: []string{"平时", "更新"}},
+	{in: "找主要拍美食探店的博主", want: []string{`category eq "food"`}, noKw: []string{"拍"}},
+	{in: "creators who mostly film camping", want: []string{`category eq "outdoor"`}, not: []string{"film"}},
+	{in: "creators who mostly shoot street food", want: []string{`keyword contains "street food"`}, noKw: []string{"shoot"}},
+	{in: "youtubers that mostly film travel vlogs", want: []string{`category eq "travel"`}, not: []string{`"film"`}, noKw: []string{"film"}},
+	{in: "channels that upload woodworking builds", want: []string{`category eq "diy"`}, noKw: []string{"upload"}},
+	// film stays the topic where it is one
+	{in: "short film creators", want: []string{`category eq "film"`}},
+	{in: "film reviewers", want: []string{`keyword contains "film"`}},
+}
+
+func TestLeftQPosting(t *testing.T) {
+	for _, tc := range leftQPosting {
+		for _, p := range tc.problems() {
+			t.Errorf("Read(%q): %s", tc.in, p)
+		}
+	}
+}

@@ -29,10 +29,15 @@ func (st *state) gluedLatin(i int) bool {
 	return false
 }
 
-// contentVerbs are the one-rune verbs of making content ("拍旅行vlog",
-// "玩游戏的", "讲历史的"): said alone right before a vocabulary word they
-// lead into it, never a part of it (audit 24, class F).
-var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true}
+// contentVerbs are the verbs of making or posting content ("拍旅行vlog",
+// "玩游戏的", "讲历史的", "平时发猫的", "mostly films camping"): the
+// one-rune ones said alone right before a vocabulary word lead into it,
+// never a part of it (audit 24, class F); after a posting adverb or a
+// relative opening any of them leads into the topic (postingVerbs).
+var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true, "发": true, "剪": true,
+	"更": true, "更新": true, "发布": true, "上传": true, "分享": true,
+	"film": true, "films": true, "filming": true, "shoot": true, "shoots": true, "shooting": true, "post": true, "posts": true,
+	"upload": true, "uploads": true, "make": true, "makes": true, "cover": true, "covers": true}
 
 // verbBefore reports a content verb standing alone right before token i:
 // no unknown rune glued to it on its left ("拍美妆的", but not "自拍").
