@@ -957,10 +957,10 @@ func buildLexicon() *lexicon {
 		// undo words: the box has no undo of a follow-up; they are named
 		// as not applied, never kept as a keyword.
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
-		// acceptance tails: "under 2k is fine too", "小一点的也行".
-		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
-		"也没关系", "没关系", "都没关系",
-		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
+	)...)
+	// acceptance tails: "under 2k is fine too", "小一点的也行" (acceptWords).
+	es = append(es, words(clsFrame, acceptFrames()...)...)
+	es = append(es, words(clsFrame,
 		// discourse markers that chain one part of a follow-up to the
 		// next ("btw only english ones", "顺便只要英文的", "…, then sort
 		// by views"): how the user talks, never what they ask for.
@@ -1393,6 +1393,52 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
 	"拍过广告", "推广过", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+
+// acceptWords call what was just said acceptable ("is fine too", "也行",
+// "无所谓"), once each, with where each is read: frame, a frame word of
+// the lexicon (a follow-up's acceptance tail); tail, after a figure it
+// takes the figure in (the count rule's acceptTails: "十万也行"), and
+// after a figure or a size it is a permission (rule_talk.go's
+// permitTails); size, after a size without a figure it permits it
+// (sizeAccepts: "smaller ones are fine", "小一点无所谓").
+var acceptWords = []acceptWord{
+	{"is fine", true, false, true}, {"is fine too", true, true, false}, {"are fine", true, false, true},
+	{"are fine too", true, true, false}, {"fine too", true, true, false}, {"also fine", true, true, false},
+	{"is ok", true, false, true}, {"is okay", true, false, true}, {"are ok", true, false, true},
+	{"也没关系", true, true, false}, {"没关系", true, true, false}, {"都没关系", true, true, false},
+	{"is ok too", true, true, false}, {"works too", true, true, false}, {"is acceptable", true, false, true},
+	{"也行", true, true, false}, {"也可以", true, true, false}, {"也ok", true, true, false}, {"也没问题", true, true, false},
+	// frame words of other lists of the lexicon (filler, no preference)
+	{"都行", false, true, true}, {"都可以", false, true, true}, {"are okay", false, false, true}, {"无所谓", false, false, true},
+}
+
+// acceptWord is one word of acceptWords and where it is read.
+type acceptWord struct {
+	w                 string
+	frame, tail, size bool
+}
+
+// acceptFrames are the acceptWords the lexicon reads as frame.
+func acceptFrames() []string {
+	var out []string
+	for _, a := range acceptWords {
+		if a.frame {
+			out = append(out, a.w)
+		}
+	}
+	return out
+}
+
+// acceptWordSet is the set of acceptWords with the flag f.
+func acceptWordSet(f func(a acceptWord) bool) map[string]bool {
+	m := map[string]bool{}
+	for _, a := range acceptWords {
+		if f(a) {
+			m[a.w] = true
+		}
+	}
+	return m
+}
 
 // promoteWords are the Chinese words of promoting, selling or making an
 // ad for something ("不要推广X的", "别接X广告的", "不要代言X的", "不做X宣传的"):
