@@ -296,6 +296,17 @@
 //     soft reference, and its lean ("腰部偏下", "or slightly above") moves
 //     it half a step. Posting at its most ("who posts most often", 哪个
 //     更新最勤) sorts by recent activity.
+//   - fixQ (issue 26 items 1–2): a verb of promoting, selling or an ad
+//     in a Chinese exclusion ("不要推广X的", "别接X广告的", "不做X宣传的";
+//     promoteWords, rule_promote.go) is frame, named, and X is excluded; a
+//     gender said as whom the content is for ("女性向", "aimed at women")
+//     is an audience wish (rule_audience.go: orientations); intensifiers
+//     ("strictly", 严格) are filler; a place before a language or dialect
+//     ("European Portuguese", 台湾国语) names its variant in the label and
+//     filters no country; "X would work as well" and "happy with X too"
+//     add X, hard; a content verb after a posting adverb ("平时发X的",
+//     "who mostly film X") is frame (rule_posting.go). The acceptance
+//     words live once, acceptWords.
 //   - Soft preferences (spec 3.7.5: 高级感, 性价比高, 调性合适, 内容质量高,
 //     更像真人推荐, …) are kind soft, field "preference", status reference,
 //     never applied as filters. A hedge ("最好", "尽量", "ideally",

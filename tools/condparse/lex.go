@@ -798,15 +798,18 @@ func (tk *token) disfluent() bool {
 	return false
 }
 
-// yieldVague shortens a vague-amount match that cuts a vocabulary word in
-// two: "不要太高端" is "不要 太 高端" (avoid premium), not the vague "不要太高"
-// and a stray "端".
+// yieldVague shortens a match that cuts a word in two: a vague amount
+// that cuts a vocabulary word ("不要太高端" is "不要 太 高端", avoid
+// premium, not the vague "不要太高" and a stray "端"), and an exclusion
+// word that cuts a promoting verb ("不要推广游戏的" is "不要 推广 游戏", not
+// "不要推" and a stray "广": fixQ class 1).
 func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, []*lexEntry) {
-	vague := false
+	vague, exclude := false, false
 	for _, en := range ents {
 		vague = vague || en.cls == clsVague
+		exclude = exclude || en.cls == clsExclude
 	}
-	if !vague {
+	if !vague && !exclude {
 		return e, ents
 	}
 	for k := i + 1; k < e; k++ {
@@ -815,11 +818,13 @@ func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, 
 			continue
 		}
 		for _, en := range kents {
-			switch en.cls {
-			case clsSoft, clsCategory, clsCountry, clsLanguage:
-				if se, sents := lx.match(t, i, k); se > i {
-					return se, sents
-				}
+			cut := vague && (en.cls == clsSoft || en.cls == clsCategory || en.cls == clsCountry || en.cls == clsLanguage) ||
+				exclude && en.cls == clsPartner && slices.Contains(promoteWords, en.word)
+			if !cut {
+				continue
+			}
+			if se, sents := lx.match(t, i, k); se > i {
+				return se, sents
 			}
 		}
 	}

@@ -117,6 +117,10 @@ type lexEntry struct {
 	// the lexer makes it a space, so that what it interrupts reads as if
 	// it were not there ("under um 50k", "粉丝 嗯 5万左右").
 	disfluent bool
+	// variety: the name of a dialect or named variant of the language
+	// ("粤语", "Castilian"), for the label of a place said before it
+	// ("台湾国语": variantLabel).
+	variety Label
 	// speech: talk that only carries a spoken or chatted sentence ("so",
 	// "yeah", 就是说, and every disfluent sound): the input is a sentence,
 	// never a list of keywords.
@@ -368,18 +372,21 @@ func buildLexicon() *lexicon {
 	for _, d := range taxonomy.Dialects {
 		lt, _ := taxonomy.Languages.ByCode(d.Language)
 		label := Label{ZH: lt.ZH + "（" + d.ZH + "，不按方言筛选）", EN: lt.EN + " (" + d.EN + "; the dialect is not filtered)"}
+		if d.Variant {
+			label = Label{ZH: lt.ZH + "（" + d.ZH + "，不按变体筛选）", EN: lt.EN + " (" + d.EN + "; the variant is not filtered)"}
+		}
 		var codes []string
 		if wt, ok := taxonomy.Languages.ByCode(d.With); ok {
 			codes = []string{d.Language, d.With}
 			label = Label{ZH: d.EN + "（" + lt.ZH + "、" + wt.ZH + "，不按混合语筛选）", EN: d.EN + " (" + lt.EN + " and " + wt.EN + "; the mix is not filtered)"}
 		}
 		for _, n := range append([]string{d.ZH, d.EN}, d.Aliases...) {
-			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label})
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: d.Language, codes: codes, label: label, variety: Label{ZH: d.ZH, EN: d.EN}})
 			if !isLatinWord(n) {
 				continue
 			}
 			for _, suf := range []string{"-speaking", " speaking", "-language", " language", " speakers", " speaker", "-speakers"} {
-				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label})
+				es = append(es, lexEntry{word: n + suf, cls: clsLanguage, code: d.Language, codes: codes, label: label, variety: Label{ZH: d.ZH, EN: d.EN}})
 			}
 		}
 	}
@@ -711,6 +718,8 @@ func buildLexicon() *lexicon {
 	// promos"): who the creators worked with is what is excluded
 	// (partnerFrame); the frame words themselves are dropped.
 	es = append(es, words(clsPartner, partnerVerbs...)...)
+	es = append(es, words(clsPartner, promoteWords...)...)
+	es = append(es, words(clsFrame, audienceOrientations...)...)
 	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
@@ -857,6 +866,13 @@ func buildLexicon() *lexicon {
 		// "要真的在拍旅行vlog的": how sure the wish is, never its topic
 		"真的", "真正", "真正的", "确实",
 		"帖子", "这个帖子", "这条", "这个视频", "这条视频", "this post", "this video", "but", "而是")...)
+	// Intensifiers and strictness words ("strictly US", "exclusively
+	// Japanese", 严格限定美国, 只能是英国的): how firmly the condition beside
+	// them is meant; the condition is hard anyway, the word never a term
+	// (fixQ class 3; 必须, 一定要 are in the list above).
+	es = append(es, words(clsFiller, "strictly", "exclusively", "solely", "purely", "only ever", "absolutely", "must be",
+		"has to be", "have to be", "严格", "严格限定", "严格要求", "严格只要", "只能", "只能是", "一定", "一定得", "一定得是", "一定是",
+		"必需", "务必要", "非得", "非得是", "绝对", "硬性", "硬性要求")...)
 	// Saying what was meant instead ("不是这个意思，我要的是…", "no, I meant
 	// …", correctionPairs): talk about the words, never a condition or a
 	// word excluded.
@@ -941,10 +957,10 @@ func buildLexicon() *lexicon {
 		// undo words: the box has no undo of a follow-up; they are named
 		// as not applied, never kept as a keyword.
 		"undo", "undo that", "undo it", "revert", "revert that", "go back", "换回去", "改回去", "撤销", "撤回", "还原", "回退",
-		// acceptance tails: "under 2k is fine too", "小一点的也行".
-		"is fine", "is fine too", "are fine", "are fine too", "fine too", "also fine", "is ok", "is okay", "are ok",
-		"也没关系", "没关系", "都没关系",
-		"is ok too", "works too", "is acceptable", "也行", "也可以", "也ok", "也没问题",
+	)...)
+	// acceptance tails: "under 2k is fine too", "小一点的也行" (acceptWords).
+	es = append(es, words(clsFrame, acceptFrames()...)...)
+	es = append(es, words(clsFrame,
 		// discourse markers that chain one part of a follow-up to the
 		// next ("btw only english ones", "顺便只要英文的", "…, then sort
 		// by views"): how the user talks, never what they ask for.
@@ -964,7 +980,7 @@ func buildLexicon() *lexicon {
 		"audience skews", "audience skews towards",
 		// "for a high-school audience", "aimed at new parents": who
 		// watches; what it names ranks (audit 23).
-		"for a", "for an", "audience", "audiences", "aimed at", "geared toward", "geared towards", "targeted at",
+		"for a", "for an", "audience", "audiences",
 		"能帮我们", "能帮", "可以帮我们", "可以帮", "帮忙种草", "help us", "to help us", "help us launch", "help us promote",
 		"粉丝主要是", "粉丝大多是", "粉丝群体是", "粉丝群是", "粉丝多为", "粉丝大部分是", "粉丝画像是",
 		"fans are mostly", "fans are mainly", "followers are mostly", "followers are mainly", "fanbase is", "fanbase is mostly",
@@ -1376,7 +1392,66 @@ var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过",
 	"promos", "promo", "promotions", "promoting", "promoted", "advertised", "advertised for", "ads for", "ads", "sponsorships", "sponsorship", "deals with", "deal with",
 	"promos for", "promo for", "sponsored by", "paid by", "ambassador for", "ambassadors for",
 	"sponsored posts for", "sponsored content for", "sponsored videos for", "posts for", "videos for", "content for",
-	"广告", "的广告", "拍过广告", "推广过", "代言", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+	"拍过广告", "推广过", "deal", "deals", "collabs", "collab", "collaborations", "partnerships", "tie-ins", "合作", "有合作", "有过合作", "在推", "在合作", "合作中"}
+
+// acceptWords call what was just said acceptable ("is fine too", "也行",
+// "无所谓"), once each, with where each is read: frame, a frame word of
+// the lexicon (a follow-up's acceptance tail); tail, after a figure it
+// takes the figure in (the count rule's acceptTails: "十万也行"), and
+// after a figure or a size it is a permission (rule_talk.go's
+// permitTails); size, after a size without a figure it permits it
+// (sizeAccepts: "smaller ones are fine", "小一点无所谓").
+var acceptWords = []acceptWord{
+	{"is fine", true, false, true}, {"is fine too", true, true, false}, {"are fine", true, false, true},
+	{"are fine too", true, true, false}, {"fine too", true, true, false}, {"also fine", true, true, false},
+	{"is ok", true, false, true}, {"is okay", true, false, true}, {"are ok", true, false, true},
+	{"也没关系", true, true, false}, {"没关系", true, true, false}, {"都没关系", true, true, false},
+	{"is ok too", true, true, false}, {"works too", true, true, false}, {"is acceptable", true, false, true},
+	{"也行", true, true, false}, {"也可以", true, true, false}, {"也ok", true, true, false}, {"也没问题", true, true, false},
+	// frame words of other lists of the lexicon (filler, no preference)
+	{"都行", false, true, true}, {"都可以", false, true, true}, {"are okay", false, false, true}, {"无所谓", false, false, true},
+}
+
+// acceptWord is one word of acceptWords and where it is read.
+type acceptWord struct {
+	w                 string
+	frame, tail, size bool
+}
+
+// acceptFrames are the acceptWords the lexicon reads as frame.
+func acceptFrames() []string {
+	var out []string
+	for _, a := range acceptWords {
+		if a.frame {
+			out = append(out, a.w)
+		}
+	}
+	return out
+}
+
+// acceptWordSet is the set of acceptWords with the flag f.
+func acceptWordSet(f func(a acceptWord) bool) map[string]bool {
+	m := map[string]bool{}
+	for _, a := range acceptWords {
+		if f(a) {
+			m[a.w] = true
+		}
+	}
+	return m
+}
+
+// promoteWords are the Chinese words of promoting, selling or making an
+// ad for something ("不要推广X的", "别接X广告的", "不要代言X的", "不做X宣传的"):
+// beside another word in an exclusion's object they are its frame, and
+// what is promoted is what is excluded; alone ("不要接广告的") the deal
+// itself is (partnerFrame). The selling forms (sellingForms: 带货, 种草)
+// frame the same way.
+var promoteWords = []string{"广告", "的广告", "代言", "推广", "宣传", "推销", "打广告", "植入", "软广", "硬广", "商单"}
+
+// promoteNegations negate a promoting verb said of the creators ("不做X
+// 宣传的", "从不接X广告", "没给X带货的"): with a promote word after them in
+// their clause they exclude what is promoted (promoteNegation).
+var promoteNegations = []string{"不", "从不", "从来不", "绝不", "没", "没有", "从没", "从来没"}
 
 // relationWords name the user's own business relations ("our
 // competitors", 竞品, 友商): who they are the catalog cannot know, so a

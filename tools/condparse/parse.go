@@ -276,6 +276,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.outsideOf()
 	st.inactiveExcluded()
 	st.slashItems()
+	st.postingVerbs()
 	st.vocab()
 	st.parentsAlone()
 	st.defaultWindows()

@@ -1254,5 +1254,7 @@ func (st *state) runeNoun(i int) bool {
 	prev, next := &st.toks[i-1], &st.toks[i+1]
 	// after a word that is a condition it is a part of a name ("美国区的":
 	// the US zone), no topic
-	return (prev.kind == tkLex && prev.role != roleCond || prev.kind == tkPunct) && next.kind == tkLex && topicSuffixes[st.word(i+1)]
+	// after a content verb read as frame ("平时发猫的") it is what is posted
+	verb := prev.kind == tkCJK && prev.role == roleFiller && contentVerbs[st.tokText(i-1)]
+	return (prev.kind == tkLex && prev.role != roleCond || prev.kind == tkPunct || verb) && next.kind == tkLex && topicSuffixes[st.word(i+1)]
 }

@@ -79,15 +79,61 @@ func (st *state) audienceValue(k int) (value, age bool) {
 	return false, false
 }
 
+// audienceOrientations say whom the content is made for ("aimed at
+// women", "geared towards men"): the frame of an audience wish (the
+// lexicon's frame words); the gender after one is the audience's, never
+// the creators' (fixQ class 2).
+var audienceOrientations = []string{"aimed at", "aimed towards", "aimed toward", "geared toward", "geared towards", "geared to",
+	"targeted at", "targeted to", "targeting", "catering to", "tailored to", "tailored for", "oriented toward", "oriented towards",
+	"oriented to", "designed for", "made for"}
+
+// orientations reads a gender said as whom the content is for: a gender
+// word with the suffix 向 ("女性向", "男生向", "女向") or after an
+// orientation (audienceOrientations, or 面向, 针对, 专为 before it: "面向女
+// 性的"): a wish about the audience (ResidueAudience), named with its
+// frame; 向 is never a ranking term (fixQ class 2).
+func (st *state) orientations() {
+	for i := 0; i < len(st.toks); i++ {
+		tk := &st.toks[i]
+		gender := tk.kind == tkLex && tk.has(clsGender) != nil ||
+			tk.kind == tkCJK && (st.t.norm[tk.s] == '男' || st.t.norm[tk.s] == '女') && (i == 0 || st.toks[i-1].kind != tkCJK)
+		if !gender || !st.free(i) {
+			continue
+		}
+		if n := st.tok(i + 1); n.kind == tkCJK && st.t.norm[n.s] == '向' && st.free(i+1) {
+			st.audienceSpan(i, i+1)
+			i++
+			continue
+		}
+		p := st.prevSig(i)
+		for p >= 0 && st.free(p) && audienceQualifiers[st.tokText(p)] {
+			p = st.prevSig(p)
+		}
+		if p >= 0 && st.free(p) && st.toks[p].kind == tkLex && (slices.Contains(audienceOrientations, st.word(p)) || zhOrientations[st.word(p)]) {
+			st.audienceSpan(p, i)
+		}
+	}
+}
+
+// zhOrientations are the Chinese words before whom content is made for
+// ("面向女性的", "针对男生的"); the lexicon reads them as filler.
+var zhOrientations = map[string]bool{"面向": true, "针对": true, "专为": true}
+
 // audiences marks what is said of the audience as not applied.
 func (st *state) audiences() {
+	st.orientations()
 	for i := 0; i < len(st.toks); i++ {
 		ok, needsGlue := st.audienceNoun(i)
 		if !ok {
 			continue
 		}
 		if last := st.audienceAfter(i, needsGlue); last > i {
-			st.audienceSpan(i, last)
+			first := i
+			if f := st.audienceBefore(i, needsGlue); f >= 0 {
+				// "a male audience in the US": said on both sides
+				first = f
+			}
+			st.audienceSpan(first, last)
 			i = last
 			continue
 		}

@@ -35,9 +35,7 @@ var enoughWords = []string{"is enough", "is plenty", "are enough", "is good enou
 // acceptTails are the words after a count that call it acceptable too
 // ("十万也行", "80k is fine too", "五千也没问题"): the figure is taken in
 // (IssueAccepted).
-var acceptTails = map[string]bool{"也行": true, "也可以": true, "也ok": true, "也没问题": true, "都行": true, "都可以": true,
-	"is fine too": true, "are fine too": true, "fine too": true, "also fine": true, "is ok too": true, "works too": true,
-	"也没关系": true, "没关系": true, "都没关系": true}
+var acceptTails = acceptWordSet(func(a acceptWord) bool { return a.tail })
 
 // acceptTail returns the accept tail ("也行", "is fine too") at token k,
 // or after a 的 there ("五千的也行"), or -1.

@@ -218,12 +218,17 @@ func (st *state) additions() {
 			// "Korea too": "too" right after the value adds it, as
 			// "also" does (elsewhere "too" is "too big").
 			tooAfter := false
-			if txt := st.tokText(i); (strings.EqualFold(txt, "too") || strings.HasSuffix(txt, " too")) && tk.s >= pc.e {
+			if txt := strings.ToLower(st.tokText(i)); tk.s >= pc.e {
 				// "Korea too"; "Portuguese is ok too", "Canada would be
-				// fine too": an acceptance between them, or lexed as one
-				// word with the "too"; its words are frame
-				between := string(st.t.norm[pc.e : tk.e-3])
-				tooAfter = strings.TrimSpace(between) == "" || acceptedToo.MatchString(between)
+				// fine too", "Belgium would work as well": an acceptance
+				// between them, or lexed as one word with the "too"; its
+				// words are frame
+				for _, tail := range []string{"too", "as well"} {
+					if txt == tail || strings.HasSuffix(txt, " "+tail) {
+						between := string(st.t.norm[pc.e : tk.e-len([]rune(tail))])
+						tooAfter = tooAfter || strings.TrimSpace(between) == "" || acceptedToo.MatchString(between)
+					}
+				}
 			}
 			// "语言西班牙语也可以", "英语也行": an acceptance with 也 adds
 			// the value as "also" does (audit 24, class F).

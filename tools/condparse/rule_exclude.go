@@ -16,7 +16,14 @@ func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
 		verb := (tk.kind == tkWord || tk.kind == tkLex) && openingVerbs[st.tokText(i)]
-		if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
+		if last, ok := st.promoteNegation(i); ok && tk.has(clsExclude) == nil {
+			// "不做X宣传的", "从不接X广告": the negated promoting verb
+			// excludes what is promoted (fixQ class 1).
+			for k := i; k < last; k++ {
+				st.toks[k].role = roleFiller
+			}
+			i, tk = last, &st.toks[last]
+		} else if !st.free(i) || tk.has(clsExclude) == nil && !st.minusPrefix(i) && !verb {
 			continue
 		}
 		if pc, _ := st.countObject(st.skipSpace(i + 1)); pc != nil && tk.neg == 0 && verb && slices.Contains(pc.c.Issues, IssueNamedBound) {
@@ -953,10 +960,7 @@ func (st *state) partnerWord(k int) bool {
 		return false
 	}
 	w := st.tokText(k)
-	if slices.Contains(partnerVerbs, w) || partnerGlue[w] {
-		return true
-	}
-	return false
+	return slices.Contains(partnerVerbs, w) || partnerGlue[w] || st.promoteWord(k)
 }
 
 // partnerGlue are the words around a partner verb: "已经和X合作过",
@@ -965,7 +969,7 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 	"who's": true, "who has": true, "who have": true, "who've already": true, "that have": true, "that has": true,
 	"anyone who": true, "anyone": true, "who": true, "that": true, "has": true, "have": true, "doing": true, "did": true, "does": true,
 	"do": true, "done": true, "before": true, "previously": true, "ever": true, "跟": true, "和": true, "与": true, "同": true,
-	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true, "有": true,
+	"给": true, "为": true, "替": true, "帮": true, "接": true, "拍": true, "有": true, "做": true,
 	"近期": true, "最近": true, "之前": true, "以前": true, "曾": true, "曾经": true, "a": true, "an": true, "with": true,
 	"recently": true, "currently": true}
 
@@ -978,14 +982,12 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 func (st *state) partnerFrame(j, end int) {
 	verb := false
 	for k := j; k <= end; k++ {
-		w := st.tokText(k)
-		// a Chinese deal noun alone ("别推奶粉广告") says what kind of
-		// content, not whom the creators worked with
-		verb = verb || slices.Contains(partnerVerbs, w) && !cjkDealNouns[w]
+		verb = verb || slices.Contains(partnerVerbs, st.tokText(k))
 	}
-	if !verb {
+	if !verb && !st.promotedObject(j, end) {
+		// a promote word alone ("不要接广告的") is what is excluded
 		for k := j; k <= end; k++ {
-			if cjkDealNouns[st.tokText(k)] {
+			if slices.Contains(promoteWords, st.tokText(k)) {
 				st.toks[k].role = roleContent
 			}
 		}
@@ -997,6 +999,11 @@ func (st *state) partnerFrame(j, end int) {
 		tk := &st.toks[k]
 		one := tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s])
 		switch {
+		case st.promoteAt(j, k):
+			// "推广游戏", "给保健品带货", "X广告": the promoting verb
+			// is frame, named (fixQ class 1)
+			frame = append(frame, k)
+			tk.frameWord = true
 		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
 			// a one-rune glue word ("给", "为") only leads the object:
 			// inside a name ("华为") it is part of it
@@ -1081,10 +1088,6 @@ func (st *state) kindObject(j int) bool {
 	n := st.skipSpace(k + 1)
 	return st.clauseEndsAt(n) || st.tok(n).has(clsAnd) != nil
 }
-
-// cjkDealNouns are the Chinese deal nouns of the partner frame: without a
-// partner verb they are words of what is excluded ("奶粉广告").
-var cjkDealNouns = map[string]bool{"广告": true, "代言": true, "的广告": true}
 
 // contrastWords open a clause of their own ("but", "但是").
 var contrastWords = map[string]bool{"but": true, "但": true, "但是": true, "不过": true}

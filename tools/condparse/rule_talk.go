@@ -57,7 +57,10 @@ var resultWords = []string{"of these", "among these", "out of these", "of those"
 // permission.
 var acceptLeads = []string{"fine if", "ok if", "okay if", "it's fine if", "it's ok if", "it's okay if", "doesn't matter if",
 	"does not matter if", "no matter if", "no problem if", "don't mind if", "do not mind if", "we don't mind if",
-	"i don't mind if", "even if", "就算", "即使", "哪怕", "不介意"}
+	"i don't mind if", "even if", "就算", "即使", "哪怕", "不介意",
+	// before a value said acceptable as well ("happy with Australia too",
+	// 也接受新加坡的): frame (fixQ class 5)
+	"happy with", "fine with", "ok with", "okay with", "happy to include", "接受", "能接受"}
 
 // stageWords say where a creator is in their growth without a figure
 // ("established shows", 刚起步的频道): the catalog records no stage.
@@ -65,15 +68,15 @@ var stageWords = []string{"established", "well-established", "well established",
 	"just starting out", "starting out", "just started", "just getting started", "early-stage", "early stage",
 	"老牌", "资深", "成熟期", "刚起步", "起步阶段", "起步期", "刚开始做", "新人", "刚入行"}
 
-// permitSizes are sizes said without a figure that an acceptance lead
-// may allow ("doesn't matter if they're tiny").
-var permitSizes = map[string]bool{"small": true, "smaller": true, "tiny": true, "little": true, "new": true, "newer": true,
-	"big": true, "bigger": true, "large": true, "huge": true}
+// permitSizes are the bare sizes said without a figure that an
+// acceptance lead may allow ("doesn't matter if they're tiny"); the
+// comparatives ("smaller", "bigger") are the lexicon's vague sizes.
+var permitSizes = map[string]bool{"small": true, "tiny": true, "little": true, "new": true, "newer": true,
+	"big": true, "large": true, "huge": true}
 
 // sizeAccepts say after a size without a figure that it is acceptable
-// ("smaller ones are fine", "小一点无所谓").
-var sizeAccepts = map[string]bool{"is fine": true, "are fine": true, "is ok": true, "are ok": true, "is okay": true, "are okay": true,
-	"is acceptable": true, "无所谓": true, "都行": true, "都可以": true}
+// ("smaller ones are fine", "小一点无所谓"): acceptWords.
+var sizeAccepts = acceptWordSet(func(a acceptWord) bool { return a.size })
 
 // talkEntries are the lexicon's spellings of talk.
 func talkEntries() []lexEntry {
@@ -256,7 +259,7 @@ func (st *state) permissions() {
 			// (a vague size said acceptable in a follow-up widens the
 			// range held one step: agent/vaguesize.go)
 			vague := tk.kind == tkLex && tk.has(clsVague) != nil
-			size := vague && !st.cfg.followup || permitSizes[st.tokText(k)] && !(vague && st.cfg.followup)
+			size := vague && !st.cfg.followup || !vague && permitSizes[st.tokText(k)]
 			if !st.free(k) || !size {
 				continue
 			}

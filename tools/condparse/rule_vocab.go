@@ -29,10 +29,15 @@ func (st *state) gluedLatin(i int) bool {
 	return false
 }
 
-// contentVerbs are the one-rune verbs of making content ("拍旅行vlog",
-// "玩游戏的", "讲历史的"): said alone right before a vocabulary word they
-// lead into it, never a part of it (audit 24, class F).
-var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true}
+// contentVerbs are the verbs of making or posting content ("拍旅行vlog",
+// "玩游戏的", "讲历史的", "平时发猫的", "mostly films camping"): the
+// one-rune ones said alone right before a vocabulary word lead into it,
+// never a part of it (audit 24, class F); after a posting adverb or a
+// relative opening any of them leads into the topic (postingVerbs).
+var contentVerbs = map[string]bool{"拍": true, "玩": true, "讲": true, "晒": true, "录": true, "发": true, "剪": true,
+	"更": true, "更新": true, "发布": true, "上传": true, "分享": true,
+	"film": true, "films": true, "filming": true, "shoot": true, "shoots": true, "shooting": true, "post": true, "posts": true,
+	"upload": true, "uploads": true, "make": true, "makes": true, "cover": true, "covers": true}
 
 // verbBefore reports a content verb standing alone right before token i:
 // no unknown rune glued to it on its left ("拍美妆的", but not "自拍").
@@ -154,8 +159,15 @@ func (st *state) vocab() {
 					codes = le.codes // "中英文": Chinese and English
 				}
 				label := le.label
-				if label.EN == "" && len(codes) == 1 {
-					label = st.variantLabel(i, codes[0])
+				if len(codes) == 1 {
+					// "Brazilian Portuguese", "Latin American Spanish",
+					// "台湾国语": the place names the variant, never where
+					// the creators are (fixQ class 4)
+					if vl, p := st.variantLabel(i, codes[0], le.variety); vl.EN != "" {
+						label = vl
+						st.variantPlace(p)
+						from = min(from, p)
+					}
 				}
 				if neg > 0 && label.EN != "" {
 					// "不要讲普通话的", "not Latin American Spanish": a
@@ -288,7 +300,7 @@ func (st *state) vocab() {
 // a place ("Brazilian Portuguese", "Latin American Spanish", "巴西葡语"):
 // the language the catalog records, naming the variant as not filtered;
 // an empty label when no place is said right before it.
-func (st *state) variantLabel(i int, code string) Label {
+func (st *state) variantLabel(i int, code string, variety Label) (Label, int) {
 	p := i - 1
 	if st.tok(p).kind == tkSpace && st.latinEdge(i, false) {
 		p--
@@ -297,18 +309,18 @@ func (st *state) variantLabel(i int, code string) Label {
 		st.toks[p].role != roleCond && !st.free(p) || st.t.norm[st.toks[p].e-1] == '的' {
 		// "巴西的葡语博主": the place with its 的 says where the
 		// creators are, not which Portuguese
-		return Label{}
+		return Label{}, -1
 	}
 	lt, ok := st.lx.languages[code]
 	if !ok {
-		return Label{}
+		return Label{}, -1
 	}
 	place := strings.TrimSpace(string(st.t.orig[st.toks[p].s:st.toks[p].e]))
 	if ce := st.tok(p).has(clsCountry); p < i-1 && (ce.code != "" && strings.EqualFold(place, st.lx.countries[ce.code].EN) || strings.EqualFold(place, ce.code)) {
 		// "dance creators brazil portuguese": a country's own name in a
 		// list is the country; a variant is said by its demonym
 		// ("Brazilian Portuguese")
-		return Label{}
+		return Label{}, -1
 	}
 	zh, en := place, place // the place as typed in its own script, else the vocabulary's name
 	if ce := st.tok(p).has(clsCountry); isLatinWord(place) {
@@ -322,7 +334,26 @@ func (st *state) variantLabel(i int, code string) Label {
 			en = ce.label.EN
 		}
 	}
-	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}
+	if variety.EN != "" {
+		// "台湾国语", "Hong Kong Cantonese": a place before a dialect
+		zh, en = zh+variety.ZH, en+" "+variety.EN
+	}
+	return Label{ZH: lt.ZH + "（" + zh + "，不按变体筛选）", EN: lt.EN + " (" + en + "; the variant is not filtered)"}, p
+}
+
+// variantPlace drops the country read from the place at p alone, when it
+// names a variant of the language after it ("European Portuguese" is no
+// filter on Europe, "巴西葡语" none on Brazil): the catalog records the
+// language, and the label names the variant as not filtered.
+func (st *state) variantPlace(p int) {
+	c := st.tokCond[p]
+	if c == 0 {
+		return
+	}
+	pc := st.conds[c-1]
+	if pc.c.Field == condition.Country && pc.s == st.toks[p].s && pc.e == st.toks[p].e && len(pc.more) == 0 {
+		pc.dropped = true
+	}
 }
 
 // variantExcluded names a dialect, variant or mix excluded at tokens
@@ -489,7 +520,7 @@ func (st *state) wantedAsOther(i int) bool {
 // soft preference: a wish is never a hard filter.
 func (st *state) hedges() {
 	for i := range st.toks {
-		if !st.free(i) || st.toks[i].has(clsHedge) == nil {
+		if !st.free(i) || st.toks[i].has(clsHedge) == nil || st.acceptedBefore(i) {
 			continue
 		}
 		j := st.skipSpace(i + 1)
@@ -521,6 +552,20 @@ func (st *state) hedges() {
 		st.hedgeList(j, pc)
 		st.hedgeListBack(j, pc)
 	}
+}
+
+// acceptedBefore reports a hedge at i that is part of an acceptance of
+// the value right before it ("Belgium would work as well", "Spain would
+// work too"): the value is added as wanted as the first, never a wish
+// (fixQ class 5).
+func (st *state) acceptedBefore(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 || st.tokCond[p] == 0 || st.conds[st.tokCond[p]-1].c.Kind != condition.KindHard {
+		return false
+	}
+	rest := string(st.t.norm[st.toks[p].e:])
+	m := acceptedAfter.FindStringIndex(rest)
+	return m != nil && st.toks[p].e+len([]rune(rest[:m[1]])) >= st.toks[i].e
 }
 
 // postHedges are the hedges said after what they qualify.

@@ -14,6 +14,9 @@ type Dialect struct {
 	// With is the second language of a mixed variety ("Hinglish" is
 	// Hindi with English): both are the languages the catalog records.
 	With string
+	// Variant marks a variety named by its region or its own name rather
+	// than a dialect ("Castilian", "Québécois"): named as a variant.
+	Variant bool
 }
 
 // Dialects are the varieties briefs name by themselves ("讲粤语的",
@@ -22,10 +25,19 @@ type Dialect struct {
 // its language: the catalog cannot tell the varieties of a language
 // apart (audit 27).
 var Dialects = []Dialect{
-	{"zh", "粤语", "Cantonese", []string{"广东话", "广府话", "粤语频道", "港式粤语"}, ""},
-	{"zh", "闽南语", "Hokkien", []string{"闽南话", "台语", "台湾话", "Taiwanese Hokkien", "Min Nan", "Minnan"}, ""},
-	{"zh", "普通话", "Mandarin", []string{"国语", "Putonghua"}, ""},
-	{"hi", "印地英语混合", "Hinglish", nil, "en"},
-	{"tl", "他加禄英语混合", "Taglish", nil, "en"},
-	{"es", "西英混合", "Spanglish", nil, "en"},
+	{"zh", "粤语", "Cantonese", []string{"广东话", "广府话", "粤语频道", "港式粤语"}, "", false},
+	{"zh", "闽南语", "Hokkien", []string{"闽南话", "台语", "台湾话", "Taiwanese Hokkien", "Min Nan", "Minnan"}, "", false},
+	{"zh", "普通话", "Mandarin", []string{"国语", "Putonghua"}, "", false},
+	{"hi", "印地英语混合", "Hinglish", nil, "en", false},
+	{"tl", "他加禄英语混合", "Taglish", nil, "en", false},
+	{"es", "西英混合", "Spanglish", nil, "en", false},
+	// varieties said by their own name, not a place before the language
+	// (a place's variety, "Brazilian Portuguese", 瑞士德语, is read from
+	// the place: condparse's variantLabel)
+	{"es", "卡斯蒂利亚西班牙语", "Castilian Spanish", []string{"Castilian", "卡斯蒂利亚语", "卡斯蒂利亚西语"}, "", true},
+	{"es", "拉普拉塔西班牙语", "Rioplatense Spanish", []string{"Rioplatense", "拉普拉塔西语"}, "", true},
+	{"fr", "魁北克法语", "Québécois French", []string{"Québécois", "Quebecois", "Quebecois French", "Québec French", "Quebec French"}, "", true},
+	{"de", "瑞士德语", "Swiss German", []string{"Schweizerdeutsch", "Schwyzerdütsch"}, "", true},
+	{"pt", "巴西葡萄牙语", "Brazilian Portuguese", []string{"巴葡"}, "", true},
+	{"pt", "欧洲葡萄牙语", "European Portuguese", []string{"欧葡"}, "", true},
 }
