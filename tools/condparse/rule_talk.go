@@ -334,20 +334,6 @@ func (st *state) resultRemarks() {
 				}
 			}
 		}
-		if !remark && st.asking(a) && st.asksOfResults(a, b) && !remarkWish.MatchString(text) {
-			// "are any of them based in Canada?", "这些里面有做直播的吗",
-			// "is this one still active?": a question about the results
-			// shown asks, it never sets a filter, a keyword or an
-			// exclusion; named (ResidueQuestion), the search kept
-			for _, pc := range st.conds {
-				if !pc.dropped && pc.c.Kind != condition.KindAnchor && pc.s >= st.toks[a].s && pc.e <= st.toks[b].e {
-					pc.dropped = true
-				}
-			}
-			st.sig.Sentence = true
-			st.name(a, b, ResidueQuestion)
-			continue
-		}
 		if !remark && st.asking(a) {
 			// a question why, with nothing placed in it
 			why, placed := false, false
@@ -360,6 +346,22 @@ func (st *state) resultRemarks() {
 		if remark {
 			st.sig.Sentence = true
 			st.name(a, b, ResidueRemark)
+			continue
+		}
+		if st.asking(a) && st.asksOfResults(a, b) && !remarkWish.MatchString(text) && st.namedRole(st.toks[a].s, st.toks[b].e) == "" {
+			// "are any of them based in Canada?", "这些里面有做直播的吗",
+			// "is this one still active?": a question about the results
+			// shown asks, it never sets a filter, a keyword or an
+			// exclusion; named (ResidueQuestion), the search kept. A
+			// clause another rule named already (a gender, a remark)
+			// keeps its name.
+			for _, pc := range st.conds {
+				if !pc.dropped && pc.c.Kind != condition.KindAnchor && pc.s >= st.toks[a].s && pc.e <= st.toks[b].e {
+					pc.dropped = true
+				}
+			}
+			st.sig.Sentence = true
+			st.name(a, b, ResidueQuestion)
 		}
 	}
 }
