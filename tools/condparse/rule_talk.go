@@ -348,7 +348,8 @@ func (st *state) resultRemarks() {
 			st.name(a, b, ResidueRemark)
 			continue
 		}
-		if st.asking(a) && st.asksOfResults(a, b) && !remarkWish.MatchString(text) && st.namedRole(st.toks[a].s, st.toks[b].e) == "" {
+		if st.asking(a) && st.asksOfResults(a, b) && !remarkWish.MatchString(text) &&
+			st.namedRole(st.toks[a].s, st.toks[b].e) == "" && st.ruleRangeRole(st.toks[a].s, st.toks[b].e) == "" {
 			// "are any of them based in Canada?", "这些里面有做直播的吗",
 			// "is this one still active?": a question about the results
 			// shown asks, it never sets a filter, a keyword or an
