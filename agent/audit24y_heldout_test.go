@@ -21,13 +21,16 @@ import (
 // no condition that is not applied (a ranking term, a reference) may hold
 // ("field op value"); noTerm are words no keyword chip (filter, ranking
 // term or exclusion) may hold; notice text the notice must hold (audit
-// 25y, fixM; case-insensitive).
+// 25y, fixM; case-insensitive); pending is text a condition that is not
+// applied must hold, each ("field op value", fixP: a platform switch
+// waiting for its confirmation, a count kept as a reference).
 type case24y struct {
 	platform, loc, first, follow string
 	want, not, ranks             []string
 	sort                         string
 	says, unsaid                 []string
 	refsNot, notice, noTerm      []string
+	pending                      []string
 }
 
 // run24y sends a case through a new box and returns what it leaves
@@ -77,6 +80,11 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	for _, n := range tc.refsNot {
 		if slices.ContainsFunc(unapplied, func(g string) bool { return strings.Contains(strings.ToLower(g), strings.ToLower(n)) }) {
 			bad = append(bad, fmt.Sprintf("%s: conditions not applied %q hold %q", label, unapplied, n))
+		}
+	}
+	for _, w := range tc.pending {
+		if !slices.ContainsFunc(unapplied, func(g string) bool { return strings.Contains(strings.ToLower(g), strings.ToLower(w)) }) {
+			bad = append(bad, fmt.Sprintf("%s: conditions not applied %q, want one holding %q", label, unapplied, w))
 		}
 	}
 	for _, c := range snap.Context.Conditions {

@@ -327,10 +327,12 @@ func (s *Session) mergeCond(c Cond) []condChange {
 	// other, never two competing filters.
 	count := isCount(c.Field)
 	same := slices.IndexFunc(s.Conds, func(o Cond) bool {
-		if c.Kind == condition.KindSoft && o.Kind != condition.KindSoft && o.Turn == s.Turn {
+		if c.Kind == condition.KindSoft && o.Kind != condition.KindSoft && (o.Turn == s.Turn || o.Status == condition.StatusApplied) {
 			// a wish said beside a stated range in one message ("粉丝三万
 			// 以上，最好是腰部偏下的") is a reference beside it, never
-			// its replacement (audit 27)
+			// its replacement (audit 27); so is a wish said in a later
+			// follow-up ("…, ideally 50k+" after 100k+: fixP): a hedged
+			// count never replaces a hard one applied
 			return false
 		}
 		return o.Field == c.Field && (o.Kind == c.Kind || count && o.Kind != condition.KindSoft) && isExclusion(o.Op) == exclusion

@@ -449,6 +449,9 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueAccepted:
 		return pick(zh, "「"+q+"」是说也可以接受，不是上下限：未因此设粉丝条件",
 			"“"+q+"” says what is acceptable too, not a bound: no follower limit was set from it")
+	case condparse.ResidueQuestion:
+		return pick(zh, "「"+q+"」是对结果的提问，搜索框无法回答，未作为条件（要按它筛选请直接说，例如“只要加拿大的”）",
+			"“"+q+"” asks about the results, which this box does not answer, so it is not a condition (to filter by it, say so, e.g. “only ones in Canada”)")
 	case condparse.ResidueRemark:
 		return pick(zh, "「"+q+"」说的是结果里的频道，不是新条件：条件未改动（显示的结果都符合已生效的条件；要改范围请直接说，例如“粉丝 50万以下”）",
 			"“"+q+"” is about a result shown, not a new condition: nothing was changed (every result meets the applied conditions; to change a range, say so, e.g. “up to 500k followers”)")

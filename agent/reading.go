@@ -39,6 +39,13 @@ func (t *turn) readFollowup(text string) (condparse.Reading, error) {
 			t.plan.notes = append(t.plan.notes, msg)
 		}
 		t.plan.formats = append(t.plan.formats, t.s.formatsBesideHeld(&rd)...)
+		for _, sp := range rd.Remainder {
+			if sp.Role == condparse.ResidueQuestion && !slices.Contains(t.dropped, sp.Text) {
+				// the notice quotes the user's question: their words,
+				// never a question the box asks (contract SECOND_QUESTION)
+				t.dropped = append(t.dropped, sp.Text)
+			}
+		}
 	}
 	return rd, err
 }
@@ -129,6 +136,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	t.plan.commands = t.s.finerThanHeld(t.plan.commands, &rd)
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
+	t.plan.commands = correctedNotExcluded(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -307,6 +315,15 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		if c.Field == condition.Keyword && c.Op == condition.OpContains && c.Status == condition.StatusReference &&
 			slices.Contains(c.Issues, condparse.IssueRankingTerm) && !saidAsKeyword(c, keywords) &&
 			(fieldsOnly && besidePreference(rd, c.Span) || t.routerLeft(c.Span.Text) && !condparse.IsPosition(c.Span.Text) && condparse.Describes(clauseOf(rd.Input, c.Span)) || priorityClause(rd.Input, c.Span) || slices.Contains(c.Issues, condparse.IssueFormat) || besideFormat(c, rd.Conditions)) {
+			extra = append(extra, c)
+		}
+	}
+	for _, c := range rd.Conditions {
+		// "换成TikTok吧，其他不变，粉丝最好十万以上": the router reads no
+		// platform; a platform the reading read beside the commands is
+		// the platform switch a follow-up saying it alone makes (pending,
+		// absorbPlatform), never lost to the commands of the rest.
+		if c.Field == condition.Platform && c.Kind == condition.KindHard && c.Op == condition.OpEq && !c.Excluded {
 			extra = append(extra, c)
 		}
 	}
@@ -1939,12 +1956,27 @@ func talkNotConditions(cmds []router.Command, rd condparse.Reading, read map[con
 	var talk []condparse.Span
 	for _, sp := range rd.Remainder {
 		switch sp.Role {
-		case condparse.ResidueRemark, condparse.ResidueAccepted, condparse.ResidueStage:
+		case condparse.ResidueRemark, condparse.ResidueAccepted, condparse.ResidueStage, condparse.ResidueQuestion:
 			talk = append(talk, sp)
 		}
 	}
 	if len(talk) == 0 {
 		return cmds
+	}
+	if slices.ContainsFunc(talk, func(sp condparse.Span) bool { return sp.Role == condparse.ResidueQuestion }) {
+		// "are any of them based in Canada?": a question about the
+		// results adds no filter, keyword, exclusion or platform the
+		// router read in it; a field the reading placed outside the
+		// question keeps its command.
+		cmds = slices.DeleteFunc(cmds, func(cmd router.Command) bool {
+			switch cmd.Name {
+			case "add_filter", "remove_filter":
+				return len(read[condition.Field(str(cmd.Args.Get("field")))]) == 0
+			case "add_keyword", "exclude_keyword", "add_soft_preference":
+				return true
+			}
+			return false
+		})
 	}
 	counted := slices.ContainsFunc(talk, func(sp condparse.Span) bool { return sp.Role != condparse.ResidueStage })
 	inTalk := func(k string) bool {
@@ -1961,5 +1993,29 @@ func talkNotConditions(cmds []router.Command, rd condparse.Reading, read map[con
 			return len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool { return !inTalk(k) })
 		}
 		return false
+	})
+}
+
+// correctedNotExcluded takes out of the router's commands a keyword
+// exclusion of words the reading read as taken back in a correction
+// ("skip pets, I meant food", "不是探店那种，我要烘焙的":
+// condparse.IssueRemoved): what was not meant is replaced by what was,
+// as in a first search (correctionPairs), never excluded.
+func correctedNotExcluded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	var taken []string
+	for _, c := range rd.Conditions {
+		if slices.Contains(c.Issues, condparse.IssueRemoved) {
+			taken = append(taken, strings.ToLower(c.Span.Text))
+		}
+	}
+	if len(taken) == 0 {
+		return cmds
+	}
+	return slices.DeleteFunc(cmds, func(cmd router.Command) bool {
+		kws := stringsOf(cmd.Args.Get("keywords"))
+		return cmd.Name == "exclude_keyword" && len(kws) > 0 && !slices.ContainsFunc(kws, func(k string) bool {
+			k = strings.ToLower(strings.TrimSpace(k))
+			return k == "" || !slices.ContainsFunc(taken, func(sp string) bool { return strings.Contains(sp, k) })
+		})
 	})
 }

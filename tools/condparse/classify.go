@@ -512,7 +512,7 @@ func (st *state) classifyResidue() {
 				tk.role = roleContent
 			case tk.neg == 0 && tk.has(clsCreator) == nil && isFormLex(tk) && (st.sig.Sentence || st.formStandsAlone(i)) &&
 				(!slices.Contains(reviewForms, st.word(i)) || st.reviewAlone(i) || st.cjkFormAlone(i)) &&
-				(!sellingForms[st.word(i)] || st.cjkFormAlone(i)):
+				(!sellingForms[st.word(i)] || st.cjkFormAlone(i) || st.latinSellingAlone(i)):
 				// "unboxing channels for our projector", "宠物用品开箱达人",
 				// "只要做测评的": a content format no category absorbed
 				// ranks (audit 21, fixN); in terse input it is a keyword
@@ -855,6 +855,16 @@ func (st *state) cjkFormAlone(i int) bool {
 	return st.sig.Sentence && textmatch.IsCJK(st.t.norm[st.tok(i).s]) && st.formStandsAlone(i) && !st.formAsVerb(i)
 }
 
+// latinSellingAlone reports a Latin form of selling at i said in a
+// sentence of what the creators do ("who do live selling", "ones that
+// sell on livestream", "live selling ones"), as a Chinese one standing
+// alone is ("要直播带货的"): function words before it, nothing of a
+// topic or an object after it ("live selling for our serum" is the
+// brief's ask).
+func (st *state) latinSellingAlone(i int) bool {
+	return !textmatch.IsCJK(st.t.norm[st.tok(i).s]) && st.reviewAlone(i)
+}
+
 // formAsVerb reports a Chinese form at i said as the ask's verb: with
 // its object right after it ("帮我们种草新品面膜", "测评我们的耳机"), or
 // after the creators asked to do it ("找博主做种草", "达人来带货"): the
@@ -880,8 +890,20 @@ var formAdverbs = map[string]bool{"真": true, "纯": true}
 // sellingForms are the forms of selling in the content ("种草", "带货"):
 // no category names itself by them, so one that absorbs them ranks them
 // as a chip (namedMore), as a teaching form is.
-var sellingForms = map[string]bool{"种草": true, "带货": true, "直播带货": true, "live selling": true, "live shopping": true,
-	"live commerce": true}
+var sellingForms = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range sellingFormWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// sellingFormWords spell the forms of selling (the lexicon's forms):
+// seeding, selling in a live stream ("直播卖货", "sells on livestream").
+var sellingFormWords = []string{"种草", "带货", "直播带货", "直播卖货", "live selling", "live shopping", "live commerce",
+	"live sell", "live sells", "sell on livestream", "sells on livestream", "selling on livestream", "sell on live",
+	"sells on live", "selling on live", "sell on live stream", "sells on live stream", "selling on live stream",
+	"sell on livestreams", "sells on livestreams", "selling on livestreams", "sell via livestream", "sells via livestream"}
 
 // reuseForms are the content formats made from others' videos:
 // reuploads, compilations, clips, reactions ("不要纯搬运混剪号", "排除掉做

@@ -828,11 +828,12 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsFiller, reviewForms...), func(e *lexEntry) { e.form = true })...)
 	es = append(es, withFlag(words(clsFiller,
 		"开箱", "unboxing", "unboxings", "unboxer", "unboxers",
-		// seeding and live selling are how the content sells ("美妆种草博主",
-		// "不要纯种草带货号"): forms, never the brief's frame (audit 27).
-		"种草", "带货", "直播带货", "live selling", "live shopping", "live commerce",
 		// "no live streams pls": a live stream is a form of content.
 		"live stream", "live streams", "livestream", "livestreams", "live streaming", "livestreaming", "live streamers"), func(e *lexEntry) { e.form = true })...)
+	// seeding and live selling are how the content sells ("美妆种草博主",
+	// "不要纯种草带货号", "sells on livestream"): forms, never the brief's
+	// frame (audit 27).
+	es = append(es, withFlag(words(clsFiller, sellingFormWords...), func(e *lexEntry) { e.form = true })...)
 	// made from others' videos: reuploads, compilations, clips, reactions
 	// ("不要纯搬运混剪号", "排除掉做 reaction 的").
 	es = append(es, withFlag(words(clsFiller, reuseForms...), func(e *lexEntry) { e.form = true })...)
@@ -940,6 +941,8 @@ func buildLexicon() *lexicon {
 		"不错", "都不错", "挺不错", "挺好", "都挺好", "挺对路", "挺对路的", "对路", "不对", "都不对",
 		// the rest of the search kept: "改成德国，其他不变".
 		"其他不变", "其它不变", "其余不变", "别的不变", "其他保持不变", "其他条件不变", "其他照旧", "keep the rest",
+		"其他都不变", "其它都不变", "其余都不变", "别的都不变", "其他的都不变", "其他都照旧", "其他都保持不变", "其他条件都不变",
+		"其他不动", "其他都不动", "别的都不动", "其他都一样", "其他一样", "其他条件一样", "一样的条件", "条件一样", "同样的条件",
 		"leave the rest", "leave the rest as is", "leave the rest as it is", "leave everything else", "keep everything",
 		"everything else as is", "as it is", "same everything else", "everything else same", "all else the same", "all else same",
 		"rest the same", "everything else the same", "keep everything else", "otherwise the same",

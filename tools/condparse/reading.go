@@ -89,6 +89,14 @@ func ReadResult(res Result) Reading {
 	r.Conditions = slices.Clone(res.Conditions)
 	r.Remainder = slices.Clone(res.Remainder)
 	r.readSort()
+	if r.Sort != nil {
+		// "which of these posts most often?": a question about the
+		// results a sort answers is the sort, never named as one the box
+		// does not answer.
+		r.Remainder = slices.DeleteFunc(r.Remainder, func(sp Span) bool {
+			return sp.Role == ResidueQuestion && sp.Start < r.Sort.Span.End && r.Sort.Span.Start < sp.End
+		})
+	}
 	r.placedTails()
 	r.softenHedges()
 	r.positionsNotWords()

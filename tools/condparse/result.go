@@ -382,16 +382,8 @@ func (st *state) residueRole(a, b int) Residue {
 	// the ranges rules named, in order: a posting frequency the catalog
 	// does not hold ("no more than twice a month", rule_frequency.go), a
 	// period it read as a window, a gender, an audience, a relation
-	for _, named := range []struct {
-		rs   [][2]int
-		role Residue
-	}{
-		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender}, {st.dialectRem, ResidueDialect},
-		{st.audienceRem, ResidueAudience}, {st.relationRem, ResidueRelation},
-	} {
-		if overlapsAny(named.rs, a, b) {
-			return named.role
-		}
+	if r := st.ruleRangeRole(a, b); r != "" {
+		return r
 	}
 	measure, amount := false, false
 	for i := range st.toks {
@@ -1257,4 +1249,24 @@ func (st *state) runeNoun(i int) bool {
 	// after a content verb read as frame ("平时发猫的") it is what is posted
 	verb := prev.kind == tkCJK && prev.role == roleFiller && contentVerbs[st.tokText(i-1)]
 	return (prev.kind == tkLex && prev.role != roleCond || prev.kind == tkPunct || verb) && next.kind == tkLex && topicSuffixes[st.word(i+1)]
+}
+
+// ruleRangeRole is the role of the first range a rule named that
+// overlaps the runes [a,b), in order: a posting frequency the catalog
+// does not hold ("no more than twice a month", rule_frequency.go), a
+// period it read as a window, a gender, a dialect, an audience, a
+// relation; "" when none does.
+func (st *state) ruleRangeRole(a, b int) Residue {
+	for _, named := range []struct {
+		rs   [][2]int
+		role Residue
+	}{
+		{st.freqRem, ResidueFrequency}, {st.freqPeriod, ResidueFrequencyPeriod}, {st.genderRem, ResidueGender}, {st.dialectRem, ResidueDialect},
+		{st.audienceRem, ResidueAudience}, {st.relationRem, ResidueRelation},
+	} {
+		if overlapsAny(named.rs, a, b) {
+			return named.role
+		}
+	}
+	return ""
 }

@@ -172,30 +172,55 @@ var meantLinks = map[string]bool{"but": true, "而是": true, "rather": true}
 // "我要的是…", "I meant …", "— live selling" needs none), longest first.
 var meantOpeners = []string{"what i meant was", "what i meant is", "what i mean is", "i'm looking for", "我想要的是", "我的意思是",
 	"i'm after", "i am after", "i wanted", "我要的是", "我说的是", "我指的是", "i meant", "i mean", "i want", "i need", "要的是",
-	"我是说", "it's", "it is", "rather", "instead", "而是", "but", "是"}
+	"我是说", "我想要", "我要", "i'd like", "it's", "it is", "rather", "instead", "而是", "but", "是"}
+
+// kindWords say that what was not meant is a kind of content ("不是烘焙
+// 那种", "not the dog kind", "not that type"): they end its words.
+var kindWords = map[string]bool{"那种": true, "这种": true, "那类": true, "这类": true, "类": true, "类型": true, "一类": true,
+	"kind": true, "kinds": true, "type": true, "types": true, "sort": true, "style": true, "的": true}
 
 // meantLeads are the discourse words a clause of what was meant may open
 // with before its opener ("no, I meant …", "不对，是…").
 var meantLeads = []string{"no", "nope", "sorry", "oh", "oops", "哦", "噢", "不对", "不是这个意思", "不是那个意思"}
 
+// saidOpeners open a clause that says what the user said or meant
+// ("我说的是…", "I meant …"): after any other exclusion word than
+// 不是/not ("别给我美妆的，我说的是穿搭", "skip gaming, I meant anime") they
+// make it a correction, as 不是 does with any meantOpeners word.
+var saidOpeners = []string{"what i meant was", "what i meant is", "what i mean is", "我的意思是", "我说的是", "我指的是",
+	"我是说", "i meant", "i mean"}
+
 // correctionPairs reads every 不是/not whose object a clause of what was
-// meant follows or precedes.
+// meant follows or precedes, and every other exclusion word whose object
+// a clause saying what was meant (saidOpeners) follows. The words that
+// only say the object is a kind ("不是烘焙那种", "not the dog kind") may
+// stand between the object and the clause.
 func (st *state) correctionPairs() {
 	for i := range st.toks {
-		if w := st.tokText(i); w != "不是" && w != "not" || st.toks[i].has(clsExclude) == nil || st.toks[i].role != roleFiller {
+		w := st.tokText(i)
+		plain := w == "不是" || w == "not"
+		if st.toks[i].has(clsExclude) == nil || st.toks[i].role != roleFiller {
 			continue
 		}
 		var xs []int
-		for k := st.skipSpace(i + 1); k < len(st.toks) && (st.toks[k].neg > 0 || st.toks[k].kind == tkSpace || st.toks[k].role == roleFiller && st.toks[k].kind != tkPunct); k++ {
+		end := -1
+		for k := st.skipSpace(i + 1); k < len(st.toks) && (st.toks[k].neg > 0 || st.toks[k].kind == tkSpace || st.toks[k].role == roleFiller && st.toks[k].kind != tkPunct || len(xs) > 0 && kindWords[st.tokText(k)]); k++ {
 			if st.toks[k].neg > 0 {
 				xs = append(xs, k)
+			}
+			if st.toks[k].kind != tkSpace && (st.toks[k].neg > 0 || kindWords[st.tokText(k)]) {
+				end = k
 			}
 		}
 		if len(xs) == 0 {
 			continue
 		}
-		ys, after := st.meantAfter(xs[len(xs)-1]), true
-		if len(ys) == 0 && st.opensClause(i) {
+		openers := meantOpeners
+		if !plain {
+			openers = saidOpeners
+		}
+		ys, after := st.meantAfter(end, openers), true
+		if len(ys) == 0 && plain && st.opensClause(i) {
 			ys, after = st.meantBefore(i), false
 		}
 		if len(ys) == 0 {
@@ -209,12 +234,12 @@ func (st *state) correctionPairs() {
 // after what was not, which ends at token e: after a meantLinks word,
 // or after a separator and a meantOpeners word (after a dash none is
 // needed); nil when there is none.
-func (st *state) meantAfter(e int) []int {
+func (st *state) meantAfter(e int, openers []string) []int {
 	k := st.skipSpace(e + 1)
 	if k >= len(st.toks) {
 		return nil
 	}
-	if meantLinks[st.tokText(k)] {
+	if meantLinks[st.tokText(k)] && len(openers) == len(meantOpeners) {
 		return st.clauseFrom(st.skipSpace(k + 1))
 	}
 	sep, dash := st.separatorAt(k)
@@ -222,10 +247,10 @@ func (st *state) meantAfter(e int) []int {
 		return nil
 	}
 	k = st.skipSpace(k + 1)
-	if y, ok := st.afterOpener(k); ok {
+	if y, ok := st.afterOpener(k, openers); ok {
 		return st.clauseFrom(y)
 	}
-	if dash {
+	if dash && len(openers) == len(meantOpeners) {
 		return st.clauseFrom(k)
 	}
 	return nil
@@ -247,7 +272,7 @@ func (st *state) meantBefore(i int) []int {
 		}
 		start--
 	}
-	y, ok := st.afterOpener(st.skipSpace(start))
+	y, ok := st.afterOpener(st.skipSpace(start), meantOpeners)
 	if !ok || y >= p {
 		return nil
 	}
@@ -276,9 +301,9 @@ func (st *state) separatorAt(k int) (sep, dash bool) {
 	return false, false
 }
 
-// afterOpener returns the token after the meantOpeners word (and the
-// meantLeads before it) the text from token k opens with.
-func (st *state) afterOpener(k int) (int, bool) {
+// afterOpener returns the token after the opener (one of openers, and
+// the meantLeads before it) the text from token k opens with.
+func (st *state) afterOpener(k int, openers []string) (int, bool) {
 	if k >= len(st.toks) {
 		return k, false
 	}
@@ -312,7 +337,7 @@ func (st *state) afterOpener(k int) (int, bool) {
 			k++
 		}
 	}
-	n, ok := at(k, meantOpeners)
+	n, ok := at(k, openers)
 	if !ok {
 		return k, false
 	}

@@ -298,6 +298,24 @@ var (
 	remarkWish = regexp.MustCompile(`(?i)\b(?:should|must|needs?|need to|has to|have to|make|change|set|want|only|keep|cap|limit|raise|lower|bump|instead|can|could|fine|ok|okay|then)\b|要|得|需要|应该|改|换|只要|控制|限制|调|别|不要|不能|可以|也行|然后|不对`)
 )
 
+// listQuestions are the question words that ask about the list shown
+// ("any of them", "do any"), whatever else the clause names.
+var listQuestions = map[string]bool{"any of them": true, "any of these": true, "any of those": true, "are any": true, "is any": true,
+	"do any": true, "does any": true, "which one": true, "which ones": true, "which of": true, "who here": true, "anyone here": true}
+
+// asksOfResults reports a clause [a, b] that asks about the results
+// shown: it points at them (resultWords: "of these", 这些里面, 其中), asks
+// with a word about the list (listQuestions), or is said of a result
+// (remarkSubject: "is it still active", "这个号还在更新吗").
+func (st *state) asksOfResults(a, b int) bool {
+	for k := a; k <= b; k++ {
+		if st.entryFlag(k, func(e *lexEntry) bool { return e.results }) || listQuestions[st.word(k)] {
+			return true
+		}
+	}
+	return remarkSubject.MatchString(strings.ToLower(strings.TrimSpace(string(st.t.norm[st.toks[a].s:st.toks[b].e]))))
+}
+
 // resultRemarks reads a follow-up's remark about a result shown: a count
 // in a clause said of a result ("it has way more than 300k", "这个粉丝明
 // 显不止三十万", "第一个粉丝肯定不止十万吧") is what the user sees, not a
@@ -331,6 +349,23 @@ func (st *state) resultRemarks() {
 		if remark {
 			st.sig.Sentence = true
 			st.name(a, b, ResidueRemark)
+			continue
+		}
+		if st.asking(a) && st.asksOfResults(a, b) && !remarkWish.MatchString(text) &&
+			st.namedRole(st.toks[a].s, st.toks[b].e) == "" && st.ruleRangeRole(st.toks[a].s, st.toks[b].e) == "" {
+			// "are any of them based in Canada?", "这些里面有做直播的吗",
+			// "is this one still active?": a question about the results
+			// shown asks, it never sets a filter, a keyword or an
+			// exclusion; named (ResidueQuestion), the search kept. A
+			// clause another rule named already (a gender, a remark)
+			// keeps its name.
+			for _, pc := range st.conds {
+				if !pc.dropped && pc.c.Kind != condition.KindAnchor && pc.s >= st.toks[a].s && pc.e <= st.toks[b].e {
+					pc.dropped = true
+				}
+			}
+			st.sig.Sentence = true
+			st.name(a, b, ResidueQuestion)
 		}
 	}
 }

@@ -188,6 +188,10 @@ const (
 	// shown ("it has way more than 300k", "why is this one here"): no
 	// condition of the search changes; named (rule_talk.go).
 	ResidueRemark Residue = "remark"
+	// ResidueQuestion is a follow-up's question about the results shown
+	// ("are any of them based in Canada?", "这些里面有做直播的吗", "is this
+	// one still active?"): it asks, it sets nothing; named (rule_talk.go).
+	ResidueQuestion Residue = "question"
 	// ResidueDialect is a dialect, variant or mix of a language said as
 	// excluded ("不要讲普通话的", "not Latin American Spanish"): the
 	// catalog records the language, not its varieties, so excluding the
