@@ -48,6 +48,11 @@ var leftRTuning = []case24y{
 	{platform: "tiktok", loc: "en", first: "kitchen gadget reviewers in Japan", follow: "sort by views, then followers", sort: "avg_views", says: []string{"followers"}},
 	{platform: "youtube", loc: "en", first: "tech reviewers in Germany", follow: "rank by engagement and then by size", sort: "engagement", says: []string{"second sort key"}},
 	{platform: "youtube", loc: "zh", first: "德国的科技博主", follow: "按互动率排，然后按粉丝", sort: "engagement", says: []string{"第二排序"}},
+	// compounds: every part applied or named
+	{platform: "youtube", loc: "en", first: "travel vloggers in Spain, 20k-100k subscribers", follow: "double the minimum and only Spanish speaking", want: []string{"followers between {max:100000,min:40000}", "language eq es"}, noTerm: []string{"double"}},
+	{platform: "youtube", loc: "zh", first: "西班牙的旅行博主，粉丝2万到10万", follow: "下限翻倍，另外只要西班牙语的", want: []string{"followers between {max:100000,min:40000}", "language eq es"}, noTerm: []string{"翻倍"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the US", follow: "only English, and the next page", want: []string{"language eq en"}, says: []string{"first page"}, noTerm: []string{"page"}},
+	{platform: "instagram", loc: "en", first: "real estate agents in Miami, posted in the last 30 days", follow: "a bit more recent, and sort by followers", want: []string{"last_active within_days 14"}, sort: "followers"},
 	// 4: start over keeping what is named, no confirmation asked
 	{platform: "x", loc: "en", first: "cybersecurity analysts on X in the EU, English or French, 3k+ followers", follow: "start over but keep X, just beauty creators in Korea", want: []string{"country eq KR", "category eq beauty"}, not: []string{"3000", "language", "FR"}, unsaid: []string{"confirmation"}, noTerm: []string{"cybersecurity"}},
 	{platform: "youtube", loc: "en", first: "coding channels in India, English, 10k+ subscribers", follow: "reset everything except the language, find cooking channels in Italy", want: []string{"language eq en", "country eq IT", "category eq food"}, not: []string{"IN", "10000"}, unsaid: []string{"confirmation"}},
