@@ -50,7 +50,14 @@ var (
 	scaleLower = regexp.MustCompile(`(?i)\b(?:floor|min|minimum|threshold|lower\s+(?:bound|limit|end)|bottom\s+end|bar|cutoff|cut-off)\b|下限|门槛|起步线?|起点|最低|最少|底线`)
 	// a size or a bound the clause is about; a scaled clause without one
 	// says nothing about the search ("double check the list")
-	scaleAbout = regexp.MustCompile(`(?i)\b(?:size|sizes|big|bigger|large|larger|small|smaller|that|it|this|followers?|subs|subscribers?|audience|views?|count|range|numbers?|high|higher|low|lower)\b|粉丝|订阅|播放|体量|规模|量级|要求|范围|数值|粉丝数`)
+	scaleAbout = regexp.MustCompile(`(?i)\b(?:size|sizes|big|bigger|large|larger|small|smaller|followers?|subs|subscribers?|audience|views?|count|range|numbers?|high|higher|low|lower)\b|粉丝|订阅|播放|体量|规模|量级|要求|范围|数值`)
+	// a pronoun for the size held ("cut that in half", "a third of that"):
+	// about it only with a verb or as a part of it
+	scalePronoun = regexp.MustCompile(`(?i)\b(?:that|it|this)\b`)
+	scaleOfThat  = regexp.MustCompile(`(?i)^(?:just\s+|only\s+|maybe\s+)?(?:a|one)?\s*(?:half|third|quarter)\s+(?:of\s+)?(?:that|it|this)$`)
+	// a remark about the results ("half of them are fake", 一半粉丝是假的):
+	// no edit
+	scaleRemark = regexp.MustCompile(`(?i)\b(?:is|are|was|were|seems?|looks?)\b|是|假的`)
 	// the words a scaled clause may hold besides those: filler, so that
 	// a clause which also says a topic is not read as a scale alone
 	scaleClause = regexp.MustCompile(`(?i)^(?:(?:please|pls|can you|could you|let'?s|ok|okay|now|and|just|maybe|try|go|make|set|put|bring|take|move|get|actually)\s+)*` +
@@ -129,7 +136,10 @@ func scaleFactor(c string) (num, den int64, ok bool) {
 // bound held is named as not applied.
 func (t *turn) scaleHeld(clause string) (cmds []router.Command, note string, ok bool) {
 	c := strings.TrimSpace(clause)
-	if !scaleClause.MatchString(c) || !scaleAbout.MatchString(c) && !scaleUpper.MatchString(c) && !scaleLower.MatchString(c) {
+	upperSaid, lowerSaid := scaleUpper.MatchString(c), scaleLower.MatchString(c)
+	about := upperSaid || lowerSaid || scaleAbout.MatchString(c) ||
+		scalePronoun.MatchString(c) && (scaleUp.MatchString(c) || scaleDown.MatchString(c) || scaleOfThat.MatchString(c))
+	if !scaleClause.MatchString(c) || !about || scaleRemark.MatchString(c) {
 		return nil, "", false
 	}
 	if scaleFigure.MatchString(c) {
@@ -149,7 +159,7 @@ func (t *turn) scaleHeld(clause string) (cmds []router.Command, note string, ok 
 	if scaleViews.MatchString(c) {
 		f = condition.AvgViews
 	}
-	upper, lower := scaleUpper.MatchString(c), scaleLower.MatchString(c)
+	upper, lower := upperSaid, lowerSaid
 	lo, hi, held := s.heldCount(f)
 	q := clip(c, 28)
 	if upper && lower || !upper && !lower {
@@ -248,7 +258,7 @@ func (t *turn) recentStep(clause string) (cmds []router.Command, note string, ok
 // ("next 20", "another batch"), 再来一批, 换一批, 下一批, 再来20个.
 var pagingCue = regexp.MustCompile(`(?i)^(?:(?:ok|okay|now|please|pls|and|then|can\s+you|could\s+you|let\s+me\s+see|show\s+me|show|give\s+me|load|get|fetch|bring\s+up|pull\s+up|see|go\s+to|i\s+want|i'?d\s+like)\s+)*` +
 	`(?:the\s+)?(?:next|another|more)\s+(?:\d{1,3}|ten|twenty|thirty|fifty|few|batch|set|lot|round|bunch|page|results?)(?:\s+(?:results?|channels?|creators?|ones|accounts?|matches|of\s+(?:them|results|those)|please|pls|page|pages))*$` +
-	`|^(?:请|麻烦)?(?:再|下|换|另|往后)(?:给我|帮我|来|给|看|翻|出)?(?:看|来|翻)?(?:一|\d{1,3}|[一二三四五六七八九十两几]+)?(?:批|页|波|组|个|位)(?:结果|博主|的|频道|达人)?(?:吧|呢|看看|来看看)?$`)
+	`|^(?:请|麻烦)?(?:再|下|换|另|往后)(?:给我|帮我|来|给|看|翻|出)?(?:看|来|翻)?(?:(?:一|\d{1,3}|[一二三四五六七八九十两几]+)?(?:批|页|波|组)|(?:\d{1,3}|[一二三四五六七八九十两几]+)(?:个|位))(?:结果|博主|的|频道|达人)?(?:吧|呢|看看|来看看)?$`)
 
 // moreOnly asks for more without naming a page or a batch ("more results
 // please"): a page when there is one, else a widening (the router's).
@@ -423,8 +433,8 @@ func (s *Session) secondKeyNote(by string) string {
 
 // startOverCue says the search starts over; keepCue names what it keeps.
 var (
-	startOverCue = regexp.MustCompile(`(?i)\b(?:start(?:ing)?\s+(?:over|again|afresh|from\s+scratch|fresh)|from\s+scratch|begin\s+again|reset\s+(?:it|everything|all|the\s+search|the\s+filters|the\s+conditions)|wipe\s+(?:it|everything|the\s+slate|all)(?:\s+(?:all|clean))?|clear\s+(?:it\s+all|everything|all(?:\s+(?:the\s+)?(?:filters|conditions))?)|scrap\s+(?:it\s+all|everything|all\s+(?:that|of\s+it))|new\s+search)\b|重新来|重来|重新开始|重新找|重新搜|从头(?:来|开始)|清空|全部重置|重置|推倒重来`)
-	keepCue      = regexp.MustCompile(`(?i)\b(?:keep(?:ing)?|leave|retain(?:ing)?|except(?:\s+for)?|apart\s+from|other\s+than|save\s+for|but\s+not)\b|保留|留着|留下|不变|除了|别动|照旧|不动`)
+	startOverCue = regexp.MustCompile(`(?i)\b(?:start(?:ing)?\s+(?:over|again|afresh|from\s+scratch|fresh)|from\s+scratch|begin\s+again|reset\s+(?:it|everything|all|the\s+search|the\s+filters|the\s+conditions)|wipe\s+(?:it|everything|the\s+slate|all)(?:\s+(?:all|clean))?|clear\s+(?:it\s+all|everything|all(?:\s+(?:the\s+)?(?:filters|conditions))?)|scrap\s+(?:it\s+all|everything|all\s+(?:that|of\s+it)))\b|重新来|重来|重新开始|重新找|重新搜|从头(?:来|开始)|清空|全部重置|重置|推倒重来`)
+	keepCue      = regexp.MustCompile(`(?i)\b(?:keep(?:ing)?|retain(?:ing)?|except(?:\s+for)?|apart\s+from|other\s+than|save\s+for)\b|保留|留着|留下|不变|除了|别动|照旧|不动`)
 	platformWord = regexp.MustCompile(`(?i)\bplatforms?\b|\bsite\b|平台`)
 )
 
@@ -439,12 +449,17 @@ type startOver struct {
 // startOverKeeping reads a follow-up that starts over and keeps what it
 // names ("start over but keep the language, just beauty creators in
 // Korea"): the conditions kept (the fields the keep clause names; the
-// platform always stays), and the rest of the text, the new search. ok
-// is false when it says no such thing or names no new search (a keep-only
-// edit then reads it).
+// platform always stays), and the rest of the text, the new search; one
+// that opens the follow-up and keeps nothing ("start over: tech creators
+// in Asia") is a new search of the rest. ok is false when it says no
+// such thing or names no new search (a keep-only edit then reads it).
 func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 	f := foldEdit(text)
-	if !startOverCue.MatchString(f) || !keepCue.MatchString(f) {
+	m := startOverCue.FindStringIndex(f)
+	if m == nil || !keepCue.MatchString(f) && m[0] > 16 {
+		// a start over keeps what it names anywhere; one that keeps
+		// nothing opens the follow-up ("start over: tech creators in
+		// Asia"), a new search of the rest
 		return so, false
 	}
 	var keep, rest []string
@@ -454,7 +469,7 @@ func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 		if c == "" {
 			continue
 		}
-		over, kept := startOverCue.FindStringIndex(c), keepCue.MatchString(c)
+		over, kept := startOverCue.FindStringIndex(c), keepCue.MatchString(c) && t.namesKept(c)
 		switch {
 		case kept:
 			keep = append(keep, c)
@@ -472,7 +487,7 @@ func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 		}
 	}
 	newText := strings.TrimSpace(strings.Join(rest, pick(t.s.zh(), "，", ", ")))
-	if len(keep) == 0 || newText == "" {
+	if len(keep) == 0 && m[0] > 16 || newText == "" {
 		return so, false
 	}
 	if rd, err := t.read(newText); err != nil || !usefulParse(rd.Result) {
@@ -498,6 +513,8 @@ func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 	case len(names) > 0:
 		so.note = pick(s.zh(), "已重新开始搜索，保留："+strings.Join(names, "、")+"（平台 "+plat+" 不变）",
 			"Started a new search, keeping "+strings.Join(names, ", ")+" (the platform, "+plat+", stays)")
+	case len(keep) == 0:
+		// a new search, as new_task runs it: nothing kept to say
 	case len(fieldsKept) > 0 || platformWord.MatchString(strings.Join(keep, " ")) || strings.Contains(strings.ToLower(strings.Join(keep, " ")), strings.ToLower(plat)):
 		so.note = pick(s.zh(), "已重新开始搜索（平台 "+plat+" 不变）", "Started a new search (the platform, "+plat+", stays)")
 	default:
@@ -506,6 +523,19 @@ func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 	}
 	so.text = newText
 	return so, true
+}
+
+// namesKept reports a keep clause of a start over: it names a field to
+// keep, or the platform, and reads no value ("tech creators in Asia
+// except China" is a new search, not what is kept).
+func (t *turn) namesKept(c string) bool {
+	if rd, err := t.read(c); err != nil || slices.ContainsFunc(rd.Conditions, func(x condparse.Condition) bool {
+		return x.Kind != condition.KindKeyword && x.Kind != condition.KindAnchor && x.Field != condition.Platform
+	}) {
+		return false
+	}
+	plat := strings.ToLower(t.s.Platform.Label(t.s.Locale))
+	return len(keptFields(c)) > 0 || platformWord.MatchString(c) || regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(plat)+`\b`).MatchString(c)
 }
 
 // restoreKept puts the conditions a start over kept back into the new

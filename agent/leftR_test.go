@@ -28,6 +28,8 @@ var leftRTuning = []case24y{
 	{platform: "youtube", loc: "zh", first: "巴西的足球博主，粉丝3万到9万", follow: "体量缩小到三分之一", want: []string{"followers between {max:30000,min:10000}"}, noTerm: []string{"三分之一"}},
 	{platform: "youtube", loc: "en", first: "pottery channels in Japan", follow: "double the subscriber floor", want: []string{"country eq JP"}, not: []string{"followers"}, says: []string{"not applied"}, noTerm: []string{"double"}},
 	{platform: "youtube", loc: "zh", first: "日本的陶艺频道", follow: "门槛翻倍", not: []string{"followers"}, says: []string{"未应用"}, noTerm: []string{"翻倍"}},
+	{platform: "youtube", loc: "en", first: "gaming channels in Brazil, 20k+ subscribers", follow: "half of these look inactive", want: []string{"followers gte 20000"}, unsaid: []string{"computed"}},
+	{platform: "youtube", loc: "zh", first: "巴西的游戏博主，粉丝2万以上", follow: "感觉一半粉丝是假的", want: []string{"followers gte 20000"}, unsaid: []string{"计算"}},
 	// 1: a more recent wish shortens the held window, and says by how much
 	{platform: "instagram", loc: "en", first: "real estate agents in Miami, 50k+ followers, posted in the last 30 days", follow: "a bit more recent", want: []string{"last_active within_days 14", "followers gte 50000"}, says: []string{"14 days"}, unsaid: []string{"sorted by"}},
 	{platform: "youtube", loc: "en", first: "chess channels active in the last 90 days", follow: "more recently active ones", want: []string{"last_active within_days 60"}, unsaid: []string{"sorted by"}},
@@ -57,6 +59,7 @@ var leftRTuning = []case24y{
 	{platform: "x", loc: "en", first: "cybersecurity analysts on X in the EU, English or French, 3k+ followers", follow: "start over but keep X, just beauty creators in Korea", want: []string{"country eq KR", "category eq beauty"}, not: []string{"3000", "language", "FR"}, unsaid: []string{"confirmation"}, noTerm: []string{"cybersecurity"}},
 	{platform: "youtube", loc: "en", first: "coding channels in India, English, 10k+ subscribers", follow: "reset everything except the language, find cooking channels in Italy", want: []string{"language eq en", "country eq IT", "category eq food"}, not: []string{"IN", "10000"}, unsaid: []string{"confirmation"}},
 	{platform: "youtube", loc: "zh", first: "印度的编程博主，英语，粉丝1万以上", follow: "重新来，只保留平台，找韩国的美妆博主", want: []string{"country eq KR", "category eq beauty"}, not: []string{"language", "10000", "IN"}, unsaid: []string{"确认"}},
+	{platform: "youtube", loc: "en", first: "gaming creators in Germany, 10k+ followers", follow: "start over: tech creators in Asia except China", not: []string{"country eq DE"}, unsaid: []string{"keeping"}},
 	{platform: "tiktok", loc: "zh", first: "美国的健身博主，英语，粉丝5万以上", follow: "从头开始，粉丝条件留着，换成日本的美食博主", want: []string{"followers gte 50000", "country eq JP", "category eq food"}, not: []string{"language", "US"}, unsaid: []string{"确认"}},
 }
 
