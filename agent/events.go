@@ -470,6 +470,7 @@ func startNewTask(t *turn) error {
 	if err := h.effect(t); err != nil {
 		return err
 	}
+	s.restoreKept(t.plan.startOver)
 	if err := t.apply(a); err != nil {
 		return err
 	}
@@ -584,6 +585,10 @@ func applyFollowup(t *turn) error {
 		return nil
 	}
 	s.SourceStage = StageFollowup
+	held, sorted := s.held(), s.Sort
+	// a follow-up shows the first page of its search; a paging one turns
+	// the page (turnPage, below)
+	s.Offset = 0
 	if t.plan.undo {
 		s.undo()
 	}
@@ -655,6 +660,9 @@ func applyFollowup(t *turn) error {
 		// the new bound itself, so nothing is widened beyond it.
 		t.widen()
 		t.did = append(t.did, "expand_recall")
+	}
+	if t.plan.page {
+		t.turnPage(!held.same(s.held()) || s.Sort != sorted || t.plan.widen)
 	}
 	if t.plan.narrow {
 		if s.Anchor.Resolved() {

@@ -144,7 +144,7 @@ func TestResultCountNamed(t *testing.T) {
 		{"", "need 10 tech youtubers in the UK", "result count “10”"},
 		{"", "给我20个做穿搭的英国博主", "结果数量「20个」"},
 		{"tech creators in the US", "just show me 10", "result count “10”"},
-		{"日本的动漫博主", "给我前10个就好", "结果数量「10个」"},
+		{"日本的动漫博主", "给我前10个就好", "结果数量「前10个」"},
 	}
 	a := newTestAgent(t)
 	for _, tt := range tests {

@@ -82,7 +82,7 @@ func TestFollowupCommands(t *testing.T) {
 		{"narrow without an anchor asks by what", "youtube", []step{campUS}, T("followup.submit", "更精准一点"),
 			shown{state: ready, substate: "natural-results", total: 56, notice: "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”",
 				summary: "请说明按什么收窄，例如“只要美国的”或“粉丝 1w+”。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}}, nil},
-		{"widen with no range to widen says so", "youtube", []step{campUS}, T("followup.submit", "more results please"),
+		{"widen with no range to widen says so", "youtube", []step{campUS}, T("followup.submit", "widen it please"),
 			shown{state: ready, substate: "natural-results", total: 56, notice: "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项",
 				summary: "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项。已生效：美国 / 户外", conds: []string{"美国(applied)", "户外(applied)"}}, nil},
 		{"replace the anchor by a follow-up", "youtube", []step{mixedAnchor}, T("followup.submit", "换成这个 "+agenttest.AnchorFew),

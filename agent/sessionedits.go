@@ -248,6 +248,10 @@ type editResult struct {
 	rest     []string
 	read     []string // the clauses read, for the trace
 	undo     bool     // a clause withdraws the last change (undo.go)
+	// page: a clause asks for the next page (followcmds.go); startOver:
+	// the follow-up starts a new search keeping what it names.
+	page      bool
+	startOver *startOver
 }
 
 // sessionEdits reads the session edits of text, clause by clause.
@@ -260,6 +264,17 @@ func (t *turn) sessionEdits(text string) editResult {
 		if rd, err := t.read(text); err == nil && len(rd.Conditions) == 0 && len(rd.Remainder) == 0 && rd.Sort == nil {
 			text = "" // "… please": nothing else was said
 		}
+	}
+	if so, ok := t.startOverKeeping(text); ok {
+		er.startOver = &so
+		er.read = append(er.read, "start_over_keep")
+		return er
+	}
+	if rest, by, ok := t.secondSortKey(text); ok {
+		// "sort by views, then followers": the first key sorts
+		er.notes = append(er.notes, t.s.secondKeyNote(by))
+		er.read = append(er.read, "second_sort_key")
+		text = rest
 	}
 	clauses := splitKeep(text)
 	keepOnly := -1
@@ -285,6 +300,8 @@ func (t *turn) sessionEdits(text string) editResult {
 		switch {
 		case c == "":
 			continue
+		case keepOnly < 0 && t.followCommand(c, &er):
+			continue // a page, a result count, a scaled bound, a fresher window
 		case t.undoes(c):
 			er.undo = true
 			er.read = append(er.read, "undo_last")
@@ -627,6 +644,15 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 		er.notes = append(er.notes, t.s.reverseNote())
 	}
 	t.plan.undo = er.undo
+	if er.startOver != nil {
+		// a new search of the rest, the conditions named kept (startNewTask)
+		t.plan.reset, t.plan.text, t.plan.startOver = true, er.startOver.text, er.startOver
+		t.plan.editsOnly = true
+		t.plan.edits = append(t.plan.edits, er.read...)
+		t.ev = fsm.SessionReset
+		return true, nil
+	}
+	t.plan.page = er.page
 	rest := strings.TrimSpace(strings.Join(er.rest, pick(t.s.zh(), "，", ", ")))
 	t.plan.editsOnly = rest == ""
 	if rest != "" {

@@ -242,6 +242,11 @@ type plan struct {
 	// undo: the follow-up withdraws the last change (undo.go); the
 	// search held before it is put back before anything else applies.
 	undo bool
+	// page: the follow-up asks for the next page of results (turnPage);
+	// startOver: a new search that keeps the conditions it names
+	// (restoreKept).
+	page      bool
+	startOver *startOver
 }
 
 func (a *Agent) newTurn(ctx context.Context, s *Session, version int64, client func(api.StreamEvent) error) *turn {
