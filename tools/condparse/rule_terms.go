@@ -882,6 +882,36 @@ func (st *state) selfDescriptions() {
 var writerPlaceMarks = map[string]bool{"from": true, "in": true, "based in": true, "based out of": true, "out of": true, "located in": true,
 	"headquartered in": true, "located": true, "based": true, "在": true, "位于": true, "来自": true, "总部在": true}
 
+// marketWords say that a place in the writer's description is the market
+// the business goes into ("a brand launching in Brazil", "expanding to
+// Germany", 准备进入日本市场, 进军东南亚): where the campaign runs, so where
+// its creators are — the place stays a filter, unlike the writer's own
+// place (writerPlace).
+var marketWords = map[string]bool{"launching": true, "launch": true, "launches": true, "expanding": true, "expand": true,
+	"expands": true, "entering": true, "enter": true, "enters": true, "debuting": true, "進入": true, "进入": true, "进军": true,
+	"打入": true, "开拓": true, "拓展": true, "登陆": true, "上市": true, "出海": true}
+
+// marketBefore reports whether a market word (marketWords) comes in the
+// tokens from..k-1: an English word as a token, a Chinese one inside the
+// text.
+func (st *state) marketBefore(from, k int) bool {
+	if from >= k || from >= len(st.toks) {
+		return false
+	}
+	for j := from; j < k; j++ {
+		if marketWords[st.word(j)] || marketWords[strings.ToLower(st.tokText(j))] {
+			return true
+		}
+	}
+	text := string(st.t.norm[st.toks[from].s:st.toks[k-1].e])
+	for w := range marketWords {
+		if w[0] >= 0x80 && strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // writerPlace drops a place the writer's description says of the writer
 // (audit 25, class 6): after the opener or the company noun, within the
 // description's clause, a country, city or region said with from, based
@@ -898,8 +928,8 @@ func (st *state) writerPlace(from int) {
 		}
 		if tk.role == roleCond && (tk.has(clsCountry) != nil) && (marked || n == 0) && st.tokCond[k] > 0 {
 			pc := st.conds[st.tokCond[k]-1]
-			if pc.c.Field != condition.Country || pc.neg {
-				return
+			if pc.c.Field != condition.Country || pc.neg || st.marketBefore(from, k) {
+				return // "a brand launching in Brazil": the market
 			}
 			pc.dropped = true
 			for j := from; j <= k; j++ {
@@ -968,8 +998,9 @@ func (st *state) goodsNoFilter(from, to int, frame bool) {
 			}
 			pc := st.conds[id-1]
 			if pc.s < st.toks[from].s || pc.e > st.toks[to].e || pc.neg ||
-				pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category {
-				continue
+				pc.c.Field != condition.Country && pc.c.Field != condition.Language && pc.c.Field != condition.Category ||
+				pc.c.Field == condition.Country && st.marketBefore(from, k) {
+				continue // "准备进入日本市场的…品牌": the market stays
 			}
 			pc.dropped = true
 			w.role = roleContent
