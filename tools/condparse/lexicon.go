@@ -424,10 +424,15 @@ func buildLexicon() *lexicon {
 	// United States.
 	// A state or province reads as its country the same way: "in
 	// California" → United States.
-	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States) {
+	// A part of a country named by a group of its provinces or cities
+	// ("江浙沪", "珠三角") reads as its country too.
+	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States, taxonomy.Subregions) {
 		ct, _ := taxonomy.Countries.ByCode(c.Country)
 		label := Label{ZH: ct.ZH + "（" + c.ZH + "，不按城市筛选）", EN: ct.EN + " (for " + c.EN + "; the city is not filtered)"}
-		if k >= len(taxonomy.Cities) {
+		switch {
+		case k >= len(taxonomy.Cities)+len(taxonomy.States):
+			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按地区筛选）", EN: ct.EN + " (for " + c.EN + "; the region is not filtered)"}
+		case k >= len(taxonomy.Cities):
 			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按州或省筛选）", EN: ct.EN + " (for " + c.EN + "; the state or province is not filtered)"}
 		}
 		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
@@ -689,6 +694,8 @@ func buildLexicon() *lexicon {
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
 		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in",
+		// a region with a part left out ("亚太但不在中国大陆", "不位于日本的")
+		"不在", "不住在", "不位于",
 		// keeping clear of a topic ("stay away from politics", "别碰政治")
 		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
@@ -713,6 +720,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPartner, partnerVerbs...)...)
 	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
+	// not caring is no place left out ("不在乎粉丝多少"): longer than 不在
+	es = append(es, words(clsFrame, "不在乎", "不在意", "不在于")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
 	// title typed as a keyword stays one ("after all these years").
 	es = append(es, withFlag(words(clsFrame,

@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"slices"
+	"unicode"
 
 	"strings"
 	"unicode/utf8"
@@ -907,8 +908,57 @@ func (st *state) countryAsTopic(i int) bool {
 			return true
 		}
 	}
+	return st.demonymOfBusiness(i)
+}
+
+// businessNouns are the businesses, cuisines and goods a place word
+// qualifies ("a Mexican restaurant", "Korean skincare brand", "韩国料理店",
+// "墨西哥餐厅"): the word says what kind they are, never where the
+// creators are (audit 28).
+var businessNouns = struct{ en, zh []string }{
+	en: []string{"restaurant", "restaurants", "eatery", "bistro", "cafe", "café", "bakery", "bar", "pub", "diner", "food truck",
+		"takeaway", "grocery", "deli", "shop", "store", "boutique", "brand", "brands", "label", "cuisine", "dishes", "place", "joint", "chain", "franchise"},
+	zh: []string{"餐厅", "餐馆", "饭店", "饭馆", "菜馆", "料理", "菜", "小吃", "品牌", "店", "超市", "咖啡馆", "酒吧", "面包房", "甜品店"},
+}
+
+// demonymOfBusiness reports a place word at i that qualifies a business,
+// cuisine or goods noun a few words on: up to two Latin words between
+// ("Korean skincare brand"), or up to three runes glued in Chinese
+// ("韩国护肤品牌"), none of them a clause's glue.
+func (st *state) demonymOfBusiness(i int) bool {
+	rest := st.t.norm[st.toks[i].e:]
+	if len(rest) > 0 && rest[0] == ' ' {
+		words := strings.Fields(strings.ToLower(string(rest[:min(len(rest), 60)])))
+		for k := 0; k < len(words) && k < 3; k++ {
+			w := strings.TrimRight(words[k], ",.;:!?)")
+			if k > 0 && slices.Contains(placeGlue, words[k-1]) {
+				return false
+			}
+			if slices.Contains(businessNouns.en, w) || k+1 < len(words) && slices.Contains(businessNouns.en, w+" "+strings.TrimRight(words[k+1], ",.;:!?)")) {
+				return true
+			}
+			if w != words[k] {
+				return false // the clause ends
+			}
+		}
+		return false
+	}
+	for k := 0; k <= 3 && k < len(rest); k++ {
+		if k > 0 && !unicode.Is(unicode.Han, rest[k-1]) || k > 0 && strings.ContainsRune("的和或及与在", rest[k-1]) {
+			return false
+		}
+		for _, b := range businessNouns.zh {
+			if strings.HasPrefix(string(rest[k:]), b) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// placeGlue are the words after which a business noun no longer belongs
+// to the place word before them ("Korean creators in a restaurant").
+var placeGlue = []string{"in", "for", "and", "or", "creators", "influencers", "with", "who", "that", "to", "at", "from", "based"}
 
 // tierDirections extend a tier down or up ("腰部往下", "mid-tier and
 // below", "头部往上"), or lean it half a step ("腰部偏下", "mid-tier or
