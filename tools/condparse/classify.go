@@ -156,7 +156,16 @@ func (st *state) sentence() {
 	if !st.sig.Sentence && st.nounlessDescription() {
 		st.sig.Sentence = true
 	}
+	if exampleOpen.MatchString(st.t.in) {
+		// "reviewers (e.g. air fryers, robot vacuums)", "…，比如帐篷":
+		// examples of the topic are a description, whose words rank.
+		st.sig.Sentence = true
+	}
 }
+
+// exampleOpen matches an example cue that opens a clause or an aside
+// (exampleCues): "(think …", ", e.g. …", "，比如…".
+var exampleOpen = regexp.MustCompile(`(?i)(^|[(（,，、;；:：]\s*)(e\.g\.?|eg\.|such as|for example|for instance|think|比如说?|例如|譬如|诸如|像是|像)(\s|\p{Han})`)
 
 // focusWords say what someone does mostly or only ("mostly", "主要",
 // "专门"): they open a description of the creators (focusLeads) and stand

@@ -266,7 +266,7 @@ func (st *state) dropped() []Span {
 // included ("wireless noise cancelling earbuds, 美国").
 func (st *state) bareItems() []bool {
 	out := make([]bool, len(st.toks))
-	type clause struct{ from, to int }
+	type clause = clauseSpan
 	var cs []clause
 	from := 0
 	for i := range st.toks {
@@ -302,6 +302,11 @@ func (st *state) bareItems() []bool {
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
+			continue
+		}
+		if st.inBrackets(c.from) || st.exampleList(cs[:n+1]) {
+			// "(e.g. robot vacuums, air fryers)", "比如帐篷、睡袋这类":
+			// examples widen the topic; they rank (audit 28).
 			continue
 		}
 		if st.asking(c.from) || st.asking(c.to) {
@@ -346,6 +351,62 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// exampleCues open a list of examples of the topic ("think CGMs, …",
+// "e.g. …", "比如…"); the words after them rank, never filter.
+var exampleCues = []string{"think", "e.g.", "e.g", "eg", "eg.", "such as", "like", "for example", "for instance", "including", "incl.",
+	"比如", "例如", "譬如", "诸如", "像是", "像"}
+
+// exampleList reports that the last of the clauses cs, in one sentence
+// with the clauses before it, belongs to a list of examples: it or a
+// clause before it, each joined by a comma or 、, opens with an example
+// cue.
+func (st *state) exampleList(cs []clauseSpan) bool {
+	for m := len(cs) - 1; m >= 0; m-- {
+		c := cs[m]
+		if c.from > c.to || c.from >= len(st.toks) {
+			return false
+		}
+		text := strings.TrimSpace(strings.ToLower(string(st.t.norm[st.toks[c.from].s:st.toks[c.to].e])))
+		for _, cue := range exampleCues {
+			if !strings.HasPrefix(text, cue) {
+				continue
+			}
+			rest := []rune(text[len(cue):])
+			if len(rest) > 0 && (unicode.Is(unicode.Han, rest[0]) || rest[0] == ' ') {
+				return true
+			}
+		}
+		if p := c.from - 1; m == 0 || p < 0 || !strings.ContainsRune(",，、", st.t.norm[st.toks[p].s]) {
+			return false
+		}
+	}
+	return false
+}
+
+// clauseSpan is a clause's first and last token.
+type clauseSpan struct{ from, to int }
+
+// inBrackets reports that token i is inside a bracket opened before it
+// and not yet closed.
+func (st *state) inBrackets(i int) bool {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		if st.toks[k].kind != tkPunct {
+			continue
+		}
+		switch st.t.norm[st.toks[k].s] {
+		case ')', '）', ']', '】':
+			depth++
+		case '(', '（', '[', '【':
+			if depth == 0 {
+				return true
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // descriptorCompounds reports a list item that is nothing but hyphenated
