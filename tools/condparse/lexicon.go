@@ -1380,6 +1380,17 @@ var editConnectors = []string{
 	"控制在", "保持在", "维持在", "限定在", "限制在",
 }
 
+// exclusionObjectVerbs lead the object of an exclusion said as what the
+// creators do with it ("nothing that promotes gambling", "no channels
+// that push crypto", "nobody who sells supplements"): the object is what
+// is excluded, as a plain "no gambling"; the verb is frame (partnerFrame).
+// The Chinese ones (不要宣传赌博的) live with the zh exclusion words.
+var exclusionObjectVerbs = []string{"promotes", "promote", "push", "pushes", "pushing", "sell", "sells", "selling",
+	"advertise", "advertises", "advertising", "shill", "shills", "shilling", "plug", "plugs", "plugging", "endorse",
+	"endorses", "endorsing", "hype", "hypes", "hyping", "peddle", "peddles", "peddling", "market", "markets", "marketing",
+	"glorify", "glorifies", "glorifying", "encourage", "encourages", "encouraging", "feature", "features", "featuring",
+	"show", "shows", "showing", "do ads for", "does ads for", "run ads for", "runs ads for"}
+
 // partnerVerbs say that creators worked with someone: inside an exclusion
 // the one they worked with is what is excluded (partnerFrame).
 var partnerVerbs = []string{"合作过", "接过", "做过", "推过", "带过", "带过货", "投过", "拍过", "代言过", "接过的", "合作过的",

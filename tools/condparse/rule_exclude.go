@@ -953,7 +953,7 @@ func (st *state) partnerWord(k int) bool {
 		return false
 	}
 	w := st.tokText(k)
-	if slices.Contains(partnerVerbs, w) || partnerGlue[w] {
+	if slices.Contains(partnerVerbs, w) || slices.Contains(exclusionObjectVerbs, w) || partnerGlue[w] {
 		return true
 	}
 	return false
@@ -981,7 +981,7 @@ func (st *state) partnerFrame(j, end int) {
 		w := st.tokText(k)
 		// a Chinese deal noun alone ("别推奶粉广告") says what kind of
 		// content, not whom the creators worked with
-		verb = verb || slices.Contains(partnerVerbs, w) && !cjkDealNouns[w]
+		verb = verb || (slices.Contains(partnerVerbs, w) || slices.Contains(exclusionObjectVerbs, w)) && !cjkDealNouns[w]
 	}
 	if !verb {
 		for k := j; k <= end; k++ {
@@ -997,7 +997,7 @@ func (st *state) partnerFrame(j, end int) {
 		tk := &st.toks[k]
 		one := tk.e-tk.s == 1 && textmatch.IsCJK(st.t.norm[tk.s])
 		switch {
-		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
+		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)] || slices.Contains(exclusionObjectVerbs, st.tokText(k))) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
 			// a one-rune glue word ("给", "为") only leads the object:
 			// inside a name ("华为") it is part of it
 			frame = append(frame, k)
