@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"searchagent/tools/textmatch"
 	"slices"
 	"unicode"
 
@@ -150,6 +151,14 @@ func (st *state) vocab() {
 				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {
 					to = n
 				}
+				// "posting in English", "tweets in French", "用英文发推":
+				// how the creators post is the language's frame (audit 28)
+				if p := st.prevSig(from); trig < 0 && st.free(p) && st.word(p) == "in" {
+					if v := st.prevSig(p); st.free(v) && postingVerbs[strings.ToLower(st.tokText(v))] {
+						from = v
+					}
+				}
+				to = st.postingAfter(to)
 				codes := []string{le.code}
 				if le.codes != nil {
 					codes = le.codes // "中英文": Chinese and English
@@ -682,6 +691,43 @@ func isLangVerb(w string) bool {
 		return true
 	}
 	return false
+}
+
+// postingVerbs say how creators put out their posts; before "in" and a
+// language, or glued after one in Chinese, they are the language's frame.
+var postingVerbs = map[string]bool{"posting": true, "posts": true, "post": true, "tweeting": true, "tweets": true, "tweet": true,
+	"writing": true, "writes": true, "write": true, "blogging": true, "blogs": true, "publishing": true, "publishes": true,
+	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true,
+	"recording": true, "records": true, "uploading": true, "uploads": true, "captioning": true, "captions": true}
+
+// zhPostingVerbs are postingVerbs glued after a language ("用英文发推的").
+var zhPostingVerbs = []string{"发推特", "发推文", "发推", "发帖子", "发帖", "发文章", "发文", "发动态", "发视频", "发内容", "写帖子", "写文章", "更新", "直播", "拍视频", "做视频", "写"}
+
+// postingAfter returns the last token of a posting verb glued right after
+// the language word ending at token to ("英文发推"), or to.
+func (st *state) postingAfter(to int) int {
+	n := to + 1
+	if n >= len(st.toks) || !textmatch.IsCJK(st.t.norm[st.toks[n].s]) {
+		return to
+	}
+	rest := string(st.t.norm[st.toks[n].s:])
+	for _, v := range zhPostingVerbs {
+		if !strings.HasPrefix(rest, v) {
+			continue
+		}
+		end := st.toks[n].s + utf8.RuneCountInString(v)
+		last := to
+		for k := n; k < len(st.toks) && st.toks[k].e <= end; k++ {
+			if !st.free(k) {
+				return to
+			}
+			last = k
+		}
+		if st.toks[last].e == end {
+			return last
+		}
+	}
+	return to
 }
 
 func isLangSuffix(w string) bool {
