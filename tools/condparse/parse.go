@@ -295,6 +295,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.noPreference()
 	st.liftBounds()
 	st.selfDescriptions()
+	st.writerRole()
 	st.letterFrame()
 	st.acceptedWords()
 	st.classifyResidue()

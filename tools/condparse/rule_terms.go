@@ -859,6 +859,52 @@ func (st *state) afterOur(i int) bool {
 	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
 }
 
+// writerRoles are the roles a writer introduces themselves by at the
+// start of a brief ("event organiser for a craft beer festival", "shop
+// owner here", "Teacher here -"): who asks, never who is wanted.
+var writerRoles = map[string]bool{"organiser": true, "organizer": true, "organisers": true, "organizers": true, "owner": true,
+	"owners": true, "founder": true, "co-founder": true, "cofounder": true, "manager": true, "marketer": true, "consultant": true,
+	"director": true, "coordinator": true, "buyer": true, "recruiter": true, "teacher": true, "researcher": true, "student": true,
+	"nonprofit": true, "non-profit": true, "charity": true, "agency": true, "planner": true, "lead": true, "head": true, "intern": true,
+	"freelancer": true, "publicist": true, "editor": true, "producer": true, "host": true}
+
+// writerRole drops the writer's role said at the start of the input,
+// up to three words ending in a role noun (writerRoles) before "for",
+// "at", "here", a colon or a dash: the frame of the brief (audit 28).
+// What follows "for" (the event, the shop) is the brief's context and
+// ranks as the rest of the words do.
+func (st *state) writerRole() {
+	k := st.skipSpace(0)
+	for _, w := range []string{"i'm", "i am", "im", "we're", "we are", "an", "a"} {
+		if st.free(k) && strings.ToLower(st.tokText(k)) == w || st.tok(k).kind == tkLex && st.word(k) == w {
+			k = st.skipSpace(k + 1)
+		}
+	}
+	var words []int
+	for n := 0; n < 3 && k < len(st.toks); n++ {
+		tk := &st.toks[k]
+		if tk.role == roleCond || tk.kind == tkPunct || tk.kind == tkNum {
+			return
+		}
+		words = append(words, k)
+		if writerRoles[strings.ToLower(st.tokText(k))] {
+			nx := st.skipSpace(k + 1)
+			w := strings.ToLower(st.tokText(nx))
+			lead := w == "for" || w == "at" || w == "here" || strings.HasPrefix(w, "for ") || strings.HasPrefix(w, "at ")
+			if nx < len(st.toks) && (lead || st.tok(nx).kind == tkPunct && strings.ContainsRune(":：-–—,", st.t.norm[st.tok(nx).s])) {
+				if lead {
+					words = append(words, nx)
+				}
+				for _, j := range words {
+					st.toks[j].role, st.toks[j].frameWord, st.tokCond[j] = roleFiller, true, 0
+				}
+			}
+			return
+		}
+		k = st.skipSpace(k + 1)
+	}
+}
+
 // selfDescriptions drops the writer's description of their own company
 // ("We're a B2B SaaS company", "我们是一家跨境支付公司", "敝公司為家電品牌"):
 // from the opener (clsBrandOpen) to the company noun that ends it
