@@ -296,6 +296,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.liftBounds()
 	st.selfDescriptions()
 	st.writerRole()
+	st.postingFrame()
 	st.letterFrame()
 	st.acceptedWords()
 	st.classifyResidue()

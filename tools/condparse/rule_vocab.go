@@ -700,6 +700,25 @@ var postingVerbs = map[string]bool{"posting": true, "posts": true, "post": true,
 	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true,
 	"recording": true, "records": true, "uploading": true, "uploads": true, "captioning": true, "captions": true}
 
+// postingFrame drops a posting verb no rule placed inside a sentence ("agents
+// in Miami posting luxury home tours", "tweeting about chess"): that the
+// creators post is what every channel does; what they post ranks (audit
+// 28). Only the -ing and third-person forms: "post" and "posts" are
+// nouns too.
+func (st *state) postingFrame() {
+	for i := range st.toks {
+		if st.prevSig(i) < 0 || st.skipSpace(i+1) >= len(st.toks) {
+			continue // "posting tips", "tips posting": a word of a keyword
+		}
+		tk := &st.toks[i]
+		w := strings.ToLower(st.tokText(i))
+		if (tk.kind == tkWord || tk.kind == tkLex) && tk.role == roleNone && tk.neg == 0 && postingVerbs[w] && (strings.HasSuffix(w, "ing") || w == "tweets") &&
+			w != "making" && w != "creating" && w != "writing" && w != "recording" && w != "streaming" && w != "filming" {
+			tk.role, tk.frameWord = roleFiller, true
+		}
+	}
+}
+
 // zhPostingVerbs are postingVerbs glued after a language ("用英文发推的").
 var zhPostingVerbs = []string{"发推特", "发推文", "发推", "发帖子", "发帖", "发文章", "发文", "发动态", "发视频", "发内容", "写帖子", "写文章", "更新", "直播", "拍视频", "做视频", "写"}
 
