@@ -198,6 +198,10 @@ func (st *state) tradeLists() {
 	}
 	for _, i := range listed {
 		st.toks[i].role = roleContent
+		// alternatives of who the creators are describe them: the
+		// input is a sentence, its words rank ("lawyers or accountants
+		// in the US" keeps channels that are either)
+		st.sig.Sentence = true
 	}
 }
 

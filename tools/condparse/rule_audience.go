@@ -29,7 +29,7 @@ var audienceGlue = map[string]bool{
 	// a wish said of it: "受众要女性为主", "their audience should be in Germany"
 	"要": true, "要求": true, "希望": true, "得": true, "最好": true, "最好是": true, "should": true, "should be": true, "be": true,
 	"to be": true, "needs to be": true, "ideally": true,
-	"要是": true, "得是": true, "必须": true, "必须是": true, "需要是": true, "应该是": true, "must be": true, "has to be": true, "have to be": true,
+	"must": true, "need": true, "needs": true, "要是": true, "得是": true, "必须": true, "必须是": true, "需要是": true, "应该是": true, "must be": true, "has to be": true, "have to be": true,
 }
 
 // audienceAges are the age groups said of an audience ("受众要是成年人",
