@@ -973,7 +973,9 @@ func (st *state) countryAsTopic(i int) bool {
 			return true
 		}
 	}
-	return st.demonymOfBusiness(i)
+	// a city's business is where the creators are too ("the Berlin
+	// coffee shop launch"): only a country word qualifies one away
+	return !st.toks[i].has(clsCountry).place && st.demonymOfBusiness(i)
 }
 
 // businessNouns are the businesses, cuisines and goods a place word
@@ -1009,7 +1011,9 @@ func (st *state) demonymOfBusiness(i int) bool {
 		return false
 	}
 	for k := 0; k <= 3 && k < len(rest); k++ {
-		if k > 0 && !unicode.Is(unicode.Han, rest[k-1]) || k > 0 && strings.ContainsRune("的和或及与在", rest[k-1]) {
+		if k > 0 && !unicode.Is(unicode.Han, rest[k-1]) || k > 0 && strings.ContainsRune("的和或及与在探逛做拍讲吃教聊测", rest[k-1]) {
+			// "泰国美食探店", "菲律宾做家常菜的": visiting shops or
+			// cooking a dish is what the creators do
 			return false
 		}
 		for _, b := range businessNouns.zh {
