@@ -978,14 +978,15 @@ func (st *state) countryAsTopic(i int) bool {
 	return !st.toks[i].has(clsCountry).place && st.demonymOfBusiness(i)
 }
 
-// businessNouns are the businesses, cuisines and goods a place word
-// qualifies ("a Mexican restaurant", "Korean skincare brand", "韩国料理店",
-// "墨西哥餐厅"): the word says what kind they are, never where the
-// creators are (audit 28).
+// businessNouns are the businesses a place word qualifies ("a Mexican
+// restaurant", "Korean skincare brand", "韩国料理店", "墨西哥餐厅"): the
+// word says what kind they are, never where the creators are (audit 28).
+// A cuisine alone ("日本料理频道") stays the country: creators who cook it
+// live there as often as not.
 var businessNouns = struct{ en, zh []string }{
 	en: []string{"restaurant", "restaurants", "eatery", "bistro", "cafe", "café", "bakery", "bar", "pub", "diner", "food truck",
-		"takeaway", "grocery", "deli", "shop", "store", "boutique", "brand", "brands", "label", "cuisine", "dishes", "place", "joint", "chain", "franchise"},
-	zh: []string{"餐厅", "餐馆", "饭店", "饭馆", "菜馆", "料理", "菜", "小吃", "品牌", "店", "超市", "咖啡馆", "酒吧", "面包房", "甜品店"},
+		"takeaway", "grocery", "deli", "shop", "store", "boutique", "brand", "brands", "label", "place", "joint", "chain", "franchise"},
+	zh: []string{"餐厅", "餐馆", "饭店", "饭馆", "菜馆", "品牌", "店", "超市", "咖啡馆", "酒吧", "面包房"},
 }
 
 // demonymOfBusiness reports a place word at i that qualifies a business,
