@@ -156,7 +156,58 @@ func (st *state) sentence() {
 	if !st.sig.Sentence && st.nounlessDescription() {
 		st.sig.Sentence = true
 	}
+	if exampleOpen.MatchString(st.t.in) {
+		// "reviewers (e.g. air fryers, robot vacuums)", "…，比如帐篷":
+		// examples of the topic are a description, whose words rank.
+		st.sig.Sentence = true
+	}
 }
+
+// tradeLists makes the trade nouns of a list of them content ("dietitians
+// or nutritionists", "coaches or trainers", "律师或者医生"): alone each
+// would be the creators' noun, dropped; said as alternatives (or, 或者, /,
+// 、) they are what
+// the user looks for, so each ranks (audit 28). A noun right after its
+// topic ranks with it already ("guitar teachers").
+func (st *state) tradeLists() {
+	trade := func(k int) bool {
+		tk := st.tok(k)
+		e := tk.has(clsCreator)
+		return tk.kind == tkLex && e != nil && e.kind && tk.role == roleNone && tk.neg == 0
+	}
+	alt := func(p int) bool {
+		w := st.word(p)
+		return p >= 0 && p < len(st.toks) && (st.tok(p).role == roleNone || st.tok(p).role == roleFiller) &&
+			(w == "or" || w == "或" || w == "或者" || w == "/" || w == "、")
+	}
+	// another item: a trade noun, or a word no rule placed ("florists")
+	item := func(k int) bool {
+		tk := st.tok(k)
+		return k >= 0 && k < len(st.toks) && (trade(k) || (tk.kind == tkWord || tk.kind == tkCJK) && tk.role == roleNone && tk.neg == 0)
+	}
+	var listed []int
+	for i := range st.toks {
+		if !trade(i) {
+			continue
+		}
+		if p := st.prevSig(i); alt(p) && item(st.prevSig(p)) {
+			listed = append(listed, i)
+		} else if n := st.skipSpace(i + 1); alt(n) && item(st.skipSpace(n+1)) {
+			listed = append(listed, i)
+		}
+	}
+	for _, i := range listed {
+		st.toks[i].role = roleContent
+		// alternatives of who the creators are describe them: the
+		// input is a sentence, its words rank ("lawyers or accountants
+		// in the US" keeps channels that are either)
+		st.sig.Sentence = true
+	}
+}
+
+// exampleOpen matches an example cue that opens a clause or an aside
+// (exampleCues): "(think …", ", e.g. …", "，比如…".
+var exampleOpen = regexp.MustCompile(`(?i)(^|[(（,，、;；:：]\s*)(e\.g\.?|eg\.|such as|for example|for instance|think|比如说?|例如|譬如|诸如|像是|像)(\s|\p{Han})`)
 
 // focusWords say what someone does mostly or only ("mostly", "主要",
 // "专门"): they open a description of the creators (focusLeads) and stand
@@ -495,6 +546,7 @@ func isFillerLex(tk *token) bool {
 // classifyResidue gives every unconsumed token a role: filler, content or
 // (roleNone) dangling.
 func (st *state) classifyResidue() {
+	st.tradeLists()
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.role != roleNone {

@@ -27,6 +27,9 @@ func (st *state) label(pc *pcond) Label {
 		zh := make([]string, 0, len(pc.names))
 		en := make([]string, 0, len(pc.names))
 		for _, n := range pc.names {
+			if namedByPlace(n, pc.names) {
+				continue
+			}
 			zh = append(zh, n.ZH)
 			en = append(en, n.EN)
 		}
@@ -55,6 +58,18 @@ func (st *state) label(pc *pcond) Label {
 		return Label{ZH: c.Value.Str, EN: c.Value.Str}
 	}
 	return Label{ZH: c.Value.String(), EN: c.Value.String()}
+}
+
+// namedByPlace reports that a country's name is said again by a place of
+// it among the names ("美国加州": 美国 and 美国（加州，…）), so that the label
+// names the country once.
+func namedByPlace(n Label, names []Label) bool {
+	for _, o := range names {
+		if o != n && strings.HasPrefix(o.ZH, n.ZH+"（") && strings.HasPrefix(o.EN, n.EN+" (") {
+			return true
+		}
+	}
+	return false
 }
 
 func countText(pc *pcond) (zh, en string) {

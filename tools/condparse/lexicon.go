@@ -431,10 +431,15 @@ func buildLexicon() *lexicon {
 	// United States.
 	// A state or province reads as its country the same way: "in
 	// California" → United States.
-	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States) {
+	// A part of a country named by a group of its provinces or cities
+	// ("江浙沪", "珠三角") reads as its country too.
+	for k, c := range slices.Concat(taxonomy.Cities, taxonomy.States, taxonomy.Subregions) {
 		ct, _ := taxonomy.Countries.ByCode(c.Country)
 		label := Label{ZH: ct.ZH + "（" + c.ZH + "，不按城市筛选）", EN: ct.EN + " (for " + c.EN + "; the city is not filtered)"}
-		if k >= len(taxonomy.Cities) {
+		switch {
+		case k >= len(taxonomy.Cities)+len(taxonomy.States):
+			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按地区筛选）", EN: ct.EN + " (for " + c.EN + "; the region is not filtered)"}
+		case k >= len(taxonomy.Cities):
 			label = Label{ZH: ct.ZH + "（" + c.ZH + "，不按州或省筛选）", EN: ct.EN + " (for " + c.EN + "; the state or province is not filtered)"}
 		}
 		for _, n := range append([]string{c.ZH, c.EN}, c.Aliases...) {
@@ -696,6 +701,8 @@ func buildLexicon() *lexicon {
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "outside the US", "anywhere but Japan": a place left out.
 		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in",
+		// a region with a part left out ("亚太但不在中国大陆", "不位于日本的")
+		"不在", "不住在", "不位于",
 		// keeping clear of a topic ("stay away from politics", "别碰政治")
 		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
@@ -722,6 +729,8 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFrame, audienceOrientations...)...)
 	es = append(es, words(clsRelation, relationWords...)...)
 	es = append(es, words(clsFrame, "anyone who's", "anyone who has", "anyone that's")...)
+	// not caring is no place left out ("不在乎粉丝多少"): longer than 不在
+	es = append(es, words(clsFrame, "不在乎", "不在意", "不在于")...)
 	// Quiet frame words: dropped in a brief, but alone no sentence, so a
 	// title typed as a keyword stays one ("after all these years").
 	es = append(es, withFlag(words(clsFrame,
@@ -856,6 +865,9 @@ func buildLexicon() *lexicon {
 		"挺对", "挺对的", "很对", "蛮对", "对味", "挺对味", "很对味", "感觉对", "感觉挺对", "感觉")...)
 	es = append(es, words(clsFiller,
 		"一些", "一下", "几个", "一点", "点", "点的", "点儿", "一点的", "吗", "呢", "吧", "啊", "呀", "了", "得", "在", "是", "有", "于", "做", "只要", "只看",
+		// examples that widen the topic ("比如帐篷、睡袋"): the words
+		// after them rank (exampleItem)
+		"比如", "比如说", "例如", "譬如", "诸如", "像是", "举个例子", "之类的", "这类的", "这一类",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
 		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "一直", "一直都", "始终", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "来自", "位于", "所在", "地区", "国家", "地区的", "整个", "整片",
@@ -1386,6 +1398,17 @@ var editConnectors = []string{
 	"降到", "降低到", "降至", "提高到", "提升到", "放宽到", "放到", "定在",
 	"控制在", "保持在", "维持在", "限定在", "限制在",
 }
+
+// exclusionObjectVerbs lead the object of an exclusion said as what the
+// creators do with it ("nothing that promotes gambling", "no channels
+// that push crypto", "nobody who sells supplements"): the object is what
+// is excluded, as a plain "no gambling"; the verb is frame (partnerFrame).
+// The Chinese ones (不要宣传赌博的) live with the zh exclusion words.
+var exclusionObjectVerbs = []string{"promotes", "promote", "push", "pushes", "pushing", "sell", "sells", "selling",
+	"advertise", "advertises", "advertising", "shill", "shills", "shilling", "plug", "plugs", "plugging", "endorse",
+	"endorses", "endorsing", "hype", "hypes", "hyping", "peddle", "peddles", "peddling", "market", "markets", "marketing",
+	"glorify", "glorifies", "glorifying", "encourage", "encourages", "encouraging", "feature", "features", "featuring",
+	"show", "shows", "showing", "do ads for", "does ads for", "run ads for", "runs ads for"}
 
 // partnerVerbs say that creators worked with someone: inside an exclusion
 // the one they worked with is what is excluded (partnerFrame).

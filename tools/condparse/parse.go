@@ -216,6 +216,10 @@ type state struct {
 	// campaignRem are the rune ranges of the advertiser's logistics named
 	// as no condition (rule_campaign.go).
 	campaignRem [][2]int
+	// campaignEvents are the rune ranges of the sales events and seasons
+	// a campaign is timed by ("for our Christmas push"): never the
+	// advertiser's product, though "our" leads them
+	campaignEvents [][2]int
 	// initialRuns are the rune ranges of bracketed country initials
 	// (rule_initials.go).
 	initialRuns [][2]int
@@ -292,6 +296,8 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.noPreference()
 	st.liftBounds()
 	st.selfDescriptions()
+	st.writerRole()
+	st.postingFrame()
 	st.letterFrame()
 	st.acceptedWords()
 	st.classifyResidue()

@@ -1014,6 +1014,58 @@ func (st *state) includedMember(m *pcond) bool {
 	return false
 }
 
+// topicPhrases are English topics whose words the lexicon reads one by
+// one (a stop word, a word of another field inside): kept whole they rank
+// as the topic, cut they rank as fragments ("work" and "home"; audit 28).
+var topicPhrases = []string{"work from home", "working from home", "back to school", "back-to-school", "real estate",
+	"day in the life", "get ready with me", "stay at home", "stay-at-home", "plus size", "plus-size", "on the go",
+	"off the grid", "off-grid", "do it yourself", "behind the scenes", "study with me", "cook with me", "clean with me",
+	"what i eat in a day", "van life", "tiny house", "small business", "side hustle", "first time buyers", "first-time buyers"}
+
+// keepPhrases makes the words of a topic phrase (topicPhrases) no rule
+// read content, so that the phrase ranks as one term.
+func (st *state) keepPhrases() {
+	norm := strings.ToLower(string(st.t.norm))
+	for _, ph := range topicPhrases {
+		for from := 0; ; {
+			at := strings.Index(norm[from:], ph)
+			if at < 0 {
+				break
+			}
+			b := from + at
+			from = b + len(ph)
+			if b > 0 && isLatinLetter(rune(norm[b-1])) || from < len(norm) && isLatinLetter(rune(norm[from])) {
+				continue
+			}
+			a, e := utf8.RuneCountInString(norm[:b]), utf8.RuneCountInString(norm[:from])
+			var ks []int
+			ok := true
+			for k := range st.toks {
+				tk := &st.toks[k]
+				if tk.e <= a || tk.s >= e {
+					continue
+				}
+				if tk.s < a || tk.e > e || tk.role == roleCond || tk.neg != 0 {
+					ok = false
+					break
+				}
+				ks = append(ks, k)
+			}
+			if !ok {
+				continue
+			}
+			for _, k := range ks {
+				if st.toks[k].kind != tkSpace {
+					st.toks[k].role = roleContent
+				}
+			}
+		}
+	}
+}
+
+// isLatinLetter reports an ASCII letter.
+func isLatinLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
 // keepCompounds keeps an unknown Chinese word whole when the lexicon cuts
 // a known word out of it (issue 26, audit 21): a lone unknown rune glued
 // to a creator noun ("学生党": 学生 + 党), a 地 glued to an unknown rune
@@ -1021,6 +1073,7 @@ func (st *state) includedMember(m *pcond) bool {
 // word ("儿童电话手表") are content, so the word ranks as one term
 // instead of a known word plus a rune named as not understood.
 func (st *state) keepCompounds() {
+	st.keepPhrases()
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if (tk.kind == tkCJK || tk.kind == tkLex) && tk.e-tk.s == 1 && tk.role != roleCond && st.t.norm[tk.s] == '过' && (st.unknownCJK(i-1) && st.unknownCJK(i-2) || isFormLex(st.tok(i-1))) && st.tok(i+1).has(clsDe) != nil {

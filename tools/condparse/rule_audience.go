@@ -1,6 +1,10 @@
 package condparse
 
-import "slices"
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
 
 // A wish about the audience (audit 26, class 3): where the creators'
 // followers live, their gender or their age ("粉丝主要在德国", "受众是女性",
@@ -25,6 +29,32 @@ var audienceGlue = map[string]bool{
 	// a wish said of it: "受众要女性为主", "their audience should be in Germany"
 	"要": true, "要求": true, "希望": true, "得": true, "最好": true, "最好是": true, "should": true, "should be": true, "be": true,
 	"to be": true, "needs to be": true, "ideally": true,
+	"must": true, "need": true, "needs": true, "要是": true, "得是": true, "必须": true, "必须是": true, "需要是": true, "应该是": true, "must be": true, "has to be": true, "have to be": true,
+}
+
+// audienceAges are the age groups said of an audience ("受众要是成年人",
+// "whose audience is of legal drinking age"): a part of its age, which
+// the catalog does not record.
+var audienceAges = []string{"成年人", "成人", "成年", "18岁以上", "18+", "21+",
+	"of legal drinking age", "legal drinking age", "of drinking age", "drinking age", "of legal age", "legal age",
+	"adults", "adult", "over 18", "over 21", "18 and over", "21 and over"}
+
+// ageGroupAt returns the last token of an age group (audienceAges)
+// starting at token k, or -1.
+func (st *state) ageGroupAt(k int) int {
+	rest := strings.ToLower(string(st.t.norm[st.toks[k].s:]))
+	for _, a := range audienceAges {
+		if !strings.HasPrefix(rest, a) {
+			continue
+		}
+		end := st.toks[k].s + utf8.RuneCountInString(a)
+		for j := k; j < len(st.toks) && st.toks[j].e <= end; j++ {
+			if st.toks[j].e == end && (j+1 >= len(st.toks) || !isLatinWord(a) || st.toks[j+1].kind != tkWord) {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // audienceWords are the glue and tail words of an audience wish the
@@ -170,6 +200,10 @@ func (st *state) audienceAfter(i int, needsGlue bool) int {
 			}
 			continue
 		}
+		if g := st.ageGroupAt(k); g >= 0 && (glue || !needsGlue) {
+			value, last, k = true, g, g
+			continue
+		}
 		w := st.tokText(k)
 		switch {
 		case isAudienceGlue(w) && last < 0 && ages < 0:
@@ -203,6 +237,11 @@ var audienceQualifiers = map[string]bool{"a": true, "an": true, "mostly": true, 
 // viewers", "女性粉丝"), or -1. A follower word takes only a gender glued
 // to it: "美国粉丝" may be the creators' own country.
 func (st *state) audienceBefore(i int, followerWord bool) int {
+	if w := strings.ToLower(st.tokText(i)); strings.HasPrefix(w, "whose ") || strings.HasPrefix(w, "who ") || strings.HasPrefix(w, "that ") {
+		// "creators in Australia whose audience…": the place before a
+		// relative is the creators', never the audience's
+		return -1
+	}
 	first, value := -1, false
 	for k := i - 1; k >= 0; k-- {
 		tk := &st.toks[k]

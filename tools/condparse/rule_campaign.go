@@ -27,6 +27,22 @@ var campaignDate = regexp.MustCompile(`(?i)\b(?:` + enMonthDay + `\.?\s+\d{1,2}(
 	`(?:in|by|on|until|before|after|next|this|early|late|mid|end\s+of)[\s-]+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b` +
 	`|(?:明年|今年|下个?月|年底|年初)?` + zhNum + `月份?(?:(?:` + zhNum + `|[12]\d|3[01])[日号]|[初底中]|上旬|中旬|下旬)?|明年|年底|下个?月底|月底前`)
 
+// campaignEvent is a sales event or season said as the campaign's time
+// ("双十一之前", "618大促", "春节前", "Black Friday", "Ramadan campaign",
+// "ahead of Diwali", "for our Christmas push"): when the campaign runs,
+// never a topic or a window of activity (audit 28). A named day after
+// "since" or before 以来 is a window (rule_calendar.go), read before.
+var campaignEvent = regexp.MustCompile(`(?i)(?:\b(?:before|ahead\s+of|in\s+time\s+for|during|for\s+our)\s+(?:the\s+|this\s+|our\s+)?(?:` + enCampaignEvents + `)` +
+	`(?:\s+(?:campaign|season|push|sale|sales|promo|promotion|drive)s?)?\b` +
+	`|\b(?:` + enCampaignEvents + `)\s+(?:campaign|season|push|sale|sales|promo|promotion|drive)s?\b` +
+	`|\b(?:black\s+friday|cyber\s+monday|prime\s+day)\b)` +
+	`|(?:` + zhNamedDays + `|开学季|返校季|年货节|斋月|开斋节|排灯节|女神节|520)(?:之前|前夕|前后|前|期间|大促|促销|活动|档期|档|那波|预热)` +
+	`|(?:双十一|双11|双十二|双12|618|黑五|黑色星期五)(?:大促)?`)
+
+// enCampaignEvents are the named days and the other sales events and
+// seasons a campaign is timed by.
+const enCampaignEvents = enNamedDays + `|ramadan|eid(?:\s+al[\s-]?fitr)?|diwali|hanukkah|holiday|holidays|back[\s-]to[\s-]school|singles'?\s+day|11\.11|mid[\s-]year|year[\s-]end`
+
 // enMonthDay are the month names that take a day after them ("Feb 14";
 // "may 5" stays the verb).
 const enMonthDay = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
@@ -55,7 +71,8 @@ func (st *state) campaign() {
 		mine := make([]bool, len(st.toks))
 		taken := map[*pcond]bool{}
 		for _, pc := range st.conds {
-			if pc.dropped || pc.neg || pc.s < rs || pc.e > re || !in(pc.s, pc.e) || !st.campaignCond(pc) || st.ourProduct(pc.s) {
+			event := slices.ContainsFunc(st.campaignEvents, func(d [2]int) bool { return d[0] <= pc.s && pc.e <= d[1] })
+			if pc.dropped || pc.neg || pc.s < rs || pc.e > re || !in(pc.s, pc.e) || !st.campaignCond(pc) || st.ourProduct(pc.s) && !event {
 				// "launching our new serum": the product ranks
 				continue
 			}
@@ -253,6 +270,14 @@ func (st *state) campaignClause(from, to int) (bool, [][2]int) {
 		b := rs + len([]rune(text[:m[1]]))
 		if st.unplaced(a, b) {
 			dates = append(dates, [2]int{a, b})
+		}
+	}
+	for _, m := range campaignEvent.FindAllStringIndex(text, -1) {
+		a := rs + len([]rune(text[:m[0]]))
+		b := rs + len([]rune(text[:m[1]]))
+		if st.unplaced(a, b) {
+			dates = append(dates, [2]int{a, b})
+			st.campaignEvents = append(st.campaignEvents, [2]int{a, b})
 		}
 	}
 	if weak && writer && len(dates) == 0 {

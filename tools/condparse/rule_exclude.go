@@ -960,7 +960,7 @@ func (st *state) partnerWord(k int) bool {
 		return false
 	}
 	w := st.tokText(k)
-	return slices.Contains(partnerVerbs, w) || partnerGlue[w] || st.promoteWord(k)
+	return slices.Contains(partnerVerbs, w) || slices.Contains(exclusionObjectVerbs, w) || partnerGlue[w] || st.promoteWord(k)
 }
 
 // partnerGlue are the words around a partner verb: "已经和X合作过",
@@ -982,7 +982,8 @@ var partnerGlue = map[string]bool{"已经": true, "already": true, "anyone who's
 func (st *state) partnerFrame(j, end int) {
 	verb := false
 	for k := j; k <= end; k++ {
-		verb = verb || slices.Contains(partnerVerbs, st.tokText(k))
+		w := st.tokText(k)
+		verb = verb || slices.Contains(partnerVerbs, w) || slices.Contains(exclusionObjectVerbs, w)
 	}
 	if !verb && !st.promotedObject(j, end) {
 		// a promote word alone ("不要接广告的") is what is excluded
@@ -1004,7 +1005,7 @@ func (st *state) partnerFrame(j, end int) {
 			// is frame, named (fixQ class 1)
 			frame = append(frame, k)
 			tk.frameWord = true
-		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)]) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
+		case st.partnerWord(k) && (tk.kind == tkLex || partnerGlue[st.tokText(k)] || slices.Contains(exclusionObjectVerbs, st.tokText(k))) && (!one || lead || tk.kind == tkLex && tk.has(clsAnd) != nil):
 			// a one-rune glue word ("给", "为") only leads the object:
 			// inside a name ("华为") it is part of it
 			frame = append(frame, k)

@@ -266,7 +266,7 @@ func (st *state) dropped() []Span {
 // included ("wireless noise cancelling earbuds, 美国").
 func (st *state) bareItems() []bool {
 	out := make([]bool, len(st.toks))
-	type clause struct{ from, to int }
+	type clause = clauseSpan
 	var cs []clause
 	from := 0
 	for i := range st.toks {
@@ -302,6 +302,11 @@ func (st *state) bareItems() []bool {
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
+			continue
+		}
+		if st.inBrackets(c.from) || st.exampleList(cs[:n+1]) {
+			// "(e.g. robot vacuums, air fryers)", "比如帐篷、睡袋这类":
+			// examples widen the topic; they rank (audit 28).
 			continue
 		}
 		if st.asking(c.from) || st.asking(c.to) {
@@ -346,6 +351,62 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// exampleCues open a list of examples of the topic ("think CGMs, …",
+// "e.g. …", "比如…"); the words after them rank, never filter.
+var exampleCues = []string{"think", "e.g.", "e.g", "eg", "eg.", "such as", "like", "for example", "for instance", "including", "incl.",
+	"比如", "例如", "譬如", "诸如", "像是", "像"}
+
+// exampleList reports that the last of the clauses cs, in one sentence
+// with the clauses before it, belongs to a list of examples: it or a
+// clause before it, each joined by a comma or 、, opens with an example
+// cue.
+func (st *state) exampleList(cs []clauseSpan) bool {
+	for m := len(cs) - 1; m >= 0; m-- {
+		c := cs[m]
+		if c.from > c.to || c.from >= len(st.toks) {
+			return false
+		}
+		text := strings.TrimSpace(strings.ToLower(string(st.t.norm[st.toks[c.from].s:st.toks[c.to].e])))
+		for _, cue := range exampleCues {
+			if !strings.HasPrefix(text, cue) {
+				continue
+			}
+			rest := []rune(text[len(cue):])
+			if len(rest) > 0 && (unicode.Is(unicode.Han, rest[0]) || rest[0] == ' ') {
+				return true
+			}
+		}
+		if p := c.from - 1; m == 0 || p < 0 || !strings.ContainsRune(",，、", st.t.norm[st.toks[p].s]) {
+			return false
+		}
+	}
+	return false
+}
+
+// clauseSpan is a clause's first and last token.
+type clauseSpan struct{ from, to int }
+
+// inBrackets reports that token i is inside a bracket opened before it
+// and not yet closed.
+func (st *state) inBrackets(i int) bool {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		if st.toks[k].kind != tkPunct {
+			continue
+		}
+		switch st.t.norm[st.toks[k].s] {
+		case ')', '）', ']', '】':
+			depth++
+		case '(', '（', '[', '【':
+			if depth == 0 {
+				return true
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // descriptorCompounds reports a list item that is nothing but hyphenated
@@ -796,6 +857,52 @@ func (st *state) afterOur(i int) bool {
 		return strings.HasSuffix(q, "我们") || strings.HasSuffix(q, "我们家") || strings.HasSuffix(q, "自家") || strings.HasSuffix(q, "我家")
 	}
 	return w == "our" || w == "my" || strings.HasSuffix(w, " our") || strings.HasSuffix(w, "我们的") || w == "我家的" || w == "自家的"
+}
+
+// writerRoles are the roles a writer introduces themselves by at the
+// start of a brief ("event organiser for a craft beer festival", "shop
+// owner here", "Teacher here -"): who asks, never who is wanted.
+var writerRoles = map[string]bool{"organiser": true, "organizer": true, "organisers": true, "organizers": true, "owner": true,
+	"owners": true, "founder": true, "co-founder": true, "cofounder": true, "manager": true, "marketer": true, "consultant": true,
+	"director": true, "coordinator": true, "buyer": true, "recruiter": true, "teacher": true, "researcher": true, "student": true,
+	"nonprofit": true, "non-profit": true, "charity": true, "agency": true, "planner": true, "lead": true, "head": true, "intern": true,
+	"freelancer": true, "publicist": true, "editor": true, "producer": true, "host": true}
+
+// writerRole drops the writer's role said at the start of the input,
+// up to three words ending in a role noun (writerRoles) before "for",
+// "at", "here", a colon or a dash: the frame of the brief (audit 28).
+// What follows "for" (the event, the shop) is the brief's context and
+// ranks as the rest of the words do.
+func (st *state) writerRole() {
+	k := st.skipSpace(0)
+	for _, w := range []string{"i'm", "i am", "im", "we're", "we are", "an", "a"} {
+		if st.free(k) && strings.ToLower(st.tokText(k)) == w || st.tok(k).kind == tkLex && st.word(k) == w {
+			k = st.skipSpace(k + 1)
+		}
+	}
+	var words []int
+	for n := 0; n < 3 && k < len(st.toks); n++ {
+		tk := &st.toks[k]
+		if tk.role == roleCond || tk.kind == tkPunct || tk.kind == tkNum {
+			return
+		}
+		words = append(words, k)
+		if writerRoles[strings.ToLower(st.tokText(k))] {
+			nx := st.skipSpace(k + 1)
+			w := strings.ToLower(st.tokText(nx))
+			lead := w == "for" || w == "at" || w == "here" || strings.HasPrefix(w, "for ") || strings.HasPrefix(w, "at ")
+			if nx < len(st.toks) && (lead || st.tok(nx).kind == tkPunct && strings.ContainsRune(":：-–—,", st.t.norm[st.tok(nx).s])) {
+				if lead {
+					words = append(words, nx)
+				}
+				for _, j := range words {
+					st.toks[j].role, st.toks[j].frameWord, st.tokCond[j] = roleFiller, true, 0
+				}
+			}
+			return
+		}
+		k = st.skipSpace(k + 1)
+	}
 }
 
 // selfDescriptions drops the writer's description of their own company

@@ -1,7 +1,9 @@
 package condparse
 
 import (
+	"searchagent/tools/textmatch"
 	"slices"
+	"unicode"
 
 	"strings"
 	"unicode/utf8"
@@ -154,6 +156,14 @@ func (st *state) vocab() {
 				if n := st.skipSpace(i + 1); st.free(n) && isLangSuffix(st.word(n)) {
 					to = n
 				}
+				// "posting in English", "tweets in French", "用英文发推":
+				// how the creators post is the language's frame (audit 28)
+				if p := st.prevSig(from); trig < 0 && st.free(p) && st.word(p) == "in" {
+					if v := st.prevSig(p); st.free(v) && postingVerbs[strings.ToLower(st.tokText(v))] {
+						from = v
+					}
+				}
+				to = st.postingAfter(to)
 				codes := []string{le.code}
 				if le.codes != nil {
 					codes = le.codes // "中英文": Chinese and English
@@ -728,6 +738,62 @@ func isLangVerb(w string) bool {
 	return false
 }
 
+// postingVerbs say how creators put out their posts; before "in" and a
+// language, or glued after one in Chinese, they are the language's frame.
+var postingVerbs = map[string]bool{"posting": true, "posts": true, "post": true, "tweeting": true, "tweets": true, "tweet": true,
+	"writing": true, "writes": true, "write": true, "blogging": true, "blogs": true, "publishing": true, "publishes": true,
+	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true,
+	"recording": true, "records": true, "uploading": true, "uploads": true, "captioning": true, "captions": true}
+
+// postingFrame drops a posting verb no rule placed inside a sentence ("agents
+// in Miami posting luxury home tours", "tweeting about chess"): that the
+// creators post is what every channel does; what they post ranks (audit
+// 28). Only the -ing and third-person forms: "post" and "posts" are
+// nouns too.
+func (st *state) postingFrame() {
+	for i := range st.toks {
+		if st.prevSig(i) < 0 || st.skipSpace(i+1) >= len(st.toks) {
+			continue // "posting tips", "tips posting": a word of a keyword
+		}
+		tk := &st.toks[i]
+		w := strings.ToLower(st.tokText(i))
+		if (tk.kind == tkWord || tk.kind == tkLex) && tk.role == roleNone && tk.neg == 0 && postingVerbs[w] && (strings.HasSuffix(w, "ing") || w == "tweets") &&
+			w != "making" && w != "creating" && w != "writing" && w != "recording" && w != "streaming" && w != "filming" {
+			tk.role, tk.frameWord = roleFiller, true
+		}
+	}
+}
+
+// zhPostingVerbs are postingVerbs glued after a language ("用英文发推的").
+var zhPostingVerbs = []string{"发推特", "发推文", "发推", "发帖子", "发帖", "发文章", "发文", "发动态", "发视频", "发内容", "写帖子", "写文章", "更新", "直播", "拍视频", "做视频", "写"}
+
+// postingAfter returns the last token of a posting verb glued right after
+// the language word ending at token to ("英文发推"), or to.
+func (st *state) postingAfter(to int) int {
+	n := to + 1
+	if n >= len(st.toks) || !textmatch.IsCJK(st.t.norm[st.toks[n].s]) {
+		return to
+	}
+	rest := string(st.t.norm[st.toks[n].s:])
+	for _, v := range zhPostingVerbs {
+		if !strings.HasPrefix(rest, v) {
+			continue
+		}
+		end := st.toks[n].s + utf8.RuneCountInString(v)
+		last := to
+		for k := n; k < len(st.toks) && st.toks[k].e <= end; k++ {
+			if !st.free(k) {
+				return to
+			}
+			last = k
+		}
+		if st.toks[last].e == end {
+			return last
+		}
+	}
+	return to
+}
+
 func isLangSuffix(w string) bool {
 	switch w {
 	case "speaking", "-speaking", "speakers", "language", "languages", "母语", "语言":
@@ -952,8 +1018,62 @@ func (st *state) countryAsTopic(i int) bool {
 			return true
 		}
 	}
+	// a city's business is where the creators are too ("the Berlin
+	// coffee shop launch"): only a country word qualifies one away
+	return !st.toks[i].has(clsCountry).place && st.demonymOfBusiness(i)
+}
+
+// businessNouns are the businesses a place word qualifies ("a Mexican
+// restaurant", "Korean skincare brand", "韩国料理店", "墨西哥餐厅"): the
+// word says what kind they are, never where the creators are (audit 28).
+// A cuisine alone ("日本料理频道") stays the country: creators who cook it
+// live there as often as not.
+var businessNouns = struct{ en, zh []string }{
+	en: []string{"restaurant", "restaurants", "eatery", "bistro", "cafe", "café", "bakery", "bar", "pub", "diner", "food truck",
+		"takeaway", "grocery", "deli", "shop", "store", "boutique", "brand", "brands", "label", "place", "joint", "chain", "franchise"},
+	zh: []string{"餐厅", "餐馆", "饭店", "饭馆", "菜馆", "品牌", "店", "超市", "咖啡馆", "酒吧", "面包房"},
+}
+
+// demonymOfBusiness reports a place word at i that qualifies a business,
+// cuisine or goods noun a few words on: up to two Latin words between
+// ("Korean skincare brand"), or up to three runes glued in Chinese
+// ("韩国护肤品牌"), none of them a clause's glue.
+func (st *state) demonymOfBusiness(i int) bool {
+	rest := st.t.norm[st.toks[i].e:]
+	if len(rest) > 0 && rest[0] == ' ' {
+		words := strings.Fields(strings.ToLower(string(rest[:min(len(rest), 60)])))
+		for k := 0; k < len(words) && k < 3; k++ {
+			w := strings.TrimRight(words[k], ",.;:!?)")
+			if k > 0 && slices.Contains(placeGlue, words[k-1]) {
+				return false
+			}
+			if slices.Contains(businessNouns.en, w) || k+1 < len(words) && slices.Contains(businessNouns.en, w+" "+strings.TrimRight(words[k+1], ",.;:!?)")) {
+				return true
+			}
+			if w != words[k] {
+				return false // the clause ends
+			}
+		}
+		return false
+	}
+	for k := 0; k <= 3 && k < len(rest); k++ {
+		if k > 0 && !unicode.Is(unicode.Han, rest[k-1]) || k > 0 && strings.ContainsRune("的和或及与在探逛做拍讲吃教聊测", rest[k-1]) {
+			// "泰国美食探店", "菲律宾做家常菜的": visiting shops or
+			// cooking a dish is what the creators do
+			return false
+		}
+		for _, b := range businessNouns.zh {
+			if strings.HasPrefix(string(rest[k:]), b) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// placeGlue are the words after which a business noun no longer belongs
+// to the place word before them ("Korean creators in a restaurant").
+var placeGlue = []string{"in", "for", "and", "or", "creators", "influencers", "with", "who", "that", "to", "at", "from", "based"}
 
 // tierDirections extend a tier down or up ("腰部往下", "mid-tier and
 // below", "头部往上"), or lean it half a step ("腰部偏下", "mid-tier or

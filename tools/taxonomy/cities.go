@@ -131,3 +131,21 @@ var States = []City{
 	{"CN", "浙江", "Zhejiang", []string{"浙江省"}},
 	{"CN", "江苏", "Jiangsu", []string{"江苏省"}},
 }
+
+// Subregions are the parts of one country briefs name by a group of its
+// provinces or cities ("江浙沪", "珠三角", "北上广深", "the Pearl River
+// Delta"): like a state, one reads as its country and is never filtered
+// itself. Names shared with a region of several countries ("东北亚") or a
+// cuisine ("川渝") are left out.
+var Subregions = []City{
+	{"CN", "江浙沪", "Jiangsu, Zhejiang & Shanghai", []string{"江浙沪地区", "江浙沪一带", "苏浙沪", "江浙"}},
+	{"CN", "长三角", "Yangtze River Delta", []string{"长三角地区", "长江三角洲"}},
+	{"CN", "珠三角", "Pearl River Delta", []string{"珠三角地区", "珠江三角洲"}},
+	{"CN", "华东", "East China", []string{"华东地区"}},
+	{"CN", "华南", "South China", []string{"华南地区"}},
+	{"CN", "华北", "North China", []string{"华北地区"}},
+	{"CN", "华中", "Central China", []string{"华中地区"}},
+	{"CN", "西南地区", "Southwest China", nil},
+	{"CN", "京津冀", "Beijing-Tianjin-Hebei", nil},
+	{"CN", "北上广深", "Beijing, Shanghai, Guangzhou & Shenzhen", []string{"北上广"}},
+}

@@ -130,7 +130,7 @@ var Categories = &Vocabulary{terms: []Term{
 	{"tech", "科技", "Technology", []string{"数码", "3c", "3c数码", "数码评测", "科技评测", "tech", "tech reviews", "gadgets", "electronics", "science & technology", "technology", "科技數碼", "技术"}},
 	{"food", "美食", "Food", []string{"烹饪", "做饭", "cooking", "recipes", "food & drink", "food & drinks", "foodie", "吃播"}},
 	{"travel", "旅行", "Travel", []string{"旅游", "旅遊", "travel vlog", "travel & events", "tourism"}},
-	{"fitness", "健身", "Fitness", []string{"运动健身", "健康", "workout", "gym", "health", "fitness & gym", "health & self help", "yoga", "瑜伽"}},
+	{"fitness", "健身", "Fitness", []string{"运动健身", "健康", "workout", "gym", "health", "fitness & gym", "health & self help", "yoga", "瑜伽", "养生", "健康养生", "wellness"}},
 	{"music", "音乐", "Music", []string{"音樂", "songs", "singer", "music & dance", "dance", "舞蹈"}},
 	{"education", "教育", "Education", []string{"知识", "学习", "教学", "howto & style", "how-to", "tutorial", "tutorials", "learning", "edu", "educational", "教育類"}},
 	{"finance", "财经", "Finance", []string{"理财", "投资", "金融", "investing", "personal finance", "finance & business", "財經"}},

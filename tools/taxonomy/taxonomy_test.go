@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -136,7 +137,7 @@ func TestSubtopicWordsStandAlone(t *testing.T) {
 // TestCitiesHaveACountry: every city's (and state's) country is a
 // country of the vocabulary and every one has both names.
 func TestCitiesHaveACountry(t *testing.T) {
-	for _, c := range append(append([]City(nil), Cities...), States...) {
+	for _, c := range slices.Concat(Cities, States, Subregions) {
 		if _, ok := Countries.ByCode(c.Country); !ok || c.ZH == "" || c.EN == "" {
 			t.Errorf("city %+v: country %q unknown or a name missing", c, c.Country)
 		}
