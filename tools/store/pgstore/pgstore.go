@@ -372,7 +372,8 @@ func (s *Store) Settings() string {
 }
 
 // docCacheSize bounds the decoded documents a store keeps (about 3 KB
-// each with their bytes).
+// each with their bytes, and about 0.5 KB more with a candidate's
+// profile and learned vector).
 const docCacheSize = 8192
 
 // docCache keeps decoded channel documents by primary key, with the bytes
@@ -381,36 +382,88 @@ const docCacheSize = 8192
 // mostly the same channels) is not decoded again, which was 5.5% of the
 // service's CPU at 50 users. Changed bytes are decoded and replace the
 // entry, so the cache needs no version.
+//
+// An entry read as a similar set's candidate also keeps what the
+// re-ranking derives from the channel (candidate): its profile and its
+// learned vector, which tokenise the channel's text and were three
+// quarters of a candidate's CPU (BenchmarkPoolCandidate). Entries are
+// never changed in place: a goroutine that adds the derived parts adds a
+// new entry, so concurrent readers need no lock.
 type docCache struct {
-	c *lru.Cache[string, decodedDoc]
+	c *lru.Cache[string, *decodedDoc]
 }
 
 type decodedDoc struct {
 	raw []byte
 	ch  *catalog.Channel
+	// derived is the candidate's profile and learned vector (nil until
+	// the channel is first read as a candidate).
+	derived *derivedDoc
+}
+
+// derivedDoc is what the re-ranking derives from a channel: its profile,
+// and its learned vector under the model lm (ok false: the channel has
+// none; lm nil: the store had no model).
+type derivedDoc struct {
+	prof store.Profile
+	lm   *cooc.Model
+	vec  []float32
+	ok   bool
 }
 
 func newDocCache(n int) docCache {
-	c, _ := lru.New[string, decodedDoc](n) // errors only for a size ≤ 0
+	c, _ := lru.New[string, *decodedDoc](n) // errors only for a size ≤ 0
 	return docCache{c: c}
 }
 
 // decode returns the channel of the document raw stored under key. The
 // channel may be shared with other callers: it is never changed.
 func (d docCache) decode(key string, raw []byte) (*catalog.Channel, error) {
+	e, err := d.entry(key, raw)
+	if err != nil {
+		return nil, err
+	}
+	return e.ch, nil
+}
+
+// entry is the cache's entry for key with the bytes raw, decoded and
+// added when missing or stale.
+func (d docCache) entry(key string, raw []byte) (*decodedDoc, error) {
 	if d.c != nil {
 		if e, ok := d.c.Get(key); ok && bytes.Equal(e.raw, raw) {
-			return e.ch, nil
+			return e, nil
 		}
 	}
 	ch, err := decodeDoc(raw)
 	if err != nil {
 		return nil, err
 	}
+	e := &decodedDoc{raw: bytes.Clone(raw), ch: ch}
 	if d.c != nil {
-		d.c.Add(key, decodedDoc{raw: bytes.Clone(raw), ch: ch})
+		d.c.Add(key, e)
 	}
-	return ch, nil
+	return e, nil
+}
+
+// candidate returns the channel of the document raw stored under key with
+// its profile and its learned vector under lm (ok false: none), made once
+// per document and model. The results are shared: never changed.
+func (d docCache) candidate(key string, raw []byte, lm *cooc.Model) (ch *catalog.Channel, prof store.Profile, vec []float32, ok bool, err error) {
+	e, err := d.entry(key, raw)
+	if err != nil {
+		return nil, store.Profile{}, nil, false, err
+	}
+	if dv := e.derived; dv != nil && dv.lm == lm {
+		return e.ch, dv.prof, dv.vec, dv.ok, nil
+	}
+	dv := &derivedDoc{prof: store.NewProfile(e.ch), lm: lm}
+	if lm != nil {
+		dv.vec, dv.ok = lm.ChannelVector(e.ch, nil)
+	}
+	if d.c != nil {
+		d.c.Add(key, &decodedDoc{raw: e.raw, ch: e.ch, derived: dv})
+	}
+	return e.ch, dv.prof, dv.vec, dv.ok, nil
 }
 
 func decodeDoc(raw []byte) (*catalog.Channel, error) {
