@@ -57,6 +57,7 @@ import (
 	pgxvec "github.com/pgvector/pgvector-go/pgx"
 
 	"searchagent/tools/catalog"
+	"searchagent/tools/condition"
 	emb "searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/pgdb"
@@ -142,6 +143,19 @@ func WithCandidatePool(n int) Option {
 	}
 }
 
+// WithCountryIndexMin sets from how many of a platform's channels in one
+// country Finish gives that country its own HNSW index (default
+// HNSWCountryMin; at least 1).
+func WithCountryIndexMin(n int) Option {
+	return func(s *Store) error {
+		if n < 1 {
+			return fmt.Errorf("pgstore: country index minimum %d (want at least 1)", n)
+		}
+		s.countryIndexMin = n
+		return nil
+	}
+}
+
 // WithMinScore sets the default minimum similarity, as memstore's option.
 func WithMinScore(v float64) Option {
 	return func(s *Store) error {
@@ -163,6 +177,9 @@ type Store struct {
 	efSearch  int
 	iterative string
 	poolSize  int
+	// countryIndexMin: a platform's country with this many channels gets
+	// its own HNSW index (countryIndexes).
+	countryIndexMin int
 	// setCacheSize is how many similar sets sets keeps (WithSetCache).
 	setCacheSize int
 	sets         setCache
@@ -254,7 +271,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		return nil, errors.New("pgstore: nil pool or embedder")
 	}
 	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
-		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, setCacheSize: DefaultSetCache, rankedSize: DefaultRankedSets}
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, countryIndexMin: HNSWCountryMin, setCacheSize: DefaultSetCache, rankedSize: DefaultRankedSets}
 	if t, ok := e.(emb.Thresholder); ok {
 		s.minScore = t.SimilarThreshold()
 	}
@@ -815,7 +832,10 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 // similarSQL is the anchor's k nearest neighbours (k = the candidate
 // pool, or need when larger) that pass keywords and filters, as rows of
 // (key, doc, score): doc is NULL for a neighbour below minScore, whose
-// presence shows that the pool reached the end of the similar set.
+// presence shows that the pool reached the end of the similar set. The
+// platform and a single country are also named as literals
+// (indexPredicate), which a generic plan needs to use the country's own
+// HNSW index (countryIndexes).
 func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
 	where, err := s.where(b, p, kws, f)
 	if err != nil {
@@ -832,10 +852,24 @@ func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws
 	return `WITH knn AS MATERIALIZED (
   SELECT c.key, c.doc, ` + vec + ` <=> ` + a + ` AS dist
   FROM channels c
-  WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
+  WHERE c.embedding_dims = ` + d + ` AND ` + indexPredicate(p, f) + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
   ORDER BY ` + order + `
   LIMIT ` + b.arg(k) + `)
 SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END, 1 - dist FROM knn`, nil
+}
+
+// indexPredicate is the platform and, when f holds exactly one country,
+// the country, as literal conditions over channels c: what a partial
+// index's predicate must be implied by (countryIndexes). The bound
+// conditions of where say the same; a generic plan cannot see their
+// values. Only validated values are written (platformLiteral,
+// countryCode); another country value is left to the bound condition.
+func indexPredicate(p platform.Platform, f store.Filters) string {
+	s := `c.platform = ` + platformLiteral(p)
+	if in := f.Values(condition.Country).In; len(in) == 1 && countryCode(in[0]) {
+		s += ` AND c.country = '` + in[0] + `'`
+	}
+	return s
 }
 
 // boundedByKeyword reports whether kws hold a keyword every row of the
