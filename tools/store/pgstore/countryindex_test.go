@@ -41,9 +41,9 @@ func TestIndexPredicate(t *testing.T) {
 
 // TestCountryIndexes: Finish gives each platform's country with at least
 // the minimum number of channels its own HNSW index and no smaller one;
-// a similar search with that one country walks that index (the plan with
-// the HNSW scan forced, custom or generic), with two countries the index
-// of every channel;
+// the store walks that index for a similar search with that one country
+// (forceIndex), and a plan with the HNSW scan forced does too, custom or
+// generic; with two countries the index of every channel;
 // and the answers are those of the exact plan.
 func TestCountryIndexes(t *testing.T) {
 	ctx := context.Background()
@@ -124,6 +124,22 @@ func TestCountryIndexes(t *testing.T) {
 	exact := &Store{pool: s.pool, emb: s.emb, model: s.model, dims: s.dims, minScore: s.minScore, efSearch: s.efSearch,
 		iterative: IterativeOff, poolSize: s.poolSize, exact: true, info: s.Describe()}
 	own := hnswIndexName(s.dims, platform.YouTube, country)
+	// The store itself (Finish refreshed it) walks the country's index
+	// for that one country, whatever the planner prefers; never for two
+	// countries, nor in the exact baseline.
+	one := store.Filters{Countries: []string{country}}
+	two := store.Filters{Countries: []string{country, otherCountry(counts, s.dims, country)}}
+	if !s.forceIndex(platform.YouTube, one) || s.forceIndex(platform.YouTube, two) || exact.forceIndex(platform.YouTube, one) {
+		t.Errorf("forceIndex: one country %v (want true), two %v (want false), exact %v (want false)",
+			s.forceIndex(platform.YouTube, one), s.forceIndex(platform.YouTube, two), exact.forceIndex(platform.YouTube, one))
+	}
+	plan, err := s.explainSimilar(ctx, store.SimilarQuery{Platform: platform.YouTube, AnchorKey: anchor, Filters: one, Limit: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, own) {
+		t.Errorf("the store's own plan does not walk %s:\n%s", own, plan)
+	}
 	for _, tc := range []struct {
 		name      string
 		countries []string

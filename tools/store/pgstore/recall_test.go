@@ -201,7 +201,7 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	var rows []row
 	variant := func(ef int, it string, exact, force bool) *Store {
 		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
-			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe()}
+			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx}
 	}
 	rows = append(rows, run("exact (no HNSW: the planner's best exact plan)", variant(DefaultEfSearch, IterativeOff, true, false)))
 	// The planner's choice (it may prefer the keyword's GIN index and an
@@ -385,7 +385,7 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery, generi
 		return "", err
 	}
 	var lines []string
-	err = s.inTx(ctx, s.hnswSettings, func(tx pgx.Tx) error {
+	err = s.inTx(ctx, s.hnswSettings(s.forceIndex(q.Platform, q.Filters)), func(tx pgx.Tx) error {
 		explain := "EXPLAIN (COSTS OFF) " + sql
 		if len(generic) > 0 && generic[0] {
 			if _, err := tx.Exec(ctx, `PREPARE explain_similar AS `+sql); err != nil {

@@ -153,7 +153,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
-		settings = s.hnswSettings
+		settings = s.hnswSettings(s.forceIndex(p, f))
 	}
 	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
 	// doc is a neighbour below the minimum score. With counted, each row
