@@ -1,6 +1,15 @@
 package pgstore
 
-import "testing"
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed/cooc"
+	"searchagent/tools/store"
+)
 
 // TestDocCache: a document read again with the same bytes is the channel
 // decoded the first time; changed bytes are decoded again and replace
@@ -36,5 +45,86 @@ func TestDocCache(t *testing.T) {
 			t.Errorf("%s: followers %d, want %d", st.name, ch.Followers, st.followers)
 		}
 		prev = ch
+	}
+}
+
+// TestDocCacheCandidate: a candidate's profile and learned vector are
+// those the re-ranking would make from the channel; read again with the
+// same bytes and model they are the same values (not made again); a
+// changed document or another model makes them again, and a read by
+// decode keeps them.
+func TestDocCacheCandidate(t *testing.T) {
+	cat, err := demo.Catalog(demo.WithTotal(300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chans := cat.All()
+	m1, err := cooc.Build(context.Background(), chans, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := cooc.Build(context.Background(), chans[:150], cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := chans[7]
+	raw, err := json.Marshal(ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := *ch
+	changed.Tags = append([]string{"a new tag"}, ch.Tags...)
+	raw2, err := json.Marshal(&changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDocCache(4)
+	var prevVec []float32
+	steps := []struct {
+		name    string
+		raw     []byte
+		lm      *cooc.Model
+		decode  bool // read by decode first
+		same    bool // the vector of the previous step (not made again)
+		wantTag bool // the profile holds "a new tag"
+	}{
+		{"first read", raw, m1, false, false, false},
+		{"again", raw, m1, false, true, false},
+		{"after a decode", raw, m1, true, true, false},
+		{"another model", raw, m2, false, false, false},
+		{"changed document", raw2, m2, false, false, true},
+		{"no model", raw2, nil, false, false, true},
+	}
+	for _, st := range steps {
+		if st.decode {
+			if _, err := d.decode(ch.Key(), st.raw); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, prof, vec, ok, err := d.candidate(ch.Key(), st.raw, st.lm)
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		want := store.NewProfile(got)
+		if !slices.Equal(prof.Tags, want.Tags) || prof.Coverage.Content != want.Coverage.Content || prof.LogFollowers != want.LogFollowers {
+			t.Errorf("%s: profile %+v, want %+v", st.name, prof, want)
+		}
+		if has := slices.Contains(prof.Tags, "a new tag"); has != st.wantTag {
+			t.Errorf("%s: profile has the changed tag = %v, want %v", st.name, has, st.wantTag)
+		}
+		if st.lm == nil {
+			if ok || vec != nil {
+				t.Errorf("%s: a learned vector without a model", st.name)
+			}
+			continue
+		}
+		wantVec, wantOK := st.lm.ChannelVector(got, nil)
+		if ok != wantOK || !slices.Equal(vec, wantVec) {
+			t.Errorf("%s: learned vector differs from the model's", st.name)
+		}
+		if same := len(vec) > 0 && len(prevVec) > 0 && &vec[0] == &prevVec[0]; same != st.same {
+			t.Errorf("%s: vector not made again = %v, want %v", st.name, same, st.same)
+		}
+		prevVec = vec
 	}
 }

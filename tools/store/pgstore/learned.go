@@ -11,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/catalog"
-	emb "searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -82,20 +81,6 @@ func learnedInfo(m *cooc.Model) store.LearnedInfo {
 		return store.LearnedInfo{State: LearnedOff}
 	}
 	return store.DescribeLearned(m)
-}
-
-// learnedCosine is the learned-space cosine of two channels (0 without a
-// model), their vectors computed from the channels as the memory store
-// computes them.
-func learnedCosine(m *cooc.Model, b *catalog.Channel, av []float32) float64 {
-	if m == nil {
-		return 0
-	}
-	bv, ok := m.ChannelVector(b, nil)
-	if !ok {
-		return 0
-	}
-	return float64(emb.Dot(av, bv))
 }
 
 // learnedModel is the store's learned model (nil: none).

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -200,7 +201,7 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	var rows []row
 	variant := func(ef int, it string, exact, force bool) *Store {
 		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
-			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe()}
+			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx}
 	}
 	rows = append(rows, run("exact (no HNSW: the planner's best exact plan)", variant(DefaultEfSearch, IterativeOff, true, false)))
 	// The planner's choice (it may prefer the keyword's GIN index and an
@@ -360,8 +361,10 @@ func keywordAtScale(ctx context.Context, b *testing.B, s, uncached *Store, mem *
 }
 
 // explainSimilar is the plan (EXPLAIN, costs off) of the nearest
-// neighbour query of q under s's settings.
-func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery) (string, error) {
+// neighbour query of q under s's settings; with generic, the generic plan
+// of the statement prepared (as a prepared statement's plan may be after
+// a few executions: it cannot see the bound values).
+func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery, generic ...bool) (string, error) {
 	q, err := q.Canonical()
 	if err != nil {
 		return "", err
@@ -382,8 +385,25 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery) (strin
 		return "", err
 	}
 	var lines []string
-	err = s.inTx(ctx, s.hnswSettings, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "EXPLAIN (COSTS OFF) "+sql, b.args...)
+	err = s.inTx(ctx, s.hnswSettings(s.forceIndex(q.Platform, q.Filters)), func(tx pgx.Tx) error {
+		explain := "EXPLAIN (COSTS OFF) " + sql
+		if len(generic) > 0 && generic[0] {
+			if _, err := tx.Exec(ctx, `PREPARE explain_similar AS `+sql); err != nil {
+				return err
+			}
+			defer tx.Exec(ctx, `DEALLOCATE explain_similar`)
+			if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_generic_plan`); err != nil {
+				return err
+			}
+			ps := make([]string, len(b.args))
+			for i := range ps {
+				ps[i] = "$" + strconv.Itoa(i+1)
+			}
+			explain = "EXPLAIN (COSTS OFF) EXECUTE explain_similar(" + strings.Join(ps, ", ") + ")"
+		}
+		// The simple protocol writes the values into the text (EXPLAIN
+		// EXECUTE takes no bound parameters).
+		rows, err := tx.Query(ctx, explain, append([]any{pgx.QueryExecModeSimpleProtocol}, b.args...)...)
 		if err != nil {
 			return err
 		}

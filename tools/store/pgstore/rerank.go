@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"searchagent/tools/catalog"
+	emb "searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
@@ -152,7 +153,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
-		settings = s.hnswSettings
+		settings = s.hnswSettings(s.forceIndex(p, f))
 	}
 	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
 	// doc is a neighbour below the minimum score. With counted, each row
@@ -175,14 +176,17 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 				below++
 				continue
 			}
-			if c.ch, err = s.docs.decode(c.key, raw); err != nil {
+			var vec []float32
+			var hasVec bool
+			if c.ch, c.prof, vec, hasVec, err = s.docs.candidate(c.key, raw, lm); err != nil {
 				return below, err
 			}
-			c.prof = store.NewProfile(c.ch)
 			if ap.Thin() && !store.InBand(ap, &c.prof) {
 				continue
 			}
-			c.learned = learnedCosine(lm, c.ch, av)
+			if hasVec && av != nil {
+				c.learned = float64(emb.Dot(av, vec))
+			}
 			sig := store.Compare(ap, &c.prof, c.cos)
 			sig.Learned = c.learned
 			c.score = sig.Score(store.DefaultWeights)
