@@ -802,14 +802,17 @@ func (tk *token) disfluent() bool {
 // that cuts a vocabulary word ("不要太高端" is "不要 太 高端", avoid
 // premium, not the vague "不要太高" and a stray "端"), and an exclusion
 // word that cuts a promoting verb ("不要推广游戏的" is "不要 推广 游戏", not
-// "不要推" and a stray "广": fixQ class 1).
+// "不要推" and a stray "广": fixQ class 1), and a partner verb that cuts a
+// platform's name ("在推特上聊…" is "在 推特 上", not "在推", promoting, and
+// a stray "特").
 func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, []*lexEntry) {
-	vague, exclude := false, false
+	vague, exclude, partner := false, false, false
 	for _, en := range ents {
 		vague = vague || en.cls == clsVague
 		exclude = exclude || en.cls == clsExclude
+		partner = partner || en.cls == clsPartner
 	}
-	if !vague && !exclude {
+	if !vague && !exclude && !partner {
 		return e, ents
 	}
 	for k := i + 1; k < e; k++ {
@@ -819,7 +822,8 @@ func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, 
 		}
 		for _, en := range kents {
 			cut := vague && (en.cls == clsSoft || en.cls == clsCategory || en.cls == clsCountry || en.cls == clsLanguage) ||
-				exclude && en.cls == clsPartner && slices.Contains(promoteWords, en.word)
+				exclude && en.cls == clsPartner && slices.Contains(promoteWords, en.word) ||
+				partner && en.cls == clsPlatform
 			if !cut {
 				continue
 			}

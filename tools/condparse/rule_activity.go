@@ -451,11 +451,30 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 func (st *state) windowBeforeDeed(i, end, j int) (int, bool) {
 	marked := false
 	for k := i; k <= end; k++ {
-		if st.tok(k).has(clsRecent) != nil || st.tok(k).has(clsWithin) != nil {
+		// a window said as one word carries its own marker ("近半年",
+		// "最近三个月", "过去一年")
+		w := st.tokText(k)
+		if st.tok(k).has(clsRecent) != nil || st.tok(k).has(clsWithin) != nil ||
+			strings.HasPrefix(w, "近") || strings.HasPrefix(w, "最近") || strings.HasPrefix(w, "过去") {
 			marked = true
 		}
 	}
-	if !marked || j >= len(st.toks) || !st.free(j) {
+	if !marked || j >= len(st.toks) {
+		return 0, false
+	}
+	// "近半年在推特上聊跨境电商的", "近三个月聊AI的": a content verb right
+	// after the window, or after where it is done (在 <platform> 上), is
+	// the deed without a glue word: doing it in the window is posting in it.
+	v := j
+	if st.tok(v).has(clsPlatform) != nil {
+		if n := st.skipSpace(v + 1); n < len(st.toks) && st.tokText(n) == "上" {
+			v = st.skipSpace(n + 1)
+		}
+	}
+	if v < len(st.toks) && (st.free(v) || st.toks[v].role == roleFiller) && deedVerbs[st.tokText(v)] {
+		return end, true
+	}
+	if !st.free(j) {
 		return 0, false
 	}
 	if r, _ := utf8.DecodeRuneInString(st.tokText(j)); !unicode.Is(unicode.Han, r) {
@@ -475,6 +494,12 @@ func (st *state) windowBeforeDeed(i, end, j int) (int, bool) {
 	}
 	return glue, true
 }
+
+// deedVerbs are the Chinese content verbs that, right after a marked
+// window, say what the creators did in it (windowBeforeDeed): contentVerbs'
+// one-rune ones and the verbs of talking and doing.
+var deedVerbs = map[string]bool{"拍": true, "讲": true, "晒": true, "录": true, "发": true, "更": true, "分享": true,
+	"聊": true, "谈": true, "做": true, "写": true, "测": true, "评": true, "直播": true}
 
 // windowWideners are the verbs that move a window to a new length
 // ("widen it to the last month", "extend it to the past two months",
