@@ -332,10 +332,10 @@ func (t *turn) turnPage(changed bool) {
 	r := s.Results
 	switch {
 	case r == nil || r.Total == 0:
-		s.note(pick(s.zh(), "没有下一页：当前条件没有结果", "there is no next page: the current search has no matches"))
+		s.note(pick(s.zh(), "没有下一页：当前条件没有结果", "There is no next page: the current search has no matches"))
 	case r.NextCursor == "":
 		s.note(pick(s.zh(), fmt.Sprintf("没有下一页：当前条件的结果已全部列出（共 %d 个；有更多结果时列表底部会出现「更多结果」）", r.Total),
-			fmt.Sprintf("there is no next page: every match is listed (%d in all; More results shows below the list when there are more)", r.Total)))
+			fmt.Sprintf("There is no next page: every match is listed (%d in all; More results shows below the list when there are more)", r.Total)))
 	case changed:
 		s.Offset = 0
 		s.note(pick(s.zh(), "条件已改变，显示新结果的第一页（未翻页；翻页请用「更多结果」）", "the search changed, so its first page is shown (the page was not turned; for the next page use More results)"))
