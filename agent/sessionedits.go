@@ -302,6 +302,13 @@ func (t *turn) sessionEdits(text string) editResult {
 			continue
 		case keepOnly < 0 && t.followCommand(c, &er):
 			continue // a page, a result count, a scaled bound, a fresher window
+		case clearExclusionsCue.MatchString(c):
+			// "clear the exclusions", 排除项都去掉: every exclusion held
+			cmds, note := t.s.clearExclusions()
+			er.commands = append(er.commands, cmds...)
+			er.notes = append(er.notes, note)
+			er.read = append(er.read, "clear_exclusions")
+			continue
 		case t.undoes(c):
 			er.undo = true
 			er.read = append(er.read, "undo_last")
@@ -513,6 +520,33 @@ func (s *Session) keepOnly(text string, set []string) ([]router.Command, string,
 		return nil, note, true
 	}
 	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": ids}}}, note, true
+}
+
+// clearExclusionsCue says a clause removes every exclusion, naming them
+// as a kind ("clear the exclusions", "drop all the excluded keywords",
+// "no more exclusions", 排除项都去掉, 清空排除条件) rather than one by one
+// (letBackIn).
+var clearExclusionsCue = regexp.MustCompile(`(?i)^(?:please\s+)?(?:clear|remove|drop|delete|lift|get rid of|forget|scrap|reset|undo|cancel)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?:exclusions?|excluded\s+(?:keywords?|words?|terms?|items?|ones)|negative\s+keywords?|exclude\s+list)(?:\s+(?:too|as well|please))?$|^no\s+more\s+exclusions$|^(?:去掉|取消|删除|删掉|清除|清空|移除|撤销|不要)(?:所有|全部)?的?(?:排除项|排除条件|排除的(?:词|关键词|条件)|屏蔽词)(?:吧|了)?$|^(?:排除项|排除条件|排除的(?:词|关键词|条件)|屏蔽词)(?:都|全部|全)?(?:去掉|取消|删掉|清空|不要了?)(?:吧|了)?$`)
+
+// clearExclusions removes every exclusion held: the excluded keywords and
+// the excluded values of every set field.
+func (s *Session) clearExclusions() ([]router.Command, string) {
+	var ids []string
+	for _, tg := range s.Tags {
+		if tg.Excluded {
+			ids = append(ids, tg.ID)
+		}
+	}
+	for _, c := range s.Conds {
+		if isExclusion(c.Op) {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, pick(s.zh(), "没有可去掉的排除项", "There were no exclusions to clear")
+	}
+	// the removal names what it removed ("Removed: …")
+	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": ids}}}, ""
 }
 
 // letBackIn removes the exclusions a clause names: an excluded keyword
