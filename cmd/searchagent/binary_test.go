@@ -226,6 +226,31 @@ func TestServeLimitsFloodsByDefault(t *testing.T) {
 // request); no answered stream is cut short; the open event streams end;
 // the process exits 0 within its shutdown grace period.
 func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
+	// The signal must fall while a turn is in flight. A turn takes well
+	// under a millisecond on the mini catalog, and on a loaded machine
+	// (CI runs the packages' -race tests side by side on two cores) the
+	// workers can sit between turns, or not run at all, for seconds: a
+	// run that did not exercise a turn in flight is run again, on a new
+	// server, up to three times; every other check fails at once.
+	for attempt := 1; ; attempt++ {
+		completed, straddled := sigtermDrain(t)
+		if t.Failed() || completed > 0 && straddled > 0 {
+			return
+		}
+		if attempt == 3 {
+			t.Errorf("%d turns completed, %d in flight at SIGTERM in each of three runs: the test did not exercise a turn in flight", completed, straddled)
+			return
+		}
+		t.Logf("run %d: %d turns completed, %d in flight at SIGTERM: not exercised, running again", attempt, completed, straddled)
+	}
+}
+
+// sigtermDrain is one run of TestServeSIGTERMDrainsTurnsAndStreams: a
+// server, two open event streams, twelve workers sending turns, SIGTERM;
+// it returns the turns completed and those of them in flight at the
+// signal.
+func sigtermDrain(t *testing.T) (completed, straddled int) {
+	t.Helper()
 	// No bound on turns per session: on the mini catalog a fast machine
 	// runs more than the default 200 turns per worker before the server
 	// is gone, and the 201st answers 409 session_full, which is not what
@@ -317,7 +342,6 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 			t.Fatal("an open event stream did not end with the process")
 		}
 	}
-	straddled, completed := 0, 0
 	for _, o := range outcomes {
 		switch {
 		case o.status == http.StatusOK && o.done != nil && o.done.OK && o.done.Version > 1:
@@ -333,12 +357,10 @@ func TestServeSIGTERMDrainsTurnsAndStreams(t *testing.T) {
 		}
 	}
 	t.Logf("%d turns completed, %d of them in flight at SIGTERM; exit %v after the signal", completed, straddled, exitedAfter.Round(time.Millisecond))
-	if completed == 0 || straddled == 0 {
-		t.Errorf("%d turns completed, %d in flight at SIGTERM: the test did not exercise a turn in flight", completed, straddled)
-	}
 	if !strings.Contains(c.stderr.String(), "http server stopped") {
 		t.Errorf("the log lacks the graceful stop:\n%s", c.stderr)
 	}
+	return completed, straddled
 }
 
 // With --max-memory, a process under a real data-segment limit (a crash
@@ -459,6 +481,29 @@ func tail(b *syncBuffer) string {
 // (turn.done ok) or failed cleanly (turn.error unavailable, or a JSON
 // 503), and the process still exits 0.
 func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
+	// The stopped turns have 5 s to answer (the server's stopGrace). On
+	// a loaded machine (CI runs the packages' -race tests side by side on
+	// two cores) a run can miss it without any turn hanging: a run whose
+	// only fault is that grace running out is run again, on a new server,
+	// up to three times; every other check fails at once.
+	for attempt := 1; ; attempt++ {
+		exitErr, stderr := sigtermStop(t)
+		if t.Failed() || exitErr == nil {
+			return
+		}
+		if attempt == 3 || !strings.Contains(stderr, "shutdown: context deadline exceeded") {
+			t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, stderr)
+			return
+		}
+		t.Logf("run %d: the stopped turns' grace ran out (%v), running again", attempt, exitErr)
+	}
+}
+
+// sigtermStop is one run of TestServeSIGTERMStopsTurnsPastTheTimeout: a
+// server with a 1 ms shutdown timeout, eight workers sending turns,
+// SIGTERM; it returns how serve exited and the tail of its log.
+func sigtermStop(t *testing.T) (exitErr error, stderr string) {
+	t.Helper()
 	c := startServe(t, nil, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0", "--shutdown-timeout", "1ms")
 	hc := &http.Client{Timeout: 30 * time.Second}
 	type outcome struct {
@@ -518,16 +563,12 @@ func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
 	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	var exitErr error
 	select {
 	case exitErr = <-c.exited:
 	case <-time.After(15 * time.Second):
 		t.Fatalf("serve still running 15 s after SIGTERM\n%s", c.stderr)
 	}
 	testwait.WaitGroup(t, &wg, "the clients to see the server go")
-	if exitErr != nil {
-		t.Errorf("serve exited with %v after SIGTERM, want status 0\n%s", exitErr, tail(c.stderr))
-	}
 	completed, stopped := 0, 0
 	for _, o := range outcomes {
 		switch {
@@ -544,4 +585,5 @@ func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
 	if completed == 0 {
 		t.Error("no turn completed before the signal: the test did not run turns")
 	}
+	return exitErr, tail(c.stderr)
 }
