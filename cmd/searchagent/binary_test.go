@@ -487,7 +487,7 @@ func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
 	// only fault is that grace running out is run again, on a new server,
 	// up to three times; every other check fails at once.
 	for attempt := 1; ; attempt++ {
-		exitErr, stderr := sigtermStop(t)
+		stderr, exitErr := sigtermStop(t)
 		if t.Failed() || exitErr == nil {
 			return
 		}
@@ -501,8 +501,8 @@ func TestServeSIGTERMStopsTurnsPastTheTimeout(t *testing.T) {
 
 // sigtermStop is one run of TestServeSIGTERMStopsTurnsPastTheTimeout: a
 // server with a 1 ms shutdown timeout, eight workers sending turns,
-// SIGTERM; it returns how serve exited and the tail of its log.
-func sigtermStop(t *testing.T) (exitErr error, stderr string) {
+// SIGTERM; it returns the tail of its log and how serve exited.
+func sigtermStop(t *testing.T) (stderr string, exitErr error) {
 	t.Helper()
 	c := startServe(t, nil, "--max-turns", "0", "--event-rate", "0", "--create-rate", "0", "--shutdown-timeout", "1ms")
 	hc := &http.Client{Timeout: 30 * time.Second}
@@ -585,5 +585,5 @@ func sigtermStop(t *testing.T) (exitErr error, stderr string) {
 	if completed == 0 {
 		t.Error("no turn completed before the signal: the test did not run turns")
 	}
-	return exitErr, tail(c.stderr)
+	return tail(c.stderr), exitErr
 }
