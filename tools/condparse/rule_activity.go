@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -495,11 +496,10 @@ func (st *state) windowBeforeDeed(i, end, j int) (int, bool) {
 	return glue, true
 }
 
-// deedVerbs are the Chinese content verbs that, right after a marked
-// window, say what the creators did in it (windowBeforeDeed): contentVerbs'
-// one-rune ones and the verbs of talking and doing.
-var deedVerbs = map[string]bool{"拍": true, "讲": true, "晒": true, "录": true, "发": true, "更": true, "分享": true,
-	"聊": true, "谈": true, "做": true, "写": true, "测": true, "评": true, "直播": true}
+// deedVerbs are the verbs that, right after a marked window, say what the
+// creators did in it (windowBeforeDeed): contentVerbs, and the verbs of
+// talking and doing.
+var deedVerbs = wordSet(slices.Collect(maps.Keys(contentVerbs)), "聊", "谈", "做", "写", "测", "评", "直播")
 
 // windowWideners are the verbs that move a window to a new length
 // ("widen it to the last month", "extend it to the past two months",
