@@ -31,10 +31,15 @@ type ingestSummary struct {
 	Embedder string         `json:"embedder,omitempty"`
 	// Learned is the learned similarity model written (tools/embed/cooc),
 	// "off" with --learned=false.
-	Learned        string        `json:"learned_model,omitempty"`
-	LearnedSeconds float64       `json:"learned_seconds,omitempty"`
-	Seconds        float64       `json:"seconds,omitempty"`
-	Reports        []load.Report `json:"reports"`
+	Learned        string  `json:"learned_model,omitempty"`
+	LearnedSeconds float64 `json:"learned_seconds,omitempty"`
+	// FeaturesDerived counts the channel_features rows written after the
+	// model was learned (pgstore.Store.DeriveFeatures: those Upsert wrote
+	// under no model or an older one).
+	FeaturesDerived int           `json:"features_derived"`
+	FeaturesSeconds float64       `json:"features_seconds,omitempty"`
+	Seconds         float64       `json:"seconds,omitempty"`
+	Reports         []load.Report `json:"reports"`
 }
 
 func newIngestCmd() *cobra.Command {
@@ -46,6 +51,7 @@ func newIngestCmd() *cobra.Command {
 		now      string
 		channels int
 		learned  bool
+		features bool
 	)
 	cmd := &cobra.Command{
 		Use:   "ingest [--dry-run] [FILE...]",
@@ -54,8 +60,13 @@ func newIngestCmd() *cobra.Command {
 every row, embeds the channels and upserts them into DATABASE_URL by platform and channel key,
 in batches (one transaction each): running it again updates rather than duplicates. It then
 builds the HNSW index if missing, refreshes the keyword statistics and learns the similarity
-of the catalog's co-occurrence (--learned, stored in learned_models). A progress bar shows on a
-terminal; the JSON summary (rows read, inserted, updated, rejected with reasons) goes to stdout.`,
+of the catalog's co-occurrence (--learned, stored in learned_models), and derives what the
+similar search's re-ranking reads per channel (channel_features). A progress bar shows on a
+terminal; the JSON summary (rows read, inserted, updated, rejected with reasons) goes to stdout.
+
+--features-only derives channel_features for the channels already in the database and writes
+nothing else: after "migrate up" brought the table to a catalog ingested before it (a similar
+search derives what is missing at query time until then, more slowly, with the same answers).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			dsn := databaseURL()
@@ -67,6 +78,12 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 			}
 			if channels != 0 && len(args) > 0 {
 				return usageErr("--channels sizes the generated demo catalog: it does not apply to FILE arguments")
+			}
+			if features {
+				if dryRun || len(args) > 0 || channels != 0 {
+					return usageErr("--features-only derives the features of the channels already in the database: it takes no FILE, --channels or --dry-run")
+				}
+				return deriveFeaturesOnly(cmd, dsn, migrate)
 			}
 			cat, sum, err := ingestCatalog(ctx, args, now, channels)
 			if err != nil {
@@ -121,6 +138,14 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 				}
 				sum.Learned, sum.LearnedSeconds = m.Name(), time.Since(t0).Seconds()
 			}
+			fmt.Fprintln(cmd.ErrOrStderr(), "ingest: the similar search's per-channel features")
+			t1 := time.Now()
+			n, err := st.DeriveFeatures(ctx, 0, nil)
+			sum.FeaturesDerived, sum.FeaturesSeconds = n, time.Since(t1).Seconds()
+			if err != nil {
+				_ = writeJSON(cmd.OutOrStdout(), sum)
+				return failErr("%v (the channels are written and searchable; a similar search derives what is missing at query time, more slowly, until an ingest derives it)", err)
+			}
 			sum.Seconds = time.Since(start).Seconds()
 			return writeJSON(cmd.OutOrStdout(), sum)
 		},
@@ -130,9 +155,51 @@ terminal; the JSON summary (rows read, inserted, updated, rejected with reasons)
 	cmd.Flags().IntVar(&batch, "batch", pgstore.DefaultIngestBatch, "channels per transaction")
 	cmd.Flags().BoolVar(&migrate, "migrate", false, "apply pending schema migrations first")
 	cmd.Flags().BoolVar(&learned, "learned", true, "learn the co-occurrence similarity of the ingested channels (tools/embed/cooc; with FILE arguments, together with the demo catalog) and store it in learned_models")
+	cmd.Flags().BoolVar(&features, "features-only", false, "only derive the similar search's per-channel features (channel_features) of the channels already in the database")
 	cmd.Flags().IntVar(&channels, "channels", 0, "size of the generated demo catalog, split across platforms as the default 20,000 (e.g. 200000 for the recall benchmark)")
 	cmd.Flags().StringVar(&now, "now", "", "reference time of the demo catalog's activity dates (YYYY-MM-DD; default: now)")
 	return cmd
+}
+
+// featuresSummary is what ingest --features-only prints.
+type featuresSummary struct {
+	FeaturesDerived int     `json:"features_derived"`
+	LearnedModel    string  `json:"learned_model"`
+	Seconds         float64 `json:"seconds"`
+}
+
+// deriveFeaturesOnly is ingest --features-only: the channel_features rows
+// missing or stale in DATABASE_URL, with a progress count on a terminal.
+func deriveFeaturesOnly(cmd *cobra.Command, dsn string, migrate bool) error {
+	ctx := cmd.Context()
+	emb, err := embed.NewHashing()
+	if err != nil {
+		return failErr("embedder: %v", err)
+	}
+	st, err := pgstore.Open(ctx, dsn, emb, migrate)
+	if err != nil {
+		return schemaErr(err)
+	}
+	defer st.Close()
+	sum := featuresSummary{LearnedModel: st.Describe().Learned.Model}
+	if sum.LearnedModel == "" {
+		sum.LearnedModel = "off"
+	}
+	progress := func(int) {}
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("features"),
+			progressbar.OptionShowCount(), progressbar.OptionSetItsString("channels"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+		progress = func(done int) { _ = bar.Set(done) }
+		defer bar.Finish()
+	}
+	start := time.Now()
+	n, err := st.DeriveFeatures(ctx, 0, progress)
+	sum.FeaturesDerived, sum.Seconds = n, time.Since(start).Seconds()
+	if err != nil {
+		_ = writeJSON(cmd.OutOrStdout(), sum)
+		return failErr("%v (each batch is one transaction: run it again to continue)", err)
+	}
+	return writeJSON(cmd.OutOrStdout(), sum)
 }
 
 // ingestCatalog loads files (or the demo catalog) and the summary of

@@ -52,12 +52,15 @@ func ingestMini(t *testing.T, dsn string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = pool.Exec(context.Background(), `TRUNCATE channels, channel_stats, channel_terms, channel_postings, catalog_meta`)
+	_, err = pool.Exec(context.Background(), `TRUNCATE channels, channel_stats, channel_terms, channel_postings, channel_features, catalog_meta`)
 	pool.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range [][2]int{{6, 0}, {0, 6}} {
+	// The first run derives every channel's features under the model it
+	// learns (Upsert wrote them under none); the second learns the same
+	// model, under which Upsert already wrote them.
+	for i, want := range [][3]int{{6, 0, 6}, {0, 6, 0}} {
 		out, errOut, code := cli(t, "", "ingest", mini)
 		if code != 0 {
 			t.Fatalf("ingest: %d %s", code, errOut)
@@ -66,6 +69,46 @@ func ingestMini(t *testing.T, dsn string) {
 		if s.Read != 6 || s.Inserted != want[0] || s.Updated != want[1] || s.Rejected != 0 {
 			t.Errorf("ingest run %d: read %d, inserted %d, updated %d, rejected %d; want 6, %d, %d, 0", i+1, s.Read, s.Inserted, s.Updated, s.Rejected, want[0], want[1])
 		}
+		if s.FeaturesDerived != want[2] {
+			t.Errorf("ingest run %d: %d channels' features derived after learning, want %d", i+1, s.FeaturesDerived, want[2])
+		}
+	}
+}
+
+// TestIngestFeaturesOnly: ingest --features-only derives the
+// channel_features rows a catalog lacks (as after "migrate up" brought the
+// table to a catalog ingested before it), under the catalog's learned
+// model, and finds nothing to do the second time; it refuses files.
+func TestIngestFeaturesOnly(t *testing.T) {
+	dsn := pgdbtest.VectorDSN(t)
+	ingestMini(t, dsn)
+	pool, err := pgdb.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(context.Background(), `DELETE FROM channel_features`); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{6, 0} {
+		out, errOut, code := cli(t, "", "ingest", "--features-only")
+		if code != 0 {
+			t.Fatalf("run %d: ingest --features-only: %d %s", i+1, code, errOut)
+		}
+		s := decode[featuresSummary](t, out)
+		if s.FeaturesDerived != want || !strings.HasPrefix(s.LearnedModel, "cooc-") {
+			t.Errorf("run %d: %+v, want %d derived under a cooc model", i+1, s, want)
+		}
+	}
+	var n int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM channel_features f JOIN channels c USING (key) WHERE f.learned_model <> ''`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 6 {
+		t.Errorf("%d channels with features under the model, want 6", n)
+	}
+	if _, errOut, code := cli(t, "", "ingest", "--features-only", mini); code != 2 || !strings.Contains(errOut, "takes no FILE") {
+		t.Errorf("--features-only with a file: exit %d, %q", code, errOut)
 	}
 }
 

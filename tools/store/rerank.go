@@ -78,7 +78,14 @@ type Profile struct {
 
 // NewProfile builds the profile of ch.
 func NewProfile(ch *catalog.Channel) Profile {
-	p := Profile{ch: ch, LogFollowers: math.Log10(1 + float64(max(ch.Followers, 0))), ViewsRate: math.NaN(), Coverage: embed.ChannelCoverage(ch)}
+	return NewProfileCovered(ch, embed.ChannelCoverage(ch))
+}
+
+// NewProfileCovered is NewProfile with the channel's coverage already
+// known (embed.ChannelCoverage(ch), which tokenises the channel's text):
+// a store that keeps it per channel passes it in.
+func NewProfileCovered(ch *catalog.Channel, cov embed.Coverage) Profile {
+	p := Profile{ch: ch, LogFollowers: math.Log10(1 + float64(max(ch.Followers, 0))), ViewsRate: math.NaN(), Coverage: cov}
 	if ch.Followers > 0 && ch.AvgViews > 0 {
 		p.ViewsRate = math.Log10(float64(ch.AvgViews) / float64(ch.Followers))
 	}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"searchagent/tools/catalog/demo"
+	"searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
 	"searchagent/tools/store"
 )
@@ -101,7 +103,7 @@ func TestDocCacheCandidate(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		got, prof, vec, ok, err := d.candidate(ch.Key(), st.raw, st.lm)
+		got, prof, vec, ok, err := d.candidate(ch.Key(), st.raw, st.lm, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
@@ -126,5 +128,77 @@ func TestDocCacheCandidate(t *testing.T) {
 			t.Errorf("%s: vector not made again = %v, want %v", st.name, same, st.same)
 		}
 		prevVec = vec
+	}
+}
+
+// TestDocCacheCandidateFeatures: a candidate read with its channel_features
+// row takes the coverage from it, and the learned vector when the row was
+// derived under the store's model (a vector, or none); a row of another
+// model leaves the vector to the model; the stored row round-trips what
+// deriveFeatures derives.
+func TestDocCacheCandidateFeatures(t *testing.T) {
+	cat, err := demo.Catalog(demo.WithTotal(300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chans := cat.All()
+	m, err := cooc.Build(context.Background(), chans, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := chans[11]
+	raw, err := json.Marshal(ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := embed.Coverage{Content: 999, Labels: 7, Fields: []string{"Tags"}}
+	stored := []float32{1, 0, 0}
+	computed, _ := m.ChannelVector(ch, nil)
+	for _, tc := range []struct {
+		name    string
+		ft      *features
+		lm      *cooc.Model
+		wantCov embed.Coverage
+		wantVec []float32
+		wantOK  bool
+	}{
+		{"no row", nil, m, embed.ChannelCoverage(ch), computed, true},
+		{"row of the model", &features{cov: marked, model: m.Name(), vec: stored}, m, marked, stored, true},
+		{"row of the model, no vector", &features{cov: marked, model: m.Name()}, m, marked, nil, false},
+		{"row of another model", &features{cov: marked, model: "cooc-other", vec: stored}, m, marked, computed, true},
+		{"row, no model", &features{cov: marked, model: m.Name(), vec: stored}, nil, marked, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, prof, vec, ok, err := docCache{}.candidate(ch.Key(), raw, tc.lm, tc.ft)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prof.Coverage.Content != tc.wantCov.Content || prof.Coverage.Labels != tc.wantCov.Labels || !slices.Equal(prof.Coverage.Fields, tc.wantCov.Fields) {
+				t.Errorf("coverage %+v, want %+v", prof.Coverage, tc.wantCov)
+			}
+			if ok != tc.wantOK || !slices.Equal(vec, tc.wantVec) {
+				t.Errorf("vector (%v, %d values), want (%v, %d values)", ok, len(vec), tc.wantOK, len(tc.wantVec))
+			}
+		})
+	}
+
+	r := deriveFeatures(ch.Key(), ch, m)
+	var fs featureScan
+	content, labels := int32(r.cov.Content), int32(r.cov.Labels)
+	fields, model := strings.Join(r.cov.Fields, fieldSep), r.model
+	fs.content, fs.labels, fs.fields, fs.model, fs.learned = &content, &labels, &fields, &model, r.learned
+	got, err := fs.features()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.cov.Content != r.cov.Content || !slices.Equal(got.cov.Fields, r.cov.Fields) || !slices.Equal(got.vec, computed) || got.model != m.Name() {
+		t.Errorf("round trip: %+v, want coverage %+v and the model's vector", got, r.cov)
+	}
+	if _, err := decodeVector([]byte{1, 2, 3}); err == nil {
+		t.Error("decodeVector of 3 bytes: no error")
+	}
+	var none featureScan
+	if f, err := none.features(); f != nil || err != nil {
+		t.Errorf("no row: %+v, %v", f, err)
 	}
 }

@@ -103,7 +103,10 @@ RETURNING (xmax = 0)`
 // batch), keyed by platform and channel key, so running it again updates
 // rather than duplicates. Each batch's transaction also brings the BM25
 // statistics (channel_stats, channel_terms) up to date with what it
-// wrote, so a search never counts them, and raises the catalog version
+// wrote, so a search never counts them, writes what the similar search's
+// re-ranking derives from each channel (channel_features, under the
+// learned model the store has; DeriveFeatures brings them to a model
+// learned later), and raises the catalog version
 // (catalog_version: the set cache of every instance then misses). progress, when not nil, is called with the
 // number of channels written so far. Call Finish after the last batch.
 func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int, progress func(done int)) (UpsertStats, error) {
@@ -132,12 +135,15 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 				return err
 			}
 			prs := make([]postingRow, len(rows))
+			frs := make([]featureRow, len(rows))
+			lm := s.learnedModel()
 			var b pgx.Batch
 			for i, r := range rows {
 				v := append([]float32(nil), vecs[i].Values...)
 				emb.Normalize(v)
 				ch := chans[lo+i]
 				prs[i] = postingRow{platform: r.platform, country: ch.Country, key: r.key, followers: ch.Followers, r: r}
+				frs[i] = deriveFeatures(r.key, ch, lm)
 				var last any
 				if !ch.LastPostAt.IsZero() {
 					last = ch.LastPostAt
@@ -166,6 +172,9 @@ func (s *Store) Upsert(ctx context.Context, chans []*catalog.Channel, batch int,
 				return err
 			}
 			if err := writePostings(ctx, tx, old, prs); err != nil {
+				return err
+			}
+			if err := writeFeatures(ctx, tx, frs); err != nil {
 				return err
 			}
 			return bumpVersion(ctx, tx)
@@ -224,7 +233,7 @@ func (s *Store) Finish(ctx context.Context, label string) error {
 // Truncate deletes every channel (tests and re-ingests from scratch).
 func (s *Store) Truncate(ctx context.Context) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, channel_postings, catalog_meta, learned_models, keyword_alias_stats`); err != nil {
+		if _, err := tx.Exec(ctx, `TRUNCATE channels, channel_stats, channel_terms, channel_postings, channel_features, catalog_meta, learned_models, keyword_alias_stats`); err != nil {
 			return err
 		}
 		return bumpVersion(ctx, tx)

@@ -474,7 +474,11 @@ func (d docCache) entry(key string, raw []byte) (*decodedDoc, error) {
 // candidate returns the channel of the document raw stored under key with
 // its profile and its learned vector under lm (ok false: none), made once
 // per document and model. The results are shared: never changed.
-func (d docCache) candidate(key string, raw []byte, lm *cooc.Model) (ch *catalog.Channel, prof store.Profile, vec []float32, ok bool, err error) {
+//
+// ft is the channel's row of channel_features (nil: none): its coverage
+// and, when it was computed under lm, its learned vector are taken from
+// it instead of tokenising the channel's text.
+func (d docCache) candidate(key string, raw []byte, lm *cooc.Model, ft *features) (ch *catalog.Channel, prof store.Profile, vec []float32, ok bool, err error) {
 	e, err := d.entry(key, raw)
 	if err != nil {
 		return nil, store.Profile{}, nil, false, err
@@ -482,8 +486,15 @@ func (d docCache) candidate(key string, raw []byte, lm *cooc.Model) (ch *catalog
 	if dv := e.derived; dv != nil && dv.lm == lm {
 		return e.ch, dv.prof, dv.vec, dv.ok, nil
 	}
-	dv := &derivedDoc{prof: store.NewProfile(e.ch), lm: lm}
-	if lm != nil {
+	dv := &derivedDoc{lm: lm}
+	if ft != nil {
+		dv.prof = store.NewProfileCovered(e.ch, ft.cov)
+	} else {
+		dv.prof = store.NewProfile(e.ch)
+	}
+	if v, has, known := ft.learnedUnder(lm); known {
+		dv.vec, dv.ok = v, has
+	} else if lm != nil {
 		dv.vec, dv.ok = lm.ChannelVector(e.ch, nil)
 	}
 	if d.c != nil {

@@ -39,7 +39,7 @@ func BenchmarkPoolCandidate(b *testing.B) {
 	ap := store.NewProfile(anchor)
 	av := anchorVector(m, anchor)
 	score := func(b *testing.B, d docCache, i int) {
-		_, prof, vec, ok, err := d.candidate(chans[i].Key(), raws[i], m)
+		_, prof, vec, ok, err := d.candidate(chans[i].Key(), raws[i], m, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

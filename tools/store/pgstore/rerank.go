@@ -139,7 +139,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if err != nil {
 			return set, false, err
 		}
-		sql = `SELECT key, doc, 0::float8 FROM channels WHERE key <> ` + b.arg(anchorPK) + ` AND ` + where
+		sql = withFeatures(b, `SELECT key, doc, 0::float8 FROM channels WHERE key <> `+b.arg(anchorPK)+` AND `+where)
 	} else if boundedByKeyword(kws) && !s.forceHNSW {
 		// A keyword bounds the set: one pass gives the pool and the
 		// total (exactSQL).
@@ -147,12 +147,14 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if sql, err = s.exactSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
+		sql = withFeatures(b, sql)
 		counted = true
 	} else {
 		var err error
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
+		sql = withFeatures(b, sql)
 		settings = s.hnswSettings(s.forceIndex(p, f))
 	}
 	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
@@ -165,20 +167,25 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 			matched = true
 			var c similar
 			var raw []byte
+			var fs featureScan
 			dest := []any{&c.key, &raw, &c.cos}
 			if counted {
 				dest = append(dest, &total)
 			}
-			if err := rows.Scan(dest...); err != nil {
+			if err := rows.Scan(append(dest, fs.dest()...)...); err != nil {
 				return below, err
 			}
 			if raw == nil {
 				below++
 				continue
 			}
+			ft, err := fs.features()
+			if err != nil {
+				return below, err
+			}
 			var vec []float32
 			var hasVec bool
-			if c.ch, c.prof, vec, hasVec, err = s.docs.candidate(c.key, raw, lm); err != nil {
+			if c.ch, c.prof, vec, hasVec, err = s.docs.candidate(c.key, raw, lm, ft); err != nil {
 				return below, err
 			}
 			if ap.Thin() && !store.InBand(ap, &c.prof) {
@@ -246,12 +253,13 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		// with every channel tied with the last one (the re-ranker breaks
 		// those ties as the memory store does).
 		set.cands = set.cands[:0]
-		page := `SELECT c.key, c.doc, ` + score + ` FROM channels c WHERE ` + cond +
-			` ORDER BY ` + order + ` FETCH FIRST ` + wb.arg(max(need, 1)) + ` ROWS WITH TIES`
+		page := withFeatures(wb, `SELECT c.key, c.doc, `+score+` FROM channels c WHERE `+cond+
+			` ORDER BY `+order+` FETCH FIRST `+wb.arg(max(need, 1))+` ROWS WITH TIES`)
 		rows, err = tx.Query(ctx, page, wb.args...)
 		if err != nil {
 			return err
 		}
+		counted = false // the page's rows carry no total
 		_, err = scan(rows)
 		return err
 	})
