@@ -50,7 +50,10 @@ const featureCols = `f.content_features, f.label_features, f.fields, f.learned_m
 // that each row carries its channel_features columns (featureCols, NULL
 // when the channel has no row of the current version), read by a probe
 // of the primary key per row (LATERAL: never a scan of the table).
-func withFeatures(b *builder, inner string) string {
+func (s *Store) withFeatures(b *builder, inner string) string {
+	if s.noFeatures {
+		return `SELECT x.*, NULL::int, NULL::int, NULL::text, NULL::text, NULL::bytea FROM (` + inner + `) x`
+	}
 	return `SELECT x.*, ` + featureCols + ` FROM (` + inner + `) x
 LEFT JOIN LATERAL (SELECT * FROM channel_features WHERE key = x.key AND version = ` + b.arg(featuresVersion) + `) f ON true`
 }

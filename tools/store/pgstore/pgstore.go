@@ -199,6 +199,9 @@ type Store struct {
 	// sqlKeyword answers every keyword search with the SQL over channels,
 	// never from the postings (tests).
 	sqlKeyword bool
+	// noFeatures never reads channel_features: every candidate is derived
+	// from its document (the recall benchmark's baseline).
+	noFeatures bool
 	// planEach goes before a keyword query's arguments (see planEach).
 	planEach []any
 

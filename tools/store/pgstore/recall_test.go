@@ -38,6 +38,7 @@ import (
 // measured too (agreement@20 with the in-memory store, p50/p95);
 // RECALL_NO_INGEST fails instead of replacing another catalog;
 // RECALL_COMPARE=off skips the memory store (latency only, recall n/a);
+// RECALL_FEATURES=off re-ranks without channel_features;
 // RECALL_SIMILAR=off measures the keyword search alone (each search timed
 // twice: first, and again once all have run); the heap of this process
 // (the catalog and the memory store of the size measured) is collected
@@ -199,9 +200,16 @@ func BenchmarkRecallAtScale(b *testing.B) {
 		return r
 	}
 	var rows []row
+	// Each variant re-ranks with the catalog's learned model, as the
+	// service does, and with no document cache (every candidate cold);
+	// RECALL_FEATURES=off derives every candidate from its document
+	// instead of reading channel_features, =both runs each HNSW setting
+	// both ways, one after the other.
+	noFeatures := os.Getenv("RECALL_FEATURES") == "off"
 	variant := func(ef int, it string, exact, force bool) *Store {
 		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
-			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx}
+			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx,
+			learned: base.learnedModel(), noFeatures: noFeatures}
 	}
 	rows = append(rows, run("exact (no HNSW: the planner's best exact plan)", variant(DefaultEfSearch, IterativeOff, true, false)))
 	// The planner's choice (it may prefer the keyword's GIN index and an
@@ -232,7 +240,13 @@ func BenchmarkRecallAtScale(b *testing.B) {
 				if force {
 					plan = "HNSW forced"
 				}
-				rows = append(rows, run(fmt.Sprintf("%s, ef_search=%d, iterative_scan=%s", plan, ef, it), variant(ef, it, false, force)))
+				name := fmt.Sprintf("%s, ef_search=%d, iterative_scan=%s", plan, ef, it)
+				rows = append(rows, run(name, variant(ef, it, false, force)))
+				if os.Getenv("RECALL_FEATURES") == "both" {
+					v := variant(ef, it, false, force)
+					v.noFeatures = true
+					rows = append(rows, run(name+", without channel_features", v))
+				}
 			}
 		}
 	}

@@ -139,7 +139,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if err != nil {
 			return set, false, err
 		}
-		sql = withFeatures(b, `SELECT key, doc, 0::float8 FROM channels WHERE key <> `+b.arg(anchorPK)+` AND `+where)
+		sql = s.withFeatures(b, `SELECT key, doc, 0::float8 FROM channels WHERE key <> `+b.arg(anchorPK)+` AND `+where)
 	} else if boundedByKeyword(kws) && !s.forceHNSW {
 		// A keyword bounds the set: one pass gives the pool and the
 		// total (exactSQL).
@@ -147,14 +147,14 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if sql, err = s.exactSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
-		sql = withFeatures(b, sql)
+		sql = s.withFeatures(b, sql)
 		counted = true
 	} else {
 		var err error
 		if sql, err = s.similarSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
-		sql = withFeatures(b, sql)
+		sql = s.withFeatures(b, sql)
 		settings = s.hnswSettings(s.forceIndex(p, f))
 	}
 	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
@@ -253,7 +253,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		// with every channel tied with the last one (the re-ranker breaks
 		// those ties as the memory store does).
 		set.cands = set.cands[:0]
-		page := withFeatures(wb, `SELECT c.key, c.doc, `+score+` FROM channels c WHERE `+cond+
+		page := s.withFeatures(wb, `SELECT c.key, c.doc, `+score+` FROM channels c WHERE `+cond+
 			` ORDER BY `+order+` FETCH FIRST `+wb.arg(max(need, 1))+` ROWS WITH TIES`)
 		rows, err = tx.Query(ctx, page, wb.args...)
 		if err != nil {
