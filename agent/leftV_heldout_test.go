@@ -10,7 +10,7 @@ import "testing"
 // ./agent -run LeftVHeldout -v) and a count below the one reached after
 // the fixes fails; AUDIT24Y_STRICT=1 makes every miss an error.
 func TestLeftVHeldout(t *testing.T) {
-	measure24y(t, "leftV held-out", 0, []case24y{
+	measure24y(t, "leftV held-out", 22, []case24y{
 		// 1: a retraction inside the same message applies nothing of what it takes back
 		{platform: "instagram", loc: "en", first: "beauty creators in Spain, over 50k followers, actually scrap the follower floor", want: []string{"country eq ES", "category eq beauty"}, not: []string{"followers"}, noTerm: []string{"scrap", "floor"}},
 		{platform: "youtube", loc: "zh", first: "日本的美食博主，粉丝5万以上", follow: "改成韩国的……算了，还是日本吧", want: []string{"country eq JP", "followers gte 50000"}, not: []string{"KR"}, unsaid: []string{"→"}},
