@@ -23,9 +23,12 @@ import (
 // term or exclusion) may hold; notice text the notice must hold (audit
 // 25y, fixM; case-insensitive); pending is text a condition that is not
 // applied must hold, each ("field op value", fixP: a platform switch
-// waiting for its confirmation, a count kept as a reference).
+// waiting for its confirmation, a count kept as a reference); before
+// are follow-ups sent between the first search and follow (fixV: a
+// change an undo then takes back).
 type case24y struct {
 	platform, loc, first, follow string
+	before                       []string
 	want, not, ranks             []string
 	sort                         string
 	says, unsaid                 []string
@@ -41,6 +44,10 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	b := newBox(t, a, tc.platform, tc.loc)
 	snap := b.send("search.submit", api.Args{Text: tc.first})
 	label := fmt.Sprintf("%q", tc.first)
+	for _, f := range tc.before {
+		snap = b.send(followupEvent(snap), api.Args{Text: f})
+		label += fmt.Sprintf(" then %q", f)
+	}
 	if tc.follow != "" {
 		snap = b.send(followupEvent(snap), api.Args{Text: tc.follow})
 		label += fmt.Sprintf(" then %q", tc.follow)

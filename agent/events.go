@@ -550,6 +550,9 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 // message is not applied, and the notice says so; a mark that opens the
 // message ("不要不要 …") is left out.
 func (t *turn) selfCorrected(text string) string {
+	if _, _, ok := retractInMessage(text); ok && t.ev == fsm.FollowupSubmit {
+		return text // the message takes back a change by name: sessionEdits reads it (retract.go)
+	}
 	tail, withdrawn := correctedTail(text)
 	if withdrawn != "" {
 		t.plan.notes = append(t.plan.notes, pick(t.s.zh(), "「"+clip(withdrawn, 24)+"」已按你的更正撤回，未应用",
@@ -591,6 +594,9 @@ func applyFollowup(t *turn) error {
 	s.Offset = 0
 	if t.plan.undo {
 		s.undo()
+	}
+	if len(t.plan.restore) > 0 {
+		s.restoreFields(t.plan.restore)
 	}
 	if t.plan.rewrite {
 		s.SourceStage, s.Unsupported, s.Alternative = StageFirstRound, "", ""

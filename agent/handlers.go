@@ -742,6 +742,9 @@ func (t *turn) parseInto(text string) error {
 			return map[string]any{"shape": res.Shape, "model": model, "refused": t.plan.unsupported}, nil
 		}
 		u, second := s.absorbParse(res, condition.SourceUserInput)
+		if startsTask(t.ev) {
+			t.retractFirstSearch(res)
+		}
 		if u != "" && !s.Anchor.Resolved() {
 			t.plan.anchorURL = u
 			s.Anchor = &Anchor{ID: s.newID("a"), URL: u, Resolution: string(urlresolve.StateResolving)}

@@ -76,6 +76,10 @@ type Session struct {
 	// Before is the search held before the last turn that changed it
 	// (undo.go): what a follow-up that withdraws the change puts back.
 	Before *Held `json:"before,omitempty"`
+	// Dropped are the conditions changes of this task took away or
+	// replaced, each field's last earlier value (retract.go): what a
+	// follow-up naming the field puts back ("put the country back").
+	Dropped []Cond `json:"dropped,omitempty"`
 	// LastFollowup is the follow-up text the last refining applied.
 	LastFollowup string `json:"last_followup,omitempty"`
 	// Slots are the last rendered slots and the schema they passed.

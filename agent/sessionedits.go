@@ -248,6 +248,10 @@ type editResult struct {
 	rest     []string
 	read     []string // the clauses read, for the trace
 	undo     bool     // a clause withdraws the last change (undo.go)
+	// restore: the fields a clause puts back by name (retract.go);
+	// retracted: the message took back a change of its own
+	restore   []string
+	retracted bool
 	// page: a clause asks for the next page (followcmds.go); startOver:
 	// the follow-up starts a new search keeping what it names.
 	page      bool
@@ -275,6 +279,14 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.notes = append(er.notes, t.s.secondKeyNote(by))
 		er.read = append(er.read, "second_sort_key")
 		text = rest
+	}
+	if kept, withdrawn, ok := retractInMessage(text); ok {
+		// "换成A…算了，还是B", "drop the minimum — actually keep it": the
+		// change taken back in the same message is not applied
+		er.notes = append(er.notes, t.s.retractNote(withdrawn))
+		er.read = append(er.read, "retract_in_message")
+		er.retracted = true
+		text = kept
 	}
 	clauses := splitKeep(text)
 	keepOnly := -1
@@ -308,6 +320,8 @@ func (t *turn) sessionEdits(text string) editResult {
 			er.commands = append(er.commands, cmds...)
 			er.notes = append(er.notes, note)
 			er.read = append(er.read, "clear_exclusions")
+			continue
+		case t.restores(c, &er):
 			continue
 		case t.undoes(c):
 			er.undo = true
@@ -678,6 +692,8 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 		er.notes = append(er.notes, t.s.reverseNote())
 	}
 	t.plan.undo = er.undo
+	t.plan.restore = er.restore
+	t.plan.retractedMsg = er.retracted
 	if er.startOver != nil {
 		// a new search of the rest, the conditions named kept (startNewTask)
 		t.plan.reset, t.plan.text, t.plan.startOver = true, er.startOver.text, er.startOver

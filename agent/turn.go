@@ -242,6 +242,14 @@ type plan struct {
 	// undo: the follow-up withdraws the last change (undo.go); the
 	// search held before it is put back before anything else applies.
 	undo bool
+	// restore are the fields a follow-up puts back by name ("put the
+	// country back", retract.go); retracted is the search a first
+	// search held before it took back a bound it stated itself.
+	restore   []string
+	retracted *Held
+	// retractedMsg: the follow-up took back a change of its own; when
+	// nothing else changed the notice says the conditions stay.
+	retractedMsg bool
 	// page: the follow-up asks for the next page of results (turnPage);
 	// startOver: a new search that keeps the conditions it names
 	// (restoreKept).

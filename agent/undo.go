@@ -64,12 +64,19 @@ func startsTask(ev fsm.Event) bool {
 // task; a turn that changed nothing keeps the earlier record.
 func (t *turn) keepBefore(before Held) {
 	s := t.s
+	if t.plan.retractedMsg && before.same(s.held()) {
+		s.note(pick(s.zh(), "条件保持不变", "the conditions stay as they are"))
+	}
 	switch {
 	case startsTask(t.ev) || t.plan.reset || t.plan.rewrite:
-		s.Before = nil
+		s.Before, s.Dropped = t.plan.retracted, nil
+		if t.plan.retracted != nil {
+			s.keepDropped(*t.plan.retracted)
+		}
 	case before.empty():
 	case !before.same(s.held()):
 		s.Before = &before
+		s.keepDropped(before)
 	}
 }
 

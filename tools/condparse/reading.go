@@ -141,10 +141,20 @@ func (r *Reading) positionsNotWords() {
 		if c.Kind != condition.KindKeyword || !positionWords.MatchString(strings.TrimSpace(c.Value.Str)) {
 			return false
 		}
+		if likeBefore.MatchString(r.Input[:c.Span.Start]) {
+			// "like the second result but in Australia", 像第二个那种: a
+			// result pointed at as a model is named as not used, not as
+			// words not understood (fixV)
+			r.Dropped = append(r.Dropped, c.Span)
+			return true
+		}
 		r.Remainder = append(r.Remainder, c.Span)
 		return true
 	})
 }
+
+// likeBefore ends the text before a position that holds it up as a model.
+var likeBefore = regexp.MustCompile(`(?i)(?:(?:like|similar\s+to|same\s+as)\s+(?:the\s+|that\s+|#)?|(?:像|跟|和|类似)\s*)$`)
 
 // comparatives are wishes that rank rather than filter: "越 X 越好",
 // "the more X the better", "as X as possible", "X first".

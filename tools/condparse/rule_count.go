@@ -138,7 +138,9 @@ func (st *state) counts() {
 func (st *state) quantities() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
+		// "二十个": a Chinese numeral made with 十 is no figure with a unit
+		small := tk.num.Chinese && tk.num.Value <= maxQuantity && tk.num.ApproxLo == 0
+		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit && !small || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
 			continue
 		}
 		if i > 0 && strings.HasSuffix(st.tokText(i-1), "第") {
@@ -156,6 +158,9 @@ func (st *state) quantities() {
 			continue
 		}
 		tk.role = roleFiller
+		if p := st.prevSig(i); p >= 0 && st.onlyWord(p) {
+			st.sig.Sentence = true // "only 5": how many, no keyword
+		}
 		end := tk.e
 		if cjk {
 			n.role = roleFiller
@@ -174,7 +179,7 @@ func (st *state) quantities() {
 				start = st.toks[q].s
 			}
 		}
-		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.tok(p).has(clsPreApprox) != nil && st.free(p)) {
+		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.onlyWord(p) || st.tok(p).has(clsPreApprox) != nil && st.free(p)) {
 			st.toks[p].role = roleFiller
 		}
 		if st.quantity[1] == 0 {
@@ -225,7 +230,14 @@ func (st *state) requestBefore(i int) bool {
 			return true
 		}
 	}
-	return p >= 0 && st.toks[p].has(clsRequest) != nil
+	return p >= 0 && (st.toks[p].has(clsRequest) != nil || st.onlyWord(p) && st.prevSig(p) < 0)
+}
+
+// onlyWord reports "only" or "just" at token k: "only 5", said alone
+// before a number that ends its clause, is how many results.
+func (st *state) onlyWord(k int) bool {
+	w := strings.ToLower(st.tokText(k))
+	return (w == "only" || w == "just") && st.free(k)
 }
 
 type countOp uint8

@@ -50,7 +50,15 @@ var resultWords = []string{"of these", "among these", "out of these", "of those"
 	"out of them", "of the ones shown", "the ones shown", "ones shown", "in the results", "of the results", "in these results",
 	"in this list", "on this list", "from this list", "on the list", "in the list", "in here", "on here", "this one", "that one",
 	"这些里面", "这些里", "这里面", "这里头", "这些当中", "这些中", "这些之中", "其中", "这几个里", "这几个里面", "这几个里头",
-	"这几个当中", "这几个中", "这几个", "里面", "里头", "当中", "结果里", "结果中", "结果里面", "列表里", "名单里", "名单中"}
+	"这几个当中", "这几个中", "这几个", "里面", "里头", "当中", "结果里", "结果中", "结果里面", "列表里", "名单里", "名单中",
+	// the batch shown before, pointed back at (fixV: 刚才那批里面, 那几个里)
+	"这批", "这一批", "那批", "那一批", "刚才那批", "刚刚那批", "刚才那些", "刚刚那些", "刚才的那些", "刚才那几个", "刚刚那几个",
+	"那几个", "那些里面", "那几个里面", "那几个里", "上面那几个", "上面那些", "上面这些", "上面的这些",
+	"from these", "from those", "of those ones", "of these ones", "those ones", "these ones", "the ones above", "the ones from before",
+	// the search held, said again to keep it ("same criteria", 同样的条件)
+	"same criteria", "same filters", "same conditions", "same search", "same settings", "the same thing", "same thing",
+	"same but", "same as before", "the same", "otherwise the same", "same otherwise", "otherwise",
+	"同样的条件", "同样的要求", "同样的筛选", "一样的条件", "一样的要求", "条件一样", "条件不变", "同样的", "一样的"}
 
 // acceptLeads say that what follows is acceptable as well ("fine if they
 // have under 3k", 就算粉丝不到一万): a figure or a size after one is a

@@ -590,7 +590,7 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 // liftVerbs take a field's requirement away when a field and its limit
 // follow ("no country restriction", "drop the follower minimum").
 var liftVerbs = map[string]bool{"no": true, "without": true, "drop": true, "remove": true, "lose": true, "scrap": true,
-	"lift": true, "ditch": true, "forget": true, "clear": true, "kill": true, "nix": true}
+	"lift": true, "ditch": true, "forget": true, "clear": true, "kill": true, "nix": true, "scratch": true}
 
 // anyFieldTail accepts a field said with "any" ("any language is fine",
 // "any country goes", "any size works").
@@ -794,7 +794,9 @@ func (st *state) liftBounds() {
 		if takeOff {
 			p = st.prevSig(p) // "take off the cap"
 		}
-		before := p >= 0 && (liftBefore[st.tokText(p)] || takeOff)
+		// "never mind the follower minimum": a lift said as a dismissal
+		neverMind := p >= 0 && strings.EqualFold(st.tokText(p), "never mind")
+		before := p >= 0 && (liftBefore[st.tokText(p)] || takeOff || neverMind)
 		after := n < len(st.toks) && (liftAfter[st.tokText(n)] || liftAfter[st.word(n)])
 		if !before && !after {
 			continue
