@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"searchagent/tools/catalog/demo"
@@ -17,7 +18,9 @@ import (
 // reads each document for the first time (decoding it, tokenising its
 // text for the profile and the learned vector); "warm" reads documents
 // the store's cache holds with what they derive (a pool that shares
-// channels with an earlier one, the next page of a set). Allocations are
+// channels with an earlier one, the next page of a set); "cold, stored
+// features" reads a document for the first time with its channel_features
+// row (the coverage and learned vector stored at ingest). Allocations are
 // the deterministic measure.
 func BenchmarkPoolCandidate(b *testing.B) {
 	cat, err := demo.Catalog(demo.WithTotal(4000))
@@ -38,8 +41,26 @@ func BenchmarkPoolCandidate(b *testing.B) {
 	anchor := chans[0]
 	ap := store.NewProfile(anchor)
 	av := anchorVector(m, anchor)
+	// rows are the channels' channel_features rows; a candidate reads
+	// its row's columns as a similar query's scan does (featureScan).
+	rows := make([]featureRow, len(chans))
+	for i, ch := range chans {
+		rows[i] = deriveFeatures(ch.Key(), ch, m)
+	}
+	var withFeatures bool
 	score := func(b *testing.B, d docCache, i int) {
-		_, prof, vec, ok, err := d.candidate(chans[i].Key(), raws[i], m, nil)
+		var ft *features
+		if withFeatures {
+			r := rows[i]
+			content, labels := int32(r.cov.Content), int32(r.cov.Labels)
+			fields := strings.Join(r.cov.Fields, fieldSep)
+			fs := featureScan{content: &content, labels: &labels, fields: &fields, model: &r.model, learned: r.learned}
+			var err error
+			if ft, err = fs.features(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_, prof, vec, ok, err := d.candidate(chans[i].Key(), raws[i], m, ft)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -50,6 +71,14 @@ func BenchmarkPoolCandidate(b *testing.B) {
 		_ = sig.Score(store.DefaultWeights)
 	}
 	b.Run("cold", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			score(b, docCache{}, i%len(raws))
+		}
+	})
+	b.Run("cold, stored features", func(b *testing.B) {
+		withFeatures = true
+		defer func() { withFeatures = false }()
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			score(b, docCache{}, i%len(raws))
