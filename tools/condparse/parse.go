@@ -274,6 +274,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.lookAlikes()
 	st.tooMuch()
 	st.exclusions()
+	st.kindObjects()
 	st.correctionPairs()
 	st.relations()
 	st.valuesUnlimited()
