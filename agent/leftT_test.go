@@ -29,6 +29,18 @@ var leftTTuning = []case24y{
 	{platform: "youtube", loc: "en", first: "fitness creators in Iceland with over 8M followers", follow: "no, fashion not fitness", want: []string{"category eq fashion"}, not: []string{"fitness"}, unsaid: []string{"not understood"}},
 	{platform: "tiktok", loc: "zh", first: "冰岛的宠物博主 粉丝七百万以上", follow: "不是宠物那种，要做美妆的", want: []string{"category eq beauty"}, not: []string{"pets"}, unsaid: []string{"未识别"}},
 	{platform: "instagram", loc: "en", first: "travel creators in Iceland with 6M+ followers", follow: "sorry, food not travel", want: []string{"category eq food"}, not: []string{"travel"}, unsaid: []string{"not understood"}},
+	// 4. removing an exclusion removes it, never an anchor, never a no-op
+	{platform: "x", loc: "en", first: "EV accounts in Germany, no Tesla", follow: "remove the Tesla exclusion", want: []string{"country eq DE"}, not: []string{"not_contains Tesla"}, says: []string{"No longer excluded"}, unsaid: []string{"anchor"}},
+	{platform: "youtube", loc: "en", first: "tech creators in the US, no gaming", follow: "drop the no-gaming filter", want: []string{"country eq US", "category in [tech,gaming]"}, not: []string{"not_in"}, unsaid: []string{"anchor"}},
+	{platform: "youtube", loc: "en", first: "finance creators in the UK, no crypto", follow: "allow crypto again", want: []string{"country eq GB"}, not: []string{"not_contains crypto"}, unsaid: []string{"anchor"}},
+	{platform: "instagram", loc: "en", first: "lifestyle creators in France, no beauty", follow: "un-exclude beauty", want: []string{"country eq FR"}, not: []string{"not_in"}, unsaid: []string{"anchor"}},
+	{platform: "instagram", loc: "en", first: "food creators in Italy, no mukbang", follow: "get rid of the mukbang exclusion", want: []string{"country eq IT"}, not: []string{"not_contains mukbang"}, unsaid: []string{"anchor"}},
+	{platform: "youtube", loc: "en", first: "travel creators in Spain, no vlogs", follow: "vlogs are fine now", want: []string{"country eq ES"}, not: []string{"not_contains vlog"}, unsaid: []string{"anchor"}},
+	{platform: "youtube", loc: "zh", first: "美国的科技博主，不要游戏", follow: "把排除游戏去掉", want: []string{"country eq US"}, not: []string{"not_in"}, unsaid: []string{"锚点"}},
+	{platform: "youtube", loc: "zh", first: "美国的美食博主，不要吃播", follow: "吃播不用排除了", want: []string{"country eq US"}, not: []string{"not_contains 吃播"}, unsaid: []string{"锚点"}},
+	{platform: "tiktok", loc: "zh", first: "日本的美妆博主，不要时尚类的", follow: "可以有时尚的了", want: []string{"country eq JP"}, not: []string{"not_in"}, unsaid: []string{"锚点"}},
+	{platform: "tiktok", loc: "zh", first: "韩国的游戏博主，不要手游", follow: "手游那个排除条件删掉", want: []string{"country eq KR"}, not: []string{"not_contains 手游"}, says: []string{"不再排除"}, unsaid: []string{"锚点"}},
+	{platform: "youtube", loc: "zh", first: "英国的旅行博主，不要露营", follow: "取消对露营的排除", want: []string{"country eq GB"}, not: []string{"not_contains 露营"}, unsaid: []string{"锚点"}},
 }
 
 // TestLeftTReadings runs the tuning table: every case must hold.
