@@ -24,6 +24,22 @@ var leftTTuning = []case24y{
 	{platform: "tiktok", loc: "zh", first: "美国的科技博主，不要特斯拉粉丝号", want: []string{"country eq US", "category eq tech", "not_contains 特斯拉粉丝"}},
 	{platform: "tiktok", loc: "zh", first: "游戏博主 别要营销号", want: []string{"category eq gaming", "not_contains 营销号"}, not: []string{"not_in [business]"}},
 	{platform: "youtube", loc: "zh", first: "日本的汽车博主，不要粉丝号", want: []string{"country eq JP", "not_contains 粉丝号"}},
+	// 2. the writer's own family or role is frame: dropped and named,
+	// never a term, never an age of the creators
+	{platform: "youtube", loc: "en", first: "As a parent of a 6 year old, I want science channels in the US", want: []string{"category eq science", "country eq US"}, noTerm: []string{"parent", "old", "year"}},
+	{platform: "youtube", loc: "en", first: "I'm a dad of two looking for cooking creators in the US", want: []string{"category eq food", "country eq US"}, noTerm: []string{"dad"}},
+	{platform: "youtube", loc: "en", first: "my daughter is 9 and loves crafts, find DIY channels in Canada", want: []string{"country eq CA"}, noTerm: []string{"daughter"}},
+	{platform: "instagram", loc: "en", first: "we're a nonprofit looking for science communicators in Australia", want: []string{"country eq AU", "category eq science"}, noTerm: []string{"nonprofit"}},
+	{platform: "tiktok", loc: "zh", first: "我是一个宝妈，想找美国的美食博主", want: []string{"category eq food", "country eq US"}, noTerm: []string{"宝妈"}},
+	{platform: "youtube", loc: "zh", first: "我家孩子五岁，想找科普博主", want: []string{"category eq science"}, noTerm: []string{"孩子", "五岁"}},
+	{platform: "youtube", loc: "zh", first: "我女儿今年七岁，找日本的手工博主", want: []string{"country eq JP"}, noTerm: []string{"女儿", "七岁"}},
+	// 6. compliance, past deals and nearness are named, never terms
+	{platform: "tiktok", loc: "en", first: "FDA-compliant fitness creators in Texas", want: []string{"category eq fitness", "country eq US"}, noTerm: []string{"fda", "compliant"}, says: []string{"not applied"}},
+	{platform: "instagram", loc: "zh", first: "找合规的理财博主，美国的", want: []string{"category eq finance", "country eq US"}, noTerm: []string{"合规"}, says: []string{"未加入条件"}},
+	{platform: "instagram", loc: "zh", first: "接过美妆广告的韩国博主", want: []string{"country eq KR"}, noTerm: []string{"接过", "广告"}},
+	{platform: "youtube", loc: "en", first: "beauty creators in the UK who have worked with Sephora", want: []string{"category eq beauty", "country eq GB"}, noTerm: []string{"worked", "sephora"}},
+	{platform: "instagram", loc: "en", first: "food creators nearby with 5k+ followers", want: []string{"category eq food", "followers gte 5000"}, noTerm: []string{"nearby"}},
+	{platform: "tiktok", loc: "zh", first: "附近的美食博主，粉丝一万以上", want: []string{"category eq food", "followers gte 10000"}, noTerm: []string{"附近"}},
 	// 5. a correction on an empty page replaces and searches
 	{platform: "youtube", loc: "zh", first: "冰岛的美食博主 粉丝九百万以上", follow: "不对，要的是旅行不是美食", want: []string{"category eq travel"}, not: []string{"food"}, unsaid: []string{"未识别"}},
 	{platform: "youtube", loc: "en", first: "fitness creators in Iceland with over 8M followers", follow: "no, fashion not fitness", want: []string{"category eq fashion"}, not: []string{"fitness"}, unsaid: []string{"not understood"}},
