@@ -16,6 +16,7 @@ var leftTTuning = []case24y{
 	{platform: "youtube", loc: "en", first: "lifestyle vloggers in Australia, no channels carrying vape ads", want: []string{"country eq AU", "not_contains vape"}, noTerm: []string{"carrying", "ads"}},
 	{platform: "tiktok", loc: "zh", first: "美国的美妆博主，不要接玩具广告的", want: []string{"country eq US", "category eq beauty", "not_contains 玩具"}, not: []string{"not_in [family]", "not_contains 广告"}},
 	{platform: "youtube", loc: "zh", first: "日本的美食博主，不要吃播", want: []string{"country eq JP", "category eq food", "not_contains 吃播"}, not: []string{"not_in [food]"}},
+	{platform: "instagram", loc: "zh", first: "找西班牙做旅行的博主 粉丝两三万", follow: "第三个那种吃播的不要 要真正在拍旅行vlog的", want: []string{"category eq travel", "not_contains 吃播"}, not: []string{"not_contains 要", "not_in [food]"}},
 	{platform: "youtube", loc: "en", first: "tech reviewers in Germany, no gaming sponsorships", want: []string{"country eq DE", "category not_in [gaming]"}, noTerm: []string{"sponsorships"}},
 	// 3. an excluded object with a kind word: the object whole
 	{platform: "x", loc: "en", first: "EV charging accounts in Germany, no Tesla fan accounts", want: []string{"country eq DE", "not_contains Tesla fan"}, not: []string{"not_contains fan", "not_contains accounts"}},
