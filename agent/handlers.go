@@ -440,6 +440,9 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueDialect:
 		return pick(zh, "「"+q+"」未加入条件：频道库只记录语言，不区分同一语言的方言或变体，按语言排除会去掉仍想要的频道",
 			"“"+q+"” was not applied: the catalog records languages, not their dialects or variants, and excluding the language would drop channels still wanted")
+	case condparse.ResidueUnrecorded:
+		return pick(zh, "「"+q+"」未加入条件：频道库不记录合规资质、合作记录或与你的距离，无法按它筛选",
+			"“"+q+"” was not applied: the catalog does not record compliance, past deals or how near creators are to you, so it cannot filter by it")
 	case condparse.ResidueTrait:
 		return pick(zh, "「"+q+"」未加入条件：频道库不记录这类内容特征（是否真人出镜、字幕），无法按它筛选",
 			"“"+q+"” was not applied: the catalog does not record such traits of the content (whether creators show their face on camera, captions or subtitles), so it cannot filter by it")

@@ -296,7 +296,10 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
 		// said applies beside the router's other commands, never lost
 		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
-			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0 || t.plan.sort != "")) {
+			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0 || t.plan.sort != "" ||
+				// "第三个那种吃播的不要 要…的": the word excluded before its
+				// exclusion word, where the router's exclusion ran past it
+				slices.Contains(c.Issues, condparse.IssueExcludedAfter))) {
 			// (a sort said with it too: "换成按互动排，再去掉手办相关的")
 			extra = append(extra, c)
 		}

@@ -135,15 +135,28 @@ func (s *Session) countIDs(f condition.Field) []string {
 // condition and no keyword.
 var keepRestCue = regexp.MustCompile(`(?i)^(?:and\s+|but\s+)?(?:(?:keep|leave)\s+(?:everything|all(?:\s+the\s+rest)?|the\s+rest|the\s+other\s+(?:filters|conditions|stuff))(?:\s+else)?(?:\s+(?:the\s+same|as\s+is|as\s+it\s+is|unchanged|intact))?|(?:everything|all)\s+else\s+(?:the\s+same|stays?(?:\s+the\s+same)?|unchanged|as\s+is)|same\s+(?:filters|conditions|everything)(?:\s+otherwise)?)$|^(?:其他|其它|其余|别的|剩下的?)(?:的)?(?:条件|筛选)?(?:都|全)?(?:不变|保持|照旧|不动|保留|一样|维持)(?:不变|原样)?(?:吧|哈|啊)?$`)
 
+// unExclude takes an exclusion itself away, named as one ("remove the
+// Tesla exclusion", "drop the no-gaming filter", "un-exclude beauty",
+// "take crypto off the exclusion list"): the removal verb is said of the
+// exclusion, never of what it excluded (fixT); unExcludeZH are the
+// removal verbs after 排除 ("手游那个排除条件删掉").
+const (
+	unExclude = `\b(?:un-?exclude|re-?include|re-?allow)\w*\b|` +
+		`\b(?:remove|drop|delete|clear|lift|scrap|ditch|lose|cancel|undo|kill|nix|take\s+(?:off|away|out)|get\s+rid\s+of|turn\s+off|switch\s+off)\s+` +
+		`(?:the\s+|that\s+|this\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?(?:exclusions?|excludes?|bans?|blocks?|blocklist|negative\s+keywords?|(?:no|non|anti)[\s-][\w\-]+\s+(?:filter|rule|condition|limit)s?)\b|` +
+		`\b(?:off|from|out\s+of)\s+(?:the\s+|my\s+)?(?:exclusions?|exclusion\s+list|excluded\s+(?:list|words|terms)|blocklist|negative\s+keywords)\b`
+	unExcludeZH = `取消|去掉|不要了|删掉|删除|删了|拿掉|清掉|移除|撤掉|撤销|去除`
+)
+
 // letBackCue lets an excluded word or value back in ("let plumbing back
 // in", "plumbing is fine now", "可以有管道维修的了", "不用排除X了").
-var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\bcan\s+come\s+back\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome|good)\b|^(?:ok(?:ay)?\s+to\s+)?(?:allow|permit|include|accept|readmit)\b|\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+(?:exclude|filter out)\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:取消|去掉|不要了)|去掉.{0,20}的排除|可以有|可以要|也可以|也行|也要|也收|也接受|可以接受|可以了|没关系|放回来|加回来|要回来|恢复`)
+var letBackCue = regexp.MustCompile(`(?i)\bback\s+in\b|\blet\b.*\bback\b|\b(?:bring|put|add)\b.*\bback\b|\bcan\s+come\s+back\b|\b(?:is|are)\s+(?:fine|ok|okay|allowed|welcome|good)\b|^(?:ok(?:ay)?\s+to\s+)?(?:allow|permit|include|accept|readmit)\b|\bagain\b|\bno longer\s+exclud|\bstop\s+exclud|\bdon'?t\s+(?:exclude|filter out)\b|` + unExclude + `|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:` + unExcludeZH + `)|去掉.{0,20}的排除|可以有|可以要|也可以|也行|也要|也收|也接受|可以接受|可以了|没关系|放回来|加回来|要回来|恢复`)
 
 // letBackUndo are the phrases that undo an exclusion with a negation
 // word inside them ("不用排除", "don't exclude"); the rest of a let-back
 // clause holds no exclusion word ("no plumbing again" excludes it again).
 var (
-	letBackUndo = regexp.MustCompile(`(?i)\bno longer\s+exclud\w*|\bstop\s+exclud\w*|\bdon'?t\s+(?:exclude|filter out)\b|\bdo not\s+(?:exclude|filter out)\b|\bunexclude\b|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:取消|去掉|不要了)|去掉.{0,20}的排除|不要紧`)
+	letBackUndo = regexp.MustCompile(`(?i)\bno longer\s+exclud\w*|\bstop\s+exclud\w*|\bdon'?t\s+(?:exclude|filter out)\b|\bdo not\s+(?:exclude|filter out)\b|` + unExclude + `|不用排除|不排除|别排除|不必排除|取消.{0,20}排除|排除.{0,6}(?:` + unExcludeZH + `)|去掉.{0,20}的排除|不要紧`)
 	excludeWord = regexp.MustCompile(`(?i)\b(?:no|not|without|exclude|excluding|skip|drop|remove|avoid|none|nothing)\b|不要|别要|去掉|排除|除外|不想|拿掉`)
 )
 

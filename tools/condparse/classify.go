@@ -623,7 +623,9 @@ func (st *state) runs() []run {
 		if tk.role != roleContent {
 			if tk.kind == tkSpace && st.plainSpace(i) && cur.from >= 0 && i+1 < len(st.toks) && st.toks[i+1].role == roleContent &&
 				st.latinEdge(i-1, true) && st.latinEdge(i+1, false) && st.toks[i+1].neg == st.toks[cur.to].neg &&
-				!st.nameThenWord(i-1, i+1) {
+				(st.toks[i+1].neg != 0 || !st.nameThenWord(i-1, i+1)) {
+				// an excluded object is one thing: "no Tesla fan
+				// accounts" leaves out Tesla fans, not every fan (fixT)
 				continue
 			}
 			flush()

@@ -321,8 +321,8 @@ func TestCountEdges(t *testing.T) {
 		{"近 3650 天有更新", ShapeNatural, []string{`hard last_active within_days 3650 applied @近 3650 天有更新`}, nil},
 		// an exclusion object ends before a stop word and drops a trailing
 		// connector.
-		{"no pranks in Japan", ShapeNatural, []string{`hard category not_in [comedy] applied @no pranks`, `hard country eq "JP" applied @Japan`}, nil},
-		{"no pranks and, 美国", ShapeNatural, []string{`hard category not_in [comedy] applied @no pranks`, `hard country eq "US" applied @美国`}, nil},
+		{"no pranks in Japan", ShapeNatural, []string{`keyword keyword not_contains "pranks" applied @no pranks`, `hard country eq "JP" applied @Japan`}, nil},
+		{"no pranks and, 美国", ShapeNatural, []string{`keyword keyword not_contains "pranks" applied @no pranks`, `hard country eq "US" applied @美国`}, nil},
 		// a space ends an exclusion object unless it joins two Latin words.
 		{"no gaming 美国博主", ShapeNatural, []string{`hard category not_in [gaming] applied @no gaming`, `hard country eq "US" applied @美国`}, nil},
 		{"不要游戏 YouTube 1w+", ShapeNatural, []string{

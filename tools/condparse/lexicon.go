@@ -1399,6 +1399,14 @@ var editConnectors = []string{
 	"控制在", "保持在", "维持在", "限定在", "限制在",
 }
 
+// kindQualifiers say what kind of account a creator noun is ("fan
+// accounts", "meme pages", "粉丝号", "营销号"): in an excluded object they
+// belong to what is left out, with the topic before them or with their
+// noun (kindObjects).
+var kindQualifiers = map[string]bool{"fan": true, "fans": true, "meme": true, "memes": true, "parody": true, "stan": true,
+	"bot": true, "spam": true, "repost": true, "burner": true, "fake": true, "clone": true, "copycat": true, "aggregator": true,
+	"粉丝": true, "营销": true, "水军": true, "僵尸": true, "小号": true, "马甲": true}
+
 // exclusionObjectVerbs lead the object of an exclusion said as what the
 // creators do with it ("nothing that promotes gambling", "no channels
 // that push crypto", "nobody who sells supplements"): the object is what
@@ -1408,7 +1416,10 @@ var exclusionObjectVerbs = []string{"promotes", "promote", "push", "pushes", "pu
 	"advertise", "advertises", "advertising", "shill", "shills", "shilling", "plug", "plugs", "plugging", "endorse",
 	"endorses", "endorsing", "hype", "hypes", "hyping", "peddle", "peddles", "peddling", "market", "markets", "marketing",
 	"glorify", "glorifies", "glorifying", "encourage", "encourages", "encouraging", "feature", "features", "featuring",
-	"show", "shows", "showing", "do ads for", "does ads for", "run ads for", "runs ads for"}
+	"show", "shows", "showing", "do ads for", "does ads for", "run ads for", "runs ads for",
+	// "nobody who runs alcohol sponsorships", "channels that carry vape
+	// ads", "anyone accepting gambling deals": the deal's verb (fixT)
+	"run", "runs", "running", "carry", "carries", "carrying", "accept", "accepts", "accepting", "take", "takes", "taking"}
 
 // partnerVerbs say that creators worked with someone: inside an exclusion
 // the one they worked with is what is excluded (partnerFrame).

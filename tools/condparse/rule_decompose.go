@@ -176,9 +176,12 @@ func (st *state) additions() {
 			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.removal && tk.s >= pc.s && tk.e <= pc.e }) {
 				pc.addIssue(IssueRemoved)
 			}
-			if slices.ContainsFunc(st.toks, func(tk token) bool { return tk.excludedAfter && tk.s >= pc.s && tk.e <= pc.e }) {
-				pc.addIssue(IssueExcludedAfter)
-			}
+		}
+		if !pc.dropped && pc.neg && (pc.c.Kind == condition.KindHard || pc.c.Kind == condition.KindKeyword) &&
+			slices.ContainsFunc(st.toks, func(tk token) bool { return tk.excludedAfter && tk.s >= pc.s && tk.e <= pc.e }) {
+			// "吃播的不要": a word excluded by a word after it, as a
+			// category is (fixT: a finer word is a keyword now)
+			pc.addIssue(IssueExcludedAfter)
 		}
 		if !pc.dropped && !pc.neg && slices.ContainsFunc(st.toks, func(tk token) bool { return tk.nothingBut && tk.s >= pc.s && tk.e <= pc.e }) {
 			pc.addIssue(IssueNothingBut)

@@ -24,7 +24,7 @@ var parentNouns = []string{"mum", "mums", "mom", "moms", "mommy", "mommies", "mu
 func (st *state) parentsAlone() {
 	for k := range st.toks {
 		tk := &st.toks[k]
-		if tk.kind != tkLex && tk.kind != tkWord || tk.neg != 0 || tk.role == roleCond || !slices.Contains(parentNouns, st.tokText(k)) {
+		if tk.kind != tkLex && tk.kind != tkWord || tk.neg != 0 || tk.role == roleCond || tk.frameWord || !slices.Contains(parentNouns, st.tokText(k)) {
 			continue
 		}
 		creator := tk.has(clsCreator) != nil

@@ -172,7 +172,7 @@ var meantLinks = map[string]bool{"but": true, "而是": true, "rather": true}
 // "我要的是…", "I meant …", "— live selling" needs none), longest first.
 var meantOpeners = []string{"what i meant was", "what i meant is", "what i mean is", "i'm looking for", "我想要的是", "我的意思是",
 	"i'm after", "i am after", "i wanted", "我要的是", "我说的是", "我指的是", "i meant", "i mean", "i want", "i need", "要的是",
-	"我是说", "我想要", "我要", "i'd like", "it's", "it is", "rather", "instead", "而是", "but", "是"}
+	"我是说", "我想要", "我要", "i'd like", "it's", "it is", "rather", "instead", "而是", "but", "想要", "要", "是"}
 
 // kindWords say that what was not meant is a kind of content ("不是烘焙
 // 那种", "not the dog kind", "not that type"): they end its words.
@@ -222,6 +222,9 @@ func (st *state) correctionPairs() {
 		ys, after := st.meantAfter(end, openers), true
 		if len(ys) == 0 && plain && st.opensClause(i) {
 			ys, after = st.meantBefore(i), false
+		}
+		if len(ys) == 0 && plain {
+			ys, after = st.meantInline(i), false
 		}
 		if len(ys) == 0 {
 			continue
@@ -278,6 +281,53 @@ func (st *state) meantBefore(i int) []int {
 	}
 	var out []int
 	for k := y; k < p; k++ {
+		if st.toks[k].neg == 0 && st.toks[k].kind != tkSpace {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// meantInline returns the tokens of what was meant said right before the
+// 不是/not at i in its own clause, when that clause says it is what was
+// meant: it opens with a meantOpeners word ("要的是时尚不是美妆") or
+// follows a clause of nothing but a meantLeads word ("no, music not
+// gaming", "不对，穿搭不是美妆"); nil otherwise (fixT).
+func (st *state) meantInline(i int) []int {
+	p := st.prevSig(i)
+	if p < 0 {
+		return nil
+	}
+	if sep, _ := st.separatorAt(p); sep {
+		return nil
+	}
+	start := p
+	for start > 0 {
+		if sep, _ := st.separatorAt(start - 1); sep {
+			break
+		}
+		start--
+	}
+	sep := start - 1 // the separator before the clause, if any
+	start = st.skipSpace(start)
+	y, ok := st.afterOpener(start, meantOpeners)
+	if !ok && sep > 0 {
+		q := sep
+		for q > 0 {
+			if sep, _ := st.separatorAt(q - 1); sep {
+				break
+			}
+			q--
+		}
+		if n, _ := st.afterOpener(st.skipSpace(q), nil); n >= start && st.skipSpace(q) < sep {
+			y, ok = start, true
+		}
+	}
+	if !ok || y > p {
+		return nil
+	}
+	var out []int
+	for k := y; k <= p; k++ {
 		if st.toks[k].neg == 0 && st.toks[k].kind != tkSpace {
 			out = append(out, k)
 		}

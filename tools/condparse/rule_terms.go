@@ -893,7 +893,10 @@ func (st *state) writerRole() {
 			nx := st.skipSpace(k + 1)
 			w := strings.ToLower(st.tokText(nx))
 			lead := w == "for" || w == "at" || w == "here" || strings.HasPrefix(w, "for ") || strings.HasPrefix(w, "at ")
-			if nx < len(st.toks) && (lead || st.tok(nx).kind == tkPunct && strings.ContainsRune(":：-–—,", st.t.norm[st.tok(nx).s])) {
+			// "we're a nonprofit looking for …": the ask after the role
+			// ends it as a colon does (fixT)
+			ask := st.tok(nx).kind == tkLex && st.tok(nx).has(clsRequest) != nil
+			if nx < len(st.toks) && (lead || ask || st.tok(nx).kind == tkPunct && strings.ContainsRune(":：-–—,", st.t.norm[st.tok(nx).s])) {
 				if lead {
 					words = append(words, nx)
 				}

@@ -257,6 +257,13 @@ func (st *state) vocab() {
 				tk.role = roleContent
 				continue
 			}
+			if neg > 0 && !taxonomy.NamesWholeCategory(tk.has(clsCategory).code, st.tokText(i)) {
+				// "no toy ads", "不要吃播", "skip football": a word the
+				// category merely files names a finer topic; that topic is
+				// what is left out, never the whole category (fixT).
+				tk.role = roleContent
+				continue
+			}
 			pc = st.vocabCond(condition.Category, []string{tk.has(clsCategory).code}, neg)
 			st.sig.Category = st.sig.Category || neg == 0
 			// "汽配评测", "tech reviewers": the content form belongs to it.

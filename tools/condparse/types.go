@@ -197,6 +197,12 @@ const (
 	// catalog records the language, not its varieties, so excluding the
 	// language would drop the one asked for; named as not applied.
 	ResidueDialect Residue = "dialect"
+	// ResidueUnrecorded is a fact about the creators the catalog does
+	// not record: compliance ("FDA-compliant", 合规的), a past deal ("has
+	// worked with Nike", 合作过大牌的) or nearness to the writer ("nearby",
+	// 附近的): named as not applied, never a ranking term
+	// (rule_unrecorded.go).
+	ResidueUnrecorded Residue = "unrecorded"
 )
 
 // Label is the user-facing name of a condition.

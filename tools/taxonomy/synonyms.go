@@ -216,3 +216,36 @@ func (t *SynonymTable) Words() map[string][]int {
 	t.index()
 	return t.byWord
 }
+
+// NamesWholeCategory reports whether word names the category code as a
+// whole: its code, its zh or en name, a published label that joins topics
+// ("kids & family"), a word of the category's own synonym group, or one of
+// the topics its label joins (NamedInLabel). A word the category merely
+// files ("toys" under family, "吃播" under food, "足球" under sports) is
+// finer: excluding it leaves out that topic, not the category.
+func NamesWholeCategory(code, word string) bool {
+	t, ok := Categories.ByCode(code)
+	if !ok {
+		return false
+	}
+	w := textnorm.Normalize(strings.TrimSpace(word))
+	if w == "" {
+		return false
+	}
+	for _, n := range []string{t.Code, t.ZH, t.EN} {
+		if textnorm.Normalize(n) == w {
+			return true
+		}
+	}
+	for _, a := range t.Aliases {
+		if strings.Contains(a, "&") && textnorm.Normalize(a) == w {
+			return true
+		}
+	}
+	for _, g := range Synonyms.Lookup(word) {
+		if g.Topic == code && g.Category == code {
+			return true
+		}
+	}
+	return NamedInLabel(code, word)
+}
