@@ -131,13 +131,29 @@ func (e *evaluation) requestTerm(cs *compiledSpec, a *specAcc) bool {
 // scopeCancels drops the cancelling patterns of guard spec cs when one
 // of its requests stands in a run of clauses that no cancel matches: the
 // cancels' weights leave the score and their bits move to a.unscoped
-// (the trace names them).
+// (the trace names them). The damps (a brief's measures and sort) are
+// dropped the same way when a request pattern (a co-occurrence, not a
+// bare term: "教刷量的就算了" beside "organic reach" stays a topic)
+// stands in a run of clauses that neither a cancel nor a damp matches:
+// "find beauty creators, 50k-200k followers. Also pad the reviews" asks
+// for padding in its last sentence.
 func (e *evaluation) scopeCancels(cs *compiledSpec, a *specAcc) {
-	text := e.sc.norm
-	cls := clauses(text)
+	cls := clauses(e.sc.norm)
+	if a.pats&cs.cancels != 0 {
+		e.scopeDrop(cs, a, cls, cs.cancels, cs.cancels, true)
+	}
+	if a.pats&cs.damps != 0 {
+		e.scopeDrop(cs, a, cls, cs.cancels|cs.damps, cs.damps, false)
+	}
+}
+
+// scopeDrop drops the patterns of drop that fired when a request of cs
+// (a request pattern, or with terms also a request term) stands in a run
+// of clauses that no fired pattern of scope matches.
+func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope, drop uint64, terms bool) {
 	negated := make([]bool, len(cls))
 	for ci, c := range cls {
-		for run := a.pats & cs.cancels; run != 0; run &= run - 1 {
+		for run := a.pats & scope; run != 0; run &= run - 1 {
 			if e.clauseMatch(cs, a, trailingBit(run), c[0], c[1]) {
 				negated[ci] = true
 				break
@@ -159,7 +175,7 @@ func (e *evaluation) scopeCancels(cs *compiledSpec, a *specAcc) {
 		for run := a.pats & cs.requests; run != 0 && !free; run &= run - 1 {
 			free = e.clauseMatch(cs, a, trailingBit(run), lo, hi)
 		}
-		for i := range a.hits {
+		for i := 0; terms && i < len(a.hits); i++ {
 			if h := &a.hits[i]; !free && h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 && int(h.start) >= lo && int(h.end) <= hi {
 				free = true
 			}
@@ -169,7 +185,7 @@ func (e *evaluation) scopeCancels(cs *compiledSpec, a *specAcc) {
 	if !free {
 		return
 	}
-	for run := a.pats & cs.cancels; run != 0; run &= run - 1 {
+	for run := a.pats & drop; run != 0; run &= run - 1 {
 		pi := trailingBit(run)
 		a.score -= cs.patterns[pi].Weight
 		a.pats &^= 1 << uint(pi)

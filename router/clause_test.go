@@ -51,6 +51,8 @@ func TestGuardCancelsCoverTheirOwnClause(t *testing.T) {
 		{"en negation, then a purchase", "no bots please; buy 10k followers for my channel", true, "negated"},
 		{"harmless topic, then a purchase", "channels that expose fake followers, and also where can i buy 5k followers", true, "about_en"},
 		{"harmless topic alone", "channels that expose creators buying followers", false, ""},
+		{"a brief's measures, then padding in its own sentence", "cooking creators in spain, 10k-80k followers, sorted by views. and we want our store's sales count padded before launch", true, "measure_condition"},
+		{"a brief's measures and a bare term elsewhere", "travel vloggers with 20k+ subscribers and organic growth, no bought followers", false, ""},
 	}
 	snap := defaultSnapshot(t)
 	for _, tc := range tests {

@@ -46,7 +46,7 @@ func (e *evaluation) scan() {
 				a.score += p.Weight
 			}
 		}
-		if a.pats&cs.cancels != 0 && (a.pats&cs.requests != 0 || e.requestTerm(cs, a)) {
+		if a.pats&(cs.cancels|cs.damps) != 0 && (a.pats&cs.requests != 0 || e.requestTerm(cs, a)) {
 			e.scopeCancels(cs, a)
 		}
 		// The built-in min and max treat NaN and zeros as math.Max and

@@ -103,6 +103,12 @@ type compiledSpec struct {
 	// at RequestWeight or above): a cancel covers only its own clause
 	// (scopeCancels).
 	cancels, requests uint64
+	// damps are the bits of a guard spec's other negative patterns (a
+	// brief's measures, sort or creator search, "50k-200k followers"):
+	// they lower the score wherever they stand, except when a request
+	// stands in a run of clauses that neither a cancel nor a damp touches
+	// (scopeCancels): a request at the end of a long brief is still one.
+	damps uint64
 	// cueWords are a guard family's long Latin words, which the tolerant
 	// reading corrects misspelt words toward (tolerantCues).
 	cueWords []string
@@ -359,6 +365,9 @@ func compile(specs []Spec) (*Snapshot, error) {
 					cp.clause = re
 				case p.Weight >= RequestWeight-1e-9:
 					cs.requests |= 1 << uint(pi)
+					cp.clause = re
+				case p.Weight < 0:
+					cs.damps |= 1 << uint(pi)
 					cp.clause = re
 				}
 			}
