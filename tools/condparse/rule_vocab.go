@@ -742,7 +742,7 @@ func isLangVerb(w string) bool {
 // language, or glued after one in Chinese, they are the language's frame.
 var postingVerbs = map[string]bool{"posting": true, "posts": true, "post": true, "tweeting": true, "tweets": true, "tweet": true,
 	"writing": true, "writes": true, "write": true, "blogging": true, "blogs": true, "publishing": true, "publishes": true,
-	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true,
+	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true, "stream": true,
 	"recording": true, "records": true, "uploading": true, "uploads": true, "captioning": true, "captions": true}
 
 // postingFrame drops a posting verb no rule placed inside a sentence ("agents
