@@ -47,6 +47,11 @@ func (st *state) sentence() {
 		// is a request about the search, never keyword material.
 		st.sig.Sentence = true
 	}
+	if st.quantity[1] > 0 {
+		// "a dozen fitness creators": how many results is a request
+		// about the search, never keyword material.
+		st.sig.Sentence = true
+	}
 	clauseStart := true
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]

@@ -247,6 +247,10 @@ var softPrefs = []struct {
 		"higher engagement", "more engagement", "better engagement", "greater engagement", "engaging", "more engaging",
 		"highly engaging", "very engaging", "super engaging", "互动更高", "互动高一点", "互动多一点", "互动更好", "互动强"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral",
+		// growth said as a superlative or with its manner (audit 29):
+		// still no growth data, the same wish
+		"fastest-growing", "fastest growing", "growing fastest", "growing the fastest", "growing quickly", "growing rapidly", "quickly growing",
+		"rapidly growing", "fastest-rising", "fastest rising", "涨粉最快", "涨粉很快", "涨粉迅速", "涨得快", "涨得最快", "增长最快", "增长迅速", "快速增长", "快速涨粉",
 		// growth said as a stage (audit 27): ranks, and the box names it
 		// as no filter (the catalog has no growth data: ResidueStage)
 		"rising star", "rising stars", "rising-star", "rising-stars", "up-and-comer", "up-and-comers", "up and comers", "on the rise", "breakout", "breakout creators",
