@@ -266,6 +266,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.initials()
 	st.counts()
 	st.quantities()
+	st.sameSize()
 	st.activity()
 	st.replacements()
 	st.audiences()
