@@ -286,6 +286,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
+	st.looseGenres()
 	st.audienceTopics()
 	st.hedges()
 	st.questions()
