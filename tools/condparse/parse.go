@@ -303,6 +303,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.letterFrame()
 	st.acceptedWords()
 	st.classifyResidue()
+	st.titleNames()
 	st.classify()
 	return st
 }
