@@ -24,14 +24,17 @@ func (st *state) looseGenres() {
 			continue
 		}
 		code := pc.c.Value.Str
-		loose := false
+		loose, format := false, false
 		if a := st.skipSpace(j + 1); st.listGlue(a) {
-			loose = st.otherGenre(st.skipSpace(a+1), code)
+			loose, format = st.otherGenre(st.skipSpace(a+1), code)
 		}
 		if a := st.prevSig(i); !loose && a >= 0 && st.listGlue(a) {
-			loose = st.otherGenre(st.prevSig(a), code)
+			loose, format = st.otherGenre(st.prevSig(a), code)
 		}
-		if !loose {
+		// a broad category word beside an unknown word may name its kind
+		// ("knitting and crafts"): only a subtopic's category, or one
+		// beside a content format, is loose
+		if !loose || !pc.topic && !format {
 			continue
 		}
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
@@ -72,31 +75,32 @@ func (st *state) listGlue(k int) bool {
 
 // otherGenre reports a token at k that is a ranking term or unplaced
 // word, not of the category code (a subtopic of it, or another
-// category, makes the list one of categories).
-func (st *state) otherGenre(k int, code string) bool {
+// category, makes the list one of categories), and whether it is a
+// content format ("ASMR", "vlog": a genre of no category of its own,
+// which formCategories ranks).
+func (st *state) otherGenre(k int, code string) (ok, format bool) {
 	if k < 0 || k >= len(st.toks) {
-		return false
+		return false, false
 	}
 	tk := &st.toks[k]
 	for _, o := range st.conds {
 		if !o.dropped && o.s <= tk.s && tk.e <= o.e && o.c.Field == condition.Category {
-			// a content format ("ASMR", "vlog") is a genre of no category
-			// of its own (formCategories ranks it)
-			return formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[o.s:o.e])))]
+			f := formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[o.s:o.e])))]
+			return f, f
 		}
 	}
 	for _, o := range st.conds {
 		if !o.dropped && !o.neg && o.s <= tk.s && tk.e <= o.e && o.c.Field == condition.Keyword && o.c.Status == condition.StatusReference {
-			return true // "ASMR": a ranking term of its own
+			return true, false // a ranking term of its own
 		}
 	}
 	if c := st.tokCond[k]; c > 0 {
 		o := st.conds[c-1]
-		return o.c.Field == condition.Keyword && !o.neg
+		return o.c.Field == condition.Keyword && !o.neg, false
 	}
 	if tk.kind == tkLex && (tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil || tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil ||
 		tk.has(clsPlatform) != nil || tk.has(clsStop) != nil) {
-		return false
+		return false, false
 	}
-	return tk.role == roleContent || tk.role == roleNone && (tk.kind == tkWord || tk.kind == tkCJK)
+	return tk.role == roleContent || tk.role == roleNone && (tk.kind == tkWord || tk.kind == tkCJK), false
 }
