@@ -7,13 +7,16 @@ import (
 )
 
 // A loose genre word is no hard category (audit 29, class 4): a word
-// that picks a category said in a list beside a genre of no category or
-// of none the word picks ("ASMR and mukbang creators", 吃播和助眠博主)
-// asks for creators of either; one hard category would empty the other
-// half. The category ranks instead (a reference), and so does the word.
+// that picks a category said in a list beside a content format, a genre
+// of no category of its own ("ASMR and mukbang creators", 吃播和助眠博主,
+// "vlog and cooking"), asks for creators of either; one hard category
+// would empty the other half. The category ranks instead (a reference),
+// and so does the word. Two categories listed are a list of categories
+// ("travel and food": an OR), and an unknown word beside a category word
+// keeps it (most often one of its kinds: "knitting and crafts").
 
 // looseGenres softens each hard category read from a word coordinated
-// ("and", "or", 和, 、) with a ranking term or an unplaced word.
+// ("and", "or", 和, 、) with a content format.
 func (st *state) looseGenres() {
 	for _, pc := range st.conds {
 		if pc.dropped || pc.neg || pc.c.Field != condition.Category || pc.c.Kind != condition.KindHard || pc.c.Op != condition.OpEq {
@@ -31,10 +34,11 @@ func (st *state) looseGenres() {
 		if a := st.prevSig(i); !loose && a >= 0 && st.listGlue(a) {
 			loose, format = st.otherGenre(st.prevSig(a), code)
 		}
-		// a broad category word beside an unknown word may name its kind
-		// ("knitting and crafts"): only a subtopic's category, or one
-		// beside a content format, is loose
-		if !loose || !pc.topic && !format {
+		// an unknown word beside a category word names one of its kinds
+		// as often as not ("knitting and crafts", "瑜伽和普拉提", "F1 and
+		// MotoGP"): only a content format beside it is surely a genre of
+		// another kind
+		if !loose || !format {
 			continue
 		}
 		pc.c.Kind, pc.c.Priority, pc.c.Status = condition.KindSoft, 2, condition.StatusReference
