@@ -96,11 +96,13 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 // in the US", 在美国, "，美国的").
 func (st *state) originBesideBase(i int) bool {
 	ce := st.toks[i].has(clsCountry)
-	if ce == nil || ce.place || len(ce.codes) > 1 || st.baseMarked(i) || !st.qualifiesThing(i) {
+	if ce == nil || ce.place || len(ce.codes) > 1 || st.baseMarked(i) || !st.qualifiesThing(i) || st.inLanguageList(i) {
 		return false
 	}
 	for j := range st.toks {
-		if j == i {
+		if j == i || st.toks[j].has(clsLanguage) != nil {
+			// "who post in Portuguese": a demonym that names a language
+			// after "in" is what they speak, never their base
 			continue
 		}
 		o := st.toks[j].has(clsCountry)
@@ -182,4 +184,18 @@ func demonymLike(w string) bool {
 		}
 	}
 	return false
+}
+
+// inLanguageList reports a demonym at i listed after a language ("English/
+// Spanish parenting channels", "English and Spanish"): a language too.
+func (st *state) inLanguageList(i int) bool {
+	if st.toks[i].has(clsLanguage) == nil {
+		return false
+	}
+	g := st.prevSig(i)
+	if g < 0 || !(st.toks[g].kind == tkPunct && strings.ContainsRune("/&、", st.t.norm[st.toks[g].s]) || st.toks[g].has(clsAnd) != nil) {
+		return false
+	}
+	p := st.prevSig(g)
+	return p >= 0 && st.toks[p].has(clsLanguage) != nil
 }

@@ -19,6 +19,8 @@ var leftUCases = []leftCase{
 	{in: "Korean beauty creators", want: []string{`country eq "KR"`}},
 	{in: "beauty creators in the US, the UK would also be ok", want: []string{`country in [US,GB]`}},
 	{in: "去掉日本，美国的美妆博主", want: []string{`country eq "US"`}},
+	{in: "Mexican cooking creators who post in Spanish", want: []string{`country eq "MX"`, `language eq "es"`}},
+	{in: "English/Spanish gaming channels in Canada", want: []string{`language in [en,es]`, `country eq "CA"`}},
 	// 2. a city's demonym is its country
 	{in: "Londoners who review sneakers", want: []string{`country eq "GB"`}},
 	{in: "Angeleno fitness creators", want: []string{`country eq "US"`}},
