@@ -40,6 +40,7 @@ var leftUCases = []leftCase{
 	{in: "similar size to me, I have 300k, tech channels", want: []string{"followers between 240000..360000"}, noKw: []string{"size", "have"}},
 	{in: "差不多体量，我三十万粉，美妆博主", want: []string{"followers between 240000..360000"}},
 	{in: "same size creators, 50k+", want: []string{"followers gte 50000"}},
+	{in: "找跟我同量级的游戏博主，我这边粉丝3万", want: []string{"followers between 24000..36000"}, noKw: []string{"量级"}, noStart: []string{"同"}},
 	// 6. counts and growth words name no term
 	{in: "a dozen fitness creators", want: []string{`category eq "fitness"`}, noKw: []string{"dozen"}},
 	{in: "找二十个左右的宠物博主", want: []string{`category eq "pets"`}, noKw: []string{"二十"}},

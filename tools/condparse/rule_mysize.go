@@ -39,7 +39,11 @@ func (st *state) sameSize() {
 			}
 			b := from + k
 			s := utf8.RuneCountInString(low[:b])
-			spans = append(spans, [2]int{s, s + utf8.RuneCountInString(c)})
+			e := s + utf8.RuneCountInString(c)
+			if strings.HasPrefix(low[b+len(c):], "的") {
+				e++ // "同量级的": the 的 goes with it
+			}
+			spans = append(spans, [2]int{s, e})
 			from = b + len(c)
 		}
 	}
