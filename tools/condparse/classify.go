@@ -47,6 +47,11 @@ func (st *state) sentence() {
 		// is a request about the search, never keyword material.
 		st.sig.Sentence = true
 	}
+	if st.quantity[1] > 0 {
+		// "a dozen fitness creators": how many results is a request
+		// about the search, never keyword material.
+		st.sig.Sentence = true
+	}
 	clauseStart := true
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
@@ -712,6 +717,9 @@ func (st *state) nameThenWord(a, b int) bool {
 		return false
 	}
 	left, right := st.t.orig[st.toks[a].s:st.toks[a].e], st.t.orig[st.toks[b].s:st.toks[b].e]
+	if titleLinks[string(right)] && b+2 < len(st.toks) && st.toks[b+2].role == roleContent && st.capitalised(b+2) {
+		return false // "League of Legends": one title (titleNames)
+	}
 	if len(left) < 2 || len(right) == 0 || !unicode.IsUpper(left[0]) {
 		return false
 	}

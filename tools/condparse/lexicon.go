@@ -247,6 +247,10 @@ var softPrefs = []struct {
 		"higher engagement", "more engagement", "better engagement", "greater engagement", "engaging", "more engaging",
 		"highly engaging", "very engaging", "super engaging", "互动更高", "互动高一点", "互动多一点", "互动更好", "互动强"}},
 	{"growth", Label{"近期表现好", "Strong recent performance"}, []string{"近期表现好", "近期表现", "最近表现好", "数据好", "数据不错", "最近数据好", "涨粉快", "增长快", "上升期", "有潜力", "潜力", "爆款", "fast-growing", "fast growing", "growing fast", "rising", "trending", "up-and-coming", "up and coming", "viral",
+		// growth said as a superlative or with its manner (audit 29):
+		// still no growth data, the same wish
+		"fastest-growing", "fastest growing", "growing fastest", "growing the fastest", "growing quickly", "growing rapidly", "quickly growing",
+		"rapidly growing", "fastest-rising", "fastest rising", "涨粉最快", "涨粉很快", "涨粉迅速", "涨得快", "涨得最快", "增长最快", "增长迅速", "快速增长", "快速涨粉",
 		// growth said as a stage (audit 27): ranks, and the box names it
 		// as no filter (the catalog has no growth data: ResidueStage)
 		"rising star", "rising stars", "rising-star", "rising-stars", "up-and-comer", "up-and-comers", "up and comers", "on the rise", "breakout", "breakout creators",
@@ -578,12 +582,12 @@ func buildLexicon() *lexicon {
 		"monthly", "every month", "each month", "once a month", "每天", "每日", "每周", "每星期", "每月", "每个月")...)
 	es = append(es, words(clsActWord,
 		"更新", "有更新", "更新过", "在更新", "发布", "发过", "发布过", "发帖", "发视频", "发过视频", "发了视频", "上传", "上传过",
-		"tweeting", "tweeted", "tweets", "went live", "gone live", "going live", "been live", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
+		"tweeting", "tweeted", "tweets", "streamed", "has streamed", "have streamed", "livestreamed", "live-streamed", "went live", "gone live", "going live", "been live", "last tweet", "last post", "last upload", "last video", "latest post", "latest upload",
 		"有发帖", "发过帖", "发过帖子", "发帖子", "发了帖", "发了帖子", "有动态",
 		// 台灣 and 香港 words for posting (folded): 上片, po文, 出片
 		"上片", "有上片", "上过片", "有po文", "po文", "有po片", "po片", "出片", "有出片", "有出新片",
 		// something posted said as there being one ("半年内有视频", "一周内有新作品")
-		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
+		"有更", "在更", "还在更", "有视频", "有新视频", "有作品", "有新作品", "有帖子", "有新帖", "有新帖子", "有内容", "有新内容", "发过推", "发推", "有发推", "发过作品", "发作品", "开播", "开过播", "直播过", "还在发", "在发", "有在发", "还在发视频", "有在更新", "有发", "有发过", "有发视频", "有发过视频", "有发布", "有发布过", "有发文", "有发作品", "有发帖子",
 		"一直在更新", "一直更新", "一直有更新", "一直在发", "一直在发视频", "一直活跃", "都在更新", "都有更新", "posted", "posting", "posts", "uploaded", "uploading", "uploads", "updated", "updating",
 		"published", "publishing", "publishes", "has published", "have published",
 		"active in", "has posted", "have posted", "activity", "activity window", "recency", "recency window", "last activity", "active window", "last active", "活跃时间", "活跃期",

@@ -267,6 +267,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.writerFamily()
 	st.counts()
 	st.quantities()
+	st.sameSize()
 	st.activity()
 	st.replacements()
 	st.audiences()
@@ -288,6 +289,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
+	st.looseGenres()
 	st.audienceTopics()
 	st.hedges()
 	st.questions()
@@ -304,6 +306,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.letterFrame()
 	st.acceptedWords()
 	st.classifyResidue()
+	st.titleNames()
 	st.classify()
 	return st
 }

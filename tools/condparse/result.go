@@ -490,7 +490,7 @@ func (st *state) ourProduct(pos int) bool {
 // formatWords are the content formats a taxonomy alias may name: how
 // the content is told, not what it is about.
 var formatWords = func() map[string]bool {
-	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "grwm": true, "unboxing": true, "unboxings": true,
+	m := map[string]bool{"tutorial": true, "tutorials": true, "asmr": true, "助眠": true, "grwm": true, "unboxing": true, "unboxings": true,
 		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true, "测评": true, "评测": true,
 		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
 		"livestreams": true, "live streaming": true, "livestreaming": true}

@@ -245,7 +245,15 @@ var topicPrepositions = map[string]bool{"about": true, "on": true, "regarding": 
 // inactiveWords say a channel stopped posting; with a window after a
 // "more than" ("inactive for more than 2 months", "停更超过一个月") they
 // bound the activity window all the same.
-var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新", "没更新过", "没发过", "没有发过", "没发", "没发视频", "没发过视频", "没动静"}
+var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "没有更新", "停更", "断更", "不更新", "没更新过", "没发过", "没有发过", "没发", "没发视频", "没发过视频", "没动静",
+	// a channel said to be dead or given up, by a state word or by the
+	// stopping ("not dead channels", "nobody who stopped posting",
+	// 别找僵尸号的): left out, they ask for recent activity (audit 29)
+	"dead channels", "dead accounts", "dead ones", "dead profiles", "abandoned channels", "abandoned accounts", "abandoned ones",
+	"zombie accounts", "zombie channels", "defunct channels", "defunct accounts",
+	"stopped posting", "stopped uploading", "stopped updating", "stopped streaming", "quit posting", "quit uploading",
+	"went quiet", "gone quiet", "went dark", "gone dark", "gone inactive", "went inactive",
+	"僵尸号", "死号", "不再更新", "已停更", "弃更", "断更了", "停更了"}
 
 // notPosted are the negations that, right before an activity verb and its
 // window, say who stopped posting ("hasn't posted in 3 months", "haven't

@@ -138,7 +138,14 @@ func (st *state) counts() {
 func (st *state) quantities() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		// "二十个": a Chinese numeral made with 十 is no figure with a unit
+		if w := strings.ToLower(st.tokText(i)); st.free(i) && (w == "dozen" || w == "dozens") {
+			// "at least a dozen", "a dozen fitness creators", "half a
+			// dozen options": a result count said in words (audit 29)
+			st.dozen(i)
+			continue
+		}
+		// "二十个", "十个左右": a Chinese numeral's 十 is a magnitude of its
+		// own, no figure with a unit: small, it still counts results
 		small := tk.num.Chinese && tk.num.Value <= maxQuantity && tk.num.ApproxLo == 0
 		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit && !small || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
 			continue
@@ -185,6 +192,32 @@ func (st *state) quantities() {
 		if st.quantity[1] == 0 {
 			st.quantity = [2]int{start, end}
 		}
+	}
+}
+
+// dozen reads the count word at i as a result count when creators or
+// options follow it, or its clause ends with it; "a", "half a" and the
+// bound word before it go with it.
+func (st *state) dozen(i int) {
+	j := st.skipSpace(i + 1)
+	low := func(k int) string { return strings.ToLower(st.tokText(k)) }
+	if j < len(st.toks) && st.free(j) && low(j) == "of" {
+		j = st.skipSpace(j + 1)
+	}
+	if !(j >= len(st.toks) || st.clauseEndsAt(j) || st.creatorNounAhead(j) || st.free(j) && (low(j) == "options" || low(j) == "results" || low(j) == "more")) {
+		return
+	}
+	start := i
+	for p := st.prevSig(start); p >= 0 && st.free(p) && (low(p) == "a" || low(p) == "half" || low(p) == "about" || low(p) == "around" || st.tok(p).has(clsPreGte) != nil || st.tok(p).has(clsPreApprox) != nil); p = st.prevSig(p) {
+		start = p
+	}
+	for k := start; k <= i; k++ {
+		if st.toks[k].kind != tkSpace {
+			st.toks[k].role = roleFiller
+		}
+	}
+	if st.quantity[1] == 0 {
+		st.quantity = [2]int{st.toks[start].s, st.toks[i].e}
 	}
 }
 

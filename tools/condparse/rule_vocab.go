@@ -141,6 +141,16 @@ func (st *state) vocab() {
 			// "讲英国历史的", "Japanese culture explainers": the place is
 			// what the content is about, not where the creators are.
 			tk.role = roleContent
+			if st.visitedPlace(i) {
+				st.dropVisitMark(i) // "去过冰岛": 冰岛 ranks
+			}
+			if n := st.skipSpace(i + 1); st.originBesideBase(i) && (st.tok(n).has(clsCategory) != nil || st.tok(n).has(clsTopic) != nil) {
+				// "Korean skincare … based in the US": the origin ranks
+				// with the thing it qualifies, which still picks its
+				// category (audit 29).
+				tk.role = roleFiller
+				st.conds = append(st.conds, st.phraseTerm(i, n))
+			}
 			continue
 		case tk.has(clsCountry) != nil || tk.has(clsLanguage) != nil:
 			ce, le := tk.has(clsCountry), tk.has(clsLanguage)
@@ -749,7 +759,7 @@ func isLangVerb(w string) bool {
 // language, or glued after one in Chinese, they are the language's frame.
 var postingVerbs = map[string]bool{"posting": true, "posts": true, "post": true, "tweeting": true, "tweets": true, "tweet": true,
 	"writing": true, "writes": true, "write": true, "blogging": true, "blogs": true, "publishing": true, "publishes": true,
-	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true,
+	"creating": true, "creates": true, "making": true, "makes": true, "filming": true, "films": true, "streaming": true, "streams": true, "stream": true,
 	"recording": true, "records": true, "uploading": true, "uploads": true, "captioning": true, "captions": true}
 
 // postingFrame drops a posting verb no rule placed inside a sentence ("agents
@@ -1005,6 +1015,9 @@ var topicOfPlace = map[string]bool{"历史": true, "文化": true, "政治": tru
 func (st *state) countryAsTopic(i int) bool {
 	if st.toks[i].has(clsCountry) == nil {
 		return false
+	}
+	if st.visitedPlace(i) || st.originBesideBase(i) {
+		return true // "who have been to Iceland", "Korean skincare … based in the US"
 	}
 	n := i + 1
 	if n < len(st.toks) && st.toks[n].kind == tkSpace {

@@ -146,6 +146,6 @@ var Categories = &Vocabulary{terms: []Term{
 	{"animation", "动画", "Animation", []string{"动漫", "二次元", "anime", "cartoons", "animation", "動畫"}},
 	{"science", "科学", "Science", []string{"科普", "science", "physics", "space"}},
 	{"business", "商业", "Business", []string{"创业", "营销", "entrepreneurship", "marketing", "business & careers", "商業"}},
-	{"lifestyle", "生活方式", "Lifestyle", []string{"生活", "vlog", "日常", "daily vlog", "daily vlogs", "asmr", "people & blogs", "lifestyle", "shows", "modeling"}},
+	{"lifestyle", "生活方式", "Lifestyle", []string{"生活", "vlog", "日常", "daily vlog", "daily vlogs", "asmr", "助眠", "people & blogs", "lifestyle", "shows", "modeling"}},
 	{"art", "艺术", "Art & Photography", []string{"绘画", "摄影", "photography", "art", "drawing", "design", "藝術"}},
 }}
