@@ -878,7 +878,7 @@ func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws
   WHERE c.embedding_dims = ` + d + ` AND ` + indexPredicate(p, f) + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
   ORDER BY ` + order + `
   LIMIT ` + b.arg(k) + `)
-SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END, 1 - dist FROM knn`, nil
+SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END AS doc, 1 - dist FROM knn`, nil
 }
 
 // indexPredicate is the platform and, when f holds exactly one country,
@@ -930,7 +930,7 @@ func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws [
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `),
 knn AS (SELECT key, dist FROM d ORDER BY dist LIMIT ` + b.arg(max(s.poolSize, need)) + `)
-SELECT knn.key, CASE WHEN 1 - knn.dist >= ` + min + ` THEN (SELECT c.doc FROM channels c WHERE c.key = knn.key) END, 1 - knn.dist,
+SELECT knn.key, CASE WHEN 1 - knn.dist >= ` + min + ` THEN (SELECT c.doc FROM channels c WHERE c.key = knn.key) END AS doc, 1 - knn.dist,
   (SELECT count(*) FROM d WHERE 1 - d.dist >= ` + min + `)
 FROM knn`, nil
 }
