@@ -164,6 +164,40 @@ func (s *Session) keptEnd(f condition.Field, op condition.Op, n int64) (lo, hi i
 	return 0, 0, false, false
 }
 
+// narrowedCount is the count a follow-up bound said as what to take out
+// of the results (condparse.IssueNarrows: "drop anyone under 100k",
+// 这些里面去掉粉丝低于二十万的) leaves of the one the session holds: the
+// held range narrowed, its other end kept, never widened ("under 200k"
+// taken out of 240k–360k leaves 240k–360k). ok is false without such a
+// bound, without a held count of its field, or when the bound takes out
+// the whole held range (it then stands alone, as keptEnd's past).
+func (s *Session) narrowedCount(c condparse.Condition) (lo, hi int64, ok bool) {
+	if !slices.Contains(c.Issues, condparse.IssueNarrows) {
+		return 0, 0, false
+	}
+	hlo, hhi, held := s.heldCount(c.Field)
+	if !held {
+		return 0, 0, false
+	}
+	n := c.Value.Int
+	switch c.Op {
+	case condition.OpGte:
+		if hhi != 0 && n >= hhi {
+			return 0, 0, false
+		}
+		return max(hlo, n), hhi, true
+	case condition.OpLte:
+		if hlo != 0 && n <= hlo {
+			return 0, 0, false
+		}
+		if hhi != 0 {
+			n = min(hhi, n)
+		}
+		return hlo, n, true
+	}
+	return 0, 0, false
+}
+
 // keepsEnd reports a follow-up bound that keeps the other end of a held
 // range: one named by its noun ("raise the floor to 100k", "下限降到10万",
 // "cap at 200k") or a plain cap ("under 200k", "20万以下": not so big, the

@@ -112,6 +112,16 @@ const dropStatus condition.Status = "drop"
 // with the reading of the same text: the sort said in words, hedged
 // conditions kept soft, and the conditions of fields no command covers.
 func (t *turn) mergeReading(rd condparse.Reading) {
+	// "这些里面去掉粉丝低于二十万的", "drop anyone under 100k": the removal
+	// verb takes channels out of the results (the reading's bound, which
+	// narrows the held count: condparse.IssueNarrows), never the field's
+	// condition the router's removal would take, and the router's own
+	// bound of the words ("低于二十万" as a cap) gives way to it.
+	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+		return (cmd.Name == "remove_filter" || cmd.Name == "add_filter") && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+			return string(c.Field) == str(cmd.Args.Get("field")) && slices.Contains(c.Issues, condparse.IssueNarrows)
+		})
+	})
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
 	// The other end of a held count is kept unless the same follow-up
@@ -1065,6 +1075,11 @@ func (s *Session) keepOtherEnd(cs []condparse.Condition) (notes []string) {
 			continue
 		}
 		n := c.Value.Int
+		if lo, hi, ok := s.narrowedCount(c); ok {
+			setCount(&c, lo, hi)
+			cs[i] = c
+			continue
+		}
 		if lo, hi, past, ok := s.keptEnd(c.Field, c.Op, n); ok && keepsEnd(c) {
 			if past {
 				notes = append(notes, s.replacedRangeNote(c.Field))

@@ -184,7 +184,7 @@ func TestParse(t *testing.T) {
 		{"gte and lte merge", "粉丝 1w+ 粉丝 5w 以下", ShapeNatural, []string{`hard followers between 10000..50000 applied`}, nil},
 		{"conflict", "粉丝 1w+，粉丝不超过 5000", ShapeNatural, []string{
 			`hard followers gte 10000 pending !conflict`, `hard followers lte 5000 pending !conflict`}, nil},
-		{"negated count", "不要粉丝低于 1w 的", ShapeNatural, []string{`hard followers gte 10000 applied`}, nil},
+		{"negated count", "不要粉丝低于 1w 的", ShapeNatural, []string{`hard followers gte 10000 applied !narrows`}, nil},
 		{"price is no count", "预算 5000 元 以内的博主", ShapeNatural, nil, []string{"预算 5000 元 以内"}},
 		{"budget is no count", "budget under 5k", ShapeNatural, nil, []string{"budget under 5k"}},
 		{"engagement rate is a ratio", "互动率 5% 以上", ShapeNatural, []string{`hard engagement gte 500 applied`}, nil},

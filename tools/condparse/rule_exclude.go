@@ -662,6 +662,9 @@ func (st *state) negateCount(pc *pcond) {
 	}
 	pc.c.Op, pc.c.Value = n.c.Op, n.c.Value
 	pc.lo, pc.hi, pc.hasLo, pc.hasHi = n.lo, n.hi, n.hasLo, n.hasHi
+	if !slices.Contains(pc.c.Issues, IssueNarrows) {
+		pc.c.Issues = append(pc.c.Issues, IssueNarrows)
+	}
 }
 
 // clauseEndsAt reports that nothing but spaces, frame words or a clause

@@ -44,6 +44,11 @@ const (
 	// "raise the floor to 100k", "上限五十万"): a follow-up sets that end
 	// of the range the search holds and keeps the other.
 	IssueNamedBound = "named_bound"
+	// IssueNarrows marks a bound said as what to take out of the results
+	// ("drop anyone under 100k", "去掉粉丝低于二十万的", "不要粉丝低于1w的"):
+	// a follow-up narrows the count the search holds with it, never
+	// widens it, and keeps the held range's other end.
+	IssueNarrows = "narrows"
 	// IssueAccepted marks a figure said to be acceptable too ("十万也行",
 	// "80k is fine too"): read as an upper end; a follow-up widens the
 	// count the search holds to take the figure in, keeping its other
