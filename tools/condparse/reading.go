@@ -154,7 +154,7 @@ func (r *Reading) positionsNotWords() {
 }
 
 // likeBefore ends the text before a position that holds it up as a model.
-var likeBefore = regexp.MustCompile(`(?i)(?:(?:like|similar\s+to|same\s+as)\s+(?:the\s+|that\s+|#)?|(?:像|跟|和|类似)\s*)$`)
+var likeBefore = regexp.MustCompile(`(?i)(?:\b(?:like|similar\s+to|same\s+as)\s+(?:the\s+|that\s+|#)?|(?:像|跟|和|类似)\s*)$`)
 
 // comparatives are wishes that rank rather than filter: "越 X 越好",
 // "the more X the better", "as X as possible", "X first".
