@@ -324,6 +324,12 @@ func (st *state) bareItems() []bool {
 			// creators' own language rank (rule_foreign.go).
 			continue
 		}
+		if st.styleItem(c) {
+			// "with an understated, old-money look", "a calm, minimal
+			// aesthetic": a style said after a comma ranks, as it does
+			// inside the sentence (audit 29).
+			continue
+		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
 			// "preferably with a warm, homey aesthetic", "ideally
 			// fintech, crypto": the items after a hedge are hedged too.
@@ -351,6 +357,19 @@ func (st *state) bareItems() []bool {
 		}
 	}
 	return out
+}
+
+// styleItem reports a clause that ends in a style noun ("…, old-money
+// look", "…, minimal aesthetic", "…, clean girl look"): its words
+// describe how the creators should come across, never a keyword typed
+// as a list item.
+func (st *state) styleItem(c clauseSpan) bool {
+	last := st.prevSig(c.to + 1)
+	if last < c.from {
+		return false
+	}
+	w := strings.ToLower(st.tokText(last))
+	return w == "look" || w == "looks" || st.toks[last].has(clsStyle) != nil
 }
 
 // exampleCues open a list of examples of the topic ("think CGMs, …",
