@@ -259,6 +259,19 @@ func (st *state) meantAfter(e int, openers []string) []int {
 	return nil
 }
 
+// clauseStart is the first token of the clause that holds token p: the
+// one after the separator before it, or the input's first.
+func (st *state) clauseStart(p int) int {
+	start := p
+	for start > 0 {
+		if sep, _ := st.separatorAt(start - 1); sep {
+			break
+		}
+		start--
+	}
+	return start
+}
+
 // meantBefore returns the tokens of the clause of what was meant right
 // before the 不是/not at i that opens its own clause ("我要的是教做饭的，
 // 不是吃播", "I meant cooking tutorials, not mukbang"): it opens with a
@@ -268,13 +281,7 @@ func (st *state) meantBefore(i int) []int {
 	if sep, _ := st.separatorAt(p); !sep {
 		return nil
 	}
-	start := p
-	for start > 0 {
-		if sep, _ := st.separatorAt(start - 1); sep {
-			break
-		}
-		start--
-	}
+	start := st.clauseStart(p)
 	y, ok := st.afterOpener(st.skipSpace(start), meantOpeners)
 	if !ok || y >= p {
 		return nil
@@ -301,13 +308,7 @@ func (st *state) meantInline(i int) []int {
 	if sep, _ := st.separatorAt(p); sep {
 		return nil
 	}
-	start := p
-	for start > 0 {
-		if sep, _ := st.separatorAt(start - 1); sep {
-			break
-		}
-		start--
-	}
+	start := st.clauseStart(p)
 	sep := start - 1 // the separator before the clause, if any
 	start = st.skipSpace(start)
 	y, ok := st.afterOpener(start, meantOpeners)
