@@ -54,7 +54,7 @@ var resultWords = []string{"of these", "among these", "out of these", "of those"
 	// the batch shown before, pointed back at (fixV: 刚才那批里面, 那几个里)
 	"这批", "这一批", "那批", "那一批", "刚才那批", "刚刚那批", "刚才那些", "刚刚那些", "刚才的那些", "刚才那几个", "刚刚那几个",
 	"那几个", "那些里面", "那几个里面", "那几个里", "上面那几个", "上面那些", "上面这些", "上面的这些",
-	"from these", "from those", "of those ones", "of these ones", "those ones", "these ones", "the ones above", "the ones from before",
+	"from these", "from those", "of those ones", "of these ones", "those ones", "these ones", "the ones from before",
 	// the search held, said again to keep it ("same criteria", 同样的条件)
 	"same criteria", "same filters", "same conditions", "same search", "same settings", "the same thing", "same thing",
 	"same but", "same as before", "the same", "otherwise the same", "same otherwise", "otherwise",
