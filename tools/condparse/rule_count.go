@@ -154,15 +154,28 @@ func (st *state) quantities() {
 			continue // "第三个": a position in the results, no result count
 		}
 		j := st.skipSpace(i + 1)
+		// "30 or so", "about 30 of them": the count's own approximation
+		// or object, read with it
+		j, tail := st.countTail(j)
 		var n *token
 		if j < len(st.toks) && st.toks[j].role == roleNone {
 			n = &st.toks[j]
 		}
 		cjk := n != nil && n.kind == tkCJK && strings.ContainsRune("个位名家条", st.t.norm[n.s])
-		measure := cjk || n != nil && n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil) ||
-			st.creatorNounAhead(j) || st.requestBefore(i) && (j >= len(st.toks) || st.clauseEndsAt(j) || strings.EqualFold(st.tokText(j), "more"))
+		// "give me about 20", "find at least 10": a request before the
+		// count's approximation or bound word
+		req := st.requestBefore(i)
+		if p := st.prevSig(i); !req && p >= 0 && st.free(p) && (st.tok(p).has(clsPreApprox) != nil || st.tok(p).has(clsPreGte) != nil) {
+			req = st.requestBefore(p)
+		}
+		ofThem := len(tail) == 1 && strings.HasPrefix(strings.ToLower(st.tokText(tail[0])), "of ")
+		measure := cjk || ofThem || n != nil && n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil) ||
+			st.creatorNounAhead(j) || req && (j >= len(st.toks) || st.clauseEndsAt(j) || strings.EqualFold(st.tokText(j), "more"))
 		if !measure {
 			continue
+		}
+		for _, k := range tail {
+			st.toks[k].role = roleFiller
 		}
 		tk.role = roleFiller
 		if p := st.prevSig(i); p >= 0 && st.onlyWord(p) {
@@ -186,13 +199,50 @@ func (st *state) quantities() {
 				start = st.toks[q].s
 			}
 		}
-		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.onlyWord(p) || st.tok(p).has(clsPreApprox) != nil && st.free(p)) {
+		if p := st.prevSig(i); p >= 0 && (st.rankWord(p) || st.onlyWord(p) || (st.tok(p).has(clsPreApprox) != nil || st.tok(p).has(clsPreGte) != nil) && st.free(p)) {
 			st.toks[p].role = roleFiller
+		}
+		if len(tail) > 0 {
+			end = max(end, st.toks[tail[len(tail)-1]].e)
 		}
 		if st.quantity[1] == 0 {
 			st.quantity = [2]int{start, end}
 		}
 	}
+}
+
+// countTail reads what may follow a result count before its clause goes
+// on: "or so", "or more", "of them" ("30 or so beauty creators",
+// "about 30 of them"). It returns the token after it and its tokens (none
+// when nothing of the kind follows j).
+func (st *state) countTail(j int) (int, []int) {
+	low := func(k int) string {
+		if k >= len(st.toks) || !st.free(k) {
+			return ""
+		}
+		return strings.ToLower(st.tokText(k))
+	}
+	var tail []int
+	if j < len(st.toks) {
+		// "about 30 of them": the results frame word (resultWords) read
+		// with the count it follows
+		if w := strings.ToLower(st.tokText(j)); w == "of them" || w == "of these" || w == "of those" {
+			return st.skipSpace(j + 1), []int{j}
+		}
+	}
+	switch w := low(j); {
+	case w == "or" && (low(st.skipSpace(j+1)) == "so" || low(st.skipSpace(j+1)) == "more"):
+		k := st.skipSpace(j + 1)
+		tail = []int{j, k}
+	case w == "of":
+		if k := st.skipSpace(j + 1); low(k) == "them" || low(k) == "those" || low(k) == "these" {
+			tail = []int{j, k}
+		}
+	}
+	if len(tail) == 0 {
+		return j, nil
+	}
+	return st.skipSpace(tail[len(tail)-1] + 1), tail
 }
 
 // dozen reads the count word at i as a result count when creators or
@@ -204,12 +254,15 @@ func (st *state) dozen(i int) {
 	if j < len(st.toks) && st.free(j) && low(j) == "of" {
 		j = st.skipSpace(j + 1)
 	}
-	if !(j >= len(st.toks) || st.clauseEndsAt(j) || st.creatorNounAhead(j) || st.free(j) && (low(j) == "options" || low(j) == "results" || low(j) == "more")) {
-		return
-	}
 	start := i
 	for p := st.prevSig(start); p >= 0 && st.free(p) && (low(p) == "a" || low(p) == "half" || low(p) == "about" || low(p) == "around" || st.tok(p).has(clsPreGte) != nil || st.tok(p).has(clsPreApprox) != nil); p = st.prevSig(p) {
 		start = p
+	}
+	// "give me at least a dozen VTubers": after a request the dozen
+	// counts what follows, a word of the vocabulary or not
+	if !(j >= len(st.toks) || st.clauseEndsAt(j) || st.creatorNounAhead(j) || st.free(j) && (low(j) == "options" || low(j) == "results" || low(j) == "more") ||
+		st.requestBefore(start)) {
+		return
 	}
 	for k := start; k <= i; k++ {
 		if st.toks[k].kind != tkSpace {
