@@ -17,8 +17,9 @@ import (
 var visitMarks = struct{ en, zh []string }{
 	en: []string{"visited", "visiting", "visit", "been to", "gone to", "went to", "going to", "heading to", "headed to", "travelled to",
 		"traveled to", "travelling to", "traveling to", "trip to", "trips to", "trip through", "backpacked", "backpacking", "backpacked through",
-		"backpacking through", "toured", "touring", "explored", "exploring", "vacationed in", "vacationing in", "holidayed in", "holidaying in"},
-	zh: []string{"去过", "到过", "去了", "要去", "想去", "打卡过", "打卡", "游过", "玩过", "旅行过", "旅游过", "逛过", "走过", "飞过", "去", "到"},
+		"backpacking through", "toured", "touring", "explored", "exploring", "vacationed in", "vacationing in", "holidayed in", "holidaying in",
+		"stayed in", "stayed at", "stayed on", "staying in", "staying at", "honeymooned in", "road-tripped through", "road tripped through"},
+	zh: []string{"去过", "到过", "去了", "要去", "想去", "打卡过", "打卡", "游过", "玩过", "旅行过", "旅游过", "逛过", "走过", "飞过", "住过", "待过", "呆过", "去", "到"},
 }
 
 // baseMarks are the words before a place that say the creators live or
