@@ -3,6 +3,7 @@ package condparse
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
 	"slices"
@@ -74,7 +75,30 @@ func (p *Parser) Parse(text string) (Result, error) {
 		}
 	}
 	st.residue()
-	return st.result(), nil
+	res := st.result()
+	markNarrowing(&res)
+	return res, nil
+}
+
+// keptOnes ends the words before a count that keep only some of the
+// results by it: "only the ones (with)", "keep just those", "just the
+// ones", 只保留, 只留下. Such a bound narrows what the search holds
+// (IssueNarrows), as a count taken out does.
+var keptOnes = regexp.MustCompile(`(?i)(?:\b(?:only|just)\s+(?:keep\s+)?|\bkeep\s+(?:only\s+|just\s+)?)(?:the\s+ones|those|these|ones|the\s+(?:channels|creators|accounts))(?:\s+(?:with|that\s+have|having|who\s+have))?\s*$|(?:只保留|只留下|只留)\s*$`)
+
+// markNarrowing marks the count bounds said as what of the results to keep
+// (keptOnes before them) IssueNarrows.
+func markNarrowing(r *Result) {
+	for i := range r.Conditions {
+		c := &r.Conditions[i]
+		if c.Kind != condition.KindHard || c.Op != condition.OpGte && c.Op != condition.OpLte || !isCount(c.Field) ||
+			slices.Contains(c.Issues, IssueNarrows) || c.Span.Start > len(r.Input) {
+			continue
+		}
+		if keptOnes.MatchString(r.Input[:c.Span.Start]) {
+			c.Issues = append(c.Issues, IssueNarrows)
+		}
+	}
 }
 
 // channelNames keeps the NameMatcher's matches that are usable anchors: in
