@@ -5,7 +5,7 @@ import "testing"
 // TestFollowUpNarrowsHeldCount: a follow-up that takes channels out of the
 // results by a count ("drop anyone under 100k", 这些里面去掉粉丝低于X的,
 // "不要粉丝低于X的") or keeps only some of them by it ("only the ones above
-// 80k", 只保留粉丝X以上的) narrows the range the search holds, keeping its
+// 80k", 只保留粉丝X以上的, 只要X以上的) narrows the range the search holds, keeping its
 // other end, and never widens it; the removal verb never removes the field's
 // condition (the router's remove_filter gives way). A bound said as the
 // new condition ("change followers to 100k+", 粉丝改成X以上) still
@@ -24,6 +24,9 @@ func TestFollowUpNarrowsHeldCount(t *testing.T) {
 		{platform: "youtube", loc: "en", first: "tech reviewers in Germany, 50k to 200k followers", follow: "only the ones above 80k", want: []string{"followers between {max:200000,min:80000}"}},
 		{platform: "instagram", loc: "en", first: "yoga creators in Brazil, 20k-80k followers", follow: "keep just those with over 30k followers", want: []string{"followers between {max:80000,min:30000}"}},
 		{platform: "tiktok", loc: "zh", first: "宠物博主，美国，粉丝二十万到五十万", follow: "只保留粉丝三十万以上的", want: []string{"followers between {max:500000,min:300000}"}},
+		// 只要/只看 … 的: "only the ones past the bound"
+		{platform: "youtube", loc: "zh", first: "美国的美妆博主，粉丝5万到20万", follow: "只要10万以上的", want: []string{"followers between {max:200000,min:100000}"}},
+		{platform: "instagram", loc: "zh", first: "巴西的瑜伽博主，粉丝两万到八万", follow: "只看粉丝五万以下的", want: []string{"followers between {max:50000,min:20000}"}},
 		// the same from an empty page's repair
 		{platform: "tiktok", loc: "zh", first: "宠物博主，美国，粉丝二十四万到三十六万", follow: "这些里面去掉粉丝低于二十万的", want: []string{"followers between {max:360000,min:240000}"}},
 		// a bound said as the new condition replaces the range

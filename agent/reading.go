@@ -117,11 +117,16 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// narrows the held count: condparse.IssueNarrows), never the field's
 	// condition the router's removal would take, and the router's own
 	// bound of the words ("低于二十万" as a cap) gives way to it.
+	routed := len(t.plan.commands)
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
 		return (cmd.Name == "remove_filter" || cmd.Name == "add_filter") && slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
 			return string(c.Field) == str(cmd.Args.Get("field")) && slices.Contains(c.Issues, condparse.IssueNarrows)
 		})
 	})
+	// a field command that gave way to the reading's narrowing bound is
+	// still a field command: an exclusion said beside it applies
+	// ("只要粉丝五万以上的，另外去掉做美甲的")
+	gaveWay := len(t.plan.commands) < routed
 	// The trace keeps the reading next to the router's decision, so an
 	// auditor sees which part each of them read.
 	// The other end of a held count is kept unless the same follow-up
@@ -306,7 +311,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// "只要粉丝十万以上的，并且去掉做彩妆教程的": an exclusion the user
 		// said applies beside the router's other commands, never lost
 		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Status == condition.StatusApplied && !saidAsKeyword(c, keywords) &&
-			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0 || t.plan.sort != "" ||
+			(onlyFieldCommands(t.plan.commands) || len(t.plan.commands) == 0 && (gaveWay || t.plan.widen || t.plan.narrow || len(t.plan.lifts) > 0 || t.plan.sort != "" ||
 				// "第三个那种吃播的不要 要…的": the word excluded before its
 				// exclusion word, where the router's exclusion ran past it
 				slices.Contains(c.Issues, condparse.IssueExcludedAfter))) {

@@ -7,6 +7,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -86,8 +87,13 @@ func (p *Parser) Parse(text string) (Result, error) {
 // (IssueNarrows), as a count taken out does.
 var keptOnes = regexp.MustCompile(`(?i)(?:\b(?:only|just)\s+(?:keep\s+)?|\bkeep\s+(?:only\s+|just\s+)?)(?:the\s+ones|those|these|ones|the\s+(?:channels|creators|accounts))(?:\s+(?:with|that\s+have|having|who\s+have))?\s*$|(?:只保留|只留下|只留)\s*$`)
 
+// onlyThoseZh ends the Chinese words before a count that, with 的 after
+// it, keep only the results past the bound: 只要10万以上的, 只看粉丝20万以下
+// 的 ("only the ones …"). Without 的 (只要粉丝10万以上) it is a plain bound.
+var onlyThoseZh = regexp.MustCompile(`(?:只要|只看|只想要|只想看|只挑|只选|仅要|仅看|仅保留)\s*$`)
+
 // markNarrowing marks the count bounds said as what of the results to keep
-// (keptOnes before them) IssueNarrows.
+// (keptOnes before them, or onlyThoseZh with 的 after) IssueNarrows.
 func markNarrowing(r *Result) {
 	for i := range r.Conditions {
 		c := &r.Conditions[i]
@@ -95,7 +101,8 @@ func markNarrowing(r *Result) {
 			slices.Contains(c.Issues, IssueNarrows) || c.Span.Start > len(r.Input) {
 			continue
 		}
-		if keptOnes.MatchString(r.Input[:c.Span.Start]) {
+		before := r.Input[:c.Span.Start]
+		if keptOnes.MatchString(before) || onlyThoseZh.MatchString(before) && strings.HasSuffix(strings.TrimSpace(c.Span.Text), "的") {
 			c.Issues = append(c.Issues, IssueNarrows)
 		}
 	}
@@ -309,6 +316,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.inactiveExcluded()
 	st.slashItems()
 	st.postingVerbs()
+	st.recommendLeads()
 	st.vocab()
 	st.parentsAlone()
 	st.defaultWindows()

@@ -165,7 +165,7 @@ func TestParse(t *testing.T) {
 		{"range swapped", "粉丝 5w-2w", ShapeNatural, []string{`hard followers between 20000..50000 applied !range_swapped`}, nil},
 		{"gte 10万以上", "10万以上", ShapeNatural, []string{`hard followers gte 100000 applied !field_assumed`}, nil},
 		// "以上的" follows its number, like "以上".
-		{"gte 以上的", "只要粉丝 1w 以上的", ShapeNatural, []string{`hard followers gte 10000 applied`}, nil},
+		{"gte 以上的", "只要粉丝 1w 以上的", ShapeNatural, []string{`hard followers gte 10000 applied !narrows`}, nil},
 		{"gte 以上的 before the field", "10万以上的粉丝", ShapeNatural, []string{`hard followers gte 100000 applied`}, nil},
 		{"lte zh", "粉丝不超过 5 万", ShapeNatural, []string{`hard followers lte 50000 applied`}, nil},
 		{"lte en", "under 1M", ShapeNatural, []string{`hard followers lte 1000000 applied !field_assumed`}, nil},

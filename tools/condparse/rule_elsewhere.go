@@ -29,17 +29,48 @@ var baseMarks = struct{ en, zh []string }{
 	zh: []string{"在", "来自", "坐标", "人在", "身在", "定居", "常驻"},
 }
 
+// visitMarksAfter are the Chinese words glued after a place that say the
+// creators were there once (在日本待过的, 在泰国住过一年, 在英国留学过): a
+// past stay, not where they are now. Each ends in 过; a stay said without
+// it (在日本生活的) is their base.
+var visitMarksAfter = []string{"待过", "呆过", "住过", "玩过", "旅行过", "旅游过", "旅居过", "游玩过", "留学过", "生活过", "工作过", "读过书", "念过书"}
+
 // visitedPlace reports a place word at i that a visit word before it
-// makes a destination ("visited Japan", 去过冰岛).
+// makes a destination ("visited Japan", 去过冰岛), or one after it
+// (在日本待过).
 func (st *state) visitedPlace(i int) bool {
 	_, ok := st.markedBy(i, visitMarks.en, visitMarks.zh)
-	return ok
+	return ok || st.visitedAfter(i) > 0
+}
+
+// visitedAfter is the rune offset where the visit word glued after the
+// place word at i ends (在日本待过的: after 待过), 0 when there is none.
+func (st *state) visitedAfter(i int) int {
+	end := st.toks[i].e
+	after := string(st.t.norm[end:])
+	for _, m := range visitMarksAfter {
+		if strings.HasPrefix(after, m) {
+			return end + len([]rune(m))
+		}
+	}
+	return 0
 }
 
 // dropVisitMark makes the free tokens of the visit word before the place
-// at i frame: the place alone ranks ("Iceland", not "been to Iceland").
+// at i frame: the place alone ranks ("Iceland", not "been to Iceland");
+// so are a visit word after it and the 在 before it (在日本待过).
 func (st *state) dropVisitMark(i int) {
 	from, ok := st.markedBy(i, visitMarks.en, visitMarks.zh)
+	if to := st.visitedAfter(i); to > 0 {
+		for k := i + 1; k < len(st.toks) && st.toks[k].e <= to; k++ {
+			if st.free(k) {
+				st.toks[k].role = roleFiller
+			}
+		}
+		if !ok {
+			from, ok = st.markedBy(i, nil, baseMarks.zh)
+		}
+	}
 	for k := i - 1; ok && k >= 0 && st.toks[k].s >= from; k-- {
 		if st.free(k) {
 			st.toks[k].role = roleFiller

@@ -1,6 +1,10 @@
 package condparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
 
 // A verb of filming or posting before the topic ("主要拍X的", "专门拍X",
 // "平时发X的", "经常更X", "who mostly films X", "that posts X"; issue 26,
@@ -100,4 +104,91 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// recommendVerbs are the Chinese verbs of recommending goods to the
+// audience ("推护肤品的", "经常推平价彩妆", "安利好物的"): at the head of an
+// unknown word before 的, a creator noun or a clause's end, with two or
+// more runes after them, they are frame and what follows is the topic.
+var recommendVerbs = []string{"推", "安利"}
+
+// recommendNotVerb are the runes after 推 that make it part of another
+// word (推理, 推拿, 推车, 推文, 推荐, 推送, 推出, 推广, 推销, 推特, …).
+const recommendNotVerb = "理拿车文荐送出广销特介手敲土动进翻测算断"
+
+// recommendLeads makes a recommending verb that opens an unknown word
+// frame (recommendVerbs), with the posting adverb glued before it.
+func (st *state) recommendLeads() {
+	for i := 0; i < len(st.toks); i++ {
+		for _, v := range recommendVerbs {
+			vr := []rune(v)
+			end := i + len(vr) // the token after the verb
+			if end+1 >= len(st.toks) || !st.unknownRunes(i, end) || st.free(i-1) && st.tok(i-1).kind == tkCJK && st.adverbStart(i) < 0 {
+				continue
+			}
+			if st.tokText(i) != string(vr[0]) || len(vr) > 1 && st.tokText(i+1) != string(vr[1]) {
+				continue
+			}
+			if strings.ContainsRune(recommendNotVerb, []rune(st.tokText(end))[0]) {
+				continue
+			}
+			// two or more runes of what is recommended, ending at 的, a
+			// creator noun or the clause's end
+			k, runes := end, 0
+			for ; k < len(st.toks) && st.recommendedWord(k); k++ {
+				runes += st.toks[k].e - st.toks[k].s
+			}
+			if runes < 2 || k < len(st.toks) && st.tok(k).has(clsDe) == nil && st.tok(k).has(clsCreator) == nil && !st.clauseEndsAt(k) {
+				continue
+			}
+			for j := i; j < end; j++ {
+				st.toks[j].role = roleFiller
+			}
+			if a := st.adverbStart(i); a >= 0 {
+				for j := a; j < i; j++ {
+					st.toks[j].role = roleFiller
+				}
+			}
+		}
+	}
+}
+
+// recommendedWord reports a CJK token at k that may be part of what is
+// recommended: an unknown rune, or a free or topical dictionary word
+// (护肤, 数码, 母婴) that is neither 的 nor a creator noun.
+func (st *state) recommendedWord(k int) bool {
+	tk := st.tok(k)
+	if st.unknownCJK(k) {
+		return true
+	}
+	if tk.kind != tkLex || tk.s >= tk.e || !unicode.Is(unicode.Han, st.t.norm[tk.s]) || tk.has(clsDe) != nil || tk.has(clsCreator) != nil {
+		return false
+	}
+	return tk.role == roleNone || tk.has(clsCategory) != nil || tk.has(clsTopic) != nil
+}
+
+// unknownRunes reports free one-rune CJK tokens at [from, to).
+func (st *state) unknownRunes(from, to int) bool {
+	for j := from; j < to; j++ {
+		if j >= len(st.toks) || !st.free(j) || st.toks[j].kind != tkCJK || st.toks[j].e-st.toks[j].s != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// adverbStart is the first token of a Chinese posting adverb glued right
+// before the token at i, -1 when there is none.
+func (st *state) adverbStart(i int) int {
+	text := ""
+	for k := i - 1; k >= 0 && i-k <= 3; k-- {
+		if st.toks[k].kind != tkCJK && st.toks[k].kind != tkLex {
+			return -1
+		}
+		text = st.tokText(k) + text
+		if slices.Contains(postingAdverbs, text) && (k == 0 || st.toks[k-1].kind != tkCJK) {
+			return k
+		}
+	}
+	return -1
 }
