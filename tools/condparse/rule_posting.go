@@ -192,3 +192,22 @@ func (st *state) adverbStart(i int) int {
 	}
 	return -1
 }
+
+// beneficiaryLead makes 给/替/为 that open a clause frame: "给一个电动车品牌
+// 找…", "替客户找…", "为我们的新品找…" say whom the search is for, never
+// a topic (audit 30). Inside a clause (不要给X带货的) they stay for the
+// rules that read them there.
+func (st *state) beneficiaryLead() {
+	for i := range st.toks {
+		w := st.tokText(i)
+		if !st.free(i) || st.toks[i].kind != tkCJK || w != "给" && w != "替" && w != "为" {
+			continue
+		}
+		if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
+			continue
+		}
+		if n := st.tok(i + 1); n.kind == tkCJK || n.kind == tkLex || n.kind == tkNum {
+			st.toks[i].role = roleFiller
+		}
+	}
+}
