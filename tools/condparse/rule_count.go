@@ -168,7 +168,7 @@ func (st *state) quantities() {
 		if p := st.prevSig(i); !req && p >= 0 && st.free(p) && (st.tok(p).has(clsPreApprox) != nil || st.tok(p).has(clsPreGte) != nil) {
 			req = st.requestBefore(p)
 		}
-		if cjk && tk.num.Chinese && tk.num.Value == 1 && len(tail) == 0 && !st.creatorNounAhead(j+1) && !st.clauseEndsAt(st.skipSpace(j+1)) {
+		if cjk && tk.num.Chinese && tk.num.Value == 1 && len(tail) == 0 && strings.ContainsRune("个所家间款", st.t.norm[n.s]) && !st.creatorNounAhead(j+1) && !st.clauseEndsAt(st.skipSpace(j+1)) {
 			// "给一个电动车品牌找…", "香港一所大学的市场部": 一 and its
 			// measure word are an article before a thing, no count of
 			// results (audit 30)

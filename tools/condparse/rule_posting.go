@@ -113,8 +113,9 @@ func containsFold(list []string, s string) bool {
 var recommendVerbs = []string{"推", "安利"}
 
 // recommendNotVerb are the runes after 推 that make it part of another
-// word (推理, 推拿, 推车, 推文, 推荐, 推送, 推出, 推广, 推销, 推特, …).
-const recommendNotVerb = "理拿车文荐送出广销特介手敲土动进翻测算断"
+// word (推理, 推拿, 推车, 推文, 推荐, 推送, 推出, 推广, 推销, 推特, …) or a
+// platform's nickname (推上: on X).
+const recommendNotVerb = "理拿车文荐送出广销特介手敲土动进翻测算断上下"
 
 // recommendLeads makes a recommending verb that opens an unknown word
 // frame (recommendVerbs), with the posting adverb glued before it.
