@@ -77,7 +77,7 @@ func TestShapeEdges(t *testing.T) {
 		// numeral window, a sort-only measure, an exclusion object after
 		// "anyone".
 		{"小众手工博主，美国", ShapeMixed, []string{`hard category eq "diy" applied @手工`, `hard country eq "US" applied @美国`, `keyword keyword contains "小众手工" reference !ranking_term @小众手工`}, nil},
-		{"200k followers minimum", ShapeNatural, []string{"hard followers gte 200000 applied @200k followers minimum"}, nil},
+		{"200k followers minimum", ShapeNatural, []string{"hard followers gte 200000 applied !named_bound @200k followers minimum"}, nil},
 		{"under fifty thousand subscribers", ShapeNatural, []string{"hard followers lte 50000 applied @under fifty thousand subscribers"}, nil},
 		{"最近十天有更新的美妆博主", ShapeNatural, []string{"hard last_active within_days 10 applied @最近十天有更新", `hard category eq "beauty" applied @美妆`}, nil},
 		{"美妆博主，按活跃度排", ShapeNatural, []string{`hard category eq "beauty" applied @美妆`}, []string{"按活跃度排 (sort)"}},

@@ -482,6 +482,9 @@ func (st *state) countAt(i int) (int, bool) {
 	if k := st.skipSpace(last + 1); k < len(st.toks) {
 		if post = st.opOf(k, false); post != cNone {
 			last = k
+			// "50k minimum", "80k max": the bound named by its noun
+			// after the figure, as before it
+			named = named || isBoundNoun(st.word(k))
 		}
 	}
 	accepted := false
@@ -550,6 +553,7 @@ func (st *state) countAt(i int) (int, bool) {
 					if k2 := st.skipSpace(last + 1); k2 < len(st.toks) {
 						if post = st.opOf(k2, false); post != cNone {
 							last = k2
+							named = named || isBoundNoun(st.word(k2)) // "200k followers minimum"
 						}
 					}
 				}
