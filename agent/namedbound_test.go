@@ -18,3 +18,16 @@ func TestBoundNamedAfterFigure(t *testing.T) {
 	}
 	measure24y(t, "bound named after the figure", len(cases), cases)
 }
+
+// TestFollowUpExcludesWhatTheyDo: a follow-up leaving out creators by what
+// they do ("exclude anyone who talks about NFTs", "drop the ones that
+// cover NFTs") excludes the thing, never the clause about it.
+func TestFollowUpExcludesWhatTheyDo(t *testing.T) {
+	t.Setenv("AUDIT24Y_STRICT", "1")
+	cases := []case24y{
+		{platform: "x", loc: "en", first: "crypto news accounts on X, US based, 100k+", follow: "exclude anyone who talks about NFTs", want: []string{"not_contains NFTs"}},
+		{platform: "x", loc: "en", first: "crypto news accounts on X, US based, 100k+", follow: "and nobody who posts about memecoins", want: []string{"not_contains memecoins"}},
+		{platform: "x", loc: "en", first: "crypto news accounts on X, US based, 100k+", follow: "drop the ones that cover NFTs", want: []string{"not_contains NFTs"}},
+	}
+	measure24y(t, "excluded by what they do", len(cases), cases)
+}

@@ -254,6 +254,9 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 	substantive := false
 	for k := j; k < len(st.toks); k++ {
 		tk := &st.toks[k]
+		if tk.role == roleFiller && !substantive && objectAbout[st.word(k)] {
+			continue // "who posts about X": a verb another rule read as frame
+		}
 		if tk.role != roleNone {
 			break
 		}
@@ -334,6 +337,13 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			case !substantive && tk.has(clsRequest) != nil && tk.has(clsExclude) == nil:
 				// "不要推荐游戏博主", "别找游戏博主": the request is the
 				// excluded act, its object what is excluded.
+			case !substantive && k > j && tk.has(clsRel) != nil:
+				// "anyone who talks about X", "people that post X": the
+				// relative after a pronoun leads into the object
+				// (relativeLead)
+			case !substantive && k > j && st.tok(st.prevSig(k)).has(clsRel) != nil && objectLead[st.word(k)]:
+				// "anyone who posts about X": the creators' verb after the
+				// relative, whatever else the vocabulary reads it as
 			case !substantive && tk.has(clsStop) != nil && objectLead[st.word(k)]:
 				// "not from the US", "not in Japan": the preposition leads
 				// into the object.
@@ -431,7 +441,16 @@ var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the"
 	"带": true, "带有": true, "涉及": true, "含": true, "含有": true,
 	"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
 	"mainly": true, "mostly": true, "primarily": true, "purely": true, "entirely": true, "just": true, "only": true,
-	"sponsored by": true, "sponsored": true, "paid by": true}
+	"sponsored by": true, "sponsored": true, "paid by": true,
+	// "anyone who talks about NFTs", "no one who posts about crypto",
+	// "those that push supplements": the creators' verb before what is
+	// excluded (after a relative opening the object: relativeLead)
+	"one": true, "no one": true, "nobody": true, "someone": true,
+	"talk": true, "talks": true, "talking": true, "post": true, "posts": true, "posting": true, "cover": true, "covers": true,
+	"covering": true, "make": true, "makes": true, "making": true, "promote": true, "promotes": true, "promoting": true,
+	"push": true, "pushes": true, "pushing": true, "sell": true, "sells": true, "selling": true, "shill": true, "shills": true,
+	"shilling": true, "mention": true, "mentions": true, "discuss": true, "discusses": true, "discussing": true, "does": true,
+	"do": true, "is into": true, "are into": true, "into": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {
@@ -464,6 +483,10 @@ func (st *state) leadsToObject(j int) bool {
 		return true
 	}
 	pronoun, about := false, false
+	switch st.tokText(st.prevSig(j)) {
+	case "nobody", "no one", "no-one":
+		pronoun = true // "no one posting about NFTs": the word is the pronoun
+	}
 	for k := j; k < len(st.toks); k = st.skipSpace(k + 1) {
 		tk := &st.toks[k]
 		switch {
@@ -474,6 +497,11 @@ func (st *state) leadsToObject(j int) bool {
 			// "nobody who has worked with Nike": what the partner frame
 			// names is the object, whatever word it is.
 			pronoun, about = true, true
+			continue
+		case k > j && tk.kind == tkLex && tk.has(clsRel) != nil:
+			// "nobody who posts about NFTs": the relative stands for the
+			// creators left out
+			pronoun = true
 			continue
 		case objectLead[st.word(k)] || objectLead[st.tokText(k)] || tk.kind == tkLex && tk.has(clsCreator) != nil:
 			w := st.tokText(k)
@@ -556,7 +584,13 @@ var (
 		// "nothing sponsored by nespresso": the sponsor is what is excluded
 		"sponsored by": true, "paid by": true}
 	objectAbout = map[string]bool{"about": true, "on": true, "sponsored by": true, "paid by": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
-		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true}
+		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
+		// the creators' verbs that take what is excluded ("who sells
+		// supplements", "that push crypto")
+		"talks": true, "posts": true, "covers": true, "makes": true, "promotes": true, "pushes": true, "sells": true,
+		"shills": true, "mentions": true, "discusses": true, "talk": true, "post": true, "cover": true, "make": true,
+		"promote": true, "push": true, "sell": true, "shill": true, "mention": true, "discuss": true, "posting": true,
+		"talking": true, "covering": true, "selling": true, "promoting": true, "pushing": true, "shilling": true}
 )
 
 // opensClause reports whether token i opens a clause: nothing but

@@ -1,0 +1,47 @@
+package condparse
+
+import (
+	"testing"
+
+	"searchagent/tools/condition"
+)
+
+// TestExcludedByWhatTheyDo: creators left out by what they do ("anyone who
+// talks about NFTs", "nobody that shills memecoins", "no one posting about
+// NFTs") exclude the thing they do, never rank it, and the sentence is no
+// list of hard keywords.
+func TestExcludedByWhatTheyDo(t *testing.T) {
+	for _, tc := range []struct{ in, excluded string }{
+		{"crypto accounts, exclude anyone who talks about NFTs", "NFTs"},
+		{"crypto, nobody who posts about NFTs", "NFTs"},
+		{"crypto accounts, no one posting about NFTs", "NFTs"},
+		{"crypto accounts, nobody that shills memecoins", "memecoins"},
+		{"fitness creators in the US, nobody who sells supplements", "supplements"},
+		{"US tech reviewers, not those who cover phones", "phones"},
+		{"no people that do mukbang", "mukbang"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			r, err := Parse(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, c := range r.Conditions {
+				if c.Kind != condition.KindKeyword {
+					continue
+				}
+				if c.Op == condition.OpNotContains {
+					if c.Value.Str != tc.excluded {
+						t.Errorf("excluded %q, want %q", c.Value.Str, tc.excluded)
+					}
+					found = true
+				} else if c.Value.Str == tc.excluded || len(c.Value.Str) > len(tc.excluded)+8 {
+					t.Errorf("term %q (%s) beside the exclusion of %q", c.Value.Str, c.Status, tc.excluded)
+				}
+			}
+			if !found {
+				t.Errorf("%q not excluded: %+v", tc.excluded, r.Conditions)
+			}
+		})
+	}
+}
