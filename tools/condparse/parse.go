@@ -318,6 +318,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.postingVerbs()
 	st.recommendLeads()
 	st.beneficiaryLead()
+	st.backParticle()
 	st.vocab()
 	st.parentsAlone()
 	st.defaultWindows()

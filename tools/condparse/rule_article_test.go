@@ -48,3 +48,24 @@ func TestArticleNotCount(t *testing.T) {
 		})
 	}
 }
+
+// TestBackParticle: "back" after the object of bring/put/switch is frame,
+// never "not understood"; the object is read as before.
+func TestBackParticle(t *testing.T) {
+	for _, in := range []string{"bring NZ back and also Ireland", "put the UK back", "switch it back to English"} {
+		r, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rem := range r.Remainder {
+			if strings.Contains(strings.ToLower(rem.Text), "back") {
+				t.Errorf("%q: remainder %q", in, rem.Text)
+			}
+		}
+		for _, c := range r.Conditions {
+			if strings.Contains(strings.ToLower(c.Value.Str), "back") {
+				t.Errorf("%q: term %q", in, c.Value.Str)
+			}
+		}
+	}
+}

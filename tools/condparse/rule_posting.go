@@ -212,3 +212,24 @@ func (st *state) beneficiaryLead() {
 		}
 	}
 }
+
+// backVerbs take "back" as their particle after the object ("bring NZ
+// back", "put the UK back", "switch it back").
+var backVerbs = map[string]bool{"bring": true, "put": true, "add": true, "get": true, "switch": true, "change": true, "set": true, "turn": true}
+
+// backParticle makes "back" frame after an object of a backVerbs verb in
+// its clause: what is put back is read by the rules of the object; the
+// particle is never "not understood".
+func (st *state) backParticle() {
+	for i := range st.toks {
+		if !st.free(i) || strings.ToLower(st.tokText(i)) != "back" {
+			continue
+		}
+		for k, n := st.prevSig(i), 0; k >= 0 && n < 5 && st.toks[k].kind != tkPunct; k, n = st.prevSig(k), n+1 {
+			if backVerbs[strings.ToLower(st.tokText(k))] {
+				st.toks[i].role = roleFiller
+				break
+			}
+		}
+	}
+}
