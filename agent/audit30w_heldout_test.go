@@ -54,9 +54,9 @@ func run30w(t *testing.T, a *Agent, tc case30w) []string {
 		line := fmt.Sprintf("%s %s %s", c.Field, c.Op, v)
 		all = append(all, line+" "+string(c.Status))
 		switch c.Op {
-		case condition.OpNotIn, condition.OpNotContains, condition.OpNe:
+		case condition.OpNotIn, condition.OpNotContains, condition.OpNeq, condition.OpAvoid:
 			excl = append(excl, strings.ToLower(v))
-		case condition.OpContains:
+		case condition.OpContains, condition.OpPrefer:
 			incl = append(incl, strings.ToLower(v))
 		}
 		if c.Field == "category" && c.Status == condition.StatusApplied && (c.Op == condition.OpEq || c.Op == condition.OpIn) {
