@@ -716,6 +716,13 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// soft and polite refusals exclude as plain ones do (audit 30, class
+	// 3): "we'd prefer not to work with anyone doing gaming", "would
+	// rather not have comedy", 不太想要做游戏的, 尽量别找带货的.
+	es = append(es, words(clsExclude, "prefer not to work with", "prefer not to have", "prefer not to include", "prefer not to get",
+		"prefer not", "prefer not to", "would prefer not to", "rather not", "rather not have", "rather not work with", "rather not include",
+		"would rather not", "would rather avoid", "prefer to avoid", "would prefer to avoid", "rather avoid", "not keen on", "not a fan of",
+		"不太想要", "不太想找", "不太想", "不怎么想要", "尽量别", "尽量不要", "尽量别找", "尽量不要找", "尽量避开", "尽量避免", "最好别", "最好不要", "最好别找")...)
 	// said after what goes ("anyone inactive since May can go", "the
 	// Canadian ones are out"): post-posed only (postOnlyExclusions).
 	es = append(es, words(clsExclude, postRemovals...)...)
@@ -912,7 +919,7 @@ func buildLexicon() *lexicon {
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
 		"expanding into", "expanding to", "expanding in", "entering",
-		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
+		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "we'd", "i'd", "we'll", "i'll", "we've", "i've", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out
@@ -1290,6 +1297,7 @@ func buildLexicon() *lexicon {
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 	es = append(es, words(clsUnsupport, percentWords...)...)
 
+	es = apostropheless(es)
 	for i := range es {
 		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)
 	}
@@ -1594,3 +1602,32 @@ var priceWords = []string{"单价", "售价", "零售价", "定价", "原价", "
 // budgetWords are the advertiser's own money (a budget), as against a
 // measure of the creators ("CPM低一点", which is named as not applied).
 var budgetWords = map[string]bool{"预算": true, "budget": true, "spend": true, "spending": true}
+
+// apostropheless adds, for every entry spelt with a negation's
+// apostrophe ("don't want", "doesn't matter", "isn't"), its twin written
+// without it ("dont want", "doesnt matter", "isnt"), as chat writes them
+// (audit 30, class 3): the twin reads as the entry does. Two one-word
+// twins that are English words of their own ("cant", "wont") are left
+// out; a twin the lexicon already spells is not added again.
+func apostropheless(es []lexEntry) []lexEntry {
+	known := map[string]bool{}
+	for _, e := range es {
+		known[foldString(e.word)] = true
+	}
+	n := len(es)
+	for i := 0; i < n; i++ {
+		e := es[i]
+		w := foldString(e.word)
+		if !strings.Contains(w, "n't") {
+			continue
+		}
+		twin := strings.ReplaceAll(w, "n't", "nt")
+		if twin == "cant" || twin == "wont" || known[twin] {
+			continue
+		}
+		known[twin] = true
+		e.word = twin
+		es = append(es, e)
+	}
+	return es
+}

@@ -334,6 +334,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.liftBounds()
 	st.selfDescriptions()
 	st.writerRole()
+	st.ownPlaces()
 	st.postingFrame()
 	st.letterFrame()
 	st.acceptedWords()
