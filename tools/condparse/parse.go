@@ -318,6 +318,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.postingVerbs()
 	st.recommendLeads()
 	st.vocab()
+	st.taughtLanguages()
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
