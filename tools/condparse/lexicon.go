@@ -722,7 +722,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsExclude, "prefer not to work with", "prefer not to have", "prefer not to include", "prefer not to get",
 		"prefer not", "prefer not to", "would prefer not to", "rather not", "rather not have", "rather not work with", "rather not include",
 		"would rather not", "would rather avoid", "prefer to avoid", "would prefer to avoid", "rather avoid", "not keen on", "not a fan of",
-		"不太想要", "不太想找", "不太想", "不怎么想要", "尽量别", "尽量不要", "尽量别找", "尽量不要找", "尽量避开", "尽量避免", "最好别", "最好不要", "最好别找")...)
+		"不太想要", "不太想找", "不太想", "不怎么想要")...)
 	// said after what goes ("anyone inactive since May can go", "the
 	// Canadian ones are out"): post-posed only (postOnlyExclusions).
 	es = append(es, words(clsExclude, postRemovals...)...)
