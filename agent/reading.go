@@ -152,6 +152,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
 	t.plan.commands = correctedNotExcluded(t.plan.commands, rd)
+	t.plan.commands = excludedNotAdded(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -2041,4 +2042,60 @@ func correctedNotExcluded(cmds []router.Command, rd condparse.Reading) []router.
 			return k == "" || !slices.ContainsFunc(taken, func(sp string) bool { return strings.Contains(sp, k) })
 		})
 	})
+}
+
+// excludedNotAdded turns the router's keyword inclusion of words the
+// reading of the same text excludes ("pls dont include hunting channels",
+// "we'd rather not have pranks": the router reads "include hunting") into
+// their exclusion: the negation the reading read, spelt without an
+// apostrophe or said politely, is what the user meant (audit 30, class
+// 3). An add_keyword command of which only some words are excluded keeps
+// the others.
+func excludedNotAdded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	var excluded []string
+	for _, c := range rd.Conditions {
+		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Value.Str != "" {
+			excluded = append(excluded, strings.ToLower(c.Value.Str))
+		}
+	}
+	if len(excluded) == 0 {
+		return cmds
+	}
+	var out []router.Command
+	for _, cmd := range cmds {
+		if cmd.Name != "add_keyword" {
+			out = append(out, cmd)
+			continue
+		}
+		var keep, drop []string
+		for _, k := range stringsOf(cmd.Args.Get("keywords")) {
+			lk := strings.ToLower(strings.TrimSpace(k))
+			if lk != "" && slices.ContainsFunc(excluded, func(x string) bool { return strings.Contains(x, lk) || strings.Contains(lk, x) }) {
+				drop = append(drop, k)
+			} else {
+				keep = append(keep, k)
+			}
+		}
+		if len(drop) == 0 {
+			out = append(out, cmd)
+			continue
+		}
+		if len(keep) > 0 {
+			args := maps.Clone(cmd.Args)
+			args["keywords"] = keep
+			out = append(out, router.Command{Name: cmd.Name, Spec: cmd.Spec, Args: args})
+		}
+		var xs []string
+		for _, c := range rd.Conditions {
+			if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Value.Str != "" &&
+				slices.ContainsFunc(drop, func(k string) bool {
+					lk, x := strings.ToLower(k), strings.ToLower(c.Value.Str)
+					return strings.Contains(x, lk) || strings.Contains(lk, x)
+				}) {
+				xs = append(xs, c.Value.Str)
+			}
+		}
+		out = append(out, router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": xs}})
+	}
+	return out
 }
