@@ -1686,7 +1686,9 @@ func (s *Session) boundLifts(rd condparse.Reading) []router.Command {
 	var out []router.Command
 	for _, u := range rd.Unbounded {
 		if !slices.ContainsFunc(s.Conds, func(c Cond) bool {
-			return c.Field == string(u.Field) && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived)
+			// a bound kept for reference only ("Maybe 10k+ subs if
+			// possible") is lifted as a filter is (audit 30, class 4)
+			return c.Field == string(u.Field) && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived || c.Kind == condition.KindSoft)
 		}) {
 			continue
 		}
