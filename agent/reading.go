@@ -346,6 +346,25 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 			extra = append(extra, c)
 		}
 	}
+	for _, c := range rd.Conditions {
+		// "还是要电车的吧，改成只要电车内容": a word the search excludes,
+		// now wanted, is the wanted topic (the exclusion goes with it,
+		// addTag), whatever else the router read (audit 30, class 4).
+		ids := t.s.excludingTags(c.Value.Str)
+		if c.Field != condition.Keyword || c.Op != condition.OpContains || saidAsKeyword(c, keywords) || len(ids) == 0 {
+			continue
+		}
+		t.plan.commands = append(t.plan.commands, router.Command{Name: "remove_filter", Args: router.Args{"field": string(condition.Keyword), "condition_ids": ids}})
+		if slices.ContainsFunc(append([]condparse.Span{c.Span}, c.MoreSpans...), func(sp condparse.Span) bool { return onlyWanted(rd.Input, sp) }) {
+			// "只要电车内容", "make it Minecraft only": the one topic
+			// kept, so it filters
+			c.Status, c.Priority = condition.StatusApplied, 1
+			c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(i string) bool { return i == condparse.IssueRankingTerm })
+		}
+		if !slices.ContainsFunc(extra, func(o condparse.Condition) bool { return o.ID == c.ID }) {
+			extra = append(extra, c)
+		}
+	}
 	langs := commandLanguages(t.plan.commands)
 	for _, c := range rd.Conditions {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) || readAsLanguage(c, langs) {
@@ -2100,4 +2119,32 @@ func excludedNotAdded(cmds []router.Command, rd condparse.Reading) []router.Comm
 		out = append(out, router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": xs}})
 	}
 	return out
+}
+
+// excludingTags are the ids of the held keyword exclusions of word, or
+// of a text that holds it or that it holds.
+func (s *Session) excludingTags(word string) []string {
+	var ids []string
+	for _, t := range s.Tags {
+		if word != "" && t.Excluded && (holdsWord(word, t.Text) || holdsWord(t.Text, word)) {
+			ids = append(ids, t.ID)
+		}
+	}
+	return ids
+}
+
+// onlyMarks say that what follows (or, for "only", what precedes) is the
+// one thing wanted.
+var onlyMarks = []string{"只要", "只看", "只找", "只留", "就要", "only", "just"}
+
+// onlyWanted reports a span said as the one thing wanted in its clause:
+// an only-mark (onlyMarks) in the clause before it, or "only" right
+// after it ("make it Minecraft only").
+func onlyWanted(in string, sp condparse.Span) bool {
+	from, to := clauseBounds(in, sp)
+	if sp.Start < from || sp.End > to || sp.End > len(in) {
+		return false
+	}
+	before, after := strings.ToLower(in[from:sp.Start]), strings.ToLower(strings.TrimSpace(in[sp.End:to]))
+	return slices.ContainsFunc(onlyMarks, func(m string) bool { return strings.Contains(before, m) }) || strings.HasPrefix(after, "only")
 }
