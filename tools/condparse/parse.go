@@ -322,6 +322,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
+	st.topicListCategories()
 	st.looseGenres()
 	st.audienceTopics()
 	st.hedges()
