@@ -162,6 +162,9 @@ type lexEntry struct {
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
 type lexicon struct {
+	// outlets are the category names said as a kind of outlet ("news
+	// outlets", 动画片): each names its category whole.
+	outlets map[string]bool
 	// dict holds every spelling once (textmatch.FoldSpace); ents[id] are
 	// the entries of spelling id, in the order they were added.
 	dict *textmatch.Automaton
@@ -340,6 +343,32 @@ func buildLexicon() *lexicon {
 	vocab(taxonomy.Countries, clsCountry, lx.countries)
 	vocab(taxonomy.Languages, clsLanguage, lx.languages)
 	vocab(taxonomy.Categories, clsCategory, lx.categories)
+	// A category said as a kind of outlet ("news outlets", "news sites",
+	// 动画片, 搞笑片) is the category, so "not news outlets" and 别推动画片
+	// exclude it rather than the words (audit 30, mild class 5).
+	seenOutlet := map[string]bool{}
+	lx.outlets = map[string]bool{}
+	for _, nt := range taxonomy.Categories.Names() {
+		n := strings.ToLower(nt.Name)
+		if genericCategoryWords[n] || subtopic[foldString(nt.Name)] || utf8.RuneCountInString(n) < 2 || !taxonomy.NamesWholeCategory(nt.Term.Code, nt.Name) {
+			continue
+		}
+		var forms []string
+		if isASCIILetters(strings.ReplaceAll(n, " ", "")) {
+			for _, suf := range []string{" outlets", " outlet", " sites", " site", " websites", " pages", " media"} {
+				forms = append(forms, n+suf)
+			}
+		} else if r, _ := utf8.DecodeRuneInString(n); r >= 0x4e00 && !strings.HasSuffix(n, "片") {
+			forms = append(forms, n+"片")
+		}
+		for _, f := range forms {
+			if !seenOutlet[f] {
+				seenOutlet[f] = true
+				lx.outlets[foldString(f)] = true
+				es = append(es, lexEntry{word: f, cls: clsCategory, code: nt.Term.Code})
+			}
+		}
+	}
 	// A one-word English category name in the plural also reads in the
 	// singular ("pet creators", "toy reviewers", "recipe channels").
 	for _, nt := range taxonomy.Categories.Names() {
