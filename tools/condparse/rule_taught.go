@@ -29,6 +29,7 @@ var (
 
 // taughtLanguages reads a taught language (see above).
 func (st *state) taughtLanguages() {
+	defer st.taughtTopics()
 	for _, pc := range st.conds {
 		if pc.dropped || pc.neg || pc.c.Field != condition.Language && pc.c.Field != condition.Country {
 			continue
@@ -55,6 +56,26 @@ func (st *state) taughtLanguages() {
 		term := rankingTerm(StringValue(strings.TrimSpace(string(st.t.orig[s:e]))))
 		term.s, term.e, term.topicTerm = s, e, true
 		st.conds = append(st.conds, term)
+		st.sig.Category = true
+	}
+}
+
+// taughtTopics reads a taught language another rule already made the
+// content's topic ("German lessons channels": the words rank): the
+// education category joins it.
+func (st *state) taughtTopics() {
+	for k := range st.toks {
+		tk := &st.toks[k]
+		if tk.kind != tkLex || tk.neg != 0 || tk.role != roleContent || tk.has(clsLanguage) == nil {
+			continue
+		}
+		if ms, _ := st.teachMark(tk.s, tk.e); ms < 0 {
+			continue
+		}
+		edu := st.vocabCond(condition.Category, []string{"education"}, 0)
+		edu.topic = true
+		edu.s, edu.e = tk.s, tk.e
+		st.conds = append(st.conds, edu)
 		st.sig.Category = true
 	}
 }

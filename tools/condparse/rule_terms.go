@@ -1027,7 +1027,10 @@ var writerPlaceMarks = map[string]bool{"from": true, "in": true, "based in": tru
 // place (writerPlace).
 var marketWords = map[string]bool{"launching": true, "launch": true, "launches": true, "expanding": true, "expand": true,
 	"expands": true, "entering": true, "enter": true, "enters": true, "debuting": true, "進入": true, "进入": true, "进军": true,
-	"打入": true, "开拓": true, "拓展": true, "登陆": true, "上市": true, "出海": true}
+	"打入": true, "开拓": true, "拓展": true, "登陆": true, "上市": true, "出海": true,
+	// "we're a nonprofit running a campaign in Nigeria": where the
+	// campaign runs (audit 30)
+	"campaign": true, "campaigns": true}
 
 // marketBefore reports whether a market word (marketWords) comes in the
 // tokens from..k-1: an English word as a token, a Chinese one inside the
