@@ -64,6 +64,8 @@ func TestAudit30wClasses(t *testing.T) {
 		{in: "creators who post about health and travel", want: []string{`hard category in [travel,fitness]`}},
 		{in: "讲健康和美食的博主", want: []string{`hard category in [food,fitness]`}},
 		{in: "health creators in Spain", never: []string{"category"}},
+		// M1: a misspelt unit after "5k+" is the unit, never a term
+		{in: "travel creators in Chile w/ 5k+ subscrbers", want: []string{`hard followers gte 5000`}, frame: []string{"subscrbers"}},
 		// M5: an outlet kind names its category
 		{in: "Public health accounts in India, not news outlets", want: []string{`hard category not_in [news] applied`}},
 		{in: "别给我推动画片频道，找游戏博主", want: []string{`hard category not_in [animation] applied`, `hard category eq "gaming"`}},
