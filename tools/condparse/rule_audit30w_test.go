@@ -34,6 +34,9 @@ func TestAudit30wClasses(t *testing.T) {
 		{in: "我们是新加坡的连锁火锅店，想找新加坡和马来西亚的美食探店博主", want: []string{`hard country in [SG,MY]`}},
 		{in: "We're a nonprofit running a campaign in Nigeria and Kenya / need fitness creators", want: []string{`hard country in [NG,KE]`}},
 		{in: "We're a Korean skincare brand launching in Japan, need beauty creators in Japan", want: []string{`hard country eq "JP"`}, never: []string{"KR"}},
+		// a self-description that names the creators is the ask
+		{in: "I'm interested in creators in Japan, also in Korea", want: []string{`hard country in [JP,KR]`}},
+		{in: "我是日本博主的粉丝，想找韩国的", want: []string{`hard country in [JP,KR]`}},
 		// S2: the opening self-description before the ask ranks
 		{in: "在线教育app招学员，求推荐：1. 印尼或菲律宾 2. 教英语的频道 3. 订阅五万以上", want: []string{`hard country in [ID,PH]`, `hard category eq "education"`}, never: []string{"contains \"在线教育app招学员\" applied", "language"}},
 		{in: "瑜伽馆拉新，需要：泰国；健身博主；粉丝一万以上", want: []string{`hard country eq "TH"`, `hard category eq "fitness"`}, never: []string{"applied !", "contains \"瑜伽馆拉新\" applied"}},

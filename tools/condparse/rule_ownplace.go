@@ -25,12 +25,15 @@ import (
 var (
 	// enSelfOpen opens a self-description in English.
 	enSelfOpen = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:i\s+work\s+(?:for|at|with|in)|we\s+work\s+(?:for|at|with)|i'?m\s+with|i\s+am\s+with|i\s+represent|we\s+represent|on\s+behalf\s+of|here\s+at|i'?m\s+from|i\s+am\s+from|we'?re\s+from|we\s+are\s+from|we'?re|we\s+are|i'?m|i\s+am|our\s+(?:agency|company|team|office|brand|firm|studio|org|organi[sz]ation|client|startup|business|shop|store|school|university|club|ngo|nonprofit|charity|hq|headquarters)|my\s+(?:company|agency|team|brand|client|startup|business|shop|store|office|employer)|as\s+an?)(?:[^\p{L}']|$)`)
-	// enSelfEnd ends it: the ask, a turn to the creators, or "but".
-	enSelfEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after)(?:[^\p{L}']|$)`)
+	// enSelfEnd ends it: the ask, the creators named, or "but".
+	enSelfEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after|interested|creators?|influencers?|channels?|accounts?|youtubers?|bloggers?|vloggers?|streamers?|tiktokers?)(?:[^\p{L}']|$)`)
 	// zhSelfOpen opens a self-description in Chinese.
 	zhSelfOpen = regexp.MustCompile(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是`)
-	// zhSelfEnd ends it: the ask.
-	zhSelfEnd = regexp.MustCompile(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐`)
+	// zhSelfEnd ends it: the ask or the creators named.
+	zhSelfEnd = regexp.MustCompile(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐|博主|达人|频道|账号|创作者|网红|主播`)
+	// creatorEnd is the part of enSelfEnd and zhSelfEnd that names
+	// creators.
+	creatorEnd = regexp.MustCompile(`(?i)creator|influencer|channel|account|youtuber|blogger|vlogger|streamer|tiktoker|博主|达人|频道|账号|创作者|网红|主播`)
 	// selfSep ends a self-description as a clause ends ("/" and a spaced
 	// dash are a brief's separators).
 	selfSep = regexp.MustCompile(`[.!?;:。！？；：,，/|\n]|\s[-–—]\s|[–—]`)
@@ -53,6 +56,9 @@ func (st *state) selfClauses() [][2]int {
 				to = from + loc[0]
 			}
 			if loc := end.FindStringIndex(s[from:to]); loc != nil {
+				if creatorEnd.MatchString(s[from+loc[0] : from+loc[1]]) {
+					continue // "I'm into creators in Japan", 我是日本博主的粉丝: creators said, no self-description
+				}
 				to = from + loc[0]
 			}
 			if to > from {
