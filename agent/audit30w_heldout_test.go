@@ -295,3 +295,60 @@ func heldout30w() []case30w {
 	})
 	return cs
 }
+
+// TestAudit30wHeldoutLate is a second held-out table, written after the
+// changes and run once, never tuned on: its pass count is logged, and a
+// count below its one run (8 of 10) fails. The two misses, left as run:
+// "I manage partnerships at a … company's Dubai office" opens a self-
+// description with a verb ownPlaces does not know (Dubai stays a country;
+// Qatar is not read either), and 男博主 is a gender the catalog does not
+// record, so the first search excluded nothing for the follow-up to take
+// back.
+func TestAudit30wHeldoutLate(t *testing.T) {
+	measure30w(t, "late held-out", 8, heldoutLate30w())
+}
+
+// heldoutLate30w is the late held-out table (see TestAudit30wHeldoutLate).
+func heldoutLate30w() []case30w {
+	var cs []case30w
+	add := func(c case30w, f func(*case30w)) { f(&c); cs = append(cs, c) }
+	add(c30("youtube", "en", "Hello, I manage partnerships at a Swedish furniture company's Dubai office. We need home decor creators in Saudi Arabia or Qatar.", ""), func(c *case30w) {
+		c.want = []string{"country in [SA,QA]", "category eq home"}
+		c.not = []string{"SE", "AE"}
+	})
+	add(c30("tiktok", "zh", "我们是一家德国汽车品牌在上海的公关团队，需要找泰国的汽车博主", ""), func(c *case30w) {
+		c.want = []string{"country eq TH", "category eq automotive"}
+		c.not = []string{"DE", "CN"}
+	})
+	add(c30("youtube", "zh", "英语培训机构招生，求推荐：越南的教育博主，粉丝一万以上", ""), func(c *case30w) {
+		c.want = []string{"country eq VN", "category eq education"}
+		c.not = []string{" contains "}
+	})
+	add(c30("instagram", "en", "fitness creators in Poland, we would rather not have supplement sellers", ""), func(c *case30w) {
+		c.want = []string{"category eq fitness", "country eq PL"}
+		c.excluded = []string{"supplement"}
+	})
+	add(c30("youtube", "en", "tech channels in India, i dont want gaming", ""), func(c *case30w) {
+		c.want = []string{"category eq tech", "category not_in [gaming]"}
+		c.noRank = []string{"dont"}
+	})
+	add(c30("x", "zh", "找美国以外说英语的财经博主", ""), func(c *case30w) {
+		c.want = []string{"country not_in [US]", "language eq en", "category eq finance"}
+	})
+	add(c30("tiktok", "en", "beauty creators in Vietnam", "just TH now"), func(c *case30w) {
+		c.want = []string{"country eq TH", "category eq beauty"}
+		c.not = []string{"VN"}
+	})
+	add(c30("youtube", "zh", "英国的美妆博主，不要男博主相关的", "男博主也可以要的，只要男博主吧"), func(c *case30w) {
+		c.mention = []string{"男博主"}
+		c.noCond = []string{"not_contains 男博主"}
+	})
+	add(c30("youtube", "en", "teaching French channels in Belgium", ""), func(c *case30w) {
+		c.want = []string{"category eq education", "country eq BE"}
+		c.not = []string{"language"}
+	})
+	add(c30("instagram", "en", "accounts in Mexico about fashion, health and music", ""), func(c *case30w) {
+		c.cats = []string{"fashion", "fitness", "music"}
+	})
+	return cs
+}
