@@ -192,10 +192,13 @@ func (b *promiseBox) results(what string, ok func(api.ResultItem) bool) {
 func TestPromiseChangesAreSaid(t *testing.T) {
 	const ready = "followup_waiting/expanded_agent/results_ready"
 	for _, tc := range []struct {
-		locale, keyword, first, second, said string
+		locale, keyword, first, second, said, want string
 	}{
-		{"zh", "美食", "粉丝5千到2万", "只要粉丝 1w 以上的，不要游戏", "已修改：粉丝 5000–2万 → 粉丝 ≥ 1万"},
-		{"en", "food", "followers 5k to 20k", "only over 10k, no gaming", "Changed: Followers 5K–20K → Followers ≥ 10K"},
+		// "只要…以上的" keeps the ones of the held range at or above the
+		// bound (its cap stays); a plain floor replaces the range
+		{"zh", "美食", "粉丝5千到2万", "只要粉丝 1w 以上的，不要游戏", "已修改：粉丝 5000–2万 → 粉丝 1万–2万", `followers between {"max":20000,"min":10000} user_input`},
+		{"zh", "美食", "粉丝5千到2万", "粉丝 1w 以上，不要游戏", "已修改：粉丝 5000–2万 → 粉丝 ≥ 1万", `followers gte 10000 user_input`},
+		{"en", "food", "followers 5k to 20k", "only over 10k, no gaming", "Changed: Followers 5K–20K → Followers ≥ 10K", `followers gte 10000 user_input`},
 	} {
 		t.Run(tc.locale+"/followers", func(t *testing.T) {
 			b := newPromiseBox(t, "youtube", tc.locale)
@@ -205,11 +208,11 @@ func TestPromiseChangesAreSaid(t *testing.T) {
 			b.wantCond(`followers between {"max":20000,"min":5000} user_input`)
 			b.send("followup.submit", api.Args{Text: tc.second})
 			b.wantState(ready, "natural-results")
-			b.wantCond(`followers gte 10000 user_input`)
+			b.wantCond(tc.want)
 			// "不要游戏", "no gaming": the gaming category left out, as
 			// the same words in a first search (one reading, issue 26)
 			b.wantCond(`category not_in ["gaming"] user_input`)
-			if slices.ContainsFunc(b.conds(), func(c string) bool { return strings.HasPrefix(c, "followers between") }) {
+			if slices.ContainsFunc(b.conds(), func(c string) bool { return strings.HasPrefix(c, `followers between {"max":20000,"min":5000}`) }) {
 				t.Errorf("conditions %q: the old follower range is still there", b.conds())
 			}
 			b.wantSummary(tc.said)

@@ -317,6 +317,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.slashItems()
 	st.postingVerbs()
 	st.recommendLeads()
+	st.beneficiaryLead()
 	st.vocab()
 	st.taughtLanguages()
 	st.parentsAlone()

@@ -211,6 +211,11 @@ func (st *state) residue() {
 		case neg == 1:
 			text = trimObjectLead(text)
 			text, _ = cutRelated(text) // "anything gambling-related" excludes gambling
+			if romanceGlue[strings.ToLower(strings.TrimSpace(text))] {
+				// "…, no de Argentina": a Romance function word left of
+				// the excluded place is no excluded word
+				continue
+			}
 			pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpNotContains, StringValue(text))
 			pc.c.Scope, pc.c.Excluded, pc.neg = scope.Tags, true, true
 			if slices.ContainsFunc(st.toks[r.from:r.to+1], func(tk token) bool { return tk.removal }) {

@@ -161,12 +161,19 @@ func (st *state) quantities() {
 		if j < len(st.toks) && st.toks[j].role == roleNone {
 			n = &st.toks[j]
 		}
-		cjk := n != nil && n.kind == tkCJK && strings.ContainsRune("个位名家条", st.t.norm[n.s])
+		cjk := n != nil && n.kind == tkCJK && strings.ContainsRune("个位名家条所间支款", st.t.norm[n.s])
 		// "give me about 20", "find at least 10": a request before the
 		// count's approximation or bound word
 		req := st.requestBefore(i)
 		if p := st.prevSig(i); !req && p >= 0 && st.free(p) && (st.tok(p).has(clsPreApprox) != nil || st.tok(p).has(clsPreGte) != nil) {
 			req = st.requestBefore(p)
+		}
+		if cjk && tk.num.Chinese && tk.num.Value == 1 && len(tail) == 0 && strings.ContainsRune("个所家间款", st.t.norm[n.s]) && !st.creatorNounAhead(j+1) && !st.clauseEndsAt(st.skipSpace(j+1)) {
+			// "给一个电动车品牌找…", "香港一所大学的市场部": 一 and its
+			// measure word are an article before a thing, no count of
+			// results (audit 30)
+			tk.role, n.role = roleFiller, roleFiller
+			continue
 		}
 		ofThem := len(tail) == 1 && strings.HasPrefix(strings.ToLower(st.tokText(tail[0])), "of ")
 		measure := cjk || ofThem || n != nil && n.kind == tkLex && (n.has(clsCreator) != nil || n.has(clsCreatorPlatform) != nil) ||

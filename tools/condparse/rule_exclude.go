@@ -15,6 +15,12 @@ import (
 func (st *state) exclusions() {
 	for i := 0; i < len(st.toks); i++ {
 		tk := &st.toks[i]
+		if st.free(i) && st.portugueseIn(i) {
+			// "criadores … no Instagram", "operadoras no Brasil": the
+			// Portuguese "in the", never "no"
+			tk.role = roleFiller
+			continue
+		}
 		verb := (tk.kind == tkWord || tk.kind == tkLex) && openingVerbs[st.tokText(i)]
 		if last, ok := st.promoteNegation(i); ok && tk.has(clsExclude) == nil {
 			// "不做X宣传的", "从不接X广告": the negated promoting verb

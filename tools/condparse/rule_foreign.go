@@ -73,7 +73,8 @@ func (st *state) foreignItem(from, to int) bool {
 			return true
 		}
 	}
-	return false
+	// an item of a Portuguese sentence ("…, sem comprar seguidores")
+	return len(words) > 0 && st.portuguese()
 }
 
 // romanceAdjective reports a word that is an English demonym with a
@@ -89,4 +90,49 @@ func romanceAdjective(w, target string) bool {
 // for.
 func (st *state) foreignRanks(r run) bool {
 	return (st.sig.Condition || st.cfg.followup) && st.foreignItem(r.from, r.to)
+}
+
+// portugueseWords are words only Portuguese (of the Romance languages
+// the box meets) writes: with one of them, or ã/õ, a sentence is
+// Portuguese, whose "no"/"na" are "in the" ("no Instagram", "no Brasil"),
+// never the English or Spanish "no".
+var portugueseWords = map[string]bool{"não": true, "nao": true, "sem": true, "com": true, "em": true, "uma": true, "umas": true,
+	"uns": true, "dos": true, "das": true, "você": true, "vocês": true, "voce": true, "canais": true, "também": true, "muito": true,
+	"são": true, "está": true, "estão": true, "pelo": true, "pela": true, "nossa": true, "nosso": true, "seguidores": false}
+
+// portuguese reports a sentence written in Portuguese: a word of
+// portugueseWords, or a letter ã or õ, and at least two words of the
+// Romance languages in all (foreignWord, romanceGlue, "que").
+func (st *state) portuguese() bool {
+	marked, romance := false, 0
+	for i := range st.toks {
+		if k := st.toks[i].kind; k == tkSpace || k == tkPunct || k == tkNum {
+			continue
+		}
+		w := strings.ToLower(st.tokText(i))
+		if portugueseWords[w] || strings.ContainsAny(w, "ãõ") {
+			marked = true
+		}
+		if portugueseWords[w] || foreignWord(w) || romanceGlue[w] || w == "que" {
+			romance++
+		}
+	}
+	return marked && romance >= 2
+}
+
+// portugueseIn reports a Portuguese "no"/"na"/"nos"/"nas" ("in the") at
+// i before a platform, a country or a capitalised name: no exclusion.
+func (st *state) portugueseIn(i int) bool {
+	switch strings.ToLower(st.tokText(i)) {
+	case "no", "na", "nos", "nas":
+	default:
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	if n >= len(st.toks) || n == i+1 {
+		return false
+	}
+	nt := st.tok(n)
+	named := nt.has(clsPlatform) != nil || nt.has(clsCountry) != nil || nt.kind == tkWord && unicode.IsUpper([]rune(st.tokText(n))[0])
+	return named && st.portuguese()
 }

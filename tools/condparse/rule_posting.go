@@ -113,8 +113,9 @@ func containsFold(list []string, s string) bool {
 var recommendVerbs = []string{"推", "安利"}
 
 // recommendNotVerb are the runes after 推 that make it part of another
-// word (推理, 推拿, 推车, 推文, 推荐, 推送, 推出, 推广, 推销, 推特, …).
-const recommendNotVerb = "理拿车文荐送出广销特介手敲土动进翻测算断"
+// word (推理, 推拿, 推车, 推文, 推荐, 推送, 推出, 推广, 推销, 推特, …) or a
+// platform's nickname (推上: on X).
+const recommendNotVerb = "理拿车文荐送出广销特介手敲土动进翻测算断上下"
 
 // recommendLeads makes a recommending verb that opens an unknown word
 // frame (recommendVerbs), with the posting adverb glued before it.
@@ -191,4 +192,23 @@ func (st *state) adverbStart(i int) int {
 		}
 	}
 	return -1
+}
+
+// beneficiaryLead makes 给/替/为 that open a clause frame: "给一个电动车品牌
+// 找…", "替客户找…", "为我们的新品找…" say whom the search is for, never
+// a topic (audit 30). Inside a clause (不要给X带货的) they stay for the
+// rules that read them there.
+func (st *state) beneficiaryLead() {
+	for i := range st.toks {
+		w := st.tokText(i)
+		if !st.free(i) || st.toks[i].kind != tkCJK || w != "给" && w != "替" && w != "为" {
+			continue
+		}
+		if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
+			continue
+		}
+		if n := st.tok(i + 1); n.kind == tkCJK || n.kind == tkLex || n.kind == tkNum {
+			st.toks[i].role = roleFiller
+		}
+	}
 }

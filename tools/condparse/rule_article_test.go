@@ -1,0 +1,50 @@
+package condparse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestArticleNotCount: 一 and a measure word before a thing that is not
+// the creators (一个品牌, 一所大学, 一家公司) are an article, no result
+// count and no word of a term; before the creators (一个美妆博主) or
+// alone (就要一个) they still count results. A clause opened by 给/替/为
+// says whom the search is for: frame, never "not understood".
+func TestArticleNotCount(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		quantity string // "" for none
+	}{
+		{"给一个电动车品牌找推特上的科技博主，德国、法国都可以", ""},
+		{"我们是一家日本的护肤品公司，想找美国的美妆博主", ""},
+		{"香港一所大学的市场部：想找香港的学生博主", ""},
+		{"替客户找几个日本的美食博主", ""},
+		{"为我们的新品找美国的科技博主", ""},
+		{"帮我找一个美妆博主", "一个"},
+		{"找一个就行，美国的美妆博主", "一个"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			r, err := Parse(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if r.Quantity != nil {
+				got = r.Quantity.Text
+			}
+			if strings.TrimSpace(got) != tc.quantity {
+				t.Errorf("quantity %q, want %q", got, tc.quantity)
+			}
+			for _, c := range r.Conditions {
+				if s := c.Value.Str; strings.HasPrefix(s, "一") || strings.HasPrefix(s, "给") || strings.HasPrefix(s, "替") || strings.HasPrefix(s, "为") {
+					t.Errorf("term %q keeps the article or the beneficiary word", s)
+				}
+			}
+			for _, rem := range r.Remainder {
+				if t0 := strings.TrimSpace(rem.Text); t0 == "给" || t0 == "替" || t0 == "为" || strings.HasPrefix(t0, "一") {
+					t.Errorf("remainder %q", t0)
+				}
+			}
+		})
+	}
+}
