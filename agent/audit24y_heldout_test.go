@@ -40,7 +40,6 @@ type case24y struct {
 // wrong, one line a problem.
 func run24y(t *testing.T, a *Agent, tc case24y) []string {
 	t.Helper()
-	var bad []string
 	b := newBox(t, a, tc.platform, tc.loc)
 	snap := b.send("search.submit", api.Args{Text: tc.first})
 	label := fmt.Sprintf("%q", tc.first)
@@ -52,6 +51,13 @@ func run24y(t *testing.T, a *Agent, tc case24y) []string {
 		snap = b.send(followupEvent(snap), api.Args{Text: tc.follow})
 		label += fmt.Sprintf(" then %q", tc.follow)
 	}
+	return check24y(label, snap, tc)
+}
+
+// check24y returns what a case's last snapshot leaves wrong, one line a
+// problem; label names the case in each line.
+func check24y(label string, snap api.Snapshot, tc case24y) []string {
+	var bad []string
 	applied := appliedConds(snap)
 	for _, w := range tc.want {
 		if !slices.ContainsFunc(applied, func(g string) bool { return strings.HasSuffix(g, w) }) {

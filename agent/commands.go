@@ -509,10 +509,14 @@ func liftBound(s *Session, args router.Args) (string, error) {
 	upper, _ := args.Get("upper").(bool)
 	for i := range s.Conds {
 		c := s.Conds[i]
-		if c.Field != field || c.Kind != condition.KindHard && c.Kind != condition.KindDerived {
+		if c.Field != field || c.Kind != condition.KindHard && c.Kind != condition.KindDerived && c.Kind != condition.KindSoft {
 			continue
 		}
 		switch {
+		case c.Kind == condition.KindSoft && c.Op == condition.OpBetween:
+			// a wished range keeps its other end as a wish: left as said
+			// (only a one-ended wish is lifted, below)
+			continue
 		case c.Op == condition.OpBetween && upper:
 			return "", addFilterOf(s, field, condition.OpGte, c.Value.Range.Min)
 		case c.Op == condition.OpBetween:

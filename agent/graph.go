@@ -209,6 +209,11 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 		// A ranking term said with the word ("烘焙教学", "dog groomers")
 		// goes too (audit 24, class I).
 		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Ranks() && holdsWord(t.Text, text) })
+	} else {
+		// Wanting back what was excluded lifts the exclusion: "还是要电车的
+		//吧" after "不要电车相关的", "actually Minecraft is fine" after
+		// "no Minecraft" (audit 30, class 4).
+		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Excluded && (holdsWord(text, t.Text) || holdsWord(t.Text, text)) })
 	}
 	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
 	return &s.Tags[len(s.Tags)-1]

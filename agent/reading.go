@@ -152,6 +152,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	t.plan.commands = preferencesPlacedElsewhere(t.plan.commands, rd)
 	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
 	t.plan.commands = correctedNotExcluded(t.plan.commands, rd)
+	t.plan.commands = excludedNotAdded(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -342,6 +343,25 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// the platform switch a follow-up saying it alone makes (pending,
 		// absorbPlatform), never lost to the commands of the rest.
 		if c.Field == condition.Platform && c.Kind == condition.KindHard && c.Op == condition.OpEq && !c.Excluded {
+			extra = append(extra, c)
+		}
+	}
+	for _, c := range rd.Conditions {
+		// "还是要电车的吧，改成只要电车内容": a word the search excludes,
+		// now wanted, is the wanted topic (the exclusion goes with it,
+		// addTag), whatever else the router read (audit 30, class 4).
+		ids := t.s.excludingTags(c.Value.Str)
+		if c.Field != condition.Keyword || c.Op != condition.OpContains || saidAsKeyword(c, keywords) || len(ids) == 0 {
+			continue
+		}
+		t.plan.commands = append(t.plan.commands, router.Command{Name: "remove_filter", Args: router.Args{"field": string(condition.Keyword), "condition_ids": ids}})
+		if slices.ContainsFunc(append([]condparse.Span{c.Span}, c.MoreSpans...), func(sp condparse.Span) bool { return onlyWanted(rd.Input, sp) }) {
+			// "只要电车内容", "make it Minecraft only": the one topic
+			// kept, so it filters
+			c.Status, c.Priority = condition.StatusApplied, 1
+			c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(i string) bool { return i == condparse.IssueRankingTerm })
+		}
+		if !slices.ContainsFunc(extra, func(o condparse.Condition) bool { return o.ID == c.ID }) {
 			extra = append(extra, c)
 		}
 	}
@@ -1685,7 +1705,9 @@ func (s *Session) boundLifts(rd condparse.Reading) []router.Command {
 	var out []router.Command
 	for _, u := range rd.Unbounded {
 		if !slices.ContainsFunc(s.Conds, func(c Cond) bool {
-			return c.Field == string(u.Field) && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived)
+			// a bound kept for reference only ("Maybe 10k+ subs if
+			// possible") is lifted as a filter is (audit 30, class 4)
+			return c.Field == string(u.Field) && (c.Kind == condition.KindHard || c.Kind == condition.KindDerived || c.Kind == condition.KindSoft)
 		}) {
 			continue
 		}
@@ -2041,4 +2063,88 @@ func correctedNotExcluded(cmds []router.Command, rd condparse.Reading) []router.
 			return k == "" || !slices.ContainsFunc(taken, func(sp string) bool { return strings.Contains(sp, k) })
 		})
 	})
+}
+
+// excludedNotAdded turns the router's keyword inclusion of words the
+// reading of the same text excludes ("pls dont include hunting channels",
+// "we'd rather not have pranks": the router reads "include hunting") into
+// their exclusion: the negation the reading read, spelt without an
+// apostrophe or said politely, is what the user meant (audit 30, class
+// 3). An add_keyword command of which only some words are excluded keeps
+// the others.
+func excludedNotAdded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	var excluded []string
+	for _, c := range rd.Conditions {
+		if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Value.Str != "" {
+			excluded = append(excluded, strings.ToLower(c.Value.Str))
+		}
+	}
+	if len(excluded) == 0 {
+		return cmds
+	}
+	var out []router.Command
+	for _, cmd := range cmds {
+		if cmd.Name != "add_keyword" {
+			out = append(out, cmd)
+			continue
+		}
+		var keep, drop []string
+		for _, k := range stringsOf(cmd.Args.Get("keywords")) {
+			lk := strings.ToLower(strings.TrimSpace(k))
+			if lk != "" && slices.ContainsFunc(excluded, func(x string) bool { return strings.Contains(x, lk) || strings.Contains(lk, x) }) {
+				drop = append(drop, k)
+			} else {
+				keep = append(keep, k)
+			}
+		}
+		if len(drop) == 0 {
+			out = append(out, cmd)
+			continue
+		}
+		if len(keep) > 0 {
+			args := maps.Clone(cmd.Args)
+			args["keywords"] = keep
+			out = append(out, router.Command{Name: cmd.Name, Spec: cmd.Spec, Args: args})
+		}
+		var xs []string
+		for _, c := range rd.Conditions {
+			if c.Field == condition.Keyword && c.Op == condition.OpNotContains && c.Value.Str != "" &&
+				slices.ContainsFunc(drop, func(k string) bool {
+					lk, x := strings.ToLower(k), strings.ToLower(c.Value.Str)
+					return strings.Contains(x, lk) || strings.Contains(lk, x)
+				}) {
+				xs = append(xs, c.Value.Str)
+			}
+		}
+		out = append(out, router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": xs}})
+	}
+	return out
+}
+
+// excludingTags are the ids of the held keyword exclusions of word, or
+// of a text that holds it or that it holds.
+func (s *Session) excludingTags(word string) []string {
+	var ids []string
+	for _, t := range s.Tags {
+		if word != "" && t.Excluded && (holdsWord(word, t.Text) || holdsWord(t.Text, word)) {
+			ids = append(ids, t.ID)
+		}
+	}
+	return ids
+}
+
+// onlyMarks say that what follows (or, for "only", what precedes) is the
+// one thing wanted.
+var onlyMarks = []string{"只要", "只看", "只找", "只留", "就要", "only", "just"}
+
+// onlyWanted reports a span said as the one thing wanted in its clause:
+// an only-mark (onlyMarks) in the clause before it, or "only" right
+// after it ("make it Minecraft only").
+func onlyWanted(in string, sp condparse.Span) bool {
+	from, to := clauseBounds(in, sp)
+	if sp.Start < from || sp.End > to || sp.End > len(in) {
+		return false
+	}
+	before, after := strings.ToLower(in[from:sp.Start]), strings.ToLower(strings.TrimSpace(in[sp.End:to]))
+	return slices.ContainsFunc(onlyMarks, func(m string) bool { return strings.Contains(before, m) }) || strings.HasPrefix(after, "only")
 }

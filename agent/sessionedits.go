@@ -392,6 +392,7 @@ func (t *turn) sessionEdits(text string) editResult {
 			}
 		case letBackCue.MatchString(c) && !excludeWord.MatchString(letBackUndo.ReplaceAllString(c, " ")):
 			if cmds, note, ok := t.s.letBackIn(c); ok {
+				t.wantedBack(text) // "…, make it Minecraft only" said with it
 				er.commands = append(er.commands, cmds...)
 				er.notes = append(er.notes, note)
 				er.read = append(er.read, "let_back_in")
@@ -725,7 +726,9 @@ func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
 		if f.RouterRefused {
 			// the edits apply; the clauses no reading placed are named
 			f.RouterRefused = false
-			er.notes = append(er.notes, t.plan.notice)
+			if !slices.Contains(er.read, "let_back_in") || !t.wantedBack(rest) {
+				er.notes = append(er.notes, t.plan.notice)
+			}
 			t.plan.notice = ""
 		}
 	}
@@ -752,4 +755,34 @@ func (s *Session) notePendingPlatform() {
 			"“"+want+"” is pending: this page searches "+plat+" channels only, the other conditions stay; keep it for reference or remove it from its chip's menu"))
 		return
 	}
+}
+
+// wantedBack reads, beside an edit that let an excluded word back in
+// ("actually Minecraft is fine, make it Minecraft only", "…，只要电车内容"),
+// the same word said as the only one wanted: it becomes the topic, a
+// filter (audit 30, class 4), as mergeReading makes it after a routed
+// follow-up. It reports whether it read one.
+func (t *turn) wantedBack(text string) bool {
+	rd, err := t.readFollowup(text)
+
+	if err != nil {
+		return false
+	}
+	var extra []condparse.Condition
+	for _, c := range rd.Conditions {
+		if c.Field != condition.Keyword || c.Op != condition.OpContains || len(t.s.excludingTags(c.Value.Str)) == 0 ||
+			!slices.ContainsFunc(append([]condparse.Span{c.Span}, c.MoreSpans...), func(sp condparse.Span) bool { return onlyWanted(rd.Input, sp) }) {
+			continue
+		}
+		c.Status, c.Priority = condition.StatusApplied, 1
+		c.Issues = slices.DeleteFunc(slices.Clone(c.Issues), func(i string) bool { return i == condparse.IssueRankingTerm })
+		extra = append(extra, c)
+	}
+	if len(extra) == 0 {
+		return false
+	}
+	res := rd.Result
+	res.Conditions = extra
+	t.plan.reading = &res
+	return true
 }

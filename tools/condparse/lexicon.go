@@ -162,6 +162,9 @@ type lexEntry struct {
 
 // lexicon is the compiled dictionary; it is built once and never mutated.
 type lexicon struct {
+	// outlets are the category names said as a kind of outlet ("news
+	// outlets", 动画片): each names its category whole.
+	outlets map[string]bool
 	// dict holds every spelling once (textmatch.FoldSpace); ents[id] are
 	// the entries of spelling id, in the order they were added.
 	dict *textmatch.Automaton
@@ -340,6 +343,32 @@ func buildLexicon() *lexicon {
 	vocab(taxonomy.Countries, clsCountry, lx.countries)
 	vocab(taxonomy.Languages, clsLanguage, lx.languages)
 	vocab(taxonomy.Categories, clsCategory, lx.categories)
+	// A category said as a kind of outlet ("news outlets", "news sites",
+	// 动画片, 搞笑片) is the category, so "not news outlets" and 别推动画片
+	// exclude it rather than the words (audit 30, mild class 5).
+	seenOutlet := map[string]bool{}
+	lx.outlets = map[string]bool{}
+	for _, nt := range taxonomy.Categories.Names() {
+		n := strings.ToLower(nt.Name)
+		if genericCategoryWords[n] || subtopic[foldString(nt.Name)] || utf8.RuneCountInString(n) < 2 || !taxonomy.NamesWholeCategory(nt.Term.Code, nt.Name) {
+			continue
+		}
+		var forms []string
+		if isASCIILetters(strings.ReplaceAll(n, " ", "")) {
+			for _, suf := range []string{" outlets", " outlet", " sites", " site", " websites", " pages", " media"} {
+				forms = append(forms, n+suf)
+			}
+		} else if r, _ := utf8.DecodeRuneInString(n); r >= 0x4e00 && !strings.HasSuffix(n, "片") {
+			forms = append(forms, n+"片")
+		}
+		for _, f := range forms {
+			if !seenOutlet[f] {
+				seenOutlet[f] = true
+				lx.outlets[foldString(f)] = true
+				es = append(es, lexEntry{word: f, cls: clsCategory, code: nt.Term.Code})
+			}
+		}
+	}
 	// A one-word English category name in the plural also reads in the
 	// singular ("pet creators", "toy reviewers", "recipe channels").
 	for _, nt := range taxonomy.Categories.Names() {
@@ -716,6 +745,13 @@ func buildLexicon() *lexicon {
 	es = append(es, withFlag(words(clsExclude, "leave out", "filter out", "get rid of", "rule out", "take out",
 		"weed out", "cut out", "ignore", "disregard"), func(e *lexEntry) { e.atStart = true })...)
 	es = append(es, words(clsExclude, "不考虑", "不予考虑", "不用考虑", "不要考虑")...)
+	// soft and polite refusals exclude as plain ones do (audit 30, class
+	// 3): "we'd prefer not to work with anyone doing gaming", "would
+	// rather not have comedy", 不太想要做游戏的, 尽量别找带货的.
+	es = append(es, words(clsExclude, "prefer not to work with", "prefer not to have", "prefer not to include", "prefer not to get",
+		"prefer not", "prefer not to", "would prefer not to", "rather not", "rather not have", "rather not work with", "rather not include",
+		"would rather not", "would rather avoid", "prefer to avoid", "would prefer to avoid", "rather avoid", "not keen on", "not a fan of",
+		"不太想要", "不太想找", "不太想", "不怎么想要")...)
 	// said after what goes ("anyone inactive since May can go", "the
 	// Canadian ones are out"): post-posed only (postOnlyExclusions).
 	es = append(es, words(clsExclude, postRemovals...)...)
@@ -912,7 +948,7 @@ func buildLexicon() *lexicon {
 		"partner with", "partners with", "partnership", "partnerships", "collaborate", "collaborate with", "collab",
 		"collabs", "collaboration", "sponsor", "sponsorship", "sponsored", "launching", "launch", "promote", "promoting",
 		"expanding into", "expanding to", "expanding in", "entering",
-		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "if", "run", "running a",
+		"thanks", "thank you", "please", "pls", "plz", "thx", "thnx", "thanx", "tks", "tysm", "we're", "we are", "i'm", "i am", "they're", "we'd", "i'd", "we'll", "i'll", "we've", "i've", "if", "run", "running a",
 		"pull a list of", "a list of", "list of", "looking to", "hoping to", "trying to", "we'd love", "would love",
 		"nice if", "would be nice", "would be great", "focus", "nothing",
 		// marketers' own words for the deal and the ask (issue 26 held-out
@@ -1290,6 +1326,7 @@ func buildLexicon() *lexicon {
 		"性别", "女性", "男性", "gender", "age", "年龄", "岁")...)
 	es = append(es, words(clsUnsupport, percentWords...)...)
 
+	es = apostropheless(es)
 	for i := range es {
 		es[i].head = slices.Contains(compoundHeads, es[i].word) && (es[i].cls == clsFiller || es[i].cls == clsFrame || es[i].cls == clsStop)
 	}
@@ -1594,3 +1631,32 @@ var priceWords = []string{"单价", "售价", "零售价", "定价", "原价", "
 // budgetWords are the advertiser's own money (a budget), as against a
 // measure of the creators ("CPM低一点", which is named as not applied).
 var budgetWords = map[string]bool{"预算": true, "budget": true, "spend": true, "spending": true}
+
+// apostropheless adds, for every entry spelt with a negation's
+// apostrophe ("don't want", "doesn't matter", "isn't"), its twin written
+// without it ("dont want", "doesnt matter", "isnt"), as chat writes them
+// (audit 30, class 3): the twin reads as the entry does. Two one-word
+// twins that are English words of their own ("cant", "wont") are left
+// out; a twin the lexicon already spells is not added again.
+func apostropheless(es []lexEntry) []lexEntry {
+	known := map[string]bool{}
+	for _, e := range es {
+		known[foldString(e.word)] = true
+	}
+	n := len(es)
+	for i := 0; i < n; i++ {
+		e := es[i]
+		w := foldString(e.word)
+		if !strings.Contains(w, "n't") {
+			continue
+		}
+		twin := strings.ReplaceAll(w, "n't", "nt")
+		if twin == "cant" || twin == "wont" || known[twin] {
+			continue
+		}
+		known[twin] = true
+		e.word = twin
+		es = append(es, e)
+	}
+	return es
+}

@@ -37,7 +37,7 @@ func (st *state) countryCodes() {
 		if e == nil {
 			continue
 		}
-		terse := st.terseCode(i)
+		terse := st.terseCode(i) || st.selectedCode(i)
 		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i)) {
 			continue
 		}
@@ -225,3 +225,23 @@ func (st *state) topicWord(k int) bool {
 	}
 	return false
 }
+
+// selectWords say that what follows is the one value kept ("only DE",
+// "now KR", "just ES then"): a code typed in capitals after one of them
+// is the country (audit 30, class 4: terse chat follow-ups).
+var selectWords = map[string]bool{"only": true, "just": true, "now": true, "solely": true, "purely": true, "instead": true}
+
+// selectedCode reports a code at i typed in capitals right after a
+// selection word (selectWords).
+func (st *state) selectedCode(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 || !st.capsCode(i) || !selectWords[st.word(p)] {
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	return st.codeEndsPlace(i) || selectAfter[st.word(n)] // "only IT support" is a topic
+}
+
+// selectAfter are the words that may close a selected code ("only ES
+// now", "just KR then").
+var selectAfter = map[string]bool{"now": true, "then": true, "please": true, "pls": true, "instead": true, "too": true, "ones": true, "only": true}

@@ -164,8 +164,8 @@ func (st *state) outsideOf() {
 		if tk.role != roleNone || tk.neg != 0 || tk.has(clsExcludeEnd) == nil || st.word(i) == "外" {
 			continue
 		}
-		if n := st.skipSpace(i + 1); n >= len(st.toks) || st.toks[n].has(clsDe) == nil && !anywhereElse(string(st.t.norm[st.toks[n].s:])) {
-			continue // "以外的", "以外哪里都行": the attributive use only
+		if n := st.skipSpace(i + 1); n < len(st.toks) && st.toks[n].has(clsDe) == nil && !anywhereElse(string(st.t.norm[st.toks[n].s:])) && !st.outsideGoesOn(n) {
+			continue // "以外的", "以外哪里都行", "以外讲中文的": outside X only
 		}
 		opened := false
 		for k := i - 1; k >= 0; k-- {
@@ -1135,3 +1135,25 @@ func (st *state) kindObject(j int) bool {
 
 // contrastWords open a clause of their own ("but", "但是").
 var contrastWords = map[string]bool{"but": true, "但": true, "但是": true, "不过": true}
+
+// besidesWords after "X以外" make it "besides X" rather than "outside
+// X" ("美国以外还要英国的", "日本以外也可以看看").
+var besidesWords = []string{"还", "也", "再", "另外", "另", "都", "加上", "以及"}
+
+// outsideGoesOn reports whether the description of the creators goes on
+// right after "X以外" at n ("中国大陆以外讲中文的足球博主", "日本以外做动漫的"):
+// outside X is then said of them as "X以外的" is (audit 30, class 3),
+// unless a clause ends there or a "besides" word follows (besidesWords).
+func (st *state) outsideGoesOn(n int) bool {
+	tk := &st.toks[n]
+	if tk.kind == tkPunct || tk.kind == tkSym {
+		return false
+	}
+	rest := string(st.t.norm[tk.s:])
+	for _, w := range besidesWords {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	return true
+}

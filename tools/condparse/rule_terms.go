@@ -330,6 +330,13 @@ func (st *state) bareItems() []bool {
 			// inside the sentence (audit 29).
 			continue
 		}
+		if n+1 < len(cs) && st.askOpens(cs[n+1].from) || st.writerAim(c.from, c.to) {
+			// "在线教育app招学员，求推荐：…", "少儿编程课程拉新，需要：…":
+			// the clause before the ask, or one that says what the
+			// writer's campaign is for, describes the writer; it ranks
+			// at most, never filters (audit 30, class 2).
+			continue
+		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
 			// "preferably with a warm, homey aesthetic", "ideally
 			// fintech, crypto": the items after a hedge are hedged too.
@@ -1020,7 +1027,10 @@ var writerPlaceMarks = map[string]bool{"from": true, "in": true, "based in": tru
 // place (writerPlace).
 var marketWords = map[string]bool{"launching": true, "launch": true, "launches": true, "expanding": true, "expand": true,
 	"expands": true, "entering": true, "enter": true, "enters": true, "debuting": true, "進入": true, "进入": true, "进军": true,
-	"打入": true, "开拓": true, "拓展": true, "登陆": true, "上市": true, "出海": true}
+	"打入": true, "开拓": true, "拓展": true, "登陆": true, "上市": true, "出海": true,
+	// "we're a nonprofit running a campaign in Nigeria": where the
+	// campaign runs (audit 30)
+	"campaign": true, "campaigns": true}
 
 // marketBefore reports whether a market word (marketWords) comes in the
 // tokens from..k-1: an English word as a token, a Chinese one inside the
@@ -1180,4 +1190,28 @@ func companySuffix(s string) bool {
 		}
 	}
 	return false
+}
+
+// askOpens reports that the clause starting at token k opens with the
+// ask (a request word: 求推荐, 需要, 想找, "looking for", "need").
+func (st *state) askOpens(k int) bool {
+	k = st.skipSpace(k)
+	if k >= len(st.toks) {
+		return false
+	}
+	tk := &st.toks[k]
+	return tk.kind == tkLex && tk.has(clsRequest) != nil
+}
+
+// writerAims are the words a writer says what the campaign is for by
+// (招学员, 拉新, 获客, 引流): the clause describes the writer.
+var writerAims = []string{"招学员", "招生", "拉新", "招客户", "获客", "引流", "招募学员", "招用户", "拉用户", "冲量", "涨粉", "开分店", "开新店", "拓客"}
+
+// writerAim reports a writer's aim (writerAims) in the tokens from..to.
+func (st *state) writerAim(from, to int) bool {
+	if from > to || to >= len(st.toks) {
+		return false
+	}
+	text := string(st.t.norm[st.toks[from].s:st.toks[to].e])
+	return slices.ContainsFunc(writerAims, func(w string) bool { return strings.Contains(text, w) })
 }

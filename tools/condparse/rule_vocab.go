@@ -267,7 +267,7 @@ func (st *state) vocab() {
 				tk.role = roleContent
 				continue
 			}
-			if neg > 0 && !taxonomy.NamesWholeCategory(tk.has(clsCategory).code, st.tokText(i)) {
+			if neg > 0 && !taxonomy.NamesWholeCategory(tk.has(clsCategory).code, st.tokText(i)) && !st.lx.outlets[st.word(i)] {
 				// "no toy ads", "不要吃播", "skip football": a word the
 				// category merely files names a finer topic; that topic is
 				// what is left out, never the whole category (fixT).

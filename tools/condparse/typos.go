@@ -61,9 +61,9 @@ func (st *state) typos() {
 				hit = tt
 			}
 		}
-		if hit == nil && st.tok(st.prevSig(i)).kind == tkNum {
-			// "10k-80k subsribers", "50k folowers": a misspelt unit word
-			// right after a number is the unit.
+		if hit == nil && st.afterNumber(i) {
+			// "10k-80k subsribers", "50k folowers", "5k+ folowers": a
+			// misspelt unit word right after a number is the unit.
 			for k := range st.lx.unitTargets {
 				tt := &st.lx.unitTargets[k]
 				if w[0] == tt.word[0] && oneEdit(w, tt.word) {
@@ -128,4 +128,17 @@ func asciiLower(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
+}
+
+// afterNumber reports a number right before token i, or a number and the
+// plus that opens its range ("5k+ folowers").
+func (st *state) afterNumber(i int) bool {
+	p := st.prevSig(i)
+	if st.tok(p).kind == tkNum {
+		return true
+	}
+	if p >= 0 && (st.tokText(p) == "+" || st.tokText(p) == "＋") {
+		return st.tok(st.prevSig(p)).kind == tkNum
+	}
+	return false
 }

@@ -1,0 +1,139 @@
+package condparse
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"searchagent/tools/condition"
+)
+
+// The writer's own organisation, office or home said as the opening of a
+// brief (audit 30, class 1): "I work for the Japan National Tourism
+// Organization's Sydney office. Could you find Australian or New Zealand
+// travel creators", "Our agency is based in Germany but we need creators
+// in Spain", 我们是一家法国香水品牌的上海办公室，想找日本和韩国的美妆博主,
+// 我在新加坡旅游局工作，需要找泰国的旅行博主. A place said inside that
+// self-description is who writes, not where the creators are: when the
+// brief says another place as the creators', the self-description's
+// places are dropped as frame (never a filter nor a ranking term). When
+// no other place is said, the self-description's place stays (the brief
+// gives nothing else: "we're running a campaign in Nigeria and Kenya /
+// need health creators"), and a place said as the market the writer goes
+// into ("launching in Norway", 进入日本市场) stays a filter.
+
+var (
+	// enSelfOpen opens a self-description in English.
+	enSelfOpen = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:i\s+work\s+(?:for|at|with|in)|we\s+work\s+(?:for|at|with)|i'?m\s+with|i\s+am\s+with|i\s+represent|we\s+represent|on\s+behalf\s+of|here\s+at|i'?m\s+from|i\s+am\s+from|we'?re\s+from|we\s+are\s+from|we'?re|we\s+are|i'?m|i\s+am|our\s+(?:agency|company|team|office|brand|firm|studio|org|organi[sz]ation|client|startup|business|shop|store|school|university|club|ngo|nonprofit|charity|hq|headquarters)|my\s+(?:company|agency|team|brand|client|startup|business|shop|store|office|employer)|as\s+an?)(?:[^\p{L}']|$)`)
+	// enSelfEnd ends it: the ask, the creators named, or "but".
+	enSelfEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after|interested|creators?|influencers?|channels?|accounts?|youtubers?|bloggers?|vloggers?|streamers?|tiktokers?)(?:[^\p{L}']|$)`)
+	// zhSelfOpen opens a self-description in Chinese.
+	zhSelfOpen = regexp.MustCompile(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是`)
+	// zhSelfEnd ends it: the ask or the creators named.
+	zhSelfEnd = regexp.MustCompile(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐|博主|达人|频道|账号|创作者|网红|主播`)
+	// creatorEnd is the part of enSelfEnd and zhSelfEnd that names
+	// creators.
+	creatorEnd = regexp.MustCompile(`(?i)creator|influencer|channel|account|youtuber|blogger|vlogger|streamer|tiktoker|博主|达人|频道|账号|创作者|网红|主播`)
+	// selfSep ends a self-description as a clause ends ("/" and a spaced
+	// dash are a brief's separators).
+	selfSep = regexp.MustCompile(`[.!?;:。！？；：,，/|\n]|\s[-–—]\s|[–—]`)
+)
+
+// selfClauses returns the rune ranges of the writer's self-descriptions:
+// from an opener (enSelfOpen, zhSelfOpen) to the first clause separator,
+// ask word or "but" after it.
+func (st *state) selfClauses() [][2]int {
+	s := string(st.t.norm)
+	var out [][2]int
+	add := func(open *regexp.Regexp, end *regexp.Regexp) {
+		for _, m := range open.FindAllStringIndex(s, -1) {
+			from := m[1]
+			if r, n := utf8.DecodeLastRuneInString(s[m[0]:m[1]]); open == enSelfOpen && !isLetterRune(r) && r != '\'' {
+				from -= n // the Latin opener's match takes the next character too
+			}
+			to := len(s)
+			if loc := selfSep.FindStringIndex(s[from:]); loc != nil {
+				to = from + loc[0]
+			}
+			if loc := end.FindStringIndex(s[from:to]); loc != nil {
+				if creatorEnd.MatchString(s[from+loc[0] : from+loc[1]]) {
+					continue // "I'm into creators in Japan", 我是日本博主的粉丝: creators said, no self-description
+				}
+				to = from + loc[0]
+			}
+			if to > from {
+				out = append(out, [2]int{utf8.RuneCountInString(s[:from]), utf8.RuneCountInString(s[:to])})
+			}
+		}
+	}
+	add(enSelfOpen, enSelfEnd)
+	add(zhSelfOpen, zhSelfEnd)
+	return out
+}
+
+// isLetterRune reports a letter (any script).
+func isLetterRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && r != '，' && r != '。'
+}
+
+// ownPlaces drops the places of the writer's self-description when the
+// brief says another place as the creators' (see the head of this file).
+func (st *state) ownPlaces() {
+	clauses := st.selfClauses()
+	if len(clauses) == 0 {
+		return
+	}
+	in := func(s, e int) (int, bool) {
+		for i, c := range clauses {
+			if s >= c[0] && e <= c[1] {
+				return i, true
+			}
+		}
+		return -1, false
+	}
+	var inside []*pcond
+	outside := false
+	for _, pc := range st.conds {
+		if pc.c.Field != condition.Country || pc.dropped || pc.neg {
+			continue
+		}
+		if _, ok := in(pc.s, pc.e); !ok {
+			outside = true
+			continue
+		}
+		inside = append(inside, pc)
+	}
+	if !outside || len(inside) == 0 {
+		return
+	}
+	for _, pc := range inside {
+		ci, _ := in(pc.s, pc.e)
+		before := string(st.t.norm[clauses[ci][0]:pc.s])
+		if marketSaid(before) {
+			continue // "a brand launching in Norway": the market
+		}
+		pc.dropped = true
+		for j := range st.toks {
+			if st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc {
+				st.toks[j].role, st.toks[j].frameWord = roleFiller, true
+				st.tokCond[j] = 0
+			}
+		}
+	}
+}
+
+// marketSaid reports a market word (marketWords) in text: where the
+// writer's business goes, so where its creators are.
+func marketSaid(text string) bool {
+	for w := range marketWords {
+		if w[0] >= 0x80 && strings.Contains(text, w) {
+			return true
+		}
+	}
+	for _, f := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !isLetterRune(r) }) {
+		if marketWords[f] {
+			return true
+		}
+	}
+	return false
+}
