@@ -373,6 +373,11 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		st.toks[last].neg = 0
 		last--
 	}
+	if !substantive && last >= j && st.toks[last].role == roleNone && st.toks[last].kind == tkWord && objectAbout[st.tokText(last)] {
+		// "no shilling", "no selling": the creators' verb with nothing
+		// after it is itself what is excluded
+		substantive = true
+	}
 	if !substantive {
 		for k := j; k <= last; k++ {
 			st.toks[k].neg = 0

@@ -45,3 +45,46 @@ func TestExcludedByWhatTheyDo(t *testing.T) {
 		})
 	}
 }
+
+// TestTaughtLanguageLists: a language listed after a taught one ("teaching
+// Spanish or English", 教英语和日语) is taught too, never the channels'
+// language; a language said of who speaks ("English speaking teachers")
+// stays the language filter.
+func TestTaughtLanguageLists(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		language bool
+	}{
+		{"education channels teaching Spanish or English as a second language, Mexico or Argentina", false},
+		{"教英语和日语的博主", false},
+		{"Spanish and English speaking teachers", true},
+		{"English-speaking tutors in Japan", true},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		has := false
+		for _, c := range r.Conditions {
+			has = has || c.Field == condition.Language
+		}
+		if has != tc.language {
+			t.Errorf("%q: a language filter %v, want %v: %+v", tc.in, has, tc.language, r.Conditions)
+		}
+	}
+}
+
+// TestGerundExcluded: the creators' verb with nothing after it is itself
+// what is excluded ("no shilling").
+func TestGerundExcluded(t *testing.T) {
+	r, err := Parse("crypto explainers no shilling")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Conditions {
+		if c.Op == condition.OpNotContains && c.Value.Str == "shilling" {
+			return
+		}
+	}
+	t.Errorf("shilling not excluded: %+v", r.Conditions)
+}

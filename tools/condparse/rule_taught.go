@@ -30,18 +30,38 @@ var (
 // taughtLanguages reads a taught language (see above).
 func (st *state) taughtLanguages() {
 	defer st.taughtTopics()
-	for _, pc := range st.conds {
+	taught := map[int]bool{} // token indexes of the languages read as taught
+	for again := true; again; {
+		again = false
+		for _, pc := range st.conds {
+			if st.taughtLanguage(pc, taught) {
+				again = true
+			}
+		}
+	}
+}
+
+// taughtLanguage reads pc as a taught language when a teaching word is
+// said beside it, or when it is listed right after one ("teaching Spanish
+// or English", 教英语和日语), and records its token in taught.
+func (st *state) taughtLanguage(pc *pcond, taught map[int]bool) bool {
+	{
 		if pc.dropped || pc.neg || pc.c.Field != condition.Language && pc.c.Field != condition.Country {
-			continue
+			return false
 		}
 		k := st.tokenAt(pc.s, true)
 		if k < 0 || st.toks[k].has(clsLanguage) == nil || st.toks[k].e != pc.e {
-			continue // one language word alone ("英语", "Spanish"), never a list
+			return false // one language word alone ("英语", "Spanish"), never a list
 		}
 		ms, me := st.teachMark(pc.s, pc.e)
 		if ms < 0 {
-			continue
+			if p := st.prevSig(k); p >= 0 && st.listGlue(p) && taught[st.prevSig(p)] {
+				ms, me = pc.s, pc.e // listed after a taught language
+			} else {
+				return false
+			}
 		}
+		taught[k] = true
 		pc.dropped = true
 		st.tokCond[k] = 0
 		s, e := min(ms, pc.s), max(me, pc.e)
@@ -58,6 +78,7 @@ func (st *state) taughtLanguages() {
 		st.conds = append(st.conds, term)
 		st.sig.Category = true
 	}
+	return true
 }
 
 // taughtTopics reads a taught language another rule already made the
@@ -100,6 +121,10 @@ func (st *state) teachMark(s, e int) (int, int) {
 			continue // the tail of a longer word ("unlearn")
 		}
 		return b - len(rw), b
+	}
+	if w := strings.ToLower(string(norm[s:e])); strings.HasSuffix(w, "speaking") || strings.HasSuffix(w, "speakers") || strings.HasSuffix(w, "speaker") {
+		// "English-speaking teachers": who speaks it, not what is taught
+		return -1, -1
 	}
 	a := e
 	for a < len(norm) && norm[a] == ' ' {
