@@ -213,7 +213,9 @@ func (s *Session) addTag(text string, scope contract.Scope, excluded bool, sourc
 		// Wanting back what was excluded lifts the exclusion: "还是要电车的
 		//吧" after "不要电车相关的", "actually Minecraft is fine" after
 		// "no Minecraft" (audit 30, class 4).
-		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Excluded && (holdsWord(text, t.Text) || holdsWord(t.Text, text)) })
+		// A longer term that only holds the excluded word ("kids stem
+		// toy" beside "no toy unboxing") wants it no more than before.
+		s.Tags = slices.DeleteFunc(s.Tags, func(t Tag) bool { return t.Excluded && holdsWord(t.Text, text) })
 	}
 	s.Tags = append(s.Tags, Tag{Tag: contract.Tag{ID: s.newID("k"), Text: text, Scope: scope, Excluded: excluded}, Source: source})
 	return &s.Tags[len(s.Tags)-1]

@@ -242,7 +242,10 @@ func TestLyingSlotsNeverReachTheBox(t *testing.T) {
 		banned                    []string // never in the stream
 	}{
 		{"a summary naming conditions the graph lacks", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"已生效：日本 / 户外"}`, modelpath.SourceTemplate, contract.UngroundedClaim, []string{"日本", "户外"}},
-		{"a wrong count", "zh", us, `{"status_text":"找到 999 个频道","task_summary":"已生效：美国"}`, modelpath.SourceTemplate, contract.CountMismatch, []string{"999"}},
+		// the claim itself ("999 个"), not the bare figure: a timestamp's
+		// or a duration's digits in the stream may hold "999" (a rare
+		// failure under load)
+		{"a wrong count", "zh", us, `{"status_text":"找到 999 个频道","task_summary":"已生效：美国"}`, modelpath.SourceTemplate, contract.CountMismatch, []string{"999 个"}},
 		{"an invented follower figure", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"已生效：粉丝 100万以上"}`, modelpath.SourceTemplate, contract.UngroundedClaim, []string{"100万"}},
 		{"English in a Chinese session", "zh", us, `{"status_text":"Found 30 channels for you","task_summary":"已生效：美国"}`, modelpath.SourceTemplate, contract.WrongLocale, []string{"Found 30"}},
 		{"a link in the summary", "zh", us, `{"status_text":"找到 30 个频道","task_summary":"详见 https://example.com/x"}`, modelpath.SourceTemplate, contract.InternalIdentifier, []string{"example.com"}},
