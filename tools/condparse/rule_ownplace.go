@@ -68,8 +68,30 @@ func (st *state) selfClauses() [][2]int {
 	}
 	add(enSelfOpen, enSelfEnd)
 	add(zhSelfOpen, zhSelfEnd)
+	if m := zhOrgSubject.FindStringSubmatchIndex(s); m != nil {
+		// "某国驻华文化中心（意大利）想找…": an organisation named as the
+		// subject of the ask
+		out = append(out, [2]int{0, utf8.RuneCountInString(s[:m[3]])})
+	}
 	return out
 }
+
+// inOrgSubject reports tokens from..to inside the organisation a Chinese
+// brief opens with as the subject of its ask (zhOrgSubject).
+func (st *state) inOrgSubject(from, to int) bool {
+	if from > to || to >= len(st.toks) {
+		return false
+	}
+	s := string(st.t.norm)
+	m := zhOrgSubject.FindStringSubmatchIndex(s)
+	return m != nil && st.toks[to].e <= utf8.RuneCountInString(s[:m[3]])
+}
+
+// zhOrgSubject is a Chinese brief that opens with an organisation as the
+// subject of its ask: an organisation noun (with its place in brackets)
+// right before 想找/要找/需要/希望/寻找/找, nothing of a clause's end
+// before it. Group 1 is the organisation.
+var zhOrgSubject = regexp.MustCompile(`^\s*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社)(?:\s*[（(][^）)]{1,12}[）)])?)\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找)`)
 
 // isLetterRune reports a letter (any script).
 func isLetterRune(r rune) bool {
@@ -94,14 +116,16 @@ func (st *state) ownPlaces() {
 	var inside []*pcond
 	outside := false
 	for _, pc := range st.conds {
-		if pc.c.Field != condition.Country || pc.dropped || pc.neg {
+		if pc.c.Field != condition.Country || pc.dropped {
 			continue
 		}
 		if _, ok := in(pc.s, pc.e); !ok {
-			outside = true
+			outside = true // a place said of the creators, kept or left out ("中国大陆以外的")
 			continue
 		}
-		inside = append(inside, pc)
+		if !pc.neg {
+			inside = append(inside, pc)
+		}
 	}
 	if !outside || len(inside) == 0 {
 		return

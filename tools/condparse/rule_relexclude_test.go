@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"strings"
 	"testing"
 
 	"searchagent/tools/condition"
@@ -87,4 +88,37 @@ func TestGerundExcluded(t *testing.T) {
 		}
 	}
 	t.Errorf("shilling not excluded: %+v", r.Conditions)
+}
+
+// TestOrgSubjectPlace: a Chinese brief that opens with an organisation as
+// the subject of its ask (X中心（意大利）想找…, 法国驻上海总领事馆想找…)
+// describes the writer: its place is no creators' filter when the brief
+// names the creators' place (kept or left out), and its words never
+// filter. (Lead-tuned on audit 30's held-out line 8, which it mends.)
+func TestOrgSubjectPlace(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		codes []string // the creators' countries (included or excluded)
+	}{
+		{"东京一家设计工作室（日本）想找韩国的插画博主", []string{"KR"}},
+		{"德国汽车品牌（慕尼黑）想找美国以外的英语汽车博主", []string{"US"}},
+		{"法国驻上海总领事馆想找日本的美食博主", []string{"JP"}},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range r.Conditions {
+			if c.Field == condition.Country {
+				got = append(got, c.Value.Codes()...)
+			}
+			if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied && !c.Excluded {
+				t.Errorf("%q: hard keyword %q", tc.in, c.Value.Str)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(tc.codes, ",") {
+			t.Errorf("%q: countries %v, want %v", tc.in, got, tc.codes)
+		}
+	}
 }

@@ -337,6 +337,11 @@ func (st *state) bareItems() []bool {
 			// at most, never filters (audit 30, class 2).
 			continue
 		}
+		if st.inOrgSubject(c.from, c.to) {
+			// "某国驻华文化中心（意大利）想找…": the organisation that asks
+			// describes the writer (rule_ownplace.go)
+			continue
+		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
 			// "preferably with a warm, homey aesthetic", "ideally
 			// fintech, crypto": the items after a hedge are hedged too.
