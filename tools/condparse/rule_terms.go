@@ -985,8 +985,12 @@ func (st *state) selfDescriptions() {
 			}
 			if (companyNoun(strings.ToLower(st.tokText(k))) || companySuffix(string(st.t.norm[tk.e:w.e]))) && !st.continuesWord(k+1) {
 				// the company noun ends its word: "企业级数据库" goes on
-				// (企业级 is a kind of product, not the company)
+				// (企业级 is a kind of product, not the company); company
+				// nouns in a row are one ("hospital charity")
 				end = k
+				for n := st.skipSpace(end + 1); n < len(st.toks) && st.free(n) && companyNoun(strings.ToLower(st.tokText(n))); n = st.skipSpace(end + 1) {
+					end = n
+				}
 				break
 			}
 			if doing && (w.kind == tkPunct || w.kind == tkSym || !strings.ContainsFunc(st.tokText(k), unicode.IsLetter) || w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil ||
@@ -1180,7 +1184,12 @@ var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经�
 func companyNoun(w string) bool {
 	switch w {
 	case "company", "companies", "brand", "startup", "start-up", "agency", "firm", "business", "label", "studio", "retailer",
-		"manufacturer", "shop", "store":
+		"manufacturer", "shop", "store",
+		// organisations that are not businesses (audit 30: "we're a
+		// children's hospital charity", "a dealership group")
+		"charity", "nonprofit", "non-profit", "ngo", "foundation", "association", "federation", "hospital", "clinic", "school",
+		"university", "college", "academy", "museum", "library", "council", "ministry", "embassy", "consulate", "club",
+		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp":
 		return true
 	}
 	return false
@@ -1189,7 +1198,7 @@ func companyNoun(w string) bool {
 // companySuffix reports Chinese text that ends in a word for a business
 // ("跨境支付公司", "家电品牌").
 func companySuffix(s string) bool {
-	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺"} {
+	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺", "机构", "协会", "基金会", "医院", "学校", "大学", "学院", "俱乐部", "中心", "部门", "市场部", "办公室", "连锁店"} {
 		if strings.HasSuffix(s, suf) {
 			return true
 		}
