@@ -278,6 +278,13 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		case tkSym, tkURL, tkHandle:
 			stop = true
 		case tkWord, tkCJK, tkNum, tkQuote:
+			if !substantive && tk.kind == tkWord && k > j && st.relBefore(j, k) && objectAbout[st.tokText(k)] {
+				// "no creators who mainly make content for teens": the
+				// creators' verb after the relative leads into the object
+				tk.role = roleFiller
+				last = k
+				continue
+			}
 			if e := st.adverbBefore(k); !substantive && e >= k {
 				// "不要纯搬运混剪号", "不要纯带货的", "不要单纯探店的": an
 				// adverb of degree qualifies what follows it; it is no
@@ -341,9 +348,14 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// "anyone who talks about X", "people that post X": the
 				// relative after a pronoun leads into the object
 				// (relativeLead)
-			case !substantive && k > j && st.tok(st.prevSig(k)).has(clsRel) != nil && objectLead[st.word(k)]:
+			case !substantive && k > j && st.relBefore(j, k) && objectLead[st.word(k)]:
 				// "anyone who posts about X": the creators' verb after the
 				// relative, whatever else the vocabulary reads it as
+				// ("make" is an edit verb too), is frame
+				tk.role = roleFiller
+			case !substantive && k > j && st.relBefore(j, k) && tk.has(clsStop) != nil && tk.has(clsExclude) == nil && tk.has(clsRequest) == nil:
+				// "channels that make videos about vaping": a function
+				// word of the relative clause before what it is about
 			case !substantive && tk.has(clsStop) != nil && objectLead[st.word(k)]:
 				// "not from the US", "not in Japan": the preposition leads
 				// into the object.
@@ -385,6 +397,17 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		return j - 1
 	}
 	return last
+}
+
+// relBefore reports a relative opening ("who", "that") among the tokens
+// from j to before k: the object's lead words are about the creators.
+func (st *state) relBefore(j, k int) bool {
+	for i := j; i < k && i < len(st.toks); i++ {
+		if st.toks[i].kind == tkLex && st.toks[i].has(clsRel) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // objectAdverbs are the Chinese adverbs of degree that may open an
@@ -519,6 +542,10 @@ func (st *state) leadsToObject(j int) bool {
 			// "drop anything gambling-related": the word before
 			// -related is the object.
 			return true
+		case pronoun && about && k > j && tk.kind == tkLex && tk.has(clsStop) != nil && st.skipSpace(k+1) < len(st.toks):
+			// "no channels that make videos about vaping": a function
+			// word between the verb and what it is about
+			continue
 		case pronoun && about && st.free(k) && (tk.kind == tkWord || tk.kind == tkCJK || tk.kind == tkLex && tk.has(clsStop) == nil):
 			// "drop anything about phones": a pronoun and "about" make
 			// whatever follows the object, a vocabulary word or not.

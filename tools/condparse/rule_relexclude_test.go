@@ -20,6 +20,9 @@ func TestExcludedByWhatTheyDo(t *testing.T) {
 		{"fitness creators in the US, nobody who sells supplements", "supplements"},
 		{"US tech reviewers, not those who cover phones", "phones"},
 		{"no people that do mukbang", "mukbang"},
+		// the verb after an adverb after the relative ("who mainly make")
+		{"gin cocktails, no creators who mainly make content for teens", "teens"},
+		{"no channels that mostly make videos about vaping", "vaping"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			r, err := Parse(tc.in)
