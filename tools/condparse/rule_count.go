@@ -371,6 +371,12 @@ func (st *state) opOf(i int, pre bool) countOp {
 		return cApprox
 	case tk.has(clsPostMagnitude) != nil:
 		return cMagnitude
+	case st.word(i) == "min" || st.word(i) == "minimum":
+		// "10k min": a floor after a figure with its magnitude ("10
+		// min" alone is ten minutes)
+		if p := st.prevSig(i); p >= 0 && st.toks[p].kind == tkNum && st.toks[p].num.Unit {
+			return cGte
+		}
 	}
 	return cNone
 }

@@ -125,3 +125,38 @@ func TestOrgSubjectPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureThenBoundWord: a bound word after a figure with its magnitude
+// ("10k min, 300k max") is that bound; "10 min" alone stays minutes.
+func TestFigureThenBoundWord(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		min, max int64
+	}{
+		{"toy reviewers in the Philippines, 10k min, 300k max", 10000, 300000},
+		{"cooking channels 20k min", 20000, 0},
+		{"gaming creators, 5w min 50w max", 50000, 500000},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lo, hi int64
+		for _, c := range r.Conditions {
+			if c.Field != condition.Followers {
+				continue
+			}
+			switch c.Op {
+			case condition.OpBetween:
+				lo, hi = c.Value.Range.Min, c.Value.Range.Max
+			case condition.OpGte:
+				lo = c.Value.Int
+			case condition.OpLte:
+				hi = c.Value.Int
+			}
+		}
+		if lo != tc.min || hi != tc.max {
+			t.Errorf("%q: followers %d–%d, want %d–%d: %+v", tc.in, lo, hi, tc.min, tc.max, r.Conditions)
+		}
+	}
+}
