@@ -724,6 +724,14 @@ func (st *state) alsoFollows(k int) bool {
 func (st *state) negateCount(pc *pcond) {
 	var n *pcond
 	switch {
+	case pc.hasLo && pc.hasHi && slices.Contains(pc.c.Issues, IssueApproximate) && pc.lo > 0:
+		// "不要百万级的大号", "no million-level accounts": a size said as
+		// an order of magnitude left out is that size and above; the
+		// count stays under it (audit 31)
+		n = countCond(pc.c.Field, 0, pc.lo, false, true)
+		if k := st.tokenAt(pc.e, false); k >= 0 && strings.HasPrefix(string(st.t.norm[pc.e:]), "的小号") {
+			n = countCond(pc.c.Field, pc.hi, 0, true, false) // "不要万级的小号": above it
+		}
 	case pc.hasLo && pc.hasHi:
 		pc.flag(condition.StatusPending, IssueConflict)
 		return

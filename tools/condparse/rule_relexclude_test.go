@@ -160,3 +160,45 @@ func TestFigureThenBoundWord(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedSize: a size left out caps or floors the count, never asks for
+// it: "but not mega", "no mega influencers", 不要头部大号, 不要百万级的 cap it
+// under a million (beside a floor said: the range between); "not nano"
+// floors it.
+func TestNegatedSize(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		min, max int64
+	}{
+		{"camping channels over 20k subs but not mega, Canada", 20000, 1000000},
+		{"beauty creators in the US, no mega influencers", 0, 1000000},
+		{"美国的美妆博主，不要头部大号", 0, 1000000},
+		{"找日本的游戏博主，粉丝五万以上，但不要百万级的大号", 50000, 1000000},
+		{"fitness creators, not nano", 10000, 0},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lo, hi int64
+		for _, c := range r.Conditions {
+			if c.Field != condition.Followers {
+				continue
+			}
+			if c.Status != condition.StatusApplied {
+				t.Errorf("%q: followers %s %v is %s", tc.in, c.Op, c.Value, c.Status)
+			}
+			switch c.Op {
+			case condition.OpBetween:
+				lo, hi = c.Value.Range.Min, c.Value.Range.Max
+			case condition.OpGte:
+				lo = c.Value.Int
+			case condition.OpLte:
+				hi = c.Value.Int
+			}
+		}
+		if lo != tc.min || hi != tc.max {
+			t.Errorf("%q: followers %d–%d, want %d–%d: %+v", tc.in, lo, hi, tc.min, tc.max, r.Conditions)
+		}
+	}
+}

@@ -80,9 +80,31 @@ func (st *state) vocab() {
 		trig := st.trigger(i)
 		var pc *pcond
 		switch {
-		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i)):
+		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i) || neg == 1):
 			e := tk.has(clsTier)
 			lo, hi := e.lo, e.hi
+			if neg == 0 && st.afterNegatedCount(i) {
+				// "不要百万级的大号": the size word after a count left
+				// out is that count's noun, left out with it
+				tk.role = roleFiller
+				continue
+			}
+			if neg == 1 {
+				// "but not mega", "不要头部大号": a top tier left out caps
+				// the count under it, a bottom one floors it above it
+				// (audit 31); a middle tier left out is no one range,
+				// and never the tier itself
+				switch {
+				case hi >= MaxCount && lo > 0:
+					pc = countCond(condition.Followers, 0, lo, false, true)
+				case lo <= 1000 && hi < MaxCount:
+					pc = countCond(condition.Followers, hi, 0, true, false)
+				default:
+					tk.role = roleFiller
+					continue
+				}
+				break
+			}
 			// "腰部往下", "mid-tier and below": the tier and everything
 			// under it; "头部往上"/"and up": it and above.
 			if n := st.skipSpace(i + 1); st.free(n) {
@@ -1180,6 +1202,29 @@ func (st *state) goodsAfter(i int) bool {
 		if slices.Contains(goodsNouns, b.String()) {
 			return true
 		}
+	}
+	return false
+}
+
+// afterNegatedCount reports a word at i right after 的 that follows a
+// count left out ("不要百万级的大号").
+func (st *state) afterNegatedCount(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 || !strings.HasSuffix(st.tokText(p), "的") {
+		return false
+	}
+	q := p
+	if st.toks[p].has(clsDe) != nil && st.tokText(p) == "的" {
+		q = st.prevSig(p) // "百万 级 的 大号" (the 的 a token of its own)
+	}
+	if q < 0 {
+		return false
+	}
+	if st.toks[q].neg != 0 {
+		return true
+	}
+	if c := st.tokCond[q]; c > 0 {
+		return slices.Contains(st.conds[c-1].c.Issues, IssueNarrows)
 	}
 	return false
 }
