@@ -68,6 +68,12 @@ func (st *state) selfClauses() [][2]int {
 	}
 	add(enSelfOpen, enSelfEnd)
 	add(zhSelfOpen, zhSelfEnd)
+	if m := enOrgHeadline.FindStringSubmatchIndex(s); m != nil {
+		// "Language school in Madrid — searching …", "Toyota dealership
+		// group in Texas: need …": the organisation that writes, said as
+		// the brief's headline
+		out = append(out, [2]int{0, utf8.RuneCountInString(s[:m[3]])})
+	}
 	if m := zhOrgSubject.FindStringSubmatchIndex(s); m != nil {
 		// "某国驻华文化中心（意大利）想找…": an organisation named as the
 		// subject of the ask
@@ -86,6 +92,12 @@ func (st *state) inOrgSubject(from, to int) bool {
 	m := zhOrgSubject.FindStringSubmatchIndex(s)
 	return m != nil && st.toks[to].e <= utf8.RuneCountInString(s[:m[3]])
 }
+
+// enOrgHeadline is an English brief that opens with the writer's
+// organisation (an organisation noun, a place after it allowed) as a
+// headline: a dash, colon or full stop, then the ask. Group 1 is the
+// headline.
+var enOrgHeadline = regexp.MustCompile(`(?i)^\s*((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|store|shop|label|firm|office|council|association)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?)\s*(?:\s[—–-]\s|[—–:;.!])\s*(?:we\s+are\s+|we'?re\s+|i'?m\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
 
 // zhOrgSubject is a Chinese brief that opens with an organisation as the
 // subject of its ask: an organisation noun (with its place in brackets)

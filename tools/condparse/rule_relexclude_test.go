@@ -202,3 +202,32 @@ func TestNegatedSize(t *testing.T) {
 		}
 	}
 }
+
+// TestOrgHeadlinePlace: an English brief that opens with the writer's
+// organisation and its city as a headline ("Yoga studio in Lyon — looking
+// for …") keeps the city's country out of the creators' countries when
+// the brief names theirs.
+func TestOrgHeadlinePlace(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		codes []string
+	}{
+		{"Yoga studio in Lyon — looking for fitness creators in Belgium or Switzerland", []string{"BE", "CH"}},
+		{"Bike shop in Munich: need cycling YouTubers in Austria", []string{"AT"}},
+		{"Sushi restaurant in Osaka. Looking for food creators in Korea, 10k+", []string{"KR"}},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range r.Conditions {
+			if c.Field == condition.Country && !c.Excluded {
+				got = append(got, c.Value.Codes()...)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(tc.codes, ",") {
+			t.Errorf("%q: countries %v, want %v", tc.in, got, tc.codes)
+		}
+	}
+}
