@@ -219,12 +219,21 @@ func TestAudit24yHeldoutLate(t *testing.T) {
 // the one measured after the fixes, fails.
 func measure24y(t *testing.T, name string, floor int, cases []case24y) {
 	t.Helper()
+	measureTable(t, "audit 24y", "AUDIT24Y_STRICT", name, floor, cases, run24y, func(tc case24y) string { return tc.first + " | " + tc.follow })
+}
+
+// measureTable runs a table of cases through one agent: each miss run
+// reports is logged (an error when the environment variable strict is
+// set), the pass count is logged under label, and a count below floor
+// (the one measured when the table was written) fails.
+func measureTable[C any](t *testing.T, label, strictEnv, name string, floor int, cases []C, run func(*testing.T, *Agent, C) []string, key func(C) string) {
+	t.Helper()
 	a := newTestAgent(t)
-	strict := os.Getenv("AUDIT24Y_STRICT") != ""
+	strict := os.Getenv(strictEnv) != ""
 	pass := 0
 	for _, tc := range cases {
-		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
-			bad := run24y(t, a, tc)
+		t.Run(key(tc), func(t *testing.T) {
+			bad := run(t, a, tc)
 			if len(bad) == 0 {
 				pass++
 			}
@@ -232,12 +241,12 @@ func measure24y(t *testing.T, name string, floor int, cases []case24y) {
 				if strict {
 					t.Error(m)
 				} else {
-					t.Log("held-out miss: " + m)
+					t.Log("miss: " + m)
 				}
 			}
 		})
 	}
-	t.Logf("audit 24y %s: %d/%d pass", name, pass, len(cases))
+	t.Logf("%s %s: %d/%d pass", label, name, pass, len(cases))
 	if pass < floor {
 		t.Errorf("%s: %d of %d hold, below the %d measured when it was written (a regression)", name, pass, len(cases), floor)
 	}

@@ -3,7 +3,6 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -108,28 +107,7 @@ func lower(ws []string) []string {
 // fails.
 func measure30w(t *testing.T, name string, floor int, cases []case30w) {
 	t.Helper()
-	a := newTestAgent(t)
-	strict := os.Getenv("AUDIT30W_STRICT") != ""
-	pass := 0
-	for _, tc := range cases {
-		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
-			bad := run30w(t, a, tc)
-			if len(bad) == 0 {
-				pass++
-			}
-			for _, m := range bad {
-				if strict {
-					t.Error(m)
-				} else {
-					t.Log("miss: " + m)
-				}
-			}
-		})
-	}
-	t.Logf("audit 30w %s: %d/%d pass", name, pass, len(cases))
-	if pass < floor {
-		t.Errorf("%s: %d of %d hold, below the %d measured (a regression)", name, pass, len(cases), floor)
-	}
+	measureTable(t, "audit 30w", "AUDIT30W_STRICT", name, floor, cases, run30w, func(tc case30w) string { return tc.first + " | " + tc.follow })
 }
 
 // c30 is a case30w of its base fields.

@@ -137,24 +137,7 @@ func TestFigureThenBoundWord(t *testing.T) {
 		{"cooking channels 20k min", 20000, 0},
 		{"gaming creators, 5w min 50w max", 50000, 500000},
 	} {
-		r, err := Parse(tc.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lo, hi int64
-		for _, c := range r.Conditions {
-			if c.Field != condition.Followers {
-				continue
-			}
-			switch c.Op {
-			case condition.OpBetween:
-				lo, hi = c.Value.Range.Min, c.Value.Range.Max
-			case condition.OpGte:
-				lo = c.Value.Int
-			case condition.OpLte:
-				hi = c.Value.Int
-			}
-		}
+		r, lo, hi := followerRange(t, tc.in)
 		if lo != tc.min || hi != tc.max {
 			t.Errorf("%q: followers %d–%d, want %d–%d: %+v", tc.in, lo, hi, tc.min, tc.max, r.Conditions)
 		}
@@ -176,25 +159,10 @@ func TestNegatedSize(t *testing.T) {
 		{"找日本的游戏博主，粉丝五万以上，但不要百万级的大号", 50000, 1000000},
 		{"fitness creators, not nano", 10000, 0},
 	} {
-		r, err := Parse(tc.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lo, hi int64
+		r, lo, hi := followerRange(t, tc.in)
 		for _, c := range r.Conditions {
-			if c.Field != condition.Followers {
-				continue
-			}
-			if c.Status != condition.StatusApplied {
+			if c.Field == condition.Followers && c.Status != condition.StatusApplied {
 				t.Errorf("%q: followers %s %v is %s", tc.in, c.Op, c.Value, c.Status)
-			}
-			switch c.Op {
-			case condition.OpBetween:
-				lo, hi = c.Value.Range.Min, c.Value.Range.Max
-			case condition.OpGte:
-				lo = c.Value.Int
-			case condition.OpLte:
-				hi = c.Value.Int
 			}
 		}
 		if lo != tc.min || hi != tc.max {
@@ -230,4 +198,28 @@ func TestOrgHeadlinePlace(t *testing.T) {
 			t.Errorf("%q: countries %v, want %v", tc.in, got, tc.codes)
 		}
 	}
+}
+
+// followerRange parses in and returns the follower range its conditions
+// say (0 for an open end).
+func followerRange(t *testing.T, in string) (r Result, lo, hi int64) {
+	t.Helper()
+	r, err := Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Conditions {
+		if c.Field != condition.Followers {
+			continue
+		}
+		switch c.Op {
+		case condition.OpBetween:
+			lo, hi = c.Value.Range.Min, c.Value.Range.Max
+		case condition.OpGte:
+			lo = c.Value.Int
+		case condition.OpLte:
+			hi = c.Value.Int
+		}
+	}
+	return r, lo, hi
 }
