@@ -223,3 +223,23 @@ func followerRange(t *testing.T, in string) (r Result, lo, hi int64) {
 	}
 	return r, lo, hi
 }
+
+// TestMiddleTierLeftOut: a middle tier left out ("no macro influencers",
+// 不要腰部的) is no one range: no follower condition at all (never the
+// tier itself), the tier named as not read, and the rest read as before.
+func TestMiddleTierLeftOut(t *testing.T) {
+	for _, in := range []string{"fitness creators, no macro influencers", "健身博主，不要腰部的", "travel vloggers in Spain but no mid-tier ones"} {
+		r, lo, hi := followerRange(t, in)
+		if lo != 0 || hi != 0 {
+			t.Errorf("%q: followers %d–%d, want none", in, lo, hi)
+		}
+		if r.Shape == ShapeKeyword || len(r.Remainder) == 0 {
+			t.Errorf("%q: shape %s, remainder %v", in, r.Shape, r.Remainder)
+		}
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+				t.Errorf("%q: hard keyword %q", in, c.Value.Str)
+			}
+		}
+	}
+}

@@ -100,7 +100,11 @@ func (st *state) vocab() {
 				case lo <= 1000 && hi < MaxCount:
 					pc = countCond(condition.Followers, hi, 0, true, false)
 				default:
+					// named as not understood, never the tier, and the
+					// sentence stays a sentence
 					tk.role = roleFiller
+					st.remainder = append(st.remainder, [2]int{tk.s, tk.e})
+					st.sig.Sentence = true
 					continue
 				}
 				break
