@@ -567,6 +567,11 @@ func (t *turn) unreadWords(rd condparse.Reading, read map[condition.Field][]cond
 			// A label that introduces the request ("描述：…") is its frame.
 			continue
 		}
+		if slices.ContainsFunc(t.s.Tags, func(tg Tag) bool { return !tg.Excluded && holdsWord(c.Span.Text, tg.Text) }) {
+			// "还是西班牙、户外徒步露营、西语，…": a term the search holds,
+			// said again with the rest of the brief, is read
+			continue
+		}
 		words = append(words, c.Span.Text)
 	}
 	for _, sp := range rd.Remainder {
