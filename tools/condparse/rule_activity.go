@@ -434,7 +434,19 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 		return 0, false
 	}
 	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct && !st.widenedTo(p) {
-		return 0, false
+		switch pt := st.tok(p); {
+		case st.free(p) && windowLeads[strings.ToLower(st.tokText(p))]:
+			// "…, say within the last 10 days": an example's lead word
+			// opens the window's clause (audit 32)
+			pt.role = roleFiller
+		case pt.kind == tkLex && (pt.has(clsCreator) != nil || pt.has(clsCreatorPlatform) != nil):
+			// "knitting creators within the past 10 days": the window
+			// said right after the creators
+		case pt.kind == tkSym && strings.ContainsRune("—–-", st.t.norm[pt.s]):
+			// "post regularly — within the last 10 days"
+		default:
+			return 0, false
+		}
 	}
 	last := end
 	for k := st.skipSpace(end + 1); k < len(st.toks); k = st.skipSpace(k + 1) {
@@ -452,6 +464,11 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 	}
 	return last, true
 }
+
+// windowLeads are the words that lead into a window said as an example
+// or a rough figure ("say within the last 10 days", "roughly in the past
+// month"): frame before it.
+var windowLeads = map[string]bool{"say": true, "like": true, "roughly": true, "approximately": true, "ideally": false, "e.g.": true, "eg": true, "maybe": true}
 
 // windowBeforeDeed reports that the window at tokens i..end is marked
 // ("近", "最近", "内") and followed by the glue 有 (or 有在, 在) and then a

@@ -243,3 +243,36 @@ func TestMiddleTierLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowAfterCreatorsOrExample: a window said right after the creators
+// ("knitting creators within the past 10 days") or as an example ("…, say
+// within the last 10 days") bounds activity and replaces the default
+// window of a posting word ("who post regularly"); it is never a keyword.
+func TestWindowAfterCreatorsOrExample(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		days int64
+	}{
+		{"knitting creators within the past 10 days", 10},
+		{"pottery channels in the past 3 weeks", 21},
+		{"baking creators who post regularly, say within the last 10 days", 10},
+		{"cosplay accounts, roughly in the past month", 30},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var days []int64
+		for _, c := range r.Conditions {
+			if c.Field == condition.LastActive {
+				days = append(days, c.Value.Int)
+			}
+			if c.Kind == condition.KindKeyword && c.Status == condition.StatusApplied {
+				t.Errorf("%q: hard keyword %q", tc.in, c.Value.Str)
+			}
+		}
+		if len(days) != 1 || days[0] != tc.days {
+			t.Errorf("%q: windows %v, want [%d]: %+v", tc.in, days, tc.days, r.Conditions)
+		}
+	}
+}
