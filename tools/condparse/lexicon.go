@@ -792,7 +792,7 @@ func buildLexicon() *lexicon {
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
 		"加个", "再加个", "加一个", "再加一个")...)
-	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
+	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "理想是", "理想的是", "理想情况下", "最理想", "最理想的是", "理想状态是", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
 		// what counts in the creators' favour ("Hindi would be a bonus",
 		// "French is a plus", 会西语加分): said after it, a wish.
 		"a bonus", "is a bonus", "would be a bonus", "a big bonus", "a plus", "is a plus", "would be a plus", "a big plus", "big plus",
@@ -909,7 +909,7 @@ func buildLexicon() *lexicon {
 		// after them rank (exampleItem)
 		"比如", "比如说", "例如", "譬如", "诸如", "像是", "举个例子", "之类的", "这类的", "这一类",
 		"只找", "只留", "只保留", "只留下", "主要", "专门", "专注", "类", "类型", "方面", "方向", "领域", "内容", "视频", "短视频", "分享",
-		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
+		"喜欢", "擅长", "聚焦", "聊", "聊聊", "我们", "我", "你", "他", "她", "他们", "她们", "老板", "领导", "谢谢", "可以", "能够", "类别", "品类", "垂类", "赛道", "这类", "这种",
 		"那种", "一样", "一类", "之类", "仍", "仍然", "依旧", "一直", "一直都", "始终", "两地", "三地", "两国", "两个地区", "两个国家", "必须", "必须是", "一定要", "一定要是", "务必", "务必是", "很会", "比较好", "较好", "的比较好", "等", "等等", "面向", "针对", "才要", "才行", "才可以", "才算", "来自", "位于", "所在", "坐标", "人在", "身在", "定居", "定居在", "常驻", "常驻在", "地区", "国家", "地区的", "整个", "整片",
 		"国家的", "本地", "当地", "市场", "平台", "上的", "里的", "中的", "做的", "而且", "并且", "同时", "然后", "或是",
 		"还是", "就行", "即可", "嗯", "啦", "这些", "那些", "这个", "那个", "目前", "现在", "海外", "一起", "很多", "更多",

@@ -276,3 +276,31 @@ func TestWindowAfterCreatorsOrExample(t *testing.T) {
 		}
 	}
 }
+
+// TestIdealAfterFloor: "至少 N，理想是 M 左右" keeps the floor hard and the
+// ideal as a reference, as "at least N but ideally M" does; a third
+// person relaying the ask (他想找, 帮老板转达) is frame.
+func TestIdealAfterFloor(t *testing.T) {
+	for _, in := range []string{"帮老板转达一下：他想找德国的科技博主，订阅至少 2 万，理想是 10 万左右", "美妆博主，粉丝至少一万，最理想的是五万以上"} {
+		r, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hard, soft := 0, 0
+		for _, c := range r.Conditions {
+			if c.Field != condition.Followers {
+				continue
+			}
+			if c.Status == condition.StatusApplied && c.Op == condition.OpGte {
+				hard++
+			} else if c.Status == condition.StatusReference {
+				soft++
+			} else {
+				t.Errorf("%q: followers %s %v %s", in, c.Op, c.Value, c.Status)
+			}
+		}
+		if hard != 1 || soft != 1 || len(r.Remainder) > 0 {
+			t.Errorf("%q: %d hard floors, %d references, remainder %v", in, hard, soft, r.Remainder)
+		}
+	}
+}
