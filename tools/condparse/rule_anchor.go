@@ -1,7 +1,9 @@
 package condparse
 
 import (
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"searchagent/tools/textmatch"
 
@@ -203,9 +205,28 @@ func (st *state) quotes() {
 			continue
 		}
 		inner := strings.TrimSpace(string(st.t.orig[tk.s+1 : tk.e-1]))
+		if loc := ownNameBefore.FindStringIndex(string(st.t.norm[:tk.s])); loc != nil {
+			from := utf8.RuneCountInString(string(st.t.norm[:tk.s])[:loc[0]])
+			for k := range st.toks[:i] {
+				if st.toks[k].s >= from && st.free(k) && st.toks[k].kind != tkSpace {
+					st.toks[k].role, st.toks[k].frameWord = roleFiller, true
+				}
+			}
+			// "品牌名是「Groomd」", "our brand is called \"Lumi\"": the
+			// writer's own name in quotes is the brief's context; it
+			// ranks, never filters (audit 32)
+			pc := rankingTerm(StringValue(inner))
+			st.add(pc, i, i)
+			st.sig.Sentence = true
+			continue
+		}
 		pc := newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(inner))
 		pc.c.Scope = scope.Tags
 		st.add(pc, i, i)
 		st.sig.Keyword = true
 	}
 }
+
+// ownNameBefore ends the words before a quote that say it is the
+// writer's own brand, product or company name.
+var ownNameBefore = regexp.MustCompile(`(?i)(?:品牌名(?:字)?(?:是|叫|为)?|品牌叫|我们的品牌(?:是|叫)?|产品名(?:字)?(?:是|叫|为)?|产品叫|公司名(?:字)?(?:是|叫)?|公司叫|店名(?:是|叫)?|(?:our|the|my)\s+(?:brand|product|company|app|shop|store)(?:'s)?\s+(?:name\s+is|is\s+called|is\s+named|called|named)|brand\s+name\s*(?:is|:)?)\s*[:：]?\s*$`)

@@ -304,3 +304,34 @@ func TestIdealAfterFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnNameQuoted: the writer's own brand or product name in quotes
+// (品牌名是「X」, "our brand is called \"X\"") ranks, never filters; a
+// quoted term the creators must mention still filters.
+func TestOwnNameQuoted(t *testing.T) {
+	for _, tc := range []struct {
+		in, term string
+		hard     bool
+	}{
+		{"找日本的护肤博主，品牌名是「Hada」，粉丝一万以上", "Hada", false},
+		{"our app is called \"Fitly\", looking for fitness creators in Brazil", "Fitly", false},
+		{"fitness creators in Brazil who mention \"creatine\"", "creatine", true},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && c.Value.Str == tc.term {
+				found = true
+				if hard := c.Status == condition.StatusApplied; hard != tc.hard {
+					t.Errorf("%q: %q applied %v, want %v", tc.in, tc.term, hard, tc.hard)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no term %q: %+v", tc.in, tc.term, r.Conditions)
+		}
+	}
+}
