@@ -150,8 +150,8 @@ func (st *state) quantities() {
 		if tk.kind != tkNum || tk.role != roleNone || tk.num.Unit && !small || tk.num.Percent || tk.num.Value < 1 || tk.num.Value > maxQuantity {
 			continue
 		}
-		if i > 0 && strings.HasSuffix(st.tokText(i-1), "第") {
-			continue // "第三个": a position in the results, no result count
+		if p := st.prevSig(i); p >= 0 && strings.HasSuffix(st.tokText(p), "第") {
+			continue // "第三个", "第 3 个": a position in the results, no result count
 		}
 		j := st.skipSpace(i + 1)
 		// "30 or so", "about 30 of them": the count's own approximation
