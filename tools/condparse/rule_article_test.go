@@ -69,3 +69,21 @@ func TestBackParticle(t *testing.T) {
 		}
 	}
 }
+
+// TestForWhom: whom the search is for (给/替/为 … up to 找) is frame, never
+// a ranking term or a keyword: "想给上小学的女儿找…", "帮我替老板找…".
+func TestForWhom(t *testing.T) {
+	for _, in := range []string{"我是一名家长，想给上小学的女儿找教画画的账号", "帮我替我们老板找几个韩国的时尚博主", "想为刚退休的爸爸找钓鱼频道"} {
+		r, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range r.Conditions {
+			for _, w := range []string{"女儿", "老板", "爸爸", "给", "替", "为"} {
+				if strings.Contains(c.Value.Str, w) {
+					t.Errorf("%q: term %q holds %q", in, c.Value.Str, w)
+				}
+			}
+		}
+	}
+}

@@ -204,6 +204,16 @@ func (st *state) beneficiaryLead() {
 		if !st.free(i) || st.toks[i].kind != tkCJK || w != "给" && w != "替" && w != "为" {
 			continue
 		}
+		if f := st.forWhomUntilAsk(i); f > i {
+			// "想给上小学的女儿找教画画的", "帮我给客户找…": whom the
+			// search is for, up to the ask, is frame
+			for k := i; k < f; k++ {
+				if st.free(k) || st.toks[k].role == roleContent {
+					st.toks[k].role, st.toks[k].frameWord = roleFiller, true
+				}
+			}
+			continue
+		}
 		if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct {
 			continue
 		}
@@ -211,6 +221,25 @@ func (st *state) beneficiaryLead() {
 			st.toks[i].role = roleFiller
 		}
 	}
+}
+
+// forWhomUntilAsk returns the token of the ask verb (找, 推荐, 物色) that
+// follows 给/替/为 at i within the clause, past only unread words and
+// frame (the person the search is for: 上小学的女儿, 客户, 我们老板), or -1.
+func (st *state) forWhomUntilAsk(i int) int {
+	for k, n := st.skipSpace(i+1), 0; k < len(st.toks) && n < 12; k, n = st.skipSpace(k+1), n+1 {
+		tk := &st.toks[k]
+		switch w := st.tokText(k); {
+		case w == "找" || w == "推荐" || w == "物色" || w == "寻找" || w == "挑" || w == "选" || strings.HasPrefix(w, "找"):
+			if k > st.skipSpace(i+1) {
+				return k
+			}
+			return -1
+		case tk.kind == tkPunct || tk.role == roleCond || tk.kind == tkLex && (tk.has(clsCategory) != nil || tk.has(clsCountry) != nil || tk.has(clsPlatform) != nil || tk.has(clsCreator) != nil):
+			return -1
+		}
+	}
+	return -1
 }
 
 // backVerbs take "back" as their particle after the object ("bring NZ
