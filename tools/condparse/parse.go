@@ -182,6 +182,10 @@ type pcond struct {
 	more [][2]int // further spans
 	neg  bool     // an exclusion
 	weak bool     // not a condition signal on its own
+	// sizeLeftOut: a bound from a size said as left out ("not macro",
+	// 不要头部大号); a range said beside it inside it says it all
+	// (mergeCounts)
+	sizeLeftOut bool
 	// counts
 	lo, hi  int64
 	hasLo   bool

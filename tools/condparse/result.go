@@ -815,6 +815,22 @@ func (st *state) mergeCounts(f condition.Field) {
 			first.absorb(o)
 			return
 		}
+		// a range inside a size said as left out beside it ("5k to
+		// 100k, not macro": ≤ 500k): the range says it all (a plain
+		// bound beside a range is no such case: a conflict, below)
+		inside := func(r, b *pcond) bool {
+			return b.sizeLeftOut && r.hasLo && r.hasHi && (b.hasLo != b.hasHi) && (!b.hasLo || b.lo <= r.lo) && (!b.hasHi || r.hi <= b.hi)
+		}
+		if first.c.Status == condition.StatusApplied && o.c.Status == condition.StatusApplied {
+			switch {
+			case inside(first, o):
+				first.absorb(o)
+				return
+			case inside(o, first):
+				o.absorb(first)
+				return
+			}
+		}
 	}
 	for _, pc := range cs {
 		if !pc.dropped {

@@ -158,6 +158,8 @@ func TestNegatedSize(t *testing.T) {
 		{"美国的美妆博主，不要头部大号", 0, 1000000},
 		{"找日本的游戏博主，粉丝五万以上，但不要百万级的大号", 50000, 1000000},
 		{"fitness creators, not nano", 10000, 0},
+		{"thrift fashion creators in France, 5k to 100k, not macro", 5000, 100000},
+		{"fitness creators, no macro influencers", 0, 500000},
 	} {
 		r, lo, hi := followerRange(t, tc.in)
 		for _, c := range r.Conditions {
@@ -224,11 +226,11 @@ func followerRange(t *testing.T, in string) (r Result, lo, hi int64) {
 	return r, lo, hi
 }
 
-// TestMiddleTierLeftOut: a middle tier left out ("no macro influencers",
+// TestMiddleTierLeftOut: the middle tier left out ("no mid-tier",
 // 不要腰部的) is no one range: no follower condition at all (never the
 // tier itself), the tier named as not read, and the rest read as before.
 func TestMiddleTierLeftOut(t *testing.T) {
-	for _, in := range []string{"fitness creators, no macro influencers", "健身博主，不要腰部的", "travel vloggers in Spain but no mid-tier ones"} {
+	for _, in := range []string{"fitness creators, no mid-tier", "健身博主，不要腰部的", "travel vloggers in Spain but no mid-tier ones"} {
 		r, lo, hi := followerRange(t, in)
 		if lo != 0 || hi != 0 {
 			t.Errorf("%q: followers %d–%d, want none", in, lo, hi)

@@ -92,12 +92,14 @@ func (st *state) vocab() {
 			if neg == 1 {
 				// "but not mega", "不要头部大号": a top tier left out caps
 				// the count under it, a bottom one floors it above it
-				// (audit 31); a middle tier left out is no one range,
-				// and never the tier itself
+				// (audit 31); the middle tier left out ("no mid-tier") is
+				// no one range, and never the tier itself
 				switch {
-				case hi >= MaxCount && lo > 0:
+				case lo >= 500_000:
+					// "not macro", "no mega influencers": not that big
 					pc = countCond(condition.Followers, 0, lo, false, true)
-				case lo <= 1000 && hi < MaxCount:
+				case hi <= 100_000:
+					// "not nano", "no micro accounts": not that small
 					pc = countCond(condition.Followers, hi, 0, true, false)
 				default:
 					// named as not understood, never the tier, and the
@@ -107,6 +109,7 @@ func (st *state) vocab() {
 					st.sig.Sentence = true
 					continue
 				}
+				pc.sizeLeftOut = true
 				break
 			}
 			// "腰部往下", "mid-tier and below": the tier and everything
