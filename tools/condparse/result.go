@@ -784,6 +784,23 @@ func (st *state) mergeCounts(f condition.Field) {
 	if len(cs) < 2 {
 		return
 	}
+	// a size left out ("not macro") beside a figure said for the same
+	// end ("(under 100k)"): the figure says it
+	for _, sz := range cs {
+		if !sz.sizeLeftOut {
+			continue
+		}
+		for _, o := range cs {
+			if o != sz && !o.sizeLeftOut && !o.dropped && (sz.hasHi && o.hasHi || sz.hasLo && o.hasLo) {
+				o.absorb(sz)
+				break
+			}
+		}
+	}
+	cs = slices.DeleteFunc(cs, func(pc *pcond) bool { return pc.dropped })
+	if len(cs) < 2 {
+		return
+	}
 	same := func(a, b *pcond) bool {
 		return a.hasLo == b.hasLo && a.hasHi == b.hasHi && (!a.hasLo || a.lo == b.lo) && (!a.hasHi || a.hi == b.hi)
 	}

@@ -160,6 +160,7 @@ func TestNegatedSize(t *testing.T) {
 		{"fitness creators, not nano", 10000, 0},
 		{"thrift fashion creators in France, 5k to 100k, not macro", 5000, 100000},
 		{"fitness creators, no macro influencers", 0, 500000},
+		{"vintage fashion creators, more than 5k but not macro (under 80k)", 5000, 80000},
 	} {
 		r, lo, hi := followerRange(t, tc.in)
 		for _, c := range r.Conditions {
