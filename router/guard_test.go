@@ -107,3 +107,28 @@ func guardIDs(tr *Trace) []string {
 	}
 	return ids
 }
+
+// TestBriefBudgetIsNoPrice: a brief's own budget said alone ("budget is
+// $8,000.") beside a follower filter is the campaign's money, never a
+// price paid for followers (audit 32 line 17 was refused whole); a budget
+// said for an amount of followers still is.
+func TestBriefBudgetIsNoPrice(t *testing.T) {
+	snap := defaultSnapshot(t)
+	first := State{Input: "draft_keyword", Container: "compact_classic", Session: "idle"}
+	for _, tc := range []struct {
+		text  string
+		guard bool
+	}{
+		{"Bakery chain hiring: food creators in Ireland, 10k+ followers, English. Launch in May, budget is $6,000.", false},
+		{"找新加坡的美食博主，粉丝一万以上，总预算是 5000 美金。", false},
+		{"budget $200 for 10k followers, who can deliver?", true},
+	} {
+		res, err := snap.Query(Input{Text: tc.text, State: first})
+		if err != nil {
+			t.Fatalf("Query(%q) error = %v", tc.text, err)
+		}
+		if hit := res.Branch == BranchGuardHit; hit != tc.guard {
+			t.Errorf("Query(%q) branch %s, want guard hit %v", tc.text, res.Branch, tc.guard)
+		}
+	}
+}
