@@ -6,7 +6,7 @@ import "testing"
 // S4 (the audit's own lines and variants of mine); the held-out table is
 // TestAudit32xHeldout.
 func TestAudit32xTuning(t *testing.T) {
-	measure32x(t, "tuning", 3, tuning32x())
+	measure32x(t, "tuning", 8, tuning32x())
 }
 
 // tuning32x is the tuning table (see TestAudit32xTuning).
@@ -38,6 +38,14 @@ func tuning32x() []case32x {
 	add(c32("instagram", "en", "skincare creators in Denmark or Norway, 10k+", "drop the Norwegian ones"), func(c *case32x) {
 		c.want = []string{"country eq DK"}
 		c.not = []string{"language"}
+	})
+	add(c32("instagram", "en", "fitness creators in Germany or Austria, 10k+ followers", "remove the German ones"), func(c *case32x) {
+		c.want = []string{"country eq AT"}
+		c.not = []string{"language"}
+	})
+	add(c32("youtube", "zh", "找印尼和马来西亚的美妆博主，订阅 5 万以上，最近 30 天有更新", "去掉第一个条件"), func(c *case32x) {
+		c.not = []string{"country"}
+		c.want = []string{"category eq beauty", "followers gte 50000"}
 	})
 	add(c32("youtube", "en", "Either beauty or fashion YouTubers in Italy, 20k+ subs", ""), func(c *case32x) {
 		c.cats = []string{"beauty", "fashion"}

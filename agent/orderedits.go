@@ -116,8 +116,12 @@ func (t *turn) droppedDemonymsNotLanguages(rd condparse.Reading) {
 		if c.Field != condition.Country {
 			continue
 		}
-		country, ok := taxonomy.Countries.Lookup(c.Span.Text)
-		if ok && !strings.EqualFold(c.Span.Text, country.Code) && !strings.EqualFold(c.Span.Text, country.EN) && removalVerb.MatchString(clauseOf(rd.Input, c.Span)) {
+		// the country's own name or code is no demonym
+		named := slices.ContainsFunc(c.Value.Codes(), func(code string) bool {
+			country, ok := taxonomy.Countries.ByCode(code)
+			return ok && (strings.EqualFold(c.Span.Text, country.Code) || strings.EqualFold(c.Span.Text, country.EN) || c.Span.Text == country.ZH)
+		})
+		if !named && len(c.Value.Codes()) > 0 && removalVerb.MatchString(clauseOf(rd.Input, c.Span)) {
 			demonym = true
 		}
 	}
