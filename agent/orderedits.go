@@ -88,9 +88,9 @@ func (s *Session) removeByOrder(which string) ([]router.Command, string, bool) {
 	}
 	var note string
 	if which == "first" {
-		note = pick(s.zh(), "去掉了第一个条件："+label, "Removed the first condition: "+label)
+		note = pick(s.zh(), "按顺序，第一个条件是："+label, "By order, the first condition was: "+label)
 	} else {
-		note = pick(s.zh(), "去掉了最后一个条件："+label, "Removed the last condition: "+label)
+		note = pick(s.zh(), "按顺序，最后一个条件是："+label, "By order, the last condition was: "+label)
 	}
 	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": []string{c.ID}}}}, note, true
 }
