@@ -112,6 +112,7 @@ const dropStatus condition.Status = "drop"
 // with the reading of the same text: the sort said in words, hedged
 // conditions kept soft, and the conditions of fields no command covers.
 func (t *turn) mergeReading(rd condparse.Reading) {
+	t.droppedDemonymsNotLanguages(rd)
 	// "这些里面去掉粉丝低于二十万的", "drop anyone under 100k": the removal
 	// verb takes channels out of the results (the reading's bound, which
 	// narrows the held count: condparse.IssueNarrows), never the field's

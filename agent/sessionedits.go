@@ -363,6 +363,17 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepOnly >= 0 && restCue.MatchString(c):
 			er.read = append(er.read, "keep_only_rest")
 			continue // said with the keep-only clause
+		case i > 0 && removalVerb.MatchString(foldEdit(clauses[i-1])) && reasonCue.MatchString(c):
+			er.read = append(er.read, "removal_reason")
+			continue // "…, too strict": the reason names no condition
+		case orderRemovedOK(c):
+			which, _ := orderRemoved(c)
+			if cmds, note, ok := t.s.removeByOrder(which); ok {
+				er.commands = append(er.commands, cmds...)
+				er.notes = append(er.notes, note)
+				er.read = append(er.read, "remove_by_order")
+				continue
+			}
 		case shiftMatches(c):
 			if cmds, note, ok := t.s.shiftHeld(c); ok {
 				er.commands = append(er.commands, cmds...)
@@ -451,13 +462,19 @@ var editFold = strings.NewReplacer(
 
 func foldEdit(s string) string { return editFold.Replace(s) }
 
-// splitKeep splits text at editClauseSeps into its clauses.
+// splitKeep splits text at editClauseSeps into its clauses; an "also"
+// between them stays at the head of the clause it adds.
 func splitKeep(text string) []string {
 	var out []string
 	from := 0
 	for _, m := range editClauseSeps.FindAllStringIndex(text, -1) {
 		out = append(out, text[from:m[0]])
 		from = m[1]
+		if sep := strings.TrimSpace(text[m[0]:m[1]]); strings.EqualFold(sep, "also") {
+			// "ok now also Netherlands": "also" says the next clause adds,
+			// so it stays with it (audit 32, S3)
+			from = m[1] - len(sep) - 1
+		}
 	}
 	return append(out, text[from:])
 }

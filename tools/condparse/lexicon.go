@@ -781,7 +781,10 @@ func buildLexicon() *lexicon {
 		"keen to", "keen on", "be keen to", "might be keen to", "would be keen to", "open to", "happy to",
 		"skews", "skews towards", "skewing", "skew", "他们", "她们",
 		// the partner frame's glue ("已经", "who has")
-		"已经", "already", "who's", "who has", "who have", "who've already", "that have", "that has"),
+		"已经", "already", "who's", "who has", "who have", "who've already", "that have", "that has",
+		// the head of an either/or ("either travel or comedy"): the
+		// "or" joins the alternatives, "either" adds nothing (audit 32)
+		"either"),
 		func(e *lexEntry) { e.quiet = true })...)
 	es = append(es, words(clsExcludeEnd, "以外", "之外", "外")...)
 	es = append(es, words(clsAlso, "还", "也", "还要", "还有", "另外", "as well", "also",

@@ -290,6 +290,8 @@ func (st *state) result() Result {
 	st.placeExclusions()
 	st.formCategories()
 	st.joinedLabels()
+	_, items := st.askBounds()
+	st.listedKindsRank(items)
 	st.mergeVocab()
 	for _, f := range fields.Of(fields.Count, fields.Ratio) {
 		st.mergeCounts(f.Name)

@@ -179,8 +179,8 @@ func rankingTerm(v Value) *pcond {
 }
 
 // pruneTopics drops the categories read from subtopic words when the user
-// named a category in words of its own: the named one is the filter, the
-// subtopic still ranks. A content format ("钓鱼vlog") names no category
+// named a category in words of its own in the same ask (askBounds): the
+// named one is the filter, the subtopic still ranks. A content format ("钓鱼vlog") names no category
 // of its own: it only tells how the subtopic is shown (formCategories).
 func (st *state) pruneTopics() {
 	for _, pc := range st.conds {
@@ -188,16 +188,20 @@ func (st *state) pruneTopics() {
 			pc.addIssue(IssueSubtopic)
 		}
 	}
-	named := false
+	// each ask of a brief with two (askBounds) prunes its own subtopics
+	bounds, _ := st.askBounds()
+	named := map[int]bool{}
 	for _, pc := range st.conds {
-		named = named || !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&
-			!formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]
+		if !pc.dropped && !pc.topic && !pc.neg && pc.c.Field == condition.Category && pc.c.Kind == condition.KindHard &&
+			!formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))] {
+			named[askOf(bounds, pc.s)] = true
+		}
 	}
-	if !named {
+	if len(named) == 0 {
 		return
 	}
 	for _, pc := range st.conds {
-		if pc.topic {
+		if pc.topic && named[askOf(bounds, pc.s)] {
 			pc.dropped = true
 		}
 	}
