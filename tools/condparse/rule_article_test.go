@@ -3,6 +3,8 @@ package condparse
 import (
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
 )
 
 // TestArticleNotCount: 一 and a measure word before a thing that is not
@@ -83,6 +85,32 @@ func TestForWhom(t *testing.T) {
 				if strings.Contains(c.Value.Str, w) {
 					t.Errorf("%q: term %q holds %q", in, c.Value.Str, w)
 				}
+			}
+		}
+	}
+}
+
+// TestDeadlinePricePerPost: a deadline said as a date with spaces ("12 月
+// 20 号前要定人") is the campaign's timing, never a result count or a term;
+// a price per post ("3000 欧一条") is no result count; 帮 opening a clause
+// for whom the brief is ("帮一家流媒体平台推新剧") is frame.
+func TestDeadlinePricePerPost(t *testing.T) {
+	for _, in := range []string{"找新加坡的美妆博主，粉丝2w-10w，12 月 20 号前要定人", "找法国的旅行博主，预算 500 欧一篇", "帮一家咖啡连锁推新品，找韩国的美食博主"} {
+		r, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Quantity != nil {
+			t.Errorf("%q: result count %q", in, r.Quantity.Text)
+		}
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword && (strings.Contains(c.Value.Str, "定人") || strings.Contains(c.Value.Str, "帮")) {
+				t.Errorf("%q: term %q", in, c.Value.Str)
+			}
+		}
+		for _, rem := range r.Remainder {
+			if rem.Role == "" {
+				t.Errorf("%q: not understood %q", in, rem.Text)
 			}
 		}
 	}

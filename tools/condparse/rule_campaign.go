@@ -25,7 +25,7 @@ import (
 // activity window read it, a campaign's date.
 var campaignDate = regexp.MustCompile(`(?i)\b(?:` + enMonthDay + `\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|` + enMonthDay + `)|` +
 	`(?:in|by|on|until|before|after|next|this|early|late|mid|end\s+of)[\s-]+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b` +
-	`|(?:明年|今年|下个?月|年底|年初)?` + zhNum + `月份?(?:(?:` + zhNum + `|[12]\d|3[01])[日号]|[初底中]|上旬|中旬|下旬)?|明年|年底|下个?月底|月底前`)
+	`|(?:明年|今年|下个?月|年底|年初)?` + zhNum + `\s*月份?(?:\s*(?:` + zhNum + `|[12]\d|3[01])\s*[日号](?:之前|以前|前)?|[初底中]|上旬|中旬|下旬)?|明年|年底|下个?月底|月底前`)
 
 // campaignEvent is a sales event or season said as the campaign's time
 // ("双十一之前", "618大促", "春节前", "Black Friday", "Ramadan campaign",

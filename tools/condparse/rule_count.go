@@ -168,6 +168,12 @@ func (st *state) quantities() {
 		if p := st.prevSig(i); !req && p >= 0 && st.free(p) && (st.tok(p).has(clsPreApprox) != nil || st.tok(p).has(clsPreGte) != nil) {
 			req = st.requestBefore(p)
 		}
+		if cjk && tk.num.Chinese && tk.num.Value == 1 && len(tail) == 0 && st.priceBefore(i) {
+			// "3000 欧一条", "五百块一篇": a price per post, no count of
+			// results (audit 32)
+			tk.role, n.role = roleFiller, roleFiller
+			continue
+		}
 		if cjk && tk.num.Chinese && tk.num.Value == 1 && len(tail) == 0 && strings.ContainsRune("个所家间款", st.t.norm[n.s]) && !st.creatorNounAhead(j+1) && !st.clauseEndsAt(st.skipSpace(j+1)) {
 			// "给一个电动车品牌找…", "香港一所大学的市场部": 一 and its
 			// measure word are an article before a thing, no count of
@@ -905,4 +911,20 @@ func (st *state) cnRangeStart(j int) bool {
 	}
 	k := st.skipSpace(c + 1)
 	return st.isNum(k) && st.tok(k).num.Chinese && st.cnMagnitude(k) > 1
+}
+
+// priceBefore reports a money unit right before the token at i ("3000
+// 欧一条", "五百块一篇", "$200 一条"): what follows is per item.
+func (st *state) priceBefore(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 {
+		return false
+	}
+	w := st.tokText(p)
+	for _, u := range []string{"欧", "欧元", "元", "块", "块钱", "美金", "美元", "刀", "镑", "英镑", "日元", "rmb", "usd", "eur"} {
+		if strings.HasSuffix(strings.ToLower(w), u) {
+			return true
+		}
+	}
+	return false
 }

@@ -201,7 +201,7 @@ func (st *state) adverbStart(i int) int {
 func (st *state) beneficiaryLead() {
 	for i := range st.toks {
 		w := st.tokText(i)
-		if !st.free(i) || st.toks[i].kind != tkCJK || w != "给" && w != "替" && w != "为" {
+		if !st.free(i) || st.toks[i].kind != tkCJK || w != "给" && w != "替" && w != "为" && w != "帮" {
 			continue
 		}
 		if f := st.forWhomUntilAsk(i); f > i {
