@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,5 +114,38 @@ func TestDeadlinePricePerPost(t *testing.T) {
 				t.Errorf("%q: not understood %q", in, rem.Text)
 			}
 		}
+	}
+}
+
+// TestZhWriterRole: the writer's role said first in Chinese (我是达人经纪人，
+// 我是一名营销实习生，想找…) is frame, as "I'm a talent manager" is; a creator
+// introducing themselves (我是美妆博主) keeps its category.
+func TestZhWriterRole(t *testing.T) {
+	for _, tc := range []struct{ in, role string }{
+		{"我是达人经纪人，帮一个品牌找泰国的美食达人", "经纪人"},
+		{"我是一名市场部实习生，想找韩国的时尚博主", "实习生"},
+		{"本人是公关顾问，需要英国的科技博主", "顾问"},
+	} {
+		r, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range r.Conditions {
+			if strings.Contains(c.Value.Str, tc.role) {
+				t.Errorf("%q: term %q holds the writer's role", tc.in, c.Value.Str)
+			}
+		}
+		for _, rem := range r.Remainder {
+			if strings.Contains(rem.Text, tc.role) {
+				t.Errorf("%q: %q not understood", tc.in, rem.Text)
+			}
+		}
+	}
+	r, err := Parse("我是美妆博主，想找同量级的互推")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(r.Conditions, func(c Condition) bool { return c.Field == condition.Category }) {
+		t.Errorf("a creator's self-introduction lost its category: %+v", r.Conditions)
 	}
 }

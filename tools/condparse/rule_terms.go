@@ -11,6 +11,7 @@ import (
 	"searchagent/tools/fields"
 	"searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
+	"unicode/utf8"
 )
 
 // Ranking terms, explicit keyword cues, style wishes, the brief's frame
@@ -905,12 +906,29 @@ var writerRoles = map[string]bool{"organiser": true, "organizer": true, "organis
 	"nonprofit": true, "non-profit": true, "charity": true, "agency": true, "planner": true, "lead": true, "head": true, "intern": true,
 	"freelancer": true, "publicist": true, "editor": true, "producer": true, "host": true}
 
+// zhWriterRole is a Chinese brief that opens with the writer's role
+// (我是(一名)…经纪人/实习生/经理/老师…) before a clause mark or the ask.
+// Group 1 is the role.
+var zhWriterRole = regexp.MustCompile(`^\s*(?:我是|本人是|我这边是)(?:一名|一个|一位|个)?\s*([^，,。：:！!？?\s]{0,10}?(?:经纪人|实习生|经理|总监|主管|负责人|老师|学生|运营|编辑|策划|店主|创始人|买手|采购|设计师|摄影师|商务|助理|顾问|研究员|记者))\s*(?:[，,：:。]|想|要|需要|帮|在找)`)
+
 // writerRole drops the writer's role said at the start of the input,
 // up to three words ending in a role noun (writerRoles) before "for",
 // "at", "here", a colon or a dash: the frame of the brief (audit 28).
 // What follows "for" (the event, the shop) is the brief's context and
 // ranks as the rest of the words do.
 func (st *state) writerRole() {
+	if m := zhWriterRole.FindStringSubmatchIndex(string(st.t.norm)); m != nil {
+		// "我是达人经纪人，帮…", "我是一名营销实习生，想找…": the writer's
+		// role in Chinese, frame as the English one is
+		norm := string(st.t.norm)
+		from, to := utf8.RuneCountInString(norm[:m[0]]), utf8.RuneCountInString(norm[:m[3]])
+		for j := range st.toks {
+			if st.toks[j].s >= from && st.toks[j].e <= to && st.toks[j].kind != tkSpace && (st.free(j) || st.toks[j].role == roleContent) {
+				st.toks[j].role, st.toks[j].frameWord, st.tokCond[j] = roleFiller, true, 0
+			}
+		}
+		return
+	}
 	k := st.skipSpace(0)
 	for _, w := range []string{"i'm", "i am", "im", "we're", "we are", "an", "a"} {
 		if st.free(k) && strings.ToLower(st.tokText(k)) == w || st.tok(k).kind == tkLex && st.word(k) == w {
