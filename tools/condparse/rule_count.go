@@ -857,6 +857,7 @@ func init() {
 var currencies = map[string]bool{
 	"元": true, "块钱": true, "美元": true, "美金": true, "刀": true, "人民币": true, "usd": true, "$": true, "¥": true, "￥": true,
 	"€": true, "£": true, "多少钱": true, "块": true, "块人民币": true, "块钱人民币": true, "rmb": true, "cny": true,
+	"欧": true, "欧元": true, "镑": true, "英镑": true, "日元": true, "eur": true,
 }
 
 // unsupportedMeasureBefore reports a measure the catalog has no field for
@@ -913,16 +914,17 @@ func (st *state) cnRangeStart(j int) bool {
 	return st.isNum(k) && st.tok(k).num.Chinese && st.cnMagnitude(k) > 1
 }
 
-// priceBefore reports a money unit right before the token at i ("3000
-// 欧一条", "五百块一篇", "$200 一条"): what follows is per item.
+// priceBefore reports a money unit (currencies) ending the word right
+// before the token at i ("3000 欧一条", "五百块一篇"): what follows is per
+// item.
 func (st *state) priceBefore(i int) bool {
 	p := st.prevSig(i)
 	if p < 0 {
 		return false
 	}
-	w := st.tokText(p)
-	for _, u := range []string{"欧", "欧元", "元", "块", "块钱", "美金", "美元", "刀", "镑", "英镑", "日元", "rmb", "usd", "eur"} {
-		if strings.HasSuffix(strings.ToLower(w), u) {
+	w := []rune(strings.ToLower(st.tokText(p)))
+	for n := 1; n <= 3 && n <= len(w); n++ {
+		if currencies[string(w[len(w)-n:])] {
 			return true
 		}
 	}
