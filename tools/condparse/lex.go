@@ -698,6 +698,13 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 		if e, ents := lx.match(t, i, limit); e > i {
 			e, ents = lx.yieldVague(t, i, e, limit, ents)
+			if e == i+1 && r == '太' && i+1 < limit && tooNounHeads[norm[i+1]] {
+				// "太阳能板", "太空", "太极拳": 太 begins a noun here, no
+				// "too" (an intensifier modifies an adjective)
+				toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
+				i++
+				continue
+			}
 			if e-i > 1 && strings.ContainsRune("周天日月年", r) && len(toks) > 0 && toks[len(toks)-1].kind == tkNum && toks[len(toks)-1].e == i {
 				// "最近三周更新过": after a number, 周 is its unit, not
 				// the start of "周更" (weekly).
@@ -750,6 +757,13 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 	return toks
 }
 
+// tooNounHeads are the runes after which 太 is a noun's first rune, not
+// "too": 太阳 (sun, solar), 太空 (space), 太极 (tai chi), 太子, 太后, 太妃,
+// 太湖, 太原, 太古, 太太, 太监, 太岁. 太平 is left out ("太平淡": too
+// bland).
+var tooNounHeads = map[rune]bool{'阳': true, '空': true, '极': true, '子': true, '后': true, '妃': true,
+	'湖': true, '原': true, '古': true, '太': true, '监': true, '岁': true}
+
 // gluedCount reads the number at norm[i:e] (ScanArabic's, which stopped
 // at e before a letter) as a count when the letters after it, or after a
 // unit letter glued to it ("50kfollowers"), are a field or post-bound
@@ -777,7 +791,7 @@ func (lx *lexicon) gluedCount(norm []rune, i, e, limit int) (number.Num, int, in
 			continue
 		}
 		if ents := lx.ents[p.ID]; slices.ContainsFunc(ents, func(x *lexEntry) bool {
-			return x.cls == clsField || x.cls == clsPostGte || x.cls == clsPostLte || x.campaign
+			return x.cls == clsField || x.cls == clsPostGte || x.cls == clsPostLte || x.campaign || x.cls == clsTimeUnit
 		}) {
 			return n, ne, we, ents
 		}

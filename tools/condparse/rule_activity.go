@@ -329,6 +329,20 @@ func isActGlue(w string) bool {
 	return false
 }
 
+// dayShorthandRe is a count of days written with its unit's letter
+// ("30d", "10D").
+var dayShorthandRe = regexp.MustCompile(`^(\d{1,4})[dD]$`)
+
+// dayShorthand reports the days of a word written as "30d".
+func dayShorthand(w string) (int64, bool) {
+	m := dayShorthandRe.FindStringSubmatch(w)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(m[1], 10, 64)
+	return n, err == nil
+}
+
 func activityCond(days int64) *pcond {
 	return newCond(condition.KindHard, condition.LastActive, condition.OpWithinDays, IntValue(days))
 }
@@ -360,7 +374,11 @@ func (st *state) window(i int) (int64, int, bool) {
 	}
 	var days int64
 	last := -1
-	if tk := st.tok(j); st.free(j) && tk.has(clsTimeSpan) != nil {
+	if n, ok := dayShorthand(st.tokText(j)); ok && marker && st.free(j) && st.tok(j).kind == tkWord {
+		// "w/in last 30d": the days' shorthand after a window's marker
+		// ("3d printing" alone stays a word)
+		days, last = n, j
+	} else if tk := st.tok(j); st.free(j) && tk.has(clsTimeSpan) != nil {
 		days, last = tk.has(clsTimeSpan).n, j
 		if from, ok := calendarPeriods[st.word(j)]; ok {
 			// "posted this year": the year so far, not 365 days.

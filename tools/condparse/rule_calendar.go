@@ -36,11 +36,11 @@ const enMonth = `(?P<month>january|february|march|april|may|june|july|august|sep
 // mid-october" (the 15th), "since march 1st", "since 1 march 2025", "from october on", "since last
 // month", "since the beginning of the year", "year to date", "since
 // last week", "since last monday", "since friday".
-var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from)\s+(?:the\s+)?(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
+var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from|(?P<after>after))\s+(?:the\s+)?(?:(?P<iso>20\d\d)-(?P<imonth>[01]?\d)-(?P<iday>[0-3]?\d)\b|(?P<nmonth>[01]?\d)/(?P<nday>[0-3]?\d)(?:/(?P<nyear>(?:20)?\d\d))?\b|(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
 	`(?:(?P<holiday>` + enNamedDays + `)\b|(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
 	`(?P<mid>mid-?\s*|(?:the\s+)?middle\s+of\s+)?` + enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
 	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
-	`(?:,?\s+(?P<year>20\d\d)\b)?(?:\s+(?:on(?:wards?)?|onwards?))?` +
+	`(?:,?\s+(?P<year>20\d\d)\b)?(?:\s+(?:on(?:wards?)?|onwards?))?)` +
 	`|\b(?P<ytd>year\s+to\s+date|ytd|so\s+far\s+this\s+year)\b`)
 
 const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
@@ -150,6 +150,23 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 	default: // this year, the year, new year
 		return date(now.Year(), 1, 1), true
 	}
+	if mo, d, ok := numericDate(g); ok {
+		// "since 10/15" (month first), "since 2026-03-01"
+		if yr := g("iso"); yr != "" {
+			y, _ = strconv.Atoi(yr)
+			return pastDate(now, y, true, mo, d)
+		}
+		if yr := g("nyear"); yr != "" {
+			y, _ = strconv.Atoi(yr)
+			if y < 100 {
+				y += 2000
+			}
+			return pastDate(now, y, true, mo, d)
+		}
+		return pastDate(now, y, g("year") != "", mo, d)
+	} else if g("iso") != "" || g("nmonth") != "" {
+		return time.Time{}, false
+	}
 	mon, day := g("month"), g("day")
 	if mon == "" {
 		mon, day = g("dmonth"), g("dday")
@@ -165,6 +182,25 @@ func enStart(now time.Time, g func(string) string) (time.Time, bool) {
 		d = 15 // "since mid-October": the middle of the month
 	}
 	return pastDate(now, y, g("year") != "", mo, d)
+}
+
+// numericDate is the month and day of a date written in figures
+// ("10/15", month first as English writes it; "2026-03-01"), when the
+// phrase holds one and both are in range.
+func numericDate(g func(string) string) (time.Month, int, bool) {
+	m, d := g("imonth"), g("iday")
+	if m == "" {
+		m, d = g("nmonth"), g("nday")
+	}
+	if m == "" {
+		return 0, 0, false
+	}
+	mo, _ := strconv.Atoi(m)
+	day, _ := strconv.Atoi(d)
+	if mo < 1 || mo > 12 || day < 1 || day > 31 {
+		return 0, 0, false
+	}
+	return time.Month(mo), day, true
 }
 
 // zhStart is the date a Chinese calendar phrase counts from.

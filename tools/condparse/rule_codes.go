@@ -45,6 +45,7 @@ func (st *state) countryCodes() {
 		pronoun := st.tok(i).kind == tkLex && st.tokText(i) == "us" // "us": "from us", "for us" are the pronoun
 		switch {
 		case terse:
+		case st.codeHeadsList(i):
 		case p < 0:
 			continue
 		case pronoun && (st.word(p) == "in" || st.word(p) == "in the" || st.word(p) == "the" && slices.Contains(placeBefore, st.word(st.prevSig(p)))):
@@ -60,6 +61,35 @@ func (st *state) countryCodes() {
 		tk := &st.toks[i]
 		tk.kind, tk.ents = tkLex, []*lexEntry{e}
 	}
+	for i := range st.toks {
+		// "us + uk": a plus between two countries joins them as "and"
+		// does, no word left unread
+		if st.tokText(i) == "+" && st.toks[i].role == roleNone {
+			p, n := st.prevSig(i), st.skipSpace(i+1)
+			if p >= 0 && n < len(st.toks) && st.tok(p).has(clsCountry) != nil && st.tok(n).has(clsCountry) != nil {
+				st.toks[i].role = roleFiller
+			}
+		}
+	}
+}
+
+// headJoiners join a code to a country after it: "us + uk", "us & ca",
+// "us/uk/au", "us or ca" ("help us, uk …": a comma joins no pronoun).
+var headJoiners = []string{"or", "and", "&", "/", "+"}
+
+// codeHeadsList reports a code that opens a list of countries: a joiner
+// and then a country (named, or a code) follow it. The pronoun "us"
+// never has one after it ("help us find", "for us and our clients").
+func (st *state) codeHeadsList(i int) bool {
+	j := st.skipSpace(i + 1)
+	if j >= len(st.toks) || !slices.Contains(headJoiners, st.tokText(j)) {
+		return false
+	}
+	k := st.skipSpace(j + 1)
+	if k >= len(st.toks) {
+		return false
+	}
+	return st.tok(k).has(clsCountry) != nil || st.codeEntry(k) != nil || st.capsCode(k)
 }
 
 // codeEntry is the country entry of token i when it is a two-letter code
@@ -95,8 +125,12 @@ func (st *state) codeEndsPlace(i int) bool {
 	case tkPunct, tkNum:
 		return true
 	}
-	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with" || st.tok(n).has(clsRel) != nil && st.tok(i).kind == tkWord
+	return slices.Contains(listWords, st.tokText(n)) || st.word(n) == "with" || codeTails[st.word(n)] || st.tok(n).has(clsRel) != nil && st.tok(i).kind == tkWord
 }
+
+// codeTails end a place said in a follow-up: "add uk + ie too", "fr as
+// well", "de pls".
+var codeTails = map[string]bool{"too": true, "also": true, "as well": true, "as": true, "pls": true, "please": true, "instead": true}
 
 // codeClosesClause reports a code after a creator noun that ends its
 // clause: the end of the text, a separator or a number follows.

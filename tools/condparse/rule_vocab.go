@@ -900,6 +900,9 @@ func (st *state) languageContext(i int) bool {
 	if st.demonymEndsClause(i) {
 		return true
 	}
+	if st.demonymOfContent(i) {
+		return true
+	}
 	// "Brazil portuguese", "Canada French creators": a demonym right
 	// after a country name that is no language names what people there
 	// speak; the country is already said.
@@ -924,6 +927,40 @@ func (st *state) languageContext(i int) bool {
 	}
 	return false
 }
+
+// demonymOfContent reports a demonym (alone or in an "or/and" list of
+// demonyms) before "content": "japanese or korean content", "Spanish
+// content only" name the language of what is posted, in any case;
+// "Japanese content creators" are creators from Japan.
+func (st *state) demonymOfContent(i int) bool {
+	if !isLatinWord(st.word(i)) {
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	for n < len(st.toks) {
+		tk := &st.toks[n]
+		if tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsCountry) != nil && tk.has(clsLanguage) != nil && isLatinWord(st.word(n))) {
+			n = st.skipSpace(n + 1)
+			continue
+		}
+		break
+	}
+	if n >= len(st.toks) || !contentNouns[strings.ToLower(st.tokText(n))] {
+		return false
+	}
+	k := st.skipSpace(n + 1)
+	if k < len(st.toks) && (st.toks[k].has(clsCreator) != nil || st.toks[k].has(clsCreatorPlatform) != nil || contentMakers[strings.ToLower(st.tokText(k))]) {
+		return false
+	}
+	return true
+}
+
+// contentNouns say what is posted: a demonym before one is its language.
+var contentNouns = map[string]bool{"content": true, "contents": true}
+
+// contentMakers after "content" make it the makers' trade ("content
+// creators"), no language.
+var contentMakers = map[string]bool{"creator": true, "creators": true, "maker": true, "makers": true, "producer": true, "producers": true}
 
 // demonymEndsClause reports a demonym (a word that is both a country and a
 // language) followed, past any "or/and" list of other such words, by the
