@@ -86,10 +86,10 @@ func nextLabelled(norm []rune, i int) bool {
 var frameLabels = map[string]bool{"client": true, "brand": true, "advertiser": true, "company": true, "customer": true,
 	"account": true, "budget": true, "budget range": true, "timeline": true, "timing": true, "deadline": true, "due": true,
 	"due date": true, "launch": true, "launch date": true, "fee": true, "fees": true, "rate": true, "rates": true,
-	"campaign": true, "campaign name": true, "project": true, "project name": true, "contact": true, "owner": true,
+	"campaign": true, "campaign name": true, "project": true, "project name": true,
 	"客户": true, "品牌": true, "品牌方": true, "甲方": true, "公司": true, "广告主": true, "预算": true, "档期": true,
 	"排期": true, "时间": true, "时间线": true, "截止": true, "截止日期": true, "上线时间": true, "报价": true, "费用": true,
-	"项目": true, "项目名": true, "项目名称": true, "联系人": true, "负责人": true}
+	"项目": true, "项目名": true, "项目名称": true}
 
 // templateLabels are a template's row labels whose value says what is
 // asked (the value is read as it is); the label is frame.
