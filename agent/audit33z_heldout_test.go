@@ -94,9 +94,11 @@ func measure33z(t *testing.T, name string, floor int, cases []case33z) {
 // phrasings of my own, written before any change and never tuned on.
 // Its pass count is logged (go test ./agent -run Audit33zHeldout -v); a
 // count below the one measured after the fixes fails. Base (before the
-// fixes): see the floor's history in git.
+// fixes): 6 of 20; after: 19 (the one left: "貓狗日常" reads 日常 as the
+// lifestyle category, and a category read outright keeps the phrase's
+// topic from naming one).
 func TestAudit33zHeldout(t *testing.T) {
-	measure33z(t, "held-out", 0, heldout33z())
+	measure33z(t, "held-out", 19, heldout33z())
 }
 
 // heldout33z is the held-out table (see TestAudit33zHeldout).
