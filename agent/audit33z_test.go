@@ -116,3 +116,22 @@ func TestAudit33zPlatformSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestAudit33zNoSwitchWithAnchor: a channel link pins this platform's
+// channel, so the platform question offers no switch (the similar search
+// cannot run on another platform), and every option offered runs.
+func TestAudit33zNoSwitchWithAnchor(t *testing.T) {
+	a := newTestAgent(t)
+	b := newBox(t, a, "youtube", "zh")
+	b.send("search.submit", api.Args{Text: "https://www.youtube.com/@gadgetgrid 美国 粉丝 1w+"})
+	snap := b.send("followup.submit", api.Args{Text: "改成 Instagram 上的"})
+	q := snap.Context.PendingQuestion
+	if q == nil {
+		t.Fatalf("no platform question: %+v", snap.Context)
+	}
+	for _, o := range q.Options {
+		if o.ID == "o3" {
+			t.Errorf("with an anchor the question offers the switch: %+v", q.Options)
+		}
+	}
+}

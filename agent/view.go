@@ -36,7 +36,7 @@ func (t *turn) question() *Question {
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
 			}
-			if p, err := platform.Parse(c.Value.Str); err == nil && p != s.Platform {
+			if p, err := platform.Parse(c.Value.Str); err == nil && p != s.Platform && s.Anchor == nil {
 				// What was asked is always one of the answers (audit 33,
 				// class M4): the same conditions searched on the platform
 				// the user named, a new search of its own.

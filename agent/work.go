@@ -285,7 +285,7 @@ func (t *turn) answer(o *QuestionOption) {
 	case "platform":
 		// The search moves to the platform the user asked for, its other
 		// conditions kept: the platform chip is then what the search is.
-		if _, c := s.cond(arg); c != nil {
+		if _, c := s.cond(arg); c != nil && s.Anchor == nil {
 			if p, err := platform.Parse(c.Value.Str); err == nil {
 				s.Platform = p
 			}
