@@ -162,7 +162,7 @@ func TestFollowupCommands(t *testing.T) {
 			shown{state: ready, substate: "natural-results", total: 95, summary: "已生效：美国 / 美妆",
 				conds: []string{"美国(applied)", "美妆(applied)"}},
 			[]string{"A_CLARIFYING__CLARIFY_ANSWER__REFINING__01", "A_RETRIEVING__SYSTEM_RESULTS__RESULTS_READY__01"}},
-		{"a position past the options after the expectation lapsed", "youtube", []step{otherPlatform, T("followup.submit", "嗯嗯"), T("followup.submit", "嗯嗯"), T("followup.submit", "嗯嗯")}, T("followup.submit", "第三个"),
+		{"a position past the options after the expectation lapsed", "youtube", []step{otherPlatform, T("followup.submit", "嗯嗯"), T("followup.submit", "嗯嗯"), T("followup.submit", "嗯嗯")}, T("followup.submit", "第四个"),
 			shown{state: clarify, substate: "natural-clarifying", total: 95, notice: "没有这个选项",
 				summary: "没有这个选项。已生效：美国 / 美妆；待澄清：Instagram", conds: []string{"Instagram(pending)", "美国(applied)", "美妆(applied)"}}, nil},
 		{"answer by position with no question open", "youtube", []step{campUS}, T("followup.submit", "第一个"),

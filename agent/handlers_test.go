@@ -93,8 +93,8 @@ func TestClarifyAnswerByLabel(t *testing.T) {
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		b.send("search.submit", api.Args{Text: tc.search})
-		if q := b.snap.Slots.Question; q == nil || len(q.Options) != 2 {
-			t.Fatalf("precondition: a question with two options, have %+v", q)
+		if q := b.snap.Slots.Question; q == nil || len(q.Options) != 3 {
+			t.Fatalf("precondition: a question with three options, have %+v", q)
 		}
 		b.send("clarify.answer", api.Args{Text: tc.answer})
 		got := b.shown()

@@ -273,9 +273,9 @@ func TestButtonsNameWhatTheyActOn(t *testing.T) {
 			b.send("tag.edit", api.Args{TagID: b.snap.Context.KeywordTags[0].ID})
 		}, "tag.edit_submit", []button{{"保存「露营」", api.Args{TagID: "k1", Text: "露营"}}}},
 		{"the options of the question", "zh", func(b *box) { b.send("search.submit", api.Args{Text: "帮我找 Instagram 上的美国美妆博主"}) },
-			"clarify.answer", []button{{"选择「只在 YouTube 找」", api.Args{OptionID: "o1"}}, {"选择「保留为参考」", api.Args{OptionID: "o2"}}}},
+			"clarify.answer", []button{{"选择「只在 YouTube 找」", api.Args{OptionID: "o1"}}, {"选择「保留为参考」", api.Args{OptionID: "o2"}}, {"选择「换到 Instagram 搜，…」", api.Args{OptionID: "o3"}}}},
 		{"the options of the question", "en", func(b *box) { b.send("search.submit", api.Args{Text: "find US beauty creators on Instagram"}) },
-			"clarify.answer", []button{{"Choose “Search YouTube…”", api.Args{OptionID: "o1"}}, {"Choose “Keep as a…”", api.Args{OptionID: "o2"}}}},
+			"clarify.answer", []button{{"Choose “Search YouTube…”", api.Args{OptionID: "o1"}}, {"Choose “Keep as a…”", api.Args{OptionID: "o2"}}, {"Choose “Search Instagra…”", api.Args{OptionID: "o3"}}}},
 	} {
 		b := newBox(t, a, "youtube", tc.locale)
 		tc.steps(b)

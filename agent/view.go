@@ -2,6 +2,7 @@ package agent
 
 import (
 	"searchagent/tools/condition"
+	"searchagent/tools/platform"
 	"slices"
 	"strings"
 
@@ -31,10 +32,18 @@ func (t *turn) question() *Question {
 		// stays pending, so its condition never waits in 「待澄清」 without
 		// its buttons — also after a repair (issue 26 item 5).
 		if c.Field == "platform" && c.Status == condition.StatusPending && (len(s.Asked) == 0 || asked(string(render.TopicConflict))) {
-			return &Question{ID: s.newID("q"), Topic: string(render.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: []QuestionOption{
+			opts := []QuestionOption{
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
-			}}
+			}
+			if p, err := platform.Parse(c.Value.Str); err == nil && p != s.Platform && s.Anchor == nil {
+				// What was asked is always one of the answers (audit 33,
+				// class M4): the same conditions searched on the platform
+				// the user named, a new search of its own.
+				there := p.Label(s.Locale)
+				opts = append(opts, QuestionOption{ID: "o3", LabelZH: "换到 " + there + " 搜，条件不变", LabelEN: "Search " + there + ", same conditions", Apply: "platform:" + c.ID})
+			}
+			return &Question{ID: s.newID("q"), Topic: string(render.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: opts}
 		}
 	}
 	if len(s.Asked) > 0 {

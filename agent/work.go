@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"searchagent/tools/condition"
+	"searchagent/tools/platform"
 	"slices"
 	"strconv"
 	"strings"
@@ -281,6 +282,15 @@ func (t *turn) answer(o *QuestionOption) {
 		if _, c := s.cond(arg); c != nil {
 			c.Status = condition.StatusReference
 		}
+	case "platform":
+		// The search moves to the platform the user asked for, its other
+		// conditions kept: the platform chip is then what the search is.
+		if _, c := s.cond(arg); c != nil && s.Anchor == nil {
+			if p, err := platform.Parse(c.Value.Str); err == nil {
+				s.Platform = p
+			}
+		}
+		s.removeCond(arg)
 	}
 }
 

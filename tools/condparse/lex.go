@@ -187,13 +187,23 @@ func isLabel(s string) bool {
 }
 
 // isRowSep reports a rune that ends a pasted row: ; ； , ， | a newline,
-// or a bullet dash between spaces (" - ").
+// a bullet dash or a slash between spaces (" - ", " / "), or a full stop
+// after a word.
 func isRowSep(norm []rune, i int) bool {
 	switch norm[i] {
 	case ';', '；', ',', '，', '|', '\n', '\r', '•', '·', '、', '。':
 		return true
 	case '-', '–', '—':
 		return i == 0 || norm[i-1] == ' ' || norm[i-1] == '\n'
+	case '/':
+		// a slash between spaces parts a template's rows ("Market:
+		// Australia / Size: 20k-150k"); "n/a" and "YouTube/TikTok" are
+		// no row ends
+		return i > 0 && i+1 < len(norm) && norm[i-1] == ' ' && norm[i+1] == ' '
+	case '.':
+		// a sentence's full stop before a space ends a row ("Client:
+		// Orbit Bank. Target: …"); "1.5k" and "e.g" go on
+		return i > 0 && i+1 < len(norm) && (norm[i+1] == ' ' || norm[i+1] == '\n') && unicode.IsLetter(norm[i-1])
 	}
 	return false
 }
@@ -209,10 +219,20 @@ func listUnderLabel(rs []rune, from int) {
 			return
 		case ',', '，':
 			e := k + 1
-			for e < len(rs) && !strings.ContainsRune(";；,，\n\r|:：", rs[e]) {
+			for e < len(rs) && !strings.ContainsRune(";；,，\n\r|:：", rs[e]) && !isRowSep(rs, e) {
 				e++
 			}
 			if e < len(rs) && (rs[e] == ':' || rs[e] == '：') {
+				return
+			}
+			if e < len(rs) && (rs[e] == '.' || rs[e] == '/') {
+				// the row ends at a full stop or a slash row
+				// separator ("Avoid: gaming, comedy. Timeline: TBD")
+				if rs[k] == ',' {
+					rs[k] = '&'
+				} else {
+					rs[k] = '、'
+				}
 				return
 			}
 			if rs[k] == ',' {

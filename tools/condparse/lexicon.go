@@ -737,7 +737,9 @@ func buildLexicon() *lexicon {
 		// a region with a part left out ("亚太但不在中国大陆", "不位于日本的")
 		"不在", "不住在", "不位于",
 		// keeping clear of a topic ("stay away from politics", "别碰政治")
-		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离")...)
+		"stay away from", "steer clear of", "keep away from", "keep clear of", "别碰", "不碰", "不要碰", "别沾", "不沾", "不要沾", "远离",
+		// a brief's "避免：游戏" row, said in a sentence too ("避开游戏类")
+		"避免", "避开")...)
 	// Latin phrasal verbs that exclude only when they open a clause and
 	// lead to a vocabulary word, a pronoun or an article ("leave out the
 	// UK"); the one-word ones ("drop", "ditch") are words of a topic

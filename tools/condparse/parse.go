@@ -338,6 +338,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.stages()
 	st.sentence()
 	st.headings()
+	st.templateRows()
 	st.noPreference()
 	st.liftBounds()
 	st.selfDescriptions()

@@ -583,6 +583,12 @@ func (st *state) hedges() {
 		for n := 0; n < 3 && st.free(j) && isFillerLex(&st.toks[j]) && st.toks[j].has(clsExclude) == nil; n++ {
 			j = st.skipSpace(j + 1)
 		}
+		if st.hedgeLabel(i) {
+			// "Nice to have: home battery reviews", "加分项：装备测评": a
+			// template row's label hedges its own row, never the row
+			// before it (audit 33, class S3)
+			continue
+		}
 		if postHedges[st.word(i)] && st.hedgedBefore(i) >= 0 {
 			// "美国或加拿大优先的美食博主": a hedge said after what it
 			// qualifies ("优先", "preferred") closes it, whatever comes
@@ -1271,4 +1277,12 @@ func (st *state) afterNegatedCount(i int) bool {
 		return slices.Contains(st.conds[c-1].c.Issues, IssueNarrows)
 	}
 	return false
+}
+
+// hedgeLabel reports a hedge at i that labels a template row: a colon
+// follows it ("Nice to have:", "加分项："). What the row's value holds is
+// wished for, and nothing said before it is.
+func (st *state) hedgeLabel(i int) bool {
+	j := st.skipSpace(i + 1)
+	return j < len(st.toks) && st.toks[j].kind == tkPunct && (st.t.norm[st.toks[j].s] == ':' || st.t.norm[st.toks[j].s] == '：')
 }

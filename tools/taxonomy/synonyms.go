@@ -71,7 +71,7 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// headphones) and a topic inside a phrase finds its category.
 	{"baking", "food", []string{"baking", "bakery", "烘焙", "烘培"}, true},
 	{"dessert", "food", []string{"dessert", "desserts", "甜品", "甜点"}, true},
-	{"home_cooking", "food", []string{"home cooking", "home-cooking", "家常菜"}, true},
+	{"home_cooking", "food", []string{"home cooking", "home-cooking", "home cook", "home cooks", "家常菜"}, true},
 	{"meal_prep", "food", []string{"meal prep", "减脂餐", "健身餐"}, true},
 	{"street_food", "food", []string{"street food", "街头小吃", "街头美食"}, true},
 	{"coffee", "food", []string{"coffee", "latte art", "barista", "咖啡", "拉花"}, true},
@@ -99,6 +99,12 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	{"drawing_lessons", "art", []string{"drawing lessons", "画画"}, true},
 	{"camping_gear", "outdoor", []string{"camping gear", "露营装备", "野营装备"}, true},
 	{"dog_training", "pets", []string{"dog training", "训狗"}, true},
+	// subtopics of audit 33's briefs (class M3): a topic said inside a
+	// phrase names its category ("纯素饮食", "anime figures", "猫狗类"),
+	// in zh and en alike
+	{"plant_based", "food", []string{"plant-based food", "plant-based eating", "vegan food", "vegan recipes", "素食", "植物基", "纯素饮食", "素食料理"}, true},
+	{"anime_merch", "animation", []string{"anime figures", "anime figure", "anime merch", "figurines", "手办", "动漫周边", "二次元周边"}, true},
+	{"cats_and_dogs", "pets", []string{"cats and dogs", "dogs and cats", "猫狗", "猫猫狗狗"}, true},
 	{"cats", "pets", []string{"cats", "cat", "kitten", "kittens", "猫咪", "养猫", "撸猫"}, true},
 	{"dogs", "pets", []string{"dogs", "dog", "puppy", "puppies", "狗狗", "养狗", "遛狗"}, true},
 	{"pet_food", "pets", []string{"pet food", "cat food", "dog food", "猫粮", "狗粮"}, true},
