@@ -60,6 +60,10 @@ func TestAudit21FollowUps(t *testing.T) {
 		{"youtube", "zh", "法国的美食博主", "不要烘焙类的，德国的也加上", []string{"country in [FR,DE]", "not_contains 烘焙"}, []string{"all contains"}},
 		{"youtube", "zh", "法国的美食博主", "把德国也加进来", []string{"country in [FR,DE]"}, []string{"all "}},
 		{"youtube", "en", "cooking channels in France", "also add Belgium", []string{"country in [FR,BE]"}, []string{"all "}},
+		// an addition no rule reads (the router falls back): the reading's
+		// values still join the held ones
+		{"youtube", "en", "travel creators in france", "add us & mx as well", []string{"country in [FR,US,MX]"}, []string{"all "}},
+		{"tiktok", "en", "fitness creators in Spain", "add us + ca too", []string{"country in [ES,US,CA]"}, []string{"all "}},
 		{"youtube", "zh", "日本的美食博主", "韩国的也加上吧", []string{"country in [JP,KR]"}, []string{"all "}},
 		{"youtube", "zh", "日本的美食博主", "烘焙的也加进来", []string{"category eq food"}, []string{"all ", "tags "}},
 	} {

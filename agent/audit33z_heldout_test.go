@@ -78,8 +78,8 @@ func offersPlatform(snap api.Snapshot, p string) bool {
 	return false
 }
 
-// c33 is a case33z of its base fields.
-func c33(platform, loc, first, follow string) case33z {
+// c33z is a case33z of its base fields.
+func c33z(platform, loc, first, follow string) case33z {
 	return case33z{case32x: c32(platform, loc, first, follow)}
 }
 
@@ -106,47 +106,47 @@ func heldout33z() []case33z {
 	var cs []case33z
 	add := func(c case33z, f func(*case33z)) { f(&c); cs = append(cs, c) }
 	// S3/S5: template briefs with field labels
-	add(c33("instagram", "en", "Brand: Peakline Outdoor / Goal: hiking and camping creators / Region: Canada / Followers: 10k-80k / Must: English content / Nice to have: gear reviews / Avoid: gaming / Budget: TBC", ""), func(c *case33z) {
+	add(c33z("instagram", "en", "Brand: Peakline Outdoor / Goal: hiking and camping creators / Region: Canada / Followers: 10k-80k / Must: English content / Nice to have: gear reviews / Avoid: gaming / Budget: TBC", ""), func(c *case33z) {
 		c.want = []string{"country eq CA", "language eq en"}
 		c.excluded = []string{"gaming"}
 		c.noInclCat = []string{"gaming"}
 		c.noTerm = []string{"peakline", "tbc", "brand", "goal", "budget"}
 	})
-	add(c33("youtube", "zh", "客户：绿野户外\n目标：露营和徒步博主\n市场：日本\n粉丝：5万-30万\n必须：日语内容\n加分项：装备测评\n避免：游戏\n预算：待定", ""), func(c *case33z) {
+	add(c33z("youtube", "zh", "客户：绿野户外\n目标：露营和徒步博主\n市场：日本\n粉丝：5万-30万\n必须：日语内容\n加分项：装备测评\n避免：游戏\n预算：待定", ""), func(c *case33z) {
 		c.want = []string{"country eq JP", "language eq ja"}
 		c.excluded = []string{"gaming"}
 		c.noInclCat = []string{"gaming"}
 		c.noTerm = []string{"绿野", "待定", "客户", "预算", "目标"}
 	})
-	add(c33("instagram", "en", "Client: Brightmint Dental | Target: parenting and family creators | Country: US | Size: 50k+ followers | Exclude: comedy | Budget: N/A", ""), func(c *case33z) {
+	add(c33z("instagram", "en", "Client: Brightmint Dental | Target: parenting and family creators | Country: US | Size: 50k+ followers | Exclude: comedy | Budget: N/A", ""), func(c *case33z) {
 		c.want = []string{"country eq US"}
 		c.cats = []string{"family"}
 		c.excluded = []string{"comedy"}
 		c.noInclCat = []string{"comedy"}
 		c.noTerm = []string{"brightmint", "n/a", "client", "budget"}
 	})
-	add(c33("youtube", "zh", "客戶：晨光咖啡 / 目標：美食頻道 / 市場：台灣 / 粉絲：1萬-10萬 / 排除：遊戲 / 預算：暫無", ""), func(c *case33z) {
+	add(c33z("youtube", "zh", "客戶：晨光咖啡 / 目標：美食頻道 / 市場：台灣 / 粉絲：1萬-10萬 / 排除：遊戲 / 預算：暫無", ""), func(c *case33z) {
 		c.want = []string{"country eq TW"}
 		c.cats = []string{"food"}
 		c.excluded = []string{"gaming"}
 		c.noInclCat = []string{"gaming"}
 		c.noTerm = []string{"晨光", "暫無", "暂无", "客户", "预算"}
 	})
-	add(c33("tiktok", "en", "Target: beauty creators\nMarket: France\nSize: 20k-200k\nMust: French speaking\nAvoid: fitness\nBudget: -", ""), func(c *case33z) {
+	add(c33z("tiktok", "en", "Target: beauty creators\nMarket: France\nSize: 20k-200k\nMust: French speaking\nAvoid: fitness\nBudget: -", ""), func(c *case33z) {
 		c.want = []string{"country eq FR", "language eq fr"}
 		c.cats = []string{"beauty"}
 		c.excluded = []string{"fitness"}
 		c.noInclCat = []string{"fitness"}
 		c.noTerm = []string{"target", "market", "budget"}
 	})
-	add(c33("youtube", "en", "Client: Orbit Bank. Target: personal finance creators. Market: UK. Nice to have: crypto. Avoid: gaming, comedy. Timeline: TBD", ""), func(c *case33z) {
+	add(c33z("youtube", "en", "Client: Orbit Bank. Target: personal finance creators. Market: UK. Nice to have: crypto. Avoid: gaming, comedy. Timeline: TBD", ""), func(c *case33z) {
 		c.want = []string{"country eq GB"}
 		c.cats = []string{"finance"}
 		c.excluded = []string{"gaming", "comedy"}
 		c.noInclCat = []string{"gaming", "comedy"}
 		c.noTerm = []string{"orbit", "tbd", "client", "timeline"}
 	})
-	add(c33("instagram", "zh", "目标：健身博主；市场：巴西；粉丝：2万以上；排除：美食；预算：无", ""), func(c *case33z) {
+	add(c33z("instagram", "zh", "目标：健身博主；市场：巴西；粉丝：2万以上；排除：美食；预算：无", ""), func(c *case33z) {
 		c.want = []string{"country eq BR"}
 		c.cats = []string{"fitness"}
 		c.excluded = []string{"food"}
@@ -154,59 +154,59 @@ func heldout33z() []case33z {
 		c.noTerm = []string{"预算", "目标", "市场"}
 	})
 	// S6: removal follow-ups in Traditional Chinese, and "forget the X"
-	add(c33("instagram", "zh", "找日本的美妝網紅，粉絲5萬以上，日語", "不用管國家了"), func(c *case33z) {
+	add(c33z("instagram", "zh", "找日本的美妝網紅，粉絲5萬以上，日語", "不用管國家了"), func(c *case33z) {
 		c.not = []string{"country"}
 		c.want = []string{"language eq ja"}
 		c.noTerm = []string{"不用管", "國家", "国家"}
 	})
-	add(c33("youtube", "zh", "找韓國的遊戲博主，粉絲10萬以上，韓語內容", "語言拿掉吧"), func(c *case33z) {
+	add(c33z("youtube", "zh", "找韓國的遊戲博主，粉絲10萬以上，韓語內容", "語言拿掉吧"), func(c *case33z) {
 		c.not = []string{"language"}
 		c.want = []string{"country eq KR"}
 		c.noTerm = []string{"拿掉", "語言", "语言"}
 	})
-	add(c33("tiktok", "zh", "找美國的健身網紅，粉絲2萬到20萬", "取消粉絲的限制"), func(c *case33z) {
+	add(c33z("tiktok", "zh", "找美國的健身網紅，粉絲2萬到20萬", "取消粉絲的限制"), func(c *case33z) {
 		c.not = []string{"followers"}
 		c.want = []string{"country eq US"}
 		c.noTerm = []string{"取消", "限制"}
 	})
-	add(c33("instagram", "zh", "找泰國或越南的美食博主，粉絲1萬以上", "地區的條件忘掉吧"), func(c *case33z) {
+	add(c33z("instagram", "zh", "找泰國或越南的美食博主，粉絲1萬以上", "地區的條件忘掉吧"), func(c *case33z) {
 		c.not = []string{"country"}
 		c.cats = []string{"food"}
 		c.noTerm = []string{"忘掉", "地區", "地区"}
 	})
-	add(c33("youtube", "en", "tech reviewers in Germany, 20k+ subs, German", "forget about the language"), func(c *case33z) {
+	add(c33z("youtube", "en", "tech reviewers in Germany, 20k+ subs, German", "forget about the language"), func(c *case33z) {
 		c.not = []string{"language"}
 		c.want = []string{"country eq DE"}
 		c.noTerm = []string{"forget"}
 	})
-	add(c33("tiktok", "en", "travel vloggers in Italy or Spain, 10k+ followers", "forget the countries"), func(c *case33z) {
+	add(c33z("tiktok", "en", "travel vloggers in Italy or Spain, 10k+ followers", "forget the countries"), func(c *case33z) {
 		c.not = []string{"country"}
 		c.noTerm = []string{"forget"}
 	})
 	// M4: a platform switch follow-up can be done
-	add(c33("youtube", "en", "gaming channels in Japan, 100k+ subs, Japanese", "do the same thing on TikTok"), func(c *case33z) {
+	add(c33z("youtube", "en", "gaming channels in Japan, 100k+ subs, Japanese", "do the same thing on TikTok"), func(c *case33z) {
 		c.platform = "tiktok"
 		c.noTerm = []string{"same thing"}
 	})
-	add(c33("instagram", "zh", "找法国的美妆博主，粉丝5万以上", "一样的条件，去 YouTube 上找"), func(c *case33z) {
+	add(c33z("instagram", "zh", "找法国的美妆博主，粉丝5万以上", "一样的条件，去 YouTube 上找"), func(c *case33z) {
 		c.platform = "youtube"
 		c.noTerm = []string{"一样"}
 	})
-	add(c33("tiktok", "en", "fitness creators in Brazil 10k-100k followers", "now try it on Instagram"), func(c *case33z) {
+	add(c33z("tiktok", "en", "fitness creators in Brazil 10k-100k followers", "now try it on Instagram"), func(c *case33z) {
 		c.platform = "instagram"
 	})
-	add(c33("instagram", "zh", "找新加坡的旅遊網紅，粉絲3萬以上", "換成 TikTok 平台，其他條件照舊"), func(c *case33z) {
+	add(c33z("instagram", "zh", "找新加坡的旅遊網紅，粉絲3萬以上", "換成 TikTok 平台，其他條件照舊"), func(c *case33z) {
 		c.platform = "tiktok"
 	})
 	// M3: a category word inside a phrase
-	add(c33("tiktok", "zh", "找日本做动漫手办开箱的 TikTok 博主，粉丝1万以上", ""), func(c *case33z) {
+	add(c33z("tiktok", "zh", "找日本做动漫手办开箱的 TikTok 博主，粉丝1万以上", ""), func(c *case33z) {
 		c.cats = []string{"animation"}
 		c.want = []string{"country eq JP"}
 	})
-	add(c33("youtube", "en", "YouTube channels about anime merch in South Korea, 10k+ subs", ""), func(c *case33z) {
+	add(c33z("youtube", "en", "YouTube channels about anime merch in South Korea, 10k+ subs", ""), func(c *case33z) {
 		c.cats = []string{"animation"}
 	})
-	add(c33("instagram", "zh", "找香港分享貓狗日常的網紅，粉絲1萬以上", ""), func(c *case33z) {
+	add(c33z("instagram", "zh", "找香港分享貓狗日常的網紅，粉絲1萬以上", ""), func(c *case33z) {
 		c.cats = []string{"pets"}
 	})
 	return cs

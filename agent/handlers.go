@@ -187,6 +187,11 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 		if err == nil && usefulParse(rd.Result) {
 			t.heldBounds(&rd, func(condition.Field) bool { return false })
 			s.insteadInReading(&rd)
+			for i := range rd.Conditions {
+				// "add us + ca too" that no rule read: the values join
+				// the held ones, as after a routed follow-up
+				rd.Conditions[i] = s.addedToHeld(rd.Conditions[i])
+			}
 			if !usefulParse(rd.Result) && t.plan.sort == "" && len(t.plan.notes) > 0 {
 				// "bump the minimum by 20k" with no minimum held: nothing
 				// to move, and the notes say how to set a figure.

@@ -371,16 +371,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		if !readsFilter(c) || covered[c.Field] || saidAsKeyword(c, keywords) || readAsLanguage(c, langs) {
 			continue
 		}
-		if held := t.s.heldValues(c.Field, c); len(held) > 0 {
-			if u := union(held, c.Value.Codes()); len(u) == 1 {
-				// the value held said again: one value, as the search
-				// holds it (eq), never a set of one
-				c.Op, c.Value = condition.OpEq, condparse.StringValue(u[0])
-			} else {
-				c.Op, c.Value = condition.OpIn, condparse.StringsValue(u...)
-			}
-		}
-		extra = append(extra, c)
+		extra = append(extra, t.s.addedToHeld(c))
 	}
 	if len(extra) > 0 {
 		res := rd.Result
@@ -731,6 +722,27 @@ func (s *Session) heldValues(f condition.Field, c condparse.Condition) []string 
 		}
 	}
 	return nil
+}
+
+// addedToHeld is c widened to the values the session holds for its
+// field when the reading said c as an addition ("also Portugal", "add us
+// + ca too": heldValues); c as it is otherwise. Whether the router read
+// the follow-up (mergeReading) or left it to the reading (a fallback),
+// an added value joins the held ones.
+func (s *Session) addedToHeld(c condparse.Condition) condparse.Condition {
+	held := s.heldValues(c.Field, c)
+	if len(held) == 0 {
+		return c
+	}
+	if u := union(held, c.Value.Codes()); len(u) == 1 {
+		// the value held said again: one value, as the search holds it
+		// (eq), never a set of one
+		c.Op, c.Value = condition.OpEq, condparse.StringValue(u[0])
+	} else {
+		c.Op, c.Value = condition.OpIn, condparse.StringsValue(u...)
+	}
+	c.Label = condparse.Describe(c.Field, c.Op, c.Value)
+	return c
 }
 
 // swapHeld keeps the held values a swap does not name ("swap Korea for
@@ -1191,13 +1203,18 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 	placed := func(k string) bool {
 		k = strings.ToLower(strings.TrimSpace(k))
 		for _, c := range rd.Conditions {
-			span := strings.ToLower(c.Span.Text)
 			// a soft preference the reading read ("also only
 			// kid-friendly ones") applies as in a first search, never as
 			// the words it was said in
-			if (c.Field == condition.Country || c.Field == condition.Language || c.Kind == condition.KindSoft && c.Field == condition.Preference) && !c.Excluded &&
-				k != "" && span != "" && (strings.Contains(span, k) || strings.Contains(k, span)) {
-				return true
+			if !(c.Field == condition.Country || c.Field == condition.Language || c.Kind == condition.KindSoft && c.Field == condition.Preference) || c.Excluded || k == "" {
+				continue
+			}
+			// every span of the condition: "add us & mx as well" says
+			// its second country apart from the first
+			for _, sp := range append([]condparse.Span{c.Span}, c.MoreSpans...) {
+				if span := strings.ToLower(sp.Text); span != "" && (strings.Contains(span, k) || strings.Contains(k, span)) {
+					return true
+				}
 			}
 		}
 		return false
