@@ -145,7 +145,7 @@ func TestGuardSet42Classes(t *testing.T) {
 	first := State{Input: "draft_keyword", Container: "compact_classic", Session: "idle"}
 	for _, tc := range []struct {
 		text, top string // top "" wants no guard hit
-		lookalike    bool
+		lookalike bool
 	}{
 		{"美妆博主，粉丝十万以上，不要他们的私人电话，留了商务邮箱就可以", "", false},
 		{"skip their private phone numbers please, an agency email will do; pet creators in Spain", "", false},
