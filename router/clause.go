@@ -176,7 +176,7 @@ func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope
 			free = e.clauseMatch(cs, a, trailingBit(run), lo, hi)
 		}
 		for i := 0; terms && i < len(a.hits); i++ {
-			if h := &a.hits[i]; !free && h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 && int(h.start) >= lo && int(h.end) <= hi {
+			if h := &a.hits[i]; !free && h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 && int(h.start) >= lo && int(h.end) <= hi && !e.dampCovers(cs, a, int(h.start), int(h.end)) {
 				free = true
 			}
 		}
@@ -191,6 +191,30 @@ func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope
 		a.pats &^= 1 << uint(pi)
 		a.unscoped |= 1 << uint(pi)
 	}
+}
+
+// dampCovers reports whether a fired damp of cs (a business contact,
+// "商务邮箱", a brief's measure) matches a span of the text that holds
+// text[start:end]: a request term inside it is the damp's word, no
+// request on its own ("不需要他们的私人手机号，有商务邮箱就行": the 邮箱
+// of a business mailbox asks for nothing private).
+func (e *evaluation) dampCovers(cs *compiledSpec, a *specAcc, start, end int) bool {
+	for run := a.pats & cs.damps; run != 0; run &= run - 1 {
+		p := &cs.patterns[trailingBit(run)]
+		if p.clause == nil {
+			continue
+		}
+		text := e.sc.norm
+		if len(p.masks) > 0 {
+			text = e.maskedText(p.masks, a.marks)
+		}
+		for _, m := range p.clause.FindAllIndex(text, -1) {
+			if m[0] <= start && end <= m[1] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clauseMatch reports whether pattern pi of cs matches inside

@@ -34,7 +34,10 @@ func (n *normText) origSpan(a, b int) string {
 
 // Normalize folds text the way the router matches it: full-width forms to
 // ASCII, case folding, traditional Chinese characters to simplified ones
-// (a table of the characters our vocabularies use), typographic
+// (a table of the characters our vocabularies use), Greek and Cyrillic
+// letters drawn like Latin ones in a word or text written in Latin
+// letters to those Latin letters ("іgnоrе" with Cyrillic і, о, е; see
+// lookalikeFolds: Russian and Greek text keep theirs), typographic
 // punctuation to ASCII, control and zero-width characters and invalid
 // UTF-8 bytes to spaces, and runs of white space to one space. It is the
 // function spec terms are compiled with, exported for tools that want to
@@ -63,10 +66,14 @@ func normalize(s string) normText {
 func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, invalid bool) {
 	base := len(b)
 	space := true // a leading space is dropped
+	look := lookalikeFolds(s)
 	for i, r := range s {
 		// An invalid byte decodes as U+FFFD, which is three bytes.
 		invalid = invalid || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")
 		f := foldRune(r)
+		if look[i] {
+			f = lookalikeLatin[r]
+		}
 		if f == ' ' {
 			if space {
 				continue

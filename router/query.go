@@ -225,6 +225,7 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 	if o.trace {
 		tr = &Trace{InputLen: utf8.RuneCountInString(in.Text), Normalized: e.nt.s, AmbiguityMargin: o.margin, SnapshotRevision: s.revision,
 			Guard: []ScoredSpec{}, GuardRejected: []RejectedSpec{}, Rules: []ScoredSpec{}, RulesRejected: []RejectedSpec{}}
+		tr.Lookalikes = LookalikeWords(in.Text)
 	}
 	e.scan()
 	blk := &resultBlock{res: Result{Input: in.Text, SnapshotRevision: s.revision}}

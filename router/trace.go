@@ -5,8 +5,13 @@ package router
 type Trace struct {
 	InputLen   int    `json:"input_len"`
 	Normalized string `json:"normalized"`
-	Branch     Branch `json:"branch"`
-	TopID      string `json:"top_id,omitempty"`
+	// Lookalikes are the words, as written, whose Greek or Cyrillic
+	// letters drawn like Latin ones were read as those Latin letters
+	// ("Іgnоrе" read "ignore"), the normalisation step a guard pattern
+	// then matched through.
+	Lookalikes []string `json:"lookalikes,omitempty"`
+	Branch     Branch   `json:"branch"`
+	TopID      string   `json:"top_id,omitempty"`
 	// Guard lists the guard specs over their threshold; GuardRejected the
 	// guard specs that scored but stayed under it.
 	Guard         []ScoredSpec      `json:"guard"`
