@@ -38,7 +38,7 @@ func (st *state) countryCodes() {
 			continue
 		}
 		terse := st.terseCode(i) || st.selectedCode(i)
-		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i)) {
+		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i) && !st.codeClosesCodeList(i)) {
 			continue
 		}
 		p := st.prevSig(i)
@@ -90,6 +90,21 @@ func (st *state) codeHeadsList(i int) bool {
 		return false
 	}
 	return st.tok(k).has(clsCountry) != nil || st.codeEntry(k) != nil || st.capsCode(k)
+}
+
+// codeClosesCodeList reports a code joined to a code read as a country
+// before it ("us or ca fitness creators", "uk and ie beauty girls"): the
+// second code of a pair is a country wherever the first one is, whatever
+// noun follows. The first must itself be a code, so that "Canada and us"
+// keeps its pronoun.
+func (st *state) codeClosesCodeList(i int) bool {
+	j := st.prevSig(i)
+	if j < 0 || !slices.Contains(headJoiners, st.tokText(j)) {
+		return false
+	}
+	h := st.prevSig(j)
+	tk := st.tok(h)
+	return h >= 0 && tk.has(clsCountry) != nil && tk.e-tk.s == 2 && isASCIILetters(st.tokText(h))
 }
 
 // codeEntry is the country entry of token i when it is a two-letter code
