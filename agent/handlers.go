@@ -427,6 +427,9 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueSort:
 		return pick(zh, "「"+q+"」是排序要求，不是筛选条件，未加入条件：请用结果列表的「排序」切换",
 			"“"+q+"” is a sort, not a filter, so no condition was added: use Sort on the results")
+	case condparse.ResidueSecondSort:
+		return pick(zh, "第二排序「"+q+"」未应用：结果只能按一个字段排序，已按第一个排序",
+			"the second sort key, “"+q+"”, was not applied: results sort by one key, the first one said")
 	case condparse.ResidueVague:
 		return pick(zh, "「"+q+"」没有具体数值，未加入条件：请给出范围，例如“粉丝 1万以下”",
 			"“"+q+"” has no number, so no condition was added: give a range, e.g. “under 10k followers”")

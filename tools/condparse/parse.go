@@ -295,6 +295,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.cjkMentions()
 	st.anchors()
 	st.quotes()
+	st.secondSorts()
 	st.calendarActivity()
 	st.countedFrequency()
 	st.listMarkers()

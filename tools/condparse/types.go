@@ -202,6 +202,11 @@ const (
 	// catalog records the language, not its varieties, so excluding the
 	// language would drop the one asked for; named as not applied.
 	ResidueDialect Residue = "dialect"
+	// ResidueSecondSort is a second sort key said after the first ("sort
+	// by engagement, then by followers", 按互动率排序，其次按粉丝数): the
+	// results sort by one key, the first one said; the second is named as
+	// not applied, never a term (rule_secondsort.go).
+	ResidueSecondSort Residue = "second_sort"
 	// ResidueUnrecorded is a fact about the creators the catalog does
 	// not record: compliance ("FDA-compliant", 合规的), a past deal ("has
 	// worked with Nike", 合作过大牌的) or nearness to the writer ("nearby",
