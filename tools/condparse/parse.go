@@ -296,6 +296,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.anchors()
 	st.quotes()
 	st.secondSorts()
+	st.shortfalls()
 	st.calendarActivity()
 	st.countedFrequency()
 	st.listMarkers()

@@ -6,7 +6,7 @@ import (
 )
 
 // TestAudit33mClasses is the tuning table of audit 33's second sorts and
-// paired lower-case codes (the held-out table is
+// paired lower-case codes and a shortfall's words (the held-out table is
 // agent/audit33m_heldout_test.go): the second key with its cue is one
 // second_sort remainder, never a term or unread text; a code joined to a
 // code is a country whatever noun follows, the pronoun stays one.
@@ -24,6 +24,9 @@ func TestAudit33mClasses(t *testing.T) {
 		{in: "fitness channels sort by avg views and after that by subs", second: "after that by subs", frame: []string{"after that"}},
 		{in: "粉丝一万到五万，再按播放量排"},                                        // one sort, said after a filter
 		{in: "sort by views, then remove the cap", frame: []string{}}, // no second key
+		// a shortfall conditioning a relaxation is frame
+		{in: "bike channels in Canada. If there aren't enough in Canada, include the US too", want: []string{`hard country in [CA,US]`}, frame: []string{"enough"}},
+		{in: "找墨西哥的手工博主，如果墨西哥的人不够，哥伦比亚的也可以", want: []string{`hard country in [MX,CO]`}, frame: []string{"不够"}},
 		{in: "us or ca fitness creators", want: []string{`hard country in [US,CA]`}},
 		{in: "uk and ie beauty girls", want: []string{`hard country in [GB,IE]`}},
 		{in: "help us and our team find gaming creators in Peru", want: []string{`hard country eq "PE"`}, not: []string{"US"}},
