@@ -1042,8 +1042,36 @@ func (st *state) selfDescriptions() {
 			continue
 		}
 		st.goodsNoFilter(from, end, true)
+		if v := st.skipSpace(end + 1); st.free(v) && tradeVerbs[strings.ToLower(st.tokText(v))] {
+			// "We are Vietnam company sell fragrance", "Our shop selling
+			// pet food want …": a trade verb after the company noun is
+			// frame, what follows it the goods, one ranking term.
+			st.toks[v].role, st.toks[v].frameWord = roleFiller, true
+			if g := st.tradeGoodsEnd(v + 1); g > v {
+				st.goodsNoFilter(v+1, g, false)
+				st.writerPlace(g + 1)
+				continue
+			}
+		}
 		st.writerPlace(end + 1)
 	}
+}
+
+// tradeGoodsEnd returns the last token of the goods a trade verb names from
+// token from on (within the clause, up to 的, "and", the ask, a creator
+// noun or the creators' own category), or from-1 when there are none.
+func (st *state) tradeGoodsEnd(from int) int {
+	goods := from - 1
+	for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 12; k, n = st.skipSpace(k+1), n+1 {
+		w := &st.toks[k]
+		if w.kind == tkPunct || w.kind == tkSym || !strings.ContainsFunc(st.tokText(k), unicode.IsLetter) ||
+			w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil ||
+				(w.has(clsCategory) != nil || w.has(clsTopic) != nil) && st.namesCreators(k)) {
+			break
+		}
+		goods = k
+	}
+	return goods
 }
 
 // writerPlaceMarks say where the writer is ("a company from Munich",
@@ -1199,7 +1227,10 @@ var tradeLeads = wordSet(focusWords, "是", "也", "专门是", "also", "just")
 
 // tradeVerbs say what a business makes or sells ("卖", "做", "sells").
 var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经营": true, "销售": true, "代理": true, "做的是": true, "卖的是": true,
-	"sell": true, "sells": true, "make": true, "makes": true, "produce": true, "produces": true, "manufacture": true, "manufactures": true}
+	"sell": true, "sells": true, "make": true, "makes": true, "produce": true, "produces": true, "manufacture": true, "manufactures": true,
+	// telegraphic English after the company noun ("company sell
+	// fragrance", "shop selling pet food", audit 33)
+	"selling": true, "making": true, "producing": true, "manufacturing": true}
 
 // companyNoun reports a word that names the writer's business (its last
 // word in Chinese: "跨境支付公司", "家电品牌").
