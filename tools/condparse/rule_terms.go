@@ -1042,6 +1042,7 @@ func (st *state) selfDescriptions() {
 			continue
 		}
 		st.goodsNoFilter(from, end, true)
+		st.brandGoods(from, end)
 		if v := st.skipSpace(end + 1); st.free(v) && tradeVerbs[strings.ToLower(st.tokText(v))] {
 			// "We are Vietnam company sell fragrance", "Our shop selling
 			// pet food want …": a trade verb after the company noun is
@@ -1281,4 +1282,42 @@ func (st *state) writerAim(from, to int) bool {
 	}
 	text := string(st.t.norm[st.toks[from].s:st.toks[to].e])
 	return slices.ContainsFunc(writerAims, func(w string) bool { return strings.Contains(text, w) })
+}
+
+// brandGoods ranks the goods a Chinese brand frame names before 品牌
+// ("我們是香港的手錶品牌": 手錶), in either script: what the advertiser
+// sells orders the results as the goods of "我们是做手表的" do, while the
+// opener, the writer's place and 品牌 stay frame (audit 33). The goods are
+// the Han runes after the description's last 的 or condition, up to 品牌;
+// other company nouns (公司, 企业) name the business, not its goods.
+func (st *state) brandGoods(from, end int) {
+	if from > end || end >= len(st.toks) {
+		return
+	}
+	b := st.toks[end].e
+	if !strings.HasSuffix(string(st.t.norm[st.toks[from].s:b]), "品牌") {
+		return
+	}
+	b -= 2
+	a := st.toks[from].s
+	for k := from; k <= end; k++ {
+		tk := &st.toks[k]
+		if tk.e > b {
+			break
+		}
+		if tk.kind == tkSpace || tk.kind == tkPunct || tk.has(clsDe) != nil || tk.role == roleCond || st.tokCond[k] > 0 || st.word(k) == "一家" || st.word(k) == "一个" {
+			a = tk.e
+		}
+	}
+	if b-a < 2 || b-a > 6 {
+		return
+	}
+	for _, r := range st.t.norm[a:b] {
+		if !unicode.Is(unicode.Han, r) {
+			return
+		}
+	}
+	term := rankingTerm(StringValue(string(st.t.orig[a:b])))
+	term.s, term.e = a, b
+	st.conds = append(st.conds, term)
 }
