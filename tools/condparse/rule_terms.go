@@ -1288,7 +1288,8 @@ func (st *state) writerAim(from, to int) bool {
 // ("我們是香港的手錶品牌": 手錶), in either script: what the advertiser
 // sells orders the results as the goods of "我们是做手表的" do, while the
 // opener, the writer's place and 品牌 stay frame (audit 33). The goods are
-// the Han runes after the description's last 的 or condition, up to 品牌;
+// the Han runes after the description's last 的 or condition, up to 品牌
+// (with neither, "敝公司為運動品牌", the whole description stays frame);
 // other company nouns (公司, 企业) name the business, not its goods.
 func (st *state) brandGoods(from, end int) {
 	if from > end || end >= len(st.toks) {
@@ -1309,7 +1310,9 @@ func (st *state) brandGoods(from, end int) {
 			a = tk.e
 		}
 	}
-	if b-a < 2 || b-a > 6 {
+	if a == st.toks[from].s || b-a < 2 || b-a > 6 {
+		// "敝公司為運動品牌": with nothing before the goods the whole
+		// description is the business's frame (audit 23)
 		return
 	}
 	for _, r := range st.t.norm[a:b] {
