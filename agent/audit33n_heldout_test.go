@@ -44,9 +44,10 @@ func run33n(t *testing.T, a *Agent, tc case33n) []string {
 // in Traditional script inside the writer's own description. Its pass
 // count is logged (go test ./agent -run Audit33nHeldout -v); a count
 // below the one measured after the fixes fails. Base (before the fixes):
-// see the floor's history in git.
+// 12 of 17; after: 15 (the two misses hold the brand's goods as typed,
+// 手錶 and 運動鞋, where the table asked for the simplified spelling).
 func TestAudit33nHeldout(t *testing.T) {
-	measureTable(t, "audit 33n", "AUDIT33N_STRICT", "held-out", 0, heldout33n(), run33n, func(tc case33n) string { return tc.first + " | " + tc.follow })
+	measureTable(t, "audit 33n", "AUDIT33N_STRICT", "held-out", 15, heldout33n(), run33n, func(tc case33n) string { return tc.first + " | " + tc.follow })
 }
 
 // heldout33n is the held-out table (see TestAudit33nHeldout).
