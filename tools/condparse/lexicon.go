@@ -1185,7 +1185,13 @@ func buildLexicon() *lexicon {
 		"we run", "i run", "i'm a", "i am a", "i work for", "i work at", "we work for",
 		// what the writer sells (audit 24): "我们卖…", "we mainly sell …"
 		"我们卖", "我们是卖", "我们主要做", "我们主要卖", "我们专门做", "我们专门卖", "我们家卖", "我们家做", "我们公司卖", "我们公司做",
-		"we mainly sell", "we also sell", "we mostly sell", "we produce", "we manufacture")...)
+		"we mainly sell", "we also sell", "we mostly sell", "we produce", "we manufacture",
+		// the same said in broken or telegraphic English (audit 33): "We
+		// are Vietnam company sell fragrance", "Our shop selling pet food
+		// want …" — the opener without its article, or the writer's own
+		// business named with our/my
+		"we are", "we're", "our shop", "our store", "our brand", "our business", "our startup", "our agency",
+		"my shop", "my store", "my brand", "my company", "my business", "my startup", "my agency")...)
 	es = append(es, words(clsSort, "越活跃越好", "越多越好", "越大越好", "越高越好", "越新越好", "越火越好")...)
 	// A measure that is only a sort key: "按活跃度排" sorts, it filters nothing.
 	es = append(es, words(clsSort, "活跃度", "活跃程度")...)

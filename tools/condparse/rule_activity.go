@@ -42,6 +42,18 @@ func (st *state) activity() {
 				i = end
 				continue
 			}
+			// "only who post in this month": the bare verb with a
+			// window said with "in" and a calendar period (audit 33).
+			if j := st.skipSpace(i + 1); j < len(st.toks) && st.free(j) && (st.word(j) == "in" || st.word(j) == "during" || st.tok(j).has(clsWithin) != nil || st.tok(j).has(clsRecent) != nil) {
+				if st.word(j) == "in" || st.word(j) == "during" {
+					j = st.skipSpace(j + 1)
+				}
+				if days, end, ok := st.window(j); ok {
+					st.add(activityCond(days), i, end)
+					i = end
+					continue
+				}
+			}
 		}
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
@@ -374,6 +386,11 @@ func (st *state) window(i int) (int64, int, bool) {
 	}
 	var days int64
 	last := -1
+	if y, end, ok := st.yearAt(j); ok {
+		// "active in 2026", "posted in the year 2026": a calendar
+		// year, from its first day to now (audit 33).
+		return calendarDays(st.now(), date(y, 1, 1)), end, true
+	}
 	if n, ok := dayShorthand(st.tokText(j)); ok && marker && st.free(j) && st.tok(j).kind == tkWord {
 		// "w/in last 30d": the days' shorthand after a window's marker
 		// ("3d printing" alone stays a word)
@@ -619,3 +636,24 @@ func (st *state) endsClause(i int) bool {
 
 // ageMarkers bound how old the latest post may be.
 var ageMarkers = map[string]bool{"not older than": true, "no older than": true, "nothing older than": true, "none older than": true}
+
+// yearAt reads a calendar year at token i ("2026", "year 2026", 2026年):
+// a year from five years back to this one, its tokens free. It returns
+// the year and its last token.
+func (st *state) yearAt(i int) (int, int, bool) {
+	if i < len(st.toks) && st.free(i) && st.word(i) == "year" {
+		i = st.skipSpace(i + 1)
+	}
+	if i >= len(st.toks) || !st.free(i) {
+		return 0, 0, false
+	}
+	w := strings.TrimSuffix(st.tokText(i), "年")
+	if len(w) != 4 || !strings.HasPrefix(w, "20") {
+		return 0, 0, false
+	}
+	y, err := strconv.Atoi(w)
+	if now := st.now().Year(); err != nil || y > now || y < now-5 {
+		return 0, 0, false
+	}
+	return y, i, true
+}

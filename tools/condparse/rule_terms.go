@@ -1042,8 +1042,37 @@ func (st *state) selfDescriptions() {
 			continue
 		}
 		st.goodsNoFilter(from, end, true)
+		st.brandGoods(from, end)
+		if v := st.skipSpace(end + 1); st.free(v) && tradeVerbs[strings.ToLower(st.tokText(v))] {
+			// "We are Vietnam company sell fragrance", "Our shop selling
+			// pet food want …": a trade verb after the company noun is
+			// frame, what follows it the goods, one ranking term.
+			st.toks[v].role, st.toks[v].frameWord = roleFiller, true
+			if g := st.tradeGoodsEnd(v + 1); g > v {
+				st.goodsNoFilter(v+1, g, false)
+				st.writerPlace(g + 1)
+				continue
+			}
+		}
 		st.writerPlace(end + 1)
 	}
+}
+
+// tradeGoodsEnd returns the last token of the goods a trade verb names from
+// token from on (within the clause, up to 的, "and", the ask, a creator
+// noun or the creators' own category), or from-1 when there are none.
+func (st *state) tradeGoodsEnd(from int) int {
+	goods := from - 1
+	for k, n := st.skipSpace(from), 0; k < len(st.toks) && n < 12; k, n = st.skipSpace(k+1), n+1 {
+		w := &st.toks[k]
+		if w.kind == tkPunct || w.kind == tkSym || !strings.ContainsFunc(st.tokText(k), unicode.IsLetter) ||
+			w.kind == tkLex && (w.has(clsDe) != nil || w.has(clsAnd) != nil || w.has(clsRequest) != nil || w.has(clsCreator) != nil ||
+				(w.has(clsCategory) != nil || w.has(clsTopic) != nil) && st.namesCreators(k)) {
+			break
+		}
+		goods = k
+	}
+	return goods
 }
 
 // writerPlaceMarks say where the writer is ("a company from Munich",
@@ -1199,7 +1228,10 @@ var tradeLeads = wordSet(focusWords, "是", "也", "专门是", "also", "just")
 
 // tradeVerbs say what a business makes or sells ("卖", "做", "sells").
 var tradeVerbs = map[string]bool{"做": true, "卖": true, "生产": true, "经营": true, "销售": true, "代理": true, "做的是": true, "卖的是": true,
-	"sell": true, "sells": true, "make": true, "makes": true, "produce": true, "produces": true, "manufacture": true, "manufactures": true}
+	"sell": true, "sells": true, "make": true, "makes": true, "produce": true, "produces": true, "manufacture": true, "manufactures": true,
+	// telegraphic English after the company noun ("company sell
+	// fragrance", "shop selling pet food", audit 33)
+	"selling": true, "making": true, "producing": true, "manufacturing": true}
 
 // companyNoun reports a word that names the writer's business (its last
 // word in Chinese: "跨境支付公司", "家电品牌").
@@ -1250,4 +1282,45 @@ func (st *state) writerAim(from, to int) bool {
 	}
 	text := string(st.t.norm[st.toks[from].s:st.toks[to].e])
 	return slices.ContainsFunc(writerAims, func(w string) bool { return strings.Contains(text, w) })
+}
+
+// brandGoods ranks the goods a Chinese brand frame names before 品牌
+// ("我們是香港的手錶品牌": 手錶), in either script: what the advertiser
+// sells orders the results as the goods of "我们是做手表的" do, while the
+// opener, the writer's place and 品牌 stay frame (audit 33). The goods are
+// the Han runes after the description's last 的 or condition, up to 品牌
+// (with neither, "敝公司為運動品牌", the whole description stays frame);
+// other company nouns (公司, 企业) name the business, not its goods.
+func (st *state) brandGoods(from, end int) {
+	if from > end || end >= len(st.toks) {
+		return
+	}
+	b := st.toks[end].e
+	if !strings.HasSuffix(string(st.t.norm[st.toks[from].s:b]), "品牌") {
+		return
+	}
+	b -= 2
+	a := st.toks[from].s
+	for k := from; k <= end; k++ {
+		tk := &st.toks[k]
+		if tk.e > b {
+			break
+		}
+		if tk.kind == tkSpace || tk.kind == tkPunct || tk.has(clsDe) != nil || tk.role == roleCond || st.tokCond[k] > 0 || st.word(k) == "一家" || st.word(k) == "一个" {
+			a = tk.e
+		}
+	}
+	if a == st.toks[from].s || b-a < 2 || b-a > 6 {
+		// "敝公司為運動品牌": with nothing before the goods the whole
+		// description is the business's frame (audit 23)
+		return
+	}
+	for _, r := range st.t.norm[a:b] {
+		if !unicode.Is(unicode.Han, r) {
+			return
+		}
+	}
+	term := rankingTerm(StringValue(string(st.t.orig[a:b])))
+	term.s, term.e = a, b
+	st.conds = append(st.conds, term)
 }
