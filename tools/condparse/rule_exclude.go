@@ -267,12 +267,13 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			// next to a connector ("YouTube 和 TikTok"), or nothing but a
 			// lead verb came before it ("排除掉做 reaction 的").
 			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false) ||
-				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil || !substantive && k > j && st.word(k-1) == "做") {
+				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil || !substantive && k > j && st.word(k-1) == "做" ||
+				k > j && st.tok(k-1).kind == tkPunct && st.countryListGoesOn(k-1)) {
 				stop = true
 			}
 		case tkPunct:
 			r := st.t.norm[tk.s]
-			if r != '、' && r != '/' && r != '&' {
+			if r != '、' && r != '/' && r != '&' && !st.countryListGoesOn(k) {
 				stop = true
 			}
 		case tkSym, tkURL, tkHandle:
@@ -397,6 +398,40 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 		return j - 1
 	}
 	return last
+}
+
+// countryListGoesOn reports that the comma at k sits inside one list of
+// countries closed by a connector ("except the US, UK and India", "not
+// from France, Italy or Spain"): a country before it, and after it only
+// countries, commas, spaces and "the" up to an "and"/"or" that is
+// followed by a country. The list is under one operator, so the comma
+// does not end the exclusion's object (audit 34, class S2).
+func (st *state) countryListGoesOn(k int) bool {
+	if r := st.t.norm[st.toks[k].s]; r != ',' && r != '，' {
+		return false
+	}
+	if p := st.prevSig(k); p < 0 || st.toks[p].has(clsCountry) == nil {
+		return false
+	}
+	countries, joined := 0, false
+	for n := k + 1; n < len(st.toks); n++ {
+		tk := &st.toks[n]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.kind == tkPunct && (st.t.norm[tk.s] == ',' || st.t.norm[tk.s] == '，'):
+		case tk.has(clsCountry) != nil:
+			countries++
+			if joined {
+				return true
+			}
+		case tk.has(clsAnd) != nil && countries > 0 || tk.has(clsAnd) != nil && n == st.skipSpace(k+1):
+			joined = true
+		case strings.EqualFold(st.tokText(n), "the"):
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // relBefore reports a relative opening ("who", "that") among the tokens
