@@ -365,6 +365,10 @@ func (st *state) opOf(i int, pre bool) countOp {
 			return cApprox
 		case tk.has(clsBetween) != nil:
 			return cBetween
+		case st.word(i) == "like" && st.isNum(st.skipSpace(i+1)):
+			// "with like 50k?", "like 20k followers": the spoken hedge
+			// before a figure is its approximation (audit 34, class S4)
+			return cApprox
 		}
 		return cNone
 	}
