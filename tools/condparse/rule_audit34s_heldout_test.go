@@ -48,8 +48,9 @@ func misses34s(t *testing.T, r Reading, specs []string) []string {
 // is frame), S2 (a country list under one negation or preposition keeps
 // every member), S4 (an approximate count with no unit is a followers
 // band) and S5 ("no one who has posted about X" excludes X), written
-// before any rule was changed and never tuned on. It logs its misses
-// and fails only when fewer pass than measured after the fixes.
+// before any rule was changed and never tuned on (9/16 before, 13/16
+// after). It logs its misses and fails only when fewer pass than
+// measured after the fixes.
 func TestAudit34sHeldOut(t *testing.T) {
 	pass, total := 0, 0
 	for _, tc := range []struct {
@@ -86,7 +87,7 @@ func TestAudit34sHeldOut(t *testing.T) {
 		}
 	}
 	t.Logf("held-out: %d/%d cases read as meant", pass, total)
-	if pass < 0 {
+	if pass < 13 {
 		t.Errorf("held-out: %d of %d hold, below the floor measured after the fixes (a regression)", pass, total)
 	}
 }
