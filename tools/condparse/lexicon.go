@@ -582,7 +582,7 @@ func buildLexicon() *lexicon {
 	// The comparator cue words are tools/number's, shared with the router.
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
-	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
+	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "约莫", "约摸", "大致", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
 	es = append(es, words(clsBetween, "between", "介于", "在", "从")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)

@@ -339,6 +339,25 @@ func (st *state) onlyWord(k int) bool {
 	return (w == "only" || w == "just") && st.free(k)
 }
 
+// boundAfter reports a bound mark within the few tokens after the figure
+// at n, in its clause: "+", "or more", "以上", "max".
+func (st *state) boundAfter(n int) bool {
+	for k, seen := n+1, 0; k < len(st.toks) && seen < 4; k++ {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			continue
+		}
+		if tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
+			return false
+		}
+		if st.tokText(k) == "+" || tk.has(clsPostGte) != nil || tk.has(clsPostLte) != nil {
+			return true
+		}
+		seen++
+	}
+	return false
+}
+
 type countOp uint8
 
 const (
@@ -365,6 +384,12 @@ func (st *state) opOf(i int, pre bool) countOp {
 			return cApprox
 		case tk.has(clsBetween) != nil:
 			return cBetween
+		case st.word(i) == "like" && st.isNum(st.skipSpace(i+1)) && !st.boundAfter(st.skipSpace(i+1)):
+			// "with like 50k?", "like 20k followers": the spoken hedge
+			// before a figure is its approximation (audit 34, class S4);
+			// a bound said after it wins ("like 50k+", "like 10k
+			// followers or more")
+			return cApprox
 		}
 		return cNone
 	}

@@ -138,7 +138,9 @@ func (st *state) originBesideBase(i int) bool {
 			continue
 		}
 		o := st.toks[j].has(clsCountry)
-		if o == nil || len(o.codes) > 1 || o.code == ce.code || o.code == "" && !o.place {
+		if o == nil || len(o.codes) > 1 || o.code == ce.code || o.code == "" && !o.place || st.sameCountryList(i, j) {
+			// "在日本、韩国拍街头美食", "澳洲、新西兰跑房车": a member of
+			// one list with the base is a base too (audit 34, S2)
 			continue
 		}
 		if st.baseMarked(j) || st.standsAlone(j) {
@@ -230,4 +232,24 @@ func (st *state) inLanguageList(i int) bool {
 	}
 	p := st.prevSig(g)
 	return p >= 0 && st.toks[p].has(clsLanguage) != nil
+}
+
+// sameCountryList reports place words at i and j in one list: between
+// them only spaces, list commas (、 , ， /), "and"/"or" words and other
+// place words.
+func (st *state) sameCountryList(i, j int) bool {
+	if i > j {
+		i, j = j, i
+	}
+	for k := i + 1; k < j; k++ {
+		tk := &st.toks[k]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.kind == tkPunct && strings.ContainsRune("、,，/", st.t.norm[tk.s]):
+		case tk.kind == tkLex && (tk.has(clsAnd) != nil || tk.has(clsCountry) != nil):
+		default:
+			return false
+		}
+	}
+	return true
 }

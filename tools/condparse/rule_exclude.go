@@ -267,18 +267,19 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 			// next to a connector ("YouTube 和 TikTok"), or nothing but a
 			// lead verb came before it ("排除掉做 reaction 的").
 			if !st.plainSpace(k) || !(st.latinEdge(k-1, true) && st.latinEdge(k+1, false) ||
-				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil || !substantive && k > j && st.word(k-1) == "做") {
+				st.tok(k-1).has(clsAnd) != nil || st.tok(k+1).has(clsAnd) != nil || !substantive && k > j && st.word(k-1) == "做" ||
+				k > j && st.tok(k-1).kind == tkPunct && st.countryListGoesOn(k-1)) {
 				stop = true
 			}
 		case tkPunct:
 			r := st.t.norm[tk.s]
-			if r != '、' && r != '/' && r != '&' {
+			if r != '、' && r != '/' && r != '&' && !st.countryListGoesOn(k) {
 				stop = true
 			}
 		case tkSym, tkURL, tkHandle:
 			stop = true
 		case tkWord, tkCJK, tkNum, tkQuote:
-			if !substantive && tk.kind == tkWord && k > j && st.relBefore(j, k) && objectAbout[st.tokText(k)] {
+			if !substantive && tk.kind == tkWord && k > j && (st.relBefore(j, k) || st.perfectBefore(j, k)) && (objectAbout[st.tokText(k)] || st.tokText(k) == "ever") {
 				// "no creators who mainly make content for teens": the
 				// creators' verb after the relative leads into the object
 				tk.role = roleFiller
@@ -399,6 +400,54 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 	return last
 }
 
+// countryListGoesOn reports that the comma at k sits inside one list of
+// countries closed by a connector ("except the US, UK and India", "not
+// from France, Italy or Spain"): a country before it, and after it only
+// countries, commas, spaces and "the" up to an "and"/"or" that is
+// followed by a country. The list is under one operator, so the comma
+// does not end the exclusion's object (audit 34, class S2).
+func (st *state) countryListGoesOn(k int) bool {
+	if r := st.t.norm[st.toks[k].s]; r != ',' && r != '，' {
+		return false
+	}
+	if p := st.prevSig(k); p < 0 || st.toks[p].has(clsCountry) == nil {
+		return false
+	}
+	countries, joined := 0, false
+	for n := k + 1; n < len(st.toks); n++ {
+		tk := &st.toks[n]
+		switch {
+		case tk.kind == tkSpace:
+		case tk.kind == tkPunct && (st.t.norm[tk.s] == ',' || st.t.norm[tk.s] == '，'):
+		case tk.has(clsCountry) != nil:
+			countries++
+			if joined {
+				return true
+			}
+		case tk.has(clsAnd) != nil && countries > 0 || tk.has(clsAnd) != nil && n == st.skipSpace(k+1):
+			joined = true
+		case strings.EqualFold(st.tokText(n), "the"):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// perfectBefore reports a relative with its auxiliary ("who has", "who's",
+// "that have") among the tokens from j to before k: "nobody who has ever
+// talked about X" leads into X as "who talks about X" does (audit 34,
+// class S5).
+func (st *state) perfectBefore(j, k int) bool {
+	for i := j; i < k && i < len(st.toks); i++ {
+		switch st.tokText(i) {
+		case "who has", "who have", "who's", "who’s", "who've", "who’ve", "that has", "that have", "that's", "that’s":
+			return true
+		}
+	}
+	return false
+}
+
 // relBefore reports a relative opening ("who", "that") among the tokens
 // from j to before k: the object's lead words are about the creators.
 func (st *state) relBefore(j, k int) bool {
@@ -478,7 +527,13 @@ var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the"
 	"covering": true, "make": true, "makes": true, "making": true, "promote": true, "promotes": true, "promoting": true,
 	"push": true, "pushes": true, "pushing": true, "sell": true, "sells": true, "selling": true, "shill": true, "shills": true,
 	"shilling": true, "mention": true, "mentions": true, "discuss": true, "discusses": true, "discussing": true, "does": true,
-	"do": true, "is into": true, "are into": true, "into": true}
+	"do": true, "is into": true, "are into": true, "into": true,
+	// "no one who's posted about X", "nobody who has ever promoted X":
+	// the perfect of the same verbs, its auxiliary and "ever" (audit 34,
+	// class S5)
+	"posted": true, "talked": true, "covered": true, "made": true, "promoted": true, "pushed": true, "sold": true,
+	"shilled": true, "mentioned": true, "discussed": true, "done": true, "did": true, "has": true, "have": true, "had": true,
+	"ever": true, "who's": true, "who’s": true, "who've": true, "who’ve": true, "who has": true, "who have": true}
 
 // tokText is the normalised, lower-cased text of any token.
 func (st *state) tokText(i int) string {
@@ -622,7 +677,9 @@ var (
 		"talks": true, "posts": true, "covers": true, "makes": true, "promotes": true, "pushes": true, "sells": true,
 		"shills": true, "mentions": true, "discusses": true, "talk": true, "post": true, "cover": true, "make": true,
 		"promote": true, "push": true, "sell": true, "shill": true, "mention": true, "discuss": true, "posting": true,
-		"talking": true, "covering": true, "selling": true, "promoting": true, "pushing": true, "shilling": true}
+		"talking": true, "covering": true, "selling": true, "promoting": true, "pushing": true, "shilling": true,
+		"posted": true, "talked": true, "covered": true, "made": true, "promoted": true, "pushed": true, "sold": true,
+		"shilled": true, "mentioned": true, "discussed": true}
 )
 
 // opensClause reports whether token i opens a clause: nothing but
