@@ -437,7 +437,7 @@ var (
 	keepCue      = regexp.MustCompile(`(?i)\b(?:keep(?:ing)?|retain(?:ing)?|except(?:\s+for)?|apart\s+from|other\s+than|save\s+for)\b|保留|留着|留下|只留|不变|除了|别动|照旧|不动`)
 	// restOnly is the tail of a start-over clause that names the other
 	// conditions, not a new search ("clear everything else", 清空其他条件)
-	restOnly = regexp.MustCompile(`(?i)^(?:else|(?:the\s+)?(?:rest|others?)(?:\s+(?:ones|filters|conditions))?|(?:all\s+)?(?:the\s+)?other\s+(?:filters|conditions|ones)|(?:其他|其它|其余|别的|剩下)(?:的)?(?:条件|筛选|的)?(?:都|全)?)$`)
+	restOnly     = regexp.MustCompile(`(?i)^(?:else|(?:the\s+)?(?:rest|others?)(?:\s+(?:ones|filters|conditions))?|(?:all\s+)?(?:the\s+)?other\s+(?:filters|conditions|ones)|(?:其他|其它|其余|别的|剩下)(?:的)?(?:条件|筛选|的)?(?:都|全)?)$`)
 	platformWord = regexp.MustCompile(`(?i)\bplatforms?\b|\bsite\b|平台`)
 )
 
