@@ -91,7 +91,7 @@ func correctedTail(text string) (tail, withdrawn string) {
 		return strings.Join(parts, " "), clause[s:e]
 	}
 	if v := valueLeads.ReplaceAllString(first, ""); v != "" && utf8.RuneCountInString(v) <= 16 && !strings.Contains(v, " and ") {
-		if swapped, ok := numberSwap(clause, v); ok {
+		if swapped, ok := numberSwap(clause, v); ok && !changeWords.MatchString(clause) {
 			// "20k minimum — no wait, make it 30k": the number said anew
 			// takes the place of the one taken back (audit 34, S3)
 			return kept + swapped + rest, shownWithdrawn(clause)
