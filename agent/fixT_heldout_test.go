@@ -45,7 +45,7 @@ func measureFixT(t *testing.T, name string, floor int, cases []caseFixT) {
 	measureTable(t, "fixT", "FIXT_STRICT", name, floor, cases, runFixT, func(tc caseFixT) string { return tc.first + " | " + tc.follow })
 }
 
-// applied is the applied condition of field (platform aside), or nil.
+// appliedField is the applied conditions of field, as appliedConds says them.
 func appliedField(snap api.Snapshot, field string) []string {
 	var got []string
 	for _, c := range appliedConds(snap) {
