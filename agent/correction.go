@@ -33,7 +33,7 @@ var fillerEnds = map[string]bool{"only": true, "please": true, "pls": true, "too
 
 // valueLeads open a correction that only names the value ("是香港",
 // "还是五万", "make it Ireland").
-var valueLeads = regexp.MustCompile(`(?i)^(?:就是|还是|应该是|是|要|改成|换成|make it|it's|it is|put|use|i meant)\s*`)
+var valueLeads = regexp.MustCompile(`(?i)^(?:就是|还是|应该是|是|要|改成|换成|make (?:it|that)|it's|it is|put|use|i meant|i mean)\s*`)
 
 // correctedTail applies a message's last self-correction, in a first
 // search as in a follow-up (one reading for both): the clause right
@@ -91,6 +91,11 @@ func correctedTail(text string) (tail, withdrawn string) {
 		return strings.Join(parts, " "), clause[s:e]
 	}
 	if v := valueLeads.ReplaceAllString(first, ""); v != "" && utf8.RuneCountInString(v) <= 16 && !strings.Contains(v, " and ") {
+		if swapped, ok := numberSwap(clause, v); ok && !changeWords.MatchString(clause) {
+			// "20k minimum — no wait, make it 30k": the number said anew
+			// takes the place of the one taken back (audit 34, S3)
+			return kept + swapped + rest, shownWithdrawn(clause)
+		}
 		if loc := changeWords.FindAllStringIndex(clause, -1); len(loc) > 0 {
 			first = clause[:loc[len(loc)-1][1]] + v
 		} else if i := strings.LastIndexByte(clause, ' '); i > 0 && !fillerEnds[strings.ToLower(clause[i+1:])] {
@@ -176,4 +181,50 @@ func valueBefore(clause, first string) (s, e int, ok bool) {
 		e += len("的") // "德国的"
 	}
 	return s, e, true
+}
+
+// numberTok is a count or a span of days said as a number, with its
+// unit when one follows ("20k", "14 days", "三万", "两周").
+var numberTok = regexp.MustCompile(`(?i)(?:[0-9][0-9.,]*\s*(?:k|m|w|万|千)?|[一二三四五六七八九十两百千万]+)(\s*(?:days?|weeks?|months?|years?|天|周|星期|个月|月|年))?`)
+
+// numberSwap puts the bare number a correction names (v: "30k", "45
+// days", no field of its own) in place of the number of the last
+// condition the withdrawn clause set ("20k minimum" → "30k minimum",
+// "last 14 days" → "last 45 days"); a unit said with the new number
+// replaces the old one, else the old one stays. ok is false when v reads
+// a condition by itself, holds more than a number, or the clause sets
+// no condition with a number.
+func numberSwap(clause, v string) (string, bool) {
+	v = strings.TrimSpace(strings.Trim(v, " .。!！"))
+	nv := numberTok.FindStringSubmatchIndex(v)
+	if nv == nil || nv[0] != 0 || strings.TrimSpace(v[nv[1]:]) != "" {
+		return "", false
+	}
+	if rd, err := condparse.Read(v); err != nil || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+		return c.Kind == condition.KindHard || c.Kind == condition.KindDerived
+	}) {
+		return "", false
+	}
+	was, err := condparse.Read(clause)
+	if err != nil {
+		return "", false
+	}
+	var sp condparse.Span
+	found := false
+	for _, c := range was.Conditions {
+		if (c.Kind == condition.KindHard || c.Kind == condition.KindDerived) && numberTok.MatchString(clause[c.Span.Start:c.Span.End]) && (!found || c.Span.End > sp.End) {
+			sp, found = c.Span, true
+		}
+	}
+	if !found {
+		return "", false
+	}
+	toks := numberTok.FindAllStringSubmatchIndex(clause[sp.Start:sp.End], -1)
+	t := toks[len(toks)-1]
+	s, e := sp.Start+t[0], sp.Start+t[1]
+	repl := v
+	if nv[2] < 0 && t[2] >= 0 {
+		repl = v + clause[sp.Start+t[2]:sp.Start+t[3]] // "last 14 days … 45"
+	}
+	return clause[:s] + repl + clause[e:], true
 }

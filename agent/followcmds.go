@@ -434,7 +434,10 @@ func (s *Session) secondKeyNote(by string) string {
 // startOverCue says the search starts over; keepCue names what it keeps.
 var (
 	startOverCue = regexp.MustCompile(`(?i)\b(?:start(?:ing)?\s+(?:over|again|afresh|from\s+scratch|fresh)|from\s+scratch|begin\s+again|reset\s+(?:it|everything|all|the\s+search|the\s+filters|the\s+conditions)|wipe\s+(?:it|everything|the\s+slate|all)(?:\s+(?:all|clean))?|clear\s+(?:it\s+all|everything|all(?:\s+(?:the\s+)?(?:filters|conditions))?)|scrap\s+(?:it\s+all|everything|all\s+(?:that|of\s+it)))\b|重新来|重来|重新开始|重新找|重新搜|从头(?:来|开始)|清空|全部重置|重置|推倒重来`)
-	keepCue      = regexp.MustCompile(`(?i)\b(?:keep(?:ing)?|retain(?:ing)?|except(?:\s+for)?|apart\s+from|other\s+than|save\s+for)\b|保留|留着|留下|不变|除了|别动|照旧|不动`)
+	keepCue      = regexp.MustCompile(`(?i)\b(?:keep(?:ing)?|retain(?:ing)?|except(?:\s+for)?|apart\s+from|other\s+than|save\s+for)\b|保留|留着|留下|只留|不变|除了|别动|照旧|不动`)
+	// restOnly is the tail of a start-over clause that names the other
+	// conditions, not a new search ("clear everything else", 清空其他条件)
+	restOnly     = regexp.MustCompile(`(?i)^(?:else|(?:the\s+)?(?:rest|others?)(?:\s+(?:ones|filters|conditions))?|(?:all\s+)?(?:the\s+)?other\s+(?:filters|conditions|ones)|(?:其他|其它|其余|别的|剩下)(?:的)?(?:条件|筛选|的)?(?:都|全)?)$`)
 	platformWord = regexp.MustCompile(`(?i)\bplatforms?\b|\bsite\b|平台`)
 )
 
@@ -479,7 +482,7 @@ func (t *turn) startOverKeeping(text string) (so startOver, ok bool) {
 				continue
 			}
 		case over != nil:
-			if tail := strings.TrimSpace(c[over[1]:]); len([]rune(tail)) > 3 {
+			if tail := strings.TrimSpace(c[over[1]:]); len([]rune(tail)) > 3 && !restOnly.MatchString(tail) {
 				rest = append(rest, tail) // "start over: beauty creators in Korea"
 			}
 		default:

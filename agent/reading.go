@@ -1206,7 +1206,9 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 			// a soft preference the reading read ("also only
 			// kid-friendly ones") applies as in a first search, never as
 			// the words it was said in
-			if !(c.Field == condition.Country || c.Field == condition.Language || c.Kind == condition.KindSoft && c.Field == condition.Preference) || c.Excluded || k == "" {
+			// a platform the reading read ("also check Instagram") is
+			// the platform question, never a ranking term (audit 34, S10)
+			if !(c.Field == condition.Country || c.Field == condition.Language || c.Field == condition.Platform || c.Kind == condition.KindSoft && c.Field == condition.Preference) || c.Excluded || k == "" {
 				continue
 			}
 			// every span of the condition: "add us & mx as well" says

@@ -309,6 +309,13 @@ func (t *turn) sessionEdits(text string) editResult {
 			keepOnly = i
 			break
 		}
+		if startOverCue.MatchString(foldEdit(text)) && !startOverCue.MatchString(foldEdit(cl)) && keepCue.MatchString(foldEdit(cl)) && t.namesKept(cl) {
+			// "重新开始，但国家保留", "start over but keep the country":
+			// a start over naming no new search keeps only what it names
+			// (startOverKeeping reads the one that names a new search)
+			keepOnly = i
+			break
+		}
 		if i+1 < len(clauses) && restCue.MatchString(foldEdit(strings.TrimSpace(clauses[i+1]))) && keepOnlyCue.MatchString(foldEdit(cl+"，"+clauses[i+1])) && !t.readsValue(cl) {
 			// "除了语言，其他条件都去掉": the field before, the rest after
 			keepOnly = i
@@ -360,6 +367,9 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepOnly >= 0 && i > keepOnly && len(keptFields(c)) > 0 && !t.readsValue(c):
 			er.read = append(er.read, "keep_only_field")
 			continue // "…the country and the language": a field kept
+		case keepOnly >= 0 && startOverClause(c):
+			er.read = append(er.read, "keep_only_start_over")
+			continue // "重新开始" said with the keep clause
 		case keepOnly >= 0 && restCue.MatchString(c):
 			er.read = append(er.read, "keep_only_rest")
 			continue // said with the keep-only clause
@@ -413,6 +423,18 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.rest = append(er.rest, strings.TrimSpace(cl))
 	}
 	return er
+}
+
+// startOverClause reports a clause that only says the search starts
+// over ("let's start fresh", 重来吧, "clear everything else", 清空其他条件).
+func startOverClause(c string) bool {
+	m := startOverCue.FindStringIndex(c)
+	if m == nil {
+		return false
+	}
+	tail := strings.TrimSpace(strings.Trim(c[m[1]:], " .!！?？~吧啊了"))
+	head := strings.TrimSpace(strings.ToLower(c[:m[0]]))
+	return (tail == "" || restOnly.MatchString(tail)) && len([]rune(head)) <= 8
 }
 
 // readsValue reports a clause the condition reading places a value of a

@@ -245,9 +245,16 @@ func (t *turn) widen() {
 		s.MinScore = max(nextMinScore(s.MinScore, t.a.cfg.Store.Describe().MinScore)-0.10, 0.05)
 		return
 	}
+	named := keptFields(foldEdit(t.args.Text))
+	if slices.Contains(named, string(condition.LastActive)) && !slices.ContainsFunc(named, isCount) {
+		// "活跃时间放宽一点", "loosen the activity window a bit": the
+		// window the follow-up names widens, never a count (audit 34, S8)
+		t.widenWindow()
+		return
+	}
 	for i := range s.Conds {
 		c := &s.Conds[i]
-		if isCount(c.Field) {
+		if isCount(c.Field) && (!slices.ContainsFunc(named, isCount) || slices.Contains(named, c.Field)) {
 			lo, hi := widenRange(rangeOfCond(*c))
 			// an open end stays open: "≥ 10k" widens to "≥ 6k", never
 			// to a range whose upper end is 0
@@ -257,6 +264,35 @@ func (t *turn) widen() {
 		}
 	}
 	s.Notice = pick(s.zh(), "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项", "there is no range to widen: remove a condition or say which one to relax")
+}
+
+// widenWindow moves the activity window held one rung longer
+// (windowSteps) and says so; with no window held it says there is none
+// to widen.
+func (t *turn) widenWindow() {
+	s := t.s
+	for i := range s.Conds {
+		c := &s.Conds[i]
+		if c.Field != string(condition.LastActive) || c.Status != condition.StatusApplied || c.Kind == condition.KindSoft || c.Value.Int <= 0 {
+			continue
+		}
+		days, next := c.Value.Int, c.Value.Int*2
+		for _, w := range windowSteps {
+			if w > days {
+				next = w
+				break
+			}
+		}
+		if next > 3650 {
+			next = 3650
+		}
+		c.Op, c.Value = condition.OpWithinDays, condparse.IntValue(next)
+		c.LabelZH, c.LabelEN = "", ""
+		s.note(pick(s.zh(), fmt.Sprintf("活跃时间从最近 %d 天放宽到最近 %d 天，其他条件不变", days, next),
+			fmt.Sprintf("the activity window went from the last %d days to the last %d days; the rest stays", days, next)))
+		return
+	}
+	s.Notice = pick(s.zh(), "当前没有活跃时间条件可以放宽：可以说明要多久内活跃，例如“近半年活跃”", "there is no activity window to widen: say one, e.g. “active in the last 6 months”")
 }
 
 func nextMinScore(cur, def float64) float64 {

@@ -489,7 +489,18 @@ func (st *state) fieldTalk() bool {
 		for to < len(st.toks)-1 && !(st.toks[to+1].kind == tkPunct && isClauseSep(st.t.norm[st.toks[to+1].s])) {
 			to++
 		}
-		if !fieldLimitWords.MatchString(string(st.t.orig[st.toks[from].s:st.toks[to].e])) {
+		// a vague size's own words ("粉丝不要太大也不要太小") name no
+		// limit to lift: the topic said after it is no talk about the
+		// field (audit 34, S7)
+		var clause strings.Builder
+		for k := from; k <= to; k++ {
+			if st.toks[k].has(clsVague) != nil {
+				clause.WriteString(" ")
+				continue
+			}
+			clause.WriteString(string(st.t.orig[st.toks[k].s:st.toks[k].e]))
+		}
+		if !fieldLimitWords.MatchString(clause.String()) {
 			continue
 		}
 		for k := from; k <= to; k++ {
@@ -841,7 +852,44 @@ func (st *state) longRuns(rs []run) []bool {
 		}
 		a = b
 	}
+	for k := len(rs) - 1; k >= 0; k-- {
+		// "not too big, not too small — horse riding / equestrian
+		// creators … for our riding school's summer camp promo": a short
+		// run right before a creator noun (or before a run that is, with
+		// a slash or "or" between) names the creators' topic, however
+		// long the clause around it (audit 34, S7).
+		if out[k] && st.topicBeforeCreators(rs, k) {
+			out[k] = false
+		}
+	}
 	return out
+}
+
+// topicBeforeCreators reports a short run k (at most 3 Latin words or 6 CJK
+// runes) followed by a creator noun ("horse riding creators", "马术博
+// 主"), or by a slash, "&", "or", "and", 或, 和 and such a run ("horse
+// riding / equestrian creators").
+func (st *state) topicBeforeCreators(rs []run, k int) bool {
+	if w, c := st.runSize(rs[k]); w > 3 || c > 6 {
+		return false
+	}
+	n := st.skipSpace(rs[k].to + 1)
+	if n >= len(st.toks) {
+		return false
+	}
+	if tk := &st.toks[n]; tk.has(clsCreator) != nil || tk.has(clsCreatorPlatform) != nil {
+		return true
+	}
+	if k+1 >= len(rs) {
+		return false
+	}
+	if t := strings.ToLower(strings.TrimSpace(st.tokText(n))); t != "/" && t != "&" && t != "or" && t != "and" && t != "或" && t != "和" && t != "、" {
+		return false
+	}
+	if st.skipSpace(n+1) != rs[k+1].from {
+		return false
+	}
+	return st.topicBeforeCreators(rs, k+1)
 }
 
 func isClauseSep(r rune) bool {
@@ -893,10 +941,12 @@ func (st *state) runIsKeyword(r run) bool {
 			return false // "给500块", "3万块": a price, no term
 		}
 	}
-	if p := st.prevSig(r.from); p >= 0 && st.toks[p].has(clsUnsupport) != nil && st.toks[p].role == roleNone {
+	// a vague size ("不要太小", "not too small") names no measure of
+	// the words beside it: the topic after it still ranks (audit 34, S7)
+	if p := st.prevSig(r.from); p >= 0 && st.toks[p].has(clsUnsupport) != nil && st.toks[p].has(clsVague) == nil && st.toks[p].role == roleNone {
 		return false
 	}
-	if n := st.skipSpace(r.to + 1); n < len(st.toks) && st.toks[n].has(clsUnsupport) != nil && st.toks[n].role == roleNone {
+	if n := st.skipSpace(r.to + 1); n < len(st.toks) && st.toks[n].has(clsUnsupport) != nil && st.toks[n].has(clsVague) == nil && st.toks[n].role == roleNone {
 		return false
 	}
 	return true

@@ -1088,7 +1088,10 @@ func buildLexicon() *lexicon {
 		"fyi", "f.y.i.", "heads up", "heads-up", "cc", "bcc", "cool", "awesome", "perfect", "got it", "sounds good", "noted",
 		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了")...)
 	// "check …", "can you check …": the ask, as "find" is.
-	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check"),
+	// "also look at TikTok", "take a look on YouTube": the same ask
+	// (audit 34, S10).
+	es = append(es, withFlag(words(clsRequest, "check", "check out", "go check", "double check", "double-check",
+		"look at", "look on", "look in", "take a look at", "take a look on", "have a look at", "have a look on", "search on", "search in"),
 		func(e *lexEntry) { e.atStart = true })...)
 	// a large amount without a number ("tons of", "a lot of"): talk,
 	// never a term; denied, it is too much of what follows (tooMuch)
