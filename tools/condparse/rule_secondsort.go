@@ -37,7 +37,7 @@ func (st *state) secondSorts() {
 		}
 		// the cue's own runes: from the cue word (past a separator) to the
 		// key's last word
-		s := m[0] + len(norm[m[0]:]) - len(strings.TrimLeft(norm[m[0]:], ",;，,、；; \t"))
+		s := m[0] + len(norm[m[0]:]) - len(strings.TrimLeft(norm[m[0]:], ",;，、； \t"))
 		e := m[3]
 		if m[2] < 0 {
 			e = m[5]
