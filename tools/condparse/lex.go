@@ -106,15 +106,8 @@ func labelDashes(norm []rune) bool {
 func labelColons(norm []rune) bool {
 	done := false
 	for i, r := range norm {
-		if r != ':' && r != '：' || i+1 < len(norm) && norm[i+1] == '/' {
-			continue
-		}
-		s := i
-		for s > 0 && !isRowSep(norm, s-1) {
-			s--
-		}
-		label := strings.ToLower(strings.Join(strings.Fields(string(norm[s:i])), " "))
-		if !isLabel(label) {
+		s, label, ok := rowLabel(norm, i)
+		if !ok {
 			continue
 		}
 		if s > 0 && (norm[s-1] == '-' || norm[s-1] == '–' || norm[s-1] == '—') {
@@ -140,6 +133,21 @@ func labelColons(norm []rune) bool {
 		}
 	}
 	return done
+}
+
+// rowLabel is the label a colon at i closes (a known label, isLabel;
+// never a URL's "://"): the row's start and the label's words in lower
+// case, ok when there is one.
+func rowLabel(norm []rune, i int) (start int, label string, ok bool) {
+	if norm[i] != ':' && norm[i] != '：' || i+1 < len(norm) && norm[i+1] == '/' {
+		return 0, "", false
+	}
+	s := i
+	for s > 0 && !isRowSep(norm, s-1) {
+		s--
+	}
+	label = strings.ToLower(strings.Join(strings.Fields(string(norm[s:i])), " "))
+	return s, label, isLabel(label)
 }
 
 // labelRows counts the rows of s headed by a field label or a value label

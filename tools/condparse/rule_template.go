@@ -23,16 +23,9 @@ import (
 // exclusion words; "Nice to have:" ranks by the hedge it is.
 func (st *state) templateRows() {
 	norm := st.t.norm
-	for i, r := range norm {
-		if r != ':' && r != '：' || i+1 < len(norm) && norm[i+1] == '/' {
-			continue
-		}
-		s := i
-		for s > 0 && !isRowSep(norm, s-1) {
-			s--
-		}
-		label := strings.ToLower(strings.Join(strings.Fields(string(norm[s:i])), " "))
-		if !isLabel(label) {
+	for i := range norm {
+		s, label, ok := rowLabel(norm, i)
+		if !ok {
 			continue
 		}
 		e := i + 1
