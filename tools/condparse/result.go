@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -336,6 +337,11 @@ func (st *state) result() Result {
 		if sp.Role == ResidueVague {
 			sp.Direction = st.vagueDirection(r[0], r[1])
 		}
+		if d := barMove(sp.Text); d != "" && (sp.Role == "" || sp.Role == ResidueVague) && sp.Direction == "" {
+			// "粉丝要求再低一点", "订阅门槛再降一点": the count's bar
+			// moved one way, a vague size as "fewer followers" is
+			sp.Role, sp.Direction = ResidueVague, d
+		}
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Dropped = st.dropped()
@@ -346,6 +352,38 @@ func (st *state) result() Result {
 		res.Quantity = &sp
 	}
 	return res
+}
+
+// barMoveZH is a zh clause that moves a count or its bar one way with no
+// figure: "粉丝要求再低一点", "订阅门槛再降一点", "体量再大一些", "关注数
+// 再高点". Its count or bar word is required (barWord).
+var (
+	barMoveZH = regexp.MustCompile(`^(?:把|那就|那|就)?(?:粉丝|订阅|关注|体量|量级)?(?:数|量|数量)?(?:的)?(?:要求|门槛|标准|下限|起步线?)?` +
+		`(?:再|可以|稍微|稍|略|往下|往上|适当)*(?:(低|降低?|放低|调低|下调|减|少|小)|(高|提高|升|调高|上调|加|多|大))` +
+		`(?:一点|一些|点|些|一档|一级)?(?:儿)?(?:的)?(?:吧|呢|哈)?$`)
+	barWord = regexp.MustCompile(`粉丝|订阅|关注|体量|量级|要求|门槛|标准|下限|起步`)
+	barOnly = regexp.MustCompile(`要求|门槛|标准|下限|起步`)
+)
+
+// barMove is the direction a zh clause moves a count or its bar
+// (barMoveZH), "" when it is no such clause.
+func barMove(text string) SizeDirection {
+	t := strings.TrimSpace(text)
+	m := barMoveZH.FindStringSubmatch(t)
+	if m == nil || !barWord.MatchString(t) {
+		return ""
+	}
+	if m[1] != "" {
+		return SizeSmaller
+	}
+	return SizeLarger
+}
+
+// BarLowered reports a clause that lowers a count's bar or requirement
+// ("粉丝要求再低一点", "门槛降一点"): the floor comes down, the range
+// takes the smaller side in, as "smaller ones are fine" does.
+func BarLowered(text string) bool {
+	return barMove(text) == SizeSmaller && barOnly.MatchString(text)
 }
 
 // vagueDirection is the direction of the vague sizes in the runes [a,b):
