@@ -68,9 +68,11 @@ func followersMoved(before string, down bool) func(api.Snapshot) []string {
 // forced), V2 (zh relative counts, "about N" bands), V3 (window steps
 // and calendar-year windows) and V4 ("X too" is the platform question)
 // in phrasings of my own, written before any change and never tuned on.
-// Base (before the fixes): see the commit; the floor is the count after.
+// Base (before the fixes): 12 of 19; after: 17 (the two left are V4
+// after a search with no results: the platform stays pending and named,
+// the repair's buttons are offered instead of the platform question).
 func TestFixVHeldout(t *testing.T) {
-	measureFixT(t, "held-out V", 0, heldoutFixV())
+	measureFixT(t, "held-out V", 17, heldoutFixV())
 }
 
 // heldoutFixV is the held-out table (see TestFixVHeldout).
