@@ -48,7 +48,7 @@ func TestAudit25yCompoundsAndWriter(t *testing.T) {
 		{platform: "tiktok", loc: "zh", first: "找美国做宠物用品测评的博主，粉丝10万以内", want: []string{"category eq pets", "country eq US"}, ranks: []string{"宠物用品"}},
 		{platform: "youtube", loc: "en", first: "gaming gear reviewers in Poland, 10k+ subs", want: []string{"category eq gaming", "country eq PL"}, ranks: []string{"gaming gear"}},
 		{platform: "instagram", loc: "zh", first: "找泰国的宝妈博主，粉丝5千以上", want: []string{"category eq family", "country eq TH"}, ranks: []string{"宝妈"}},
-		{platform: "instagram", loc: "en", first: "#vanlife creators in Portugal with 5k+ followers", want: []string{"category eq travel", "country eq PT"}, ranks: []string{"vanlife"}},
+		{platform: "instagram", loc: "en", first: "#vanlife creators in Portugal with 5k+ followers", want: []string{"country eq PT"}, not: []string{"category eq travel"}, ranks: []string{"vanlife"}}, // van life forces no travel (fixV, V1)
 		{platform: "youtube", loc: "en", first: "Hi, we are a tiny agency from Lisbon and we look for knitting and crafts channels in France",
 			want: []string{"country eq FR", "category eq diy"}, not: []string{"PT"}},
 		{platform: "youtube", loc: "zh", first: "我们公司在深圳，想找日本的科技博主，订阅一万以上", want: []string{"country eq JP", "category eq tech"}, not: []string{"CN"}},

@@ -219,6 +219,15 @@ var recentCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|ok|okay|now|and|just|m
 	`(?:\s+(?:ones|channels|creators|accounts|activity|uploads|posts|than\s+that|please|pls|than\s+(?:this|now)))*$` +
 	`|^(?:活跃|更新|发布|最近更新|最近活跃)?(?:时间|日期)?(?:再|更|要更|还要|再更)(?:新|近)(?:一点|一些|点|些)?(?:儿)?(?:的)?(?:吧|呢|哈)?$`)
 
+// windowTighten narrows the activity window held, the window named
+// ("tighten the window", "narrow the last-active window a bit",
+// 活跃时间再收紧一点, 活跃要求严一些): as a more recent wish, one rung
+// shorter (widening is the router's widen, work.go widenWindow).
+var windowTighten = regexp.MustCompile(`(?i)^(?:(?:please|pls|ok|okay|now|and|just|maybe|can\s+you|could\s+you|let'?s)\s+)*` +
+	`(?:tighten|narrow|shorten|shrink|reduce|cut)(?:\s+down)?\s+(?:the\s+)?(?:last[- ]active\s+|activity\s+|active\s+|recency\s+|posting\s+)?(?:window|timeframe|time\s+frame|period|range|requirement)` +
+	`(?:\s+(?:a\s+(?:bit|little|tad|touch)|slightly|somewhat|some|please|pls))*$` +
+	`|^(?:把)?(?:活跃|更新|发布|最近活跃|最近更新)(?:时间|日期|要求|窗口|时间要求|范围)?(?:再|要|还要|可以)?(?:收紧|缩短|收窄|缩小|严格|严|短|紧)(?:一点|一些|点|些)?(?:儿)?(?:吧|呢|哈)?$`)
+
 // windowSteps are the activity windows, in days, a more recent wish
 // steps down through.
 var windowSteps = []int64{1, 3, 7, 14, 30, 60, 90, 180, 365}
@@ -228,7 +237,7 @@ var windowSteps = []int64{1, 3, 7, 14, 30, 60, 90, 180, 365}
 // much. ok is false when the clause is no such wish or no window is held
 // (the reading then sorts by recent activity, as before).
 func (t *turn) recentStep(clause string) (cmds []router.Command, note string, ok bool) {
-	if !recentCue.MatchString(strings.TrimSpace(clause)) {
+	if cl := strings.TrimSpace(clause); !recentCue.MatchString(cl) && !windowTighten.MatchString(cl) {
 		return nil, "", false
 	}
 	s := t.s

@@ -99,6 +99,9 @@ func (s *Session) stepVagueSize(rd *condparse.Reading) string {
 			return c.Kind == condition.KindKeyword && c.Span.Start >= sp.End && c.Span.End <= end
 		})
 	}
+	// lowering the bar ("粉丝要求再低一点", "门槛降一点") takes the
+	// smaller side in: the floor comes down, as "smaller is fine"
+	accept = accept || sp.Direction == condparse.SizeSmaller && condparse.BarLowered(sp.Text)
 	lo, hi, held := s.heldFollowers()
 	if !held {
 		// No range the user set: nothing to step from, and no filter is

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -336,6 +337,11 @@ func (st *state) result() Result {
 		if sp.Role == ResidueVague {
 			sp.Direction = st.vagueDirection(r[0], r[1])
 		}
+		if d := barMove(sp.Text); d != "" && (sp.Role == "" || sp.Role == ResidueVague) && sp.Direction == "" {
+			// "粉丝要求再低一点", "订阅门槛再降一点": the count's bar
+			// moved one way, a vague size as "fewer followers" is
+			sp.Role, sp.Direction = ResidueVague, d
+		}
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Dropped = st.dropped()
@@ -346,6 +352,38 @@ func (st *state) result() Result {
 		res.Quantity = &sp
 	}
 	return res
+}
+
+// barMoveZH is a zh clause that moves a count or its bar one way with no
+// figure: "粉丝要求再低一点", "订阅门槛再降一点", "体量再大一些", "关注数
+// 再高点". Its count or bar word is required (barWord).
+var (
+	barMoveZH = regexp.MustCompile(`^(?:把|那就|那|就)?(?:粉丝|订阅|关注|体量|量级)?(?:数|量|数量)?(?:的)?(?:要求|门槛|标准|下限|起步线?)?` +
+		`(?:再|可以|稍微|稍|略|往下|往上|适当)*(?:(低|降低?|放低|调低|下调|减|少|小)|(高|提高|升|调高|上调|加|多|大))` +
+		`(?:一点|一些|点|些|一档|一级)?(?:儿)?(?:的)?(?:吧|呢|哈)?$`)
+	barWord = regexp.MustCompile(`粉丝|订阅|关注|体量|量级|要求|门槛|标准|下限|起步`)
+	barOnly = regexp.MustCompile(`要求|门槛|标准|下限|起步`)
+)
+
+// barMove is the direction a zh clause moves a count or its bar
+// (barMoveZH), "" when it is no such clause.
+func barMove(text string) SizeDirection {
+	t := strings.TrimSpace(text)
+	m := barMoveZH.FindStringSubmatch(t)
+	if m == nil || !barWord.MatchString(t) {
+		return ""
+	}
+	if m[1] != "" {
+		return SizeSmaller
+	}
+	return SizeLarger
+}
+
+// BarLowered reports a clause that lowers a count's bar or requirement
+// ("粉丝要求再低一点", "门槛降一点"): the floor comes down, the range
+// takes the smaller side in, as "smaller ones are fine" does.
+func BarLowered(text string) bool {
+	return barMove(text) == SizeSmaller && barOnly.MatchString(text)
 }
 
 // vagueDirection is the direction of the vague sizes in the runes [a,b):
@@ -444,23 +482,30 @@ func (st *state) residueRole(a, b int) Residue {
 // ("tutorial channels in Germany") it stays the category the catalog's
 // taxonomy gives it.
 func (st *state) formCategories() {
-	other, topic := false, false
+	other, topic, term := false, false, false
 	var forms []*pcond
+	knows := map[*pcond]bool{}
 	for _, pc := range st.conds {
 		if pc.dropped || pc.neg {
 			continue
 		}
+		form, know := false, false
+		if pc.c.Field == condition.Category {
+			form, know = formatSpan(string(st.t.orig[pc.s:pc.e]))
+		}
 		switch {
-		case pc.c.Field == condition.Category && formatWords[strings.ToLower(strings.TrimSpace(string(st.t.orig[pc.s:pc.e])))]:
+		case form:
 			forms = append(forms, pc)
+			knows[pc] = know
 		case pc.c.Field == condition.Category:
 			other = true
-		case pc.c.Kind == condition.KindKeyword && pc.c.Op == condition.OpContains && st.ourProduct(pc.s):
-			topic = true
+		case pc.c.Kind == condition.KindKeyword && pc.c.Op == condition.OpContains:
+			term = true
+			topic = topic || st.ourProduct(pc.s)
 		}
 	}
 	for _, pc := range forms {
-		if !other && !topic && !st.clauseHedged(pc.s) {
+		if !other && !topic && !(knows[pc] && term) && !st.clauseHedged(pc.s) {
 			// alone it stays the category, marked: a follow-up said
 			// beside another category the search holds ranks it instead
 			// (IssueFormat; audit 24, class F).
@@ -501,11 +546,45 @@ var formatWords = func() map[string]bool {
 		"review": true, "reviews": true, "daily vlog": true, "daily vlogs": true, "vlogging": true, "教程": true, "教学": true, "测评": true, "评测": true,
 		"开箱": true, "日常vlog": true, "how-to": true, "howto": true, "live stream": true, "live streams": true, "livestream": true,
 		"livestreams": true, "live streaming": true, "livestreaming": true}
+	for w := range knowledgeWords {
+		m[w] = true
+	}
 	for w := range formNouns {
 		m[w] = true
 	}
 	return m
 }()
+
+// knowledgeWords say that knowledge is shared, how a topic is told
+// (会计知识分享 is accounting, 理财知识 money, not schooling): a format
+// of education's aliases that ranks beside any other topic of the brief,
+// and is the category only alone.
+var knowledgeWords = map[string]bool{"知识": true, "知识分享": true, "干货": true, "干货分享": true, "knowledge sharing": true}
+
+// formatSpan reports a category span said by a content format: the
+// format itself, or a zh term ending in a knowledge word ("税务知识").
+func formatSpan(text string) (format, knowledge bool) {
+	text = strings.ToLower(strings.TrimSpace(text))
+	if formatWords[text] {
+		return true, knowledgeWords[text]
+	}
+	for w := range knowledgeWords {
+		if strings.HasSuffix(text, w) && text != w && !isASCII(w) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// isASCII reports a text written in ASCII only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // clauseHedged reports a hedge ("ideally", "最好") earlier in the clause
 // of the rune at pos.

@@ -166,6 +166,16 @@ func (st *state) activity() {
 				continue
 			}
 		}
+		if days, end, ok := st.zhYearActive(i); ok {
+			// "2026年活跃过的", "2025年有更新": a calendar year said
+			// before its activity word, from the year's first day
+			// (the English "active in 2026" reads it after the verb)
+			if !st.calOnly {
+				st.add(activityCond(days), i, end)
+			}
+			i = end
+			continue
+		}
 		if days, end, ok := st.window(i); ok && !st.calOnly && ageMarkers[st.word(i)] {
 			// "nothing older than a month", "no older than 6 weeks": an
 			// age bound is the activity window on its own.
@@ -633,6 +643,34 @@ func (st *state) endsClause(i int) bool {
 	}
 	return n >= len(st.toks) || st.toks[n].kind == tkPunct || st.toks[n].has(clsCreator) != nil
 }
+
+// zhYearActive reads a calendar year with 年 before an activity word at
+// token i ("2026年活跃过", "2025年(里)有更新", "2026年发过视频"): the days
+// since the year's first day and the activity word's token.
+func (st *state) zhYearActive(i int) (int64, int, bool) {
+	if !strings.HasSuffix(st.tokText(i), "年") && st.tokText(st.skipSpace(i+1)) != "年" {
+		return 0, 0, false
+	}
+	y, end, ok := st.yearAt(i)
+	if !ok {
+		return 0, 0, false
+	}
+	if !strings.HasSuffix(st.tokText(end), "年") {
+		end = st.skipSpace(end + 1)
+	}
+	j := st.skipSpace(end + 1)
+	for n := 0; n < 3 && j < len(st.toks) && st.free(j) && (isActGlue(st.word(j)) || yearGlue[st.word(j)]); n++ {
+		j = st.skipSpace(j + 1)
+	}
+	if j >= len(st.toks) || !st.free(j) || st.tok(j).has(clsActWord) == nil || slices.Contains(inactiveWords, st.word(j)) {
+		return 0, 0, false
+	}
+	return calendarDays(st.now(), date(y, 1, 1)), j, true
+}
+
+// yearGlue are the words between a year and its activity word ("2026年里
+// 有更新", "2026年以来活跃", "2026年还在发").
+var yearGlue = map[string]bool{"里": true, "中": true, "以来": true, "至今": true, "开始": true, "起": true, "期间": true, "全年": true}
 
 // ageMarkers bound how old the latest post may be.
 var ageMarkers = map[string]bool{"not older than": true, "no older than": true, "nothing older than": true, "none older than": true}

@@ -48,7 +48,7 @@ const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
 // zhCalendar: "上个月以来", "10月中旬以来" (the 15th; 下旬 the 21st), "今年以来", "去年以来", "年初以来", "本月以来",
 // "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今", "上周以来",
 // "上周一以来", "本周开始", "周三以来".
-var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|` +
+var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|(?P<zyearonly>20\d\d)年|` +
 	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|(?P<zholiday>` + zhNamedDays + `)|` +
 	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号]|(?P<zpart>上旬|中旬|下旬))?)(?P<early>初)?` +
 	`(?P<since>以来|开始|起|之后|以后|至今|到现在|迄今)`)
@@ -224,6 +224,14 @@ func zhStart(now time.Time, g func(string) string) (time.Time, bool) {
 			return time.Time{}, false // a bare 周 is no period
 		}
 		return weekStart(now), true
+	}
+	if y := g("zyearonly"); y != "" {
+		// "2026年以来": the year's first day, a year not yet begun none
+		n, _ := strconv.Atoi(y)
+		if n > now.Year() || n < now.Year()-5 {
+			return time.Time{}, false
+		}
+		return date(n, 1, 1), true
 	}
 	switch g("anchor") {
 	case "上个月", "上月", "上一个月":
