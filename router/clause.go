@@ -2,7 +2,6 @@ package router
 
 import (
 	"bytes"
-	"math/bits"
 	"regexp"
 	"slices"
 
@@ -139,22 +138,22 @@ func (e *evaluation) requestTerm(cs *compiledSpec, a *specAcc) bool {
 // for padding in its last sentence.
 func (e *evaluation) scopeCancels(cs *compiledSpec, a *specAcc) {
 	cls := clauses(e.sc.norm)
-	if a.pats&cs.cancels != 0 {
+	if !a.pats.and(cs.cancels).empty() {
 		e.scopeDrop(cs, a, cls, cs.cancels, cs.cancels, true)
 	}
-	if a.pats&cs.damps != 0 {
-		e.scopeDrop(cs, a, cls, cs.cancels|cs.damps, cs.damps, false)
+	if !a.pats.and(cs.damps).empty() {
+		e.scopeDrop(cs, a, cls, cs.cancels.or(cs.damps), cs.damps, false)
 	}
 }
 
 // scopeDrop drops the patterns of drop that fired when a request of cs
 // (a request pattern, or with terms also a request term) stands in a run
 // of clauses that no fired pattern of scope matches.
-func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope, drop uint64, terms bool) {
+func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope, drop patMask, terms bool) {
 	negated := make([]bool, len(cls))
 	for ci, c := range cls {
-		for run := a.pats & scope; run != 0; run &= run - 1 {
-			if e.clauseMatch(cs, a, trailingBit(run), c[0], c[1]) {
+		for run := a.pats.and(scope); !run.empty(); run = run.rest() {
+			if e.clauseMatch(cs, a, run.first(), c[0], c[1]) {
 				negated[ci] = true
 				break
 			}
@@ -172,8 +171,8 @@ func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope
 			cj++
 		}
 		lo, hi := cls[ci][0], cls[cj][1]
-		for run := a.pats & cs.requests; run != 0 && !free; run &= run - 1 {
-			free = e.clauseMatch(cs, a, trailingBit(run), lo, hi)
+		for run := a.pats.and(cs.requests); !run.empty() && !free; run = run.rest() {
+			free = e.clauseMatch(cs, a, run.first(), lo, hi)
 		}
 		for i := 0; terms && i < len(a.hits); i++ {
 			if h := &a.hits[i]; !free && h.kind == postTerm && cs.Terms[h.idx].Weight >= RequestWeight-1e-9 && int(h.start) >= lo && int(h.end) <= hi && !e.dampCovers(cs, a, int(h.start), int(h.end)) {
@@ -185,11 +184,11 @@ func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope
 	if !free {
 		return
 	}
-	for run := a.pats & drop; run != 0; run &= run - 1 {
-		pi := trailingBit(run)
+	for run := a.pats.and(drop); !run.empty(); run = run.rest() {
+		pi := run.first()
 		a.score -= cs.patterns[pi].Weight
-		a.pats &^= 1 << uint(pi)
-		a.unscoped |= 1 << uint(pi)
+		a.pats = a.pats.without(pi)
+		a.unscoped = a.unscoped.with(pi)
 	}
 }
 
@@ -199,8 +198,8 @@ func (e *evaluation) scopeDrop(cs *compiledSpec, a *specAcc, cls [][2]int, scope
 // request on its own ("不需要他们的私人手机号，有商务邮箱就行": the 邮箱
 // of a business mailbox asks for nothing private).
 func (e *evaluation) dampCovers(cs *compiledSpec, a *specAcc, start, end int) bool {
-	for run := a.pats & cs.damps; run != 0; run &= run - 1 {
-		p := &cs.patterns[trailingBit(run)]
+	for run := a.pats.and(cs.damps); !run.empty(); run = run.rest() {
+		p := &cs.patterns[run.first()]
 		if p.clause == nil {
 			continue
 		}
@@ -231,8 +230,6 @@ func (e *evaluation) clauseMatch(cs *compiledSpec, a *specAcc, pi, lo, hi int) b
 	return p.clause.Match(text[lo:hi])
 }
 
-func trailingBit(x uint64) int { return bits.TrailingZeros64(x) }
-
 // anaphor matches a pronoun that points back at what an earlier clause
 // named ("but just buy me 10k of them", 把它们刷上去): English object
 // pronouns and 它们; 这些 and 那些 are determiners as often, never read.
@@ -248,16 +245,16 @@ var anaphor = regexp.MustCompile(`\b(?:them|those|these|ones)\b|它们`)
 // without a cue of its own borrows nothing ("avoid fake followers, show
 // me those with real ones").
 func (e *evaluation) freeClauseCues(cs *compiledSpec, a *specAcc) bool {
-	cancels := a.pats & cs.cancels
-	if cancels == 0 {
+	cancels := a.pats.and(cs.cancels)
+	if cancels.empty() {
 		return false
 	}
 	var free, borrowed []byte
 	negated := false
 	for _, c := range clauses(e.sc.norm) {
 		hit := false
-		for run := cancels; run != 0 && !hit; run &= run - 1 {
-			hit = e.clauseMatch(cs, a, trailingBit(run), c[0], c[1])
+		for run := cancels; !run.empty() && !hit; run = run.rest() {
+			hit = e.clauseMatch(cs, a, run.first(), c[0], c[1])
 		}
 		if hit {
 			negated = true

@@ -113,8 +113,8 @@ func Lint(specs []Spec) []Issue {
 		if s.Threshold <= 0 || s.Threshold > 1 {
 			add(sp, SeverityError, "threshold", "threshold %v is not in (0, 1]", s.Threshold)
 		}
-		if len(s.Terms) > 64 || len(s.Lexicons) > 64 || len(s.Patterns) > 64 {
-			add(sp, SeverityError, "too_many", "at most 64 term groups, 64 lexicons and 64 patterns per spec")
+		if len(s.Terms) > 64 || len(s.Lexicons) > 64 || len(s.Patterns) > MaxPatterns {
+			add(sp, SeverityError, "too_many", "at most 64 term groups, 64 lexicons and %d patterns per spec", MaxPatterns)
 		}
 		if s.Label.ZH == "" || s.Label.EN == "" {
 			add(sp, SeverityWarning, "label", "label needs both zh and en")

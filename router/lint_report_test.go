@@ -117,7 +117,8 @@ func TestLintReportsEachRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 64 term groups, lexicons or patterns are allowed, 65 are too many.
+	// 64 term groups or lexicons are allowed, 65 are too many; patterns
+	// likewise at MaxPatterns and one more.
 	for _, n := range []int{64, 65} {
 		s := Spec{ID: "l.groups_" + strings.Repeat("x", n-63), Domain: "test", Label: Text{ZH: "组", EN: "groups"}, Composable: true, Command: &CommandSpec{Name: "narrow"}}
 		for i := 0; i < n; i++ {
@@ -131,6 +132,8 @@ func TestLintReportsEachRule(t *testing.T) {
 			Command: &CommandSpec{Name: "narrow"}}
 		for i := 0; i < n; i++ {
 			lex.Lexicons = append(lex.Lexicons, LexiconRef{Slot: "country", Weight: 0.1})
+		}
+		for i := 0; i < n-64+MaxPatterns; i++ {
 			name := fmt.Sprintf("p%d", i)
 			pat.Patterns = append(pat.Patterns, Pattern{Name: name, Regex: name, Weight: 0.1, Triggers: []string{name}})
 		}
@@ -144,9 +147,9 @@ func TestLintReportsEachRule(t *testing.T) {
 		got = append(got, is.String())
 	}
 	want := []string{
-		"g.yaml: l.groups_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
-		"g.yaml: l.lex_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
-		"g.yaml: l.pat_xx: error too_many: at most 64 term groups, 64 lexicons and 64 patterns per spec",
+		"g.yaml: l.groups_xx: error too_many: at most 64 term groups, 64 lexicons and 128 patterns per spec",
+		"g.yaml: l.lex_xx: error too_many: at most 64 term groups, 64 lexicons and 128 patterns per spec",
+		"g.yaml: l.pat_xx: error too_many: at most 64 term groups, 64 lexicons and 128 patterns per spec",
 		"l.yaml: error id: spec without id",
 		`l.yaml: l.patterns: error anchor: pattern bad_anchor: unknown anchor "sideways" (window, trigger, number or lex:SLOT)`,
 		`l.yaml: l.patterns: error anchor: pattern lex_anchor: anchor slot "word" has no vocabulary`,

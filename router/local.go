@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"sort"
@@ -231,9 +230,9 @@ const LocalGuardVetoWeight = -1.0
 
 // vetoPattern names the first fired pattern of cs (pats: the fired
 // patterns' bits) that vetoes the local classifier, or "".
-func vetoPattern(cs *compiledSpec, pats uint64) string {
-	for ; pats != 0; pats &= pats - 1 {
-		p := &cs.patterns[bits.TrailingZeros64(pats)]
+func vetoPattern(cs *compiledSpec, pats patMask) string {
+	for ; !pats.empty(); pats = pats.rest() {
+		p := &cs.patterns[pats.first()]
 		if p.Weight <= LocalGuardVetoWeight+1e-9 {
 			return p.Name
 		}

@@ -120,11 +120,11 @@ type specAcc struct {
 	gen    uint32
 	groups uint64
 	lex    uint64
-	trig   uint64
-	pats   uint64
+	trig   patMask
+	pats   patMask
 	// unscoped are the cancelling patterns that fired in a clause other
 	// than a request's, so did not count (scopeCancels).
-	unscoped uint64
+	unscoped patMask
 	hits     []hitRec
 	caps     []capRec
 	poss     []posRec // trigger and anchor positions
@@ -816,7 +816,7 @@ func (e *evaluation) scoredSpec(sr scoredRef) ScoredSpec {
 	ss := ScoredSpec{ID: sr.cs.ID, Score: sr.conf, Threshold: sr.cs.Threshold, Priority: sr.cs.Priority, Composable: sr.cs.Composable,
 		HitTerms: terms, HitLexicon: lex, HitPatterns: pats}
 	for pi, p := range sr.cs.patterns {
-		if sr.acc.unscoped&(1<<uint(pi)) != 0 {
+		if sr.acc.unscoped.has(pi) {
 			ss.OtherClause = append(ss.OtherClause, p.Name)
 		}
 	}
@@ -838,7 +838,7 @@ func (e *evaluation) hitLists(sr scoredRef) (terms, lex, pats []string) {
 		}
 	}
 	for pi, p := range sr.cs.patterns {
-		if sr.acc.pats&(1<<uint(pi)) != 0 {
+		if sr.acc.pats.has(pi) {
 			pats = append(pats, p.Name)
 		}
 	}
@@ -932,10 +932,10 @@ func (e *evaluation) appendReason(b []byte, sr scoredRef) []byte {
 		b = append(b, "→"...)
 		b = append(b, ents[h.ent].posts[h.post].value...)
 	}
-	if pats := sr.acc.pats; pats != 0 {
+	if pats := sr.acc.pats; !pats.empty() {
 		first = true
 		for pi := range sr.cs.patterns {
-			if pats&(1<<uint(pi)) != 0 {
+			if pats.has(pi) {
 				b = appendPart(b, base, &first, "patterns: ")
 				b = append(b, sr.cs.patterns[pi].Name...)
 			}
@@ -1034,7 +1034,7 @@ func (e *evaluation) closingTerm(sr scoredRef, gap float64) string {
 		}
 	}
 	for pi, p := range sr.cs.patterns {
-		if sr.acc.pats&(1<<uint(pi)) != 0 || p.Weight+1e-9 < gap || p.Weight <= 0 {
+		if sr.acc.pats.has(pi) || p.Weight+1e-9 < gap || p.Weight <= 0 {
 			continue
 		}
 		if p.Weight < bestW {

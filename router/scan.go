@@ -37,16 +37,16 @@ func (e *evaluation) scan() {
 	scored := sc.refs[:0]
 	for _, i := range sc.touched {
 		cs, a := s.specs[i], &sc.acc[i]
-		// Lint (which Compile runs) allows at most 64 patterns a spec.
-		for run := a.trig | tab.always[i]; run != 0; run &= run - 1 {
-			pi := bits.TrailingZeros64(run)
+		// Lint (which Compile runs) allows at most MaxPatterns a spec.
+		for run := a.trig.or(tab.always[i]); !run.empty(); run = run.rest() {
+			pi := run.first()
 			p := &cs.patterns[pi]
 			if e.runPattern(p, int32(pi), a) {
-				a.pats |= 1 << uint(pi)
+				a.pats = a.pats.with(pi)
 				a.score += p.Weight
 			}
 		}
-		if a.pats&(cs.cancels|cs.damps) != 0 && (a.pats&cs.requests != 0 || e.requestTerm(cs, a)) {
+		if !a.pats.and(cs.cancels.or(cs.damps)).empty() && (!a.pats.and(cs.requests).empty() || e.requestTerm(cs, a)) {
 			e.scopeCancels(cs, a)
 		}
 		// The built-in min and max treat NaN and zeros as math.Max and
@@ -96,14 +96,14 @@ func (e *evaluation) postAll() {
 					a.score += p.weight
 				}
 			case postTrigger:
-				a.trig |= bit
+				a.trig = a.trig.with(int(p.idx))
 				a.poss = append(a.poss, posRec{pattern: p.idx, start: start, end: end})
 			case postMark:
 				a.marks = append(a.marks, posRec{pattern: p.idx, start: start, end: end})
 			case postAnchor:
 				a.poss = append(a.poss, posRec{pattern: p.idx, anchor: true, start: start, end: end})
 				if p.gate {
-					a.trig |= bit
+					a.trig = a.trig.with(int(p.idx))
 				}
 			}
 		}
@@ -117,7 +117,7 @@ func (sc *scratch) specAccFor(i int32) *specAcc {
 		// Field by field: the slices keep their arrays, and only their
 		// lengths need storing.
 		a.gen = sc.gen
-		a.groups, a.lex, a.trig, a.pats, a.unscoped = 0, 0, 0, 0, 0
+		a.groups, a.lex, a.trig, a.pats, a.unscoped = 0, 0, patMask{}, patMask{}, patMask{}
 		a.hits, a.caps, a.poss, a.marks = a.hits[:0], a.caps[:0], a.poss[:0], a.marks[:0]
 		a.score = 0
 		a.reason, a.hasReason = [2]int32{}, false

@@ -21,7 +21,11 @@ func TestSpecAccForResetsEveryField(t *testing.T) {
 			f.Set(reflect.MakeSlice(f.Type(), 1, 4))
 		case reflect.Array:
 			for k := 0; k < f.Len(); k++ {
-				f.Index(k).SetInt(7)
+				if e := f.Index(k); e.CanUint() {
+					e.SetUint(7)
+				} else {
+					e.SetInt(7)
+				}
 			}
 		case reflect.Bool:
 			f.SetBool(true)

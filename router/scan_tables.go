@@ -17,8 +17,8 @@ type scanTables struct {
 	stops   []stopPost
 	stopsOf [][]stopPost
 	// always[i] has bit pi set when pattern pi of spec i runs on every
-	// input (Lint allows at most 64 patterns a spec).
-	always []uint64
+	// input.
+	always []patMask
 }
 
 // hotPost is a posting reduced to what the scan needs.
@@ -40,8 +40,9 @@ type stopPost struct {
 	word      textmatch.Bounds
 	plen      int32
 	ent, post int32
-	// bit is 1<<idx, the posting's bit in the accumulator's masks (0
-	// when idx is 64 or more, as the shift gives).
+	// bit is 1<<idx, the posting's bit in the term group and lexicon
+	// masks (Lint's bound of 64 each); a trigger or anchor posting sets
+	// its pattern idx in a patMask instead.
 	bit uint64
 }
 
@@ -81,11 +82,11 @@ func newScanTables(s *Snapshot) scanTables {
 	for k := range t.stopsOf {
 		t.stopsOf[k] = t.stops[stopAt[k]:stopAt[k+1]:stopAt[k+1]]
 	}
-	t.always = make([]uint64, len(s.specs))
+	t.always = make([]patMask, len(s.specs))
 	for i, cs := range s.specs {
 		for pi := range cs.patterns {
-			if cs.patterns[pi].always { // pi < 64: Lint's bound, and a shift of 64 gives 0
-				t.always[i] |= 1 << uint(pi)
+			if cs.patterns[pi].always && pi < MaxPatterns { // Lint's bound
+				t.always[i] = t.always[i].with(pi)
 			}
 		}
 	}

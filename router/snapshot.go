@@ -102,13 +102,13 @@ type compiledSpec struct {
 	// LocalGuardVetoWeight) and of its request patterns (a co-occurrence
 	// at RequestWeight or above): a cancel covers only its own clause
 	// (scopeCancels).
-	cancels, requests uint64
+	cancels, requests patMask
 	// damps are the bits of a guard spec's other negative patterns (a
 	// brief's measures, sort or creator search, "50k-200k followers"):
 	// they lower the score wherever they stand, except when a request
 	// stands in a run of clauses that neither a cancel nor a damp touches
 	// (scopeCancels): a request at the end of a long brief is still one.
-	damps uint64
+	damps patMask
 	// cueWords are a guard family's long Latin words, which the tolerant
 	// reading corrects misspelt words toward (tolerantCues).
 	cueWords []string
@@ -361,13 +361,13 @@ func compile(specs []Spec) (*Snapshot, error) {
 			if sp.Stage == StageGuard {
 				switch {
 				case p.Weight <= LocalGuardVetoWeight+1e-9:
-					cs.cancels |= 1 << uint(pi)
+					cs.cancels = cs.cancels.with(pi)
 					cp.clause = re
 				case p.Weight >= RequestWeight-1e-9:
-					cs.requests |= 1 << uint(pi)
+					cs.requests = cs.requests.with(pi)
 					cp.clause = re
 				case p.Weight < 0:
-					cs.damps |= 1 << uint(pi)
+					cs.damps = cs.damps.with(pi)
 					cp.clause = re
 				}
 			}
