@@ -12,7 +12,9 @@ import (
 // frame word inside them nor glued to a kana particle, two-word topics
 // kept whole), written before any rule was changed and never tuned on.
 // It logs its misses and fails only when fewer pass than measured after
-// the fixes (the floor below).
+// the fixes (the floor below). The four U3 phrasings were moved to
+// agent (TestFixUCorrectionHeldOut), where a first search's correction
+// is applied: 4/18 before here, 4/14 without them.
 func TestFixUHeldOut(t *testing.T) {
 	const floor = 0
 	pass, total := 0, 0
@@ -31,11 +33,6 @@ func TestFixUHeldOut(t *testing.T) {
 		{"Marketing intern here, my boss wants fitness creators in Spain", []string{"nohardterm", "noterm intern", "noterm boss", "has hard country eq \"ES\" applied"}},
 		{"少儿编程培训机构想找教编程的博主，粉丝一万以上", []string{"nohardterm", "noterm 培训机构", "followers lo 10000..10000 nohi"}},
 		{"We're a pet insurance startup. Find dog trainers on TikTok in Australia.", []string{"nohardterm", "noterm startup", "has hard country eq \"AU\" applied"}},
-		// U3
-		{"找法国——不对，是意大利的旅游博主", []string{"has hard country eq \"IT\" applied"}},
-		{"粉丝五万，哦不，十万以上的美食博主", []string{"followers lo 100000..100000 nohi"}},
-		{"德国的，说错了，奥地利的汽车博主", []string{"has hard country eq \"AT\" applied"}},
-		{"要巴西的，不对不对，是阿根廷的足球博主", []string{"has hard country eq \"AR\" applied"}},
 		// U4
 		{"想找做正念冥想的博主", []string{"term 冥想"}},
 		{"想找台湾のカフェ博主", []string{"term カフェ", "noterm の"}},
