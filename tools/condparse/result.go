@@ -189,6 +189,7 @@ func (st *state) residue() {
 		}
 	}
 	st.audienceNouns()
+	st.kindNounsAfterWords()
 	st.askVerbs()
 	st.keepCompounds()
 	rs := st.runs()
@@ -1363,3 +1364,35 @@ func (st *state) ruleRangeRole(a, b int) Residue {
 	}
 	return ""
 }
+
+// kindNounsAfterWords makes a trade noun (lexEntry.kind: "students",
+// "nomads", "nurses") right after a Latin word no rule placed part of
+// that word's term: "med students", "digital nomads", "law students"
+// rank as one term, never the modifier alone with the noun dropped
+// (audit 34, U4). A hyphenated modifier is a term of its own already
+// ("high-school students"), and the word before a noun that teaches or
+// streams is its subject, which ranks alone ("cello teachers", "Call of
+// Duty streamers": subjectNouns).
+func (st *state) kindNounsAfterWords() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.role != roleFiller || tk.neg != 0 {
+			continue
+		}
+		if e := tk.has(clsCreator); e == nil || !e.kind || tk.has(clsRequest) != nil || subjectNouns[e.word] {
+			continue
+		}
+		p := i - 1
+		if p < 1 || st.toks[p].kind != tkSpace || !st.plainSpace(p) {
+			continue
+		}
+		if w := &st.toks[p-1]; w.kind == tkWord && w.role == roleContent && w.neg == 0 && !strings.ContainsAny(st.tokText(p-1), "-'") {
+			tk.role = roleContent
+		}
+	}
+}
+
+// subjectNouns are the trade nouns whose modifier is the subject they
+// teach or stream: it ranks without them (kindNounsAfterWords).
+var subjectNouns = map[string]bool{"teacher": true, "teachers": true, "coach": true, "coaches": true, "trainer": true, "trainers": true,
+	"instructor": true, "instructors": true, "streamer": true, "streamers": true}

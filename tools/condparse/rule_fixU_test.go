@@ -5,7 +5,8 @@ import "testing"
 // TestFixUTerms is the tuning table of class U4: a one-rune 想 glued
 // after an unknown word's rune ends that word (冥想, 思想) and is "want"
 // only where it heads a request; a kana particle between a Han word and
-// the next word is a joint, no part of the term after it.
+// the next word is a joint, no part of the term after it; a trade noun
+// after a plain word ranks with it ("med students", "digital nomads").
 func TestFixUTerms(t *testing.T) {
 	for _, tc := range []struct {
 		in     string
@@ -16,6 +17,9 @@ func TestFixUTerms(t *testing.T) {
 		{"想找日本のスニーカー博主", []string{"term スニーカー", "noterm の", "has hard country eq \"JP\" applied"}},
 		{"找韩国のコスメ博主", []string{"term コスメ", "noterm の"}},
 		{"我想找美食博主", []string{"has hard category eq \"food\" applied", "noterm 想"}},
+		{"med students on YouTube", []string{"term med students"}},
+		{"backpacking / digital nomad content in Thailand", []string{"term digital nomad"}},
+		{"architecture students sharing portfolio tips", []string{"term architecture students"}},
 		{"还想找日本的旅游博主", []string{"noterm 想", "noterm 还"}},
 	} {
 		r := readAt(t, tc.in, nil, nil)
