@@ -1365,21 +1365,19 @@ func (st *state) ruleRangeRole(a, b int) Residue {
 	return ""
 }
 
-// kindNounsAfterWords makes a trade noun (lexEntry.kind: "students",
-// "nomads", "nurses") right after a Latin word no rule placed part of
+// kindNounsAfterWords makes a person noun of identity (identityNouns:
+// "students", "nomads") right after a Latin word no rule placed part of
 // that word's term: "med students", "digital nomads", "law students"
 // rank as one term, never the modifier alone with the noun dropped
 // (audit 34, U4). A hyphenated modifier is a term of its own already
-// ("high-school students"), and the word before a noun that teaches or
-// streams is its subject, which ranks alone ("cello teachers", "Call of
-// Duty streamers": subjectNouns).
+// ("high-school students"); only identityNouns join their modifier.
 func (st *state) kindNounsAfterWords() {
 	for i := range st.toks {
 		tk := &st.toks[i]
 		if tk.kind != tkLex || tk.role != roleFiller || tk.neg != 0 {
 			continue
 		}
-		if e := tk.has(clsCreator); e == nil || !e.kind || tk.has(clsRequest) != nil || subjectNouns[e.word] {
+		if e := tk.has(clsCreator); e == nil || !e.kind || tk.has(clsRequest) != nil || !identityNouns[e.word] {
 			continue
 		}
 		p := i - 1
@@ -1392,7 +1390,10 @@ func (st *state) kindNounsAfterWords() {
 	}
 }
 
-// subjectNouns are the trade nouns whose modifier is the subject they
-// teach or stream: it ranks without them (kindNounsAfterWords).
-var subjectNouns = map[string]bool{"teacher": true, "teachers": true, "coach": true, "coaches": true, "trainer": true, "trainers": true,
-	"instructor": true, "instructors": true, "streamer": true, "streamers": true}
+// identityNouns are the person nouns whose modifier is part of who they
+// are, not a subject they work on ("med students", "digital nomads"):
+// the modifier alone is no topic. A trade's modifier is its subject and
+// ranks alone ("cello teachers", "wedding photographer", "Call of Duty
+// streamers", "sustainability journalists": kindNounsAfterWords leaves
+// them).
+var identityNouns = map[string]bool{"student": true, "students": true, "nomad": true, "nomads": true}
