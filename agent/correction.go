@@ -18,8 +18,11 @@ import (
 // ones" is an exclusion, "不是美国的" a value). Dictated text says its
 // marks as words of their own, with a space where the comma would be
 // ("德国的 不对 是奥地利的", "in Germany no wait in France"), and doubles a
-// refusal ("不要不要", "no no"): those count before a space too.
-var correctionMarks = regexp.MustCompile(`(?i)(?:(?:^|[,，;；.。!！…\s])\s*(?:(?:(?:哦|噢|啊|呃|额)?(?:不对不对|不对|不是|说错了|写错了)|撤销刚才那个|刚才那个不算|刚才那个不要了|刚刚那个不算|scratch that|sorry,? i meant|correction:)\s*[,，;；:：.。!！]|(?:撤销刚才那个|刚才那个不算|说错了|写错了|scratch that|sorry,? i meant|correction:)|(?:no wait|wait,? no|actually,? no)\s*[,，;；:：.。!！—–-])|(?:\.\.\.|…|—|–)\s*(?:no|sorry|oops)\s*[,，;；:：.。!！—–-])|(?:^|[,，;；.。!！…\s])\s*(?:(?:哦|噢|啊|呃|额)?(?:不对不对|不对|不要不要|不是不是|不行不行)|no wait|no no)(?:\s+|\s*[,，;；:：.。!！—–-])`)
+// refusal ("不要不要", "no no"): those count before a space too. A mark
+// may follow a dash as it follows a comma ("找西班牙——不对，是墨西哥的"),
+// and an interjection with 不 alone is a mark before a comma ("粉丝两万，
+// 哦不，三万以上").
+var correctionMarks = regexp.MustCompile(`(?i)(?:(?:^|[,，;；.。!！…—–\s])\s*(?:(?:(?:哦|噢|啊|呃|额)?(?:不对不对|不对|不是|说错了|写错了)|(?:哦|噢|啊|呃|额)不|撤销刚才那个|刚才那个不算|刚才那个不要了|刚刚那个不算|scratch that|sorry,? i meant|correction:)\s*[,，;；:：.。!！]|(?:撤销刚才那个|刚才那个不算|说错了|写错了|scratch that|sorry,? i meant|correction:)|(?:no wait|wait,? no|actually,? no)\s*[,，;；:：.。!！—–-])|(?:\.\.\.|…|—|–)\s*(?:no|sorry|oops)\s*[,，;；:：.。!！—–-])|(?:^|[,，;；.。!！…\s])\s*(?:(?:哦|噢|啊|呃|额)?(?:不对不对|不对|不要不要|不是不是|不行不行)|no wait|no no)(?:\s+|\s*[,，;；:：.。!！—–-])`)
 
 // clauseSeps end a clause of a follow-up ("remove Mexico and put Chile").
 var clauseSeps = regexp.MustCompile(`(?i)[,，;；。]|\s+(?:and|then|also)\s+|然后|并且|另外`)

@@ -724,8 +724,24 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 				continue
 			}
 		}
+		if kanaParticle(norm, i, limit) {
+			// "日本のスニーカー" in Chinese text: the particle joins two
+			// words, it is part of neither (audit 34, U4)
+			toks = append(toks, token{kind: tkLex, s: i, e: i + 1, ents: []*lexEntry{particleEntry}})
+			i++
+			continue
+		}
 		if e, ents := lx.match(t, i, limit); e > i {
 			e, ents = lx.yieldVague(t, i, e, limit, ents)
+			if e == i+1 && r == '想' && len(toks) > 0 && toks[len(toks)-1].kind == tkCJK && toks[len(toks)-1].e == i && unicode.Is(unicode.Han, norm[i-1]) {
+				// "冥想", "思想", "正念冥想": 想 glued after a rune of an
+				// unknown word ends that word; it is "want" only where it
+				// heads a request (想找, 想要, 我想: dictionary words of
+				// their own) (audit 34, U4)
+				toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
+				i++
+				continue
+			}
 			if e == i+1 && r == '太' && i+1 < limit && tooNounHeads[norm[i+1]] {
 				// "太阳能板", "太空", "太极拳": 太 begins a noun here, no
 				// "too" (an intensifier modifies an adjective)
@@ -878,3 +894,18 @@ func (lx *lexicon) yieldVague(t *text, i, e, limit int, ents []*lexEntry) (int, 
 }
 
 func isASCIILetterRune(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// particleEntry is the frame word a Japanese particle is read as between
+// two words (kanaParticle).
+var particleEntry = &lexEntry{word: "の", cls: clsFiller}
+
+// kanaParticle reports a one-rune Japanese particle (の, を, が) at i
+// glued between a Han rune and a katakana or Han word ("日本のスニーカー",
+// "台湾のカフェ"): a joint, no rune of the word after it.
+func kanaParticle(norm []rune, i, limit int) bool {
+	if i == 0 || i+1 >= limit || !strings.ContainsRune("のをが", norm[i]) {
+		return false
+	}
+	next := norm[i+1]
+	return unicode.Is(unicode.Han, norm[i-1]) && (unicode.Is(unicode.Katakana, next) || unicode.Is(unicode.Han, next))
+}

@@ -190,6 +190,7 @@ func (st *state) residue() {
 		}
 	}
 	st.audienceNouns()
+	st.kindNounsAfterWords()
 	st.askVerbs()
 	st.keepCompounds()
 	rs := st.runs()
@@ -1442,3 +1443,36 @@ func (st *state) ruleRangeRole(a, b int) Residue {
 	}
 	return ""
 }
+
+// kindNounsAfterWords makes a person noun of identity (identityNouns:
+// "students", "nomads") right after a Latin word no rule placed part of
+// that word's term: "med students", "digital nomads", "law students"
+// rank as one term, never the modifier alone with the noun dropped
+// (audit 34, U4). A hyphenated modifier is a term of its own already
+// ("high-school students"); only identityNouns join their modifier.
+func (st *state) kindNounsAfterWords() {
+	for i := range st.toks {
+		tk := &st.toks[i]
+		if tk.kind != tkLex || tk.role != roleFiller || tk.neg != 0 {
+			continue
+		}
+		if e := tk.has(clsCreator); e == nil || !e.kind || tk.has(clsRequest) != nil || !identityNouns[e.word] {
+			continue
+		}
+		p := i - 1
+		if p < 1 || st.toks[p].kind != tkSpace || !st.plainSpace(p) {
+			continue
+		}
+		if w := &st.toks[p-1]; w.kind == tkWord && w.role == roleContent && w.neg == 0 && !strings.ContainsAny(st.tokText(p-1), "-'") {
+			tk.role = roleContent
+		}
+	}
+}
+
+// identityNouns are the person nouns whose modifier is part of who they
+// are, not a subject they work on ("med students", "digital nomads"):
+// the modifier alone is no topic. A trade's modifier is its subject and
+// ranks alone ("cello teachers", "wedding photographer", "Call of Duty
+// streamers", "sustainability journalists": kindNounsAfterWords leaves
+// them).
+var identityNouns = map[string]bool{"student": true, "students": true, "nomad": true, "nomads": true}
