@@ -282,6 +282,16 @@ func (t *turn) sessionEdits(text string) editResult {
 			text = "" // "… please": nothing else was said
 		}
 	}
+	if clause, ask, ok := t.bareValue(text); ok {
+		// "三万", "50k", "60天": the value names the condition it fits
+		er.read = append(er.read, "bare_value")
+		if ask != "" {
+			er.notes = append(er.notes, ask)
+			return er
+		}
+		er.rest = append(er.rest, clause)
+		return er
+	}
 	if so, ok := t.startOverKeeping(text); ok {
 		er.startOver = &so
 		er.read = append(er.read, "start_over_keep")
