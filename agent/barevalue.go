@@ -23,7 +23,7 @@ var bareWindow = regexp.MustCompile(`(?i)^([0-9]+|[一二三四五六七八九�
 // follower bound held on the same side ("三万" after 粉丝一万以上 is 粉丝三万
 // 以上, after 五万以下 is 三万以下; with none held a floor), a span of days
 // the activity window. With a range held the side is not clear: ask is
-// the question to put instead of a change. ok is false for any other text.
+// the notice that says so instead of a change. ok is false for any other text.
 func (t *turn) bareValue(text string) (clause, ask string, ok bool) {
 	v := strings.TrimSpace(strings.Trim(strings.TrimSpace(text), ".。!！?？~，,"))
 	zh := t.s.zh()
@@ -45,8 +45,9 @@ func (t *turn) bareValue(text string) (clause, ask string, ok bool) {
 	lo, hi, held := t.s.heldCount(condition.Followers)
 	switch {
 	case held && lo > 0 && hi > 0:
-		return "", pick(zh, "「"+n+"」是粉丝数的下限还是上限？当前条件是一个范围，请说「"+n+"以上」或「"+n+"以下」，条件未改",
-			"Is "+n+" the minimum or the maximum? The follower condition is a range, so say \"at least "+n+"\" or \"at most "+n+"\"; nothing was changed"), true
+		// said as a statement: the turn's one question is not spent here
+		return "", pick(zh, "「"+n+"」没有说是粉丝数的下限还是上限，而当前条件是一个范围，所以条件未改；请说「"+n+"以上」或「"+n+"以下」",
+			n+" does not say whether it is the minimum or the maximum, and the follower condition is a range, so nothing was changed: say \"at least "+n+"\" or \"at most "+n+"\""), true
 	case held && hi > 0:
 		return pick(zh, "粉丝"+n+"以下", "at most "+n+" followers"), "", true
 	default:

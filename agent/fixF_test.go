@@ -1,6 +1,11 @@
 package agent
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
 
 // TestFixFTuning is audit 35's classes F1-F4 in the audit's own lines
 // and phrasings written while mending them (the held-out table is
@@ -21,6 +26,14 @@ func TestFixFTuning(t *testing.T) {
 		{"youtube", "zh", "加拿大的科技博主，粉丝五万以下", "三万", fieldIs("followers", "followers lte 30000")},
 		{"youtube", "zh", "加拿大的科技博主，最近三十天有更新", "60天", fieldIs("last_active", "last_active within_days 60")},
 		{"youtube", "en", "tech channels in Canada active in the last 30 days", "last 2 weeks", fieldIs("last_active", "last_active within_days 14")},
+		{"youtube", "zh", "加拿大的科技博主，粉丝一万到五万", "三万", func(before, snap api.Snapshot) []string {
+			bad := fieldIs("followers", "followers between {max:50000,min:10000}")(before, snap)
+			if !strings.Contains(snap.Context.Notice, "下限还是上限") {
+				bad = append(bad, "the notice does not say the side is unclear")
+			}
+			return bad
+		}},
+		{"youtube", "en", "cooking channels in Japan and China, 10k+ subs", "drop Japan, Korea instead", countriesOnly("CN", "KR")},
 		// F3
 		{"youtube", "en", "need yt channels abt aquarium fishkeeping w/ 50k to 300k subs in the uk pls must mention 'planted tank' thx", "", hardKeyword("planted tank")},
 		{"youtube", "en", "baking channels in the US with 10k+ subs, has to talk about sourdough", "", hardKeyword("sourdough")},

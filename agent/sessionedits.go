@@ -292,6 +292,13 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.rest = append(er.rest, clause)
 		return er
 	}
+	if cmds, rest, ok := t.s.swapDropped(text); ok {
+		// "换成韩国吧，日本的不要了", "Belgium is not necessary, only France"
+		er.commands = append(er.commands, cmds...)
+		er.read = append(er.read, "swap_dropped")
+		er.rest = append(er.rest, rest...)
+		return er
+	}
 	if so, ok := t.startOverKeeping(text); ok {
 		er.startOver = &so
 		er.read = append(er.read, "start_over_keep")
