@@ -413,6 +413,17 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepRestCue.MatchString(c):
 			er.read = append(er.read, "keep_rest")
 			continue // the rest stays: nothing to apply
+		case !(sorted && whole.Sort != nil && whole.Sort.Ascending) && condparse.AsksAscending(c):
+			// "粉丝少的排前面", "least active first": the lowest first is
+			// named as unavailable, never answered with the held
+			// descending sort
+			if by := condparse.SortKeyIn(c); by != "" {
+				er.notes = append(er.notes, t.s.ascendingNote(by))
+			} else {
+				er.reverse = true
+			}
+			er.read = append(er.read, "ascending_sort")
+			continue
 		case !sorted && reverseCue.MatchString(c):
 			er.reverse = true
 			er.read = append(er.read, "reverse_sort")
