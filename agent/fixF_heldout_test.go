@@ -132,9 +132,10 @@ func noSilentSort(before, snap api.Snapshot) []string {
 // TestFixFHeldout is audit 35's classes F1-F4 in phrasings of my own,
 // written before any change and never tuned on. Its pass count is
 // logged (go test ./agent -run FixFHeldout -v); a count below the one
-// measured after the fixes fails.
+// measured after the fixes fails. Base (before the fixes): 8 of 18;
+// after: 18.
 func TestFixFHeldout(t *testing.T) {
-	measureFixF(t, "held-out", 0, heldoutFixF())
+	measureFixF(t, "held-out", 18, heldoutFixF())
 }
 
 // heldoutFixF is the held-out table (see TestFixFHeldout).

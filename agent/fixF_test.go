@@ -47,5 +47,5 @@ func TestFixFTuning(t *testing.T) {
 		{"youtube", "en", "tech channels in Germany", "least active first", noSilentSort},
 		{"youtube", "zh", "德国的科技博主", "从小到大", noSilentSort},
 	}
-	measureFixF(t, "tuning", 0, cases)
+	measureFixF(t, "tuning", len(cases), cases)
 }
