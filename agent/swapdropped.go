@@ -16,6 +16,11 @@ import (
 // out", "德国的就算了").
 var dropCue = regexp.MustCompile(`(?i)\b(?:drop|remove|forget(?:\s+about)?|skip|ditch|scrap|lose|leave\s+out|no\s+more|no\s+longer|without|(?:don'?t|do\s+not)\s+need|(?:is|are)\s+out|(?:is|are|isn'?t|aren'?t)\s+(?:not\s+)?(?:necessary|needed|required|wanted)|not\s+(?:necessary|needed|required|wanted))\b|不要|不需要|不用|算了|去掉|删掉|删了|拿掉|去了|除掉|不考虑|别要`)
 
+// swapClauseSeps cut a swap into its clauses: punctuation and "but", not
+// "and", which goes on with the list ("drop Brazil and Argentina" drops
+// both).
+var swapClauseSeps = regexp.MustCompile(`(?i)[,，;；。]|\s+but\s+|但是|然后`)
+
 // onlyCue says the values a clause names are the only ones wanted ("only
 // France", "just Spain", "只留美国", "只要法国").
 var onlyCue = regexp.MustCompile(`(?i)\b(?:only|just|solely)\b|只要|只留|只保留|只看|只找|仅`)
@@ -29,7 +34,7 @@ var onlyCue = regexp.MustCompile(`(?i)\b(?:only|just|solely)\b|只要|只留|只
 // other fields) are returned to be read as before. ok is false when no
 // clause drops a held value while another names a new one.
 func (s *Session) swapDropped(text string) (cmds []router.Command, rest []string, ok bool) {
-	clauses := splitKeep(text)
+	clauses := swapClauseSeps.Split(text, -1)
 	type clauseRead struct {
 		codes map[string][]string
 		drop  bool
@@ -81,13 +86,16 @@ func (s *Session) swapDropped(text string) (cmds []router.Command, rest []string
 			slices.ContainsFunc(named, func(v string) bool { return slices.Contains(dropped, v) }) {
 			continue
 		}
+		// the held values kept come first, the named ones after
 		want := named
 		if !only {
+			var kept []string
 			for _, v := range held {
 				if !slices.Contains(dropped, v) {
-					want = union(want, []string{v})
+					kept = append(kept, v)
 				}
 			}
+			want = union(kept, named)
 		}
 		cmds = append(cmds, router.Command{Name: "add_filter", Args: router.Args{"field": f, "op": string(condition.OpIn), "value": want}})
 		for _, i := range at {

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -449,7 +450,7 @@ func prepass(t *text, names []nameClaim) []claim {
 	}
 	for i := 0; i < len(norm); i++ {
 		closeR := quoteClose(norm[i])
-		if norm[i] == '\'' && singleQuoteOpens(norm, i) {
+		if norm[i] == '\'' && singleQuoteOpens(norm, i) && singleQuoteCue.MatchString(string(norm[:i])) {
 			// "must mention 'planted tank'": a single-quoted phrase
 			// marks as a double-quoted one does (audit 35, F3)
 			closeR = '\''
@@ -480,6 +481,11 @@ func prepass(t *text, names []nameClaim) []claim {
 	sortClaims(cs)
 	return cs
 }
+
+// singleQuoteCue ends the text before a single quote that marks a
+// keyword: a cue ("must mention 'X'", "关键词：'X'"). Elsewhere single
+// quotes are read as typed ("美国 'tech' 博主" is the tech category).
+var singleQuoteCue = regexp.MustCompile(`(?i)(?:\bmention(?:s|ing)?|\binclude(?:s)?|\bcontain(?:s)?|\bkeywords?|\bwords?|\btag(?:ged)?(?:\s+with)?|\babout|提到|提及|包含|含有|关键词|关键字)\s*[:：]?\s*$`)
 
 // singleQuoteOpens reports an apostrophe at i that opens a quote: at the
 // start of a word ("'planted tank'"), never inside or after one ("don't",
