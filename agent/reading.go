@@ -1576,9 +1576,14 @@ func (s *Session) sayAscending(by string) {
 	if by == "" {
 		return
 	}
+	s.note(s.ascendingNote(by))
+}
+
+// ascendingNote says the sort by by cannot run lowest first.
+func (s *Session) ascendingNote(by string) string {
 	l := sortName(by)
-	s.note(pick(s.zh(), "无法按「"+l.zh+"」从低到高排序：排序只能从高到低，未排序",
-		"Cannot sort by "+l.en+" lowest first: sorts run highest first, so the order is unchanged"))
+	return pick(s.zh(), "无法按「"+l.zh+"」从低到高排序：排序只能从高到低，顺序未变",
+		"Cannot sort by "+l.en+" lowest first: sorts run highest first, so the order is unchanged")
 }
 
 // sortName is how a sort of results.sort reads in a notice.

@@ -282,6 +282,23 @@ func (t *turn) sessionEdits(text string) editResult {
 			text = "" // "… please": nothing else was said
 		}
 	}
+	if clause, ask, ok := t.bareValue(text); ok {
+		// "三万", "50k", "60天": the value names the condition it fits
+		er.read = append(er.read, "bare_value")
+		if ask != "" {
+			er.notes = append(er.notes, ask)
+			return er
+		}
+		er.rest = append(er.rest, clause)
+		return er
+	}
+	if cmds, rest, ok := t.s.swapDropped(text); ok {
+		// "换成韩国吧，日本的不要了", "Belgium is not necessary, only France"
+		er.commands = append(er.commands, cmds...)
+		er.read = append(er.read, "swap_dropped")
+		er.rest = append(er.rest, rest...)
+		return er
+	}
 	if so, ok := t.startOverKeeping(text); ok {
 		er.startOver = &so
 		er.read = append(er.read, "start_over_keep")
@@ -396,6 +413,17 @@ func (t *turn) sessionEdits(text string) editResult {
 		case keepRestCue.MatchString(c):
 			er.read = append(er.read, "keep_rest")
 			continue // the rest stays: nothing to apply
+		case !(sorted && whole.Sort != nil && whole.Sort.Ascending) && condparse.AsksAscending(c):
+			// "粉丝少的排前面", "least active first": the lowest first is
+			// named as unavailable, never answered with the held
+			// descending sort
+			if by := condparse.SortKeyIn(c); by != "" {
+				er.notes = append(er.notes, t.s.ascendingNote(by))
+			} else {
+				er.reverse = true
+			}
+			er.read = append(er.read, "ascending_sort")
+			continue
 		case !sorted && reverseCue.MatchString(c):
 			er.reverse = true
 			er.read = append(er.read, "reverse_sort")

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -449,7 +450,19 @@ func prepass(t *text, names []nameClaim) []claim {
 	}
 	for i := 0; i < len(norm); i++ {
 		closeR := quoteClose(norm[i])
+		if norm[i] == '\'' && singleQuoteOpens(norm, i) && singleQuoteCue.MatchString(string(norm[:i])) {
+			// "must mention 'planted tank'": a single-quoted phrase
+			// marks as a double-quoted one does (audit 35, F3)
+			closeR = '\''
+		}
 		if closeR == 0 || taken(i, i+1) {
+			continue
+		}
+		if closeR == '\'' {
+			if j := singleQuoteCloses(norm, i); j > 0 && !taken(i, j+1) {
+				cs = append(cs, claim{tkQuote, i, j + 1})
+				i = j
+			}
 			continue
 		}
 		for j := i + 1; j < len(norm) && j-i <= 66; j++ {
@@ -467,6 +480,41 @@ func prepass(t *text, names []nameClaim) []claim {
 	}
 	sortClaims(cs)
 	return cs
+}
+
+// singleQuoteCue ends the text before a single quote that marks a
+// keyword: a cue ("must mention 'X'", "关键词：'X'"). Elsewhere single
+// quotes are read as typed ("美国 'tech' 博主" is the tech category).
+var singleQuoteCue = regexp.MustCompile(`(?i)(?:\bmention(?:s|ing)?|\binclude(?:s)?|\bcontain(?:s)?|\bkeywords?|\bwords?|\btag(?:ged)?(?:\s+with)?|\babout|提到|提及|包含|含有|关键词|关键字)\s*[:：]?\s*$`)
+
+// singleQuoteOpens reports an apostrophe at i that opens a quote: at the
+// start of a word ("'planted tank'"), never inside or after one ("don't",
+// "creators' channels").
+func singleQuoteOpens(norm []rune, i int) bool {
+	return (i == 0 || !unicode.IsLetter(norm[i-1]) && !unicode.IsDigit(norm[i-1])) &&
+		i+1 < len(norm) && (unicode.IsLetter(norm[i+1]) || unicode.IsDigit(norm[i+1]))
+}
+
+// singleQuoteCloses is the apostrophe closing the quote opened at i: one
+// after a letter or digit and before no letter, with two runes or more
+// between and no line break; 0 when there is none.
+func singleQuoteCloses(norm []rune, i int) int {
+	for j := i + 1; j < len(norm) && j-i <= 66; j++ {
+		if norm[j] == '\n' {
+			return 0
+		}
+		if norm[j] != '\'' {
+			continue
+		}
+		if j+1 < len(norm) && unicode.IsLetter(norm[j+1]) {
+			continue // "don't" inside the quote
+		}
+		if j-i > 2 && !unicode.IsSpace(norm[j-1]) {
+			return j
+		}
+		return 0
+	}
+	return 0
 }
 
 // quoteClose returns the closing quote for an opening one, or 0.

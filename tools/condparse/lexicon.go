@@ -1177,7 +1177,13 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsCue,
 		"包含", "包括", "含有", "带有", "提到", "提及", "关键词", "关键字", "关键词是", "关键字是", "标签", "must mention",
 		"mentions", "mention", "mentioning", "must include", "must contain", "containing", "contains", "keyword", "keywords",
-		"tagged", "tagged with", "with the keyword", "with the word", "with the tag")...)
+		"tagged", "tagged with", "with the keyword", "with the word", "with the tag",
+		// audit 35 F3: a requirement to talk about or name the words
+		"has to mention", "have to mention", "needs to mention", "need to mention", "must talk about", "has to talk about",
+		"have to talk about", "needs to talk about", "need to talk about", "must cover", "has to cover", "have to cover",
+		"include the word", "include the words", "includes the word", "must include the word", "must include the words",
+		"use the word", "uses the word", "must use the word", "mention the word", "with the words",
+		"必须提到", "一定要提到", "要提到", "必须包含", "一定要包含", "必须讲", "一定要讲", "必须聊", "必须有", "必须出现", "要出现")...)
 	es = append(es, words(clsCueScope,
 		"in the title", "in the name", "in their name", "in its name", "in the channel name", "in their title",
 		"标题里", "标题中", "标题含", "名字里", "名字中", "名称里", "名称中", "频道名里", "频道名中")...)

@@ -35,7 +35,15 @@ type SortRequest struct {
 }
 
 // ascendingWords ask for a sort lowest first.
-var ascendingWords = regexp.MustCompile(`(?i)从少到多|从低到高|由少到多|由低到高|从小到大|由小到大|升序|\bascending\b|\b(?:lowest|smallest|fewest|least|tiniest)(?:\s+\w+)?\s+first\b|\blow to high\b|\bsmall to (?:big|large)\b`)
+// The low end said first is the class, whatever the words between
+// ("least recently active first", "smaller accounts on top", 粉丝少的排前面,
+// 播放低的放前面).
+var ascendingWords = regexp.MustCompile(`(?i)从少到多|从低到高|由少到多|由低到高|从小到大|由小到大|升序|\bascending\b|\bincreasing\s+order\b|\b(?:lowest|smallest|fewest|least|tiniest|oldest|smaller|lower|fewer|less)(?:\s+[\w-]+){0,3}?\s+(?:first|on\s+top|at\s+the\s+top)\b|\blow to high\b|\bsmall to (?:big|large)\b|\bbottom\s+up\b|(?:少|低|小)(?:的(?:排|放|在)?|排|放)在?最?(?:前面|前头|前边|前)|(?:少|低|小)的(?:优先|先)`)
+
+// AsksAscending reports text that asks for the lowest first ("smallest
+// first", 粉丝少的排前面, "least active first"): every sort runs highest
+// first, so a caller names the order as unavailable.
+func AsksAscending(text string) bool { return ascendingWords.MatchString(text) }
 
 // Reading is the parse of a first search or a follow-up as the graph
 // takes it: one reading for both (issue 26 item 3).

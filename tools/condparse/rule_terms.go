@@ -52,6 +52,18 @@ func (st *state) cued(r run) (bool, Scope) {
 	return false, ""
 }
 
+// cuedWord reports a vocabulary word at i right after a keyword cue
+// ("关键词：露营", "必须提到蛋白粉"); a scope cue after it is left to the
+// keyword rule.
+func (st *state) cuedWord(i int) bool {
+	p := st.prevSig(i)
+	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
+		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
+		p = st.prevSig(p)
+	}
+	return p >= 0 && st.toks[p].has(clsCue) != nil
+}
+
 // governed reports a category or topic word that a style marker
 // qualifies ("风格搞笑", "a funny vibe") or that sits inside the brief's
 // own brand frame ("我们是做运动耳机的品牌", "we're a skincare brand"): it

@@ -10,6 +10,7 @@ import (
 
 	"searchagent/tools/condition"
 	"searchagent/tools/platform"
+	scopepkg "searchagent/tools/scope"
 	"searchagent/tools/taxonomy"
 )
 
@@ -251,6 +252,13 @@ func (st *state) vocab() {
 			// term of both.
 			tk.role = roleContent
 			continue
+		case (tk.has(clsTopic) != nil || tk.has(clsCategory) != nil) && neg == 0 && st.cuedWord(i):
+			// "关键词：露营", "必须提到蛋白粉": a vocabulary word the user
+			// marked is a hard keyword as typed, as any marked word is
+			// (audit 35, F3)
+			pc = newCond(condition.KindKeyword, condition.Keyword, condition.OpContains, StringValue(string(st.t.orig[tk.s:tk.e])))
+			pc.c.Scope = scopepkg.Tags
+			st.sig.Keyword = true
 		case tk.has(clsTopic) != nil:
 			var term *pcond
 			pc, term = st.topicCond(i, neg)
