@@ -67,10 +67,7 @@ func appendNormalized(b []byte, off []int32, s string) (_ []byte, _ []int32, inv
 	base := len(b)
 	space := true // a leading space is dropped
 	look := lookalikeFolds(s)
-	// written Cantonese reads as the Mandarin the specs know ("唔要美国嘅"
-	// as "不要美国的"); every rune keeps its byte offset in s.
-	canto, _ := textnorm.CantoneseFold(s)
-	for i, r := range canto {
+	for i, r := range s {
 		// An invalid byte decodes as U+FFFD, which is three bytes.
 		invalid = invalid || r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")
 		f := foldRune(r)

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"searchagent/tools/textnorm"
 )
 
 // ErrInputTooLong is returned for inputs over the router's byte limit
@@ -228,7 +226,6 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 		tr = &Trace{InputLen: utf8.RuneCountInString(in.Text), Normalized: e.nt.s, AmbiguityMargin: o.margin, SnapshotRevision: s.revision,
 			Guard: []ScoredSpec{}, GuardRejected: []RejectedSpec{}, Rules: []ScoredSpec{}, RulesRejected: []RejectedSpec{}}
 		tr.Lookalikes = LookalikeWords(in.Text)
-		_, tr.Cantonese = textnorm.CantoneseFold(in.Text)
 	}
 	e.scan()
 	blk := &resultBlock{res: Result{Input: in.Text, SnapshotRevision: s.revision}}

@@ -10,12 +10,8 @@ type Trace struct {
 	// ("Іgnоrе" read "ignore"), the normalisation step a guard pattern
 	// then matched through.
 	Lookalikes []string `json:"lookalikes,omitempty"`
-	// Cantonese are the written Cantonese words, as written, read as the
-	// Mandarin ones the specs know ("唔要" read "不要", "嘅" read "的";
-	// textnorm.CantoneseFold).
-	Cantonese []string `json:"cantonese,omitempty"`
-	Branch    Branch   `json:"branch"`
-	TopID     string   `json:"top_id,omitempty"`
+	Branch     Branch   `json:"branch"`
+	TopID      string   `json:"top_id,omitempty"`
 	// Guard lists the guard specs over their threshold; GuardRejected the
 	// guard specs that scored but stayed under it.
 	Guard         []ScoredSpec      `json:"guard"`
