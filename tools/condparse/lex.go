@@ -12,7 +12,8 @@ import (
 	"searchagent/tools/textnorm"
 )
 
-// text is the input as runes: orig as typed, norm folded (traditional
+// text is the input as runes: orig as typed (written Cantonese read as
+// Mandarin, textnorm.CantoneseFold), norm folded (traditional
 // Chinese to simplified, full-width ASCII to ASCII, lower case, curly
 // quotes to straight), one norm rune per orig rune, and the byte offset of
 // every rune (plus the end) in the input. typed is the input as typed, in
@@ -31,7 +32,11 @@ func newText(s string) *text {
 	n := utf8.RuneCountInString(s)
 	in := readable(s)
 	t := &text{in: in, typed: s, orig: make([]rune, 0, n), norm: make([]rune, 0, n), offs: make([]int, 0, n+1)}
-	for i, r := range s {
+	// orig reads written Cantonese as Mandarin too (a value cut from it
+	// says 游戏 for 打机, a request 找些 for 搵啲); spans quote typed.
+	canto, _ := textnorm.CantoneseFold(s)
+	for i := range s {
+		r, _ := utf8.DecodeRuneInString(canto[i:])
 		t.orig = append(t.orig, r)
 		f, _ := utf8.DecodeRuneInString(in[i:])
 		t.norm = append(t.norm, foldRune(f))
@@ -42,10 +47,12 @@ func newText(s string) *text {
 }
 
 // readable is the text the rules read: traditional Chinese folded to
-// simplified (textnorm.Simplify) and a pasted row's label colons read
-// (labelColons). Every rune keeps its byte length, so byte offsets into it
-// are offsets into s.
+// simplified (textnorm.Simplify), written Cantonese read as the Mandarin
+// it stands for (textnorm.CantoneseFold: "唔要打机嘅" reads "不要游戏的")
+// and a pasted row's label colons read (labelColons). Every rune keeps its
+// byte length, so byte offsets into it are offsets into s.
 func readable(s string) string {
+	s, _ = textnorm.CantoneseFold(s)
 	s = textnorm.Simplify(s)
 	if !strings.ContainsAny(s, ":：-–—") {
 		return s

@@ -319,6 +319,13 @@ func (st *state) result() Result {
 		return a.s - b.s
 	})
 	res := Result{Input: st.t.typed, Shape: st.shape, Signals: st.sig, Conditions: make([]Condition, 0, len(live)), Remainder: []Span{}}
+	if _, words := textnorm.CantoneseFold(st.t.typed); len(words) > 0 {
+		for _, w := range words {
+			if !slices.Contains(res.Cantonese, w) {
+				res.Cantonese = append(res.Cantonese, w)
+			}
+		}
+	}
 	for i, pc := range live {
 		c := pc.c
 		c.ID = "c" + strconv.Itoa(i+1)

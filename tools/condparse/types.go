@@ -281,6 +281,10 @@ type Result struct {
 	// youtubers", "just show me 10"): how many results, never a filter
 	// or a keyword, named so that the box can say so (issue 26).
 	Quantity *Span `json:"quantity,omitempty"`
+	// Cantonese are the written Cantonese words, as typed, the reading
+	// read as the Mandarin ones its rules know ("唔要" as "不要", "嘅" as
+	// "的"; textnorm.CantoneseFold), once each, in input order.
+	Cantonese []string `json:"cantonese,omitempty"`
 }
 
 // ByField returns the conditions on field f, in result order.
