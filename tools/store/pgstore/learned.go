@@ -337,7 +337,7 @@ func (s *Store) matchesAny(ctx context.Context, p platform.Platform, kws []store
 			found[i] = true
 		case possible:
 			ask = append(ask, i)
-			exists = append(exists, `EXISTS (SELECT 1 FROM channels WHERE platform = `+b.arg(string(p))+` AND `+matchExpr(b, m)+`)`)
+			exists = append(exists, `EXISTS (SELECT 1 FROM channels WHERE `+impliedTerms(b, m, p, "")+` AND `+matchExpr(b, m)+`)`)
 		}
 	}
 	if len(ask) == 0 {

@@ -39,6 +39,7 @@ import (
 // RECALL_NO_INGEST fails instead of replacing another catalog;
 // RECALL_COMPARE=off skips the memory store (latency only, recall n/a);
 // RECALL_FEATURES=off re-ranks without channel_features;
+// RECALL_VERBOSE prints each query's latency and total;
 // RECALL_SIMILAR=off measures the keyword search alone (each search timed
 // twice: first, and again once all have run); the heap of this process
 // (the catalog and the memory store of the size measured) is collected
@@ -172,6 +173,13 @@ func BenchmarkRecallAtScale(b *testing.B) {
 				b.Fatal(err)
 			}
 			got := keys(res.Items)
+			if os.Getenv("RECALL_VERBOSE") != "" {
+				kw := ""
+				if len(q.Keywords) > 0 {
+					kw = q.Keywords[0].Text
+				}
+				fmt.Printf("query %s %d %q %v %v total %d\n", name, i, kw, q.Filters.Countries, lat[len(lat)-1].Round(time.Millisecond/10), res.Total)
+			}
 			if first {
 				planExact = append(planExact, got)
 			}
