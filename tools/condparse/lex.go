@@ -46,10 +46,13 @@ func newText(s string) *text {
 // are offsets into s.
 func readable(s string) string {
 	s = textnorm.Simplify(s)
+	rs := []rune(s)
+	if listMarkers(rs) {
+		s = string(rs)
+	}
 	if !strings.ContainsAny(s, ":：-–—") {
 		return s
 	}
-	rs := []rune(s)
 	dashed := labelDashes(rs)
 	if !strings.ContainsAny(s, ":：") && !dashed || !labelColons(rs) && !dashed {
 		return s
@@ -153,10 +156,13 @@ func rowLabel(norm []rune, i int) (start int, label string, ok bool) {
 // labelRows counts the rows of s headed by a field label or a value label
 // and a colon or a dash ("Region: Canada", "排除：减肥药", "Niche – fintech").
 func labelRows(s string) int {
+	rs := []rune(textnorm.Simplify(s))
+	if listMarkers(rs) {
+		s = string(rs)
+	}
 	if !strings.ContainsAny(s, ":：-–—") {
 		return 0
 	}
-	rs := []rune(textnorm.Simplify(s))
 	labelDashes(rs) // "Region – UK" is a row as "Region: UK" is
 	n := 0
 	for i, r := range rs {

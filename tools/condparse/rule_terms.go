@@ -304,6 +304,12 @@ func (st *state) bareItems() []bool {
 			// the row's field says, read as in a sentence (audit 23).
 			continue
 		}
+		if st.labelledRowItem(c.from) {
+			// "topic: fishing, kayaking", "内容：烘焙、面包": every item of a
+			// labelled row's list is the row's value, read as the first
+			// one is (fixL, class L1).
+			continue
+		}
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
@@ -485,6 +491,31 @@ func (st *state) labelledRow(p int) bool {
 	return isLabel(label) && (headingWords[label] || valueLabels[label])
 }
 
+// labelledRowItem reports a list item at token from that continues the
+// value of a labelled row ("Topic: fishing, kayaking", "内容：烘焙、面包"):
+// back over commas and 、 only, the row's colon after a known label.
+func (st *state) labelledRowItem(from int) bool {
+	for k := from - 1; k >= 0; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			if slices.Contains(st.t.norm[tk.s:tk.e], '\n') {
+				return false
+			}
+			continue
+		}
+		if tk.kind != tkPunct {
+			continue
+		}
+		switch r := st.t.norm[tk.s]; {
+		case r == ':' || r == '：':
+			return st.labelledRow(k)
+		case !strings.ContainsRune(",，、", r):
+			return false
+		}
+	}
+	return false
+}
+
 // hedged reports a hedge ("ideally", "preferably", "最好") among the
 // tokens from..to.
 func (st *state) hedged(from, to int) bool {
@@ -621,7 +652,10 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
 	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true,
 	"lang": true, "follower count": true, "followers count": true, "sub count": true, "audience size": true, "verticals": true,
-	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true}
+	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true,
+	// what the creators post, as a list brief's field names it (fixL, L1)
+	"content": true, "content type": true, "theme": true, "themes": true, "genre": true, "类型": true, "内容类型": true,
+	"题材": true, "主题": true, "内容方向": true, "话题": true}
 
 // liftVerbs take a field's requirement away when a field and its limit
 // follow ("no country restriction", "drop the follower minimum").
