@@ -47,7 +47,7 @@ func newText(s string) *text {
 func readable(s string) string {
 	s = textnorm.Simplify(s)
 	rs := []rune(s)
-	if listMarkers(rs) {
+	if listMarkerRows(rs) {
 		s = string(rs)
 	}
 	if !strings.ContainsAny(s, ":：-–—") {
@@ -157,7 +157,7 @@ func rowLabel(norm []rune, i int) (start int, label string, ok bool) {
 // and a colon or a dash ("Region: Canada", "排除：减肥药", "Niche – fintech").
 func labelRows(s string) int {
 	rs := []rune(textnorm.Simplify(s))
-	if listMarkers(rs) {
+	if listMarkerRows(rs) {
 		s = string(rs)
 	}
 	if !strings.ContainsAny(s, ":：-–—") {

@@ -330,6 +330,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
+	st.creatorCategories()
 	st.topicListCategories()
 	st.looseGenres()
 	st.audienceTopics()

@@ -8,7 +8,7 @@ import (
 	"searchagent/tools/textnorm"
 )
 
-// listMarkers reads a numbered, lettered or circled list brief ("1) 平台：
+// listMarkerRows reads a numbered, lettered or circled list brief ("1) 平台：
 // YouTube 2) 国家：英国", "A) platform: IG B) country: NZ", "1. region -
 // Texas", "①国家 日本 ②类型 料理") as the labelled rows it is (fixL, class
 // L1): a marker that opens a row is a row separator, never a number, a
@@ -21,7 +21,7 @@ import (
 // The runes are rewritten in place, each to a rune of its UTF-8 length
 // (the marker's first rune to ";" or "；", the rest to spaces, a label's
 // space to ":" or "："); it reports whether it rewrote any.
-func listMarkers(rs []rune) bool {
+func listMarkerRows(rs []rune) bool {
 	type mark struct {
 		kind, s, e int // the marker's kind and runes [s,e)
 		sep        int // the rune after a space-separated label, or -1
