@@ -1166,7 +1166,7 @@ func (st *state) writerPlace(from int) {
 			if pc.c.Field != condition.Country || pc.neg || st.marketBefore(from, k) {
 				return // "a brand launching in Brazil": the market
 			}
-			pc.dropped = true
+			pc.dropped, pc.writerPlace = true, true
 			for j := from; j <= k; j++ {
 				if w := &st.toks[j]; w.kind != tkSpace && (w.role == roleNone || w.role == roleCond && st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc) {
 					w.role, w.frameWord = roleFiller, true
@@ -1237,7 +1237,9 @@ func (st *state) goodsNoFilter(from, to int, frame bool) {
 				pc.c.Field == condition.Country && st.marketBefore(from, k) {
 				continue // "准备进入日本市场的…品牌": the market stays
 			}
-			pc.dropped = true
+			// a place in the company's own description is the writer's
+			// (a "local" brief points back at it: localPointer)
+			pc.dropped, pc.writerPlace = true, frame && pc.c.Field == condition.Country
 			w.role = roleContent
 		}
 		if frame && (w.role == roleNone || w.role == roleContent) {
@@ -1277,7 +1279,10 @@ func companyNoun(w string) bool {
 		// children's hospital charity", "a dealership group")
 		"charity", "nonprofit", "non-profit", "ngo", "foundation", "association", "federation", "hospital", "clinic", "school",
 		"university", "college", "academy", "museum", "library", "council", "ministry", "embassy", "consulate", "club",
-		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp":
+		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp",
+		// trades a writer names their business by (fixL, class L2)
+		"practice", "publisher", "provider", "salon", "gym", "bakery", "brewery", "winery", "restaurant", "cafe", "café",
+		"hotel", "rental", "promotion", "consultancy":
 		return true
 	}
 	return false
@@ -1286,7 +1291,9 @@ func companyNoun(w string) bool {
 // companySuffix reports Chinese text that ends in a word for a business
 // ("跨境支付公司", "家电品牌").
 func companySuffix(s string) bool {
-	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺", "机构", "协会", "基金会", "医院", "学校", "大学", "学院", "俱乐部", "中心", "部门", "市场部", "办公室", "连锁店"} {
+	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺", "机构", "协会", "基金会", "医院", "学校", "大学", "学院", "俱乐部", "中心", "部门", "市场部", "办公室", "连锁店",
+		// trades a writer names their business by (fixL, class L2)
+		"餐厅", "饭店", "餐馆", "咖啡店", "门店", "诊所", "服务商", "供应商", "工厂", "民宿", "酒店", "健身房", "出版社", "书店"} {
 		if strings.HasSuffix(s, suf) {
 			return true
 		}
