@@ -11,9 +11,10 @@ import (
 // category gives it) and L4 (a Chinese "between A and B" keeps both
 // ends), written before any rule was changed and never tuned on. It logs
 // its misses and fails only when fewer pass than measured after the fixes
-// (the floor below).
+// (the floor below): 6/19 before, 18/19 after (the one left: "home cooks
+// on TikTok in Italy", terse input whose subtopic stays a typed keyword).
 func TestFixLHeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 18
 	pass, total := 0, 0
 	for _, tc := range []struct {
 		in     string
