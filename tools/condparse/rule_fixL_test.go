@@ -38,6 +38,14 @@ func TestFixL(t *testing.T) {
 		{"我们是大阪的一家拉面店，想找本地的美食博主", []string{"has hard country eq \"JP\" applied", "noterm 本地"}},
 		{"We're a bakery in Lyon, looking for food creators in Spain", []string{"has hard country eq \"ES\" applied", "noterm bakery"}},
 		{"给一个电动车品牌找推特上的科技博主", []string{"nohardterm", "noterm 给一个"}},
+		// what the writer's business sells ranks; the rest of it is frame
+		{"jewelry brand here, looking for minimal-style creators", []string{"nohardterm", "term jewelry", "noterm brand"}},
+		{"Q1 plan for a cookware brand, need home-cooking creators", []string{"nohardterm", "term cookware", "noterm plan"}},
+		{"coffee roaster here. yt channels about home espresso, based in the us", []string{"nohardterm", "has hard category eq \"food\" applied", "noterm roaster"}},
+		{"We are a swimwear brand from Marseille. We search creators in France", []string{"nohardterm", "term swimwear", "noterm marseille"}},
+		{"I run a Mexican restaurant in Houston and want food creators in Spain", []string{"nohardterm", "term mexican", "noterm restaurant"}},
+		// a category named only in the frame gives way to the creators' subtopic
+		{"宠物食品品牌，找日本的猫狗博主，订阅10万以上", []string{"nohardterm", "has hard category eq \"pets\" applied !subtopic", "term 宠物食品"}},
 		// L3
 		{"indie musicians on YouTube from Sweden", []string{"nohardterm", "has hard category eq \"music\" applied", "term indie"}},
 		{"chefs on TikTok in Spain", []string{"has hard category eq \"food\" applied"}},

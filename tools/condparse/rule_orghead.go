@@ -24,9 +24,18 @@ import (
 // never what is asked.
 func (st *state) orgHeadlines() {
 	norm := string(st.t.norm)
-	for _, re := range relayFrames {
+	for n, re := range relayFrames {
 		for _, m := range re.FindAllStringIndex(norm, -1) {
-			st.frameSpan(utf8.RuneCountInString(norm[:m[0]]), utf8.RuneCountInString(norm[:m[1]]), false)
+			from, to := utf8.RuneCountInString(norm[:m[0]]), utf8.RuneCountInString(norm[:m[1]])
+			if n == 0 {
+				// "jewelry brand here", "coffee roaster here": who writes;
+				// what the business sells ranks, its topic word stays
+				here := from + utf8.RuneCountInString(strings.TrimRight(norm[m[0]:strings.LastIndex(norm[:m[1]], "here")], " "))
+				st.addGoods(st.headlineGoods(from, here))
+				st.frameSpan(from, to, false, true)
+				continue
+			}
+			st.frameSpan(from, to, false, false)
 		}
 	}
 	from, to := -1, -1
@@ -44,21 +53,52 @@ func (st *state) orgHeadlines() {
 		}
 	}
 	goods := st.headlineGoods(from, to)
-	st.frameSpan(from, to, true)
-	if goods[1] > goods[0] {
-		term := rankingTerm(StringValue(string(st.t.orig[goods[0]:goods[1]])))
-		term.s, term.e = goods[0], goods[1]
-		st.conds = append(st.conds, term)
+	if st.frameSpan(from, to, true, false) {
+		st.unprune(from, to)
+	}
+	st.addGoods(goods)
+}
+
+// addGoods ranks the goods at runes goods (none when empty).
+func (st *state) addGoods(goods [2]int) {
+	if goods[1] <= goods[0] {
+		return
+	}
+	term := rankingTerm(StringValue(string(st.t.orig[goods[0]:goods[1]])))
+	term.s, term.e = goods[0], goods[1]
+	st.conds = append(st.conds, term)
+}
+
+// unprune gives back the subtopic categories pruneTopics dropped for a
+// category named inside the frame at runes [from, to) that is no filter
+// now ("宠物食品品牌，找日本的猫狗博主": 猫狗 gives pets again), unless
+// another wanted category is still named.
+func (st *state) unprune(from, to int) {
+	for _, pc := range st.conds {
+		if !pc.dropped && !pc.neg && pc.c.Field == condition.Category {
+			return
+		}
+	}
+	for _, pc := range st.conds {
+		if pc.dropped && pc.topic && !pc.neg && pc.c.Field == condition.Category && (pc.e <= from || pc.s >= to) {
+			pc.dropped = false
+		}
 	}
 }
 
 // frameSpan makes the tokens inside runes [from, to) frame: free words
 // and content, and with conds the language and category conditions read
-// there (a place stays for ownPlaces).
-func (st *state) frameSpan(from, to int, conds bool) {
+// there (a place stays for ownPlaces); with topics kept, a category or
+// subtopic word stays what it is. It reports whether it dropped a
+// category.
+func (st *state) frameSpan(from, to int, conds, topics bool) bool {
+	droppedCat := false
 	for k := range st.toks {
 		tk := &st.toks[k]
 		if tk.s < from || tk.e > to || tk.kind == tkSpace || tk.kind == tkPunct {
+			continue
+		}
+		if topics && tk.kind == tkLex && (tk.has(clsTopic) != nil || tk.has(clsCategory) != nil) {
 			continue
 		}
 		if tk.role == roleCond {
@@ -71,12 +111,14 @@ func (st *state) frameSpan(from, to int, conds bool) {
 				continue
 			}
 			pc.dropped = true
+			droppedCat = droppedCat || pc.c.Field == condition.Category
 			st.tokCond[k] = 0
 		} else if tk.role != roleNone && tk.role != roleContent {
 			continue
 		}
 		tk.role, tk.frameWord = roleFiller, true
 	}
+	return droppedCat
 }
 
 // headlineGoods returns the runes of what an organisation headline's
@@ -111,29 +153,39 @@ func (st *state) headlineGoods(from, to int) [2]int {
 		}
 		return [2]int{}
 	}
-	words := strings.Fields(text)
+	return englishGoods(rs, from)
+}
+
+// englishGoods returns the runes of the goods before an English seller
+// noun ending rs (which starts at rune from): the run of words right
+// before it, back to an article, a size word, a preposition or a word
+// with a digit ("Q1 plan for a cookware brand" → cookware, "Eco laundry
+// detergent brand" → Eco laundry detergent).
+func englishGoods(rs []rune, from int) [2]int {
+	words := strings.Fields(string(rs))
 	if len(words) < 2 || !goodsSellers[words[len(words)-1]] {
 		return [2]int{}
 	}
-	// the words before the seller noun, less articles and size words
 	end := len(rs) - len([]rune(words[len(words)-1]))
 	for end > 0 && rs[end-1] == ' ' {
 		end--
 	}
-	start := 0
-	for _, w := range words[:len(words)-1] {
-		if !goodsSkip[w] {
+	start := end
+	for p := end; p > 0; {
+		w0 := p
+		for w0 > 0 && rs[w0-1] != ' ' {
+			w0--
+		}
+		w := string(rs[w0:p])
+		if w == "" || goodsSkip[w] || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' }) {
 			break
 		}
-		start += len([]rune(w)) + 1
+		start = w0
+		for p = w0; p > 0 && rs[p-1] == ' '; p-- {
+		}
 	}
 	if start >= end {
 		return [2]int{}
-	}
-	for _, r := range rs[start:end] {
-		if !unicode.IsLetter(r) && r != ' ' && r != '-' {
-			return [2]int{}
-		}
 	}
 	return [2]int{from + start, from + end}
 }
@@ -141,12 +193,15 @@ func (st *state) headlineGoods(from, to int) [2]int {
 // goodsSellers are the organisation nouns whose words before them name
 // the goods sold ("swimwear brand", "bike shop").
 var goodsSellers = map[string]bool{"brand": true, "shop": true, "store": true, "label": true, "maker": true, "retailer": true,
-	"manufacturer": true}
+	"manufacturer": true, "restaurant": true, "cafe": true, "café": true, "bakery": true, "brewery": true, "winery": true,
+	"roaster": true, "roastery": true}
 
 // goodsSkip are the words before the goods that say the business's size
 // or kind, not what it sells.
-var goodsSkip = map[string]bool{"a": true, "an": true, "the": true, "our": true, "small": true, "big": true, "local": true,
-	"independent": true, "indie": true, "family-run": true, "family-owned": true, "mid-size": true, "new": true}
+var goodsSkip = map[string]bool{"a": true, "an": true, "the": true, "our": true, "my": true, "small": true, "big": true,
+	"local": true, "independent": true, "indie": true, "family-run": true, "family-owned": true, "mid-size": true, "new": true,
+	"for": true, "of": true, "at": true, "with": true, "from": true, "in": true, "and": true, "run": true, "own": true,
+	"here": true, "we're": true, "i'm": true, "are": true, "am": true, "is": true}
 
 // goodsLeadsZh stand before a Chinese brand's goods without being them.
 var goodsLeadsZh = []string{"我们", "我司", "给", "为", "帮", "替", "一个", "一家", "一款", "某"}

@@ -1077,6 +1077,9 @@ func (st *state) selfDescriptions() {
 		}
 		st.goodsNoFilter(from, end, true)
 		st.brandGoods(from, end)
+		// "we're a swimwear brand", "I run a Mexican restaurant": what
+		// an English seller noun's business sells ranks (fixL, L2)
+		st.addGoods(englishGoods(st.t.norm[st.toks[from].s:st.toks[end].e], st.toks[from].s))
 		if v := st.skipSpace(end + 1); st.free(v) && tradeVerbs[strings.ToLower(st.tokText(v))] {
 			// "We are Vietnam company sell fragrance", "Our shop selling
 			// pet food want …": a trade verb after the company noun is
