@@ -201,7 +201,8 @@ var goodsSellers = map[string]bool{"brand": true, "shop": true, "store": true, "
 var goodsSkip = map[string]bool{"a": true, "an": true, "the": true, "our": true, "my": true, "small": true, "big": true,
 	"local": true, "independent": true, "indie": true, "family-run": true, "family-owned": true, "mid-size": true, "new": true,
 	"for": true, "of": true, "at": true, "with": true, "from": true, "in": true, "and": true, "run": true, "own": true,
-	"here": true, "we're": true, "i'm": true, "are": true, "am": true, "is": true}
+	"here": true, "we're": true, "i'm": true, "are": true, "am": true, "is": true, "tiny": true, "boutique": true,
+	"young": true, "dtc": true, "d2c": true, "b2b": true, "b2c": true}
 
 // goodsLeadsZh stand before a Chinese brand's goods without being them.
 var goodsLeadsZh = []string{"我们", "我司", "给", "为", "帮", "替", "一个", "一家", "一款", "某"}
