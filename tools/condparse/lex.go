@@ -54,10 +54,13 @@ func newText(s string) *text {
 func readable(s string) string {
 	s, _ = textnorm.CantoneseFold(s)
 	s = textnorm.Simplify(s)
+	rs := []rune(s)
+	if listMarkerRows(rs) {
+		s = string(rs)
+	}
 	if !strings.ContainsAny(s, ":：-–—") {
 		return s
 	}
-	rs := []rune(s)
 	dashed := labelDashes(rs)
 	if !strings.ContainsAny(s, ":：") && !dashed || !labelColons(rs) && !dashed {
 		return s
@@ -161,10 +164,13 @@ func rowLabel(norm []rune, i int) (start int, label string, ok bool) {
 // labelRows counts the rows of s headed by a field label or a value label
 // and a colon or a dash ("Region: Canada", "排除：减肥药", "Niche – fintech").
 func labelRows(s string) int {
+	rs := []rune(textnorm.Simplify(s))
+	if listMarkerRows(rs) {
+		s = string(rs)
+	}
 	if !strings.ContainsAny(s, ":：-–—") {
 		return 0
 	}
-	rs := []rune(textnorm.Simplify(s))
 	labelDashes(rs) // "Region – UK" is a row as "Region: UK" is
 	n := 0
 	for i, r := range rs {

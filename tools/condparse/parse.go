@@ -206,6 +206,9 @@ type pcond struct {
 	// window ("最近活跃", "still active", "posting regularly"); a window
 	// said outright replaces it (defaultWindows).
 	recent bool
+	// writerPlace: a place dropped as the writer's own (writerPlace,
+	// ownPlaces); a brief that points back at it ("local") restores it.
+	writerPlace bool
 }
 
 type state struct {
@@ -330,6 +333,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.parentsAlone()
 	st.defaultWindows()
 	st.pruneTopics()
+	st.creatorCategories()
 	st.topicListCategories()
 	st.looseGenres()
 	st.audienceTopics()
@@ -346,6 +350,8 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.selfDescriptions()
 	st.writerRole()
 	st.ownPlaces()
+	st.orgHeadlines()
+	st.localPointer()
 	st.postingFrame()
 	st.letterFrame()
 	st.acceptedWords()

@@ -490,7 +490,7 @@ func (st *state) countAt(i int) (int, bool) {
 			last, k = k, c
 		}
 	}
-	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || pre == cBetween && tk.has(clsAnd) != nil) {
+	if tk := st.tok(k); tk.kind == tkLex && tk.role == roleNone && (tk.has(clsRangeConn) != nil || tk.has(clsAnd) != nil && (pre == cBetween || st.andBetween(k))) {
 		k2 := st.skipSpace(k + 1)
 		if tk.has(clsAnd) != nil && st.free(k2) && st.tok(k2).has(clsRangeConn) != nil && st.isNum(st.skipSpace(k2+1)) {
 			// "between 10k and up to 100k": a connector after the
@@ -954,4 +954,20 @@ func (st *state) priceBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// andBetween reports the "和"/"与" at token k of a Chinese between-range
+// whose opening word a field word stood before ("粉丝在三万与十万之间",
+// "订阅在1万和5万之间"): a figure after it, then "之间" (fixL, class L4).
+// The range's both ends hold, as "介于A和B之间" holds them.
+func (st *state) andBetween(k int) bool {
+	n := st.skipSpace(k + 1)
+	if !st.isNum(n) {
+		return false
+	}
+	e := st.skipSpace(n + 1)
+	if st.isPercent(e) {
+		e = st.skipSpace(e + 1)
+	}
+	return st.free(e) && st.word(e) == "之间"
 }

@@ -97,13 +97,13 @@ func (st *state) inOrgSubject(from, to int) bool {
 // organisation (an organisation noun, a place after it allowed) as a
 // headline: a dash, colon or full stop, then the ask. Group 1 is the
 // headline.
-var enOrgHeadline = regexp.MustCompile(`(?i)^\s*((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|store|shop|label|firm|office|council|association)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?)\s*(?:\s[—–-]\s|[—–:;.!])\s*(?:we\s+are\s+|we'?re\s+|i'?m\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
+var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)\s*(?:\s[—–-]\s|[—–:;.!,])\s*(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
 
 // zhOrgSubject is a Chinese brief that opens with an organisation as the
 // subject of its ask: an organisation noun (with its place in brackets)
 // right before 想找/要找/需要/希望/寻找/找, nothing of a clause's end
 // before it. Group 1 is the organisation.
-var zhOrgSubject = regexp.MustCompile(`^\s*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社)(?:\s*[（(][^）)]{1,12}[）)])?)\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找)`)
+var zhOrgSubject = regexp.MustCompile(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|健身房|民宿|工厂)(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
 
 // isLetterRune reports a letter (any script).
 func isLetterRune(r rune) bool {
@@ -148,7 +148,7 @@ func (st *state) ownPlaces() {
 		if marketSaid(before) {
 			continue // "a brand launching in Norway": the market
 		}
-		pc.dropped = true
+		pc.dropped, pc.writerPlace = true, true
 		for j := range st.toks {
 			if st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc {
 				st.toks[j].role, st.toks[j].frameWord = roleFiller, true
@@ -173,3 +173,57 @@ func marketSaid(text string) bool {
 	}
 	return false
 }
+
+// localPointer restores the writer's own place when the brief asks for
+// creators there by pointing back at it (fixL, class L2): "我们是新加坡一家
+// e-bike rental，想找local的…", "yoga studio in Melbourne … local wellness
+// creators", "首尔的韩餐厅，想找本地的探店博主" give that place's country. Only
+// when no other place is wanted; the pointing word is frame.
+func (st *state) localPointer() {
+	var own []*pcond
+	for _, pc := range st.conds {
+		if pc.c.Field != condition.Country || pc.neg {
+			continue
+		}
+		if !pc.dropped {
+			return // the creators' place is said
+		}
+		if pc.writerPlace {
+			own = append(own, pc)
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	norm := string(st.t.norm)
+	m := localWords.FindStringIndex(norm)
+	if m == nil {
+		return
+	}
+	from, to := utf8.RuneCountInString(norm[:m[0]]), utf8.RuneCountInString(norm[:m[1]])
+	for _, pc := range own {
+		if pc.e > from {
+			continue // said after the pointing word: not what it points at
+		}
+		pc.dropped = false
+		id := int32(0)
+		for n, c := range st.conds {
+			if c == pc {
+				id = int32(n + 1)
+			}
+		}
+		for j := range st.toks {
+			if tk := &st.toks[j]; tk.s >= pc.s && tk.e <= pc.e && tk.kind != tkSpace {
+				tk.role, tk.frameWord, st.tokCond[j] = roleCond, false, id
+			}
+		}
+	}
+	for j := range st.toks {
+		if tk := &st.toks[j]; tk.s >= from && tk.e <= to && tk.kind != tkSpace && (tk.role == roleNone || tk.role == roleContent) {
+			tk.role, tk.frameWord = roleFiller, true
+		}
+	}
+}
+
+// localWords point back at the writer's own place.
+var localWords = regexp.MustCompile(`(?i)\blocal\b|本地|当地|本土|同城|这边的|我们这边|in\s+our\s+(?:city|area|town|region|country)|near\s+us|around\s+us|from\s+around\s+here`)

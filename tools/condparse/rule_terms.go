@@ -316,6 +316,12 @@ func (st *state) bareItems() []bool {
 			// the row's field says, read as in a sentence (audit 23).
 			continue
 		}
+		if st.labelledRowItem(c.from) {
+			// "topic: fishing, kayaking", "内容：烘焙、面包": every item of a
+			// labelled row's list is the row's value, read as the first
+			// one is (fixL, class L1).
+			continue
+		}
 		if p := c.from - 1; p >= 0 && strings.ContainsRune("(（[【", st.t.norm[st.toks[p].s]) {
 			// "Plant accounts (houseplants!) in …": a bracketed aside
 			// says more about the topic; it ranks, it is no item typed.
@@ -497,6 +503,31 @@ func (st *state) labelledRow(p int) bool {
 	return isLabel(label) && (headingWords[label] || valueLabels[label])
 }
 
+// labelledRowItem reports a list item at token from that continues the
+// value of a labelled row ("Topic: fishing, kayaking", "内容：烘焙、面包"):
+// back over commas and 、 only, the row's colon after a known label.
+func (st *state) labelledRowItem(from int) bool {
+	for k := from - 1; k >= 0; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace {
+			if slices.Contains(st.t.norm[tk.s:tk.e], '\n') {
+				return false
+			}
+			continue
+		}
+		if tk.kind != tkPunct {
+			continue
+		}
+		switch r := st.t.norm[tk.s]; {
+		case r == ':' || r == '：':
+			return st.labelledRow(k)
+		case !strings.ContainsRune(",，、", r):
+			return false
+		}
+	}
+	return false
+}
+
 // hedged reports a hedge ("ideally", "preferably", "最好") among the
 // tokens from..to.
 func (st *state) hedged(from, to int) bool {
@@ -633,7 +664,10 @@ var headingWords = map[string]bool{"market": true, "markets": true, "vertical": 
 	"类目": true, "品类": true, "领域": true, "垂类": true, "赛道": true, "地区": true, "国家": true, "市场": true, "平台": true,
 	"语言": true, "粉丝": true, "粉丝量": true, "体量": true, "活跃": true, "活跃度": true, "方向": true, "内容": true,
 	"lang": true, "follower count": true, "followers count": true, "sub count": true, "audience size": true, "verticals": true,
-	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true}
+	"粉丝数": true, "订阅": true, "订阅数": true, "订阅量": true, "国家地区": true, "类别": true, "分类": true, "频道类型": true,
+	// what the creators post, as a list brief's field names it (fixL, L1)
+	"content": true, "content type": true, "theme": true, "themes": true, "genre": true, "类型": true, "内容类型": true,
+	"题材": true, "主题": true, "内容方向": true, "话题": true}
 
 // liftVerbs take a field's requirement away when a field and its limit
 // follow ("no country restriction", "drop the follower minimum").
@@ -1055,6 +1089,9 @@ func (st *state) selfDescriptions() {
 		}
 		st.goodsNoFilter(from, end, true)
 		st.brandGoods(from, end)
+		// "we're a swimwear brand", "I run a Mexican restaurant": what
+		// an English seller noun's business sells ranks (fixL, L2)
+		st.addGoods(englishGoods(st.t.norm[st.toks[from].s:st.toks[end].e], st.toks[from].s))
 		if v := st.skipSpace(end + 1); st.free(v) && tradeVerbs[strings.ToLower(st.tokText(v))] {
 			// "We are Vietnam company sell fragrance", "Our shop selling
 			// pet food want …": a trade verb after the company noun is
@@ -1144,7 +1181,7 @@ func (st *state) writerPlace(from int) {
 			if pc.c.Field != condition.Country || pc.neg || st.marketBefore(from, k) {
 				return // "a brand launching in Brazil": the market
 			}
-			pc.dropped = true
+			pc.dropped, pc.writerPlace = true, true
 			for j := from; j <= k; j++ {
 				if w := &st.toks[j]; w.kind != tkSpace && (w.role == roleNone || w.role == roleCond && st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc) {
 					w.role, w.frameWord = roleFiller, true
@@ -1215,7 +1252,9 @@ func (st *state) goodsNoFilter(from, to int, frame bool) {
 				pc.c.Field == condition.Country && st.marketBefore(from, k) {
 				continue // "准备进入日本市场的…品牌": the market stays
 			}
-			pc.dropped = true
+			// a place in the company's own description is the writer's
+			// (a "local" brief points back at it: localPointer)
+			pc.dropped, pc.writerPlace = true, frame && pc.c.Field == condition.Country
 			w.role = roleContent
 		}
 		if frame && (w.role == roleNone || w.role == roleContent) {
@@ -1255,7 +1294,10 @@ func companyNoun(w string) bool {
 		// children's hospital charity", "a dealership group")
 		"charity", "nonprofit", "non-profit", "ngo", "foundation", "association", "federation", "hospital", "clinic", "school",
 		"university", "college", "academy", "museum", "library", "council", "ministry", "embassy", "consulate", "club",
-		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp":
+		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp",
+		// trades a writer names their business by (fixL, class L2)
+		"practice", "publisher", "provider", "salon", "gym", "bakery", "brewery", "winery", "restaurant", "cafe", "café",
+		"hotel", "rental", "promotion", "consultancy":
 		return true
 	}
 	return false
@@ -1264,7 +1306,9 @@ func companyNoun(w string) bool {
 // companySuffix reports Chinese text that ends in a word for a business
 // ("跨境支付公司", "家电品牌").
 func companySuffix(s string) bool {
-	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺", "机构", "协会", "基金会", "医院", "学校", "大学", "学院", "俱乐部", "中心", "部门", "市场部", "办公室", "连锁店"} {
+	for _, suf := range []string{"公司", "品牌", "企业", "工作室", "厂商", "厂家", "商家", "店铺", "机构", "协会", "基金会", "医院", "学校", "大学", "学院", "俱乐部", "中心", "部门", "市场部", "办公室", "连锁店",
+		// trades a writer names their business by (fixL, class L2)
+		"餐厅", "饭店", "餐馆", "咖啡店", "门店", "诊所", "服务商", "供应商", "工厂", "民宿", "酒店", "健身房", "出版社", "书店"} {
 		if strings.HasSuffix(s, suf) {
 			return true
 		}

@@ -1,0 +1,93 @@
+package condparse
+
+import (
+	"searchagent/tools/condition"
+)
+
+// creatorCategories reads a creator noun that names a category as that
+// category (fixL, class L3), as "美妆博主" gives beauty: "indie musicians"
+// → music, "chefs" → food, "comedians" → comedy, "乐手" → music. Only a
+// noun of a category the taxonomy has counts, only when no other wanted
+// category is read (a named category or a subtopic's wins: "gaming
+// streamers", "烘焙厨师"), and never inside the writer's own frame or an
+// exclusion. The noun stays what it was (a creator noun, or a ranking
+// term with what is glued to it: "独立音乐人"); the other words of the
+// phrase rank as they did ("indie").
+func (st *state) creatorCategories() {
+	for _, pc := range st.conds {
+		if !pc.dropped && !pc.neg && pc.c.Field == condition.Category {
+			return
+		}
+	}
+	for i := range st.toks {
+		tk := &st.toks[i]
+		code := ""
+		from, to := i, i
+		switch tk.kind {
+		case tkLex:
+			if tk.has(clsCreator) != nil {
+				code = creatorNounCategories[st.word(i)]
+				if code == "" {
+					code = creatorNounCategoriesZh[st.word(i)]
+				}
+			}
+		case tkCJK:
+			// a Chinese noun lexed as runes or glued to its modifier
+			// ("乐手", "独立音乐人"): the noun ends at this token
+			for noun, c := range creatorNounCategoriesZh {
+				n := len([]rune(noun))
+				if tk.e-n < 0 || string(st.t.norm[tk.e-n:tk.e]) != noun {
+					continue
+				}
+				f := i
+				for f > 0 && st.toks[f].s > tk.e-n {
+					f--
+				}
+				if st.toks[f].s == tk.e-n {
+					code, from = c, f
+					break
+				}
+			}
+		}
+		if code == "" || tk.neg != 0 || st.toks[from].neg != 0 || st.governed(from) || st.afterOur(from) {
+			continue
+		}
+		free := true
+		for k := from; k <= to; k++ {
+			if r := st.toks[k].role; r != roleNone && r != roleContent {
+				free = false
+			}
+		}
+		if _, ok := st.lx.categories[code]; !ok || !free {
+			continue
+		}
+		pc := st.vocabCond(condition.Category, []string{code}, 0)
+		pc.s, pc.e = st.toks[from].s, st.toks[to].e
+		st.conds = append(st.conds, pc)
+		st.sig.Category = true
+		return
+	}
+}
+
+// creatorNounCategories are the English creator nouns (clsCreator) that
+// name a taxonomy category.
+var creatorNounCategories = map[string]string{
+	"musician": "music", "musicians": "music", "singers": "music", "singer": "music", "rappers": "music",
+	"rapper": "music", "songwriters": "music", "songwriter": "music", "guitarists": "music", "guitarist": "music",
+	"pianists": "music", "pianist": "music", "drummers": "music", "djs": "music", "dancers": "music",
+	"chefs": "food", "chef": "food", "cooks": "food", "bakers": "food", "baker": "food",
+	"gamers": "gaming", "gamer": "gaming",
+	"comedians": "comedy", "comedian": "comedy", "comics": "comedy",
+	"photographers": "art", "illustrators": "art", "painters": "art",
+	"hikers": "outdoor", "campers": "outdoor", "anglers": "outdoor", "fishermen": "outdoor",
+}
+
+// creatorNounCategoriesZh are the Chinese creator nouns that name a
+// taxonomy category, matched at the end of a Chinese word ("独立音乐人").
+var creatorNounCategoriesZh = map[string]string{
+	"乐手": "music", "音乐人": "music", "歌手": "music", "唱作人": "music", "说唱歌手": "music", "吉他手": "music",
+	"鼓手": "music", "舞者": "music",
+	"厨师": "food", "主厨": "food", "大厨": "food", "烘焙师": "food",
+	"喜剧演员": "comedy", "脱口秀演员": "comedy", "段子手": "comedy",
+	"游戏玩家": "gaming", "摄影师": "art", "插画师": "art", "画师": "art",
+}
