@@ -848,7 +848,10 @@ var postOnlyExclusions = func() map[string]bool {
 // inactive since May can go", "Canadian ones are out"); after an activity
 // window said of who stopped posting they are that window's (audit 24).
 var postRemovals = []string{"can go", "should go", "must go", "has to go", "have to go", "gotta go", "can be dropped",
-	"can be removed", "should be dropped", "should be removed", "are out", "is out"}
+	"can be removed", "should be dropped", "should be removed", "are out", "is out", "is gone", "are gone",
+	// "Ireland's out": the contraction's apostrophe is read as a space
+	// (contractedRemovals), its "s" is the verb
+	"s out", "s gone"}
 
 // postGlue are the words between a post-posed exclusion and its object:
 // "游戏的都不要", "这种也不要".
