@@ -11,9 +11,12 @@ import (
 // sameSearchCues say that the search held is to be run again as it is
 // ("same but for TikTok", "same thing on Instagram", "同样的条件在抖音",
 // "TikTok也来一份"): said beside another platform, they are the platform
-// question's third answer said outright.
-var sameSearchCues = []string{"same", "同样", "一样", "照搬", "条件不变", "其他不变", "其它不变", "也来一份", "也来一套", "也来一遍",
-	"也搜一份", "也整一份", "再来一份"}
+// question's third answer said outright. A move that keeps the rest
+// ("move it to TikTok, everything else the same", "换成TikTok，其他不变")
+// is still asked about.
+var sameSearchCues = []string{"same but", "same thing", "same search", "same criteria", "same conditions", "same filters",
+	"same settings", "same again", "do the same", "同样的条件", "同样的要求", "同样的筛选", "一样的条件", "一样的要求", "相同的条件",
+	"照搬", "也来一份", "也来一套", "也来一遍", "也搜一份", "也整一份", "再来一份"}
 
 // sameSearchElsewhere switches the session to the platform a follow-up
 // asked for with the same conditions when it says so outright (audit 36,
