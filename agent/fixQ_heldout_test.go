@@ -119,8 +119,11 @@ func stayedNamed(p, word string) func(api.Snapshot) []string {
 
 // TestFixQHeldout is the lead's follow-up classes Q1–Q5 (audit 36) in
 // phrasings of my own, written before any change and never tuned on.
+// Base (before the fixes): 8 of 18; after: 15 (left: "不要宠物的，只要做
+// 手工皂的" drops the wanted term, "same search but for X" does not read
+// the letter X as the platform, an unsupported 小红书 ranks unnamed).
 func TestFixQHeldout(t *testing.T) {
-	measureFixT(t, "held-out Q", 0, heldoutFixQ())
+	measureFixT(t, "held-out Q", 15, heldoutFixQ())
 }
 
 // heldoutFixQ is the held-out table (see TestFixQHeldout).

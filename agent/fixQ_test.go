@@ -3,9 +3,11 @@ package agent
 import "testing"
 
 // TestFixQTuning is the tuning table of the follow-up classes Q1–Q5
-// (audit 36's own phrasings and variants of them).
+// (audit 36's own phrasings and variants of them). Written after the
+// Q3 fix, 8 of 15 then; after: 14 (left:
+// "not planners", a trade noun alone as the excluded, Q2).
 func TestFixQTuning(t *testing.T) {
-	measureFixT(t, "tuning Q", 0, tuningFixQ())
+	measureFixT(t, "tuning Q", 14, tuningFixQ())
 }
 
 // tuningFixQ is the tuning table (see TestFixQTuning).
