@@ -201,6 +201,13 @@ func TestAudit23PlatformSwitch(t *testing.T) {
 		before := b.send("search.submit", api.Args{Text: tc.first})
 		snap := b.send(followupEvent(before), api.Args{Text: tc.text})
 		q := snap.Context.PendingQuestion
+		if q == nil && saysSameSearch(tc.text) && snap.Platform != before.Platform && strings.Contains(strings.ToLower(tc.text), snap.Platform) {
+			// "do the same search on tiktok": the question's third
+			// answer said outright is made, the other conditions kept
+			// (audit 36, class Q4)
+			checkConds(t, tc.text, appliedConds(snap), appliedConds(before)[1:], nil)
+			continue
+		}
 		if q == nil || len(q.Options) != 3 {
 			// stay here, keep as a reference, or search the asked
 			// platform with the same conditions (audit 33, class M4)

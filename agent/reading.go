@@ -154,6 +154,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	t.plan.commands = talkNotConditions(t.plan.commands, rd, read)
 	t.plan.commands = correctedNotExcluded(t.plan.commands, rd)
 	t.plan.commands = excludedNotAdded(t.plan.commands, rd)
+	t.plan.commands = wantedNotExcluded(t.plan.commands, rd)
 	// "除了第一个都不要，找跟它像的": a result's position is no keyword
 	// the router may add or exclude.
 	t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
@@ -2147,6 +2148,58 @@ func excludedNotAdded(cmds []router.Command, rd condparse.Reading) []router.Comm
 			}
 		}
 		out = append(out, router.Command{Name: "exclude_keyword", Spec: cmd.Spec, Args: router.Args{"keywords": xs}})
+	}
+	return out
+}
+
+// wantedNotExcluded takes out of the router's exclusion of a field the
+// codes the reading of the same text wants ("不要游戏的，只要科技的", "no
+// fashion, only travel": the router's one negated op reaches every code
+// of the run, the reading keeps each code's own polarity) and wants them
+// in a command of their own; the codes the reading excludes stay
+// excluded (audit 36, class Q3).
+func wantedNotExcluded(cmds []router.Command, rd condparse.Reading) []router.Command {
+	wants := map[condition.Field][]string{}
+	for _, c := range rd.Conditions {
+		if c.Op != condition.OpEq && c.Op != condition.OpIn || c.Status != condition.StatusApplied {
+			continue
+		}
+		if c.Value.Str != "" {
+			wants[c.Field] = append(wants[c.Field], c.Value.Str)
+		}
+		wants[c.Field] = append(wants[c.Field], c.Value.Strs...)
+	}
+	if len(wants) == 0 {
+		return cmds
+	}
+	var out []router.Command
+	for _, cmd := range cmds {
+		f := condition.Field(str(cmd.Args.Get("field")))
+		op := str(cmd.Args.Get("op"))
+		if cmd.Name != "add_filter" || len(wants[f]) == 0 || op != string(condition.OpNotIn) && op != string(condition.OpNeq) {
+			out = append(out, cmd)
+			continue
+		}
+		var keep, want []string
+		for _, v := range stringsOf(cmd.Args.Get("value")) {
+			if slices.Contains(wants[f], v) {
+				want = append(want, v)
+			} else {
+				keep = append(keep, v)
+			}
+		}
+		if len(want) == 0 {
+			out = append(out, cmd)
+			continue
+		}
+		if len(keep) > 0 {
+			a := maps.Clone(cmd.Args)
+			a["op"], a["value"] = string(condition.OpNotIn), keep
+			out = append(out, router.Command{Name: cmd.Name, Spec: cmd.Spec, Args: a})
+		}
+		a := maps.Clone(cmd.Args)
+		a["op"], a["value"] = string(condition.OpIn), want
+		out = append(out, router.Command{Name: cmd.Name, Spec: cmd.Spec, Args: a})
 	}
 	return out
 }

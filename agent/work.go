@@ -101,6 +101,7 @@ func (t *turn) search() error {
 	// a repair container, a repair action from any container, or a change
 	// made while the search had no results.
 	repaired := from.Container == states.ExpandedRepair || strings.HasPrefix(string(t.ev), "A_REPAIR_") || from.Session == states.EmptyRepair
+	t.sameSearchElsewhere()
 	if err := t.fetch(); err != nil {
 		return err
 	}

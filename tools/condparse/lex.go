@@ -43,7 +43,30 @@ func newText(s string) *text {
 		t.offs = append(t.offs, i)
 	}
 	t.offs = append(t.offs, len(s))
+	contractedRemovals(t.norm)
 	return t
+}
+
+// contractedRemovals reads the apostrophe of "X's out" / "X's gone" as a
+// space ("Ireland's out, UK only": Ireland is out), so the value before
+// it is a word of its own and "s out" the removal after it
+// (postRemovals). A possessive before anything else is left alone.
+func contractedRemovals(norm []rune) {
+	for i := 1; i+2 < len(norm); i++ {
+		if norm[i] != '\'' || norm[i+1] != 's' || !unicode.IsLetter(norm[i-1]) || norm[i+2] != ' ' {
+			continue
+		}
+		j := i + 3
+		for j < len(norm) && norm[j] == ' ' {
+			j++
+		}
+		for _, w := range []string{"out", "gone"} {
+			e := j + len(w)
+			if e <= len(norm) && string(norm[j:e]) == w && (e == len(norm) || !textmatch.IsWordRune(norm[e])) {
+				norm[i] = ' '
+			}
+		}
+	}
 }
 
 // readable is the text the rules read: traditional Chinese folded to

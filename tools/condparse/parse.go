@@ -339,6 +339,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.audienceTopics()
 	st.hedges()
 	st.questions()
+	st.figureQuestions()
 	st.resultRemarks()
 	st.permissions()
 	st.stages()

@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -116,6 +117,28 @@ func (st *state) exclusions() {
 				tk.role = roleFiller
 			}
 			continue
+		}
+		if w == "除了" || w == "除去" {
+			// "除了英国别的都不要", "除了日本其他的都去掉": everything but
+			// X refused is nothing but X, an inclusion of X (as "不要 X
+			// 以外的" is).
+			refused := false
+			for k := j + 1; k <= end+1 && !refused; k++ {
+				r := st.restRefused(k)
+				if r < k {
+					continue
+				}
+				for m := j; m < k; m++ {
+					st.toks[m].neg, st.toks[m].nothingBut = 0, true
+				}
+				for m := k; m <= r; m++ {
+					st.toks[m].role = roleFiller
+				}
+				tk.role, i, refused = roleFiller, r, true
+			}
+			if refused {
+				continue
+			}
 		}
 		if (w == "除了" || w == "除去" || w == "except" || w == "except for" || w == "other than") && !st.restIsFine(j, end+1) && st.alsoFollows(end+1) {
 			// "除了美国，还要加拿大": an inclusion.
@@ -759,6 +782,29 @@ func (st *state) restIsFine(j, end int) bool {
 	return false
 }
 
+// restRefusal is the rest refused after "除了 X": "别的都不要",
+// "其他的都去掉", "其余一律不要".
+var restRefusal = regexp.MustCompile(`^[\s，,、]*(?:别的|其他|其它|其余|剩下|剩余)(?:的)?(?:国家|地区|类目|语言)?(?:的)?\s*(?:都|全|全都|一律|统统|就)?\s*(?:不要|去掉|删掉|不用|不看|排除|拿掉|不考虑)(?:了|吧|啦)?`)
+
+// restRefused reports the last token of a refusal of the rest starting
+// at token k (restRefusal), or -1.
+func (st *state) restRefused(k int) int {
+	if k >= len(st.toks) {
+		return -1
+	}
+	from := st.toks[k].s
+	m := restRefusal.FindStringIndex(string(st.t.norm[from:]))
+	if m == nil {
+		return -1
+	}
+	end := from + len([]rune(string(st.t.norm[from:])[:m[1]]))
+	last := -1
+	for n := k; n < len(st.toks) && st.toks[n].e <= end; n++ {
+		last = n
+	}
+	return last
+}
+
 // alsoFollows reports a "还/也/also" later in the same sentence.
 func (st *state) alsoFollows(k int) bool {
 	for ; k < len(st.toks); k++ {
@@ -848,7 +894,10 @@ var postOnlyExclusions = func() map[string]bool {
 // inactive since May can go", "Canadian ones are out"); after an activity
 // window said of who stopped posting they are that window's (audit 24).
 var postRemovals = []string{"can go", "should go", "must go", "has to go", "have to go", "gotta go", "can be dropped",
-	"can be removed", "should be dropped", "should be removed", "are out", "is out"}
+	"can be removed", "should be dropped", "should be removed", "are out", "is out", "is gone", "are gone",
+	// "Ireland's out": the contraction's apostrophe is read as a space
+	// (contractedRemovals), its "s" is the verb
+	"s out", "s gone"}
 
 // postGlue are the words between a post-posed exclusion and its object:
 // "游戏的都不要", "这种也不要".

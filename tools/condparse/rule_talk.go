@@ -42,7 +42,10 @@ var whyWords = []string{"why", "why is", "why are", "why's", "why does", "why do
 // questionWords ask which of the results or whether there is one ("哪个
 // 更新最勤", "which one posts most"): a question, never a term.
 var questionWords = []string{"哪个", "哪几个", "哪一个", "哪位", "哪几位", "哪家", "哪些是", "是不是", "有没有",
-	"which one", "which ones", "which of", "who here", "anyone here", "any of them", "any of these", "are any", "is any", "do any", "does any"}
+	"which one", "which ones", "which of", "who here",
+	// a question about the results' figures, the question half of a
+	// follow-up ("bump the cap, and what's the total now?"): frame
+	"what's", "whats", "what is", "what are", "what's the", "what is the", "anyone here", "any of them", "any of these", "are any", "is any", "do any", "does any"}
 
 // resultWords point at the results shown ("of these", "the ones shown",
 // 这些里面): talk about the list, never a term.
@@ -170,6 +173,26 @@ func (st *state) questions() {
 		st.sig.Sentence = true
 		for k := a; k <= b; k++ {
 			st.asks[k] = true
+		}
+	}
+}
+
+// figureAsks are the figures a question asks of the results ("what's the
+// median now?", "平均粉丝多少"): in a clause that asks they are the
+// question's, never a term.
+var figureAsks = map[string]bool{"average": true, "avg": true, "median": true, "mean": true, "total": true, "sum": true,
+	"平均": true, "平均值": true, "平均数": true, "中位数": true, "总数": true, "总量": true}
+
+// figureQuestions names the figures a question asks of the results
+// (figureAsks) in a clause that asks: the question half of a follow-up
+// sets nothing (ResidueQuestion).
+func (st *state) figureQuestions() {
+	for k := range st.toks {
+		if !st.asking(k) || !st.free(k) {
+			continue
+		}
+		if figureAsks[strings.ToLower(st.tokText(k))] {
+			st.name(k, k, ResidueQuestion)
 		}
 	}
 }
