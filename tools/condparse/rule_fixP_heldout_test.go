@@ -29,7 +29,7 @@ func missesFixP(t *testing.T, r Reading, specs []string) []string {
 				if c.Value.Str != "" {
 					got = append(got, c.Value.Str)
 				}
-				got = append(got, c.Value.List...)
+				got = append(got, c.Value.Strs...)
 			}
 			for _, code := range strings.Split(arg, ",") {
 				if !slices.Contains(got, code) {
@@ -42,7 +42,7 @@ func missesFixP(t *testing.T, r Reading, specs []string) []string {
 		case "nocat":
 			for _, c := range r.Conditions {
 				if c.Field == condition.Category && c.Kind != condition.KindKeyword && c.Status == condition.StatusApplied && c.Op != condition.OpNotIn &&
-					(c.Value.Str == arg || slices.Contains(c.Value.List, arg)) {
+					(c.Value.Str == arg || slices.Contains(c.Value.Strs, arg)) {
 					out = append(out, "Read("+r.Input+"): applied category "+brief(c))
 				}
 			}

@@ -1,0 +1,50 @@
+package condparse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFixPPlaces: a country misspelt by one letter or rune, or by which
+// letters are doubled, reads as that country (marked corrected), and a
+// region that lies in one country reads as that country (audit 36, P3);
+// real words near a country name stay words.
+func TestFixPPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"skincare creators in the Phillipines", []string{"countries PH", "noterm phillipines"}},
+		{"Carribean? no — food creators from Phillipines and Malasia", []string{"countries PH,MY"}},
+		{"tech reviewers in Indonesa", []string{"countries ID", "noterm indonesa"}},
+		{"surfers from Argentinia or Chile", []string{"countries AR,CL"}},
+		{"找马来西压的科技博主", []string{"countries MY", "noterm 西压"}},
+		{"泰国、菲律滨的美食博主", []string{"countries TH,PH", "noterm 菲律滨"}},
+		{"想找澳大利压的露营博主", []string{"countries AU"}},
+		{"gardening accounts in the Midwest", []string{"countries US", "noterm midwest"}},
+		{"craft beer creators in New England", []string{"countries US"}},
+		{"时尚博主，法兰西岛大区的", []string{"countries FR"}},
+		{"fashion creators in Île-de-France", []string{"countries FR"}},
+		{"food vloggers in Kanto", []string{"countries JP", "noterm kanto"}},
+		{"珠三角的探店博主", []string{"countries CN"}},
+		{"hikers in Bavaria", []string{"countries DE"}},
+		// words, not places
+		{"trance music producers", []string{"noterm france"}},
+		{"葡萄酒博主", []string{"term 葡萄酒"}},
+		{"新加的博主都要美妆类", []string{"noterm 新加坡"}},
+		{"关东煮的美食博主", []string{"term 关东煮"}},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
+			t.Error(strings.Join(m, "\n"))
+		}
+	}
+	for _, in := range []string{"想找葡萄酒博主", "新加的博主都要美妆类", "trance music producers", "加拿达的博主"} {
+		r := readAt(t, in, nil, nil)
+		for _, c := range r.Conditions {
+			if c.Field == "country" {
+				t.Errorf("Read(%q): country %s from a word that is no place", in, brief(c))
+			}
+		}
+	}
+}
