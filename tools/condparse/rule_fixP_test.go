@@ -48,3 +48,27 @@ func TestFixPPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestFixPCountryRun: a run of countries written without separators
+// before a hedge is a list the hedge governs whole, every country a
+// preference, none hard-filtered alone (audit 36, P4); a run under an
+// acceptance stays every country applied.
+func TestFixPCountryRun(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"骑行博主，法国比利时荷兰优先", []string{"countries FR,BE,NL", "has soft country in [FR,BE,NL] reference"}},
+		{"新加坡马来西亚为佳", []string{"countries SG,MY", "has soft country in [SG,MY] reference"}},
+		{"英国爱尔兰澳洲更好，粉丝一万以上", []string{"countries GB,IE,AU"}},
+		{"巴西阿根廷智利都可以的足球博主", []string{"has hard country in [BR,AR,CL] applied"}},
+		{"韩国日本都行，美妆", []string{"has hard country in [KR,JP] applied"}},
+		// another field before the run is not part of it
+		{"美妆类日本韩国优先", []string{"has hard category eq \"beauty\" applied", "has soft country in [JP,KR] reference"}},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
+			t.Error(strings.Join(m, "\n"))
+		}
+	}
+}

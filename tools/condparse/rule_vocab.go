@@ -645,8 +645,8 @@ var postHedges = map[string]bool{"优先": true, "为佳": true, "者为佳": tr
 	"有加分": true, "算加分": true, "更加分": true}
 
 // hedgeListBack softens the values listed before a hedged one ("新加坡、
-// 马来西亚优先", "US or Canada preferred"): a hedge that closes a list
-// governs every item of it (audit 23, class 7).
+// 马来西亚优先", "US or Canada preferred", "德国荷兰瑞典优先"): a hedge that
+// closes a list governs every item of it (audit 23, class 7).
 func (st *state) hedgeListBack(j int, pc *pcond) {
 	id := st.tokCond[j]
 	for j > 0 && st.tokCond[j-1] == id {
@@ -658,10 +658,16 @@ func (st *state) hedgeListBack(j int, pc *pcond) {
 			return
 		}
 		tk := st.tok(k)
-		if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
-			return
+		if st.tokCond[k] == 0 {
+			// a run written without separators ("德国荷兰瑞典优先") is a
+			// list as much as one with them: a value of the same field
+			// right before continues it (audit 36, P4). A comma is left
+			// out: "UK, Germany preferred" may keep the UK as asked.
+			if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
+				return
+			}
+			k = st.prevSig(k)
 		}
-		k = st.prevSig(k)
 		if k < 0 || st.tokCond[k] == 0 {
 			return
 		}
