@@ -72,3 +72,30 @@ func TestFixPCountryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestFixPWindowCount: a count said within a window ("at least once in
+// the last month", 最近两个月至少发过一条) bounds activity by the window,
+// also beside a "posts regularly" preference; a frequency per period
+// keeps its period ("at least weekly": 7 days) (audit 36, P2).
+func TestFixPWindowCount(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"travel vloggers who upload consistently (at least once in the last month)", []string{"active 30..30", "nohardterm"}},
+		{"gaming streamers, at least 3 videos in the past 2 weeks", []string{"active 14..14", "nohardterm"}},
+		{"baking creators who posted twice within the last three weeks", []string{"active 21..21"}},
+		{"podcasters posting at least weekly", []string{"active 7..7"}},
+		{"最近一个月至少发过一条视频的穿搭博主", []string{"active 30..30", "nohardterm"}},
+		{"过去三周内起码更新过两次的数码博主", []string{"active 21..21", "nohardterm"}},
+		{"近半个月至少发了一条的宠物博主", []string{"active 15..15"}},
+		{"每周至少更新一次的健身博主", []string{"active 7..7"}},
+		// no count: the window rules read it as before
+		{"food creators active in the last month", []string{"active 30..30"}},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
+			t.Error(strings.Join(m, "\n"))
+		}
+	}
+}
