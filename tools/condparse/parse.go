@@ -293,6 +293,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.frequencySpans()
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
+	st.mailFrame()
 	st.spelledCounts()
 	st.loneCategoryRunes()
 	st.typos()

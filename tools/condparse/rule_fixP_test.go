@@ -99,3 +99,28 @@ func TestFixPWindowCount(t *testing.T) {
 		}
 	}
 }
+
+// TestFixPMailFrame: a pasted message's marker line, header fields and
+// closing signature are frame, never keywords nor windows; the body is
+// read as a brief and a Subject line's topic may rank (audit 36, P1).
+// Without a header or a greeting, a thanks needs its comma to sign.
+func TestFixPMailFrame(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"-----Original Message----- From: Leah Stone Sent: Friday, October 2, 2026 9:05 AM To: Brand Desk Subject: skate creators Hey, could we get skateboarding TikTokers in Australia, 5k to 50k? Thanks, Leah", []string{"nohardterm", "noterm leah", "noterm stone", "noterm friday", "noterm desk", "noactive", "countries AU", "followers lo 5000..5000 hi 50000..50000"}},
+		{"Begin forwarded message: From: Ravi <ravi@shop.in> Date: 4 Nov 2026 Subject: chai Hi all, looking for tea reviewers in India, posted within 2 weeks. Regards, Ravi Kumar", []string{"nohardterm", "noterm ravi", "noterm kumar", "active 14..14", "countries IN"}},
+		{"发件人：王芳 收件人：商务组 抄送：陈总 主题：露营合作 各位好，帮忙找日本的露营博主，最近一个月发过视频。辛苦了！王芳", []string{"nohardterm", "noterm 王芳", "noterm 商务组", "noterm 陈总", "active 30..30", "countries JP"}},
+		{"帮忙找越南的美妆博主，粉丝一万以上，谢谢！阿杰", []string{"nohardterm", "noterm 阿杰", "countries VN"}},
+		{"Hi! sneaker creators in Germany please. Cheers Max", []string{"nohardterm", "noterm max", "countries DE"}},
+		// no message: words stay
+		{"skincare creators, the best Korean ones", []string{"nohardterm"}},
+		{"Subject: cooking; Country: Japan", []string{"countries JP", "nohardterm"}},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
+			t.Error(strings.Join(m, "\n"))
+		}
+	}
+}
