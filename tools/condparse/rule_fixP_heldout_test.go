@@ -61,9 +61,9 @@ func missesFixP(t *testing.T, r Reading, specs []string) []string {
 // P5 (the writer's own shop or job is frame, the topic after it ranks),
 // written before any rule was changed and never tuned on. It logs its
 // misses and fails only when fewer pass than measured after the fixes
-// (the floor below).
+// (the floor below): 5/19 before, 19/19 after.
 func TestFixPHeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 19
 	pass, total := 0, 0
 	for _, tc := range []struct {
 		in     string

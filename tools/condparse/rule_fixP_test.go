@@ -124,3 +124,30 @@ func TestFixPMailFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestFixPOwnJob: a brief that opens with the writer's own shop keeps the
+// topic that follows as ranking terms, and the writer's own job is frame,
+// never the creators' category (audit 36, P5); a job named as the wanted
+// creators stays what it is.
+func TestFixPOwnJob(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		{"comic book store in Ohio looking for manga / anime reviewers on YouTube, 20k+", []string{"nohardterm", "term manga", "noterm store"}},
+		{"vinyl record shop in Leeds seeking turntable / hi-fi creators in the UK", []string{"nohardterm", "term turntable", "countries GB"}},
+		{"Pastry chef here, want travel vloggers in Japan", []string{"nohardterm", "nocat food", "noterm chef", "countries JP"}},
+		{"Wedding florist, Austin based. Who are the home decor creators in the US?", []string{"nohardterm", "noterm florist", "countries US"}},
+		{"I'm a personal trainer — looking for cooking creators in Canada", []string{"nohardterm", "nocat fitness", "noterm trainer", "countries CA"}},
+		{"我是一名摄影师，想找做旅行vlog的博主", []string{"nohardterm", "nocat photography", "noterm 摄影师"}},
+		{"本人是瑜伽老师，想找做素食的博主", []string{"nohardterm", "nocat fitness", "noterm 瑜伽老师"}},
+		// the job is the ask
+		{"fitness coach, 10k+ followers, Spain", []string{"has hard category eq \"fitness\" applied"}},
+		{"find a makeup artist in Seoul, 5k+", []string{"has hard country eq \"KR\" applied"}},
+	} {
+		r := readAt(t, tc.in, nil, nil)
+		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
+			t.Error(strings.Join(m, "\n"))
+		}
+	}
+}
