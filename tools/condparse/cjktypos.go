@@ -82,11 +82,12 @@ func oneRuneOff(w, name []rune) int {
 	return p
 }
 
-// coveredByWord reports a dictionary word of two or more runes starting
-// at or after from (and at or before pos) that covers rune pos.
+// coveredByWord reports a dictionary word of two or more runes that
+// covers rune pos, starting at or before it (one starting before from
+// too: 大利亚 inside 澳大利亚 is no 叙利亚).
 func (st *state) coveredByWord(from, pos int) bool {
 	var buf [8]textmatch.Prefix
-	for j := from; j <= pos; j++ {
+	for j := max(0, from-8); j <= pos; j++ {
 		for _, p := range st.lx.dict.Prefixes(st.t.norm, j, buf[:0]) {
 			if e := int(p.End); e-j >= 2 && e > pos {
 				return true

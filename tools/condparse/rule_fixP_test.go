@@ -33,6 +33,10 @@ func TestFixPPlaces(t *testing.T) {
 		{"葡萄酒博主", []string{"term 葡萄酒"}},
 		{"新加的博主都要美妆类", []string{"noterm 新加坡"}},
 		{"关东煮的美食博主", []string{"term 关东煮"}},
+		// a country's tail is no other country one rune off (大利亚 / 叙利亚)
+		{"想找澳大利亚或新西兰的母婴博主", []string{"has hard country in [AU,NZ] applied"}},
+		{"找澳大利亚和新西兰的旅行博主", []string{"has hard country in [AU,NZ] applied"}},
+		{"意大利和法国的美食博主", []string{"has hard country in [IT,FR] applied"}},
 	} {
 		r := readAt(t, tc.in, nil, nil)
 		if m := missesFixP(t, r, tc.checks); len(m) > 0 {
