@@ -67,6 +67,8 @@ func TestFixPCountryRun(t *testing.T) {
 		{"英国爱尔兰澳洲更好，粉丝一万以上", []string{"countries GB,IE,AU"}},
 		{"巴西阿根廷智利都可以的足球博主", []string{"has hard country in [BR,AR,CL] applied"}},
 		{"韩国日本都行，美妆", []string{"has hard country in [KR,JP] applied"}},
+		// a state after its country narrows it: no list
+		{"找滑板博主，美国加州那边的最好", []string{"has hard country eq \"US\" applied"}},
 		// another field before the run is not part of it
 		{"美妆类日本韩国优先", []string{"has hard category eq \"beauty\" applied", "has soft country in [JP,KR] reference"}},
 	} {

@@ -658,6 +658,9 @@ func (st *state) hedgeListBack(j int, pc *pcond) {
 			return
 		}
 		tk := st.tok(k)
+		if st.tokCond[k] != 0 && (st.placeTok(k) || st.placeTok(j)) {
+			return // "美国加州那边的最好": the state narrows its country, no list
+		}
 		if st.tokCond[k] == 0 {
 			// a run written without separators ("德国荷兰瑞典优先") is a
 			// list as much as one with them: a value of the same field
@@ -1299,4 +1302,14 @@ func (st *state) afterNegatedCount(i int) bool {
 func (st *state) hedgeLabel(i int) bool {
 	j := st.skipSpace(i + 1)
 	return j < len(st.toks) && st.toks[j].kind == tkPunct && (st.t.norm[st.toks[j].s] == ':' || st.t.norm[st.toks[j].s] == '：')
+}
+
+// placeTok reports a token read as a city, state or region's country.
+func (st *state) placeTok(k int) bool {
+	tk := st.tok(k)
+	if tk.kind != tkLex {
+		return false
+	}
+	e := tk.has(clsCountry)
+	return e != nil && e.place
 }
