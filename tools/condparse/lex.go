@@ -413,6 +413,9 @@ type token struct {
 	itemRest bool
 	// corrected: a misspelt word read as a lexicon spelling (typos).
 	corrected bool
+	// mail: part of a pasted message's header or signature (mailFrame),
+	// dropped before any rule reads it.
+	mail bool
 	// fieldTalk: a word of a clause about a field's limit with no value
 	// ("粉丝上限去掉吧", "the follower cap can go"): unread, never a
 	// keyword (fieldTalk).

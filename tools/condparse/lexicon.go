@@ -11,6 +11,7 @@ import (
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
 	"searchagent/tools/textmatch"
+	"searchagent/tools/textnorm"
 )
 
 // lexClass is what a dictionary word means to the parser.
@@ -177,6 +178,9 @@ type lexicon struct {
 	// unitTargets are the Latin count words a misspelt word right after
 	// a number may be read as ("subsribers").
 	unitTargets []typoTarget
+	// cjkCountries are the Chinese country names of three or more runes
+	// a name one rune off may be read as (cjkCountryTypos).
+	cjkCountries [][]rune
 	// glued are the comparator cue words of more than one word typed
 	// without their space ("atleast", "upto", "nomorethan"; audit 25),
 	// keyed by that spelling.
@@ -1380,6 +1384,11 @@ func buildLexicon() *lexicon {
 		}
 	}
 	for id, w := range spellings {
+		if n := []rune(w); len(n) >= minCJKTypoTarget && allHan(n) && textnorm.Simplify(w) == w && slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
+			return e.cls == clsCountry && !e.place && len(e.codes) <= 1
+		}) {
+			lx.cjkCountries = append(lx.cjkCountries, n)
+		}
 		if len(w) < minTypoTarget || !isASCIILetters(w) || genericCategoryWords[w] {
 			continue
 		}

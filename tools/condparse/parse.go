@@ -212,11 +212,14 @@ type pcond struct {
 }
 
 type state struct {
-	lx    *lexicon
-	cfg   config
-	t     *text
-	toks  []token
-	conds []*pcond
+	// cjkFixed are the rune spans of Chinese country names read one rune
+	// off (cjkCountryTypos).
+	cjkFixed [][2]int
+	lx       *lexicon
+	cfg      config
+	t        *text
+	toks     []token
+	conds    []*pcond
 	// tokCond maps a token to the condition that consumed it (index+1).
 	tokCond   []int32
 	remainder [][2]int
@@ -285,10 +288,12 @@ type nameClaim struct {
 func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	t := newText(s)
 	st := &state{lx: lx, cfg: cfg, t: t, names: names}
+	st.cjkCountryTypos()
 	st.calendarSpans()
 	st.frequencySpans()
 	st.initialRuns = st.initialSpans()
 	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
+	st.mailFrame()
 	st.spelledCounts()
 	st.loneCategoryRunes()
 	st.typos()

@@ -181,15 +181,18 @@ var (
 // are dropped words.
 func (st *state) campaignRuns(from, to int, mine []bool) {
 	for k := from; k <= to; k++ {
-		if !mine[k] {
-			continue
+		if !mine[k] || st.toks[k].mail {
+			continue // a pasted header's date is no campaign's
 		}
 		end, num := k, false
 		for j := k; j <= to; j++ {
 			if st.toks[j].kind == tkSpace {
 				continue
 			}
-			if !mine[j] {
+			if !mine[j] || st.toks[j].mail {
+				if st.toks[j].mail {
+					break
+				}
 				// a frame word between two of the run's ("MOQ of 5k",
 				// "起订量是3000") is named with them
 				if n := st.skipSpace(j + 1); st.toks[j].role == roleFiller && st.toks[j].kind == tkLex && n <= to && mine[n] {

@@ -35,6 +35,21 @@ var zhFrequency = regexp.MustCompile(`(?P<per>每天|每日|每周|每星期|每
 	`(?P<bound>至少|最少|起码|不少于|超过|大于|不超过|最多|少于|不到)?(?:\d+|[一二两三四五六七八九十几]+)\s*(?:次|条|个视频|篇|更)` +
 	`(?P<after>以上|及以上|或以上|左右|以下|以内|多)?`)
 
+// enWindowCount: [bound] count (in|within|over) the last|past [n] period
+// ("at least once in the last month", "twice in the past 2 weeks"): a
+// count said within a window is a frequency whose window is the whole
+// span (audit 36, P2).
+var enWindowCount = regexp.MustCompile(`\b(?:(?P<bound>at\s+least|a\s+minimum\s+of|minimum|min|no\s+less\s+than)\s+)?` +
+	`(?:once|twice|(?:\d+|two|three|four|five|six|seven|a\s+couple\s+of|a\s+few|several)\s*(?:x|times|posts?|uploads?|videos?|reels?|streams?|tiktoks?))\s+` +
+	`(?:in|within|during|over|for)\s+(?:the\s+)?(?:last|past|previous|recent)\s+(?:(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+)?(?P<per>days?|weeks?|wks?|months?|mos?)\b`)
+
+// zhWindowCount: window [bound] act [bound] count 次/条 ("最近两个月至少发过
+// 一条视频", "最近一个月至少更新过一次", "过去两周内起码发了两条"): a count said
+// within a window bounds activity by the window (audit 36, P2).
+var zhWindowCount = regexp.MustCompile(`(?:最近|过去|近)(?P<n>\d+|[一二两三四五六七八九十半]+)?个?(?P<per>天|日|周|星期|礼拜|月)(?:内|里|之内|以内|当中)?(?:都|至少|最少|起码|要|有|得)*` +
+	`(?:更新|发布|发|上传|直播|开播|更)(?:了|过)?(?:视频|作品|帖子|帖|内容)?` +
+	`(?:至少|最少|起码|不少于)?(?:\d+|[一二两三四五六七八九十几]+)\s*(?:次|条|个视频|篇|更)(?:以上|及以上|或以上)?`)
+
 var enUpper = map[string]bool{"less than": true, "fewer than": true, "under": true, "no more than": true, "at most": true, "max": true, "up to": true}
 var zhUpper = map[string]bool{"不超过": true, "最多": true, "少于": true, "不到": true, "以下": true, "以内": true}
 
@@ -50,6 +65,22 @@ func (st *state) frequencySpans() {
 		return
 	}
 	runeAt := func(b int) int { return len([]rune(norm[:b])) }
+	for _, re := range []*regexp.Regexp{enWindowCount, zhWindowCount} {
+		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
+			g := func(name string) string {
+				k := re.SubexpIndex(name)
+				if k < 0 || m[2*k] < 0 {
+					return ""
+				}
+				return strings.Join(strings.Fields(norm[m[2*k]:m[2*k+1]]), " ")
+			}
+			days := windowDays(g("n"), g("per"))
+			if days <= 0 {
+				continue
+			}
+			st.freq = append(st.freq, freqSpan{s: runeAt(m[0]), e: runeAt(m[1]), days: days})
+		}
+	}
 	for _, re := range []*regexp.Regexp{enFrequency, zhFrequency} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
 			g := func(name string) string {
@@ -105,4 +136,30 @@ func (st *state) countedFrequency() {
 		st.remainder = append(st.remainder, [2]int{f.s, f.e})
 		st.freqPeriod = append(st.freqPeriod, [2]int{f.s, f.e})
 	}
+}
+
+// windowDays is the length in days of a window of n periods ("2 weeks",
+// "两个月", "半个月"; n empty is one).
+func windowDays(n, per string) int64 {
+	unit := map[string]int64{"day": 1, "days": 1, "week": 7, "weeks": 7, "wk": 7, "wks": 7, "month": 30, "months": 30, "mo": 30, "mos": 30,
+		"天": 1, "日": 1, "周": 7, "星期": 7, "礼拜": 7, "月": 30}[per]
+	if n == "" {
+		return unit
+	}
+	if n == "半" {
+		return unit / 2
+	}
+	words := map[string]int64{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+		"a couple of": 2, "a few": 3, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+	if v, ok := words[n]; ok {
+		return v * unit
+	}
+	var v int64
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return 0
+		}
+		v = v*10 + int64(r-'0')
+	}
+	return v * unit
 }

@@ -38,6 +38,7 @@ func (st *state) orgHeadlines() {
 			st.frameSpan(from, to, false, false)
 		}
 	}
+	st.jobHeadlines(norm)
 	from, to := -1, -1
 	if m := enOrgHeadline.FindStringSubmatchIndex(norm); m != nil {
 		from, to = utf8.RuneCountInString(norm[:m[2]]), utf8.RuneCountInString(norm[:m[3]])
@@ -57,6 +58,7 @@ func (st *state) orgHeadlines() {
 		st.unprune(from, to)
 	}
 	st.addGoods(goods)
+	st.sig.Sentence = true // who writes: a brief, never keyword material
 }
 
 // addGoods ranks the goods at runes goods (none when empty).
@@ -214,4 +216,48 @@ var relayFrames = []*regexp.Regexp{
 	regexp.MustCompile(`\b(?:forwarding|passing\s+on|passing\s+along|relaying)(?:\s+(?:what|a\s+request|the\s+request|a\s+message|this))?(?:\s+(?:the|my|our|a)\s+(?:customer|client|boss|manager|team)(?:\s+(?:wrote|sent|said|asked))?)?`),
 	regexp.MustCompile(`\b(?:my|our)\s+(?:boss|manager|client|customer|supervisor|team\s+lead)\s+(?:wants|needs|asked(?:\s+me)?(?:\s+to)?|would\s+like)\b`),
 	regexp.MustCompile(`(?:我们)?(?:老板|领导|上司|客户|甲方)(?:让我|要我|叫我|想要|需要)`),
+}
+
+// Job headlines (audit 36, P5): a brief that opens with the writer's own
+// job ("Bridal makeup artist, Melbourne based.", "Yoga studio owner in
+// Austin here,", 我是一名健身教练，) says who writes, not whom they want:
+// the job's words are frame and a category or language said in them is no
+// filter (a place in it is left to ownPlaces). The job is one person
+// noun, singular, closing its clause; a headline that opens with an ask
+// word ("find a tattoo artist in Berlin,") is the ask itself.
+var (
+	enJobHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m\s+an?\s+|i\s+am\s+an?\s+)?((?:[\p{L}'’&-]+\s+){0,3}(?:artist|photographer|videographer|coach|trainer|teacher|tutor|instructor|designer|stylist|chef|baker|florist|planner|consultant|therapist|nutritionist|dietitian|realtor|dentist|doctor|lawyer|architect|barber|groomer|breeder|owner|founder)(?:\s+(?:in|from|based\s+in)\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?|,?\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?[\s-]based)?(?:\s+here)?)\s*[—–:;.!,]\s*\S`)
+	zhJobHeadline = regexp.MustCompile(`^\s*(?:我是|本人是|本人)(?:一名|一个|一位|个)?([^，,。；;！!？?\n的]{1,10}?(?:教练|老师|化妆师|摄影师|设计师|造型师|美甲师|纹身师|营养师|医生|律师|厨师|烘焙师|理发师|花艺师|策划师|婚礼策划|店主|老板|创始人))\s*[，,。；;！!]`)
+	// jobSaid: the headline says it is the writer's ("I'm a", "here",
+	// "Melbourne based"); jobAskAfter: an ask follows it.
+	jobSaid     = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m|i\s+am)\s|\shere\s*$|based\s*$|\sbased\s+in\s`)
+	jobAskAfter = regexp.MustCompile(`(?i)^\s*[—–:;.!,]\s*(?:and\s+)?(?:we|i|looking|seeking|searching|want|need|who|any|can|could|please|pls|help|find|trying)\b`)
+	jobAskWords = map[string]bool{"find": true, "need": true, "want": true, "looking": true, "search": true, "searching": true, "get": true, "show": true, "any": true, "some": true, "a": true, "an": true, "the": true}
+)
+
+// jobHeadlines makes the writer's job headline frame.
+func (st *state) jobHeadlines(norm string) {
+	for _, re := range []*regexp.Regexp{enJobHeadline, zhJobHeadline} {
+		m := re.FindStringSubmatchIndex(norm)
+		if m == nil {
+			continue
+		}
+		if f := strings.Fields(norm[m[2]:m[3]]); len(f) > 0 && jobAskWords[f[0]] {
+			continue
+		}
+		if re == enJobHeadline && !jobSaid.MatchString(norm[:m[3]]) && !jobAskAfter.MatchString(norm[m[3]:]) {
+			continue // "fitness coach, 10k+ followers": the creators wanted
+		}
+		from, to := utf8.RuneCountInString(norm[:m[2]]), utf8.RuneCountInString(norm[:m[3]])
+		if st.frameSpan(from, to, true, false) {
+			st.unprune(from, to)
+		}
+		for _, pc := range st.conds {
+			if !pc.neg && pc.c.Kind == condition.KindKeyword && pc.s >= from && pc.e <= to {
+				pc.dropped = true // "makeup artist" is who writes, no ranking term
+			}
+		}
+		st.sig.Sentence = true // who writes: a brief, never keyword material
+		return
+	}
 }

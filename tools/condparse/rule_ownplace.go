@@ -95,9 +95,10 @@ func (st *state) inOrgSubject(from, to int) bool {
 
 // enOrgHeadline is an English brief that opens with the writer's
 // organisation (an organisation noun, a place after it allowed) as a
-// headline: a dash, colon or full stop, then the ask. Group 1 is the
-// headline.
-var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)\s*(?:\s[—–-]\s|[—–:;.!,])\s*(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
+// headline: a dash, colon or full stop, or only a space ("trading card
+// shop in Toronto looking for …", audit 36 P5), then the ask. Group 1 is
+// the headline.
+var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)(?:\s*(?:\s[—–-]\s|[—–:;.!,])\s*|\s+)(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
 
 // zhOrgSubject is a Chinese brief that opens with an organisation as the
 // subject of its ask: an organisation noun (with its place in brackets)

@@ -645,8 +645,8 @@ var postHedges = map[string]bool{"优先": true, "为佳": true, "者为佳": tr
 	"有加分": true, "算加分": true, "更加分": true}
 
 // hedgeListBack softens the values listed before a hedged one ("新加坡、
-// 马来西亚优先", "US or Canada preferred"): a hedge that closes a list
-// governs every item of it (audit 23, class 7).
+// 马来西亚优先", "US or Canada preferred", "德国荷兰瑞典优先"): a hedge that
+// closes a list governs every item of it (audit 23, class 7).
 func (st *state) hedgeListBack(j int, pc *pcond) {
 	id := st.tokCond[j]
 	for j > 0 && st.tokCond[j-1] == id {
@@ -658,10 +658,19 @@ func (st *state) hedgeListBack(j int, pc *pcond) {
 			return
 		}
 		tk := st.tok(k)
-		if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
-			return
+		if st.tokCond[k] != 0 && (st.placeTok(k) || st.placeTok(j)) {
+			return // "美国加州那边的最好": the state narrows its country, no list
 		}
-		k = st.prevSig(k)
+		if st.tokCond[k] == 0 {
+			// a run written without separators ("德国荷兰瑞典优先") is a
+			// list as much as one with them: a value of the same field
+			// right before continues it (audit 36, P4). A comma is left
+			// out: "UK, Germany preferred" may keep the UK as asked.
+			if !(tk.kind == tkLex && tk.has(clsAnd) != nil || tk.kind == tkPunct && (st.t.norm[tk.s] == '、' || st.t.norm[tk.s] == '/')) {
+				return
+			}
+			k = st.prevSig(k)
+		}
 		if k < 0 || st.tokCond[k] == 0 {
 			return
 		}
@@ -1293,4 +1302,14 @@ func (st *state) afterNegatedCount(i int) bool {
 func (st *state) hedgeLabel(i int) bool {
 	j := st.skipSpace(i + 1)
 	return j < len(st.toks) && st.toks[j].kind == tkPunct && (st.t.norm[st.toks[j].s] == ':' || st.t.norm[st.toks[j].s] == '：')
+}
+
+// placeTok reports a token read as a city, state or region's country.
+func (st *state) placeTok(k int) bool {
+	tk := st.tok(k)
+	if tk.kind != tkLex {
+		return false
+	}
+	e := tk.has(clsCountry)
+	return e != nil && e.place
 }

@@ -29,11 +29,13 @@ const (
 // typos turns unknown Latin words one edit from one lexicon spelling into
 // that spelling's dictionary token.
 func (st *state) typos() {
-	if len(st.lx.typoTargets) == 0 {
-		return
-	}
 	for i := range st.toks {
 		tk := &st.toks[i]
+		for _, f := range st.cjkFixed {
+			if tk.kind == tkLex && tk.s < f[1] && f[0] < tk.e {
+				tk.corrected = true // 马来西压 read as 马来西亚
+			}
+		}
 		if tk.kind != tkWord {
 			continue
 		}
@@ -53,12 +55,14 @@ func (st *state) typos() {
 		var hit *typoTarget
 		for k := range st.lx.typoTargets {
 			tt := &st.lx.typoTargets[k]
-			if w[0] == tt.word[0] && oneEdit(w, tt.word) && !romanceAdjective(w, tt.word) {
-				if hit != nil {
+			if w[0] == tt.word[0] && (oneEdit(w, tt.word) || doubledOnly(w, tt.word)) && !romanceAdjective(w, tt.word) {
+				if hit != nil && !sameCountry(hit.ents, tt.ents) {
 					hit = nil // two readings: none
 					break
 				}
-				hit = tt
+				if hit == nil || len(tt.word) > len(hit.word) {
+					hit = tt
+				}
 			}
 		}
 		if hit == nil && st.afterNumber(i) {
@@ -76,6 +80,51 @@ func (st *state) typos() {
 			tk.kind, tk.ents, tk.corrected = tkLex, hit.ents, true
 		}
 	}
+}
+
+// doubledOnly reports whether a and b differ only in which letters are
+// doubled ("Phillipines" / "Philippines", "Carribean" / "Caribbean"), a
+// spelling slip of two edits that keeps every sound; both must be at
+// least minTypoTarget letters long and actually differ.
+func doubledOnly(a, b string) bool {
+	return a != b && len(a) >= minTypoTarget && len(b) >= minTypoTarget && undouble(a) == undouble(b)
+}
+
+// undouble folds every run of one repeated letter to a single letter.
+func undouble(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if i > 0 && asciiLower(s[i]) == asciiLower(s[i-1]) {
+			continue
+		}
+		out = append(out, asciiLower(s[i]))
+	}
+	return string(out)
+}
+
+// sameCountry reports whether two typo readings name the same one
+// country ("argentinia" is one edit from both "argentina" and
+// "argentinian"): then they are one reading, not two.
+func sameCountry(a, b []*lexEntry) bool {
+	code := func(es []*lexEntry) string {
+		var c string
+		for _, e := range es {
+			if e.cls != clsCountry {
+				return ""
+			}
+			k := e.code
+			if k == "" && len(e.codes) == 1 {
+				k = e.codes[0]
+			}
+			if k == "" || c != "" && c != k {
+				return ""
+			}
+			c = k
+		}
+		return c
+	}
+	ca := code(a)
+	return ca != "" && ca == code(b)
 }
 
 // isASCIILetters reports a non-empty string of ASCII letters only.

@@ -151,4 +151,17 @@ var Subregions = []City{
 	{"CN", "西南地区", "Southwest China", nil},
 	{"CN", "京津冀", "Beijing-Tianjin-Hebei", nil},
 	{"CN", "北上广深", "Beijing, Shanghai, Guangzhou & Shenzhen", []string{"北上广"}},
+	// The census regions and named parts of the United States ("the
+	// Midwest", "New England": the latter before "England" is read as
+	// the United Kingdom). "West Coast" / "the South" are left out: they
+	// name parts of other countries as often.
+	{"US", "美国中西部", "Midwest", []string{"the Midwest", "Midwestern", "American Midwest", "US Midwest"}},
+	{"US", "新英格兰", "New England", []string{"新英格兰地区"}},
+	{"US", "太平洋西北", "Pacific Northwest", []string{"太平洋西北地区", "PNW"}},
+	{"FR", "法兰西岛", "Île-de-France", []string{"法兰西岛大区", "Ile-de-France", "Ile de France", "Île de France", "巴黎大区"}},
+	{"FR", "普罗旺斯", "Provence", []string{"普罗旺斯地区"}},
+	{"JP", "关东地区", "Kanto", []string{"Kantō", "Kanto region", "关东一带"}},
+	{"JP", "关西地区", "Kansai", []string{"Kansai region", "关西一带"}},
+	{"ES", "加泰罗尼亚", "Catalonia", []string{"Catalunya", "Cataluña"}},
+	{"ES", "安达卢西亚", "Andalusia", []string{"Andalucía", "Andalucia"}},
 }
