@@ -304,6 +304,13 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.read = append(er.read, "start_over_keep")
 		return er
 	}
+	if cmds, ok := t.namedRemoval(text); ok {
+		// "reset the follower range, keep the rest", "国家和语言都不要了":
+		// the named fields go, nothing else
+		er.commands = append(er.commands, cmds...)
+		er.read = append(er.read, "named_removal")
+		return er
+	}
 	if rest, by, ok := t.secondSortKey(text); ok {
 		// "sort by views, then followers": the first key sorts
 		er.notes = append(er.notes, t.s.secondKeyNote(by))
