@@ -28,7 +28,11 @@ var removeFieldsVerb = regexp.MustCompile(`(?i)\b(?:reset|clear|wipe|drop|remove
 
 // namedRemovalBlock are the words that make the clause something else:
 // an exclusion taken away, a keep-only, a start over, a value said.
-var namedRemovalBlock = regexp.MustCompile(`(?i)\b(?:except|but keep|only|just keep|exclusions?|excluded|everything|all\s+(?:the\s+)?(?:filters|conditions)|start\s+over)\b|排除|除了|只保留|只留|其他都|其余都|全部|所有|重新`)
+var namedRemovalBlock = regexp.MustCompile(`(?i)\b(?:except|but keep|only|just keep|exclusions?|excluded|every|everything|all\s+(?:the\s+)?(?:filters|conditions)|apart from|other than|besides|save|rest|others|instead|start\s+over)\b|排除|除了|只保留|只留|其他|其余|别的|全部|所有|重新|改成|换成|按`)
+
+// countedFrame is a clause that only counts the conditions named beside
+// it ("both of them", "all three", 这两个): frame, never a result count.
+var countedFrame = regexp.MustCompile(`(?i)^(?:please\s+)?(?:both(?:\s+of\s+(?:them|those|these))?|all\s+(?:two|three|four|of\s+them)|the\s+(?:two|three)(?:\s+of\s+them)?|(?:这|那)?(?:两|俩|三|几)个?(?:条件|筛选)?(?:都|全)?)(?:\s+please)?$`)
 
 // namedRemoval reads text as the removal of the fields it names. ok is
 // false when text says something else (a value, a keep-only, no field,
@@ -40,6 +44,12 @@ func (t *turn) namedRemoval(text string) (cmds []router.Command, ok bool) {
 		if c == "" || keepRestCue.MatchString(c) {
 			continue // "keep the rest", 其他不变: the frame beside it
 		}
+		if countedFrame.MatchString(c) {
+			continue // "both of them", 这两个: counts the conditions named
+		}
+		if !removeFieldsVerb.MatchString(c) && len(keptFields(c)) == 0 {
+			return nil, false // a clause that says something else
+		}
 		parts = append(parts, c)
 	}
 	body := strings.Join(parts, "，")
@@ -50,7 +60,7 @@ func (t *turn) namedRemoval(text string) (cmds []router.Command, ok bool) {
 	if len(named) == 0 || len(named) == 1 && !resetFieldVerb.MatchString(body) {
 		return nil, false
 	}
-	if rd, err := t.read(body); err != nil || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Kind != condition.KindKeyword }) {
+	if rd, err := t.read(body); err != nil || rd.Sort != nil || rd.Unsorted != nil || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool { return c.Kind != condition.KindKeyword }) {
 		// a value is said: a filter, not a removal (the words left over
 		// are the request's, never a search term)
 		return nil, false
