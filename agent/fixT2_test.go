@@ -1,6 +1,12 @@
 package agent
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
 
 // TestFixT2Tuning is the tuning table of audit 37's T2 and T3 (named
 // removals): the audit's own follow-ups and variants, each must hold.
@@ -24,5 +30,51 @@ func TestFixT2Tuning(t *testing.T) {
 				t.Error(m)
 			}
 		})
+	}
+}
+
+// TestFixT2Seen is the tuning table of audit 37's T4: a request to leave
+// out seen results is said as not possible, never an excluded keyword,
+// and the conditions stay.
+func TestFixT2Seen(t *testing.T) {
+	cases := []caseFixT{
+		{"tiktok", "en", "musical theatre creators in the UK, 5k+ followers, active in the last 30 days", "exclude anyone we've seen",
+			all(noKeywordWith("seen", "anyone"), hasApplied("country eq GB", "followers gte 5000", "last_active within_days 30"), noticeHas("seen"))},
+		{"youtube", "zh", "日本的美食博主，粉丝一万以上", "不要之前看过的",
+			all(noKeywordWith("看过", "之前"), hasApplied("country eq JP", "followers gte 10000"), noticeHas("看过"))},
+		{"instagram", "en", "beauty creators in France, 10k+ followers", "hide the ones from the first page",
+			all(noKeywordWith("page", "first", "ones"), hasApplied("country eq FR", "followers gte 10000"))},
+		{"youtube", "zh", "德国的汽车频道，订阅两万以上", "第一页那些就别再推了",
+			all(noKeywordWith("第一页"), hasApplied("country eq DE", "followers gte 20000"))},
+		// an exclusion of a thing stays one
+		{"youtube", "en", "cooking channels in Italy, 10k+ subs", "exclude anyone doing baking",
+			noticeLacks("seen")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
+			for _, m := range runFixT(t, newTestAgent(t), tc) {
+				t.Error(m)
+			}
+		})
+	}
+}
+
+// noticeHas checks the turn's notice holds w.
+func noticeHas(w string) func(api.Snapshot) []string {
+	return func(snap api.Snapshot) []string {
+		if !strings.Contains(snap.Context.Notice, w) {
+			return []string{fmt.Sprintf("notice %q lacks %q", snap.Context.Notice, w)}
+		}
+		return nil
+	}
+}
+
+// noticeLacks checks the turn's notice does not hold w.
+func noticeLacks(w string) func(api.Snapshot) []string {
+	return func(snap api.Snapshot) []string {
+		if strings.Contains(snap.Context.Notice, w) {
+			return []string{fmt.Sprintf("notice %q holds %q", snap.Context.Notice, w)}
+		}
+		return nil
 	}
 }

@@ -356,6 +356,11 @@ func (t *turn) sessionEdits(text string) editResult {
 		switch {
 		case c == "":
 			continue
+		case seenCue.MatchString(c):
+			// "exclude anyone we've seen": no seen-list to leave out
+			er.notes = append(er.notes, t.s.seenNote())
+			er.read = append(er.read, "seen_results")
+			continue
 		case keepOnly < 0 && t.followCommand(c, &er):
 			continue // a page, a result count, a scaled bound, a fresher window
 		case clearExclusionsCue.MatchString(c):
