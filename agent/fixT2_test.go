@@ -78,3 +78,24 @@ func noticeLacks(w string) func(api.Snapshot) []string {
 		return nil
 	}
 }
+
+// TestFixT2AlsoDo is the tuning table of audit 37's T1: "only the ones
+// that also do X" keeps the held category (never an either-or list),
+// ranks X, and says the set is ordered toward X.
+func TestFixT2AlsoDo(t *testing.T) {
+	cases := []caseFixT{
+		{"tiktok", "en", "food creators in the philippines, 10-50K followers, last 2 weeks", "only the ones that also do travel",
+			all(wantApplied("category", "category eq food"), noKeywordWith("do travel"), hasTopic([]string{"travel"}, nil), noticeHas("travel"))},
+		{"youtube", "zh", "泰国的美食博主，粉丝一万以上", "只要同时也做旅行的",
+			all(wantApplied("category", "category eq food"), hasTopic([]string{"旅行"}, nil), noKeywordWith("同时"), noticeHas("旅行"))},
+		{"instagram", "en", "fitness creators in Spain, 10k+ followers", "just those who also cover yoga",
+			all(wantApplied("category", "category eq fitness"), hasTopic([]string{"yoga"}, nil), noKeywordWith("cover"))},
+	}
+	for _, tc := range cases {
+		t.Run(tc.first+" | "+tc.follow, func(t *testing.T) {
+			for _, m := range runFixT(t, newTestAgent(t), tc) {
+				t.Error(m)
+			}
+		})
+	}
+}

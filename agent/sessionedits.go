@@ -274,6 +274,14 @@ type editResult struct {
 // sessionEdits reads the session edits of text, clause by clause.
 func (t *turn) sessionEdits(text string) editResult {
 	var er editResult
+	if cmds, note, ok := t.alsoDo(foldEdit(strings.TrimSpace(strings.Trim(text, " .!！?？~。")))); ok {
+		// "only the ones that also do travel": ranks, never widens (read
+		// before swapDropped, whose "only X" it is not)
+		er.commands = append(er.commands, cmds...)
+		er.notes = append(er.notes, note)
+		er.read = append(er.read, "also_do")
+		return er
+	}
 	if pos, rest, ok := positionsRemoved(text); ok {
 		er.notes = append(er.notes, t.s.positionsNotRemoved(pos))
 		er.read = append(er.read, "remove_positions")
