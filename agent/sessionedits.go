@@ -274,6 +274,14 @@ type editResult struct {
 // sessionEdits reads the session edits of text, clause by clause.
 func (t *turn) sessionEdits(text string) editResult {
 	var er editResult
+	if cmds, note, ok := t.alsoDo(foldEdit(strings.TrimSpace(strings.Trim(text, " .!！?？~。")))); ok {
+		// "only the ones that also do travel": ranks, never widens (read
+		// before swapDropped, whose "only X" it is not)
+		er.commands = append(er.commands, cmds...)
+		er.notes = append(er.notes, note)
+		er.read = append(er.read, "also_do")
+		return er
+	}
 	if pos, rest, ok := positionsRemoved(text); ok {
 		er.notes = append(er.notes, t.s.positionsNotRemoved(pos))
 		er.read = append(er.read, "remove_positions")
@@ -302,6 +310,13 @@ func (t *turn) sessionEdits(text string) editResult {
 	if so, ok := t.startOverKeeping(text); ok {
 		er.startOver = &so
 		er.read = append(er.read, "start_over_keep")
+		return er
+	}
+	if cmds, ok := t.namedRemoval(text); ok {
+		// "reset the follower range, keep the rest", "国家和语言都不要了":
+		// the named fields go, nothing else
+		er.commands = append(er.commands, cmds...)
+		er.read = append(er.read, "named_removal")
 		return er
 	}
 	if rest, by, ok := t.secondSortKey(text); ok {
@@ -348,6 +363,11 @@ func (t *turn) sessionEdits(text string) editResult {
 		c := foldEdit(strings.TrimSpace(strings.Trim(cl, " .!！?？~")))
 		switch {
 		case c == "":
+			continue
+		case seenCue.MatchString(c):
+			// "exclude anyone we've seen": no seen-list to leave out
+			er.notes = append(er.notes, t.s.seenNote())
+			er.read = append(er.read, "seen_results")
 			continue
 		case keepOnly < 0 && t.followCommand(c, &er):
 			continue // a page, a result count, a scaled bound, a fresher window
