@@ -80,6 +80,11 @@ var creatorNounCategories = map[string]string{
 	"comedians": "comedy", "comedian": "comedy", "comics": "comedy",
 	"photographers": "art", "illustrators": "art", "painters": "art",
 	"hikers": "outdoor", "campers": "outdoor", "anglers": "outdoor", "fishermen": "outdoor",
+	// a job title that names the category (audit 37, class R5): "math
+	// educators", "piano teachers", "language tutors". "coaches" names
+	// none: beside a fitness word that word gives fitness, else it ranks.
+	"educators": "education", "educator": "education", "teachers": "education", "teacher": "education",
+	"tutors": "education", "tutor": "education", "instructors": "education", "lecturers": "education",
 }
 
 // creatorNounCategoriesZh are the Chinese creator nouns that name a
@@ -90,4 +95,5 @@ var creatorNounCategoriesZh = map[string]string{
 	"厨师": "food", "主厨": "food", "大厨": "food", "烘焙师": "food",
 	"喜剧演员": "comedy", "脱口秀演员": "comedy", "段子手": "comedy",
 	"游戏玩家": "gaming", "摄影师": "art", "插画师": "art", "画师": "art",
+	"教育博主": "education", "家教": "education", "讲师": "education", "教师": "education",
 }
