@@ -972,6 +972,10 @@ func buildLexicon() *lexicon {
 		"你漏了", "你忘了", "你漏掉了", "你丢了", "漏掉了")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).
+	// a postscript marker: the text after it is read as any other
+	// condition ("P.S. they need to have posted since Black Friday", "附：
+	// 最近两周有更新"; audit 37, class R3). A bare "PS" is PlayStation.
+	es = append(es, words(clsFrame, "p.s.", "p.s", "p.s:", "p.p.s.", "p.p.s", "ps:", "ps.", "pps:", "附：", "附:", "另：", "另:", "补充：", "补充:")...)
 	es = append(es, words(clsFrame,
 		"品牌", "品牌方", "我们品牌", "合作", "合作推广", "投放", "推广", "一批", "一款", "就行", "就好", "即可",
 		"谢谢", "谢谢啦", "多谢", "感谢", "麻烦了", "辛苦", "不用", "想", "想在", "都有谁", "有谁", "是谁", "看看", "查一下",

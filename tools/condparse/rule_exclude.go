@@ -363,6 +363,13 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// selling is excluded with what is sold ("团购带货").
 				substantive = true
 				tk.role = roleContent
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil) && tk.has(clsCreator) != nil && tk.has(clsCreator).kind && isLatinWord(st.word(k)) &&
+				(st.skipSpace(k+1) >= len(st.toks) || st.tok(st.skipSpace(k+1)).kind == tkPunct || st.tok(st.skipSpace(k+1)).has(clsAnd) != nil):
+				// "no need for vets or clinics", "no doctors": a trade
+				// noun alone as the object is what is excluded (audit
+				// 37, class R1), never a creator noun dropped.
+				substantive = true
+				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
 				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
 			case !substantive && tk.has(clsRequest) != nil && tk.has(clsExclude) == nil:

@@ -56,9 +56,10 @@ func missesFixR(t *testing.T, r Reading, specs []string) []string {
 // (P.S. / 附 markers and a head fragment are frame), R4 (a language named
 // by a demonym) and R5 (a category named by a job title), written before
 // any rule was changed and never tuned on. It logs its misses and fails
-// only when fewer pass than measured after the fixes (the floor below).
+// only when fewer pass than measured after the fixes (the floor below):
+// 14/25 before, 25/25 after.
 func TestFixRHeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 25
 	pass, total := 0, 0
 	for _, tc := range []struct {
 		in     string
