@@ -44,9 +44,12 @@ func TestFixR(t *testing.T) {
 		{"gaming streamers in Austria, only in German please", []string{"lang de"}},
 		{"找葡萄牙的旅行博主，只要葡语的", []string{"lang pt", "countries PT"}},
 		{"Italian only, cooking creators in Italy", []string{"lang it", "countries IT"}},
+		{"food creators in Canada, no need for french anymore", []string{"notlang fr", "countries CA"}},
 		// R5
 		{"looking for YouTube educators who teach chemistry", []string{"cat education"}},
-		{"piano teachers on Instagram in Japan", []string{"cat education"}},
+		{"piano teachers on Instagram in Japan", []string{"nocat education", "term piano"}},
+		{"teachers on YouTube who explain chemistry", []string{"cat education"}},
+		{"online tutors on TikTok in the UK", []string{"cat education"}},
 		{"yoga coaches on TikTok in India", []string{"cat fitness"}},
 		{"business coaches on LinkedIn style, YouTube, US", []string{"nocat fitness"}},
 	} {

@@ -1003,6 +1003,10 @@ func (st *state) demonymEndsClause(i int) bool {
 		}
 		break
 	}
+	if n < len(st.toks) && (st.word(n) == "anymore" || st.word(n) == "any more") {
+		// "no need for portuguese anymore": the clause ends after it
+		n = st.skipSpace(n + 1)
+	}
 	if n >= len(st.toks) {
 		return true
 	}
