@@ -166,6 +166,12 @@ func (st *state) exclusions() {
 		}
 		tk.role = roleFiller
 		tk.neg = neg
+		if an := st.skipSpace(end + 1); neg == 1 && an < len(st.toks) && (st.word(an) == "anymore" || st.word(an) == "any more") {
+			// "no need for portuguese anymore", "no Spanish anymore":
+			// what was asked before is taken back, as "forget X" is
+			// (audit 37, class R1).
+			named = true
+		}
 		if neg == 1 && (removalVerbs[w] || removalVerbs[strings.ToLower(st.tokText(i))] || named || st.conditionNounAfter(end)) {
 			// "forget Canada", "去掉法国这个条件", "remove the Japan
 			// filter": the value leaves the filter, nothing is excluded.
