@@ -829,6 +829,15 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 				i++
 				continue
 			}
+			if e == i+1 && r == '像' && len(toks) > 0 && toks[len(toks)-1].kind == tkCJK && toks[len(toks)-1].e == i && toks[len(toks)-1].s == i-1 &&
+				unicode.Is(unicode.Han, norm[i-1]) && (len(toks) < 2 || toks[len(toks)-2].kind != tkCJK) {
+				// "人像", "肖像", "头像": 像 after a one-rune unknown word
+				// ends that compound, no "like"; "不需要人像" excludes
+				// 人像 whole (audit 37, class R1)
+				toks = append(toks, token{kind: tkCJK, s: i, e: i + 1})
+				i++
+				continue
+			}
 			if e == i+1 && r == '太' && i+1 < limit && tooNounHeads[norm[i+1]] {
 				// "太阳能板", "太空", "太极拳": 太 begins a noun here, no
 				// "too" (an intensifier modifies an adjective)

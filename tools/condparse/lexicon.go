@@ -587,7 +587,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "约莫", "约摸", "大致", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
-	es = append(es, words(clsBetween, "between", "介于", "在", "从")...)
+	es = append(es, words(clsBetween, "between", "somewhere between", "anywhere between", "介于", "在", "从")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
@@ -671,6 +671,8 @@ func buildLexicon() *lexicon {
 		}
 	}
 	es = append(es, words(clsRecent, "近", "最近", "近期", "过去", "过去的", "最近的", "last", "past", "previous", "recent",
+		// "within the preceding sixty days" (audit 37, class R2)
+		"preceding", "over the preceding", "during the preceding",
 		// the span a window covers said with its preposition ("active
 		// over the last couple of months", "during the past few weeks"):
 		// "over" is no lower bound here
@@ -730,12 +732,31 @@ func buildLexicon() *lexicon {
 	nw(9, "nine")
 	nw(10, "ten")
 	nw(12, "twelve")
+	// the rest of the spelled numbers under a hundred, for windows
+	// ("within the preceding sixty days", "the past forty-five days";
+	// audit 37, class R2); counts with a scale are read by the number
+	// package before the lexicon.
+	teens := []string{"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	for k, w := range teens[2:] {
+		nw(int64(13+k), w)
+	}
+	ones := []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	for k, ten := range []string{"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"} {
+		v := int64(20 + 10*k)
+		nw(v, ten)
+		for m, one := range ones {
+			nw(v+int64(m+1), ten+"-"+one, ten+" "+one)
+		}
+	}
 
 	es = append(es, words(clsExclude,
 		"不要", "别", "别推", "别推荐", "不要推", "不要推荐", "不用推", "不用推荐", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "剔掉", "踢掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
 		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
+		// "no need for vets or clinics", "no need for anyone under 10k"
+		// (audit 37, class R1)
+		"no need for", "there's no need for", "there is no need for", "we don't need", "we do not need",
 		// "outside the US", "anywhere but Japan": a place left out.
 		"outside", "outside of", "anywhere but", "anywhere except", "not based in", "not interested in", "no interest in",
 		// a region with a part left out ("亚太但不在中国大陆", "不位于日本的")
@@ -761,6 +782,7 @@ func buildLexicon() *lexicon {
 	// said after what goes ("anyone inactive since May can go", "the
 	// Canadian ones are out"): post-posed only (postOnlyExclusions).
 	es = append(es, words(clsExclude, postRemovals...)...)
+	es = append(es, words(clsExclude, postRefusals...)...)
 	// refusing a kind of channel excludes it ("不接受纯伴奏/无人声的频道").
 	es = append(es, words(clsExclude, "不接受", "不能接受", "无法接受", "接受不了", "don't accept", "do not accept", "won't accept", "can't accept", "cannot accept")...)
 	// "no one who's worked with Nike", "nobody already partnered with
@@ -869,7 +891,7 @@ func buildLexicon() *lexicon {
 		"farmers", "hunters", "anglers", "fishermen", "hikers", "climbers", "skaters", "surfers", "cyclists", "runners",
 		"golfers", "collectors", "builders", "crafters", "knitters", "quilters", "painters", "illustrators", "animators",
 		"editors", "singers", "rappers", "musicians", "comedians", "magicians", "cosplayers", "modders", "tinkerers",
-		"homesteaders", "campers", "backpackers",
+		"homesteaders", "campers", "backpackers", "educators", "educator", "tutors", "tutor", "lecturers",
 		// who the creators are as a profession ("indie game devs on X",
 		// "climate journalists", "tech founders").
 		"dev", "devs", "developers", "journalists", "reporters", "founders", "entrepreneurs",
@@ -950,6 +972,10 @@ func buildLexicon() *lexicon {
 		"你漏了", "你忘了", "你漏掉了", "你丢了", "漏掉了")...)
 	// The brief's frame: who asks and why, politeness, the deal itself.
 	// None of it is a condition; the notice names it (issue 26).
+	// a postscript marker: the text after it is read as any other
+	// condition ("P.S. they need to have posted since Black Friday", "附：
+	// 最近两周有更新"; audit 37, class R3). A bare "PS" is PlayStation.
+	es = append(es, words(clsFrame, "p.s.", "p.s", "p.s:", "p.p.s.", "p.p.s", "ps:", "ps.", "pps:", "附：", "附:", "另：", "另:", "补充：", "补充:")...)
 	es = append(es, words(clsFrame,
 		"品牌", "品牌方", "我们品牌", "合作", "合作推广", "投放", "推广", "一批", "一款", "就行", "就好", "即可",
 		"谢谢", "谢谢啦", "多谢", "感谢", "麻烦了", "辛苦", "不用", "想", "想在", "都有谁", "有谁", "是谁", "看看", "查一下",
@@ -1319,6 +1345,8 @@ func buildLexicon() *lexicon {
 		"the", "in the", "of", "in", "on", "at", "for", "with", "w/", "from", "by", "into", "about", "like", "such as", "as", "than", "across", "throughout",
 		"out of", "based out of", "sponsored by", "paid by", "that's", "thats", "anymore", "any more", "that is", "which is", "which are", "sometime", "some time", "at some point",
 		"featuring", "involving", "regarding",
+		// "exclude accounts focused on nightlife" (audit 37, class R1)
+		"focused on", "focusing on", "centered on", "centred on", "dedicated to", "specializing in", "specialising in",
 		"is", "are", "be", "been", "being", "was", "were", "has", "have", "having", "had", "do", "does", "did", "doing",
 		"i", "we", "you", "me", "us", "our", "my", "your", "their", "them", "they", "it", "its", "he", "she", "his", "her",
 		"some", "several", "many", "more", "most", "very", "really", "just", "only", "mainly", "mostly", "primarily",

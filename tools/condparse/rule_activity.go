@@ -55,6 +55,21 @@ func (st *state) activity() {
 				}
 			}
 		}
+		if w := st.word(i); atLeastOnce[w] && strings.HasPrefix(w, "at least one ") {
+			// "at least one post within the preceding sixty days": the
+			// noun is the verb's post, the window after it applies
+			// (audit 37, class R2).
+			j := st.skipSpace(i + 1)
+			for n := 0; n < 2 && j < len(st.toks) && st.free(j) && (st.word(j) == "in" || st.word(j) == "during" || st.tok(j).has(clsStop) != nil) &&
+				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
+				j = st.skipSpace(j + 1)
+			}
+			if days, end, ok := st.window(j); ok {
+				st.add(activityCond(days), i, end)
+				i = end
+				continue
+			}
+		}
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)

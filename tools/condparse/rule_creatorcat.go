@@ -27,6 +27,11 @@ func (st *state) creatorCategories() {
 		case tkLex:
 			if tk.has(clsCreator) != nil {
 				code = creatorNounCategories[st.word(i)]
+				if p := st.prevSig(i); skillTitles[st.word(i)] && p >= 0 && st.free(p) && st.tok(p).kind == tkWord {
+					// "guitar teachers", "yoga instructors": the skill
+					// taught says the topic, the title no category
+					code = ""
+				}
 				if code == "" {
 					code = creatorNounCategoriesZh[st.word(i)]
 				}
@@ -80,7 +85,17 @@ var creatorNounCategories = map[string]string{
 	"comedians": "comedy", "comedian": "comedy", "comics": "comedy",
 	"photographers": "art", "illustrators": "art", "painters": "art",
 	"hikers": "outdoor", "campers": "outdoor", "anglers": "outdoor", "fishermen": "outdoor",
+	// a job title that names the category (audit 37, class R5): "math
+	// educators", "teachers", "language tutors" (skillTitles). "coaches" names
+	// none: beside a fitness word that word gives fitness, else it ranks.
+	"educators": "education", "educator": "education", "teachers": "education", "teacher": "education",
+	"tutors": "education", "tutor": "education", "instructors": "education", "lecturers": "education",
 }
+
+// skillTitles are the job titles that name education only bare or after
+// a known word ("teachers on YouTube"); after the skill they teach
+// ("guitar teachers") the skill is the topic.
+var skillTitles = map[string]bool{"teachers": true, "teacher": true, "instructors": true}
 
 // creatorNounCategoriesZh are the Chinese creator nouns that name a
 // taxonomy category, matched at the end of a Chinese word ("独立音乐人").
@@ -90,4 +105,5 @@ var creatorNounCategoriesZh = map[string]string{
 	"厨师": "food", "主厨": "food", "大厨": "food", "烘焙师": "food",
 	"喜剧演员": "comedy", "脱口秀演员": "comedy", "段子手": "comedy",
 	"游戏玩家": "gaming", "摄影师": "art", "插画师": "art", "画师": "art",
+	"教育博主": "education", "家教": "education", "讲师": "education", "教师": "education",
 }

@@ -166,6 +166,12 @@ func (st *state) exclusions() {
 		}
 		tk.role = roleFiller
 		tk.neg = neg
+		if an := st.skipSpace(end + 1); neg == 1 && an < len(st.toks) && (st.word(an) == "anymore" || st.word(an) == "any more") {
+			// "no need for portuguese anymore", "no Spanish anymore":
+			// what was asked before is taken back, as "forget X" is
+			// (audit 37, class R1).
+			named = true
+		}
 		if neg == 1 && (removalVerbs[w] || removalVerbs[strings.ToLower(st.tokText(i))] || named || st.conditionNounAfter(end)) {
 			// "forget Canada", "去掉法国这个条件", "remove the Japan
 			// filter": the value leaves the filter, nothing is excluded.
@@ -363,6 +369,13 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				// selling is excluded with what is sold ("团购带货").
 				substantive = true
 				tk.role = roleContent
+			case (!substantive || st.tok(st.prevSig(k)).has(clsAnd) != nil) && tk.has(clsCreator) != nil && tk.has(clsCreator).kind && isLatinWord(st.word(k)) &&
+				(st.skipSpace(k+1) >= len(st.toks) || st.tok(st.skipSpace(k+1)).kind == tkPunct || st.tok(st.skipSpace(k+1)).has(clsAnd) != nil):
+				// "no need for vets or clinics", "no doctors": a trade
+				// noun alone as the object is what is excluded (audit
+				// 37, class R1), never a creator noun dropped.
+				substantive = true
+				tk.role = roleContent
 			case tk.has(clsAnd) != nil, tk.has(clsDe) != nil, tk.has(clsCreator) != nil, tk.has(clsToo) != nil,
 				tk.has(clsFiller) != nil && tk.has(clsStop) == nil:
 			case !substantive && tk.has(clsRequest) != nil && tk.has(clsExclude) == nil:
@@ -537,6 +550,8 @@ var objectLead = map[string]bool{"from": true, "in": true, "in the": true, "the"
 	"any": true, "anything": true, "everything": true, "all": true, "whatever": true, "stuff": true, "ones": true, "those": true,
 	"anyone": true, "anybody": true, "people": true, "speaking": true, "who speak": true, "who speaks": true,
 	"about": true, "on": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
+	"focused on": true, "focusing on": true, "centered on": true, "centred on": true, "dedicated to": true,
+	"specializing in": true, "specialising in": true,
 	"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
 	"带": true, "带有": true, "涉及": true, "含": true, "含有": true,
 	"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
@@ -693,7 +708,8 @@ var (
 		"that's": true, "thats": true, "that is": true, "that are": true, "which is": true, "which are": true,
 		// "nothing sponsored by nespresso": the sponsor is what is excluded
 		"sponsored by": true, "paid by": true}
-	objectAbout = map[string]bool{"about": true, "on": true, "sponsored by": true, "paid by": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
+	objectAbout = map[string]bool{"about": true, "on": true, "focused on": true, "focusing on": true, "centered on": true,
+		"centred on": true, "dedicated to": true, "specializing in": true, "specialising in": true, "sponsored by": true, "paid by": true, "related to": true, "regarding": true, "involving": true, "featuring": true,
 		"with": true, "mentioning": true, "containing": true, "showing": true, "doing": true, "that do": true, "who do": true,
 		// the creators' verbs that take what is excluded ("who sells
 		// supplements", "that push crypto")
@@ -884,11 +900,20 @@ func (st *state) closesDictatedClause(i int) bool {
 // after them.
 var postOnlyExclusions = func() map[string]bool {
 	m := map[string]bool{"除外": true}
+	// "美妆类的免了", "搞笑类的就算了": a colloquial refusal said after
+	// what goes (audit 37, class R1); 就 is post glue.
+	for _, w := range postRefusals {
+		m[w] = true
+	}
 	for _, w := range postRemovals {
 		m[w] = true
 	}
 	return m
 }()
+
+// postRefusals are the Chinese colloquial refusals said after what is
+// refused ("美妆类的免了", "搞笑的就算了", "英文的就不用了").
+var postRefusals = []string{"免了", "算了", "就算了", "不用了", "就不用了"}
 
 // postRemovals say in English that what was just named goes ("anyone
 // inactive since May can go", "Canadian ones are out"); after an activity

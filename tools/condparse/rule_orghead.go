@@ -42,7 +42,10 @@ func (st *state) orgHeadlines() {
 	from, to := -1, -1
 	if m := enOrgHeadline.FindStringSubmatchIndex(norm); m != nil {
 		from, to = utf8.RuneCountInString(norm[:m[2]]), utf8.RuneCountInString(norm[:m[3]])
-	} else if m := zhOrgSubject.FindStringSubmatchIndex(norm); m != nil {
+	} else if m := enOrgFragment.FindStringSubmatchIndex(norm); m != nil {
+		from, to = utf8.RuneCountInString(norm[:m[2]]), utf8.RuneCountInString(norm[:m[3]])
+	} else if m := zhOrgSubject.FindStringSubmatchIndex(norm); m != nil && !strings.HasSuffix(norm[m[2]:m[3]], "探店") {
+		// "美食探店，找…" is the creators' kind, never a shop
 		from, to = utf8.RuneCountInString(norm[:m[2]]), utf8.RuneCountInString(norm[:m[3]])
 	}
 	if from < 0 {

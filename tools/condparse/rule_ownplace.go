@@ -93,18 +93,29 @@ func (st *state) inOrgSubject(from, to int) bool {
 	return m != nil && st.toks[to].e <= utf8.RuneCountInString(s[:m[3]])
 }
 
+// orgNounsEn are the English organisation nouns that close the writer's
+// own organisation in a headline.
+const orgNounsEn = `school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter|reseller|dealer|distributor|importer|boutique|roastery|roaster|distillery|farm|pharmacy|florist`
+
+// enOrgFragment is a brief that opens with a fragment of at most three
+// words closed by an organisation noun and a full stop, with no ask verb
+// after it ("Telescope shop. X accounts that post …", "Sake brewery.
+// Instagram food creators …"; audit 37, class R3): the writer's own
+// business said as a headline. Group 1 is the fragment.
+var enOrgFragment = regexp.MustCompile(`(?i)^\s*((?:[\p{L}\p{N}'’&-]+\s+){0,2}(?:` + orgNounsEn + `))\.\s+\S`)
+
 // enOrgHeadline is an English brief that opens with the writer's
 // organisation (an organisation noun, a place after it allowed) as a
 // headline: a dash, colon or full stop, or only a space ("trading card
 // shop in Toronto looking for …", audit 36 P5), then the ask. Group 1 is
 // the headline.
-var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)(?:\s*(?:\s[—–-]\s|[—–:;.!,])\s*|\s+)(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
+var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:` + orgNounsEn + `)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)(?:\s*(?:\s[—–-]\s|[—–:;.!,])\s*|\s+)(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
 
 // zhOrgSubject is a Chinese brief that opens with an organisation as the
 // subject of its ask: an organisation noun (with its place in brackets)
 // right before 想找/要找/需要/希望/寻找/找, nothing of a clause's end
 // before it. Group 1 is the organisation.
-var zhOrgSubject = regexp.MustCompile(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|健身房|民宿|工厂)(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
+var zhOrgSubject = regexp.MustCompile(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|咖啡馆|茶馆|健身房|民宿|工厂|店|馆)(?:开业|开张|新开|新店开业|周年庆|周年)?(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
 
 // isLetterRune reports a letter (any script).
 func isLetterRune(r rune) bool {

@@ -1003,12 +1003,28 @@ func (st *state) demonymEndsClause(i int) bool {
 		}
 		break
 	}
+	if n < len(st.toks) && (st.word(n) == "anymore" || st.word(n) == "any more") {
+		// "no need for portuguese anymore": the clause ends after it
+		n = st.skipSpace(n + 1)
+	}
 	if n >= len(st.toks) {
 		return true
 	}
 	tk := &st.toks[n]
 	if tk.kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[tk.s]) {
 		return true
+	}
+	// "Portuguese only", "Spanish only please": "only" closing the
+	// clause restricts the speech, also beside a country of that name
+	// (audit 37, class R4).
+	if w := strings.ToLower(st.tokText(n)); w == "only" || w == "only please" {
+		k := st.skipSpace(n + 1)
+		if k < len(st.toks) && strings.EqualFold(st.tokText(k), "please") {
+			k = st.skipSpace(k + 1)
+		}
+		if k >= len(st.toks) || st.toks[k].kind == tkPunct && strings.ContainsRune(",，、;；。.!！?？)）", st.t.norm[st.toks[k].s]) {
+			return true
+		}
 	}
 	// "Spanish a bonus", "French is a plus": a wish said after it closes
 	// it, as a clause's end does.

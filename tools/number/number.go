@@ -610,7 +610,7 @@ var englishScales = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, 
 // ScanEnglish reads a count spelled out in English at rs[i:] (folded
 // runes): "twenty thousand", "fifty-five thousand", "a million", "one
 // hundred thousand", "two hundred and fifty thousand", "half a million",
-// "1.5 million" is ScanArabic's. A scale word (thousand, million,
+// "1.5 million" is ScanArabic's; "a couple hundred thousand" is 200k. A scale word (thousand, million,
 // billion) is required, so "one", "a" or "twenty" alone (a duration's
 // number, an article) is no count here. It reports the end after the
 // last word read. An approximate count is a range as ScanApprox's 几 is
@@ -648,6 +648,13 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 		switch {
 		case (w == "a" || w == "an") && !seen:
 			cur, seen = 1, true
+		case w == "couple" && (!seen || cur == 1 && total == 0 && j > i):
+			// "a couple hundred thousand", "a couple of thousand": two
+			// of the next scale (audit 37, class R2)
+			cur, seen = 2, true
+			if w2, e2 := word(e); w2 == "of" {
+				e = e2
+			}
 		case w == "half" && !seen:
 			half, seen = true, true
 			fracNum, fracDen = 1, 2
