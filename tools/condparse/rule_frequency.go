@@ -57,6 +57,16 @@ var zhUpper = map[string]bool{"不超过": true, "最多": true, "少于": true,
 var periodDays = map[string]int64{"day": 1, "week": 7, "wk": 7, "month": 30, "mo": 30,
 	"每天": 1, "每日": 1, "一天": 1, "每周": 7, "每星期": 7, "每礼拜": 7, "一周": 7, "一星期": 7, "每月": 30, "每个月": 30, "一个月": 30}
 
+// groupText is the named group name of the match m of re in s, its
+// spaces collapsed ("" when the group did not take part).
+func groupText(re *regexp.Regexp, s string, m []int, name string) string {
+	k := re.SubexpIndex(name)
+	if k < 0 || m[2*k] < 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(s[m[2*k]:m[2*k+1]]), " ")
+}
+
 // frequencySpans finds the counted frequencies of the text.
 func (st *state) frequencySpans() {
 	norm := string(st.t.norm)
@@ -67,13 +77,7 @@ func (st *state) frequencySpans() {
 	runeAt := func(b int) int { return len([]rune(norm[:b])) }
 	for _, re := range []*regexp.Regexp{enWindowCount, zhWindowCount} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
-			g := func(name string) string {
-				k := re.SubexpIndex(name)
-				if k < 0 || m[2*k] < 0 {
-					return ""
-				}
-				return strings.Join(strings.Fields(norm[m[2*k]:m[2*k+1]]), " ")
-			}
+			g := func(name string) string { return groupText(re, norm, m, name) }
 			days := windowDays(g("n"), g("per"))
 			if days <= 0 {
 				continue
@@ -83,13 +87,7 @@ func (st *state) frequencySpans() {
 	}
 	for _, re := range []*regexp.Regexp{enFrequency, zhFrequency} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
-			g := func(name string) string {
-				k := re.SubexpIndex(name)
-				if k < 0 || m[2*k] < 0 {
-					return ""
-				}
-				return strings.Join(strings.Fields(norm[m[2*k]:m[2*k+1]]), " ")
-			}
+			g := func(name string) string { return groupText(re, norm, m, name) }
 			if re == enFrequency && g("unit") == "" && g("act") == "" {
 				continue // "2 a day" says no posting; "3 times a week" or "post 3 a week" does
 			}
