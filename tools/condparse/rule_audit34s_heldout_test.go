@@ -52,11 +52,7 @@ func misses34s(t *testing.T, r Reading, specs []string) []string {
 // after). It logs its misses and fails only when fewer pass than
 // measured after the fixes.
 func TestAudit34sHeldOut(t *testing.T) {
-	pass, total := 0, 0
-	for _, tc := range []struct {
-		in     string
-		checks []string
-	}{
+	measureHeldOut(t, 13, []heldCase{
 		// S1
 		{"一、平台：TikTok 二、地区：日本 三、内容：露营、徒步 四、粉丝 ≥ 5万", []string{"nohardterm", "has hard country eq \"JP\" applied"}},
 		{"1. Country: Germany 2. Topic: woodworking, DIY 3. Followers: 10k+", []string{"nohardterm", "has hard country eq \"DE\" applied", "followers lo 10000..10000 nohi"}},
@@ -77,17 +73,30 @@ func TestAudit34sHeldOut(t *testing.T) {
 		{"健身博主，不要发过减肥药相关内容的", []string{"excl 减肥药", "nohardterm"}},
 		{"gaming streamers, no one who's ever done gambling sponsorships", []string{"excl gambling", "nohardterm"}},
 		{"母婴博主，没有推广过奶粉的", []string{"excl 奶粉", "nohardterm"}},
-	} {
-		r := readAt(t, tc.in, nil, nil)
-		total++
-		if m := misses34s(t, r, tc.checks); len(m) > 0 {
+	}, misses34s)
+}
+
+// heldCase is a held-out phrasing and the checks its reading must pass.
+type heldCase struct {
+	in     string
+	checks []string
+}
+
+// measureHeldOut reads each case, logs the misses that misses reports,
+// and fails only when fewer than floor cases hold (the count measured
+// after the fixes: a held-out table measures, it is never tuned on).
+func measureHeldOut(t *testing.T, floor int, cases []heldCase, misses func(*testing.T, Reading, []string) []string) {
+	t.Helper()
+	pass := 0
+	for _, tc := range cases {
+		if m := misses(t, readAt(t, tc.in, nil, nil), tc.checks); len(m) > 0 {
 			t.Log(strings.Join(m, "\n"))
 		} else {
 			pass++
 		}
 	}
-	t.Logf("held-out: %d/%d cases read as meant", pass, total)
-	if pass < 13 {
-		t.Errorf("held-out: %d of %d hold, below the floor measured after the fixes (a regression)", pass, total)
+	t.Logf("held-out: %d/%d cases read as meant", pass, len(cases))
+	if pass < floor {
+		t.Errorf("held-out: %d of %d hold, below the floor measured after the fixes (a regression)", pass, len(cases))
 	}
 }

@@ -60,11 +60,7 @@ func missesFixR(t *testing.T, r Reading, specs []string) []string {
 // 14/25 before, 25/25 after.
 func TestFixRHeldOut(t *testing.T) {
 	const floor = 25
-	pass, total := 0, 0
-	for _, tc := range []struct {
-		in     string
-		checks []string
-	}{
+	measureHeldOut(t, floor, []heldCase{
 		// R1
 		{"Looking for YouTube cooking channels in Italy, no need for vegan content", []string{"excl vegan", "nopos vegan", "nohardterm"}},
 		{"travel vloggers in Spain on TikTok, skip anyone doing gaming", []string{"notcat gaming", "nocat gaming", "nohardterm"}},
@@ -95,17 +91,5 @@ func TestFixRHeldOut(t *testing.T) {
 		{"language tutors on TikTok, 5k+ followers", []string{"cat education", "nohardterm"}},
 		{"fitness coaches on Instagram in the US", []string{"cat fitness", "nohardterm"}},
 		{"life coaches in the UK on YouTube", []string{"nocat fitness", "nohardterm"}},
-	} {
-		r := readAt(t, tc.in, nil, nil)
-		total++
-		if m := missesFixR(t, r, tc.checks); len(m) > 0 {
-			t.Log(strings.Join(m, "\n"))
-		} else {
-			pass++
-		}
-	}
-	t.Logf("held-out: %d/%d cases read as meant", pass, total)
-	if pass < floor {
-		t.Errorf("held-out: %d of %d hold, below the floor measured after the fixes (a regression)", pass, total)
-	}
+	}, missesFixR)
 }
