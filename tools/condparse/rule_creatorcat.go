@@ -1,6 +1,10 @@
 package condparse
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	"searchagent/tools/condition"
 )
 
@@ -39,7 +43,8 @@ func (st *state) creatorCategories() {
 		case tkCJK:
 			// a Chinese noun lexed as runes or glued to its modifier
 			// ("乐手", "独立音乐人"): the noun ends at this token
-			for noun, c := range creatorNounCategoriesZh {
+			for _, noun := range creatorNounsZhLongestFirst {
+				c := creatorNounCategoriesZh[noun]
 				n := len([]rune(noun))
 				if tk.e-n < 0 || string(st.t.norm[tk.e-n:tk.e]) != noun {
 					continue
@@ -107,3 +112,20 @@ var creatorNounCategoriesZh = map[string]string{
 	"游戏玩家": "gaming", "摄影师": "art", "插画师": "art", "画师": "art",
 	"教育博主": "education", "家教": "education", "讲师": "education", "教师": "education",
 }
+
+// creatorNounsZhLongestFirst are creatorNounCategoriesZh's nouns, the
+// longest first (then in byte order): where two end a word ("说唱歌手",
+// "歌手") the longer one is the noun, whatever a map's order.
+var creatorNounsZhLongestFirst = func() []string {
+	ns := make([]string, 0, len(creatorNounCategoriesZh))
+	for n := range creatorNounCategoriesZh {
+		ns = append(ns, n)
+	}
+	slices.SortFunc(ns, func(a, b string) int {
+		if c := cmp.Compare(len([]rune(b)), len([]rune(a))); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	return ns
+}()
