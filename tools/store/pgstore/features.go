@@ -46,18 +46,18 @@ func (f *features) learnedUnder(lm *cooc.Model) (vec []float32, ok, known bool) 
 // aliased f (withFeatures): all NULL when the channel has no current row.
 const featureCols = `f.content_features, f.label_features, f.fields, f.learned_model, f.learned`
 
-// withFeatures wraps a candidate query (its columns key and doc first)
-// so that each row carries its channel_features columns (featureCols,
-// NULL when the channel has no row of the current version), read by a
-// probe of the primary key per row with a document (LATERAL: never a
-// scan of the table; a neighbour below the minimum score, whose doc is
-// NULL, is not re-ranked and not probed).
+// withFeatures wraps a candidate query (its columns key and candidateCols
+// first) so that each row carries its channel_features columns
+// (featureCols, NULL when the channel has no row of the current version),
+// read by a probe of the primary key per row with candidateCols (LATERAL:
+// never a scan of the table; a neighbour below the minimum score, whose
+// columns are NULL, is not re-ranked and not probed).
 func (s *Store) withFeatures(b *builder, inner string) string {
 	if s.noFeatures {
 		return `SELECT x.*, NULL::int, NULL::int, NULL::text, NULL::text, NULL::bytea FROM (` + inner + `) x`
 	}
 	return `SELECT x.*, ` + featureCols + ` FROM (` + inner + `) x
-LEFT JOIN LATERAL (SELECT * FROM channel_features WHERE key = x.key AND version = ` + b.arg(featuresVersion) + ` AND x.doc IS NOT NULL) f ON true`
+LEFT JOIN LATERAL (SELECT * FROM channel_features WHERE key = x.key AND version = ` + b.arg(featuresVersion) + ` AND x.category IS NOT NULL) f ON true`
 }
 
 // featureScan is the scan destinations of featureCols.

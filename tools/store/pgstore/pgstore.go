@@ -35,7 +35,9 @@
 // followers, views and recency take their page from the whole set (in SQL, with ties at the page's edge, then the same
 // tie-breaks as the in-memory store). The similarity order ranks the
 // pool: the nearest channels by cosine are the ones the hybrid score can
-// rank first (see the recall table in the README).
+// rank first (see the recall table in the README). The pool is ranked
+// from each channel's columns and channel_features row (candidateCols);
+// only the page's documents are read and decoded (fillDocs).
 package pgstore
 
 import (
@@ -425,6 +427,10 @@ type docCache struct {
 type decodedDoc struct {
 	raw []byte
 	ch  *catalog.Channel
+	// version is the catalog version read in the statement that read
+	// raw (0: not read with one): a similar set's page at that version
+	// takes the channel without reading its document again (at).
+	version int64
 	// derived is the candidate's profile and learned vector (nil until
 	// the channel is first read as a candidate).
 	derived *derivedDoc
@@ -474,6 +480,32 @@ func (d docCache) entry(key string, raw []byte) (*decodedDoc, error) {
 	return e, nil
 }
 
+// at returns the channel cached under key when its document was read at
+// catalog version v (the version of a similar set: no channel changed
+// since without raising it).
+func (d docCache) at(key string, v int64) (*catalog.Channel, bool) {
+	if d.c == nil || v == 0 {
+		return nil, false
+	}
+	if e, ok := d.c.Get(key); ok && e.version == v {
+		return e.ch, true
+	}
+	return nil, false
+}
+
+// decodeAt is decode for a document read with the catalog version v: the
+// entry keeps v for at.
+func (d docCache) decodeAt(key string, raw []byte, v int64) (*catalog.Channel, error) {
+	e, err := d.entry(key, raw)
+	if err != nil {
+		return nil, err
+	}
+	if d.c != nil && e.version != v {
+		d.c.Add(key, &decodedDoc{raw: e.raw, ch: e.ch, derived: e.derived, version: v})
+	}
+	return e.ch, nil
+}
+
 // candidate returns the channel of the document raw stored under key with
 // its profile and its learned vector under lm (ok false: none), made once
 // per document and model. The results are shared: never changed.
@@ -501,7 +533,7 @@ func (d docCache) candidate(key string, raw []byte, lm *cooc.Model, ft *features
 		dv.vec, dv.ok = lm.ChannelVector(e.ch, nil)
 	}
 	if d.c != nil {
-		d.c.Add(key, &decodedDoc{raw: e.raw, ch: e.ch, derived: dv})
+		d.c.Add(key, &decodedDoc{raw: e.raw, ch: e.ch, derived: dv, version: e.version})
 	}
 	return e.ch, dv.prof, dv.vec, dv.ok, nil
 }
@@ -778,7 +810,10 @@ func (s *Store) SimilarTo(ctx context.Context, q store.SimilarQuery) (store.Simi
 		return store.SimilarResult{}, err
 	}
 	ap := set.anchor
-	items := s.rankSimilar(set.cands, ap, q.Sort, q.Offset, q.Limit)
+	items, err := s.rankSimilar(ctx, set.cands, ap, q.Sort, q.Offset, q.Limit, a.version)
+	if err != nil {
+		return store.SimilarResult{}, err
+	}
 	next := nextOffset(q.Offset, len(items), set.total)
 	if set.atLeast && len(items) == q.Limit {
 		next = q.Offset + len(items) // the set goes on beyond the pool
@@ -854,7 +889,8 @@ func (s *Store) Count(ctx context.Context, q store.CountQuery) (int, error) {
 
 // similarSQL is the anchor's k nearest neighbours (k = the candidate
 // pool, or need when larger) that pass keywords and filters, as rows of
-// (key, doc, score): doc is NULL for a neighbour below minScore, whose
+// (key, candidateCols, score): the columns are NULL for a neighbour below
+// minScore, whose
 // presence shows that the pool reached the end of the similar set. The
 // platform and a single country are also named as literals
 // (indexPredicate), which a generic plan needs to use the country's own
@@ -873,12 +909,21 @@ func (s *Store) similarSQL(b *builder, anchorPK string, p platform.Platform, kws
 		order = `(` + order + `) + 0` // not the index's expression: an exact sort
 	}
 	return `WITH knn AS MATERIALIZED (
-  SELECT c.key, c.doc, ` + vec + ` <=> ` + a + ` AS dist
+  SELECT c.key, c.ctid AS tid, ` + vec + ` <=> ` + a + ` AS dist
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND ` + indexPredicate(p, f) + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `
   ORDER BY ` + order + `
   LIMIT ` + b.arg(k) + `)
-SELECT key, CASE WHEN 1 - dist >= ` + b.arg(minScore) + ` THEN doc END AS doc, 1 - dist FROM knn`, nil
+SELECT knn.key, l.*, 1 - knn.dist FROM knn` + candidatesByTid(b.arg(minScore)), nil
+}
+
+// candidatesByTid joins each row of knn (key, tid, dist) at or above the
+// minimum score min to its candidateCols, read by the row's address (one
+// statement reads one snapshot, in which a row does not move); a row
+// below it gets NULLs (candidateScan.channel).
+func candidatesByTid(min string) string {
+	return `
+LEFT JOIN LATERAL (SELECT ` + candidateCols + ` FROM channels c WHERE c.ctid = knn.tid AND 1 - knn.dist >= ` + min + `) l ON true`
 }
 
 // indexPredicate is the platform and, when f holds exactly one country,
@@ -916,10 +961,9 @@ func boundedByKeyword(kws []store.Keyword) bool {
 // In two statements, the nearest neighbours' exact sort and the total's
 // count each read every filtered row's embedding: a common tag in the US
 // (a few thousand rows) read them twice. Only the k nearest read their
-// documents, by the row's address (ctid: one statement reads one
-// snapshot, in which a row does not move), a page visit each where a
-// descent of the primary key came first (4 buffers a row; 19% of the
-// statement's time over 40 anchors at a million channels).
+// candidateCols, by the row's address (candidatesByTid), a page visit
+// each where a descent of the primary key came first (4 buffers a row;
+// 19% of the statement's time over 40 anchors at a million channels).
 func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
 	where, err := s.where(b, p, kws, f)
 	if err != nil {
@@ -933,9 +977,9 @@ func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws [
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `),
 knn AS (SELECT key, tid, dist FROM d ORDER BY dist LIMIT ` + b.arg(max(s.poolSize, need)) + `)
-SELECT knn.key, CASE WHEN 1 - knn.dist >= ` + min + ` THEN (SELECT c.doc FROM channels c WHERE c.ctid = knn.tid) END AS doc, 1 - knn.dist,
+SELECT knn.key, l.*, 1 - knn.dist,
   (SELECT count(*) FROM d WHERE 1 - d.dist >= ` + min + `)
-FROM knn`, nil
+FROM knn` + candidatesByTid(min), nil
 }
 
 // wholeSet is the condition that selects the whole similar set, not only

@@ -20,7 +20,8 @@ import (
 // the store's cache holds with what they derive (a pool that shares
 // channels with an earlier one, the next page of a set); "cold, stored
 // features" reads a document for the first time with its channel_features
-// row (the coverage and learned vector stored at ingest). Allocations are
+// row (the coverage and learned vector stored at ingest); "columns,
+// stored features" reads no document (candidateCols). Allocations are
 // the deterministic measure.
 func BenchmarkPoolCandidate(b *testing.B) {
 	cat, err := demo.Catalog(demo.WithTotal(4000))
@@ -82,6 +83,36 @@ func BenchmarkPoolCandidate(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			score(b, docCache{}, i%len(raws))
+		}
+	})
+	// "columns, stored features" is how a pool is ranked now: the
+	// candidate's candidateCols and channel_features row, no document
+	// (fillDocs decodes only the page's).
+	scans := make([]candidateScan, len(chans))
+	for i, ch := range chans {
+		cat, last := strings.ToLower(ch.Category), ch.LastPostAt
+		scans[i] = candidateScan{category: &cat, country: &ch.Country, language: &ch.Language, followers: &ch.Followers,
+			views: &ch.AvgViews, eng: &ch.AvgEngagement, last: &last, tags: ch.Tags}
+	}
+	b.Run("columns, stored features", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			j := i % len(chans)
+			r := rows[j]
+			content, labels := int32(r.cov.Content), int32(r.cov.Labels)
+			fields := strings.Join(r.cov.Fields, fieldSep)
+			fs := featureScan{content: &content, labels: &labels, fields: &fields, model: &r.model, learned: r.learned}
+			ft, err := fs.features()
+			if err != nil {
+				b.Fatal(err)
+			}
+			ch := scans[j].channel(chans[j].Platform)
+			prof := store.NewProfileCovered(ch, ft.cov)
+			sig := store.Compare(&ap, &prof, 0.5)
+			if vec, ok, _ := ft.learnedUnder(m); ok {
+				sig.Learned = float64(emb.Dot(av, vec))
+			}
+			_ = sig.Score(store.DefaultWeights)
 		}
 	})
 	b.Run("warm", func(b *testing.B) {

@@ -29,9 +29,12 @@ type similar struct {
 	// learned is the learned-space cosine with the anchor (0: no model).
 	learned float64
 	// prof is the channel's profile, made once when the candidate is
-	// scanned (it tokenises the channel's text): the page's reasons
-	// read it again.
+	// scanned: the page's reasons read it again.
 	prof store.Profile
+	// full: ch is the channel's whole document; otherwise ch holds
+	// only candidateCols' fields, and fillDocs reads the document
+	// when the candidate is on a page.
+	full bool
 }
 
 // similarSet is what an anchor search ranks: the candidates, the size of
@@ -139,7 +142,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		if err != nil {
 			return set, false, err
 		}
-		sql = s.withFeatures(b, `SELECT key, doc, 0::float8 FROM channels WHERE key <> `+b.arg(anchorPK)+` AND `+where)
+		sql = s.withFeatures(b, `SELECT c.key, `+candidateCols+`, 0::float8 FROM channels c WHERE c.key <> `+b.arg(anchorPK)+` AND `+where)
 	} else if boundedByKeyword(kws) && !s.forceHNSW {
 		// A keyword bounds the set: one pass gives the pool and the
 		// total (exactSQL).
@@ -157,25 +160,49 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		sql = s.withFeatures(b, sql)
 		settings = s.hnswSettings(s.forceIndex(p, f))
 	}
-	// scan adds the rows of (key, doc, cosine) to the candidates; a NULL
-	// doc is a neighbour below the minimum score. With counted, each row
-	// also carries the whole set's total (exactSQL).
+	// scan adds the rows of (key, candidateCols, cosine) to the
+	// candidates; a row without candidateCols is a neighbour below the
+	// minimum score. With counted, each row also carries the whole set's
+	// total (exactSQL). A candidate is ranked from its columns and its
+	// channel_features row; one without a row of the current version (or
+	// of the store's learned model) is ranked from its document, read
+	// after the scan (pending).
 	total := -1
+	type pendingDoc struct {
+		i  int
+		ft *features
+	}
+	var pending []pendingDoc
+	keep := func(c *similar, vec []float32, hasVec bool) bool {
+		if ap.Thin() && !store.InBand(ap, &c.prof) {
+			return false
+		}
+		if hasVec && av != nil {
+			c.learned = float64(emb.Dot(av, vec))
+		}
+		sig := store.Compare(ap, &c.prof, c.cos)
+		sig.Learned = c.learned
+		c.score = sig.Score(store.DefaultWeights)
+		if ap.Thin() || c.cos >= s.minScore {
+			c.tier = 1
+		}
+		return true
+	}
 	scan := func(rows pgx.Rows) (below int, err error) {
 		defer rows.Close()
 		for rows.Next() {
 			matched = true
 			var c similar
-			var raw []byte
+			var cs candidateScan
 			var fs featureScan
-			dest := []any{&c.key, &raw, &c.cos}
+			dest := append(append([]any{&c.key}, cs.dest()...), &c.cos)
 			if counted {
 				dest = append(dest, &total)
 			}
 			if err := rows.Scan(append(dest, fs.dest()...)...); err != nil {
 				return below, err
 			}
-			if raw == nil {
+			if c.ch = cs.channel(p); c.ch == nil {
 				below++
 				continue
 			}
@@ -183,26 +210,61 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 			if err != nil {
 				return below, err
 			}
-			var vec []float32
-			var hasVec bool
-			if c.ch, c.prof, vec, hasVec, err = s.docs.candidate(c.key, raw, lm, ft); err != nil {
-				return below, err
-			}
-			if ap.Thin() && !store.InBand(ap, &c.prof) {
+			vec, hasVec, known := ft.learnedUnder(lm)
+			if ft == nil || (lm != nil && !known) {
+				pending = append(pending, pendingDoc{len(set.cands), ft})
+				set.cands = append(set.cands, c)
 				continue
 			}
-			if hasVec && av != nil {
-				c.learned = float64(emb.Dot(av, vec))
+			c.prof = store.NewProfileCovered(c.ch, ft.cov)
+			if keep(&c, vec, hasVec) {
+				set.cands = append(set.cands, c)
 			}
-			sig := store.Compare(ap, &c.prof, c.cos)
-			sig.Learned = c.learned
-			c.score = sig.Score(store.DefaultWeights)
-			if ap.Thin() || c.cos >= s.minScore {
-				c.tier = 1
-			}
-			set.cands = append(set.cands, c)
 		}
 		return below, rows.Err()
+	}
+	// resolve ranks the pending candidates from their documents, in tx.
+	resolve := func(tx pgx.Tx) error {
+		if len(pending) == 0 {
+			return nil
+		}
+		keys := make([]string, len(pending))
+		for i, pd := range pending {
+			keys[i] = set.cands[pd.i].key
+		}
+		raws, _, err := docRows(ctx, tx, keys)
+		if err != nil {
+			return err
+		}
+		drop := make(map[int]bool)
+		for _, pd := range pending {
+			c := &set.cands[pd.i]
+			raw, ok := raws[c.key]
+			if !ok {
+				drop[pd.i] = true // deleted since the scan's snapshot
+				continue
+			}
+			var vec []float32
+			var hasVec bool
+			if c.ch, c.prof, vec, hasVec, err = s.docs.candidate(c.key, raw, lm, pd.ft); err != nil {
+				return err
+			}
+			c.full = true
+			if !keep(c, vec, hasVec) {
+				drop[pd.i] = true
+			}
+		}
+		pending = pending[:0]
+		if len(drop) > 0 {
+			kept := set.cands[:0]
+			for i, c := range set.cands {
+				if !drop[i] {
+					kept = append(kept, c)
+				}
+			}
+			set.cands = kept
+		}
+		return nil
 	}
 	err := s.inTx(ctx, settings, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, sql, b.args...)
@@ -211,6 +273,9 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		}
 		below, err := scan(rows)
 		if err != nil {
+			return err
+		}
+		if err := resolve(tx); err != nil {
 			return err
 		}
 		set.total = len(set.cands)
@@ -253,15 +318,17 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		// with every channel tied with the last one (the re-ranker breaks
 		// those ties as the memory store does).
 		set.cands = set.cands[:0]
-		page := s.withFeatures(wb, `SELECT c.key, c.doc, `+score+` FROM channels c WHERE `+cond+
+		page := s.withFeatures(wb, `SELECT c.key, `+candidateCols+`, `+score+` FROM channels c WHERE `+cond+
 			` ORDER BY `+order+` FETCH FIRST `+wb.arg(max(need, 1))+` ROWS WITH TIES`)
 		rows, err = tx.Query(ctx, page, wb.args...)
 		if err != nil {
 			return err
 		}
 		counted = false // the page's rows carry no total
-		_, err = scan(rows)
-		return err
+		if _, err = scan(rows); err != nil {
+			return err
+		}
+		return resolve(tx)
 	})
 	if err != nil {
 		return set, false, fmt.Errorf("pgstore: similar: %w", err)
@@ -283,8 +350,10 @@ func sortColumn(by store.Sort) string {
 
 // rankSimilar orders the candidates as the memory store does for the sort
 // (ties: followers, most first, then the key in byte order) and returns
-// the page [offset, offset+limit) with each hit's similarity and reasons.
-func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, offset, limit int) []store.Hit {
+// the page [offset, offset+limit) with each hit's similarity and reasons,
+// its channels read whole (fillDocs; version is the set's catalog
+// version).
+func (s *Store) rankSimilar(ctx context.Context, cands []similar, ap store.Profile, by store.Sort, offset, limit int, version int64) ([]store.Hit, error) {
 	tie := func(a, b similar) int {
 		if c := cmpDesc(a.ch.Followers, b.ch.Followers); c != 0 {
 			return c
@@ -322,9 +391,12 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 	}
 	slices.SortFunc(cands, cmp)
 	if offset >= len(cands) {
-		return []store.Hit{}
+		return []store.Hit{}, nil
 	}
-	page := cands[offset:min(len(cands), offset+limit)]
+	page, err := s.fillDocs(ctx, cands[offset:min(len(cands), offset+limit)], version)
+	if err != nil {
+		return nil, err
+	}
 	hits := make([]store.Hit, len(page))
 	for i := range page {
 		c := &page[i]
@@ -332,7 +404,7 @@ func (s *Store) rankSimilar(cands []similar, ap store.Profile, by store.Sort, of
 		sig.Learned = c.learned
 		hits[i] = store.Hit{Channel: c.ch, Score: c.score, Similarity: sig.Content, Reasons: sig.Reasons(&ap, &c.prof, s.minScore)}
 	}
-	return hits
+	return hits, nil
 }
 
 func cmpDesc[T int64 | float64](a, b T) int { return cmp.Compare(b, a) }
