@@ -242,7 +242,37 @@ func (s *Snapshot) run(ctx context.Context, in Input, o runOptions) (*Result, *T
 	}
 	sc.release()
 	s.pool.Put(sc)
+	if res.Branch != BranchGuardHit {
+		if vr, vt := s.lineHeadsGuard(ctx, in, o); vr != nil {
+			return vr, vt, nil
+		}
+	}
 	return res, tr, nil
+}
+
+// lineHeadsGuard routes the acrostic view of in (LineHeads) and returns
+// its result only when a guard refuses it: the instruction hidden in a
+// poem's line heads is refused as if written out, and the trace names the
+// view that matched and its text. Any other outcome of the view is
+// dropped: the input as written decides.
+func (s *Snapshot) lineHeadsGuard(ctx context.Context, in Input, o runOptions) (*Result, *Trace) {
+	view := LineHeads(in.Text)
+	if view == "" {
+		return nil, nil
+	}
+	orig := in.Text
+	in.Text = view
+	vr, vt, err := s.run(ctx, in, o)
+	if err != nil || vr.Branch != BranchGuardHit {
+		return nil, nil
+	}
+	vr.Input = orig
+	if vt != nil {
+		vt.View = ViewLineHeads
+		vt.ViewText = view
+		vt.InputLen = utf8.RuneCountInString(orig)
+	}
+	return vr, vt
 }
 
 // stageOutcome carries what decide needs beyond the Result.

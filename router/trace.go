@@ -10,8 +10,14 @@ type Trace struct {
 	// ("Іgnоrе" read "ignore"), the normalisation step a guard pattern
 	// then matched through.
 	Lookalikes []string `json:"lookalikes,omitempty"`
-	Branch     Branch   `json:"branch"`
-	TopID      string   `json:"top_id,omitempty"`
+	// View names the reading of the input a guard matched when it was not
+	// the input as written: "line_heads", the heads of its short lines
+	// joined (LineHeads), an instruction hidden in a poem's line heads;
+	// ViewText is that reading, and Normalized is its normalised form.
+	View     string `json:"view,omitempty"`
+	ViewText string `json:"view_text,omitempty"`
+	Branch   Branch `json:"branch"`
+	TopID    string `json:"top_id,omitempty"`
 	// Guard lists the guard specs over their threshold; GuardRejected the
 	// guard specs that scored but stayed under it.
 	Guard         []ScoredSpec      `json:"guard"`

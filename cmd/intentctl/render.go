@@ -13,6 +13,9 @@ func renderTree(in router.Input, res *router.Result, tr *router.Trace) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("input       %q (%d chars)\n", in.Text, tr.InputLen)
+	if tr.View != "" {
+		p("view        %s %q (the guard matched this reading, not the input as written)\n", tr.View, tr.ViewText)
+	}
 	p("normalized  %q\n", tr.Normalized)
 	p("state       %s/%s/%s  turn %d\n", or(in.State.Input), or(in.State.Container), or(in.State.Session), in.Turn)
 	p("snapshot    %d\n", tr.SnapshotRevision)
