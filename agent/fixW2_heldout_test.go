@@ -68,9 +68,10 @@ func noticeAny(ws ...string) func(api.Snapshot) []string {
 // never tuned on. Its pass count is logged (go test ./agent -run
 // FixW2Heldout -v); a count below the one measured after the fixes
 // fails. Base (before the fixes): 6 of 20; after W2 (creator noun
-// excluded as its kind) and W4 (figure questions in Chinese): 9.
+// excluded as its kind) and W4 (figure questions in Chinese): 9; with
+// W6 (more like a group of results: nothing to compare with): 11.
 func TestFixW2Heldout(t *testing.T) {
-	measureFixT(t, "fixW2 held-out", 9, heldoutFixW2())
+	measureFixT(t, "fixW2 held-out", 11, heldoutFixW2())
 }
 
 // heldoutFixW2 is the held-out table (see TestFixW2Heldout).

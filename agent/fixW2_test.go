@@ -1,0 +1,28 @@
+package agent
+
+import "testing"
+
+// TestFixW2SimilarGroup is the tuning table of fixW2's class W6: "more
+// like the first three" names a group of results as examples; with no
+// results the notice says there is nothing to compare with, with
+// results it asks for one result, never a result count.
+func TestFixW2SimilarGroup(t *testing.T) {
+	a := newTestAgent(t)
+	tests := []caseFixT{
+		{"youtube", "en", "DIY channels in Iceland with 7M+ subscribers", "find more like the top two",
+			all(noticeHas("nothing to compare"), noticeLacks("is not a filter"))},
+		{"youtube", "zh", "冰岛的手工频道，订阅七百万以上", "跟前三个差不多的",
+			all(noticeHas("没有可比较"), noticeLacks("不作为筛选条件"))},
+		{"youtube", "en", "travel vloggers in the UK", "more like the first three",
+			all(noticeHas("name one"), noticeLacks("nothing to compare"))},
+		{"youtube", "zh", "美国的美食博主", "和前两个类似的",
+			all(noticeHas("请指定一个"), noticeLacks("没有可比较"))},
+		{"youtube", "en", "travel vloggers in the UK", "just the first three",
+			noticeHas("is not a filter")},
+	}
+	for _, tc := range tests {
+		for _, m := range runFixT(t, a, tc) {
+			t.Error(m)
+		}
+	}
+}
