@@ -28,6 +28,7 @@ func TestFixW2Readings(t *testing.T) {
 		{"这批人平均有多少粉丝", "", true},
 		{"美国的，平均多少粉", "country eq US", true},
 		{"粉丝多少都行", "", false},
+		{"小红书风的咖啡博主", "category eq food; keyword contains 小红书风; keyword contains 咖啡", false},
 	}
 	for _, tt := range tests {
 		r, _ := Parse(tt.text)

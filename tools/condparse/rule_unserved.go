@@ -26,8 +26,9 @@ func (st *state) unservedPlatforms() {
 			if latin && (at > 0 && latinWord(low[at-1]) || end < len(low) && latinWord(low[end])) {
 				continue
 			}
-			if latin && topicAfter(low, end) {
-				// "facebook ads experts": the platform is the topic
+			if latin && topicAfter(low, end) || !latin && styleAfter(low, end) {
+				// "facebook ads experts", "小红书风的拉花": the platform
+				// is the topic or the style, never where to search
 				continue
 			}
 			from, to := -1, -1
@@ -79,4 +80,19 @@ func topicAfter(low []rune, end int) bool {
 		j++
 	}
 	return j > i && !unservedTails[string(low[i:j])]
+}
+
+// styleAfters say a platform's name is a style ("小红书风", "B站式",
+// "快手同款"), never where to search.
+var styleAfters = []string{"风", "式", "范", "体", "同款", "感", "味"}
+
+// styleAfter reports a style word (styleAfters) right at position end.
+func styleAfter(low []rune, end int) bool {
+	rest := string(low[end:])
+	for _, w := range styleAfters {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
 }
