@@ -330,7 +330,7 @@ func (t *turn) limitNote(q string) string {
 	} else if rd, err := t.read(strings.TrimSpace(q)); err == nil && rd.Quantity != nil {
 		sp = rd.Quantity
 	}
-	return quantityNotice(t.s.zh(), sp)
+	return t.s.countNotice(q, sp)
 }
 
 // turnPage turns the results to their next page for a paging follow-up,

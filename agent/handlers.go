@@ -215,7 +215,7 @@ func (t *turn) route(text string, f *fsm.Facts) error {
 			refuse(msg)
 			return nil
 		}
-		if msg := quantityNotice(s.zh(), rd.Quantity); err == nil && msg != "" {
+		if msg := s.countNotice(text, rd.Quantity); err == nil && msg != "" {
 			refuse(msg)
 			return nil
 		}
@@ -448,6 +448,9 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueDialect:
 		return pick(zh, "「"+q+"」未加入条件：频道库只记录语言，不区分同一语言的方言或变体，按语言排除会去掉仍想要的频道",
 			"“"+q+"” was not applied: the catalog records languages, not their dialects or variants, and excluding the language would drop channels still wanted")
+	case condparse.ResidueUnservedPlatform:
+		return pick(zh, "「"+q+"」暂不支持：可搜索的平台只有 YouTube、Instagram、TikTok 和 X，仍在当前平台上搜索（要换平台请在页面顶部选择）",
+			"“"+q+"” is not available: the platforms searched are YouTube, Instagram, TikTok and X, so the search stays on the current platform (switch platforms at the top of the page)")
 	case condparse.ResidueUnrecorded:
 		return pick(zh, "「"+q+"」未加入条件：频道库不记录合规资质、合作记录或与你的距离，无法按它筛选",
 			"“"+q+"” was not applied: the catalog does not record compliance, past deals or how near creators are to you, so it cannot filter by it")
@@ -486,6 +489,46 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 			"“"+q+"”: every match is listed; for the next page use More results below the list")
 	}
 	return ""
+}
+
+// similarCues say that more like some results is asked ("more like",
+// "similar", 类似, 差不多).
+var similarCues = []string{"like", "similar", "same as", "类似", "相似", "差不多", "一样", "像", "那样", "这样的", "那种", "这种"}
+
+// asksSimilar reports whether a follow-up asks for more like some results.
+func asksSimilar(text string) bool {
+	low := strings.ToLower(text)
+	for _, c := range similarCues {
+		if strings.Contains(low, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// similarGroupNotice answers "more like the first three" (fixW2, class
+// W6): with no results there is nothing to compare with; with results
+// a similar search starts from one of them, named by its position.
+func similarGroupNotice(zh bool, q string, none bool) string {
+	n := clip(strings.TrimSpace(q), 12)
+	if none {
+		return pick(zh, "「"+n+"」：当前条件下没有结果，没有可比较的频道；可以先放宽条件，或贴一个频道链接来找相似的",
+			"“"+n+"”: there are no results under the current conditions, so there is nothing to compare with; widen a condition first, or paste a channel link to find similar ones")
+	}
+	return pick(zh, "「"+n+"」：找相似要从一个结果出发，请指定一个，例如“像第一个那样的”；条件未改动",
+		"“"+n+"”: a similar search starts from one result, so name one, e.g. “more like the first one”; nothing was changed")
+}
+
+// countNotice names a result count said in text (quantityNotice), or,
+// where text asks for more like that many results ("more like the first
+// three", "跟前三个差不多的"), says what a similar search needs
+// (similarGroupNotice, fixW2 class W6): the results so named are
+// examples, never a count.
+func (s *Session) countNotice(text string, q *condparse.Span) string {
+	if q == nil || !asksSimilar(text) {
+		return quantityNotice(s.zh(), q)
+	}
+	return similarGroupNotice(s.zh(), q.Text, s.Results == nil || s.Results.Total == 0)
 }
 
 // quantityNotice names a result count the user said ("给我20个", "need 10
@@ -773,7 +816,7 @@ func (t *turn) parseInto(text string) error {
 		if len(rem) > 0 && s.Notice == "" {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
-		s.note(quantityNotice(s.zh(), res.Quantity))
+		s.note(s.countNotice(text, res.Quantity))
 		if rd.Sort != nil && rd.Sort.Ascending {
 			s.sayAscending(rd.Sort.By)
 		} else if rd.Sort != nil {

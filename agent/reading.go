@@ -396,7 +396,7 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		// named, never dropped in silence.
 		t.plan.notice = msg
 	}
-	if msg := quantityNotice(t.s.zh(), rd.Quantity); msg != "" {
+	if msg := t.s.countNotice(rd.Input, rd.Quantity); msg != "" {
 		// A result count is named as one, never a filter (issue 26).
 		if t.plan.notice != "" {
 			msg = t.plan.notice + pick(t.s.zh(), "。", ". ") + msg

@@ -348,6 +348,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.resultRemarks()
 	st.permissions()
 	st.stages()
+	st.unservedPlatforms()
 	st.sentence()
 	st.headings()
 	st.templateRows()

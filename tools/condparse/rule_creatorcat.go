@@ -59,9 +59,18 @@ func (st *state) creatorCategories() {
 				}
 			}
 		}
-		if code == "" || tk.neg != 0 || st.toks[from].neg != 0 || st.governed(from) || st.afterOur(from) {
+		if code == "" || st.governed(from) || st.afterOur(from) {
 			continue
 		}
+		if tk.neg == 2 || st.toks[from].neg == 2 {
+			// a hedged exclusion is a soft avoid of the words as typed
+			continue
+		}
+		cue := st.excludeCueBefore(from)
+		if cue == -2 {
+			continue
+		}
+		neg := tk.neg != 0 || st.toks[from].neg != 0 || cue >= 0
 		free := true
 		for k := from; k <= to; k++ {
 			if r := st.toks[k].role; r != roleNone && r != roleContent {
@@ -71,13 +80,45 @@ func (st *state) creatorCategories() {
 		if _, ok := st.lx.categories[code]; !ok || !free {
 			continue
 		}
-		pc := st.vocabCond(condition.Category, []string{code}, 0)
-		pc.s, pc.e = st.toks[from].s, st.toks[to].e
-		st.conds = append(st.conds, pc)
-		st.sig.Category = true
-		return
+		if !neg {
+			pc := st.vocabCond(condition.Category, []string{code}, 0)
+			pc.s, pc.e = st.toks[from].s, st.toks[to].e
+			st.conds = append(st.conds, pc)
+			st.sig.Category = true
+			return
+		}
+		// "leave out chefs", "不要厨师": the noun's kind is left out
+		// (fixW2, class W2), never wanted
+		start := from
+		if cue >= 0 {
+			start = cue
+		}
+		st.add(st.vocabCond(condition.Category, []string{code}, 1), start, to)
+		st.sig.Condition = true
 	}
 }
+
+// excludeCueBefore returns the exclusion cue right before token i
+// ("leave out chefs", "skip the comedians", 不要厨师), an article or
+// "any" between them, or -1 (-2: a hedged cue, "maybe avoid chefs").
+func (st *state) excludeCueBefore(i int) int {
+	p := st.prevSig(i)
+	for p >= 0 && excludeCueFillers[strings.ToLower(st.tokText(p))] {
+		p = st.prevSig(p)
+	}
+	if p >= 0 && st.toks[p].has(clsExclude) != nil {
+		if h := st.prevSig(p); h >= 0 && st.toks[h].has(clsHedge) != nil {
+			// "maybe avoid comedians": a wish, left as it was read
+			return -2
+		}
+		return p
+	}
+	return -1
+}
+
+// excludeCueFillers are the light words an exclusion cue may have before
+// its creator noun ("no more of the comedians").
+var excludeCueFillers = map[string]bool{"more": true, "of": true, "the": true, "any": true, "those": true, "these": true, "all": true, "all the": true}
 
 // creatorNounCategories are the English creator nouns (clsCreator) that
 // name a taxonomy category.

@@ -168,6 +168,9 @@ func (st *state) questions() {
 			ask = st.entryFlag(k, func(e *lexEntry) bool { return e.question })
 		}
 		if !ask {
+			ask = st.figureAmountAsk(a, b)
+		}
+		if !ask {
 			continue
 		}
 		st.sig.Sentence = true
@@ -177,16 +180,56 @@ func (st *state) questions() {
 	}
 }
 
+// amountAsks ask for an amount ("how many"; 多少 is read in the clause's
+// text, anyAmountZh); beside a figure of
+// the results (figureAsks) they make the clause a question without a
+// question mark ("这批人平均有多少粉丝", "粉丝中位数大概多少").
+var amountAsks = map[string]bool{"how many": true, "how much": true, "how big": true}
+
+// figureAmountAsk reports whether clause a..b holds both a figure of the
+// results and a word asking for an amount (fixW2, class W4).
+func (st *state) figureAmountAsk(a, b int) bool {
+	fig, amt := false, false
+	for k := a; k <= b; k++ {
+		w := strings.ToLower(st.tokText(k))
+		fig = fig || figureAsks[w]
+		amt = amt || amountAsks[w]
+	}
+	// Chinese figures are often lexed rune by rune ("平", "均"): the
+	// clause's text says them
+	text := string(st.t.norm[st.toks[a].s:st.toks[b].e])
+	for _, w := range figureAsksZh {
+		fig = fig || strings.Contains(text, w)
+	}
+	amt = amt || strings.Contains(text, "多少") && !anyAmountZh.MatchString(text)
+	return fig && amt
+}
+
+// anyAmountZh is "any amount will do" ("多少粉都行", "多少无所谓"): a
+// permission, never a question.
+var anyAmountZh = regexp.MustCompile(`多少.{0,3}(都|也|无所谓|不限|没关系)`)
+
+// figureAsksZh are the Chinese figures of the results a clause may ask
+// for ("平均", "中位数", "一般" as "typically").
+var figureAsksZh = []string{"平均", "中位数", "一般", "总数", "总共"}
+
 // figureAsks are the figures a question asks of the results ("what's the
 // median now?", "平均粉丝多少"): in a clause that asks they are the
 // question's, never a term.
 var figureAsks = map[string]bool{"average": true, "avg": true, "median": true, "mean": true, "total": true, "sum": true,
-	"平均": true, "平均值": true, "平均数": true, "中位数": true, "总数": true, "总量": true}
+	"平均": true, "平均值": true, "平均数": true, "中位数": true, "总数": true, "总量": true, "一般": true}
 
 // figureQuestions names the figures a question asks of the results
 // (figureAsks) in a clause that asks: the question half of a follow-up
 // sets nothing (ResidueQuestion).
 func (st *state) figureQuestions() {
+	for _, cl := range st.clauseRanges() {
+		// a clause asking an amount of a figure ("这批人平均有多少粉丝")
+		// is the question's as a whole: none of its words is a term
+		if a, b := cl[0], cl[1]; st.asking(a) && st.figureAmountAsk(a, b) {
+			st.name(a, b, ResidueQuestion)
+		}
+	}
 	for k := range st.toks {
 		if !st.asking(k) || !st.free(k) {
 			continue

@@ -213,6 +213,10 @@ const (
 	// 附近的): named as not applied, never a ranking term
 	// (rule_unrecorded.go).
 	ResidueUnrecorded Residue = "unrecorded"
+	// ResidueUnservedPlatform is a platform this version does not serve
+	// (platform.Unserved: 小红书, Bilibili, Twitch): the search runs on
+	// the session's platform; named, never a term (rule_unserved.go).
+	ResidueUnservedPlatform Residue = "unserved_platform"
 )
 
 // Label is the user-facing name of a condition.

@@ -32,6 +32,19 @@ var aliases = map[string]Platform{
 	"x": X, "twitter": X, "推特": X, "x.com": X, "twitter.com": X,
 }
 
+// Unserved are the creator platforms users name that this version does
+// not serve, each spelling (lower case) with its display name: a search
+// naming one runs on the session's platform and says so, never a keyword.
+var Unserved = map[string]string{
+	"小红书": "小红书", "xiaohongshu": "Xiaohongshu", "rednote": "RedNote", "red note": "RedNote", "xhs": "Xiaohongshu",
+	"b站": "B站", "哔哩哔哩": "哔哩哔哩", "bilibili": "Bilibili",
+	"快手": "快手", "kuaishou": "Kuaishou",
+	"twitch": "Twitch", "facebook": "Facebook", "脸书": "Facebook", "fb": "Facebook",
+	"linkedin": "LinkedIn", "领英": "LinkedIn",
+	"微博": "微博", "weibo": "Weibo", "新浪微博": "新浪微博",
+	"snapchat": "Snapchat", "pinterest": "Pinterest", "视频号": "视频号", "知乎": "知乎",
+}
+
 // Parse returns the platform named by s: an API value or a common alias
 // ("yt", "IG", "twitter", "油管"), case-insensitive.
 func Parse(s string) (Platform, error) {
