@@ -310,6 +310,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.listMarkers()
 	st.initials()
 	st.writerFamily()
+	st.unitSlips()
 	st.counts()
 	st.quantities()
 	st.sameSize()

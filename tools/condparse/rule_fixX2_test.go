@@ -1,0 +1,29 @@
+package condparse
+
+import "testing"
+
+// TestFixX2Classes: the tuning table for the fixX2 classes (audit 38's
+// r5, r6, r10, r11, r14, r19, r23 and phrasings of my own): X1 brackets
+// are emphasis, X2 a currency slipped onto a follower count keeps the
+// bound, X3 hedged topics, spreadsheet rows, fragments and "not dead"
+// never filter, X4 the product's origin is not the creators' country,
+// X5 a compound's meaning beats an alias inside it.
+func TestFixX2Classes(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		checks []string
+	}{
+		// X2
+		{"tattoo aftercare balm brand, need US tattoo artists on tiktok with 50k USD followers minimum and max 1M$, posting in the last 30 days", []string{"followers lo 50000..50000 hi 1000000..1000000", "noterm usd"}},
+		{"粉丝5万元以上的美妆博主", []string{"followers lo 50000..50000 nohi"}},
+		{"10k € subs, tech channels in Germany", []string{"followers lo 10000..10000 nohi"}},
+		{"粉丝10万块以下的穿搭博主", []string{"followers hi 100000..100000"}},
+		// money that is a budget stays frame
+		{"预算5万元以上，找粉丝10万以上的美妆博主", []string{"followers lo 100000..100000 nohi"}},
+		{"fitness creators over 20k followers, budget 500 USD per post", []string{"followers lo 20000..20000 nohi"}},
+	} {
+		if m := missesFixR(t, readAt(t, tc.in, nil, nil), tc.checks); len(m) > 0 {
+			t.Error(m)
+		}
+	}
+}
