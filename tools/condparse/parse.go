@@ -292,7 +292,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.calendarSpans()
 	st.frequencySpans()
 	st.initialRuns = st.initialSpans()
-	st.toks = lx.lex(t, st.splitClaims(prepass(t, names)))
+	st.toks = lx.lex(t, st.splitClaims(st.habitBrackets(prepass(t, names))))
 	st.mailFrame()
 	st.spelledCounts()
 	st.loneCategoryRunes()

@@ -13,6 +13,14 @@ func TestFixX2Classes(t *testing.T) {
 		in     string
 		checks []string
 	}{
+		// X1
+		{"找「芬兰」或「瑞典」的「桑拿」「冷水浴」博主，「粉丝1万以上」，「最近30天活跃」，「英文」内容", []string{"nohardterm", "countries FI,SE", "followers lo 10000..10000 nohi", "active 30..30", "lang en", "term 桑拿", "term 冷水浴"}},
+		{"\"Brazil\" \"skincare\" creators, \"under 50k followers\"", []string{"nohardterm", "has hard country eq \"BR\" applied", "followers hi 50000..50000"}},
+		{"『英语』的『旅行』博主，『泰国』", []string{"nohardterm", "has hard country eq \"TH\" applied", "lang en"}},
+		// a title holding a country word stays the writer's quoted title
+		{"“美国队长”的解说博主", []string{"has keyword keyword contains \"美国队长\" applied"}},
+		// a quote after a marking cue stays a required word
+		{"必须「露营」，「日本」的博主", []string{"has hard country eq \"JP\" applied", "has keyword keyword contains \"露营\" applied"}},
 		// X2
 		{"tattoo aftercare balm brand, need US tattoo artists on tiktok with 50k USD followers minimum and max 1M$, posting in the last 30 days", []string{"followers lo 50000..50000 hi 1000000..1000000", "noterm usd"}},
 		{"粉丝5万元以上的美妆博主", []string{"followers lo 50000..50000 nohi"}},
