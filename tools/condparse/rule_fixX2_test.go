@@ -26,6 +26,16 @@ func TestFixX2Classes(t *testing.T) {
 		{"粉丝5万元以上的美妆博主", []string{"followers lo 50000..50000 nohi"}},
 		{"10k € subs, tech channels in Germany", []string{"followers lo 10000..10000 nohi"}},
 		{"粉丝10万块以下的穿搭博主", []string{"followers hi 100000..100000"}},
+		// X3
+		{"找做美甲的ins博主，英国的，粉丝2万-10万，零残忍、纯素指甲油方向优先", []string{"nohardterm", "term 零残忍", "term 纯素指甲油"}},
+		{"想找露营博主，帐篷、睡袋、炉具评测优先", []string{"nohardterm", "term 帐篷", "term 睡袋"}},
+		{"skincare creators in Korea, vegan, fragrance-free preferably", []string{"nohardterm", "term vegan"}},
+		{"Indonesia / Malaysia | Instagram | modest fashion, hijab styling | 30k-300k | last post < 45 days | any language", []string{"nohardterm", "countries ID,MY", "followers lo 30000..30000 hi 300000..300000", "active 44..45", "term modest fashion", "term hijab styling"}},
+		{"Brazil\tTikTok\tstreet food, churrasco\t10k-50k", []string{"nohardterm", "has hard country eq \"BR\" applied", "term churrasco"}},
+		{"老板交代：要菲律宾本地的美食推特号，粉丝不少于一万且不多于十万，他特别强调要英文发帖，一个月没发过推的不要", []string{"noexcl 推", "active 28..31", "nohardterm"}},
+		{"两个月没发过帖的不要，找韩国的穿搭博主", []string{"noexcl 帖", "active 59..62"}},
+		{"food creators in Spain, not dead", []string{"noexcl dead", "active 7..90"}},
+		{"美妆博主，不要死号", []string{"noexcl 死号", "active 7..90"}},
 		// money that is a budget stays frame
 		{"预算5万元以上，找粉丝10万以上的美妆博主", []string{"followers lo 100000..100000 nohi"}},
 		{"fitness creators over 20k followers, budget 500 USD per post", []string{"followers lo 20000..20000 nohi"}},

@@ -302,7 +302,10 @@ func (st *state) bareItems() []bool {
 			}
 		}
 	}
-	if items < 2 {
+	if items < 2 || st.pastedRow() {
+		// "Indonesia / Malaysia | Instagram | modest fashion | 30k-300k":
+		// a pasted spreadsheet row's cells are its fields, its topic
+		// cell ranks (rule_hedgedlists.go)
 		return out
 	}
 	for n, c := range cs {
@@ -363,6 +366,12 @@ func (st *state) bareItems() []bool {
 		if st.inOrgSubject(c.from, c.to) {
 			// "某国驻华文化中心（意大利）想找…": the organisation that asks
 			// describes the writer (rule_ownplace.go)
+			continue
+		}
+		if st.hedgedLater(cs, n) {
+			// "零残忍、纯素指甲油方向优先", "vegan, cruelty-free preferred":
+			// a hedge closing a list covers every item of it
+			// (rule_hedgedlists.go)
 			continue
 		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
