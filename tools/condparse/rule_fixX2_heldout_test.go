@@ -10,9 +10,10 @@ import "testing"
 // creators' country; food creator nouns give food) and X5 (a category
 // alias inside a compound loses to the compound), written before any
 // rule was changed and never tuned on. It logs its misses and fails only
-// when fewer pass than measured after the fixes (the floor below).
+// when fewer pass than measured after the fixes (the floor below):
+// 7/21 before, 20/21 after (the miss left: "20k EUR followers minimum").
 func TestFixX2HeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 20
 	measureHeldOut(t, floor, []heldCase{
 		// X1
 		{"想找【日本】的【露营】博主，【粉丝5万以上】，【近两周有更新】", []string{"has hard country eq \"JP\" applied", "followers lo 50000..50000 nohi", "active 14..15", "noterm 日本", "noterm 粉丝"}},

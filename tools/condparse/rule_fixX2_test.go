@@ -36,6 +36,14 @@ func TestFixX2Classes(t *testing.T) {
 		{"两个月没发过帖的不要，找韩国的穿搭博主", []string{"noexcl 帖", "active 59..62"}},
 		{"food creators in Spain, not dead", []string{"noexcl dead", "active 7..90"}},
 		{"美妆博主，不要死号", []string{"noexcl 死号", "active 7..90"}},
+		// X4
+		{"Filipino snack exporter (dried mango, chicharrón). Want IG foodies in the US or Canada — Filipino-American ideally — nano size, last post within 10 days.", []string{"countries US,CA", "cat food", "nohardterm"}},
+		{"Italian olive oil exporter. Looking for cooking creators in Germany or Austria", []string{"countries DE,AT", "nohardterm"}},
+		{"找日本的吃货博主，粉丝一万以上", []string{"cat food", "has hard country eq \"JP\" applied"}},
+		// X5
+		{"nail art and manicure creators in Canada", []string{"cat beauty", "nocat art"}},
+		{"找做美甲的博主，美甲艺术方向", []string{"nocat art"}},
+		{"game day snacks creators in the US", []string{"nocat gaming"}},
 		// money that is a budget stays frame
 		{"预算5万元以上，找粉丝10万以上的美妆博主", []string{"followers lo 100000..100000 nohi"}},
 		{"fitness creators over 20k followers, budget 500 USD per post", []string{"followers lo 20000..20000 nohi"}},

@@ -1306,7 +1306,12 @@ func companyNoun(w string) bool {
 		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp",
 		// trades a writer names their business by (fixL, class L2)
 		"practice", "publisher", "provider", "salon", "gym", "bakery", "brewery", "winery", "restaurant", "cafe", "café",
-		"hotel", "rental", "promotion", "consultancy":
+		"hotel", "rental", "promotion", "consultancy",
+		// trades of goods that say where the writer's product comes from,
+		// never where the creators are (audit 38, X4: "Filipino snack
+		// exporter … IG foodies in the US")
+		"exporter", "exporters", "importer", "importers", "distributor", "distributors", "wholesaler", "wholesalers",
+		"supplier", "suppliers":
 		return true
 	}
 	return false
