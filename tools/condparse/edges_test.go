@@ -286,7 +286,9 @@ func TestCountEdges(t *testing.T) {
 		{"美国博主，在 5 万", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"5 万"}},
 		// a price is no count, wherever its unit is.
 		{"美国博主，5000元以下", ShapeNatural, []string{`hard country eq "US" applied @美国`}, []string{"5000元以下 (unsupported)"}},
-		{"粉丝 5000 美元以内", ShapeNatural, nil, []string{"粉丝 5000 美元以内 (unsupported)"}},
+		// a currency slipped onto a follower count is a slip: 粉丝 are never
+		// money (audit 38, X2)
+		{"粉丝 5000 美元以内", ShapeNatural, []string{`hard followers lte 5000 applied @粉丝 5000 美元以内`}, nil},
 		// "more than … or less" contradicts itself: pending, never applied.
 		{"粉丝超过 1w 以下", ShapeNatural, []string{`hard followers gte 10000 pending !conflict @粉丝超过 1w 以下`}, nil},
 		{"updated for the last 2 weeks", ShapeNatural, []string{`hard last_active within_days 14 applied @updated for the last 2 weeks`}, nil},

@@ -329,12 +329,24 @@ func (st *state) frequency(j int) (int64, int, bool) {
 func (st *state) inactiveExcluded() {
 	for i := range st.toks {
 		tk := &st.toks[i]
-		if tk.neg != 1 || !st.free(i) || !slices.Contains(inactiveWords, st.word(i)) {
+		if tk.neg != 1 || !st.free(i) || !slices.Contains(inactiveWords, st.word(i)) && !st.deadAlone(i) {
 			continue
 		}
 		tk.neg = 0
 		st.add(activityCond(st.cfg.recentDays), i, i).recent = true
 	}
+}
+
+// deadAlone reports "dead" said alone at i, closing its clause ("not
+// dead, something in the last 3 weeks", "nothing dead"): a wish for
+// activity, never a word to exclude (audit 38, X3); "dead by daylight"
+// goes on, and stays the writer's topic.
+func (st *state) deadAlone(i int) bool {
+	if w := strings.ToLower(st.tokText(i)); w != "dead" && w != "dead." {
+		return false
+	}
+	n := st.skipSpace(i + 1)
+	return n >= len(st.toks) || st.toks[n].kind == tkPunct
 }
 
 // defaultWindows drops the default activity window of a word that says

@@ -127,6 +127,8 @@ var creatorNounCategories = map[string]string{
 	"rapper": "music", "songwriters": "music", "songwriter": "music", "guitarists": "music", "guitarist": "music",
 	"pianists": "music", "pianist": "music", "drummers": "music", "djs": "music", "dancers": "music",
 	"chefs": "food", "chef": "food", "cooks": "food", "bakers": "food", "baker": "food",
+	// the food family's creator nouns (audit 38, X4: "IG foodies")
+	"foodies": "food", "foodie": "food",
 	"gamers": "gaming", "gamer": "gaming",
 	"comedians": "comedy", "comedian": "comedy", "comics": "comedy",
 	"photographers": "art", "illustrators": "art", "painters": "art",
@@ -148,7 +150,7 @@ var skillTitles = map[string]bool{"teachers": true, "teacher": true, "instructor
 var creatorNounCategoriesZh = map[string]string{
 	"乐手": "music", "音乐人": "music", "歌手": "music", "唱作人": "music", "说唱歌手": "music", "吉他手": "music",
 	"鼓手": "music", "舞者": "music",
-	"厨师": "food", "主厨": "food", "大厨": "food", "烘焙师": "food",
+	"厨师": "food", "主厨": "food", "大厨": "food", "烘焙师": "food", "吃货": "food", "美食家": "food",
 	"喜剧演员": "comedy", "脱口秀演员": "comedy", "段子手": "comedy",
 	"游戏玩家": "gaming", "摄影师": "art", "插画师": "art", "画师": "art",
 	"教育博主": "education", "家教": "education", "讲师": "education", "教师": "education",

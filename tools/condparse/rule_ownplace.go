@@ -95,7 +95,7 @@ func (st *state) inOrgSubject(from, to int) bool {
 
 // orgNounsEn are the English organisation nouns that close the writer's
 // own organisation in a headline.
-const orgNounsEn = `school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter|reseller|dealer|distributor|importer|boutique|roastery|roaster|distillery|farm|pharmacy|florist`
+const orgNounsEn = `school|company|brand|agency|startup|studio|charity|nonprofit|ngo|foundation|hospital|clinic|university|college|academy|museum|library|club|team|league|dealership|group|chain|restaurant|hotel|cafe|café|store|shop|label|firm|office|council|association|practice|publisher|provider|maker|manufacturer|retailer|salon|gym|bakery|brewery|winery|app|service|center|centre|rental|promotion|promoter|reseller|dealer|distributor|importer|exporter|wholesaler|supplier|boutique|roastery|roaster|distillery|farm|pharmacy|florist`
 
 // enOrgFragment is a brief that opens with a fragment of at most three
 // words closed by an organisation noun and a full stop, with no ask verb

@@ -302,7 +302,10 @@ func (st *state) bareItems() []bool {
 			}
 		}
 	}
-	if items < 2 {
+	if items < 2 || st.pastedRow() {
+		// "Indonesia / Malaysia | Instagram | modest fashion | 30k-300k":
+		// a pasted spreadsheet row's cells are its fields, its topic
+		// cell ranks (rule_hedgedlists.go)
 		return out
 	}
 	for n, c := range cs {
@@ -363,6 +366,12 @@ func (st *state) bareItems() []bool {
 		if st.inOrgSubject(c.from, c.to) {
 			// "某国驻华文化中心（意大利）想找…": the organisation that asks
 			// describes the writer (rule_ownplace.go)
+			continue
+		}
+		if st.hedgedLater(cs, n) {
+			// "零残忍、纯素指甲油方向优先", "vegan, cruelty-free preferred":
+			// a hedge closing a list covers every item of it
+			// (rule_hedgedlists.go)
 			continue
 		}
 		if n > 0 && st.hedged(cs[n-1].from, cs[n-1].to) {
@@ -1297,7 +1306,12 @@ func companyNoun(w string) bool {
 		"league", "dealership", "group", "chain", "office", "organization", "organisation", "org", "department", "bootcamp",
 		// trades a writer names their business by (fixL, class L2)
 		"practice", "publisher", "provider", "salon", "gym", "bakery", "brewery", "winery", "restaurant", "cafe", "café",
-		"hotel", "rental", "promotion", "consultancy":
+		"hotel", "rental", "promotion", "consultancy",
+		// trades of goods that say where the writer's product comes from,
+		// never where the creators are (audit 38, X4: "Filipino snack
+		// exporter … IG foodies in the US")
+		"exporter", "exporters", "importer", "importers", "distributor", "distributors", "wholesaler", "wholesalers",
+		"supplier", "suppliers":
 		return true
 	}
 	return false

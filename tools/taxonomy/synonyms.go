@@ -88,6 +88,11 @@ var Synonyms = &SynonymTable{groups: []SynonymGroup{
 	// 彩妆 is colour make-up, one kind of beauty content: excluding it
 	// ("不要彩妆只要护肤") keeps the skincare channels of the category.
 	{"color_cosmetics", "beauty", []string{"color cosmetics", "colour cosmetics", "makeup looks", "彩妆"}, true},
+	// a compound holding another category's alias means its own topic
+	// ("nail art" is beauty, not Art & Photography; "game day" is a match
+	// day, no gaming): the longest unit decides (audit 38, X5)
+	{"nails", "beauty", []string{"nail art", "nail polish", "gel nails", "manicure", "美甲艺术", "指甲油", "美甲师"}, true},
+	{"game_day", "sports", []string{"game day", "gameday", "match day", "matchday", "比赛日"}, true},
 	{"streetwear", "fashion", []string{"streetwear", "街头潮流"}, true},
 	{"sneakers", "fashion", []string{"sneakers", "sneaker", "sneakerheads", "球鞋", "潮鞋"}, true},
 	{"weight_loss", "fitness", []string{"weight loss", "减脂", "减肥"}, true},
