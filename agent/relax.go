@@ -11,6 +11,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/platform"
 	"searchagent/tools/states"
 	"searchagent/tools/store"
 )
@@ -44,7 +45,8 @@ var scopeTries = []contract.Scope{contract.ScopeName, contract.ScopeDescription,
 // relaxRank orders repairs: the smallest change to what the user asked
 // first (a keyword's scope, a widened range), then lifting a condition.
 var relaxRank = map[render.RelaxChange]int{
-	render.RelaxScope: 0, render.RelaxWiden: 0, render.RelaxInclude: 1, render.RelaxSimilarity: 1,
+	render.RelaxPlatform: -1, // what the user asked for, not a relaxation of it
+	render.RelaxScope:    0, render.RelaxWiden: 0, render.RelaxInclude: 1, render.RelaxSimilarity: 1,
 	render.RelaxDrop: 2, render.RelaxRemoveAnchor: 2,
 }
 
@@ -55,8 +57,8 @@ func (t *turn) relaxations() error {
 	return t.step(api.StepCount, func() (any, error) {
 		var cands []Relaxation
 		var probed []map[string]any
-		try := func(r Relaxation, q query) error {
-			n, err := t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: s.Platform, AnchorKey: q.anchor, Keywords: q.keywords, Filters: q.filters, MinScore: q.minScore})
+		tryOn := func(p platform.Platform, r Relaxation, q query) error {
+			n, err := t.a.cfg.Store.Count(t.ctx, store.CountQuery{Platform: p, AnchorKey: q.anchor, Keywords: q.keywords, Filters: q.filters, MinScore: q.minScore})
 			if err != nil {
 				return storeErr(err)
 			}
@@ -67,6 +69,7 @@ func (t *turn) relaxations() error {
 			}
 			return nil
 		}
+		try := func(r Relaxation, q query) error { return tryOn(s.Platform, r, q) }
 		conds := s.positiveCount()
 		expand := "A_REPAIR_EXPAND_RECALL_SCOPE"
 		for i, tg := range s.Tags {
@@ -140,6 +143,19 @@ func (t *turn) relaxations() error {
 				}
 			case conds > 1:
 				if err := try(Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxDrop}, s.buildQuery(t.now, c.ID)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		// A platform the user named that this page does not search (its
+		// condition pending; its question is asked in the agent container
+		// only): the same conditions there, counted there (issue 26).
+		for _, c := range s.Conds {
+			if c.Field != "platform" || c.Status != condition.StatusPending || s.Anchor != nil {
+				continue
+			}
+			if p, err := platform.Parse(c.Value.Str); err == nil && p != s.Platform {
+				if err := tryOn(p, Relaxation{ActionID: expand, ConditionID: c.ID, Change: render.RelaxPlatform, Platform: p}, s.buildQuery(t.now, c.ID)); err != nil {
 					return nil, err
 				}
 			}
@@ -335,6 +351,13 @@ func (t *turn) expand() {
 		}
 	case r.Change == render.RelaxSimilarity:
 		s.MinScore = r.MinScore
+	case r.Change == render.RelaxPlatform:
+		// The question's "Search <platform>, same conditions" as a
+		// repair: the search moves there, its other conditions kept.
+		if s.Anchor == nil && r.Platform != "" {
+			s.Platform = r.Platform
+		}
+		s.removeCond(r.ConditionID)
 	case r.Change == render.RelaxInclude:
 		if _, tg := s.tag(r.ConditionID); tg != nil {
 			s.removeCond(tg.ID)

@@ -203,3 +203,49 @@ func TestWidenRangeRepairCountsTheWidenedRange(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairSearchesThePlatformNamed: a search on a platform this page
+// does not search leaves its platform pending, and its question is asked
+// in the agent container only; when the results are empty, the repair
+// offers the same conditions on that platform first, counted there, and
+// taking it moves the search there with exactly that count. Where the
+// platform named has nothing either, no such option is offered (issue 26).
+func TestRepairSearchesThePlatformNamed(t *testing.T) {
+	a := newTestAgent(t)
+	for _, tc := range []struct {
+		locale, text string
+		want         string // the first repair option; "" when none moves the platform
+		count        int
+	}{
+		{"en", "TikTok creators in the Philippines with over 3 million followers", "A_REPAIR_EXPAND_RECALL_SCOPE Search “TikTok”, same conditions (1)", 1},
+		{"zh", "抖音上菲律宾的博主，粉丝300万以上", "A_REPAIR_EXPAND_RECALL_SCOPE 换到「TikTok」搜，条件不变(1)", 1},
+		{"en", "Instagram creators in Brazil, 3M+ followers", "", 0},
+		{"en", "TikTok creators in Nigeria with over 3 million followers", "", 0},
+	} {
+		b := newBox(t, a, "youtube", tc.locale)
+		b.send("search.submit", api.Args{Text: tc.text})
+		if got := b.shown(); got.total != 0 || got.substate != "repair-empty" {
+			t.Fatalf("precondition: %q finds nothing on YouTube, have %+v", tc.text, got)
+		}
+		opts := repairOptions(t, b.snap)
+		moves := slices.IndexFunc(b.snap.Slots.RepairOptions, func(o contract.RepairOption) bool {
+			return strings.Contains(o.Label, "TikTok") || strings.Contains(o.Label, "Instagram")
+		})
+		if tc.want == "" {
+			if moves >= 0 {
+				t.Errorf("%q: repair options %q offer a platform with nothing there", tc.text, opts)
+			}
+			continue
+		}
+		if len(opts) == 0 || opts[0] != tc.want {
+			t.Fatalf("%q: repair options %q, want %q first", tc.text, opts, tc.want)
+		}
+		o := b.snap.Slots.RepairOptions[0]
+		b.send(o.ActionID, api.Args{ConditionID: o.Args.ConditionID})
+		got := b.shown()
+		if b.snap.Platform != "tiktok" || got.total != tc.count || got.state != "followup_waiting/expanded_agent/results_ready" ||
+			slices.ContainsFunc(got.conds, func(c string) bool { return strings.Contains(c, "TikTok") }) {
+			t.Errorf("%q: after the platform repair: platform %s, %+v; want tiktok, %d results, no pending platform", tc.text, b.snap.Platform, got, tc.count)
+		}
+	}
+}

@@ -192,8 +192,10 @@ type Relaxation struct {
 	// widen replaces a range with Min..Max or a time window with Days,
 	// scope moves a keyword to Scope, include lifts an exclusion,
 	// similarity lowers the anchor's similarity floor to MinScore,
-	// remove_anchor drops the anchor and keeps the keywords.
+	// remove_anchor drops the anchor and keeps the keywords, platform
+	// moves the search to Platform (a pending platform condition).
 	Change   render.RelaxChange `json:"change"`
+	Platform platform.Platform  `json:"platform,omitempty"`
 	Scope    contract.Scope     `json:"scope,omitempty"`
 	Min      int64              `json:"min,omitempty"`
 	Max      int64              `json:"max,omitempty"`

@@ -82,7 +82,8 @@ type Relaxation struct {
 	// Change says how it is relaxed: drop (the condition goes), widen (a
 	// range or time window grows to Widened), scope (a keyword matches
 	// in Scope instead), include (an exclusion goes), similarity (less
-	// similar channels around the anchor) or remove_anchor.
+	// similar channels around the anchor), remove_anchor or platform
+	// (the same conditions on the platform the user named).
 	Change RelaxChange `json:"change,omitempty"`
 	// Scope is the keyword's new match scope (change scope).
 	Scope contract.Scope `json:"scope,omitempty"`
@@ -105,6 +106,10 @@ const (
 	RelaxInclude      RelaxChange = "include"
 	RelaxSimilarity   RelaxChange = "similarity"
 	RelaxRemoveAnchor RelaxChange = "remove_anchor"
+	// RelaxPlatform searches the platform the user named, which this
+	// page does not search (its condition left pending), with the other
+	// conditions.
+	RelaxPlatform RelaxChange = "platform"
 )
 
 // Input is everything the template renderer needs for one turn; the
@@ -949,6 +954,9 @@ func (r *renderer) relaxText(rx Relaxation, c contract.Condition) (label, reason
 	case RelaxSimilarity:
 		label = contract.Clip(r.t("放宽相似度要求", "Accept less similar channels")+count, lim)
 		reason = r.t("放宽后"+results+"；锚点附近足够相似的频道都不满足条件", results+"; no close enough channel around the anchor meets the conditions")
+	case RelaxPlatform:
+		label = r.withUser(r.t("换到%s搜，条件不变", "Search %s, same conditions")+count, user, fallback, lim)
+		reason = r.t("在你说的平台上"+results+"；当前页面只搜另一个平台", results+" on the platform you named; this page searches another one")
 	case RelaxRemoveAnchor:
 		label = contract.Clip(r.t("删除锚点，按关键词搜", "Drop the anchor, keep keywords")+count, lim)
 		reason = r.t("只按关键词"+results+"；锚点附近没有符合关键词的频道", results+" by the keywords alone; none around the anchor matches them")
