@@ -7,9 +7,10 @@ import "testing"
 // colloquially or glued inside a Chinese phrase), Y3 (a size tier said
 // without numbers) and Y4 ("from N up" is a lower bound), written before
 // any rule was changed and never tuned on. It logs its misses and fails
-// only when fewer pass than measured after the fixes (the floor).
+// only when fewer pass than measured after the fixes (the floor): 12/19
+// before, 19/19 after.
 func TestFixY2HeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 19
 	measureHeldOut(t, floor, []heldCase{
 		// Y1
 		{"cooking creators in Italy, nobody who's been inactive for more than 5 weeks", []string{"active 35..36", "nohardterm", "noterm inactive"}},
