@@ -1162,7 +1162,11 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFrame,
 		"quick one", "quick q", "quick question", "quick ask", "quick favor", "quick favour", "quick request", "quick thing",
 		"fyi", "f.y.i.", "heads up", "heads-up", "cc", "bcc", "cool", "awesome", "perfect", "got it", "sounds good", "noted",
-		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了")...)
+		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了",
+		// an assent to what the box said (Y5): "对，就按刚才那个", "yep
+		// that's it", "yes that's right" — frame, never a term
+		"对,", "对的", "是的", "没错", "对啊", "对呀", "就按刚才那个", "按刚才那个", "就按刚才的", "就按这个", "就这样", "就这个",
+		"yes", "yes,", "that's it", "that's right", "thats it", "thats right", "that is right", "exactly", "correct")...)
 	// "check …", "can you check …": the ask, as "find" is.
 	// "also look at TikTok", "take a look on YouTube": the same ask
 	// (audit 34, S10).
