@@ -36,6 +36,11 @@ func TestFixY2(t *testing.T) {
 		{"mega级别的旅行博主", []string{"followers lo 1000000..1000000 nohi"}},
 		{"micro-level skincare creators", []string{"followers lo 10000..10000 hi 100000..100000"}},
 		{"不要mega那种大号，做露营的", []string{"followers nolo hi 1000000..1000000"}},
+		// Y3, the bare tier name as an edit's value
+		{"make it micro", []string{"followers lo 10000..10000 hi 100000..100000"}},
+		{"改成micro的吧", []string{"followers lo 10000..10000 hi 100000..100000"}},
+		{"switch to nano please", []string{"followers lo 1000..1000 hi 10000..10000"}},
+		{"micro bikes for kids", []string{"nofollowers"}},
 		// Y4
 		{"synth restoration channels, UK, anything from 2k subs up", []string{"followers lo 2000..2000 nohi", "noterm up", "nohardterm"}},
 		{"cooking channels, 2k and up", []string{"followers lo 2000..2000 nohi", "noterm up", "nohardterm"}},
