@@ -381,8 +381,8 @@ func (t *turn) sessionEdits(text string) editResult {
 		case t.restores(c, &er):
 			continue
 		case assents(clauses, i):
-			// "对，就按刚才那个", "yep that's it": agreement, no undo
-			er.read = append(er.read, "assent")
+			// "对，就按刚才那个": agreement with the search as it is, no
+			// undo (what else the text says is read as usual)
 			continue
 		case t.undoes(c):
 			er.undo = true

@@ -1438,6 +1438,12 @@ func buildLexicon() *lexicon {
 	for i := range es {
 		e := es[i]
 		e.word = foldString(e.word)
+		if e.cls == clsCountry {
+			// input is read simplified (textnorm.Simplify): a country
+			// alias written in traditional characters (紐西蘭) matches
+			// only in its simplified spelling (纽西兰)
+			e.word = textnorm.Simplify(e.word)
+		}
 		key := textmatch.FoldSpace(e.word)
 		id, ok := ids[key]
 		if !ok {
@@ -1510,14 +1516,12 @@ func categoryAlias(w string) bool {
 	return false
 }
 
-// foldString folds a dictionary spelling the way input is folded: its
-// traditional characters simplified (input is read through
-// textnorm.Simplify, so an alias written 紐西蘭 must be 纽西兰 to match).
+// foldString folds a dictionary spelling the way input is folded.
 func foldString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		b.WriteRune(foldRune(textnorm.SimplifyRune(r)))
+		b.WriteRune(foldRune(r))
 	}
 	return b.String()
 }
