@@ -834,7 +834,7 @@ func (st *state) longRuns(rs []run) []bool {
 			clause[ri] = c
 			ri++
 		}
-		if tk := &st.toks[i]; tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) || st.dashSep(i) {
+		if tk := &st.toks[i]; tk.kind == tkPunct && isClauseSep(st.t.norm[tk.s]) {
 			c++
 		}
 	}
@@ -890,20 +890,6 @@ func (st *state) topicBeforeCreators(rs []run, k int) bool {
 		return false
 	}
 	return st.topicBeforeCreators(rs, k+1)
-}
-
-// dashSep reports a dash at token i that stands between clauses: an em
-// or en dash, or a hyphen with a space on both sides ("synth repair shop
-// here — want channels doing …"): a writer's own description before it
-// and the request after it are two clauses, not one long one (Y4).
-func (st *state) dashSep(i int) bool {
-	switch st.tokText(i) {
-	case "—", "–", "——":
-		return true
-	case "-", "--":
-		return i > 0 && i+1 < len(st.toks) && st.toks[i-1].kind == tkSpace && st.toks[i+1].kind == tkSpace
-	}
-	return false
 }
 
 // topicAfterCreators reports a short run k (at most 3 Latin words or 6 CJK

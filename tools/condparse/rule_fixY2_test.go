@@ -46,8 +46,8 @@ func TestFixY2(t *testing.T) {
 		{"cooking channels, 2k and up", []string{"followers lo 2000..2000 nohi", "noterm up", "nohardterm"}},
 		{"从两千粉起的钓鱼博主", []string{"followers lo 2000..2000 nohi", "nohardterm"}},
 		// Y4: a brief whose conditions all read keeps its topic (a
-		// spaced dash ends the writer's own clause; a short run after
-		// "channels doing" is the topic however long the clause)
+		// short run after "channels doing" is the topic however long
+		// the clause)
 		{"vintage synth repair shop here — want YouTube channels doing synth restoration or analog synth demos, UK, Germany or the Netherlands, anything from 2k subs up, and they must have uploaded since last Friday",
 			[]string{"term synth restoration", "term analog synth", "followers lo 2000..2000 nohi", "active 3..4", "noterm up", "nohardterm"}},
 		{"we run a tiny independent bike repair workshop in Leeds and want YouTube channels doing wheel truing or frame building, UK",
