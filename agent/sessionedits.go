@@ -380,6 +380,10 @@ func (t *turn) sessionEdits(text string) editResult {
 			continue
 		case t.restores(c, &er):
 			continue
+		case assents(clauses, i):
+			// "对，就按刚才那个": agreement with the search as it is, no
+			// undo (what else the text says is read as usual)
+			continue
 		case t.undoes(c):
 			er.undo = true
 			er.read = append(er.read, "undo_last")

@@ -858,7 +858,7 @@ func (st *state) longRuns(rs []run) []bool {
 		// run right before a creator noun (or before a run that is, with
 		// a slash or "or" between) names the creators' topic, however
 		// long the clause around it (audit 34, S7).
-		if out[k] && st.topicBeforeCreators(rs, k) {
+		if out[k] && (st.topicBeforeCreators(rs, k) || st.topicAfterCreators(rs, k)) {
 			out[k] = false
 		}
 	}
@@ -891,6 +891,38 @@ func (st *state) topicBeforeCreators(rs []run, k int) bool {
 	}
 	return st.topicBeforeCreators(rs, k+1)
 }
+
+// topicAfterCreators reports a short run k (at most 3 Latin words or 6 CJK
+// runes) right after a creator noun and a verb of what they do ("channels
+// doing synth restoration", "creators covering …"), or after such a run
+// with "or", "and", a slash or 或/和 between ("… synth restoration or
+// analog synth demos"): it names the creators' topic, however long the
+// clause around it, as topicBeforeCreators does from the other side.
+func (st *state) topicAfterCreators(rs []run, k int) bool {
+	if w, c := st.runSize(rs[k]); w > 3 || c > 6 {
+		return false
+	}
+	p := st.prevSig(rs[k].from)
+	if p < 0 {
+		return false
+	}
+	if t := strings.ToLower(strings.TrimSpace(st.tokText(p))); k > 0 && (t == "/" || t == "&" || t == "or" || t == "and" || t == "或" || t == "和" || t == "、") {
+		if q := st.prevSig(p); q >= 0 && q == rs[k-1].to {
+			return st.topicAfterCreators(rs, k-1)
+		}
+		return false
+	}
+	if !creatorVerbs[strings.ToLower(st.tokText(p))] {
+		return false
+	}
+	q := st.prevSig(p)
+	// "YouTube channels" reads as the platform, its noun included
+	return q >= 0 && (st.toks[q].has(clsCreator) != nil || st.toks[q].has(clsCreatorPlatform) != nil || st.toks[q].has(clsPlatform) != nil)
+}
+
+// creatorVerbs say what creators do, between a creator noun and the
+// topic said after it ("channels doing …", "creators covering …").
+var creatorVerbs = map[string]bool{"doing": true, "covering": true, "making": true, "reviewing": true, "featuring": true, "about": true, "on": true}
 
 func isClauseSep(r rune) bool {
 	return strings.ContainsRune(",、;|。!?:()[]{}<>【】《》「」『』\"…\n.", r)

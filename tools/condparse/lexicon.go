@@ -286,8 +286,26 @@ var softPrefs = []struct {
 		"面向儿童", "面向小朋友", "面向孩子", "儿童向", "少儿向", "低幼向"}},
 }
 
+// tierNames are the media buyers' names of each tier (by its English
+// label) that take a size word after them (tierSuffixes).
+var tierNames = map[string][]string{
+	"Nano creators": {"nano"}, "Micro creators": {"micro"}, "Mid-tier creators": {"mid-tier", "mid tier"},
+	"Macro creators": {"macro"}, "Mega creators": {"mega"},
+}
+
+// tierSuffixes are the size words said after a tier's name: "macro-level",
+// "nano size", "mega级别".
+var tierSuffixes = []string{"-level", " level", " size", "-size", "-sized", " sized", " tier", "-tier", "级", "级别", "级别的", "级的", "量级", "体量"}
+
 // tiers map creator tiers to a derived follower range (P3). Bounds follow
-// common influencer-marketing usage.
+// common influencer-marketing usage; they are the one table of bands
+// (ARCHITECTURE.md, "Creator size tiers"):
+//
+//	nano      素人/小博主        1k – 10k
+//	micro     中小博主/尾部      10k – 100k
+//	mid-tier  腰部/中腰部        100k – 1M
+//	macro     大博主             500k – 1M
+//	mega      头部/大号/大V      ≥ 1M
 var tiers = []struct {
 	lo, hi int64
 	label  Label
@@ -447,6 +465,20 @@ func buildLexicon() *lexicon {
 		lexEntry{word: "德区", cls: clsCountry, code: "DE"},
 		lexEntry{word: "日区", cls: clsCountry, code: "JP"},
 	)
+	// Countries said colloquially: nicknames of a country or its people,
+	// read wherever they stand, glued inside a Chinese phrase too
+	// ("找大马玩麻将的", "Aussie rugby league creators"). The English ones
+	// that are also common nouns (kiwi the fruit, yank the verb) count only
+	// capitalised.
+	for code, ws := range colloquialCountries {
+		for _, w := range ws {
+			e := lexEntry{word: w, cls: clsCountry, code: code}
+			if capitalOnlyCountry[w] {
+				e.upper = []int{0}
+			}
+			es = append(es, e)
+		}
+	}
 	// Regions are taxonomy's (the one table): a name in any case, an
 	// abbreviation that spells a word in lower case only in capitals
 	// ("SEA", never the sea).
@@ -554,7 +586,17 @@ func buildLexicon() *lexicon {
 		}
 	}
 	for _, t := range tiers {
-		for _, w := range t.words {
+		ws := slices.Clone(t.words)
+		// the tier's own name with a word of size after it, in either
+		// language ("macro-level", "nano size", "mega级", "micro级别的")
+		for _, base := range tierNames[t.label.EN] {
+			for _, suf := range tierSuffixes {
+				if w := base + suf; !slices.Contains(ws, w) {
+					ws = append(ws, w)
+				}
+			}
+		}
+		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsTier, lo: t.lo, hi: t.hi, label: t.label})
 		}
 	}
@@ -589,6 +631,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "约莫", "约摸", "大致", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
 	es = append(es, words(clsBetween, "between", "somewhere between", "anywhere between", "介于", "在", "从")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
+	// "5k followers and upward", "10k or higher": multi-word floors after
+	// the figure (a bare "up" is read only right after a figure,
+	// upAfterCount)
+	es = append(es, words(clsPostGte, "and upward", "and upwards", "and onward", "and onwards", "or higher", "and higher", "or up")...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
@@ -653,7 +699,7 @@ func buildLexicon() *lexicon {
 	// leaving out the inactive keeps the recently active: "nothing
 	// inactive", "不要太久没更新的", "no dead channels".
 	es = append(es, withFlag(words(clsActWord, "nothing inactive", "no inactive", "no inactive ones", "nothing dormant",
-		"no dormant ones", "nothing dead", "no dead channels", "no dead accounts", "not inactive",
+		"no dormant ones", "nothing dead", "no dead channels", "no dead accounts", "not inactive", "not dead", "not dormant",
 		"不要太久没更新", "别太久没更新", "不能太久没更新", "不要很久没更新", "不要长期不更新", "不要长时间没更新", "不要好久没更新"),
 		func(e *lexEntry) { e.alone = true })...)
 	// "recent uploads only", "recent posts (30 days)": the recent marker
@@ -1116,7 +1162,11 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsFrame,
 		"quick one", "quick q", "quick question", "quick ask", "quick favor", "quick favour", "quick request", "quick thing",
 		"fyi", "f.y.i.", "heads up", "heads-up", "cc", "bcc", "cool", "awesome", "perfect", "got it", "sounds good", "noted",
-		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了")...)
+		"收到", "收到了", "已收到", "收到收到", "好的收到", "收到哈", "收到啦", "ok收到", "好嘞", "好哒", "好滴", "了解了", "明白了", "知道了",
+		// an assent to what the box said (Y5): "对，就按刚才那个", "yep
+		// that's it", "yes that's right" — frame, never a term
+		"对,", "对的", "是的", "没错", "对啊", "对呀", "就按刚才那个", "按刚才那个", "就按刚才的", "就按这个", "就这样", "就这个",
+		"yes", "yes,", "that's it", "that's right", "thats it", "thats right", "that is right", "exactly", "correct")...)
 	// "check …", "can you check …": the ask, as "find" is.
 	// "also look at TikTok", "take a look on YouTube": the same ask
 	// (audit 34, S10).
@@ -1388,6 +1438,12 @@ func buildLexicon() *lexicon {
 	for i := range es {
 		e := es[i]
 		e.word = foldString(e.word)
+		if e.cls == clsCountry {
+			// input is read simplified (textnorm.Simplify): a country
+			// alias written in traditional characters (紐西蘭) matches
+			// only in its simplified spelling (纽西兰)
+			e.word = textnorm.Simplify(e.word)
+		}
 		key := textmatch.FoldSpace(e.word)
 		id, ok := ids[key]
 		if !ok {
@@ -1717,3 +1773,33 @@ func apostropheless(es []lexEntry) []lexEntry {
 	}
 	return es
 }
+
+// colloquialCountries are the nicknames of countries and their people
+// that briefs use in place of the name (Y2): demonyms of the street
+// (Aussie, Kiwi, Brit, Canuck, Pinoy) and Chinese ones (大马, 狮城, 湾湾,
+// 澳村), and the "region" words of app stores and game servers (美区,
+// 英区, 日区 and their kin). A full country name with a suffix (新加坡区,
+// 台湾省) needs no entry: the name reads, and such words of three or more
+// runes would become typo targets of the name beside any rune.
+var colloquialCountries = map[string][]string{
+	"AU": {"aussie", "aussies", "澳村", "土澳", "澳区"},
+	"NZ": {"kiwi", "kiwis", "纽西兰"},
+	"GB": {"brit", "brits", "腐国"},
+	"US": {"yank", "yanks", "yankee", "美利坚", "米国"},
+	"CA": {"canuck", "canucks", "枫叶国", "加区"},
+	"PH": {"pinoy", "pinay", "菲区"},
+	"MY": {"大马"},
+	"SG": {"狮城", "星国"},
+	"TW": {"湾湾", "台区"},
+	"JP": {"霓虹国"},
+	"KR": {"韩区"},
+	"HK": {"港区", "港岛"},
+	"TH": {"泰区"},
+	"FR": {"法区"},
+}
+
+// capitalOnlyCountry are the colloquial country words that are also
+// common English words (kiwi the fruit, yank the verb): a country only
+// when written with a capital. Words left out on purpose: 英伦 (英伦风 is
+// a style), 新国 (新国货), 韩服/日服 (the dress), Yankees (the team).
+var capitalOnlyCountry = map[string]bool{"kiwi": true, "kiwis": true, "yank": true, "yanks": true, "yankee": true}

@@ -1026,15 +1026,22 @@ func (st *state) mergeKeywords() {
 
 // mergeTiers unites creator tiers into one derived follower range and
 // keeps it as reference when the user gave an explicit follower condition.
+// A size said as left out beside a tier that lies inside its bound
+// ("micro级 … 不要mega那种大号": micro is under a million) says nothing
+// the tier does not: the tier absorbs it and stays applied.
 func (st *state) mergeTiers() {
 	var first *pcond
-	explicit := false
+	var explicit, leftOut []*pcond
 	for _, pc := range st.conds {
 		if pc.dropped || pc.c.Field != condition.Followers {
 			continue
 		}
 		if pc.c.Kind != condition.KindDerived {
-			explicit = true
+			if pc.sizeLeftOut && pc.hasLo != pc.hasHi {
+				leftOut = append(leftOut, pc)
+			} else {
+				explicit = append(explicit, pc)
+			}
 			continue
 		}
 		if first == nil {
@@ -1046,7 +1053,17 @@ func (st *state) mergeTiers() {
 		*first = *withBounds(first, lo, hi)
 		first.absorb(pc)
 	}
-	if first != nil && explicit {
+	if first == nil {
+		return
+	}
+	for _, b := range leftOut {
+		if len(explicit) == 0 && (!b.hasLo || first.lo >= b.lo) && (!b.hasHi || first.hasHi && first.hi <= b.hi) {
+			first.absorb(b)
+			continue
+		}
+		explicit = append(explicit, b)
+	}
+	if len(explicit) > 0 {
 		first.flag(condition.StatusReference, IssueOverridden)
 	}
 }

@@ -201,10 +201,24 @@ func (st *state) activity() {
 		if days, end, ok := st.window(i); ok {
 			// window + ActWord: "近 30 天活跃", "一周内有更新".
 			j := st.skipSpace(end + 1)
+			// "三个月以上没更新的不要", "半年多不更新": a "more than" after
+			// the span, then a word of inactivity, is the same window
+			// as "超过三个月没更新" (Y1); before a word of activity it is
+			// no window ("三个月以上有更新" says nothing readable).
+			more := false
+			if st.free(j) && st.tok(j).has(clsPostGte) != nil {
+				more, j = true, st.skipSpace(j+1)
+			}
 			for n := 0; n < 2 && j < len(st.toks) && st.free(j) && isActGlue(st.word(j)); n++ {
 				j = st.skipSpace(j + 1)
 			}
-			if st.free(j) && st.tok(j).has(clsActWord) != nil {
+			if st.free(j) && st.tok(j).has(clsActWord) != nil && (!more || slices.Contains(inactiveWords, st.word(j))) {
+				// "一个月没发过推的不要", "半年没发帖子": the post noun after
+				// the verb is what was (not) posted, part of the window's
+				// phrase, never a keyword left out.
+				if n := st.skipSpace(j + 1); n < len(st.toks) && st.free(n) && postNouns[st.tokText(n)] {
+					j = n
+				}
 				st.add(activityCond(days), i, j)
 				i = j
 				continue
@@ -235,6 +249,11 @@ func (st *state) activity() {
 		}
 	}
 }
+
+// postNouns are the Chinese nouns of what a channel posts, said right
+// after a verb of posting ("没发过推", "没更新视频", "没发新帖子").
+var postNouns = map[string]bool{"推": true, "推文": true, "推特": true, "帖": true, "帖子": true, "新帖": true, "作品": true, "新作品": true,
+	"动态": true, "内容": true, "新内容": true, "视频": true, "新视频": true, "片": true, "文": true, "博": true, "微博": true}
 
 // requirementWords say the activity is required ("Recent posting is
 // necessary (within 1 month)", "uploading is a must", 发帖是必须的):
@@ -290,6 +309,9 @@ var inactiveWords = []string{"inactive", "dormant", "不活跃", "没更新", "�
 	"zombie accounts", "zombie channels", "defunct channels", "defunct accounts",
 	"stopped posting", "stopped uploading", "stopped updating", "stopped streaming", "quit posting", "quit uploading",
 	"went quiet", "gone quiet", "went dark", "gone dark", "gone inactive", "went inactive",
+	// a stillness said as a state held for a span ("nothing that's been
+	// quiet for over 3 months", "hasn't gone silent in the past fortnight")
+	"been quiet", "been silent", "gone silent", "went silent", "been inactive", "been dormant", "been dead",
 	"僵尸号", "死号", "不再更新", "已停更", "弃更", "断更了", "停更了"}
 
 // notPosted are the negations that, right before an activity verb and its
@@ -540,7 +562,12 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 // windowLeads are the words that lead into a window said as an example
 // or a rough figure ("say within the last 10 days", "roughly in the past
 // month"): frame before it.
-var windowLeads = map[string]bool{"say": true, "like": true, "roughly": true, "approximately": true, "ideally": false, "e.g.": true, "eg": true, "maybe": true}
+//
+// A post said as "something" in a window of its own clause ("not dead,
+// something in the last 3 weeks", "anything in the past month") is the
+// same lead: the window bounds the last post.
+var windowLeads = map[string]bool{"say": true, "like": true, "roughly": true, "approximately": true, "ideally": false, "e.g.": true, "eg": true, "maybe": true,
+	"something": true, "anything": true}
 
 // windowBeforeDeed reports that the window at tokens i..end is marked
 // ("近", "最近", "内") and followed by the glue 有 (or 有在, 在) and then a

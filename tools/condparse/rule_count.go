@@ -358,6 +358,24 @@ func (st *state) boundAfter(n int) bool {
 	return false
 }
 
+// upWords say "and more" after a figure on their own ("from 2k subs up",
+// "30k upward"); elsewhere they are words ("level up", "upward trend").
+var upWords = map[string]bool{"up": true, "upward": true, "upwards": true, "onward": true, "onwards": true}
+
+// upAfterCount reports an upWords word at token i right after a figure
+// with its magnitude, or after such a figure and its field noun ("2k up",
+// "from 2k subs up"): a lower bound, never a term (Y4).
+func (st *state) upAfterCount(i int) bool {
+	if !st.free(i) || !upWords[strings.ToLower(st.tokText(i))] {
+		return false
+	}
+	p := st.prevSig(i)
+	if p >= 0 && st.toks[p].kind == tkLex && st.toks[p].has(clsField) != nil {
+		p = st.prevSig(p)
+	}
+	return p >= 0 && st.toks[p].kind == tkNum && st.toks[p].num.Unit
+}
+
 type countOp uint8
 
 const (
@@ -371,6 +389,9 @@ const (
 
 func (st *state) opOf(i int, pre bool) countOp {
 	tk := st.tok(i)
+	if !pre && st.upAfterCount(i) {
+		return cGte
+	}
 	if tk.kind != tkLex || tk.role != roleNone {
 		return cNone
 	}

@@ -81,7 +81,7 @@ func (st *state) vocab() {
 		trig := st.trigger(i)
 		var pc *pcond
 		switch {
-		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i) || neg == 1):
+		case tk.has(clsTier) != nil && (!tk.has(clsTier).beforeNoun || st.nounFollows(i) || neg == 1 || st.tierAsValue(i)):
 			e := tk.has(clsTier)
 			lo, hi := e.lo, e.hi
 			if neg == 0 && st.afterNegatedCount(i) {
@@ -1217,6 +1217,37 @@ var tierDirections = []struct {
 
 // nounFollows reports a category, a subtopic or a creator noun right
 // after token i (its tier's noun: "micro travel influencers").
+// tierAsValue reports a bare tier name (micro, mega …) said as the value
+// of an edit: after "make it", "switch to", 改成, 换成 and such, and
+// ending its clause ("make it micro", "改成micro的吧", "换成nano吧"): the
+// tier, as "micro creators" is (Y3).
+func (st *state) tierAsValue(i int) bool {
+	p := st.prevSig(i)
+	if p < 0 {
+		return false
+	}
+	w := strings.ToLower(strings.TrimSpace(st.tokText(p)))
+	if !tierEditLeads[w] && !slices.Contains(editConnectors, w) {
+		return false
+	}
+	for n := st.skipSpace(i + 1); n < len(st.toks); n = st.skipSpace(n + 1) {
+		tk := &st.toks[n]
+		if tk.kind == tkPunct {
+			return true
+		}
+		if t := st.tokText(n); tk.has(clsDe) != nil || t == "吧" || t == "的吧" || t == "了" || t == "please" || t == "instead" || t == "then" {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// tierEditLeads are the English leads of an edit's value ("make it
+// micro", "switch to mega") and the Chinese verbs not in editConnectors.
+var tierEditLeads = map[string]bool{"make it": true, "make them": true, "make": true, "switch to": true, "change to": true, "change it to": true,
+	"go": true, "go for": true, "only": true, "just": true, "要": true, "改": true, "换": true, "改成": true, "换成": true}
+
 func (st *state) nounFollows(i int) bool {
 	n := st.skipSpace(i + 1)
 	if n >= len(st.toks) {
