@@ -964,7 +964,7 @@ func boundedByKeyword(kws []store.Keyword) bool {
 // candidateCols, by the row's address (candidatesByTid), a page visit
 // each where a descent of the primary key came first (4 buffers a row;
 // 19% of the statement's time over 40 anchors at a million channels).
-func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
+func (s *Store) exactSQL(b *builder, anchorPK string, ap *store.Profile, learned bool, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (string, error) {
 	where, err := s.where(b, p, kws, f)
 	if err != nil {
 		return "", err
@@ -972,11 +972,20 @@ func (s *Store) exactSQL(b *builder, anchorPK string, p platform.Platform, kws [
 	d := strconv.Itoa(s.dims)
 	a := `(SELECT embedding::vector(` + d + `) FROM channels WHERE key = ` + b.arg(anchorPK) + `)`
 	min := b.arg(minScore)
+	// The pool: the rows at or above the minimum score first (a row
+	// below it in the pool shows that the pool holds the whole set),
+	// those at or above the store's default among them first (the
+	// re-ranker's tier), by the bound of their score (scoreBound), then
+	// by distance.
+	bound, order := `0::float8`, `dist`
+	if hi, ok := scoreBound(b, ap, store.DefaultWeights, learned); ok {
+		bound, order = hi, `(1 - dist >= `+min+`) DESC, (1 - dist >= `+b.arg(s.minScore)+`) DESC, hi DESC, dist`
+	}
 	return `WITH d AS MATERIALIZED (
-  SELECT c.key, c.ctid AS tid, c.embedding::vector(` + d + `) <=> ` + a + ` AS dist
+  SELECT c.key, c.ctid AS tid, c.embedding::vector(` + d + `) <=> ` + a + ` AS dist, ` + bound + ` AS hi
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `),
-knn AS (SELECT key, tid, dist FROM d ORDER BY dist LIMIT ` + b.arg(max(s.poolSize, need)) + `)
+knn AS (SELECT key, tid, dist FROM d ORDER BY ` + order + ` LIMIT ` + b.arg(max(s.poolSize, need)) + `)
 SELECT knn.key, l.*, 1 - knn.dist,
   (SELECT count(*) FROM d WHERE 1 - d.dist >= ` + min + `)
 FROM knn` + candidatesByTid(min), nil

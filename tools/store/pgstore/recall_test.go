@@ -407,7 +407,8 @@ func (s *Store) explainSimilar(ctx context.Context, q store.SimilarQuery, generi
 	sql, err := s.similarSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
 	if boundedByKeyword(q.Keywords) && !s.forceHNSW {
 		b = &builder{}
-		sql, err = s.exactSQL(b, a.pk, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
+		ap := store.NewProfile(a.ch)
+		sql, err = s.exactSQL(b, a.pk, &ap, anchorVector(s.learnedModel(), a.ch) != nil, q.Platform, q.Keywords, q.Filters, s.resolveMin(q.MinScore), q.Offset+q.Limit)
 	}
 	if err != nil {
 		return "", err

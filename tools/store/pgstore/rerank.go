@@ -147,7 +147,7 @@ func (s *Store) rankSetWith(ctx context.Context, a anchored, lm *cooc.Model, key
 		// A keyword bounds the set: one pass gives the pool and the
 		// total (exactSQL).
 		var err error
-		if sql, err = s.exactSQL(b, anchorPK, p, kws, f, minScore, need); err != nil {
+		if sql, err = s.exactSQL(b, anchorPK, ap, av != nil, p, kws, f, minScore, need); err != nil {
 			return set, false, err
 		}
 		sql = s.withFeatures(b, sql)

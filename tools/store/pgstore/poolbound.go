@@ -1,0 +1,103 @@
+package pgstore
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"searchagent/tools/store"
+	"searchagent/tools/textnorm"
+)
+
+// scoreBound is, over channels c, an upper bound of the hybrid score (store.Signals.Score with w) that the
+// re-ranker gives each row of a keyword-bounded set, from the row's
+// columns alone: the category, counts, country, language and last post
+// are exact; the tag overlap and the niche are 1 only where the row's tag
+// terms could hold the anchor's tags (a row that shares no term of the
+// anchor's tags shares no tag; one without all of them cannot have the
+// anchor's very tag set); the content and learned cosines are anything in
+// [-1, 1] (a thin channel's content signal is 0 and the learned vector is
+// in channel_features; leaving the distance out, which the pool's order
+// breaks its ties with, spares computing it twice a row).
+//
+// exactSQL takes a keyword-bounded set's pool in this bound's order
+// instead of the cosine's: the weights make the cosine a small part of
+// the score (store/weights.json: content 0.04 against niche 100 and
+// category 80), so the 1,000 nearest by cosine missed channels the memory
+// store's whole-set ranking puts in the first page (recall@20 0.899
+// against it at a million channels, README). A row outside the pool has a
+// bound no higher than the pool's last, so the pool holds every row that
+// can outrank it. ok is false when the weights make the bound unsafe (a
+// negative fit weight: the fit could turn the square's order round);
+// the pool is then the nearest by cosine, as before.
+func scoreBound(b *builder, ap *store.Profile, w store.Weights, learned bool) (expr string, ok bool) {
+	if w.Audience < 0 || w.Views < 0 || w.Country < 0 || w.Language < 0 || w.Activity < 0 {
+		return "", false
+	}
+	ach := ap.Channel()
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	// term is w·x at its highest for x in [lo, hi] (SQL expressions).
+	term := func(w float64, lo, hi string) string {
+		switch {
+		case w == 0:
+			return ""
+		case w > 0:
+			return num(w) + `*` + hi
+		}
+		return num(w) + `*` + lo
+	}
+	var topic []string
+	add := func(s string) {
+		if s != "" {
+			topic = append(topic, s)
+		}
+	}
+	add(term(w.Content, `-1`, `1`))
+	if terms := tagTerms(ach.Tags); len(terms) > 0 {
+		t := b.arg(terms)
+		add(term(w.Tags*ap.LabelShare(), `0`, `(c.tags_terms && `+t+`::text[])::int`))
+		add(term(w.Niche, `0`, `(c.tags_terms @> `+t+`::text[])::int`))
+	}
+	if ach.Category != "" {
+		add(term(w.Category, `0`, `(c.category = `+b.arg(strings.ToLower(ach.Category))+`)::int`))
+	}
+	if learned {
+		add(term(w.Learned, `-1`, `1`))
+	}
+	t := `0`
+	if len(topic) > 0 {
+		t = `GREATEST(` + strings.Join(topic, ` + `) + `, 0)`
+	}
+	fit := []string{`1`}
+	if ach.Followers > 0 && w.Audience != 0 {
+		fit = append(fit, num(w.Audience)+`*(CASE WHEN c.followers > 0 THEN GREATEST(0, 1 - abs(log(1 + c.followers::float8) - `+num(ap.LogFollowers)+`) / `+num(store.AudienceSpan)+`) ELSE 0 END)`)
+	}
+	if !math.IsNaN(ap.ViewsRate) && w.Views != 0 {
+		fit = append(fit, num(w.Views)+`*(CASE WHEN c.followers > 0 AND c.avg_views > 0 THEN GREATEST(0, 1 - abs(log(c.avg_views::float8 / c.followers) - `+num(ap.ViewsRate)+`)) ELSE 0 END)`)
+	}
+	if ach.Country != "" && w.Country != 0 {
+		fit = append(fit, num(w.Country)+`*(c.country = `+b.arg(ach.Country)+`)::int`)
+	}
+	if ach.Language != "" && w.Language != 0 {
+		fit = append(fit, num(w.Language)+`*(c.language = `+b.arg(ach.Language)+`)::int`)
+	}
+	if !ach.LastPostAt.IsZero() && w.Activity != 0 {
+		fit = append(fit, num(w.Activity)+`*(COALESCE(abs(extract(epoch FROM c.last_post_at - `+b.arg(ach.LastPostAt)+`::timestamptz)) < `+num(store.ActiveWindow.Seconds())+`, false))::int`)
+	}
+	return `(` + t + `*` + t + `*(` + strings.Join(fit, ` + `) + `))`, true
+}
+
+// tagTerms are the terms of the tags field that ingest indexes for tags
+// (prepare: textnorm's tokens of each tag), without the category's.
+func tagTerms(tags []string) []string {
+	var out []string
+	for _, tg := range tags {
+		for tok := range textnorm.Scan(tg) {
+			if !slices.Contains(out, tok.Text) {
+				out = append(out, tok.Text)
+			}
+		}
+	}
+	return out
+}
