@@ -96,7 +96,13 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	// binary says it): the million's memory store takes minutes to build.
 	var mem *memstore.Store
 	if os.Getenv("RECALL_COMPARE") != "off" {
-		if mem, err = memstore.New(ctx, cat, emb); err != nil {
+		// With the catalog's learned model, as the PostgreSQL variants
+		// re-rank (without it the two scored the learned signal apart).
+		var opts []memstore.Option
+		if lm := base.learnedModel(); lm != nil {
+			opts = append(opts, memstore.WithLearned(lm))
+		}
+		if mem, err = memstore.New(ctx, cat, emb, opts...); err != nil {
 			b.Fatal(err)
 		}
 	}
