@@ -544,7 +544,9 @@ func buildLexicon() *lexicon {
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
 	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
+		// Douyin is TikTok's Chinese sibling: searched as TikTok, said in a notice
+		"douyin", "douyin上")
 	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
 	plat(platform.Instagram, "ig上", "ins上", "instagram上")
 	platCreators(platform.Instagram, "ig帐号", "ig账号")
@@ -868,7 +870,10 @@ func buildLexicon() *lexicon {
 		"as well as", "throw in", "also include", "include", "plus",
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
-		"加个", "再加个", "加一个", "再加一个")...)
+		"加个", "再加个", "加一个", "再加一个",
+		// "连同英国", written Cantonese "加埋加拿大", "連埋英國" (埋 is
+		// "along with"): the value joins the held ones, never replaces them
+		"连同", "连同埋", "加埋", "连埋", "再加埋")...)
 	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "理想是", "理想的是", "理想情况下", "最理想", "最理想的是", "理想状态是", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
 		// what counts in the creators' favour ("Hindi would be a bonus",
 		// "French is a plus", 会西语加分): said after it, a wish.
