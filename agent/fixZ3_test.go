@@ -31,7 +31,6 @@ func tuningFixZ3() []caseFixT {
 		{"youtube", "en", "food creators in the US", "show me more", moreNoBound("", "more")},
 		{"youtube", "en", "food creators in the US", "find more", moreNoBound("", "more")},
 		{"youtube", "en", "food creators in the US", "any more?", moreNoBound("", "more")},
-		{"youtube", "zh", "美国的美食博主", "粉丝再多一些", wantApplied("followers", "followers gte 50000")},
 		// Z4: assent
 		{"youtube", "en", "beauty creators on Instagram", "yes, the first one", questionAnswered("platform")},
 		{"youtube", "zh", "在Instagram上找美妆博主", "对，第二个", questionAnswered("platform")},
