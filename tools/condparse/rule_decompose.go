@@ -324,8 +324,13 @@ func (st *state) keptOnly(pc *pcond, from, to int) bool {
 	if pc.c.Field != condition.Country && pc.c.Field != condition.Language {
 		return false
 	}
-	before := string(st.t.norm[st.toks[from].s:pc.s])
-	after := string(st.t.norm[pc.e:st.toks[to].e])
+	var before, after string
+	if s := st.toks[from].s; s <= pc.s && pc.s <= len(st.t.norm) {
+		before = string(st.t.norm[s:pc.s])
+	}
+	if e := st.toks[to].e; pc.e <= e && e <= len(st.t.norm) {
+		after = string(st.t.norm[pc.e:e])
+	}
 	if keepToo.MatchString(before) || keepTooAfter.MatchString(after) {
 		// "also keep Japan", "keep Japan too", 日本的也留着: kept beside
 		// the held ones, an addition
