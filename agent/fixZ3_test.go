@@ -1,6 +1,28 @@
 package agent
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"searchagent/api"
+)
+
+// platformStatus checks the platform condition's status (want "" for
+// none): the option an assent named was the answer.
+func platformStatus(want string) func(api.Snapshot) []string {
+	return func(snap api.Snapshot) []string {
+		got := ""
+		for _, c := range snap.Context.Conditions {
+			if c.Field == "platform" {
+				got = string(c.Status)
+			}
+		}
+		if got != want {
+			return []string{fmt.Sprintf("platform condition %q, want %q", got, want)}
+		}
+		return nil
+	}
+}
 
 // tuningFixZ3 is fixZ3's tuning table: the brief's phrasings of the
 // classes Z1–Z6 and my own, tuned on (the held-out table is
@@ -24,16 +46,23 @@ func tuningFixZ3() []caseFixT {
 		{"youtube", "en", "food creators in the US", "add Canada too", countryIn("US", "CA")},
 		{"youtube", "en", "food creators in the US", "and Mexico as well", countryIn("US", "MX")},
 		{"youtube", "zh", "美国的美食博主", "换成加拿大", countryIn("CA")},
-		// Z3: more results
-		{"youtube", "zh", "美国的美食博主", "再找多一些", moreNoBound("", "找")},
-		{"youtube", "zh", "美国的美食博主", "再多找几个", moreNoBound("", "找")},
-		{"youtube", "zh", "美国的美食博主", "再搵多啲", moreNoBound("", "搵")},
-		{"youtube", "en", "food creators in the US", "show me more", moreNoBound("", "more")},
-		{"youtube", "en", "food creators in the US", "find more", moreNoBound("", "more")},
-		{"youtube", "en", "food creators in the US", "any more?", moreNoBound("", "more")},
+		// Z3: more results turn the page (the search holds 104), never a bound
+		{"youtube", "zh", "美国的美食博主", "再找多一些", all(moreNoBound("", "找"), noticeHas("下一页"), sortIs(""))},
+		{"youtube", "zh", "美国的美食博主", "再多找几个", all(moreNoBound("", "找"), noticeHas("下一页"))},
+		{"youtube", "zh", "美国的美食博主", "再搵多啲", all(moreNoBound("", "搵"), noticeHas("下一页"))},
+		{"youtube", "zh", "美国的美食博主", "还有吗", all(moreNoBound(""), noticeHas("下一页"))},
+		{"youtube", "en", "food creators in the US", "show me more", all(moreNoBound("", "more"), noticeHas("Next page"))},
+		{"youtube", "en", "food creators in the US", "find more", all(moreNoBound("", "more"), noticeHas("Next page"))},
+		{"youtube", "en", "food creators in the US", "any more?", all(moreNoBound("", "more"), noticeHas("Next page"))},
+		// a size said with more is a bound's business, never a page
+		{"youtube", "zh", "美国的美食博主", "粉丝再多一些", noticeLacks("下一页")},
+		{"youtube", "en", "food creators in the US", "more like the first one", noticeLacks("Next page")},
 		// Z4: assent
-		{"youtube", "en", "beauty creators on Instagram", "yes, the first one", questionAnswered("platform")},
-		{"youtube", "zh", "在Instagram上找美妆博主", "对，第二个", questionAnswered("platform")},
+		{"youtube", "en", "beauty creators on Instagram", "yes, the first one", all(questionAnswered("platform"), platformStatus(""), onPlatform("youtube"))},
+		{"youtube", "en", "beauty creators on Instagram", "yep, the third one", all(questionAnswered("platform"), onPlatform("instagram"))},
+		{"youtube", "zh", "在Instagram上找美妆博主", "对，第二个", all(questionAnswered("platform"), platformStatus("reference"))},
+		// a bare assent with no question: nothing changed, said
+		{"youtube", "en", "travel vloggers in Spain", "yes", all(noticeNothingChanged, countryIn("ES"))},
 		{"youtube", "en", "travel vloggers in Spain", "yep that one", all(noticeNothingChanged, countryIn("ES"))},
 		{"youtube", "zh", "日本的美食博主", "对就这个", all(noticeNothingChanged, countryIn("JP"))},
 		// Z5: a category alias excluded

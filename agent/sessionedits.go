@@ -282,6 +282,13 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.read = append(er.read, "also_do")
 		return er
 	}
+	if rest, _, ok := t.assentOnlyEdit(text); ok && rest != "" {
+		// "yes, the first one", "好，第二个": the option named answers
+		// the open question (fixZ3, class Z4)
+		er.read = append(er.read, "assent")
+		er.rest = append(er.rest, rest)
+		return er
+	}
 	if head, tail, ok := t.alsoDoTail(text); ok {
 		// "of these keep the UK ones and only those that also do travel
 		// stuff": the also-do tail ranks (its notice), the head is read
@@ -799,6 +806,13 @@ func (s *Session) reverseNote() string {
 // routes the clauses they leave; it reports whether the edits read any
 // clause (false: route as before).
 func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
+	if _, note, ok := t.assentOnlyEdit(text); ok && note != "" {
+		// "yep that one", "对就这个" with no question open: nothing
+		// changes, and the notice says so (fixZ3, class Z4)
+		t.refuse(f, note)
+		t.plan.edits = append(t.plan.edits, "assent")
+		return true, nil
+	}
 	er := t.sessionEdits(text)
 	if len(er.read) == 0 {
 		return false, nil
