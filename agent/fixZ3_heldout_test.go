@@ -48,9 +48,12 @@ func moreNoBound(want string, words ...string) func(api.Snapshot) []string {
 // excluded, 抖音 / Douyin as TikTok) in phrasings of my own, written
 // before any change and never tuned on. Its pass count is logged (go
 // test ./agent -run FixZ3Heldout -v); a count below the one measured
-// after the fixes fails. Base (before the fixes): 13 of 23.
+// after the fixes fails. Base (before the fixes): 13 of 23; after Z1–Z6:
+// 22 (the miss: an also-do said as a relative clause of the kept noun,
+// "keep only the French ones that also do cooking stuff", with no comma
+// or "and only" before it, ranks as the words "do cooking stuff").
 func TestFixZ3Heldout(t *testing.T) {
-	measureFixT(t, "fixZ3 held-out", 13, heldoutFixZ3())
+	measureFixT(t, "fixZ3 held-out", 22, heldoutFixZ3())
 }
 
 // heldoutFixZ3 is the held-out table (see TestFixZ3Heldout).
