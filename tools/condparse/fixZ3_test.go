@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// TestFixZ3Readings is the reading side of fixZ3's classes Z2 (连同 /
+// TestFixZ3Readings is the reading side of fixZ3's classes Z1 (a
+// keep-only narrows the held list: no IssueAdded), Z2 (连同 /
 // 加埋 / 連埋 add a value to the held list: IssueAdded) and Z5 (a creator
 // noun of a category excluded is the category left out; a wanted
 // "vloggers" names no category).
@@ -25,6 +26,11 @@ func TestFixZ3Readings(t *testing.T) {
 		{"加埋加拿大", "country eq CA [added]"},
 		{"連埋英國", "country eq GB [added]"},
 		{"换成英国", "country eq GB []"},
+		// Z1: a keep-only narrows, never adds; an "also" on the keep adds
+		{"of these keep the UK ones and only those that also do travel stuff", "country eq GB []; category eq travel [added]"},
+		{"只保留英国的", "country eq GB []"},
+		{"keep Japan too", "country eq JP [added]"},
+		{"also keep Japan", "country eq JP [added]"},
 	}
 	for _, tt := range tests {
 		r, _ := Parse(tt.text)
