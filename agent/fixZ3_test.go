@@ -70,11 +70,16 @@ func tuningFixZ3() []caseFixT {
 		{"youtube", "zh", "美国的科技博主", "不要游戏主播", excludedCat("gaming", "游戏主播")},
 		{"youtube", "en", "entertainment channels in the UK", "skip the vloggers", excludedCat("lifestyle", "vloggers")},
 		{"youtube", "en", "channels in the UK, no gamers", "", excludedCat("gaming", "gamers")},
+		// a finer word of a category left out stays a keyword of its own
+		{"youtube", "zh", "中文的时尚博主", "不要美妆教程", hasApplied("all not_contains 美妆教程")},
+		{"youtube", "en", "3D printing channels in Germany", "no tutorials", hasApplied("all not_contains tutorials")},
 		// Z6: 抖音 / Douyin
 		{"tiktok", "en", "fitness creators in Japan", "what about Douyin", all(onPlatform("tiktok"), noKeyword("douyin"), noticeHas("Douyin"))},
 		{"tiktok", "zh", "美国的美食博主", "换成抖音上的", all(onPlatform("tiktok"), noKeyword("抖音"), noticeHas("抖音"))},
 		{"tiktok", "zh", "抖音美妆博主", "", all(onPlatform("tiktok"), noKeyword("抖音"), noticeHas("抖音"))},
 		{"tiktok", "en", "douyin food creators", "", all(onPlatform("tiktok"), noKeyword("douyin"), noticeHas("Douyin"))},
+		// TikTok's own Chinese names are no Douyin
+		{"tiktok", "zh", "想在抖音海外版上找台湾的手作博主", "", all(onPlatform("tiktok"), noKeyword("版"), noticeLacks("抖音」按"))},
 	}
 }
 

@@ -978,8 +978,9 @@ func (t *turn) sayOtherPositions(cmds []router.Command, text string) {
 // words that already mean TikTok itself (抖音国际版, 海外抖音).
 var douyinCue = regexp.MustCompile(`(?i)douyin|抖音`)
 
-// tiktokItself are the Chinese names of TikTok that hold 抖音.
-var tiktokItself = regexp.MustCompile(`抖音国际版|海外版?抖音`)
+// tiktokItself are the Chinese names of TikTok that hold 抖音 (抖音国际版,
+// 抖音海外版, 海外抖音).
+var tiktokItself = regexp.MustCompile(`抖音(?:国际|海外)版|(?:海外|国际)版?抖音`)
 
 // douyinNote says, for a search or a follow-up naming Douyin (抖音),
 // that it is searched as TikTok (fixZ3, class Z6): the box serves

@@ -1422,11 +1422,12 @@ func readOtherwise(rd condparse.Reading, k string, heldCats []string) bool {
 		if c.Field == condition.Keyword || c.Kind == condition.KindAnchor {
 			continue
 		}
-		if c.Field == condition.Category && c.Op == condition.OpNotIn && !slices.ContainsFunc(c.Value.Codes(), func(code string) bool { return slices.Contains(heldCats, code) }) {
-			// the reading left out a whole kind in these words, a
-			// creator noun of it included ("no gamers", "skip the
-			// vloggers": fixZ3, class Z5); it reads a finer word as a
-			// keyword of its own
+		if code, _ := condparse.CreatorNounCategory(k); c.Field == condition.Category && c.Op == condition.OpNotIn && code != "" &&
+			slices.Contains(c.Value.Codes(), code) && !slices.Contains(heldCats, code) {
+			// the keyword is a creator noun of the kind the reading left
+			// out ("no gamers", "skip the vloggers": fixZ3, class Z5):
+			// the kind, never the word ("no makeup tutorials" stays a
+			// finer keyword)
 		} else if c.Field == condition.Category {
 			t, ok := taxonomy.Categories.Lookup(k)
 			if !ok || !slices.Contains(c.Value.Codes(), t.Code) || slices.Contains(heldCats, t.Code) || !strings.EqualFold(k, t.EN) && k != t.ZH && !strings.EqualFold(k, t.Code) {

@@ -544,7 +544,7 @@ func buildLexicon() *lexicon {
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
 	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "抖音海外版", "国际版抖音", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
 		// Douyin is TikTok's Chinese sibling: searched as TikTok, said in a notice
 		"douyin", "douyin上")
 	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"

@@ -189,3 +189,20 @@ var creatorNounsZhLongestFirst = func() []string {
 	})
 	return ns
 }()
+
+// CreatorNounCategory is the category a creator noun names ("gamers" is
+// gaming, "chefs" food, 厨师 food; "vloggers" lifestyle when left out,
+// excluded true), or "" for a word that is no such noun.
+func CreatorNounCategory(word string) (code string, excluded bool) {
+	w := strings.ToLower(strings.TrimSpace(word))
+	if c := creatorNounCategories[w]; c != "" {
+		return c, false
+	}
+	if c := creatorNounCategoriesZh[w]; c != "" {
+		return c, false
+	}
+	if c := excludedCreatorNounCategories[w]; c != "" {
+		return c, true
+	}
+	return "", false
+}
