@@ -29,6 +29,7 @@ func TestFixZ3Readings(t *testing.T) {
 		// Z1: a keep-only narrows, never adds; an "also" on the keep adds
 		{"of these keep the UK ones and only those that also do travel stuff", "country eq GB []; category eq travel [added]"},
 		{"只保留英国的", "country eq GB []"},
+		{"这些里面英国的留下，最好也做旅行的", "country eq GB []; category eq travel []"},
 		{"keep Japan too", "country eq JP [added]"},
 		{"also keep Japan", "country eq JP [added]"},
 	}

@@ -1051,7 +1051,8 @@ func buildLexicon() *lexicon {
 		"太多了", "太多啦", "结果太多", "结果太多了", "too many results", "way too many",
 		"too broad", "too narrow", "too wide", "too general", "too vague", "way too broad", "太宽泛", "太泛", "太泛了", "太宽了", "范围太大",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
-		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
+		// 留下 / 留着 are "keep" said after what is kept (英国的留下)
+		"keep it", "keep them", "keep", "留下", "留下来", "留着", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"这个条件", "这个限制", "限制", "这个筛选", "筛选条件", "这一项", "lowkey", "low-key", "ngl", "tbh",
 		"整点", "来几个", "给我来几个", "来点", "整几个", "给我推", "帮我推", "推几个", "推一些", "给推几个",
