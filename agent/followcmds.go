@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"searchagent/tools/textnorm"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,6 +273,25 @@ var pagingCue = regexp.MustCompile(`(?i)^(?:(?:ok|okay|now|please|pls|and|then|c
 // moreOnly asks for more without naming a page or a batch ("more results
 // please"): a page when there is one, else a widening (the router's).
 var moreOnly = regexp.MustCompile(`(?i)^(?:(?:ok|okay|now|please|pls|and|then|can\s+you|could\s+you|show|show\s+me|give\s+me|get|i\s+want)\s+)*(?:some\s+)?more(?:\s+(?:results?|ones|channels?|creators?|matches|please|pls))*$`)
+
+// moreAsk asks for more results in everyday words (fixZ3, class Z3):
+// "show me more", "find me more", "any more of these", 再找多一些, 再多找
+// 几个, written Cantonese 再搵多啲 (folded to 再多找些). It turns the page
+// when there is one and says every match is listed when there is none;
+// never a follower bound ("多一些" is no size here) nor a keyword. "一点"
+// and "点" are left out: "再多一点" is a size, and "再来点" says too little.
+var moreAsk = regexp.MustCompile(`(?i)^(?:(?:ok|okay|now|please|pls|and|then|so|can\s+you|could\s+you|can\s+i\s+see|show|show\s+me|give\s+me|get|get\s+me|find|find\s+me|search|look\s+for|pull\s+up|load|see|i\s+want|i'?d\s+like|are\s+there|is\s+there|got|do\s+you\s+have|you\s+got)\s+)*` +
+	`(?:any|some|a\s+few|a\s+couple|a\s+bit)?\s*more(?:\s+(?:results?|ones|channels?|creators?|accounts?|matches|of\s+(?:these|those|them)|please|pls|than\s+this|than\s+that))*$` +
+	`|^(?:请|麻烦|能不能|可以)?(?:再|还)(?:多)?(?:帮我|给我|帮忙)?(?:找|搜|来|给|推|看|出)(?:多)?(?:一些|些|几个|几位|一批)(?:吧|呢|啊|呀|看看|出来)?$` +
+	`|^(?:请|麻烦|能不能|可以)?(?:再|还)?(?:帮我|给我|帮忙)?多(?:找|搜|来|给|推|看|出)(?:一些|些|几个|几位|一批)(?:吧|呢|啊|呀|看看|出来)?$` +
+	`|^还有(?:吗|没有|别的吗|其他的吗|更多的?吗|更多的?)$`)
+
+// asksMore reports a clause asking for more results (moreAsk), read in
+// Simplified script with written Cantonese folded (再搵多啲, 搵多幾個).
+func asksMore(c string) bool {
+	folded, _ := textnorm.CantoneseFold(textnorm.Simplify(c))
+	return moreAsk.MatchString(c) || moreAsk.MatchString(folded)
+}
 
 // pagingClause reports a clause that asks for the next page of results:
 // pagingCue, or a clause whose reading places nothing but paging words
@@ -572,7 +592,8 @@ func (s *Session) restoreKept(so *startOver) {
 // puts what it read into er.
 func (t *turn) followCommand(c string, er *editResult) bool {
 	switch {
-	case t.pagingClause(c) && (!moreOnly.MatchString(c) || t.s.Results != nil && t.s.Results.NextCursor != ""):
+	case t.pagingClause(c) && (!moreOnly.MatchString(c) || t.s.Results != nil && t.s.Results.NextCursor != ""),
+		asksMore(c) && (!moreOnly.MatchString(c) || t.s.Results != nil && t.s.Results.NextCursor != ""):
 		// "more results" with every match listed asks to widen: the
 		// router's reading, as before
 		er.page = true

@@ -235,14 +235,15 @@ func TestStatedRangeOverTier(t *testing.T) {
 	}
 }
 
-// TestFrameOnlyFollowUpNamed: a follow-up of frame words only ("再多给几个",
-// "show me a few more") changes nothing, adds no keyword and names the
-// words it did not use.
+// TestFrameOnlyFollowUpNamed: a follow-up asking for more results ("再多给
+// 几个", "show me a few more") changes no condition, adds no keyword and
+// says what it did: the next page (fixZ3, class Z3; these were frame words
+// named as not used before).
 func TestFrameOnlyFollowUpNamed(t *testing.T) {
 	a := newTestAgent(t)
 	for _, tt := range []struct{ before, text, named string }{
-		{"美国的科技博主", "再多给几个", "再多给"},
-		{"tech creators in the US", "show me a few more", "a few more"},
+		{"美国的科技博主", "再多给几个", "Next page"}, // an English page
+		{"tech creators in the US", "show me a few more", "Next page"},
 	} {
 		b := newBox(t, a, "youtube", "en")
 		before := b.send("search.submit", api.Args{Text: tt.before})

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -725,6 +726,7 @@ func (t *turn) run() error {
 		return err
 	}
 	t.keepBefore(before)
+	t.douyinNote()
 	t.trace.Notice = s.Notice
 	t.followPlan()
 	if err := t.render(t.ctx); err != nil {
@@ -970,4 +972,27 @@ func (t *turn) sayOtherPositions(cmds []router.Command, text string) {
 	s := t.s
 	t.plan.notice = pick(s.zh(), fmt.Sprintf("一次只能以一个结果为锚点：已按第 %d 个找相似，第 %s 个未使用", pos, strings.Join(others, "、")),
 		fmt.Sprintf("a search has one anchor: finding channels like result %d; result %s not used", pos, strings.Join(others, ", ")))
+}
+
+// douyinCue names Douyin (抖音), TikTok's Chinese sibling, but not the
+// words that already mean TikTok itself (抖音国际版, 海外抖音).
+var douyinCue = regexp.MustCompile(`(?i)douyin|抖音`)
+
+// tiktokItself are the Chinese names of TikTok that hold 抖音 (抖音国际版,
+// 抖音海外版, 海外抖音).
+var tiktokItself = regexp.MustCompile(`抖音(?:国际|海外)版|(?:海外|国际)版?抖音`)
+
+// douyinNote says, for a search or a follow-up naming Douyin (抖音),
+// that it is searched as TikTok (fixZ3, class Z6): the box serves
+// TikTok, never Douyin's own catalog, and the name is no keyword.
+func (t *turn) douyinNote() {
+	if t.ev != fsm.SearchSubmit && t.ev != fsm.FollowupSubmit {
+		return
+	}
+	text := tiktokItself.ReplaceAllString(t.args.Text, "")
+	if !douyinCue.MatchString(text) {
+		return
+	}
+	t.s.note(pick(t.s.zh(), "「抖音」按 TikTok 搜索：这里搜索的是 TikTok，不包含抖音（中国大陆版）自己的频道",
+		"“Douyin” is searched as TikTok: this box searches TikTok, not Douyin's own (mainland China) catalog"))
 }

@@ -101,9 +101,14 @@ func orderRemovedOK(clause string) bool {
 	return ok
 }
 
+// keptDemonym is a clause that keeps some of the channels held ("keep
+// the Spanish ones", "of these keep the French", 法国的留下): a demonym
+// in it names the country kept, as in a removal (fixZ3, class Z1).
+var keptDemonym = regexp.MustCompile(`(?i)\b(?:keep|keeping|retain)\b|保留|留下|留着`)
+
 // droppedDemonymsNotLanguages removes from a follow-up the router's
 // language commands when the words they came from are the demonym of a
-// country the reading drops, in a clause that removes something ("drop
+// country the reading drops, in a clause that removes or keeps something ("drop
 // the Czech ones", "get rid of the Finnish ones"): the word names the
 // country dropped, never a language wanted (audit 32, S3). A language
 // the reading itself reads stays.
@@ -121,7 +126,7 @@ func (t *turn) droppedDemonymsNotLanguages(rd condparse.Reading) {
 			country, ok := taxonomy.Countries.ByCode(code)
 			return ok && (strings.EqualFold(c.Span.Text, country.Code) || strings.EqualFold(c.Span.Text, country.EN) || c.Span.Text == country.ZH)
 		})
-		if !named && len(c.Value.Codes()) > 0 && removalVerb.MatchString(clauseOf(rd.Input, c.Span)) {
+		if !named && len(c.Value.Codes()) > 0 && (removalVerb.MatchString(clauseOf(rd.Input, c.Span)) || keptDemonym.MatchString(clauseOf(rd.Input, c.Span))) {
 			demonym = true
 		}
 	}

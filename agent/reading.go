@@ -1422,7 +1422,13 @@ func readOtherwise(rd condparse.Reading, k string, heldCats []string) bool {
 		if c.Field == condition.Keyword || c.Kind == condition.KindAnchor {
 			continue
 		}
-		if c.Field == condition.Category {
+		if code, _ := condparse.CreatorNounCategory(k); c.Field == condition.Category && c.Op == condition.OpNotIn && code != "" &&
+			slices.Contains(c.Value.Codes(), code) && !slices.Contains(heldCats, code) {
+			// the keyword is a creator noun of the kind the reading left
+			// out ("no gamers", "skip the vloggers": fixZ3, class Z5):
+			// the kind, never the word ("no makeup tutorials" stays a
+			// finer keyword)
+		} else if c.Field == condition.Category {
 			t, ok := taxonomy.Categories.Lookup(k)
 			if !ok || !slices.Contains(c.Value.Codes(), t.Code) || slices.Contains(heldCats, t.Code) || !strings.EqualFold(k, t.EN) && k != t.ZH && !strings.EqualFold(k, t.Code) {
 				continue

@@ -282,6 +282,23 @@ func (t *turn) sessionEdits(text string) editResult {
 		er.read = append(er.read, "also_do")
 		return er
 	}
+	if rest, _, ok := t.assentOnlyEdit(text); ok && rest != "" {
+		// "yes, the first one", "好，第二个": the option named answers
+		// the open question (fixZ3, class Z4)
+		er.read = append(er.read, "assent")
+		er.rest = append(er.rest, rest)
+		return er
+	}
+	if head, tail, ok := t.alsoDoTail(text); ok {
+		// "of these keep the UK ones and only those that also do travel
+		// stuff": the also-do tail ranks (its notice), the head is read
+		// as any follow-up (fixZ3, class Z1)
+		cmds, note, _ := t.alsoDo(tail)
+		er.commands = append(er.commands, cmds...)
+		er.notes = append(er.notes, note)
+		er.read = append(er.read, "also_do")
+		text = head
+	}
 	if pos, rest, ok := positionsRemoved(text); ok {
 		er.notes = append(er.notes, t.s.positionsNotRemoved(pos))
 		er.read = append(er.read, "remove_positions")
@@ -789,6 +806,13 @@ func (s *Session) reverseNote() string {
 // routes the clauses they leave; it reports whether the edits read any
 // clause (false: route as before).
 func (t *turn) routeEdits(text string, f *fsm.Facts) (bool, error) {
+	if _, note, ok := t.assentOnlyEdit(text); ok && note != "" {
+		// "yep that one", "对就这个" with no question open: nothing
+		// changes, and the notice says so (fixZ3, class Z4)
+		t.refuse(f, note)
+		t.plan.edits = append(t.plan.edits, "assent")
+		return true, nil
+	}
 	er := t.sessionEdits(text)
 	if len(er.read) == 0 {
 		return false, nil
@@ -876,4 +900,29 @@ func (t *turn) wantedBack(text string) bool {
 	res.Conditions = extra
 	t.plan.reading = &res
 	return true
+}
+
+// alsoDoSplit is where an also-do clause may start after other words: a
+// comma, a dash, a semicolon or an "and".
+var alsoDoSplit = regexp.MustCompile(`(?i)\s*[,，;；—–]\s*|\s+-\s+|\s+(?:and\s+)?(?:only|just)\s`)
+
+// alsoDoTail splits text into a head and an also-do clause ending it
+// (alsoDoCue), when the head says something of its own.
+func (t *turn) alsoDoTail(text string) (head, tail string, ok bool) {
+	text = foldEdit(strings.TrimSpace(strings.Trim(text, " .!！?？~。")))
+	for _, m := range alsoDoSplit.FindAllStringIndex(text, -1) {
+		at := m[0]
+		if strings.TrimSpace(text[m[0]:m[1]]) != "" && !strings.ContainsAny(text[m[0]:m[1]], ",，;；—–-") {
+			// "… only those that also …": the also-do starts at the word
+			at = m[0] + len(text[m[0]:m[1]]) - len(strings.TrimLeft(text[m[0]:m[1]], " "))
+		}
+		h := strings.TrimSpace(strings.Trim(text[:at], " ,，;；—–-"))
+		tl := strings.TrimSpace(text[at:])
+		tl = strings.TrimSpace(strings.TrimLeft(tl, ",，;；—–- "))
+		if h == "" || !alsoDoCue.MatchString(tl) {
+			continue
+		}
+		return h, tl, true
+	}
+	return "", "", false
 }

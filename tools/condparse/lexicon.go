@@ -544,7 +544,9 @@ func buildLexicon() *lexicon {
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
 	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
-	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上")
+	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "抖音海外版", "国际版抖音", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
+		// Douyin is TikTok's Chinese sibling: searched as TikTok, said in a notice
+		"douyin", "douyin上")
 	// the box's own words typed short (audit 23): "ig 帳號", "insta上", "yt上"
 	plat(platform.Instagram, "ig上", "ins上", "instagram上")
 	platCreators(platform.Instagram, "ig帐号", "ig账号")
@@ -868,7 +870,10 @@ func buildLexicon() *lexicon {
 		"as well as", "throw in", "also include", "include", "plus",
 		// "再加个日本": adding one more right before a value adds it (as
 		// frame words they are also dropped; "再加个条件：…" adds no value).
-		"加个", "再加个", "加一个", "再加一个")...)
+		"加个", "再加个", "加一个", "再加一个",
+		// "连同英国", written Cantonese "加埋加拿大", "連埋英國" (埋 is
+		// "along with"): the value joins the held ones, never replaces them
+		"连同", "连同埋", "加埋", "连埋", "再加埋")...)
 	es = append(es, words(clsHedge, "为佳", "者为佳", "为宜", "更佳", "最好", "理想是", "理想的是", "理想情况下", "最理想", "最理想的是", "理想状态是", "尽量", "尽可能", "希望", "倾向", "偏好", "优先", "最好是", "ideally", "preferably", "prefer", "preferred", "rather", "if possible", "if you can help it", "where possible", "would be nice", "nice to have", "bonus",
 		// what counts in the creators' favour ("Hindi would be a bonus",
 		// "French is a plus", 会西语加分): said after it, a wish.
@@ -1046,7 +1051,8 @@ func buildLexicon() *lexicon {
 		"太多了", "太多啦", "结果太多", "结果太多了", "too many results", "way too many",
 		"too broad", "too narrow", "too wide", "too general", "too vague", "way too broad", "太宽泛", "太泛", "太泛了", "太宽了", "范围太大",
 		"加个", "再加个", "加一个", "再加一个", "加个条件", "再加个条件", "条件", "condition", "one more condition",
-		"keep it", "keep them", "keep", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
+		// 留下 / 留着 are "keep" said after what is kept (英国的留下)
+		"keep it", "keep them", "keep", "留下", "留下来", "留着", "stick to", "stick with", "that fits", "that fit", "anything that fits", "whatever fits", "ok", "okay", "ok now", "okay now", "now", "alright",
 		// a brief's own headings and list words: "需求：美国｜健身", "Brief: …".
 		"这个条件", "这个限制", "限制", "这个筛选", "筛选条件", "这一项", "lowkey", "low-key", "ngl", "tbh",
 		"整点", "来几个", "给我来几个", "来点", "整几个", "给我推", "帮我推", "推几个", "推一些", "给推几个",

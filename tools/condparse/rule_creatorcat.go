@@ -18,14 +18,18 @@ import (
 // term with what is glued to it: "独立音乐人"); the other words of the
 // phrase rank as they did ("indie").
 func (st *state) creatorCategories() {
+	// the wanted categories read: with one, a creator noun wants none
+	// more, and excluding a noun of a wanted category ("cooking
+	// channels, no chefs") leaves out a finer kind, never the category
+	var wanted []string
 	for _, pc := range st.conds {
 		if !pc.dropped && !pc.neg && pc.c.Field == condition.Category {
-			return
+			wanted = append(wanted, pc.c.Value.Codes()...)
 		}
 	}
 	for i := range st.toks {
 		tk := &st.toks[i]
-		code := ""
+		code, onlyExcluded := "", false
 		from, to := i, i
 		switch tk.kind {
 		case tkLex:
@@ -38,6 +42,9 @@ func (st *state) creatorCategories() {
 				}
 				if code == "" {
 					code = creatorNounCategoriesZh[st.word(i)]
+				}
+				if code == "" {
+					code, onlyExcluded = excludedCreatorNounCategories[st.word(i)], true
 				}
 			}
 		case tkCJK:
@@ -71,6 +78,9 @@ func (st *state) creatorCategories() {
 			continue
 		}
 		neg := tk.neg != 0 || st.toks[from].neg != 0 || cue >= 0
+		if !neg && (onlyExcluded || len(wanted) > 0) || neg && slices.Contains(wanted, code) {
+			continue
+		}
 		free := true
 		for k := from; k <= to; k++ {
 			if r := st.toks[k].role; r != roleNone && r != roleContent {
@@ -140,6 +150,13 @@ var creatorNounCategories = map[string]string{
 	"tutors": "education", "tutor": "education", "instructors": "education", "lecturers": "education",
 }
 
+// excludedCreatorNounCategories are the creator nouns that name a
+// category only when its kind is left out (fixZ3, class Z5): wanted,
+// "travel vloggers" are travel creators and "vloggers" any creators, but
+// "skip the vloggers" leaves out the vlog kind (lifestyle, whose alias
+// "vlog" is).
+var excludedCreatorNounCategories = map[string]string{"vloggers": "lifestyle", "vlogger": "lifestyle"}
+
 // skillTitles are the job titles that name education only bare or after
 // a known word ("teachers on YouTube"); after the skill they teach
 // ("guitar teachers") the skill is the topic.
@@ -172,3 +189,20 @@ var creatorNounsZhLongestFirst = func() []string {
 	})
 	return ns
 }()
+
+// CreatorNounCategory is the category a creator noun names ("gamers" is
+// gaming, "chefs" food, 厨师 food; "vloggers" lifestyle when left out,
+// excluded true), or "" for a word that is no such noun.
+func CreatorNounCategory(word string) (code string, excluded bool) {
+	w := strings.ToLower(strings.TrimSpace(word))
+	if c := creatorNounCategories[w]; c != "" {
+		return c, false
+	}
+	if c := creatorNounCategoriesZh[w]; c != "" {
+		return c, false
+	}
+	if c := excludedCreatorNounCategories[w]; c != "" {
+		return c, true
+	}
+	return "", false
+}

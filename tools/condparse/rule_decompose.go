@@ -216,6 +216,13 @@ func (st *state) additions() {
 				break
 			}
 		}
+		if st.keptOnly(pc, from, to) {
+			// "of these keep the UK ones and only those that also do
+			// travel stuff", "英国的留下": a keep-only narrows the held
+			// list to the value; an "also" of the clause adds something
+			// else (fixZ3, class Z1)
+			continue
+		}
 		for i := from; i <= to; i++ {
 			tk := &st.toks[i]
 			// "Korea too": "too" right after the value adds it, as
@@ -302,6 +309,42 @@ func (st *state) joinsClauses(i int, f condition.Field) bool {
 	}
 	return true
 }
+
+// keepBefore is a keep-only said before a value in its clause ("keep
+// the UK ones", "only keep the French", 只保留英国); keepAfter one said
+// right after it (英国的留下, 日本的留着).
+var (
+	keepBefore = regexp.MustCompile(`(?i)\b(?:keep|keeping|retain|hang on to)\b|只留|只保留|保留|留下`)
+	keepAfter  = regexp.MustCompile(`^\s*(?:的|那些|那批|这些)?\s*(?:(?:就|都)?(?:留下|留着|保留|留))`)
+)
+
+// keptOnly reports the value pc, in the clause of tokens from..to, said
+// as the one to keep of those held: a keep-only narrows to it, never adds.
+func (st *state) keptOnly(pc *pcond, from, to int) bool {
+	if pc.c.Field != condition.Country && pc.c.Field != condition.Language {
+		return false
+	}
+	var before, after string
+	if s := st.toks[from].s; s <= pc.s && pc.s <= len(st.t.norm) {
+		before = string(st.t.norm[s:pc.s])
+	}
+	if e := st.toks[to].e; pc.e <= e && e <= len(st.t.norm) {
+		after = string(st.t.norm[pc.e:e])
+	}
+	if keepToo.MatchString(before) || keepTooAfter.MatchString(after) {
+		// "also keep Japan", "keep Japan too", 日本的也留着: kept beside
+		// the held ones, an addition
+		return false
+	}
+	return keepBefore.MatchString(before) || keepAfter.MatchString(after)
+}
+
+// keepToo is an additive word on the keep itself ("also keep"), keepTooAfter
+// one right after the value ("Japan too", 日本的也留着).
+var (
+	keepToo      = regexp.MustCompile(`(?i)\b(?:also|too)\s+(?:keep|retain)\b|也(?:保留|留下|留着)`)
+	keepTooAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?)\s+)?(?:too|as\s+well)\b|^\s*(?:的)?\s*也`)
+)
 
 // acceptPhrase calls a value acceptable ("is ok", "are fine", "would be
 // fine", "would work", "could do", "is acceptable").

@@ -304,7 +304,10 @@ func (st *state) vocab() {
 				tk.role = roleContent
 				continue
 			}
-			if neg > 0 && !taxonomy.NamesWholeCategory(tk.has(clsCategory).code, st.tokText(i)) && !st.lx.outlets[st.word(i)] {
+			if neg > 0 && !taxonomy.NamesWholeCategory(tk.has(clsCategory).code, st.tokText(i)) && !st.lx.outlets[st.word(i)] &&
+				creatorNounCategories[st.word(i)] != tk.has(clsCategory).code {
+				// (a creator noun of the category, "no gamers", names
+				// its whole kind: fixZ3, class Z5)
 				// "no toy ads", "不要吃播", "skip football": a word the
 				// category merely files names a finer topic; that topic is
 				// what is left out, never the whole category (fixT).

@@ -29,6 +29,7 @@ var aliases = map[string]Platform{
 	"youtube": YouTube, "yt": YouTube, "油管": YouTube, "youtube.com": YouTube, "youtu.be": YouTube,
 	"instagram": Instagram, "ig": Instagram, "insta": Instagram, "ins": Instagram, "instagram.com": Instagram,
 	"tiktok": TikTok, "tt": TikTok, "抖音国际版": TikTok, "tiktok.com": TikTok, "tik tok": TikTok,
+	"抖音": TikTok, "douyin": TikTok,
 	"x": X, "twitter": X, "推特": X, "x.com": X, "twitter.com": X,
 }
 
