@@ -55,9 +55,12 @@ func scoreBound(b *builder, ap *store.Profile, w store.Weights, learned bool) (e
 	}
 	add(term(w.Content, `-1`, `1`))
 	if terms := tagTerms(ach.Tags); len(terms) > 0 {
+		// The niche needs every term, which a row that shares none
+		// cannot have: one array test for most rows of a set.
 		t := b.arg(terms)
-		add(term(w.Tags*ap.LabelShare(), `0`, `(c.tags_terms && `+t+`::text[])::int`))
-		add(term(w.Niche, `0`, `(c.tags_terms @> `+t+`::text[])::int`))
+		if shared := strings.Join(slices.DeleteFunc([]string{term(w.Tags*ap.LabelShare(), `0`, `1`), term(w.Niche, `0`, `(c.tags_terms @> `+t+`::text[])::int`)}, func(s string) bool { return s == "" }), ` + `); shared != "" {
+			add(`(CASE WHEN c.tags_terms && ` + t + `::text[] THEN ` + shared + ` ELSE 0 END)`)
+		}
 	}
 	if ach.Category != "" {
 		add(term(w.Category, `0`, `(c.category = `+b.arg(strings.ToLower(ach.Category))+`)::int`))
@@ -85,7 +88,7 @@ func scoreBound(b *builder, ap *store.Profile, w store.Weights, learned bool) (e
 	if !ach.LastPostAt.IsZero() && w.Activity != 0 {
 		fit = append(fit, num(w.Activity)+`*(COALESCE(abs(extract(epoch FROM c.last_post_at - `+b.arg(ach.LastPostAt)+`::timestamptz)) < `+num(store.ActiveWindow.Seconds())+`, false))::int`)
 	}
-	return `(` + t + `*` + t + `*(` + strings.Join(fit, ` + `) + `))`, true
+	return `(power(` + t + `, 2)*(` + strings.Join(fit, ` + `) + `))`, true
 }
 
 // tagTerms are the terms of the tags field that ingest indexes for tags
