@@ -91,6 +91,12 @@ const (
 	// DefaultCandidatePool is how many nearest channels a similar query
 	// takes from the HNSW index for the re-ranker.
 	DefaultCandidatePool = 1000
+	// DefaultBoundedPool is the pool of a set a keyword bounds, taken in
+	// the order of a bound of the score (scoreBound), not of the cosine:
+	// the first page is the whole set's with a smaller pool (RecallAtScale
+	// at a million channels, README), whose documents' columns and
+	// features rows the statement reads.
+	DefaultBoundedPool = 500
 	// DefaultMaxScanTuples bounds an iterative scan (hnsw.max_scan_tuples).
 	DefaultMaxScanTuples = 20000
 )
@@ -146,6 +152,18 @@ func WithCandidatePool(n int) Option {
 	}
 }
 
+// WithBoundedPool sets the pool of a similar set a keyword bounds
+// (DefaultBoundedPool; at most the candidate pool, 20..100000).
+func WithBoundedPool(n int) Option {
+	return func(s *Store) error {
+		if n < 20 || n > 100_000 {
+			return fmt.Errorf("pgstore: bounded pool %d (want 20..100000)", n)
+		}
+		s.boundedPool = n
+		return nil
+	}
+}
+
 // WithCountryIndexMin sets from how many of a platform's channels in one
 // country Finish gives that country its own HNSW index (default
 // HNSWCountryMin; at least 1).
@@ -180,6 +198,8 @@ type Store struct {
 	efSearch  int
 	iterative string
 	poolSize  int
+	// boundedPool is the pool of a keyword-bounded set (poolFor).
+	boundedPool int
 	// countryIndexMin: a platform's country with this many channels gets
 	// its own HNSW index (countryIndexes).
 	countryIndexMin int
@@ -280,7 +300,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, e emb.Embedder, opts ...Option
 		return nil, errors.New("pgstore: nil pool or embedder")
 	}
 	s := &Store{pool: pool, emb: e, model: e.Model(), dims: e.Dimensions(), minScore: store.DefaultMinScore,
-		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, countryIndexMin: HNSWCountryMin, setCacheSize: DefaultSetCache, rankedSize: DefaultRankedSets}
+		efSearch: DefaultEfSearch, iterative: IterativeRelaxed, poolSize: DefaultCandidatePool, boundedPool: DefaultBoundedPool, countryIndexMin: HNSWCountryMin, setCacheSize: DefaultSetCache, rankedSize: DefaultRankedSets}
 	if t, ok := e.(emb.Thresholder); ok {
 		s.minScore = t.SimilarThreshold()
 	}
@@ -399,7 +419,7 @@ func (s *Store) Settings() string {
 	if m := s.learnedModel(); m != nil {
 		learned = m.Name() + " (similar ranking; keyword expansion memory store only)"
 	}
-	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d keyword_aliases=on learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, learned)
+	return fmt.Sprintf("hnsw m=%d ef_construction=%d ef_search=%d iterative_scan=%s candidate_pool=%d bounded_pool=%d keyword_aliases=on learned=%s", HNSWM, HNSWEfConstruction, s.efSearch, s.iterative, s.poolSize, min(s.boundedPool, s.poolSize), learned)
 }
 
 // docCacheSize bounds the decoded documents a store keeps (about 3 KB
@@ -978,14 +998,14 @@ func (s *Store) exactSQL(b *builder, anchorPK string, ap *store.Profile, learned
 	// re-ranker's tier), by the bound of their score (scoreBound), then
 	// by distance.
 	bound, order := `0::float8`, `dist`
-	if hi, ok := scoreBound(b, ap, store.DefaultWeights, learned); ok {
+	if hi, ok := scoreBound(b, ap, store.DefaultWeights, learned); ok && s.bounded(ap, kws) {
 		bound, order = hi, `(1 - dist >= `+min+`) DESC, (1 - dist >= `+b.arg(s.minScore)+`) DESC, hi DESC, dist`
 	}
 	return `WITH d AS MATERIALIZED (
   SELECT c.key, c.ctid AS tid, c.embedding::vector(` + d + `) <=> ` + a + ` AS dist, ` + bound + ` AS hi
   FROM channels c
   WHERE c.embedding_dims = ` + d + ` AND c.embedding_model = ` + b.arg(s.model) + ` AND c.key <> ` + b.arg(anchorPK) + ` AND ` + where + `),
-knn AS (SELECT key, tid, dist FROM d ORDER BY ` + order + ` LIMIT ` + b.arg(max(s.poolSize, need)) + `)
+knn AS (SELECT key, tid, dist FROM d ORDER BY ` + order + ` LIMIT ` + b.arg(s.poolFor(ap, kws, need)) + `)
 SELECT knn.key, l.*, 1 - knn.dist,
   (SELECT count(*) FROM d WHERE 1 - d.dist >= ` + min + `)
 FROM knn` + candidatesByTid(min), nil

@@ -32,7 +32,7 @@ import (
 // negative fit weight: the fit could turn the square's order round);
 // the pool is then the nearest by cosine, as before.
 func scoreBound(b *builder, ap *store.Profile, w store.Weights, learned bool) (expr string, ok bool) {
-	if w.Audience < 0 || w.Views < 0 || w.Country < 0 || w.Language < 0 || w.Activity < 0 {
+	if !boundSafe(w) {
 		return "", false
 	}
 	ach := ap.Channel()
@@ -89,6 +89,32 @@ func scoreBound(b *builder, ap *store.Profile, w store.Weights, learned bool) (e
 		fit = append(fit, num(w.Activity)+`*(COALESCE(abs(extract(epoch FROM c.last_post_at - `+b.arg(ach.LastPostAt)+`::timestamptz)) < `+num(store.ActiveWindow.Seconds())+`, false))::int`)
 	}
 	return `(power(` + t + `, 2)*(` + strings.Join(fit, ` + `) + `))`, true
+}
+
+// boundSafe reports whether scoreBound can bound a score with weights w:
+// no fit weight is negative (the fit could turn the square's order round).
+func boundSafe(w store.Weights) bool {
+	return w.Audience >= 0 && w.Views >= 0 && w.Country >= 0 && w.Language >= 0 && w.Activity >= 0
+}
+
+// bounded reports whether a similar set of the anchor ap with keywords
+// kws takes its pool in scoreBound's order (exactSQL): a keyword bounds
+// it, it is not forced through the HNSW index, the anchor is not thin
+// (a thin anchor's set is every channel that passes), and the weights
+// allow a bound.
+func (s *Store) bounded(ap *store.Profile, kws []store.Keyword) bool {
+	return boundedByKeyword(kws) && !s.forceHNSW && !ap.Thin() && boundSafe(store.DefaultWeights)
+}
+
+// poolFor is the pool of a similar set (the LIMIT of its candidates, and
+// its cache key's size): the bounded pool for a set in scoreBound's
+// order, else the candidate pool, and need when larger.
+func (s *Store) poolFor(ap *store.Profile, kws []store.Keyword, need int) int {
+	k := s.poolSize
+	if s.bounded(ap, kws) && s.boundedPool > 0 {
+		k = min(k, s.boundedPool)
+	}
+	return max(k, need)
 }
 
 // tagTerms are the terms of the tags field that ingest indexes for tags

@@ -39,6 +39,7 @@ import (
 // RECALL_NO_INGEST fails instead of replacing another catalog;
 // RECALL_COMPARE=off skips the memory store (latency only, recall n/a);
 // RECALL_FEATURES=off re-ranks without channel_features;
+// RECALL_BOUNDED_POOL sets a keyword-bounded set's pool (DefaultBoundedPool);
 // RECALL_VERBOSE prints each query's latency and total;
 // RECALL_SIMILAR=off measures the keyword search alone (each search timed
 // twice: first, and again once all have run); the heap of this process
@@ -220,9 +221,14 @@ func BenchmarkRecallAtScale(b *testing.B) {
 	// instead of reading channel_features, =both runs each HNSW setting
 	// both ways, alternately, twice.
 	noFeatures := os.Getenv("RECALL_FEATURES") == "off"
+	// RECALL_BOUNDED_POOL sets a keyword-bounded set's pool (WithBoundedPool).
+	boundedPool := base.boundedPool
+	if v := os.Getenv("RECALL_BOUNDED_POOL"); v != "" {
+		fmt.Sscan(v, &boundedPool)
+	}
 	variant := func(ef int, it string, exact, force bool) *Store {
 		return &Store{pool: base.pool, emb: base.emb, model: base.model, dims: base.dims, minScore: base.minScore,
-			efSearch: ef, iterative: it, poolSize: base.poolSize, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx,
+			efSearch: ef, iterative: it, poolSize: base.poolSize, boundedPool: boundedPool, exact: exact, forceHNSW: force, info: base.Describe(), countryIdx: base.countryIdx,
 			learned: base.learnedModel(), noFeatures: noFeatures}
 	}
 	rows = append(rows, run("exact (no HNSW: the planner's best exact plan)", variant(DefaultEfSearch, IterativeOff, true, false)))

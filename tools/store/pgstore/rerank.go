@@ -72,7 +72,8 @@ type similarSet struct {
 func (s *Store) similarSet(ctx context.Context, a anchored, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, by store.Sort, need int) (similarSet, error) {
 	anchorPK := a.pk
 	lm := s.learnedModel()
-	key, err := s.newSetKey(a.version, lm, anchorPK, p, kws, f, minScore, need)
+	ap := store.NewProfile(a.ch)
+	key, err := s.newSetKey(a.version, lm, anchorPK, &ap, p, kws, f, minScore, need)
 	if err != nil {
 		return similarSet{}, err
 	}

@@ -129,7 +129,7 @@ func (sc setCache) put(key setKey, set similarSet) {
 }
 
 // newSetKey is the cache key of a similar query read at version.
-func (s *Store) newSetKey(version int64, lm *cooc.Model, anchorPK string, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (setKey, error) {
+func (s *Store) newSetKey(version int64, lm *cooc.Model, anchorPK string, ap *store.Profile, p platform.Platform, kws []store.Keyword, f store.Filters, minScore float64, need int) (setKey, error) {
 	q, err := json.Marshal(struct {
 		K []store.Keyword `json:"k"`
 		F store.Filters   `json:"f"`
@@ -137,10 +137,7 @@ func (s *Store) newSetKey(version int64, lm *cooc.Model, anchorPK string, p plat
 	if err != nil {
 		return setKey{}, fmt.Errorf("pgstore: set key: %w", err)
 	}
-	k := s.poolSize
-	if need > k {
-		k = need
-	}
+	k := s.poolFor(ap, kws, need)
 	return setKey{version: version, learned: lm, anchor: anchorPK, platform: p, query: string(q), minScore: minScore, k: k}, nil
 }
 
