@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"searchagent/tools/catalog"
-	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
-	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/platform"
 	"searchagent/tools/store"
 )
@@ -26,34 +23,14 @@ import (
 // equal those from its document.
 func TestCandidateColumns(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(400))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, pgdbtest.VectorDSN(t), e, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	if err := s.Truncate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	cat := demoCatalog(t, 400)
 	chans := cat.All()
 	edge := *chans[0]
 	edge.Handle, edge.ID, edge.Aliases, edge.ContentIDs = "edge_case_channel", "", nil, nil
 	edge.URL = "https://www.youtube.com/@edge_case_channel"
 	edge.Tags, edge.LastPostAt, edge.AvgEngagement, edge.Category = nil, time.Time{}, 4321, "Gaming"
 	chans = append(chans, &edge)
-	if _, err := s.Upsert(ctx, chans, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Finish(ctx, cat.Label()); err != nil {
-		t.Fatal(err)
-	}
+	s, _, _ := ingested(t, chans, cat.Label())
 	byKey := make(map[string]*catalog.Channel, len(chans))
 	for _, ch := range chans {
 		byKey[ch.Key()] = ch

@@ -9,10 +9,7 @@ import (
 	"testing"
 
 	"searchagent/tools/catalog"
-	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
-	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/store"
 )
 
@@ -26,30 +23,9 @@ import (
 // version (ignored) and with none.
 func TestChannelFeatures(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(600))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dsn := pgdbtest.VectorDSN(t)
-	s, err := Open(ctx, dsn, e, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	if err := s.Truncate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	cat := demoCatalog(t, 600)
 	chans := cat.All()
-	if _, err := s.Upsert(ctx, chans, 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Finish(ctx, cat.Label()); err != nil {
-		t.Fatal(err)
-	}
+	s, e, dsn := ingested(t, chans, cat.Label())
 	count := func(cond string, args ...any) int {
 		t.Helper()
 		var n int

@@ -3,10 +3,6 @@ package pgstore
 import (
 	"context"
 	"testing"
-
-	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
-	"searchagent/tools/pgdb/pgdbtest"
 )
 
 // TestEmbeddingInline: a channel's embedding and document stay in its
@@ -15,25 +11,8 @@ import (
 // storage every 512-dimension embedding went out of line.
 func TestEmbeddingInline(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(300))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, pgdbtest.VectorDSN(t), e, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	if err := s.Truncate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
-		t.Fatal(err)
-	}
+	cat := demoCatalog(t, 300)
+	s, _, _ := ingested(t, cat.All(), cat.Label())
 	var storage string
 	if err := s.pool.QueryRow(ctx, `SELECT attstorage::text FROM pg_attribute WHERE attrelid = 'channels'::regclass AND attname = 'embedding'`).Scan(&storage); err != nil {
 		t.Fatal(err)

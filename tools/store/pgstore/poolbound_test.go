@@ -6,10 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"searchagent/tools/catalog/demo"
 	"searchagent/tools/embed"
 	"searchagent/tools/embed/cooc"
-	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/scope"
 	"searchagent/tools/store"
 	"searchagent/tools/store/memstore"
@@ -24,29 +22,8 @@ import (
 // cosine's order it did not).
 func TestPoolBound(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(4000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dsn := pgdbtest.VectorDSN(t)
-	s, err := Open(ctx, dsn, e, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	if err := s.Truncate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Finish(ctx, cat.Label()); err != nil {
-		t.Fatal(err)
-	}
+	cat := demoCatalog(t, 4000)
+	s, e, dsn := ingested(t, cat.All(), cat.Label())
 	m, err := cooc.Build(ctx, cat.All(), cooc.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -7,9 +7,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"searchagent/tools/catalog/demo"
-	"searchagent/tools/embed"
-	"searchagent/tools/pgdb/pgdbtest"
 	"searchagent/tools/platform"
 	"searchagent/tools/scope"
 	"searchagent/tools/store"
@@ -24,28 +21,8 @@ import (
 // condition; an excluded keyword alone keeps the platform's condition.
 func TestTermsPlaceIndex(t *testing.T) {
 	ctx := context.Background()
-	cat, err := demo.Catalog(demo.WithTotal(600))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := embed.NewHashing()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, pgdbtest.VectorDSN(t), e, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	if err := s.Truncate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Upsert(ctx, cat.All(), 0, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Finish(ctx, cat.Label()); err != nil {
-		t.Fatal(err)
-	}
+	cat := demoCatalog(t, 600)
+	s, _, _ := ingested(t, cat.All(), cat.Label())
 	game := store.Keyword{Text: "game review", Scope: scope.All}
 	for _, tc := range []struct {
 		name      string
