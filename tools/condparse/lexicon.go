@@ -459,11 +459,7 @@ func buildLexicon() *lexicon {
 	es = append(es,
 		lexEntry{word: "us", cls: clsCountry, code: "US", upper: []int{0, 1}},
 		lexEntry{word: "us-based", cls: clsCountry, code: "US", upper: []int{0, 1}},
-		lexEntry{word: "美区", cls: clsCountry, code: "US"},
 		lexEntry{word: "美国本土", cls: clsCountry, code: "US"},
-		lexEntry{word: "英区", cls: clsCountry, code: "GB"},
-		lexEntry{word: "德区", cls: clsCountry, code: "DE"},
-		lexEntry{word: "日区", cls: clsCountry, code: "JP"},
 	)
 	// Countries said colloquially: nicknames of a country or its people,
 	// read wherever they stand, glued inside a Chinese phrase too
@@ -1789,15 +1785,16 @@ func apostropheless(es []lexEntry) []lexEntry {
 // runes would become typo targets of the name beside any rune.
 var colloquialCountries = map[string][]string{
 	"AU": {"aussie", "aussies", "澳村", "土澳", "澳区"},
-	"NZ": {"kiwi", "kiwis", "纽西兰"},
-	"GB": {"brit", "brits", "腐国"},
-	"US": {"yank", "yanks", "yankee", "美利坚", "米国"},
+	"NZ": {"kiwi", "kiwis"}, // 纽西兰 is taxonomy's 紐西蘭, read simplified
+	"GB": {"brit", "brits", "腐国", "英区"},
+	"US": {"yank", "yanks", "yankee", "美利坚", "米国", "美区"},
+	"DE": {"德区"},
 	"CA": {"canuck", "canucks", "枫叶国", "加区"},
 	"PH": {"pinoy", "pinay", "菲区"},
 	"MY": {"大马"},
 	"SG": {"狮城", "星国"},
 	"TW": {"湾湾", "台区"},
-	"JP": {"霓虹国"},
+	"JP": {"霓虹国", "日区"},
 	"KR": {"韩区"},
 	"HK": {"港区", "港岛"},
 	"TH": {"泰区"},
