@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -212,7 +211,7 @@ func (st *state) tradeLists() {
 
 // exampleOpen matches an example cue that opens a clause or an aside
 // (exampleCues): "(think …", ", e.g. …", "，比如…".
-var exampleOpen = regexp.MustCompile(`(?i)(^|[(（,，、;；:：]\s*)(e\.g\.?|eg\.|such as|for example|for instance|think|比如说?|例如|譬如|诸如|像是|像)(\s|\p{Han})`)
+var exampleOpen = mustRx(`(?i)(^|[(（,，、;；:：]\s*)(e\.g\.?|eg\.|such as|for example|for instance|think|比如说?|例如|譬如|诸如|像是|像)(\s|\p{Han})`)
 
 // focusWords say what someone does mostly or only ("mostly", "主要",
 // "专门"): they open a description of the creators (focusLeads) and stand
@@ -469,7 +468,7 @@ func (st *state) linkedByPreposition() bool {
 
 // fieldLimitWords name a field's limit or its removal; next to a field
 // word no condition consumed they make the clause talk about the search.
-var fieldLimitWords = regexp.MustCompile(`(?i)上限|下限|最高|最低|门槛|限制|条件|要求|去掉|删掉|取消|不要|不用|不限|拿掉|\b(?:cap|caps|limit|limits|minimum|min|maximum|max|floor|ceiling|threshold|requirement|restriction|filter|remove|drop|lift|ditch|can go)\b`)
+var fieldLimitWords = mustRx(`(?i)上限|下限|最高|最低|门槛|限制|条件|要求|去掉|删掉|取消|不要|不用|不限|拿掉|\b(?:cap|caps|limit|limits|minimum|min|maximum|max|floor|ceiling|threshold|requirement|restriction|filter|remove|drop|lift|ditch|can go)\b`)
 
 // fieldTalk marks the clauses that talk about a field's limit without a
 // value ("粉丝上限去掉吧", "the follower cap can go", "follower minimum?"):

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -524,7 +523,7 @@ func prepass(t *text, names []nameClaim) []claim {
 // singleQuoteCue ends the text before a single quote that marks a
 // keyword: a cue ("must mention 'X'", "关键词：'X'"). Elsewhere single
 // quotes are read as typed ("美国 'tech' 博主" is the tech category).
-var singleQuoteCue = regexp.MustCompile(`(?i)(?:\bmention(?:s|ing)?|\binclude(?:s)?|\bcontain(?:s)?|\bkeywords?|\bwords?|\btag(?:ged)?(?:\s+with)?|\babout|提到|提及|包含|含有|关键词|关键字)\s*[:：]?\s*$`)
+var singleQuoteCue = mustRx(`(?i)(?:\bmention(?:s|ing)?|\binclude(?:s)?|\bcontain(?:s)?|\bkeywords?|\bwords?|\btag(?:ged)?(?:\s+with)?|\babout|提到|提及|包含|含有|关键词|关键字)\s*[:：]?\s*$`)
 
 // singleQuoteOpens reports an apostrophe at i that opens a quote: at the
 // start of a word ("'planted tank'"), never inside or after one ("don't",

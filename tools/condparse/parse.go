@@ -3,7 +3,6 @@ package condparse
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"searchagent/tools/condition"
 	"searchagent/tools/textmatch"
 	"slices"
@@ -85,12 +84,12 @@ func (p *Parser) Parse(text string) (Result, error) {
 // results by it: "only the ones (with)", "keep just those", "just the
 // ones", 只保留, 只留下. Such a bound narrows what the search holds
 // (IssueNarrows), as a count taken out does.
-var keptOnes = regexp.MustCompile(`(?i)(?:\b(?:only|just)\s+(?:keep\s+)?|\bkeep\s+(?:only\s+|just\s+)?)(?:the\s+ones|those|these|ones|the\s+(?:channels|creators|accounts))(?:\s+(?:with|that\s+have|having|who\s+have))?\s*$|(?:只保留|只留下|只留)\s*$`)
+var keptOnes = mustRx(`(?i)(?:\b(?:only|just)\s+(?:keep\s+)?|\bkeep\s+(?:only\s+|just\s+)?)(?:the\s+ones|those|these|ones|the\s+(?:channels|creators|accounts))(?:\s+(?:with|that\s+have|having|who\s+have))?\s*$|(?:只保留|只留下|只留)\s*$`)
 
 // onlyThoseZh ends the Chinese words before a count that, with 的 after
 // it, keep only the results past the bound: 只要10万以上的, 只看粉丝20万以下
 // 的 ("only the ones …"). Without 的 (只要粉丝10万以上) it is a plain bound.
-var onlyThoseZh = regexp.MustCompile(`(?:只要|只看|只想要|只想看|只挑|只选|仅要|仅看|仅保留)\s*$`)
+var onlyThoseZh = mustRx(`(?:只要|只看|只想要|只想看|只挑|只选|仅要|仅看|仅保留)\s*$`)
 
 // markNarrowing marks the count bounds said as what of the results to keep
 // (keptOnes before them, or onlyThoseZh with 的 after) IssueNarrows.

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -38,7 +37,7 @@ type SortRequest struct {
 // The low end said first is the class, whatever the words between
 // ("least recently active first", "smaller accounts on top", 粉丝少的排前面,
 // 播放低的放前面).
-var ascendingWords = regexp.MustCompile(`(?i)从少到多|从低到高|由少到多|由低到高|从小到大|由小到大|升序|\bascending\b|\bincreasing\s+order\b|\b(?:lowest|smallest|fewest|least|tiniest|oldest|smaller|lower|fewer|less)(?:\s+[\w-]+){0,3}?\s+(?:first|on\s+top|at\s+the\s+top)\b|\blow to high\b|\bsmall to (?:big|large)\b|\bbottom\s+up\b|(?:少|低|小)(?:的(?:排|放|在)?|排|放)在?最?(?:前面|前头|前边|前)|(?:少|低|小)的(?:优先|先)`)
+var ascendingWords = mustRx(`(?i)从少到多|从低到高|由少到多|由低到高|从小到大|由小到大|升序|\bascending\b|\bincreasing\s+order\b|\b(?:lowest|smallest|fewest|least|tiniest|oldest|smaller|lower|fewer|less)(?:\s+[\w-]+){0,3}?\s+(?:first|on\s+top|at\s+the\s+top)\b|\blow to high\b|\bsmall to (?:big|large)\b|\bbottom\s+up\b|(?:少|低|小)(?:的(?:排|放|在)?|排|放)在?最?(?:前面|前头|前边|前)|(?:少|低|小)的(?:优先|先)`)
 
 // AsksAscending reports text that asks for the lowest first ("smallest
 // first", 粉丝少的排前面, "least active first"): every sort runs highest
@@ -134,7 +133,7 @@ var loneDeterminers = func() map[string]bool {
 
 // positionWords name a result by its place in the list ("the first one",
 // "2nd result", "第三个").
-var positionWords = regexp.MustCompile(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick)(?:'s|’s)?)?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
+var positionWords = mustRx(`(?i)^(?:the\s+)?(?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)|number\s+(?:one|two|three|\d+))(?:\s+(?:one|result|channel|creator|account|pick)(?:'s|’s)?)?$|^第\s*[一二两三四五六七八九十\d]+\s*(?:个|条|位)?$`)
 
 // IsPosition reports text that names a result by its place in the list
 // ("the first one", "第三个"): no word a channel's text holds.
@@ -162,67 +161,57 @@ func (r *Reading) positionsNotWords() {
 }
 
 // likeBefore ends the text before a position that holds it up as a model.
-var likeBefore = regexp.MustCompile(`(?i)(?:\b(?:like|similar\s+to|same\s+as)\s+(?:the\s+|that\s+|#)?|(?:像|跟|和|类似)\s*)$`)
+var likeBefore = mustRx(`(?i)(?:\b(?:like|similar\s+to|same\s+as)\s+(?:the\s+|that\s+|#)?|(?:像|跟|和|类似)\s*)$`)
 
 // comparatives are wishes that rank rather than filter: "越 X 越好",
 // "the more X the better", "as X as possible", "X first".
-var comparatives = []*regexp.Regexp{
+var comparatives = []*rx{
 	// "prioritize channels with more views", "prioritize the ones with
 	// the most engagement": a priority on a measure ranks by it; first, so
 	// the priority word belongs to the sort span rather than a superlative
 	// inside it.
-	regexp.MustCompile(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
-	regexp.MustCompile(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
-	regexp.MustCompile(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
-	regexp.MustCompile(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
-	regexp.MustCompile(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|newer|fresher|(?:more|most)\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
+	mustRx(`(?i)\b(?:prioriti[sz]e|favou?r|rank\s+higher)\b[^,;.!?]{1,40}?\b(?:more|higher|bigger|most|highest|recent(?:ly)?|active)\b[^,;.!?]{0,30}`),
+	mustRx(`越[^，,;；。.!！?？越]{1,8}越(?:好|佳|棒|优先)`),
+	mustRx(`(?i)\bthe\s+(?:more|higher|bigger|larger|newer|fresher|busier)\b[^,;.!?]{0,40}?\bthe\s+better\b`),
+	mustRx(`(?i)\bas\s+[^,;.!?]{1,30}?\s+as\s+possible\b`),
+	mustRx(`(?i)\b(?:highest|most|biggest|largest|newest|latest|freshest|newer|fresher|(?:more|most)\s+recent(?:ly)?)\b[^,;.!?]{0,40}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
 	// "the ones people actually engage with first", "most engaging on
 	// top", "whatever gets watched most goes to the top": a measure said
 	// as a verb or an adjective in a clause that puts something first
 	// ranks by that measure (issue 26, audit 21).
-	regexp.MustCompile(`(?i)\b(?:most[-\s])?(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watch(?:ed|es)?|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
-	regexp.MustCompile(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
+	mustRx(`(?i)\b(?:most[-\s])?(?:engag(?:e|es|ed|ing|ement)|interact(?:s|ed|ing|ion|ions|ive)?|watch(?:ed|es)?|viewed)\b[^,;.!?]{0,30}?\b(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top|top\s+of\s+the\s+list)\b`),
+	mustRx(`(?:从高到低|由高到低|从多到少|由多到少|降序)`),
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
-	regexp.MustCompile(`最(?:活跃|新)`),
+	mustRx(`最(?:活跃|新)`),
 	// "which of these posts most often?", "who uploads the most", "哪个
 	// 更新最勤", "最常发视频的": posting at its most is a question the
 	// box answers by sorting recent activity first (the catalog holds no
 	// frequency; audit 27).
-	regexp.MustCompile(`(?i)\b(?:posts?|posting|uploads?|uploading|updates?|updating|tweets?|tweeting|streams?|streaming|publish(?:es|ing)?|goes\s+live|go\s+live)\s+(?:the\s+)?(?:most(?:\s+(?:often|frequently|regularly|consistently))?|more\s+(?:often|frequently|regularly))\b|\b(?:the\s+)?most\s+active\b`),
-	regexp.MustCompile(`(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)得?[^\s，,;；。!！?？\d]{0,3}?最(?:勤快|勤|频繁|多|快|常|积极)|最(?:勤|常|频繁|积极)快?[地的]?(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)`),
+	mustRx(`(?i)\b(?:posts?|posting|uploads?|uploading|updates?|updating|tweets?|tweeting|streams?|streaming|publish(?:es|ing)?|goes\s+live|go\s+live)\s+(?:the\s+)?(?:most(?:\s+(?:often|frequently|regularly|consistently))?|more\s+(?:often|frequently|regularly))\b|\b(?:the\s+)?most\s+active\b`),
+	mustRx(`(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)得?[^\s，,;；。!！?？\d]{0,3}?最(?:勤快|勤|频繁|多|快|常|积极)|最(?:勤|常|频繁|积极)快?[地的]?(?:更新|发帖|发视频|发布|上传|发推|发文|直播|开播)`),
 	// "按互动排", "按播放排": 按 + measure + 排 is a sort however the
 	// measure is lexed.
-	regexp.MustCompile(`按(?:照)?[^\s，,;；。!！?？按排]{1,8}?排(?:序|列|名|一下|个序)?`),
+	mustRx(`按(?:照)?[^\s，,;；。!！?？按排]{1,8}?排(?:序|列|名|一下|个序)?`),
 	// "互动率最高的", "粉丝最多的放前面", "with the most views", "most
 	// engaged first": a measure at its most ranks by it; followed by a
 	// number it is a bound instead ("最多五万", "most 50k"), which
 	// superlativeBound leaves to the count rule.
-	regexp.MustCompile(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度)[^\s，,;；。!！?？\d]{0,3}?最(?:高|多|大|好|强|火|活跃)`),
-	regexp.MustCompile(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers?|followed|subscribers?|subscribed|subs|plays|played)(?:\s+counts?)?\b`),
+	mustRx(`(?:粉丝|订阅|播放|观看|互动|点赞|活跃|人气|热度)[^\s，,;；。!！?？\d]{0,3}?最(?:高|多|大|好|强|火|活跃)`),
+	mustRx(`(?i)\b(?:the\s+)?(?:most|highest|biggest|largest|best|top)\s+(?:[a-z]+\s+)?(?:views?|viewed|engagement|engaged|followers?|followed|subscribers?|subscribed|subs|plays|played)(?:\s+counts?)?\b`),
 	// "优先显示播放量高的": a priority on a measure ranks by it.
-	regexp.MustCompile(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
+	mustRx(`优先(?:显示|展示|推荐|看|排)?[^，,;；。!！?？]{1,12}?(?:高|多|大|活跃|新)的?`),
 	// "最近活跃的优先", "粉丝多的排前面", "播放高的放前面": a measure
 	// (or activity) said before a priority word ranks by it; a wish
 	// about anything else ("英语的优先") stays a hedge.
-	regexp.MustCompile(`最?(?:粉丝|订阅|播放|观看|看的人|互动|点赞|活跃|人气|热度|热门|火|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|排上面|排最上面|放上面|放最上面|往前排|往前放|在前面|在最前面|排在上面|放在上面|置顶|在前)`),
+	mustRx(`最?(?:粉丝|订阅|播放|观看|看的人|互动|点赞|活跃|人气|热度|热门|火|更新)[^\s，,;；。!！?？\d]{0,4}?的?(?:优先|排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|排上面|排最上面|放上面|放最上面|往前排|往前放|在前面|在最前面|排在上面|放在上面|置顶|在前)`),
 	// "views first", "engagement on top": a measure put first sorts.
-	regexp.MustCompile(`(?i)\b(?:views|engagement|followers|subscribers|subs)\s+(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
+	mustRx(`(?i)\b(?:views|engagement|followers|subscribers|subs)\s+(?:first|on\s+top|at\s+the\s+top|to\s+the\s+top|up\s+top)\b`),
 	// "go by engagement instead", "the top anime channels in Japan by
 	// subscribers": a measure to go by, a top list by a measure.
-	regexp.MustCompile(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
-	regexp.MustCompile(`(?i)\btop\b[^,;.!?]{1,60}?\bby\s+[^,;.!?]{1,30}`),
+	mustRx(`(?i)\bgo(?:ing)?\s+by\s+[^,;.!?]{1,30}`),
+	mustRx(`(?i)\btop\b[^,;.!?]{1,60}?\bby\s+[^,;.!?]{1,30}`),
 }
-
-// comparativesMay are the comparatives' quick necessary conditions: an
-// input that contains none of one's literals is not run through it.
-var comparativesMay = func() []mustContain {
-	out := make([]mustContain, len(comparatives))
-	for i, re := range comparatives {
-		out[i] = newMustContain(re)
-	}
-	return out
-}()
 
 // readSort finds the sort: a remainder span the parser placed as a sort,
 // or a comparative wish; its key comes from the measure named in its
@@ -237,11 +226,12 @@ func (r *Reading) readSort() {
 		}
 	}
 	folded := foldKey(in)
-	for i, re := range comparatives {
-		if !comparativesMay[i].may(folded) {
+	for _, re := range comparatives {
+		// folded once for them all; each runs only where it may match
+		if !re.need.may(folded) {
 			continue
 		}
-		for _, m := range re.FindAllStringIndex(in, -1) {
+		for _, m := range re.Regexp.FindAllStringIndex(in, -1) {
 			if superlativeBound(in[m[1]:]) {
 				continue
 			}
@@ -311,12 +301,12 @@ func (r *Reading) readSort() {
 
 // topOfList is the top of a sorted list said right after a superlative
 // ("最多的前几个", "最高的头几名").
-var topOfList = regexp.MustCompile(`^的?\s*(?:前|头)\s*[几\d一二两三四五六七八九十]*\s*(?:个|名|位|家|条)?`)
+var topOfList = mustRx(`^的?\s*(?:前|头)\s*[几\d一二两三四五六七八九十]*\s*(?:个|名|位|家|条)?`)
 
 // explicitSorts are the sort requests that name their measure ("按互动率排",
 // "sort by engagement"): inside a longer span ("活跃度高一点 按互动率排") the
 // measure they name is the sort, not a wish said before them.
-var explicitSorts = regexp.MustCompile(`按(?:照)?([^\s，,;；。!！?？按排]{1,8}?)排|(?i)\b(?:sort|order|rank|arrange)(?:ed|ing)?\s+(?:them\s+|it\s+|these\s+|the\s+results\s+|results\s+)?by\s+([^,;.!?]{1,30})`)
+var explicitSorts = mustRx(`按(?:照)?([^\s，,;；。!！?？按排]{1,8}?)排|(?i)\b(?:sort|order|rank|arrange)(?:ed|ing)?\s+(?:them\s+|it\s+|these\s+|the\s+results\s+|results\s+)?by\s+([^,;.!?]{1,30})`)
 
 // explicitSortKey is the sort key of the last explicit sort request in s,
 // "" when s holds none or its measure is no sort key.
@@ -415,9 +405,9 @@ func (r *Reading) readUnsorted(s, e int) bool {
 // "从高到低"); measureCues make the words a measure ("点赞多的", "转发数",
 // "likes", "most shares") rather than a topic.
 var (
-	placementCues = regexp.MustCompile(`排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|置顶|排上面|排最上面|放上面|放最上面|往前排|往前放|排在上面|放在上面|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
-	sortCues      = regexp.MustCompile(`按|根据|从高到低|由高到低|从多到少|由多到少|降序|升序|倒序|(?i)\b(?:sort|sorted|order|ordered|rank|ranked|ranking|by)\b`)
-	measureCues   = regexp.MustCompile(`[多少高低大小快慢]的|[量数率次](?:的|$)|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
+	placementCues = mustRx(`排前面|放前面|排在前面|放在前面|排在最前面|放在最前面|排最前面|靠前|置顶|排上面|排最上面|放上面|放最上面|往前排|往前放|排在上面|放在上面|(?i)\b(?:first|on\s+top|at\s+the\s+top|up\s+top)\b`)
+	sortCues      = mustRx(`按|根据|从高到低|由高到低|从多到少|由多到少|降序|升序|倒序|(?i)\b(?:sort|sorted|order|ordered|rank|ranked|ranking|by)\b`)
+	measureCues   = mustRx(`[多少高低大小快慢]的|[量数率次](?:的|$)|点赞|转发|分享|评论|收藏|完播|销量|涨粉|增长|(?i)\b(?:most|more|highest|higher|lowest|fewest|least|likes?|shares?|comments?|saves?|reposts?|retweets?|growth|sales|clicks|impressions|reach|rate|ratio|count|watch\s+time)\b`)
 )
 
 // placedTopic reports a clause that asks to put a topic first: a
@@ -459,7 +449,7 @@ func (r *Reading) rankPlaced(s, e, cs, ce int, picked []int) {
 
 // placedTail is a clause's closing placement ("…, pasta ones first",
 // "vegan recipes on top please").
-var placedTail = regexp.MustCompile(`(?i)\s*\b(?:first|on\s+top|at\s+the\s+top|up\s+top|to\s+the\s+top)(?:\s+(?:please|pls|plz|thanks|thx))?\s*$`)
+var placedTail = mustRx(`(?i)\s*\b(?:first|on\s+top|at\s+the\s+top|up\s+top|to\s+the\s+top)(?:\s+(?:please|pls|plz|thanks|thx))?\s*$`)
 
 // placedTails reads an English clause that ends by putting a topic first
 // ("put the vegan ones first", "pasta stuff on top") and asks no sort by
@@ -754,11 +744,12 @@ func sortKeyIn(s string) string {
 // comparatives, not read as a bound).
 func hasComparative(s string) bool {
 	folded := foldKey(s)
-	for i, re := range comparatives {
-		if !comparativesMay[i].may(folded) {
+	for _, re := range comparatives {
+		// folded once for them all; each runs only where it may match
+		if !re.need.may(folded) {
 			continue
 		}
-		for _, m := range re.FindAllStringIndex(s, -1) {
+		for _, m := range re.Regexp.FindAllStringIndex(s, -1) {
 			if !superlativeBound(s[m[1]:]) {
 				return true
 			}

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -366,11 +365,11 @@ func (st *state) result() Result {
 // figure: "粉丝要求再低一点", "订阅门槛再降一点", "体量再大一些", "关注数
 // 再高点". Its count or bar word is required (barWord).
 var (
-	barMoveZH = regexp.MustCompile(`^(?:把|那就|那|就)?(?:粉丝|订阅|关注|体量|量级)?(?:数|量|数量)?(?:的)?(?:要求|门槛|标准|下限|起步线?)?` +
+	barMoveZH = mustRx(`^(?:把|那就|那|就)?(?:粉丝|订阅|关注|体量|量级)?(?:数|量|数量)?(?:的)?(?:要求|门槛|标准|下限|起步线?)?` +
 		`(?:再|可以|稍微|稍|略|往下|往上|适当)*(?:(低|降低?|放低|调低|下调|减|少|小)|(高|提高|升|调高|上调|加|多|大))` +
 		`(?:一点|一些|点|些|一档|一级)?(?:儿)?(?:的)?(?:吧|呢|哈)?$`)
-	barWord = regexp.MustCompile(`粉丝|订阅|关注|体量|量级|要求|门槛|标准|下限|起步`)
-	barOnly = regexp.MustCompile(`要求|门槛|标准|下限|起步`)
+	barWord = mustRx(`粉丝|订阅|关注|体量|量级|要求|门槛|标准|下限|起步`)
+	barOnly = mustRx(`要求|门槛|标准|下限|起步`)
 )
 
 // barMove is the direction a zh clause moves a count or its bar

@@ -3,7 +3,6 @@ package condparse
 import (
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +16,7 @@ import (
 
 // actEditGlue joins an activity word to the window it is changed to:
 // "把活跃时间放宽到三个月", "更新时间改成两周", "activity window to 60 days".
-var actEditGlue = regexp.MustCompile(`^(?:(?:时间|期|窗口)?(?:放宽|改|调|提|放|设|扩大|缩短|缩|延长)(?:到|成|为)|时间|时|间|期|窗口|window|period|to|at)$`)
+var actEditGlue = mustRx(`^(?:(?:时间|期|窗口)?(?:放宽|改|调|提|放|设|扩大|缩短|缩|延长)(?:到|成|为)|时间|时|间|期|窗口|window|period|to|at)$`)
 
 // atLeastOnce are the words between an activity verb and its window that
 // say nothing more than the verb ("uploaded at least once in the last 6
@@ -402,7 +401,7 @@ func isActGlue(w string) bool {
 
 // dayShorthandRe is a count of days written with its unit's letter
 // ("30d", "10D").
-var dayShorthandRe = regexp.MustCompile(`^(\d{1,4})[dD]$`)
+var dayShorthandRe = mustRx(`^(\d{1,4})[dD]$`)
 
 // dayShorthand reports the days of a word written as "30d".
 func dayShorthand(w string) (int64, bool) {

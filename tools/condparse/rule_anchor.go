@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -229,4 +228,4 @@ func (st *state) quotes() {
 
 // ownNameBefore ends the words before a quote that say it is the
 // writer's own brand, product or company name.
-var ownNameBefore = regexp.MustCompile(`(?i)(?:品牌名(?:字)?(?:是|叫|为)?|品牌叫|我们的品牌(?:是|叫)?|产品名(?:字)?(?:是|叫|为)?|产品叫|公司名(?:字)?(?:是|叫)?|公司叫|店名(?:是|叫)?|(?:our|the|my)\s+(?:brand|product|company|app|shop|store)(?:'s)?\s+(?:name\s+is|is\s+called|is\s+named|called|named)|brand\s+name\s*(?:is|:)?)\s*[:：]?\s*$`)
+var ownNameBefore = mustRx(`(?i)(?:品牌名(?:字)?(?:是|叫|为)?|品牌叫|我们的品牌(?:是|叫)?|产品名(?:字)?(?:是|叫|为)?|产品叫|公司名(?:字)?(?:是|叫)?|公司叫|店名(?:是|叫)?|(?:our|the|my)\s+(?:brand|product|company|app|shop|store)(?:'s)?\s+(?:name\s+is|is\s+called|is\s+named|called|named)|brand\s+name\s*(?:is|:)?)\s*[:：]?\s*$`)

@@ -1,8 +1,6 @@
 package condparse
 
 import (
-	"regexp"
-
 	"searchagent/tools/condition"
 )
 
@@ -76,4 +74,4 @@ func (st *state) markedQuote(c claim) bool {
 
 // mustBeforeQuote ends the words before a quote the writer requires:
 // "must", "only", "必须", "一定要".
-var mustBeforeQuote = regexp.MustCompile(`(?i)(?:\bmust(?:\s+(?:be|have|do|cover|post))?|\bonly|\brequired?|必须(?:是|有|做|发)?|一定要(?:是|有|做)?|只要|只找)\s*[:：]?\s*$`)
+var mustBeforeQuote = mustRx(`(?i)(?:\bmust(?:\s+(?:be|have|do|cover|post))?|\bonly|\brequired?|必须(?:是|有|做|发)?|一定要(?:是|有|做)?|只要|只找)\s*[:：]?\s*$`)

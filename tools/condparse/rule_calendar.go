@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +35,7 @@ const enMonth = `(?P<month>january|february|march|april|may|june|july|august|sep
 // mid-october" (the 15th), "since march 1st", "since 1 march 2025", "from october on", "since last
 // month", "since the beginning of the year", "year to date", "since
 // last week", "since last monday", "since friday".
-var enCalendar = regexp.MustCompile(`\b(?:(?:ever\s+)?since|from|(?P<after>after))\s+(?:the\s+)?(?:(?P<iso>20\d\d)-(?P<imonth>[01]?\d)-(?P<iday>[0-3]?\d)\b|(?P<nmonth>[01]?\d)/(?P<nday>[0-3]?\d)(?:/(?P<nyear>(?:20)?\d\d))?\b|(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
+var enCalendar = mustRx(`\b(?:(?:ever\s+)?since|from|(?P<after>after))\s+(?:the\s+)?(?:(?P<iso>20\d\d)-(?P<imonth>[01]?\d)-(?P<iday>[0-3]?\d)\b|(?P<nmonth>[01]?\d)/(?P<nday>[0-3]?\d)(?:/(?P<nyear>(?:20)?\d\d))?\b|(?P<edge>(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?)?` +
 	`(?:(?P<holiday>` + enNamedDays + `)\b|(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + `(?P<dmonth>january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)` + `\b|` +
 	`(?P<mid>mid-?\s*|(?:the\s+)?middle\s+of\s+)?` + enMonth + `\b(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b)?|(?P<rel>last\s+month|last\s+year|this\s+month|this\s+year|this\s+quarter|the\s+month|the\s+year|the\s+quarter|new\s+year(?:'s)?|the\s+new\s+year|(?P<yearonly>20\d\d)\b)` +
 	`|(?P<week>last\s+week|this\s+week|the\s+week)\b|(?P<lastwd>last\s+)?(?P<wday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)` +
@@ -48,22 +47,19 @@ const zhNum = `(?:\d{1,2}|十[一二]?|[一二三四五六七八九])`
 // zhCalendar: "上个月以来", "10月中旬以来" (the 15th; 下旬 the 21st), "今年以来", "去年以来", "年初以来", "本月以来",
 // "从三月开始", "自2025年10月以来", "3月1日以来", "1月份至今", "上周以来",
 // "上周一以来", "本周开始", "周三以来".
-var zhCalendar = regexp.MustCompile(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|(?P<zyearonly>20\d\d)年|` +
+var zhCalendar = mustRx(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一个月|上个?季度|上一个季度|今年|本年|年初|开年|去年|本月|这个月|月初|本季度|这个季度|(?P<zyearonly>20\d\d)年|` +
 	`(?P<zweek>上个?|上一个|本|这个?)?(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])?|(?P<zholiday>` + zhNamedDays + `)|` +
 	`(?:(?P<zyear>20\d\d)年)?(?P<zmonth>` + zhNum + `)月份?(?:(?P<zday>` + zhNum + `|[12]\d|3[01])[日号]|(?P<zpart>上旬|中旬|下旬))?)(?P<early>初)?` +
 	`(?P<since>以来|开始|起|之后|以后|至今|到现在|迄今)`)
-
-// enCalendarMay and zhCalendarMay are the calendar expressions' quick
-// necessary conditions (mustContain): a text without "since", "from",
-// "以来", "开始", … is not run through them (running both on every
-// parse was a third of condparse's analysis at 50 users).
-var enCalendarMay, zhCalendarMay = newMustContain(enCalendar), newMustContain(zhCalendar)
 
 // calendarSpans finds the calendar windows of the text.
 func (st *state) calendarSpans() {
 	norm := string(st.t.norm)
 	folded := foldKey(norm)
-	en, zh := enCalendarMay.may(folded), zhCalendarMay.may(folded)
+	// a text without "since", "from", "以来", "开始", … is run through
+	// neither (running both on every parse was a third of condparse's
+	// analysis at 50 users)
+	en, zh := enCalendar.need.may(folded), zhCalendar.need.may(folded)
 	if !en && !zh {
 		return
 	}
@@ -71,7 +67,7 @@ func (st *state) calendarSpans() {
 	runeAt := func(b int) int { return len([]rune(norm[:b])) }
 	var enMatches [][]int
 	if en {
-		enMatches = enCalendar.FindAllStringSubmatchIndex(norm, -1)
+		enMatches = enCalendar.Regexp.FindAllStringSubmatchIndex(norm, -1)
 	}
 	for _, m := range enMatches {
 		g := func(name string) string {

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -23,7 +22,7 @@ import (
 // campaignDate is a calendar date said as one ("Feb 14", "14 February",
 // "by Jan 20th", "in March", 明年3月, 3月10号, 下个月底): when no
 // activity window read it, a campaign's date.
-var campaignDate = regexp.MustCompile(`(?i)\b(?:` + enMonthDay + `\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|` + enMonthDay + `)|` +
+var campaignDate = mustRx(`(?i)\b(?:` + enMonthDay + `\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|` + enMonthDay + `)|` +
 	`(?:in|by|on|until|before|after|next|this|early|late|mid|end\s+of)[\s-]+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b` +
 	`|(?:明年|今年|下个?月|年底|年初)?` + zhNum + `\s*月份?(?:\s*(?:` + zhNum + `|[12]\d|3[01])\s*[日号](?:之前|以前|前)?|[初底中]|上旬|中旬|下旬)?|明年|年底|下个?月底|月底前`)
 
@@ -32,7 +31,7 @@ var campaignDate = regexp.MustCompile(`(?i)\b(?:` + enMonthDay + `\.?\s+\d{1,2}(
 // "ahead of Diwali", "for our Christmas push"): when the campaign runs,
 // never a topic or a window of activity (audit 28). A named day after
 // "since" or before 以来 is a window (rule_calendar.go), read before.
-var campaignEvent = regexp.MustCompile(`(?i)(?:\b(?:before|ahead\s+of|in\s+time\s+for|during|for\s+our)\s+(?:the\s+|this\s+|our\s+)?(?:` + enCampaignEvents + `)` +
+var campaignEvent = mustRx(`(?i)(?:\b(?:before|ahead\s+of|in\s+time\s+for|during|for\s+our)\s+(?:the\s+|this\s+|our\s+)?(?:` + enCampaignEvents + `)` +
 	`(?:\s+(?:campaign|season|push|sale|sales|promo|promotion|drive)s?)?\b` +
 	`|\b(?:` + enCampaignEvents + `)\s+(?:campaign|season|push|sale|sales|promo|promotion|drive)s?\b` +
 	`|\b(?:black\s+friday|cyber\s+monday|prime\s+day)\b)` +

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -314,8 +313,8 @@ func (st *state) joinsClauses(i int, f condition.Field) bool {
 // the UK ones", "only keep the French", 只保留英国); keepAfter one said
 // right after it (英国的留下, 日本的留着).
 var (
-	keepBefore = regexp.MustCompile(`(?i)\b(?:keep|keeping|retain|hang on to)\b|只留|只保留|保留|留下`)
-	keepAfter  = regexp.MustCompile(`^\s*(?:的|那些|那批|这些)?\s*(?:(?:就|都)?(?:留下|留着|保留|留))`)
+	keepBefore = mustRx(`(?i)\b(?:keep|keeping|retain|hang on to)\b|只留|只保留|保留|留下`)
+	keepAfter  = mustRx(`^\s*(?:的|那些|那批|这些)?\s*(?:(?:就|都)?(?:留下|留着|保留|留))`)
 )
 
 // keptOnly reports the value pc, in the clause of tokens from..to, said
@@ -342,8 +341,8 @@ func (st *state) keptOnly(pc *pcond, from, to int) bool {
 // keepToo is an additive word on the keep itself ("also keep"), keepTooAfter
 // one right after the value ("Japan too", 日本的也留着).
 var (
-	keepToo      = regexp.MustCompile(`(?i)\b(?:also|too)\s+(?:keep|retain)\b|也(?:保留|留下|留着)`)
-	keepTooAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?)\s+)?(?:too|as\s+well)\b|^\s*(?:的)?\s*也`)
+	keepToo      = mustRx(`(?i)\b(?:also|too)\s+(?:keep|retain)\b|也(?:保留|留下|留着)`)
+	keepTooAfter = mustRx(`(?i)^\s*(?:(?:ones?|channels?|creators?)\s+)?(?:too|as\s+well)\b|^\s*(?:的)?\s*也`)
 )
 
 // acceptPhrase calls a value acceptable ("is ok", "are fine", "would be
@@ -353,11 +352,11 @@ const acceptPhrase = `(?:(?:(?:is|are|would|could|should|will|'d|'s|'re)\s+)?(?:
 // acceptedToo is the acceptance between a value and its "too" ("… is ok
 // too", "… works too", "Korean ones are fine too", "Canada would be fine
 // too").
-var acceptedToo = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s*$`)
+var acceptedToo = mustRx(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s*$`)
 
 // acceptedAfter is a value's acceptance said right after it, "too" or
 // "as well" included ("English works too", "Korean ones are ok too").
-var acceptedAfter = regexp.MustCompile(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s+(?:too|as well)\b`)
+var acceptedAfter = mustRx(`(?i)^\s*(?:(?:ones?|channels?|creators?|accounts?)\s+)?` + acceptPhrase + `\s+(?:too|as well)\b`)
 
 // acceptedAt reports a value at token k said to be acceptable right after
 // it ("English works too", "Korean ones are ok too", "英语也行", "日本的也

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -800,7 +799,7 @@ func (st *state) restIsFine(j, end int) bool {
 
 // restRefusal is the rest refused after "除了 X": "别的都不要",
 // "其他的都去掉", "其余一律不要".
-var restRefusal = regexp.MustCompile(`^[\s，,、]*(?:别的|其他|其它|其余|剩下|剩余)(?:的)?(?:国家|地区|类目|语言)?(?:的)?\s*(?:都|全|全都|一律|统统|就)?\s*(?:不要|去掉|删掉|不用|不看|排除|拿掉|不考虑)(?:了|吧|啦)?`)
+var restRefusal = mustRx(`^[\s，,、]*(?:别的|其他|其它|其余|剩下|剩余)(?:的)?(?:国家|地区|类目|语言)?(?:的)?\s*(?:都|全|全都|一律|统统|就)?\s*(?:不要|去掉|删掉|不用|不看|排除|拿掉|不考虑)(?:了|吧|啦)?`)
 
 // restRefused reports the last token of a refusal of the rest starting
 // at token k (restRefusal), or -1.

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -24,13 +23,13 @@ type freqSpan struct {
 }
 
 // enFrequency: [act] [bound] count [unit] (a|per|every|/) period.
-var enFrequency = regexp.MustCompile(`\b(?:(?P<act>post|posts|posting|upload|uploads|uploading|publish|publishes|publishing|stream|streams|streaming|go\s+live|goes\s+live|going\s+live)\s+)?` +
+var enFrequency = mustRx(`\b(?:(?P<act>post|posts|posting|upload|uploads|uploading|publish|publishes|publishing|stream|streams|streaming|go\s+live|goes\s+live|going\s+live)\s+)?` +
 	`(?:(?P<bound>at\s+least|a\s+minimum\s+of|minimum|min|no\s+less\s+than|no\s+fewer\s+than|more\s+than|over|about|around|roughly|less\s+than|fewer\s+than|under|no\s+more\s+than|at\s+most|max|up\s+to)\s+)?` +
 	`(?P<n>\d+|twice|two|three|four|five|six|seven|a\s+couple\s+of|a\s+few|several)\s*(?P<unit>x|times|posts?|uploads?|videos?|reels?|streams?|tiktoks?)?\s*` +
 	`(?:(?:a|per|each|every)\s+|/\s*)(?P<per>day|week|wk|month|mo)\b`)
 
 // zhFrequency: period [adverbs] act [object] [bound] count 次 [bound].
-var zhFrequency = regexp.MustCompile(`(?P<per>每天|每日|每周|每星期|每礼拜|每个?月|一周|一个月|一天|一星期)(?:都|至少|最少|起码|要|能|会|得|平均|大概)*` +
+var zhFrequency = mustRx(`(?P<per>每天|每日|每周|每星期|每礼拜|每个?月|一周|一个月|一天|一星期)(?:都|至少|最少|起码|要|能|会|得|平均|大概)*` +
 	`(?:更新|发布|发|上传|直播|开播|更)(?:视频|作品|帖子|帖|内容)?` +
 	`(?P<bound>至少|最少|起码|不少于|超过|大于|不超过|最多|少于|不到)?(?:\d+|[一二两三四五六七八九十几]+)\s*(?:次|条|个视频|篇|更)` +
 	`(?P<after>以上|及以上|或以上|左右|以下|以内|多)?`)
@@ -39,14 +38,14 @@ var zhFrequency = regexp.MustCompile(`(?P<per>每天|每日|每周|每星期|每
 // ("at least once in the last month", "twice in the past 2 weeks"): a
 // count said within a window is a frequency whose window is the whole
 // span (audit 36, P2).
-var enWindowCount = regexp.MustCompile(`\b(?:(?P<bound>at\s+least|a\s+minimum\s+of|minimum|min|no\s+less\s+than)\s+)?` +
+var enWindowCount = mustRx(`\b(?:(?P<bound>at\s+least|a\s+minimum\s+of|minimum|min|no\s+less\s+than)\s+)?` +
 	`(?:once|twice|(?:\d+|two|three|four|five|six|seven|a\s+couple\s+of|a\s+few|several)\s*(?:x|times|posts?|uploads?|videos?|reels?|streams?|tiktoks?))\s+` +
 	`(?:in|within|during|over|for)\s+(?:the\s+)?(?:last|past|previous|recent)\s+(?:(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+)?(?P<per>days?|weeks?|wks?|months?|mos?)\b`)
 
 // zhWindowCount: window [bound] act [bound] count 次/条 ("最近两个月至少发过
 // 一条视频", "最近一个月至少更新过一次", "过去两周内起码发了两条"): a count said
 // within a window bounds activity by the window (audit 36, P2).
-var zhWindowCount = regexp.MustCompile(`(?:最近|过去|近)(?P<n>\d+|[一二两三四五六七八九十半]+)?个?(?P<per>天|日|周|星期|礼拜|月)(?:内|里|之内|以内|当中)?(?:都|至少|最少|起码|要|有|得)*` +
+var zhWindowCount = mustRx(`(?:最近|过去|近)(?P<n>\d+|[一二两三四五六七八九十半]+)?个?(?P<per>天|日|周|星期|礼拜|月)(?:内|里|之内|以内|当中)?(?:都|至少|最少|起码|要|有|得)*` +
 	`(?:更新|发布|发|上传|直播|开播|更)(?:了|过)?(?:视频|作品|帖子|帖|内容)?` +
 	`(?:至少|最少|起码|不少于)?(?:\d+|[一二两三四五六七八九十几]+)\s*(?:次|条|个视频|篇|更)(?:以上|及以上|或以上)?`)
 
@@ -59,7 +58,7 @@ var periodDays = map[string]int64{"day": 1, "week": 7, "wk": 7, "month": 30, "mo
 
 // groupText is the named group name of the match m of re in s, its
 // spaces collapsed ("" when the group did not take part).
-func groupText(re *regexp.Regexp, s string, m []int, name string) string {
+func groupText(re *rx, s string, m []int, name string) string {
 	k := re.SubexpIndex(name)
 	if k < 0 || m[2*k] < 0 {
 		return ""
@@ -75,7 +74,7 @@ func (st *state) frequencySpans() {
 		return
 	}
 	runeAt := func(b int) int { return len([]rune(norm[:b])) }
-	for _, re := range []*regexp.Regexp{enWindowCount, zhWindowCount} {
+	for _, re := range []*rx{enWindowCount, zhWindowCount} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
 			g := func(name string) string { return groupText(re, norm, m, name) }
 			days := windowDays(g("n"), g("per"))
@@ -85,7 +84,7 @@ func (st *state) frequencySpans() {
 			st.freq = append(st.freq, freqSpan{s: runeAt(m[0]), e: runeAt(m[1]), days: days})
 		}
 	}
-	for _, re := range []*regexp.Regexp{enFrequency, zhFrequency} {
+	for _, re := range []*rx{enFrequency, zhFrequency} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
 			g := func(name string) string { return groupText(re, norm, m, name) }
 			if re == enFrequency && g("unit") == "" && g("act") == "" {

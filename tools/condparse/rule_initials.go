@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -20,12 +19,12 @@ import (
 var countryInitials = taxonomy.Countries.Initials()
 
 // initialsRun is a bracketed run of those characters (and 、 or /).
-var initialsRun = func() *regexp.Regexp {
+var initialsRun = func() *rx {
 	var b strings.Builder
 	for r := range countryInitials {
 		b.WriteRune(r)
 	}
-	return regexp.MustCompile(`[（(]([` + b.String() + `、/]{2,12})[)）]`)
+	return mustRx(`[（(]([` + b.String() + `、/]{2,12})[)）]`)
 }()
 
 // initialSpans finds the bracketed initials of the text as spans no token

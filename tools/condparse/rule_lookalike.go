@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 
 	"searchagent/tools/condition"
@@ -19,29 +18,29 @@ import (
 // likeEN and likeZH find an exclusion of what looks like X; the group is
 // X, to the clause's end (likeEN) or to the exclusion after it.
 var (
-	likeEN = regexp.MustCompile(`(?i)\b(?:drop|skip|exclude|remove|ditch|lose|avoid|filter\s+out|leave\s+out|cut|no|nothing|none|without|not|don'?t\s+(?:want|need|include|show)|do\s+not\s+(?:want|need|include|show)|get\s+rid\s+of)` +
+	likeEN = mustRx(`(?i)\b(?:drop|skip|exclude|remove|ditch|lose|avoid|filter\s+out|leave\s+out|cut|no|nothing|none|without|not|don'?t\s+(?:want|need|include|show)|do\s+not\s+(?:want|need|include|show)|get\s+rid\s+of)` +
 		`(?:\s+(?:the|any|all|of|those|these|that|this|me|us))*(?:\s+(?:ones?|channels?|creators?|accounts?|videos?|content|anything|anyone|stuff|people|influencers|youtubers|kinds?|types?|sorts?))?` +
 		`(?:\s+(?:of|that|which|who|whose\s+(?:content|videos|stuff)))*\s+(?:looks?|looking|feels?|feeling|seems?|seeming|sounds?|comes?\s+across|reads?)` +
 		`\s+(?:(?:kind|sort)\s+of\s+|a\s+(?:bit|lot)\s+)?(?:like|as\s+if|as\s+though)\s+(?:(?:it'?s|they'?re|it\s+is|they\s+are)\s+)?(?:an?\s+|the\s+|some\s+)?([^,.;!?，。；！？]+)`)
-	likeZH = regexp.MustCompile(`(?:不要|别要|别找|排除|去掉|不考虑)(?:那种|这种|那些|任何)?(?:看起来|看着|看上去|感觉|长得|听起来|显得|好像)(?:像|是)(?:是)?([^，。；！？,;!?\s]{1,12}?)(?:那种|这种|一样|似的|那样|这样)?(?:的)?(?:视频|内容|博主|频道|账号|号)?(?:$|[，。；！？,;!?\s])` +
+	likeZH = mustRx(`(?:不要|别要|别找|排除|去掉|不考虑)(?:那种|这种|那些|任何)?(?:看起来|看着|看上去|感觉|长得|听起来|显得|好像)(?:像|是)(?:是)?([^，。；！？,;!?\s]{1,12}?)(?:那种|这种|一样|似的|那样|这样)?(?:的)?(?:视频|内容|博主|频道|账号|号)?(?:$|[，。；！？,;!?\s])` +
 		`|(?:那种|这种|那些)?(?:看起来|看着|看上去|感觉|长得|听起来|显得|好像|有点)?像(?:是)?([^，。；！？,;!?\s]{1,12}?)(?:那种|这种|一样|似的|那样|这样)?(?:的)?(?:视频|内容|博主|频道|账号|号)?(?:都|就|也)?(?:不要|别要|不考虑|去掉|排除|算了|免了|不行)`)
 	// likeEnd ends X where another clause joins it ("… toy unboxing and
 	// sort by views", "… an ad, then …"): what follows is said of the
 	// search, not of the likeness.
-	likeEnd = regexp.MustCompile(`(?i)\s+(?:and|then|but|also|plus|while|so|&)\s+|\s+(?:sort|order|rank|show|list)\b`)
+	likeEnd = mustRx(`(?i)\s+(?:and|then|but|also|plus|while|so|&)\s+|\s+(?:sort|order|rank|show|list)\b`)
 	// likeTail are the words that close X without being what it is
 	// ("toy unboxing ones", "an ad to me").
-	likeTail = regexp.MustCompile(`(?i)(?:\s+(?:ones?|channels?|videos?|content|stuff|vibes?|kind|type|please|pls|to\s+me|too|either|at\s+all))+$`)
+	likeTail = mustRx(`(?i)(?:\s+(?:ones?|channels?|videos?|content|stuff|vibes?|kind|type|please|pls|to\s+me|too|either|at\s+all))+$`)
 	// likePosition is a result named by its position ("像第二个那样"): a
 	// rejection of that result (agent/sessionedits.go), no likeness.
-	likePosition = regexp.MustCompile(`(?i)第.{1,3}个|\b(?:first|second|third|fourth|fifth|last|#\d+|\d+(?:st|nd|rd|th))\b`)
+	likePosition = mustRx(`(?i)第.{1,3}个|\b(?:first|second|third|fourth|fifth|last|#\d+|\d+(?:st|nd|rd|th))\b`)
 )
 
 // lookAlikes reads an exclusion of what looks like X as a soft wish to
 // avoid X.
 func (st *state) lookAlikes() {
 	norm := string(st.t.norm)
-	for _, re := range []*regexp.Regexp{likeEN, likeZH} {
+	for _, re := range []*rx{likeEN, likeZH} {
 		for _, m := range re.FindAllStringSubmatchIndex(norm, -1) {
 			xs, xe := -1, -1
 			for g := 2; g+1 < len(m); g += 2 {

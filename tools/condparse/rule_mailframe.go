@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -15,21 +14,21 @@ import (
 // loses its label only, its topic read as the brief is.
 
 // mailMarker is a forwarded or replied message's marker line.
-var mailMarker = regexp.MustCompile(`-{2,}\s*(?:original message|forwarded message|原始邮件|转发的邮件|原邮件)\s*-{2,}|\bbegin forwarded message\s*:?|(?:^|\s)(?:原始邮件|转发邮件)\s*[:：]?`)
+var mailMarker = mustRx(`-{2,}\s*(?:original message|forwarded message|原始邮件|转发的邮件|原邮件)\s*-{2,}|\bbegin forwarded message\s*:?|(?:^|\s)(?:原始邮件|转发邮件)\s*[:：]?`)
 
 // mailLabel is a header field label and its colon.
-var mailLabel = regexp.MustCompile(`(?:^|[\s>])(from|sent|to|cc|bcc|date|subject|reply-to|发件人|发送时间|收件人|抄送|主题|日期|时间)\s*[:：]`)
+var mailLabel = mustRx(`(?:^|[\s>])(from|sent|to|cc|bcc|date|subject|reply-to|发件人|发送时间|收件人|抄送|主题|日期|时间)\s*[:：]`)
 
 // mailGreeting opens the message's body after the header.
-var mailGreeting = regexp.MustCompile(`\b(?:hi|hello|hey|dear|good morning|good afternoon)\b|大家好|各位好|各位|您好|你好|hi all|hi team`)
+var mailGreeting = mustRx(`\b(?:hi|hello|hey|dear|good morning|good afternoon)\b|大家好|各位好|各位|您好|你好|hi all|hi team`)
 
 // mailSignoff is a closing signature at the end of the text: a thanks or
 // regards and at most two capitalised names, or 谢谢 and a short name.
 // Said without a comma or mark after the thanks ("thanks Dana", "best
 // Korean") it counts only in a text with a header or a greeting.
 var (
-	mailSignoff       = regexp.MustCompile(`(?:[.!?。！？]\s*|\s)` + mailSignoffWords + `\s*[,!.]?\s+` + mailSignoffName + `|` + zhSignoff)
-	mailSignoffStrict = regexp.MustCompile(`(?:[.!?。！？]\s*|\s)` + mailSignoffWords + `\s*[,!.]\s*` + mailSignoffName + `|` + zhSignoff)
+	mailSignoff       = mustRx(`(?:[.!?。！？]\s*|\s)` + mailSignoffWords + `\s*[,!.]?\s+` + mailSignoffName + `|` + zhSignoff)
+	mailSignoffStrict = mustRx(`(?:[.!?。！？]\s*|\s)` + mailSignoffWords + `\s*[,!.]\s*` + mailSignoffName + `|` + zhSignoff)
 )
 
 const (

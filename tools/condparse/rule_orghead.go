@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -214,11 +213,11 @@ var goodsLeadsZh = []string{"我们", "我司", "给", "为", "帮", "替", "一
 
 // relayFrames pass an ask on: a role said with "here", a forwarded
 // message, the person the writer asks for ("my boss wants", 老板让我找).
-var relayFrames = []*regexp.Regexp{
-	regexp.MustCompile(`^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+\s+here\s*[,.:;!—–-]`),
-	regexp.MustCompile(`\b(?:forwarding|passing\s+on|passing\s+along|relaying)(?:\s+(?:what|a\s+request|the\s+request|a\s+message|this))?(?:\s+(?:the|my|our|a)\s+(?:customer|client|boss|manager|team)(?:\s+(?:wrote|sent|said|asked))?)?`),
-	regexp.MustCompile(`\b(?:my|our)\s+(?:boss|manager|client|customer|supervisor|team\s+lead)\s+(?:wants|needs|asked(?:\s+me)?(?:\s+to)?|would\s+like)\b`),
-	regexp.MustCompile(`(?:我们)?(?:老板|领导|上司|客户|甲方)(?:让我|要我|叫我|想要|需要)`),
+var relayFrames = []*rx{
+	mustRx(`^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+\s+here\s*[,.:;!—–-]`),
+	mustRx(`\b(?:forwarding|passing\s+on|passing\s+along|relaying)(?:\s+(?:what|a\s+request|the\s+request|a\s+message|this))?(?:\s+(?:the|my|our|a)\s+(?:customer|client|boss|manager|team)(?:\s+(?:wrote|sent|said|asked))?)?`),
+	mustRx(`\b(?:my|our)\s+(?:boss|manager|client|customer|supervisor|team\s+lead)\s+(?:wants|needs|asked(?:\s+me)?(?:\s+to)?|would\s+like)\b`),
+	mustRx(`(?:我们)?(?:老板|领导|上司|客户|甲方)(?:让我|要我|叫我|想要|需要)`),
 }
 
 // Job headlines (audit 36, P5): a brief that opens with the writer's own
@@ -229,18 +228,18 @@ var relayFrames = []*regexp.Regexp{
 // noun, singular, closing its clause; a headline that opens with an ask
 // word ("find a tattoo artist in Berlin,") is the ask itself.
 var (
-	enJobHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m\s+an?\s+|i\s+am\s+an?\s+)?((?:[\p{L}'’&-]+\s+){0,3}(?:artist|photographer|videographer|coach|trainer|teacher|tutor|instructor|designer|stylist|chef|baker|florist|planner|consultant|therapist|nutritionist|dietitian|realtor|dentist|doctor|lawyer|architect|barber|groomer|breeder|owner|founder)(?:\s+(?:in|from|based\s+in)\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?|,?\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?[\s-]based)?(?:\s+here)?)\s*[—–:;.!,]\s*\S`)
-	zhJobHeadline = regexp.MustCompile(`^\s*(?:我是|本人是|本人)(?:一名|一个|一位|个)?([^，,。；;！!？?\n的]{1,10}?(?:教练|老师|化妆师|摄影师|设计师|造型师|美甲师|纹身师|营养师|医生|律师|厨师|烘焙师|理发师|花艺师|策划师|婚礼策划|店主|老板|创始人))\s*[，,。；;！!]`)
+	enJobHeadline = mustRx(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m\s+an?\s+|i\s+am\s+an?\s+)?((?:[\p{L}'’&-]+\s+){0,3}(?:artist|photographer|videographer|coach|trainer|teacher|tutor|instructor|designer|stylist|chef|baker|florist|planner|consultant|therapist|nutritionist|dietitian|realtor|dentist|doctor|lawyer|architect|barber|groomer|breeder|owner|founder)(?:\s+(?:in|from|based\s+in)\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?|,?\s+[\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)?[\s-]based)?(?:\s+here)?)\s*[—–:;.!,]\s*\S`)
+	zhJobHeadline = mustRx(`^\s*(?:我是|本人是|本人)(?:一名|一个|一位|个)?([^，,。；;！!？?\n的]{1,10}?(?:教练|老师|化妆师|摄影师|设计师|造型师|美甲师|纹身师|营养师|医生|律师|厨师|烘焙师|理发师|花艺师|策划师|婚礼策划|店主|老板|创始人))\s*[，,。；;！!]`)
 	// jobSaid: the headline says it is the writer's ("I'm a", "here",
 	// "Melbourne based"); jobAskAfter: an ask follows it.
-	jobSaid     = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m|i\s+am)\s|\shere\s*$|based\s*$|\sbased\s+in\s`)
-	jobAskAfter = regexp.MustCompile(`(?i)^\s*[—–:;.!,]\s*(?:and\s+)?(?:we|i|looking|seeking|searching|want|need|who|any|can|could|please|pls|help|find|trying)\b`)
+	jobSaid     = mustRx(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:i'?m|i\s+am)\s|\shere\s*$|based\s*$|\sbased\s+in\s`)
+	jobAskAfter = mustRx(`(?i)^\s*[—–:;.!,]\s*(?:and\s+)?(?:we|i|looking|seeking|searching|want|need|who|any|can|could|please|pls|help|find|trying)\b`)
 	jobAskWords = map[string]bool{"find": true, "need": true, "want": true, "looking": true, "search": true, "searching": true, "get": true, "show": true, "any": true, "some": true, "a": true, "an": true, "the": true}
 )
 
 // jobHeadlines makes the writer's job headline frame.
 func (st *state) jobHeadlines(norm string) {
-	for _, re := range []*regexp.Regexp{enJobHeadline, zhJobHeadline} {
+	for _, re := range []*rx{enJobHeadline, zhJobHeadline} {
 		m := re.FindStringSubmatchIndex(norm)
 		if m == nil {
 			continue

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -24,19 +23,19 @@ import (
 
 var (
 	// enSelfOpen opens a self-description in English.
-	enSelfOpen = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:i\s+work\s+(?:for|at|with|in)|we\s+work\s+(?:for|at|with)|i'?m\s+with|i\s+am\s+with|i\s+represent|we\s+represent|on\s+behalf\s+of|here\s+at|i'?m\s+from|i\s+am\s+from|we'?re\s+from|we\s+are\s+from|we'?re|we\s+are|i'?m|i\s+am|our\s+(?:agency|company|team|office|brand|firm|studio|org|organi[sz]ation|client|startup|business|shop|store|school|university|club|ngo|nonprofit|charity|hq|headquarters)|my\s+(?:company|agency|team|brand|client|startup|business|shop|store|office|employer)|as\s+an?)(?:[^\p{L}']|$)`)
+	enSelfOpen = mustRx(`(?i)(?:^|[^\p{L}'])(?:i\s+work\s+(?:for|at|with|in)|we\s+work\s+(?:for|at|with)|i'?m\s+with|i\s+am\s+with|i\s+represent|we\s+represent|on\s+behalf\s+of|here\s+at|i'?m\s+from|i\s+am\s+from|we'?re\s+from|we\s+are\s+from|we'?re|we\s+are|i'?m|i\s+am|our\s+(?:agency|company|team|office|brand|firm|studio|org|organi[sz]ation|client|startup|business|shop|store|school|university|club|ngo|nonprofit|charity|hq|headquarters)|my\s+(?:company|agency|team|brand|client|startup|business|shop|store|office|employer)|as\s+an?)(?:[^\p{L}']|$)`)
 	// enSelfEnd ends it: the ask, the creators named, or "but".
-	enSelfEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after|interested|creators?|influencers?|channels?|accounts?|youtubers?|bloggers?|vloggers?|streamers?|tiktokers?)(?:[^\p{L}']|$)`)
+	enSelfEnd = mustRx(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after|interested|creators?|influencers?|channels?|accounts?|youtubers?|bloggers?|vloggers?|streamers?|tiktokers?)(?:[^\p{L}']|$)`)
 	// zhSelfOpen opens a self-description in Chinese.
-	zhSelfOpen = regexp.MustCompile(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是`)
+	zhSelfOpen = mustRx(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是`)
 	// zhSelfEnd ends it: the ask or the creators named.
-	zhSelfEnd = regexp.MustCompile(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐|博主|达人|频道|账号|创作者|网红|主播`)
+	zhSelfEnd = mustRx(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐|博主|达人|频道|账号|创作者|网红|主播`)
 	// creatorEnd is the part of enSelfEnd and zhSelfEnd that names
 	// creators.
-	creatorEnd = regexp.MustCompile(`(?i)creator|influencer|channel|account|youtuber|blogger|vlogger|streamer|tiktoker|博主|达人|频道|账号|创作者|网红|主播`)
+	creatorEnd = mustRx(`(?i)creator|influencer|channel|account|youtuber|blogger|vlogger|streamer|tiktoker|博主|达人|频道|账号|创作者|网红|主播`)
 	// selfSep ends a self-description as a clause ends ("/" and a spaced
 	// dash are a brief's separators).
-	selfSep = regexp.MustCompile(`[.!?;:。！？；：,，/|\n]|\s[-–—]\s|[–—]`)
+	selfSep = mustRx(`[.!?;:。！？；：,，/|\n]|\s[-–—]\s|[–—]`)
 )
 
 // selfClauses returns the rune ranges of the writer's self-descriptions:
@@ -45,7 +44,7 @@ var (
 func (st *state) selfClauses() [][2]int {
 	s := string(st.t.norm)
 	var out [][2]int
-	add := func(open *regexp.Regexp, end *regexp.Regexp) {
+	add := func(open *rx, end *rx) {
 		for _, m := range open.FindAllStringIndex(s, -1) {
 			from := m[1]
 			if r, n := utf8.DecodeLastRuneInString(s[m[0]:m[1]]); open == enSelfOpen && !isLetterRune(r) && r != '\'' {
@@ -102,20 +101,20 @@ const orgNounsEn = `school|company|brand|agency|startup|studio|charity|nonprofit
 // after it ("Telescope shop. X accounts that post …", "Sake brewery.
 // Instagram food creators …"; audit 37, class R3): the writer's own
 // business said as a headline. Group 1 is the fragment.
-var enOrgFragment = regexp.MustCompile(`(?i)^\s*((?:[\p{L}\p{N}'’&-]+\s+){0,2}(?:` + orgNounsEn + `))\.\s+\S`)
+var enOrgFragment = mustRx(`(?i)^\s*((?:[\p{L}\p{N}'’&-]+\s+){0,2}(?:` + orgNounsEn + `))\.\s+\S`)
 
 // enOrgHeadline is an English brief that opens with the writer's
 // organisation (an organisation noun, a place after it allowed) as a
 // headline: a dash, colon or full stop, or only a space ("trading card
 // shop in Toronto looking for …", audit 36 P5), then the ask. Group 1 is
 // the headline.
-var enOrgHeadline = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:` + orgNounsEn + `)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)(?:\s*(?:\s[—–-]\s|[—–:;.!,])\s*|\s+)(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
+var enOrgHeadline = mustRx(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}'’&.-]+\s+){0,5}?(?:` + orgNounsEn + `)(?:\s+(?:in|from|based in|of)\s+[\p{L}][\p{L} .'’-]{0,30}?)?(?:\s*\([^()]{1,40}\))?)(?:\s*(?:\s[—–-]\s|[—–:;.!,])\s*|\s+)(?:we\s+are\s+|we'?re\s+|i'?m\s+|we\s+|i\s+)?(?:searching|looking|seeking|need|needs|want|wants|find|hiring|recruiting|after)\b`)
 
 // zhOrgSubject is a Chinese brief that opens with an organisation as the
 // subject of its ask: an organisation noun (with its place in brackets)
 // right before 想找/要找/需要/希望/寻找/找, nothing of a clause's end
 // before it. Group 1 is the organisation.
-var zhOrgSubject = regexp.MustCompile(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|咖啡馆|茶馆|健身房|民宿|工厂|店|馆)(?:开业|开张|新开|新店开业|周年庆|周年)?(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
+var zhOrgSubject = mustRx(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|咖啡馆|茶馆|健身房|民宿|工厂|店|馆)(?:开业|开张|新开|新店开业|周年庆|周年)?(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
 
 // isLetterRune reports a letter (any script).
 func isLetterRune(r rune) bool {
@@ -238,4 +237,4 @@ func (st *state) localPointer() {
 }
 
 // localWords point back at the writer's own place.
-var localWords = regexp.MustCompile(`(?i)\blocal\b|本地|当地|本土|同城|这边的|我们这边|in\s+our\s+(?:city|area|town|region|country)|near\s+us|around\s+us|from\s+around\s+here`)
+var localWords = mustRx(`(?i)\blocal\b|本地|当地|本土|同城|这边的|我们这边|in\s+our\s+(?:city|area|town|region|country)|near\s+us|around\s+us|from\s+around\s+here`)

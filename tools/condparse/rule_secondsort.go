@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -14,12 +13,12 @@ import (
 
 // secondSortCue is a cue of a later key and the key's words (group 1 in
 // English, group 2 in Chinese).
-var secondSortCue = regexp.MustCompile(`(?i)(?:[,;]\s*|\s)(?:and\s+)?(?:then|after\s+that|afterwards|followed\s+by|secondarily|next)\s+(?:sort(?:ed)?\s+|order(?:ed)?\s+|rank(?:ed)?\s+)?(?:by\s+|on\s+)?(?:the\s+)?([a-z][a-z ]{1,24}?)\s*(?:please|pls)?\s*(?:[,;.!?]|$)` +
+var secondSortCue = mustRx(`(?i)(?:[,;]\s*|\s)(?:and\s+)?(?:then|after\s+that|afterwards|followed\s+by|secondarily|next)\s+(?:sort(?:ed)?\s+|order(?:ed)?\s+|rank(?:ed)?\s+)?(?:by\s+|on\s+)?(?:the\s+)?([a-z][a-z ]{1,24}?)\s*(?:please|pls)?\s*(?:[,;.!?]|$)` +
 	`|[，,、;；]?\s*(?:其次|然后|之后|接着|再)再?(?:按照|按|看|比|排)([^，,。；;！!？?\s再]{1,8}?)(?:来)?(?:排序|排列|排|来排)?(?:吧)?\s*(?:[，,。；;！!？?]|$)`)
 
 // firstSortSaid is a sort said before a second key: a sort verb, "by" or
 // 按/排.
-var firstSortSaid = regexp.MustCompile(`(?i)\b(?:sort|sorted|order|ordered|rank|ranked|by)\b|按|排`)
+var firstSortSaid = mustRx(`(?i)\b(?:sort|sorted|order|ordered|rank|ranked|by)\b|按|排`)
 
 // secondSorts names each second sort key of the text.
 func (st *state) secondSorts() {

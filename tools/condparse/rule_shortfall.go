@@ -1,7 +1,5 @@
 package condparse
 
-import "regexp"
-
 // A shortfall that conditions a relaxation ("if there aren't enough in
 // Canada, include the US too", "if not enough, …", 如果墨西哥的人不够，
 // 泰国的人不够的话越南的也行): the places it names are read as usual, the
@@ -9,7 +7,7 @@ import "regexp"
 // ranking term.
 
 // shortfallWords are the shortfall's own words.
-var shortfallWords = regexp.MustCompile(`(?i)\b(?:if\s+)?(?:there\s+)?(?:aren'?t|are\s+not|is\s+not|isn'?t|not)\s+enough\b|\bnot\s+enough\b|((?:的)?(?:人|博主|达人|网红|账号|频道)?(?:数量)?不(?:太)?够(?:多)?(?:的话)?)(?:的话|[，,。；;\s]|$)`)
+var shortfallWords = mustRx(`(?i)\b(?:if\s+)?(?:there\s+)?(?:aren'?t|are\s+not|is\s+not|isn'?t|not)\s+enough\b|\bnot\s+enough\b|((?:的)?(?:人|博主|达人|网红|账号|频道)?(?:数量)?不(?:太)?够(?:多)?(?:的话)?)(?:的话|[，,。；;\s]|$)`)
 
 // shortfalls marks the shortfall words as filler; "不够辣的" (not spicy
 // enough) says a quality, and stays.

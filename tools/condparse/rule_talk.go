@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -207,7 +206,7 @@ func (st *state) figureAmountAsk(a, b int) bool {
 
 // anyAmountZh is "any amount will do" ("多少粉都行", "多少无所谓"): a
 // permission, never a question.
-var anyAmountZh = regexp.MustCompile(`多少.{0,3}(都|也|无所谓|不限|没关系)`)
+var anyAmountZh = mustRx(`多少.{0,3}(都|也|无所谓|不限|没关系)`)
 
 // figureAsksZh are the Chinese figures of the results a clause may ask
 // for ("平均", "中位数", "一般" as "typically").
@@ -366,10 +365,10 @@ var permitTails = func() map[string]bool {
 // requirement in it, which makes the clause a condition after all ("it
 // should be under 50k", 这个要十万以上).
 var (
-	remarkSubject = regexp.MustCompile(`(?i)^(?:(?:but|and|so|well|also|like|plus)\s+)?(?:it|it's|its|this|that|that's|this one(?:'s)?|that one(?:'s)?|he|she|he's|she's|` +
+	remarkSubject = mustRx(`(?i)^(?:(?:but|and|so|well|also|like|plus)\s+)?(?:it|it's|its|this|that|that's|this one(?:'s)?|that one(?:'s)?|he|she|he's|she's|` +
 		`this (?:channel|account|guy|creator|girl|person)(?:'s)?|the (?:first|second|third|fourth|fifth|sixth|last|\d+(?:st|nd|rd|th)) one(?:'s)?|#\d+|number \d+)\b` +
 		`|^(?:可是|但是?|而且|不过)?(?:这个|那个(?:号|频道|博主|账号)|这位|那位|这家|那家|他|她|它|这号|第[一二三四五六七八九十两\d]+(?:个|位|家))`)
-	remarkWish = regexp.MustCompile(`(?i)\b(?:should|must|needs?|need to|has to|have to|make|change|set|want|only|keep|cap|limit|raise|lower|bump|instead|can|could|fine|ok|okay|then)\b|要|得|需要|应该|改|换|只要|控制|限制|调|别|不要|不能|可以|也行|然后|不对`)
+	remarkWish = mustRx(`(?i)\b(?:should|must|needs?|need to|has to|have to|make|change|set|want|only|keep|cap|limit|raise|lower|bump|instead|can|could|fine|ok|okay|then)\b|要|得|需要|应该|改|换|只要|控制|限制|调|别|不要|不能|可以|也行|然后|不对`)
 )
 
 // listQuestions are the question words that ask about the list shown

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"searchagent/tools/textmatch"
 	"slices"
 	"strings"
@@ -685,7 +684,7 @@ var liftVerbs = map[string]bool{"no": true, "without": true, "drop": true, "remo
 
 // anyFieldTail accepts a field said with "any" ("any language is fine",
 // "any country goes", "any size works").
-var anyFieldTail = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|and|too|please|pls)\b`)
+var anyFieldTail = mustRx(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|and|too|please|pls)\b`)
 
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
@@ -964,7 +963,7 @@ var writerRoles = map[string]bool{"organiser": true, "organizer": true, "organis
 // zhWriterRole is a Chinese brief that opens with the writer's role
 // (我是(一名)…经纪人/实习生/经理/老师…) before a clause mark or the ask.
 // Group 1 is the role.
-var zhWriterRole = regexp.MustCompile(`^\s*(?:我是|本人是|我这边是)(?:一名|一个|一位|个)?\s*([^，,。：:！!？?\s]{0,10}?(?:经纪人|实习生|经理|总监|主管|负责人|老师|学生|运营|编辑|策划|店主|创始人|买手|采购|设计师|摄影师|商务|助理|顾问|研究员|记者))\s*(?:[，,：:。]|想|要|需要|帮|在找)`)
+var zhWriterRole = mustRx(`^\s*(?:我是|本人是|我这边是)(?:一名|一个|一位|个)?\s*([^，,。：:！!？?\s]{0,10}?(?:经纪人|实习生|经理|总监|主管|负责人|老师|学生|运营|编辑|策划|店主|创始人|买手|采购|设计师|摄影师|商务|助理|顾问|研究员|记者))\s*(?:[，,：:。]|想|要|需要|帮|在找)`)
 
 // writerRole drops the writer's role said at the start of the input,
 // up to three words ending in a role noun (writerRoles) before "for",

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -19,13 +18,13 @@ import (
 // other.
 
 // secondAskCue opens a second ask.
-var secondAskCue = regexp.MustCompile(`另外(?:再)?(?:找|要|来|加|挑)|再(?:找|来|挑)(?:几个|一些|点)|还(?:要|想|得)找|(?i)\b(?:and\s+)?also\s+(?:find|look(?:ing)?\s+for|want|need|get)\b`)
+var secondAskCue = mustRx(`另外(?:再)?(?:找|要|来|加|挑)|再(?:找|来|挑)(?:几个|一些|点)|还(?:要|想|得)找|(?i)\b(?:and\s+)?also\s+(?:find|look(?:ing)?\s+for|want|need|get)\b`)
 
 // twoKindsCue announces a list of kinds ("two kinds of channels:", "两类博主：").
-var twoKindsCue = regexp.MustCompile(`(?i)\b(?:two|three|2|3|both)\s+(?:different\s+)?(?:kinds|sorts|types)\s+of\b[^:：.。]*[:：]|(?:两|三|2|3)(?:类|种)[^:：。]{0,12}[:：]`)
+var twoKindsCue = mustRx(`(?i)\b(?:two|three|2|3|both)\s+(?:different\s+)?(?:kinds|sorts|types)\s+of\b[^:：.。]*[:：]|(?:两|三|2|3)(?:类|种)[^:：。]{0,12}[:：]`)
 
 // kindSep separates the kinds of a listed ask after its colon.
-var kindSep = regexp.MustCompile(`(?i),\s*(?:and\s+|or\s+)?|;\s*|，|；|、|\s+and\s+`)
+var kindSep = mustRx(`(?i),\s*(?:and\s+|or\s+)?|;\s*|，|；|、|\s+and\s+`)
 
 // askBounds returns the rune offsets where a new ask starts, and the rune
 // ranges of the items of a listed ask (twoKindsCue).

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -12,16 +11,16 @@ import (
 // named as not applied (ResidueUnrecorded), never a ranking term: the
 // words would only rank channels that happen to say them.
 var (
-	enCompliance = regexp.MustCompile(`(?i)\b(?:[a-z]{2,8}[\s-])?(?:compliant|compliance)(?:[\s-](?:friendly|first|minded|aware|safe|ready))?(?:\s+(?:messaging|content|claims|copy|language|posts|ads))?\b` +
+	enCompliance = mustRx(`(?i)\b(?:[a-z]{2,8}[\s-])?(?:compliant|compliance)(?:[\s-](?:friendly|first|minded|aware|safe|ready))?(?:\s+(?:messaging|content|claims|copy|language|posts|ads))?\b` +
 		`|\b(?:fda|ftc|gdpr|coppa|asa|hipaa|ccpa|fca|sec|mhra|tga)[\s-](?:safe|approved|friendly|ready|certified|regulated|aligned)\b`)
-	zhCompliance = regexp.MustCompile(`(?:内容|宣传|广告)?合规(?:性)?|符合(?:广告法|法规|规定|监管要求|监管)`)
-	enPastDeal   = regexp.MustCompile(`(?i)\b(?:(?:who|that)\s+)?(?:has|have|'ve|had)\s+(?:already\s+|previously\s+|recently\s+)?(?:worked|partnered|collaborated|collabed|done\s+(?:deals|collabs|campaigns|sponsorships))\s+(?:with|for)\b` +
+	zhCompliance = mustRx(`(?:内容|宣传|广告)?合规(?:性)?|符合(?:广告法|法规|规定|监管要求|监管)`)
+	enPastDeal   = mustRx(`(?i)\b(?:(?:who|that)\s+)?(?:has|have|'ve|had)\s+(?:already\s+|previously\s+|recently\s+)?(?:worked|partnered|collaborated|collabed|done\s+(?:deals|collabs|campaigns|sponsorships))\s+(?:with|for)\b` +
 		`|\b(?:past|previous|prior)\s+(?:brand\s+)?(?:deals|collabs|collaborations|partnerships|sponsorships|campaigns)\b` +
 		`|\b(?:brand\s+deal|sponsorship|collab)\s+(?:experience|history|track\s+record)\b`)
-	zhPastDeal  = regexp.MustCompile(`(?:接过|合作过|拍过|代言过|推广过|有过|做过)(?:[^，,。；;的\s]{0,8}?)(?:广告|推广|商单|合作|品牌|大牌|代言)[^，,。；;的\s]{0,4}|(?:接过|合作过)[^，,。；;的\s]{0,6}|有(?:过)?(?:品牌|商业)?合作经验|商单经验|合作经验`)
-	enNearness  = regexp.MustCompile(`(?i)\bnear(?:by)?\s+(?:us|me|here|our\s+(?:office|store|shop|studio))\b|\bnearby\b|\bclose\s+to\s+(?:us|me|home)\b|\bin\s+(?:my|our)\s+(?:area|city|town|neighbou?rhood)\b|\baround\s+here\b`)
-	zhNearness  = regexp.MustCompile(`(?:我们|我)?(?:附近|同城|本地|当地)(?:的)?`)
-	zhLocalWord = regexp.MustCompile(`^(?:附近|同城|本地|当地)(?:的)?(?:生活|化|服务|人)`)
+	zhPastDeal  = mustRx(`(?:接过|合作过|拍过|代言过|推广过|有过|做过)(?:[^，,。；;的\s]{0,8}?)(?:广告|推广|商单|合作|品牌|大牌|代言)[^，,。；;的\s]{0,4}|(?:接过|合作过)[^，,。；;的\s]{0,6}|有(?:过)?(?:品牌|商业)?合作经验|商单经验|合作经验`)
+	enNearness  = mustRx(`(?i)\bnear(?:by)?\s+(?:us|me|here|our\s+(?:office|store|shop|studio))\b|\bnearby\b|\bclose\s+to\s+(?:us|me|home)\b|\bin\s+(?:my|our)\s+(?:area|city|town|neighbou?rhood)\b|\baround\s+here\b`)
+	zhNearness  = mustRx(`(?:我们|我)?(?:附近|同城|本地|当地)(?:的)?`)
+	zhLocalWord = mustRx(`^(?:附近|同城|本地|当地)(?:的)?(?:生活|化|服务|人)`)
 )
 
 // unrecorded names the spans of enCompliance, zhCompliance, enPastDeal,
@@ -29,7 +28,7 @@ var (
 // excluded is partnerFrame's), never over a token a rule placed.
 func (st *state) unrecorded() {
 	text := strings.ToLower(string(st.t.norm))
-	for _, re := range []*regexp.Regexp{enCompliance, zhCompliance, enPastDeal, zhPastDeal, enNearness, zhNearness} {
+	for _, re := range []*rx{enCompliance, zhCompliance, enPastDeal, zhPastDeal, enNearness, zhNearness} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if re == zhNearness && zhLocalWord.MatchString(text[m[0]:]) {
 				continue // 本地生活, 本地化: words of their own

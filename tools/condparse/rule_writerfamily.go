@@ -38,17 +38,17 @@ var (
 	enParent   = `(?:` + alternation(writerParents) + `)`
 	// enWriterFamily: "as a parent of a 6 year old", "I'm a dad of two",
 	// "mom of three here", "my son is 8", "I have a 5-year-old"
-	enWriterFamily = regexp.MustCompile(`(?i)(?:^|[,.;:!?—–-]\s*|\b(?:and|but|so)\s+)(?:` +
+	enWriterFamily = mustRx(`(?i)(?:^|[,.;:!?—–-]\s*|\b(?:and|but|so)\s+)(?:` +
 		`(?:as\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:a|an)?\s*(?:(?:proud|busy|single|working|new|first[\s-]time|stay[\s-]at[\s-]home|tired)\s+)*` + enParent + `s?\s+(?:of|to|with)\s+(?:(?:a|an|my|our|two|three|four|\d+|twins)\s+)?(?:` + enChild + `)?(?:\s*(?:and|&|,)\s*(?:a|an)?\s*` + enChild + `)*(?:\s+here)?` +
 		`|(?:my|our)\s+(?:` + alternation(childNouns[:22]) + `)\s+(?:is|are|just\s+turned|turned)\s+(?:` + ageWords + `|` + numberWord + `)` +
 		`|(?:i|we)\s+(?:have|got)\s+(?:a|an|two|three|\d+)\s+(?:` + ageWords + `)(?:\s+(?:` + alternation(childNouns[:22]) + `))?` +
 		`)\b`)
 	// enWriterParentAlone: "As a parent, …", "I'm a single mom and …"
-	enWriterParentAlone = regexp.MustCompile(`(?i)(?:^|[,.;:!?]\s*)(?:as\s+(?:a|an)|(?:i'm|i am|im)\s+(?:a|an))\s+(?:(?:proud|busy|single|working|new|first[\s-]time|stay[\s-]at[\s-]home|tired)\s+)*` + enParent + `(?:\s+here)?(?:\s*[,.;:!?—–]|\s+(?:and|looking|searching|trying|who|wanting)\b)`)
+	enWriterParentAlone = mustRx(`(?i)(?:^|[,.;:!?]\s*)(?:as\s+(?:a|an)|(?:i'm|i am|im)\s+(?:a|an))\s+(?:(?:proud|busy|single|working|new|first[\s-]time|stay[\s-]at[\s-]home|tired)\s+)*` + enParent + `(?:\s+here)?(?:\s*[,.;:!?—–]|\s+(?:and|looking|searching|trying|who|wanting)\b)`)
 	zhAge               = `[0-9一二三四五六七八九十两]+(?:岁半?|个月|周岁)(?:了|多)?`
 	// zhWriterFamily: 我是一个宝妈, 我是二胎宝爸, 我家孩子五岁, 我女儿今年七岁,
 	// 家里有个三岁的娃
-	zhWriterFamily = regexp.MustCompile(`(?:作为|身为)?(?:我|本人)(?:是|们是)?(?:一个|一名|一位|个)?(?:` + alternation(writerParents) + `)` +
+	zhWriterFamily = mustRx(`(?:作为|身为)?(?:我|本人)(?:是|们是)?(?:一个|一名|一位|个)?(?:` + alternation(writerParents) + `)` +
 		`|(?:我家|我们家|我的|我)(?:` + alternation(childNouns[22:]) + `)(?:今年|现在|刚|才|刚刚)?(?:满)?` + zhAge +
 		`|(?:我|我们)?家(?:里|中)?有(?:个|一个|两个|俩)?` + zhAge + `的?(?:` + alternation(childNouns[22:]) + `)`)
 )
@@ -58,7 +58,7 @@ var (
 // named. Run before the counts, so that "a 6 year old" is no figure.
 func (st *state) writerFamily() {
 	text := string(st.t.norm)
-	for _, re := range []*regexp.Regexp{enWriterFamily, enWriterParentAlone, zhWriterFamily} {
+	for _, re := range []*rx{enWriterFamily, enWriterParentAlone, zhWriterFamily} {
 		for _, m := range re.FindAllStringIndex(strings.ToLower(text), -1) {
 			s, e := len([]rune(text[:m[0]])), len([]rune(text[:m[1]]))
 			for k := range st.toks {
