@@ -76,6 +76,10 @@ func foldKey(s string) string {
 
 // foldMin is the least rune of r's simple case-folding orbit.
 func foldMin(r rune) rune {
+	if r >= 0x2E00 && r < 0xA640 || r >= 0xAC00 && r < 0xFF21 {
+		// CJK, kana and Hangul fold to themselves (TestFoldMinFastPath)
+		return r
+	}
 	least := r
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 		least = min(least, f)

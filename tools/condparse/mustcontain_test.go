@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // comparativeSamples are sorts said in words, each matched by one of the
@@ -165,4 +166,16 @@ func FuzzRx(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFoldMinFastPath: the ranges foldMin answers without folding hold
+// no rune with another case.
+func TestFoldMinFastPath(t *testing.T) {
+	for _, span := range [][2]rune{{0x2E00, 0xA640}, {0xAC00, 0xFF21}} {
+		for r := span[0]; r < span[1]; r++ {
+			if unicode.SimpleFold(r) != r {
+				t.Fatalf("%U folds to %U, but foldMin keeps it", r, unicode.SimpleFold(r))
+			}
+		}
+	}
 }

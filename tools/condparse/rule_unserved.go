@@ -14,8 +14,12 @@ import (
 // Chinese name may be lexed rune by rune); a Latin name only as a whole
 // word. A word a condition already read is left as it is.
 func (st *state) unservedPlatforms() {
-	low := []rune(strings.ToLower(string(st.t.norm)))
+	lowText := strings.ToLower(string(st.t.norm))
+	low := []rune(lowText)
 	for name := range platform.Unserved {
+		if !strings.Contains(lowText, name) {
+			continue // the common case: no rune-by-rune comparison
+		}
 		nr := []rune(name)
 		latin := nr[0] < 0x80
 		for at := 0; at+len(nr) <= len(low); at++ {

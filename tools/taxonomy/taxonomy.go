@@ -5,8 +5,10 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Term is one entry of a vocabulary.
@@ -33,6 +35,7 @@ type Vocabulary struct {
 	once   sync.Once
 	byCode map[string]Term
 	byName map[string]Term
+	names  []NamedTerm
 }
 
 func (v *Vocabulary) index() {
@@ -50,7 +53,13 @@ func (v *Vocabulary) index() {
 					v.byName[k] = t
 				}
 			}
+			for _, n := range append([]string{t.ZH, t.EN}, t.Aliases...) {
+				if n != "" {
+					v.names = append(v.names, NamedTerm{Name: n, Term: t})
+				}
+			}
 		}
+		sortByLenDesc(v.names)
 	})
 }
 
@@ -74,18 +83,12 @@ func (v *Vocabulary) Lookup(s string) (Term, bool) {
 
 // Names lists every name (zh, en, aliases; not codes) with its term, for
 // building matchers over free text. Longer names come first so that a
-// matcher that takes the first hit prefers "美国东部" over "美国".
+// matcher that takes the first hit prefers "美国东部" over "美国". The
+// list is built once and shared (the reading walks it on every turn):
+// callers read it and never modify it.
 func (v *Vocabulary) Names() []NamedTerm {
-	var out []NamedTerm
-	for _, t := range v.terms {
-		for _, n := range append([]string{t.ZH, t.EN}, t.Aliases...) {
-			if n != "" {
-				out = append(out, NamedTerm{Name: n, Term: t})
-			}
-		}
-	}
-	sortByLenDesc(out)
-	return out
+	v.index()
+	return v.names
 }
 
 // NamedTerm is one spelling of a term.
@@ -94,13 +97,12 @@ type NamedTerm struct {
 	Term Term
 }
 
+// sortByLenDesc orders names by length in runes, longest first, keeping
+// table order among equals.
 func sortByLenDesc(ns []NamedTerm) {
-	// insertion sort keeps it dependency-free and stable; vocabularies are small.
-	for i := 1; i < len(ns); i++ {
-		for j := i; j > 0 && len([]rune(ns[j].Name)) > len([]rune(ns[j-1].Name)); j-- {
-			ns[j], ns[j-1] = ns[j-1], ns[j]
-		}
-	}
+	slices.SortStableFunc(ns, func(a, b NamedTerm) int {
+		return utf8.RuneCountInString(b.Name) - utf8.RuneCountInString(a.Name)
+	})
 }
 
 // Initials maps the first character of each term's Chinese name to its
