@@ -24,3 +24,29 @@ func TestFixC3Quantifiers(t *testing.T) {
 		}
 	}
 }
+
+// TestFixC3UnlistedCountries: a country the catalog's country list does
+// not have is named (ResidueUnlistedCountry), never a keyword, and a
+// listed country beside it still filters; a name inside a topic or
+// another place is left alone (class C2).
+func TestFixC3UnlistedCountries(t *testing.T) {
+	for _, tc := range []heldCase{
+		{"fitness coaches in Sri Lanka", []string{"role unlisted_country", "noterm sri", "noterm lanka", "has hard category eq \"fitness\" applied"}},
+		{"travel creators from Senegal or Morocco", []string{"role unlisted_country", "noterm senegal", "has hard country eq \"MA\" applied"}},
+		{"找斯里兰卡和泰国的美食博主", []string{"role unlisted_country", "noterm 斯里兰卡", "has hard country eq \"TH\" applied"}},
+		{"尼泊尔的户外博主", []string{"role unlisted_country", "noterm 尼泊尔", "nohardterm"}},
+		{"Bolivian and Peruvian food bloggers", []string{"role unlisted_country", "noterm bolivia", "has hard country eq \"PE\" applied"}},
+		{"no creators from Myanmar", []string{"role unlisted_country", "noterm myanmar"}},
+		// a topic or another place, not the country
+		{"Nepal trekking vlogs", []string{"norole unlisted_country"}},
+		{"斯里兰卡红茶测评", []string{"norole unlisted_country"}},
+		{"内蒙古的美食博主", []string{"norole unlisted_country"}},
+		{"增加纳入标准的说明", []string{"norole unlisted_country"}},
+	} {
+		if m := missesC3(t, readAt(t, tc.in, nil, nil), tc.checks); len(m) > 0 {
+			for _, s := range m {
+				t.Error(s)
+			}
+		}
+	}
+}

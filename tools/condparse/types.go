@@ -217,6 +217,11 @@ const (
 	// (platform.Unserved: 小红书, Bilibili, Twitch): the search runs on
 	// the session's platform; named, never a term (rule_unserved.go).
 	ResidueUnservedPlatform Residue = "unserved_platform"
+	// ResidueUnlistedCountry is a country the catalog's country list does
+	// not have (taxonomy.UnlistedCountries: Sri Lanka, 尼泊尔): it cannot
+	// filter; named, never a term, while a listed country beside it
+	// filters (rule_unlisted.go).
+	ResidueUnlistedCountry Residue = "unlisted_country"
 )
 
 // Label is the user-facing name of a condition.
