@@ -1,6 +1,11 @@
 package agent
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"searchagent/api"
+)
 
 // TestFixC3UnlistedCountry is the tuning table of class C2: a country the
 // catalog's country list does not have is named in the notice as not
@@ -22,5 +27,40 @@ func TestFixC3UnlistedCountry(t *testing.T) {
 		for _, m := range runFixT(t, a, tc) {
 			t.Error(m)
 		}
+	}
+}
+
+// TestFixC3CalendarRange is the tuning table of class C1: a range of
+// months said of when creators posted is an activity window back to its
+// start, and the notice says the range's end is not applied; a campaign's
+// range is no window.
+func TestFixC3CalendarRange(t *testing.T) {
+	a := newTestAgent(t)
+	tests := []caseFixT{
+		{"youtube", "en", "pet channels that posted between August and October", "",
+			all(noKeyword("august", "october"), noticeHas("“October”, was not applied"), wantAppliedPrefix("last_active within_days"))},
+		{"youtube", "zh", "去年5月至7月有更新的健身博主", "",
+			all(noKeyword("7月"), noticeHas("时间段的结束「7月」未应用"), wantAppliedPrefix("last_active within_days"))},
+		{"tiktok", "zh", "美国的美食博主", "9月到10月之间发过视频的",
+			all(noticeHas("「10月」未应用"), wantAppliedPrefix("last_active within_days"), wantApplied("country", "country eq US"))},
+		{"youtube", "zh", "我们明年3月到5月投放，找美妆博主", "",
+			all(noKeyword("3月", "5月"), noticeLacks("时间段的结束"), wantApplied("last_active", ""))},
+	}
+	for _, tc := range tests {
+		for _, m := range runFixT(t, a, tc) {
+			t.Error(m)
+		}
+	}
+}
+
+// wantAppliedPrefix checks that one applied condition starts with p.
+func wantAppliedPrefix(p string) func(api.Snapshot) []string {
+	return func(snap api.Snapshot) []string {
+		for _, c := range appliedConds(snap) {
+			if strings.HasPrefix(c, p) {
+				return nil
+			}
+		}
+		return []string{"no applied " + p}
 	}
 }

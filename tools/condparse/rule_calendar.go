@@ -21,6 +21,9 @@ import (
 type calSpan struct {
 	s, e  int
 	start time.Time
+	// end is the rune range of a calendar range's end ("and May" of
+	// "between March and May"), which no window applies; zero otherwise.
+	end [2]int
 }
 
 // monthNames are the English month names and their abbreviations.
@@ -63,6 +66,7 @@ var enCalendarMay, zhCalendarMay = newMustContain(enCalendar), newMustContain(zh
 func (st *state) calendarSpans() {
 	norm := string(st.t.norm)
 	folded := foldKey(norm)
+	st.calendarRanges()
 	en, zh := enCalendarMay.may(folded), zhCalendarMay.may(folded)
 	if !en && !zh {
 		return

@@ -50,3 +50,28 @@ func TestFixC3UnlistedCountries(t *testing.T) {
 		}
 	}
 }
+
+// TestFixC3CalendarRanges: a range of months or dates said of when the
+// creators posted is an activity window back to the range's start (from
+// readAt's 2026-12-06), its end named as not applied (ResidueRangeEnd);
+// a range said with "next"/明年 or of the campaign is no window, and its
+// months are no ranking terms (class C1).
+func TestFixC3CalendarRanges(t *testing.T) {
+	for _, tc := range []heldCase{
+		{"food creators who posted between March and May", []string{"active 280..281", "role range_end", "noterm march", "noterm may"}},
+		{"今年3月到5月之间有更新的美妆博主", []string{"active 280..281", "role range_end", "nohardterm"}},
+		{"gaming channels active from June to August", []string{"active 188..189", "role range_end", "noterm august"}},
+		{"9月至11月有发过视频的旅行博主", []string{"active 96..97", "role range_end", "nohardterm"}},
+		{"channels that uploaded from 9/15 to 10/30", []string{"active 82..83", "role range_end"}},
+		{"去年10月到12月发过内容的母婴博主", []string{"active 431..432", "role range_end", "nohardterm"}},
+		{"我们明年3月到5月投放，找美妆博主", []string{"noactive", "norole range_end", "nohardterm"}},
+		{"the campaign runs from March to May, beauty creators please", []string{"noactive", "noterm march", "noterm may"}},
+		{"近3到5月有更新的", []string{"norole range_end"}},
+	} {
+		if m := missesC3(t, readAt(t, tc.in, nil, nil), tc.checks); len(m) > 0 {
+			for _, s := range m {
+				t.Error(s)
+			}
+		}
+	}
+}
