@@ -64,3 +64,28 @@ func wantAppliedPrefix(p string) func(api.Snapshot) []string {
 		return []string{"no applied " + p}
 	}
 }
+
+// TestFixC3SortWords is the tuning table of class C5: the words of a
+// sort follow-up ("how recently", "even the small ones", 小的也要) are no
+// ranking terms; a size said with the sort is named as accepted.
+func TestFixC3SortWords(t *testing.T) {
+	a := newTestAgent(t)
+	tests := []caseFixT{
+		{"youtube", "en", "cooking channels in Canada", "order by newest, the little ones too",
+			all(noKeyword("little", "ones"), noticeHas("acceptable"), wantApplied("country", "country eq CA"))},
+		{"youtube", "en", "cooking channels in Canada", "how recently are they active? latest first",
+			all(noKeyword("recently"), wantApplied("country", "country eq CA"))},
+		{"tiktok", "zh", "日本的美妆博主", "按最新的排",
+			all(noKeyword("最新"), wantApplied("country", "country eq JP"))},
+	}
+	for _, tc := range tests {
+		for _, m := range runFixT(t, a, tc) {
+			t.Error(m)
+		}
+		b := newBox(t, a, tc.platform, tc.loc)
+		b.send("search.submit", api.Args{Text: tc.first})
+		if snap := b.send("followup.submit", api.Args{Text: tc.follow}); snap.Context.Sort != "recent" {
+			t.Errorf("%q: sort %q, want recent", tc.follow, snap.Context.Sort)
+		}
+	}
+}
