@@ -452,6 +452,12 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueUnservedPlatform:
 		return pick(zh, "「"+q+"」暂不支持：可搜索的平台只有 YouTube、Instagram、TikTok 和 X，仍在当前平台上搜索（要换平台请在页面顶部选择）",
 			"“"+q+"” is not available: the platforms searched are YouTube, Instagram, TikTok and X, so the search stays on the current platform (switch platforms at the top of the page)")
+	case condparse.ResidueUnlistedCountry:
+		return pick(zh, "「"+q+"」不在可筛选的国家列表中，无法按它筛选，也未作为关键词；其他条件照常生效",
+			"the catalog's country list does not have “"+q+"”: it is not available as a country filter, so no filter or keyword was made of it; the other conditions apply")
+	case condparse.ResidueRangeEnd:
+		return pick(zh, "时间段的结束「"+q+"」未应用：频道库只记录最近一次发布，已按从时间段开始至今有发布筛选",
+			"the end of the period, “"+q+"”, was not applied: the catalog records only each channel's latest post, so channels that posted from the period's start until now are kept")
 	case condparse.ResidueUnrecorded:
 		return pick(zh, "「"+q+"」未加入条件：频道库不记录合规资质、合作记录或与你的距离，无法按它筛选",
 			"“"+q+"” was not applied: the catalog does not record compliance, past deals or how near creators are to you, so it cannot filter by it")

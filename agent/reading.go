@@ -1239,7 +1239,8 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 		return false
 	}
 	// named: words the reading names as not applied — a city or state
-	// (the catalog records countries), the user's own competitors (the
+	// (the catalog records countries), a country its country list does
+	// not have (class C2), the user's own competitors (the
 	// catalog does not know them): a keyword made of them would
 	// contradict the notice and drop or favour channels that merely
 	// mention them.
@@ -1261,8 +1262,11 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 				span != "" && (strings.Contains(span, k) || strings.Contains(k, span))
 		})
 	}
-	city := func(k string) bool { return named(k, condparse.ResiduePlace, condparse.ResidueRelation) }
+	city := func(k string) bool {
+		return named(k, condparse.ResiduePlace, condparse.ResidueRelation, condparse.ResidueUnlistedCountry)
+	}
 	relation := func(k string) bool { return named(k, condparse.ResidueRelation) }
+	unlisted := func(k string) bool { return named(k, condparse.ResidueUnlistedCountry) }
 	// excluded: words the reading leaves out ("can you also drop the
 	// ones about baking" was added as the keyword "drop the ones about
 	// baking"): an addition that holds them is the router's misreading.
@@ -1344,7 +1348,7 @@ func placesNotKeywords(cmds []router.Command, rd condparse.Reading, heldCats []s
 				// window, "no male creators" a gender wish named as not
 				// filterable: readOtherwise).
 				return counted(k) || cmd.Name == "exclude_keyword" && (city(k) || asFilter(k) || strayRune(k) || wanted(k) || readOtherwise(rd, k, heldCats) || wished(k)) ||
-					cmd.Name == "add_keyword" && (excluded(k) || relation(k))
+					cmd.Name == "add_keyword" && (excluded(k) || relation(k) || unlisted(k))
 			}); len(keep) < len(kws) {
 				if len(keep) == 0 {
 					continue

@@ -350,6 +350,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.permissions()
 	st.stages()
 	st.unservedPlatforms()
+	st.unlistedCountries()
 	st.sentence()
 	st.headings()
 	st.templateRows()

@@ -104,6 +104,9 @@ func ReadResult(res Result) Reading {
 			return sp.Role == ResidueQuestion && sp.Start < r.Sort.Span.End && r.Sort.Span.Start < sp.End
 		})
 	}
+	if r.Sort != nil {
+		r.sortCompanions()
+	}
 	r.placedTails()
 	r.softenHedges()
 	r.positionsNotWords()
@@ -119,6 +122,57 @@ func ReadResult(res Result) Reading {
 		return c.Kind == condition.KindKeyword && loneDeterminers[strings.ToLower(strings.TrimSpace(c.Value.Str))]
 	})
 	return r
+}
+
+// sortCompanionWords are the words around a sort said in words that
+// hold no topic: how recent it is ("how recently", "how fresh"), and a
+// size that the sort takes in ("even the small ones", "tiny ones
+// included", 小的也要). sizeCompanions are the size words among them.
+var (
+	sortCompanionWords = map[string]bool{"how": true, "recent": true, "recently": true, "fresh": true, "new": true,
+		"newest": true, "latest": true, "even": true, "the": true, "ones": true, "one": true, "included": true,
+		"including": true, "too": true, "also": true, "as": true, "well": true, "first": true, "on": true, "top": true,
+		"small": true, "smaller": true, "tiny": true, "little": true, "big": true, "bigger": true, "large": true,
+		"larger": true, "them": true, "and": true, "all": true, "fine": true, "ok": true, "okay": true, "is": true,
+		"are": true, "ok.": true, "小的": true, "小号": true, "大的": true, "也要": true, "也行": true, "也可以": true}
+	sizeCompanions = map[string]bool{"small": true, "smaller": true, "tiny": true, "little": true, "big": true,
+		"bigger": true, "large": true, "larger": true, "小的": true, "小号": true, "大的": true}
+)
+
+// sortCompanions takes out of the keywords of a text whose sort was read
+// the words that only go with the sort (class C5: "sort by newest, even
+// the small ones first", "how recently did they post? newest on top"):
+// no word a channel's text holds. A size among them says which creators
+// the sort takes in, named as accepted (ResidueAccepted); the others are
+// the sort's own words, which the sort's notice already answers.
+func (r *Reading) sortCompanions() {
+	var moved []Span
+	r.Conditions = slices.DeleteFunc(r.Conditions, func(c Condition) bool {
+		if c.Kind != condition.KindKeyword || c.Op != condition.OpContains {
+			return false
+		}
+		words := strings.FieldsFunc(strings.ToLower(c.Value.Str), func(r rune) bool { return r == ' ' || r == ',' || r == '，' })
+		size := false
+		for _, w := range words {
+			if !sortCompanionWords[w] {
+				return false
+			}
+			size = size || sizeCompanions[w]
+		}
+		if len(words) == 0 {
+			return false
+		}
+		if size {
+			sp := c.Span
+			sp.Role = ResidueAccepted
+			moved = append(moved, sp)
+		}
+		return true
+	})
+	if len(moved) > 0 {
+		r.Remainder = append(r.Remainder, moved...)
+		slices.SortStableFunc(r.Remainder, func(a, b Span) int { return a.Start - b.Start })
+	}
 }
 
 // loneDeterminers are the articles and determiners that are no term on

@@ -351,6 +351,7 @@ func (st *state) result() Result {
 		}
 		res.Remainder = append(res.Remainder, sp)
 	}
+	res.Remainder = st.rangeEnds(live, res.Remainder)
 	res.Dropped = st.dropped()
 	res.Unlimited = st.unlimitedFields
 	res.Unbounded = st.liftedBounds

@@ -20,6 +20,9 @@ import (
 type calSpan struct {
 	s, e  int
 	start time.Time
+	// end is the rune range of a calendar range's end ("and May" of
+	// "between March and May"), which no window applies; zero otherwise.
+	end [2]int
 }
 
 // monthNames are the English month names and their abbreviations.
@@ -56,6 +59,7 @@ var zhCalendar = mustRx(`(?P<from>从|自从|自)?(?P<anchor>上个?月|上一�
 func (st *state) calendarSpans() {
 	norm := string(st.t.norm)
 	folded := foldKey(norm)
+	st.calendarRanges()
 	// a text without "since", "from", "以来", "开始", … is run through
 	// neither (running both on every parse was a third of condparse's
 	// analysis at 50 users)

@@ -274,6 +274,13 @@ func (st *state) campaignClause(from, to int) (bool, [][2]int) {
 			dates = append(dates, [2]int{a, b})
 		}
 	}
+	for _, c := range st.cal {
+		// a calendar range no window read ("we run the campaign from
+		// January to March"): the campaign's schedule (class C1)
+		if c.end[1] > c.end[0] && rs <= c.s && c.e <= re && st.unplaced(c.s, c.e) {
+			dates = append(dates, [2]int{c.s, c.e})
+		}
+	}
 	for _, m := range campaignEvent.FindAllStringIndex(text, -1) {
 		a := rs + len([]rune(text[:m[0]]))
 		b := rs + len([]rune(text[:m[1]]))

@@ -314,6 +314,21 @@ func (st *state) exclusionObject(j int, neg uint8) int {
 				last = k
 				continue
 			}
+			if e := st.quantifierAt(k); !substantive && e >= k {
+				// "不要任何游戏", "exclude 所有 kids channels", "skip 全部
+				// 美妆": a Chinese quantifier says how much of the object
+				// is left out, whatever script the object is written in;
+				// it is never the excluded word (class C3). A space after
+				// it does not end the object.
+				for a := k; a <= e; a++ {
+					st.toks[a].role = roleFiller
+				}
+				for e+1 < len(st.toks) && st.toks[e+1].kind == tkSpace {
+					e++
+				}
+				last, k = e, e
+				continue
+			}
 			if e := st.adverbBefore(k); !substantive && e >= k {
 				// "不要纯搬运混剪号", "不要纯带货的", "不要单纯探店的": an
 				// adverb of degree qualifies what follows it; it is no
@@ -498,6 +513,43 @@ func (st *state) relBefore(j, k int) bool {
 // exclusion's object ("不要纯带货的", "不要单纯搬运的", "全是广告的不要"):
 // they say how much of it there is, and are no part of it.
 var objectAdverbs = []string{"纯粹", "单纯", "纯", "全是", "光是", "净是", "只是"}
+
+// objectQuantifiers are the Chinese quantifiers that may open an
+// exclusion's object ("不要任何游戏", "exclude 所有 kids channels"): they
+// say how much of it is left out, and are no part of it.
+var objectQuantifiers = []string{"任何", "所有", "全部", "一切", "任意", "凡是", "全体"}
+
+// quantifierAt returns the last token of an objectQuantifiers word spelt
+// by the free CJK, dictionary or number tokens from k (whatever the lexer
+// made of it: "所有" may be 所 and 有, "一切" a number's rune), when something other than a clause's end
+// follows it; else -1.
+func (st *state) quantifierAt(k int) int {
+	if tk := st.tok(k); tk.kind != tkCJK && tk.kind != tkLex && tk.kind != tkNum {
+		return -1
+	}
+	for _, q := range objectQuantifiers {
+		at, e := 0, k
+		for e < len(st.toks) && at < len(q) && st.free(e) && (st.toks[e].kind == tkCJK || st.toks[e].kind == tkLex || st.toks[e].kind == tkNum) {
+			w := string(st.t.norm[st.toks[e].s:st.toks[e].e])
+			if !strings.HasPrefix(q[at:], w) {
+				break
+			}
+			at += len(w)
+			e++
+		}
+		if at != len(q) {
+			continue
+		}
+		n := e
+		for n < len(st.toks) && st.toks[n].kind == tkSpace {
+			n++
+		}
+		if n < len(st.toks) && st.toks[n].kind != tkPunct && st.toks[n].has(clsStop) == nil && st.toks[n].has(clsDe) == nil {
+			return e - 1
+		}
+	}
+	return -1
+}
 
 // adverbBefore returns the last token of an objectAdverbs word spelt by
 // the unknown CJK runes from k, when an unknown CJK rune or a free

@@ -217,6 +217,17 @@ const (
 	// (platform.Unserved: 小红书, Bilibili, Twitch): the search runs on
 	// the session's platform; named, never a term (rule_unserved.go).
 	ResidueUnservedPlatform Residue = "unserved_platform"
+	// ResidueUnlistedCountry is a country the catalog's country list does
+	// not have (taxonomy.UnlistedCountries: Sri Lanka, 尼泊尔): it cannot
+	// filter; named, never a term, while a listed country beside it
+	// filters (rule_unlisted.go).
+	ResidueUnlistedCountry Residue = "unlisted_country"
+	// ResidueRangeEnd is the end of a calendar range said of when the
+	// creators posted ("between March and May", 3月到5月之间): the window
+	// goes back to the range's start, and the catalog keeps only a
+	// channel's last post, so the end is not applied; named
+	// (rule_calrange.go).
+	ResidueRangeEnd Residue = "range_end"
 )
 
 // Label is the user-facing name of a condition.

@@ -160,3 +160,23 @@ func TestInitials(t *testing.T) {
 		t.Errorf("Languages.Initials() = %v, want 中 zh and 英 en", l)
 	}
 }
+
+// TestUnlistedCountriesAreUnlisted: no name of an unlisted country is a
+// name the Countries vocabulary (or a region) reads, and none repeats.
+func TestUnlistedCountriesAreUnlisted(t *testing.T) {
+	seen := map[string]bool{}
+	for _, u := range UnlistedCountries {
+		if u.ZH == "" || u.EN == "" {
+			t.Errorf("unlisted country %+v lacks a name", u)
+		}
+		for _, n := range append([]string{u.ZH, u.EN}, u.Aliases...) {
+			if _, ok := Countries.Lookup(n); ok {
+				t.Errorf("unlisted %q is a Countries name", n)
+			}
+			if seen[strings.ToLower(n)] {
+				t.Errorf("unlisted %q twice", n)
+			}
+			seen[strings.ToLower(n)] = true
+		}
+	}
+}
