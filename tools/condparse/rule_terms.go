@@ -687,11 +687,21 @@ var liftVerbs = map[string]bool{"no": true, "without": true, "drop": true, "remo
 // "any country goes", "any size works").
 var anyFieldTail = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|and|too|please|pls)\b`)
 
+// anyFieldAccept is the part of anyFieldTail that only accepts ("any
+// country works", "any time is fine"): frame words, never ranking terms.
+var anyFieldAccept = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do)\b`)
+
+// anyFieldNouns are the everyday nouns "any" frees a field with that are
+// no alias of it: "any time" (when they posted), "any size" (followers).
+var anyFieldNouns = map[string]condition.Field{"time": condition.LastActive, "timeframe": condition.LastActive,
+	"date": condition.LastActive, "size": condition.Followers}
+
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
 var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
 	"放开": true, "放开吧": true, "都放开": true,
-	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true}
+	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true,
+	"多少都行": true, "多少都可以": true, "多少无所谓": true}
 
 // noPreference drops the field words of a clause that says the field has
 // no requirement ("粉丝无所谓"): nothing is asked of that field, so its word
@@ -703,7 +713,11 @@ func (st *state) noPreference() {
 		// acceptance.
 		if w := st.tokText(i); (w == "any" || w == "whatever") && st.toks[i].role != roleCond {
 			f := st.skipSpace(i + 1)
-			if fd, ok := fields.ByAlias(st.tokText(f)); ok && st.toks[f].role != roleCond {
+			name, ok := anyFieldNouns[st.tokText(f)]
+			if fd, isAlias := fields.ByAlias(st.tokText(f)); isAlias {
+				name, ok = fd.Name, true
+			}
+			if ok && st.toks[f].role != roleCond {
 				n := st.skipSpace(f + 1)
 				rest := ""
 				if n < len(st.toks) {
@@ -712,7 +726,17 @@ func (st *state) noPreference() {
 				if n >= len(st.toks) || st.toks[n].kind == tkPunct || anyFieldTail.MatchString(rest) {
 					st.toks[i].role, st.toks[f].role = roleFiller, roleFiller
 					st.sig.Sentence = true
-					st.unlimited(fd.Name)
+					st.unlimited(name)
+					// "any country works": the acceptance is frame too,
+					// never a ranking term.
+					if m := anyFieldAccept.FindString(rest); m != "" {
+						end := st.toks[n].s + len([]rune(m))
+						for k := n; k < len(st.toks) && st.toks[k].e <= end; k++ {
+							if st.toks[k].role == roleNone || st.toks[k].role == roleFiller {
+								st.toks[k].role = roleFiller
+							}
+						}
+					}
 				}
 			}
 		}
@@ -738,6 +762,10 @@ func (st *state) noPreference() {
 		if !noPreferenceWords[st.word(i)] {
 			continue
 		}
+		if st.word(i) == "any size" {
+			st.unlimited(condition.Followers) // "scratch that, any size"
+		}
+		st.splitFieldName(i)
 		for _, dir := range []int{-1, 1} {
 			for k := i + dir; k >= 0 && k < len(st.toks); k += dir {
 				tk := &st.toks[k]
@@ -751,6 +779,27 @@ func (st *state) noPreference() {
 					st.unlimited(f.Name) // "国家不限"
 				}
 			}
+		}
+	}
+}
+
+// splitFieldName reads a field's name the lexicon cut into pieces right
+// before the no-preference word at i ("更新时间不限": 更新, 时, 间): the
+// pieces are frame and the field has no requirement.
+func (st *state) splitFieldName(i int) {
+	text := ""
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace || tk.kind == tkPunct || tk.role == roleCond {
+			return
+		}
+		text = st.tokText(k) + text
+		if f, ok := fields.ByAlias(text); ok && k < i-1 {
+			for j := k; j < i; j++ {
+				st.toks[j].role = roleFiller
+			}
+			st.unlimited(f.Name)
+			return
 		}
 	}
 }
