@@ -537,7 +537,7 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 	if !f.HasText {
 		return nil
 	}
-	text = t.selfCorrected(text)
+	text = t.selfCorrected(sameAsBeforeChanges(text))
 	if err := t.route(text, f); err != nil {
 		return err
 	}
