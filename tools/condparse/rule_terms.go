@@ -41,16 +41,16 @@ func (st *state) cued(r run) (bool, Scope) {
 		st.toks[n].role = roleFiller
 		return true, scope.Name
 	}
-	p := st.prevSig(r.from)
-	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
-		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
-		p = st.prevSig(p)
-	}
-	if p >= 0 && st.toks[p].has(clsCue) != nil {
+	if st.cuedWord(r.from) {
 		return true, ""
 	}
 	return false, ""
 }
+
+// requirementLabel ends the words before a colon that label what follows
+// as required, as 必须： does: "must:", "must have:", "required:",
+// "mandatory:".
+var requirementLabel = regexp.MustCompile(`(?i)(?:^|[\s,，;；.。|(（])(?:must|must[\s-]haves?|required|requirements?|mandatory|necessary|必须|必需|必须有|硬性要求)\s*$`)
 
 // cuedWord reports a vocabulary word at i right after a keyword cue
 // ("关键词：露营", "必须提到蛋白粉"); a scope cue after it is left to the
@@ -59,6 +59,11 @@ func (st *state) cuedWord(i int) bool {
 	p := st.prevSig(i)
 	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
 		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
+		if st.toks[p].kind == tkPunct && st.toks[i].has(clsCategory) == nil && requirementLabel.MatchString(string(st.t.norm[:st.toks[p].s])) {
+			// "required: kayaking", "must have: sourdough"; a category
+			// named so stays the category filter it is ("必须：旅行")
+			return true
+		}
 		p = st.prevSig(p)
 	}
 	return p >= 0 && st.toks[p].has(clsCue) != nil
