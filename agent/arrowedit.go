@@ -44,31 +44,48 @@ func arrowEdited(text string) (string, bool) {
 	if err != nil || !slices.ContainsFunc(was.Conditions, isFilterCond) {
 		return text, false
 	}
-	now, err := condparse.Read(right)
-	if err != nil {
-		return text, false
+	var dropped []string // values the edit takes out of the summary
+	var kept []string
+	for _, cl := range arrowClauses.Split(right, -1) {
+		m := removalClause.FindStringSubmatch(strings.TrimSpace(cl))
+		if m == nil {
+			kept = append(kept, cl)
+			continue
+		}
+		// "drop Beauty", 去掉宠物: the value leaves the summary, no
+		// exclusion is added
+		rd, err := condparse.Read(strings.TrimSpace(cl))
+		n := len(dropped)
+		for _, c := range rd.Conditions {
+			if err == nil && isFilterCond(c) && (c.Op == condition.OpNotIn || c.Op == condition.OpNotContains) {
+				dropped = append(dropped, valueStrings(c)...)
+			}
+		}
+		if len(dropped) == n {
+			kept = append(kept, cl)
+		}
+	}
+	right = strings.TrimSpace(strings.Join(kept, "，"))
+	var now condparse.Reading
+	if right != "" {
+		if now, err = condparse.Read(right); err != nil {
+			return text, false
+		}
+	}
+	if m := fieldLabelEnd.FindStringSubmatch(left); m != nil && right != "" && !slices.ContainsFunc(now.Conditions, isFilterCond) {
+		// "Country: US → CA": the value after the arrow is the label's
+		if rd, err := condparse.Read(m[1] + " " + right); err == nil && slices.ContainsFunc(rd.Conditions, isFilterCond) {
+			right, now = m[1]+" "+right, rd
+		}
 	}
 	set := map[condition.Field]bool{}
 	for _, f := range now.Unlimited {
 		set[f] = true
 	}
-	var dropped []string // field and value of the removals after the arrow
-	var cutRight []condparse.Span
 	for _, c := range now.Conditions {
-		if !isFilterCond(c) {
-			continue
+		if isFilterCond(c) && c.Op != condition.OpNotIn && c.Op != condition.OpNotContains {
+			set[c.Field] = true
 		}
-		if c.Op == condition.OpNotIn || c.Op == condition.OpNotContains {
-			if slices.ContainsFunc(was.Conditions, func(w condparse.Condition) bool { return sameValueIn(w, c) }) {
-				// "drop Beauty", 去掉宠物: the value leaves the summary, no
-				// exclusion is added
-				dropped = append(dropped, valueStrings(c)...)
-				cutRight = append(cutRight, c.Span)
-				continue
-			}
-			continue
-		}
-		set[c.Field] = true
 	}
 	if len(set) == 0 && len(dropped) == 0 {
 		return text, false
@@ -87,11 +104,7 @@ func arrowEdited(text string) (string, bool) {
 		}
 	}
 	left = cutSpans(left, cuts)
-	if len(cutRight) > 0 {
-		right = strings.TrimSpace(cutSpans(right, cutRight))
-		right = strings.Trim(removalLeftover.ReplaceAllString(right, ""), " ,，;；.。")
-	}
-	out := strings.TrimSpace(left)
+	out := strings.TrimSpace(spaceRun.ReplaceAllString(left, " "))
 	if right != "" {
 		out += "，" + right
 	}
@@ -102,36 +115,35 @@ func arrowEdited(text string) (string, bool) {
 // with an arrow ("10k → 50k", "1万→5万").
 var (
 	arrowRangeEnd = regexp.MustCompile(`(?i)(?:^|[^\d.,\-–~])\d[\d.,]*\s*(?:k|m|w|万|千|mil)?\s*$`)
-	arrowRangeTo  = regexp.MustCompile(`(?i)^\d[\d.,]*\s*(?:k|m|w|万|千|mil)?\+?\s*(?:followers|subs|subscribers|粉丝|粉)?\s*$`)
+	arrowRangeTo  = regexp.MustCompile(`(?i)^\d[\d.,]*\s*(?:k|m|w|万|千|mil)?(?:$|[^\d.,\-–~])`)
 )
 
-// removalLeftover is a removal verb left alone once its value is cut.
-var removalLeftover = regexp.MustCompile(`(?i)(?:^|[,，;；\s])(?:drop|remove|delete|take out|get rid of|without|no|去掉|去除|删掉|删除|不要|拿掉)\s*(?:[,，;；]|$)`)
+// fieldLabelEnd is a label and its colon before the last value of the
+// summary ("Country: US", "国家：美国").
+var fieldLabelEnd = regexp.MustCompile(`(?:^|[\s·•|｜/,，;；])(\p{L}[\p{L} ]{0,20}\s*[:：])[^:：·•|｜/,，;；]*$`)
+
+// spaceRun is a run of spaces a cut leaves.
+var spaceRun = regexp.MustCompile(` {2,}`)
+
+// arrowClauses cut the edit after the arrow into its clauses.
+var arrowClauses = regexp.MustCompile(`(?i)\s*(?:[,，;；]|\s+and\s+|然后|并且)\s*`)
+
+// removalClause is a clause of the edit that takes a value out: "drop
+// Beauty", "remove the follower range", 去掉美妆.
+var removalClause = regexp.MustCompile(`(?i)^(?:and\s+)?(?:drop|remove|delete|take out|get rid of|lose|no more|去掉|去除|删掉|删除|不要|拿掉|取消)\s*(?:the\s+)?(.+?)[\s.。!！]*$`)
 
 // isFilterCond reports a hard or derived condition.
 func isFilterCond(c condparse.Condition) bool {
 	return c.Kind == condition.KindHard || c.Kind == condition.KindDerived
 }
 
-// sameValueIn reports an exclusion (ex) of a value the wanted condition w
-// holds.
-func sameValueIn(w, ex condparse.Condition) bool {
-	if w.Field != ex.Field {
-		return false
-	}
-	have := valueStrings(w)
-	for _, v := range valueStrings(ex) {
-		if slices.Contains(have, v) {
-			return true
-		}
-	}
-	return false
-}
-
 // valueStrings is a condition's values as strings.
 func valueStrings(c condparse.Condition) []string {
-	if len(c.Value.Strs) > 0 {
+	switch {
+	case len(c.Value.Strs) > 0:
 		return c.Value.Strs
+	case c.Value.Type == condparse.ValueString:
+		return []string{c.Value.Str}
 	}
 	return []string{c.Value.String()}
 }
