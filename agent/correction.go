@@ -78,6 +78,13 @@ func correctedTail(text string) (tail, withdrawn string) {
 		first, rest = after[:sep[0]], after[sep[0]:]
 	}
 	first = strings.Trim(first, " —–-…")
+	if releasesOnly(first) {
+		// "粉丝5万以上，哦不对，粉丝不限", "in Mexico, wait no, any country
+		// works": the correction frees a field; only that field's value
+		// goes (the reading's Unlimited, retractFirstSearch names it), the
+		// rest of the clause stands and the mark is no term.
+		return strings.TrimSpace(before) + "，" + after, ""
+	}
 	if s, e, ok := valueBefore(clause, first); ok {
 		// "in Germany no wait in France": the preposition said again
 		// with the new value is not said twice.
@@ -106,6 +113,22 @@ func correctedTail(text string) (tail, withdrawn string) {
 		}
 	}
 	return kept + first + rest, shownWithdrawn(clause)
+}
+
+// releasesOnly reports a correction that only says a field has no
+// requirement ("粉丝不限", "any country is fine", "any time"): it frees a
+// field and sets none.
+func releasesOnly(first string) bool {
+	rd, err := condparse.Read(strings.TrimSpace(first))
+	if err != nil || len(rd.Unlimited) == 0 {
+		return false
+	}
+	for _, c := range rd.Conditions {
+		if c.Kind == condition.KindHard || c.Kind == condition.KindDerived {
+			return false
+		}
+	}
+	return true
 }
 
 // shownWithdrawn is the part of a withdrawn clause the notice names: the

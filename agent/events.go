@@ -380,6 +380,9 @@ func prepareSubmit(t *turn, f *fsm.Facts) error {
 		// "德国的 不对 是奥地利的", "in Germany no wait in France": a
 		// correction inside a first search is read as a follow-up's is.
 		text = t.selfCorrected(text)
+		if edited, ok := arrowEdited(text); ok {
+			text = edited // a pasted summary edited in place
+		}
 	}
 	t.plan.text = text
 	f.HasText = text != ""
@@ -537,7 +540,10 @@ func prepareFollowup(t *turn, f *fsm.Facts) error {
 	if !f.HasText {
 		return nil
 	}
-	text = t.selfCorrected(text)
+	text = t.selfCorrected(sameAsBeforeChanges(text))
+	if edited, ok := arrowEdited(text); ok {
+		text = edited // "Country: US → Canada": the value after the arrow replaces
+	}
 	if err := t.route(text, f); err != nil {
 		return err
 	}

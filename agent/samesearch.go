@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"regexp"
 	"strings"
 
 	"searchagent/agent/fsm"
@@ -55,4 +56,27 @@ func saysSameSearch(text string) bool {
 		}
 	}
 	return false
+}
+
+// sameAsBeforeLead opens a follow-up that keeps the search and changes
+// part of it ("same as before but with 20k+ followers", "like last time
+// but only …", 跟刚才一样，但是…, 和上次一样，不过…, 还是刚才那样，但是…): the
+// lead says nothing is undone, only the words after "but" change the
+// search. Read whole, 还是刚才那样 took the turn for an undo and the
+// notice said there was nothing to undo before naming the changes.
+var sameAsBeforeLead = regexp.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|so|hmm+|嗯|好|那)[\s,，]*)?(?:` +
+	`(?:(?:the\s+)?same|just)\s+as\s+(?:before|last\s+time|earlier|the\s+last\s+(?:one|search)|you\s+had)|(?:just\s+)?like\s+(?:before|last\s+time|the\s+last\s+(?:one|search))|as\s+before` +
+	`|(?:the\s+)?same\s+(?:search|thing|criteria|conditions|filters)(?:\s+as\s+(?:before|last\s+time))?` +
+	`|(?:还是)?(?:跟|和|与|同)?(?:刚才|刚刚|上次|之前|上一次|前面)(?:的)?(?:一样|那样|那个样子|相同)(?:的)?` +
+	`|(?:还是)?(?:照|按)(?:刚才|上次|之前)(?:的)?(?:来|那样)?` +
+	`)[\s,，;；:：.。—–-]*(?:but|except(?:\s+that)?|only\s+(?:that|now)|just|但是|不过|只是|但|就是|除了)[\s,，:：]*`)
+
+// sameAsBeforeChanges is text without a sameAsBeforeLead when changes
+// follow it, else text.
+func sameAsBeforeChanges(text string) string {
+	m := sameAsBeforeLead.FindStringIndex(text)
+	if m == nil || strings.TrimSpace(text[m[1]:]) == "" {
+		return text
+	}
+	return strings.TrimSpace(text[m[1]:])
 }

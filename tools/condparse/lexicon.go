@@ -1067,7 +1067,7 @@ func buildLexicon() *lexicon {
 		"客户", "客户是", "我们的产品", "client", "our product", "i'd love", "i would love", "请帮我们",
 		// no preference on a field: "粉丝无所谓", "粉丝不限", "any size".
 		"无所谓", "不限", "都无所谓", "随便", "随意", "doesn't matter", "does not matter", "no preference", "any size",
-		"放开", "放开吧", "都放开", "agency", "agency brief", "client brief", "incl", "incl.", "including",
+		"放开", "放开吧", "都放开", "多少都行", "多少都可以", "多少无所谓", "agency", "agency brief", "client brief", "incl", "incl.", "including",
 		"give or take", "more or less", "or thereabouts", "记得", "记住", "别忘了",
 		"哪里都行", "哪里都可以", "哪儿都行", "哪都行", "哪里都ok", "hiya", "heya", "hey there", "hi there", "hello there", "yo",
 		"at least once", "at least one time", "at least one video", "at least one post", "at least one upload", "至少一次", "至少发过一次", "至少更新过一次",

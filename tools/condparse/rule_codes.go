@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"regexp"
 	"slices"
 
 	"searchagent/tools/platform"
@@ -37,7 +38,7 @@ func (st *state) countryCodes() {
 		if e == nil {
 			continue
 		}
-		terse := st.terseCode(i) || st.selectedCode(i)
+		terse := st.terseCode(i) || st.selectedCode(i) || st.labelledCode(i)
 		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i) && !st.codeClosesCodeList(i)) {
 			continue
 		}
@@ -294,3 +295,43 @@ func (st *state) selectedCode(i int) bool {
 // selectAfter are the words that may close a selected code ("only ES
 // now", "just KR then").
 var selectAfter = map[string]bool{"now": true, "then": true, "please": true, "pls": true, "instead": true, "too": true, "ones": true, "only": true}
+
+// summaryCells separate the cells of a pasted summary row ("Applied: DE ·
+// Fitness · Followers 5K–20K", "US / Beauty").
+var summaryCells = map[rune]bool{'·': true, '•': true, '/': true, '|': true, '｜': true}
+
+// labelledCode reports a code in capitals that a label or a summary
+// row places (audit class A1): after a country label and its colon
+// ("Country: CA", "国家：DE"), or a cell of its own in a row of cells
+// ("Applied: DE · Fitness · …", "US / Beauty"), where a word is no reading.
+func (st *state) labelledCode(i int) bool {
+	if !st.capsCode(i) {
+		return false
+	}
+	p, n := st.prevSig(i), st.skipSpace(i+1)
+	cell := func(k int) bool {
+		return k >= 0 && k < len(st.toks) && st.tok(k).kind == tkPunct && summaryCells[st.t.norm[st.tok(k).s]]
+	}
+	end := n >= len(st.toks) || cell(n) || st.tok(n).kind == tkPunct
+	if !end || p < 0 {
+		return false
+	}
+	if pt := st.tok(p); pt.kind == tkPunct && (st.t.norm[pt.s] == ':' || st.t.norm[pt.s] == '：') {
+		label := st.prevSig(p)
+		return label >= 0 && (countryLabels[st.tokText(label)] || cell(n))
+	}
+	// a row of slashes or pipes is a summary only under its label
+	// ("已应用：US / 美妆"); "beauty / IT / gaming" is a list of topics
+	row := func(k int) bool {
+		r := st.t.norm[st.tok(k).s]
+		return r == '·' || r == '•' || summaryLabel.MatchString(string(st.t.norm))
+	}
+	return cell(p) && row(p) && (cell(n) || n >= len(st.toks))
+}
+
+// summaryLabel opens a pasted summary: a short label and its colon.
+var summaryLabel = regexp.MustCompile(`^\s*[^\s:：]{1,16}\s*[:：]`)
+
+// countryLabels name the country field before a colon.
+var countryLabels = map[string]bool{"country": true, "countries": true, "region": true, "market": true, "location": true,
+	"geo": true, "国家": true, "地区": true, "国家/地区": true, "市场": true}

@@ -19,6 +19,19 @@ var mailMarker = mustRx(`-{2,}\s*(?:original message|forwarded message|原始邮
 // mailLabel is a header field label and its colon.
 var mailLabel = mustRx(`(?:^|[\s>])(from|sent|to|cc|bcc|date|subject|reply-to|发件人|发送时间|收件人|抄送|主题|日期|时间)\s*[:：]`)
 
+// mailReply is a reply's or forward's subject mark ("Re:", "Fwd:",
+// "Fw:", 回复：, 转发：) at the start of a line or after a pipe: a marker of
+// a pasted message, its topic after it read as a Subject's is.
+var mailReply = regexp.MustCompile(`(?:^|\n|[|｜])\s*(re|fwd?|aw|回复|转发)\s*[:：]`)
+
+// mailSender is a sender label opening a line ("From: Brightline PR |",
+// "发件人：某某传媒"): said alone it is frame when the sender's name ends
+// at a pipe, a line break or a comma — 发件人 at any white space too.
+var mailSender = regexp.MustCompile(`(?:^|\n)\s*(from|sender|发件人|发送人|来自)\s*[:：]`)
+
+// mailSenderEnd ends a lone sender's name.
+var mailSenderEnd = regexp.MustCompile(`[\n|｜,，;；。]`)
+
 // mailGreeting opens the message's body after the header.
 var mailGreeting = mustRx(`\b(?:hi|hello|hey|dear|good morning|good afternoon)\b|大家好|各位好|各位|您好|你好|hi all|hi team`)
 
@@ -50,11 +63,33 @@ func (st *state) mailFrame() {
 	for _, m := range labels {
 		kinds[norm[m[2]:m[3]]] = true
 	}
+	replies := mailReply.FindAllStringSubmatchIndex(norm, -1)
 	if len(marker) == 0 && len(kinds) < 2 {
 		labels = nil
+		// "From: Brightline PR | Re: Q3 creators", "发件人：某某传媒\n…": a
+		// sender line alone names a person or a desk, never a topic.
+		if m := mailSender.FindStringSubmatchIndex(norm); m != nil {
+			rest := norm[m[1]:]
+			end := -1
+			if e := mailSenderEnd.FindStringIndex(rest); e != nil {
+				end = e[0]
+			}
+			if zh := strings.ContainsAny(norm[m[2]:m[3]], "发来"); zh {
+				name := strings.TrimLeft(rest, " ")
+				if sp := strings.IndexAny(name, " \t"); sp >= 0 && (end < 0 || len(rest)-len(name)+sp < end) {
+					end = len(rest) - len(name) + sp
+				}
+			}
+			if end > 0 && strings.TrimSpace(rest[:end]) != "" {
+				add(norm, m[2], m[1]+end)
+			}
+		}
 	}
 	for _, m := range marker {
 		add(norm, m[0], m[1])
+	}
+	for _, m := range replies {
+		add(norm, m[2], m[1]) // the subject after the mark stays
 	}
 	for k, m := range labels {
 		label := norm[m[2]:m[3]]
@@ -71,6 +106,9 @@ func (st *state) mailFrame() {
 		}
 		if nl := strings.IndexByte(norm[m[1]:end], '\n'); nl >= 0 {
 			end = m[1] + nl
+		}
+		if p := strings.IndexAny(norm[m[1]:end], "|｜"); p >= 0 {
+			end = m[1] + p // "From: … | Subject: …" on one line
 		}
 		add(norm, m[2], end)
 	}

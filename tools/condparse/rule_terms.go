@@ -40,16 +40,16 @@ func (st *state) cued(r run) (bool, Scope) {
 		st.toks[n].role = roleFiller
 		return true, scope.Name
 	}
-	p := st.prevSig(r.from)
-	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
-		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
-		p = st.prevSig(p)
-	}
-	if p >= 0 && st.toks[p].has(clsCue) != nil {
+	if st.cuedWord(r.from) {
 		return true, ""
 	}
 	return false, ""
 }
+
+// requirementLabel ends the words before a colon that label what follows
+// as required, as 必须： does: "must:", "must have:", "required:",
+// "mandatory:".
+var requirementLabel = regexp.MustCompile(`(?i)(?:^|[\s,，;；.。|(（])(?:must|must[\s-]haves?|required|requirements?|mandatory|necessary|必须|必需|必须有|硬性要求)\s*$`)
 
 // cuedWord reports a vocabulary word at i right after a keyword cue
 // ("关键词：露营", "必须提到蛋白粉"); a scope cue after it is left to the
@@ -58,6 +58,11 @@ func (st *state) cuedWord(i int) bool {
 	p := st.prevSig(i)
 	for p >= 0 && (st.toks[p].kind == tkPunct && (st.t.norm[st.toks[p].s] == ':' || st.t.norm[st.toks[p].s] == '：') ||
 		st.word(p) == "是" || st.word(p) == "the" || st.word(p) == "a") {
+		if st.toks[p].kind == tkPunct && st.toks[i].has(clsCategory) == nil && requirementLabel.MatchString(string(st.t.norm[:st.toks[p].s])) {
+			// "required: kayaking", "must have: sourdough"; a category
+			// named so stays the category filter it is ("必须：旅行")
+			return true
+		}
 		p = st.prevSig(p)
 	}
 	return p >= 0 && st.toks[p].has(clsCue) != nil
@@ -686,11 +691,21 @@ var liftVerbs = map[string]bool{"no": true, "without": true, "drop": true, "remo
 // "any country goes", "any size works").
 var anyFieldTail = mustRx(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|and|too|please|pls)\b`)
 
+// anyFieldAccept is the part of anyFieldTail that only accepts ("any
+// country works", "any time is fine"): frame words, never ranking terms.
+var anyFieldAccept = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do)\b`)
+
+// anyFieldNouns are the everyday nouns "any" frees a field with that are
+// no alias of it: "any time" (when they posted), "any size" (followers).
+var anyFieldNouns = map[string]condition.Field{"time": condition.LastActive, "timeframe": condition.LastActive,
+	"date": condition.LastActive, "size": condition.Followers}
+
 // noPreferenceWords say a field has no requirement ("粉丝无所谓", "粉丝不限",
 // "followers doesn't matter"); they are frame words.
 var noPreferenceWords = map[string]bool{"无所谓": true, "不限": true, "都无所谓": true, "随便": true, "随意": true,
 	"放开": true, "放开吧": true, "都放开": true,
-	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true}
+	"doesn't matter": true, "does not matter": true, "no preference": true, "any size": true,
+	"多少都行": true, "多少都可以": true, "多少无所谓": true}
 
 // noPreference drops the field words of a clause that says the field has
 // no requirement ("粉丝无所谓"): nothing is asked of that field, so its word
@@ -702,7 +717,11 @@ func (st *state) noPreference() {
 		// acceptance.
 		if w := st.tokText(i); (w == "any" || w == "whatever") && st.toks[i].role != roleCond {
 			f := st.skipSpace(i + 1)
-			if fd, ok := fields.ByAlias(st.tokText(f)); ok && st.toks[f].role != roleCond {
+			name, ok := anyFieldNouns[st.tokText(f)]
+			if fd, isAlias := fields.ByAlias(st.tokText(f)); isAlias {
+				name, ok = fd.Name, true
+			}
+			if ok && st.toks[f].role != roleCond {
 				n := st.skipSpace(f + 1)
 				rest := ""
 				if n < len(st.toks) {
@@ -711,7 +730,17 @@ func (st *state) noPreference() {
 				if n >= len(st.toks) || st.toks[n].kind == tkPunct || anyFieldTail.MatchString(rest) {
 					st.toks[i].role, st.toks[f].role = roleFiller, roleFiller
 					st.sig.Sentence = true
-					st.unlimited(fd.Name)
+					st.unlimited(name)
+					// "any country works": the acceptance is frame too,
+					// never a ranking term.
+					if m := anyFieldAccept.FindString(rest); m != "" {
+						end := st.toks[n].s + len([]rune(m))
+						for k := n; k < len(st.toks) && st.toks[k].e <= end; k++ {
+							if st.toks[k].role == roleNone || st.toks[k].role == roleFiller {
+								st.toks[k].role = roleFiller
+							}
+						}
+					}
 				}
 			}
 		}
@@ -737,6 +766,10 @@ func (st *state) noPreference() {
 		if !noPreferenceWords[st.word(i)] {
 			continue
 		}
+		if st.word(i) == "any size" {
+			st.unlimited(condition.Followers) // "scratch that, any size"
+		}
+		st.splitFieldName(i)
 		for _, dir := range []int{-1, 1} {
 			for k := i + dir; k >= 0 && k < len(st.toks); k += dir {
 				tk := &st.toks[k]
@@ -750,6 +783,27 @@ func (st *state) noPreference() {
 					st.unlimited(f.Name) // "国家不限"
 				}
 			}
+		}
+	}
+}
+
+// splitFieldName reads a field's name the lexicon cut into pieces right
+// before the no-preference word at i ("更新时间不限": 更新, 时, 间): the
+// pieces are frame and the field has no requirement.
+func (st *state) splitFieldName(i int) {
+	text := ""
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		tk := &st.toks[k]
+		if tk.kind == tkSpace || tk.kind == tkPunct || tk.role == roleCond {
+			return
+		}
+		text = st.tokText(k) + text
+		if f, ok := fields.ByAlias(text); ok && k < i-1 {
+			for j := k; j < i; j++ {
+				st.toks[j].role = roleFiller
+			}
+			st.unlimited(f.Name)
+			return
 		}
 	}
 }
