@@ -10,9 +10,9 @@ import "testing"
 // homophones of numbers and "past" where a number or a window is
 // expected), written before any rule was changed and never tuned on.
 // It logs its misses and fails only when fewer pass than measured after
-// the fixes (the floor).
+// the fixes (the floor): 1/20 before, 9/20 after (B3 not mended yet).
 func TestFixB3HeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 9
 	measureHeldOut(t, floor, []heldCase{
 		// B1
 		{"busco creadores de viajes en Colombia o Perú con más de 30 mil seguidores", []string{"has hard country in [CO PE] applied", "followers lo 30000..30000 nohi", "has hard category eq \"travel\" applied", "nohardterm"}},
