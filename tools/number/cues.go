@@ -34,6 +34,8 @@ var (
 		// "mais de 50 mil", "al menos", "pelo menos"
 		"más de", "mas de", "mais de", "al menos", "por lo menos", "pelo menos", "no menos de", "arriba de", "acima de",
 		"por encima de", "superior a", "como mínimo", "como minimo", "no mínimo", "mínimo de", "minimo de",
+		// German: "über 1,5 Mio", "mehr als", "mindestens"
+		"über", "mehr als", "mindestens",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
@@ -50,6 +52,8 @@ var (
 		// Spanish and Portuguese: "hasta 200 mil", "até 80 mil", "menos de"
 		"hasta", "até", "menos de", "no más de", "no mas de", "não mais de", "nao mais de", "abaixo de", "por debajo de",
 		"como máximo", "como maximo", "no máximo", "máximo de", "maximo de",
+		// German: "bis zu", "weniger als", "höchstens"
+		"bis zu", "weniger als", "höchstens",
 		"<", "<=", "≤",
 	}
 	// MinAfter are lower-bound words after the number: "1w+", "10万以上",

@@ -732,6 +732,11 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 			if w2, e2 := word(e); w2 == "a" || w2 == "an" {
 				e = e2
 			}
+		case j == i && !seen && dictatedDigit[w] > 0 && dictatedAt(rs, i, e, word):
+			// "for thousand", "to hundred thousand": a dictated brief's
+			// homophone of four or two, read only where a scale word
+			// follows it (issue 26, class B3).
+			cur, seen = dictatedDigit[w], true
 		case englishSmall[w] > 0:
 			v := englishSmall[w]
 			if v >= 20 && e < len(rs) && rs[e] == '-' {
@@ -769,6 +774,38 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 		j = e
 	}
 	return finishEnglish(total, i, end)
+}
+
+// dictatedDigit are the homophones of small numbers voice typing writes
+// ("for thousand" four thousand, "to hundred thousand" two hundred
+// thousand).
+var dictatedDigit = map[string]int64{"for": 4, "fore": 4, "to": 2, "too": 2}
+
+// dictatedAt reports that the homophone at rs[i:e] stands where a
+// number is expected: a scale word (hundred, thousand, million) follows
+// it, in the singular, and no word before it makes it a preposition of
+// its own ("up to hundred thousand", "from 10k to …", "10 to 20").
+func dictatedAt(rs []rune, i, e int, word func(int) (string, int)) bool {
+	next, ne := word(e)
+	if next != "hundred" && englishScales[next] == 0 || next == "k" || ne < len(rs) && rs[ne] == 's' {
+		return false
+	}
+	k := i - 1
+	for k >= 0 && rs[k] == ' ' {
+		k--
+	}
+	if k >= 0 && (isDigit(rs[k]) || rs[k] == 'k' || rs[k] == 'm') && (k == 0 || !isASCIILetter(rs[k-1])) {
+		return false // "10k to hundred thousand": a range's "to"
+	}
+	s := k
+	for s >= 0 && isASCIILetter(rs[s]) {
+		s--
+	}
+	switch string(rs[s+1 : k+1]) {
+	case "up", "from", "between", "and", "went", "grow", "grown", "grew", "growing", "go", "get", "got", "close", "closer", "near", "up-":
+		return false
+	}
+	return true
 }
 
 // englishApprox reads an approximate English count at i with ScanEnglish's
