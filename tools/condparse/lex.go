@@ -728,6 +728,7 @@ func handleAt(t *text, i int) int {
 func (lx *lexicon) lex(t *text, claims []claim) []token {
 	toks := make([]token, 0, len(t.norm)/2+4)
 	norm := t.norm
+	romance := romanceText(norm) // "10 mil" is ten thousand
 	ci := 0
 	i := 0
 	segEnd := 0
@@ -775,7 +776,7 @@ func (lx *lexicon) lex(t *text, claims []claim) []token {
 		}
 		switch {
 		case isDigit(r) && (i == 0 || !textmatch.IsWordRune(norm[i-1])):
-			if n, e, ok := number.ScanArabic(norm[:limit], i); ok {
+			if n, e, ok := number.ScanArabicIn(norm[:limit], i, romance); ok {
 				if e < limit && textmatch.IsWordRune(norm[e]) && textmatch.IsWordRune(norm[e-1]) {
 					if gn, ge, we, ents := lx.gluedCount(norm, i, e, limit); ents != nil {
 						// "50kfollowers", "10ksubs", "5000fans": a count

@@ -454,6 +454,28 @@ func buildLexicon() *lexicon {
 			es = append(es, lexEntry{word: n + " based", cls: clsCountry, code: t.Code})
 		}
 	}
+	// A dictated brief (issue 26, class B3): voice typing spells a
+	// country's initials letter by letter ("the U K", "U S", "U.K") and
+	// splits a long one-word name in two ("the nether lands"). Each
+	// spacing of the taxonomy's own initials reads as them, its letters
+	// in capitals; a name of seven letters or more split into two parts
+	// of three or more reads as the name.
+	for _, t := range taxonomy.Countries.Terms() {
+		for _, n := range append([]string{t.Code, t.EN}, t.Aliases...) {
+			for _, w := range spacedInitials(n) {
+				e := lexEntry{word: w, cls: clsCountry, code: t.Code}
+				for i, r := range []rune(w) {
+					if r != ' ' && r != '.' {
+						e.upper = append(e.upper, i)
+					}
+				}
+				es = append(es, e)
+			}
+		}
+		for _, w := range splitName(t.EN) {
+			es = append(es, lexEntry{word: w, cls: clsCountry, code: t.Code})
+		}
+	}
 	// Country spellings the taxonomy keeps as codes only: "US" must be upper
 	// case, or "find us creators" would mean America.
 	es = append(es,
@@ -538,6 +560,11 @@ func buildLexicon() *lexicon {
 		}
 	}
 	plat(platform.YouTube, "youtube", "yt", "油管", "优兔")
+	// a dictated platform name split in two ("you tube", "insta gram";
+	// issue 26, class B3)
+	for _, p := range []platform.Platform{platform.YouTube, platform.Instagram} {
+		plat(p, splitName(string(p))...)
+	}
 	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
 	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "抖音海外版", "国际版抖音", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
@@ -627,7 +654,7 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPreGte, number.MinBefore...)...)
 	es = append(es, words(clsPreLte, number.MaxBefore...)...)
 	es = append(es, words(clsPreApprox, "约", "大约", "大概", "差不多", "约莫", "约摸", "大致", "around", "about", "approximately", "approx", "roughly", "circa", "say", "somewhere", "somewhere around", "anywhere around")...)
-	es = append(es, words(clsBetween, "between", "somewhere between", "anywhere between", "介于", "在", "从")...)
+	es = append(es, words(clsBetween, "between", "somewhere between", "anywhere between", "介于", "在", "从", "entre")...)
 	es = append(es, words(clsPostGte, number.MinAfter...)...)
 	// "5k followers and upward", "10k or higher": multi-word floors after
 	// the figure (a bare "up" is read only right after a figure,
@@ -640,13 +667,22 @@ func buildLexicon() *lexicon {
 		// "from 10k until 100k", "10k till 100k": until/till join two counts as "to" does
 		"until", "till", "til", "up until", "up till",
 		// "between 10k and up to 100k": longer than the open-ended "and up"
-		"and up to", "and up until", "and up till")...)
+		"and up to", "and up until", "and up till",
+		// "entre 10 mil y 100 mil", "entre 5 mil e 50 mil"
+		"y", "e")...)
 	es = append(es, words(clsBetweenEnd, "之间", "中间", "范围内", "范围",
 		// the range's own noun after it: "10k–60k band", "5万到10万这个区间"
 		"区间", "这个区间", "的区间", "档", "这一档", "档位", "range", "band", "bracket", "tier", "window")...)
-	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&")...)
+	es = append(es, words(clsAnd, "和", "与", "及", "或", "或者", "以及", "跟", "and", "or", "&",
+		// Spanish and Portuguese "or" and "and" ("en México o Chile", "no
+		// Brasil ou em Portugal"; issue 26, class B1)
+		"o", "ou", "y", "e")...)
 
-	es = append(es, withFlag(words(clsActWord, "活跃", "active"), func(e *lexEntry) { e.alone = true })...)
+	es = append(es, withFlag(words(clsActWord, "活跃", "active", "activos", "activas", "ativos", "ativas", "activo", "ativo"), func(e *lexEntry) { e.alone = true })...)
+	// Spanish and Portuguese posting verbs ("que hayan subido algo esta
+	// semana", "que postaram nos últimos 30 dias")
+	es = append(es, words(clsActWord, "hayan subido algo", "hayan subido", "hayan publicado algo", "hayan publicado", "subido", "publicado",
+		"publicaron", "subieron", "postaram", "postado", "publicaram", "publicado algo", "subido algo")...)
 	// Inactivity ("drop anyone inactive for more than 2 months", "不活跃
 	// 超过两个月的去掉"): the window bounds how long since the last post,
 	// the same activity filter (rule_activity: inactiveWords).
@@ -721,23 +757,30 @@ func buildLexicon() *lexicon {
 		// over the last couple of months", "during the past few weeks"):
 		// "over" is no lower bound here
 		"over the last", "over the past", "during the last", "during the past", "throughout the last", "throughout the past",
-		"over the previous", "during the previous")...)
+		"over the previous", "during the previous",
+		// the homophone of "past" voice typing writes ("in the passed
+		// week"); alone it sets nothing, a window needs its unit
+		"passed", "the passed", "in the passed", "over the passed",
+		// "en los últimos 3 meses", "nos últimos 60 dias", "en el último mes"
+		"últimos", "ultimos", "últimas", "ultimas", "último", "ultimo", "última", "ultima", "en los últimos", "en las últimas",
+		"nos últimos", "nas últimas", "en el último", "no último")...)
 	tu := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsTimeUnit, n: n})
 		}
 	}
-	tu(1, "天", "日", "day", "days")
-	tu(7, "周", "星期", "个星期", "礼拜", "个礼拜", "week", "weeks", "wk", "wks")
-	tu(30, "个月", "月", "month", "months", "mo", "mos")
-	tu(365, "年", "year", "years", "yr", "yrs")
+	tu(1, "天", "日", "day", "days", "días", "dias", "día", "dia")
+	tu(7, "周", "星期", "个星期", "礼拜", "个礼拜", "week", "weeks", "wk", "wks", "semana", "semanas")
+	tu(30, "个月", "月", "month", "months", "mo", "mos", "mes", "meses", "mês")
+	tu(365, "年", "year", "years", "yr", "yrs", "año", "años", "ano", "anos")
 	ts := func(n int64, ws ...string) {
 		for _, w := range ws {
 			es = append(es, lexEntry{word: w, cls: clsTimeSpan, n: n})
 		}
 	}
 	ts(1, "今天", "today", "24小时", "24 hours")
-	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期")
+	ts(7, "本周", "这周", "这一周", "一周", "this week", "a week", "一星期", "esta semana", "essa semana", "nesta semana", "la última semana", "a última semana")
+	ts(365, "este año", "este ano")
 	ts(14, "两周", "a fortnight", "fortnight", "two weeks", "2 weeks", "俩周", "俩星期", "俩礼拜")
 	// half a month is 15 days, as the router's slots read it (audit 24)
 	ts(15, "半个月", "half a month", "half month", "a half month")
@@ -749,7 +792,7 @@ func buildLexicon() *lexicon {
 	ts(60, "这两个月", "这俩月", "这俩个月")
 	ts(90, "几个月", "这几个月")
 	ts(21, "几周", "这几周", "几个星期", "这几个星期")
-	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内")
+	ts(30, "本月", "这个月", "一个月", "this month", "a month", "一月内", "este mes", "este mês", "neste mês")
 	// a month and a half: the half a unit takes after it (个半月).
 	ts(45, "一个半月", "个半月", "a month and a half", "month and a half")
 	ts(42, "six weeks") // six weeks are 42 days, not a month and a half
@@ -796,7 +839,10 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsExclude,
 		"不要", "别", "别推", "别推荐", "不要推", "不要推荐", "不用推", "不用推荐", "不含", "不包含", "不包括", "排除", "除了", "除去", "去掉", "去除", "不想要", "不想看", "不看", "不需要",
 		"拒绝", "屏蔽", "过滤掉", "排除掉", "剔除", "剔除掉", "剔掉", "踢掉", "删掉", "千万不要", "千万别", "非", "不是", "除外", "exclude", "excluding", "except", "except for", "no", "not",
-		"without", "w/o", "other than", "avoid", "minus", "skip", "but not", "not including", "don't want", "do not want",
+		"without", "w/o", "other than", "avoid", "minus", "skip", "but not",
+		// Spanish and Portuguese (issue 26, class B1): "nada de política",
+		// "sin gaming", "sem conteúdo infantil"
+		"nada de", "sin", "sem", "nada de contenido", "nada de conteúdo", "excepto", "exceto", "no quiero", "não quero", "not including", "don't want", "do not want",
 		"don't include", "do not include", "don't need", "no more", "none of", "excluded", "not wanted",
 		// "no need for vets or clinics", "no need for anyone under 10k"
 		// (audit 37, class R1)
@@ -907,6 +953,9 @@ func buildLexicon() *lexicon {
 		"influencers", "blogger", "bloggers", "vlogger", "vloggers", "channel", "channels", "account", "accounts",
 		"people", "person", "someone", "partners", "talent", "talents", "ones",
 		"communicators", "educators", "hosts", "podcasters", "博主们", "up主们", "达人们",
+		// Spanish, Portuguese and German creator nouns (issue 26, class B1)
+		"creadores", "creadoras", "creador", "criadores", "criadoras", "criador", "canales", "canal", "canais", "cuentas", "contas",
+		"perfiles", "perfis", "influenciadores", "influenciadoras", "kanäle", "kanal",
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
 		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",
@@ -1415,7 +1464,10 @@ func buildLexicon() *lexicon {
 		"anywhere", "wherever", "results", "result", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
 		// "狗狗为主", "以猫为主": mainly, as "mainly dogs" (a preference that
 		// ranks, never a bare keyword item).
-		"为主", "为主的", "以")...)
+		"为主", "为主的", "以",
+		// Spanish and Portuguese function words (issue 26, class B1):
+		// they join a sentence's conditions and never rank
+		"en", "con", "com", "em", "que", "los", "las", "el", "del", "das", "dos", "para", "en el", "en la", "na", "nos", "nas")...)
 	// The CJK negations of tools/number that turn a bound word around
 	// ("不能超出五十万", 不可超过) lex whole, as 不 and 不要 do (audit 25).
 	for _, w := range number.Negations {
@@ -1806,3 +1858,31 @@ var colloquialCountries = map[string][]string{
 // when written with a capital. Words left out on purpose: 英伦 (英伦风 is
 // a style), 新国 (新国货), 韩服/日服 (the dress), Yankees (the team).
 var capitalOnlyCountry = map[string]bool{"kiwi": true, "kiwis": true, "yank": true, "yanks": true, "yankee": true}
+
+// spacedInitials returns the dictated spellings of a country's initials
+// n (two or three capitals, dots allowed: "UK", "U.S.", "USA"): the
+// letters spaced ("U K") or dotted without the last dot ("U.K"). Any
+// other name has none.
+func spacedInitials(n string) []string {
+	letters := strings.ReplaceAll(n, ".", "")
+	if l := len(letters); l < 2 || l > 3 || strings.ToUpper(letters) != letters || !isLatinWord(letters) || strings.ContainsAny(letters, " -") {
+		return nil
+	}
+	rs := strings.Split(letters, "")
+	return []string{strings.Join(rs, " "), strings.Join(rs, "."), strings.Join(rs, ". ")}
+}
+
+// splitName returns a one-word Latin name of seven letters or more split
+// in two words of three letters or more ("nether lands", "you tube"),
+// lower case; any other name has none.
+func splitName(n string) []string {
+	n = strings.ToLower(n)
+	if len(n) < 7 || !isLatinWord(n) || strings.ContainsAny(n, " .-") || strings.IndexFunc(n, func(r rune) bool { return r > 0x7f }) >= 0 {
+		return nil
+	}
+	var out []string
+	for k := 3; k <= len(n)-3; k++ {
+		out = append(out, n[:k]+" "+n[k:])
+	}
+	return out
+}

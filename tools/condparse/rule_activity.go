@@ -475,6 +475,12 @@ func (st *state) window(i int) (int64, int, bool) {
 		} else if st.free(j) && tk.has(clsNumWord) != nil {
 			n = tk.has(clsNumWord).n
 			j = st.skipSpace(j + 1)
+		} else if d := dictatedDigits[st.word(j)]; d > 0 && marker && st.free(j) && st.tok(st.skipSpace(j+1)).has(clsTimeUnit) != nil {
+			// "in the passed to months", "past for weeks": a dictated
+			// homophone of two or four where the window's number stands
+			// (issue 26, class B3).
+			n = d
+			j = st.skipSpace(j + 1)
 		}
 		if n >= 0 && st.free(j) && st.tok(j).has(clsPostGte) != nil && st.tok(st.skipSpace(j+1)).has(clsTimeUnit) != nil {
 			// "inactive for 60+ days": the bound word between the
@@ -748,3 +754,8 @@ func (st *state) yearAt(i int) (int, int, bool) {
 	}
 	return y, i, true
 }
+
+// dictatedDigits are the homophones of two and four voice typing writes
+// ("to", "too", "for", "fore"), read as numbers only where a window's
+// number is expected: after its marker, before its time unit.
+var dictatedDigits = map[string]int64{"to": 2, "too": 2, "for": 4, "fore": 4}

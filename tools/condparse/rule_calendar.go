@@ -379,6 +379,9 @@ func calendarDays(now, start time.Time) int64 {
 // is the calendar period so far.
 var calendarPeriods = map[string]func(time.Time) time.Time{
 	"this month": monthStart, "本月": monthStart, "这个月": monthStart,
+	// Spanish and Portuguese (issue 26, class B1)
+	"este mes": monthStart, "este mês": monthStart, "neste mês": monthStart, "este año": func(t time.Time) time.Time { return date(t.Year(), 1, 1) },
+	"este ano":     func(t time.Time) time.Time { return date(t.Year(), 1, 1) },
 	"this year":    func(t time.Time) time.Time { return date(t.Year(), 1, 1) },
 	"今年":           func(t time.Time) time.Time { return date(t.Year(), 1, 1) },
 	"this quarter": quarterStart, "本季度": quarterStart, "这个季度": quarterStart,

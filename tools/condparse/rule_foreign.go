@@ -136,3 +136,35 @@ func (st *state) portugueseIn(i int) bool {
 	named := nt.has(clsPlatform) != nil || nt.has(clsCountry) != nil || nt.kind == tkWord && unicode.IsUpper([]rune(st.tokText(n))[0])
 	return named && st.portuguese()
 }
+
+// romanceMarkers are frequent words only Spanish, Portuguese or Catalan
+// write (function words and the count nouns of a brief); englishMarkers
+// the English ones a brief around a count writes.
+var (
+	romanceMarkers = map[string]bool{"de": true, "del": true, "en": true, "em": true, "con": true, "com": true, "amb": true, "y": true,
+		"o": true, "ou": true, "que": true, "los": true, "las": true, "el": true, "la": true, "os": true, "as": true, "um": true, "una": true,
+		"más": true, "mais": true, "més": true, "menos": true, "hasta": true, "até": true, "entre": true, "para": true, "sin": true, "sem": true,
+		"seguidores": true, "suscriptores": true, "inscritos": true, "seguidors": true, "subscritores": true, "canales": true, "canais": true,
+		"perfiles": true, "perfis": true, "cuentas": true, "contas": true, "creadores": true, "criadores": true, "mínimo": true, "minimo": true,
+		"busco": true, "quiero": true, "quero": true, "procuro": true, "no": false}
+	englishMarkers = map[string]bool{"the": true, "with": true, "and": true, "or": true, "in": true, "of": true, "subs": true,
+		"followers": true, "subscribers": true, "more": true, "than": true, "over": true, "under": true, "at": true, "least": true,
+		"channels": true, "creators": true, "who": true, "want": true, "need": true, "find": true, "looking": true, "for": true}
+)
+
+// romanceText reports a sentence written in Spanish, Portuguese or
+// Catalan (issue 26, class B2): more of romanceMarkers' words than of
+// englishMarkers', at least two. Its "mil" after a number is a thousand.
+func romanceText(norm []rune) bool {
+	rom, en := 0, 0
+	for _, w := range strings.FieldsFunc(string(norm), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		w = strings.ToLower(w)
+		if romanceMarkers[w] {
+			rom++
+		}
+		if englishMarkers[w] {
+			en++
+		}
+	}
+	return rom >= 2 && rom > en
+}

@@ -125,7 +125,9 @@ var Registry = []Field{
 		Aliases: []string{"粉丝", "粉丝数", "粉丝量", "订阅", "订阅数", "follower", "follower count", "subscriber", "subscribers", "subscriber count", "subs", "size", "audience size"},
 		Cues: []string{"粉丝", "粉絲", "粉丝数", "粉丝量", "粉丝数量", "粉丝规模", "粉丝量级", "粉丝体量", "体量", "粉", "订阅", "订阅数", "订阅者", "订阅量", "订阅人数",
 			"关注者", "关注数", "关注量", "followers", "follower", "follower count", "followers count", "subscribers",
-			"subscriber", "subscriber count", "subs", "sub", "sub count", "fans", "fanbase", "audience size", "a following of", "following of"}},
+			"subscriber", "subscriber count", "subs", "sub", "sub count", "fans", "fanbase", "audience size", "a following of", "following of",
+			// Spanish, Portuguese, Catalan and German (issue 26, class B1)
+			"seguidores", "suscriptores", "subscriptores", "suscritos", "inscritos", "inscritas", "subscritores", "seguidors", "abonnenten"}},
 	{Name: condition.AvgViews, Kind: Count, Column: "avg_views", Max: number.MaxCount, Sort: true,
 		Number:  func(ch *catalog.Channel) int64 { return ch.AvgViews },
 		Aliases: []string{"均播", "播放", "播放量", "平均播放", "views", "avg views", "average views", "view count"},

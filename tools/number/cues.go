@@ -30,6 +30,12 @@ var (
 		// 三十万; audit 27): the same lower bound
 		"way more than", "far more than", "much more than", "a lot more than", "way over", "way above", "far above", "far over",
 		"way beyond", "well beyond", "well above", "不止", "明显不止", "肯定不止", "远不止", "远远不止", "绝对不止", "远超", "远远超过", "明显超过",
+		// Spanish and Portuguese (issue 26, class B1): "más de 20 mil",
+		// "mais de 50 mil", "al menos", "pelo menos"
+		"más de", "mas de", "mais de", "al menos", "por lo menos", "pelo menos", "no menos de", "arriba de", "acima de",
+		"por encima de", "superior a", "como mínimo", "como minimo", "no mínimo", "mínimo de", "minimo de",
+		// German: "über 1,5 Mio", "mehr als", "mindestens"
+		"über", "mehr als", "mindestens",
 		">", ">=", "≥",
 	}
 	// MaxBefore are upper-bound words before the number: "不超过 5 万",
@@ -43,6 +49,11 @@ var (
 		// the same said with an intensifier (audit 27)
 		"way less than", "far less than", "much less than", "way under", "way below", "far below", "far under",
 		"远低于", "远远低于", "明显低于", "远不到", "远远不到",
+		// Spanish and Portuguese: "hasta 200 mil", "até 80 mil", "menos de"
+		"hasta", "até", "menos de", "no más de", "no mas de", "não mais de", "nao mais de", "abaixo de", "por debajo de",
+		"como máximo", "como maximo", "no máximo", "máximo de", "maximo de",
+		// German: "bis zu", "weniger als", "höchstens"
+		"bis zu", "weniger als", "höchstens",
 		"<", "<=", "≤",
 	}
 	// MinAfter are lower-bound words after the number: "1w+", "10万以上",
@@ -50,12 +61,16 @@ var (
 	MinAfter = []string{
 		"+", "以上", "以上的", "及以上", "或以上", "起", "起步", "起跳", "往上", "开外", "打底", "多", "多的",
 		"plus", "or more", "and up", "and above", "or above", "minimum", "at minimum", "at the least",
+		// "20 mil o más", "50 mil ou mais", "10 mil como mínimo"
+		"o más", "o mas", "ou mais", "como mínimo", "como minimo", "para arriba", "pra cima", "para cima", "en adelante", "no mínimo",
 	}
 	// MaxAfter are upper-bound words after the number: "5万以下",
 	// "10万以内", "50k or less", "100k max".
 	MaxAfter = []string{
 		"以下", "及以下", "或以下", "以内", "之内", "内",
 		"or less", "or fewer", "and below", "and under", "or below", "max", "maximum", "at most", "tops",
+		// "100 mil o menos", "80 mil ou menos", "como máximo"
+		"o menos", "ou menos", "como máximo", "como maximo", "no máximo", "máximo", "maximo",
 	}
 	// NegatedMax are the lower bounds of MinBefore spelled as a negated
 	// upper bound ("不低于", "no less than"): the upper-bound word inside
@@ -63,6 +78,7 @@ var (
 	NegatedMax = []string{
 		"不低于", "不少于", "不小于", "不要低于", "不能低于", "别低于", "不要少于", "不能少于", "别少于", "别小于",
 		"no less than", "not less than", "no fewer than", "not under", "not below", "no lower than",
+		"por lo menos", "pelo menos", "no menos de",
 	}
 	// Negations turn the bound word right after them around (audit 25):
 	// "not exceed 1M", "shouldn't be over 80k", "never going beyond

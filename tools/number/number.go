@@ -105,6 +105,16 @@ var unitWords = []struct {
 	{"crores", 1e7, true},
 	{"crore", 1e7, true},
 	{"billion", 1e9, true},
+	// Spanish, Portuguese and German millions ("2 millones", "1,5 mio",
+	// "3 Mio."), before "mil", whose letters they start with.
+	{"millones", 1e6, true},
+	{"millón", 1e6, true},
+	{"millon", 1e6, true},
+	{"milhões", 1e6, true},
+	{"milhoes", 1e6, true},
+	{"milhão", 1e6, true},
+	{"milhao", 1e6, true},
+	{"mio", 1e6, true},
 	{"mil", 1e6, true},
 	{"mn", 1e6, true},
 	{"bn", 1e9, true},
@@ -126,6 +136,16 @@ var unitWords = []struct {
 // decimals and unit at rs[i:] (folded runes, see Fold) and returns it with
 // the index just after it.
 func ScanArabic(rs []rune, i int) (Num, int, bool) {
+	return ScanArabicIn(rs, i, false)
+}
+
+// ScanArabicIn is ScanArabic for a sentence of a known language:
+// milThousand says the sentence is Spanish, Portuguese or Catalan, where
+// "mil" is a thousand ("10 mil seguidores" is 10,000), not the million
+// of English slang ("1.5 mil subs"). A decimal comma before a unit word
+// ("2,5 mil", "1,5 Mio") is a decimal in any sentence, and "mil" after
+// it a thousand: English writes its decimals with a point.
+func ScanArabicIn(rs []rune, i int, milThousand bool) (Num, int, bool) {
 	j := i
 	var intPart int64
 	digits := 0
@@ -163,7 +183,13 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 	}
 	var frac int64
 	fracDigits := 0
-	if j+1 < len(rs) && rs[j] == '.' && isDigit(rs[j+1]) {
+	// "2,5 mil", "1,5 Mio.": a continental decimal comma, whose "mil"
+	// is a thousand.
+	decComma := sep == 0 && decimalCommaAt(rs, j)
+	if decComma {
+		milThousand = true
+	}
+	if j+1 < len(rs) && (rs[j] == '.' || decComma) && isDigit(rs[j+1]) {
 		j++
 		for j < len(rs) && isDigit(rs[j]) {
 			if fracDigits < 6 {
@@ -202,6 +228,9 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 			}
 		}
 		t.Mult, t.Unit = u.mult, true
+		if u.word == "mil" && milThousand {
+			t.Mult = 1e3
+		}
 		j = end
 		break
 	}
@@ -223,6 +252,39 @@ func ScanArabic(rs []rune, i int) (Num, int, bool) {
 		j++
 	}
 	return t, j, true
+}
+
+// decimalCommaAt reports a decimal comma at rs[j]: one or two digits
+// after it, then (after at most one space) a spelled unit word, "2,5
+// mil", "1,25 millones", "1,5 Mio"; three digits after a comma are a
+// thousands group ("1,500").
+func decimalCommaAt(rs []rune, j int) bool {
+	if j >= len(rs) || rs[j] != ',' {
+		return false
+	}
+	k := j + 1
+	for k < len(rs) && isDigit(rs[k]) {
+		k++
+	}
+	if n := k - j - 1; n < 1 || n > 2 {
+		return false
+	}
+	if k < len(rs) && rs[k] == ' ' {
+		k++
+	}
+	for _, u := range unitWords {
+		if !u.latin || len(u.word) < 3 || !hasPrefixRunes(rs[k:], u.word) {
+			continue
+		}
+		end := k + utf8.RuneCountInString(u.word)
+		if end < len(rs) && rs[end] == 's' {
+			end++
+		}
+		if end == len(rs) || !isASCIILetter(rs[end]) && !isDigit(rs[end]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isGroupSpace reports a space that may separate groups of three digits
@@ -670,6 +732,11 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 			if w2, e2 := word(e); w2 == "a" || w2 == "an" {
 				e = e2
 			}
+		case j == i && !seen && dictatedDigit[w] > 0 && dictatedAt(rs, i, e, word):
+			// "for thousand", "to hundred thousand": a dictated brief's
+			// homophone of four or two, read only where a scale word
+			// follows it (issue 26, class B3).
+			cur, seen = dictatedDigit[w], true
 		case englishSmall[w] > 0:
 			v := englishSmall[w]
 			if v >= 20 && e < len(rs) && rs[e] == '-' {
@@ -707,6 +774,38 @@ func ScanEnglish(rs []rune, i int) (Num, int, bool) {
 		j = e
 	}
 	return finishEnglish(total, i, end)
+}
+
+// dictatedDigit are the homophones of small numbers voice typing writes
+// ("for thousand" four thousand, "to hundred thousand" two hundred
+// thousand).
+var dictatedDigit = map[string]int64{"for": 4, "fore": 4, "to": 2, "too": 2}
+
+// dictatedAt reports that the homophone at rs[i:e] stands where a
+// number is expected: a scale word (hundred, thousand, million) follows
+// it, in the singular, and no word before it makes it a preposition of
+// its own ("up to hundred thousand", "from 10k to …", "10 to 20").
+func dictatedAt(rs []rune, i, e int, word func(int) (string, int)) bool {
+	next, ne := word(e)
+	if next != "hundred" && englishScales[next] == 0 || next == "k" || ne < len(rs) && rs[ne] == 's' {
+		return false
+	}
+	k := i - 1
+	for k >= 0 && rs[k] == ' ' {
+		k--
+	}
+	if k >= 0 && (isDigit(rs[k]) || rs[k] == 'k' || rs[k] == 'm') && (k == 0 || !isASCIILetter(rs[k-1])) {
+		return false // "10k to hundred thousand": a range's "to"
+	}
+	s := k
+	for s >= 0 && isASCIILetter(rs[s]) {
+		s--
+	}
+	switch string(rs[s+1 : k+1]) {
+	case "up", "from", "between", "and", "went", "grow", "grown", "grew", "growing", "go", "get", "got", "close", "closer", "near", "up-":
+		return false
+	}
+	return true
 }
 
 // englishApprox reads an approximate English count at i with ScanEnglish's
