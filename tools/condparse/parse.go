@@ -296,6 +296,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.spelledCounts()
 	st.loneCategoryRunes()
 	st.typos()
+	st.labelledCodes()
 	st.countryCodes()
 	st.letterPlatform()
 	st.tokCond = make([]int32, len(st.toks))

@@ -419,7 +419,9 @@ func (st *state) opOf(i int, pre bool) countOp {
 		return cGte
 	case tk.has(clsPostLte) != nil:
 		return cLte
-	case tk.has(clsPostApprox) != nil:
+	case tk.has(clsPostApprox) != nil && !(tk.has(clsPreApprox) != nil && st.isNum(st.skipSpace(i+1))):
+		// ("20k subs, roughly 50k views": a hedge before the next
+		// figure is that figure's)
 		return cApprox
 	case tk.has(clsPostMagnitude) != nil:
 		return cMagnitude
