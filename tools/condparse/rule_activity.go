@@ -180,6 +180,14 @@ func (st *state) activity() {
 				continue
 			}
 		}
+		if days, ok := dayShorthand(st.tokText(i)); ok && tk.kind == tkWord && !st.calOnly {
+			// "US/beauty/10k+/30d", "window = 60d": the days'
+			// shorthand as a brief's cell
+			if from, ok := st.briefWindow(i, i); ok && days >= 1 && days <= 3650 {
+				st.add(activityCond(days), from, i)
+				continue
+			}
+		}
 		if days, end, ok := st.zhYearActive(i); ok {
 			// "2026年活跃过的", "2025年有更新": a calendar year said
 			// before its activity word, from the year's first day
@@ -229,6 +237,13 @@ func (st *state) activity() {
 				// deed itself stays a ranking term.
 				st.add(activityCond(days), i, glue)
 				i = glue
+				continue
+			}
+			if from, ok := st.briefWindow(i, end); ok {
+				// "US/beauty/10k+/30 days", "window: 14 days": a cell
+				// of a brief (rule_fieldlabels.go)
+				st.add(activityCond(days), from, end)
+				i = end
 				continue
 			}
 			if end2, ok := st.bareWindow(i, end); ok {

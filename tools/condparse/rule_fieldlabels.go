@@ -87,3 +87,53 @@ func langCodeEntries() map[string]*lexEntry {
 	}
 	return m
 }
+
+// A window written as a cell of a brief (audit D2): a duration that is a
+// whole item of a slash or pipe list ("US/beauty/10k+/30d", "YouTube/美国/
+// 5千-5万/60天/英语", "| 90 days |"), or the value of a window label
+// ("window: 14 days", "recency = 60d", "活跃：30天"), is the activity
+// window — a channel's one time field — never a keyword.
+
+// windowLabels are the labels whose value is the activity window.
+var windowLabels = map[string]bool{"window": true, "time window": true, "activity window": true, "posting window": true,
+	"recency": true, "activity": true, "active": true, "last active": true, "last post": true, "last posted": true, "last upload": true,
+	"timeframe": true, "time frame": true, "period": true, "时间": true, "时间窗口": true, "窗口": true, "活跃": true, "活跃度": true,
+	"活跃时间": true, "更新": true, "最近更新": true, "时间范围": true}
+
+// briefWindow reports that the window at tokens i..end is a cell of a
+// brief: an item of a list of slash or pipe cells, or a window label's
+// value. It returns the first token the window's condition covers (the
+// label, when one is read).
+func (st *state) briefWindow(i, end int) (int, bool) {
+	p := st.prevSig(i)
+	n := st.skipSpace(end + 1)
+	if p >= 0 && slices.Contains(labelSeps, st.tokText(p)) {
+		if l := st.prevSig(p); l >= 0 && st.free(l) && windowLabels[strings.ToLower(st.tokText(l))] && st.itemEdge(n) {
+			return l, true
+		}
+	}
+	if !st.cellEdge(p) || !st.cellEdge(n) || !st.slashList() && !st.pipeRow() {
+		return 0, false
+	}
+	return i, true
+}
+
+// cellEdge reports that token k is the edge of a brief's cell: the
+// input's start or end, a slash or a pipe.
+func (st *state) cellEdge(k int) bool {
+	if k < 0 || k >= len(st.toks) {
+		return true
+	}
+	tk := st.tok(k)
+	return tk.kind == tkPunct && (st.t.norm[tk.s] == '/' || st.t.norm[tk.s] == '|' || st.t.norm[tk.s] == '｜')
+}
+
+// pipeRow reports an input with a pipe between two cells.
+func (st *state) pipeRow() bool {
+	for i := range st.toks {
+		if tk := st.tok(i); tk.kind == tkPunct && (st.t.norm[tk.s] == '|' || st.t.norm[tk.s] == '｜') && i > 0 && i < len(st.toks)-1 {
+			return true
+		}
+	}
+	return false
+}
