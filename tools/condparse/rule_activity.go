@@ -517,6 +517,11 @@ func (st *state) window(i int) (int64, int, bool) {
 	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsWithin) != nil {
 		last, marker = k, true
 	}
+	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsPostApprox) != nil && !st.isNum(st.skipSpace(k+1)) {
+		// "the last ten days or so", "30天左右", "two weeks give or
+		// take": the hedge on the window is the window's
+		last = k
+	}
 	if !marker && st.tok(i).has(clsTimeSpan) == nil {
 		// "30天" alone needs an activity word right after it; the caller
 		// checks that, so a bare number + unit is still a window.

@@ -25,6 +25,8 @@ func TestFixD3(t *testing.T) {
 		{"posted circa within the last month", []string{"active 30..30", "nohardterm"}},
 		{"大概最近一个月内活跃", []string{"active 30..30", "nohardterm"}},
 		{"最近大概两个月有更新", []string{"active 60..60", "nohardterm"}},
+		{"comedy tiktokers posted in the last ten days or so", []string{"active 10..10", "nohardterm"}},
+		{"近两周左右有更新的美食博主", []string{"active 14..14", "nohardterm"}},
 		// not a window: a slash pair that is no brief, a 3d printer
 		{"3d printing channels", []string{"noactive"}},
 		// D3
