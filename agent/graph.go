@@ -456,6 +456,20 @@ func (s *Session) sayChanges(changes []condChange) []condChange {
 }
 
 // note adds a sentence to the turn's notice.
+// replacedNotice says which values a message said twice replaced
+// ("粉丝说了两次，按后者：粉丝 ≥ 5万 → 粉丝 ≥ 10万"): the later value
+// applies and the earlier is named (audit D3); "" when none was.
+func replacedNotice(zh bool, rs []condparse.Replacement) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, pick(zh, r.From.ZH+" → "+r.To.ZH, r.From.EN+" → "+r.To.EN))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return pick(zh, "同一条件说了两次，按后说的：", "Said twice, the later value applies: ") + strings.Join(parts, pick(zh, "；", "; "))
+}
+
 func (s *Session) note(msg string) {
 	msg = strings.TrimRight(strings.TrimSpace(msg), "。.；;")
 	switch {

@@ -825,6 +825,7 @@ func (t *turn) parseInto(text string) error {
 			s.Notice = pick(s.zh(), "未识别：", "not understood: ") + clip(strings.Join(rem, " "), 24)
 		}
 		s.note(s.countNotice(text, res.Quantity))
+		s.note(replacedNotice(s.zh(), res.Replaced))
 		if rd.Sort != nil && rd.Sort.Ascending {
 			s.sayAscending(rd.Sort.By)
 		} else if rd.Sort != nil {

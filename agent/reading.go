@@ -140,6 +140,16 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	})
 	t.trace.Parse = &rd.Result
 	t.takeSort(rd)
+	if len(rd.Replaced) > 0 {
+		// "20k+ subs… actually 50k+ subs", "近60天，更正：近10天": one
+		// field said twice; the reading applies the later value, the
+		// router's filter of the same field gives way to it, and the
+		// notice names the value replaced (audit D3).
+		t.plan.commands = slices.DeleteFunc(t.plan.commands, func(cmd router.Command) bool {
+			return cmd.Name == "add_filter" && slices.ContainsFunc(rd.Replaced, func(r condparse.Replacement) bool { return string(r.Field) == str(cmd.Args.Get("field")) })
+		})
+		t.plan.notes = append(t.plan.notes, replacedNotice(t.s.zh(), rd.Replaced))
+	}
 	t.plan.wish = condparse.WhollyHedged(rd.Input)
 	read := map[condition.Field][]condparse.Condition{}
 	for _, c := range rd.Conditions {

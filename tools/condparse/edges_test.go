@@ -470,8 +470,8 @@ func TestLabels(t *testing.T) {
 
 // TestMergeEdges pins how repeated and contradicting conditions merge:
 // duplicates become one condition with every span, contradictions are all
-// pending with issue conflict, a hedged mention stays soft beside the hard
-// one.
+// pending with issue conflict, a value said again replaces the earlier,
+// a hedged mention stays soft beside the hard one.
 func TestMergeEdges(t *testing.T) {
 	runEdgeCases(t, []edgeCase{
 		{"美国博主，最好是加拿大的", ShapeNatural, []string{`hard country eq "US" applied @美国`, `soft country eq "CA" reference @加拿大`}, nil},
@@ -482,13 +482,13 @@ func TestMergeEdges(t *testing.T) {
 		// a keyword typed twice, in another case, is one keyword.
 		{"Anker 充电宝，美国，anker", ShapeMixed, []string{
 			`keyword keyword contains "Anker" applied @Anker @anker`, `keyword keyword contains "充电宝" applied @充电宝`, `hard country eq "US" applied @美国`}, nil},
-		{"粉丝 1w+，粉丝 2w+", ShapeNatural, []string{
-			`hard followers gte 10000 pending !conflict @粉丝 1w+`, `hard followers gte 20000 pending !conflict @粉丝 2w+`}, nil},
+		// one field said twice with values that do not combine: the later
+		// value applies (the earlier is named in Result.Replaced, audit D3).
+		{"粉丝 1w+，粉丝 2w+", ShapeNatural, []string{`hard followers gte 20000 applied @粉丝 2w+`}, nil},
 		// "at least" and "at most" one number is that number.
 		{"粉丝 5万以上，粉丝 5万以下", ShapeNatural, []string{`hard followers between 50000..50000 applied @粉丝 5万以上 @粉丝 5万以下`}, nil},
 		{"粉丝 5万以下，不超过 5 万粉丝", ShapeNatural, []string{`hard followers lte 50000 applied @粉丝 5万以下 @不超过 5 万粉丝`}, nil},
-		// an upper bound and a range are not merged silently.
-		{"粉丝 5w 以下，粉丝 1w-5w", ShapeNatural, []string{
-			`hard followers lte 50000 pending !conflict @粉丝 5w 以下`, `hard followers between 10000..50000 pending !conflict @粉丝 1w-5w`}, nil},
+		// an upper bound and a range said after it: the range replaces it.
+		{"粉丝 5w 以下，粉丝 1w-5w", ShapeNatural, []string{`hard followers between 10000..50000 applied @粉丝 1w-5w`}, nil},
 	})
 }

@@ -188,6 +188,9 @@ type lexicon struct {
 	// codes are the country codes as words, read only where a place goes
 	// (countryCodes).
 	codes map[string]*lexEntry
+	// langCodes are the language codes as words, read only after a
+	// language label (labelledCodes).
+	langCodes map[string]*lexEntry
 	// letterX is the platform X said as its letter before a Chinese
 	// account noun (letterPlatform).
 	letterX *lexEntry
@@ -327,6 +330,7 @@ func buildLexicon() *lexicon {
 		languages:  map[string]taxonomy.Term{},
 		categories: map[string]taxonomy.Term{},
 		codes:      codeEntries(),
+		langCodes:  langCodeEntries(),
 		letterX:    letterXEntry(),
 		lone:       loneEntries(),
 	}
@@ -662,6 +666,13 @@ func buildLexicon() *lexicon {
 	es = append(es, words(clsPostGte, "and upward", "and upwards", "and onward", "and onwards", "or higher", "and higher", "or up")...)
 	es = append(es, words(clsPostLte, number.MaxAfter...)...)
 	es = append(es, words(clsPostApprox, "左右", "左右的", "上下", "上下的", "ish")...)
+	// A hedge said after the figure reads as one said before it ("30k
+	// followers give or take", "15k-ish", "50k or so", "20k roughly"):
+	// the count is a range around the figure, never a floor (audit D4).
+	// A pre-hedge word followed by a figure stays that figure's
+	// (opOf).
+	es = append(es, words(clsPostApprox, "-ish", "give or take", "or so", "or thereabouts", "more or less", "roughly", "approximately", "approx", "circa", "或上下", "上下浮动", "左右浮动")...)
+	es = append(es, words(clsPreApprox, "give or take", "more or less")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to",
 		// "from 10k until 100k", "10k till 100k": until/till join two counts as "to" does

@@ -271,6 +271,9 @@ type state struct {
 	unlimitedFields []condition.Field
 	// liftedBounds are the count ends said to go (liftBounds).
 	liftedBounds []BoundLift
+	// replaced are the values of one field said earlier in the message
+	// and the value said later that replaced each (laterReplaces).
+	replaced [][2]*pcond
 	// named are the rune ranges rules named with a residue role, and
 	// asks the tokens of clauses that ask (rule_talk.go).
 	named []namedSpan
@@ -296,6 +299,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.spelledCounts()
 	st.loneCategoryRunes()
 	st.typos()
+	st.labelledCodes()
 	st.countryCodes()
 	st.letterPlatform()
 	st.tokCond = make([]int32, len(st.toks))

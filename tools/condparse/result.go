@@ -352,6 +352,12 @@ func (st *state) result() Result {
 		res.Remainder = append(res.Remainder, sp)
 	}
 	res.Remainder = st.rangeEnds(live, res.Remainder)
+	for _, r := range st.replaced {
+		if r[1].dropped {
+			continue
+		}
+		res.Replaced = append(res.Replaced, Replacement{Field: r[0].c.Field, From: st.label(r[0]), To: st.label(r[1])})
+	}
 	res.Dropped = st.dropped()
 	res.Unlimited = st.unlimitedFields
 	res.Unbounded = st.liftedBounds
@@ -938,11 +944,60 @@ func (st *state) mergeCounts(f condition.Field) {
 			}
 		}
 	}
+	if st.laterReplaces(cs) {
+		return
+	}
 	for _, pc := range cs {
 		if !pc.dropped {
 			pc.flag(condition.StatusPending, IssueConflict)
 		}
 	}
+}
+
+// laterReplaces reads one field said twice or more in one message with
+// values that do not combine ("粉丝1万以上 … 要求：粉丝2万以上", "last 30
+// days … actually within 14 days"): the value said last applies and the
+// earlier ones leave the search, each recorded as replaced so that the
+// notice says so (audit D3) — never two pending values with no question
+// between them. It reports false, changing nothing, when a value is not
+// applied as said (a hedge, a reference, a conflict of its own).
+func (st *state) laterReplaces(cs []*pcond) bool {
+	var live []*pcond
+	for _, pc := range cs {
+		if pc.dropped {
+			continue
+		}
+		if pc.c.Status != condition.StatusApplied || slices.Contains(pc.c.Issues, IssueConflict) {
+			return false
+		}
+		live = append(live, pc)
+	}
+	if len(live) < 2 {
+		return false
+	}
+	for _, a := range live {
+		for _, b := range live {
+			if a.hasLo && !a.hasHi && b.hasHi && !b.hasLo {
+				// "粉丝 1w+，粉丝不超过 5000": bounds on both sides that
+				// leave no range are a contradiction, not a value said
+				// again: the conflict stays for its one question.
+				return false
+			}
+		}
+	}
+	last := live[0]
+	for _, pc := range live[1:] {
+		if pc.s > last.s {
+			last = pc
+		}
+	}
+	for _, pc := range live {
+		if pc != last {
+			pc.dropped = true
+			st.replaced = append(st.replaced, [2]*pcond{pc, last})
+		}
+	}
+	return true
 }
 
 // plainActivityJoinsWindow: an activity word with no window of its own
@@ -989,6 +1044,10 @@ func (st *state) mergeSame(f condition.Field, kind condition.Kind, conflictOnDif
 			}
 			if a.c.Op == b.c.Op && a.c.Value.String() == b.c.Value.String() {
 				a.absorb(b)
+			} else if conflictOnDiff && st.laterReplaces([]*pcond{a, b}) {
+				if a.dropped {
+					break
+				}
 			} else if conflictOnDiff {
 				a.flag(condition.StatusPending, IssueConflict)
 				b.flag(condition.StatusPending, IssueConflict)

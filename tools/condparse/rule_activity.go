@@ -79,7 +79,10 @@ func (st *state) activity() {
 				j = st.skipSpace(req + 1)
 			}
 			inactive := slices.Contains(inactiveWords, st.word(i)) || tk.neg > 0 && act.alone
-			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) || atLeastOnce[st.word(j)] ||
+			for n := 0; n < 4 && j < len(st.toks) && st.free(j) && !st.calendarStart(j) && (st.tok(j).has(clsStop) != nil || st.openParen(j) ||
+				// "posted circa within the last month", "大概最近
+				// 一个月": a hedge on the window (audit D2)
+				st.tok(j).has(clsPreApprox) != nil || windowLeads[strings.ToLower(st.tokText(j))] || st.word(j) == "在" || st.word(j) == "于" || actEditGlue.MatchString(st.tokText(j)) || atLeastOnce[st.word(j)] ||
 				inactive && (st.tok(j).has(clsPreGte) != nil || isActGlue(st.word(j)) || st.word(j) == "for" || st.word(j) == "已经")) &&
 				st.tok(j).has(clsRecent) == nil && st.tok(j).has(clsWithin) == nil; n++ {
 				j = st.skipSpace(j + 1)
@@ -180,6 +183,14 @@ func (st *state) activity() {
 				continue
 			}
 		}
+		if days, ok := dayShorthand(st.tokText(i)); ok && tk.kind == tkWord && !st.calOnly {
+			// "US/beauty/10k+/30d", "window = 60d": the days'
+			// shorthand as a brief's cell
+			if from, ok := st.briefWindow(i, i); ok && days >= 1 && days <= 3650 {
+				st.add(activityCond(days), from, i)
+				continue
+			}
+		}
 		if days, end, ok := st.zhYearActive(i); ok {
 			// "2026年活跃过的", "2025年有更新": a calendar year said
 			// before its activity word, from the year's first day
@@ -229,6 +240,13 @@ func (st *state) activity() {
 				// deed itself stays a ranking term.
 				st.add(activityCond(days), i, glue)
 				i = glue
+				continue
+			}
+			if from, ok := st.briefWindow(i, end); ok {
+				// "US/beauty/10k+/30 days", "window: 14 days": a cell
+				// of a brief (rule_fieldlabels.go)
+				st.add(activityCond(days), from, end)
+				i = end
 				continue
 			}
 			if end2, ok := st.bareWindow(i, end); ok {
@@ -505,6 +523,11 @@ func (st *state) window(i int) (int64, int, bool) {
 	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsWithin) != nil {
 		last, marker = k, true
 	}
+	if k := st.skipSpace(last + 1); st.free(k) && st.tok(k).has(clsPostApprox) != nil && !st.isNum(st.skipSpace(k+1)) {
+		// "the last ten days or so", "30天左右", "two weeks give or
+		// take": the hedge on the window is the window's
+		last = k
+	}
 	if !marker && st.tok(i).has(clsTimeSpan) == nil {
 		// "30天" alone needs an activity word right after it; the caller
 		// checks that, so a bare number + unit is still a window.
@@ -534,6 +557,10 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 	}
 	if p := st.prevSig(i); p >= 0 && st.toks[p].kind != tkPunct && !st.widenedTo(p) {
 		switch pt := st.tok(p); {
+		case st.free(p) && correctionLeads[strings.ToLower(st.tokText(p))] && (st.prevSig(p) < 0 || st.toks[st.prevSig(p)].kind == tkPunct):
+			// "…, actually within 14 days": a correction's lead
+			// opening the window's clause
+			pt.role = roleFiller
 		case st.free(p) && windowLeads[strings.ToLower(st.tokText(p))]:
 			// "…, say within the last 10 days": an example's lead word
 			// opens the window's clause (audit 32)
@@ -573,6 +600,13 @@ func (st *state) bareWindow(i, end int) (int, bool) {
 // same lead: the window bounds the last post.
 var windowLeads = map[string]bool{"say": true, "like": true, "roughly": true, "approximately": true, "ideally": false, "e.g.": true, "eg": true, "maybe": true,
 	"something": true, "anything": true}
+
+// correctionLeads open a clause that says a value again in its place
+// ("… actually within 14 days", "correction: the last 2 weeks", "不对，
+// 最近两周"): a window after one is a clause of its own, the later value
+// of the field (audit D3).
+var correctionLeads = map[string]bool{"actually": true, "correction": true, "instead": true, "rather": true, "sorry": true,
+	"wait": true, "i mean": true, "i meant": true, "no wait": true, "update": true, "其实": true, "应该是": true, "更正": true, "补充": true}
 
 // windowBeforeDeed reports that the window at tokens i..end is marked
 // ("近", "最近", "内") and followed by the glue 有 (or 有在, 在) and then a
@@ -673,7 +707,13 @@ func (st *state) widenedTo(p int) bool {
 			return false
 		}
 	}
-	if b := st.prevSig(v); b >= 0 && st.toks[b].kind != tkPunct && !(st.toks[b].kind == tkLex && st.toks[b].has(clsAnd) != nil) {
+	b := st.prevSig(v)
+	if b >= 0 && correctionLeads[strings.ToLower(st.tokText(b))] {
+		// "… actually make it the last 20 days": the correction's
+		// lead opens the clause (audit D3)
+		v, b = b, st.prevSig(b)
+	}
+	if b >= 0 && st.toks[b].kind != tkPunct && !(st.toks[b].kind == tkLex && st.toks[b].has(clsAnd) != nil) {
 		return false // "… and make it the past 2 months" opens a clause too
 	}
 	for k := v; k < p+1; k++ {

@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"regexp"
 	"slices"
 
 	"searchagent/tools/platform"
@@ -330,7 +329,7 @@ func (st *state) labelledCode(i int) bool {
 }
 
 // summaryLabel opens a pasted summary: a short label and its colon.
-var summaryLabel = regexp.MustCompile(`^\s*[^\s:：]{1,16}\s*[:：]`)
+var summaryLabel = mustRx(`^\s*[^\s:：]{1,16}\s*[:：]`)
 
 // countryLabels name the country field before a colon.
 var countryLabels = map[string]bool{"country": true, "countries": true, "region": true, "market": true, "location": true,

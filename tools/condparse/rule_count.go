@@ -239,7 +239,7 @@ func (st *state) countTail(j int) (int, []int) {
 	if j < len(st.toks) {
 		// "about 30 of them": the results frame word (resultWords) read
 		// with the count it follows
-		if w := strings.ToLower(st.tokText(j)); w == "of them" || w == "of these" || w == "of those" {
+		if w := strings.ToLower(st.tokText(j)); w == "of them" || w == "of these" || w == "of those" || w == "or so" && st.free(j) {
 			return st.skipSpace(j + 1), []int{j}
 		}
 	}
@@ -419,7 +419,12 @@ func (st *state) opOf(i int, pre bool) countOp {
 		return cGte
 	case tk.has(clsPostLte) != nil:
 		return cLte
-	case tk.has(clsPostApprox) != nil:
+	case tk.has(clsPostApprox) != nil && !(tk.has(clsPreApprox) != nil && st.isNum(st.skipSpace(i+1))):
+		// ("20k subs, roughly 50k views": a hedge before the next
+		// figure is that figure's)
+		if p := st.prevSig(i); strings.EqualFold(st.tokText(i), "or so") && p >= 0 && st.toks[p].kind == tkNum && !st.toks[p].num.Unit {
+			return cNone // "30 or so beauty creators": a result count's tail (countTail)
+		}
 		return cApprox
 	case tk.has(clsPostMagnitude) != nil:
 		return cMagnitude

@@ -22,15 +22,15 @@ var mailLabel = mustRx(`(?:^|[\s>])(from|sent|to|cc|bcc|date|subject|reply-to|�
 // mailReply is a reply's or forward's subject mark ("Re:", "Fwd:",
 // "Fw:", 回复：, 转发：) at the start of a line or after a pipe: a marker of
 // a pasted message, its topic after it read as a Subject's is.
-var mailReply = regexp.MustCompile(`(?:^|\n|[|｜])\s*(re|fwd?|aw|回复|转发)\s*[:：]`)
+var mailReply = mustRx(`(?:^|\n|[|｜])\s*(re|fwd?|aw|回复|转发)\s*[:：]`)
 
 // mailSender is a sender label opening a line ("From: Brightline PR |",
 // "发件人：某某传媒"): said alone it is frame when the sender's name ends
 // at a pipe, a line break or a comma — 发件人 at any white space too.
-var mailSender = regexp.MustCompile(`(?:^|\n)\s*(from|sender|发件人|发送人|来自)\s*[:：]`)
+var mailSender = mustRx(`(?:^|\n)\s*(from|sender|发件人|发送人|来自)\s*[:：]`)
 
 // mailSenderEnd ends a lone sender's name.
-var mailSenderEnd = regexp.MustCompile(`[\n|｜,，;；。]`)
+var mailSenderEnd = mustRx(`[\n|｜,，;；。]`)
 
 // mailGreeting opens the message's body after the header.
 var mailGreeting = mustRx(`\b(?:hi|hello|hey|dear|good morning|good afternoon)\b|大家好|各位好|各位|您好|你好|hi all|hi team`)

@@ -49,7 +49,7 @@ func (st *state) cued(r run) (bool, Scope) {
 // requirementLabel ends the words before a colon that label what follows
 // as required, as 必须： does: "must:", "must have:", "required:",
 // "mandatory:".
-var requirementLabel = regexp.MustCompile(`(?i)(?:^|[\s,，;；.。|(（])(?:must|must[\s-]haves?|required|requirements?|mandatory|necessary|必须|必需|必须有|硬性要求)\s*$`)
+var requirementLabel = mustRx(`(?i)(?:^|[\s,，;；.。|(（])(?:must|must[\s-]haves?|required|requirements?|mandatory|necessary|必须|必需|必须有|硬性要求)\s*$`)
 
 // cuedWord reports a vocabulary word at i right after a keyword cue
 // ("关键词：露营", "必须提到蛋白粉"); a scope cue after it is left to the
@@ -693,7 +693,7 @@ var anyFieldTail = mustRx(`^(?:is fine|is ok|is okay|goes|works|will do|now|but|
 
 // anyFieldAccept is the part of anyFieldTail that only accepts ("any
 // country works", "any time is fine"): frame words, never ranking terms.
-var anyFieldAccept = regexp.MustCompile(`^(?:is fine|is ok|is okay|goes|works|will do)\b`)
+var anyFieldAccept = mustRx(`^(?:is fine|is ok|is okay|goes|works|will do)\b`)
 
 // anyFieldNouns are the everyday nouns "any" frees a field with that are
 // no alias of it: "any time" (when they posted), "any size" (followers).

@@ -300,6 +300,10 @@ type Result struct {
 	// read as the Mandarin ones its rules know ("唔要" as "不要", "嘅" as
 	// "的"; textnorm.CantoneseFold), once each, in input order.
 	Cantonese []string `json:"cantonese,omitempty"`
+	// Replaced are the values of a field the message said again with a
+	// different value: the later one applies (a condition), the earlier
+	// is named here so that the notice can say it was replaced.
+	Replaced []Replacement `json:"replaced,omitempty"`
 }
 
 // ByField returns the conditions on field f, in result order.
@@ -322,6 +326,15 @@ func (r Result) Keywords() []Condition {
 		}
 	}
 	return out
+}
+
+// Replacement is a value of a field said earlier in the message that a
+// value said later replaced ("粉丝1万以上 … 粉丝2万以上"): From is the
+// earlier value's label, To the applied one's.
+type Replacement struct {
+	Field condition.Field `json:"field"`
+	From  Label           `json:"from"`
+	To    Label           `json:"to"`
 }
 
 // BoundLift is one end of a count taken away: Upper for the cap, else the
