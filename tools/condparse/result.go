@@ -288,6 +288,7 @@ func (st *state) residue() {
 
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
+	st.rankGlossed()
 	st.placeExclusions()
 	st.formCategories()
 	st.joinedLabels()

@@ -63,10 +63,10 @@ func missesE3(t *testing.T, r Reading, specs []string) []string {
 // its country; a city inside a name gives none; a city is never cut in
 // two) and E3 (the advertiser's own product, glossed in brackets, is
 // frame, never a required keyword), written before any rule was changed
-// and never tuned on. It logs its misses and fails only when fewer pass
-// than measured after the fixes (the floor).
+// and never tuned on (5/19 before, 19/19 after). It logs its misses and
+// fails only when fewer pass than measured after the fixes (the floor).
 func TestFixE3HeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 19
 	measureHeldOut(t, floor, []heldCase{
 		// E1
 		{"cooking channels on Youtbue from Canada", []string{"plat youtube", "noterm youtbue", "country CA"}},
