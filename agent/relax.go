@@ -2,7 +2,9 @@ package agent
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
+	"strings"
 
 	"searchagent/agent/fsm"
 	"searchagent/api"
@@ -334,6 +336,14 @@ func (t *turn) expand() {
 	if r == nil && len(s.Relaxations) > 0 && s.RepairReason == states.RepairNoResults {
 		if i := slices.IndexFunc(s.Relaxations, func(r Relaxation) bool { return r.ActionID == "A_REPAIR_EXPAND_RECALL_SCOPE" }); i >= 0 {
 			r = &s.Relaxations[i]
+			// a vague "widen it" / 放宽一点 took the first offered
+			// repair: the notice names it, as its button would have
+			// (issue 26); a wanted keyword it would drop ranks instead
+			if t.rankInsteadOfDrop(r) {
+				s.Relaxations = nil
+				return
+			}
+			s.note(s.relaxationNotice(*r))
 		}
 	}
 	switch {
@@ -368,4 +378,43 @@ func (t *turn) expand() {
 		s.removeCond(r.ConditionID)
 	}
 	s.Relaxations = nil
+}
+
+// relaxationNotice names a repair applied without its button: "已放宽：去掉
+// 「德国」" / "Widened: drop “Germany”" (the button's label without its
+// count; the status says the results).
+func (s *Session) relaxationNotice(r Relaxation) string {
+	chips := s.chips()
+	i := slices.IndexFunc(chips, func(c contract.Condition) bool { return c.ID == r.ConditionID })
+	if i < 0 {
+		return ""
+	}
+	label, _ := render.RelaxationText(s.contractRelaxation(r), chips[i], s.Locale)
+	label = strings.TrimSpace(relaxCount.ReplaceAllString(label, ""))
+	if !s.zh() && label != "" {
+		label = strings.ToLower(label[:1]) + label[1:] // "Widened: drop “Germany”"
+	}
+	return pick(s.zh(), "已放宽："+label+"，其他条件不变", "Widened: "+label+"; the rest stays")
+}
+
+// relaxCount is the result count a repair button's label ends with.
+var relaxCount = regexp.MustCompile(`\s*[(（]\d+[)）]\s*$`)
+
+// rankInsteadOfDrop keeps a wanted keyword that a vague widening would
+// drop as a ranking term (it orders the results, it filters none) and
+// says so: a topic is never removed silently (issue 26). It reports
+// whether it did.
+func (t *turn) rankInsteadOfDrop(r *Relaxation) bool {
+	s := t.s
+	if r.Change != render.RelaxDrop {
+		return false
+	}
+	_, tg := s.tag(r.ConditionID)
+	if tg == nil || tg.Excluded || tg.Ranks() {
+		return false
+	}
+	tg.Status, tg.Source = condition.StatusReference, condition.SourceManual
+	s.note(pick(s.zh(), "已放宽：关键词「"+tg.Text+"」改为排序参考，不再用于筛选，其他条件不变",
+		"Widened: the keyword “"+tg.Text+"” now ranks the results instead of filtering them; the rest stays"))
+	return true
 }

@@ -256,13 +256,26 @@ func (t *turn) widen() {
 	for i := range s.Conds {
 		c := &s.Conds[i]
 		if isCount(c.Field) && (!slices.ContainsFunc(named, isCount) || slices.Contains(named, c.Field)) {
+			before := s.chipLabel(c.ID)
 			lo, hi := widenRange(rangeOfCond(*c))
 			// an open end stays open: "≥ 10k" widens to "≥ 6k", never
 			// to a range whose upper end is 0
 			c.Op, c.Value = countValue(lo, hi)
 			c.LabelZH, c.LabelEN = "", ""
+			// the widened condition is named (issue 26): a vague
+			// "widen it" says what it widened
+			s.note(pick(s.zh(), "已放宽："+before+" → "+s.chipLabel(c.ID)+"，其他条件不变",
+				"Widened: "+before+" → "+s.chipLabel(c.ID)+"; the rest stays"))
 			return
 		}
+	}
+	if len(named) == 0 && slices.ContainsFunc(s.Conds, func(c Cond) bool {
+		return c.Field == string(condition.LastActive) && c.Status == condition.StatusApplied && c.Kind != condition.KindSoft && c.Value.Int > 0
+	}) {
+		// no count to widen: the activity window is next in the
+		// widening order
+		t.widenWindow()
+		return
 	}
 	s.Notice = pick(s.zh(), "没有可以放宽的范围条件：可以删除某个条件，或说明要放宽哪一项", "there is no range to widen: remove a condition or say which one to relax")
 }

@@ -571,6 +571,11 @@ func buildLexicon() *lexicon {
 	}
 	platCreators(platform.YouTube, "youtube频道", "youtube channel", "youtube channels")
 	plat(platform.Instagram, "instagram", "ig", "insta", "ins", "照片墙")
+	// a platform's name typed in two (issue 26): "Insta gram", "You tube",
+	// "Tik tock"; the one-word slips are typos (typos.go)
+	plat(platform.Instagram, "insta gram", "insta-gram")
+	plat(platform.YouTube, "you tube", "you-tube")
+	plat(platform.TikTok, "tik tock", "tik-tock")
 	plat(platform.TikTok, "tiktok", "tik tok", "抖音", "抖音国际版", "抖音海外版", "国际版抖音", "海外抖音", "海外版抖音", "tt", "tiktok上", "抖音上",
 		// Douyin is TikTok's Chinese sibling: searched as TikTok, said in a notice
 		"douyin", "douyin上")
@@ -1543,6 +1548,9 @@ func buildLexicon() *lexicon {
 		}
 		if slices.ContainsFunc(lx.ents[id], func(e *lexEntry) bool {
 			return e.cls == clsCountry || e.cls == clsLanguage || e.cls == clsCategory || e.cls == clsCreator || e.cls == clsCreatorPlatform ||
+				// a platform's name ("Youtbe", "Instagarm", "TikTock",
+				// "Twiter" are the platforms, never a keyword; issue 26)
+				e.cls == clsPlatform && !e.creator ||
 				// a hobby its category names ("gardenning" is gardening)
 				e.cls == clsTopic && categoryAlias(e.word)
 		}) {

@@ -214,11 +214,14 @@ type state struct {
 	// cjkFixed are the rune spans of Chinese country names read one rune
 	// off (cjkCountryTypos).
 	cjkFixed [][2]int
-	lx       *lexicon
-	cfg      config
-	t        *text
-	toks     []token
-	conds    []*pcond
+	// glossed are the rune spans of the advertiser's products named with
+	// a gloss in brackets (rule_glossed.go): their words rank at most.
+	glossed [][2]int
+	lx      *lexicon
+	cfg     config
+	t       *text
+	toks    []token
+	conds   []*pcond
 	// tokCond maps a token to the condition that consumed it (index+1).
 	tokCond   []int32
 	remainder [][2]int
@@ -371,6 +374,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.pastedRows()
 	st.classifyResidue()
 	st.titleNames()
+	st.glossedGoods()
 	st.classify()
 	return st
 }

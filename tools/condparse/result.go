@@ -288,6 +288,7 @@ func (st *state) residue() {
 
 // result merges, flags, labels, orders and numbers the conditions.
 func (st *state) result() Result {
+	st.rankGlossed()
 	st.placeExclusions()
 	st.formCategories()
 	st.joinedLabels()
@@ -341,6 +342,11 @@ func (st *state) result() Result {
 	for _, r := range st.mergeRemainder() {
 		sp := st.t.span(r[0], r[1])
 		sp.Role = st.residueRole(r[0], r[1])
+		if sp.Role == ResidueVague && searchScopeBefore.MatchString(string(st.t.norm[:r[0]])) {
+			// "范围大一些", "搜索范围广一点": the search widened (the
+			// router's recall.widen), no size of the creators (issue 26)
+			continue
+		}
 		if sp.Role == ResidueVague {
 			sp.Direction = st.vagueDirection(r[0], r[1])
 		}
@@ -1559,3 +1565,7 @@ func (st *state) kindNounsAfterWords() {
 // streamers", "sustainability journalists": kindNounsAfterWords leaves
 // them).
 var identityNouns = map[string]bool{"student": true, "students": true, "nomad": true, "nomads": true}
+
+// searchScopeBefore ends the words before a vague amount that make it
+// the search's breadth, not the creators' size: 范围大一些, 搜索范围再广一点.
+var searchScopeBefore = mustRx(`(?:范围|覆盖面)\s*(?:再|稍微|稍稍|更)?\s*$`)

@@ -1127,6 +1127,9 @@ func (st *state) countryAsTopic(i int) bool {
 	if st.visitedPlace(i) || st.originBesideBase(i) {
 		return true // "who have been to Iceland", "Korean skincare … based in the US"
 	}
+	if st.placeInName(i) {
+		return true // "Paris Fashion Week content", 上海车展 (rule_placename.go)
+	}
 	n := i + 1
 	if n < len(st.toks) && st.toks[n].kind == tkSpace {
 		n++

@@ -55,7 +55,7 @@ func (st *state) typos() {
 		var hit *typoTarget
 		for k := range st.lx.typoTargets {
 			tt := &st.lx.typoTargets[k]
-			if w[0] == tt.word[0] && (oneEdit(w, tt.word) || doubledOnly(w, tt.word)) && !romanceAdjective(w, tt.word) {
+			if w[0] == tt.word[0] && (oneEdit(w, tt.word) || doubledOnly(w, tt.word)) && !romanceAdjective(w, tt.word) && !nearPlatformWords[strings.ToLower(w)] {
 				if hit != nil && !sameCountry(hit.ents, tt.ents) {
 					hit = nil // two readings: none
 					break
@@ -81,6 +81,11 @@ func (st *state) typos() {
 		}
 	}
 }
+
+// nearPlatformWords are English words one edit from a platform's name
+// ("titter" is a laugh, not Twitter): a platform's name is a typo target
+// like a country's, and these are words, not slips.
+var nearPlatformWords = map[string]bool{"titter": true, "twitted": true, "twitten": true, "twitterer": true}
 
 // doubledOnly reports whether a and b differ only in which letters are
 // doubled ("Phillipines" / "Philippines", "Carribean" / "Caribbean"), a

@@ -102,6 +102,33 @@ var Cities = []City{
 	{"PL", "华沙", "Warsaw", nil},
 	{"AU", "布里斯班", "Brisbane", nil},
 	{"CA", "卡尔加里", "Calgary", nil},
+	// the capitals and large cities of the catalog's smaller countries
+	// (issue 26: 苏黎世, Geneva, Abuja, Porto read as their country, never
+	// as a keyword, nor cut in two: 日内瓦 is no 日 + 内瓦). Names that are
+	// also food or words ("汉堡" is a burger, "Nice") are left out.
+	{"CH", "苏黎世", "Zürich", []string{"Zurich", "Zuerich"}},
+	{"CH", "日内瓦", "Geneva", []string{"Genève", "Geneve"}},
+	{"CH", "洛桑", "Lausanne", nil},
+	{"CH", "巴塞尔", "Basel", nil},
+	{"CH", "伯尔尼", "Bern", nil},
+	{"NG", "阿布贾", "Abuja", nil},
+	{"PT", "波尔图", "Porto", []string{"Oporto"}},
+	{"PT", "里斯本", "Lisbon", []string{"Lisboa"}},
+	{"AT", "维也纳", "Vienna", []string{"Wien"}},
+	{"BE", "布鲁塞尔", "Brussels", []string{"Bruxelles"}},
+	{"BE", "安特卫普", "Antwerp", nil},
+	{"DK", "哥本哈根", "Copenhagen", nil},
+	{"NO", "奥斯陆", "Oslo", nil},
+	{"FI", "赫尔辛基", "Helsinki", nil},
+	{"GR", "雅典", "Athens", nil},
+	{"CZ", "布拉格", "Prague", []string{"Praha"}},
+	{"HU", "布达佩斯", "Budapest", nil},
+	{"KE", "内罗毕", "Nairobi", nil},
+	{"MA", "卡萨布兰卡", "Casablanca", nil},
+	{"MA", "马拉喀什", "Marrakech", []string{"Marrakesh"}},
+	{"NL", "鹿特丹", "Rotterdam", nil},
+	{"JP", "京都", "Kyoto", nil},
+	{"ES", "塞维利亚", "Seville", []string{"Sevilla"}},
 }
 
 // States are the large states, provinces and home nations a brief may
