@@ -179,3 +179,25 @@ func TestFoldMinFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesCompileWithMustRx: a rule compiled with regexp.MustCompile
+// would run on every text without its quick condition (and escape
+// TestRxNeverTurnsAwayAMatch); rx.go is the one place that calls it.
+func TestRulesCompileWithMustRx(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "rx.go" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "regexp.MustCompile(") || strings.Contains(string(data), "regexp.Compile(") {
+			t.Errorf("%s compiles a regular expression without mustRx", f)
+		}
+	}
+}
