@@ -412,6 +412,10 @@ type token struct {
 	itemRest bool
 	// corrected: a misspelt word read as a lexicon spelling (typos).
 	corrected bool
+	// low is the token's text lower-cased (tokText), set on first use
+	// when lowSet; a rule that moves a token's bounds clears lowSet.
+	low    string
+	lowSet bool
 	// mail: part of a pasted message's header or signature (mailFrame),
 	// dropped before any rule reads it.
 	mail bool

@@ -630,7 +630,11 @@ func (st *state) tokText(i int) string {
 		return ""
 	}
 	tk := &st.toks[i]
-	return strings.ToLower(string(st.t.norm[tk.s:tk.e]))
+	if !tk.lowSet {
+		// kept: the rules ask for the same token's text many times a parse
+		tk.low, tk.lowSet = strings.ToLower(string(st.t.norm[tk.s:tk.e])), true
+	}
+	return tk.low
 }
 
 // openingVerbs exclude like clsExclude words when they open a clause and

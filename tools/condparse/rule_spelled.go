@@ -99,7 +99,7 @@ func (st *state) spacedUnit(k int) {
 		return
 	}
 	tk.num.Value, tk.num.Mult, tk.num.Unit = tk.num.IntRaw*m, m, true
-	tk.e = u.e
+	tk.e, tk.lowSet = u.e, false
 	st.toks = append(st.toks[:k+1], st.toks[k+3:]...)
 }
 
