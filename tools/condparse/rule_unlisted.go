@@ -42,45 +42,9 @@ var unlistedTailsZH = []string{"的", "和", "与", "跟", "或", "、", "及", 
 // or at the end, and 蒙古 not in 内蒙古. A word a condition already read
 // is left as it is.
 func (st *state) unlistedCountries() {
-	low := []rune(strings.ToLower(string(st.t.norm)))
-	for _, name := range unlistedNames {
-		nr := []rune(name)
-		latin := nr[0] < 0x80
-		for at := 0; at+len(nr) <= len(low); at++ {
-			if string(low[at:at+len(nr)]) != name {
-				continue
-			}
-			end := at + len(nr)
-			if latin && (at > 0 && latinWord(low[at-1]) || end < len(low) && latinWord(low[end])) {
-				continue
-			}
-			if latin && placeTopicAfter(low, end) || !latin && !zhPlaceTail(low, at, end) {
-				continue
-			}
-			from, to := -1, -1
-			for k := range st.toks {
-				if st.toks[k].s >= at && st.toks[k].e <= end {
-					if from < 0 {
-						from = k
-					}
-					to = k
-				}
-			}
-			if from < 0 || st.toks[from].s != at || st.toks[to].e != end {
-				continue
-			}
-			free := true
-			for k := from; k <= to; k++ {
-				if r := st.toks[k].role; r != roleNone && r != roleContent {
-					free = false
-				}
-			}
-			if free {
-				st.name(from, to, ResidueUnlistedCountry)
-				st.sig.Sentence = true
-			}
-		}
-	}
+	st.nameMentions(unlistedNames, ResidueUnlistedCountry, func(low []rune, at, end int, latin bool) bool {
+		return latin && !placeTopicAfter(low, end) || !latin && zhPlaceTail(low, at, end)
+	})
 }
 
 // placeTopicAfter reports a Latin word right after position end (past one

@@ -1,6 +1,8 @@
 package condparse
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"searchagent/tools/platform"
@@ -14,11 +16,31 @@ import (
 // Chinese name may be lexed rune by rune); a Latin name only as a whole
 // word. A word a condition already read is left as it is.
 func (st *state) unservedPlatforms() {
+	st.nameMentions(unservedNames, ResidueUnservedPlatform, func(low []rune, at, end int, latin bool) bool {
+		// "facebook ads experts", "小红书风的拉花": the platform is the
+		// topic or the style, never where to search
+		return latin && !topicAfter(low, end) || !latin && !styleAfter(low, end)
+	})
+}
+
+// unservedNames are platform.Unserved's names, in a fixed order.
+var unservedNames = slices.Sorted(maps.Keys(platform.Unserved))
+
+// nameMentions names with role each occurrence in the text of one of
+// names (lower-case) that reads as the thing named (reads: past the
+// shared checks), whatever the lexer made of it (a Chinese name may be
+// lexed rune by rune): a Latin name only as a whole word, an occurrence
+// only where it spans whole tokens no condition has read. A name the text
+// does not hold costs one substring search.
+func (st *state) nameMentions(names []string, role Residue, reads func(low []rune, at, end int, latin bool) bool) {
 	lowText := strings.ToLower(string(st.t.norm))
-	low := []rune(lowText)
-	for name := range platform.Unserved {
+	var low []rune
+	for _, name := range names {
 		if !strings.Contains(lowText, name) {
-			continue // the common case: no rune-by-rune comparison
+			continue
+		}
+		if low == nil {
+			low = []rune(lowText)
 		}
 		nr := []rune(name)
 		latin := nr[0] < 0x80
@@ -30,9 +52,7 @@ func (st *state) unservedPlatforms() {
 			if latin && (at > 0 && latinWord(low[at-1]) || end < len(low) && latinWord(low[end])) {
 				continue
 			}
-			if latin && topicAfter(low, end) || !latin && styleAfter(low, end) {
-				// "facebook ads experts", "小红书风的拉花": the platform
-				// is the topic or the style, never where to search
+			if !reads(low, at, end, latin) {
 				continue
 			}
 			from, to := -1, -1
@@ -54,7 +74,7 @@ func (st *state) unservedPlatforms() {
 				}
 			}
 			if free {
-				st.name(from, to, ResidueUnservedPlatform)
+				st.name(from, to, role)
 				st.sig.Sentence = true
 			}
 		}
