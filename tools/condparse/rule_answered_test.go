@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"searchagent/tools/condition"
 )
 
 // TestAnsweredItems is class F4 (fixF3): an item asked and answered at
@@ -32,6 +34,50 @@ func TestAnsweredItems(t *testing.T) {
 		for _, k := range r.Conditions {
 			if w := strings.ToLower(k.Value.String()); strings.Contains(w, "yes") || strings.Contains(w, "否") || w == `"要"` {
 				t.Errorf("%q: an answer read as a value: %s", tt.text, w)
+			}
+		}
+	}
+}
+
+// TestAloneRecentSort is class F2 (fixF3): a sort by recency said alone
+// in few words ("how recent", "by date", 按时间排) is the sort by recent
+// activity, and no word of it is a keyword; a date said as a topic in a
+// longer text ("date night recipes") is no sort.
+func TestAloneRecentSort(t *testing.T) {
+	tests := []struct {
+		text, sort string
+	}{
+		{"how recent", SortRecent},
+		{"newest first", SortRecent},
+		{"by date", SortRecent},
+		{"最新的在前", SortRecent},
+		{"most recently active?", SortRecent},
+		{"order by date", SortRecent},
+		{"按时间排", SortRecent},
+		{"按发布时间排序", SortRecent},
+		{"sorted by upload date", SortRecent},
+		{"the latest ones", SortRecent},
+		{"date night recipes", ""},
+		{"cooking channels about time management", ""},
+	}
+	for _, tt := range tests {
+		r, err := Read(tt.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if r.Sort != nil {
+			got = r.Sort.By
+		}
+		if got != tt.sort {
+			t.Errorf("%q: sort %q, want %q", tt.text, got, tt.sort)
+		}
+		if tt.sort == "" {
+			continue
+		}
+		for _, c := range r.Conditions {
+			if c.Kind == condition.KindKeyword || c.Field == condition.LastActive {
+				t.Errorf("%q: condition %s %s %s left beside the sort", tt.text, c.Field, c.Op, c.Value.String())
 			}
 		}
 	}
