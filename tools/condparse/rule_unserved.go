@@ -54,7 +54,13 @@ func (st *state) unservedPlatforms() {
 				}
 			}
 			if free {
-				st.name(from, to, ResidueUnservedPlatform)
+				role := ResidueUnservedPlatform
+				for k := from; k <= to; k++ {
+					if st.toks[k].neg != 0 {
+						role = ResidueUnservedExcluded
+					}
+				}
+				st.name(from, to, role)
 				st.sig.Sentence = true
 			}
 		}
