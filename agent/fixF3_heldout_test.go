@@ -55,10 +55,13 @@ func hasResults(snap api.Snapshot) []string {
 // TestFixF3Heldout is issue 26's reading classes F1–F4 as fixF3 was
 // given them (platforms not wanted, a sort said alone, a condition asked
 // as a question, a self-answered list) in phrasings of my own, written
-// before any change and never tuned on. Base (before the fixes): see
-// the floor's comment.
+// before any change and never tuned on. Base (before the fixes): 7 of
+// 21; after F1–F4: 20 (left: "粉丝超过2万吗" reads 超过 as ≥, the
+// product's reading of 超过 everywhere, where the table wanted >). Note
+// the "Vlogs? no" case passes for a weak reason: vlogs are excluded as
+// a keyword, not as the lifestyle category the check looks for.
 func TestFixF3Heldout(t *testing.T) {
-	measureFixT(t, "fixF3 held-out", 0, heldoutFixF3())
+	measureFixT(t, "fixF3 held-out", 20, heldoutFixF3())
 }
 
 // heldoutFixF3 is the held-out table (see TestFixF3Heldout).
