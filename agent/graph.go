@@ -13,6 +13,7 @@ import (
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
 	"searchagent/tools/fields"
+	"searchagent/tools/platform"
 	"searchagent/tools/store"
 	"searchagent/tools/taxonomy"
 )
@@ -160,13 +161,46 @@ func sourceOf(c condparse.Condition, source condition.Source) condition.Source {
 // absorbPlatform keeps a platform condition: the current platform is
 // applied (searches stay inside it anyway); another platform cannot be
 // searched from this page and stays pending, to be clarified.
+//
+// Platforms the user does not want (fixF3, class F1: "not TikTok or X",
+// 不要抖音和小红书) agree with the page when its platform is none of them:
+// nothing is filtered or asked, and the notice says the search stays on
+// the page's platform. When the page's platform is one of them, the
+// exclusion is pending and asked (which platform to search instead).
 func (s *Session) absorbPlatform(c condparse.Condition, source condition.Source) {
+	if isExclusion(c.Op) {
+		vals := c.Value.Codes()
+		if !slices.Contains(vals, string(s.Platform)) {
+			s.Conds = slices.DeleteFunc(s.Conds, func(o Cond) bool {
+				return o.Field == string(condition.Platform) && o.Status == condition.StatusPending && isExclusion(o.Op)
+			})
+			s.note(s.platformsStayNote(vals))
+			return
+		}
+	}
 	status := condition.StatusApplied
 	if c.Value.Str != string(s.Platform) || c.Op != condition.OpEq {
 		status = condition.StatusPending
 	}
 	s.upsertCond(Cond{Kind: condition.KindHard, Field: string(condition.Platform), Op: c.Op, Value: c.Value, Source: source,
 		Status: status, Priority: 1, Span: c.Span.Text, LabelZH: c.Label.ZH, LabelEN: c.Label.EN})
+}
+
+// platformsStayNote says that the platforms vals, not wanted, are not
+// searched anyway: the search stays on the page's platform.
+func (s *Session) platformsStayNote(vals []string) string {
+	var zh, en []string
+	for _, v := range vals {
+		if p, err := platform.Parse(v); err == nil {
+			zh, en = append(zh, p.Label("zh")), append(en, p.Label("en"))
+		}
+	}
+	here := s.Platform.Label(s.Locale)
+	if len(en) == 0 {
+		return pick(s.zh(), "仍只在 "+here+" 上搜索", "the search stays on "+here)
+	}
+	return pick(s.zh(), "不搜 "+strings.Join(zh, "、")+"：仍只在 "+here+" 上搜索",
+		"Not "+strings.Join(en, " or ")+": the search stays on "+here)
 }
 
 func anchorURLOf(c condparse.Condition, p interface{ Label(string) string }) string {

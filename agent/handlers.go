@@ -452,6 +452,9 @@ func roleNotice(zh bool, role condparse.Residue, q string) string {
 	case condparse.ResidueUnservedPlatform:
 		return pick(zh, "「"+q+"」暂不支持：可搜索的平台只有 YouTube、Instagram、TikTok 和 X，仍在当前平台上搜索（要换平台请在页面顶部选择）",
 			"“"+q+"” is not available: the platforms searched are YouTube, Instagram, TikTok and X, so the search stays on the current platform (switch platforms at the top of the page)")
+	case condparse.ResidueUnservedExcluded:
+		return pick(zh, "「"+q+"」本来就不在搜索范围内：可搜索的平台只有 YouTube、Instagram、TikTok 和 X",
+			"“"+q+"” is not searched anyway: the platforms searched are YouTube, Instagram, TikTok and X")
 	case condparse.ResidueUnlistedCountry:
 		return pick(zh, "「"+q+"」不在可筛选的国家列表中，无法按它筛选，也未作为关键词；其他条件照常生效",
 			"the catalog's country list does not have “"+q+"”: it is not available as a country filter, so no filter or keyword was made of it; the other conditions apply")
@@ -989,6 +992,9 @@ var douyinCue = regexp.MustCompile(`(?i)douyin|抖音`)
 // 抖音海外版, 海外抖音).
 var tiktokItself = regexp.MustCompile(`抖音(?:国际|海外)版|(?:海外|国际)版?抖音`)
 
+// douyinExcluded is Douyin named after an exclusion word in its clause.
+var douyinExcluded = regexp.MustCompile(`(?i)(?:不要|不看|不搜|别|除了|排除|去掉|\bno\b|\bnot\b|\bwithout\b|\bexcept\b|\bexclude\b|\bskip\b)[^，,。.;；!！?？]{0,12}?(?:抖音|douyin)`)
+
 // douyinNote says, for a search or a follow-up naming Douyin (抖音),
 // that it is searched as TikTok (fixZ3, class Z6): the box serves
 // TikTok, never Douyin's own catalog, and the name is no keyword.
@@ -997,7 +1003,10 @@ func (t *turn) douyinNote() {
 		return
 	}
 	text := tiktokItself.ReplaceAllString(t.args.Text, "")
-	if !douyinCue.MatchString(text) {
+	if !douyinCue.MatchString(text) || douyinExcluded.MatchString(text) {
+		// "不要抖音": Douyin not wanted is TikTok not wanted, said by
+		// the platforms' notice (absorbPlatform), never "searched as
+		// TikTok" (fixF3, class F1)
 		return
 	}
 	t.s.note(pick(t.s.zh(), "「抖音」按 TikTok 搜索：这里搜索的是 TikTok，不包含抖音（中国大陆版）自己的频道",

@@ -357,6 +357,13 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 		if c.Field == condition.Platform && c.Kind == condition.KindHard && c.Op == condition.OpEq && !c.Excluded {
 			extra = append(extra, c)
 		}
+		// "no IG please", "不要抖音和小红书": platforms not wanted are
+		// read as in a first search (absorbPlatform: they agree with the
+		// page, or the switch is asked), never an unread follow-up.
+		if c.Field == condition.Platform && c.Kind == condition.KindHard && isExclusion(c.Op) &&
+			!slices.ContainsFunc(extra, func(o condparse.Condition) bool { return o.ID == c.ID }) {
+			extra = append(extra, c)
+		}
 	}
 	for _, c := range rd.Conditions {
 		// "还是要电车的吧，改成只要电车内容": a word the search excludes,
@@ -1449,6 +1456,8 @@ func readOtherwise(rd condparse.Reading, k string, heldCats []string) bool {
 			}
 		}
 		spans = append(spans, c.Span)
+		// the other items of a list ("no tiktok or insta": each platform)
+		spans = append(spans, c.MoreSpans...)
 	}
 	for _, sp := range rd.Remainder {
 		if sp.Role != "" {

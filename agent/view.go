@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"searchagent/tools/condition"
 	"searchagent/tools/platform"
 	"slices"
@@ -32,6 +33,22 @@ func (t *turn) question() *Question {
 		// stays pending, so its condition never waits in 「待澄清」 without
 		// its buttons — also after a repair (issue 26 item 5).
 		if c.Field == "platform" && c.Status == condition.StatusPending && (len(s.Asked) == 0 || asked(string(render.TopicConflict))) {
+			if isExclusion(c.Op) && s.Anchor == nil {
+				// "no TikTok please" on the TikTok page: which platform to
+				// search instead (fixF3, class F1), or stay.
+				opts := []QuestionOption{{ID: "o1", LabelZH: "仍在 " + plat + " 找", LabelEN: "Keep searching " + plat, Apply: "drop:" + c.ID}}
+				for _, p := range platform.All() {
+					if p == s.Platform || slices.Contains(c.Value.Codes(), string(p)) || len(opts) == 4 {
+						continue
+					}
+					there := p.Label(s.Locale)
+					opts = append(opts, QuestionOption{ID: fmt.Sprintf("o%d", len(opts)+1), LabelZH: "换到 " + there + " 搜，条件不变",
+						LabelEN: "Search " + there + ", same conditions", Apply: "platform:" + c.ID + ":" + string(p)})
+				}
+				if len(opts) > 1 {
+					return &Question{ID: s.newID("q"), Topic: string(render.TopicConflict), Subject: c.Span, Turn: s.Turn, Options: opts}
+				}
+			}
 			opts := []QuestionOption{
 				{ID: "o1", LabelZH: "只在 " + plat + " 找", LabelEN: "Search " + plat + " only", Apply: "drop:" + c.ID},
 				{ID: "o2", LabelZH: "保留为参考", LabelEN: "Keep as a reference", Apply: "reference:" + c.ID},
@@ -218,6 +235,14 @@ func (s *Session) conflictText(q *Question) string {
 		if _, c := s.cond(id); c != nil && c.Field == "platform" {
 			asked := pick(s.zh(), c.LabelZH, c.LabelEN)
 			here := s.Platform.Label(s.Locale)
+			if isExclusion(c.Op) {
+				text := pick(s.zh(), "你不要 "+here+"，但这里只搜 "+here+"：换到哪个平台？",
+					"Not "+here+", but this page searches "+here+". Switch to which platform?")
+				if contract.Width(text) > conflictTextWidth || s.State.Session == states.EmptyRepair {
+					return ""
+				}
+				return text
+			}
 			if asked == "" || asked == here {
 				return ""
 			}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -335,12 +336,15 @@ func (t *turn) answer(o *QuestionOption) {
 	case "platform":
 		// The search moves to the platform the user asked for, its other
 		// conditions kept: the platform chip is then what the search is.
-		if _, c := s.cond(arg); c != nil && s.Anchor == nil {
-			if p, err := platform.Parse(c.Value.Str); err == nil {
+		// "platform:<id>:<platform>": a platform chosen instead of the
+		// page's one the user does not want (view.go).
+		id, to, _ := cut(arg)
+		if _, c := s.cond(id); c != nil && s.Anchor == nil {
+			if p, err := platform.Parse(cmp.Or(to, c.Value.Str)); err == nil {
 				s.Platform = p
 			}
 		}
-		s.removeCond(arg)
+		s.removeCond(id)
 	}
 }
 

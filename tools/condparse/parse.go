@@ -328,6 +328,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.genders()
 	st.lookAlikes()
 	st.tooMuch()
+	st.answeredItems()
 	st.exclusions()
 	st.kindObjects()
 	st.unrecorded()

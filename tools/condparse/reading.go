@@ -238,6 +238,10 @@ var comparatives = []*rx{
 	// "谁最活跃", "最新的": a superlative of activity ranks ("最近" is
 	// "recently", "最多/最高" are bounds: neither is here).
 	mustRx(`最(?:活跃|新)`),
+	// "how recent", "newest first", "by date", "most recently active?":
+	// a sort on recency said alone, in few words, is the sort (a
+	// follow-up's whole text; fixF3, class F2).
+	mustRx(`(?i)^\s*(?:how\s+recent(?:ly)?(?:\s+(?:active|updated))?|(?:the\s+)?(?:most\s+recent(?:ly)?(?:\s+(?:active|updated|ones))?|newest|latest|freshest)(?:\s+ones)?|recent(?:ly\s+active)?\s+(?:ones\s+)?first|(?:newest|latest)\s+to\s+oldest|by\s+(?:the\s+)?(?:(?:upload|post(?:ing)?|publish(?:ing)?|last\s+(?:post|upload|activity))\s+)?(?:dates?|time|recency))\s*(?:first|please|pls)?\s*[?.!]*\s*$`),
 	// "which of these posts most often?", "who uploads the most", "哪个
 	// 更新最勤", "最常发视频的": posting at its most is a question the
 	// box answers by sorting recent activity first (the catalog holds no
@@ -360,7 +364,12 @@ var topOfList = mustRx(`^的?\s*(?:前|头)\s*[几\d一二两三四五六七八�
 // explicitSorts are the sort requests that name their measure ("按互动率排",
 // "sort by engagement"): inside a longer span ("活跃度高一点 按互动率排") the
 // measure they name is the sort, not a wish said before them.
-var explicitSorts = mustRx(`按(?:照)?([^\s，,;；。!！?？按排]{1,8}?)排|(?i)\b(?:sort|order|rank|arrange)(?:ed|ing)?\s+(?:them\s+|it\s+|these\s+|the\s+results\s+|results\s+)?by\s+([^,;.!?]{1,30})`)
+var explicitSorts = mustRx(`按(?:照)?([^\s，,;；。!！?？按排]{1,8}?)排|(?i)\b(?:sort|order|rank|arrange)(?:ed|ing)?\s+(?:them\s+|it\s+|these\s+|the\s+results\s+|results\s+)?by\s+([^,;.!?]{1,30})|(?i)^\s*by\s+([^,;.!?]{1,30})`)
+
+// dateMeasures are the measures of a sort by date ("order by date", "按
+// 时间排", "by upload date"): the catalog's date is the channel's last
+// activity, so they sort by recent activity (fixF3, class F2).
+var dateMeasures = mustRx(`(?i)^\s*(?:the\s+)?(?:(?:upload|post(?:ing)?|publish(?:ing)?|release|last\s+(?:post|upload|activity))\s+)?(?:dates?|time|recency)(?:\s+(?:posted|uploaded))?(?:\s*,?\s*(?:newest|latest|most\s+recent)\s+first)?\s*(?:please|pls)?\s*$|^(?:发布|更新|上传|发帖|发文|活跃|最近更新|最后更新)?(?:时间|日期)(?:先后)?$`)
 
 // explicitSortKey is the sort key of the last explicit sort request in s,
 // "" when s holds none or its measure is no sort key.
@@ -371,6 +380,9 @@ func explicitSortKey(s string) string {
 			if g != "" {
 				if by := sortKeyIn(g); by != "" {
 					return by
+				}
+				if dateMeasures.MatchString(g) {
+					return SortRecent
 				}
 			}
 		}
@@ -612,7 +624,9 @@ func (r *Reading) dropSortWords(by string, s, e, cs, ce int) {
 			return c.Span.Start >= s && c.Span.End <= e || in && (sortKeyIn(c.Span.Text) != "" || hasSortWord(c.Span.Text) || sortTails[strings.ToLower(strings.TrimSpace(c.Span.Text))] ||
 				utf8.RuneCountInString(strings.TrimSpace(c.Span.Text)) == 1 ||
 				// "smallest first", "put … on top": the order's own words
-				ascendingWords.MatchString(c.Span.Text) || sortLeads[strings.ToLower(strings.TrimSpace(c.Span.Text))])
+				ascendingWords.MatchString(c.Span.Text) || sortLeads[strings.ToLower(strings.TrimSpace(c.Span.Text))] ||
+				// "order by date": the date sorted by is the sort's measure
+				by == SortRecent && dateMeasures.MatchString(c.Span.Text))
 		case c.Field == condition.Preference && c.Value.Str == by && in:
 			// "sort by engagement": the sort is the wish for more of it.
 			return true

@@ -176,6 +176,12 @@ func (st *state) letterPlatform() {
 		if tk.kind != tkWord || st.tokText(i) != "x" {
 			continue
 		}
+		if st.platformListed(i) {
+			// "not TikTok or X", "YouTube, X and Instagram": a lone x
+			// listed with a platform is that platform (fixF3, class F1)
+			tk.kind, tk.ents = tkLex, []*lexEntry{st.lx.letterX}
+			continue
+		}
 		n := i + 1
 		if st.tok(n).kind == tkSpace && st.plainSpace(n) && st.tok(n).e-st.tok(n).s == 1 {
 			n++
@@ -188,6 +194,31 @@ func (st *state) letterPlatform() {
 			tk.kind, tk.ents = tkLex, []*lexEntry{st.lx.letterX}
 		}
 	}
+}
+
+// listJoins are the words and marks that join the items of a list.
+var listJoins = map[string]bool{"or": true, "and": true, "nor": true, ",": true, "/": true, "、": true, "&": true, "和": true, "或": true, "或者": true, "跟": true, "与": true, "及": true}
+
+// platformListed reports the token at i joined by a list word or mark
+// to a platform the lexicon holds, before or after it.
+func (st *state) platformListed(i int) bool {
+	for _, dir := range []int{-1, 1} {
+		step := func(k int) int {
+			if dir < 0 {
+				return st.prevSig(k)
+			}
+			return st.skipSpace(k + 1)
+		}
+		j := step(i)
+		if j < 0 || j >= len(st.toks) || !listJoins[st.tokText(j)] {
+			continue
+		}
+		k := step(j)
+		if k >= 0 && k < len(st.toks) && st.toks[k].kind == tkLex && st.toks[k].has(clsPlatform) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // letterXEntry is the platform entry letterPlatform gives the letter X.

@@ -42,7 +42,7 @@ var unlistedTailsZH = []string{"的", "和", "与", "跟", "或", "、", "及", 
 // or at the end, and 蒙古 not in 内蒙古. A word a condition already read
 // is left as it is.
 func (st *state) unlistedCountries() {
-	st.nameMentions(unlistedNames, ResidueUnlistedCountry, func(low []rune, at, end int, latin bool) bool {
+	st.nameMentions(unlistedNames, func(int, int) Residue { return ResidueUnlistedCountry }, func(low []rune, at, end int, latin bool) bool {
 		return latin && !placeTopicAfter(low, end) || !latin && zhPlaceTail(low, at, end)
 	})
 }

@@ -16,23 +16,34 @@ import (
 // Chinese name may be lexed rune by rune); a Latin name only as a whole
 // word. A word a condition already read is left as it is.
 func (st *state) unservedPlatforms() {
-	st.nameMentions(unservedNames, ResidueUnservedPlatform, func(low []rune, at, end int, latin bool) bool {
+	st.nameMentions(unservedNames, st.unservedRole, func(low []rune, at, end int, latin bool) bool {
 		// "facebook ads experts", "小红书风的拉花": the platform is the
 		// topic or the style, never where to search
 		return latin && !topicAfter(low, end) || !latin && !styleAfter(low, end)
 	})
 }
 
+// unservedRole is ResidueUnservedExcluded for a name inside an exclusion
+// ("不要小红书": it was never searched), else ResidueUnservedPlatform.
+func (st *state) unservedRole(from, to int) Residue {
+	for k := from; k <= to; k++ {
+		if st.toks[k].neg != 0 {
+			return ResidueUnservedExcluded
+		}
+	}
+	return ResidueUnservedPlatform
+}
+
 // unservedNames are platform.Unserved's names, in a fixed order.
 var unservedNames = slices.Sorted(maps.Keys(platform.Unserved))
 
-// nameMentions names with role each occurrence in the text of one of
+// nameMentions names with role(first token, last token) each occurrence in the text of one of
 // names (lower-case) that reads as the thing named (reads: past the
 // shared checks), whatever the lexer made of it (a Chinese name may be
 // lexed rune by rune): a Latin name only as a whole word, an occurrence
 // only where it spans whole tokens no condition has read. A name the text
 // does not hold costs one substring search.
-func (st *state) nameMentions(names []string, role Residue, reads func(low []rune, at, end int, latin bool) bool) {
+func (st *state) nameMentions(names []string, role func(from, to int) Residue, reads func(low []rune, at, end int, latin bool) bool) {
 	lowText := strings.ToLower(string(st.t.norm))
 	var low []rune
 	for _, name := range names {
@@ -74,7 +85,7 @@ func (st *state) nameMentions(names []string, role Residue, reads func(low []run
 				}
 			}
 			if free {
-				st.name(from, to, role)
+				st.name(from, to, role(from, to))
 				st.sig.Sentence = true
 			}
 		}

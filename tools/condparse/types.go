@@ -217,6 +217,10 @@ const (
 	// (platform.Unserved: 小红书, Bilibili, Twitch): the search runs on
 	// the session's platform; named, never a term (rule_unserved.go).
 	ResidueUnservedPlatform Residue = "unserved_platform"
+	// ResidueUnservedExcluded is such a platform the writer does not
+	// want ("不要抖音和小红书"): it is not searched anyway (fixF3, class
+	// F1), never a keyword.
+	ResidueUnservedExcluded Residue = "unserved_excluded"
 	// ResidueUnlistedCountry is a country the catalog's country list does
 	// not have (taxonomy.UnlistedCountries: Sri Lanka, 尼泊尔): it cannot
 	// filter; named, never a term, while a listed country beside it
