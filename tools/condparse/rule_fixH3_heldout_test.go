@@ -45,10 +45,10 @@ func missesH3(t *testing.T, r Reading, specs []string) []string {
 // place is), H2 (a hedged range keeps both bounds' floor; "approx N and
 // above" is a floor, no band) and H3 (a language said by a demonym, a
 // group or a table row is a language, never a country), written before
-// any rule was changed and never tuned on. It logs its misses and fails
+// any rule was changed and never tuned on (11/24 before, 24/24 after). It logs its misses and fails
 // only when fewer pass than measured after the fixes.
 func TestFixH3HeldOut(t *testing.T) {
-	measureHeldOut(t, 0, []heldCase{
+	measureHeldOut(t, 24, []heldCase{
 		// H1
 		{"Looking for home decor creators in Germany to feature our Portuguese ceramic vases", []string{"country DE", "nocountry PT"}},
 		{"我们卖意大利面食，想找美国的美食博主", []string{"country US", "nocountry IT"}},
