@@ -45,8 +45,9 @@ func missesH3(t *testing.T, r Reading, specs []string) []string {
 // place is), H2 (a hedged range keeps both bounds' floor; "approx N and
 // above" is a floor, no band) and H3 (a language said by a demonym, a
 // group or a table row is a language, never a country), written before
-// any rule was changed and never tuned on (11/24 before, 24/24 after). It logs its misses and fails
-// only when fewer pass than measured after the fixes.
+// any rule was changed and never tuned on (11/24 before, 24/24 after).
+// It logs its misses and fails only when fewer pass than measured after
+// the fixes.
 func TestFixH3HeldOut(t *testing.T) {
 	measureHeldOut(t, 24, []heldCase{
 		// H1
