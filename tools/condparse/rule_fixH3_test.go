@@ -14,7 +14,8 @@ func TestFixH3(t *testing.T) {
 		{"Egyptian cotton sheets, sleep creators in Canada", []string{"country CA", "nocountry EG"}},
 		{"our riad in Marrakech wants travel creators from France", []string{"country FR", "nocountry MA"}},
 		{"我们马拉喀什的民宿想找法国的旅行博主", []string{"country FR", "nocountry MA"}},
-		{"launching in the UK and EU first, need US beauty creators", []string{"country US", "nocountry GB"}},
+		{"launching in the UK and EU first, need US beauty creators", []string{"country US", "nocountry GB", "noterm first"}},
+		{"we're launching in the UK first but keep US creators", []string{"country US", "nocountry GB", "noterm first"}},
 		{"我们准备进北美，先找日本的数码博主", []string{"country JP", "nocountry US"}},
 		{"we launch in Canada, find creators there, gaming", []string{"country CA"}},
 		// H2

@@ -40,10 +40,11 @@ var (
 
 // selfClauses returns the rune ranges of the writer's self-descriptions:
 // from an opener (enSelfOpen, zhSelfOpen) to the first clause separator,
-// ask word or "but" after it.
-func (st *state) selfClauses() [][2]int {
+// ask word or "but" after it. launch holds the indexes of the ranges
+// that are a launch plan's (enLaunchOpen, zhLaunchOpen).
+func (st *state) selfClauses() (out [][2]int, launch map[int]bool) {
 	s := string(st.t.norm)
-	var out [][2]int
+	launch = map[int]bool{}
 	add := func(open *rx, end *rx) {
 		for _, m := range open.FindAllStringIndex(s, -1) {
 			from := m[1]
@@ -61,6 +62,9 @@ func (st *state) selfClauses() [][2]int {
 				to = from + loc[0]
 			}
 			if to > from {
+				if open == enLaunchOpen || open == zhLaunchOpen {
+					launch[len(out)] = true
+				}
 				out = append(out, [2]int{utf8.RuneCountInString(s[:from]), utf8.RuneCountInString(s[:to])})
 			}
 		}
@@ -101,7 +105,7 @@ func (st *state) selfClauses() [][2]int {
 		// subject of the ask
 		out = append(out, [2]int{0, utf8.RuneCountInString(s[:m[3]])})
 	}
-	return out
+	return out, launch
 }
 
 // inOrgSubject reports tokens from..to inside the organisation a Chinese
@@ -168,7 +172,7 @@ func isLetterRune(r rune) bool {
 // ownPlaces drops the places of the writer's self-description when the
 // brief says another place as the creators' (see the head of this file).
 func (st *state) ownPlaces() {
-	clauses := st.selfClauses()
+	clauses, launch := st.selfClauses()
 	if len(clauses) == 0 {
 		return
 	}
@@ -208,6 +212,15 @@ func (st *state) ownPlaces() {
 			if st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc {
 				st.toks[j].role, st.toks[j].frameWord = roleFiller, true
 				st.tokCond[j] = 0
+			}
+		}
+		if launch[ci] || launchSaid(before) {
+			// "launching in the UK and EU first": the launch plan's
+			// other words are its frame too, no ranking term ("first")
+			for j := range st.toks {
+				if tk := &st.toks[j]; tk.s >= clauses[ci][0] && tk.e <= clauses[ci][1] && tk.kind != tkSpace && (tk.role == roleNone || tk.role == roleContent) {
+					tk.role, tk.frameWord = roleFiller, true
+				}
 			}
 		}
 	}
