@@ -40,11 +40,11 @@ var (
 
 // selfClauses returns the rune ranges of the writer's self-descriptions:
 // from an opener (enSelfOpen, zhSelfOpen) to the first clause separator,
-// ask word or "but" after it. launch holds the indexes of the ranges
-// that are a launch plan's (enLaunchOpen, zhLaunchOpen).
-func (st *state) selfClauses() (out [][2]int, launch map[int]bool) {
+// ask word or "but" after it. launch holds, by index, the rune where the
+// opener of a launch plan's range starts (enLaunchOpen, zhLaunchOpen).
+func (st *state) selfClauses() (out [][2]int, launch map[int]int) {
 	s := string(st.t.norm)
-	launch = map[int]bool{}
+	launch = map[int]int{}
 	add := func(open *rx, end *rx) {
 		for _, m := range open.FindAllStringIndex(s, -1) {
 			from := m[1]
@@ -63,7 +63,7 @@ func (st *state) selfClauses() (out [][2]int, launch map[int]bool) {
 			}
 			if to > from {
 				if open == enLaunchOpen || open == zhLaunchOpen {
-					launch[len(out)] = true
+					launch[len(out)] = utf8.RuneCountInString(s[:m[0]])
 				}
 				out = append(out, [2]int{utf8.RuneCountInString(s[:from]), utf8.RuneCountInString(s[:to])})
 			}
@@ -214,11 +214,16 @@ func (st *state) ownPlaces() {
 				st.tokCond[j] = 0
 			}
 		}
-		if launch[ci] || launchSaid(before) {
-			// "launching in the UK and EU first": the launch plan's
-			// other words are its frame too, no ranking term ("first")
+		from, isLaunch := launch[ci]
+		if loc := launchWords.FindStringIndex(before); !isLaunch && loc != nil {
+			from, isLaunch = clauses[ci][0]+utf8.RuneCountInString(before[:loc[0]]), true
+		}
+		if isLaunch {
+			// "launching in the UK and EU first", 准备进东南亚: the launch
+			// plan's words, from its verb on, are its frame too, no
+			// ranking term ("first", 准备进)
 			for j := range st.toks {
-				if tk := &st.toks[j]; tk.s >= clauses[ci][0] && tk.e <= clauses[ci][1] && tk.kind != tkSpace && (tk.role == roleNone || tk.role == roleContent) {
+				if tk := &st.toks[j]; tk.s >= from && tk.e <= clauses[ci][1] && tk.kind != tkSpace && (tk.role == roleNone || tk.role == roleContent) {
 					tk.role, tk.frameWord = roleFiller, true
 				}
 			}
