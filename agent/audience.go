@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"searchagent/tools/condition"
 	"searchagent/tools/condparse"
@@ -65,4 +66,48 @@ func namesIn(text, name string) bool {
 		}
 		from = i + 1
 	}
+}
+
+// droppedPlaceCodes are the countries of the places the reading dropped
+// as frame (condparse.Result.Dropped): the writer's own place or its
+// launch plan ("we're launching in the UK first but keep US creators",
+// 我们准备进北美) when the creators' place is said beside it (H1). The
+// router's filter of the same words gives way to the reading; a country
+// the reading also holds as a condition stays.
+func droppedPlaceCodes(rd condparse.Reading) []string {
+	var out []string
+	for _, sp := range rd.Dropped {
+		// a name, never a code ("in", "us" are words); a short name
+		// only as written ("UK", never "uk" inside other words)
+		lower := strings.ToLower(sp.Text)
+		said := func(n string) bool {
+			if utf8.RuneCountInString(n) < 2 {
+				return false // 美, 英: a rune of other words
+			}
+			if len(n) <= 3 {
+				return namesIn(sp.Text, n)
+			}
+			return namesIn(lower, strings.ToLower(n))
+		}
+		var codes []string
+		for _, nt := range taxonomy.Countries.Names() {
+			if !slices.Contains(codes, nt.Term.Code) && said(nt.Name) {
+				codes = append(codes, nt.Term.Code)
+			}
+		}
+		for _, r := range taxonomy.Regions {
+			if slices.ContainsFunc(r.Names, said) || slices.ContainsFunc(r.Caps, func(n string) bool { return namesIn(sp.Text, n) }) {
+				codes = append(codes, r.Countries...)
+			}
+		}
+		for _, code := range codes {
+			if slices.Contains(out, code) || slices.ContainsFunc(rd.Conditions, func(c condparse.Condition) bool {
+				return c.Field == condition.Country && slices.Contains(c.Value.Codes(), code)
+			}) {
+				continue
+			}
+			out = append(out, code)
+		}
+	}
+	return out
 }

@@ -176,6 +176,9 @@ func (t *turn) mergeReading(rd condparse.Reading) {
 	// a place or language said of the audience is no creator filter
 	t.plan.commands = withoutCodes(t.plan.commands, condition.Country, audienceCodes(rd, condition.Country, taxonomy.Countries))
 	t.plan.commands = withoutCodes(t.plan.commands, condition.Language, audienceCodes(rd, condition.Language, taxonomy.Languages))
+	// the writer's own place or launch market, dropped as frame beside
+	// the creators' place, is no creator filter either
+	t.plan.commands = withoutCodes(t.plan.commands, condition.Country, droppedPlaceCodes(rd))
 	if exampleExcluded(rd) {
 		// "像第二个那样做游戏的不要", "no food ones like #3": the position
 		// names the example of what is left out, never an anchor to find

@@ -449,6 +449,26 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
+	// A family of languages said as one ("Nordic languages", "scandinavian
+	// langs", 北欧语言) reads as its members the catalog records, its label
+	// naming them and the ones it does not; never the region's countries.
+	for _, g := range taxonomy.LanguageGroups {
+		var zh, en []string
+		for _, c := range g.Languages {
+			lt, _ := taxonomy.Languages.ByCode(c)
+			zh, en = append(zh, lt.ZH), append(en, lt.EN)
+		}
+		label := Label{ZH: g.ZH + "（" + strings.Join(zh, "、"), EN: g.EN + " (" + strings.Join(en, ", ")}
+		if g.UnheldEN != "" {
+			label.ZH += "；" + g.UnheldZH + "不在可筛选的语言中"
+			label.EN += "; " + g.UnheldEN + " is not a language the catalog records"
+		}
+		label.ZH += "）"
+		label.EN += ")"
+		for _, n := range g.Names {
+			es = append(es, lexEntry{word: n, cls: clsLanguage, code: g.Languages[0], codes: g.Languages, label: label})
+		}
+	}
 	for _, t := range taxonomy.Countries.Terms() {
 		for _, n := range append([]string{t.EN}, t.Aliases...) {
 			if !isLatinWord(n) {

@@ -499,6 +499,12 @@ func (st *state) countAt(i int) (int, bool) {
 		pre = cApprox // "~50k"
 		j = st.skipSpace(j + 1)
 	}
+	if pre == cBetween && st.hedgeBeforeFigure(j) {
+		// "between roughly 10k and like 80k": a hedge on the lower end
+		// of a range said with "between" leaves it the range's end.
+		st.toks[j].role = roleFiller
+		j = st.skipSpace(j + 1)
+	}
 	if !st.isNum(j) && !st.cnRangeStart(j) {
 		return 0, false
 	}
@@ -524,9 +530,10 @@ func (st *state) countAt(i int) (int, bool) {
 			st.toks[k2].role = roleFiller
 			k2 = st.skipSpace(k2 + 1)
 		}
-		if st.free(k2) && st.tok(k2).has(clsPreApprox) != nil && st.isNum(st.skipSpace(k2+1)) {
-			// "100k up to about a million": the upper end is said
-			// approximately; it is still the range's end.
+		if st.hedgeBeforeFigure(k2) {
+			// "100k up to about a million", "20k up to maybe 200k", "5k
+			// to like 50k": the upper end is said approximately or with
+			// a spoken hedge; it is still the range's end (H2).
 			st.toks[k2].role = roleFiller
 			k2 = st.skipSpace(k2 + 1)
 		}
@@ -710,12 +717,14 @@ func (st *state) countAt(i int) (int, bool) {
 			// "换回一两万": the whole range replaces the bound held.
 			issues = append(issues, IssueHeldBound)
 		}
-	case pre == cGte || pre == cNone && post == cGte:
+	case pre == cGte || (pre == cNone || pre == cApprox) && post == cGte:
+		// ("approx 50k subs and above", "大概5万及以上": the hedge is
+		// the figure's, the bound word makes it a floor, no band)
 		if a.ApproxLo > 0 {
 			a.Value = a.ApproxLo // "两三万以上": from the lower figure
 		}
 		pc = countCond(field, a.Value, 0, true, false)
-	case pre == cLte || pre == cNone && post == cLte:
+	case pre == cLte || (pre == cNone || pre == cApprox) && post == cLte:
 		pc = countCond(field, 0, a.Value, false, true)
 	case pre == cApprox || post == cApprox:
 		pc = countCond(field, a.Value-a.Value/5, a.Value+a.Value/5, true, true)
@@ -738,6 +747,19 @@ func (st *state) countAt(i int) (int, bool) {
 	pc.c.Issues = issues
 	st.add(pc, i, last)
 	return last, true
+}
+
+// spokenHedges are the words said before a figure to hedge it without
+// changing its role ("up to maybe 200k", "to like 50k").
+var spokenHedges = map[string]bool{"maybe": true, "perhaps": true, "possibly": true, "probably": true, "like": true, "say": true, "about": true, "around": true, "roughly": true, "approximately": true, "approx": true, "approx.": true, "~": true, "大概": true, "大约": true, "差不多": true, "约": true}
+
+// hedgeBeforeFigure reports a free hedge word at k (tools/number's
+// approximation cue or a spoken hedge) right before a figure.
+func (st *state) hedgeBeforeFigure(k int) bool {
+	if k < 0 || k >= len(st.toks) || !st.free(k) || !st.isNum(st.skipSpace(k+1)) {
+		return false
+	}
+	return st.tok(k).has(clsPreApprox) != nil || spokenHedges[st.word(k)]
 }
 
 // negatedBound reads a negation at token j (tools/number's Negations, or

@@ -27,7 +27,7 @@ var (
 	// enSelfEnd ends it: the ask, the creators named, or "but".
 	enSelfEnd = mustRx(`(?i)(?:^|[^\p{L}'])(?:but|and\s+we|and\s+i|so\s+we|we|i|looking|look|lookin|need|needs|want|wants|wanted|find|finding|search|searching|seeking|seek|could|can|would|please|pls|help|recommend|hoping|trying|after|interested|creators?|influencers?|channels?|accounts?|youtubers?|bloggers?|vloggers?|streamers?|tiktokers?)(?:[^\p{L}']|$)`)
 	// zhSelfOpen opens a self-description in Chinese.
-	zhSelfOpen = mustRx(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是`)
+	zhSelfOpen = mustRx(`我们是|我是|我在|我们在|我司|我们公司|本公司|我们团队|我们这边是|作为|我们家是|我这边是|我们的|我们`)
 	// zhSelfEnd ends it: the ask or the creators named.
 	zhSelfEnd = mustRx(`想找|想要|想在|需要|要找|找|求|帮我|帮忙|希望|寻找|招募|诚招|请推荐|推荐|博主|达人|频道|账号|创作者|网红|主播`)
 	// creatorEnd is the part of enSelfEnd and zhSelfEnd that names
@@ -40,10 +40,11 @@ var (
 
 // selfClauses returns the rune ranges of the writer's self-descriptions:
 // from an opener (enSelfOpen, zhSelfOpen) to the first clause separator,
-// ask word or "but" after it.
-func (st *state) selfClauses() [][2]int {
+// ask word or "but" after it. launch holds, by index, the rune where the
+// opener of a launch plan's range starts (enLaunchOpen, zhLaunchOpen).
+func (st *state) selfClauses() (out [][2]int, launch map[int]int) {
 	s := string(st.t.norm)
-	var out [][2]int
+	launch = map[int]int{}
 	add := func(open *rx, end *rx) {
 		for _, m := range open.FindAllStringIndex(s, -1) {
 			from := m[1]
@@ -61,12 +62,38 @@ func (st *state) selfClauses() [][2]int {
 				to = from + loc[0]
 			}
 			if to > from {
+				if open == enLaunchOpen || open == zhLaunchOpen {
+					launch[len(out)] = utf8.RuneCountInString(s[:m[0]])
+				}
 				out = append(out, [2]int{utf8.RuneCountInString(s[:from]), utf8.RuneCountInString(s[:to])})
 			}
 		}
 	}
 	add(enSelfOpen, enSelfEnd)
 	add(zhSelfOpen, zhSelfEnd)
+	add(enLaunchOpen, enSelfEnd)
+	add(zhLaunchOpen, zhSelfEnd)
+	for _, m := range enOwnIn.FindAllStringSubmatchIndex(s, -1) {
+		// "our riad in Marrakech", "our little bakery in Lyon": a place
+		// the writer's own thing is in (never "our customers in Japan":
+		// an audience is where the creators reach)
+		if audienceNouns.MatchString(s[m[2]:m[3]]) {
+			continue
+		}
+		from, to := m[1], len(s)
+		if loc := selfSep.FindStringIndex(s[from:]); loc != nil {
+			to = from + loc[0]
+		}
+		if loc := enSelfEnd.FindStringIndex(s[from:to]); loc != nil {
+			if creatorEnd.MatchString(s[from+loc[0] : from+loc[1]]) {
+				continue
+			}
+			to = from + loc[0]
+		}
+		if to > from {
+			out = append(out, [2]int{utf8.RuneCountInString(s[:m[0]]), utf8.RuneCountInString(s[:to])})
+		}
+	}
 	if m := enOrgHeadline.FindStringSubmatchIndex(s); m != nil {
 		// "Language school in Madrid — searching …", "Toyota dealership
 		// group in Texas: need …": the organisation that writes, said as
@@ -78,7 +105,7 @@ func (st *state) selfClauses() [][2]int {
 		// subject of the ask
 		out = append(out, [2]int{0, utf8.RuneCountInString(s[:m[3]])})
 	}
-	return out
+	return out, launch
 }
 
 // inOrgSubject reports tokens from..to inside the organisation a Chinese
@@ -116,6 +143,27 @@ var enOrgHeadline = mustRx(`(?i)^\s*(?:(?:hi|hello|hey)[,!]?\s+)?((?:[\p{L}\p{N}
 // before it. Group 1 is the organisation.
 var zhOrgSubject = mustRx(`^\s*(?:hi|hello|hey|你好|您好)?[，,!！\s]*([^，,。；;：:！!？?\n]{1,30}?(?:中心|公司|品牌|机构|协会|大学|学校|学院|团队|部门|市场部|办公室|工作室|旅游局|文旅局|局|博物馆|美术馆|餐厅|酒店|俱乐部|基金会|组织|医院|使馆|大使馆|领事馆|代表处|商会|电视台|出版社|服务商|供应商|门店|诊所|书店|咖啡店|咖啡馆|茶馆|健身房|民宿|工厂|店|馆)(?:开业|开张|新开|新店开业|周年庆|周年)?(?:\s*[（(][^）)]{1,12}[）)])?)\s*[，,]?\s*(?:想找|想要找|要找|需要找|需要|希望找|希望|寻找|在找|找|想在|想投放|想投|想)`)
 
+// The writer's launch plan (H1): "launching in the UK and EU first",
+// "we plan to expand into Brazil", 准备进北美, 品牌准备明年进军日本市场. The
+// market the brand goes into is no place its creators must be when the
+// brief says the creators' place; said as the only place ("we launch in
+// Canada, find creators there") it stays the filter (ownPlaces drops a
+// clause's places only when another place is said).
+var (
+	enLaunchOpen = mustRx(`(?i)(?:^|[^\p{L}'])(?:(?:launch(?:ing|es|ed)?|expand(?:ing|s)?|debut(?:ing|s)?|roll(?:ing)?\s+out|go(?:ing)?\s+live)\s+(?:first\s+)?(?:in|into|to|across)|enter(?:ing|s)?)\s`)
+	zhLaunchOpen = mustRx(`进军|进入|打入|开拓|拓展|登陆|出海|(?:准备|计划|打算|即将|将要|想要|要)(?:明年|今年|下个月|下半年|年底|年内|先|马上)?(?:进|去)`)
+	// launchWords are the words of a launch plan (not of a campaign).
+	launchWords = mustRx(`(?i)launch|expand|enter|debut|roll|live|进军|进入|进|打入|开拓|拓展|登陆|上市|出海|开店|开业`)
+	// enOwnIn is "our" and up to two words before "in"/"at": the
+	// writer's own thing and where it is. Group 1 is the words.
+	enOwnIn = mustRx(`(?i)(?:^|[^\p{L}'])our\s+((?:[\p{L}&'’-]+\s+){1,3}?)(?:in|at|based\s+in|located\s+in|near)\s`)
+	// audienceNouns name whom the writer reaches, not what it owns.
+	audienceNouns = mustRx(`(?i)customer|client|audience|user|buyer|shopper|fan|follower|market|target|reader|viewer|consumer|people|community|creator|influencer|channel|account|partner|ambassador|affiliate`)
+)
+
+// launchSaid reports a launch word (launchWords) in text.
+func launchSaid(text string) bool { return launchWords.MatchString(text) }
+
 // isLetterRune reports a letter (any script).
 func isLetterRune(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && r != '，' && r != '。'
@@ -124,7 +172,7 @@ func isLetterRune(r rune) bool {
 // ownPlaces drops the places of the writer's self-description when the
 // brief says another place as the creators' (see the head of this file).
 func (st *state) ownPlaces() {
-	clauses := st.selfClauses()
+	clauses, launch := st.selfClauses()
 	if len(clauses) == 0 {
 		return
 	}
@@ -156,14 +204,28 @@ func (st *state) ownPlaces() {
 	for _, pc := range inside {
 		ci, _ := in(pc.s, pc.e)
 		before := string(st.t.norm[clauses[ci][0]:pc.s])
-		if marketSaid(before) {
-			continue // "a brand launching in Norway": the market
+		if marketSaid(before) && !launchSaid(before) {
+			continue // "a nonprofit running a campaign in Nigeria": where the campaign runs
 		}
 		pc.dropped, pc.writerPlace = true, true
 		for j := range st.toks {
 			if st.tokCond[j] > 0 && st.conds[st.tokCond[j]-1] == pc {
 				st.toks[j].role, st.toks[j].frameWord = roleFiller, true
 				st.tokCond[j] = 0
+			}
+		}
+		from, isLaunch := launch[ci]
+		if loc := launchWords.FindStringIndex(before); !isLaunch && loc != nil {
+			from, isLaunch = clauses[ci][0]+utf8.RuneCountInString(before[:loc[0]]), true
+		}
+		if isLaunch {
+			// "launching in the UK and EU first", 准备进东南亚: the launch
+			// plan's words, from its verb on, are its frame too, no
+			// ranking term ("first", 准备进)
+			for j := range st.toks {
+				if tk := &st.toks[j]; tk.s >= from && tk.e <= clauses[ci][1] && tk.kind != tkSpace && (tk.role == roleNone || tk.role == roleContent) {
+					tk.role, tk.frameWord = roleFiller, true
+				}
 			}
 		}
 	}

@@ -868,7 +868,7 @@ func (st *state) postingAfter(to int) int {
 
 func isLangSuffix(w string) bool {
 	switch w {
-	case "speaking", "-speaking", "speakers", "language", "languages", "母语", "语言":
+	case "speaking", "-speaking", "speakers", "language", "languages", "lang", "langs", "母语", "语言":
 		return true
 	}
 	return false
@@ -904,6 +904,9 @@ func (st *state) languageContext(i int) bool {
 		case "in", "speak", "speaks", "speaking", "说", "讲", "使用":
 			return true
 		}
+	}
+	if st.languageLabelled(i) {
+		return true
 	}
 	n := st.skipSpace(i + 1)
 	// "Korean 以外的语言": a language word after an except-word and 的.
@@ -952,6 +955,31 @@ func (st *state) languageContext(i int) bool {
 		}
 	}
 	return false
+}
+
+// languageLabelled reports a demonym that is the value of a language
+// label, alone or in a list: "language: Dutch", "| language | Dutch |",
+// "language<TAB>Dutch", "languages = Dutch or German", "语言 | Dutch" (a
+// brief's row names its field, whatever ends the cell).
+func (st *state) languageLabelled(i int) bool {
+	p := st.prevSig(i)
+	for n := 0; p >= 0 && n < 4 && slices.Contains(listWords, st.tokText(p)); n++ {
+		h := st.prevSig(p)
+		if h < 0 || st.toks[h].has(clsLanguage) == nil {
+			return false
+		}
+		p = st.prevSig(h)
+	}
+	if p < 0 {
+		return false
+	}
+	l := p
+	if w := st.tokText(p); slices.Contains(labelSeps, w) || w == "|" || w == "｜" {
+		l = st.prevSig(p)
+	} else if p+1 >= i || !strings.ContainsRune(string(st.t.norm[st.toks[p+1].s:st.toks[p+1].e]), '\t') {
+		return false // a label and its value apart only by a tab
+	}
+	return l >= 0 && codeLabels[strings.ToLower(st.tokText(l))] == clsLanguage
 }
 
 // demonymOfContent reports a demonym (alone or in an "or/and" list of

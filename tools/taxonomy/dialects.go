@@ -40,4 +40,32 @@ var Dialects = []Dialect{
 	{"de", "瑞士德语", "Swiss German", []string{"Schweizerdeutsch", "Schwyzerdütsch"}, "", true},
 	{"pt", "巴西葡萄牙语", "Brazilian Portuguese", []string{"巴葡"}, "", true},
 	{"pt", "欧洲葡萄牙语", "European Portuguese", []string{"欧葡"}, "", true},
+	{"nl", "弗拉芒语", "Flemish", []string{"佛兰芒语", "佛拉芒语", "弗拉芒荷兰语", "Flemish Dutch", "Vlaams"}, "", true},
+}
+
+// LanguageGroup is a family of languages a brief names as one ("Nordic
+// languages", "scandinavian langs", 北欧语言): it reads as the languages
+// the catalog records, and Unheld names its members the catalog does not.
+type LanguageGroup struct {
+	ZH, EN string
+	// Names are the group's spellings (a Latin name in any case).
+	Names []string
+	// Languages are the member codes the catalog records.
+	Languages []string
+	// UnheldZH and UnheldEN name the members it does not record.
+	UnheldZH, UnheldEN string
+}
+
+// LanguageGroups are the families briefs name as one. A region's name
+// alone ("Nordic creators", 北欧博主) stays a region (Regions); said with
+// "language(s)", 语言 or 语, it is this group.
+var LanguageGroups = []LanguageGroup{
+	{"斯堪的纳维亚语言", "Scandinavian languages", []string{
+		"scandinavian languages", "scandinavian language", "scandinavian langs", "scandinavian lang", "scandinavian-language", "scandinavian-speaking", "scandinavian speaking",
+		"斯堪的纳维亚语言", "斯堪的纳维亚语", "斯堪的纳维亚语种",
+	}, []string{"da", "sv", "nb"}, "", ""},
+	{"北欧语言", "Nordic languages", []string{
+		"nordic languages", "nordic language", "nordic langs", "nordic lang", "nordic-language", "nordic-speaking", "nordic speaking",
+		"北欧语言", "北欧语种", "北欧语", "北欧各国语言", "北欧国家的语言",
+	}, []string{"da", "sv", "nb", "fi"}, "冰岛语", "Icelandic"},
 }
