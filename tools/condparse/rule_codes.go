@@ -31,13 +31,14 @@ var listWords = []string{"or", "and", "&", "/", ",", "、", "+"}
 func (st *state) countryCodes() {
 	for i := range st.toks {
 		e := st.codeEntry(i)
-		if e == nil && st.capsCode(i) {
+		cell := st.cellCode(i)
+		if e == nil && (cell || st.capsCode(i)) {
 			e = st.lx.codes[st.tokText(i)]
 		}
 		if e == nil {
 			continue
 		}
-		terse := st.terseCode(i) || st.selectedCode(i) || st.labelledCode(i)
+		terse := cell || st.terseCode(i) || st.selectedCode(i) || st.labelledCode(i)
 		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i) && !st.codeClosesCodeList(i)) {
 			continue
 		}
@@ -334,3 +335,42 @@ var summaryLabel = mustRx(`^\s*[^\s:：]{1,16}\s*[:：]`)
 // countryLabels name the country field before a colon.
 var countryLabels = map[string]bool{"country": true, "countries": true, "region": true, "market": true, "location": true,
 	"geo": true, "国家": true, "地区": true, "国家/地区": true, "市场": true}
+
+// cellCode reports a code alone in a cell of a brief written as cells
+// (class G2): "JP / anime / 10k+ / 21d", "US|beauty|50k+", "DE · tech ·
+// 5k-20k", "us / gaming / 10k+". The cells are cut by one kind of
+// separator (a slash, a pipe, a middle dot) said at least twice, or by
+// pipes; another cell holds a figure, so the row is a brief and not a
+// list of topics ("beauty / IT / gaming"). Alone in its cell, a code of
+// the country vocabulary is the country in any case ("it", "de", "us").
+func (st *state) cellCode(i int) bool {
+	tk := st.tok(i)
+	w := st.tokText(i)
+	if tk.e-tk.s != 2 || !isASCIILetters(w) || tk.kind != tkWord && tk.kind != tkLex || st.lx.codes[w] == nil {
+		return false
+	}
+	p, n := st.prevSig(i), st.skipSpace(i+1)
+	sepAt := func(k int) rune {
+		if k < 0 || k >= len(st.toks) || st.tok(k).kind != tkPunct || !summaryCells[st.t.norm[st.tok(k).s]] {
+			return 0
+		}
+		return st.t.norm[st.tok(k).s]
+	}
+	sep := sepAt(p)
+	if sep == 0 {
+		sep = sepAt(n)
+	}
+	if sep == 0 || p >= 0 && sepAt(p) == 0 || n < len(st.toks) && sepAt(n) == 0 {
+		return false
+	}
+	seps, figure := 0, false
+	for k := range st.toks {
+		switch {
+		case sepAt(k) == sep || sep == '｜' && sepAt(k) == '|' || sep == '|' && sepAt(k) == '｜':
+			seps++
+		case st.toks[k].kind == tkNum:
+			figure = true
+		}
+	}
+	return figure && (seps >= 2 || sep == '|' || sep == '｜')
+}
