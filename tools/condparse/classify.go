@@ -657,7 +657,7 @@ func (st *state) runs() []run {
 		cur.to = i
 	}
 	flush()
-	return out
+	return st.trimForeignGlue(out)
 }
 
 // formStandsAlone reports a content form that opens its item: no word

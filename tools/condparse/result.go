@@ -54,6 +54,13 @@ func (st *state) keywordShape() {
 			for b--; b >= a && st.toks[b].kind == tkSpace; b-- {
 			}
 		}
+		// "Kanäle mit Technik-Reviews": a function word of the
+		// sentence's other language at the edge is no keyword's
+		// (trimForeignGlue)
+		a, b = st.trimGlueSpan(a, b)
+		if a > b {
+			return
+		}
 		if a > seg0 || b < end0 {
 			for a < b && keywordArticles[strings.ToLower(st.tokText(a))] {
 				st.remainder = append(st.remainder, [2]int{st.toks[a].s, st.toks[a].e})
