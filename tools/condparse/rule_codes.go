@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"slices"
+	"strings"
 
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
@@ -373,4 +374,58 @@ func (st *state) cellCode(i int) bool {
 		}
 	}
 	return figure && (seps >= 2 || sep == '|' || sep == '｜')
+}
+
+// placeSurroundsZH are the words after a place that say "around it"
+// (class G4: "日内瓦一带", "大阪附近", "成都周边", "东京那边"): the place is
+// the condition, the word is filler — never a keyword, never named as
+// not understood. After a place only: "动漫周边" is merchandise.
+var placeSurroundsZH = []string{"那一带", "这一带", "一带", "附近", "周边", "周围", "周遭", "那边", "这边", "那块", "这块", "一圈"}
+
+// placeSurrounds marks the surround word right after a place (a country,
+// region or city of the vocabulary) as filler.
+func (st *state) placeSurrounds() {
+	for i := range st.toks {
+		if st.toks[i].kind != tkLex || st.toks[i].has(clsCountry) == nil {
+			continue
+		}
+		st.placeTailEN(i)
+		end := st.toks[i].e
+		rest := string(st.t.norm[end:min(end+3, len(st.t.norm))])
+		for _, w := range placeSurroundsZH {
+			if !strings.HasPrefix(rest, w) {
+				continue
+			}
+			stop := end + len([]rune(w))
+			for k := i + 1; k < len(st.toks) && st.toks[k].s < stop; k++ {
+				if st.toks[k].e > stop || st.toks[k].role != roleNone {
+					return
+				}
+			}
+			for k := i + 1; k < len(st.toks) && st.toks[k].s < stop; k++ {
+				st.toks[k].role = roleFiller
+			}
+			break
+		}
+	}
+}
+
+// placeAreaEN are the English nouns that may follow a place ("the Lisbon
+// area", "the Munich region"), and placeHedgeEN the hedges that may
+// close it ("… area or so"): after a place they are filler.
+var (
+	placeAreaEN  = map[string]bool{"area": true, "region": true, "metro": true, "metro area": true, "vicinity": true, "surroundings": true, "areas": true}
+	placeHedgeEN = map[string]bool{"or so": true, "or thereabouts": true, "and around": true, "and nearby": true, "and surroundings": true}
+)
+
+// placeTailEN marks an area noun and a closing hedge after the place at
+// token i as filler ("in the Toronto area or so").
+func (st *state) placeTailEN(i int) {
+	k := st.skipSpace(i + 1)
+	if st.free(k) && placeAreaEN[st.tokText(k)] {
+		k = st.skipSpace(k + 1)
+	}
+	if st.free(k) && placeHedgeEN[st.tokText(k)] && !st.isNum(st.skipSpace(k+1)) {
+		st.toks[k].role = roleFiller
+	}
 }

@@ -95,6 +95,9 @@ func (st *state) numberAfter(k int) bool {
 // an unread "十来万"): no figure to take in.
 var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
 
+// cjkMagnitudes are the bare Chinese magnitudes 上 may be glued to.
+var cjkMagnitudes = map[string]bool{"万": true, "千": true, "十万": true, "百万": true, "千万": true, "百": true}
+
 // enoughTails are the words after a count that call it enough ("10k will
 // do", "一万就够了", and the acceptance words "就行", "is fine"): the count
 // is then a floor.
@@ -390,6 +393,11 @@ const (
 func (st *state) opOf(i int, pre bool) countOp {
 	tk := st.tok(i)
 	if !pre && st.upAfterCount(i) {
+		return cGte
+	}
+	if pre && tk.kind == tkCJK && tk.role != roleCond && st.tokText(i) == "上" && st.isNum(i+1) && cjkMagnitudes[st.tokText(i+1)] {
+		// "粉丝上万", "上千粉": 上 glued to a bare magnitude is "over"
+		// it, as 过 is ("过万")
 		return cGte
 	}
 	if tk.kind != tkLex || tk.role != roleNone {
