@@ -771,6 +771,12 @@ func (st *state) classify() {
 	if st.fieldTalk() {
 		st.sig.Sentence = true
 	}
+	if !st.sig.Sentence && st.foreignGlueSaid() {
+		// "canales de humor de España", "Kanäle mit Technik-Reviews":
+		// the function words of another language's sentence make it a
+		// sentence, as "with" and "in" do in English (class G1)
+		st.sig.Sentence = true
+	}
 	if st.cfg.followup && !st.sig.Anchor && st.foreignItem(0, len(st.toks)-1) {
 		// "recetas caseras" said after a search: words of the creators'
 		// own language describe what they make; they rank

@@ -287,3 +287,25 @@ func (st *state) trimForeignGlue(rs []run) []run {
 	}
 	return out
 }
+
+// foreignGlueSaid reports a sentence of another language (foreignText)
+// that joins a creator noun or a condition to its words with a
+// foreignGlue word ("canales de humor de España", "Kanäle mit
+// Technik-Reviews"). Glue between two plain words is a phrase's
+// ("recetas de cocina" typed alone stays the keyword search asked for).
+func (st *state) foreignGlueSaid() bool {
+	placed := func(k int) bool {
+		if k < 0 || k >= len(st.toks) {
+			return false
+		}
+		tk := &st.toks[k]
+		return tk.role == roleCond || tk.kind == tkLex && tk.has(clsCreator) != nil
+	}
+	for k := range st.toks {
+		if tk := &st.toks[k]; (tk.kind == tkWord || tk.kind == tkLex) && tk.role != roleCond && foreignGlue[st.tokText(k)] &&
+			(placed(st.prevSig(k)) || placed(st.skipSpace(k+1))) {
+			return st.foreignText()
+		}
+	}
+	return false
+}
