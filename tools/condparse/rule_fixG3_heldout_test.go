@@ -33,10 +33,11 @@ func missesG3(t *testing.T, r Reading, specs []string) []string {
 // country), G3 (a hedge after a comma belongs to the count before it),
 // G4 (filler words after a place never rank nor reach the notice) and G5
 // (the advertiser's product ranks when no other topic is named), written
-// before any rule was changed and never tuned on. It logs its misses and
+// before any rule was changed and never tuned on (8/21 before, 18/21
+// after). It logs its misses and
 // fails only when fewer pass than measured after the fixes (the floor).
 func TestFixG3HeldOut(t *testing.T) {
-	const floor = 0
+	const floor = 18
 	measureHeldOut(t, floor, []heldCase{
 		// G1
 		{"busco canales de cocina de México con más de 20k", []string{"noterm de", "country MX"}},
