@@ -657,7 +657,7 @@ func (st *state) runs() []run {
 		cur.to = i
 	}
 	flush()
-	return out
+	return st.trimForeignGlue(out)
 }
 
 // formStandsAlone reports a content form that opens its item: no word
@@ -769,6 +769,12 @@ func (st *state) classify() {
 		st.sig.Sentence = true
 	}
 	if st.fieldTalk() {
+		st.sig.Sentence = true
+	}
+	if !st.sig.Sentence && st.foreignGlueSaid() {
+		// "canales de humor de España", "Kanäle mit Technik-Reviews":
+		// the function words of another language's sentence make it a
+		// sentence, as "with" and "in" do in English (class G1)
 		st.sig.Sentence = true
 	}
 	if st.cfg.followup && !st.sig.Anchor && st.foreignItem(0, len(st.toks)-1) {

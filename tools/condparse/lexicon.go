@@ -992,6 +992,8 @@ func buildLexicon() *lexicon {
 		// Spanish, Portuguese and German creator nouns (issue 26, class B1)
 		"creadores", "creadoras", "creador", "criadores", "criadoras", "criador", "canales", "canal", "canais", "cuentas", "contas",
 		"perfiles", "perfis", "influenciadores", "influenciadoras", "kanäle", "kanal",
+		// French and Italian ones (class G1: "chaînes avec des recettes")
+		"chaînes", "chaines", "chaîne", "créateurs", "créatrices", "createurs", "canali", "creatori", "creatrici",
 		// 繁體 creator nouns, folded (部落客 "blogger", 實況主 "streamer",
 		// 帳號 folds to 帐号 beside the standard 账号; 頻道主 folds to 频道主).
 		"帐号", "部落客", "实况主", "直播主", "创作者们", "网红们", "youtuber们",

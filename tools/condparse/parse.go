@@ -304,6 +304,7 @@ func analyze(lx *lexicon, cfg config, s string, names []nameClaim) *state {
 	st.typos()
 	st.labelledCodes()
 	st.countryCodes()
+	st.placeSurrounds()
 	st.letterPlatform()
 	st.tokCond = make([]int32, len(st.toks))
 	st.cjkMentions()

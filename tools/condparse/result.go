@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"searchagent/tools/condition"
@@ -53,6 +54,13 @@ func (st *state) keywordShape() {
 			st.remainder = append(st.remainder, [2]int{st.toks[b].s, st.toks[b].e})
 			for b--; b >= a && st.toks[b].kind == tkSpace; b-- {
 			}
+		}
+		// "Kanäle mit Technik-Reviews": a function word of the
+		// sentence's other language at the edge is no keyword's
+		// (trimForeignGlue)
+		a, b = st.trimGlueSpan(a, b)
+		if a > b {
+			return
 		}
 		if a > seg0 || b < end0 {
 			for a < b && keywordArticles[strings.ToLower(st.tokText(a))] {
@@ -340,6 +348,9 @@ func (st *state) result() Result {
 	}
 	slices.SortFunc(st.remainder, func(a, b [2]int) int { return a[0] - b[0] })
 	for _, r := range st.mergeRemainder() {
+		if st.wordFragment(r[0], r[1]) {
+			continue
+		}
 		sp := st.t.span(r[0], r[1])
 		sp.Role = st.residueRole(r[0], r[1])
 		if sp.Role == ResidueVague && searchScopeBefore.MatchString(string(st.t.norm[:r[0]])) {
@@ -1569,3 +1580,41 @@ var identityNouns = map[string]bool{"student": true, "students": true, "nomad": 
 // searchScopeBefore ends the words before a vague amount that make it
 // the search's breadth, not the creators' size: 范围大一些, 搜索范围再广一点.
 var searchScopeBefore = mustRx(`(?:范围|覆盖面)\s*(?:再|稍微|稍稍|更)?\s*$`)
+
+// wordFragment reports a remainder of one Han rune, no dictionary word,
+// at the edge of a word the reading consumed (class G4): glued after it
+// and closing the word ("市场部" of 市场, "合作方" of 合作, "美国区的" of 美国,
+// "类目？" of 类), or glued before it and opening the word ("野外露营" of
+// 外露营, "上个季度" of 个季度). It is the rest of that word, no text the
+// notice should call not understood. A rune between two words ("最好是猫
+// 为主") is a word of its own and stays named.
+func (st *state) wordFragment(a, b int) bool {
+	if b-a != 1 || !unicode.Is(unicode.Han, st.t.norm[a]) {
+		return false
+	}
+	at := -1
+	for i := range st.toks {
+		if tk := &st.toks[i]; tk.s <= a && b <= tk.e {
+			at = i
+			break
+		}
+	}
+	if at < 0 || st.toks[at].kind == tkLex || st.toks[at].s != a || st.toks[at].e != b {
+		return false
+	}
+	consumed := func(k int) bool {
+		if k < 0 || k >= len(st.toks) {
+			return false
+		}
+		tk := &st.toks[k]
+		return (tk.role == roleCond || tk.role == roleFiller) && tk.kind != tkSpace && tk.kind != tkPunct && unicode.Is(unicode.Han, st.t.norm[tk.s])
+	}
+	edge := func(k int) bool {
+		if k < 0 || k >= len(st.toks) {
+			return true
+		}
+		tk := &st.toks[k]
+		return tk.kind == tkSpace || tk.kind == tkPunct || tk.has(clsDe) != nil
+	}
+	return consumed(at-1) && edge(at+1) || consumed(at+1) && edge(at-1)
+}

@@ -2,6 +2,7 @@ package condparse
 
 import (
 	"slices"
+	"strings"
 
 	"searchagent/tools/platform"
 	"searchagent/tools/taxonomy"
@@ -31,13 +32,14 @@ var listWords = []string{"or", "and", "&", "/", ",", "、", "+"}
 func (st *state) countryCodes() {
 	for i := range st.toks {
 		e := st.codeEntry(i)
-		if e == nil && st.capsCode(i) {
+		cell := st.cellCode(i)
+		if e == nil && (cell || st.capsCode(i)) {
 			e = st.lx.codes[st.tokText(i)]
 		}
 		if e == nil {
 			continue
 		}
-		terse := st.terseCode(i) || st.selectedCode(i) || st.labelledCode(i)
+		terse := cell || st.terseCode(i) || st.selectedCode(i) || st.labelledCode(i)
 		if !terse && (st.codeEntry(i) == nil || !st.codeEndsPlace(i) && !st.codeClosesCodeList(i)) {
 			continue
 		}
@@ -365,3 +367,96 @@ var summaryLabel = mustRx(`^\s*[^\s:：]{1,16}\s*[:：]`)
 // countryLabels name the country field before a colon.
 var countryLabels = map[string]bool{"country": true, "countries": true, "region": true, "market": true, "location": true,
 	"geo": true, "国家": true, "地区": true, "国家/地区": true, "市场": true}
+
+// cellCode reports a code alone in a cell of a brief written as cells
+// (class G2): "JP / anime / 10k+ / 21d", "US|beauty|50k+", "DE · tech ·
+// 5k-20k", "us / gaming / 10k+". The cells are cut by one kind of
+// separator (a slash, a pipe, a middle dot) said at least twice, or by
+// pipes; another cell holds a figure, so the row is a brief and not a
+// list of topics ("beauty / IT / gaming"). Alone in its cell, a code of
+// the country vocabulary is the country in any case ("it", "de", "us").
+func (st *state) cellCode(i int) bool {
+	tk := st.tok(i)
+	w := st.tokText(i)
+	if tk.e-tk.s != 2 || !isASCIILetters(w) || tk.kind != tkWord && tk.kind != tkLex || st.lx.codes[w] == nil {
+		return false
+	}
+	p, n := st.prevSig(i), st.skipSpace(i+1)
+	sepAt := func(k int) rune {
+		if k < 0 || k >= len(st.toks) || st.tok(k).kind != tkPunct || !summaryCells[st.t.norm[st.tok(k).s]] {
+			return 0
+		}
+		return st.t.norm[st.tok(k).s]
+	}
+	sep := sepAt(p)
+	if sep == 0 {
+		sep = sepAt(n)
+	}
+	if sep == 0 || p >= 0 && sepAt(p) == 0 || n < len(st.toks) && sepAt(n) == 0 {
+		return false
+	}
+	seps, figure := 0, false
+	for k := range st.toks {
+		switch {
+		case sepAt(k) == sep || sep == '｜' && sepAt(k) == '|' || sep == '|' && sepAt(k) == '｜':
+			seps++
+		case st.toks[k].kind == tkNum:
+			figure = true
+		}
+	}
+	return figure && (seps >= 2 || sep == '|' || sep == '｜')
+}
+
+// placeSurroundsZH are the words after a place that say "around it"
+// (class G4: "日内瓦一带", "大阪附近", "成都周边", "东京那边"): the place is
+// the condition, the word is filler — never a keyword, never named as
+// not understood. After a place only: "动漫周边" is merchandise.
+var placeSurroundsZH = []string{"那一带", "这一带", "一带", "附近", "周边", "周围", "周遭", "那边", "这边", "那块", "这块", "一圈"}
+
+// placeSurrounds marks the surround word right after a place (a country,
+// region or city of the vocabulary) as filler.
+func (st *state) placeSurrounds() {
+	for i := range st.toks {
+		if st.toks[i].kind != tkLex || st.toks[i].has(clsCountry) == nil {
+			continue
+		}
+		st.placeTailEN(i)
+		end := st.toks[i].e
+		rest := string(st.t.norm[end:min(end+3, len(st.t.norm))])
+		for _, w := range placeSurroundsZH {
+			if !strings.HasPrefix(rest, w) {
+				continue
+			}
+			stop := end + len([]rune(w))
+			for k := i + 1; k < len(st.toks) && st.toks[k].s < stop; k++ {
+				if st.toks[k].e > stop || st.toks[k].role != roleNone {
+					return
+				}
+			}
+			for k := i + 1; k < len(st.toks) && st.toks[k].s < stop; k++ {
+				st.toks[k].role = roleFiller
+			}
+			break
+		}
+	}
+}
+
+// placeAreaEN are the English nouns that may follow a place ("the Lisbon
+// area", "the Munich region"), and placeHedgeEN the hedges that may
+// close it ("… area or so"): after a place they are filler.
+var (
+	placeAreaEN  = map[string]bool{"area": true, "region": true, "metro": true, "metro area": true, "vicinity": true, "surroundings": true, "areas": true}
+	placeHedgeEN = map[string]bool{"or so": true, "or thereabouts": true, "and around": true, "and nearby": true, "and surroundings": true}
+)
+
+// placeTailEN marks an area noun and a closing hedge after the place at
+// token i as filler ("in the Toronto area or so").
+func (st *state) placeTailEN(i int) {
+	k := st.skipSpace(i + 1)
+	if st.free(k) && placeAreaEN[st.tokText(k)] {
+		k = st.skipSpace(k + 1)
+	}
+	if st.free(k) && placeHedgeEN[st.tokText(k)] && !st.isNum(st.skipSpace(k+1)) {
+		st.toks[k].role = roleFiller
+	}
+}

@@ -95,6 +95,9 @@ func (st *state) numberAfter(k int) bool {
 // an unread "十来万"): no figure to take in.
 var bareMagnitudes = map[string]bool{"万": true, "千": true, "百万": true, "千万": true, "w": true, "k": true}
 
+// cjkMagnitudes are the bare Chinese magnitudes 上 may be glued to.
+var cjkMagnitudes = map[string]bool{"万": true, "千": true, "十万": true, "百万": true, "千万": true, "百": true}
+
 // enoughTails are the words after a count that call it enough ("10k will
 // do", "一万就够了", and the acceptance words "就行", "is fine"): the count
 // is then a floor.
@@ -392,6 +395,11 @@ func (st *state) opOf(i int, pre bool) countOp {
 	if !pre && st.upAfterCount(i) {
 		return cGte
 	}
+	if pre && tk.kind == tkCJK && tk.role != roleCond && st.tokText(i) == "上" && st.isNum(i+1) && cjkMagnitudes[st.tokText(i+1)] {
+		// "粉丝上万", "上千粉": 上 glued to a bare magnitude is "over"
+		// it, as 过 is ("过万")
+		return cGte
+	}
 	if tk.kind != tkLex || tk.role != roleNone {
 		return cNone
 	}
@@ -628,6 +636,13 @@ func (st *state) countAt(i int) (int, bool) {
 					}
 				}
 			}
+		}
+	}
+	if post == cNone && pre == cNone && n2 < 0 {
+		if h, ok := st.commaHedge(last); ok {
+			// "50k followers, give or take", "3万粉的，大概就行": the
+			// hedge after a comma is the count's, as without it.
+			post, last = cApprox, h
 		}
 	}
 	a := st.toks[n1].num
@@ -1019,3 +1034,36 @@ func (st *state) andBetween(k int) bool {
 	}
 	return st.free(e) && st.word(e) == "之间"
 }
+
+// commaHedge reads a hedge said after a comma that follows a count's
+// last token ("50k followers, give or take", "30k subs, roughly",
+// "3万粉的，大概就行", "5万吧，差不多"): an approximation word alone in its
+// clause — nothing after it but the clause's end or a word calling it
+// enough — and no figure of its own after it ("20k subs, roughly 50k
+// views" leaves "roughly" to the views). It returns the hedge's token.
+func (st *state) commaHedge(last int) (int, bool) {
+	k := st.skipSpace(last + 1)
+	for n := 0; n < 2 && st.free(k) && (st.tok(k).has(clsDe) != nil || st.tokText(k) == "吧" || st.tokText(k) == "的吧"); n++ {
+		k = st.skipSpace(k + 1) // "3万粉的，", "5万吧，"
+	}
+	if k >= len(st.toks) || st.toks[k].kind != tkPunct || !commaMarks[st.tokText(k)] {
+		return 0, false
+	}
+	h := st.skipSpace(k + 1)
+	tk := st.tok(h)
+	if !st.free(h) || tk.kind != tkLex || tk.has(clsPostApprox) == nil && tk.has(clsPreApprox) == nil {
+		return 0, false
+	}
+	e := st.skipSpace(h + 1)
+	if st.free(e) && (enoughTails[st.word(e)] || st.tokText(e) == "吧") {
+		e = st.skipSpace(e + 1)
+	}
+	if e < len(st.toks) && st.toks[e].kind != tkPunct {
+		return 0, false
+	}
+	return h, true
+}
+
+// commaMarks are the commas after which a hedge may close a count's
+// clause.
+var commaMarks = map[string]bool{",": true, "，": true}

@@ -112,7 +112,7 @@ func (st *state) briefWindow(i, end int) (int, bool) {
 			return l, true
 		}
 	}
-	if !st.cellEdge(p) || !st.cellEdge(n) || !st.slashList() && !st.pipeRow() {
+	if !st.cellEdge(p) || !st.cellEdge(n) || !st.slashList() && !st.pipeRow() && !st.dotRow() {
 		return 0, false
 	}
 	return i, true
@@ -125,7 +125,22 @@ func (st *state) cellEdge(k int) bool {
 		return true
 	}
 	tk := st.tok(k)
-	return tk.kind == tkPunct && (st.t.norm[tk.s] == '/' || st.t.norm[tk.s] == '|' || st.t.norm[tk.s] == '｜')
+	return tk.kind == tkPunct && (st.t.norm[tk.s] == '/' || st.t.norm[tk.s] == '|' || st.t.norm[tk.s] == '｜' || isDot(st.t.norm[tk.s]))
+}
+
+// isDot reports a middle dot that cuts a brief's cells ("DE · tech ·
+// 5k-20k · 30d").
+func isDot(r rune) bool { return r == '·' || r == '•' }
+
+// dotRow reports an input whose cells are cut by two or more middle dots.
+func (st *state) dotRow() bool {
+	n := 0
+	for i := range st.toks {
+		if tk := st.tok(i); tk.kind == tkPunct && isDot(st.t.norm[tk.s]) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // pipeRow reports an input with a pipe between two cells.

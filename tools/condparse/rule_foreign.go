@@ -1,6 +1,7 @@
 package condparse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -167,4 +168,144 @@ func romanceText(norm []rune) bool {
 		}
 	}
 	return rom >= 2 && rom > en
+}
+
+// Function words of another language at a keyword's edge (class G1): in
+// a sentence written in Spanish, Portuguese, French, Italian or German
+// ("canales de humor de España", "Kanäle mit Technik-Reviews", "chaînes
+// avec des recettes pour enfants"), a preposition, article or
+// conjunction left at the start or the end of a keyword run joins the
+// sentence, never the topic: it is trimmed, and a run of nothing else
+// is no keyword. Inside a run it stays the phrase's glue ("tacos de
+// canasta"). The sentence's language decides (foreignText): in English
+// text, or a terse search, "de" stays what the other rules read
+// (Germany in "de gaming 10k+").
+
+// foreignGlue are the function words trimmed from a keyword's edges in
+// a sentence of another language. Negations ("no", "sin", "sem",
+// "ohne", "sans") are not among them: the exclusion rules read them.
+var foreignGlue = map[string]bool{
+	// Spanish, Portuguese, Italian
+	"de": true, "da": true, "do": true, "del": true, "das": true, "dos": true, "di": true, "della": true, "dello": true, "dei": true,
+	"y": true, "e": true, "con": true, "com": true, "para": true, "per": true, "en": true, "em": true, "el": true, "la": true, "los": true,
+	"las": true, "lo": true, "os": true, "um": true, "uma": true, "una": true, "uno": true, "al": true, "ao": true, "na": true, "nas": true,
+	"por": true, "pelo": true, "pela": true, "sobre": true, "que": true,
+	// French
+	"des": true, "du": true, "le": true, "les": true, "et": true, "avec": true, "pour": true, "au": true, "aux": true, "une": true,
+	"sur": true, "dans": true,
+	// German
+	"mit": true, "und": true, "für": true, "fur": true, "von": true, "vom": true, "aus": true, "zum": true, "zur": true, "über": true,
+	"der": true, "die": true, "den": true, "dem": true, "ein": true, "eine": true, "einen": true, "oder": true, "auf": true, "im": true,
+}
+
+// foreignMarkers are words that mark a sentence as written in one of
+// those languages (with accented words, foreignWord): their function
+// words and their creator nouns.
+var foreignMarkers = map[string]bool{
+	"mit": true, "und": true, "für": true, "von": true, "aus": true, "der": true, "die": true, "das": true, "ein": true, "eine": true,
+	"oder": true, "auf": true, "kanäle": true, "kanal": true, "kanaele": true, "avec": true, "pour": true, "des": true, "les": true,
+	"et": true, "du": true, "une": true, "dans": true, "chaînes": true, "chaines": true, "créateurs": true, "createurs": true,
+	"canali": true, "della": true, "di": true, "per": true, "com": true, "da": true, "do": true,
+}
+
+// foreignText reports a sentence written in another Latin-script
+// language: Spanish, Portuguese or Catalan (romanceText), or more of
+// foreignMarkers' words and accented words than of English markers, at
+// least two.
+func (st *state) foreignText() bool {
+	if romanceText(st.t.norm) {
+		return true
+	}
+	fr, en := 0, 0
+	for _, w := range strings.FieldsFunc(string(st.t.norm), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		w = strings.ToLower(w)
+		if foreignMarkers[w] || romanceMarkers[w] || foreignWord(w) {
+			fr++
+		}
+		if englishMarkers[w] {
+			en++
+		}
+	}
+	return fr >= 2 && fr > en
+}
+
+// trimGlueSpan trims foreignGlue words (and the spaces beside them) from
+// the edges of tokens a..b of a terse keyword in a sentence of another
+// language; they become filler. It returns the span left (a > b when
+// none is).
+func (st *state) trimGlueSpan(a, b int) (int, int) {
+	glue := func(k int) bool {
+		tk := &st.toks[k]
+		return (tk.kind == tkWord || tk.kind == tkLex) && tk.role != roleCond && foreignGlue[st.tokText(k)]
+	}
+	if a > b || !glue(a) && !glue(b) || !st.foreignText() {
+		return a, b
+	}
+	for a <= b && (st.toks[a].kind == tkSpace || glue(a)) {
+		if glue(a) {
+			st.toks[a].role = roleFiller
+		}
+		a++
+	}
+	for b >= a && (st.toks[b].kind == tkSpace || glue(b)) {
+		if glue(b) {
+			st.toks[b].role = roleFiller
+		}
+		b--
+	}
+	return a, b
+}
+
+// trimForeignGlue trims foreignGlue words from the edges of keyword
+// runs in a sentence of another language; they are filler, and a run of
+// nothing else is gone.
+func (st *state) trimForeignGlue(rs []run) []run {
+	glue := func(k int) bool {
+		tk := &st.toks[k]
+		return (tk.kind == tkWord || tk.kind == tkLex) && tk.role == roleContent && foreignGlue[st.tokText(k)]
+	}
+	if !slices.ContainsFunc(rs, func(r run) bool { return glue(r.from) || glue(r.to) }) || !st.foreignText() {
+		return rs
+	}
+	out := rs[:0]
+	for _, r := range rs {
+		for r.from <= r.to && (st.toks[r.from].kind == tkSpace || glue(r.from)) {
+			if glue(r.from) {
+				st.toks[r.from].role = roleFiller
+			}
+			r.from++
+		}
+		for r.to >= r.from && (st.toks[r.to].kind == tkSpace || glue(r.to)) {
+			if glue(r.to) {
+				st.toks[r.to].role = roleFiller
+			}
+			r.to--
+		}
+		if r.from <= r.to {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// foreignGlueSaid reports a sentence of another language (foreignText)
+// that joins a creator noun or a condition to its words with a
+// foreignGlue word ("canales de humor de España", "Kanäle mit
+// Technik-Reviews"). Glue between two plain words is a phrase's
+// ("recetas de cocina" typed alone stays the keyword search asked for).
+func (st *state) foreignGlueSaid() bool {
+	placed := func(k int) bool {
+		if k < 0 || k >= len(st.toks) {
+			return false
+		}
+		tk := &st.toks[k]
+		return tk.role == roleCond || tk.kind == tkLex && tk.has(clsCreator) != nil
+	}
+	for k := range st.toks {
+		if tk := &st.toks[k]; (tk.kind == tkWord || tk.kind == tkLex) && tk.role != roleCond && foreignGlue[st.tokText(k)] &&
+			(placed(st.prevSig(k)) || placed(st.skipSpace(k+1))) {
+			return st.foreignText()
+		}
+	}
+	return false
 }

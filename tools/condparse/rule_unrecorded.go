@@ -52,6 +52,9 @@ func (st *state) unrecorded() {
 			if !ok || from < 0 {
 				continue
 			}
+			if p := st.prevSig(from); (re == zhNearness || re == enNearness) && p >= 0 && st.toks[p].kind == tkLex && st.toks[p].has(clsCountry) != nil {
+				continue // "大阪附近": around a place named, no nearness to the writer (placeSurrounds)
+			}
 			if re == enPastDeal {
 				to = st.dealObject(to)
 			}
