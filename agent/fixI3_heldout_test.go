@@ -48,9 +48,11 @@ func noticeSaid(snap api.Snapshot) []string {
 // short in a follow-up, "drop the last one", an exclusion's scope) in
 // phrasings of my own, written before any change and never tuned on.
 // Its pass count is logged (go test ./agent -run FixI3Heldout -v); a
-// count below the one measured after the fixes fails.
+// count below the one measured after the fixes fails. Base (before the
+// fixes): 10 of 20; after I1–I3: 19 (the miss: "no baking-only pages"
+// keeps "pages" in the excluded term, a creator noun the lexicon lacks).
 func TestFixI3Heldout(t *testing.T) {
-	measureFixT(t, "fixI3 held-out", 0, heldoutFixI3())
+	measureFixT(t, "fixI3 held-out", 19, heldoutFixI3())
 }
 
 // heldoutFixI3 is the held-out table (see TestFixI3Heldout).
