@@ -49,10 +49,14 @@ func noticeSaid(snap api.Snapshot) []string {
 // phrasings of my own, written before any change and never tuned on.
 // Its pass count is logged (go test ./agent -run FixI3Heldout -v); a
 // count below the one measured after the fixes fails. Base (before the
-// fixes): 10 of 20; after I1–I3: 19 (the miss: "no baking-only pages"
-// keeps "pages" in the excluded term, a creator noun the lexicon lacks).
+// fixes): 10 of 20; after I1–I3: 19, then 18 once ranking terms were
+// left out of "the last condition" (audit 41 case 6 says a ranking term
+// from the advertiser's sentence is no condition to drop). The misses:
+// "no baking-only pages" keeps "pages" in the excluded term (a creator
+// noun the lexicon lacks), and "…, posting about pasta" then "remove the
+// last one" drops the follower floor, pasta being a ranking term.
 func TestFixI3Heldout(t *testing.T) {
-	measureFixT(t, "fixI3 held-out", 19, heldoutFixI3())
+	measureFixT(t, "fixI3 held-out", 18, heldoutFixI3())
 }
 
 // heldoutFixI3 is the held-out table (see TestFixI3Heldout).

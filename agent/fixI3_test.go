@@ -38,6 +38,9 @@ func TestFixI3(t *testing.T) {
 			all(appliedHas("followers gte 10000"), appliedLacks("crypto"))},
 		{"youtube", "en", "US beauty channels over 10k, no crypto", "drop the last one",
 			all(appliedHas("followers gte 10000"), appliedLacks("crypto"))},
+		// a ranking term said after the last filter is no condition
+		{"youtube", "en", "UK cycling channels, 20k+, active in the last month. We make bike lights.", "drop the last one",
+			all(appliedHas("followers gte 20000"), appliedLacks("last_active"))},
 		// I4
 		{"youtube", "en", "US creators 10k+, no family/kids channels", "",
 			all(noKeyword("channels"), appliedHas("followers gte 10000"))},

@@ -60,7 +60,8 @@ var reasonCue = regexp.MustCompile(`(?i)^(?:(?:it'?s|its|that'?s|this is|that wa
 
 // removeByOrder removes the condition the user set last (or first): in
 // the order the user said them, the latest (earliest) turn's last (first)
-// node or keyword tag, the platform and derived nodes aside. Within a
+// node or filtering keyword tag (an exclusion, a keyword filter), the
+// platform, derived nodes and ranking terms aside. Within a
 // turn the nodes' and tags' places in its text order them (a keyword
 // said last, "…, no unboxing", is the last condition: fixI3, I3); a
 // node whose place is not known keeps its place in the list. ok is false
@@ -101,8 +102,12 @@ func (s *Session) removeByOrder(which string) ([]router.Command, string, bool) {
 		consider(said{turn: c.Turn, at: c.At, i: i, id: c.ID, text: label})
 	}
 	for i, t := range s.Tags {
-		if t.Source != condition.SourceUserInput || t.Turn == 0 {
-			continue // a tag of unknown turn (typed in the box) is no said condition
+		if t.Source != condition.SourceUserInput || t.Turn == 0 || t.Ranks() {
+			// a tag of unknown turn (typed in the box) is no said
+			// condition; a ranking term filters nothing, so it is no
+			// condition either ("…, posted within 2 weeks. We're a sauna
+			// stove maker": the window is the last condition)
+			continue
 		}
 		label := pick(s.zh(), "关键词「"+t.Text+"」", "keyword “"+t.Text+"”")
 		if t.Excluded {
