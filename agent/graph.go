@@ -80,6 +80,9 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 			}
 			n := len(s.Tags)
 			tg := s.addTag(c.Value.Str, scope, c.Excluded, sourceOf(c, source))
+			if tg != nil && len(s.Tags) > n {
+				tg.Turn, tg.At = s.Turn, spanAt(c.Span)
+			}
 			if tg != nil && c.Status == condition.StatusReference && !c.Excluded && len(s.Tags) > n {
 				// A word the user did not mark ranks (issue 26); a tag
 				// that already filters stays a filter.
@@ -133,18 +136,26 @@ func (s *Session) absorbParse(res condparse.Result, source condition.Source) (an
 					}
 					op, v := countValue(lo, hi)
 					s.upsertCond(Cond{Kind: o.Kind, Field: string(o.Field), Op: op, Value: v, Source: sourceOf(o, source),
-						Status: condition.StatusApplied, Priority: o.Priority, Span: o.Span.Text})
+						Status: condition.StatusApplied, Priority: o.Priority, Span: o.Span.Text, At: spanAt(o.Span)})
 					continue
 				}
 			}
 			s.upsertCond(Cond{
 				Kind: c.Kind, Field: string(c.Field), Op: c.Op, Value: c.Value,
 				Source: sourceOf(c, source), Status: c.Status, Priority: c.Priority, Span: c.Span.Text,
-				LabelZH: c.Label.ZH, LabelEN: c.Label.EN,
+				LabelZH: c.Label.ZH, LabelEN: c.Label.EN, At: spanAt(c.Span),
 			})
 		}
 	}
 	return anchorURL, secondAnchor
+}
+
+// spanAt is where a span starts in its turn's text, plus one (0: no span).
+func spanAt(sp condparse.Span) int {
+	if sp.Text == "" {
+		return 0
+	}
+	return sp.Start + 1
 }
 
 // sourceOf keeps a condition the model or the parser inferred marked

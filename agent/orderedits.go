@@ -58,41 +58,73 @@ var reasonCue = regexp.MustCompile(`(?i)^(?:(?:it'?s|its|that'?s|this is|that wa
 	`^(?:因为|毕竟|由于)|` +
 	`^(?:很多|好多|不少|有些|有的|大部分|一些|许多)(?:好的|优秀的|不错的|好)?(?:博主|达人|账号|频道|人)?(?:其实)?(?:都|也)?(?:用|说|发|是|在)`)
 
-// removeByOrder removes the condition the user set last (or first): the
-// latest (earliest) turn's last (first) node, the platform and derived
-// nodes aside. ok is false when the session holds none.
+// removeByOrder removes the condition the user set last (or first): in
+// the order the user said them, the latest (earliest) turn's last (first)
+// node or filtering keyword tag (an exclusion, a keyword filter), the
+// platform, derived nodes and ranking terms aside. Within a
+// turn the nodes' and tags' places in its text order them (a keyword
+// said last, "…, no unboxing", is the last condition: fixI3, I3); a
+// node whose place is not known keeps its place in the list. ok is false
+// when the session holds none.
 func (s *Session) removeByOrder(which string) ([]router.Command, string, bool) {
-	at := -1
+	type said struct {
+		turn     int64
+		at, i    int
+		id, text string
+	}
+	var best *said
+	// later reports whether a was said after b.
+	later := func(a, b said) bool {
+		if a.turn != b.turn {
+			return a.turn > b.turn
+		}
+		if a.at > 0 && b.at > 0 && a.at != b.at {
+			return a.at > b.at
+		}
+		return a.i > b.i
+	}
+	consider := func(c said) {
+		if best == nil || which == "first" && later(*best, c) || which != "first" && later(c, *best) {
+			best = &c
+		}
+	}
 	for i, c := range s.Conds {
 		if c.Field == string(condition.Platform) || c.Kind == condition.KindDerived || c.Source != condition.SourceUserInput {
 			continue
 		}
-		if at < 0 {
-			at = i
+		label := pick(s.zh(), c.LabelZH, c.LabelEN)
+		if label == "" {
+			label = condition.Field(c.Field).Label(s.Locale)
+			if c.Span != "" {
+				label += "「" + c.Span + "」"
+			}
+		}
+		consider(said{turn: c.Turn, at: c.At, i: i, id: c.ID, text: label})
+	}
+	for i, t := range s.Tags {
+		if t.Source != condition.SourceUserInput || t.Turn == 0 || t.Ranks() {
+			// a tag of unknown turn (typed in the box) is no said
+			// condition; a ranking term filters nothing, so it is no
+			// condition either ("…, posted within 2 weeks. We're a sauna
+			// stove maker": the window is the last condition)
 			continue
 		}
-		if which == "first" && c.Turn < s.Conds[at].Turn || which != "first" && c.Turn >= s.Conds[at].Turn {
-			at = i
+		label := pick(s.zh(), "关键词「"+t.Text+"」", "keyword “"+t.Text+"”")
+		if t.Excluded {
+			label = pick(s.zh(), "排除「"+t.Text+"」", "excluding “"+t.Text+"”")
 		}
+		consider(said{turn: t.Turn, at: t.At, i: len(s.Conds) + i, id: t.ID, text: label})
 	}
-	if at < 0 {
+	if best == nil {
 		return nil, "", false
-	}
-	c := s.Conds[at]
-	label := pick(s.zh(), c.LabelZH, c.LabelEN)
-	if label == "" {
-		label = condition.Field(c.Field).Label(s.Locale)
-		if c.Span != "" {
-			label += "「" + c.Span + "」"
-		}
 	}
 	var note string
 	if which == "first" {
-		note = pick(s.zh(), "按顺序，第一个条件是："+label, "By order, the first condition was: "+label)
+		note = pick(s.zh(), "按顺序，第一个条件是："+best.text, "By order, the first condition was: "+best.text)
 	} else {
-		note = pick(s.zh(), "按顺序，最后一个条件是："+label, "By order, the last condition was: "+label)
+		note = pick(s.zh(), "按顺序，最后一个条件是："+best.text, "By order, the last condition was: "+best.text)
 	}
-	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": []string{c.ID}}}}, note, true
+	return []router.Command{{Name: "remove_filter", Args: router.Args{"condition_ids": []string{best.id}}}}, note, true
 }
 
 // orderRemovedOK reports a clause that removes a condition by its order.

@@ -123,6 +123,10 @@ type Tag struct {
 	// user did not mark as a filter, which orders the results and never
 	// removes one (issue 26); empty for a tag that filters.
 	Status condition.Status `json:"status,omitempty"`
+	// Turn and At are the turn that said the tag and where in its text
+	// (the span's start plus one; 0: not known), as a Cond's.
+	Turn int64 `json:"turn,omitempty"`
+	At   int   `json:"at,omitempty"`
 }
 
 // Ranks reports a ranking term: it scores results, it filters none.
@@ -161,6 +165,10 @@ type Cond struct {
 	// Turn is the turn that last set the node: a change to a node of an
 	// earlier turn is said in the notice (mergeCond).
 	Turn int64 `json:"turn,omitempty"`
+	// At is where the user said it in that turn's text (the span's start
+	// plus one; 0: not known): "drop the last one" removes the node said
+	// last, tags and conditions alike, in the user's order (fixI3, I3).
+	At int `json:"at,omitempty"`
 }
 
 // Question is the pending question.

@@ -160,17 +160,26 @@ var (
 	excludeWord = regexp.MustCompile(`(?i)\b(?:no|not|without|exclude|excluding|skip|drop|remove|avoid|none|nothing)\b|不要|别要|去掉|排除|除外|不想|拿掉`)
 )
 
-// reverseCue asks the held sort the other way round.
-var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|can you|could you)\s+)*(?:` +
+// reverseCue asks the held sort the other way round, alone or with a
+// verb of showing before it and a filler after it (fixI3, class I1:
+// "the opposite", "do it the other way", "顺序反过来看看" were terms).
+var reverseCue = regexp.MustCompile(`(?i)^(?:(?:please|pls|now|ok|okay|and|then|just|so|can you|could you|let'?s)\s+)*(?:` +
 	// "reverse that", "flip the order", "swap it around"
-	`(?:reverse|flip|invert|swap)(?:\s+(?:that|it|this|the\s+(?:order|sort(?:ing)?|list|ranking)|the\s+sort\s+order|order))?(?:\s+(?:around|round))?` +
-	// "show it in reverse order", "list them ascending"
-	`|(?:show|list|sort|order|put|give)(?:\s+(?:it|them|the results|the list|me))?\s+(?:in\s+)?(?:reverse|reversed|ascending)(?:\s+order)?` +
-	// "in ascending order", "lowest first", "the other way round"
-	`|(?:in\s+)?(?:ascending|reverse|reversed)\s+order|lowest\s+first|smallest\s+first|oldest\s+first|(?:the\s+)?other\s+way(?:\s+(?:a)?round)?` +
-	`)(?:\s+(?:please|pls|instead))?$` +
-	// "从低到高", "倒过来排", "改成从少到多"
-	`|^(?:再|改成|换成|改为|把)?(?:顺序|排序|次序)?(?:改成|换成|改为)?(?:从低到高|从少到多|从小到大|倒过来|反过来|倒一下|反一下|倒序|升序|逆序|反着)(?:排|排序|排一下|排列)?(?:吧|一下|了)?$`)
+	`(?:reverse|flip|invert|swap)(?:\s+(?:that|it|this|them|the\s+(?:order|sort(?:ing)?|list|ranking|direction)|the\s+sort\s+order|order))?(?:\s+(?:around|round))?` +
+	// "show it in reverse order", "list them ascending", "do it the
+	// other way", "sort them the opposite way"
+	`|(?:(?:show|list|sort|order|rank|put|give|do|have|make)(?:\s+(?:it|them|that|this|the results|the list|me))?\s+)?(?:` +
+	`(?:in\s+)?(?:reverse|reversed|ascending)(?:\s+order)?` +
+	// "in the opposite order", "the opposite", "opposite direction",
+	// "the other way round", "the other direction", "backwards"
+	`|(?:in\s+)?(?:the\s+)?(?:opposite|reverse|inverse|inverted)(?:\s+(?:order|way|direction|sort(?:ing)?|ranking))?` +
+	`|(?:in\s+)?(?:the\s+)?other\s+(?:way|direction|order)(?:\s+(?:a)?round)?` +
+	`|backwards?|upside\s+down)` +
+	// "lowest first"
+	`|lowest\s+first|smallest\s+first|oldest\s+first` +
+	`)(?:\s+(?:please|pls|instead|then|now|this time))?$` +
+	// "从低到高", "倒过来排", "改成从少到多", "顺序反过来看看", "反向排序"
+	`|^(?:再|改成|换成|改为|把|那)?(?:顺序|排序|次序|排名|排列)?(?:改成|换成|改为|给我)?(?:从低到高|从少到多|从小到大|倒过来|反过来|倒一下|反一下|倒序|升序|逆序|反着|倒着|反向|颠倒(?:过来|一下)?|调过来|掉过来)(?:排|排序|排一下|排列|来)?(?:吧|一下|了|看看|试试|呢|呗)*$`)
 
 // rejectCue rejects results like one the clause points at by position
 // ("不要第二个那种", "not like the second one", "nothing like #3").

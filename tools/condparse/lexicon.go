@@ -74,6 +74,7 @@ const (
 	clsPaging    // next page, 下一页: paging the results, the list's own action (ResiduePaging)
 	clsTrait     // 真人出镜, on camera: a creator's trait the catalog does not record (ResidueTrait)
 	clsStage     // established, 刚起步: a creator's stage of growth, which the catalog does not record (ResidueStage)
+	clsExact     // exactly, 正好: a count said exactly, which the catalog's rounded counts read as a narrow range
 )
 
 // lexEntry is one dictionary spelling.
@@ -698,6 +699,9 @@ func buildLexicon() *lexicon {
 	// (opOf).
 	es = append(es, words(clsPostApprox, "-ish", "give or take", "or so", "or thereabouts", "more or less", "roughly", "approximately", "approx", "circa", "或上下", "上下浮动", "左右浮动")...)
 	es = append(es, words(clsPreApprox, "give or take", "more or less")...)
+	// "exactly 50k", "50k exactly", "正好五万粉": a count said exactly is a
+	// narrow range around it (fixI3, class I2)
+	es = append(es, words(clsExact, "exactly", "precisely", "正好", "刚好", "恰好", "刚刚好", "整整")...)
 	es = append(es, words(clsPostMagnitude, "级", "级别", "量级", "级的", "级别的", "量级的")...)
 	es = append(es, words(clsRangeConn, "-", "–", "—", "~", "〜", "到", "至", "to", "through", "thru", "up to",
 		// "from 10k until 100k", "10k till 100k": until/till join two counts as "to" does

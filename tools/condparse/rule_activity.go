@@ -69,6 +69,14 @@ func (st *state) activity() {
 				continue
 			}
 		}
+		if days, end, ok := st.bareFollowupWindow(i); ok {
+			// "只看近一周的", "近三天的就行", "only last 10 days": a window said
+			// alone in a follow-up is the activity window, the only window
+			// the catalog holds (fixI3, class I2).
+			st.add(activityCond(days), i, end)
+			i = end
+			continue
+		}
 		if act := tk.has(clsActWord); act != nil {
 			// ActWord + window: "active in the last month", "posted this week".
 			j := st.skipSpace(i + 1)
@@ -729,6 +737,43 @@ func (st *state) widenedTo(p int) bool {
 func (st *state) openParen(i int) bool {
 	tk := st.tok(i)
 	return tk.kind == tkPunct && (st.t.norm[tk.s] == '(' || st.t.norm[tk.s] == '（')
+}
+
+// bareFollowupWindow reads, in a follow-up, a window with its recent
+// marker ("近一周", "last 10 days", "the past 2 weeks") that is its
+// clause's whole content: only frame, filler or function words before it
+// in the clause, and after it only 的 and such words to the clause's end. It returns the window's days and its last token.
+func (st *state) bareFollowupWindow(i int) (int64, int, bool) {
+	if !st.cfg.followup || st.calOnly {
+		return 0, 0, false
+	}
+	tk := st.tok(i)
+	if tk.has(clsRecent) == nil && tk.has(clsWithin) == nil && st.word(i) != "the" {
+		return 0, 0, false
+	}
+	days, end, ok := st.window(i)
+	if !ok {
+		return 0, 0, false
+	}
+	for k := st.clauseStart(i); k < i; k++ {
+		t := st.tok(k)
+		if t.kind == tkSpace || st.free(k) && t.kind == tkLex && (t.has(clsFrame) != nil || t.has(clsFiller) != nil || t.has(clsStop) != nil) {
+			continue
+		}
+		return 0, 0, false
+	}
+	for k := end + 1; k < len(st.toks); k++ {
+		t := st.tok(k)
+		switch {
+		case t.kind == tkSpace:
+		case t.kind == tkPunct && (isClauseSep(st.t.norm[t.s]) || strings.ContainsRune("—–-", st.t.norm[t.s])):
+			return days, end, true
+		case st.free(k) && t.kind == tkLex && (t.has(clsDe) != nil || t.has(clsFrame) != nil || t.has(clsFiller) != nil || t.has(clsStop) != nil):
+		default:
+			return 0, 0, false
+		}
+	}
+	return days, end, true
 }
 
 // endsClause reports an activity word that is its clause's predicate:

@@ -388,6 +388,7 @@ const (
 	cApprox
 	cMagnitude // "十万级": the figure up to ten times it
 	cBetween
+	cExact // "exactly 50k", "正好五万": a narrow range around the figure
 )
 
 func (st *state) opOf(i int, pre bool) countOp {
@@ -413,6 +414,8 @@ func (st *state) opOf(i int, pre bool) countOp {
 			return cApprox
 		case tk.has(clsBetween) != nil:
 			return cBetween
+		case tk.has(clsExact) != nil && st.isNum(st.skipGlue(i+1)):
+			return cExact
 		case st.word(i) == "like" && st.isNum(st.skipSpace(i+1)) && !st.boundAfter(st.skipSpace(i+1)):
 			// "with like 50k?", "like 20k followers": the spoken hedge
 			// before a figure is its approximation (audit 34, class S4);
@@ -436,6 +439,10 @@ func (st *state) opOf(i int, pre bool) countOp {
 		return cApprox
 	case tk.has(clsPostMagnitude) != nil:
 		return cMagnitude
+	case tk.has(clsExact) != nil:
+		if p := st.prevSig(i); p >= 0 && st.toks[p].kind == tkNum {
+			return cExact // "50k exactly"
+		}
 	case st.word(i) == "min" || st.word(i) == "minimum":
 		// "10k min": a floor after a figure with its magnitude ("10
 		// min" alone is ten minutes)
@@ -743,6 +750,11 @@ func (st *state) countAt(i int) (int, bool) {
 		pc = countCond(field, 0, a.Value, false, true)
 	case pre == cApprox || post == cApprox:
 		pc = countCond(field, a.Value-a.Value/5, a.Value+a.Value/5, true, true)
+		issues = append(issues, IssueApproximate)
+	case pre == cExact || post == cExact:
+		// the catalog's counts are rounded: an exact figure is the 5%
+		// around it, never a floor at it (fixI3, class I2)
+		pc = countCond(field, a.Value-a.Value/20, a.Value+a.Value/20, true, true)
 		issues = append(issues, IssueApproximate)
 	default:
 		pc = countCond(field, a.Value, 0, true, false)
