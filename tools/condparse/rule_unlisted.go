@@ -50,15 +50,8 @@ func (st *state) unlistedCountries() {
 // placeTopicAfter reports a Latin word right after position end (past one
 // space) that is no unlistedTails word.
 func placeTopicAfter(low []rune, end int) bool {
-	i := end
-	for i < len(low) && low[i] == ' ' {
-		i++
-	}
-	j := i
-	for j < len(low) && latinWord(low[j]) {
-		j++
-	}
-	return j > i && !unlistedTails[string(low[i:j])]
+	w := latinWordAfter(low, end)
+	return w != "" && !unlistedTails[w]
 }
 
 // zhPlaceTail reports that the Chinese name at [at,end) reads as a place:

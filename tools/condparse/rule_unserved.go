@@ -106,6 +106,13 @@ var unservedTails = map[string]bool{"ones": true, "one": true, "creators": true,
 // topicAfter reports a Latin word right after position end (past one
 // space) that is no unservedTails word.
 func topicAfter(low []rune, end int) bool {
+	w := latinWordAfter(low, end)
+	return w != "" && !unservedTails[w]
+}
+
+// latinWordAfter is the Latin word right after position end, past its
+// spaces ("" when none).
+func latinWordAfter(low []rune, end int) string {
 	i := end
 	for i < len(low) && low[i] == ' ' {
 		i++
@@ -114,7 +121,7 @@ func topicAfter(low []rune, end int) bool {
 	for j < len(low) && latinWord(low[j]) {
 		j++
 	}
-	return j > i && !unservedTails[string(low[i:j])]
+	return string(low[i:j])
 }
 
 // styleAfters say a platform's name is a style ("小红书风", "B站式",
