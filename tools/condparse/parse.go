@@ -211,6 +211,8 @@ type pcond struct {
 }
 
 type state struct {
+	// foreign is foreignText's answer once read: 0 not yet, 1 no, 2 yes.
+	foreign int8
 	// cjkFixed are the rune spans of Chinese country names read one rune
 	// off (cjkCountryTypos).
 	cjkFixed [][2]int

@@ -213,6 +213,18 @@ var foreignMarkers = map[string]bool{
 // foreignMarkers' words and accented words than of English markers, at
 // least two.
 func (st *state) foreignText() bool {
+	if st.foreign == 0 {
+		// the text is read once a parse, however many runs ask
+		st.foreign = 1
+		if st.readForeignText() {
+			st.foreign = 2
+		}
+	}
+	return st.foreign == 2
+}
+
+// readForeignText is foreignText's reading of the text.
+func (st *state) readForeignText() bool {
 	if romanceText(st.t.norm) {
 		return true
 	}
