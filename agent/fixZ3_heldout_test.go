@@ -34,10 +34,7 @@ func countryIn(codes ...string) func(api.Snapshot) []string {
 func moreNoBound(want string, words ...string) func(api.Snapshot) []string {
 	return func(snap api.Snapshot) []string {
 		bad := append(wantApplied("followers", want)(snap), noKeyword(words...)(snap)...)
-		if strings.TrimSpace(snap.Context.Notice) == "" {
-			bad = append(bad, "no notice")
-		}
-		return bad
+		return append(bad, noticeSaid(snap)...)
 	}
 }
 

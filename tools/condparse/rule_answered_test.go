@@ -1,7 +1,6 @@
 package condparse
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -24,11 +23,7 @@ func TestAnsweredItems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r, _ := Parse(tt.text)
-		var got []string
-		for _, c := range r.Conditions {
-			got = append(got, fmt.Sprintf("%s %s %s %v", c.Field, c.Op, strings.ReplaceAll(c.Value.String(), `"`, ""), c.Issues))
-		}
-		if g := strings.Join(got, "; "); g != tt.want {
+		if g := condsLine(r); g != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.text, g, tt.want)
 		}
 		for _, k := range r.Conditions {
